@@ -1,0 +1,139 @@
+"""A play area: 3 rows x 4 columns of cells (R1), and its geometry.
+
+Cells are numbered 0..11 row by row from the front-left corner; the
+geometry tables below (R2-R7) are computed once.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Iterator, Optional
+
+from attrs import evolve, field, frozen
+
+from .model import COLUMNS, ROWS, MythCard, Row
+
+WIDTH = 4
+HEIGHT = 3
+SIZE = WIDTH * HEIGHT
+
+
+def cell_index(row: Row, column: int) -> int:
+    return row.index * WIDTH + (column - 1)
+
+
+def cell_row(index: int) -> Row:
+    return Row.at(index // WIDTH)
+
+
+def cell_column(index: int) -> int:
+    return index % WIDTH + 1
+
+
+def cell_name(index: int) -> str:
+    return f"{cell_row(index).value} {cell_column(index)}"
+
+
+def _offset(index: int, d_row: int, d_column: int) -> Optional[int]:
+    r, c = divmod(index, WIDTH)
+    r, c = r + d_row, c + d_column
+    if 0 <= r < HEIGHT and 0 <= c < WIDTH:
+        return r * WIDTH + c
+    return None
+
+
+def offset(index: int, d_row: int, d_column: int) -> Optional[int]:
+    return _offset(index, d_row, d_column)
+
+
+# R4: orthogonal neighbours; R5: the up to 8 surrounding cells.
+NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(n for n in (_offset(i, -1, 0), _offset(i, 1, 0), _offset(i, 0, -1), _offset(i, 0, 1))
+          if n is not None)
+    for i in range(SIZE)
+)
+SURROUNDINGS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(n for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+          if (dr, dc) != (0, 0) and (n := _offset(i, dr, dc)) is not None)
+    for i in range(SIZE)
+)
+ROW_CELLS = {row: tuple(cell_index(row, c) for c in COLUMNS) for row in ROWS}
+COLUMN_CELLS = {c: tuple(cell_index(row, c) for row in ROWS) for c in COLUMNS}
+# R7: corners and their diagonal opposites.
+CORNERS = {
+    cell_index(Row.FRONT, 1): cell_index(Row.BACK, 4),
+    cell_index(Row.FRONT, 4): cell_index(Row.BACK, 1),
+    cell_index(Row.BACK, 1): cell_index(Row.FRONT, 4),
+    cell_index(Row.BACK, 4): cell_index(Row.FRONT, 1),
+}
+ALL_CELLS = tuple(range(SIZE))
+
+
+@frozen
+class Placed:
+    """A Myth card in a cell, face up or face down."""
+
+    card: MythCard
+    face_up: bool = True
+
+
+@frozen
+class Area:
+    """One player's play area: 12 cells, each a :class:`Placed` or empty."""
+
+    cells: tuple[Optional[Placed], ...] = field(default=(None,) * SIZE)
+
+    def __attrs_post_init__(self):
+        if len(self.cells) != SIZE:
+            raise ValueError(f"an area has {SIZE} cells, not {len(self.cells)}")
+
+    def __getitem__(self, index: int) -> Optional[Placed]:
+        return self.cells[index]
+
+    def occupied(self) -> Iterator[int]:
+        return (i for i, placed in enumerate(self.cells) if placed is not None)
+
+    def revealed(self) -> "Area":
+        """R12: every card turned face up for the final scoring."""
+        return Area(tuple(None if p is None else evolve(p, face_up=True) for p in self.cells))
+
+    def all_face_up(self) -> bool:
+        return all(p is None or p.face_up for p in self.cells)
+
+    def find(self, card_id: str) -> Optional[int]:
+        for i, placed in enumerate(self.cells):
+            if placed is not None and placed.card.id == card_id:
+                return i
+        return None
+
+    def mirrored(self) -> "Area":
+        """Left-right mirror image (column c -> 5 - c)."""
+        cells = []
+        for r in range(HEIGHT):
+            cells.extend(reversed(self.cells[r * WIDTH:(r + 1) * WIDTH]))
+        return Area(tuple(cells))
+
+    @classmethod
+    def from_rows(cls, rows: Iterable[Iterable[Optional[Placed]]]) -> "Area":
+        cells: list[Optional[Placed]] = []
+        for row in rows:
+            cells.extend(row)
+        return cls(tuple(cells))
+
+
+def groups(cells: Iterable[int]) -> list[list[int]]:
+    """R6: orthogonally connected components of the given cells."""
+    pending = set(cells)
+    found = []
+    while pending:
+        start = min(pending)
+        pending.discard(start)
+        component, stack = [start], [start]
+        while stack:
+            current = stack.pop()
+            for n in NEIGHBOURS[current]:
+                if n in pending:
+                    pending.discard(n)
+                    component.append(n)
+                    stack.append(n)
+        found.append(sorted(component))
+    return found

@@ -1,0 +1,100 @@
+"""Diagnostics: records collected first, rendered later (ruff / rustc style)."""
+
+from __future__ import annotations
+
+import enum
+from typing import Iterable, Optional
+
+from attrs import frozen
+
+
+class Severity(enum.Enum):
+    ERROR = "error"
+    WARNING = "warning"
+
+
+@frozen
+class Diagnostic:
+    code: str
+    message: str
+    path: str
+    line: int = 0
+    column: int = 0
+    severity: Severity = Severity.ERROR
+    help: Optional[str] = None
+
+    @property
+    def is_error(self) -> bool:
+        return self.severity is Severity.ERROR
+
+    def location(self) -> str:
+        if self.line:
+            return f"{self.path}:{self.line}:{self.column}"
+        return self.path
+
+    def concise(self) -> str:
+        head = f"{self.location()}: {self.code} {self.message}"
+        if self.severity is Severity.WARNING:
+            head = f"{self.location()}: {self.code} warning: {self.message}"
+        if self.help:
+            head += f"\n  help: {self.help}"
+        return head
+
+    def full(self, source: Optional[str] = None) -> str:
+        """The concise form plus the source line and a caret under the column."""
+        text = self.concise()
+        if source is not None and self.line:
+            lines = source.splitlines()
+            if 0 < self.line <= len(lines):
+                src = lines[self.line - 1]
+                text += f"\n   | {src}\n   | {' ' * max(self.column - 1, 0)}^"
+        return text
+
+    def to_json(self) -> dict:
+        return {
+            "path": self.path,
+            "line": self.line,
+            "column": self.column,
+            "code": self.code,
+            "severity": self.severity.value,
+            "message": self.message,
+            "help": self.help,
+        }
+
+
+class DiosesError(Exception):
+    """The project's own error: every user mistake is reported as one of these.
+
+    It carries one or more diagnostics; ``str()`` renders them concisely.
+    """
+
+    def __init__(self, diagnostics: Iterable[Diagnostic] | Diagnostic | str, path: str = ""):
+        if isinstance(diagnostics, str):
+            diagnostics = [Diagnostic("E000", diagnostics, path)]
+        elif isinstance(diagnostics, Diagnostic):
+            diagnostics = [diagnostics]
+        self.diagnostics = list(diagnostics)
+        super().__init__("\n".join(d.concise() for d in self.diagnostics))
+
+
+class CardSyntaxError(DiosesError):
+    """A card file that does not parse, or whose definitions do not build."""
+
+
+class BoardError(DiosesError):
+    """A saved board that cannot be read or does not fit the loaded cards."""
+
+
+def did_you_mean(word: str, candidates: Iterable[str]) -> Optional[str]:
+    """``did you mean 'norse'?`` from the names in scope, or None."""
+    import difflib
+
+    pool = sorted(set(candidates))
+    matches = difflib.get_close_matches(word, pool, n=3, cutoff=0.6)
+    if not matches:
+        lowered = {c.lower(): c for c in pool}
+        if word.lower() in lowered:
+            matches = [lowered[word.lower()]]
+    if not matches:
+        return None
+    return "did you mean " + " or ".join(f"'{m}'" for m in matches) + "?"

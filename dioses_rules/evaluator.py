@@ -1,0 +1,399 @@
+"""The reference evaluator: judges predicate trees on a play area.
+
+It reads the trees of ``model`` and nothing else; it knows nothing of Lark.
+One method per node kind. Faster back ends are tested against this one.
+
+The *anchor* is the cell a condition is judged from: the scoring card's own
+cell for a Myth card's lines, each subject's cell inside ``hades above
+persephone``, each counted card inside ``gods that are next to ...``, none for
+laws, objectives and scenario checks.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Mapping, Optional
+
+from attrs import frozen, field
+
+from . import area as g
+from . import model as m
+from .area import Area
+
+
+@frozen
+class Facts:
+    """What a condition may know beyond the area (all optional)."""
+
+    law_line: Optional[tuple[int, ...]] = None  # R13: the cells a law judges
+    element: Optional[m.Selector] = None  # R15: the objective's element
+    card_points: Optional[Mapping[int, int]] = None  # R24: each cell's own points
+    patterns_completed: int = 0
+    laws_met: int = 0
+    total: int = 0
+    state: Mapping[str, str] = field(factory=dict)  # scenario state: name -> card id
+    all_face_up_at_end: bool = False  # R21
+
+
+@lru_cache(maxsize=4096)
+def implied_type(selector: m.Selector) -> Optional[m.CardType]:
+    """The card type every card matching ``selector`` has, if any (for R11)."""
+    if isinstance(selector, m.TypeIs):
+        return selector.type
+    if isinstance(selector, m.SelAnd):
+        for item in selector.items:
+            found = implied_type(item)
+            if found is not None:
+                return found
+    return None
+
+
+def card_weight(card: m.MythCard, selector: m.Selector) -> int:
+    """R11: a card counts as N of a type wherever that type is counted."""
+    if card.weights:
+        wanted = implied_type(selector)
+        if wanted is not None:
+            for weight in card.weights:
+                if weight.type is wanted:
+                    return weight.amount
+    return 1
+
+
+class Evaluator:
+    """Judges conditions and scoring lines on one area with one set of facts.
+
+    With ``explain=True`` it records, for every relation, count and subject it
+    judges, the cells that matched (``self.witnesses``).
+    """
+
+    def __init__(self, area: Area, facts: Facts = Facts(), explain: bool = False):
+        self.area = area
+        self.facts = facts
+        self.witnesses: Optional[set[int]] = set() if explain else None
+        self._leaders: dict = {}
+
+    def _saw(self, cells) -> None:
+        if self.witnesses is not None:
+            self.witnesses.update(cells)
+
+    # ------------------------------------------------------------ selectors
+    def matches(self, selector: m.Selector, cell: int, anchor: Optional[int]) -> bool:
+        placed = self.area.cells[cell]
+        if placed is None:
+            return False
+        return _SELECTORS[type(selector)](self, selector, placed, cell, anchor)
+
+    def _hidden(self, placed) -> bool:
+        # R12: during the game only face-up cards show what they are.
+        return not placed.face_up
+
+    def _any(self, s, placed, cell, anchor):
+        return placed.face_up
+
+    def _type(self, s, placed, cell, anchor):
+        return placed.face_up and placed.card.type is s.type
+
+    def _mythology(self, s, placed, cell, anchor):
+        return placed.face_up and placed.card.mythology is s.mythology
+
+    def _face(self, s, placed, cell, anchor):
+        return placed.face_up is s.face_up
+
+    def _named(self, s, placed, cell, anchor):
+        return placed.face_up and (placed.card.id == s.name or s.name in placed.card.tags)
+
+    def _self(self, s, placed, cell, anchor):
+        return cell == anchor
+
+    def _same(self, s, placed, cell, anchor):
+        if anchor is None or not placed.face_up:
+            return False
+        other = self.area.cells[anchor]
+        if other is None:
+            return False
+        if s.attribute is m.Attribute.MYTHOLOGY:
+            return placed.card.mythology is other.card.mythology
+        return placed.card.type is other.card.type
+
+    def _state(self, s, placed, cell, anchor):
+        wanted = self.facts.state.get(s.name)
+        return placed.face_up and wanted is not None and placed.card.id == wanted
+
+    def _element(self, s, placed, cell, anchor):
+        element = self.facts.element
+        return element is not None and self.matches(element, cell, anchor)
+
+    def _not(self, s, placed, cell, anchor):
+        return not self.matches(s.item, cell, anchor)
+
+    def _and(self, s, placed, cell, anchor):
+        return all(self.matches(item, cell, anchor) for item in s.items)
+
+    def _or(self, s, placed, cell, anchor):
+        return any(self.matches(item, cell, anchor) for item in s.items)
+
+    def _leader(self, s, placed, cell, anchor):
+        return self.leader(s, anchor) == cell
+
+    def leader(self, selector: m.Leader, anchor: Optional[int]) -> Optional[int]:
+        """R24: the candidate with strictly the highest count; None on a tie."""
+        key = (selector, anchor)
+        if key not in self._leaders:
+            best, best_cell, tied = -1, None, False
+            for cell in self.area.occupied():
+                if not self.matches(selector.candidates, cell, anchor):
+                    continue
+                value = self.count(selector.count, cell)
+                if value > best:
+                    best, best_cell, tied = value, cell, False
+                elif value == best:
+                    tied = True
+            self._leaders[key] = None if tied else best_cell
+        return self._leaders[key]
+
+    # ------------------------------------------------------------ scopes, counts
+    def scope_cells(self, scope: m.Scope, anchor: Optional[int]) -> tuple[int, ...]:
+        kind = scope.kind
+        if kind is m.ScopeKind.AREA:
+            return g.ALL_CELLS
+        if kind is m.ScopeKind.LINE:
+            return self.facts.law_line or ()
+        if kind is m.ScopeKind.NAMED_ROW:
+            return g.ROW_CELLS[scope.row]
+        if kind is m.ScopeKind.NAMED_COLUMN:
+            return g.COLUMN_CELLS[scope.column]
+        if kind is m.ScopeKind.LARGEST_GROUP:
+            return self.largest_group(scope.group, anchor)
+        if anchor is None:
+            return ()
+        if kind is m.ScopeKind.ROW:
+            return g.ROW_CELLS[g.cell_row(anchor)]
+        if kind is m.ScopeKind.COLUMN:
+            return g.COLUMN_CELLS[g.cell_column(anchor)]
+        if kind is m.ScopeKind.NEIGHBOURS:
+            return g.NEIGHBOURS[anchor]
+        return g.SURROUNDINGS[anchor]
+
+    def largest_group(self, selector: m.Selector, anchor: Optional[int]) -> tuple[int, ...]:
+        """R6: the orthogonally connected group of matching cards that counts most."""
+        members = [c for c in self.area.occupied() if self.matches(selector, c, anchor)]
+        best: tuple[int, ...] = ()
+        best_size = 0
+        for group in g.groups(members):
+            size = sum(card_weight(self.area.cells[c].card, selector) for c in group)
+            if size > best_size:
+                best, best_size = tuple(group), size
+        return best
+
+    def count(self, count: m.Count, anchor: Optional[int]) -> int:
+        total = 0
+        seen = []
+        for cell in self.scope_cells(count.scope, anchor):
+            if not self.matches(count.selector, cell, anchor):
+                continue
+            if count.where is not None and not self.holds(count.where, cell):
+                continue
+            total += card_weight(self.area.cells[cell].card, count.selector)
+            seen.append(cell)
+        self._saw(seen)
+        return total
+
+    def countable(self, countable: m.Countable, anchor: Optional[int]) -> int:
+        if isinstance(countable, m.Count):
+            return self.count(countable, anchor)
+        fact = countable.fact
+        if fact is m.Fact.PATTERNS_COMPLETED:
+            return self.facts.patterns_completed
+        if fact is m.Fact.LAWS_MET:
+            return self.facts.laws_met
+        return self.facts.total
+
+    # ------------------------------------------------------------ conditions
+    def holds(self, condition: m.Condition, anchor: Optional[int]) -> bool:
+        return _CONDITIONS[type(condition)](self, condition, anchor)
+
+    def _target_in(self, cells, target, anchor) -> bool:
+        found = [c for c in cells if c is not None and self.matches(target, c, anchor)]
+        self._saw(found)
+        return bool(found)
+
+    def _relation(self, c: m.Relation, anchor):
+        if anchor is None:
+            return False
+        kind = c.kind
+        if kind is m.RelationKind.NEXT_TO:
+            cells = g.NEIGHBOURS[anchor]
+        elif kind is m.RelationKind.CLOSE_TO:
+            cells = g.SURROUNDINGS[anchor]
+        elif kind is m.RelationKind.ABOVE:  # R2: the target is directly beneath
+            cells = (g.offset(anchor, 1, 0),)
+        elif kind is m.RelationKind.BELOW:
+            cells = (g.offset(anchor, -1, 0),)
+        elif kind is m.RelationKind.LEFT_OF:  # R3: the target is directly right
+            cells = (g.offset(anchor, 0, 1),)
+        elif kind is m.RelationKind.RIGHT_OF:
+            cells = (g.offset(anchor, 0, -1),)
+        elif kind is m.RelationKind.SAME_ROW:
+            cells = tuple(x for x in g.ROW_CELLS[g.cell_row(anchor)] if x != anchor)
+        elif kind is m.RelationKind.SAME_COLUMN:
+            cells = tuple(x for x in g.COLUMN_CELLS[g.cell_column(anchor)] if x != anchor)
+        else:  # R7: opposite corners
+            cells = (g.CORNERS.get(anchor),)
+        return self._target_in(cells, c.target, anchor)
+
+    def _between(self, c: m.Between, anchor):
+        if anchor is None:
+            return False
+        left, right = g.offset(anchor, 0, -1), g.offset(anchor, 0, 1)
+        if left is None or right is None:
+            return False
+        ok = (self.matches(c.first, left, anchor) and self.matches(c.second, right, anchor)) or (
+            self.matches(c.second, left, anchor) and self.matches(c.first, right, anchor))
+        if ok:
+            self._saw((left, right))
+        return ok
+
+    def _in_row(self, c: m.InRow, anchor):
+        return anchor is not None and g.cell_row(anchor) is c.row
+
+    def _in_column(self, c: m.InColumn, anchor):
+        return anchor is not None and g.cell_column(anchor) == c.column
+
+    def _at_cell(self, c: m.AtCell, anchor):
+        return anchor is not None and anchor == g.cell_index(c.row, c.column)
+
+    def _in_corner(self, c, anchor):
+        return anchor is not None and anchor in g.CORNERS
+
+    def _present(self, c, anchor):
+        return anchor is not None and self.area.cells[anchor] is not None
+
+    def _scores(self, c: m.Scores, anchor):
+        points = (self.facts.card_points or {}).get(anchor, 0) if anchor is not None else 0
+        return points >= c.at_least if c.at_least is not None else points > 0
+
+    def _subject(self, c: m.Subject, anchor):
+        def candidates(selector):
+            return [cell for cell in self.area.occupied() if self.matches(selector, cell, anchor)]
+
+        if c.mode is m.SubjectMode.SOME:
+            ok = True
+            for selector in c.subjects:
+                holding = [cell for cell in candidates(selector) if self.holds(c.condition, cell)]
+                self._saw(holding)
+                ok = ok and bool(holding)
+            return ok
+        cells = {cell for selector in c.subjects for cell in candidates(selector)}
+        results = [self.holds(c.condition, cell) for cell in sorted(cells)]
+        self._saw(cells)
+        if c.mode is m.SubjectMode.EVERY:
+            return all(results)
+        return not any(results)
+
+    def _quantity(self, c: m.Quantity, anchor):
+        return c.comparison.test(self.countable(c.count, anchor), c.amount)
+
+    def _none_in(self, c: m.NoneIn, anchor):
+        return self.count(c.count, anchor) == 0
+
+    def _only(self, c: m.Only, anchor):
+        cells = [x for x in self.scope_cells(c.scope, anchor) if self.area.cells[x] is not None]
+        ok = all(self.matches(c.selector, x, anchor) for x in cells)
+        if ok:
+            self._saw(cells)
+        return ok
+
+    def _more_than(self, c: m.MoreThan, anchor):
+        return self.count(c.more, anchor) > self.count(c.less, anchor)
+
+    def _all_face_up(self, c, anchor):
+        return self.facts.all_face_up_at_end
+
+    def _cond_not(self, c: m.CondNot, anchor):
+        return not self.holds(c.item, anchor)
+
+    def _cond_and(self, c: m.CondAnd, anchor):
+        return all(self.holds(item, anchor) for item in c.items)
+
+    def _cond_or(self, c: m.CondOr, anchor):
+        return any(self.holds(item, anchor) for item in c.items)
+
+    # ------------------------------------------------------------ scoring lines
+    def line_points(self, line: m.ScoringLine, anchor: Optional[int]) -> int:
+        if isinstance(line, m.Fixed):  # R8
+            if line.condition is None or self.holds(line.condition, anchor):
+                return line.points
+            return 0
+        # R9: N x floor(count / K)
+        return line.points * (self.countable(line.count, anchor) // line.per)
+
+    def lines_points(self, lines, anchor: Optional[int]) -> int:
+        return sum(self.line_points(line, anchor) for line in lines)
+
+
+_SELECTORS = {
+    m.AnyCard: Evaluator._any,
+    m.TypeIs: Evaluator._type,
+    m.MythologyIs: Evaluator._mythology,
+    m.FaceIs: Evaluator._face,
+    m.Named: Evaluator._named,
+    m.SelfCard: Evaluator._self,
+    m.SameAs: Evaluator._same,
+    m.StateRef: Evaluator._state,
+    m.ElementRef: Evaluator._element,
+    m.SelNot: Evaluator._not,
+    m.SelAnd: Evaluator._and,
+    m.SelOr: Evaluator._or,
+    m.Leader: Evaluator._leader,
+}
+
+_CONDITIONS = {
+    m.Relation: Evaluator._relation,
+    m.Between: Evaluator._between,
+    m.InRow: Evaluator._in_row,
+    m.InColumn: Evaluator._in_column,
+    m.AtCell: Evaluator._at_cell,
+    m.InCorner: Evaluator._in_corner,
+    m.Present: Evaluator._present,
+    m.Scores: Evaluator._scores,
+    m.Subject: Evaluator._subject,
+    m.Quantity: Evaluator._quantity,
+    m.NoneIn: Evaluator._none_in,
+    m.Only: Evaluator._only,
+    m.MoreThan: Evaluator._more_than,
+    m.AllFaceUpAtEnd: Evaluator._all_face_up,
+    m.CondNot: Evaluator._cond_not,
+    m.CondAnd: Evaluator._cond_and,
+    m.CondOr: Evaluator._cond_or,
+}
+
+
+def pattern_matches(area: Area, pattern: m.Pattern) -> Optional[tuple[int, ...]]:
+    """R14: the cells of the first placement of ``pattern`` whose every cell
+    holds a matching face-up card, never rotated or mirrored; else None."""
+    height = len(pattern.shape)
+    width = max((len(row) for row in pattern.shape), default=0)
+    if height == 0 or width == 0 or height > g.HEIGHT or width > g.WIDTH:
+        return None
+    for top in range(g.HEIGHT - height + 1):
+        for left in range(g.WIDTH - width + 1):
+            cells = []
+            for dr, row in enumerate(pattern.shape):
+                for dc, want in enumerate(row):
+                    if want is None:
+                        continue
+                    index = (top + dr) * g.WIDTH + left + dc
+                    placed = area.cells[index]
+                    if (placed is None or not placed.face_up
+                            or placed.card.type is not want.type
+                            or (want.mythology is not None
+                                and placed.card.mythology is not want.mythology)):
+                        break
+                    cells.append(index)
+                else:
+                    continue
+                break
+            else:
+                if cells:
+                    return tuple(cells)
+    return None
