@@ -124,12 +124,13 @@ class Builder(Transformer):
         word = str(token)
         if not ID_PATTERN.match(word):
             fixed = re.sub(r"[^a-z0-9]+", "-", word.lower()).strip("-")
-            raise BuildError(
+            # Recorded, not raised: the rest of the definition is still checked.
+            self.record(BuildError(
                 "DL106",
                 f"id '{word}' is not English kebab-case",
                 token=token,
                 help=f"write it as '{fixed}'" if fixed else "use lowercase letters, digits and '-'",
-            )
+            ))
         return word
 
     def header(self, children: list) -> tuple[list, tuple[str, ...]]:
@@ -143,10 +144,20 @@ class Builder(Transformer):
                 rest.append(child)
         return rest, aliases
 
+    def header_word(self, enum_cls, token: Token, code: str, what: str):
+        """A header word (mythology, provenance, difficulty). A wrong one is
+        recorded and a stand-in used, so the rest of the definition is still
+        checked; a file with any error is never scored."""
+        try:
+            return _enum_word(enum_cls, token, code, what)
+        except BuildError as error:
+            self.record(error)
+            return next(iter(enum_cls))
+
     def provenance(self, token: Optional[Token]) -> m.Provenance:
         if token is None:
             return m.Provenance.PRINTED
-        return _enum_word(m.Provenance, token, "DL103", "provenance")
+        return self.header_word(m.Provenance, token, "DL103", "provenance")
 
     def row(self, token: Token) -> m.Row:
         return _enum_word(m.Row, token, "DL104", "row")
@@ -214,7 +225,7 @@ class Builder(Transformer):
             name=_string(name_token),
             aliases=aliases,
             type=card_type,
-            mythology=_enum_word(m.Mythology, myth_token, "DL102", "mythology"),
+            mythology=self.header_word(m.Mythology, myth_token, "DL102", "mythology"),
             provenance=self.provenance(prov_token),
             tags=tags,
             weights=tuple(weights),
@@ -273,7 +284,7 @@ class Builder(Transformer):
     def pattern_def(self, meta, children):
         rest, aliases = self.header(children)
         id_token, name_token, difficulty_token, prov_token, *rows = rest
-        difficulty = _enum_word(m.Difficulty, difficulty_token, "DL105", "difficulty")
+        difficulty = self.header_word(m.Difficulty, difficulty_token, "DL105", "difficulty")
         return m.Pattern(self.card_id(id_token), _string(name_token), aliases, difficulty,
                          self.provenance(prov_token), tuple(rows), span=self.span(meta))
 

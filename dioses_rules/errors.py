@@ -95,6 +95,9 @@ def did_you_mean(word: str, candidates: Iterable[str]) -> Optional[str]:
         lowered = {c.lower(): c for c in pool}
         if word.lower() in lowered:
             matches = [lowered[word.lower()]]
+    if not matches and len(word) >= 3:
+        # 'nordic' -> 'norse': a shared start is a strong hint among few names.
+        matches = [c for c in pool if c[:3].lower() == word[:3].lower()][:3]
     if not matches:
         return None
     return "did you mean " + " or ".join(f"'{m}'" for m in matches) + "?"

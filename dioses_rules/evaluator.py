@@ -174,13 +174,19 @@ class Evaluator:
             return g.NEIGHBOURS[anchor]
         return g.SURROUNDINGS[anchor]
 
+    def weight(self, card: m.MythCard, selector: m.Selector) -> int:
+        """R11 weight; an objective's ``element`` is weighed as the selector it stands for."""
+        if isinstance(selector, m.ElementRef) and self.facts.element is not None:
+            selector = self.facts.element
+        return card_weight(card, selector)
+
     def largest_group(self, selector: m.Selector, anchor: Optional[int]) -> tuple[int, ...]:
         """R6: the orthogonally connected group of matching cards that counts most."""
         members = [c for c in self.area.occupied() if self.matches(selector, c, anchor)]
         best: tuple[int, ...] = ()
         best_size = 0
         for group in g.groups(members):
-            size = sum(card_weight(self.area.cells[c].card, selector) for c in group)
+            size = sum(self.weight(self.area.cells[c].card, selector) for c in group)
             if size > best_size:
                 best, best_size = tuple(group), size
         return best
@@ -193,7 +199,7 @@ class Evaluator:
                 continue
             if count.where is not None and not self.holds(count.where, cell):
                 continue
-            total += card_weight(self.area.cells[cell].card, count.selector)
+            total += self.weight(self.area.cells[cell].card, count.selector)
             seen.append(cell)
         self._saw(seen)
         return total

@@ -92,6 +92,12 @@ def _keyword_values(names) -> list[str]:
     return words
 
 
+@lru_cache(maxsize=1)
+def _all_keywords() -> frozenset[str]:
+    return frozenset(t.pattern.value for t in lark_parser().terminals
+                     if t.pattern.type == "str" and t.pattern.value.isalpha())
+
+
 def _expected_text(expected) -> str:
     items = sorted({_readable_terminal(name) for name in expected})
     if len(items) > 12:
@@ -131,6 +137,17 @@ def syntax_diagnostic(error: UnexpectedInput, text: str, path: str) -> Diagnosti
             suggestion = did_you_mean(str(token), _keyword_values(error.expected))
             if suggestion:
                 help_text = suggestion
+            else:
+                # "nxt to greek": the misspelt word was taken for a card name
+                # and the error surfaces one word later; look back at it.
+                before = re.search(r"([A-Za-z_][A-Za-z0-9_-]*)\s*$", text[:token.start_pos])
+                if before and before.group(1) not in _all_keywords():
+                    guess = did_you_mean(before.group(1), _all_keywords())
+                    if guess:
+                        line = text.count("\n", 0, before.start(1)) + 1
+                        column = before.start(1) - (text.rfind("\n", 0, before.start(1)) + 1) + 1
+                        message = f"unexpected {before.group(1)!r} {str(token)!r}"
+                        help_text = guess
         message += f"; expected {_expected_text(error.expected)}"
         try:
             label = error.match_examples(

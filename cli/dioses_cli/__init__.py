@@ -1,0 +1,1 @@
+"""Command-line front end of dioses-rules: ``dioses`` and ``dioses-lint``."""

@@ -1,0 +1,66 @@
+"""``dioses-lint``: check card files and report every problem with its place."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from dioses_rules import __version__
+from dioses_rules.errors import DiosesError
+from dioses_rules.lint import lint_sources
+from dioses_rules.registry import bundled_sources, card_paths, read_sources
+from dioses_rules.resources import cards_dir
+
+from .output import EXIT_FINDINGS, EXIT_OK, print_json, report_diagnostics, user_errors
+
+
+@click.command(context_settings={"help_option_names": ["-h", "--help"]})
+@click.argument("paths", nargs=-1, type=click.Path(exists=True, path_type=Path))
+@click.option("--format", "output_format", type=click.Choice(["text", "json"]),
+              default="text", show_default=True,
+              help="'text': path:line:col: CODE message, with help lines; 'json': one list.")
+@click.option("--full", is_flag=True, help="Also show each problem's source line with a caret.")
+@click.version_option(__version__, prog_name="dioses-lint")
+@user_errors
+def lint(paths: tuple[Path, ...], output_format: str, full: bool) -> None:
+    """Check card files and folders (default: the bundled cards).
+
+    The bundled sets are always loaded too, so a modder's set can require
+    and refer to them. Exit 0 without errors (warnings allowed), 1 with
+    errors, 2 on usage errors.
+    """
+    sources = bundled_sources()
+    bundled = {Path(p).resolve() for p in card_paths([cards_dir()])}
+    if paths:
+        try:
+            extra = [p for p in card_paths(paths) if p.resolve() not in bundled]
+        except DiosesError as error:
+            report_diagnostics(error.diagnostics)
+            sys.exit(EXIT_FINDINGS)
+        if not extra and not any(Path(p).resolve() in bundled for p in card_paths(paths)):
+            raise click.BadParameter("no .dioses files found there", param_hint="PATHS")
+        sources = sources + read_sources(extra)
+    diagnostics = lint_sources(sources)
+    errors = [d for d in diagnostics if d.is_error]
+    if output_format == "json":
+        print_json([d.to_json() for d in diagnostics])
+    else:
+        texts = {s.path: s.text for s in sources}
+        for diagnostic in diagnostics:
+            if full:
+                click.echo(diagnostic.full(texts.get(diagnostic.path)))
+            else:
+                click.echo(diagnostic.concise())
+        warnings = len(diagnostics) - len(errors)
+        files = len(sources)
+        if diagnostics:
+            click.echo(f"{len(errors)} error(s), {warnings} warning(s) in {files} file(s)")
+        else:
+            click.echo(f"{files} file(s) checked: no problems")
+    sys.exit(EXIT_FINDINGS if errors else EXIT_OK)
+
+
+def main() -> None:  # pragma: no cover - console script entry
+    lint()

@@ -1,0 +1,220 @@
+"""``dioses``: score boards and list cards."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+import click
+from rich.table import Table
+from rich.text import Text
+
+from dioses_rules import __version__
+from dioses_rules import model as m
+from dioses_rules.area import SIZE, cell_column, cell_index, cell_name, cell_row
+from dioses_rules.board import read_board_file, resolve_board
+from dioses_rules.printer import definition_text, pattern_rows_text
+from dioses_rules.registry import Registry, family_of, load_registry
+from dioses_rules.scoring import ScoreReport, score_board
+
+from .output import console, print_json, user_errors
+
+CARDS_OPTION = click.option(
+    "--cards", "extra_cards", multiple=True, type=click.Path(exists=True, path_type=Path),
+    help="Extra card file or folder (a modder's sets), loaded on top of the bundled ones. "
+         "Repeatable.")
+FORMAT_OPTION = click.option(
+    "--format", "output_format", type=click.Choice(["text", "json"]), default="text",
+    show_default=True, help="Readable text, or one JSON document for programs.")
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="dioses")
+def dioses() -> None:
+    """Dioses! and ¡Aún más Divinos!: every card, law, pattern and scenario as data."""
+
+
+# ---------------------------------------------------------------------- score
+
+
+@dioses.command()
+@click.argument("board", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@CARDS_OPTION
+@FORMAT_OPTION
+@click.option("--explain", is_flag=True,
+              help="Show for each card why it did or did not score, and which cells matched.")
+@user_errors
+def score(board: Path, extra_cards: tuple[Path, ...], output_format: str, explain: bool) -> None:
+    """Score a saved board (TOML): cards, laws, patterns, objectives, scenario.
+
+    Every card is revealed first (R12).
+    """
+    board_file = read_board_file(board)
+    registry, _ = load_registry(extra_cards, active=board_file.sets)
+    resolved = resolve_board(board_file, registry, str(board))
+    report = score_board(resolved, explain=explain)
+    if output_format == "json":
+        print_json(report.to_json())
+    else:
+        render_report(report, str(board), explain)
+
+
+def _card_label(card: m.MythCard) -> str:
+    return card.aliases[0] if card.aliases and card.name != card.aliases[0] else card.name
+
+
+def render_report(report: ScoreReport, title: str, explain: bool) -> None:
+    out = console()
+    points_at = {c.cell: c.points for c in report.cards}
+    grid = Table(title=f"{title}: {report.total} points", show_lines=True,
+                 title_justify="left")
+    grid.add_column("")
+    for column in m.COLUMNS:
+        grid.add_column(str(column), justify="center", min_width=14)
+    for row in m.ROWS:
+        cells = []
+        for column in m.COLUMNS:
+            index = cell_index(row, column)
+            placed = report.area.cells[index]
+            if placed is None:
+                cells.append(Text(".", style="dim"))
+                continue
+            card = placed.card
+            label = Text(card.id, style="bold")
+            label.append(f"\n{card.mythology.value} {card.type.value}", style="dim")
+            points = points_at.get(index, 0)
+            label.append(f"\n{points}p", style="green" if points else "red")
+            cells.append(label)
+        grid.add_row(row.value, *cells)
+    out.print(grid)
+
+    if report.laws:
+        laws = Table(title="Laws (R13)", title_justify="left")
+        for header in ("law", "on", "points"):
+            laws.add_column(header)
+        for law in report.laws:
+            place = f"{law.row.value} row" if law.row else f"column {law.column}"
+            laws.add_row(law.law.id, place, str(law.points))
+        out.print(laws)
+    if report.patterns:
+        patterns = Table(title="Patterns (R14)", title_justify="left")
+        for header in ("pattern", "difficulty", "completed", "points"):
+            patterns.add_column(header)
+        for held in report.patterns:
+            how = "judged on this board" if held.judged else "as saved"
+            patterns.add_row(held.pattern.id, held.pattern.difficulty.value,
+                             f"{'yes' if held.completed else 'no'} ({how})", str(held.points))
+        out.print(patterns)
+    if report.objectives:
+        objectives = Table(title="Objectives (R15)", title_justify="left")
+        for header in ("goal", "element", "points"):
+            objectives.add_column(header)
+        for objective in report.objectives:
+            objectives.add_row(objective.goal.id, objective.element.id, str(objective.points))
+        out.print(objectives)
+
+    if explain:
+        out.print(Text("Why each card scored", style="bold"))
+        for card_score in report.cards:
+            out.print(f"{card_score.card.id} ({cell_name(card_score.cell)}): "
+                      f"{card_score.points}p")
+            if not card_score.lines:
+                out.print("  (no scoring line)")
+            for line in card_score.lines:
+                verdict = "holds" if line.points else "does not hold"
+                matched = ", ".join(cell_name(c) for c in line.cells) or "no cell matched"
+                out.print(f"  {line.text}: {line.points}p ({verdict}; matched: {matched})")
+
+    out.print(f"Total: {report.total} points  (gods for the R16 tie-break: {report.gods})")
+    if report.scenario is not None:
+        result = report.scenario
+        out.print(Text(f"Scenario {result.scenario.number}: {result.scenario.name}",
+                       style="bold"))
+        for label, conditions, met in (("victory", result.victory_conditions, result.victory),
+                                       ("challenge", result.challenge_conditions,
+                                        result.challenge)):
+            out.print(f"  {label}: {'met' if met else 'not met'}")
+            for condition in conditions:
+                out.print(f"    [{'x' if condition.met else ' '}] {condition.text}",
+                          markup=False)
+        out.print(f"  threshold: more than {result.threshold} points -> "
+                  f"{'BEATEN' if result.beaten else 'not beaten'}")
+
+
+# ---------------------------------------------------------------------- cards
+
+
+def _definition_rows(registry: Registry, only_set: Optional[str]):
+    """(set, definition, replaces, replaced_by, replaced_by_set) for every
+    definition of the active sets, superseded ones included."""
+    swaps = {(family_of(old), old.id): (old_set, new_set)
+             for old, old_set, new_set in registry.replaced}
+    for set_id in registry.active:
+        if only_set is not None and set_id != only_set:
+            continue
+        for definition in registry.sets[set_id].definitions:
+            old_set, new_set = swaps.get((family_of(definition), definition.id), (None, None))
+            replaces = definition.id if new_set == set_id else None
+            replaced_by = definition.id if old_set == set_id else None
+            yield set_id, definition, replaces, replaced_by, new_set if replaced_by else None
+
+
+def definition_json(set_id: str, definition, replaces, replaced_by, replaced_by_set) -> dict:
+    return {
+        "id": definition.id,
+        "set": set_id,
+        "kind": definition.kind,
+        "name": definition.name,
+        "aliases": list(definition.aliases),
+        "type": definition.type.value if isinstance(definition, m.MythCard) else None,
+        "mythology": definition.mythology.value if isinstance(definition, m.MythCard) else None,
+        "provenance": definition.provenance.value,
+        "difficulty": definition.difficulty.value if isinstance(definition, m.Pattern) else None,
+        "replaces": replaces,
+        "replaced_by": replaced_by,
+        "replaced_by_set": replaced_by_set,
+        "source": definition_text(definition),
+        "text": None,
+    }
+
+
+@dioses.command()
+@click.option("--set", "only_set", metavar="ID", help="Only the definitions of this set.")
+@CARDS_OPTION
+@FORMAT_OPTION
+@user_errors
+def cards(only_set: Optional[str], extra_cards: tuple[Path, ...], output_format: str) -> None:
+    """List every definition of every loaded set (replaced base cards included)."""
+    registry, _ = load_registry(extra_cards)
+    if only_set is not None and only_set not in registry.sets:
+        from dioses_rules.errors import did_you_mean
+
+        hint = did_you_mean(only_set, registry.sets) or f"sets: {', '.join(registry.sets)}"
+        raise click.BadParameter(f"unknown set '{only_set}'; {hint}", param_hint="'--set'")
+    rows = list(_definition_rows(registry, only_set))
+    if output_format == "json":
+        print_json([definition_json(*row) for row in rows])
+        return
+    out = console()
+    table = Table(title=f"{len(rows)} definitions", title_justify="left")
+    for header in ("set", "kind", "id", "name", "type", "mythology", "provenance", "note"):
+        table.add_column(header)
+    for set_id, definition, replaces, replaced_by, by_set in rows:
+        note = ""
+        if replaces:
+            note = "replaces the earlier card"
+        elif replaced_by:
+            note = f"replaced by {by_set}"
+        elif isinstance(definition, m.Pattern):
+            note = f"{definition.difficulty.value}: " + " / ".join(
+                row.strip("| ").replace(" | ", ",") for row in pattern_rows_text(definition.shape))
+        is_myth = isinstance(definition, m.MythCard)
+        table.add_row(set_id, definition.kind, definition.id, definition.name,
+                      definition.type.value if is_myth else "",
+                      definition.mythology.value if is_myth else "",
+                      definition.provenance.value, note)
+    out.print(table)
+
+
+def main() -> None:  # pragma: no cover - console script entry
+    dioses()
