@@ -12,7 +12,8 @@ import re
 from typing import Any, Iterable, Optional
 
 from attrs import frozen
-from lark import Token, Transformer, Tree, v_args
+from lark import Token, Transformer, v_args
+from lark.exceptions import VisitError
 
 from . import model as m
 from .errors import CardSyntaxError, Diagnostic, did_you_mean
@@ -742,7 +743,20 @@ def build(text: str, path: str = "<string>") -> tuple[m.CardFile, list[Diagnosti
     builder = Builder(path)
     definitions: list = []
     for tree in trees:
-        definitions.extend(builder.transform(tree))
+        try:
+            definitions.extend(builder.transform(tree))
+        except VisitError as error:
+            # Unwrap what a builder method raised so it is reported as itself.
+            cause = error.orig_exc
+            if isinstance(cause, CardSyntaxError):
+                raise cause
+            raise CardSyntaxError(Diagnostic(
+                "DL000", f"could not build this file: {cause}", path,
+                help="this is a bug in dioses-rules; please report it with the file"))
+        except RecursionError:
+            raise CardSyntaxError(Diagnostic(
+                "DL004", "expressions nested too deeply to build", path,
+                help="split the condition, or use fewer parentheses"))
     diagnostics = sorted(diagnostics + builder.diagnostics, key=lambda d: (d.line, d.column))
     card_set = None
     body = []

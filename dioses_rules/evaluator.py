@@ -83,10 +83,8 @@ class Evaluator:
             return False
         return _SELECTORS[type(selector)](self, selector, placed, cell, anchor)
 
-    def _hidden(self, placed) -> bool:
-        # R12: during the game only face-up cards show what they are.
-        return not placed.face_up
-
+    # R12: during the game only face-up cards show what they are, so every
+    # property test below fails on a face-down card.
     def _any(self, s, placed, cell, anchor):
         return placed.face_up
 

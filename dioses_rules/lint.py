@@ -24,6 +24,7 @@ SETTINGS: dict[str, tuple[str, ...] | type] = {
     "power-cards": ("on", "off"),  # R22
     "objectives": ("on", "off"),
     "all-face-up-at-end": ("as-played", "always"),  # R21
+    "extra-power-cards": int,  # R23: 2 more for an easier game
 }
 
 KEYWORDS = ("god", "place", "object", "card", "greek", "egyptian", "norse",

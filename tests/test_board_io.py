@@ -1,0 +1,94 @@
+"""Saved boards: the cattrs converter reads and writes the same shape."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from dioses_rules.board import (
+    board_file_text, board_to_file, parse_board_text, read_board_file, resolve_board,
+    write_board,
+)
+from dioses_rules.errors import BoardError
+from dioses_rules.registry import load_registry
+from dioses_rules.scoring import score_board
+
+ROOT = Path(__file__).resolve().parent.parent
+BOARDS = sorted((ROOT / "examples" / "boards").glob("*.toml"))
+
+FULL = """
+sets = ["base", "aun-mas-divinos"]
+objectives = [["Agrupación", "Egipcia"]]
+[area]
+front   = ["hela", "Hera", "Barco", "?apple"]
+central = ["zeus", "Troya", "?thor", "anubis"]
+back    = ["valhalla", "ra", "isis", "."]
+[[laws]]
+card = "only-gods"
+row = "central"
+[[laws]]
+card = "no-greeks"
+column = 4
+[[patterns]]
+card = "god-and-relic"
+completed = true
+[scenario]
+id = "the-fairest"
+state = { fairest = "Hera" }
+"""
+
+
+@pytest.fixture(scope="module")
+def registry():
+    return load_registry()[0]
+
+
+def test_names_aliases_and_accents_resolve_to_ids(registry):
+    board = resolve_board(parse_board_text(FULL), registry)
+    ids = [p.card.id if p else None for p in board.area.cells]
+    assert ids[:4] == ["hela", "hera", "ship", "apple"]
+    assert ids[5] == "troy"
+    assert board.objectives[0][0].id == "grouping" and board.objectives[0][1].id == "egyptian"
+    assert dict(board.state) == {"fairest": "hera"}
+    assert board.area.cells[3].face_up is False and board.area.cells[0].face_up is True
+
+
+def test_write_then_read_gives_the_same_board(registry, tmp_path):
+    board = resolve_board(parse_board_text(FULL), registry)
+    text = board_file_text(board_to_file(board, ["base", "aun-mas-divinos"]))
+    again = resolve_board(parse_board_text(text), registry)
+    assert again == board
+    assert score_board(again).to_json() == score_board(board).to_json()
+
+
+@pytest.mark.parametrize("path", BOARDS, ids=[p.stem for p in BOARDS])
+def test_every_example_board_round_trips(registry, path):
+    board_file = read_board_file(path)
+    board = resolve_board(board_file, registry, str(path))
+    again = resolve_board(parse_board_text(board_file_text(board_to_file(board))), registry)
+    assert again == board
+
+
+def test_write_board_never_overwrites_without_being_asked(registry, tmp_path):
+    board = resolve_board(parse_board_text(FULL), registry)
+    target = tmp_path / "saved.toml"
+    target.write_text("mine", encoding="utf-8")
+    with pytest.raises(BoardError, match="not overwriting"):
+        write_board(board_to_file(board), target)
+    assert target.read_text(encoding="utf-8") == "mine"
+    write_board(board_to_file(board), target, overwrite=True)
+    assert resolve_board(read_board_file(target), registry) == board
+    assert [p.name for p in tmp_path.iterdir()] == ["saved.toml"]  # no temp file left
+
+
+def test_unknown_state_name_is_refused(registry):
+    text = FULL.replace("fairest = ", "prettiest = ")
+    with pytest.raises(BoardError, match=r"\$\.scenario\.state\.prettiest"):
+        resolve_board(parse_board_text(text), registry)
+
+
+def test_law_needs_exactly_one_of_row_and_column(registry):
+    text = FULL.replace('row = "central"', 'row = "central"\ncolumn = 2')
+    with pytest.raises(BoardError, match="one row or one column"):
+        resolve_board(parse_board_text(text), registry)
