@@ -679,6 +679,11 @@ class Builder(Transformer):
         return m.SelAnd((selector, m.SameAs(attribute, span=self.span(meta))),
                         span=self.span(meta))
 
+    def of_most_common(self, meta, children):
+        selector, attribute = children
+        return m.SelAnd((selector, m.MostCommon(attribute, span=self.span(meta))),
+                        span=self.span(meta))
+
     def attr_mythology(self, meta, children):
         return m.Attribute.MYTHOLOGY
 

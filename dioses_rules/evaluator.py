@@ -59,6 +59,10 @@ def card_weight(card: m.MythCard, selector: m.Selector) -> int:
     return 1
 
 
+def _attribute(card: m.MythCard, attribute: m.Attribute):
+    return card.mythology if attribute is m.Attribute.MYTHOLOGY else card.type
+
+
 class Evaluator:
     """Judges conditions and scoring lines on one area with one set of facts.
 
@@ -112,6 +116,27 @@ class Evaluator:
         if s.attribute is m.Attribute.MYTHOLOGY:
             return placed.card.mythology is other.card.mythology
         return placed.card.type is other.card.type
+
+    def _most_common(self, s, placed, cell, anchor):
+        return placed.face_up and self.most_common(s.attribute) is _attribute(placed.card, s.attribute)
+
+    def most_common(self, attribute: m.Attribute):
+        """R24: the mythology (or type) with strictly the most face-up cards;
+        None on a tie."""
+        key = ("most-common", attribute)
+        if key not in self._leaders:
+            tally: dict = {}
+            for cell in self.area.occupied():
+                placed = self.area.cells[cell]
+                if placed.face_up:
+                    value = _attribute(placed.card, attribute)
+                    tally[value] = tally.get(value, 0) + 1
+            ranked = sorted(tally.values(), reverse=True)
+            best = None
+            if ranked and (len(ranked) == 1 or ranked[0] > ranked[1]):
+                best = next(v for v, n in tally.items() if n == ranked[0])
+            self._leaders[key] = best
+        return self._leaders[key]
 
     def _state(self, s, placed, cell, anchor):
         wanted = self.facts.state.get(s.name)
@@ -343,6 +368,7 @@ _SELECTORS = {
     m.Named: Evaluator._named,
     m.SelfCard: Evaluator._self,
     m.SameAs: Evaluator._same,
+    m.MostCommon: Evaluator._most_common,
     m.StateRef: Evaluator._state,
     m.ElementRef: Evaluator._element,
     m.SelNot: Evaluator._not,

@@ -232,6 +232,15 @@ class SameAs:
 
 
 @frozen
+class MostCommon:
+    """``of most common mythology`` (R24): the card's mythology (or type) has
+    strictly the most cards in the area; on a tie no card matches."""
+
+    attribute: Attribute
+    span: Optional[Span] = _span()
+
+
+@frozen
 class StateRef:
     """``the fairest``: a card named by the scenario's own state."""
 
@@ -274,8 +283,8 @@ class Leader:
 
 
 Selector = Union[
-    AnyCard, TypeIs, MythologyIs, FaceIs, Named, SelfCard, SameAs, StateRef,
-    ElementRef, SelNot, SelAnd, SelOr, Leader,
+    AnyCard, TypeIs, MythologyIs, FaceIs, Named, SelfCard, SameAs, MostCommon,
+    StateRef, ElementRef, SelNot, SelAnd, SelOr, Leader,
 ]
 
 

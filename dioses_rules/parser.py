@@ -76,6 +76,7 @@ def _readable_terminal(name: str) -> str:
         "NAME": "a name",
         "INT": "a number",
         "SIGNED_INT": "a number",
+        "COLUMN_NUMBER": "a column number",
         "STRING": 'a quoted "text"',
         "$END": "the end of the file",
     }.get(name, name.lower())
@@ -153,7 +154,10 @@ def syntax_diagnostic(error: UnexpectedInput, text: str, path: str) -> Diagnosti
             label = error.match_examples(
                 lark_parser().parse, _EXAMPLES, use_accepts=True
             )
-        except LarkError:  # pragma: no cover - defensive
+        except (LarkError, TypeError):
+            # TypeError: Lark 1.3's match_examples formats a ParserState with
+            # "%d" in a debug message when an example's state matches but its
+            # accepted tokens differ; a syntax error must not crash on that.
             label = None
         if label and help_text is None:
             help_text = label

@@ -49,9 +49,13 @@ def _is_words(selector: m.SelAnd) -> bool:
     return kinds == sorted(kinds, key=_WORD_ORDER.index)
 
 
+_SUFFIXES = (m.SameAs, m.MostCommon)
+
+
 def _is_of_same(selector: m.SelAnd) -> bool:
-    return len(selector.items) == 2 and isinstance(selector.items[1], m.SameAs) \
-        and not isinstance(selector.items[0], m.SameAs)
+    """``X of same mythology`` / ``X of most common mythology``."""
+    return len(selector.items) == 2 and isinstance(selector.items[1], _SUFFIXES) \
+        and not isinstance(selector.items[0], _SUFFIXES)
 
 
 _PLURALS = {"god": "gods", "place": "places", "object": "objects", "card": "cards",
@@ -98,7 +102,9 @@ def _selector_text(selector: m.Selector) -> str:
         if _is_words(selector):
             return " ".join(selector_text(item) for item in selector.items)
         if _is_of_same(selector):
-            return f"{selector_text(selector.items[0])} of same {selector.items[1].attribute.value}"
+            suffix = selector.items[1]
+            words = "same" if isinstance(suffix, m.SameAs) else "most common"
+            return f"{_closed_text(selector.items[0])} of {words} {suffix.attribute.value}"
         return "(" + " and ".join(_unary_text(item) for item in selector.items) + ")"
     if isinstance(selector, m.SelOr):
         return "(" + " or ".join(_and_text(item) for item in selector.items) + ")"
@@ -107,7 +113,17 @@ def _selector_text(selector: m.Selector) -> str:
     if isinstance(selector, m.SameAs):
         # Only reachable for hand-built trees; the grammar attaches it to a term.
         return f"card of same {selector.attribute.value}"
+    if isinstance(selector, m.MostCommon):
+        return f"card of most common {selector.attribute.value}"
     raise TypeError(f"not a selector: {selector!r}")
+
+
+def _closed_text(selector: m.Selector) -> str:
+    """A selector that nothing after it can extend: a leader ends in a count,
+    which would swallow a following "of same ..." or "that is ...", so it goes
+    in parentheses where one of those may follow."""
+    text = selector_text(selector)
+    return f"({text})" if isinstance(selector, m.Leader) else text
 
 
 def _unary_text(selector: m.Selector) -> str:
@@ -132,7 +148,7 @@ def scope_text(scope: m.Scope) -> str:
     if kind is m.ScopeKind.NAMED_COLUMN:
         return f"column {scope.column}"
     if kind is m.ScopeKind.LARGEST_GROUP:
-        return f"largest group of {selector_text(scope.group)}"
+        return f"largest group of {_closed_text(scope.group)}"
     return kind.value
 
 
@@ -310,6 +326,10 @@ def _statements(items: Iterable[str], depth: int) -> list[str]:
         if index + 1 < len(items):
             following = items[index + 1].split(" ", 1)[0]
             if following in _HAZARD_WORDS or following.startswith("("):
+                text += ";"
+            elif following == "at" and text.endswith(("scores", "score")):
+                # "anubis scores" + "at least 3 points" would read as one
+                # "scores at least 3 points" condition.
                 text += ";"
         out.append(INDENT * depth + text)
     return out

@@ -216,5 +216,54 @@ def cards(only_set: Optional[str], extra_cards: tuple[Path, ...], output_format:
     out.print(table)
 
 
+# ---------------------------------------------------------------------- balance
+
+
+@dioses.command()
+@click.option("--set", "only_set", metavar="ID",
+              help="Deal only this set's Myth cards (default: every loaded card in play).")
+@click.option("--boards", default=2000, show_default=True, type=click.IntRange(1, 10_000_000),
+              help="How many random full areas to deal.")
+@click.option("--seed", default=1, show_default=True, type=int, help="Random seed.")
+@CARDS_OPTION
+@FORMAT_OPTION
+@user_errors
+def balance(only_set: Optional[str], boards: int, seed: int, extra_cards: tuple[Path, ...],
+            output_format: str) -> None:
+    """Score random full areas and report how each Myth card scores.
+
+    Flags cards that never or always score, or score far above the printed ones.
+    """
+    from dioses_rules.balance import balance as run_balance
+
+    registry, _ = load_registry(extra_cards)
+    pool = registry.myth_cards()
+    if only_set is not None:
+        if only_set not in registry.sets:
+            from dioses_rules.errors import did_you_mean
+
+            hint = did_you_mean(only_set, registry.sets) or f"sets: {', '.join(registry.sets)}"
+            raise click.BadParameter(f"unknown set '{only_set}'; {hint}", param_hint="'--set'")
+        pool = [card for card in pool if registry.set_of(card) == only_set]
+    if len(pool) < SIZE:
+        raise click.BadParameter(f"a full area needs {SIZE} Myth cards; this pool has "
+                                 f"{len(pool)}", param_hint="'--set'")
+    report = run_balance(pool, boards=boards, seed=seed)
+    if output_format == "json":
+        print_json(report.to_json())
+        return
+    out = console()
+    low, high = report.printed_range
+    table = Table(title=f"{len(pool)} cards, {boards} random areas, seed {seed}: mean total "
+                        f"{report.mean_total:.2f} per area (spread {report.spread_total:.2f}); "
+                        f"printed cards' means {low:.2f}-{high:.2f}", title_justify="left")
+    for header in ("card", "provenance", "mean", "spread", "scores", "flags"):
+        table.add_column(header)
+    for stats in report.cards:
+        table.add_row(stats.card.id, stats.card.provenance.value, f"{stats.mean:.2f}",
+                      f"{stats.spread:.2f}", f"{stats.score_rate:.0%}", ", ".join(stats.flags))
+    out.print(table)
+
+
 def main() -> None:  # pragma: no cover - console script entry
     dioses()

@@ -1,0 +1,115 @@
+"""Balance report: how each Myth card scores on random full areas.
+
+Deals N random 12-card areas from the loaded Myth pool (every card face up,
+as at the final scoring, R12), scores every card, and summarises per card:
+mean, spread (standard deviation), how often it scores (R24: more than 0).
+Reconstructed cards should stay within the range of the printed ones.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Optional, Sequence
+
+from attrs import frozen
+
+from . import model as m
+from .area import SIZE, Area, Placed
+from .scoring import card_points
+
+
+@frozen
+class CardStats:
+    card: m.MythCard
+    dealt: int
+    mean: float
+    spread: float
+    score_rate: float
+    flags: tuple[str, ...]
+
+    def to_json(self) -> dict:
+        return {
+            "id": self.card.id,
+            "provenance": self.card.provenance.value,
+            "dealt": self.dealt,
+            "mean": round(self.mean, 3),
+            "spread": round(self.spread, 3),
+            "score_rate": round(self.score_rate, 3),
+            "flags": list(self.flags),
+        }
+
+
+@frozen
+class BalanceReport:
+    boards: int
+    seed: int
+    mean_total: float
+    spread_total: float
+    printed_range: tuple[float, float]
+    cards: tuple[CardStats, ...]
+
+    def to_json(self) -> dict:
+        return {
+            "boards": self.boards,
+            "seed": self.seed,
+            "mean_total": round(self.mean_total, 3),
+            "spread_total": round(self.spread_total, 3),
+            "printed_mean_range": [round(x, 3) for x in self.printed_range],
+            "cards": [c.to_json() for c in self.cards],
+        }
+
+
+def is_unconditional(card: m.MythCard) -> bool:
+    """Scores whatever the board (Geb and Nut's plain 1p)."""
+    return any(isinstance(line, m.Fixed) and line.condition is None for line in card.lines)
+
+
+def deal_areas(pool: Sequence[m.MythCard], boards: int, rng: random.Random):
+    for _ in range(boards):
+        cards = rng.sample(list(pool), SIZE)
+        yield Area(tuple(Placed(card, True) for card in cards))
+
+
+def _stats(values: list[int]) -> tuple[float, float]:
+    if not values:
+        return 0.0, 0.0
+    mean = sum(values) / len(values)
+    variance = sum((v - mean) ** 2 for v in values) / len(values)
+    return mean, math.sqrt(variance)
+
+
+def balance(pool: Sequence[m.MythCard], boards: int = 2000, seed: int = 1,
+            far_above: float = 1.5) -> BalanceReport:
+    if len(pool) < SIZE:
+        raise ValueError(f"a full area needs {SIZE} Myth cards; the pool has {len(pool)}")
+    rng = random.Random(seed)
+    per_card: dict[str, list[int]] = {card.id: [] for card in pool}
+    totals = []
+    for area in deal_areas(pool, boards, rng):
+        points = card_points(area)
+        totals.append(sum(points.values()))
+        for cell, value in points.items():
+            per_card[area.cells[cell].card.id].append(value)
+
+    by_id = {card.id: card for card in pool}
+    means = {card_id: _stats(values)[0] for card_id, values in per_card.items()}
+    printed = [means[c.id] for c in pool if c.provenance is m.Provenance.PRINTED
+               and per_card[c.id]]
+    low, high = (min(printed), max(printed)) if printed else (0.0, max(means.values(), default=0))
+    stats = []
+    for card_id, values in per_card.items():
+        card = by_id[card_id]
+        mean, spread = _stats(values)
+        rate = sum(1 for v in values if v > 0) / len(values) if values else 0.0
+        flags = []
+        if values and rate == 0:
+            flags.append("never scores")
+        if values and rate == 1 and not is_unconditional(card):
+            flags.append("always scores")
+        if high and mean > high * far_above:
+            flags.append(f"far above the printed cards (> {far_above} x {high:.2f})")
+        stats.append(CardStats(card, len(values), mean, spread, rate, tuple(flags)))
+    stats.sort(key=lambda s: (-s.mean, s.card.id))
+    mean_total, spread_total = _stats(totals)
+    return BalanceReport(boards, seed, mean_total, spread_total, (low, high), tuple(stats))
