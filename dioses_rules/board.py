@@ -192,6 +192,7 @@ def resolve_board(board_file: BoardFile, registry: Registry, path: str = "<board
             cells.append(Placed(card, face_up))
 
     laws = []
+    laws_seen: dict[str, str] = {}
     rows_taken: dict[m.Row, str] = {}
     columns_taken: dict[int, str] = {}
     for index, entry in enumerate(board_file.laws):
@@ -201,6 +202,11 @@ def resolve_board(board_file: BoardFile, registry: Registry, path: str = "<board
         except LookupError as error:
             fail(f"{key}.card", str(error))
             continue
+        if law.id in laws_seen:
+            fail(f"{key}.card", f"law '{law.id}' is already at {laws_seen[law.id]}",
+                 "each Law card exists once")
+            continue
+        laws_seen[law.id] = key
         if (entry.row is None) == (entry.column is None):
             fail(key, "a law sits on one row or one column", 'give row = "front" or column = 1..4')
             continue
@@ -230,11 +236,20 @@ def resolve_board(board_file: BoardFile, registry: Registry, path: str = "<board
             laws.append(LawPlacement(law, column=entry.column))
 
     patterns = []
+    patterns_seen: dict[str, str] = {}
     for index, entry in enumerate(board_file.patterns):
+        key = f"$.patterns[{index}].card"
         try:
-            patterns.append(HeldPattern(registry.resolve("pattern", entry.card), entry.completed))
+            pattern = registry.resolve("pattern", entry.card)
         except LookupError as error:
-            fail(f"$.patterns[{index}].card", str(error))
+            fail(key, str(error))
+            continue
+        if pattern.id in patterns_seen:
+            fail(key, f"pattern '{pattern.id}' is already at {patterns_seen[pattern.id]}",
+                 "each Pattern card exists once")
+            continue
+        patterns_seen[pattern.id] = key
+        patterns.append(HeldPattern(pattern, entry.completed))
 
     objectives = []
     for index, pair in enumerate(board_file.objectives):

@@ -21,6 +21,17 @@ from .parser import parse_tree
 
 ID_PATTERN = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
 
+# Words that a selector reads as themselves: a card or tag with one of these
+# ids could never be named in a condition.
+SELECTOR_WORDS = frozenset({
+    "god", "gods", "place", "places", "object", "objects", "card", "cards", "greek",
+    "greeks", "egyptian", "egyptians", "norse", "face-up", "face-down", "it", "element",
+})
+
+
+def _keywords() -> frozenset[str]:
+    return SELECTOR_WORDS
+
 
 class _Invalid:
     """Marks a subtree that could not be built (its diagnostic is recorded)."""
@@ -121,7 +132,9 @@ class Builder(Transformer):
             Diagnostic(error.code, error.message, self.path, line, column, help=error.help)
         )
 
-    def card_id(self, token: Token) -> str:
+    def card_id(self, token: Token, selectable: bool = False) -> str:
+        """Check an id; ``selectable`` ids (Myth cards, tags) are also named
+        in selectors, so they must not be words of the language."""
         word = str(token)
         if not ID_PATTERN.match(word):
             fixed = re.sub(r"[^a-z0-9]+", "-", word.lower()).strip("-")
@@ -132,6 +145,10 @@ class Builder(Transformer):
                 token=token,
                 help=f"write it as '{fixed}'" if fixed else "use lowercase letters, digits and '-'",
             ))
+        elif selectable and word in _keywords():
+            self.record(BuildError(
+                "DL114", f"id '{word}' is a word of the card language",
+                token=token, help=f"a selector '{word}' would mean the keyword; pick another id"))
         return word
 
     def header(self, children: list) -> tuple[list, tuple[str, ...]]:
@@ -184,7 +201,7 @@ class Builder(Transformer):
     def set_def(self, meta, children):
         set_id = self.card_id(children[0])
         name = _string(children[1])
-        version, requires, replaces = None, (), ()
+        version, requires, replaces, expects = None, (), (), ()
         for item in children[2:]:
             if item.key == "version":
                 version = item.value
@@ -192,7 +209,20 @@ class Builder(Transformer):
                 requires += item.value
             elif item.key == "replaces":
                 replaces += item.value
-        return m.CardSet(set_id, name, version, requires, replaces, span=self.span(meta))
+            elif item.key == "expect":
+                expects += (item.value,)
+        return m.CardSet(set_id, name, version, requires, replaces, expects,
+                         span=self.span(meta))
+
+    def set_expect(self, meta, children):
+        count, kind = children
+        if str(kind) not in m.KINDS:
+            # Recorded, not raised: one bad line must not drop the whole set.
+            self.record(BuildError("DL113", f"unknown kind '{kind}'", token=kind,
+                                   help=did_you_mean(str(kind), m.KINDS)
+                                   or f"kinds: {', '.join(m.KINDS)}"))
+            return _Item("skip", None)
+        return _Item("expect", (str(kind), _int(count)))
 
     def set_version(self, meta, children):
         return _Item("version", _string(children[0]))
@@ -222,7 +252,7 @@ class Builder(Transformer):
             else:
                 lines.append(item)
         return m.MythCard(
-            id=self.card_id(id_token),
+            id=self.card_id(id_token, selectable=True),
             name=_string(name_token),
             aliases=aliases,
             type=card_type,
@@ -236,6 +266,10 @@ class Builder(Transformer):
         )
 
     def tags(self, meta, children):
+        for tag in children[0]:
+            if tag in _keywords():
+                self.record(BuildError("DL114", f"tag '{tag}' is a word of the card language",
+                                       meta=meta, help="pick another tag"))
         return _Tags(children[0])
 
     def counts_as(self, meta, children):
@@ -602,7 +636,20 @@ class Builder(Transformer):
         return m.Only(children[0], scope, span=self.span(meta))
 
     def more_x_than_y(self, meta, children):
-        return m.MoreThan(children[0], children[1], span=self.span(meta))
+        # "more gods than objects in row": a scope given on one side only
+        # applies to both; none means the whole area.
+        sides: list[list] = []
+        for child in children:
+            if isinstance(child, m.Scope):
+                sides[-1].append(child)
+            else:
+                sides.append([child])
+        (more, *more_scope), (less, *less_scope) = sides
+        shared = more_scope or less_scope or [m.Scope(m.ScopeKind.AREA)]
+        return m.MoreThan(
+            m.Count(more, (more_scope or shared)[0], span=self.span(meta)),
+            m.Count(less, (less_scope or shared)[0], span=self.span(meta)),
+            span=self.span(meta))
 
     def patterns_completed(self, meta, children):
         return m.FactCount(m.Fact.PATTERNS_COMPLETED, span=self.span(meta))

@@ -95,7 +95,8 @@ class _Checker:
 
         def bad(thing: str, target, help_text: str):
             code = "DL401" if law else "DL402"
-            self.add(code, f"a {where} cannot see {thing}", target, help=help_text)
+            article = "an" if where[0] in "aeiou" else "a"
+            self.add(code, f"{article} {where} cannot see {thing}", target, help=help_text)
 
         def sel(item, anchored: bool):
             if isinstance(item, (m.SelfCard, m.SameAs)) and not anchored:
@@ -183,7 +184,7 @@ class _Checker:
                 sel(c.second, anchored)
             else:  # relations and positions
                 if not anchored:
-                    bad(f"'{type(c).__name__}' without a card to judge", c,
+                    bad(f"'{condition_words(c)}' without a card to judge", c,
                         "give a subject first, e.g. 'hades above persephone'"
                         if not law else "a law has no card of its own: use 'only ... in line'")
                 target = getattr(c, "target", None)
@@ -357,6 +358,15 @@ def check_registry(registry: Registry, sources: Sequence[SourceFile] = ()) -> li
             checker.path = loaded.path
             checker.check(definition)
             paths[id(definition)] = loaded.path
+    for set_id in registry.active:
+        loaded = registry.sets[set_id]
+        for kind, wanted in loaded.card_set.expects:
+            found = sum(1 for d in loaded.definitions if d.kind == kind)
+            if found != wanted:
+                checker.path = loaded.path
+                checker.add("DL207", f"set '{set_id}' expects {wanted} {kind} definitions "
+                            f"but defines {found}", loaded.card_set,
+                            help="add or remove definitions, or correct the 'expect' line")
     numbers: dict[int, m.Scenario] = {}
     for scenario in registry.definitions("scenario"):
         if scenario.number in numbers:
@@ -371,6 +381,12 @@ def scope_words(scope: m.Scope) -> str:
     from .printer import scope_text
 
     return scope_text(scope)
+
+
+def condition_words(condition: m.Condition) -> str:
+    from .printer import condition_text
+
+    return condition_text(condition)
 
 
 def lint_sources(sources: Sequence[SourceFile]) -> list[Diagnostic]:

@@ -434,7 +434,8 @@ class Only:
 
 @frozen
 class MoreThan:
-    """``more gods than objects in row``: a strict comparison of two counts."""
+    """``more gods than objects in row``: a strict comparison of two counts
+    (a scope written once applies to both; ``where`` clauses are not used)."""
 
     more: Count
     less: Count
@@ -691,6 +692,7 @@ class CardSet:
     version: Optional[str] = None
     requires: tuple[str, ...] = ()
     replaces: tuple[str, ...] = ()
+    expects: tuple[tuple[str, int], ...] = ()  # (kind, count) the set must define
     span: Optional[Span] = _span()
 
 
@@ -820,6 +822,10 @@ class CardFile:
     card_set: Optional[CardSet]
     definitions: tuple[Definition, ...]
     path: str = field(default="<string>", eq=False)
+
+
+KINDS = ("myth", "event", "law", "pattern", "objective-goal", "objective-element", "power",
+         "rule-option", "scenario")
 
 
 def definition_kind(definition: Definition) -> str:

@@ -142,7 +142,10 @@ def syntax_diagnostic(error: UnexpectedInput, text: str, path: str) -> Diagnosti
                 # "nxt to greek": the misspelt word was taken for a card name
                 # and the error surfaces one word later; look back at it.
                 before = re.search(r"([A-Za-z_][A-Za-z0-9_-]*)\s*$", text[:token.start_pos])
-                if before and before.group(1) not in _all_keywords():
+                if before and before.group(1) in ("not", "and", "or"):
+                    help_text = ("'not', 'and' and 'or' between selectors need parentheses, "
+                                 "e.g. 'next to (not greek)'")
+                elif before and before.group(1) not in _all_keywords():
                     guess = did_you_mean(before.group(1), _all_keywords())
                     if guess:
                         line = text.count("\n", 0, before.start(1)) + 1

@@ -214,7 +214,12 @@ def condition_text(condition: m.Condition, level: int = _OR) -> str:
     if isinstance(condition, m.Only):
         return f"only {selector_text(condition.selector, True)} in {scope_text(condition.scope)}"
     if isinstance(condition, m.MoreThan):
-        return f"more {count_text(condition.more, True)} than {count_text(condition.less, True)}"
+        more, less = condition.more, condition.less
+        if more.scope == less.scope:
+            return (f"more {selector_text(more.selector, True)} than "
+                    f"{selector_text(less.selector, True)} in {scope_text(less.scope)}")
+        return (f"more {selector_text(more.selector, True)} in {scope_text(more.scope)} than "
+                f"{selector_text(less.selector, True)} in {scope_text(less.scope)}")
     if isinstance(condition, m.AllFaceUpAtEnd):
         return "all face-up at end"
     raise TypeError(f"not a condition: {condition!r}")
@@ -363,6 +368,8 @@ def _(card_set: m.CardSet) -> str:
         lines.append(f"{INDENT}requires {', '.join(card_set.requires)}")
     if card_set.replaces:
         lines.append(f"{INDENT}replaces {', '.join(card_set.replaces)}")
+    for kind, count in card_set.expects:
+        lines.append(f"{INDENT}expect {count} {kind}")
     return _block(f"set {card_set.id} {quote(card_set.name)}", lines)
 
 

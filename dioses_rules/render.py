@@ -51,7 +51,10 @@ class Renderer:
         if isinstance(s, m.TypeIs):
             return _TYPE_WORDS[s.type][1 if plural else 0]
         if isinstance(s, m.MythologyIs):
-            return f"{s.mythology.value.capitalize()} {'cards' if plural else 'card'}"
+            name = s.mythology.value.capitalize()
+            if plural:  # "no Greeks", as the printed laws say
+                return f"{name}s" if s.mythology is not m.Mythology.NORSE else "Norse cards"
+            return f"{name} card"
         if isinstance(s, m.FaceIs):
             return f"face-{'up' if s.face_up else 'down'} {'cards' if plural else 'card'}"
         if isinstance(s, m.Named):

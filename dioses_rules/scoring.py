@@ -160,13 +160,6 @@ def score_board(board: Board, explain: bool = False, all_face_up_at_end: Optiona
     if all_face_up_at_end is None:
         all_face_up_at_end = face_up_before
     area = board.area.revealed()
-    facts = Facts(all_face_up_at_end=all_face_up_at_end, state=dict(board.state))
-
-    cards = []
-    for cell in area.occupied():
-        card = area.cells[cell].card
-        points, lines = _judge_lines(area, facts, card.lines, cell, explain)
-        cards.append(CardScore(card, cell, points, lines))
 
     laws = []
     for placement in board.laws:
@@ -183,6 +176,17 @@ def score_board(board: Board, explain: bool = False, all_face_up_at_end: Optiona
         completed = (cells is not None) if judged else held.completed
         points = held.pattern.difficulty.points if completed else 0  # R14
         patterns.append(PatternScore(held.pattern, completed, judged, points, cells or ()))
+
+    # A card may count completed patterns and met laws, which never depend on
+    # card points; the total is only for scenarios.
+    facts = Facts(all_face_up_at_end=all_face_up_at_end, state=dict(board.state),
+                  patterns_completed=sum(1 for p in patterns if p.completed),
+                  laws_met=sum(1 for l in laws if l.points > 0))
+    cards = []
+    for cell in area.occupied():
+        card = area.cells[cell].card
+        points, lines = _judge_lines(area, facts, card.lines, cell, explain)
+        cards.append(CardScore(card, cell, points, lines))
 
     objectives = []
     for goal, element in board.objectives:

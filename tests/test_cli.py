@@ -204,7 +204,9 @@ def test_cards_json_lists_every_definition(runner):
     patterns = [item for item in data if item["kind"] == "pattern"]
     assert all(item["difficulty"] in ("easy", "medium", "hard") for item in patterns)
     assert all(item["difficulty"] is None for item in data if item["kind"] != "pattern")
-    assert all(item["text"] is None for item in data)
+    assert all(isinstance(item["text"], str) and item["text"] for item in data)
+    hera = next(item for item in data if item["id"] == "hera")
+    assert hera["text"] == "2p: it is next to an Egyptian card."
 
 
 def test_cards_set_filter(runner):
@@ -239,6 +241,14 @@ def test_cards_lists_replaced_base_cards(runner, tmp_path):
     points = lambda out: next(c["points"] for c in json.loads(out)["cards"]  # noqa: E731
                               if c["id"] == "hera")
     assert (points(with_mod.stdout), points(without.stdout)) == (3, 2)
+
+
+def test_cards_text_renders_each_card(runner):
+    result = runner.invoke(dioses, ["cards", "--text", "--set", "aun-mas-divinos"])
+    assert result.exit_code == 0, result.output
+    assert "only-gods - All cards are gods (aun-mas-divinos, law, printed)" in result.stdout
+    assert "  Law - 3p: only gods in this row/column." in result.stdout
+    assert "Pattern (easy, 2p):" in result.stdout
 
 
 def test_cards_text_table(runner):

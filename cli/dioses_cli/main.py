@@ -14,6 +14,7 @@ from dioses_rules import model as m
 from dioses_rules.area import SIZE, cell_column, cell_index, cell_name, cell_row
 from dioses_rules.board import read_board_file, resolve_board
 from dioses_rules.printer import definition_text, pattern_rows_text
+from dioses_rules.render import registry_names, render
 from dioses_rules.registry import Registry, family_of, load_registry
 from dioses_rules.scoring import ScoreReport, score_board
 
@@ -159,7 +160,8 @@ def _definition_rows(registry: Registry, only_set: Optional[str]):
             yield set_id, definition, replaces, replaced_by, new_set if replaced_by else None
 
 
-def definition_json(set_id: str, definition, replaces, replaced_by, replaced_by_set) -> dict:
+def definition_json(set_id: str, definition, replaces, replaced_by, replaced_by_set,
+                    names=None) -> dict:
     return {
         "id": definition.id,
         "set": set_id,
@@ -174,18 +176,22 @@ def definition_json(set_id: str, definition, replaces, replaced_by, replaced_by_
         "replaced_by": replaced_by,
         "replaced_by_set": replaced_by_set,
         "source": definition_text(definition),
-        "text": None,
+        "text": render(definition, names),
     }
 
 
 @dioses.command()
 @click.option("--set", "only_set", metavar="ID", help="Only the definitions of this set.")
+@click.option("--text", "as_text", is_flag=True,
+              help="Show each definition's English card text, rendered from its rules.")
 @CARDS_OPTION
 @FORMAT_OPTION
 @user_errors
-def cards(only_set: Optional[str], extra_cards: tuple[Path, ...], output_format: str) -> None:
+def cards(only_set: Optional[str], as_text: bool, extra_cards: tuple[Path, ...],
+          output_format: str) -> None:
     """List every definition of every loaded set (replaced base cards included)."""
     registry, _ = load_registry(extra_cards)
+    names = registry_names(registry)
     if only_set is not None and only_set not in registry.sets:
         from dioses_rules.errors import did_you_mean
 
@@ -193,9 +199,21 @@ def cards(only_set: Optional[str], extra_cards: tuple[Path, ...], output_format:
         raise click.BadParameter(f"unknown set '{only_set}'; {hint}", param_hint="'--set'")
     rows = list(_definition_rows(registry, only_set))
     if output_format == "json":
-        print_json([definition_json(*row) for row in rows])
+        print_json([definition_json(*row, names=names) for row in rows])
         return
     out = console()
+    if as_text:
+        for set_id, definition, replaces, replaced_by, by_set in rows:
+            head = f"{definition.id} - {definition.name} ({set_id}, {definition.kind}"
+            if isinstance(definition, m.MythCard):
+                head += f", {definition.mythology.value} {definition.type.value}"
+            head += f", {definition.provenance.value}"
+            if replaced_by:
+                head += f", replaced by {by_set}"
+            out.print(Text(head + ")", style="bold"))
+            for line in render(definition, names).splitlines():
+                out.print("  " + line, markup=False)
+        return
     table = Table(title=f"{len(rows)} definitions", title_justify="left")
     for header in ("set", "kind", "id", "name", "type", "mythology", "provenance", "note"):
         table.add_column(header)
