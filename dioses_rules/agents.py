@@ -1,0 +1,184 @@
+"""Players: every choice of a game goes through ``Agent.choose``.
+
+- :class:`RandomAgent` picks uniformly among the legal options.
+- :class:`GreedyAgent` picks what maximises its current score as far as it can
+  see it (face-down cards unknown), judged by the scorer, plus a bonus for the
+  scenario victory conditions it meets.
+- :class:`ScriptedAgent` replays the picks of a log.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Iterator, Optional, Sequence
+
+from . import model as m
+from .area import Area, Placed
+from .board import Board, HeldPattern, LawPlacement
+from .evaluator import pattern_matches
+from .game import Choice, Decision, Game, Slot
+from .scoring import score_board
+
+
+class RandomAgent:
+    name = "random"
+
+    def __init__(self, seed: int = 0):
+        self.rng = random.Random(seed)
+
+    def choose(self, game: Game, decision: Decision) -> int:
+        return self.rng.randrange(len(decision.choices))
+
+
+class ScriptedAgent:
+    """Replays recorded choice indexes; a mismatch means the game diverged."""
+
+    name = "scripted"
+
+    def __init__(self, picks: Iterator[tuple[str, int]]):
+        self.picks = picks
+
+    def choose(self, game: Game, decision: Decision) -> int:
+        try:
+            kind, index = next(self.picks)
+        except StopIteration:
+            from .game import _fail
+
+            raise _fail("the log ends before the game does")
+        if kind != decision.kind:
+            from .game import _fail
+
+            raise _fail(f"the replay diverged: the log has a '{kind}' decision where the "
+                        f"game asks for '{decision.kind}'")
+        return index
+
+
+class GreedyAgent:
+    """Maximises the score it can see, one decision at a time."""
+
+    name = "greedy"
+
+    def __init__(self, seed: int = 0):
+        self.rng = random.Random(seed)
+
+    # ------------------------------------------------------------ valuation
+    def value(self, game: Game, area: int, cells: Sequence[Optional[Slot]],
+              laws: Optional[list] = None) -> float:
+        """Known score of an area: face-down cards count as unknown (absent)."""
+        placed = tuple(None if s is None or not s.face_up else Placed(game.card(s.card), True)
+                       for s in cells)
+        state = game.state.areas[area]
+        law_slots = state.laws if laws is None else laws
+        board = Board(
+            Area(placed),
+            tuple(LawPlacement(game.registry.get("law", s.law),
+                               m.Row(s.row) if s.row else None, s.column) for s in law_slots),
+            tuple(HeldPattern(game.registry.get("pattern", s.pattern), s.completed or None)
+                  for s in state.patterns),
+            tuple((game.registry.get("objective-goal", g),
+                   game.registry.get("objective-element", e))
+                  for g, e in game.state.objectives),
+            game.scenario,
+            tuple(sorted(game.state.state.items())),
+        )
+        report = score_board(board, all_face_up_at_end=False)
+        value = float(report.total)
+        if report.scenario is not None:
+            met = sum(1 for c in report.scenario.victory_conditions if c.met)
+            value += 3 * met + (8 if report.scenario.victory else 0)
+            value += 4 if report.scenario.challenge else 0
+        return value
+
+    # ------------------------------------------------------------ decisions
+    def choose(self, game: Game, decision: Decision) -> int:
+        area = game.state.seat_area[decision.seat]
+        cells = game.state.areas[area].cells
+        kind = decision.kind
+        choices = decision.choices
+        if kind in ("exchange", "drawn"):
+            card = decision.subject
+            return self._best(choices, lambda c: self._after_place(game, area, cells, card, c))
+        if kind == "swap":
+            return self._best(choices, lambda c: self._after_swap(game, area, cells, *c.args))
+        if kind == "action":
+            return self._action(game, area, cells, choices)
+        if kind == "law":
+            return self._best(choices, lambda c: self._after_law(game, area, cells,
+                                                                 decision.subject, c))
+        if kind == "pattern":
+            return self._best(choices, lambda c: self._pattern_promise(game, area, c.args[0]))
+        if kind == "after-discard":
+            best_swap = max(self._after_swap(game, area, cells, a, b)
+                            for a in range(len(cells)) for b in range(a + 1, len(cells))
+                            if cells[a] is not None and cells[b] is not None)
+            return 0 if best_swap > self.value(game, area, cells) else 1
+        if kind == "power":
+            # Scenario abilities move its cards where the victory needs them.
+            for index, choice in enumerate(choices):
+                if choice.kind == "ability":
+                    return index
+            return 0
+        return self.rng.randrange(len(choices))
+
+    def _best(self, choices: Sequence[Choice], score) -> int:
+        values = [score(c) for c in choices]
+        best = max(values)
+        return self.rng.choice([i for i, v in enumerate(values) if v == best])
+
+    def _after_place(self, game, area, cells, card, choice: Choice) -> float:
+        if choice.kind == "discard":
+            return self.value(game, area, cells) + 0.5  # keep options open
+        trial = list(cells)
+        trial[choice.args[0]] = Slot(card, True)
+        return self.value(game, area, trial)
+
+    def _after_swap(self, game, area, cells, first, second) -> float:
+        trial = list(cells)
+        trial[first], trial[second] = trial[second], trial[first]
+        return self.value(game, area, trial)
+
+    def _after_law(self, game, area, cells, law: str, choice: Choice) -> float:
+        from .game import LawSlot
+
+        slot = LawSlot(law, row=choice.args[0]) if choice.kind == "row" else \
+            LawSlot(law, column=choice.args[0])
+        return self.value(game, area, cells, list(game.state.areas[area].laws) + [slot])
+
+    def _pattern_promise(self, game, area, pattern_id) -> float:
+        pattern = game.registry.get("pattern", pattern_id)
+        cells = sum(1 for row in pattern.shape for c in row if c is not None)
+        model = game.area_model(area)
+        return pattern.difficulty.points / cells + (
+            10 if pattern_matches(model, pattern) else 0)
+
+    def _action(self, game, area, cells, choices) -> int:
+        current = self.value(game, area, cells)
+        best_index, best_gain = None, 0.0
+        for index, choice in enumerate(choices):
+            if choice.kind != "take-discard":
+                continue
+            card = game.state.discards[choice.args[0]][-1]
+            for cell in game.movable_cells(area):
+                trial = list(cells)
+                trial[cell] = Slot(card, True)
+                gain = self.value(game, area, trial) - current
+                if gain > best_gain:
+                    best_index, best_gain = index, gain
+        if best_index is not None and best_gain >= 1:
+            return best_index
+        draw = [i for i, c in enumerate(choices) if c.kind == "draw"]
+        return draw[0] if draw else self.rng.randrange(len(choices))
+
+
+AGENTS = {"random": RandomAgent, "greedy": GreedyAgent}
+
+
+def make_agent(name: str, seed: int):
+    try:
+        return AGENTS[name](seed)
+    except KeyError:
+        from .errors import did_you_mean
+        from .game import _fail
+
+        raise _fail(f"unknown agent '{name}'",
+                    did_you_mean(name, AGENTS) or f"agents: {', '.join(AGENTS)}")
