@@ -312,3 +312,39 @@ def test_lint_full_shows_source_line_and_caret(runner, tmp_path):
     assert result.exit_code == 1
     assert "   |   2 points if nxt to greek" in result.stdout
     assert "help: did you mean 'next'" in result.stdout
+
+
+# ---------------------------------------------------------------- dioses balance
+
+
+def test_balance_json_reports_every_card_and_is_reproducible(runner):
+    args = ["balance", "--boards", "60", "--seed", "7", "--format", "json"]
+    first = runner.invoke(dioses, args)
+    assert first.exit_code == 0, first.output
+    data = json.loads(first.stdout)
+    assert data["boards"] == 60 and data["seed"] == 7
+    ids = [card["id"] for card in data["cards"]]
+    assert "hera" in ids and len(ids) == len(set(ids))
+    means = [card["mean"] for card in data["cards"]]
+    assert means == sorted(means, reverse=True)
+    assert all(0 <= card["score_rate"] <= 1 for card in data["cards"])
+    assert runner.invoke(dioses, args).stdout == first.stdout  # same seed, same report
+    other = runner.invoke(dioses, ["balance", "--boards", "60", "--seed", "8", "--format", "json"])
+    assert other.stdout != first.stdout
+
+
+def test_balance_flags_a_card_that_never_scores(runner, tmp_path):
+    mod = write(tmp_path, "mod.dioses",
+                'set odd "Odd" {\n  requires base\n}\n'
+                'object never "Never" greek reconstructed {\n  9 points if at least 13 cards in area\n}\n')
+    result = runner.invoke(dioses, ["balance", "--boards", "40", "--cards", str(mod),
+                                    "--format", "json"])
+    assert result.exit_code == 0, result.output
+    never = next(c for c in json.loads(result.stdout)["cards"] if c["id"] == "never")
+    assert never["score_rate"] == 0 and "never scores" in never["flags"]
+
+
+def test_balance_text_and_bad_set(runner):
+    result = runner.invoke(dioses, ["balance", "--boards", "20"])
+    assert result.exit_code == 0 and "random areas" in result.stdout
+    assert runner.invoke(dioses, ["balance", "--set", "nope"]).exit_code == 2

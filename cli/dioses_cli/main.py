@@ -145,6 +145,18 @@ def render_report(report: ScoreReport, title: str, explain: bool) -> None:
 # ---------------------------------------------------------------------- cards
 
 
+def check_set_option(registry: Registry, only_set: Optional[str]) -> bool:
+    """Whether ``--set`` was given; a usage error when it names no loaded set."""
+    if only_set is None:
+        return False
+    if only_set not in registry.sets:
+        from dioses_rules.errors import did_you_mean
+
+        hint = did_you_mean(only_set, registry.sets) or f"sets: {', '.join(registry.sets)}"
+        raise click.BadParameter(f"unknown set '{only_set}'; {hint}", param_hint="'--set'")
+    return True
+
+
 def _definition_rows(registry: Registry, only_set: Optional[str]):
     """(set, definition, replaces, replaced_by, replaced_by_set) for every
     definition of the active sets, superseded ones included."""
@@ -192,11 +204,7 @@ def cards(only_set: Optional[str], as_text: bool, extra_cards: tuple[Path, ...],
     """List every definition of every loaded set (replaced base cards included)."""
     registry, _ = load_registry(extra_cards)
     names = registry_names(registry)
-    if only_set is not None and only_set not in registry.sets:
-        from dioses_rules.errors import did_you_mean
-
-        hint = did_you_mean(only_set, registry.sets) or f"sets: {', '.join(registry.sets)}"
-        raise click.BadParameter(f"unknown set '{only_set}'; {hint}", param_hint="'--set'")
+    check_set_option(registry, only_set)
     rows = list(_definition_rows(registry, only_set))
     if output_format == "json":
         print_json([definition_json(*row, names=names) for row in rows])
@@ -256,12 +264,7 @@ def balance(only_set: Optional[str], boards: int, seed: int, extra_cards: tuple[
 
     registry, _ = load_registry(extra_cards)
     pool = registry.myth_cards()
-    if only_set is not None:
-        if only_set not in registry.sets:
-            from dioses_rules.errors import did_you_mean
-
-            hint = did_you_mean(only_set, registry.sets) or f"sets: {', '.join(registry.sets)}"
-            raise click.BadParameter(f"unknown set '{only_set}'; {hint}", param_hint="'--set'")
+    if check_set_option(registry, only_set):
         pool = [card for card in pool if registry.set_of(card) == only_set]
     if len(pool) < SIZE:
         raise click.BadParameter(f"a full area needs {SIZE} Myth cards; this pool has "
