@@ -26,6 +26,9 @@ ID_PATTERN = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
 SELECTOR_WORDS = frozenset({
     "god", "gods", "place", "places", "object", "objects", "card", "cards", "greek",
     "greeks", "egyptian", "egyptians", "norse", "face-up", "face-down", "it", "element",
+    # words that start a selector: "next to a" reads an article, "the" a
+    # state or a leader, "(not" a negation
+    "a", "an", "the", "not",
 })
 
 

@@ -329,7 +329,8 @@ def _statements(items: Iterable[str], depth: int) -> list[str]:
     out = []
     for index, text in enumerate(items):
         if index + 1 < len(items):
-            following = items[index + 1].split(" ", 1)[0]
+            # the first word, without the comma of a subject list ("greek, norse ...")
+            following = items[index + 1].split(" ", 1)[0].rstrip(",")
             if following in _HAZARD_WORDS or following.startswith("("):
                 text += ";"
             elif following == "at" and text.endswith(("scores", "score")):
