@@ -354,6 +354,8 @@ class Evaluator:
                 return line.points
             return 0
         # R9: N x floor(count / K)
+        if line.per <= 0:  # DL602; never divide by zero on an unlinted tree
+            return 0
         return line.points * (self.countable(line.count, anchor) // line.per)
 
     def lines_points(self, lines, anchor: Optional[int]) -> int:

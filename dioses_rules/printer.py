@@ -67,7 +67,14 @@ def selector_text(selector: m.Selector, plural: bool = False) -> str:
 
     ``plural`` reads better after a count ("only gods"); it parses the same.
     """
+    if plural and isinstance(selector, m.SelAnd) and _is_of_same(selector):
+        # "cards of same mythology": the head word takes the plural.
+        head = selector_text(selector.items[0], plural=True)
+        if head != selector_text(selector.items[0]):
+            return head + _selector_text(selector)[len(_selector_text(selector.items[0])):]
     text = _selector_text(selector)
+    if plural and isinstance(selector, m.FaceIs):
+        return text + " cards"  # "face-down cards" parses as "face-down"
     if plural and (
         isinstance(selector, (m.AnyCard, m.TypeIs, m.MythologyIs))
         or (isinstance(selector, m.SelAnd) and _is_words(selector))
@@ -159,9 +166,13 @@ def count_text(count: m.Count, plural: bool = False) -> str:
     return text
 
 
+_FACT_SINGULAR = {m.Fact.PATTERNS_COMPLETED: "pattern completed", m.Fact.LAWS_MET: "law met",
+                  m.Fact.TOTAL: "point"}
+
+
 def countable_text(countable: m.Countable, plural: bool = False) -> str:
     if isinstance(countable, m.FactCount):
-        return countable.fact.value
+        return countable.fact.value if plural else _FACT_SINGULAR[countable.fact]
     return count_text(countable, plural)
 
 
