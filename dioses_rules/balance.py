@@ -16,6 +16,7 @@ from attrs import frozen
 
 from . import model as m
 from .area import SIZE, Area, Placed
+from .evaluator import Facts
 from .scoring import card_points
 
 
@@ -44,6 +45,7 @@ class CardStats:
 class BalanceReport:
     boards: int
     seed: int
+    face_up_end: bool
     mean_total: float
     spread_total: float
     printed_range: tuple[float, float]
@@ -53,6 +55,7 @@ class BalanceReport:
         return {
             "boards": self.boards,
             "seed": self.seed,
+            "face_up_end": self.face_up_end,
             "mean_total": round(self.mean_total, 3),
             "spread_total": round(self.spread_total, 3),
             "printed_mean_range": [round(x, 3) for x in self.printed_range],
@@ -79,15 +82,26 @@ def _stats(values: list[int]) -> tuple[float, float]:
     return mean, math.sqrt(variance)
 
 
+def needs_face_up_end(card: m.MythCard) -> bool:
+    """A card whose lines ask for an area ended all face up (R21)."""
+    from .lint import walk
+
+    return any(isinstance(node, m.AllFaceUpAtEnd) for node in walk(card.lines))
+
+
 def balance(pool: Sequence[m.MythCard], boards: int = 2000, seed: int = 1,
-            far_above: float = 1.5) -> BalanceReport:
+            far_above: float = 1.5, face_up_end: bool = False) -> BalanceReport:
+    """``face_up_end``: judge every area as ended all face up (as in solo
+    mode, R21); otherwise as not, and cards that need it are not flagged for
+    never scoring."""
     if len(pool) < SIZE:
         raise ValueError(f"a full area needs {SIZE} Myth cards; the pool has {len(pool)}")
     rng = random.Random(seed)
     per_card: dict[str, list[int]] = {card.id: [] for card in pool}
     totals = []
+    facts = Facts(all_face_up_at_end=face_up_end)
     for area in deal_areas(pool, boards, rng):
-        points = card_points(area)
+        points = card_points(area, facts)
         totals.append(sum(points.values()))
         for cell, value in points.items():
             per_card[area.cells[cell].card.id].append(value)
@@ -104,7 +118,10 @@ def balance(pool: Sequence[m.MythCard], boards: int = 2000, seed: int = 1,
         rate = sum(1 for v in values if v > 0) / len(values) if values else 0.0
         flags = []
         if values and rate == 0:
-            flags.append("never scores")
+            if needs_face_up_end(card) and not face_up_end:
+                flags.append("scores only when the area ends all face up (--face-up-end)")
+            else:
+                flags.append("never scores")
         if values and rate == 1 and not is_unconditional(card):
             flags.append("always scores")
         if high and mean > high * far_above:
@@ -112,4 +129,5 @@ def balance(pool: Sequence[m.MythCard], boards: int = 2000, seed: int = 1,
         stats.append(CardStats(card, len(values), mean, spread, rate, tuple(flags)))
     stats.sort(key=lambda s: (-s.mean, s.card.id))
     mean_total, spread_total = _stats(totals)
-    return BalanceReport(boards, seed, mean_total, spread_total, (low, high), tuple(stats))
+    return BalanceReport(boards, seed, face_up_end, mean_total, spread_total, (low, high),
+                         tuple(stats))

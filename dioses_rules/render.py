@@ -28,6 +28,12 @@ def _join(items: list[str], word: str) -> str:
     return ", ".join(items[:-1]) + f" {word} " + items[-1]
 
 
+def _third_person(phrase: str) -> str:
+    """'draw a Law' -> 'draws a Law' (the first verb of an effect)."""
+    verb, _, rest = phrase.partition(" ")
+    return f"{verb}s {rest}" if rest else f"{verb}s"
+
+
 class Renderer:
     def __init__(self, names: Optional[Names] = None):
         self.names = dict(names or {})
@@ -263,6 +269,8 @@ class Renderer:
             if every_player:  # R18: an event applies to every player
                 return f"every player swaps {effect.count} cards of their area"
             return f"swap {effect.count} cards of your area"
+        if every_player:  # R18: an event applies to every player
+            return "every player " + _third_person(self.effect(effect).replace(" your ", " their "))
         if isinstance(effect, m.SwapCards):
             return f"swap {self.cell(effect.first)} with {self.cell(effect.second)}"
         if isinstance(effect, m.DrawLaw):
@@ -275,7 +283,8 @@ class Renderer:
                 text += f" and keep {effect.keep}"
             return text
         if isinstance(effect, m.Reveal):
-            return f"turn {effect.count} card{'s' if effect.count != 1 else ''} face up"
+            return (f"turn {effect.count} card{'s' if effect.count != 1 else ''} "
+                    "of your area face up")
         if isinstance(effect, m.TurnFaceDown):
             return (f"turn {effect.count} card{'s' if effect.count != 1 else ''} "
                     "in your play area face down")

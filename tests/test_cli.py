@@ -151,24 +151,24 @@ def test_score_scenario_reports_victory_challenge_threshold(runner, tmp_path):
 def test_score_with_a_modders_set_on_top(runner, tmp_path):
     mod = write(tmp_path, "mod.dioses",
                 'set my-gods "My gods" {\n  requires base\n}\n'
-                'god loki "Loki" norse reconstructed {\n  3 points if next to hera\n}\n')
+                'god modder-god "Modder God" norse reconstructed {\n  3 points if next to hera\n}\n')
     board = write(tmp_path, "b.toml",
-                  '[area]\nfront = ["Loki", "hera", ".", "."]\n' + EMPTY_ROWS)
+                  '[area]\nfront = ["Modder God", "hera", ".", "."]\n' + EMPTY_ROWS)
     result = runner.invoke(dioses, ["score", str(board), "--cards", str(mod),
                                     "--format", "json"])
     assert result.exit_code == 0, result.output
-    loki = next(c for c in json.loads(result.stdout)["cards"] if c["id"] == "loki")
-    assert loki["points"] == 3
+    mine = next(c for c in json.loads(result.stdout)["cards"] if c["id"] == "modder-god")
+    assert mine["points"] == 3
 
 
 def test_score_with_a_broken_modders_set_names_file_line_column(runner, tmp_path):
     mod = write(tmp_path, "mod.dioses",
                 'set my-gods "My gods" {\n  requires base\n}\n'
-                'god loki "Loki" nordic reconstructed {\n  3 points if next to hera\n}\n')
+                'god modder-god "Modder God" nordic reconstructed {\n  3 points if next to hera\n}\n')
     result = runner.invoke(dioses, ["score", str(EXAMPLE), "--cards", str(mod)])
     assert result.exit_code == 1
     no_traceback(result)
-    assert f"{mod}:4:17: DL102 unknown mythology 'nordic'" in result.stderr
+    assert f"{mod}:4:29: DL102 unknown mythology 'nordic'" in result.stderr
     assert "did you mean 'norse'" in result.stderr
 
 

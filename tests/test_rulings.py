@@ -452,9 +452,10 @@ def test_r10_base_example_barco_beside_hela_and_hera_scores_2():
 
 
 def test_r10_a_condition_counts_the_card_itself():
-    """Zeus "1 point per greek in row" alone in his row: he is a Greek."""
-    assert points(sparse({"central 1": "zeus"}), "central 1") == 1
-    assert points(sparse({"central 1": "zeus", "central 3": "athena", "front 1": "hera"}),
+    """A Greek god "1 point per greek in row" alone in his row: he is a Greek."""
+    greek = probe("1 point per greek in row", kind="god", mythology="greek")
+    assert points(sparse({"central 1": greek}), "central 1") == 1
+    assert points(sparse({"central 1": greek, "central 3": "athena", "front 1": "hera"}),
                   "central 1") == 2
 
 
@@ -486,8 +487,10 @@ def test_r11_geb_and_nut_counts_2_for_a_typed_mythology_count():
 
 
 def test_r11_geb_and_nut_counts_once_for_mythology_counts():
-    """Anubis "1 point per egyptian in row": Anubis + Geb and Nut = 2, not 3."""
-    area = sparse({"central 1": "geb-and-nut", "central 3": "anubis"})
+    """An Egyptian god "1 point per egyptian in row": it + Geb and Nut = 2, not 3."""
+    area = sparse({"central 1": "geb-and-nut",
+                   "central 3": probe("1 point per egyptian in row", kind="god",
+                                      mythology="egyptian")})
     assert points(area, "central 3") == 2
 
 
@@ -801,7 +804,8 @@ def test_r16_gods_figure_counts_gods_only():
 def test_r16_gods_figure_breaks_a_tie_on_points():
     """Both areas score 4; the one with Geb and Nut (weight 2, R11) has more gods."""
     plain = score_rows([EMPTY_ROW, ["hela", "hera", "ship", "."], EMPTY_ROW])
-    # Hércules 2p (4 gods: 1 + 2 + 1), Geb and Nut 1p, Zeus 1p (a Greek in his row)
+    # Hércules 2p (4 gods: 1 + 2 + 1), Geb and Nut 1p, Zeus 1p (Hércules is a Greek
+    # god in the front row)
     heavy = score_rows([["hercules", ".", "geb-and-nut", "."], EMPTY_ROW,
                         [".", "zeus", ".", "."]])
     assert plain.total == heavy.total == 4
@@ -844,7 +848,7 @@ def test_r24_named_cards_score():
 
 @pytest.mark.parametrize("egyptians, expected", [(2, True), (1, False)])
 def test_r24_scores_at_least_3_points(egyptians, expected):
-    """Scenario 7's challenge: Anubis (1p per Egyptian in his row) scores >= 3."""
+    """Scenario 7's challenge: Anubis (1p per Egyptian in the back row) scores >= 3."""
     others = dict(list({"back 2": "toth", "back 3": "osiris"}.items())[:egyptians])
     report = score_board(scenario_board("afterlife-travel-agency", {"back 1": "anubis", **others}))
     assert report.scenario.challenge is expected
