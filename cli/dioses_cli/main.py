@@ -247,15 +247,18 @@ def cards(only_set: Optional[str], as_text: bool, extra_cards: tuple[Path, ...],
 
 @dioses.command()
 @click.option("--set", "only_set", metavar="ID",
-              help="Deal only this set's Myth cards (default: every loaded card in play).")
+              help="Deal only this set's own Myth cards, as if played alone (default: every "
+                   "card in play with all loaded sets).")
+@click.option("--face-up-end", is_flag=True,
+              help="Judge every area as ended all face up (solo mode, R21).")
 @click.option("--boards", default=2000, show_default=True, type=click.IntRange(1, 10_000_000),
               help="How many random full areas to deal.")
 @click.option("--seed", default=1, show_default=True, type=int, help="Random seed.")
 @CARDS_OPTION
 @FORMAT_OPTION
 @user_errors
-def balance(only_set: Optional[str], boards: int, seed: int, extra_cards: tuple[Path, ...],
-            output_format: str) -> None:
+def balance(only_set: Optional[str], face_up_end: bool, boards: int, seed: int,
+            extra_cards: tuple[Path, ...], output_format: str) -> None:
     """Score random full areas and report how each Myth card scores.
 
     Flags cards that never or always score, or score far above the printed ones.
@@ -265,17 +268,19 @@ def balance(only_set: Optional[str], boards: int, seed: int, extra_cards: tuple[
     registry, _ = load_registry(extra_cards)
     pool = registry.myth_cards()
     if check_set_option(registry, only_set):
-        pool = [card for card in pool if registry.set_of(card) == only_set]
+        # The set's own cards, replaced ones included: the set played alone.
+        pool = [d for d in registry.sets[only_set].definitions if isinstance(d, m.MythCard)]
     if len(pool) < SIZE:
         raise click.BadParameter(f"a full area needs {SIZE} Myth cards; this pool has "
                                  f"{len(pool)}", param_hint="'--set'")
-    report = run_balance(pool, boards=boards, seed=seed)
+    report = run_balance(pool, boards=boards, seed=seed, face_up_end=face_up_end)
     if output_format == "json":
         print_json(report.to_json())
         return
     out = console()
     low, high = report.printed_range
-    table = Table(title=f"{len(pool)} cards, {boards} random areas, seed {seed}: mean total "
+    ended = ", every area ended face up" if face_up_end else ""
+    table = Table(title=f"{len(pool)} cards, {boards} random areas{ended}, seed {seed}: mean total "
                         f"{report.mean_total:.2f} per area (spread {report.spread_total:.2f}); "
                         f"printed cards' means {low:.2f}-{high:.2f}", title_justify="left")
     for header in ("card", "provenance", "mean", "spread", "scores", "flags"):
