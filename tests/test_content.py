@@ -38,7 +38,7 @@ BASE, EXPANSION = "base", "aun-mas-divinos"
 # 8/8/8 split of the patterns is assumed there). Rule options and scenarios
 # are the expansion rulebook's.
 EXPECTED_COUNTS = {
-    BASE: {"myth": 97, "objective-goal": 6, "objective-element": 6},
+    BASE: {"myth": 97, "objective-goal": 6, "objective-element": 6, "rule-option": 1},
     EXPANSION: {"myth": 9, "event": 18, "law": 29, "pattern": 24, "power": 4,
                 "rule-option": 9, "scenario": 7},
 }
