@@ -300,11 +300,16 @@ class Game:
     # ------------------------------------------------------------------ area changes
     def place(self, area: int, cell: int, card_id: str, face_up: bool,
               played: bool = False) -> Optional[str]:
-        """Put a card in a cell; return the card it replaced."""
+        """Put a card in a cell and discard the card it replaced (returned),
+        before any trigger or event fires (R18: "As in a normal game, the card
+        that is replaced goes to the discard pile" comes before Hercules's
+        event in the expansion's example)."""
         cells = self.state.areas[area].cells
         old = cells[cell]
         cells[cell] = Slot(card_id, face_up)
         self.event("placed", area=area, cell=cell_name(cell), card=card_id, face_up=face_up)
+        if old is not None:
+            self.discard(old.card, area)
         if played:
             self.run_triggers(m.TriggerKind.PLACED, area, card_id)
         if face_up:
@@ -431,7 +436,7 @@ class Game:
             pile = self.state.side_decks.get(effect.deck, [])
             if pile:
                 card = pile.pop()
-                self.discard(card, area, pile=0)
+                self.discard(card, area)  # either pile; an empty one must take it
                 if effect.remember:
                     self.state.state[effect.remember] = card
                     self.event("state", name=effect.remember, card=card)
@@ -536,7 +541,7 @@ class Game:
         names = [Choice("mythology", (x.value,), x.value) for x in m.Mythology]
         names += [Choice("type", (x.value,), x.value) for x in m.CardType]
         wanted = self.decide(seat, "seek", "Name a mythology or a card type", names)
-        passed = []
+        passed, match = [], None
         while True:
             card = self.draw()
             if card is None:
@@ -545,10 +550,14 @@ class Game:
             value = definition.mythology.value if wanted.kind == "mythology" else \
                 definition.type.value
             if value == wanted.args[0]:
-                self.discard(card, area)
+                match = card
                 break
             passed.append(card)
+        # The rest go to the bottom first, so that no revealed card is in
+        # limbo while the player chooses a discard pile for the match.
         self.state.deck[:0] = passed
+        if match is not None:
+            self.discard(match, area)
 
     # ------------------------------------------------------------------ power (R22)
     def power_choices(self, area: int) -> list[Choice]:
@@ -566,8 +575,8 @@ class Game:
                     continue
                 if rule.once and index in used:
                     continue
-                if rule.condition is not None:
-                    evaluator = Evaluator(self.area_model(area, reveal=True),
+                if rule.condition is not None:  # R12: face-down cards show nothing
+                    evaluator = Evaluator(self.area_model(area),
                                           Facts(state=dict(self.state.state)))
                     if not evaluator.holds(rule.condition, None):
                         continue
@@ -635,11 +644,13 @@ class Game:
                 self.draw_action(seat, area)
         elif not self.choose_reveal(seat, area, "No action is possible: turn a card face up"):
             self.event("pass", seat=seat)
-        # R21: a solo turn ends with more face-up cards than it began with.
-        if (state.settings.turn_must_reveal and not self.finished_by_reveal(area)
+        # R21: a solo turn ends with more face-up cards than it began with
+        # (after a Power card turned one face down, that may take two reveals).
+        while (state.settings.turn_must_reveal and not self.finished_by_reveal(area)
                 and state.areas[area].face_up_count() <= start_face_up):
-            self.choose_reveal(seat, area, "Turn a card face up (more face-up cards than "
-                                           "at the start of the turn)")
+            if not self.choose_reveal(seat, area, "Turn a card face up (more face-up cards "
+                                                  "than at the start of the turn)"):
+                break
         self.end_turn(seat, area)
 
     def exchange(self, seat: int, area: int, card: str, prompt: str) -> None:
@@ -647,9 +658,7 @@ class Game:
         choice = self.decide(seat, "exchange", prompt,
                              [Choice("cell", (i,), self._cell_label(area, i)) for i in cells],
                              card)
-        old = self.place(area, choice.args[0], card, True, played=True)
-        if old is not None:
-            self.discard(old, area)
+        self.place(area, choice.args[0], card, True, played=True)
 
     def draw_action(self, seat: int, area: int) -> None:
         card = self.draw()
@@ -663,9 +672,7 @@ class Game:
         choice = self.decide(seat, "drawn", f"You drew {card}: play it or discard it?", options,
                              card)
         if choice.kind == "play":
-            old = self.place(area, choice.args[0], card, True, played=True)
-            if old is not None:
-                self.discard(old, area)
+            self.place(area, choice.args[0], card, True, played=True)
             return
         self.discard(card, area)
         # R17: then swap two cards and turn one face up (or, with the Help
