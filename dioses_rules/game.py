@@ -815,8 +815,10 @@ def new_game(registry: Registry, agents: Sequence[Agent], scenario: Optional[str
             pool = [d.id for d in registry.definitions("scenario")]
             raise _fail(f"unknown scenario '{scenario}'",
                         did_you_mean(scenario, pool) or f"scenarios: {', '.join(pool)}")
-        option_ids = list(scenario_def.options) + [o for o in option_ids
-                                                   if o not in scenario_def.options]
+        # "All the rules of play and setup explained in each scenario take
+        # precedence": the scenario's own mode is applied last.
+        option_ids = [o for o in option_ids if o not in scenario_def.options] + \
+            list(scenario_def.options)
         seat_area = [0] * seats
         areas = 1
     else:

@@ -877,3 +877,17 @@ def test_r16_points_come_before_gods(probes):
     assert [r.total for r in result.reports] == [0, 1]
     assert [r.gods for r in result.reports] == [5, 2]
     assert result.winners == (1,)
+
+
+def test_scenario_rules_take_precedence_over_chosen_options():
+    """Solo mode: "All the rules of play and setup explained in each scenario
+    take precedence" - the Lightning Token cannot replace the 12th-reveal end (R21)."""
+    from dioses_rules.agents import RandomAgent
+    from dioses_rules.game import new_game
+    from dioses_rules.registry import load_registry
+
+    registry = load_registry()[0]
+    game = new_game(registry, [RandomAgent(1)], scenario="ragnarok",
+                    options=["lightning-token", "longer-game"], seed=5)
+    assert game.state.settings.end_rule == "twelfth-reveal"
+    assert game.state.options[-1] == "solo"
