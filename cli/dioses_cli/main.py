@@ -19,6 +19,7 @@ from dioses_rules.registry import Registry, family_of, load_registry
 from dioses_rules.scoring import ScoreReport, score_board
 
 from .output import console, print_json, user_errors
+from .play import play_command, replay_command, simulate_command
 
 CARDS_OPTION = click.option(
     "--cards", "extra_cards", multiple=True, type=click.Path(exists=True, path_type=Path),
@@ -289,6 +290,13 @@ def balance(only_set: Optional[str], face_up_end: bool, boards: int, seed: int,
         table.add_row(stats.card.id, stats.card.provenance.value, f"{stats.mean:.2f}",
                       f"{stats.spread:.2f}", f"{stats.score_rate:.0%}", ", ".join(stats.flags))
     out.print(table)
+
+
+# ---------------------------------------------------------------------- games (play.py)
+
+dioses.add_command(play_command)
+dioses.add_command(simulate_command)
+dioses.add_command(replay_command)
 
 
 def main() -> None:  # pragma: no cover - console script entry
