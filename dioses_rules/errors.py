@@ -33,9 +33,10 @@ class Diagnostic:
         return self.path
 
     def concise(self) -> str:
-        head = f"{self.location()}: {self.code} {self.message}"
+        where = f"{self.location()}: " if self.location() else ""
+        head = f"{where}{self.code} {self.message}"
         if self.severity is Severity.WARNING:
-            head = f"{self.location()}: {self.code} warning: {self.message}"
+            head = f"{where}{self.code} warning: {self.message}"
         if self.help:
             head += f"\n  help: {self.help}"
         return head

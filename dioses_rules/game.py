@@ -192,6 +192,7 @@ class Game:
         self.cards = {c.id: c for c in registry.myth_cards()}
         self.scenario = registry.get("scenario", state.scenario) if state.scenario else None
         self._pattern_guard = 0
+        self._final_logged = False  # the final record is logged once
 
     # ------------------------------------------------------------------ helpers
     def card(self, card_id: str) -> m.MythCard:
@@ -753,6 +754,9 @@ class Game:
         winners = [i for i, r in enumerate(reports) if (r.total, r.gods) == best]
         result = GameResult(tuple(reports), tuple(winners), self.state.turn,
                             self.state.turn_limit_reached)
+        if self._final_logged:
+            return result
+        self._final_logged = True
         self.log({"type": "final", "turns": self.state.turn, "winners": list(winners),
                   "totals": [r.total for r in reports],
                   "scenario": None if reports[0].scenario is None else {
