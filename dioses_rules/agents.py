@@ -15,7 +15,7 @@ from typing import Iterator, Optional, Sequence
 from . import model as m
 from .area import Area, Placed
 from .board import Board, HeldPattern, LawPlacement
-from .evaluator import pattern_matches
+from .evaluator import Evaluator, Facts, pattern_matches
 from .game import Choice, Decision, Game, Slot
 from .scoring import score_board
 
@@ -84,9 +84,27 @@ class GreedyAgent:
         report = score_board(board, all_face_up_at_end=False)
         value = float(report.total)
         if report.scenario is not None:
-            met = sum(1 for c in report.scenario.victory_conditions if c.met)
-            value += 3 * met + (8 if report.scenario.victory else 0)
-            value += 4 if report.scenario.challenge else 0
+            value += self._scenario_progress(game, board, report)
+        return value
+
+    @staticmethod
+    def _scenario_progress(game: Game, board: Board, report) -> float:
+        """Credit for each part of the victory and challenge already met, so
+        that the agent climbs towards them one card at a time."""
+        facts = Facts(card_points={c.cell: c.points for c in report.cards},
+                      patterns_completed=sum(1 for p in report.patterns if p.completed),
+                      laws_met=sum(1 for l in report.laws if l.points > 0),
+                      total=report.total, state=dict(board.state))
+        evaluator = Evaluator(report.area, facts)
+        scenario = game.scenario
+        value = 0.0
+        for weight, conditions in ((3.0, scenario.victory), (1.5, scenario.challenge)):
+            for condition in conditions:
+                parts = _parts(condition)
+                met = sum(1 for part in parts if evaluator.holds(part, None))
+                value += weight * met / len(parts)
+        value += 8 if report.scenario.victory else 0
+        value += 4 if report.scenario.challenge else 0
         return value
 
     # ------------------------------------------------------------ decisions
@@ -117,6 +135,18 @@ class GreedyAgent:
             for index, choice in enumerate(choices):
                 if choice.kind == "ability":
                     return index
+            # A paid swap (R22) when it gains clearly more than it costs.
+            for index, choice in enumerate(choices):
+                power = game.registry.get("power", choice.args[0]) if choice.kind == "power" \
+                    else None
+                if power and any(isinstance(e, m.SwapAny) for e in power.effects):
+                    current = self.value(game, area, cells)
+                    movable = game.movable_cells(area)
+                    best = max((self._after_swap(game, area, cells, a, b)
+                                for i, a in enumerate(movable) for b in movable[i + 1:]),
+                               default=current)
+                    if best - current >= max(2.0, power.cost):
+                        return index
             return 0
         return self.rng.randrange(len(choices))
 
@@ -168,6 +198,18 @@ class GreedyAgent:
             return best_index
         draw = [i for i, c in enumerate(choices) if c.kind == "draw"]
         return draw[0] if draw else self.rng.randrange(len(choices))
+
+
+def _parts(condition: m.Condition) -> list[m.Condition]:
+    """A condition split into the parts an agent can meet one by one: each
+    subject of a list ("isis, horus, sun-eye close to ra") and each item of
+    an "and"."""
+    if isinstance(condition, m.CondAnd):
+        return [part for item in condition.items for part in _parts(item)]
+    if isinstance(condition, m.Subject) and len(condition.subjects) > 1:
+        return [m.Subject(condition.mode, (subject,), condition.condition)
+                for subject in condition.subjects]
+    return [condition]
 
 
 AGENTS = {"random": RandomAgent, "greedy": GreedyAgent}
