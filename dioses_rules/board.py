@@ -8,8 +8,6 @@ uses the same converter.
 
 from __future__ import annotations
 
-import os
-import tempfile
 import tomllib
 from pathlib import Path
 from typing import Optional
@@ -22,6 +20,7 @@ from cattrs.errors import ClassValidationError, ForbiddenExtraKeysError
 from . import model as m
 from .area import Area, Placed, cell_index, COLUMN_CELLS, ROW_CELLS
 from .errors import BoardError, Diagnostic
+from .files import atomic_write_text
 from .registry import Registry
 
 EMPTY = "."
@@ -331,13 +330,4 @@ def write_board(board_file: BoardFile, path: str | Path, overwrite: bool = False
     target = Path(path)
     if target.exists() and not overwrite:
         raise BoardError(Diagnostic("E204", "file exists; not overwriting it", str(target)))
-    text = board_file_text(board_file)
-    fd, temp = tempfile.mkstemp(dir=target.parent or ".", prefix=f".{target.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-        os.replace(temp, target)
-    except BaseException:
-        if os.path.exists(temp):
-            os.unlink(temp)
-        raise
+    atomic_write_text(target, board_file_text(board_file))

@@ -18,7 +18,6 @@ import math
 import os
 import random
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Callable, Iterator, Optional, Sequence
@@ -34,6 +33,7 @@ from dioses_rules.agents import AGENTS, ScriptedAgent, make_agent
 from dioses_rules.area import cell_index
 from dioses_rules.board import board_to_file, write_board
 from dioses_rules.errors import Diagnostic, DiosesError, did_you_mean
+from dioses_rules.files import atomic_write_text
 from dioses_rules.game import (Decision, Game, GameError, GameResult, SAVE_VERSION, load_game,
                                new_game, save_data)
 from dioses_rules.registry import Registry, load_registry
@@ -101,6 +101,17 @@ def parse_agents(text: Optional[str], allowed: Sequence[str], param: str = "'--a
             hint = did_you_mean(name, allowed) or f"agents: {', '.join(allowed)}"
             raise click.BadParameter(f"unknown agent '{name}'; {hint}", param_hint=param)
     return names
+
+
+def game_arguments(extra_cards, scenario: Optional[str], challenge: bool,
+                   rules: Sequence[str]) -> tuple[Registry, Optional[str], list[str]]:
+    """The loaded cards, the scenario id and the rule option ids asked for."""
+    registry, _ = load_registry(extra_cards)
+    scenario_id = resolve_scenario(registry, scenario)
+    if challenge and scenario_id is None:
+        raise click.BadParameter("the challenge belongs to a scenario; add --scenario",
+                                 param_hint="'--challenge'")
+    return registry, scenario_id, resolve_rules(registry, rules)
 
 
 def resolve_scenario(registry: Registry, name: Optional[str]) -> Optional[str]:
@@ -173,20 +184,6 @@ def is_log(path: Path) -> bool:
     return isinstance(record, dict) and record.get("type") == "setup"
 
 
-def atomic_write(path: Path, text: str) -> None:
-    """Write a whole file through a temporary file and os.replace."""
-    directory = path.parent if str(path.parent) else Path(".")
-    fd, temp = tempfile.mkstemp(dir=directory, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-        os.replace(temp, path)
-    except BaseException:
-        if os.path.exists(temp):
-            os.unlink(temp)
-        raise
-
-
 def check_writable_target(path: Path, option: str, accepts: Callable[[Path], bool],
                           what: str) -> None:
     """Refuse a target that is a folder, sits in no folder, or is a file we did not write."""
@@ -212,7 +209,7 @@ class LogWriter:
 
     def write(self, record: dict) -> None:
         if self.handle is None:  # the file is (re)written at the first record
-            atomic_write(self.path, "".join(_json_line(r) for r in self.earlier))
+            atomic_write_text(self.path, "".join(_json_line(r) for r in self.earlier))
             self.handle = open(self.path, "a", encoding="utf-8")
         self.handle.write(_json_line(record))
         self.handle.flush()
@@ -601,7 +598,7 @@ class Autosave:
     def write(self, game: Game, records: Sequence[dict]) -> None:
         data = save_data(game)
         data["play"] = {**self.meta, "records": list(records)}
-        atomic_write(self.path, json.dumps(data, ensure_ascii=False))
+        atomic_write_text(self.path, json.dumps(data, ensure_ascii=False))
         self.turn = game.state.turn
 
 
@@ -721,12 +718,7 @@ def play_command(players, scenario, challenge, rules, seed, agents_text, save_pa
         _resume(out, resume_path, save_path, log_path, final_board, extra_cards, overwrite)
         return
 
-    registry, _ = load_registry(extra_cards)
-    scenario_id = resolve_scenario(registry, scenario)
-    if challenge and scenario_id is None:
-        raise click.BadParameter("the challenge belongs to a scenario; add --scenario",
-                                 param_hint="'--challenge'")
-    options = resolve_rules(registry, rules)
+    registry, scenario_id, options = game_arguments(extra_cards, scenario, challenge, rules)
     names = parse_agents(agents_text, [HUMAN, *AGENTS])
     if players is None:
         players = len(names) if names else (1 if scenario_id else 2)
@@ -1106,12 +1098,7 @@ def simulate_command(games, players, agents_text, scenario, challenge, rules, se
     deviation) of the scores, game lengths, turn-limit hits, and for a scenario
     its victory, challenge and beaten rates. The same seed gives the same result.
     """
-    registry, _ = load_registry(extra_cards)
-    scenario_id = resolve_scenario(registry, scenario)
-    if challenge and scenario_id is None:
-        raise click.BadParameter("the challenge belongs to a scenario; add --scenario",
-                                 param_hint="'--challenge'")
-    options = resolve_rules(registry, rules)
+    registry, scenario_id, options = game_arguments(extra_cards, scenario, challenge, rules)
     names = parse_agents(agents_text, list(AGENTS))
     if players is None:
         players = 1 if scenario_id else 2
