@@ -90,30 +90,26 @@ def render_report(report: ScoreReport, title: str, explain: bool) -> None:
         grid.add_row(row.value, *cells)
     out.print(grid)
 
-    if report.laws:
-        laws = Table(title="Laws (R13)", title_justify="left")
-        for header in ("law", "on", "points"):
-            laws.add_column(header)
-        for law in report.laws:
-            place = f"{law.row.value} row" if law.row else f"column {law.column}"
-            laws.add_row(law.law.id, place, str(law.points))
-        out.print(laws)
-    if report.patterns:
-        patterns = Table(title="Patterns (R14)", title_justify="left")
-        for header in ("pattern", "difficulty", "completed", "points"):
-            patterns.add_column(header)
-        for held in report.patterns:
-            how = "judged on this board" if held.judged else "as saved"
-            patterns.add_row(held.pattern.id, held.pattern.difficulty.value,
-                             f"{'yes' if held.completed else 'no'} ({how})", str(held.points))
-        out.print(patterns)
-    if report.objectives:
-        objectives = Table(title="Objectives (R15)", title_justify="left")
-        for header in ("goal", "element", "points"):
-            objectives.add_column(header)
-        for objective in report.objectives:
-            objectives.add_row(objective.goal.id, objective.element.id, str(objective.points))
-        out.print(objectives)
+    def table(title: str, headers: tuple[str, ...], rows) -> None:
+        rows = list(rows)
+        if rows:
+            shown = Table(title=title, title_justify="left")
+            for header in headers:
+                shown.add_column(header)
+            for row in rows:
+                shown.add_row(*row)
+            out.print(shown)
+
+    table("Laws (R13)", ("law", "on", "points"),
+          ((law.law.id, f"{law.row.value} row" if law.row else f"column {law.column}",
+            str(law.points)) for law in report.laws))
+    table("Patterns (R14)", ("pattern", "difficulty", "completed", "points"),
+          ((held.pattern.id, held.pattern.difficulty.value,
+            f"{'yes' if held.completed else 'no'} "
+            f"({'judged on this board' if held.judged else 'as saved'})", str(held.points))
+           for held in report.patterns))
+    table("Objectives (R15)", ("goal", "element", "points"),
+          ((o.goal.id, o.element.id, str(o.points)) for o in report.objectives))
 
     if explain:
         out.print(Text("Why each card scored", style="bold"))
