@@ -16,6 +16,15 @@ def atomic_write_text(path: str | Path, text: str) -> None:
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(text)
+        # mkstemp makes the file private; give it the mode a plain open()
+        # would have (or keep the replaced file's mode).
+        if target.exists():
+            mode = target.stat().st_mode & 0o777
+        else:
+            umask = os.umask(0)
+            os.umask(umask)
+            mode = 0o666 & ~umask
+        os.chmod(temp, mode)
         os.replace(temp, target)
     except BaseException:
         if os.path.exists(temp):

@@ -92,3 +92,17 @@ def test_law_needs_exactly_one_of_row_and_column(registry):
     text = FULL.replace('row = "central"', 'row = "central"\ncolumn = 2')
     with pytest.raises(BoardError, match="one row or one column"):
         resolve_board(parse_board_text(text), registry)
+
+
+def test_written_files_get_the_usual_permissions(registry, tmp_path):
+    """A board written for the user is not left private to its writer."""
+    import os
+
+    board = resolve_board(parse_board_text(FULL), registry)
+    target = tmp_path / "new.toml"
+    umask = os.umask(0o022)
+    try:
+        write_board(board_to_file(board), target)
+    finally:
+        os.umask(umask)
+    assert target.stat().st_mode & 0o777 == 0o644
