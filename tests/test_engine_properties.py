@@ -17,6 +17,10 @@ game:
 - a game replayed from its log with the same seed ends identical;
 - a game saved, written as JSON, read back and resumed ends identical to the
   uninterrupted one.
+
+``RandomLegalPlay`` is a Hypothesis state machine: Hypothesis itself draws
+every decision of every turn, checks the invariants after each turn, and
+shrinks a failing game to its fewest and simplest choices.
 """
 
 from __future__ import annotations
@@ -260,3 +264,98 @@ def test_a_game_resumed_just_before_the_deck_runs_out_reshuffles_identically():
     resumed = load_game(registry, json.loads(json.dumps(save_data(game))), setup.agents())
     resumed.play()
     assert resumed.state == whole.state
+
+
+# ------------------------------------------------------------------ stateful
+
+
+class DrawnAgent:
+    """An agent whose every pick is drawn by Hypothesis, so that a failing
+    game shrinks to the fewest, simplest choices."""
+
+    name = "hypothesis"
+
+    def __init__(self, monitor: Monitor):
+        self.monitor = monitor
+        self.data = None
+
+    def choose(self, game: Game, decision: Decision) -> int:
+        self.monitor.game = game
+        self.monitor.check(decision.kind, decision.subject)
+        return self.data.draw(st.integers(0, len(decision.choices) - 1),
+                              label=f"{decision.kind} of seat {decision.seat}")
+
+
+_MACHINE_REGISTRY = []
+
+
+def machine_registry():
+    if not _MACHINE_REGISTRY:
+        import tempfile
+        from pathlib import Path
+
+        folder = Path(tempfile.mkdtemp(prefix="dioses-filler-"))
+        (folder / "filler.dioses").write_text(filler_set_text(), encoding="utf-8")
+        _MACHINE_REGISTRY.append(load_registry([folder])[0])
+    return _MACHINE_REGISTRY[0]
+
+
+from hypothesis.stateful import (  # noqa: E402
+    RuleBasedStateMachine, initialize, invariant, precondition, rule,
+)
+
+
+class RandomLegalPlay(RuleBasedStateMachine):
+    """Hypothesis plays the game turn by turn, drawing every decision; after
+    each turn the invariants of issue #4 hold (R13, R14, R18, R21)."""
+
+    @initialize(setup=setups(), data=st.data())
+    def start(self, setup, data):
+        self.monitor = Monitor()
+        self.agents = [DrawnAgent(self.monitor) for _ in range(setup.seats)]
+        for agent in self.agents:
+            agent.data = data
+        self.setup = setup
+        self.game = setup.game(machine_registry(), self.agents)
+        self.monitor.game = self.game
+        self.total = len(self.game.state.all_card_places())
+
+    @precondition(lambda self: not self.game.state.finished)
+    @rule(data=st.data())
+    def play_a_turn(self, data):
+        for agent in self.agents:
+            agent.data = data
+        state = self.game.state
+        area = state.seat_area[state.active]
+        before = state.areas[area].face_up_count()
+        self.game.play_turn()
+        if state.settings.turn_must_reveal and not state.finished:  # R21
+            assert state.areas[area].face_up_count() > before
+
+    @precondition(lambda self: self.game.state.finished)
+    @rule()
+    def score_the_end(self):
+        """A finished game scores every area; R16 picks the winners."""
+        result = self.game.result()
+        best = max((r.total, r.gods) for r in result.reports)
+        assert result.winners and all(
+            (result.reports[i].total, result.reports[i].gods) == best for i in result.winners)
+
+    @invariant()
+    def every_card_in_exactly_one_place(self):
+        places = [card for _, card in self.game.state.all_card_places()]
+        assert len(places) == len(set(places)) == self.total == len(self.game.cards)
+
+    @invariant()
+    def events_never_in_a_discard_pile_and_laws_one_per_line(self):
+        self.monitor.check()
+
+    @invariant()
+    def the_turn_limit_is_never_reached_by_legal_play(self):
+        assert not self.game.state.turn_limit_reached
+
+
+RandomLegalPlay.TestCase.settings = settings(
+    max_examples=25, stateful_step_count=30, deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+test_random_legal_play_keeps_the_invariants = RandomLegalPlay.TestCase
