@@ -432,3 +432,18 @@ def test_the_save_and_the_log_must_be_two_files(runner, here):
     assert result.exit_code == 2
     assert "two files" in result.stderr
     assert not (here / "x.json").exists()
+
+
+def test_every_played_game_writes_a_log_beside_its_save(tmp_path, monkeypatch):
+    """Issue #4: every game writes a log; without --log it sits beside the save."""
+    from click.testing import CliRunner
+
+    from dioses_cli.main import dioses
+
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(dioses, ["play", "--agents", "greedy,random", "--seed", "2"])
+    assert result.exit_code == 0, result.output
+    log = tmp_path / "dioses-save.jsonl"
+    assert log.is_file()
+    replay = CliRunner().invoke(dioses, ["replay", str(log)])
+    assert replay.exit_code == 0 and "replay OK" in replay.output

@@ -692,7 +692,8 @@ def print_result(out, game: Game, result: GameResult) -> None:
 @click.option("--overwrite", is_flag=True,
               help="Replace a save file that holds an unfinished game.")
 @click.option("--log", "log_path", type=click.Path(path_type=Path, dir_okay=False),
-              help="Write the game log (JSON lines; 'dioses replay' checks it).")
+              help="Write the game log (JSON lines; 'dioses replay' checks it). Default: "
+                   "beside the save, with the suffix .jsonl.")
 @click.option("--final-board", "final_board", type=click.Path(path_type=Path, dir_okay=False),
               help="At the end, write each area as a board file for 'dioses score' "
                    "(FILE-1, FILE-2... when there are several areas).")
@@ -734,6 +735,11 @@ def play_command(players, scenario, challenge, rules, seed, agents_text, save_pa
 
     save_path = save_path or Path(DEFAULT_SAVE)
     check_save_target(save_path, overwrite)
+    if log_path is None:
+        # Every game writes a log: beside the save unless --log says where.
+        beside = save_path.with_suffix(".jsonl")
+        if not beside.exists() or is_log(beside):
+            log_path = beside
     if log_path is not None:
         check_writable_target(log_path, "'--log'", is_log, "a Dioses! game log")
         check_distinct(save_path, log_path)
