@@ -155,6 +155,25 @@ def _friendly(message: str) -> str:
     return message
 
 
+def board_registry(board_file: BoardFile, sources, path: str = "<board>") -> Registry:
+    """The registry of the sets a board names (``sets``), or of every loaded
+    set; an unknown set is reported at its key."""
+    from .errors import did_you_mean
+    from .registry import assemble
+
+    if board_file.sets is None:
+        return assemble(sources)
+    loaded = {s.card_file.card_set.id for s in sources if s.card_file.card_set is not None}
+    unknown = [
+        _fail(path, f"$.sets[{i}]", f"unknown set '{name}'",
+              did_you_mean(name, loaded) or f"loaded sets: {', '.join(sorted(loaded))}")
+        for i, name in enumerate(board_file.sets) if name not in loaded
+    ]
+    if unknown:
+        raise BoardError([d for error in unknown for d in error.diagnostics])
+    return assemble(sources, board_file.sets)
+
+
 def resolve_board(board_file: BoardFile, registry: Registry, path: str = "<board>") -> Board:
     """Resolve names against the loaded cards, checking every rule of the shape."""
     errors: list[BoardError] = []

@@ -172,6 +172,16 @@ def test_score_with_a_broken_modders_set_names_file_line_column(runner, tmp_path
     assert "did you mean 'norse'" in result.stderr
 
 
+def test_score_board_with_an_unknown_set_names_the_key(runner, tmp_path):
+    board = write(tmp_path, "b.toml",
+                  'sets = ["base", "aun-mas"]\n[area]\nfront = [".", ".", ".", "."]\n'
+                  + EMPTY_ROWS)
+    result = runner.invoke(dioses, ["score", str(board)])
+    assert result.exit_code == 1
+    assert f"{board}: E201 $.sets[1]: unknown set 'aun-mas'" in result.stderr
+    assert "did you mean 'aun-mas-divinos'" in result.stderr
+
+
 def test_score_board_sets_restrict_the_pool(runner, tmp_path):
     board = write(tmp_path, "b.toml",
                   'sets = ["base"]\n[area]\nfront = ["hercules", ".", ".", "."]\n' + EMPTY_ROWS)

@@ -12,7 +12,7 @@ from rich.text import Text
 from dioses_rules import __version__
 from dioses_rules import model as m
 from dioses_rules.area import SIZE, cell_column, cell_index, cell_name, cell_row
-from dioses_rules.board import read_board_file, resolve_board
+from dioses_rules.board import board_registry, read_board_file, resolve_board
 from dioses_rules.printer import definition_text, pattern_rows_text
 from dioses_rules.render import registry_names, render
 from dioses_rules.registry import Registry, family_of, load_registry
@@ -52,7 +52,8 @@ def score(board: Path, extra_cards: tuple[Path, ...], output_format: str, explai
     Every card is revealed first (R12).
     """
     board_file = read_board_file(board)
-    registry, _ = load_registry(extra_cards, active=board_file.sets)
+    _, sources = load_registry(extra_cards)  # every card file checked once
+    registry = board_registry(board_file, sources, str(board))
     resolved = resolve_board(board_file, registry, str(board))
     report = score_board(resolved, explain=explain)
     if output_format == "json":
