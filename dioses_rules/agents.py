@@ -73,8 +73,9 @@ class GreedyAgent:
             Area(placed),
             tuple(LawPlacement(game.registry.get("law", s.law),
                                m.Row(s.row) if s.row else None, s.column) for s in law_slots),
-            tuple(HeldPattern(game.registry.get("pattern", s.pattern), s.completed or None)
-                  for s in state.patterns),
+            tuple(HeldPattern(pattern, s.completed or None, game.registry.pattern_points(pattern))
+                  for s in state.patterns
+                  for pattern in (game.registry.get("pattern", s.pattern),)),
             tuple((game.registry.get("objective-goal", g),
                    game.registry.get("objective-element", e))
                   for g, e in game.state.objectives),
@@ -178,7 +179,7 @@ class GreedyAgent:
         pattern = game.registry.get("pattern", pattern_id)
         cells = sum(1 for row in pattern.shape for c in row if c is not None)
         model = game.area_model(area)
-        return pattern.difficulty.points / cells + (
+        return game.registry.pattern_points(pattern) / cells + (
             10 if pattern_matches(model, pattern) else 0)
 
     def _action(self, game, area, cells, choices) -> int:

@@ -95,6 +95,11 @@ class LawPlacement:
 class HeldPattern:
     pattern: m.Pattern
     completed: Optional[bool] = None  # None: judge it on the board (R14)
+    points: Optional[int] = None  # its set's points for its level; None: R14 default
+
+    @property
+    def worth(self) -> int:
+        return self.points if self.points is not None else self.pattern.difficulty.points
 
 
 @frozen
@@ -267,7 +272,7 @@ def resolve_board(board_file: BoardFile, registry: Registry, path: str = "<board
                  "each Pattern card exists once")
             continue
         patterns_seen[pattern.id] = key
-        patterns.append(HeldPattern(pattern, entry.completed))
+        patterns.append(HeldPattern(pattern, entry.completed, registry.pattern_points(pattern)))
 
     objectives = []
     for index, pair in enumerate(board_file.objectives):

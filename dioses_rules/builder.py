@@ -204,7 +204,7 @@ class Builder(Transformer):
     def set_def(self, meta, children):
         set_id = self.card_id(children[0])
         name = _string(children[1])
-        version, requires, replaces, expects = None, (), (), ()
+        version, requires, replaces, expects, difficulties = None, (), (), (), ()
         for item in children[2:]:
             if item.key == "version":
                 version = item.value
@@ -214,8 +214,22 @@ class Builder(Transformer):
                 replaces += item.value
             elif item.key == "expect":
                 expects += (item.value,)
-        return m.CardSet(set_id, name, version, requires, replaces, expects,
+            elif item.key == "difficulty":
+                difficulties += (item.value,)
+        return m.CardSet(set_id, name, version, requires, replaces, expects, difficulties,
                          span=self.span(meta))
+
+    def set_difficulty(self, meta, children):
+        name, points = children
+        try:
+            level = _enum_word(m.Difficulty, name, "DL105", "difficulty")
+        except BuildError as error:  # recorded, not raised: keep the set
+            self.record(error)
+            return _Item("skip", None)
+        if _int(points) <= 0:
+            self.record(BuildError("DL601", f"a {level.value} pattern worth {points} points",
+                                   token=points, help="patterns give 1 point or more"))
+        return _Item("difficulty", (level, _int(points)))
 
     def set_expect(self, meta, children):
         count, kind = children

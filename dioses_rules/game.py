@@ -359,7 +359,7 @@ class Game:
                         held.completed = True
                         self.event("pattern-completed", area=index, pattern=pattern.id)
                         if self.state.settings.power_cards:  # R22
-                            self.gain_power(index, pattern.difficulty.points)
+                            self.gain_power(index, self.registry.pattern_points(pattern))
                         self.run_triggers(m.TriggerKind.PATTERN_COMPLETED, index, None)
                         model = None
         finally:
@@ -735,8 +735,9 @@ class Game:
         areas = state.areas[area]
         laws = tuple(LawPlacement(self.registry.get("law", s.law),
                                   m.Row(s.row) if s.row else None, s.column) for s in areas.laws)
-        patterns = tuple(HeldPattern(self.registry.get("pattern", s.pattern), s.completed)
-                         for s in areas.patterns)
+        patterns = tuple(HeldPattern(pattern, s.completed, self.registry.pattern_points(pattern))
+                         for s in areas.patterns
+                         for pattern in (self.registry.get("pattern", s.pattern),))
         objectives = tuple((self.registry.get("objective-goal", g),
                             self.registry.get("objective-element", e))
                            for g, e in state.objectives)

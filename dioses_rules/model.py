@@ -85,7 +85,9 @@ class Provenance(enum.Enum):
 
 
 class Difficulty(enum.Enum):
-    """R14: Easy = 2p, Medium = 4p, Hard = 6p."""
+    """R14: Easy = 2p, Medium = 4p, Hard = 6p. A set declares its own points
+    per level (``difficulty easy 2 points``); ``points`` is the default for a
+    set that declares none."""
 
     EASY = "easy"
     MEDIUM = "medium"
@@ -693,6 +695,7 @@ class CardSet:
     requires: tuple[str, ...] = ()
     replaces: tuple[str, ...] = ()
     expects: tuple[tuple[str, int], ...] = ()  # (kind, count) the set must define
+    difficulties: tuple[tuple["Difficulty", int], ...] = ()  # R14: points per level
     span: Optional[Span] = _span()
 
 

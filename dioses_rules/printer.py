@@ -382,6 +382,8 @@ def _(card_set: m.CardSet) -> str:
         lines.append(f"{INDENT}replaces {', '.join(card_set.replaces)}")
     for kind, count in card_set.expects:
         lines.append(f"{INDENT}expect {count} {kind}")
+    for level, points in card_set.difficulties:
+        lines.append(f"{INDENT}difficulty {level.value} {points_text(points)}")
     return _block(f"set {card_set.id} {quote(card_set.name)}", lines)
 
 

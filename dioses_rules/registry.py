@@ -131,6 +131,16 @@ class Registry:
         hint = did_you_mean(normalize(name), pool)
         raise LookupError(f"unknown {what} '{name}'" + (f"; {hint}" if hint else ""))
 
+    def pattern_points(self, pattern: m.Pattern) -> int:
+        """R14: what a completed pattern is worth, by the table of the set
+        that defines it (``difficulty easy 2 points``), else the default."""
+        found = self.by_id.get(("pattern", pattern.id))
+        if found is not None:
+            for level, points in self.sets[found[1]].card_set.difficulties:
+                if level is pattern.difficulty:
+                    return points
+        return pattern.difficulty.points
+
     def all_tags(self) -> set[str]:
         return {tag for card in self.myth_cards() for tag in card.tags}
 

@@ -35,8 +35,10 @@ def _third_person(phrase: str) -> str:
 
 
 class Renderer:
-    def __init__(self, names: Optional[Names] = None):
+    def __init__(self, names: Optional[Names] = None,
+                 pattern_points: Optional[Mapping[str, int]] = None):
         self.names = dict(names or {})
+        self.pattern_points = dict(pattern_points or {})
 
     # ------------------------------------------------------------ selectors
     def is_proper(self, selector: m.Selector) -> bool:
@@ -327,7 +329,8 @@ class Renderer:
         if isinstance(d, m.Law):
             return "Law - " + " ".join(self.line(line) + "." for line in d.lines)
         if isinstance(d, m.Pattern):
-            return (f"Pattern ({d.difficulty.value}, {d.difficulty.points}p):\n"
+            points = self.pattern_points.get(d.id, d.difficulty.points)
+            return (f"Pattern ({d.difficulty.value}, {points}p):\n"
                     + "\n".join(self.pattern_grid(d)))
         if isinstance(d, m.ObjectiveGoal):
             return "Objective goal - " + " ".join(self.line(line) + "." for line in d.lines)
@@ -354,9 +357,15 @@ class Renderer:
         raise TypeError(f"not a definition: {d!r}")
 
 
-def render(definition, names: Optional[Names] = None) -> str:
+def render(definition, names: Optional[Names] = None,
+           pattern_points: Optional[Mapping[str, int]] = None) -> str:
     """English card text for one definition."""
-    return Renderer(names).definition(definition)
+    return Renderer(names, pattern_points).definition(definition)
+
+
+def registry_pattern_points(registry) -> dict[str, int]:
+    """What each pattern in play is worth (its set's table, R14)."""
+    return {p.id: registry.pattern_points(p) for p in registry.definitions("pattern")}
 
 
 def registry_names(registry) -> dict[str, str]:

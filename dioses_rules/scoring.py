@@ -174,7 +174,7 @@ def score_board(board: Board, explain: bool = False, all_face_up_at_end: Optiona
         cells = pattern_matches(area, held.pattern)
         judged = held.completed is None
         completed = (cells is not None) if judged else held.completed
-        points = held.pattern.difficulty.points if completed else 0  # R14
+        points = held.worth if completed else 0  # R14
         patterns.append(PatternScore(held.pattern, completed, judged, points, cells or ()))
 
     # A card may count completed patterns and met laws, which never depend on

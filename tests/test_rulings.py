@@ -912,3 +912,23 @@ def test_r24_scenario_is_beaten_with_victory_and_more_than_the_threshold():
     assert report.scenario.threshold == 26
     assert report.scenario.beaten is (report.scenario.victory and report.total > 26)
     assert report.scenario.beaten is False  # this small area is far from 26 points
+
+
+def test_r14_pattern_points_come_from_the_sets_table(tmp_path):
+    """R14 lives in data: the expansion's header says 'difficulty easy 2
+    points'; a set that says otherwise scores its patterns its own way."""
+    registry_ = registry()
+    easy = next(p for p in registry_.definitions("pattern") if p.difficulty is m.Difficulty.EASY)
+    assert registry_.pattern_points(easy) == 2
+    mod = tmp_path / "mod.dioses"
+    mod.write_text('set generous "Generous patterns" {\n  requires aun-mas-divinos\n'
+                   '  difficulty easy 5 points\n}\n'
+                   'pattern lone-god "Lone god" easy reconstructed {\n  | any god |\n}\n',
+                   encoding="utf-8")
+    modded = load_registry([mod])[0]
+    board = resolve_board(parse_board_text(
+        '[area]\nfront = ["hera", ".", ".", "."]\ncentral = [".", ".", ".", "."]\n'
+        'back = [".", ".", ".", "."]\n[[patterns]]\ncard = "lone-god"\n'
+        f'[[patterns]]\ncard = "{easy.id}"\ncompleted = true\n'), modded)
+    report = score_board(board)
+    assert [p.points for p in report.patterns] == [5, 2]

@@ -14,7 +14,7 @@ from dioses_rules import model as m
 from dioses_rules.area import SIZE, cell_column, cell_index, cell_name, cell_row
 from dioses_rules.board import board_registry, read_board_file, resolve_board
 from dioses_rules.printer import definition_text, pattern_rows_text
-from dioses_rules.render import registry_names, render
+from dioses_rules.render import registry_names, registry_pattern_points, render
 from dioses_rules.registry import Registry, family_of, load_registry
 from dioses_rules.scoring import ScoreReport, score_board
 
@@ -171,7 +171,7 @@ def _definition_rows(registry: Registry, only_set: Optional[str]):
 
 
 def definition_json(set_id: str, definition, replaces, replaced_by, replaced_by_set,
-                    names=None) -> dict:
+                    names=None, points=None) -> dict:
     return {
         "id": definition.id,
         "set": set_id,
@@ -186,7 +186,7 @@ def definition_json(set_id: str, definition, replaces, replaced_by, replaced_by_
         "replaced_by": replaced_by,
         "replaced_by_set": replaced_by_set,
         "source": definition_text(definition),
-        "text": render(definition, names),
+        "text": render(definition, names, points),
     }
 
 
@@ -202,10 +202,11 @@ def cards(only_set: Optional[str], as_text: bool, extra_cards: tuple[Path, ...],
     """List every definition of every loaded set (replaced base cards included)."""
     registry, _ = load_registry(extra_cards)
     names = registry_names(registry)
+    points = registry_pattern_points(registry)
     check_set_option(registry, only_set)
     rows = list(_definition_rows(registry, only_set))
     if output_format == "json":
-        print_json([definition_json(*row, names=names) for row in rows])
+        print_json([definition_json(*row, names=names, points=points) for row in rows])
         return
     out = console()
     if as_text:
@@ -217,7 +218,7 @@ def cards(only_set: Optional[str], as_text: bool, extra_cards: tuple[Path, ...],
             if replaced_by:
                 head += f", replaced by {by_set}"
             out.print(Text(head + ")", style="bold"))
-            for line in render(definition, names).splitlines():
+            for line in render(definition, names, points).splitlines():
                 out.print("  " + line, markup=False)
         return
     table = Table(title=f"{len(rows)} definitions", title_justify="left")
