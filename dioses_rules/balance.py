@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Optional, Sequence
+from typing import Sequence
 
 from attrs import frozen
 

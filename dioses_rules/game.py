@@ -19,7 +19,7 @@ from typing import Callable, Iterable, Optional, Protocol, Sequence
 from attrs import define, field, frozen
 
 from . import model as m
-from .area import SIZE, Area, Placed, cell_column, cell_index, cell_name, cell_row, offset
+from .area import SIZE, Area, Placed, cell_index, cell_name, cell_row, offset
 from .board import Board, HeldPattern, LawPlacement
 from .errors import DiosesError, Diagnostic
 from .evaluator import Evaluator, Facts, pattern_matches

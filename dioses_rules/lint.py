@@ -5,7 +5,7 @@ Every check records diagnostics and goes on, so one run reports every problem.
 
 from __future__ import annotations
 
-from typing import Iterator, Optional, Sequence
+from typing import Iterator, Sequence
 
 import attrs
 

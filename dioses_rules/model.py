@@ -12,7 +12,6 @@ from __future__ import annotations
 import enum
 from typing import Optional, Union
 
-import attrs
 from attrs import field, frozen
 
 
@@ -334,11 +333,8 @@ Countable = Union[Count, FactCount]
 
 @frozen
 class Relation:
-    """The anchor card stands in ``kind`` to a card matching ``target``.
-
-    ``BETWEEN`` is expressed with ``target2``: one of them directly left and
-    the other directly right (R3).
-    """
+    """The anchor card stands in ``kind`` to a card matching ``target``
+    ("on both sides" is :class:`Between`)."""
 
     kind: RelationKind
     target: Selector
@@ -831,10 +827,3 @@ KINDS = ("myth", "event", "law", "pattern", "objective-goal", "objective-element
          "rule-option", "scenario")
 
 
-def definition_kind(definition: Definition) -> str:
-    """The ``kind`` key of ``dioses cards``."""
-    return definition.kind
-
-
-def evolve(node, **changes):
-    return attrs.evolve(node, **changes)

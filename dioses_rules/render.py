@@ -7,7 +7,7 @@ registry's English names); unknown ids are shown as they are.
 
 from __future__ import annotations
 
-from typing import Callable, Mapping, Optional
+from typing import Mapping, Optional
 
 from . import model as m
 

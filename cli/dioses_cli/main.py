@@ -11,7 +11,7 @@ from rich.text import Text
 
 from dioses_rules import __version__
 from dioses_rules import model as m
-from dioses_rules.area import SIZE, cell_column, cell_index, cell_name, cell_row
+from dioses_rules.area import SIZE, cell_index, cell_name
 from dioses_rules.board import board_registry, read_board_file, resolve_board
 from dioses_rules.printer import definition_text, pattern_rows_text
 from dioses_rules.render import registry_names, registry_pattern_points, render
