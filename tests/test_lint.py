@@ -812,3 +812,28 @@ def test_a_diagnostic_renders_with_source_line_and_caret(lint):
         "   |   2 points if next to hra",
         "   | " + " " * 22 + "^",
     ]
+
+
+def test_dl115_a_statement_running_into_a_new_looking_line_is_a_warning(tmp_path):
+    """No separator is needed between statements, so 'hera scores' and a next
+    line 'at least 20 points' would read as one condition: say so, and accept
+    an indented continuation."""
+    path = tmp_path / "breaks.dioses"
+    path.write_text(textwrap.dedent("""\
+        set breaks "Breaks" {
+          requires base
+        }
+        scenario runs-on 9 "Runs on" {
+          victory {
+            hera scores
+            at least 20 points
+            hera next to
+              ship
+          }
+        }
+        """), encoding="utf-8")
+    sources = bundled_sources() + read_sources([path])
+    found = [d for d in lint_sources(sources) if d.path == str(path)]
+    assert [(d.code, d.line, d.column, d.severity) for d in found] == [
+        ("DL115", 6, 5, Severity.WARNING)]
+    assert "line 7" in found[0].help and "';'" in found[0].help
