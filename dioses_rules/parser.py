@@ -77,6 +77,7 @@ def _readable_terminal(name: str) -> str:
         "INT": "a number",
         "SIGNED_INT": "a number",
         "COLUMN_NUMBER": "a column number",
+        "_POINT_WORD": "'points' (or 'p')",
         "STRING": 'a quoted "text"',
         "$END": "the end of the file",
     }.get(name, name.lower())

@@ -433,3 +433,13 @@ def test_tag_that_is_a_selector_word_is_dl114():
 def test_a_law_may_have_an_id_that_is_a_word():
     """Only Myth ids and tags are named in selectors."""
     assert build('law greek "G" printed {\n  3 points if only greeks in line\n}\n')[1] == []
+
+
+def test_a_missing_points_word_is_reported_at_the_word_that_follows():
+    """'2 per god' once lexed as '2 p' + 'er'; the points word is a whole word."""
+    from dioses_rules.builder import build
+
+    _, diagnostics = build('god x "X" greek printed {\n  2 per god\n}\n', "m.dioses")
+    assert [(d.code, d.line, d.column) for d in diagnostics] == [("DL001", 2, 5)]
+    assert "unexpected 'per'; expected 'points' (or 'p')" in diagnostics[0].message
+    assert diagnostics[0].help == "a scoring line needs 'points' (or 'p') after the number"
