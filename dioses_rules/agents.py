@@ -85,13 +85,15 @@ class GreedyAgent:
         report = score_board(board, all_face_up_at_end=False)
         value = float(report.total)
         if report.scenario is not None:
-            value += self._scenario_progress(game, board, report)
+            value += self._scenario_progress(game, area, board, report)
         return value
 
     @staticmethod
-    def _scenario_progress(game: Game, board: Board, report) -> float:
+    def _scenario_progress(game: Game, area: int, board: Board, report) -> float:
         """Credit for each part of the victory and challenge already met, so
-        that the agent climbs towards them one card at a time."""
+        that the agent climbs towards them one card at a time, and for each
+        of the scenario's own abilities made ready to use (its condition met,
+        not used yet): scenario 7's sarcophagus moves only that way."""
         facts = Facts(card_points={c.cell: c.points for c in report.cards},
                       patterns_completed=sum(1 for p in report.patterns if p.completed),
                       laws_met=sum(1 for l in report.laws if l.points > 0),
@@ -106,6 +108,11 @@ class GreedyAgent:
                 value += weight * met / len(parts)
         value += 8 if report.scenario.victory else 0
         value += 4 if report.scenario.challenge else 0
+        used = game.state.areas[area].used_abilities
+        for index, rule in enumerate(scenario.rules):
+            if (isinstance(rule, m.Ability) and rule.condition is not None
+                    and index not in used and evaluator.holds(rule.condition, None)):
+                value += 2.5
         return value
 
     # ------------------------------------------------------------ decisions
