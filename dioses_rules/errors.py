@@ -63,6 +63,30 @@ class Diagnostic:
         }
 
 
+def sarif_log(diagnostics: Iterable[Diagnostic], tool: str, version: str) -> dict:
+    """Diagnostics as a SARIF 2.1.0 log, for editors and code-scanning CI."""
+    diagnostics = list(diagnostics)
+    rules = sorted({d.code for d in diagnostics})
+    results = []
+    for d in diagnostics:
+        location: dict = {"artifactLocation": {"uri": d.path.replace("\\", "/")}}
+        if d.line:
+            location["region"] = {"startLine": d.line, "startColumn": max(d.column, 1)}
+        text = d.message + (f" ({d.help})" if d.help else "")
+        results.append({"ruleId": d.code, "level": d.severity.value,
+                        "message": {"text": text},
+                        "locations": [{"physicalLocation": location}]})
+    return {
+        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+        "version": "2.1.0",
+        "runs": [{
+            "tool": {"driver": {"name": tool, "version": version,
+                                "rules": [{"id": code} for code in rules]}},
+            "results": results,
+        }],
+    }
+
+
 class DiosesError(Exception):
     """The project's own error: every user mistake is reported as one of these.
 

@@ -358,3 +358,21 @@ def test_balance_text_and_bad_set(runner):
     result = runner.invoke(dioses, ["balance", "--boards", "20"])
     assert result.exit_code == 0 and "random areas" in result.stdout
     assert runner.invoke(dioses, ["balance", "--set", "nope"]).exit_code == 2
+
+
+def test_lint_sarif_for_code_scanning(runner, tmp_path):
+    bad = write(tmp_path, "bad.dioses",
+                'set mine "Mine" {\n  requires base\n}\n'
+                'god x "X" greek printed {\n  2 points if next to zeuss\n}\n')
+    result = runner.invoke(lint, [str(bad), "--format", "sarif"])
+    assert result.exit_code == 1
+    log = json.loads(result.stdout)
+    assert log["version"] == "2.1.0"
+    run = log["runs"][0]
+    assert run["tool"]["driver"]["name"] == "dioses-lint"
+    (finding,) = [r for r in run["results"] if r["ruleId"] == "DL109"]
+    assert finding["level"] == "error"
+    region = finding["locations"][0]["physicalLocation"]["region"]
+    assert (region["startLine"], region["startColumn"]) == (5, 23)
+    assert "did you mean 'zeus'" in finding["message"]["text"]
+    assert {"id": "DL109"} in run["tool"]["driver"]["rules"]

@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from dioses_rules import __version__
-from dioses_rules.errors import DiosesError
+from dioses_rules.errors import DiosesError, sarif_log
 from dioses_rules.lint import lint_sources
 from dioses_rules.registry import bundled_sources, card_paths, read_sources
 from dioses_rules.resources import cards_dir
@@ -18,9 +18,10 @@ from .output import EXIT_FINDINGS, EXIT_OK, print_json, report_diagnostics, user
 
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})
 @click.argument("paths", nargs=-1, type=click.Path(exists=True, path_type=Path))
-@click.option("--format", "output_format", type=click.Choice(["text", "json"]),
+@click.option("--format", "output_format", type=click.Choice(["text", "json", "sarif"]),
               default="text", show_default=True,
-              help="'text': path:line:col: CODE message, with help lines; 'json': one list.")
+              help="'text': path:line:col: CODE message, with help lines; 'json': one list; "
+                   "'sarif': a SARIF 2.1.0 log for editors and code scanning.")
 @click.option("--full", is_flag=True, help="Also show each problem's source line with a caret.")
 @click.version_option(__version__, prog_name="dioses-lint")
 @user_errors
@@ -46,6 +47,8 @@ def lint(paths: tuple[Path, ...], output_format: str, full: bool) -> None:
     errors = [d for d in diagnostics if d.is_error]
     if output_format == "json":
         print_json([d.to_json() for d in diagnostics])
+    elif output_format == "sarif":
+        print_json(sarif_log(diagnostics, "dioses-lint", __version__))
     else:
         texts = {s.path: s.text for s in sources}
         for diagnostic in diagnostics:
