@@ -89,12 +89,20 @@ class Settings:
     extra_power_cards: int = 0  # R23
 
 
-_SETTING_FIELDS = {
-    "end-rule": ("end_rule", str), "discard-piles": ("discard_piles", int),
-    "initial-reveals": ("initial_reveals", int), "deck-discard": ("deck_discard", str),
-    "turn-must-reveal": ("turn_must_reveal", bool), "power-cards": ("power_cards", bool),
-    "objectives": ("objectives", bool), "all-face-up-at-end": ("all_face_up_at_end", str),
-    "extra-power-cards": ("extra_power_cards", int),
+# The engine parameters a rule option may set (``set NAME VALUE``): the
+# Settings field each one fills and the values it takes (int: a number;
+# on/off: a switch). The linter checks rule options against this table.
+ON_OFF = ("on", "off")
+SETTINGS: dict[str, tuple[str, tuple[str, ...] | type]] = {
+    "end-rule": ("end_rule", ("base", "equal-turns", "twelfth-reveal")),  # R20, R21
+    "discard-piles": ("discard_piles", int),
+    "initial-reveals": ("initial_reveals", int),
+    "deck-discard": ("deck_discard", ("swap-then-reveal", "swap-or-reveal")),  # R17
+    "turn-must-reveal": ("turn_must_reveal", ON_OFF),  # R21
+    "power-cards": ("power_cards", ON_OFF),  # R22
+    "objectives": ("objectives", ON_OFF),
+    "all-face-up-at-end": ("all_face_up_at_end", ("as-played", "always")),  # R21
+    "extra-power-cards": ("extra_power_cards", int),  # R23
 }
 
 
@@ -795,9 +803,9 @@ def settings_for(registry: Registry, options: Iterable[str]) -> Settings:
             raise _fail(f"unknown rule option '{option_id}'",
                         did_you_mean(option_id, pool) or f"rule options: {', '.join(pool)}")
         for setting in option.settings:
-            name, kind = _SETTING_FIELDS[setting.name]
+            name, allowed = SETTINGS[setting.name]
             value = setting.value
-            if kind is bool:
+            if allowed == ON_OFF:
                 value = value == "on"
             setattr(settings, name, value)
     return settings

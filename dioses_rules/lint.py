@@ -11,21 +11,12 @@ import attrs
 
 from . import model as m
 from .errors import Diagnostic, Severity, did_you_mean
+from .game import SETTINGS as ENGINE_SETTINGS
 from .registry import Registry, SourceFile, family_of
 
-# Engine parameters a rule option may set, with the values each accepts.
-# (The game engine that reads them is a later issue; their names are checked here.)
-SETTINGS: dict[str, tuple[str, ...] | type] = {
-    "end-rule": ("base", "equal-turns", "twelfth-reveal"),  # R20, R21
-    "discard-piles": int,
-    "initial-reveals": int,
-    "deck-discard": ("swap-then-reveal", "swap-or-reveal"),  # R17 and its alternative
-    "turn-must-reveal": ("on", "off"),  # R21
-    "power-cards": ("on", "off"),  # R22
-    "objectives": ("on", "off"),
-    "all-face-up-at-end": ("as-played", "always"),  # R21
-    "extra-power-cards": int,  # R23: 2 more for an easier game
-}
+# The engine parameters a rule option may set, with the values each accepts:
+# one table, the game engine's.
+SETTINGS = {name: allowed for name, (_, allowed) in ENGINE_SETTINGS.items()}
 
 KEYWORDS = ("god", "place", "object", "card", "greek", "egyptian", "norse",
             "face-up", "face-down", "it", "element")
