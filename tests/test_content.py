@@ -61,7 +61,9 @@ PRINTED_TEXT = {
     "hercules": ("Hércules", "Hercules",
                  "Event card. Event: every player swaps 2 cards of their area. "
                  "1x: 1p for every 2 gods in the area"),
-    "geb-and-nut": ("Geb y Nut", "Geb and Nut", "1p (unconditional); counts as 2 gods (R11)"),
+    "geb-and-nut": ("Geb y Nut", "Geb and Nut",
+                    "Event card of the expansion (R27). 1p (unconditional); counts as 2 gods (R11); "
+                    "its event is not printed"),
 }
 PRINTED_LAWS = {
     "only-gods": ("All cards are gods", "3p: only Gods are present"),
@@ -352,8 +354,10 @@ def test_every_card_has_an_english_display_name():
 def words(text: str) -> list[str]:
     """CARDS.md wording and the rendering compared word by word: without
     parenthesised notes, the 'Event card.' label, punctuation and the words
-    'card'/'cards' (the renderer says 'an Egyptian card' for 'an Egyptian').
+    'card'/'cards' (the renderer says 'an Egyptian card' for 'an Egyptian'),
+    and the notes on an event that is not printed (Geb y Nut, R27).
     A law's 'are present' is its own row or column (R13)."""
+    text = re.sub(r"Event card of the expansion \(R27\)\.|its event is not printed", " ", text)
     text = re.sub(r"\([^)]*\)", " ", text)
     text = text.replace("Event card.", " ").replace("Law - ", " ")
     text = text.replace(" are present", " in this row/column")
