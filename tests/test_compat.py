@@ -1,0 +1,92 @@
+"""Files written by an earlier version keep working (the compatibility rule).
+
+``tests/fixtures/compat/0.1.0/`` holds saves, logs and boards written by
+dioses-rules 0.1.0 before the layered rewrite (its README says how). Every
+log replays; every unfinished save resumes and, given the same answers,
+plays to exactly the log that 0.1.0 wrote for it; every finished save and
+final board scores as it did; simulate reports are byte for byte those of
+0.1.0 for the same seed.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from dioses_cli.main import dioses
+
+OLD = Path(__file__).parent / "fixtures" / "compat" / "0.1.0"
+EXPECTED = OLD / "expected"
+UNFINISHED = ["base-unfinished", "base-laws-unfinished", "scenario4-unfinished",
+              "scenario6-unfinished"]
+FINISHED = ["base-finished", "scenario7", "base-final-board"]
+ONES = "1\n" * 3000
+
+
+def records(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def final(path: Path) -> dict:
+    return next(r for r in reversed(records(path)) if r["type"] == "final")
+
+
+@pytest.mark.parametrize("log", sorted(p.name for p in OLD.glob("*.jsonl"))
+                         + sorted(f"simulate-logs/{p.name}" for p in (OLD / "simulate-logs").iterdir()))
+def test_a_log_written_by_0_1_0_replays(log):
+    result = CliRunner().invoke(dioses, ["replay", str(OLD / log)])
+    assert result.exit_code == 0, result.output + result.stderr
+    assert result.stdout.startswith("replay OK")
+
+
+@pytest.mark.parametrize("name", UNFINISHED)
+def test_an_unfinished_save_of_0_1_0_resumes_to_the_same_game(name, tmp_path):
+    save = tmp_path / f"{name}.json"
+    shutil.copy(OLD / f"{name}.json", save)
+    log = tmp_path / "resumed.jsonl"
+    result = CliRunner().invoke(dioses, ["play", "--resume", str(save), "--log", str(log)],
+                                input=ONES)
+    assert result.exit_code == 0, result.output + result.stderr
+    assert "Final scoring" in result.stdout
+    assert records(log) == records(EXPECTED / f"{name}-resumed.jsonl")
+    replay = CliRunner().invoke(dioses, ["replay", str(log)])
+    assert replay.exit_code == 0 and replay.stdout.startswith("replay OK")
+
+
+@pytest.mark.parametrize("name", FINISHED)
+def test_a_finished_save_of_0_1_0_shows_its_result(name, tmp_path):
+    save = tmp_path / f"{name}.json"
+    shutil.copy(OLD / f"{name}.json", save)
+    result = CliRunner().invoke(dioses, ["play", "--resume", str(save),
+                                         "--log", str(tmp_path / "unused.jsonl")])
+    assert result.exit_code == 0, result.output + result.stderr
+    assert "holds a finished game" in result.stdout
+    totals = final(OLD / f"{name}.jsonl")["totals"]
+    for total in totals:
+        assert f": {total} points" in result.stdout
+
+
+@pytest.mark.parametrize("area", [1, 2])
+def test_a_final_board_of_0_1_0_scores_as_the_game_did(area):
+    result = CliRunner().invoke(dioses, ["score", str(OLD / f"final-board-{area}.toml"),
+                                         "--format", "json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["total"] == final(OLD / "base-final-board.jsonl")["totals"][area - 1]
+
+
+@pytest.mark.parametrize("expected, arguments", [
+    ("simulate-base-20-seed-1.json", ["--games", "20", "--seed", "1"]),
+    ("simulate-scenario7-10-seed-3.json", ["--games", "10", "--seed", "3", "--scenario", "7"]),
+    ("simulate-rules-6-seed-5.json",
+     ["--games", "6", "--seed", "5", "--players", "4", "--agents", "greedy,random",
+      "--rule", "power-cards", "--rule", "double-discard", "--rule", "initial-laws",
+      "--rule", "initial-patterns", "--rule", "objectives"]),
+])
+def test_simulate_reports_what_0_1_0_reported_for_the_same_seed(expected, arguments):
+    result = CliRunner().invoke(dioses, ["simulate", *arguments, "--format", "json"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout == (EXPECTED / expected).read_text(encoding="utf-8")
