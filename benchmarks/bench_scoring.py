@@ -24,10 +24,10 @@ import sys
 import time
 
 from dioses_rules import __version__
-from dioses_rules.area import SIZE, Area, Placed
-from dioses_rules.board import Board
-from dioses_rules.registry import load_registry
-from dioses_rules.scoring import card_points, score_board
+from dioses_rules.scoring.area import SIZE, Area, Placed
+from dioses_rules.scoring.board import Board
+from dioses_rules.pool.registry import load_registry
+from dioses_rules.scoring.score import card_points, score_board
 
 
 def deal(cards, count: int, seed: int) -> list[Board]:

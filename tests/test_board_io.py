@@ -6,13 +6,13 @@ from pathlib import Path
 
 import pytest
 
-from dioses_rules.board import (
+from dioses_rules.scoring.board import (
     board_file_text, board_to_file, parse_board_text, read_board_file, resolve_board,
     write_board,
 )
 from dioses_rules.errors import BoardError
-from dioses_rules.registry import load_registry
-from dioses_rules.scoring import score_board
+from dioses_rules.pool.registry import load_registry
+from dioses_rules.scoring.score import score_board
 
 ROOT = Path(__file__).resolve().parent.parent
 BOARDS = sorted((ROOT / "examples" / "boards").glob("*.toml"))

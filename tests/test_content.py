@@ -19,15 +19,15 @@ from typing import Optional, Sequence
 
 import pytest
 
-from dioses_rules import model as m
-from dioses_rules.area import COLUMN_CELLS, ROW_CELLS, SIZE, Area, Placed
-from dioses_rules.balance import balance
-from dioses_rules.board import parse_board_text, resolve_board
-from dioses_rules.evaluator import Evaluator, Facts, pattern_matches
-from dioses_rules.lint import lint_sources, walk
-from dioses_rules.registry import bundled_sources, family_of, load_registry
-from dioses_rules.render import render, registry_names
-from dioses_rules.scoring import card_points, score_board
+from dioses_rules.language import model as m
+from dioses_rules.scoring.area import COLUMN_CELLS, ROW_CELLS, SIZE, Area, Placed
+from dioses_rules.scoring.balance import balance
+from dioses_rules.scoring.board import parse_board_text, resolve_board
+from dioses_rules.scoring.evaluator import Evaluator, Facts, pattern_matches
+from dioses_rules.pool.lint import lint_sources, walk
+from dioses_rules.pool.registry import bundled_sources, family_of, load_registry
+from dioses_rules.language.english import render, registry_names
+from dioses_rules.scoring.score import card_points, score_board
 
 ROOT = Path(__file__).resolve().parents[1]
 # The card inventory: the copy in docs/sources (kept identical to the shared
@@ -897,7 +897,7 @@ def test_balance_only_the_face_up_cards_never_score_on_random_areas(balance_repo
 
 def test_balance_face_up_end_makes_them_score():
     """With every area ended face up (solo mode, R21) they always score 3."""
-    from dioses_rules.balance import balance
+    from dioses_rules.scoring.balance import balance
 
     report = balance(pool(), boards=200, seed=3, face_up_end=True)
     for stats in report.cards:

@@ -17,12 +17,12 @@ from typing import Callable, Optional, Sequence
 
 import pytest
 
-from dioses_rules import model as m
-from dioses_rules.area import SIZE, cell_name
-from dioses_rules.game import (
+from dioses_rules.language import model as m
+from dioses_rules.scoring.area import SIZE, cell_name
+from dioses_rules.engine.game import (
     Decision, Game, LawSlot, PatternSlot, Slot, _start_discards, new_game,
 )
-from dioses_rules.registry import load_registry
+from dioses_rules.pool.registry import load_registry
 
 CELL = {cell_name(i): i for i in range(SIZE)}  # "front 1" -> 0 ... "back 4" -> 11
 
@@ -882,9 +882,9 @@ def test_r16_points_come_before_gods(probes):
 def test_scenario_rules_take_precedence_over_chosen_options():
     """Solo mode: "All the rules of play and setup explained in each scenario
     take precedence" - the Lightning Token cannot replace the 12th-reveal end (R21)."""
-    from dioses_rules.agents import RandomAgent
-    from dioses_rules.game import new_game
-    from dioses_rules.registry import load_registry
+    from dioses_rules.engine.agents import RandomAgent
+    from dioses_rules.engine.game import new_game
+    from dioses_rules.pool.registry import load_registry
 
     registry = load_registry()[0]
     game = new_game(registry, [RandomAgent(1)], scenario="ragnarok",

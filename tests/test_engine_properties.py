@@ -32,11 +32,11 @@ import pytest
 from attrs import frozen
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from dioses_rules.agents import RandomAgent, ScriptedAgent
-from dioses_rules.game import (
+from dioses_rules.engine.agents import RandomAgent, ScriptedAgent
+from dioses_rules.engine.game import (
     MAX_TURNS_PER_SEAT, Decision, Game, load_game, new_game, save_data,
 )
-from dioses_rules.registry import load_registry
+from dioses_rules.pool.registry import load_registry
 
 SCENARIOS = ("game-of-thrones", "abduction-of-persephone", "ragnarok", "runaway-bride",
              "power-of-ra", "the-fairest", "afterlife-travel-agency")

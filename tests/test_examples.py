@@ -14,11 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from dioses_rules.area import groups
-from dioses_rules.board import read_board_file, resolve_board
-from dioses_rules.evaluator import Evaluator, Facts
-from dioses_rules.registry import load_registry
-from dioses_rules.scoring import score_board
+from dioses_rules.scoring.area import groups
+from dioses_rules.scoring.board import read_board_file, resolve_board
+from dioses_rules.scoring.evaluator import Evaluator, Facts
+from dioses_rules.pool.registry import load_registry
+from dioses_rules.scoring.score import score_board
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "rulebook_examples.toml"

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from dioses_rules.errors import DiosesError, Severity
-from dioses_rules.lint import lint_sources
-from dioses_rules.registry import bundled_sources, read_sources
+from dioses_rules.pool.lint import lint_sources
+from dioses_rules.pool.registry import bundled_sources, read_sources
 
 HEADER = 'set mod "Mod" {\n  requires base\n}\n'
 
@@ -609,7 +609,7 @@ def test_dl502_more_than_twelve_placed(lint):
 
 
 def test_dl502_more_separated_and_random_cards_than_the_deck(lint, bundled):
-    from dioses_rules.registry import assemble
+    from dioses_rules.pool.registry import assemble
 
     deck = len(assemble(bundled).myth_cards())
     text = card(f"""
@@ -627,7 +627,7 @@ def test_dl502_more_separated_and_random_cards_than_the_deck(lint, bundled):
 
 
 def test_dl502_as_many_cards_as_the_deck_is_fine(lint, bundled):
-    from dioses_rules.registry import assemble
+    from dioses_rules.pool.registry import assemble
 
     deck = len(assemble(bundled).myth_cards())
     text = card(f"""

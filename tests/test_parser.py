@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from dioses_rules import model as m
-from dioses_rules.builder import build, parse_card_text
+from dioses_rules.language import model as m
+from dioses_rules.language.builder import build, parse_card_text
 from dioses_rules.errors import CardSyntaxError, DiosesError
-from dioses_rules.parser import lark_parser
-from dioses_rules.printer import card_file_text
+from dioses_rules.language.parser import lark_parser
+from dioses_rules.language.source import card_file_text
 from dioses_rules.resources import cards_dir
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -76,7 +76,7 @@ def test_identity_fixture_uses_every_grammar_rule():
 def test_identity_fixture_covers_every_vocabulary_word():
     """Every relation, scope, comparison, subject mode, trigger (but the
     engine-only START), node class and effect is in the fixture."""
-    from dioses_rules.lint import walk
+    from dioses_rules.pool.lint import walk
 
     card_file = parse_card_text(identity_text())
     nodes = list(walk(card_file.definitions)) + [card_file.card_set]
@@ -437,7 +437,7 @@ def test_a_law_may_have_an_id_that_is_a_word():
 
 def test_a_missing_points_word_is_reported_at_the_word_that_follows():
     """'2 per god' once lexed as '2 p' + 'er'; the points word is a whole word."""
-    from dioses_rules.builder import build
+    from dioses_rules.language.builder import build
 
     _, diagnostics = build('god x "X" greek printed {\n  2 per god\n}\n', "m.dioses")
     assert [(d.code, d.line, d.column) for d in diagnostics] == [("DL001", 2, 5)]

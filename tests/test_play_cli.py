@@ -15,7 +15,7 @@ from click.testing import CliRunner
 
 from dioses_cli import play as play_module
 from dioses_cli.main import dioses
-from dioses_rules.game import Decision, Choice
+from dioses_rules.engine.game import Decision, Choice
 
 ONES = "1\n" * 600  # always the first choice: enough for any 2-player game
 
@@ -52,9 +52,9 @@ def final_record(path: Path) -> dict:
 def test_human_agent_asks_again_until_the_input_is_a_valid_number():
     from rich.console import Console
 
-    from dioses_rules.agents import make_agent
-    from dioses_rules.game import new_game
-    from dioses_rules.registry import load_registry
+    from dioses_rules.engine.agents import make_agent
+    from dioses_rules.engine.game import new_game
+    from dioses_rules.pool.registry import load_registry
 
     registry, _ = load_registry()
     game = new_game(registry, [make_agent("greedy", 1), make_agent("greedy", 2)], seed=1)

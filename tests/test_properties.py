@@ -13,18 +13,18 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from dioses_rules import model as m
-from dioses_rules.area import SIZE, Area, Placed
-from dioses_rules.board import Board, HeldPattern, LawPlacement
-from dioses_rules.builder import build, parse_card_text
+from dioses_rules.language import model as m
+from dioses_rules.scoring.area import SIZE, Area, Placed
+from dioses_rules.scoring.board import Board, HeldPattern, LawPlacement
+from dioses_rules.language.builder import build, parse_card_text
 from dioses_rules.errors import DiosesError
-from dioses_rules.evaluator import Evaluator, Facts, pattern_matches
-from dioses_rules.lint import walk
-from dioses_rules.parser import lark_parser
-from dioses_rules.printer import card_file_text
-from dioses_rules.registry import assemble, bundled_sources
+from dioses_rules.scoring.evaluator import Evaluator, Facts, pattern_matches
+from dioses_rules.pool.lint import walk
+from dioses_rules.language.parser import lark_parser
+from dioses_rules.language.source import card_file_text
+from dioses_rules.pool.registry import assemble, bundled_sources
 from dioses_rules.resources import cards_dir
-from dioses_rules.scoring import score_board
+from dioses_rules.scoring.score import score_board
 
 FAST = settings(max_examples=150, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])

@@ -12,19 +12,19 @@ from typing import Mapping, Optional, Sequence
 
 import pytest
 
-from dioses_rules import model as m
-from dioses_rules.area import (
+from dioses_rules.language import model as m
+from dioses_rules.scoring.area import (
     ALL_CELLS, CORNERS, NEIGHBOURS, SIZE, SURROUNDINGS, Area, Placed, cell_column,
     cell_index, cell_row, groups,
 )
-from dioses_rules.board import (
+from dioses_rules.scoring.board import (
     Board, HeldPattern, LawPlacement, parse_board_text, resolve_board,
 )
-from dioses_rules.builder import parse_card_text
+from dioses_rules.language.builder import parse_card_text
 from dioses_rules.errors import BoardError
-from dioses_rules.evaluator import Evaluator, pattern_matches
-from dioses_rules.registry import load_registry
-from dioses_rules.scoring import card_points, score_board
+from dioses_rules.scoring.evaluator import Evaluator, pattern_matches
+from dioses_rules.pool.registry import load_registry
+from dioses_rules.scoring.score import card_points, score_board
 
 ROW_NAMES = ("front", "central", "back")
 

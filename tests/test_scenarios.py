@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from dioses_rules import model as m
-from dioses_rules.agents import RandomAgent
-from dioses_rules.area import cell_column, cell_row
-from dioses_rules.game import Game, LawSlot, PatternSlot, Slot, new_game
-from dioses_rules.registry import load_registry
+from dioses_rules.language import model as m
+from dioses_rules.engine.agents import RandomAgent
+from dioses_rules.scoring.area import cell_column, cell_row
+from dioses_rules.engine.game import Game, LawSlot, PatternSlot, Slot, new_game
+from dioses_rules.pool.registry import load_registry
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_engine import (  # noqa: E402

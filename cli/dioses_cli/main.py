@@ -10,13 +10,13 @@ from rich.table import Table
 from rich.text import Text
 
 from dioses_rules import __version__
-from dioses_rules import model as m
-from dioses_rules.area import SIZE, cell_index, cell_name
-from dioses_rules.board import board_registry, read_board_file, resolve_board
-from dioses_rules.printer import definition_text, pattern_rows_text
-from dioses_rules.render import registry_names, registry_pattern_points, render
-from dioses_rules.registry import Registry, family_of, load_registry
-from dioses_rules.scoring import ScoreReport, score_board
+from dioses_rules.language import model as m
+from dioses_rules.scoring.area import SIZE, cell_index, cell_name
+from dioses_rules.scoring.board import board_registry, read_board_file, resolve_board
+from dioses_rules.language.source import definition_text, pattern_rows_text
+from dioses_rules.language.english import registry_names, registry_pattern_points, render
+from dioses_rules.pool.registry import Registry, family_of, load_registry
+from dioses_rules.scoring.score import ScoreReport, score_board
 
 from .output import console, print_json, user_errors
 from .play import play_command, replay_command, simulate_command
@@ -262,7 +262,7 @@ def balance(only_set: Optional[str], face_up_end: bool, boards: int, seed: int,
 
     Flags cards that never or always score, or score far above the printed ones.
     """
-    from dioses_rules.balance import balance as run_balance
+    from dioses_rules.scoring.balance import balance as run_balance
 
     registry, _ = load_registry(extra_cards)
     pool = registry.myth_cards()

@@ -28,16 +28,16 @@ from rich.columns import Columns
 from rich.table import Table
 from rich.text import Text
 
-from dioses_rules import model as m
-from dioses_rules.agents import AGENTS, ScriptedAgent, make_agent
-from dioses_rules.area import cell_index
-from dioses_rules.board import board_to_file, write_board
+from dioses_rules.language import model as m
+from dioses_rules.engine.agents import AGENTS, ScriptedAgent, make_agent
+from dioses_rules.scoring.area import cell_index
+from dioses_rules.scoring.board import board_to_file, write_board
 from dioses_rules.errors import Diagnostic, DiosesError, did_you_mean
 from dioses_rules.files import atomic_write_text
-from dioses_rules.game import (Decision, Game, GameError, GameResult, SAVE_VERSION, load_game,
+from dioses_rules.engine.game import (Decision, Game, GameError, GameResult, SAVE_VERSION, load_game,
                                new_game, save_data)
-from dioses_rules.registry import Registry, load_registry
-from dioses_rules.render import registry_names, render
+from dioses_rules.pool.registry import Registry, load_registry
+from dioses_rules.language.english import registry_names, render
 
 from .output import console, print_json, user_errors
 
@@ -905,8 +905,8 @@ def _resume(out, path: Path, save_path: Optional[Path], log_path: Optional[Path]
     registry, _ = load_registry([*cards, *extra_cards])
     known = {c.id for c in registry.myth_cards()}
     try:
-        from dioses_rules.board import CONVERTER
-        from dioses_rules.game import GameState
+        from dioses_rules.scoring.board import CONVERTER
+        from dioses_rules.engine.game import GameState
 
         used = {card for _, card in CONVERTER.structure(state, GameState).all_card_places()}
     except Exception:  # load_game reports a damaged save below

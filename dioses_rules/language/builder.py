@@ -16,7 +16,7 @@ from lark import Token, Transformer, v_args
 from lark.exceptions import VisitError
 
 from . import model as m
-from .errors import CardSyntaxError, Diagnostic, did_you_mean
+from ..errors import CardSyntaxError, Diagnostic, did_you_mean
 from .parser import parse_tree
 
 ID_PATTERN = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")

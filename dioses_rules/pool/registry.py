@@ -15,10 +15,10 @@ from typing import Iterable, Optional, Sequence
 
 from attrs import define, field, frozen
 
-from . import model as m
-from .builder import build
-from .errors import Diagnostic, DiosesError, Severity, did_you_mean
-from .resources import cards_dir
+from ..language import model as m
+from ..language.builder import build
+from ..errors import Diagnostic, DiosesError, Severity, did_you_mean
+from ..resources import cards_dir
 
 CARD_SUFFIX = ".dioses"
 

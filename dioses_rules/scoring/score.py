@@ -6,11 +6,11 @@ from typing import Optional
 
 from attrs import frozen
 
-from . import model as m
+from ..language import model as m
 from .area import Area, cell_column, cell_row
 from .board import Board
 from .evaluator import Evaluator, Facts, card_weight, pattern_matches
-from .printer import condition_text, line_text
+from ..language.source import condition_text, line_text
 
 GOD = m.TypeIs(m.CardType.GOD)
 

@@ -14,10 +14,10 @@ from typing import Sequence
 
 from attrs import frozen
 
-from . import model as m
+from ..language import model as m
 from .area import SIZE, Area, Placed
 from .evaluator import Facts
-from .scoring import card_points
+from .score import card_points
 
 
 @frozen
@@ -84,7 +84,7 @@ def _stats(values: list[int]) -> tuple[float, float]:
 
 def needs_face_up_end(card: m.MythCard) -> bool:
     """A card whose lines ask for an area ended all face up (R21)."""
-    from .lint import walk
+    from ..pool.lint import walk
 
     return any(isinstance(node, m.AllFaceUpAtEnd) for node in walk(card.lines))
 

@@ -19,8 +19,8 @@ from lark.exceptions import (
     UnexpectedToken,
 )
 
-from .errors import Diagnostic, did_you_mean
-from .resources import grammar_dir
+from ..errors import Diagnostic, did_you_mean
+from ..resources import grammar_dir
 
 DEFINITION_KEYWORDS = (
     "set", "god", "place", "object", "law", "pattern", "goal", "element",

@@ -10,7 +10,7 @@ from typing import Iterable, Iterator, Optional
 
 from attrs import evolve, field, frozen
 
-from .model import COLUMNS, ROWS, MythCard, Row
+from ..language.model import COLUMNS, ROWS, MythCard, Row
 
 WIDTH = 4
 HEIGHT = 3

@@ -12,12 +12,12 @@ from __future__ import annotations
 import random
 from typing import Iterator, Optional, Sequence
 
-from . import model as m
-from .area import Area, Placed
-from .board import Board, HeldPattern, LawPlacement
-from .evaluator import Evaluator, Facts, pattern_matches
+from ..language import model as m
+from ..scoring.area import Area, Placed
+from ..scoring.board import Board, HeldPattern, LawPlacement
+from ..scoring.evaluator import Evaluator, Facts, pattern_matches
 from .game import Choice, Decision, Game, Slot
-from .scoring import score_board
+from ..scoring.score import score_board
 
 
 class RandomAgent:
@@ -227,7 +227,7 @@ def make_agent(name: str, seed: int):
     try:
         return AGENTS[name](seed)
     except KeyError:
-        from .errors import did_you_mean
+        from ..errors import did_you_mean
         from .game import _fail
 
         raise _fail(f"unknown agent '{name}'",

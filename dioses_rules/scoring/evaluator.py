@@ -17,7 +17,7 @@ from typing import Mapping, Optional
 from attrs import frozen, field
 
 from . import area as g
-from . import model as m
+from ..language import model as m
 from .area import Area
 
 

@@ -9,9 +9,9 @@ from typing import Iterator, Sequence
 
 import attrs
 
-from . import model as m
-from .errors import Diagnostic, Severity, did_you_mean
-from .game import SETTINGS as ENGINE_SETTINGS
+from ..language import model as m
+from ..errors import Diagnostic, Severity, did_you_mean
+from ..engine.game import SETTINGS as ENGINE_SETTINGS
 from .registry import Registry, SourceFile, family_of
 
 # The engine parameters a rule option may set, with the values each accepts:
@@ -369,13 +369,13 @@ def check_registry(registry: Registry, sources: Sequence[SourceFile] = ()) -> li
 
 
 def scope_words(scope: m.Scope) -> str:
-    from .printer import scope_text
+    from ..language.source import scope_text
 
     return scope_text(scope)
 
 
 def condition_words(condition: m.Condition) -> str:
-    from .printer import condition_text
+    from ..language.source import condition_text
 
     return condition_text(condition)
 

@@ -18,13 +18,13 @@ from typing import Callable, Iterable, Optional, Protocol, Sequence
 
 from attrs import define, field, frozen
 
-from . import model as m
-from .area import SIZE, Area, Placed, cell_index, cell_name, cell_row, offset
-from .board import Board, HeldPattern, LawPlacement
-from .errors import DiosesError, Diagnostic
-from .evaluator import Evaluator, Facts, pattern_matches
-from .registry import Registry
-from .scoring import ScoreReport, score_board
+from ..language import model as m
+from ..scoring.area import SIZE, Area, Placed, cell_index, cell_name, cell_row, offset
+from ..scoring.board import Board, HeldPattern, LawPlacement
+from ..errors import DiosesError, Diagnostic
+from ..scoring.evaluator import Evaluator, Facts, pattern_matches
+from ..pool.registry import Registry
+from ..scoring.score import ScoreReport, score_board
 
 MAX_TURNS_PER_SEAT = 200  # a safeguard: every game terminates
 
@@ -776,7 +776,7 @@ class Game:
 
 
 def _ability_label(rule: m.Ability) -> str:
-    from .printer import effect_text
+    from ..language.source import effect_text
 
     return effect_text(rule.effect)
 
@@ -798,7 +798,7 @@ def settings_for(registry: Registry, options: Iterable[str]) -> Settings:
         option = registry.get("rule-option", option_id)
         if option is None:
             pool = [d.id for d in registry.definitions("rule-option")]
-            from .errors import did_you_mean
+            from ..errors import did_you_mean
 
             raise _fail(f"unknown rule option '{option_id}'",
                         did_you_mean(option_id, pool) or f"rule options: {', '.join(pool)}")
@@ -823,7 +823,7 @@ def new_game(registry: Registry, agents: Sequence[Agent], scenario: Optional[str
     if scenario is not None:
         scenario_def = registry.get("scenario", scenario)
         if scenario_def is None:
-            from .errors import did_you_mean
+            from ..errors import did_you_mean
 
             pool = [d.id for d in registry.definitions("scenario")]
             raise _fail(f"unknown scenario '{scenario}'",
@@ -978,7 +978,7 @@ def _set_rng_state(rng: random.Random, data: list) -> None:
 def save_data(game: Game) -> dict:
     """A game as plain data, through the board converter: state, random
     generators (game and agents), and the agents' names."""
-    from .board import CONVERTER
+    from ..scoring.board import CONVERTER
 
     return {
         "kind": "dioses-game",
@@ -999,7 +999,7 @@ def load_game(registry: Registry, data: dict, agents: Sequence[Agent],
     generators are restored from the save."""
     from cattrs.errors import ClassValidationError
 
-    from .board import CONVERTER
+    from ..scoring.board import CONVERTER
 
     if not isinstance(data, dict) or data.get("kind") != "dioses-game":
         raise _fail("not a saved Dioses! game", "saves are written by 'dioses play'")

@@ -17,11 +17,11 @@ import tomli_w
 from attrs import define, field, frozen
 from cattrs.errors import ClassValidationError, ForbiddenExtraKeysError
 
-from . import model as m
+from ..language import model as m
 from .area import Area, Placed, cell_index, COLUMN_CELLS, ROW_CELLS
-from .errors import BoardError, Diagnostic
-from .files import atomic_write_text
-from .registry import Registry
+from ..errors import BoardError, Diagnostic
+from ..files import atomic_write_text
+from ..pool.registry import Registry
 
 EMPTY = "."
 FACE_DOWN = "?"
@@ -163,8 +163,8 @@ def _friendly(message: str) -> str:
 def board_registry(board_file: BoardFile, sources, path: str = "<board>") -> Registry:
     """The registry of the sets a board names (``sets``), or of every loaded
     set; an unknown set is reported at its key."""
-    from .errors import did_you_mean
-    from .registry import assemble
+    from ..errors import did_you_mean
+    from ..pool.registry import assemble
 
     if board_file.sets is None:
         return assemble(sources)
