@@ -27,8 +27,8 @@ from pathlib import Path
 
 from dioses_rules import __version__
 from dioses_rules.engine.agents import RandomAgent
-from dioses_rules.engine.game import new_game
-from dioses_rules.pool.registry import load_registry
+from dioses_rules.engine.setup import new_game
+from dioses_rules.pool.load import load_registry
 
 SIZE = 12
 

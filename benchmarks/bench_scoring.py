@@ -26,7 +26,7 @@ import time
 from dioses_rules import __version__
 from dioses_rules.scoring.area import SIZE, Area, Placed
 from dioses_rules.scoring.board import Board
-from dioses_rules.pool.registry import load_registry
+from dioses_rules.pool.load import load_registry
 from dioses_rules.scoring.score import card_points, score_board
 
 

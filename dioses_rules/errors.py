@@ -101,6 +101,20 @@ class DiosesError(Exception):
         self.diagnostics = list(diagnostics)
         super().__init__("\n".join(d.concise() for d in self.diagnostics))
 
+    @classmethod
+    def one(cls, code: str, message: str, path: str = "", help: Optional[str] = None):
+        """An error of this class with one diagnostic (no line or column)."""
+        return cls(Diagnostic(code, message, path, help=help))
+
+
+def diagnostic_at(code: str, message: str, node, path: str, help: Optional[str] = None,
+                  severity: Severity = Severity.ERROR) -> Diagnostic:
+    """A diagnostic at a tree node's span (its file, line and column), or at
+    ``path`` when the node has none."""
+    span = getattr(node, "span", None)
+    return Diagnostic(code, message, span.path if span else path,
+                      span.line if span else 0, span.column if span else 0, severity, help)
+
 
 class CardSyntaxError(DiosesError):
     """A card file that does not parse, or whose definitions do not build."""

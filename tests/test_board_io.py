@@ -11,7 +11,7 @@ from dioses_rules.scoring.board import (
     write_board,
 )
 from dioses_rules.errors import BoardError
-from dioses_rules.pool.registry import load_registry
+from dioses_rules.pool.load import load_registry
 from dioses_rules.scoring.score import score_board
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -50,7 +50,7 @@ def test_names_aliases_and_accents_resolve_to_ids(registry):
     assert ids[:4] == ["hela", "hera", "ship", "apple"]
     assert ids[5] == "troy"
     assert board.objectives[0][0].id == "grouping" and board.objectives[0][1].id == "egyptian"
-    assert dict(board.state) == {"fairest": "hera"}
+    assert dict(board.scenario_state) == {"fairest": "hera"}
     assert board.area.cells[3].face_up is False and board.area.cells[0].face_up is True
 
 

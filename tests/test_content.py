@@ -23,10 +23,14 @@ from dioses_rules.language import model as m
 from dioses_rules.scoring.area import COLUMN_CELLS, ROW_CELLS, SIZE, Area, Placed
 from dioses_rules.scoring.balance import balance
 from dioses_rules.scoring.board import parse_board_text, resolve_board
-from dioses_rules.scoring.evaluator import Evaluator, Facts, pattern_matches
-from dioses_rules.pool.lint import lint_sources, walk
-from dioses_rules.pool.registry import bundled_sources, family_of, load_registry
-from dioses_rules.language.english import render, registry_names
+from dioses_rules.scoring.evaluator import Evaluator, Facts
+from dioses_rules.scoring.patterns import pattern_matches
+from dioses_rules.language.walk import iter_nodes as walk
+from dioses_rules.pool.lint import lint_sources
+from dioses_rules.pool.load import load_registry
+from dioses_rules.pool.registry import family_of
+from dioses_rules.pool.sources import bundled_sources
+from dioses_rules.language.english_definitions import english_text as render
 from dioses_rules.scoring.score import card_points, score_board
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -321,7 +325,7 @@ def test_every_base_card_cards_md_names_is_in_the_base_set():
 
 def test_printed_names_and_english_names():
     registry = full()
-    names = registry_names(registry)
+    names = registry.display_names()
     for card_id, (printed, english, _) in PRINTED_TEXT.items():
         card = registry.resolve("myth", card_id)
         assert card.name == printed
@@ -343,7 +347,7 @@ def test_reconstructed_cards_carry_their_english_name_only():
 
 
 def test_every_card_has_an_english_display_name():
-    names = registry_names(full())
+    names = full().display_names()
     for card in pool():
         assert names[card.id].isascii(), card.id
 
@@ -368,20 +372,20 @@ def words(text: str) -> list[str]:
 @pytest.mark.parametrize("card_id", sorted(PRINTED_TEXT))
 def test_printed_card_rendering_matches_cards_md(card_id):
     registry = full()
-    text = render(registry.resolve("myth", card_id), registry_names(registry))
+    text = render(registry.resolve("myth", card_id), registry.display_names())
     assert words(text) == words(PRINTED_TEXT[card_id][2]), text
 
 
 @pytest.mark.parametrize("law_id", sorted(PRINTED_LAWS))
 def test_printed_law_rendering_matches_cards_md(law_id):
     registry = full()
-    text = render(registry.resolve("law", law_id), registry_names(registry))
+    text = render(registry.resolve("law", law_id), registry.display_names())
     assert words(text) == words(PRINTED_LAWS[law_id][1]), text
 
 
 def test_printed_goal_rendering():
     registry = full()
-    text = render(registry.resolve("objective-goal", "grouping"), registry_names(registry))
+    text = render(registry.resolve("objective-goal", "grouping"), registry.display_names())
     assert "2p per card of the element in the largest group" in text
 
 
@@ -508,7 +512,7 @@ def test_no_card_but_geb_and_nut_is_unconditional():
 
 
 def test_every_myth_card_renders():
-    names = registry_names(full())
+    names = full().display_names()
     for card in every_myth_card():
         text = render(card, names)
         assert text and text != "No scoring text.", card.id

@@ -19,10 +19,11 @@ import pytest
 
 from dioses_rules.language import model as m
 from dioses_rules.scoring.area import SIZE, cell_name
-from dioses_rules.engine.game import (
-    Decision, Game, LawSlot, PatternSlot, Slot, _start_discards, new_game,
-)
-from dioses_rules.pool.registry import load_registry
+from dioses_rules.engine.game import Game
+from dioses_rules.engine.setup import _start_discards, new_game
+from dioses_rules.engine.state import Decision, Slot
+from dioses_rules.scoring.board import LawEntry, PatternEntry
+from dioses_rules.pool.load import load_registry
 
 CELL = {cell_name(i): i for i in range(SIZE)}  # "front 1" -> 0 ... "back 4" -> 11
 
@@ -190,12 +191,12 @@ def arrange(game: Game, areas: Optional[dict] = None, deck: Sequence[str] = (),
         area.power = ([take() for _ in range(cards)] if isinstance(cards, int)
                       else list(cards))
         area.laws = []
-        area.patterns = [PatternSlot(p) for p in patterns.get(index, [])]
+        area.patterns = [PatternEntry(p, completed=False) for p in patterns.get(index, [])]
     state.discards = ([list(p) for p in discards] if discards is not None
                       else [[take()] for _ in state.discards])
     state.removed = []
     state.deck = pool + list(reversed(deck))
-    held = {p for area in state.areas for p in (s.pattern for s in area.patterns)}
+    held = {p for area in state.areas for p in (s.card for s in area.patterns)}
     state.pattern_deck = sorted(d.id for d in game.registry.definitions("pattern")
                                 if d.id not in held)
     state.law_deck = sorted(d.id for d in game.registry.definitions("law"))
@@ -423,8 +424,8 @@ def test_r19_crete_makes_every_player_draw_a_pattern_from_the_active_one(probes)
     game.state.pattern_deck = ["probe-medium", "probe-hard", "probe-easy"]  # top last
     laws = len(game.state.law_deck)
     turn(game, 1)
-    assert [s.pattern for s in game.state.areas[1].patterns] == ["probe-easy"]
-    assert [s.pattern for s in game.state.areas[0].patterns] == ["probe-hard"]
+    assert [s.card for s in game.state.areas[1].patterns] == ["probe-easy"]
+    assert [s.card for s in game.state.areas[0].patterns] == ["probe-hard"]
     assert game.state.pattern_deck == ["probe-medium"]
     assert len(game.state.law_deck) == laws and not any(a.laws for a in game.state.areas)
 
@@ -439,7 +440,7 @@ def test_r13_a_law_goes_only_on_a_free_row_or_column(probes):
     game = game_with(probes, [p0, Plan()], [], seed=11)
     arrange(game)
     area = game.state.areas[0]
-    area.laws = [LawSlot("probe-law-1", row="front"), LawSlot("probe-law-2", column=2)]
+    area.laws = [LawEntry("probe-law-1", row="front"), LawEntry("probe-law-2", column=2)]
     game.state.law_deck = ["probe-law-3"]
     game.state.active = 0
     game.draw_law(0)
@@ -448,7 +449,7 @@ def test_r13_a_law_goes_only_on_a_free_row_or_column(probes):
     offered = {(c.kind, c.args[0]) for c in decision.choices}
     assert offered == {("row", "central"), ("row", "back"), ("column", 1), ("column", 3),
                        ("column", 4)}
-    assert area.laws[-1] == LawSlot("probe-law-3", row="central")
+    assert area.laws[-1] == LawEntry("probe-law-3", row="central")
 
 
 def test_r13_at_most_seven_laws_one_per_row_and_column(probes):
@@ -475,11 +476,11 @@ def test_r13_placed_laws_never_move(probes):
     game.state.law_deck = ["probe-law-1", "probe-law-2"]
     game.state.active = 0
     game.run_effect(m.DrawLaw(2), 0)
-    placed = [LawSlot(s.law, s.row, s.column) for s in game.state.areas[0].laws]
+    placed = [LawEntry(s.card, s.row, s.column) for s in game.state.areas[0].laws]
     for _ in range(4):
         turn(game, 0)
     assert game.state.areas[0].laws == placed
-    assert placed == [LawSlot("probe-law-2", row="front"), LawSlot("probe-law-1", row="central")]
+    assert placed == [LawEntry("probe-law-2", row="front"), LawEntry("probe-law-1", row="central")]
 
 
 # ------------------------------------------------------------------ R14 patterns
@@ -548,7 +549,7 @@ def test_r14_drawing_a_pattern_of_a_difficulty_puts_the_others_at_the_bottom(pro
     arrange(game)
     game.state.pattern_deck = ["probe-row", "probe-easy", "probe-hard", "probe-medium"]
     game.run_effect(m.DrawPattern(1, m.Difficulty.EASY), 0)
-    assert [s.pattern for s in game.state.areas[0].patterns] == ["probe-easy"]
+    assert [s.card for s in game.state.areas[0].patterns] == ["probe-easy"]
     assert game.state.pattern_deck[-1] == "probe-row"  # still on top
     assert sorted(game.state.pattern_deck[:2]) == ["probe-hard", "probe-medium"]
 
@@ -566,7 +567,7 @@ def test_r14_initial_patterns_option_keeps_one_of_three(probes):
     assert [r["options"] for r in decisions] == [3, 3]
     start = game.state.start_player
     assert [r["seat"] for r in decisions] == [start, 1 - start]
-    held = [s.pattern for a in game.state.areas for s in a.patterns]
+    held = [s.card for a in game.state.areas for s in a.patterns]
     assert len(held) == 2 and all(len(a.patterns) == 1 for a in game.state.areas)
     total = len(probes.definitions("pattern"))
     every = sorted(d.id for d in probes.definitions("pattern"))
@@ -814,7 +815,7 @@ def test_r22_power_cards_option_in_the_base_game(probes):
 
 def _setup_power_points(game: Game) -> int:
     """Power cards won at setup by patterns the placed cards complete (R22)."""
-    return sum(game.registry.get("pattern", s.pattern).difficulty.points
+    return sum(game.registry.get("pattern", s.card).difficulty.points
                for s in game.state.areas[0].patterns if s.completed)
 
 
@@ -883,8 +884,8 @@ def test_scenario_rules_take_precedence_over_chosen_options():
     """Solo mode: "All the rules of play and setup explained in each scenario
     take precedence" - the Lightning Token cannot replace the 12th-reveal end (R21)."""
     from dioses_rules.engine.agents import RandomAgent
-    from dioses_rules.engine.game import new_game
-    from dioses_rules.pool.registry import load_registry
+    from dioses_rules.engine.setup import new_game
+    from dioses_rules.pool.load import load_registry
 
     registry = load_registry()[0]
     game = new_game(registry, [RandomAgent(1)], scenario="ragnarok",

@@ -33,10 +33,11 @@ from attrs import frozen
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from dioses_rules.engine.agents import RandomAgent, ScriptedAgent
-from dioses_rules.engine.game import (
-    MAX_TURNS_PER_SEAT, Decision, Game, load_game, new_game, save_data,
-)
-from dioses_rules.pool.registry import load_registry
+from dioses_rules.engine.game import Game
+from dioses_rules.engine.saves import load_game, save_data
+from dioses_rules.engine.setup import new_game
+from dioses_rules.engine.state import MAX_TURNS_PER_SEAT, Decision
+from dioses_rules.pool.load import load_registry
 
 SCENARIOS = ("game-of-thrones", "abduction-of-persephone", "ragnarok", "runaway-bride",
              "power-of-ra", "the-fairest", "afterlife-travel-agency")
@@ -139,7 +140,7 @@ class Monitor:
             assert len(rows) == len(set(rows)) and len(columns) == len(set(columns))  # R13
             assert len(area.laws) <= 7 and all(bool(s.row) != bool(s.column) for s in area.laws)
             before = self.laws.get(index, [])
-            now = [(s.law, s.row, s.column) for s in area.laws]
+            now = [(s.card, s.row, s.column) for s in area.laws]
             assert now[:len(before)] == before, "a placed law moved"
             self.laws[index] = now
             done = {i for i, s in enumerate(area.patterns) if s.completed}

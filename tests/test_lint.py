@@ -14,7 +14,7 @@ import pytest
 
 from dioses_rules.errors import DiosesError, Severity
 from dioses_rules.pool.lint import lint_sources
-from dioses_rules.pool.registry import bundled_sources, read_sources
+from dioses_rules.pool.sources import bundled_sources, read_sources
 
 HEADER = 'set mod "Mod" {\n  requires base\n}\n'
 

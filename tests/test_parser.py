@@ -13,7 +13,7 @@ from dioses_rules.language import model as m
 from dioses_rules.language.builder import build, parse_card_text
 from dioses_rules.errors import CardSyntaxError, DiosesError
 from dioses_rules.language.parser import lark_parser
-from dioses_rules.language.source import card_file_text
+from dioses_rules.language.source_definitions import card_file_text
 from dioses_rules.resources import cards_dir
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -76,7 +76,7 @@ def test_identity_fixture_uses_every_grammar_rule():
 def test_identity_fixture_covers_every_vocabulary_word():
     """Every relation, scope, comparison, subject mode, trigger (but the
     engine-only START), node class and effect is in the fixture."""
-    from dioses_rules.pool.lint import walk
+    from dioses_rules.language.walk import iter_nodes as walk
 
     card_file = parse_card_text(identity_text())
     nodes = list(walk(card_file.definitions)) + [card_file.card_set]

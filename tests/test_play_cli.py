@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from dioses_cli import play as play_module
+from dioses_cli import human as human_module
 from dioses_cli.main import dioses
-from dioses_rules.engine.game import Decision, Choice
+from dioses_rules.engine.state import Decision, Choice
 
 ONES = "1\n" * 600  # always the first choice: enough for any 2-player game
 
@@ -53,14 +53,14 @@ def test_human_agent_asks_again_until_the_input_is_a_valid_number():
     from rich.console import Console
 
     from dioses_rules.engine.agents import make_agent
-    from dioses_rules.engine.game import new_game
-    from dioses_rules.pool.registry import load_registry
+    from dioses_rules.engine.setup import new_game
+    from dioses_rules.pool.load import load_registry
 
     registry, _ = load_registry()
     game = new_game(registry, [make_agent("greedy", 1), make_agent("greedy", 2)], seed=1)
     answers = iter(["x", "", "0", "99", "c hera", "?", "b", "3"])
     out = Console(record=True, width=120, soft_wrap=True, file=open(os.devnull, "w"))
-    agent = play_module.HumanAgent(out, read=lambda prompt: next(answers))
+    agent = human_module.HumanAgent(out, read=lambda prompt: next(answers))
     decision = Decision(0, "pile", "Which pile?",
                         tuple(Choice("pile", (i,), f"pile {i + 1}") for i in range(4)))
     assert agent.choose(game, decision) == 2
@@ -215,7 +215,7 @@ def test_ctrl_c_keeps_the_last_autosave_and_exits_130(runner, here, monkeypatch)
             raise KeyboardInterrupt
         return "1"
 
-    monkeypatch.setattr(play_module, "read_line", read)
+    monkeypatch.setattr(human_module, "read_line", read)
     result = runner.invoke(dioses, ["play", "--seed", "7", "--save", "g.json"])
     no_traceback(result)
     assert result.exit_code == 130
@@ -225,7 +225,7 @@ def test_ctrl_c_keeps_the_last_autosave_and_exits_130(runner, here, monkeypatch)
     assert saved["state"].get("finished", False) is False and saved["state"].get("turn", 0) >= 1
     assert not list(here.glob(".g.json.*"))  # no temporary file left behind
 
-    monkeypatch.setattr(play_module, "read_line", lambda prompt: "1")
+    monkeypatch.setattr(human_module, "read_line", lambda prompt: "1")
     resumed = runner.invoke(dioses, ["play", "--resume", "g.json"])
     assert resumed.exit_code == 0, resumed.output
     assert "Game over after" in resumed.stdout

@@ -18,11 +18,13 @@ from dioses_rules.scoring.area import SIZE, Area, Placed
 from dioses_rules.scoring.board import Board, HeldPattern, LawPlacement
 from dioses_rules.language.builder import build, parse_card_text
 from dioses_rules.errors import DiosesError
-from dioses_rules.scoring.evaluator import Evaluator, Facts, pattern_matches
-from dioses_rules.pool.lint import walk
+from dioses_rules.scoring.evaluator import Evaluator, Facts
+from dioses_rules.scoring.patterns import pattern_matches
+from dioses_rules.language.walk import iter_nodes as walk
 from dioses_rules.language.parser import lark_parser
-from dioses_rules.language.source import card_file_text
-from dioses_rules.pool.registry import assemble, bundled_sources
+from dioses_rules.language.source_definitions import card_file_text
+from dioses_rules.pool.registry import assemble
+from dioses_rules.pool.sources import bundled_sources
 from dioses_rules.resources import cards_dir
 from dioses_rules.scoring.score import score_board
 

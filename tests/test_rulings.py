@@ -22,8 +22,9 @@ from dioses_rules.scoring.board import (
 )
 from dioses_rules.language.builder import parse_card_text
 from dioses_rules.errors import BoardError
-from dioses_rules.scoring.evaluator import Evaluator, pattern_matches
-from dioses_rules.pool.registry import load_registry
+from dioses_rules.scoring.evaluator import Evaluator
+from dioses_rules.scoring.patterns import pattern_matches
+from dioses_rules.pool.load import load_registry
 from dioses_rules.scoring.score import card_points, score_board
 
 ROW_NAMES = ("front", "central", "back")

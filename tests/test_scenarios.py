@@ -16,8 +16,11 @@ import pytest
 from dioses_rules.language import model as m
 from dioses_rules.engine.agents import RandomAgent
 from dioses_rules.scoring.area import cell_column, cell_row
-from dioses_rules.engine.game import Game, LawSlot, PatternSlot, Slot, new_game
-from dioses_rules.pool.registry import load_registry
+from dioses_rules.engine.game import Game
+from dioses_rules.engine.setup import new_game
+from dioses_rules.engine.state import Slot
+from dioses_rules.scoring.board import LawEntry, PatternEntry
+from dioses_rules.pool.load import load_registry
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_engine import (  # noqa: E402
@@ -69,12 +72,12 @@ def solo(scenario: str, seed: int = 0, registry=None, plan: Plan = None, **kwarg
 
 
 def difficulties(game: Game) -> list[str]:
-    return sorted(game.registry.get("pattern", s.pattern).difficulty.value
+    return sorted(game.registry.get("pattern", s.card).difficulty.value
                   for s in game.state.areas[0].patterns)
 
 
 def completed_points(game: Game) -> int:
-    return sum(game.registry.get("pattern", s.pattern).difficulty.points
+    return sum(game.registry.get("pattern", s.card).difficulty.points
                for s in game.state.areas[0].patterns if s.completed)
 
 
@@ -174,7 +177,7 @@ def test_scenario_6_the_fairest_setup_separate_goddess_deck(seed):
     elsewhere = [c for place, c in game.state.all_card_places() if not place.startswith("deck ")]
     assert not set(goddesses) & set(elsewhere)
     check_setup(game, {}, ("apple", "troy"), 3, ["easy"] * 3, 0, SCENARIO_POWER["the-fairest"])
-    assert "fairest" not in game.state.state
+    assert "fairest" not in game.state.scenario_state
 
 
 def test_scenario_6_goddess_deck_is_shuffled():
@@ -261,7 +264,7 @@ def test_scenario_4_freyja_moves_one_cell_left_per_completed_pattern(probes):
         assert slot(game, 0, f"central {4 - step}") == Slot("freyja", True)
         assert slot(game, 0, f"central {5 - step}").card == central[3 - step]
         assert sum(s.completed for s in game.state.areas[0].patterns) == step
-    game.state.areas[0].patterns.append(PatternSlot("probe-hard"))  # completes at once
+    game.state.areas[0].patterns.append(PatternEntry("probe-hard", completed=False))  # completes at once
     game.check_patterns()
     assert slot(game, 0, "central 1") == Slot("freyja", True)
     assert cards_of(game, 0)[4:8] == ["freyja"] + central[:3]
@@ -283,7 +286,7 @@ def test_scenario_5_placing_ra_draws_a_law(how):
     law_deck = list(game.state.law_deck)
     turn(game, 0)
     assert slot(game, 0, "front 1") == Slot("ra", True)
-    assert game.state.areas[0].laws == [LawSlot(law_deck[-1], column=2)]
+    assert game.state.areas[0].laws == [LawEntry(law_deck[-1], column=2)]
     assert "law" in plan.kinds()
 
 
@@ -314,13 +317,13 @@ def test_scenario_6_each_completed_pattern_discards_the_top_goddess_last_is_fair
     for step, cell in enumerate(("front 2", "front 4", "back 2"), start=1):
         game.reveal(0, CELL[cell])
         top = goddesses[-step]
-        assert game.state.state["fairest"] == top
+        assert game.state.scenario_state["fairest"] == top
         assert top in {pile[-1] for pile in game.state.discards}
         assert game.state.side_decks["goddesses"] == goddesses[:3 - step]
-    assert game.state.state["fairest"] == goddesses[0]
-    game.state.areas[0].patterns.append(PatternSlot("probe-hard"))  # a 4th: no goddess left
+    assert game.state.scenario_state["fairest"] == goddesses[0]
+    game.state.areas[0].patterns.append(PatternEntry("probe-hard", completed=False))  # a 4th: no goddess left
     game.check_patterns()
-    assert game.state.state["fairest"] == goddesses[0]
+    assert game.state.scenario_state["fairest"] == goddesses[0]
 
 
 def test_scenario_6_a_discarded_goddess_goes_to_an_empty_discard_pile(probes):
@@ -402,10 +405,10 @@ def test_scenario_7_each_god_helps_only_once():
 # ------------------------------------------------------------------ victory at the end
 
 
-def _hard_patterns(game: Game, count: int) -> list[PatternSlot]:
+def _hard_patterns(game: Game, count: int) -> list[PatternEntry]:
     hard = sorted(d.id for d in game.registry.definitions("pattern")
                   if d.difficulty is m.Difficulty.HARD)[0]
-    return [PatternSlot(hard, completed=True) for _ in range(count)]
+    return [PatternEntry(hard, completed=True) for _ in range(count)]
 
 
 WINS = {
@@ -447,8 +450,8 @@ LOSSES = {
 }
 
 LAWS = {
-    "ragnarok": [LawSlot("no-greeks", row="front")],
-    "power-of-ra": [LawSlot("no-greeks", row="central")],
+    "ragnarok": [LawEntry("no-greeks", row="front")],
+    "power-of-ra": [LawEntry("no-greeks", row="central")],
 }
 PATTERN_NEEDED = {"ragnarok", "power-of-ra"}
 
@@ -472,7 +475,7 @@ def final_game(registry, scenario: str, cells: dict, extra_points: int = 0, laws
     area.patterns = list(patterns)
     area.patterns += _hard_patterns(game, extra_points // 6)
     if scenario == "the-fairest":
-        state.state["fairest"] = fairest
+        state.scenario_state["fairest"] = fairest
     state.finished = True
     return game
 

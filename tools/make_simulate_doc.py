@@ -44,7 +44,7 @@ def pct(x: float) -> str:
 
 
 def main() -> None:
-    from dioses_rules.pool.registry import load_registry
+    from dioses_rules.pool.load import load_registry
 
     registry = load_registry()[0]
     head = DOC.read_text(encoding="utf-8").split(HEADING)[0]

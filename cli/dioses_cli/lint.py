@@ -10,7 +10,7 @@ import click
 from dioses_rules import __version__
 from dioses_rules.errors import DiosesError, sarif_log
 from dioses_rules.pool.lint import lint_sources
-from dioses_rules.pool.registry import bundled_sources, card_paths, read_sources
+from dioses_rules.pool.sources import bundled_sources, card_paths, read_sources
 from dioses_rules.resources import cards_dir
 
 from .output import EXIT_FINDINGS, EXIT_OK, print_json, report_diagnostics, user_errors

@@ -12,12 +12,20 @@ from __future__ import annotations
 import random
 from typing import Iterator, Optional, Sequence
 
+from ..errors import did_you_mean
 from ..language import model as m
-from ..scoring.area import Area, Placed
-from ..scoring.board import Board, HeldPattern, LawPlacement
-from ..scoring.evaluator import Evaluator, Facts, pattern_matches
-from .game import Choice, Decision, Game, Slot
+from ..scoring.board import Board, LawEntry
+from ..scoring.evaluator import Evaluator, Facts
+from ..scoring.patterns import pattern_matches
 from ..scoring.score import score_board
+from .game import Game
+from .state import Choice, Decision, Slot, game_error
+from .view import board_of
+
+
+def agent_seed(game_seed: int, seat: int) -> int:
+    """Each agent's own random generator: from the game's seed and its seat."""
+    return game_seed * 10 + seat
 
 
 class RandomAgent:
@@ -42,13 +50,9 @@ class ScriptedAgent:
         try:
             kind, index = next(self.picks)
         except StopIteration:
-            from .game import _fail
-
-            raise _fail("the log ends before the game does")
+            raise game_error("the log ends before the game does")
         if kind != decision.kind:
-            from .game import _fail
-
-            raise _fail(f"the replay diverged: the log has a '{kind}' decision where the "
+            raise game_error(f"the replay diverged: the log has a '{kind}' decision where the "
                         f"game asks for '{decision.kind}'")
         return index
 
@@ -65,23 +69,8 @@ class GreedyAgent:
     def value(self, game: Game, area: int, cells: Sequence[Optional[Slot]],
               laws: Optional[list] = None) -> float:
         """Known score of an area: face-down cards count as unknown (absent)."""
-        placed = tuple(None if s is None or not s.face_up else Placed(game.card(s.card), True)
-                       for s in cells)
-        state = game.state.areas[area]
-        law_slots = state.laws if laws is None else laws
-        board = Board(
-            Area(placed),
-            tuple(LawPlacement(game.registry.get("law", s.law),
-                               m.Row(s.row) if s.row else None, s.column) for s in law_slots),
-            tuple(HeldPattern(pattern, s.completed or None, game.registry.pattern_points(pattern))
-                  for s in state.patterns
-                  for pattern in (game.registry.get("pattern", s.pattern),)),
-            tuple((game.registry.get("objective-goal", g),
-                   game.registry.get("objective-element", e))
-                  for g, e in game.state.objectives),
-            game.scenario,
-            tuple(sorted(game.state.state.items())),
-        )
+        board = board_of(game.registry, game.state, area, cells=cells, laws=laws,
+                         seen_only=True)
         report = score_board(board, all_face_up_at_end=False)
         value = float(report.total)
         if report.scenario is not None:
@@ -97,7 +86,7 @@ class GreedyAgent:
         facts = Facts(card_points={c.cell: c.points for c in report.cards},
                       patterns_completed=sum(1 for p in report.patterns if p.completed),
                       laws_met=sum(1 for l in report.laws if l.points > 0),
-                      total=report.total, state=dict(board.state))
+                      total=report.total, scenario_state=dict(board.scenario_state))
         evaluator = Evaluator(report.area, facts)
         scenario = game.scenario
         value = 0.0
@@ -176,11 +165,9 @@ class GreedyAgent:
         return self.value(game, area, trial)
 
     def _after_law(self, game, area, cells, law: str, choice: Choice) -> float:
-        from .game import LawSlot
-
-        slot = LawSlot(law, row=choice.args[0]) if choice.kind == "row" else \
-            LawSlot(law, column=choice.args[0])
-        return self.value(game, area, cells, list(game.state.areas[area].laws) + [slot])
+        entry = LawEntry(law, row=choice.args[0]) if choice.kind == "row" else \
+            LawEntry(law, column=choice.args[0])
+        return self.value(game, area, cells, list(game.state.areas[area].laws) + [entry])
 
     def _pattern_promise(self, game, area, pattern_id) -> float:
         pattern = game.registry.get("pattern", pattern_id)
@@ -227,8 +214,5 @@ def make_agent(name: str, seed: int):
     try:
         return AGENTS[name](seed)
     except KeyError:
-        from ..errors import did_you_mean
-        from .game import _fail
-
-        raise _fail(f"unknown agent '{name}'",
+        raise game_error(f"unknown agent '{name}'",
                     did_you_mean(name, AGENTS) or f"agents: {', '.join(AGENTS)}")

@@ -1,10 +1,15 @@
 """The compiled form of the card language: predicate trees as frozen attrs data.
 
+(Long by nature: one small declarative class per node kind, nothing else.)
+
 Every node is plain data (enums, ints, strings, tuples of nodes); no node holds
-a callable, so any back end (the reference evaluator, the text renderer, a
-faster evaluator, the game engine) can read the same tree.  Every node built
-from source keeps its :class:`Span`, excluded from equality so that round-trip
-tests compare meaning only.
+a callable, so any back end (the reference evaluator, the source and English
+writers, the linter, the game engine) can read the same tree. The unions at
+the end of each section (``Selector``, ``Condition``, ...) are what the back
+ends dispatch on (:mod:`walk`): a new node kind goes into its union, and the
+coverage test names every back end that does not handle it yet. Every node
+built from source keeps its :class:`Span`, excluded from equality so that
+round-trip tests compare meaning only.
 """
 
 from __future__ import annotations
@@ -465,6 +470,11 @@ class CondOr:
     span: Optional[Span] = _span()
 
 
+# The conditions that say where the card being judged is (the grammar's
+# ``relation``): they follow a subject ("hades above persephone") or a count's
+# "that is".
+Position = Union[Relation, Between, InRow, InColumn, AtCell, InCorner, Present, Scores]
+
 Condition = Union[
     Relation, Between, InRow, InColumn, AtCell, InCorner, Present, Scores,
     Subject, Quantity, NoneIn, Only, MoreThan, AllFaceUpAtEnd, CondNot,
@@ -806,6 +816,12 @@ class Scenario:
     threshold: int = 0
     span: Optional[Span] = _span()
     kind = "scenario"
+
+    @property
+    def state_names(self) -> set[str]:
+        """What the scenario remembers (``discard top of DECK as NAME``)."""
+        return {effect.remember for rule in self.rules if isinstance(rule, Trigger)
+                for effect in rule.effects if isinstance(effect, DiscardTop) and effect.remember}
 
 
 Definition = Union[

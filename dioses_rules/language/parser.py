@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Iterator
 
 from lark import Lark, Tree
 from lark.exceptions import (
@@ -21,14 +20,9 @@ from lark.exceptions import (
 
 from ..errors import Diagnostic, did_you_mean
 from ..resources import grammar_dir
+from .vocabulary import DEFINITIONS
 
-DEFINITION_KEYWORDS = (
-    "set", "god", "place", "object", "law", "pattern", "goal", "element",
-    "power", "option", "scenario",
-)
-_DEFINITION_START = re.compile(
-    r"^(" + "|".join(DEFINITION_KEYWORDS) + r")\b", re.MULTILINE
-)
+_DEFINITION_START = re.compile(r"^(" + "|".join(DEFINITIONS) + r")\b", re.MULTILINE)
 
 
 @lru_cache(maxsize=1)
@@ -221,8 +215,3 @@ def _failed_region(text: str, error: UnexpectedInput) -> tuple[int, int] | None:
 
 def _blank(prefix: str) -> str:
     return re.sub(r"[^\n]", " ", prefix)
-
-
-def iter_definition_trees(trees: list[Tree]) -> Iterator[Tree]:
-    for tree in trees:
-        yield from tree.children

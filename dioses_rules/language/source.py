@@ -1,45 +1,45 @@
-"""Predicate trees -> canonical card-language text.
+"""Predicate trees -> card-language source text (what a ``.dioses`` file says).
 
-``parse(print(tree)) == tree`` for every tree the builder can produce: that is
-the round-trip property the tests check with Hypothesis.
+(About 400 lines: one short method per node kind of six node unions.)
+
+Not to be confused with :mod:`english`, the card text a player reads.
+``parse(source(tree)) == tree`` for every tree the builder can produce: that
+is the round-trip property the tests check with Hypothesis. The pieces of a
+definition are written by :class:`SourceWriter`; whole definitions and files
+by :mod:`source_definitions`.
 """
 
 from __future__ import annotations
 
-from functools import singledispatch
-from typing import Iterable
-
 from . import model as m
+from .vocabulary import PLURALS
+from .walk import Dispatch
 
 INDENT = "  "
-
-# Words that can continue a selector: a statement that starts with one of them
-# gets a ";" after the statement before it, so it is not read as part of it.
-_HAZARD_WORDS = {
-    "a", "an", "face-up", "face-down", "greek", "greeks", "egyptian",
-    "egyptians", "norse", "god", "gods", "place", "places", "object", "objects",
-    "card", "cards", "of", "that",
-}
 
 
 def quote(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def _plural(count: int, singular: str, plural: str | None = None) -> str:
-    return singular if count == 1 else (plural or singular + "s")
+def plural(count: int, singular: str, plural_form: str | None = None) -> str:
+    return singular if count == 1 else (plural_form or singular + "s")
 
 
 def points_text(points: int) -> str:
-    return f"{points} {_plural(points, 'point')}"
+    return f"{points} {plural(points, 'point')}"
 
 
-# --------------------------------------------------------------- selectors
+def amount_text(count: int, singular: str, plural_form: str) -> str:
+    return f"a {singular}" if count == 1 else f"{count} {plural_form}"
 
+
+# The order of the words of a selector like ``face-up greek god``.
 _WORD_ORDER = (m.FaceIs, m.MythologyIs, m.TypeIs)
+_SUFFIXES = (m.SameAs, m.MostCommon)
 
 
-def _is_words(selector: m.SelAnd) -> bool:
+def is_words(selector: m.SelAnd) -> bool:
     """An ``and`` of face?, mythology?, type? in that order: ``face-up greek god``."""
     kinds = [type(item) for item in selector.items]
     if len(kinds) < 2 or len(set(kinds)) != len(kinds):
@@ -49,256 +49,316 @@ def _is_words(selector: m.SelAnd) -> bool:
     return kinds == sorted(kinds, key=_WORD_ORDER.index)
 
 
-_SUFFIXES = (m.SameAs, m.MostCommon)
-
-
-def _is_of_same(selector: m.SelAnd) -> bool:
+def is_of_same(selector: m.SelAnd) -> bool:
     """``X of same mythology`` / ``X of most common mythology``."""
     return len(selector.items) == 2 and isinstance(selector.items[1], _SUFFIXES) \
         and not isinstance(selector.items[0], _SUFFIXES)
 
 
-_PLURALS = {"god": "gods", "place": "places", "object": "objects", "card": "cards",
-            "greek": "greeks", "egyptian": "egyptians"}
-
-
-def selector_text(selector: m.Selector, plural: bool = False) -> str:
-    """A selector as a term: safe anywhere a selector is expected.
-
-    ``plural`` reads better after a count ("only gods"); it parses the same.
-    """
-    if plural and isinstance(selector, m.SelAnd) and _is_of_same(selector):
-        # "cards of same mythology": the head word takes the plural.
-        head = selector_text(selector.items[0], plural=True)
-        if head != selector_text(selector.items[0]):
-            return head + _selector_text(selector)[len(_selector_text(selector.items[0])):]
-    text = _selector_text(selector)
-    if plural and isinstance(selector, m.FaceIs):
-        return text + " cards"  # "face-down cards" parses as "face-down"
-    if plural and (
-        isinstance(selector, (m.AnyCard, m.TypeIs, m.MythologyIs))
-        or (isinstance(selector, m.SelAnd) and _is_words(selector))
-    ):
-        head, _, last = text.rpartition(" ")
-        last = _PLURALS.get(last, last)
-        text = f"{head} {last}" if head else last
-    return text
-
-
-def _selector_text(selector: m.Selector) -> str:
-    if isinstance(selector, m.AnyCard):
-        return "card"
-    if isinstance(selector, m.TypeIs):
-        return selector.type.value
-    if isinstance(selector, m.MythologyIs):
-        return selector.mythology.value
-    if isinstance(selector, m.FaceIs):
-        return "face-up" if selector.face_up else "face-down"
-    if isinstance(selector, m.Named):
-        return selector.name
-    if isinstance(selector, m.SelfCard):
-        return "it"
-    if isinstance(selector, m.StateRef):
-        return f"the {selector.name}"
-    if isinstance(selector, m.ElementRef):
-        return "element"
-    if isinstance(selector, m.Leader):
-        return (f"the one of {selector_text(selector.candidates)} with most "
-                f"{count_text(selector.count, plural=True)}")
-    if isinstance(selector, m.SelAnd):
-        if _is_words(selector):
-            return " ".join(selector_text(item) for item in selector.items)
-        if _is_of_same(selector):
-            suffix = selector.items[1]
-            words = "same" if isinstance(suffix, m.SameAs) else "most common"
-            return f"{_closed_text(selector.items[0])} of {words} {suffix.attribute.value}"
-        return "(" + " and ".join(_unary_text(item) for item in selector.items) + ")"
-    if isinstance(selector, m.SelOr):
-        return "(" + " or ".join(_and_text(item) for item in selector.items) + ")"
-    if isinstance(selector, m.SelNot):
-        return "(" + _unary_text(selector) + ")"
-    if isinstance(selector, m.SameAs):
-        # Only reachable for hand-built trees; the grammar attaches it to a term.
-        return f"card of same {selector.attribute.value}"
-    if isinstance(selector, m.MostCommon):
-        return f"card of most common {selector.attribute.value}"
-    raise TypeError(f"not a selector: {selector!r}")
-
-
-def _closed_text(selector: m.Selector) -> str:
-    """A selector that nothing after it can extend: a leader ends in a count,
-    which would swallow a following "of same ..." or "that is ...", so it goes
-    in parentheses where one of those may follow."""
-    text = selector_text(selector)
-    return f"({text})" if isinstance(selector, m.Leader) else text
-
-
-def _unary_text(selector: m.Selector) -> str:
-    if isinstance(selector, m.SelNot):
-        return "not " + _unary_text(selector.item)
-    return selector_text(selector)
-
-
-def _and_text(selector: m.Selector) -> str:
-    if isinstance(selector, m.SelAnd) and not _is_words(selector) and not _is_of_same(selector):
-        return " and ".join(_unary_text(item) for item in selector.items)
-    return _unary_text(selector)
-
-
-# --------------------------------------------------------------- scopes, counts
-
-
-def scope_text(scope: m.Scope) -> str:
-    kind = scope.kind
-    if kind is m.ScopeKind.NAMED_ROW:
-        return f"{scope.row.value} row"
-    if kind is m.ScopeKind.NAMED_COLUMN:
-        return f"column {scope.column}"
-    if kind is m.ScopeKind.LARGEST_GROUP:
-        return f"largest group of {_closed_text(scope.group)}"
-    return kind.value
-
-
-def count_text(count: m.Count, plural: bool = False) -> str:
-    text = f"{selector_text(count.selector, plural)} in {scope_text(count.scope)}"
-    if count.where is not None:
-        text += f" that is {condition_text(count.where)}"
-    return text
-
-
+_OR, _AND, _NOT = 1, 2, 3  # condition precedence levels
 _FACT_SINGULAR = {m.Fact.PATTERNS_COMPLETED: "pattern completed", m.Fact.LAWS_MET: "law met",
                   m.Fact.TOTAL: "point"}
 
 
-def countable_text(countable: m.Countable, plural: bool = False) -> str:
-    if isinstance(countable, m.FactCount):
-        return countable.fact.value if plural else _FACT_SINGULAR[countable.fact]
-    return count_text(countable, plural)
+class SourceWriter:
+    """Writes each piece of a predicate tree as card-language source."""
 
+    # ---------------------------------------------------------------- selectors
+    selector_term = Dispatch(m.Selector)
 
-# --------------------------------------------------------------- conditions
+    def selector(self, selector: m.Selector, many: bool = False) -> str:
+        """A selector as a term: safe anywhere a selector is expected.
 
-_OR, _AND, _NOT = 1, 2, 3
+        ``many`` reads better after a count ("only gods"); it parses the same.
+        """
+        if many and isinstance(selector, m.SelAnd) and is_of_same(selector):
+            # "cards of same mythology": the head word takes the plural.
+            head = self.selector(selector.items[0], many=True)
+            if head != self.selector(selector.items[0]):
+                whole = self.selector_term(selector)
+                return head + whole[len(self.selector_term(selector.items[0])):]
+        text = self.selector_term(selector)
+        if many and isinstance(selector, m.FaceIs):
+            return text + " cards"  # "face-down cards" parses as "face-down"
+        if many and (isinstance(selector, (m.AnyCard, m.TypeIs, m.MythologyIs))
+                     or (isinstance(selector, m.SelAnd) and is_words(selector))):
+            head, _, last = text.rpartition(" ")
+            last = PLURALS.get(last, last)
+            text = f"{head} {last}" if head else last
+        return text
 
+    @selector_term.on(m.AnyCard)
+    def _any(self, s) -> str:
+        return "card"
 
-def condition_text(condition: m.Condition, level: int = _OR) -> str:
-    if isinstance(condition, m.CondOr):
-        text = " or ".join(condition_text(item, _AND) for item in condition.items)
+    @selector_term.on(m.TypeIs)
+    def _type(self, s) -> str:
+        return s.type.value
+
+    @selector_term.on(m.MythologyIs)
+    def _mythology(self, s) -> str:
+        return s.mythology.value
+
+    @selector_term.on(m.FaceIs)
+    def _face(self, s) -> str:
+        return "face-up" if s.face_up else "face-down"
+
+    @selector_term.on(m.Named)
+    def _named(self, s) -> str:
+        return s.name
+
+    @selector_term.on(m.SelfCard)
+    def _self(self, s) -> str:
+        return "it"
+
+    @selector_term.on(m.StateRef)
+    def _state(self, s) -> str:
+        return f"the {s.name}"
+
+    @selector_term.on(m.ElementRef)
+    def _element(self, s) -> str:
+        return "element"
+
+    @selector_term.on(m.Leader)
+    def _leader(self, s) -> str:
+        return f"the one of {self.selector(s.candidates)} with most {self.count(s.count, True)}"
+
+    @selector_term.on(m.SelAnd)
+    def _and(self, s) -> str:
+        if is_words(s):
+            return " ".join(self.selector(item) for item in s.items)
+        if is_of_same(s):
+            suffix = s.items[1]
+            words = "same" if isinstance(suffix, m.SameAs) else "most common"
+            return f"{self.closed(s.items[0])} of {words} {suffix.attribute.value}"
+        return "(" + " and ".join(self.unary(item) for item in s.items) + ")"
+
+    @selector_term.on(m.SelOr)
+    def _or(self, s) -> str:
+        return "(" + " or ".join(self.and_items(item) for item in s.items) + ")"
+
+    @selector_term.on(m.SelNot)
+    def _not(self, s) -> str:
+        return "(" + self.unary(s) + ")"
+
+    # Only reachable for hand-built trees; the grammar attaches these to a term.
+    @selector_term.on(m.SameAs)
+    def _same(self, s) -> str:
+        return f"card of same {s.attribute.value}"
+
+    @selector_term.on(m.MostCommon)
+    def _most_common(self, s) -> str:
+        return f"card of most common {s.attribute.value}"
+
+    def closed(self, selector: m.Selector) -> str:
+        """A selector that nothing after it can extend: a leader ends in a count,
+        which would swallow a following "of same ..." or "that is ...", so it
+        goes in parentheses where one of those may follow."""
+        text = self.selector(selector)
+        return f"({text})" if isinstance(selector, m.Leader) else text
+
+    def unary(self, selector: m.Selector) -> str:
+        if isinstance(selector, m.SelNot):
+            return "not " + self.unary(selector.item)
+        return self.selector(selector)
+
+    def and_items(self, selector: m.Selector) -> str:
+        if isinstance(selector, m.SelAnd) and not is_words(selector) \
+                and not is_of_same(selector):
+            return " and ".join(self.unary(item) for item in selector.items)
+        return self.unary(selector)
+
+    # ---------------------------------------------------------------- scopes, counts
+    def scope(self, scope: m.Scope) -> str:
+        kind = scope.kind
+        if kind is m.ScopeKind.NAMED_ROW:
+            return f"{scope.row.value} row"
+        if kind is m.ScopeKind.NAMED_COLUMN:
+            return f"column {scope.column}"
+        if kind is m.ScopeKind.LARGEST_GROUP:
+            return f"largest group of {self.closed(scope.group)}"
+        return kind.value
+
+    countable = Dispatch(m.Countable)
+
+    @countable.on(m.Count)
+    def count(self, count: m.Count, many: bool = False) -> str:
+        text = f"{self.selector(count.selector, many)} in {self.scope(count.scope)}"
+        if count.where is not None:
+            text += f" that is {self.condition(count.where)}"
+        return text
+
+    @countable.on(m.FactCount)
+    def _fact(self, fact: m.FactCount, many: bool = False) -> str:
+        return fact.fact.value if many else _FACT_SINGULAR[fact.fact]
+
+    # ---------------------------------------------------------------- conditions
+    condition = Dispatch(m.Condition)
+
+    @condition.on(m.CondOr)
+    def _cond_or(self, c, level: int = _OR) -> str:
+        text = " or ".join(self.condition(item, _AND) for item in c.items)
         return f"({text})" if level > _OR else text
-    if isinstance(condition, m.CondAnd):
-        text = " and ".join(condition_text(item, _NOT) for item in condition.items)
+
+    @condition.on(m.CondAnd)
+    def _cond_and(self, c, level: int = _OR) -> str:
+        text = " and ".join(self.condition(item, _NOT) for item in c.items)
         return f"({text})" if level > _AND else text
-    if isinstance(condition, m.CondNot):
-        return "not " + condition_text(condition.item, _NOT)
-    if isinstance(condition, m.Relation):
-        return f"{condition.kind.value} {selector_text(condition.target)}"
-    if isinstance(condition, m.Between):
-        return f"between {selector_text(condition.first)} and {selector_text(condition.second)}"
-    if isinstance(condition, m.InRow):
-        return f"in {condition.row.value} row"
-    if isinstance(condition, m.InColumn):
-        return f"in column {condition.column}"
-    if isinstance(condition, m.AtCell):
-        return f"at {condition.row.value} {condition.column}"
-    if isinstance(condition, m.InCorner):
+
+    @condition.on(m.CondNot)
+    def _cond_not(self, c, level: int = _OR) -> str:
+        return "not " + self.condition(c.item, _NOT)
+
+    @condition.on(m.Relation)
+    def _relation(self, c, level: int = _OR) -> str:
+        return f"{c.kind.value} {self.selector(c.target)}"
+
+    @condition.on(m.Between)
+    def _between(self, c, level: int = _OR) -> str:
+        return f"between {self.selector(c.first)} and {self.selector(c.second)}"
+
+    @condition.on(m.InRow)
+    def _in_row(self, c, level: int = _OR) -> str:
+        return f"in {c.row.value} row"
+
+    @condition.on(m.InColumn)
+    def _in_column(self, c, level: int = _OR) -> str:
+        return f"in column {c.column}"
+
+    @condition.on(m.AtCell)
+    def _at_cell(self, c, level: int = _OR) -> str:
+        return f"at {c.row.value} {c.column}"
+
+    @condition.on(m.InCorner)
+    def _in_corner(self, c, level: int = _OR) -> str:
         return "in a corner"
-    if isinstance(condition, m.Present):
+
+    @condition.on(m.Present)
+    def _present(self, c, level: int = _OR) -> str:
         return "in area"
-    if isinstance(condition, m.Scores):
-        if condition.at_least is None:
+
+    @condition.on(m.Scores)
+    def _scores(self, c, level: int = _OR) -> str:
+        if c.at_least is None:
             return "scores"
-        return f"scores at least {points_text(condition.at_least)}"
-    if isinstance(condition, m.Subject):
-        inner = condition_text(condition.condition)
-        if condition.mode is m.SubjectMode.EVERY:
-            return f"every {selector_text(condition.subjects[0])} {inner}"
-        names = ", ".join(selector_text(s) for s in condition.subjects)
-        if condition.mode is m.SubjectMode.NONE:
+        return f"scores at least {points_text(c.at_least)}"
+
+    @condition.on(m.Subject)
+    def _subject(self, c, level: int = _OR) -> str:
+        inner = self.condition(c.condition)
+        if c.mode is m.SubjectMode.EVERY:
+            return f"every {self.selector(c.subjects[0])} {inner}"
+        names = ", ".join(self.selector(s) for s in c.subjects)
+        if c.mode is m.SubjectMode.NONE:
             return f"{names} not {inner}"
         return f"{names} {inner}"
-    if isinstance(condition, m.Quantity):
-        many = condition.amount != 1
-        return (f"{condition.comparison.value} {condition.amount} "
-                f"{countable_text(condition.count, many)}")
-    if isinstance(condition, m.NoneIn):
-        return f"no {count_text(condition.count, True)}"
-    if isinstance(condition, m.Only):
-        return f"only {selector_text(condition.selector, True)} in {scope_text(condition.scope)}"
-    if isinstance(condition, m.MoreThan):
-        more, less = condition.more, condition.less
+
+    @condition.on(m.Quantity)
+    def _quantity(self, c, level: int = _OR) -> str:
+        return f"{c.comparison.value} {c.amount} {self.countable(c.count, c.amount != 1)}"
+
+    @condition.on(m.NoneIn)
+    def _none_in(self, c, level: int = _OR) -> str:
+        return f"no {self.count(c.count, True)}"
+
+    @condition.on(m.Only)
+    def _only(self, c, level: int = _OR) -> str:
+        return f"only {self.selector(c.selector, True)} in {self.scope(c.scope)}"
+
+    @condition.on(m.MoreThan)
+    def _more_than(self, c, level: int = _OR) -> str:
+        more, less = c.more, c.less
         if more.scope == less.scope:
-            return (f"more {selector_text(more.selector, True)} than "
-                    f"{selector_text(less.selector, True)} in {scope_text(less.scope)}")
-        return (f"more {selector_text(more.selector, True)} in {scope_text(more.scope)} than "
-                f"{selector_text(less.selector, True)} in {scope_text(less.scope)}")
-    if isinstance(condition, m.AllFaceUpAtEnd):
+            return (f"more {self.selector(more.selector, True)} than "
+                    f"{self.selector(less.selector, True)} in {self.scope(less.scope)}")
+        return (f"more {self.selector(more.selector, True)} in {self.scope(more.scope)} than "
+                f"{self.selector(less.selector, True)} in {self.scope(less.scope)}")
+
+    @condition.on(m.AllFaceUpAtEnd)
+    def _all_face_up(self, c, level: int = _OR) -> str:
         return "all face-up at end"
-    raise TypeError(f"not a condition: {condition!r}")
 
+    # ---------------------------------------------------------------- scoring lines
+    line = Dispatch(m.ScoringLine)
 
-# --------------------------------------------------------------- lines, effects
-
-
-def line_text(line) -> str:
-    if isinstance(line, m.Fixed):
+    @line.on(m.Fixed)
+    def _fixed(self, line: m.Fixed) -> str:
         if line.condition is None:
             return points_text(line.points)
-        return f"{points_text(line.points)} if {condition_text(line.condition)}"
-    if isinstance(line, m.PerCount):
+        return f"{points_text(line.points)} if {self.condition(line.condition)}"
+
+    @line.on(m.PerCount)
+    def _per_count(self, line: m.PerCount) -> str:
         per = f"{line.per} " if line.per != 1 else ""
-        return f"{points_text(line.points)} per {per}{countable_text(line.count, line.per != 1)}"
-    raise TypeError(f"not a scoring line: {line!r}")
+        return f"{points_text(line.points)} per {per}{self.countable(line.count, line.per != 1)}"
 
+    # ---------------------------------------------------------------- effects
+    effect = Dispatch(m.Effect)
 
-def _amount(count: int, singular: str, plural: str) -> str:
-    return f"a {singular}" if count == 1 else f"{count} {plural}"
+    def cell_ref(self, ref: m.CellRef) -> str:
+        if ref.direction is None:
+            return self.selector(ref.card)
+        return f"the card {ref.direction.value} of {self.selector(ref.card)}"
 
+    @effect.on(m.SwapAny)
+    def _swap_any(self, e) -> str:
+        return f"swap {e.count} {plural(e.count, 'card')}"
 
-def cell_ref_text(ref: m.CellRef) -> str:
-    if ref.direction is None:
-        return selector_text(ref.card)
-    return f"the card {ref.direction.value} of {selector_text(ref.card)}"
+    @effect.on(m.SwapCards)
+    def _swap_cards(self, e) -> str:
+        return f"swap {self.cell_ref(e.first)} with {self.cell_ref(e.second)}"
 
+    @effect.on(m.DrawLaw)
+    def _draw_law(self, e) -> str:
+        return "draw " + amount_text(e.count, "law", "laws")
 
-def effect_text(effect: m.Effect) -> str:
-    if isinstance(effect, m.SwapAny):
-        return f"swap {effect.count} {_plural(effect.count, 'card')}"
-    if isinstance(effect, m.SwapCards):
-        return f"swap {cell_ref_text(effect.first)} with {cell_ref_text(effect.second)}"
-    if isinstance(effect, m.DrawLaw):
-        return "draw " + _amount(effect.count, "law", "laws")
-    if isinstance(effect, m.DrawPattern):
-        amount = str(effect.count)
-        if effect.count == 1:
-            amount = "an" if effect.difficulty is m.Difficulty.EASY else "a"
+    @effect.on(m.DrawPattern)
+    def _draw_pattern(self, e) -> str:
+        amount = str(e.count)
+        if e.count == 1:
+            amount = "an" if e.difficulty is m.Difficulty.EASY else "a"
         words = [amount]
-        if effect.difficulty is not None:
-            words.append(effect.difficulty.value)
-        words.append(_plural(effect.count, "pattern"))
-        if effect.keep is not None:
-            words.append(f"keep {effect.keep}")
+        if e.difficulty is not None:
+            words.append(e.difficulty.value)
+        words.append(plural(e.count, "pattern"))
+        if e.keep is not None:
+            words.append(f"keep {e.keep}")
         return "draw " + " ".join(words)
-    if isinstance(effect, m.Reveal):
-        return "reveal " + _amount(effect.count, "card", "cards")
-    if isinstance(effect, m.TurnFaceDown):
-        return "hide " + _amount(effect.count, "card", "cards")
-    if isinstance(effect, m.RecoverDiscard):
+
+    @effect.on(m.Reveal)
+    def _reveal(self, e) -> str:
+        return "reveal " + amount_text(e.count, "card", "cards")
+
+    @effect.on(m.TurnFaceDown)
+    def _hide(self, e) -> str:
+        return "hide " + amount_text(e.count, "card", "cards")
+
+    @effect.on(m.RecoverDiscard)
+    def _recover(self, e) -> str:
         return "recover a card from discards"
-    if isinstance(effect, m.SeekDeck):
+
+    @effect.on(m.SeekDeck)
+    def _seek(self, e) -> str:
         return "seek a card by mythology or type"
-    if isinstance(effect, m.DiscardTop):
-        text = f"discard top of {effect.deck}"
-        return text + (f" as {effect.remember}" if effect.remember else "")
-    raise TypeError(f"not an effect: {effect!r}")
 
+    @effect.on(m.DiscardTop)
+    def _discard_top(self, e) -> str:
+        return f"discard top of {e.deck}" + (f" as {e.remember}" if e.remember else "")
 
-def setup_text(step: m.SetupStep) -> str:
-    if isinstance(step, m.Separate):
+    # ---------------------------------------------------------------- scenario parts
+    setup_step = Dispatch(m.SetupStep)
+
+    @setup_step.on(m.Separate)
+    def _separate(self, step) -> str:
         return (f"separate {', '.join(step.cards)} with {step.random} random "
-                f"{_plural(step.random, 'card')}")
-    if isinstance(step, m.PowerCards):
+                f"{plural(step.random, 'card')}")
+
+    @setup_step.on(m.PowerCards)
+    def _power_cards(self, step) -> str:
         return f"power cards {step.count}"
-    if isinstance(step, m.Place):
+
+    @setup_step.on(m.Place)
+    def _place(self, step) -> str:
         face = "face-up" if step.face_up else "face-down"
         head = f"place {', '.join(step.cards)} {face} at "
         if step.column is not None:
@@ -306,182 +366,46 @@ def setup_text(step: m.SetupStep) -> str:
         if step.row is not None:
             return head + f"random in {step.row.value} row"
         return head + "random"
-    if isinstance(step, m.SetAside):
+
+    @setup_step.on(m.SetAside)
+    def _set_aside(self, step) -> str:
         return f"aside {', '.join(step.cards)} as {step.deck}"
-    if isinstance(step, m.SetupDraw):
-        return effect_text(step.effect)
-    raise TypeError(f"not a setup step: {step!r}")
 
+    @setup_step.on(m.SetupDraw)
+    def _setup_draw(self, step) -> str:
+        return self.effect(step.effect)
 
-def rule_text(rule: m.RuleChange) -> str:
-    if isinstance(rule, m.Lock):
+    rule = Dispatch(m.RuleChange)
+
+    @rule.on(m.Lock)
+    def _lock(self, rule) -> str:
         return "lock " + ", ".join(rule.cards)
-    if isinstance(rule, m.Trigger):
+
+    @rule.on(m.Trigger)
+    def _trigger(self, rule) -> str:
         if rule.kind is m.TriggerKind.PATTERN_COMPLETED:
             trigger = "pattern completed"
         else:
-            trigger = f"{selector_text(rule.selector)} {rule.kind.value}"
-        return f"when {trigger}: " + ", ".join(effect_text(e) for e in rule.effects)
-    if isinstance(rule, m.Ability):
-        text = f"allow {effect_text(rule.effect)}"
+            trigger = f"{self.selector(rule.selector)} {rule.kind.value}"
+        return f"when {trigger}: " + ", ".join(self.effect(e) for e in rule.effects)
+
+    @rule.on(m.Ability)
+    def _ability(self, rule) -> str:
+        text = f"allow {self.effect(rule.effect)}"
         if rule.condition is not None:
-            text += f" if {condition_text(rule.condition)}"
-        text += f" cost {rule.cost}"
-        return text + (" once" if rule.once else "")
-    raise TypeError(f"not a rule change: {rule!r}")
+            text += f" if {self.condition(rule.condition)}"
+        return text + f" cost {rule.cost}" + (" once" if rule.once else "")
 
 
-# --------------------------------------------------------------- definitions
-
-
-def _statements(items: Iterable[str], depth: int) -> list[str]:
-    """Block statements one per line, with ';' where the next would merge."""
-    items = list(items)
-    out = []
-    for index, text in enumerate(items):
-        if index + 1 < len(items):
-            # the first word, without the comma of a subject list ("greek, norse ...")
-            following = items[index + 1].split(" ", 1)[0].rstrip(",")
-            if following in _HAZARD_WORDS or following.startswith("("):
-                text += ";"
-            elif following == "at" and text.endswith(("scores", "score")):
-                # "anubis scores" + "at least 3 points" would read as one
-                # "scores at least 3 points" condition.
-                text += ";"
-        out.append(INDENT * depth + text)
-    return out
-
-
-def _header(keyword: str, definition, *middle: str, trailing: Iterable[str] = ()) -> str:
-    words = [keyword, definition.id, *middle, quote(definition.name)]
-    if definition.aliases:
-        words.append("aka " + ", ".join(quote(a) for a in definition.aliases))
-    words.extend(trailing)
-    return " ".join(words)
-
-
-def _block(head: str, lines: list[str]) -> str:
-    if not lines:
-        return head + " {\n}"
-    return head + " {\n" + "\n".join(lines) + "\n}"
-
-
-@singledispatch
-def definition_text(definition) -> str:
-    raise TypeError(f"not a definition: {definition!r}")
-
-
-@definition_text.register
-def _(card_set: m.CardSet) -> str:
-    lines = []
-    if card_set.version is not None:
-        lines.append(f"{INDENT}version {quote(card_set.version)}")
-    if card_set.requires:
-        lines.append(f"{INDENT}requires {', '.join(card_set.requires)}")
-    if card_set.replaces:
-        lines.append(f"{INDENT}replaces {', '.join(card_set.replaces)}")
-    for kind, count in card_set.expects:
-        lines.append(f"{INDENT}expect {count} {kind}")
-    for level, points in card_set.difficulties:
-        lines.append(f"{INDENT}difficulty {level.value} {points_text(points)}")
-    return _block(f"set {card_set.id} {quote(card_set.name)}", lines)
-
-
-@definition_text.register
-def _(card: m.MythCard) -> str:
-    head = f"{card.type.value} {card.id} {quote(card.name)}"
-    if card.aliases:
-        head += " aka " + ", ".join(quote(a) for a in card.aliases)
-    head += f" {card.mythology.value} {card.provenance.value}"
-    items = []
-    if card.tags:
-        items.append("tags " + ", ".join(card.tags))
-    for weight in card.weights:
-        items.append(f"counts as {weight.amount} {weight.type.value}s")
-    if card.event:
-        items.append("event " + ", ".join(effect_text(e) for e in card.event))
-    items.extend(line_text(line) for line in card.lines)
-    return _block(head, _statements(items, 1))
-
-
-@definition_text.register
-def _(law: m.Law) -> str:
-    head = _header("law", law, trailing=[law.provenance.value])
-    return _block(head, _statements((line_text(l) for l in law.lines), 1))
-
-
-@definition_text.register
-def _(goal: m.ObjectiveGoal) -> str:
-    head = _header("goal", goal, trailing=[goal.provenance.value])
-    return _block(head, _statements((line_text(l) for l in goal.lines), 1))
-
-
-@definition_text.register
-def _(element: m.ObjectiveElement) -> str:
-    head = _header("element", element, trailing=[element.provenance.value])
-    return _block(head, [INDENT + selector_text(element.selector)])
-
-
-def pattern_cell_text(cell) -> str:
-    if cell is None:
-        return "_"
-    mythology = cell.mythology.value if cell.mythology else "any"
-    return f"{mythology} {cell.type.value}"
-
-
-def pattern_rows_text(shape) -> list[str]:
-    cells = [[pattern_cell_text(cell) for cell in row] for row in shape]
-    width = max((len(text) for row in cells for text in row), default=1)
-    return ["| " + " | ".join(text.ljust(width) for text in row) + " |" for row in cells]
-
-
-@definition_text.register
-def _(pattern: m.Pattern) -> str:
-    head = _header("pattern", pattern,
-                   trailing=[pattern.difficulty.value, pattern.provenance.value])
-    return _block(head, [INDENT + row for row in pattern_rows_text(pattern.shape)])
-
-
-@definition_text.register
-def _(power: m.PowerEffect) -> str:
-    head = _header("power", power, trailing=[power.provenance.value, f"cost {power.cost}"])
-    return _block(head, _statements((effect_text(e) for e in power.effects), 1))
-
-
-@definition_text.register
-def _(option: m.RuleOption) -> str:
-    head = _header("option", option, trailing=[option.provenance.value])
-    items = [f"set {s.name} {s.value}" for s in option.settings]
-    items += [f"at start: {effect_text(e)}" for e in option.start]
-    return _block(head, _statements(items, 1))
-
-
-def _sub_block(keyword: str, items: list[str]) -> list[str]:
-    if not items:
-        return []
-    return [f"{INDENT}{keyword} {{", *_statements(items, 2), f"{INDENT}}}"]
-
-
-@definition_text.register
-def _(scenario: m.Scenario) -> str:
-    head = _header("scenario", scenario, str(scenario.number),
-                   trailing=[scenario.provenance.value])
-    lines = []
-    if scenario.options:
-        lines.append(f"{INDENT}mode {', '.join(scenario.options)}")
-    lines += _sub_block("setup", [setup_text(s) for s in scenario.setup])
-    lines += _sub_block("rules", [rule_text(r) for r in scenario.rules])
-    lines += _sub_block("victory", [condition_text(c) for c in scenario.victory])
-    lines += _sub_block("challenge", [condition_text(c) for c in scenario.challenge])
-    lines += _sub_block("challenge setup", [setup_text(s) for s in scenario.challenge_setup])
-    if scenario.threshold:
-        lines.append(f"{INDENT}beat {points_text(scenario.threshold)}")
-    return _block(head, lines)
-
-
-def card_file_text(card_file: m.CardFile) -> str:
-    parts = []
-    if card_file.card_set is not None:
-        parts.append(definition_text(card_file.card_set))
-    parts.extend(definition_text(d) for d in card_file.definitions)
-    return "\n\n".join(parts) + "\n"
+WRITER = SourceWriter()
+# The writer's pieces under the names the rest of the code uses.
+selector_text = WRITER.selector
+scope_text = WRITER.scope
+count_text = WRITER.count
+countable_text = WRITER.countable
+condition_text = WRITER.condition
+line_text = WRITER.line
+effect_text = WRITER.effect
+cell_ref_text = WRITER.cell_ref
+setup_text = WRITER.setup_step
+rule_text = WRITER.rule

@@ -1,6 +1,6 @@
-"""Loading card files into sets, and the registry of what a game can use.
+"""Sets and the registry of what a game can use.
 
-A set is one ``.dioses`` file with a ``set`` header. Loading several sets
+A set is one ``.dioses`` file with a ``set`` header. Assembling several sets
 checks that what they require is loaded, and applies replacements: when an
 expansion that ``replaces`` an id is active, its definition of that id
 supersedes the base one (the base one stays listed as replaced).
@@ -10,17 +10,24 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from pathlib import Path
-from typing import Iterable, Optional, Sequence
+from typing import Optional, Sequence
 
-from attrs import define, field, frozen
+from attrs import define, field
 
+from ..errors import Diagnostic, DiosesError, Severity, diagnostic_at, did_you_mean
 from ..language import model as m
-from ..language.builder import build
-from ..errors import Diagnostic, DiosesError, Severity, did_you_mean
-from ..resources import cards_dir
+from .sources import SourceFile
 
-CARD_SUFFIX = ".dioses"
+FAMILY_WORDS = {
+    "myth": "card",
+    "law": "law",
+    "pattern": "pattern",
+    "objective-goal": "objective goal",
+    "objective-element": "objective element",
+    "power": "power effect",
+    "rule-option": "rule option",
+    "scenario": "scenario",
+}
 
 
 def normalize(name: str) -> str:
@@ -30,57 +37,10 @@ def normalize(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text).strip("-")
 
 
-@frozen
-class SourceFile:
-    path: str
-    text: str
-    card_file: m.CardFile
-    diagnostics: tuple[Diagnostic, ...]
-
-
-def card_paths(paths: Iterable[Path | str]) -> list[Path]:
-    """Every ``.dioses`` file named or found under the folders named, sorted."""
-    found: list[Path] = []
-    for raw in paths:
-        path = Path(raw)
-        if path.is_dir():
-            found.extend(sorted(p for p in path.rglob(f"*{CARD_SUFFIX}") if p.is_file()))
-        elif path.is_file():
-            found.append(path)
-        else:
-            raise DiosesError(Diagnostic(
-                "DL000", "no such file or folder", str(path),
-                help=f"give a {CARD_SUFFIX} file or a folder holding some"))
-    return found
-
-
-def read_source(path: Path, display: Optional[str] = None) -> SourceFile:
-    shown = display or str(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as error:
-        diagnostic = Diagnostic("DL003", f"not UTF-8 text ({error.reason})", shown)
-        return SourceFile(shown, "", m.CardFile(None, (), shown), (diagnostic,))
-    except OSError as error:
-        diagnostic = Diagnostic("DL000", f"cannot read: {error.strerror}", shown)
-        return SourceFile(shown, "", m.CardFile(None, (), shown), (diagnostic,))
-    card_file, diagnostics = build(text, shown)
-    return SourceFile(shown, text, card_file, tuple(diagnostics))
-
-
-def _display_path(path: Path) -> str:
-    try:
-        return str(path.relative_to(Path.cwd()))
-    except ValueError:
-        return str(path)
-
-
-def bundled_sources() -> list[SourceFile]:
-    return [read_source(p, _display_path(p)) for p in card_paths([cards_dir()])]
-
-
-def read_sources(paths: Iterable[Path | str]) -> list[SourceFile]:
-    return [read_source(p, _display_path(p)) for p in card_paths(paths)]
+def family_of(definition: m.Definition) -> str:
+    """Myth and event cards share one id space (events are Myth cards, R18)."""
+    kind = definition.kind
+    return "myth" if kind in ("myth", "event") else kind
 
 
 @define
@@ -141,34 +101,18 @@ class Registry:
                     return points
         return pattern.difficulty.points
 
+    def pattern_points_table(self) -> dict[str, int]:
+        """What each pattern in play is worth (its set's table, R14)."""
+        return {p.id: self.pattern_points(p) for p in self.definitions("pattern")}
+
+    def display_names(self) -> dict[str, str]:
+        """Names for card ids in English text: the English alias where the
+        printed name is Spanish, else the printed name."""
+        return {card.id: card.aliases[0] if card.aliases else card.name
+                for card in self.myth_cards()}
+
     def all_tags(self) -> set[str]:
         return {tag for card in self.myth_cards() for tag in card.tags}
-
-
-FAMILY_WORDS = {
-    "myth": "card",
-    "law": "law",
-    "pattern": "pattern",
-    "objective-goal": "objective goal",
-    "objective-element": "objective element",
-    "power": "power effect",
-    "rule-option": "rule option",
-    "scenario": "scenario",
-}
-
-
-def family_of(definition: m.Definition) -> str:
-    """Myth and event cards share one id space (events are Myth cards, R18)."""
-    kind = definition.kind
-    return "myth" if kind in ("myth", "event") else kind
-
-
-def _diag_at(code: str, message: str, node, path: str, help: Optional[str] = None,
-             severity: Severity = Severity.ERROR) -> Diagnostic:
-    span = getattr(node, "span", None)
-    return Diagnostic(code, message, span.path if span else path,
-                      span.line if span else 0, span.column if span else 0,
-                      severity, help)
 
 
 def assemble(sources: Sequence[SourceFile], active: Optional[Sequence[str]] = None) -> Registry:
@@ -178,36 +122,51 @@ def assemble(sources: Sequence[SourceFile], active: Optional[Sequence[str]] = No
     every loaded set.
     """
     registry = Registry()
-    diagnostics = registry.diagnostics
+    _collect_sets(registry, sources)
+    _check_requirements(registry)
+    registry.active = _activate(registry, list(registry.sets) if active is None else active)
+    for set_id in registry.active:
+        _add_definitions(registry, set_id)
+    for (family, card_id), (definition, _) in registry.by_id.items():
+        keys = {normalize(card_id), normalize(definition.name)}
+        keys.update(normalize(alias) for alias in definition.aliases)
+        for key in keys:
+            registry.names.setdefault((family, key), set()).add(card_id)
+    return registry
+
+
+def _collect_sets(registry: Registry, sources: Sequence[SourceFile]) -> None:
     for source in sources:
         card_file = source.card_file
         if card_file.card_set is None:
             if card_file.definitions:
-                first = card_file.definitions[0]
-                diagnostics.append(_diag_at(
-                    "DL205", "definitions outside a set", first, source.path,
+                registry.diagnostics.append(diagnostic_at(
+                    "DL205", "definitions outside a set", card_file.definitions[0], source.path,
                     help='start the file with a set header: set my-set "My set" { }'))
             continue
         card_set = card_file.card_set
         if card_set.id in registry.sets:
             other = registry.sets[card_set.id]
-            diagnostics.append(_diag_at(
+            registry.diagnostics.append(diagnostic_at(
                 "DL204", f"set '{card_set.id}' is already defined in {other.path}",
                 card_set, source.path, help="give this set its own id"))
             continue
         registry.sets[card_set.id] = LoadedSet(card_set, source.path, card_file.definitions)
 
-    # requirements
+
+def _check_requirements(registry: Registry) -> None:
     for set_id, loaded in registry.sets.items():
         for required in loaded.card_set.requires:
             if required not in registry.sets:
-                diagnostics.append(_diag_at(
+                registry.diagnostics.append(diagnostic_at(
                     "DL203", f"set '{set_id}' requires unknown set '{required}'",
                     loaded.card_set, loaded.path,
                     help=did_you_mean(required, registry.sets) or
                     "load the required set's file too (--cards PATH)"))
 
-    chosen = list(registry.sets) if active is None else list(active)
+
+def _activate(registry: Registry, chosen: Sequence[str]) -> tuple[str, ...]:
+    """The chosen sets and what they require, requirements first."""
     wanted: list[str] = []
 
     def want(set_id: str) -> None:
@@ -224,73 +183,46 @@ def assemble(sources: Sequence[SourceFile], active: Optional[Sequence[str]] = No
                 help=did_you_mean(set_id, registry.sets) or
                 f"loaded sets: {', '.join(registry.sets) or 'none'}"))
         want(set_id)
-    registry.active = tuple(wanted)
+    return tuple(wanted)
 
-    # definitions: a set that replaces an id supersedes an earlier definition
-    for set_id in registry.active:
-        loaded = registry.sets[set_id]
-        replaces = set(loaded.card_set.replaces)
-        earlier_ids = {card_id for (_, card_id) in registry.by_id}
-        defined_here = {}
-        for definition in loaded.definitions:
-            key = (family_of(definition), definition.id)
-            if key in defined_here:
-                diagnostics.append(_diag_at(
-                    "DL201", f"duplicate id '{definition.id}' in set '{set_id}' "
-                    f"(first defined at line {defined_here[key].span.line if defined_here[key].span else '?'})",
-                    definition, loaded.path, help="every definition needs its own id"))
+
+def _add_definitions(registry: Registry, set_id: str) -> None:
+    """A set's definitions; one that ``replaces`` an id supersedes the
+    earlier definition of it."""
+    loaded = registry.sets[set_id]
+    replaces = set(loaded.card_set.replaces)
+    earlier_ids = {card_id for (_, card_id) in registry.by_id}
+    defined_here: dict[tuple[str, str], m.Definition] = {}
+    for definition in loaded.definitions:
+        key = (family_of(definition), definition.id)
+        if key in defined_here:
+            first = defined_here[key].span
+            registry.diagnostics.append(diagnostic_at(
+                "DL201", f"duplicate id '{definition.id}' in set '{set_id}' "
+                f"(first defined at line {first.line if first else '?'})",
+                definition, loaded.path, help="every definition needs its own id"))
+            continue
+        defined_here[key] = definition
+        existing = registry.by_id.get(key)
+        if existing is not None:
+            if definition.id not in replaces:
+                registry.diagnostics.append(diagnostic_at(
+                    "DL201", f"duplicate id '{definition.id}': set '{existing[1]}' "
+                    "already defines it", definition, loaded.path,
+                    help=f"rename it, or list it under 'replaces' in set '{set_id}' "
+                    "if it supersedes that card"))
                 continue
-            defined_here[key] = definition
-            existing = registry.by_id.get(key)
-            if existing is not None:
-                if definition.id in replaces:
-                    registry.replaced.append((existing[0], existing[1], set_id))
-                else:
-                    diagnostics.append(_diag_at(
-                        "DL201", f"duplicate id '{definition.id}': set '{existing[1]}' "
-                        "already defines it",
-                        definition, loaded.path,
-                        help=f"rename it, or list it under 'replaces' in set '{set_id}' "
-                        "if it supersedes that card"))
-                    continue
-            registry.by_id[key] = (definition, set_id)
-        for replaced_id in loaded.card_set.replaces:
-            if replaced_id not in earlier_ids:
-                diagnostics.append(_diag_at(
-                    "DL202", f"set '{set_id}' replaces unknown id '{replaced_id}'",
-                    loaded.card_set, loaded.path,
-                    help=did_you_mean(replaced_id, earlier_ids) or
-                    "'replaces' names a card of a set this one requires"))
-            elif not any(card_id == replaced_id for (_, card_id) in defined_here):
-                diagnostics.append(_diag_at(
-                    "DL206", f"set '{set_id}' replaces '{replaced_id}' but does not define it",
-                    loaded.card_set, loaded.path, severity=Severity.WARNING,
-                    help="add the redesigned card, or drop it from 'replaces'"))
-
-    for (family, card_id), (definition, _) in registry.by_id.items():
-        keys = {normalize(card_id), normalize(definition.name)}
-        keys.update(normalize(alias) for alias in definition.aliases)
-        for key in keys:
-            registry.names.setdefault((family, key), set()).add(card_id)
-    return registry
-
-
-def load_registry(extra: Iterable[Path | str] = (), active: Optional[Sequence[str]] = None,
-                  strict: bool = True) -> tuple[Registry, list[SourceFile]]:
-    """The bundled sets plus ``extra`` files or folders.
-
-    With ``strict``, any error in a card file raises :class:`DiosesError`
-    naming it (use ``dioses-lint`` for the full report).
-    """
-    sources = bundled_sources() + read_sources(extra)
-    registry = assemble(sources, active)
-    if strict:
-        from .lint import check_registry
-
-        problems = [d for s in sources for d in s.diagnostics if d.is_error]
-        problems += [d for d in registry.diagnostics if d.is_error]
-        if not problems:
-            problems = [d for d in check_registry(registry, sources) if d.is_error]
-        if problems:
-            raise DiosesError(problems)
-    return registry, sources
+            registry.replaced.append((existing[0], existing[1], set_id))
+        registry.by_id[key] = (definition, set_id)
+    for replaced_id in loaded.card_set.replaces:
+        if replaced_id not in earlier_ids:
+            registry.diagnostics.append(diagnostic_at(
+                "DL202", f"set '{set_id}' replaces unknown id '{replaced_id}'",
+                loaded.card_set, loaded.path,
+                help=did_you_mean(replaced_id, earlier_ids) or
+                "'replaces' names a card of a set this one requires"))
+        elif not any(card_id == replaced_id for (_, card_id) in defined_here):
+            registry.diagnostics.append(diagnostic_at(
+                "DL206", f"set '{set_id}' replaces '{replaced_id}' but does not define it",
+                loaded.card_set, loaded.path, severity=Severity.WARNING,
+                help="add the redesigned card, or drop it from 'replaces'"))

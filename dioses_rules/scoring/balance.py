@@ -8,13 +8,14 @@ Reconstructed cards should stay within the range of the printed ones.
 
 from __future__ import annotations
 
-import math
 import random
 from typing import Sequence
 
 from attrs import frozen
 
 from ..language import model as m
+from ..language.walk import iter_nodes
+from ..summary import mean_spread
 from .area import SIZE, Area, Placed
 from .evaluator import Facts
 from .score import card_points
@@ -74,19 +75,9 @@ def deal_areas(pool: Sequence[m.MythCard], boards: int, rng: random.Random):
         yield Area(tuple(Placed(card, True) for card in cards))
 
 
-def _stats(values: list[int]) -> tuple[float, float]:
-    if not values:
-        return 0.0, 0.0
-    mean = sum(values) / len(values)
-    variance = sum((v - mean) ** 2 for v in values) / len(values)
-    return mean, math.sqrt(variance)
-
-
 def needs_face_up_end(card: m.MythCard) -> bool:
     """A card whose lines ask for an area ended all face up (R21)."""
-    from ..pool.lint import walk
-
-    return any(isinstance(node, m.AllFaceUpAtEnd) for node in walk(card.lines))
+    return any(isinstance(node, m.AllFaceUpAtEnd) for node in iter_nodes(card.lines))
 
 
 def balance(pool: Sequence[m.MythCard], boards: int = 2000, seed: int = 1,
@@ -107,14 +98,14 @@ def balance(pool: Sequence[m.MythCard], boards: int = 2000, seed: int = 1,
             per_card[area.cells[cell].card.id].append(value)
 
     by_id = {card.id: card for card in pool}
-    means = {card_id: _stats(values)[0] for card_id, values in per_card.items()}
+    means = {card_id: mean_spread(values)[0] for card_id, values in per_card.items()}
     printed = [means[c.id] for c in pool if c.provenance is m.Provenance.PRINTED
                and per_card[c.id]]
     low, high = (min(printed), max(printed)) if printed else (0.0, max(means.values(), default=0))
     stats = []
     for card_id, values in per_card.items():
         card = by_id[card_id]
-        mean, spread = _stats(values)
+        mean, spread = mean_spread(values)
         rate = sum(1 for v in values if v > 0) / len(values) if values else 0.0
         flags = []
         if values and rate == 0:
@@ -128,6 +119,6 @@ def balance(pool: Sequence[m.MythCard], boards: int = 2000, seed: int = 1,
             flags.append(f"far above the printed cards (> {far_above} x {high:.2f})")
         stats.append(CardStats(card, len(values), mean, spread, rate, tuple(flags)))
     stats.sort(key=lambda s: (-s.mean, s.card.id))
-    mean_total, spread_total = _stats(totals)
+    mean_total, spread_total = mean_spread(totals)
     return BalanceReport(boards, seed, face_up_end, mean_total, spread_total, (low, high),
                          tuple(stats))

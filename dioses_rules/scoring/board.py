@@ -1,9 +1,15 @@
-"""Saved boards: one player's play area in TOML.
+"""Boards: one player's play area, as a TOML file and as resolved for scoring.
 
-The file is structured by one cattrs converter into the ``*File`` classes
-(extra keys forbidden, errors naming the key path such as ``$.area.front[2]``),
-then resolved against the loaded cards into a :class:`Board`. Writing a board
-uses the same converter.
+Two shapes, clearly apart:
+
+- *entries* (``BoardFile``, ``AreaFile``, ``LawEntry``, ``PatternEntry``,
+  ``ScenarioFile``) name cards by id, as a board file or a saved game writes
+  them; they go through the one cattrs converter (``convert``);
+- *resolved* (``Board``, ``LawPlacement``, ``HeldPattern``) hold the loaded
+  definitions, as scoring reads them.
+
+:func:`resolve_board` turns the first into the second, checking every rule of
+the shape and naming the key of each mistake (``$.area.front[2]``).
 """
 
 from __future__ import annotations
@@ -17,17 +23,18 @@ import tomli_w
 from attrs import define, field, frozen
 from cattrs.errors import ClassValidationError, ForbiddenExtraKeysError
 
-from ..language import model as m
-from .area import Area, Placed, cell_index, COLUMN_CELLS, ROW_CELLS
-from ..errors import BoardError, Diagnostic
+from ..convert import CONVERTER
+from ..errors import BoardError, Diagnostic, did_you_mean
 from ..files import atomic_write_text
-from ..pool.registry import Registry
+from ..language import model as m
+from ..pool.registry import Registry, assemble
+from .area import COLUMN_CELLS, ROW_CELLS, Area, Placed, cell_index
 
 EMPTY = "."
 FACE_DOWN = "?"
 
 
-# ------------------------------------------------------------------ file shape
+# ------------------------------------------------------------------ entries (ids)
 
 
 @define
@@ -38,14 +45,18 @@ class AreaFile:
 
 
 @define
-class LawFile:
+class LawEntry:
+    """A Law card on a row or a column (R13), by id."""
+
     card: str
     row: Optional[str] = None
     column: Optional[int] = None
 
 
 @define
-class PatternFile:
+class PatternEntry:
+    """A Pattern card held, by id; ``completed`` None: judge it on the board."""
+
     card: str
     completed: Optional[bool] = None
 
@@ -61,20 +72,12 @@ class BoardFile:
     area: AreaFile
     sets: Optional[list[str]] = None
     objectives: list[list[str]] = field(factory=list)
-    laws: list[LawFile] = field(factory=list)
-    patterns: list[PatternFile] = field(factory=list)
+    laws: list[LawEntry] = field(factory=list)
+    patterns: list[PatternEntry] = field(factory=list)
     scenario: Optional[ScenarioFile] = None
 
 
-def make_converter() -> cattrs.Converter:
-    converter = cattrs.Converter(forbid_extra_keys=True, omit_if_default=True)
-    return converter
-
-
-CONVERTER = make_converter()
-
-
-# ------------------------------------------------------------------ resolved board
+# ------------------------------------------------------------------ resolved (definitions)
 
 
 @frozen
@@ -109,14 +112,14 @@ class Board:
     patterns: tuple[HeldPattern, ...] = ()
     objectives: tuple[tuple[m.ObjectiveGoal, m.ObjectiveElement], ...] = ()
     scenario: Optional[m.Scenario] = None
-    state: tuple[tuple[str, str], ...] = ()  # scenario state: (name, card id)
+    scenario_state: tuple[tuple[str, str], ...] = ()  # (name, card id)
 
 
 # ------------------------------------------------------------------ reading
 
 
-def _fail(path: str, key: str, message: str, help: Optional[str] = None) -> BoardError:
-    return BoardError(Diagnostic("E201", f"{key}: {message}", path, help=help))
+def _error(path: str, key: str, message: str, help: Optional[str] = None) -> Diagnostic:
+    return Diagnostic("E201", f"{key}: {message}", path, help=help)
 
 
 def read_board_file(path: str | Path) -> BoardFile:
@@ -125,7 +128,7 @@ def read_board_file(path: str | Path) -> BoardFile:
     try:
         raw = Path(path).read_bytes()
     except OSError as error:
-        raise BoardError(Diagnostic("E200", f"cannot read board: {error.strerror}", shown))
+        raise BoardError.one("E200", f"cannot read board: {error.strerror}", shown)
     return parse_board_text(raw.decode("utf-8", errors="replace"), shown)
 
 
@@ -133,10 +136,9 @@ def parse_board_text(text: str, path: str = "<board>") -> BoardFile:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        message = str(error)
         line = getattr(error, "lineno", 0) or 0
         column = getattr(error, "colno", 0) or 0
-        raise BoardError(Diagnostic("E202", f"not valid TOML: {message}", path, line, column,
+        raise BoardError(Diagnostic("E202", f"not valid TOML: {error}", path, line, column,
                                     help="see https://toml.io for the syntax"))
     try:
         return CONVERTER.structure(data, BoardFile)
@@ -160,163 +162,179 @@ def _friendly(message: str) -> str:
     return message
 
 
+def read_board(path: str | Path, sources) -> Board:
+    """A board file resolved against the loaded card files (``sources``): the
+    sets it names in ``sets``, or every loaded set."""
+    board_file = read_board_file(path)
+    registry = board_registry(board_file, sources, str(path))
+    return resolve_board(board_file, registry, str(path))
+
+
 def board_registry(board_file: BoardFile, sources, path: str = "<board>") -> Registry:
     """The registry of the sets a board names (``sets``), or of every loaded
     set; an unknown set is reported at its key."""
-    from ..errors import did_you_mean
-    from ..pool.registry import assemble
-
     if board_file.sets is None:
         return assemble(sources)
     loaded = {s.card_file.card_set.id for s in sources if s.card_file.card_set is not None}
     unknown = [
-        _fail(path, f"$.sets[{i}]", f"unknown set '{name}'",
-              did_you_mean(name, loaded) or f"loaded sets: {', '.join(sorted(loaded))}")
+        _error(path, f"$.sets[{i}]", f"unknown set '{name}'",
+               did_you_mean(name, loaded) or f"loaded sets: {', '.join(sorted(loaded))}")
         for i, name in enumerate(board_file.sets) if name not in loaded
     ]
     if unknown:
-        raise BoardError([d for error in unknown for d in error.diagnostics])
+        raise BoardError(unknown)
     return assemble(sources, board_file.sets)
+
+
+class _Resolver:
+    """Resolves one board file, collecting every mistake with its key."""
+
+    def __init__(self, registry: Registry, path: str):
+        self.registry = registry
+        self.path = path
+        self.errors: list[Diagnostic] = []
+
+    def fail(self, key: str, message: str, help: Optional[str] = None) -> None:
+        self.errors.append(_error(self.path, key, message, help))
+
+    def resolve(self, family: str, name: str, key: str):
+        try:
+            return self.registry.resolve(family, name)
+        except LookupError as error:
+            self.fail(key, str(error))
+            return None
+
+    def area(self, area_file: AreaFile) -> Area:
+        cells: list[Optional[Placed]] = []
+        seen: dict[str, str] = {}
+        for row in m.ROWS:
+            entries = getattr(area_file, row.value)
+            key = f"$.area.{row.value}"
+            if len(entries) != 4:
+                self.fail(key, f"a row holds 4 cards, this one has {len(entries)}",
+                          'write "." for an empty cell (R1: 3 rows x 4 columns)')
+            for column in range(4):
+                entry = entries[column].strip() if column < len(entries) else EMPTY
+                where = f"{key}[{column}]"
+                if entry in (EMPTY, ""):
+                    cells.append(None)
+                    continue
+                face_up = not entry.startswith(FACE_DOWN)
+                card = self.resolve("myth", entry if face_up else entry[1:].strip(), where)
+                if card is not None:
+                    if card.id in seen:
+                        self.fail(where, f"'{card.id}' is already at {seen[card.id]}",
+                                  "each card exists once in the deck")
+                    seen[card.id] = where
+                cells.append(None if card is None else Placed(card, face_up))
+        return Area(tuple(cells))
+
+    def laws(self, entries: list[LawEntry]) -> tuple[LawPlacement, ...]:
+        laws: list[LawPlacement] = []
+        seen: dict[str, str] = {}
+        taken: dict[object, str] = {}  # a row or a column -> the law on it
+        for index, entry in enumerate(entries):
+            key = f"$.laws[{index}]"
+            law = self.resolve("law", entry.card, f"{key}.card")
+            if law is None:
+                continue
+            if law.id in seen:
+                self.fail(f"{key}.card", f"law '{law.id}' is already at {seen[law.id]}",
+                          "each Law card exists once")
+                continue
+            seen[law.id] = key
+            placement = self.law_line(entry, law, key)
+            if placement is None:
+                continue
+            line = placement.row or placement.column
+            if line in taken:
+                where = f"the {line.value} row" if placement.row else f"column {line}"
+                self.fail(key, f"two laws on {where} ({taken[line]} and {law.id})",
+                          "at most one law per row and per column (R13)")
+                continue
+            taken[line] = law.id
+            laws.append(placement)
+        return tuple(laws)
+
+    def law_line(self, entry: LawEntry, law: m.Law, key: str) -> Optional[LawPlacement]:
+        if (entry.row is None) == (entry.column is None):
+            self.fail(key, "a law sits on one row or one column",
+                      'give row = "front" or column = 1..4')
+            return None
+        if entry.row is not None:
+            try:
+                return LawPlacement(law, row=m.Row(entry.row))
+            except ValueError:
+                self.fail(f"{key}.row", f"unknown row '{entry.row}'", "rows: front, central, back")
+                return None
+        if entry.column not in m.COLUMNS:
+            self.fail(f"{key}.column", f"column {entry.column} is outside the grid",
+                      "columns are 1 to 4 (R1)")
+            return None
+        return LawPlacement(law, column=entry.column)
+
+    def patterns(self, entries: list[PatternEntry]) -> tuple[HeldPattern, ...]:
+        patterns = []
+        seen: dict[str, str] = {}
+        for index, entry in enumerate(entries):
+            key = f"$.patterns[{index}].card"
+            pattern = self.resolve("pattern", entry.card, key)
+            if pattern is None:
+                continue
+            if pattern.id in seen:
+                self.fail(key, f"pattern '{pattern.id}' is already at {seen[pattern.id]}",
+                          "each Pattern card exists once")
+                continue
+            seen[pattern.id] = key
+            patterns.append(HeldPattern(pattern, entry.completed,
+                                        self.registry.pattern_points(pattern)))
+        return tuple(patterns)
+
+    def objectives(self, pairs: list[list[str]]):
+        objectives = []
+        for index, pair in enumerate(pairs):
+            key = f"$.objectives[{index}]"
+            if len(pair) != 2:
+                self.fail(key, "an objective is a [goal, element] pair",
+                          'e.g. ["grouping", "egyptian"]')
+                continue
+            goal = self.resolve("objective-goal", pair[0], key)
+            element = goal and self.resolve("objective-element", pair[1], key)
+            if element is not None:
+                objectives.append((goal, element))
+        return tuple(objectives)
+
+    def scenario(self, scenario_file: Optional[ScenarioFile]):
+        if scenario_file is None:
+            return None, ()
+        scenario = self.resolve("scenario", scenario_file.id, "$.scenario.id")
+        if scenario is None:
+            return None, ()
+        known = scenario.state_names
+        state = []
+        for name, value in scenario_file.state.items():
+            key = f"$.scenario.state.{name}"
+            if name not in known:
+                self.fail(key, f"scenario '{scenario.id}' has no state '{name}'",
+                          f"its state: {', '.join(sorted(known)) or 'none'}")
+                continue
+            card = self.resolve("myth", value, key)
+            if card is not None:
+                state.append((name, card.id))
+        return scenario, tuple(state)
 
 
 def resolve_board(board_file: BoardFile, registry: Registry, path: str = "<board>") -> Board:
     """Resolve names against the loaded cards, checking every rule of the shape."""
-    errors: list[BoardError] = []
-
-    def fail(key, message, help=None):
-        errors.append(_fail(path, key, message, help))
-
-    cells: list[Optional[Placed]] = []
-    seen: dict[str, str] = {}
-    for row in m.ROWS:
-        entries = getattr(board_file.area, row.value)
-        key = f"$.area.{row.value}"
-        if len(entries) != 4:
-            fail(key, f"a row holds 4 cards, this one has {len(entries)}",
-                 'write "." for an empty cell (R1: 3 rows x 4 columns)')
-        for column in range(4):
-            entry = entries[column].strip() if column < len(entries) else EMPTY
-            if entry == EMPTY or entry == "":
-                cells.append(None)
-                continue
-            face_up = not entry.startswith(FACE_DOWN)
-            name = entry[1:].strip() if not face_up else entry
-            try:
-                card = registry.resolve("myth", name)
-            except LookupError as error:
-                fail(f"{key}[{column}]", str(error))
-                cells.append(None)
-                continue
-            where = f"{key}[{column}]"
-            if card.id in seen:
-                fail(where, f"'{card.id}' is already at {seen[card.id]}",
-                     "each card exists once in the deck")
-            seen[card.id] = where
-            cells.append(Placed(card, face_up))
-
-    laws = []
-    laws_seen: dict[str, str] = {}
-    rows_taken: dict[m.Row, str] = {}
-    columns_taken: dict[int, str] = {}
-    for index, entry in enumerate(board_file.laws):
-        key = f"$.laws[{index}]"
-        try:
-            law = registry.resolve("law", entry.card)
-        except LookupError as error:
-            fail(f"{key}.card", str(error))
-            continue
-        if law.id in laws_seen:
-            fail(f"{key}.card", f"law '{law.id}' is already at {laws_seen[law.id]}",
-                 "each Law card exists once")
-            continue
-        laws_seen[law.id] = key
-        if (entry.row is None) == (entry.column is None):
-            fail(key, "a law sits on one row or one column", 'give row = "front" or column = 1..4')
-            continue
-        if entry.row is not None:
-            try:
-                row = m.Row(entry.row)
-            except ValueError:
-                fail(f"{key}.row", f"unknown row '{entry.row}'", "rows: front, central, back")
-                continue
-            if row in rows_taken:
-                fail(key, f"two laws on the {row.value} row ({rows_taken[row]} and {law.id})",
-                     "at most one law per row and per column (R13)")
-                continue
-            rows_taken[row] = law.id
-            laws.append(LawPlacement(law, row=row))
-        else:
-            if entry.column not in m.COLUMNS:
-                fail(f"{key}.column", f"column {entry.column} is outside the grid",
-                     "columns are 1 to 4 (R1)")
-                continue
-            if entry.column in columns_taken:
-                fail(key, f"two laws on column {entry.column} "
-                     f"({columns_taken[entry.column]} and {law.id})",
-                     "at most one law per row and per column (R13)")
-                continue
-            columns_taken[entry.column] = law.id
-            laws.append(LawPlacement(law, column=entry.column))
-
-    patterns = []
-    patterns_seen: dict[str, str] = {}
-    for index, entry in enumerate(board_file.patterns):
-        key = f"$.patterns[{index}].card"
-        try:
-            pattern = registry.resolve("pattern", entry.card)
-        except LookupError as error:
-            fail(key, str(error))
-            continue
-        if pattern.id in patterns_seen:
-            fail(key, f"pattern '{pattern.id}' is already at {patterns_seen[pattern.id]}",
-                 "each Pattern card exists once")
-            continue
-        patterns_seen[pattern.id] = key
-        patterns.append(HeldPattern(pattern, entry.completed, registry.pattern_points(pattern)))
-
-    objectives = []
-    for index, pair in enumerate(board_file.objectives):
-        key = f"$.objectives[{index}]"
-        if len(pair) != 2:
-            fail(key, "an objective is a [goal, element] pair", 'e.g. ["grouping", "egyptian"]')
-            continue
-        try:
-            goal = registry.resolve("objective-goal", pair[0])
-            element = registry.resolve("objective-element", pair[1])
-        except LookupError as error:
-            fail(key, str(error))
-            continue
-        objectives.append((goal, element))
-
-    scenario = None
-    state: list[tuple[str, str]] = []
-    if board_file.scenario is not None:
-        try:
-            scenario = registry.resolve("scenario", board_file.scenario.id)
-        except LookupError as error:
-            fail("$.scenario.id", str(error))
-        if scenario is not None:
-            known = scenario_state_names(scenario)
-            for name, value in board_file.scenario.state.items():
-                if name not in known:
-                    fail(f"$.scenario.state.{name}",
-                         f"scenario '{scenario.id}' has no state '{name}'",
-                         f"its state: {', '.join(sorted(known)) or 'none'}")
-                    continue
-                try:
-                    state.append((name, registry.resolve("myth", value).id))
-                except LookupError as error:
-                    fail(f"$.scenario.state.{name}", str(error))
-
-    if errors:
-        raise BoardError([d for error in errors for d in error.diagnostics])
-    return Board(Area(tuple(cells)), tuple(laws), tuple(patterns), tuple(objectives),
-                 scenario, tuple(state))
-
-
-def scenario_state_names(scenario: m.Scenario) -> set[str]:
-    return {effect.remember for rule in scenario.rules if isinstance(rule, m.Trigger)
-            for effect in rule.effects if isinstance(effect, m.DiscardTop) and effect.remember}
+    resolver = _Resolver(registry, path)
+    area = resolver.area(board_file.area)
+    laws = resolver.laws(board_file.laws)
+    patterns = resolver.patterns(board_file.patterns)
+    objectives = resolver.objectives(board_file.objectives)
+    scenario, state = resolver.scenario(board_file.scenario)
+    if resolver.errors:
+        raise BoardError(resolver.errors)
+    return Board(area, laws, patterns, objectives, scenario, state)
 
 
 # ------------------------------------------------------------------ writing
@@ -337,9 +355,10 @@ def board_to_file(board: Board, sets: Optional[list[str]] = None) -> BoardFile:
         area=AreaFile(**rows),
         sets=sets,
         objectives=[[goal.id, element.id] for goal, element in board.objectives],
-        laws=[LawFile(p.law.id, p.row.value if p.row else None, p.column) for p in board.laws],
-        patterns=[PatternFile(h.pattern.id, h.completed) for h in board.patterns],
-        scenario=ScenarioFile(board.scenario.id, dict(board.state)) if board.scenario else None,
+        laws=[LawEntry(p.law.id, p.row.value if p.row else None, p.column) for p in board.laws],
+        patterns=[PatternEntry(h.pattern.id, h.completed) for h in board.patterns],
+        scenario=ScenarioFile(board.scenario.id, dict(board.scenario_state))
+        if board.scenario else None,
     )
 
 
@@ -353,5 +372,5 @@ def write_board(board_file: BoardFile, path: str | Path, overwrite: bool = False
     """Write atomically; refuse to replace an existing file unless asked."""
     target = Path(path)
     if target.exists() and not overwrite:
-        raise BoardError(Diagnostic("E204", "file exists; not overwriting it", str(target)))
+        raise BoardError.one("E204", "file exists; not overwriting it", str(target))
     atomic_write_text(target, board_file_text(board_file))

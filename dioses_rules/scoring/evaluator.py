@@ -1,7 +1,8 @@
 """The reference evaluator: judges predicate trees on a play area.
 
 It reads the trees of ``model`` and nothing else; it knows nothing of Lark.
-One method per node kind. Faster back ends are tested against this one.
+One method per node kind, gathered by the shared dispatcher (``walk``). It
+is the oracle: any faster way of scoring must agree with it.
 
 The *anchor* is the cell a condition is judged from: the scoring card's own
 cell for a Myth card's lines, each subject's cell inside ``hades above
@@ -14,10 +15,11 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Mapping, Optional
 
-from attrs import frozen, field
+from attrs import field, frozen
 
-from . import area as g
 from ..language import model as m
+from ..language.walk import Dispatch
+from . import area as g
 from .area import Area
 
 
@@ -31,7 +33,7 @@ class Facts:
     patterns_completed: int = 0
     laws_met: int = 0
     total: int = 0
-    state: Mapping[str, str] = field(factory=dict)  # scenario state: name -> card id
+    scenario_state: Mapping[str, str] = field(factory=dict)  # name -> card id
     all_face_up_at_end: bool = False  # R21
 
 
@@ -63,6 +65,21 @@ def _attribute(card: m.MythCard, attribute: m.Attribute):
     return card.mythology if attribute is m.Attribute.MYTHOLOGY else card.type
 
 
+# R2-R5, R7: the cells where a relation's target must be, from the anchor.
+_RELATION_CELLS = {
+    m.RelationKind.NEXT_TO: lambda a: g.NEIGHBOURS[a],
+    m.RelationKind.CLOSE_TO: lambda a: g.SURROUNDINGS[a],
+    m.RelationKind.ABOVE: lambda a: (g.offset(a, 1, 0),),  # the target is directly beneath
+    m.RelationKind.BELOW: lambda a: (g.offset(a, -1, 0),),
+    m.RelationKind.LEFT_OF: lambda a: (g.offset(a, 0, 1),),  # the target is directly right
+    m.RelationKind.RIGHT_OF: lambda a: (g.offset(a, 0, -1),),
+    m.RelationKind.SAME_ROW: lambda a: tuple(x for x in g.ROW_CELLS[g.cell_row(a)] if x != a),
+    m.RelationKind.SAME_COLUMN: lambda a: tuple(
+        x for x in g.COLUMN_CELLS[g.cell_column(a)] if x != a),
+    m.RelationKind.OPPOSITE_CORNER: lambda a: (g.CORNERS.get(a),),
+}
+
+
 class Evaluator:
     """Judges conditions and scoring lines on one area with one set of facts.
 
@@ -85,40 +102,75 @@ class Evaluator:
         placed = self.area.cells[cell]
         if placed is None:
             return False
-        return _SELECTORS[type(selector)](self, selector, placed, cell, anchor)
+        return self.match(selector, placed, cell, anchor)
 
+    match = Dispatch(m.Selector)
     # R12: during the game only face-up cards show what they are, so every
     # property test below fails on a face-down card.
+
+    @match.on(m.AnyCard)
     def _any(self, s, placed, cell, anchor):
         return placed.face_up
 
+    @match.on(m.TypeIs)
     def _type(self, s, placed, cell, anchor):
         return placed.face_up and placed.card.type is s.type
 
+    @match.on(m.MythologyIs)
     def _mythology(self, s, placed, cell, anchor):
         return placed.face_up and placed.card.mythology is s.mythology
 
+    @match.on(m.FaceIs)
     def _face(self, s, placed, cell, anchor):
         return placed.face_up is s.face_up
 
+    @match.on(m.Named)
     def _named(self, s, placed, cell, anchor):
         return placed.face_up and (placed.card.id == s.name or s.name in placed.card.tags)
 
+    @match.on(m.SelfCard)
     def _self(self, s, placed, cell, anchor):
         return cell == anchor
 
+    @match.on(m.SameAs)
     def _same(self, s, placed, cell, anchor):
         if anchor is None or not placed.face_up:
             return False
         other = self.area.cells[anchor]
         if other is None:
             return False
-        if s.attribute is m.Attribute.MYTHOLOGY:
-            return placed.card.mythology is other.card.mythology
-        return placed.card.type is other.card.type
+        return _attribute(placed.card, s.attribute) is _attribute(other.card, s.attribute)
 
+    @match.on(m.MostCommon)
     def _most_common(self, s, placed, cell, anchor):
-        return placed.face_up and self.most_common(s.attribute) is _attribute(placed.card, s.attribute)
+        return placed.face_up and self.most_common(s.attribute) is _attribute(placed.card,
+                                                                              s.attribute)
+
+    @match.on(m.StateRef)
+    def _state(self, s, placed, cell, anchor):
+        wanted = self.facts.scenario_state.get(s.name)
+        return placed.face_up and wanted is not None and placed.card.id == wanted
+
+    @match.on(m.ElementRef)
+    def _element(self, s, placed, cell, anchor):
+        element = self.facts.element
+        return element is not None and self.matches(element, cell, anchor)
+
+    @match.on(m.SelNot)
+    def _not(self, s, placed, cell, anchor):
+        return not self.matches(s.item, cell, anchor)
+
+    @match.on(m.SelAnd)
+    def _and(self, s, placed, cell, anchor):
+        return all(self.matches(item, cell, anchor) for item in s.items)
+
+    @match.on(m.SelOr)
+    def _or(self, s, placed, cell, anchor):
+        return any(self.matches(item, cell, anchor) for item in s.items)
+
+    @match.on(m.Leader)
+    def _leader(self, s, placed, cell, anchor):
+        return self.leader(s, anchor) == cell
 
     def most_common(self, attribute: m.Attribute):
         """R24: the mythology (or type) with strictly the most face-up cards;
@@ -137,26 +189,6 @@ class Evaluator:
                 best = next(v for v, n in tally.items() if n == ranked[0])
             self._leaders[key] = best
         return self._leaders[key]
-
-    def _state(self, s, placed, cell, anchor):
-        wanted = self.facts.state.get(s.name)
-        return placed.face_up and wanted is not None and placed.card.id == wanted
-
-    def _element(self, s, placed, cell, anchor):
-        element = self.facts.element
-        return element is not None and self.matches(element, cell, anchor)
-
-    def _not(self, s, placed, cell, anchor):
-        return not self.matches(s.item, cell, anchor)
-
-    def _and(self, s, placed, cell, anchor):
-        return all(self.matches(item, cell, anchor) for item in s.items)
-
-    def _or(self, s, placed, cell, anchor):
-        return any(self.matches(item, cell, anchor) for item in s.items)
-
-    def _leader(self, s, placed, cell, anchor):
-        return self.leader(s, anchor) == cell
 
     def leader(self, selector: m.Leader, anchor: Optional[int]) -> Optional[int]:
         """R24: the candidate with strictly the highest count; None on a tie."""
@@ -214,6 +246,9 @@ class Evaluator:
                 best, best_size = tuple(group), size
         return best
 
+    countable = Dispatch(m.Countable)
+
+    @countable.on(m.Count)
     def count(self, count: m.Count, anchor: Optional[int]) -> int:
         total = 0
         seen = []
@@ -227,9 +262,8 @@ class Evaluator:
         self._saw(seen)
         return total
 
-    def countable(self, countable: m.Countable, anchor: Optional[int]) -> int:
-        if isinstance(countable, m.Count):
-            return self.count(countable, anchor)
+    @countable.on(m.FactCount)
+    def _fact(self, countable: m.FactCount, anchor: Optional[int]) -> int:
         fact = countable.fact
         if fact is m.Fact.PATTERNS_COMPLETED:
             return self.facts.patterns_completed
@@ -238,38 +272,20 @@ class Evaluator:
         return self.facts.total
 
     # ------------------------------------------------------------ conditions
-    def holds(self, condition: m.Condition, anchor: Optional[int]) -> bool:
-        return _CONDITIONS[type(condition)](self, condition, anchor)
+    holds = Dispatch(m.Condition)
 
     def _target_in(self, cells, target, anchor) -> bool:
         found = [c for c in cells if c is not None and self.matches(target, c, anchor)]
         self._saw(found)
         return bool(found)
 
+    @holds.on(m.Relation)
     def _relation(self, c: m.Relation, anchor):
         if anchor is None:
             return False
-        kind = c.kind
-        if kind is m.RelationKind.NEXT_TO:
-            cells = g.NEIGHBOURS[anchor]
-        elif kind is m.RelationKind.CLOSE_TO:
-            cells = g.SURROUNDINGS[anchor]
-        elif kind is m.RelationKind.ABOVE:  # R2: the target is directly beneath
-            cells = (g.offset(anchor, 1, 0),)
-        elif kind is m.RelationKind.BELOW:
-            cells = (g.offset(anchor, -1, 0),)
-        elif kind is m.RelationKind.LEFT_OF:  # R3: the target is directly right
-            cells = (g.offset(anchor, 0, 1),)
-        elif kind is m.RelationKind.RIGHT_OF:
-            cells = (g.offset(anchor, 0, -1),)
-        elif kind is m.RelationKind.SAME_ROW:
-            cells = tuple(x for x in g.ROW_CELLS[g.cell_row(anchor)] if x != anchor)
-        elif kind is m.RelationKind.SAME_COLUMN:
-            cells = tuple(x for x in g.COLUMN_CELLS[g.cell_column(anchor)] if x != anchor)
-        else:  # R7: opposite corners
-            cells = (g.CORNERS.get(anchor),)
-        return self._target_in(cells, c.target, anchor)
+        return self._target_in(_RELATION_CELLS[c.kind](anchor), c.target, anchor)
 
+    @holds.on(m.Between)
     def _between(self, c: m.Between, anchor):
         if anchor is None:
             return False
@@ -282,25 +298,32 @@ class Evaluator:
             self._saw((left, right))
         return ok
 
+    @holds.on(m.InRow)
     def _in_row(self, c: m.InRow, anchor):
         return anchor is not None and g.cell_row(anchor) is c.row
 
+    @holds.on(m.InColumn)
     def _in_column(self, c: m.InColumn, anchor):
         return anchor is not None and g.cell_column(anchor) == c.column
 
+    @holds.on(m.AtCell)
     def _at_cell(self, c: m.AtCell, anchor):
         return anchor is not None and anchor == g.cell_index(c.row, c.column)
 
+    @holds.on(m.InCorner)
     def _in_corner(self, c, anchor):
         return anchor is not None and anchor in g.CORNERS
 
+    @holds.on(m.Present)
     def _present(self, c, anchor):
         return anchor is not None and self.area.cells[anchor] is not None
 
+    @holds.on(m.Scores)
     def _scores(self, c: m.Scores, anchor):
         points = (self.facts.card_points or {}).get(anchor, 0) if anchor is not None else 0
         return points >= c.at_least if c.at_least is not None else points > 0
 
+    @holds.on(m.Subject)
     def _subject(self, c: m.Subject, anchor):
         def candidates(selector):
             return [cell for cell in self.area.occupied() if self.matches(selector, cell, anchor)]
@@ -319,12 +342,15 @@ class Evaluator:
             return all(results)
         return not any(results)
 
+    @holds.on(m.Quantity)
     def _quantity(self, c: m.Quantity, anchor):
         return c.comparison.test(self.countable(c.count, anchor), c.amount)
 
+    @holds.on(m.NoneIn)
     def _none_in(self, c: m.NoneIn, anchor):
         return self.count(c.count, anchor) == 0
 
+    @holds.on(m.Only)
     def _only(self, c: m.Only, anchor):
         cells = [x for x in self.scope_cells(c.scope, anchor) if self.area.cells[x] is not None]
         ok = all(self.matches(c.selector, x, anchor) for x in cells)
@@ -332,100 +358,40 @@ class Evaluator:
             self._saw(cells)
         return ok
 
+    @holds.on(m.MoreThan)
     def _more_than(self, c: m.MoreThan, anchor):
         return self.count(c.more, anchor) > self.count(c.less, anchor)
 
+    @holds.on(m.AllFaceUpAtEnd)
     def _all_face_up(self, c, anchor):
         return self.facts.all_face_up_at_end
 
+    @holds.on(m.CondNot)
     def _cond_not(self, c: m.CondNot, anchor):
         return not self.holds(c.item, anchor)
 
+    @holds.on(m.CondAnd)
     def _cond_and(self, c: m.CondAnd, anchor):
         return all(self.holds(item, anchor) for item in c.items)
 
+    @holds.on(m.CondOr)
     def _cond_or(self, c: m.CondOr, anchor):
         return any(self.holds(item, anchor) for item in c.items)
 
     # ------------------------------------------------------------ scoring lines
-    def line_points(self, line: m.ScoringLine, anchor: Optional[int]) -> int:
-        if isinstance(line, m.Fixed):  # R8
-            if line.condition is None or self.holds(line.condition, anchor):
-                return line.points
-            return 0
-        # R9: N x floor(count / K)
+    line_points = Dispatch(m.ScoringLine)
+
+    @line_points.on(m.Fixed)
+    def _fixed(self, line: m.Fixed, anchor: Optional[int]) -> int:  # R8
+        if line.condition is None or self.holds(line.condition, anchor):
+            return line.points
+        return 0
+
+    @line_points.on(m.PerCount)
+    def _per_count(self, line: m.PerCount, anchor: Optional[int]) -> int:  # R9
         if line.per <= 0:  # DL602; never divide by zero on an unlinted tree
             return 0
         return line.points * (self.countable(line.count, anchor) // line.per)
 
     def lines_points(self, lines, anchor: Optional[int]) -> int:
         return sum(self.line_points(line, anchor) for line in lines)
-
-
-_SELECTORS = {
-    m.AnyCard: Evaluator._any,
-    m.TypeIs: Evaluator._type,
-    m.MythologyIs: Evaluator._mythology,
-    m.FaceIs: Evaluator._face,
-    m.Named: Evaluator._named,
-    m.SelfCard: Evaluator._self,
-    m.SameAs: Evaluator._same,
-    m.MostCommon: Evaluator._most_common,
-    m.StateRef: Evaluator._state,
-    m.ElementRef: Evaluator._element,
-    m.SelNot: Evaluator._not,
-    m.SelAnd: Evaluator._and,
-    m.SelOr: Evaluator._or,
-    m.Leader: Evaluator._leader,
-}
-
-_CONDITIONS = {
-    m.Relation: Evaluator._relation,
-    m.Between: Evaluator._between,
-    m.InRow: Evaluator._in_row,
-    m.InColumn: Evaluator._in_column,
-    m.AtCell: Evaluator._at_cell,
-    m.InCorner: Evaluator._in_corner,
-    m.Present: Evaluator._present,
-    m.Scores: Evaluator._scores,
-    m.Subject: Evaluator._subject,
-    m.Quantity: Evaluator._quantity,
-    m.NoneIn: Evaluator._none_in,
-    m.Only: Evaluator._only,
-    m.MoreThan: Evaluator._more_than,
-    m.AllFaceUpAtEnd: Evaluator._all_face_up,
-    m.CondNot: Evaluator._cond_not,
-    m.CondAnd: Evaluator._cond_and,
-    m.CondOr: Evaluator._cond_or,
-}
-
-
-def pattern_matches(area: Area, pattern: m.Pattern) -> Optional[tuple[int, ...]]:
-    """R14: the cells of the first placement of ``pattern`` whose every cell
-    holds a matching face-up card, never rotated or mirrored; else None."""
-    height = len(pattern.shape)
-    width = max((len(row) for row in pattern.shape), default=0)
-    if height == 0 or width == 0 or height > g.HEIGHT or width > g.WIDTH:
-        return None
-    for top in range(g.HEIGHT - height + 1):
-        for left in range(g.WIDTH - width + 1):
-            cells = []
-            for dr, row in enumerate(pattern.shape):
-                for dc, want in enumerate(row):
-                    if want is None:
-                        continue
-                    index = (top + dr) * g.WIDTH + left + dc
-                    placed = area.cells[index]
-                    if (placed is None or not placed.face_up
-                            or placed.card.type is not want.type
-                            or (want.mythology is not None
-                                and placed.card.mythology is not want.mythology)):
-                        break
-                    cells.append(index)
-                else:
-                    continue
-                break
-            else:
-                if cells:
-                    return tuple(cells)
-    return None

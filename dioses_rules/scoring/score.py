@@ -7,10 +7,11 @@ from typing import Optional
 from attrs import frozen
 
 from ..language import model as m
+from ..language.source import condition_text, line_text
 from .area import Area, cell_column, cell_row
 from .board import Board
-from .evaluator import Evaluator, Facts, card_weight, pattern_matches
-from ..language.source import condition_text, line_text
+from .evaluator import Evaluator, Facts, card_weight
+from .patterns import pattern_matches
 
 GOD = m.TypeIs(m.CardType.GOD)
 
@@ -160,7 +161,41 @@ def score_board(board: Board, explain: bool = False, all_face_up_at_end: Optiona
     if all_face_up_at_end is None:
         all_face_up_at_end = face_up_before
     area = board.area.revealed()
+    laws = _score_laws(area, board, all_face_up_at_end)
+    patterns = _score_patterns(area, board)
+    completed = sum(1 for p in patterns if p.completed)
+    met = sum(1 for law in laws if law.points > 0)
+    # A card may count completed patterns and met laws, which never depend on
+    # card points; the total is only for scenarios.
+    facts = Facts(all_face_up_at_end=all_face_up_at_end,
+                  scenario_state=dict(board.scenario_state),
+                  patterns_completed=completed, laws_met=met)
+    cards = []
+    for cell in area.occupied():
+        card = area.cells[cell].card
+        points, lines = _judge_lines(area, facts, card.lines, cell, explain)
+        cards.append(CardScore(card, cell, points, lines))
+    objectives = _score_objectives(area, board, all_face_up_at_end)
+    total = (sum(c.points for c in cards) + sum(law.points for law in laws)
+             + sum(p.points for p in patterns) + sum(o.points for o in objectives))
+    scenario = None
+    if board.scenario is not None:
+        scenario_facts = Facts(
+            card_points={c.cell: c.points for c in cards}, patterns_completed=completed,
+            laws_met=met, total=total, scenario_state=dict(board.scenario_state),
+            all_face_up_at_end=all_face_up_at_end)
+        scenario = judge_scenario(area, board.scenario, scenario_facts)
+    return ScoreReport(area, tuple(cards), laws, patterns, objectives,
+                       total, gods_in(area), face_up_before, scenario)
 
+
+def gods_in(area: Area) -> int:
+    """R16's tie-break: the gods of an area, with R11 weights."""
+    return sum(card_weight(area.cells[c].card, GOD) for c in area.occupied()
+               if area.cells[c].card.type is m.CardType.GOD)
+
+
+def _score_laws(area: Area, board: Board, all_face_up_at_end: bool) -> tuple[LawScore, ...]:
     laws = []
     for placement in board.laws:
         law_facts = Facts(law_line=placement.cells(), all_face_up_at_end=all_face_up_at_end)
@@ -168,7 +203,10 @@ def score_board(board: Board, explain: bool = False, all_face_up_at_end: Optiona
         points = evaluator.lines_points(placement.law.lines, None)
         laws.append(LawScore(placement.law, placement.row, placement.column, points,
                              tuple(sorted(evaluator.witnesses or ()))))
+    return tuple(laws)
 
+
+def _score_patterns(area: Area, board: Board) -> tuple[PatternScore, ...]:
     patterns = []
     for held in board.patterns:
         cells = pattern_matches(area, held.pattern)
@@ -176,18 +214,11 @@ def score_board(board: Board, explain: bool = False, all_face_up_at_end: Optiona
         completed = (cells is not None) if judged else held.completed
         points = held.worth if completed else 0  # R14
         patterns.append(PatternScore(held.pattern, completed, judged, points, cells or ()))
+    return tuple(patterns)
 
-    # A card may count completed patterns and met laws, which never depend on
-    # card points; the total is only for scenarios.
-    facts = Facts(all_face_up_at_end=all_face_up_at_end, state=dict(board.state),
-                  patterns_completed=sum(1 for p in patterns if p.completed),
-                  laws_met=sum(1 for l in laws if l.points > 0))
-    cards = []
-    for cell in area.occupied():
-        card = area.cells[cell].card
-        points, lines = _judge_lines(area, facts, card.lines, cell, explain)
-        cards.append(CardScore(card, cell, points, lines))
 
+def _score_objectives(area: Area, board: Board, all_face_up_at_end: bool
+                      ) -> tuple[ObjectiveScore, ...]:
     objectives = []
     for goal, element in board.objectives:
         goal_facts = Facts(element=element.selector, all_face_up_at_end=all_face_up_at_end)
@@ -195,26 +226,7 @@ def score_board(board: Board, explain: bool = False, all_face_up_at_end: Optiona
         points = evaluator.lines_points(goal.lines, None)
         objectives.append(ObjectiveScore(goal, element, points,
                                          tuple(sorted(evaluator.witnesses or ()))))
-
-    total = (sum(c.points for c in cards) + sum(l.points for l in laws)
-             + sum(p.points for p in patterns) + sum(o.points for o in objectives))
-    gods = sum(card_weight(area.cells[c].card, GOD) for c in area.occupied()
-               if area.cells[c].card.type is m.CardType.GOD)
-
-    scenario = None
-    if board.scenario is not None:
-        scenario_facts = Facts(
-            card_points={c.cell: c.points for c in cards},
-            patterns_completed=sum(1 for p in patterns if p.completed),
-            laws_met=sum(1 for l in laws if l.points > 0),
-            total=total,
-            state=dict(board.state),
-            all_face_up_at_end=all_face_up_at_end,
-        )
-        scenario = judge_scenario(area, board.scenario, scenario_facts)
-
-    return ScoreReport(area, tuple(cards), tuple(laws), tuple(patterns), tuple(objectives),
-                       total, gods, face_up_before, scenario)
+    return tuple(objectives)
 
 
 def judge_scenario(area: Area, scenario: m.Scenario, facts: Facts) -> ScenarioResult:

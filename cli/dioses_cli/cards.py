@@ -1,0 +1,105 @@
+"""``dioses cards``: list the definitions of the loaded sets."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+import click
+from rich.table import Table
+from rich.text import Text
+
+from dioses_rules.language import model as m
+from dioses_rules.language.english_definitions import english_text
+from dioses_rules.language.source_definitions import definition_text, pattern_rows_text
+from dioses_rules.pool.load import load_registry
+from dioses_rules.pool.registry import Registry, family_of
+
+from .options import CARDS_OPTION, FORMAT_OPTION, check_set_option
+from .output import console, print_json, user_errors
+
+
+def _definition_rows(registry: Registry, only_set: Optional[str]):
+    """(set, definition, replaces, replaced_by, replaced_by_set) for every
+    definition of the active sets, superseded ones included."""
+    swaps = {(family_of(old), old.id): (old_set, new_set)
+             for old, old_set, new_set in registry.replaced}
+    for set_id in registry.active:
+        if only_set is not None and set_id != only_set:
+            continue
+        for definition in registry.sets[set_id].definitions:
+            old_set, new_set = swaps.get((family_of(definition), definition.id), (None, None))
+            replaces = definition.id if new_set == set_id else None
+            replaced_by = definition.id if old_set == set_id else None
+            yield set_id, definition, replaces, replaced_by, new_set if replaced_by else None
+
+
+def definition_json(set_id: str, definition, replaces, replaced_by, replaced_by_set,
+                    names=None, points=None) -> dict:
+    return {
+        "id": definition.id,
+        "set": set_id,
+        "kind": definition.kind,
+        "name": definition.name,
+        "aliases": list(definition.aliases),
+        "type": definition.type.value if isinstance(definition, m.MythCard) else None,
+        "mythology": definition.mythology.value if isinstance(definition, m.MythCard) else None,
+        "provenance": definition.provenance.value,
+        "difficulty": definition.difficulty.value if isinstance(definition, m.Pattern) else None,
+        "replaces": replaces,
+        "replaced_by": replaced_by,
+        "replaced_by_set": replaced_by_set,
+        "source": definition_text(definition),
+        "text": english_text(definition, names, points),
+    }
+
+
+@click.command("cards")
+@click.option("--set", "only_set", metavar="ID", help="Only the definitions of this set.")
+@click.option("--text", "as_text", is_flag=True,
+              help="Show each definition's English card text, rendered from its rules.")
+@CARDS_OPTION
+@FORMAT_OPTION
+@user_errors
+def cards(only_set: Optional[str], as_text: bool, extra_cards: tuple[Path, ...],
+          output_format: str) -> None:
+    """List every definition of every loaded set (replaced base cards included)."""
+    registry, _ = load_registry(extra_cards)
+    names = registry.display_names()
+    points = registry.pattern_points_table()
+    check_set_option(registry, only_set)
+    rows = list(_definition_rows(registry, only_set))
+    if output_format == "json":
+        print_json([definition_json(*row, names=names, points=points) for row in rows])
+        return
+    out = console()
+    if as_text:
+        for set_id, definition, replaces, replaced_by, by_set in rows:
+            head = f"{definition.id} - {definition.name} ({set_id}, {definition.kind}"
+            if isinstance(definition, m.MythCard):
+                head += f", {definition.mythology.value} {definition.type.value}"
+            head += f", {definition.provenance.value}"
+            if replaced_by:
+                head += f", replaced by {by_set}"
+            out.print(Text(head + ")", style="bold"))
+            for line in english_text(definition, names, points).splitlines():
+                out.print("  " + line, markup=False)
+        return
+    table = Table(title=f"{len(rows)} definitions", title_justify="left")
+    for header in ("set", "kind", "id", "name", "type", "mythology", "provenance", "note"):
+        table.add_column(header)
+    for set_id, definition, replaces, replaced_by, by_set in rows:
+        note = ""
+        if replaces:
+            note = "replaces the earlier card"
+        elif replaced_by:
+            note = f"replaced by {by_set}"
+        elif isinstance(definition, m.Pattern):
+            note = f"{definition.difficulty.value}: " + " / ".join(
+                row.strip("| ").replace(" | ", ",") for row in pattern_rows_text(definition.shape))
+        is_myth = isinstance(definition, m.MythCard)
+        table.add_row(set_id, definition.kind, definition.id, definition.name,
+                      definition.type.value if is_myth else "",
+                      definition.mythology.value if is_myth else "",
+                      definition.provenance.value, note)
+    out.print(table)

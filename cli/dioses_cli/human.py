@@ -1,0 +1,229 @@
+"""The player at the keyboard: :class:`HumanAgent` draws the table, lists the
+legal choices of each decision and reads a number; :class:`Narrator` tells in
+one line what happened since the player last decided."""
+
+from __future__ import annotations
+
+from typing import Callable, Optional
+
+from rich.columns import Columns
+from rich.text import Text
+
+from dioses_rules.engine.game import Game
+from dioses_rules.engine.state import Decision
+from dioses_rules.language import model as m
+from dioses_rules.language.english_definitions import english_text
+
+from .output import console
+from .table import draw_board, seat_label
+
+HUMAN = "human"
+
+
+class InputClosed(Exception):
+    """The player's input ended (EOF) or they asked to stop ('q')."""
+
+
+def read_line(prompt: str) -> str:
+    """One line of the player's input (tests replace this)."""
+    return input(prompt)
+
+
+def _names(game: Game) -> dict:
+    names = getattr(game, "_display_names", None)
+    if names is None:
+        names = game.registry.display_names()
+        game._display_names = names  # type: ignore[attr-defined]
+    return names
+
+
+# Decisions whose outcome an event tells anyway say nothing themselves.
+DECISION_WORDS = {
+    "reveal": None, "swap": None, "law": None, "pattern": None, "discard-pile": None,
+    "after-discard": None, "hide": None, "recover": None, "power": None,
+    "exchange": None, "drawn": None, "seek": "named {}",
+}
+
+
+def record_phrase(record: dict) -> Optional[str]:
+    """A few words for one log record, or None for records not worth a word."""
+    if record["type"] == "decision":
+        kind, label = record.get("kind"), record.get("choice") or ""
+        if kind in DECISION_WORDS:
+            return DECISION_WORDS[kind].format(label) if DECISION_WORDS[kind] else None
+        return label or None
+    event = record.get("event")
+    area = f"area {record['area'] + 1}" if isinstance(record.get("area"), int) else ""
+    phrases = {
+        "drew": lambda r: f"drew {r['card']}",
+        "discarded": lambda r: f"discarded {r['card']} (pile {r['pile'] + 1})",
+        "removed": lambda r: f"{r['card']} leaves the game",
+        "revealed": lambda r: f"{area}: revealed {r['card']} at {r['cell']}",
+        "placed": lambda r: (f"{area}: {r['card']} placed at {r['cell']}" if r.get("face_up")
+                             else f"{area}: a face-down card placed at {r['cell']}"),
+        "swapped": lambda r: f"{area}: swapped {r['cells'][0]} and {r['cells'][1]}",
+        "hidden": lambda r: f"{area}: turned {r['cell']} face down",
+        "event": lambda r: f"EVENT {r['card']}",
+        "pattern-drawn": lambda r: f"{area} drew pattern {r['pattern']}",
+        "pattern-completed": lambda r: f"{area} COMPLETED pattern {r['pattern']}",
+        "law-placed": lambda r: f"{area}: law {r['law']} on {r['line']}",
+        "power-gained": lambda r: f"{area} gained {r['count']} Power card(s), now {r['total']}",
+        "power-used": lambda r: f"{area} used Power: {r['power']}",
+        "ability-used": lambda r: f"{area} used the scenario ability: {r['ability']}",
+        "recovered": lambda r: f"moved {r['card']} onto discard pile {r['pile'] + 1}",
+        "deck-refilled": lambda r: f"the deck was refilled with {r['cards']} cards",
+        "game-ending": lambda r: f"seat {r['seat'] + 1} has every card face up: "
+                                 f"{r['turns_left']} more turn(s)",
+        "turn-limit": lambda r: f"turn limit reached after {r['turns']} turns",
+        "pass": lambda r: "passes",
+        "objective": lambda r: f"objective {r['goal']} + {r['element']}",
+        "state": lambda r: f"{r['name']}: {r['card']}",
+    }
+    maker = phrases.get(event)
+    if maker is None:
+        return None
+    try:
+        return maker(record)
+    except (KeyError, TypeError, IndexError):
+        return None
+
+
+class Narrator:
+    """Collects the records of a turn and tells what happened in one line."""
+
+    def __init__(self, out):
+        self.out = out
+        self.pending: list[dict] = []
+        self.seat: Optional[int] = None  # whose turn it is (None: the setup)
+        self.last_seat: Optional[int] = None  # the human seat asked last
+        self.turn = 0
+        self.dirty = True  # the board changed since it was drawn
+
+    def record(self, record: dict) -> None:
+        if record["type"] == "event" and record.get("event") == "turn":
+            self.seat = record.get("seat")
+            self.turn = record.get("turn", 0)
+        elif record["type"] in ("decision", "event"):
+            self.pending.append(record)
+        if record["type"] == "event" and record.get("event") != "drew":
+            self.dirty = True  # (a drawn card is in the prompt, not on the board)
+
+    def flush(self, game: Game, heading: Optional[str] = None) -> None:
+        phrases = [p for p in map(record_phrase, self.pending) if p]
+        self.pending = []
+        if not phrases:
+            return
+        if heading is None:
+            heading = (f"turn {self.turn + 1}, {seat_label(game, self.seat)}"
+                       if self.seat is not None else "setup")
+        line = Text(f"{heading}: ", style="bold")
+        line.append("; ".join(phrases))
+        self.out.print(line)
+
+
+class HumanAgent:
+    """A player at the keyboard: draws the board, lists the legal choices,
+    reads a number until it is a valid one."""
+
+    name = HUMAN
+
+    def __init__(self, out=None, narrator: Optional[Narrator] = None,
+                 read: Optional[Callable[[str], str]] = None):
+        self.out = out or console()
+        self.narrator = narrator
+        self.read = read
+        self._last_seat: Optional[int] = None  # used without a narrator
+
+    @property
+    def last_seat(self) -> Optional[int]:
+        """The seat asked last, by any human at this table (hot-seat)."""
+        return self.narrator.last_seat if self.narrator is not None else self._last_seat
+
+    @last_seat.setter
+    def last_seat(self, seat: int) -> None:
+        if self.narrator is not None:
+            self.narrator.last_seat = seat
+        self._last_seat = seat
+
+    def _read(self, prompt: str) -> str:
+        reader = self.read or read_line  # looked up at call time (tests patch it)
+        try:
+            return reader(prompt)
+        except EOFError:
+            raise InputClosed("input closed") from None
+
+    def choose(self, game: Game, decision: Decision) -> int:
+        out = self.out
+        narrator = self.narrator
+        if narrator is not None and narrator.seat != decision.seat:
+            narrator.flush(game)  # what the others did (one's own turn is told at its end)
+        humans = sum(1 for agent in game.agents if agent.name == HUMAN)
+        if humans > 1 and decision.seat != self.last_seat:
+            out.print(Text(f"=== {seat_label(game, decision.seat)}: your turn "
+                           f"(pass the keyboard) ===", style="bold yellow"))
+        if narrator is None or narrator.dirty or decision.seat != self.last_seat:
+            in_setup = narrator is not None and narrator.seat is None
+            draw_board(out, game, decision.seat, setup=in_setup)
+            if narrator is not None:
+                narrator.dirty = False
+        self.last_seat = decision.seat
+        self._show_decision(game, decision)
+        count = len(decision.choices)
+        prompt = f"seat {decision.seat + 1}, choose 1-{count} (? for help): "
+        while True:
+            answer = self._read(prompt).strip()
+            lowered = answer.lower()
+            if lowered in ("q", "quit", "exit"):
+                raise InputClosed("quit")
+            if lowered in ("?", "h", "help"):
+                out.print("type the number of a choice; 'b' draws the board again; "
+                          "'l' lists the choices again; 'c NAME' shows a card's text; "
+                          "'q' saves and stops (continue later with --resume)", markup=False)
+                continue
+            if lowered == "b":
+                draw_board(out, game, decision.seat)
+                continue
+            if lowered == "l":
+                self._show_decision(game, decision)
+                continue
+            if lowered.startswith("c ") or lowered.startswith("card "):
+                self._card_text(game, answer.split(None, 1)[1])
+                continue
+            try:
+                number = int(answer)
+            except ValueError:
+                out.print(f"'{answer}' is not a number: type 1 to {count} (? for help)",
+                          markup=False)
+                continue
+            if not 1 <= number <= count:
+                out.print(f"{number} is not a choice: type 1 to {count}", markup=False)
+                continue
+            return number - 1
+
+    def _show_decision(self, game: Game, decision: Decision) -> None:
+        out = self.out
+        out.print(Text(decision.prompt, style="bold"))
+        if decision.subject:
+            self._card_text(game, decision.subject, quiet=True)
+        items = [f"{i + 1:>2}. {c.label or c.kind}" for i, c in enumerate(decision.choices)]
+        if len(items) > 12:
+            out.print(Columns([Text(item) for item in items], padding=(0, 3)))
+        else:
+            for item in items:
+                out.print(item, markup=False)
+
+    def _card_text(self, game: Game, name: str, quiet: bool = False) -> None:
+        names = _names(game)
+        for family in ("myth", "law", "pattern", "scenario", "power", "rule-option"):
+            try:
+                definition = game.registry.resolve(family, name.strip())
+            except LookupError:
+                continue
+            head = definition.id
+            if isinstance(definition, m.MythCard):
+                head += f" ({definition.mythology.value} {definition.type.value})"
+            self.out.print(f"  {head}: " + english_text(definition, names).replace("\n", "\n  "),
+                           markup=False)
+            return
+        if not quiet:
+            self.out.print(f"no card, law or pattern named '{name}'", markup=False)

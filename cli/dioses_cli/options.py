@@ -1,0 +1,122 @@
+"""Options and argument checks shared by the commands."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Callable, Optional, Sequence
+
+import click
+
+from dioses_rules.errors import did_you_mean
+from dioses_rules.pool.load import load_registry
+from dioses_rules.pool.registry import Registry
+
+CARDS_OPTION = click.option(
+    "--cards", "extra_cards", multiple=True, type=click.Path(exists=True, path_type=Path),
+    help="Extra card file or folder (a modder's sets), loaded on top of the bundled ones. "
+         "Repeatable.")
+FORMAT_OPTION = click.option(
+    "--format", "output_format", type=click.Choice(["text", "json"]), default="text",
+    show_default=True, help="Readable text, or one JSON document for programs.")
+SETUP_OPTIONS = [
+    click.option("--scenario", metavar="ID",
+                 help="Play a solo/cooperative scenario (id, number or name)."),
+    click.option("--challenge", is_flag=True,
+                 help="The scenario's additional challenge (its challenge setup, if any)."),
+    click.option("--rule", "rules", multiple=True, metavar="NAME",
+                 help="A rule option (e.g. lightning-token, power-cards). Repeatable."),
+]
+
+
+def setup_options(command):
+    """--scenario, --challenge and --rule, for play and simulate."""
+    for option in reversed(SETUP_OPTIONS):
+        command = option(command)
+    return command
+
+
+def parse_agents(text: Optional[str], allowed: Sequence[str], param: str = "'--agents'"
+                 ) -> Optional[list[str]]:
+    if text is None:
+        return None
+    names = [name.strip().lower() for name in text.split(",")]
+    if not names or any(not name for name in names):
+        raise click.BadParameter("give agent names separated by commas, e.g. human,greedy",
+                                 param_hint=param)
+    for name in names:
+        if name not in allowed:
+            hint = did_you_mean(name, allowed) or f"agents: {', '.join(allowed)}"
+            raise click.BadParameter(f"unknown agent '{name}'; {hint}", param_hint=param)
+    return names
+
+
+def game_arguments(extra_cards, scenario: Optional[str], challenge: bool,
+                   rules: Sequence[str]) -> tuple[Registry, Optional[str], list[str]]:
+    """The loaded cards, the scenario id and the rule option ids asked for."""
+    registry, _ = load_registry(extra_cards)
+    scenario_id = resolve_scenario(registry, scenario)
+    if challenge and scenario_id is None:
+        raise click.BadParameter("the challenge belongs to a scenario; add --scenario",
+                                 param_hint="'--challenge'")
+    return registry, scenario_id, resolve_rules(registry, rules)
+
+
+def resolve_scenario(registry: Registry, name: Optional[str]) -> Optional[str]:
+    if name is None:
+        return None
+    scenarios = registry.definitions("scenario")
+    if name.strip().isdigit():
+        for scenario in scenarios:
+            if scenario.number == int(name):
+                return scenario.id
+    try:
+        return registry.resolve("scenario", name).id
+    except LookupError as error:
+        listing = ", ".join(f"{s.number} {s.id}" for s in scenarios)
+        raise click.BadParameter(f"{error}; scenarios: {listing}", param_hint="'--scenario'")
+
+
+def resolve_rules(registry: Registry, names: Sequence[str]) -> list[str]:
+    resolved = []
+    for name in names:
+        try:
+            option = registry.resolve("rule-option", name)
+        except LookupError as error:
+            pool = ", ".join(d.id for d in registry.definitions("rule-option"))
+            raise click.BadParameter(f"{error}; rule options: {pool}", param_hint="'--rule'")
+        if option.id not in resolved:
+            resolved.append(option.id)
+    return resolved
+
+
+def check_players(players: int, scenario: Optional[str], most: int) -> None:
+    if scenario is None and not 2 <= players <= most:
+        raise click.BadParameter(f"the base game is for 2 to {most} players, not "
+                                 f"{players}; use --scenario for the solo mode",
+                                 param_hint="'--players'")
+
+
+def check_set_option(registry: Registry, only_set: Optional[str]) -> bool:
+    """Whether ``--set`` was given; a usage error when it names no loaded set."""
+    if only_set is None:
+        return False
+    if only_set not in registry.sets:
+        hint = did_you_mean(only_set, registry.sets) or f"sets: {', '.join(registry.sets)}"
+        raise click.BadParameter(f"unknown set '{only_set}'; {hint}", param_hint="'--set'")
+    return True
+
+
+def check_writable_target(path: Path, option: str, accepts: Callable[[Path], bool],
+                          what: str) -> None:
+    """Refuse a target that is a folder, sits in no folder, or is a file we did not write."""
+    if path.is_dir():
+        raise click.BadParameter(f"{path} is a folder", param_hint=option)
+    parent = path.parent if str(path.parent) else Path(".")
+    if not parent.is_dir():
+        raise click.BadParameter(f"no folder {parent} for {path}", param_hint=option)
+    if not os.access(parent, os.W_OK):
+        raise click.BadParameter(f"cannot write in {parent}", param_hint=option)
+    if path.exists() and not accepts(path):
+        raise click.BadParameter(f"{path} exists and is not {what}; not overwriting it "
+                                 f"(give another file)", param_hint=option)

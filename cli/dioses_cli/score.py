@@ -1,0 +1,37 @@
+"""``dioses score``: score saved boards."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from dioses_rules.pool.load import load_registry
+from dioses_rules.scoring.board import board_registry, read_board_file, resolve_board
+from dioses_rules.scoring.score import score_board
+
+from .options import CARDS_OPTION, FORMAT_OPTION
+from .output import print_json, user_errors
+from .views import render_report
+
+
+@click.command("score")
+@click.argument("board", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@CARDS_OPTION
+@FORMAT_OPTION
+@click.option("--explain", is_flag=True,
+              help="Show for each card why it did or did not score, and which cells matched.")
+@user_errors
+def score(board: Path, extra_cards: tuple[Path, ...], output_format: str, explain: bool) -> None:
+    """Score a saved board (TOML): cards, laws, patterns, objectives, scenario.
+
+    Every card is revealed first (R12).
+    """
+    board_file = read_board_file(board)
+    _, sources = load_registry(extra_cards)  # every card file checked once
+    registry = board_registry(board_file, sources, str(board))
+    report = score_board(resolve_board(board_file, registry, str(board)), explain=explain)
+    if output_format == "json":
+        print_json(report.to_json())
+    else:
+        render_report(report, str(board), explain)

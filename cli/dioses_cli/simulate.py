@@ -1,0 +1,81 @@
+"""``dioses simulate``: many games between agents (the library's ``simulate``)."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import click
+
+from dioses_rules.engine.agents import AGENTS
+from dioses_rules.engine.log import is_log
+from dioses_rules.engine.setup import MAX_SEATS
+from dioses_rules.engine.simulate import simulate
+
+from .options import CARDS_OPTION, check_players, game_arguments, parse_agents, setup_options
+from .output import console, print_json, user_errors
+from .views import print_simulation
+
+
+@click.command("simulate")
+@click.option("--games", type=click.IntRange(1, 1_000_000), required=True,
+              help="How many games to play.")
+@click.option("--players", type=click.IntRange(1, MAX_SEATS),
+              help="Seats per game (default 2; 1 with --scenario).")
+@click.option("--agents", "agents_text", default="greedy,random", show_default=True,
+              metavar="LIST", help="Agents, comma-separated; seat i uses agent i mod their count.")
+@setup_options
+@click.option("--seed", type=int, default=1, show_default=True,
+              help="Game g (from 0) uses seed S+g; its agents are seeded from it and their seat.")
+@click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text",
+              show_default=True, help="Readable text, or one JSON object.")
+@click.option("--log-dir", type=click.Path(path_type=Path, file_okay=False),
+              help="Write each game's log there (game-0001.jsonl, ...).")
+@CARDS_OPTION
+@user_errors
+def simulate_command(games, players, agents_text, scenario, challenge, rules, seed,
+                     output_format, log_dir, extra_cards) -> None:
+    """Play many games between agents and report how they went.
+
+    Win rates per seat and per agent (base game), mean and spread (standard
+    deviation) of the scores, game lengths, turn-limit hits, and for a scenario
+    its victory, challenge and beaten rates. The same seed gives the same result.
+    """
+    registry, scenario_id, options = game_arguments(extra_cards, scenario, challenge, rules)
+    names = parse_agents(agents_text, list(AGENTS))
+    if players is None:
+        players = 1 if scenario_id else 2
+    check_players(players, scenario_id, MAX_SEATS)
+    if log_dir is not None:
+        _check_log_dir(log_dir, games)
+    err = console(stderr=True)
+    started = time.perf_counter()
+    arguments = (registry, games, players, names, scenario_id, options, seed, challenge, log_dir)
+    if err.is_terminal:
+        from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
+                                   TimeRemainingColumn)
+
+        with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(),
+                      TimeRemainingColumn(), console=err, transient=True) as bar:
+            task = bar.add_task("games", total=games)
+            report = simulate(*arguments, progress=lambda: bar.advance(task),
+                              extra_cards=extra_cards)
+    else:
+        report = simulate(*arguments, extra_cards=extra_cards)
+    elapsed = time.perf_counter() - started
+    if output_format == "json":
+        print_json(report.to_json())
+        return
+    print_simulation(console(), report, registry, elapsed)
+
+
+def _check_log_dir(log_dir: Path, games: int) -> None:
+    """A folder for the logs, holding no file of another kind where a log goes."""
+    if log_dir.exists() and not log_dir.is_dir():
+        raise click.BadParameter(f"{log_dir} is not a folder", param_hint="'--log-dir'")
+    log_dir.mkdir(parents=True, exist_ok=True)
+    for index in range(games):
+        target = log_dir / f"game-{index + 1:04d}.jsonl"
+        if target.exists() and not is_log(target):
+            raise click.BadParameter(f"{target} exists and is not a Dioses! game log; "
+                                     f"not overwriting it", param_hint="'--log-dir'")

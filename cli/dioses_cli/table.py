@@ -1,0 +1,142 @@
+"""How ``dioses play`` draws the table: every area as a grid, the decks and
+piles, and the final scores."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from rich.table import Table
+from rich.text import Text
+
+from dioses_rules.engine.game import Game, GameResult
+from dioses_rules.language import model as m
+from dioses_rules.scoring.area import cell_index
+
+from .views import render_report
+
+
+def area_table(game: Game, area: int, title: str, detailed: bool) -> Table:
+    """An area as a 3x4 grid; face-down cards are '?' for everyone."""
+    state = game.state.areas[area]
+    row_laws = {entry.row: entry.card for entry in state.laws if entry.row}
+    column_laws = {entry.column: entry.card for entry in state.laws if entry.column}
+    locked = game.locked()
+    table = Table(title=title, title_justify="left", show_lines=detailed)
+    table.add_column("")
+    for column in m.COLUMNS:
+        header = str(column)
+        if column in column_laws:
+            header += f"\nlaw: {column_laws[column]}"
+        table.add_column(header, justify="center", min_width=13 if detailed else 9)
+    for row in m.ROWS:
+        label = Text(row.value)
+        if row.value in row_laws:
+            label.append(f"\nlaw: {row_laws[row.value]}", style="cyan")
+        cells = []
+        for column in m.COLUMNS:
+            slot = state.cells[cell_index(row, column)]
+            if slot is None:
+                cells.append(Text(".", style="dim"))
+            elif not slot.face_up:
+                cells.append(Text("?", style="bold magenta"))
+            else:
+                card = game.card(slot.card)
+                text = Text(card.id, style="bold")
+                if detailed:
+                    text.append(f"\n{card.mythology.value} {card.type.value}", style="dim")
+                if card.id in locked:
+                    text.append(" (locked)" if not detailed else "\n(locked)", style="yellow")
+                cells.append(text)
+        table.add_row(label, *cells)
+    return table
+
+
+def area_notes(game: Game, area: int) -> str:
+    state = game.state.areas[area]
+    patterns = []
+    for held in state.patterns:
+        pattern = game.registry.get("pattern", held.card)
+        done = "completed" if held.completed else "not completed"
+        patterns.append(f"{held.card} ({pattern.difficulty.value}, {done})")
+    laws = [f"{e.card} on {'the ' + e.row + ' row' if e.row else f'column {e.column}'}"
+            for e in state.laws]
+    parts = [f"laws: {', '.join(laws) or 'none'}", f"patterns: {', '.join(patterns) or 'none'}"]
+    if game.state.settings.power_cards or state.power:
+        parts.append(f"Power cards: {len(state.power)}")
+    return "   ".join(parts)
+
+
+def seat_label(game: Game, seat: int) -> str:
+    return f"seat {seat + 1} ({game.agents[seat].name})"
+
+
+def draw_board(out, game: Game, seat: Optional[int], setup: bool = False) -> None:
+    """The whole table as seen from ``seat`` (None: an onlooker)."""
+    state = game.state
+    own = state.seat_area[seat] if seat is not None else None
+    order = list(range(len(state.areas)))
+    if own is not None:
+        order.remove(own)
+        order.insert(0, own)
+    status = Text()
+    if setup:
+        status.append("Setup", style="bold")
+    else:
+        status.append(f"Turn {state.turn + 1}", style="bold")
+        status.append(f" - {seat_label(game, state.active)} to play")
+    if game.scenario is not None:
+        status.append(f" - scenario {game.scenario.number}: {game.scenario.name}")
+        if state.challenge:
+            status.append(" (challenge)")
+    status.append(f"\ndeck: {len(state.deck)} cards")
+    for index, pile in enumerate(state.discards):
+        top = pile[-1] if pile else "empty"
+        status.append(f"   discard pile {index + 1}: {top} on top ({len(pile)} cards)")
+    if state.removed:
+        status.append(f"\nout of the game: {', '.join(state.removed)}")
+    if state.objectives:
+        status.append("\nobjectives: " + ", ".join(f"{g} + {e}" for g, e in state.objectives))
+    if state.scenario_state:
+        status.append("\n" + ", ".join(f"{k}: {v}" for k, v in
+                                       sorted(state.scenario_state.items())))
+    if state.ending_seat is not None and state.turns_left is not None:
+        status.append(f"\nlast round: {state.turns_left} turn(s) left", style="yellow")
+    out.print(status)
+    for area in order:
+        seats = ", ".join(seat_label(game, s) for s in game.seats_of_area(area))
+        title = f"Area {area + 1}: {seats}"
+        if area == own:
+            title += " - yours"
+        out.print(area_table(game, area, title, detailed=area == own or len(order) <= 2))
+        out.print(area_notes(game, area), markup=False)
+
+
+def print_result(out, game: Game, result: GameResult) -> None:
+    out.print(Text("Final scoring (every card revealed, R12)", style="bold"))
+    for area, report in enumerate(result.reports):
+        seats = ", ".join(seat_label(game, s) for s in game.seats_of_area(area))
+        render_report(report, f"Area {area + 1} ({seats})", explain=False)
+    table = Table(title=f"Game over after {result.turns} turns" +
+                  (" (turn limit reached)" if result.turn_limit_reached else ""),
+                  title_justify="left")
+    for header in ("area", "seats", "total", "gods", "result"):
+        table.add_column(header)
+    shared = len(result.winners) > 1
+    for area, report in enumerate(result.reports):
+        seats = ", ".join(seat_label(game, s) for s in game.seats_of_area(area))
+        verdict = ""
+        if area in result.winners and len(result.reports) > 1:
+            verdict = "shared win (R16)" if shared else "WINNER"
+        table.add_row(str(area + 1), seats, str(report.total), str(report.gods), verdict)
+    out.print(table)
+    if len(result.reports) > 1:
+        names = " and ".join(f"area {w + 1}" for w in result.winners)
+        out.print(f"Winner{'s' if shared else ''} (R16: most points, then most gods): {names}",
+                  markup=False)
+    scenario = result.reports[0].scenario
+    if scenario is not None:
+        out.print(f"Scenario {scenario.scenario.number} {scenario.scenario.name}: "
+                  f"victory {'YES' if scenario.victory else 'no'}; "
+                  f"challenge {'YES' if scenario.challenge else 'no'}; "
+                  f"more than {scenario.threshold} points: "
+                  f"{'BEATEN' if scenario.beaten else 'not beaten'}", markup=False)

@@ -1,0 +1,149 @@
+"""How the commands draw the library's results with rich: score reports and
+simulation reports (the game table is in :mod:`table`)."""
+
+from __future__ import annotations
+
+from rich.table import Table
+from rich.text import Text
+
+from dioses_rules.engine.simulate import SimulationReport
+from dioses_rules.language import model as m
+from dioses_rules.pool.registry import Registry
+from dioses_rules.scoring.area import cell_index, cell_name
+from dioses_rules.scoring.score import ScoreReport
+
+from .output import console
+
+
+def render_report(report: ScoreReport, title: str, explain: bool) -> None:
+    """A score report: the grid with each card's points, the laws, patterns and
+    objectives, why each card scored (``explain``), the total and the scenario."""
+    out = console()
+    out.print(_grid(report, title))
+    _table(out, "Laws (R13)", ("law", "on", "points"),
+           ((law.law.id, f"{law.row.value} row" if law.row else f"column {law.column}",
+             str(law.points)) for law in report.laws))
+    _table(out, "Patterns (R14)", ("pattern", "difficulty", "completed", "points"),
+           ((held.pattern.id, held.pattern.difficulty.value,
+             f"{'yes' if held.completed else 'no'} "
+             f"({'judged on this board' if held.judged else 'as saved'})", str(held.points))
+            for held in report.patterns))
+    _table(out, "Objectives (R15)", ("goal", "element", "points"),
+           ((o.goal.id, o.element.id, str(o.points)) for o in report.objectives))
+    if explain:
+        _explain(out, report)
+    out.print(f"Total: {report.total} points  (gods for the R16 tie-break: {report.gods})")
+    if report.scenario is not None:
+        _scenario(out, report.scenario)
+
+
+def _grid(report: ScoreReport, title: str) -> Table:
+    points_at = {c.cell: c.points for c in report.cards}
+    grid = Table(title=f"{title}: {report.total} points", show_lines=True,
+                 title_justify="left")
+    grid.add_column("")
+    for column in m.COLUMNS:
+        grid.add_column(str(column), justify="center", min_width=14)
+    for row in m.ROWS:
+        cells = []
+        for column in m.COLUMNS:
+            index = cell_index(row, column)
+            placed = report.area.cells[index]
+            if placed is None:
+                cells.append(Text(".", style="dim"))
+                continue
+            card = placed.card
+            label = Text(card.id, style="bold")
+            label.append(f"\n{card.mythology.value} {card.type.value}", style="dim")
+            points = points_at.get(index, 0)
+            label.append(f"\n{points}p", style="green" if points else "red")
+            cells.append(label)
+        grid.add_row(row.value, *cells)
+    return grid
+
+
+def _table(out, title: str, headers: tuple[str, ...], rows) -> None:
+    """A table of rows, or nothing when there are none."""
+    rows = list(rows)
+    if rows:
+        shown = Table(title=title, title_justify="left")
+        for header in headers:
+            shown.add_column(header)
+        for row in rows:
+            shown.add_row(*row)
+        out.print(shown)
+
+
+def _explain(out, report: ScoreReport) -> None:
+    out.print(Text("Why each card scored", style="bold"))
+    for card_score in report.cards:
+        out.print(f"{card_score.card.id} ({cell_name(card_score.cell)}): {card_score.points}p")
+        if not card_score.lines:
+            out.print("  (no scoring line)")
+        for line in card_score.lines:
+            verdict = "holds" if line.points else "does not hold"
+            matched = ", ".join(cell_name(c) for c in line.cells) or "no cell matched"
+            out.print(f"  {line.text}: {line.points}p ({verdict}; matched: {matched})")
+
+
+def _scenario(out, result) -> None:
+    out.print(Text(f"Scenario {result.scenario.number}: {result.scenario.name}", style="bold"))
+    for label, conditions, met in (("victory", result.victory_conditions, result.victory),
+                                   ("challenge", result.challenge_conditions, result.challenge)):
+        out.print(f"  {label}: {'met' if met else 'not met'}")
+        for condition in conditions:
+            out.print(f"    [{'x' if condition.met else ' '}] {condition.text}", markup=False)
+    out.print(f"  threshold: more than {result.threshold} points -> "
+              f"{'BEATEN' if result.beaten else 'not beaten'}")
+
+
+def _pct(rate: float) -> str:
+    return f"{rate * 100:.1f}%"
+
+
+def print_simulation(out, simulation: SimulationReport, registry: Registry, elapsed: float) -> None:
+    report = simulation.to_json()
+    what = "base game" if report["scenario"] is None else (
+        f"scenario {registry.get('scenario', report['scenario']).number} "
+        f"{report['scenario']}" + (" (challenge)" if report["challenge"] else ""))
+    options = f", rule options: {', '.join(report['options'])}" if report["options"] else ""
+    out.print(f"{report['games']} games, {what}, {report['players']} player(s), seeds "
+              f"{report['seeds'][0]}..{report['seeds'][1]}{options} ({elapsed:.1f} s)",
+              markup=False)
+    base = report["scenario"] is None
+    table = Table(title="Seats", title_justify="left")
+    for header in ["seat", "agent", "mean score", "spread", "min", "max"] + (
+            ["wins", "shared", "win rate"] if base else []):
+        table.add_column(header, justify="right" if header not in ("agent",) else "left")
+    for seat in report["seats"]:
+        score = seat["score"]
+        row = [str(seat["seat"]), seat["agent"], f"{score['mean']:.2f}", f"{score['spread']:.2f}",
+               str(score["min"]), str(score["max"])]
+        if base:
+            row += [str(seat["wins"]), str(seat["shared_wins"]), _pct(seat["win_rate"])]
+        table.add_row(*row)
+    out.print(table)
+    if base:
+        agents = Table(title="Agents", title_justify="left")
+        for header in ("agent", "seats", "mean score", "wins / seat-games", "win rate",
+                       "games won"):
+            agents.add_column(header)
+        for name, entry in report["agents"].items():
+            agents.add_row(name, ", ".join(map(str, entry["seats"])),
+                           f"{entry['score']['mean']:.2f}",
+                           f"{entry['wins']} / {entry['seat_games']}", _pct(entry["win_rate"]),
+                           f"{entry['games_won']} ({_pct(entry['game_win_rate'])})")
+        out.print(agents)
+        out.print(f"Counting: {report['counting']}. Games with a shared win: "
+                  f"{report['shared_wins']}.", markup=False)
+    score, turns = report["score"], report["turns"]
+    out.print(f"Score per area: mean {score['mean']:.2f}, spread {score['spread']:.2f} "
+              f"(standard deviation), min {score['min']}, max {score['max']}", markup=False)
+    out.print(f"Game length: mean {turns['mean']:.1f} turns, spread {turns['spread']:.1f}, "
+              f"min {turns['min']}, max {turns['max']}; turn-limit hits: "
+              f"{report['turn_limit_hits']}", markup=False)
+    rates = report["scenario_rates"]
+    if rates is not None:
+        out.print(f"Scenario: victory {_pct(rates['victory'])} ({rates['victories']}), "
+                  f"challenge {_pct(rates['challenge'])} ({rates['challenges']}), "
+                  f"beaten {_pct(rates['beaten'])} ({rates['beaten_games']})", markup=False)

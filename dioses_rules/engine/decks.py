@@ -1,0 +1,152 @@
+"""The decks of a game: drawing, discarding, Law and Pattern draws, and the
+Power effects that search the discards or the deck (a mixin of ``Game``)."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from ..language import model as m
+from ..scoring.board import LawEntry, PatternEntry
+from .state import Choice
+
+
+class DeckRules:
+    """Methods of :class:`game.Game` that move cards between decks and piles."""
+
+    def draw(self) -> Optional[str]:
+        """The top card of the deck; an empty deck is refilled from the
+        discard piles (all but their top cards), shuffled (R31)."""
+        state = self.state
+        if not state.deck:
+            refill = []
+            for pile in state.discards:
+                refill.extend(pile[:-1])
+                del pile[:-1]
+            self.rng.shuffle(refill)
+            state.deck = refill
+            if refill:
+                self.event("deck-refilled", cards=len(refill))
+        return state.deck.pop() if state.deck else None
+
+    def discard(self, card_id: str, area: int, pile: Optional[int] = None) -> None:
+        """Put a card on a discard pile; an Event card leaves the game (R18)."""
+        if self.card(card_id).event:
+            self.state.removed.append(card_id)
+            self.event("removed", card=card_id)
+            return
+        piles = self.state.discards
+        if pile is None:
+            pile = self.choose_pile(area, "discard")
+        piles[pile].append(card_id)
+        self.event("discarded", card=card_id, pile=pile)
+
+    def choose_pile(self, area: int, why: str) -> int:
+        piles = self.state.discards
+        if len(piles) == 1:
+            return 0
+        empty = [i for i, p in enumerate(piles) if not p]
+        if empty:  # an empty pile must take the card (double discard)
+            return empty[0]
+        choices = [Choice("pile", (i,), f"discard pile {i + 1} (top: {piles[i][-1]})")
+                   for i in range(len(piles))]
+        return self.decide(self.deciding_seat(area), "discard-pile",
+                           f"Which discard pile ({why})?", choices).args[0]
+
+    # ------------------------------------------------------------------ laws (R13)
+    def free_lines(self, area: int) -> list[Choice]:
+        taken_rows = {entry.row for entry in self.state.areas[area].laws if entry.row}
+        taken_columns = {entry.column for entry in self.state.areas[area].laws if entry.column}
+        choices = [Choice("row", (row.value,), f"{row.value} row") for row in m.ROWS
+                   if row.value not in taken_rows]
+        choices += [Choice("column", (c,), f"column {c}") for c in m.COLUMNS
+                    if c not in taken_columns]
+        return choices
+
+    def draw_law(self, area: int) -> None:
+        """R13: place the top Law on a free row or column; never moved again."""
+        if not self.state.law_deck:
+            return
+        law = self.state.law_deck.pop()
+        lines = self.free_lines(area)
+        if not lines:  # R31: all 7 lines hold a law: it goes under the Law deck
+            self.state.law_deck.insert(0, law)
+            return
+        choice = self.decide(self.deciding_seat(area), "law",
+                             f"Place the law '{law}' on which row or column?", lines, law)
+        entry = LawEntry(law, row=choice.args[0]) if choice.kind == "row" else \
+            LawEntry(law, column=choice.args[0])
+        self.state.areas[area].laws.append(entry)
+        self.event("law-placed", area=area, law=law, line=choice.label)
+
+    # ------------------------------------------------------------------ patterns (R14, R28)
+    def draw_patterns(self, area: int, count: int, difficulty: Optional[m.Difficulty],
+                      keep: Optional[int]) -> None:
+        deck = self.state.pattern_deck
+        drawn = []
+        for _ in range(count):
+            if difficulty is None:  # R28: the top card
+                if deck:
+                    drawn.append(deck.pop())
+                continue
+            # R28: draw until one of that difficulty; the rest go to the bottom.
+            passed = []
+            while deck:
+                top = deck.pop()
+                if self.registry.get("pattern", top).difficulty is difficulty:
+                    drawn.append(top)
+                    break
+                passed.append(top)
+            deck[:0] = passed
+        if keep is not None and len(drawn) > keep:
+            kept = []
+            for _ in range(keep):
+                choice = self.decide(self.deciding_seat(area), "pattern", "Keep which pattern?",
+                                     [Choice("pattern", (p,), p) for p in drawn])
+                kept.append(choice.args[0])
+                drawn.remove(choice.args[0])
+            deck[:0] = drawn
+            drawn = kept
+        for pattern in drawn:
+            self.state.areas[area].patterns.append(PatternEntry(pattern, completed=False))
+            self.event("pattern-drawn", area=area, pattern=pattern)
+        self.check_patterns()
+
+    # ------------------------------------------------------------------ searching (R22)
+    def recover_discard(self, seat: int, area: int) -> None:
+        """R22 (3): take any card from the discards, put it on top of a pile."""
+        options = [Choice("card", (p, i), f"{card} from discard pile {p + 1}")
+                   for p, pile in enumerate(self.state.discards) for i, card in enumerate(pile)
+                   if i < len(pile) - 1 or len(self.state.discards) > 1]
+        if not options:
+            return
+        choice = self.decide(seat, "recover", "Take which card from the discards?", options)
+        pile, index = choice.args
+        card = self.state.discards[pile].pop(index)
+        target = self.decide(seat, "discard-pile", "Put it on top of which pile?",
+                             [Choice("pile", (i,), f"discard pile {i + 1}")
+                              for i in range(len(self.state.discards))]).args[0]
+        self.state.discards[target].append(card)
+        self.event("recovered", card=card, pile=target)
+
+    def seek(self, seat: int, area: int) -> None:
+        """R22 (4): name a mythology or type, reveal until a match, discard it."""
+        names = [Choice("mythology", (x.value,), x.value) for x in m.Mythology]
+        names += [Choice("type", (x.value,), x.value) for x in m.CardType]
+        wanted = self.decide(seat, "seek", "Name a mythology or a card type", names)
+        passed, match = [], None
+        while True:
+            card = self.draw()
+            if card is None:
+                break
+            definition = self.card(card)
+            value = definition.mythology.value if wanted.kind == "mythology" else \
+                definition.type.value
+            if value == wanted.args[0]:
+                match = card
+                break
+            passed.append(card)
+        # The rest go to the bottom first, so that no revealed card is in
+        # limbo while the player chooses a discard pile for the match.
+        self.state.deck[:0] = passed
+        if match is not None:
+            self.discard(match, area)

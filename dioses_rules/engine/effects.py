@@ -1,0 +1,108 @@
+"""Effects and scenario triggers: what an event, a Power card or a scenario
+rule does to an area (a mixin of ``Game``).
+
+One method per effect node, gathered by the shared dispatcher (``walk``): an
+effect kind the engine does not know raises instead of being skipped.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from ..language import model as m
+from ..language.walk import Dispatch
+from ..scoring.area import cell_name, offset
+from ..scoring.evaluator import Evaluator, Facts
+from .state import Choice
+
+
+class EffectRules:
+    """Methods of :class:`game.Game` that carry out effect nodes."""
+
+    def run_effect(self, effect: m.Effect, area: int, source: str = "") -> None:
+        """Carry out one effect in ``area``; its choices fall to the seat that
+        decides for the area."""
+        self.effect(effect, area, self.deciding_seat(area), source)
+
+    effect = Dispatch(m.Effect)
+
+    @effect.on(m.SwapAny)
+    def _swap_any(self, effect: m.SwapAny, area: int, seat: int, source: str) -> None:
+        self.choose_swap(seat, area, f"Swap {effect.count} cards ({source})")
+
+    @effect.on(m.SwapCards)
+    def _swap_cards(self, effect: m.SwapCards, area: int, seat: int, source: str) -> None:
+        first, second = self.cell_of(effect.first, area), self.cell_of(effect.second, area)
+        if first is not None and second is not None and first != second:
+            self.swap(area, first, second)
+
+    @effect.on(m.DrawLaw)
+    def _draw_law(self, effect: m.DrawLaw, area: int, seat: int, source: str) -> None:
+        for _ in range(effect.count):
+            self.draw_law(area)
+
+    @effect.on(m.DrawPattern)
+    def _draw_pattern(self, effect: m.DrawPattern, area: int, seat: int, source: str) -> None:
+        self.draw_patterns(area, effect.count, effect.difficulty, effect.keep)
+
+    @effect.on(m.Reveal)
+    def _reveal(self, effect: m.Reveal, area: int, seat: int, source: str) -> None:
+        for _ in range(effect.count):
+            self.choose_reveal(seat, area, f"Turn a card face up ({source})")
+
+    @effect.on(m.TurnFaceDown)
+    def _hide(self, effect: m.TurnFaceDown, area: int, seat: int, source: str) -> None:
+        cells = [i for i in self.movable_cells(area) if self.state.areas[area].cells[i].face_up]
+        if cells:
+            choice = self.decide(seat, "hide", "Turn which card face down?",
+                                 [Choice("cell", (i,), self.cell_label(area, i)) for i in cells])
+            self.state.areas[area].cells[choice.args[0]].face_up = False
+            self.event("hidden", area=area, cell=cell_name(choice.args[0]))
+
+    @effect.on(m.RecoverDiscard)
+    def _recover(self, effect: m.RecoverDiscard, area: int, seat: int, source: str) -> None:
+        self.recover_discard(seat, area)
+
+    @effect.on(m.SeekDeck)
+    def _seek(self, effect: m.SeekDeck, area: int, seat: int, source: str) -> None:
+        self.seek(seat, area)
+
+    @effect.on(m.DiscardTop)
+    def _discard_top(self, effect: m.DiscardTop, area: int, seat: int, source: str) -> None:
+        pile = self.state.side_decks.get(effect.deck, [])
+        if pile:
+            card = pile.pop()
+            self.discard(card, area)  # either pile; an empty one must take it
+            if effect.remember:
+                self.state.scenario_state[effect.remember] = card
+                self.event("state", name=effect.remember, card=card)
+
+    # ------------------------------------------------------------------ scenario rules
+    def run_triggers(self, kind: m.TriggerKind, area: int, card_id: Optional[str]) -> None:
+        if self.scenario is None:
+            return
+        for rule in self.scenario.rules:
+            if not isinstance(rule, m.Trigger) or rule.kind is not kind:
+                continue
+            if rule.selector is not None:
+                if card_id is None or not self._card_matches(rule.selector, area, card_id):
+                    continue
+            for effect in rule.effects:
+                self.run_effect(effect, area, source=f"scenario rule '{kind.value}'")
+
+    def _card_matches(self, selector: m.Selector, area: int, card_id: str) -> bool:
+        cell = self.state.areas[area].find(card_id)
+        if cell is None:
+            return False
+        return Evaluator(self.area_model(area, reveal=True)).matches(selector, cell, cell)
+
+    def cell_of(self, ref: m.CellRef, area: int) -> Optional[int]:
+        model = self.area_model(area, reveal=True)
+        evaluator = Evaluator(model, Facts(scenario_state=dict(self.state.scenario_state)))
+        cells = [c for c in model.occupied() if evaluator.matches(ref.card, c, None)]
+        if not cells:
+            return None
+        cell = cells[0]
+        if ref.direction is not None:
+            cell = offset(cell, *ref.direction.offset)
+        return cell

@@ -1,0 +1,193 @@
+"""Setting up a game: the base game's deal, or a scenario's setup steps.
+
+The rule options in play fill the engine's :class:`Settings` (one table,
+``language.settings``); a scenario's own ``mode`` is applied last ("the rules
+of each scenario take precedence").
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Callable, Iterable, Optional, Sequence
+
+from ..errors import did_you_mean
+from ..language import model as m
+from ..language.settings import SETTINGS, Settings, setting_value
+from ..pool.registry import Registry
+from ..scoring.area import SIZE, cell_index, cell_row
+from .game import Game
+from .state import Agent, AreaState, GameState, Slot, game_error
+
+MAX_SEATS = 6
+
+
+def settings_for(registry: Registry, options: Iterable[str]) -> Settings:
+    settings = Settings()
+    for option_id in options:
+        option = registry.get("rule-option", option_id)
+        if option is None:
+            pool = [d.id for d in registry.definitions("rule-option")]
+            raise game_error(f"unknown rule option '{option_id}'",
+                             did_you_mean(option_id, pool) or f"rule options: {', '.join(pool)}")
+        for setting in option.settings:
+            spec = SETTINGS[setting.name]
+            setattr(settings, spec.field, setting_value(spec, setting.value))
+    return settings
+
+
+def new_game(registry: Registry, agents: Sequence[Agent], scenario: Optional[str] = None,
+             options: Sequence[str] = (), seed: int = 0, challenge: bool = False,
+             log: Optional[Callable[[dict], None]] = None) -> Game:
+    """Set up a game: the base game for 2-6 seats, or a scenario for 1+ seats
+    sharing one area (solo and cooperative mode)."""
+    seats = len(agents)
+    scenario_def = None
+    option_ids = list(options)
+    if scenario is not None:
+        scenario_def = registry.get("scenario", scenario)
+        if scenario_def is None:
+            pool = [d.id for d in registry.definitions("scenario")]
+            raise game_error(f"unknown scenario '{scenario}'",
+                             did_you_mean(scenario, pool) or f"scenarios: {', '.join(pool)}")
+        # "All the rules of play and setup explained in each scenario take
+        # precedence": the scenario's own mode is applied last.
+        option_ids = [o for o in option_ids if o not in scenario_def.options] + \
+            list(scenario_def.options)
+        seat_area = [0] * seats
+    else:
+        if not 2 <= seats <= MAX_SEATS:
+            raise game_error(f"the base game is for 2 to {MAX_SEATS} players, not {seats}",
+                             "use --scenario for the solo and cooperative mode")
+        seat_area = list(range(seats))
+    state = GameState(seats=seats, seat_area=seat_area,
+                      areas=[AreaState() for _ in range(max(seat_area) + 1)],
+                      settings=settings_for(registry, option_ids),
+                      options=option_ids, scenario=scenario, challenge=challenge)
+    game = Game(registry, state, agents, random.Random(seed), log)
+    game.log({"type": "setup", "seed": seed, "seats": seats, "scenario": scenario,
+              "options": option_ids, "challenge": challenge,
+              "agents": [a.name for a in agents]})
+    _shuffle_decks(game)
+    if scenario_def is None:
+        _deal_base_game(game)
+    else:
+        _deal_scenario(game, scenario_def)
+    return game
+
+
+def _shuffle_decks(game: Game) -> None:
+    state, rng, registry = game.state, game.rng, game.registry
+    deck = sorted(game.cards)
+    rng.shuffle(deck)
+    state.deck = deck
+    state.law_deck = sorted(d.id for d in registry.definitions("law"))
+    rng.shuffle(state.law_deck)
+    state.pattern_deck = sorted(d.id for d in registry.definitions("pattern"))
+    rng.shuffle(state.pattern_deck)
+    state.discards = [[] for _ in range(max(1, state.settings.discard_piles))]
+    state.start_player = rng.randrange(state.seats)
+    state.active = state.start_player
+    needed = SIZE * len(state.areas) + len(state.discards)
+    if len(deck) < needed:
+        raise game_error(f"the loaded sets have {len(deck)} Myth cards; this game needs at "
+                         f"least {needed}", "play with fewer players or load more sets")
+
+
+def _deal_base_game(game: Game) -> None:
+    """The base rulebook's setup, with the rule options' changes."""
+    state, rng, registry = game.state, game.rng, game.registry
+    for area in state.areas:  # 12 face down each, 3 rows of 4
+        area.cells = [Slot(game.draw(), False) for _ in range(SIZE)]
+    _start_discards(game)
+    if state.settings.objectives and registry.definitions("objective-goal"):
+        goal = rng.choice(sorted(d.id for d in registry.definitions("objective-goal")))
+        element = rng.choice(sorted(d.id for d in registry.definitions("objective-element")))
+        state.objectives = [[goal, element]]
+        game.event("objective", goal=goal, element=element)
+    for step in range(state.seats):  # each player reveals 2 of their choice
+        seat = (state.start_player + step) % state.seats
+        for _ in range(state.settings.initial_reveals):
+            state.active = seat
+            game.choose_reveal(seat, state.seat_area[seat], "Setup: turn a card face up")
+    state.active = state.start_player
+    _start_effects(game)
+    if state.settings.power_cards and state.settings.extra_power_cards:
+        for area in range(len(state.areas)):
+            game.gain_power(area, state.settings.extra_power_cards)
+
+
+def _deal_scenario(game: Game, scenario: m.Scenario) -> None:
+    """Solo and cooperative mode, rulebook setup steps 1-8 (scenario rules first)."""
+    state = game.state
+    steps = list(scenario.setup)
+    if state.challenge and scenario.challenge_setup:
+        steps = [s for s in steps if not isinstance(s, m.SetupDraw)] + list(scenario.challenge_setup)
+    named = {card for step in steps for card in getattr(step, "cards", ())}
+    missing = sorted(card for card in named if card not in game.cards)
+    if missing:
+        raise game_error(f"scenario '{scenario.id}' needs cards no loaded set defines: "
+                         f"{', '.join(missing)}")
+    state.deck = [card for card in state.deck if card not in named]  # step 2: set them aside
+    _place_setup_cards(game, steps)
+    area = state.areas[0]
+    for cell in range(SIZE):  # step 4: the rest face down
+        if area.cells[cell] is None:
+            area.cells[cell] = Slot(game.draw(), False)
+    power = sum(s.count for s in steps if isinstance(s, m.PowerCards))
+    power += state.settings.extra_power_cards
+    if power:
+        game.gain_power(0, power)  # step 5
+    for step in steps:  # step 6: separated cards + N random ones on top
+        if isinstance(step, m.Separate):
+            top = list(step.cards) + [game.draw() for _ in range(step.random)]
+            top = [c for c in top if c is not None]
+            game.rng.shuffle(top)
+            state.deck.extend(top)
+    _start_discards(game)
+    for step in steps:  # step 7: the scenario's Pattern and Law draws
+        if isinstance(step, m.SetupDraw):
+            game.run_effect(step.effect, 0, source="setup")
+    _start_effects(game)
+    game.check_patterns()
+
+
+def _place_setup_cards(game: Game, steps: Sequence[m.SetupStep]) -> None:
+    """Cards placed in the area before dealing, and side decks set aside."""
+    state, rng = game.state, game.rng
+    area = state.areas[0]
+    for step in steps:
+        if isinstance(step, m.Place):
+            for card in step.cards:
+                free = [i for i in range(SIZE) if area.cells[i] is None
+                        and (step.row is None or cell_row(i) is step.row)]
+                if step.column is not None:
+                    free = [cell_index(step.row, step.column)]
+                cell = free[0] if step.column is not None else rng.choice(free)
+                area.cells[cell] = Slot(card, step.face_up)
+        elif isinstance(step, m.SetAside):
+            pile = list(step.cards)
+            rng.shuffle(pile)
+            state.side_decks[step.deck] = pile
+
+
+def _start_discards(game: Game) -> None:
+    """Reveal the top card(s) to start the discard pile(s); an Event card
+    leaves the game instead (R18)."""
+    for pile in game.state.discards:
+        while not pile:
+            card = game.draw()
+            if card is None:
+                return
+            if game.card(card).event:
+                game.state.removed.append(card)
+                continue
+            pile.append(card)
+
+
+def _start_effects(game: Game) -> None:
+    """The rule options' "at start" effects (initial patterns, initial laws)."""
+    for option_id in game.state.options:
+        option = game.registry.get("rule-option", option_id)
+        for effect in option.start:
+            for area in game.areas_from_active():
+                game.run_effect(effect, area, source=option.id)

@@ -1,0 +1,178 @@
+"""Many games between agents, and how they went.
+
+Game ``g`` (from 0) is played with seed ``seed + g``; each agent's own random
+generator is seeded from that and its seat (:func:`agents.agent_seed`), so the
+same arguments always give the same report.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable, Optional, Sequence
+
+from attrs import define, field, frozen
+
+from ..pool.registry import Registry
+from ..summary import summary
+from .agents import agent_seed, make_agent
+from .game import GameResult
+from .log import LogWriter, pool_fingerprint
+from .setup import new_game
+
+BASE_COUNTING = (
+    "a game's winners are the areas with the most points, then the most gods (R16); a shared "
+    "win counts as a win for each winning seat; an agent's win_rate is its seats' wins over "
+    "its seat-games, its game_win_rate the games where at least one of its seats won")
+SCENARIO_COUNTING = "scenario games have one shared area: the rates are per game"
+
+
+def _rate(count: int, out_of: int) -> float:
+    return round(count / out_of, 4) if out_of else 0.0
+
+
+@define
+class _Tally:
+    """What the games so far add up to."""
+
+    seat_agents: list[str]
+    seat_wins: list[int] = field(init=False)
+    seat_shared: list[int] = field(init=False)
+    seat_scores: list[list[int]] = field(init=False)
+    agent_games_won: dict[str, int] = field(init=False)
+    all_scores: list[int] = field(factory=list)
+    turns: list[int] = field(factory=list)
+    limit_hits: int = 0
+    shared_games: int = 0
+    victories: int = 0
+    challenges: int = 0
+    beaten: int = 0
+
+    def __attrs_post_init__(self):
+        players = len(self.seat_agents)
+        self.seat_wins, self.seat_shared = [0] * players, [0] * players
+        self.seat_scores = [[] for _ in range(players)]
+        self.agent_games_won = {name: 0 for name in dict.fromkeys(self.seat_agents)}
+
+    def add(self, result: GameResult, seat_area: Sequence[int], scenario: bool) -> None:
+        self.turns.append(result.turns)
+        self.limit_hits += result.turn_limit_reached
+        self.all_scores.extend(r.total for r in result.reports)
+        for seat, area in enumerate(seat_area):
+            self.seat_scores[seat].append(result.reports[area].total)
+        if scenario:
+            outcome = result.reports[0].scenario
+            self.victories += outcome.victory
+            self.challenges += outcome.challenge
+            self.beaten += outcome.beaten
+            return
+        winners = set(result.winners)
+        self.shared_games += len(winners) > 1
+        won_by = set()
+        for seat, area in enumerate(seat_area):
+            if area in winners:
+                self.seat_wins[seat] += 1
+                self.seat_shared[seat] += len(winners) > 1
+                won_by.add(self.seat_agents[seat])
+        for name in won_by:
+            self.agent_games_won[name] += 1
+
+
+@frozen
+class SimulationReport:
+    """What :func:`simulate` found; :meth:`to_json` is ``dioses simulate``'s JSON."""
+
+    games: int
+    players: int
+    seed: int
+    scenario: Optional[str]
+    challenge: bool
+    options: tuple[str, ...]
+    tally: _Tally
+
+    @property
+    def seat_agents(self) -> list[str]:
+        return self.tally.seat_agents
+
+    def seats(self) -> list[dict]:
+        t, base = self.tally, self.scenario is None
+        seats = []
+        for seat in range(self.players):
+            entry = {"seat": seat + 1, "agent": t.seat_agents[seat],
+                     "score": summary(t.seat_scores[seat])}
+            if base:
+                entry.update(wins=t.seat_wins[seat], shared_wins=t.seat_shared[seat],
+                             win_rate=_rate(t.seat_wins[seat], self.games))
+            seats.append(entry)
+        return seats
+
+    def agents(self) -> dict[str, dict]:
+        t, base = self.tally, self.scenario is None
+        agents = {}
+        for name in dict.fromkeys(t.seat_agents):
+            mine = [s for s in range(self.players) if t.seat_agents[s] == name]
+            entry = {"seats": [s + 1 for s in mine], "seat_games": self.games * len(mine),
+                     "score": summary([v for s in mine for v in t.seat_scores[s]])}
+            if base:
+                wins = sum(t.seat_wins[s] for s in mine)
+                entry.update(wins=wins, win_rate=_rate(wins, self.games * len(mine)),
+                             games_won=t.agent_games_won[name],
+                             game_win_rate=_rate(t.agent_games_won[name], self.games))
+            agents[name] = entry
+        return agents
+
+    def to_json(self) -> dict:
+        t, base = self.tally, self.scenario is None
+        return {
+            "games": self.games, "players": self.players, "seed": self.seed,
+            "seeds": [self.seed, self.seed + self.games - 1],
+            "scenario": self.scenario, "challenge": self.challenge,
+            "options": list(self.options), "seat_agents": t.seat_agents,
+            "counting": BASE_COUNTING if base else SCENARIO_COUNTING,
+            "seats": self.seats(), "agents": self.agents(),
+            "shared_wins": t.shared_games if base else None,
+            "score": summary(t.all_scores), "turns": summary(t.turns),
+            "turn_limit_hits": t.limit_hits,
+            "scenario_rates": None if base else {
+                "victory": _rate(t.victories, self.games),
+                "challenge": _rate(t.challenges, self.games),
+                "beaten": _rate(t.beaten, self.games), "victories": t.victories,
+                "challenges": t.challenges, "beaten_games": t.beaten},
+        }
+
+
+def simulate(registry: Registry, games: int, players: int, agents: Sequence[str],
+             scenario: Optional[str] = None, options: Sequence[str] = (), seed: int = 1,
+             challenge: bool = False, log_dir: Optional[Path] = None,
+             progress: Optional[Callable[[], None]] = None,
+             extra_cards: Sequence[Path] = ()) -> SimulationReport:
+    """Play ``games`` seeded games; seat ``i`` is played by ``agents[i % len]``.
+
+    ``log_dir``: write each game's log there (``game-0001.jsonl``, ...), its
+    setup record naming ``extra_cards`` and the pool's fingerprint;
+    ``progress()`` is called after each game.
+    """
+    tally = _Tally([agents[i % len(agents)] for i in range(players)])
+    pool = pool_fingerprint(registry)
+    extra = [str(Path(p).resolve()) for p in extra_cards]
+    for index in range(games):
+        game_seed = seed + index
+        seated = [make_agent(name, agent_seed(game_seed, seat))
+                  for seat, name in enumerate(tally.seat_agents)]
+        writer = log = None
+        if log_dir is not None:
+            writer = LogWriter(log_dir / f"game-{index + 1:04d}.jsonl")
+
+            def log(record, writer=writer):
+                if record.get("type") == "setup":
+                    record = {**record, "cards": extra, "pool": pool}
+                writer.write(record)
+        try:
+            game = new_game(registry, seated, scenario, options, game_seed, challenge, log=log)
+            result = game.play()
+        finally:
+            if writer is not None:
+                writer.close()
+        tally.add(result, game.state.seat_area, scenario is not None)
+        if progress is not None:
+            progress()
+    return SimulationReport(games, players, seed, scenario, challenge, tuple(options), tally)

@@ -1,0 +1,126 @@
+"""A game's state as plain data (what a save holds), and the shapes of a decision.
+
+The state names cards by id and is changed in place by the game; scoring
+reads the resolved view :func:`view.board_of` builds from it. Laws and
+patterns use the entries of board files (``LawEntry``, ``PatternEntry``), so a
+game's area and a board file are written the same way.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional, Protocol
+
+from attrs import define, field, frozen
+
+from ..errors import DiosesError
+from ..language.settings import Settings
+from ..scoring.area import SIZE
+from ..scoring.board import LawEntry, PatternEntry
+
+MAX_TURNS_PER_SEAT = 200  # a safeguard: every game terminates
+
+
+@define
+class Slot:
+    """A Myth card in a cell of an area, by id."""
+
+    card: str
+    face_up: bool = False
+
+
+@define
+class AreaState:
+    cells: list[Optional[Slot]] = field(factory=lambda: [None] * SIZE)
+    laws: list[LawEntry] = field(factory=list)
+    patterns: list[PatternEntry] = field(factory=list)
+    power: list[str] = field(factory=list)  # R22: face-down Myth cards
+    used_abilities: list[int] = field(factory=list)
+
+    def face_up_count(self) -> int:
+        return sum(1 for slot in self.cells if slot is not None and slot.face_up)
+
+    def all_face_up(self) -> bool:
+        return all(slot is None or slot.face_up for slot in self.cells)
+
+    def find(self, card_id: str) -> Optional[int]:
+        for index, slot in enumerate(self.cells):
+            if slot is not None and slot.card == card_id:
+                return index
+        return None
+
+
+@define
+class GameState:
+    seats: int
+    seat_area: list[int]
+    areas: list[AreaState]
+    settings: Settings
+    options: list[str] = field(factory=list)
+    scenario: Optional[str] = None
+    challenge: bool = False
+    deck: list[str] = field(factory=list)  # the top card is the last one
+    discards: list[list[str]] = field(factory=list)
+    law_deck: list[str] = field(factory=list)
+    pattern_deck: list[str] = field(factory=list)
+    removed: list[str] = field(factory=list)  # out of the game (R18)
+    side_decks: dict[str, list[str]] = field(factory=dict)
+    scenario_state: dict[str, str] = field(factory=dict)  # what a scenario remembers
+    objectives: list[list[str]] = field(factory=list)
+    start_player: int = 0
+    active: int = 0
+    turn: int = 0
+    ending_seat: Optional[int] = None
+    turns_left: Optional[int] = None
+    finished: bool = False
+    turn_limit_reached: bool = False
+
+    def all_card_places(self) -> list[tuple[str, str]]:
+        """(place, card) for every Myth card: each must be in exactly one place."""
+        places = [("deck", c) for c in self.deck]
+        for index, pile in enumerate(self.discards):
+            places += [(f"discard {index}", c) for c in pile]
+        for index, area in enumerate(self.areas):
+            places += [(f"area {index}", s.card) for s in area.cells if s is not None]
+            places += [(f"power {index}", c) for c in area.power]
+        for name, pile in self.side_decks.items():
+            places += [(f"deck {name}", c) for c in pile]
+        places += [("removed", c) for c in self.removed]
+        return places
+
+
+@frozen
+class Choice:
+    """One option of a decision: a kind and plain arguments, and a label."""
+
+    kind: str
+    args: tuple = ()
+    label: str = ""
+
+    def to_json(self) -> dict:
+        return {"kind": self.kind, "args": list(self.args), "label": self.label}
+
+
+@frozen
+class Decision:
+    seat: int
+    kind: str
+    prompt: str
+    choices: tuple[Choice, ...]
+    subject: Optional[str] = None  # the card or law the decision is about
+
+
+class Agent(Protocol):
+    name: str
+
+    def choose(self, game: Any, decision: Decision) -> int:
+        """The index of the chosen option (``game`` is the :class:`game.Game`)."""
+
+
+class GameError(DiosesError):
+    """A game that cannot be set up or continued as asked."""
+
+
+def game_error(message: str, help: Optional[str] = None, path: str = "",
+               code: str = "G001") -> GameError:
+    """G001: the engine refuses; G100: a game's files or arguments (the commands)."""
+    return GameError.one(code, message, path, help)

@@ -1,0 +1,127 @@
+"""A turn and the end of the game (R17, R20, R21, R31; a mixin of ``Game``)."""
+
+from __future__ import annotations
+
+from typing import Callable, Optional
+
+from .state import MAX_TURNS_PER_SEAT, Choice
+
+
+class TurnRules:
+    """Methods of :class:`game.Game` that play a turn and end the game."""
+
+    def legal_actions(self, area: int) -> list[Choice]:
+        state = self.state
+        locked = self.locked()
+        cells_ok = any(slot is not None and slot.card not in locked
+                       for slot in state.areas[area].cells)
+        choices = []
+        if cells_ok:
+            for index, pile in enumerate(state.discards):
+                if pile:
+                    choices.append(Choice("take-discard", (index,),
+                                          f"take {pile[-1]} from discard pile {index + 1}"))
+            if state.deck or any(len(p) > 1 for p in state.discards):
+                choices.append(Choice("draw", (), "draw from the deck"))
+        return choices
+
+    def play_turn(self) -> None:
+        state = self.state
+        seat = state.active
+        area = state.seat_area[seat]
+        start_face_up = state.areas[area].face_up_count()
+        self.event("turn", seat=seat)
+        self.power_phase(seat, area)
+        actions = self.legal_actions(area)
+        if actions:
+            action = self.decide(seat, "action", "Your action", actions)
+            if action.kind == "take-discard":
+                card = state.discards[action.args[0]].pop()
+                self.exchange(seat, area, card, f"Exchange {card} with which card?")
+            else:
+                self.draw_action(seat, area)
+        elif not self.choose_reveal(seat, area, "No action is possible: turn a card face up"):
+            self.event("pass", seat=seat)  # R31
+        # R21: a solo turn ends with more face-up cards than it began with
+        # (after a Power card turned one face down, that may take two reveals).
+        while (state.settings.turn_must_reveal and not self.finished_by_reveal(area)
+                and state.areas[area].face_up_count() <= start_face_up):
+            if not self.choose_reveal(seat, area, "Turn a card face up (more face-up cards "
+                                                  "than at the start of the turn)"):
+                break
+        self.end_turn(seat, area)
+
+    def exchange(self, seat: int, area: int, card: str, prompt: str) -> None:
+        cells = self.movable_cells(area)
+        choice = self.decide(seat, "exchange", prompt,
+                             [Choice("cell", (i,), self.cell_label(area, i)) for i in cells],
+                             card)
+        self.place(area, choice.args[0], card, True, played=True)
+
+    def draw_action(self, seat: int, area: int) -> None:
+        card = self.draw()
+        if card is None:
+            return
+        self.event("drew", seat=seat, card=card)
+        options = [Choice("play", (i,), f"play it at {self.cell_label(area, i)}")
+                   for i in self.movable_cells(area)]
+        options.append(Choice("discard", (), f"discard {card}"))
+        choice = self.decide(seat, "drawn", f"You drew {card}: play it or discard it?", options,
+                             card)
+        if choice.kind == "play":
+            self.place(area, choice.args[0], card, True, played=True)
+            return
+        self.discard(card, area)
+        # R17: then swap two cards and turn one face up (or, with the Help
+        # Card alternative, do one of the two).
+        if self.state.settings.deck_discard == "swap-or-reveal":
+            which = self.decide(seat, "after-discard", "Swap two cards or turn one face up?",
+                                [Choice("swap", (), "swap two cards"),
+                                 Choice("reveal", (), "turn a card face up")])
+            if which.kind == "swap":
+                self.choose_swap(seat, area, "Swap which two cards?")
+            else:
+                self.choose_reveal(seat, area, "Turn which card face up?")
+        else:
+            self.choose_swap(seat, area, "Swap which two cards? (you must)")
+            self.choose_reveal(seat, area, "Turn which card face up?")
+
+    def finished_by_reveal(self, area: int) -> bool:
+        return (self.state.settings.end_rule == "twelfth-reveal"
+                and self.state.areas[area].all_face_up())
+
+    def end_turn(self, seat: int, area: int) -> None:
+        state = self.state
+        rule = state.settings.end_rule
+        if rule == "twelfth-reveal":  # R21
+            if state.areas[area].all_face_up():
+                state.finished = True
+        elif state.ending_seat is None:
+            if state.areas[area].all_face_up():
+                state.ending_seat = seat
+                if rule == "equal-turns":  # R20 with the Lightning Token
+                    last = (state.start_player - 1) % state.seats
+                    state.turns_left = (last - seat) % state.seats
+                else:  # R20: every other player plays one more turn
+                    state.turns_left = state.seats - 1
+                self.event("game-ending", seat=seat, turns_left=state.turns_left)
+                if state.turns_left == 0:
+                    state.finished = True
+        else:
+            state.turns_left -= 1
+            if state.turns_left <= 0:
+                state.finished = True
+        state.turn += 1
+        if state.turn >= MAX_TURNS_PER_SEAT * state.seats and not state.finished:
+            state.finished = True
+            state.turn_limit_reached = True
+            self.event("turn-limit", turns=state.turn)
+        state.active = (seat + 1) % state.seats
+
+    def play(self, on_turn: Optional[Callable] = None):
+        """Play turns until the game ends; ``on_turn(game)`` after each turn."""
+        while not self.state.finished:
+            self.play_turn()
+            if on_turn is not None:
+                on_turn(self)
+        return self.result()

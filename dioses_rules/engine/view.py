@@ -1,0 +1,62 @@
+"""The one way from a game's state to the board scoring reads."""
+
+from __future__ import annotations
+
+from typing import Optional, Sequence
+
+from attrs import evolve
+
+from ..language import model as m
+from ..pool.registry import Registry
+from ..scoring.area import Area, Placed
+from ..scoring.board import (Board, BoardFile, HeldPattern, LawEntry, LawPlacement,
+                             board_to_file)
+from .state import GameState, Slot
+
+
+def board_of(registry: Registry, state: GameState, area: int, *,
+             cells: Optional[Sequence[Optional[Slot]]] = None,
+             laws: Optional[Sequence[LawEntry]] = None, seen_only: bool = False) -> Board:
+    """Area ``area`` of the game as a :class:`Board`.
+
+    ``cells`` and ``laws`` replace the area's own (an agent trying a move).
+    ``seen_only`` is what a player can see during the game: face-down cards
+    are left out and a pattern not completed yet is judged on the board;
+    otherwise every card is there with its face state and a pattern counts
+    only if it was completed during the game (R30).
+    """
+    own = state.areas[area]
+    placed = []
+    for slot in own.cells if cells is None else cells:
+        if slot is None or (seen_only and not slot.face_up):
+            placed.append(None)
+        else:
+            placed.append(Placed(registry.get("myth", slot.card), slot.face_up))
+    law_placements = tuple(
+        LawPlacement(registry.get("law", entry.card), m.Row(entry.row) if entry.row else None,
+                     entry.column)
+        for entry in (own.laws if laws is None else laws))
+    patterns = []
+    for entry in own.patterns:
+        pattern = registry.get("pattern", entry.card)
+        completed = (entry.completed or None) if seen_only else bool(entry.completed)
+        patterns.append(HeldPattern(pattern, completed, registry.pattern_points(pattern)))
+    objectives = tuple((registry.get("objective-goal", goal),
+                        registry.get("objective-element", element))
+                       for goal, element in state.objectives)
+    scenario = registry.get("scenario", state.scenario) if state.scenario else None
+    return Board(Area(tuple(placed)), law_placements, tuple(patterns), objectives, scenario,
+                 tuple(sorted(state.scenario_state.items())))
+
+
+def final_board_files(game) -> list[BoardFile]:
+    """The board file of each area at the end of ``game``, which ``dioses
+    score`` scores as the game scored it."""
+    always = game.state.settings.all_face_up_at_end == "always"
+    files = []
+    for index in range(len(game.state.areas)):
+        board = game.board(index)
+        if always:  # R21: the game scores it as all face up; say so in the file
+            board = evolve(board, area=board.area.revealed())
+        files.append(board_to_file(board, sets=list(game.registry.active)))
+    return files

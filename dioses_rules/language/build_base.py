@@ -1,0 +1,178 @@
+"""Shared pieces of the builder (parse tree -> predicate trees): the error a
+builder method raises, the wrapper that records it and drops the definition,
+token helpers, and the base class with the checks every rule family uses."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Iterable, Optional
+
+from attrs import frozen
+from lark import Token, Transformer
+
+from . import model as m
+from ..errors import Diagnostic, did_you_mean
+from .vocabulary import RESERVED_IDS
+
+ID_PATTERN = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
+
+
+class _Invalid:
+    """Marks a subtree that could not be built (its diagnostic is recorded)."""
+
+    def __repr__(self) -> str:  # pragma: no cover
+        return "INVALID"
+
+
+INVALID = _Invalid()
+
+
+class BuildError(Exception):
+    def __init__(self, code: str, message: str, meta: Any = None, help: Optional[str] = None,
+                 token: Optional[Token] = None):
+        super().__init__(message)
+        self.code, self.message, self.meta, self.help, self.token = code, message, meta, help, token
+
+
+# Small tagged values passed from a child rule to its parent.
+@frozen
+class Aliases:
+    names: tuple[str, ...]
+
+
+@frozen
+class Tags:
+    names: tuple[str, ...]
+
+
+@frozen
+class EventEffects:
+    effects: tuple
+
+
+@frozen
+class Item:
+    key: str
+    value: Any
+
+
+def record_errors(f, data, children, meta):
+    """Lark's wrapper around every builder method: a subtree holding an
+    INVALID child is INVALID, and a :class:`BuildError` is recorded as a
+    diagnostic (the definition is dropped, the rest of the file checked)."""
+    builder: BuilderBase = f.base_func.__self__
+    if any(child is INVALID for child in children) and data != "start":
+        return INVALID
+    try:
+        return f(meta, children)
+    except BuildError as error:
+        builder.record(error)
+        return INVALID
+
+
+def enum_word(enum_cls, token: Token, code: str, what: str):
+    word = str(token)
+    for member in enum_cls:
+        if member.value == word:
+            return member
+    choices = [member.value for member in enum_cls]
+    raise BuildError(
+        code,
+        f"unknown {what} '{word}'",
+        token=token,
+        help=did_you_mean(word, choices) or f"expected one of: {', '.join(choices)}",
+    )
+
+
+def string(token: Token) -> str:
+    return re.sub(r"\\(.)", r"\1", str(token)[1:-1])
+
+
+def integer(token: Token) -> int:
+    return int(str(token))
+
+
+def names(children: Iterable) -> tuple[str, ...]:
+    return tuple(str(child) for child in children)
+
+
+
+class BuilderBase(Transformer):
+    """What every family of builder methods shares: spans, diagnostics and the
+    checks of ids, header words, rows and columns."""
+
+    def __init__(self, path: str):
+        super().__init__(visit_tokens=False)
+        self.path = path
+        self.diagnostics: list[Diagnostic] = []
+
+    def span(self, meta) -> Optional[m.Span]:
+        if meta is None or getattr(meta, "empty", True):
+            return None
+        return m.Span(self.path, meta.line, meta.column, meta.end_line, meta.end_column)
+
+    def record(self, error: BuildError) -> None:
+        line = column = 0
+        if error.token is not None and getattr(error.token, "line", None):
+            line, column = error.token.line, error.token.column
+        elif error.meta is not None and not getattr(error.meta, "empty", True):
+            line, column = error.meta.line, error.meta.column
+        self.diagnostics.append(
+            Diagnostic(error.code, error.message, self.path, line, column, help=error.help)
+        )
+
+    def card_id(self, token: Token, selectable: bool = False) -> str:
+        """Check an id; ``selectable`` ids (Myth cards, tags) are also named
+        in selectors, so they must not be words of the language."""
+        word = str(token)
+        if not ID_PATTERN.match(word):
+            fixed = re.sub(r"[^a-z0-9]+", "-", word.lower()).strip("-")
+            # Recorded, not raised: the rest of the definition is still checked.
+            self.record(BuildError(
+                "DL106",
+                f"id '{word}' is not English kebab-case",
+                token=token,
+                help=f"write it as '{fixed}'" if fixed else "use lowercase letters, digits and '-'",
+            ))
+        elif selectable and word in RESERVED_IDS:
+            self.record(BuildError(
+                "DL114", f"id '{word}' is a word of the card language",
+                token=token, help=f"a selector '{word}' would mean the keyword; pick another id"))
+        return word
+
+    def header(self, children: list) -> tuple[list, tuple[str, ...]]:
+        """Split off the optional ``aka`` list; return (others, aliases)."""
+        aliases: tuple[str, ...] = ()
+        rest = []
+        for child in children:
+            if isinstance(child, Aliases):
+                aliases = child.names
+            else:
+                rest.append(child)
+        return rest, aliases
+
+    def header_word(self, enum_cls, token: Token, code: str, what: str):
+        """A header word (mythology, provenance, difficulty). A wrong one is
+        recorded and a stand-in used, so the rest of the definition is still
+        checked; a file with any error is never scored."""
+        try:
+            return enum_word(enum_cls, token, code, what)
+        except BuildError as error:
+            self.record(error)
+            return next(iter(enum_cls))
+
+    def provenance(self, token: Optional[Token]) -> m.Provenance:
+        if token is None:
+            return m.Provenance.PRINTED
+        return self.header_word(m.Provenance, token, "DL103", "provenance")
+
+    def row(self, token: Token) -> m.Row:
+        return enum_word(m.Row, token, "DL104", "row")
+
+    def column(self, token: Token) -> int:
+        value = integer(token)
+        if value not in m.COLUMNS:
+            raise BuildError("DL108", f"column {value} is outside the grid", token=token,
+                             help="columns are numbered 1 to 4 from the left (R1)")
+        return value
+

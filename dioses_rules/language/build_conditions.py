@@ -1,0 +1,265 @@
+"""Builder methods for conditions, quantities, counts, scopes and selectors."""
+
+from __future__ import annotations
+
+from lark import v_args
+
+from . import model as m
+from .build_base import BuilderBase, integer, record_errors
+
+
+@v_args(wrapper=record_errors)
+class ConditionRules(BuilderBase):
+    def or_cond(self, meta, children):
+        return m.CondOr(tuple(children), span=self.span(meta))
+
+    def and_cond(self, meta, children):
+        return m.CondAnd(tuple(children), span=self.span(meta))
+
+    def cond_not(self, meta, children):
+        return m.CondNot(children[0], span=self.span(meta))
+
+    def subjects(self, meta, children):
+        return tuple(children)
+
+    def subject_some(self, meta, children):
+        return m.Subject(m.SubjectMode.SOME, children[0], children[1], span=self.span(meta))
+
+    def subject_none(self, meta, children):
+        return m.Subject(m.SubjectMode.NONE, children[0], children[1], span=self.span(meta))
+
+    def subject_every(self, meta, children):
+        return m.Subject(m.SubjectMode.EVERY, (children[0],), children[1], span=self.span(meta))
+
+    def all_face_up_at_end(self, meta, children):
+        return m.AllFaceUpAtEnd(span=self.span(meta))
+
+    def _relation(self, kind, meta, children):
+        return m.Relation(kind, children[0], span=self.span(meta))
+
+    def next_to(self, meta, children):
+        return self._relation(m.RelationKind.NEXT_TO, meta, children)
+
+    def close_to(self, meta, children):
+        return self._relation(m.RelationKind.CLOSE_TO, meta, children)
+
+    def above(self, meta, children):
+        return self._relation(m.RelationKind.ABOVE, meta, children)
+
+    def below(self, meta, children):
+        return self._relation(m.RelationKind.BELOW, meta, children)
+
+    def left_of(self, meta, children):
+        return self._relation(m.RelationKind.LEFT_OF, meta, children)
+
+    def right_of(self, meta, children):
+        return self._relation(m.RelationKind.RIGHT_OF, meta, children)
+
+    def same_row(self, meta, children):
+        return self._relation(m.RelationKind.SAME_ROW, meta, children)
+
+    def same_column(self, meta, children):
+        return self._relation(m.RelationKind.SAME_COLUMN, meta, children)
+
+    def opposite_corner(self, meta, children):
+        return self._relation(m.RelationKind.OPPOSITE_CORNER, meta, children)
+
+    def between(self, meta, children):
+        return m.Between(children[0], children[1], span=self.span(meta))
+
+    def in_row(self, meta, children):
+        return m.InRow(self.row(children[0]), span=self.span(meta))
+
+    def in_column(self, meta, children):
+        return m.InColumn(self.column(children[0]), span=self.span(meta))
+
+    def in_corner(self, meta, children):
+        return m.InCorner(span=self.span(meta))
+
+    def present(self, meta, children):
+        return m.Present(span=self.span(meta))
+
+    def at_cell(self, meta, children):
+        return m.AtCell(self.row(children[0]), self.column(children[1]), span=self.span(meta))
+
+    def scores(self, meta, children):
+        return m.Scores(integer(children[0]) if children else None, span=self.span(meta))
+
+    def _quantity(self, comparison, meta, children):
+        return m.Quantity(comparison, integer(children[0]), children[1], span=self.span(meta))
+
+    def at_least(self, meta, children):
+        return self._quantity(m.Comparison.AT_LEAST, meta, children)
+
+    def at_most(self, meta, children):
+        return self._quantity(m.Comparison.AT_MOST, meta, children)
+
+    def exactly(self, meta, children):
+        return self._quantity(m.Comparison.EXACTLY, meta, children)
+
+    def more_than(self, meta, children):
+        return self._quantity(m.Comparison.MORE_THAN, meta, children)
+
+    def fewer_than(self, meta, children):
+        return self._quantity(m.Comparison.FEWER_THAN, meta, children)
+
+    def none_in(self, meta, children):
+        return m.NoneIn(children[0], span=self.span(meta))
+
+    def only(self, meta, children):
+        scope = children[1] if len(children) > 1 else m.Scope(m.ScopeKind.AREA)
+        return m.Only(children[0], scope, span=self.span(meta))
+
+    def more_x_than_y(self, meta, children):
+        # "more gods than objects in row": a scope given on one side only
+        # applies to both; none means the whole area.
+        sides: list[list] = []
+        for child in children:
+            if isinstance(child, m.Scope):
+                sides[-1].append(child)
+            else:
+                sides.append([child])
+        (more, *more_scope), (less, *less_scope) = sides
+        shared = more_scope or less_scope or [m.Scope(m.ScopeKind.AREA)]
+        return m.MoreThan(
+            m.Count(more, (more_scope or shared)[0], span=self.span(meta)),
+            m.Count(less, (less_scope or shared)[0], span=self.span(meta)),
+            span=self.span(meta))
+
+    def patterns_completed(self, meta, children):
+        return m.FactCount(m.Fact.PATTERNS_COMPLETED, span=self.span(meta))
+
+    def laws_met(self, meta, children):
+        return m.FactCount(m.Fact.LAWS_MET, span=self.span(meta))
+
+    def total_points(self, meta, children):
+        return m.FactCount(m.Fact.TOTAL, span=self.span(meta))
+
+    def count(self, meta, children):
+        selector, *rest = children
+        scope = m.Scope(m.ScopeKind.AREA)
+        where = None
+        for item in rest:
+            if isinstance(item, m.Scope):
+                scope = item
+            else:
+                where = item
+        return m.Count(selector, scope, where, span=self.span(meta))
+
+    def scope_area(self, meta, children):
+        return m.Scope(m.ScopeKind.AREA, span=self.span(meta))
+
+    def scope_row(self, meta, children):
+        return m.Scope(m.ScopeKind.ROW, span=self.span(meta))
+
+    def scope_column(self, meta, children):
+        return m.Scope(m.ScopeKind.COLUMN, span=self.span(meta))
+
+    def scope_line(self, meta, children):
+        return m.Scope(m.ScopeKind.LINE, span=self.span(meta))
+
+    def scope_neighbours(self, meta, children):
+        return m.Scope(m.ScopeKind.NEIGHBOURS, span=self.span(meta))
+
+    def scope_surroundings(self, meta, children):
+        return m.Scope(m.ScopeKind.SURROUNDINGS, span=self.span(meta))
+
+    def scope_named_row(self, meta, children):
+        return m.Scope(m.ScopeKind.NAMED_ROW, row=self.row(children[0]), span=self.span(meta))
+
+    def scope_named_column(self, meta, children):
+        return m.Scope(m.ScopeKind.NAMED_COLUMN, column=self.column(children[0]),
+                       span=self.span(meta))
+
+    def scope_largest_group(self, meta, children):
+        return m.Scope(m.ScopeKind.LARGEST_GROUP, group=children[0], span=self.span(meta))
+
+    # ------------------------------------------------------------ selectors
+    def named(self, meta, children):
+        return m.Named(str(children[0]), span=self.span(meta))
+
+    def sel_self(self, meta, children):
+        return m.SelfCard(span=self.span(meta))
+
+    def element_ref(self, meta, children):
+        return m.ElementRef(span=self.span(meta))
+
+    def state_ref(self, meta, children):
+        return m.StateRef(str(children[0]), span=self.span(meta))
+
+    def sel_or(self, meta, children):
+        return m.SelOr(tuple(children), span=self.span(meta))
+
+    def sel_and(self, meta, children):
+        return m.SelAnd(tuple(children), span=self.span(meta))
+
+    def sel_not(self, meta, children):
+        return m.SelNot(children[0], span=self.span(meta))
+
+    def of_same(self, meta, children):
+        selector, attribute = children
+        return m.SelAnd((selector, m.SameAs(attribute, span=self.span(meta))),
+                        span=self.span(meta))
+
+    def of_most_common(self, meta, children):
+        selector, attribute = children
+        return m.SelAnd((selector, m.MostCommon(attribute, span=self.span(meta))),
+                        span=self.span(meta))
+
+    def attr_mythology(self, meta, children):
+        return m.Attribute.MYTHOLOGY
+
+    def attr_type(self, meta, children):
+        return m.Attribute.TYPE
+
+    def leader(self, meta, children):
+        return m.Leader(children[0], children[1], span=self.span(meta))
+
+    def sel_words(self, meta, children):
+        parts = [child for child in children if child is not None and child != "article"]
+        if len(parts) > 1:
+            # "greek cards" is "greek": the card word adds nothing to a modifier.
+            parts = [part for part in parts if not isinstance(part, m.AnyCard)]
+        if len(parts) == 1:
+            return parts[0]
+        return m.SelAnd(tuple(parts), span=self.span(meta))
+
+    def article(self, meta, children):
+        return "article"
+
+    def face_up(self, meta, children):
+        return m.FaceIs(True, span=self.span(meta))
+
+    def face_down(self, meta, children):
+        return m.FaceIs(False, span=self.span(meta))
+
+    def greek(self, meta, children):
+        return m.MythologyIs(m.Mythology.GREEK, span=self.span(meta))
+
+    def egyptian(self, meta, children):
+        return m.MythologyIs(m.Mythology.EGYPTIAN, span=self.span(meta))
+
+    def norse(self, meta, children):
+        return m.MythologyIs(m.Mythology.NORSE, span=self.span(meta))
+
+    def any_card(self, meta, children):
+        return m.AnyCard(span=self.span(meta))
+
+    def god(self, meta, children):
+        return m.TypeIs(m.CardType.GOD, span=self.span(meta))
+
+    def place(self, meta, children):
+        return m.TypeIs(m.CardType.PLACE, span=self.span(meta))
+
+    def object(self, meta, children):
+        return m.TypeIs(m.CardType.OBJECT, span=self.span(meta))
+
+    def card_word(self, meta, children):
+        return None
+
+    def pattern_word(self, meta, children):
+        return None
+
+    def law_word(self, meta, children):
+        return None
+

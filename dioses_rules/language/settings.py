@@ -1,0 +1,62 @@
+"""The engine settings a rule option may set (``set NAME VALUE``): one table.
+
+The linter checks rule options against it, the engine builds its
+:class:`Settings` from it, and the docs list it. Defaults are the base game.
+"""
+
+from __future__ import annotations
+
+from typing import Union
+
+from attrs import define, frozen
+
+ON_OFF = ("on", "off")
+
+
+@frozen
+class SettingSpec:
+    """A setting: the :class:`Settings` field it fills, the values it takes
+    (``int``: a number; ``ON_OFF``: a switch) and what it means."""
+
+    field: str
+    allowed: Union[tuple[str, ...], type]
+    doc: str
+
+
+@define
+class Settings:
+    """Engine parameters; the defaults are the base game, rule options change them."""
+
+    end_rule: str = "base"  # R20: base | equal-turns | twelfth-reveal (R21)
+    discard_piles: int = 1
+    initial_reveals: int = 2
+    deck_discard: str = "swap-then-reveal"  # R17 | swap-or-reveal
+    turn_must_reveal: bool = False  # R21
+    power_cards: bool = False  # R22
+    objectives: bool = False
+    all_face_up_at_end: str = "as-played"  # R21: always
+    extra_power_cards: int = 0  # R23
+
+
+SETTINGS: dict[str, SettingSpec] = {
+    "end-rule": SettingSpec("end_rule", ("base", "equal-turns", "twelfth-reveal"),
+                            "when the game ends (R20, R21)"),
+    "discard-piles": SettingSpec("discard_piles", int, "how many discard piles"),
+    "initial-reveals": SettingSpec("initial_reveals", int,
+                                   "cards each player turns face up at setup"),
+    "deck-discard": SettingSpec("deck_discard", ("swap-then-reveal", "swap-or-reveal"),
+                                "what follows discarding a drawn card (R17)"),
+    "turn-must-reveal": SettingSpec("turn_must_reveal", ON_OFF,
+                                    "a turn ends with more face-up cards than it began (R21)"),
+    "power-cards": SettingSpec("power_cards", ON_OFF, "Power cards are in play (R22)"),
+    "objectives": SettingSpec("objectives", ON_OFF, "an objective pair is revealed (R15)"),
+    "all-face-up-at-end": SettingSpec("all_face_up_at_end", ("as-played", "always"),
+                                      "whether areas count as ended face up (R21)"),
+    "extra-power-cards": SettingSpec("extra_power_cards", int,
+                                     "Power cards drawn at setup for an easier game (R23)"),
+}
+
+
+def setting_value(spec: SettingSpec, value: Union[str, int]) -> Union[str, int, bool]:
+    """The Settings field value for a checked ``set NAME VALUE``."""
+    return value == "on" if spec.allowed == ON_OFF else value

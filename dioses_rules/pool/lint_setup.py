@@ -1,0 +1,95 @@
+"""Checks of a scenario: its mode, state, decks, rules and setup (DL111, DL112,
+DL502). Each function takes the :class:`lint.DefinitionChecker` that records."""
+
+from __future__ import annotations
+
+from ..errors import did_you_mean
+from ..language import model as m
+from ..language.walk import iter_nodes
+
+ROW_CELLS = len(m.COLUMNS)
+AREA_CELLS = len(m.ROWS) * ROW_CELLS  # R1
+
+
+def check_scenario(checker, scenario: m.Scenario) -> None:
+    state_names = scenario.state_names
+    decks = {step.deck for step in scenario.setup if isinstance(step, m.SetAside)}
+    for option in scenario.options:
+        if checker.registry.get("rule-option", option) is None:
+            pool = [d.id for d in checker.registry.definitions("rule-option")]
+            checker.add("DL112", f"unknown rule option '{option}'", scenario,
+                        help=did_you_mean(option, pool) or "define it with 'option'")
+    for node in iter_nodes(scenario):
+        if isinstance(node, m.StateRef) and node.name not in state_names:
+            checker.add("DL111", f"unknown scenario state 'the {node.name}'", node,
+                        help=did_you_mean(node.name, state_names) or
+                        "a state is named by 'discard top of DECK as NAME' in the rules")
+        if isinstance(node, m.DiscardTop) and node.deck not in decks:
+            checker.add("DL111", f"unknown deck '{node.deck}'", node,
+                        help=did_you_mean(node.deck, decks) or
+                        "form it in setup with 'aside CARDS as NAME'")
+    for rule in scenario.rules:
+        if isinstance(rule, m.Lock):
+            checker.check_card_list(rule.cards, rule)
+        elif isinstance(rule, m.Ability):
+            if rule.cost < 0:
+                checker.add("DL601", "an ability cannot cost less than 0", rule)
+            if rule.condition is not None:
+                checker.check_context(rule.condition, "scenario rule", False, {"state", "facts"})
+    for condition in scenario.victory + scenario.challenge:
+        checker.check_context(condition, "scenario", False, {"facts", "total", "scores", "state"})
+    check_setup(checker, scenario, scenario.setup)
+    if scenario.challenge_setup:
+        check_setup(checker, scenario, scenario.challenge_setup)
+
+
+def check_setup(checker, scenario: m.Scenario, steps) -> None:
+    """Each card separated, placed or set aside once, and what is placed fits."""
+    used: dict[str, m.SetupStep] = {}
+    fixed_cells: dict[tuple, m.Place] = {}
+    per_row: dict[m.Row, int] = {}
+    in_area = 0
+    deck_needed = 0
+    for step in steps:
+        cards = getattr(step, "cards", ())
+        checker.check_card_list(cards, step)
+        for card_id in cards:
+            if card_id in used:
+                checker.add("DL502", f"'{card_id}' is set aside twice in setup", step,
+                            help="each card can be separated, placed or set aside once")
+            used[card_id] = step
+        if isinstance(step, m.Separate):
+            deck_needed += len(step.cards) + step.random
+        elif isinstance(step, m.Place):
+            in_area += len(step.cards)
+            _check_place(checker, step, fixed_cells, per_row)
+        elif isinstance(step, m.PowerCards) and step.count < 0:
+            checker.add("DL502", "a negative number of Power cards", step)
+    for row, placed in per_row.items():
+        if placed > ROW_CELLS:
+            checker.add("DL502", f"{placed} cards placed in the {row.value} row, which holds 4",
+                        scenario, help="a row has 4 cells (R1)")
+    if in_area > AREA_CELLS:
+        checker.add("DL502", f"{in_area} cards placed in an area of 12 cells", scenario,
+                    help="place at most 12 cards")
+    deck = len(checker.registry.myth_cards())
+    if deck_needed + (AREA_CELLS - in_area) > deck:
+        checker.add("DL502", f"setup needs {deck_needed + AREA_CELLS - in_area} cards but the "
+                    f"loaded sets have {deck} Myth cards", scenario,
+                    help="separate fewer random cards, or load more sets")
+
+
+def _check_place(checker, step: m.Place, fixed_cells: dict, per_row: dict) -> None:
+    """A card placed in a named cell takes it alone; count each row's cards."""
+    if step.column is not None:
+        if len(step.cards) != 1:
+            checker.add("DL502", "only one card fits in one cell", step,
+                        help="place the others 'at random' or in other cells")
+        key = (step.row, step.column)
+        if key in fixed_cells:
+            checker.add("DL502", f"two cards placed at {step.row.value} {step.column}",
+                        step, help="each cell holds one card")
+        fixed_cells[key] = step
+        per_row[step.row] = per_row.get(step.row, 0) + 1
+    elif step.row is not None:
+        per_row[step.row] = per_row.get(step.row, 0) + len(step.cards)

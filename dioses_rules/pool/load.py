@@ -1,0 +1,30 @@
+"""Loading a card pool: the bundled sets plus a modder's files, checked."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Iterable, Optional, Sequence
+
+from ..errors import DiosesError
+from .lint import check_registry
+from .registry import Registry, assemble
+from .sources import SourceFile, bundled_sources, read_sources
+
+
+def load_registry(extra: Iterable[Path | str] = (), active: Optional[Sequence[str]] = None,
+                  strict: bool = True) -> tuple[Registry, list[SourceFile]]:
+    """The bundled sets plus ``extra`` files or folders.
+
+    With ``strict``, any error in a card file raises :class:`DiosesError`
+    naming it (use ``dioses-lint`` for the full report).
+    """
+    sources = bundled_sources() + read_sources(extra)
+    registry = assemble(sources, active)
+    if strict:
+        problems = [d for s in sources for d in s.diagnostics if d.is_error]
+        problems += [d for d in registry.diagnostics if d.is_error]
+        if not problems:
+            problems = [d for d in check_registry(registry) if d.is_error]
+        if problems:
+            raise DiosesError(problems)
+    return registry, sources

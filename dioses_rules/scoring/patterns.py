@@ -1,0 +1,42 @@
+"""R14: whether a Pattern card's shape is completed in an area."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from ..language import model as m
+from . import area as g
+from .area import Area
+
+
+def pattern_matches(area: Area, pattern: m.Pattern) -> Optional[tuple[int, ...]]:
+    """The cells of the first placement of ``pattern`` whose every cell holds
+    a matching face-up card, never rotated or mirrored (R14); else None."""
+    height = len(pattern.shape)
+    width = max((len(row) for row in pattern.shape), default=0)
+    if height == 0 or width == 0 or height > g.HEIGHT or width > g.WIDTH:
+        return None
+    for top in range(g.HEIGHT - height + 1):
+        for left in range(g.WIDTH - width + 1):
+            cells = _placement(area, pattern, top, left)
+            if cells:
+                return cells
+    return None
+
+
+def _placement(area: Area, pattern: m.Pattern, top: int, left: int) -> Optional[tuple[int, ...]]:
+    """The matched cells of the shape placed at (top, left), or None."""
+    cells = []
+    for dr, row in enumerate(pattern.shape):
+        for dc, want in enumerate(row):
+            if want is None:
+                continue
+            index = (top + dr) * g.WIDTH + left + dc
+            placed = area.cells[index]
+            if (placed is None or not placed.face_up
+                    or placed.card.type is not want.type
+                    or (want.mythology is not None
+                        and placed.card.mythology is not want.mythology)):
+                return None
+            cells.append(index)
+    return tuple(cells)
