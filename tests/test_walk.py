@@ -1,0 +1,105 @@
+"""The one dispatcher (language/walk.py): every back end handles every node kind
+of every union it reads, an unknown node raises, and the keyword list agrees
+with the grammar."""
+
+from __future__ import annotations
+
+import typing
+
+import pytest
+from attrs import frozen
+
+from dioses_rules.engine import effects  # noqa: F401  (back ends register on import)
+from dioses_rules.language import english, english_definitions, model as m, source
+from dioses_rules.language import source_definitions, vocabulary
+from dioses_rules.language.parser import lark_parser
+from dioses_rules.language.walk import DISPATCHES, Dispatch, UnhandledNode, members
+from dioses_rules.pool import lint, lint_context  # noqa: F401
+from dioses_rules.scoring import evaluator  # noqa: F401
+
+# Every back end that reads predicate trees, with the unions it must cover. A
+# back end dropping out of this list (or a new one not in it) fails below.
+BACK_ENDS = {
+    "Evaluator": {"match": m.Selector, "holds": m.Condition, "countable": m.Countable,
+                  "line_points": m.ScoringLine},
+    "SourceWriter": {"selector_term": m.Selector, "condition": m.Condition,
+                     "countable": m.Countable, "line": m.ScoringLine, "effect": m.Effect,
+                     "setup_step": m.SetupStep, "rule": m.RuleChange},
+    "DefinitionWriter": {"definition": typing.Union[m.CardSet, m.Definition]},
+    "EnglishWriter": {"noun_phrase": m.Selector, "countable": m.Countable,
+                      "position": m.Position, "condition": m.Condition,
+                      "line": m.ScoringLine},
+    "CardTextWriter": {"effect_phrase": m.Effect, "definition": m.Definition},
+    "ContextChecker": {"selector": m.Selector, "countable": m.Countable,
+                       "condition": m.Condition},
+    "DefinitionChecker": {"definition": m.Definition},
+    "EffectRules": {"effect": m.Effect},
+}
+LIBRARY_DISPATCHES = [(owner, name, dispatch) for owner, name, dispatch in DISPATCHES
+                      if owner.__module__.startswith("dioses_rules.")]
+
+
+def test_every_back_end_is_listed_with_every_dispatch_it_declares():
+    declared: dict[str, dict] = {}
+    for owner, name, dispatch in LIBRARY_DISPATCHES:
+        declared.setdefault(owner.__name__, {})[name] = members(dispatch.union)
+    expected = {owner: {name: members(union) for name, union in tables.items()}
+                for owner, tables in BACK_ENDS.items()}
+    assert declared == expected
+
+
+@pytest.mark.parametrize("owner, name, dispatch", LIBRARY_DISPATCHES,
+                         ids=[f"{o.__name__}.{n}" for o, n, _ in LIBRARY_DISPATCHES])
+def test_each_back_end_handles_every_member_of_its_union(owner, name, dispatch):
+    assert dispatch.missing() == [], (
+        f"{owner.__module__}.{owner.__name__}.{name} has no method for {dispatch.missing()}")
+
+
+def test_every_node_class_of_the_model_is_in_a_union_some_back_end_reads():
+    """A node class outside every union would be invisible to the coverage test."""
+    read = set().union(*(dispatch.kinds for _, _, dispatch in LIBRARY_DISPATCHES))
+    helpers = {m.Span, m.Scope, m.Count, m.FactCount, m.Weight, m.CellRef, m.Setting,
+               m.PatternCell, m.CardFile}
+    nodes = {value for value in vars(m).values()
+             if isinstance(value, type) and hasattr(value, "__attrs_attrs__")}
+    assert nodes - read - helpers == set()
+
+
+@frozen
+class Foreign:
+    """A node kind no back end knows."""
+
+
+def test_an_unknown_node_kind_raises_naming_the_back_end():
+    with pytest.raises(UnhandledNode, match="SourceWriter.condition has no method for Foreign"):
+        source.condition_text(Foreign())
+    with pytest.raises(UnhandledNode, match="Evaluator.holds"):
+        evaluator.Evaluator(evaluator.Area()).holds(Foreign(), None)
+
+
+def test_a_dispatch_refuses_a_class_outside_its_union_and_a_second_method():
+    table = Dispatch(m.Selector)
+    with pytest.raises(TypeError, match="Relation is not a member"):
+        table.on(m.Relation)(lambda self, node: None)
+    table.on(m.AnyCard)(lambda self, node: None)
+    with pytest.raises(TypeError, match="registered twice"):
+        table.on(m.AnyCard)(lambda self, node: None)
+
+
+def test_the_writers_module_functions_are_the_dispatching_methods():
+    assert source.condition_text(m.InCorner()) == "in a corner"
+    assert source_definitions.definition_text(m.CardSet("s", "S")) == 'set s "S" {\n}'
+    assert english.EnglishWriter().condition(m.InCorner()) == "it is in a corner"
+    assert english_definitions.CardTextWriter().effect(m.DrawLaw(2)) == "draw 2 Laws"
+
+
+def grammar_keywords() -> set[str]:
+    return {t.pattern.value for t in lark_parser().terminals if t.pattern.type == "str"}
+
+
+@pytest.mark.parametrize("table", ["TYPES", "MYTHOLOGIES", "CARD", "FACES", "ARTICLES",
+                                   "SELF_WORDS", "DEFINITIONS"])
+def test_every_word_of_the_vocabulary_is_a_keyword_of_the_grammar(table):
+    words = getattr(vocabulary, table)
+    words = set(words) | (set(words.values()) if isinstance(words, dict) else set())
+    assert words <= grammar_keywords()
