@@ -28,22 +28,10 @@ from pathlib import Path
 from dioses_rules import __version__
 from dioses_rules.engine.agents import RandomAgent
 from dioses_rules.engine.setup import new_game
+from dioses_rules.pool.filler import filler_set_text
 from dioses_rules.pool.load import load_registry
 
 SIZE = 12
-
-
-def filler_set_text(count: int) -> str:
-    """``count`` plain Myth cards in a set that requires base."""
-    types, myths = ("god", "place", "object"), ("greek", "egyptian", "norse")
-    out = ['set bench-filler "Benchmark filler cards" {', '  version "0.1"', "  requires base", "}"]
-    for i in range(count):
-        kind, myth = types[i % 3], myths[(i // 3) % 3]
-        line = (f"1 point per {myth} in row" if i % 2
-                else f"2 points if next to {types[(i + 1) % 3]}")
-        out += [f'{kind} bench-filler-{i + 1} "Filler {i + 1}" {myth} reconstructed {{',
-                f"  {line}", "}"]
-    return "\n".join(out) + "\n"
 
 
 def pin_to_one_core() -> str:

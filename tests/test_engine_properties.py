@@ -1,4 +1,4 @@
-"""Properties of whole games of random legal play (issue #4).
+"""Properties of whole games of random legal play.
 
 Hypothesis draws the game: a base game for 2-6 players with random rule
 options, or a scenario (solo or cooperative, with or without its challenge
@@ -37,6 +37,7 @@ from dioses_rules.engine.game import Game
 from dioses_rules.engine.saves import load_game, save_data
 from dioses_rules.engine.setup import new_game
 from dioses_rules.engine.state import MAX_TURNS_PER_SEAT, Decision
+from dioses_rules.pool.filler import filler_set_text
 from dioses_rules.pool.load import load_registry
 
 SCENARIOS = ("game-of-thrones", "abduction-of-persephone", "ragnarok", "runaway-bride",
@@ -51,19 +52,6 @@ HOLDING = {"drawn": True, "exchange": True, "discard-pile": False}
 
 SETTINGS = settings(max_examples=40, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
-
-
-def filler_set_text(count: int = 60) -> str:
-    """Plain Myth cards (no events) so that 6 players have enough cards
-    whatever the size of the bundled pool."""
-    types, myths = ("god", "place", "object"), ("greek", "egyptian", "norse")
-    out = ['set filler "Filler cards" {', '  version "0.1"', "  requires base", "}"]
-    for i in range(count):
-        kind, myth = types[i % 3], myths[(i // 3) % 3]
-        line = (f"1 point per {myth} in row" if i % 2
-                else f"2 points if next to {types[(i + 1) % 3]}")
-        out += [f'{kind} filler-{i + 1} "Filler {i + 1}" {myth} reconstructed {{', f"  {line}", "}"]
-    return "\n".join(out) + "\n"
 
 
 @pytest.fixture(scope="module")
@@ -308,7 +296,7 @@ from hypothesis.stateful import (  # noqa: E402
 
 class RandomLegalPlay(RuleBasedStateMachine):
     """Hypothesis plays the game turn by turn, drawing every decision; after
-    each turn the invariants of issue #4 hold (R13, R14, R18, R21)."""
+    each turn the invariants of the engine hold (R13, R14, R18, R21)."""
 
     @initialize(setup=setups(), data=st.data())
     def start(self, setup, data):
