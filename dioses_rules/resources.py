@@ -1,7 +1,8 @@
 """Find the top-level ``grammar/`` and ``cards/`` folders.
 
 From a source checkout or an editable install they sit beside the package;
-a built wheel carries them inside the package (pyproject force-include).
+a built wheel carries them inside the package (pyproject.toml rewrites
+their paths with hatch's ``sources``).
 Both are found through this one resolver.
 """
 

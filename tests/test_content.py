@@ -1,4 +1,4 @@
-"""The bundled card pool (issue #3): counts, ids, provenance, names, and that
+"""The bundled card pool: counts, ids, provenance, names, and that
 every card can do what its kind needs (score and not score, be met and
 failed, be completed), the printed cards as printed, the expansion's
 replacements, and one winning board per scenario.

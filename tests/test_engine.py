@@ -1,4 +1,4 @@
-"""The rules as the game engine runs them (issue #4), one or more tests per
+"""The rules as the game engine runs them, one or more tests per
 ruling of RULINGS.md (R13, R14, R16-R23).
 
 Each test sets up a game, lays the cards out as the situation needs

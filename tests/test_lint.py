@@ -742,7 +742,7 @@ def test_dl000_missing_file_is_the_projects_error(tmp_path):
 
 
 def test_every_problem_in_a_file_is_reported(lint):
-    """STYLE.md: the linter reports every problem in a file, not the first;
+    """The linter reports every problem in a file, not the first;
     a syntax error in one definition does not hide the others' problems."""
     text = card("""
     god alpha "A" nordic printed {

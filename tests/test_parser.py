@@ -1,5 +1,5 @@
 """Parsing and building: the identity fixture, the bundled cards, syntax errors
-and the builder's diagnostics (STYLE.md: fixture files drive tests; every
+and the builder's diagnostics (fixture files drive tests; every
 diagnostic has a code, a place and, where it can, a help line)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""dioses play / simulate / replay through click's CliRunner (issue #4).
+"""dioses play / simulate / replay through click's CliRunner.
 
 The human seat is driven with ``input=``; every game is seeded so the tests
 do not depend on luck, and none assumes the size of the card pool.

@@ -1,4 +1,4 @@
-"""Hypothesis properties (STYLE.md, tests): random predicate trees survive
+"""Hypothesis properties: random predicate trees survive
 print -> parse; random text never makes the parser raise anything but the
 project's own error; random boards keep the scoring invariants (R12, mirror
 symmetry, totals)."""

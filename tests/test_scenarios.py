@@ -1,5 +1,5 @@
 """The seven scenarios of the solo and cooperative mode as the engine plays
-them (issue #4): each setup lays out what the expansion rulebook says (R21,
+them: each setup lays out what the expansion rulebook says (R21,
 R23), each rule change acts as written, and the victory, challenge and
 threshold are judged at the end of a game.
 

@@ -18,9 +18,10 @@ EXIT_FINDINGS = 1
 EXIT_USAGE = 2
 
 
-def console(stderr: bool = False) -> Console:
-    """A rich console: colour only on a terminal and when NO_COLOR is unset."""
-    stream = sys.stderr if stderr else sys.stdout
+def console(stderr: bool = False, file=None) -> Console:
+    """A rich console on stdout, stderr or ``file``: colour only on a terminal
+    and when NO_COLOR is unset."""
+    stream = file if file is not None else (sys.stderr if stderr else sys.stdout)
     is_terminal = hasattr(stream, "isatty") and stream.isatty()
     return Console(
         file=stream,

@@ -398,14 +398,9 @@ class SourceWriter:
 
 
 WRITER = SourceWriter()
-# The writer's pieces under the names the rest of the code uses.
-selector_text = WRITER.selector
-scope_text = WRITER.scope
-count_text = WRITER.count
-countable_text = WRITER.countable
+# The pieces other layers print (a condition in a report, a line in an
+# explanation, an effect in a choice's label, a scope in a diagnostic).
 condition_text = WRITER.condition
 line_text = WRITER.line
 effect_text = WRITER.effect
-cell_ref_text = WRITER.cell_ref
-setup_text = WRITER.setup_step
-rule_text = WRITER.rule
+scope_text = WRITER.scope
