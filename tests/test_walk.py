@@ -20,7 +20,7 @@ from dioses_rules.scoring import evaluator  # noqa: F401
 # Every back end that reads predicate trees, with the unions it must cover. A
 # back end dropping out of this list (or a new one not in it) fails below.
 BACK_ENDS = {
-    "Evaluator": {"match": m.Selector, "holds": m.Condition, "countable": m.Countable,
+    "Evaluator": {"match": m.Selector, "judge": m.Condition, "countable": m.Countable,
                   "line_points": m.ScoringLine},
     "SourceWriter": {"selector_term": m.Selector, "condition": m.Condition,
                      "countable": m.Countable, "line": m.ScoringLine, "effect": m.Effect,
@@ -73,7 +73,7 @@ class Foreign:
 def test_an_unknown_node_kind_raises_naming_the_back_end():
     with pytest.raises(UnhandledNode, match="SourceWriter.condition has no method for Foreign"):
         source.condition_text(Foreign())
-    with pytest.raises(UnhandledNode, match="Evaluator.holds"):
+    with pytest.raises(UnhandledNode, match="Evaluator.judge"):
         evaluator.Evaluator(evaluator.Area()).holds(Foreign(), None)
 
 

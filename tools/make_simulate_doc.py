@@ -3,17 +3,20 @@
     python tools/make_simulate_doc.py      # about 3-4 minutes on one core
 
 Everything above the "## The seven scenarios" heading is kept as written;
-everything from it on is produced by running `dioses simulate`.
+everything from it on is produced by the library's simulate() (the same
+function `dioses simulate` calls), its report drawn as the command draws it.
 """
 
 from __future__ import annotations
 
-import json
-import shutil
-import subprocess
-import sys
+import io
 import time
 from pathlib import Path
+
+from dioses_cli.output import console
+from dioses_cli.views import print_simulation
+from dioses_rules.engine.simulate import simulate
+from dioses_rules.pool.load import load_registry
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "simulate.md"
 HEADING = "## The seven scenarios, greedy agent"
@@ -22,21 +25,14 @@ SCENARIOS = ["game-of-thrones", "abduction-of-persephone", "ragnarok", "runaway-
 GAMES, SEED = 200, 1
 
 
-def dioses() -> str:
-    found = shutil.which("dioses", path=str(Path(sys.executable).parent)) or shutil.which("dioses")
-    if not found:
-        sys.exit("the dioses command is not installed in this environment")
-    return found
-
-
-def run(args: list[str]) -> tuple[str, dict, float]:
+def run(registry, args: list[str], **arguments) -> tuple[str, dict, float]:
+    """Simulate as `dioses ARGS` does: its text report, its JSON, and the time."""
     started = time.perf_counter()
-    text = subprocess.run([dioses(), *args], capture_output=True, text=True, check=True,
-                          env={"NO_COLOR": "1", "PATH": ""}).stdout
+    report = simulate(registry, **arguments)
     seconds = time.perf_counter() - started
-    data = json.loads(subprocess.run([dioses(), *args, "--format", "json"], capture_output=True,
-                                     text=True, check=True).stdout)
-    return text.rstrip("\n"), data, seconds
+    text = io.StringIO()
+    print_simulation(console(file=text), report, registry, seconds)
+    return text.getvalue().rstrip("\n"), report.to_json(), seconds
 
 
 def pct(x: float) -> str:
@@ -44,8 +40,6 @@ def pct(x: float) -> str:
 
 
 def main() -> None:
-    from dioses_rules.pool.load import load_registry
-
     registry = load_registry()[0]
     head = DOC.read_text(encoding="utf-8").split(HEADING)[0]
     rows, sections = [], []
@@ -53,7 +47,8 @@ def main() -> None:
         scenario = registry.get("scenario", scenario_id)
         args = ["simulate", "--games", str(GAMES), "--scenario", scenario_id,
                 "--agents", "greedy", "--seed", str(SEED)]
-        text, data, seconds = run(args)
+        text, data, seconds = run(registry, args, games=GAMES, players=1, agents=["greedy"],
+                                  scenario=scenario_id, seed=SEED)
         rates, score = data["scenario_rates"], data["score"]
         rows.append(f"| {number} | {scenario.name} (`{scenario_id}`) | {pct(rates['victory'])} | "
                     f"{pct(rates['challenge'])} | {pct(rates['beaten'])} | "
@@ -63,7 +58,8 @@ def main() -> None:
                         f"{text}\n```\n")
     base_args = ["simulate", "--games", str(GAMES), "--players", "2", "--agents", "greedy,random",
                  "--seed", str(SEED)]
-    base_text, base, base_seconds = run(base_args)
+    base_text, base, base_seconds = run(registry, base_args, games=GAMES, players=2,
+                                        agents=["greedy", "random"], seed=SEED)
     pool = len(registry.myth_cards())
     body = f"""{HEADING}
 

@@ -40,18 +40,28 @@ def members(union: Any) -> frozenset[type]:
     return frozenset(args) if args else frozenset({union})
 
 
+class _Table(dict):
+    """A node class -> method table; a class with no method raises."""
+
+    where = "a back end"
+
+    def __missing__(self, kind: type):
+        raise UnhandledNode(f"{self.where} has no method for {kind.__name__}")
+
+
 class Dispatch:
     """A class-to-method table over one node union, installed as a method.
 
     When the owning class is created, the attribute becomes a plain function
-    ``(self, node, *args, **kwargs)`` that looks ``type(node)`` up in the
-    table; the function keeps the table as ``.dispatch`` for introspection.
+    ``(self, node, *args, **kwargs)`` that calls ``handlers[type(node)]``; the
+    function keeps this object as ``.dispatch``. A hot path may index
+    ``handlers`` itself (the reference evaluator does), with the same effect.
     """
 
     def __init__(self, union: Any):
         self.union = union
         self.kinds = members(union)
-        self.handlers: dict[type, Callable] = {}
+        self.handlers: dict[type, Callable] = _Table()
         self.owner: type | None = None
         self.name = ""
 
@@ -75,14 +85,10 @@ class Dispatch:
         self.owner, self.name = owner, name
         DISPATCHES.append((owner, name, self))
         handlers = self.handlers
-        where = f"{owner.__name__}.{name}"
+        where = handlers.where = f"{owner.__name__}.{name}"
 
         def dispatch(instance, node, *args, **kwargs):
-            handler = handlers.get(type(node))
-            if handler is None:
-                raise UnhandledNode(f"{where} has no method for {type(node).__name__}: "
-                                    f"{node!r}")
-            return handler(instance, node, *args, **kwargs)
+            return handlers[type(node)](instance, node, *args, **kwargs)
 
         dispatch.__name__ = name
         dispatch.__qualname__ = where
