@@ -90,3 +90,39 @@ def test_simulate_reports_what_0_1_0_reported_for_the_same_seed(expected, argume
     result = CliRunner().invoke(dioses, ["simulate", *arguments, "--format", "json"])
     assert result.exit_code == 0, result.output
     assert result.stdout == (EXPECTED / expected).read_text(encoding="utf-8")
+
+
+MOD = OLD / "mod"
+
+
+def test_a_modders_set_in_the_language_of_0_1_0_lints_clean():
+    from dioses_cli.lint import lint
+
+    result = CliRunner().invoke(lint, [str(MOD)])
+    assert result.exit_code == 0, result.output
+    assert "no problems" in result.stdout
+
+
+@pytest.mark.parametrize("board", [1, 2])
+def test_a_modders_boards_score_as_0_1_0_scored_them(board):
+    result = CliRunner().invoke(dioses, ["score", str(MOD / f"board-{board}.toml"),
+                                         "--cards", str(MOD), "--format", "json"])
+    assert result.exit_code == 0, result.output
+    expected = json.loads((MOD / f"board-{board}.expected.json").read_text(encoding="utf-8"))
+    assert json.loads(result.stdout) == expected
+
+
+def test_a_modders_scenario_simulates_as_in_0_1_0():
+    result = CliRunner().invoke(dioses, ["simulate", "--games", "3", "--seed", "2",
+                                         "--scenario", "long-winter", "--cards", str(MOD),
+                                         "--format", "json"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout == (MOD / "simulate-long-winter-3-seed-2.json").read_text(
+        encoding="utf-8")
+
+
+def test_a_modders_cards_read_as_in_0_1_0():
+    result = CliRunner().invoke(dioses, ["cards", "--cards", str(MOD), "--set", "hyperborea",
+                                         "--text"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout == (MOD / "cards-text.txt").read_text(encoding="utf-8")
