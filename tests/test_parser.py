@@ -12,7 +12,8 @@ import pytest
 from dioses_rules.language import model as m
 from dioses_rules.language.builder import build, parse_card_text
 from dioses_rules.errors import CardSyntaxError, DiosesError
-from dioses_rules.language.parser import lark_parser
+from dioses_rules.language.parser import bundled_vocabulary, lark_parser, parse_tree, scan_header
+from dioses_rules.language.vocabulary import Vocabulary
 from dioses_rules.language.source_definitions import card_file_text
 from dioses_rules.resources import cards_dir
 
@@ -23,6 +24,10 @@ BUNDLED = sorted(cards_dir().glob("*.dioses"))
 
 def identity_text() -> str:
     return IDENTITY.read_text(encoding="utf-8")
+
+
+# The fixture's set declares a mythology and a type of its own.
+VOCABULARY = bundled_vocabulary().merged(Vocabulary(scan_header(identity_text()).words))
 
 
 def identity_chunks() -> list[str]:
@@ -43,19 +48,21 @@ def only(diagnostics, code):
 def test_identity_fixture_is_canonical():
     """print(parse(text)) == text for text already in canonical form."""
     text = identity_text()
-    assert card_file_text(parse_card_text(text, str(IDENTITY))) == text
+    assert card_file_text(parse_card_text(text, str(IDENTITY)), VOCABULARY) == text
 
 
 def test_identity_fixture_survives_parse_print_parse():
     card_file = parse_card_text(identity_text(), str(IDENTITY))
-    assert parse_card_text(card_file_text(card_file)) == card_file
+    assert parse_card_text(card_file_text(card_file, VOCABULARY), vocabulary=VOCABULARY) \
+        == card_file
 
 
 @pytest.mark.parametrize("chunk", identity_chunks(), ids=lambda c: c.split('"')[0].strip())
 def test_identity_definition_is_canonical_alone(chunk):
-    card_file = parse_card_text(chunk)
-    assert card_file_text(card_file) == chunk
-    assert parse_card_text(card_file_text(card_file)) == card_file
+    card_file = parse_card_text(chunk, vocabulary=VOCABULARY)
+    assert card_file_text(card_file, VOCABULARY) == chunk
+    assert parse_card_text(card_file_text(card_file, VOCABULARY), vocabulary=VOCABULARY) \
+        == card_file
 
 
 def test_identity_fixture_uses_every_grammar_rule():
@@ -69,7 +76,9 @@ def test_identity_fixture_uses_every_grammar_rule():
         inlined = rule.options.expand1 and not rule.alias
         if not name.startswith("_") and not inlined:
             wanted.add(name)
-    seen = {str(tree.data) for tree in parser.parse(identity_text()).iter_subtrees()}
+    (tree,), diagnostics = parse_tree(identity_text(), vocabulary=VOCABULARY)
+    assert diagnostics == []
+    seen = {str(subtree.data) for subtree in tree.iter_subtrees()}
     assert wanted - seen == {"article"}
 
 
@@ -277,7 +286,7 @@ def test_error_recovery_reports_both_errors_and_builds_the_good_definition():
     (good,) = card_file.definitions
     assert good.span.line == 8
     assert good.lines == (m.Fixed(2, m.Relation(m.RelationKind.NEXT_TO,
-                                                    m.MythologyIs(m.Mythology.GREEK))),)
+                                                    m.MythologyIs("greek"))),)
 
 
 def test_parse_card_text_raises_the_projects_error_with_every_diagnostic():

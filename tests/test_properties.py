@@ -21,12 +21,16 @@ from dioses_rules.errors import DiosesError
 from dioses_rules.scoring.evaluator import Evaluator, Facts
 from dioses_rules.scoring.patterns import pattern_matches
 from dioses_rules.language.walk import iter_nodes as walk
-from dioses_rules.language.parser import lark_parser
+from dioses_rules.language.parser import bundled_vocabulary, lark_parser
 from dioses_rules.language.source_definitions import card_file_text
 from dioses_rules.pool.registry import assemble
 from dioses_rules.pool.sources import bundled_sources
 from dioses_rules.resources import cards_dir
 from dioses_rules.scoring.score import score_board
+
+# The bundled sets' mythologies and types (declared in cards/base.dioses).
+MYTHOLOGIES = ["greek", "egyptian", "norse"]
+TYPES = ["god", "place", "object"]
 
 FAST = settings(max_examples=150, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -44,7 +48,7 @@ def keywords() -> frozenset[str]:
 # =========================================================================
 
 names = st.from_regex(r"[a-z][a-z0-9]{0,5}(-[a-z0-9]{1,3}){0,2}", fullmatch=True).filter(
-    lambda word: word not in keywords())
+    lambda word: word not in keywords() and not bundled_vocabulary().kind_of(word))
 name_lists = st.lists(names, min_size=1, max_size=3).map(tuple)
 texts = st.text(st.characters(blacklist_characters="\n", blacklist_categories=("Cs",)),
                 max_size=10)
@@ -68,8 +72,8 @@ def _words(parts) -> m.Selector:
 
 words = st.tuples(
     st.none() | st.builds(m.FaceIs, st.booleans()),
-    st.none() | st.sampled_from(list(m.Mythology)).map(m.MythologyIs),
-    st.none() | st.sampled_from(list(m.CardType)).map(m.TypeIs),
+    st.none() | st.sampled_from(MYTHOLOGIES).map(m.MythologyIs),
+    st.none() | st.sampled_from(TYPES).map(m.TypeIs),
 ).map(_words)
 
 atoms = st.one_of(
@@ -112,7 +116,7 @@ def unaries(depth: int) -> st.SearchStrategy:
 
 def scopes(depth: int) -> st.SearchStrategy:
     simple = [m.ScopeKind.AREA, m.ScopeKind.ROW, m.ScopeKind.COLUMN, m.ScopeKind.LINE,
-              m.ScopeKind.NEIGHBOURS, m.ScopeKind.SURROUNDINGS]
+              m.ScopeKind.NEIGHBOURS, m.ScopeKind.SURROUNDINGS, m.ScopeKind.DIAGONALS]
     return st.one_of(
         st.sampled_from(simple).map(m.Scope),
         rows.map(lambda r: m.Scope(m.ScopeKind.NAMED_ROW, row=r)),
@@ -145,7 +149,9 @@ facts = st.sampled_from(list(m.Fact)).map(m.FactCount)
 
 
 def countables(depth: int) -> st.SearchStrategy:
-    return st.one_of(counts(depth), facts)
+    return st.one_of(counts(depth), facts, st.builds(
+        m.Distinct, attributes, scopes(max(depth - 1, 0)),
+        st.just(m.AnyCard()) | selectors(max(depth - 1, 0))))
 
 
 def conditions(depth: int) -> st.SearchStrategy:
@@ -177,9 +183,12 @@ def conditions(depth: int) -> st.SearchStrategy:
 
 
 def scoring_lines(depth: int = 2) -> st.SearchStrategy:
+    per_count = st.builds(m.PerCount, points, st.integers(0, 4), countables(depth - 1))
     return st.one_of(
         st.builds(m.Fixed, points, st.none() | conditions(depth)),
-        st.builds(m.PerCount, points, st.integers(0, 4), countables(depth - 1)),
+        per_count,
+        st.builds(m.Capped, per_count, small),
+        st.builds(m.ScoresLike, names),
     )
 
 
@@ -224,15 +233,15 @@ def tup(strategy, max_size=3, min_size=0):
 lines = tup(scoring_lines(), max_size=3)
 
 myth_cards = st.builds(
-    m.MythCard, names, texts, aliases, st.sampled_from(list(m.CardType)),
-    st.sampled_from(list(m.Mythology)), provenances, tags=tup(names),
-    weights=tup(st.builds(m.Weight, small, st.sampled_from(list(m.CardType))), 2),
+    m.MythCard, names, texts, aliases, st.sampled_from(TYPES),
+    tup(st.sampled_from(MYTHOLOGIES), min_size=1), provenances, tags=tup(names),
+    weights=tup(st.builds(m.Weight, small, st.sampled_from(TYPES)), 2),
     lines=lines, event=tup(effects, 2))
 laws = st.builds(m.Law, names, texts, aliases, provenances, lines)
 goals = st.builds(m.ObjectiveGoal, names, texts, aliases, provenances, lines)
 elements = st.builds(m.ObjectiveElement, names, texts, aliases, provenances, selectors(2))
-pattern_cells = st.none() | st.builds(m.PatternCell, st.sampled_from(list(m.CardType)),
-                                      st.none() | st.sampled_from(list(m.Mythology)))
+pattern_cells = st.none() | st.builds(m.PatternCell, st.sampled_from(TYPES),
+                                      st.none() | st.sampled_from(MYTHOLOGIES))
 patterns = st.builds(m.Pattern, names, texts, aliases, difficulties, provenances,
                      tup(tup(pattern_cells, 5, 1), 4))
 powers = st.builds(m.PowerEffect, names, texts, aliases, provenances, small, tup(effects))
@@ -290,7 +299,7 @@ def test_scenario_condition_lists_survive_print_parse(victory, challenge):
 # Statements that end or start with a word the statement before or after could
 # take for its own: a selector word, "scores" (+ "at least N points"), "(",
 # a count's scope ("in column" + a number).
-_GREEK, _GOD = m.MythologyIs(m.Mythology.GREEK), m.TypeIs(m.CardType.GOD)
+_GREEK, _GOD = m.MythologyIs("greek"), m.TypeIs("god")
 EDGE_CONDITIONS = [
     m.Subject(m.SubjectMode.SOME, (m.Named("hera"),), m.Scores()),
     m.Scores(),
@@ -337,7 +346,7 @@ def test_scoring_line_boundaries_survive_print_parse(card_lines):
 @FAST
 @given(tup(scoring_lines(), 5, 1))
 def test_scoring_lines_survive_print_parse(card_lines):
-    round_trip(m.CardFile(None, (m.MythCard("x", "X", (), m.CardType.GOD, m.Mythology.GREEK,
+    round_trip(m.CardFile(None, (m.MythCard("x", "X", (), "god", "greek",
                                             m.Provenance.PRINTED, lines=card_lines),)))
 
 
@@ -604,7 +613,7 @@ def test_face_state_does_not_change_the_final_score(board, faces):
 def test_all_face_up_at_end_is_the_one_exception(data):
     """A card that rewards ending all face up (R21) sees the face state from
     before the final reveal; nothing else does."""
-    bonus = m.MythCard("bonus", "Bonus", (), m.CardType.GOD, m.Mythology.GREEK,
+    bonus = m.MythCard("bonus", "Bonus", (), "god", "greek",
                        m.Provenance.RECONSTRUCTED,
                        lines=(m.Fixed(3, m.AllFaceUpAtEnd()), m.Fixed(1)))
     pool = [c for c in bundled("myth") if not uses_all_face_up(c)][:SIZE - 1] + [bonus]
@@ -720,10 +729,10 @@ def random_symmetric_cards(draw):
     cards = []
     for index in range(draw(st.integers(1, 4))):
         cards.append(m.MythCard(
-            f"random-{index}", "R", (), draw(st.sampled_from(list(m.CardType))),
-            draw(st.sampled_from(list(m.Mythology))), m.Provenance.RECONSTRUCTED,
+            f"random-{index}", "R", (), draw(st.sampled_from(TYPES)),
+            draw(st.sampled_from(MYTHOLOGIES)), m.Provenance.RECONSTRUCTED,
             weights=draw(tup(st.builds(m.Weight, st.integers(1, 3),
-                                       st.sampled_from(list(m.CardType))), 1)),
+                                       st.sampled_from(TYPES)), 1)),
             lines=draw(symmetric_lines)))
     return cards
 
@@ -744,7 +753,7 @@ def test_mirror_symmetry_for_random_symmetric_cards(cards, data):
 
 def test_left_of_is_not_mirror_symmetric():
     """The filter is needed: 'left of' changes under a mirror."""
-    card = m.MythCard("lefty", "L", (), m.CardType.GOD, m.Mythology.GREEK,
+    card = m.MythCard("lefty", "L", (), "god", "greek",
                       m.Provenance.RECONSTRUCTED,
                       lines=(m.Fixed(2, m.Relation(m.RelationKind.LEFT_OF, m.AnyCard())),))
     others = bundled("myth")[:SIZE - 1]

@@ -17,6 +17,7 @@ from dioses_rules.pool.registry import Registry, family_of
 
 from .options import CARDS_OPTION, FORMAT_OPTION, check_set_option
 from .output import console, print_json, user_errors
+from .views import card_kind
 
 
 def _definition_rows(registry: Registry, only_set: Optional[str]):
@@ -35,22 +36,25 @@ def _definition_rows(registry: Registry, only_set: Optional[str]):
 
 
 def definition_json(set_id: str, definition, replaces, replaced_by, replaced_by_set,
-                    names=None, points=None) -> dict:
+                    names=None, points=None, vocabulary=None) -> dict:
     return {
         "id": definition.id,
         "set": set_id,
         "kind": definition.kind,
         "name": definition.name,
         "aliases": list(definition.aliases),
-        "type": definition.type.value if isinstance(definition, m.MythCard) else None,
-        "mythology": definition.mythology.value if isinstance(definition, m.MythCard) else None,
+        "type": definition.type if isinstance(definition, m.MythCard) else None,
+        "mythology": definition.mythology if isinstance(definition, m.MythCard) else None,
+        "mythologies": list(definition.mythologies) if isinstance(definition, m.MythCard)
+        else None,
+        "tags": list(definition.tags) if isinstance(definition, m.MythCard) else None,
         "provenance": definition.provenance.value,
         "difficulty": definition.difficulty.value if isinstance(definition, m.Pattern) else None,
         "replaces": replaces,
         "replaced_by": replaced_by,
         "replaced_by_set": replaced_by_set,
         "source": definition_text(definition),
-        "text": english_text(definition, names, points),
+        "text": english_text(definition, names, points, vocabulary),
     }
 
 
@@ -70,19 +74,22 @@ def cards(only_set: Optional[str], as_text: bool, extra_cards: tuple[Path, ...],
     check_set_option(registry, only_set)
     rows = list(_definition_rows(registry, only_set))
     if output_format == "json":
-        print_json([definition_json(*row, names=names, points=points) for row in rows])
+        print_json([definition_json(*row, names=names, points=points,
+                                    vocabulary=registry.vocabulary) for row in rows])
         return
     out = console()
     if as_text:
         for set_id, definition, replaces, replaced_by, by_set in rows:
             head = f"{definition.id} - {definition.name} ({set_id}, {definition.kind}"
             if isinstance(definition, m.MythCard):
-                head += f", {definition.mythology.value} {definition.type.value}"
+                head += f", {card_kind(definition)}"
+                if definition.tags:
+                    head += f", tags: {', '.join(definition.tags)}"
             head += f", {definition.provenance.value}"
             if replaced_by:
                 head += f", replaced by {by_set}"
             out.print(Text(head + ")", style="bold"))
-            for line in english_text(definition, names, points).splitlines():
+            for line in english_text(definition, names, points, registry.vocabulary).splitlines():
                 out.print("  " + line, markup=False)
         return
     table = Table(title=f"{len(rows)} definitions", title_justify="left")
@@ -99,7 +106,7 @@ def cards(only_set: Optional[str], as_text: bool, extra_cards: tuple[Path, ...],
                 row.strip("| ").replace(" | ", ",") for row in pattern_rows_text(definition.shape))
         is_myth = isinstance(definition, m.MythCard)
         table.add_row(set_id, definition.kind, definition.id, definition.name,
-                      definition.type.value if is_myth else "",
-                      definition.mythology.value if is_myth else "",
+                      definition.type if is_myth else "",
+                      " and ".join(definition.mythologies) if is_myth else "",
                       definition.provenance.value, note)
     out.print(table)

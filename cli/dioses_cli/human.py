@@ -16,6 +16,7 @@ from dioses_rules.language.english_definitions import english_text
 
 from .output import console
 from .table import draw_board, seat_label
+from .views import card_kind
 
 HUMAN = "human"
 
@@ -221,8 +222,8 @@ class HumanAgent:
                 continue
             head = definition.id
             if isinstance(definition, m.MythCard):
-                head += f" ({definition.mythology.value} {definition.type.value})"
-            self.out.print(f"  {head}: " + english_text(definition, names).replace("\n", "\n  "),
+                head += f" ({card_kind(definition)})"
+            self.out.print(f"  {head}: " + english_text(definition, names, vocabulary=game.registry.vocabulary).replace("\n", "\n  "),
                            markup=False)
             return
         if not quiet:

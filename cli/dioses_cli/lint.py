@@ -42,7 +42,7 @@ def lint(paths: tuple[Path, ...], output_format: str, full: bool) -> None:
             sys.exit(EXIT_FINDINGS)
         if not extra and not any(Path(p).resolve() in bundled for p in card_paths(paths)):
             raise click.BadParameter("no .dioses files found there", param_hint="PATHS")
-        sources = sources + read_sources(extra)
+        sources = sources + read_sources(extra, context=sources)
     diagnostics = lint_sources(sources)
     errors = [d for d in diagnostics if d.is_error]
     if output_format == "json":

@@ -98,8 +98,8 @@ def play_command(players, scenario, challenge, rules, seed, agents_text, save_pa
               ", ".join(f"{i + 1} {n}" for i, n in enumerate(names)) +
               f"; autosave: {save_path}", markup=False)
     if scenario_id:
-        out.print(english_text(registry.get("scenario", scenario_id), registry.display_names()),
-                  markup=False)
+        out.print(english_text(registry.get("scenario", scenario_id), registry.display_names(),
+                               vocabulary=registry.vocabulary), markup=False)
     pool = pool_fingerprint(registry)
 
     def setup_record(record: dict) -> dict:

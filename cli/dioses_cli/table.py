@@ -12,7 +12,7 @@ from dioses_rules.engine.game import Game, GameResult
 from dioses_rules.language import model as m
 from dioses_rules.scoring.area import cell_index
 
-from .views import render_report
+from .views import card_kind, render_report
 
 
 def area_table(game: Game, area: int, title: str, detailed: bool) -> Table:
@@ -43,7 +43,7 @@ def area_table(game: Game, area: int, title: str, detailed: bool) -> Table:
                 card = game.card(slot.card)
                 text = Text(card.id, style="bold")
                 if detailed:
-                    text.append(f"\n{card.mythology.value} {card.type.value}", style="dim")
+                    text.append(f"\n{card_kind(card)}", style="dim")
                 if card.id in locked:
                     text.append(" (locked)" if not detailed else "\n(locked)", style="yellow")
                 cells.append(text)

@@ -15,6 +15,11 @@ from dioses_rules.scoring.score import ScoreReport
 from .output import console
 
 
+def card_kind(card: m.MythCard) -> str:
+    """What a Myth card is: "egyptian object", "celtic and greek god"."""
+    return f"{' and '.join(card.mythologies)} {card.type}"
+
+
 def render_report(report: ScoreReport, title: str, explain: bool) -> None:
     """A score report: the grid with each card's points, the laws, patterns and
     objectives, why each card scored (``explain``), the total and the scenario."""
@@ -54,7 +59,7 @@ def _grid(report: ScoreReport, title: str) -> Table:
                 continue
             card = placed.card
             label = Text(card.id, style="bold")
-            label.append(f"\n{card.mythology.value} {card.type.value}", style="dim")
+            label.append(f"\n{card_kind(card)}", style="dim")
             points = points_at.get(index, 0)
             label.append(f"\n{points}p", style="green" if points else "red")
             cells.append(label)

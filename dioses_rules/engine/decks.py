@@ -130,8 +130,9 @@ class DeckRules:
 
     def seek(self, seat: int, area: int) -> None:
         """R22 (4): name a mythology or type, reveal until a match, discard it."""
-        names = [Choice("mythology", (x.value,), x.value) for x in m.Mythology]
-        names += [Choice("type", (x.value,), x.value) for x in m.CardType]
+        vocabulary = self.registry.vocabulary
+        names = [Choice(kind, (word,), word) for kind in ("mythology", "type")
+                 for word in vocabulary.ids(kind)]
         wanted = self.decide(seat, "seek", "Name a mythology or a card type", names)
         passed, match = [], None
         while True:
@@ -139,9 +140,9 @@ class DeckRules:
             if card is None:
                 break
             definition = self.card(card)
-            value = definition.mythology.value if wanted.kind == "mythology" else \
-                definition.type.value
-            if value == wanted.args[0]:
+            values = definition.mythologies if wanted.kind == "mythology" else \
+                (definition.type,)
+            if wanted.args[0] in values:
                 match = card
                 break
             passed.append(card)

@@ -12,9 +12,10 @@ from lark import Token, Transformer
 
 from . import model as m
 from ..errors import Diagnostic, did_you_mean
-from .vocabulary import RESERVED_IDS
+from .vocabulary import RESERVED_IDS, Vocabulary
 
 ID_PATTERN = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
+PROVENANCES = tuple(p.value for p in m.Provenance)
 
 
 class _Invalid:
@@ -101,9 +102,10 @@ class BuilderBase(Transformer):
     """What every family of builder methods shares: spans, diagnostics and the
     checks of ids, header words, rows and columns."""
 
-    def __init__(self, path: str):
+    def __init__(self, path: str, vocabulary: Optional[Vocabulary] = None):
         super().__init__(visit_tokens=False)
         self.path = path
+        self.vocabulary = vocabulary if vocabulary is not None else Vocabulary()
         self.diagnostics: list[Diagnostic] = []
 
     def span(self, meta) -> Optional[m.Span]:
@@ -134,11 +136,41 @@ class BuilderBase(Transformer):
                 token=token,
                 help=f"write it as '{fixed}'" if fixed else "use lowercase letters, digits and '-'",
             ))
-        elif selectable and word in RESERVED_IDS:
+        elif selectable and (word in RESERVED_IDS or self.vocabulary.kind_of(word)):
             self.record(BuildError(
                 "DL114", f"id '{word}' is a word of the card language",
                 token=token, help=f"a selector '{word}' would mean the keyword; pick another id"))
         return word
+
+    def declared_word(self, token: Token, kind: str, code: str, what: str) -> str:
+        """The id of a declared mythology or type (a plural is its word's id).
+        An undeclared word is recorded and kept, so the rest is still checked."""
+        found = self.vocabulary.kind_of(str(token))
+        if found is not None and found[0] == kind:
+            return found[1]
+        word = str(token)
+        choices = self.vocabulary.ids(kind)
+        if kind == "mythology" and word in PROVENANCES:
+            message, help_text = "a card needs a mythology before its provenance", (
+                f"write e.g. '{choices[0] if choices else 'MYTHOLOGY'} {word}'")
+        elif word in self.vocabulary.elsewhere:
+            owner = self.vocabulary.elsewhere[word]
+            message = f"{what} '{word}' is declared by set '{owner}', which this set does not require"
+            help_text = f"add 'requires {owner}' to this file's set header"
+        else:
+            message = f"unknown {what} '{word}'"
+            help_text = did_you_mean(word, choices) or (
+                f"declare it in the set: {kind} {word} \"Name\"" if not choices
+                else f"declared: {', '.join(choices)}; or declare it in the set: "
+                f"{kind} {word} \"Name\"")
+        self.record(BuildError(code, message, token=token, help=help_text))
+        return word
+
+    def split_provenance(self, items: list) -> tuple[Optional[Token], list]:
+        """The optional provenance word before a definition's body."""
+        if items and isinstance(items[0], Token) and items[0].type == "NAME":
+            return items[0], items[1:]
+        return None, list(items)
 
     def header(self, children: list) -> tuple[list, tuple[str, ...]]:
         """Split off the optional ``aka`` list; return (others, aliases)."""

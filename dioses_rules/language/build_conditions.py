@@ -43,6 +43,9 @@ class ConditionRules(BuilderBase):
     def close_to(self, meta, children):
         return self._relation(m.RelationKind.CLOSE_TO, meta, children)
 
+    def diagonal_to(self, meta, children):
+        return self._relation(m.RelationKind.DIAGONAL_TO, meta, children)
+
     def above(self, meta, children):
         return self._relation(m.RelationKind.ABOVE, meta, children)
 
@@ -135,6 +138,16 @@ class ConditionRules(BuilderBase):
     def total_points(self, meta, children):
         return m.FactCount(m.Fact.TOTAL, span=self.span(meta))
 
+    def different(self, meta, children):
+        attribute, *rest = children
+        selector, scope = m.AnyCard(), m.Scope(m.ScopeKind.AREA)
+        for item in rest:
+            if isinstance(item, m.Scope):
+                scope = item
+            else:
+                selector = item
+        return m.Distinct(attribute, scope, selector, span=self.span(meta))
+
     def count(self, meta, children):
         selector, *rest = children
         scope = m.Scope(m.ScopeKind.AREA)
@@ -163,6 +176,9 @@ class ConditionRules(BuilderBase):
 
     def scope_surroundings(self, meta, children):
         return m.Scope(m.ScopeKind.SURROUNDINGS, span=self.span(meta))
+
+    def scope_diagonals(self, meta, children):
+        return m.Scope(m.ScopeKind.DIAGONALS, span=self.span(meta))
 
     def scope_named_row(self, meta, children):
         return m.Scope(m.ScopeKind.NAMED_ROW, row=self.row(children[0]), span=self.span(meta))
@@ -233,26 +249,14 @@ class ConditionRules(BuilderBase):
     def face_down(self, meta, children):
         return m.FaceIs(False, span=self.span(meta))
 
-    def greek(self, meta, children):
-        return m.MythologyIs(m.Mythology.GREEK, span=self.span(meta))
-
-    def egyptian(self, meta, children):
-        return m.MythologyIs(m.Mythology.EGYPTIAN, span=self.span(meta))
-
-    def norse(self, meta, children):
-        return m.MythologyIs(m.Mythology.NORSE, span=self.span(meta))
+    def myth_word(self, meta, children):
+        return m.MythologyIs(self.vocabulary.kind_of(str(children[0]))[1], span=self.span(meta))
 
     def any_card(self, meta, children):
         return m.AnyCard(span=self.span(meta))
 
-    def god(self, meta, children):
-        return m.TypeIs(m.CardType.GOD, span=self.span(meta))
-
-    def place(self, meta, children):
-        return m.TypeIs(m.CardType.PLACE, span=self.span(meta))
-
-    def object(self, meta, children):
-        return m.TypeIs(m.CardType.OBJECT, span=self.span(meta))
+    def type_word(self, meta, children):
+        return m.TypeIs(self.vocabulary.kind_of(str(children[0]))[1], span=self.span(meta))
 
     def card_word(self, meta, children):
         return None

@@ -12,6 +12,9 @@ from .build_base import BuilderBase, Item, enum_word, integer, record_errors, st
 
 @v_args(wrapper=record_errors)
 class ScenarioRules(BuilderBase):
+    def scenario_number(self, meta, children):
+        return children[0]
+
     def scenario_def(self, meta, children):
         rest, aliases = self.header(children)
         id_token, number_token, name_token, *rest = rest

@@ -10,6 +10,8 @@ conditions and selectors in :mod:`build_conditions`.
 
 from __future__ import annotations
 
+from typing import Optional
+
 from lark import Token, v_args
 from lark.exceptions import VisitError
 
@@ -19,8 +21,8 @@ from .build_base import (INVALID, Aliases, BuildError, EventEffects, Item, Tags,
                          integer, names, record_errors, string)
 from .build_conditions import ConditionRules
 from .build_scenarios import ScenarioRules
-from .parser import parse_tree
-from .vocabulary import RESERVED_IDS
+from .parser import bundled_vocabulary, parse_tree, scan_header
+from .vocabulary import RESERVED_IDS, Vocabulary
 
 
 @v_args(wrapper=record_errors)
@@ -41,7 +43,8 @@ class Builder(ScenarioRules, ConditionRules):
     def set_def(self, meta, children):
         set_id = self.card_id(children[0])
         name = string(children[1])
-        version, requires, replaces, expects, difficulties = None, (), (), (), ()
+        version, requires, replaces, expects, difficulties, words = None, (), (), (), (), ()
+        tie_break = None
         for item in children[2:]:
             if item.key == "version":
                 version = item.value
@@ -53,8 +56,39 @@ class Builder(ScenarioRules, ConditionRules):
                 expects += (item.value,)
             elif item.key == "difficulty":
                 difficulties += (item.value,)
+            elif item.key == "word":
+                words += (item.value,)
+            elif item.key == "tie_break":
+                tie_break = item.value
         return m.CardSet(set_id, name, version, requires, replaces, expects, difficulties,
-                         span=self.span(meta))
+                         words, tie_break, span=self.span(meta))
+
+    def word(self, meta, children):
+        return children[0]
+
+    def declare_mythology(self, meta, children):
+        return self.declare("mythology", meta, children)
+
+    def declare_type(self, meta, children):
+        return self.declare("type", meta, children)
+
+    def declare(self, kind: str, meta, children) -> Item:
+        rest, aliases = self.header(children)
+        word_token, name_token, *options = rest
+        word_id = self.card_id(word_token)
+        found = dict(option.value for option in options)
+        return Item("word", m.WordDecl(kind, word_id, string(name_token), aliases,
+                                       found.get("plural"), found.get("symbol"),
+                                       span=self.span(meta)))
+
+    def plural_option(self, meta, children):
+        return Item("option", ("plural", self.card_id(children[0])))
+
+    def symbol_option(self, meta, children):
+        return Item("option", ("symbol", str(children[0])))
+
+    def set_tie_break(self, meta, children):
+        return Item("tie_break", children[0].type)
 
     def set_difficulty(self, meta, children):
         name, points = children
@@ -89,11 +123,18 @@ class Builder(ScenarioRules, ConditionRules):
 
     # ------------------------------------------------------------ myth cards
     def card_type(self, meta, children):
-        return m.CardType(str(children[0]))
+        return self.declared_word(children[0], "type", "DL101", "card type")
+
+    def myth_names(self, meta, children):
+        return tuple(children)
+
+    def myth_name(self, meta, children):
+        return self.declared_word(children[0], "mythology", "DL102", "mythology")
 
     def myth_def(self, meta, children):
         rest, aliases = self.header(children)
-        card_type, id_token, name_token, myth_token, prov_token, *items = rest
+        card_type, id_token, name_token, mythologies, *items = rest
+        prov_token, items = self.split_provenance(items)
         tags: tuple[str, ...] = ()
         weights, lines, event = [], [], []
         for item in items:
@@ -110,7 +151,7 @@ class Builder(ScenarioRules, ConditionRules):
             name=string(name_token),
             aliases=aliases,
             type=card_type,
-            mythology=self.header_word(m.Mythology, myth_token, "DL102", "mythology"),
+            mythologies=mythologies,
             provenance=self.provenance(prov_token),
             tags=tags,
             weights=tuple(weights),
@@ -121,7 +162,7 @@ class Builder(ScenarioRules, ConditionRules):
 
     def tags(self, meta, children):
         for tag in children[0]:
-            if tag in RESERVED_IDS:
+            if tag in RESERVED_IDS or self.vocabulary.kind_of(tag):
                 self.record(BuildError("DL114", f"tag '{tag}' is a word of the card language",
                                        meta=meta, help="pick another tag"))
         return Tags(children[0])
@@ -142,37 +183,52 @@ class Builder(ScenarioRules, ConditionRules):
         return m.Fixed(children[0], None, span=self.span(meta))
 
     def per_line(self, meta, children):
+        limit = None
+        if isinstance(children[-1], Item):
+            limit = children[-1].value
+            children = children[:-1]
         if len(children) == 3:
             points, per, countable = children
             per = integer(per)
         else:
             points, countable = children
             per = 1
-        return m.PerCount(points, per, countable, span=self.span(meta))
+        line = m.PerCount(points, per, countable, span=self.span(meta))
+        return line if limit is None else m.Capped(line, limit, span=self.span(meta))
+
+    def up_to(self, meta, children):
+        return Item("limit", integer(children[0]))
+
+    def scores_like(self, meta, children):
+        return m.ScoresLike(str(children[0]), span=self.span(meta))
 
     # ------------------------------------------------------------ laws, objectives
     def law_def(self, meta, children):
         rest, aliases = self.header(children)
-        id_token, name_token, prov_token, *lines = rest
+        id_token, name_token, *lines = rest
+        prov_token, lines = self.split_provenance(lines)
         return m.Law(self.card_id(id_token), string(name_token), aliases,
                      self.provenance(prov_token), tuple(lines), span=self.span(meta))
 
     def goal_def(self, meta, children):
         rest, aliases = self.header(children)
-        id_token, name_token, prov_token, *lines = rest
+        id_token, name_token, *lines = rest
+        prov_token, lines = self.split_provenance(lines)
         return m.ObjectiveGoal(self.card_id(id_token), string(name_token), aliases,
                                self.provenance(prov_token), tuple(lines), span=self.span(meta))
 
     def element_def(self, meta, children):
         rest, aliases = self.header(children)
-        id_token, name_token, prov_token, selector = rest
+        id_token, name_token, *rest = rest
+        prov_token, (selector,) = self.split_provenance(rest)
         return m.ObjectiveElement(self.card_id(id_token), string(name_token), aliases,
                                   self.provenance(prov_token), selector, span=self.span(meta))
 
     # ------------------------------------------------------------ patterns
     def pattern_def(self, meta, children):
         rest, aliases = self.header(children)
-        id_token, name_token, difficulty_token, prov_token, *rows = rest
+        id_token, name_token, difficulty_token, *rows = rest
+        prov_token, rows = self.split_provenance(rows)
         difficulty = self.header_word(m.Difficulty, difficulty_token, "DL105", "difficulty")
         return m.Pattern(self.card_id(id_token), string(name_token), aliases, difficulty,
                          self.provenance(prov_token), tuple(rows), span=self.span(meta))
@@ -227,10 +283,18 @@ class Builder(ScenarioRules, ConditionRules):
         return Item("start", children[0])
 
 
-def build(text: str, path: str = "<string>") -> tuple[m.CardFile, list[Diagnostic]]:
-    """Parse and build a card file, collecting every diagnostic."""
-    trees, diagnostics = parse_tree(text, path)
-    builder = Builder(path)
+def build(text: str, path: str = "<string>", vocabulary: Optional[Vocabulary] = None
+          ) -> tuple[m.CardFile, list[Diagnostic]]:
+    """Parse and build a card file, collecting every diagnostic.
+
+    ``vocabulary``: the mythologies and types the file can see (the pool
+    gives each file those of its own set and the sets it requires); None:
+    those of the bundled sets and of the file itself, for a snippet of text.
+    """
+    if vocabulary is None:
+        vocabulary = bundled_vocabulary().merged(Vocabulary(scan_header(text).words))
+    trees, diagnostics = parse_tree(text, path, vocabulary)
+    builder = Builder(path, vocabulary)
     definitions: list = []
     for tree in trees:
         try:
@@ -265,9 +329,10 @@ def build(text: str, path: str = "<string>") -> tuple[m.CardFile, list[Diagnosti
     return m.CardFile(card_set, tuple(body), path), diagnostics
 
 
-def parse_card_text(text: str, path: str = "<string>") -> m.CardFile:
+def parse_card_text(text: str, path: str = "<string>",
+                    vocabulary: Optional[Vocabulary] = None) -> m.CardFile:
     """Build a card file or raise :class:`CardSyntaxError` with every diagnostic."""
-    card_file, diagnostics = build(text, path)
+    card_file, diagnostics = build(text, path, vocabulary)
     errors = [d for d in diagnostics if d.is_error]
     if errors:
         raise CardSyntaxError(errors)

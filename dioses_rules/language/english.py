@@ -12,16 +12,17 @@ from __future__ import annotations
 from typing import Mapping, Optional
 
 from . import model as m
+from .parser import bundled_vocabulary
+from .vocabulary import Vocabulary
 from .walk import Dispatch
 
 Names = Mapping[str, str]
 
-TYPE_WORDS = {m.CardType.GOD: ("god", "gods"), m.CardType.PLACE: ("place", "places"),
-              m.CardType.OBJECT: ("object", "objects")}
 ROW_WORDS = {m.Row.FRONT: "front", m.Row.CENTRAL: "central", m.Row.BACK: "back"}
 _RELATION_WORDS = {
     m.RelationKind.NEXT_TO: "next to",
     m.RelationKind.CLOSE_TO: "close to",
+    m.RelationKind.DIAGONAL_TO: "diagonal to",
     m.RelationKind.ABOVE: "directly above",
     m.RelationKind.BELOW: "directly below",
     m.RelationKind.LEFT_OF: "directly left of",
@@ -34,6 +35,7 @@ _SCOPE_WORDS = {
     m.ScopeKind.AREA: "in the area", m.ScopeKind.ROW: "in its row",
     m.ScopeKind.COLUMN: "in its column", m.ScopeKind.LINE: "in this row/column",
     m.ScopeKind.NEIGHBOURS: "next to it", m.ScopeKind.SURROUNDINGS: "close to it",
+    m.ScopeKind.DIAGONALS: "diagonal to it",
 }
 _FACT_WORDS = {m.Fact.PATTERNS_COMPLETED: ("completed pattern", "completed patterns"),
                m.Fact.LAWS_MET: ("law met", "laws met"), m.Fact.TOTAL: ("point", "points")}
@@ -54,10 +56,21 @@ def _cards(plural: bool) -> str:
 
 
 class EnglishWriter:
-    """English phrases for the pieces of a predicate tree."""
+    """English phrases for the pieces of a predicate tree; the words of
+    mythologies and types come from a vocabulary (the bundled sets' when none
+    is given)."""
 
-    def __init__(self, names: Optional[Names] = None):
+    def __init__(self, names: Optional[Names] = None, vocabulary: Optional[Vocabulary] = None):
         self.names = dict(names or {})
+        self.vocabulary = vocabulary if vocabulary is not None else bundled_vocabulary()
+
+    def type_word(self, type_id: str, plural: bool = False) -> str:
+        """A card type in English: "god", "gods"."""
+        return self.vocabulary.english("type", type_id, plural) or type_id
+
+    def mythology_word(self, mythology: str) -> str:
+        """A mythology in English: "Greek"."""
+        return self.vocabulary.english("mythology", mythology)
 
     # ------------------------------------------------------------ selectors
     def is_proper(self, selector: m.Selector) -> bool:
@@ -80,13 +93,13 @@ class EnglishWriter:
 
     @noun_phrase.on(m.TypeIs)
     def _type(self, s, plural: bool) -> str:
-        return TYPE_WORDS[s.type][1 if plural else 0]
+        return self.type_word(s.type, plural)
 
     @noun_phrase.on(m.MythologyIs)
     def _mythology(self, s, plural: bool) -> str:
-        name = s.mythology.value.capitalize()
-        if plural:  # "no Greeks", as the printed laws say
-            return f"{name}s" if s.mythology is not m.Mythology.NORSE else "Norse cards"
+        name = self.mythology_word(s.mythology)
+        if plural:  # "no Greeks", as the printed laws say; "Norse cards"
+            return self.vocabulary.english("mythology", s.mythology, True) or f"{name} cards"
         return f"{name} card"
 
     @noun_phrase.on(m.FaceIs)
@@ -146,8 +159,8 @@ class EnglishWriter:
         if face is not None:
             words.append(f"face-{'up' if face.face_up else 'down'}")
         if myth is not None:
-            words.append(myth.mythology.value.capitalize())
-        head = TYPE_WORDS[kind.type][1 if plural else 0] if kind else None
+            words.append(self.mythology_word(myth.mythology))
+        head = self.type_word(kind.type, plural) if kind else None
         excluded = [i for i in others if isinstance(i, m.SelNot)]
         others = [i for i in others if not isinstance(i, m.SelNot)]
         if head is None and len(others) == 1 and not words:
@@ -188,6 +201,15 @@ class EnglishWriter:
     @countable.on(m.FactCount)
     def _fact(self, fact: m.FactCount, amount: int) -> str:
         return _FACT_WORDS[fact.fact][0 if amount == 1 else 1]
+
+    @countable.on(m.Distinct)
+    def _distinct(self, distinct: m.Distinct, amount: int) -> str:
+        word = distinct.attribute.value
+        if amount != 1:
+            word = {"mythology": "mythologies", "type": "types"}[word]
+        among = "" if isinstance(distinct.selector, m.AnyCard) else \
+            f" among {self.noun(distinct.selector, plural=True)}"
+        return f"different {word}{among} {self.scope(distinct.scope)}"
 
     # ------------------------------------------------------------ positions
     position = Dispatch(m.Position)
@@ -309,3 +331,16 @@ class EnglishWriter:
         if line.per == 1:
             return f"1x: {line.points}p per {what}"
         return f"1x: {line.points}p for every {line.per} {what}"
+
+    @line.on(m.Capped)
+    def _capped(self, line: m.Capped) -> str:
+        worst = "at most" if line.line.points > 0 else "at worst"
+        sign = "" if line.line.points > 0 else "-"
+        return f"{self.line(line.line)} ({worst} {sign}{line.limit}p)"
+
+    @line.on(m.ScoresLike)
+    def _scores_like(self, line: m.ScoresLike) -> str:
+        name = self.names.get(line.card, line.card)
+        if not line.lines:
+            return f"scores like {name}"
+        return f"scores like {name} ({'. '.join(self.line(other) for other in line.lines)})"

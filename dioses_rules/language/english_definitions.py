@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Mapping, Optional
 
 from . import model as m
-from .english import TYPE_WORDS, EnglishWriter, Names, with_article
+from .english import EnglishWriter, Names, with_article
+from .vocabulary import Vocabulary
 from .walk import Dispatch
 
 _DIRECTION_WORDS = {m.Direction.LEFT: "to the left of", m.Direction.RIGHT: "to the right of",
@@ -26,8 +27,9 @@ class CardTextWriter(EnglishWriter):
     """English text of effects and of whole definitions, as printed on cards."""
 
     def __init__(self, names: Optional[Names] = None,
-                 pattern_points: Optional[Mapping[str, int]] = None):
-        super().__init__(names)
+                 pattern_points: Optional[Mapping[str, int]] = None,
+                 vocabulary: Optional[Vocabulary] = None):
+        super().__init__(names, vocabulary)
         self.pattern_points = dict(pattern_points or {})
 
     # ------------------------------------------------------------ effects
@@ -90,8 +92,9 @@ class CardTextWriter(EnglishWriter):
     # ------------------------------------------------------------ definitions
     def pattern_grid(self, pattern: m.Pattern) -> list[str]:
         cells = [["." if cell is None else
-                  f"{(cell.mythology.value.capitalize() if cell.mythology else 'Any')} "
-                  f"{cell.type.value.capitalize()}" for cell in row] for row in pattern.shape]
+                  f"{self.mythology_word(cell.mythology) if cell.mythology else 'Any'} "
+                  f"{self.type_word(cell.type).capitalize()}" for cell in row]
+                 for row in pattern.shape]
         width = max((len(text) for row in cells for text in row), default=1)
         return ["[" + "] [".join(text.center(width) for text in row) + "]" for row in cells]
 
@@ -107,7 +110,7 @@ class CardTextWriter(EnglishWriter):
             parts.append("Event: " + "; ".join(self.effect(e, every_player=True)
                                                for e in d.event) + ".")
         parts.extend(self.line(line) + "." for line in d.lines)
-        parts.extend(f"Counts as {w.amount} {TYPE_WORDS[w.type][1 if w.amount != 1 else 0]}."
+        parts.extend(f"Counts as {w.amount} {self.type_word(w.type, w.amount != 1)}."
                      for w in d.weights)
         return " ".join(parts) if parts else "No scoring text."
 
@@ -152,6 +155,7 @@ class CardTextWriter(EnglishWriter):
 
 
 def english_text(definition: m.Definition, names: Optional[Names] = None,
-                 pattern_points: Optional[Mapping[str, int]] = None) -> str:
+                 pattern_points: Optional[Mapping[str, int]] = None,
+                 vocabulary: Optional[Vocabulary] = None) -> str:
     """English card text for one definition."""
-    return CardTextWriter(names, pattern_points).definition(definition)
+    return CardTextWriter(names, pattern_points, vocabulary).definition(definition)

@@ -46,18 +46,6 @@ def _span():
 # Game nouns
 
 
-class CardType(enum.Enum):
-    GOD = "god"
-    PLACE = "place"
-    OBJECT = "object"
-
-
-class Mythology(enum.Enum):
-    GREEK = "greek"
-    EGYPTIAN = "egyptian"
-    NORSE = "norse"
-
-
 class Row(enum.Enum):
     """R1: rows from the top of the grid."""
 
@@ -147,6 +135,7 @@ class Direction(enum.Enum):
 class RelationKind(enum.Enum):
     NEXT_TO = "next to"  # R4: orthogonal neighbours
     CLOSE_TO = "close to"  # R5: the 8 surrounding cells
+    DIAGONAL_TO = "diagonal to"  # the up to 4 cells that share only a corner
     ABOVE = "above"  # R2: directly above the target
     BELOW = "below"
     LEFT_OF = "left of"  # R3: directly left of the target
@@ -169,6 +158,7 @@ class ScopeKind(enum.Enum):
     LINE = "line"  # the row or column a law sits on (R13)
     NEIGHBOURS = "neighbours"  # R4
     SURROUNDINGS = "surroundings"  # R5
+    DIAGONALS = "diagonals"  # the up to 4 diagonal cells
     NAMED_ROW = "named row"
     NAMED_COLUMN = "named column"
     LARGEST_GROUP = "largest group"  # R6
@@ -198,13 +188,17 @@ class AnyCard:
 
 @frozen
 class TypeIs:
-    type: CardType
+    """A card of a declared type (``god``): the word's id, not its plural."""
+
+    type: str
     span: Optional[Span] = _span()
 
 
 @frozen
 class MythologyIs:
-    mythology: Mythology
+    """A card of a declared mythology (``greek``), among any it has."""
+
+    mythology: str
     span: Optional[Span] = _span()
 
 
@@ -329,7 +323,19 @@ class FactCount:
     span: Optional[Span] = _span()
 
 
-Countable = Union[Count, FactCount]
+@frozen
+class Distinct:
+    """``different mythology in row``: how many different values of an
+    attribute the matching cards of the scope show (a card of several
+    mythologies shows each)."""
+
+    attribute: "Attribute"
+    scope: Scope
+    selector: Selector = AnyCard()
+    span: Optional[Span] = _span()
+
+
+Countable = Union[Count, FactCount, Distinct]
 
 
 # --------------------------------------------------------------------------
@@ -505,7 +511,28 @@ class PerCount:
     span: Optional[Span] = _span()
 
 
-ScoringLine = Union[Fixed, PerCount]
+@frozen
+class Capped:
+    """``1 point per god in neighbours up to 6 points``: a multiplier line
+    whose total is at most ``limit`` points (a penalty at most ``limit`` off)."""
+
+    line: PerCount
+    limit: int
+    span: Optional[Span] = _span()
+
+
+@frozen
+class ScoresLike:
+    """``scores like hera``: this card scores as that card's lines would at
+    this card's place. The pool fills ``lines`` from the other card when it
+    loads the sets (never from text), so the two cannot drift apart."""
+
+    card: str
+    lines: tuple["ScoringLine", ...] = field(default=(), eq=False, repr=False)
+    span: Optional[Span] = _span()
+
+
+ScoringLine = Union[Fixed, PerCount, Capped, ScoresLike]
 
 
 @frozen
@@ -513,7 +540,7 @@ class Weight:
     """R11: ``counts as 2 gods``."""
 
     amount: int
-    type: CardType
+    type: str
     span: Optional[Span] = _span()
 
 
@@ -694,6 +721,22 @@ class Setting:
 
 
 @frozen
+class WordDecl:
+    """A word a set declares: ``mythology greek "Griega" aka "Greek" plural
+    greeks symbol circle`` or ``type god "Dios" aka "God" plural gods symbol D``.
+    ``name`` is the printed name, ``aliases`` English names, ``plural`` the
+    selector's plural word, ``symbol`` what Pattern cards and pictures show."""
+
+    kind: str  # "mythology" or "type"
+    id: str
+    name: str
+    aliases: tuple[str, ...] = ()
+    plural: Optional[str] = None
+    symbol: Optional[str] = None
+    span: Optional[Span] = _span()
+
+
+@frozen
 class CardSet:
     id: str
     name: str
@@ -702,7 +745,13 @@ class CardSet:
     replaces: tuple[str, ...] = ()
     expects: tuple[tuple[str, int], ...] = ()  # (kind, count) the set must define
     difficulties: tuple[tuple["Difficulty", int], ...] = ()  # R14: points per level
+    words: tuple[WordDecl, ...] = ()  # the mythologies and types it declares
+    tie_break: Optional[str] = None  # R16: the type whose cards break ties
     span: Optional[Span] = _span()
+
+
+def _words(value) -> tuple[str, ...]:
+    return (value,) if isinstance(value, str) else tuple(value)
 
 
 @frozen
@@ -710,9 +759,9 @@ class MythCard:
     id: str
     name: str
     aliases: tuple[str, ...]
-    type: CardType
-    mythology: Mythology
-    provenance: Provenance
+    type: str
+    mythologies: tuple[str, ...] = field(converter=_words)
+    provenance: Provenance = Provenance.PRINTED
     tags: tuple[str, ...] = ()
     weights: tuple[Weight, ...] = ()
     lines: tuple[ScoringLine, ...] = ()
@@ -722,6 +771,11 @@ class MythCard:
     @property
     def kind(self) -> str:
         return "event" if self.event else "myth"
+
+    @property
+    def mythology(self) -> str:
+        """The first of its mythologies (most cards have one)."""
+        return self.mythologies[0] if self.mythologies else ""
 
 
 @frozen
@@ -737,8 +791,8 @@ class Law:
 
 @frozen
 class PatternCell:
-    type: CardType
-    mythology: Optional[Mythology] = None  # None: any mythology
+    type: str
+    mythology: Optional[str] = None  # None: any mythology
     span: Optional[Span] = _span()
 
 

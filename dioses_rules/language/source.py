@@ -11,8 +11,11 @@ by :mod:`source_definitions`.
 
 from __future__ import annotations
 
+from typing import Optional
+
 from . import model as m
-from .vocabulary import PLURALS
+from .parser import bundled_vocabulary
+from .vocabulary import PLURALS, Vocabulary
 from .walk import Dispatch
 
 INDENT = "  "
@@ -27,7 +30,7 @@ def plural(count: int, singular: str, plural_form: str | None = None) -> str:
 
 
 def points_text(points: int) -> str:
-    return f"{points} {plural(points, 'point')}"
+    return f"{points} {plural(abs(points), 'point')}"
 
 
 def amount_text(count: int, singular: str, plural_form: str) -> str:
@@ -61,7 +64,24 @@ _FACT_SINGULAR = {m.Fact.PATTERNS_COMPLETED: "pattern completed", m.Fact.LAWS_ME
 
 
 class SourceWriter:
-    """Writes each piece of a predicate tree as card-language source."""
+    """Writes each piece of a predicate tree as card-language source, with
+    the plurals of a vocabulary (the bundled sets' when none is given; a word
+    it does not know is written in the singular, which reads the same)."""
+
+    def __init__(self, vocabulary: Optional[Vocabulary] = None):
+        self._vocabulary = vocabulary
+
+    @property
+    def vocabulary(self) -> Vocabulary:
+        if self._vocabulary is None:
+            self._vocabulary = bundled_vocabulary()
+        return self._vocabulary
+
+    def plural(self, word: str) -> str:
+        found = self.vocabulary.kind_of(word)
+        if found is not None:
+            return self.vocabulary.plural(*found)
+        return PLURALS.get(word, word)
 
     # ---------------------------------------------------------------- selectors
     selector_term = Dispatch(m.Selector)
@@ -83,7 +103,7 @@ class SourceWriter:
         if many and (isinstance(selector, (m.AnyCard, m.TypeIs, m.MythologyIs))
                      or (isinstance(selector, m.SelAnd) and is_words(selector))):
             head, _, last = text.rpartition(" ")
-            last = PLURALS.get(last, last)
+            last = self.plural(last)
             text = f"{head} {last}" if head else last
         return text
 
@@ -93,11 +113,11 @@ class SourceWriter:
 
     @selector_term.on(m.TypeIs)
     def _type(self, s) -> str:
-        return s.type.value
+        return s.type
 
     @selector_term.on(m.MythologyIs)
     def _mythology(self, s) -> str:
-        return s.mythology.value
+        return s.mythology
 
     @selector_term.on(m.FaceIs)
     def _face(self, s) -> str:
@@ -191,6 +211,15 @@ class SourceWriter:
     @countable.on(m.FactCount)
     def _fact(self, fact: m.FactCount, many: bool = False) -> str:
         return fact.fact.value if many else _FACT_SINGULAR[fact.fact]
+
+    @countable.on(m.Distinct)
+    def _distinct(self, distinct: m.Distinct, many: bool = False) -> str:
+        word = distinct.attribute.value
+        text = "different " + ({"mythology": "mythologies", "type": "types"}[word]
+                               if many else word)
+        if not isinstance(distinct.selector, m.AnyCard):
+            text += f" among {self.closed(distinct.selector)}"
+        return text + f" in {self.scope(distinct.scope)}"
 
     # ---------------------------------------------------------------- conditions
     condition = Dispatch(m.Condition)
@@ -291,6 +320,14 @@ class SourceWriter:
     def _per_count(self, line: m.PerCount) -> str:
         per = f"{line.per} " if line.per != 1 else ""
         return f"{points_text(line.points)} per {per}{self.countable(line.count, line.per != 1)}"
+
+    @line.on(m.Capped)
+    def _capped(self, line: m.Capped) -> str:
+        return f"{self.line(line.line)} up to {points_text(line.limit)}"
+
+    @line.on(m.ScoresLike)
+    def _scores_like(self, line: m.ScoresLike) -> str:
+        return f"scores like {line.card}"
 
     # ---------------------------------------------------------------- effects
     effect = Dispatch(m.Effect)

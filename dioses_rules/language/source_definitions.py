@@ -6,23 +6,25 @@ The canonical layout: one definition per block, one statement per line, a
 
 from __future__ import annotations
 
-from typing import Iterable, Union
+from typing import Iterable, Optional, Union
 
 from . import model as m
-from .source import INDENT, WRITER, points_text, quote
-from .vocabulary import CONTINUING_WORDS
+from .source import INDENT, WRITER, SourceWriter, points_text, quote
+from .vocabulary import CONTINUING_WORDS, Vocabulary
 from .walk import Dispatch
 
 
-def statements(items: Iterable[str], depth: int) -> list[str]:
-    """Block statements one per line, with ';' where the next would merge."""
+def statements(items: Iterable[str], depth: int, declared=frozenset()) -> list[str]:
+    """Block statements one per line, with ';' where the next would merge
+    (``declared``: the vocabulary's words, which continue a selector too)."""
     items = list(items)
     out = []
     for index, text in enumerate(items):
         if index + 1 < len(items):
             # the first word, without the comma of a subject list ("greek, norse ...")
             following = items[index + 1].split(" ", 1)[0].rstrip(",")
-            if following in CONTINUING_WORDS or following.startswith("("):
+            if following in CONTINUING_WORDS or following in declared \
+                    or following.startswith("("):
                 text += ";"
             elif following == "at" and text.endswith(("scores", "score")):
                 # "anubis scores" + "at least 3 points" would read as one
@@ -46,17 +48,16 @@ def _block(head: str, lines: list[str]) -> str:
     return head + " {\n" + "\n".join(lines) + "\n}"
 
 
-def _sub_block(keyword: str, items: list[str]) -> list[str]:
+def _sub_block(keyword: str, items: list[str], declared) -> list[str]:
     if not items:
         return []
-    return [f"{INDENT}{keyword} {{", *statements(items, 2), f"{INDENT}}}"]
+    return [f"{INDENT}{keyword} {{", *statements(items, 2, declared), f"{INDENT}}}"]
 
 
 def pattern_cell_text(cell: m.PatternCell | None) -> str:
     if cell is None:
         return "_"
-    mythology = cell.mythology.value if cell.mythology else "any"
-    return f"{mythology} {cell.type.value}"
+    return f"{cell.mythology or 'any'} {cell.type}"
 
 
 def pattern_rows_text(shape) -> list[str]:
@@ -65,8 +66,28 @@ def pattern_rows_text(shape) -> list[str]:
     return ["| " + " | ".join(text.ljust(width) for text in row) + " |" for row in cells]
 
 
+def word_text(word: m.WordDecl) -> str:
+    """A set's declaration of a mythology or a card type."""
+    text = f"{word.kind} {word.id} {quote(word.name)}"
+    if word.aliases:
+        text += " aka " + ", ".join(quote(a) for a in word.aliases)
+    if word.plural:
+        text += f" plural {word.plural}"
+    return text + (f" symbol {word.symbol}" if word.symbol else "")
+
+
 class DefinitionWriter:
-    """Writes set headers and definitions as source blocks."""
+    """Writes set headers and definitions as source blocks, with the plurals
+    and words of a vocabulary (the bundled sets' when none is given)."""
+
+    def __init__(self, vocabulary: Optional[Vocabulary] = None):
+        self.writer = WRITER if vocabulary is None else SourceWriter(vocabulary)
+
+    def statements(self, items: Iterable[str], depth: int = 1) -> list[str]:
+        return statements(items, depth, self.writer.vocabulary.kinds)
+
+    def block(self, keyword: str, items: list[str]) -> list[str]:
+        return _sub_block(keyword, items, self.writer.vocabulary.kinds)
 
     definition = Dispatch(Union[m.CardSet, m.Definition])
 
@@ -83,38 +104,42 @@ class DefinitionWriter:
             lines.append(f"{INDENT}expect {count} {kind}")
         for level, points in card_set.difficulties:
             lines.append(f"{INDENT}difficulty {level.value} {points_text(points)}")
+        for word in card_set.words:
+            lines.append(INDENT + word_text(word))
+        if card_set.tie_break is not None:
+            lines.append(f"{INDENT}tie-break {card_set.tie_break}")
         return _block(f"set {card_set.id} {quote(card_set.name)}", lines)
 
     @definition.on(m.MythCard)
     def _myth(self, card: m.MythCard) -> str:
-        head = f"{card.type.value} {card.id} {quote(card.name)}"
+        head = f"{card.type} {card.id} {quote(card.name)}"
         if card.aliases:
             head += " aka " + ", ".join(quote(a) for a in card.aliases)
-        head += f" {card.mythology.value} {card.provenance.value}"
+        head += f" {' and '.join(card.mythologies)} {card.provenance.value}"
         items = []
         if card.tags:
             items.append("tags " + ", ".join(card.tags))
         for weight in card.weights:
-            items.append(f"counts as {weight.amount} {weight.type.value}s")
+            items.append(f"counts as {weight.amount} {self.writer.plural(weight.type)}")
         if card.event:
-            items.append("event " + ", ".join(WRITER.effect(e) for e in card.event))
-        items.extend(WRITER.line(line) for line in card.lines)
-        return _block(head, statements(items, 1))
+            items.append("event " + ", ".join(self.writer.effect(e) for e in card.event))
+        items.extend(self.writer.line(line) for line in card.lines)
+        return _block(head, self.statements(items))
 
     @definition.on(m.Law)
     def _law(self, law: m.Law) -> str:
         head = _header("law", law, trailing=[law.provenance.value])
-        return _block(head, statements((WRITER.line(line) for line in law.lines), 1))
+        return _block(head, self.statements(self.writer.line(line) for line in law.lines))
 
     @definition.on(m.ObjectiveGoal)
     def _goal(self, goal: m.ObjectiveGoal) -> str:
         head = _header("goal", goal, trailing=[goal.provenance.value])
-        return _block(head, statements((WRITER.line(line) for line in goal.lines), 1))
+        return _block(head, self.statements(self.writer.line(line) for line in goal.lines))
 
     @definition.on(m.ObjectiveElement)
     def _element(self, element: m.ObjectiveElement) -> str:
         head = _header("element", element, trailing=[element.provenance.value])
-        return _block(head, [INDENT + WRITER.selector(element.selector)])
+        return _block(head, [INDENT + self.writer.selector(element.selector)])
 
     @definition.on(m.Pattern)
     def _pattern(self, pattern: m.Pattern) -> str:
@@ -125,28 +150,29 @@ class DefinitionWriter:
     @definition.on(m.PowerEffect)
     def _power(self, power: m.PowerEffect) -> str:
         head = _header("power", power, trailing=[power.provenance.value, f"cost {power.cost}"])
-        return _block(head, statements((WRITER.effect(e) for e in power.effects), 1))
+        return _block(head, self.statements(self.writer.effect(e) for e in power.effects))
 
     @definition.on(m.RuleOption)
     def _option(self, option: m.RuleOption) -> str:
         head = _header("option", option, trailing=[option.provenance.value])
         items = [f"set {s.name} {s.value}" for s in option.settings]
-        items += [f"at start: {WRITER.effect(e)}" for e in option.start]
-        return _block(head, statements(items, 1))
+        items += [f"at start: {self.writer.effect(e)}" for e in option.start]
+        return _block(head, self.statements(items))
 
     @definition.on(m.Scenario)
     def _scenario(self, scenario: m.Scenario) -> str:
         head = _header("scenario", scenario, str(scenario.number),
                        trailing=[scenario.provenance.value])
+        write = self.writer
         lines = []
         if scenario.options:
             lines.append(f"{INDENT}mode {', '.join(scenario.options)}")
-        lines += _sub_block("setup", [WRITER.setup_step(s) for s in scenario.setup])
-        lines += _sub_block("rules", [WRITER.rule(r) for r in scenario.rules])
-        lines += _sub_block("victory", [WRITER.condition(c) for c in scenario.victory])
-        lines += _sub_block("challenge", [WRITER.condition(c) for c in scenario.challenge])
-        lines += _sub_block("challenge setup",
-                            [WRITER.setup_step(s) for s in scenario.challenge_setup])
+        lines += self.block("setup", [write.setup_step(s) for s in scenario.setup])
+        lines += self.block("rules", [write.rule(r) for r in scenario.rules])
+        lines += self.block("victory", [write.condition(c) for c in scenario.victory])
+        lines += self.block("challenge", [write.condition(c) for c in scenario.challenge])
+        lines += self.block("challenge setup",
+                            [write.setup_step(s) for s in scenario.challenge_setup])
         if scenario.threshold:
             lines.append(f"{INDENT}beat {points_text(scenario.threshold)}")
         return _block(head, lines)
@@ -155,10 +181,11 @@ class DefinitionWriter:
 definition_text = DefinitionWriter().definition
 
 
-def card_file_text(card_file: m.CardFile) -> str:
+def card_file_text(card_file: m.CardFile, vocabulary: Optional[Vocabulary] = None) -> str:
     """A whole card file as canonical source."""
+    write = definition_text if vocabulary is None else DefinitionWriter(vocabulary).definition
     parts = []
     if card_file.card_set is not None:
-        parts.append(definition_text(card_file.card_set))
-    parts.extend(definition_text(d) for d in card_file.definitions)
+        parts.append(write(card_file.card_set))
+    parts.extend(write(d) for d in card_file.definitions)
     return "\n\n".join(parts) + "\n"

@@ -13,7 +13,7 @@ from typing import Sequence
 from ..errors import Diagnostic, Severity, diagnostic_at, did_you_mean
 from ..language import model as m
 from ..language.settings import SETTINGS
-from ..language.vocabulary import SELECTOR_WORDS
+from ..language.vocabulary import SELECTOR_WORDS, UNDECLARABLE
 from ..language.walk import Dispatch, iter_nodes
 from .lint_context import ContextChecker
 from .lint_setup import check_scenario
@@ -31,6 +31,10 @@ class DefinitionChecker:
         self.card_ids = {card.id for card in registry.myth_cards()} | {
             d.id for d, _, _ in registry.replaced if family_of(d) == "myth"}
         self.tags = registry.all_tags()
+        # every declared word (and plural) -> (the set declaring it, "mythology"/"type")
+        self.declared_by = {form: (set_id, word.kind) for set_id, loaded in registry.sets.items()
+                            for word in loaded.card_set.words
+                            for form in (word.id, word.plural) if form}
 
     def add(self, code, message, node, help=None, severity=Severity.ERROR) -> None:
         self.diagnostics.append(diagnostic_at(code, message, node, self.path, help, severity))
@@ -40,9 +44,19 @@ class DefinitionChecker:
         for node in iter_nodes(definition):
             if isinstance(node, m.Named):
                 if node.name not in self.card_ids and node.name not in self.tags:
-                    hint = did_you_mean(node.name, self.card_ids | self.tags | SELECTOR_WORDS)
-                    self.add("DL109", f"unknown card id or tag '{node.name}'", node,
-                             help=hint or "name a card id, a tag, a type or a mythology")
+                    self.unknown_name(node)
+
+    def unknown_name(self, node: m.Named) -> None:
+        owner = self.declared_by.get(node.name)
+        if owner is not None:  # a word of a set this one does not require
+            self.add("DL102", f"{owner[1]} '{node.name}' is declared by set '{owner[0]}', "
+                     "which this set does not require", node,
+                     help=f"add 'requires {owner[0]}' to this file's set header")
+            return
+        words = set(self.registry.vocabulary.kinds)
+        hint = did_you_mean(node.name, self.card_ids | self.tags | SELECTOR_WORDS | words)
+        self.add("DL109", f"unknown card id or tag '{node.name}'", node,
+                 help=hint or "name a card id, a tag, a type or a mythology")
 
     def check_card_list(self, cards: Sequence[str], node) -> None:
         for card_id in cards:
@@ -54,14 +68,55 @@ class DefinitionChecker:
     def check_lines(self, lines, where: str, anchored: bool, allowed: set[str]) -> None:
         context = ContextChecker(self.add, where, allowed)
         for line in lines:
-            if line.points <= 0:
-                self.add("DL601", f"a scoring line worth {line.points} points", line,
-                         help="scoring lines give 1 point or more")
-            if isinstance(line, m.PerCount) and line.per <= 0:
-                self.add("DL602", f"'per {line.per}' divides by nothing", line,
-                         help="count per 1 or more cards")
+            self.check_line(line)
         for line in lines:
             context.check(line, anchored)
+
+    def check_line(self, line: m.ScoringLine) -> None:
+        """Points (a penalty is negative; 0 says nothing), 'per', a cap."""
+        if isinstance(line, m.Capped):
+            if line.limit < 1:
+                self.add("DL601", f"'up to {line.limit} points' caps at less than 1 point",
+                         line, help="give a cap of 1 point or more")
+            line = line.line
+        if isinstance(line, m.ScoresLike):
+            self.check_scores_like(line)
+            return
+        if line.points == 0:
+            self.add("DL601", "a scoring line worth 0 points", line,
+                     help="give 1 point or more, or a negative number for a penalty")
+        if isinstance(line, m.PerCount) and line.per <= 0:
+            self.add("DL602", f"'per {line.per}' divides by nothing", line,
+                     help="count per 1 or more cards")
+
+    def check_scores_like(self, line: m.ScoresLike) -> None:
+        """DL117: the card it scores like is a loaded Myth card."""
+        if self.registry.get("myth", line.card) is None:
+            self.add("DL117", f"'scores like {line.card}': no loaded Myth card '{line.card}'",
+                     line, help=did_you_mean(line.card, self.card_ids) or
+                     "name a Myth card of this set or of a set it requires")
+
+    def check_scores_like_cycles(self) -> None:
+        """DL117: no card scores like itself through a chain of 'scores like'."""
+        edges = {card.id: [line for line in card.lines if isinstance(line, m.ScoresLike)]
+                 for card in self.registry.myth_cards()}
+        state: dict[str, str] = {}
+
+        def visit(card_id: str, path: list[str]) -> None:
+            state[card_id] = "open"
+            for line in edges[card_id]:
+                if state.get(line.card) == "open":
+                    circle = path[path.index(line.card):] + [line.card]
+                    self.add("DL117", "'scores like' goes round in a circle: "
+                             + " -> ".join(circle), line,
+                             help="one of these cards must score by lines of its own")
+                elif line.card in edges and line.card not in state:
+                    visit(line.card, path + [line.card])
+            state[card_id] = "done"
+
+        for card_id in edges:
+            if card_id not in state:
+                visit(card_id, [card_id])
 
     def check_context(self, node, where: str, anchored: bool, allowed: set[str]) -> None:
         ContextChecker(self.add, where, allowed).check(node, anchored)
@@ -161,6 +216,8 @@ def check_registry(registry: Registry) -> list[Diagnostic]:
                 checker.add("DL207", f"set '{set_id}' expects {wanted} {kind} definitions "
                             f"but defines {found}", loaded.card_set,
                             help="add or remove definitions, or correct the 'expect' line")
+    checker.check_scores_like_cycles()
+    check_vocabulary(checker)
     numbers: dict[int, m.Scenario] = {}
     for scenario in registry.definitions("scenario"):
         if scenario.number in numbers:
@@ -169,6 +226,27 @@ def check_registry(registry: Registry) -> list[Diagnostic]:
                         severity=Severity.WARNING)
         numbers[scenario.number] = scenario
     return checker.diagnostics
+
+
+def check_vocabulary(checker: DefinitionChecker) -> None:
+    """DL116: every declared word means one thing: not declared twice, not a
+    mythology and a type at once, not a keyword, a plural not another word."""
+    seen: dict[str, tuple[str, str]] = {}  # word or plural -> (kind, set id)
+    for set_id in checker.registry.active:
+        loaded = checker.registry.sets[set_id]
+        checker.path = loaded.path
+        for word in loaded.card_set.words:
+            forms = [word.id] + ([word.plural] if word.plural and word.plural != word.id else [])
+            for form in forms:
+                if form in UNDECLARABLE:
+                    checker.add("DL116", f"'{form}' is a keyword of the card language", word,
+                                help=f"declare the {word.kind} under another word")
+                elif form in seen:
+                    kind, where = seen[form]
+                    checker.add("DL116", f"'{form}' is already declared as a {kind} by set "
+                                f"'{where}'", word, help="each word names one mythology or type")
+                else:
+                    seen[form] = (word.kind, set_id)
 
 
 def _statements_of(definition) -> list:

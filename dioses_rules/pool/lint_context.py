@@ -17,7 +17,7 @@ from ..language.source import condition_text, scope_text
 from ..language.walk import Dispatch
 
 _OWN_SCOPES = (m.ScopeKind.ROW, m.ScopeKind.COLUMN, m.ScopeKind.NEIGHBOURS,
-               m.ScopeKind.SURROUNDINGS)
+               m.ScopeKind.SURROUNDINGS, m.ScopeKind.DIAGONALS)
 
 
 class ContextChecker:
@@ -48,6 +48,12 @@ class ContextChecker:
                 self.condition(node.condition, anchored, True)
         elif isinstance(node, m.PerCount):
             self.countable(node.count, anchored, True)
+        elif isinstance(node, m.Capped):
+            self.check(node.line, anchored)
+        elif isinstance(node, m.ScoresLike):
+            if not anchored:
+                self.bad("'scores like': only a Myth card scores like another", node,
+                         "write the lines themselves")
         elif isinstance(node, m.Count):
             self.count(node, anchored, True)
         else:
@@ -114,6 +120,11 @@ class ContextChecker:
         self.scope(c.scope, anchored, top)
         if c.where is not None:
             self.condition(c.where, True, False)
+
+    @countable.on(m.Distinct)
+    def _distinct(self, c: m.Distinct, anchored: bool, top: bool = False) -> None:
+        self.selector(c.selector, anchored)
+        self.scope(c.scope, anchored, top)
 
     @countable.on(m.FactCount)
     def _fact(self, c: m.FactCount, anchored: bool, top: bool = False) -> None:

@@ -18,7 +18,8 @@ def load_registry(extra: Iterable[Path | str] = (), active: Optional[Sequence[st
     With ``strict``, any error in a card file raises :class:`DiosesError`
     naming it (use ``dioses-lint`` for the full report).
     """
-    sources = bundled_sources() + read_sources(extra)
+    bundled = bundled_sources()
+    sources = bundled + read_sources(extra, context=bundled)
     registry = assemble(sources, active)
     if strict:
         problems = [d for s in sources for d in s.diagnostics if d.is_error]

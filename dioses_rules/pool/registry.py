@@ -14,8 +14,11 @@ from typing import Optional, Sequence
 
 from attrs import define, field
 
+from attrs import evolve
+
 from ..errors import Diagnostic, DiosesError, Severity, diagnostic_at, did_you_mean
 from ..language import model as m
+from ..language.vocabulary import Vocabulary
 from .sources import SourceFile
 
 FAMILY_WORDS = {
@@ -61,6 +64,8 @@ class Registry:
     replaced: list[tuple[m.Definition, str, str]] = field(factory=list)  # (def, set, by set)
     names: dict[tuple[str, str], set[str]] = field(factory=dict)  # (family, key) -> ids
     diagnostics: list[Diagnostic] = field(factory=list)
+    vocabulary: Vocabulary = field(factory=Vocabulary)  # the active sets' words
+    tie_break: Optional[str] = None  # R16: the type whose cards break ties
 
     # ---------------------------------------------------------------- queries
     def definitions(self, family: Optional[str] = None) -> list[m.Definition]:
@@ -125,8 +130,12 @@ def assemble(sources: Sequence[SourceFile], active: Optional[Sequence[str]] = No
     _collect_sets(registry, sources)
     _check_requirements(registry)
     registry.active = _activate(registry, list(registry.sets) if active is None else active)
+    sets = [registry.sets[set_id].card_set for set_id in registry.active]
+    registry.vocabulary = Vocabulary([word for card_set in sets for word in card_set.words])
+    registry.tie_break = next((s.tie_break for s in reversed(sets) if s.tie_break), None)
     for set_id in registry.active:
         _add_definitions(registry, set_id)
+    _fill_scores_like(registry)
     for (family, card_id), (definition, _) in registry.by_id.items():
         keys = {normalize(card_id), normalize(definition.name)}
         keys.update(normalize(alias) for alias in definition.aliases)
@@ -226,3 +235,36 @@ def _add_definitions(registry: Registry, set_id: str) -> None:
                 "DL206", f"set '{set_id}' replaces '{replaced_id}' but does not define it",
                 loaded.card_set, loaded.path, severity=Severity.WARNING,
                 help="add the redesigned card, or drop it from 'replaces'"))
+
+
+def _fill_scores_like(registry: Registry) -> None:
+    """Give every ``scores like ID`` line the lines of card ID (themselves
+    filled first). A missing card or a cycle leaves the line empty: the
+    linter reports it (DL117)."""
+    filled: dict[str, m.MythCard] = {}
+
+    def fill(card: m.MythCard, path: tuple[str, ...]) -> m.MythCard:
+        if card.id in filled:
+            return filled[card.id]
+        lines = []
+        for line in card.lines:
+            if isinstance(line, m.ScoresLike):
+                target = registry.get("myth", line.card)
+                if target is not None and target.id not in path:
+                    line = evolve(line, lines=fill(target, path + (card.id,)).lines)
+            lines.append(line)
+        changed = any(new is not old for new, old in zip(lines, card.lines))
+        result = evolve(card, lines=tuple(lines)) if changed else card
+        filled[card.id] = result
+        return result
+
+    swaps = {}
+    for key, (definition, set_id) in list(registry.by_id.items()):
+        if isinstance(definition, m.MythCard) and any(
+                isinstance(line, m.ScoresLike) for line in definition.lines):
+            new = fill(definition, ())
+            registry.by_id[key] = (new, set_id)
+            swaps[id(definition)] = new
+    if swaps:
+        for loaded in registry.sets.values():
+            loaded.definitions = tuple(swaps.get(id(d), d) for d in loaded.definitions)

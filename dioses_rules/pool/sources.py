@@ -1,20 +1,25 @@
 """Card files on disk: finding them, reading them, building each one.
 
 A :class:`SourceFile` is one ``.dioses`` file with its text, its built
-definitions and the diagnostics of parsing and building it. The bundled sets
-live in the package's ``cards/`` folder (:mod:`resources`).
+definitions and the diagnostics of parsing and building it. A file is built
+with the vocabulary it can see: the mythologies and types its own set
+declares and those of the sets it requires, read from every file's header
+first (:func:`language.parser.scan_header`). The bundled sets live in the
+package's ``cards/`` folder (:mod:`resources`).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Iterable, Optional
+from typing import Iterable, Optional, Sequence
 
-from attrs import frozen
+from attrs import field, frozen
 
 from ..errors import Diagnostic, DiosesError
 from ..language import model as m
 from ..language.builder import build
+from ..language.parser import Header, bundled_headers, scan_header
+from ..language.vocabulary import Vocabulary
 from ..resources import cards_dir
 
 CARD_SUFFIX = ".dioses"
@@ -26,6 +31,7 @@ class SourceFile:
     text: str
     card_file: m.CardFile
     diagnostics: tuple[Diagnostic, ...]
+    header: Header = field(factory=Header)
 
 
 def card_paths(paths: Iterable[Path | str]) -> list[Path]:
@@ -44,18 +50,66 @@ def card_paths(paths: Iterable[Path | str]) -> list[Path]:
     return found
 
 
-def read_source(path: Path, display: Optional[str] = None) -> SourceFile:
-    shown = display or str(path)
+def _read_text(path: Path, shown: str) -> tuple[Optional[str], Optional[Diagnostic]]:
     try:
-        text = path.read_text(encoding="utf-8")
+        return path.read_text(encoding="utf-8"), None
     except UnicodeDecodeError as error:
-        diagnostic = Diagnostic("DL003", f"not UTF-8 text ({error.reason})", shown)
-        return SourceFile(shown, "", m.CardFile(None, (), shown), (diagnostic,))
+        return None, Diagnostic("DL003", f"not UTF-8 text ({error.reason})", shown)
     except OSError as error:
-        diagnostic = Diagnostic("DL000", f"cannot read: {error.strerror}", shown)
-        return SourceFile(shown, "", m.CardFile(None, (), shown), (diagnostic,))
-    card_file, diagnostics = build(text, shown)
-    return SourceFile(shown, text, card_file, tuple(diagnostics))
+        return None, Diagnostic("DL000", f"cannot read: {error.strerror}", shown)
+
+
+def visible_vocabulary(header: Header, headers: dict[str, Header]) -> Vocabulary:
+    """What a file can see: its own words and those of the sets it requires,
+    transitively. When a required set is not loaded (reported as DL203), or
+    the file has no set header, every loaded word, so one mistake does not
+    turn into a syntax error at every word. A set that sees no declared word
+    at all sees the base game's (they were keywords before sets declared
+    them, so a file written then still reads the same)."""
+    words, seen, missing = list(header.words), set(), False
+    pending = list(header.requires)
+    while pending:
+        set_id = pending.pop()
+        if set_id in seen:
+            continue
+        seen.add(set_id)
+        if set_id not in headers:
+            missing = True
+            continue
+        words += headers[set_id].words
+        pending += headers[set_id].requires
+    if missing or header.set_id is None:
+        words += [word for other in headers.values() for word in other.words]
+    if not words:
+        words = [word for other in bundled_headers() for word in other.words]
+    seen = {(word.kind, word.id) for word in words}
+    elsewhere = {form: set_id for set_id, other in headers.items() for word in other.words
+                 if (word.kind, word.id) not in seen for form in (word.id, word.plural) if form}
+    return Vocabulary(words, elsewhere)
+
+
+def read_sources(paths: Iterable[Path | str], context: Optional[Sequence[SourceFile]] = None
+                 ) -> list[SourceFile]:
+    """Build the card files at ``paths``; ``context`` are files already read
+    whose declared words they may see (None: the bundled sets)."""
+    files = []
+    for path in card_paths(paths):
+        shown = _display_path(path)
+        text, problem = _read_text(path, shown)
+        files.append((shown, text, problem, scan_header(text) if text is not None else Header()))
+    known = bundled_headers() if context is None else [source.header for source in context]
+    headers = {header.set_id: header for header in known if header.set_id}
+    for _, _, _, header in files:
+        if header.set_id and header.set_id not in headers:
+            headers[header.set_id] = header
+    sources = []
+    for shown, text, problem, header in files:
+        if text is None:
+            sources.append(SourceFile(shown, "", m.CardFile(None, (), shown), (problem,)))
+            continue
+        card_file, diagnostics = build(text, shown, visible_vocabulary(header, headers))
+        sources.append(SourceFile(shown, text, card_file, tuple(diagnostics), header))
+    return sources
 
 
 def _display_path(path: Path) -> str:
@@ -66,8 +120,4 @@ def _display_path(path: Path) -> str:
 
 
 def bundled_sources() -> list[SourceFile]:
-    return [read_source(p, _display_path(p)) for p in card_paths([cards_dir()])]
-
-
-def read_sources(paths: Iterable[Path | str]) -> list[SourceFile]:
-    return [read_source(p, _display_path(p)) for p in card_paths(paths)]
+    return read_sources([cards_dir()], context=[])

@@ -56,6 +56,11 @@ SURROUNDINGS: tuple[tuple[int, ...], ...] = tuple(
           if (dr, dc) != (0, 0) and (n := _offset(i, dr, dc)) is not None)
     for i in range(SIZE)
 )
+# The up to 4 cells that share only a corner.
+DIAGONAL_CELLS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(n for dr in (-1, 1) for dc in (-1, 1) if (n := _offset(i, dr, dc)) is not None)
+    for i in range(SIZE)
+)
 ROW_CELLS = {row: tuple(cell_index(row, c) for c in COLUMNS) for row in ROWS}
 COLUMN_CELLS = {c: tuple(cell_index(row, c) for row in ROWS) for c in COLUMNS}
 # R7: corners and their diagonal opposites.

@@ -113,6 +113,7 @@ class Board:
     objectives: tuple[tuple[m.ObjectiveGoal, m.ObjectiveElement], ...] = ()
     scenario: Optional[m.Scenario] = None
     scenario_state: tuple[tuple[str, str], ...] = ()  # (name, card id)
+    tie_break: Optional[str] = None  # R16: the type counted for ties; None: the bundled one
 
 
 # ------------------------------------------------------------------ reading
@@ -334,7 +335,7 @@ def resolve_board(board_file: BoardFile, registry: Registry, path: str = "<board
     scenario, state = resolver.scenario(board_file.scenario)
     if resolver.errors:
         raise BoardError(resolver.errors)
-    return Board(area, laws, patterns, objectives, scenario, state)
+    return Board(area, laws, patterns, objectives, scenario, state, registry.tie_break)
 
 
 # ------------------------------------------------------------------ writing

@@ -1,5 +1,7 @@
 """The reference evaluator: judges predicate trees on a play area.
 
+(About 400 lines: one short method per node kind of four node unions.)
+
 It reads the trees of ``model`` and nothing else; it knows nothing of Lark.
 One method per node kind, gathered by the shared dispatcher (``walk``). It
 is the oracle: any faster way of scoring must agree with it.
@@ -38,7 +40,7 @@ class Facts:
 
 
 @lru_cache(maxsize=4096)
-def implied_type(selector: m.Selector) -> Optional[m.CardType]:
+def implied_type(selector: m.Selector) -> Optional[str]:
     """The card type every card matching ``selector`` has, if any (for R11)."""
     if isinstance(selector, m.TypeIs):
         return selector.type
@@ -56,19 +58,21 @@ def card_weight(card: m.MythCard, selector: m.Selector) -> int:
         wanted = implied_type(selector)
         if wanted is not None:
             for weight in card.weights:
-                if weight.type is wanted:
+                if weight.type == wanted:
                     return weight.amount
     return 1
 
 
-def _attribute(card: m.MythCard, attribute: m.Attribute):
-    return card.mythology if attribute is m.Attribute.MYTHOLOGY else card.type
+def _values(card: m.MythCard, attribute: m.Attribute) -> tuple[str, ...]:
+    """A card's mythologies (it may have several), or its one type."""
+    return card.mythologies if attribute is m.Attribute.MYTHOLOGY else (card.type,)
 
 
 # R2-R5, R7: the cells where a relation's target must be, from the anchor.
 _RELATION_CELLS = {
     m.RelationKind.NEXT_TO: lambda a: g.NEIGHBOURS[a],
     m.RelationKind.CLOSE_TO: lambda a: g.SURROUNDINGS[a],
+    m.RelationKind.DIAGONAL_TO: lambda a: g.DIAGONAL_CELLS[a],
     m.RelationKind.ABOVE: lambda a: (g.offset(a, 1, 0),),  # the target is directly beneath
     m.RelationKind.BELOW: lambda a: (g.offset(a, -1, 0),),
     m.RelationKind.LEFT_OF: lambda a: (g.offset(a, 0, 1),),  # the target is directly right
@@ -114,11 +118,11 @@ class Evaluator:
 
     @match.on(m.TypeIs)
     def _type(self, s, placed, cell, anchor):
-        return placed.face_up and placed.card.type is s.type
+        return placed.face_up and placed.card.type == s.type
 
     @match.on(m.MythologyIs)
     def _mythology(self, s, placed, cell, anchor):
-        return placed.face_up and placed.card.mythology is s.mythology
+        return placed.face_up and s.mythology in placed.card.mythologies
 
     @match.on(m.FaceIs)
     def _face(self, s, placed, cell, anchor):
@@ -139,12 +143,13 @@ class Evaluator:
         other = self.area.cells[anchor]
         if other is None:
             return False
-        return _attribute(placed.card, s.attribute) is _attribute(other.card, s.attribute)
+        return not set(_values(placed.card, s.attribute)).isdisjoint(
+            _values(other.card, s.attribute))
 
     @match.on(m.MostCommon)
     def _most_common(self, s, placed, cell, anchor):
-        return placed.face_up and self.most_common(s.attribute) is _attribute(placed.card,
-                                                                              s.attribute)
+        return placed.face_up and self.most_common(s.attribute) in _values(placed.card,
+                                                                           s.attribute)
 
     @match.on(m.StateRef)
     def _state(self, s, placed, cell, anchor):
@@ -173,16 +178,16 @@ class Evaluator:
         return self.leader(s, anchor) == cell
 
     def most_common(self, attribute: m.Attribute):
-        """R24: the mythology (or type) with strictly the most face-up cards;
-        None on a tie."""
+        """R24: the mythology (or type) with strictly the most face-up cards
+        (a card of several mythologies counts for each); None on a tie."""
         key = ("most-common", attribute)
         if key not in self._leaders:
             tally: dict = {}
             for cell in self.area.occupied():
                 placed = self.area.cells[cell]
                 if placed.face_up:
-                    value = _attribute(placed.card, attribute)
-                    tally[value] = tally.get(value, 0) + 1
+                    for value in _values(placed.card, attribute):
+                        tally[value] = tally.get(value, 0) + 1
             ranked = sorted(tally.values(), reverse=True)
             best = None
             if ranked and (len(ranked) == 1 or ranked[0] > ranked[1]):
@@ -227,6 +232,8 @@ class Evaluator:
             return g.COLUMN_CELLS[g.cell_column(anchor)]
         if kind is m.ScopeKind.NEIGHBOURS:
             return g.NEIGHBOURS[anchor]
+        if kind is m.ScopeKind.DIAGONALS:
+            return g.DIAGONAL_CELLS[anchor]
         return g.SURROUNDINGS[anchor]
 
     def weight(self, card: m.MythCard, selector: m.Selector) -> int:
@@ -261,6 +268,18 @@ class Evaluator:
             seen.append(cell)
         self._saw(seen)
         return total
+
+    @countable.on(m.Distinct)
+    def _distinct(self, distinct: m.Distinct, anchor: Optional[int]) -> int:
+        seen, values = [], set()
+        for cell in self.scope_cells(distinct.scope, anchor):
+            placed = self.area.cells[cell]
+            if placed is not None and placed.face_up and self.matches(distinct.selector, cell,
+                                                                      anchor):
+                values.update(_values(placed.card, distinct.attribute))
+                seen.append(cell)
+        self._saw(seen)
+        return len(values)
 
     @countable.on(m.FactCount)
     def _fact(self, countable: m.FactCount, anchor: Optional[int]) -> int:
@@ -395,6 +414,16 @@ class Evaluator:
         if line.per <= 0:  # DL602; never divide by zero on an unlinted tree
             return 0
         return line.points * (self.countable(line.count, anchor) // line.per)
+
+    @line_points.on(m.Capped)
+    def _capped(self, line: m.Capped, anchor: Optional[int]) -> int:
+        points = self.line_points(line.line, anchor)
+        return max(min(points, line.limit), -line.limit)
+
+    @line_points.on(m.ScoresLike)
+    def _scores_like(self, line: m.ScoresLike, anchor: Optional[int]) -> int:
+        """The other card's lines, judged from this card (filled by the pool)."""
+        return self.lines_points(line.lines, anchor)
 
     def lines_points(self, lines, anchor: Optional[int]) -> int:
         return sum(self.line_points(line, anchor) for line in lines)

@@ -34,9 +34,9 @@ def _placement(area: Area, pattern: m.Pattern, top: int, left: int) -> Optional[
             index = (top + dr) * g.WIDTH + left + dc
             placed = area.cells[index]
             if (placed is None or not placed.face_up
-                    or placed.card.type is not want.type
+                    or placed.card.type != want.type
                     or (want.mythology is not None
-                        and placed.card.mythology is not want.mythology)):
+                        and want.mythology not in placed.card.mythologies)):
                 return None
             cells.append(index)
     return tuple(cells)

@@ -7,13 +7,13 @@ from typing import Optional
 from attrs import frozen
 
 from ..language import model as m
+from ..language.parser import bundled_tie_break
 from ..language.source import condition_text, line_text
 from .area import Area, cell_column, cell_row
 from .board import Board
 from .evaluator import Evaluator, Facts, card_weight
 from .patterns import pattern_matches
 
-GOD = m.TypeIs(m.CardType.GOD)
 
 
 @frozen
@@ -185,14 +185,19 @@ def score_board(board: Board, explain: bool = False, all_face_up_at_end: Optiona
             laws_met=met, total=total, scenario_state=dict(board.scenario_state),
             all_face_up_at_end=all_face_up_at_end)
         scenario = judge_scenario(area, board.scenario, scenario_facts)
+    tie_break = board.tie_break or bundled_tie_break()
     return ScoreReport(area, tuple(cards), laws, patterns, objectives,
-                       total, gods_in(area), face_up_before, scenario)
+                       total, tie_break_count(area, tie_break), face_up_before, scenario)
 
 
-def gods_in(area: Area) -> int:
-    """R16's tie-break: the gods of an area, with R11 weights."""
-    return sum(card_weight(area.cells[c].card, GOD) for c in area.occupied()
-               if area.cells[c].card.type is m.CardType.GOD)
+def tie_break_count(area: Area, tie_break: Optional[str]) -> int:
+    """R16's tie-break: the cards of the tie-break type (gods) in an area,
+    with R11 weights; 0 when the sets name no such type."""
+    if tie_break is None:
+        return 0
+    wanted = m.TypeIs(tie_break)
+    return sum(card_weight(area.cells[c].card, wanted) for c in area.occupied()
+               if area.cells[c].card.type == tie_break)
 
 
 def _score_laws(area: Area, board: Board, all_face_up_at_end: bool) -> tuple[LawScore, ...]:
