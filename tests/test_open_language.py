@@ -21,8 +21,7 @@ from dioses_rules.engine.state import Decision
 from dioses_rules.language import model as m
 from dioses_rules.language.builder import build, parse_card_text
 from dioses_rules.language.english import EnglishWriter
-from dioses_rules.language.english_definitions import english_text
-from dioses_rules.language.source import condition_text, line_text
+from dioses_rules.language.source import condition_text
 from dioses_rules.pool.lint import lint_sources
 from dioses_rules.pool.load import load_registry
 from dioses_rules.pool.sources import bundled_sources, read_sources
@@ -404,7 +403,7 @@ def test_each_new_expression_is_written_back_and_in_english(source, english):
     from dioses_rules.language.vocabulary import Vocabulary
 
     vocabulary = Vocabulary(card.card_set.words)
-    from dioses_rules.language.parser import bundled_vocabulary
+    from dioses_rules.language.headers import bundled_vocabulary
 
     vocabulary = bundled_vocabulary().merged(vocabulary)
     assert SourceWriter(vocabulary).line(line) == source

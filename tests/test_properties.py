@@ -21,7 +21,8 @@ from dioses_rules.errors import DiosesError
 from dioses_rules.scoring.evaluator import Evaluator, Facts
 from dioses_rules.scoring.patterns import pattern_matches
 from dioses_rules.language.walk import iter_nodes as walk
-from dioses_rules.language.parser import bundled_vocabulary, lark_parser
+from dioses_rules.language.headers import bundled_vocabulary
+from dioses_rules.language.lexing import lark_parser
 from dioses_rules.language.source_definitions import card_file_text
 from dioses_rules.pool.registry import assemble
 from dioses_rules.pool.sources import bundled_sources

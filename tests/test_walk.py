@@ -12,7 +12,7 @@ from attrs import frozen
 from dioses_rules.engine import effects  # noqa: F401  (back ends register on import)
 from dioses_rules.language import english, english_definitions, model as m, source
 from dioses_rules.language import source_definitions, vocabulary
-from dioses_rules.language.parser import lark_parser
+from dioses_rules.language.lexing import lark_parser
 from dioses_rules.language.walk import DISPATCHES, Dispatch, UnhandledNode, members
 from dioses_rules.pool import lint, lint_context  # noqa: F401
 from dioses_rules.scoring import evaluator  # noqa: F401

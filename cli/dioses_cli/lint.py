@@ -10,7 +10,8 @@ import click
 from dioses_rules import __version__
 from dioses_rules.errors import DiosesError, sarif_log
 from dioses_rules.pool.lint import lint_sources
-from dioses_rules.pool.sources import bundled_sources, card_paths, read_sources
+from dioses_rules.pool.sources import (bundled_sources, card_paths, read_sources,
+                                      replacing_bundled)
 from dioses_rules.resources import cards_dir
 
 from .output import EXIT_FINDINGS, EXIT_OK, print_json, report_diagnostics, user_errors
@@ -32,17 +33,7 @@ def lint(paths: tuple[Path, ...], output_format: str, full: bool) -> None:
     and refer to them. Exit 0 without errors (warnings allowed), 1 with
     errors, 2 on usage errors.
     """
-    sources = bundled_sources()
-    bundled = {Path(p).resolve() for p in card_paths([cards_dir()])}
-    if paths:
-        try:
-            extra = [p for p in card_paths(paths) if p.resolve() not in bundled]
-        except DiosesError as error:
-            report_diagnostics(error.diagnostics)
-            sys.exit(EXIT_FINDINGS)
-        if not extra and not any(Path(p).resolve() in bundled for p in card_paths(paths)):
-            raise click.BadParameter("no .dioses files found there", param_hint="PATHS")
-        sources = sources + read_sources(extra, context=sources)
+    sources, notes, asked = _sources(paths)
     diagnostics = lint_sources(sources)
     errors = [d for d in diagnostics if d.is_error]
     if output_format == "json":
@@ -56,13 +47,35 @@ def lint(paths: tuple[Path, ...], output_format: str, full: bool) -> None:
                 click.echo(diagnostic.full(texts.get(diagnostic.path)))
             else:
                 click.echo(diagnostic.concise())
+        for note in notes:
+            click.echo(f"note: {note}")
         warnings = len(diagnostics) - len(errors)
-        files = len(sources)
+        files = asked
         if diagnostics:
             click.echo(f"{len(errors)} error(s), {warnings} warning(s) in {files} file(s)")
         else:
             click.echo(f"{files} file(s) checked: no problems")
     sys.exit(EXIT_FINDINGS if errors else EXIT_OK)
+
+
+def _sources(paths: tuple[Path, ...]):
+    """The files to check: the bundled sets and the files asked for (each
+    once; a file of a bundled set's id replaces that set, with a note), and
+    how many files were asked for."""
+    bundled = bundled_sources()
+    if not paths:
+        return bundled, [], len(bundled)
+    try:
+        files = list(dict.fromkeys(p.resolve() for p in card_paths(paths)))
+    except DiosesError as error:
+        report_diagnostics(error.diagnostics)
+        sys.exit(EXIT_FINDINGS)
+    if not files:
+        raise click.BadParameter("no .dioses files found there", param_hint="PATHS")
+    bundled_paths = {path.resolve() for path in card_paths([cards_dir()])}
+    extra = read_sources([p for p in files if p not in bundled_paths], context=bundled)
+    sources, notes = replacing_bundled(bundled, extra)
+    return sources, notes, len(files)
 
 
 def main() -> None:  # pragma: no cover - console script entry

@@ -5,6 +5,7 @@ token helpers, and the base class with the checks every rule family uses."""
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Any, Iterable, Optional
 
 from attrs import frozen
@@ -12,10 +13,16 @@ from lark import Token, Transformer
 
 from . import model as m
 from ..errors import Diagnostic, did_you_mean
-from .vocabulary import RESERVED_IDS, Vocabulary
+from .vocabulary import PROVENANCES, RESERVED_IDS, Vocabulary
 
 ID_PATTERN = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
-PROVENANCES = tuple(p.value for p in m.Provenance)
+
+
+def kebab_case(word: str) -> str:
+    """'Cù-sìth' -> 'cu-sith': accents dropped, lowercase, words joined by '-'."""
+    text = unicodedata.normalize("NFKD", word)
+    text = "".join(ch for ch in text if not unicodedata.combining(ch)).lower()
+    return re.sub(r"[^a-z0-9]+", "-", text).strip("-")
 
 
 class _Invalid:
@@ -63,11 +70,13 @@ def record_errors(f, data, children, meta):
     diagnostic (the definition is dropped, the rest of the file checked)."""
     builder: BuilderBase = f.base_func.__self__
     if any(child is INVALID for child in children) and data != "start":
+        builder.dropped(data, children)
         return INVALID
     try:
         return f(meta, children)
     except BuildError as error:
         builder.record(error)
+        builder.dropped(data, children)
         return INVALID
 
 
@@ -107,6 +116,14 @@ class BuilderBase(Transformer):
         self.path = path
         self.vocabulary = vocabulary if vocabulary is not None else Vocabulary()
         self.diagnostics: list[Diagnostic] = []
+        self.broken: list[tuple[str, str]] = []
+
+    def dropped(self, rule: str, children: list) -> None:
+        """Remember a definition that did not build (its kind and id)."""
+        if rule.endswith("_def"):
+            kind = {"myth_def": "myth", "goal_def": "goal"}.get(rule, rule[:-len("_def")])
+            word = next((str(c) for c in children if isinstance(c, Token)), "")
+            self.broken.append((kind, word))
 
     def span(self, meta) -> Optional[m.Span]:
         if meta is None or getattr(meta, "empty", True):
@@ -114,6 +131,8 @@ class BuilderBase(Transformer):
         return m.Span(self.path, meta.line, meta.column, meta.end_line, meta.end_column)
 
     def record(self, error: BuildError) -> None:
+        if not error.code:  # raised only to drop what holds it; recorded already
+            return
         line = column = 0
         if error.token is not None and getattr(error.token, "line", None):
             line, column = error.token.line, error.token.column
@@ -128,15 +147,18 @@ class BuilderBase(Transformer):
         in selectors, so they must not be words of the language."""
         word = str(token)
         if not ID_PATTERN.match(word):
-            fixed = re.sub(r"[^a-z0-9]+", "-", word.lower()).strip("-")
-            # Recorded, not raised: the rest of the definition is still checked.
+            fixed = kebab_case(word)
+            # Recorded, not raised: the rest of the file is still checked, and
+            # the definition is known by the fixed id, so that the references
+            # to it (written right) bring no second diagnostic.
             self.record(BuildError(
                 "DL106",
                 f"id '{word}' is not English kebab-case",
                 token=token,
                 help=f"write it as '{fixed}'" if fixed else "use lowercase letters, digits and '-'",
             ))
-        elif selectable and (word in RESERVED_IDS or self.vocabulary.kind_of(word)):
+            return fixed or word
+        if selectable and (word in RESERVED_IDS or self.vocabulary.kind_of(word)):
             self.record(BuildError(
                 "DL114", f"id '{word}' is a word of the card language",
                 token=token, help=f"a selector '{word}' would mean the keyword; pick another id"))

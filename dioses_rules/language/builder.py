@@ -21,8 +21,9 @@ from .build_base import (INVALID, Aliases, BuildError, EventEffects, Item, Tags,
                          integer, names, record_errors, string)
 from .build_conditions import ConditionRules
 from .build_scenarios import ScenarioRules
-from .parser import bundled_vocabulary, parse_tree, scan_header
-from .vocabulary import RESERVED_IDS, Vocabulary
+from .headers import bundled_vocabulary, scan_header
+from .parser import parse_tree
+from .vocabulary import DEFINITIONS, RESERVED_IDS, Vocabulary
 
 
 @v_args(wrapper=record_errors)
@@ -123,18 +124,34 @@ class Builder(ScenarioRules, ConditionRules):
 
     # ------------------------------------------------------------ myth cards
     def card_type(self, meta, children):
-        return self.declared_word(children[0], "type", "DL101", "card type")
+        token = children[0]
+        if self.vocabulary.kind_of(str(token)) is None and did_you_mean(str(token), DEFINITIONS):
+            # "lw ring-of-stones ...": a misspelt definition keyword, read as
+            # a Myth card's type; one diagnostic, and no missing mythology.
+            self.record(BuildError("DL101", f"unknown card type or definition '{token}'",
+                                   token=token, help=did_you_mean(str(token), DEFINITIONS)))
+            raise BuildError("", "")  # drop the definition, recorded already
+        return self.declared_word(token, "type", "DL101", "card type")
 
     def myth_names(self, meta, children):
-        return tuple(children)
+        if children and isinstance(children[-1], Token):
+            return tuple(children[:-1]), children[-1]
+        return tuple(children), None
 
     def myth_name(self, meta, children):
         return self.declared_word(children[0], "mythology", "DL102", "mythology")
 
     def myth_def(self, meta, children):
         rest, aliases = self.header(children)
-        card_type, id_token, name_token, mythologies, *items = rest
-        prov_token, items = self.split_provenance(items)
+        card_type, id_token, name_token, *items = rest
+        mythologies, prov_token = (), None
+        if items and isinstance(items[0], tuple) and len(items[0]) == 2 \
+                and isinstance(items[0][0], tuple):
+            (mythologies, prov_token), items = items[0], items[1:]
+        if not mythologies:
+            self.record(BuildError("DL102", "a card needs a mythology", token=name_token,
+                                   help=f"write it after the name, e.g. '{name_token} "
+                                   f"{(self.vocabulary.ids('mythology') or ['MYTHOLOGY'])[0]}'"))
         tags: tuple[str, ...] = ()
         weights, lines, event = [], [], []
         for item in items:
@@ -251,6 +268,12 @@ class Builder(ScenarioRules, ConditionRules):
     def any_mythology(self, meta, children):
         return None
 
+    def unknown_mythology(self, meta, children):
+        return m.MythologyIs(self.declared_word(children[0], "mythology", "DL102", "mythology"))
+
+    def unknown_type(self, meta, children):
+        return m.TypeIs(self.declared_word(children[0], "type", "DL101", "card type"))
+
     # ------------------------------------------------------------ powers, options
     def power_def(self, meta, children):
         rest, aliases = self.header(children)
@@ -293,7 +316,8 @@ def build(text: str, path: str = "<string>", vocabulary: Optional[Vocabulary] = 
     """
     if vocabulary is None:
         vocabulary = bundled_vocabulary().merged(Vocabulary(scan_header(text).words))
-    trees, diagnostics = parse_tree(text, path, vocabulary)
+    parsed = parse_tree(text, path, vocabulary)
+    trees, diagnostics = parsed.trees, parsed.diagnostics
     builder = Builder(path, vocabulary)
     definitions: list = []
     for tree in trees:
@@ -326,7 +350,8 @@ def build(text: str, path: str = "<string>", vocabulary: Optional[Vocabulary] = 
                     help="put each set in its own file"))
         else:
             body.append(definition)
-    return m.CardFile(card_set, tuple(body), path), diagnostics
+    broken = tuple((b.kind, b.id) for b in parsed.broken) + tuple(builder.broken)
+    return m.CardFile(card_set, tuple(body), path, broken), diagnostics
 
 
 def parse_card_text(text: str, path: str = "<string>",

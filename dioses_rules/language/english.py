@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Mapping, Optional
 
 from . import model as m
-from .parser import bundled_vocabulary
+from .headers import bundled_vocabulary
 from .vocabulary import Vocabulary
 from .walk import Dispatch
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Optional
 
 from . import model as m
-from .parser import bundled_vocabulary
+from .headers import bundled_vocabulary
 from .vocabulary import PLURALS, Vocabulary
 from .walk import Dispatch
 

@@ -29,6 +29,9 @@ DEFINITIONS = ("set", "law", "pattern", "goal", "element", "power", "option", "s
 
 PLURALS = dict(CARD)
 
+# Where a definition's text comes from (CARDS.md): the optional word after its header.
+PROVENANCES = ("printed", "named", "reconstructed")
+
 # The selector keywords, offered as suggestions for an unknown name (with the
 # declared mythologies and types).
 SELECTOR_WORDS = frozenset([*CARD, *FACES, *SELF_WORDS])

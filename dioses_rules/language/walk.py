@@ -16,7 +16,7 @@ node class of that union::
 method for, never a silent default. The table is built once, when the class is
 created. ``tests/test_walk.py`` checks that every dispatch covers every member
 of its union, so a new node kind cannot be half added: add the class to its
-union in ``model.py`` and every back end fails that test until it handles it.
+union in ``model`` and every back end fails that test until it handles it.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@ need more cards than the bundled pool has (6 players with every option)."""
 
 from __future__ import annotations
 
-from ..language.parser import bundled_vocabulary
+from ..language.headers import bundled_vocabulary
 
 
 def filler_set_text(count: int = 60, set_id: str = "filler") -> str:

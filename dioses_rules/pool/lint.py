@@ -8,7 +8,7 @@ per definition kind), conditions by :mod:`lint_context`, scenario setups by
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Optional, Sequence
 
 from ..errors import Diagnostic, Severity, diagnostic_at, did_you_mean
 from ..language import model as m
@@ -31,6 +31,17 @@ class DefinitionChecker:
         self.card_ids = {card.id for card in registry.myth_cards()} | {
             d.id for d, _, _ in registry.replaced if family_of(d) == "myth"}
         self.tags = registry.all_tags()
+        self.set_id: Optional[str] = None
+        self.visible_sets: set[str] = set()
+        # ids of definitions that did not build: references to them are not
+        # reported (their own mistake is, once)
+        self.broken = {word for loaded in registry.sets.values() for _, word in loaded.broken}
+        # every card id -> the sets that define it (for DL118; a replaced card has two)
+        self.defined_in: dict[str, list[str]] = {}
+        for set_id, loaded in registry.sets.items():
+            for d in loaded.definitions:
+                if family_of(d) == "myth":
+                    self.defined_in.setdefault(d.id, []).append(set_id)
         # every declared word (and plural) -> (the set declaring it, "mythology"/"type")
         self.declared_by = {form: (set_id, word.kind) for set_id, loaded in registry.sets.items()
                             for word in loaded.card_set.words
@@ -42,9 +53,32 @@ class DefinitionChecker:
     # ------------------------------------------------------------ shared checks
     def check_names(self, definition) -> None:
         for node in iter_nodes(definition):
-            if isinstance(node, m.Named):
-                if node.name not in self.card_ids and node.name not in self.tags:
+            if isinstance(node, m.Named) and node.name not in self.broken:
+                if node.name in self.defined_in:
+                    self.check_required(node.name, node)
+                elif node.name not in self.tags:
                     self.unknown_name(node)
+
+    def check_required(self, card_id: str, node) -> None:
+        """DL118: a card named by a set must belong to it or to a set it requires."""
+        owners = self.defined_in[card_id]
+        if self.set_id is None or self.set_id in owners or self.visible_sets.intersection(owners):
+            return
+        owner = owners[0]
+        self.add("DL118", f"card '{card_id}' belongs to set '{owner}', which set "
+                 f"'{self.set_id}' does not require", node,
+                 help=f"add 'requires {owner}' to this file's set header")
+
+    def for_set(self, set_id: str) -> None:
+        """Check the definitions of this set next."""
+        loaded = self.registry.sets[set_id]
+        self.set_id, self.path = set_id, loaded.path
+        self.visible_sets, pending = set(), list(loaded.card_set.requires)
+        while pending:
+            required = pending.pop()
+            if required not in self.visible_sets and required in self.registry.sets:
+                self.visible_sets.add(required)
+                pending += self.registry.sets[required].card_set.requires
 
     def unknown_name(self, node: m.Named) -> None:
         owner = self.declared_by.get(node.name)
@@ -60,7 +94,11 @@ class DefinitionChecker:
 
     def check_card_list(self, cards: Sequence[str], node) -> None:
         for card_id in cards:
-            if card_id not in self.card_ids:
+            if card_id in self.broken:
+                continue
+            if card_id in self.defined_in:
+                self.check_required(card_id, node)
+            elif card_id not in self.card_ids:
                 self.add("DL110", f"no loaded set defines card '{card_id}'", node,
                          help=did_you_mean(card_id, self.card_ids) or
                          "load the set that defines it with --cards PATH")
@@ -69,6 +107,12 @@ class DefinitionChecker:
         context = ContextChecker(self.add, where, allowed)
         for line in lines:
             self.check_line(line)
+            if any(isinstance(node, m.FaceIs) and not node.face_up for node in iter_nodes(line)):
+                self.add("DL119", "this line looks at face-down cards, but every card is "
+                         "revealed before the final scoring (R12)", line,
+                         severity=Severity.WARNING,
+                         help="at the final scoring no card is face down: the line cannot "
+                         "count one")
         for line in lines:
             context.check(line, anchored)
 
@@ -91,7 +135,9 @@ class DefinitionChecker:
 
     def check_scores_like(self, line: m.ScoresLike) -> None:
         """DL117: the card it scores like is a loaded Myth card."""
-        if self.registry.get("myth", line.card) is None:
+        if line.card in self.defined_in:
+            self.check_required(line.card, line)
+        elif line.card not in self.broken:
             self.add("DL117", f"'scores like {line.card}': no loaded Myth card '{line.card}'",
                      line, help=did_you_mean(line.card, self.card_ids) or
                      "name a Myth card of this set or of a set it requires")
@@ -203,12 +249,14 @@ def check_registry(registry: Registry) -> list[Diagnostic]:
     """Semantic diagnostics for every active definition."""
     checker = DefinitionChecker(registry)
     for set_id in registry.active:
-        loaded = registry.sets[set_id]
-        checker.path = loaded.path
-        for definition in loaded.definitions:
+        checker.for_set(set_id)
+        for definition in registry.sets[set_id].definitions:
             checker.check(definition)
+    checker.set_id = None
     for set_id in registry.active:
         loaded = registry.sets[set_id]
+        if loaded.broken:  # its counts are not known: its own mistakes are reported
+            continue
         for kind, wanted in loaded.card_set.expects:
             found = sum(1 for d in loaded.definitions if d.kind == kind)
             if found != wanted:

@@ -197,5 +197,6 @@ class ContextChecker:
             self.bad(f"'{condition_text(c)}' without a card to judge", c,
                      "give a subject first, e.g. 'hades above persephone'"
                      if not self.law else "a law has no card of its own: use 'only ... in line'")
+            return  # one mistake: its target ('next to it') says no more
         if isinstance(c, m.Relation):
             self.selector(c.target, anchored)

@@ -8,18 +8,19 @@ from typing import Iterable, Optional, Sequence
 from ..errors import DiosesError
 from .lint import check_registry
 from .registry import Registry, assemble
-from .sources import SourceFile, bundled_sources, read_sources
+from .sources import SourceFile, bundled_sources, read_sources, replacing_bundled
 
 
 def load_registry(extra: Iterable[Path | str] = (), active: Optional[Sequence[str]] = None,
                   strict: bool = True) -> tuple[Registry, list[SourceFile]]:
-    """The bundled sets plus ``extra`` files or folders.
+    """The bundled sets plus ``extra`` files or folders (a file of a bundled
+    set's id replaces that set: an owner's edited copy).
 
     With ``strict``, any error in a card file raises :class:`DiosesError`
     naming it (use ``dioses-lint`` for the full report).
     """
     bundled = bundled_sources()
-    sources = bundled + read_sources(extra, context=bundled)
+    sources, _ = replacing_bundled(bundled, read_sources(extra, context=bundled))
     registry = assemble(sources, active)
     if strict:
         problems = [d for s in sources for d in s.diagnostics if d.is_error]

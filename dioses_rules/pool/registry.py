@@ -51,6 +51,7 @@ class LoadedSet:
     card_set: m.CardSet
     path: str
     definitions: tuple[m.Definition, ...]
+    broken: tuple[tuple[str, str], ...] = ()  # (kind, id) that did not parse or build
 
 
 @define
@@ -148,7 +149,7 @@ def _collect_sets(registry: Registry, sources: Sequence[SourceFile]) -> None:
     for source in sources:
         card_file = source.card_file
         if card_file.card_set is None:
-            if card_file.definitions:
+            if card_file.definitions and not any(kind == "set" for kind, _ in card_file.broken):
                 registry.diagnostics.append(diagnostic_at(
                     "DL205", "definitions outside a set", card_file.definitions[0], source.path,
                     help='start the file with a set header: set my-set "My set" { }'))
@@ -160,7 +161,8 @@ def _collect_sets(registry: Registry, sources: Sequence[SourceFile]) -> None:
                 "DL204", f"set '{card_set.id}' is already defined in {other.path}",
                 card_set, source.path, help="give this set its own id"))
             continue
-        registry.sets[card_set.id] = LoadedSet(card_set, source.path, card_file.definitions)
+        registry.sets[card_set.id] = LoadedSet(card_set, source.path, card_file.definitions,
+                                               card_file.broken)
 
 
 def _check_requirements(registry: Registry) -> None:

@@ -15,10 +15,10 @@ from typing import Iterable, Optional, Sequence
 
 from attrs import field, frozen
 
-from ..errors import Diagnostic, DiosesError
+from ..errors import Diagnostic, DiosesError, Severity
 from ..language import model as m
 from ..language.builder import build
-from ..language.parser import Header, bundled_headers, scan_header
+from ..language.headers import Header, bundled_headers, scan_header
 from ..language.vocabulary import Vocabulary
 from ..resources import cards_dir
 
@@ -52,7 +52,8 @@ def card_paths(paths: Iterable[Path | str]) -> list[Path]:
 
 def _read_text(path: Path, shown: str) -> tuple[Optional[str], Optional[Diagnostic]]:
     try:
-        return path.read_text(encoding="utf-8"), None
+        # utf-8-sig: a byte-order mark is not part of the text
+        return path.read_text(encoding="utf-8-sig"), None
     except UnicodeDecodeError as error:
         return None, Diagnostic("DL003", f"not UTF-8 text ({error.reason})", shown)
     except OSError as error:
@@ -90,26 +91,52 @@ def visible_vocabulary(header: Header, headers: dict[str, Header]) -> Vocabulary
 
 def read_sources(paths: Iterable[Path | str], context: Optional[Sequence[SourceFile]] = None
                  ) -> list[SourceFile]:
-    """Build the card files at ``paths``; ``context`` are files already read
-    whose declared words they may see (None: the bundled sets)."""
-    files = []
+    """Build the card files at ``paths`` (each file once, however often it is
+    named); ``context`` are files already read whose declared words they may
+    see (None: the bundled sets). A file's own set header wins over a context
+    file of the same set id (an edited copy of a bundled set)."""
+    files, seen = [], set()
     for path in card_paths(paths):
+        if path.resolve() in seen:
+            continue
+        seen.add(path.resolve())
         shown = _display_path(path)
         text, problem = _read_text(path, shown)
         files.append((shown, text, problem, scan_header(text) if text is not None else Header()))
     known = bundled_headers() if context is None else [source.header for source in context]
     headers = {header.set_id: header for header in known if header.set_id}
-    for _, _, _, header in files:
-        if header.set_id and header.set_id not in headers:
-            headers[header.set_id] = header
-    sources = []
-    for shown, text, problem, header in files:
-        if text is None:
-            sources.append(SourceFile(shown, "", m.CardFile(None, (), shown), (problem,)))
-            continue
-        card_file, diagnostics = build(text, shown, visible_vocabulary(header, headers))
-        sources.append(SourceFile(shown, text, card_file, tuple(diagnostics), header))
-    return sources
+    headers.update((header.set_id, header) for _, _, _, header in files if header.set_id)
+    return [_built(shown, text, problem, header, headers)
+            for shown, text, problem, header in files]
+
+
+def _built(shown: str, text: Optional[str], problem: Optional[Diagnostic], header: Header,
+           headers: dict[str, Header]) -> SourceFile:
+    if text is None:
+        return SourceFile(shown, "", m.CardFile(None, (), shown), (problem,))
+    card_file, diagnostics = build(text, shown, visible_vocabulary(header, headers))
+    if not card_file.card_set and not card_file.definitions and not diagnostics:
+        diagnostics = [Diagnostic("DL007", "the file defines nothing", shown,
+                                  severity=Severity.WARNING,
+                                  help='a card file holds one set: set my-set "My set" { }')]
+    return SourceFile(shown, text, card_file, tuple(diagnostics), header)
+
+
+def replacing_bundled(bundled: Sequence[SourceFile], extra: Sequence[SourceFile]
+                      ) -> tuple[list[SourceFile], list[str]]:
+    """The bundled files and ``extra``, where a file of ``extra`` whose set id
+    is a bundled set's replaces that bundled file (an owner's edited copy of
+    a bundled set); returns the files and a note for each replacement."""
+    replaced = {source.header.set_id: source.path for source in extra if source.header.set_id}
+    kept, notes = [], []
+    for source in bundled:
+        by = replaced.get(source.header.set_id)
+        if by is not None and source.header.set_id:
+            notes.append(f"{by} defines set '{source.header.set_id}': it replaces the "
+                         f"bundled {source.path} for this run")
+        else:
+            kept.append(source)
+    return kept + list(extra), notes
 
 
 def _display_path(path: Path) -> str:

@@ -7,7 +7,7 @@ from typing import Optional
 from attrs import frozen
 
 from ..language import model as m
-from ..language.parser import bundled_tie_break
+from ..language.headers import bundled_tie_break
 from ..language.source import condition_text, line_text
 from .area import Area, cell_column, cell_row
 from .board import Board

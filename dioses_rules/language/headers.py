@@ -1,0 +1,97 @@
+"""What a file's set header says, read before the file is parsed: its set
+id, the sets it requires and the words it declares. The vocabulary a file can
+see depends on other files' headers, so it must be known before parsing."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Optional
+
+from attrs import frozen
+from lark.exceptions import LarkError
+
+from ..resources import cards_dir
+from . import model as m
+from .lexing import lark_parser
+from .vocabulary import Vocabulary
+
+
+@frozen
+class Header:
+    """What a file's set header says before the file is parsed: its set id,
+    the sets it requires and the words it declares (for the vocabulary)."""
+
+    set_id: Optional[str] = None
+    requires: tuple[str, ...] = ()
+    words: tuple[m.WordDecl, ...] = ()
+    tie_break: Optional[str] = None
+
+
+def scan_header(text: str) -> Header:
+    """Read a file's set header from its tokens, without parsing: the
+    vocabulary a file can see must be known before it is parsed. Best effort:
+    a broken header yields what was read before the break (parsing reports it)."""
+    tokens = []
+    try:
+        for token in lark_parser().lex(text):
+            tokens.append(token)
+            if token.value == "}" and token.type != "STRING":
+                break
+    except LarkError:
+        pass
+    values = [t.value if t.type != "STRING" else None for t in tokens]
+    if len(values) < 2 or values[0] != "set":
+        return Header()
+    requires: list[str] = []
+    words: list[m.WordDecl] = []
+    tie_break = None
+    for index, value in enumerate(values):
+        if value == "requires":
+            requires += _name_list(values, index + 1)
+        elif value in ("mythology", "type") and index + 1 < len(values) and values[index + 1]:
+            words.append(_declared(values, index, tokens))
+        elif value == "tie-break" and index + 1 < len(values):
+            tie_break = values[index + 1]
+    return Header(values[1], tuple(requires), tuple(words), tie_break)
+
+
+def _name_list(values: list, start: int) -> list[str]:
+    names = []
+    while start < len(values) and values[start] and values[start] not in (",", "}"):
+        names.append(values[start])
+        if start + 1 < len(values) and values[start + 1] == ",":
+            start += 2
+        else:
+            break
+    return names
+
+
+def _declared(values: list, index: int, tokens: list) -> m.WordDecl:
+    options = {}
+    for at in range(index + 2, len(values) - 1):
+        if values[at] in ("plural", "symbol") and values[at + 1]:
+            options[values[at]] = values[at + 1]
+        elif values[at] in ("mythology", "type", "}", "tie-break", "version", "requires",
+                            "replaces", "expect", "difficulty"):
+            break
+    return m.WordDecl(values[index], values[index + 1], "", plural=options.get("plural"),
+                      symbol=options.get("symbol"))
+
+
+@lru_cache(maxsize=1)
+def bundled_headers() -> tuple[Header, ...]:
+    """The headers of the bundled card files, read once."""
+    return tuple(scan_header(path.read_text(encoding="utf-8"))
+                 for path in sorted(cards_dir().glob("*.dioses")))
+
+
+def bundled_vocabulary() -> Vocabulary:
+    """The words the bundled sets declare: what a snippet of card text parsed
+    on its own (``build(text)`` with no vocabulary) can see."""
+    return Vocabulary([word for header in bundled_headers() for word in header.words])
+
+
+def bundled_tie_break() -> Optional[str]:
+    """R16: the type whose cards break ties in the bundled sets (a board
+    built by hand, with no card pool behind it, is scored with it)."""
+    return next((h.tie_break for h in bundled_headers() if h.tie_break), None)

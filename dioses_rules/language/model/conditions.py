@@ -1,0 +1,216 @@
+"""Conditions, scoring lines and weights."""
+
+from __future__ import annotations
+
+from typing import Optional, Union
+
+from attrs import field, frozen
+
+from .nouns import Comparison, RelationKind, Row, Span, SubjectMode, _span
+from .selectors import Count, Countable, Scope, Selector
+
+
+# --------------------------------------------------------------------------
+# Conditions
+
+
+@frozen
+class Relation:
+    """The anchor card stands in ``kind`` to a card matching ``target``
+    ("on both sides" is :class:`Between`)."""
+
+    kind: RelationKind
+    target: Selector
+    span: Optional[Span] = _span()
+
+
+@frozen
+class Between:
+    """R3 "on both sides": one target directly left, the other directly right."""
+
+    first: Selector
+    second: Selector
+    span: Optional[Span] = _span()
+
+
+@frozen
+class InRow:
+    row: Row
+    span: Optional[Span] = _span()
+
+
+@frozen
+class InColumn:
+    column: int
+    span: Optional[Span] = _span()
+
+
+@frozen
+class AtCell:
+    row: Row
+    column: int
+    span: Optional[Span] = _span()
+
+
+@frozen
+class InCorner:
+    """R7."""
+
+    span: Optional[Span] = _span()
+
+
+@frozen
+class Present:
+    """``in area``: the anchor exists (used with a subject)."""
+
+    span: Optional[Span] = _span()
+
+
+@frozen
+class Scores:
+    """R24: the anchor card's own lines give it more than 0 (or at least N)."""
+
+    at_least: Optional[int] = None
+    span: Optional[Span] = _span()
+
+
+@frozen
+class Subject:
+    """Rebind the anchor: ``hades above persephone``, ``every card scores``.
+
+    SOME: each selector in ``subjects`` has a card that satisfies ``condition``;
+    EVERY: every card matching any of them does; NONE: no such card does.
+    """
+
+    mode: SubjectMode
+    subjects: tuple[Selector, ...]
+    condition: "Condition"
+    span: Optional[Span] = _span()
+
+
+@frozen
+class Quantity:
+    comparison: Comparison
+    amount: int
+    count: Countable
+    span: Optional[Span] = _span()
+
+
+@frozen
+class NoneIn:
+    """``no greek in line``."""
+
+    count: Count
+    span: Optional[Span] = _span()
+
+
+@frozen
+class Only:
+    """``only gods in line``: every present card of the scope matches."""
+
+    selector: Selector
+    scope: Scope
+    span: Optional[Span] = _span()
+
+
+@frozen
+class MoreThan:
+    """``more gods than objects in row``: a strict comparison of two counts
+    (a scope written once applies to both; ``where`` clauses are not used)."""
+
+    more: Count
+    less: Count
+    span: Optional[Span] = _span()
+
+
+@frozen
+class AllFaceUpAtEnd:
+    """R21: the area was all face up before the final reveal (always in solo)."""
+
+    span: Optional[Span] = _span()
+
+
+@frozen
+class CondNot:
+    item: "Condition"
+    span: Optional[Span] = _span()
+
+
+@frozen
+class CondAnd:
+    items: tuple["Condition", ...]
+    span: Optional[Span] = _span()
+
+
+@frozen
+class CondOr:
+    items: tuple["Condition", ...]
+    span: Optional[Span] = _span()
+
+
+# The conditions that say where the card being judged is (the grammar's
+# ``relation``): they follow a subject ("hades above persephone") or a count's
+# "that is".
+Position = Union[Relation, Between, InRow, InColumn, AtCell, InCorner, Present, Scores]
+
+Condition = Union[
+    Relation, Between, InRow, InColumn, AtCell, InCorner, Present, Scores,
+    Subject, Quantity, NoneIn, Only, MoreThan, AllFaceUpAtEnd, CondNot,
+    CondAnd, CondOr,
+]
+
+
+# --------------------------------------------------------------------------
+# Scoring lines
+
+
+@frozen
+class Fixed:
+    """R8: ``N points if condition`` scores N once when it holds."""
+
+    points: int
+    condition: Optional[Condition] = None
+    span: Optional[Span] = _span()
+
+
+@frozen
+class PerCount:
+    """R9: ``N points per K things`` scores N x floor(count / K)."""
+
+    points: int
+    per: int
+    count: Countable
+    span: Optional[Span] = _span()
+
+
+@frozen
+class Capped:
+    """``1 point per god in neighbours up to 6 points``: a multiplier line
+    whose total is at most ``limit`` points (a penalty at most ``limit`` off)."""
+
+    line: PerCount
+    limit: int
+    span: Optional[Span] = _span()
+
+
+@frozen
+class ScoresLike:
+    """``scores like hera``: this card scores as that card's lines would at
+    this card's place. The pool fills ``lines`` from the other card when it
+    loads the sets (never from text), so the two cannot drift apart."""
+
+    card: str
+    lines: tuple["ScoringLine", ...] = field(default=(), eq=False, repr=False)
+    span: Optional[Span] = _span()
+
+
+ScoringLine = Union[Fixed, PerCount, Capped, ScoresLike]
+
+
+@frozen
+class Weight:
+    """R11: ``counts as 2 gods``."""
+
+    amount: int
+    type: str
+    span: Optional[Span] = _span()

@@ -1,0 +1,196 @@
+"""Definitions: what a card file defines, and the file itself."""
+
+from __future__ import annotations
+
+from typing import Optional, Union
+
+from attrs import field, frozen
+
+from .conditions import Condition, ScoringLine, Weight
+from .effects import DiscardTop, Effect, RuleChange, Setting, SetupStep, Trigger
+from .nouns import Difficulty, Provenance, Span, _span
+from .selectors import Selector
+
+
+# --------------------------------------------------------------------------
+# Definitions
+
+
+@frozen
+class WordDecl:
+    """A word a set declares: ``mythology greek "Griega" aka "Greek" plural
+    greeks symbol circle`` or ``type god "Dios" aka "God" plural gods symbol D``.
+    ``name`` is the printed name, ``aliases`` English names, ``plural`` the
+    selector's plural word, ``symbol`` what Pattern cards and pictures show."""
+
+    kind: str  # "mythology" or "type"
+    id: str
+    name: str
+    aliases: tuple[str, ...] = ()
+    plural: Optional[str] = None
+    symbol: Optional[str] = None
+    span: Optional[Span] = _span()
+
+
+@frozen
+class CardSet:
+    id: str
+    name: str
+    version: Optional[str] = None
+    requires: tuple[str, ...] = ()
+    replaces: tuple[str, ...] = ()
+    expects: tuple[tuple[str, int], ...] = ()  # (kind, count) the set must define
+    difficulties: tuple[tuple["Difficulty", int], ...] = ()  # R14: points per level
+    words: tuple[WordDecl, ...] = ()  # the mythologies and types it declares
+    tie_break: Optional[str] = None  # R16: the type whose cards break ties
+    span: Optional[Span] = _span()
+
+
+def _words(value) -> tuple[str, ...]:
+    return (value,) if isinstance(value, str) else tuple(value)
+
+
+@frozen
+class MythCard:
+    id: str
+    name: str
+    aliases: tuple[str, ...]
+    type: str
+    mythologies: tuple[str, ...] = field(converter=_words)
+    provenance: Provenance = Provenance.PRINTED
+    tags: tuple[str, ...] = ()
+    weights: tuple[Weight, ...] = ()
+    lines: tuple[ScoringLine, ...] = ()
+    event: tuple[Effect, ...] = ()
+    span: Optional[Span] = _span()
+
+    @property
+    def kind(self) -> str:
+        return "event" if self.event else "myth"
+
+    @property
+    def mythology(self) -> str:
+        """The first of its mythologies (most cards have one)."""
+        return self.mythologies[0] if self.mythologies else ""
+
+
+@frozen
+class Law:
+    id: str
+    name: str
+    aliases: tuple[str, ...]
+    provenance: Provenance
+    lines: tuple[ScoringLine, ...]
+    span: Optional[Span] = _span()
+    kind = "law"
+
+
+@frozen
+class PatternCell:
+    type: str
+    mythology: Optional[str] = None  # None: any mythology
+    span: Optional[Span] = _span()
+
+
+@frozen
+class Pattern:
+    id: str
+    name: str
+    aliases: tuple[str, ...]
+    difficulty: Difficulty
+    provenance: Provenance
+    shape: tuple[tuple[Optional[PatternCell], ...], ...]
+    span: Optional[Span] = _span()
+    kind = "pattern"
+
+
+@frozen
+class ObjectiveGoal:
+    id: str
+    name: str
+    aliases: tuple[str, ...]
+    provenance: Provenance
+    lines: tuple[ScoringLine, ...]
+    span: Optional[Span] = _span()
+    kind = "objective-goal"
+
+
+@frozen
+class ObjectiveElement:
+    id: str
+    name: str
+    aliases: tuple[str, ...]
+    provenance: Provenance
+    selector: Selector
+    span: Optional[Span] = _span()
+    kind = "objective-element"
+
+
+@frozen
+class PowerEffect:
+    id: str
+    name: str
+    aliases: tuple[str, ...]
+    provenance: Provenance
+    cost: int
+    effects: tuple[Effect, ...]
+    span: Optional[Span] = _span()
+    kind = "power"
+
+
+@frozen
+class RuleOption:
+    id: str
+    name: str
+    aliases: tuple[str, ...]
+    provenance: Provenance
+    settings: tuple[Setting, ...] = ()
+    start: tuple[Effect, ...] = ()
+    span: Optional[Span] = _span()
+    kind = "rule-option"
+
+
+@frozen
+class Scenario:
+    id: str
+    number: int
+    name: str
+    aliases: tuple[str, ...]
+    provenance: Provenance
+    options: tuple[str, ...] = ()
+    setup: tuple[SetupStep, ...] = ()
+    rules: tuple[RuleChange, ...] = ()
+    victory: tuple[Condition, ...] = ()
+    challenge: tuple[Condition, ...] = ()
+    challenge_setup: tuple[SetupStep, ...] = ()
+    threshold: int = 0
+    span: Optional[Span] = _span()
+    kind = "scenario"
+
+    @property
+    def state_names(self) -> set[str]:
+        """What the scenario remembers (``discard top of DECK as NAME``)."""
+        return {effect.remember for rule in self.rules if isinstance(rule, Trigger)
+                for effect in rule.effects if isinstance(effect, DiscardTop) and effect.remember}
+
+
+Definition = Union[
+    MythCard, Law, Pattern, ObjectiveGoal, ObjectiveElement, PowerEffect,
+    RuleOption, Scenario,
+]
+
+
+@frozen
+class CardFile:
+    """One parsed ``.dioses`` file: its set header and its definitions."""
+
+    card_set: Optional[CardSet]
+    definitions: tuple[Definition, ...]
+    path: str = field(default="<string>", eq=False)
+    # (kind, id) of definitions that did not parse or build ("myth", "law",
+    # "set", ...): counts and references skip them rather than err twice
+    broken: tuple[tuple[str, str], ...] = field(default=(), eq=False)
+
+
+KINDS = ("myth", "event", "law", "pattern", "objective-goal", "objective-element", "power",
+         "rule-option", "scenario")

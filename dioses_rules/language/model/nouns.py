@@ -1,0 +1,164 @@
+"""Game nouns and source positions: the enums the predicate trees use."""
+
+from __future__ import annotations
+
+import enum
+
+from attrs import field, frozen
+
+
+# --------------------------------------------------------------------------
+# Source positions
+
+
+@frozen
+class Span:
+    """Where a node came from: file, 1-based line and column."""
+
+    path: str
+    line: int
+    column: int
+    end_line: int = 0
+    end_column: int = 0
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}:{self.column}"
+
+
+def _span():
+    return field(default=None, eq=False, repr=False, kw_only=True)
+
+
+# --------------------------------------------------------------------------
+# Game nouns
+
+
+class Row(enum.Enum):
+    """R1: rows from the top of the grid."""
+
+    FRONT = "front"
+    CENTRAL = "central"
+    BACK = "back"
+
+    @property
+    def index(self) -> int:
+        return _ROW_INDEX[self]
+
+    @classmethod
+    def at(cls, index: int) -> "Row":
+        return _ROWS[index]
+
+
+_ROWS = (Row.FRONT, Row.CENTRAL, Row.BACK)
+_ROW_INDEX = {row: i for i, row in enumerate(_ROWS)}
+ROWS = _ROWS
+COLUMNS = (1, 2, 3, 4)
+
+
+class Provenance(enum.Enum):
+    """CARDS.md, Provenance."""
+
+    PRINTED = "printed"
+    NAMED = "named"
+    RECONSTRUCTED = "reconstructed"
+
+
+class Difficulty(enum.Enum):
+    """R14: Easy = 2p, Medium = 4p, Hard = 6p. A set declares its own points
+    per level (``difficulty easy 2 points``); ``points`` is the default for a
+    set that declares none."""
+
+    EASY = "easy"
+    MEDIUM = "medium"
+    HARD = "hard"
+
+    @property
+    def points(self) -> int:
+        return {"easy": 2, "medium": 4, "hard": 6}[self.value]
+
+
+class Comparison(enum.Enum):
+    AT_LEAST = "at least"
+    AT_MOST = "at most"
+    EXACTLY = "exactly"
+    MORE_THAN = "more than"
+    FEWER_THAN = "fewer than"
+
+    def test(self, value: int, amount: int) -> bool:
+        if self is Comparison.AT_LEAST:
+            return value >= amount
+        if self is Comparison.AT_MOST:
+            return value <= amount
+        if self is Comparison.EXACTLY:
+            return value == amount
+        if self is Comparison.MORE_THAN:
+            return value > amount
+        return value < amount
+
+
+class Attribute(enum.Enum):
+    MYTHOLOGY = "mythology"
+    TYPE = "type"
+
+
+class Direction(enum.Enum):
+    """R2 / R3: the cell directly above, below, left or right."""
+
+    ABOVE = "above"
+    BELOW = "below"
+    LEFT = "left"
+    RIGHT = "right"
+
+    @property
+    def offset(self) -> tuple[int, int]:
+        return {
+            "above": (-1, 0),
+            "below": (1, 0),
+            "left": (0, -1),
+            "right": (0, 1),
+        }[self.value]
+
+
+class RelationKind(enum.Enum):
+    NEXT_TO = "next to"  # R4: orthogonal neighbours
+    CLOSE_TO = "close to"  # R5: the 8 surrounding cells
+    DIAGONAL_TO = "diagonal to"  # the up to 4 cells that share only a corner
+    ABOVE = "above"  # R2: directly above the target
+    BELOW = "below"
+    LEFT_OF = "left of"  # R3: directly left of the target
+    RIGHT_OF = "right of"
+    SAME_ROW = "in same row as"
+    SAME_COLUMN = "in same column as"
+    OPPOSITE_CORNER = "in opposite corner to"  # R7
+
+
+class SubjectMode(enum.Enum):
+    SOME = "some"  # each listed subject is present and one such card holds
+    EVERY = "every"  # every card matching the subject holds
+    NONE = "none"  # no card matching the subject holds
+
+
+class ScopeKind(enum.Enum):
+    AREA = "area"
+    ROW = "row"  # the anchor card's own row (R10)
+    COLUMN = "column"
+    LINE = "line"  # the row or column a law sits on (R13)
+    NEIGHBOURS = "neighbours"  # R4
+    SURROUNDINGS = "surroundings"  # R5
+    DIAGONALS = "diagonals"  # the up to 4 diagonal cells
+    NAMED_ROW = "named row"
+    NAMED_COLUMN = "named column"
+    LARGEST_GROUP = "largest group"  # R6
+
+
+class Fact(enum.Enum):
+    PATTERNS_COMPLETED = "patterns completed"
+    LAWS_MET = "laws met"
+    TOTAL = "points"
+
+
+class TriggerKind(enum.Enum):
+    PATTERN_COMPLETED = "pattern completed"
+    PLACED = "placed"
+    REVEALED = "revealed"
+    START = "start"
