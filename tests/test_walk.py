@@ -25,7 +25,7 @@ BACK_ENDS = {
     "SourceWriter": {"selector_term": m.Selector, "condition": m.Condition,
                      "countable": m.Countable, "line": m.ScoringLine, "effect": m.Effect,
                      "setup_step": m.SetupStep, "rule": m.RuleChange},
-    "DefinitionWriter": {"definition": typing.Union[m.CardSet, m.Definition]},
+    "DefinitionWriter": {"layout": typing.Union[m.CardSet, m.Definition]},
     "EnglishWriter": {"noun_phrase": m.Selector, "countable": m.Countable,
                       "position": m.Position, "condition": m.Condition,
                       "line": m.ScoringLine},

@@ -9,6 +9,7 @@ from dioses_rules import __version__
 
 from .balance import balance
 from .cards import cards
+from .fmt import fmt_command
 from .play import play_command
 from .replay import replay_command
 from .score import score
@@ -21,7 +22,8 @@ def dioses() -> None:
     """Dioses! and ¡Aún más Divinos!: every card, law, pattern and scenario as data."""
 
 
-for command in (score, cards, balance, play_command, simulate_command, replay_command):
+for command in (score, cards, balance, play_command, simulate_command, replay_command,
+                fmt_command):
     dioses.add_command(command)
 
 

@@ -34,6 +34,7 @@ class ScenarioRules(BuilderBase):
             aliases=aliases,
             provenance=self.provenance(prov_token),
             span=self.span(meta),
+            provenance_stated=prov_token is not None,
             **fields,
         )
 

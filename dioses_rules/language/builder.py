@@ -175,6 +175,7 @@ class Builder(ScenarioRules, ConditionRules):
             lines=tuple(lines),
             event=tuple(event),
             span=self.span(meta),
+            provenance_stated=prov_token is not None,
         )
 
     def tags(self, meta, children):
@@ -225,21 +226,24 @@ class Builder(ScenarioRules, ConditionRules):
         id_token, name_token, *lines = rest
         prov_token, lines = self.split_provenance(lines)
         return m.Law(self.card_id(id_token), string(name_token), aliases,
-                     self.provenance(prov_token), tuple(lines), span=self.span(meta))
+                     self.provenance(prov_token), tuple(lines), span=self.span(meta),
+            provenance_stated=prov_token is not None)
 
     def goal_def(self, meta, children):
         rest, aliases = self.header(children)
         id_token, name_token, *lines = rest
         prov_token, lines = self.split_provenance(lines)
         return m.ObjectiveGoal(self.card_id(id_token), string(name_token), aliases,
-                               self.provenance(prov_token), tuple(lines), span=self.span(meta))
+                               self.provenance(prov_token), tuple(lines), span=self.span(meta),
+            provenance_stated=prov_token is not None)
 
     def element_def(self, meta, children):
         rest, aliases = self.header(children)
         id_token, name_token, *rest = rest
         prov_token, (selector,) = self.split_provenance(rest)
         return m.ObjectiveElement(self.card_id(id_token), string(name_token), aliases,
-                                  self.provenance(prov_token), selector, span=self.span(meta))
+                                  self.provenance(prov_token), selector, span=self.span(meta),
+            provenance_stated=prov_token is not None)
 
     # ------------------------------------------------------------ patterns
     def pattern_def(self, meta, children):
@@ -248,7 +252,8 @@ class Builder(ScenarioRules, ConditionRules):
         prov_token, rows = self.split_provenance(rows)
         difficulty = self.header_word(m.Difficulty, difficulty_token, "DL105", "difficulty")
         return m.Pattern(self.card_id(id_token), string(name_token), aliases, difficulty,
-                         self.provenance(prov_token), tuple(rows), span=self.span(meta))
+                         self.provenance(prov_token), tuple(rows), span=self.span(meta),
+            provenance_stated=prov_token is not None)
 
     def pattern_row(self, meta, children):
         return tuple(children)
@@ -284,7 +289,8 @@ class Builder(ScenarioRules, ConditionRules):
         cost = integer(rest[0])
         return m.PowerEffect(self.card_id(id_token), string(name_token), aliases,
                              self.provenance(prov_token), cost, tuple(rest[1:]),
-                             span=self.span(meta))
+                             span=self.span(meta),
+            provenance_stated=prov_token is not None)
 
     def option_def(self, meta, children):
         rest, aliases = self.header(children)
@@ -295,7 +301,8 @@ class Builder(ScenarioRules, ConditionRules):
         settings = tuple(item for item in rest if isinstance(item, m.Setting))
         start = tuple(item.value for item in rest if isinstance(item, Item))
         return m.RuleOption(self.card_id(id_token), string(name_token), aliases,
-                            self.provenance(prov_token), settings, start, span=self.span(meta))
+                            self.provenance(prov_token), settings, start, span=self.span(meta),
+            provenance_stated=prov_token is not None)
 
     def setting(self, meta, children):
         name, value = children

@@ -1,12 +1,18 @@
 """Whole definitions and card files as card-language source text.
 
 The canonical layout: one definition per block, one statement per line, a
-``;`` only where the next statement would otherwise continue this one.
+``;`` only where the next statement would otherwise continue this one, two
+spaces of indentation per level, Pattern cells aligned in columns. A
+definition is first laid out as :class:`Line` records, each naming the node
+it prints, so that ``dioses fmt`` can put the file's comments back next to
+the statements they were next to (:mod:`format`).
 """
 
 from __future__ import annotations
 
 from typing import Iterable, Optional, Union
+
+from attrs import frozen
 
 from . import model as m
 from .source import INDENT, WRITER, SourceWriter, points_text, quote
@@ -14,15 +20,30 @@ from .vocabulary import CONTINUING_WORDS, Vocabulary
 from .walk import Dispatch
 
 
-def statements(items: Iterable[str], depth: int, declared=frozenset()) -> list[str]:
+@frozen
+class Line:
+    """One line of a definition's canonical text: its depth (0 for the
+    header and the closing brace), its text, and the node it prints (or the
+    first word a reader would find it by, for what has no node)."""
+
+    depth: int
+    text: str
+    node: object = None
+
+    def render(self) -> str:
+        return INDENT * self.depth + self.text
+
+
+def statements(items: Iterable[tuple[str, object]], depth: int, declared=frozenset()
+               ) -> list[Line]:
     """Block statements one per line, with ';' where the next would merge
     (``declared``: the vocabulary's words, which continue a selector too)."""
     items = list(items)
     out = []
-    for index, text in enumerate(items):
+    for index, (text, node) in enumerate(items):
         if index + 1 < len(items):
             # the first word, without the comma of a subject list ("greek, norse ...")
-            following = items[index + 1].split(" ", 1)[0].rstrip(",")
+            following = items[index + 1][0].split(" ", 1)[0].rstrip(",")
             if following in CONTINUING_WORDS or following in declared \
                     or following.startswith("("):
                 text += ";"
@@ -30,8 +51,17 @@ def statements(items: Iterable[str], depth: int, declared=frozenset()) -> list[s
                 # "anubis scores" + "at least 3 points" would read as one
                 # "scores at least 3 points" condition.
                 text += ";"
-        out.append(INDENT * depth + text)
+        out.append(Line(depth, text, node))
     return out
+
+
+def _provenance(definition) -> str:
+    """ " printed" when the text said so; "" when it left the provenance out."""
+    return f" {definition.provenance.value}" if definition.provenance_stated else ""
+
+
+def _stated(definition) -> list[str]:
+    return [definition.provenance.value] if definition.provenance_stated else []
 
 
 def _header(keyword: str, definition, *middle: str, trailing: Iterable[str] = ()) -> str:
@@ -42,16 +72,8 @@ def _header(keyword: str, definition, *middle: str, trailing: Iterable[str] = ()
     return " ".join(words)
 
 
-def _block(head: str, lines: list[str]) -> str:
-    if not lines:
-        return head + " {\n}"
-    return head + " {\n" + "\n".join(lines) + "\n}"
-
-
-def _sub_block(keyword: str, items: list[str], declared) -> list[str]:
-    if not items:
-        return []
-    return [f"{INDENT}{keyword} {{", *statements(items, 2, declared), f"{INDENT}}}"]
+def _block(head: str, definition, lines: list[Line]) -> list[Line]:
+    return [Line(0, head + " {", definition), *lines, Line(0, "}", "}")]
 
 
 def pattern_cell_text(cell: m.PatternCell | None) -> str:
@@ -61,9 +83,12 @@ def pattern_cell_text(cell: m.PatternCell | None) -> str:
 
 
 def pattern_rows_text(shape) -> list[str]:
+    """A Pattern card's rows, each column as wide as its widest cell."""
     cells = [[pattern_cell_text(cell) for cell in row] for row in shape]
-    width = max((len(text) for row in cells for text in row), default=1)
-    return ["| " + " | ".join(text.ljust(width) for text in row) + " |" for row in cells]
+    widths = [max(len(row[index]) for row in cells if index < len(row))
+              for index in range(max((len(row) for row in cells), default=0))]
+    return ["| " + " | ".join(text.ljust(widths[i]) for i, text in enumerate(row)) + " |"
+            for row in cells]
 
 
 def word_text(word: m.WordDecl) -> str:
@@ -83,99 +108,113 @@ class DefinitionWriter:
     def __init__(self, vocabulary: Optional[Vocabulary] = None):
         self.writer = WRITER if vocabulary is None else SourceWriter(vocabulary)
 
-    def statements(self, items: Iterable[str], depth: int = 1) -> list[str]:
+    def definition(self, definition) -> str:
+        return "\n".join(line.render() for line in self.layout(definition))
+
+    def statements(self, items: Iterable[tuple[str, object]], depth: int = 1) -> list[Line]:
         return statements(items, depth, self.writer.vocabulary.kinds)
 
-    def block(self, keyword: str, items: list[str]) -> list[str]:
-        return _sub_block(keyword, items, self.writer.vocabulary.kinds)
+    def block(self, keyword: str, items: list[tuple[str, object]]) -> list[Line]:
+        if not items:
+            return []
+        return [Line(1, f"{keyword} {{", keyword.split()[0]), *self.statements(items, 2),
+                Line(1, "}", "}")]
 
-    definition = Dispatch(Union[m.CardSet, m.Definition])
+    layout = Dispatch(Union[m.CardSet, m.Definition])
 
-    @definition.on(m.CardSet)
-    def _set(self, card_set: m.CardSet) -> str:
-        lines = []
+    @layout.on(m.CardSet)
+    def _set(self, card_set: m.CardSet) -> list[Line]:
+        items: list[tuple[str, object]] = []
         if card_set.version is not None:
-            lines.append(f"{INDENT}version {quote(card_set.version)}")
+            items.append((f"version {quote(card_set.version)}", "version"))
         if card_set.requires:
-            lines.append(f"{INDENT}requires {', '.join(card_set.requires)}")
+            items.append((f"requires {', '.join(card_set.requires)}", "requires"))
         if card_set.replaces:
-            lines.append(f"{INDENT}replaces {', '.join(card_set.replaces)}")
-        for kind, count in card_set.expects:
-            lines.append(f"{INDENT}expect {count} {kind}")
-        for level, points in card_set.difficulties:
-            lines.append(f"{INDENT}difficulty {level.value} {points_text(points)}")
-        for word in card_set.words:
-            lines.append(INDENT + word_text(word))
+            items.append((f"replaces {', '.join(card_set.replaces)}", "replaces"))
+        items += [(word_text(word), word) for word in card_set.words]
         if card_set.tie_break is not None:
-            lines.append(f"{INDENT}tie-break {card_set.tie_break}")
-        return _block(f"set {card_set.id} {quote(card_set.name)}", lines)
+            items.append((f"tie-break {card_set.tie_break}", "tie-break"))
+        items += [(f"difficulty {level.value} {points_text(points)}", "difficulty")
+                  for level, points in card_set.difficulties]
+        items += [(f"expect {count} {kind}", "expect") for kind, count in card_set.expects]
+        lines = [Line(1, text, node) for text, node in items]
+        return _block(f"set {card_set.id} {quote(card_set.name)}", card_set, lines)
 
-    @definition.on(m.MythCard)
-    def _myth(self, card: m.MythCard) -> str:
+    @layout.on(m.MythCard)
+    def _myth(self, card: m.MythCard) -> list[Line]:
         head = f"{card.type} {card.id} {quote(card.name)}"
         if card.aliases:
             head += " aka " + ", ".join(quote(a) for a in card.aliases)
-        head += f" {' and '.join(card.mythologies)} {card.provenance.value}"
-        items = []
+        head += f" {' and '.join(card.mythologies)}" + _provenance(card)
+        items: list[tuple[str, object]] = []
         if card.tags:
-            items.append("tags " + ", ".join(card.tags))
+            items.append(("tags " + ", ".join(card.tags), "tags"))
         for weight in card.weights:
-            items.append(f"counts as {weight.amount} {self.writer.plural(weight.type)}")
+            items.append((f"counts as {weight.amount} {self.writer.plural(weight.type)}",
+                          weight))
         if card.event:
-            items.append("event " + ", ".join(self.writer.effect(e) for e in card.event))
-        items.extend(self.writer.line(line) for line in card.lines)
-        return _block(head, self.statements(items))
+            items.append(("event " + ", ".join(self.writer.effect(e) for e in card.event),
+                          card.event[0]))
+        items += [(self.writer.line(line), line) for line in card.lines]
+        return _block(head, card, self.statements(items))
 
-    @definition.on(m.Law)
-    def _law(self, law: m.Law) -> str:
-        head = _header("law", law, trailing=[law.provenance.value])
-        return _block(head, self.statements(self.writer.line(line) for line in law.lines))
+    def _lines(self, keyword: str, definition, trailing: list[str]) -> list[Line]:
+        head = _header(keyword, definition, trailing=trailing)
+        return _block(head, definition, self.statements(
+            (self.writer.line(line), line) for line in definition.lines))
 
-    @definition.on(m.ObjectiveGoal)
-    def _goal(self, goal: m.ObjectiveGoal) -> str:
-        head = _header("goal", goal, trailing=[goal.provenance.value])
-        return _block(head, self.statements(self.writer.line(line) for line in goal.lines))
+    @layout.on(m.Law)
+    def _law(self, law: m.Law) -> list[Line]:
+        return self._lines("law", law, _stated(law))
 
-    @definition.on(m.ObjectiveElement)
-    def _element(self, element: m.ObjectiveElement) -> str:
-        head = _header("element", element, trailing=[element.provenance.value])
-        return _block(head, [INDENT + self.writer.selector(element.selector)])
+    @layout.on(m.ObjectiveGoal)
+    def _goal(self, goal: m.ObjectiveGoal) -> list[Line]:
+        return self._lines("goal", goal, _stated(goal))
 
-    @definition.on(m.Pattern)
-    def _pattern(self, pattern: m.Pattern) -> str:
+    @layout.on(m.ObjectiveElement)
+    def _element(self, element: m.ObjectiveElement) -> list[Line]:
+        head = _header("element", element, trailing=_stated(element))
+        return _block(head, element, [Line(1, self.writer.selector(element.selector),
+                                           element.selector)])
+
+    @layout.on(m.Pattern)
+    def _pattern(self, pattern: m.Pattern) -> list[Line]:
         head = _header("pattern", pattern,
-                       trailing=[pattern.difficulty.value, pattern.provenance.value])
-        return _block(head, [INDENT + row for row in pattern_rows_text(pattern.shape)])
+                       trailing=[pattern.difficulty.value, *_stated(pattern)])
+        rows = [Line(1, text, next((c for c in row if c is not None), "|"))
+                for text, row in zip(pattern_rows_text(pattern.shape), pattern.shape)]
+        return _block(head, pattern, rows)
 
-    @definition.on(m.PowerEffect)
-    def _power(self, power: m.PowerEffect) -> str:
-        head = _header("power", power, trailing=[power.provenance.value, f"cost {power.cost}"])
-        return _block(head, self.statements(self.writer.effect(e) for e in power.effects))
+    @layout.on(m.PowerEffect)
+    def _power(self, power: m.PowerEffect) -> list[Line]:
+        head = _header("power", power, trailing=[*_stated(power), f"cost {power.cost}"])
+        return _block(head, power, self.statements(
+            (self.writer.effect(e), e) for e in power.effects))
 
-    @definition.on(m.RuleOption)
-    def _option(self, option: m.RuleOption) -> str:
-        head = _header("option", option, trailing=[option.provenance.value])
-        items = [f"set {s.name} {s.value}" for s in option.settings]
-        items += [f"at start: {self.writer.effect(e)}" for e in option.start]
-        return _block(head, self.statements(items))
+    @layout.on(m.RuleOption)
+    def _option(self, option: m.RuleOption) -> list[Line]:
+        head = _header("option", option, trailing=_stated(option))
+        items = [(f"set {s.name} {s.value}", s) for s in option.settings]
+        items += [(f"at start: {self.writer.effect(e)}", e) for e in option.start]
+        return _block(head, option, self.statements(items))
 
-    @definition.on(m.Scenario)
-    def _scenario(self, scenario: m.Scenario) -> str:
+    @layout.on(m.Scenario)
+    def _scenario(self, scenario: m.Scenario) -> list[Line]:
         head = _header("scenario", scenario, str(scenario.number),
-                       trailing=[scenario.provenance.value])
+                       trailing=_stated(scenario))
         write = self.writer
         lines = []
         if scenario.options:
-            lines.append(f"{INDENT}mode {', '.join(scenario.options)}")
-        lines += self.block("setup", [write.setup_step(s) for s in scenario.setup])
-        lines += self.block("rules", [write.rule(r) for r in scenario.rules])
-        lines += self.block("victory", [write.condition(c) for c in scenario.victory])
-        lines += self.block("challenge", [write.condition(c) for c in scenario.challenge])
+            lines.append(Line(1, f"mode {', '.join(scenario.options)}", "mode"))
+        lines += self.block("setup", [(write.setup_step(s), s) for s in scenario.setup])
+        lines += self.block("rules", [(write.rule(r), r) for r in scenario.rules])
+        lines += self.block("victory", [(write.condition(c), c) for c in scenario.victory])
+        lines += self.block("challenge", [(write.condition(c), c) for c in scenario.challenge])
         lines += self.block("challenge setup",
-                            [write.setup_step(s) for s in scenario.challenge_setup])
+                            [(write.setup_step(s), s) for s in scenario.challenge_setup])
         if scenario.threshold:
-            lines.append(f"{INDENT}beat {points_text(scenario.threshold)}")
-        return _block(head, lines)
+            lines.append(Line(1, f"beat {points_text(scenario.threshold)}", "beat"))
+        return _block(head, scenario, lines)
 
 
 definition_text = DefinitionWriter().definition

@@ -32,6 +32,7 @@ class SourceFile:
     card_file: m.CardFile
     diagnostics: tuple[Diagnostic, ...]
     header: Header = field(factory=Header)
+    vocabulary: Optional[Vocabulary] = field(default=None, eq=False)  # what it could see
 
 
 def card_paths(paths: Iterable[Path | str]) -> list[Path]:
@@ -114,12 +115,13 @@ def _built(shown: str, text: Optional[str], problem: Optional[Diagnostic], heade
            headers: dict[str, Header]) -> SourceFile:
     if text is None:
         return SourceFile(shown, "", m.CardFile(None, (), shown), (problem,))
-    card_file, diagnostics = build(text, shown, visible_vocabulary(header, headers))
+    vocabulary = visible_vocabulary(header, headers)
+    card_file, diagnostics = build(text, shown, vocabulary)
     if not card_file.card_set and not card_file.definitions and not diagnostics:
         diagnostics = [Diagnostic("DL007", "the file defines nothing", shown,
                                   severity=Severity.WARNING,
                                   help='a card file holds one set: set my-set "My set" { }')]
-    return SourceFile(shown, text, card_file, tuple(diagnostics), header)
+    return SourceFile(shown, text, card_file, tuple(diagnostics), header, vocabulary)
 
 
 def replacing_bundled(bundled: Sequence[SourceFile], extra: Sequence[SourceFile]

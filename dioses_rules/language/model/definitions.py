@@ -62,6 +62,8 @@ class MythCard:
     weights: tuple[Weight, ...] = ()
     lines: tuple[ScoringLine, ...] = ()
     event: tuple[Effect, ...] = ()
+    # whether the text says its provenance (a modder's set may leave it out)
+    provenance_stated: bool = field(default=True, eq=False, repr=False, kw_only=True)
     span: Optional[Span] = _span()
 
     @property
@@ -81,6 +83,8 @@ class Law:
     aliases: tuple[str, ...]
     provenance: Provenance
     lines: tuple[ScoringLine, ...]
+    # whether the text says its provenance (a modder's set may leave it out)
+    provenance_stated: bool = field(default=True, eq=False, repr=False, kw_only=True)
     span: Optional[Span] = _span()
     kind = "law"
 
@@ -100,6 +104,8 @@ class Pattern:
     difficulty: Difficulty
     provenance: Provenance
     shape: tuple[tuple[Optional[PatternCell], ...], ...]
+    # whether the text says its provenance (a modder's set may leave it out)
+    provenance_stated: bool = field(default=True, eq=False, repr=False, kw_only=True)
     span: Optional[Span] = _span()
     kind = "pattern"
 
@@ -111,6 +117,8 @@ class ObjectiveGoal:
     aliases: tuple[str, ...]
     provenance: Provenance
     lines: tuple[ScoringLine, ...]
+    # whether the text says its provenance (a modder's set may leave it out)
+    provenance_stated: bool = field(default=True, eq=False, repr=False, kw_only=True)
     span: Optional[Span] = _span()
     kind = "objective-goal"
 
@@ -122,6 +130,8 @@ class ObjectiveElement:
     aliases: tuple[str, ...]
     provenance: Provenance
     selector: Selector
+    # whether the text says its provenance (a modder's set may leave it out)
+    provenance_stated: bool = field(default=True, eq=False, repr=False, kw_only=True)
     span: Optional[Span] = _span()
     kind = "objective-element"
 
@@ -134,6 +144,8 @@ class PowerEffect:
     provenance: Provenance
     cost: int
     effects: tuple[Effect, ...]
+    # whether the text says its provenance (a modder's set may leave it out)
+    provenance_stated: bool = field(default=True, eq=False, repr=False, kw_only=True)
     span: Optional[Span] = _span()
     kind = "power"
 
@@ -146,6 +158,8 @@ class RuleOption:
     provenance: Provenance
     settings: tuple[Setting, ...] = ()
     start: tuple[Effect, ...] = ()
+    # whether the text says its provenance (a modder's set may leave it out)
+    provenance_stated: bool = field(default=True, eq=False, repr=False, kw_only=True)
     span: Optional[Span] = _span()
     kind = "rule-option"
 
@@ -164,6 +178,8 @@ class Scenario:
     challenge: tuple[Condition, ...] = ()
     challenge_setup: tuple[SetupStep, ...] = ()
     threshold: int = 0
+    # whether the text says its provenance (a modder's set may leave it out)
+    provenance_stated: bool = field(default=True, eq=False, repr=False, kw_only=True)
     span: Optional[Span] = _span()
     kind = "scenario"
 

@@ -1,0 +1,72 @@
+"""``dioses fmt``: card files in the one canonical layout, comments kept."""
+
+from __future__ import annotations
+
+import difflib
+import sys
+from pathlib import Path
+
+import click
+
+from dioses_rules.errors import DiosesError
+from dioses_rules.files import atomic_write_text
+from dioses_rules.language.format import format_text
+from dioses_rules.pool.sources import bundled_sources, card_paths, read_sources
+
+from .output import EXIT_FINDINGS, EXIT_OK, report_diagnostics, user_errors
+
+
+@click.command("fmt")
+@click.argument("paths", nargs=-1, required=True,
+                type=click.Path(exists=True, path_type=Path))
+@click.option("--check", is_flag=True,
+              help="Change nothing; list the files that are not in the canonical layout and "
+                   "exit 1 if there is any.")
+@click.option("--diff", "show_diff", is_flag=True,
+              help="Change nothing; show what would change, as a unified diff.")
+@user_errors
+def fmt_command(paths: tuple[Path, ...], check: bool, show_diff: bool) -> None:
+    """Rewrite card files (and the .dioses files of folders) in the canonical layout.
+
+    One statement per line, two spaces per level, Pattern cells in columns;
+    every comment stays next to what it was next to, and the cards mean the
+    same (checked before a file is written). A file with an error is left
+    untouched (fix it first: dioses-lint tells how). Files are written whole
+    or not at all.
+    """
+    files = list(dict.fromkeys(p.resolve() for p in card_paths(paths)))
+    if not files:
+        raise click.BadParameter("no .dioses files found there", param_hint="PATHS")
+    changed, refused = [], 0
+    for source in read_sources(files, context=bundled_sources()):
+        path = Path(source.path)
+        original = path.read_bytes().decode("utf-8-sig", errors="replace")
+        try:
+            formatted = format_text(source.text, source.path, source.vocabulary)
+        except DiosesError as error:
+            report_diagnostics(error.diagnostics)
+            click.echo(f"{source.path}: not formatted (it has errors)", err=True)
+            refused += 1
+            continue
+        if formatted == original:
+            continue
+        changed.append(source.path)
+        if show_diff:
+            click.echo("".join(difflib.unified_diff(
+                original.splitlines(True), formatted.splitlines(True),
+                fromfile=source.path, tofile=f"{source.path} (formatted)")), nl=False)
+        elif check:
+            click.echo(f"would reformat {source.path}")
+        else:
+            atomic_write_text(path, formatted)
+            click.echo(f"formatted {source.path}")
+    _summary(len(files), changed, refused, check or show_diff)
+    sys.exit(EXIT_FINDINGS if refused or ((check or show_diff) and changed) else EXIT_OK)
+
+
+def _summary(total: int, changed: list[str], refused: int, dry: bool) -> None:
+    verb = "would be reformatted" if dry else "reformatted"
+    parts = [f"{len(changed)} file(s) {verb}", f"{total - len(changed) - refused} already formatted"]
+    if refused:
+        parts.append(f"{refused} with errors left untouched")
+    click.echo(", ".join(parts))

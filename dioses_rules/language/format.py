@@ -1,0 +1,174 @@
+"""``dioses fmt``: a card file in the canonical layout, every comment kept.
+
+The definitions are printed canonically (:mod:`source_definitions`, the same
+printer as everywhere else); each comment goes back next to what it was
+next to: a comment at the end of a line stays at the end of the line of the
+statement it followed, a comment on a line of its own stays above the
+statement (or the definition) below it. The result is checked to mean what
+the file meant (the built trees are equal) before it is returned.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from attrs import frozen
+
+from ..errors import CardSyntaxError, Diagnostic
+from . import model as m
+from .builder import build
+from .source import INDENT
+from .source_definitions import DefinitionWriter, Line
+from .vocabulary import Vocabulary
+
+
+@frozen
+class Comment:
+    line: int
+    text: str
+    own_line: bool  # nothing but blanks before it on its line
+
+
+def comments(text: str) -> list[Comment]:
+    """Every comment of a card file (a '#' outside strings, to the line end)."""
+    found, line, index, start_of_line = [], 1, 0, True
+    while index < len(text):
+        char = text[index]
+        if char == "\n":
+            line, start_of_line = line + 1, True
+        elif char == '"':
+            index += 1
+            while index < len(text) and text[index] not in '"\n':
+                index += 2 if text[index] == "\\" else 1
+            start_of_line = False
+        elif char == "#":
+            end = text.find("\n", index)
+            end = len(text) if end < 0 else end
+            found.append(Comment(line, text[index:end].rstrip(), start_of_line))
+            index = end
+            continue
+        elif not char.isspace():
+            start_of_line = False
+        index += 1
+    return found
+
+
+def format_text(text: str, path: str = "<string>",
+                vocabulary: Optional[Vocabulary] = None) -> str:
+    """``text`` in the canonical layout; a file with an error is refused
+    (:class:`CardSyntaxError`) and never rewritten."""
+    text = text.lstrip("\ufeff").replace("\r\n", "\n")
+    card_file, diagnostics = build(text, path, vocabulary)
+    errors = [d for d in diagnostics if d.is_error]
+    if errors:
+        raise CardSyntaxError(errors)
+    writer = DefinitionWriter(vocabulary)
+    units = sorted(([card_file.card_set] if card_file.card_set else [])
+                   + list(card_file.definitions), key=lambda unit: unit.span.line)
+    lines = text.split("\n")
+    pending = comments(text)
+    out: list[str] = []
+    for unit in units:
+        before = [c for c in pending if c.line < unit.span.line]
+        inside = [c for c in pending if unit.span.line <= c.line <= unit.span.end_line]
+        pending = [c for c in pending if c.line > unit.span.end_line]
+        if out:
+            out.append("")
+        out += _leading(before, lines, unit.span.line)
+        out += _placed(writer.layout(unit), unit, inside, lines)
+    if pending:
+        out += ([""] if out else []) + [c.text for c in pending]
+    formatted = "\n".join(out) + "\n"
+    _check_meaning(card_file, formatted, path, vocabulary)
+    return formatted
+
+
+def _leading(found: list[Comment], lines: list[str], header: int) -> list[str]:
+    """Comments above a definition, with one blank line where they had any."""
+    out: list[str] = []
+    for index, comment in enumerate(found):
+        if index and _blank_between(lines, found[index - 1].line, comment.line):
+            out.append("")
+        out.append(comment.text)
+    if found and _blank_between(lines, found[-1].line, header):
+        out.append("")
+    return out
+
+
+def _blank_between(lines: list[str], first: int, second: int) -> bool:
+    return any(not lines[number - 1].strip() for number in range(first + 1, second))
+
+
+def _placed(layout: list[Line], unit, found: list[Comment], lines: list[str]) -> list[str]:
+    """A definition's lines with the comments inside it put back."""
+    anchors = _anchors(layout, unit, lines)
+    rendered = [line.render() for line in layout]
+    before: dict[int, list[str]] = {}
+    for comment in found:
+        at = _owner(anchors, layout, comment.line) if not comment.own_line else None
+        if at is not None:
+            rendered[at] += "  " + comment.text
+            continue
+        following = [i for i in range(1, len(layout)) if anchors[i] > comment.line]
+        target = min(following, key=lambda i: (anchors[i], i)) if following else len(layout) - 1
+        depth = layout[target].depth if target < len(layout) - 1 else 1
+        before.setdefault(target, []).append(INDENT * max(depth, 1) + comment.text)
+    out = []
+    for index, text in enumerate(rendered):
+        out += before.get(index, [])
+        out.append(text)
+    return out
+
+
+def _owner(anchors: list[int], layout: list[Line], line: int) -> Optional[int]:
+    """The output line a comment at the end of source line ``line`` follows."""
+    same = [i for i, anchor in enumerate(anchors) if anchor == line]
+    if same:
+        return same[-1]
+    for index, entry in enumerate(layout):
+        span = getattr(entry.node, "span", None)
+        if span is not None and span.line <= line <= span.end_line:
+            return index
+    return None
+
+
+def _anchors(layout: list[Line], unit, lines: list[str]) -> list[int]:
+    """The source line of each output line: its node's, or (for what has no
+    node: a set's items, tags, a block's braces) the first line of the
+    definition not taken yet that starts with the same word."""
+    first, last = unit.span.line, unit.span.end_line
+    taken: set[int] = set()
+    anchors = []
+    for position, entry in enumerate(layout):
+        span = getattr(entry.node, "span", None)
+        if position == 0:
+            anchor = first
+        elif position == len(layout) - 1:
+            anchor = last
+        elif span is not None:
+            anchor = span.line
+        else:
+            word = entry.node if isinstance(entry.node, str) else entry.text.split()[0]
+            anchor = next((n for n in range(first + 1, last)
+                           if n not in taken and _starts_with(lines[n - 1], word)),
+                          anchors[-1] if anchors else first)
+        taken.add(anchor)
+        anchors.append(anchor)
+    return anchors
+
+
+def _starts_with(line: str, word: str) -> bool:
+    text = line.strip()
+    return text == word or text.startswith(word + " ") or text.startswith(word + "{")
+
+
+def _check_meaning(card_file: m.CardFile, formatted: str, path: str,
+                   vocabulary: Optional[Vocabulary]) -> None:
+    again, diagnostics = build(formatted, path, vocabulary)
+    if again.card_set != card_file.card_set or again.definitions != card_file.definitions or \
+            any(d.is_error for d in diagnostics):  # pragma: no cover - a bug of ours
+        raise AssertionError(f"formatting {path} would change its meaning")
+
+
+def format_diagnostic(path: str, message: str) -> Diagnostic:
+    return Diagnostic("DL008", message, path)
