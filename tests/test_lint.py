@@ -140,7 +140,17 @@ def test_dl109_without_any_close_name_gives_general_help(lint):
     text = HEADER + 'god alpha "A" greek printed {\n  1 point if next to qqqqq\n}\n'
     (diagnostic,) = lint(text)[0]
     assert diagnostic.code == "DL109"
-    assert diagnostic.help == "name a card id, a tag, a type or a mythology"
+    assert diagnostic.help == ('name a card id or a tag; a new type or mythology is declared '
+                               'in the set header (type qqqqq "Name")')
+
+
+def test_dl109_for_an_undeclared_word_says_how_to_declare_it(lint):
+    """'creature' is no card: the help says how to declare a type, besides the
+    nearest card name."""
+    text = HEADER + 'god alpha "A" greek printed {\n  1 point if next to creature\n}\n'
+    (diagnostic,) = lint(text)[0]
+    assert diagnostic.help.endswith('Or: a new type or mythology is declared in the set header '
+                                    '(type creature "Name")')
 
 
 def test_dl110_unknown_card_in_a_scenario_list(lint):

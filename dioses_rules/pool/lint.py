@@ -88,9 +88,12 @@ class DefinitionChecker:
                      help=f"add 'requires {owner[0]}' to this file's set header")
             return
         words = set(self.registry.vocabulary.kinds)
-        hint = did_you_mean(node.name, self.card_ids | self.tags | SELECTOR_WORDS | words)
+        hint = did_you_mean(node.name, words | SELECTOR_WORDS) or \
+            did_you_mean(node.name, self.card_ids | self.tags)
+        declare = (f"a new type or mythology is declared in the set header "
+                   f"(type {node.name} \"Name\")")
         self.add("DL109", f"unknown card id or tag '{node.name}'", node,
-                 help=hint or "name a card id, a tag, a type or a mythology")
+                 help=f"{hint} Or: {declare}" if hint else f"name a card id or a tag; {declare}")
 
     def check_card_list(self, cards: Sequence[str], node) -> None:
         for card_id in cards:
