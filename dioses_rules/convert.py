@@ -1,15 +1,159 @@
 """The one cattrs converter for every file the engine reads and writes:
-boards (TOML), saved games and logs (JSON). Extra keys are forbidden and
-errors name the key path (``$.area.front[2]``); default values are left out
-when writing."""
+boards (TOML), saved games and logs (JSON).
+
+It is strict: a value of the wrong type is an error, never coerced. cattrs
+on its own turns ``"2"``, ``2.9`` and ``true`` into the number 2, 2 and 1,
+reads ``"false"`` as true and a string as a list of letters; here a number
+must be a whole number, a switch must be ``true`` or ``false``, a list a list
+and a table a table. Extra keys are forbidden, and every mistake is named by
+its key path (``$.patterns[0].completed: expected true or false, got
+"false"``). Default values are left out when writing.
+"""
 
 from __future__ import annotations
 
+import datetime
+import json
+import re
+from typing import Any, Callable, Optional
+
+import attrs
 import cattrs
+from cattrs.cols import is_mapping, is_mutable_sequence, list_structure_factory
+from cattrs.cols import mapping_structure_factory
+from cattrs.errors import ClassValidationError, ForbiddenExtraKeysError, IterableValidationError
+from cattrs.gen import make_dict_structure_fn
+
+SHOWN_CHARACTERS = 40
+
+
+class WrongType(TypeError):
+    """A value of another type than the schema's, found while structuring."""
+
+    def __init__(self, expected: str, value: Any):
+        self.expected = expected
+        self.value = value
+        super().__init__(f"expected {expected}, got {show_value(value)}")
+
+
+def show_value(value: Any) -> str:
+    """A value as the user wrote it (in TOML or JSON words), briefly."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        text = str(value) if abs(value) < 10 ** SHOWN_CHARACTERS else "a number of " \
+            f"{len(str(abs(value)))} digits"
+        return text
+    if isinstance(value, float):
+        return {float("inf"): "inf", float("-inf"): "-inf"}.get(value, repr(value)) \
+            if value == value else "nan"
+    if isinstance(value, str):
+        shown = json.dumps(value[:SHOWN_CHARACTERS], ensure_ascii=False)
+        return shown[:-1] + '..."' if len(value) > SHOWN_CHARACTERS else shown
+    if isinstance(value, (list, tuple)):
+        return "a list"
+    if isinstance(value, dict):
+        return "a table"
+    if isinstance(value, (datetime.date, datetime.time)):
+        return "a date or time"
+    return f"a {type(value).__name__}"
+
+
+def _exactly(check: Callable[[Any], bool], expected: str):
+    def structure(value, _type):
+        if not check(value):
+            raise WrongType(expected, value)
+        return value
+    return structure
+
+
+def _is_whole(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _container(kind: type, expected: str, factory):
+    """A hook factory: cattrs' own hook for the type, after checking the value
+    really is a ``kind`` (a string is not a list of letters)."""
+    def make(type_, converter):
+        inner = factory(type_, converter)
+
+        def structure(value, _type):
+            if not isinstance(value, kind):
+                raise WrongType(expected, value)
+            return inner(value, _type)
+        return structure
+    return make
+
+
+def _attrs_class(type_, converter):
+    return make_dict_structure_fn(type_, converter, _cattrs_forbid_extra_keys=True)
 
 
 def make_converter() -> cattrs.Converter:
-    return cattrs.Converter(forbid_extra_keys=True, omit_if_default=True)
+    converter = cattrs.Converter(forbid_extra_keys=True, omit_if_default=True,
+                                 detailed_validation=True)
+    converter.register_structure_hook(int, _exactly(_is_whole, "a whole number"))
+    converter.register_structure_hook(bool, _exactly(lambda v: isinstance(v, bool),
+                                                     "true or false"))
+    converter.register_structure_hook(str, _exactly(lambda v: isinstance(v, str), "a string"))
+    converter.register_structure_hook_factory(
+        is_mutable_sequence, _container(list, "a list", list_structure_factory))
+    converter.register_structure_hook_factory(
+        is_mapping, _container(dict, "a table", mapping_structure_factory))
+    converter.register_structure_hook_factory(
+        attrs.has, _container(dict, "a table", _attrs_class))
+    return converter
 
 
 CONVERTER = make_converter()
+
+STRUCTURE_ERRORS = (ClassValidationError, IterableValidationError, ForbiddenExtraKeysError,
+                    WrongType, KeyError, ValueError, TypeError)
+
+
+def _message(error: BaseException, type_: Optional[type]) -> str:
+    if isinstance(error, WrongType):
+        return str(error)
+    if isinstance(error, KeyError):
+        return "required key missing"
+    if isinstance(error, ForbiddenExtraKeysError):
+        known = ", ".join(a.name for a in attrs.fields(error.cl)) if attrs.has(error.cl) else ""
+        return f"unknown key(s) {', '.join(sorted(error.extra_fields))}|{known}"
+    return cattrs.v.format_exception(error, type_)
+
+
+def structure_errors(error: BaseException, root: str = "$") -> list[tuple[str, str]]:
+    """(key path, message) for every mistake in a failed structuring, keys
+    first: ``("$.laws[0].column", "expected a whole number, got 2.9")``.
+
+    An unknown key is named at its own path (``$.area.sides``)."""
+    found = []
+    for line in cattrs.transform_error(error, path=root, format_exception=_message):
+        what, _, key = line.rpartition(" @ ")
+        key = re.sub(r"\['([A-Za-z0-9_-]+)'\]", r".\1", key)
+        if what.startswith("unknown key(s) "):
+            names, _, known = what.removeprefix("unknown key(s) ").partition("|")
+            for name in names.split(", "):
+                found.append((f"{key}.{name}", f"unknown key '{name}'"
+                              + (f" (the keys here: {known})" if known else "")))
+            continue
+        found.append((key, what))
+    return found
+
+
+def structure(data: Any, type_: type, root: str = "$"):
+    """``data`` as ``type_``; raises :class:`StructureError` listing every mistake."""
+    try:
+        return CONVERTER.structure(data, type_)
+    except STRUCTURE_ERRORS as error:
+        raise StructureError(structure_errors(error, root)) from None
+
+
+class StructureError(ValueError):
+    """A file's data does not fit its schema: ``mistakes`` is (key, message)."""
+
+    def __init__(self, mistakes: list[tuple[str, str]]):
+        self.mistakes = mistakes
+        super().__init__("; ".join(f"{key}: {message}" for key, message in mistakes))

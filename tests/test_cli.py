@@ -96,7 +96,7 @@ def test_score_face_down_cards_are_revealed_first_r12(runner, tmp_path):
          ["$.scenario.id", "unknown scenario 'ragnarock'", "did you mean 'ragnarok'"]),
         ('[area\nfront = 1\n', ["not valid TOML", "line 1"]),
         ('[area]\nfront = [".", ".", ".", "."]\n' + EMPTY_ROWS + 'colour = "red"\n',
-         ["extra fields found (colour)"]),
+         ["$.area.colour: unknown key 'colour' (the keys here: front, central, back)"]),
         ('[area]\nfront = ["hera", ".", ".", "."]\ncentral = ["hera", ".", ".", "."]\n'
          'back = [".", ".", ".", "."]\n',
          ["$.area.central[0]", "'hera' is already at $.area.front[0]"]),

@@ -18,12 +18,10 @@ import tomllib
 from pathlib import Path
 from typing import Optional
 
-import cattrs
 import tomli_w
 from attrs import define, field, frozen
-from cattrs.errors import ClassValidationError, ForbiddenExtraKeysError
 
-from ..convert import CONVERTER
+from ..convert import CONVERTER, StructureError, structure
 from ..errors import BoardError, Diagnostic, did_you_mean
 from ..files import atomic_write_text
 from ..language import model as m
@@ -130,7 +128,14 @@ def read_board_file(path: str | Path) -> BoardFile:
         raw = Path(path).read_bytes()
     except OSError as error:
         raise BoardError.one("E200", f"cannot read board: {error.strerror}", shown)
-    return parse_board_text(raw.decode("utf-8", errors="replace"), shown)
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = raw[:error.start].count(b"\n") + 1
+        column = error.start - (raw.rfind(b"\n", 0, error.start) + 1) + 1
+        raise BoardError(Diagnostic("E202", "not UTF-8 text", shown, line, column,
+                                    help="save the board as UTF-8"))
+    return parse_board_text(text, shown)
 
 
 def parse_board_text(text: str, path: str = "<board>") -> BoardFile:
@@ -142,25 +147,13 @@ def parse_board_text(text: str, path: str = "<board>") -> BoardFile:
         raise BoardError(Diagnostic("E202", f"not valid TOML: {error}", path, line, column,
                                     help="see https://toml.io for the syntax"))
     try:
-        return CONVERTER.structure(data, BoardFile)
-    except (ClassValidationError, ForbiddenExtraKeysError, ValueError, TypeError) as error:
-        if isinstance(error, (ClassValidationError, ForbiddenExtraKeysError)):
-            messages = cattrs.transform_error(error, path="$")
-        else:
-            messages = [str(error)]
+        return structure(data, BoardFile)
+    except StructureError as error:
         raise BoardError([
-            Diagnostic("E203", _friendly(message), path,
+            Diagnostic("E203", f"{key}: {message}", path,
                        help="see examples/boards/ for the board format")
-            for message in messages
+            for key, message in error.mistakes
         ])
-
-
-def _friendly(message: str) -> str:
-    # cattrs says "required field missing @ $.area.front"; put the key first.
-    if " @ " in message:
-        what, key = message.rsplit(" @ ", 1)
-        return f"{key}: {what}"
-    return message
 
 
 def read_board(path: str | Path, sources) -> Board:
@@ -292,17 +285,27 @@ class _Resolver:
         return tuple(patterns)
 
     def objectives(self, pairs: list[list[str]]):
+        """R15: each objective is a [goal, element] pair, scored once: the same
+        pair twice is a mistake (a board may pair one goal with two elements,
+        to compare them)."""
         objectives = []
+        seen: dict[tuple[str, str], str] = {}
         for index, pair in enumerate(pairs):
             key = f"$.objectives[{index}]"
             if len(pair) != 2:
                 self.fail(key, "an objective is a [goal, element] pair",
                           'e.g. ["grouping", "egyptian"]')
                 continue
-            goal = self.resolve("objective-goal", pair[0], key)
-            element = goal and self.resolve("objective-element", pair[1], key)
-            if element is not None:
-                objectives.append((goal, element))
+            goal = self.resolve("objective-goal", pair[0], f"{key}[0]")
+            element = goal and self.resolve("objective-element", pair[1], f"{key}[1]")
+            if element is None:
+                continue
+            if (goal.id, element.id) in seen:
+                self.fail(key, f"objective [{goal.id}, {element.id}] is already at "
+                          f"{seen[goal.id, element.id]}", "each objective is scored once (R15)")
+                continue
+            seen[goal.id, element.id] = key
+            objectives.append((goal, element))
         return tuple(objectives)
 
     def scenario(self, scenario_file: Optional[ScenarioFile]):
