@@ -8,6 +8,7 @@ supersedes the base one (the base one stays listed as replaced).
 
 from __future__ import annotations
 
+import hashlib
 import re
 import unicodedata
 from typing import Optional, Sequence
@@ -52,6 +53,7 @@ class LoadedSet:
     path: str
     definitions: tuple[m.Definition, ...]
     broken: tuple[tuple[str, str], ...] = ()  # (kind, id) that did not parse or build
+    sha256: str = ""  # of the file's text: the set by content (pool.identity)
 
 
 @define
@@ -161,8 +163,9 @@ def _collect_sets(registry: Registry, sources: Sequence[SourceFile]) -> None:
                 "DL204", f"set '{card_set.id}' is already defined in {other.path}",
                 card_set, source.path, help="give this set its own id"))
             continue
-        registry.sets[card_set.id] = LoadedSet(card_set, source.path, card_file.definitions,
-                                               card_file.broken)
+        registry.sets[card_set.id] = LoadedSet(
+            card_set, source.path, card_file.definitions, card_file.broken,
+            hashlib.sha256(source.text.encode("utf-8")).hexdigest())
 
 
 def _check_requirements(registry: Registry) -> None:
