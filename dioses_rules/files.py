@@ -1,10 +1,71 @@
-"""Writing the user's files safely: whole or not at all."""
+"""Writing the user's files safely: whole or not at all.
+
+A file is written through a temporary file beside it and ``os.replace``, so
+an interruption leaves the old file or the new one, never half of one. The
+temporary file is hidden (``.NAME.PID.XXXX.tmp``: no glob of saves like
+``*.json`` matches it), and one left behind by a killed process (``kill -9``
+gives no chance to clean up) is removed by the next write of the same file,
+once the process whose id it carries is gone.
+"""
 
 from __future__ import annotations
 
 import os
+import re
 import tempfile
+import time
 from pathlib import Path
+
+TEMP_SUFFIX = ".tmp"
+STALE_UNMARKED_SECONDS = 3600  # a temporary file of 0.1.0 (no process id) this old is stale
+
+
+def _temp_prefix(target: Path) -> str:
+    return f".{target.name}."
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OSError):
+        return True  # someone else's process, or cannot tell: leave its file
+    return True
+
+
+def remove_stale_temporaries(target: Path) -> list[Path]:
+    """Remove the temporary files of ``target`` left by processes that are gone."""
+    directory = target.parent if str(target.parent) else Path(".")
+    prefix, suffix = re.escape(_temp_prefix(target)), re.escape(TEMP_SUFFIX)
+    marked = re.compile(prefix + r"(\d+)\.[a-z0-9_]+" + suffix)
+    unmarked = re.compile(prefix + r"[a-z0-9_]{8}" + suffix)  # written by 0.1.0
+    removed = []
+    try:
+        names = os.listdir(directory)
+    except OSError:
+        return removed
+    for name in names:
+        match = marked.fullmatch(name)
+        stale = (not _alive(int(match.group(1)))) if match else \
+            unmarked.fullmatch(name) is not None and _age(directory / name) > \
+            STALE_UNMARKED_SECONDS
+        if stale:
+            try:
+                os.unlink(directory / name)
+                removed.append(directory / name)
+            except OSError:
+                pass
+    return removed
+
+
+def _age(path: Path) -> float:
+    try:
+        return time.time() - path.stat().st_mtime
+    except OSError:
+        return 0.0
 
 
 def atomic_write_text(path: str | Path, text: str) -> None:
@@ -12,7 +73,9 @@ def atomic_write_text(path: str | Path, text: str) -> None:
     so that an interruption leaves either the old file or the new one."""
     target = Path(path)
     directory = target.parent if str(target.parent) else Path(".")
-    fd, temp = tempfile.mkstemp(dir=directory, prefix=f".{target.name}.", suffix=".tmp")
+    remove_stale_temporaries(target)
+    fd, temp = tempfile.mkstemp(dir=directory, prefix=f"{_temp_prefix(target)}{os.getpid()}.",
+                                suffix=TEMP_SUFFIX)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(text)

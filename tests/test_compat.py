@@ -132,3 +132,29 @@ def test_a_modders_cards_read_as_in_0_1_0():
     assert without_tags == (MOD / "cards-text.txt").read_text(encoding="utf-8")
     assert "boreas - Boreas (hyperborea, myth, norse god, tags: wind, reconstructed)" \
         in result.stdout
+
+
+def test_a_modders_unfinished_save_of_0_1_0_resumes_given_its_cards(tmp_path):
+    """0.1.0 named the card files by path in the save (``play.cards``); this
+    version follows no path a file names (issue #10), so the modder gives
+    them with --cards, and the game goes on exactly as 0.1.0 played it."""
+    save = tmp_path / "mod-unfinished.json"
+    shutil.copy(MOD / "mod-unfinished.json", save)
+    refused = CliRunner().invoke(dioses, ["play", "--resume", str(save)], input="")
+    assert refused.exit_code == 1
+    assert "names its card files by path (/tmp/gen/mod)" in refused.stderr
+    assert "give the card files with --cards" in refused.stderr
+    log = tmp_path / "resumed.jsonl"
+    result = CliRunner().invoke(dioses, ["play", "--resume", str(save), "--log", str(log),
+                                         "--cards", str(MOD)], input=ONES)
+    assert result.exit_code == 0, result.output + result.stderr
+    assert records(log) == records(EXPECTED / "mod-unfinished-resumed.jsonl")
+
+
+@pytest.mark.parametrize("log", ["mod/mod-unfinished.jsonl", "expected/mod-unfinished-resumed.jsonl"])
+def test_a_modders_log_of_0_1_0_replays_given_its_cards(log):
+    refused = CliRunner().invoke(dioses, ["replay", str(OLD / log)])
+    assert refused.exit_code == 1 and "--cards" in refused.stderr
+    result = CliRunner().invoke(dioses, ["replay", str(OLD / log), "--cards", str(MOD)])
+    assert result.exit_code == 0, result.output + result.stderr
+    assert result.stdout.startswith("replay OK")

@@ -106,9 +106,10 @@ def test_board_hides_face_down_cards_even_from_their_owner(runner, here):
 
 
 def test_input_closed_stops_cleanly_and_says_how_to_resume(runner, here):
+    """Issue #10: a game aborted because its input ended is not a success: exit 1."""
     result = runner.invoke(dioses, ["play", "--seed", "5"], input="1\n" * 8)
     no_traceback(result)
-    assert result.exit_code == 0
+    assert result.exit_code == 1
     assert "the input ended" in result.stderr
     assert "dioses play --resume dioses-save.json" in result.stderr
     save = json.loads((here / "dioses-save.json").read_text())
@@ -116,18 +117,19 @@ def test_input_closed_stops_cleanly_and_says_how_to_resume(runner, here):
 
 
 def test_input_closed_during_setup_saves_nothing(runner, here):
+    """Issue #10: "nothing was saved" is true: no save and no log was written."""
     result = runner.invoke(dioses, ["play", "--seed", "5"], input="")
     no_traceback(result)
-    assert result.exit_code == 0
+    assert result.exit_code == 1
     assert "nothing was saved" in result.stderr
-    assert not (here / "dioses-save.json").exists()
+    assert list(here.iterdir()) == []
 
 
 def test_hot_seat_two_humans_both_play(runner, here):
     result = runner.invoke(dioses, ["play", "--agents", "human,human", "--seed", "2",
                                     "--log", "hot.jsonl"], input="1\n" * 40)
     no_traceback(result)
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 1, result.output  # the input ended
     assert "the input ended" in result.stderr
     assert "seat 1 (human): your turn" in result.stdout
     assert "seat 2 (human): your turn" in result.stdout
@@ -154,7 +156,7 @@ def test_autosave_after_every_turn_and_resume_gives_the_same_game(runner, here):
     part = runner.invoke(dioses, ["play", "--seed", "11", "--save", "part.json",
                                   "--log", "part.jsonl"], input="1\n" * 12)
     no_traceback(part)
-    assert part.exit_code == 0
+    assert part.exit_code == 1  # the input ended
     saved = json.loads((here / "part.json").read_text())
     assert saved["state"].get("turn", 0) >= 2  # written after turns, not only at the start
     assert saved["state"].get("finished", False) is False
@@ -179,13 +181,16 @@ def test_a_file_that_is_not_a_save_is_never_overwritten(runner, here):
     assert precious.read_text() == '{"my": "notes"}'
 
 
-def test_the_default_save_path_holding_something_else_is_refused(runner, here):
+def test_the_default_save_path_holding_something_else_gets_a_fresh_name(runner, here):
+    """Issue #10: without --save, an existing file makes the game pick a fresh name."""
     (here / "dioses-save.json").write_text("my shopping list")
     result = runner.invoke(dioses, ["play", "--seed", "1"], input=ONES)
     no_traceback(result)
-    assert result.exit_code == 2
-    assert "dioses-save.json exists and is not a Dioses! save" in result.stderr
+    assert result.exit_code == 0, result.output
+    assert "this game is saved in dioses-save-2.json" in result.stderr
     assert (here / "dioses-save.json").read_text() == "my shopping list"
+    assert json.loads((here / "dioses-save-2.json").read_text())["state"]["finished"]
+    assert (here / "dioses-save-2.jsonl").is_file()
 
 
 def test_an_unfinished_save_is_kept_unless_overwrite(runner, here):

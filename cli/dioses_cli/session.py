@@ -9,87 +9,48 @@ from typing import Callable, Optional, Sequence
 
 import click
 
+from attrs import evolve
+
 from dioses_rules.engine.game import Game
-from dioses_rules.engine.log import LogWriter, is_log
-from dioses_rules.engine.saves import is_save, read_json, write_save
+from dioses_rules.engine.log import LogWriter
+from dioses_rules.engine.saves import PlayInfo, write_save
 from dioses_rules.engine.state import game_error
 from dioses_rules.engine.view import final_board_files
 from dioses_rules.pool.registry import Registry
 from dioses_rules.scoring.board import write_board
 
 from .human import HUMAN, InputClosed, Narrator
-from .options import check_writable_target
 from .table import draw_board, print_result
+from .targets import final_board_paths
 
+EXIT_INPUT_ENDED = 1  # a game stopped because its input ended is not a success
 EXIT_INTERRUPTED = 130
 
 
 class Autosave:
     """Writes the save after every turn: the engine's save data plus what the
-    command needs to go on (the log so far, the extra card files)."""
+    command needs to go on (the seed, the log so far, the card pool)."""
 
-    def __init__(self, path: Path, meta: dict):
+    def __init__(self, path: Path, play: PlayInfo):
         self.path = path
-        self.meta = meta
+        self.play = play
         self.turn: Optional[int] = None
 
     def write(self, game: Game, records: Sequence[dict]) -> None:
-        write_save(self.path, game, {**self.meta, "records": list(records)})
+        write_save(self.path, game, evolve(self.play, records=list(records)))
         self.turn = game.state.turn
-
-
-def check_save_target(save_path: Path, overwrite: bool) -> None:
-    """A save may replace a finished game's save; an unfinished one only with
-    --overwrite; anything else never."""
-    check_writable_target(save_path, "'--save'", is_save, "a Dioses! save")
-    if save_path.exists() and not overwrite:
-        saved = read_json(save_path)
-        state = saved.get("state") if isinstance(saved, dict) else None
-        if isinstance(state, dict) and not state.get("finished", False):
-            raise click.BadParameter(
-                f"{save_path} holds an unfinished game; continue it with "
-                f"'dioses play --resume {save_path}', or add --overwrite to replace it, "
-                f"or give another --save file", param_hint="'--save'")
-
-
-def check_log_target(log_path: Path, save_path: Path) -> None:
-    check_writable_target(log_path, "'--log'", is_log, "a Dioses! game log")
-    check_distinct(save_path, log_path)
-
-
-def check_distinct(save_path: Path, log_path: Path) -> None:
-    if save_path.resolve() == log_path.resolve():
-        raise click.BadParameter("the log and the save must be two files",
-                                 param_hint="'--log'")
-
-
-def final_board_paths(path: Path, areas: int) -> list[Path]:
-    if areas == 1:
-        return [path]
-    return [path.with_name(f"{path.stem}-{i + 1}{path.suffix}") for i in range(areas)]
-
-
-def check_final_board(path: Path, areas: int) -> None:
-    for target in final_board_paths(path, areas):
-        if target.exists():
-            raise click.BadParameter(f"{target} exists; not overwriting it",
-                                     param_hint="'--final-board'")
-        parent = target.parent if str(target.parent) else Path(".")
-        if not parent.is_dir():
-            raise click.BadParameter(f"no folder {parent} for {target}",
-                                     param_hint="'--final-board'")
 
 
 class Session:
     """One sitting of 'dioses play': logs, autosaves, narration, the end."""
 
-    def __init__(self, out, registry: Registry, save_path: Path, meta: dict,
+    def __init__(self, out, registry: Registry, save_path: Path, play: PlayInfo,
                  log_path: Optional[Path], records: Sequence[dict] = ()):
         self.out = out
         self.registry = registry
         self.records = list(records)
         self.narrator = Narrator(out)
-        self.autosave = Autosave(save_path, meta)
+        self.autosave = Autosave(save_path, play)
         self.log_path = log_path
         self.writer: Optional[LogWriter] = None
         self.transform: Callable[[dict], dict] = lambda record: record
@@ -101,8 +62,16 @@ class Session:
             self.writer.write(record)
         self.narrator.record(record)
 
-    def on_turn(self, game: Game) -> None:
+    def save(self, game: Game) -> None:
+        """Autosave, and from the first autosave on keep the log as the game
+        goes: until then nothing is written, so nothing is replaced."""
         self.autosave.write(game, self.records)
+        if self.writer is None and self.log_path is not None:
+            self.writer = LogWriter(self.log_path, self.records)
+            self.writer.start()
+
+    def on_turn(self, game: Game) -> None:
+        self.save(game)
         self.narrator.flush(game)
         self._show_to_onlookers(game)
 
@@ -115,20 +84,21 @@ class Session:
     def run(self, start: Callable[[Callable[[dict], None]], Game],
             final_board: Optional[Path]) -> None:
         try:
-            if self.log_path is not None:
-                self.writer = LogWriter(self.log_path, self.records)
             game = start(self.log)
             if game.state.finished:
-                result = game.result()  # logs nothing new: see play._resume
+                result = game.result()  # logs nothing new: see resume.py
             else:
                 if self.autosave.turn is None:
-                    self.autosave.write(game, self.records)
+                    self.save(game)
                     self.narrator.flush(game, "setup")
                     self._show_to_onlookers(game)
                 result = game.play(on_turn=self.on_turn)
-                self.autosave.write(game, self.records)
+                self.save(game)
         except InputClosed as stop:
-            self._stopped(f"{'you quit' if str(stop) == 'quit' else 'the input ended'}")
+            if str(stop) == "quit":
+                self._stopped("you quit")
+            else:
+                self._stopped("the input ended", EXIT_INPUT_ENDED)
             return
         except KeyboardInterrupt:
             self._stopped("interrupted", EXIT_INTERRUPTED)

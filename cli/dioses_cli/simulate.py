@@ -58,10 +58,9 @@ def simulate_command(games, players, agents_text, scenario, challenge, rules, se
         with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(),
                       TimeRemainingColumn(), console=err, transient=True) as bar:
             task = bar.add_task("games", total=games)
-            report = simulate(*arguments, progress=lambda: bar.advance(task),
-                              extra_cards=extra_cards)
+            report = simulate(*arguments, progress=lambda: bar.advance(task))
     else:
-        report = simulate(*arguments, extra_cards=extra_cards)
+        report = simulate(*arguments)
     elapsed = time.perf_counter() - started
     if output_format == "json":
         print_json(report.to_json())

@@ -12,10 +12,15 @@ import json
 from pathlib import Path
 from typing import Optional, Sequence
 
+from ..convert import StructureError, structure
 from ..files import atomic_write_text
+from ..pool.identity import PoolSet
 from ..pool.registry import Registry
 from .setup import MAX_SEATS
-from .state import GameError, game_error
+from .state import SAVE_KIND, GameError, game_error
+
+
+MAX_LOG_BYTES = 256 * 1024 * 1024
 
 
 def pool_fingerprint(registry: Registry) -> str:
@@ -37,10 +42,14 @@ class LogWriter:
         self.earlier = list(records)  # a resumed game's log so far
         self.handle = None
 
+    def start(self) -> None:
+        """(Re)write the file with the records so far, then keep it open."""
+        atomic_write_text(self.path, "".join(json_line(r) for r in self.earlier))
+        self.handle = open(self.path, "a", encoding="utf-8")
+
     def write(self, record: dict) -> None:
         if self.handle is None:  # the file is (re)written at the first record
-            atomic_write_text(self.path, "".join(json_line(r) for r in self.earlier))
-            self.handle = open(self.path, "a", encoding="utf-8")
+            self.start()
         self.handle.write(json_line(record))
         self.handle.flush()
 
@@ -49,15 +58,20 @@ class LogWriter:
             self.handle.close()
 
 
-def is_log(path: Path) -> bool:
-    """A file whose first line is a game's setup record."""
+def first_record(path: Path) -> Optional[dict]:
+    """The setup record on a file's first line, or None when it is not a log."""
     try:
         with open(path, "rb") as handle:
             first = handle.readline(1_000_000).decode("utf-8")
         record = json.loads(first)
-    except (OSError, ValueError, UnicodeDecodeError):
-        return False
-    return isinstance(record, dict) and record.get("type") == "setup"
+    except (OSError, ValueError, UnicodeDecodeError, RecursionError):
+        return None
+    return record if isinstance(record, dict) and record.get("type") == "setup" else None
+
+
+def is_log(path: Path) -> bool:
+    """A file whose first line is a game's setup record."""
+    return first_record(path) is not None
 
 
 def _not_a_log(path: Path, why: str) -> GameError:
@@ -69,9 +83,12 @@ def _not_a_log(path: Path, why: str) -> GameError:
 def read_log(path: Path) -> list[dict]:
     """The records of a game log; a damaged or foreign file is one clear error."""
     try:
-        raw = path.read_bytes()
+        with open(path, "rb") as handle:
+            raw = handle.read(MAX_LOG_BYTES + 1)
     except OSError as error:
         raise game_error(f"cannot read the log: {error.strerror}", path=str(path), code="G101")
+    if len(raw) > MAX_LOG_BYTES:
+        raise _not_a_log(path, f"larger than any log ({MAX_LOG_BYTES // 2 ** 20} MB)")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
@@ -82,8 +99,14 @@ def read_log(path: Path) -> list[dict]:
             continue
         try:
             record = json.loads(line)
+        except RecursionError:
+            raise _not_a_log(path, f"line {number} is JSON nested too deeply")
         except ValueError:
+            if not records and _looks_like_a_save(text):
+                raise _a_save(path)
             raise _not_a_log(path, f"line {number} is not JSON")
+        if not records and isinstance(record, dict) and record.get("kind") == SAVE_KIND:
+            raise _a_save(path)
         if not isinstance(record, dict) or not isinstance(record.get("type"), str):
             raise _not_a_log(path, f"line {number} is not a log record")
         records.append(record)
@@ -95,16 +118,41 @@ def read_log(path: Path) -> list[dict]:
     return records
 
 
+def _a_save(path: Path) -> GameError:
+    return game_error("this is a saved game, not a game log",
+                      f"continue it with: dioses play --resume {path}", str(path), "G101")
+
+
+def _whole(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _looks_like_a_save(text: str) -> bool:
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return False
+    return isinstance(data, dict) and data.get("kind") == SAVE_KIND
+
+
 def _setup_problem(setup: dict) -> Optional[str]:
     if setup["type"] != "setup":
         return "the first record is not the setup record"
+    if "sets" in setup:
+        try:
+            structure(setup["sets"], list[PoolSet], "$.sets")
+        except StructureError as error:
+            key, message = error.mistakes[0]
+            return f"the setup record's {key}: {message}"
     checks = [
-        (isinstance(setup.get("seed"), int), "seed"),
-        (isinstance(setup.get("seats"), int) and 1 <= setup["seats"] <= MAX_SEATS, "seats"),
+        (_whole(setup.get("seed")), "seed"),
+        (_whole(setup.get("seats")) and 1 <= setup["seats"] <= MAX_SEATS, "seats"),
         (setup.get("scenario") is None or isinstance(setup.get("scenario"), str), "scenario"),
         (isinstance(setup.get("options"), list)
          and all(isinstance(o, str) for o in setup["options"]), "options"),
         (isinstance(setup.get("challenge"), bool), "challenge"),
+        (isinstance(setup.get("cards", []), list), "cards"),
+        (isinstance(setup.get("pool", ""), str), "pool"),
     ]
     for ok, key in checks:
         if not ok:
@@ -116,10 +164,10 @@ def _records_problem(records: list[dict]) -> Optional[str]:
     seats = records[0]["seats"]
     for number, record in enumerate(records[1:], 2):
         if record["type"] == "decision":
-            if not (isinstance(record.get("seat"), int) and 0 <= record["seat"] < seats
+            if not (_whole(record.get("seat")) and 0 <= record["seat"] < seats
                     and isinstance(record.get("kind"), str)
-                    and isinstance(record.get("index"), int)
-                    and isinstance(record.get("options"), int)):
+                    and _whole(record.get("index")) and _whole(record.get("options"))
+                    and 0 <= record["index"] < max(record["options"], 1)):
                 return f"record {number} is a damaged decision"
         elif record["type"] == "setup":
             return f"record {number} is a second setup record"

@@ -7,15 +7,17 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Iterator, Optional, Sequence
 
-from attrs import frozen
+from attrs import evolve, frozen
 
-from ..errors import DiosesError
+from ..convert import structure
+from ..errors import Diagnostic, DiosesError
+from ..pool.identity import PoolSet, compare_pools, pool_sets
 from ..pool.load import load_registry
 from ..pool.registry import Registry
 from .agents import ScriptedAgent
 from .log import pool_fingerprint, read_log
 from .setup import new_game
-from .state import game_error
+from .state import GameError, game_error
 
 
 class _LogEnded(Exception):
@@ -38,6 +40,7 @@ class ReplayOutcome:
     replayed: Optional[dict] = None  # the replay's record where it diverged
     problem: Optional[str] = None  # why the replay could not go on there
     other_pool: bool = False  # the log was made with another card pool
+    notes: tuple[str, ...] = ()  # what differs in the pool without making another game
 
     @property
     def ok(self) -> bool:
@@ -96,13 +99,60 @@ def replay(records: Sequence[dict], registry: Registry) -> ReplayOutcome:
 
 
 def replay_log(path: Path, extra_cards: Sequence[Path] = ()) -> ReplayOutcome:
-    """Read a log file and replay it with the card pool it names (or ``extra_cards``)."""
+    """Read a log file and replay it with the bundled sets plus ``extra_cards``
+    (never with files the log names): the pool must be the one the log
+    records, and every scenario, rule option and card it names must exist."""
     records = read_log(path)
-    cards = [Path(p) for p in records[0].get("cards") or [] if isinstance(p, str)]
-    missing = [str(p) for p in cards if not p.exists()]
-    if missing and not extra_cards:
-        raise game_error(f"the log was made with card files that are gone: "
-                         f"{', '.join(missing)}", "give them with --cards", code="G100",
-                         path="dioses")
-    registry, _ = load_registry(list(extra_cards) or cards)
-    return replay(records, registry)
+    setup = records[0]
+    registry, _ = load_registry(list(extra_cards))
+    notes = check_log_pool(setup, registry, bool(extra_cards), str(path))
+    check_log_names(records, registry, str(path))
+    return evolve(replay(records, registry), notes=tuple(notes))
+
+
+def check_log_pool(setup: dict, registry: Registry, cards_given: bool, path: str) -> list[str]:
+    """Compare the pool a log's setup record names with the loaded one:
+    raise :class:`GameError` when the game was another pool's; return notes."""
+    if "sets" in setup:
+        recorded = structure(setup["sets"], list[PoolSet], "$.sets")
+        difference = compare_pools(recorded, pool_sets(registry))
+        if difference.errors:
+            raise GameError([Diagnostic("G103", error, path) for error in difference.errors])
+        return difference.notes
+    named = [p for p in setup.get("cards") or [] if isinstance(p, str)]
+    if named and not cards_given:
+        raise game_error(
+            f"this log, written before logs recorded their card pool, names its card files "
+            f"by path ({', '.join(named)}); paths in a file are not followed",
+            "give the card files with --cards", path, "G103")
+    if setup.get("pool") and setup["pool"] != pool_fingerprint(registry):
+        raise game_error("the log was made with another card pool than the one loaded now",
+                         "load the card files it was played with (--cards)", path, "G103")
+    return []
+
+
+NAMED_KEYS = ("card", "law", "pattern", "power", "goal", "element")
+
+
+def check_log_names(records: Sequence[dict], registry: Registry, path: str) -> None:
+    """Every scenario, rule option and card a log names exists in ``registry``."""
+    setup = records[0]
+    problems = []
+    scenario = setup.get("scenario")
+    if scenario is not None and registry.get("scenario", scenario) is None:
+        problems.append(f"line 1 names scenario '{scenario}', which no loaded set defines")
+    for option in setup.get("options", []):
+        if registry.get("rule-option", option) is None:
+            problems.append(f"line 1 names rule option '{option}', which no loaded set "
+                            f"defines")
+    known = {card_id for _, card_id in registry.by_id}
+    for number, record in enumerate(records[1:], 2):
+        for key in NAMED_KEYS:
+            value = record.get(key)
+            if isinstance(value, str) and value not in known:
+                problems.append(f"line {number} names {key} '{value}', which no loaded set "
+                                f"defines")
+        if len(problems) >= 5:
+            break
+    if problems:
+        raise GameError([Diagnostic("G103", problem, path) for problem in problems])

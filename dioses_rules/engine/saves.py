@@ -1,9 +1,17 @@
 """Saved games: a game's state, its random generators and its agents, as JSON.
 
-A save is written by ``dioses play`` after every turn. Format 2 (this
-version) writes laws and patterns as board files do (``card``) and names a
-scenario's memory ``scenario_state``; a format-1 save (dioses-rules 0.1.0) is
-read through :func:`migrate`, so every save ever written still resumes.
+A save is written by ``dioses play`` after every turn. Format 3 (this
+version) records the card pool by content (``play.pool``: set ids, versions
+and a hash of each file's text) where format 2 named the card files and the
+log by path; format 2 wrote laws and patterns as board files do (``card``)
+and named a scenario's memory ``scenario_state``. Saves of formats 1 and 2
+(dioses-rules 0.1.0 and the layered rewrite) are read through
+:func:`migrate`, so every save ever written still resumes; the paths they
+hold are never followed.
+
+Reading is strict (:mod:`..convert`) and then checked as a game
+(:mod:`.integrity`): a damaged save is a located error before anything is
+resumed.
 """
 
 from __future__ import annotations
@@ -13,17 +21,49 @@ import random
 from pathlib import Path
 from typing import Callable, Optional, Sequence
 
-from cattrs.errors import ClassValidationError
+from attrs import define, field
 
-from ..convert import CONVERTER
+from ..convert import CONVERTER, StructureError, structure
+from ..errors import Diagnostic
 from ..files import atomic_write_text
+from ..pool.identity import PoolSet
 from ..pool.registry import Registry
 from .game import Game
-from .state import Agent, GameState, game_error
+from .integrity import check_state
+from .state import SAVE_KIND, Agent, GameError, GameState, game_error
 
-SAVE_KIND = "dioses-game"
-SAVE_VERSION = 2
-READABLE_VERSIONS = (1, 2)
+SAVE_VERSION = 3
+READABLE_VERSIONS = (1, 2, 3)
+DAMAGED = "G102"  # a save whose data is not a game
+MAX_SAVE_BYTES = 64 * 1024 * 1024
+
+
+@define
+class SavedAgent:
+    name: str
+    rng: Optional[list] = None  # the agent's random generator, if it has one
+
+
+@define
+class PlayInfo:
+    """What ``dioses play`` needs to go on: the game's seed and log so far,
+    and the card pool it was played with."""
+
+    seed: Optional[int] = None
+    records: list[dict] = field(factory=list)
+    pool: Optional[list[PoolSet]] = None  # None: saved before pools were recorded
+    cards: list[str] = field(factory=list)  # formats 1-2: card files by path (never read)
+    log: Optional[str] = None  # formats 1-2: the log's path (never followed)
+
+
+@define
+class SaveFile:
+    kind: str
+    version: int
+    state: GameState
+    rng: list
+    agents: list[SavedAgent]
+    play: PlayInfo = field(factory=PlayInfo)
 
 
 def _rng_state(rng: random.Random) -> list:
@@ -31,25 +71,30 @@ def _rng_state(rng: random.Random) -> list:
     return [version, list(internal), gauss]
 
 
-def _set_rng_state(rng: random.Random, data: list) -> None:
-    version, internal, gauss = data
-    rng.setstate((version, tuple(internal), gauss))
+def _restored_rng(data: list, key: str, path: str,
+                  rng: Optional[random.Random] = None) -> random.Random:
+    """A random generator (``rng`` or a new one) set to its saved state; a
+    damaged state is an error."""
+    rng = rng if rng is not None else random.Random()
+    try:
+        version, internal, gauss = data
+        if not (isinstance(internal, list) and all(
+                isinstance(i, int) and not isinstance(i, bool) for i in internal)):
+            raise TypeError
+        rng.setstate((version, tuple(internal), gauss))
+    except (TypeError, ValueError, OverflowError):
+        raise _damaged([(key, "not the state of a random generator")], path)
+    return rng
 
 
-def save_data(game: Game) -> dict:
+def save_data(game: Game, play: Optional[PlayInfo] = None) -> dict:
     """A game as plain data, through the one converter: state, random
-    generators (game and agents), and the agents' names."""
-    return {
-        "kind": SAVE_KIND,
-        "version": SAVE_VERSION,
-        "state": CONVERTER.unstructure(game.state),
-        "rng": _rng_state(game.rng),
-        "agents": [
-            {"name": agent.name,
-             "rng": _rng_state(agent.rng) if hasattr(agent, "rng") else None}
-            for agent in game.agents
-        ],
-    }
+    generators (game and agents), the agents' names and ``play``."""
+    agents = [SavedAgent(agent.name, _rng_state(agent.rng) if hasattr(agent, "rng") else None)
+              for agent in game.agents]
+    save = SaveFile(SAVE_KIND, SAVE_VERSION, game.state, _rng_state(game.rng), agents,
+                    play or PlayInfo())
+    return CONVERTER.unstructure(save)
 
 
 def migrate(data: dict) -> dict:
@@ -57,11 +102,18 @@ def migrate(data: dict) -> dict:
 
     Format 1 named a law ``law`` and a pattern ``pattern`` where board files
     say ``card``, left out a pattern's ``completed`` when false, and kept the
-    scenario's memory as ``state``.
+    scenario's memory as ``state``. Formats 1 and 2 record no card pool (their
+    ``play.cards`` and ``play.log`` paths are kept, never followed).
     """
-    if data.get("version") != 1 or not isinstance(data.get("state"), dict):
-        return data
-    state = dict(data["state"])
+    if data.get("version") == 1 and isinstance(data.get("state"), dict):
+        data = {**data, "state": _migrated_state(data["state"]), "version": 2}
+    if data.get("version") == 2:
+        data = {**data, "version": SAVE_VERSION}
+    return data
+
+
+def _migrated_state(state: dict) -> dict:
+    state = dict(state)
     if "state" in state:
         state["scenario_state"] = state.pop("state")
     areas = []
@@ -73,7 +125,7 @@ def migrate(data: dict) -> dict:
                                 for pattern in area.get("patterns") or []]
         areas.append(area)
     state["areas"] = areas
-    return {**data, "state": state, "version": SAVE_VERSION}
+    return state
 
 
 def _renamed(entry, old_key: str):
@@ -83,30 +135,57 @@ def _renamed(entry, old_key: str):
     return entry
 
 
-def load_game(registry: Registry, data: dict, agents: Sequence[Agent],
-              log: Optional[Callable[[dict], None]] = None) -> Game:
-    """Rebuild a saved game; ``agents`` are fresh agents whose random
-    generators are restored from the save."""
+def _damaged(mistakes: Sequence[tuple[str, str]], path: str) -> GameError:
+    return GameError([Diagnostic(DAMAGED, f"the saved game is damaged: {key}: {message}", path)
+                      for key, message in mistakes])
+
+
+def parse_save(data: object, path: str = "") -> SaveFile:
+    """A save's JSON data, migrated and structured strictly; raises
+    :class:`GameError` naming the key of every mistake."""
     if not isinstance(data, dict) or data.get("kind") != SAVE_KIND:
-        raise game_error("not a saved Dioses! game", "saves are written by 'dioses play'")
-    if data.get("version") not in READABLE_VERSIONS:
-        raise game_error(f"saved by another version of the save format ({data.get('version')})")
-    data = migrate(data)
-    state = saved_state(data)
-    rng = random.Random()
-    _set_rng_state(rng, data["rng"])
-    for agent, saved in zip(agents, data.get("agents", [])):
-        if saved.get("rng") is not None and hasattr(agent, "rng"):
-            _set_rng_state(agent.rng, saved["rng"])
-    return Game(registry, state, agents, rng, log)
-
-
-def saved_state(data: dict) -> GameState:
-    """The game state of a (migrated) save; a damaged one is a clear error."""
+        if isinstance(data, dict) and data.get("type") == "setup":
+            raise game_error("this is a game log, not a saved game",
+                             f"check it with: dioses replay {path}", path, "G100")
+        raise game_error("not a saved Dioses! game", "saves are written by 'dioses play'",
+                         path, "G100")
+    version = data.get("version")
+    if isinstance(version, bool) or version not in READABLE_VERSIONS:
+        raise game_error(f"saved by another version of the save format ({version})",
+                         f"this version reads formats "
+                         f"{', '.join(map(str, READABLE_VERSIONS))}", path, "G100")
     try:
-        return CONVERTER.structure(data["state"], GameState)
-    except (ClassValidationError, KeyError, TypeError, ValueError) as error:
-        raise game_error(f"the saved game is damaged: {error}")
+        save = structure(migrate(data), SaveFile)
+    except StructureError as error:
+        raise _damaged(error.mistakes, path)
+    if len(save.agents) != save.state.seats:
+        raise _damaged([("$.agents", f"{len(save.agents)} agents for "
+                                     f"{save.state.seats} seats")], path)
+    return save
+
+
+def check_save(save: SaveFile, registry: Registry, path: str = "") -> None:
+    """Raise :class:`GameError` unless the save is a game of ``registry``'s cards."""
+    mistakes = check_state(save.state, registry)
+    _restored_rng(save.rng, "$.rng", path)
+    for index, agent in enumerate(save.agents):
+        if agent.rng is not None:
+            _restored_rng(agent.rng, f"$.agents[{index}].rng", path)
+    if mistakes:
+        raise _damaged(mistakes, path)
+
+
+def load_game(registry: Registry, data: dict | SaveFile, agents: Sequence[Agent],
+              log: Optional[Callable[[dict], None]] = None, path: str = "") -> Game:
+    """Rebuild a saved game, checked; ``agents`` are fresh agents whose random
+    generators are restored from the save."""
+    save = data if isinstance(data, SaveFile) else parse_save(data, path)
+    check_save(save, registry, path)
+    rng = _restored_rng(save.rng, "$.rng", path)
+    for index, (agent, saved) in enumerate(zip(agents, save.agents)):
+        if saved.rng is not None and hasattr(agent, "rng"):
+            _restored_rng(saved.rng, f"$.agents[{index}].rng", path, agent.rng)
+    return Game(registry, save.state, agents, rng, log)
 
 
 # ---------------------------------------------------------------------- files
@@ -116,8 +195,8 @@ def read_json(path: Path) -> object:
     """The JSON in a file, or None when it is not JSON (or unreadable)."""
     try:
         with open(path, "rb") as handle:
-            return json.loads(handle.read().decode("utf-8"))
-    except (OSError, ValueError, UnicodeDecodeError):
+            return json.loads(handle.read(MAX_SAVE_BYTES + 1).decode("utf-8"))
+    except (OSError, ValueError, UnicodeDecodeError, RecursionError):
         return None
 
 
@@ -126,33 +205,37 @@ def is_save(path: Path) -> bool:
     return isinstance(data, dict) and data.get("kind") == SAVE_KIND
 
 
-def read_save(path: Path) -> dict:
-    """A save file's data, migrated to this format; checked as far as a save
-    can be without the card pool (:func:`load_game` does the rest)."""
+def read_save(path: Path) -> SaveFile:
+    """A save file, migrated to this format and structured strictly (the
+    checks that need the card pool are :func:`check_save`'s)."""
     shown = str(path)
-    data = read_json(path)
-    if data is None:
+    try:
+        with open(path, "rb") as handle:
+            raw = handle.read(MAX_SAVE_BYTES + 1)
+    except OSError as error:
+        raise game_error(f"cannot read the save: {error.strerror}", path=shown, code="G100")
+    if len(raw) > MAX_SAVE_BYTES:
+        raise game_error(f"larger than any save ({MAX_SAVE_BYTES // 2 ** 20} MB)",
+                         path=shown, code="G100")
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except RecursionError:
+        raise game_error("not a saved Dioses! game (its JSON is nested too deeply)",
+                         path=shown, code="G100")
+    except (ValueError, UnicodeDecodeError):
+        first = raw.split(b"\n", 1)[0]
+        try:
+            record = json.loads(first.decode("utf-8"))
+        except (ValueError, UnicodeDecodeError, RecursionError):
+            record = None
+        if isinstance(record, dict) and record.get("type") == "setup":
+            raise game_error("this is a game log, not a saved game",
+                             f"check it with: dioses replay {shown}", shown, "G100")
         raise game_error("not a saved Dioses! game (not JSON)",
                          "saves are written by 'dioses play'", shown, "G100")
-    if not isinstance(data, dict) or data.get("kind") != SAVE_KIND:
-        raise game_error("not a saved Dioses! game", "saves are written by 'dioses play'",
-                         shown, "G100")
-    if data.get("version") not in READABLE_VERSIONS:
-        raise game_error(f"saved by another version of the save format ({data.get('version')})",
-                         path=shown, code="G100")
-    agents = data.get("agents")
-    if not isinstance(agents, list) or not agents or not all(
-            isinstance(a, dict) and isinstance(a.get("name"), str) for a in agents):
-        raise game_error("the saved game is damaged: no agents", path=shown, code="G100")
-    if not isinstance(data.get("play", {}), dict):
-        raise game_error("the saved game is damaged: bad 'play' section", path=shown,
-                         code="G100")
-    return migrate(data)
+    return parse_save(data, shown)
 
 
-def write_save(path: Path, game: Game, play: dict) -> None:
-    """Write a save atomically; ``play`` is what the command needs to go on
-    (its log so far, its card files)."""
-    data = save_data(game)
-    data["play"] = play
-    atomic_write_text(path, json.dumps(data, ensure_ascii=False))
+def write_save(path: Path, game: Game, play: PlayInfo) -> None:
+    """Write a save atomically; ``play`` is what the command needs to go on."""
+    atomic_write_text(path, json.dumps(save_data(game, play), ensure_ascii=False))

@@ -12,6 +12,8 @@ from typing import Callable, Optional, Sequence
 
 from attrs import define, field, frozen
 
+from ..convert import CONVERTER
+from ..pool.identity import pool_sets
 from ..pool.registry import Registry
 from ..summary import summary
 from .agents import agent_seed, make_agent
@@ -143,17 +145,16 @@ class SimulationReport:
 def simulate(registry: Registry, games: int, players: int, agents: Sequence[str],
              scenario: Optional[str] = None, options: Sequence[str] = (), seed: int = 1,
              challenge: bool = False, log_dir: Optional[Path] = None,
-             progress: Optional[Callable[[], None]] = None,
-             extra_cards: Sequence[Path] = ()) -> SimulationReport:
+             progress: Optional[Callable[[], None]] = None) -> SimulationReport:
     """Play ``games`` seeded games; seat ``i`` is played by ``agents[i % len]``.
 
     ``log_dir``: write each game's log there (``game-0001.jsonl``, ...), its
-    setup record naming ``extra_cards`` and the pool's fingerprint;
+    setup record naming the card pool by content (``sets``) and its fingerprint;
     ``progress()`` is called after each game.
     """
     tally = _Tally([agents[i % len(agents)] for i in range(players)])
     pool = pool_fingerprint(registry)
-    extra = [str(Path(p).resolve()) for p in extra_cards]
+    sets = CONVERTER.unstructure(pool_sets(registry))
     for index in range(games):
         game_seed = seed + index
         seated = [make_agent(name, agent_seed(game_seed, seat))
@@ -164,7 +165,7 @@ def simulate(registry: Registry, games: int, players: int, agents: Sequence[str]
 
             def log(record, writer=writer):
                 if record.get("type") == "setup":
-                    record = {**record, "cards": extra, "pool": pool}
+                    record = {**record, "sets": sets, "pool": pool}
                 writer.write(record)
         try:
             game = new_game(registry, seated, scenario, options, game_seed, challenge, log=log)

@@ -17,6 +17,7 @@ from ..language.settings import Settings
 from ..scoring.area import SIZE
 from ..scoring.board import LawEntry, PatternEntry
 
+SAVE_KIND = "dioses-game"  # the "kind" of a save file (a log has none)
 MAX_TURNS_PER_SEAT = 200  # a safeguard: every game terminates
 
 
