@@ -55,7 +55,7 @@ def show_value(value: Any) -> str:
     if isinstance(value, (list, tuple)):
         return "a list"
     if isinstance(value, dict):
-        return "a table"
+        return "a table {...}"
     if isinstance(value, (datetime.date, datetime.time)):
         return "a date or time"
     return f"a {type(value).__name__}"
@@ -101,9 +101,9 @@ def make_converter() -> cattrs.Converter:
     converter.register_structure_hook_factory(
         is_mutable_sequence, _container(list, "a list", list_structure_factory))
     converter.register_structure_hook_factory(
-        is_mapping, _container(dict, "a table", mapping_structure_factory))
+        is_mapping, _container(dict, "a table {...}", mapping_structure_factory))
     converter.register_structure_hook_factory(
-        attrs.has, _container(dict, "a table", _attrs_class))
+        attrs.has, _container(dict, "a table {...}", _attrs_class))
     return converter
 
 

@@ -135,6 +135,14 @@ def _looks_like_a_save(text: str) -> bool:
     return isinstance(data, dict) and data.get("kind") == SAVE_KIND
 
 
+def records_problem(records: Sequence[dict]) -> Optional[str]:
+    """What is wrong with a game's records (a log's, or a save's log so far), or None."""
+    for number, record in enumerate(records, 1):
+        if not isinstance(record.get("type"), str):
+            return f"record {number} is not a log record"
+    return (_setup_problem(records[0]) or _records_problem(list(records))) if records else None
+
+
 def _setup_problem(setup: dict) -> Optional[str]:
     if setup["type"] != "setup":
         return "the first record is not the setup record"

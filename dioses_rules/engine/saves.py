@@ -23,13 +23,14 @@ from typing import Callable, Optional, Sequence
 
 from attrs import define, field
 
-from ..convert import CONVERTER, StructureError, structure
+from ..convert import CONVERTER, StructureError, show_value, structure
 from ..errors import Diagnostic
 from ..files import atomic_write_text
 from ..pool.identity import PoolSet
 from ..pool.registry import Registry
 from .game import Game
 from .integrity import check_state
+from .log import records_problem
 from .state import SAVE_KIND, Agent, GameError, GameState, game_error
 
 SAVE_VERSION = 3
@@ -147,12 +148,14 @@ def parse_save(data: object, path: str = "") -> SaveFile:
         if isinstance(data, dict) and data.get("type") == "setup":
             raise game_error("this is a game log, not a saved game",
                              f"check it with: dioses replay {path}", path, "G100")
-        raise game_error("not a saved Dioses! game", "saves are written by 'dioses play'",
+        why = f' ($.kind is not "{SAVE_KIND}")' if isinstance(data, dict) else ""
+        raise game_error(f"not a saved Dioses! game{why}", "saves are written by 'dioses play'",
                          path, "G100")
     version = data.get("version")
-    if isinstance(version, bool) or version not in READABLE_VERSIONS:
-        raise game_error(f"saved by another version of the save format ({version})",
-                         f"this version reads formats "
+    if not (isinstance(version, int) and not isinstance(version, bool)
+            and version in READABLE_VERSIONS):
+        raise game_error(f"$.version: saved by another version of the save format "
+                         f"({show_value(version)})", f"this version reads formats "
                          f"{', '.join(map(str, READABLE_VERSIONS))}", path, "G100")
     try:
         save = structure(migrate(data), SaveFile)
@@ -161,6 +164,9 @@ def parse_save(data: object, path: str = "") -> SaveFile:
     if len(save.agents) != save.state.seats:
         raise _damaged([("$.agents", f"{len(save.agents)} agents for "
                                      f"{save.state.seats} seats")], path)
+    problem = records_problem(save.play.records)
+    if problem:
+        raise _damaged([("$.play.records", problem)], path)
     return save
 
 

@@ -1,0 +1,9 @@
+#!/bin/sh
+# A longer fuzz run than the suite's (issue #10): mutated card files, boards,
+# saves and logs must meet only the project's own errors. Usage:
+#   tools/fuzz.sh [EXAMPLES]   (default 5000 per kind of file; about 10 minutes)
+# Hypothesis prints the smallest failing input if it finds one.
+set -eu
+cd "$(dirname "$0")/.."
+DIOSES_FUZZ_EXAMPLES="${1:-5000}" exec "${PYTHON:-.venv/bin/python}" -m pytest -q \
+    -p no:cacheprovider tests/test_fuzz.py --hypothesis-show-statistics
