@@ -158,3 +158,33 @@ def test_a_modders_log_of_0_1_0_replays_given_its_cards(log):
     result = CliRunner().invoke(dioses, ["replay", str(OLD / log), "--cards", str(MOD)])
     assert result.exit_code == 0, result.output + result.stderr
     assert result.stdout.startswith("replay OK")
+
+
+FORMAT_2 = Path(__file__).parent / "fixtures" / "compat" / "save-format-2"
+CELTIC = Path(__file__).parent.parent / "examples" / "mods" / "celtic"
+
+
+def test_a_format_2_save_resumes_given_its_cards_and_writes_its_log_beside_it(tmp_path):
+    """Format 2 named its card files and its log by path; neither is followed
+    now: --cards gives the files, and the log goes beside the save."""
+    save = tmp_path / "celtic.json"
+    shutil.copy(FORMAT_2 / "celtic-unfinished.json", save)
+    refused = CliRunner().invoke(dioses, ["play", "--resume", str(save)], input="")
+    assert refused.exit_code == 1
+    assert "names its card files by path (/tmp/gen2/celtic)" in refused.stderr
+    result = CliRunner().invoke(dioses, ["play", "--resume", str(save), "--cards", str(CELTIC)],
+                                input=ONES)
+    assert result.exit_code == 0, result.output + result.stderr
+    assert "the save names its log /tmp/gen2/celtic-unfinished.jsonl" in result.stderr
+    assert records(tmp_path / "celtic.jsonl") == records(
+        FORMAT_2 / "celtic-unfinished-resumed.jsonl")
+    resaved = json.loads(save.read_text(encoding="utf-8"))
+    assert resaved["version"] == 3 and "cards" not in resaved["play"]
+    assert [s["id"] for s in resaved["play"]["pool"]] == ["aun-mas-divinos", "base", "celtic"]
+
+
+@pytest.mark.parametrize("log", ["celtic-unfinished.jsonl", "celtic-unfinished-resumed.jsonl"])
+def test_a_format_2_log_replays_given_its_cards(log):
+    result = CliRunner().invoke(dioses, ["replay", str(FORMAT_2 / log), "--cards", str(CELTIC)])
+    assert result.exit_code == 0, result.output + result.stderr
+    assert result.stdout.startswith("replay OK")

@@ -9,6 +9,7 @@ no traceback, the file untouched.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import tomllib
@@ -187,3 +188,30 @@ def test_a_killed_writers_temporary_files_are_removed_by_the_next_write(here):
     atomic_write_text(here / "game.json", "{}")
     assert not stale.exists() and not old.exists() and live.exists()
     assert sorted(p.name for p in here.glob("*.json")) == ["game.json"]
+
+
+def test_a_simulated_log_replays_only_with_the_pool_it_records(here):
+    celtic = Path(__file__).parent.parent / "examples" / "mods" / "celtic"
+    made = run(["simulate", "--games", "1", "--seed", "3", "--cards", celtic,
+                "--log-dir", "logs"])
+    assert made.exit_code == 0, made.output
+    log = here / "logs" / "game-0001.jsonl"
+    setup = json.loads(log.read_text(encoding="utf-8").splitlines()[0])
+    assert "cards" not in setup and {s["id"] for s in setup["sets"]} >= {"celtic", "base"}
+    refused = run(["replay", log])
+    assert refused.exit_code == 1
+    assert "the game was played with set 'celtic'" in refused.stderr
+    assert run(["replay", log, "--cards", celtic]).exit_code == 0
+    text = (celtic / "celtic.dioses").read_text(encoding="utf-8")
+    commented = here / "commented" / "celtic.dioses"
+    commented.parent.mkdir()
+    commented.write_text("# the same cards, commented\n" + text.replace("\n", "\n\n", 3),
+                         encoding="utf-8")
+    assert run(["replay", log, "--cards", commented]).exit_code == 0
+    changed = here / "changed" / "celtic.dioses"
+    changed.parent.mkdir()
+    assert " 2 points" in text
+    changed.write_text(text.replace(" 2 points", " 3 points", 1), encoding="utf-8")
+    other = run(["replay", log, "--cards", changed])
+    assert other.exit_code == 1
+    assert "set 'celtic' does not hold the cards the game was played with" in other.stderr

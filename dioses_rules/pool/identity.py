@@ -1,9 +1,11 @@
 """A card pool by content: which sets, in which version, from which text.
 
 A saved game or a log records the pool it was played with as a list of
-:class:`PoolSet` (set id, version, a SHA-256 of the file's text, and whether
-the set was bundled), never as paths: a file must not decide which other
-files the program reads. Resuming or replaying compares that record with the
+:class:`PoolSet` (set id, version, whether the set was bundled, a SHA-256 of
+the file's text and one of its cards' canonical source, as ``dioses fmt``
+would print them without comments), never as paths: a file must not decide
+which other files the program reads. A set is the same when either hash
+matches: the very file, or the same cards laid out or commented otherwise. Resuming or replaying compares that record with the
 pool loaded now (the bundled sets plus ``--cards``) and says what differs.
 """
 
@@ -21,9 +23,14 @@ from .registry import Registry
 @define
 class PoolSet:
     id: str
-    sha256: str
+    sha256: str  # of the file's text
     bundled: bool = False
     version: Optional[str] = None
+    cards_sha256: Optional[str] = None  # of its cards' canonical source
+
+    def same_as(self, other: "PoolSet") -> bool:
+        return self.sha256 == other.sha256 or (
+            self.cards_sha256 is not None and self.cards_sha256 == other.cards_sha256)
 
 
 def _is_bundled(path: str) -> bool:
@@ -35,7 +42,8 @@ def _is_bundled(path: str) -> bool:
 
 def pool_sets(registry: Registry) -> list[PoolSet]:
     """The sets in play, by content, in the order they were loaded."""
-    return [PoolSet(set_id, loaded.sha256, _is_bundled(loaded.path), loaded.card_set.version)
+    return [PoolSet(set_id, loaded.sha256, _is_bundled(loaded.path), loaded.card_set.version,
+                    loaded.cards_sha256)
             for set_id, loaded in registry.sets.items() if set_id in registry.active]
 
 
@@ -61,13 +69,13 @@ def compare_pools(recorded: Sequence[PoolSet], loaded: Sequence[PoolSet]) -> Poo
         if current is None:
             errors.append(f"the game was played with set '{then.id}' (text {_short(then.sha256)}), "
                           f"which is not loaded: give its card file with --cards")
-        elif current.sha256 == then.sha256:
+        elif current.same_as(then):
             continue
         elif then.bundled and current.bundled:
             notes.append(f"the bundled set '{then.id}' has changed since the game was played "
                          f"(version {then.version or '-'} -> {current.version or '-'})")
         else:
-            errors.append(f"set '{then.id}' is not the text the game was played with "
+            errors.append(f"set '{then.id}' does not hold the cards the game was played with "
                           f"(text {_short(current.sha256)}, the game's {_short(then.sha256)}): "
                           f"give the card file the game was played with")
     played = {s.id for s in recorded}

@@ -19,6 +19,7 @@ from attrs import evolve
 
 from ..errors import Diagnostic, DiosesError, Severity, diagnostic_at, did_you_mean
 from ..language import model as m
+from ..language.source_definitions import card_file_text
 from ..language.vocabulary import Vocabulary
 from .sources import SourceFile
 
@@ -54,6 +55,7 @@ class LoadedSet:
     definitions: tuple[m.Definition, ...]
     broken: tuple[tuple[str, str], ...] = ()  # (kind, id) that did not parse or build
     sha256: str = ""  # of the file's text: the set by content (pool.identity)
+    cards_sha256: str = ""  # of its canonical source: layout and comments left out
 
 
 @define
@@ -165,7 +167,11 @@ def _collect_sets(registry: Registry, sources: Sequence[SourceFile]) -> None:
             continue
         registry.sets[card_set.id] = LoadedSet(
             card_set, source.path, card_file.definitions, card_file.broken,
-            hashlib.sha256(source.text.encode("utf-8")).hexdigest())
+            _digest(source.text), _digest(card_file_text(card_file, source.vocabulary)))
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def _check_requirements(registry: Registry) -> None:
