@@ -12,6 +12,8 @@ import json
 from pathlib import Path
 from typing import Optional, Sequence
 
+from attrs import define, field
+
 from ..convert import StructureError, structure
 from ..files import atomic_write_text
 from ..pool.identity import PoolSet
@@ -123,10 +125,6 @@ def _a_save(path: Path) -> GameError:
                       f"continue it with: dioses play --resume {path}", str(path), "G101")
 
 
-def _whole(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _looks_like_a_save(text: str) -> bool:
     try:
         data = json.loads(text)
@@ -139,46 +137,69 @@ def records_problem(records: Sequence[dict]) -> Optional[str]:
     """What is wrong with a game's records (a log's, or a save's log so far), or None."""
     for number, record in enumerate(records, 1):
         if not isinstance(record.get("type"), str):
-            return f"record {number} is not a log record"
+            return f"record {number} is not a log record (it has no type)"
     return (_setup_problem(records[0]) or _records_problem(list(records))) if records else None
+
+
+@define
+class SetupRecord:
+    """The first record of a log: how the game was set up."""
+
+    type: str
+    seed: int
+    seats: int
+    options: list[str]
+    challenge: bool
+    scenario: Optional[str] = None
+    agents: list[str] = field(factory=list)
+    sets: Optional[list[PoolSet]] = None  # the card pool by content (since issue #10)
+    pool: Optional[str] = None  # a fingerprint of the definition ids in play
+    cards: list[str] = field(factory=list)  # before: card files by path (never read)
+
+
+@define
+class DecisionRecord:
+    type: str
+    seat: int
+    kind: str
+    index: int
+    options: int
+    turn: Optional[int] = None
+    choice: Optional[str] = None
+
+
+def _schema_problem(record: dict, schema: type, number: int) -> Optional[str]:
+    try:
+        structure(record, schema)
+    except StructureError as error:
+        key, message = error.mistakes[0]
+        return f"line {number}: {key}: {message}"
+    return None
 
 
 def _setup_problem(setup: dict) -> Optional[str]:
     if setup["type"] != "setup":
         return "the first record is not the setup record"
-    if "sets" in setup:
-        try:
-            structure(setup["sets"], list[PoolSet], "$.sets")
-        except StructureError as error:
-            key, message = error.mistakes[0]
-            return f"the setup record's {key}: {message}"
-    checks = [
-        (_whole(setup.get("seed")), "seed"),
-        (_whole(setup.get("seats")) and 1 <= setup["seats"] <= MAX_SEATS, "seats"),
-        (setup.get("scenario") is None or isinstance(setup.get("scenario"), str), "scenario"),
-        (isinstance(setup.get("options"), list)
-         and all(isinstance(o, str) for o in setup["options"]), "options"),
-        (isinstance(setup.get("challenge"), bool), "challenge"),
-        (isinstance(setup.get("cards", []), list), "cards"),
-        (isinstance(setup.get("pool", ""), str), "pool"),
-    ]
-    for ok, key in checks:
-        if not ok:
-            return f"the setup record has no valid '{key}'"
-    return None
+    problem = _schema_problem(setup, SetupRecord, 1)
+    if problem is None and not 1 <= setup["seats"] <= MAX_SEATS:
+        problem = f"line 1: $.seats: a game has 1 to {MAX_SEATS} seats, not {setup['seats']}"
+    return problem
 
 
 def _records_problem(records: list[dict]) -> Optional[str]:
     seats = records[0]["seats"]
     for number, record in enumerate(records[1:], 2):
         if record["type"] == "decision":
-            if not (_whole(record.get("seat")) and 0 <= record["seat"] < seats
-                    and isinstance(record.get("kind"), str)
-                    and _whole(record.get("index")) and _whole(record.get("options"))
-                    and 0 <= record["index"] < max(record["options"], 1)):
-                return f"record {number} is a damaged decision"
+            problem = _schema_problem(record, DecisionRecord, number)
+            if problem:
+                return problem
+            if not 0 <= record["seat"] < seats:
+                return f"line {number}: $.seat: the seats are 0 to {seats - 1}, not {record['seat']}"
+            if not 0 <= record["index"] < max(record["options"], 1):
+                return (f"line {number}: $.index: option {record['index']} of "
+                        f"{record['options']} options")
         elif record["type"] == "setup":
-            return f"record {number} is a second setup record"
+            return f"line {number} is a second setup record"
         elif record["type"] not in ("event", "final"):
-            return f"record {number} has an unknown type '{record['type']}'"
+            return f"line {number} has an unknown type '{record['type']}'"
     return None
