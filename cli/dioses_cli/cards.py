@@ -94,7 +94,7 @@ def cards(only_set: Optional[str], as_text: bool, extra_cards: tuple[Path, ...],
         return
     table = Table(title=f"{len(rows)} definitions", title_justify="left")
     for header in ("set", "kind", "id", "name", "type", "mythology", "provenance", "note"):
-        table.add_column(header)
+        table.add_column(header, overflow="fold")  # wrapped, never cut short
     for set_id, definition, replaces, replaced_by, by_set in rows:
         note = ""
         if replaces:

@@ -1,4 +1,10 @@
-"""Shared plumbing for the console scripts: consoles, error reporting, exit codes."""
+"""Shared plumbing for the console scripts: consoles, error reporting, exit codes.
+
+Text from users (card names, file paths, anything read from a file) is never
+rich markup: :func:`console` makes consoles with markup and emoji codes off,
+so a string is printed as it is. Styles are given as :class:`rich.text.Text`
+styles, never as ``[bold]`` markup.
+"""
 
 from __future__ import annotations
 
@@ -20,7 +26,8 @@ EXIT_USAGE = 2
 
 def console(stderr: bool = False, file=None) -> Console:
     """A rich console on stdout, stderr or ``file``: colour only on a terminal
-    and when NO_COLOR is unset."""
+    and when NO_COLOR is unset; markup and emoji codes off, so text from a
+    user (a card named "[/]", a file named ":x:.toml") prints as it is."""
     stream = file if file is not None else (sys.stderr if stderr else sys.stdout)
     is_terminal = hasattr(stream, "isatty") and stream.isatty()
     return Console(
@@ -28,6 +35,8 @@ def console(stderr: bool = False, file=None) -> Console:
         no_color=bool(os.environ.get("NO_COLOR")) or not is_terminal,
         force_terminal=is_terminal,
         width=None if is_terminal else 120,
+        markup=False,
+        emoji=False,
         highlight=False,
         soft_wrap=not is_terminal,
     )

@@ -55,7 +55,7 @@ def simulate_command(games, players, agents_text, scenario, challenge, rules, se
         from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
                                    TimeRemainingColumn)
 
-        with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(),
+        with Progress(TextColumn("simulating", markup=False), BarColumn(), MofNCompleteColumn(),
                       TimeRemainingColumn(), console=err, transient=True) as bar:
             task = bar.add_task("games", total=games)
             report = simulate(*arguments, progress=lambda: bar.advance(task))
