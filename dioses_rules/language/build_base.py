@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 from typing import Any, Iterable, Optional
 
 from attrs import frozen
@@ -13,6 +14,7 @@ from lark import Token, Transformer
 
 from . import model as m
 from ..errors import Diagnostic, did_you_mean
+from .lexing import lark_parser
 from .vocabulary import PROVENANCES, RESERVED_IDS, Vocabulary
 
 ID_PATTERN = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
@@ -107,6 +109,12 @@ def names(children: Iterable) -> tuple[str, ...]:
 
 
 
+@lru_cache(maxsize=1)
+def rule_names() -> tuple[str, ...]:
+    """The name of every rule and alias of the grammar (a builder method each)."""
+    return tuple(sorted({str(rule.alias or rule.origin.name) for rule in lark_parser().rules}))
+
+
 class BuilderBase(Transformer):
     """What every family of builder methods shares: spans, diagnostics and the
     checks of ids, header words, rows and columns."""
@@ -117,6 +125,11 @@ class BuilderBase(Transformer):
         self.vocabulary = vocabulary if vocabulary is not None else Vocabulary()
         self.diagnostics: list[Diagnostic] = []
         self.broken: list[tuple[str, str]] = []
+        # Bind each rule's method once: a method wrapped by v_args is bound
+        # anew (and its wrapper copied) at every lookup, once per tree node.
+        for name in rule_names():
+            if hasattr(type(self), name):
+                setattr(self, name, getattr(self, name))
 
     def dropped(self, rule: str, children: list) -> None:
         """Remember a definition that did not build (its kind and id)."""

@@ -323,11 +323,10 @@ def build(text: str, path: str = "<string>", vocabulary: Optional[Vocabulary] = 
     """
     if vocabulary is None:
         vocabulary = bundled_vocabulary().merged(Vocabulary(scan_header(text).words))
-    parsed = parse_tree(text, path, vocabulary)
-    trees, diagnostics = parsed.trees, parsed.diagnostics
     builder = Builder(path, vocabulary)
     definitions: list = []
-    for tree in trees:
+
+    def built(tree) -> None:
         try:
             definitions.extend(builder.transform(tree))
         except VisitError as error:
@@ -338,10 +337,13 @@ def build(text: str, path: str = "<string>", vocabulary: Optional[Vocabulary] = 
             raise CardSyntaxError(Diagnostic(
                 "DL000", f"could not build this file: {cause}", path,
                 help="this is a bug in dioses-rules; please report it with the file"))
-        except RecursionError:
+        except RecursionError:  # pragma: no cover - the parser refuses deep nesting (DL004)
             raise CardSyntaxError(Diagnostic(
                 "DL004", "expressions nested too deeply to build", path,
                 help="split the condition, or use fewer parentheses"))
+
+    parsed = parse_tree(text, path, vocabulary, each=built)
+    diagnostics = parsed.diagnostics
     diagnostics = sorted(diagnostics + builder.diagnostics, key=lambda d: (d.line, d.column))
     card_set = None
     body = []

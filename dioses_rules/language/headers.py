@@ -35,8 +35,11 @@ def scan_header(text: str) -> Header:
     try:
         for token in lark_parser().lex(text):
             tokens.append(token)
-            if token.value == "}" and token.type != "STRING":
-                break
+            if len(tokens) == 1 and (token.type == "STRING" or token.value != "set"):
+                break  # no set header: lex no further
+            if token.type != "STRING" and (token.value == "}" or
+                                           (token.value == "{" and len(tokens) != 4)):
+                break  # the header's end, or a header that is broken
     except LarkError:
         pass
     values = [t.value if t.type != "STRING" else None for t in tokens]

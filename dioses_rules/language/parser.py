@@ -1,24 +1,29 @@
-"""Text -> Lark parse trees, recovering from syntax errors.
+"""Text -> Lark parse trees, recovering from syntax errors, in linear time.
 
-Parsing knows nothing of scoring. A file is checked for its shape first
-(:func:`syntax.structure_problems`); then each definition that does not parse
-is reported once and set aside (blanked, so that every other position stays
-true), and parsing goes on at the next definition, so one mistake does not
-hide the others nor bring errors of its own. What was set aside is returned
-too (:class:`Broken`), so that counts and references can skip it.
+Parsing knows nothing of scoring. A file's shape is read first
+(:func:`syntax.outline`): a string or a '{' never closed is reported once
+where it opens and the definition holding it is set aside. The rest is cut
+into pieces of at most one definition each, parsed one by one, so that a
+definition that does not parse is reported once and set aside without
+parsing the others again, nor bringing errors of its own. Each piece's
+positions are moved to where it stands in the file, and the definitions of
+every piece make one tree. What was set aside is returned too
+(:class:`Broken`), so that counts and references can skip it.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Optional
+from typing import Callable, Optional
 
 from attrs import frozen
-from lark.exceptions import LarkError, UnexpectedInput
+from lark import Token, Tree
+from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedInput
 
 from ..errors import Diagnostic
 from .lexing import VOCABULARY, declared_word_in_a_keywords_place, lark_parser
-from .syntax import definition_region, definition_starts, structure_problems, syntax_diagnostic
+from .limits import MAX_DEPTH, MAX_ERRORS
+from .syntax import LineIndex, cut_short, next_token, outline, syntax_diagnostic
 from .vocabulary import DEFINITIONS, Vocabulary
 
 _NAMED = re.compile(r"(?:(" + "|".join(DEFINITIONS) + r")|[^\W\d][\w-]*)[ \t]+([^\s\"]+)")
@@ -40,39 +45,137 @@ class ParseResult:
     broken: tuple[Broken, ...] = ()
 
 
-def parse_tree(text: str, path: str = "<string>", vocabulary: Optional[Vocabulary] = None
-               ) -> ParseResult:
+def parse_tree(text: str, path: str = "<string>", vocabulary: Optional[Vocabulary] = None,
+               each: Optional[Callable[[Tree], None]] = None) -> ParseResult:
     """Parse as much of ``text`` as possible, reading the words of
-    ``vocabulary`` as the mythologies and types they are."""
+    ``vocabulary`` as the mythologies and types they are. The result holds
+    one tree of every definition parsed; with ``each``, each piece's tree is
+    given to it as soon as it is parsed instead, and none is kept (a long
+    file is then never held as one large tree)."""
     reset = VOCABULARY.set(vocabulary if vocabulary is not None else Vocabulary())
     try:
-        return _parse_recovering(text, path)
+        return _parse_recovering(text, path, each)
     finally:
         VOCABULARY.reset(reset)
 
 
-def _parse_recovering(text: str, path: str) -> ParseResult:
-    diagnostics, regions = structure_problems(text, path)
-    broken = [named(text, start) for start, _ in regions]
-    remaining = text
-    for start, end in regions:
-        remaining = remaining[:start] + _blank(remaining[start:end]) + remaining[end:]
-    starts = definition_starts(text)
-    while True:
+def _parse_recovering(text: str, path: str, each: Optional[Callable[[Tree], None]]
+                      ) -> ParseResult:
+    lines = LineIndex(text)
+    shape = outline(text, path, lines)
+    diagnostics = list(shape.diagnostics)
+    broken = [named(text, start) for start, _ in shape.regions]
+    definitions: list = []
+    failed = 0
+    for start, end in shape.pieces:
+        piece = text[start:end]
+        if piece.isspace():
+            continue
         try:
-            tree = lark_parser().parse(remaining, on_error=declared_word_in_a_keywords_place)
-            return ParseResult([tree], _by_place(diagnostics), _known(broken))
+            tree = lark_parser().parse(piece, on_error=declared_word_in_a_keywords_place)
         except UnexpectedInput as error:
-            diagnostics.append(syntax_diagnostic(error, text, path))
-            region = _failed_region(remaining, error, starts)
-            if region is None:
-                return ParseResult([], _by_place(diagnostics), _known(broken))
-            broken.append(named(text, region[0]))
-            start, end = region
-            remaining = remaining[:start] + _blank(remaining[start:end]) + remaining[end:]
+            failed += 1
+            diagnostics.append(_piece_error(error, text, path, lines, (start, end),
+                                            detailed=failed <= MAX_ERRORS))
+            broken.append(named(text, start))
+            continue
         except LarkError as error:  # pragma: no cover - defensive
-            diagnostics.append(Diagnostic("DL001", str(error), path))
-            return ParseResult([], _by_place(diagnostics), _known(broken))
+            diagnostics.append(Diagnostic("DL001", str(error), path, *lines.at(start)))
+            broken.append(named(text, start))
+            continue
+        deepest = _moved(tree, start, lines)
+        if deepest is not None:
+            diagnostics.append(Diagnostic(
+                "DL004", f"expressions nested more than {MAX_DEPTH} deep", path,
+                deepest.line, deepest.column,
+                help="split the condition, or use fewer parentheses"))
+            broken.append(named(text, start))
+            continue
+        if each is None:
+            definitions.extend(tree.children)
+        else:
+            each(tree)
+    trees = [Tree("start", definitions)] if each is None else []
+    return ParseResult(trees, _by_place(diagnostics), _known(broken))
+
+
+def _piece_error(error: UnexpectedInput, text: str, path: str, lines: LineIndex,
+                 piece: tuple[int, int], detailed: bool) -> Diagnostic:
+    """The diagnostic of a piece that did not parse, at its place in the file."""
+    start, end = piece
+    ended = getattr(getattr(error, "token", None), "type", None) == "$END"
+    if ended and next_token(text, end) < len(text):
+        # the piece ends at the next definition's header: that header's word
+        # is what the unfinished definition did not expect
+        return cut_short(text, path, lines, next_token(text, end), error.expected)
+    _move_error(error, start, lines)
+    return syntax_diagnostic(error, text, path, lines, detailed)
+
+
+def _move_error(error: UnexpectedInput, start: int, lines: LineIndex) -> None:
+    """Positions of an error in a piece starting at ``start``, made the file's."""
+    if isinstance(error, UnexpectedCharacters):
+        error.pos_in_stream += start
+        error.line, error.column = lines.at(error.pos_in_stream)
+        return
+    token = getattr(error, "token", None)
+    if isinstance(token, Token) and token.start_pos is not None and token.type != "$END":
+        _move_token(token, start, lines)
+        error.line, error.column, error.pos_in_stream = token.line, token.column, token.start_pos
+
+
+def _move_token(token: Token, start: int, lines: LineIndex) -> None:
+    token.line, token.column = lines.at(token.start_pos + start)
+    token.end_line, token.end_column = lines.at(token.end_pos + start)
+    token.start_pos += start
+    token.end_pos += start
+
+
+def _moved(tree: Tree, start: int, lines: LineIndex) -> Optional[Token]:
+    """Move the positions of a piece's tree (parsed on its own) to where the
+    piece starts in the file; return the first token nested deeper than
+    :data:`MAX_DEPTH` (so nothing recursive meets it), or None. Iterative."""
+    first_line, first_column = lines.at(start)
+    shift_line, shift_column = first_line - 1, first_column - 1
+    stack = [(tree, 0)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            return _first_token(node, start, lines)
+        meta = node._meta
+        if meta is not None and not meta.empty:
+            _shift(meta, start, shift_line, shift_column)
+        for child in node.children:
+            if isinstance(child, Tree):
+                stack.append((child, depth + 1))
+            elif isinstance(child, Token) and child.start_pos is not None:
+                _shift(child, start, shift_line, shift_column)
+    return None
+
+
+def _shift(item, start: int, shift_line: int, shift_column: int) -> None:
+    """Line, column and position of a token or a tree's meta, from its
+    piece's to the file's (a column moves only on the piece's first line)."""
+    if item.line == 1:
+        item.column += shift_column
+    if item.end_line == 1:
+        item.end_column += shift_column
+    item.line += shift_line
+    item.end_line += shift_line
+    item.start_pos += start
+    item.end_pos += start
+
+
+def _first_token(node: Tree, start: int, lines: LineIndex) -> Token:
+    """The first token under ``node`` (its positions still the piece's), moved."""
+    while isinstance(node, Tree):
+        node = next((c for c in node.children if isinstance(c, (Tree, Token))), None)
+        if node is None:  # pragma: no cover - every nested rule holds a token
+            return Token("NAME", "", 0, *lines.at(start))
+    token = Token(node.type, node.value, node.start_pos, node.line, node.column,
+                  node.end_line, node.end_column, node.end_pos)
+    _move_token(token, start, lines)
+    return token
 
 
 def _by_place(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
@@ -85,25 +188,7 @@ def _known(broken: list[Optional[Broken]]) -> tuple[Broken, ...]:
 
 def named(text: str, start: int) -> Optional[Broken]:
     """The kind and id a definition's header gives, from its first line."""
-    match = _NAMED.match(text, start)
+    match = _NAMED.match(text, next_token(text, start))
     if match is None:
         return None
     return Broken(match.group(1) or "myth", match.group(2))
-
-
-def _failed_region(text: str, error: UnexpectedInput, starts: list[int]
-                   ) -> Optional[tuple[int, int]]:
-    """The definition holding the error, from its header to the next one."""
-    position = getattr(error, "pos_in_stream", None)
-    if position is None:
-        position = getattr(getattr(error, "token", None), "start_pos", None)
-    if position is None:
-        position = len(text)
-    start, end = definition_region(starts, min(position, len(text)), len(text))
-    if not text[start:end].strip():
-        return None
-    return start, end
-
-
-def _blank(part: str) -> str:
-    return re.sub(r"[^\n]", " ", part)

@@ -13,104 +13,155 @@
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from typing import Optional
+
+from attrs import frozen
 
 from lark.exceptions import (LarkError, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput,
                              UnexpectedToken)
 
 from ..errors import Diagnostic, did_you_mean
 from .lexing import all_words, keyword_values, lark_parser, readable_terminal
+from .limits import SHOWN_WORD, shorten
 from .vocabulary import DEFINITIONS, PROVENANCES
 
 # A definition's header line: a keyword, an id and a quoted name (a scenario
-# has its number before the name), or a Myth card's type, id and name.
+# has its number before the name), or a Myth card's type, id and name (not a
+# set's "mythology ID" or "type ID" line, which looks the same).
 HEADER = re.compile(
-    r"^(?:(?:" + "|".join(d for d in DEFINITIONS if d != "scenario") + r")[ \t]+\S+[ \t]+\""
-    r"|scenario[ \t]+\S+[ \t]+\d+[ \t]+\""
-    r"|[^\W\d][\w-]*[ \t]+[^\s\"]+[ \t]+\")", re.MULTILINE)
+    r"^(?:(?:" + "|".join(d for d in DEFINITIONS if d != "scenario") + r")[ \t]++\S++[ \t]++\""
+    r"|scenario[ \t]++\S++[ \t]++\d++[ \t]++\""
+    r"|(?!(?:mythology|type)[ \t])[^\W\d][\w-]*+[ \t]++[^\s\"]++[ \t]++\")", re.MULTILINE)
+
+# What the outline passes over in one step: anything but braces, quotes and
+# '#', whole strings and whole comments (possessive: no backtracking).
+_PLAIN = re.compile(r'(?:[^{}"#]++|"(?:\\.|[^"\\\n])*+"|#[^\n]*+)*+')
+# A run of braces (with the blanks between them), taken in one step.
+_OPENING = re.compile(r"\{[{ \t\r\n]*+")
+_CLOSING = re.compile(r"\}[} \t\r\n]*+")
+_BLANK = re.compile(r"(?:\s++|#[^\n]*+)*+")
 
 
-def definition_starts(text: str) -> list[int]:
-    return [match.start() for match in HEADER.finditer(text)]
+class LineIndex:
+    """Line and column of any position of a text, found in O(log n) from one
+    pass over it (counting newlines before each position would make the
+    diagnostics of a long file quadratic)."""
+
+    def __init__(self, text: str):
+        self.length = len(text)
+        self.starts = [0] + [match.end() for match in re.finditer("\n", text)]
+
+    def at(self, position: int) -> tuple[int, int]:
+        """1-based (line, column) of a character position."""
+        line = bisect_right(self.starts, position)
+        return line, position - self.starts[line - 1] + 1
+
+    def end(self, text: str) -> tuple[int, int]:
+        """Where the last line ends (what an unexpected end of file points at)."""
+        return self.at(len(text) - 1 if text.endswith("\n") else len(text))
 
 
-def definition_region(starts: list[int], position: int, length: int) -> tuple[int, int]:
-    """The definition holding ``position``: from its header to the next one."""
-    start = max((s for s in starts if s <= position), default=0)
-    end = min((s for s in starts if s > position), default=length)
-    return start, end
+@frozen
+class Outline:
+    """A file's shape, read before it is parsed: the unclosed braces and
+    strings (``diagnostics``), the definitions holding them (``regions``, set
+    aside), and the ``pieces`` to parse, each holding at most one definition
+    (they end at a top-level '}' or at the next definition's header)."""
+
+    diagnostics: list[Diagnostic]
+    regions: list[tuple[int, int]]
+    pieces: list[tuple[int, int]]
 
 
-def _at(text: str, position: int) -> tuple[int, int]:
-    """1-based (line, column) of a character position."""
-    return text.count("\n", 0, position) + 1, position - (text.rfind("\n", 0, position) + 1) + 1
-
-
-def structure_problems(text: str, path: str) -> tuple[list[Diagnostic], list[tuple[int, int]]]:
-    """Unterminated strings and unclosed braces, each reported once where it
-    opens; returns the diagnostics and the regions (definitions) holding them."""
-    starts = definition_starts(text)
-    header_at = set(starts)
+def outline(text: str, path: str, lines: LineIndex) -> Outline:
+    """One pass over ``text``: a string never closed on its line (DL005) and a
+    '{' never closed (DL002), each reported where it opens. Linear: strings,
+    comments and the text between braces are passed over by one regular
+    expression, and each run of braces is taken at once."""
+    headers = [match.start() for match in HEADER.finditer(text)] + [len(text) + 1]
     diagnostics: list[Diagnostic] = []
     regions: list[tuple[int, int]] = []
-    opened: list[int] = []  # positions of '{' not closed yet
-    index, length = 0, len(text)
+    pieces: list[tuple[int, int]] = []
+    piece, depth, opened, index, header, length = 0, 0, 0, 0, 0, len(text)
+
+    def cut(at: int) -> None:
+        nonlocal piece
+        if at > piece:
+            pieces.append((piece, at))
+        piece = at
+
+    def set_aside(until: int) -> None:
+        nonlocal piece, depth
+        regions.append((piece, until))
+        piece, depth = until, 0
 
     def unclosed(until: int) -> None:
-        brace = opened[0]
-        line, column = _at(text, brace)
+        line, column = lines.at(opened)
         diagnostics.append(Diagnostic(
             "DL002", "this '{' is never closed", path, line, column,
             help="add the '}' that ends this definition"))
-        regions.append((definition_region(starts, brace, length)[0], until))
-        opened.clear()
+        set_aside(until)
 
-    while index < length:
+    while True:
+        while headers[header] < index:
+            header += 1
+        index = _PLAIN.match(text, index, min(headers[header], length)).end()
+        if index == headers[header]:  # a definition's header line
+            if depth:
+                unclosed(index)
+            else:
+                cut(index)
+            header += 1
+            continue
+        if index >= length:
+            break
         char = text[index]
-        if index in header_at and opened:
-            unclosed(index)
-        if char == "#":
-            index = text.find("\n", index)
-            index = length if index < 0 else index
-            continue
-        if char == '"':
-            end = _string_end(text, index)
-            if end is None:
-                line, column = _at(text, index)
-                diagnostics.append(Diagnostic(
-                    "DL005", "this string is never closed", path, line, column,
-                    help='end it with \'"\' on the same line (write \\" for a quote inside)'))
-                regions.append(definition_region(starts, index, length))
-                opened.clear()
-                index = regions[-1][1]
-                continue
-            index = end + 1
-            continue
-        if char == "{":
-            opened.append(index)
-        elif char == "}" and opened:
-            opened.pop()
-        index += 1
-    if opened:
+        if char == '"':  # not closed on its line
+            line, column = lines.at(index)
+            diagnostics.append(Diagnostic(
+                "DL005", "this string is never closed", path, line, column,
+                help='end it with \'"\' on the same line (write \\" for a quote inside)'))
+            while headers[header] <= index:
+                header += 1
+            set_aside(min(headers[header], length))
+            index = piece
+        elif char == "{":
+            run = _OPENING.match(text, index)
+            if not depth:
+                opened = index
+            depth += run.group(0).count("{")
+            index = run.end()
+        else:
+            run = _CLOSING.match(text, index)
+            closing = run.group(0).count("}")
+            if closing < depth:
+                depth -= closing
+                index = run.end()
+            elif depth:  # the run closes the definition: cut after its brace
+                index = _nth_brace(text, index, depth) + 1
+                depth = 0
+                cut(index)
+            else:  # a '}' closing nothing: the parser reports it
+                index = run.end()
+    if depth:
         unclosed(length)
-    return diagnostics, regions
+    cut(length)
+    return Outline(diagnostics, regions, pieces)
 
 
-def _string_end(text: str, start: int) -> Optional[int]:
-    """The position of the quote that closes the string opened at ``start``,
-    or None when the line ends first."""
-    index = start + 1
-    while index < len(text):
-        char = text[index]
-        if char == "\\":
-            index += 2
-            continue
-        if char == '"':
-            return index
-        if char == "\n":
-            return None
-        index += 1
-    return None
+def _nth_brace(text: str, start: int, count: int) -> int:
+    """The position of the ``count``-th '}' from ``start``."""
+    index = start
+    for _ in range(count - 1):
+        index = text.index("}", index + 1)
+    return index
+
+
+def next_token(text: str, position: int) -> int:
+    """The position of the first character after ``position`` that is not
+    blank or in a comment (``len(text)`` if there is none)."""
+    return _BLANK.match(text, position).end()
 
 
 # ---------------------------------------------------------------------- phrasings
@@ -137,12 +188,18 @@ _PHRASES = [(re.compile(r"(?<![\w-])(?:" + pattern + r")(?![\w-])"), replacement
             for pattern, replacement in PHRASES]
 
 
+# How far around an error a natural phrasing is looked for (a phrase is short;
+# looking along a whole 1 MB line for each error would not be).
+_PHRASE_WINDOW = 120
+
+
 def phrasing_hint(text: str, position: int) -> Optional[tuple[int, str, str]]:
     """(start, phrase, how the language says it) for a natural phrasing that
     ends at or just after ``position`` on its line; None if there is none."""
-    line_start = text.rfind("\n", 0, position) + 1
-    line_end = text.find("\n", position)
-    line = text[line_start:line_end if line_end >= 0 else len(text)]
+    line_start = text.rfind("\n", max(0, position - _PHRASE_WINDOW), position) + 1
+    line_start = max(line_start, position - _PHRASE_WINDOW)
+    line_end = text.find("\n", position, position + _PHRASE_WINDOW)
+    line = text[line_start:line_end if line_end >= 0 else position + _PHRASE_WINDOW]
     offset = position - line_start
     for pattern, replacement in _PHRASES:
         for match in pattern.finditer(line):
@@ -189,16 +246,29 @@ def _expected_text(expected) -> str:
     return ", ".join(items)
 
 
-def _end_of_file(text: str, path: str, expected) -> Diagnostic:
-    lines = text.splitlines() or [""]
+def _end_of_file(text: str, path: str, lines: LineIndex, expected) -> Diagnostic:
     message = "unexpected end of file"
     if expected:
         message += f"; expected {_expected_text(expected)}"
-    return Diagnostic("DL002", message, path, len(lines), len(lines[-1]) + 1,
-                      help="is a closing '}' missing?")
+    line, column = lines.end(text)
+    return Diagnostic("DL002", message, path, line, column, help="is a closing '}' missing?")
 
 
-def syntax_diagnostic(error: UnexpectedInput, text: str, path: str) -> Diagnostic:
+def cut_short(text: str, path: str, lines: LineIndex, position: int, expected) -> Diagnostic:
+    """A definition that is not finished where the next one starts, at
+    ``position``: the word there was not expected."""
+    word = text[position:position + SHOWN_WORD + 1].split(None, 1)[0]
+    line, column = lines.at(position)
+    return Diagnostic("DL001", shorten(f"unexpected {word!r}; expected {_expected_text(expected)}"),
+                      path, line, column,
+                      help="the definition before it is not finished (is its '{' missing?)")
+
+
+def syntax_diagnostic(error: UnexpectedInput, text: str, path: str,
+                      lines: Optional[LineIndex] = None, detailed: bool = True) -> Diagnostic:
+    """The diagnostic of a Lark error whose positions are in ``text``.
+    Without ``detailed``, no hint is looked for (past the errors a file shows)."""
+    lines = lines if lines is not None else LineIndex(text)
     if isinstance(error, UnexpectedCharacters):
         char = text[error.pos_in_stream] if error.pos_in_stream < len(text) else "?"
         message = f"unexpected character {char!r}"
@@ -206,21 +276,27 @@ def syntax_diagnostic(error: UnexpectedInput, text: str, path: str) -> Diagnosti
             message += f"; expected {_expected_text(error.allowed)}"
         return Diagnostic("DL001", message, path, error.line or 0, error.column or 0)
     if isinstance(error, UnexpectedEOF) or error.token.type == "$END":
-        return _end_of_file(text, path, getattr(error, "expected", None))
-    return _unexpected_token(error, text, path)
+        return _end_of_file(text, path, lines, getattr(error, "expected", None))
+    if not detailed:
+        return Diagnostic("DL001", shorten(f"unexpected {str(error.token)!r}; expected "
+                                           f"{_expected_text(error.expected)}"),
+                          path, error.line or 0, error.column or 0)
+    return _unexpected_token(error, text, path, lines)
 
 
-def _unexpected_token(error: UnexpectedToken, text: str, path: str) -> Diagnostic:
+def _unexpected_token(error: UnexpectedToken, text: str, path: str,
+                      lines: LineIndex) -> Diagnostic:
     token = error.token
     line, column = error.line, error.column
     message, help_text = f"unexpected {str(token)!r}", None
     phrase = phrasing_hint(text, token.start_pos)
     if phrase is not None:
         start, words, better = phrase
-        line, column = _at(text, start)
+        line, column = lines.at(start)
         return Diagnostic("DL001", f"'{words}' is not how the card language says it", path,
                           line, column, help=f"write '{better}'")
-    if (suggestion := did_you_mean(str(token), keyword_values(error.expected))):
+    if (suggestion := did_you_mean(str(token)[:SHOWN_WORD + 1],
+                                   keyword_values(error.expected))):
         help_text = suggestion
     else:
         # "nxt to greek": the misspelt word was taken for a card name and the
@@ -233,13 +309,13 @@ def _unexpected_token(error: UnexpectedToken, text: str, path: str) -> Diagnosti
         elif before and before.group(1) not in all_words() | set(PROVENANCES):
             guess = did_you_mean(before.group(1), all_words())
             if guess:
-                line, column = _at(text, token.start_pos - len(window) + before.start(1))
+                line, column = lines.at(token.start_pos - len(window) + before.start(1))
                 message = f"unexpected {before.group(1)!r} {str(token)!r}"
                 help_text = guess
     message += f"; expected {_expected_text(error.expected)}"
     if help_text is None:
         help_text = _BY_EXPECTED.get(frozenset(error.expected)) or _label(error)
-    return Diagnostic("DL001", message, path, line or 0, column or 0, help=help_text)
+    return Diagnostic("DL001", shorten(message), path, line or 0, column or 0, help=help_text)
 
 
 def _label(error: UnexpectedToken) -> Optional[str]:
