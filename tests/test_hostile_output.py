@@ -1,4 +1,6 @@
-"""Hostile output (issue #10): text from users is never rich markup.
+"""Hostile output (issue #10): text from users is never rich markup, a closed
+pipe ends quietly, exit codes say what happened (0/1/2/3) and a bug leaves a
+crash file.
 
 The inputs are files under tests/fixtures/hostile/output/ (its README lists
 every case and what is expected).
@@ -8,9 +10,15 @@ from __future__ import annotations
 
 import ast
 import io
+import os
 import shutil
+import subprocess
+import sys
+import tempfile
+import tomllib
 from pathlib import Path
 
+import click
 import pytest
 from click.testing import CliRunner
 
@@ -37,6 +45,14 @@ NAMES = {
 @pytest.fixture
 def runner() -> CliRunner:
     return CliRunner()
+
+
+@pytest.fixture(autouse=True)
+def crash_dir(tmp_path, monkeypatch) -> Path:
+    """Crash files of these tests go to a folder of their own."""
+    folder = tmp_path / "crashes"
+    monkeypatch.setenv(output.CRASH_DIR_VARIABLE, str(folder))
+    return folder
 
 
 def ok(result, code: int = 0):
@@ -193,3 +209,209 @@ def test_lint_names_a_hostile_card_file_verbatim(runner, tmp_path, monkeypatch):
 def test_the_hostile_card_file_is_clean_and_formatted(runner):
     ok(runner.invoke(lint, [str(CARDS)]))
     ok(runner.invoke(dioses, ["fmt", "--check", str(CARDS)]))
+
+
+# ------------------------------------------------------------------ a closed pipe
+
+
+def _entry_points() -> dict[str, list[str]]:
+    """Each console script of pyproject.toml, run as its entry point is."""
+    scripts = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))[
+        "project"]["scripts"]
+    commands = {}
+    for name, target in scripts.items():
+        module, function = target.split(":")
+        commands[name] = [sys.executable, "-c",
+                          f"import sys; sys.argv[0] = {name!r}; "
+                          f"from {module} import {function}; {function}()"]
+    return commands
+
+
+SCRIPTS = _entry_points()
+PIPE_CASES = [
+    ("dioses", ["cards"]),
+    ("dioses", ["cards", "--text"]),
+    ("dioses", ["cards", "--format", "json"]),
+    ("dioses", ["score", str(EXAMPLE), "--explain"]),
+    ("dioses", ["--help"]),
+    ("dioses-lint", []),
+    ("dioses-lint", ["--format", "json", str(ROOT / "tests" / "fixtures" / "lint-corpus")]),
+]
+
+
+def _env(tmp_path: Path) -> dict[str, str]:
+    return {**os.environ, "NO_COLOR": "1", output.CRASH_DIR_VARIABLE: str(tmp_path / "crashes")}
+
+
+@pytest.mark.parametrize("script,arguments", PIPE_CASES)
+def test_a_closed_stdout_ends_quietly_with_141(tmp_path, script, arguments):
+    """The reader is gone before the first write: every write fails (EPIPE)."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        done = subprocess.run(SCRIPTS[script] + arguments, stdout=write_end,
+                              stderr=subprocess.PIPE, text=True, timeout=300,
+                              env=_env(tmp_path), cwd=tmp_path)
+    finally:
+        os.close(write_end)
+    assert (done.returncode, done.stderr) == (output.EXIT_BROKEN_PIPE, "")
+    assert not (tmp_path / "crashes").exists()
+
+
+@pytest.mark.parametrize("script,arguments", [
+    ("dioses", ["cards", "--text"]),
+    ("dioses-lint", ["--full", str(ROOT / "tests" / "fixtures" / "lint-corpus")]),
+])
+def test_piped_into_head_ends_quietly(tmp_path, script, arguments):
+    """As a shell runs it: ``... | head -1``. Whether head is gone before the
+    last write is up to the scheduler, so 141 or the command's own code."""
+    if shutil.which("head") is None or shutil.which("bash") is None:
+        pytest.skip("needs bash and head")
+    command = " ".join(map(_quote, SCRIPTS[script] + arguments))
+    done = subprocess.run(["bash", "-c", f"{command} | head -1; exit ${{PIPESTATUS[0]}}"],
+                          capture_output=True, text=True, timeout=300, env=_env(tmp_path),
+                          cwd=tmp_path)
+    assert done.stderr == ""
+    assert done.returncode in (0, 1, output.EXIT_BROKEN_PIPE)
+    assert len(done.stdout.splitlines()) == 1
+
+
+def _quote(word: str) -> str:
+    return "'" + word.replace("'", "'\\''") + "'"
+
+
+def test_a_broken_pipe_inside_a_command_exits_141_without_a_word(runner, monkeypatch,
+                                                                 crash_dir):
+    def closed(*args, **kwargs):
+        raise BrokenPipeError(32, "Broken pipe")
+
+    monkeypatch.setattr("dioses_cli.cards.print_json", closed)
+    result = runner.invoke(dioses, ["cards", "--format", "json"])
+    assert (result.exit_code, result.stderr) == (output.EXIT_BROKEN_PIPE, "")
+    assert not crash_dir.exists()
+
+
+# ------------------------------------------------------------------ exit codes and crash files
+
+
+def test_exit_code_names():
+    assert (output.EXIT_OK, output.EXIT_USER_ERROR, output.EXIT_USAGE, output.EXIT_BUG) == \
+        (0, 1, 2, 3)
+    assert output.EXIT_FINDINGS == output.EXIT_USER_ERROR
+
+
+def _boom(*args, **kwargs):
+    raise ZeroDivisionError("boom [/] in the engine")
+
+
+def _crash_file(result, folder: Path) -> Path:
+    assert result.exit_code == output.EXIT_BUG, (result.output, result.exception)
+    files = list(folder.iterdir())
+    assert len(files) == 1
+    lines = result.stderr.splitlines()
+    assert lines[0] == "internal error: ZeroDivisionError: boom [/] in the engine"
+    assert lines[1].endswith(str(files[0])) and "report" in lines[1]
+    assert len(lines) == 2 and "Traceback" not in result.stderr
+    return files[0]
+
+
+def test_a_bug_in_a_command_exits_3_with_a_crash_file(runner, monkeypatch, crash_dir):
+    monkeypatch.setattr("dioses_cli.score.score_board", _boom)
+    result = runner.invoke(dioses, ["score", str(EXAMPLE), "--explain"])
+    report = _crash_file(result, crash_dir).read_text(encoding="utf-8")
+    assert "Traceback (most recent call last)" in report
+    assert "ZeroDivisionError: boom [/] in the engine" in report
+    assert f"command line: dioses score {EXAMPLE} --explain" in report
+    assert "dioses-rules: " in report and f"python: {sys.version.split()[0]}" in report
+    assert 'in score' in report  # the frame of the command
+
+
+def test_a_bug_in_dioses_lint_exits_3_with_a_crash_file(runner, monkeypatch, crash_dir):
+    monkeypatch.setattr("dioses_cli.lint.lint_sources", _boom)
+    report = _crash_file(runner.invoke(lint, ["--format", "json"]), crash_dir)
+    assert "command line: lint --format json" in report.read_text(encoding="utf-8")
+
+
+def test_a_bug_outside_user_errors_is_still_a_crash(runner, crash_dir):
+    """A command without the decorator, and an option's callback (run while
+    the command line is parsed), are guarded by the group and the command."""
+    group = output.GuardedGroup("tool")
+
+    @group.command("bare")
+    def bare():
+        _boom()
+
+    _crash_file(runner.invoke(group, ["bare"]), crash_dir)
+    shutil.rmtree(crash_dir)
+
+    @click.command(cls=output.GuardedCommand)
+    @click.option("--n", callback=lambda ctx, param, value: _boom())
+    def parsed(n):
+        pass
+
+    _crash_file(runner.invoke(parsed, ["--n", "1"]), crash_dir)
+
+
+def test_the_crash_folder_follows_xdg_state_home(runner, monkeypatch, tmp_path):
+    if not sys.platform.startswith("linux"):
+        pytest.skip("XDG_STATE_HOME is the Linux convention platformdirs follows")
+    monkeypatch.delenv(output.CRASH_DIR_VARIABLE)
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    monkeypatch.setattr("dioses_cli.score.score_board", _boom)
+    result = runner.invoke(dioses, ["score", str(EXAMPLE)])
+    _crash_file(result, tmp_path / "state" / "dioses-rules" / "log")
+
+
+def test_an_unwritable_crash_folder_falls_back_to_a_temporary_file(runner, monkeypatch,
+                                                                   tmp_path):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv(output.CRASH_DIR_VARIABLE, str(blocker / "crashes"))
+    temporary = tmp_path / "tmp"
+    temporary.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(temporary))
+    monkeypatch.setattr("dioses_cli.score.score_board", _boom)
+    crash = _crash_file(runner.invoke(dioses, ["score", str(EXAMPLE)]), temporary)
+    assert "ZeroDivisionError" in crash.read_text(encoding="utf-8")
+
+
+def test_with_nowhere_to_write_the_traceback_goes_to_stderr(runner, monkeypatch, tmp_path):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv(output.CRASH_DIR_VARIABLE, str(blocker / "crashes"))
+    monkeypatch.setattr(tempfile, "tempdir", str(blocker / "tmp"))
+    monkeypatch.setattr("dioses_cli.score.score_board", _boom)
+    result = runner.invoke(dioses, ["score", str(EXAMPLE)])
+    assert result.exit_code == output.EXIT_BUG
+    assert "no crash file could be written" in result.stderr
+    assert "Traceback (most recent call last)" in result.stderr
+    assert "ZeroDivisionError: boom [/] in the engine" in result.stderr
+
+
+def test_user_errors_usage_errors_and_interrupts_keep_their_codes(runner, monkeypatch,
+                                                                  tmp_path, crash_dir):
+    bad = tmp_path / "bad.toml"
+    shutil.copy(HOSTILE / "unknown-card-board.toml", bad)
+    assert ok(runner.invoke(dioses, ["score", str(bad)]), 1).stdout == ""
+    ok(runner.invoke(dioses, ["score", "--no-such-option", str(EXAMPLE)]), 2)
+    ok(runner.invoke(lint, ["--format", "xml"]), 2)
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("dioses_cli.score.score_board", interrupted)
+    result = ok(runner.invoke(dioses, ["score", str(EXAMPLE)]), output.EXIT_INTERRUPTED)
+    assert result.stderr == "interrupted\n"
+    assert not crash_dir.exists()
+
+
+@pytest.mark.parametrize("command", [[], ["score"], ["cards"], ["balance"], ["simulate"],
+                                     ["fmt"]])
+def test_help_lists_the_exit_codes(runner, command):
+    result = ok(runner.invoke(dioses, [*command, "--help"]))
+    assert "Exit codes: 0 success; 1 " in result.stdout
+    assert "3 a bug in dioses-rules" in result.stdout
+
+
+def test_lint_help_lists_its_exit_codes(runner):
+    assert "Exit codes: 0 success; 1 errors found" in ok(runner.invoke(lint, ["--help"])).stdout

@@ -14,10 +14,10 @@ from dioses_rules.scoring.area import SIZE
 from dioses_rules.scoring.balance import balance as run_balance
 
 from .options import CARDS_OPTION, FORMAT_OPTION, check_set_option
-from .output import console, print_json, user_errors
+from .output import EXIT_CODES_HELP, console, print_json, user_errors
 
 
-@click.command("balance")
+@click.command("balance", epilog=EXIT_CODES_HELP)
 @click.option("--set", "only_set", metavar="ID",
               help="Deal only this set's own Myth cards, as if played alone (default: every "
                    "card in play with all loaded sets).")

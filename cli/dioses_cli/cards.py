@@ -16,7 +16,7 @@ from dioses_rules.pool.load import load_registry
 from dioses_rules.pool.registry import Registry, family_of
 
 from .options import CARDS_OPTION, FORMAT_OPTION, check_set_option
-from .output import console, print_json, user_errors
+from .output import EXIT_CODES_HELP, console, print_json, user_errors
 from .views import card_kind
 
 
@@ -58,7 +58,7 @@ def definition_json(set_id: str, definition, replaces, replaced_by, replaced_by_
     }
 
 
-@click.command("cards")
+@click.command("cards", epilog=EXIT_CODES_HELP)
 @click.option("--set", "only_set", metavar="ID", help="Only the definitions of this set.")
 @click.option("--text", "as_text", is_flag=True,
               help="Show each definition's English card text, rendered from its rules.")

@@ -13,10 +13,11 @@ from dioses_rules.files import atomic_write_text
 from dioses_rules.language.format import format_text
 from dioses_rules.pool.sources import bundled_sources, card_paths, read_sources
 
-from .output import EXIT_FINDINGS, EXIT_OK, report_diagnostics, user_errors
+from .output import EXIT_FINDINGS, EXIT_OK, exit_codes_help, report_diagnostics, user_errors
 
 
-@click.command("fmt")
+@click.command("fmt", epilog=exit_codes_help(
+    "a file with errors, or with --check or --diff a file to reformat"))
 @click.argument("paths", nargs=-1, required=True,
                 type=click.Path(exists=True, path_type=Path))
 @click.option("--check", is_flag=True,

@@ -14,10 +14,12 @@ from dioses_rules.pool.sources import (bundled_sources, card_paths, read_sources
                                       replacing_bundled)
 from dioses_rules.resources import cards_dir
 
-from .output import EXIT_FINDINGS, EXIT_OK, print_json, report_diagnostics, user_errors
+from .output import (EXIT_FINDINGS, EXIT_OK, GuardedCommand, exit_codes_help, print_json,
+                     report_diagnostics, user_errors)
 
 
-@click.command(context_settings={"help_option_names": ["-h", "--help"]})
+@click.command(cls=GuardedCommand, context_settings={"help_option_names": ["-h", "--help"]},
+               epilog=exit_codes_help("errors found (warnings alone exit 0)"))
 @click.argument("paths", nargs=-1, type=click.Path(exists=True, path_type=Path))
 @click.option("--format", "output_format", type=click.Choice(["text", "json", "sarif"]),
               default="text", show_default=True,
@@ -30,8 +32,7 @@ def lint(paths: tuple[Path, ...], output_format: str, full: bool) -> None:
     """Check card files and folders (default: the bundled cards).
 
     The bundled sets are always loaded too, so a modder's set can require
-    and refer to them. Exit 0 without errors (warnings allowed), 1 with
-    errors, 2 on usage errors.
+    and refer to them.
     """
     sources, notes, asked = _sources(paths)
     diagnostics = lint_sources(sources)

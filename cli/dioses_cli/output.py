@@ -1,5 +1,17 @@
 """Shared plumbing for the console scripts: consoles, error reporting, exit codes.
 
+Exit codes (README.md, "Exit codes"):
+
+- 0 success;
+- 1 a user's error: a bad file, bad input, errors found (``dioses-lint``),
+  a replay that diverges, a game stopped because its input ended;
+- 2 a usage error (click's: an unknown option, a missing argument);
+- 3 an internal error, a bug of ours: the traceback goes to a crash file
+  whose path is printed (:func:`write_crash_report`);
+- 130 interrupted (Ctrl-C);
+- 141 standard output was closed early (``dioses cards | head -1``): the
+  command stops quietly, as a Unix tool killed by SIGPIPE does (128 + 13).
+
 Text from users (card names, file paths, anything read from a file) is never
 rich markup: :func:`console` makes consoles with markup and emoji codes off,
 so a string is printed as it is. Styles are given as :class:`rich.text.Text`
@@ -8,20 +20,56 @@ styles, never as ``[bold]`` markup.
 
 from __future__ import annotations
 
+import datetime
 import functools
 import json
 import os
+import platform
+import shlex
 import sys
-from typing import Callable, Iterable
+import tempfile
+import traceback
+from pathlib import Path
+from typing import Callable, Iterable, Optional, TypeVar
 
 import click
 from rich.console import Console
 
+from dioses_rules import __version__
 from dioses_rules.errors import Diagnostic, DiosesError
 
 EXIT_OK = 0
-EXIT_FINDINGS = 1
+EXIT_USER_ERROR = 1
+EXIT_FINDINGS = EXIT_USER_ERROR  # dioses-lint's errors, fmt --check's changes
 EXIT_USAGE = 2
+EXIT_BUG = 3
+EXIT_INTERRUPTED = 130
+EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE, what a shell reports for `yes | head -1`
+
+CRASH_DIR_VARIABLE = "DIOSES_CRASH_DIR"
+APP_NAME = "dioses-rules"
+
+
+def exit_codes_help(one: str = "a user's error (a bad file or input)") -> str:
+    """The exit codes, for a command's --help epilog; ``one`` says what 1 means."""
+    return ("\b\nExit codes: 0 success; 1 " + one + "; 2 a usage error;\n"
+            "3 a bug in dioses-rules (the traceback goes to a crash file named on stderr);\n"
+            "130 interrupted; 141 the output was closed early (e.g. by 'head').")
+
+
+EXIT_CODES_HELP = exit_codes_help()
+
+T = TypeVar("T")
+
+
+class _Console(Console):
+    """A rich console that stops quietly, with :data:`EXIT_BROKEN_PIPE`, when
+    the reader of its stream goes away (rich's own handler exits 1 and points
+    stdout at devnull even when the console writes to stderr)."""
+
+    def on_broken_pipe(self) -> None:
+        self.quiet = True
+        closed_pipe(self.file)
 
 
 def console(stderr: bool = False, file=None) -> Console:
@@ -30,7 +78,7 @@ def console(stderr: bool = False, file=None) -> Console:
     user (a card named "[/]", a file named ":x:.toml") prints as it is."""
     stream = file if file is not None else (sys.stderr if stderr else sys.stdout)
     is_terminal = hasattr(stream, "isatty") and stream.isatty()
-    return Console(
+    return _Console(
         file=stream,
         no_color=bool(os.environ.get("NO_COLOR")) or not is_terminal,
         force_terminal=is_terminal,
@@ -51,29 +99,188 @@ def report_diagnostics(diagnostics: Iterable[Diagnostic]) -> None:
         click.echo(diagnostic.concise(), err=True)
 
 
-def user_errors(command: Callable) -> Callable:
-    """Turn the project's errors into messages and exit codes, never tracebacks.
+# ------------------------------------------------------------------ a closed pipe
 
-    A user's mistake (DiosesError) exits 1; a bug of ours exits 2 with a
-    one-line message asking for a report.
-    """
+
+def closed_pipe(stream=None) -> None:
+    """Stop quietly: the reader of ``stream`` (default stdout) has gone.
+
+    The stream's file descriptor is pointed at devnull, so that flushing what
+    is still buffered when the interpreter exits cannot fail again, and the
+    process exits with :data:`EXIT_BROKEN_PIPE` (the Python documentation's
+    recipe, "Note on SIGPIPE", with the exit status of a tool that SIGPIPE
+    killed; raising the signal itself would skip every ``finally`` block and
+    does not exist on Windows)."""
+    stream = stream if stream is not None else sys.stdout
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(devnull, stream.fileno())
+        finally:
+            os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass  # not a real file (a test's capture): nothing is flushed at exit
+    raise SystemExit(EXIT_BROKEN_PIPE)
+
+
+def _flush_stdout() -> None:
+    """Write out what is buffered while a closed pipe can still be handled."""
+    stream = sys.stdout
+    if stream is not None and not getattr(stream, "closed", False):
+        stream.flush()
+
+
+# ------------------------------------------------------------------ crash reports
+
+
+def crash_dir() -> Path:
+    """Where crash files go: $DIOSES_CRASH_DIR if set, else the per-user log
+    folder (platformdirs: ``$XDG_STATE_HOME/dioses-rules/log``, by default
+    ``~/.local/state/dioses-rules/log``, on Linux)."""
+    override = os.environ.get(CRASH_DIR_VARIABLE)
+    if override:
+        return Path(override)
+    import platformdirs  # only a crash needs it
+
+    return platformdirs.user_log_path(APP_NAME, appauthor=False)
+
+
+def crash_text(error: BaseException, argv: Optional[list[str]] = None) -> str:
+    """A crash report: when, the command line, the versions and the traceback."""
+    argv = argv if argv is not None else [Path(sys.argv[0]).name, *sys.argv[1:]]
+    lines = [
+        f"{APP_NAME} crash report",
+        f"time: {datetime.datetime.now().astimezone().isoformat(timespec='seconds')}",
+        f"command line: {shlex.join(argv)}",
+        f"working folder: {os.getcwd()}",
+        f"{APP_NAME}: {__version__}",
+        f"python: {sys.version.replace(chr(10), ' ')} ({sys.executable})",
+        f"platform: {platform.platform()}",
+        "",
+    ]
+    return "\n".join(lines) + "".join(traceback.format_exception(error))
+
+
+def write_crash_report(error: BaseException, argv: Optional[list[str]] = None
+                       ) -> Optional[Path]:
+    """Write the crash report to a new file in :func:`crash_dir`, or to a
+    temporary file when that folder cannot be written; None when neither
+    could be (the caller then prints the report itself)."""
+    text = crash_text(error, argv)
+    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+    prefix = f"crash-{stamp}-{os.getpid()}-"
+    try:
+        folder = crash_dir()
+        folder.mkdir(parents=True, exist_ok=True)
+        return _write_new(text, prefix, str(folder))
+    except (OSError, RuntimeError):  # RuntimeError: platformdirs found no home
+        pass
+    try:
+        return _write_new(text, f"{APP_NAME}-{prefix}", None)
+    except OSError:
+        return None
+
+
+def _write_new(text: str, prefix: str, folder: Optional[str]) -> Path:
+    handle, name = tempfile.mkstemp(prefix=prefix, suffix=".txt", dir=folder, text=True)
+    with os.fdopen(handle, "w", encoding="utf-8", errors="backslashreplace") as file:
+        file.write(text)
+    return Path(name)
+
+
+def report_bug(error: BaseException, argv: Optional[list[str]] = None) -> None:
+    """Tell the user about a bug of ours and exit :data:`EXIT_BUG`."""
+    path = write_crash_report(error, argv)
+    summary = f"internal error: {type(error).__name__}: {error}"
+    try:
+        click.echo(summary, err=True)
+        if path is not None:
+            click.echo(f"this is a bug in dioses-rules: please report it with the input "
+                       f"that caused it and the crash report written to {path}", err=True)
+        else:
+            click.echo("this is a bug in dioses-rules (no crash file could be written; "
+                       "the details follow): please report it with them and the input "
+                       "that caused it", err=True)
+            click.echo(crash_text(error, argv), err=True, nl=False)
+    except OSError:
+        pass  # stderr is gone too; the crash file holds the report
+    sys.exit(EXIT_BUG)
+
+
+# ------------------------------------------------------------------ the guard
+
+
+def run_guarded(call: Callable[[], T], argv: Optional[list[str]] = None) -> T:
+    """Run ``call`` and map what it raises to a message and an exit code:
+    a user's error (DiosesError) 1, a closed pipe 141 quietly, Ctrl-C 130,
+    a bug 3 with a crash file; click's own exits and errors pass through."""
+    try:
+        try:
+            result = call()
+        except (click.exceptions.Exit, SystemExit):
+            _flush_stdout()
+            raise
+        _flush_stdout()
+        return result
+    except (click.exceptions.Exit, click.ClickException, click.Abort, SystemExit):
+        raise
+    except DiosesError as error:
+        report_diagnostics(error.diagnostics)
+        sys.exit(EXIT_USER_ERROR)
+    except KeyboardInterrupt:
+        click.echo("interrupted", err=True)
+        sys.exit(EXIT_INTERRUPTED)
+    except BrokenPipeError:
+        closed_pipe()
+        raise  # not reached: closed_pipe exits
+    except Exception as error:
+        report_bug(error, argv)
+        raise  # not reached: report_bug exits
+
+
+def user_errors(command: Callable) -> Callable:
+    """Turn what a command raises into messages and exit codes, never a bare
+    traceback (see :func:`run_guarded`)."""
 
     @functools.wraps(command)
     def wrapper(*args, **kwargs):
-        try:
-            return command(*args, **kwargs)
-        except DiosesError as error:
-            report_diagnostics(error.diagnostics)
-            sys.exit(EXIT_FINDINGS)
-        except (click.exceptions.Exit, click.ClickException, click.Abort, SystemExit):
-            raise
-        except KeyboardInterrupt:
-            click.echo("interrupted", err=True)
-            sys.exit(130)
-        except Exception as error:  # pragma: no cover - a bug, not a user mistake
-            click.echo(f"internal error: {type(error).__name__}: {error}", err=True)
-            click.echo("this is a bug in dioses-rules; please report it with the input "
-                       "that caused it", err=True)
-            sys.exit(EXIT_USAGE)
+        return run_guarded(lambda: command(*args, **kwargs), _command_line())
 
     return wrapper
+
+
+_ARGV_KEY = "dioses_cli.argv"
+
+
+def _command_line() -> Optional[list[str]]:
+    """The command line as the outermost guarded command received it."""
+    context = click.get_current_context(silent=True)
+    if context is None:
+        return None
+    return context.find_root().meta.get(_ARGV_KEY)
+
+
+class _Guarded:
+    """Guards a click command or group as a whole, option parsing and eager
+    options (--help, --version) included, so that even code that no
+    :func:`user_errors` wraps maps a bug to exit 3 and a closed pipe to 141."""
+
+    def make_context(self, info_name, args, parent=None, **extra):
+        argv = [info_name or self.name or "dioses", *args]
+        context = run_guarded(lambda: super(_Guarded, self).make_context(
+            info_name, args, parent=parent, **extra), argv)
+        if parent is None:
+            context.meta[_ARGV_KEY] = argv
+        return context
+
+    def invoke(self, ctx):
+        return run_guarded(lambda: super(_Guarded, self).invoke(ctx),
+                           ctx.find_root().meta.get(_ARGV_KEY))
+
+
+class GuardedCommand(_Guarded, click.Command):
+    """A click command run under :func:`run_guarded` (``dioses-lint``)."""
+
+
+class GuardedGroup(_Guarded, click.Group):
+    """A click group run under :func:`run_guarded`, its commands with it (``dioses``)."""

@@ -11,11 +11,11 @@ from dioses_rules.scoring.board import board_registry, read_board_file, resolve_
 from dioses_rules.scoring.score import score_board
 
 from .options import CARDS_OPTION, FORMAT_OPTION
-from .output import print_json, user_errors
+from .output import EXIT_CODES_HELP, print_json, user_errors
 from .views import render_report
 
 
-@click.command("score")
+@click.command("score", epilog=EXIT_CODES_HELP)
 @click.argument("board", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @CARDS_OPTION
 @FORMAT_OPTION

@@ -13,11 +13,11 @@ from dioses_rules.engine.setup import MAX_SEATS
 from dioses_rules.engine.simulate import simulate
 
 from .options import CARDS_OPTION, check_players, game_arguments, parse_agents, setup_options
-from .output import console, print_json, user_errors
+from .output import EXIT_CODES_HELP, console, print_json, user_errors
 from .views import print_simulation
 
 
-@click.command("simulate")
+@click.command("simulate", epilog=EXIT_CODES_HELP)
 @click.option("--games", type=click.IntRange(1, 1_000_000), required=True,
               help="How many games to play.")
 @click.option("--players", type=click.IntRange(1, MAX_SEATS),
