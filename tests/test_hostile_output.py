@@ -1,6 +1,6 @@
 """Hostile output (issue #10): text from users is never rich markup, a closed
 pipe ends quietly, exit codes say what happened (0/1/2/3) and a bug leaves a
-crash file.
+crash file, and replay prints log records in words.
 
 The inputs are files under tests/fixtures/hostile/output/ (its README lists
 every case and what is expected).
@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import ast
 import io
+import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -25,6 +27,7 @@ from click.testing import CliRunner
 from dioses_cli import output
 from dioses_cli.lint import lint
 from dioses_cli.main import dioses
+from dioses_cli.replay import describe
 
 ROOT = Path(__file__).resolve().parent.parent
 CLI = ROOT / "cli" / "dioses_cli"
@@ -415,3 +418,59 @@ def test_help_lists_the_exit_codes(runner, command):
 
 def test_lint_help_lists_its_exit_codes(runner):
     assert "Exit codes: 0 success; 1 errors found" in ok(runner.invoke(lint, ["--help"])).stdout
+
+
+# ------------------------------------------------------------------ replay in words
+
+RECORDS = HOSTILE / "log-records.jsonl"
+REPR_MARKS = re.compile(r"None|True|False|[{}\[\]'\"]")
+
+
+def _records(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
+
+
+def test_every_record_kind_of_the_corpus_reads_as_expected():
+    expected = (HOSTILE / "log-records.expected.txt").read_text(encoding="utf-8").splitlines()
+    records = _records(RECORDS)
+    assert len(records) == len(expected)
+    for record, words in zip(records, expected):
+        assert describe(record) == words, record
+
+
+def test_the_corpus_holds_every_event_the_engine_logs():
+    """A new event kind in the engine needs a record here (and words that read well)."""
+    emitted = set()
+    for path in (ROOT / "dioses_rules" / "engine").glob("*.py"):
+        emitted |= set(re.findall(r'\.event\(\s*"([a-z-]+)"', path.read_text(encoding="utf-8")))
+    assert len(emitted) > 15
+    logged = {r.get("event") for r in _records(RECORDS) if r["type"] == "event"}
+    assert emitted - logged == set()
+    assert {"setup", "decision", "event", "final"} <= {r["type"] for r in _records(RECORDS)}
+
+
+def test_no_record_of_any_log_reads_as_python():
+    logs = sorted((ROOT / "tests" / "fixtures" / "compat").rglob("*.jsonl")) + [RECORDS]
+    assert len(logs) > 5
+    for log in logs:
+        for record in _records(log):
+            words = describe(record)
+            assert not REPR_MARKS.search(words), (log.name, words)
+
+
+def test_replay_prints_its_verdicts_in_words(runner, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    ok(runner.invoke(dioses, ["simulate", "--games", "1", "--seed", "3", "--log-dir", "logs",
+                              "--format", "json"]))
+    log = tmp_path / "logs" / "game-0001.jsonl"
+    replayed = ok(runner.invoke(dioses, ["replay", str(log)]))
+    assert replayed.stdout.startswith("replay OK: ")
+    assert "; the end after " in replayed.stdout and "; winner" in replayed.stdout
+    assert not REPR_MARKS.search(replayed.stdout)
+    records = _records(log)
+    records[-1]["totals"][0] += 1
+    log.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    diverged = ok(runner.invoke(dioses, ["replay", str(log)]), 1)
+    told = [line for line in diverged.stderr.splitlines() if line.startswith("  the ")]
+    assert len(told) == 2 and all("the end after" in line for line in told)
+    assert not any(REPR_MARKS.search(line) for line in told)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import Optional
@@ -13,22 +12,14 @@ from dioses_rules.engine.replay import replay_log
 
 from .options import CARDS_OPTION
 from .output import console, user_errors
+from .views import record_words
 
 
 def describe(record: Optional[dict], missing: str = "nothing (the game ended)") -> str:
-    """A log record in a few words."""
+    """A log record in a few plain words (:func:`views.record_words`)."""
     if record is None:
         return missing
-    if record.get("type") == "decision":
-        return (f"turn {record.get('turn')}: seat {record.get('seat', 0) + 1} "
-                f"'{record.get('kind')}' decision, option {record.get('index', 0) + 1} of "
-                f"{record.get('options')} ({record.get('choice')})")
-    if record.get("type") == "final":
-        return (f"the end: turns {record.get('turns')}, totals {record.get('totals')}, "
-                f"winning area(s) {[w + 1 for w in record.get('winners', [])]}, "
-                f"scenario {record.get('scenario')}")
-    data = {k: v for k, v in record.items() if k not in ("type", "event")}
-    return f"event '{record.get('event')}' {json.dumps(data, ensure_ascii=False)}"
+    return record_words(record)
 
 
 @click.command("replay")

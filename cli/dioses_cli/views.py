@@ -3,6 +3,8 @@ simulation reports (the game table is in :mod:`table`)."""
 
 from __future__ import annotations
 
+from typing import Optional
+
 from rich.table import Table
 from rich.text import Text
 
@@ -152,3 +154,66 @@ def print_simulation(out, simulation: SimulationReport, registry: Registry, elap
         out.print(f"Scenario: victory {_pct(rates['victory'])} ({rates['victories']}), "
                   f"challenge {_pct(rates['challenge'])} ({rates['challenges']}), "
                   f"beaten {_pct(rates['beaten'])} ({rates['beaten_games']})", markup=False)
+
+
+# ------------------------------------------------------------------ log records in words
+
+# Keys of log records that hold a 0-based index (shown from 1, as the game
+# shows seats, areas, piles and turns), and keys shown under another word.
+_INDEX_KEYS = frozenset({"turn", "seat", "area", "pile", "index"})
+_KEY_WORDS = {"face_up": "face up", "turns_left": "turns left"}
+
+
+def _join(items: list[str]) -> str:
+    """"a", "a and b", "a, b and c"; "none" for no item."""
+    if not items:
+        return "none"
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def words(value, key: Optional[str] = None) -> str:
+    """A value of a log record in plain words: no Python reprs, no JSON.
+
+    None is "none", booleans "yes"/"no", a mapping "key value, ...", a list
+    its items joined in English ("none" when empty; a mapping in a list in
+    parentheses); an index (``key`` in _INDEX_KEYS) counts from 1; winners
+    and totals name their areas."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if key in _INDEX_KEYS and isinstance(value, int):
+        return str(value + 1)
+    if key == "winners" and isinstance(value, list):
+        return _join([f"area {words(w, 'area')}" for w in value])
+    if key == "totals" and isinstance(value, list):
+        return ", ".join(f"area {i + 1}: {words(t)}" for i, t in enumerate(value)) or "none"
+    if isinstance(value, dict):
+        return ", ".join(f"{_KEY_WORDS.get(k, k)} {words(v, k)}" for k, v in value.items()) \
+            or "nothing"
+    if isinstance(value, (list, tuple)):
+        return _join([f"({words(item, key)})" if isinstance(item, dict) else words(item, key)
+                      for item in value])
+    return str(value)
+
+
+def record_words(record: dict) -> str:
+    """A game log record in a sentence: a decision, an event, the end, the setup."""
+    kind = record.get("type")
+    turn = f"turn {words(record['turn'], 'turn')}: " if "turn" in record else ""
+    if kind == "decision":
+        return (f"{turn}seat {words(record.get('seat'), 'seat')}, "
+                f"{words(record.get('kind'))} decision: option "
+                f"{words(record.get('index'), 'index')} of {words(record.get('options'))}, "
+                f"{words(record.get('choice'))}")
+    if kind == "final":
+        winners = record.get("winners")
+        several = isinstance(winners, list) and len(winners) > 1
+        return (f"the end after {words(record.get('turns'))} turns: totals "
+                f"{words(record.get('totals'), 'totals')}; "
+                f"winner{'s' if several else ''} {words(winners, 'winners')}; "
+                f"scenario {words(record.get('scenario'), 'scenario')}")
+    rest = words({k: v for k, v in record.items() if k not in ("type", "event", "turn")})
+    if kind == "event":
+        return f"{turn}event {words(record.get('event'))} ({rest})"
+    return f"{words(kind)} record ({rest})"
