@@ -23,13 +23,13 @@ from dioses_rules.pool.identity import pool_sets
 
 from .human import HUMAN, HumanAgent
 from .options import CARDS_OPTION, check_players, game_arguments, parse_agents, setup_options
-from .output import console, user_errors
+from .output import console, exit_codes_help, user_errors
 from .resume import resume
 from .session import Session
 from .targets import DEFAULT_SAVE, check_final_board, new_game_targets
 
 
-@click.command("play")
+@click.command("play", epilog=exit_codes_help("a user's error, or the input ended mid-game"))
 @click.option("--players", type=click.IntRange(1, MAX_SEATS),
               help="Seats at the table (default 2; 1 with --scenario; or as many as --agents).")
 @setup_options

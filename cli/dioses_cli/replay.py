@@ -11,7 +11,7 @@ import click
 from dioses_rules.engine.replay import replay_log
 
 from .options import CARDS_OPTION
-from .output import console, user_errors
+from .output import console, exit_codes_help, user_errors
 from .views import record_words
 
 
@@ -22,7 +22,7 @@ def describe(record: Optional[dict], missing: str = "nothing (the game ended)") 
     return record_words(record)
 
 
-@click.command("replay")
+@click.command("replay", epilog=exit_codes_help("the replay diverges, or a bad log"))
 @click.argument("log_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @CARDS_OPTION
 @user_errors
@@ -34,6 +34,8 @@ def replay_command(log_file: Path, extra_cards) -> None:
     record (decisions, events, the final scores) must come out the same.
     """
     outcome = replay_log(log_file, extra_cards)
+    for note in outcome.notes:
+        click.echo(f"note: {note}", err=True)
     if outcome.ok:
         final = outcome.final
         ending = describe(final) if final is not None else \

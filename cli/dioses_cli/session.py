@@ -20,11 +20,9 @@ from dioses_rules.pool.registry import Registry
 from dioses_rules.scoring.board import write_board
 
 from .human import HUMAN, InputClosed, Narrator
+from .output import EXIT_INTERRUPTED, EXIT_USER_ERROR
 from .table import draw_board, print_result
 from .targets import final_board_paths
-
-EXIT_INPUT_ENDED = 1  # a game stopped because its input ended is not a success
-EXIT_INTERRUPTED = 130
 
 
 class Autosave:
@@ -98,11 +96,13 @@ class Session:
             if str(stop) == "quit":
                 self._stopped("you quit")
             else:
-                self._stopped("the input ended", EXIT_INPUT_ENDED)
+                self._stopped("the input ended", EXIT_USER_ERROR)  # not a success
             return
         except KeyboardInterrupt:
             self._stopped("interrupted", EXIT_INTERRUPTED)
             return
+        except BrokenPipeError:  # stdout closed: output.py ends quietly
+            raise
         except OSError as error:  # a full disk, a file removed under our feet
             where = error.filename or self.autosave.path
             raise game_error(f"cannot write {where}: {error.strerror or error}",
