@@ -215,3 +215,14 @@ def test_a_simulated_log_replays_only_with_the_pool_it_records(here):
     other = run(["replay", log, "--cards", changed])
     assert other.exit_code == 1
     assert "set 'celtic' does not hold the cards the game was played with" in other.stderr
+
+
+def test_a_control_character_quoted_from_a_file_is_shown_not_obeyed(here):
+    """An id quoted in a message cannot clear the screen or move the cursor."""
+    board = here / "board.toml"
+    board.write_text('[area]\nfront = ["\\u001b[2J", ".", ".", "."]\n'
+                     'central = [".", ".", ".", "."]\nback = [".", ".", ".", "."]\n')
+    result = run(["score", board])
+    assert result.exit_code == 1
+    assert "\x1b" not in result.stderr
+    assert "unknown card '\\x1b[2J'" in result.stderr

@@ -15,7 +15,7 @@ from dioses_rules.pool.sources import (bundled_sources, card_paths, read_sources
 from dioses_rules.resources import cards_dir
 
 from .output import (EXIT_FINDINGS, EXIT_OK, GuardedCommand, exit_codes_help, print_json,
-                     report_diagnostics, user_errors)
+                     printable, report_diagnostics, user_errors)
 
 
 @click.command(cls=GuardedCommand, context_settings={"help_option_names": ["-h", "--help"]},
@@ -45,11 +45,11 @@ def lint(paths: tuple[Path, ...], output_format: str, full: bool) -> None:
         texts = {s.path: s.text for s in sources}
         for diagnostic in diagnostics:
             if full:
-                click.echo(diagnostic.full(texts.get(diagnostic.path)))
+                click.echo(printable(diagnostic.full(texts.get(diagnostic.path))))
             else:
-                click.echo(diagnostic.concise())
+                click.echo(printable(diagnostic.concise()))
         for note in notes:
-            click.echo(f"note: {note}")
+            click.echo(printable(f"note: {note}"))
         warnings = len(diagnostics) - len(errors)
         files = asked
         if diagnostics:

@@ -24,6 +24,7 @@ import datetime
 import functools
 import json
 import os
+import re
 import platform
 import shlex
 import sys
@@ -94,9 +95,18 @@ def print_json(data) -> None:
     click.echo(json.dumps(data, indent=2, ensure_ascii=False))
 
 
+CONTROL_CHARACTERS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def printable(text: str) -> str:
+    """``text`` with control characters shown as ``\\x1b``: a file name or an
+    id quoted from a user's file cannot move the cursor or clear the screen."""
+    return CONTROL_CHARACTERS.sub(lambda found: f"\\x{ord(found.group()):02x}", text)
+
+
 def report_diagnostics(diagnostics: Iterable[Diagnostic]) -> None:
     for diagnostic in diagnostics:
-        click.echo(diagnostic.concise(), err=True)
+        click.echo(printable(diagnostic.concise()), err=True)
 
 
 # ------------------------------------------------------------------ a closed pipe
