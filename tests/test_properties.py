@@ -55,6 +55,7 @@ texts = st.text(st.characters(blacklist_characters="\n", blacklist_categories=("
                 max_size=10)
 aliases = st.lists(texts, max_size=2).map(tuple)
 small = st.integers(0, 12)
+ones = st.integers(1, 12)  # what an effect counts, a scenario's number: 1 or more
 points = st.integers(-4, 12)
 rows = st.sampled_from(m.ROWS)
 columns = st.sampled_from(m.COLUMNS)
@@ -195,15 +196,16 @@ def scoring_lines(depth: int = 2) -> st.SearchStrategy:
 
 cell_refs = st.builds(m.CellRef, selectors(1), st.none() | st.sampled_from(list(m.Direction)))
 draws = st.one_of(
-    st.builds(m.DrawLaw, small),
-    st.builds(m.DrawPattern, small, st.none() | difficulties, st.none() | small),
+    st.builds(m.DrawLaw, ones),
+    ones.flatmap(lambda n: st.builds(m.DrawPattern, st.just(n), st.none() | difficulties,
+                                       st.none() | st.integers(1, n))),
 )
 effects = st.one_of(
-    st.builds(m.SwapAny, small),
+    st.builds(m.SwapAny, ones),
     st.builds(m.SwapCards, cell_refs, cell_refs),
     draws,
-    st.builds(m.Reveal, small),
-    st.builds(m.TurnFaceDown, small),
+    st.builds(m.Reveal, ones),
+    st.builds(m.TurnFaceDown, ones),
     st.just(m.RecoverDiscard()),
     st.just(m.SeekDeck()),
     st.builds(m.DiscardTop, names, st.none() | names),
@@ -250,7 +252,7 @@ options = st.builds(
     m.RuleOption, names, texts, aliases, provenances,
     tup(st.builds(m.Setting, names, names | st.integers(0, 99))), tup(effects, 2))
 scenarios = st.builds(
-    m.Scenario, names, small, texts, aliases, provenances,
+    m.Scenario, names, ones, texts, aliases, provenances,
     options=tup(names), setup=tup(setup_steps, 4), rules=tup(rule_changes),
     victory=tup(conditions(2)), challenge=tup(conditions(1)),
     challenge_setup=tup(setup_steps, 2), threshold=small)

@@ -15,6 +15,7 @@ from lark import Token, Transformer
 from . import model as m
 from ..errors import Diagnostic, did_you_mean
 from .lexing import lark_parser
+from .limits import RANGES, number_text, number_value, shorten
 from .vocabulary import PROVENANCES, RESERVED_IDS, Vocabulary
 
 ID_PATTERN = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
@@ -100,10 +101,6 @@ def string(token: Token) -> str:
     return re.sub(r"\\(.)", r"\1", str(token)[1:-1])
 
 
-def integer(token: Token) -> int:
-    return int(str(token))
-
-
 def names(children: Iterable) -> tuple[str, ...]:
     return tuple(str(child) for child in children)
 
@@ -151,9 +148,8 @@ class BuilderBase(Transformer):
             line, column = error.token.line, error.token.column
         elif error.meta is not None and not getattr(error.meta, "empty", True):
             line, column = error.meta.line, error.meta.column
-        self.diagnostics.append(
-            Diagnostic(error.code, error.message, self.path, line, column, help=error.help)
-        )
+        self.diagnostics.append(Diagnostic(error.code, shorten(error.message), self.path,
+                                           line, column, help=error.help))
 
     def card_id(self, token: Token, selectable: bool = False) -> str:
         """Check an id; ``selectable`` ids (Myth cards, tags) are also named
@@ -236,10 +232,19 @@ class BuilderBase(Transformer):
     def row(self, token: Token) -> m.Row:
         return enum_word(m.Row, token, "DL104", "row")
 
+    def number(self, token: Token, key: str) -> int:
+        """A written number, which must be in its range (:data:`limits.RANGES`);
+        out of it, DL120 at the number (the definition is dropped)."""
+        checked = RANGES[key]
+        problem = checked.check_text(str(token))
+        if problem is not None:
+            raise BuildError("DL120", problem, token=token, help=checked.help)
+        return number_value(str(token))
+
     def column(self, token: Token) -> int:
-        value = integer(token)
+        value = number_value(str(token))
         if value not in m.COLUMNS:
-            raise BuildError("DL108", f"column {value} is outside the grid", token=token,
-                             help="columns are numbered 1 to 4 from the left (R1)")
+            raise BuildError("DL108", f"column {number_text(str(token))} is outside the grid",
+                             token=token, help="columns are numbered 1 to 4 from the left (R1)")
         return value
 

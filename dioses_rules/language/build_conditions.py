@@ -5,7 +5,7 @@ from __future__ import annotations
 from lark import v_args
 
 from . import model as m
-from .build_base import BuilderBase, integer, record_errors
+from .build_base import BuilderBase, record_errors
 
 
 @v_args(wrapper=record_errors)
@@ -86,10 +86,12 @@ class ConditionRules(BuilderBase):
         return m.AtCell(self.row(children[0]), self.column(children[1]), span=self.span(meta))
 
     def scores(self, meta, children):
-        return m.Scores(integer(children[0]) if children else None, span=self.span(meta))
+        return m.Scores(self.number(children[0], "scores") if children else None,
+                        span=self.span(meta))
 
     def _quantity(self, comparison, meta, children):
-        return m.Quantity(comparison, integer(children[0]), children[1], span=self.span(meta))
+        return m.Quantity(comparison, self.number(children[0], "amount"), children[1],
+                          span=self.span(meta))
 
     def at_least(self, meta, children):
         return self._quantity(m.Comparison.AT_LEAST, meta, children)

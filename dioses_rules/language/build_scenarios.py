@@ -7,7 +7,7 @@ from typing import Any
 from lark import Token, v_args
 
 from . import model as m
-from .build_base import BuilderBase, Item, enum_word, integer, record_errors, string
+from .build_base import BuilderBase, BuildError, Item, enum_word, record_errors, string
 
 
 @v_args(wrapper=record_errors)
@@ -29,7 +29,7 @@ class ScenarioRules(BuilderBase):
                 fields[item.key] = item.value
         return m.Scenario(
             id=self.card_id(id_token),
-            number=integer(number_token),
+            number=self.number(number_token, "scenario"),
             name=string(name_token),
             aliases=aliases,
             provenance=self.provenance(prov_token),
@@ -57,13 +57,13 @@ class ScenarioRules(BuilderBase):
         return Item("challenge_setup", children)
 
     def scenario_beat(self, meta, children):
-        return Item("threshold", integer(children[0]))
+        return Item("threshold", self.number(children[0], "beat"))
 
     def separate(self, meta, children):
-        return m.Separate(children[0], integer(children[1]), span=self.span(meta))
+        return m.Separate(children[0], self.number(children[1], "random"), span=self.span(meta))
 
     def power_cards(self, meta, children):
-        return m.PowerCards(integer(children[0]), span=self.span(meta))
+        return m.PowerCards(self.number(children[0], "power-cards"), span=self.span(meta))
 
     def place_at(self, meta, children):
         cards, face_up, row, column = children
@@ -107,46 +107,54 @@ class ScenarioRules(BuilderBase):
             condition, cost = rest
         else:
             (cost,) = rest
-        return m.Ability(effect, integer(cost), once, condition, span=self.span(meta))
+        return m.Ability(effect, self.number(cost, "ability-cost"), once, condition,
+                         span=self.span(meta))
 
     def once(self, meta, children):
         return "once"
 
     # ------------------------------------------------------------ effects
     def swap_any(self, meta, children):
-        return m.SwapAny(integer(children[0]), span=self.span(meta))
+        return m.SwapAny(self.number(children[0], "swap"), span=self.span(meta))
 
     def swap_cards(self, meta, children):
         return m.SwapCards(children[0], children[1], span=self.span(meta))
 
     def draw_pattern(self, meta, children):
         amount, *rest = children
+        count = self.amount_of(amount, "patterns")
         difficulty = keep = None
         for item in rest:
             if isinstance(item, m.Difficulty):
                 difficulty = item
             elif isinstance(item, Token) and item.type == "INT":
-                keep = integer(item)
-        return m.DrawPattern(amount, difficulty, keep, span=self.span(meta))
+                keep = self.number(item, "keep")
+                if keep > count:
+                    raise BuildError("DL120", f"keeps {keep} of {count} patterns drawn",
+                                     token=item, help="keep at most as many as are drawn")
+        return m.DrawPattern(count, difficulty, keep, span=self.span(meta))
 
     def draw_law(self, meta, children):
-        return m.DrawLaw(children[0], span=self.span(meta))
+        return m.DrawLaw(self.amount_of(children[0], "laws"), span=self.span(meta))
 
     def difficulty(self, meta, children):
         return enum_word(m.Difficulty, children[0], "DL105", "difficulty")
 
     def amount(self, meta, children):
-        child = children[0]
-        return child if isinstance(child, int) else integer(child)
+        return children[0]  # the number's token, checked by what it counts
 
     def one(self, meta, children):
         return 1
 
+    def amount_of(self, amount, key: str) -> int:
+        """An amount ('a', 'an' or a number) in the range of ``key``."""
+        return amount if isinstance(amount, int) else self.number(amount, key)
+
     def reveal(self, meta, children):
-        return m.Reveal(children[0], span=self.span(meta))
+        return m.Reveal(self.amount_of(children[0], "reveal"), span=self.span(meta))
 
     def hide(self, meta, children):
-        return m.TurnFaceDown(children[0], span=self.span(meta))
+        return m.TurnFaceDown(self.amount_of(children[0], "reveal"), span=self.span(meta))
 
     def recover(self, meta, children):
         return m.RecoverDiscard(span=self.span(meta))

@@ -18,11 +18,13 @@ from lark.exceptions import VisitError
 from . import model as m
 from ..errors import CardSyntaxError, Diagnostic, did_you_mean
 from .build_base import (INVALID, Aliases, BuildError, EventEffects, Item, Tags, enum_word,
-                         integer, names, record_errors, string)
+                         names, record_errors, string)
 from .build_conditions import ConditionRules
 from .build_scenarios import ScenarioRules
 from .headers import bundled_vocabulary, scan_header
+from .limits import MAX_DIGITS, number_text, number_value
 from .parser import parse_tree
+from .settings import setting_range
 from .vocabulary import DEFINITIONS, RESERVED_IDS, Vocabulary
 
 
@@ -98,10 +100,15 @@ class Builder(ScenarioRules, ConditionRules):
         except BuildError as error:  # recorded, not raised: keep the set
             self.record(error)
             return Item("skip", None)
-        if integer(points) <= 0:
+        try:
+            worth = self.number(points, "difficulty")
+        except BuildError as error:  # recorded, not raised: keep the set
+            self.record(error)
+            return Item("skip", None)
+        if worth <= 0:
             self.record(BuildError("DL601", f"a {level.value} pattern worth {points} points",
                                    token=points, help="patterns give 1 point or more"))
-        return Item("difficulty", (level, integer(points)))
+        return Item("difficulty", (level, worth))
 
     def set_expect(self, meta, children):
         count, kind = children
@@ -111,7 +118,11 @@ class Builder(ScenarioRules, ConditionRules):
                                    help=did_you_mean(str(kind), m.KINDS)
                                    or f"kinds: {', '.join(m.KINDS)}"))
             return Item("skip", None)
-        return Item("expect", (str(kind), integer(count)))
+        try:
+            return Item("expect", (str(kind), self.number(count, "expect")))
+        except BuildError as error:  # recorded, not raised: keep the set
+            self.record(error)
+            return Item("skip", None)
 
     def set_version(self, meta, children):
         return Item("version", string(children[0]))
@@ -186,13 +197,14 @@ class Builder(ScenarioRules, ConditionRules):
         return Tags(children[0])
 
     def counts_as(self, meta, children):
-        return m.Weight(integer(children[0]), children[1].type, span=self.span(meta))
+        return m.Weight(self.number(children[0], "weight"), children[1].type,
+                        span=self.span(meta))
 
     def event(self, meta, children):
         return EventEffects(tuple(children))
 
     def points(self, meta, children):
-        return int(str(children[0]))
+        return self.number(children[0], "points")
 
     def fixed_line(self, meta, children):
         return m.Fixed(children[0], children[1], span=self.span(meta))
@@ -207,7 +219,7 @@ class Builder(ScenarioRules, ConditionRules):
             children = children[:-1]
         if len(children) == 3:
             points, per, countable = children
-            per = integer(per)
+            per = self.number(per, "per")
         else:
             points, countable = children
             per = 1
@@ -215,7 +227,7 @@ class Builder(ScenarioRules, ConditionRules):
         return line if limit is None else m.Capped(line, limit, span=self.span(meta))
 
     def up_to(self, meta, children):
-        return Item("limit", integer(children[0]))
+        return Item("limit", self.number(children[0], "cap"))
 
     def scores_like(self, meta, children):
         return m.ScoresLike(str(children[0]), span=self.span(meta))
@@ -286,7 +298,7 @@ class Builder(ScenarioRules, ConditionRules):
         prov_token = None
         if rest and isinstance(rest[0], Token) and rest[0].type == "NAME":
             prov_token = rest.pop(0)
-        cost = integer(rest[0])
+        cost = self.number(rest[0], "cost")
         return m.PowerEffect(self.card_id(id_token), string(name_token), aliases,
                              self.provenance(prov_token), cost, tuple(rest[1:]),
                              span=self.span(meta),
@@ -305,8 +317,17 @@ class Builder(ScenarioRules, ConditionRules):
             provenance_stated=prov_token is not None)
 
     def setting(self, meta, children):
-        name, value = children
-        value = int(str(value)) if value.type == "INT" else str(value)
+        name, token = children
+        if token.type != "INT":
+            return m.Setting(str(name), str(token), span=self.span(meta))
+        checked = setting_range(str(name))
+        if checked is not None and (problem := checked.check_text(str(token))) is not None:
+            raise BuildError("DL120", problem, token=token, help=checked.help)
+        value = number_value(str(token))
+        if value is None:  # a setting that takes no number, or no setting (DL107)
+            raise BuildError("DL120", f"a setting's number must have at most {MAX_DIGITS} "
+                             f"digits, not {number_text(str(token))}", token=token,
+                             help="settings and their values: docs/card-language.md")
         return m.Setting(str(name), value, span=self.span(meta))
 
     def at_start(self, meta, children):

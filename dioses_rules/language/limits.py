@@ -1,16 +1,24 @@
-"""The limits of the card language, in one place: how deep expressions may
-nest, and how much of a hostile file's text goes into a report.
+"""The limits of the card language, in one place: the range of every number a
+card file can write, how deep expressions may nest, and how much of a hostile
+file's text goes into a report.
 
 A card file is input from anyone; these limits keep checking it, and every
-command that reads it, bounded in time and memory.
+command that reads it, bounded in time and memory. Each range is generous
+for the game (12 cards per area, 3 x 4 cells, a deck of some hundred Myth
+cards, at most 6 seats) and is the one table docs/card-language.md lists
+(``tests/test_hostile_cards.py`` checks that the two agree).
 """
 
 from __future__ import annotations
 
 import re
+from typing import Optional
 
-# Syntax errors of one file given a hint (a misspelling, a phrasing); past
-# them an error is reported plainly, so a broken file costs little each.
+from attrs import frozen
+
+# Errors shown per file; the rest are counted in one last diagnostic (DL009).
+# Only the syntax errors shown are given a hint (a misspelling, a phrasing),
+# so that each of a broken file's other errors costs little.
 MAX_ERRORS = 50
 
 # How deep a definition's parse tree may nest (parentheses, 'not', 'of same',
@@ -18,8 +26,102 @@ MAX_ERRORS = 50
 # recursive back ends (source, English, scoring) handle twice this.
 MAX_DEPTH = 100
 
+# A number written with more digits than this is out of every range, and is
+# reported without being converted (Python refuses to convert very long ones).
+MAX_DIGITS = 9
+
 # A word quoted in a message is cut to this many characters.
 SHOWN_WORD = 40
+
+
+@frozen
+class Range:
+    """The values a number of the card language may take: ``low`` to ``high``.
+
+    ``low_code``: a value below ``low`` is reported by an older check of the
+    linter with that code (DL601, DL602) instead of DL120; ``not_zero``: 0
+    is refused too (DL601: points say a gain or, negative, a penalty).
+    """
+
+    key: str
+    what: str
+    low: int
+    high: int
+    example: str
+    low_code: Optional[str] = None
+    not_zero: bool = False
+
+    def check(self, value: int) -> Optional[str]:
+        """A DL120 message for ``value``, or None when it fits (or when the
+        older check of ``low_code`` reports it)."""
+        if self.low <= value <= self.high or (value < self.low and self.low_code):
+            return None
+        return f"{self.what} must be {self.low} to {self.high}, not {value_text(value)}"
+
+    def check_text(self, digits: str) -> Optional[str]:
+        """:meth:`check` for a number as written, converted only when short."""
+        value = number_value(digits)
+        if value is None:
+            return f"{self.what} must be {self.low} to {self.high}, not {number_text(digits)}"
+        return self.check(value)
+
+    @property
+    def help(self) -> str:
+        return f"e.g. {self.example}; every number's range: docs/card-language.md, Numbers"
+
+
+# Cards in one area (R1); the base game deals 12 to each of up to 6 seats.
+AREA = 12
+
+RANGES: dict[str, Range] = {r.key: r for r in (
+    Range("points", "the points of a scoring line", -100, 100, "'2 points if next to greek'",
+          not_zero=True),
+    Range("per", "'per'", 1, 100, "'1 point per 2 gods'", low_code="DL602"),
+    Range("cap", "'up to'", 1, 1000, "'... up to 3 points'", low_code="DL601"),
+    Range("weight", "'counts as'", 1, AREA, "'counts as 2 gods'", low_code="DL601"),
+    Range("amount", "an amount compared", 0, 1000, "'at least 2 gods in row'"),
+    Range("scores", "'scores at least'", 0, 1000, "'hera scores at least 3 points'"),
+    Range("expect", "an 'expect' count", 0, 10000, "'expect 97 myth'"),
+    Range("difficulty", "a difficulty's points", 1, 100, "'difficulty hard 6 points'",
+          low_code="DL601"),
+    Range("cost", "a power effect's cost", 1, AREA, "'cost 2'", low_code="DL601"),
+    Range("scenario", "a scenario's number", 1, 999, "'scenario ragnarok 3 \"Ragnarok\"'"),
+    Range("beat", "'beat'", 0, 1000, "'beat 30 points'"),
+    Range("random", "the random cards of 'separate'", 0, 200,
+          "'separate thor with 4 random cards'"),
+    Range("power-cards", "'power cards'", 0, AREA, "'power cards 2'"),
+    Range("ability-cost", "an ability's cost", 0, AREA, "'allow reveal 2 cards cost 2'"),
+    Range("swap", "the cards swapped", 1, AREA, "'swap 2 cards'"),
+    Range("reveal", "the cards revealed or hidden", 1, AREA, "'reveal 2 cards', 'hide a card'"),
+    Range("patterns", "the patterns drawn", 1, AREA, "'draw 3 easy patterns'"),
+    Range("keep", "the patterns kept", 1, AREA, "'draw 3 patterns keep 1' (no more than drawn)"),
+    Range("laws", "the laws drawn", 1, AREA, "'draw 2 laws'"),
+)}
+
+
+def number_value(digits: str) -> Optional[int]:
+    """The value of a written number ("-12", "007"), or None when it has
+    more than :data:`MAX_DIGITS` digits (out of every range: Python would
+    refuse to convert a very long one, and a huge one would cost to)."""
+    sign, body = ("-", digits[1:]) if digits.startswith("-") else ("", digits)
+    body = body.lstrip("0") or "0"
+    return int(sign + body) if len(body) <= MAX_DIGITS else None
+
+
+def number_text(digits: str) -> str:
+    """A written number as a message shows it: a very long one is cut."""
+    body = digits.lstrip("-")
+    if len(body) <= 15:
+        return digits
+    return f"{digits[:len(digits) - len(body) + 6]}... (a number of {len(body):,} digits)"
+
+
+def value_text(value: int) -> str:
+    """A number as a message shows it (converting a huge one to text would
+    cost, or be refused)."""
+    if abs(value) < 10 ** 15:
+        return str(value)
+    return f"{'-' if value < 0 else ''}a number of about {int(value.bit_length() * 0.30103):,} digits"
 
 
 _LONG_WORD = re.compile(r"[^\s',;]{%d,}" % (SHOWN_WORD + 1))

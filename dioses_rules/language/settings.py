@@ -6,9 +6,11 @@ The linter checks rule options against it, the engine builds its
 
 from __future__ import annotations
 
-from typing import Union
+from typing import Optional, Union
 
 from attrs import define, frozen
+
+from .limits import AREA, Range
 
 ON_OFF = ("on", "off")
 
@@ -16,11 +18,15 @@ ON_OFF = ("on", "off")
 @frozen
 class SettingSpec:
     """A setting: the :class:`Settings` field it fills, the values it takes
-    (``int``: a number; ``ON_OFF``: a switch) and what it means."""
+    (``int``: a number from ``range[0]`` to ``range[1]``; ``ON_OFF``: a
+    switch) and what it means. The builder and the linter check a number
+    against its range (:func:`setting_range`), and the engine again when it
+    applies the setting."""
 
     field: str
     allowed: Union[tuple[str, ...], type]
     doc: str
+    range: Optional[tuple[int, int]] = None
 
 
 @define
@@ -41,9 +47,9 @@ class Settings:
 SETTINGS: dict[str, SettingSpec] = {
     "end-rule": SettingSpec("end_rule", ("base", "equal-turns", "twelfth-reveal"),
                             "when the game ends (R20, R21)"),
-    "discard-piles": SettingSpec("discard_piles", int, "how many discard piles"),
+    "discard-piles": SettingSpec("discard_piles", int, "how many discard piles", (1, 4)),
     "initial-reveals": SettingSpec("initial_reveals", int,
-                                   "cards each player turns face up at setup"),
+                                   "cards each player turns face up at setup", (0, AREA)),
     "deck-discard": SettingSpec("deck_discard", ("swap-then-reveal", "swap-or-reveal"),
                                 "what follows discarding a drawn card (R17)"),
     "turn-must-reveal": SettingSpec("turn_must_reveal", ON_OFF,
@@ -53,8 +59,28 @@ SETTINGS: dict[str, SettingSpec] = {
     "all-face-up-at-end": SettingSpec("all_face_up_at_end", ("as-played", "always"),
                                       "whether areas count as ended face up (R21)"),
     "extra-power-cards": SettingSpec("extra_power_cards", int,
-                                     "Power cards drawn at setup for an easier game (R23)"),
+                                     "Power cards drawn at setup for an easier game (R23)",
+                                     (0, AREA)),
 }
+
+
+def setting_range(name: str) -> Optional[Range]:
+    """The range of a setting that takes a number ("discard piles must be 1 to
+    4"), or None."""
+    spec = SETTINGS.get(name)
+    if spec is None or spec.range is None:
+        return None
+    low, high = spec.range
+    return Range(name, name.replace("-", " "), low, high, f"'set {name} {low}'")
+
+
+def setting_problem(name: str, value: Union[str, int]) -> Optional[str]:
+    """What is wrong with a number for a setting that takes one (out of its
+    range), or None."""
+    checked = setting_range(name)
+    if checked is None or not isinstance(value, int):
+        return None
+    return checked.check(value)
 
 
 def setting_value(spec: SettingSpec, value: Union[str, int]) -> Union[str, int, bool]:

@@ -12,7 +12,7 @@ from typing import Optional, Sequence
 
 from ..errors import Diagnostic, Severity, diagnostic_at, did_you_mean
 from ..language import model as m
-from ..language.settings import SETTINGS
+from ..language.settings import SETTINGS, setting_problem, setting_range
 from ..language.vocabulary import SELECTOR_WORDS, UNDECLARABLE
 from ..language.walk import Dispatch, iter_nodes
 from .lint_context import ContextChecker
@@ -242,6 +242,9 @@ class DefinitionChecker:
         elif spec.allowed is int:
             if not isinstance(setting.value, int):
                 self.add("DL107", f"setting '{setting.name}' takes a number", setting)
+            elif (problem := setting_problem(setting.name, setting.value)) is not None:
+                # a tree built from text is checked by the builder already
+                self.add("DL120", problem, setting, help=setting_range(setting.name).help)
         elif setting.value not in spec.allowed:
             self.add("DL107", f"setting '{setting.name}' cannot be '{setting.value}'", setting,
                      help=did_you_mean(str(setting.value), spec.allowed) or
