@@ -22,7 +22,7 @@ from .build_base import (INVALID, Aliases, BuildError, EventEffects, Item, Tags,
 from .build_conditions import ConditionRules
 from .build_scenarios import ScenarioRules
 from .headers import bundled_vocabulary, scan_header
-from .limits import MAX_DIGITS, number_text, number_value
+from .limits import MAX_DIGITS, capped, number_text, number_value
 from .parser import parse_tree
 from .settings import setting_range
 from .vocabulary import DEFINITIONS, RESERVED_IDS, Vocabulary
@@ -386,9 +386,10 @@ def build(text: str, path: str = "<string>", vocabulary: Optional[Vocabulary] = 
 
 def parse_card_text(text: str, path: str = "<string>",
                     vocabulary: Optional[Vocabulary] = None) -> m.CardFile:
-    """Build a card file or raise :class:`CardSyntaxError` with every diagnostic."""
+    """Build a card file or raise :class:`CardSyntaxError` with its errors
+    (the first 50, and a DL009 counting the rest)."""
     card_file, diagnostics = build(text, path, vocabulary)
     errors = [d for d in diagnostics if d.is_error]
     if errors:
-        raise CardSyntaxError(errors)
+        raise CardSyntaxError(capped(errors))
     return card_file

@@ -17,6 +17,7 @@ from attrs import frozen
 from ..errors import CardSyntaxError, Diagnostic
 from . import model as m
 from .builder import build
+from .limits import capped
 from .source import INDENT
 from .source_definitions import DefinitionWriter, Line
 from .vocabulary import Vocabulary
@@ -61,7 +62,7 @@ def format_text(text: str, path: str = "<string>",
     card_file, diagnostics = build(text, path, vocabulary)
     errors = [d for d in diagnostics if d.is_error]
     if errors:
-        raise CardSyntaxError(errors)
+        raise CardSyntaxError(capped(errors))
     writer = DefinitionWriter(vocabulary)
     units = sorted(([card_file.card_set] if card_file.card_set else [])
                    + list(card_file.definitions), key=lambda unit: unit.span.line)

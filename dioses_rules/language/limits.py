@@ -1,6 +1,6 @@
 """The limits of the card language, in one place: the range of every number a
-card file can write, how deep expressions may nest, and how much of a hostile
-file's text goes into a report.
+card file can write, how deep expressions may nest, and how many errors of
+one file are shown.
 
 A card file is input from anyone; these limits keep checking it, and every
 command that reads it, bounded in time and memory. Each range is generous
@@ -16,6 +16,8 @@ from typing import Optional
 
 from attrs import frozen
 
+from ..errors import Diagnostic, Severity
+
 # Errors shown per file; the rest are counted in one last diagnostic (DL009).
 # Only the syntax errors shown are given a hint (a misspelling, a phrasing),
 # so that each of a broken file's other errors costs little.
@@ -25,6 +27,10 @@ MAX_ERRORS = 50
 # leaders); deeper is DL004. The deepest bundled definition nests 10, and the
 # recursive back ends (source, English, scoring) handle twice this.
 MAX_DEPTH = 100
+
+# How many cards a chain of 'scores like' may go through (each link nests the
+# other card's lines once more); longer is DL117.
+MAX_SCORES_LIKE = 8
 
 # A number written with more digits than this is out of every range, and is
 # reported without being converted (Python refuses to convert very long ones).
@@ -131,3 +137,37 @@ def shorten(message: str) -> str:
     """A message with every very long word in it cut (a file's 1 MB word is
     reported by its start, not copied into the report)."""
     return _LONG_WORD.sub(lambda m: m.group(0)[:SHOWN_WORD] + "...", message)
+
+
+def capped(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    """At most :data:`MAX_ERRORS` errors of each file, in order of place,
+    with the warnings before the cut; past it, one DL009 error counting the
+    rest ("and 9,950 more errors after line 812")."""
+    by_path: dict[str, list[Diagnostic]] = {}
+    for diagnostic in diagnostics:
+        by_path.setdefault(diagnostic.path, []).append(diagnostic)
+    out: list[Diagnostic] = []
+    for path, found in by_path.items():
+        if sum(1 for d in found if d.is_error) <= MAX_ERRORS:
+            out += found
+            continue
+        found = sorted(found, key=lambda d: (d.line, d.column))
+        shown, errors = 0, 0
+        for index, diagnostic in enumerate(found):
+            if diagnostic.is_error:
+                if errors == MAX_ERRORS:
+                    break
+                errors += 1
+            shown = index + 1
+        rest = found[shown:]
+        hidden = sum(1 for d in rest if d.is_error)
+        warnings = len(rest) - hidden
+        last = found[shown - 1].line
+        message = f"and {hidden:,} more errors after line {last}"
+        if warnings:
+            message += f" (and {warnings:,} warnings)"
+        out += found[:shown]
+        out.append(Diagnostic("DL009", message, path, rest[0].line, rest[0].column,
+                              Severity.ERROR, f"only the first {MAX_ERRORS} errors of a file "
+                              "are shown; correct them and check again"))
+    return out

@@ -12,6 +12,7 @@ from typing import Optional, Sequence
 
 from ..errors import Diagnostic, Severity, diagnostic_at, did_you_mean
 from ..language import model as m
+from ..language.limits import MAX_ERRORS, MAX_SCORES_LIKE, capped, shorten
 from ..language.settings import SETTINGS, setting_problem, setting_range
 from ..language.vocabulary import SELECTOR_WORDS, UNDECLARABLE
 from ..language.walk import Dispatch, iter_nodes
@@ -46,9 +47,23 @@ class DefinitionChecker:
         self.declared_by = {form: (set_id, word.kind) for set_id, loaded in registry.sets.items()
                             for word in loaded.card_set.words
                             for form in (word.id, word.plural) if form}
+        self.names = self.card_ids | self.tags
+        self.rule_options = [d.id for d in registry.definitions("rule-option")]
+        self.suggested: dict[str, int] = {}  # path -> suggestions looked for
 
     def add(self, code, message, node, help=None, severity=Severity.ERROR) -> None:
-        self.diagnostics.append(diagnostic_at(code, message, node, self.path, help, severity))
+        self.diagnostics.append(diagnostic_at(code, shorten(message), node, self.path, help,
+                                              severity))
+
+    def suggest(self, word: str, candidates) -> Optional[str]:
+        """A 'did you mean' among ``candidates``, for the first diagnostics of
+        a file only: past :data:`MAX_ERRORS` they are not shown, and each
+        would look through every card id of the pool."""
+        asked = self.suggested.get(self.path, 0)
+        if asked >= MAX_ERRORS:
+            return None
+        self.suggested[self.path] = asked + 1
+        return did_you_mean(word, candidates)
 
     # ------------------------------------------------------------ shared checks
     def check_names(self, definition) -> None:
@@ -88,8 +103,8 @@ class DefinitionChecker:
                      help=f"add 'requires {owner[0]}' to this file's set header")
             return
         words = set(self.registry.vocabulary.kinds)
-        hint = did_you_mean(node.name, words | SELECTOR_WORDS) or \
-            did_you_mean(node.name, self.card_ids | self.tags)
+        hint = self.suggest(node.name, words | SELECTOR_WORDS) or \
+            self.suggest(node.name, self.names)
         declare = (f"a new type or mythology is declared in the set header "
                    f"(type {node.name} \"Name\")")
         self.add("DL109", f"unknown card id or tag '{node.name}'", node,
@@ -103,7 +118,7 @@ class DefinitionChecker:
                 self.check_required(card_id, node)
             elif card_id not in self.card_ids:
                 self.add("DL110", f"no loaded set defines card '{card_id}'", node,
-                         help=did_you_mean(card_id, self.card_ids) or
+                         help=self.suggest(card_id, self.card_ids) or
                          "load the set that defines it with --cards PATH")
 
     def check_lines(self, lines, where: str, anchored: bool, allowed: set[str]) -> None:
@@ -142,30 +157,56 @@ class DefinitionChecker:
             self.check_required(line.card, line)
         elif line.card not in self.broken:
             self.add("DL117", f"'scores like {line.card}': no loaded Myth card '{line.card}'",
-                     line, help=did_you_mean(line.card, self.card_ids) or
+                     line, help=self.suggest(line.card, self.card_ids) or
                      "name a Myth card of this set or of a set it requires")
 
-    def check_scores_like_cycles(self) -> None:
-        """DL117: no card scores like itself through a chain of 'scores like'."""
+    def check_scores_like_chains(self) -> None:
+        """DL117: no card scores like itself through a chain of 'scores like',
+        and no chain follows more than :data:`MAX_SCORES_LIKE` of them (each
+        nests the other card's lines once more). One depth-first walk with
+        its own stack: a chain of any length is no recursion."""
         edges = {card.id: [line for line in card.lines if isinstance(line, m.ScoresLike)]
                  for card in self.registry.myth_cards()}
-        state: dict[str, str] = {}
-
-        def visit(card_id: str, path: list[str]) -> None:
-            state[card_id] = "open"
-            for line in edges[card_id]:
-                if state.get(line.card) == "open":
-                    circle = path[path.index(line.card):] + [line.card]
+        links: dict[str, int] = {}  # card id -> the most 'scores like' a chain from it follows
+        longest: dict[str, m.ScoresLike] = {}  # card id -> its line that starts that chain
+        on_path: dict[str, int] = {}  # card id -> its place on the current path
+        circling: set[str] = set()  # cards of a circle (reported as one)
+        for root in edges:
+            if root in links:
+                continue
+            path, pending = [root], [iter(edges[root])]
+            on_path[root] = 0
+            while pending:
+                line = next(pending[-1], None)
+                if line is None:
+                    done = path.pop()
+                    pending.pop()
+                    del on_path[done]
+                    links[done] = 0
+                    for link in edges[done]:
+                        if link.card not in on_path and 1 + links.get(link.card, 0) > links[done]:
+                            links[done], longest[done] = 1 + links.get(link.card, 0), link
+                    if links[done] == MAX_SCORES_LIKE + 1 and done not in circling:
+                        self._too_long(done, longest)
+                elif line.card in on_path:
+                    circle = path[on_path[line.card]:] + [line.card]
+                    circling.update(circle)
                     self.add("DL117", "'scores like' goes round in a circle: "
-                             + " -> ".join(circle), line,
+                             + _chain_text(circle), line,
                              help="one of these cards must score by lines of its own")
-                elif line.card in edges and line.card not in state:
-                    visit(line.card, path + [line.card])
-            state[card_id] = "done"
+                elif line.card in edges and line.card not in links:
+                    on_path[line.card] = len(path)
+                    path.append(line.card)
+                    pending.append(iter(edges[line.card]))
 
-        for card_id in edges:
-            if card_id not in state:
-                visit(card_id, [card_id])
+    def _too_long(self, card_id: str, longest: dict[str, m.ScoresLike]) -> None:
+        chain, at = [card_id], card_id
+        while at in longest:
+            at = longest[at].card
+            chain.append(at)
+        self.add("DL117", f"a chain of 'scores like' follows more than {MAX_SCORES_LIKE}: "
+                 + _chain_text(chain), longest[card_id],
+                 help="let a card of this chain score by lines of its own")
 
     def check_context(self, node, where: str, anchored: bool, allowed: set[str]) -> None:
         ContextChecker(self.add, where, allowed).check(node, anchored)
@@ -270,7 +311,7 @@ def check_registry(registry: Registry) -> list[Diagnostic]:
                 checker.add("DL207", f"set '{set_id}' expects {wanted} {kind} definitions "
                             f"but defines {found}", loaded.card_set,
                             help="add or remove definitions, or correct the 'expect' line")
-    checker.check_scores_like_cycles()
+    checker.check_scores_like_chains()
     check_vocabulary(checker)
     numbers: dict[int, m.Scenario] = {}
     for scenario in registry.definitions("scenario"):
@@ -280,6 +321,13 @@ def check_registry(registry: Registry) -> list[Diagnostic]:
                         severity=Severity.WARNING)
         numbers[scenario.number] = scenario
     return checker.diagnostics
+
+
+def _chain_text(cards: list[str]) -> str:
+    """'a -> b -> c', the middle of a long chain left out."""
+    if len(cards) > 12:
+        cards = cards[:5] + [f"({len(cards) - 10} more)"] + cards[-5:]
+    return " -> ".join(cards)
 
 
 def check_vocabulary(checker: DefinitionChecker) -> None:
@@ -348,5 +396,5 @@ def lint_sources(sources: Sequence[SourceFile]) -> list[Diagnostic]:
     registry = assemble(sources)
     diagnostics += registry.diagnostics
     diagnostics += check_registry(registry)
-    unique = list(dict.fromkeys(diagnostics))
+    unique = capped(list(dict.fromkeys(diagnostics)))
     return sorted(unique, key=lambda d: (d.path, d.line, d.column, d.code))

@@ -3,7 +3,6 @@ DL502). Each function takes the :class:`lint.DefinitionChecker` that records."""
 
 from __future__ import annotations
 
-from ..errors import did_you_mean
 from ..language import model as m
 from ..language.walk import iter_nodes
 
@@ -16,17 +15,17 @@ def check_scenario(checker, scenario: m.Scenario) -> None:
     decks = {step.deck for step in scenario.setup if isinstance(step, m.SetAside)}
     for option in scenario.options:
         if checker.registry.get("rule-option", option) is None:
-            pool = [d.id for d in checker.registry.definitions("rule-option")]
             checker.add("DL112", f"unknown rule option '{option}'", scenario,
-                        help=did_you_mean(option, pool) or "define it with 'option'")
+                        help=checker.suggest(option, checker.rule_options) or
+                        "define it with 'option'")
     for node in iter_nodes(scenario):
         if isinstance(node, m.StateRef) and node.name not in state_names:
             checker.add("DL111", f"unknown scenario state 'the {node.name}'", node,
-                        help=did_you_mean(node.name, state_names) or
+                        help=checker.suggest(node.name, state_names) or
                         "a state is named by 'discard top of DECK as NAME' in the rules")
         if isinstance(node, m.DiscardTop) and node.deck not in decks:
             checker.add("DL111", f"unknown deck '{node.deck}'", node,
-                        help=did_you_mean(node.deck, decks) or
+                        help=checker.suggest(node.deck, decks) or
                         "form it in setup with 'aside CARDS as NAME'")
     for rule in scenario.rules:
         if isinstance(rule, m.Lock):

@@ -19,6 +19,7 @@ from attrs import evolve
 
 from ..errors import Diagnostic, DiosesError, Severity, diagnostic_at, did_you_mean
 from ..language import model as m
+from ..language.limits import MAX_SCORES_LIKE
 from ..language.source_definitions import card_file_text
 from ..language.vocabulary import Vocabulary
 from .sources import SourceFile
@@ -250,8 +251,8 @@ def _add_definitions(registry: Registry, set_id: str) -> None:
 
 def _fill_scores_like(registry: Registry) -> None:
     """Give every ``scores like ID`` line the lines of card ID (themselves
-    filled first). A missing card or a cycle leaves the line empty: the
-    linter reports it (DL117)."""
+    filled first). A missing card, a cycle or a chain of more than
+    MAX_SCORES_LIKE leaves the line empty: the linter reports it (DL117)."""
     filled: dict[str, m.MythCard] = {}
 
     def fill(card: m.MythCard, path: tuple[str, ...]) -> m.MythCard:
@@ -261,7 +262,8 @@ def _fill_scores_like(registry: Registry) -> None:
         for line in card.lines:
             if isinstance(line, m.ScoresLike):
                 target = registry.get("myth", line.card)
-                if target is not None and target.id not in path:
+                if target is not None and target.id not in path and \
+                        len(path) < MAX_SCORES_LIKE:
                     line = evolve(line, lines=fill(target, path + (card.id,)).lines)
             lines.append(line)
         changed = any(new is not old for new, old in zip(lines, card.lines))
