@@ -12,7 +12,7 @@ from typing import Callable, Iterable, Optional, Sequence
 
 from ..errors import did_you_mean
 from ..language import model as m
-from ..language.settings import SETTINGS, Settings, setting_value
+from ..language.settings import SETTINGS, Settings, setting_problem, setting_value
 from ..pool.registry import Registry
 from ..scoring.area import SIZE, cell_index, cell_row
 from .game import Game
@@ -31,6 +31,9 @@ def settings_for(registry: Registry, options: Iterable[str]) -> Settings:
                              did_you_mean(option_id, pool) or f"rule options: {', '.join(pool)}")
         for setting in option.settings:
             spec = SETTINGS[setting.name]
+            problem = setting_problem(setting.name, setting.value)
+            if problem is not None:  # the linter refuses it too (DL120)
+                raise game_error(f"rule option '{option_id}': {problem}")
             setattr(settings, spec.field, setting_value(spec, setting.value))
     return settings
 
@@ -59,10 +62,16 @@ def new_game(registry: Registry, agents: Sequence[Agent], scenario: Optional[str
             raise game_error(f"the base game is for 2 to {MAX_SEATS} players, not {seats}",
                              "use --scenario for the solo and cooperative mode")
         seat_area = list(range(seats))
+    settings = settings_for(registry, option_ids)
+    cards = {card.id for card in registry.myth_cards()}
+    if scenario_def is None:
+        _check_base_deal(len(cards), seats, settings)
+    else:
+        _check_scenario_deal(cards, scenario_def, setup_steps(scenario_def, challenge), settings)
     state = GameState(seats=seats, seat_area=seat_area,
                       areas=[AreaState() for _ in range(max(seat_area) + 1)],
-                      settings=settings_for(registry, option_ids),
-                      options=option_ids, scenario=scenario, challenge=challenge)
+                      settings=settings, options=option_ids, scenario=scenario,
+                      challenge=challenge)
     game = Game(registry, state, agents, random.Random(seed), log)
     game.log({"type": "setup", "seed": seed, "seats": seats, "scenario": scenario,
               "options": option_ids, "challenge": challenge,
@@ -73,6 +82,58 @@ def new_game(registry: Registry, agents: Sequence[Agent], scenario: Optional[str
     else:
         _deal_scenario(game, scenario_def)
     return game
+
+
+def setup_steps(scenario: m.Scenario, challenge: bool) -> list[m.SetupStep]:
+    """A scenario's setup steps; with the challenge, its own draws replace
+    the setup's."""
+    steps = list(scenario.setup)
+    if challenge and scenario.challenge_setup:
+        steps = [s for s in steps if not isinstance(s, m.SetupDraw)] + list(scenario.challenge_setup)
+    return steps
+
+
+def _check_base_deal(deck: int, seats: int, settings: Settings) -> None:
+    """Refuse, before anything is dealt, a game the deck cannot deal: 12
+    cards to each area and one to start each discard pile."""
+    needed = SIZE * seats + settings.discard_piles
+    if needed > deck:
+        raise game_error(f"the game deals {needed} cards ({seats} areas of {SIZE}, "
+                         f"{settings.discard_piles} to start the discard piles) but the deck "
+                         f"holds {deck}", "play with fewer players or load more sets")
+
+
+def _check_scenario_deal(cards: set[str], scenario: m.Scenario, steps: Sequence[m.SetupStep],
+                         settings: Settings) -> None:
+    """Refuse, before anything is dealt, a scenario setup that names cards
+    not in play, does not fit the area (12 cells, 4 a row, one card a cell)
+    or that the deck cannot deal: the area's other cells, the Power cards,
+    the random cards separated and one card to start each discard pile."""
+    named = {card for step in steps for card in getattr(step, "cards", ())}
+    missing = sorted(named - cards)
+    if missing:
+        raise game_error(f"scenario '{scenario.id}' needs cards no loaded set defines: "
+                         f"{', '.join(missing)}")
+    places = [step for step in steps if isinstance(step, m.Place)]
+    placed = sum(len(step.cards) for step in places)
+    cells = [(step.row, step.column) for step in places if step.column is not None]
+    rows = {row: sum(len(s.cards) if s.column is None else 1 for s in places if s.row is row)
+            for row in m.ROWS}
+    where = f"scenario '{scenario.id}'"
+    if placed > SIZE or len(set(cells)) < len(cells) or max(rows.values()) > SIZE // len(m.ROWS):
+        raise game_error(f"{where} places {placed} cards that do not fit an area of {SIZE} "
+                         f"cells, {SIZE // len(m.ROWS)} a row, one card a cell",
+                         "dioses-lint reports where (DL502)")
+    parts = {"to the area": SIZE - placed,
+             "as Power cards": sum(s.count for s in steps if isinstance(s, m.PowerCards))
+             + settings.extra_power_cards,
+             "separated at random": sum(s.random for s in steps if isinstance(s, m.Separate)),
+             "to start the discard piles": settings.discard_piles}
+    needed, left = sum(parts.values()), len(cards) - len(named)
+    if needed > left:
+        said = ", ".join(f"{count} {what}" for what, count in parts.items() if count)
+        raise game_error(f"{where} deals {needed} cards from the deck ({said}) but the deck "
+                         f"holds {left}", "load more sets, or separate fewer random cards")
 
 
 def _shuffle_decks(game: Game) -> None:
@@ -87,10 +148,6 @@ def _shuffle_decks(game: Game) -> None:
     state.discards = [[] for _ in range(max(1, state.settings.discard_piles))]
     state.start_player = rng.randrange(state.seats)
     state.active = state.start_player
-    needed = SIZE * len(state.areas) + len(state.discards)
-    if len(deck) < needed:
-        raise game_error(f"the loaded sets have {len(deck)} Myth cards; this game needs at "
-                         f"least {needed}", "play with fewer players or load more sets")
 
 
 def _deal_base_game(game: Game) -> None:
@@ -119,14 +176,8 @@ def _deal_base_game(game: Game) -> None:
 def _deal_scenario(game: Game, scenario: m.Scenario) -> None:
     """Solo and cooperative mode, rulebook setup steps 1-8 (scenario rules first)."""
     state = game.state
-    steps = list(scenario.setup)
-    if state.challenge and scenario.challenge_setup:
-        steps = [s for s in steps if not isinstance(s, m.SetupDraw)] + list(scenario.challenge_setup)
+    steps = setup_steps(scenario, state.challenge)
     named = {card for step in steps for card in getattr(step, "cards", ())}
-    missing = sorted(card for card in named if card not in game.cards)
-    if missing:
-        raise game_error(f"scenario '{scenario.id}' needs cards no loaded set defines: "
-                         f"{', '.join(missing)}")
     state.deck = [card for card in state.deck if card not in named]  # step 2: set them aside
     _place_setup_cards(game, steps)
     area = state.areas[0]
