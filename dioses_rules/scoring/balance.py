@@ -8,14 +8,17 @@ Reconstructed cards should stay within the range of the printed ones.
 
 from __future__ import annotations
 
+import math
 import random
+from fractions import Fraction
 from typing import Sequence
 
 from attrs import frozen
 
+from ..errors import DiosesError
 from ..language import model as m
+from ..language.limits import value_text
 from ..language.walk import iter_nodes
-from ..summary import mean_spread
 from .area import SIZE, Area, Placed
 from .evaluator import Facts
 from .score import card_points
@@ -98,14 +101,15 @@ def balance(pool: Sequence[m.MythCard], boards: int = 2000, seed: int = 1,
             per_card[area.cells[cell].card.id].append(value)
 
     by_id = {card.id: card for card in pool}
-    means = {card_id: mean_spread(values)[0] for card_id, values in per_card.items()}
+    summaries = {card_id: _mean_spread(values, card_id) for card_id, values in per_card.items()}
+    means = {card_id: mean for card_id, (mean, _) in summaries.items()}
     printed = [means[c.id] for c in pool if c.provenance is m.Provenance.PRINTED
                and per_card[c.id]]
     low, high = (min(printed), max(printed)) if printed else (0.0, max(means.values(), default=0))
     stats = []
     for card_id, values in per_card.items():
         card = by_id[card_id]
-        mean, spread = mean_spread(values)
+        mean, spread = summaries[card_id]
         rate = sum(1 for v in values if v > 0) / len(values) if values else 0.0
         flags = []
         if values and rate == 0:
@@ -119,6 +123,30 @@ def balance(pool: Sequence[m.MythCard], boards: int = 2000, seed: int = 1,
             flags.append(f"far above the printed cards (> {far_above} x {high:.2f})")
         stats.append(CardStats(card, len(values), mean, spread, rate, tuple(flags)))
     stats.sort(key=lambda s: (-s.mean, s.card.id))
-    mean_total, spread_total = mean_spread(totals)
+    mean_total, spread_total = _mean_spread(totals, "")
     return BalanceReport(boards, seed, face_up_end, mean_total, spread_total, (low, high),
                          tuple(stats))
+
+
+def _mean_spread(values: Sequence[int], card_id: str) -> tuple[float, float]:
+    """Mean and spread (population standard deviation) of whole points,
+    computed exactly on integers and turned into floats once: points of any
+    size that a float can hold are summarised, never overflowing midway (a
+    float mean of huge integers overflows). Points beyond a float are the
+    project's error, naming the card ('' for the areas' totals)."""
+    if not values:
+        return 0.0, 0.0
+    count, total = len(values), sum(values)
+    scale = max(abs(value) for value in values) or 1
+    # variance / scale**2 = sum((count * v - total)**2) / (count**3 * scale**2), at most 4
+    spread = math.sqrt(Fraction(sum((count * value - total) ** 2 for value in values),
+                                count ** 3 * scale ** 2))
+    try:
+        mean, spread = float(Fraction(total, count)), spread * float(scale)
+    except OverflowError:
+        mean = spread = math.inf
+    if math.isinf(spread):
+        whose = f"card '{card_id}'" if card_id else "an area"
+        raise DiosesError(f"the points of {whose} on one area ({value_text(scale)}) are more "
+                          "than a balance report can summarise")
+    return mean, spread
