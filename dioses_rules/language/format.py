@@ -67,18 +67,23 @@ def format_text(text: str, path: str = "<string>",
     units = sorted(([card_file.card_set] if card_file.card_set else [])
                    + list(card_file.definitions), key=lambda unit: unit.span.line)
     lines = text.split("\n")
-    pending = comments(text)
+    found = comments(text)  # in order of line, as the units are
     out: list[str] = []
+    taken = 0  # the comments before this one went with earlier units
     for unit in units:
-        before = [c for c in pending if c.line < unit.span.line]
-        inside = [c for c in pending if unit.span.line <= c.line <= unit.span.end_line]
-        pending = [c for c in pending if c.line > unit.span.end_line]
+        before = taken
+        while before < len(found) and found[before].line < unit.span.line:
+            before += 1
+        inside = before
+        while inside < len(found) and found[inside].line <= unit.span.end_line:
+            inside += 1
         if out:
             out.append("")
-        out += _leading(before, lines, unit.span.line)
-        out += _placed(writer.layout(unit), unit, inside, lines)
-    if pending:
-        out += ([""] if out else []) + [c.text for c in pending]
+        out += _leading(found[taken:before], lines, unit.span.line)
+        out += _placed(writer.layout(unit), unit, found[before:inside], lines)
+        taken = inside
+    if taken < len(found):
+        out += ([""] if out else []) + [c.text for c in found[taken:]]
     formatted = "\n".join(out) + "\n"
     _check_meaning(card_file, formatted, path, vocabulary)
     return formatted
