@@ -279,6 +279,30 @@ def test_runs_of_one_character_lint_quickly(tmp_path, bundled, text):
     assert len([d for d in diagnostics if d.is_error]) <= MAX_ERRORS + 1
 
 
+MANY = 10_000
+
+
+@pytest.mark.parametrize("text, code, count", [
+    ('set s "S" {\n  requires base\n}\n' + "".join(f'scenario s{i} 7 "S" {{\n}}\n'
+                                                    for i in range(MANY)), "DL503", MANY),
+    ('set r "R" {\n  requires base\n  replaces '
+     + ", ".join(f"x{i}" for i in range(MANY)) + "\n}\n", "DL202", MANY),
+    ('set d "D" {\n  requires base\n}\n' + 'god same "S" greek {\n  1 point\n}\n' * MANY,
+     "DL201", MANY - 1),
+], ids=["scenarios-sharing-a-number", "replaces-unknown-ids", "duplicate-ids"])
+def test_many_mistakes_of_one_kind_lint_in_time_and_are_counted(tmp_path, bundled, text, code,
+                                                               count):
+    path = tmp_path / "many.dioses"
+    path.write_text(text, encoding="utf-8")
+    start = time.perf_counter()
+    *shown, last = lint_file(path, bundled)
+    assert time.perf_counter() - start < BOUND
+    assert len(shown) == MAX_ERRORS and {d.code for d in shown} == {code}
+    what = "errors" if shown[0].is_error else "warnings"
+    assert last.code == "DL009" and last.is_error == shown[0].is_error
+    assert last.message.startswith(f"and {count - MAX_ERRORS:,} more {what} after line")
+
+
 def test_a_long_chain_of_scores_like_is_one_dl117_not_a_recursion_error(tmp_path, bundled):
     cards = "".join(f'god c{i} "C{i}" greek {{\n  scores like c{i + 1}\n}}\n'
                     for i in range(3000))

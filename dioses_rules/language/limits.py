@@ -140,34 +140,40 @@ def shorten(message: str) -> str:
 
 
 def capped(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
-    """At most :data:`MAX_ERRORS` errors of each file, in order of place,
-    with the warnings before the cut; past it, one DL009 error counting the
-    rest ("and 9,950 more errors after line 812")."""
+    """At most :data:`MAX_ERRORS` errors and as many warnings of each file,
+    the first in order of place; from the first past either, the rest are
+    counted in one DL009 at its place, after the file's others ("and 9,950
+    more errors after line 812"), an error if any of them is."""
     by_path: dict[str, list[Diagnostic]] = {}
     for diagnostic in diagnostics:
         by_path.setdefault(diagnostic.path, []).append(diagnostic)
     out: list[Diagnostic] = []
     for path, found in by_path.items():
-        if sum(1 for d in found if d.is_error) <= MAX_ERRORS:
+        errors = sum(1 for d in found if d.is_error)
+        if errors <= MAX_ERRORS and len(found) - errors <= MAX_ERRORS:
             out += found
             continue
         found = sorted(found, key=lambda d: (d.line, d.column))
-        shown, errors = 0, 0
-        for index, diagnostic in enumerate(found):
-            if diagnostic.is_error:
-                if errors == MAX_ERRORS:
-                    break
-                errors += 1
-            shown = index + 1
+        kept = {True: 0, False: 0}
+        shown = 0
+        while kept[found[shown].is_error] < MAX_ERRORS:
+            kept[found[shown].is_error] += 1
+            shown += 1
         rest = found[shown:]
         hidden = sum(1 for d in rest if d.is_error)
-        warnings = len(rest) - hidden
-        last = found[shown - 1].line
-        message = f"and {hidden:,} more errors after line {last}"
-        if warnings:
-            message += f" (and {warnings:,} warnings)"
+        counts = [_count(hidden, "error"), _count(len(rest) - hidden, "warning")]
         out += found[:shown]
-        out.append(Diagnostic("DL009", message, path, rest[0].line, rest[0].column,
-                              Severity.ERROR, f"only the first {MAX_ERRORS} errors of a file "
-                              "are shown; correct them and check again"))
+        out.append(Diagnostic(
+            "DL009", f"and {' and '.join(c for c in counts if c)} after line "
+            f"{found[shown - 1].line}", path, rest[0].line, rest[0].column,
+            Severity.ERROR if hidden else Severity.WARNING,
+            f"only the first {MAX_ERRORS} errors and {MAX_ERRORS} warnings of a file are "
+            "shown; correct them and check again"))
     return out
+
+
+def _count(number: int, what: str) -> str:
+    """'9,950 more errors', '1 more warning', '' for none."""
+    if not number:
+        return ""
+    return f"{number:,} more {what}{'' if number == 1 else 's'}"

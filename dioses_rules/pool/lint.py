@@ -49,6 +49,7 @@ class DefinitionChecker:
                             for form in (word.id, word.plural) if form}
         self.names = self.card_ids | self.tags
         self.rule_options = [d.id for d in registry.definitions("rule-option")]
+        self.deck_size = len(registry.myth_cards())
         self.suggested: dict[str, int] = {}  # path -> suggestions looked for
 
     def add(self, code, message, node, help=None, severity=Severity.ERROR) -> None:
@@ -396,5 +397,5 @@ def lint_sources(sources: Sequence[SourceFile]) -> list[Diagnostic]:
     registry = assemble(sources)
     diagnostics += registry.diagnostics
     diagnostics += check_registry(registry)
-    unique = capped(list(dict.fromkeys(diagnostics)))
-    return sorted(unique, key=lambda d: (d.path, d.line, d.column, d.code))
+    unique = sorted(dict.fromkeys(diagnostics), key=lambda d: (d.path, d.line, d.column, d.code))
+    return capped(unique)

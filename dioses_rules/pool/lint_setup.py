@@ -71,7 +71,7 @@ def check_setup(checker, scenario: m.Scenario, steps) -> None:
     if in_area > AREA_CELLS:
         checker.add("DL502", f"{in_area} cards placed in an area of 12 cells", scenario,
                     help="place at most 12 cards")
-    deck = len(checker.registry.myth_cards())
+    deck = checker.deck_size
     if deck_needed + (AREA_CELLS - in_area) > deck:
         checker.add("DL502", f"setup needs {deck_needed + AREA_CELLS - in_area} cards but the "
                     f"loaded sets have {deck} Myth cards", scenario,

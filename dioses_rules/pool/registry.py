@@ -19,7 +19,7 @@ from attrs import evolve
 
 from ..errors import Diagnostic, DiosesError, Severity, diagnostic_at, did_you_mean
 from ..language import model as m
-from ..language.limits import MAX_SCORES_LIKE
+from ..language.limits import MAX_ERRORS, MAX_SCORES_LIKE
 from ..language.source_definitions import card_file_text
 from ..language.vocabulary import Vocabulary
 from .sources import SourceFile
@@ -235,14 +235,17 @@ def _add_definitions(registry: Registry, set_id: str) -> None:
                 continue
             registry.replaced.append((existing[0], existing[1], set_id))
         registry.by_id[key] = (definition, set_id)
+    defined_ids = {card_id for (_, card_id) in defined_here}
+    unknown = 0  # a suggestion for the first ones only (limits.MAX_ERRORS are shown)
     for replaced_id in loaded.card_set.replaces:
         if replaced_id not in earlier_ids:
+            unknown += 1
             registry.diagnostics.append(diagnostic_at(
                 "DL202", f"set '{set_id}' replaces unknown id '{replaced_id}'",
                 loaded.card_set, loaded.path,
-                help=did_you_mean(replaced_id, earlier_ids) or
+                help=(unknown <= MAX_ERRORS and did_you_mean(replaced_id, earlier_ids)) or
                 "'replaces' names a card of a set this one requires"))
-        elif not any(card_id == replaced_id for (_, card_id) in defined_here):
+        elif replaced_id not in defined_ids:
             registry.diagnostics.append(diagnostic_at(
                 "DL206", f"set '{set_id}' replaces '{replaced_id}' but does not define it",
                 loaded.card_set, loaded.path, severity=Severity.WARNING,
