@@ -303,6 +303,20 @@ def test_many_mistakes_of_one_kind_lint_in_time_and_are_counted(tmp_path, bundle
     assert last.message.startswith(f"and {count - MAX_ERRORS:,} more {what} after line")
 
 
+def test_thousands_of_declared_words_make_no_long_help_nor_slow_hints(tmp_path, bundled):
+    count = 3000
+    path = tmp_path / "words.dioses"
+    path.write_text('set w "W" {\n  requires base\n'
+                    + "".join(f'  mythology m{i} "M"\n' for i in range(count)) + "}\n"
+                    + "".join(f'god g{i} "G" zz{i} {{\n  1 point\n}}\n' for i in range(count)),
+                    encoding="utf-8")
+    start = time.perf_counter()
+    *shown, last = lint_file(path, bundled)
+    assert time.perf_counter() - start < BOUND
+    assert {d.code for d in shown} == {"DL102"} and last.code == "DL009"
+    assert all(len(d.help) < 300 for d in shown)
+
+
 def test_a_long_chain_of_scores_like_is_one_dl117_not_a_recursion_error(tmp_path, bundled):
     cards = "".join(f'god c{i} "C{i}" greek {{\n  scores like c{i + 1}\n}}\n'
                     for i in range(3000))

@@ -15,7 +15,7 @@ from lark import Token, Transformer
 from . import model as m
 from ..errors import Diagnostic, did_you_mean
 from .lexing import lark_parser
-from .limits import RANGES, number_text, number_value, shorten
+from .limits import RANGES, Hints, number_text, number_value, shorten
 from .vocabulary import PROVENANCES, RESERVED_IDS, Vocabulary
 
 ID_PATTERN = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
@@ -122,6 +122,7 @@ class BuilderBase(Transformer):
         self.vocabulary = vocabulary if vocabulary is not None else Vocabulary()
         self.diagnostics: list[Diagnostic] = []
         self.broken: list[tuple[str, str]] = []
+        self.suggest = Hints()  # the file's 'did you mean's
         # Bind each rule's method once: a method wrapped by v_args is bound
         # anew (and its wrapper copied) at every lookup, once per tree node.
         for name in rule_names():
@@ -190,10 +191,10 @@ class BuilderBase(Transformer):
             help_text = f"add 'requires {owner}' to this file's set header"
         else:
             message = f"unknown {what} '{word}'"
-            help_text = did_you_mean(word, choices) or (
+            declared = ", ".join(choices[:12]) + (", ..." if len(choices) > 12 else "")
+            help_text = self.suggest(word, choices) or (
                 f"declare it in the set: {kind} {word} \"Name\"" if not choices
-                else f"declared: {', '.join(choices)}; or declare it in the set: "
-                f"{kind} {word} \"Name\"")
+                else f"declared: {declared}; or declare it in the set: {kind} {word} \"Name\"")
         self.record(BuildError(code, message, token=token, help=help_text))
         return word
 

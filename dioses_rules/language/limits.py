@@ -12,11 +12,11 @@ cards, at most 6 seats) and is the one table docs/card-language.md lists
 from __future__ import annotations
 
 import re
-from typing import Optional
+from typing import Collection, Optional
 
 from attrs import frozen
 
-from ..errors import Diagnostic, Severity
+from ..errors import Diagnostic, Severity, did_you_mean
 
 # Errors shown per file; the rest are counted in one last diagnostic (DL009).
 # Only the syntax errors shown are given a hint (a misspelling, a phrasing),
@@ -38,6 +38,10 @@ MAX_DIGITS = 9
 
 # A word quoted in a message is cut to this many characters.
 SHOWN_WORD = 40
+
+# Candidates a file's 'did you mean's look through in all (each costs a
+# comparison): with a pool of 15,000 card ids, a dozen hints, not fifty.
+HINT_BUDGET = 200_000
 
 
 @frozen
@@ -177,3 +181,25 @@ def _count(number: int, what: str) -> str:
     if not number:
         return ""
     return f"{number:,} more {what}{'' if number == 1 else 's'}"
+
+
+class Hints:
+    """The 'did you mean's of one file: for its first :data:`MAX_ERRORS`
+    diagnostics only (the others are not shown), and looking through at most
+    :data:`HINT_BUDGET` candidates in all, so that a file of many unknown
+    names costs in proportion to its size, not to its size times the pool."""
+
+    def __init__(self) -> None:
+        self.asked = 0  # words a hint was looked for (twice in a row counts once)
+        self.looked = 0
+        self.last: Optional[str] = None
+
+    def __call__(self, word: str, candidates: Collection[str]) -> Optional[str]:
+        if word != self.last:
+            if self.asked >= MAX_ERRORS:
+                return None
+            self.asked, self.last = self.asked + 1, word
+        if self.looked + len(candidates) > HINT_BUDGET:
+            return None
+        self.looked += len(candidates)
+        return did_you_mean(word, candidates)

@@ -70,6 +70,9 @@ class Vocabulary:
         self.kinds: dict[str, tuple[str, str]] = {}  # word or plural -> (kind, id)
         for word in words:
             self.declarations.setdefault((word.kind, word.id), word)
+        self._ids: dict[str, tuple[str, ...]] = {
+            kind: tuple(word_id for (k, word_id) in self.declarations if k == kind)
+            for kind in ("mythology", "type")}
         for (kind, word_id), word in self.declarations.items():
             self.kinds.setdefault(word_id, (kind, word_id))
             self.kinds.setdefault(self.plural(kind, word_id), (kind, word_id))
@@ -83,9 +86,9 @@ class Vocabulary:
     def __hash__(self) -> int:
         return hash(tuple(self.declarations))
 
-    def ids(self, kind: str) -> list[str]:
+    def ids(self, kind: str) -> tuple[str, ...]:
         """The declared ids of a kind ("mythology" or "type"), in declaration order."""
-        return [word_id for (k, word_id) in self.declarations if k == kind]
+        return self._ids.get(kind, ())
 
     def kind_of(self, word: str) -> Optional[tuple[str, str]]:
         """("mythology" or "type", id) for a word or its plural; None if undeclared."""

@@ -12,7 +12,7 @@ from typing import Optional, Sequence
 
 from ..errors import Diagnostic, Severity, diagnostic_at, did_you_mean
 from ..language import model as m
-from ..language.limits import MAX_ERRORS, MAX_SCORES_LIKE, capped, shorten
+from ..language.limits import MAX_SCORES_LIKE, Hints, capped, shorten
 from ..language.settings import SETTINGS, setting_problem, setting_range
 from ..language.vocabulary import SELECTOR_WORDS, UNDECLARABLE
 from ..language.walk import Dispatch, iter_nodes
@@ -50,21 +50,16 @@ class DefinitionChecker:
         self.names = self.card_ids | self.tags
         self.rule_options = [d.id for d in registry.definitions("rule-option")]
         self.deck_size = len(registry.myth_cards())
-        self.suggested: dict[str, int] = {}  # path -> suggestions looked for
+        self.hints: dict[str, Hints] = {}  # path -> its file's 'did you mean's
 
     def add(self, code, message, node, help=None, severity=Severity.ERROR) -> None:
         self.diagnostics.append(diagnostic_at(code, shorten(message), node, self.path, help,
                                               severity))
 
     def suggest(self, word: str, candidates) -> Optional[str]:
-        """A 'did you mean' among ``candidates``, for the first diagnostics of
-        a file only: past :data:`MAX_ERRORS` they are not shown, and each
-        would look through every card id of the pool."""
-        asked = self.suggested.get(self.path, 0)
-        if asked >= MAX_ERRORS:
-            return None
-        self.suggested[self.path] = asked + 1
-        return did_you_mean(word, candidates)
+        """A 'did you mean' among ``candidates``, within the file's budget
+        (:class:`limits.Hints`: the pool may hold thousands of card ids)."""
+        return self.hints.setdefault(self.path, Hints())(word, candidates)
 
     # ------------------------------------------------------------ shared checks
     def check_names(self, definition) -> None:
