@@ -432,12 +432,19 @@ def test_the_engine_refuses_a_scenario_its_deck_cannot_deal(tmp_path):
         new_game(registry, agents(1), scenario="flood", options=["crowded"])
 
 
-def test_the_engine_refuses_a_scenario_that_overfills_the_area(tmp_path):
+@pytest.mark.parametrize("places, count", [
+    ((m.Place(tuple(f"f{i}" for i in range(1, 14)), True),), 13),  # 13 cells at random
+    ((m.Place(("f1", "f2"), True, m.Row.FRONT, 1),), 2),  # two cards in one cell
+    ((m.Place(("f1",), True, m.Row.BACK, 2), m.Place(("f2",), False, m.Row.BACK, 2)), 2),
+    ((m.Place(tuple(f"f{i}" for i in range(1, 6)), True, m.Row.CENTRAL),), 5),  # 5 in a row
+])
+def test_the_engine_refuses_a_scenario_that_overfills_the_area(tmp_path, places, count):
+    """Trees built in code (the linter reports such a setup as DL502)."""
     sources = tiny_sources(tmp_path)
     flood = next(d for d in sources[0].card_file.definitions if d.id == "flood")
-    crowded = attrs.evolve(flood, setup=(m.Place(tuple(f"f{i}" for i in range(1, 14)), True),))
+    crowded = attrs.evolve(flood, setup=places)
     registry = assemble([replaced(sources[0], flood, crowded)])
-    with pytest.raises(GameError, match=r"scenario 'flood' places 13 cards that do not fit"):
+    with pytest.raises(GameError, match=f"scenario 'flood' places {count} cards that do not fit"):
         new_game(registry, agents(1), scenario="flood")
 
 

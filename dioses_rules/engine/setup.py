@@ -116,9 +116,9 @@ def _check_scenario_deal(cards: set[str], scenario: m.Scenario, steps: Sequence[
                          f"{', '.join(missing)}")
     places = [step for step in steps if isinstance(step, m.Place)]
     placed = sum(len(step.cards) for step in places)
-    cells = [(step.row, step.column) for step in places if step.column is not None]
-    rows = {row: sum(len(s.cards) if s.column is None else 1 for s in places if s.row is row)
-            for row in m.ROWS}
+    cells = [(step.row, step.column) for step in places if step.column is not None
+             for _ in step.cards]
+    rows = {row: sum(len(step.cards) for step in places if step.row is row) for row in m.ROWS}
     where = f"scenario '{scenario.id}'"
     if placed > SIZE or len(set(cells)) < len(cells) or max(rows.values()) > SIZE // len(m.ROWS):
         raise game_error(f"{where} places {placed} cards that do not fit an area of {SIZE} "
