@@ -3,9 +3,23 @@
 from __future__ import annotations
 
 import enum
+import re
 from typing import Iterable, Optional
 
 from attrs import frozen
+
+
+# Characters no name, text or quoted line may show as they are: control
+# characters (a terminal obeys an escape sequence) and the line and
+# paragraph separators (which would break a line where the parser does not).
+UNPRINTABLE = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def escaped(text: str) -> str:
+    """``text`` with each :data:`UNPRINTABLE` character written as ``\\x1b``
+    or ``\\u2028``, so that a quoted source line keeps to one line."""
+    return UNPRINTABLE.sub(lambda found: f"\\x{ord(found.group()):02x}"
+                           if ord(found.group()) < 0x100 else f"\\u{ord(found.group()):04x}", text)
 
 
 class Severity(enum.Enum):
@@ -45,10 +59,11 @@ class Diagnostic:
         """The concise form plus the source line and a caret under the column."""
         text = self.concise()
         if source is not None and self.line:
-            lines = source.splitlines()
+            lines = source.split("\n")  # as the parser counts lines (not at U+2028)
             if 0 < self.line <= len(lines):
-                src = lines[self.line - 1]
-                text += f"\n   | {src}\n   | {' ' * max(self.column - 1, 0)}^"
+                src = lines[self.line - 1].removesuffix("\r")
+                before = escaped(src[:max(self.column - 1, 0)])
+                text += f"\n   | {escaped(src)}\n   | {' ' * len(before)}^"
         return text
 
     def to_json(self) -> dict:

@@ -51,8 +51,8 @@ def keywords() -> frozenset[str]:
 names = st.from_regex(r"[a-z][a-z0-9]{0,5}(-[a-z0-9]{1,3}){0,2}", fullmatch=True).filter(
     lambda word: word not in keywords() and not bundled_vocabulary().kind_of(word))
 name_lists = st.lists(names, min_size=1, max_size=3).map(tuple)
-texts = st.text(st.characters(blacklist_characters="\n", blacklist_categories=("Cs",)),
-                max_size=10)
+# A quoted text holds no control character nor line separator (DL006).
+texts = st.text(st.characters(blacklist_categories=("Cs", "Cc", "Zl", "Zp")), max_size=10)
 aliases = st.lists(texts, max_size=2).map(tuple)
 small = st.integers(0, 12)
 ones = st.integers(1, 12)  # what an effect counts, a scenario's number: 1 or more
@@ -402,6 +402,18 @@ def only_own_errors(text: str) -> None:
 @given(st.text(max_size=200))
 def test_random_unicode_raises_only_dioses_errors(text):
     only_own_errors(text)
+
+
+@FAST
+@given(texts, st.sampled_from(["\x1b", "\x00", "\x7f", "\x9b", "\u2028", "\t", "\r"]), texts)
+def test_a_control_character_in_a_name_is_dl006_at_it(before, control, after):
+    """Issue #10: a terminal would obey an escape sequence in a card's name."""
+    name = (before + control + after).replace("\\", "\\\\").replace('"', '\\"')
+    text = f'god tinted "{name}" greek {{\n  1 point if next to god\n}}\n'
+    _, diagnostics = build(text, "t.dioses")
+    column = len('god tinted "') + len(name[:name.index(control)]) + 1
+    assert [(d.code, d.line, d.column) for d in diagnostics if d.is_error] == \
+        [("DL006", 1, column)]
 
 
 @lru_cache(maxsize=1)

@@ -13,7 +13,8 @@ from dioses_rules.files import atomic_write_text
 from dioses_rules.language.format import format_text
 from dioses_rules.pool.sources import bundled_sources, card_paths, read_sources
 
-from .output import EXIT_FINDINGS, EXIT_OK, exit_codes_help, report_diagnostics, user_errors
+from .output import (EXIT_FINDINGS, EXIT_OK, exit_codes_help, printable, report_diagnostics,
+                     user_errors)
 
 
 @click.command("fmt", epilog=exit_codes_help(
@@ -46,7 +47,7 @@ def fmt_command(paths: tuple[Path, ...], check: bool, show_diff: bool) -> None:
             formatted = format_text(source.text, source.path, source.vocabulary)
         except DiosesError as error:
             report_diagnostics(error.diagnostics)
-            click.echo(f"{source.path}: not formatted (it has errors)", err=True)
+            click.echo(printable(f"{source.path}: not formatted (it has errors)"), err=True)
             refused += 1
             continue
         if formatted == original:

@@ -37,7 +37,7 @@ import click
 from rich.console import Console
 
 from dioses_rules import __version__
-from dioses_rules.errors import Diagnostic, DiosesError
+from dioses_rules.errors import Diagnostic, DiosesError, escaped
 
 EXIT_OK = 0
 EXIT_USER_ERROR = 1
@@ -95,13 +95,13 @@ def print_json(data) -> None:
     click.echo(json.dumps(data, indent=2, ensure_ascii=False))
 
 
-CONTROL_CHARACTERS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+CONTROL_CHARACTERS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]")
 
 
 def printable(text: str) -> str:
     """``text`` with control characters shown as ``\\x1b``: a file name or an
     id quoted from a user's file cannot move the cursor or clear the screen."""
-    return CONTROL_CHARACTERS.sub(lambda found: f"\\x{ord(found.group()):02x}", text)
+    return CONTROL_CHARACTERS.sub(lambda found: escaped(found.group()), text)
 
 
 def report_diagnostics(diagnostics: Iterable[Diagnostic]) -> None:

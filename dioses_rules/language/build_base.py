@@ -13,7 +13,7 @@ from attrs import frozen
 from lark import Token, Transformer
 
 from . import model as m
-from ..errors import Diagnostic, did_you_mean
+from ..errors import UNPRINTABLE, Diagnostic, did_you_mean
 from .lexing import lark_parser
 from .limits import RANGES, Hints, number_text, number_value, shorten
 from .vocabulary import PROVENANCES, RESERVED_IDS, Vocabulary
@@ -98,7 +98,15 @@ def enum_word(enum_cls, token: Token, code: str, what: str):
 
 
 def string(token: Token) -> str:
-    return re.sub(r"\\(.)", r"\1", str(token)[1:-1])
+    """The text of a quoted STRING token; DL006 at a control character."""
+    raw = str(token)
+    bad = UNPRINTABLE.search(raw)
+    if bad is not None:
+        at = Token(token.type, raw, line=token.line, column=token.column + bad.start())
+        raise BuildError("DL006", f"a control character (U+{ord(bad.group()):04X}) in a "
+                         "quoted text", token=at,
+                         help="remove it: a name or text holds printable characters only")
+    return re.sub(r"\\(.)", r"\1", raw[1:-1])
 
 
 def names(children: Iterable) -> tuple[str, ...]:

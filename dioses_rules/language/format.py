@@ -14,7 +14,7 @@ from typing import Optional
 
 from attrs import frozen
 
-from ..errors import CardSyntaxError, Diagnostic
+from ..errors import CardSyntaxError
 from . import model as m
 from .builder import build
 from .limits import capped
@@ -175,6 +175,3 @@ def _check_meaning(card_file: m.CardFile, formatted: str, path: str,
             any(d.is_error for d in diagnostics):  # pragma: no cover - a bug of ours
         raise AssertionError(f"formatting {path} would change its meaning")
 
-
-def format_diagnostic(path: str, message: str) -> Diagnostic:
-    return Diagnostic("DL008", message, path)

@@ -364,7 +364,7 @@ def check_line_breaks(source: SourceFile) -> list[Diagnostic]:
     statement would: the language needs no separator, so 'hera scores' and a
     next line 'at least 20 points' read as one condition unless a ';' ends the
     first."""
-    lines = source.text.splitlines()
+    lines = source.text.split("\n")  # as the parser counts lines
     found = []
     for definition in source.card_file.definitions:
         for statement in _statements_of(definition):
