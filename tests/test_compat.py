@@ -179,7 +179,7 @@ def test_a_format_2_save_resumes_given_its_cards_and_writes_its_log_beside_it(tm
     assert records(tmp_path / "celtic.jsonl") == records(
         FORMAT_2 / "celtic-unfinished-resumed.jsonl")
     resaved = json.loads(save.read_text(encoding="utf-8"))
-    assert resaved["version"] == 3 and "cards" not in resaved["play"]
+    assert resaved["version"] == 4 and "cards" not in resaved["play"]  # the current format
     assert [s["id"] for s in resaved["play"]["pool"]] == ["aun-mas-divinos", "base", "celtic"]
 
 

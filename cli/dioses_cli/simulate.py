@@ -11,6 +11,7 @@ from dioses_rules.engine.agents import AGENTS
 from dioses_rules.engine.log import is_log
 from dioses_rules.engine.setup import MAX_SEATS
 from dioses_rules.engine.simulate import simulate
+from dioses_rules.engine.state import KNOWN_RULES, RULES
 
 from .options import CARDS_OPTION, check_players, game_arguments, parse_agents, setup_options
 from .output import EXIT_CODES_HELP, console, print_json, user_errors
@@ -31,10 +32,14 @@ from .views import print_simulation
               show_default=True, help="Readable text, or one JSON object.")
 @click.option("--log-dir", type=click.Path(path_type=Path, file_okay=False),
               help="Write each game's log there (game-0001.jsonl, ...).")
+@click.option("--rules-revision", type=click.Choice([str(r) for r in KNOWN_RULES]),
+              default=str(RULES), show_default=True,
+              help="The engine's reading of the rulebooks to play under: 1 is the reading "
+                   "before R26, R32 and R33 (Power only before the action).")
 @CARDS_OPTION
 @user_errors
 def simulate_command(games, players, agents_text, scenario, challenge, rules, seed,
-                     output_format, log_dir, extra_cards) -> None:
+                     output_format, log_dir, rules_revision, extra_cards) -> None:
     """Play many games between agents and report how they went.
 
     Win rates per seat and per agent (base game), mean and spread (standard
@@ -58,9 +63,10 @@ def simulate_command(games, players, agents_text, scenario, challenge, rules, se
         with Progress(TextColumn("simulating", markup=False), BarColumn(), MofNCompleteColumn(),
                       TimeRemainingColumn(), console=err, transient=True) as bar:
             task = bar.add_task("games", total=games)
-            report = simulate(*arguments, progress=lambda: bar.advance(task))
+            report = simulate(*arguments, progress=lambda: bar.advance(task),
+                              rules=int(rules_revision))
     else:
-        report = simulate(*arguments)
+        report = simulate(*arguments, rules=int(rules_revision))
     elapsed = time.perf_counter() - started
     if output_format == "json":
         print_json(report.to_json())

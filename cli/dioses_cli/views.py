@@ -9,6 +9,7 @@ from rich.table import Table
 from rich.text import Text
 
 from dioses_rules.engine.simulate import SimulationReport
+from dioses_rules.engine.state import RULES
 from dioses_rules.language import model as m
 from dioses_rules.pool.registry import Registry
 from dioses_rules.scoring.area import cell_index, cell_name
@@ -114,6 +115,8 @@ def print_simulation(out, simulation: SimulationReport, registry: Registry, elap
         f"scenario {registry.get('scenario', report['scenario']).number} "
         f"{report['scenario']}" + (" (challenge)" if report["challenge"] else ""))
     options = f", rule options: {', '.join(report['options'])}" if report["options"] else ""
+    if simulation.rules != RULES:
+        options += f", rules revision {simulation.rules}"
     out.print(f"{report['games']} games, {what}, {report['players']} player(s), seeds "
               f"{report['seeds'][0]}..{report['seeds'][1]}{options} ({elapsed:.1f} s)",
               markup=False)

@@ -75,6 +75,12 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules):
                 cells.append(Placed(self.cards[slot.card], True if reveal else slot.face_up))
         return Area(tuple(cells))
 
+    def rules_since(self, revision: int) -> bool:
+        """Whether the game is played under rules revision ``revision`` or a
+        later one (:data:`state.RULES`): a game logged or saved before a
+        revision goes on under the rules it was played with."""
+        return self.state.rules >= revision
+
     def event(self, kind: str, **data) -> None:
         self.log({"type": "event", "event": kind, "turn": self.state.turn, **data})
 

@@ -1,8 +1,15 @@
 """Game logs: one JSON record per line, as the game goes.
 
 The first record is the setup (seed, seats, scenario, rule options, agents,
-and the card pool's fingerprint); then every decision and event; then the
-final scores. ``replay`` re-runs a log and checks it comes out the same.
+the card pool, and ``rules``: the revision of the rules the game is played
+under, :data:`state.RULES`); then every decision and event; then the final
+scores. ``replay`` re-runs a log and checks it comes out the same.
+
+A log without ``rules`` was written before the engine recorded it: its game
+was played under revision 1 (no Power after the action, R26; the seek's
+fixed order, R32; no locked card turned face down, R33), and it replays
+under that revision, so that every decision it records is asked again and
+no decision it could not record is asked.
 """
 
 from __future__ import annotations
@@ -19,7 +26,7 @@ from ..files import atomic_write_text
 from ..pool.identity import PoolSet
 from ..pool.registry import Registry
 from .setup import MAX_SEATS
-from .state import SAVE_KIND, GameError, game_error
+from .state import FIRST_RULES, KNOWN_RULES, SAVE_KIND, GameError, game_error
 
 
 MAX_LOG_BYTES = 256 * 1024 * 1024
@@ -114,10 +121,22 @@ def read_log(path: Path) -> list[dict]:
         records.append(record)
     if not records:
         raise _not_a_log(path, "the file is empty")
+    _check_revision(records[0], path)
     problem = _setup_problem(records[0]) or _records_problem(records)
     if problem:
         raise _not_a_log(path, problem)
     return records
+
+
+def _check_revision(setup: dict, path: Path) -> None:
+    """A log of a rules revision this version does not know is a newer
+    version's log, not a damaged one."""
+    rules = setup.get("rules") if setup.get("type") == "setup" else None
+    if isinstance(rules, int) and not isinstance(rules, bool) and rules not in KNOWN_RULES:
+        raise game_error(f"this log was written under rules revision {rules}, which this "
+                         f"version does not know ({', '.join(map(str, KNOWN_RULES))})",
+                         "replay it with the newer version of dioses-rules that wrote it",
+                         str(path), "G101")
 
 
 def _a_save(path: Path) -> GameError:
@@ -155,6 +174,7 @@ class SetupRecord:
     sets: Optional[list[PoolSet]] = None  # the card pool by content (since issue #10)
     pool: Optional[str] = None  # a fingerprint of the definition ids in play
     cards: list[str] = field(factory=list)  # before: card files by path (never read)
+    rules: int = FIRST_RULES  # the rules revision (since issue #11; absent: the first)
 
 
 @define
@@ -183,6 +203,9 @@ def _setup_problem(setup: dict) -> Optional[str]:
     problem = _schema_problem(setup, SetupRecord, 1)
     if problem is None and not 1 <= setup["seats"] <= MAX_SEATS:
         problem = f"line 1: $.seats: a game has 1 to {MAX_SEATS} seats, not {setup['seats']}"
+    if problem is None and setup.get("rules", FIRST_RULES) not in KNOWN_RULES:
+        problem = (f"line 1: $.rules: rules revision {setup['rules']} is not one this version "
+                   f"knows ({', '.join(map(str, KNOWN_RULES))}); a newer version wrote it")
     return problem
 
 

@@ -1,6 +1,7 @@
 """Replaying a game log: every seat plays the recorded choices, in order, with
-the setup record's seed, seats, scenario and rule options; every record
-(decisions, events, the final scores) must come out the same."""
+the setup record's seed, seats, scenario, rule options and rules revision
+(absent: revision 1, see :mod:`.log`); every record (decisions, events, the
+final scores) must come out the same."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from ..pool.registry import Registry
 from .agents import ScriptedAgent
 from .log import pool_fingerprint, read_log
 from .setup import new_game
-from .state import GameError, game_error
+from .state import FIRST_RULES, GameError, game_error
 
 
 class _LogEnded(Exception):
@@ -73,8 +74,10 @@ def replay(records: Sequence[dict], registry: Registry) -> ReplayOutcome:
     problem = None
     ended_early = False
     try:
+        # The rules the log was written under (R26, R32, R33 since revision 2).
         game = new_game(registry, agents, setup["scenario"], setup["options"], setup["seed"],
-                        setup["challenge"], log=replayed.append)
+                        setup["challenge"], log=replayed.append,
+                        rules=setup.get("rules", FIRST_RULES))
         game.play()
     except _LogEnded:
         ended_early = True

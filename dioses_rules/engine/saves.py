@@ -1,13 +1,16 @@
 """Saved games: a game's state, its random generators and its agents, as JSON.
 
-A save is written by ``dioses play`` after every turn. Format 3 (this
-version) records the card pool by content (``play.pool``: set ids, versions
-and a hash of each file's text) where format 2 named the card files and the
-log by path; format 2 wrote laws and patterns as board files do (``card``)
-and named a scenario's memory ``scenario_state``. Saves of formats 1 and 2
-(dioses-rules 0.1.0 and the layered rewrite) are read through
-:func:`migrate`, so every save ever written still resumes; the paths they
-hold are never followed.
+A save is written by ``dioses play`` after every turn. Format 4 (this
+version) records the rules revision the game is played under
+(``state.rules``, :data:`state.RULES`: R26, R32, R33 since revision 2);
+a save of an earlier format has none and goes on under revision 1, the rules
+it was played with. Format 3 records the card pool by content (``play.pool``:
+set ids, versions and a hash of each file's text) where format 2 named the
+card files and the log by path; format 2 wrote laws and patterns as board
+files do (``card``) and named a scenario's memory ``scenario_state``. Saves
+of formats 1 to 3 (dioses-rules 0.1.0, the layered rewrite, issue #10) are
+read through :func:`migrate`, so every save ever written still resumes; the
+paths they hold are never followed.
 
 Reading is strict (:mod:`..convert`) and then checked as a game
 (:mod:`.integrity`): a damaged save is a located error before anything is
@@ -31,10 +34,10 @@ from ..pool.registry import Registry
 from .game import Game
 from .integrity import check_state
 from .log import records_problem
-from .state import SAVE_KIND, Agent, GameError, GameState, game_error
+from .state import FIRST_RULES, KNOWN_RULES, SAVE_KIND, Agent, GameError, GameState, game_error
 
-SAVE_VERSION = 3
-READABLE_VERSIONS = (1, 2, 3)
+SAVE_VERSION = 4
+READABLE_VERSIONS = (1, 2, 3, 4)
 DAMAGED = "G102"  # a save whose data is not a game
 MAX_SAVE_BYTES = 64 * 1024 * 1024
 
@@ -104,11 +107,13 @@ def migrate(data: dict) -> dict:
     Format 1 named a law ``law`` and a pattern ``pattern`` where board files
     say ``card``, left out a pattern's ``completed`` when false, and kept the
     scenario's memory as ``state``. Formats 1 and 2 record no card pool (their
-    ``play.cards`` and ``play.log`` paths are kept, never followed).
+    ``play.cards`` and ``play.log`` paths are kept, never followed). Formats
+    1 to 3 record no rules revision: their games go on under the first
+    (``state.rules`` left out reads as :data:`state.FIRST_RULES`).
     """
     if data.get("version") == 1 and isinstance(data.get("state"), dict):
         data = {**data, "state": _migrated_state(data["state"]), "version": 2}
-    if data.get("version") == 2:
+    if data.get("version") in (2, 3):
         data = {**data, "version": SAVE_VERSION}
     return data
 
@@ -164,9 +169,19 @@ def parse_save(data: object, path: str = "") -> SaveFile:
     if len(save.agents) != save.state.seats:
         raise _damaged([("$.agents", f"{len(save.agents)} agents for "
                                      f"{save.state.seats} seats")], path)
+    rules = save.state.rules
+    if rules not in KNOWN_RULES:
+        raise game_error(f"$.state.rules: saved under rules revision {rules}, which this "
+                         f"version does not know ({', '.join(map(str, KNOWN_RULES))})",
+                         "resume it with the newer version of dioses-rules that saved it",
+                         path, "G100")
     problem = records_problem(save.play.records)
     if problem:
         raise _damaged([("$.play.records", problem)], path)
+    logged = save.play.records[0].get("rules", FIRST_RULES) if save.play.records else rules
+    if logged != rules:
+        raise _damaged([("$.state.rules", f"rules revision {rules}, but the log so far "
+                                          f"($.play.records) was written under {logged}")], path)
     return save
 
 

@@ -16,7 +16,7 @@ from ..language.settings import SETTINGS, Settings, setting_problem, setting_val
 from ..pool.registry import Registry
 from ..scoring.area import SIZE, cell_index, cell_row
 from .game import Game
-from .state import Agent, AreaState, GameState, Slot, game_error
+from .state import KNOWN_RULES, RULES, Agent, AreaState, GameState, Slot, game_error
 
 MAX_SEATS = 6
 
@@ -40,10 +40,15 @@ def settings_for(registry: Registry, options: Iterable[str]) -> Settings:
 
 def new_game(registry: Registry, agents: Sequence[Agent], scenario: Optional[str] = None,
              options: Sequence[str] = (), seed: int = 0, challenge: bool = False,
-             log: Optional[Callable[[dict], None]] = None) -> Game:
+             log: Optional[Callable[[dict], None]] = None, rules: int = RULES) -> Game:
     """Set up a game: the base game for 2-6 seats, or a scenario for 1+ seats
-    sharing one area (solo and cooperative mode)."""
+    sharing one area (solo and cooperative mode). ``rules`` is the revision of
+    the rules it is played under (:data:`state.RULES`; a replay gives its log's)."""
     seats = len(agents)
+    if rules not in KNOWN_RULES:
+        raise game_error(f"rules revision {rules} is not one this version knows "
+                         f"({', '.join(map(str, KNOWN_RULES))})",
+                         "it was written by a newer version of dioses-rules")
     scenario_def = None
     option_ids = list(options)
     if scenario is not None:
@@ -71,11 +76,11 @@ def new_game(registry: Registry, agents: Sequence[Agent], scenario: Optional[str
     state = GameState(seats=seats, seat_area=seat_area,
                       areas=[AreaState() for _ in range(max(seat_area) + 1)],
                       settings=settings, options=option_ids, scenario=scenario,
-                      challenge=challenge)
+                      challenge=challenge, rules=rules)
     game = Game(registry, state, agents, random.Random(seed), log)
     game.log({"type": "setup", "seed": seed, "seats": seats, "scenario": scenario,
               "options": option_ids, "challenge": challenge,
-              "agents": [a.name for a in agents]})
+              "agents": [a.name for a in agents], "rules": rules})
     _shuffle_decks(game)
     if scenario_def is None:
         _deal_base_game(game)

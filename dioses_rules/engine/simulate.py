@@ -20,6 +20,7 @@ from .agents import agent_seed, make_agent
 from .game import GameResult
 from .log import LogWriter, pool_fingerprint
 from .setup import new_game
+from .state import RULES
 
 BASE_COUNTING = (
     "a game's winners are the areas with the most points, then the most gods (R16); a shared "
@@ -90,6 +91,10 @@ class SimulationReport:
     challenge: bool
     options: tuple[str, ...]
     tally: _Tally
+    # The rules revision played (state.RULES unless an earlier one was asked
+    # for); the JSON leaves it out, so that an earlier revision's report reads
+    # exactly as the versions of then wrote it.
+    rules: int = RULES
 
     @property
     def seat_agents(self) -> list[str]:
@@ -145,8 +150,11 @@ class SimulationReport:
 def simulate(registry: Registry, games: int, players: int, agents: Sequence[str],
              scenario: Optional[str] = None, options: Sequence[str] = (), seed: int = 1,
              challenge: bool = False, log_dir: Optional[Path] = None,
-             progress: Optional[Callable[[], None]] = None) -> SimulationReport:
-    """Play ``games`` seeded games; seat ``i`` is played by ``agents[i % len]``.
+             progress: Optional[Callable[[], None]] = None,
+             rules: int = RULES) -> SimulationReport:
+    """Play ``games`` seeded games; seat ``i`` is played by ``agents[i % len]``,
+    under rules revision ``rules`` (:data:`state.RULES`; an earlier one plays
+    as the versions of then did).
 
     ``log_dir``: write each game's log there (``game-0001.jsonl``, ...), its
     setup record naming the card pool by content (``sets``) and its fingerprint;
@@ -168,7 +176,8 @@ def simulate(registry: Registry, games: int, players: int, agents: Sequence[str]
                     record = {**record, "sets": sets, "pool": pool}
                 writer.write(record)
         try:
-            game = new_game(registry, seated, scenario, options, game_seed, challenge, log=log)
+            game = new_game(registry, seated, scenario, options, game_seed, challenge, log=log,
+                            rules=rules)
             result = game.play()
         finally:
             if writer is not None:
@@ -176,4 +185,5 @@ def simulate(registry: Registry, games: int, players: int, agents: Sequence[str]
         tally.add(result, game.state.seat_area, scenario is not None)
         if progress is not None:
             progress()
-    return SimulationReport(games, players, seed, scenario, challenge, tuple(options), tally)
+    return SimulationReport(games, players, seed, scenario, challenge, tuple(options), tally,
+                            rules)

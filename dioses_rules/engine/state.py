@@ -20,6 +20,19 @@ from ..scoring.board import LawEntry, PatternEntry
 SAVE_KIND = "dioses-game"  # the "kind" of a save file (a log has none)
 MAX_TURNS_PER_SEAT = 200  # a safeguard: every game terminates
 
+# The revision of the engine's reading of the rulebooks a game is played
+# under. A new game is played under RULES; a log's setup record ("rules") and
+# a save's state ("rules") say which, and a file written before they said it
+# was played under revision 1, so it replays and resumes exactly as written.
+#   1  dioses-rules 0.1.0 up to issue #11: Power only before the action; the
+#      seek returns the revealed cards in the order they came; no effect turns
+#      a locked card face down.
+#   2  R26: Power also after the action; R32: the seek's order is chosen;
+#      R33: a locked card can be turned face down.
+FIRST_RULES = 1
+RULES = 2
+KNOWN_RULES = (1, 2)
+
 
 @define
 class Slot:
@@ -74,6 +87,7 @@ class GameState:
     turns_left: Optional[int] = None
     finished: bool = False
     turn_limit_reached: bool = False
+    rules: int = FIRST_RULES  # the rules revision (absent from a save: the first)
 
     def all_card_places(self) -> list[tuple[str, str]]:
         """(place, card) for every Myth card: each must be in exactly one place."""
