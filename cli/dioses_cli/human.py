@@ -42,7 +42,7 @@ def _names(game: Game) -> dict:
 DECISION_WORDS = {
     "reveal": None, "swap": None, "law": None, "pattern": None, "discard-pile": None,
     "after-discard": None, "hide": None, "recover": None, "power": None,
-    "exchange": None, "drawn": None, "seek": "named {}",
+    "power-after": None, "exchange": None, "drawn": None, "seek": "named {}",
 }
 
 

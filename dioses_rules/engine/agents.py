@@ -127,7 +127,7 @@ class GreedyAgent:
                             for a in range(len(cells)) for b in range(a + 1, len(cells))
                             if cells[a] is not None and cells[b] is not None)
             return 0 if best_swap > self.value(game, area, cells) else 1
-        if kind == "power":
+        if kind in ("power", "power-after"):  # R26: the same reasons before and after
             # Scenario abilities move its cards where the victory needs them.
             for index, choice in enumerate(choices):
                 if choice.kind == "ability":

@@ -61,12 +61,17 @@ class PowerRules:
         for _ in range(cost):  # returned to the top of the deck unseen
             self.state.deck.append(pile.pop())
 
-    def power_phase(self, seat: int, area: int) -> None:
+    def power_phase(self, seat: int, area: int, after: bool = False) -> None:
+        """R26: the player may spend Power cards, one effect after another,
+        before the action and (``after``, rules revision 2) after it. The two
+        moments are distinct decisions ("power", "power-after") so that a log
+        says which one it answers."""
+        kind, when = ("power-after", "after") if after else ("power", "before")
         for _ in range(MAX_POWER_USES_PER_PHASE):
             options = self.power_choices(area)
             if not options:
                 return
-            choice = self.decide(seat, "power", "Use a Power effect before your action?",
+            choice = self.decide(seat, kind, f"Use a Power effect {when} your action?",
                                  [Choice("pass", (), "no")] + options)
             if choice.kind == "pass":
                 return

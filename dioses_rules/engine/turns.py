@@ -1,4 +1,18 @@
-"""A turn and the end of the game (R17, R20, R21, R31; a mixin of ``Game``)."""
+"""A turn and the end of the game (R17, R20, R21, R26, R31; a mixin of ``Game``).
+
+A turn: Power before the action (R22), the action, Power after it (R26,
+rules revision 2), then the end-of-turn checks (R21's must-reveal, the end
+rule). The action carries out at once everything it sets off: the replaced
+card's discard, the scenario rules it triggers, the events of the cards it
+turns face up (for every player, R18, R29), the patterns they complete
+(R14, R30) and the rules those trigger. So "after each event or scenario rule
+it triggers" (R26) is, in this engine, the moment when the last of them has
+resolved: the Power window after the action. It comes before the
+end-of-turn checks, which judge the turn as the player leaves it (a card
+turned face down by Power still has to be made up for, R21); and not when
+the action turned the solo area's twelfth card face up, which ends the game
+at once (R21).
+"""
 
 from __future__ import annotations
 
@@ -31,7 +45,7 @@ class TurnRules:
         area = state.seat_area[seat]
         start_face_up = state.areas[area].face_up_count()
         self.event("turn", seat=seat)
-        self.power_phase(seat, area)
+        self.power_phase(seat, area)  # R22, R26: before the action
         actions = self.legal_actions(area)
         if actions:
             action = self.decide(seat, "action", "Your action", actions)
@@ -42,6 +56,8 @@ class TurnRules:
                 self.draw_action(seat, area)
         elif not self.choose_reveal(seat, area, "No action is possible: turn a card face up"):
             self.event("pass", seat=seat)  # R31
+        if self.rules_since(2) and not self.finished_by_reveal(area):
+            self.power_phase(seat, area, after=True)  # R26: the action and all it set off are done
         # R21: a solo turn ends with more face-up cards than it began with
         # (after a Power card turned one face down, that may take two reveals).
         while (state.settings.turn_must_reveal and not self.finished_by_reveal(area)
