@@ -1,5 +1,5 @@
-"""When and how Power is used (R26, R32, R33); revision 1 of the rules
-(``state.FIRST_RULES``) plays as before them, for the logs and saves of then.
+"""When and how Power is used (R26, R32, R33), and the rules revision that
+keeps the games logged and saved before these rulings playing as they were.
 
 The scripted agents and the layout helper come from test_engine.py.
 """
@@ -11,7 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from dioses_rules.engine.agents import GreedyAgent, RandomAgent
 from dioses_rules.engine.game import Game
+from dioses_rules.engine.setup import new_game
 from dioses_rules.engine.state import FIRST_RULES, RULES, Decision
 from dioses_rules.pool.load import load_registry
 
@@ -174,3 +176,137 @@ def test_r26_r24_scenario_7_swap_right_after_the_action_that_put_toth_beneath(ru
         assert used["turn"] == 1
     assert game.state.finished
     assert game.state.areas[0].used_abilities == [1]  # Toth's rule, once (R24)
+
+
+# ------------------------------------------------------------------ R32 the seek's order
+
+
+SEEK_DECK = ["zeus", "ship", "hera", "thor"]  # top first: Thor is the first Norse card
+SPENT = ["athena", "ares", "ra", "isis"]  # the Power cards, revealed first (R22)
+
+
+def _seek(agent, rules: int = RULES, registry=None, deck=SEEK_DECK, **layout) -> Game:
+    game = game_with(registry or bundled(), [agent], [], scenario="game-of-thrones",
+                     seed=40, rules=rules)
+    arrange(game, power={0: list(SPENT)}, deck=deck, **layout)
+    game.state.active = 0
+    return game
+
+
+def seek_plan(**rules) -> Plan:
+    return Plan(power=pick("power", ("seek",)), seek=pick("mythology", ("norse",)),
+                discard_pile=pick("pile", (0,)), **rules)
+
+
+def test_r32_the_seek_returns_the_revealed_cards_in_the_order_the_player_chooses():
+    """R32: "Return the rest of the cards to the bottom of the deck in any
+    order": the player puts them under the deck one by one, each beneath the
+    ones before; the first one put there is drawn first. The 4 Power cards
+    spent go to the top of the deck first (R22), so they are revealed first."""
+    plan = seek_plan(seek_order=[pick("card", ("ship",)), pick("card", ("hera",))])
+    game = _seek(plan)
+    game.power_phase(0, 0)
+    assert game.state.discards[0][-1] == "thor"
+    revealed = SPENT + ["zeus", "ship", "hera"]
+    orders = [d for d in plan.seen if d.kind == "seek-order"]
+    assert len(orders) == len(revealed) - 1  # the last card goes without a question
+    assert orders[0].prompt.startswith("Put which revealed card under the deck next?")
+    assert sorted(c.args[0] for c in orders[0].choices) == sorted(revealed)
+    # Ship first, then Hera, then option 1 each time (the latest revealed);
+    # the deck is kept bottom card first.
+    assert game.state.deck[:len(revealed)] == ["athena", "ares", "ra", "isis", "zeus",
+                                               "hera", "ship"]
+
+
+def test_r32_revision_1_keeps_the_revealed_order_and_asks_nothing():
+    """Rules revision 1 (logs of before R32): the revealed cards went under
+    the deck as they came, the first revealed at the very bottom; option 1 of
+    every order decision of revision 2 gives that same order."""
+    old = seek_plan()
+    game = _seek(old, FIRST_RULES)
+    game.power_phase(0, 0)
+    revealed = SPENT + ["zeus", "ship", "hera"]
+    assert "seek-order" not in old.kinds()
+    assert game.state.deck[:len(revealed)] == revealed
+    first = seek_plan()  # picks option 1 of every decision
+    new = _seek(first)
+    new.power_phase(0, 0)
+    assert new.state.deck == game.state.deck and "seek-order" in first.kinds()
+
+
+def test_r32_a_random_agent_chooses_a_random_order():
+    """R32: the random agent orders the revealed cards at random: over a few
+    seeds, several orders, each of the same cards."""
+    cards = ["zeus", "ship", "hera", "thor"]
+    orders = set()
+    for seed in range(8):
+        game = _seek(RandomAgent(seed), deck=[])
+        deck = game.state.deck
+        deck[:] = cards + [c for c in deck if c not in cards]  # at the bottom, as revealed
+        game.order_bottom(0, len(cards))
+        assert sorted(deck[:len(cards)]) == sorted(cards)
+        orders.add(tuple(deck[:len(cards)]))
+    assert len(orders) > 1
+
+
+def test_r32_the_greedy_agent_sends_back_first_the_card_that_helps_it_most(probes):
+    """R32: the greedy agent puts first under the deck (so it is drawn first)
+    the revealed card worth most to its area: among two blank cards that
+    score nothing anywhere, a filler god that scores 2 beside a place."""
+    blanks = {f"{row} {column}": f"blank-{4 * r + column}"  # gods (odd) and places (even)
+              for r, row in enumerate(("front", "central", "back")) for column in range(1, 5)}
+    returned = ["blank-31", "filler-1", "blank-33"]
+    for seed in range(4):  # whatever its random generator would pick on a tie
+        game = _seek(GreedyAgent(seed), registry=probes, deck=[], areas={0: blanks})
+        assert game.card("filler-1").lines and not game.card("blank-31").lines
+        deck = game.state.deck
+        deck[:] = returned + [c for c in deck if c not in returned]
+        game.order_bottom(0, len(returned))
+        assert deck[len(returned) - 1] == "filler-1"  # the highest of the three
+
+
+# ------------------------------------------------------------------ the human at the keyboard
+
+
+class AtTheKeyboard:
+    """Stands for the human seat in a save written by the test."""
+
+    name = "human"
+
+    def choose(self, game, decision):
+        raise AssertionError(f"no decision is asked while setting up: {decision.kind}")
+
+
+def test_the_human_is_asked_the_seek_order_and_for_power_after_the_action(tmp_path):
+    """R32 and R26 at the keyboard (CliRunner): a saved solo game resumed with
+    6 Power cards; the player seeks a Norse card, is asked where each
+    revealed card goes, then after the action is offered Power again."""
+    from click.testing import CliRunner
+
+    from dioses_cli.main import dioses
+    from dioses_rules.engine.saves import PlayInfo, write_save
+    from dioses_rules.pool.identity import pool_sets
+
+    registry = bundled()
+    records: list = []
+    game = new_game(registry, [AtTheKeyboard()], scenario="game-of-thrones", seed=40,
+                    log=records.append)
+    arrange(game, power={0: SPENT + ["hermes", "apollo"]}, deck=SEEK_DECK)
+    game.state.active = 0
+    save = tmp_path / "save.json"
+    write_save(save, game, PlayInfo(seed=40, records=records, pool=pool_sets(registry)))
+    words = [w for kind in ("mythology", "type") for w in registry.vocabulary.ids(kind)]
+    answers = ["5", str(words.index("norse") + 1), "1"] + ["1"] * 600
+    result = CliRunner().invoke(dioses, ["play", "--resume", str(save),
+                                         "--log", str(tmp_path / "game.jsonl")],
+                                input="\n".join(answers) + "\n")
+    assert result.exit_code == 0, result.output + result.stderr
+    out = result.stdout
+    assert "Use a Power effect before your action?" in out
+    assert out.count("Put which revealed card under the deck next? (each goes beneath the "
+                     "ones put there before it: the first is drawn first)") == 6
+    # Revealed: the 4 Power cards spent (R22), then Zeus, Ship, Hera; Thor matched.
+    assert " 1. hera\n 2. ship\n 3. zeus\n" in out and " 7. ra\n" in out  # latest first
+    assert "put hera under the deck; put ship under the deck" in out
+    assert "Use a Power effect after your action?" in out
+    assert "Final scoring" in out

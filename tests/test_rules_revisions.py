@@ -44,6 +44,17 @@ def _without_rules(log: list) -> list:
     return [{k: v for k, v in log[0].items() if k != "rules"}] + log[1:]
 
 
+def test_a_log_records_its_rules_revision_and_replays_with_the_new_decisions():
+    """A new log says it was written under the current revision (R26 Power
+    after the action, R32 the seek's order) and replays exactly. Read as a
+    log of before the revision it is another game, and the replay says it
+    diverged instead of guessing."""
+    _, log, _ = _random_game(RULES, {"power-after", "seek-order"})
+    assert log[0]["rules"] == RULES
+    assert replay(log, bundled()).ok
+    assert not replay(_without_rules(log), bundled()).ok
+
+
 def test_a_log_without_a_rules_revision_replays_under_the_first():
     """A log written before the revision was recorded (here: a revision-1
     game with a seek and a card turned face down, its "rules" key removed)

@@ -43,6 +43,7 @@ DECISION_WORDS = {
     "reveal": None, "swap": None, "law": None, "pattern": None, "discard-pile": None,
     "after-discard": None, "hide": None, "recover": None, "power": None,
     "power-after": None, "exchange": None, "drawn": None, "seek": "named {}",
+    "seek-order": "put {} under the deck",
 }
 
 

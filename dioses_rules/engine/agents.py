@@ -64,6 +64,8 @@ class GreedyAgent:
 
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)
+        self._promises: dict[str, float] = {}  # R32: a card's worth to the area below
+        self._promised_for: Optional[tuple] = None
 
     # ------------------------------------------------------------ valuation
     def value(self, game: Game, area: int, cells: Sequence[Optional[Slot]],
@@ -127,6 +129,9 @@ class GreedyAgent:
                             for a in range(len(cells)) for b in range(a + 1, len(cells))
                             if cells[a] is not None and cells[b] is not None)
             return 0 if best_swap > self.value(game, area, cells) else 1
+        if kind == "seek-order":
+            # R32: the card that would help most comes back first.
+            return self._best(choices, lambda c: self._promise(game, area, cells, c.args[0]))
         if kind in ("power", "power-after"):  # R26: the same reasons before and after
             # Scenario abilities move its cards where the victory needs them.
             for index, choice in enumerate(choices):
@@ -158,6 +163,17 @@ class GreedyAgent:
         trial = list(cells)
         trial[choice.args[0]] = Slot(card, True)
         return self.value(game, area, trial)
+
+    def _promise(self, game, area, cells, card: str) -> float:
+        """What a card would be worth to the area at its best movable cell now."""
+        layout = (area, tuple((s.card, s.face_up) if s else None for s in cells))
+        if layout != self._promised_for:  # kept while the area stays as it is
+            self._promises, self._promised_for = {}, layout
+        if card not in self._promises:  # each card is asked about once per return
+            self._promises[card] = max(
+                (self._after_place(game, area, cells, card, Choice("play", (cell,)))
+                 for cell in game.movable_cells(area)), default=0.0)
+        return self._promises[card]
 
     def _after_swap(self, game, area, cells, first, second) -> float:
         trial = list(cells)

@@ -147,7 +147,29 @@ class DeckRules:
                 break
             passed.append(card)
         # The rest go to the bottom first, so that no revealed card is in
-        # limbo while the player chooses a discard pile for the match.
+        # limbo while the player chooses a discard pile for the match; then
+        # (R32) the player puts them in the order they like there.
         self.state.deck[:0] = passed
         if match is not None:
             self.discard(match, area)
+        self.order_bottom(seat, len(passed))
+
+    def order_bottom(self, seat: int, count: int) -> None:
+        """R32: the seek returns the revealed cards, the deck's ``count``
+        bottom cards, "to the bottom of the deck in any order": the player's,
+        one decision per card ("seek-order"), each card put under the deck
+        beneath the ones put there before it, so the first is drawn first.
+        Under rules revision 1 they stayed in the order they were revealed,
+        the first revealed at the very bottom."""
+        if not self.rules_since(2) or count < 2:
+            return
+        deck = self.state.deck
+        left, returned = deck[:count], []
+        while len(left) > 1:  # the last card left goes last, without a question
+            choice = self.decide(seat, "seek-order", "Put which revealed card under the deck "
+                                                     "next? (each goes beneath the ones put "
+                                                     "there before it: the first is drawn first)",
+                                 [Choice("card", (card,), card) for card in reversed(left)])
+            left.remove(choice.args[0])
+            returned.append(choice.args[0])
+        deck[:count] = (returned + left)[::-1]  # the deck is kept bottom card first
