@@ -14,12 +14,13 @@ import pytest
 from dioses_rules.engine.agents import GreedyAgent, RandomAgent
 from dioses_rules.engine.game import Game
 from dioses_rules.engine.setup import new_game
-from dioses_rules.engine.state import FIRST_RULES, RULES, Decision
+from dioses_rules.engine.state import FIRST_RULES, RULES, Decision, Slot
 from dioses_rules.pool.load import load_registry
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_engine import (  # noqa: E402
-    CELL, Plan, arrange, at, bundled, game_with, pick, probe_set_text, records, swap_of, turn,
+    CELL, Plan, arrange, at, bundled, game_with, pick, probe_set_text, records, slot, swap_of,
+    turn,
 )
 
 
@@ -263,6 +264,86 @@ def test_r32_the_greedy_agent_sends_back_first_the_card_that_helps_it_most(probe
         deck[:] = returned + [c for c in deck if c not in returned]
         game.order_bottom(0, len(returned))
         assert deck[len(returned) - 1] == "filler-1"  # the highest of the three
+
+
+# ------------------------------------------------------------------ R33 locked cards
+
+
+def _sarcophagus(plan: Plan, rules: int = RULES, power: int = 4, **layout) -> Game:
+    game = game_with(bundled(), [plan], [], scenario="afterlife-travel-agency", seed=0,
+                     rules=rules)
+    cells = {"front 2": "portable-sarcophagus", **layout.pop("cells", {})}
+    arrange(game, areas={0: cells}, power={0: power}, **layout)
+    game.state.active = 0
+    return game
+
+
+def test_r33_power_turns_a_locked_card_face_down():
+    """R33: the Sarcophagus "cannot be moved in the usual way", but the
+    4-card Power effect can turn it face down: it stays where it is."""
+    plan = Plan(power=[pick("power", ("turn-face-down",)), pick("pass")],
+                hide=at("front 2"))
+    game = _sarcophagus(plan, face_up_rest=True)
+    game.power_phase(0, 0)
+    (hide,) = [d for d in plan.seen if d.kind == "hide"]
+    assert CELL["front 2"] in {c.args[0] for c in hide.choices}
+    assert slot(game, 0, "front 2") == Slot("portable-sarcophagus", False)
+
+
+def test_r33_a_face_down_sarcophagus_shows_no_god_beneath_it_until_revealed():
+    """R33 with R12: turned face down, the Sarcophagus shows nothing, so its
+    swap (scenario 7's allow rule) waits until it is face up again."""
+    plan = Plan()
+    game = _sarcophagus(plan, cells={"front 2": "?portable-sarcophagus", "central 2": "toth"})
+    assert not [c for c in game.power_choices(0) if c.kind == "ability"]
+    game.reveal(0, CELL["front 2"])
+    assert [c for c in game.power_choices(0) if c.kind == "ability"]
+
+
+def test_r33_revision_1_never_offered_a_locked_card_to_turn_face_down():
+    """Rules revision 1 (logs of before R33) left locked cards out of the
+    cards a Power effect turns face down."""
+    plan = Plan(power=[pick("power", ("turn-face-down",)), pick("pass")])
+    game = _sarcophagus(plan, FIRST_RULES, face_up_rest=True)
+    game.power_phase(0, 0)
+    (hide,) = [d for d in plan.seen if d.kind == "hide"]
+    assert CELL["front 2"] not in {c.args[0] for c in hide.choices}
+    assert slot(game, 0, "front 2") == Slot("portable-sarcophagus", True)
+
+
+def _offered_cells(decisions, kind: str) -> set:
+    return {a for d in decisions if d.kind == kind for c in d.choices for a in c.args
+            if isinstance(a, int)}
+
+
+@pytest.mark.parametrize("how", ["take-discard", "draw-play", "draw-discard", "power-swap"])
+def test_r33_a_locked_card_is_not_swapped_discarded_or_replaced(how):
+    """R33: no exchange, no play of a drawn card over it (which would discard
+    it), no swap after discarding (R17) and no Power swap (R22) offers the
+    Sarcophagus; the scenario's own allow rule moves it (R24)."""
+    plan = Plan(action=pick("take-discard" if how == "take-discard" else "draw"),
+                drawn=pick("discard") if how == "draw-discard" else at("front 1", "play"),
+                power=[pick("power", ("swap-two-cards",)) if how == "power-swap"
+                       else pick("pass"), pick("pass")])
+    game = _sarcophagus(plan, power=2, discards=[["odin"], ["ra"]], deck=["zeus"],
+                        cells={"central 2": "?toth"})
+    turn(game, 0)
+    locked = CELL["front 2"]
+    kind = {"take-discard": "exchange", "draw-play": "drawn", "draw-discard": "swap",
+            "power-swap": "swap"}[how]
+    offered = _offered_cells(plan.seen, kind)
+    assert offered and locked not in offered
+    assert slot(game, 0, "front 2").card == "portable-sarcophagus"
+    assert "portable-sarcophagus" not in {c for pile in game.state.discards for c in pile}
+
+
+def test_r33_the_scenarios_allow_rule_moves_the_locked_card():
+    """R33: "the scenario's own allow rules move it" (scenario 7, R24)."""
+    plan = Plan(power=[pick("ability"), pick("pass")])
+    game = _sarcophagus(plan, power=2, cells={"central 2": "toth"})
+    game.power_phase(0, 0)
+    assert slot(game, 0, "central 2") == Slot("portable-sarcophagus", True)
+    assert slot(game, 0, "front 2") == Slot("toth", True)
 
 
 # ------------------------------------------------------------------ the human at the keyboard

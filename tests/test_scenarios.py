@@ -205,7 +205,9 @@ def test_scenario_7_afterlife_travel_agency_setup():
 
 
 class Watch(RandomAgent):
-    """A random player that records any option touching a locked card."""
+    """A random player that records any option that would move a locked card
+    (exchange it, play over it, swap it); turning it face down or up is not
+    moving it (R33)."""
 
     name = "watch"
 
@@ -217,6 +219,8 @@ class Watch(RandomAgent):
     def choose(self, game, decision):
         cells = {i for i, s in enumerate(game.state.areas[0].cells) if s.card in self.locked}
         assert len(cells) == len(self.locked), "a locked card left the area"
+        if decision.kind in ("hide", "reveal"):
+            return super().choose(game, decision)
         for choice in decision.choices:
             if choice.kind in ("cell", "play", "swap") and set(choice.args) & cells:
                 self.offered.append((decision.kind, choice.label))
@@ -229,8 +233,8 @@ class Watch(RandomAgent):
 ])
 def test_locked_cards_are_never_exchanged_swapped_or_discarded_by_the_player(scenario, locked):
     """Scenario 4: "You may NEVER discard or move Freyja or Jotunheim";
-    scenario 7: the Sarcophagus "cannot be moved in the usual way". Over
-    whole random games, no exchange, play, swap or hide option names them
+    scenario 7: the Sarcophagus "cannot be moved in the usual way" (R33).
+    Over whole random games, no exchange, play or swap option names them
     and they never reach a discard pile; Jotunheim never leaves back 4."""
     for seed in range(12):
         agent = Watch(seed, locked)

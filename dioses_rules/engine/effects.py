@@ -52,7 +52,14 @@ class EffectRules:
 
     @effect.on(m.TurnFaceDown)
     def _hide(self, effect: m.TurnFaceDown, area: int, seat: int, source: str) -> None:
-        cells = [i for i in self.movable_cells(area) if self.state.areas[area].cells[i].face_up]
+        """R33: a locked card "cannot be moved in the usual way", but turning
+        it face down does not move it: the 4-card Power effect (and an event
+        that hides a card, the same effect) may pick it. Under rules
+        revision 1 locked cards were left out, as logs of then recorded."""
+        slots = self.state.areas[area].cells
+        candidates = (range(len(slots)) if self.rules_since(2)
+                      else self.movable_cells(area))
+        cells = [i for i in candidates if slots[i] is not None and slots[i].face_up]
         if cells:
             choice = self.decide(seat, "hide", "Turn which card face down?",
                                  [Choice("cell", (i,), self.cell_label(area, i)) for i in cells])
