@@ -416,7 +416,8 @@ def test_r18_an_event_card_never_starts_a_discard_pile():
 
 def test_r19_crete_makes_every_player_draw_a_pattern_from_the_active_one(probes):
     """R18/R19: Crete's event draws a Pattern (not a Law) for every player,
-    starting with the active player: the active player gets the top card."""
+    starting with the active player: the active player gets the top card
+    (R28: the top card, whatever its difficulty)."""
     p0, p1 = Plan(), Plan(action=pick("draw"), drawn=at("front 1", "play"))
     log: list = []
     game = game_with(probes, [p0, p1], log, seed=10)
@@ -453,8 +454,8 @@ def test_r13_a_law_goes_only_on_a_free_row_or_column(probes):
 
 
 def test_r13_at_most_seven_laws_one_per_row_and_column(probes):
-    """R13: 7 laws at most (3 rows + 4 columns); a law drawn when every line
-    holds one goes back under the Law deck without a decision."""
+    """R13: 7 laws at most (3 rows + 4 columns); R31: a law drawn when every
+    line holds one goes back under the Law deck without a decision."""
     p0 = Plan()
     game = game_with(probes, [p0, Plan()], [], seed=12)
     arrange(game)
@@ -542,9 +543,9 @@ def test_r14_a_pattern_is_never_mirrored(probes):
 
 
 def test_r14_drawing_a_pattern_of_a_difficulty_puts_the_others_at_the_bottom(probes):
-    """Expansion, solo setup: "draw cards from the top of the Pattern card deck
-    until you find one of the marked difficulty. Keep that card and return
-    the rest to the bottom of the deck"."""
+    """R28 and the expansion's solo setup: "draw cards from the top of the
+    Pattern card deck until you find one of the marked difficulty. Keep that
+    card and return the rest to the bottom of the deck"."""
     game = game_with(probes, [Plan()], [], scenario="game-of-thrones", seed=18)
     arrange(game)
     game.state.pattern_deck = ["probe-row", "probe-easy", "probe-hard", "probe-medium"]

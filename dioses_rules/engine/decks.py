@@ -15,7 +15,8 @@ class DeckRules:
 
     def draw(self) -> Optional[str]:
         """The top card of the deck; an empty deck is refilled from the
-        discard piles (all but their top cards), shuffled (R31)."""
+        discard piles (all but their top cards), shuffled (R31); when that
+        gives no card either, None: the draw does not happen."""
         state = self.state
         if not state.deck:
             refill = []

@@ -157,6 +157,9 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules):
         return old.card if old is not None else None
 
     def reveal(self, area: int, cell: int) -> None:
+        """Turn a face-down card face up: at setup, by the turn, by an effect,
+        and again after it was turned face down (R29: its event fires each
+        time)."""
         slot = self.state.areas[area].cells[cell]
         if slot is None or slot.face_up:
             return
@@ -230,6 +233,8 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules):
         return board_of(self.registry, self.state, area)
 
     def result(self) -> GameResult:
+        # R12, R30: scoring reveals every card but completes no pattern: the
+        # board counts only the patterns completed during the game (view.py).
         reports = []
         always = self.state.settings.all_face_up_at_end == "always"  # R21
         for index in range(len(self.state.areas)):

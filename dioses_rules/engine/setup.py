@@ -167,6 +167,7 @@ def _deal_base_game(game: Game) -> None:
         state.objectives = [[goal, element]]
         game.event("objective", goal=goal, element=element)
     for step in range(state.seats):  # each player reveals 2 of their choice
+        # R29: these are reveals like any other: an Event card's event fires.
         seat = (state.start_player + step) % state.seats
         for _ in range(state.settings.initial_reveals):
             state.active = seat

@@ -25,6 +25,10 @@ class TurnRules:
     """Methods of :class:`game.Game` that play a turn and end the game."""
 
     def legal_actions(self, area: int) -> list[Choice]:
+        """Take the top card of a discard pile, or draw (from the deck, or
+        from the discards that would refill it, R31); none when no card of
+        the area may be replaced (locked, R33). A turn with none becomes a
+        reveal of a face-down card (R31)."""
         state = self.state
         locked = self.locked()
         cells_ok = any(slot is not None and slot.card not in locked
@@ -55,7 +59,7 @@ class TurnRules:
             else:
                 self.draw_action(seat, area)
         elif not self.choose_reveal(seat, area, "No action is possible: turn a card face up"):
-            self.event("pass", seat=seat)  # R31
+            self.event("pass", seat=seat)  # R31: no action (a reveal instead), no face-down card
         if self.rules_since(2) and not self.finished_by_reveal(area):
             self.power_phase(seat, area, after=True)  # R26: the action and all it set off are done
         # R21: a solo turn ends with more face-up cards than it began with
@@ -76,7 +80,7 @@ class TurnRules:
 
     def draw_action(self, seat: int, area: int) -> None:
         card = self.draw()
-        if card is None:
+        if card is None:  # R31: nothing to draw, even from the discards
             return
         self.event("drew", seat=seat, card=card)
         options = [Choice("play", (i,), f"play it at {self.cell_label(area, i)}")
