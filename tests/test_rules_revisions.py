@@ -20,7 +20,7 @@ from dioses_rules.engine.game import Game
 from dioses_rules.engine.replay import replay
 from dioses_rules.engine.saves import PlayInfo, load_game, parse_save, save_data
 from dioses_rules.engine.setup import new_game
-from dioses_rules.engine.state import FIRST_RULES, RULES
+from dioses_rules.engine.state import FIRST_RULES, RULES, GameError
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_engine import bundled  # noqa: E402
@@ -142,3 +142,8 @@ def test_simulate_plays_an_earlier_rules_revision_only_when_asked():
     assert current.exit_code == 0 and "rules revision" not in current.stdout
     unknown = CliRunner().invoke(dioses, [*arguments, "--rules-revision", "3"])
     assert unknown.exit_code == 2 and "'3' is not one of '1', '2'" in unknown.stderr
+
+
+def test_a_new_game_of_an_unknown_rules_revision_is_refused():
+    with pytest.raises(GameError, match="unknown rules revision 7"):
+        new_game(bundled(), [RandomAgent(1)], scenario="game-of-thrones", rules=7)

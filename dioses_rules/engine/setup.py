@@ -46,9 +46,8 @@ def new_game(registry: Registry, agents: Sequence[Agent], scenario: Optional[str
     the rules it is played under (:data:`state.RULES`; a replay gives its log's)."""
     seats = len(agents)
     if rules not in KNOWN_RULES:
-        raise game_error(f"rules revision {rules} is not one this version knows "
-                         f"({', '.join(map(str, KNOWN_RULES))})",
-                         "it was written by a newer version of dioses-rules")
+        raise game_error(f"unknown rules revision {rules}",
+                         f"this version plays revisions {', '.join(map(str, KNOWN_RULES))}")
     scenario_def = None
     option_ids = list(options)
     if scenario is not None:
