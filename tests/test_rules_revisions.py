@@ -103,6 +103,7 @@ def _save_file(tmp_path, rules_in_state, rules_in_log) -> Path:
 
 @pytest.mark.parametrize("state, logged, message", [
     (9, 9, "saved under rules revision 9, which this version does not know (1, 2)"),
+    (0, 0, "the saved game is damaged: $.state.rules: there is no rules revision 0"),
     (1, 2, "$.state.rules: rules revision 1, but the log so far ($.play.records) was "
            "written under 2"),
 ])
@@ -118,6 +119,7 @@ def test_a_save_of_an_unknown_or_inconsistent_rules_revision_is_one_clear_error(
 @pytest.mark.parametrize("rules, message", [
     (9, "this log was written under rules revision 9, which this version does not know"),
     ("2", "line 1: $.rules: expected a whole number"),
+    (0, "line 1: $.rules: there is no rules revision 0 (revisions: 1, 2)"),
 ])
 def test_a_log_of_an_unknown_rules_revision_is_one_clear_error(tmp_path, rules, message):
     _, log, _ = _random_game(RULES, set())

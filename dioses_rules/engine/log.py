@@ -132,7 +132,7 @@ def _check_revision(setup: dict, path: Path) -> None:
     """A log of a rules revision this version does not know is a newer
     version's log, not a damaged one."""
     rules = setup.get("rules") if setup.get("type") == "setup" else None
-    if isinstance(rules, int) and not isinstance(rules, bool) and rules not in KNOWN_RULES:
+    if isinstance(rules, int) and not isinstance(rules, bool) and rules > max(KNOWN_RULES):
         raise game_error(f"this log was written under rules revision {rules}, which this "
                          f"version does not know ({', '.join(map(str, KNOWN_RULES))})",
                          "replay it with the newer version of dioses-rules that wrote it",
@@ -204,8 +204,8 @@ def _setup_problem(setup: dict) -> Optional[str]:
     if problem is None and not 1 <= setup["seats"] <= MAX_SEATS:
         problem = f"line 1: $.seats: a game has 1 to {MAX_SEATS} seats, not {setup['seats']}"
     if problem is None and setup.get("rules", FIRST_RULES) not in KNOWN_RULES:
-        problem = (f"line 1: $.rules: rules revision {setup['rules']} is not one this version "
-                   f"knows ({', '.join(map(str, KNOWN_RULES))}); a newer version wrote it")
+        problem = (f"line 1: $.rules: there is no rules revision {setup['rules']} "
+                   f"(revisions: {', '.join(map(str, KNOWN_RULES))})")
     return problem
 
 

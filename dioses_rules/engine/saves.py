@@ -170,6 +170,8 @@ def parse_save(data: object, path: str = "") -> SaveFile:
         raise _damaged([("$.agents", f"{len(save.agents)} agents for "
                                      f"{save.state.seats} seats")], path)
     rules = save.state.rules
+    if rules < FIRST_RULES:
+        raise _damaged([("$.state.rules", f"there is no rules revision {rules}")], path)
     if rules not in KNOWN_RULES:
         raise game_error(f"$.state.rules: saved under rules revision {rules}, which this "
                          f"version does not know ({', '.join(map(str, KNOWN_RULES))})",
