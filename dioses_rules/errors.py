@@ -15,11 +15,16 @@ from attrs import frozen
 UNPRINTABLE = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 
 
-def escaped(text: str) -> str:
-    """``text`` with each :data:`UNPRINTABLE` character written as ``\\x1b``
-    or ``\\u2028``, so that a quoted source line keeps to one line."""
-    return UNPRINTABLE.sub(lambda found: f"\\x{ord(found.group()):02x}"
-                           if ord(found.group()) < 0x100 else f"\\u{ord(found.group()):04x}", text)
+def escaped(text: str, keep: str = "") -> str:
+    """``text`` with each :data:`UNPRINTABLE` character but those in ``keep``
+    written as ``\\x1b`` or ``\\u2028``, so that a quoted source line keeps
+    to one line and a terminal obeys nothing a user's file holds."""
+    def shown(found: re.Match) -> str:
+        char = found.group()
+        if char in keep:
+            return char
+        return f"\\x{ord(char):02x}" if ord(char) < 0x100 else f"\\u{ord(char):04x}"
+    return UNPRINTABLE.sub(shown, text)
 
 
 class Severity(enum.Enum):

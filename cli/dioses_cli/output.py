@@ -24,7 +24,6 @@ import datetime
 import functools
 import json
 import os
-import re
 import platform
 import shlex
 import sys
@@ -95,13 +94,11 @@ def print_json(data) -> None:
     click.echo(json.dumps(data, indent=2, ensure_ascii=False))
 
 
-CONTROL_CHARACTERS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]")
-
-
 def printable(text: str) -> str:
-    """``text`` with control characters shown as ``\\x1b``: a file name or an
-    id quoted from a user's file cannot move the cursor or clear the screen."""
-    return CONTROL_CHARACTERS.sub(lambda found: escaped(found.group()), text)
+    """``text`` with control characters shown as ``\\x1b`` (tabs and line
+    breaks kept): a file name or an id quoted from a user's file cannot move
+    the cursor or clear the screen."""
+    return escaped(text, keep="\t\n")
 
 
 def report_diagnostics(diagnostics: Iterable[Diagnostic]) -> None:

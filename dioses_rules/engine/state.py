@@ -31,7 +31,7 @@ MAX_TURNS_PER_SEAT = 200  # a safeguard: every game terminates
 #      R33: a locked card can be turned face down.
 FIRST_RULES = 1
 RULES = 2
-KNOWN_RULES = (1, 2)
+KNOWN_RULES = tuple(range(FIRST_RULES, RULES + 1))
 
 
 @define
