@@ -193,7 +193,7 @@ def test_score_board_sets_restrict_the_pool(runner, tmp_path):
 # ---------------------------------------------------------------- dioses cards
 
 CARD_KEYS = {"id", "set", "kind", "name", "aliases", "type", "mythology", "provenance",
-             "difficulty", "replaces", "replaced_by", "source", "text"}
+             "event_provenance", "difficulty", "replaces", "replaced_by", "source", "text"}
 KINDS = {"myth", "event", "law", "pattern", "objective-goal", "objective-element", "power",
          "rule-option", "scenario"}
 
@@ -251,6 +251,30 @@ def test_cards_lists_replaced_base_cards(runner, tmp_path):
     points = lambda out: next(c["points"] for c in json.loads(out)["cards"]  # noqa: E731
                               if c["id"] == "hera")
     assert (points(with_mod.stdout), points(without.stdout)) == (3, 2)
+
+
+EVENT_MOD = ('set omens "Omens" {\n  requires base\n}\n'
+             'god seer "Seer" greek printed {\n  event draw a law reconstructed\n  1 point\n}\n'
+             'god oracle "Oracle" greek named {\n  event draw a law\n  1 point\n}\n'
+             'god mute "Mute" greek reconstructed {\n  1 point\n}\n')
+
+
+def test_cards_show_an_event_provenance_that_differs_from_the_cards(runner, tmp_path):
+    """R27: a printed card with a reconstructed event shows both, in the
+    table, the text and JSON; an event of the card's provenance needs no note."""
+    mod = write(tmp_path, "omens.dioses", EVENT_MOD)
+    data = json.loads(runner.invoke(dioses, ["cards", "--cards", str(mod), "--set", "omens",
+                                             "--format", "json"]).stdout)
+    assert {item["id"]: (item["provenance"], item["event_provenance"]) for item in data} == {
+        "seer": ("printed", "reconstructed"), "oracle": ("named", "named"),
+        "mute": ("reconstructed", None)}
+    seer = next(item for item in data if item["id"] == "seer")
+    assert "event draw a law reconstructed" in seer["source"]
+    text = runner.invoke(dioses, ["cards", "--cards", str(mod), "--set", "omens", "--text"])
+    assert "seer - Seer (omens, event, greek god, printed, event reconstructed)" in text.stdout
+    assert "oracle - Oracle (omens, event, greek god, named)" in text.stdout
+    table = runner.invoke(dioses, ["cards", "--cards", str(mod), "--set", "omens"])
+    assert "printed, event reconstructed" in " ".join(table.stdout.split())
 
 
 def test_cards_text_renders_each_card(runner):

@@ -17,8 +17,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Optional, Sequence
 
+import attrs
 import pytest
 
+from dioses_rules.errors import BoardError
 from dioses_rules.language import model as m
 from dioses_rules.scoring.area import COLUMN_CELLS, ROW_CELLS, SIZE, Area, Placed
 from dioses_rules.scoring.balance import balance
@@ -369,10 +371,17 @@ def words(text: str) -> list[str]:
     return [w for w in text.split() if w not in ("card", "cards")]
 
 
+def printed_part(card: m.MythCard) -> m.MythCard:
+    """The card without an event that is not printed (Geb y Nut's, R27)."""
+    if card.event_origin in (None, m.Provenance.PRINTED):
+        return card
+    return attrs.evolve(card, event=(), event_provenance=None)
+
+
 @pytest.mark.parametrize("card_id", sorted(PRINTED_TEXT))
 def test_printed_card_rendering_matches_cards_md(card_id):
     registry = full()
-    text = render(registry.resolve("myth", card_id), registry.display_names())
+    text = render(printed_part(registry.resolve("myth", card_id)), registry.display_names())
     assert words(text) == words(PRINTED_TEXT[card_id][2]), text
 
 
@@ -465,6 +474,70 @@ def test_printed_events():
     assert registry.resolve("myth", "crete").event == (m.DrawPattern(1),)  # R19
 
 
+def test_only_the_printed_events_are_marked_printed():
+    """CARDS.md prints the events of Hércules and Crete and no other (R27:
+    not Geb y Nut's); every other event is marked reconstructed, whatever its
+    card's provenance, so no invented event is shown as printed."""
+    origins = {c.id: c.event_origin for c in events()}
+    assert {i for i, o in origins.items() if o is m.Provenance.PRINTED} == {"hercules", "crete"}
+    assert {i for i, o in origins.items() if o is not m.Provenance.PRINTED} == \
+        {i for i, o in origins.items() if o is m.Provenance.RECONSTRUCTED}
+
+
+# ------------------------------------------------------------------ R27 Geb y Nut
+
+
+def test_r27_geb_y_nut_is_an_event_card_of_the_expansion():
+    """R27: its scoring is printed ("1p: Counts as 2 gods", the expansion's
+    Event Card Scoring), its event reconstructed; the base set alone has no
+    Geb y Nut."""
+    card = full().resolve("myth", "geb-and-nut")
+    assert full().set_of(card) == EXPANSION and card.kind == "event"
+    assert card in set_definitions(EXPANSION)
+    assert "geb-and-nut" not in {d.id for d in set_definitions(BASE)}
+    assert "geb-and-nut" not in {c.id for c in pool(base_only())}
+    assert (card.provenance, card.event_origin) == (m.Provenance.PRINTED,
+                                                    m.Provenance.RECONSTRUCTED)
+    assert (card.type, card.mythology, card.lines) == ("god", "egyptian", (m.Fixed(1, None),))
+    assert [(w.amount, w.type) for w in card.weights] == [(2, "god")]  # R11
+
+
+def test_r27_a_base_board_naming_geb_y_nut_is_refused_an_expansion_board_scores_it():
+    rows = '[area]\nfront = ["geb-and-nut", ".", ".", "."]\n' + \
+        'central = [".", ".", ".", "."]\nback = [".", ".", ".", "."]\n'
+    with pytest.raises(BoardError, match="unknown card 'geb-and-nut'"):
+        board('sets = ["base"]\n' + rows, base_only())
+    report = score_board(board(rows))
+    assert (report.total, report.gods) == (1, 2)
+
+
+def test_r27_amun_takes_geb_y_nuts_place_among_the_97_base_cards():
+    """R27: the base set keeps 97 Myth cards and its 15 Egyptian gods: Amun,
+    a reconstructed card that was an Event card of the expansion, now a base
+    card without an event; the two boxes hold the same 115 ids as before."""
+    amun = base_only().resolve("myth", "amun")
+    assert base_only().set_of(amun) == BASE
+    assert full().set_of(full().resolve("myth", "amun")) == BASE
+    assert (amun.type, amun.mythology, amun.provenance) == (
+        "god", "egyptian", m.Provenance.RECONSTRUCTED)
+    assert amun.event == () and amun.kind == "myth" and amun.lines
+    assert "amun" not in {d.id for d in set_definitions(EXPANSION)}
+    assert len(pool(base_only())) == 97
+    assert len({c.id for c in pool()}) == 115
+
+
+def test_r27_the_events_keep_their_split():
+    """The split the expansion's header comment states: 6 events per
+    mythology (3 gods, 1 place, 2 objects each) and 4 swap 2 cards, 4 draw a
+    Pattern, 4 draw a Law, 1 both, 3 reveal, 2 hide."""
+    by_kind = Counter((c.mythology, c.type) for c in events())
+    assert by_kind == {(myth, kind): count for myth in ("greek", "egyptian", "norse")
+                       for kind, count in (("god", 3), ("place", 1), ("object", 2))}
+    effects = Counter(tuple(type(e).__name__ for e in c.event) for c in events())
+    assert effects == {("SwapAny",): 4, ("DrawPattern",): 4, ("DrawLaw",): 4,
+                       ("DrawPattern", "DrawLaw"): 1, ("Reveal",): 3, ("TurnFaceDown",): 2}
+
+
 @pytest.mark.parametrize("law_id, line, expected", [
     ("only-gods", ["zeus", "thor", "ra", "hera"], 3),
     ("only-gods", ["zeus", "thor", "ra", "troy"], 0),
@@ -528,7 +601,7 @@ def events() -> list[m.MythCard]:
 def test_the_events_the_rulebook_mentions():
     effects = [type(e) for card in events() for e in card.event]
     assert m.SwapAny in effects and m.DrawLaw in effects and m.DrawPattern in effects
-    assert {c.id for c in events()} >= {"hercules", "crete"}
+    assert {c.id for c in events()} >= {"hercules", "crete", "geb-and-nut"}  # R27
 
 
 def test_end_with_every_card_face_up_cards_score_3_always_in_solo():

@@ -1,5 +1,5 @@
 """The rules as the game engine runs them, one or more tests per
-ruling of RULINGS.md (R13, R14, R16-R23).
+ruling of RULINGS.md (R13, R14, R16-R23, R27).
 
 Each test sets up a game, lays the cards out as the situation needs
 (:func:`arrange`, which keeps every Myth card in exactly one place), and
@@ -429,6 +429,47 @@ def test_r19_crete_makes_every_player_draw_a_pattern_from_the_active_one(probes)
     assert [s.card for s in game.state.areas[0].patterns] == ["probe-hard"]
     assert game.state.pattern_deck == ["probe-medium"]
     assert len(game.state.law_deck) == laws and not any(a.laws for a in game.state.areas)
+
+
+def test_r27_geb_y_nut_is_an_event_card_every_player_draws_a_law(probes):
+    """R27: Geb y Nut is one of the expansion's Event cards; its reconstructed
+    event makes every player draw a Law, from the active player clockwise
+    (R18): the active player gets the top card."""
+    p1 = Plan(action=pick("draw"), drawn=at("front 1", "play"))
+    log: list = []
+    game = game_with(probes, [Plan(), p1], log, seed=10)
+    arrange(game, deck=["geb-and-nut"])
+    game.state.law_deck = ["probe-law-3", "probe-law-2", "probe-law-1"]  # top last
+    turn(game, 1)
+    assert slot(game, 1, "front 1") == Slot("geb-and-nut", True)
+    assert [r["card"] for r in records(log, "event", "event")] == ["geb-and-nut"]
+    assert [law.card for law in game.state.areas[1].laws] == ["probe-law-1"]
+    assert [law.card for law in game.state.areas[0].laws] == ["probe-law-2"]
+    assert game.state.law_deck == ["probe-law-3"]
+
+
+def test_r27_a_replaced_geb_y_nut_is_removed_not_discarded():
+    """R18 applies to Geb y Nut now that it is an Event card (R27)."""
+    p0 = Plan(action=pick("take-discard"), exchange=at("front 1"))
+    game = game_with(bundled(), [p0, Plan()], [], seed=7)
+    arrange(game, areas={0: {"front 1": "geb-and-nut"}}, discards=[["odin"]])
+    turn(game, 0)
+    assert game.state.removed == ["geb-and-nut"]
+    assert all("geb-and-nut" not in pile for pile in game.state.discards)
+
+
+def test_r27_the_base_game_alone_deals_97_cards_with_amun_and_no_geb_y_nut():
+    """R25: the base game can be played alone; R27: its 97 Myth cards hold
+    Amun in Geb y Nut's place, and no Event card at all."""
+    base = load_registry(active=["base"])[0]
+    game = new_game(base, [Plan(), Plan()], seed=3)
+    cards = {c for _, c in game.state.all_card_places()}
+    assert len(cards) == 97 and "amun" in cards and "geb-and-nut" not in cards
+    assert not any(game.card(c).event for c in cards)
+    both = new_game(bundled(), [Plan(), Plan()], seed=3)
+    assert game.card("amun").event == ()
+    assert {c for _, c in both.state.all_card_places()} >= {"amun", "geb-and-nut"}
+    assert both.card("geb-and-nut").event == (m.DrawLaw(1),)
 
 
 # ------------------------------------------------------------------ R13 laws

@@ -334,6 +334,58 @@ def test_unknown_provenance_is_dl103():
     assert second.help == "expected one of: printed, named, reconstructed"
 
 
+EVENT_CARD = 'god x "A" egyptian printed {{\n  {event}\n  1 point\n}}\n'
+
+
+@pytest.mark.parametrize("event, stated, origin", [
+    ("event draw a law", None, m.Provenance.PRINTED),
+    ("event draw a law reconstructed", m.Provenance.RECONSTRUCTED, m.Provenance.RECONSTRUCTED),
+    ("event swap hera with zeus named", m.Provenance.NAMED, m.Provenance.NAMED),
+    ("event discard top of goddesses printed", m.Provenance.PRINTED, m.Provenance.PRINTED),
+])
+def test_an_event_states_its_own_provenance_after_its_effects(event, stated, origin):
+    """R27: Geb y Nut's scoring is printed and its event reconstructed, so an
+    event may say where it comes from; left out, it is the card's."""
+    (card,) = parse_card_text(EVENT_CARD.format(event=event)).definitions
+    assert (card.event_provenance, card.event_origin, card.provenance) == (
+        stated, origin, m.Provenance.PRINTED)
+    assert len(card.event) == 1 and card.lines == (m.Fixed(1, None),)
+
+
+def test_a_card_without_an_event_has_no_event_provenance():
+    (card,) = parse_card_text(EVENT_CARD.format(event="tags x")).definitions
+    assert card.event_provenance is None and card.event_origin is None
+
+
+def test_an_event_stated_in_two_statements_has_one_provenance():
+    """A second 'event' statement may repeat the provenance or leave it out."""
+    two = 'event draw a law reconstructed\n  event swap 2 cards'
+    (card,) = parse_card_text(EVENT_CARD.format(event=two)).definitions
+    assert card.event == (m.DrawLaw(1), m.SwapAny(2))
+    assert card.event_provenance is m.Provenance.RECONSTRUCTED
+
+
+def test_an_event_provenance_stated_twice_differently_is_dl103():
+    two = 'event draw a law reconstructed\n  event swap 2 cards named'
+    (found,) = only(build(EVENT_CARD.format(event=two))[1], "DL103")
+    assert (found.line, found.column) == (3, 3)
+    assert found.message == "the event's provenance is stated twice: 'reconstructed', then 'named'"
+
+
+def test_an_unknown_word_after_an_event_is_a_syntax_error_with_a_suggestion():
+    """The event's provenance is one of three keywords, so a misspelt one is
+    caught where it stands (and the next statement is never read as one)."""
+    diagnostics = build(EVENT_CARD.format(event="event draw a law reconstruted"))[1]
+    (found,) = only(diagnostics, "DL001")
+    assert (found.line, found.column) == (2, 20)
+    assert found.help == "did you mean 'reconstructed'?"
+
+
+def test_an_event_provenance_is_printed_back():
+    text = EVENT_CARD.format(event="event draw a law, swap 2 cards reconstructed")
+    assert card_file_text(parse_card_text(text)) == text
+
+
 @pytest.mark.parametrize("text, line, column", [
     ('god x "A" greek printed {\n  1 point if in midle row\n}\n', 2, 17),
     ('god x "A" greek printed {\n  1 point if at frnt 1\n}\n', 2, 17),

@@ -239,7 +239,8 @@ myth_cards = st.builds(
     m.MythCard, names, texts, aliases, st.sampled_from(TYPES),
     tup(st.sampled_from(MYTHOLOGIES), min_size=1), provenances, tags=tup(names),
     weights=tup(st.builds(m.Weight, small, st.sampled_from(TYPES)), 2),
-    lines=lines, event=tup(effects, 2))
+    lines=lines, event=tup(effects, 2), event_provenance=st.none() | provenances,
+).map(lambda card: card if card.event else attrs.evolve(card, event_provenance=None))
 laws = st.builds(m.Law, names, texts, aliases, provenances, lines)
 goals = st.builds(m.ObjectiveGoal, names, texts, aliases, provenances, lines)
 elements = st.builds(m.ObjectiveElement, names, texts, aliases, provenances, selectors(2))

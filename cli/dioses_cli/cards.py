@@ -35,6 +35,21 @@ def _definition_rows(registry: Registry, only_set: Optional[str]):
             yield set_id, definition, replaces, replaced_by, new_set if replaced_by else None
 
 
+def _event_origin(definition) -> Optional[str]:
+    """Where an Event card's event comes from (R27); None for any other definition."""
+    origin = definition.event_origin if isinstance(definition, m.MythCard) else None
+    return origin.value if origin is not None else None
+
+
+def _provenance_text(definition) -> str:
+    """"printed", or "printed, event reconstructed" when the event's differs (R27)."""
+    text = definition.provenance.value
+    origin = _event_origin(definition)
+    if origin is not None and origin != text:
+        text += f", event {origin}"
+    return text
+
+
 def definition_json(set_id: str, definition, replaces, replaced_by, replaced_by_set,
                     names=None, points=None, vocabulary=None) -> dict:
     return {
@@ -49,6 +64,7 @@ def definition_json(set_id: str, definition, replaces, replaced_by, replaced_by_
         else None,
         "tags": list(definition.tags) if isinstance(definition, m.MythCard) else None,
         "provenance": definition.provenance.value,
+        "event_provenance": _event_origin(definition),
         "difficulty": definition.difficulty.value if isinstance(definition, m.Pattern) else None,
         "replaces": replaces,
         "replaced_by": replaced_by,
@@ -85,7 +101,7 @@ def cards(only_set: Optional[str], as_text: bool, extra_cards: tuple[Path, ...],
                 head += f", {card_kind(definition)}"
                 if definition.tags:
                     head += f", tags: {', '.join(definition.tags)}"
-            head += f", {definition.provenance.value}"
+            head += f", {_provenance_text(definition)}"
             if replaced_by:
                 head += f", replaced by {by_set}"
             out.print(Text(head + ")", style="bold"))
@@ -108,5 +124,5 @@ def cards(only_set: Optional[str], as_text: bool, extra_cards: tuple[Path, ...],
         table.add_row(set_id, definition.kind, definition.id, definition.name,
                       definition.type if is_myth else "",
                       " and ".join(definition.mythologies) if is_myth else "",
-                      definition.provenance.value, note)
+                      _provenance_text(definition), note)
     out.print(table)

@@ -59,6 +59,8 @@ class Tags:
 @frozen
 class EventEffects:
     effects: tuple
+    provenance: Optional[m.Provenance] = None  # stated after the effects (R27)
+    meta: Any = None  # where the statement stands
 
 
 @frozen

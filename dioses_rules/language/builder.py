@@ -165,6 +165,7 @@ class Builder(ScenarioRules, ConditionRules):
                                    f"{(self.vocabulary.ids('mythology') or ['MYTHOLOGY'])[0]}'"))
         tags: tuple[str, ...] = ()
         weights, lines, event = [], [], []
+        event_provenance: Optional[m.Provenance] = None
         for item in items:
             if isinstance(item, Tags):
                 tags += item.names
@@ -172,6 +173,7 @@ class Builder(ScenarioRules, ConditionRules):
                 weights.append(item)
             elif isinstance(item, EventEffects):
                 event.extend(item.effects)
+                event_provenance = self.event_provenance(event_provenance, item)
             else:
                 lines.append(item)
         return m.MythCard(
@@ -185,9 +187,22 @@ class Builder(ScenarioRules, ConditionRules):
             weights=tuple(weights),
             lines=tuple(lines),
             event=tuple(event),
+            event_provenance=event_provenance,
             span=self.span(meta),
             provenance_stated=prov_token is not None,
         )
+
+    def event_provenance(self, before: Optional[m.Provenance],
+                         item: EventEffects) -> Optional[m.Provenance]:
+        """One provenance for a card's whole event: a second ``event``
+        statement may repeat it or leave it out, not contradict it."""
+        if item.provenance is None or before is None or item.provenance is before:
+            return item.provenance or before
+        self.record(BuildError(
+            "DL103", f"the event's provenance is stated twice: '{before.value}', then "
+            f"'{item.provenance.value}'", meta=item.meta,
+            help="a card's event has one provenance; state it once"))
+        return before
 
     def tags(self, meta, children):
         for tag in children[0]:
@@ -201,7 +216,18 @@ class Builder(ScenarioRules, ConditionRules):
                         span=self.span(meta))
 
     def event(self, meta, children):
-        return EventEffects(tuple(children))
+        if children and isinstance(children[-1], m.Provenance):
+            return EventEffects(tuple(children[:-1]), children[-1], meta)
+        return EventEffects(tuple(children), meta=meta)
+
+    def event_printed(self, meta, children):
+        return m.Provenance.PRINTED
+
+    def event_named(self, meta, children):
+        return m.Provenance.NAMED
+
+    def event_reconstructed(self, meta, children):
+        return m.Provenance.RECONSTRUCTED
 
     def points(self, meta, children):
         return self.number(children[0], "points")

@@ -153,8 +153,9 @@ class DefinitionWriter:
             items.append((f"counts as {weight.amount} {self.writer.plural(weight.type)}",
                           weight))
         if card.event:
-            items.append(("event " + ", ".join(self.writer.effect(e) for e in card.event),
-                          card.event[0]))
+            stated = f" {card.event_provenance.value}" if card.event_provenance else ""
+            items.append(("event " + ", ".join(self.writer.effect(e) for e in card.event)
+                          + stated, card.event[0]))
         items += [(self.writer.line(line), line) for line in card.lines]
         return _block(head, card, self.statements(items))
 

@@ -62,6 +62,9 @@ class MythCard:
     weights: tuple[Weight, ...] = ()
     lines: tuple[ScoringLine, ...] = ()
     event: tuple[Effect, ...] = ()
+    # where the event's text comes from when it differs from the card's (R27:
+    # Geb y Nut's scoring is printed, its event reconstructed); None: the card's
+    event_provenance: Optional[Provenance] = None
     # whether the text says its provenance (a modder's set may leave it out)
     provenance_stated: bool = field(default=True, eq=False, repr=False, kw_only=True)
     span: Optional[Span] = _span()
@@ -69,6 +72,14 @@ class MythCard:
     @property
     def kind(self) -> str:
         return "event" if self.event else "myth"
+
+    @property
+    def event_origin(self) -> Optional[Provenance]:
+        """Where its event comes from: stated on the event, else the card's;
+        None for a card without an event."""
+        if not self.event:
+            return None
+        return self.event_provenance or self.provenance
 
     @property
     def mythology(self) -> str:
