@@ -20,6 +20,7 @@ import pytest
 from click.testing import CliRunner
 
 from dioses_cli.main import dioses
+from dioses_rules.pool.identity import HISTORY_DIR
 
 OLD = Path(__file__).parent / "fixtures" / "compat" / "0.1.0"
 EXPECTED = OLD / "expected"
@@ -90,18 +91,27 @@ def test_a_final_board_of_0_1_0_scores_as_the_game_did(area):
 ])
 @pytest.mark.parametrize("revision", ["1", None])
 def test_simulate_reports_what_0_1_0_reported_for_the_same_seed(expected, arguments, revision):
-    """Under rules revision 1 (the reading of 0.1.0) every report is 0.1.0's.
-    Under the current revision the games without Power cards still are; games
-    with Power cards are other games since R26 and R32 (Power after the
-    action, the seek's chosen order: see the fixture README)."""
+    """With the bundled sets as 0.1.0 shipped them (version 1.0, kept in
+    dioses_rules/pool/history) and rules revision 1 (the reading of 0.1.0),
+    every report is 0.1.0's. With the current revision the games without
+    Power cards still are; games with Power cards are other games since R26
+    and R32 (Power after the action, the seek's chosen order: see the
+    fixture README). With today's cards (R27) the base game is another game."""
     asked = ["--rules-revision", revision] if revision else []
-    result = CliRunner().invoke(dioses, ["simulate", *arguments, *asked, "--format", "json"])
+    kept = [option for path in sorted(HISTORY_DIR.glob("*-1.0.dioses"))
+            for option in ("--cards", str(path))]
+    result = CliRunner().invoke(dioses, ["simulate", *arguments, *asked, *kept,
+                                         "--format", "json"])
     assert result.exit_code == 0, result.output
     same = (EXPECTED / expected).read_text(encoding="utf-8")
     if revision or "--scenario" not in arguments and "power-cards" not in arguments:
         assert result.stdout == same
     else:
         assert result.stdout != same
+    if revision:
+        today = CliRunner().invoke(dioses, ["simulate", *arguments, *asked, "--format", "json"])
+        assert today.exit_code == 0, today.output
+        assert today.stdout != same
 
 
 MOD = OLD / "mod"
@@ -199,3 +209,46 @@ def test_a_format_2_log_replays_given_its_cards(log):
     result = CliRunner().invoke(dioses, ["replay", str(FORMAT_2 / log), "--cards", str(CELTIC)])
     assert result.exit_code == 0, result.output + result.stderr
     assert result.stdout.startswith("replay OK")
+
+
+def test_an_old_log_replays_with_the_kept_version_of_the_bundled_sets_and_says_so():
+    """R27 changed the bundled sets (version 1.1); a 0.1.0 log records no sets,
+    so it goes on with the kept 1.0 texts, and a note names each."""
+    result = CliRunner().invoke(dioses, ["replay", str(OLD / "base-finished.jsonl")])
+    assert result.exit_code == 0, result.output + result.stderr
+    assert "the bundled set 'base' version 1.0" in result.stderr
+    assert "the bundled set 'aun-mas-divinos' version 1.0" in result.stderr
+    assert "(the set is version 1.1 today)" in result.stderr
+
+
+def test_the_kept_texts_are_the_earlier_versions_they_are_named_after():
+    from dioses_rules.pool.history import load_played_pool
+    from dioses_rules.pool.identity import pool_sets
+    from dioses_rules.pool.load import load_registry
+
+    today = {s.id: s for s in pool_sets(load_registry()[0])}
+    kept, notes = load_played_pool(None)
+    assert len(notes) == 2
+    for played in pool_sets(kept):
+        assert played.bundled and played.version == "1.0"
+        assert (HISTORY_DIR / f"{played.id}-1.0.dioses").is_file()
+        assert played.cards_sha256 != today[played.id].cards_sha256
+    # R27: in 1.0 Geb y Nut was a base Myth card and Amun an expansion Event.
+    sets_then = {card_id: kept.set_of(kept.get("myth", card_id)) for card_id in ("geb-and-nut", "amun")}
+    assert sets_then == {"geb-and-nut": "base", "amun": "aun-mas-divinos"}
+    assert kept.sets["base"].card_set.version == "1.0"
+
+
+def test_a_set_the_player_gives_is_not_swapped_for_a_kept_version(tmp_path):
+    from dioses_rules.pool.history import load_played_pool
+
+    from dioses_rules.resources import cards_dir
+
+    mine = tmp_path / "base.dioses"
+    mine.write_text((cards_dir() / "base.dioses").read_text(encoding="utf-8"), encoding="utf-8")
+    registry, notes = load_played_pool(None, [mine])
+    # The kept expansion 1.0 holds Amun, as the player's base 1.1 does: the
+    # game goes on with today's cards, and the note says why.
+    assert len(notes) == 1 and "cannot be loaded beside the --cards given" in notes[0]
+    assert registry.sets["base"].path.endswith("base.dioses")
+    assert registry.sets["base"].card_set.version == "1.1"

@@ -19,7 +19,7 @@ from dioses_rules.engine.saves import PlayInfo, SaveFile, check_save, load_game,
 from dioses_rules.engine.state import GameError, game_error
 from dioses_rules.errors import Diagnostic
 from dioses_rules.pool.identity import compare_pools, pool_sets
-from dioses_rules.pool.load import load_registry
+from dioses_rules.pool.history import load_played_pool
 from dioses_rules.pool.registry import Registry
 
 from .human import HUMAN, HumanAgent
@@ -34,8 +34,8 @@ def resume(out, path: Path, save_option: Optional[Path], log_option: Optional[Pa
         raise click.BadParameter(f"{path} does not exist", param_hint="'--resume'")
     save = read_save(path)
     _check_agents(save, str(path))
-    registry, _ = load_registry(extra_cards)
-    notes = _check_pool(save, registry, bool(extra_cards), str(path))
+    registry, kept = load_played_pool(save.play.pool, extra_cards)
+    notes = kept + _check_pool(save, registry, bool(extra_cards), str(path))
     check_save(save, registry, str(path))
     save_path = save_option or path
     if save_path.resolve() != path.resolve():

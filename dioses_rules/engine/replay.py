@@ -13,7 +13,7 @@ from attrs import evolve, frozen
 from ..convert import structure
 from ..errors import Diagnostic, DiosesError
 from ..pool.identity import PoolSet, compare_pools, pool_sets
-from ..pool.load import load_registry
+from ..pool.history import load_played_pool
 from ..pool.registry import Registry
 from .agents import ScriptedAgent
 from .log import pool_fingerprint, read_log
@@ -107,8 +107,9 @@ def replay_log(path: Path, extra_cards: Sequence[Path] = ()) -> ReplayOutcome:
     records, and every scenario, rule option and card it names must exist."""
     records = read_log(path)
     setup = records[0]
-    registry, _ = load_registry(list(extra_cards))
-    notes = check_log_pool(setup, registry, bool(extra_cards), str(path))
+    recorded = structure(setup["sets"], list[PoolSet], "$.sets") if "sets" in setup else None
+    registry, kept = load_played_pool(recorded, extra_cards)
+    notes = kept + check_log_pool(setup, registry, bool(extra_cards), str(path))
     check_log_names(records, registry, str(path))
     return evolve(replay(records, registry), notes=tuple(notes))
 

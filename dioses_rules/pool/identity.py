@@ -33,9 +33,16 @@ class PoolSet:
             self.cards_sha256 is not None and self.cards_sha256 == other.cards_sha256)
 
 
+# The texts earlier versions of the bundled sets shipped (:mod:`.history`).
+HISTORY_DIR = Path(__file__).resolve().parent / "history"
+
+
 def _is_bundled(path: str) -> bool:
+    """A file shipped with dioses-rules: a bundled set, or an earlier version
+    of one kept for old games."""
     try:
-        return Path(path).resolve().is_relative_to(cards_dir().resolve())
+        resolved = Path(path).resolve()
+        return resolved.is_relative_to(cards_dir().resolve()) or resolved.parent == HISTORY_DIR
     except OSError:
         return False
 
