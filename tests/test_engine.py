@@ -87,6 +87,15 @@ def probes(tmp_path_factory):
     return load_registry([path])[0]
 
 
+@pytest.fixture(scope="module")
+def base_probes(tmp_path_factory):
+    """The base set alone plus the probe set: the base game as its rulebook
+    plays it, without the expansion's equal turns (R25)."""
+    path = tmp_path_factory.mktemp("base-probes") / "probes.dioses"
+    path.write_text(probe_set_text(), encoding="utf-8")
+    return load_registry([path], active=["probes"])[0]
+
+
 # ------------------------------------------------------------------ scripted agents
 
 
@@ -638,10 +647,10 @@ def turns_per_seat(log: list) -> Counter:
     return Counter(r["seat"] for r in records(log, "turn", "event"))
 
 
-def test_r20_base_game_every_other_player_plays_one_more_turn(probes):
-    """R20 (base game): seat 1 of 4 ends its turn all face up; seats 2, 3
-    and 0 play one more turn each, then the game ends."""
-    game, log = _race(probes, 4, 1)
+def test_r20_base_game_every_other_player_plays_one_more_turn(base_probes):
+    """R20 (base game alone, R25): seat 1 of 4 ends its turn all face up;
+    seats 2, 3 and 0 play one more turn each, then the game ends."""
+    game, log = _race(base_probes, 4, 1)
     assert game.state.ending_seat == 1
     seats = [r["seat"] for r in records(log, "turn", "event")]
     assert seats == [0, 1, 2, 3, 0]
@@ -663,8 +672,28 @@ def test_r20_lightning_token_ends_at_once_when_the_player_before_the_start_playe
     every other player one more turn."""
     game, log = _race(probes, 4, 3, ["lightning-token"])
     assert [r["seat"] for r in records(log, "turn", "event")] == [0, 1, 2, 3]
-    base, base_log = _race(probes, 4, 3)
-    assert [r["seat"] for r in records(base_log, "turn", "event")] == [0, 1, 2, 3, 0, 1, 2]
+
+
+def test_r25_the_base_game_alone_gives_every_other_player_one_more_turn(base_probes):
+    """R25: with only the base set in play, the base rulebook's ending (R20)."""
+    game, log = _race(base_probes, 4, 3)
+    assert game.state.options == [] and game.state.settings.end_rule == "base"
+    assert [r["seat"] for r in records(log, "turn", "event")] == [0, 1, 2, 3, 0, 1, 2]
+
+
+def test_r25_with_the_expansion_in_play_equal_turns_are_not_optional(probes):
+    """R25: the expansion's set is always played with the Lightning Token's
+    ending (its 'always lightning-token'); no option asks for it, and the
+    setup record says it was in play."""
+    setup: list = []
+    new_game(probes, [Plan(), Plan()], log=setup.append, seed=1)
+    assert setup[0]["options"] == ["lightning-token"]
+    game, log = _race(probes, 4, 1)
+    assert game.state.settings.end_rule == "equal-turns"
+    assert [r["seat"] for r in records(log, "turn", "event")] == [0, 1, 2, 3]
+    assert set(turns_per_seat(log).values()) == {1}
+    # asked for as well, it is in play once
+    assert _race(probes, 4, 1, ["lightning-token"])[0].state.options == ["lightning-token"]
 
 
 # ------------------------------------------------------------------ R21 solo mode

@@ -3,24 +3,23 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Optional
 
 import click
 from rich.table import Table
 
 from dioses_rules.language import model as m
-from dioses_rules.pool.load import load_registry
 from dioses_rules.scoring.area import SIZE
 from dioses_rules.scoring.balance import balance as run_balance
 
-from .options import CARDS_OPTION, FORMAT_OPTION, check_set_option
+from .options import CARDS_OPTION, FORMAT_OPTION, SETS_OPTION, load_sets
 from .output import EXIT_CODES_HELP, console, print_json, user_errors
 
 
 @click.command("balance", epilog=EXIT_CODES_HELP)
-@click.option("--set", "only_set", metavar="ID",
-              help="Deal only this set's own Myth cards, as if played alone (default: every "
-                   "card in play with all loaded sets).")
+@SETS_OPTION
+@click.option("--own-cards", is_flag=True,
+              help="Deal only the --set sets' own Myth cards, replaced ones included, not "
+                   "those of the sets they require (a set's cards judged alone).")
 @click.option("--face-up-end", is_flag=True,
               help="Judge every area as ended all face up (solo mode, R21).")
 @click.option("--boards", default=2000, show_default=True, type=click.IntRange(1, 10_000_000),
@@ -29,17 +28,21 @@ from .output import EXIT_CODES_HELP, console, print_json, user_errors
 @CARDS_OPTION
 @FORMAT_OPTION
 @user_errors
-def balance(only_set: Optional[str], face_up_end: bool, boards: int, seed: int,
+def balance(sets: tuple[str, ...], own_cards: bool, face_up_end: bool, boards: int, seed: int,
             extra_cards: tuple[Path, ...], output_format: str) -> None:
     """Score random full areas and report how each Myth card scores.
 
     Flags cards that never or always score, or score far above the printed ones.
     """
-    registry, _ = load_registry(extra_cards)
+    registry = load_sets(extra_cards, sets)
     pool = registry.myth_cards()
-    if check_set_option(registry, only_set):
-        # The set's own cards, replaced ones included: the set played alone.
-        pool = [d for d in registry.sets[only_set].definitions if isinstance(d, m.MythCard)]
+    if own_cards:
+        if not sets:
+            raise click.UsageError("--own-cards deals the cards of the sets given with --set; "
+                                   "add --set ID")
+        # The sets' own cards, replaced ones included: each set judged alone.
+        pool = [d for set_id in dict.fromkeys(sets) for d in registry.sets[set_id].definitions
+                if isinstance(d, m.MythCard)]
     if len(pool) < SIZE:
         raise click.BadParameter(f"a full area needs {SIZE} Myth cards; this pool has "
                                  f"{len(pool)}", param_hint="'--set'")

@@ -19,7 +19,12 @@ CARDS_OPTION = click.option(
 FORMAT_OPTION = click.option(
     "--format", "output_format", type=click.Choice(["text", "json"]), default="text",
     show_default=True, help="Readable text, or one JSON document for programs.")
+SETS_OPTION = click.option(
+    "--set", "sets", multiple=True, metavar="ID",
+    help="A set in play, with the sets it requires (default: every loaded set, the bundled "
+         "ones and --cards). Repeatable; '--set base' is the base game alone (R25).")
 SETUP_OPTIONS = [
+    SETS_OPTION,
     click.option("--scenario", metavar="ID",
                  help="Play a solo/cooperative scenario (id, number or name)."),
     click.option("--challenge", is_flag=True,
@@ -30,7 +35,7 @@ SETUP_OPTIONS = [
 
 
 def setup_options(command):
-    """--scenario, --challenge and --rule, for play and simulate."""
+    """--set, --scenario, --challenge and --rule, for play and simulate."""
     for option in reversed(SETUP_OPTIONS):
         command = option(command)
     return command
@@ -51,10 +56,23 @@ def parse_agents(text: Optional[str], allowed: Sequence[str], param: str = "'--a
     return names
 
 
-def game_arguments(extra_cards, scenario: Optional[str], challenge: bool,
-                   rules: Sequence[str]) -> tuple[Registry, Optional[str], list[str]]:
-    """The loaded cards, the scenario id and the rule option ids asked for."""
+def load_sets(extra_cards, sets: Sequence[str]) -> Registry:
+    """The bundled sets and ``--cards``, with only ``--set`` ones (and what
+    they require) in play when given."""
     registry, _ = load_registry(extra_cards)
+    if not sets:
+        return registry
+    for set_id in sets:
+        check_set_option(registry, set_id)
+    registry, _ = load_registry(extra_cards, list(dict.fromkeys(sets)))
+    return registry
+
+
+def game_arguments(extra_cards, scenario: Optional[str], challenge: bool,
+                   rules: Sequence[str], sets: Sequence[str] = ()
+                   ) -> tuple[Registry, Optional[str], list[str]]:
+    """The cards in play, the scenario id and the rule option ids asked for."""
+    registry = load_sets(extra_cards, sets)
     scenario_id = resolve_scenario(registry, scenario)
     if challenge and scenario_id is None:
         raise click.BadParameter("the challenge belongs to a scenario; add --scenario",

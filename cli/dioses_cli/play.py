@@ -54,7 +54,7 @@ from .targets import DEFAULT_SAVE, check_final_board, new_game_targets
                    "(FILE-1, FILE-2... when there are several areas).")
 @CARDS_OPTION
 @user_errors
-def play_command(players, scenario, challenge, rules, seed, agents_text, save_path,
+def play_command(sets, players, scenario, challenge, rules, seed, agents_text, save_path,
                  resume_path, overwrite, log_path, final_board, extra_cards) -> None:
     """Play in the terminal against agents, or hot-seat with several humans.
 
@@ -65,7 +65,8 @@ def play_command(players, scenario, challenge, rules, seed, agents_text, save_pa
     out = console()
     if resume_path is not None:
         given = [name for name, value in (
-            ("--players", players is not None), ("--scenario", scenario is not None),
+            ("--set", bool(sets)), ("--players", players is not None),
+            ("--scenario", scenario is not None),
             ("--challenge", challenge), ("--rule", bool(rules)),
             ("--seed", seed is not None), ("--agents", agents_text is not None)) if value]
         if given:
@@ -73,7 +74,8 @@ def play_command(players, scenario, challenge, rules, seed, agents_text, save_pa
                                    f"{', '.join(given)} cannot be changed")
         resume(out, resume_path, save_path, log_path, final_board, extra_cards, overwrite)
         return
-    registry, scenario_id, options = game_arguments(extra_cards, scenario, challenge, rules)
+    registry, scenario_id, options = game_arguments(extra_cards, scenario, challenge, rules,
+                                                    sets)
     names = _seat_names(parse_agents(agents_text, [HUMAN, *AGENTS]), players, scenario_id)
     if seed is None:
         seed = random.SystemRandom().randrange(1, 1_000_000)

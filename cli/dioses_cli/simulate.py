@@ -38,7 +38,7 @@ from .views import print_simulation
                    "before R26, R32 and R33 (Power only before the action).")
 @CARDS_OPTION
 @user_errors
-def simulate_command(games, players, agents_text, scenario, challenge, rules, seed,
+def simulate_command(sets, games, players, agents_text, scenario, challenge, rules, seed,
                      output_format, log_dir, rules_revision, extra_cards) -> None:
     """Play many games between agents and report how they went.
 
@@ -46,7 +46,8 @@ def simulate_command(games, players, agents_text, scenario, challenge, rules, se
     deviation) of the scores, game lengths, turn-limit hits, and for a scenario
     its victory, challenge and beaten rates. The same seed gives the same result.
     """
-    registry, scenario_id, options = game_arguments(extra_cards, scenario, challenge, rules)
+    registry, scenario_id, options = game_arguments(extra_cards, scenario, challenge, rules,
+                                                    sets)
     names = parse_agents(agents_text, list(AGENTS))
     if players is None:
         players = 1 if scenario_id else 2

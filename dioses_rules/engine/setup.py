@@ -1,8 +1,9 @@
 """Setting up a game: the base game's deal, or a scenario's setup steps.
 
 The rule options in play fill the engine's :class:`Settings` (one table,
-``language.settings``); a scenario's own ``mode`` is applied last ("the rules
-of each scenario take precedence").
+``language.settings``): first those the sets in play are ``always`` played
+with (R25), then the chosen ones; a scenario's own ``mode`` is applied last
+("the rules of each scenario take precedence").
 """
 
 from __future__ import annotations
@@ -49,7 +50,10 @@ def new_game(registry: Registry, agents: Sequence[Agent], scenario: Optional[str
         raise game_error(f"unknown rules revision {rules}",
                          f"this version plays revisions {', '.join(map(str, KNOWN_RULES))}")
     scenario_def = None
-    option_ids = list(options)
+    # R25: the options the sets in play are always played with come first
+    # (the expansion's equal turns), then the chosen ones.
+    option_ids = [*registry.always_options(), *options]
+    option_ids = [o for i, o in enumerate(option_ids) if o not in option_ids[:i]]
     if scenario is not None:
         scenario_def = registry.get("scenario", scenario)
         if scenario_def is None:

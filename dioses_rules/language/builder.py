@@ -47,7 +47,7 @@ class Builder(ScenarioRules, ConditionRules):
         set_id = self.card_id(children[0])
         name = string(children[1])
         version, requires, replaces, expects, difficulties, words = None, (), (), (), (), ()
-        tie_break = None
+        tie_break, always = None, ()
         for item in children[2:]:
             if item.key == "version":
                 version = item.value
@@ -63,8 +63,10 @@ class Builder(ScenarioRules, ConditionRules):
                 words += (item.value,)
             elif item.key == "tie_break":
                 tie_break = item.value
+            elif item.key == "always":
+                always += item.value
         return m.CardSet(set_id, name, version, requires, replaces, expects, difficulties,
-                         words, tie_break, span=self.span(meta))
+                         words, tie_break, always, span=self.span(meta))
 
     def word(self, meta, children):
         return children[0]
@@ -132,6 +134,9 @@ class Builder(ScenarioRules, ConditionRules):
 
     def set_replaces(self, meta, children):
         return Item("replaces", children[0])
+
+    def set_always(self, meta, children):
+        return Item("always", children[0])
 
     # ------------------------------------------------------------ myth cards
     def card_type(self, meta, children):

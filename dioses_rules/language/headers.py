@@ -75,7 +75,7 @@ def _declared(values: list, index: int, tokens: list) -> m.WordDecl:
         if values[at] in ("plural", "symbol") and values[at + 1]:
             options[values[at]] = values[at + 1]
         elif values[at] in ("mythology", "type", "}", "tie-break", "version", "requires",
-                            "replaces", "expect", "difficulty"):
+                            "replaces", "expect", "difficulty", "always"):
             break
     return m.WordDecl(values[index], values[index + 1], "", plural=options.get("plural"),
                       symbol=options.get("symbol"))

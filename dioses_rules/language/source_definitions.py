@@ -131,6 +131,8 @@ class DefinitionWriter:
             items.append((f"requires {', '.join(card_set.requires)}", "requires"))
         if card_set.replaces:
             items.append((f"replaces {', '.join(card_set.replaces)}", "replaces"))
+        if card_set.always:
+            items.append((f"always {', '.join(card_set.always)}", "always"))
         items += [(word_text(word), word) for word in card_set.words]
         if card_set.tie_break is not None:
             items.append((f"tie-break {card_set.tie_break}", "tie-break"))

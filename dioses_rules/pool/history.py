@@ -65,18 +65,24 @@ def earlier_sets(recorded: Optional[Sequence[PoolSet]], loaded: Sequence[PoolSet
     return EarlierSets(tuple(paths), tuple(notes))
 
 
-
 def load_played_pool(recorded: Optional[Sequence[PoolSet]], extra: Sequence[Path] = ()
                      ) -> tuple[Registry, list[str]]:
-    """The pool an old game goes on with: the bundled sets plus ``extra``,
-    with each bundled set the game played in a kept earlier version loaded
+    """The pool a recorded game goes on with: of the bundled sets plus
+    ``extra``, those it recorded in play (all for a 0.1.0 file), with each
+    bundled set the game played in a kept earlier version loaded
     in that version; returns it and a note for each set so replaced."""
     registry, _ = load_registry(list(extra))
+    if recorded is not None:  # the sets in play then (R25: the base game alone)
+        active = [s.id for s in recorded if s.id in registry.sets]
+        if active and len(active) < len(registry.sets):
+            registry, _ = load_registry(list(extra), active)
+    else:
+        active = None
     earlier = earlier_sets(recorded, pool_sets(registry))
     if not earlier.paths:
         return registry, []
     try:
-        then, _ = load_registry([*earlier.paths, *extra])
+        then, _ = load_registry([*earlier.paths, *extra], active)
     except DiosesError as error:  # a player's own copy of another set clashes
         names = ", ".join(f"'{p.stem}'" for p in earlier.paths)
         return registry, [f"the game was played with earlier versions of bundled sets "

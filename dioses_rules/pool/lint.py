@@ -298,6 +298,13 @@ def check_registry(registry: Registry) -> list[Diagnostic]:
     checker.set_id = None
     for set_id in registry.active:
         loaded = registry.sets[set_id]
+        checker.path = loaded.path
+        for option in loaded.card_set.always:  # R25
+            if registry.get("rule-option", option) is None:
+                checker.add("DL112", f"set '{set_id}' is always played with unknown rule "
+                            f"option '{option}'", loaded.card_set,
+                            help=checker.suggest(option, checker.rule_options) or
+                            "define it with 'option', in this set or one it requires")
         if loaded.broken:  # its counts are not known: its own mistakes are reported
             continue
         for kind, wanted in loaded.card_set.expects:

@@ -84,6 +84,14 @@ class Registry:
         found = self.by_id.get((family, card_id))
         return found[0] if found else None
 
+    def always_options(self) -> list[str]:
+        """The rule options the active sets are always played with (R25: the
+        expansion's equal turns), requirements first, each once."""
+        found: list[str] = []
+        for set_id in self.active:
+            found += [o for o in self.sets[set_id].card_set.always if o not in found]
+        return found
+
     def myth_cards(self) -> list[m.MythCard]:
         return self.definitions("myth")  # type: ignore[return-value]
 

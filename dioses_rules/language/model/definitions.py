@@ -43,6 +43,7 @@ class CardSet:
     difficulties: tuple[tuple["Difficulty", int], ...] = ()  # R14: points per level
     words: tuple[WordDecl, ...] = ()  # the mythologies and types it declares
     tie_break: Optional[str] = None  # R16: the type whose cards break ties
+    always: tuple[str, ...] = ()  # R25: rule options in play whenever the set is
     span: Optional[Span] = _span()
 
 
