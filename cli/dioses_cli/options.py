@@ -30,7 +30,7 @@ SETUP_OPTIONS = [
     click.option("--challenge", is_flag=True,
                  help="The scenario's additional challenge (its challenge setup, if any)."),
     click.option("--rule", "rules", multiple=True, metavar="NAME",
-                 help="A rule option (e.g. lightning-token, power-cards). Repeatable."),
+                 help="A rule option (e.g. power-cards, initial-laws). Repeatable."),
 ]
 
 
