@@ -14,6 +14,7 @@ from dioses_rules.pool.sources import (bundled_sources, card_paths, read_sources
                                       replacing_bundled)
 from dioses_rules.resources import cards_dir
 
+from .options import NO_CACHE_OPTION
 from .output import (EXIT_FINDINGS, EXIT_OK, GuardedCommand, exit_codes_help, print_json,
                      printable, report_diagnostics, user_errors)
 
@@ -27,6 +28,7 @@ from .output import (EXIT_FINDINGS, EXIT_OK, GuardedCommand, exit_codes_help, pr
                    "'sarif': a SARIF 2.1.0 log for editors and code scanning.")
 @click.option("--full", is_flag=True, help="Also show each problem's source line with a caret.")
 @click.version_option(__version__, prog_name="dioses-lint")
+@NO_CACHE_OPTION
 @user_errors
 def lint(paths: tuple[Path, ...], output_format: str, full: bool) -> None:
     """Check card files and folders (default: the bundled cards).

@@ -10,6 +10,7 @@ from dioses_rules import __version__
 from .balance import balance
 from .cards import cards
 from .fmt import fmt_command
+from .options import NO_CACHE_OPTION
 from .output import EXIT_CODES_HELP, GuardedGroup
 from .play import play_command
 from .replay import replay_command
@@ -20,6 +21,7 @@ from .simulate import simulate_command
 @click.group(cls=GuardedGroup, context_settings={"help_option_names": ["-h", "--help"]},
              epilog=EXIT_CODES_HELP)
 @click.version_option(__version__, prog_name="dioses")
+@NO_CACHE_OPTION
 def dioses() -> None:
     """Dioses! and ¡Aún más Divinos!: every card, law, pattern and scenario as data."""
 

@@ -19,6 +19,17 @@ CARDS_OPTION = click.option(
 FORMAT_OPTION = click.option(
     "--format", "output_format", type=click.Choice(["text", "json"]), default="text",
     show_default=True, help="Readable text, or one JSON document for programs.")
+def _no_cache(ctx, param, value) -> None:
+    if value:
+        from dioses_rules import cache
+
+        cache.switch_off()
+
+
+NO_CACHE_OPTION = click.option(
+    "--no-cache", is_flag=True, expose_value=False, is_eager=True, callback=_no_cache,
+    help="Build the card files and the parser anew, without the per-user cache "
+         "(also: DIOSES_NO_CACHE=1).")
 SETS_OPTION = click.option(
     "--set", "sets", multiple=True, metavar="ID",
     help="A set in play, with the sets it requires (default: every loaded set, the bundled "

@@ -10,6 +10,7 @@ from typing import Optional
 from attrs import frozen
 from lark.exceptions import LarkError
 
+from .. import cache
 from ..resources import cards_dir
 from . import model as m
 from .lexing import lark_parser
@@ -30,7 +31,19 @@ class Header:
 def scan_header(text: str) -> Header:
     """Read a file's set header from its tokens, without parsing: the
     vocabulary a file can see must be known before it is parsed. Best effort:
-    a broken header yields what was read before the break (parsing reports it)."""
+    a broken header yields what was read before the break (parsing reports it).
+    Kept in the cache (:mod:`dioses_rules.cache`): a cached run need not load
+    the parser at all."""
+    key = cache.key_of("header", text)
+    found = cache.read(key)
+    if isinstance(found, Header):
+        return found
+    header = _scan_header(text)
+    cache.write(key, header)
+    return header
+
+
+def _scan_header(text: str) -> Header:
     tokens = []
     try:
         for token in lark_parser().lex(text):

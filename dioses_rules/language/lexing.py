@@ -1,6 +1,7 @@
 """The Lark parser of the card language and its lexing: built once (LALR,
-positions propagated) behind an ``lru_cache``; no Lark grammar cache is
-written to disk. Mythologies and card types are declared by sets, not by the
+positions propagated) behind an ``lru_cache``, its tables kept in our own
+checked cache (:mod:`dioses_rules.cache`; never Lark's own, which trusts
+whatever file it finds). Mythologies and card types are declared by sets, not by the
 grammar: each parse runs with the :class:`Vocabulary` its file can see
 (:data:`VOCABULARY`), and a post-lexer turns those words into MYTH_WORD and
 TYPE_WORD tokens.
@@ -9,13 +10,16 @@ TYPE_WORD tokens.
 from __future__ import annotations
 
 import contextvars
+import io
 from functools import lru_cache
 from typing import Iterator
 
+import lark
 from lark import Lark, Token
 from lark.exceptions import UnexpectedInput, UnexpectedToken
 from lark.lark import PostLex
 
+from .. import cache
 from ..resources import grammar_dir
 from .vocabulary import Vocabulary
 
@@ -58,13 +62,25 @@ def declared_word_in_a_keywords_place(error: UnexpectedInput) -> bool:
 
 @lru_cache(maxsize=1)
 def lark_parser() -> Lark:
-    return Lark.open(
+    key = cache.key_of("parser", lark.__version__)
+    saved = cache.read(key)
+    if isinstance(saved, bytes):
+        try:
+            return Lark.load(io.BytesIO(saved))
+        except Exception:  # tables we cannot load are no tables: build them
+            pass
+    parser = Lark.open(
         str(grammar_dir() / "dioses.lark"),
         parser="lalr",
         propagate_positions=True,
         maybe_placeholders=False,
         postlex=_DeclaredWords(),
     )
+    if cache.cache_dir() is not None:
+        tables = io.BytesIO()
+        parser.save(tables)
+        cache.write(key, tables.getvalue())
+    return parser
 
 
 def readable_terminal(name: str) -> str:

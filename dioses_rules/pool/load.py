@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Iterable, Optional, Sequence
 
+from .. import cache
 from ..errors import DiosesError
 from .lint import check_registry
 from .registry import Registry, assemble
@@ -26,7 +27,20 @@ def load_registry(extra: Iterable[Path | str] = (), active: Optional[Sequence[st
         problems = [d for s in sources for d in s.diagnostics if d.is_error]
         problems += [d for d in registry.diagnostics if d.is_error]
         if not problems:
-            problems = [d for d in check_registry(registry) if d.is_error]
+            problems = _pool_errors(registry, sources, active)
         if problems:
             raise DiosesError(problems)
     return registry, sources
+
+
+def _pool_errors(registry: Registry, sources: Sequence[SourceFile],
+                 active: Optional[Sequence[str]]) -> list:
+    """The errors of the pool's checks; a pool of the very same files (by
+    path and text) and sets checked clean before is not checked again."""
+    key = cache.key_of("clean pool", repr(active), *(f"{s.path}\0{s.text}" for s in sources))
+    if cache.read(key) == "clean":
+        return []
+    problems = [d for d in check_registry(registry) if d.is_error]
+    if not problems:
+        cache.write(key, "clean")
+    return problems

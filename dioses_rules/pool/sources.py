@@ -15,6 +15,7 @@ from typing import Iterable, Optional, Sequence
 
 from attrs import field, frozen
 
+from .. import cache
 from ..errors import Diagnostic, DiosesError, Severity
 from ..language import model as m
 from ..language.builder import build
@@ -116,7 +117,7 @@ def _built(shown: str, text: Optional[str], problem: Optional[Diagnostic], heade
     if text is None:
         return SourceFile(shown, "", m.CardFile(None, (), shown), (problem,))
     vocabulary = visible_vocabulary(header, headers)
-    card_file, diagnostics = build(text, shown, vocabulary)
+    card_file, diagnostics = cached_build(text, shown, vocabulary)
     if not card_file.card_set and not card_file.definitions and not diagnostics:
         diagnostics = [Diagnostic("DL007", "the file defines nothing", shown,
                                   severity=Severity.WARNING,
@@ -139,6 +140,20 @@ def replacing_bundled(bundled: Sequence[SourceFile], extra: Sequence[SourceFile]
         else:
             kept.append(source)
     return kept + list(extra), notes
+
+
+def cached_build(text: str, shown: str, vocabulary: Vocabulary
+                 ) -> tuple[m.CardFile, list[Diagnostic]]:
+    """:func:`build`, or what it built from the very same text, shown path
+    and visible words before (:mod:`dioses_rules.cache`)."""
+    seen = repr((list(vocabulary.declarations.items()), sorted(vocabulary.elsewhere.items())))
+    key = cache.key_of("card file", shown, text, seen)
+    found = cache.read(key)
+    if isinstance(found, tuple) and len(found) == 2 and isinstance(found[0], m.CardFile):
+        return found[0], list(found[1])
+    card_file, diagnostics = build(text, shown, vocabulary)
+    cache.write(key, (card_file, tuple(diagnostics)))
+    return card_file, diagnostics
 
 
 def _display_path(path: Path) -> str:
