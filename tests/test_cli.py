@@ -401,3 +401,17 @@ def test_lint_sarif_for_code_scanning(runner, tmp_path):
     assert (region["startLine"], region["startColumn"]) == (5, 23)
     assert "did you mean 'zeus'" in finding["message"]["text"]
     assert {"id": "DL109"} in run["tool"]["driver"]["rules"]
+
+
+def test_the_help_kept_for_each_lazy_command_is_its_own(runner):
+    """dioses --help lists the commands without importing them (issue #12);
+    the one-line help kept for that must be each command's own."""
+    import click
+
+    from dioses_cli.main import COMMANDS
+
+    ctx = click.Context(dioses)
+    for name, (_, _, kept) in COMMANDS.items():
+        assert dioses.get_command(ctx, name).get_short_help_str(limit=200) == kept
+    listed = runner.invoke(dioses, ["--help"]).stdout
+    assert all(f"  {name}  " in listed or f"  {name}\n" in listed for name in COMMANDS)

@@ -1,34 +1,63 @@
-"""``dioses``: the command group. Each command is its own module; this one
-only gathers them."""
+"""``dioses``: the command group. Each command is its own module, imported
+only when that command runs: ``dioses score`` never loads the game engine,
+``dioses --help`` loads no command at all (their one-line help is kept in
+:data:`COMMANDS`; a test checks it against each command's own)."""
 
 from __future__ import annotations
+
+import importlib
 
 import click
 
 from dioses_rules import __version__
 
-from .balance import balance
-from .cards import cards
-from .fmt import fmt_command
 from .options import NO_CACHE_OPTION
 from .output import EXIT_CODES_HELP, GuardedGroup
-from .play import play_command
-from .replay import replay_command
-from .score import score
-from .simulate import simulate_command
+
+# name -> (module, attribute, one-line help)
+COMMANDS: dict[str, tuple[str, str, str]] = {
+    "score": ("score", "score",
+              "Score a saved board (TOML): cards, laws, patterns, objectives, scenario."),
+    "cards": ("cards", "cards",
+              "List every definition of every loaded set (replaced base cards included)."),
+    "balance": ("balance", "balance",
+                "Score random full areas and report how each Myth card scores."),
+    "play": ("play", "play_command",
+             "Play in the terminal against agents, or hot-seat with several humans."),
+    "simulate": ("simulate", "simulate_command",
+                 "Play many games between agents and report how they went."),
+    "replay": ("replay", "replay_command",
+               "Re-run a game log and check that it reaches the same end."),
+    "fmt": ("fmt", "fmt_command",
+            "Rewrite card files (and the .dioses files of folders) in the canonical layout."),
+}
 
 
-@click.group(cls=GuardedGroup, context_settings={"help_option_names": ["-h", "--help"]},
+class LazyGroup(GuardedGroup):
+    """Imports a command's module when the command is asked for."""
+
+    def list_commands(self, ctx) -> list[str]:
+        return sorted(COMMANDS)
+
+    def get_command(self, ctx, name: str):
+        found = COMMANDS.get(name)
+        if found is None:
+            return None
+        module, attribute, _ = found
+        return getattr(importlib.import_module(f"{__package__}.{module}"), attribute)
+
+    def format_commands(self, ctx, formatter) -> None:
+        rows = [(name, COMMANDS[name][2]) for name in self.list_commands(ctx)]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]},
              epilog=EXIT_CODES_HELP)
 @click.version_option(__version__, prog_name="dioses")
 @NO_CACHE_OPTION
 def dioses() -> None:
     """Dioses! and ¡Aún más Divinos!: every card, law, pattern and scenario as data."""
-
-
-for command in (score, cards, balance, play_command, simulate_command, replay_command,
-                fmt_command):
-    dioses.add_command(command)
 
 
 def main() -> None:  # pragma: no cover - console script entry

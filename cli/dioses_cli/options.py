@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Callable, Optional, Sequence
+from typing import TYPE_CHECKING, Callable, Optional, Sequence
 
 import click
 
 from dioses_rules.errors import did_you_mean
-from dioses_rules.pool.load import load_registry
-from dioses_rules.pool.registry import Registry
+
+if TYPE_CHECKING:  # the pool loads when a command runs, not when options are made
+    from dioses_rules.pool.registry import Registry
 
 CARDS_OPTION = click.option(
     "--cards", "extra_cards", multiple=True, type=click.Path(exists=True, path_type=Path),
@@ -70,6 +71,8 @@ def parse_agents(text: Optional[str], allowed: Sequence[str], param: str = "'--a
 def load_sets(extra_cards, sets: Sequence[str]) -> Registry:
     """The bundled sets and ``--cards``, with only ``--set`` ones (and what
     they require) in play when given."""
+    from dioses_rules.pool.load import load_registry
+
     registry, _ = load_registry(extra_cards)
     if not sets:
         return registry

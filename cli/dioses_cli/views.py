@@ -3,19 +3,20 @@ simulation reports (the game table is in :mod:`table`)."""
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 from rich.table import Table
 from rich.text import Text
 
-from dioses_rules.engine.simulate import SimulationReport
-from dioses_rules.engine.state import RULES
 from dioses_rules.language import model as m
 from dioses_rules.pool.registry import Registry
 from dioses_rules.scoring.area import cell_index, cell_name
 from dioses_rules.scoring.score import ScoreReport
 
 from .output import console
+
+if TYPE_CHECKING:  # scoring a board never loads the game engine
+    from dioses_rules.engine.simulate import SimulationReport
 
 
 def card_kind(card: m.MythCard) -> str:
@@ -115,6 +116,8 @@ def print_simulation(out, simulation: SimulationReport, registry: Registry, elap
         f"scenario {registry.get('scenario', report['scenario']).number} "
         f"{report['scenario']}" + (" (challenge)" if report["challenge"] else ""))
     options = f", rule options: {', '.join(report['options'])}" if report["options"] else ""
+    from dioses_rules.engine.state import RULES
+
     if simulation.rules != RULES:
         options += f", rules revision {simulation.rules}"
     out.print(f"{report['games']} games, {what}, {report['players']} player(s), seeds "
