@@ -212,15 +212,15 @@ def test_numbers_at_the_edges_of_their_ranges_are_fine():
 # is in proportion to its size (benchmarks/lint_large.py shows it, 100 KB
 # against 1 MB, for each kind).
 MB = 1_000_000
-BOUND = 20.0
+BOUND = 20.0  # seconds of this process's CPU: other processes on the machine do not count
 
 
 def timed_lint(tmp_path: Path, bundled, kind: str, size: int) -> tuple[float, list]:
     path = tmp_path / f"{kind}.dioses"
     path.write_text(large_text(kind, size), encoding="utf-8")
-    start = time.perf_counter()
+    start = time.process_time()
     diagnostics = lint_file(path, bundled)
-    return time.perf_counter() - start, diagnostics
+    return time.process_time() - start, diagnostics
 
 
 def test_a_well_formed_1_mb_file_lints_in_bounded_time(tmp_path, bundled):
@@ -273,9 +273,9 @@ def test_nesting_deeper_than_the_limit_is_dl004_not_a_recursion_error(tmp_path, 
 def test_runs_of_one_character_lint_quickly(tmp_path, bundled, text):
     path = tmp_path / "runs.dioses"
     path.write_text(text, encoding="utf-8")
-    start = time.perf_counter()
+    start = time.process_time()
     diagnostics = lint_file(path, bundled)
-    assert time.perf_counter() - start < 5
+    assert time.process_time() - start < 5
     assert len([d for d in diagnostics if d.is_error]) <= MAX_ERRORS + 1
 
 
@@ -294,9 +294,9 @@ def test_many_mistakes_of_one_kind_lint_in_time_and_are_counted(tmp_path, bundle
                                                                count):
     path = tmp_path / "many.dioses"
     path.write_text(text, encoding="utf-8")
-    start = time.perf_counter()
+    start = time.process_time()
     *shown, last = lint_file(path, bundled)
-    assert time.perf_counter() - start < BOUND
+    assert time.process_time() - start < BOUND
     assert len(shown) == MAX_ERRORS and {d.code for d in shown} == {code}
     what = "errors" if shown[0].is_error else "warnings"
     assert last.code == "DL009" and last.is_error == shown[0].is_error
@@ -310,9 +310,9 @@ def test_thousands_of_declared_words_make_no_long_help_nor_slow_hints(tmp_path, 
                     + "".join(f'  mythology m{i} "M"\n' for i in range(count)) + "}\n"
                     + "".join(f'god g{i} "G" zz{i} {{\n  1 point\n}}\n' for i in range(count)),
                     encoding="utf-8")
-    start = time.perf_counter()
+    start = time.process_time()
     *shown, last = lint_file(path, bundled)
-    assert time.perf_counter() - start < BOUND
+    assert time.process_time() - start < BOUND
     assert {d.code for d in shown} == {"DL102"} and last.code == "DL009"
     assert all(len(d.help) < 300 for d in shown)
 
@@ -323,10 +323,10 @@ def test_a_long_chain_of_scores_like_is_one_dl117_not_a_recursion_error(tmp_path
     path = tmp_path / "chain.dioses"
     path.write_text('set chain "Chain" {\n  requires base\n}\n' + cards
                     + 'god c3000 "End" greek {\n  1 point\n}\n', encoding="utf-8")
-    start = time.perf_counter()
+    start = time.process_time()
     (error,) = lint_file(path, bundled)
     assert error.code == "DL117" and "more than 8" in error.message
-    assert time.perf_counter() - start < 10
+    assert time.process_time() - start < 10
 
 
 # ---------------------------------------------------------------- recovery
