@@ -31,6 +31,43 @@ NO_CACHE_OPTION = click.option(
     "--no-cache", is_flag=True, expose_value=False, is_eager=True, callback=_no_cache,
     help="Build the card files and the parser anew, without the per-user cache "
          "(also: DIOSES_NO_CACHE=1).")
+class Workers(click.ParamType):
+    """A number of processes, or 'auto': the cores this process may use."""
+
+    name = "N|auto"
+
+    def convert(self, value, param, ctx) -> int:
+        if isinstance(value, int):
+            return value
+        from dioses_rules.parallel import MAX_WORKERS, available_cores
+
+        text = str(value).strip().lower()
+        if text == "auto":
+            return available_cores()
+        if text.isdigit() and 1 <= int(text) <= MAX_WORKERS:
+            return int(text)
+        self.fail(f"'{value}' is not a number of workers from 1 to {MAX_WORKERS}, nor 'auto'",
+                  param, ctx)
+
+
+PARALLEL_OPTIONS = [
+    click.option("--workers", type=Workers(), default="1", show_default=True,
+                 help="Processes of this machine to spread the work on ('auto': one per "
+                      "core). The report is the same for any number."),
+    click.option("--scheduler", metavar="ADDRESS",
+                 help="Run on the Dask distributed cluster whose scheduler is at ADDRESS "
+                      "(tcp://host:8786; pip install 'dioses-rules[distributed]'). The "
+                      "report is the same as on one process."),
+]
+
+
+def parallel_options(command):
+    """--workers and --scheduler, for simulate and balance."""
+    for option in reversed(PARALLEL_OPTIONS):
+        command = option(command)
+    return command
+
+
 SETS_OPTION = click.option(
     "--set", "sets", multiple=True, metavar="ID",
     help="A set in play, with the sets it requires (default: every loaded set, the bundled "

@@ -13,7 +13,8 @@ from dioses_rules.engine.setup import MAX_SEATS
 from dioses_rules.engine.simulate import simulate
 from dioses_rules.engine.state import KNOWN_RULES, RULES
 
-from .options import CARDS_OPTION, check_players, game_arguments, parse_agents, setup_options
+from .options import (CARDS_OPTION, check_players, game_arguments, parallel_options,
+                      parse_agents, setup_options)
 from .output import EXIT_CODES_HELP, console, print_json, user_errors
 from .views import print_simulation
 
@@ -36,10 +37,12 @@ from .views import print_simulation
               default=str(RULES), show_default=True,
               help="The engine's reading of the rulebooks to play under: 1 is the reading "
                    "before R26, R32 and R33 (Power only before the action).")
+@parallel_options
 @CARDS_OPTION
 @user_errors
 def simulate_command(sets, games, players, agents_text, scenario, challenge, rules, seed,
-                     output_format, log_dir, rules_revision, extra_cards) -> None:
+                     output_format, log_dir, rules_revision, workers, scheduler,
+                     extra_cards) -> None:
     """Play many games between agents and report how they went.
 
     Win rates per seat and per agent (base game), mean and spread (standard
@@ -65,9 +68,10 @@ def simulate_command(sets, games, players, agents_text, scenario, challenge, rul
                       TimeRemainingColumn(), console=err, transient=True) as bar:
             task = bar.add_task("games", total=games)
             report = simulate(*arguments, progress=lambda: bar.advance(task),
-                              rules=int(rules_revision))
+                              rules=int(rules_revision), workers=workers, scheduler=scheduler)
     else:
-        report = simulate(*arguments, rules=int(rules_revision))
+        report = simulate(*arguments, rules=int(rules_revision), workers=workers,
+                          scheduler=scheduler)
     elapsed = time.perf_counter() - started
     if output_format == "json":
         print_json(report.to_json())

@@ -13,6 +13,7 @@ from typing import Callable, Optional, Sequence
 from attrs import define, field, frozen
 
 from ..convert import CONVERTER
+from ..parallel import pieces, run_pieces
 from ..pool.identity import pool_sets
 from ..pool.registry import Registry
 from ..summary import summary
@@ -56,19 +57,19 @@ class _Tally:
         self.seat_scores = [[] for _ in range(players)]
         self.agent_games_won = {name: 0 for name in dict.fromkeys(self.seat_agents)}
 
-    def add(self, result: GameResult, seat_area: Sequence[int], scenario: bool) -> None:
-        self.turns.append(result.turns)
-        self.limit_hits += result.turn_limit_reached
-        self.all_scores.extend(r.total for r in result.reports)
+    def add(self, outcome: "GameOutcome", scenario: bool) -> None:
+        self.turns.append(outcome.turns)
+        self.limit_hits += outcome.turn_limit_reached
+        self.all_scores.extend(outcome.totals)
+        seat_area = outcome.seat_area
         for seat, area in enumerate(seat_area):
-            self.seat_scores[seat].append(result.reports[area].total)
+            self.seat_scores[seat].append(outcome.totals[area])
         if scenario:
-            outcome = result.reports[0].scenario
             self.victories += outcome.victory
             self.challenges += outcome.challenge
             self.beaten += outcome.beaten
             return
-        winners = set(result.winners)
+        winners = set(outcome.winners)
         self.shared_games += len(winners) > 1
         won_by = set()
         for seat, area in enumerate(seat_area):
@@ -78,6 +79,30 @@ class _Tally:
                 won_by.add(self.seat_agents[seat])
         for name in won_by:
             self.agent_games_won[name] += 1
+
+
+@frozen
+class GameOutcome:
+    """What one game adds to the report: small, so that a worker process or
+    a cluster sends it back cheaply."""
+
+    turns: int
+    turn_limit_reached: bool
+    totals: tuple[int, ...]  # per area
+    seat_area: tuple[int, ...]
+    winners: tuple[int, ...]
+    victory: bool = False
+    challenge: bool = False
+    beaten: bool = False
+
+    @classmethod
+    def of(cls, result: GameResult, seat_area: Sequence[int]) -> "GameOutcome":
+        scenario = result.reports[0].scenario
+        return cls(result.turns, result.turn_limit_reached,
+                   tuple(r.total for r in result.reports), tuple(seat_area),
+                   tuple(result.winners),
+                   *((scenario.victory, scenario.challenge, scenario.beaten)
+                     if scenario is not None else ()))
 
 
 @frozen
@@ -147,43 +172,81 @@ class SimulationReport:
         }
 
 
-def simulate(registry: Registry, games: int, players: int, agents: Sequence[str],
-             scenario: Optional[str] = None, options: Sequence[str] = (), seed: int = 1,
-             challenge: bool = False, log_dir: Optional[Path] = None,
-             progress: Optional[Callable[[], None]] = None,
-             rules: int = RULES) -> SimulationReport:
-    """Play ``games`` seeded games; seat ``i`` is played by ``agents[i % len]``,
-    under rules revision ``rules`` (:data:`state.RULES`; an earlier one plays
-    as the versions of then did).
+@frozen
+class _Run:
+    """Everything a game of the run needs but its number: sent once to each
+    worker (:mod:`dioses_rules.parallel`)."""
 
-    ``log_dir``: write each game's log there (``game-0001.jsonl``, ...), its
-    setup record naming the card pool by content (``sets``) and its fingerprint;
-    ``progress()`` is called after each game.
-    """
-    tally = _Tally([agents[i % len(agents)] for i in range(players)])
-    pool = pool_fingerprint(registry)
-    sets = CONVERTER.unstructure(pool_sets(registry))
-    for index in range(games):
-        game_seed = seed + index
+    registry: Registry
+    seat_agents: tuple[str, ...]
+    scenario: Optional[str]
+    options: tuple[str, ...]
+    seed: int
+    challenge: bool
+    log_dir: Optional[Path]
+    rules: int
+
+
+def _play(run: _Run, numbers: range) -> list[GameOutcome]:
+    """Games ``numbers`` of the run: game ``g`` with seed ``seed + g``."""
+    registry = run.registry
+    pool = pool_fingerprint(registry) if run.log_dir is not None else None
+    sets = CONVERTER.unstructure(pool_sets(registry)) if run.log_dir is not None else None
+    outcomes = []
+    for index in numbers:
+        game_seed = run.seed + index
         seated = [make_agent(name, agent_seed(game_seed, seat))
-                  for seat, name in enumerate(tally.seat_agents)]
+                  for seat, name in enumerate(run.seat_agents)]
         writer = log = None
-        if log_dir is not None:
-            writer = LogWriter(log_dir / f"game-{index + 1:04d}.jsonl")
+        if run.log_dir is not None:
+            writer = LogWriter(run.log_dir / f"game-{index + 1:04d}.jsonl")
 
             def log(record, writer=writer):
                 if record.get("type") == "setup":
                     record = {**record, "sets": sets, "pool": pool}
                 writer.write(record)
         try:
-            game = new_game(registry, seated, scenario, options, game_seed, challenge, log=log,
-                            rules=rules)
+            game = new_game(registry, seated, run.scenario, run.options, game_seed,
+                            run.challenge, log=log, rules=run.rules)
             result = game.play()
         finally:
             if writer is not None:
                 writer.close()
-        tally.add(result, game.state.seat_area, scenario is not None)
+        outcomes.append(GameOutcome.of(result, game.state.seat_area))
+    return outcomes
+
+
+def simulate(registry: Registry, games: int, players: int, agents: Sequence[str],
+             scenario: Optional[str] = None, options: Sequence[str] = (), seed: int = 1,
+             challenge: bool = False, log_dir: Optional[Path] = None,
+             progress: Optional[Callable[[], None]] = None,
+             rules: int = RULES, workers: int = 1,
+             scheduler: Optional[str] = None) -> SimulationReport:
+    """Play ``games`` seeded games; seat ``i`` is played by ``agents[i % len]``,
+    under rules revision ``rules`` (:data:`state.RULES`; an earlier one plays
+    as the versions of then did).
+
+    ``log_dir``: write each game's log there (``game-0001.jsonl``, ...), its
+    setup record naming the card pool by content (``sets``) and its fingerprint;
+    ``progress()`` is called after each game. ``workers`` processes of this
+    machine, or the Dask cluster at ``scheduler``, play the games: the report
+    is the same, each game being seeded by its number alone.
+    """
+    tally = _Tally([agents[i % len(agents)] for i in range(players)])
+    run = _Run(registry, tuple(tally.seat_agents), scenario, tuple(options), seed, challenge,
+               log_dir, rules)
+    parallel = workers > 1 or scheduler is not None
+    # in this process, a piece is one game (progress after each); elsewhere,
+    # a few pieces per worker keep them all busy till the end
+    work = pieces(games, games if not parallel else max(workers, 8) * 4)
+
+    def done(numbers: range, outcomes: list[GameOutcome]) -> None:
         if progress is not None:
-            progress()
+            for _ in numbers:
+                progress()
+
+    for outcomes in run_pieces(_play, run, work, workers, scheduler, done):
+        for outcome in outcomes:
+            tally.add(outcome, scenario is not None)
     return SimulationReport(games, players, seed, scenario, challenge, tuple(options), tally,
                             rules)
