@@ -8,8 +8,9 @@ same for one process, N processes or a cluster: the work must be seeded per
 game or per board, never per worker.
 
 * ``workers=1``, no scheduler: in this process, one piece after another;
-* ``workers=N``: N processes of this machine (``spawn``: the same on every
-  platform, and safe beside the progress bar's thread);
+* ``workers=N``: N processes of this machine: forked where the platform
+  can and this process runs no other thread (cheap: nothing is imported
+  again), else spawned (safe beside the progress bar's thread);
 * ``scheduler=ADDRESS``: a Dask distributed cluster (``pip install
   'dioses-rules[distributed]'``), ``shared`` scattered to every worker once.
 """
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import threading
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any, Callable, Optional, Sequence
 
@@ -48,6 +50,14 @@ def pieces(count: int, parts: int) -> list[range]:
     return [piece for piece in out if len(piece)]
 
 
+def _start_method() -> str:
+    """fork only when it is safe: a process with other threads (a progress
+    bar's) may hold a lock that the child would inherit taken."""
+    if "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1:
+        return "fork"
+    return "spawn"
+
+
 def _remember(shared: Any) -> None:
     global _shared
     _shared = shared
@@ -71,7 +81,7 @@ def run_pieces(task: Callable[[Any, Any], Any], shared: Any, work: Sequence[Any]
             if done is not None:
                 done(piece, results[index])
         return results
-    context = multiprocessing.get_context("spawn")
+    context = multiprocessing.get_context(_start_method())
     with ProcessPoolExecutor(max_workers=min(workers, len(work)), mp_context=context,
                              initializer=_remember, initargs=(shared,)) as pool:
         futures = {pool.submit(_call, task, piece): index for index, piece in enumerate(work)}
