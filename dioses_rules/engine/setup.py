@@ -89,12 +89,17 @@ def new_game(registry: Registry, agents: Sequence[Agent], scenario: Optional[str
 
 
 def setup_steps(scenario: m.Scenario, challenge: bool) -> list[m.SetupStep]:
-    """A scenario's setup steps; with the challenge, its own draws replace
-    the setup's."""
+    """A scenario's setup steps; with the challenge, its challenge setup's
+    steps are added, and its draws replace the setup's (``replaces draws``,
+    and a bare ``challenge setup`` with steps, as 0.1.0 read it) or are
+    added to them (``adds draws``)."""
     steps = list(scenario.setup)
-    if challenge and scenario.challenge_setup:
-        steps = [s for s in steps if not isinstance(s, m.SetupDraw)] + list(scenario.challenge_setup)
-    return steps
+    if not challenge:
+        return steps
+    draws = scenario.challenge_draws
+    if draws is m.ChallengeDraws.REPLACES or (draws is None and scenario.challenge_setup):
+        steps = [s for s in steps if not isinstance(s, m.SetupDraw)]
+    return steps + list(scenario.challenge_setup)
 
 
 def _check_base_deal(deck: int, seats: int, settings: Settings) -> None:
