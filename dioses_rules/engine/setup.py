@@ -2,13 +2,7 @@
 
 The rule options in play fill the engine's :class:`Settings` (one table,
 ``language.settings``); a scenario's own ``mode`` is applied last ("the rules
-of each scenario take precedence"). From rules revision 2 the solo and
-cooperative mode is those settings too (R21, the ``solo`` option): whether
-the seats share one area (``areas``), how many cards are turned face up at
-setup (``initial-reveals``) and whether an objective pair is revealed
-(``objectives``) are read on the scenario path as on the base game's; under
-revision 1 a scenario is set up as 0.1.0 did, whatever its mode says: one
-area for every seat, all face down, no objectives.
+of each scenario take precedence").
 """
 
 from __future__ import annotations
@@ -232,8 +226,11 @@ def _initial_reveals(game: Game) -> None:
 
 def _deal_scenario(game: Game, scenario: m.Scenario) -> None:
     """Solo and cooperative mode, rulebook setup steps 1-8 (scenario rules
-    first), with the settings of its mode (rules revision 2; revision 1
-    reads none of them: see the module's docstring)."""
+    first). From rules revision 2 the mode is its rule options' settings
+    (R21, the ``solo`` option): the areas (:func:`seat_areas`), the
+    objectives and the initial reveals are read here as in the base deal.
+    Under revision 1 a scenario is set up as 0.1.0 did whatever its mode
+    says: one area for every seat, all face down, no objectives."""
     state = game.state
     steps = setup_steps(scenario, state.challenge)
     named = {card for step in steps for card in getattr(step, "cards", ())}
