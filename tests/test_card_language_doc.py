@@ -5,10 +5,14 @@ the cards (scenario 1's victory condition once did, R24)."""
 
 from __future__ import annotations
 
+import importlib.util
 import re
 from pathlib import Path
 
+import attrs
 import pytest
+
+from dioses_rules.language.settings import SETTINGS, Settings, settings_table
 
 ROOT = Path(__file__).resolve().parents[1]
 DOC = ROOT / "docs" / "card-language.md"
@@ -117,3 +121,33 @@ def test_a_changed_example_is_caught():
     assert not any(found_in(mixed, lines) for lines in files)
     assert any(found_in(['god hera "Hera" greek printed {', "2 points if next to egyptian",
                          "}"], lines) for lines in files)
+
+
+def _settings_tool():
+    """tools/make_settings_doc.py, which writes the page's settings table."""
+    spec = importlib.util.spec_from_file_location("make_settings_doc",
+                                                  ROOT / "tools" / "make_settings_doc.py")
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    return tool
+
+
+def test_the_settings_table_is_the_one_generated_from_SETTINGS():
+    """Issue #11: the page documents the settings the engine reads, as the one
+    table SETTINGS renders them (run tools/make_settings_doc.py after a change)."""
+    tool = _settings_tool()
+    text = DOC.read_text(encoding="utf-8")
+    assert tool.documented_table(text) == settings_table()
+    assert tool.with_table(text) == text
+
+
+def test_the_settings_table_lists_every_setting_the_engine_reads():
+    """Every field of the engine's Settings is a setting of the table, with
+    its default shown (the base game's), so none is hard-coded out of sight."""
+    assert {spec.field for spec in SETTINGS.values()} == \
+        {a.name for a in attrs.fields(Settings)}
+    table = settings_table()
+    for name in SETTINGS:
+        assert f"| `{name}` |" in table
+    assert "| `areas` | `own`, `shared` | `own` |" in table
+    assert "| `initial-reveals` | a number, 0 to 12 | `2` |" in table

@@ -566,7 +566,7 @@ def test_dl403_law_without_lines_and_dl404_power_without_effects(lint):
     assert diagnostics[0].help == "add e.g. '3 points if only gods in line'"
 
 
-# --------------------------------------------------------------- setups (DL502, DL503)
+# --------------------------------------------------------------- setups (DL502, DL503, DL504)
 
 
 def test_dl502_two_cards_at_one_cell(lint):
@@ -683,6 +683,67 @@ def test_dl503_scenarios_sharing_a_number_is_a_warning(lint):
     assert (diagnostic.code, where(diagnostic)) == ("DL503", pos(text, "scenario dup"))
     assert diagnostic.severity is Severity.WARNING
     assert diagnostic.message == "scenarios 'game-of-thrones' and 'dup' share number 1"
+
+
+def test_dl504_a_bare_challenge_setup_replacing_the_setups_draws_is_a_warning(lint, tmp_path):
+    """Issue #11: a bare 'challenge setup' keeps 0.1.0's meaning (its draws
+    replace the setup's), but says nothing of it: the linter asks which is
+    meant, at the 'challenge setup' block, with both explicit forms."""
+    text = card("""
+    scenario s 9 "S" printed {
+      setup {
+        draw 3 easy patterns
+      }
+      challenge setup {
+        draw a hard pattern
+      }
+    }
+    """)
+    (diagnostic,), (path,) = lint(text)
+    assert (diagnostic.code, where(diagnostic)) == ("DL504", pos(text, "challenge setup"))
+    assert diagnostic.severity is Severity.WARNING
+    assert diagnostic.message == ("the challenge setup's draws replace the setup's draws "
+                                  "without saying so")
+    assert "'challenge setup replaces draws { ... }'" in diagnostic.help
+    assert "'challenge setup adds draws { ... }'" in diagnostic.help
+    line, column = pos(text, "challenge setup")
+    assert diagnostic.concise().startswith(f"{path}:{line}:{column}: DL504 warning: ")
+
+
+@pytest.mark.parametrize("setup, challenge", [
+    ("draw 3 easy patterns", "replaces draws {\n    draw a hard pattern"),
+    ("draw 3 easy patterns", "adds draws {\n    draw a hard pattern"),
+    ("power cards 2", "{\n    draw a hard pattern"),  # no draws of the setup to replace
+    ("draw 3 easy patterns", "{\n    power cards 1"),  # no draws of its own
+])
+def test_dl504_not_for_an_explicit_challenge_setup_or_one_with_nothing_to_replace(
+        lint, setup, challenge):
+    text = card(f"""
+    scenario s 9 "S" printed {{
+      setup {{
+        {setup}
+      }}
+      challenge setup {challenge}
+      }}
+    }}
+    """)
+    assert lint(text)[0] == []
+
+
+def test_dl502_two_challenge_setups_that_disagree_on_the_draws(lint):
+    text = card("""
+    scenario s 9 "S" printed {
+      challenge setup replaces draws {
+        draw a hard pattern
+      }
+      challenge setup adds draws {
+        draw a law
+      }
+    }
+    """)
+    (diagnostic,) = lint(text)[0]
+    assert (diagnostic.code, where(diagnostic)) == ("DL502", pos(text, "challenge setup adds"))
+    assert diagnostic.message == "one challenge setup replaces draws and another adds them"
 
 
 # --------------------------------------------------------------- points (DL601, DL602)

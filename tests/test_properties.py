@@ -256,7 +256,8 @@ scenarios = st.builds(
     m.Scenario, names, ones, texts, aliases, provenances,
     options=tup(names), setup=tup(setup_steps, 4), rules=tup(rule_changes),
     victory=tup(conditions(2)), challenge=tup(conditions(1)),
-    challenge_setup=tup(setup_steps, 2), threshold=small)
+    challenge_setup=tup(setup_steps, 2), threshold=small,
+    challenge_draws=st.none() | st.sampled_from(m.ChallengeDraws))
 card_sets = st.builds(
     m.CardSet, names, texts, st.none() | texts, tup(names), tup(names),
     tup(st.tuples(st.sampled_from(m.KINDS), small)))

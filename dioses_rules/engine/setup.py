@@ -17,7 +17,8 @@ from ..language.settings import SETTINGS, Settings, setting_problem, setting_val
 from ..pool.registry import Registry
 from ..scoring.area import SIZE, cell_index, cell_row
 from .game import Game
-from .state import KNOWN_RULES, RULES, Agent, AreaState, GameState, Slot, game_error
+from .state import FIRST_RULES, KNOWN_RULES, RULES, Agent, AreaState, GameState, Slot, \
+    game_error
 
 MAX_SEATS = 6
 
@@ -42,9 +43,10 @@ def settings_for(registry: Registry, options: Iterable[str]) -> Settings:
 def new_game(registry: Registry, agents: Sequence[Agent], scenario: Optional[str] = None,
              options: Sequence[str] = (), seed: int = 0, challenge: bool = False,
              log: Optional[Callable[[dict], None]] = None, rules: int = RULES) -> Game:
-    """Set up a game: the base game for 2-6 seats, or a scenario for 1+ seats
-    sharing one area (solo and cooperative mode). ``rules`` is the revision of
-    the rules it is played under (:data:`state.RULES`; a replay gives its log's)."""
+    """Set up a game: the base game, or a scenario (solo and cooperative
+    mode), for the seats the rule options' ``areas`` allows (:func:`seat_areas`).
+    ``rules`` is the revision of the rules it is played under
+    (:data:`state.RULES`; a replay gives its log's)."""
     seats = len(agents)
     if rules not in KNOWN_RULES:
         raise game_error(f"unknown rules revision {rules}",
@@ -64,18 +66,14 @@ def new_game(registry: Registry, agents: Sequence[Agent], scenario: Optional[str
         # precedence": the scenario's own mode is applied last.
         option_ids = [o for o in option_ids if o not in scenario_def.options] + \
             list(scenario_def.options)
-        seat_area = [0] * seats
-    else:
-        if not 2 <= seats <= MAX_SEATS:
-            raise game_error(f"the base game is for 2 to {MAX_SEATS} players, not {seats}",
-                             "use --scenario for the solo and cooperative mode")
-        seat_area = list(range(seats))
     settings = settings_for(registry, option_ids)
+    seat_area = seat_areas(seats, settings, scenario_def is not None, rules)
     cards = {card.id for card in registry.myth_cards()}
     if scenario_def is None:
-        _check_base_deal(len(cards), seats, settings)
+        _check_base_deal(len(cards), max(seat_area) + 1, settings)
     else:
-        _check_scenario_deal(cards, scenario_def, setup_steps(scenario_def, challenge), settings)
+        _check_scenario_deal(cards, scenario_def, setup_steps(scenario_def, challenge), settings,
+                             max(seat_area) + 1)
     state = GameState(seats=seats, seat_area=seat_area,
                       areas=[AreaState() for _ in range(max(seat_area) + 1)],
                       settings=settings, options=option_ids, scenario=scenario,
@@ -92,31 +90,59 @@ def new_game(registry: Registry, agents: Sequence[Agent], scenario: Optional[str
     return game
 
 
+def seat_areas(seats: int, settings: Settings, scenario: bool, rules: int = RULES
+               ) -> list[int]:
+    """The area each seat plays: one of its own, or one shared by all
+    (``areas shared``, cooperative play, R21). The base game with areas of
+    their own is for 2 to 6 players; a scenario, or any game on a shared
+    area, for 1 to 6. Under rules revision 1 a scenario always shares one
+    area and the base game never does (0.1.0, whatever the options said)."""
+    shared = scenario if rules == FIRST_RULES else settings.areas == "shared"
+    least = 1 if shared or scenario else 2
+    if not least <= seats <= MAX_SEATS:
+        if least == 2:
+            raise game_error(f"the base game is for 2 to {MAX_SEATS} players, not {seats}",
+                             "use --scenario for the solo and cooperative mode, or a rule "
+                             "option that sets 'areas shared'")
+        raise game_error(f"a game is for 1 to {MAX_SEATS} players, not {seats}")
+    return [0] * seats if shared else list(range(seats))
+
+
 def setup_steps(scenario: m.Scenario, challenge: bool) -> list[m.SetupStep]:
-    """A scenario's setup steps; with the challenge, its own draws replace
-    the setup's."""
+    """A scenario's setup steps; with the challenge, its challenge setup's
+    steps are added, and its draws replace the setup's (``replaces draws``,
+    and a bare ``challenge setup`` with steps, as 0.1.0 read it) or are
+    added to them (``adds draws``)."""
     steps = list(scenario.setup)
-    if challenge and scenario.challenge_setup:
-        steps = [s for s in steps if not isinstance(s, m.SetupDraw)] + list(scenario.challenge_setup)
-    return steps
+    if not challenge:
+        return steps
+    draws = scenario.challenge_draws
+    if draws is m.ChallengeDraws.REPLACES or (draws is None and scenario.challenge_setup):
+        steps = [s for s in steps if not isinstance(s, m.SetupDraw)]
+    return steps + list(scenario.challenge_setup)
 
 
-def _check_base_deal(deck: int, seats: int, settings: Settings) -> None:
+def _check_base_deal(deck: int, areas: int, settings: Settings) -> None:
     """Refuse, before anything is dealt, a game the deck cannot deal: 12
     cards to each area and one to start each discard pile."""
-    needed = SIZE * seats + settings.discard_piles
+    needed = SIZE * areas + settings.discard_piles
     if needed > deck:
-        raise game_error(f"the game deals {needed} cards ({seats} areas of {SIZE}, "
+        raise game_error(f"the game deals {needed} cards ({areas} areas of {SIZE}, "
                          f"{settings.discard_piles} to start the discard piles) but the deck "
                          f"holds {deck}", "play with fewer players or load more sets")
 
 
 def _check_scenario_deal(cards: set[str], scenario: m.Scenario, steps: Sequence[m.SetupStep],
-                         settings: Settings) -> None:
+                         settings: Settings, areas: int = 1) -> None:
     """Refuse, before anything is dealt, a scenario setup that names cards
     not in play, does not fit the area (12 cells, 4 a row, one card a cell)
-    or that the deck cannot deal: the area's other cells, the Power cards,
-    the random cards separated and one card to start each discard pile."""
+    or that the deck cannot deal: the areas' other cells, the Power cards,
+    the random cards separated and one card to start each discard pile.
+
+    With areas of their own (``areas own``) every area gets the setup's
+    Power cards and draws, the separated cards go once on the one deck and a
+    set-aside deck is shared; a card placed in the area cannot be placed in
+    every area, so such a setup is refused for more than one area."""
     named = {card for step in steps for card in getattr(step, "cards", ())}
     missing = sorted(named - cards)
     if missing:
@@ -124,6 +150,12 @@ def _check_scenario_deal(cards: set[str], scenario: m.Scenario, steps: Sequence[
                          f"{', '.join(missing)}")
     places = [step for step in steps if isinstance(step, m.Place)]
     placed = sum(len(step.cards) for step in places)
+    if places and areas > 1:
+        shown = ", ".join(card for step in places for card in step.cards)
+        raise game_error(f"scenario '{scenario.id}' places cards in the play area ({shown}), "
+                         f"but its mode gives each of the {areas} players an area of their "
+                         f"own, and a card can be in one area only",
+                         "play it alone, or with a mode that sets 'areas shared'")
     cells = [(step.row, step.column) for step in places if step.column is not None
              for _ in step.cards]
     rows = {row: sum(len(step.cards) for step in places if step.row is row) for row in m.ROWS}
@@ -132,9 +164,9 @@ def _check_scenario_deal(cards: set[str], scenario: m.Scenario, steps: Sequence[
         raise game_error(f"{where} places {placed} cards that do not fit an area of {SIZE} "
                          f"cells, {SIZE // len(m.ROWS)} a row, one card a cell",
                          "dioses-lint reports where (DL502)")
-    parts = {"to the area": SIZE - placed,
-             "as Power cards": sum(s.count for s in steps if isinstance(s, m.PowerCards))
-             + settings.extra_power_cards,
+    power = sum(s.count for s in steps if isinstance(s, m.PowerCards))
+    parts = {"to the area" if areas == 1 else f"to the {areas} areas": SIZE * areas - placed,
+             "as Power cards": (power + settings.extra_power_cards) * areas,
              "separated at random": sum(s.random for s in steps if isinstance(s, m.Separate)),
              "to start the discard piles": settings.discard_piles}
     needed, left = sum(parts.values()), len(cards) - len(named)
@@ -160,59 +192,84 @@ def _shuffle_decks(game: Game) -> None:
 
 def _deal_base_game(game: Game) -> None:
     """The base rulebook's setup, with the rule options' changes."""
-    state, rng, registry = game.state, game.rng, game.registry
+    state = game.state
     for area in state.areas:  # 12 face down each, 3 rows of 4
         area.cells = [Slot(game.draw(), False) for _ in range(SIZE)]
     _start_discards(game)
-    if state.settings.objectives and registry.definitions("objective-goal"):
-        goal = rng.choice(sorted(d.id for d in registry.definitions("objective-goal")))
-        element = rng.choice(sorted(d.id for d in registry.definitions("objective-element")))
-        state.objectives = [[goal, element]]
-        game.event("objective", goal=goal, element=element)
-    for step in range(state.seats):  # each player reveals 2 of their choice
-        # R29: these are reveals like any other: an Event card's event fires.
-        seat = (state.start_player + step) % state.seats
-        for _ in range(state.settings.initial_reveals):
-            state.active = seat
-            game.choose_reveal(seat, state.seat_area[seat], "Setup: turn a card face up")
-    state.active = state.start_player
+    _reveal_objectives(game)
+    _initial_reveals(game)
     _start_effects(game)
     if state.settings.power_cards and state.settings.extra_power_cards:
         for area in range(len(state.areas)):
             game.gain_power(area, state.settings.extra_power_cards)
 
 
+def _reveal_objectives(game: Game) -> None:
+    """R15: with ``objectives on``, one goal and one element, for every area."""
+    state, rng, registry = game.state, game.rng, game.registry
+    if state.settings.objectives and registry.definitions("objective-goal"):
+        goal = rng.choice(sorted(d.id for d in registry.definitions("objective-goal")))
+        element = rng.choice(sorted(d.id for d in registry.definitions("objective-element")))
+        state.objectives = [[goal, element]]
+        game.event("objective", goal=goal, element=element)
+
+
+def _initial_reveals(game: Game) -> None:
+    """Each player, from the start player on, turns ``initial-reveals``
+    cards of their area face up (the base game's 2 of their choice; a
+    shared area gets each player's)."""
+    state = game.state
+    for step in range(state.seats):
+        # R29: these are reveals like any other: an Event card's event fires.
+        seat = (state.start_player + step) % state.seats
+        for _ in range(state.settings.initial_reveals):
+            state.active = seat
+            game.choose_reveal(seat, state.seat_area[seat], "Setup: turn a card face up")
+    state.active = state.start_player
+
+
 def _deal_scenario(game: Game, scenario: m.Scenario) -> None:
-    """Solo and cooperative mode, rulebook setup steps 1-8 (scenario rules first)."""
+    """Solo and cooperative mode, rulebook setup steps 1-8 (scenario rules
+    first). From rules revision 2 the mode is its rule options' settings
+    (R21, the ``solo`` option): the areas (:func:`seat_areas`), the
+    objectives and the initial reveals are read here as in the base deal.
+    Under revision 1 a scenario is set up as 0.1.0 did whatever its mode
+    says: one area for every seat, all face down, no objectives."""
     state = game.state
     steps = setup_steps(scenario, state.challenge)
     named = {card for step in steps for card in getattr(step, "cards", ())}
     state.deck = [card for card in state.deck if card not in named]  # step 2: set them aside
     _place_setup_cards(game, steps)
-    area = state.areas[0]
-    for cell in range(SIZE):  # step 4: the rest face down
-        if area.cells[cell] is None:
-            area.cells[cell] = Slot(game.draw(), False)
+    for area in state.areas:  # step 4: the rest face down
+        for cell in range(SIZE):
+            if area.cells[cell] is None:
+                area.cells[cell] = Slot(game.draw(), False)
     power = sum(s.count for s in steps if isinstance(s, m.PowerCards))
     power += state.settings.extra_power_cards
     if power:
-        game.gain_power(0, power)  # step 5
+        for area in range(len(state.areas)):
+            game.gain_power(area, power)  # step 5
     for step in steps:  # step 6: separated cards + N random ones on top
         if isinstance(step, m.Separate):
             top = list(step.cards) + [game.draw() for _ in range(step.random)]
             top = [c for c in top if c is not None]
             game.rng.shuffle(top)
             state.deck.extend(top)
-    _start_discards(game)
+    _start_discards(game)  # from the top of the deck: the separated stack (R21)
+    if game.rules_since(2):
+        _reveal_objectives(game)  # step 1 puts them away: 'objectives off' in 'solo'
+        _initial_reveals(game)  # step 4: none, 'initial-reveals 0' in 'solo'
     for step in steps:  # step 7: the scenario's Pattern and Law draws
         if isinstance(step, m.SetupDraw):
-            game.run_effect(step.effect, 0, source="setup")
+            for area in game.areas_from_active():
+                game.run_effect(step.effect, area, source="setup")
     _start_effects(game)
     game.check_patterns()
 
 
 def _place_setup_cards(game: Game, steps: Sequence[m.SetupStep]) -> None:
-    """Cards placed in the area before dealing, and side decks set aside."""
+    """Cards placed in the area before dealing (one area: checked before),
+    and side decks set aside (shared by every area)."""
     state, rng = game.state, game.rng
     area = state.areas[0]
     for step in steps:

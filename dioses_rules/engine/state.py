@@ -26,9 +26,13 @@ MAX_TURNS_PER_SEAT = 200  # a safeguard: every game terminates
 # was played under revision 1, so it replays and resumes exactly as written.
 #   1  dioses-rules 0.1.0 up to issue #11: Power only before the action; the
 #      seek returns the revealed cards in the order they came; no effect turns
-#      a locked card face down.
+#      a locked card face down; a scenario is set up with one area for every
+#      seat, all face down and no objectives whatever its mode says, and the
+#      base game gives each seat its own area.
 #   2  R26: Power also after the action; R32: the seek's order is chosen;
-#      R33: a locked card can be turned face down.
+#      R33: a locked card can be turned face down; R21: the solo and
+#      cooperative mode is its rule options' settings on either path
+#      ('areas', 'initial-reveals', 'objectives' read for a scenario too).
 FIRST_RULES = 1
 RULES = 2
 KNOWN_RULES = tuple(range(FIRST_RULES, RULES + 1))

@@ -23,7 +23,9 @@ class ScenarioRules(BuilderBase):
             prov_token = rest.pop(0)
         fields: dict[str, Any] = {}
         for item in rest:
-            if item.key in ("options", "setup", "rules", "victory", "challenge", "challenge_setup"):
+            if item.key == "challenge_setup":
+                self.challenge_setup(fields, *item.value)
+            elif item.key in ("options", "setup", "rules", "victory", "challenge"):
                 fields[item.key] = fields.get(item.key, ()) + tuple(item.value)
             else:
                 fields[item.key] = item.value
@@ -54,7 +56,29 @@ class ScenarioRules(BuilderBase):
         return Item("challenge", children)
 
     def scenario_challenge_setup(self, meta, children):
-        return Item("challenge_setup", children)
+        draws = None
+        if children and isinstance(children[0], m.ChallengeDraws):
+            draws, *children = children
+        return Item("challenge_setup", (draws, tuple(children), meta))
+
+    def challenge_setup(self, fields: dict, draws, steps: tuple, meta) -> None:
+        """A challenge setup block joins the others; they must not disagree
+        on the setup's draws (a bare one agrees with either)."""
+        before = fields.get("challenge_draws")
+        if draws is not None and before is not None and draws is not before:
+            raise BuildError("DL502", f"one challenge setup {before.value} draws and another "
+                             f"{draws.value} them", meta=meta,
+                             help="say it once: 'challenge setup replaces draws' or "
+                                  "'challenge setup adds draws'")
+        fields["challenge_setup"] = fields.get("challenge_setup", ()) + steps
+        fields["challenge_draws"] = before or draws
+        fields.setdefault("challenge_setup_span", self.span(meta))
+
+    def draws_replaced(self, meta, children):
+        return m.ChallengeDraws.REPLACES
+
+    def draws_added(self, meta, children):
+        return m.ChallengeDraws.ADDS
 
     def scenario_beat(self, meta, children):
         return Item("threshold", self.number(children[0], "beat"))

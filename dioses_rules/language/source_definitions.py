@@ -114,8 +114,11 @@ class DefinitionWriter:
     def statements(self, items: Iterable[tuple[str, object]], depth: int = 1) -> list[Line]:
         return statements(items, depth, self.writer.vocabulary.kinds)
 
-    def block(self, keyword: str, items: list[tuple[str, object]]) -> list[Line]:
-        if not items:
+    def block(self, keyword: str, items: list[tuple[str, object]], empty: bool = False
+              ) -> list[Line]:
+        """A ``keyword { ... }`` block of statements; none without them,
+        unless ``empty`` (the keyword itself says something)."""
+        if not items and not empty:
             return []
         return [Line(1, f"{keyword} {{", keyword.split()[0]), *self.statements(items, 2),
                 Line(1, "}", "}")]
@@ -213,8 +216,11 @@ class DefinitionWriter:
         lines += self.block("rules", [(write.rule(r), r) for r in scenario.rules])
         lines += self.block("victory", [(write.condition(c), c) for c in scenario.victory])
         lines += self.block("challenge", [(write.condition(c), c) for c in scenario.challenge])
-        lines += self.block("challenge setup",
-                            [(write.setup_step(s), s) for s in scenario.challenge_setup])
+        keyword = "challenge setup"
+        if scenario.challenge_draws is not None:  # a bare one stays bare (0.1.0's files)
+            keyword += f" {scenario.challenge_draws.value} draws"
+        lines += self.block(keyword, [(write.setup_step(s), s) for s in scenario.challenge_setup],
+                            empty=scenario.challenge_draws is not None)
         if scenario.threshold:
             lines.append(Line(1, f"beat {points_text(scenario.threshold)}", "beat"))
         return _block(head, scenario, lines)

@@ -1,8 +1,13 @@
 """Checks of a scenario: its mode, state, decks, rules and setup (DL111, DL112,
-DL502). Each function takes the :class:`lint.DefinitionChecker` that records."""
+DL502, DL504). Each function takes the :class:`lint.DefinitionChecker` that records."""
 
 from __future__ import annotations
 
+from typing import Optional
+
+from attrs import frozen
+
+from ..errors import Severity
 from ..language import model as m
 from ..language.walk import iter_nodes
 
@@ -40,6 +45,29 @@ def check_scenario(checker, scenario: m.Scenario) -> None:
     check_setup(checker, scenario, scenario.setup)
     if scenario.challenge_setup:
         check_setup(checker, scenario, scenario.challenge_setup)
+    check_challenge_draws(checker, scenario)
+
+
+@frozen
+class _At:
+    """A place to report at that is not a node of its own."""
+
+    span: Optional[m.Span]
+
+
+def check_challenge_draws(checker, scenario: m.Scenario) -> None:
+    """DL504: a bare ``challenge setup`` with draws, when the setup has draws
+    too, silently replaces them (0.1.0's reading): ask which is meant."""
+    def draws(steps) -> bool:
+        return any(isinstance(step, m.SetupDraw) for step in steps)
+
+    if scenario.challenge_draws is None and draws(scenario.challenge_setup) \
+            and draws(scenario.setup):
+        checker.add("DL504", "the challenge setup's draws replace the setup's draws without "
+                    "saying so", _At(scenario.challenge_setup_span or scenario.span),
+                    help="say which: 'challenge setup replaces draws { ... }' (what it does "
+                         "now) or 'challenge setup adds draws { ... }'",
+                    severity=Severity.WARNING)
 
 
 def check_setup(checker, scenario: m.Scenario, steps) -> None:

@@ -8,7 +8,7 @@ from attrs import field, frozen
 
 from .conditions import Condition, ScoringLine, Weight
 from .effects import DiscardTop, Effect, RuleChange, Setting, SetupStep, Trigger
-from .nouns import Difficulty, Provenance, Span, _span
+from .nouns import ChallengeDraws, Difficulty, Provenance, Span, _span
 from .selectors import Selector
 
 
@@ -190,9 +190,14 @@ class Scenario:
     challenge: tuple[Condition, ...] = ()
     challenge_setup: tuple[SetupStep, ...] = ()
     threshold: int = 0
+    # what the challenge setup does to the setup's draws; None: a bare
+    # ``challenge setup``, which replaces them when it has steps (0.1.0)
+    challenge_draws: Optional[ChallengeDraws] = None
     # whether the text says its provenance (a modder's set may leave it out)
     provenance_stated: bool = field(default=True, eq=False, repr=False, kw_only=True)
     span: Optional[Span] = _span()
+    # where the (first) challenge setup is written, for the linter (DL504)
+    challenge_setup_span: Optional[Span] = _span()
     kind = "scenario"
 
     @property

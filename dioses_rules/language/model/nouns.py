@@ -77,6 +77,14 @@ class Difficulty(enum.Enum):
         return {"easy": 2, "medium": 4, "hard": 6}[self.value]
 
 
+class ChallengeDraws(enum.Enum):
+    """What a scenario's challenge setup does to the setup's draws:
+    ``challenge setup replaces draws`` or ``challenge setup adds draws``."""
+
+    REPLACES = "replaces"
+    ADDS = "adds"
+
+
 class Comparison(enum.Enum):
     AT_LEAST = "at least"
     AT_MOST = "at most"
