@@ -318,3 +318,21 @@ def test_scenario_4s_challenge_draws_one_pattern_of_each_difficulty_instead():
     draws = [s.effect.difficulty.value for s in setup_steps(scenario, True)
              if isinstance(s, m.SetupDraw)]
     assert draws == ["easy", "medium", "hard"]
+
+
+def test_the_cli_seats_one_player_wherever_the_options_share_one_area():
+    """R21 as data: not "is it a scenario" but "do the options share the
+    area" decides whether one player may play (dioses play/simulate)."""
+    from click.testing import CliRunner
+
+    from dioses_cli.main import dioses
+
+    runner = CliRunner()
+    alone = runner.invoke(dioses, ["simulate", "--games", "1", "--players", "1", "--rule", "solo",
+                                   "--format", "json"])
+    assert alone.exit_code == 0, alone.output
+    refused = runner.invoke(dioses, ["simulate", "--games", "1", "--players", "1"])
+    assert refused.exit_code == 2 and "--rule solo, for one player" in refused.output
+    too_many = runner.invoke(dioses, ["simulate", "--games", "1", "--players", "7", "--scenario",
+                                      "1"])
+    assert too_many.exit_code == 2

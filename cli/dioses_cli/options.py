@@ -159,11 +159,24 @@ def resolve_rules(registry: Registry, names: Sequence[str]) -> list[str]:
     return resolved
 
 
-def check_players(players: int, scenario: Optional[str], most: int) -> None:
-    if scenario is None and not 2 <= players <= most:
-        raise click.BadParameter(f"the base game is for 2 to {most} players, not "
-                                 f"{players}; use --scenario for the solo mode",
-                                 param_hint="'--players'")
+def shares_one_area(registry: Registry, scenario: Optional[str], options: Sequence[str]
+                    ) -> bool:
+    """Whether the game's rule options (the sets' own, the chosen ones, the
+    scenario's mode) seat every player at one area (``areas shared``, R21)."""
+    from dioses_rules.engine.setup import settings_for
+
+    mode = list(registry.get("scenario", scenario).options) if scenario else []
+    return settings_for(registry, [*registry.always_options(), *options, *mode]).areas == "shared"
+
+
+def check_players(players: int, shared: bool, most: int) -> None:
+    """A usage error for a number of players the game cannot seat."""
+    least = 1 if shared else 2
+    if not least <= players <= most:
+        what = "a game on one shared area" if shared else "the base game"
+        raise click.BadParameter(f"{what} is for {least} to {most} players, not {players}"
+                                 + ("" if shared else "; use --scenario, or --rule solo, "
+                                    "for one player"), param_hint="'--players'")
 
 
 def check_set_option(registry: Registry, only_set: Optional[str]) -> bool:

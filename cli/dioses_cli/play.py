@@ -22,7 +22,8 @@ from dioses_rules.language.english_definitions import english_text
 from dioses_rules.pool.identity import pool_sets
 
 from .human import HUMAN, HumanAgent
-from .options import CARDS_OPTION, check_players, game_arguments, parse_agents, setup_options
+from .options import (CARDS_OPTION, check_players, game_arguments, parse_agents, setup_options,
+                      shares_one_area)
 from .output import console, exit_codes_help, user_errors
 from .resume import resume
 from .session import Session
@@ -76,13 +77,15 @@ def play_command(sets, players, scenario, challenge, rules, seed, agents_text, s
         return
     registry, scenario_id, options = game_arguments(extra_cards, scenario, challenge, rules,
                                                     sets)
-    names = _seat_names(parse_agents(agents_text, [HUMAN, *AGENTS]), players, scenario_id)
+    shared = shares_one_area(registry, scenario_id, options)
+    names = _seat_names(parse_agents(agents_text, [HUMAN, *AGENTS]), players, scenario_id,
+                        shared)
     if seed is None:
         seed = random.SystemRandom().randrange(1, 1_000_000)
     # Every game writes a log: beside the save unless --log says where.
     save_path, log_path, note = new_game_targets(save_path, log_path, overwrite)
     if final_board is not None:
-        check_final_board(final_board, 1 if scenario_id else len(names))
+        check_final_board(final_board, 1 if shared else len(names))
     if note:
         click.echo(f"note: {note}", err=True)
 
@@ -111,11 +114,11 @@ def play_command(sets, players, scenario, challenge, rules, seed, agents_text, s
 
 
 def _seat_names(names: Optional[list[str]], players: Optional[int],
-                scenario_id: Optional[str]) -> list[str]:
+                scenario_id: Optional[str], shared: bool) -> list[str]:
     """Who sits where: as asked, then greedy agents up to ``players``."""
     if players is None:
         players = len(names) if names else (1 if scenario_id else 2)
-    check_players(players, scenario_id, MAX_SEATS)
+    check_players(players, shared, MAX_SEATS)
     if names is None:
         names = [HUMAN]
     if len(names) > players:

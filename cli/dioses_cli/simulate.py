@@ -14,7 +14,7 @@ from dioses_rules.engine.simulate import simulate
 from dioses_rules.engine.state import KNOWN_RULES, RULES
 
 from .options import (CARDS_OPTION, check_players, game_arguments, parallel_options,
-                      parse_agents, setup_options)
+                      parse_agents, setup_options, shares_one_area)
 from .output import EXIT_CODES_HELP, console, print_json, user_errors
 from .views import print_simulation
 
@@ -54,7 +54,7 @@ def simulate_command(sets, games, players, agents_text, scenario, challenge, rul
     names = parse_agents(agents_text, list(AGENTS))
     if players is None:
         players = 1 if scenario_id else 2
-    check_players(players, scenario_id, MAX_SEATS)
+    check_players(players, shares_one_area(registry, scenario_id, options), MAX_SEATS)
     if log_dir is not None:
         _check_log_dir(log_dir, games)
     err = console(stderr=True)
