@@ -60,6 +60,10 @@ def main() -> None:
                  "--seed", str(SEED)]
     base_text, base, base_seconds = run(registry, base_args, games=GAMES, players=2,
                                         agents=["greedy", "random"], seed=SEED)
+    alone_args = [*base_args, "--set", "base"]
+    alone_registry, _ = load_registry(active=["base"])
+    alone_text, _, _ = run(alone_registry, alone_args, games=GAMES, players=2,
+                           agents=["greedy", "random"], seed=SEED)
     pool = len(registry.myth_cards())
     body = f"""{HEADING}
 
@@ -87,11 +91,24 @@ discard pile and placed around Troy. The figures are a baseline for better
 agents and a regression check for the rules, not a difficulty rating.
 
 """ + "\n".join(sections) + f"""
-## Base game: greedy against random, 2 players
+## Base game with the expansion: greedy against random, 2 players
+
+Every bundled set in play: the expansion's Event cards are in the deck and,
+the expansion being in play, every player has the same number of turns (R25).
 
 ```console
 $ dioses {' '.join(base_args)}
 {base_text}
+```
+
+## The base game alone: greedy against random, 2 players
+
+Only the base set (`--set base`): its 97 Myth cards, and the base
+rulebook's ending, every other player playing one more turn (R20).
+
+```console
+$ dioses {' '.join(alone_args)}
+{alone_text}
 ```
 
 ## Reproducing
