@@ -169,13 +169,15 @@ def shares_one_area(registry: Registry, scenario: Optional[str], options: Sequen
     return settings_for(registry, [*registry.always_options(), *options, *mode]).areas == "shared"
 
 
-def check_players(players: int, shared: bool, most: int) -> None:
-    """A usage error for a number of players the game cannot seat."""
-    least = 1 if shared else 2
+def check_players(players: int, solo: bool, most: int) -> None:
+    """A usage error for a number of players the game cannot seat: a
+    scenario or a game on one shared area (``solo``) seats 1 to ``most``,
+    the base game 2 to ``most`` (the engine says the same: setup.seat_areas)."""
+    least = 1 if solo else 2
     if not least <= players <= most:
-        what = "a game on one shared area" if shared else "the base game"
+        what = "a scenario or a game on one shared area" if solo else "the base game"
         raise click.BadParameter(f"{what} is for {least} to {most} players, not {players}"
-                                 + ("" if shared else "; use --scenario, or --rule solo, "
+                                 + ("" if solo else "; use --scenario, or --rule solo, "
                                     "for one player"), param_hint="'--players'")
 
 

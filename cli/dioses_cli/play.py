@@ -118,7 +118,7 @@ def _seat_names(names: Optional[list[str]], players: Optional[int],
     """Who sits where: as asked, then greedy agents up to ``players``."""
     if players is None:
         players = len(names) if names else (1 if scenario_id else 2)
-    check_players(players, shared, MAX_SEATS)
+    check_players(players, shared or scenario_id is not None, MAX_SEATS)
     if names is None:
         names = [HUMAN]
     if len(names) > players:

@@ -54,7 +54,8 @@ def simulate_command(sets, games, players, agents_text, scenario, challenge, rul
     names = parse_agents(agents_text, list(AGENTS))
     if players is None:
         players = 1 if scenario_id else 2
-    check_players(players, shares_one_area(registry, scenario_id, options), MAX_SEATS)
+    check_players(players, scenario_id is not None or
+                  shares_one_area(registry, scenario_id, options), MAX_SEATS)
     if log_dir is not None:
         _check_log_dir(log_dir, games)
     err = console(stderr=True)
