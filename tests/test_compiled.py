@@ -12,7 +12,9 @@ need no fallback.
 from __future__ import annotations
 
 import json
+import random
 import zlib
+from collections import Counter
 from functools import lru_cache
 from pathlib import Path
 
@@ -22,15 +24,18 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from dioses_rules.errors import DiosesError
 from dioses_rules.language import model as m
 from dioses_rules.language.walk import UnhandledNode
 from dioses_rules.pool.load import load_registry
 from dioses_rules.scoring import compiled
+from dioses_rules.scoring.balance import _counted_mean_spread, _mean_spread, balance
 from dioses_rules.scoring.area import COLUMN_CELLS, ROW_CELLS, SIZE, Area, Placed
 from dioses_rules.scoring.board import (Board, board_file_text, board_to_file, read_board_file,
                                         resolve_board)
 from dioses_rules.scoring.compiled import CompiledPool
 from dioses_rules.scoring.compiler import Compiler
+from dioses_rules.scoring.deal import sample_indices
 from dioses_rules.scoring.evaluator import Evaluator, Facts
 from dioses_rules.scoring.score import card_points, score_board
 from dioses_cli.main import dioses
@@ -339,3 +344,56 @@ def test_score_board_json_is_identical_for_the_rulebook_examples():
         board = resolve_board(read_board_file(path), registry(), str(path))
         assert json.dumps(score_board(board).to_json()) == json.dumps(
             score_board(board, evaluator="reference").to_json())
+
+
+# ---------------------------------------------------------------- balance
+
+
+@pytest.mark.parametrize("sets, options", [
+    ((), {"seed": 1}),
+    ((), {"seed": 4, "face_up_end": True}),
+    (("base",), {"seed": 2}),  # 97 cards
+])
+def test_balance_report_is_the_same_with_either_evaluator(sets, options):
+    """The batch path (fast deal, compiled evaluator) gives the report the
+    reference path gives, to the last byte."""
+    pool = registry().myth_cards() if not sets else [
+        d for d in registry().sets[sets[0]].definitions if isinstance(d, m.MythCard)]
+    fast = balance(pool, boards=300, **options)
+    reference = balance(pool, boards=300, evaluator="reference", **options)
+    assert json.dumps(fast.to_json()) == json.dumps(reference.to_json())
+    assert fast == reference
+
+
+@pytest.mark.parametrize("others", [30, 200])
+def test_balance_with_authored_cards_is_the_same_with_either_evaluator(others):
+    """A penalty with an R11 weight among bundled cards; 31 cards are few
+    enough that random.sample copies the pool (the deal's other path)."""
+    cards = list(bundled("myth")[:others])
+    cards.append(m.MythCard("grudge", "G", (), "god", ("greek",), m.Provenance.RECONSTRUCTED,
+                            weights=(m.Weight(3, "god"),),
+                            lines=(m.PerCount(-2, 1, m.Count(m.TypeIs("god"), m.Scope(
+                                m.ScopeKind.SURROUNDINGS))),)))
+    fast = balance(cards, boards=300, seed=9)
+    assert json.dumps(fast.to_json()) == json.dumps(
+        balance(cards, boards=300, seed=9, evaluator="reference").to_json())
+
+
+@pytest.mark.parametrize("n, k", [(86, 12), (97, 12), (115, 12), (255, 12), (256, 12),
+                                  (40, 12), (115, 1), (200, 5)])
+def test_the_fast_deal_picks_what_random_sample_picks(n, k):
+    for seed in (0, 1, 12345):
+        slow, fast = random.Random(seed), random.Random(seed)
+        expected = [slow.sample(range(n), k) for _ in range(2000)]
+        assert [list(picks) for picks in sample_indices(fast, n, k, 2000)] == expected
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.integers(-50, 50) | st.integers(-10 ** 400, 10 ** 400), max_size=30))
+def test_counted_mean_and_spread_are_the_listed_ones(values):
+    def summary(function, argument):
+        try:
+            return function(argument, "x")
+        except DiosesError as error:
+            return str(error)
+    assert summary(_counted_mean_spread, Counter(values)) == summary(_mean_spread, values)

@@ -38,6 +38,7 @@ LANE = g.SIZE  # bits per lane
 ALWAYS = FULL  # lane 0 of every scene's kinds: set whatever the cards
 HEAVY, HEAVY_SHIFT = ("weights", ""), LANE  # lane 1: the cards with an R11 weight
 CELLS = range(g.SIZE)
+NO_FACTS = Facts()  # what a scene knows when told nothing beyond the area
 
 
 class Vocabulary:
@@ -109,7 +110,7 @@ def _unset(scene, anchor):  # pragma: no cover - replaced as soon as the card is
     raise RuntimeError("card not compiled")
 
 
-_KIND_LANES = attrgetter("kind_lanes")
+KIND_LANES = attrgetter("kind_lanes")
 _NAME_LANES = attrgetter("name_lanes")
 _HEAVY = attrgetter("heavy")
 FACE_UP = attrgetter("face_up")
@@ -122,28 +123,27 @@ class Scene:
                  "element", "memo", "area")
 
     def __init__(self, infos: list, occ: int, up: int, kinds: int, heavy: int,
-                 facts: Facts = Facts(), area: Optional[Area] = None):
+                 area: Optional[Area] = None):
+        """An area told no facts (``judge_with`` tells it some)."""
         self.infos = infos  # a CardInfo per cell, None where empty
         self.occ = occ
         self.up = up
         self.kinds = kinds
         self.heavy = heavy
         self._names: Optional[int] = None
-        self.facts = facts
+        self.facts = NO_FACTS
         self.line = 0  # the cells of facts.law_line (R13)
         self.element = None  # the compiled facts.element (a Sel), or None (R15)
         self.memo: dict = {}
         self.area = area
-        if facts.law_line:
-            self.line = mask_of(facts.law_line)
 
     @classmethod
     def full(cls, infos: list, faces: list, area: Optional[Area] = None) -> "Scene":
         """A scene of an area with every cell occupied (``faces``: face up?)."""
         if all(faces):
-            kinds = sum(map(getitem, map(_KIND_LANES, infos), CELLS), ALWAYS)
+            kinds = sum(map(getitem, map(KIND_LANES, infos), CELLS), ALWAYS)
             return cls(infos, FULL, FULL, kinds, (kinds >> HEAVY_SHIFT) & FULL, area=area)
-        kinds = sum(map(getitem, map(_KIND_LANES, compress(infos, faces)),
+        kinds = sum(map(getitem, map(KIND_LANES, compress(infos, faces)),
                         compress(CELLS, faces)), ALWAYS)
         heavy = sum(map(getitem, map(_HEAVY, infos), CELLS))
         return cls(infos, FULL, sum(compress(BIT, faces)), kinds, heavy, area=area)
@@ -161,6 +161,13 @@ class Scene:
                     up |= BIT[cell]
                     kinds += info.kind_lanes[cell]
         return cls(infos, occ, up, kinds, heavy, area=area)
+
+    def refill(self, infos: list, kinds: int) -> None:
+        """Another full, face-up area with the same facts (a batch reuses one
+        scene): its cards and kinds; what was cached for the last one goes."""
+        self.infos, self.kinds, self.heavy = infos, kinds, (kinds >> HEAVY_SHIFT) & FULL
+        if self.memo or self.area is not None or self._names is not None:
+            self.memo, self.area, self._names = {}, None, None
 
     @property
     def names(self) -> int:
