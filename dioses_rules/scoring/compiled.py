@@ -21,7 +21,7 @@ fresh one.
 
 from __future__ import annotations
 
-from operator import attrgetter
+from operator import attrgetter, getitem
 from typing import Callable, Optional
 
 from ..language import model as m
@@ -31,7 +31,8 @@ from .closures import Sel
 from .compiler import Compiler
 from .evaluator import Facts
 from .masks import FULL
-from .scene import CELLS, FACE_UP, CardInfo, Scene, Vocabulary
+from .scene import (ALWAYS, CELLS, FACE_UP, HEAVY_SHIFT, KIND_LANES, NO_FACTS, CardInfo, Scene,
+                    Vocabulary)
 
 _UNKNOWN = object()
 _CARD = attrgetter("card")
@@ -77,25 +78,32 @@ class CompiledPool:
     def selector(self, selector: m.Selector) -> Sel:
         return self._once(selector, self.compiler.selector)
 
-    def infos(self, cells) -> tuple[list, bool]:
-        """A :class:`CardInfo` per cell (None where empty), and whether every
-        cell is occupied."""
+    def infos(self, cells) -> Optional[list]:
+        """A :class:`CardInfo` per cell, or None when a cell is empty."""
+        get = self.cards.get
         try:
-            infos = list(map(self.cards.get, map(id, map(_CARD, cells))))
+            infos = [get(id(placed.card)) for placed in cells]
         except AttributeError:  # an empty cell
-            return [None if placed is None else self.info(placed.card) for placed in cells], False
-        if None in infos:  # a card not compiled yet
+            return None
+        if not all(infos):  # a card not compiled yet
             infos = [info or self.info(placed.card) for info, placed in zip(infos, cells)]
-        return infos, True
+        return infos
 
-    def scene(self, area: Area, facts: Facts = Facts()) -> Scene:
+    def scene(self, area: Area, facts: Facts = NO_FACTS) -> Scene:
         """The area as masks, judged with these facts."""
-        infos, full = self.infos(area.cells)
-        if full:
-            scene = Scene.full(infos, list(map(FACE_UP, area.cells)), area)
+        cells = area.cells
+        infos = self.infos(cells)
+        if infos is None:
+            infos = [None if placed is None else self.info(placed.card) for placed in cells]
+            scene = Scene.sparse(infos, [p is not None and p.face_up for p in cells], area)
+        elif all(map(FACE_UP, cells)):
+            kinds = sum(map(getitem, map(KIND_LANES, infos), CELLS), ALWAYS)
+            scene = Scene(infos, FULL, FULL, kinds, (kinds >> HEAVY_SHIFT) & FULL, area=area)
         else:
-            scene = Scene.sparse(infos, [p is not None and p.face_up for p in area.cells], area)
-        scene.judge_with(facts, None if facts.element is None else self.selector(facts.element))
+            scene = Scene.full(infos, list(map(FACE_UP, cells)), area)
+        if facts is not NO_FACTS:
+            scene.judge_with(facts, None if facts.element is None
+                             else self.selector(facts.element))
         return scene
 
     def revealed_scene(self, area: Area) -> tuple[Area, Scene, bool]:
@@ -103,16 +111,19 @@ class CompiledPool:
         facts the caller sets), and whether it was all face up already.
         Revealed cells are shared, equal values."""
         cells = area.cells
-        infos, full = self.infos(cells)
-        if full:
-            face_up = all(map(FACE_UP, cells))
+        infos = self.infos(cells)
+        if infos is None:
+            infos = [None if placed is None else self.info(placed.card) for placed in cells]
+            face_up = all(placed is None or placed.face_up for placed in cells)
             if not face_up:
-                area = Area(tuple(map(_REVEALED, infos)))
-            return area, Scene.full(infos, _ALL_UP, area), face_up
-        face_up = all(placed is None or placed.face_up for placed in cells)
+                area = Area(tuple(None if info is None else info.revealed for info in infos))
+            return area, Scene.sparse(infos, _ALL_UP, area), face_up
+        face_up = all(map(FACE_UP, cells))
         if not face_up:
-            area = Area(tuple(None if info is None else info.revealed for info in infos))
-        return area, Scene.sparse(infos, _ALL_UP, area), face_up
+            area = Area(tuple(map(_REVEALED, infos)))
+        kinds = sum(map(getitem, map(KIND_LANES, infos), CELLS), ALWAYS)
+        return area, Scene(infos, FULL, FULL, kinds, (kinds >> HEAVY_SHIFT) & FULL,
+                           area=area), face_up
 
     def card_facts(self, all_face_up_at_end: bool, scenario_state, completed: int, met: int
                    ) -> Facts:
@@ -153,7 +164,7 @@ def pool() -> CompiledPool:
     return _POOL
 
 
-def card_points(area: Area, facts: Facts = Facts()) -> dict[int, int]:
+def card_points(area: Area, facts: Facts = NO_FACTS) -> dict[int, int]:
     """Each occupied cell's own points (R8-R11), as ``score.card_points``."""
     scene = pool().scene(area, facts)
     return {cell: info.points(scene, cell) for cell, info in enumerate(scene.infos)

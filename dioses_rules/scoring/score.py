@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import functools
-from operator import attrgetter, getitem
+from operator import attrgetter
 from typing import Optional
 
 from attrs import frozen
@@ -17,9 +17,9 @@ from .board import Board
 from .evaluator import Evaluator, Facts, card_weight
 from .patterns import pattern_matches
 from .masks import FULL
-from .scene import CELLS, Scene
+from .scene import Scene
 
-_SCORES = attrgetter("scores")
+_POINTS = attrgetter("points")
 
 # "compiled" (the default, ``compiled``) or "reference" (``evaluator``, the
 # oracle): both give equal reports.
@@ -233,9 +233,8 @@ def _score_compiled(board: Board, all_face_up_at_end: Optional[bool]) -> ScoreRe
     met = sum(1 for law in laws if law.points > 0)
     scene.judge_with(current.card_facts(all_face_up_at_end, board.scenario_state, completed,
                                         met))
-    cards, points = _compiled_cards(scene)
+    cards, total = _compiled_cards(scene)
     objectives = _score_objectives(area, board, all_face_up_at_end) if board.objectives else ()
-    total = sum(points)
     if laws or patterns or objectives:
         total += (sum(law.points for law in laws) + sum(p.points for p in patterns)
                   + sum(o.points for o in objectives))
@@ -250,25 +249,21 @@ def _score_compiled(board: Board, all_face_up_at_end: Optional[bool]) -> ScoreRe
                        scenario)
 
 
-def _compiled_cards(scene: Scene) -> tuple[tuple[CardScore, ...], list[int]]:
-    """Each card's score from its compiled lines, and the points. A score
+def _compiled_cards(scene: Scene) -> tuple[tuple[CardScore, ...], int]:
+    """Each card's score from its compiled lines, and their sum. A score
     without explanations is a plain value, so the same one is handed out
     again for the same card, cell and points (a few kept per cell)."""
     infos = scene.infos
     if scene.occ == FULL:
-        points = [info.points(scene, cell) for cell, info in enumerate(infos)]
-        scores = list(map(dict.get, map(getitem, map(_SCORES, infos), CELLS), points))
-        if all(scores):
-            return tuple(scores), points
-        return tuple(_card_score(info, cell, value) for cell, (info, value)
-                     in enumerate(zip(infos, points))), points
-    cards, points = [], []
-    for cell, info in enumerate(infos):
-        if info is not None:
-            value = info.points(scene, cell)
-            points.append(value)
-            cards.append(_card_score(info, cell, value))
-    return tuple(cards), points
+        scores = [info.scores[cell].get(info.points(scene, cell))
+                  for cell, info in enumerate(infos)]
+        if not all(scores):  # not met yet: judged again, kept
+            scores = [_card_score(info, cell, info.points(scene, cell))
+                      for cell, info in enumerate(infos)]
+    else:
+        scores = [_card_score(info, cell, info.points(scene, cell))
+                  for cell, info in enumerate(infos) if info is not None]
+    return tuple(scores), sum(map(_POINTS, scores))
 
 
 def _card_score(info, cell: int, points: int) -> CardScore:
