@@ -28,7 +28,8 @@ from dioses_rules.errors import DiosesError
 from dioses_rules.language import model as m
 from dioses_rules.language.walk import UnhandledNode
 from dioses_rules.pool.load import load_registry
-from dioses_rules.scoring import compiled
+from dioses_rules.scoring import balance as balance_module
+from dioses_rules.scoring import batch, compiled
 from dioses_rules.scoring.balance import _counted_mean_spread, _mean_spread, balance
 from dioses_rules.scoring.area import COLUMN_CELLS, ROW_CELLS, SIZE, Area, Placed
 from dioses_rules.scoring.board import (Board, board_file_text, board_to_file, read_board_file,
@@ -45,9 +46,9 @@ from test_properties import attributes, selectors, words
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE_BOARDS = sorted((ROOT / "examples" / "boards").glob("*.toml"))
 
-DIFFERENTIAL = settings(max_examples=250, deadline=None,
+DIFFERENTIAL = settings(max_examples=200, deadline=None,
                         suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-TREES = settings(max_examples=100, deadline=None,
+TREES = settings(max_examples=80, deadline=None,
                  suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
@@ -124,7 +125,8 @@ STATES = ("the-fairest", "the-chosen")
 
 @st.composite
 def random_cards(draw, lines=scoring_lines(2)):
-    """A few authored cards (random type, mythologies, weights, tags, lines)."""
+    """A few authored cards (random type, mythologies, weights, tags, lines;
+    no lines when ``lines`` is None, for areas whose cards' lines go unread)."""
     cards = []
     for index in range(draw(st.integers(1, 4))):
         cards.append(m.MythCard(
@@ -134,7 +136,7 @@ def random_cards(draw, lines=scoring_lines(2)):
             tags=tuple(draw(st.lists(st.sampled_from(["throne", "relic"]), max_size=2))),
             weights=tuple(draw(st.lists(st.builds(m.Weight, st.integers(0, 3),
                                                   st.sampled_from(TYPES)), max_size=2))),
-            lines=draw(st.lists(lines, max_size=2).map(tuple))))
+            lines=() if lines is None else draw(st.lists(lines, max_size=2).map(tuple))))
     return cards
 
 
@@ -142,7 +144,7 @@ def random_cards(draw, lines=scoring_lines(2)):
 def scenes(draw):
     """A random area (random and bundled cards, empty cells, any faces), the
     names in play, and random facts."""
-    cards = draw(random_cards()) + bundled("myth")[:40]
+    cards = draw(random_cards(lines=None)) + bundled("myth")[:40]
     order = draw(st.permutations(range(len(cards))))
     empty = draw(st.sets(st.integers(0, SIZE - 1), max_size=6))
     faces = draw(st.lists(st.booleans(), min_size=SIZE, max_size=SIZE))
@@ -214,7 +216,7 @@ rulings_selectors = st.one_of(
 )
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(scenes(), rulings_selectors)
 def test_leaders_most_common_and_groups_match_the_same_cells_r6_r24(scene, selector):
     area, facts, _ = scene
@@ -377,6 +379,57 @@ def test_balance_with_authored_cards_is_the_same_with_either_evaluator(others):
     fast = balance(cards, boards=300, seed=9)
     assert json.dumps(fast.to_json()) == json.dumps(
         balance(cards, boards=300, seed=9, evaluator="reference").to_json())
+
+
+@pytest.mark.parametrize("sets", [(), ("base",)])
+def test_balance_in_batches_is_the_same_as_the_reference(monkeypatch, sets):
+    """The side-by-side path (bit-sliced batches) from its first area on."""
+    monkeypatch.setattr(balance_module, "BATCH_FROM", 1)
+    monkeypatch.setattr(batch, "BATCH", 128)  # several batches and a remainder
+    pool = registry().myth_cards() if not sets else [
+        d for d in registry().sets[sets[0]].definitions if isinstance(d, m.MythCard)]
+    fast = balance(pool, boards=300, seed=3)
+    assert json.dumps(fast.to_json()) == json.dumps(
+        balance(pool, boards=300, seed=3, evaluator="reference").to_json())
+
+
+def test_every_bundled_card_is_judged_side_by_side():
+    """No bundled Myth card needs its areas scored one at a time."""
+    pool = list(registry().myth_cards())
+    assert all(lines is not None for lines in batch._compile_wide(pool, Facts()))
+    assert all(lines is not None for lines in batch._compile_wide(
+        pool, Facts(all_face_up_at_end=True)))
+
+
+@st.composite
+def batch_facts(draw):
+    return Facts(
+        law_line=draw(st.none() | st.sampled_from(
+            list(ROW_CELLS.values()) + list(COLUMN_CELLS.values()))),
+        element=draw(st.none() | st.sampled_from(
+            [e.selector for e in bundled("objective-element")])),
+        card_points=draw(st.none() | st.dictionaries(st.integers(0, SIZE - 1),
+                                                     st.integers(-2, 6))),
+        patterns_completed=draw(st.integers(0, 3)), laws_met=draw(st.integers(0, 3)),
+        total=draw(st.integers(-5, 40)), all_face_up_at_end=draw(st.booleans()))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(random_cards(), batch_facts(), st.integers(0, 2 ** 32), st.data())
+def test_batches_tally_what_one_area_at_a_time_tallies(cards, facts, seed, data):
+    """Random cards (those the batch cannot judge among them) with bundled
+    ones, random facts: the same points for every card, the same totals."""
+    others = data.draw(st.lists(st.sampled_from(bundled("myth")), min_size=SIZE, max_size=60,
+                                unique_by=lambda card: card.id))
+    names = tuple(sorted({c.id for c in cards + others} | {"throne"}))
+    cards = [attrs.evolve(c, lines=renamed(c.lines, names, STATES)) for c in cards]
+    pool = cards + others
+    rng = random.Random(seed)
+    areas = [bytes(rng.sample(range(len(pool)), SIZE)) for _ in range(50)]
+    one_by_one = batch.tally_areas(pool, areas, facts)
+    side_by_side = batch.tally_batches(pool, areas, facts, size=16)
+    assert side_by_side.points == one_by_one.points
+    assert side_by_side.totals == one_by_one.totals
 
 
 @pytest.mark.parametrize("n, k", [(86, 12), (97, 12), (115, 12), (255, 12), (256, 12),

@@ -21,7 +21,7 @@ from ..language import model as m
 from ..language.limits import value_text
 from ..language.walk import iter_nodes
 from .area import SIZE, Area, Placed
-from .batch import tally_areas
+from .batch import tally_areas, tally_batches
 from .deal import sample_indices
 from .evaluator import Facts
 from .score import EVALUATORS, card_points
@@ -88,6 +88,7 @@ def needs_face_up_end(card: m.MythCard) -> bool:
 
 # A card's summary: (how often dealt, mean, spread, how often it scored more than 0).
 Summary = tuple[int, float, float, int]
+BATCH_FROM = 5000  # areas: from this many, side by side (batch.tally_batches)
 
 
 def balance(pool: Sequence[m.MythCard], boards: int = 2000, seed: int = 1,
@@ -154,7 +155,11 @@ def _dealt_one_by_one(pool: Sequence[m.MythCard], boards: int, rng: random.Rando
 def _dealt_in_a_batch(pool: Sequence[m.MythCard], boards: int, rng: random.Random,
                       facts: Facts) -> tuple[dict[str, Summary], tuple[float, float]]:
     """The same cards dealt (``deal``), scored in one batch and tallied."""
-    tallies = tally_areas(pool, sample_indices(rng, len(pool), SIZE, boards), facts)
+    areas = sample_indices(rng, len(pool), SIZE, boards)
+    if boards >= BATCH_FROM and len(pool) <= 256:  # an index is a byte
+        tallies = tally_batches(pool, areas, facts)
+    else:  # compiling for batches costs more than it saves
+        tallies = tally_areas(pool, areas, facts)
     per_card: dict[str, Counter] = {card.id: Counter() for card in pool}
     for (index, value), count in tallies.points.items():
         per_card[pool[index].id][value] += count
