@@ -185,7 +185,8 @@ class Scene:
         self.facts = facts
         self.line = mask_of(facts.law_line) if facts.law_line else 0
         self.element = element
-        self.memo = {}
+        if self.memo:
+            self.memo = {}
 
     def weighed(self, mask: int, wanted: Optional[str]) -> int:
         """R11: the cards of ``mask`` counted with their weight for ``wanted``."""
@@ -193,6 +194,8 @@ class Scene:
         heavy = mask & self.heavy
         if heavy and wanted is not None:
             infos = self.infos
+            if not heavy & (heavy - 1):  # one heavy card (Geb y Nut)
+                return total + infos[heavy.bit_length() - 1].weights.get(wanted, 1) - 1
             for cell in cells_of(heavy):
                 total += infos[cell].weights.get(wanted, 1) - 1
         return total

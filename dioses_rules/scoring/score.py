@@ -229,8 +229,8 @@ def _score_compiled(board: Board, all_face_up_at_end: Optional[bool]) -> ScoreRe
         all_face_up_at_end = face_up_before
     laws = _score_laws(area, board, all_face_up_at_end) if board.laws else ()
     patterns = _score_patterns(area, board) if board.patterns else ()
-    completed = sum(1 for p in patterns if p.completed)
-    met = sum(1 for law in laws if law.points > 0)
+    completed = sum(1 for p in patterns if p.completed) if patterns else 0
+    met = sum(1 for law in laws if law.points > 0) if laws else 0
     scene.judge_with(current.card_facts(all_face_up_at_end, board.scenario_state, completed,
                                         met))
     cards, total = _compiled_cards(scene)
