@@ -10,6 +10,7 @@ from rich.table import Table
 from dioses_rules.language import model as m
 from dioses_rules.scoring.area import SIZE
 from dioses_rules.scoring.balance import balance as run_balance
+from dioses_rules.scoring.score import EVALUATORS
 
 from .options import CARDS_OPTION, FORMAT_OPTION, SETS_OPTION, load_sets
 from .output import EXIT_CODES_HELP, console, print_json, user_errors
@@ -25,11 +26,15 @@ from .output import EXIT_CODES_HELP, console, print_json, user_errors
 @click.option("--boards", default=2000, show_default=True, type=click.IntRange(1, 10_000_000),
               help="How many random full areas to deal.")
 @click.option("--seed", default=1, show_default=True, type=int, help="Random seed.")
+@click.option("--evaluator", type=click.Choice(EVALUATORS), default="compiled",
+              show_default=True,
+              help="compiled: score the areas in one batch; reference: one at a time with the "
+                   "reference evaluator (much slower). The report is the same.")
 @CARDS_OPTION
 @FORMAT_OPTION
 @user_errors
 def balance(sets: tuple[str, ...], own_cards: bool, face_up_end: bool, boards: int, seed: int,
-            extra_cards: tuple[Path, ...], output_format: str) -> None:
+            evaluator: str, extra_cards: tuple[Path, ...], output_format: str) -> None:
     """Score random full areas and report how each Myth card scores.
 
     Flags cards that never or always score, or score far above the printed ones.
@@ -46,7 +51,8 @@ def balance(sets: tuple[str, ...], own_cards: bool, face_up_end: bool, boards: i
     if len(pool) < SIZE:
         raise click.BadParameter(f"a full area needs {SIZE} Myth cards; this pool has "
                                  f"{len(pool)}", param_hint="'--set'")
-    report = run_balance(pool, boards=boards, seed=seed, face_up_end=face_up_end)
+    report = run_balance(pool, boards=boards, seed=seed, face_up_end=face_up_end,
+                         evaluator=evaluator)
     if output_format == "json":
         print_json(report.to_json())
         return
