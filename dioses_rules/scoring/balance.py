@@ -12,7 +12,8 @@ import math
 import random
 from collections import Counter
 from fractions import Fraction
-from typing import Mapping, Sequence
+from itertools import islice
+from typing import Callable, Mapping, Optional, Sequence
 
 from attrs import frozen
 
@@ -21,7 +22,8 @@ from ..language import model as m
 from ..language.limits import value_text
 from ..language.walk import iter_nodes
 from .area import SIZE, Area, Placed
-from .batch import tally_areas, tally_batches
+from ..parallel import pieces, run_pieces
+from .batch import Tallies, tally_areas, tally_batches
 from .deal import sample_indices
 from .evaluator import Facts
 from .score import EVALUATORS, card_points
@@ -89,17 +91,23 @@ def needs_face_up_end(card: m.MythCard) -> bool:
 # A card's summary: (how often dealt, mean, spread, how often it scored more than 0).
 Summary = tuple[int, float, float, int]
 BATCH_FROM = 5000  # areas: from this many, side by side (batch.tally_batches)
+PIECE = 65_536  # areas scored at a time, in this process or by one worker
 
 
 def balance(pool: Sequence[m.MythCard], boards: int = 2000, seed: int = 1,
             far_above: float = 1.5, face_up_end: bool = False,
-            evaluator: str = "compiled") -> BalanceReport:
+            evaluator: str = "compiled", workers: int = 1, scheduler: Optional[str] = None,
+            progress: Optional[Callable[[int], None]] = None) -> BalanceReport:
     """``face_up_end``: judge every area as ended all face up (as in solo
     mode, R21); otherwise as not, and cards that need it are not flagged for
     never scoring. ``evaluator``: "compiled" scores the areas in one batch
     (``batch``) with a fast deal of the same cards (``deal``); "reference"
     deals and scores one area at a time with the reference evaluator. Both
-    give the same report for the same seed."""
+    give the same report for the same seed. The compiled path scores pieces
+    of the deal on ``workers`` processes, or on the Dask cluster at
+    ``scheduler`` (:mod:`dioses_rules.parallel`): the deal is made here,
+    from the one seed, and the tallies are counts, so the report is the same
+    for any number of workers. ``progress(n)`` after every ``n`` areas."""
     if len(pool) < SIZE:
         raise ValueError(f"a full area needs {SIZE} Myth cards; the pool has {len(pool)}")
     if evaluator not in EVALUATORS:
@@ -109,7 +117,8 @@ def balance(pool: Sequence[m.MythCard], boards: int = 2000, seed: int = 1,
     if evaluator == "reference":
         summaries, totals = _dealt_one_by_one(pool, boards, rng, facts)
     else:
-        summaries, totals = _dealt_in_a_batch(pool, boards, rng, facts)
+        summaries, totals = _dealt_in_a_batch(pool, boards, rng, facts, workers, scheduler,
+                                              progress)
     by_id = {card.id: card for card in pool}
     means = {card_id: mean for card_id, (_, mean, _, _) in summaries.items()}
     printed = [means[c.id] for c in pool if c.provenance is m.Provenance.PRINTED
@@ -152,14 +161,33 @@ def _dealt_one_by_one(pool: Sequence[m.MythCard], boards: int, rng: random.Rando
     return summaries, _mean_spread(totals, "")
 
 
+def _tally_piece(shared: tuple[Sequence[m.MythCard], Facts], areas: list) -> Tallies:
+    """One piece of the deal, scored (in this process or a worker)."""
+    pool, facts = shared
+    if len(areas) >= BATCH_FROM and len(pool) <= 256:  # an index is a byte
+        return tally_batches(pool, areas, facts)
+    return tally_areas(pool, areas, facts)  # compiling for batches costs more than it saves
+
+
 def _dealt_in_a_batch(pool: Sequence[m.MythCard], boards: int, rng: random.Random,
-                      facts: Facts) -> tuple[dict[str, Summary], tuple[float, float]]:
-    """The same cards dealt (``deal``), scored in one batch and tallied."""
+                      facts: Facts, workers: int = 1, scheduler: Optional[str] = None,
+                      progress: Optional[Callable[[int], None]] = None
+                      ) -> tuple[dict[str, Summary], tuple[float, float]]:
+    """The same cards dealt (``deal``), scored in batches and tallied."""
     areas = sample_indices(rng, len(pool), SIZE, boards)
-    if boards >= BATCH_FROM and len(pool) <= 256:  # an index is a byte
-        tallies = tally_batches(pool, areas, facts)
-    else:  # compiling for batches costs more than it saves
-        tallies = tally_areas(pool, areas, facts)
+    size = PIECE if boards >= BATCH_FROM else boards
+    work = [[bytes(area) if len(pool) <= 256 else list(area) for area in islice(areas, n)]
+            for n in (len(piece) for piece in pieces(boards, -(-boards // size)))]
+
+    def done(piece: list, _) -> None:
+        if progress is not None:
+            progress(len(piece))
+
+    tallies = Tallies()
+    for tallied in run_pieces(_tally_piece, (list(pool), facts), work, workers, scheduler,
+                              done):
+        tallies.points.update(tallied.points)
+        tallies.totals.update(tallied.totals)
     per_card: dict[str, Counter] = {card.id: Counter() for card in pool}
     for (index, value), count in tallies.points.items():
         per_card[pool[index].id][value] += count
