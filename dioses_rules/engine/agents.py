@@ -16,7 +16,6 @@ from ..errors import did_you_mean
 from ..language import model as m
 from ..scoring.board import Board, LawEntry
 from ..scoring.evaluator import Evaluator, Facts
-from ..scoring.patterns import pattern_matches
 from ..scoring.score import score_board
 from .game import Game
 from .state import Choice, Decision, Slot, game_error
@@ -188,9 +187,8 @@ class GreedyAgent:
     def _pattern_promise(self, game, area, pattern_id) -> float:
         pattern = game.registry.get("pattern", pattern_id)
         cells = sum(1 for row in pattern.shape for c in row if c is not None)
-        model = game.area_model(area)
-        return game.registry.pattern_points(pattern) / cells + (
-            10 if pattern_matches(model, pattern) else 0)
+        shows = game.patterns.matches(pattern, game.state.areas[area].cells)
+        return game.registry.pattern_points(pattern) / cells + (10 if shows else 0)
 
     def _action(self, game, area, cells, choices) -> int:
         current = self.value(game, area, cells)
