@@ -29,7 +29,7 @@ Placement = tuple[tuple[int, object, Optional[object]], ...]
 
 def face_up_signature(cells: Sequence[Optional[Slot]]) -> Signature:
     """The id of the card in each face-up cell, None for the others."""
-    return tuple(slot.card if slot is not None and slot.face_up else None for slot in cells)
+    return tuple([slot.card if slot is not None and slot.face_up else None for slot in cells])
 
 
 def placements(pattern: m.Pattern) -> tuple[Placement, ...]:
@@ -57,6 +57,7 @@ class PatternChecker:
         self.cards = cards
         self._placements: dict[str, tuple[Placement, ...]] = {}
         self._answers: dict[tuple[str, Signature], bool] = {}
+        self._fits: dict[tuple, bool] = {}  # (card id, type, mythology) -> fits
 
     def matches(self, pattern: m.Pattern, cells: Sequence[Optional[Slot]]) -> bool:
         return self.matches_signature(pattern, face_up_signature(cells))
@@ -72,11 +73,20 @@ class PatternChecker:
         shapes = self._placements.get(pattern.id)
         if shapes is None:
             shapes = self._placements[pattern.id] = placements(pattern)
-        cards = [None if card is None else self.cards[card] for card in signature]
-        return any(all(_fits(cards[cell], kind, mythology) for cell, kind, mythology in shape)
-                   for shape in shapes)
+        for shape in shapes:
+            for cell, kind, mythology in shape:
+                card = signature[cell]
+                if card is None or not self._card_fits(card, kind, mythology):
+                    break
+            else:
+                return True
+        return False
 
-
-def _fits(card: Optional[m.MythCard], kind, mythology) -> bool:
-    return (card is not None and card.type == kind
-            and (mythology is None or mythology in card.mythologies))
+    def _card_fits(self, card_id: str, kind, mythology) -> bool:
+        key = (card_id, kind, mythology)
+        fits = self._fits.get(key)
+        if fits is None:
+            card = self.cards[card_id]
+            fits = self._fits[key] = card.type == kind and (
+                mythology is None or mythology in card.mythologies)
+        return fits

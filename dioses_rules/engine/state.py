@@ -107,7 +107,7 @@ class GameState:
         return places
 
 
-@frozen
+@define(unsafe_hash=True)
 class Choice:
     """One option of a decision: a kind and plain arguments, and a label.
 
@@ -117,6 +117,9 @@ class Choice:
     as it is when read, so it is read before the decision's move is made
     (:meth:`game.Game.decide` logs it at once). Two options of the same kind
     and arguments are the same option whatever their labels.
+
+    Not frozen only because a frozen class is slow to make and a game makes
+    tens of thousands (every pair of cells of a swap): treat it as frozen.
     """
 
     kind: str
