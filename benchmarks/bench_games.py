@@ -94,8 +94,8 @@ def measure(args, counts: list[int]) -> list[dict]:
     bundled, filler_registry, filler = registries(counts + [GREEDY_PLAYERS])
     pool = len(bundled.myth_cards())
     runs = [("random", players, args.games) for players in counts]
-    if args.greedy_games > 0:
-        runs.append(("greedy", GREEDY_PLAYERS, args.greedy_games))
+    runs.append(("greedy", GREEDY_PLAYERS, args.greedy_games))
+    runs = [run for run in runs if run[2] > 0]  # 0 games: that run left out
     rows = []
     for agent, players, games in runs:
         enough = pool >= SIZE * players + 1
@@ -139,7 +139,7 @@ def print_json(rows: list[dict], args, pinned: str) -> None:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=200, metavar="N",
-                        help="games per player count with random agents (default: 200)")
+                        help="games per player count with random agents; 0 for none (default: 200)")
     parser.add_argument("--greedy-games", type=int, default=20, metavar="N",
                         help="4-player games with greedy agents; 0 for none (default: 20)")
     parser.add_argument("--seed", type=int, default=0, metavar="S",

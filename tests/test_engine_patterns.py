@@ -1,7 +1,11 @@
-"""The engine's fast pattern check (engine/patterns.py) against the
-reference, scoring's pattern_matches (R14), over many seeded random areas:
-the bundled patterns and shapes cut out of the area itself (so that many
-match), then changed one card at a time as a game changes an area."""
+"""What the engine remembers instead of working out again, against the
+reference that works it out:
+
+- the fast pattern check (engine/patterns.py) against scoring's
+  pattern_matches (R14), over many seeded random areas: the bundled patterns
+  and shapes cut out of the area itself (so that many match), then changed
+  one card at a time as a game changes an area;
+- the greedy agent's remembered values against fresh scores, over games."""
 
 from __future__ import annotations
 
@@ -9,7 +13,9 @@ import random
 
 import pytest
 
+from dioses_rules.engine.agents import GreedyAgent
 from dioses_rules.engine.patterns import PatternChecker
+from dioses_rules.engine.setup import new_game
 from dioses_rules.engine.state import Slot
 from dioses_rules.language import model as m
 from dioses_rules.pool.load import load_registry
@@ -75,3 +81,30 @@ def test_the_fast_check_agrees_with_the_reference(registry):
             else:
                 cells[cell] = Slot(rng.choice(ids), True)
     assert matched > compared // 20  # the comparison saw plenty of matches
+
+
+class CheckedGreedy(GreedyAgent):
+    """A greedy agent that scores every layout afresh too and compares."""
+
+    checked = 0
+
+    def value(self, game, area, cells, laws=None) -> float:
+        remembered = super().value(game, area, cells, laws)
+        assert remembered == self._score(game, area, cells, laws)
+        CheckedGreedy.checked += 1
+        return remembered
+
+
+@pytest.mark.parametrize("scenario, options, seats", [
+    (None, (), 3),
+    (None, ("power-cards", "initial-laws", "initial-patterns", "objectives"), 4),
+    ("afterlife-travel-agency", (), 1),
+])
+def test_the_greedy_agents_remembered_values_are_its_scores(registry, scenario, options,
+                                                            seats):
+    """GreedyAgent.value remembers a layout's value by what the score reads:
+    every answer equals a fresh score, over whole games."""
+    for seed in range(2):
+        agents = [CheckedGreedy(seed * 10 + s) for s in range(seats)]
+        new_game(registry, agents, scenario=scenario, options=options, seed=seed).play()
+    assert CheckedGreedy.checked > 100
