@@ -1,21 +1,34 @@
-"""How many boards per second the reference evaluator scores, on one core.
+"""How many boards per second each evaluator scores, side by side, on one core.
 
 Deals N random full play areas (12 distinct Myth cards from the bundled sets,
-each face up or face down at random), then times
+each face up or face down at random); every area holds the four cards whose
+scoring is printed in the rulebooks (Hera, Hela, Barco and Geb y Nut, R27)
+among 8 others. Then times, on the same boards, in interleaved repetitions
+(the median of each is kept, so that a disturbance hits all alike):
 
-* ``score_board``: the whole final scoring (R12 reveal, every card's lines,
-  the tie-break count), without explanations;
-* ``card_points``: only the cards' own lines (R8-R11) on the already revealed
-  areas, the bare evaluation.
+* ``reference`` and ``compiled``: ``score_board`` with each evaluator, the
+  whole final scoring (R12 reveal, every card's lines, the tie-break count),
+  without explanations; ``ratio`` is compiled / reference;
+* ``card_points`` with each evaluator: only the cards' own lines (R8-R11) on
+  the already revealed areas, the bare evaluation;
+* ``handwritten``: a scorer of the four printed cards written by hand in
+  Python below, from their printed texts, against ``compiled_four``, the
+  compiled evaluator judging the same four cards' lines on the same revealed
+  areas; ``handwritten_ratio`` is compiled_four / handwritten (1.0 or more:
+  compiling rules costs nothing against writing them by hand).
 
-A measurement, not a test: it prints figures and never fails. Run it with
+The garbage collector is paused while a pass is timed (as ``timeit`` does).
+A measurement, not a test: it checks that the evaluators agree, prints
+figures and never fails. Run it with
 
-    python benchmarks/bench_scoring.py [--boards N] [--seed S] [--repeat R]
+    python benchmarks/bench_scoring.py [--boards N] [--seed S] [--repeat R] [--format json]
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
+import json
 import os
 import platform
 import random
@@ -24,31 +37,120 @@ import sys
 import time
 
 from dioses_rules import __version__
+from dioses_rules.pool.load import load_registry
+from dioses_rules.scoring import compiled
 from dioses_rules.scoring.area import SIZE, Area, Placed
 from dioses_rules.scoring.board import Board
-from dioses_rules.pool.load import load_registry
 from dioses_rules.scoring.score import card_points, score_board
+
+PRINTED = ("hera", "hela", "ship", "geb-and-nut")
 
 
 def deal(cards, count: int, seed: int) -> list[Board]:
-    """``count`` boards, each a full area of distinct cards in random faces."""
+    """``count`` boards, each a full area of distinct cards in random faces,
+    the four printed cards among them at random cells."""
     rng = random.Random(seed)
+    printed = [card for card in cards if card.id in PRINTED]
+    others = [card for card in cards if card.id not in PRINTED]
     boards = []
     for _ in range(count):
-        chosen = rng.sample(cards, SIZE)
+        chosen = printed + rng.sample(others, SIZE - len(printed))
+        rng.shuffle(chosen)
         cells = tuple(Placed(card, face_up=rng.random() < 0.5) for card in chosen)
         boards.append(Board(Area(cells)))
     return boards
 
 
-def best_time(run, repeat: int) -> float:
-    """The fastest of ``repeat`` timed runs (the least disturbed one)."""
-    times = []
-    for _ in range(repeat):
+# ------------------------------------------------------------------ by hand
+
+WIDTH = 4
+# R4: the up to 4 cells sharing an edge with each cell (cells row by row)
+NEXT_TO = [[n for n in (i - WIDTH, i + WIDTH) if 0 <= n < SIZE]
+           + [n for n in (i - 1, i + 1) if n // WIDTH == i // WIDTH] for i in range(SIZE)]
+
+
+def handwritten_points(area: Area) -> dict[int, int]:
+    """The printed cards' points on a revealed area, written by hand:
+
+    Hera        "2p: next to an Egyptian card" (R4, R8)
+    Hela        "2p: in the front row"
+    Barco       "1p: per god in the row" (its own row, R10; Geb y Nut counts 2, R11)
+    Geb y Nut   "1p: counts as 2 gods"
+    """
+    cells = area.cells
+    points = {}
+    for cell, placed in enumerate(cells):
+        if placed is None:
+            continue
+        card_id = placed.card.id
+        if card_id == "hera":
+            near = [cells[n] for n in NEXT_TO[cell]]
+            points[cell] = 2 if any(p is not None and "egyptian" in p.card.mythologies
+                                    for p in near) else 0
+        elif card_id == "hela":
+            points[cell] = 2 if cell < WIDTH else 0
+        elif card_id == "ship":
+            start = cell // WIDTH * WIDTH
+            gods = 0
+            for p in cells[start:start + WIDTH]:
+                if p is not None and p.card.type == "god":
+                    gods += 2 if p.card.id == "geb-and-nut" else 1
+            points[cell] = gods
+        elif card_id == "geb-and-nut":
+            points[cell] = 1
+    return points
+
+
+def compiled_four_points(area: Area) -> dict[int, int]:
+    """The same four cards' points, from their compiled lines."""
+    scene = compiled.pool().scene(area)
+    return {cell: info.points(scene, cell) for cell, info in enumerate(scene.infos)
+            if info is not None and info.card.id in PRINTED}
+
+
+# ------------------------------------------------------------------ timing
+
+
+def timed(run) -> float:
+    gc.collect()
+    gc.disable()
+    try:
         start = time.perf_counter()
         run()
-        times.append(time.perf_counter() - start)
-    return min(times)
+        return time.perf_counter() - start
+    finally:
+        gc.enable()
+
+
+def measure(boards: list[Board], repeat: int) -> dict[str, float]:
+    """Median seconds of each pass, the passes interleaved."""
+    revealed = [board.area.revealed() for board in boards]
+    passes = {
+        "reference": lambda: [score_board(b, evaluator="reference") for b in boards],
+        "compiled": lambda: [score_board(b) for b in boards],
+        "reference_card_points": lambda: [card_points(a, evaluator="reference")
+                                          for a in revealed],
+        "compiled_card_points": lambda: [card_points(a) for a in revealed],
+        "handwritten": lambda: [handwritten_points(a) for a in revealed],
+        "compiled_four": lambda: [compiled_four_points(a) for a in revealed],
+    }
+    times: dict[str, list[float]] = {name: [] for name in passes}
+    for _ in range(repeat):
+        for name, run in passes.items():
+            times[name].append(timed(run))
+    return {name: statistics.median(values) for name, values in times.items()}
+
+
+def disagreements(boards: list[Board]) -> list[str]:
+    """Warm up every cache, and say where the scorers disagree (never, we hope)."""
+    found = []
+    for index, board in enumerate(boards):
+        if score_board(board) != score_board(board, evaluator="reference"):
+            found.append(f"board {index}: compiled and reference score_board differ")
+        area = board.area.revealed()
+        if handwritten_points(area) != compiled_four_points(area):
+            found.append(f"board {index}: the hand-written scorer and the compiled one differ")
+    return found
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -57,8 +159,11 @@ def main(argv: list[str] | None = None) -> None:
                         help="how many random boards to deal (default: 2000)")
     parser.add_argument("--seed", type=int, default=0, metavar="S",
                         help="random seed for the deal (default: 0)")
-    parser.add_argument("--repeat", type=int, default=3, metavar="R",
-                        help="time each pass R times and keep the fastest (default: 3)")
+    parser.add_argument("--repeat", type=int, default=5, metavar="R",
+                        help="time each pass R times, interleaved, and keep the median "
+                             "(default: 5)")
+    parser.add_argument("--format", choices=("text", "json"), default="text",
+                        help="text for people (default), json: one object for programs")
     args = parser.parse_args(argv)
     if args.boards < 1 or args.repeat < 1:
         parser.error("--boards and --repeat must be at least 1")
@@ -69,25 +174,49 @@ def main(argv: list[str] | None = None) -> None:
     registry, _ = load_registry()
     cards = sorted(registry.myth_cards(), key=lambda card: card.id)
     boards = deal(cards, args.boards, args.seed)
-    revealed = [board.area.revealed() for board in boards]
-
-    # Warm up (lru caches); with no laws, patterns or objectives on these
-    # boards the two passes must give the same totals.
-    totals = [score_board(board).total for board in boards]
-    bare = [sum(card_points(area).values()) for area in revealed]
-    if totals != bare:
-        print("warning: score_board and card_points disagree on some board", file=sys.stderr)
-
-    scored = best_time(lambda: [score_board(board) for board in boards], args.repeat)
-    evaluated = best_time(lambda: [card_points(area) for area in revealed], args.repeat)
-
-    print(f"dioses-rules {__version__}, Python {platform.python_version()} "
-          f"({platform.python_implementation()}) on {platform.machine()}, one core")
-    print(f"{args.boards} random full areas from {len(cards)} Myth cards, seed {args.seed}, "
-          f"best of {args.repeat}; mean total {statistics.mean(totals):.2f} points")
-    for label, seconds in (("score_board", scored), ("card_points", evaluated)):
-        print(f"  {label:<12} {args.boards / seconds:>10,.0f} boards/s  "
-              f"({seconds / args.boards * 1e6:,.1f} us per board)")
+    for problem in disagreements(boards):
+        print(f"warning: {problem}", file=sys.stderr)
+    seconds = measure(boards, args.repeat)
+    rate = {name: args.boards / value for name, value in seconds.items()}
+    result = {
+        "version": __version__,
+        "python": f"{platform.python_version()} ({platform.python_implementation()})",
+        "machine": platform.machine(),
+        "boards": args.boards,
+        "seed": args.seed,
+        "repeat": args.repeat,
+        "myth_cards": len(cards),
+        "mean_total": round(statistics.mean(score_board(b).total for b in boards), 3),
+        "reference_boards_per_s": round(rate["reference"]),
+        "compiled_boards_per_s": round(rate["compiled"]),
+        "ratio": round(rate["compiled"] / rate["reference"], 2),
+        "reference_card_points_per_s": round(rate["reference_card_points"]),
+        "compiled_card_points_per_s": round(rate["compiled_card_points"]),
+        "card_points_ratio": round(rate["compiled_card_points"]
+                                   / rate["reference_card_points"], 2),
+        "handwritten_boards_per_s": round(rate["handwritten"]),
+        "compiled_four_boards_per_s": round(rate["compiled_four"]),
+        "handwritten_ratio": round(rate["compiled_four"] / rate["handwritten"], 2),
+    }
+    if args.format == "json":
+        print(json.dumps(result))
+        return
+    print(f"dioses-rules {__version__}, Python {result['python']} on {result['machine']}, "
+          f"one core")
+    print(f"{args.boards} random full areas from {len(cards)} Myth cards (Hera, Hela, Barco "
+          f"and Geb y Nut in each), seed {args.seed}, median of {args.repeat}; mean total "
+          f"{result['mean_total']:.2f} points")
+    for label, name in (("score_board, reference", "reference"),
+                        ("score_board, compiled", "compiled"),
+                        ("card_points, reference", "reference_card_points"),
+                        ("card_points, compiled", "compiled_card_points"),
+                        ("4 printed cards, by hand", "handwritten"),
+                        ("4 printed cards, compiled", "compiled_four")):
+        print(f"  {label:<27} {rate[name]:>10,.0f} boards/s  "
+              f"({seconds[name] / args.boards * 1e6:,.1f} us per board)")
+    print(f"  compiled / reference: {result['ratio']:.1f}x (score_board), "
+          f"{result['card_points_ratio']:.1f}x (card_points); compiled / by hand: "
+          f"{result['handwritten_ratio']:.2f}x")
 
 
 if __name__ == "__main__":

@@ -65,3 +65,25 @@ def test_an_unreachable_scheduler_is_one_clear_error(monkeypatch):
 def test_a_bad_worker_count_is_a_usage_error(value):
     result = CliRunner().invoke(dioses, ["simulate", "--games", "1", "--workers", value])
     assert result.exit_code == 2 and "number of workers from 1 to 256" in result.output
+
+
+def test_balance_reports_the_same_on_one_worker_two_and_a_local_cluster():
+    """The deal is made in one process from the one seed and the tallies are
+    counts: the report does not depend on who scored which piece."""
+    args = ["balance", "--boards", "140000", "--seed", "3", "--format", "json"]
+    runner = CliRunner()
+    one = runner.invoke(dioses, args)
+    two = runner.invoke(dioses, [*args, "--workers", "2"])
+    assert one.exit_code == two.exit_code == 0, one.output + two.output
+    assert one.stdout == two.stdout
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
+                                  dashboard_address=None) as cluster:
+        on_cluster = runner.invoke(dioses, [*args, "--scheduler", cluster.scheduler_address])
+    assert on_cluster.exit_code == 0, on_cluster.output
+    assert on_cluster.stdout == one.stdout
+
+
+def test_balance_reference_evaluator_runs_here_only():
+    result = CliRunner().invoke(dioses, ["balance", "--evaluator", "reference", "--workers", "2"])
+    assert result.exit_code == 2 and "runs in this process" in result.output

@@ -15,13 +15,17 @@ from dioses_rules.language import source_definitions, vocabulary
 from dioses_rules.language.lexing import lark_parser
 from dioses_rules.language.walk import DISPATCHES, Dispatch, UnhandledNode, members
 from dioses_rules.pool import lint, lint_context  # noqa: F401
-from dioses_rules.scoring import evaluator  # noqa: F401
+from dioses_rules.scoring import compiler, evaluator, wide  # noqa: F401
 
 # Every back end that reads predicate trees, with the unions it must cover. A
 # back end dropping out of this list (or a new one not in it) fails below.
 BACK_ENDS = {
     "Evaluator": {"match": m.Selector, "judge": m.Condition, "countable": m.Countable,
                   "line_points": m.ScoringLine},
+    "CountCompiler": {"selector": m.Selector, "countable": m.Countable},
+    "Compiler": {"condition": m.Condition, "line": m.ScoringLine},
+    "WideCompiler": {"condition": m.Condition, "countable": m.Countable,
+                     "line": m.ScoringLine},
     "SourceWriter": {"selector_term": m.Selector, "condition": m.Condition,
                      "countable": m.Countable, "line": m.ScoringLine, "effect": m.Effect,
                      "setup_step": m.SetupStep, "rule": m.RuleChange},

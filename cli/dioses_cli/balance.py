@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Optional
 
 import click
 from rich.table import Table
@@ -10,8 +11,9 @@ from rich.table import Table
 from dioses_rules.language import model as m
 from dioses_rules.scoring.area import SIZE
 from dioses_rules.scoring.balance import balance as run_balance
+from dioses_rules.scoring.score import EVALUATORS
 
-from .options import CARDS_OPTION, FORMAT_OPTION, SETS_OPTION, load_sets
+from .options import CARDS_OPTION, FORMAT_OPTION, SETS_OPTION, load_sets, parallel_options
 from .output import EXIT_CODES_HELP, console, print_json, user_errors
 
 
@@ -25,10 +27,16 @@ from .output import EXIT_CODES_HELP, console, print_json, user_errors
 @click.option("--boards", default=2000, show_default=True, type=click.IntRange(1, 10_000_000),
               help="How many random full areas to deal.")
 @click.option("--seed", default=1, show_default=True, type=int, help="Random seed.")
+@click.option("--evaluator", type=click.Choice(EVALUATORS), default="compiled",
+              show_default=True,
+              help="compiled: score the areas in one batch; reference: one at a time with the "
+                   "reference evaluator (much slower). The report is the same.")
+@parallel_options
 @CARDS_OPTION
 @FORMAT_OPTION
 @user_errors
 def balance(sets: tuple[str, ...], own_cards: bool, face_up_end: bool, boards: int, seed: int,
+            evaluator: str, workers: int, scheduler: Optional[str],
             extra_cards: tuple[Path, ...], output_format: str) -> None:
     """Score random full areas and report how each Myth card scores.
 
@@ -46,7 +54,22 @@ def balance(sets: tuple[str, ...], own_cards: bool, face_up_end: bool, boards: i
     if len(pool) < SIZE:
         raise click.BadParameter(f"a full area needs {SIZE} Myth cards; this pool has "
                                  f"{len(pool)}", param_hint="'--set'")
-    report = run_balance(pool, boards=boards, seed=seed, face_up_end=face_up_end)
+    if evaluator == "reference" and (workers > 1 or scheduler):
+        raise click.UsageError("--workers and --scheduler spread the compiled evaluator's "
+                               "batches; the reference evaluator runs in this process")
+    arguments = dict(boards=boards, seed=seed, face_up_end=face_up_end, evaluator=evaluator,
+                     workers=workers, scheduler=scheduler)
+    err = console(stderr=True)
+    if err.is_terminal and evaluator == "compiled" and boards >= 5000:
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+        with Progress(TextColumn("scoring areas", markup=False), BarColumn(),
+                      MofNCompleteColumn(), console=err, transient=True) as bar:
+            task = bar.add_task("areas", total=boards)
+            report = run_balance(pool, **arguments,
+                                 progress=lambda n: bar.advance(task, n))
+    else:
+        report = run_balance(pool, **arguments)
     if output_format == "json":
         print_json(report.to_json())
         return

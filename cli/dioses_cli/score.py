@@ -8,7 +8,7 @@ import click
 
 from dioses_rules.pool.load import load_registry
 from dioses_rules.scoring.board import board_registry, read_board_file, resolve_board
-from dioses_rules.scoring.score import score_board
+from dioses_rules.scoring.score import EVALUATORS, score_board
 
 from .options import CARDS_OPTION, FORMAT_OPTION
 from .output import EXIT_CODES_HELP, print_json, user_errors
@@ -20,9 +20,15 @@ from .views import render_report
 @CARDS_OPTION
 @FORMAT_OPTION
 @click.option("--explain", is_flag=True,
-              help="Show for each card why it did or did not score, and which cells matched.")
+              help="Show for each card why it did or did not score, and which cells matched "
+                   "(always judged by the reference evaluator, which records the cells).")
+@click.option("--evaluator", type=click.Choice(EVALUATORS), default="compiled",
+              show_default=True,
+              help="Which evaluator judges the cards: the compiled one, or the reference one "
+                   "it is checked against. Both give the same scores.")
 @user_errors
-def score(board: Path, extra_cards: tuple[Path, ...], output_format: str, explain: bool) -> None:
+def score(board: Path, extra_cards: tuple[Path, ...], output_format: str, explain: bool,
+          evaluator: str) -> None:
     """Score a saved board (TOML): cards, laws, patterns, objectives, scenario.
 
     Every card is revealed first (R12).
@@ -30,7 +36,8 @@ def score(board: Path, extra_cards: tuple[Path, ...], output_format: str, explai
     board_file = read_board_file(board)
     _, sources = load_registry(extra_cards)  # every card file checked once
     registry = board_registry(board_file, sources, str(board))
-    report = score_board(resolve_board(board_file, registry, str(board)), explain=explain)
+    report = score_board(resolve_board(board_file, registry, str(board)), explain=explain,
+                         evaluator=evaluator)
     if output_format == "json":
         print_json(report.to_json())
     else:

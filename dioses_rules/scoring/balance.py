@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import math
 import random
+from collections import Counter
 from fractions import Fraction
-from typing import Sequence
+from itertools import islice
+from typing import Callable, Mapping, Optional, Sequence
 
 from attrs import frozen
 
@@ -20,8 +22,11 @@ from ..language import model as m
 from ..language.limits import value_text
 from ..language.walk import iter_nodes
 from .area import SIZE, Area, Placed
+from ..parallel import pieces, run_pieces
+from .batch import Tallies, tally_areas, tally_batches
+from .deal import sample_indices
 from .evaluator import Facts
-from .score import card_points
+from .score import EVALUATORS, card_points
 
 
 @frozen
@@ -83,49 +88,113 @@ def needs_face_up_end(card: m.MythCard) -> bool:
     return any(isinstance(node, m.AllFaceUpAtEnd) for node in iter_nodes(card.lines))
 
 
+# A card's summary: (how often dealt, mean, spread, how often it scored more than 0).
+Summary = tuple[int, float, float, int]
+BATCH_FROM = 5000  # areas: from this many, side by side (batch.tally_batches)
+PIECE = 65_536  # areas scored at a time, in this process or by one worker
+
+
 def balance(pool: Sequence[m.MythCard], boards: int = 2000, seed: int = 1,
-            far_above: float = 1.5, face_up_end: bool = False) -> BalanceReport:
+            far_above: float = 1.5, face_up_end: bool = False,
+            evaluator: str = "compiled", workers: int = 1, scheduler: Optional[str] = None,
+            progress: Optional[Callable[[int], None]] = None) -> BalanceReport:
     """``face_up_end``: judge every area as ended all face up (as in solo
     mode, R21); otherwise as not, and cards that need it are not flagged for
-    never scoring."""
+    never scoring. ``evaluator``: "compiled" scores the areas in one batch
+    (``batch``) with a fast deal of the same cards (``deal``); "reference"
+    deals and scores one area at a time with the reference evaluator. Both
+    give the same report for the same seed. The compiled path scores pieces
+    of the deal on ``workers`` processes, or on the Dask cluster at
+    ``scheduler`` (:mod:`dioses_rules.parallel`): the deal is made here,
+    from the one seed, and the tallies are counts, so the report is the same
+    for any number of workers. ``progress(n)`` after every ``n`` areas."""
     if len(pool) < SIZE:
         raise ValueError(f"a full area needs {SIZE} Myth cards; the pool has {len(pool)}")
+    if evaluator not in EVALUATORS:
+        raise ValueError(f"unknown evaluator {evaluator!r}; expected one of {EVALUATORS}")
     rng = random.Random(seed)
-    per_card: dict[str, list[int]] = {card.id: [] for card in pool}
-    totals = []
     facts = Facts(all_face_up_at_end=face_up_end)
-    for area in deal_areas(pool, boards, rng):
-        points = card_points(area, facts)
-        totals.append(sum(points.values()))
-        for cell, value in points.items():
-            per_card[area.cells[cell].card.id].append(value)
-
+    if evaluator == "reference":
+        summaries, totals = _dealt_one_by_one(pool, boards, rng, facts)
+    else:
+        summaries, totals = _dealt_in_a_batch(pool, boards, rng, facts, workers, scheduler,
+                                              progress)
     by_id = {card.id: card for card in pool}
-    summaries = {card_id: _mean_spread(values, card_id) for card_id, values in per_card.items()}
-    means = {card_id: mean for card_id, (mean, _) in summaries.items()}
+    means = {card_id: mean for card_id, (_, mean, _, _) in summaries.items()}
     printed = [means[c.id] for c in pool if c.provenance is m.Provenance.PRINTED
-               and per_card[c.id]]
+               and summaries[c.id][0]]
     low, high = (min(printed), max(printed)) if printed else (0.0, max(means.values(), default=0))
     stats = []
-    for card_id, values in per_card.items():
+    for card_id, (dealt, mean, spread, scored) in summaries.items():
         card = by_id[card_id]
-        mean, spread = summaries[card_id]
-        rate = sum(1 for v in values if v > 0) / len(values) if values else 0.0
+        rate = scored / dealt if dealt else 0.0
         flags = []
-        if values and rate == 0:
+        if dealt and rate == 0:
             if needs_face_up_end(card) and not face_up_end:
                 flags.append("scores only when the area ends all face up (--face-up-end)")
             else:
                 flags.append("never scores")
-        if values and rate == 1 and not is_unconditional(card):
+        if dealt and rate == 1 and not is_unconditional(card):
             flags.append("always scores")
         if high and mean > high * far_above:
             flags.append(f"far above the printed cards (> {far_above} x {high:.2f})")
-        stats.append(CardStats(card, len(values), mean, spread, rate, tuple(flags)))
+        stats.append(CardStats(card, dealt, mean, spread, rate, tuple(flags)))
     stats.sort(key=lambda s: (-s.mean, s.card.id))
-    mean_total, spread_total = _mean_spread(totals, "")
+    mean_total, spread_total = totals
     return BalanceReport(boards, seed, face_up_end, mean_total, spread_total, (low, high),
                          tuple(stats))
+
+
+def _dealt_one_by_one(pool: Sequence[m.MythCard], boards: int, rng: random.Random,
+                      facts: Facts) -> tuple[dict[str, Summary], tuple[float, float]]:
+    """The reference path: an Area per deal, scored by the reference evaluator."""
+    per_card: dict[str, list[int]] = {card.id: [] for card in pool}
+    totals = []
+    for area in deal_areas(pool, boards, rng):
+        points = card_points(area, facts, evaluator="reference")
+        totals.append(sum(points.values()))
+        for cell, value in points.items():
+            per_card[area.cells[cell].card.id].append(value)
+    summaries = {card_id: (len(values), *_mean_spread(values, card_id),
+                           sum(1 for v in values if v > 0))
+                 for card_id, values in per_card.items()}
+    return summaries, _mean_spread(totals, "")
+
+
+def _tally_piece(shared: tuple[Sequence[m.MythCard], Facts], areas: list) -> Tallies:
+    """One piece of the deal, scored (in this process or a worker)."""
+    pool, facts = shared
+    if len(areas) >= BATCH_FROM and len(pool) <= 256:  # an index is a byte
+        return tally_batches(pool, areas, facts)
+    return tally_areas(pool, areas, facts)  # compiling for batches costs more than it saves
+
+
+def _dealt_in_a_batch(pool: Sequence[m.MythCard], boards: int, rng: random.Random,
+                      facts: Facts, workers: int = 1, scheduler: Optional[str] = None,
+                      progress: Optional[Callable[[int], None]] = None
+                      ) -> tuple[dict[str, Summary], tuple[float, float]]:
+    """The same cards dealt (``deal``), scored in batches and tallied."""
+    areas = sample_indices(rng, len(pool), SIZE, boards)
+    size = PIECE if boards >= BATCH_FROM else boards
+    work = [[bytes(area) if len(pool) <= 256 else list(area) for area in islice(areas, n)]
+            for n in (len(piece) for piece in pieces(boards, -(-boards // size)))]
+
+    def done(piece: list, _) -> None:
+        if progress is not None:
+            progress(len(piece))
+
+    tallies = Tallies()
+    for tallied in run_pieces(_tally_piece, (list(pool), facts), work, workers, scheduler,
+                              done):
+        tallies.points.update(tallied.points)
+        tallies.totals.update(tallied.totals)
+    per_card: dict[str, Counter] = {card.id: Counter() for card in pool}
+    for (index, value), count in tallies.points.items():
+        per_card[pool[index].id][value] += count
+    summaries = {card_id: (sum(counts.values()), *_counted_mean_spread(counts, card_id),
+                           sum(n for v, n in counts.items() if v > 0))
+                 for card_id, counts in per_card.items()}
+    return summaries, _counted_mean_spread(tallies.totals, "")
 
 
 def _mean_spread(values: Sequence[int], card_id: str) -> tuple[float, float]:
@@ -140,6 +209,28 @@ def _mean_spread(values: Sequence[int], card_id: str) -> tuple[float, float]:
     scale = max(abs(value) for value in values) or 1
     # variance / scale**2 = sum((count * v - total)**2) / (count**3 * scale**2), at most 4
     spread = math.sqrt(Fraction(sum((count * value - total) ** 2 for value in values),
+                                count ** 3 * scale ** 2))
+    try:
+        mean, spread = float(Fraction(total, count)), spread * float(scale)
+    except OverflowError:
+        mean = spread = math.inf
+    if math.isinf(spread):
+        whose = f"card '{card_id}'" if card_id else "an area"
+        raise DiosesError(f"the points of {whose} on one area ({value_text(scale)}) are more "
+                          "than a balance report can summarise")
+    return mean, spread
+
+
+def _counted_mean_spread(counts: Mapping[int, int], card_id: str) -> tuple[float, float]:
+    """``_mean_spread`` of the values counted in ``counts`` (value -> how
+    often): the same integers, summed by value, hence the same floats."""
+    count = sum(counts.values())
+    if not count:
+        return 0.0, 0.0
+    total = sum(value * n for value, n in counts.items())
+    scale = max(abs(value) for value, n in counts.items() if n) or 1
+    spread = math.sqrt(Fraction(sum(n * (count * value - total) ** 2
+                                    for value, n in counts.items()),
                                 count ** 3 * scale ** 2))
     try:
         mean, spread = float(Fraction(total, count)), spread * float(scale)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+from operator import attrgetter
 from typing import Optional
 
 from attrs import frozen
@@ -9,11 +11,19 @@ from attrs import frozen
 from ..language import model as m
 from ..language.headers import bundled_tie_break
 from ..language.source import condition_text, line_text
+from . import compiled
 from .area import Area, cell_column, cell_row
 from .board import Board
 from .evaluator import Evaluator, Facts, card_weight
 from .patterns import pattern_matches
+from .masks import FULL
+from .scene import Scene
 
+_POINTS = attrgetter("points")
+
+# "compiled" (the default, ``compiled``) or "reference" (``evaluator``, the
+# oracle): both give equal reports.
+EVALUATORS = ("compiled", "reference")
 
 
 @frozen
@@ -143,20 +153,35 @@ def _judge_lines(area: Area, facts: Facts, lines, anchor: Optional[int], explain
     return total, tuple(scored)
 
 
-def card_points(area: Area, facts: Facts = Facts()) -> dict[int, int]:
+def card_points(area: Area, facts: Facts = Facts(), evaluator: str = "compiled"
+                ) -> dict[int, int]:
     """Each occupied cell's own points (R8-R11), without explanations."""
-    evaluator = Evaluator(area, facts)
-    return {cell: evaluator.lines_points(area.cells[cell].card.lines, cell)
+    if _compiled(evaluator):
+        return compiled.card_points(area, facts)
+    evaluator_ = Evaluator(area, facts)
+    return {cell: evaluator_.lines_points(area.cells[cell].card.lines, cell)
             for cell in area.occupied()}
 
 
-def score_board(board: Board, explain: bool = False, all_face_up_at_end: Optional[bool] = None
-                ) -> ScoreReport:
+def _compiled(evaluator: str) -> bool:
+    if evaluator not in EVALUATORS:
+        raise ValueError(f"unknown evaluator {evaluator!r}; expected one of {EVALUATORS}")
+    return evaluator == "compiled"
+
+
+def score_board(board: Board, explain: bool = False, all_face_up_at_end: Optional[bool] = None,
+                evaluator: str = "compiled") -> ScoreReport:
     """Score a board at the end of a game.
 
     R12: every card is revealed first. ``all_face_up_at_end`` (R21) defaults
     to whether the area was already all face up before that reveal.
+    ``evaluator`` (see ``EVALUATORS``) judges the cards' lines and the
+    scenario; both give equal reports. Only the reference evaluator records
+    which cells matched, so explanations (``explain``) and the cells that
+    laws and objectives matched come from it whichever is chosen.
     """
+    if _compiled(evaluator) and not explain:
+        return _score_compiled(board, all_face_up_at_end)
     face_up_before = board.area.all_face_up()
     if all_face_up_at_end is None:
         all_face_up_at_end = face_up_before
@@ -180,14 +205,75 @@ def score_board(board: Board, explain: bool = False, all_face_up_at_end: Optiona
              + sum(p.points for p in patterns) + sum(o.points for o in objectives))
     scenario = None
     if board.scenario is not None:
-        scenario_facts = Facts(
-            card_points={c.cell: c.points for c in cards}, patterns_completed=completed,
-            laws_met=met, total=total, scenario_state=dict(board.scenario_state),
-            all_face_up_at_end=all_face_up_at_end)
-        scenario = judge_scenario(area, board.scenario, scenario_facts)
+        scenario = judge_scenario(area, board.scenario, _scenario_facts(
+            board, {c.cell: c.points for c in cards}, completed, met, total,
+            all_face_up_at_end), evaluator)
     tie_break = board.tie_break or bundled_tie_break()
     return ScoreReport(area, tuple(cards), laws, patterns, objectives,
                        total, tie_break_count(area, tie_break), face_up_before, scenario)
+
+
+def _scenario_facts(board: Board, points: dict, completed: int, met: int, total: int,
+                    all_face_up_at_end: bool) -> Facts:
+    return Facts(card_points=points, patterns_completed=completed, laws_met=met, total=total,
+                 scenario_state=dict(board.scenario_state),
+                 all_face_up_at_end=all_face_up_at_end)
+
+
+def _score_compiled(board: Board, all_face_up_at_end: Optional[bool]) -> ScoreReport:
+    """``score_board`` with the compiled evaluator, step for step: the same
+    report, from closures judged on the area's masks."""
+    current = compiled.pool()
+    area, scene, face_up_before = current.revealed_scene(board.area)
+    if all_face_up_at_end is None:
+        all_face_up_at_end = face_up_before
+    laws = _score_laws(area, board, all_face_up_at_end) if board.laws else ()
+    patterns = _score_patterns(area, board) if board.patterns else ()
+    completed = sum(1 for p in patterns if p.completed) if patterns else 0
+    met = sum(1 for law in laws if law.points > 0) if laws else 0
+    scene.judge_with(current.card_facts(all_face_up_at_end, board.scenario_state, completed,
+                                        met))
+    cards, total = _compiled_cards(scene)
+    objectives = _score_objectives(area, board, all_face_up_at_end) if board.objectives else ()
+    if laws or patterns or objectives:
+        total += (sum(law.points for law in laws) + sum(p.points for p in patterns)
+                  + sum(o.points for o in objectives))
+    scenario = None
+    if board.scenario is not None:
+        scenario = judge_scenario(area, board.scenario, _scenario_facts(
+            board, {c.cell: c.points for c in cards}, completed, met, total,
+            all_face_up_at_end))
+    tie_break = board.tie_break or current.bundled_tie_break()
+    gods = 0 if tie_break is None else current.weighed_type(scene, tie_break)
+    return ScoreReport(area, cards, laws, patterns, objectives, total, gods, face_up_before,
+                       scenario)
+
+
+def _compiled_cards(scene: Scene) -> tuple[tuple[CardScore, ...], int]:
+    """Each card's score from its compiled lines, and their sum. A score
+    without explanations is a plain value, so the same one is handed out
+    again for the same card, cell and points (a few kept per cell)."""
+    infos = scene.infos
+    if scene.occ == FULL:
+        scores = [info.scores[cell].get(info.points(scene, cell))
+                  for cell, info in enumerate(infos)]
+        if not all(scores):  # not met yet: judged again, kept
+            scores = [_card_score(info, cell, info.points(scene, cell))
+                      for cell, info in enumerate(infos)]
+    else:
+        scores = [_card_score(info, cell, info.points(scene, cell))
+                  for cell, info in enumerate(infos) if info is not None]
+    return tuple(scores), sum(map(_POINTS, scores))
+
+
+def _card_score(info, cell: int, points: int) -> CardScore:
+    known = info.scores[cell]
+    score = known.get(points)
+    if score is None:
+        score = CardScore(info.card, cell, points)
+        if len(known) < 8:
+            known[points] = score
+    return score
 
 
 def tie_break_count(area: Area, tie_break: Optional[str]) -> int:
@@ -234,12 +320,18 @@ def _score_objectives(area: Area, board: Board, all_face_up_at_end: bool
     return tuple(objectives)
 
 
-def judge_scenario(area: Area, scenario: m.Scenario, facts: Facts) -> ScenarioResult:
-    evaluator = Evaluator(area, facts)
-    victory = tuple(ConditionResult(condition_text(c), evaluator.holds(c, None))
-                    for c in scenario.victory)
-    challenge = tuple(ConditionResult(condition_text(c), evaluator.holds(c, None))
-                      for c in scenario.challenge)
+def judge_scenario(area: Area, scenario: m.Scenario, facts: Facts,
+                   evaluator: str = "compiled") -> ScenarioResult:
+    if _compiled(evaluator):
+        current = compiled.pool()
+        scene = current.scene(area, facts)
+
+        def holds(condition):
+            return current.condition(condition)(scene, None)
+    else:
+        holds = functools.partial(Evaluator(area, facts).holds, anchor=None)
+    victory = tuple(ConditionResult(condition_text(c), holds(c)) for c in scenario.victory)
+    challenge = tuple(ConditionResult(condition_text(c), holds(c)) for c in scenario.challenge)
     won = all(c.met for c in victory)
     return ScenarioResult(
         scenario=scenario,

@@ -1,0 +1,196 @@
+"""The building blocks of the compiled evaluator's closures.
+
+A compiled selector is a :class:`Sel`, a compiled scope a :class:`Scope`, and
+a count of "face-up cards with one or two features in a table of cells" a
+:class:`LaneCount`, each with the fixed closure that computes it on a
+:class:`~.scene.Scene` (see ``compile_counts`` and ``compiler``, which build
+them from predicate trees).
+
+Most selectors of real cards are "a face-up card with these features" or an
+``or`` of such: those keep their *terms* (each a tuple of kinds lanes and a
+tuple of names lanes, all required), so that ``and``/``or`` merge them into
+one closure and relations and counts can test them with one ``&`` against a
+table of masks shifted into the lanes.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Optional
+
+from ..language import model as m
+from .masks import FULL, cells_of
+from .scene import Scene
+
+Term = tuple[tuple[int, ...], tuple[int, ...]]  # kinds shifts, names shifts: all required
+MAX_TERMS = 16  # an 'and' of 'or's multiplied out beyond this stays two closures
+
+
+class Sel:
+    """A compiled selector: ``fn(scene, anchor)`` gives the matching cells.
+
+    ``terms``: set when the selector is an ``or`` of "face up with every one of
+    these features" terms. ``anchored``: the result may depend on the anchor.
+    """
+
+    __slots__ = ("fn", "anchored", "terms")
+
+    def __init__(self, fn: Callable, anchored: bool, terms: Optional[tuple[Term, ...]] = None):
+        self.fn = fn
+        self.anchored = anchored
+        self.terms = terms
+
+
+def terms_fn(terms: tuple[Term, ...]) -> Callable:
+    """The closure of an ``or`` of face-up-with-features terms."""
+    if len(terms) == 1:
+        kinds, names = terms[0]
+        if not names:
+            if not kinds:
+                return lambda s, a: s.up
+            if len(kinds) == 1:
+                (one,) = kinds
+                return lambda s, a: (s.kinds >> one) & FULL
+            if len(kinds) == 2:
+                one, two = kinds
+                return lambda s, a: (s.kinds >> one) & (s.kinds >> two) & FULL
+        elif not kinds and len(names) == 1:
+            (one,) = names
+            return lambda s, a: (s.names >> one) & FULL
+    if all(len(kinds) == 1 and not names for kinds, names in terms):
+        shifts = tuple(kinds[0] for kinds, _ in terms)
+
+        def any_kind(s, a):
+            found = 0
+            for shift in shifts:
+                found |= s.kinds >> shift
+            return found & FULL
+        return any_kind
+
+    def match(s, a):
+        found = 0
+        for kinds, names in terms:
+            term = s.up
+            for shift in kinds:
+                term &= s.kinds >> shift
+            for shift in names:
+                term &= s.names >> shift
+            found |= term
+        return found & FULL
+    return match
+
+
+def terms_sel(terms: tuple[Term, ...]) -> Sel:
+    return Sel(terms_fn(terms), False, terms)
+
+
+def single_lanes(selector: Sel) -> Optional[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """(kinds shifts, names shifts) when every term of the selector is one
+    lane: a card matches when it has any of them."""
+    if selector.terms is None:
+        return None
+    if any(len(kinds) + len(names) != 1 for kinds, names in selector.terms):
+        return None
+    return (tuple(kinds[0] for kinds, _ in selector.terms if kinds),
+            tuple(names[0] for _, names in selector.terms if names))
+
+
+def shifted(table, shifts: tuple[int, ...]) -> Optional[tuple[int, ...]]:
+    """Each mask of ``table`` copied into each of these lanes (None if none)."""
+    if not shifts:
+        return None
+    return tuple(sum(mask << shift for shift in shifts) for mask in table)
+
+
+class Memo:
+    """A key for one node's cached result in ``scene.memo`` (leaders, groups)."""
+
+    __slots__ = ()
+
+
+class Scope:
+    """A compiled scope: a table of masks per anchor (``none`` without an
+    anchor), or ``fn(scene, anchor)``."""
+
+    __slots__ = ("table", "none", "fn")
+
+    def __init__(self, table=None, none: int = 0, fn: Optional[Callable] = None):
+        self.table = table
+        self.none = none
+        self.fn = fn
+
+    def closure(self) -> Callable:
+        if self.fn is not None:
+            return self.fn
+        table, none = self.table, self.none
+        return lambda s, a: none if a is None else table[a]
+
+
+class LaneCount:
+    """A count of the face-up cards with every one of at most two kinds lanes
+    in a scope table, with no ``where``: a few ``&`` and a ``bit_count``,
+    plus R11 weights when the scene has heavy cards. With one lane the table
+    is shifted into it: ``(scene.kinds & table[anchor]).bit_count()``."""
+
+    __slots__ = ("table", "none", "shifts", "wanted")
+
+    def __init__(self, scope: Scope, shifts: tuple[int, ...], wanted: Optional[str]):
+        if len(shifts) == 1:
+            self.table = shifted(scope.table, shifts)
+            self.none = scope.none << shifts[0]
+        else:
+            self.table, self.none = scope.table, scope.none
+        self.shifts = shifts
+        self.wanted = wanted
+
+
+def lane_count_fn(lane: LaneCount) -> Callable:
+    table, none, shifts, wanted = lane.table, lane.none, lane.shifts, lane.wanted
+    if len(shifts) == 1:
+        (shift,) = shifts
+        if wanted is None:  # no weight applies
+            return lambda s, a: (s.kinds & (none if a is None else table[a])).bit_count()
+
+        def count_one(s: Scene, a):
+            found = s.kinds & (none if a is None else table[a])
+            if s.heavy:
+                return s.weighed((found >> shift) & FULL, wanted)
+            return found.bit_count()
+        return count_one
+    if not shifts:  # any face-up card
+        return lambda s, a: s.weighed(s.up & (none if a is None else table[a]), wanted)
+    one, two = shifts
+
+    def count_two(s: Scene, a):  # "greek gods"
+        found = (s.kinds >> one) & (s.kinds >> two) & (none if a is None else table[a])
+        if s.heavy:
+            return s.weighed(found, wanted)
+        return found.bit_count()
+    return count_two
+
+
+def product_size(groups) -> int:
+    size = 1
+    for group in groups:
+        size *= len(group)
+    return size
+
+
+def union(parts) -> tuple[int, ...]:
+    return tuple(sorted({x for part in parts for x in part}))
+
+
+def most_common(sc: Scene, attribute: m.Attribute) -> Optional[str]:
+    """R24: the value with strictly the most face-up cards (a card counts for
+    each of its values, as often as it lists it); None on a tie."""
+    memo_key = ("most-common", attribute)
+    if memo_key not in sc.memo:
+        tally: dict = {}
+        for cell in cells_of(sc.up):
+            for value in sc.values(cell, attribute):
+                tally[value] = tally.get(value, 0) + 1
+        ranked = sorted(tally.values(), reverse=True)
+        best = None
+        if ranked and (len(ranked) == 1 or ranked[0] > ranked[1]):
+            best = next(v for v, n in tally.items() if n == ranked[0])
+        sc.memo[memo_key] = best
+    return sc.memo[memo_key]

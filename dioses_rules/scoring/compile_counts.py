@@ -1,0 +1,291 @@
+"""The compiled evaluator, first half: selectors, scopes and counts as closures.
+
+Each predicate tree is walked once (one method per node kind, through the
+shared dispatcher of ``language/walk``) and becomes a Python closure over a
+:class:`~.scene.Scene`: a selector becomes ``fn(scene, anchor) -> mask`` of
+the cells it matches, a count ``fn(scene, anchor) -> int``. No text is ever
+generated or executed: the closures are the fixed ones below, holding only
+integers, enums and strings taken from the tree.
+
+Every closure computes what the reference evaluator (``evaluator``) computes
+for the same node; the differential tests (tests/test_compiled.py) hold them
+to it. Every mask a selector returns is a subset of the occupied cells, as
+the reference matches nothing in an empty cell.
+
+The compiled forms and their fixed closures are in ``closures``.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+from typing import Callable, Optional
+
+from ..language import model as m
+from ..language.walk import Dispatch
+from . import area as g
+from . import masks as k
+from .evaluator import implied_type
+from .closures import (MAX_TERMS, LaneCount, Memo, Scope, Sel, lane_count_fn, most_common,
+                       product_size, terms_sel, union)
+from .masks import BIT, FULL, cells_of
+from .scene import Scene, Vocabulary
+
+_ANCHORED_SCOPES = {
+    m.ScopeKind.ROW: k.ROW_OF,
+    m.ScopeKind.COLUMN: k.COLUMN_OF,
+    m.ScopeKind.NEIGHBOURS: k.NEIGHBOURS,
+    m.ScopeKind.DIAGONALS: k.DIAGONALS,
+    m.ScopeKind.SURROUNDINGS: k.SURROUNDINGS,
+}
+
+
+class CountCompiler:
+    """Compiles selectors and countables; ``Compiler`` adds conditions and
+    lines (a count's ``where`` is a condition)."""
+
+    def __init__(self, vocabulary: Vocabulary):
+        self.vocabulary = vocabulary
+
+    # ------------------------------------------------------------ selectors
+    selector = Dispatch(m.Selector)
+
+    @selector.on(m.AnyCard)
+    def _any(self, s: m.AnyCard) -> Sel:
+        return terms_sel((((), ()),))
+
+    @selector.on(m.TypeIs)
+    def _type(self, s: m.TypeIs) -> Sel:
+        return terms_sel((((self.vocabulary.kind("type", s.type),), ()),))
+
+    @selector.on(m.MythologyIs)
+    def _mythology(self, s: m.MythologyIs) -> Sel:
+        return terms_sel((((self.vocabulary.kind("mythology", s.mythology),), ()),))
+
+    @selector.on(m.FaceIs)
+    def _face(self, s: m.FaceIs) -> Sel:
+        if s.face_up:
+            return terms_sel((((), ()),))
+        return Sel(lambda sc, a: sc.occ & ~sc.up, False)
+
+    @selector.on(m.Named)
+    def _named(self, s: m.Named) -> Sel:  # the card's id or one of its tags
+        return terms_sel((((), (self.vocabulary.name(s.name),)),))
+
+    @selector.on(m.SelfCard)
+    def _self(self, s: m.SelfCard) -> Sel:
+        return Sel(lambda sc, a: 0 if a is None else sc.occ & BIT[a], True)
+
+    @selector.on(m.SameAs)
+    def _same(self, s: m.SameAs) -> Sel:
+        """A face-up card sharing a value with the anchor's card (any face)."""
+        attribute = s.attribute
+
+        def same(sc: Scene, a):
+            if a is None or sc.infos[a] is None:
+                return 0
+            found = 0
+            for shift in sc.infos[a].value_shifts[attribute]:
+                found |= sc.kinds >> shift
+            return found & FULL
+        return Sel(same, True)
+
+    @selector.on(m.MostCommon)
+    def _most_common(self, s: m.MostCommon) -> Sel:
+        attribute, vocabulary = s.attribute, self.vocabulary
+
+        def commonest(sc: Scene, a):
+            best = most_common(sc, attribute)
+            if best is None:
+                return 0
+            return (sc.kinds >> vocabulary.value_shift(attribute, best)) & FULL
+        return Sel(commonest, False)
+
+    @selector.on(m.StateRef)
+    def _state(self, s: m.StateRef) -> Sel:
+        name = s.name
+
+        def state(sc: Scene, a):
+            wanted = sc.facts.scenario_state.get(name)
+            return 0 if wanted is None else sc.up & sc.ids(wanted)
+        return Sel(state, False)
+
+    @selector.on(m.ElementRef)
+    def _element(self, s: m.ElementRef) -> Sel:
+        def element(sc: Scene, a):
+            return 0 if sc.element is None else sc.element.fn(sc, a)
+        return Sel(element, True)
+
+    @selector.on(m.SelNot)
+    def _not(self, s: m.SelNot) -> Sel:
+        inner = self.selector(s.item)
+        fn = inner.fn
+        return Sel(lambda sc, a: sc.occ & ~fn(sc, a), inner.anchored)
+
+    @selector.on(m.SelAnd)
+    def _and(self, s: m.SelAnd) -> Sel:
+        items = [self.selector(item) for item in s.items]
+        plain = [item.terms for item in items if item.terms is not None]
+        rest = [item for item in items if item.terms is None]
+        if plain and product_size(plain) <= MAX_TERMS:  # "greek god": one closure
+            merged = terms_sel(tuple(dict.fromkeys(
+                (union(x[0] for x in combo), union(x[1] for x in combo))
+                for combo in product(*plain))))
+            if not rest:
+                return merged
+            rest.insert(0, merged)
+        else:
+            rest = items
+        fns = tuple(item.fn for item in rest)
+        anchored = any(item.anchored for item in rest)
+        if len(fns) == 2:
+            one, two = fns
+            return Sel(lambda sc, a: one(sc, a) & two(sc, a), anchored)
+
+        def all_of(sc, a):
+            found = sc.occ  # 'and' of nothing: every card
+            for fn in fns:
+                found &= fn(sc, a)
+            return found
+        return Sel(all_of, anchored)
+
+    @selector.on(m.SelOr)
+    def _or(self, s: m.SelOr) -> Sel:
+        items = [self.selector(item) for item in s.items]
+        if items and all(item.terms is not None for item in items):
+            return terms_sel(tuple(dict.fromkeys(t for item in items for t in item.terms)))
+        fns = tuple(item.fn for item in items)
+
+        def any_of(sc, a):
+            found = 0
+            for fn in fns:
+                found |= fn(sc, a)
+            return found
+        return Sel(any_of, any(item.anchored for item in items))
+
+    @selector.on(m.Leader)
+    def _leader(self, s: m.Leader) -> Sel:
+        """R24: the candidate with strictly the highest count; none on a tie.
+        The candidates are matched from the anchor, each counts from itself."""
+        candidates = self.selector(s.candidates)
+        matching, count = candidates.fn, self.count(s.count)
+        key, anchored = Memo(), candidates.anchored
+
+        def leader(sc: Scene, a):
+            memo_key = (key, a if anchored else None)
+            memo = sc.memo
+            if memo_key in memo:
+                cell = memo[memo_key]
+            else:
+                best, cell, tied = -1, None, False
+                for candidate in cells_of(matching(sc, a)):
+                    value = count(sc, candidate)
+                    if value > best:
+                        best, cell, tied = value, candidate, False
+                    elif value == best:
+                        tied = True
+                if tied:
+                    cell = None
+                memo[memo_key] = cell
+            return 0 if cell is None else BIT[cell]
+        return Sel(leader, True)
+
+    # ------------------------------------------------------------ scopes, counts
+    def weight_type(self, selector: m.Selector):
+        """R11: the type a selector's cards are weighed as; ``element`` stands
+        for the objective's element (Evaluator.weight): a callable then."""
+        if isinstance(selector, m.ElementRef):
+            return lambda sc: (None if sc.facts.element is None
+                               else implied_type(sc.facts.element))
+        return implied_type(selector)
+
+    def scope(self, scope: m.Scope) -> Scope:
+        kind = scope.kind
+        if kind is m.ScopeKind.AREA:
+            return Scope((FULL,) * g.SIZE, FULL)
+        if kind is m.ScopeKind.LINE:
+            return Scope(fn=lambda sc, a: sc.line)
+        if kind is m.ScopeKind.NAMED_ROW:
+            return Scope((k.ROWS[scope.row],) * g.SIZE, k.ROWS[scope.row])
+        if kind is m.ScopeKind.NAMED_COLUMN:
+            return Scope((k.COLUMNS[scope.column],) * g.SIZE, k.COLUMNS[scope.column])
+        if kind is m.ScopeKind.LARGEST_GROUP:
+            return Scope(fn=self.largest_group(scope.group))
+        return Scope(_ANCHORED_SCOPES.get(kind, k.SURROUNDINGS), 0)
+
+    def largest_group(self, selector: m.Selector) -> Callable:
+        """R6: the connected group of matching cards that counts most (the
+        first, from the front-left, on a tie)."""
+        members, wanted = self.selector(selector), self.weight_type(selector)
+        matching, key, anchored = members.fn, Memo(), members.anchored
+
+        def largest(sc: Scene, a):
+            memo_key = (key, a if anchored else None)
+            memo = sc.memo
+            if memo_key not in memo:
+                weigh = wanted(sc) if callable(wanted) else wanted
+                best = best_size = 0
+                for group in k.groups(matching(sc, a)):
+                    size = sc.weighed(group, weigh)
+                    if size > best_size:
+                        best, best_size = group, size
+                memo[memo_key] = best
+            return memo[memo_key]
+        return largest
+
+    def lane_count(self, c: m.Count) -> Optional[LaneCount]:
+        """The count as a :class:`LaneCount` when it is one, else None."""
+        if c.where is not None or isinstance(c.selector, m.ElementRef):
+            return None
+        selector, scope = self.selector(c.selector), self.scope(c.scope)
+        if scope.fn is not None or selector.terms is None or len(selector.terms) != 1:
+            return None
+        kinds, names = selector.terms[0]
+        if len(kinds) > 2 or names:
+            return None
+        return LaneCount(scope, kinds, implied_type(c.selector))
+
+    countable = Dispatch(m.Countable)
+
+    @countable.on(m.Count)
+    def count(self, c: m.Count) -> Callable:
+        """R11: the matching cards of the scope, each with its weight."""
+        lane = self.lane_count(c)
+        if lane is not None:
+            return lane_count_fn(lane)
+        selector, scope = self.selector(c.selector), self.scope(c.scope)
+        wanted = self.weight_type(c.selector)
+        where = None if c.where is None else self.condition(c.where).fn
+        matching, within = selector.fn, scope.closure()
+
+        def count_cells(sc: Scene, a):
+            found = within(sc, a) & matching(sc, a)
+            if where is not None:
+                for cell in cells_of(found):
+                    if not where(sc, cell):  # judged from the counted card
+                        found &= ~BIT[cell]
+            return sc.weighed(found, wanted(sc) if callable(wanted) else wanted)
+        return count_cells
+
+    @countable.on(m.Distinct)
+    def _distinct(self, c: m.Distinct) -> Callable:
+        within, matching = self.scope(c.scope).closure(), self.selector(c.selector).fn
+        attribute = c.attribute
+
+        def distinct(sc: Scene, a):
+            found = within(sc, a) & matching(sc, a) & sc.up
+            values: set = set()
+            for cell in cells_of(found):
+                values.update(sc.values(cell, attribute))
+            return len(values)
+        return distinct
+
+    @countable.on(m.FactCount)
+    def _fact(self, c: m.FactCount) -> Callable:
+        if c.fact is m.Fact.PATTERNS_COMPLETED:
+            return lambda sc, a: sc.facts.patterns_completed
+        if c.fact is m.Fact.LAWS_MET:
+            return lambda sc, a: sc.facts.laws_met
+        return lambda sc, a: sc.facts.total
+
+    def condition(self, condition: m.Condition):  # pragma: no cover - Compiler's
+        raise NotImplementedError

@@ -1,0 +1,189 @@
+"""The compiled evaluator: predicate trees compiled once into closures over masks.
+
+The reference evaluator (``evaluator``) walks a tree every time it judges it;
+this one walks each tree once (``compiler``) into Python closures over a
+:class:`~.scene.Scene`, the area as a few integers, and then only calls them.
+It never generates nor runs text: a card file gives data, the closures are
+fixed code of ours. It must score exactly what the reference scores
+(tests/test_compiled.py compares the two on random boards, random trees and
+every example board); the reference stays the oracle and ``score_board``'s
+``evaluator="reference"``.
+
+Compiled forms are kept in a :class:`CompiledPool`, keyed by the identity of
+the definition objects (a Myth card, a law, a condition), so a registry's
+cards are compiled once, however many boards are scored. Two equal trees from
+different objects are compiled twice, which is cheap; keying by identity
+rather than equality matters for ``scores like``, whose filled-in lines take
+no part in equality. A pool that grows past ``LIMIT`` definitions (a process
+scoring many throwaway cards, as the property tests do) is replaced by a
+fresh one.
+"""
+
+from __future__ import annotations
+
+from operator import attrgetter, getitem
+from typing import Callable, Optional
+
+from ..language import model as m
+from ..language.headers import bundled_tie_break
+from .area import Area
+from .closures import Sel
+from .compiler import Compiler
+from .evaluator import Facts
+from .masks import FULL
+from .scene import (ALWAYS, CELLS, FACE_UP, HEAVY_SHIFT, KIND_LANES, NO_FACTS, CardInfo, Scene,
+                    Vocabulary)
+
+_UNKNOWN = object()
+_CARD = attrgetter("card")
+_REVEALED = attrgetter("revealed")
+_ALL_UP = [True for _ in CELLS]
+
+
+class CompiledPool:
+    """The compiled forms of every definition seen, by object identity."""
+
+    LIMIT = 20_000
+
+    def __init__(self) -> None:
+        self.vocabulary = Vocabulary()
+        self.compiler = Compiler(self.vocabulary)
+        self.cards: dict[int, CardInfo] = {}
+        self._compiled: dict[int, tuple[object, object]] = {}  # id -> (the object, its form)
+        self._facts: dict[tuple, Facts] = {}
+        self._tie_break: object = _UNKNOWN
+
+    def info(self, card: m.MythCard) -> CardInfo:
+        """The card's compiled form (the dict holds the card, so its id is its own)."""
+        info = self.cards.get(id(card))
+        if info is None:
+            info = CardInfo(card, self.vocabulary)
+            info.points = self.compiler.lines(card.lines)
+            self.cards[id(card)] = info
+        return info
+
+    def _once(self, node, compile_it: Callable):
+        found = self._compiled.get(id(node))
+        if found is None:
+            found = self._compiled[id(node)] = (node, compile_it(node))
+        return found[1]
+
+    def lines(self, lines: tuple) -> Callable:
+        """``fn(scene, anchor)``: the points of some scoring lines."""
+        return self._once(lines, self.compiler.lines)
+
+    def condition(self, condition: m.Condition) -> Callable:
+        return self._once(condition, lambda c: self.compiler.condition(c).fn)
+
+    def selector(self, selector: m.Selector) -> Sel:
+        return self._once(selector, self.compiler.selector)
+
+    def infos(self, cells) -> Optional[list]:
+        """A :class:`CardInfo` per cell, or None when a cell is empty."""
+        get = self.cards.get
+        try:
+            infos = [get(id(placed.card)) for placed in cells]
+        except AttributeError:  # an empty cell
+            return None
+        if not all(infos):  # a card not compiled yet
+            infos = [info or self.info(placed.card) for info, placed in zip(infos, cells)]
+        return infos
+
+    def scene(self, area: Area, facts: Facts = NO_FACTS) -> Scene:
+        """The area as masks, judged with these facts."""
+        cells = area.cells
+        infos = self.infos(cells)
+        if infos is None:
+            infos = [None if placed is None else self.info(placed.card) for placed in cells]
+            scene = Scene.sparse(infos, [p is not None and p.face_up for p in cells], area)
+        elif all(map(FACE_UP, cells)):
+            kinds = sum(map(getitem, map(KIND_LANES, infos), CELLS), ALWAYS)
+            scene = Scene(infos, FULL, FULL, kinds, (kinds >> HEAVY_SHIFT) & FULL, area=area)
+        else:
+            scene = Scene.full(infos, list(map(FACE_UP, cells)), area)
+        if facts is not NO_FACTS:
+            scene.judge_with(facts, None if facts.element is None
+                             else self.selector(facts.element))
+        return scene
+
+    def revealed_scene(self, area: Area) -> tuple[Area, Scene, bool]:
+        """R12: the area with every card turned face up, its scene (whose
+        facts the caller sets), and whether it was all face up already.
+        Revealed cells are shared, equal values."""
+        cells = area.cells
+        infos = self.infos(cells)
+        if infos is None:
+            infos = [None if placed is None else self.info(placed.card) for placed in cells]
+            face_up = all(placed is None or placed.face_up for placed in cells)
+            if not face_up:
+                area = Area(tuple(None if info is None else info.revealed for info in infos))
+            return area, Scene.sparse(infos, _ALL_UP, area), face_up
+        face_up = all(map(FACE_UP, cells))
+        if not face_up:
+            area = Area(tuple(map(_REVEALED, infos)))
+        kinds = sum(map(getitem, map(KIND_LANES, infos), CELLS), ALWAYS)
+        return area, Scene(infos, FULL, FULL, kinds, (kinds >> HEAVY_SHIFT) & FULL,
+                           area=area), face_up
+
+    def card_facts(self, all_face_up_at_end: bool, scenario_state, completed: int, met: int
+                   ) -> Facts:
+        """The facts cards are judged with at the final scoring (shared when
+        there is no scenario state: they are plain values)."""
+        if scenario_state:
+            return Facts(all_face_up_at_end=all_face_up_at_end,
+                         scenario_state=dict(scenario_state),
+                         patterns_completed=completed, laws_met=met)
+        key = (all_face_up_at_end, completed, met)
+        facts = self._facts.get(key)
+        if facts is None:
+            facts = Facts(all_face_up_at_end=all_face_up_at_end, scenario_state={},
+                          patterns_completed=completed, laws_met=met)
+            if len(self._facts) < 256:
+                self._facts[key] = facts
+        return facts
+
+    def bundled_tie_break(self) -> Optional[str]:
+        if self._tie_break is _UNKNOWN:
+            self._tie_break = bundled_tie_break()
+        return self._tie_break
+
+    def weighed_type(self, scene: Scene, wanted: str) -> int:
+        """R11/R16: every card of the type ``wanted`` (any face), with weights."""
+        shift = self.vocabulary.kind("type", wanted)
+        return scene.weighed(scene.occ & (scene.kinds >> shift) & FULL, wanted)
+
+
+_POOL: Optional[CompiledPool] = None
+
+
+def pool() -> CompiledPool:
+    """The process's compiled pool (replaced by a fresh one when too large)."""
+    global _POOL
+    if _POOL is None or len(_POOL.cards) + len(_POOL._compiled) > CompiledPool.LIMIT:
+        _POOL = CompiledPool()
+    return _POOL
+
+
+def card_points(area: Area, facts: Facts = NO_FACTS) -> dict[int, int]:
+    """Each occupied cell's own points (R8-R11), as ``score.card_points``."""
+    scene = pool().scene(area, facts)
+    return {cell: info.points(scene, cell) for cell, info in enumerate(scene.infos)
+            if info is not None}
+
+
+def lines_points(area: Area, facts: Facts, lines: tuple, anchor: Optional[int]) -> int:
+    """As ``Evaluator(area, facts).lines_points(lines, anchor)``."""
+    current = pool()
+    return current.lines(lines)(current.scene(area, facts), anchor)
+
+
+def holds(area: Area, facts: Facts, condition: m.Condition, anchor: Optional[int]) -> bool:
+    """As ``Evaluator(area, facts).holds(condition, anchor)``."""
+    current = pool()
+    return bool(current.condition(condition)(current.scene(area, facts), anchor))
+
+
+def matches(area: Area, facts: Facts, selector: m.Selector, anchor: Optional[int]) -> int:
+    """The mask of the cells matching ``selector`` (bit i: cell i)."""
+    current = pool()
+    return current.selector(selector).fn(current.scene(area, facts), anchor)

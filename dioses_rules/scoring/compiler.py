@@ -1,0 +1,333 @@
+"""The compiled evaluator, second half: conditions and scoring lines.
+
+A condition becomes ``fn(scene, anchor) -> bool`` and a scoring line
+``fn(scene, anchor) -> int`` (see ``compile_counts`` for selectors and counts,
+and ``scene`` for the masks they read). A condition that only asks where its
+anchor is (rows, columns, corners, and ``not``/``and``/``or`` of those) is
+also kept as a *static* mask of the anchors where it holds, so that a line
+like Hela's "2 points if in front row" becomes a table of 12 numbers.
+
+**Fallback.** A scoring line the compiler cannot compile (a node kind it has
+no method for, or a tree it cannot read, such as a named column that is not
+on the grid) is judged by the reference evaluator instead, on the same area
+and facts, so it scores, and fails, exactly as the oracle does. The bundled
+sets compile without one (tests/test_compiled.py checks both).
+"""
+
+from __future__ import annotations
+
+import operator
+from typing import Callable, Optional
+
+from ..language import model as m
+from ..language.walk import Dispatch
+from . import area as g
+from . import masks as k
+from .closures import shifted, single_lanes
+from .compile_counts import CountCompiler
+from .evaluator import Evaluator
+from .masks import BIT, FULL, cells_of
+from .scene import CELLS, Scene
+
+_TESTS = {
+    m.Comparison.AT_LEAST: operator.ge,
+    m.Comparison.AT_MOST: operator.le,
+    m.Comparison.EXACTLY: operator.eq,
+    m.Comparison.MORE_THAN: operator.gt,
+    m.Comparison.FEWER_THAN: operator.lt,
+}
+
+
+class Cond:
+    """A compiled condition: ``fn(scene, anchor)``, true when it holds.
+
+    ``static``: (mask of the anchors where it holds, whether it holds with no
+    anchor) when that is all it depends on. ``tables``: (kinds table, names
+    table), either None, when it holds exactly where ``scene.kinds &
+    kinds[anchor]`` or ``scene.names & names[anchor]`` is not 0 (never with no
+    anchor): relations to "a face-up card with one of these features", and
+    positions (through the always-full lane 0).
+    """
+
+    __slots__ = ("fn", "static", "tables")
+
+    def __init__(self, fn: Callable, static: Optional[tuple[int, bool]] = None,
+                 tables: Optional[tuple] = None):
+        self.fn = fn
+        self.static = static
+        self.tables = tables
+
+
+def static_cond(where: int, without: bool = False) -> Cond:
+    holds = tuple(bool(where & BIT[cell]) for cell in CELLS)
+    if without:
+        return Cond(lambda s, a: True if a is None else holds[a], (where, True))
+    return Cond(lambda s, a: a is not None and holds[a], (where, False),
+                (tuple(int(x) for x in holds), None))  # bit 0: the always-full lane
+
+
+def table_cond(kinds, names) -> Cond:
+    """The condition "some of these lanes are set around the anchor"."""
+    if names is None:
+        return Cond(lambda s, a: a is not None and s.kinds & kinds[a], None, (kinds, None))
+    if kinds is None:
+        return Cond(lambda s, a: a is not None and s.names & names[a], None, (None, names))
+    return Cond(lambda s, a: a is not None and (s.kinds & kinds[a] or s.names & names[a]),
+                None, (kinds, names))
+
+
+def _merge(tables):
+    tables = [t for t in tables if t is not None]
+    if not tables:
+        return None
+    return tuple(sum_or(values) for values in zip(*tables))
+
+
+def sum_or(values) -> int:
+    found = 0
+    for value in values:
+        found |= value
+    return found
+
+
+class Compiler(CountCompiler):
+    """Walks predicate trees once into closures (one method per node kind)."""
+
+    fallbacks = 0  # lines judged by the reference evaluator (see the module's text)
+
+    # ------------------------------------------------------------ conditions
+    condition = Dispatch(m.Condition)
+
+    @condition.on(m.Relation)
+    def _relation(self, c: m.Relation) -> Cond:
+        cells = k.RELATION[c.kind]  # R2-R5, R7
+        target = self.selector(c.target)
+        lanes = single_lanes(target)
+        if lanes is not None:
+            return table_cond(shifted(cells, lanes[0]), shifted(cells, lanes[1]))
+        if target.terms is not None and len(target.terms) == 1 \
+                and len(target.terms[0][0]) == 2 and not target.terms[0][1]:
+            one, two = target.terms[0][0]  # "next to greek god"
+            return Cond(lambda s, a: a is not None
+                        and cells[a] & (s.kinds >> one) & (s.kinds >> two))
+        fn = target.fn
+        return Cond(lambda s, a: a is not None and cells[a] & fn(s, a))
+
+    @condition.on(m.Between)
+    def _between(self, c: m.Between) -> Cond:  # R3
+        first, second = self.selector(c.first).fn, self.selector(c.second).fn
+
+        def between(s: Scene, a):
+            if a is None:
+                return False
+            left, right = k.SIDES[a]
+            if left is None or right is None:
+                return False
+            one, two = first(s, a), second(s, a)
+            return bool((one & BIT[left] and two & BIT[right])
+                        or (two & BIT[left] and one & BIT[right]))
+        return Cond(between)
+
+    @condition.on(m.InRow)
+    def _in_row(self, c: m.InRow) -> Cond:
+        return static_cond(k.ROWS.get(c.row, 0))
+
+    @condition.on(m.InColumn)
+    def _in_column(self, c: m.InColumn) -> Cond:
+        return static_cond(k.COLUMNS.get(c.column, 0))
+
+    @condition.on(m.AtCell)
+    def _at_cell(self, c: m.AtCell) -> Cond:
+        cell = g.cell_index(c.row, c.column)  # as the reference compares it
+        return static_cond(BIT[cell] if 0 <= cell < g.SIZE else 0)
+
+    @condition.on(m.InCorner)
+    def _in_corner(self, c: m.InCorner) -> Cond:  # R7
+        return static_cond(k.CORNERS)
+
+    @condition.on(m.Present)
+    def _present(self, c: m.Present) -> Cond:
+        return Cond(lambda s, a: a is not None and s.occ & BIT[a])
+
+    @condition.on(m.Scores)
+    def _scores(self, c: m.Scores) -> Cond:  # R24
+        at_least = c.at_least
+
+        def scores(s: Scene, a):
+            points = (s.facts.card_points or {}).get(a, 0) if a is not None else 0
+            return points >= at_least if at_least is not None else points > 0
+        return Cond(scores)
+
+    @condition.on(m.Subject)
+    def _subject(self, c: m.Subject) -> Cond:
+        """Each subject's cards are matched from the anchor, then judged from
+        themselves."""
+        subjects = tuple(self.selector(selector).fn for selector in c.subjects)
+        holds = self.condition(c.condition).fn
+        if c.mode is m.SubjectMode.SOME:
+            def some(s: Scene, a):
+                for subject in subjects:
+                    if not any(holds(s, cell) for cell in cells_of(subject(s, a))):
+                        return False
+                return True
+            return Cond(some)
+
+        def candidates(s: Scene, a):
+            found = 0
+            for subject in subjects:
+                found |= subject(s, a)
+            return cells_of(found)
+        if c.mode is m.SubjectMode.EVERY:
+            return Cond(lambda s, a: all(holds(s, cell) for cell in candidates(s, a)))
+        return Cond(lambda s, a: not any(holds(s, cell) for cell in candidates(s, a)))
+
+    @condition.on(m.Quantity)
+    def _quantity(self, c: m.Quantity) -> Cond:
+        test, amount = _TESTS[c.comparison], c.amount
+        lane = self.lane_count(c.count) if isinstance(c.count, m.Count) else None
+        if lane is not None and lane.wanted is None and len(lane.shifts) == 1:
+            table, none = lane.table, lane.none
+            return Cond(lambda s, a: test((s.kinds & (none if a is None else table[a]))
+                                          .bit_count(), amount))
+        count = self.countable(c.count)
+        return Cond(lambda s, a: test(count(s, a), amount))
+
+    @condition.on(m.NoneIn)
+    def _none_in(self, c: m.NoneIn) -> Cond:
+        count = self.count(c.count)
+        return Cond(lambda s, a: count(s, a) == 0)
+
+    @condition.on(m.Only)
+    def _only(self, c: m.Only) -> Cond:
+        """Every card of the scope matches (an empty scope passes)."""
+        within, matching = self.scope(c.scope).closure(), self.selector(c.selector).fn
+        return Cond(lambda s, a: not (within(s, a) & s.occ & ~matching(s, a)))
+
+    @condition.on(m.MoreThan)
+    def _more_than(self, c: m.MoreThan) -> Cond:
+        more, less = self.count(c.more), self.count(c.less)
+        return Cond(lambda s, a: more(s, a) > less(s, a))
+
+    @condition.on(m.AllFaceUpAtEnd)
+    def _all_face_up(self, c: m.AllFaceUpAtEnd) -> Cond:  # R21
+        return Cond(lambda s, a: s.facts.all_face_up_at_end)
+
+    @condition.on(m.CondNot)
+    def _cond_not(self, c: m.CondNot) -> Cond:
+        inner = self.condition(c.item)
+        if inner.static is not None:
+            where, without = inner.static
+            return static_cond(FULL & ~where, not without)
+        fn = inner.fn
+        return Cond(lambda s, a: not fn(s, a))
+
+    @condition.on(m.CondAnd)
+    def _cond_and(self, c: m.CondAnd) -> Cond:
+        items = [self.condition(item) for item in c.items]
+        if all(item.static is not None for item in items):
+            where, without = FULL, True
+            for item in items:
+                where, without = where & item.static[0], without and item.static[1]
+            return static_cond(where, without)
+        if len(items) == 2 and all(item.tables is not None and item.tables[1] is None
+                                   for item in items):
+            one, two = items[0].tables[0], items[1].tables[0]
+            return Cond(lambda s, a: a is not None and s.kinds & one[a] and s.kinds & two[a])
+        # the anchor-only parts first: they are a table lookup
+        fns = tuple(item.fn for item in sorted(items, key=lambda item: item.static is None))
+        if len(fns) == 2:
+            first, second = fns
+            return Cond(lambda s, a: first(s, a) and second(s, a))
+        return Cond(lambda s, a: all(fn(s, a) for fn in fns))
+
+    @condition.on(m.CondOr)
+    def _cond_or(self, c: m.CondOr) -> Cond:
+        items = [self.condition(item) for item in c.items]
+        if all(item.static is not None for item in items):
+            where, without = 0, False
+            for item in items:
+                where, without = where | item.static[0], without or item.static[1]
+            return static_cond(where, without)
+        if items and all(item.tables is not None for item in items):
+            return table_cond(_merge(item.tables[0] for item in items),
+                              _merge(item.tables[1] for item in items))
+        fns = tuple(item.fn for item in sorted(items, key=lambda item: item.static is None))
+        if len(fns) == 2:
+            first, second = fns
+            return Cond(lambda s, a: first(s, a) or second(s, a))
+        return Cond(lambda s, a: any(fn(s, a) for fn in fns))
+
+    # ------------------------------------------------------------ scoring lines
+    line = Dispatch(m.ScoringLine)
+
+    @line.on(m.Fixed)
+    def _fixed(self, line: m.Fixed) -> Callable:  # R8
+        points = line.points
+        if line.condition is None:
+            return lambda s, a: points
+        condition = self.condition(line.condition)
+        if condition.static is not None:
+            where, without = condition.static
+            table = tuple(points if where & BIT[cell] else 0 for cell in CELLS)
+            none = points if without else 0
+            return lambda s, a: none if a is None else table[a]
+        if condition.tables is not None:
+            kinds, names = condition.tables
+            if names is None:
+                return lambda s, a: points if a is not None and s.kinds & kinds[a] else 0
+        fn = condition.fn
+        return lambda s, a: points if fn(s, a) else 0
+
+    @line.on(m.PerCount)
+    def _per_count(self, line: m.PerCount) -> Callable:  # R9
+        points, per = line.points, line.per
+        if per <= 0:  # DL602; never divide by zero on an unlinted tree
+            return lambda s, a: 0
+        count = self.countable(line.count)
+        if per == 1:
+            if points == 1:
+                return count
+            lane = self.lane_count(line.count) if isinstance(line.count, m.Count) else None
+            if lane is not None and lane.wanted is None and len(lane.shifts) == 1:
+                table, none = lane.table, lane.none
+                return lambda s, a: points * (s.kinds & (none if a is None else table[a])
+                                              ).bit_count()
+            return lambda s, a: points * count(s, a)
+        return lambda s, a: points * (count(s, a) // per)
+
+    @line.on(m.Capped)
+    def _capped(self, line: m.Capped) -> Callable:
+        inner, limit = self.line(line.line), line.limit
+        return lambda s, a: max(min(inner(s, a), limit), -limit)
+
+    @line.on(m.ScoresLike)
+    def _scores_like(self, line: m.ScoresLike) -> Callable:
+        """The other card's lines (filled by the pool), judged from this card."""
+        return self.lines(line.lines)
+
+    def lines(self, lines) -> Callable:
+        """The sum of some lines, each compiled or else judged by the reference."""
+        fns = tuple(self.compile_line(line) for line in lines)
+        if not fns:
+            return lambda s, a: 0
+        if len(fns) == 1:
+            return fns[0]
+        if len(fns) == 2:
+            one, two = fns
+            return lambda s, a: one(s, a) + two(s, a)
+        return lambda s, a: sum(fn(s, a) for fn in fns)
+
+    def compile_line(self, line) -> Callable:
+        try:
+            return self.line(line)
+        except Exception:  # noqa: BLE001 - any line the compiler cannot read
+            self.fallbacks += 1
+            return reference_line(line)
+
+
+def reference_line(line) -> Callable:
+    """The fallback: the reference evaluator judges this line on the scene's
+    area and facts."""
+    def judged(s: Scene, a):
+        return Evaluator(s.area_model(), s.facts).line_points(line, a)
+    return judged

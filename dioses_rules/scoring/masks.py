@@ -1,0 +1,87 @@
+"""The play area's geometry (R1-R7) as 12-bit masks, for the compiled evaluator.
+
+Bit ``i`` of a mask stands for cell ``i`` of :mod:`area` (numbered row by row
+from the front-left corner). Every table here is derived from the cell tuples
+of :mod:`area`, never written out again, so the two cannot disagree.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Iterator, Optional
+
+from ..language import model as m
+from . import area as g
+
+FULL = (1 << g.SIZE) - 1
+BIT = tuple(1 << i for i in range(g.SIZE))
+
+
+def mask_of(cells: Iterable[Optional[int]]) -> int:
+    """The mask of some cells (None, an offset off the grid, is left out)."""
+    found = 0
+    for cell in cells:
+        if cell is not None:
+            found |= 1 << cell
+    return found
+
+
+def cells_of(mask: int) -> Iterator[int]:
+    """The cells of a mask, lowest first (the order of ``Area.occupied``)."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+# Per cell: R4 neighbours, R5 surroundings, the diagonal cells, its row and column.
+NEIGHBOURS = tuple(mask_of(g.NEIGHBOURS[i]) for i in range(g.SIZE))
+SURROUNDINGS = tuple(mask_of(g.SURROUNDINGS[i]) for i in range(g.SIZE))
+DIAGONALS = tuple(mask_of(g.DIAGONAL_CELLS[i]) for i in range(g.SIZE))
+ROW_OF = tuple(mask_of(g.ROW_CELLS[g.cell_row(i)]) for i in range(g.SIZE))
+COLUMN_OF = tuple(mask_of(g.COLUMN_CELLS[g.cell_column(i)]) for i in range(g.SIZE))
+ROWS = {row: mask_of(cells) for row, cells in g.ROW_CELLS.items()}
+COLUMNS = {column: mask_of(cells) for column, cells in g.COLUMN_CELLS.items()}
+CORNERS = mask_of(g.CORNERS)
+
+# R2-R5, R7: where a relation's target must be, from each anchor (the
+# reference evaluator's _RELATION_CELLS, as masks).
+RELATION = {
+    m.RelationKind.NEXT_TO: NEIGHBOURS,
+    m.RelationKind.CLOSE_TO: SURROUNDINGS,
+    m.RelationKind.DIAGONAL_TO: DIAGONALS,
+    m.RelationKind.ABOVE: tuple(mask_of((g.offset(i, 1, 0),)) for i in range(g.SIZE)),
+    m.RelationKind.BELOW: tuple(mask_of((g.offset(i, -1, 0),)) for i in range(g.SIZE)),
+    m.RelationKind.LEFT_OF: tuple(mask_of((g.offset(i, 0, 1),)) for i in range(g.SIZE)),
+    m.RelationKind.RIGHT_OF: tuple(mask_of((g.offset(i, 0, -1),)) for i in range(g.SIZE)),
+    m.RelationKind.SAME_ROW: tuple(ROW_OF[i] & ~BIT[i] for i in range(g.SIZE)),
+    m.RelationKind.SAME_COLUMN: tuple(COLUMN_OF[i] & ~BIT[i] for i in range(g.SIZE)),
+    m.RelationKind.OPPOSITE_CORNER: tuple(mask_of((g.CORNERS.get(i),)) for i in range(g.SIZE)),
+}
+# R3 "on both sides": the cells directly left and right of each cell, or None.
+SIDES = tuple((g.offset(i, 0, -1), g.offset(i, 0, 1)) for i in range(g.SIZE))
+
+
+_NOT_LEFT = FULL & ~COLUMNS[1]  # a shift right by one moves a cell one column left
+_NOT_RIGHT = FULL & ~COLUMNS[len(COLUMNS)]
+
+
+def grow(mask: int) -> int:
+    """A mask with every cell orthogonally next to one of its cells added (R4)."""
+    return (mask | ((mask << g.WIDTH) & FULL) | (mask >> g.WIDTH)
+            | ((mask & _NOT_RIGHT) << 1) | ((mask & _NOT_LEFT) >> 1))
+
+
+def groups(members: int) -> list[int]:
+    """R6: the orthogonally connected groups of a mask, in the order of their
+    lowest cell (the order of ``area.groups``)."""
+    found = []
+    while members:
+        group = members & -members
+        while True:
+            wider = grow(group) & members
+            if wider == group:
+                break
+            group = wider
+        found.append(group)
+        members &= ~group
+    return found

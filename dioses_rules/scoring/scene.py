@@ -1,0 +1,217 @@
+"""A play area as the compiled evaluator reads it: a few integers.
+
+The compiled evaluator (``compiler``) turns predicate trees into closures over
+a :class:`Scene`, which holds the area as 12-bit masks (:mod:`masks`) rather
+than as cells to walk:
+
+* ``occ`` and ``up``: the occupied and the face-up cells;
+* ``kinds``: one 12-bit *lane* per card type and per mythology, packed into
+  one integer, for the face-up cards only (R12: a face-down card shows
+  neither). The mask of the cells holding a face-up Greek card is
+  ``(kinds >> shift) & FULL``, where ``shift`` is the lane the
+  :class:`Vocabulary` gave to ``("mythology", "greek")``. Lane 0 is always
+  full, so that "the anchor is in a corner" can be tested the same way as "a
+  Greek card is next to the anchor": ``kinds & table[anchor]``;
+* ``names``: the same, one lane per card id or tag (``Named``), computed
+  the first time a closure asks for it;
+* ``heavy``: the cells whose card has an R11 weight ("counts as 2 gods"),
+  face up or not (lane 1 of ``kinds`` has the face-up ones).
+
+A :class:`CardInfo` holds what a Myth card brings to a scene, computed once
+per card object: its lanes at each of the 12 cells (so a scene is the sum of
+12 integers), its R11 weights, and its compiled scoring lines.
+"""
+
+from __future__ import annotations
+
+from itertools import compress
+from operator import attrgetter, getitem
+from typing import Callable, Optional
+
+from ..language import model as m
+from . import area as g
+from .area import Area, Placed
+from .evaluator import Facts
+from .masks import BIT, FULL, cells_of, mask_of
+
+LANE = g.SIZE  # bits per lane
+ALWAYS = FULL  # lane 0 of every scene's kinds: set whatever the cards
+HEAVY, HEAVY_SHIFT = ("weights", ""), LANE  # lane 1: the cards with an R11 weight
+CELLS = range(g.SIZE)
+NO_FACTS = Facts()  # what a scene knows when told nothing beyond the area
+
+
+class Vocabulary:
+    """Lane numbers (as shifts) of the features compiled trees ask about.
+
+    Lanes are handed out on first sight and never change, so closures may keep
+    a shift and a card's lanes never go stale: every card registers all of its
+    own features when it is first seen, and a name asked about before any card
+    has it simply has a lane no card sets yet.
+    """
+
+    def __init__(self) -> None:
+        self.kinds: dict[tuple[str, str], int] = {("always", ""): 0, HEAVY: HEAVY_SHIFT}
+        self.names: dict[str, int] = {}
+
+    def kind(self, attribute: str, value: str) -> int:
+        key = (attribute, value)
+        shift = self.kinds.get(key)
+        if shift is None:
+            shift = self.kinds[key] = len(self.kinds) * LANE
+        return shift
+
+    def name(self, name: str) -> int:
+        shift = self.names.get(name)
+        if shift is None:
+            shift = self.names[name] = len(self.names) * LANE
+        return shift
+
+    def value_shift(self, attribute: m.Attribute, value: str) -> int:
+        return self.kind(attribute.value, value)
+
+
+def values_of(card: m.MythCard, attribute: m.Attribute) -> tuple[str, ...]:
+    """A card's mythologies (it may have several), or its one type."""
+    return card.mythologies if attribute is m.Attribute.MYTHOLOGY else (card.type,)
+
+
+class CardInfo:
+    """What one Myth card object brings to a scene (built once per card)."""
+
+    __slots__ = ("card", "weights", "kind_lanes", "name_lanes", "heavy", "value_shifts",
+                 "points", "revealed", "scores")
+
+    def __init__(self, card: m.MythCard, vocabulary: Vocabulary):
+        self.card = card
+        # R11: the first weight given for each type (card_weight reads them in order)
+        weights: dict[str, int] = {}
+        for weight in card.weights:
+            weights.setdefault(weight.type, weight.amount)
+        self.weights = weights
+        kinds = {vocabulary.kind("type", card.type)}
+        kinds.update(vocabulary.kind("mythology", value) for value in card.mythologies)
+        if weights:
+            kinds.add(HEAVY_SHIFT)
+        names = {vocabulary.name(card.id)} | {vocabulary.name(tag) for tag in card.tags}
+        self.kind_lanes = tuple(sum(1 << (shift + cell) for shift in kinds) for cell in CELLS)
+        self.name_lanes = tuple(sum(1 << (shift + cell) for shift in names) for cell in CELLS)
+        self.heavy = tuple(BIT[cell] if weights else 0 for cell in CELLS)
+        self.value_shifts = {
+            attribute: tuple(dict.fromkeys(vocabulary.value_shift(attribute, value)
+                                           for value in values_of(card, attribute)))
+            for attribute in m.Attribute}
+        self.points: Callable = _unset
+        self.revealed = Placed(card, True)
+        self.scores: tuple[dict, ...] = tuple({} for _ in CELLS)
+
+
+def _unset(scene, anchor):  # pragma: no cover - replaced as soon as the card is compiled
+    raise RuntimeError("card not compiled")
+
+
+KIND_LANES = attrgetter("kind_lanes")
+_NAME_LANES = attrgetter("name_lanes")
+_HEAVY = attrgetter("heavy")
+FACE_UP = attrgetter("face_up")
+
+
+class Scene:
+    """One area with one set of facts, as masks (see the module's text)."""
+
+    __slots__ = ("infos", "occ", "up", "kinds", "heavy", "_names", "facts", "line",
+                 "element", "memo", "area")
+
+    def __init__(self, infos: list, occ: int, up: int, kinds: int, heavy: int,
+                 area: Optional[Area] = None):
+        """An area told no facts (``judge_with`` tells it some)."""
+        self.infos = infos  # a CardInfo per cell, None where empty
+        self.occ = occ
+        self.up = up
+        self.kinds = kinds
+        self.heavy = heavy
+        self._names: Optional[int] = None
+        self.facts = NO_FACTS
+        self.line = 0  # the cells of facts.law_line (R13)
+        self.element = None  # the compiled facts.element (a Sel), or None (R15)
+        self.memo: dict = {}
+        self.area = area
+
+    @classmethod
+    def full(cls, infos: list, faces: list, area: Optional[Area] = None) -> "Scene":
+        """A scene of an area with every cell occupied (``faces``: face up?)."""
+        if all(faces):
+            kinds = sum(map(getitem, map(KIND_LANES, infos), CELLS), ALWAYS)
+            return cls(infos, FULL, FULL, kinds, (kinds >> HEAVY_SHIFT) & FULL, area=area)
+        kinds = sum(map(getitem, map(KIND_LANES, compress(infos, faces)),
+                        compress(CELLS, faces)), ALWAYS)
+        heavy = sum(map(getitem, map(_HEAVY, infos), CELLS))
+        return cls(infos, FULL, sum(compress(BIT, faces)), kinds, heavy, area=area)
+
+    @classmethod
+    def sparse(cls, infos: list, faces: list, area: Optional[Area] = None) -> "Scene":
+        """A scene of an area with empty cells (None in ``infos``)."""
+        occ = up = heavy = 0
+        kinds = ALWAYS
+        for cell, info in enumerate(infos):
+            if info is not None:
+                occ |= BIT[cell]
+                heavy |= info.heavy[cell]
+                if faces[cell]:
+                    up |= BIT[cell]
+                    kinds += info.kind_lanes[cell]
+        return cls(infos, occ, up, kinds, heavy, area=area)
+
+    def refill(self, infos: list, kinds: int) -> None:
+        """Another full, face-up area with the same facts (a batch reuses one
+        scene): its cards and kinds; what was cached for the last one goes."""
+        self.infos, self.kinds, self.heavy = infos, kinds, (kinds >> HEAVY_SHIFT) & FULL
+        if self.memo or self.area is not None or self._names is not None:
+            self.memo, self.area, self._names = {}, None, None
+
+    @property
+    def names(self) -> int:
+        """The name lanes of the face-up cards (computed when first asked)."""
+        if self._names is None:
+            infos = self.infos
+            if self.up == FULL:
+                self._names = sum(map(getitem, map(_NAME_LANES, infos), CELLS))
+            else:
+                self._names = sum(infos[cell].name_lanes[cell] for cell in cells_of(self.up))
+        return self._names
+
+    def judge_with(self, facts: Facts, element=None) -> None:
+        """Judge the same area with other facts (forgetting what depended on them)."""
+        self.facts = facts
+        self.line = mask_of(facts.law_line) if facts.law_line else 0
+        self.element = element
+        if self.memo:
+            self.memo = {}
+
+    def weighed(self, mask: int, wanted: Optional[str]) -> int:
+        """R11: the cards of ``mask`` counted with their weight for ``wanted``."""
+        total = mask.bit_count()
+        heavy = mask & self.heavy
+        if heavy and wanted is not None:
+            infos = self.infos
+            if not heavy & (heavy - 1):  # one heavy card (Geb y Nut)
+                return total + infos[heavy.bit_length() - 1].weights.get(wanted, 1) - 1
+            for cell in cells_of(heavy):
+                total += infos[cell].weights.get(wanted, 1) - 1
+        return total
+
+    def values(self, cell: int, attribute: m.Attribute) -> tuple[str, ...]:
+        return values_of(self.infos[cell].card, attribute)
+
+    def ids(self, card_id: str) -> int:
+        """The cells holding the card of this id (not a tag: ``StateRef``)."""
+        return mask_of(cell for cell in cells_of(self.occ)
+                       if self.infos[cell].card.id == card_id)
+
+    def area_model(self) -> Area:
+        """The area as the reference evaluator reads it (for lines it judges)."""
+        if self.area is None:
+            self.area = Area(tuple(
+                None if info is None else Placed(info.card, bool(self.up & BIT[cell]))
+                for cell, info in enumerate(self.infos)))
+        return self.area

@@ -1,0 +1,308 @@
+"""The compiled evaluator across a batch of areas at once (``balance``'s path).
+
+``compiler`` turns a card's lines into closures judged on one area. Here a
+card's lines, judged from one cell, become closures judged on a whole batch
+of full, face-up areas (:class:`~.planes.Planes`): a condition gives the
+plane of the areas where it holds, a count or a line a bit-sliced
+:class:`~.planes.Num`. Batch and card are fixed by the caller: the card's
+value counts only in the areas where that card is in that cell.
+
+What is vectorised: selectors that look only at the card they match (types,
+mythologies, names, faces, ``and``/``or``/``not`` of those; which cards
+match is asked of the per-area compiled evaluator, once per card), relations,
+positions, counts over fixed scopes, comparisons, fixed and multiplier lines
+with no negative points. Anything else (subjects, ``that is`` clauses,
+leaders, the largest group, different values, a selector that looks at the
+anchor, a penalty) raises :class:`Unsupported`: the caller then scores the
+areas holding that card one by one, with the per-area evaluator.
+"""
+
+from __future__ import annotations
+
+import operator
+from typing import Callable
+
+from ..language import model as m
+from ..language.walk import Dispatch, iter_nodes
+from . import area as g
+from . import masks as k
+from .evaluator import Facts, implied_type
+from .planes import Num, Planes
+
+_TESTS = {
+    m.Comparison.AT_LEAST: operator.ge,
+    m.Comparison.AT_MOST: operator.le,
+    m.Comparison.EXACTLY: operator.eq,
+    m.Comparison.MORE_THAN: operator.gt,
+    m.Comparison.FEWER_THAN: operator.lt,
+}
+# selectors that look at more than the card they match
+_ANCHORED = (m.SelfCard, m.SameAs, m.MostCommon, m.Leader)
+_SCOPES = {
+    m.ScopeKind.ROW: k.ROW_OF,
+    m.ScopeKind.COLUMN: k.COLUMN_OF,
+    m.ScopeKind.NEIGHBOURS: k.NEIGHBOURS,
+    m.ScopeKind.DIAGONALS: k.DIAGONALS,
+    m.ScopeKind.SURROUNDINGS: k.SURROUNDINGS,
+}
+
+
+class Unsupported(Exception):
+    """A node the batch does not compute; its card is scored area by area."""
+
+
+def _cells(mask: int) -> tuple[int, ...]:
+    return tuple(cell for cell in range(g.SIZE) if mask >> cell & 1)
+
+
+def _shared(fn: Callable) -> Callable:
+    """The closure, its result kept in the batch (equal nodes share it)."""
+    key = object()
+
+    def run(planes: Planes):
+        memo = planes.memo
+        if key not in memo:
+            memo[key] = fn(planes)
+        return memo[key]
+    return run
+
+
+class WideCompiler:
+    """Compiles cards' lines from a fixed cell into closures over a batch.
+
+    A card's code is its index in ``cards``. ``matches(selector, card)``:
+    whether the card alone matches; ``alone(condition, anchor)``: whether a
+    condition on the anchor's place and the facts holds. Both are asked of
+    the per-area evaluator, with the same facts.
+    """
+
+    def __init__(self, cards: list[m.MythCard], facts: Facts,
+                 matches: Callable[[m.Selector, m.MythCard], bool],
+                 alone: Callable[[m.Condition, int], bool]):
+        self.cards = cards
+        self.facts = facts
+        self.matches = matches
+        self.alone = alone
+        self._closures: dict = {}
+        self._members: dict = {}
+
+    def card(self, card: m.MythCard, anchor: int) -> Callable[[Planes], Num]:
+        """The card's points judged from ``anchor``, in every area of a batch."""
+        return self.lines(card.lines, anchor)
+
+    def lines(self, lines, anchor: int) -> Callable[[Planes], Num]:
+        parts = [self.line(line, anchor) for line in lines]
+        if len(parts) == 1:
+            return parts[0]
+        return lambda planes: planes.total(part(planes) for part in parts)
+
+    def _once(self, node, anchor, build: Callable) -> Callable:
+        """One closure per equal node and cell (so a batch computes it once)."""
+        key = (type(node), node, anchor)
+        if key not in self._closures:
+            self._closures[key] = _shared(build())
+        return self._closures[key]
+
+    # ------------------------------------------------------------ selectors
+    def members(self, selector: m.Selector) -> frozenset:
+        """The codes of the cards the selector matches, alone in a cell."""
+        if selector not in self._members:
+            looked_at = [selector] + ([self.facts.element] if self.facts.element else [])
+            if any(isinstance(node, _ANCHORED) for node in iter_nodes(tuple(looked_at))):
+                raise Unsupported(selector)
+            self._members[selector] = frozenset(
+                code for code, card in enumerate(self.cards) if self.matches(selector, card))
+        return self._members[selector]
+
+    def weighed(self, selector: m.Selector) -> dict[int, int]:
+        """R11: each matching card's weight for the selector's type (code -> weight)."""
+        wanted = implied_type(selector)
+        if isinstance(selector, m.ElementRef) and self.facts.element is not None:
+            wanted = implied_type(self.facts.element)
+        weights = {}
+        for code in self.members(selector):
+            weight = 1
+            if wanted is not None:
+                weight = next((w.amount for w in self.cards[code].weights if w.type == wanted), 1)
+            if weight < 0:
+                raise Unsupported("a negative weight")
+            if weight:
+                weights[code] = weight
+        return weights
+
+    def scope(self, scope: m.Scope, anchor: int) -> tuple[int, ...]:
+        kind = scope.kind
+        if kind is m.ScopeKind.AREA:
+            return tuple(range(g.SIZE))
+        if kind is m.ScopeKind.LINE:
+            return tuple(self.facts.law_line or ())
+        if kind is m.ScopeKind.NAMED_ROW:
+            return _cells(k.ROWS[scope.row])
+        if kind is m.ScopeKind.NAMED_COLUMN:
+            return _cells(k.COLUMNS[scope.column])
+        if kind is m.ScopeKind.LARGEST_GROUP:
+            raise Unsupported(scope)
+        return _cells(_SCOPES.get(kind, k.SURROUNDINGS)[anchor])
+
+    # ------------------------------------------------------------ conditions
+    condition = Dispatch(m.Condition)
+
+    @condition.on(m.Relation)
+    def _relation(self, c: m.Relation, anchor: int) -> Callable:
+        cells, codes = _cells(k.RELATION[c.kind][anchor]), self.members(c.target)
+
+        def relation(planes: Planes) -> int:
+            found = 0
+            for cell in cells:
+                found |= planes.holds_any(cell, codes)
+            return found
+        return relation
+
+    @condition.on(m.Between)
+    def _between(self, c: m.Between, anchor: int) -> Callable:
+        left, right = k.SIDES[anchor]
+        first, second = self.members(c.first), self.members(c.second)
+        if left is None or right is None:
+            return lambda planes: 0
+
+        def between(planes: Planes) -> int:
+            return ((planes.holds_any(left, first) & planes.holds_any(right, second))
+                    | (planes.holds_any(left, second) & planes.holds_any(right, first)))
+        return between
+
+    @condition.on(m.InRow, m.InColumn, m.AtCell, m.InCorner, m.Present, m.Scores,
+                  m.AllFaceUpAtEnd)
+    def _fixed_for_the_batch(self, c, anchor: int) -> Callable:
+        """Where the anchor is, and the facts: the same in every area (all
+        full, so the anchor's cell is occupied). The per-area evaluator says
+        which, on any area (this one has nothing but ``anchor`` filled)."""
+        holds = self.alone(c, anchor)
+        return lambda planes: planes.ones if holds else 0
+
+    @condition.on(m.Subject)
+    def _subject(self, c, anchor):
+        raise Unsupported(c)
+
+    @condition.on(m.Quantity)
+    def _quantity(self, c: m.Quantity, anchor: int) -> Callable:
+        count, test, amount = self.countable(c.count, anchor), _TESTS[c.comparison], c.amount
+
+        def quantity(planes: Planes) -> int:
+            holds = planes.apply(count(planes), lambda value: int(test(value, amount)))
+            return holds.planes[0] if holds.planes else 0
+        return quantity
+
+    @condition.on(m.NoneIn)
+    def _none_in(self, c: m.NoneIn, anchor: int) -> Callable:
+        count = self.countable(c.count, anchor)
+        return lambda planes: planes.equals(count(planes), 0)
+
+    @condition.on(m.Only)
+    def _only(self, c: m.Only, anchor: int) -> Callable:
+        cells, codes = self.scope(c.scope, anchor), self.members(c.selector)
+
+        def only(planes: Planes) -> int:
+            found = planes.ones
+            for cell in cells:  # every cell of a batch's areas is occupied
+                found &= planes.holds_any(cell, codes)
+            return found
+        return only
+
+    @condition.on(m.MoreThan)
+    def _more_than(self, c: m.MoreThan, anchor: int) -> Callable:
+        more, less = self.countable(c.more, anchor), self.countable(c.less, anchor)
+        return lambda planes: planes.greater(more(planes), less(planes))
+
+    @condition.on(m.CondNot)
+    def _cond_not(self, c: m.CondNot, anchor: int) -> Callable:
+        inner = self.judge(c.item, anchor)
+        return lambda planes: planes.ones ^ inner(planes)
+
+    @condition.on(m.CondAnd)
+    def _cond_and(self, c: m.CondAnd, anchor: int) -> Callable:
+        items = [self.judge(item, anchor) for item in c.items]
+
+        def all_of(planes: Planes) -> int:
+            found = planes.ones
+            for item in items:
+                found &= item(planes)
+            return found
+        return all_of
+
+    @condition.on(m.CondOr)
+    def _cond_or(self, c: m.CondOr, anchor: int) -> Callable:
+        items = [self.judge(item, anchor) for item in c.items]
+
+        def any_of(planes: Planes) -> int:
+            found = 0
+            for item in items:
+                found |= item(planes)
+            return found
+        return any_of
+
+    def judge(self, c: m.Condition, anchor: int) -> Callable[[Planes], int]:
+        return self._once(c, anchor, lambda: self.condition(c, anchor))
+
+    # ------------------------------------------------------------ counts
+    countable = Dispatch(m.Countable)
+
+    @countable.on(m.Count)
+    def _count(self, c: m.Count, anchor: int) -> Callable:
+        if c.where is not None:
+            raise Unsupported(c)
+        cells, weights = self.scope(c.scope, anchor), self.weighed(c.selector)
+        by_bit = [frozenset(code for code, weight in weights.items() if weight >> bit & 1)
+                  for bit in range(max(weights.values(), default=0).bit_length())]
+        top = max(weights.values(), default=0)
+
+        def count(planes: Planes) -> Num:
+            return planes.total(Num([planes.holds_any(cell, codes) for codes in by_bit], top)
+                                for cell in cells)
+        return self._once(c, anchor, lambda: count)
+
+    @countable.on(m.FactCount)
+    def _fact(self, c: m.FactCount, anchor: int) -> Callable:
+        value = {m.Fact.PATTERNS_COMPLETED: self.facts.patterns_completed,
+                 m.Fact.LAWS_MET: self.facts.laws_met}.get(c.fact, self.facts.total)
+        if value < 0:
+            raise Unsupported(c)
+        return lambda planes: planes.const(value)
+
+    @countable.on(m.Distinct)
+    def _distinct(self, c, anchor):
+        raise Unsupported(c)
+
+    # ------------------------------------------------------------ lines
+    line = Dispatch(m.ScoringLine)
+
+    @line.on(m.Fixed)
+    def _fixed(self, line: m.Fixed, anchor: int) -> Callable:  # R8
+        points = line.points
+        if points < 0:
+            raise Unsupported(line)
+        if line.condition is None:
+            return lambda planes: planes.const(points)
+        holds = self.judge(line.condition, anchor)
+        return lambda planes: planes.mask(planes.const(points), holds(planes))
+
+    @line.on(m.PerCount)
+    def _per_count(self, line: m.PerCount, anchor: int) -> Callable:  # R9
+        points, per = line.points, line.per
+        if per <= 0:  # DL602: no points, as the reference gives
+            return lambda planes: planes.const(0)
+        if points < 0:
+            raise Unsupported(line)
+        count = self.countable(line.count, anchor)
+        return lambda planes: planes.apply(count(planes), lambda value: points * (value // per))
+
+    @line.on(m.Capped)
+    def _capped(self, line: m.Capped, anchor: int) -> Callable:
+        inner, limit = self.line(line.line, anchor), line.limit  # 0 or more: so is this
+        return lambda planes: planes.apply(inner(planes),
+                                           lambda value: max(min(value, limit), -limit))
+
+    @line.on(m.ScoresLike)
+    def _scores_like(self, line: m.ScoresLike, anchor: int) -> Callable:
+        if not line.lines:
+            return lambda planes: planes.const(0)
+        return self.lines(line.lines, anchor)
