@@ -16,11 +16,14 @@ from ..errors import did_you_mean
 from ..language import model as m
 from ..scoring.board import Board, LawEntry
 from ..scoring.evaluator import Evaluator, Facts
-from ..scoring.patterns import pattern_matches
 from ..scoring.score import score_board
 from .game import Game
+from .patterns import face_up_signature
 from .state import Choice, Decision, Slot, game_error
 from .view import board_of
+
+
+MAX_REMEMBERED_VALUES = 100_000  # GreedyAgent forgets them all past this many
 
 
 def agent_seed(game_seed: int, seat: int) -> int:
@@ -66,11 +69,43 @@ class GreedyAgent:
         self.rng = random.Random(seed)
         self._promises: dict[str, float] = {}  # R32: a card's worth to the area below
         self._promised_for: Optional[tuple] = None
+        self._values: dict[tuple, float] = {}  # what value() found, for one game
+        self._values_of: Optional[Game] = None
 
     # ------------------------------------------------------------ valuation
     def value(self, game: Game, area: int, cells: Sequence[Optional[Slot]],
               laws: Optional[list] = None) -> float:
-        """Known score of an area: face-down cards count as unknown (absent)."""
+        """Known score of an area: face-down cards count as unknown (absent).
+
+        Remembered by everything it reads (:meth:`_value_key`): the agent
+        asks again and again about layouts it judged already (the area as
+        it is, at each of its decisions; the same trial move a turn later)."""
+        key = self._value_key(game, area, cells, laws)
+        value = self._values.get(key)
+        if value is None:
+            if len(self._values) >= MAX_REMEMBERED_VALUES:
+                self._values.clear()
+            value = self._values[key] = self._score(game, area, cells, laws)
+        return value
+
+    def _value_key(self, game: Game, area: int, cells: Sequence[Optional[Slot]],
+                   laws: Optional[list]) -> tuple:
+        """What :meth:`_score` depends on besides the game's fixed parts
+        (registry, scenario): the face-up cards (the only ones it sees), the
+        laws, the held patterns and whether completed, the objectives, what
+        the scenario remembers and the abilities used."""
+        if game is not self._values_of:
+            self._values, self._values_of = {}, game
+        state = game.state
+        own = state.areas[area]
+        return (area, face_up_signature(cells),
+                tuple((e.card, e.row, e.column) for e in (own.laws if laws is None else laws)),
+                tuple((e.card, e.completed) for e in own.patterns),
+                tuple(tuple(pair) for pair in state.objectives),
+                tuple(sorted(state.scenario_state.items())), tuple(own.used_abilities))
+
+    def _score(self, game: Game, area: int, cells: Sequence[Optional[Slot]],
+               laws: Optional[list]) -> float:
         board = board_of(game.registry, game.state, area, cells=cells, laws=laws,
                          seen_only=True)
         report = score_board(board, all_face_up_at_end=False)
@@ -188,9 +223,8 @@ class GreedyAgent:
     def _pattern_promise(self, game, area, pattern_id) -> float:
         pattern = game.registry.get("pattern", pattern_id)
         cells = sum(1 for row in pattern.shape for c in row if c is not None)
-        model = game.area_model(area)
-        return game.registry.pattern_points(pattern) / cells + (
-            10 if pattern_matches(model, pattern) else 0)
+        shows = game.patterns.matches(pattern, game.state.areas[area].cells)
+        return game.registry.pattern_points(pattern) / cells + (10 if shows else 0)
 
     def _action(self, game, area, cells, choices) -> int:
         current = self.value(game, area, cells)

@@ -7,6 +7,7 @@ effect kind the engine does not know raises instead of being skipped.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Optional
 
 from ..language import model as m
@@ -62,7 +63,8 @@ class EffectRules:
         cells = [i for i in candidates if slots[i] is not None and slots[i].face_up]
         if cells:
             choice = self.decide(seat, "hide", "Turn which card face down?",
-                                 [Choice("cell", (i,), self.cell_label(area, i)) for i in cells])
+                                 [Choice("cell", (i,), partial(self.cell_label, area, i))
+                                  for i in cells])
             self.state.areas[area].cells[choice.args[0]].face_up = False
             self.event("hidden", area=area, cell=cell_name(choice.args[0]))
 

@@ -19,24 +19,26 @@ game replays exactly from its seed and its log.
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import Callable, Optional, Sequence
 
 from attrs import frozen
 
 from ..language import model as m
 from ..pool.registry import Registry
-from ..scoring.area import Area, Placed, cell_name
+from ..scoring.area import SIZE, Area, Placed, cell_name
 from ..scoring.board import Board
-from ..scoring.patterns import pattern_matches
 from ..scoring.score import ScoreReport, score_board
 from .decks import DeckRules
 from .effects import EffectRules
+from .patterns import PatternChecker, face_up_signature
 from .power import PowerRules
 from .state import Agent, Choice, Decision, GameState, Slot, game_error
 from .turns import TurnRules
 from .view import board_of
 
 MAX_PATTERN_DEPTH = 50  # completions that trigger swaps that complete patterns...
+CELL_NAMES = tuple(cell_name(index) for index in range(SIZE))  # "front 1", ... (logged)
 
 
 @frozen
@@ -59,6 +61,7 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules):
         self.log = log or (lambda record: None)
         self.cards = {c.id: c for c in registry.myth_cards()}
         self.scenario = registry.get("scenario", state.scenario) if state.scenario else None
+        self.patterns = PatternChecker(self.cards)  # R14, remembered answers
         self._pattern_depth = 0
         self._final_logged = False  # the final record is logged once
 
@@ -135,7 +138,10 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules):
     def cell_label(self, area: int, cell: int) -> str:
         slot = self.state.areas[area].cells[cell]
         what = "empty" if slot is None else (slot.card if slot.face_up else "face-down card")
-        return f"{cell_name(cell)} ({what})"
+        return f"{CELL_NAMES[cell]} ({what})"
+
+    def swap_label(self, area: int, first: int, second: int) -> str:
+        return f"{self.cell_label(area, first)} <-> {self.cell_label(area, second)}"
 
     # ------------------------------------------------------------------ area changes
     def place(self, area: int, cell: int, card_id: str, face_up: bool,
@@ -147,7 +153,7 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules):
         cells = self.state.areas[area].cells
         old = cells[cell]
         cells[cell] = Slot(card_id, face_up)
-        self.event("placed", area=area, cell=cell_name(cell), card=card_id, face_up=face_up)
+        self.event("placed", area=area, cell=CELL_NAMES[cell], card=card_id, face_up=face_up)
         if old is not None:
             self.discard(old.card, area)
         if played:
@@ -164,14 +170,14 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules):
         if slot is None or slot.face_up:
             return
         slot.face_up = True
-        self.event("revealed", area=area, cell=cell_name(cell), card=slot.card)
+        self.event("revealed", area=area, cell=CELL_NAMES[cell], card=slot.card)
         self.became_face_up(area, cell)
 
     def swap(self, area: int, first: int, second: int) -> None:
         """R17: a swapped card keeps its face state."""
         cells = self.state.areas[area].cells
         cells[first], cells[second] = cells[second], cells[first]
-        self.event("swapped", area=area, cells=[cell_name(first), cell_name(second)])
+        self.event("swapped", area=area, cells=[CELL_NAMES[first], CELL_NAMES[second]])
         self.check_patterns()
 
     def became_face_up(self, area: int, cell: int) -> None:
@@ -186,8 +192,7 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules):
 
     def choose_swap(self, seat: int, area: int, prompt: str) -> None:
         cells = self.movable_cells(area)
-        pairs = [Choice("swap", (a, b), f"{self.cell_label(area, a)} <-> "
-                                        f"{self.cell_label(area, b)}")
+        pairs = [Choice("swap", (a, b), partial(self.swap_label, area, a, b))
                  for i, a in enumerate(cells) for b in cells[i + 1:]]
         if pairs:
             choice = self.decide(seat, "swap", prompt, pairs)
@@ -199,7 +204,7 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules):
         if not cells:
             return False
         choice = self.decide(seat, "reveal", prompt,
-                             [Choice("cell", (i,), cell_name(i)) for i in cells])
+                             [Choice("cell", (i,), CELL_NAMES[i]) for i in cells])
         self.reveal(area, choice.args[0])
         return True
 
@@ -212,19 +217,19 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules):
             if self._pattern_depth > MAX_PATTERN_DEPTH:
                 return
             for index, area in enumerate(self.state.areas):
-                model = None
+                signature = None
                 for held in area.patterns:
                     if held.completed:
                         continue
-                    model = model or self.area_model(index)
+                    signature = signature or face_up_signature(area.cells)
                     pattern = self.registry.get("pattern", held.card)
-                    if pattern_matches(model, pattern) is not None:
+                    if self.patterns.matches_signature(pattern, signature):
                         held.completed = True
                         self.event("pattern-completed", area=index, pattern=pattern.id)
                         if self.state.settings.power_cards:  # R22
                             self.gain_power(index, self.registry.pattern_points(pattern))
                         self.run_triggers(m.TriggerKind.PATTERN_COMPLETED, index, None)
-                        model = None
+                        signature = None  # what it set off may have changed the area
         finally:
             self._pattern_depth -= 1
 

@@ -8,7 +8,7 @@ game's area and a board file are written the same way.
 
 from __future__ import annotations
 
-from typing import Any, Optional, Protocol
+from typing import Any, Callable, Optional, Protocol, Union
 
 from attrs import define, field, frozen
 
@@ -107,13 +107,28 @@ class GameState:
         return places
 
 
-@frozen
+@define(unsafe_hash=True)
 class Choice:
-    """One option of a decision: a kind and plain arguments, and a label."""
+    """One option of a decision: a kind and plain arguments, and a label.
+
+    The label is text, or a function that makes it when it is read (the log
+    reads only the chosen option's; a human reads them all): most decisions
+    are made by agents that never read a label. A lazy label reads the game
+    as it is when read, so it is read before the decision's move is made
+    (:meth:`game.Game.decide` logs it at once). Two options of the same kind
+    and arguments are the same option whatever their labels.
+
+    Not frozen only because a frozen class is slow to make and a game makes
+    tens of thousands (every pair of cells of a swap): treat it as frozen.
+    """
 
     kind: str
     args: tuple = ()
-    label: str = ""
+    _label: Union[str, Callable[[], str]] = field(default="", eq=False)
+
+    @property
+    def label(self) -> str:
+        return self._label() if callable(self._label) else self._label
 
     def to_json(self) -> dict:
         return {"kind": self.kind, "args": list(self.args), "label": self.label}

@@ -16,6 +16,7 @@ at once (R21).
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Callable, Optional
 
 from .state import MAX_TURNS_PER_SEAT, Choice
@@ -74,7 +75,7 @@ class TurnRules:
     def exchange(self, seat: int, area: int, card: str, prompt: str) -> None:
         cells = self.movable_cells(area)
         choice = self.decide(seat, "exchange", prompt,
-                             [Choice("cell", (i,), self.cell_label(area, i)) for i in cells],
+                             [Choice("cell", (i,), partial(self.cell_label, area, i)) for i in cells],
                              card)
         self.place(area, choice.args[0], card, True, played=True)
 
@@ -83,7 +84,7 @@ class TurnRules:
         if card is None:  # R31: nothing to draw, even from the discards
             return
         self.event("drew", seat=seat, card=card)
-        options = [Choice("play", (i,), f"play it at {self.cell_label(area, i)}")
+        options = [Choice("play", (i,), partial(self.play_label, area, i))
                    for i in self.movable_cells(area)]
         options.append(Choice("discard", (), f"discard {card}"))
         choice = self.decide(seat, "drawn", f"You drew {card}: play it or discard it?", options,
@@ -105,6 +106,9 @@ class TurnRules:
         else:
             self.choose_swap(seat, area, "Swap which two cards? (you must)")
             self.choose_reveal(seat, area, "Turn which card face up?")
+
+    def play_label(self, area: int, cell: int) -> str:
+        return f"play it at {self.cell_label(area, cell)}"
 
     def finished_by_reveal(self, area: int) -> bool:
         return (self.state.settings.end_rule == "twelfth-reveal"

@@ -1,0 +1,92 @@
+"""R14 in the engine: whether a held pattern shows in an area, fast.
+
+The engine asks after every card placed, turned or swapped, for every held
+pattern of every area, although a move changes one area and most moves
+change no pattern's answer. So:
+
+- a pattern is compiled once into its placements (R14: never rotated or
+  mirrored), each a tuple of (cell, type, mythology or None) to meet;
+- an area is read as its *face-up signature*, the card id of each face-up
+  cell (None elsewhere): the only thing a pattern's answer depends on;
+- an answer is remembered for its (pattern, signature), so an area that did
+  not change is not matched again.
+
+The reference is :func:`scoring.patterns.pattern_matches`, which scoring
+uses and tests compare this with.
+"""
+
+from __future__ import annotations
+
+from typing import Mapping, Optional, Sequence
+
+from ..language import model as m
+from ..scoring import area as g
+from .state import Slot
+
+Signature = tuple[Optional[str], ...]
+Placement = tuple[tuple[int, object, Optional[object]], ...]
+
+
+def face_up_signature(cells: Sequence[Optional[Slot]]) -> Signature:
+    """The id of the card in each face-up cell, None for the others."""
+    return tuple([slot.card if slot is not None and slot.face_up else None for slot in cells])
+
+
+def placements(pattern: m.Pattern) -> tuple[Placement, ...]:
+    """Every placement of the shape inside the area, in the reference's order
+    (top to bottom, then left to right); a shape without cells has none."""
+    height = len(pattern.shape)
+    width = max((len(row) for row in pattern.shape), default=0)
+    if height == 0 or width == 0 or height > g.HEIGHT or width > g.WIDTH:
+        return ()
+    found = []
+    for top in range(g.HEIGHT - height + 1):
+        for left in range(g.WIDTH - width + 1):
+            wanted = tuple(((top + dr) * g.WIDTH + left + dc, want.type, want.mythology)
+                           for dr, row in enumerate(pattern.shape)
+                           for dc, want in enumerate(row) if want is not None)
+            if wanted:
+                found.append(wanted)
+    return tuple(found)
+
+
+class PatternChecker:
+    """Answers "does this pattern show face up in these cells?" for one game."""
+
+    def __init__(self, cards: Mapping[str, m.MythCard]):
+        self.cards = cards
+        self._placements: dict[str, tuple[Placement, ...]] = {}
+        self._answers: dict[tuple[str, Signature], bool] = {}
+        self._fits: dict[tuple, bool] = {}  # (card id, type, mythology) -> fits
+
+    def matches(self, pattern: m.Pattern, cells: Sequence[Optional[Slot]]) -> bool:
+        return self.matches_signature(pattern, face_up_signature(cells))
+
+    def matches_signature(self, pattern: m.Pattern, signature: Signature) -> bool:
+        key = (pattern.id, signature)
+        answer = self._answers.get(key)
+        if answer is None:
+            answer = self._answers[key] = self._match(pattern, signature)
+        return answer
+
+    def _match(self, pattern: m.Pattern, signature: Signature) -> bool:
+        shapes = self._placements.get(pattern.id)
+        if shapes is None:
+            shapes = self._placements[pattern.id] = placements(pattern)
+        for shape in shapes:
+            for cell, kind, mythology in shape:
+                card = signature[cell]
+                if card is None or not self._card_fits(card, kind, mythology):
+                    break
+            else:
+                return True
+        return False
+
+    def _card_fits(self, card_id: str, kind, mythology) -> bool:
+        key = (card_id, kind, mythology)
+        fits = self._fits.get(key)
+        if fits is None:
+            card = self.cards[card_id]
+            fits = self._fits[key] = card.type == kind and (
+                mythology is None or mythology in card.mythologies)
+        return fits
