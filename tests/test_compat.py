@@ -252,3 +252,13 @@ def test_a_set_the_player_gives_is_not_swapped_for_a_kept_version(tmp_path):
     assert len(notes) == 1 and "cannot be loaded beside the --cards given" in notes[0]
     assert registry.sets["base"].path.endswith("base.dioses")
     assert registry.sets["base"].card_set.version == "1.1"
+
+
+@pytest.mark.parametrize("version", ["../../../../tmp/evil", "1.0/../../x", "1.0\x00", "2.0"])
+def test_a_recorded_version_only_selects_among_the_kept_texts(version):
+    """A log is hostile input: its version is looked up, never made a path."""
+    from dioses_rules.pool.history import earlier_text, kept_texts
+
+    assert earlier_text("base", version) is None
+    assert set(kept_texts()) == {("base", "1.0"), ("aun-mas-divinos", "1.0")}
+    assert earlier_text("base", "1.0") == HISTORY_DIR / "base-1.0.dioses"

@@ -19,7 +19,6 @@ from typing import Optional, Sequence
 from attrs import frozen
 
 from ..errors import DiosesError
-
 from .identity import HISTORY_DIR, PoolSet, pool_sets
 from .load import load_registry
 from .registry import Registry
@@ -27,12 +26,20 @@ from .registry import Registry
 FIRST_VERSION = "1.0"  # every bundled set's version in dioses-rules 0.1.0
 
 
+def kept_texts() -> dict[tuple[str, str], Path]:
+    """(set id, version) -> the kept text, from the folder's own listing."""
+    kept = {}
+    for path in HISTORY_DIR.glob("*.dioses"):
+        set_id, _, version = path.stem.rpartition("-")
+        kept[(set_id, version)] = path
+    return kept
+
+
 def earlier_text(set_id: str, version: Optional[str]) -> Optional[Path]:
-    """The kept text of bundled set ``set_id`` in ``version``, if any."""
-    if not version:
-        return None
-    path = HISTORY_DIR / f"{set_id}-{version}.dioses"
-    return path if path.is_file() else None
+    """The kept text of bundled set ``set_id`` in ``version``, if any. The
+    version a save or log records only selects among the kept files; it is
+    never made into a path (a file must not say which files we read)."""
+    return kept_texts().get((set_id, version)) if version else None
 
 
 @frozen
