@@ -7,7 +7,6 @@ from typing import Iterable, Optional, Sequence
 
 from .. import cache
 from ..errors import DiosesError
-from .lint import check_registry
 from .registry import Registry, assemble
 from .sources import SourceFile, bundled_sources, read_sources, replacing_bundled
 
@@ -40,6 +39,8 @@ def _pool_errors(registry: Registry, sources: Sequence[SourceFile],
     key = cache.key_of("clean pool", repr(active), *(f"{s.path}\0{s.text}" for s in sources))
     if cache.read(key) == "clean":
         return []
+    from .lint import check_registry  # a pool checked clean before needs no linter
+
     problems = [d for d in check_registry(registry) if d.is_error]
     if not problems:
         cache.write(key, "clean")
