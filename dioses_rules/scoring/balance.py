@@ -198,32 +198,17 @@ def _dealt_in_a_batch(pool: Sequence[m.MythCard], boards: int, rng: random.Rando
 
 
 def _mean_spread(values: Sequence[int], card_id: str) -> tuple[float, float]:
-    """Mean and spread (population standard deviation) of whole points,
-    computed exactly on integers and turned into floats once: points of any
-    size that a float can hold are summarised, never overflowing midway (a
-    float mean of huge integers overflows). Points beyond a float are the
-    project's error, naming the card ('' for the areas' totals)."""
-    if not values:
-        return 0.0, 0.0
-    count, total = len(values), sum(values)
-    scale = max(abs(value) for value in values) or 1
-    # variance / scale**2 = sum((count * v - total)**2) / (count**3 * scale**2), at most 4
-    spread = math.sqrt(Fraction(sum((count * value - total) ** 2 for value in values),
-                                count ** 3 * scale ** 2))
-    try:
-        mean, spread = float(Fraction(total, count)), spread * float(scale)
-    except OverflowError:
-        mean = spread = math.inf
-    if math.isinf(spread):
-        whose = f"card '{card_id}'" if card_id else "an area"
-        raise DiosesError(f"the points of {whose} on one area ({value_text(scale)}) are more "
-                          "than a balance report can summarise")
-    return mean, spread
+    """:func:`_counted_mean_spread` of the values, each counted once."""
+    return _counted_mean_spread(Counter(values), card_id)
 
 
 def _counted_mean_spread(counts: Mapping[int, int], card_id: str) -> tuple[float, float]:
-    """``_mean_spread`` of the values counted in ``counts`` (value -> how
-    often): the same integers, summed by value, hence the same floats."""
+    """Mean and spread (population standard deviation) of whole points, given
+    as value -> how often, computed exactly on integers and turned into
+    floats once: points of any size that a float can hold are summarised,
+    never overflowing midway (a float mean of huge integers overflows).
+    Points beyond a float are the project's error, naming the card ('' for
+    the areas' totals)."""
     count = sum(counts.values())
     if not count:
         return 0.0, 0.0

@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Callable, Optional
 
 from ..language import model as m
+from .evaluator import strictly_most
 from .masks import FULL, cells_of
 from .scene import Scene
 
@@ -188,9 +189,5 @@ def most_common(sc: Scene, attribute: m.Attribute) -> Optional[str]:
         for cell in cells_of(sc.up):
             for value in sc.values(cell, attribute):
                 tally[value] = tally.get(value, 0) + 1
-        ranked = sorted(tally.values(), reverse=True)
-        best = None
-        if ranked and (len(ranked) == 1 or ranked[0] > ranked[1]):
-            best = next(v for v, n in tally.items() if n == ranked[0])
-        sc.memo[memo_key] = best
+        sc.memo[memo_key] = strictly_most(tally)
     return sc.memo[memo_key]

@@ -16,7 +16,6 @@ sets compile without one (tests/test_compiled.py checks both).
 
 from __future__ import annotations
 
-import operator
 from typing import Callable, Optional
 
 from ..language import model as m
@@ -29,13 +28,6 @@ from .evaluator import Evaluator
 from .masks import BIT, FULL, cells_of
 from .scene import CELLS, Scene
 
-_TESTS = {
-    m.Comparison.AT_LEAST: operator.ge,
-    m.Comparison.AT_MOST: operator.le,
-    m.Comparison.EXACTLY: operator.eq,
-    m.Comparison.MORE_THAN: operator.gt,
-    m.Comparison.FEWER_THAN: operator.lt,
-}
 
 
 class Cond:
@@ -183,7 +175,7 @@ class Compiler(CountCompiler):
 
     @condition.on(m.Quantity)
     def _quantity(self, c: m.Quantity) -> Cond:
-        test, amount = _TESTS[c.comparison], c.amount
+        test, amount = c.comparison.operator, c.amount
         lane = self.lane_count(c.count) if isinstance(c.count, m.Count) else None
         if lane is not None and lane.wanted is None and len(lane.shifts) == 1:
             table, none = lane.table, lane.none

@@ -25,6 +25,14 @@ from . import area as g
 from .area import Area
 
 
+def strictly_most(tally: Mapping[str, int]) -> Optional[str]:
+    """R24: the value counted strictly most often; None on a tie or none."""
+    ranked = sorted(tally.values(), reverse=True)
+    if ranked and (len(ranked) == 1 or ranked[0] > ranked[1]):
+        return next(v for v, n in tally.items() if n == ranked[0])
+    return None
+
+
 @frozen
 class Facts:
     """What a condition may know beyond the area (all optional)."""
@@ -188,11 +196,7 @@ class Evaluator:
                 if placed.face_up:
                     for value in _values(placed.card, attribute):
                         tally[value] = tally.get(value, 0) + 1
-            ranked = sorted(tally.values(), reverse=True)
-            best = None
-            if ranked and (len(ranked) == 1 or ranked[0] > ranked[1]):
-                best = next(v for v, n in tally.items() if n == ranked[0])
-            self._leaders[key] = best
+            self._leaders[key] = strictly_most(tally)
         return self._leaders[key]
 
     def leader(self, selector: m.Leader, anchor: Optional[int]) -> Optional[int]:

@@ -19,7 +19,6 @@ areas holding that card one by one, with the per-area evaluator.
 
 from __future__ import annotations
 
-import operator
 from typing import Callable
 
 from ..language import model as m
@@ -29,13 +28,6 @@ from . import masks as k
 from .evaluator import Facts, implied_type
 from .planes import Num, Planes
 
-_TESTS = {
-    m.Comparison.AT_LEAST: operator.ge,
-    m.Comparison.AT_MOST: operator.le,
-    m.Comparison.EXACTLY: operator.eq,
-    m.Comparison.MORE_THAN: operator.gt,
-    m.Comparison.FEWER_THAN: operator.lt,
-}
 # selectors that look at more than the card they match
 _ANCHORED = (m.SelfCard, m.SameAs, m.MostCommon, m.Leader)
 _SCOPES = {
@@ -185,7 +177,7 @@ class WideCompiler:
 
     @condition.on(m.Quantity)
     def _quantity(self, c: m.Quantity, anchor: int) -> Callable:
-        count, test, amount = self.countable(c.count, anchor), _TESTS[c.comparison], c.amount
+        count, test, amount = self.countable(c.count, anchor), c.comparison.operator, c.amount
 
         def quantity(planes: Planes) -> int:
             holds = planes.apply(count(planes), lambda value: int(test(value, amount)))

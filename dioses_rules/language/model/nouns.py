@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import enum
+import operator
+from typing import Callable
 
 from attrs import field, frozen
 
@@ -92,16 +94,22 @@ class Comparison(enum.Enum):
     MORE_THAN = "more than"
     FEWER_THAN = "fewer than"
 
+    @property
+    def operator(self) -> Callable[[int, int], bool]:
+        """The comparison as a function of (value, amount)."""
+        return _OPERATORS[self]
+
     def test(self, value: int, amount: int) -> bool:
-        if self is Comparison.AT_LEAST:
-            return value >= amount
-        if self is Comparison.AT_MOST:
-            return value <= amount
-        if self is Comparison.EXACTLY:
-            return value == amount
-        if self is Comparison.MORE_THAN:
-            return value > amount
-        return value < amount
+        return _OPERATORS[self](value, amount)
+
+
+_OPERATORS = {
+    Comparison.AT_LEAST: operator.ge,
+    Comparison.AT_MOST: operator.le,
+    Comparison.EXACTLY: operator.eq,
+    Comparison.MORE_THAN: operator.gt,
+    Comparison.FEWER_THAN: operator.lt,
+}
 
 
 class Attribute(enum.Enum):
