@@ -16,6 +16,7 @@ from dioses_rules.language.lexing import lark_parser
 from dioses_rules.language.walk import DISPATCHES, Dispatch, UnhandledNode, members
 from dioses_rules.pool import lint, lint_context  # noqa: F401
 from dioses_rules.scoring import compiler, evaluator, wide  # noqa: F401
+from dioses_rules.solve import compiler as solve_compiler  # noqa: F401
 
 # Every back end that reads predicate trees, with the unions it must cover. A
 # back end dropping out of this list (or a new one not in it) fails below.
@@ -38,6 +39,8 @@ BACK_ENDS = {
                        "condition": m.Condition},
     "DefinitionChecker": {"definition": m.Definition},
     "EffectRules": {"effect": m.Effect},
+    "TreeCompiler": {"match": m.Selector, "judge": m.Condition, "countable": m.Countable,
+                     "line_points": m.ScoringLine},
 }
 LIBRARY_DISPATCHES = [(owner, name, dispatch) for owner, name, dispatch in DISPATCHES
                       if owner.__module__.startswith("dioses_rules.")]

@@ -28,6 +28,8 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
                  "Play many games between agents and report how they went."),
     "replay": ("replay", "replay_command",
                "Re-run a game log and check that it reaches the same end."),
+    "solve": ("solve", "solve",
+              "The arrangement of a board's cards with the highest total, proven optimal."),
     "fmt": ("fmt", "fmt_command",
             "Rewrite card files (and the .dioses files of folders) in the canonical layout."),
 }

@@ -71,13 +71,13 @@ def card_weight(card: m.MythCard, selector: m.Selector) -> int:
     return 1
 
 
-def _values(card: m.MythCard, attribute: m.Attribute) -> tuple[str, ...]:
+def values_of(card: m.MythCard, attribute: m.Attribute) -> tuple[str, ...]:
     """A card's mythologies (it may have several), or its one type."""
     return card.mythologies if attribute is m.Attribute.MYTHOLOGY else (card.type,)
 
 
 # R2-R5, R7: the cells where a relation's target must be, from the anchor.
-_RELATION_CELLS = {
+RELATION_CELLS = {
     m.RelationKind.NEXT_TO: lambda a: g.NEIGHBOURS[a],
     m.RelationKind.CLOSE_TO: lambda a: g.SURROUNDINGS[a],
     m.RelationKind.DIAGONAL_TO: lambda a: g.DIAGONAL_CELLS[a],
@@ -151,12 +151,12 @@ class Evaluator:
         other = self.area.cells[anchor]
         if other is None:
             return False
-        return not set(_values(placed.card, s.attribute)).isdisjoint(
-            _values(other.card, s.attribute))
+        return not set(values_of(placed.card, s.attribute)).isdisjoint(
+            values_of(other.card, s.attribute))
 
     @match.on(m.MostCommon)
     def _most_common(self, s, placed, cell, anchor):
-        return placed.face_up and self.most_common(s.attribute) in _values(placed.card,
+        return placed.face_up and self.most_common(s.attribute) in values_of(placed.card,
                                                                            s.attribute)
 
     @match.on(m.StateRef)
@@ -194,7 +194,7 @@ class Evaluator:
             for cell in self.area.occupied():
                 placed = self.area.cells[cell]
                 if placed.face_up:
-                    for value in _values(placed.card, attribute):
+                    for value in values_of(placed.card, attribute):
                         tally[value] = tally.get(value, 0) + 1
             self._leaders[key] = strictly_most(tally)
         return self._leaders[key]
@@ -280,7 +280,7 @@ class Evaluator:
             placed = self.area.cells[cell]
             if placed is not None and placed.face_up and self.matches(distinct.selector, cell,
                                                                       anchor):
-                values.update(_values(placed.card, distinct.attribute))
+                values.update(values_of(placed.card, distinct.attribute))
                 seen.append(cell)
         self._saw(seen)
         return len(values)
@@ -309,7 +309,7 @@ class Evaluator:
     def _relation(self, c: m.Relation, anchor):
         if anchor is None:
             return False
-        return self._target_in(_RELATION_CELLS[c.kind](anchor), c.target, anchor)
+        return self._target_in(RELATION_CELLS[c.kind](anchor), c.target, anchor)
 
     @judge.on(m.Between)
     def _between(self, c: m.Between, anchor):

@@ -44,7 +44,7 @@ COLUMNS = {column: mask_of(cells) for column, cells in g.COLUMN_CELLS.items()}
 CORNERS = mask_of(g.CORNERS)
 
 # R2-R5, R7: where a relation's target must be, from each anchor (the
-# reference evaluator's _RELATION_CELLS, as masks).
+# reference evaluator's RELATION_CELLS, as masks).
 RELATION = {
     m.RelationKind.NEXT_TO: NEIGHBOURS,
     m.RelationKind.CLOSE_TO: SURROUNDINGS,

@@ -12,8 +12,12 @@ than as cells to walk:
   :class:`Vocabulary` gave to ``("mythology", "greek")``. Lane 0 is always
   full, so that "the anchor is in a corner" can be tested the same way as "a
   Greek card is next to the anchor": ``kinds & table[anchor]``;
-* ``names``: the same, one lane per card id or tag (``Named``), computed
-  the first time a closure asks for it;
+* ``names``: the same, one lane per card id or tag that a compiled tree asks
+  about (``Named``), computed the first time a closure asks for it. Only
+  names asked about get a lane, so that the integer stays small whatever the
+  size of the pool; a card seen before its name was first asked about gets
+  the new lane then (:meth:`Vocabulary.name`), and a scene whose names were
+  computed before that computes them again (``generation``);
 * ``heavy``: the cells whose card has an R11 weight ("counts as 2 gods"),
   face up or not (lane 1 of ``kinds`` has the face-up ones).
 
@@ -31,7 +35,7 @@ from typing import Callable, Optional
 from ..language import model as m
 from . import area as g
 from .area import Area, Placed
-from .evaluator import Facts
+from .evaluator import Facts, values_of
 from .masks import BIT, FULL, cells_of, mask_of
 
 LANE = g.SIZE  # bits per lane
@@ -39,20 +43,25 @@ ALWAYS = FULL  # lane 0 of every scene's kinds: set whatever the cards
 HEAVY, HEAVY_SHIFT = ("weights", ""), LANE  # lane 1: the cards with an R11 weight
 CELLS = range(g.SIZE)
 NO_FACTS = Facts()  # what a scene knows when told nothing beyond the area
+# bumped whenever any vocabulary gives a name a lane: scenes whose names were
+# computed before compute them again
+_GENERATION = [0]
 
 
 class Vocabulary:
     """Lane numbers (as shifts) of the features compiled trees ask about.
 
     Lanes are handed out on first sight and never change, so closures may keep
-    a shift and a card's lanes never go stale: every card registers all of its
-    own features when it is first seen, and a name asked about before any card
-    has it simply has a lane no card sets yet.
+    a shift. Every card registers its own types and mythologies when it is
+    first seen (a kind asked about before any card has it simply has a lane no
+    card sets yet). Names get a lane only when a tree asks about them; the
+    cards already seen that bear the name are given it then.
     """
 
     def __init__(self) -> None:
         self.kinds: dict[tuple[str, str], int] = {("always", ""): 0, HEAVY: HEAVY_SHIFT}
         self.names: dict[str, int] = {}
+        self._bearers: dict[str, list["CardInfo"]] = {}  # name -> the cards seen with it
 
     def kind(self, attribute: str, value: str) -> int:
         key = (attribute, value)
@@ -65,22 +74,25 @@ class Vocabulary:
         shift = self.names.get(name)
         if shift is None:
             shift = self.names[name] = len(self.names) * LANE
+            for info in self._bearers.get(name, ()):
+                info.name_lanes = info.lanes_of_names(self)
+            _GENERATION[0] += 1
         return shift
+
+    def bear(self, info: "CardInfo") -> None:
+        """Remember a card by its id and tags, to give it their lanes later."""
+        for name in info.bears:
+            self._bearers.setdefault(name, []).append(info)
 
     def value_shift(self, attribute: m.Attribute, value: str) -> int:
         return self.kind(attribute.value, value)
 
 
-def values_of(card: m.MythCard, attribute: m.Attribute) -> tuple[str, ...]:
-    """A card's mythologies (it may have several), or its one type."""
-    return card.mythologies if attribute is m.Attribute.MYTHOLOGY else (card.type,)
-
-
 class CardInfo:
     """What one Myth card object brings to a scene (built once per card)."""
 
-    __slots__ = ("card", "weights", "kind_lanes", "name_lanes", "heavy", "value_shifts",
-                 "points", "revealed", "scores")
+    __slots__ = ("card", "weights", "kind_lanes", "bears", "name_lanes", "heavy",
+                 "value_shifts", "points", "revealed", "scores")
 
     def __init__(self, card: m.MythCard, vocabulary: Vocabulary):
         self.card = card
@@ -93,9 +105,10 @@ class CardInfo:
         kinds.update(vocabulary.kind("mythology", value) for value in card.mythologies)
         if weights:
             kinds.add(HEAVY_SHIFT)
-        names = {vocabulary.name(card.id)} | {vocabulary.name(tag) for tag in card.tags}
         self.kind_lanes = tuple(sum(1 << (shift + cell) for shift in kinds) for cell in CELLS)
-        self.name_lanes = tuple(sum(1 << (shift + cell) for shift in names) for cell in CELLS)
+        self.bears = tuple(dict.fromkeys((card.id, *card.tags)))
+        self.name_lanes = self.lanes_of_names(vocabulary)
+        vocabulary.bear(self)
         self.heavy = tuple(BIT[cell] if weights else 0 for cell in CELLS)
         self.value_shifts = {
             attribute: tuple(dict.fromkeys(vocabulary.value_shift(attribute, value)
@@ -104,6 +117,11 @@ class CardInfo:
         self.points: Callable = _unset
         self.revealed = Placed(card, True)
         self.scores: tuple[dict, ...] = tuple({} for _ in CELLS)
+
+    def lanes_of_names(self, vocabulary: Vocabulary) -> tuple[int, ...]:
+        """At each cell, the lanes of the card's names asked about so far."""
+        shifts = [vocabulary.names[name] for name in self.bears if name in vocabulary.names]
+        return tuple(sum(1 << (shift + cell) for shift in shifts) for cell in CELLS)
 
 
 def _unset(scene, anchor):  # pragma: no cover - replaced as soon as the card is compiled
@@ -119,8 +137,8 @@ FACE_UP = attrgetter("face_up")
 class Scene:
     """One area with one set of facts, as masks (see the module's text)."""
 
-    __slots__ = ("infos", "occ", "up", "kinds", "heavy", "_names", "facts", "line",
-                 "element", "memo", "area")
+    __slots__ = ("infos", "occ", "up", "kinds", "heavy", "_names", "_names_of", "facts",
+                 "line", "element", "memo", "area")
 
     def __init__(self, infos: list, occ: int, up: int, kinds: int, heavy: int,
                  area: Optional[Area] = None):
@@ -131,6 +149,7 @@ class Scene:
         self.kinds = kinds
         self.heavy = heavy
         self._names: Optional[int] = None
+        self._names_of = -1  # the generation _names was computed in
         self.facts = NO_FACTS
         self.line = 0  # the cells of facts.law_line (R13)
         self.element = None  # the compiled facts.element (a Sel), or None (R15)
@@ -166,13 +185,14 @@ class Scene:
         """Another full, face-up area with the same facts (a batch reuses one
         scene): its cards and kinds; what was cached for the last one goes."""
         self.infos, self.kinds, self.heavy = infos, kinds, (kinds >> HEAVY_SHIFT) & FULL
-        if self.memo or self.area is not None or self._names is not None:
-            self.memo, self.area, self._names = {}, None, None
+        if self.memo or self.area is not None or self._names_of != -1:
+            self.memo, self.area, self._names_of = {}, None, -1
 
     @property
     def names(self) -> int:
         """The name lanes of the face-up cards (computed when first asked)."""
-        if self._names is None:
+        if self._names_of != _GENERATION[0]:
+            self._names_of = _GENERATION[0]
             infos = self.infos
             if self.up == FULL:
                 self._names = sum(map(getitem, map(_NAME_LANES, infos), CELLS))

@@ -1,0 +1,94 @@
+"""``dioses solve``: the best layout of a saved board's cards, proven optimal."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from dioses_rules.errors import DiosesError
+from dioses_rules.pool.load import load_registry
+from dioses_rules.scoring import area as g
+from dioses_rules.scoring.board import (board_registry, board_to_file, read_board_file,
+                                        resolve_board, write_board)
+
+from .options import CARDS_OPTION, FORMAT_OPTION
+from .output import EXIT_CODES_HELP, console, print_json, user_errors
+
+ROWS = {row.value: row for row in g.Row}
+
+
+class CellName(click.ParamType):
+    """A cell by its row and column: ``front-1`` .. ``back-4``."""
+
+    name = "ROW-COLUMN"
+
+    def convert(self, value, param, ctx) -> int:
+        if isinstance(value, int):
+            return value
+        row, _, column = str(value).strip().lower().replace(" ", "-").partition("-")
+        if row in ROWS and column in {"1", "2", "3", "4"}:
+            return g.cell_index(ROWS[row], int(column))
+        self.fail(f"'{value}' is not a cell: write ROW-COLUMN, a row of {', '.join(ROWS)} and "
+                  "a column from 1 to 4 (e.g. front-1)", param, ctx)
+
+
+def _solver():
+    try:
+        from dioses_rules.solve import layout
+    except ImportError as error:
+        raise DiosesError.one(
+            "E302", f"'dioses solve' needs OR-Tools, which is not installed ({error.name})",
+            help="pip install 'dioses-rules[solver]'") from None
+    return layout
+
+
+@click.command("solve", epilog=EXIT_CODES_HELP)
+@click.argument("board", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@CARDS_OPTION
+@FORMAT_OPTION
+@click.option("--fixed", multiple=True, type=CellName(),
+              help="A cell whose card stays where it is (a scenario's lock), e.g. front-1. "
+                   "Repeatable.")
+@click.option("--write", "write_to", type=click.Path(dir_okay=False, path_type=Path),
+              help="Save the best arrangement as a board file (never over an existing file).")
+@click.option("--time-limit", type=click.FloatRange(0.1, 3600.0), metavar="SECONDS",
+              help="Stop searching after this long with the best found ('optimal' says "
+                   "whether it was proven). Default: until proven.")
+@user_errors
+def solve(board: Path, extra_cards: tuple[Path, ...], output_format: str, fixed: tuple[int, ...],
+          write_to: Path | None, time_limit: float | None) -> None:
+    """The arrangement of a board's cards with the highest total, proven optimal.
+
+    The board's laws stay on their lines, its patterns, objectives and
+    scenario as given; every card ends face up (R12). Solved by OR-Tools
+    CP-SAT (pip install 'dioses-rules[solver]').
+    """
+    layout = _solver()
+    board_file = read_board_file(board)
+    _, sources = load_registry(extra_cards)
+    registry = board_registry(board_file, sources, str(board))
+    found = layout.best_layout(resolve_board(board_file, registry, str(board)), fixed,
+                               time_limit)
+    if write_to is not None:
+        write_board(board_to_file(found.board, board_file.sets), write_to)
+    if output_format == "json":
+        print_json(found.to_json())
+        return
+    _print_text(found, str(board), write_to)
+
+
+def _print_text(found, path: str, write_to: Path | None) -> None:
+    out = console()
+    proof = "proven optimal" if found.optimal else f"best found, not proven ({found.status})"
+    out.print(f"{path}: best total {found.best_total} ({proof}); as saved "
+              f"{found.current_total}; {found.best_total - found.current_total} points "
+              f"left on the table", highlight=False)
+    rows = found.to_json()["area"]
+    width = max(len(name) for row in rows.values() for name in row)
+    for row, names in rows.items():
+        out.print(f"  {row:<8} " + "  ".join(name.ljust(width) for name in names).rstrip(),
+                  highlight=False)
+    if write_to is not None:
+        out.print(f"written to {write_to}", highlight=False)
+    out.print(f"({found.seconds:.2f} s)", highlight=False)

@@ -1,0 +1,410 @@
+"""Predicate trees compiled into a CP-SAT model: one more back end on the
+shared dispatcher (``language.walk``), beside the reference evaluator.
+
+The model places cards: ``x[d][j]`` holds when card ``d`` of the hand is in
+cell ``j``. Every card is face up (the final scoring reveals them all, R12),
+so what a selector asks of a card (its type, mythologies, id, tags) is known
+for each card before solving: a selector becomes, for each cell, the sum of
+the placement variables of the cards it accepts. A condition is judged from
+an anchor that is a known cell *and* a known card (``(cell, d)``): a card's
+lines are compiled once for each cell it may stand in, and a subject or a
+count's ``where`` that moves the anchor enumerates the cells and the cards
+that may stand there. So every condition becomes an exact reified test over
+sums of placement variables, and every scoring line an integer expression.
+
+A node this back end cannot express (a leader, the largest group) raises
+:class:`Unsupported`, which names the definition being compiled: the solver
+answers nothing rather than a wrong optimum.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Optional
+
+from ..errors import DiosesError, diagnostic_at
+from ..language import model as m
+from ..language.walk import Dispatch
+from ..scoring import area as g
+from ..scoring.evaluator import RELATION_CELLS, card_weight, strictly_most, values_of
+from .cpsat import ZERO, Builder, Lin, Lit, lit_lin, total
+
+Anchor = Optional[tuple[int, int]]  # (cell, card index) or none
+
+
+@lru_cache(maxsize=1)
+def connected_sets() -> tuple[tuple[int, ...], ...]:
+    """Every orthogonally connected set of cells of the area (1126 of them)."""
+    found = []
+    for mask in range(1, 1 << g.SIZE):
+        cells = [cell for cell in g.ALL_CELLS if mask >> cell & 1]
+        if len(g.groups(cells)) == 1:
+            found.append(tuple(cells))
+    return tuple(found)
+
+
+class Unsupported(DiosesError):
+    """E300: a node the solver cannot express, located at the node (its card
+    file, line and column) and naming the definition it belongs to."""
+
+
+class Context:
+    """What conditions may know beyond the placements (the evaluator's
+    ``Facts``), as model expressions where they depend on the layout."""
+
+    def __init__(self, scenario_state: dict, all_face_up_at_end: bool = True):
+        self.scenario_state = scenario_state
+        self.all_face_up_at_end = all_face_up_at_end
+        self.element: Optional[m.Selector] = None
+        self.law_line: Optional[tuple[int, ...]] = None
+        self.patterns_completed: Lin = ZERO
+        self.laws_met: Lin = ZERO
+        self.total: Lin = ZERO
+        self.card_points: Optional[list[Lin]] = None  # per card index
+
+    def judging(self, element=None, law_line=None) -> "Context":
+        """The same facts for one law (its line) or one objective (its element)."""
+        other = Context(self.scenario_state, self.all_face_up_at_end)
+        other.patterns_completed, other.laws_met = self.patterns_completed, self.laws_met
+        other.element, other.law_line = element, law_line
+        return other
+
+
+class TreeCompiler:
+    """Compiles lines and conditions of one hand on one :class:`Builder`."""
+
+    def __init__(self, builder: Builder, cards: list, placed: list[list[Lit]],
+                 context: Context):
+        self.b = builder
+        self.cards = cards
+        self.x = placed  # x[d][j]
+        self.context = context
+        self.where = "a definition"
+        tally: dict = {}
+        for card in cards:  # every card of the hand is in the area, face up
+            for attribute in m.Attribute:
+                for value in values_of(card, attribute):
+                    tally.setdefault(attribute, {}).setdefault(value, 0)
+                    tally[attribute][value] += 1
+        self._most = {a: strictly_most(tally.get(a, {})) for a in m.Attribute}
+
+    def unsupported(self, what: str, node) -> Unsupported:
+        return Unsupported(diagnostic_at(
+            "E300", f"{self.where}: the solver cannot express {what} yet", node, "",
+            help="'dioses score' scores this board; only the search for its best layout "
+                 "is out of reach"))
+
+    # ------------------------------------------------------------ selectors
+    def accepts(self, selector: m.Selector, d: int, cell: int, anchor: Anchor) -> bool:
+        return self.match(selector, d, cell, anchor)
+
+    match = Dispatch(m.Selector)
+
+    @match.on(m.AnyCard)
+    def _any(self, s, d, cell, anchor):
+        return True
+
+    @match.on(m.TypeIs)
+    def _type(self, s, d, cell, anchor):
+        return self.cards[d].type == s.type
+
+    @match.on(m.MythologyIs)
+    def _mythology(self, s, d, cell, anchor):
+        return s.mythology in self.cards[d].mythologies
+
+    @match.on(m.FaceIs)
+    def _face(self, s, d, cell, anchor):
+        return s.face_up  # every card is face up at the final scoring (R12)
+
+    @match.on(m.Named)
+    def _named(self, s, d, cell, anchor):
+        card = self.cards[d]
+        return card.id == s.name or s.name in card.tags
+
+    @match.on(m.SelfCard)
+    def _self(self, s, d, cell, anchor):
+        return anchor is not None and cell == anchor[0]
+
+    @match.on(m.SameAs)
+    def _same(self, s, d, cell, anchor):
+        if anchor is None:
+            return False
+        return not set(values_of(self.cards[d], s.attribute)).isdisjoint(
+            values_of(self.cards[anchor[1]], s.attribute))
+
+    @match.on(m.MostCommon)
+    def _most_common(self, s, d, cell, anchor):
+        return self._most[s.attribute] in values_of(self.cards[d], s.attribute)
+
+    @match.on(m.StateRef)
+    def _state(self, s, d, cell, anchor):
+        return self.cards[d].id == self.context.scenario_state.get(s.name, None)
+
+    @match.on(m.ElementRef)
+    def _element(self, s, d, cell, anchor):
+        element = self.context.element
+        return element is not None and self.match(element, d, cell, anchor)
+
+    @match.on(m.SelNot)
+    def _not(self, s, d, cell, anchor):
+        return not self.match(s.item, d, cell, anchor)
+
+    @match.on(m.SelAnd)
+    def _and(self, s, d, cell, anchor):
+        return all(self.match(item, d, cell, anchor) for item in s.items)
+
+    @match.on(m.SelOr)
+    def _or(self, s, d, cell, anchor):
+        return any(self.match(item, d, cell, anchor) for item in s.items)
+
+    @match.on(m.Leader)
+    def _leader(self, s, d, cell, anchor):
+        raise self.unsupported("a leader ('the ... with most ...', R24)", s)
+
+    def holders(self, selector: m.Selector, cell: int, anchor: Anchor) -> list[int]:
+        """The cards that match ``selector`` if they stand in ``cell``."""
+        return [d for d in range(len(self.cards))
+                if self.x[d][cell] is not False and self.match(selector, d, cell, anchor)]
+
+    def has(self, selector: m.Selector, cell: Optional[int], anchor: Anchor) -> Lit:
+        """Whether ``cell`` holds a card matching ``selector``."""
+        if cell is None:
+            return False
+        return self.b.any_of(self.x[d][cell] for d in self.holders(selector, cell, anchor))
+
+    # ------------------------------------------------------------ scopes, counts
+    def scope_cells(self, scope: m.Scope, anchor: Anchor) -> tuple[int, ...]:
+        kind = scope.kind
+        if kind is m.ScopeKind.AREA:
+            return g.ALL_CELLS
+        if kind is m.ScopeKind.LINE:
+            return self.context.law_line or ()
+        if kind is m.ScopeKind.NAMED_ROW:
+            return g.ROW_CELLS[scope.row]
+        if kind is m.ScopeKind.NAMED_COLUMN:
+            return g.COLUMN_CELLS[scope.column]
+        if kind is m.ScopeKind.LARGEST_GROUP:
+            raise self.unsupported("the largest group (R6) here", scope)
+        if anchor is None:
+            return ()
+        cell = anchor[0]
+        if kind is m.ScopeKind.ROW:
+            return g.ROW_CELLS[g.cell_row(cell)]
+        if kind is m.ScopeKind.COLUMN:
+            return g.COLUMN_CELLS[g.cell_column(cell)]
+        if kind is m.ScopeKind.NEIGHBOURS:
+            return g.NEIGHBOURS[cell]
+        if kind is m.ScopeKind.DIAGONALS:
+            return g.DIAGONAL_CELLS[cell]
+        return g.SURROUNDINGS[cell]
+
+    def weight(self, d: int, selector: m.Selector) -> int:
+        if isinstance(selector, m.ElementRef) and self.context.element is not None:
+            selector = self.context.element
+        return card_weight(self.cards[d], selector)
+
+    def largest_group(self, selector: m.Selector, anchor: Anchor) -> Lin:
+        """R6: the weight of the heaviest orthogonally connected group of
+        matching cards: the heaviest connected set of cells all holding one
+        (weights are positive, so a whole group is the heaviest of its sets)."""
+        weights, lits = [], []
+        for cell in g.ALL_CELLS:
+            holders = self.holders(selector, cell, anchor)
+            lits.append(self.b.any_of(self.x[d][cell] for d in holders))
+            weights.append(total(lit_lin(self.x[d][cell], self.weight(d, selector))
+                                 for d in holders))
+        # each cell of a group holds its own card: no group is larger than the
+        # cards that may match
+        most = sum(1 for d in range(len(self.cards))
+                   if any(d in self.holders(selector, cell, anchor) for cell in g.ALL_CELLS))
+        sizes = []
+        for cells in connected_sets():
+            if len(cells) > most:
+                continue
+            held = self.b.all_of(lits[cell] for cell in cells)
+            if held is not False:
+                sizes.append(self.b.when(held, total(weights[cell] for cell in cells)))
+        return self.b.maximum(sizes)
+
+    countable = Dispatch(m.Countable)
+
+    @countable.on(m.Count)
+    def count(self, count: m.Count, anchor: Anchor) -> Lin:
+        if count.scope.kind is m.ScopeKind.LARGEST_GROUP:
+            if count.where is not None or count.selector != count.scope.group:
+                raise self.unsupported("a count in the largest group of other cards (R6)", count)
+            return self.largest_group(count.selector, anchor)
+        terms, most = [], 0
+        for cell in self.scope_cells(count.scope, anchor):
+            heaviest = 0
+            for d in self.holders(count.selector, cell, anchor):
+                placed = self.x[d][cell]
+                if count.where is not None:
+                    placed = self.b.all_of((placed, self.holds(count.where, (cell, d))))
+                weight = self.weight(d, count.selector)
+                terms.append(lit_lin(placed, weight))
+                heaviest = max(heaviest, weight if placed is not False else 0)
+            most += heaviest  # one card per cell
+        return total(terms).within(0, most)
+
+    @countable.on(m.Distinct)
+    def _distinct(self, distinct: m.Distinct, anchor: Anchor) -> Lin:
+        shown: dict[str, list[Lit]] = {}
+        for cell in self.scope_cells(distinct.scope, anchor):
+            for d in self.holders(distinct.selector, cell, anchor):
+                for value in values_of(self.cards[d], distinct.attribute):
+                    shown.setdefault(value, []).append(self.x[d][cell])
+        return total(lit_lin(self.b.any_of(lits)) for lits in shown.values())
+
+    @countable.on(m.FactCount)
+    def _fact(self, countable: m.FactCount, anchor: Anchor) -> Lin:
+        fact = countable.fact
+        if fact is m.Fact.PATTERNS_COMPLETED:
+            return self.context.patterns_completed
+        if fact is m.Fact.LAWS_MET:
+            return self.context.laws_met
+        return self.context.total
+
+    # ------------------------------------------------------------ conditions
+    def holds(self, condition: m.Condition, anchor: Anchor) -> Lit:
+        return self.judge(condition, anchor)
+
+    judge = Dispatch(m.Condition)
+
+    @judge.on(m.Relation)
+    def _relation(self, c: m.Relation, anchor):
+        if anchor is None:
+            return False
+        cells = RELATION_CELLS[c.kind](anchor[0])
+        return self.b.any_of(self.has(c.target, cell, anchor) for cell in cells)
+
+    @judge.on(m.Between)
+    def _between(self, c: m.Between, anchor):
+        if anchor is None:
+            return False
+        left, right = g.offset(anchor[0], 0, -1), g.offset(anchor[0], 0, 1)
+        if left is None or right is None:
+            return False
+        has = self.has
+        return self.b.any_of((
+            self.b.all_of((has(c.first, left, anchor), has(c.second, right, anchor))),
+            self.b.all_of((has(c.second, left, anchor), has(c.first, right, anchor)))))
+
+    @judge.on(m.InRow)
+    def _in_row(self, c: m.InRow, anchor):
+        return anchor is not None and g.cell_row(anchor[0]) is c.row
+
+    @judge.on(m.InColumn)
+    def _in_column(self, c: m.InColumn, anchor):
+        return anchor is not None and g.cell_column(anchor[0]) == c.column
+
+    @judge.on(m.AtCell)
+    def _at_cell(self, c: m.AtCell, anchor):
+        return anchor is not None and anchor[0] == g.cell_index(c.row, c.column)
+
+    @judge.on(m.InCorner)
+    def _in_corner(self, c, anchor):
+        return anchor is not None and anchor[0] in g.CORNERS
+
+    @judge.on(m.Present)
+    def _present(self, c, anchor):
+        return anchor is not None  # the anchor's card is known to stand there
+
+    @judge.on(m.Scores)
+    def _scores(self, c: m.Scores, anchor):
+        points = self.context.card_points
+        if anchor is None or points is None:
+            return (0 >= c.at_least) if c.at_least is not None else False
+        own = points[anchor[1]]
+        return self.b.at_least(own, c.at_least if c.at_least is not None else 1)
+
+    @judge.on(m.Subject)
+    def _subject(self, c: m.Subject, anchor):
+        def judged(selector):
+            return [self.b.all_of((self.x[d][cell], self.holds(c.condition, (cell, d))))
+                    for cell in g.ALL_CELLS for d in self.holders(selector, cell, anchor)]
+
+        if c.mode is m.SubjectMode.SOME:
+            return self.b.all_of(self.b.any_of(judged(selector)) for selector in c.subjects)
+        pairs = {(cell, d) for selector in c.subjects for cell in g.ALL_CELLS
+                 for d in self.holders(selector, cell, anchor)}
+        if c.mode is m.SubjectMode.EVERY:
+            return self.b.all_of(
+                self.b.any_of((self.b.negate(self.x[d][cell]), self.holds(c.condition, (cell, d))))
+                for cell, d in sorted(pairs))
+        return self.b.negate(self.b.any_of(
+            self.b.all_of((self.x[d][cell], self.holds(c.condition, (cell, d))))
+            for cell, d in sorted(pairs)))
+
+    @judge.on(m.Quantity)
+    def _quantity(self, c: m.Quantity, anchor):
+        value = self.countable(c.count, anchor)
+        op = c.comparison
+        if op is m.Comparison.AT_LEAST:
+            return self.b.at_least(value, c.amount)
+        if op is m.Comparison.AT_MOST:
+            return self.b.at_most(value, c.amount)
+        if op is m.Comparison.EXACTLY:
+            return self.b.equal(value, c.amount)
+        if op is m.Comparison.MORE_THAN:
+            return self.b.at_least(value, c.amount + 1)
+        if op is m.Comparison.FEWER_THAN:
+            return self.b.at_most(value, c.amount - 1)
+        raise self.unsupported(f"the comparison {op.value!r}", c)
+
+    @judge.on(m.NoneIn)
+    def _none_in(self, c: m.NoneIn, anchor):
+        return self.b.at_most(self.count(c.count, anchor), 0)
+
+    @judge.on(m.Only)
+    def _only(self, c: m.Only, anchor):
+        others = [self.x[d][cell] for cell in self.scope_cells(c.scope, anchor)
+                  for d in range(len(self.cards))
+                  if self.x[d][cell] is not False and not self.match(c.selector, d, cell, anchor)]
+        return self.b.negate(self.b.any_of(others))
+
+    @judge.on(m.MoreThan)
+    def _more_than(self, c: m.MoreThan, anchor):
+        return self.b.greater(self.count(c.more, anchor), self.count(c.less, anchor))
+
+    @judge.on(m.AllFaceUpAtEnd)
+    def _all_face_up(self, c, anchor):
+        return self.context.all_face_up_at_end
+
+    @judge.on(m.CondNot)
+    def _cond_not(self, c: m.CondNot, anchor):
+        return self.b.negate(self.holds(c.item, anchor))
+
+    @judge.on(m.CondAnd)
+    def _cond_and(self, c: m.CondAnd, anchor):
+        return self.b.all_of(self.holds(item, anchor) for item in c.items)
+
+    @judge.on(m.CondOr)
+    def _cond_or(self, c: m.CondOr, anchor):
+        return self.b.any_of(self.holds(item, anchor) for item in c.items)
+
+    # ------------------------------------------------------------ scoring lines
+    line_points = Dispatch(m.ScoringLine)
+
+    @line_points.on(m.Fixed)
+    def _fixed(self, line: m.Fixed, anchor: Anchor) -> Lin:  # R8
+        if line.condition is None:
+            return Lin.const(line.points)
+        return lit_lin(self.holds(line.condition, anchor), line.points)
+
+    @line_points.on(m.PerCount)
+    def _per_count(self, line: m.PerCount, anchor: Anchor) -> Lin:  # R9
+        if line.per <= 0:
+            return ZERO
+        return self.b.floor_div(self.countable(line.count, anchor), line.per).scaled(line.points)
+
+    @line_points.on(m.Capped)
+    def _capped(self, line: m.Capped, anchor: Anchor) -> Lin:
+        return self.b.clamp(self.line_points(line.line, anchor), line.limit)
+
+    @line_points.on(m.ScoresLike)
+    def _scores_like(self, line: m.ScoresLike, anchor: Anchor) -> Lin:
+        return self.lines_points(line.lines, anchor)
+
+    def lines_points(self, lines, anchor: Anchor) -> Lin:
+        return total(self.line_points(line, anchor) for line in lines)

@@ -1,0 +1,200 @@
+"""A thin layer over OR-Tools CP-SAT: integer expressions that know their
+bounds, and literals that are either a Python bool (known when the model is
+built) or a CP-SAT Boolean variable.
+
+Every reified test below is an equivalence, never a one-way implication:
+points can be negative (a penalty), so the solver must not be free to call a
+condition false when it holds. Constants are folded as the model is built,
+so a fixed cell or a condition decided by geometry adds nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Optional, Union
+
+from ortools.sat.python import cp_model
+
+Lit = Union[bool, cp_model.IntVar]  # a Python bool, or a CP-SAT Boolean variable
+
+
+class Lin:
+    """An integer expression with bounds: ``expr`` (an int or a CP-SAT
+    linear expression) lies in ``lo..hi``. When it is a weighted sum of
+    literals plus a constant, ``terms`` keeps them (``when`` then multiplies
+    each literal out instead of adding an integer variable)."""
+
+    __slots__ = ("expr", "lo", "hi", "terms", "const_part")
+
+    def __init__(self, expr, lo: int, hi: int, terms=None, const_part: int = 0):
+        self.expr, self.lo, self.hi = expr, lo, hi
+        self.terms: Optional[tuple] = terms  # ((literal, coefficient), ...) or None
+        self.const_part = const_part
+
+    @classmethod
+    def const(cls, value: int) -> "Lin":
+        return cls(value, value, value, (), value)
+
+    @property
+    def fixed(self) -> bool:
+        return self.lo == self.hi
+
+    def __add__(self, other: "Lin") -> "Lin":
+        if other.fixed and other.lo == 0:
+            return self
+        if self.fixed and self.lo == 0:
+            return other
+        terms = None
+        if self.terms is not None and other.terms is not None:
+            terms = self.terms + other.terms
+        return Lin(self.expr + other.expr, self.lo + other.lo, self.hi + other.hi, terms,
+                   self.const_part + other.const_part)
+
+    def within(self, lo: int, hi: int) -> "Lin":
+        """The same expression, known to lie in ``lo..hi`` too (tighter
+        bounds make a tighter model: a count is at most one card per cell)."""
+        return Lin(self.expr, max(self.lo, lo), min(self.hi, hi), self.terms, self.const_part)
+
+    def scaled(self, factor: int) -> "Lin":
+        if factor == 1:
+            return self
+        if factor == 0:
+            return ZERO
+        bounds = (self.lo * factor, self.hi * factor)
+        terms = None if self.terms is None else tuple((l, c * factor) for l, c in self.terms)
+        return Lin(self.expr * factor, min(bounds), max(bounds), terms,
+                   self.const_part * factor)
+
+
+ZERO = Lin.const(0)
+
+
+def lit_lin(lit: Lit, coefficient: int = 1) -> Lin:
+    """``coefficient`` when the literal holds, else 0."""
+    if isinstance(lit, bool):
+        return Lin.const(coefficient if lit else 0)
+    return Lin(lit * coefficient, min(0, coefficient), max(0, coefficient),
+               ((lit, coefficient),))
+
+
+def total(items: Iterable[Lin]) -> Lin:
+    result = ZERO
+    for item in items:
+        result = result + item
+    return result
+
+
+class Builder:
+    """A CP-SAT model under construction, with the folding helpers."""
+
+    def __init__(self) -> None:
+        self.model = cp_model.CpModel()
+        self._and: dict[tuple, Lit] = {}
+
+    def new_bool(self) -> cp_model.IntVar:
+        return self.model.NewBoolVar("")
+
+    # ------------------------------------------------------------ literals
+    @staticmethod
+    def negate(lit: Lit) -> Lit:
+        return (not lit) if isinstance(lit, bool) else lit.Not()
+
+    def all_of(self, lits: Iterable[Lit]) -> Lit:
+        """A literal equivalent to every one of ``lits`` holding."""
+        variables = []
+        for lit in lits:
+            if lit is False:
+                return False
+            if lit is not True:
+                variables.append(lit)
+        if not variables:
+            return True
+        if len(variables) == 1:
+            return variables[0]
+        key = tuple(sorted(v.Index() for v in variables))
+        found = self._and.get(key)
+        if found is None:
+            found = self._and[key] = self.new_bool()
+            self.model.AddBoolAnd(variables).OnlyEnforceIf(found)
+            self.model.AddBoolOr([v.Not() for v in variables]).OnlyEnforceIf(found.Not())
+        return found
+
+    def any_of(self, lits: Iterable[Lit]) -> Lit:
+        """A literal equivalent to at least one of ``lits`` holding."""
+        return self.negate(self.all_of(self.negate(lit) for lit in lits))
+
+    def at_least(self, lin: Lin, amount: int) -> Lit:
+        """A literal equivalent to ``lin >= amount``."""
+        if lin.lo >= amount:
+            return True
+        if lin.hi < amount:
+            return False
+        found = self.new_bool()
+        self.model.Add(lin.expr >= amount).OnlyEnforceIf(found)
+        self.model.Add(lin.expr <= amount - 1).OnlyEnforceIf(found.Not())
+        return found
+
+    def at_most(self, lin: Lin, amount: int) -> Lit:
+        return self.negate(self.at_least(lin, amount + 1))
+
+    def equal(self, lin: Lin, amount: int) -> Lit:
+        return self.all_of((self.at_least(lin, amount), self.at_most(lin, amount)))
+
+    # ------------------------------------------------------------ expressions
+    def when(self, lit: Lit, lin: Lin) -> Lin:
+        """``lin`` when the literal holds, else 0."""
+        if lit is False:
+            return ZERO
+        if lit is True:
+            return lin
+        if lin.fixed:
+            return lit_lin(lit, lin.lo)
+        if lin.terms is not None and len(lin.terms) == 1:  # c * (lit and term)
+            return total([lit_lin(lit, lin.const_part)]
+                         + [lit_lin(self.all_of((lit, term)), c) for term, c in lin.terms])
+        value = self.model.NewIntVar(min(lin.lo, 0), max(lin.hi, 0), "")
+        self.model.Add(value == lin.expr).OnlyEnforceIf(lit)
+        self.model.Add(value == 0).OnlyEnforceIf(lit.Not())
+        return Lin(value, min(lin.lo, 0), max(lin.hi, 0))
+
+    def floor_div(self, lin: Lin, divisor: int) -> Lin:
+        """``lin // divisor`` (Python's floor division, divisor > 0)."""
+        if divisor == 1:
+            return lin
+        if lin.fixed:
+            return Lin.const(lin.lo // divisor)
+        lo, hi = lin.lo // divisor, lin.hi // divisor
+        quotient = self.model.NewIntVar(lo, hi, "")
+        self.model.Add(quotient * divisor <= lin.expr)
+        self.model.Add(lin.expr <= quotient * divisor + divisor - 1)
+        return Lin(quotient, lo, hi)
+
+    def clamp(self, lin: Lin, limit: int) -> Lin:
+        """``max(min(lin, limit), -limit)``."""
+        if lin.lo >= -limit and lin.hi <= limit:
+            return lin
+        if lin.fixed:
+            return Lin.const(max(min(lin.lo, limit), -limit))
+        lo, hi = max(min(lin.lo, limit), -limit), max(min(lin.hi, limit), -limit)
+        capped = self.model.NewIntVar(min(lin.lo, limit), min(lin.hi, limit), "")
+        self.model.AddMinEquality(capped, [lin.expr, limit])
+        value = self.model.NewIntVar(lo, hi, "")
+        self.model.AddMaxEquality(value, [capped, -limit])
+        return Lin(value, lo, hi)
+
+    def maximum(self, items: list[Lin]) -> Lin:
+        """The largest of ``items`` (0 when there are none)."""
+        if not items:
+            return ZERO
+        lo, hi = max(item.lo for item in items), max(item.hi for item in items)
+        if lo == hi:
+            return Lin.const(lo)
+        value = self.model.NewIntVar(lo, hi, "")
+        self.model.AddMaxEquality(value, [item.expr for item in items])
+        return Lin(value, lo, hi)
+
+    def greater(self, more: Lin, less: Lin) -> Lit:
+        """A literal equivalent to ``more > less``."""
+        difference = Lin(more.expr - less.expr, more.lo - less.hi, more.hi - less.lo)
+        if more.fixed and less.fixed:
+            return more.lo > less.lo
+        return self.at_least(difference, 1)

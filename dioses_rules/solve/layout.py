@@ -1,0 +1,215 @@
+"""The best layout of a board's cards, proven optimal by CP-SAT.
+
+The board's laws stay on their lines, its patterns, objectives and scenario
+as given; its Myth cards may go to any cells (one card per cell), except the
+cells asked to stay as they are (``fixed``). Every card is face up in the
+answer, as at the final scoring (R12), so R21's "all face up at the end"
+holds. The total maximised is ``score_board``'s: the cards' own lines
+(R8-R11), the laws met (R13), the patterns completed (R14) and the
+objectives (R15). The answer is checked before it is returned: the best
+arrangement, scored by the compiled evaluator, must score what the solver
+claims.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Iterable, Optional
+
+from attrs import evolve, frozen
+from ortools.sat.python import cp_model
+
+from ..errors import DiosesError
+from ..language import model as m
+from ..scoring import area as g
+from ..scoring.area import Area, Placed
+from ..scoring.board import Board
+from ..scoring.score import score_board
+from .compiler import Context, TreeCompiler, Unsupported
+from .cpsat import Builder, Lin, Lit, lit_lin, total
+
+
+class SolverMismatch(AssertionError):
+    """The solver's best total is not what the evaluator scores for its
+    arrangement: a bug of ours, never an answer."""
+
+
+@frozen
+class Layout:
+    """What ``dioses solve BOARD`` answers."""
+
+    board: Board  # the best arrangement, every card face up
+    best_total: int
+    current_total: int  # the board as saved
+    optimal: bool  # proven optimal by the solver
+    seconds: float
+    status: str  # CP-SAT's status name
+
+    def to_json(self) -> dict:
+        from ..scoring.board import board_to_file
+
+        return {"best_total": self.best_total, "current_total": self.current_total,
+                "gain": self.best_total - self.current_total, "optimal": self.optimal,
+                "status": self.status, "area": _rows(board_to_file(self.board).area),
+                "seconds": round(self.seconds, 3)}
+
+
+def _rows(area_file) -> dict:
+    return {"front": area_file.front, "central": area_file.central, "back": area_file.back}
+
+
+class _LayoutModel:
+    """The CP-SAT model of one board's best layout."""
+
+    def __init__(self, board: Board, fixed: frozenset[int]):
+        self.board = board
+        self.b = Builder()
+        cells = board.area.cells
+        self.cells_of = [cell for cell in g.ALL_CELLS if cells[cell] is not None]
+        self.cards = [cells[cell].card for cell in self.cells_of]
+        self.x = self._placements(fixed)
+        self.context = Context(dict(board.scenario_state), all_face_up_at_end=True)
+        self.trees = TreeCompiler(self.b, self.cards, self.x, self.context)
+
+    def _placements(self, fixed: frozenset[int]) -> list[list[Lit]]:
+        model = self.b.model
+        pinned = {self.cells_of.index(cell): cell for cell in fixed}
+        taken = set(pinned.values())
+        x: list[list[Lit]] = []
+        for d in range(len(self.cards)):
+            if d in pinned:
+                x.append([cell == pinned[d] for cell in g.ALL_CELLS])
+            else:
+                x.append([False if cell in taken else self.b.new_bool() for cell in g.ALL_CELLS])
+                model.AddExactlyOne([v for v in x[d] if v is not False])
+        for cell in g.ALL_CELLS:
+            free = [x[d][cell] for d in range(len(self.cards)) if not isinstance(x[d][cell], bool)]
+            if len(free) > 1:
+                model.AddAtMostOne(free)
+        return x
+
+    def _named(self, where: str):
+        self.trees.where = where
+        return self.trees
+
+    def patterns(self) -> list[Lit]:
+        completed = []
+        for held in self.board.patterns:
+            if held.completed is not None:
+                completed.append(held.completed)
+                continue
+            completed.append(self.b.any_of(self._placed_shape(held.pattern, top, left)
+                                           for top, left in _origins(held.pattern)))
+        return completed
+
+    def _placed_shape(self, pattern: m.Pattern, top: int, left: int) -> Lit:
+        wanted = []
+        for dr, row in enumerate(pattern.shape):
+            for dc, want in enumerate(row):
+                if want is None:
+                    continue
+                cell = (top + dr) * g.WIDTH + left + dc
+                wanted.append(self.b.any_of(
+                    self.x[d][cell] for d, card in enumerate(self.cards)
+                    if card.type == want.type
+                    and (want.mythology is None or want.mythology in card.mythologies)))
+        return self.b.all_of(wanted)
+
+    def laws(self) -> list[Lin]:
+        points = []
+        for placement in self.board.laws:
+            trees = self._named(f"law '{placement.law.id}'")
+            trees.context = self.context.judging(law_line=placement.cells())
+            points.append(trees.lines_points(placement.law.lines, None))
+        self.trees.context = self.context
+        return points
+
+    def objectives(self) -> list[Lin]:
+        points = []
+        for goal, element in self.board.objectives:
+            trees = self._named(f"objective '{goal.id}' with '{element.id}'")
+            trees.context = self.context.judging(element=element.selector)
+            points.append(trees.lines_points(goal.lines, None))
+        self.trees.context = self.context
+        return points
+
+    def cards_points(self) -> list[Lin]:
+        points = []
+        for d, card in enumerate(self.cards):
+            trees = self._named(f"card '{card.id}'")
+            points.append(total(
+                self.b.when(self.x[d][cell], trees.lines_points(card.lines, (cell, d)))
+                for cell in g.ALL_CELLS if self.x[d][cell] is not False))
+        return points
+
+    def build(self) -> Lin:
+        """The objective: the board's whole total."""
+        completed = self.patterns()
+        pattern_points = [lit_lin(lit, held.worth)
+                          for lit, held in zip(completed, self.board.patterns)]
+        law_points = self.laws()
+        self.context.patterns_completed = total(lit_lin(lit) for lit in completed)
+        self.context.laws_met = total(lit_lin(self.b.at_least(p, 1)) for p in law_points)
+        parts = self.cards_points() + law_points + pattern_points + self.objectives()
+        whole = total(parts)
+        self.b.model.Maximize(whole.expr)
+        return whole
+
+    def arrangement(self, solver: cp_model.CpSolver) -> Area:
+        cells: list[Optional[Placed]] = [None] * g.SIZE
+        for d, card in enumerate(self.cards):
+            for cell in g.ALL_CELLS:
+                lit = self.x[d][cell]
+                if lit is True or (lit is not False and solver.BooleanValue(lit)):
+                    cells[cell] = Placed(card, True)
+        return Area(tuple(cells))
+
+
+def _origins(pattern: m.Pattern) -> Iterable[tuple[int, int]]:
+    """R14: every placement of the shape in the area, never rotated."""
+    height = len(pattern.shape)
+    width = max((len(row) for row in pattern.shape), default=0)
+    if height == 0 or width == 0 or height > g.HEIGHT or width > g.WIDTH:
+        return ()
+    return [(top, left) for top in range(g.HEIGHT - height + 1)
+            for left in range(g.WIDTH - width + 1)]
+
+
+def best_layout(board: Board, fixed: Iterable[int] = (), time_limit: Optional[float] = None,
+                workers: int = 1) -> Layout:
+    """The arrangement of ``board``'s cards with the highest total.
+
+    ``fixed``: cells whose card stays where it is. ``time_limit`` (seconds):
+    stop early with the best found so far (``optimal`` is then False unless
+    proven). ``workers``: CP-SAT's search threads (1: one core, reproducible).
+    Raises :class:`Unsupported` for a definition the model cannot express.
+    """
+    started = time.perf_counter()
+    fixed = frozenset(fixed)
+    empty = [cell for cell in fixed if board.area.cells[cell] is None]
+    if empty:
+        raise DiosesError.one("E301", f"cell {g.cell_name(empty[0])} is empty: only a card "
+                              "can stay in place", help="keep cells that hold a card")
+    layout = _LayoutModel(board, fixed)
+    layout.build()
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = workers
+    # the enforced sums and the "and"s in the LP relaxation: on one worker
+    # this proves most optima many times sooner than the default level
+    solver.parameters.linearization_level = 2
+    if time_limit is not None:
+        solver.parameters.max_time_in_seconds = time_limit
+    status = solver.Solve(layout.b.model)
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        raise SolverMismatch(f"CP-SAT found no arrangement ({solver.StatusName(status)})")
+    best = evolve(board, area=layout.arrangement(solver))
+    claimed = round(solver.ObjectiveValue())
+    scored = score_board(best).total
+    if scored != claimed:
+        raise SolverMismatch(f"the solver claims {claimed} points for an arrangement the "
+                             f"evaluator scores {scored}")
+    return Layout(best, scored, score_board(board).total, status == cp_model.OPTIMAL,
+                  time.perf_counter() - started, solver.StatusName(status))
+
+
+__all__ = ["Layout", "SolverMismatch", "Unsupported", "best_layout"]
