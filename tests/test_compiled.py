@@ -450,3 +450,19 @@ def test_counted_mean_and_spread_are_the_listed_ones(values):
         except DiosesError as error:
             return str(error)
     assert summary(_counted_mean_spread, Counter(values)) == summary(_mean_spread, values)
+
+
+def test_a_name_first_asked_about_after_a_scene_was_judged_is_seen_in_it():
+    """Names get a lane only when a tree asks about them: a card compiled
+    before, and a scene whose names were computed before, must still see a
+    name asked about later (the scene recomputes them)."""
+    current = CompiledPool()
+    cards = {card.id: card for card in bundled("myth")}
+    ids = sorted(cards)[:SIZE]
+    area = Area(tuple(Placed(cards[card_id], True) for card_id in ids))
+    scene = current.scene(area)
+    for name in ids[::3]:  # each compiled after the scene exists
+        condition = m.Relation(m.RelationKind.CLOSE_TO, m.Named(name))
+        for anchor in range(SIZE):
+            expected = Evaluator(area).holds(condition, anchor)
+            assert bool(current.condition(condition)(scene, anchor)) == expected, (name, anchor)
