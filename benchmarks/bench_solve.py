@@ -1,0 +1,103 @@
+"""How long ``dioses solve`` takes to prove the best layout of a hand, on one core.
+
+Deals N random boards of the bundled pool: 12 distinct Myth cards in random
+cells and faces, one random law on a random row or column and one random
+pattern held (judged on the board). Each is solved by ``best_layout`` (one
+CP-SAT worker: one core, reproducible), whose answer is checked against the
+evaluator before it returns. Reports the median, the 90th percentile and the
+slowest, and whether every answer was proven optimal.
+
+A measurement, not a test: it prints figures and never fails (a hand not
+proven within ``--time-limit`` counts with the time it took and makes
+``all_optimal`` false). Needs the [solver] extra. Run it with
+
+    python benchmarks/bench_solve.py [--hands N] [--seed S] [--time-limit SECONDS]
+        [--format text|json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import random
+import statistics
+import sys
+
+from dioses_rules import __version__
+from dioses_rules.language import model as m
+from dioses_rules.pool.load import load_registry
+from dioses_rules.scoring.area import SIZE, Area, Placed
+from dioses_rules.scoring.board import Board, HeldPattern, LawPlacement
+from dioses_rules.solve.layout import best_layout
+
+
+def deal(registry, count: int, seed: int) -> list[Board]:
+    rng = random.Random(seed)
+    cards = sorted(registry.myth_cards(), key=lambda card: card.id)
+    laws = sorted(registry.definitions("law"), key=lambda law: law.id)
+    patterns = sorted(registry.definitions("pattern"), key=lambda pattern: pattern.id)
+    boards = []
+    for _ in range(count):
+        hand = rng.sample(cards, SIZE)
+        area = Area(tuple(Placed(card, rng.random() < 0.5) for card in hand))
+        law = rng.choice(laws)
+        if rng.random() < 0.5:
+            placement = LawPlacement(law, row=rng.choice(list(m.ROWS)))
+        else:
+            placement = LawPlacement(law, column=rng.choice(list(m.COLUMNS)))
+        boards.append(Board(area, laws=(placement,),
+                            patterns=(HeldPattern(rng.choice(patterns)),)))
+    return boards
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--hands", type=int, default=100, metavar="N",
+                        help="how many random boards to solve (default: 100)")
+    parser.add_argument("--seed", type=int, default=0, metavar="S")
+    parser.add_argument("--time-limit", type=float, default=60.0, metavar="SECONDS",
+                        help="give up proving one hand after this long (default: 60)")
+    parser.add_argument("--format", choices=("text", "json"), default="text")
+    args = parser.parse_args(argv)
+    if args.hands < 1:
+        parser.error("--hands must be at least 1")
+    if hasattr(os, "sched_setaffinity"):  # Linux: stay on one core
+        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+
+    registry, _ = load_registry()
+    seconds, optimal, gains = [], [], []
+    for board in deal(registry, args.hands, args.seed):
+        found = best_layout(board, time_limit=args.time_limit)
+        seconds.append(found.seconds)
+        optimal.append(found.optimal)
+        gains.append(found.best_total - found.current_total)
+    ordered = sorted(seconds)
+    result = {
+        "version": __version__,
+        "python": f"{platform.python_version()} ({platform.python_implementation()})",
+        "machine": platform.machine(),
+        "hands": args.hands,
+        "seed": args.seed,
+        "median_seconds_best_layout": round(statistics.median(seconds), 3),
+        "p90_seconds_best_layout": round(ordered[int(0.9 * (len(ordered) - 1))], 3),
+        "max_seconds_best_layout": round(ordered[-1], 3),
+        "all_optimal": all(optimal),
+        "mean_gain_over_dealt_layout": round(statistics.mean(gains), 2),
+    }
+    if args.format == "json":
+        print(json.dumps(result))
+        return
+    print(f"dioses-rules {__version__}, Python {result['python']} on {result['machine']}, "
+          f"one core, one CP-SAT worker")
+    print(f"{args.hands} random hands (12 cards, a law, a pattern), seed {args.seed}:")
+    print(f"  best layout: median {result['median_seconds_best_layout']} s, 90% within "
+          f"{result['p90_seconds_best_layout']} s, slowest {result['max_seconds_best_layout']} s;"
+          f" {'all' if result['all_optimal'] else 'not all'} proven optimal")
+    print(f"  the best layout beats the dealt one by {result['mean_gain_over_dealt_layout']} "
+          "points on average")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
