@@ -33,12 +33,25 @@ from .decks import DeckRules
 from .effects import EffectRules
 from .patterns import PatternChecker, face_up_signature
 from .power import PowerRules
-from .state import Agent, Choice, Decision, GameState, Slot, game_error
+from .state import Agent, Choice, Decision, GameState, LazyChoices, Slot, game_error
+from .tables import MAX_REMEMBERED_ANSWERS, tables_of
 from .turns import TurnRules
 from .view import board_of
 
 MAX_PATTERN_DEPTH = 50  # completions that trigger swaps that complete patterns...
 CELL_NAMES = tuple(cell_name(index) for index in range(SIZE))  # "front 1", ... (logged)
+NO_CARDS: frozenset = frozenset()
+
+
+def pair_indexes(count: int) -> tuple[tuple[int, int], ...]:
+    """Every pair (i, j), i < j < count, in the order of the swaps offered."""
+    pairs = _PAIRS.get(count)
+    if pairs is None:
+        pairs = _PAIRS[count] = tuple((i, j) for i in range(count) for j in range(i + 1, count))
+    return pairs
+
+
+_PAIRS: dict[int, tuple[tuple[int, int], ...]] = {}
 
 
 @frozen
@@ -58,12 +71,24 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules):
         self.state = state
         self.agents = list(agents)
         self.rng = rng
-        self.log = log or (lambda record: None)
-        self.cards = {c.id: c for c in registry.myth_cards()}
+        self.log = log
+        self.tables = tables = tables_of(registry)  # shared by the registry's games
+        self.cards = dict(tables.cards)
         self.scenario = registry.get("scenario", state.scenario) if state.scenario else None
-        self.patterns = PatternChecker(self.cards)  # R14, remembered answers
+        self.patterns = PatternChecker(self.cards, tables, MAX_REMEMBERED_ANSWERS)  # R14
+        self._locked: tuple = (None, NO_CARDS)  # (scenario, its locked cards)
         self._pattern_depth = 0
         self._final_logged = False  # the final record is logged once
+
+    @property
+    def log(self) -> Callable[[dict], None]:
+        """Where the game's records go; without one they are not even made
+        (``_log`` is None)."""
+        return self._log if self._log is not None else _no_log
+
+    @log.setter
+    def log(self, log: Optional[Callable[[dict], None]]) -> None:
+        self._log = log or None
 
     # ------------------------------------------------------------------ helpers
     def card(self, card_id: str) -> m.MythCard:
@@ -85,23 +110,29 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules):
         return self.state.rules >= revision
 
     def event(self, kind: str, **data) -> None:
-        self.log({"type": "event", "event": kind, "turn": self.state.turn, **data})
+        if self._log is not None:
+            self._log({"type": "event", "event": kind, "turn": self.state.turn, **data})
 
     def decide(self, seat: int, kind: str, prompt: str, choices: Sequence[Choice],
                subject: Optional[str] = None) -> Choice:
-        if not choices:
+        """The agent's pick among ``choices`` (a list, or :class:`LazyChoices`);
+        the only option is taken without asking."""
+        count = len(choices)
+        if not count:
             raise game_error(f"no legal choice for '{kind}'")
-        decision = Decision(seat, kind, prompt, tuple(choices), subject)
-        if len(choices) == 1:
+        if count == 1:
             index = 0
         else:
-            index = self.agents[seat].choose(self, decision)
-            if not 0 <= index < len(choices):
+            if not isinstance(choices, LazyChoices):
+                choices = tuple(choices)
+            index = self.agents[seat].choose(self, Decision(seat, kind, prompt, choices, subject))
+            if not 0 <= index < count:
                 raise game_error(f"agent '{self.agents[seat].name}' chose option {index} of "
-                                 f"{len(choices)}")
+                                 f"{count}")
         choice = choices[index]
-        self.log({"type": "decision", "turn": self.state.turn, "seat": seat, "kind": kind,
-                  "index": index, "options": len(choices), "choice": choice.label})
+        if self._log is not None:
+            self._log({"type": "decision", "turn": self.state.turn, "seat": seat, "kind": kind,
+                       "index": index, "options": count, "choice": choice.label})
         return choice
 
     def seats_of_area(self, area: int) -> list[int]:
@@ -124,14 +155,22 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules):
                 order.append(area)
         return order
 
-    def locked(self) -> set[str]:
-        if self.scenario is None:
-            return set()
-        return {card for rule in self.scenario.rules if isinstance(rule, m.Lock)
-                for card in rule.cards}
+    def locked(self) -> frozenset[str]:
+        """R33: the cards the scenario locks (worked out once per scenario)."""
+        scenario = self.scenario
+        if scenario is None:
+            return NO_CARDS
+        known, cards = self._locked
+        if known is not scenario:
+            cards = frozenset(card for rule in scenario.rules if isinstance(rule, m.Lock)
+                              for card in rule.cards)
+            self._locked = (scenario, cards)
+        return cards
 
     def movable_cells(self, area: int) -> list[int]:
         locked = self.locked()
+        if not locked:
+            return [i for i, slot in enumerate(self.state.areas[area].cells) if slot is not None]
         return [i for i, slot in enumerate(self.state.areas[area].cells)
                 if slot is not None and slot.card not in locked]
 
@@ -153,10 +192,11 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules):
         cells = self.state.areas[area].cells
         old = cells[cell]
         cells[cell] = Slot(card_id, face_up)
-        self.event("placed", area=area, cell=CELL_NAMES[cell], card=card_id, face_up=face_up)
+        if self._log is not None:
+            self.event("placed", area=area, cell=CELL_NAMES[cell], card=card_id, face_up=face_up)
         if old is not None:
             self.discard(old.card, area)
-        if played:
+        if played and self.scenario is not None:
             self.run_triggers(m.TriggerKind.PLACED, area, card_id)
         if face_up:
             self.became_face_up(area, cell)
@@ -170,19 +210,22 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules):
         if slot is None or slot.face_up:
             return
         slot.face_up = True
-        self.event("revealed", area=area, cell=CELL_NAMES[cell], card=slot.card)
+        if self._log is not None:
+            self.event("revealed", area=area, cell=CELL_NAMES[cell], card=slot.card)
         self.became_face_up(area, cell)
 
     def swap(self, area: int, first: int, second: int) -> None:
         """R17: a swapped card keeps its face state."""
         cells = self.state.areas[area].cells
         cells[first], cells[second] = cells[second], cells[first]
-        self.event("swapped", area=area, cells=[CELL_NAMES[first], CELL_NAMES[second]])
+        if self._log is not None:
+            self.event("swapped", area=area, cells=[CELL_NAMES[first], CELL_NAMES[second]])
         self.check_patterns()
 
     def became_face_up(self, area: int, cell: int) -> None:
-        card = self.card(self.state.areas[area].cells[cell].card)
-        self.run_triggers(m.TriggerKind.REVEALED, area, card.id)
+        card = self.cards[self.state.areas[area].cells[cell].card]
+        if self.scenario is not None:
+            self.run_triggers(m.TriggerKind.REVEALED, area, card.id)
         if card.event:  # R18, R29: fires for every player from the active one
             self.event("event", card=card.id)
             for target in self.areas_from_active():
@@ -192,11 +235,16 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules):
 
     def choose_swap(self, seat: int, area: int, prompt: str) -> None:
         cells = self.movable_cells(area)
-        pairs = [Choice("swap", (a, b), partial(self.swap_label, area, a, b))
-                 for i, a in enumerate(cells) for b in cells[i + 1:]]
+        pairs = pair_indexes(len(cells))
         if pairs:
-            choice = self.decide(seat, "swap", prompt, pairs)
+            choice = self.decide(seat, "swap", prompt, LazyChoices(
+                len(pairs), partial(self._swap_choice, area, cells, pairs)))
             self.swap(area, *choice.args)
+
+    def _swap_choice(self, area: int, cells: list[int], pairs: tuple, index: int) -> Choice:
+        first, second = pairs[index]
+        a, b = cells[first], cells[second]
+        return Choice("swap", (a, b), partial(self.swap_label, area, a, b))
 
     def choose_reveal(self, seat: int, area: int, prompt: str) -> bool:
         cells = [i for i, slot in enumerate(self.state.areas[area].cells)
@@ -204,7 +252,7 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules):
         if not cells:
             return False
         choice = self.decide(seat, "reveal", prompt,
-                             [Choice("cell", (i,), CELL_NAMES[i]) for i in cells])
+                             LazyChoices(len(cells), partial(_reveal_choice, cells)))
         self.reveal(area, choice.args[0])
         return True
 
@@ -217,21 +265,30 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules):
             if self._pattern_depth > MAX_PATTERN_DEPTH:
                 return
             for index, area in enumerate(self.state.areas):
-                signature = None
-                for held in area.patterns:
-                    if held.completed:
-                        continue
-                    signature = signature or face_up_signature(area.cells)
-                    pattern = self.registry.get("pattern", held.card)
-                    if self.patterns.matches_signature(pattern, signature):
-                        held.completed = True
-                        self.event("pattern-completed", area=index, pattern=pattern.id)
-                        if self.state.settings.power_cards:  # R22
-                            self.gain_power(index, self.registry.pattern_points(pattern))
-                        self.run_triggers(m.TriggerKind.PATTERN_COMPLETED, index, None)
-                        signature = None  # what it set off may have changed the area
+                if area.patterns:
+                    self._check_area(index, area)
         finally:
             self._pattern_depth -= 1
+
+    def _check_area(self, index: int, area) -> None:
+        signature = None
+        for held in area.patterns:
+            if held.completed:
+                continue
+            signature = signature or face_up_signature(area.cells)
+            pattern = self._pattern(held.card)
+            if self.patterns.matches_signature(pattern, signature):
+                held.completed = True
+                self.event("pattern-completed", area=index, pattern=pattern.id)
+                if self.state.settings.power_cards:  # R22
+                    self.gain_power(index, self.registry.pattern_points(pattern))
+                self.run_triggers(m.TriggerKind.PATTERN_COMPLETED, index, None)
+                signature = None  # what it set off may have changed the area
+
+    def _pattern(self, pattern_id: str):
+        """The registry's pattern of that id (from the shared tables)."""
+        pattern = self.tables.patterns.get(pattern_id)
+        return pattern if pattern is not None else self.registry.get("pattern", pattern_id)
 
     # ------------------------------------------------------------------ scoring
     def board(self, area: int) -> Board:
@@ -259,3 +316,11 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules):
                           "victory": scenario.victory, "challenge": scenario.challenge,
                           "beaten": scenario.beaten}})
         return result
+
+
+def _no_log(record: dict) -> None:
+    """The log of a game that keeps none."""
+
+
+def _reveal_choice(cells: list[int], index: int) -> Choice:
+    return Choice("cell", (cells[index],), CELL_NAMES[cells[index]])

@@ -19,7 +19,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Callable, Optional
 
-from .state import MAX_TURNS_PER_SEAT, Choice
+from .state import MAX_TURNS_PER_SEAT, Choice, LazyChoices
 
 
 class TurnRules:
@@ -32,8 +32,11 @@ class TurnRules:
         reveal of a face-down card (R31)."""
         state = self.state
         locked = self.locked()
-        cells_ok = any(slot is not None and slot.card not in locked
-                       for slot in state.areas[area].cells)
+        cells = state.areas[area].cells
+        if locked:
+            cells_ok = any(slot is not None and slot.card not in locked for slot in cells)
+        else:
+            cells_ok = any(slot is not None for slot in cells)
         choices = []
         if cells_ok:
             for index, pile in enumerate(state.discards):
@@ -75,18 +78,26 @@ class TurnRules:
     def exchange(self, seat: int, area: int, card: str, prompt: str) -> None:
         cells = self.movable_cells(area)
         choice = self.decide(seat, "exchange", prompt,
-                             [Choice("cell", (i,), partial(self.cell_label, area, i)) for i in cells],
+                             LazyChoices(len(cells), partial(self._cell_choice, area, cells)),
                              card)
         self.place(area, choice.args[0], card, True, played=True)
+
+    def _cell_choice(self, area: int, cells: list[int], index: int) -> Choice:
+        return Choice("cell", (cells[index],), partial(self.cell_label, area, cells[index]))
+
+    def _drawn_choice(self, area: int, cells: list[int], card: str, index: int) -> Choice:
+        """Play the drawn card at one of the movable ``cells``, or (last) discard it."""
+        if index == len(cells):
+            return Choice("discard", (), f"discard {card}")
+        return Choice("play", (cells[index],), partial(self.play_label, area, cells[index]))
 
     def draw_action(self, seat: int, area: int) -> None:
         card = self.draw()
         if card is None:  # R31: nothing to draw, even from the discards
             return
         self.event("drew", seat=seat, card=card)
-        options = [Choice("play", (i,), partial(self.play_label, area, i))
-                   for i in self.movable_cells(area)]
-        options.append(Choice("discard", (), f"discard {card}"))
+        cells = self.movable_cells(area)
+        options = LazyChoices(len(cells) + 1, partial(self._drawn_choice, area, cells, card))
         choice = self.decide(seat, "drawn", f"You drew {card}: play it or discard it?", options,
                              card)
         if choice.kind == "play":
