@@ -78,6 +78,7 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules):
         self.patterns = PatternChecker(self.cards, tables, MAX_REMEMBERED_ANSWERS)  # R14
         self._locked: tuple = (None, NO_CARDS)  # (scenario, its locked cards)
         self._pattern_depth = 0
+        self._checked: list = [None] * len(state.areas)  # see _check_moved
         self._final_logged = False  # the final record is logged once
 
     @property
@@ -192,6 +193,7 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules):
         cells = self.state.areas[area].cells
         old = cells[cell]
         cells[cell] = Slot(card_id, face_up)
+        self.moved(area)
         if self._log is not None:
             self.event("placed", area=area, cell=CELL_NAMES[cell], card=card_id, face_up=face_up)
         if old is not None:
@@ -210,6 +212,7 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules):
         if slot is None or slot.face_up:
             return
         slot.face_up = True
+        self.moved(area)
         if self._log is not None:
             self.event("revealed", area=area, cell=CELL_NAMES[cell], card=slot.card)
         self.became_face_up(area, cell)
@@ -218,9 +221,10 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules):
         """R17: a swapped card keeps its face state."""
         cells = self.state.areas[area].cells
         cells[first], cells[second] = cells[second], cells[first]
+        self.moved(area)
         if self._log is not None:
             self.event("swapped", area=area, cells=[CELL_NAMES[first], CELL_NAMES[second]])
-        self.check_patterns()
+        self._check_moved()
 
     def became_face_up(self, area: int, cell: int) -> None:
         card = self.cards[self.state.areas[area].cells[cell].card]
@@ -231,7 +235,7 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules):
             for target in self.areas_from_active():
                 for effect in card.event:
                     self.run_effect(effect, target, source=card.id)
-        self.check_patterns()
+        self._check_moved()
 
     def choose_swap(self, seat: int, area: int, prompt: str) -> None:
         cells = self.movable_cells(area)
@@ -259,14 +263,42 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules):
     # ------------------------------------------------------------------ patterns (R14)
     def check_patterns(self) -> None:
         """R14, R30: a held pattern whose shape shows face up is completed,
-        once and for good; R22: it draws its points in Power cards."""
+        once and for good; R22: it draws its points in Power cards. Every
+        area is checked (its cells may have been set from outside)."""
+        self._checked = [None] * len(self.state.areas)
+        self._check_moved()
+
+    def moved(self, area: int) -> None:
+        """A card of ``area`` was put, turned or moved, or a pattern added:
+        the next check looks at it again."""
+        if area < len(self._checked):  # else the areas were replaced: all are checked
+            self._checked[area] = None
+
+    def _check_moved(self) -> None:
+        """:meth:`check_patterns` for the areas that may have changed since
+        they were last checked: an area checked with nothing to complete
+        stays so until a card of it is put, turned or moved (:meth:`moved`),
+        its cells or patterns are replaced, or a pattern added. What was
+        found there is forgotten when a check is cut short (too deep): the
+        areas it did not look at are checked next time, as before."""
         self._pattern_depth += 1
         try:
             if self._pattern_depth > MAX_PATTERN_DEPTH:
+                self._checked = [None] * len(self.state.areas)
                 return
+            checked = self._checked
+            if len(checked) != len(self.state.areas):
+                checked = self._checked = [None] * len(self.state.areas)
             for index, area in enumerate(self.state.areas):
-                if area.patterns:
+                seen = checked[index]
+                patterns = area.patterns
+                if (seen is not None and seen[0] is area.cells and seen[1] is patterns
+                        and seen[2] == len(patterns)):
+                    continue
+                checked[index] = (area.cells, patterns, len(patterns))  # before: see moved()
+                if patterns:
                     self._check_area(index, area)
+                checked = self._checked  # a cut-short check inside may have reset it
         finally:
             self._pattern_depth -= 1
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Callable, Optional, Protocol, Union
 
-from attrs import define, field, frozen
+from attrs import define, field
 
 from ..errors import DiosesError
 from ..language.settings import Settings
@@ -56,10 +56,17 @@ class AreaState:
     used_abilities: list[int] = field(factory=list)
 
     def face_up_count(self) -> int:
-        return sum(1 for slot in self.cells if slot is not None and slot.face_up)
+        count = 0
+        for slot in self.cells:
+            if slot is not None and slot.face_up:
+                count += 1
+        return count
 
     def all_face_up(self) -> bool:
-        return all(slot is None or slot.face_up for slot in self.cells)
+        for slot in self.cells:
+            if slot is not None and not slot.face_up:
+                return False
+        return True
 
     def find(self, card_id: str) -> Optional[int]:
         for index, slot in enumerate(self.cells):
@@ -179,8 +186,11 @@ class LazyChoices(Sequence):
         return f"LazyChoices({list(self)!r})"
 
 
-@frozen
+@define(unsafe_hash=True)
 class Decision:
+    """What an agent is asked. Not frozen only because a frozen class is
+    slow to make and a game makes one a decision: treat it as frozen."""
+
     seat: int
     kind: str
     prompt: str

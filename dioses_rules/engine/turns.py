@@ -36,7 +36,7 @@ class TurnRules:
         if locked:
             cells_ok = any(slot is not None and slot.card not in locked for slot in cells)
         else:
-            cells_ok = any(slot is not None for slot in cells)
+            cells_ok = cells.count(None) < len(cells)
         choices = []
         if cells_ok:
             for index, pile in enumerate(state.discards):
@@ -51,9 +51,12 @@ class TurnRules:
         state = self.state
         seat = state.active
         area = state.seat_area[seat]
-        start_face_up = state.areas[area].face_up_count()
+        must_reveal = state.settings.turn_must_reveal
+        start_face_up = state.areas[area].face_up_count() if must_reveal else 0
         self.event("turn", seat=seat)
-        self.power_phase(seat, area)  # R22, R26: before the action
+        with_power = self.may_use_power()
+        if with_power:
+            self.power_phase(seat, area)  # R22, R26: before the action
         actions = self.legal_actions(area)
         if actions:
             action = self.decide(seat, "action", "Your action", actions)
@@ -64,11 +67,11 @@ class TurnRules:
                 self.draw_action(seat, area)
         elif not self.choose_reveal(seat, area, "No action is possible: turn a card face up"):
             self.event("pass", seat=seat)  # R31: no action (a reveal instead), no face-down card
-        if self.rules_since(2) and not self.finished_by_reveal(area):
+        if with_power and self.rules_since(2) and not self.finished_by_reveal(area):
             self.power_phase(seat, area, after=True)  # R26: the action and all it set off are done
         # R21: a solo turn ends with more face-up cards than it began with
         # (after a Power card turned one face down, that may take two reveals).
-        while (state.settings.turn_must_reveal and not self.finished_by_reveal(area)
+        while (must_reveal and not self.finished_by_reveal(area)
                 and state.areas[area].face_up_count() <= start_face_up):
             if not self.choose_reveal(seat, area, "Turn a card face up (more face-up cards "
                                                   "than at the start of the turn)"):
