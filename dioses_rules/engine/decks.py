@@ -31,15 +31,18 @@ class DeckRules:
 
     def discard(self, card_id: str, area: int, pile: Optional[int] = None) -> None:
         """Put a card on a discard pile; an Event card leaves the game (R18)."""
-        if self.card(card_id).event:
+        if self.cards[card_id].event:
             self.state.removed.append(card_id)
             self.event("removed", card=card_id)
             return
         piles = self.state.discards
         if pile is None:
-            pile = self.choose_pile(area, "discard")
+            pile = 0 if len(piles) == 1 else self.choose_pile(area, "discard")
         piles[pile].append(card_id)
-        self.event("discarded", card=card_id, pile=pile)
+        log = self._log
+        if log is not None:  # the record event() makes
+            log({"type": "event", "event": "discarded", "turn": self.state.turn,
+                 "card": card_id, "pile": pile})
 
     def choose_pile(self, area: int, why: str) -> int:
         piles = self.state.discards

@@ -119,21 +119,22 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules):
         """The agent's pick among ``choices`` (a list, or :class:`LazyChoices`);
         the only option is taken without asking."""
         count = len(choices)
-        if not count:
-            raise game_error(f"no legal choice for '{kind}'")
         if count == 1:
             index = 0
-        else:
-            if not isinstance(choices, LazyChoices):
+        elif count:
+            if type(choices) is not LazyChoices:
                 choices = tuple(choices)
             index = self.agents[seat].choose(self, Decision(seat, kind, prompt, choices, subject))
             if not 0 <= index < count:
                 raise game_error(f"agent '{self.agents[seat].name}' chose option {index} of "
                                  f"{count}")
+        else:
+            raise game_error(f"no legal choice for '{kind}'")
         choice = choices[index]
-        if self._log is not None:
-            self._log({"type": "decision", "turn": self.state.turn, "seat": seat, "kind": kind,
-                       "index": index, "options": count, "choice": choice.label})
+        log = self._log
+        if log is not None:
+            log({"type": "decision", "turn": self.state.turn, "seat": seat, "kind": kind,
+                 "index": index, "options": count, "choice": choice.label})
         return choice
 
     def seats_of_area(self, area: int) -> list[int]:
@@ -194,8 +195,10 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules):
         old = cells[cell]
         cells[cell] = Slot(card_id, face_up)
         self.moved(area)
-        if self._log is not None:
-            self.event("placed", area=area, cell=CELL_NAMES[cell], card=card_id, face_up=face_up)
+        log = self._log
+        if log is not None:  # the record event() makes
+            log({"type": "event", "event": "placed", "turn": self.state.turn, "area": area,
+                 "cell": CELL_NAMES[cell], "card": card_id, "face_up": face_up})
         if old is not None:
             self.discard(old.card, area)
         if played and self.scenario is not None:
@@ -213,8 +216,10 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules):
             return
         slot.face_up = True
         self.moved(area)
-        if self._log is not None:
-            self.event("revealed", area=area, cell=CELL_NAMES[cell], card=slot.card)
+        log = self._log
+        if log is not None:  # the record event() makes
+            log({"type": "event", "event": "revealed", "turn": self.state.turn, "area": area,
+                 "cell": CELL_NAMES[cell], "card": slot.card})
         self.became_face_up(area, cell)
 
     def swap(self, area: int, first: int, second: int) -> None:

@@ -163,6 +163,8 @@ class LazyChoices(Sequence):
         return self._count
 
     def __getitem__(self, index):
+        if type(index) is int and 0 <= index < self._count:
+            return self._make(index)
         if isinstance(index, slice):
             return tuple(self._make(i) for i in range(*index.indices(self._count)))
         if index < 0:

@@ -21,6 +21,8 @@ from typing import Callable, Optional
 
 from .state import MAX_TURNS_PER_SEAT, Choice, LazyChoices
 
+DRAW = Choice("draw", (), "draw from the deck")  # one option, shared: treated as frozen
+
 
 class TurnRules:
     """Methods of :class:`game.Game` that play a turn and end the game."""
@@ -36,15 +38,14 @@ class TurnRules:
         if locked:
             cells_ok = any(slot is not None and slot.card not in locked for slot in cells)
         else:
-            cells_ok = cells.count(None) < len(cells)
-        choices = []
-        if cells_ok:
-            for index, pile in enumerate(state.discards):
-                if pile:
-                    choices.append(Choice("take-discard", (index,),
-                                          f"take {pile[-1]} from discard pile {index + 1}"))
-            if state.deck or any(len(p) > 1 for p in state.discards):
-                choices.append(Choice("draw", (), "draw from the deck"))
+            cells_ok = any(slot is not None for slot in cells)
+        if not cells_ok:
+            return []
+        discards = state.discards
+        choices = [Choice("take-discard", (index,), f"take {pile[-1]} from discard pile {index + 1}")
+                   for index, pile in enumerate(discards) if pile]
+        if state.deck or any(len(p) > 1 for p in discards):
+            choices.append(DRAW)
         return choices
 
     def play_turn(self) -> None:
@@ -53,7 +54,9 @@ class TurnRules:
         area = state.seat_area[seat]
         must_reveal = state.settings.turn_must_reveal
         start_face_up = state.areas[area].face_up_count() if must_reveal else 0
-        self.event("turn", seat=seat)
+        log = self._log
+        if log is not None:  # the record event() makes
+            log({"type": "event", "event": "turn", "turn": state.turn, "seat": seat})
         with_power = self.may_use_power()
         if with_power:
             self.power_phase(seat, area)  # R22, R26: before the action
@@ -98,7 +101,10 @@ class TurnRules:
         card = self.draw()
         if card is None:  # R31: nothing to draw, even from the discards
             return
-        self.event("drew", seat=seat, card=card)
+        log = self._log
+        if log is not None:  # the record event() makes
+            log({"type": "event", "event": "drew", "turn": self.state.turn, "seat": seat,
+                 "card": card})
         cells = self.movable_cells(area)
         options = LazyChoices(len(cells) + 1, partial(self._drawn_choice, area, cells, card))
         choice = self.decide(seat, "drawn", f"You drew {card}: play it or discard it?", options,

@@ -12,6 +12,7 @@ from ..scoring.area import Area, Placed
 from ..scoring.board import (Board, BoardFile, HeldPattern, LawEntry, LawPlacement,
                              board_to_file)
 from .state import GameState, Slot
+from .tables import tables_of
 
 
 def board_of(registry: Registry, state: GameState, area: int, *,
@@ -26,12 +27,13 @@ def board_of(registry: Registry, state: GameState, area: int, *,
     only if it was completed during the game (R30).
     """
     own = state.areas[area]
+    myth = tables_of(registry).cards  # registry.get("myth", ...), worked out once
     placed = []
     for slot in own.cells if cells is None else cells:
         if slot is None or (seen_only and not slot.face_up):
             placed.append(None)
         else:
-            placed.append(Placed(registry.get("myth", slot.card), slot.face_up))
+            placed.append(Placed(myth.get(slot.card), slot.face_up))
     law_placements = tuple(
         LawPlacement(registry.get("law", entry.card), m.Row(entry.row) if entry.row else None,
                      entry.column)
