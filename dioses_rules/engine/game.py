@@ -34,7 +34,7 @@ from .effects import EffectRules
 from .patterns import PatternChecker, face_up_signature
 from .power import PowerRules
 from .state import Agent, Choice, Decision, GameState, LazyChoices, Slot, game_error
-from .tables import MAX_REMEMBERED_ANSWERS, tables_of
+from .tables import tables_of
 from .turns import TurnRules
 from .view import board_of
 
@@ -75,7 +75,7 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules):
         self.tables = tables = tables_of(registry)  # shared by the registry's games
         self.cards = dict(tables.cards)
         self.scenario = registry.get("scenario", state.scenario) if state.scenario else None
-        self.patterns = PatternChecker(self.cards, tables, MAX_REMEMBERED_ANSWERS)  # R14
+        self.patterns = PatternChecker(self.cards, tables)  # R14
         self._locked: tuple = (None, NO_CARDS)  # (scenario, its locked cards)
         self._pattern_depth = 0
         self._checked: list = [None] * len(state.areas)  # see _check_moved
@@ -194,7 +194,9 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules):
         cells = self.state.areas[area].cells
         old = cells[cell]
         cells[cell] = Slot(card_id, face_up)
-        self.moved(area)
+        checked = self._checked
+        if area < len(checked):  # moved(area)
+            checked[area] = None
         log = self._log
         if log is not None:  # the record event() makes
             log({"type": "event", "event": "placed", "turn": self.state.turn, "area": area,
@@ -215,7 +217,9 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules):
         if slot is None or slot.face_up:
             return
         slot.face_up = True
-        self.moved(area)
+        checked = self._checked
+        if area < len(checked):  # moved(area)
+            checked[area] = None
         log = self._log
         if log is not None:  # the record event() makes
             log({"type": "event", "event": "revealed", "turn": self.state.turn, "area": area,
@@ -275,9 +279,11 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules):
 
     def moved(self, area: int) -> None:
         """A card of ``area`` was put, turned or moved, or a pattern added:
-        the next check looks at it again."""
-        if area < len(self._checked):  # else the areas were replaced: all are checked
-            self._checked[area] = None
+        the next check looks at it again (place, reveal and swap do the same
+        in place)."""
+        checked = self._checked
+        if area < len(checked):  # else the areas were replaced: all are checked
+            checked[area] = None
 
     def _check_moved(self) -> None:
         """:meth:`check_patterns` for the areas that may have changed since
@@ -309,12 +315,16 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules):
 
     def _check_area(self, index: int, area) -> None:
         signature = None
+        answers = self.patterns.answers  # (pattern id, signature) -> shows (patterns.py)
         for held in area.patterns:
             if held.completed:
                 continue
             signature = signature or face_up_signature(area.cells)
-            pattern = self._pattern(held.card)
-            if self.patterns.matches_signature(pattern, signature):
+            shows = answers.get((held.card, signature))
+            if shows is None:
+                shows = self.patterns.matches_signature(self._pattern(held.card), signature)
+            if shows:
+                pattern = self._pattern(held.card)
                 held.completed = True
                 self.event("pattern-completed", area=index, pattern=pattern.id)
                 if self.state.settings.power_cards:  # R22

@@ -53,23 +53,26 @@ def placements(pattern: m.Pattern) -> tuple[Placement, ...]:
 class PatternChecker:
     """Answers "does this pattern show face up in these cells?" for one game."""
 
-    def __init__(self, cards: Mapping[str, m.MythCard], shared: Optional[object] = None,
-                 limit: int = 0):
-        """``shared``: the registry's tables (tables.py) whose remembered
-        work the games of one registry share (patterns by id, the same
-        cards); their answers are forgotten past ``limit``."""
+    def __init__(self, cards: Mapping[str, m.MythCard], shared: Optional[object] = None):
+        """``shared``: the registry's tables (tables.py), whose compiled
+        shapes and card fits the games of one registry share (patterns by
+        id, the same cards). The answers are the game's own: an area's
+        layouts seldom come back in another game."""
         self.cards = cards
         self._placements: dict[str, tuple[Placement, ...]] = \
             {} if shared is None else shared.placements
-        self._answers: dict[tuple[str, Signature], bool] = \
-            {} if shared is None else shared.answers
+        self._answers: dict[tuple[str, Signature], bool] = {}
         self._fits: dict[tuple, bool] = \
             {} if shared is None else shared.fits  # (card id, type, mythology) -> fits
-        if limit and len(self._answers) > limit:
-            self._answers.clear()
 
     def matches(self, pattern: m.Pattern, cells: Sequence[Optional[Slot]]) -> bool:
         return self.matches_signature(pattern, face_up_signature(cells))
+
+    @property
+    def answers(self) -> dict[tuple[str, Signature], bool]:
+        """The remembered answers by (pattern id, signature): a hot path may
+        read them itself, and ask :meth:`matches_signature` for the others."""
+        return self._answers
 
     def matches_signature(self, pattern: m.Pattern, signature: Signature) -> bool:
         key = (pattern.id, signature)

@@ -5,7 +5,7 @@ its patterns' worth: a walk over every definition, several times a game,
 and a dictionary look-up each time a held pattern was checked. These tables
 are made once per registry (the same answers: the registry's definitions do
 not change while games are played from it) and shared by its games, with
-the pattern checker's compiled shapes and remembered answers.
+the pattern checker's compiled shapes and card fits.
 
 A registry whose definitions were changed after its tables were made (a
 test may) gets new tables: they are keyed by the registry and checked
@@ -19,8 +19,6 @@ from typing import Any
 
 from ..language import model as m
 from ..pool.registry import Registry
-
-MAX_REMEMBERED_ANSWERS = 200_000  # the shared pattern answers are forgotten past this many
 
 
 class RegistryTables:
@@ -38,7 +36,6 @@ class RegistryTables:
         self.pattern_points = {p.id: registry.pattern_points(p) for p in patterns}
         # PatternChecker's remembered work (patterns.py), shared by the games
         self.placements: dict[str, Any] = {}
-        self.answers: dict[tuple, bool] = {}
         self.fits: dict[tuple, bool] = {}
 
     def fresh_for(self, registry: Registry) -> bool:

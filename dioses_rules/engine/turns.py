@@ -35,11 +35,10 @@ class TurnRules:
         state = self.state
         locked = self.locked()
         cells = state.areas[area].cells
-        if locked:
-            cells_ok = any(slot is not None and slot.card not in locked for slot in cells)
+        for slot in cells:  # a card that may be replaced
+            if slot is not None and (not locked or slot.card not in locked):
+                break
         else:
-            cells_ok = any(slot is not None for slot in cells)
-        if not cells_ok:
             return []
         discards = state.discards
         choices = [Choice("take-discard", (index,), f"take {pile[-1]} from discard pile {index + 1}")
