@@ -5,7 +5,8 @@ pattern of every area, although a move changes one area and most moves
 change no pattern's answer. So:
 
 - a pattern is compiled once into its placements (R14: never rotated or
-  mirrored), each a tuple of (cell, type, mythology or None) to meet;
+  mirrored), each a tuple of (cell, type, mythology or None) to meet, and
+  each of those into (cell, the ids of the cards that meet it);
 - an area is read as its *face-up signature*, the card id of each face-up
   cell (None elsewhere): the only thing a pattern's answer depends on;
 - an answer is remembered for its (pattern, signature), so an area that did
@@ -59,11 +60,11 @@ class PatternChecker:
         id, the same cards). The answers are the game's own: an area's
         layouts seldom come back in another game."""
         self.cards = cards
-        self._placements: dict[str, tuple[Placement, ...]] = \
-            {} if shared is None else shared.placements
+        self._placements: dict[str, tuple] = \
+            {} if shared is None else shared.placements  # pattern id -> _shapes()
         self._answers: dict[tuple[str, Signature], bool] = {}
-        self._fits: dict[tuple, bool] = \
-            {} if shared is None else shared.fits  # (card id, type, mythology) -> fits
+        self._fits: dict[tuple, frozenset[str]] = \
+            {} if shared is None else shared.fits  # (type, mythology) -> card ids
 
     def matches(self, pattern: m.Pattern, cells: Sequence[Optional[Slot]]) -> bool:
         return self.matches_signature(pattern, face_up_signature(cells))
@@ -82,23 +83,30 @@ class PatternChecker:
         return answer
 
     def _match(self, pattern: m.Pattern, signature: Signature) -> bool:
-        shapes = self._placements.get(pattern.id)
-        if shapes is None:
-            shapes = self._placements[pattern.id] = placements(pattern)
-        for shape in shapes:
-            for cell, kind, mythology in shape:
-                card = signature[cell]
-                if card is None or not self._card_fits(card, kind, mythology):
+        for shape in self._shapes(pattern):
+            for cell, fitting in shape:
+                if signature[cell] not in fitting:  # None (face down, empty) never fits
                     break
             else:
                 return True
         return False
 
-    def _card_fits(self, card_id: str, kind, mythology) -> bool:
-        key = (card_id, kind, mythology)
-        fits = self._fits.get(key)
-        if fits is None:
-            card = self.cards[card_id]
-            fits = self._fits[key] = card.type == kind and (
-                mythology is None or mythology in card.mythologies)
-        return fits
+    def _shapes(self, pattern: m.Pattern) -> tuple:
+        """The pattern's placements, each cell with the ids of the cards that
+        fit it (:meth:`_fitting`)."""
+        shapes = self._placements.get(pattern.id)
+        if shapes is None:
+            shapes = self._placements[pattern.id] = tuple(
+                tuple((cell, self._fitting(kind, mythology)) for cell, kind, mythology in shape)
+                for shape in placements(pattern))
+        return shapes
+
+    def _fitting(self, kind, mythology) -> frozenset[str]:
+        """The ids of the cards of that type (and that mythology, if any)."""
+        key = (kind, mythology)
+        fitting = self._fits.get(key)
+        if fitting is None:
+            fitting = self._fits[key] = frozenset(
+                card_id for card_id, card in self.cards.items()
+                if card.type == kind and (mythology is None or mythology in card.mythologies))
+        return fitting

@@ -36,7 +36,7 @@ class RegistryTables:
         self.pattern_points = {p.id: registry.pattern_points(p) for p in patterns}
         # PatternChecker's remembered work (patterns.py), shared by the games
         self.placements: dict[str, Any] = {}
-        self.fits: dict[tuple, bool] = {}
+        self.fits: dict[tuple, frozenset[str]] = {}
 
     def fresh_for(self, registry: Registry) -> bool:
         return registry.by_id is self.by_id and len(registry.by_id) == self.size
