@@ -34,6 +34,7 @@ class RegistryTables:
         self.pattern_ids = tuple(sorted(d.id for d in patterns))
         self.patterns: dict[str, m.Pattern] = {p.id: p for p in patterns}
         self.pattern_points = {p.id: registry.pattern_points(p) for p in patterns}
+        self.placed: dict[tuple[str, bool], Any] = {}  # board_of's Placed values (view.py)
         # PatternChecker's remembered work (patterns.py), shared by the games
         self.placements: dict[str, Any] = {}
         self.fits: dict[tuple, frozenset[str]] = {}
