@@ -217,3 +217,34 @@ def test_games_of_one_registry_share_its_tables_but_not_their_answers(registry):
     first.cards.pop(next(iter(first.cards)))  # a game's own cards are its own
     assert len(second.cards) == len(tables_of(registry).cards)
 
+
+
+# ------------------------------------------------------------------ patterns on the cells
+def test_a_pattern_shown_on_the_cells_is_the_reference_answer(registry):
+    """PatternChecker.shows (the game's check, on the cells) against scoring's
+    pattern_matches, over random areas where many patterns show."""
+    import random
+
+    from dioses_rules.engine.patterns import PatternChecker
+    from dioses_rules.scoring.area import SIZE, Area, Placed
+    from dioses_rules.scoring.patterns import pattern_matches
+
+    rng = random.Random(3)
+    cards = {c.id: c for c in registry.myth_cards()}
+    ids = sorted(cards)
+    checker = PatternChecker(cards, tables_of(registry))
+    shown = 0
+    for _ in range(300):
+        # few types in the area, so that patterns show
+        kinds = rng.sample(sorted({c.type for c in cards.values()}, key=str), 2)
+        pool = [i for i in ids if cards[i].type in kinds]
+        cells = [None if rng.random() < 0.05 else Slot(rng.choice(pool), rng.random() < 0.85)
+                 for _ in range(SIZE)]
+        area = Area(tuple(None if s is None else Placed(cards[s.card], s.face_up)
+                          for s in cells))
+        for pattern in registry.definitions("pattern"):
+            expected = pattern_matches(area, pattern) is not None
+            assert checker.shows(pattern, cells) == expected
+            assert checker.matches(pattern, cells) == expected
+            shown += expected
+    assert shown > 50

@@ -31,7 +31,7 @@ from ..scoring.board import Board
 from ..scoring.score import ScoreReport, score_board
 from .decks import DeckRules
 from .effects import EffectRules
-from .patterns import PatternChecker, face_up_signature
+from .patterns import PatternChecker
 from .power import PowerRules
 from .state import Agent, Choice, Decision, GameState, LazyChoices, Slot, game_error
 from .tables import tables_of
@@ -314,23 +314,21 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules):
             self._pattern_depth -= 1
 
     def _check_area(self, index: int, area) -> None:
-        signature = None
-        answers = self.patterns.answers  # (pattern id, signature) -> shows (patterns.py)
+        """The held patterns of an area, in order, against its cells as they
+        are then (a completion may set off moves there). Matched on the
+        cells directly (:meth:`PatternChecker.shows`): the area changed
+        since its last check, so a remembered answer would seldom serve."""
+        shows = self.patterns.shows
         for held in area.patterns:
             if held.completed:
                 continue
-            signature = signature or face_up_signature(area.cells)
-            shows = answers.get((held.card, signature))
-            if shows is None:
-                shows = self.patterns.matches_signature(self._pattern(held.card), signature)
-            if shows:
-                pattern = self._pattern(held.card)
+            pattern = self._pattern(held.card)
+            if shows(pattern, area.cells):
                 held.completed = True
                 self.event("pattern-completed", area=index, pattern=pattern.id)
                 if self.state.settings.power_cards:  # R22
                     self.gain_power(index, self.registry.pattern_points(pattern))
                 self.run_triggers(m.TriggerKind.PATTERN_COMPLETED, index, None)
-                signature = None  # what it set off may have changed the area
 
     def _pattern(self, pattern_id: str):
         """The registry's pattern of that id (from the shared tables)."""

@@ -82,6 +82,17 @@ class PatternChecker:
             answer = self._answers[key] = self._match(pattern, signature)
         return answer
 
+    def shows(self, pattern: m.Pattern, cells: Sequence[Optional[Slot]]) -> bool:
+        """:meth:`matches`, not remembered: read on the cells themselves."""
+        for shape in self._shapes(pattern):
+            for cell, fitting in shape:
+                slot = cells[cell]
+                if slot is None or not slot.face_up or slot.card not in fitting:
+                    break
+            else:
+                return True
+        return False
+
     def _match(self, pattern: m.Pattern, signature: Signature) -> bool:
         for shape in self._shapes(pattern):
             for cell, fitting in shape:
