@@ -118,11 +118,12 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules):
                subject: Optional[str] = None) -> Choice:
         """The agent's pick among ``choices`` (a list, or :class:`LazyChoices`);
         the only option is taken without asking."""
-        count = len(choices)
+        lazy = type(choices) is LazyChoices  # then read through its own fields, checked here
+        count = choices._count if lazy else len(choices)
         if count == 1:
             index = 0
         elif count:
-            if type(choices) is not LazyChoices:
+            if not lazy:
                 choices = tuple(choices)
             index = self.agents[seat].choose(self, Decision(seat, kind, prompt, choices, subject))
             if not 0 <= index < count:
@@ -130,7 +131,7 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules):
                                  f"{count}")
         else:
             raise game_error(f"no legal choice for '{kind}'")
-        choice = choices[index]
+        choice = choices._make(index) if lazy else choices[index]
         log = self._log
         if log is not None:
             log({"type": "decision", "turn": self.state.turn, "seat": seat, "kind": kind,

@@ -136,7 +136,8 @@ class Choice:
 
     @property
     def label(self) -> str:
-        return self._label() if callable(self._label) else self._label
+        label = self._label
+        return label() if callable(label) else label
 
     def to_json(self) -> dict:
         return {"kind": self.kind, "args": list(self.args), "label": self.label}
