@@ -10,6 +10,9 @@ from ..scoring.board import LawEntry, PatternEntry
 from .state import Choice
 
 
+ROW_VALUES = tuple(row.value for row in m.ROWS)  # read once: an enum's value is slow to read
+
+
 class DeckRules:
     """Methods of :class:`game.Game` that move cards between decks and piles."""
 
@@ -60,8 +63,8 @@ class DeckRules:
     def free_lines(self, area: int) -> list[Choice]:
         taken_rows = {entry.row for entry in self.state.areas[area].laws if entry.row}
         taken_columns = {entry.column for entry in self.state.areas[area].laws if entry.column}
-        choices = [Choice("row", (row.value,), f"{row.value} row") for row in m.ROWS
-                   if row.value not in taken_rows]
+        choices = [Choice("row", (row,), f"{row} row") for row in ROW_VALUES
+                   if row not in taken_rows]
         choices += [Choice("column", (c,), f"column {c}") for c in m.COLUMNS
                     if c not in taken_columns]
         return choices
