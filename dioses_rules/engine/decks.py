@@ -10,6 +10,9 @@ from ..scoring.board import LawEntry, PatternEntry
 from .state import Choice
 
 
+ROW_VALUES = tuple(row.value for row in m.ROWS)  # read once: an enum's value is slow to read
+
+
 class DeckRules:
     """Methods of :class:`game.Game` that move cards between decks and piles."""
 
@@ -31,15 +34,18 @@ class DeckRules:
 
     def discard(self, card_id: str, area: int, pile: Optional[int] = None) -> None:
         """Put a card on a discard pile; an Event card leaves the game (R18)."""
-        if self.card(card_id).event:
+        if self.cards[card_id].event:
             self.state.removed.append(card_id)
             self.event("removed", card=card_id)
             return
         piles = self.state.discards
         if pile is None:
-            pile = self.choose_pile(area, "discard")
+            pile = 0 if len(piles) == 1 else self.choose_pile(area, "discard")
         piles[pile].append(card_id)
-        self.event("discarded", card=card_id, pile=pile)
+        log = self._log
+        if log is not None:  # the record event() makes
+            log({"type": "event", "event": "discarded", "turn": self.state.turn,
+                 "card": card_id, "pile": pile})
 
     def choose_pile(self, area: int, why: str) -> int:
         piles = self.state.discards
@@ -57,8 +63,8 @@ class DeckRules:
     def free_lines(self, area: int) -> list[Choice]:
         taken_rows = {entry.row for entry in self.state.areas[area].laws if entry.row}
         taken_columns = {entry.column for entry in self.state.areas[area].laws if entry.column}
-        choices = [Choice("row", (row.value,), f"{row.value} row") for row in m.ROWS
-                   if row.value not in taken_rows]
+        choices = [Choice("row", (row,), f"{row} row") for row in ROW_VALUES
+                   if row not in taken_rows]
         choices += [Choice("column", (c,), f"column {c}") for c in m.COLUMNS
                     if c not in taken_columns]
         return choices

@@ -66,6 +66,7 @@ class EffectRules:
                                  [Choice("cell", (i,), partial(self.cell_label, area, i))
                                   for i in cells])
             self.state.areas[area].cells[choice.args[0]].face_up = False
+            self.moved(area)
             self.event("hidden", area=area, cell=cell_name(choice.args[0]))
 
     @effect.on(m.RecoverDiscard)

@@ -31,14 +31,27 @@ from ..scoring.board import Board
 from ..scoring.score import ScoreReport, score_board
 from .decks import DeckRules
 from .effects import EffectRules
-from .patterns import PatternChecker, face_up_signature
+from .patterns import PatternChecker
 from .power import PowerRules
-from .state import Agent, Choice, Decision, GameState, Slot, game_error
+from .state import Agent, Choice, Decision, GameState, LazyChoices, Slot, game_error
+from .tables import tables_of
 from .turns import TurnRules
 from .view import board_of
 
 MAX_PATTERN_DEPTH = 50  # completions that trigger swaps that complete patterns...
 CELL_NAMES = tuple(cell_name(index) for index in range(SIZE))  # "front 1", ... (logged)
+NO_CARDS: frozenset = frozenset()
+
+
+def pair_indexes(count: int) -> tuple[tuple[int, int], ...]:
+    """Every pair (i, j), i < j < count, in the order of the swaps offered."""
+    pairs = _PAIRS.get(count)
+    if pairs is None:
+        pairs = _PAIRS[count] = tuple((i, j) for i in range(count) for j in range(i + 1, count))
+    return pairs
+
+
+_PAIRS: dict[int, tuple[tuple[int, int], ...]] = {}
 
 
 @frozen
@@ -58,12 +71,25 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules):
         self.state = state
         self.agents = list(agents)
         self.rng = rng
-        self.log = log or (lambda record: None)
-        self.cards = {c.id: c for c in registry.myth_cards()}
+        self.log = log
+        self.tables = tables = tables_of(registry)  # shared by the registry's games
+        self.cards = dict(tables.cards)
         self.scenario = registry.get("scenario", state.scenario) if state.scenario else None
-        self.patterns = PatternChecker(self.cards)  # R14, remembered answers
+        self.patterns = PatternChecker(self.cards, tables)  # R14
+        self._locked: tuple = (None, NO_CARDS)  # (scenario, its locked cards)
         self._pattern_depth = 0
+        self._checked: list = [None] * len(state.areas)  # see _check_moved
         self._final_logged = False  # the final record is logged once
+
+    @property
+    def log(self) -> Callable[[dict], None]:
+        """Where the game's records go; without one they are not even made
+        (``_log`` is None)."""
+        return self._log if self._log is not None else _no_log
+
+    @log.setter
+    def log(self, log: Optional[Callable[[dict], None]]) -> None:
+        self._log = log or None
 
     # ------------------------------------------------------------------ helpers
     def card(self, card_id: str) -> m.MythCard:
@@ -85,23 +111,31 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules):
         return self.state.rules >= revision
 
     def event(self, kind: str, **data) -> None:
-        self.log({"type": "event", "event": kind, "turn": self.state.turn, **data})
+        if self._log is not None:
+            self._log({"type": "event", "event": kind, "turn": self.state.turn, **data})
 
     def decide(self, seat: int, kind: str, prompt: str, choices: Sequence[Choice],
                subject: Optional[str] = None) -> Choice:
-        if not choices:
-            raise game_error(f"no legal choice for '{kind}'")
-        decision = Decision(seat, kind, prompt, tuple(choices), subject)
-        if len(choices) == 1:
+        """The agent's pick among ``choices`` (a list, or :class:`LazyChoices`);
+        the only option is taken without asking."""
+        lazy = type(choices) is LazyChoices  # then read through its own fields, checked here
+        count = choices._count if lazy else len(choices)
+        if count == 1:
             index = 0
-        else:
-            index = self.agents[seat].choose(self, decision)
-            if not 0 <= index < len(choices):
+        elif count:
+            if not lazy:
+                choices = tuple(choices)
+            index = self.agents[seat].choose(self, Decision(seat, kind, prompt, choices, subject))
+            if not 0 <= index < count:
                 raise game_error(f"agent '{self.agents[seat].name}' chose option {index} of "
-                                 f"{len(choices)}")
-        choice = choices[index]
-        self.log({"type": "decision", "turn": self.state.turn, "seat": seat, "kind": kind,
-                  "index": index, "options": len(choices), "choice": choice.label})
+                                 f"{count}")
+        else:
+            raise game_error(f"no legal choice for '{kind}'")
+        choice = choices._make(index) if lazy else choices[index]
+        log = self._log
+        if log is not None:
+            log({"type": "decision", "turn": self.state.turn, "seat": seat, "kind": kind,
+                 "index": index, "options": count, "choice": choice.label})
         return choice
 
     def seats_of_area(self, area: int) -> list[int]:
@@ -124,14 +158,22 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules):
                 order.append(area)
         return order
 
-    def locked(self) -> set[str]:
-        if self.scenario is None:
-            return set()
-        return {card for rule in self.scenario.rules if isinstance(rule, m.Lock)
-                for card in rule.cards}
+    def locked(self) -> frozenset[str]:
+        """R33: the cards the scenario locks (worked out once per scenario)."""
+        scenario = self.scenario
+        if scenario is None:
+            return NO_CARDS
+        known, cards = self._locked
+        if known is not scenario:
+            cards = frozenset(card for rule in scenario.rules if isinstance(rule, m.Lock)
+                              for card in rule.cards)
+            self._locked = (scenario, cards)
+        return cards
 
     def movable_cells(self, area: int) -> list[int]:
         locked = self.locked()
+        if not locked:
+            return [i for i, slot in enumerate(self.state.areas[area].cells) if slot is not None]
         return [i for i, slot in enumerate(self.state.areas[area].cells)
                 if slot is not None and slot.card not in locked]
 
@@ -153,10 +195,16 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules):
         cells = self.state.areas[area].cells
         old = cells[cell]
         cells[cell] = Slot(card_id, face_up)
-        self.event("placed", area=area, cell=CELL_NAMES[cell], card=card_id, face_up=face_up)
+        checked = self._checked
+        if area < len(checked):  # moved(area)
+            checked[area] = None
+        log = self._log
+        if log is not None:  # the record event() makes
+            log({"type": "event", "event": "placed", "turn": self.state.turn, "area": area,
+                 "cell": CELL_NAMES[cell], "card": card_id, "face_up": face_up})
         if old is not None:
             self.discard(old.card, area)
-        if played:
+        if played and self.scenario is not None:
             self.run_triggers(m.TriggerKind.PLACED, area, card_id)
         if face_up:
             self.became_face_up(area, cell)
@@ -170,33 +218,47 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules):
         if slot is None or slot.face_up:
             return
         slot.face_up = True
-        self.event("revealed", area=area, cell=CELL_NAMES[cell], card=slot.card)
+        checked = self._checked
+        if area < len(checked):  # moved(area)
+            checked[area] = None
+        log = self._log
+        if log is not None:  # the record event() makes
+            log({"type": "event", "event": "revealed", "turn": self.state.turn, "area": area,
+                 "cell": CELL_NAMES[cell], "card": slot.card})
         self.became_face_up(area, cell)
 
     def swap(self, area: int, first: int, second: int) -> None:
         """R17: a swapped card keeps its face state."""
         cells = self.state.areas[area].cells
         cells[first], cells[second] = cells[second], cells[first]
-        self.event("swapped", area=area, cells=[CELL_NAMES[first], CELL_NAMES[second]])
-        self.check_patterns()
+        self.moved(area)
+        if self._log is not None:
+            self.event("swapped", area=area, cells=[CELL_NAMES[first], CELL_NAMES[second]])
+        self._check_moved()
 
     def became_face_up(self, area: int, cell: int) -> None:
-        card = self.card(self.state.areas[area].cells[cell].card)
-        self.run_triggers(m.TriggerKind.REVEALED, area, card.id)
+        card = self.cards[self.state.areas[area].cells[cell].card]
+        if self.scenario is not None:
+            self.run_triggers(m.TriggerKind.REVEALED, area, card.id)
         if card.event:  # R18, R29: fires for every player from the active one
             self.event("event", card=card.id)
             for target in self.areas_from_active():
                 for effect in card.event:
                     self.run_effect(effect, target, source=card.id)
-        self.check_patterns()
+        self._check_moved()
 
     def choose_swap(self, seat: int, area: int, prompt: str) -> None:
         cells = self.movable_cells(area)
-        pairs = [Choice("swap", (a, b), partial(self.swap_label, area, a, b))
-                 for i, a in enumerate(cells) for b in cells[i + 1:]]
+        pairs = pair_indexes(len(cells))
         if pairs:
-            choice = self.decide(seat, "swap", prompt, pairs)
+            choice = self.decide(seat, "swap", prompt, LazyChoices(
+                len(pairs), partial(self._swap_choice, area, cells, pairs)))
             self.swap(area, *choice.args)
+
+    def _swap_choice(self, area: int, cells: list[int], pairs: tuple, index: int) -> Choice:
+        first, second = pairs[index]
+        a, b = cells[first], cells[second]
+        return Choice("swap", (a, b), partial(self.swap_label, area, a, b))
 
     def choose_reveal(self, seat: int, area: int, prompt: str) -> bool:
         cells = [i for i, slot in enumerate(self.state.areas[area].cells)
@@ -204,34 +266,75 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules):
         if not cells:
             return False
         choice = self.decide(seat, "reveal", prompt,
-                             [Choice("cell", (i,), CELL_NAMES[i]) for i in cells])
+                             LazyChoices(len(cells), partial(_reveal_choice, cells)))
         self.reveal(area, choice.args[0])
         return True
 
     # ------------------------------------------------------------------ patterns (R14)
     def check_patterns(self) -> None:
         """R14, R30: a held pattern whose shape shows face up is completed,
-        once and for good; R22: it draws its points in Power cards."""
+        once and for good; R22: it draws its points in Power cards. Every
+        area is checked (its cells may have been set from outside)."""
+        self._checked = [None] * len(self.state.areas)
+        self._check_moved()
+
+    def moved(self, area: int) -> None:
+        """A card of ``area`` was put, turned or moved, or a pattern added:
+        the next check looks at it again (place, reveal and swap do the same
+        in place)."""
+        checked = self._checked
+        if area < len(checked):  # else the areas were replaced: all are checked
+            checked[area] = None
+
+    def _check_moved(self) -> None:
+        """:meth:`check_patterns` for the areas that may have changed since
+        they were last checked: an area checked with nothing to complete
+        stays so until a card of it is put, turned or moved (:meth:`moved`),
+        its cells or patterns are replaced, or a pattern added. What was
+        found there is forgotten when a check is cut short (too deep): the
+        areas it did not look at are checked next time, as before."""
         self._pattern_depth += 1
         try:
             if self._pattern_depth > MAX_PATTERN_DEPTH:
+                self._checked = [None] * len(self.state.areas)
                 return
+            checked = self._checked
+            if len(checked) != len(self.state.areas):
+                checked = self._checked = [None] * len(self.state.areas)
             for index, area in enumerate(self.state.areas):
-                signature = None
-                for held in area.patterns:
-                    if held.completed:
-                        continue
-                    signature = signature or face_up_signature(area.cells)
-                    pattern = self.registry.get("pattern", held.card)
-                    if self.patterns.matches_signature(pattern, signature):
-                        held.completed = True
-                        self.event("pattern-completed", area=index, pattern=pattern.id)
-                        if self.state.settings.power_cards:  # R22
-                            self.gain_power(index, self.registry.pattern_points(pattern))
-                        self.run_triggers(m.TriggerKind.PATTERN_COMPLETED, index, None)
-                        signature = None  # what it set off may have changed the area
+                seen = checked[index]
+                patterns = area.patterns
+                if (seen is not None and seen[0] is area.cells and seen[1] is patterns
+                        and seen[2] == len(patterns)):
+                    continue
+                checked[index] = (area.cells, patterns, len(patterns))  # before: see moved()
+                if patterns:
+                    self._check_area(index, area)
+                checked = self._checked  # a cut-short check inside may have reset it
         finally:
             self._pattern_depth -= 1
+
+    def _check_area(self, index: int, area) -> None:
+        """The held patterns of an area, in order, against its cells as they
+        are then (a completion may set off moves there). Matched on the
+        cells directly (:meth:`PatternChecker.shows`): the area changed
+        since its last check, so a remembered answer would seldom serve."""
+        shows = self.patterns.shows
+        for held in area.patterns:
+            if held.completed:
+                continue
+            pattern = self._pattern(held.card)
+            if shows(pattern, area.cells):
+                held.completed = True
+                self.event("pattern-completed", area=index, pattern=pattern.id)
+                if self.state.settings.power_cards:  # R22
+                    self.gain_power(index, self.registry.pattern_points(pattern))
+                self.run_triggers(m.TriggerKind.PATTERN_COMPLETED, index, None)
+
+    def _pattern(self, pattern_id: str):
+        """The registry's pattern of that id (from the shared tables)."""
+        pattern = self.tables.patterns.get(pattern_id)
+        return pattern if pattern is not None else self.registry.get("pattern", pattern_id)
 
     # ------------------------------------------------------------------ scoring
     def board(self, area: int) -> Board:
@@ -259,3 +362,11 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules):
                           "victory": scenario.victory, "challenge": scenario.challenge,
                           "beaten": scenario.beaten}})
         return result
+
+
+def _no_log(record: dict) -> None:
+    """The log of a game that keeps none."""
+
+
+def _reveal_choice(cells: list[int], index: int) -> Choice:
+    return Choice("cell", (cells[index],), CELL_NAMES[cells[index]])

@@ -5,7 +5,8 @@ pattern of every area, although a move changes one area and most moves
 change no pattern's answer. So:
 
 - a pattern is compiled once into its placements (R14: never rotated or
-  mirrored), each a tuple of (cell, type, mythology or None) to meet;
+  mirrored), each a tuple of (cell, type, mythology or None) to meet, and
+  each of those into (cell, the ids of the cards that meet it);
 - an area is read as its *face-up signature*, the card id of each face-up
   cell (None elsewhere): the only thing a pattern's answer depends on;
 - an answer is remembered for its (pattern, signature), so an area that did
@@ -53,14 +54,26 @@ def placements(pattern: m.Pattern) -> tuple[Placement, ...]:
 class PatternChecker:
     """Answers "does this pattern show face up in these cells?" for one game."""
 
-    def __init__(self, cards: Mapping[str, m.MythCard]):
+    def __init__(self, cards: Mapping[str, m.MythCard], shared: Optional[object] = None):
+        """``shared``: the registry's tables (tables.py), whose compiled
+        shapes and card fits the games of one registry share (patterns by
+        id, the same cards). The answers are the game's own: an area's
+        layouts seldom come back in another game."""
         self.cards = cards
-        self._placements: dict[str, tuple[Placement, ...]] = {}
+        self._placements: dict[str, tuple] = \
+            {} if shared is None else shared.placements  # pattern id -> _shapes()
         self._answers: dict[tuple[str, Signature], bool] = {}
-        self._fits: dict[tuple, bool] = {}  # (card id, type, mythology) -> fits
+        self._fits: dict[tuple, frozenset[str]] = \
+            {} if shared is None else shared.fits  # (type, mythology) -> card ids
 
     def matches(self, pattern: m.Pattern, cells: Sequence[Optional[Slot]]) -> bool:
         return self.matches_signature(pattern, face_up_signature(cells))
+
+    @property
+    def answers(self) -> dict[tuple[str, Signature], bool]:
+        """The remembered answers by (pattern id, signature): a hot path may
+        read them itself, and ask :meth:`matches_signature` for the others."""
+        return self._answers
 
     def matches_signature(self, pattern: m.Pattern, signature: Signature) -> bool:
         key = (pattern.id, signature)
@@ -69,24 +82,42 @@ class PatternChecker:
             answer = self._answers[key] = self._match(pattern, signature)
         return answer
 
-    def _match(self, pattern: m.Pattern, signature: Signature) -> bool:
-        shapes = self._placements.get(pattern.id)
-        if shapes is None:
-            shapes = self._placements[pattern.id] = placements(pattern)
-        for shape in shapes:
-            for cell, kind, mythology in shape:
-                card = signature[cell]
-                if card is None or not self._card_fits(card, kind, mythology):
+    def shows(self, pattern: m.Pattern, cells: Sequence[Optional[Slot]]) -> bool:
+        """:meth:`matches`, not remembered: read on the cells themselves."""
+        for shape in self._shapes(pattern):
+            for cell, fitting in shape:
+                slot = cells[cell]
+                if slot is None or not slot.face_up or slot.card not in fitting:
                     break
             else:
                 return True
         return False
 
-    def _card_fits(self, card_id: str, kind, mythology) -> bool:
-        key = (card_id, kind, mythology)
-        fits = self._fits.get(key)
-        if fits is None:
-            card = self.cards[card_id]
-            fits = self._fits[key] = card.type == kind and (
-                mythology is None or mythology in card.mythologies)
-        return fits
+    def _match(self, pattern: m.Pattern, signature: Signature) -> bool:
+        for shape in self._shapes(pattern):
+            for cell, fitting in shape:
+                if signature[cell] not in fitting:  # None (face down, empty) never fits
+                    break
+            else:
+                return True
+        return False
+
+    def _shapes(self, pattern: m.Pattern) -> tuple:
+        """The pattern's placements, each cell with the ids of the cards that
+        fit it (:meth:`_fitting`)."""
+        shapes = self._placements.get(pattern.id)
+        if shapes is None:
+            shapes = self._placements[pattern.id] = tuple(
+                tuple((cell, self._fitting(kind, mythology)) for cell, kind, mythology in shape)
+                for shape in placements(pattern))
+        return shapes
+
+    def _fitting(self, kind, mythology) -> frozenset[str]:
+        """The ids of the cards of that type (and that mythology, if any)."""
+        key = (kind, mythology)
+        fitting = self._fits.get(key)
+        if fitting is None:
+            fitting = self._fits[key] = frozenset(
+                card_id for card_id, card in self.cards.items()
+                if card.type == kind and (mythology is None or mythology in card.mythologies))
+        return fitting

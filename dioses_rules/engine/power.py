@@ -27,6 +27,11 @@ class PowerRules:
             pile.append(card)
         self.event("power-gained", area=area, count=count, total=len(pile))
 
+    def may_use_power(self) -> bool:
+        """Whether a Power phase can offer anything in this game: Power cards
+        (R22) or a scenario's abilities; else :meth:`power_choices` is empty."""
+        return bool(self.state.settings.power_cards) or self.scenario is not None
+
     def power_choices(self, area: int) -> list[Choice]:
         pile = len(self.state.areas[area].power)
         choices = []

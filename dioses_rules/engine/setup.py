@@ -17,6 +17,7 @@ from ..language.settings import SETTINGS, Settings, setting_problem, setting_val
 from ..pool.registry import Registry
 from ..scoring.area import SIZE, cell_index, cell_row
 from .game import Game
+from .tables import tables_of
 from .state import FIRST_RULES, KNOWN_RULES, RULES, Agent, AreaState, GameState, Slot, \
     game_error
 
@@ -68,7 +69,7 @@ def new_game(registry: Registry, agents: Sequence[Agent], scenario: Optional[str
             list(scenario_def.options)
     settings = settings_for(registry, option_ids)
     seat_area = seat_areas(seats, settings, scenario_def is not None, rules)
-    cards = {card.id for card in registry.myth_cards()}
+    cards = set(tables_of(registry).cards)
     if scenario_def is None:
         _check_base_deal(len(cards), max(seat_area) + 1, settings)
     else:
@@ -177,13 +178,13 @@ def _check_scenario_deal(cards: set[str], scenario: m.Scenario, steps: Sequence[
 
 
 def _shuffle_decks(game: Game) -> None:
-    state, rng, registry = game.state, game.rng, game.registry
-    deck = sorted(game.cards)
+    state, rng = game.state, game.rng
+    deck = list(game.tables.card_ids)  # sorted
     rng.shuffle(deck)
     state.deck = deck
-    state.law_deck = sorted(d.id for d in registry.definitions("law"))
+    state.law_deck = list(game.tables.law_ids)  # sorted
     rng.shuffle(state.law_deck)
-    state.pattern_deck = sorted(d.id for d in registry.definitions("pattern"))
+    state.pattern_deck = list(game.tables.pattern_ids)  # sorted
     rng.shuffle(state.pattern_deck)
     state.discards = [[] for _ in range(max(1, state.settings.discard_piles))]
     state.start_player = rng.randrange(state.seats)

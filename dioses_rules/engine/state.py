@@ -8,9 +8,10 @@ game's area and a board file are written the same way.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Callable, Optional, Protocol, Union
 
-from attrs import define, field, frozen
+from attrs import define, field
 
 from ..errors import DiosesError
 from ..language.settings import Settings
@@ -55,10 +56,17 @@ class AreaState:
     used_abilities: list[int] = field(factory=list)
 
     def face_up_count(self) -> int:
-        return sum(1 for slot in self.cells if slot is not None and slot.face_up)
+        count = 0
+        for slot in self.cells:
+            if slot is not None and slot.face_up:
+                count += 1
+        return count
 
     def all_face_up(self) -> bool:
-        return all(slot is None or slot.face_up for slot in self.cells)
+        for slot in self.cells:
+            if slot is not None and not slot.face_up:
+                return False
+        return True
 
     def find(self, card_id: str) -> Optional[int]:
         for index, slot in enumerate(self.cells):
@@ -128,18 +136,68 @@ class Choice:
 
     @property
     def label(self) -> str:
-        return self._label() if callable(self._label) else self._label
+        label = self._label
+        return label() if callable(label) else label
 
     def to_json(self) -> dict:
         return {"kind": self.kind, "args": list(self.args), "label": self.label}
 
 
-@frozen
+class LazyChoices(Sequence):
+    """The options of a decision, each made when it is read.
+
+    Most decisions are made by a random agent that reads one option (the
+    one it picks) of many: the 66 swaps of an area, the 12 cells to play a
+    card at. This sequence is what the list of them was, the same options in
+    the same order (its length, its items by index, its iteration), but an
+    option is made by ``make(index)`` only when read: a new equal
+    :class:`Choice` each time.
+    """
+
+    __slots__ = ("_count", "_make")
+
+    def __init__(self, count: int, make: Callable[[int], Choice]):
+        self._count = count
+        self._make = make
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __getitem__(self, index):
+        if type(index) is int and 0 <= index < self._count:
+            return self._make(index)
+        if isinstance(index, slice):
+            return tuple(self._make(i) for i in range(*index.indices(self._count)))
+        if index < 0:
+            index += self._count
+        if not 0 <= index < self._count:
+            raise IndexError("choice index out of range")
+        return self._make(index)
+
+    def __iter__(self):
+        return map(self._make, range(self._count))
+
+    def __eq__(self, other) -> bool:
+        if isinstance(other, (LazyChoices, tuple, list)):
+            return tuple(self) == tuple(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return f"LazyChoices({list(self)!r})"
+
+
+@define(unsafe_hash=True)
 class Decision:
+    """What an agent is asked. Not frozen only because a frozen class is
+    slow to make and a game makes one a decision: treat it as frozen."""
+
     seat: int
     kind: str
     prompt: str
-    choices: tuple[Choice, ...]
+    choices: Sequence[Choice]  # a tuple, or the same options made lazily (LazyChoices)
     subject: Optional[str] = None  # the card or law the decision is about
 
 

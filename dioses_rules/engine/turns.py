@@ -19,7 +19,9 @@ from __future__ import annotations
 from functools import partial
 from typing import Callable, Optional
 
-from .state import MAX_TURNS_PER_SEAT, Choice
+from .state import MAX_TURNS_PER_SEAT, Choice, LazyChoices
+
+DRAW = Choice("draw", (), "draw from the deck")  # one option, shared: treated as frozen
 
 
 class TurnRules:
@@ -32,25 +34,31 @@ class TurnRules:
         reveal of a face-down card (R31)."""
         state = self.state
         locked = self.locked()
-        cells_ok = any(slot is not None and slot.card not in locked
-                       for slot in state.areas[area].cells)
-        choices = []
-        if cells_ok:
-            for index, pile in enumerate(state.discards):
-                if pile:
-                    choices.append(Choice("take-discard", (index,),
-                                          f"take {pile[-1]} from discard pile {index + 1}"))
-            if state.deck or any(len(p) > 1 for p in state.discards):
-                choices.append(Choice("draw", (), "draw from the deck"))
+        cells = state.areas[area].cells
+        for slot in cells:  # a card that may be replaced
+            if slot is not None and (not locked or slot.card not in locked):
+                break
+        else:
+            return []
+        discards = state.discards
+        choices = [Choice("take-discard", (index,), f"take {pile[-1]} from discard pile {index + 1}")
+                   for index, pile in enumerate(discards) if pile]
+        if state.deck or any(len(p) > 1 for p in discards):
+            choices.append(DRAW)
         return choices
 
     def play_turn(self) -> None:
         state = self.state
         seat = state.active
         area = state.seat_area[seat]
-        start_face_up = state.areas[area].face_up_count()
-        self.event("turn", seat=seat)
-        self.power_phase(seat, area)  # R22, R26: before the action
+        must_reveal = state.settings.turn_must_reveal
+        start_face_up = state.areas[area].face_up_count() if must_reveal else 0
+        log = self._log
+        if log is not None:  # the record event() makes
+            log({"type": "event", "event": "turn", "turn": state.turn, "seat": seat})
+        with_power = self.may_use_power()
+        if with_power:
+            self.power_phase(seat, area)  # R22, R26: before the action
         actions = self.legal_actions(area)
         if actions:
             action = self.decide(seat, "action", "Your action", actions)
@@ -61,11 +69,11 @@ class TurnRules:
                 self.draw_action(seat, area)
         elif not self.choose_reveal(seat, area, "No action is possible: turn a card face up"):
             self.event("pass", seat=seat)  # R31: no action (a reveal instead), no face-down card
-        if self.rules_since(2) and not self.finished_by_reveal(area):
+        if with_power and self.rules_since(2) and not self.finished_by_reveal(area):
             self.power_phase(seat, area, after=True)  # R26: the action and all it set off are done
         # R21: a solo turn ends with more face-up cards than it began with
         # (after a Power card turned one face down, that may take two reveals).
-        while (state.settings.turn_must_reveal and not self.finished_by_reveal(area)
+        while (must_reveal and not self.finished_by_reveal(area)
                 and state.areas[area].face_up_count() <= start_face_up):
             if not self.choose_reveal(seat, area, "Turn a card face up (more face-up cards "
                                                   "than at the start of the turn)"):
@@ -75,18 +83,29 @@ class TurnRules:
     def exchange(self, seat: int, area: int, card: str, prompt: str) -> None:
         cells = self.movable_cells(area)
         choice = self.decide(seat, "exchange", prompt,
-                             [Choice("cell", (i,), partial(self.cell_label, area, i)) for i in cells],
+                             LazyChoices(len(cells), partial(self._cell_choice, area, cells)),
                              card)
         self.place(area, choice.args[0], card, True, played=True)
+
+    def _cell_choice(self, area: int, cells: list[int], index: int) -> Choice:
+        return Choice("cell", (cells[index],), partial(self.cell_label, area, cells[index]))
+
+    def _drawn_choice(self, area: int, cells: list[int], card: str, index: int) -> Choice:
+        """Play the drawn card at one of the movable ``cells``, or (last) discard it."""
+        if index == len(cells):
+            return Choice("discard", (), f"discard {card}")
+        return Choice("play", (cells[index],), partial(self.play_label, area, cells[index]))
 
     def draw_action(self, seat: int, area: int) -> None:
         card = self.draw()
         if card is None:  # R31: nothing to draw, even from the discards
             return
-        self.event("drew", seat=seat, card=card)
-        options = [Choice("play", (i,), partial(self.play_label, area, i))
-                   for i in self.movable_cells(area)]
-        options.append(Choice("discard", (), f"discard {card}"))
+        log = self._log
+        if log is not None:  # the record event() makes
+            log({"type": "event", "event": "drew", "turn": self.state.turn, "seat": seat,
+                 "card": card})
+        cells = self.movable_cells(area)
+        options = LazyChoices(len(cells) + 1, partial(self._drawn_choice, area, cells, card))
         choice = self.decide(seat, "drawn", f"You drew {card}: play it or discard it?", options,
                              card)
         if choice.kind == "play":

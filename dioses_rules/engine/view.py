@@ -12,6 +12,7 @@ from ..scoring.area import Area, Placed
 from ..scoring.board import (Board, BoardFile, HeldPattern, LawEntry, LawPlacement,
                              board_to_file)
 from .state import GameState, Slot
+from .tables import tables_of
 
 
 def board_of(registry: Registry, state: GameState, area: int, *,
@@ -26,21 +27,32 @@ def board_of(registry: Registry, state: GameState, area: int, *,
     only if it was completed during the game (R30).
     """
     own = state.areas[area]
+    tables = tables_of(registry)  # the registry's answers, worked out once
+    made = tables.placed  # (card id, face up) -> Placed: a frozen value, shared
     placed = []
     for slot in own.cells if cells is None else cells:
         if slot is None or (seen_only and not slot.face_up):
             placed.append(None)
-        else:
-            placed.append(Placed(registry.get("myth", slot.card), slot.face_up))
+            continue
+        key = (slot.card, slot.face_up)
+        card = made.get(key)
+        if card is None:
+            card = made[key] = Placed(tables.cards.get(slot.card), slot.face_up)
+        placed.append(card)
     law_placements = tuple(
         LawPlacement(registry.get("law", entry.card), m.Row(entry.row) if entry.row else None,
                      entry.column)
         for entry in (own.laws if laws is None else laws))
     patterns = []
     for entry in own.patterns:
-        pattern = registry.get("pattern", entry.card)
+        pattern = tables.patterns.get(entry.card)
+        if pattern is None:  # not in play: as the registry answers it
+            pattern = registry.get("pattern", entry.card)
+            points = registry.pattern_points(pattern)
+        else:
+            points = tables.pattern_points[entry.card]
         completed = (entry.completed or None) if seen_only else bool(entry.completed)
-        patterns.append(HeldPattern(pattern, completed, registry.pattern_points(pattern)))
+        patterns.append(HeldPattern(pattern, completed, points))
     objectives = tuple((registry.get("objective-goal", goal),
                         registry.get("objective-element", element))
                        for goal, element in state.objectives)
