@@ -104,8 +104,8 @@ def load(rows, extra: str = "") -> Board:
     return resolve_board(parse_board_text(board_text(rows, extra)), registry())
 
 
-def score_rows(rows, extra: str = ""):
-    return score_board(load(rows, extra))
+def score_rows(rows, extra: str = "", explain: bool = False):
+    return score_board(load(rows, extra), explain=explain)
 
 
 EMPTY_ROW = [".", ".", ".", "."]
@@ -336,7 +336,7 @@ def test_r6_objective_counts_only_the_largest_group():
     rows = [["anubis", "isis", ".", "."],
             [".", "horus", ".", "."],
             ["zeus", ".", "ship", "sun-eye"]]
-    report = score_rows(rows, 'objectives = [["grouping", "egyptian"]]')
+    report = score_rows(rows, 'objectives = [["grouping", "egyptian"]]', explain=True)
     assert [o.points for o in report.objectives] == [6]
     assert report.objectives[0].cells == (cell("front 1"), cell("front 2"), cell("central 2"))
 
@@ -524,7 +524,7 @@ def test_r11_divine_objective_weighs_geb_and_nut_2_egyptian_objective_1():
 def test_r11_largest_group_is_judged_by_weighted_size():
     """Divine grouping: {Geb and Nut} (2 gods) outweighs {Zeus} (1 god)."""
     report = score_rows([["zeus", ".", "geb-and-nut", "."], EMPTY_ROW, EMPTY_ROW],
-                        'objectives = [["grouping", "divine"]]')
+                        'objectives = [["grouping", "divine"]]', explain=True)
     assert report.objectives[0].points == 4
     assert report.objectives[0].cells == (cell("front 3"),)
 

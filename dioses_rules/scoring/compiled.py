@@ -30,7 +30,9 @@ from .area import Area
 from .closures import Sel
 from .compiler import Compiler
 from .evaluator import Facts
-from .masks import FULL
+from .area import WIDTH
+from .masks import BIT, FULL
+from .patterns import shape_origins
 from .scene import (ALWAYS, CELLS, FACE_UP, HEAVY_SHIFT, KIND_LANES, NO_FACTS, CardInfo, Scene,
                     Vocabulary)
 
@@ -77,6 +79,34 @@ class CompiledPool:
 
     def selector(self, selector: m.Selector) -> Sel:
         return self._once(selector, self.compiler.selector)
+
+    def pattern(self, pattern: m.Pattern) -> Callable:
+        """``fn(scene)``: the cells of the first placement of the shape whose
+        every cell holds a matching face-up card (as ``pattern_matches``), or None."""
+        return self._once(pattern, self._pattern)
+
+    def _pattern(self, pattern: m.Pattern) -> Callable:
+        placements = []  # (cells, needed): the cells, and every lane's mask shifted into it
+        for top, left in shape_origins(pattern):
+            cells, needed = [], 0
+            for dr, row in enumerate(pattern.shape):
+                for dc, want in enumerate(row):
+                    if want is None:
+                        continue
+                    cell = (top + dr) * WIDTH + left + dc
+                    cells.append(cell)
+                    needed |= BIT[cell] << self.vocabulary.kind("type", want.type)
+                    if want.mythology is not None:
+                        needed |= BIT[cell] << self.vocabulary.kind("mythology", want.mythology)
+            placements.append((tuple(cells), needed))
+
+        def first(scene: Scene):
+            kinds = scene.kinds  # face-up cards only (R12, R14), one lane per feature
+            for cells, needed in placements:
+                if kinds & needed == needed:
+                    return cells
+            return None
+        return first
 
     def infos(self, cells) -> Optional[list]:
         """A :class:`CardInfo` per cell, or None when a cell is empty."""

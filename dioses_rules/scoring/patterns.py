@@ -12,16 +12,22 @@ from .area import Area
 def pattern_matches(area: Area, pattern: m.Pattern) -> Optional[tuple[int, ...]]:
     """The cells of the first placement of ``pattern`` whose every cell holds
     a matching face-up card, never rotated or mirrored (R14); else None."""
+    for top, left in shape_origins(pattern):
+        cells = _placement(area, pattern, top, left)
+        if cells:
+            return cells
+    return None
+
+
+def shape_origins(pattern: m.Pattern) -> list[tuple[int, int]]:
+    """R14: every (top, left) where the shape fits in the area, never rotated
+    or mirrored, in the order they are tried."""
     height = len(pattern.shape)
     width = max((len(row) for row in pattern.shape), default=0)
     if height == 0 or width == 0 or height > g.HEIGHT or width > g.WIDTH:
-        return None
-    for top in range(g.HEIGHT - height + 1):
-        for left in range(g.WIDTH - width + 1):
-            cells = _placement(area, pattern, top, left)
-            if cells:
-                return cells
-    return None
+        return []
+    return [(top, left) for top in range(g.HEIGHT - height + 1)
+            for left in range(g.WIDTH - width + 1)]
 
 
 def _placement(area: Area, pattern: m.Pattern, top: int, left: int) -> Optional[tuple[int, ...]]:

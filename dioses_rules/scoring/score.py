@@ -177,8 +177,9 @@ def score_board(board: Board, explain: bool = False, all_face_up_at_end: Optiona
     to whether the area was already all face up before that reveal.
     ``evaluator`` (see ``EVALUATORS``) judges the cards' lines and the
     scenario; both give equal reports. Only the reference evaluator records
-    which cells matched, so explanations (``explain``) and the cells that
-    laws and objectives matched come from it whichever is chosen.
+    which cells matched, so explanations (``explain``: each line's cells and
+    the cells each law and objective matched) come from it whichever is
+    chosen; without ``explain`` those cells are empty.
     """
     if _compiled(evaluator) and not explain:
         return _score_compiled(board, all_face_up_at_end)
@@ -186,7 +187,7 @@ def score_board(board: Board, explain: bool = False, all_face_up_at_end: Optiona
     if all_face_up_at_end is None:
         all_face_up_at_end = face_up_before
     area = board.area.revealed()
-    laws = _score_laws(area, board, all_face_up_at_end)
+    laws = _score_laws(area, board, all_face_up_at_end, explain)
     patterns = _score_patterns(area, board)
     completed = sum(1 for p in patterns if p.completed)
     met = sum(1 for law in laws if law.points > 0)
@@ -200,7 +201,7 @@ def score_board(board: Board, explain: bool = False, all_face_up_at_end: Optiona
         card = area.cells[cell].card
         points, lines = _judge_lines(area, facts, card.lines, cell, explain)
         cards.append(CardScore(card, cell, points, lines))
-    objectives = _score_objectives(area, board, all_face_up_at_end)
+    objectives = _score_objectives(area, board, all_face_up_at_end, explain)
     total = (sum(c.points for c in cards) + sum(law.points for law in laws)
              + sum(p.points for p in patterns) + sum(o.points for o in objectives))
     scenario = None
@@ -227,14 +228,15 @@ def _score_compiled(board: Board, all_face_up_at_end: Optional[bool]) -> ScoreRe
     area, scene, face_up_before = current.revealed_scene(board.area)
     if all_face_up_at_end is None:
         all_face_up_at_end = face_up_before
-    laws = _score_laws(area, board, all_face_up_at_end) if board.laws else ()
-    patterns = _score_patterns(area, board) if board.patterns else ()
+    laws = _compiled_laws(current, scene, board, all_face_up_at_end) if board.laws else ()
+    patterns = _compiled_patterns(current, scene, board) if board.patterns else ()
     completed = sum(1 for p in patterns if p.completed) if patterns else 0
     met = sum(1 for law in laws if law.points > 0) if laws else 0
+    objectives = (_compiled_objectives(current, scene, board, all_face_up_at_end)
+                  if board.objectives else ())
     scene.judge_with(current.card_facts(all_face_up_at_end, board.scenario_state, completed,
                                         met))
     cards, total = _compiled_cards(scene)
-    objectives = _score_objectives(area, board, all_face_up_at_end) if board.objectives else ()
     if laws or patterns or objectives:
         total += (sum(law.points for law in laws) + sum(p.points for p in patterns)
                   + sum(o.points for o in objectives))
@@ -247,6 +249,40 @@ def _score_compiled(board: Board, all_face_up_at_end: Optional[bool]) -> ScoreRe
     gods = 0 if tie_break is None else current.weighed_type(scene, tie_break)
     return ScoreReport(area, cards, laws, patterns, objectives, total, gods, face_up_before,
                        scenario)
+
+
+def _compiled_laws(current, scene: Scene, board: Board, all_face_up_at_end: bool
+                   ) -> tuple[LawScore, ...]:
+    """R13, from the compiled lines (no cells: those are an explanation's)."""
+    laws = []
+    for placement in board.laws:
+        scene.judge_with(Facts(law_line=placement.cells(), all_face_up_at_end=all_face_up_at_end))
+        points = current.lines(placement.law.lines)(scene, None)
+        laws.append(LawScore(placement.law, placement.row, placement.column, points))
+    return tuple(laws)
+
+
+def _compiled_objectives(current, scene: Scene, board: Board, all_face_up_at_end: bool
+                         ) -> tuple[ObjectiveScore, ...]:
+    """R15, from the compiled lines (no cells: those are an explanation's)."""
+    objectives = []
+    for goal, element in board.objectives:
+        scene.judge_with(Facts(element=element.selector, all_face_up_at_end=all_face_up_at_end),
+                         current.selector(element.selector))
+        objectives.append(ObjectiveScore(goal, element, current.lines(goal.lines)(scene, None)))
+    return tuple(objectives)
+
+
+def _compiled_patterns(current, scene: Scene, board: Board) -> tuple[PatternScore, ...]:
+    """R14, each shape matched on the scene's masks."""
+    patterns = []
+    for held in board.patterns:
+        cells = current.pattern(held.pattern)(scene)
+        judged = held.completed is None
+        completed = (cells is not None) if judged else held.completed
+        patterns.append(PatternScore(held.pattern, completed, judged,
+                                     held.worth if completed else 0, cells or ()))
+    return tuple(patterns)
 
 
 def _compiled_cards(scene: Scene) -> tuple[tuple[CardScore, ...], int]:
@@ -286,11 +322,13 @@ def tie_break_count(area: Area, tie_break: Optional[str]) -> int:
                if area.cells[c].card.type == tie_break)
 
 
-def _score_laws(area: Area, board: Board, all_face_up_at_end: bool) -> tuple[LawScore, ...]:
+def _score_laws(area: Area, board: Board, all_face_up_at_end: bool, explain: bool
+                ) -> tuple[LawScore, ...]:
+    """R13; with ``explain``, the cells each law's lines matched."""
     laws = []
     for placement in board.laws:
         law_facts = Facts(law_line=placement.cells(), all_face_up_at_end=all_face_up_at_end)
-        evaluator = Evaluator(area, law_facts, explain=True)
+        evaluator = Evaluator(area, law_facts, explain=explain)
         points = evaluator.lines_points(placement.law.lines, None)
         laws.append(LawScore(placement.law, placement.row, placement.column, points,
                              tuple(sorted(evaluator.witnesses or ()))))
@@ -308,12 +346,13 @@ def _score_patterns(area: Area, board: Board) -> tuple[PatternScore, ...]:
     return tuple(patterns)
 
 
-def _score_objectives(area: Area, board: Board, all_face_up_at_end: bool
+def _score_objectives(area: Area, board: Board, all_face_up_at_end: bool, explain: bool
                       ) -> tuple[ObjectiveScore, ...]:
+    """R15; with ``explain``, the cells each objective's lines matched."""
     objectives = []
     for goal, element in board.objectives:
         goal_facts = Facts(element=element.selector, all_face_up_at_end=all_face_up_at_end)
-        evaluator = Evaluator(area, goal_facts, explain=True)
+        evaluator = Evaluator(area, goal_facts, explain=explain)
         points = evaluator.lines_points(goal.lines, None)
         objectives.append(ObjectiveScore(goal, element, points,
                                          tuple(sorted(evaluator.witnesses or ()))))

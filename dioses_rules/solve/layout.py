@@ -24,6 +24,7 @@ from ..language import model as m
 from ..scoring import area as g
 from ..scoring.area import Area, Placed
 from ..scoring.board import Board
+from ..scoring.patterns import shape_origins
 from ..scoring.score import score_board
 from .compiler import Context, TreeCompiler, Unsupported
 from .cpsat import Builder, Lin, Lit, lit_lin, total
@@ -99,7 +100,7 @@ class _LayoutModel:
                 completed.append(held.completed)
                 continue
             completed.append(self.b.any_of(self._placed_shape(held.pattern, top, left)
-                                           for top, left in _origins(held.pattern)))
+                                           for top, left in shape_origins(held.pattern)))
         return completed
 
     def _placed_shape(self, pattern: m.Pattern, top: int, left: int) -> Lit:
@@ -163,16 +164,6 @@ class _LayoutModel:
                 if lit is True or (lit is not False and solver.BooleanValue(lit)):
                     cells[cell] = Placed(card, True)
         return Area(tuple(cells))
-
-
-def _origins(pattern: m.Pattern) -> Iterable[tuple[int, int]]:
-    """R14: every placement of the shape in the area, never rotated."""
-    height = len(pattern.shape)
-    width = max((len(row) for row in pattern.shape), default=0)
-    if height == 0 or width == 0 or height > g.HEIGHT or width > g.WIDTH:
-        return ()
-    return [(top, left) for top in range(g.HEIGHT - height + 1)
-            for left in range(g.WIDTH - width + 1)]
 
 
 def best_layout(board: Board, fixed: Iterable[int] = (), time_limit: Optional[float] = None,
