@@ -194,3 +194,14 @@ def test_without_ortools_it_says_which_extra_to_install(monkeypatch):
 
 def test_unsupported_is_a_located_error():
     assert issubclass(Unsupported, DiosesError)
+
+
+def test_more_threads_find_the_same_best_total():
+    board = str(EXAMPLES / "aun-mas-divinos-law-scoring.toml")
+    totals = []
+    for threads in ("1", "2"):
+        result = CliRunner().invoke(dioses, ["solve", board, "--threads", threads,
+                                             "--format", "json"])
+        assert result.exit_code == 0, result.output
+        totals.append(json.loads(result.stdout)["best_total"])
+    assert totals[0] == totals[1]
