@@ -39,7 +39,8 @@ BACK_ENDS = {
                        "condition": m.Condition},
     "DefinitionChecker": {"definition": m.Definition},
     "EffectRules": {"effect": m.Effect},
-    "TreeCompiler": {"match": m.Selector, "judge": m.Condition, "countable": m.Countable,
+    "PlacementSelectors": {"match": m.Selector},
+    "TreeCompiler": {"judge": m.Condition, "countable": m.Countable,
                      "line_points": m.ScoringLine},
 }
 LIBRARY_DISPATCHES = [(owner, name, dispatch) for owner, name, dispatch in DISPATCHES

@@ -28,9 +28,7 @@ from ..language.walk import Dispatch
 from ..scoring import area as g
 from ..scoring.evaluator import RELATION_CELLS, card_weight, strictly_most, values_of
 from .cpsat import ZERO, Builder, Lin, Lit, lit_lin, total
-
-Anchor = Optional[tuple[int, int]]  # (cell, card index) or none
-
+from .selectors import Anchor, PlacementSelectors
 
 @lru_cache(maxsize=1)
 def connected_sets() -> tuple[tuple[int, ...], ...]:
@@ -70,11 +68,15 @@ class Context:
         return other
 
 
-class TreeCompiler:
+class TreeCompiler(PlacementSelectors):
     """Compiles lines and conditions of one hand on one :class:`Builder`."""
 
     def __init__(self, builder: Builder, cards: list, placed: list[list[Lit]],
-                 context: Context):
+                 context: Context, hand_fixed: bool = True):
+        """``hand_fixed``: every card of ``cards`` is in the area (a board's
+        best layout); else the solver chooses which are (a scenario)."""
+        self.hand_fixed = hand_fixed
+        self._most_lits: dict[tuple, Lit] = {}
         self.b = builder
         self.cards = cards
         self.x = placed  # x[d][j]
@@ -93,84 +95,6 @@ class TreeCompiler:
             "E300", f"{self.where}: the solver cannot express {what} yet", node, "",
             help="'dioses score' scores this board; only the search for its best layout "
                  "is out of reach"))
-
-    # ------------------------------------------------------------ selectors
-    def accepts(self, selector: m.Selector, d: int, cell: int, anchor: Anchor) -> bool:
-        return self.match(selector, d, cell, anchor)
-
-    match = Dispatch(m.Selector)
-
-    @match.on(m.AnyCard)
-    def _any(self, s, d, cell, anchor):
-        return True
-
-    @match.on(m.TypeIs)
-    def _type(self, s, d, cell, anchor):
-        return self.cards[d].type == s.type
-
-    @match.on(m.MythologyIs)
-    def _mythology(self, s, d, cell, anchor):
-        return s.mythology in self.cards[d].mythologies
-
-    @match.on(m.FaceIs)
-    def _face(self, s, d, cell, anchor):
-        return s.face_up  # every card is face up at the final scoring (R12)
-
-    @match.on(m.Named)
-    def _named(self, s, d, cell, anchor):
-        card = self.cards[d]
-        return card.id == s.name or s.name in card.tags
-
-    @match.on(m.SelfCard)
-    def _self(self, s, d, cell, anchor):
-        return anchor is not None and cell == anchor[0]
-
-    @match.on(m.SameAs)
-    def _same(self, s, d, cell, anchor):
-        if anchor is None:
-            return False
-        return not set(values_of(self.cards[d], s.attribute)).isdisjoint(
-            values_of(self.cards[anchor[1]], s.attribute))
-
-    @match.on(m.MostCommon)
-    def _most_common(self, s, d, cell, anchor):
-        return self._most[s.attribute] in values_of(self.cards[d], s.attribute)
-
-    @match.on(m.StateRef)
-    def _state(self, s, d, cell, anchor):
-        return self.cards[d].id == self.context.scenario_state.get(s.name, None)
-
-    @match.on(m.ElementRef)
-    def _element(self, s, d, cell, anchor):
-        element = self.context.element
-        return element is not None and self.match(element, d, cell, anchor)
-
-    @match.on(m.SelNot)
-    def _not(self, s, d, cell, anchor):
-        return not self.match(s.item, d, cell, anchor)
-
-    @match.on(m.SelAnd)
-    def _and(self, s, d, cell, anchor):
-        return all(self.match(item, d, cell, anchor) for item in s.items)
-
-    @match.on(m.SelOr)
-    def _or(self, s, d, cell, anchor):
-        return any(self.match(item, d, cell, anchor) for item in s.items)
-
-    @match.on(m.Leader)
-    def _leader(self, s, d, cell, anchor):
-        raise self.unsupported("a leader ('the ... with most ...', R24)", s)
-
-    def holders(self, selector: m.Selector, cell: int, anchor: Anchor) -> list[int]:
-        """The cards that match ``selector`` if they stand in ``cell``."""
-        return [d for d in range(len(self.cards))
-                if self.x[d][cell] is not False and self.match(selector, d, cell, anchor)]
-
-    def has(self, selector: m.Selector, cell: Optional[int], anchor: Anchor) -> Lit:
-        """Whether ``cell`` holds a card matching ``selector``."""
-        if cell is None:
-            return False
-        return self.b.any_of(self.x[d][cell] for d in self.holders(selector, cell, anchor))
 
     # ------------------------------------------------------------ scopes, counts
     def scope_cells(self, scope: m.Scope, anchor: Anchor) -> tuple[int, ...]:
@@ -207,16 +131,15 @@ class TreeCompiler:
         """R6: the weight of the heaviest orthogonally connected group of
         matching cards: the heaviest connected set of cells all holding one
         (weights are positive, so a whole group is the heaviest of its sets)."""
-        weights, lits = [], []
+        weights, lits, matching = [], [], set()
         for cell in g.ALL_CELLS:
             holders = self.holders(selector, cell, anchor)
-            lits.append(self.b.any_of(self.x[d][cell] for d in holders))
-            weights.append(total(lit_lin(self.x[d][cell], self.weight(d, selector))
-                                 for d in holders))
+            matching.update(d for d, _ in holders)
+            lits.append(self.b.any_of(lit for _, lit in holders))
+            weights.append(total(lit_lin(lit, self.weight(d, selector)) for d, lit in holders))
         # each cell of a group holds its own card: no group is larger than the
         # cards that may match
-        most = sum(1 for d in range(len(self.cards))
-                   if any(d in self.holders(selector, cell, anchor) for cell in g.ALL_CELLS))
+        most = len(matching)
         sizes = []
         for cells in connected_sets():
             if len(cells) > most:
@@ -237,8 +160,7 @@ class TreeCompiler:
         terms, most = [], 0
         for cell in self.scope_cells(count.scope, anchor):
             heaviest = 0
-            for d in self.holders(count.selector, cell, anchor):
-                placed = self.x[d][cell]
+            for d, placed in self.holders(count.selector, cell, anchor):
                 if count.where is not None:
                     placed = self.b.all_of((placed, self.holds(count.where, (cell, d))))
                 weight = self.weight(d, count.selector)
@@ -251,9 +173,9 @@ class TreeCompiler:
     def _distinct(self, distinct: m.Distinct, anchor: Anchor) -> Lin:
         shown: dict[str, list[Lit]] = {}
         for cell in self.scope_cells(distinct.scope, anchor):
-            for d in self.holders(distinct.selector, cell, anchor):
+            for d, lit in self.holders(distinct.selector, cell, anchor):
                 for value in values_of(self.cards[d], distinct.attribute):
-                    shown.setdefault(value, []).append(self.x[d][cell])
+                    shown.setdefault(value, []).append(lit)
         return total(lit_lin(self.b.any_of(lits)) for lits in shown.values())
 
     @countable.on(m.FactCount)
@@ -320,21 +242,27 @@ class TreeCompiler:
 
     @judge.on(m.Subject)
     def _subject(self, c: m.Subject, anchor):
-        def judged(selector):
-            return [self.b.all_of((self.x[d][cell], self.holds(c.condition, (cell, d))))
-                    for cell in g.ALL_CELLS for d in self.holders(selector, cell, anchor)]
+        def candidates(selectors):  # (cell, card) -> it stands there and is a subject
+            found: dict[tuple[int, int], list[Lit]] = {}
+            for selector in selectors:
+                for cell in g.ALL_CELLS:
+                    for d, lit in self.holders(selector, cell, anchor):
+                        found.setdefault((cell, d), []).append(lit)
+            return {pair: self.b.any_of(lits) for pair, lits in sorted(found.items())}
+
+        def holding(pairs):  # each candidate that is one and meets the condition
+            return [self.b.all_of((lit, self.holds(c.condition, pair)))
+                    for pair, lit in pairs.items()]
 
         if c.mode is m.SubjectMode.SOME:
-            return self.b.all_of(self.b.any_of(judged(selector)) for selector in c.subjects)
-        pairs = {(cell, d) for selector in c.subjects for cell in g.ALL_CELLS
-                 for d in self.holders(selector, cell, anchor)}
+            return self.b.all_of(self.b.any_of(holding(candidates((selector,))))
+                                 for selector in c.subjects)
+        pairs = candidates(c.subjects)
         if c.mode is m.SubjectMode.EVERY:
             return self.b.all_of(
-                self.b.any_of((self.b.negate(self.x[d][cell]), self.holds(c.condition, (cell, d))))
-                for cell, d in sorted(pairs))
-        return self.b.negate(self.b.any_of(
-            self.b.all_of((self.x[d][cell], self.holds(c.condition, (cell, d))))
-            for cell, d in sorted(pairs)))
+                self.b.any_of((self.b.negate(lit), self.holds(c.condition, pair)))
+                for pair, lit in pairs.items())
+        return self.b.negate(self.b.any_of(holding(pairs)))
 
     @judge.on(m.Quantity)
     def _quantity(self, c: m.Quantity, anchor):
@@ -358,9 +286,10 @@ class TreeCompiler:
 
     @judge.on(m.Only)
     def _only(self, c: m.Only, anchor):
-        others = [self.x[d][cell] for cell in self.scope_cells(c.scope, anchor)
-                  for d in range(len(self.cards))
-                  if self.x[d][cell] is not False and not self.match(c.selector, d, cell, anchor)]
+        others = [self.b.all_of((self.x[d][cell],
+                                 self.b.negate(self.match(c.selector, d, cell, anchor))))
+                  for cell in self.scope_cells(c.scope, anchor)
+                  for d in range(len(self.cards)) if self.x[d][cell] is not False]
         return self.b.negate(self.b.any_of(others))
 
     @judge.on(m.MoreThan)

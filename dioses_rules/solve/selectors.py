@@ -1,0 +1,132 @@
+"""Selectors on card placements, for the solver's :class:`~.compiler.TreeCompiler`.
+
+A selector asks of one card in one cell whether it matches: every card is
+face up at the end (R12), so most answers are known before solving (its
+type, mythologies, id, tags) and are Python bools; what depends on which
+cards the solver puts in the area (the most common mythology when the cards
+are the solver's choice, R24; a scenario state the solver chooses) is a
+literal.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from ..language import model as m
+from ..language.walk import Dispatch
+from ..scoring.evaluator import values_of
+from .cpsat import ZERO, Lin, Lit, lit_lin, total
+
+Anchor = Optional[tuple[int, int]]  # (cell, card index) or none
+
+
+class PlacementSelectors:
+    """The selector half of the tree compiler: :class:`~.compiler.TreeCompiler`
+    sets ``b``, ``cards``, ``x``, ``context``, ``hand_fixed``, ``_most`` and
+    ``_most_lits``, and gives ``unsupported``."""
+    def accepts(self, selector: m.Selector, d: int, cell: int, anchor: Anchor) -> bool:
+        return self.match(selector, d, cell, anchor)
+
+    match = Dispatch(m.Selector)  # -> a literal: True/False when known before solving
+
+    @match.on(m.AnyCard)
+    def _any(self, s, d, cell, anchor):
+        return True
+
+    @match.on(m.TypeIs)
+    def _type(self, s, d, cell, anchor):
+        return self.cards[d].type == s.type
+
+    @match.on(m.MythologyIs)
+    def _mythology(self, s, d, cell, anchor):
+        return s.mythology in self.cards[d].mythologies
+
+    @match.on(m.FaceIs)
+    def _face(self, s, d, cell, anchor):
+        return s.face_up  # every card is face up at the final scoring (R12)
+
+    @match.on(m.Named)
+    def _named(self, s, d, cell, anchor):
+        card = self.cards[d]
+        return card.id == s.name or s.name in card.tags
+
+    @match.on(m.SelfCard)
+    def _self(self, s, d, cell, anchor):
+        return anchor is not None and cell == anchor[0]
+
+    @match.on(m.SameAs)
+    def _same(self, s, d, cell, anchor):
+        if anchor is None:
+            return False
+        return not set(values_of(self.cards[d], s.attribute)).isdisjoint(
+            values_of(self.cards[anchor[1]], s.attribute))
+
+    @match.on(m.MostCommon)
+    def _most_common(self, s, d, cell, anchor):
+        values = values_of(self.cards[d], s.attribute)
+        if self.hand_fixed:  # every card of the hand is in the area
+            return self._most[s.attribute] in values
+        return self.b.any_of(self.most_common(s.attribute, value) for value in values)
+
+    @match.on(m.StateRef)
+    def _state(self, s, d, cell, anchor):
+        state = self.context.scenario_state.get(s.name, None)
+        if isinstance(state, dict):  # chosen by the solver: a literal per card id
+            return state.get(self.cards[d].id, False)
+        return self.cards[d].id == state
+
+    @match.on(m.ElementRef)
+    def _element(self, s, d, cell, anchor):
+        element = self.context.element
+        return element is not None and self.match(element, d, cell, anchor)
+
+    @match.on(m.SelNot)
+    def _not(self, s, d, cell, anchor):
+        return self.b.negate(self.match(s.item, d, cell, anchor))
+
+    @match.on(m.SelAnd)
+    def _and(self, s, d, cell, anchor):
+        return self.b.all_of(self.match(item, d, cell, anchor) for item in s.items)
+
+    @match.on(m.SelOr)
+    def _or(self, s, d, cell, anchor):
+        return self.b.any_of(self.match(item, d, cell, anchor) for item in s.items)
+
+    @match.on(m.Leader)
+    def _leader(self, s, d, cell, anchor):
+        raise self.unsupported("a leader ('the ... with most ...', R24)", s)
+
+    def holders(self, selector: m.Selector, cell: int, anchor: Anchor) -> list[tuple[int, Lit]]:
+        """Each card that may stand in ``cell``, with the literal that it
+        stands there and matches ``selector`` (cards that cannot, left out)."""
+        found = []
+        for d in range(len(self.cards)):
+            placed = self.x[d][cell]
+            if placed is not False:
+                lit = self.b.all_of((placed, self.match(selector, d, cell, anchor)))
+                if lit is not False:
+                    found.append((d, lit))
+        return found
+
+    def has(self, selector: m.Selector, cell: Optional[int], anchor: Anchor) -> Lit:
+        """Whether ``cell`` holds a card matching ``selector``."""
+        if cell is None:
+            return False
+        return self.b.any_of(lit for _, lit in self.holders(selector, cell, anchor))
+
+    def most_common(self, attribute: m.Attribute, value: str) -> Lit:
+        """R24, when the cards in the area are the solver's choice: ``value``
+        has strictly more cards than any other (a card counts for each of its
+        values)."""
+        key = (attribute, value)
+        if key not in self._most_lits:
+            counts: dict[str, Lin] = {}
+            for d, card in enumerate(self.cards):
+                in_area = total(lit_lin(lit) for lit in self.x[d] if lit is not False)
+                for each in values_of(card, attribute):
+                    counts[each] = counts.get(each, ZERO) + in_area
+            for each, count in counts.items():
+                self._most_lits[(attribute, each)] = self.b.all_of(
+                    self.b.greater(count, other) for name, other in counts.items()
+                    if name != each)
+        return self._most_lits.get(key, False)
