@@ -14,13 +14,11 @@ from typing import Iterator, Optional, Sequence
 
 from ..errors import did_you_mean
 from ..language import model as m
-from ..scoring.board import Board, LawEntry
-from ..scoring.evaluator import Evaluator, Facts
-from ..scoring.score import score_board
+from ..scoring.board import LawEntry
 from .game import Game
-from .patterns import face_up_signature
+from .patterns import Signature, face_up_signature
 from .state import Choice, Decision, Slot, game_error
-from .view import board_of
+from .valuation import Valuation, reference_value
 
 
 MAX_REMEMBERED_VALUES = 100_000  # GreedyAgent forgets them all past this many
@@ -71,75 +69,53 @@ class GreedyAgent:
         self._promised_for: Optional[tuple] = None
         self._values: dict[tuple, float] = {}  # what value() found, for one game
         self._values_of: Optional[Game] = None
+        self._valuation: Optional[Valuation] = None  # for the game of _values_of
 
     # ------------------------------------------------------------ valuation
     def value(self, game: Game, area: int, cells: Sequence[Optional[Slot]],
               laws: Optional[list] = None) -> float:
         """Known score of an area: face-down cards count as unknown (absent).
 
-        Remembered by everything it reads (:meth:`_value_key`): the agent
-        asks again and again about layouts it judged already (the area as
-        it is, at each of its decisions; the same trial move a turn later)."""
-        key = self._value_key(game, area, cells, laws)
+        Computed by :class:`~.valuation.Valuation` (equal to :meth:`_score`,
+        the reference), and remembered by everything it reads
+        (:meth:`_value_key`): the agent asks again and again about layouts it
+        judged already (the area as it is, at each of its decisions; the same
+        trial move a turn later)."""
+        return self.value_of(game, area, face_up_signature(cells), laws)
+
+    def value_of(self, game: Game, area: int, signature: Signature,
+                 laws: Optional[list] = None) -> float:
+        """:meth:`value` of the cells whose face-up signature this is."""
+        key = self._value_key(game, area, signature, laws)
         value = self._values.get(key)
         if value is None:
             if len(self._values) >= MAX_REMEMBERED_VALUES:
                 self._values.clear()
-            value = self._values[key] = self._score(game, area, cells, laws)
+            value = self._values[key] = self._valuation.value(area, signature, laws)
         return value
 
-    def _value_key(self, game: Game, area: int, cells: Sequence[Optional[Slot]],
+    def _value_key(self, game: Game, area: int, signature: Signature,
                    laws: Optional[list]) -> tuple:
-        """What :meth:`_score` depends on besides the game's fixed parts
+        """What the value depends on besides the game's fixed parts
         (registry, scenario): the face-up cards (the only ones it sees), the
         laws, the held patterns and whether completed, the objectives, what
         the scenario remembers and the abilities used."""
         if game is not self._values_of:
             self._values, self._values_of = {}, game
+            self._valuation = Valuation(game)
         state = game.state
         own = state.areas[area]
-        return (area, face_up_signature(cells),
+        return (area, signature,
                 tuple((e.card, e.row, e.column) for e in (own.laws if laws is None else laws)),
                 tuple((e.card, e.completed) for e in own.patterns),
                 tuple(tuple(pair) for pair in state.objectives),
                 tuple(sorted(state.scenario_state.items())), tuple(own.used_abilities))
 
-    def _score(self, game: Game, area: int, cells: Sequence[Optional[Slot]],
-               laws: Optional[list]) -> float:
-        board = board_of(game.registry, game.state, area, cells=cells, laws=laws,
-                         seen_only=True)
-        report = score_board(board, all_face_up_at_end=False)
-        value = float(report.total)
-        if report.scenario is not None:
-            value += self._scenario_progress(game, area, board, report)
-        return value
-
     @staticmethod
-    def _scenario_progress(game: Game, area: int, board: Board, report) -> float:
-        """Credit for each part of the victory and challenge already met, so
-        that the agent climbs towards them one card at a time, and for each
-        of the scenario's own abilities made ready to use (its condition met,
-        not used yet): scenario 7's sarcophagus moves only that way."""
-        facts = Facts(card_points={c.cell: c.points for c in report.cards},
-                      patterns_completed=sum(1 for p in report.patterns if p.completed),
-                      laws_met=sum(1 for l in report.laws if l.points > 0),
-                      total=report.total, scenario_state=dict(board.scenario_state))
-        evaluator = Evaluator(report.area, facts)
-        scenario = game.scenario
-        value = 0.0
-        for weight, conditions in ((3.0, scenario.victory), (1.5, scenario.challenge)):
-            for condition in conditions:
-                parts = _parts(condition)
-                met = sum(1 for part in parts if evaluator.holds(part, None))
-                value += weight * met / len(parts)
-        value += 8 if report.scenario.victory else 0
-        value += 4 if report.scenario.challenge else 0
-        used = game.state.areas[area].used_abilities
-        for index, rule in enumerate(scenario.rules):
-            if (isinstance(rule, m.Ability) and rule.condition is not None
-                    and index not in used and evaluator.holds(rule.condition, None)):
-                value += 2.5
-        return value
+    def _score(game: Game, area: int, cells: Sequence[Optional[Slot]],
+               laws: Optional[list]) -> float:
+        """The reference of :meth:`value`: the area as a board, scored."""
+        return reference_value(game, area, cells, laws)
 
     # ------------------------------------------------------------ decisions
     def choose(self, game: Game, decision: Decision) -> int:
@@ -243,18 +219,6 @@ class GreedyAgent:
             return best_index
         draw = [i for i, c in enumerate(choices) if c.kind == "draw"]
         return draw[0] if draw else self.rng.randrange(len(choices))
-
-
-def _parts(condition: m.Condition) -> list[m.Condition]:
-    """A condition split into the parts an agent can meet one by one: each
-    subject of a list ("isis, horus, sun-eye close to ra") and each item of
-    an "and"."""
-    if isinstance(condition, m.CondAnd):
-        return [part for item in condition.items for part in _parts(item)]
-    if isinstance(condition, m.Subject) and len(condition.subjects) > 1:
-        return [m.Subject(condition.mode, (subject,), condition.condition)
-                for subject in condition.subjects]
-    return [condition]
 
 
 AGENTS = {"random": RandomAgent, "greedy": GreedyAgent}

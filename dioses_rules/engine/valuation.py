@@ -1,0 +1,220 @@
+"""What a greedy agent sees an area to be worth, fast (issue #12).
+
+:class:`~.agents.GreedyAgent` values every trial move by the score the player
+can see: the area with its face-down cards left out, scored at the end with
+``all_face_up_at_end`` false, plus credit for the scenario's victory
+conditions met. Its reference is ``score_board(board_of(..., seen_only=True))``
+(:func:`reference_value`, the oracle tests/test_greedy_valuation.py compares
+with); that path builds a :class:`~..scoring.board.Board`, a report with a
+score per card, and judges laws and objectives with the reference evaluator
+with explanations, about a thousand times per game.
+
+:class:`Valuation` computes the same number straight from the game's slots,
+with the compiled evaluator (``scoring.compiled``): one :class:`Scene` of the
+face-up cards, judged once per law, once for the cards, once per objective
+and once for the scenario, and nothing else built. The compiled evaluator
+scores exactly what the reference scores (tests/test_compiled.py), and every
+sum here is the one ``score_board`` and the agent make, in the same order, so
+the value is the same float.
+
+Everything it reads from the definitions is resolved once per game: the
+compiled form of each card, law, objective and scenario condition, and the
+parts of each victory condition (kept alive here: compiled forms are keyed by
+the identity of their trees). It holds on to the compiled pool it started
+with, so that cards and closures always come from the same vocabulary even if
+the process's pool is replaced meanwhile.
+"""
+
+from __future__ import annotations
+
+from typing import Optional, Sequence
+
+from ..language import model as m
+from ..scoring import compiled
+from ..scoring.area import COLUMN_CELLS, ROW_CELLS
+from ..scoring.board import Board, LawEntry
+from ..scoring.evaluator import Evaluator, Facts
+from ..scoring.scene import Scene
+from ..scoring.score import score_board
+from .state import Slot
+from .view import board_of
+
+Signature = tuple[Optional[str], ...]  # the card id of each face-up cell, else None
+
+_ALL_UP = [True] * 12  # a seen-only area: every card in it is face up
+VICTORY_WEIGHT, CHALLENGE_WEIGHT = 3.0, 1.5  # credit per victory / challenge condition
+VICTORY_BONUS, CHALLENGE_BONUS = 8, 4  # all of them met
+ABILITY_READY = 2.5  # a scenario ability whose condition is met, not used yet
+
+
+def parts(condition: m.Condition) -> list[m.Condition]:
+    """A condition split into the parts an agent can meet one by one: each
+    subject of a list ("isis, horus, sun-eye close to ra") and each item of
+    an "and"."""
+    if isinstance(condition, m.CondAnd):
+        return [part for item in condition.items for part in parts(item)]
+    if isinstance(condition, m.Subject) and len(condition.subjects) > 1:
+        return [m.Subject(condition.mode, (subject,), condition.condition)
+                for subject in condition.subjects]
+    return [condition]
+
+
+# ---------------------------------------------------------------- the oracle
+
+
+def reference_value(game, area: int, cells: Sequence[Optional[Slot]],
+                    laws: Optional[list] = None) -> float:
+    """The agent's value through boards and reports (what :class:`Valuation`
+    must equal)."""
+    board = board_of(game.registry, game.state, area, cells=cells, laws=laws, seen_only=True)
+    report = score_board(board, all_face_up_at_end=False)
+    value = float(report.total)
+    if report.scenario is not None:
+        value += reference_progress(game, area, board, report)
+    return value
+
+
+def reference_progress(game, area: int, board: Board, report) -> float:
+    """Credit for each part of the victory and challenge already met, so
+    that the agent climbs towards them one card at a time, and for each
+    of the scenario's own abilities made ready to use (its condition met,
+    not used yet): scenario 7's sarcophagus moves only that way."""
+    facts = Facts(card_points={c.cell: c.points for c in report.cards},
+                  patterns_completed=sum(1 for p in report.patterns if p.completed),
+                  laws_met=sum(1 for l in report.laws if l.points > 0),
+                  total=report.total, scenario_state=dict(board.scenario_state))
+    evaluator = Evaluator(report.area, facts)
+    scenario = game.scenario
+    value = 0.0
+    for weight, conditions in ((VICTORY_WEIGHT, scenario.victory),
+                               (CHALLENGE_WEIGHT, scenario.challenge)):
+        for condition in conditions:
+            split = parts(condition)
+            met = sum(1 for part in split if evaluator.holds(part, None))
+            value += weight * met / len(split)
+    value += VICTORY_BONUS if report.scenario.victory else 0
+    value += CHALLENGE_BONUS if report.scenario.challenge else 0
+    used = game.state.areas[area].used_abilities
+    for index, rule in enumerate(scenario.rules):
+        if (isinstance(rule, m.Ability) and rule.condition is not None
+                and index not in used and evaluator.holds(rule.condition, None)):
+            value += ABILITY_READY
+    return value
+
+
+# ---------------------------------------------------------------- the fast path
+
+
+class Valuation:
+    """The agent's value of an area of one game, from its face-up signature."""
+
+    def __init__(self, game):
+        self.game = game
+        self.registry = game.registry
+        self.pool = compiled.pool()  # kept: cards and closures of one vocabulary
+        self._infos: dict[str, object] = {}  # card id -> CardInfo
+        self._laws: dict[tuple, tuple] = {}  # (law, row, column) -> (lines, facts)
+        self._patterns: dict[str, tuple] = {}  # pattern id -> (pattern, points)
+        self._objectives: dict[tuple, tuple] = {}  # (goal, element) -> (lines, facts, sel)
+        self.scenario = game.scenario
+        if self.scenario is not None:
+            condition = self.pool.condition
+            self._victory = [condition(c) for c in self.scenario.victory]
+            self._challenge = [condition(c) for c in self.scenario.challenge]
+            # the parts are new trees: kept here so their compiled forms stay theirs
+            self._parts = [(weight, [[condition(part) for part in parts(c)] for c in cs])
+                           for weight, cs in ((VICTORY_WEIGHT, self.scenario.victory),
+                                              (CHALLENGE_WEIGHT, self.scenario.challenge))]
+            self._abilities = [(index, condition(rule.condition))
+                               for index, rule in enumerate(self.scenario.rules)
+                               if isinstance(rule, m.Ability) and rule.condition is not None]
+
+    # ------------------------------------------------------------ resolved once
+    def info(self, card_id: str):
+        info = self._infos.get(card_id)
+        if info is None:
+            info = self._infos[card_id] = self.pool.info(self.registry.get("myth", card_id))
+        return info
+
+    def _law(self, entry: LawEntry) -> tuple:
+        key = (entry.card, entry.row, entry.column)
+        found = self._laws.get(key)
+        if found is None:
+            law = self.registry.get("law", entry.card)
+            line = ROW_CELLS[m.Row(entry.row)] if entry.row else COLUMN_CELLS[entry.column]
+            found = self._laws[key] = (self.pool.lines(law.lines),
+                                       Facts(law_line=line, all_face_up_at_end=False))
+        return found
+
+    def _pattern(self, pattern_id: str) -> tuple:
+        found = self._patterns.get(pattern_id)
+        if found is None:
+            pattern = self.registry.get("pattern", pattern_id)
+            found = self._patterns[pattern_id] = (pattern, self.registry.pattern_points(pattern))
+        return found
+
+    def _objective(self, goal_id: str, element_id: str) -> tuple:
+        key = (goal_id, element_id)
+        found = self._objectives.get(key)
+        if found is None:
+            goal = self.registry.get("objective-goal", goal_id)
+            element = self.registry.get("objective-element", element_id)
+            found = self._objectives[key] = (
+                self.pool.lines(goal.lines),
+                Facts(element=element.selector, all_face_up_at_end=False),
+                self.pool.selector(element.selector))
+        return found
+
+    # ------------------------------------------------------------ the value
+    def value(self, area: int, signature: Signature, laws: Optional[list] = None) -> float:
+        """As :func:`reference_value` for the cells whose signature this is."""
+        state = self.game.state
+        own = state.areas[area]
+        info = self.info
+        infos = [None if card is None else info(card) for card in signature]
+        scene = Scene.sparse(infos, _ALL_UP)
+        pool = self.pool
+        total = met = 0
+        for entry in own.laws if laws is None else laws:  # R13
+            lines, facts = self._law(entry)
+            scene.judge_with(facts)
+            points = lines(scene, None)
+            total += points
+            if points > 0:
+                met += 1
+        completed = 0
+        for held in own.patterns:  # R14: judged on the board unless completed
+            pattern, worth = self._pattern(held.card)
+            if held.completed or self.game.patterns.matches_signature(pattern, signature):
+                completed += 1
+                total += worth
+        scenario_state = tuple(sorted(state.scenario_state.items()))
+        scene.judge_with(pool.card_facts(False, scenario_state, completed, met))
+        card_points = {cell: card.points(scene, cell) for cell, card in enumerate(infos)
+                       if card is not None}
+        total += sum(card_points.values())
+        for goal, element in state.objectives:  # R15
+            lines, facts, selector = self._objective(goal, element)
+            scene.judge_with(facts, selector)
+            total += lines(scene, None)
+        value = float(total)
+        if self.scenario is not None:
+            scene.judge_with(Facts(card_points=card_points, patterns_completed=completed,
+                                   laws_met=met, total=total,
+                                   scenario_state=dict(scenario_state)))
+            value += self._progress(scene, own.used_abilities)
+        return value
+
+    def _progress(self, scene: Scene, used) -> float:
+        """As :func:`reference_progress`, with compiled conditions."""
+        value = 0.0
+        for weight, conditions in self._parts:
+            for split in conditions:
+                met = sum(1 for part in split if part(scene, None))
+                value += weight * met / len(split)
+        value += VICTORY_BONUS if all(c(scene, None) for c in self._victory) else 0
+        value += CHALLENGE_BONUS if all(c(scene, None) for c in self._challenge) else 0
+        for index, condition in self._abilities:
+            if index not in used and condition(scene, None):
+                value += ABILITY_READY
+        return value
