@@ -27,6 +27,8 @@ the process's pool is replaced meanwhile.
 
 from __future__ import annotations
 
+from itertools import repeat
+from operator import call, getitem, itemgetter
 from typing import Optional, Sequence
 
 from ..language import model as m
@@ -34,14 +36,15 @@ from ..scoring import compiled
 from ..scoring.area import COLUMN_CELLS, ROW_CELLS
 from ..scoring.board import Board, LawEntry
 from ..scoring.evaluator import Evaluator, Facts
-from ..scoring.scene import Scene
+from ..scoring.masks import BIT, FULL
+from ..scoring.scene import ALWAYS, CELLS, HEAVY_SHIFT, Scene
 from ..scoring.score import score_board
 from .state import Slot
 from .view import board_of
 
 Signature = tuple[Optional[str], ...]  # the card id of each face-up cell, else None
 
-_ALL_UP = [True] * 12  # a seen-only area: every card in it is face up
+_INFO, _KIND_LANES, _BITS, _POINTS = map(itemgetter, range(4))  # of a card entry
 VICTORY_WEIGHT, CHALLENGE_WEIGHT = 3.0, 1.5  # credit per victory / challenge condition
 VICTORY_BONUS, CHALLENGE_BONUS = 8, 4  # all of them met
 ABILITY_READY = 2.5  # a scenario ability whose condition is met, not used yet
@@ -105,6 +108,26 @@ def reference_progress(game, area: int, board: Board, report) -> float:
 # ---------------------------------------------------------------- the fast path
 
 
+class _ByCard(dict):
+    """Card id -> what a card brings to a scene at each cell (None: an empty
+    or face-down cell), filled in on first sight."""
+
+    def __init__(self, make):
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, card_id):
+        found = self[card_id] = self.make(card_id)
+        return found
+
+
+def _no_points(scene, anchor) -> int:
+    return 0
+
+
+_NOTHING = (None, (0,) * len(CELLS), (0,) * len(CELLS), _no_points)
+
+
 class Valuation:
     """The agent's value of an area of one game, from its face-up signature."""
 
@@ -112,7 +135,9 @@ class Valuation:
         self.game = game
         self.registry = game.registry
         self.pool = compiled.pool()  # kept: cards and closures of one vocabulary
-        self._infos: dict[str, object] = {}  # card id -> CardInfo
+        # card id -> (CardInfo, its kind lanes, its cell bits, its points)
+        self._cards = _ByCard(self._card)
+        self._cards[None] = _NOTHING
         self._laws: dict[tuple, tuple] = {}  # (law, row, column) -> (lines, facts)
         self._patterns: dict[str, tuple] = {}  # pattern id -> (pattern, points)
         self._objectives: dict[tuple, tuple] = {}  # (goal, element) -> (lines, facts, sel)
@@ -130,11 +155,9 @@ class Valuation:
                                if isinstance(rule, m.Ability) and rule.condition is not None]
 
     # ------------------------------------------------------------ resolved once
-    def info(self, card_id: str):
-        info = self._infos.get(card_id)
-        if info is None:
-            info = self._infos[card_id] = self.pool.info(self.registry.get("myth", card_id))
-        return info
+    def _card(self, card_id: str) -> tuple:
+        info = self.pool.info(self.registry.get("myth", card_id))
+        return info, info.kind_lanes, BIT, info.points
 
     def _law(self, entry: LawEntry) -> tuple:
         key = (entry.card, entry.row, entry.column)
@@ -166,14 +189,23 @@ class Valuation:
         return found
 
     # ------------------------------------------------------------ the value
+    def scene(self, signature: Signature) -> tuple[Scene, list]:
+        """The scene of the face-up cards of a signature (every one of them
+        face up: ``Scene.sparse`` of them, built from each card's lanes), and
+        each cell's card entry."""
+        cards = list(map(self._cards.__getitem__, signature))
+        kinds = sum(map(getitem, map(_KIND_LANES, cards), CELLS), ALWAYS)
+        occupied = sum(map(getitem, map(_BITS, cards), CELLS))
+        # every card of the scene is face up: the weighted ones are lane 1's
+        scene = Scene(list(map(_INFO, cards)), occupied, occupied, kinds,
+                      (kinds >> HEAVY_SHIFT) & FULL)
+        return scene, cards
+
     def value(self, area: int, signature: Signature, laws: Optional[list] = None) -> float:
         """As :func:`reference_value` for the cells whose signature this is."""
         state = self.game.state
         own = state.areas[area]
-        info = self.info
-        infos = [None if card is None else info(card) for card in signature]
-        scene = Scene.sparse(infos, _ALL_UP)
-        pool = self.pool
+        scene, cards = self.scene(signature)
         total = met = 0
         for entry in own.laws if laws is None else laws:  # R13
             lines, facts = self._law(entry)
@@ -188,17 +220,19 @@ class Valuation:
             if held.completed or self.game.patterns.matches_signature(pattern, signature):
                 completed += 1
                 total += worth
-        scenario_state = tuple(sorted(state.scenario_state.items()))
-        scene.judge_with(pool.card_facts(False, scenario_state, completed, met))
-        card_points = {cell: card.points(scene, cell) for cell, card in enumerate(infos)
-                       if card is not None}
-        total += sum(card_points.values())
+        scenario_state = tuple(sorted(state.scenario_state.items())) \
+            if state.scenario_state else ()
+        scene.judge_with(self.pool.card_facts(False, scenario_state, completed, met))
+        points = list(map(call, map(_POINTS, cards), repeat(scene), CELLS))
+        total += sum(points)
         for goal, element in state.objectives:  # R15
             lines, facts, selector = self._objective(goal, element)
             scene.judge_with(facts, selector)
             total += lines(scene, None)
         value = float(total)
         if self.scenario is not None:
+            card_points = {cell: points[cell] for cell, card in enumerate(signature)
+                           if card is not None}
             scene.judge_with(Facts(card_points=card_points, patterns_completed=completed,
                                    laws_met=met, total=total,
                                    scenario_state=dict(scenario_state)))
