@@ -18,7 +18,7 @@ from ..scoring.board import LawEntry
 from .game import Game
 from .patterns import Signature, face_up_signature
 from .state import Choice, Decision, Slot, game_error
-from .valuation import Valuation, reference_value
+from .valuation import Context, Valuation, reference_value
 
 
 MAX_REMEMBERED_VALUES = 100_000  # GreedyAgent forgets them all past this many
@@ -69,10 +69,10 @@ class GreedyAgent:
         self._promised_for: Optional[tuple] = None
         self._values_of: Optional[Game] = None
         self._valuation: Optional[Valuation] = None  # for the game of _values_of
-        self._values: dict[tuple, dict] = {}  # context -> {signature: value}, one game
+        self._values: dict[tuple, Context] = {}  # contexts by key, their values; one game
         self._remembered = 0  # values in _values
         self._deciding = False  # within choose: the game does not change
-        self._current: Optional[tuple] = None  # (area, its values) during a decision
+        self._current: Optional[Context] = None  # the area's, during a decision
 
     # ------------------------------------------------------------ valuation
     def value(self, game: Game, area: int, cells: Sequence[Optional[Slot]],
@@ -87,42 +87,34 @@ class GreedyAgent:
 
     def value_of(self, game: Game, area: int, signature: Signature,
                  laws: Optional[list] = None) -> float:
-        """:meth:`value` of the cells whose face-up signature this is: the
-        value is remembered by signature among the values of its context
-        (:meth:`_context_values`)."""
+        """:meth:`value` of the cells whose face-up signature this is,
+        remembered by signature among the values of its context (all it
+        depends on besides the face-up cards, :meth:`_context`)."""
         current = self._current
-        if laws is None and current is not None and current[0] == area:
-            values = current[1]  # within one decision, the context stays
+        if laws is None and current is not None and current.key[0] == area:
+            context = current  # within one decision, the context stays
         else:
-            values = self._context_values(game, area, laws)
+            context = self._context(game, area, laws)
             if laws is None and self._deciding:
-                self._current = (area, values)
-        value = values.get(signature)
+                self._current = context
+        value = context.values.get(signature)
         if value is None:
             self._remembered += 1
-            value = values[signature] = self._valuation.value(area, signature, laws)
+            value = context.values[signature] = self._valuation.value_in(context, signature)
         return value
 
-    def _context_values(self, game: Game, area: int, laws: Optional[list]) -> dict:
-        """The values remembered for what they depend on besides the
-        face-up cards (and the game's fixed parts: registry, scenario): the
-        laws, the held patterns and whether completed, the objectives, what
-        the scenario remembers and the abilities used."""
+    def _context(self, game: Game, area: int, laws: Optional[list]) -> Context:
+        """The context of the area now (with ``laws`` instead of its own),
+        the one kept for it if the game was in it before: the laws, the held
+        patterns and whether completed, the objectives, what the scenario
+        remembers and the abilities used (the game's fixed parts, registry
+        and scenario, are the same for all of its contexts)."""
         if game is not self._values_of or self._remembered >= MAX_REMEMBERED_VALUES:
             if game is not self._values_of:
                 self._valuation = Valuation(game)
             self._values, self._values_of, self._remembered = {}, game, 0
-        state = game.state
-        own = state.areas[area]
-        key = (area,
-               tuple((e.card, e.row, e.column) for e in (own.laws if laws is None else laws)),
-               tuple((e.card, e.completed) for e in own.patterns),
-               tuple(tuple(pair) for pair in state.objectives),
-               tuple(sorted(state.scenario_state.items())), tuple(own.used_abilities))
-        values = self._values.get(key)
-        if values is None:
-            values = self._values[key] = {}
-        return values
+        context = self._valuation.context(area, laws)
+        return self._values.setdefault(context.key, context)
 
     @staticmethod
     def _score(game: Game, area: int, cells: Sequence[Optional[Slot]],

@@ -28,7 +28,7 @@ the process's pool is replaced meanwhile.
 from __future__ import annotations
 
 from itertools import repeat
-from operator import call, getitem, itemgetter
+from operator import call, getitem
 from typing import Optional, Sequence
 
 from ..language import model as m
@@ -37,14 +37,13 @@ from ..scoring.area import COLUMN_CELLS, ROW_CELLS
 from ..scoring.board import Board, LawEntry
 from ..scoring.evaluator import Evaluator, Facts
 from ..scoring.masks import BIT, FULL
-from ..scoring.scene import ALWAYS, CELLS, HEAVY_SHIFT, Scene
+from ..scoring.scene import ALWAYS, CELLS, HEAVY_SHIFT, LANE, Scene
 from ..scoring.score import score_board
 from .state import Slot
 from .view import board_of
 
 Signature = tuple[Optional[str], ...]  # the card id of each face-up cell, else None
 
-_INFO, _KIND_LANES, _BITS, _POINTS = map(itemgetter, range(4))  # of a card entry
 VICTORY_WEIGHT, CHALLENGE_WEIGHT = 3.0, 1.5  # credit per victory / challenge condition
 VICTORY_BONUS, CHALLENGE_BONUS = 8, 4  # all of them met
 ABILITY_READY = 2.5  # a scenario ability whose condition is met, not used yet
@@ -109,12 +108,12 @@ def reference_progress(game, area: int, board: Board, report) -> float:
 
 
 class _ByCard(dict):
-    """Card id -> what a card brings to a scene at each cell (None: an empty
-    or face-down cell), filled in on first sight."""
+    """Card id -> what a card brings to a scene, filled in on first sight."""
 
-    def __init__(self, make):
+    def __init__(self, make, empty):
         super().__init__()
         self.make = make
+        self[None] = empty  # an empty or a face-down cell
 
     def __missing__(self, card_id):
         found = self[card_id] = self.make(card_id)
@@ -125,7 +124,24 @@ def _no_points(scene, anchor) -> int:
     return 0
 
 
-_NOTHING = (None, (0,) * len(CELLS), (0,) * len(CELLS), _no_points)
+class Context:
+    """What the values of an area depend on besides its face-up cards, at
+    one moment of the game: its laws (compiled lines, facts), held patterns
+    (pattern, points, completed already), objectives (lines, facts,
+    element), what the scenario remembers and the abilities used. ``key``
+    holds all of it by id; ``values`` is free for a caller to remember
+    values in (by signature)."""
+
+    __slots__ = ("key", "laws", "patterns", "objectives", "scenario_state", "used", "values")
+
+    def __init__(self, key, laws, patterns, objectives, scenario_state, used):
+        self.key = key
+        self.laws = laws
+        self.patterns = patterns
+        self.objectives = objectives
+        self.scenario_state = scenario_state
+        self.used = used
+        self.values: dict = {}
 
 
 class Valuation:
@@ -135,9 +151,10 @@ class Valuation:
         self.game = game
         self.registry = game.registry
         self.pool = compiled.pool()  # kept: cards and closures of one vocabulary
-        # card id -> (CardInfo, its kind lanes, its cell bits, its points)
-        self._cards = _ByCard(self._card)
-        self._cards[None] = _NOTHING
+        # card id -> its CardInfo; then its lanes and cell (see scene()); its points
+        self._infos = _ByCard(self._card, None)
+        self._lanes: dict[Optional[str], tuple] = {None: (0,) * len(CELLS)}
+        self._points: dict[Optional[str], object] = {None: _no_points}
         self._laws: dict[tuple, tuple] = {}  # (law, row, column) -> (lines, facts)
         self._patterns: dict[str, tuple] = {}  # pattern id -> (pattern, points)
         self._objectives: dict[tuple, tuple] = {}  # (goal, element) -> (lines, facts, sel)
@@ -155,9 +172,12 @@ class Valuation:
                                if isinstance(rule, m.Ability) and rule.condition is not None]
 
     # ------------------------------------------------------------ resolved once
-    def _card(self, card_id: str) -> tuple:
+    def _card(self, card_id: str):
         info = self.pool.info(self.registry.get("myth", card_id))
-        return info, info.kind_lanes, BIT, info.points
+        self._lanes[card_id] = tuple((lanes << LANE) | BIT[cell]
+                                     for cell, lanes in enumerate(info.kind_lanes))
+        self._points[card_id] = info.points
+        return info
 
     def _law(self, entry: LawEntry) -> tuple:
         key = (entry.card, entry.row, entry.column)
@@ -189,44 +209,56 @@ class Valuation:
         return found
 
     # ------------------------------------------------------------ the value
-    def scene(self, signature: Signature) -> tuple[Scene, list]:
-        """The scene of the face-up cards of a signature (every one of them
-        face up: ``Scene.sparse`` of them, built from each card's lanes), and
-        each cell's card entry."""
-        cards = list(map(self._cards.__getitem__, signature))
-        kinds = sum(map(getitem, map(_KIND_LANES, cards), CELLS), ALWAYS)
-        occupied = sum(map(getitem, map(_BITS, cards), CELLS))
+    def scene(self, signature: Signature) -> Scene:
+        """The scene of the face-up cards of a signature, every one of them
+        face up: ``Scene.sparse`` of them. Its kinds and occupied cells are
+        one sum of each card's lanes at its cell shifted up one lane, and its
+        cell's bit in the freed lane (no two cards set the same bit)."""
+        infos = list(map(self._infos.__getitem__, signature))  # first: fills the others
+        both = sum(map(getitem, map(self._lanes.__getitem__, signature), CELLS))
+        occupied, kinds = both & FULL, (both >> LANE) + ALWAYS
         # every card of the scene is face up: the weighted ones are lane 1's
-        scene = Scene(list(map(_INFO, cards)), occupied, occupied, kinds,
-                      (kinds >> HEAVY_SHIFT) & FULL)
-        return scene, cards
+        return Scene(infos, occupied, occupied, kinds, (kinds >> HEAVY_SHIFT) & FULL)
+
+    def context(self, area: int, laws: Optional[list] = None) -> "Context":
+        """What the values of an area depend on besides its face-up cards,
+        read from the game as it is now (``laws``: instead of the area's)."""
+        state = self.game.state
+        own = state.areas[area]
+        laws = own.laws if laws is None else laws
+        key = (area, tuple((e.card, e.row, e.column) for e in laws),
+               tuple((e.card, e.completed) for e in own.patterns),
+               tuple(tuple(pair) for pair in state.objectives),
+               tuple(sorted(state.scenario_state.items())), tuple(own.used_abilities))
+        return Context(key, [self._law(entry) for entry in laws],
+                       [self._pattern(held.card) + (bool(held.completed),)
+                        for held in own.patterns],
+                       [self._objective(goal, element) for goal, element in state.objectives],
+                       key[4], key[5])
 
     def value(self, area: int, signature: Signature, laws: Optional[list] = None) -> float:
         """As :func:`reference_value` for the cells whose signature this is."""
-        state = self.game.state
-        own = state.areas[area]
-        scene, cards = self.scene(signature)
+        return self.value_in(self.context(area, laws), signature)
+
+    def value_in(self, context: "Context", signature: Signature) -> float:
+        """:meth:`value` in a context read before (the game has not changed)."""
+        scene = self.scene(signature)
         total = met = 0
-        for entry in own.laws if laws is None else laws:  # R13
-            lines, facts = self._law(entry)
+        for lines, facts in context.laws:  # R13
             scene.judge_with(facts)
             points = lines(scene, None)
             total += points
             if points > 0:
                 met += 1
         completed = 0
-        for held in own.patterns:  # R14: judged on the board unless completed
-            pattern, worth = self._pattern(held.card)
-            if held.completed or self.game.patterns.matches_signature(pattern, signature):
+        for pattern, worth, done in context.patterns:  # R14: judged unless completed
+            if done or self.game.patterns.matches_signature(pattern, signature):
                 completed += 1
                 total += worth
-        scenario_state = tuple(sorted(state.scenario_state.items())) \
-            if state.scenario_state else ()
-        scene.judge_with(self.pool.card_facts(False, scenario_state, completed, met))
-        points = list(map(call, map(_POINTS, cards), repeat(scene), CELLS))
+        scene.judge_with(self.pool.card_facts(False, context.scenario_state, completed, met))
+        points = list(map(call, map(self._points.__getitem__, signature), repeat(scene), CELLS))
         total += sum(points)
-        for goal, element in state.objectives:  # R15
-            lines, facts, selector = self._objective(goal, element)
+        for lines, facts, selector in context.objectives:  # R15
             scene.judge_with(facts, selector)
             total += lines(scene, None)
         value = float(total)
@@ -235,8 +267,8 @@ class Valuation:
                            if card is not None}
             scene.judge_with(Facts(card_points=card_points, patterns_completed=completed,
                                    laws_met=met, total=total,
-                                   scenario_state=dict(scenario_state)))
-            value += self._progress(scene, own.used_abilities)
+                                   scenario_state=dict(context.scenario_state)))
+            value += self._progress(scene, context.used)
         return value
 
     def _progress(self, scene: Scene, used) -> float:
