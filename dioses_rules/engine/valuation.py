@@ -27,7 +27,7 @@ the process's pool is replaced meanwhile.
 
 from __future__ import annotations
 
-from itertools import repeat
+from itertools import compress, repeat
 from operator import call, getitem
 from typing import Optional, Sequence
 
@@ -120,10 +120,6 @@ class _ByCard(dict):
         return found
 
 
-def _no_points(scene, anchor) -> int:
-    return 0
-
-
 class Context:
     """What the values of an area depend on besides its face-up cards, at
     one moment of the game: its laws (compiled lines, facts), held patterns
@@ -154,7 +150,7 @@ class Valuation:
         # card id -> its CardInfo; then its lanes and cell (see scene()); its points
         self._infos = _ByCard(self._card, None)
         self._lanes: dict[Optional[str], tuple] = {None: (0,) * len(CELLS)}
-        self._points: dict[Optional[str], object] = {None: _no_points}
+        self._points: dict[str, object] = {}
         self._laws: dict[tuple, tuple] = {}  # (law, row, column) -> (lines, facts)
         self._patterns: dict[str, tuple] = {}  # pattern id -> (pattern, points)
         self._objectives: dict[tuple, tuple] = {}  # (goal, element) -> (lines, facts, sel)
@@ -256,15 +252,16 @@ class Valuation:
                 completed += 1
                 total += worth
         scene.judge_with(self.pool.card_facts(False, context.scenario_state, completed, met))
-        points = list(map(call, map(self._points.__getitem__, signature), repeat(scene), CELLS))
+        # the cards' own points (R8-R11), cell by cell (compress: the occupied ones)
+        points = list(map(call, map(self._points.__getitem__, compress(signature, signature)),
+                          repeat(scene), compress(CELLS, signature)))
         total += sum(points)
         for lines, facts, selector in context.objectives:  # R15
             scene.judge_with(facts, selector)
             total += lines(scene, None)
         value = float(total)
         if self.scenario is not None:
-            card_points = {cell: points[cell] for cell, card in enumerate(signature)
-                           if card is not None}
+            card_points = dict(zip(compress(CELLS, signature), points))
             scene.judge_with(Facts(card_points=card_points, patterns_completed=completed,
                                    laws_met=met, total=total,
                                    scenario_state=dict(context.scenario_state)))
