@@ -128,7 +128,8 @@ class Context:
     holds all of it by id; ``values`` is free for a caller to remember
     values in (by signature)."""
 
-    __slots__ = ("key", "laws", "patterns", "objectives", "scenario_state", "used", "values")
+    __slots__ = ("key", "laws", "patterns", "objectives", "scenario_state", "used", "values",
+                 "card_facts")
 
     def __init__(self, key, laws, patterns, objectives, scenario_state, used):
         self.key = key
@@ -138,6 +139,7 @@ class Context:
         self.scenario_state = scenario_state
         self.used = used
         self.values: dict = {}
+        self.card_facts: dict = {}  # (patterns completed, laws met) -> the cards' Facts
 
 
 class Valuation:
@@ -154,6 +156,7 @@ class Valuation:
         self._laws: dict[tuple, tuple] = {}  # (law, row, column) -> (lines, facts)
         self._patterns: dict[str, tuple] = {}  # pattern id -> (pattern, points)
         self._objectives: dict[tuple, tuple] = {}  # (goal, element) -> (lines, facts, sel)
+        self._shows = game.patterns.matches_signature  # R14, remembered answers
         self.scenario = game.scenario
         if self.scenario is not None:
             condition = self.pool.condition
@@ -248,13 +251,19 @@ class Valuation:
                 met += 1
         completed = 0
         for pattern, worth, done in context.patterns:  # R14: judged unless completed
-            if done or self.game.patterns.matches_signature(pattern, signature):
+            if done or self._shows(pattern, signature):
                 completed += 1
                 total += worth
-        scene.judge_with(self.pool.card_facts(False, context.scenario_state, completed, met))
+        facts = context.card_facts.get((completed, met))
+        if facts is None:
+            facts = context.card_facts[completed, met] = self.pool.card_facts(
+                False, context.scenario_state, completed, met)
+        scene.judge_with(facts)
         # the cards' own points (R8-R11), cell by cell (compress: the occupied ones)
-        points = list(map(call, map(self._points.__getitem__, compress(signature, signature)),
-                          repeat(scene), compress(CELLS, signature)))
+        points = map(call, map(self._points.__getitem__, compress(signature, signature)),
+                     repeat(scene), compress(CELLS, signature))
+        if self.scenario is not None:
+            points = list(points)
         total += sum(points)
         for lines, facts, selector in context.objectives:  # R15
             scene.judge_with(facts, selector)
