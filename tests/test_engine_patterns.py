@@ -88,8 +88,10 @@ class CheckedGreedy(GreedyAgent):
 
     checked = 0
 
-    def value(self, game, area, cells, laws=None) -> float:
-        remembered = super().value(game, area, cells, laws)
+    def value_of(self, game, area, signature, laws=None) -> float:
+        remembered = super().value_of(game, area, signature, laws)
+        # the face-up cards of the signature (the only ones a value sees)
+        cells = [None if card is None else Slot(card, True) for card in signature]
         assert remembered == self._score(game, area, cells, laws)
         CheckedGreedy.checked += 1
         return remembered

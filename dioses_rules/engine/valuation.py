@@ -1,0 +1,292 @@
+"""What a greedy agent sees an area to be worth, fast (issue #12).
+
+:class:`~.agents.GreedyAgent` values every trial move by the score the player
+can see: the area with its face-down cards left out, scored at the end with
+``all_face_up_at_end`` false, plus credit for the scenario's victory
+conditions met. Its reference is ``score_board(board_of(..., seen_only=True))``
+(:func:`reference_value`, the oracle tests/test_greedy_valuation.py compares
+with); that path builds a :class:`~..scoring.board.Board`, a report with a
+score per card, and judges laws and objectives with the reference evaluator
+with explanations, about a thousand times per game.
+
+:class:`Valuation` computes the same number straight from the game's slots,
+with the compiled evaluator (``scoring.compiled``): one :class:`Scene` of the
+face-up cards, judged once per law, once for the cards, once per objective
+and once for the scenario, and nothing else built. The compiled evaluator
+scores exactly what the reference scores (tests/test_compiled.py), and every
+sum here is the one ``score_board`` and the agent make, in the same order, so
+the value is the same float.
+
+Everything it reads from the definitions is resolved once per game: the
+compiled form of each card, law, objective and scenario condition, and the
+parts of each victory condition (kept alive here: compiled forms are keyed by
+the identity of their trees). It holds on to the compiled pool it started
+with, so that cards and closures always come from the same vocabulary even if
+the process's pool is replaced meanwhile.
+"""
+
+from __future__ import annotations
+
+from itertools import compress, repeat
+from operator import call, getitem
+from typing import Optional, Sequence
+
+from ..language import model as m
+from ..scoring import compiled
+from ..scoring.area import COLUMN_CELLS, ROW_CELLS
+from ..scoring.board import Board, LawEntry
+from ..scoring.evaluator import Evaluator, Facts
+from ..scoring.masks import BIT, FULL
+from ..scoring.scene import ALWAYS, CELLS, HEAVY_SHIFT, LANE, Scene
+from ..scoring.score import score_board
+from .state import Slot
+from .view import board_of
+
+Signature = tuple[Optional[str], ...]  # the card id of each face-up cell, else None
+
+VICTORY_WEIGHT, CHALLENGE_WEIGHT = 3.0, 1.5  # credit per victory / challenge condition
+VICTORY_BONUS, CHALLENGE_BONUS = 8, 4  # all of them met
+ABILITY_READY = 2.5  # a scenario ability whose condition is met, not used yet
+
+
+def parts(condition: m.Condition) -> list[m.Condition]:
+    """A condition split into the parts an agent can meet one by one: each
+    subject of a list ("isis, horus, sun-eye close to ra") and each item of
+    an "and"."""
+    if isinstance(condition, m.CondAnd):
+        return [part for item in condition.items for part in parts(item)]
+    if isinstance(condition, m.Subject) and len(condition.subjects) > 1:
+        return [m.Subject(condition.mode, (subject,), condition.condition)
+                for subject in condition.subjects]
+    return [condition]
+
+
+# ---------------------------------------------------------------- the oracle
+
+
+def reference_value(game, area: int, cells: Sequence[Optional[Slot]],
+                    laws: Optional[list] = None) -> float:
+    """The agent's value through boards and reports (what :class:`Valuation`
+    must equal)."""
+    board = board_of(game.registry, game.state, area, cells=cells, laws=laws, seen_only=True)
+    report = score_board(board, all_face_up_at_end=False)
+    value = float(report.total)
+    if report.scenario is not None:
+        value += reference_progress(game, area, board, report)
+    return value
+
+
+def reference_progress(game, area: int, board: Board, report) -> float:
+    """Credit for each part of the victory and challenge already met, so
+    that the agent climbs towards them one card at a time, and for each
+    of the scenario's own abilities made ready to use (its condition met,
+    not used yet): scenario 7's sarcophagus moves only that way."""
+    facts = Facts(card_points={c.cell: c.points for c in report.cards},
+                  patterns_completed=sum(1 for p in report.patterns if p.completed),
+                  laws_met=sum(1 for l in report.laws if l.points > 0),
+                  total=report.total, scenario_state=dict(board.scenario_state))
+    evaluator = Evaluator(report.area, facts)
+    scenario = game.scenario
+    value = 0.0
+    for weight, conditions in ((VICTORY_WEIGHT, scenario.victory),
+                               (CHALLENGE_WEIGHT, scenario.challenge)):
+        for condition in conditions:
+            split = parts(condition)
+            met = sum(1 for part in split if evaluator.holds(part, None))
+            value += weight * met / len(split)
+    value += VICTORY_BONUS if report.scenario.victory else 0
+    value += CHALLENGE_BONUS if report.scenario.challenge else 0
+    used = game.state.areas[area].used_abilities
+    for index, rule in enumerate(scenario.rules):
+        if (isinstance(rule, m.Ability) and rule.condition is not None
+                and index not in used and evaluator.holds(rule.condition, None)):
+            value += ABILITY_READY
+    return value
+
+
+# ---------------------------------------------------------------- the fast path
+
+
+class _ByCard(dict):
+    """Card id -> what a card brings to a scene, filled in on first sight."""
+
+    def __init__(self, make, empty):
+        super().__init__()
+        self.make = make
+        self[None] = empty  # an empty or a face-down cell
+
+    def __missing__(self, card_id):
+        found = self[card_id] = self.make(card_id)
+        return found
+
+
+class Context:
+    """What the values of an area depend on besides its face-up cards, at
+    one moment of the game: its laws (compiled lines, facts), held patterns
+    (pattern, points, completed already), objectives (lines, facts,
+    element), what the scenario remembers and the abilities used. ``key``
+    holds all of it by id; ``values`` is free for a caller to remember
+    values in (by signature)."""
+
+    __slots__ = ("key", "laws", "patterns", "objectives", "scenario_state", "used", "values",
+                 "card_facts")
+
+    def __init__(self, key, laws, patterns, objectives, scenario_state, used):
+        self.key = key
+        self.laws = laws
+        self.patterns = patterns
+        self.objectives = objectives
+        self.scenario_state = scenario_state
+        self.used = used
+        self.values: dict = {}
+        self.card_facts: dict = {}  # (patterns completed, laws met) -> the cards' Facts
+
+
+class Valuation:
+    """The agent's value of an area of one game, from its face-up signature."""
+
+    def __init__(self, game):
+        self.game = game
+        self.registry = game.registry
+        self.pool = compiled.pool()  # kept: cards and closures of one vocabulary
+        # card id -> its CardInfo; then its lanes and cell (see scene()); its points
+        self._infos = _ByCard(self._card, None)
+        self._lanes: dict[Optional[str], tuple] = {None: (0,) * len(CELLS)}
+        self._points: dict[str, object] = {}
+        self._laws: dict[tuple, tuple] = {}  # (law, row, column) -> (lines, facts)
+        self._patterns: dict[str, tuple] = {}  # pattern id -> (pattern, points)
+        self._objectives: dict[tuple, tuple] = {}  # (goal, element) -> (lines, facts, sel)
+        self._shows = game.patterns.matches_signature  # R14, remembered answers
+        self.scenario = game.scenario
+        if self.scenario is not None:
+            condition = self.pool.condition
+            self._victory = [condition(c) for c in self.scenario.victory]
+            self._challenge = [condition(c) for c in self.scenario.challenge]
+            # the parts are new trees: kept here so their compiled forms stay theirs
+            self._parts = [(weight, [[condition(part) for part in parts(c)] for c in cs])
+                           for weight, cs in ((VICTORY_WEIGHT, self.scenario.victory),
+                                              (CHALLENGE_WEIGHT, self.scenario.challenge))]
+            self._abilities = [(index, condition(rule.condition))
+                               for index, rule in enumerate(self.scenario.rules)
+                               if isinstance(rule, m.Ability) and rule.condition is not None]
+
+    # ------------------------------------------------------------ resolved once
+    def _card(self, card_id: str):
+        info = self.pool.info(self.registry.get("myth", card_id))
+        self._lanes[card_id] = tuple((lanes << LANE) | BIT[cell]
+                                     for cell, lanes in enumerate(info.kind_lanes))
+        self._points[card_id] = info.points
+        return info
+
+    def _law(self, entry: LawEntry) -> tuple:
+        key = (entry.card, entry.row, entry.column)
+        found = self._laws.get(key)
+        if found is None:
+            law = self.registry.get("law", entry.card)
+            line = ROW_CELLS[m.Row(entry.row)] if entry.row else COLUMN_CELLS[entry.column]
+            found = self._laws[key] = (self.pool.lines(law.lines),
+                                       Facts(law_line=line, all_face_up_at_end=False))
+        return found
+
+    def _pattern(self, pattern_id: str) -> tuple:
+        found = self._patterns.get(pattern_id)
+        if found is None:
+            pattern = self.registry.get("pattern", pattern_id)
+            found = self._patterns[pattern_id] = (pattern, self.registry.pattern_points(pattern))
+        return found
+
+    def _objective(self, goal_id: str, element_id: str) -> tuple:
+        key = (goal_id, element_id)
+        found = self._objectives.get(key)
+        if found is None:
+            goal = self.registry.get("objective-goal", goal_id)
+            element = self.registry.get("objective-element", element_id)
+            found = self._objectives[key] = (
+                self.pool.lines(goal.lines),
+                Facts(element=element.selector, all_face_up_at_end=False),
+                self.pool.selector(element.selector))
+        return found
+
+    # ------------------------------------------------------------ the value
+    def scene(self, signature: Signature) -> Scene:
+        """The scene of the face-up cards of a signature, every one of them
+        face up: ``Scene.sparse`` of them. Its kinds and occupied cells are
+        one sum of each card's lanes at its cell shifted up one lane, and its
+        cell's bit in the freed lane (no two cards set the same bit)."""
+        infos = list(map(self._infos.__getitem__, signature))  # first: fills the others
+        both = sum(map(getitem, map(self._lanes.__getitem__, signature), CELLS))
+        occupied, kinds = both & FULL, (both >> LANE) + ALWAYS
+        # every card of the scene is face up: the weighted ones are lane 1's
+        return Scene(infos, occupied, occupied, kinds, (kinds >> HEAVY_SHIFT) & FULL)
+
+    def context(self, area: int, laws: Optional[list] = None) -> "Context":
+        """What the values of an area depend on besides its face-up cards,
+        read from the game as it is now (``laws``: instead of the area's)."""
+        state = self.game.state
+        own = state.areas[area]
+        laws = own.laws if laws is None else laws
+        key = (area, tuple((e.card, e.row, e.column) for e in laws),
+               tuple((e.card, e.completed) for e in own.patterns),
+               tuple(tuple(pair) for pair in state.objectives),
+               tuple(sorted(state.scenario_state.items())), tuple(own.used_abilities))
+        return Context(key, [self._law(entry) for entry in laws],
+                       [self._pattern(held.card) + (bool(held.completed),)
+                        for held in own.patterns],
+                       [self._objective(goal, element) for goal, element in state.objectives],
+                       key[4], key[5])
+
+    def value(self, area: int, signature: Signature, laws: Optional[list] = None) -> float:
+        """As :func:`reference_value` for the cells whose signature this is."""
+        return self.value_in(self.context(area, laws), signature)
+
+    def value_in(self, context: "Context", signature: Signature) -> float:
+        """:meth:`value` in a context read before (the game has not changed)."""
+        scene = self.scene(signature)
+        total = met = 0
+        for lines, facts in context.laws:  # R13
+            scene.judge_with(facts)
+            points = lines(scene, None)
+            total += points
+            if points > 0:
+                met += 1
+        completed = 0
+        for pattern, worth, done in context.patterns:  # R14: judged unless completed
+            if done or self._shows(pattern, signature):
+                completed += 1
+                total += worth
+        facts = context.card_facts.get((completed, met))
+        if facts is None:
+            facts = context.card_facts[completed, met] = self.pool.card_facts(
+                False, context.scenario_state, completed, met)
+        scene.judge_with(facts)
+        # the cards' own points (R8-R11), cell by cell (compress: the occupied ones)
+        points = map(call, map(self._points.__getitem__, compress(signature, signature)),
+                     repeat(scene), compress(CELLS, signature))
+        if self.scenario is not None:
+            points = list(points)
+        total += sum(points)
+        for lines, facts, selector in context.objectives:  # R15
+            scene.judge_with(facts, selector)
+            total += lines(scene, None)
+        value = float(total)
+        if self.scenario is not None:
+            card_points = dict(zip(compress(CELLS, signature), points))
+            scene.judge_with(Facts(card_points=card_points, patterns_completed=completed,
+                                   laws_met=met, total=total,
+                                   scenario_state=dict(context.scenario_state)))
+            value += self._progress(scene, context.used)
+        return value
+
+    def _progress(self, scene: Scene, used) -> float:
+        """As :func:`reference_progress`, with compiled conditions."""
+        value = 0.0
+        for weight, conditions in self._parts:
+            for split in conditions:
+                met = sum(1 for part in split if part(scene, None))
+                value += weight * met / len(split)
+        value += VICTORY_BONUS if all(c(scene, None) for c in self._victory) else 0
+        value += CHALLENGE_BONUS if all(c(scene, None) for c in self._challenge) else 0
+        for index, condition in self._abilities:
+            if index not in used and condition(scene, None):
+                value += ABILITY_READY
+        return value
