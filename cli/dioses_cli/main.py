@@ -10,6 +10,7 @@ import importlib
 import click
 
 from dioses_rules import __version__
+from dioses_rules.methods_cache import cached_methods
 
 from .options import NO_CACHE_OPTION
 from .output import EXIT_CODES_HELP, GuardedGroup
@@ -44,7 +45,9 @@ class LazyGroup(GuardedGroup):
         if found is None:
             return None
         module, attribute, _ = found
-        return getattr(importlib.import_module(f"{__package__}.{module}"), attribute)
+        name = f"{__package__}.{module}"
+        with cached_methods(name):  # the attrs classes it loads: their methods compiled once
+            return getattr(importlib.import_module(name), attribute)
 
     def format_commands(self, ctx, formatter) -> None:
         rows = [(name, COMMANDS[name][2]) for name in self.list_commands(ctx)]
