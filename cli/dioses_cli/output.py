@@ -30,13 +30,15 @@ import sys
 import tempfile
 import traceback
 from pathlib import Path
-from typing import Callable, Iterable, Optional, TypeVar
+from typing import TYPE_CHECKING, Callable, Iterable, Optional, TypeVar
 
 import click
-from rich.console import Console
 
 from dioses_rules import __version__
 from dioses_rules.errors import Diagnostic, DiosesError, escaped
+
+if TYPE_CHECKING:  # rich loads with the first console (console())
+    from rich.console import Console
 
 EXIT_OK = 0
 EXIT_USER_ERROR = 1
@@ -62,14 +64,22 @@ EXIT_CODES_HELP = exit_codes_help()
 T = TypeVar("T")
 
 
-class _Console(Console):
-    """A rich console that stops quietly, with :data:`EXIT_BROKEN_PIPE`, when
-    the reader of its stream goes away (rich's own handler exits 1 and points
-    stdout at devnull even when the console writes to stderr)."""
+@functools.lru_cache(maxsize=1)
+def _console_class() -> type[Console]:
+    """rich's console, imported when the first console is made (a command
+    that prints JSON, or only help, never loads rich)."""
+    from rich.console import Console
 
-    def on_broken_pipe(self) -> None:
-        self.quiet = True
-        closed_pipe(self.file)
+    class _Console(Console):
+        """A rich console that stops quietly, with :data:`EXIT_BROKEN_PIPE`,
+        when the reader of its stream goes away (rich's own handler exits 1
+        and points stdout at devnull even when the console writes to stderr)."""
+
+        def on_broken_pipe(self) -> None:
+            self.quiet = True
+            closed_pipe(self.file)
+
+    return _Console
 
 
 def console(stderr: bool = False, file=None) -> Console:
@@ -78,7 +88,7 @@ def console(stderr: bool = False, file=None) -> Console:
     user (a card named "[/]", a file named ":x:.toml") prints as it is."""
     stream = file if file is not None else (sys.stderr if stderr else sys.stdout)
     is_terminal = hasattr(stream, "isatty") and stream.isatty()
-    return _Console(
+    return _console_class()(
         file=stream,
         no_color=bool(os.environ.get("NO_COLOR")) or not is_terminal,
         force_terminal=is_terminal,
