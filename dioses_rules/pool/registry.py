@@ -35,11 +35,20 @@ FAMILY_WORDS = {
 }
 
 
+_NOT_KEY = re.compile(r"[^a-z0-9]+")
+
+
 def normalize(name: str) -> str:
     """Case-, accent- and punctuation-insensitive key: 'Odín' -> 'odin'."""
+    if name.isascii():  # no accent to take off, and casefold() is lower() (most names)
+        return _NOT_KEY.sub("-", name.lower()).strip("-")
+    return _normalize_any(name)
+
+
+def _normalize_any(name: str) -> str:
     text = unicodedata.normalize("NFKD", name)
     text = "".join(ch for ch in text if not unicodedata.combining(ch)).casefold()
-    return re.sub(r"[^a-z0-9]+", "-", text).strip("-")
+    return _NOT_KEY.sub("-", text).strip("-")
 
 
 def family_of(definition: m.Definition) -> str:
