@@ -10,7 +10,6 @@ import importlib
 import click
 
 from dioses_rules import __version__
-from dioses_rules.methods_cache import cached_methods
 
 from .options import NO_CACHE_OPTION
 from .output import EXIT_CODES_HELP, GuardedGroup
@@ -45,6 +44,8 @@ class LazyGroup(GuardedGroup):
         if found is None:
             return None
         module, attribute, _ = found
+        from dioses_rules.methods_cache import cached_methods  # not for --help
+
         name = f"{__package__}.{module}"
         with cached_methods(name):  # the attrs classes it loads: their methods compiled once
             return getattr(importlib.import_module(name), attribute)
