@@ -13,7 +13,6 @@ its key path (``$.patterns[0].completed: expected true or false, got
 from __future__ import annotations
 
 import datetime
-import json
 import re
 import types
 import typing
@@ -50,6 +49,8 @@ def show_value(value: Any) -> str:
         return {float("inf"): "inf", float("-inf"): "-inf"}.get(value, repr(value)) \
             if value == value else "nan"
     if isinstance(value, str):
+        import json
+
         shown = json.dumps(value[:SHOWN_CHARACTERS], ensure_ascii=False)
         return shown[:-1] + '..."' if len(value) > SHOWN_CHARACTERS else shown
     if isinstance(value, (list, tuple)):

@@ -22,13 +22,9 @@ from __future__ import annotations
 
 import datetime
 import functools
-import json
 import os
 import platform
-import shlex
 import sys
-import tempfile
-import traceback
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Optional, TypeVar
 
@@ -101,6 +97,8 @@ def console(stderr: bool = False, file=None) -> Console:
 
 
 def print_json(data) -> None:
+    import json  # (json, shlex, tempfile, traceback: imported where needed, not at start)
+
     click.echo(json.dumps(data, indent=2, ensure_ascii=False))
 
 
@@ -164,6 +162,9 @@ def crash_dir() -> Path:
 
 def crash_text(error: BaseException, argv: Optional[list[str]] = None) -> str:
     """A crash report: when, the command line, the versions and the traceback."""
+    import shlex
+    import traceback
+
     argv = argv if argv is not None else [Path(sys.argv[0]).name, *sys.argv[1:]]
     lines = [
         f"{APP_NAME} crash report",
@@ -199,6 +200,8 @@ def write_crash_report(error: BaseException, argv: Optional[list[str]] = None
 
 
 def _write_new(text: str, prefix: str, folder: Optional[str]) -> Path:
+    import tempfile
+
     handle, name = tempfile.mkstemp(prefix=prefix, suffix=".txt", dir=folder, text=True)
     with os.fdopen(handle, "w", encoding="utf-8", errors="backslashreplace") as file:
         file.write(text)
