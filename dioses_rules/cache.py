@@ -26,7 +26,6 @@ import os
 import pickle
 import stat
 import sys
-import tempfile
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Optional
@@ -135,6 +134,8 @@ def write(key: str, value: Any) -> None:
         payload = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
         data = MAGIC + key.encode() + b"\n" + hashlib.sha256(payload).hexdigest().encode() + \
             b"\n" + payload
+        import tempfile  # only writing needs it (a warm run writes nothing)
+
         handle, temporary = tempfile.mkstemp(prefix=f".{key[:16]}.", suffix=".tmp", dir=folder)
         try:
             with os.fdopen(handle, "wb") as out:

@@ -13,16 +13,15 @@ its key path (``$.patterns[0].completed: expected true or false, got
 from __future__ import annotations
 
 import datetime
-import json
 import re
-from typing import Any, Callable, Optional
+import types
+import typing
+from typing import TYPE_CHECKING, Any, Callable, Optional
 
 import attrs
-import cattrs
-from cattrs.cols import is_mapping, is_mutable_sequence, list_structure_factory
-from cattrs.cols import mapping_structure_factory
-from cattrs.errors import ClassValidationError, ForbiddenExtraKeysError, IterableValidationError
-from cattrs.gen import make_dict_structure_fn
+
+if TYPE_CHECKING:  # cattrs loads with the converter, when first needed
+    import cattrs
 
 SHOWN_CHARACTERS = 40
 
@@ -50,6 +49,8 @@ def show_value(value: Any) -> str:
         return {float("inf"): "inf", float("-inf"): "-inf"}.get(value, repr(value)) \
             if value == value else "nan"
     if isinstance(value, str):
+        import json
+
         shown = json.dumps(value[:SHOWN_CHARACTERS], ensure_ascii=False)
         return shown[:-1] + '..."' if len(value) > SHOWN_CHARACTERS else shown
     if isinstance(value, (list, tuple)):
@@ -88,10 +89,16 @@ def _container(kind: type, expected: str, factory):
 
 
 def _attrs_class(type_, converter):
+    from cattrs.gen import make_dict_structure_fn
+
     return make_dict_structure_fn(type_, converter, _cattrs_forbid_extra_keys=True)
 
 
 def make_converter() -> cattrs.Converter:
+    import cattrs
+    from cattrs.cols import is_mapping, is_mutable_sequence, list_structure_factory
+    from cattrs.cols import mapping_structure_factory
+
     converter = cattrs.Converter(forbid_extra_keys=True, omit_if_default=True,
                                  detailed_validation=True)
     converter.register_structure_hook(int, _exactly(_is_whole, "a whole number"))
@@ -107,13 +114,27 @@ def make_converter() -> cattrs.Converter:
     return converter
 
 
-CONVERTER = make_converter()
+def __getattr__(name: str):
+    """``CONVERTER`` and ``STRUCTURE_ERRORS``, made when first asked for:
+    importing cattrs and making the converter is a good part of a command's
+    start, and reading a well-formed board needs neither (:func:`structure`)."""
+    if name == "CONVERTER":
+        globals()[name] = make_converter()
+    elif name == "STRUCTURE_ERRORS":
+        from cattrs.errors import ClassValidationError, ForbiddenExtraKeysError
+        from cattrs.errors import IterableValidationError
 
-STRUCTURE_ERRORS = (ClassValidationError, IterableValidationError, ForbiddenExtraKeysError,
-                    WrongType, KeyError, ValueError, TypeError)
+        globals()[name] = (ClassValidationError, IterableValidationError,
+                           ForbiddenExtraKeysError, WrongType, KeyError, ValueError, TypeError)
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return globals()[name]
 
 
 def _message(error: BaseException, type_: Optional[type]) -> str:
+    import cattrs
+    from cattrs.errors import ForbiddenExtraKeysError
+
     if isinstance(error, WrongType):
         return str(error)
     if isinstance(error, KeyError):
@@ -129,6 +150,8 @@ def structure_errors(error: BaseException, root: str = "$") -> list[tuple[str, s
     first: ``("$.laws[0].column", "expected a whole number, got 2.9")``.
 
     An unknown key is named at its own path (``$.area.sides``)."""
+    import cattrs
+
     found = []
     for line in cattrs.transform_error(error, path=root, format_exception=_message):
         what, _, key = line.rpartition(" @ ")
@@ -145,10 +168,90 @@ def structure_errors(error: BaseException, root: str = "$") -> list[tuple[str, s
 
 def structure(data: Any, type_: type, root: str = "$"):
     """``data`` as ``type_``; raises :class:`StructureError` listing every mistake."""
+    found = _plain(data, type_)
+    if found is not _NOT_PLAIN:
+        return found
+    converter, errors = __getattr__("CONVERTER"), __getattr__("STRUCTURE_ERRORS")
     try:
-        return CONVERTER.structure(data, type_)
-    except STRUCTURE_ERRORS as error:
+        return converter.structure(data, type_)
+    except errors as error:
         raise StructureError(structure_errors(error, root)) from None
+
+
+# ------------------------------------------------------------------ well-formed data
+
+_NOT_PLAIN = object()
+_NONE = type(None)
+
+
+def _plain(value: Any, type_: Any) -> Any:
+    """``value`` as the converter would structure it, when it fits ``type_``
+    exactly and ``type_`` is built only of what this knows: strings, whole
+    numbers, switches, lists, string-keyed tables, ``Optional`` and attrs
+    classes of plain fields. Anything else, or a value with any mistake,
+    gives ``_NOT_PLAIN``: the converter then decides, with its messages.
+
+    The checks are the converter's own (:func:`make_converter`), so what
+    this returns is what the converter returns (``tests/test_strict_schema.py``
+    compares them); it only spares a command that reads a well-formed file
+    the import of cattrs and the making of its functions."""
+    if type_ is str:
+        return value if isinstance(value, str) else _NOT_PLAIN
+    if type_ is int:
+        return value if _is_whole(value) else _NOT_PLAIN
+    if type_ is bool:
+        return value if isinstance(value, bool) else _NOT_PLAIN
+    origin, arguments = typing.get_origin(type_), typing.get_args(type_)
+    if origin is typing.Union or origin is types.UnionType:
+        if len(arguments) != 2 or _NONE not in arguments:
+            return _NOT_PLAIN
+        if value is None:
+            return None
+        return _plain(value, arguments[0] if arguments[1] is _NONE else arguments[1])
+    if origin is list and len(arguments) == 1:
+        if not isinstance(value, list):
+            return _NOT_PLAIN
+        items = [_plain(item, arguments[0]) for item in value]
+        return _NOT_PLAIN if any(item is _NOT_PLAIN for item in items) else items
+    if origin is dict and len(arguments) == 2 and arguments[0] is str:
+        if not isinstance(value, dict):
+            return _NOT_PLAIN
+        table = {}
+        for key, item in value.items():
+            table[key] = _plain(item, arguments[1])
+            if not isinstance(key, str) or table[key] is _NOT_PLAIN:
+                return _NOT_PLAIN
+        return table
+    if origin is None and isinstance(type_, type) and attrs.has(type_):
+        return _plain_attrs(value, type_)
+    return _NOT_PLAIN
+
+
+def _plain_attrs(value: Any, type_: type) -> Any:
+    if not isinstance(value, dict):
+        return _NOT_PLAIN
+    fields = attrs.fields(type_)
+    if any(isinstance(field.type, str) for field in fields):
+        attrs.resolve_types(type_)  # as the converter does; the classes keep them
+        fields = attrs.fields(type_)
+    if any(not field.init or field.converter is not None or field.alias != field.name
+           or field.type is None for field in fields):
+        return _NOT_PLAIN
+    if not value.keys() <= {field.name for field in fields}:
+        return _NOT_PLAIN  # an unknown key
+    arguments = {}
+    for field in fields:
+        if field.name not in value:
+            if field.default is attrs.NOTHING:
+                return _NOT_PLAIN  # a required key missing
+            continue
+        arguments[field.name] = _plain(value[field.name], field.type)
+        if arguments[field.name] is _NOT_PLAIN:
+            return _NOT_PLAIN
+    try:
+        return type_(**arguments)
+    except Exception:  # a validator's refusal: the converter reports it
+        return _NOT_PLAIN
 
 
 class StructureError(ValueError):

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import os
 import re
-import tempfile
 import time
 from pathlib import Path
 
@@ -71,6 +70,8 @@ def _age(path: Path) -> float:
 def atomic_write_text(path: str | Path, text: str) -> None:
     """Write ``text`` through a temporary file beside ``path`` and os.replace,
     so that an interruption leaves either the old file or the new one."""
+    import tempfile  # only writing needs it: reading a board or a card file does not
+
     target = Path(path)
     directory = target.parent if str(target.parent) else Path(".")
     remove_stale_temporaries(target)

@@ -2,7 +2,31 @@
 
 from __future__ import annotations
 
+import os
+import shutil
+import tempfile
+
 import pytest
+
+_SESSION_CACHE: list[str] = []
+_GIVEN = os.environ.get("DIOSES_CACHE_DIR")
+
+
+def pytest_configure(config):
+    """Importing the library already uses the cache (attrs' methods,
+    dioses_rules.methods_cache), while the tests are collected and before
+    any fixture: the session's cache is a temporary folder from the start."""
+    _SESSION_CACHE.append(tempfile.mkdtemp(prefix="dioses-test-cache-"))
+    os.environ["DIOSES_CACHE_DIR"] = _SESSION_CACHE[-1]
+
+
+def pytest_unconfigure(config):
+    while _SESSION_CACHE:
+        shutil.rmtree(_SESSION_CACHE.pop(), ignore_errors=True)
+    if _GIVEN is None:
+        os.environ.pop("DIOSES_CACHE_DIR", None)
+    else:
+        os.environ["DIOSES_CACHE_DIR"] = _GIVEN
 
 
 @pytest.fixture(autouse=True)

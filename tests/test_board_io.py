@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dioses_rules.scoring.board import (
     board_file_text, board_to_file, parse_board_text, read_board_file, resolve_board,
@@ -106,3 +108,14 @@ def test_written_files_get_the_usual_permissions(registry, tmp_path):
     finally:
         os.umask(umask)
     assert target.stat().st_mode & 0o777 == 0o644
+
+
+@settings(max_examples=300, deadline=None)
+@given(name=st.text(max_size=12) | st.text(alphabet=[chr(c) for c in range(128)], max_size=12))
+def test_a_name_is_keyed_alike_ascii_or_not(name):
+    """normalize() takes a short way for ASCII names (issue #12): the same
+    key as the whole way, accents and case folding included."""
+    from dioses_rules.pool.registry import _normalize_any, normalize
+
+    assert normalize(name) == _normalize_any(name)
+    assert normalize("Odín") == "odin" and normalize("  Hera, la Reina! ") == "hera-la-reina"

@@ -137,3 +137,66 @@ def test_a_whole_game_through_the_public_api_loads_neither_click_nor_rich():
         "assert report.to_json()['games'] == 2")
     assert "dioses_rules.engine.game" in loaded
     assert "click" not in loaded and "rich" not in loaded and "dioses_cli" not in loaded
+
+
+# What `dioses score` loads once the per-user cache is warm (issue #12): the
+# card files come from the cache, so neither lark nor the parser is loaded;
+# a well-formed board needs no cattrs; JSON needs no rich, text no json;
+# nothing of the engine, the linter or the source writers, nor what only
+# writing files or crash reports needs; and attrs compiles no method of a
+# class it made before (only each class's salted __hash__).
+SCORE_PROBE = """
+import builtins, sys
+compiled = []
+real_compile = builtins.compile
+def watching(source, filename, *args, **kwargs):
+    if isinstance(filename, str) and filename.startswith("<attrs generated methods dioses_"):
+        if not source.lstrip().startswith("def __hash__("):
+            compiled.append(filename.split()[-1].rstrip(">"))
+    return real_compile(source, filename, *args, **kwargs)
+builtins.compile = watching
+sys.argv = ["dioses", *sys.argv[1:]]
+from dioses_cli.main import dioses
+try:
+    dioses()
+except SystemExit as exit:
+    assert not exit.code, exit.code
+modules = sorted(sys.modules)
+import json
+print(json.dumps({"modules": modules, "compiled": compiled}), file=sys.stderr)
+"""
+NOT_FOR_SCORING = ("lark", "cattrs", "tomli_w", "tempfile", "traceback", "shlex",
+                   "dioses_rules.engine", "dioses_rules.pool.lint",
+                   "dioses_rules.language.builder", "dioses_rules.language.parser",
+                   "dioses_rules.language.lexing", "dioses_rules.language.syntax",
+                   "dioses_rules.language.source_definitions")
+
+
+def score_loads(cache: Path, *arguments: str) -> dict:
+    import os
+
+    env = {k: v for k, v in os.environ.items() if k != "DIOSES_NO_CACHE"}
+    env["DIOSES_CACHE_DIR"] = str(cache)
+    argv = [sys.executable, "-c", SCORE_PROBE, "score", *arguments,
+            "examples/boards/base-hera-hela-ship.toml"]
+    for _ in range(2):  # the first run fills the cache
+        done = subprocess.run(argv, capture_output=True, text=True, cwd=ROOT, env=env,
+                              check=True)
+    return json.loads(done.stderr.splitlines()[-1])
+
+
+def loaded_of(modules: list[str], names) -> list[str]:
+    return [m for m in modules if any(m == n or m.startswith(n + ".") for n in names)]
+
+
+def test_a_cached_score_loads_no_parser_converter_engine_or_rich(tmp_path):
+    found = score_loads(tmp_path, "--format", "json")
+    assert loaded_of(found["modules"], NOT_FOR_SCORING + ("rich",)) == []
+    assert "dioses_rules.scoring.score" in found["modules"]
+    assert [c for c in found["compiled"] if not c.startswith("dioses_rules.errors.")] == []
+
+
+def test_a_cached_score_as_text_loads_rich_but_no_parser_converter_or_engine(tmp_path):
+    found = score_loads(tmp_path)
+    assert loaded_of(found["modules"], NOT_FOR_SCORING + ("json",)) == []
+    assert "rich.table" in found["modules"]

@@ -165,3 +165,76 @@ def test_resume_names_the_key_of_a_wrong_type(tmp_path, data):
     assert key in result.stderr and "Traceback" not in result.stderr
     assert "Resuming" not in result.stdout
     assert save.read_text(encoding="utf-8") == text
+
+
+# ------------------------------------------------------------------ the converter's fast path
+
+
+def plain_or_converter(data, type_):
+    """What :func:`convert._plain` makes of ``data``, checked against the
+    converter: the very same value, or nothing (the converter then decides);
+    None when the converter refuses ``data`` (then the fast path must too)."""
+    from dioses_rules import convert
+
+    fast = convert._plain(copy.deepcopy(data), type_)
+    try:
+        slow = convert.CONVERTER.structure(copy.deepcopy(data), type_)
+    except convert.STRUCTURE_ERRORS:
+        assert fast is convert._NOT_PLAIN, data
+        return None
+    assert fast is convert._NOT_PLAIN or (fast == slow and type(fast) is type(slow)), data
+    return fast is not convert._NOT_PLAIN
+
+
+def board_variants(data):
+    """The board, and the board with each key given every other kind of value,
+    dropped, or beside an unknown key."""
+    yield data
+    for _, path in keys(data):
+        target = at(data, path)
+        for value in [*wrong(target), None]:
+            yield replaced(data, path, value)
+        parent = at(data, path[:-1])
+        if isinstance(parent, dict):
+            dropped = copy.deepcopy(data)
+            del at(dropped, path[:-1])[path[-1]]
+            yield dropped
+            extra = copy.deepcopy(data)
+            at(extra, path[:-1])["unknown"] = 1
+            yield extra
+
+
+def test_the_fast_path_reads_a_board_as_the_converter_does_or_leaves_it_to_it():
+    from dioses_rules.scoring.board import BoardFile
+
+    examples = Path(__file__).parent.parent / "examples" / "boards"
+    boards = [tomllib.loads(path.read_text(encoding="utf-8"))
+              for path in sorted(examples.glob("*.toml"))]
+    for board in boards + [BOARD]:
+        assert plain_or_converter(board, BoardFile) is True  # a good board needs no cattrs
+    decided = [plain_or_converter(variant, BoardFile) for variant in board_variants(BOARD)]
+    assert None in decided and True in decided
+
+
+def test_the_fast_path_reads_a_save_as_the_converter_does_or_leaves_it_to_it():
+    from dioses_rules.engine.saves import SaveFile, migrate
+
+    for variant in [SAVE, *(replaced(SAVE, path, value) for _, path in SAVE_KEYS[:60]
+                            for value in wrong(at(SAVE, path))[:2])]:
+        try:
+            data = migrate(copy.deepcopy(variant))
+        except Exception:
+            continue
+        plain_or_converter(data, SaveFile)
+
+
+@settings(max_examples=200, deadline=None)
+@given(value=json_values)
+def test_the_fast_path_never_takes_what_the_converter_refuses(value):
+    from dioses_rules.scoring.board import AreaFile, BoardFile, LawEntry, ScenarioFile
+
+    for type_ in (BoardFile, AreaFile, LawEntry, ScenarioFile, list[str], dict[str, str],
+                  list[list[str]], int, bool, str):
+        plain_or_converter(value, type_)
+        plain_or_converter({"card": "x", "row": value}, LawEntry)
+        plain_or_converter({"id": "x", "state": {"a": value}}, ScenarioFile)

@@ -46,7 +46,11 @@ class LazyGroup(GuardedGroup):
         if found is None:
             return None
         module, attribute, _ = found
-        return getattr(importlib.import_module(f"{__package__}.{module}"), attribute)
+        from dioses_rules.methods_cache import cached_methods  # not for --help
+
+        name = f"{__package__}.{module}"
+        with cached_methods(name):  # the attrs classes it loads: their methods compiled once
+            return getattr(importlib.import_module(name), attribute)
 
     def format_commands(self, ctx, formatter) -> None:
         rows = [(name, COMMANDS[name][2]) for name in self.list_commands(ctx)]

@@ -22,21 +22,19 @@ from __future__ import annotations
 
 import datetime
 import functools
-import json
 import os
 import platform
-import shlex
 import sys
-import tempfile
-import traceback
 from pathlib import Path
-from typing import Callable, Iterable, Optional, TypeVar
+from typing import TYPE_CHECKING, Callable, Iterable, Optional, TypeVar
 
 import click
-from rich.console import Console
 
 from dioses_rules import __version__
 from dioses_rules.errors import Diagnostic, DiosesError, escaped
+
+if TYPE_CHECKING:  # rich loads with the first console (console())
+    from rich.console import Console
 
 EXIT_OK = 0
 EXIT_USER_ERROR = 1
@@ -62,14 +60,22 @@ EXIT_CODES_HELP = exit_codes_help()
 T = TypeVar("T")
 
 
-class _Console(Console):
-    """A rich console that stops quietly, with :data:`EXIT_BROKEN_PIPE`, when
-    the reader of its stream goes away (rich's own handler exits 1 and points
-    stdout at devnull even when the console writes to stderr)."""
+@functools.lru_cache(maxsize=1)
+def _console_class() -> type[Console]:
+    """rich's console, imported when the first console is made (a command
+    that prints JSON, or only help, never loads rich)."""
+    from rich.console import Console
 
-    def on_broken_pipe(self) -> None:
-        self.quiet = True
-        closed_pipe(self.file)
+    class _Console(Console):
+        """A rich console that stops quietly, with :data:`EXIT_BROKEN_PIPE`,
+        when the reader of its stream goes away (rich's own handler exits 1
+        and points stdout at devnull even when the console writes to stderr)."""
+
+        def on_broken_pipe(self) -> None:
+            self.quiet = True
+            closed_pipe(self.file)
+
+    return _Console
 
 
 def console(stderr: bool = False, file=None) -> Console:
@@ -78,7 +84,7 @@ def console(stderr: bool = False, file=None) -> Console:
     user (a card named "[/]", a file named ":x:.toml") prints as it is."""
     stream = file if file is not None else (sys.stderr if stderr else sys.stdout)
     is_terminal = hasattr(stream, "isatty") and stream.isatty()
-    return _Console(
+    return _console_class()(
         file=stream,
         no_color=bool(os.environ.get("NO_COLOR")) or not is_terminal,
         force_terminal=is_terminal,
@@ -91,6 +97,8 @@ def console(stderr: bool = False, file=None) -> Console:
 
 
 def print_json(data) -> None:
+    import json  # (json, shlex, tempfile, traceback: imported where needed, not at start)
+
     click.echo(json.dumps(data, indent=2, ensure_ascii=False))
 
 
@@ -154,6 +162,9 @@ def crash_dir() -> Path:
 
 def crash_text(error: BaseException, argv: Optional[list[str]] = None) -> str:
     """A crash report: when, the command line, the versions and the traceback."""
+    import shlex
+    import traceback
+
     argv = argv if argv is not None else [Path(sys.argv[0]).name, *sys.argv[1:]]
     lines = [
         f"{APP_NAME} crash report",
@@ -189,6 +200,8 @@ def write_crash_report(error: BaseException, argv: Optional[list[str]] = None
 
 
 def _write_new(text: str, prefix: str, folder: Optional[str]) -> Path:
+    import tempfile
+
     handle, name = tempfile.mkstemp(prefix=prefix, suffix=".txt", dir=folder, text=True)
     with os.fdopen(handle, "w", encoding="utf-8", errors="backslashreplace") as file:
         file.write(text)

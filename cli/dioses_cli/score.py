@@ -12,7 +12,6 @@ from dioses_rules.scoring.score import EVALUATORS, score_board
 
 from .options import CARDS_OPTION, FORMAT_OPTION
 from .output import EXIT_CODES_HELP, print_json, user_errors
-from .views import render_report
 
 
 @click.command("score", epilog=EXIT_CODES_HELP)
@@ -41,4 +40,6 @@ def score(board: Path, extra_cards: tuple[Path, ...], output_format: str, explai
     if output_format == "json":
         print_json(report.to_json())
     else:
+        from .views import render_report  # rich's tables: only text needs them
+
         render_report(report, str(board), explain)

@@ -8,12 +8,10 @@ from functools import lru_cache
 from typing import Optional
 
 from attrs import frozen
-from lark.exceptions import LarkError
 
 from .. import cache
 from ..resources import cards_dir
 from . import model as m
-from .lexing import lark_parser
 from .vocabulary import Vocabulary
 
 
@@ -44,6 +42,10 @@ def scan_header(text: str) -> Header:
 
 
 def _scan_header(text: str) -> Header:
+    from lark.exceptions import LarkError  # only a file not in the cache is lexed
+
+    from .lexing import lark_parser
+
     tokens = []
     try:
         for token in lark_parser().lex(text):

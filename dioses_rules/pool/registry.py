@@ -20,7 +20,6 @@ from attrs import evolve
 from ..errors import Diagnostic, DiosesError, Severity, diagnostic_at, did_you_mean
 from ..language import model as m
 from ..language.limits import MAX_ERRORS, MAX_SCORES_LIKE
-from ..language.source_definitions import card_file_text
 from ..language.vocabulary import Vocabulary
 from .sources import SourceFile
 
@@ -36,11 +35,20 @@ FAMILY_WORDS = {
 }
 
 
+_NOT_KEY = re.compile(r"[^a-z0-9]+")
+
+
 def normalize(name: str) -> str:
     """Case-, accent- and punctuation-insensitive key: 'Odín' -> 'odin'."""
+    if name.isascii():  # no accent to take off, and casefold() is lower() (most names)
+        return _NOT_KEY.sub("-", name.lower()).strip("-")
+    return _normalize_any(name)
+
+
+def _normalize_any(name: str) -> str:
     text = unicodedata.normalize("NFKD", name)
     text = "".join(ch for ch in text if not unicodedata.combining(ch)).casefold()
-    return re.sub(r"[^a-z0-9]+", "-", text).strip("-")
+    return _NOT_KEY.sub("-", text).strip("-")
 
 
 def family_of(definition: m.Definition) -> str:
@@ -56,7 +64,21 @@ class LoadedSet:
     definitions: tuple[m.Definition, ...]
     broken: tuple[tuple[str, str], ...] = ()  # (kind, id) that did not parse or build
     sha256: str = ""  # of the file's text: the set by content (pool.identity)
-    cards_sha256: str = ""  # of its canonical source: layout and comments left out
+    # of its canonical source (layout and comments left out): given, or made
+    # from ``canonical`` (the built file and the words it saw) when first asked
+    # for; scoring never asks, and writing the source is most of assembling
+    _cards_sha256: str = field(default="", alias="cards_sha256", eq=False)
+    _canonical: Optional[tuple[m.CardFile, Optional[Vocabulary]]] = field(
+        default=None, alias="canonical", eq=False, repr=False)
+
+    @property
+    def cards_sha256(self) -> str:
+        if self._canonical is not None:
+            from ..language.source_definitions import card_file_text
+
+            self._cards_sha256 = _digest(card_file_text(*self._canonical))
+            self._canonical = None
+        return self._cards_sha256
 
 
 @define
@@ -176,7 +198,7 @@ def _collect_sets(registry: Registry, sources: Sequence[SourceFile]) -> None:
             continue
         registry.sets[card_set.id] = LoadedSet(
             card_set, source.path, card_file.definitions, card_file.broken,
-            _digest(source.text), _digest(card_file_text(card_file, source.vocabulary)))
+            _digest(source.text), canonical=(card_file, source.vocabulary))
 
 
 def _digest(text: str) -> str:

@@ -18,7 +18,6 @@ from attrs import field, frozen
 from .. import cache
 from ..errors import Diagnostic, DiosesError, Severity
 from ..language import model as m
-from ..language.builder import build
 from ..language.headers import Header, bundled_headers, scan_header
 from ..language.vocabulary import Vocabulary
 from ..resources import cards_dir
@@ -151,6 +150,8 @@ def cached_build(text: str, shown: str, vocabulary: Vocabulary
     found = cache.read(key)
     if isinstance(found, tuple) and len(found) == 2 and isinstance(found[0], m.CardFile):
         return found[0], list(found[1])
+    from ..language.builder import build  # a cached run never loads the parser
+
     card_file, diagnostics = build(text, shown, vocabulary)
     cache.write(key, (card_file, tuple(diagnostics)))
     return card_file, diagnostics

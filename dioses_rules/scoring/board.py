@@ -18,10 +18,9 @@ import tomllib
 from pathlib import Path
 from typing import Optional
 
-import tomli_w
 from attrs import define, field, frozen
 
-from ..convert import CONVERTER, StructureError, structure
+from ..convert import StructureError, structure
 from ..errors import BoardError, Diagnostic, did_you_mean
 from ..files import atomic_write_text
 from ..language import model as m
@@ -367,6 +366,10 @@ def board_to_file(board: Board, sets: Optional[list[str]] = None) -> BoardFile:
 
 
 def board_file_text(board_file: BoardFile) -> str:
+    import tomli_w  # only writing a board needs these
+
+    from ..convert import CONVERTER
+
     data = CONVERTER.unstructure(board_file)
     data = {key: value for key, value in data.items() if value not in (None, [], {})}
     return tomli_w.dumps(data)

@@ -15,8 +15,11 @@ The nodes live in one module per family (``nouns``, ``selectors``,
 
 from __future__ import annotations
 
-from .conditions import *  # noqa: F401,F403
-from .definitions import *  # noqa: F401,F403
-from .effects import *  # noqa: F401,F403
-from .nouns import *  # noqa: F401,F403
-from .selectors import *  # noqa: F401,F403
+from ...methods_cache import cached_methods
+
+with cached_methods(__name__):  # attrs' methods of the ~70 classes, compiled once
+    from .conditions import *  # noqa: F401,F403
+    from .definitions import *  # noqa: F401,F403
+    from .effects import *  # noqa: F401,F403
+    from .nouns import *  # noqa: F401,F403
+    from .selectors import *  # noqa: F401,F403
