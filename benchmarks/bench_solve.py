@@ -5,14 +5,16 @@ cells and faces, one random law on a random row or column and one random
 pattern held (judged on the board). Each is solved by ``best_layout`` (one
 CP-SAT worker: one core, reproducible), whose answer is checked against the
 evaluator before it returns. Reports the median, the 90th percentile and the
-slowest, and whether every answer was proven optimal.
+slowest, and whether every answer was proven optimal. Then asks, for every
+bundled scenario, whether it can be won (``solve_scenario``, one worker) and
+reports the seconds for all of them and each answer.
 
 A measurement, not a test: it prints figures and never fails (a hand not
 proven within ``--time-limit`` counts with the time it took and makes
 ``all_optimal`` false). Needs the [solver] extra. Run it with
 
     python benchmarks/bench_solve.py [--hands N] [--seed S] [--time-limit SECONDS]
-        [--format text|json]
+        [--no-scenarios] [--format text|json]
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from dioses_rules.pool.load import load_registry
 from dioses_rules.scoring.area import SIZE, Area, Placed
 from dioses_rules.scoring.board import Board, HeldPattern, LawPlacement
 from dioses_rules.solve.layout import best_layout
+from dioses_rules.solve.scenario import solve_scenario
 
 
 def deal(registry, count: int, seed: int) -> list[Board]:
@@ -59,6 +62,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=0, metavar="S")
     parser.add_argument("--time-limit", type=float, default=60.0, metavar="SECONDS",
                         help="give up proving one hand after this long (default: 60)")
+    parser.add_argument("--no-scenarios", action="store_true",
+                        help="skip the seven scenarios' satisfiability checks")
     parser.add_argument("--format", choices=("text", "json"), default="text")
     args = parser.parse_args(argv)
     if args.hands < 1:
@@ -86,6 +91,8 @@ def main(argv: list[str] | None = None) -> None:
         "all_optimal": all(optimal),
         "mean_gain_over_dealt_layout": round(statistics.mean(gains), 2),
     }
+    if not args.no_scenarios:
+        result.update(scenarios(registry, args.time_limit))
     if args.format == "json":
         print(json.dumps(result))
         return
@@ -97,6 +104,19 @@ def main(argv: list[str] | None = None) -> None:
           f" {'all' if result['all_optimal'] else 'not all'} proven optimal")
     print(f"  the best layout beats the dealt one by {result['mean_gain_over_dealt_layout']} "
           "points on average")
+    if "seconds_all_scenarios" in result:
+        print(f"every scenario's satisfiability in {result['seconds_all_scenarios']} s: "
+              + ", ".join(f"{n}: {a}" for n, a in result["scenario_answers"].items()))
+
+
+def scenarios(registry, time_limit: float) -> dict:
+    """Whether each bundled scenario can be won, and the seconds for all."""
+    answers, seconds = {}, 0.0
+    for scenario in sorted(registry.definitions("scenario"), key=lambda s: s.number):
+        answer = solve_scenario(registry, scenario, time_limit=time_limit)
+        seconds += answer.seconds
+        answers[str(scenario.number)] = answer.to_json()["answer"]
+    return {"seconds_all_scenarios": round(seconds, 2), "scenario_answers": answers}
 
 
 if __name__ == "__main__":

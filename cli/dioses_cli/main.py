@@ -29,7 +29,8 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "replay": ("replay", "replay_command",
                "Re-run a game log and check that it reaches the same end."),
     "solve": ("solve", "solve",
-              "The arrangement of a board's cards with the highest total, proven optimal."),
+              "The best layout of a board's cards, proven optimal; or whether a scenario can "
+              "be won."),
     "fmt": ("fmt", "fmt_command",
             "Rewrite card files (and the .dioses files of folders) in the canonical layout."),
 }

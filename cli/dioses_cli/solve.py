@@ -12,7 +12,7 @@ from dioses_rules.scoring import area as g
 from dioses_rules.scoring.board import (board_registry, board_to_file, read_board_file,
                                         resolve_board, write_board)
 
-from .options import CARDS_OPTION, FORMAT_OPTION
+from .options import CARDS_OPTION, FORMAT_OPTION, resolve_scenario
 from .output import EXIT_CODES_HELP, console, print_json, user_errors
 
 ROWS = {row.value: row for row in g.Row}
@@ -44,7 +44,14 @@ def _solver():
 
 
 @click.command("solve", epilog=EXIT_CODES_HELP)
-@click.argument("board", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.argument("board", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+                required=False)
+@click.option("--scenario", "scenario_id", metavar="ID|all",
+              help="Instead of a board: can this scenario be won? ('all': the seven and any "
+                   "a loaded set adds). Answers satisfiable with a winning final area, or "
+                   "unsatisfiable.")
+@click.option("--challenge", is_flag=True,
+              help="With --scenario: the challenge must be met too (and its setup used).")
 @CARDS_OPTION
 @FORMAT_OPTION
 @click.option("--fixed", multiple=True, type=CellName(),
@@ -56,17 +63,28 @@ def _solver():
               help="Stop searching after this long with the best found ('optimal' says "
                    "whether it was proven). Default: until proven.")
 @click.option("--threads", type=click.IntRange(1, 64), default=1, show_default=True,
-              help="CP-SAT search threads. One is reproducible (the same arrangement every "
-                   "run); more usually prove sooner, and the best total is the same.")
+              help="CP-SAT search threads. One is reproducible (the same answer and area "
+                   "every run) and proves bounds best; more often find a layout or a winning "
+                   "area sooner, with the same best total or answer when proven.")
 @user_errors
-def solve(board: Path, extra_cards: tuple[Path, ...], output_format: str, fixed: tuple[int, ...],
+def solve(board: Path | None, scenario_id: str | None, challenge: bool,
+          extra_cards: tuple[Path, ...], output_format: str, fixed: tuple[int, ...],
           write_to: Path | None, time_limit: float | None, threads: int) -> None:
-    """The arrangement of a board's cards with the highest total, proven optimal.
+    """The best layout of a board's cards, proven optimal; or whether a scenario can be won.
 
-    The board's laws stay on their lines, its patterns, objectives and
+    A board's laws stay on their lines, its patterns, objectives and
     scenario as given; every card ends face up (R12). Solved by OR-Tools
     CP-SAT (pip install 'dioses-rules[solver]').
     """
+    if (board is None) == (scenario_id is None):
+        raise click.UsageError("give a BOARD, or --scenario ID (not both)")
+    if scenario_id is None and challenge:
+        raise click.UsageError("--challenge goes with --scenario")
+    if scenario_id is not None:
+        if fixed or write_to is not None:
+            raise click.UsageError("--fixed and --write go with a BOARD")
+        return _scenarios(scenario_id, challenge, extra_cards, output_format, time_limit,
+                          threads)
     layout = _solver()
     board_file = read_board_file(board)
     _, sources = load_registry(extra_cards)
@@ -79,6 +97,46 @@ def solve(board: Path, extra_cards: tuple[Path, ...], output_format: str, fixed:
         print_json(found.to_json())
         return
     _print_text(found, str(board), write_to)
+
+
+def _scenarios(scenario_id: str, challenge: bool, extra_cards: tuple[Path, ...],
+               output_format: str, time_limit: float | None, threads: int) -> None:
+    _solver()
+    from dioses_rules.solve.scenario import solve_scenario
+
+    registry, _ = load_registry(extra_cards)
+    if scenario_id.strip().lower() == "all":
+        chosen = sorted(registry.definitions("scenario"), key=lambda s: (s.number, s.id))
+    else:
+        chosen = [registry.get("scenario", resolve_scenario(registry, scenario_id))]
+    answers = [solve_scenario(registry, scenario, challenge, time_limit, threads)
+               for scenario in chosen]
+    if output_format == "json":
+        print_json([answer.to_json() for answer in answers])
+        return
+    out = console()
+    for answer in answers:
+        data = answer.to_json()
+        what = {"satisfiable": "can be won", "unsatisfiable": "cannot be won",
+                "unknown": "undecided within the time limit"}[data["answer"]]
+        asked = "victory and challenge" if challenge else "victory"
+        out.print(f"scenario {data['number']} {answer.scenario.name}: {what} ({asked}, more "
+                  f"than {data['threshold']} points; {data['status']}, {data['seconds']:.1f} s)",
+                  highlight=False)
+        if data["answer"] == "unsatisfiable" and data["victory_possible"]:
+            out.print("  the victory alone can be met, not with the points to beat",
+                      highlight=False)
+        witness = data["witness"]
+        if witness is not None:
+            for row, names in witness["area"].items():
+                out.print(f"  {row:<8} " + "  ".join(names), highlight=False)
+            extras = [f"{law} on {line}" for law, line in witness["laws"]]
+            extras += [f"{p} {'completed' if done else 'not completed'}"
+                       for p, done in witness["patterns"]]
+            extras += [f"{name} = {card}" for name, card in witness["state"].items()]
+            if extras:
+                out.print("  " + "; ".join(extras), highlight=False)
+            out.print(f"  total {witness['total']}", highlight=False)
 
 
 def _print_text(found, path: str, write_to: Path | None) -> None:

@@ -110,17 +110,9 @@ def seat_areas(seats: int, settings: Settings, scenario: bool, rules: int = RULE
 
 
 def setup_steps(scenario: m.Scenario, challenge: bool) -> list[m.SetupStep]:
-    """A scenario's setup steps; with the challenge, its challenge setup's
-    steps are added, and its draws replace the setup's (``replaces draws``,
-    and a bare ``challenge setup`` with steps, as 0.1.0 read it) or are
-    added to them (``adds draws``)."""
-    steps = list(scenario.setup)
-    if not challenge:
-        return steps
-    draws = scenario.challenge_draws
-    if draws is m.ChallengeDraws.REPLACES or (draws is None and scenario.challenge_setup):
-        steps = [s for s in steps if not isinstance(s, m.SetupDraw)]
-    return steps + list(scenario.challenge_setup)
+    """A scenario's setup steps, with or without its challenge (the model's
+    ``Scenario.setup_for``)."""
+    return scenario.setup_for(challenge)
 
 
 def _check_base_deal(deck: int, areas: int, settings: Settings) -> None:

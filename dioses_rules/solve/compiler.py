@@ -24,7 +24,7 @@ from typing import Optional
 
 from ..errors import DiosesError, diagnostic_at
 from ..language import model as m
-from ..language.walk import Dispatch
+from ..language.walk import Dispatch, iter_nodes
 from ..scoring import area as g
 from ..scoring.evaluator import RELATION_CELLS, card_weight, strictly_most, values_of
 from .cpsat import ZERO, Builder, Lin, Lit, lit_lin, total
@@ -77,6 +77,10 @@ class TreeCompiler(PlacementSelectors):
         best layout); else the solver chooses which are (a scenario)."""
         self.hand_fixed = hand_fixed
         self._most_lits: dict[tuple, Lit] = {}
+        self._holders: dict[tuple, list] = {}
+        self._lines: dict[tuple, Lin] = {}
+        self._reads_anchor: dict = {}
+        self._reads_card: dict = {}
         self.b = builder
         self.cards = cards
         self.x = placed  # x[d][j]
@@ -159,14 +163,14 @@ class TreeCompiler(PlacementSelectors):
             return self.largest_group(count.selector, anchor)
         terms, most = [], 0
         for cell in self.scope_cells(count.scope, anchor):
-            heaviest = 0
+            by_weight: dict[int, list[Lit]] = {}  # one card per cell: one literal per weight
             for d, placed in self.holders(count.selector, cell, anchor):
                 if count.where is not None:
                     placed = self.b.all_of((placed, self.holds(count.where, (cell, d))))
-                weight = self.weight(d, count.selector)
-                terms.append(lit_lin(placed, weight))
-                heaviest = max(heaviest, weight if placed is not False else 0)
-            most += heaviest  # one card per cell
+                if placed is not False:
+                    by_weight.setdefault(self.weight(d, count.selector), []).append(placed)
+            terms += [lit_lin(self.b.any_of(lits), weight) for weight, lits in by_weight.items()]
+            most += max(by_weight, default=0)
         return total(terms).within(0, most)
 
     @countable.on(m.Distinct)
@@ -286,11 +290,9 @@ class TreeCompiler(PlacementSelectors):
 
     @judge.on(m.Only)
     def _only(self, c: m.Only, anchor):
-        others = [self.b.all_of((self.x[d][cell],
-                                 self.b.negate(self.match(c.selector, d, cell, anchor))))
-                  for cell in self.scope_cells(c.scope, anchor)
-                  for d in range(len(self.cards)) if self.x[d][cell] is not False]
-        return self.b.negate(self.b.any_of(others))
+        others = m.SelNot(c.selector)  # a cell holding one of these breaks it
+        return self.b.negate(self.b.any_of(self.has(others, cell, anchor)
+                                           for cell in self.scope_cells(c.scope, anchor)))
 
     @judge.on(m.MoreThan)
     def _more_than(self, c: m.MoreThan, anchor):
@@ -336,4 +338,21 @@ class TreeCompiler(PlacementSelectors):
         return self.lines_points(line.lines, anchor)
 
     def lines_points(self, lines, anchor: Anchor) -> Lin:
-        return total(self.line_points(line, anchor) for line in lines)
+        """Kept per lines, cell and facts: cards whose lines read only the
+        cells around the anchor share one expression per cell."""
+        key = (lines, None if anchor is None else anchor[0],
+               anchor if self.reads_card(lines) else None, id(self.context))
+        found = self._lines.get(key)
+        if found is None:
+            found = self._lines[key] = total(self.line_points(line, anchor) for line in lines)
+        return found
+
+    def reads_card(self, node) -> bool:
+        """Whether a tree reads the anchor's card, not only its cell."""
+        found = self._reads_card.get(node)
+        if found is None:
+            found = self._reads_card[node] = any(
+                isinstance(n, (m.SelfCard, m.SameAs, m.Scores, m.Leader, m.Subject))
+                or (isinstance(n, m.Count) and n.where is not None) or isinstance(n, m.ElementRef)
+                for n in iter_nodes(node))
+        return found

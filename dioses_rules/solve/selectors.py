@@ -13,19 +13,20 @@ from __future__ import annotations
 from typing import Optional
 
 from ..language import model as m
-from ..language.walk import Dispatch
+from ..language.walk import Dispatch, iter_nodes
 from ..scoring.evaluator import values_of
 from .cpsat import ZERO, Lin, Lit, lit_lin, total
 
 Anchor = Optional[tuple[int, int]]  # (cell, card index) or none
+# scopes around the anchor
+_ANCHORED = {m.ScopeKind.ROW, m.ScopeKind.COLUMN, m.ScopeKind.NEIGHBOURS, m.ScopeKind.DIAGONALS,
+             m.ScopeKind.SURROUNDINGS}
 
 
 class PlacementSelectors:
     """The selector half of the tree compiler: :class:`~.compiler.TreeCompiler`
     sets ``b``, ``cards``, ``x``, ``context``, ``hand_fixed``, ``_most`` and
     ``_most_lits``, and gives ``unsupported``."""
-    def accepts(self, selector: m.Selector, d: int, cell: int, anchor: Anchor) -> bool:
-        return self.match(selector, d, cell, anchor)
 
     match = Dispatch(m.Selector)  # -> a literal: True/False when known before solving
 
@@ -98,14 +99,33 @@ class PlacementSelectors:
 
     def holders(self, selector: m.Selector, cell: int, anchor: Anchor) -> list[tuple[int, Lit]]:
         """Each card that may stand in ``cell``, with the literal that it
-        stands there and matches ``selector`` (cards that cannot, left out)."""
-        found = []
-        for d in range(len(self.cards)):
-            placed = self.x[d][cell]
-            if placed is not False:
-                lit = self.b.all_of((placed, self.match(selector, d, cell, anchor)))
-                if lit is not False:
-                    found.append((d, lit))
+        stands there and matches ``selector`` (cards that cannot, left out).
+        Kept per selector and cell (and anchor, when the selector reads it)."""
+        key = (selector, cell, anchor if self.reads_anchor(selector) else None,
+               id(self.context.element))
+        found = self._holders.get(key)
+        if found is None:
+            found = self._holders[key] = []
+            for d in range(len(self.cards)):
+                placed = self.x[d][cell]
+                if placed is not False:
+                    lit = self.b.all_of((placed, self.match(selector, d, cell, anchor)))
+                    if lit is not False:
+                        found.append((d, lit))
+        return found
+
+    def reads_anchor(self, node) -> bool:
+        """Whether a tree's meaning depends on the anchor's cell or card
+        (``it``, ``of same mythology``, an element that does, a card's score)."""
+        found = self._reads_anchor.get(node)
+        if found is None:
+            kinds = (m.SelfCard, m.SameAs, m.Scores, m.Leader, m.Relation, m.Between, m.InRow,
+                     m.InColumn, m.AtCell, m.InCorner, m.Present, m.ScoresLike)
+            found = any(isinstance(n, kinds) or (isinstance(n, m.Scope) and n.kind in _ANCHORED)
+                        or (isinstance(n, m.ElementRef) and self.context.element is not None
+                            and self.reads_anchor(self.context.element))
+                        for n in iter_nodes(node))
+            self._reads_anchor[node] = found
         return found
 
     def has(self, selector: m.Selector, cell: Optional[int], anchor: Anchor) -> Lit:

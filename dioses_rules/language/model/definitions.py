@@ -7,7 +7,7 @@ from typing import Optional, Union
 from attrs import field, frozen
 
 from .conditions import Condition, ScoringLine, Weight
-from .effects import DiscardTop, Effect, RuleChange, Setting, SetupStep, Trigger
+from .effects import DiscardTop, Effect, RuleChange, Setting, SetupDraw, SetupStep, Trigger
 from .nouns import ChallengeDraws, Difficulty, Provenance, Span, _span
 from .selectors import Selector
 
@@ -199,6 +199,19 @@ class Scenario:
     # where the (first) challenge setup is written, for the linter (DL504)
     challenge_setup_span: Optional[Span] = _span()
     kind = "scenario"
+
+    def setup_for(self, challenge: bool) -> list:
+        """The setup steps played: with the challenge, its challenge setup's
+        steps are added, and its draws replace the setup's (``replaces
+        draws``, and a bare ``challenge setup`` with steps, as 0.1.0 read it)
+        or are added to them (``adds draws``)."""
+        steps = list(self.setup)
+        if not challenge:
+            return steps
+        draws = self.challenge_draws
+        if draws is ChallengeDraws.REPLACES or (draws is None and self.challenge_setup):
+            steps = [s for s in steps if not isinstance(s, SetupDraw)]
+        return steps + list(self.challenge_setup)
 
     @property
     def state_names(self) -> set[str]:

@@ -1,0 +1,297 @@
+"""Can a scenario be won? A final area from the scenario's setup and any
+cards of the pool, decided by CP-SAT.
+
+What the model lets the solver choose, and why each is a fair reading of a
+game's end:
+
+* the 12 cards of the area, any of the pool's Myth cards (the deck holds them
+  all; the solo area is full at the end), every card face up (R12, and the
+  solo mode's "all face up at the end");
+* where the cards the setup places and the rules lock end up: the cell the
+  setup puts them in (any cell of the row for "at random in front row"),
+  or a cell the scenario's own moves can take them to: a trigger that swaps
+  the card with its neighbour in a direction (as often as the trigger can
+  fire: once per pattern drawn for "when pattern completed"), an ability
+  that swaps it with a card beside it (once, for an ability used once);
+  any cell when a move's direction cannot be read from its text;
+* which laws were drawn and where the player put them (each law once, each
+  row or column once, R13); a law drawn by a trigger may not have been;
+* whether each pattern drawn was completed: R14 keeps a pattern completed
+  once it was, so the final area need not show it; the witness board
+  records the choice as ``completed``;
+* a scenario state (scenario 6's fairest): any card of the deck it is
+  discarded from, or none.
+
+The answer is checked before it is returned: the witness board, scored by
+the evaluator, must meet the victory (and the challenge) and score the total
+the solver claims.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Optional
+
+from attrs import frozen
+from ortools.sat.python import cp_model
+
+from ..language import model as m
+from ..pool.registry import Registry
+from ..scoring import area as g
+from ..scoring.area import Area, Placed
+from ..scoring.board import Board, HeldPattern, LawPlacement
+from ..scoring.score import score_board
+from .compiler import Context, TreeCompiler
+from .cpsat import Builder, Lin, Lit, lit_lin, total
+from .layout import SolverMismatch
+from .moves import allowed_cells
+
+LINES = [("row", row) for row in m.ROWS] + [("column", column) for column in m.COLUMNS]
+
+
+@frozen
+class ScenarioAnswer:
+    """What ``dioses solve --scenario`` answers for one scenario."""
+
+    scenario: m.Scenario
+    challenge: bool
+    satisfiable: Optional[bool]  # None: not decided within the time limit
+    victory_possible: Optional[bool]  # without the points to beat
+    status: str
+    board: Optional[Board]  # a witness: a final area that wins
+    seconds: float
+
+    def to_json(self) -> dict:
+        from ..scoring.board import board_to_file
+
+        answer = {None: "unknown", True: "satisfiable", False: "unsatisfiable"}
+        found = None
+        if self.board is not None:
+            board_file = board_to_file(self.board)
+            area = board_file.area
+            found = {"area": {"front": area.front, "central": area.central, "back": area.back},
+                     "laws": [[law.card, law.row or law.column] for law in board_file.laws],
+                     "patterns": [[p.card, p.completed] for p in board_file.patterns],
+                     "state": dict(self.board.scenario_state),
+                     "total": score_board(self.board).total}
+        return {"scenario": self.scenario.id, "number": self.scenario.number,
+                "challenge": self.challenge, "answer": answer[self.satisfiable],
+                "victory_possible": self.victory_possible, "threshold": self.scenario.threshold,
+                "status": self.status, "witness": found, "seconds": round(self.seconds, 3)}
+
+
+class _ScenarioModel:
+    """The CP-SAT model of one scenario's winning final areas."""
+
+    def __init__(self, registry: Registry, scenario: m.Scenario, challenge: bool):
+        self.registry, self.scenario, self.challenge = registry, scenario, challenge
+        self.b = Builder()
+        self.cards = sorted(registry.myth_cards(), key=lambda card: card.id)
+        self.steps = scenario.setup_for(challenge)
+        self.x = self._placements()
+        self.states = self._states()
+        self.context = Context({name: lits for name, lits in self.states.items()},
+                               all_face_up_at_end=True)
+        self.trees = TreeCompiler(self.b, self.cards, self.x, self.context, hand_fixed=False)
+
+    def _placements(self) -> list[list[Lit]]:
+        model = self.b.model
+        allowed = allowed_cells(self.scenario, self.steps)
+        x: list[list[Lit]] = []
+        for card in self.cards:
+            cells = allowed.get(card.id)
+            x.append([self.b.new_bool() if cells is None or cell in cells else False
+                      for cell in g.ALL_CELLS])
+            placed = [v for v in x[-1] if v is not False]
+            if cells is not None:  # a locked card never leaves the area
+                model.AddExactlyOne(placed)
+            elif placed:
+                model.AddAtMostOne(placed)
+        for cell in g.ALL_CELLS:  # the solo area is full at the end
+            model.AddExactlyOne([row[cell] for row in x if row[cell] is not False])
+        return x
+
+    def _states(self) -> dict[str, dict[str, Lit]]:
+        """Each scenario state: a literal per card it may name (or none)."""
+        decks = {step.deck: step.cards for step in self.steps if isinstance(step, m.SetAside)}
+        states: dict[str, dict[str, Lit]] = {}
+        for rule in self.scenario.rules:
+            if isinstance(rule, m.Trigger):
+                for effect in rule.effects:
+                    if isinstance(effect, m.DiscardTop) and effect.remember:
+                        named = states.setdefault(effect.remember, {})
+                        for card_id in decks.get(effect.deck, ()):
+                            named.setdefault(card_id, self.b.new_bool())
+        for named in states.values():
+            if len(named) > 1:
+                self.b.model.AddAtMostOne(list(named.values()))
+        return states
+
+    # ------------------------------------------------------------ draws
+    def law_slots(self) -> list[bool]:
+        """One entry per law that may be in play: True when it surely is."""
+        slots = []
+        for step in self.steps:
+            if isinstance(step, m.SetupDraw) and isinstance(step.effect, m.DrawLaw):
+                slots += [True] * step.effect.count
+        for rule in self.scenario.rules:
+            if isinstance(rule, m.Trigger):
+                slots += [False] * sum(e.count for e in rule.effects if isinstance(e, m.DrawLaw))
+        return slots
+
+    def pattern_slots(self) -> list[m.Pattern]:
+        """The patterns held: for each draw, the ones of its level worth most."""
+        chosen: list[m.Pattern] = []
+        pool = sorted(self.registry.definitions("pattern"),
+                      key=lambda p: (-self.registry.pattern_points(p), p.id))
+        for step in self.steps:
+            if isinstance(step, m.SetupDraw) and isinstance(step.effect, m.DrawPattern):
+                draw = step.effect
+                fitting = [p for p in pool if p not in chosen
+                           and (draw.difficulty is None or p.difficulty is draw.difficulty)]
+                chosen += fitting[:draw.keep if draw.keep is not None else draw.count]
+        return chosen
+
+    def laws(self) -> tuple[list, Lin, Lin]:
+        """Law choices (slot, law, line, literal), their points and how many are met."""
+        choices, points, met = [], [], []
+        options = [(law, line) for law in sorted(self.registry.definitions("law"),
+                                                 key=lambda law: law.id) for line in LINES]
+        compiled = {}
+        for law, line in options:
+            placement = _placement(law, line)
+            self.trees.where = f"law '{law.id}'"
+            self.trees.context = self.context.judging(law_line=placement.cells())
+            value = self.trees.lines_points(law.lines, None)
+            compiled[(law.id, line)] = (value, self.b.at_least(value, 1))
+        self.trees.context = self.context
+        for slot, surely in enumerate(self.law_slots()):
+            lits = [self.b.new_bool() for _ in options]
+            (self.b.model.AddExactlyOne if surely else self.b.model.AddAtMostOne)(lits)
+            for lit, (law, line) in zip(lits, options):
+                value, is_met = compiled[(law.id, line)]
+                choices.append((slot, law, line, lit))
+                points.append(self.b.when(lit, value))
+                met.append(lit_lin(self.b.all_of((lit, is_met))))
+        for key in ({law.id for _, law, _, _ in choices}, set(LINES)):
+            for each in key:  # each law once, each line once
+                used = [lit for _, law, line, lit in choices if each in (law.id, line)]
+                if len(used) > 1:
+                    self.b.model.AddAtMostOne(used)
+        return choices, total(points), total(met)
+
+    # ------------------------------------------------------------ the model
+    def build(self, beat: bool = False):
+        patterns = self.pattern_slots()
+        completed = [self.b.new_bool() for _ in patterns]
+        law_choices, law_points, laws_met = self.laws()
+        self.context.patterns_completed = total(lit_lin(lit) for lit in completed)
+        self.context.laws_met = laws_met
+        card_points = []
+        for d, card in enumerate(self.cards):
+            self.trees.where = f"card '{card.id}'"
+            card_points.append(total(
+                self.b.when(self.x[d][cell], self.trees.lines_points(card.lines, (cell, d)))
+                for cell in g.ALL_CELLS if self.x[d][cell] is not False))
+        pattern_points = total(lit_lin(lit, self.registry.pattern_points(p))
+                               for lit, p in zip(completed, patterns))
+        whole = total(card_points) + law_points + pattern_points
+        self.context.card_points, self.context.total = card_points, whole
+        self.trees.where = f"scenario '{self.scenario.id}'"
+        asked = list(self.scenario.victory) + (list(self.scenario.challenge)
+                                               if self.challenge else [])
+        for condition in asked:
+            self.b.model.AddBoolAnd([self.trees.holds(condition, None)])
+        if beat:
+            self.b.model.AddBoolAnd([self.b.at_least(whole, self.scenario.threshold + 1)])
+        return patterns, completed, law_choices
+
+    def witness(self, solver: cp_model.CpSolver, patterns, completed, law_choices) -> Board:
+        def chosen(lit) -> bool:
+            return lit is True or (lit is not False and solver.BooleanValue(lit))
+
+        cells: list[Optional[Placed]] = [None] * g.SIZE
+        for d, card in enumerate(self.cards):
+            for cell in g.ALL_CELLS:
+                if chosen(self.x[d][cell]):
+                    cells[cell] = Placed(card, True)
+        laws = tuple(_placement(law, line) for _, law, line, lit in law_choices if chosen(lit))
+        held = tuple(HeldPattern(p, chosen(lit), self.registry.pattern_points(p))
+                     for p, lit in zip(patterns, completed))
+        state = tuple((name, card_id) for name, named in sorted(self.states.items())
+                      for card_id, lit in named.items() if chosen(lit))
+        return Board(Area(tuple(cells)), laws, held, (), self.scenario, state,
+                     self.registry.tie_break)
+
+
+def _placement(law: m.Law, line: tuple) -> LawPlacement:
+    kind, where = line
+    return LawPlacement(law, row=where) if kind == "row" else LawPlacement(law, column=where)
+
+
+class _StopWhenBeaten(cp_model.CpSolverSolutionCallback):
+    """Stops the search at the first winning area with more than the
+    points to beat: a yes needs one, not the best."""
+
+    def __init__(self, threshold: int):
+        super().__init__()
+        self.threshold = threshold
+        self.best: Optional[float] = None
+
+    def on_solution_callback(self) -> None:
+        self.best = self.ObjectiveValue()
+        if self.best > self.threshold:
+            self.StopSearch()
+
+
+def _search(model: _ScenarioModel, beat: bool, time_limit: Optional[float], workers: int):
+    """Solve one model: (found, proven, status name, witness parts, best total)."""
+    parts = model.build(beat=beat)
+    if beat:  # the total guides the search to the points to beat
+        model.b.model.Maximize(model.context.total.expr)
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = workers
+    solver.parameters.linearization_level = 2
+    if time_limit is not None:
+        solver.parameters.max_time_in_seconds = time_limit
+    stop = _StopWhenBeaten(model.scenario.threshold)
+    status = solver.Solve(model.b.model, stop if beat else None)
+    found = status in (cp_model.OPTIMAL, cp_model.FEASIBLE)
+    board = model.witness(solver, *parts) if found and beat else None
+    proven = True if found else (False if status == cp_model.INFEASIBLE else None)
+    return proven, solver.StatusName(status), board, stop.best
+
+
+def solve_scenario(registry: Registry, scenario: m.Scenario, challenge: bool = False,
+                   time_limit: Optional[float] = None, workers: int = 1) -> ScenarioAnswer:
+    """Whether some final area wins ``scenario``: its victory (and with
+    ``challenge`` its challenge) met, and more points than it asks to beat.
+
+    The model asks for all of it and maximises the total, stopping at the
+    first winning area. When there is none, a second model without the
+    points to beat tells whether the victory alone can be met
+    (``victory_possible``)."""
+    started = time.perf_counter()
+    verdict, status, board, best = _search(_ScenarioModel(registry, scenario, challenge), True,
+                                           time_limit, workers)
+    victory = verdict
+    if verdict is False:
+        victory, _, _, _ = _search(_ScenarioModel(registry, scenario, challenge), False,
+                                   time_limit, workers)
+    if board is not None:
+        _check(board, challenge, round(best))
+    return ScenarioAnswer(scenario, challenge, verdict, victory, status, board,
+                          time.perf_counter() - started)
+
+
+def _check(board: Board, challenge: bool, claimed: int) -> None:
+    """The witness must win as the evaluator judges it, with the total the
+    solver claims."""
+    report = score_board(board, all_face_up_at_end=True)
+    result = report.scenario
+    if not (result.victory and result.beaten and (result.challenge or not challenge)):
+        raise SolverMismatch(f"the solver's winning area for scenario '{board.scenario.id}' "
+                             f"does not win when scored: {result}")
+    if report.total != claimed:
+        raise SolverMismatch(f"the solver claims {claimed} points for scenario "
+                             f"'{board.scenario.id}' where the evaluator scores {report.total}")
