@@ -375,7 +375,7 @@ def test_every_relation_and_scope_has_its_words_and_cells():
     from dioses_rules.language import english
     from dioses_rules.scoring import evaluator
 
-    assert set(evaluator._RELATION_CELLS) == set(m.RelationKind)
+    assert set(evaluator.RELATION_CELLS) == set(m.RelationKind)
     assert set(english._RELATION_WORDS) == set(m.RelationKind)
     named = {m.ScopeKind.NAMED_ROW, m.ScopeKind.NAMED_COLUMN, m.ScopeKind.LARGEST_GROUP}
     assert set(english._SCOPE_WORDS) | named == set(m.ScopeKind)
