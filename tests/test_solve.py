@@ -26,7 +26,9 @@ pytest.importorskip("ortools")  # the [solver] extra, which CI installs
 
 from dioses_rules.errors import DiosesError  # noqa: E402
 from dioses_rules.scoring.area import SIZE, Area, Placed  # noqa: E402
-from dioses_rules.scoring.board import Board, board_file_text, board_to_file  # noqa: E402
+from dioses_rules.language import model as m  # noqa: E402
+from dioses_rules.scoring.board import (Board, LawPlacement, board_file_text,  # noqa: E402
+                                        board_to_file)
 from dioses_rules.scoring.score import score_board  # noqa: E402
 from dioses_rules.solve.compiler import Unsupported  # noqa: E402
 from dioses_rules.solve.layout import best_layout  # noqa: E402
@@ -205,3 +207,18 @@ def test_more_threads_find_the_same_best_total():
         assert result.exit_code == 0, result.output
         totals.append(json.loads(result.stdout)["best_total"])
     assert totals[0] == totals[1]
+
+
+def test_one_law_on_several_lines_is_judged_on_each_line():
+    """Each line's law is compiled under its own facts: an expression kept
+    for one line must never be handed out for another (a kept expression was
+    once keyed by the id() of facts that a later line's facts reused)."""
+    cards = {card.id: card for card in bundled("myth")}
+    law = next(law for law in bundled("law") if law.id == "only-greeks")
+    cells = [None] * SIZE
+    for cell, card_id in zip((0, 1, 4, 5, 8, 9), ("zeus", "hera", "athena", "odin", "thor",
+                                                  "ra")):
+        cells[cell] = Placed(cards[card_id], True)
+    board = Board(Area(tuple(cells)), laws=tuple(LawPlacement(law, row=row) for row in m.ROWS)
+                  + tuple(LawPlacement(law, column=column) for column in m.COLUMNS))
+    check_optimum(board, frozenset({0, 1}))

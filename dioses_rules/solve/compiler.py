@@ -19,6 +19,7 @@ answers nothing rather than a wrong optimum.
 
 from __future__ import annotations
 
+import itertools
 from functools import lru_cache
 from typing import Optional
 
@@ -46,11 +47,17 @@ class Unsupported(DiosesError):
     file, line and column) and naming the definition it belongs to."""
 
 
+_SERIALS = itertools.count()
+
+
 class Context:
     """What conditions may know beyond the placements (the evaluator's
     ``Facts``), as model expressions where they depend on the layout."""
 
     def __init__(self, scenario_state: dict, all_face_up_at_end: bool = True):
+        # what compiled expressions are kept under: never an id(), which a
+        # later context may reuse once this one is gone
+        self.serial = next(_SERIALS)
         self.scenario_state = scenario_state
         self.all_face_up_at_end = all_face_up_at_end
         self.element: Optional[m.Selector] = None
@@ -341,7 +348,7 @@ class TreeCompiler(PlacementSelectors):
         """Kept per lines, cell and facts: cards whose lines read only the
         cells around the anchor share one expression per cell."""
         key = (lines, None if anchor is None else anchor[0],
-               anchor if self.reads_card(lines) else None, id(self.context))
+               anchor if self.reads_card(lines) else None, self.context.serial)
         found = self._lines.get(key)
         if found is None:
             found = self._lines[key] = total(self.line_points(line, anchor) for line in lines)

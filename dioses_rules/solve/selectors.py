@@ -102,7 +102,7 @@ class PlacementSelectors:
         stands there and matches ``selector`` (cards that cannot, left out).
         Kept per selector and cell (and anchor, when the selector reads it)."""
         key = (selector, cell, anchor if self.reads_anchor(selector) else None,
-               id(self.context.element))
+               self.context.element)
         found = self._holders.get(key)
         if found is None:
             found = self._holders[key] = []
@@ -117,7 +117,8 @@ class PlacementSelectors:
     def reads_anchor(self, node) -> bool:
         """Whether a tree's meaning depends on the anchor's cell or card
         (``it``, ``of same mythology``, an element that does, a card's score)."""
-        found = self._reads_anchor.get(node)
+        key = (node, self.context.element)
+        found = self._reads_anchor.get(key)
         if found is None:
             kinds = (m.SelfCard, m.SameAs, m.Scores, m.Leader, m.Relation, m.Between, m.InRow,
                      m.InColumn, m.AtCell, m.InCorner, m.Present, m.ScoresLike)
@@ -125,7 +126,7 @@ class PlacementSelectors:
                         or (isinstance(n, m.ElementRef) and self.context.element is not None
                             and self.reads_anchor(self.context.element))
                         for n in iter_nodes(node))
-            self._reads_anchor[node] = found
+            self._reads_anchor[key] = found
         return found
 
     def has(self, selector: m.Selector, cell: Optional[int], anchor: Anchor) -> Lit:
