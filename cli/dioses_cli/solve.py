@@ -130,7 +130,8 @@ def _scenarios(scenario_id: str, challenge: bool, extra_cards: tuple[Path, ...],
         if witness is not None:
             for row, names in witness["area"].items():
                 out.print(f"  {row:<8} " + "  ".join(names), highlight=False)
-            extras = [f"{law} on {line}" for law, line in witness["laws"]]
+            extras = [f"{law} on " + (f"column {line}" if isinstance(line, int)
+                                       else f"the {line} row") for law, line in witness["laws"]]
             extras += [f"{p} {'completed' if done else 'not completed'}"
                        for p, done in witness["patterns"]]
             extras += [f"{name} = {card}" for name, card in witness["state"].items()]
