@@ -30,9 +30,8 @@ from .area import Area
 from .closures import Sel
 from .compiler import Compiler
 from .evaluator import Facts
-from .area import WIDTH
 from .masks import BIT, FULL
-from .patterns import shape_origins
+from .patterns import shape_cells, shape_origins
 from .scene import (ALWAYS, CELLS, FACE_UP, HEAVY_SHIFT, KIND_LANES, NO_FACTS, CardInfo, Scene,
                     Vocabulary)
 
@@ -89,15 +88,11 @@ class CompiledPool:
         placements = []  # (cells, needed): the cells, and every lane's mask shifted into it
         for top, left in shape_origins(pattern):
             cells, needed = [], 0
-            for dr, row in enumerate(pattern.shape):
-                for dc, want in enumerate(row):
-                    if want is None:
-                        continue
-                    cell = (top + dr) * WIDTH + left + dc
-                    cells.append(cell)
-                    needed |= BIT[cell] << self.vocabulary.kind("type", want.type)
-                    if want.mythology is not None:
-                        needed |= BIT[cell] << self.vocabulary.kind("mythology", want.mythology)
+            for cell, want in shape_cells(pattern, top, left):
+                cells.append(cell)
+                needed |= BIT[cell] << self.vocabulary.kind("type", want.type)
+                if want.mythology is not None:
+                    needed |= BIT[cell] << self.vocabulary.kind("mythology", want.mythology)
             placements.append((tuple(cells), needed))
 
         def first(scene: Scene):

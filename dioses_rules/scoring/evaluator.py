@@ -92,6 +92,32 @@ RELATION_CELLS = {
 }
 
 
+def fixed_scope_cells(scope: m.Scope, anchor: Optional[int],
+                      law_line: Optional[tuple[int, ...]]) -> tuple[int, ...]:
+    """The cells of every scope but the largest group (R6, which depends on
+    the cards): from the anchor's cell, or the law's line (R13)."""
+    kind = scope.kind
+    if kind is m.ScopeKind.AREA:
+        return g.ALL_CELLS
+    if kind is m.ScopeKind.LINE:
+        return law_line or ()
+    if kind is m.ScopeKind.NAMED_ROW:
+        return g.ROW_CELLS[scope.row]
+    if kind is m.ScopeKind.NAMED_COLUMN:
+        return g.COLUMN_CELLS[scope.column]
+    if anchor is None:
+        return ()
+    if kind is m.ScopeKind.ROW:
+        return g.ROW_CELLS[g.cell_row(anchor)]
+    if kind is m.ScopeKind.COLUMN:
+        return g.COLUMN_CELLS[g.cell_column(anchor)]
+    if kind is m.ScopeKind.NEIGHBOURS:
+        return g.NEIGHBOURS[anchor]
+    if kind is m.ScopeKind.DIAGONALS:
+        return g.DIAGONAL_CELLS[anchor]
+    return g.SURROUNDINGS[anchor]
+
+
 class Evaluator:
     """Judges conditions and scoring lines on one area with one set of facts.
 
@@ -217,28 +243,9 @@ class Evaluator:
 
     # ------------------------------------------------------------ scopes, counts
     def scope_cells(self, scope: m.Scope, anchor: Optional[int]) -> tuple[int, ...]:
-        kind = scope.kind
-        if kind is m.ScopeKind.AREA:
-            return g.ALL_CELLS
-        if kind is m.ScopeKind.LINE:
-            return self.facts.law_line or ()
-        if kind is m.ScopeKind.NAMED_ROW:
-            return g.ROW_CELLS[scope.row]
-        if kind is m.ScopeKind.NAMED_COLUMN:
-            return g.COLUMN_CELLS[scope.column]
-        if kind is m.ScopeKind.LARGEST_GROUP:
+        if scope.kind is m.ScopeKind.LARGEST_GROUP:
             return self.largest_group(scope.group, anchor)
-        if anchor is None:
-            return ()
-        if kind is m.ScopeKind.ROW:
-            return g.ROW_CELLS[g.cell_row(anchor)]
-        if kind is m.ScopeKind.COLUMN:
-            return g.COLUMN_CELLS[g.cell_column(anchor)]
-        if kind is m.ScopeKind.NEIGHBOURS:
-            return g.NEIGHBOURS[anchor]
-        if kind is m.ScopeKind.DIAGONALS:
-            return g.DIAGONAL_CELLS[anchor]
-        return g.SURROUNDINGS[anchor]
+        return fixed_scope_cells(scope, anchor, self.facts.law_line)
 
     def weight(self, card: m.MythCard, selector: m.Selector) -> int:
         """R11 weight; an objective's ``element`` is weighed as the selector it stands for."""

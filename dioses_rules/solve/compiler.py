@@ -27,7 +27,8 @@ from ..errors import DiosesError, diagnostic_at
 from ..language import model as m
 from ..language.walk import Dispatch, iter_nodes
 from ..scoring import area as g
-from ..scoring.evaluator import RELATION_CELLS, card_weight, strictly_most, values_of
+from ..scoring.evaluator import (RELATION_CELLS, card_weight, fixed_scope_cells,
+                                  strictly_most, values_of)
 from .cpsat import ZERO, Builder, Lin, Lit, lit_lin, total
 from .selectors import Anchor, PlacementSelectors
 
@@ -109,29 +110,10 @@ class TreeCompiler(PlacementSelectors):
 
     # ------------------------------------------------------------ scopes, counts
     def scope_cells(self, scope: m.Scope, anchor: Anchor) -> tuple[int, ...]:
-        kind = scope.kind
-        if kind is m.ScopeKind.AREA:
-            return g.ALL_CELLS
-        if kind is m.ScopeKind.LINE:
-            return self.context.law_line or ()
-        if kind is m.ScopeKind.NAMED_ROW:
-            return g.ROW_CELLS[scope.row]
-        if kind is m.ScopeKind.NAMED_COLUMN:
-            return g.COLUMN_CELLS[scope.column]
-        if kind is m.ScopeKind.LARGEST_GROUP:
+        if scope.kind is m.ScopeKind.LARGEST_GROUP:
             raise self.unsupported("the largest group (R6) here", scope)
-        if anchor is None:
-            return ()
-        cell = anchor[0]
-        if kind is m.ScopeKind.ROW:
-            return g.ROW_CELLS[g.cell_row(cell)]
-        if kind is m.ScopeKind.COLUMN:
-            return g.COLUMN_CELLS[g.cell_column(cell)]
-        if kind is m.ScopeKind.NEIGHBOURS:
-            return g.NEIGHBOURS[cell]
-        if kind is m.ScopeKind.DIAGONALS:
-            return g.DIAGONAL_CELLS[cell]
-        return g.SURROUNDINGS[cell]
+        return fixed_scope_cells(scope, None if anchor is None else anchor[0],
+                                 self.context.law_line)
 
     def weight(self, d: int, selector: m.Selector) -> int:
         if isinstance(selector, m.ElementRef) and self.context.element is not None:

@@ -24,7 +24,7 @@ from ..language import model as m
 from ..scoring import area as g
 from ..scoring.area import Area, Placed
 from ..scoring.board import Board
-from ..scoring.patterns import shape_origins
+from ..scoring.patterns import shape_cells, shape_origins
 from ..scoring.score import score_board
 from .compiler import Context, TreeCompiler, Unsupported
 from .cpsat import Builder, Lin, Lit, lit_lin, total
@@ -104,17 +104,11 @@ class _LayoutModel:
         return completed
 
     def _placed_shape(self, pattern: m.Pattern, top: int, left: int) -> Lit:
-        wanted = []
-        for dr, row in enumerate(pattern.shape):
-            for dc, want in enumerate(row):
-                if want is None:
-                    continue
-                cell = (top + dr) * g.WIDTH + left + dc
-                wanted.append(self.b.any_of(
-                    self.x[d][cell] for d, card in enumerate(self.cards)
-                    if card.type == want.type
-                    and (want.mythology is None or want.mythology in card.mythologies)))
-        return self.b.all_of(wanted)
+        return self.b.all_of(
+            self.b.any_of(self.x[d][cell] for d, card in enumerate(self.cards)
+                          if card.type == want.type
+                          and (want.mythology is None or want.mythology in card.mythologies))
+            for cell, want in shape_cells(pattern, top, left))
 
     def laws(self) -> list[Lin]:
         points = []
