@@ -23,7 +23,7 @@ from ..errors import DiosesError
 from ..language import model as m
 from ..scoring import area as g
 from ..scoring.area import Area, Placed
-from ..scoring.board import Board
+from ..scoring.board import Board, board_to_file
 from ..scoring.patterns import shape_cells, shape_origins
 from ..scoring.score import score_board
 from .compiler import Context, TreeCompiler, Unsupported
@@ -47,8 +47,6 @@ class Layout:
     status: str  # CP-SAT's status name
 
     def to_json(self) -> dict:
-        from ..scoring.board import board_to_file
-
         return {"best_total": self.best_total, "current_total": self.current_total,
                 "gain": self.best_total - self.current_total, "optimal": self.optimal,
                 "status": self.status, "area": _rows(board_to_file(self.board).area),

@@ -39,7 +39,7 @@ from ..language import model as m
 from ..pool.registry import Registry
 from ..scoring import area as g
 from ..scoring.area import Area, Placed
-from ..scoring.board import Board, HeldPattern, LawPlacement
+from ..scoring.board import Board, HeldPattern, LawPlacement, board_to_file
 from ..scoring.score import score_board
 from .compiler import Context, TreeCompiler
 from .cpsat import Builder, Lin, Lit, lit_lin, total
@@ -59,11 +59,10 @@ class ScenarioAnswer:
     victory_possible: Optional[bool]  # without the points to beat
     status: str
     board: Optional[Board]  # a witness: a final area that wins
+    total: Optional[int]  # the witness's total, as the evaluator scores it
     seconds: float
 
     def to_json(self) -> dict:
-        from ..scoring.board import board_to_file
-
         answer = {None: "unknown", True: "satisfiable", False: "unsatisfiable"}
         found = None
         if self.board is not None:
@@ -73,7 +72,7 @@ class ScenarioAnswer:
                      "laws": [[law.card, law.row or law.column] for law in board_file.laws],
                      "patterns": [[p.card, p.completed] for p in board_file.patterns],
                      "state": dict(self.board.scenario_state),
-                     "total": score_board(self.board).total}
+                     "total": self.total}
         return {"scenario": self.scenario.id, "number": self.scenario.number,
                 "challenge": self.challenge, "answer": answer[self.satisfiable],
                 "victory_possible": self.victory_possible, "threshold": self.scenario.threshold,
@@ -155,6 +154,9 @@ class _ScenarioModel:
     def laws(self) -> tuple[list, Lin, Lin]:
         """Law choices (slot, law, line, literal), their points and how many are met."""
         choices, points, met = [], [], []
+        slots = self.law_slots()
+        if not slots:  # no law can be in play: nothing to compile
+            return choices, total(points), total(met)
         options = [(law, line) for law in sorted(self.registry.definitions("law"),
                                                  key=lambda law: law.id) for line in LINES]
         compiled = {}
@@ -165,7 +167,7 @@ class _ScenarioModel:
             value = self.trees.lines_points(law.lines, None)
             compiled[(law.id, line)] = (value, self.b.at_least(value, 1))
         self.trees.context = self.context
-        for slot, surely in enumerate(self.law_slots()):
+        for slot, surely in enumerate(slots):
             lits = [self.b.new_bool() for _ in options]
             (self.b.model.AddExactlyOne if surely else self.b.model.AddAtMostOne)(lits)
             for lit, (law, line) in zip(lits, options):
@@ -173,11 +175,14 @@ class _ScenarioModel:
                 choices.append((slot, law, line, lit))
                 points.append(self.b.when(lit, value))
                 met.append(lit_lin(self.b.all_of((lit, is_met))))
-        for key in ({law.id for _, law, _, _ in choices}, set(LINES)):
-            for each in key:  # each law once, each line once
-                used = [lit for _, law, line, lit in choices if each in (law.id, line)]
-                if len(used) > 1:
-                    self.b.model.AddAtMostOne(used)
+        by_law: dict[str, list] = {}
+        by_line: dict[tuple, list] = {}
+        for _, law, line, lit in choices:
+            by_law.setdefault(law.id, []).append(lit)
+            by_line.setdefault(line, []).append(lit)
+        for used in [*by_law.values(), *by_line.values()]:  # each law once, each line once
+            if len(used) > 1:
+                self.b.model.AddAtMostOne(used)
         return choices, total(points), total(met)
 
     # ------------------------------------------------------------ the model
@@ -278,15 +283,14 @@ def solve_scenario(registry: Registry, scenario: m.Scenario, challenge: bool = F
     if verdict is False:
         victory, _, _, _ = _search(_ScenarioModel(registry, scenario, challenge), False,
                                    time_limit, workers)
-    if board is not None:
-        _check(board, challenge, round(best))
-    return ScenarioAnswer(scenario, challenge, verdict, victory, status, board,
+    total_scored = _check(board, challenge, round(best)) if board is not None else None
+    return ScenarioAnswer(scenario, challenge, verdict, victory, status, board, total_scored,
                           time.perf_counter() - started)
 
 
-def _check(board: Board, challenge: bool, claimed: int) -> None:
+def _check(board: Board, challenge: bool, claimed: int) -> int:
     """The witness must win as the evaluator judges it, with the total the
-    solver claims."""
+    solver claims (returned)."""
     report = score_board(board, all_face_up_at_end=True)
     result = report.scenario
     if not (result.victory and result.beaten and (result.challenge or not challenge)):
@@ -295,3 +299,4 @@ def _check(board: Board, challenge: bool, claimed: int) -> None:
     if report.total != claimed:
         raise SolverMismatch(f"the solver claims {claimed} points for scenario "
                              f"'{board.scenario.id}' where the evaluator scores {report.total}")
+    return report.total
