@@ -41,3 +41,15 @@ def cache_in_tmp(tmp_path_factory, monkeypatch):
     """The per-user cache (dioses_rules.cache) of the whole run lives in one
     temporary folder, never in the user's own cache folder."""
     monkeypatch.setenv("DIOSES_CACHE_DIR", str(tmp_path_factory.getbasetemp() / "cache"))
+
+
+@pytest.fixture(autouse=True)
+def no_solve_at_the_end_of_play(request, monkeypatch):
+    """``dioses play`` ends with each area's best layout, solved for up to 5
+    s per area: tests/test_play_best.py tests that (its SOLVE_AT_THE_END);
+    elsewhere a finished game skips it, as ``--best-time 0`` does, to keep
+    the suite fast."""
+    if not getattr(request.module, "SOLVE_AT_THE_END", False):
+        from dioses_cli import best
+
+        monkeypatch.setattr(best, "BEST_TIME_LIMIT", 0.0)

@@ -14,6 +14,7 @@ from dioses_rules.engine.state import Decision
 from dioses_rules.language import model as m
 from dioses_rules.language.english_definitions import english_text
 
+from .best import suggestion
 from .output import console
 from .table import draw_board, seat_label
 from .views import card_kind
@@ -177,10 +178,14 @@ class HumanAgent:
             lowered = answer.lower()
             if lowered in ("q", "quit", "exit"):
                 raise InputClosed("quit")
-            if lowered in ("?", "h", "help"):
-                out.print("type the number of a choice; 'b' draws the board again; "
-                          "'l' lists the choices again; 'c NAME' shows a card's text; "
-                          "'q' saves and stops (continue later with --resume)", markup=False)
+            if lowered in ("?", "help"):
+                out.print("type the number of a choice; 'h' suggests one; 'b' draws the "
+                          "board again; 'l' lists the choices again; 'c NAME' shows a card's "
+                          "text; 'q' saves and stops (continue later with --resume)",
+                          markup=False)
+                continue
+            if lowered in ("h", "hint"):
+                self._hint(game, decision)
                 continue
             if lowered == "b":
                 draw_board(out, game, decision.seat)
@@ -201,6 +206,12 @@ class HumanAgent:
                 out.print(f"{number} is not a choice: type 1 to {count}", markup=False)
                 continue
             return number - 1
+
+    def _hint(self, game: Game, decision: Decision) -> None:
+        index, who = suggestion(game, decision)
+        choice = decision.choices[index]
+        self.out.print(f"hint ({who} agent): {index + 1}. {choice.label or choice.kind}",
+                       markup=False)
 
     def _show_decision(self, game: Game, decision: Decision) -> None:
         out = self.out

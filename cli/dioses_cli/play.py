@@ -21,6 +21,7 @@ from dioses_rules.engine.setup import MAX_SEATS, new_game
 from dioses_rules.language.english_definitions import english_text
 from dioses_rules.pool.identity import pool_sets
 
+from .best import BEST_TIME_LIMIT
 from .human import HUMAN, HumanAgent
 from .options import (CARDS_OPTION, check_players, game_arguments, parse_agents, setup_options,
                       shares_one_area)
@@ -53,10 +54,14 @@ from .targets import DEFAULT_SAVE, check_final_board, new_game_targets
 @click.option("--final-board", "final_board", type=click.Path(path_type=Path, dir_okay=False),
               help="At the end, write each area as a board file for 'dioses score' "
                    "(FILE-1, FILE-2... when there are several areas).")
+@click.option("--best-time", type=click.FloatRange(0.0, 600.0), metavar="SECONDS",
+              help=f"At the end, search this long per area for the best score its cards "
+                   f"could have made ('dioses solve' on its final board); 0: do not "
+                   f"[default: {BEST_TIME_LIMIT:g}].")
 @CARDS_OPTION
 @user_errors
 def play_command(sets, players, scenario, challenge, rules, seed, agents_text, save_path,
-                 resume_path, overwrite, log_path, final_board, extra_cards) -> None:
+                 resume_path, overwrite, log_path, final_board, best_time, extra_cards) -> None:
     """Play in the terminal against agents, or hot-seat with several humans.
 
     Each human sees the board (face-down cards are '?', even their own), the
@@ -73,7 +78,8 @@ def play_command(sets, players, scenario, challenge, rules, seed, agents_text, s
         if given:
             raise click.UsageError(f"--resume continues a saved game as it was set up; "
                                    f"{', '.join(given)} cannot be changed")
-        resume(out, resume_path, save_path, log_path, final_board, extra_cards, overwrite)
+        resume(out, resume_path, save_path, log_path, final_board, extra_cards, overwrite,
+               best_time)
         return
     registry, scenario_id, options = game_arguments(extra_cards, scenario, challenge, rules,
                                                     sets)
@@ -109,6 +115,7 @@ def play_command(sets, players, scenario, challenge, rules, seed, agents_text, s
         return record
 
     session.transform = setup_record
+    session.best_time = best_time
     session.run(lambda log: new_game(registry, agents, scenario_id, options, seed, challenge,
                                      log=log), final_board)
 

@@ -29,7 +29,8 @@ from .targets import beside, check_distinct, check_final_board, check_save_targe
 
 
 def resume(out, path: Path, save_option: Optional[Path], log_option: Optional[Path],
-           final_board: Optional[Path], extra_cards, overwrite: bool = False) -> None:
+           final_board: Optional[Path], extra_cards, overwrite: bool = False,
+           best_time: Optional[float] = None) -> None:
     if not path.exists():
         raise click.BadParameter(f"{path} does not exist", param_hint="'--resume'")
     save = read_save(path)
@@ -51,6 +52,7 @@ def resume(out, path: Path, save_option: Optional[Path], log_option: Optional[Pa
 
     play = PlayInfo(seed=save.play.seed, pool=pool_sets(registry))
     session = Session(out, registry, save_path, play, log_path, records)
+    session.best_time = best_time
     names = [agent.name for agent in save.agents]
     agents = [HumanAgent(out, session.narrator) if name == HUMAN else make_agent(name, 0)
               for name in names]

@@ -19,6 +19,7 @@ from dioses_rules.engine.view import final_board_files
 from dioses_rules.pool.registry import Registry
 from dioses_rules.scoring.board import write_board
 
+from . import best
 from .human import HUMAN, InputClosed, Narrator
 from .output import EXIT_INTERRUPTED, EXIT_USER_ERROR
 from .table import draw_board, print_result
@@ -52,6 +53,7 @@ class Session:
         self.log_path = log_path
         self.writer: Optional[LogWriter] = None
         self.transform: Callable[[dict], dict] = lambda record: record
+        self.best_time: Optional[float] = None  # seconds per area at the end; 0: none
 
     def log(self, record: dict) -> None:
         record = self.transform(record)
@@ -115,7 +117,13 @@ class Session:
 
     def _finished(self, game: Game, result, final_board: Optional[Path]) -> None:
         out = self.out
-        print_result(out, game, result)
+        bests = ()
+        seconds = best.BEST_TIME_LIMIT if self.best_time is None else self.best_time
+        if seconds:
+            if out.is_terminal:
+                click.echo("finding each area's best possible layout...", err=True)
+            bests = best.best_totals(game, seconds)
+        print_result(out, game, result, bests)
         out.print(f"saved: {self.autosave.path} (finished game)", markup=False)
         if self.log_path is not None:
             out.print(f"log: {self.log_path} (check it with: dioses replay {self.log_path})",

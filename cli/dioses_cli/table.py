@@ -3,7 +3,7 @@ piles, and the final scores."""
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Optional, Sequence
 
 from rich.table import Table
 from rich.text import Text
@@ -111,7 +111,9 @@ def draw_board(out, game: Game, seat: Optional[int], setup: bool = False) -> Non
         out.print(area_notes(game, area), markup=False)
 
 
-def print_result(out, game: Game, result: GameResult) -> None:
+def print_result(out, game: Game, result: GameResult, bests: Sequence = ()) -> None:
+    """The final scoring of every area; ``bests`` (one :class:`.best.Best`
+    per area, or none) adds the best each area could have scored."""
     out.print(Text("Final scoring (every card revealed, R12)", style="bold"))
     for area, report in enumerate(result.reports):
         seats = ", ".join(seat_label(game, s) for s in game.seats_of_area(area))
@@ -121,14 +123,18 @@ def print_result(out, game: Game, result: GameResult) -> None:
                   title_justify="left")
     for header in ("area", "seats", "total", "gods", "result"):
         table.add_column(header)
+    if bests:
+        table.add_column("best possible\n(dioses solve)")
     shared = len(result.winners) > 1
     for area, report in enumerate(result.reports):
         seats = ", ".join(seat_label(game, s) for s in game.seats_of_area(area))
         verdict = ""
         if area in result.winners and len(result.reports) > 1:
             verdict = "shared win (R16)" if shared else "WINNER"
-        table.add_row(str(area + 1), seats, str(report.total), str(report.gods), verdict)
+        row = [str(area + 1), seats, str(report.total), str(report.gods), verdict]
+        table.add_row(*row, *([bests[area].cell()] if bests else []))
     out.print(table)
+    _best_notes(out, bests)
     if len(result.reports) > 1:
         names = " and ".join(f"area {w + 1}" for w in result.winners)
         out.print(f"Winner{'s' if shared else ''} (R16: most points, then most gods): {names}",
@@ -140,3 +146,15 @@ def print_result(out, game: Game, result: GameResult) -> None:
                   f"challenge {'YES' if scenario.challenge else 'no'}; "
                   f"more than {scenario.threshold} points: "
                   f"{'BEATEN' if scenario.beaten else 'not beaten'}", markup=False)
+
+
+def _best_notes(out, bests: Sequence) -> None:
+    """What the best column means, and why an area has none."""
+    if not bests:
+        return
+    if any(best.total is not None for best in bests):
+        out.print("best possible: the same cards rearranged, laws on their lines, patterns "
+                  "and objectives as they ended (every card face up); '>=' when not proven "
+                  "in the time allowed", markup=False)
+    for why in dict.fromkeys(best.why_not for best in bests if best.why_not):
+        out.print(f"best possible: {why}", markup=False)

@@ -61,14 +61,21 @@ def board_of(registry: Registry, state: GameState, area: int, *,
                  tuple(sorted(state.scenario_state.items())))
 
 
+def final_boards(game) -> list[Board]:
+    """Each area of ``game`` at its end as a board, which ``score_board``
+    scores as the game scored it."""
+    always = game.state.settings.all_face_up_at_end == "always"
+    boards = []
+    for index in range(len(game.state.areas)):
+        board = game.board(index)
+        if always:  # R21: the game scores it as all face up; say so in the board
+            board = evolve(board, area=board.area.revealed())
+        boards.append(board)
+    return boards
+
+
 def final_board_files(game) -> list[BoardFile]:
     """The board file of each area at the end of ``game``, which ``dioses
     score`` scores as the game scored it."""
-    always = game.state.settings.all_face_up_at_end == "always"
-    files = []
-    for index in range(len(game.state.areas)):
-        board = game.board(index)
-        if always:  # R21: the game scores it as all face up; say so in the file
-            board = evolve(board, area=board.area.revealed())
-        files.append(board_to_file(board, sets=list(game.registry.active)))
-    return files
+    return [board_to_file(board, sets=list(game.registry.active))
+            for board in final_boards(game)]
