@@ -30,7 +30,7 @@ from dioses_rules.language.walk import UnhandledNode
 from dioses_rules.pool.load import load_registry
 from dioses_rules.scoring import balance as balance_module
 from dioses_rules.scoring import batch, compiled
-from dioses_rules.scoring.balance import _counted_mean_spread, _mean_spread, balance
+from dioses_rules.scoring.balance import counted_mean_spread, _mean_spread, balance
 from dioses_rules.scoring.area import COLUMN_CELLS, ROW_CELLS, SIZE, Area, Placed
 from dioses_rules.scoring.board import (Board, board_file_text, board_to_file, read_board_file,
                                         resolve_board)
@@ -449,7 +449,7 @@ def test_counted_mean_and_spread_are_the_listed_ones(values):
             return function(argument, "x")
         except DiosesError as error:
             return str(error)
-    assert summary(_counted_mean_spread, Counter(values)) == summary(_mean_spread, values)
+    assert summary(counted_mean_spread, Counter(values)) == summary(_mean_spread, values)
 
 
 def test_a_name_first_asked_about_after_a_scene_was_judged_is_seen_in_it():

@@ -8,10 +8,12 @@ from typing import Optional
 import click
 from rich.table import Table
 
+from dioses_rules.errors import DiosesError
 from dioses_rules.language import model as m
 from dioses_rules.scoring.area import SIZE
 from dioses_rules.scoring.balance import balance as run_balance
 from dioses_rules.scoring.score import EVALUATORS
+from dioses_rules.solve.limits import EFFORT, MAX_EFFORT
 
 from .options import CARDS_OPTION, FORMAT_OPTION, SETS_OPTION, load_sets, parallel_options
 from .output import EXIT_CODES_HELP, console, print_json, user_errors
@@ -31,16 +33,29 @@ from .output import EXIT_CODES_HELP, console, print_json, user_errors
               show_default=True,
               help="compiled: score the areas in one batch; reference: one at a time with the "
                    "reference evaluator (much slower). The report is the same.")
+@click.option("--optimal", is_flag=True,
+              help="Also solve random hands for their best layout (OR-Tools CP-SAT, the "
+                   "[solver] extra) and report each card's mean points in them, beside its "
+                   "random-layout mean.")
+@click.option("--hands", default=100, show_default=True, type=click.IntRange(1, 100_000),
+              help="With --optimal: how many random hands to solve.")
+@click.option("--effort", default=EFFORT, show_default=True,
+              type=click.FloatRange(0.1, MAX_EFFORT), metavar="SECONDS",
+              help="With --optimal: CP-SAT's deterministic time per hand (about seconds on "
+                   "one core), then the best layout found. Deterministic: the same report on "
+                   "any machine and for any --workers.")
 @parallel_options
 @CARDS_OPTION
 @FORMAT_OPTION
 @user_errors
 def balance(sets: tuple[str, ...], own_cards: bool, face_up_end: bool, boards: int, seed: int,
-            evaluator: str, workers: int, scheduler: Optional[str],
-            extra_cards: tuple[Path, ...], output_format: str) -> None:
+            evaluator: str, optimal: bool, hands: int, effort: float, workers: int,
+            scheduler: Optional[str], extra_cards: tuple[Path, ...], output_format: str) -> None:
     """Score random full areas and report how each Myth card scores.
 
-    Flags cards that never or always score, or score far above the printed ones.
+    Flags cards that never or always score, or score far above the printed
+    ones. With --optimal, also how each card scores when its hand is laid
+    out at its best.
     """
     registry = load_sets(extra_cards, sets)
     pool = registry.myth_cards()
@@ -70,8 +85,17 @@ def balance(sets: tuple[str, ...], own_cards: bool, face_up_end: bool, boards: i
                                  progress=lambda n: bar.advance(task, n))
     else:
         report = run_balance(pool, **arguments)
+    best = (_optimal(pool, hands, seed, face_up_end, effort, workers, scheduler, err)
+            if optimal else None)
     if output_format == "json":
-        print_json(report.to_json())
+        data = report.to_json()
+        if best is not None:
+            data["optimal"] = best.to_json()
+            for card in data["cards"]:
+                stats = best.cards[card["id"]]
+                card.update(optimal_dealt=stats.dealt, optimal_mean=round(stats.mean, 3),
+                            optimal_spread=round(stats.spread, 3))
+        print_json(data)
         return
     out = console()
     low, high = report.printed_range
@@ -79,9 +103,44 @@ def balance(sets: tuple[str, ...], own_cards: bool, face_up_end: bool, boards: i
     table = Table(title=f"{len(pool)} cards, {boards} random areas{ended}, seed {seed}: mean total "
                         f"{report.mean_total:.2f} per area (spread {report.spread_total:.2f}); "
                         f"printed cards' means {low:.2f}-{high:.2f}", title_justify="left")
-    for header in ("card", "provenance", "mean", "spread", "scores", "flags"):
+    if best is not None:
+        hands_text = "1 random hand" if best.hands == 1 else f"{best.hands} random hands"
+        table.caption = (f"best layouts: {hands_text}, {best.proven} proven "
+                         f"optimal (effort {best.effort:g} per hand): mean total "
+                         f"{best.mean_total:.2f} (spread {best.spread_total:.2f})")
+        table.caption_justify = "left"
+    headers = ["card", "provenance", "mean", "spread", "scores"]
+    if best is not None:
+        headers += ["best-layout mean", "hands"]
+    for header in headers + ["flags"]:
         table.add_column(header)
     for stats in report.cards:
-        table.add_row(stats.card.id, stats.card.provenance.value, f"{stats.mean:.2f}",
-                      f"{stats.spread:.2f}", f"{stats.score_rate:.0%}", ", ".join(stats.flags))
+        row = [stats.card.id, stats.card.provenance.value, f"{stats.mean:.2f}",
+               f"{stats.spread:.2f}", f"{stats.score_rate:.0%}"]
+        if best is not None:
+            solved = best.cards[stats.card.id]
+            row += [f"{solved.mean:.2f}" if solved.dealt else "-", str(solved.dealt)]
+        table.add_row(*row, ", ".join(stats.flags))
     out.print(table)
+
+
+def _optimal(pool, hands: int, seed: int, face_up_end: bool, effort: float, workers: int,
+             scheduler: Optional[str], err):
+    """The best layouts of ``hands`` random hands, with a progress bar on a
+    terminal (each hand takes about a second)."""
+    try:
+        from dioses_rules.solve.balance import optimal_balance
+    except ImportError as error:
+        raise DiosesError.one(
+            "E302", f"'dioses balance --optimal' needs OR-Tools, which is not installed "
+                    f"({error.name})", help="pip install 'dioses-rules[solver]'") from None
+    arguments = dict(hands=hands, seed=seed, face_up_end=face_up_end, effort=effort,
+                     workers=workers, scheduler=scheduler)
+    if not err.is_terminal:
+        return optimal_balance(pool, **arguments)
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    with Progress(TextColumn("solving hands", markup=False), BarColumn(),
+                  MofNCompleteColumn(), console=err, transient=True) as bar:
+        task = bar.add_task("hands", total=hands)
+        return optimal_balance(pool, **arguments, progress=lambda n: bar.advance(task, n))

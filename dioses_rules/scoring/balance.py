@@ -191,18 +191,18 @@ def _dealt_in_a_batch(pool: Sequence[m.MythCard], boards: int, rng: random.Rando
     per_card: dict[str, Counter] = {card.id: Counter() for card in pool}
     for (index, value), count in tallies.points.items():
         per_card[pool[index].id][value] += count
-    summaries = {card_id: (sum(counts.values()), *_counted_mean_spread(counts, card_id),
+    summaries = {card_id: (sum(counts.values()), *counted_mean_spread(counts, card_id),
                            sum(n for v, n in counts.items() if v > 0))
                  for card_id, counts in per_card.items()}
-    return summaries, _counted_mean_spread(tallies.totals, "")
+    return summaries, counted_mean_spread(tallies.totals, "")
 
 
 def _mean_spread(values: Sequence[int], card_id: str) -> tuple[float, float]:
-    """:func:`_counted_mean_spread` of the values, each counted once."""
-    return _counted_mean_spread(Counter(values), card_id)
+    """:func:`counted_mean_spread` of the values, each counted once."""
+    return counted_mean_spread(Counter(values), card_id)
 
 
-def _counted_mean_spread(counts: Mapping[int, int], card_id: str) -> tuple[float, float]:
+def counted_mean_spread(counts: Mapping[int, int], card_id: str) -> tuple[float, float]:
     """Mean and spread (population standard deviation) of whole points, given
     as value -> how often, computed exactly on integers and turned into
     floats once: points of any size that a float can hold are summarised,

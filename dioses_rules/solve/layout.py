@@ -60,14 +60,14 @@ def _rows(area_file) -> dict:
 class _LayoutModel:
     """The CP-SAT model of one board's best layout."""
 
-    def __init__(self, board: Board, fixed: frozenset[int]):
+    def __init__(self, board: Board, fixed: frozenset[int], all_face_up_at_end: bool = True):
         self.board = board
         self.b = Builder()
         cells = board.area.cells
         self.cells_of = [cell for cell in g.ALL_CELLS if cells[cell] is not None]
         self.cards = [cells[cell].card for cell in self.cells_of]
         self.x = self._placements(fixed)
-        self.context = Context(dict(board.scenario_state), all_face_up_at_end=True)
+        self.context = Context(dict(board.scenario_state), all_face_up_at_end)
         self.trees = TreeCompiler(self.b, self.cards, self.x, self.context)
 
     def _placements(self, fixed: frozenset[int]) -> list[list[Lit]]:
@@ -159,13 +159,20 @@ class _LayoutModel:
 
 
 def best_layout(board: Board, fixed: Iterable[int] = (), time_limit: Optional[float] = None,
-                workers: int = 1) -> Layout:
+                workers: int = 1, effort: Optional[float] = None,
+                all_face_up_at_end: bool = True) -> Layout:
     """The arrangement of ``board``'s cards with the highest total.
 
     ``fixed``: cells whose card stays where it is. ``time_limit`` (seconds):
     stop early with the best found so far (``optimal`` is then False unless
-    proven). ``workers``: CP-SAT's search threads (1: one core, reproducible).
-    Raises :class:`Unsupported` for a definition the model cannot express.
+    proven). ``effort``: the same in CP-SAT's deterministic time, so that
+    where it stops does not depend on the machine's speed or load (one
+    worker and an effort, or no limit: the same answer every run).
+    ``workers``: CP-SAT's search threads (1: one core, reproducible).
+    ``all_face_up_at_end`` (R21): whether the area counts as ended all face
+    up (the answer has every card face up, R12, as the final scoring turns
+    them). Raises :class:`Unsupported` for a definition the model cannot
+    express.
     """
     started = time.perf_counter()
     fixed = frozenset(fixed)
@@ -173,7 +180,7 @@ def best_layout(board: Board, fixed: Iterable[int] = (), time_limit: Optional[fl
     if empty:
         raise DiosesError.one("E301", f"cell {g.cell_name(empty[0])} is empty: only a card "
                               "can stay in place", help="keep cells that hold a card")
-    layout = _LayoutModel(board, fixed)
+    layout = _LayoutModel(board, fixed, all_face_up_at_end)
     layout.build()
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = workers
@@ -182,16 +189,19 @@ def best_layout(board: Board, fixed: Iterable[int] = (), time_limit: Optional[fl
     solver.parameters.linearization_level = 2
     if time_limit is not None:
         solver.parameters.max_time_in_seconds = time_limit
+    if effort is not None:
+        solver.parameters.max_deterministic_time = effort
     status = solver.Solve(layout.b.model)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         raise SolverMismatch(f"CP-SAT found no arrangement ({solver.StatusName(status)})")
     best = evolve(board, area=layout.arrangement(solver))
     claimed = round(solver.ObjectiveValue())
-    scored = score_board(best).total
+    scored = score_board(best, all_face_up_at_end=all_face_up_at_end).total
     if scored != claimed:
         raise SolverMismatch(f"the solver claims {claimed} points for an arrangement the "
                              f"evaluator scores {scored}")
-    return Layout(best, scored, score_board(board).total, status == cp_model.OPTIMAL,
+    current = score_board(board, all_face_up_at_end=None if all_face_up_at_end else False)
+    return Layout(best, scored, current.total, status == cp_model.OPTIMAL,
                   time.perf_counter() - started, solver.StatusName(status))
 
 
