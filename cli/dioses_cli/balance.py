@@ -15,6 +15,8 @@ from dioses_rules.scoring.score import EVALUATORS
 
 from .options import CARDS_OPTION, FORMAT_OPTION, SETS_OPTION, load_sets, parallel_options
 from .output import EXIT_CODES_HELP, console, print_json, user_errors
+from .pictures import (OVERWRITE_OPTION, check_picture_target, require_pictures,
+                       write_picture, written)
 
 
 @click.command("balance", epilog=EXIT_CODES_HELP)
@@ -31,17 +33,27 @@ from .output import EXIT_CODES_HELP, console, print_json, user_errors
               show_default=True,
               help="compiled: score the areas in one batch; reference: one at a time with the "
                    "reference evaluator (much slower). The report is the same.")
+@click.option("--plot", "plot_path", type=click.Path(dir_okay=False, path_type=Path),
+              metavar="FILE.svg",
+              help="Also draw the report as an SVG plot: each card's mean with its spread, "
+                   "printed cards marked, flagged cards highlighted. Never over an existing "
+                   "file without --overwrite.")
+@OVERWRITE_OPTION
 @parallel_options
 @CARDS_OPTION
 @FORMAT_OPTION
 @user_errors
 def balance(sets: tuple[str, ...], own_cards: bool, face_up_end: bool, boards: int, seed: int,
-            evaluator: str, workers: int, scheduler: Optional[str],
-            extra_cards: tuple[Path, ...], output_format: str) -> None:
+            evaluator: str, plot_path: Optional[Path], overwrite: bool, workers: int,
+            scheduler: Optional[str], extra_cards: tuple[Path, ...],
+            output_format: str) -> None:
     """Score random full areas and report how each Myth card scores.
 
     Flags cards that never or always score, or score far above the printed ones.
     """
+    if plot_path is not None:
+        check_picture_target(plot_path, "'--plot'", (".svg",), overwrite)
+        require_pictures()
     registry = load_sets(extra_cards, sets)
     pool = registry.myth_cards()
     if own_cards:
@@ -70,18 +82,27 @@ def balance(sets: tuple[str, ...], own_cards: bool, face_up_end: bool, boards: i
                                  progress=lambda n: bar.advance(task, n))
     else:
         report = run_balance(pool, **arguments)
-    if output_format == "json":
-        print_json(report.to_json())
-        return
-    out = console()
     low, high = report.printed_range
     ended = ", every area ended face up" if face_up_end else ""
-    table = Table(title=f"{len(pool)} cards, {boards} random areas{ended}, seed {seed}: mean total "
-                        f"{report.mean_total:.2f} per area (spread {report.spread_total:.2f}); "
-                        f"printed cards' means {low:.2f}-{high:.2f}", title_justify="left")
+    title = (f"{len(pool)} cards, {boards} random areas{ended}, seed {seed}: mean total "
+             f"{report.mean_total:.2f} per area (spread {report.spread_total:.2f})")
+    if plot_path is not None:
+        from dioses_rules.render.balance_plot import balance_plot
+
+        write_picture(plot_path, [balance_plot(report, title)], ".svg")
+    if output_format == "json":
+        print_json(report.to_json())
+        if plot_path is not None:
+            written(plot_path, "plot", output_format)
+        return
+    out = console()
+    table = Table(title=f"{title}; printed cards' means {low:.2f}-{high:.2f}",
+                  title_justify="left")
     for header in ("card", "provenance", "mean", "spread", "scores", "flags"):
         table.add_column(header)
     for stats in report.cards:
         table.add_row(stats.card.id, stats.card.provenance.value, f"{stats.mean:.2f}",
                       f"{stats.spread:.2f}", f"{stats.score_rate:.0%}", ", ".join(stats.flags))
     out.print(table)
+    if plot_path is not None:
+        written(plot_path, "plot", output_format)
