@@ -20,7 +20,7 @@ from ..language.english_definitions import CardTextWriter, english_text, provena
 from ..language.vocabulary import Vocabulary
 from ..pool.registry import Registry
 from .draw import FONT, MUTED, fit, label, lines_text, one_line, text_width
-from .symbols import colour_of, mythology_symbol, type_mark
+from .symbols import any_mythology_symbol, colour_of, mythology_symbol, type_mark
 
 CARD_WIDTH = 63.0
 CARD_HEIGHT = 88.0
@@ -166,8 +166,8 @@ def _pattern_cell(wanted: m.PatternCell, vocabulary: Vocabulary, x: float, y: fl
         drawn.append(mythology_symbol(vocabulary, wanted.mythology, x + cell / 2,
                                       y + cell * 0.36, cell * 0.2))
     else:
-        drawn.append(label("any", cell * 0.16, x + cell / 2, y + cell * 0.42, fill=MUTED,
-                           text_anchor="middle"))
+        drawn.append(any_mythology_symbol(vocabulary, x + cell / 2, y + cell * 0.36,
+                                          cell * 0.2))
     drawn.append(label(type_mark(vocabulary, wanted.type), cell * 0.28, x + cell / 2,
                        y + cell * 0.86, text_anchor="middle", font_weight="bold",
                        fill=colour))

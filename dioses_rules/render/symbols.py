@@ -115,3 +115,24 @@ def type_mark(vocabulary: Vocabulary, card_type: str) -> str:
     god, the Spanish initial), else its first letter."""
     word = vocabulary.get("type", card_type)
     return (word.symbol if word is not None and word.symbol else card_type[:1]).upper()
+
+
+def any_mythology_symbol(vocabulary: Vocabulary, cx: float, cy: float, r: float) -> dw.Group:
+    """The rulebook's "any mythology" mark, a multicoloured symbol: a disc
+    cut in one slice per declared mythology, in their colours."""
+    group = dw.Group(class_="mythology-symbol", data_mythology="any")
+    group.append(dw.Title("any mythology"))
+    ids = vocabulary.ids("mythology") or ("",)
+    step = 360.0 / len(ids)
+    for index, mythology in enumerate(ids):
+        start, end = -90 + index * step, -90 + (index + 1) * step
+        if len(ids) == 1:
+            group.append(dw.Circle(cx, cy, r * 0.9, fill=colour_of(vocabulary, mythology)))
+            break
+        a, b = math.radians(start), math.radians(end)
+        large = 1 if step > 180 else 0
+        group.append(dw.Path(
+            f"M{cx:g},{cy:g} L{cx + r * 0.9 * math.cos(a):.3f},{cy + r * 0.9 * math.sin(a):.3f} "
+            f"A{r * 0.9:.3f},{r * 0.9:.3f} 0 {large} 1 {cx + r * 0.9 * math.cos(b):.3f},"
+            f"{cy + r * 0.9 * math.sin(b):.3f} Z", fill=colour_of(vocabulary, mythology)))
+    return group
