@@ -83,6 +83,7 @@ def test_overwrite_never_replaces_a_file_that_is_not_a_picture(runner, tmp_path)
     (["balance", "--plot", "plot.pdf", "--boards", "5"], "does not end in '.svg'"),
     (["score", str(BOARD), "--svg", "missing/board.svg"], "no folder missing"),
     (["cards", "--sheet", "."], "is a directory"),
+    (["cards", "--sheet", "cards.pdf", "--text"], "give one of them"),
 ])
 def test_a_bad_picture_path_is_one_usage_error(runner, tmp_path, args, expected,
                                                monkeypatch):

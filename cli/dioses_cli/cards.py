@@ -84,6 +84,9 @@ def cards(only_set: Optional[str], as_text: bool, sheet_path: Optional[Path], ov
     """List every definition of every loaded set (replaced base cards included)."""
     suffix = None
     if sheet_path is not None:
+        if as_text:
+            raise click.UsageError("--text lists the card text, --sheet draws it on cards: "
+                                   "give one of them")
         suffix = check_picture_target(sheet_path, "'--sheet'", (".svg", ".pdf"), overwrite)
         require_pictures()
     registry, _ = load_registry(extra_cards)

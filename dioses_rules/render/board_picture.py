@@ -22,7 +22,8 @@ SCALE = 2.3
 CARD_W, CARD_H = CARD_WIDTH * SCALE, CARD_HEIGHT * SCALE
 GAP = 12.0
 LAW_W, LAW_H = 150.0, 84.0  # a law's box beside a row, above a column
-MAP_H = 52.0  # the explanation's map under a card
+MAP_H = 46.0  # the explanation's map under a card's points
+POINTS_H = 32.0  # a card's points, under the card
 TOP = 64.0
 LEFT = 20.0
 PANEL_W = 360.0
@@ -35,7 +36,7 @@ def _points_colour(points: int) -> str:
 def board_picture(board: Board, report: ScoreReport, text: CardText, title: str = "",
                   explain: bool = False) -> str:
     """The picture of a scored board, as an SVG document."""
-    row_h = CARD_H + GAP + (MAP_H if explain else 0.0)
+    row_h = CARD_H + POINTS_H + GAP + (MAP_H if explain else 0.0)
     grid_x = LEFT + LAW_W + GAP
     grid_y = TOP + 18.0 + LAW_H + GAP
     grid_w = WIDTH * (CARD_W + GAP)
@@ -83,9 +84,9 @@ def _cell(board: Board, score: CardScore | None, cell: int, x: float, y: float,
                                   stroke=INK, stroke_width=2.5, stroke_dasharray="8,5"))
         group.append(_pill("face down (R12)", x + CARD_W / 2, y - 1, INK, 10.5, "face"))
     group.append(_pill(f"{score.points:+d}p" if score.points else "0p", x + CARD_W / 2,
-                       y + CARD_H - 2, _points_colour(score.points), 17, "points"))
+                       y + CARD_H + 17, _points_colour(score.points), 17, "points"))
     if explain:
-        group.append(_matched_map(score, x, y + CARD_H + 14, band_colour(placed.card,
+        group.append(_matched_map(score, x, y + CARD_H + POINTS_H + 4, band_colour(placed.card,
                                                                          text.vocabulary)))
     return group
 
