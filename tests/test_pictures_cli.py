@@ -169,3 +169,25 @@ def test_pictures_without_drawsvg_is_one_error_naming_the_extra(runner, tmp_path
     assert result.exit_code == 1
     assert "E400" in result.stderr and "dioses-rules[pictures]" in result.stderr
     no_traceback(result)
+
+
+def test_markup_in_names_and_control_characters_in_paths_stay_text(runner, tmp_path):
+    mod = tmp_path / "evil.dioses"
+    mod.write_text('set evil "Evil <&>" {\n  version "1.0"\n  requires base\n}\n\n'
+                   'god evil-one "Bad <b>&amp; ]]>" greek {\n  2 points if next to egyptian\n}\n',
+                   encoding="utf-8")
+    sheet = tmp_path / "evil.svg"
+    result = runner.invoke(dioses, ["cards", "--cards", str(mod), "--set", "evil",
+                                    "--sheet", str(sheet)])
+    assert result.exit_code == 0, result.output
+    root = ET.parse(sheet).getroot()
+    names = [t for t in root.iter(f"{SVG}text") if t.get("class") == "name"]
+    assert ["".join(t.itertext()) for t in names] == ["Bad <b>&amp; ]]>"]
+    board = tmp_path / "board\x1b[2J.toml"  # a terminal escape in the board's name
+    board.write_text(BOARD.read_text(encoding="utf-8"), encoding="utf-8")
+    picture = tmp_path / "board.svg"
+    result = runner.invoke(dioses, ["score", str(board), "--svg", str(picture)])
+    assert result.exit_code == 0, result.output
+    heading = [t for t in ET.parse(picture).getroot().iter(f"{SVG}text")
+               if t.get("class") == "title"][0]
+    assert "board\\x1b[2J.toml: 46 points" in "".join(heading.itertext())

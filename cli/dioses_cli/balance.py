@@ -16,7 +16,7 @@ from dioses_rules.scoring.score import EVALUATORS
 from .options import CARDS_OPTION, FORMAT_OPTION, SETS_OPTION, load_sets, parallel_options
 from .output import EXIT_CODES_HELP, console, print_json, user_errors
 from .pictures import (OVERWRITE_OPTION, check_picture_target, require_pictures,
-                       write_picture, written)
+                       write_svg, written)
 
 
 @click.command("balance", epilog=EXIT_CODES_HELP)
@@ -89,7 +89,7 @@ def balance(sets: tuple[str, ...], own_cards: bool, face_up_end: bool, boards: i
     if plot_path is not None:
         from dioses_rules.render.balance_plot import balance_plot
 
-        write_picture(plot_path, [balance_plot(report, title)], ".svg")
+        write_svg(plot_path, balance_plot(report, title))
     if output_format == "json":
         print_json(report.to_json())
         if plot_path is not None:

@@ -17,7 +17,8 @@ from dioses_rules.pool.registry import Registry, family_of
 
 from .options import CARDS_OPTION, FORMAT_OPTION, check_set_option
 from .output import EXIT_CODES_HELP, console, print_json, user_errors
-from .pictures import OVERWRITE_OPTION, check_picture_target, require_pictures, write_picture
+from .pictures import (OVERWRITE_OPTION, check_picture_target, require_pictures, write_pdf,
+                       write_svg)
 from .views import card_kind
 
 
@@ -145,9 +146,9 @@ def _sheet(registry: Registry, rows, path: Path, suffix: str, output_format: str
     text = CardText.of(registry)
     pages = len(pages_of(cards))
     if suffix == ".pdf":
-        write_picture(path, page_svgs(cards, text), suffix)
+        write_pdf(path, page_svgs(cards, text))
     else:
-        write_picture(path, [], suffix, stacked=sheet_svg(cards, text))
+        write_svg(path, sheet_svg(cards, text))
     noun = "card" if len(cards) == 1 else "cards"
     click.echo(f"{len(cards)} {noun} on {pages} page{'s' if pages != 1 else ''} written "
                f"to {path}", err=output_format == "json")

@@ -71,15 +71,15 @@ def written(path: Path, what: str, output_format: str) -> None:
     click.echo(f"{what} written to {path}", err=output_format == "json")
 
 
-def write_picture(path: Path, svg_pages: Sequence[str], suffix: str,
-                  stacked: str | None = None) -> None:
-    """Write the pages: an SVG file holds ``stacked`` (or the one page); a
-    PDF has one page per SVG page."""
-    from dioses_rules.files import atomic_write_bytes, atomic_write_text
+def write_svg(path: Path, svg: str) -> None:
+    from dioses_rules.files import atomic_write_text
+
+    atomic_write_text(path, svg)
+
+
+def write_pdf(path: Path, pages: Sequence[str]) -> None:
+    """One PDF page per SVG page; made whole before the file is touched."""
+    from dioses_rules.files import atomic_write_bytes
     from dioses_rules.render.export import pdf
 
-    if suffix == ".pdf":
-        data = pdf(svg_pages)  # made before the file is touched
-        atomic_write_bytes(path, data)
-    else:
-        atomic_write_text(path, stacked if stacked is not None else svg_pages[0])
+    atomic_write_bytes(path, pdf(pages))

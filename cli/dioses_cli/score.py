@@ -14,7 +14,7 @@ from dioses_rules.scoring.score import EVALUATORS, score_board
 from .options import CARDS_OPTION, FORMAT_OPTION
 from .output import EXIT_CODES_HELP, print_json, user_errors
 from .pictures import (OVERWRITE_OPTION, check_picture_target, require_pictures,
-                       write_picture, written)
+                       write_svg, written)
 
 
 @click.command("score", epilog=EXIT_CODES_HELP)
@@ -54,7 +54,7 @@ def score(board: Path, extra_cards: tuple[Path, ...], output_format: str, explai
         from dioses_rules.render.card import CardText
 
         picture = board_picture(resolved, report, CardText.of(registry), str(board), explain)
-        write_picture(svg_path, [picture], ".svg")
+        write_svg(svg_path, picture)
     if output_format == "json":
         print_json(report.to_json())
     else:

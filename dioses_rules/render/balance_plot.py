@@ -11,7 +11,7 @@ import drawsvg as dw
 
 from ..language import model as m
 from ..scoring.balance import BalanceReport, CardStats
-from .draw import FONT, INK, MUTED, NOT_MET, label
+from .draw import FONT, INK, MUTED, NOT_MET, label, title
 
 ROW = 16.0
 NAME_W = 230.0
@@ -80,7 +80,7 @@ def _row(stats: CardStats, y: float, at) -> dw.Group:
     group = dw.Group(class_="card-stat", data_id=card.id, data_mean=f"{stats.mean:.3f}",
                      data_spread=f"{stats.spread:.3f}", data_printed=str(printed).lower(),
                      data_flags="; ".join(stats.flags))
-    group.append(dw.Title(f"{card.name} ({card.id}, {card.provenance.value}): mean "
+    group.append(title(f"{card.name} ({card.id}, {card.provenance.value}): mean "
                           f"{stats.mean:.2f}, spread {stats.spread:.2f}, scores in "
                           f"{stats.score_rate:.0%} of areas"))
     middle = y + ROW / 2

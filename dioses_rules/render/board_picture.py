@@ -15,7 +15,7 @@ from ..scoring.area import HEIGHT, WIDTH, cell_index, cell_name
 from ..scoring.board import Board
 from ..scoring.score import CardScore, LawScore, ScoreReport
 from .card import CARD_HEIGHT, CARD_WIDTH, CardText, band_colour, card_group
-from .draw import FONT, INK, MET, MUTED, NOT_MET, fit, label, lines_text, wrap
+from .draw import FONT, INK, MET, MUTED, NOT_MET, fit, label, lines_text, title, wrap
 from .panel import Panel
 
 SCALE = 2.3
@@ -109,7 +109,7 @@ def _matched_map(score: CardScore, x: float, y: float, colour: str) -> dw.Group:
         cell_name(c).replace(" ", "-") for c in matched))
     tip = [f"{line.text}: {line.points}p; matched "
            f"{', '.join(cell_name(c) for c in line.cells) or 'no cell'}" for line in score.lines]
-    group.append(dw.Title("\n".join(tip) or "no scoring line"))
+    group.append(title("\n".join(tip) or "no scoring line"))
     side = 10.0
     for cell in range(WIDTH * HEIGHT):
         r, c = divmod(cell, WIDTH)
@@ -152,7 +152,7 @@ def _law_box(law: LawScore, text: CardText, x: float, y: float, width: float) ->
     group = dw.Group(class_="law", data_id=law.law.id, data_met=str(met).lower(),
                      data_points=str(law.points),
                      data_line=law.row.value if law.row is not None else str(law.column))
-    group.append(dw.Title(f"{law.law.name}: on {where}"))
+    group.append(title(f"{law.law.name}: on {where}"))
     group.append(dw.Rectangle(x, y, width, LAW_H, rx=6, fill="white", stroke=colour,
                               stroke_width=2))
     size, lines = fit(law.law.name, width - 12, 30, 12.5, 8, bold=True)

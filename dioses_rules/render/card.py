@@ -19,7 +19,7 @@ from ..language import model as m
 from ..language.english_definitions import CardTextWriter, english_text, provenance_text
 from ..language.vocabulary import Vocabulary
 from ..pool.registry import Registry
-from .draw import FONT, MUTED, fit, label, lines_text, one_line, text_width
+from .draw import FONT, MUTED, fit, label, lines_text, one_line, text_width, title
 from .symbols import any_mythology_symbol, colour_of, mythology_symbol, type_mark
 
 CARD_WIDTH = 63.0
@@ -81,7 +81,7 @@ def card_group(definition: m.Definition, text: CardText, x: float = 0.0, y: floa
                      data_id=definition.id, data_kind=definition.kind,
                      data_provenance=definition.provenance.value,
                      **({"data_set": set_id} if set_id else {}))
-    group.append(dw.Title(f"{definition.name} ({definition.id})"))
+    group.append(title(f"{definition.name} ({definition.id})"))
     colour = band_colour(definition, vocabulary)
     group.append(dw.Rectangle(0, 0, CARD_WIDTH, CARD_HEIGHT, rx=3, fill="white",
                               stroke="#2d3748", stroke_width=0.35))

@@ -7,9 +7,12 @@ is about 0.52 em; :data:`CHAR_EM` is more), so a line never runs past its box.
 
 from __future__ import annotations
 
+import re
 import textwrap
 
 import drawsvg as dw
+
+from ..errors import escaped
 
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 CHAR_EM = 0.56  # an upper estimate of a character's width, in em (DejaVu Sans: about 0.52)
@@ -19,6 +22,17 @@ INK = "#1a202c"
 MUTED = "#4a5568"
 MET = "#2f855a"
 NOT_MET = "#c53030"
+
+
+# What XML 1.0 cannot hold at all (a control character, U+FFFE, U+FFFF, a
+# lone surrogate): a board's path may have one, and the SVG would not parse.
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def shown(text: str) -> str:
+    """``text`` as a picture may hold it: unprintable characters written out
+    (``\\x1b``, as the terminal output does), nothing XML cannot hold."""
+    return _NOT_XML.sub("\ufffd", escaped(text, keep="\n"))
 
 
 def text_width(text: str, size: float, bold: bool = False) -> float:
@@ -57,6 +71,7 @@ def lines_text(lines: list[str], size: float, x: float, y: float, **attributes) 
     """Lines of text whose first baseline is at ``y``."""
     attributes.setdefault("font_family", FONT)
     attributes.setdefault("fill", INK)
+    lines = [shown(line) for line in lines]
     return dw.Text(lines if len(lines) > 1 else lines[0] if lines else "", size, x, y,
                    line_height=LINE_HEIGHT, **attributes)
 
@@ -65,4 +80,9 @@ def label(text: str, size: float, x: float, y: float, **attributes) -> dw.Text:
     """One line of text, its baseline at ``y``."""
     attributes.setdefault("font_family", FONT)
     attributes.setdefault("fill", INK)
-    return dw.Text(text, size, x, y, **attributes)
+    return dw.Text(shown(text), size, x, y, **attributes)
+
+
+def title(text: str) -> dw.Title:
+    """A tooltip (an SVG ``title``): what a browser shows on hovering."""
+    return dw.Title(shown(text))

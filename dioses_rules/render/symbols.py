@@ -18,7 +18,7 @@ from typing import Optional
 import drawsvg as dw
 
 from ..language.vocabulary import Vocabulary
-from .draw import FONT
+from .draw import FONT, title
 
 PALETTE = ("#2b6cb0", "#b7791f", "#2f855a", "#6b46c1", "#c05621", "#2c7a7b", "#b83280",
            "#4a5568")
@@ -99,7 +99,7 @@ def mythology_symbol(vocabulary: Vocabulary, mythology: str, cx: float, cy: floa
     the group says which mythology it is (``data-mythology``) and names it."""
     fill = colour or colour_of(vocabulary, mythology)
     group = dw.Group(class_="mythology-symbol", data_mythology=mythology)
-    group.append(dw.Title(vocabulary.english("mythology", mythology)))
+    group.append(title(vocabulary.english("mythology", mythology)))
     kind, value = symbol_of(vocabulary, mythology)
     if kind == "shape":
         group.append(_shape(value, cx, cy, r, fill=fill))
@@ -121,7 +121,7 @@ def any_mythology_symbol(vocabulary: Vocabulary, cx: float, cy: float, r: float)
     """The rulebook's "any mythology" mark, a multicoloured symbol: a disc
     cut in one slice per declared mythology, in their colours."""
     group = dw.Group(class_="mythology-symbol", data_mythology="any")
-    group.append(dw.Title("any mythology"))
+    group.append(title("any mythology"))
     ids = vocabulary.ids("mythology") or ("",)
     step = 360.0 / len(ids)
     for index, mythology in enumerate(ids):
