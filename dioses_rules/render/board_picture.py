@@ -11,6 +11,7 @@ from __future__ import annotations
 import drawsvg as dw
 
 from ..language import model as m
+from ..language.headers import bundled_tie_break
 from ..scoring.area import HEIGHT, WIDTH, cell_index, cell_name
 from ..scoring.board import Board
 from ..scoring.score import CardScore, LawScore, ScoreReport
@@ -42,7 +43,7 @@ def board_picture(board: Board, report: ScoreReport, text: CardText, title: str 
     grid_w = WIDTH * (CARD_W + GAP)
     panel_x = grid_x + grid_w + 2 * GAP
     panel = Panel(panel_x, TOP + 18.0, PANEL_W)
-    _summary(panel, report)
+    _summary(panel, report, _tie_break_words(board, text))
     _patterns(panel, report, text)
     _objectives(panel, report, text)
     _scenario(panel, report, text)
@@ -168,7 +169,15 @@ def _law_box(law: LawScore, text: CardText, x: float, y: float, width: float) ->
     return group
 
 
-def _summary(panel: Panel, report: ScoreReport) -> None:
+def _tie_break_words(board: Board, text: CardText) -> str:
+    """What R16 counts: "gods" (the declared plural of the tie-break type)."""
+    counted = board.tie_break or bundled_tie_break()
+    if counted is None:
+        return "R16 tie-break count"
+    return f"{text.vocabulary.plural('type', counted)} for the R16 tie-break"
+
+
+def _summary(panel: Panel, report: ScoreReport, tie_break: str) -> None:
     group = panel.section("summary")
     group.append(label(f"Total: {report.total} points", 20, panel.x, panel.y + 20,
                        font_weight="bold", class_="total", data_total=str(report.total)))
@@ -178,7 +187,7 @@ def _summary(panel: Panel, report: ScoreReport) -> None:
              ("objectives", sum(x.points for x in report.objectives))]
     shown = " + ".join(f"{name} {points}" for name, points in parts if points or name == "cards")
     group.append(label(shown, 12, panel.x, panel.y + 40, fill=MUTED))
-    group.append(label(f"R16 tie-break count: {report.gods}", 13, panel.x, panel.y + 60,
+    group.append(label(f"{tie_break}: {report.gods}", 13, panel.x, panel.y + 60,
                        class_="tie-break", data_gods=str(report.gods)))
     panel.y += 80
 
