@@ -84,6 +84,8 @@ def test_overwrite_never_replaces_a_file_that_is_not_a_picture(runner, tmp_path)
     (["score", str(BOARD), "--svg", "missing/board.svg"], "no folder missing"),
     (["cards", "--sheet", "."], "is a directory"),
     (["cards", "--sheet", "cards.pdf", "--text"], "give one of them"),
+    (["cards", "--overwrite"], "--overwrite goes with --sheet FILE"),
+    (["score", str(BOARD), "--overwrite"], "--overwrite goes with --svg FILE"),
 ])
 def test_a_bad_picture_path_is_one_usage_error(runner, tmp_path, args, expected,
                                                monkeypatch):

@@ -51,8 +51,7 @@ def balance(sets: tuple[str, ...], own_cards: bool, face_up_end: bool, boards: i
 
     Flags cards that never or always score, or score far above the printed ones.
     """
-    if plot_path is not None:
-        check_picture_target(plot_path, "'--plot'", (".svg",), overwrite)
+    if check_picture_target(plot_path, "'--plot'", (".svg",), overwrite):
         require_pictures()
     registry = load_sets(extra_cards, sets)
     pool = registry.myth_cards()

@@ -83,12 +83,11 @@ def definition_json(set_id: str, definition, replaces, replaced_by, replaced_by_
 def cards(only_set: Optional[str], as_text: bool, sheet_path: Optional[Path], overwrite: bool,
           extra_cards: tuple[Path, ...], output_format: str) -> None:
     """List every definition of every loaded set (replaced base cards included)."""
-    suffix = None
-    if sheet_path is not None:
-        if as_text:
-            raise click.UsageError("--text lists the card text, --sheet draws it on cards: "
-                                   "give one of them")
-        suffix = check_picture_target(sheet_path, "'--sheet'", (".svg", ".pdf"), overwrite)
+    if sheet_path is not None and as_text:
+        raise click.UsageError("--text lists the card text, --sheet draws it on cards: "
+                               "give one of them")
+    suffix = check_picture_target(sheet_path, "'--sheet'", (".svg", ".pdf"), overwrite)
+    if suffix is not None:
         require_pictures()
     registry, _ = load_registry(extra_cards)
     names = registry.display_names()

@@ -38,11 +38,16 @@ def _is_kind(suffix: str):
     return accepts
 
 
-def check_picture_target(path: Path, option: str, suffixes: Sequence[str],
-                         overwrite: bool) -> str:
+def check_picture_target(path: Path | None, option: str, suffixes: Sequence[str],
+                         overwrite: bool) -> str | None:
     """The picture's kind (".svg" or ".pdf") from its name; refuse a name of
     another kind, a folder, a missing or read-only folder, and an existing
-    file unless ``overwrite`` asks for it (and it is a picture of that kind)."""
+    file unless ``overwrite`` asks for it (and it is a picture of that kind).
+    No picture asked for: None (and ``--overwrite`` alone is a usage error)."""
+    if path is None:
+        if overwrite:
+            raise click.UsageError(f"--overwrite goes with {option.strip(chr(39))} FILE")
+        return None
     suffix = path.suffix.lower()
     if suffix not in suffixes:
         kinds = " or ".join(f"'{s}'" for s in suffixes)

@@ -41,8 +41,7 @@ def score(board: Path, extra_cards: tuple[Path, ...], output_format: str, explai
 
     Every card is revealed first (R12).
     """
-    if svg_path is not None:
-        check_picture_target(svg_path, "'--svg'", (".svg",), overwrite)
+    if check_picture_target(svg_path, "'--svg'", (".svg",), overwrite):
         require_pictures()
     board_file = read_board_file(board)
     _, sources = load_registry(extra_cards)  # every card file checked once
