@@ -19,7 +19,8 @@ from ..language import model as m
 from ..language.english_definitions import CardTextWriter, english_text, provenance_text
 from ..language.vocabulary import Vocabulary
 from ..pool.registry import Registry
-from .draw import FONT, MUTED, fit, label, lines_text, one_line, text_width, title
+from .draw import (FONT, LINE_HEIGHT, MUTED, fit, label, lines_text, one_line, text_width,
+                   title)
 from .symbols import any_mythology_symbol, colour_of, mythology_symbol, type_mark
 
 CARD_WIDTH = 63.0
@@ -88,14 +89,11 @@ def card_group(definition: m.Definition, text: CardText, x: float = 0.0, y: floa
     group.append(dw.Path(f"M0,{BAND} V3 A3,3 0 0 1 3,0 H{CARD_WIDTH - 3} "
                          f"A3,3 0 0 1 {CARD_WIDTH},3 V{BAND} Z", fill=colour))
     symbols = definition.mythologies if isinstance(definition, m.MythCard) else ()
-    name_width = CARD_WIDTH - 2 * MARGIN - 7.5 * len(symbols)
-    size = one_line(definition.name, name_width, 5.2)
-    group.append(label(definition.name, size, MARGIN, BAND / 2 + size * 0.36, fill="white",
-                       font_weight="bold", class_="name"))
+    group.append(_name(definition.name, CARD_WIDTH - 2 * MARGIN - 7.8 * len(symbols)))
     for index, mythology in enumerate(symbols):
-        cx = CARD_WIDTH - MARGIN - 3.2 - 7.5 * index
-        group.append(dw.Circle(cx, BAND / 2, 3.4, fill="white"))
-        group.append(mythology_symbol(vocabulary, mythology, cx, BAND / 2, 2.6))
+        cx = CARD_WIDTH - MARGIN - 3.4 - 7.8 * index
+        group.append(dw.Rectangle(cx - 3.4, BAND / 2 - 3.4, 6.8, 6.8, rx=1.2, fill="white"))
+        group.append(mythology_symbol(vocabulary, mythology, cx, BAND / 2, 2.5))
     subtitle = kind_line(definition, vocabulary)
     if definition.aliases and definition.aliases[0] != definition.name:
         subtitle = f"{definition.aliases[0]} \u00b7 {subtitle}"
@@ -111,6 +109,19 @@ def card_group(definition: m.Definition, text: CardText, x: float = 0.0, y: floa
     group.append(lines_text(lines, size, MARGIN, body_top + size, class_="card-text"))
     _footer(group, definition, set_id, note)
     return group
+
+
+def _name(name: str, width: float) -> dw.Text:
+    """The name in the band: one line, or two smaller ones when one line
+    would be too small to read."""
+    size = one_line(name, width, 5.2)
+    if size >= 3.4:
+        return label(name, size, MARGIN, BAND / 2 + size * 0.36, fill="white",
+                     font_weight="bold", class_="name")
+    size, lines = fit(name, width, BAND - 2.0, 4.4, bold=True)
+    top = (BAND - len(lines) * size * LINE_HEIGHT) / 2 + size * 0.92
+    return lines_text(lines, size, MARGIN, top, fill="white", font_weight="bold",
+                      class_="name")
 
 
 def _footer(group: dw.Group, definition: m.Definition, set_id: Optional[str],
@@ -129,6 +140,8 @@ def _footer(group: dw.Group, definition: m.Definition, set_id: Optional[str],
                            base - 5.0, fill=MUTED, font_style="italic", class_="note"))
     where = " \u00b7 ".join(x for x in (set_id, definition.id) if x)
     room = CARD_WIDTH - 2 * MARGIN - taken
+    if one_line(where, room, 2.0) < 1.6 and not note:  # too small beside it: above the rule
+        base, room = base - 5.0, CARD_WIDTH - 2 * MARGIN
     group.append(label(where, one_line(where, room, 2.0), CARD_WIDTH - MARGIN, base,
                        fill=MUTED, text_anchor="end", class_="id"))
 
