@@ -70,6 +70,11 @@ def _age(path: Path) -> float:
 def atomic_write_text(path: str | Path, text: str) -> None:
     """Write ``text`` through a temporary file beside ``path`` and os.replace,
     so that an interruption leaves either the old file or the new one."""
+    atomic_write_bytes(path, text.encode("utf-8"))
+
+
+def atomic_write_bytes(path: str | Path, data: bytes) -> None:
+    """:func:`atomic_write_text` for bytes (a PDF, a PNG)."""
     import tempfile  # only writing needs it: reading a board or a card file does not
 
     target = Path(path)
@@ -78,8 +83,8 @@ def atomic_write_text(path: str | Path, text: str) -> None:
     fd, temp = tempfile.mkstemp(dir=directory, prefix=f"{_temp_prefix(target)}{os.getpid()}.",
                                 suffix=TEMP_SUFFIX)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
         # mkstemp makes the file private; give it the mode a plain open()
         # would have (or keep the replaced file's mode).
         if target.exists():

@@ -17,6 +17,8 @@ from dioses_rules.solve.limits import EFFORT, MAX_EFFORT
 
 from .options import CARDS_OPTION, FORMAT_OPTION, SETS_OPTION, load_sets, parallel_options
 from .output import EXIT_CODES_HELP, console, print_json, user_errors
+from .pictures import (OVERWRITE_OPTION, check_picture_target, require_pictures,
+                       write_svg, written)
 
 
 @click.command("balance", epilog=EXIT_CODES_HELP)
@@ -44,19 +46,29 @@ from .output import EXIT_CODES_HELP, console, print_json, user_errors
               help="With --optimal: CP-SAT's deterministic time per hand (about seconds on "
                    "one core), then the best layout found. Deterministic: the same report on "
                    "any machine and for any --workers.")
+@click.option("--plot", "plot_path", type=click.Path(dir_okay=False, path_type=Path),
+              metavar="FILE.svg",
+              help="Also draw the report as an SVG plot: each card's mean with its spread, "
+                   "printed cards marked, flagged cards highlighted. Never over an existing "
+                   "file without --overwrite.")
+@OVERWRITE_OPTION
 @parallel_options
 @CARDS_OPTION
 @FORMAT_OPTION
 @user_errors
 def balance(sets: tuple[str, ...], own_cards: bool, face_up_end: bool, boards: int, seed: int,
-            evaluator: str, optimal: bool, hands: int, effort: float, workers: int,
-            scheduler: Optional[str], extra_cards: tuple[Path, ...], output_format: str) -> None:
+            evaluator: str, optimal: bool, hands: int, effort: float,
+            plot_path: Optional[Path], overwrite: bool, workers: int,
+            scheduler: Optional[str], extra_cards: tuple[Path, ...],
+            output_format: str) -> None:
     """Score random full areas and report how each Myth card scores.
 
     Flags cards that never or always score, or score far above the printed
     ones. With --optimal, also how each card scores when its hand is laid
     out at its best.
     """
+    if check_picture_target(plot_path, "'--plot'", (".svg",), overwrite):
+        require_pictures()
     registry = load_sets(extra_cards, sets)
     pool = registry.myth_cards()
     if own_cards:
@@ -87,6 +99,14 @@ def balance(sets: tuple[str, ...], own_cards: bool, face_up_end: bool, boards: i
         report = run_balance(pool, **arguments)
     best = (_optimal(pool, hands, seed, face_up_end, effort, workers, scheduler, err)
             if optimal else None)
+    low, high = report.printed_range
+    ended = ", every area ended face up" if face_up_end else ""
+    title = (f"{len(pool)} cards, {boards} random areas{ended}, seed {seed}: mean total "
+             f"{report.mean_total:.2f} per area (spread {report.spread_total:.2f})")
+    if plot_path is not None:
+        from dioses_rules.render.balance_plot import balance_plot
+
+        write_svg(plot_path, balance_plot(report, title))
     if output_format == "json":
         data = report.to_json()
         if best is not None:
@@ -96,13 +116,15 @@ def balance(sets: tuple[str, ...], own_cards: bool, face_up_end: bool, boards: i
                 card.update(optimal_dealt=stats.dealt, optimal_mean=round(stats.mean, 3),
                             optimal_spread=round(stats.spread, 3))
         print_json(data)
-        return
+    else:
+        _print_table(report, best, f"{title}; printed cards' means {low:.2f}-{high:.2f}")
+    if plot_path is not None:
+        written(plot_path, "plot", output_format)
+
+
+def _print_table(report, best, title: str) -> None:
     out = console()
-    low, high = report.printed_range
-    ended = ", every area ended face up" if face_up_end else ""
-    table = Table(title=f"{len(pool)} cards, {boards} random areas{ended}, seed {seed}: mean total "
-                        f"{report.mean_total:.2f} per area (spread {report.spread_total:.2f}); "
-                        f"printed cards' means {low:.2f}-{high:.2f}", title_justify="left")
+    table = Table(title=title, title_justify="left")
     if best is not None:
         hands_text = "1 random hand" if best.hands == 1 else f"{best.hands} random hands"
         table.caption = (f"best layouts: {hands_text}, {best.proven} proven "

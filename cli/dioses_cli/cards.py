@@ -10,13 +10,15 @@ from rich.table import Table
 from rich.text import Text
 
 from dioses_rules.language import model as m
-from dioses_rules.language.english_definitions import english_text
+from dioses_rules.language.english_definitions import english_text, provenance_text
 from dioses_rules.language.source_definitions import definition_text, pattern_rows_text
 from dioses_rules.pool.load import load_registry
 from dioses_rules.pool.registry import Registry, family_of
 
 from .options import CARDS_OPTION, FORMAT_OPTION, check_set_option
 from .output import EXIT_CODES_HELP, console, print_json, user_errors
+from .pictures import (OVERWRITE_OPTION, check_picture_target, require_pictures, write_pdf,
+                       write_svg)
 from .views import card_kind
 
 
@@ -39,15 +41,6 @@ def _event_origin(definition) -> Optional[str]:
     """Where an Event card's event comes from (R27); None for any other definition."""
     origin = definition.event_origin if isinstance(definition, m.MythCard) else None
     return origin.value if origin is not None else None
-
-
-def _provenance_text(definition) -> str:
-    """"printed", or "printed, event reconstructed" when the event's differs (R27)."""
-    text = definition.provenance.value
-    origin = _event_origin(definition)
-    if origin is not None and origin != text:
-        text += f", event {origin}"
-    return text
 
 
 def definition_json(set_id: str, definition, replaces, replaced_by, replaced_by_set,
@@ -78,17 +71,31 @@ def definition_json(set_id: str, definition, replaces, replaced_by, replaced_by_
 @click.option("--set", "only_set", metavar="ID", help="Only the definitions of this set.")
 @click.option("--text", "as_text", is_flag=True,
               help="Show each definition's English card text, rendered from its rules.")
+@click.option("--sheet", "sheet_path", type=click.Path(dir_okay=False, path_type=Path),
+              metavar="FILE.svg|FILE.pdf",
+              help="Draw the definitions as print-and-play cards instead (63 x 88 mm, 3 x 3 "
+                   "on A4): a PDF with a page per sheet, or one SVG with the pages stacked. "
+                   "Never over an existing file without --overwrite.")
+@OVERWRITE_OPTION
 @CARDS_OPTION
 @FORMAT_OPTION
 @user_errors
-def cards(only_set: Optional[str], as_text: bool, extra_cards: tuple[Path, ...],
-          output_format: str) -> None:
+def cards(only_set: Optional[str], as_text: bool, sheet_path: Optional[Path], overwrite: bool,
+          extra_cards: tuple[Path, ...], output_format: str) -> None:
     """List every definition of every loaded set (replaced base cards included)."""
+    if sheet_path is not None and as_text:
+        raise click.UsageError("--text lists the card text, --sheet draws it on cards: "
+                               "give one of them")
+    suffix = check_picture_target(sheet_path, "'--sheet'", (".svg", ".pdf"), overwrite)
+    if suffix is not None:
+        require_pictures()
     registry, _ = load_registry(extra_cards)
     names = registry.display_names()
     points = registry.pattern_points_table()
     check_set_option(registry, only_set)
     rows = list(_definition_rows(registry, only_set))
+    if sheet_path is not None:
+        return _sheet(registry, rows, sheet_path, suffix, output_format)
     if output_format == "json":
         print_json([definition_json(*row, names=names, points=points,
                                     vocabulary=registry.vocabulary) for row in rows])
@@ -101,7 +108,7 @@ def cards(only_set: Optional[str], as_text: bool, extra_cards: tuple[Path, ...],
                 head += f", {card_kind(definition)}"
                 if definition.tags:
                     head += f", tags: {', '.join(definition.tags)}"
-            head += f", {_provenance_text(definition)}"
+            head += f", {provenance_text(definition)}"
             if replaced_by:
                 head += f", replaced by {by_set}"
             out.print(Text(head + ")", style="bold"))
@@ -124,5 +131,23 @@ def cards(only_set: Optional[str], as_text: bool, extra_cards: tuple[Path, ...],
         table.add_row(set_id, definition.kind, definition.id, definition.name,
                       definition.type if is_myth else "",
                       " and ".join(definition.mythologies) if is_myth else "",
-                      _provenance_text(definition), note)
+                      provenance_text(definition), note)
     out.print(table)
+
+
+def _sheet(registry: Registry, rows, path: Path, suffix: str, output_format: str) -> None:
+    """Print-and-play sheets of the listed definitions, in the listing's order."""
+    from dioses_rules.render.card import CardText
+    from dioses_rules.render.sheet import page_svgs, pages_of, sheet_svg
+
+    cards = [(definition, set_id, f"replaced by {by_set}" if replaced_by else "")
+             for set_id, definition, _, replaced_by, by_set in rows]
+    text = CardText.of(registry)
+    pages = len(pages_of(cards))
+    if suffix == ".pdf":
+        write_pdf(path, page_svgs(cards, text))
+    else:
+        write_svg(path, sheet_svg(cards, text))
+    noun = "card" if len(cards) == 1 else "cards"
+    click.echo(f"{len(cards)} {noun} on {pages} page{'s' if pages != 1 else ''} written "
+               f"to {path}", err=output_format == "json")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Optional
 
 import click
 
@@ -12,6 +13,8 @@ from dioses_rules.scoring.score import EVALUATORS, score_board
 
 from .options import CARDS_OPTION, FORMAT_OPTION
 from .output import EXIT_CODES_HELP, print_json, user_errors
+from .pictures import (OVERWRITE_OPTION, check_picture_target, require_pictures,
+                       write_svg, written)
 
 
 @click.command("score", epilog=EXIT_CODES_HELP)
@@ -25,21 +28,37 @@ from .output import EXIT_CODES_HELP, print_json, user_errors
               show_default=True,
               help="Which evaluator judges the cards: the compiled one, or the reference one "
                    "it is checked against. Both give the same scores.")
+@click.option("--svg", "svg_path", type=click.Path(dir_okay=False, path_type=Path),
+              metavar="FILE.svg",
+              help="Also draw the board as an SVG picture: cards, points, face state, laws, "
+                   "patterns, objectives, scenario, total; with --explain, the cells each "
+                   "card's condition matched. Never over an existing file without --overwrite.")
+@OVERWRITE_OPTION
 @user_errors
 def score(board: Path, extra_cards: tuple[Path, ...], output_format: str, explain: bool,
-          evaluator: str) -> None:
+          evaluator: str, svg_path: Optional[Path], overwrite: bool) -> None:
     """Score a saved board (TOML): cards, laws, patterns, objectives, scenario.
 
     Every card is revealed first (R12).
     """
+    if check_picture_target(svg_path, "'--svg'", (".svg",), overwrite):
+        require_pictures()
     board_file = read_board_file(board)
     _, sources = load_registry(extra_cards)  # every card file checked once
     registry = board_registry(board_file, sources, str(board))
-    report = score_board(resolve_board(board_file, registry, str(board)), explain=explain,
-                         evaluator=evaluator)
+    resolved = resolve_board(board_file, registry, str(board))
+    report = score_board(resolved, explain=explain, evaluator=evaluator)
+    if svg_path is not None:
+        from dioses_rules.render.board_picture import board_picture
+        from dioses_rules.render.card import CardText
+
+        picture = board_picture(resolved, report, CardText.of(registry), str(board), explain)
+        write_svg(svg_path, picture)
     if output_format == "json":
         print_json(report.to_json())
     else:
         from .views import render_report  # rich's tables: only text needs them
 
         render_report(report, str(board), explain)
+    if svg_path is not None:
+        written(svg_path, "picture", output_format)

@@ -159,3 +159,14 @@ def english_text(definition: m.Definition, names: Optional[Names] = None,
                  vocabulary: Optional[Vocabulary] = None) -> str:
     """English card text for one definition."""
     return CardTextWriter(names, pattern_points, vocabulary).definition(definition)
+
+
+def provenance_text(definition: m.Definition) -> str:
+    """Where a definition's text comes from (CARDS.md): "printed", "named",
+    "reconstructed", or "printed, event reconstructed" when an Event card's
+    event comes from elsewhere than its scoring (R27)."""
+    text = definition.provenance.value
+    origin = definition.event_origin if isinstance(definition, m.MythCard) else None
+    if origin is not None and origin.value != text:
+        text += f", event {origin.value}"
+    return text

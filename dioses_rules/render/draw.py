@@ -1,0 +1,88 @@
+"""Shared drawing: the font, text measured and wrapped to a width, fitted to a box.
+
+SVG does not wrap text, so lines are broken here, with a width estimated
+from the font size. The estimate errs wide (an average DejaVu Sans character
+is about 0.52 em; :data:`CHAR_EM` is more), so a line never runs past its box.
+"""
+
+from __future__ import annotations
+
+import re
+import textwrap
+
+import drawsvg as dw
+
+from ..errors import escaped
+
+FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
+CHAR_EM = 0.56  # an upper estimate of a character's width, in em (DejaVu Sans: about 0.52)
+BOLD_EM = 0.64
+LINE_HEIGHT = 1.25
+INK = "#1a202c"
+MUTED = "#4a5568"
+MET = "#2f855a"
+NOT_MET = "#c53030"
+
+
+# What XML 1.0 cannot hold at all (a control character, U+FFFE, U+FFFF, a
+# lone surrogate): a board's path may have one, and the SVG would not parse.
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def shown(text: str) -> str:
+    """``text`` as a picture may hold it: unprintable characters written out
+    (``\\x1b``, as the terminal output does), nothing XML cannot hold."""
+    return _NOT_XML.sub("\ufffd", escaped(text, keep="\n"))
+
+
+def text_width(text: str, size: float, bold: bool = False) -> float:
+    return len(text) * size * (BOLD_EM if bold else CHAR_EM)
+
+
+def wrap(text: str, width: float, size: float, bold: bool = False) -> list[str]:
+    """``text`` broken into lines no wider than ``width``; each line of the
+    text starts a new line (a word longer than the width is broken too)."""
+    columns = max(int(width / (size * (BOLD_EM if bold else CHAR_EM))), 1)
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        lines.extend(textwrap.wrap(paragraph, columns, break_on_hyphens=False) or [""])
+    return lines
+
+
+def fit(text: str, width: float, height: float, largest: float, smallest: float = 0.8,
+        bold: bool = False) -> tuple[float, list[str]]:
+    """The largest font size (from ``largest`` down) at which ``text``,
+    wrapped to ``width``, fits ``height``; and its lines. Text is never cut:
+    below ``smallest`` it keeps shrinking until it fits."""
+    size = largest
+    while True:
+        lines = wrap(text, width, size, bold)
+        if len(lines) * size * LINE_HEIGHT <= height or size <= smallest / 4:
+            return size, lines
+        size *= 0.94
+
+
+def one_line(text: str, width: float, largest: float) -> float:
+    """The font size at which ``text`` fits ``width`` on one line (at most ``largest``)."""
+    return min(largest, width / max(len(text) * BOLD_EM, 1))
+
+
+def lines_text(lines: list[str], size: float, x: float, y: float, **attributes) -> dw.Text:
+    """Lines of text whose first baseline is at ``y``."""
+    attributes.setdefault("font_family", FONT)
+    attributes.setdefault("fill", INK)
+    lines = [shown(line) for line in lines]
+    return dw.Text(lines if len(lines) > 1 else lines[0] if lines else "", size, x, y,
+                   line_height=LINE_HEIGHT, **attributes)
+
+
+def label(text: str, size: float, x: float, y: float, **attributes) -> dw.Text:
+    """One line of text, its baseline at ``y``."""
+    attributes.setdefault("font_family", FONT)
+    attributes.setdefault("fill", INK)
+    return dw.Text(shown(text), size, x, y, **attributes)
+
+
+def title(text: str) -> dw.Title:
+    """A tooltip (an SVG ``title``): what a browser shows on hovering."""
+    return dw.Title(shown(text))
