@@ -1,6 +1,7 @@
 """Recompute the figures of docs/balance.md from the commands shown there.
 
-    python tools/make_balance_doc.py      # about 1.5 minutes on one core
+    python tools/make_balance_doc.py            # about 1.5 minutes on one core
+    python tools/make_balance_doc.py --optimal  # also the best layouts: 5-10 minutes more
 
 The pattern table and the report at the end of the document are rewritten in
 place; every other figure the prose quotes (summary, the base game alone,
@@ -16,6 +17,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import sys
 from pathlib import Path
 from statistics import mean
 
@@ -33,6 +35,7 @@ DOC = Path(__file__).resolve().parent.parent / "docs" / "balance.md"
 BOARDS, SEED, OBJECTIVE_AREAS = 20000, 1, 3000
 BOTH = ["balance", "--boards", str(BOARDS), "--seed", str(SEED)]
 BASE = ["balance", "--set", "base", "--boards", str(BOARDS), "--seed", str(SEED)]
+OPTIMAL = BOTH + ["--optimal", "--hands", "100"]
 PER_CARD_LAWS = ("divine-court", "sacred-lands", "gods-of-the-north")
 
 
@@ -124,7 +127,29 @@ def objectives(registry, areas) -> None:
               f"({', '.join(f'{e.id} {v:.2f}' for e, v in zip(elements, means))})")
 
 
+def optimal() -> None:
+    """The figures of the section on best layouts (``--optimal``)."""
+    data = json.loads(run(OPTIMAL + ["--format", "json"]))
+    best = data["optimal"]
+    print(f"\n== dioses {' '.join(OPTIMAL)}\n{best['hands']} hands, {best['proven']} proven; "
+          f"mean best total {best['mean_total']:.2f} (spread {best['spread_total']:.2f}) "
+          f"against {data['mean_total']:.2f} for random layouts")
+    cards = data["cards"]
+    printed = [c for c in cards if c["provenance"] == "printed"]
+    print("printed (random -> best, hands):", ", ".join(
+        f"{c['id']} {c['mean']:.2f} -> {c['optimal_mean']:.2f} ({c['optimal_dealt']})"
+        for c in printed))
+    high = max(c["optimal_mean"] for c in printed if c["optimal_dealt"])
+    above = sorted((c for c in cards if c["optimal_dealt"] and c["optimal_mean"] > high),
+                   key=lambda c: (-c["optimal_mean"], c["id"]))
+    print(f"above the best printed card's best-layout mean ({high:.2f}):", ", ".join(
+        f"{c['id']} ({c['provenance']}) {c['optimal_mean']:.2f} in {c['optimal_dealt']}"
+        for c in above))
+
+
 def main() -> None:
+    if "--optimal" in sys.argv[1:]:
+        optimal()
     both_text = run(BOTH)
     registry = load_registry()[0]
     pool = registry.myth_cards()
