@@ -94,10 +94,32 @@ BATCH_FROM = 5000  # areas: from this many, side by side (batch.tally_batches)
 PIECE = 65_536  # areas scored at a time, in this process or by one worker
 
 
+def never_scores_why(card: m.MythCard, pool: Sequence[m.MythCard]) -> Optional[str]:
+    """Why a card that never scored on random areas cannot, when the reason
+    lies in its text and the pool: it asks about face-down cards (every card
+    is face up at the final scoring, R12) or names a card or tag that no
+    card of the pool is or has. None when no such reason shows."""
+    names = {card.id for card in pool} | {tag for card in pool for tag in card.tags}
+    for node in iter_nodes(card.lines):
+        if isinstance(node, m.FaceIs) and not node.face_up:
+            return "it asks about face-down cards, and every card is face up at the end (R12)"
+        if isinstance(node, m.Named) and node.name not in names:
+            return f"it names '{node.name}', which no card of the pool is or has as a tag"
+    return None
+
+
+def printed_range(means: Mapping[str, float], printed: Sequence[str]) -> Optional[tuple]:
+    """The lowest and highest mean of the printed cards dealt (None: none)."""
+    found = [means[card_id] for card_id in printed if card_id in means]
+    return (min(found), max(found)) if found else None
+
+
 def balance(pool: Sequence[m.MythCard], boards: int = 2000, seed: int = 1,
             far_above: float = 1.5, face_up_end: bool = False,
             evaluator: str = "compiled", workers: int = 1, scheduler: Optional[str] = None,
-            progress: Optional[Callable[[int], None]] = None) -> BalanceReport:
+            progress: Optional[Callable[[int], None]] = None,
+            printed: Optional[Sequence[str]] = None,
+            reference: Optional[tuple[float, float]] = None) -> BalanceReport:
     """``face_up_end``: judge every area as ended all face up (as in solo
     mode, R21); otherwise as not, and cards that need it are not flagged for
     never scoring. ``evaluator``: "compiled" scores the areas in one batch
@@ -120,10 +142,12 @@ def balance(pool: Sequence[m.MythCard], boards: int = 2000, seed: int = 1,
         summaries, totals = _dealt_in_a_batch(pool, boards, rng, facts, workers, scheduler,
                                               progress)
     by_id = {card.id: card for card in pool}
-    means = {card_id: mean for card_id, (_, mean, _, _) in summaries.items()}
-    printed = [means[c.id] for c in pool if c.provenance is m.Provenance.PRINTED
-               and summaries[c.id][0]]
-    low, high = (min(printed), max(printed)) if printed else (0.0, max(means.values(), default=0))
+    means = {card_id: mean for card_id, (dealt, mean, _, _) in summaries.items() if dealt}
+    if printed is None:
+        printed = [c.id for c in pool if c.provenance is m.Provenance.PRINTED]
+    printed = set(printed)
+    low, high = (reference or printed_range(means, printed)
+                 or (0.0, max(means.values(), default=0)))
     stats = []
     for card_id, (dealt, mean, spread, scored) in summaries.items():
         card = by_id[card_id]
@@ -133,11 +157,14 @@ def balance(pool: Sequence[m.MythCard], boards: int = 2000, seed: int = 1,
             if needs_face_up_end(card) and not face_up_end:
                 flags.append("scores only when the area ends all face up (--face-up-end)")
             else:
-                flags.append("never scores")
+                why = never_scores_why(card, pool)
+                flags.append(f"never scores: {why}" if why else "never scores")
         if dealt and rate == 1 and not is_unconditional(card):
             flags.append("always scores")
         if high and mean > high * far_above:
             flags.append(f"far above the printed cards (> {far_above} x {high:.2f})")
+        elif high and mean > high and card.id not in printed:
+            flags.append(f"above the printed cards (best printed {high:.2f})")
         stats.append(CardStats(card, dealt, mean, spread, rate, tuple(flags)))
     stats.sort(key=lambda s: (-s.mean, s.card.id))
     mean_total, spread_total = totals
