@@ -10,6 +10,8 @@ import click
 
 from dioses_rules.errors import did_you_mean
 
+from .completion import complete_rules, complete_scenarios, complete_sets
+
 if TYPE_CHECKING:  # the pool loads when a command runs, not when options are made
     from dioses_rules.pool.registry import Registry
 
@@ -69,16 +71,16 @@ def parallel_options(command):
 
 
 SETS_OPTION = click.option(
-    "--set", "sets", multiple=True, metavar="ID",
+    "--set", "sets", multiple=True, metavar="ID", shell_complete=complete_sets,
     help="A set in play, with the sets it requires (default: every loaded set, the bundled "
          "ones and --cards). Repeatable; '--set base' is the base game alone (R25).")
 SETUP_OPTIONS = [
     SETS_OPTION,
-    click.option("--scenario", metavar="ID",
+    click.option("--scenario", metavar="ID", shell_complete=complete_scenarios,
                  help="Play a solo/cooperative scenario (id, number or name)."),
     click.option("--challenge", is_flag=True,
                  help="The scenario's additional challenge (its challenge setup, if any)."),
-    click.option("--rule", "rules", multiple=True, metavar="NAME",
+    click.option("--rule", "rules", multiple=True, metavar="NAME", shell_complete=complete_rules,
                  help="A rule option (e.g. power-cards, initial-laws). Repeatable."),
 ]
 

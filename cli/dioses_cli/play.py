@@ -23,6 +23,7 @@ from dioses_rules.pool.identity import pool_sets
 
 from .best import BEST_TIME_LIMIT
 from .human import HUMAN, HumanAgent
+from .completion import complete_agents
 from .options import (CARDS_OPTION, check_players, game_arguments, parse_agents, setup_options,
                       shares_one_area)
 from .output import console, exit_codes_help, user_errors
@@ -36,7 +37,7 @@ from .targets import DEFAULT_SAVE, check_final_board, new_game_targets
               help="Seats at the table (default 2; 1 with --scenario; or as many as --agents).")
 @setup_options
 @click.option("--seed", type=int, help="Random seed (default: a random one, printed).")
-@click.option("--agents", "agents_text", metavar="LIST",
+@click.option("--agents", "agents_text", shell_complete=complete_agents, metavar="LIST",
               help="Who sits in each seat, comma-separated: human, greedy, random "
                    "(default: human, then greedy). Several humans play hot-seat.")
 @click.option("--save", "save_path", type=click.Path(path_type=Path),

@@ -13,6 +13,7 @@ from dioses_rules.engine.setup import MAX_SEATS
 from dioses_rules.engine.simulate import simulate
 from dioses_rules.engine.state import KNOWN_RULES, RULES
 
+from .completion import complete_agents
 from .options import (CARDS_OPTION, check_players, game_arguments, parallel_options,
                       parse_agents, setup_options, shares_one_area)
 from .output import EXIT_CODES_HELP, console, print_json, user_errors
@@ -24,7 +25,7 @@ from .views import print_simulation
               help="How many games to play.")
 @click.option("--players", type=click.IntRange(1, MAX_SEATS),
               help="Seats per game (default 2; 1 with --scenario).")
-@click.option("--agents", "agents_text", default="greedy,random", show_default=True,
+@click.option("--agents", "agents_text", shell_complete=complete_agents, default="greedy,random", show_default=True,
               metavar="LIST", help="Agents, comma-separated; seat i uses agent i mod their count.")
 @setup_options
 @click.option("--seed", type=int, default=1, show_default=True,

@@ -12,6 +12,7 @@ from dioses_rules.scoring import area as g
 from dioses_rules.scoring.board import (board_registry, board_to_file, read_board_file,
                                         resolve_board, write_board)
 
+from .completion import complete_scenarios
 from .options import CARDS_OPTION, FORMAT_OPTION, resolve_scenario
 from .output import EXIT_CODES_HELP, console, print_json, user_errors
 
@@ -46,7 +47,7 @@ def _solver():
 @click.command("solve", epilog=EXIT_CODES_HELP)
 @click.argument("board", type=click.Path(exists=True, dir_okay=False, path_type=Path),
                 required=False)
-@click.option("--scenario", "scenario_id", metavar="ID|all",
+@click.option("--scenario", "scenario_id", metavar="ID|all", shell_complete=complete_scenarios,
               help="Instead of a board: can this scenario be won? ('all': the seven and any "
                    "a loaded set adds). Answers satisfiable with a winning final area, or "
                    "unsatisfiable.")
