@@ -314,7 +314,7 @@ def test_lint_reports_every_problem_with_place_and_help(runner, tmp_path):
     assert f"{bad}:8:23: DL109 unknown card id or tag 'zeuss'" in lines
     assert any(line.startswith("  help: did you mean 'zeus'? Or: a new type")
                for line in lines)
-    assert "3 error(s), 0 warning(s)" in result.stdout
+    assert "3 errors, 0 warnings" in result.stdout
 
 
 def test_lint_json_is_one_list(runner, tmp_path):

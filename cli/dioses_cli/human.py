@@ -15,7 +15,7 @@ from dioses_rules.language import model as m
 from dioses_rules.language.english_definitions import english_text
 
 from .best import suggestion
-from .output import console
+from .output import console, counted
 from .table import draw_board, seat_label
 from .views import card_kind
 
@@ -70,13 +70,14 @@ def record_phrase(record: dict) -> Optional[str]:
         "pattern-drawn": lambda r: f"{area} drew pattern {r['pattern']}",
         "pattern-completed": lambda r: f"{area} COMPLETED pattern {r['pattern']}",
         "law-placed": lambda r: f"{area}: law {r['law']} on {r['line']}",
-        "power-gained": lambda r: f"{area} gained {r['count']} Power card(s), now {r['total']}",
+        "power-gained": lambda r: (f"{area} gained {counted(r['count'], 'Power card')}, "
+                                   f"now {r['total']}"),
         "power-used": lambda r: f"{area} used Power: {r['power']}",
         "ability-used": lambda r: f"{area} used the scenario ability: {r['ability']}",
         "recovered": lambda r: f"moved {r['card']} onto discard pile {r['pile'] + 1}",
         "deck-refilled": lambda r: f"the deck was refilled with {r['cards']} cards",
         "game-ending": lambda r: f"seat {r['seat'] + 1} has every card face up: "
-                                 f"{r['turns_left']} more turn(s)",
+                                 f"{counted(r['turns_left'], 'more turn')}",
         "turn-limit": lambda r: f"turn limit reached after {r['turns']} turns",
         "pass": lambda r: "passes",
         "objective": lambda r: f"objective {r['goal']} + {r['element']}",

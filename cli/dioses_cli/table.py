@@ -12,6 +12,7 @@ from dioses_rules.engine.game import Game, GameResult
 from dioses_rules.language import model as m
 from dioses_rules.scoring.area import cell_index
 
+from .output import counted
 from .views import card_kind, render_report
 
 
@@ -100,7 +101,7 @@ def draw_board(out, game: Game, seat: Optional[int], setup: bool = False) -> Non
         status.append("\n" + ", ".join(f"{k}: {v}" for k, v in
                                        sorted(state.scenario_state.items())))
     if state.ending_seat is not None and state.turns_left is not None:
-        status.append(f"\nlast round: {state.turns_left} turn(s) left", style="yellow")
+        status.append(f"\nlast round: {counted(state.turns_left, 'turn')} left", style="yellow")
     out.print(status)
     for area in order:
         seats = ", ".join(seat_label(game, s) for s in game.seats_of_area(area))

@@ -13,7 +13,7 @@ from dioses_rules.pool.registry import Registry
 from dioses_rules.scoring.area import cell_index, cell_name
 from dioses_rules.scoring.score import ScoreReport
 
-from .output import console
+from .output import console, counted
 
 if TYPE_CHECKING:  # scoring a board never loads the game engine
     from dioses_rules.engine.simulate import SimulationReport
@@ -83,7 +83,12 @@ def _table(out, title: str, headers: tuple[str, ...], rows) -> None:
         out.print(shown)
 
 
+def _cells(cells) -> str:
+    return ", ".join(cell_name(c) for c in cells) or "no cell matched"
+
+
 def _explain(out, report: ScoreReport) -> None:
+    _explain_rest(out, report)
     out.print(Text("Why each card scored", style="bold"))
     for card_score in report.cards:
         out.print(f"{card_score.card.id} ({cell_name(card_score.cell)}): {card_score.points}p")
@@ -91,8 +96,32 @@ def _explain(out, report: ScoreReport) -> None:
             out.print("  (no scoring line)")
         for line in card_score.lines:
             verdict = "holds" if line.points else "does not hold"
-            matched = ", ".join(cell_name(c) for c in line.cells) or "no cell matched"
-            out.print(f"  {line.text}: {line.points}p ({verdict}; matched: {matched})")
+            out.print(f"  {line.text}: {line.points}p ({verdict}; matched: {_cells(line.cells)})")
+
+
+def _explain_rest(out, report: ScoreReport) -> None:
+    """Which cells each law, pattern and objective matched (R13-R15)."""
+    lines = []
+    for law in report.laws:
+        line = f"the {law.row.value} row" if law.row else f"column {law.column}"
+        verdict = "met" if law.points else "not met"
+        lines.append(f"law {law.law.id} on {line}: {verdict}, {law.points}p "
+                     f"(matched: {_cells(law.cells)})")
+    for held in report.patterns:
+        if held.completed and held.cells:
+            how = f"completed by {_cells(held.cells)}"
+        elif held.completed:
+            how = "completed during the game (as saved)"
+        else:
+            how = "not completed" + ("" if held.judged else " (as saved)")
+        lines.append(f"pattern {held.pattern.id}: {how}, {held.points}p")
+    for objective in report.objectives:
+        lines.append(f"objective {objective.goal.id} + {objective.element.id}: "
+                     f"{objective.points}p (matched: {_cells(objective.cells)})")
+    if lines:
+        out.print(Text("Why each law, pattern and objective scored", style="bold"))
+        for line in lines:
+            out.print(f"  {line}", markup=False)
 
 
 def _scenario(out, result) -> None:
@@ -102,6 +131,8 @@ def _scenario(out, result) -> None:
         out.print(f"  {label}: {'met' if met else 'not met'}")
         for condition in conditions:
             out.print(f"    [{'x' if condition.met else ' '}] {condition.text}", markup=False)
+    for note in result.notes:
+        out.print(f"  {note}", markup=False)
     out.print(f"  threshold: more than {result.threshold} points -> "
               f"{'BEATEN' if result.beaten else 'not beaten'}")
 
@@ -120,7 +151,7 @@ def print_simulation(out, simulation: SimulationReport, registry: Registry, elap
 
     if simulation.rules != RULES:
         options += f", rules revision {simulation.rules}"
-    out.print(f"{report['games']} games, {what}, {report['players']} player(s), seeds "
+    out.print(f"{report['games']} games, {what}, {counted(report['players'], 'player')}, seeds "
               f"{report['seeds'][0]}..{report['seeds'][1]}{options} ({elapsed:.1f} s)",
               markup=False)
     base = report["scenario"] is None
