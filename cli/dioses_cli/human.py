@@ -15,6 +15,7 @@ from dioses_rules.language import model as m
 from dioses_rules.language.english_definitions import english_text
 
 from .best import suggestion
+from .faces import CELL_KINDS, named_choice, short_cell
 from .output import console, counted
 from .table import draw_board, seat_label
 from .views import card_kind
@@ -125,6 +126,19 @@ class Narrator:
         self.out.print(line)
 
 
+MAX_LISTED = 24  # more choices than this (the 66 swaps) are named, not listed
+
+
+def _example(decision: Decision) -> str:
+    """How to name one of this decision's choices, from its first choice."""
+    first = decision.choices[0]
+    if first.kind in CELL_KINDS:
+        cells = " ".join(short_cell(c) for c in first.args)
+        verb = {"swap": "swap", "play": "play"}.get(first.kind, decision.kind)
+        return f"'{verb} {cells}'"
+    return f"'{first.kind}'"
+
+
 class HumanAgent:
     """A player at the keyboard: draws the board, lists the legal choices,
     reads a number until it is a valid one."""
@@ -180,8 +194,10 @@ class HumanAgent:
             if lowered in ("q", "quit", "exit"):
                 raise InputClosed("quit")
             if lowered in ("?", "help"):
-                out.print("type the number of a choice; 'h' suggests one; 'b' draws the "
-                          "board again; 'l' lists the choices again; 'c NAME' shows a card's "
+                out.print("type the number of a choice, or name it: cells as f1..b4 (front, "
+                          "central, back; columns 1-4), e.g. 'swap f1 b4', 'play c2', "
+                          "'reveal b3', 'draw', 'discard'; 'h' suggests one; 'b' draws the "
+                          "board again; 'l' lists all the choices; 'c NAME' shows a card's "
                           "text; 'q' saves and stops (continue later with --resume)",
                           markup=False)
                 continue
@@ -192,7 +208,7 @@ class HumanAgent:
                 draw_board(out, game, decision.seat)
                 continue
             if lowered == "l":
-                self._show_decision(game, decision)
+                self._show_decision(game, decision, everything=True)
                 continue
             if lowered.startswith("c ") or lowered.startswith("card "):
                 self._card_text(game, answer.split(None, 1)[1])
@@ -200,8 +216,11 @@ class HumanAgent:
             try:
                 number = int(answer)
             except ValueError:
-                out.print(f"'{answer}' is not a number: type 1 to {count} (? for help)",
-                          markup=False)
+                named = named_choice(answer, decision.choices, decision.kind)
+                if named is not None:
+                    return named
+                out.print(f"'{answer}' is not a choice: type 1 to {count}, or name one "
+                          f"(e.g. {_example(decision)}; ? for help)", markup=False)
                 continue
             if not 1 <= number <= count:
                 out.print(f"{number} is not a choice: type 1 to {count}", markup=False)
@@ -214,11 +233,18 @@ class HumanAgent:
         self.out.print(f"hint ({who} agent): {index + 1}. {choice.label or choice.kind}",
                        markup=False)
 
-    def _show_decision(self, game: Game, decision: Decision) -> None:
+    def _show_decision(self, game: Game, decision: Decision, everything: bool = False) -> None:
+        """The prompt and the numbered choices; a long list of swaps is not
+        printed unless asked ('l'): they are typed by their cells."""
         out = self.out
         out.print(Text(decision.prompt, style="bold"))
         if decision.subject:
             self._card_text(game, decision.subject, quiet=True)
+        count = len(decision.choices)
+        if count > MAX_LISTED and not everything:
+            out.print(f"{count} choices: name one, e.g. {_example(decision)} "
+                      f"('l' lists them all, numbered)", markup=False)
+            return
         items = [f"{i + 1:>2}. {c.label or c.kind}" for i, c in enumerate(decision.choices)]
         if len(items) > 12:
             out.print(Columns([Text(item) for item in items], padding=(0, 3)))
