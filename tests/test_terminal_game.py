@@ -154,3 +154,13 @@ def test_a_whole_game_in_a_pseudo_terminal(tmp_path, players):
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+def test_the_narration_names_cards_as_printed(registry):
+    from dioses_cli.human import card_name, record_phrase
+
+    game = game_with(registry, {})
+    name = card_name(game)
+    assert record_phrase({"type": "event", "event": "drew", "card": "ship"}, name) == "drew Barco"
+    assert record_phrase({"type": "event", "event": "state", "name": "bride", "card": "nope"},
+                         name) == "bride: nope"  # not a Myth card: as recorded

@@ -40,6 +40,14 @@ def _names(game: Game) -> dict:
     return names
 
 
+def card_name(game: Game) -> Callable[[str], str]:
+    """A Myth card's printed name by its id (the id itself for anything else)."""
+    def name(card_id: str) -> str:
+        card = game.registry.get("myth", card_id) if isinstance(card_id, str) else None
+        return card.name if card is not None else str(card_id)
+    return name
+
+
 # Decisions whose outcome an event tells anyway say nothing themselves.
 DECISION_WORDS = {
     "reveal": None, "swap": None, "law": None, "pattern": None, "discard-pile": None,
@@ -49,7 +57,7 @@ DECISION_WORDS = {
 }
 
 
-def record_phrase(record: dict) -> Optional[str]:
+def record_phrase(record: dict, name: Callable[[str], str] = str) -> Optional[str]:
     """A few words for one log record, or None for records not worth a word."""
     if record["type"] == "decision":
         kind, label = record.get("kind"), record.get("choice") or ""
@@ -59,15 +67,15 @@ def record_phrase(record: dict) -> Optional[str]:
     event = record.get("event")
     area = f"area {record['area'] + 1}" if isinstance(record.get("area"), int) else ""
     phrases = {
-        "drew": lambda r: f"drew {r['card']}",
-        "discarded": lambda r: f"discarded {r['card']} (pile {r['pile'] + 1})",
-        "removed": lambda r: f"{r['card']} leaves the game",
-        "revealed": lambda r: f"{area}: revealed {r['card']} at {r['cell']}",
-        "placed": lambda r: (f"{area}: {r['card']} placed at {r['cell']}" if r.get("face_up")
+        "drew": lambda r: f"drew {name(r['card'])}",
+        "discarded": lambda r: f"discarded {name(r['card'])} (pile {r['pile'] + 1})",
+        "removed": lambda r: f"{name(r['card'])} leaves the game",
+        "revealed": lambda r: f"{area}: revealed {name(r['card'])} at {r['cell']}",
+        "placed": lambda r: (f"{area}: {name(r['card'])} placed at {r['cell']}" if r.get("face_up")
                              else f"{area}: a face-down card placed at {r['cell']}"),
         "swapped": lambda r: f"{area}: swapped {r['cells'][0]} and {r['cells'][1]}",
         "hidden": lambda r: f"{area}: turned {r['cell']} face down",
-        "event": lambda r: f"EVENT {r['card']}",
+        "event": lambda r: f"EVENT {name(r['card'])}",
         "pattern-drawn": lambda r: f"{area} drew pattern {r['pattern']}",
         "pattern-completed": lambda r: f"{area} COMPLETED pattern {r['pattern']}",
         "law-placed": lambda r: f"{area}: law {r['law']} on {r['line']}",
@@ -75,14 +83,14 @@ def record_phrase(record: dict) -> Optional[str]:
                                    f"now {r['total']}"),
         "power-used": lambda r: f"{area} used Power: {r['power']}",
         "ability-used": lambda r: f"{area} used the scenario ability: {r['ability']}",
-        "recovered": lambda r: f"moved {r['card']} onto discard pile {r['pile'] + 1}",
+        "recovered": lambda r: f"moved {name(r['card'])} onto discard pile {r['pile'] + 1}",
         "deck-refilled": lambda r: f"the deck was refilled with {r['cards']} cards",
         "game-ending": lambda r: f"seat {r['seat'] + 1} has every card face up: "
                                  f"{counted(r['turns_left'], 'more turn')}",
         "turn-limit": lambda r: f"turn limit reached after {r['turns']} turns",
         "pass": lambda r: "passes",
         "objective": lambda r: f"objective {r['goal']} + {r['element']}",
-        "state": lambda r: f"{r['name']}: {r['card']}",
+        "state": lambda r: f"{r['name']}: {name(r['card'])}",
     }
     maker = phrases.get(event)
     if maker is None:
@@ -114,7 +122,7 @@ class Narrator:
             self.dirty = True  # (a drawn card is in the prompt, not on the board)
 
     def flush(self, game: Game, heading: Optional[str] = None) -> None:
-        phrases = [p for p in map(record_phrase, self.pending) if p]
+        phrases = [p for p in (record_phrase(r, card_name(game)) for r in self.pending) if p]
         self.pending = []
         if not phrases:
             return
