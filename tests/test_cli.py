@@ -415,3 +415,14 @@ def test_the_help_kept_for_each_lazy_command_is_its_own(runner):
         assert dioses.get_command(ctx, name).get_short_help_str(limit=200) == kept
     listed = runner.invoke(dioses, ["--help"]).stdout
     assert all(f"  {name}  " in listed or f"  {name}\n" in listed for name in COMMANDS)
+
+
+def test_cards_table_shows_each_cards_tags(runner):
+    """A tag is what 'next to throne' names (issue #14: the table showed none)."""
+    from dioses_rules.pool.load import load_registry
+
+    tagged = min((c for c in load_registry()[0].myth_cards() if c.tags),
+                 key=lambda c: len(c.id))  # a short id is never wrapped
+    result = runner.invoke(dioses, ["cards"])
+    row = next(line for line in result.stdout.splitlines() if f" {tagged.id} " in line)
+    assert f"tags: {', '.join(tagged.tags)}" in row

@@ -128,6 +128,8 @@ def cards(only_set: Optional[str], as_text: bool, sheet_path: Optional[Path], ov
             note = f"{definition.difficulty.value}: " + " / ".join(
                 row.strip("| ").replace(" | ", ",") for row in pattern_rows_text(definition.shape))
         is_myth = isinstance(definition, m.MythCard)
+        if is_myth and definition.tags:
+            note = "; ".join(filter(None, (note, f"tags: {', '.join(definition.tags)}")))
         table.add_row(set_id, definition.kind, definition.id, definition.name,
                       definition.type if is_myth else "",
                       " and ".join(definition.mythologies) if is_myth else "",
