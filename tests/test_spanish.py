@@ -5,6 +5,7 @@ options as sentences, and --lang on the commands."""
 
 from __future__ import annotations
 
+import json
 import re
 import typing
 
@@ -392,3 +393,39 @@ def test_an_unknown_language_is_a_usage_error():
 def test_the_model_unions_are_the_ones_the_tables_cover():
     """A new union member fails the coverage test above; this guards the list."""
     assert typing.get_args(m.SetupStep) and typing.get_args(m.RuleChange)
+
+
+def test_score_explains_in_spanish_with_the_printed_names():
+    board = "examples/boards/base-hera-hela-ship.toml"
+    result = CliRunner().invoke(dioses, ["score", board, "--explain", "--lang", "es"])
+    assert result.exit_code == 0, result.output
+    text = result.stdout
+    assert "Hera (central 2): 2p\n  2p si está al lado de un egipcio: 2p (se cumple; " \
+           "casillas: central 3)" in text
+    assert "Barco (central 3): 2p\n  1x: 1p por cada dios en su fila: 2p" in text
+    assert "Total: 4 puntos" in text
+    english = CliRunner().invoke(dioses, ["score", board, "--explain"]).stdout
+    assert "2 points if next to egyptian: 2p (holds; matched: central 3)" in english
+
+
+def test_score_json_says_its_scenario_conditions_in_spanish():
+    result = CliRunner().invoke(dioses, ["score", "examples/pictures/power-of-ra.toml",
+                                         "--explain", "--lang", "es", "--format", "json"])
+    assert result.exit_code == 0, result.output
+    document = json.loads(result.stdout)
+    assert document["lang"] == "es"
+    victory = [c["text"] for c in document["scenario"]["conditions"]["victory"]]
+    assert victory[0] == "Isis, Horus y Ojo Solar están cerca de Ra"
+    lines = [line["text"] for card in document["cards"] for line in card.get("lines", ())]
+    assert "1x: 1p por cada egipcio en la fila trasera" in lines
+
+
+def test_play_shows_card_text_and_the_scenario_in_spanish(tmp_path):
+    result = CliRunner().invoke(dioses, [
+        "play", "--scenario", "5", "--seed", "3", "--lang", "es",
+        "--save", str(tmp_path / "game.json")], input="c hera\nc no-greeks\nq\n")
+    assert "Escenario 5: The Power of Ra.\n" in result.stdout
+    assert "Reglas: cuando Ra sea colocado, roba una Ley." in result.stdout
+    assert "hera - Hera (dios griego): 2p si está al lado de un egipcio." in result.stdout
+    assert "no-greeks - There are no Greeks: Ley - 3p si no hay griegos en esta " \
+           "fila/columna." in result.stdout

@@ -11,7 +11,7 @@ from dioses_rules.pool.load import load_registry
 from dioses_rules.scoring.board import board_registry, read_board_file, resolve_board
 from dioses_rules.scoring.score import EVALUATORS, score_board
 
-from .options import CARDS_OPTION, FORMAT_OPTION
+from .options import CARDS_OPTION, FORMAT_OPTION, LANG_OPTION
 from .output import EXIT_CODES_HELP, print_json, user_errors
 from .pictures import (OVERWRITE_OPTION, check_picture_target, require_pictures,
                        write_svg, written)
@@ -34,12 +34,15 @@ from .pictures import (OVERWRITE_OPTION, check_picture_target, require_pictures,
                    "patterns, objectives, scenario, total; with --explain, the cells each "
                    "card's condition matched. Never over an existing file without --overwrite.")
 @OVERWRITE_OPTION
+@LANG_OPTION
 @user_errors
 def score(board: Path, extra_cards: tuple[Path, ...], output_format: str, explain: bool,
-          evaluator: str, svg_path: Optional[Path], overwrite: bool) -> None:
+          evaluator: str, svg_path: Optional[Path], overwrite: bool, lang: str) -> None:
     """Score a saved board (TOML): cards, laws, patterns, objectives, scenario.
 
-    Every card is revealed first (R12).
+    Every card is revealed first (R12). With --lang es the report is in
+    Spanish: the printed names, and with --explain each card's lines and the
+    scenario's conditions as Spanish card text.
     """
     if check_picture_target(svg_path, "'--svg'", (".svg",), overwrite):
         require_pictures()
@@ -55,10 +58,28 @@ def score(board: Path, extra_cards: tuple[Path, ...], output_format: str, explai
         picture = board_picture(resolved, report, CardText.of(registry), str(board), explain)
         write_svg(svg_path, picture)
     if output_format == "json":
-        print_json(report.to_json())
+        print_json(_in_language(report.to_json(), report, registry.texts(lang)))
     else:
         from .views import render_report  # rich's tables: only text needs them
 
-        render_report(report, str(board), explain)
+        render_report(report, str(board), explain, registry.texts(lang))
     if svg_path is not None:
         written(svg_path, "picture", output_format)
+
+
+def _in_language(document: dict, report, texts) -> dict:
+    """The JSON report with each explained line and scenario condition in
+    Spanish under "text" when ``texts`` is (the card file's own words
+    otherwise, as before), and the language it is in."""
+    if texts.lang == "en":
+        return document
+    for shown, card_score in zip(document["cards"], report.cards):
+        for index, line in enumerate(shown.get("lines", ())):
+            line["text"] = texts.line(card_score.card.lines[index])
+    if report.scenario is not None:
+        scenario = report.scenario.scenario
+        for part, conditions in (("victory", scenario.victory),
+                                 ("challenge", scenario.challenge)):
+            for shown, condition in zip(document["scenario"]["conditions"][part], conditions):
+                shown["text"] = texts.condition(condition)
+    return {**document, "lang": texts.lang}
