@@ -58,21 +58,23 @@ def score(board: Path, extra_cards: tuple[Path, ...], output_format: str, explai
         picture = board_picture(resolved, report, CardText.of(registry), str(board), explain)
         write_svg(svg_path, picture)
     if output_format == "json":
-        print_json(_in_language(report.to_json(), report, registry.texts(lang)))
+        document = report.to_json()
+        # English keeps the card file's words: no writer is loaded for it
+        print_json(document if lang == "en" else
+                   _in_language(document, report, registry.texts(lang)))
     else:
         from .views import render_report  # rich's tables: only text needs them
 
-        render_report(report, str(board), explain, registry.texts(lang))
+        render_report(report, str(board), explain,
+                      None if lang == "en" else registry.texts(lang))
     if svg_path is not None:
         written(svg_path, "picture", output_format)
 
 
 def _in_language(document: dict, report, texts) -> dict:
     """The JSON report with each explained line and scenario condition in
-    Spanish under "text" when ``texts`` is (the card file's own words
-    otherwise, as before), and the language it is in."""
-    if texts.lang == "en":
-        return document
+    the language of ``texts`` under "text" (in English it keeps the card
+    file's own words), and the language it is in."""
     for shown, card_score in zip(document["cards"], report.cards):
         for index, line in enumerate(shown.get("lines", ())):
             line["text"] = texts.line(card_score.card.lines[index])
