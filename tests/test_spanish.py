@@ -429,3 +429,27 @@ def test_play_shows_card_text_and_the_scenario_in_spanish(tmp_path):
     assert "hera - Hera (dios griego): 2p si está al lado de un egipcio." in result.stdout
     assert "no-greeks - There are no Greeks: Ley - 3p si no hay griegos en esta " \
            "fila/columna." in result.stdout
+
+
+# ---------------------------------------------------------------------- any tree
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+
+from test_properties import conditions as any_conditions  # noqa: E402
+from test_properties import scoring_lines as any_lines  # noqa: E402
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@given(any_lines(3))
+def test_any_scoring_line_reads_in_spanish(line):
+    text = writer().line(line)
+    assert text and "None" not in text and "  " not in text and "{" not in text
+    assert not re.search(r"\b(the|is|next|cards?|points?|per|every)\b", text), text
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@given(any_conditions(3))
+def test_any_condition_reads_in_spanish(condition):
+    text = writer().condition(condition)
+    assert text and "None" not in text and "  " not in text
+    assert not re.search(r"\b(the|is|next|cards?|points?|per|every)\b", text), text
