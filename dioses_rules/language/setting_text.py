@@ -4,14 +4,13 @@ A rule option sets engine settings (``set end-rule equal-turns``,
 :mod:`settings`); its card text says what that means for the players, not
 the setting's name: "the game goes on until every player has played as many
 turns". Every value of every setting has its sentence here
-(``tests/test_spanish.py`` checks it against :data:`settings.SETTINGS`).
+(``tests/test_spanish.py`` checks it against ``settings.SETTINGS``).
 """
 
 from __future__ import annotations
 
 from typing import Union
 
-from .settings import ON_OFF, SETTINGS
 
 LANGUAGES = ("en", "es")
 
@@ -96,13 +95,3 @@ def setting_sentence(name: str, value: Union[str, int], lang: str = "en") -> str
         return f"{name} {value}"
     return found[index]
 
-
-def sentence_values(name: str) -> list:
-    """The values a setting's sentences cover (for the test): each allowed
-    word, or None for a number."""
-    allowed = SETTINGS[name].allowed
-    return [None] if allowed is int else list(ON_OFF if allowed == ON_OFF else allowed)
-
-
-def has_sentence(name: str, value) -> bool:
-    return (name, value) in _SENTENCES
