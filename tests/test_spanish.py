@@ -208,6 +208,22 @@ def test_an_event_is_said_of_every_player_and_a_power_to_the_player():
         "cada jugador roba 3 Patrones y se queda con 1"
 
 
+def test_de_and_a_contract_with_el_and_none_agrees_with_its_noun():
+    leader = m.Leader(GOD, count(PLACE, NEXT))
+    spanish = writer()
+    assert spanish.position(m.Relation(m.RelationKind.NEXT_TO, leader)) == \
+        "al lado del dios con más lugares a su lado"
+    assert spanish.position(m.Relation(m.RelationKind.OPPOSITE_CORNER, leader)) == \
+        "en la esquina opuesta al dios con más lugares a su lado"
+    assert spanish.condition(m.Subject(m.SubjectMode.NONE, (GOD,), m.Scores())) == \
+        "ningún dios puntúa"
+    assert spanish.condition(m.Subject(m.SubjectMode.NONE, (m.AnyCard(),), m.Scores(2))) == \
+        "ninguna carta puntúa al menos 2 puntos"
+    assert spanish.condition(m.Subject(m.SubjectMode.EVERY, (m.SelAnd((GOD, GREEK)),),
+                                       m.InRow(m.Row.BACK))) == \
+        "todo dios griego está en la fila trasera"
+
+
 # ---------------------------------------------------------------------- agreement
 
 
