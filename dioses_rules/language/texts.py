@@ -62,13 +62,6 @@ class Texts:
         return writer.condition(condition, "it") if self.lang == "en" else \
             writer.condition(condition)
 
-    def name(self, definition: m.Definition) -> str:
-        """The name shown for a definition: the English one (its first alias
-        where the printed name is Spanish) or the printed one."""
-        if self.lang == "en" and isinstance(definition, m.MythCard) and definition.aliases:
-            return definition.aliases[0]
-        return definition.name
-
     def kind(self, definition: m.Definition) -> str:
         """The definition's kind: "myth", "law" / "mito", "ley"."""
         return _KIND_WORDS[self.lang].get(definition.kind, definition.kind)
