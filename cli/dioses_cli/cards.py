@@ -89,6 +89,9 @@ def cards(only_set: Optional[str], as_text: bool, sheet_path: Optional[Path], ov
     if sheet_path is not None and as_text:
         raise click.UsageError("--text lists the card text, --sheet draws it on cards: "
                                "give one of them")
+    if sheet_path is not None and lang != "en":
+        raise click.UsageError("the card sheets are drawn in English only: --lang es "
+                               "applies to --text and --format json")
     suffix = check_picture_target(sheet_path, "'--sheet'", (".svg", ".pdf"), overwrite)
     if suffix is not None:
         require_pictures()

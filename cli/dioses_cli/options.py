@@ -23,7 +23,8 @@ FORMAT_OPTION = click.option(
 LANG_OPTION = click.option(
     "--lang", type=click.Choice(["en", "es"]), default="en", show_default=True,
     help="The language of card text: English, or Spanish in the rulebook's style "
-         "(\"2p si está al lado de un egipcio\") with the printed Spanish names.")
+         "(\"2p si está al lado de un egipcio\") with the printed Spanish names. "
+         "Pictures (--svg, --sheet) are drawn in English.")
 
 
 def _no_cache(ctx, param, value) -> None:
