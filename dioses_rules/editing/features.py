@@ -88,11 +88,11 @@ def hover(snapshot: Snapshot, path: str, line: int, character: int) -> Optional[
     if found is None:
         return None
     word = found[0]
-    shown = [_definition_text(snapshot, d, set_id)
-             for d, set_id, where in _all_definitions(snapshot) if d.id == word]
-    if shown:
-        return "\n\n---\n\n".join(shown)
-    return _word_text(snapshot, word)
+    # a declared word first: card text reads it so ('norse' is also an objective's id)
+    shown = [_word_text(snapshot, word)] + [_definition_text(snapshot, d, set_id)
+                                           for d, set_id, _ in _all_definitions(snapshot)
+                                           if d.id == word]
+    return "\n\n---\n\n".join(part for part in shown if part) or None
 
 
 def _ids(snapshot: Snapshot) -> set[str]:
@@ -178,15 +178,15 @@ def definitions(snapshot: Snapshot, path: str, line: int, character: int) -> lis
     found = word_at(snapshot.texts.get(path, ""), line, character)
     if found is None:
         return []
-    word = found[0]
-    places = [_name_place(snapshot, d.span, word)
-              for d, _, _ in _all_definitions(snapshot) if d.id == word and d.span]
-    for set_id, loaded in snapshot.registry.sets.items():
+    word, places = found[0], []
+    for set_id, loaded in snapshot.registry.sets.items():  # sets and declared words first
         card_set = loaded.card_set
         if set_id == word and card_set.span is not None:
             places.append(_name_place(snapshot, card_set.span, word))
-        places += [_name_place(snapshot, decl.span, word) for decl in card_set.words
+        places += [_name_place(snapshot, decl.span, decl.id) for decl in card_set.words
                    if word in (decl.id, decl.plural) and decl.span is not None]
+    places += [_name_place(snapshot, d.span, word)
+               for d, _, _ in _all_definitions(snapshot) if d.id == word and d.span]
     return list(dict.fromkeys(places))
 
 

@@ -48,13 +48,14 @@ class Workspace:
         self._snapshot: Optional[Snapshot] = None
 
     def edit(self, path: str, text: str) -> None:
-        """A buffer opened or changed."""
-        self.buffers[str(Path(path).resolve())] = text
+        """A buffer opened or changed (``path`` absolute, or an editor's name
+        for an unsaved buffer)."""
+        self.buffers[path] = text
         self._snapshot = None
 
     def close(self, path: str) -> None:
         """A buffer closed: the file on disk counts again."""
-        self.buffers.pop(str(Path(path).resolve()), None)
+        self.buffers.pop(path, None)
         self._snapshot = None
 
     def saved(self) -> None:
