@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import random
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -57,12 +58,14 @@ class Session:
         self.server = make_server()
         self.client = LanguageServer("test-client", "1")
         self.diagnostics: dict[str, list[t.Diagnostic]] = {}
+        self.publications = 0
         self.logs: list[str] = []
         self.changed = threading.Condition()
 
         @self.client.feature(t.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
         def published(ls, params: t.PublishDiagnosticsParams) -> None:
             with self.changed:
+                self.publications += 1
                 self.diagnostics[params.uri] = params.diagnostics
                 self.changed.notify_all()
 
@@ -162,6 +165,18 @@ def test_the_linters_diagnostics_come_with_codes_and_help_and_go_when_fixed(sess
     assert session.wait(uri) == []
 
 
+def test_a_burst_of_keystrokes_is_checked_once_the_keys_pause(session, tmp_path):
+    uri = session.open(tmp_path / "mod.dioses", MOD)
+    session.wait(uri)
+    before = session.publications
+    for end in range(len("next to herr"), len("next to her") - 1, -1):
+        session.change(uri, MOD.replace("next to hera", "next to herra"[:end]))
+    session.change(uri, MOD)
+    assert session.wait(uri) == []
+    time.sleep(1)
+    assert session.publications == before + 1
+
+
 def test_a_syntax_error_is_one_located_diagnostic(session, tmp_path):
     uri = session.open(tmp_path / "mod.dioses", MOD.replace("2 points if", "2 points iff"))
     found = session.wait(uri, lambda found: bool(found))
@@ -206,10 +221,30 @@ def test_completion_offers_keywords_declared_words_and_card_ids(session, tmp_pat
     start = text.split("\n")[line].index("next to hera")
     labels = {i.label: i.kind for i in session.request(
         t.TEXT_DOCUMENT_COMPLETION, t.CompletionParams(**session.at(uri, line, start + 1))).items}
-    assert labels["next"] == labels["neighbours"] == t.CompletionItemKind.Keyword
+    assert labels["next"] == labels["not"] == labels["no"] == t.CompletionItemKind.Keyword
     assert labels["norse"] == t.CompletionItemKind.EnumMember  # declared by base
     assert labels["nephthys"] == t.CompletionItemKind.Class  # a bundled Myth card
     assert all(label.startswith("n") for label in labels)
+    assert "neighbours" not in labels  # a scope: the parser does not accept one after 'if'
+
+
+def test_completion_offers_what_the_parser_accepts_there(session, tmp_path):
+    text = 'set mymod "My mod" {\n  re\n}\n\ngod zephyr "Zephyr" greek reconstructed {\n  2 \n}\n'
+    uri = session.open(tmp_path / "mod.dioses", text)
+    session.wait(uri)
+
+    def labels(line: int, character: int) -> set[str]:
+        return {i.label for i in session.request(t.TEXT_DOCUMENT_COMPLETION, t.CompletionParams(
+            **session.at(uri, line, character))).items}
+
+    assert labels(1, 4) == {"replaces", "requires"}  # set header items only
+    assert labels(5, 4) == {"point", "points"}  # a number's unit
+    assert {"version", "requires", "tie-break", "mythology"} <= labels(1, 2)
+    assert not {"next", "hera", "greek"} & labels(1, 2)
+    broken = text.replace("  2 \n", "  2 points iff next to \n")  # no parse: every word
+    session.change(uri, broken)
+    session.wait(uri)
+    assert {"next", "version", "hera", "greek"} <= labels(5, len("  2 points iff next to "))
 
 
 def test_definition_finds_bundled_cards_and_workspace_files(session, tmp_path):

@@ -7,6 +7,7 @@ extra installed (pygls)."""
 
 from __future__ import annotations
 
+import asyncio
 import traceback
 from pathlib import Path
 from typing import Callable, Optional
@@ -19,6 +20,9 @@ from dioses_rules import __version__
 from dioses_rules.editing import features
 from dioses_rules.editing.workspace import Workspace
 from dioses_rules.errors import DiosesError, Severity
+
+# Seconds without a new edit before the files are checked again.
+SETTLE = 0.15
 
 _KINDS = {"keyword": t.CompletionItemKind.Keyword, "mythology": t.CompletionItemKind.EnumMember,
           "type": t.CompletionItemKind.TypeParameter, "set": t.CompletionItemKind.Module,
@@ -33,6 +37,13 @@ class DiosesServer(LanguageServer):
                          text_document_sync_kind=t.TextDocumentSyncKind.Incremental)
         self.cards = Workspace()
         self.open: dict[str, str] = {}  # path -> the URI the editor named it by
+        self.changes = 0  # edits so far: a check waiting for the keys to pause sees newer ones
+
+    def take(self, uri: str) -> None:
+        """The editor's text of a buffer, as pygls keeps it, into the workspace."""
+        path = self.path_of(uri)
+        self.open[path] = uri
+        self.cards.edit(path, self.workspace.get_text_document(uri).source)
 
     def path_of(self, uri: str) -> str:
         path = uris.to_fs_path(uri) if uri.startswith("file:") else None
@@ -101,14 +112,18 @@ def make_server() -> DiosesServer:
         ls.cards = Workspace([folder for folder in folders if folder])
 
     @server.feature(t.TEXT_DOCUMENT_DID_OPEN)
-    @server.feature(t.TEXT_DOCUMENT_DID_CHANGE)
-    def changed(ls: DiosesServer, params) -> None:
-        uri = params.text_document.uri
-        document = ls.workspace.get_text_document(uri)
-        path = ls.path_of(uri)
-        ls.open[path] = uri
-        ls.cards.edit(path, document.source)
+    def opened(ls: DiosesServer, params: t.DidOpenTextDocumentParams) -> None:
+        ls.take(params.text_document.uri)
         ls.guarded("checking the card files", ls.publish)
+
+    @server.feature(t.TEXT_DOCUMENT_DID_CHANGE)
+    async def changed(ls: DiosesServer, params: t.DidChangeTextDocumentParams) -> None:
+        ls.take(params.text_document.uri)
+        ls.changes += 1
+        mine = ls.changes
+        await asyncio.sleep(SETTLE)  # while typing, lint once the keys pause
+        if mine == ls.changes:
+            ls.guarded("checking the card files", ls.publish)
 
     @server.feature(t.TEXT_DOCUMENT_DID_CLOSE)
     def closed(ls: DiosesServer, params: t.DidCloseTextDocumentParams) -> None:

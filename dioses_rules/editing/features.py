@@ -15,6 +15,7 @@ from ..language import model as m
 from ..language.english_definitions import english_text, provenance_text
 from ..language.format import format_text
 from ..pool.registry import FAMILY_WORDS, family_of
+from .expected import accepted, accepted_keywords
 from .keywords import keywords, name_pattern
 from .workspace import Snapshot
 
@@ -149,26 +150,35 @@ def _word_text(snapshot: Snapshot, word: str) -> Optional[str]:
 
 
 def completions(snapshot: Snapshot, path: str, line: int, character: int) -> list[Completion]:
-    """Keywords, the words this file can see, set ids and every loaded
-    definition's id, that start with the word before the cursor."""
+    """The words that start with the word before the cursor and that the
+    parser accepts there: keywords, the mythologies and types this file can
+    see, and where a name may stand, set ids, tags and every loaded
+    definition's id. Where the definition does not parse so far, all of them."""
     text = snapshot.texts.get(path, "")
+    lines = text.split("\n")
     found = word_at(text, line, character)
     prefix = found[0][: character - found[1]] if found else ""
-    items: dict[str, Completion] = {}
     source = snapshot.source(path)
     vocabulary = source.vocabulary if source is not None and source.vocabulary else \
         snapshot.registry.vocabulary
+    before = "\n".join(lines[:line] + [lines[line][:character - len(prefix)]]) \
+        if 0 <= line < len(lines) else text
+    terminals = accepted(before, vocabulary)
+    wanted = {"MYTH_WORD", "TYPE_WORD", "NAME"} if terminals is None else terminals
+    items: dict[str, Completion] = {}
     for word, (kind, word_id) in vocabulary.kinds.items():
-        items.setdefault(word, Completion(word, kind, f"{kind} {word_id}"))
-    for definition, set_id, _ in _all_definitions(snapshot):
-        family = family_of(definition)
-        items.setdefault(definition.id, Completion(
-            definition.id, family, f"{definition.name} ({FAMILY_WORDS[family]}, {set_id})"))
-    for tag in snapshot.registry.all_tags():
-        items.setdefault(tag, Completion(tag, "tag", "tag"))
-    for set_id in snapshot.registry.sets:
-        items.setdefault(set_id, Completion(set_id, "set", "set"))
-    for word in sorted(keywords()):
+        if ("MYTH_WORD" if kind == "mythology" else "TYPE_WORD") in wanted:
+            items.setdefault(word, Completion(word, kind, f"{kind} {word_id}"))
+    if "NAME" in wanted:
+        for definition, set_id, _ in _all_definitions(snapshot):
+            family = family_of(definition)
+            items.setdefault(definition.id, Completion(
+                definition.id, family, f"{definition.name} ({FAMILY_WORDS[family]}, {set_id})"))
+        for tag in snapshot.registry.all_tags():
+            items.setdefault(tag, Completion(tag, "tag", "tag"))
+        for set_id in snapshot.registry.sets:
+            items.setdefault(set_id, Completion(set_id, "set", "set"))
+    for word in sorted(keywords() if terminals is None else accepted_keywords(terminals)):
         items.setdefault(word, Completion(word, "keyword", "keyword"))
     return [item for label, item in sorted(items.items()) if label.startswith(prefix)]
 
