@@ -24,7 +24,7 @@ def test_without_the_editors_extra_lsp_exits_1_naming_what_to_install(monkeypatc
     monkeypatch.delitem(sys.modules, "dioses_cli.lsp_server", raising=False)
     result = CliRunner().invoke(dioses, ["lsp"])
     assert result.exit_code == 1, result.output
-    assert "dioses lsp needs the [editors] extra" in result.output
+    assert "E500 dioses lsp needs the [editors] extra" in result.output
     assert "pip install 'dioses-rules[editors]'" in result.output
     assert "Traceback" not in result.output
 

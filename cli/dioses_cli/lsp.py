@@ -29,6 +29,6 @@ def lsp_command(stdio: bool) -> None:
         from .lsp_server import make_server
     except ImportError as error:
         raise DiosesError.one(
-            "E010", f"dioses lsp needs the [editors] extra, which is not installed "
+            "E500", f"dioses lsp needs the [editors] extra, which is not installed "
             f"({error.name or error} is missing)", help=f"install it: {INSTALL}") from None
     make_server().start_io()
