@@ -59,7 +59,8 @@ def diagnostic_place(text: str, diagnostic: Diagnostic) -> Place:
     line = min(diagnostic.line, len(lines)) - 1
     start = min(max(diagnostic.column - 1, 0), len(lines[line]))
     found = re.compile(name_pattern() + r'|"(\\.|[^"\\\n])*"?|\S').match(lines[line], start)
-    return Place(diagnostic.path, line, start, found.end() if found else start)
+    end = found.end() if found else min(start + 1, len(lines[line]))  # a blank: one character
+    return Place(diagnostic.path, line, start, end)
 
 
 def _all_definitions(snapshot: Snapshot):
@@ -67,6 +68,14 @@ def _all_definitions(snapshot: Snapshot):
     for set_id, loaded in snapshot.registry.sets.items():
         for definition in loaded.definitions:
             yield definition, set_id, loaded.path
+
+
+def _everywhere(snapshot: Snapshot):
+    """:func:`_all_definitions` and those of the workspace's other files."""
+    yield from _all_definitions(snapshot)
+    for source in snapshot.elsewhere():
+        for definition in source.card_file.definitions:
+            yield definition, source.header.set_id, source.path
 
 
 def _defined_at(snapshot: Snapshot, path: str, line: int):
@@ -196,7 +205,11 @@ def definitions(snapshot: Snapshot, path: str, line: int, character: int) -> lis
         places += [_name_place(snapshot, decl.span, decl.id) for decl in card_set.words
                    if word in (decl.id, decl.plural) and decl.span is not None]
     places += [_name_place(snapshot, d.span, word)
-               for d, _, _ in _all_definitions(snapshot) if d.id == word and d.span]
+               for d, _, _ in _everywhere(snapshot) if d.id == word and d.span]
+    for source in snapshot.elsewhere():  # a set of the workspace no open file requires
+        card_set = source.card_file.card_set
+        if card_set is not None and card_set.id == word and card_set.span is not None:
+            places.append(_name_place(snapshot, card_set.span, word))
     return list(dict.fromkeys(places))
 
 
