@@ -82,3 +82,29 @@ def test_no_position_of_a_half_typed_buffer_raises(tmp_path):
             features.hover(snapshot, path, line, character)
             features.completions(snapshot, path, line, character)
             features.definitions(snapshot, path, line, character)
+
+
+def test_what_hover_shows_at_each_word_of_a_definition(tmp_path):
+    cards = Workspace()
+    path = str(tmp_path / "mod.dioses")
+    text = ('set mymod "My mod" {\n  requires base\n}\n\n'
+            'god zephyr "Zephyr" greek reconstructed {\n  2 points if next to hera\n'
+            '  1 point per greek god in row\n}\n')
+    cards.edit(path, text)
+    snapshot = cards.snapshot()
+    lines = text.split("\n")
+
+    def at(line: int, word: str):
+        return features.hover(snapshot, path, line, lines[line].index(word) + 1)
+
+    for word in ("god", "zephyr", '"Zephyr"', "reconstructed"):  # the header: the card
+        assert at(4, word).startswith("**Zephyr** `zephyr` - god, Greek - set `mymod`"), word
+    assert at(4, "greek").startswith("mythology `greek`")  # its mythology
+    assert at(5, "hera").startswith("**Hera** `hera` - god, Greek - set `base`")
+    # 'greek' is also an objective element's id; card text reads the mythology
+    assert at(6, "greek") == ("mythology `greek`: Griega (Greek), plural greeks, "
+                              "symbol circle - declared by set `base`")
+    assert at(6, "god").startswith("type `god`")
+    assert at(5, "next") is None and at(6, "row") is None  # keywords
+    assert at(1, "base") == "set `base`: Dioses!"
+    assert features.hover(snapshot, str(tmp_path / "not-open.dioses"), 0, 0) is None

@@ -198,11 +198,9 @@ def test_hover_shows_english_text_provenance_and_rulings(session, tmp_path):
     assert "Provenance: printed" in bundled and "Egyptian" in bundled
     line, character = _find(MOD, "norse")
     word = session.request(t.TEXT_DOCUMENT_HOVER, t.HoverParams(**session.at(uri, line, character)))
-    # the mythology first (card text reads the word so), then the objective of that id
-    first, second = word.contents.value.split("\n\n---\n\n")
-    assert first == ("mythology `norse`: Nórdica (Norse), plural norse, symbol square"
-                     " - declared by set `base`")
-    assert second.startswith("**Norse** `norse` - objective element - set `base`")
+    # the mythology, as card text reads the word (not the objective element of that id)
+    assert word.contents.value == ("mythology `norse`: Nórdica (Norse), plural norse, symbol "
+                                   "square - declared by set `base`")
     line, character = _find(MOD, "base")
     word = session.request(t.TEXT_DOCUMENT_HOVER, t.HoverParams(**session.at(uri, line, character)))
     assert word.contents.value == "set `base`: Dioses!"
@@ -303,3 +301,17 @@ def test_no_half_typed_file_ends_the_session(session, tmp_path):
         session.request(t.TEXT_DOCUMENT_DEFINITION, t.DefinitionParams(**end))
     session.change(uri, text)
     assert [d for d in session.wait(uri) if d.severity == t.DiagnosticSeverity.Error] == []
+
+
+def test_positions_are_in_the_editors_utf16_units(session, tmp_path):
+    """Past a character outside the Basic Multilingual Plane, the editor's
+    column (UTF-16) is one more than the character index."""
+    text = MOD.replace('"Zephyr" greek', '"Zephyr \U0001F32C" greek')
+    uri = session.open(tmp_path / "mod.dioses", text.replace("next to hera", "next to herra"))
+    line = text.split("\n").index(next(x for x in text.split("\n") if "\U0001F32C" in x))
+    index = text.split("\n")[line].index("greek")
+    found = session.request(t.TEXT_DOCUMENT_HOVER,
+                            t.HoverParams(**session.at(uri, line, index + 1 + 2)))
+    assert found.range == t.Range(t.Position(line, index + 1), t.Position(line, index + 6))
+    assert found.contents.value.startswith("mythology `greek`")
+    session.wait(uri, lambda found: bool(found))

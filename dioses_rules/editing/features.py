@@ -92,17 +92,23 @@ def hover(snapshot: Snapshot, path: str, line: int, character: int) -> Optional[
     if text is None:
         return None
     found = word_at(text, line, character)
+    word = found[0] if found else None
     header = _defined_at(snapshot, path, line)
-    if header is not None and (found is None or found[0] not in _ids(snapshot)):
+    declared = _word_text(snapshot, word) if word else None
+    if header is not None and (word == header[0].id or not declared and word not in
+                               _ids(snapshot) or _first_word(header[0], found)):
         return _definition_text(snapshot, *header)
-    if found is None:
-        return None
-    word = found[0]
-    # a declared word first: card text reads it so ('norse' is also an objective's id)
-    shown = [_word_text(snapshot, word)] + [_definition_text(snapshot, d, set_id)
-                                           for d, set_id, _ in _all_definitions(snapshot)
-                                           if d.id == word]
-    return "\n\n---\n\n".join(part for part in shown if part) or None
+    if declared is not None:  # card text reads a declared word as one, never as an id
+        return declared
+    shown = [_definition_text(snapshot, d, set_id)
+             for d, set_id, _ in _all_definitions(snapshot) if d.id == word]
+    return "\n\n---\n\n".join(shown) or None
+
+
+def _first_word(definition: m.Definition, found: Optional[tuple[str, int, int]]) -> bool:
+    """The word that opens a definition ('god' of 'god hera ...', 'law')."""
+    return found is not None and definition.span is not None and \
+        found[1] == definition.span.column - 1
 
 
 def _ids(snapshot: Snapshot) -> set[str]:
