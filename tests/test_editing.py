@@ -108,3 +108,25 @@ def test_what_hover_shows_at_each_word_of_a_definition(tmp_path):
     assert at(5, "next") is None and at(6, "row") is None  # keywords
     assert at(1, "base") == "set `base`: Dioses!"
     assert features.hover(snapshot, str(tmp_path / "not-open.dioses"), 0, 0) is None
+
+
+def test_the_editing_layer_loads_no_scoring_engine_click_rich_or_pygls():
+    import json
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    done = subprocess.run(
+        [sys.executable, "-c", "import sys, json\n"
+         "from dioses_rules.editing.workspace import Workspace\n"
+         "from dioses_rules.editing import features\n"
+         "cards = Workspace(); cards.edit('/x.dioses', 'god x \"X\" greek { 2 points if next to hera }')\n"
+         "snapshot = cards.snapshot(); features.hover(snapshot, '/x.dioses', 0, 40)\n"
+         "features.completions(snapshot, '/x.dioses', 0, 30)\n"
+         "print(json.dumps(sorted(sys.modules)))"],
+        capture_output=True, text=True, timeout=120, env=dict(os.environ, PYTHONPATH=str(root)))
+    loaded = json.loads(done.stdout)
+    assert not [m for m in loaded if m.startswith(("dioses_rules.scoring", "dioses_rules.engine",
+                                                   "click", "rich", "pygls", "lsprotocol"))]

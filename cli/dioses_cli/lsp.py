@@ -21,9 +21,9 @@ def lsp_command(stdio: bool) -> None:
     go to definition, formatting.
 
     An editor starts it and talks to it over stdin and stdout; see
-    docs/editors.md for VS Code, Neovim and Helix. The bundled sets and the
-    .dioses files of the editor's workspace folders are loaded with the open
-    files.
+    docs/editors.md for VS Code, Neovim, Helix and Vim. The open files are
+    checked with the bundled sets and the .dioses files of the editor's
+    workspace folders that define the sets they require.
     """
     try:
         from .lsp_server import make_server

@@ -30,8 +30,6 @@ class DiosesLexer(RegexLexer):
     aliases = ["dioses"]
     filenames = ["*.dioses"]
     mimetypes = ["text/x-dioses"]
-    url = "https://github.com/dioses-rules"
-    version_added = ""
 
     tokens = {
         "root": [
