@@ -13,6 +13,8 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from pygments.token import Error, Keyword, Name, Punctuation, String
 
 from dioses_rules.editing.highlight import DiosesLexer
@@ -120,3 +122,18 @@ def test_the_lexer_loads_no_linter_scoring_engine_click_or_rich():
     loaded = json.loads(done.stdout)
     assert not [m for m in loaded if m.startswith(("dioses_rules.scoring", "dioses_rules.engine",
                                                    "dioses_rules.pool", "click", "rich"))]
+
+
+BASE = (cards_dir() / "base.dioses").read_text(encoding="utf-8")
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, len(BASE)), st.text(max_size=40))
+def test_any_text_lexes_back_to_itself(cut, garbage):
+    """A half-typed file or garbage: the lexer never raises and loses nothing."""
+    text = BASE[:cut] + garbage
+    found = "".join(value for _, value in DiosesLexer(stripnl=False).get_tokens(text))
+    # what Pygments does to every input first: no byte-order mark, '\n' line
+    # ends, a final newline
+    expected = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    assert found == expected + ("" if expected.endswith("\n") else "\n")
