@@ -52,7 +52,7 @@ god zephyr "Zephyr" greek reconstructed {
 class Session:
     """A client and our server over os pipes, initialized on a workspace folder."""
 
-    def __init__(self, folder: Path):
+    def __init__(self, folder: Path, capabilities: t.ClientCapabilities | None = None):
         to_server, from_client = os.pipe()
         to_client, from_server = os.pipe()
         self.server = make_server()
@@ -68,6 +68,12 @@ class Session:
                 self.publications += 1
                 self.diagnostics[params.uri] = params.diagnostics
                 self.changed.notify_all()
+
+        self.registrations: list[t.Registration] = []
+
+        @self.client.feature(t.CLIENT_REGISTER_CAPABILITY)
+        def registered(ls, params: t.RegistrationParams) -> None:
+            self.registrations += params.registrations
 
         @self.client.feature(t.WINDOW_LOG_MESSAGE)
         def logged(ls, params: t.LogMessageParams) -> None:
@@ -86,7 +92,8 @@ class Session:
             thread.start()
         folder_uri = uris.from_fs_path(str(folder))
         result = self.request(t.INITIALIZE, t.InitializeParams(
-            capabilities=t.ClientCapabilities(), process_id=os.getpid(), root_uri=folder_uri,
+            capabilities=capabilities or t.ClientCapabilities(), process_id=os.getpid(),
+            root_uri=folder_uri,
             workspace_folders=[t.WorkspaceFolder(folder_uri, "mods")]))
         assert result.capabilities.hover_provider and result.capabilities.definition_provider
         self.client.protocol.notify(t.INITIALIZED, t.InitializedParams())
@@ -315,3 +322,45 @@ def test_positions_are_in_the_editors_utf16_units(session, tmp_path):
     assert found.range == t.Range(t.Position(line, index + 1), t.Position(line, index + 6))
     assert found.contents.value.startswith("mythology `greek`")
     session.wait(uri, lambda found: bool(found))
+
+
+GUSTS = 'set gusts "Gusts" {\n  requires winds\n}\n\ngod notus "Notus" greek reconstructed {\n' \
+        '  2 points if next to boreas\n}\n'
+
+
+def test_card_files_changed_outside_the_editor_are_read_again(tmp_path):
+    watching = t.ClientCapabilities(workspace=t.WorkspaceClientCapabilities(
+        did_change_watched_files=t.DidChangeWatchedFilesClientCapabilities(
+            dynamic_registration=True)))
+    (tmp_path / "winds.dioses").write_text(WINDS, encoding="utf-8")
+    session = Session(tmp_path, watching)
+    try:
+        text = MOD.replace("requires base, winds", "requires base, gusts")
+        uri = session.open(tmp_path / "mod.dioses", text)
+        assert "DL203" in {d.code for d in session.wait(uri, lambda found: bool(found))}
+        [registration] = session.registrations
+        assert registration.method == t.WORKSPACE_DID_CHANGE_WATCHED_FILES
+        assert registration.register_options["watchers"] == [{"globPattern": "**/*.dioses"}]
+        gusts = tmp_path / "gusts.dioses"
+        gusts.write_text(GUSTS, encoding="utf-8")
+        session.client.protocol.notify(
+            t.WORKSPACE_DID_CHANGE_WATCHED_FILES, t.DidChangeWatchedFilesParams(
+                [t.FileEvent(uris.from_fs_path(str(gusts)), t.FileChangeType.Created)]))
+        assert session.wait(uri) == []
+    finally:
+        session.stop()
+
+
+def test_a_workspace_folder_added_brings_its_sets(session, tmp_path):
+    text = MOD.replace("requires base, winds", "requires base, gusts")
+    uri = session.open(tmp_path / "mod.dioses", text)
+    assert "DL203" in {d.code for d in session.wait(uri, lambda found: bool(found))}
+    assert session.registrations == []  # this client watches no files for the server
+    other = tmp_path.parent / (tmp_path.name + "-other")
+    other.mkdir()
+    (other / "gusts.dioses").write_text(GUSTS, encoding="utf-8")
+    folder = t.WorkspaceFolder(uris.from_fs_path(str(other)), "other")
+    session.client.protocol.notify(
+        t.WORKSPACE_DID_CHANGE_WORKSPACE_FOLDERS, t.DidChangeWorkspaceFoldersParams(
+            t.WorkspaceFoldersChangeEvent(added=[folder], removed=[])))
+    assert session.wait(uri) == []

@@ -39,6 +39,12 @@ class DiosesServer(LanguageServer):
         self.open: dict[str, str] = {}  # path -> the URI the editor named it by
         self.changes = 0  # edits so far: a check waiting for the keys to pause sees newer ones
 
+    def follow_folders(self) -> None:
+        """The editor's workspace folders (or its root) are where card files are read."""
+        folders = [uris.to_fs_path(uri) for uri in self.workspace.folders] or \
+            [self.workspace.root_path]
+        self.cards.set_folders([folder for folder in folders if folder])
+
     def take(self, uri: str) -> None:
         """The editor's text of a buffer, as pygls keeps it, into the workspace."""
         path = self.path_of(uri)
@@ -107,9 +113,24 @@ def make_server() -> DiosesServer:
 
     @server.feature(t.INITIALIZED)
     def initialized(ls: DiosesServer, params: t.InitializedParams) -> None:
-        folders = [uris.to_fs_path(uri) for uri in ls.workspace.folders] or \
-            [ls.workspace.root_path]
-        ls.cards = Workspace([folder for folder in folders if folder])
+        ls.follow_folders()
+        workspace = ls.client_capabilities.workspace
+        watched = workspace.did_change_watched_files if workspace else None
+        if watched and watched.dynamic_registration:  # card files changed outside the editor
+            ls.client_register_capability(t.RegistrationParams([t.Registration(
+                "dioses-card-files", t.WORKSPACE_DID_CHANGE_WATCHED_FILES,
+                t.DidChangeWatchedFilesRegistrationOptions(
+                    [t.FileSystemWatcher(glob_pattern="**/*.dioses")]))]))
+
+    @server.feature(t.WORKSPACE_DID_CHANGE_WORKSPACE_FOLDERS)
+    def folders_changed(ls: DiosesServer, params: t.DidChangeWorkspaceFoldersParams) -> None:
+        ls.follow_folders()  # pygls has applied the change to its list
+        ls.guarded("checking the card files", ls.publish)
+
+    @server.feature(t.WORKSPACE_DID_CHANGE_WATCHED_FILES)
+    def files_changed(ls: DiosesServer, params: t.DidChangeWatchedFilesParams) -> None:
+        ls.cards.saved()
+        ls.guarded("checking the card files", ls.publish)
 
     @server.feature(t.TEXT_DOCUMENT_DID_OPEN)
     def opened(ls: DiosesServer, params: t.DidOpenTextDocumentParams) -> None:

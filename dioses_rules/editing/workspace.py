@@ -91,6 +91,11 @@ class Workspace:
         self._elsewhere: Optional[list[SourceFile]] = None
         self._snapshot: Optional[Snapshot] = None
 
+    def set_folders(self, folders: Iterable[Path | str]) -> None:
+        """The editor's workspace folders changed."""
+        self.folders = [Path(folder).resolve() for folder in folders]
+        self.saved()
+
     def edit(self, path: str, text: str) -> None:
         """A buffer opened or changed."""
         self.buffers[path] = text
