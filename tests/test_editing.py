@@ -130,3 +130,21 @@ def test_the_editing_layer_loads_no_scoring_engine_click_rich_or_pygls():
     loaded = json.loads(done.stdout)
     assert not [m for m in loaded if m.startswith(("dioses_rules.scoring", "dioses_rules.engine",
                                                    "click", "rich", "pygls", "lsprotocol"))]
+
+
+def test_the_search_for_workspace_files_skips_hidden_and_installed_folders_and_stops(
+        tmp_path, monkeypatch):
+    from dioses_rules.editing import workspace
+
+    for folder in ("mods/a", "mods/b", ".venv/lib", "node_modules/x", "site-packages/y", ".git"):
+        (tmp_path / folder).mkdir(parents=True)
+        (tmp_path / folder / "set.dioses").write_text(WINDS, encoding="utf-8")
+    (tmp_path / "mods" / "notes.txt").write_text("not a card file", encoding="utf-8")
+    found = workspace.workspace_files([tmp_path])
+    assert [p.relative_to(tmp_path).as_posix() for p in found] == [
+        "mods/a/set.dioses", "mods/b/set.dioses"]
+    monkeypatch.setattr(workspace, "MAX_WORKSPACE_FILES", 1)
+    assert len(workspace.workspace_files([tmp_path])) == 1
+    monkeypatch.setattr(workspace, "MAX_WORKSPACE_FILES", 100)
+    monkeypatch.setattr(workspace, "MAX_WORKSPACE_FOLDERS", 2)  # the root, then mods
+    assert workspace.workspace_files([tmp_path]) == []

@@ -13,6 +13,7 @@ again after a change, not at every question.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Callable, Iterable, Optional, Sequence
 
@@ -20,12 +21,17 @@ from ..errors import Diagnostic
 from ..language.headers import scan_header
 from ..pool.lint import lint_sources
 from ..pool.registry import Registry, assemble
-from ..pool.sources import SourceFile, card_paths, replacing_bundled, sources_from_texts
+from ..pool.sources import (CARD_SUFFIX, SourceFile, card_paths, replacing_bundled,
+                            sources_from_texts)
 from ..resources import cards_dir
 
-# A folder opened as a workspace may be large (a home folder): its card
-# files beyond this many are not read (the open buffers always are).
+# A folder opened as a workspace may be large (a home folder): the search
+# for card files stops after this many folders or files (the open buffers
+# are always read), and skips hidden folders (.git, .venv, whose installed
+# copies of the bundled sets would be read twice) and these.
 MAX_WORKSPACE_FILES = 2000
+MAX_WORKSPACE_FOLDERS = 5000
+SKIPPED_FOLDERS = frozenset(["node_modules", "__pycache__", "site-packages"])
 
 Texts = Sequence[tuple[str, str]]  # (path, text)
 
@@ -131,12 +137,26 @@ class Workspace:
         if self._on_disk is None:
             self._bundled = {str(p.resolve()): text for p in card_paths([cards_dir()])
                              if (text := _read(p)) is not None}
-            found = card_paths([folder for folder in self.folders if folder.is_dir()])
-            paths = [str(p.resolve()) for p in found[:MAX_WORKSPACE_FILES]]
+            paths = [str(p.resolve()) for p in workspace_files(self.folders)]
             self._on_disk = {path: text for path in dict.fromkeys(paths)
                              if path not in self._bundled and (text := _read(Path(path)))
                              is not None}
         return self._on_disk
+
+
+def workspace_files(folders: Iterable[Path]) -> list[Path]:
+    """The ``.dioses`` files under the folders, in order, within the limits above."""
+    found: list[Path] = []
+    visited = 0
+    for folder in folders:
+        for root, children, files in os.walk(folder):
+            visited += 1
+            children[:] = sorted(child for child in children
+                                 if not child.startswith(".") and child not in SKIPPED_FOLDERS)
+            found += [Path(root, name) for name in sorted(files) if name.endswith(CARD_SUFFIX)]
+            if visited >= MAX_WORKSPACE_FOLDERS or len(found) >= MAX_WORKSPACE_FILES:
+                return found[:MAX_WORKSPACE_FILES]
+    return found
 
 
 def _read(path: Path) -> Optional[str]:
