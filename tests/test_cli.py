@@ -314,7 +314,7 @@ def test_lint_reports_every_problem_with_place_and_help(runner, tmp_path):
     assert f"{bad}:8:23: DL109 unknown card id or tag 'zeuss'" in lines
     assert any(line.startswith("  help: did you mean 'zeus'? Or: a new type")
                for line in lines)
-    assert "3 error(s), 0 warning(s)" in result.stdout
+    assert "3 errors, 0 warnings" in result.stdout
 
 
 def test_lint_json_is_one_list(runner, tmp_path):
@@ -415,3 +415,14 @@ def test_the_help_kept_for_each_lazy_command_is_its_own(runner):
         assert dioses.get_command(ctx, name).get_short_help_str(limit=200) == kept
     listed = runner.invoke(dioses, ["--help"]).stdout
     assert all(f"  {name}  " in listed or f"  {name}\n" in listed for name in COMMANDS)
+
+
+def test_cards_table_shows_each_cards_tags(runner):
+    """A tag is what 'next to throne' names (issue #14: the table showed none)."""
+    from dioses_rules.pool.load import load_registry
+
+    tagged = min((c for c in load_registry()[0].myth_cards() if c.tags),
+                 key=lambda c: len(c.id))  # a short id is never wrapped
+    result = runner.invoke(dioses, ["cards"])
+    row = next(line for line in result.stdout.splitlines() if f" {tagged.id} " in line)
+    assert f"tags: {', '.join(tagged.tags)}" in row

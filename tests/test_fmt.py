@@ -28,7 +28,7 @@ def fmt(*arguments):
 def test_the_bundled_card_files_are_kept_formatted():
     result = fmt("--check", ROOT / "cards", ROOT / "examples" / "mods")
     assert result.exit_code == 0, result.output
-    assert "0 file(s) would be reformatted" in result.stdout
+    assert "0 files would be reformatted" in result.stdout
 
 
 @pytest.mark.parametrize("path", BUNDLED, ids=lambda p: p.name)
@@ -72,7 +72,7 @@ def test_check_and_diff_change_nothing_and_exit_1_listing_the_files(tmp_path):
     check = fmt("--check", target)
     assert check.exit_code == 1
     assert check.stdout.splitlines() == [f"would reformat {target}",
-                                         "1 file(s) would be reformatted, 0 already formatted"]
+                                         "1 file would be reformatted, 0 already formatted"]
     diff = fmt("--diff", target)
     assert diff.exit_code == 1
     assert f"--- {target}" in diff.stdout and "-      2 points if next to egyptian" in diff.stdout

@@ -177,7 +177,7 @@ def test_balance_and_simulate_run_with_hostile_names(runner):
     assert {"closer", "opener", "emoji"} <= cards
     result = ok(runner.invoke(dioses, ["simulate", "--cards", str(CARDS), "--games", "2",
                                        "--scenario", "bracket-trial"]))
-    assert result.stdout.startswith("2 games, scenario 9 bracket-trial, 1 player(s)")
+    assert result.stdout.startswith("2 games, scenario 9 bracket-trial, 1 player")
 
 
 @pytest.mark.parametrize("name", ["x[/]y.toml", "[bold red]b.toml", ":x:[/]c.toml"])

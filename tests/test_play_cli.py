@@ -66,7 +66,7 @@ def test_human_agent_asks_again_until_the_input_is_a_valid_number():
     assert agent.choose(game, decision) == 2
     text = out.export_text()
     assert "Which pile?" in text and " 4. pile 4" in text
-    assert "'x' is not a number" in text and "'' is not a number" in text
+    assert "'x' is not a choice" in text and "'' is not a choice" in text
     assert "0 is not a choice" in text and "99 is not a choice" in text
     assert "hera" in text.lower() and "'q' saves and stops" in text
     assert text.count("Area 1: seat 1") == 2  # drawn, then drawn again for 'b'
@@ -78,7 +78,7 @@ def test_play_with_bad_then_good_input_reaches_the_scores(runner, here):
     no_traceback(result)
     assert result.exit_code == 0, result.output
     out = result.stdout
-    assert "'x' is not a number: type 1 to 12" in out
+    assert "'x' is not a choice: type 1 to 12, or name one" in out
     assert "99 is not a choice: type 1 to 12" in out
     assert "?" in out and "Area 1: seat 1 (human) - yours" in out  # the board was drawn
     assert "Game over after" in out and "Winner" in out

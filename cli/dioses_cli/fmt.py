@@ -13,8 +13,8 @@ from dioses_rules.files import atomic_write_text
 from dioses_rules.language.format import format_text
 from dioses_rules.pool.sources import bundled_sources, card_paths, read_sources
 
-from .output import (EXIT_FINDINGS, EXIT_OK, exit_codes_help, printable, report_diagnostics,
-                     user_errors)
+from .output import (EXIT_FINDINGS, EXIT_OK, counted, exit_codes_help, printable,
+                     report_diagnostics, user_errors)
 
 
 @click.command("fmt", epilog=exit_codes_help(
@@ -68,7 +68,8 @@ def fmt_command(paths: tuple[Path, ...], check: bool, show_diff: bool) -> None:
 
 def _summary(total: int, changed: list[str], refused: int, dry: bool) -> None:
     verb = "would be reformatted" if dry else "reformatted"
-    parts = [f"{len(changed)} file(s) {verb}", f"{total - len(changed) - refused} already formatted"]
+    parts = [f"{counted(len(changed), 'file')} {verb}",
+             f"{total - len(changed) - refused} already formatted"]
     if refused:
         parts.append(f"{refused} with errors left untouched")
     click.echo(", ".join(parts))

@@ -12,12 +12,11 @@ from rich.text import Text
 from dioses_rules.engine.game import Game
 from dioses_rules.engine.state import Decision
 from dioses_rules.language import model as m
-from dioses_rules.language.english_definitions import english_text
 
 from .best import suggestion
-from .output import console
+from .faces import CELL_KINDS, named_choice, short_cell
+from .output import console, counted
 from .table import draw_board, seat_label
-from .views import card_kind
 
 HUMAN = "human"
 
@@ -31,12 +30,12 @@ def read_line(prompt: str) -> str:
     return input(prompt)
 
 
-def _names(game: Game) -> dict:
-    names = getattr(game, "_display_names", None)
-    if names is None:
-        names = game.registry.display_names()
-        game._display_names = names  # type: ignore[attr-defined]
-    return names
+def card_name(game: Game) -> Callable[[str], str]:
+    """A Myth card's printed name by its id (the id itself for anything else)."""
+    def name(card_id: str) -> str:
+        card = game.registry.get("myth", card_id) if isinstance(card_id, str) else None
+        return card.name if card is not None else str(card_id)
+    return name
 
 
 # Decisions whose outcome an event tells anyway say nothing themselves.
@@ -48,7 +47,7 @@ DECISION_WORDS = {
 }
 
 
-def record_phrase(record: dict) -> Optional[str]:
+def record_phrase(record: dict, name: Callable[[str], str] = str) -> Optional[str]:
     """A few words for one log record, or None for records not worth a word."""
     if record["type"] == "decision":
         kind, label = record.get("kind"), record.get("choice") or ""
@@ -58,29 +57,30 @@ def record_phrase(record: dict) -> Optional[str]:
     event = record.get("event")
     area = f"area {record['area'] + 1}" if isinstance(record.get("area"), int) else ""
     phrases = {
-        "drew": lambda r: f"drew {r['card']}",
-        "discarded": lambda r: f"discarded {r['card']} (pile {r['pile'] + 1})",
-        "removed": lambda r: f"{r['card']} leaves the game",
-        "revealed": lambda r: f"{area}: revealed {r['card']} at {r['cell']}",
-        "placed": lambda r: (f"{area}: {r['card']} placed at {r['cell']}" if r.get("face_up")
+        "drew": lambda r: f"drew {name(r['card'])}",
+        "discarded": lambda r: f"discarded {name(r['card'])} (pile {r['pile'] + 1})",
+        "removed": lambda r: f"{name(r['card'])} leaves the game",
+        "revealed": lambda r: f"{area}: revealed {name(r['card'])} at {r['cell']}",
+        "placed": lambda r: (f"{area}: {name(r['card'])} placed at {r['cell']}" if r.get("face_up")
                              else f"{area}: a face-down card placed at {r['cell']}"),
         "swapped": lambda r: f"{area}: swapped {r['cells'][0]} and {r['cells'][1]}",
         "hidden": lambda r: f"{area}: turned {r['cell']} face down",
-        "event": lambda r: f"EVENT {r['card']}",
+        "event": lambda r: f"EVENT {name(r['card'])}",
         "pattern-drawn": lambda r: f"{area} drew pattern {r['pattern']}",
         "pattern-completed": lambda r: f"{area} COMPLETED pattern {r['pattern']}",
         "law-placed": lambda r: f"{area}: law {r['law']} on {r['line']}",
-        "power-gained": lambda r: f"{area} gained {r['count']} Power card(s), now {r['total']}",
+        "power-gained": lambda r: (f"{area} gained {counted(r['count'], 'Power card')}, "
+                                   f"now {r['total']}"),
         "power-used": lambda r: f"{area} used Power: {r['power']}",
         "ability-used": lambda r: f"{area} used the scenario ability: {r['ability']}",
-        "recovered": lambda r: f"moved {r['card']} onto discard pile {r['pile'] + 1}",
+        "recovered": lambda r: f"moved {name(r['card'])} onto discard pile {r['pile'] + 1}",
         "deck-refilled": lambda r: f"the deck was refilled with {r['cards']} cards",
         "game-ending": lambda r: f"seat {r['seat'] + 1} has every card face up: "
-                                 f"{r['turns_left']} more turn(s)",
+                                 f"{counted(r['turns_left'], 'more turn')}",
         "turn-limit": lambda r: f"turn limit reached after {r['turns']} turns",
         "pass": lambda r: "passes",
         "objective": lambda r: f"objective {r['goal']} + {r['element']}",
-        "state": lambda r: f"{r['name']}: {r['card']}",
+        "state": lambda r: f"{r['name']}: {name(r['card'])}",
     }
     maker = phrases.get(event)
     if maker is None:
@@ -112,7 +112,7 @@ class Narrator:
             self.dirty = True  # (a drawn card is in the prompt, not on the board)
 
     def flush(self, game: Game, heading: Optional[str] = None) -> None:
-        phrases = [p for p in map(record_phrase, self.pending) if p]
+        phrases = [p for p in (record_phrase(r, card_name(game)) for r in self.pending) if p]
         self.pending = []
         if not phrases:
             return
@@ -124,6 +124,19 @@ class Narrator:
         self.out.print(line)
 
 
+MAX_LISTED = 24  # more choices than this (the 66 swaps) are named, not listed
+
+
+def _example(decision: Decision) -> str:
+    """How to name one of this decision's choices, from its first choice."""
+    first = decision.choices[0]
+    if first.kind in CELL_KINDS:
+        cells = " ".join(short_cell(c) for c in first.args)
+        verb = {"swap": "swap", "play": "play"}.get(first.kind, decision.kind)
+        return f"'{verb} {cells}'"
+    return f"'{first.kind}'"
+
+
 class HumanAgent:
     """A player at the keyboard: draws the board, lists the legal choices,
     reads a number until it is a valid one."""
@@ -131,8 +144,9 @@ class HumanAgent:
     name = HUMAN
 
     def __init__(self, out=None, narrator: Optional[Narrator] = None,
-                 read: Optional[Callable[[str], str]] = None):
+                 read: Optional[Callable[[str], str]] = None, lang: str = "en"):
         self.out = out or console()
+        self.lang = lang  # of card text: "en" or "es" (dioses play --lang)
         self.narrator = narrator
         self.read = read
         self._last_seat: Optional[int] = None  # used without a narrator
@@ -179,8 +193,10 @@ class HumanAgent:
             if lowered in ("q", "quit", "exit"):
                 raise InputClosed("quit")
             if lowered in ("?", "help"):
-                out.print("type the number of a choice; 'h' suggests one; 'b' draws the "
-                          "board again; 'l' lists the choices again; 'c NAME' shows a card's "
+                out.print("type the number of a choice, or name it: cells as f1..b4 (front, "
+                          "central, back; columns 1-4), e.g. 'swap f1 b4', 'play c2', "
+                          "'reveal b3', 'draw', 'discard'; 'h' suggests one; 'b' draws the "
+                          "board again; 'l' lists all the choices; 'c NAME' shows a card's "
                           "text; 'q' saves and stops (continue later with --resume)",
                           markup=False)
                 continue
@@ -191,7 +207,7 @@ class HumanAgent:
                 draw_board(out, game, decision.seat)
                 continue
             if lowered == "l":
-                self._show_decision(game, decision)
+                self._show_decision(game, decision, everything=True)
                 continue
             if lowered.startswith("c ") or lowered.startswith("card "):
                 self._card_text(game, answer.split(None, 1)[1])
@@ -199,8 +215,11 @@ class HumanAgent:
             try:
                 number = int(answer)
             except ValueError:
-                out.print(f"'{answer}' is not a number: type 1 to {count} (? for help)",
-                          markup=False)
+                named = named_choice(answer, decision.choices, decision.kind)
+                if named is not None:
+                    return named
+                out.print(f"'{answer}' is not a choice: type 1 to {count}, or name one "
+                          f"(e.g. {_example(decision)}; ? for help)", markup=False)
                 continue
             if not 1 <= number <= count:
                 out.print(f"{number} is not a choice: type 1 to {count}", markup=False)
@@ -213,11 +232,18 @@ class HumanAgent:
         self.out.print(f"hint ({who} agent): {index + 1}. {choice.label or choice.kind}",
                        markup=False)
 
-    def _show_decision(self, game: Game, decision: Decision) -> None:
+    def _show_decision(self, game: Game, decision: Decision, everything: bool = False) -> None:
+        """The prompt and the numbered choices; a long list of swaps is not
+        printed unless asked ('l'): they are typed by their cells."""
         out = self.out
         out.print(Text(decision.prompt, style="bold"))
         if decision.subject:
             self._card_text(game, decision.subject, quiet=True)
+        count = len(decision.choices)
+        if count > MAX_LISTED and not everything:
+            out.print(f"{count} choices: name one, e.g. {_example(decision)} "
+                      f"('l' lists them all, numbered)", markup=False)
+            return
         items = [f"{i + 1:>2}. {c.label or c.kind}" for i, c in enumerate(decision.choices)]
         if len(items) > 12:
             out.print(Columns([Text(item) for item in items], padding=(0, 3)))
@@ -226,16 +252,16 @@ class HumanAgent:
                 out.print(item, markup=False)
 
     def _card_text(self, game: Game, name: str, quiet: bool = False) -> None:
-        names = _names(game)
+        texts = game.registry.texts(self.lang)
         for family in ("myth", "law", "pattern", "scenario", "power", "rule-option"):
             try:
                 definition = game.registry.resolve(family, name.strip())
             except LookupError:
                 continue
-            head = definition.id
+            head = definition.id if self.lang == "en" else f"{definition.id} - {definition.name}"
             if isinstance(definition, m.MythCard):
-                head += f" ({card_kind(definition)})"
-            self.out.print(f"  {head}: " + english_text(definition, names, vocabulary=game.registry.vocabulary).replace("\n", "\n  "),
+                head += f" ({texts.card_kind(definition)})"
+            self.out.print(f"  {head}: " + texts.text(definition).replace("\n", "\n  "),
                            markup=False)
             return
         if not quiet:

@@ -15,7 +15,7 @@ from dioses_rules.pool.sources import (bundled_sources, card_paths, read_sources
 from dioses_rules.resources import cards_dir
 
 from .options import NO_CACHE_OPTION
-from .output import (EXIT_FINDINGS, EXIT_OK, GuardedCommand, exit_codes_help, print_json,
+from .output import (EXIT_FINDINGS, EXIT_OK, GuardedCommand, counted, exit_codes_help, print_json,
                      printable, report_diagnostics, user_errors)
 
 
@@ -55,9 +55,10 @@ def lint(paths: tuple[Path, ...], output_format: str, full: bool) -> None:
         warnings = len(diagnostics) - len(errors)
         files = asked
         if diagnostics:
-            click.echo(f"{len(errors)} error(s), {warnings} warning(s) in {files} file(s)")
+            click.echo(f"{counted(len(errors), 'error')}, {counted(warnings, 'warning')} in "
+                       f"{counted(files, 'file')}")
         else:
-            click.echo(f"{files} file(s) checked: no problems")
+            click.echo(f"{counted(files, 'file')} checked: no problems")
     sys.exit(EXIT_FINDINGS if errors else EXIT_OK)
 
 

@@ -17,7 +17,7 @@ from .output import EXIT_CODES_HELP, GuardedGroup
 # name -> (module, attribute, one-line help)
 COMMANDS: dict[str, tuple[str, str, str]] = {
     "score": ("score", "score",
-              "Score a saved board (TOML): cards, laws, patterns, objectives, scenario."),
+              "Score saved boards (TOML): cards, laws, patterns, objectives, scenario."),
     "cards": ("cards", "cards",
               "List every definition of every loaded set (replaced base cards included)."),
     "balance": ("balance", "balance",

@@ -22,6 +22,13 @@ CARDS_OPTION = click.option(
 FORMAT_OPTION = click.option(
     "--format", "output_format", type=click.Choice(["text", "json"]), default="text",
     show_default=True, help="Readable text, or one JSON document for programs.")
+LANG_OPTION = click.option(
+    "--lang", type=click.Choice(["en", "es"]), default="en", show_default=True,
+    help="The language of card text: English, or Spanish in the rulebook's style "
+         "(\"2p si está al lado de un egipcio\") with the printed Spanish names. "
+         "Pictures (--svg, --sheet) are drawn in English.")
+
+
 def _no_cache(ctx, param, value) -> None:
     if value:
         from dioses_rules import cache

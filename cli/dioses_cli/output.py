@@ -48,6 +48,11 @@ CRASH_DIR_VARIABLE = "DIOSES_CRASH_DIR"
 APP_NAME = "dioses-rules"
 
 
+def counted(count: int, noun: str, plural: Optional[str] = None) -> str:
+    """'1 file', '2 files', '0 files': the number with the noun agreeing."""
+    return f"{count} {noun if count == 1 else plural or noun + 's'}"
+
+
 def exit_codes_help(one: str = "a user's error (a bad file or input)") -> str:
     """The exit codes, for a command's --help epilog; ``one`` says what 1 means."""
     return ("\b\nExit codes: 0 success; 1 " + one + "; 2 a usage error;\n"

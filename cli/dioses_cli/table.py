@@ -5,50 +5,81 @@ from __future__ import annotations
 
 from typing import Optional, Sequence
 
+from rich.columns import Columns
 from rich.table import Table
 from rich.text import Text
 
 from dioses_rules.engine.game import Game, GameResult
 from dioses_rules.language import model as m
 from dioses_rules.scoring.area import cell_index
+from dioses_rules.scoring.score import ScoreReport
 
+from .faces import mythology_style, short_rule, visible_report, writer_of
+from .output import counted
 from .views import card_kind, render_report
 
 
-def area_table(game: Game, area: int, title: str, detailed: bool) -> Table:
-    """An area as a 3x4 grid; face-down cards are '?' for everyone."""
+def area_table(game: Game, area: int, title: str, detailed: bool,
+               report: Optional[ScoreReport] = None, width: int = 120) -> Table:
+    """An area as a 3x4 grid; face-down cards are '?' for everyone. A
+    face-up card shows its printed name in its mythology's colour and the
+    points it scores now; ``detailed``, also its type, mythology and rule."""
     state = game.state.areas[area]
     row_laws = {entry.row: entry.card for entry in state.laws if entry.row}
     column_laws = {entry.column: entry.card for entry in state.laws if entry.column}
     locked = game.locked()
-    table = Table(title=title, title_justify="left", show_lines=detailed)
+    points = {c.cell: c.points for c in report.cards} if report is not None else {}
+    writer = writer_of(game)
+    # a compact area: its laws in the caption (area_notes), two areas abreast
+    table = Table(title=title, title_justify="left", show_lines=detailed,
+                  show_header=detailed, width=None if detailed else max(30, width // 2 - 2))
+    # never wider than the terminal: rich wraps a cell, it would cut a column
+    least = max(4, min(16, (width - 18) // 4 - 3))
     table.add_column("")
     for column in m.COLUMNS:
         header = str(column)
-        if column in column_laws:
+        if column in column_laws and detailed:
             header += f"\nlaw: {column_laws[column]}"
-        table.add_column(header, justify="center", min_width=13 if detailed else 9)
+        table.add_column(header, justify="center", min_width=least if detailed else None,
+                         max_width=24 if detailed else None, overflow="fold")
     for row in m.ROWS:
-        label = Text(row.value)
-        if row.value in row_laws:
+        label = Text(row.value if detailed else row.value[0])
+        if row.value in row_laws and detailed:
             label.append(f"\nlaw: {row_laws[row.value]}", style="cyan")
         cells = []
         for column in m.COLUMNS:
-            slot = state.cells[cell_index(row, column)]
+            index = cell_index(row, column)
+            slot = state.cells[index]
             if slot is None:
                 cells.append(Text(".", style="dim"))
             elif not slot.face_up:
                 cells.append(Text("?", style="bold magenta"))
             else:
-                card = game.card(slot.card)
-                text = Text(card.id, style="bold")
-                if detailed:
-                    text.append(f"\n{card_kind(card)}", style="dim")
-                if card.id in locked:
-                    text.append(" (locked)" if not detailed else "\n(locked)", style="yellow")
-                cells.append(text)
+                cells.append(_face(game.card(slot.card), points.get(index), writer, detailed,
+                                   slot.card in locked))
         table.add_row(label, *cells)
     return table
+
+
+COMPACT_NAME = 9  # a compact area abbreviates longer names (never cuts its columns)
+
+
+def _face(card: m.MythCard, points: Optional[int], writer, detailed: bool,
+          locked: bool) -> Text:
+    name = card.name if detailed or len(card.name) <= COMPACT_NAME else \
+        card.name[:COMPACT_NAME - 1].rstrip() + "…"
+    text = Text(name, style=f"bold {mythology_style(card.mythology)}")
+    if detailed:
+        text.append(f"\n{card_kind(card)}", style="dim")
+        rule = short_rule(writer, card)
+        if rule:
+            text.append(f"\n{rule}")
+    if points is not None:
+        text.append(f"\n{points}p" if detailed else f" {points}p",
+                    style="green" if points > 0 else ("red" if points < 0 else "dim"))
+    if locked:
+        text.append("\n(locked)" if detailed else " (locked)", style="yellow")
+    return text
 
 
 def area_notes(game: Game, area: int) -> str:
@@ -71,7 +102,10 @@ def seat_label(game: Game, seat: int) -> str:
 
 
 def draw_board(out, game: Game, seat: Optional[int], setup: bool = False) -> None:
-    """The whole table as seen from ``seat`` (None: an onlooker)."""
+    """The whole table as seen from ``seat`` (None: an onlooker): ``seat``'s
+    area first and in full, the others compact side by side, each with the
+    points its face-up cards score now; the heading names whose turn it is
+    and, when another seat must decide (an event), that seat."""
     state = game.state
     own = state.seat_area[seat] if seat is not None else None
     order = list(range(len(state.areas)))
@@ -84,14 +118,16 @@ def draw_board(out, game: Game, seat: Optional[int], setup: bool = False) -> Non
     else:
         status.append(f"Turn {state.turn + 1}", style="bold")
         status.append(f" - {seat_label(game, state.active)} to play")
+        if seat is not None and seat != state.active:
+            status.append(f"; {seat_label(game, seat)} decides", style="bold yellow")
     if game.scenario is not None:
         status.append(f" - scenario {game.scenario.number}: {game.scenario.name}")
         if state.challenge:
             status.append(" (challenge)")
-    status.append(f"\ndeck: {len(state.deck)} cards")
+    status.append(f"\ndeck: {counted(len(state.deck), 'card')}")
     for index, pile in enumerate(state.discards):
         top = pile[-1] if pile else "empty"
-        status.append(f"   discard pile {index + 1}: {top} on top ({len(pile)} cards)")
+        status.append(f"   discard pile {index + 1}: {top} on top ({counted(len(pile), 'card')})")
     if state.removed:
         status.append(f"\nout of the game: {', '.join(state.removed)}")
     if state.objectives:
@@ -100,15 +136,46 @@ def draw_board(out, game: Game, seat: Optional[int], setup: bool = False) -> Non
         status.append("\n" + ", ".join(f"{k}: {v}" for k, v in
                                        sorted(state.scenario_state.items())))
     if state.ending_seat is not None and state.turns_left is not None:
-        status.append(f"\nlast round: {state.turns_left} turn(s) left", style="yellow")
+        status.append(f"\nlast round: {counted(state.turns_left, 'turn')} left", style="yellow")
     out.print(status)
+    compact = []
     for area in order:
         seats = ", ".join(seat_label(game, s) for s in game.seats_of_area(area))
+        report = visible_report(game, area)
         title = f"Area {area + 1}: {seats}"
         if area == own:
             title += " - yours"
-        out.print(area_table(game, area, title, detailed=area == own or len(order) <= 2))
-        out.print(area_notes(game, area), markup=False)
+        title += f" - {counted(report.total, 'point')} showing"
+        detailed = area == own or len(order) <= 2
+        table = area_table(game, area, title, detailed, report, out.width)
+        if detailed:
+            out.print(table)
+            out.print(area_notes(game, area), markup=False)
+            _scenario_ticks(out, report)
+        else:
+            table.caption = area_notes(game, area)
+            table.caption_justify = "left"
+            compact.append(table)
+    if compact:
+        out.print(Columns(compact, padding=(0, 2)))
+
+
+def _scenario_ticks(out, report: ScoreReport) -> None:
+    """A scenario's conditions, ticked as they hold on the face-up cards."""
+    scenario = report.scenario
+    if scenario is None:
+        return
+    line = Text()
+    for label, conditions in (("victory", scenario.victory_conditions),
+                              ("challenge", scenario.challenge_conditions)):
+        if conditions:
+            line.append(f"{label}: ", style="bold")
+            for condition in conditions:
+                line.append("[x] " if condition.met else "[ ] ",
+                            style="green" if condition.met else "dim")
+                line.append(f"{condition.text}   ")
+            line.append("\n")
+    out.print(line, end="")
 
 
 def print_result(out, game: Game, result: GameResult, bests: Sequence = ()) -> None:

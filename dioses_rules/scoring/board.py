@@ -14,6 +14,8 @@ the shape and naming the key of each mistake (``$.area.front[2]``).
 
 from __future__ import annotations
 
+import re
+
 import tomllib
 from pathlib import Path
 from typing import Optional
@@ -127,6 +129,12 @@ def read_board_file(path: str | Path) -> BoardFile:
         raw = Path(path).read_bytes()
     except OSError as error:
         raise BoardError.one("E200", f"cannot read board: {error.strerror}", shown)
+    return read_board_bytes(raw, shown)
+
+
+def read_board_bytes(raw: bytes, shown: str = "<board>") -> BoardFile:
+    """A board from its bytes (a file's, or standard input's), named ``shown``
+    in messages; raise :class:`BoardError` if it is bad."""
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
@@ -143,6 +151,10 @@ def parse_board_text(text: str, path: str = "<board>") -> BoardFile:
     except tomllib.TOMLDecodeError as error:
         line = getattr(error, "lineno", 0) or 0
         column = getattr(error, "colno", 0) or 0
+        if not line:  # Python before 3.14 says where only in the message
+            where = re.search(r"\(at line (\d+), column (\d+)\)", str(error))
+            if where:
+                line, column = int(where.group(1)), int(where.group(2))
         raise BoardError(Diagnostic("E202", f"not valid TOML: {error}", path, line, column,
                                     help="see https://toml.io for the syntax"))
     try:

@@ -6,11 +6,12 @@ import functools
 from operator import attrgetter
 from typing import Optional
 
-from attrs import frozen
+from attrs import evolve, frozen
 
 from ..language import model as m
 from ..language.headers import bundled_tie_break
 from ..language.source import condition_text, line_text
+from .explain import leader_notes
 from . import compiled
 from .area import Area, cell_column, cell_row
 from .board import Board
@@ -82,6 +83,7 @@ class ScenarioResult:
     beaten: bool
     victory_conditions: tuple[ConditionResult, ...] = ()
     challenge_conditions: tuple[ConditionResult, ...] = ()
+    notes: tuple[str, ...] = ()  # with explain: who its leaders are and why (R24)
 
 
 @frozen
@@ -100,6 +102,9 @@ class ScoreReport:
         def cell_fields(cell):
             return {"row": cell_row(cell).value, "column": cell_column(cell)}
 
+        def matched(cells):  # an explanation's cells (laws, objectives: only with explain)
+            return {"matched": [cell_fields(x) for x in cells]} if cells else {}
+
         return {
             "total": self.total,
             "gods": self.gods,
@@ -112,7 +117,7 @@ class ScoreReport:
             ],
             "laws": [
                 {"id": l.law.id, "row": l.row.value if l.row else None, "column": l.column,
-                 "points": l.points}
+                 "points": l.points, **matched(l.cells)}
                 for l in self.laws
             ],
             "patterns": [
@@ -121,7 +126,8 @@ class ScoreReport:
                 for p in self.patterns
             ],
             "objectives": [
-                {"goal": o.goal.id, "element": o.element.id, "points": o.points}
+                {"goal": o.goal.id, "element": o.element.id, "points": o.points,
+                 **matched(o.cells)}
                 for o in self.objectives
             ],
             "scenario": None if self.scenario is None else {
@@ -136,6 +142,7 @@ class ScoreReport:
                     "challenge": [{"text": c.text, "met": c.met}
                                   for c in self.scenario.challenge_conditions],
                 },
+                **({"notes": list(self.scenario.notes)} if self.scenario.notes else {}),
             },
         }
 
@@ -206,9 +213,12 @@ def score_board(board: Board, explain: bool = False, all_face_up_at_end: Optiona
              + sum(p.points for p in patterns) + sum(o.points for o in objectives))
     scenario = None
     if board.scenario is not None:
-        scenario = judge_scenario(area, board.scenario, _scenario_facts(
-            board, {c.cell: c.points for c in cards}, completed, met, total,
-            all_face_up_at_end), evaluator)
+        facts = _scenario_facts(board, {c.cell: c.points for c in cards}, completed, met,
+                                total, all_face_up_at_end)
+        scenario = judge_scenario(area, board.scenario, facts, evaluator)
+        if explain:
+            notes = leader_notes(area, board.scenario.victory + board.scenario.challenge, facts)
+            scenario = evolve(scenario, notes=tuple(notes))
     tie_break = board.tie_break or bundled_tie_break()
     return ScoreReport(area, tuple(cards), laws, patterns, objectives,
                        total, tie_break_count(area, tie_break), face_up_before, scenario)

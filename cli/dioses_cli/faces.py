@@ -1,0 +1,116 @@
+"""What ``dioses play`` shows of a card and an area, as the physical cards
+show it: the printed name, type and mythology in the mythology's colour, the
+rule in short form ("2p: next to Egyptian god"), and the points each card
+scores now, judged on the face-up cards only (face-down cards stay unknown
+to every player, so they count as absent); and the choices typed by the
+names players use ("swap f1 b4", "play c2", "reveal b3")."""
+
+from __future__ import annotations
+
+import re
+import zlib
+from typing import Optional, Sequence
+
+from attrs import evolve
+
+from dioses_rules.engine.game import Game
+from dioses_rules.engine.state import Choice
+from dioses_rules.language import model as m
+from dioses_rules.language.english import EnglishWriter
+from dioses_rules.scoring.area import Area, cell_column, cell_index, cell_row
+from dioses_rules.scoring.score import ScoreReport, score_board
+
+# The rulebook's colours as the pictures draw them; a declared mythology gets
+# one of the others, the same every time (from its id).
+MYTHOLOGY_STYLES = {"greek": "bright_blue", "egyptian": "yellow", "norse": "green"}
+OTHER_STYLES = ("magenta", "cyan", "red", "bright_magenta", "bright_cyan", "bright_red")
+
+
+def mythology_style(mythology: str) -> str:
+    known = MYTHOLOGY_STYLES.get(mythology)
+    if known is not None:
+        return known
+    return OTHER_STYLES[zlib.crc32(mythology.encode("utf-8")) % len(OTHER_STYLES)]
+
+
+def writer_of(game: Game) -> EnglishWriter:
+    writer = getattr(game, "_short_writer", None)
+    if writer is None:
+        writer = EnglishWriter(game.registry.display_names(), game.registry.vocabulary)
+        game._short_writer = writer  # type: ignore[attr-defined]
+    return writer
+
+
+_WORDY = [(re.compile(r"\bit is (?:an? )?"), ""), (re.compile(r"\b(?:an?) (?=\w)"), ""),
+          (re.compile(r"\.$"), "")]
+
+
+def short_rule(writer: EnglishWriter, card: m.MythCard) -> str:
+    """The card's scoring lines in the fewest words: "2p: next to Egyptian
+    card"; '' for a card without any."""
+    parts = []
+    for line in card.lines:
+        text = writer.line(line)
+        for pattern, replacement in _WORDY:
+            text = pattern.sub(replacement, text)
+        parts.append(text)
+    return "; ".join(parts)
+
+
+def visible_report(game: Game, area: int) -> ScoreReport:
+    """The area scored as far as anyone can see it: its face-up cards, laws,
+    patterns and objectives, face-down cards counted as absent (never
+    revealed, R12 is for the end)."""
+    board = game.board(area)
+    cells = tuple(p if p is not None and p.face_up else None for p in board.area.cells)
+    return score_board(evolve(board, area=Area(cells)), all_face_up_at_end=False)
+
+
+# ------------------------------------------------------------ typed choices
+ROW_LETTERS = {"f": "front", "front": "front", "c": "central", "central": "central",
+               "b": "back", "back": "back"}
+_CELL = re.compile(r"^(f|c|b|front|central|back)-?([1-4])$")
+
+
+def short_cell(cell: int) -> str:
+    """A cell as players type it: 'f1' .. 'b4'."""
+    return f"{cell_row(cell).value[0]}{cell_column(cell)}"
+
+
+def cell_of(word: str) -> Optional[int]:
+    """'f1', 'front-1', 'b4' -> the cell's index; None for anything else."""
+    found = _CELL.match(word.lower())
+    if found is None:
+        return None
+    return cell_index(m.Row(ROW_LETTERS[found.group(1)]), int(found.group(2)))
+
+
+CELL_KINDS = frozenset({"cell", "play", "swap"})  # choices whose args are cells
+
+
+def named_choice(text: str, choices: Sequence[Choice], decision_kind: str = "") -> Optional[int]:
+    """The one choice that typed words name: cells ('swap f1 b4', 'c2'), a
+    verb ('draw', 'discard', the decision's own: 'reveal b3'), or both
+    ('play c2'); None when they name none or several."""
+    words = text.replace(",", " ").split()
+    if not words:
+        return None
+    cells = [cell_of(word) for word in words]
+    if len(words) > 1 and any(c is None for c in cells[1:]):
+        return None
+    verb = words[0].lower() if cells[0] is None else None
+    wanted = sorted(c for c in cells if c is not None)
+    found = []
+    for index, choice in enumerate(choices):
+        if wanted and (choice.kind not in CELL_KINDS or sorted(choice.args) != wanted):
+            continue
+        if not wanted and choice.args and (verb is None or choice.kind in CELL_KINDS):
+            continue
+        if verb is not None and not any(word.startswith(verb) for word in (
+                choice.kind, (choice.label or "").lower(), decision_kind)):
+            continue
+        found.append(index)
+    if len(found) > 1 and verb is None and wanted:
+        return None
+    return found[0] if len(found) == 1 else None
+
