@@ -15,6 +15,7 @@ from rich.console import Console
 
 from dioses_cli import best as best_module
 from dioses_cli import human as human_module
+from dioses_cli.faces import printed_names
 from dioses_cli.main import dioses
 from dioses_rules.engine.agents import agent_seed, make_agent
 from dioses_rules.engine.saves import save_data
@@ -123,7 +124,8 @@ def test_h_shows_the_hint_agents_choice_and_changes_nothing(registry):
         game, decision)
     choice = decision.choices[expected]
     text = out.export_text()
-    line = f"hint ({best_module.HINT_AGENT} agent): {expected + 1}. {choice.label or choice.kind}"
+    label = printed_names(game, choice.label or choice.kind)
+    line = f"hint ({best_module.HINT_AGENT} agent): {expected + 1}. {label}"
     assert text.count(line) == 2  # the same position, the same hint
     assert json.dumps(save_data(game), sort_keys=True, default=str) == before
 

@@ -14,7 +14,7 @@ from dioses_rules.engine.state import Decision
 from dioses_rules.language import model as m
 
 from .best import suggestion
-from .faces import CELL_KINDS, named_choice, short_cell
+from .faces import CELL_KINDS, named_choice, printed_names, short_cell
 from .output import console, counted
 from .table import draw_board, seat_label
 
@@ -229,14 +229,15 @@ class HumanAgent:
     def _hint(self, game: Game, decision: Decision) -> None:
         index, who = suggestion(game, decision)
         choice = decision.choices[index]
-        self.out.print(f"hint ({who} agent): {index + 1}. {choice.label or choice.kind}",
+        self.out.print(f"hint ({who} agent): {index + 1}. "
+                       f"{printed_names(game, choice.label or choice.kind)}",
                        markup=False)
 
     def _show_decision(self, game: Game, decision: Decision, everything: bool = False) -> None:
         """The prompt and the numbered choices; a long list of swaps is not
         printed unless asked ('l'): they are typed by their cells."""
         out = self.out
-        out.print(Text(decision.prompt, style="bold"))
+        out.print(Text(printed_names(game, decision.prompt), style="bold"))
         if decision.subject:
             self._card_text(game, decision.subject, quiet=True)
         count = len(decision.choices)
@@ -244,7 +245,8 @@ class HumanAgent:
             out.print(f"{count} choices: name one, e.g. {_example(decision)} "
                       f"('l' lists them all, numbered)", markup=False)
             return
-        items = [f"{i + 1:>2}. {c.label or c.kind}" for i, c in enumerate(decision.choices)]
+        items = [f"{i + 1:>2}. {printed_names(game, c.label or c.kind)}"
+                 for i, c in enumerate(decision.choices)]
         if len(items) > 12:
             out.print(Columns([Text(item) for item in items], padding=(0, 3)))
         else:
