@@ -19,7 +19,7 @@ from ..pool.registry import Registry
 from ..summary import summary
 from .agents import agent_seed, make_agent
 from .game import GameResult
-from .log import LogWriter, pool_fingerprint
+from .log import LogWriter, pool_fingerprint, to_file
 from .setup import new_game
 from .state import RULES
 
@@ -204,7 +204,7 @@ def _play(run: _Run, numbers: range) -> list[GameOutcome]:
             def log(record, writer=writer):
                 if record.get("type") == "setup":
                     record = {**record, "sets": sets, "pool": pool}
-                writer.write(record)
+                writer.write(to_file(record))  # seats, turns, areas from 1
         try:
             game = new_game(registry, seated, run.scenario, run.options, game_seed,
                             run.challenge, log=log, rules=run.rules)
