@@ -24,8 +24,11 @@ At each decision with more than one option the planner:
 An outcome is worth, in the base game, the seat's share of the win (R16: a
 tie on points and gods is shared) plus a little for its margin over the best
 other area; in a scenario, the greedy agent's credit for each part of the
-victory and challenge met at the end (``valuation.reference_progress``)
-plus a fifth of the points.
+victory and challenge met at the end (``valuation.reference_progress``),
+plus a fifth of the points, plus credit for each of the scenario's own
+abilities used (they move its cards where the victory needs them: scenario
+7's sarcophagus walks to the back row in two paid swaps, and a rollout that
+makes the first one is on the way even when it does not make the second).
 
 Every random draw comes from the agent's own generator, seeded once: the
 same seed and the same game give the same picks. The real game is never
@@ -49,6 +52,10 @@ DEFAULT_THINK = 16
 MAX_CANDIDATES = 4  # options searched at one decision
 MARGIN_WEIGHT = 0.02  # base game: per point of margin over the best other area
 POINTS_WEIGHT = 0.2  # scenario: per point
+ABILITY_USED = 2.5  # scenario: per ability of its own used (as valuation.ABILITY_READY)
+# Decisions not searched: which face-down card to turn face up. Every one
+# is unknown alike (R12), so only luck would tell the candidates apart.
+NOT_SEARCHED = frozenset({"reveal"})
 
 
 class _Diverged(Exception):
@@ -125,7 +132,8 @@ class Planner:
         turn's start (an agent that ``plans`` is seated, ``Game.keep_turn_start``):
         before the first turn (setup reveals) it picks as the greedy agent."""
         candidates = self._candidates(game, decision)
-        if len(candidates) == 1 or game.turn_start is None or game.turn_picks is None:
+        if (len(candidates) == 1 or game.turn_start is None or game.turn_picks is None
+                or decision.kind in NOT_SEARCHED):
             self.last = {"candidates": candidates, "simulations": 0, "dropped": 0}
             return candidates[0]
         return self._search(game, decision, candidates)
@@ -210,4 +218,6 @@ class Planner:
             margin = mine.total - max(others) if others else 0
             return share + MARGIN_WEIGHT * margin
         board = sim.board(area)
-        return reference_progress(sim, area, board, mine) + POINTS_WEIGHT * mine.total
+        used = len(sim.state.areas[area].used_abilities)
+        return (reference_progress(sim, area, board, mine) + POINTS_WEIGHT * mine.total
+                + ABILITY_USED * used)
