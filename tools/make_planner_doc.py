@@ -29,7 +29,10 @@ import json
 import time
 from pathlib import Path
 
+from dioses_rules.engine.agents import agent_seed, make_agent
 from dioses_rules.engine.planner import DEFAULT_THINK
+from dioses_rules.engine.setup import new_game
+from dioses_rules.language import model as m
 from dioses_rules.engine.simulate import simulate
 from dioses_rules.pool.load import load_registry
 
@@ -44,6 +47,7 @@ SEED = 1
 # measured too, beside the rules as they are.
 VARIANT = ROOT / "examples" / "mods" / "sarcophagus-one-power.dioses"
 VARIANT_LABEL = "variant-one-power-afterlife-travel-agency"
+ECONOMY_GAMES = 200  # greedy games of scenario 7 counted for its Power economy
 
 
 def piece_path(cache: Path, scenario, agents, players, seed, games, think) -> Path:
@@ -109,12 +113,73 @@ def scenario_figures(reports: list[dict]) -> dict:
             "seconds": sum(r.get("seconds", 0) for r in reports)}
 
 
+def pattern_economy(registry, games: int) -> dict:
+    """Scenario 7 played by the greedy agent: in how many games a pattern
+    was drawn, and completed (R22: its points in Power cards)."""
+    drawn = completed = 0
+    for seed in range(SEED, SEED + games):
+        game = new_game(registry, [make_agent("greedy", agent_seed(seed, 0))],
+                        "afterlife-travel-agency", (), seed)
+        game.play()
+        patterns = game.state.areas[0].patterns
+        drawn += bool(patterns)
+        completed += any(held.completed for held in patterns)
+    events = sorted(card.id for card in registry.myth_cards()
+                    if any(isinstance(e, m.DrawPattern) for e in card.event))
+    return {"games": games, "drawn": drawn, "completed": completed, "events": events}
+
+
 def pct(count: int, games: int) -> str:
     return f"{100 * count / games:.1f}% ({count}/{games})" if games else "not run"
 
 
+def verdict(rows: list[tuple]) -> str:
+    """Where the planner's victory rate is at least the greedy agent's."""
+    scenarios = [row for row in rows if row[1] != VARIANT_LABEL]
+    behind = [f"{number}" for number, _, planner, greedy in scenarios
+              if planner["games"] and planner["victories"] < greedy["victories"]]
+    run = [row for row in scenarios if row[2]["games"]]
+    return (f"On the same seeds the planner's victory rate is at least the greedy agent's in "
+            f"{len(run) - len(behind)} of the {len(run)} scenarios run"
+            + (f" (behind in {', '.join(behind)})" if behind else "") + ".\n\n")
+
+
+def closing_note(rows: list[tuple], economy: dict) -> str:
+    """Scenario 7: won or not under our rulings, why, and the proposal."""
+    (_, _, planner, greedy), (_, _, variant, variant_greedy) = rows[-2], rows[-1]
+    return f"""### Scenario 7, Afterlife Travel Agency
+
+Under our rulings the planner won {pct(planner['victories'], planner['games'])} of its
+games, the greedy agent {pct(greedy['victories'], greedy['games'])}.
+`dioses solve --scenario afterlife-travel-agency` finds a winning final area,
+but it judges the final area only, not the Power cards it takes to get
+there. The sarcophagus starts in the front row and scores only in the back
+row, which takes both paid swaps, Toth's and Osiris's, each the 2-card Power
+effect (R24): four Power cards. The setup gives two; the only other source
+in a solo game is a completed pattern (R22); the scenario draws no pattern
+at setup, and only {len(economy['events'])} Event cards draw one
+({', '.join(economy['events'])}). In {economy['games']} greedy games of the
+scenario a pattern was drawn in {economy['drawn']} and completed in
+{economy['completed']}: a game can be won only in those few, and only if
+everything else falls in place too.
+
+**Proposal.** Read the rulebook's "using Power cards" as one Power card a
+swap: the setup's two Power cards (the scenario's two filled slots, R23)
+then pay exactly the two swaps the victory needs, as the scenario seems
+designed. `examples/mods/sarcophagus-one-power.dioses` is that reading as a
+set that replaces the scenario (`--cards examples/mods/sarcophagus-one-power.dioses`);
+under it the planner won {pct(variant['victories'], variant['games'])} of its games
+and the greedy agent {pct(variant_greedy['victories'], variant_greedy['games'])}
+(row 7' above). The alternative, a sarcophagus that scores outside the front
+row (its text is reconstructed, CARDS.md), would need one swap only but
+contradicts the rulebook's "carry it as far as possible into your board (the
+back row)".
+
+"""
+
+
 def section(registry, base: dict, rows: list[tuple], think: int, scenario_think: int,
-            chunk: int) -> str:
+            chunk: int, economy: dict) -> str:
     planner_wins, greedy_wins = base["wins"]["planner"], base["wins"]["greedy"]
     share = pct(planner_wins, planner_wins + greedy_wins)
     table = []
@@ -176,7 +241,7 @@ seat {pct(base['games_won']['greedy'], base['games'])}. Mean scores
 
 | # | scenario | planner victory | greedy victory | planner mean score | greedy mean score | planner time a game |
 |---|---|---|---|---|---|---|
-""" + "\n".join(table) + "\n\n"
+""" + "\n".join(table) + "\n\n" + verdict(rows) + closing_note(rows, economy)
 
 
 def main() -> None:
@@ -232,8 +297,10 @@ def main() -> None:
     text = DOC.read_text(encoding="utf-8")
     before, after = (text.split(HEADING)[0], NEXT + text.split(NEXT, 1)[1]) \
         if HEADING in text else (text.split(NEXT)[0], NEXT + text.split(NEXT, 1)[1])
+    economy = pattern_economy(registry, ECONOMY_GAMES)
     DOC.write_text(before + section(registry, base, rows, args.think,
-                                    args.scenario_think or args.think, args.chunk) + after,
+                                    args.scenario_think or args.think, args.chunk, economy)
+                   + after,
                    encoding="utf-8")
     print(f"wrote {DOC}")
 
