@@ -233,13 +233,14 @@ of the seats won is **{share}**; a planner seat won
 {pct(base['games_won']['planner'], base['games'])} of the games, a greedy
 seat {pct(base['games_won']['greedy'], base['games'])}. Mean scores
 {base['scores']['planner']:.2f} (planner) and {base['scores']['greedy']:.2f}
-(greedy); {base['seconds'] / max(1, base['games']):.1f} s a game on one core.
+(greedy); {base['seconds'] / max(1, base['games']):.1f} s of wall-clock time a game as run
+(the pieces' times, on a shared machine: not a benchmark).
 
 **The seven scenarios**, solo, the same seeds for both agents
 (`dioses simulate --scenario ID --agents planner --think {scenario_think}` and
 `--agents greedy`):
 
-| # | scenario | planner victory | greedy victory | planner mean score | greedy mean score | planner time a game |
+| # | scenario | planner victory | greedy victory | planner mean score | greedy mean score | planner wall-clock a game |
 |---|---|---|---|---|---|---|
 """ + "\n".join(table) + "\n\n" + verdict(rows) + closing_note(rows, economy)
 
