@@ -142,6 +142,7 @@ class HumanAgent:
     reads a number until it is a valid one."""
 
     name = HUMAN
+    plans = True  # the game keeps each turn's start, so that 'h' asks the planner
 
     def __init__(self, out=None, narrator: Optional[Narrator] = None,
                  read: Optional[Callable[[str], str]] = None, lang: str = "en"):

@@ -178,6 +178,26 @@ def shares_one_area(registry: Registry, scenario: Optional[str], options: Sequen
     return settings_for(registry, [*registry.always_options(), *options, *mode]).areas == "shared"
 
 
+def think_option():
+    """``--think N``: the planner's simulations per decision (the engine is
+    imported by the commands that take it, not at startup)."""
+    from dioses_rules.engine.planner import DEFAULT_THINK, THINK_RANGE
+
+    low, high = THINK_RANGE
+    return click.option(
+        "--think", type=click.IntRange(low, high), default=None, metavar="N",
+        help=f"The planner agent's simulations per decision, {low} to {high} (default "
+             f"{DEFAULT_THINK}): more plays better and slower; 1 plays as greedy.")
+
+
+def check_think(think: Optional[int], names: Sequence[str]) -> None:
+    """A usage error for --think when no seat is played by the planner."""
+    if think is not None and "planner" not in names:
+        raise click.BadParameter("--think sets the planner's simulations per decision, but "
+                                 "no seat is played by the planner; add it to --agents, "
+                                 "e.g. --agents planner,greedy", param_hint="'--think'")
+
+
 def check_players(players: int, solo: bool, most: int) -> None:
     """A usage error for a number of players the game cannot seat: a
     scenario or a game on one shared area (``solo``) seats 1 to ``most``,

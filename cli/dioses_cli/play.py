@@ -23,8 +23,8 @@ from dioses_rules.pool.identity import pool_sets
 from .best import BEST_TIME_LIMIT
 from .human import HUMAN, HumanAgent
 from .completion import complete_agents
-from .options import (CARDS_OPTION, LANG_OPTION, check_players, game_arguments, parse_agents,
-                      setup_options, shares_one_area)
+from .options import (CARDS_OPTION, LANG_OPTION, check_players, check_think, game_arguments,
+                      parse_agents, setup_options, shares_one_area, think_option)
 from .output import console, exit_codes_help, user_errors
 from .resume import resume
 from .session import Session
@@ -37,8 +37,9 @@ from .targets import DEFAULT_SAVE, check_final_board, new_game_targets
 @setup_options
 @click.option("--seed", type=int, help="Random seed (default: a random one, printed).")
 @click.option("--agents", "agents_text", shell_complete=complete_agents, metavar="LIST",
-              help="Who sits in each seat, comma-separated: human, greedy, random "
+              help="Who sits in each seat, comma-separated: human, greedy, random, planner "
                    "(default: human, then greedy). Several humans play hot-seat.")
+@think_option()
 @click.option("--save", "save_path", type=click.Path(path_type=Path),
               help=f"Autosave file, written after every turn [default: ./{DEFAULT_SAVE}, or "
                    f"a fresh name beside it when it exists].")
@@ -61,7 +62,7 @@ from .targets import DEFAULT_SAVE, check_final_board, new_game_targets
 @LANG_OPTION
 @CARDS_OPTION
 @user_errors
-def play_command(sets, players, scenario, challenge, rules, seed, agents_text, save_path,
+def play_command(sets, players, scenario, challenge, rules, seed, agents_text, think, save_path,
                  resume_path, overwrite, log_path, final_board, best_time, lang,
                  extra_cards) -> None:
     """Play in the terminal against agents, or hot-seat with several humans.
@@ -76,7 +77,8 @@ def play_command(sets, players, scenario, challenge, rules, seed, agents_text, s
             ("--set", bool(sets)), ("--players", players is not None),
             ("--scenario", scenario is not None),
             ("--challenge", challenge), ("--rule", bool(rules)),
-            ("--seed", seed is not None), ("--agents", agents_text is not None)) if value]
+            ("--seed", seed is not None), ("--agents", agents_text is not None),
+            ("--think", think is not None)) if value]
         if given:
             raise click.UsageError(f"--resume continues a saved game as it was set up; "
                                    f"{', '.join(given)} cannot be changed")
@@ -88,6 +90,7 @@ def play_command(sets, players, scenario, challenge, rules, seed, agents_text, s
     shared = shares_one_area(registry, scenario_id, options)
     names = _seat_names(parse_agents(agents_text, [HUMAN, *AGENTS]), players, scenario_id,
                         shared)
+    check_think(think, names)
     if seed is None:
         seed = random.SystemRandom().randrange(1, 1_000_000)
     # Every game writes a log: beside the save unless --log says where.
@@ -100,7 +103,8 @@ def play_command(sets, players, scenario, challenge, rules, seed, agents_text, s
     sets = pool_sets(registry)
     session = Session(out, registry, save_path, PlayInfo(seed=seed, pool=sets), log_path)
     agents = [HumanAgent(out, session.narrator, lang=lang) if name == HUMAN
-              else make_agent(name, agent_seed(seed, seat)) for seat, name in enumerate(names)]
+              else make_agent(name, agent_seed(seed, seat), think)
+              for seat, name in enumerate(names)]
     what = f"scenario {scenario_id}" if scenario_id else f"{len(names)}-player game"
     out.print(f"New {what}, seed {seed}; seats: " +
               ", ".join(f"{i + 1} {n}" for i, n in enumerate(names)) +
