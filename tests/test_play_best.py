@@ -4,7 +4,6 @@ score with the same cards (``dioses solve`` on its final board)."""
 
 from __future__ import annotations
 
-import builtins
 import json
 import os
 from pathlib import Path
@@ -86,16 +85,9 @@ def test_best_time_out_of_range_is_a_usage_error(here):
     assert result.exit_code == 2 and "--best-time" in result.stderr
 
 
-def test_without_or_tools_the_column_says_what_to_install(registry, monkeypatch):
+def test_without_or_tools_the_column_says_what_to_install(registry, missing):
     game = finished_game(registry, 4)
-    real_import = builtins.__import__
-
-    def no_ortools(name, *args, **kwargs):
-        if name.startswith("dioses_rules.solve") or name.startswith("ortools"):
-            raise ImportError(f"No module named '{name}'", name=name)
-        return real_import(name, *args, **kwargs)
-
-    monkeypatch.setattr(builtins, "__import__", no_ortools)
+    missing(lambda name: name.startswith(("dioses_rules.solve", "ortools")))
     bests = best_module.best_totals(game)
     assert [b.cell() for b in bests] == ["-", "-"]
     assert all("dioses-rules[solver]" in b.why_not for b in bests)
