@@ -357,3 +357,33 @@ def test_serve_prints_its_address_answers_there_and_stops_on_ctrl_c():
         out, err = server.communicate(timeout=30)
     assert server.returncode == 0, err
     assert out.strip() == "stopped" and "Traceback" not in err
+
+
+# ------------------------------------------------------------------ best layout
+
+
+def test_the_best_layout_is_the_solvers_and_scores_what_it_says(client):
+    pytest.importorskip("ortools")
+    answer = post_json(client, "/api/best", HERA_HELA_SHIP)
+    assert answer.status_code == 200, answer.text
+    found = answer.json()
+    assert found["current_total"] == 4 and found["optimal"]
+    assert found["best_total"] > 4 and found["gain"] == found["best_total"] - 4
+    arranged = found["board"]
+    assert sorted(x for row in arranged["area"].values() for x in row if x != ".") == \
+        ["hela", "hera", "ship"]
+    assert post_json(client, "/api/score", arranged).json()["total"] == found["best_total"]
+
+
+def test_the_best_layout_of_an_invalid_board_gets_its_located_message(client):
+    answer = post_json(client, "/api/best", board(back=["hera", "hera", ".", "."]))
+    assert answer.status_code == 422
+    assert "$.area.back[1]: 'hera' is already at $.area.back[0]" in \
+        answer.json()["errors"][0]["message"]
+
+
+def test_the_best_layout_without_the_solver_extra_names_it(client, monkeypatch):
+    monkeypatch.setitem(sys.modules, "dioses_rules.solve.layout", None)
+    answer = post_json(client, "/api/best", HERA_HELA_SHIP)
+    assert answer.status_code == 501
+    assert "pip install 'dioses-rules[solver]'" in answer.json()["errors"][0]["message"]

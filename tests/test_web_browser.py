@@ -193,3 +193,19 @@ def test_every_page_fits_the_window_and_is_photographed(browser, address, shots,
         assert wider <= 0, f"{path or 'home'} is {wider}px wider than a {name} window"
         page.screenshot(path=str(shots / f"{shot}-{name}.png"), full_page=shot != "gallery")
     context.close()
+
+
+def test_the_best_layout_is_shown_and_can_be_used(page, address):
+    pytest.importorskip("ortools")
+    page.goto(address + "board")
+    place(page, "hela", 4)
+    place(page, "hera", 5)
+    place(page, "ship", 6)
+    total_is(page, 4)
+    page.click("#best")
+    page.wait_for_selector("#use-best")
+    shown = page.text_content("#best-result")
+    best = int(re.search(r"Best: (\d+) points \(proven the best\)", shown).group(1))
+    assert f"this board: 4 points; {best - 4} points left on the table" in shown
+    page.click("#use-best")
+    total_is(page, best)

@@ -97,6 +97,7 @@ def create_app(catalog: Catalog, host: str = "127.0.0.1",
         Route("/board", pages.board_page),
         Route("/api/score", pages.api_score, methods=["POST"]),
         Route("/api/export", pages.api_export, methods=["POST"]),
+        Route("/api/best", pages.api_best, methods=["POST"]),
         Route("/api/import", pages.api_import, methods=["POST"]),
         Mount("/static", StaticFiles(directory=str(STATIC)), name="static"),
     ]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Optional
 
 from ..convert import CONVERTER, StructureError, structure
-from ..errors import BoardError, Diagnostic
+from ..errors import BoardError, Diagnostic, DiosesError
 from ..scoring.area import cell_column, cell_row
 from ..scoring.board import (Board, BoardFile, board_file_text, board_registry, board_to_file,
                              read_board_bytes, resolve_board)
@@ -80,6 +80,28 @@ def scored(catalog: Catalog, data: object) -> dict:
     return report_json(score_board(board, explain=True))
 
 
+BEST_TIME_LIMIT = 5.0  # seconds; then the best found so far, marked not proven
+
+
+class SolverMissing(Exception):
+    """The [solver] extra (OR-Tools) is not installed."""
+
+
+def best(catalog: Catalog, data: object, time_limit: float = BEST_TIME_LIMIT) -> dict:
+    """``dioses solve`` on the page's board: the arrangement of its cards
+    with the highest total (laws on their lines, patterns, objectives and
+    scenario as given), and what the board as it stands leaves on the table."""
+    board = resolved(catalog, board_file_of(data))
+    try:
+        from ..solve.layout import best_layout
+    except ImportError as error:
+        raise SolverMissing(f"the best layout needs OR-Tools ({error.name}), which is not "
+                            "installed; pip install 'dioses-rules[solver]'") from None
+    layout = best_layout(board, time_limit=time_limit)  # E300: a line it cannot express
+    arranged = board_json(board_to_file(layout.board, board_file_of(data).sets))
+    return {**layout.to_json(), "board": arranged}
+
+
 def _where(cell: int) -> dict:
     return {"cell": cell, "row": cell_row(cell).value, "column": cell_column(cell)}
 
@@ -107,7 +129,7 @@ def report_json(report: ScoreReport) -> dict:
     }
 
 
-def error_json(error: BoardError, source: Optional[str] = None) -> dict:
+def error_json(error: DiosesError, source: Optional[str] = None) -> dict:
     """The located messages of a bad board, with the source line and a caret
     under the column when the text is at hand."""
     return {"errors": [{"code": d.code, "message": d.full(source), "line": d.line,

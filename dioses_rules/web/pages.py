@@ -10,9 +10,10 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from ..errors import BoardError
 from ..language import model as m
-from .boards import MAX_BOARD_BYTES, error_json, exported, imported, scored
+from ..errors import BoardError, DiosesError
+from .boards import (MAX_BOARD_BYTES, SolverMissing, best, error_json, exported, imported,
+                     scored)
 from .catalog import FILTERS, Catalog, entry_json
 from .templating import TEMPLATES
 
@@ -128,6 +129,21 @@ async def api_score(request: Request):
     try:
         return JSONResponse(scored(_catalog(request), data))
     except BoardError as error:
+        return JSONResponse(error_json(error), status_code=422)
+
+
+async def api_best(request: Request):
+    """The solver's best arrangement of the board's cards (a few seconds at
+    most, off the event loop)."""
+    from starlette.concurrency import run_in_threadpool
+
+    data = await _json(request)
+    try:
+        return JSONResponse(await run_in_threadpool(best, _catalog(request), data))
+    except SolverMissing as error:
+        return JSONResponse({"errors": [{"code": "E302", "message": str(error)}]},
+                            status_code=501)
+    except DiosesError as error:  # a bad board, or E300: a line the solver cannot express
         return JSONResponse(error_json(error), status_code=422)
 
 

@@ -284,6 +284,27 @@
     link.click();
     link.remove();
   }
+  async function bestLayout() {
+    const holder = $("best-result");
+    holder.replaceChildren(el("p", {class: "hint", text: "searching..."}));
+    const {response, json} = await post("/api/best", JSON.stringify(board),
+                                        {"content-type": "application/json"});
+    if (!response.ok || !json) {
+      holder.replaceChildren();
+      showErrors(json ? json.errors : [{message: response.statusText}]);
+      return;
+    }
+    const left = json.best_total - json.current_total;
+    const best = `${points(json.best_total)}${json.optimal ? " (proven the best)" : " (the best found in the time allowed)"}`;
+    holder.replaceChildren(
+      el("p", {class: "best-total", text: `Best: ${best}; this board: ${points(json.current_total)}; ` +
+               `${points(left)} left on the table.`}),
+      el("ol", {class: "hint"}, ...ROWS.map((row) => el("li", {text:
+        `${row} row: ` + json.area[row].map((id) => id === "." ? "empty" : nameOf("myth", idOf(id))).join(", ")}))),
+      el("button", {type: "button", id: "use-best", onclick: () => {
+        board = json.board; holder.replaceChildren(); chosenCell = null; changed();
+      }}, "Use this layout"));
+  }
   async function importBoard(event) {
     const file = event.target.files[0];
     event.target.value = "";
@@ -320,6 +341,7 @@
   });
   $("remove").addEventListener("click", () => { setCell(chosenCell, "."); changed(); });
   $("export").addEventListener("click", exportBoard);
+  $("best").addEventListener("click", bestLayout);
   $("import").addEventListener("change", importBoard);
   $("clear").addEventListener("click", () => {
     board = emptyBoard(); chosenCell = null; chosenCard = null;
