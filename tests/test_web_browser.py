@@ -82,7 +82,8 @@ def page(browser):
 
 
 def total_is(page, points: int) -> None:
-    page.wait_for_function(f"document.getElementById('total').textContent === '{points} points'")
+    # a locator waits without evaluating text as script, which the page's CSP forbids
+    playwright.expect(page.locator("#total")).to_have_text(f"{points} points")
 
 
 def place(page, card: str, cell: int) -> None:
@@ -155,7 +156,7 @@ def test_an_exported_board_scores_the_same_with_dioses_score(page, address, tmp_
     page.select_option("#law-card", "only-gods")
     page.select_option("#law-line", "row:front")
     page.click("#add-law")
-    page.wait_for_function("document.querySelectorAll('#extras-list .met').length === 1")
+    playwright.expect(page.locator("#extras-list .met")).to_have_count(1)
     shown = int(page.text_content("#total").split()[0])
     with page.expect_download() as download:
         page.click("#export")
@@ -209,3 +210,15 @@ def test_the_best_layout_is_shown_and_can_be_used(page, address):
     assert f"this board: 4 points; {best - 4} points left on the table" in shown
     page.click("#use-best")
     total_is(page, best)
+
+
+def test_cards_are_dragged_onto_cells_and_between_them(page, address):
+    page.goto(address + "board")
+    page.drag_and_drop('#palette button[data-card="hela"]', '.cell[data-cell="0"]')
+    page.drag_and_drop('#palette button[data-card="hera"]', '.cell[data-cell="5"]')
+    page.drag_and_drop('#palette button[data-card="ship"]', '.cell[data-cell="6"]')
+    total_is(page, 5)  # Hela in the front row 2, Hera next to the Ship 2, the Ship 1 god
+    page.drag_and_drop('.cell[data-cell="0"]', '.cell[data-cell="4"]')  # Hela down, beside Hera
+    total_is(page, 4)
+    assert "Hela" in page.get_attribute('.cell[data-cell="4"]', "aria-label")
+    assert "empty" in page.get_attribute('.cell[data-cell="0"]', "aria-label")

@@ -82,7 +82,29 @@
       button.dataset.card = id;
     }
     if (chosenCell === i) button.classList.add("selected");
+    if (entry !== ".") {
+      button.draggable = true;
+      button.addEventListener("dragstart", (e) => e.dataTransfer.setData("text/plain", `cell:${i}`));
+    }
+    button.addEventListener("dragover", (e) => e.preventDefault());
+    button.addEventListener("drop", (e) => { e.preventDefault(); dropped(e.dataTransfer.getData("text/plain"), i); });
     return button;
+  }
+
+  // Dragging, where the browser allows: a card from the list onto a cell, or
+  // a placed card onto another cell (the two swap). Clicking does the same.
+  function dropped(what, i) {
+    const [kind, value] = what.split(":");
+    if (kind === "card" && byId.myth[value]) {
+      chosenCard = value;
+      cellClicked(i);
+    } else if (kind === "cell" && /^\d+$/.test(value) && Number(value) < 12) {
+      const from = Number(value), moving = cellEntry(from);
+      setCell(from, cellEntry(i));
+      setCell(i, moving);
+      chosenCell = i;
+      changed();
+    }
   }
 
   function cellClicked(i) {
@@ -113,6 +135,8 @@
                                    onclick: () => cardChosen(card.id)},
                         placed ? `${card.name} ✓` : card.name);
       if (placed) button.setAttribute("aria-label", `${card.name}, on the board`);
+      button.draggable = true;
+      button.addEventListener("dragstart", (e) => e.dataTransfer.setData("text/plain", `card:${card.id}`));
       list.append(el("li", {}, button));
     }
   }
