@@ -222,3 +222,15 @@ def test_cards_are_dragged_onto_cells_and_between_them(page, address):
     total_is(page, 4)
     assert "Hela" in page.get_attribute('.cell[data-cell="4"]', "aria-label")
     assert "empty" in page.get_attribute('.cell[data-cell="0"]', "aria-label")
+
+
+def test_choosing_a_placed_card_for_an_occupied_cell_swaps_the_two(page, address):
+    page.goto(address + "board")
+    place(page, "hela", 4)
+    place(page, "hera", 5)
+    place(page, "ship", 6)
+    total_is(page, 4)
+    place(page, "hela", 5)  # Hela onto Hera's cell: Hera goes where Hela was
+    total_is(page, 2)  # Hera no longer next to the Ship: 0; the Ship's two gods 2; Hela 0
+    assert "Hera" in page.get_attribute('.cell[data-cell="4"]', "aria-label")
+    assert "Hela" in page.get_attribute('.cell[data-cell="5"]', "aria-label")

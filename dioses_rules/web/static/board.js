@@ -109,7 +109,8 @@
 
   function cellClicked(i) {
     if (chosenCard !== null) {
-      for (let j = 0; j < 12; j++) if (idOf(cellEntry(j)) === chosenCard) setCell(j, ".");
+      // a card already on the board moves here, and what was here takes its place
+      for (let j = 0; j < 12; j++) if (j !== i && idOf(cellEntry(j)) === chosenCard) setCell(j, cellEntry(i));
       setCell(i, chosenCard);
       chosenCard = null;
       chosenCell = i;
