@@ -387,3 +387,106 @@ def test_the_best_layout_without_the_solver_extra_names_it(client, monkeypatch):
     answer = post_json(client, "/api/best", HERA_HELA_SHIP)
     assert answer.status_code == 501
     assert "pip install 'dioses-rules[solver]'" in answer.json()["errors"][0]["message"]
+
+
+# ------------------------------------------------------------------ play
+
+
+@pytest.fixture
+def playing(catalog, tmp_path):
+    return TestClient(create_app(catalog, saves=tmp_path), base_url="http://127.0.0.1:8000")
+
+
+def start(playing, **seats) -> str:
+    answer = playing.post("/play", data=seats, follow_redirects=False)
+    assert answer.status_code == 303, answer.text
+    return answer.headers["location"]
+
+
+def version_of(page) -> str:
+    return re.search(r'name="version" value="(\d+)"', page.text).group(1)
+
+
+def play_moves(playing, url: str, moves: int = 10_000) -> object:
+    """Answer the first choice of every decision, ``moves`` times or to the end."""
+    for _ in range(moves):
+        page = playing.get(url)
+        if "Game over" in page.text:
+            return page
+        answer = playing.post(url, data={"version": version_of(page), "choice": "0"},
+                              follow_redirects=False)
+        assert answer.status_code == 303, answer.text
+    return playing.get(url)
+
+
+def test_the_play_page_offers_seats_and_says_where_games_go(playing, client):
+    page = playing.get("/play")
+    assert page.status_code == 200 and 'name="seat6"' in page.text
+    assert "a person" in page.text and "greedy agent" in page.text
+    without = client.get("/play")  # a server given no folder plays no game
+    assert "saves no games" in without.text
+
+
+def test_a_whole_game_in_the_browser_is_saved_logged_and_replays(playing, tmp_path):
+    url = start(playing, seat1="human", seat2="greedy", seed="7")
+    first = playing.get(url)
+    assert "Turn 1: seat 1 to choose" in first.text and 'name="choice" value="0"' in first.text
+    final = play_moves(playing, url)
+    totals = [int(x) for x in re.findall(r"<strong>(\d+) points</strong>", final.text)]
+    assert len(totals) == 2 and "winner" in final.text
+    game_id = url.rsplit("/", 1)[1]
+    log = tmp_path / f"web-game-{game_id}.jsonl"
+    assert (tmp_path / f"web-game-{game_id}.json").is_file() and log.is_file()
+    replayed = CliRunner().invoke(dioses, ["replay", str(log)])
+    assert replayed.exit_code == 0, replayed.output
+    assert f"totals area 1: {totals[0]}, area 2: {totals[1]}" in replayed.output
+
+
+def test_a_game_begun_in_the_browser_goes_on_in_the_terminal(playing, tmp_path):
+    url = start(playing, seat1="human", seat2="random", seed="11")
+    play_moves(playing, url, moves=6)
+    save = tmp_path / f"web-game-{url.rsplit('/', 1)[1]}.json"
+    resumed = CliRunner().invoke(dioses, ["play", "--resume", str(save), "--best-time", "0"],
+                                 input="1\n" * 400)
+    assert resumed.exit_code == 0, resumed.output
+    assert "Resuming" in resumed.output and "Winner" in resumed.output
+
+
+def test_a_stale_or_impossible_choice_is_refused_with_a_message(playing):
+    url = start(playing, seat1="human", seat2="greedy", seed="3")
+    page = playing.get(url)
+    version = version_of(page)
+    wrong = playing.post(url, data={"version": version, "choice": "99"})
+    assert wrong.status_code == 409 and "no choice 100" in wrong.text
+    assert playing.post(url, data={"version": version, "choice": "0"},
+                        follow_redirects=False).status_code == 303
+    stale = playing.post(url, data={"version": version, "choice": "0"})
+    assert stale.status_code == 409 and "already made" in stale.text
+    junk = playing.post(url, data={"version": "x", "choice": "0"})
+    assert junk.status_code == 422 and "choose one of the buttons" in junk.text
+    as_json = playing.post(url, content=b"{}", headers={"content-type": "application/json"})
+    assert as_json.status_code == 415
+
+
+@pytest.mark.parametrize("seats, message", [
+    ({"seat1": "human"}, "a game has 2 to 6 seats, not 1"),
+    ({"seat1": "human", "seat2": "wizard"}, "unknown seat &#39;wizard&#39;"),
+    ({"seat1": "human", "seat2": "greedy", "seed": "-4"}, "the seed is a whole number"),
+])
+def test_a_game_that_cannot_start_says_why(playing, seats, message):
+    answer = playing.post("/play", data=seats)
+    assert answer.status_code == 422 and message in answer.text
+
+
+def test_an_unknown_game_is_404(playing):
+    assert playing.get("/play/0123456789abcdef").status_code == 404
+    assert playing.get("/play/..%2f..%2fetc").status_code == 404
+
+
+def test_a_form_of_another_site_cannot_post(playing):
+    answer = playing.post("/play", data={"seat1": "human", "seat2": "greedy"},
+                          headers={"origin": "http://evil.example"})
+    assert answer.status_code == 403
+    own = playing.post("/play", data={"seat1": "greedy", "seat2": "greedy"},
+                       headers={"origin": "http://127.0.0.1:8000"}, follow_redirects=False)
+    assert own.status_code == 303

@@ -37,11 +37,16 @@ DESKTOP = {"width": 1280, "height": 900}
 
 
 @pytest.fixture(scope="module")
-def address():
+def saves(tmp_path_factory) -> Path:
+    return tmp_path_factory.mktemp("saves")
+
+
+@pytest.fixture(scope="module")
+def address(saves):
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "cli")])}
     server = subprocess.Popen(
         [sys.executable, "-c", "from dioses_cli.main import dioses; dioses()", "serve",
-         "--port", "0"], stdout=subprocess.PIPE, text=True, env=env)
+         "--port", "0", "--saves", str(saves)], stdout=subprocess.PIPE, text=True, env=env)
     try:
         found = re.search(r"(http://127\.0\.0\.1:\d+/)", server.stdout.readline())
         assert found, "the server printed no address"
@@ -187,7 +192,8 @@ def test_every_page_fits_the_window_and_is_photographed(browser, address, shots,
     page = context.new_page()
     for path, shot in (("", "home"), ("cards", "gallery"), ("cards/base/myth/ship", "card"),
                        ("cards/aun-mas-divinos/pattern/norse-hall", "pattern"),
-                       ("board", "board"), ("cards/base/myth/nope", "not-found")):
+                       ("board", "board"), ("play", "play"),
+                       ("cards/base/myth/nope", "not-found")):
         page.goto(address + path)
         page.wait_for_load_state("networkidle")
         wider = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
@@ -234,3 +240,25 @@ def test_choosing_a_placed_card_for_an_occupied_cell_swaps_the_two(page, address
     total_is(page, 2)  # Hera no longer next to the Ship: 0; the Ship's two gods 2; Hela 0
     assert "Hera" in page.get_attribute('.cell[data-cell="4"]', "aria-label")
     assert "Hela" in page.get_attribute('.cell[data-cell="5"]', "aria-label")
+
+
+def test_a_full_game_against_the_greedy_agent_by_clicking(page, address, saves, shots):
+    page.goto(address + "play")
+    page.select_option('select[name="seat2"]', "greedy")
+    page.fill('input[name="seed"]', "5")
+    page.click('button[type="submit"]')
+    page.wait_for_selector("h1")
+    clicks = 0
+    while "Game over" not in page.text_content("h1"):
+        if clicks == 4:
+            page.screenshot(path=str(shots / "play-turn.png"), full_page=True)
+        page.click('.choices-form button[name="choice"] >> nth=0')
+        page.wait_for_load_state("load")
+        clicks += 1
+        assert clicks < 400, "the game did not end"
+    page.screenshot(path=str(shots / "play-over.png"), full_page=True)
+    totals = [int(x) for x in re.findall(r"(\d+) points", page.text_content(".scores"))]
+    log = next(saves.glob(f"web-game-{page.url.rsplit('/', 1)[1]}.jsonl"))
+    replayed = CliRunner().invoke(dioses, ["replay", str(log)])
+    assert replayed.exit_code == 0, replayed.output
+    assert f"totals area 1: {totals[0]}, area 2: {totals[1]}" in replayed.output

@@ -32,7 +32,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
               "The best layout of a board's cards, proven optimal; or whether a scenario can "
               "be won."),
     "serve": ("serve", "serve",
-              "Browse the cards and build and score boards in a web browser."),
+              "Browse the cards, build and score boards, and play, in a web browser."),
     "fmt": ("fmt", "fmt_command",
             "Rewrite card files (and the .dioses files of folders) in the canonical layout."),
 }

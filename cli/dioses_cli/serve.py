@@ -56,10 +56,15 @@ def _listening(host: str, port: int) -> socket.socket:
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="The address to serve at. Only requests naming this address (or, for "
                    "a loopback one, localhost) are answered.")
+@click.option("--saves", type=click.Path(exists=True, file_okay=False, writable=True,
+                                         path_type=Path),
+              default=".", show_default=True,
+              help="The folder where games played in the browser are saved "
+                   "(web-game-ID.json, its log beside it; dioses play --resume goes on).")
 @CARDS_OPTION
 @user_errors
-def serve(port: int, host: str, extra_cards: tuple[Path, ...]) -> None:
-    """Browse the cards and build and score boards in a web browser."""
+def serve(port: int, host: str, saves: Path, extra_cards: tuple[Path, ...]) -> None:
+    """Browse the cards, build and score boards, and play, in a web browser."""
     if host.strip() in WILDCARDS:
         raise click.BadParameter(
             "give the one address the browser will use (e.g. 127.0.0.1 or this machine's "
@@ -73,12 +78,12 @@ def serve(port: int, host: str, extra_cards: tuple[Path, ...]) -> None:
     from dioses_rules.web.catalog import Catalog
 
     registry, sources = load_registry(extra_cards)
-    app = create_app(Catalog(registry, sources), host)
+    app = create_app(Catalog(registry, sources), host, saves=saves.resolve())
     sock = _listening(host, port)
     bound = sock.getsockname()[1]
     shown = f"[{host.strip('[]')}]" if ":" in host else host
     click.echo(f"Serving the cards and the board builder at http://{shown}:{bound}/ "
-               f"(Ctrl-C stops)")
+               f"(Ctrl-C stops); games are saved in {saves.resolve()}")
     sys.stdout.flush()
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="off"))
     try:

@@ -15,7 +15,9 @@ Safe by construction, for a server meant to run on a player's own machine:
 
 from __future__ import annotations
 
-from typing import Sequence
+from pathlib import Path
+from typing import Optional, Sequence
+from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
@@ -25,8 +27,9 @@ from starlette.requests import Request
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from . import pages
+from . import pages, play_pages
 from .catalog import Catalog
+from .play import Tables
 from .templating import STATIC, TEMPLATES
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 SECURITY_HEADERS = [
@@ -34,7 +37,7 @@ SECURITY_HEADERS = [
      b"default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
      b"object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"),
     (b"x-content-type-options", b"nosniff"),
-    (b"referrer-policy", b"no-referrer"),
+    (b"referrer-policy", b"same-origin"),  # no-referrer would make a form's Origin "null"
     (b"x-frame-options", b"DENY"),
 ]
 
@@ -47,14 +50,23 @@ def allowed_hosts(host: str) -> list[str]:
 
 
 class SecurityHeaders:
-    """Adds :data:`SECURITY_HEADERS` to every response."""
+    """Adds :data:`SECURITY_HEADERS` to every response, and refuses a POST
+    sent from a page of another origin (a form of another site posting to
+    this server: its Host is right, its Origin is not)."""
 
-    def __init__(self, app):
+    def __init__(self, app, hosts: Sequence[str] = ()):
         self.app = app
+        self.hosts = {h.strip("[]") for h in hosts}
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
             await self.app(scope, receive, send)
+            return
+        if scope["method"] == "POST" and not self._same_origin(scope):
+            from starlette.responses import PlainTextResponse
+
+            await PlainTextResponse("a form of another site cannot post here",
+                                    status_code=403)(scope, receive, send)
             return
 
         async def sending(message):
@@ -63,6 +75,13 @@ class SecurityHeaders:
             await send(message)
 
         await self.app(scope, receive, sending)
+
+    def _same_origin(self, scope) -> bool:
+        origin = dict(scope["headers"]).get(b"origin")
+        if origin is None:  # not a browser's cross-site request
+            return True
+        host = urlsplit(origin.decode("latin-1")).hostname
+        return host is not None and host in self.hosts
 
 
 def error_page(request: Request, status: int, message: str):
@@ -86,9 +105,10 @@ async def _bug(request: Request, error: Exception):
     return error_page(request, 500, "the server met a bug; its log says where")
 
 
-def create_app(catalog: Catalog, host: str = "127.0.0.1",
-               extra_hosts: Sequence[str] = ()) -> Starlette:
-    """The app serving ``catalog`` at ``host`` (the name a browser will send)."""
+def create_app(catalog: Catalog, host: str = "127.0.0.1", extra_hosts: Sequence[str] = (),
+               saves: Optional[Path] = None) -> Starlette:
+    """The app serving ``catalog`` at ``host`` (the name a browser will send);
+    games played in it are saved in the folder ``saves`` (None: no games)."""
     routes = [
         Route("/", pages.home),
         Route("/cards", pages.gallery),
@@ -99,14 +119,19 @@ def create_app(catalog: Catalog, host: str = "127.0.0.1",
         Route("/api/export", pages.api_export, methods=["POST"]),
         Route("/api/best", pages.api_best, methods=["POST"]),
         Route("/api/import", pages.api_import, methods=["POST"]),
+        Route("/play", play_pages.play_new),
+        Route("/play", play_pages.play_start, methods=["POST"]),
+        Route("/play/{game_id}", play_pages.play_game),
+        Route("/play/{game_id}", play_pages.play_answer, methods=["POST"]),
         Mount("/static", StaticFiles(directory=str(STATIC)), name="static"),
     ]
+    hosts = allowed_hosts(host) + [h.lower() for h in extra_hosts]
     middleware = [
-        Middleware(TrustedHostMiddleware,
-                   allowed_hosts=allowed_hosts(host) + [h.lower() for h in extra_hosts]),
-        Middleware(SecurityHeaders),
+        Middleware(TrustedHostMiddleware, allowed_hosts=hosts),
+        Middleware(SecurityHeaders, hosts=hosts),
     ]
     app = Starlette(routes=routes, middleware=middleware,
                     exception_handlers={HTTPException: _http_error, Exception: _bug})
     app.state.catalog = catalog
+    app.state.tables = Tables(catalog, saves)
     return app

@@ -101,7 +101,7 @@ async def board_page(request: Request):
     return TEMPLATES.TemplateResponse(request, "board.html", {"data": data})
 
 
-async def _body(request: Request) -> bytes:
+async def read_body(request: Request) -> bytes:
     """The request's body, refused past :data:`MAX_BODY` before it is all read."""
     length = request.headers.get("content-length")
     if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
@@ -119,7 +119,7 @@ async def _json(request: Request):
     if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
         raise HTTPException(415, "send the board as application/json")
     try:
-        return json.loads(await _body(request))
+        return json.loads(await read_body(request))
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
         raise HTTPException(400, f"not a JSON document: {error}")
 
@@ -167,7 +167,7 @@ def shown_name(raw: str) -> str:
 
 async def api_import(request: Request):
     """A board file sent as the body (the page reads the chosen file)."""
-    raw = await _body(request)
+    raw = await read_body(request)
     shown = shown_name(request.headers.get("x-board-name", ""))
     try:
         return JSONResponse({"board": imported(_catalog(request), raw, shown)})
