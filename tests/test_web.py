@@ -490,3 +490,36 @@ def test_a_form_of_another_site_cannot_post(playing):
     own = playing.post("/play", data={"seat1": "greedy", "seat2": "greedy"},
                        headers={"origin": "http://127.0.0.1:8000"}, follow_redirects=False)
     assert own.status_code == 303
+
+
+def test_a_saved_game_goes_on_in_the_browser_from_where_it_was(catalog, tmp_path):
+    first = TestClient(create_app(catalog, saves=tmp_path), base_url="http://127.0.0.1")
+    url = start(first, seat1="human", seat2="greedy", seed="9")
+    before = play_moves(first, url, moves=5)
+    turn = re.search(r"Turn (\d+)", before.text).group(1)
+    game_id = url.rsplit("/", 1)[1]
+    # another server (the first one stopped), the same folder
+    second = TestClient(create_app(catalog, saves=tmp_path), base_url="http://127.0.0.1")
+    listed = second.get("/play")
+    assert f'name="game" value="{game_id}"' in listed.text
+    resumed = second.post("/play/resume", data={"game": game_id}, follow_redirects=False)
+    assert resumed.status_code == 303 and resumed.headers["location"] == url
+    assert f"Turn {turn}:" in second.get(url).text
+    final = play_moves(second, url)
+    totals = re.findall(r"<strong>(\d+) points</strong>", final.text)
+    replayed = CliRunner().invoke(dioses, ["replay", str(tmp_path / f"web-game-{game_id}.jsonl")])
+    assert replayed.exit_code == 0, replayed.output
+    assert f"totals area 1: {totals[0]}, area 2: {totals[1]}" in replayed.output
+
+
+@pytest.mark.parametrize("name", ["../../etc/passwd", "0123456789abcdef", ""])
+def test_only_a_game_saved_in_the_folder_can_be_resumed(playing, name):
+    answer = playing.post("/play/resume", data={"game": name})
+    assert answer.status_code == 422 and "no saved game" in answer.text
+
+
+def test_a_damaged_save_is_refused_with_its_message(catalog, tmp_path):
+    (tmp_path / "web-game-0123456789abcdef.json").write_text('{"kind": "dioses-save"}')
+    client = TestClient(create_app(catalog, saves=tmp_path), base_url="http://127.0.0.1")
+    answer = client.post("/play/resume", data={"game": "0123456789abcdef"})
+    assert answer.status_code == 422 and "web-game-0123456789abcdef.json" in answer.text

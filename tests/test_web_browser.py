@@ -8,6 +8,7 @@ Every page is photographed (PNG) at desktop and phone width into
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -41,8 +42,9 @@ def saves(tmp_path_factory) -> Path:
     return tmp_path_factory.mktemp("saves")
 
 
-@pytest.fixture(scope="module")
-def address(saves):
+@contextlib.contextmanager
+def serving(saves: Path):
+    """A real ``dioses serve`` on a free port; its address."""
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "cli")])}
     server = subprocess.Popen(
         [sys.executable, "-c", "from dioses_cli.main import dioses; dioses()", "serve",
@@ -54,6 +56,12 @@ def address(saves):
     finally:
         server.send_signal(signal.SIGINT)
         server.wait(timeout=30)
+
+
+@pytest.fixture(scope="module")
+def address(saves):
+    with serving(saves) as found:
+        yield found
 
 
 @pytest.fixture(scope="module")
@@ -262,3 +270,20 @@ def test_a_full_game_against_the_greedy_agent_by_clicking(page, address, saves, 
     replayed = CliRunner().invoke(dioses, ["replay", str(log)])
     assert replayed.exit_code == 0, replayed.output
     assert f"totals area 1: {totals[0]}, area 2: {totals[1]}" in replayed.output
+
+
+def test_a_saved_game_is_continued_in_a_new_server(page, shots, tmp_path):
+    with serving(tmp_path) as first:
+        page.goto(first + "play")
+        page.click('button[type="submit"]')
+        for _ in range(5):
+            page.click('.choices-form button[name="choice"] >> nth=0')
+            page.wait_for_load_state("load")
+        turn = re.search(r"Turn \d+", page.text_content("h1")).group(0)
+        game_id = page.url.rsplit("/", 1)[1]
+    with serving(tmp_path) as second:
+        page.goto(second + "play")
+        page.click(f'button[name="game"][value="{game_id}"]')
+        page.wait_for_selector(".choices-form")
+        assert page.text_content("h1").startswith(turn)
+        page.screenshot(path=str(shots / "play-resumed.png"), full_page=True)

@@ -121,6 +121,7 @@ def create_app(catalog: Catalog, host: str = "127.0.0.1", extra_hosts: Sequence[
         Route("/api/import", pages.api_import, methods=["POST"]),
         Route("/play", play_pages.play_new),
         Route("/play", play_pages.play_start, methods=["POST"]),
+        Route("/play/resume", play_pages.play_resume, methods=["POST"]),
         Route("/play/{game_id}", play_pages.play_game),
         Route("/play/{game_id}", play_pages.play_answer, methods=["POST"]),
         Mount("/static", StaticFiles(directory=str(STATIC)), name="static"),

@@ -28,10 +28,10 @@ from ..convert import CONVERTER
 from ..engine.agents import AGENTS, agent_seed, make_agent
 from ..engine.game import Game
 from ..engine.log import LogWriter, pool_fingerprint
-from ..engine.saves import PlayInfo, write_save
+from ..engine.saves import PlayInfo, check_save, load_game, read_save, write_save
 from ..engine.setup import MAX_SEATS
-from ..errors import DiosesError
-from ..pool.identity import pool_sets
+from ..errors import Diagnostic, DiosesError
+from ..pool.identity import compare_pools, pool_sets
 from ..scoring.area import Area, cell_column, cell_row
 from ..scoring.score import score_board
 from .catalog import Catalog
@@ -42,6 +42,7 @@ MAX_LIVE_GAMES = 8  # unfinished games one server holds at once
 HISTORY = 14  # the lines of what happened a page shows
 WAIT_SECONDS = 20.0  # how long a page waits for the agents to play on
 _GAME_ID = re.compile(r"^[a-z0-9]{8,32}$")
+_SAVE_NAME = re.compile(r"^web-game-([a-z0-9]{8,32})\.json$")
 
 
 class PlayError(DiosesError):
@@ -63,15 +64,16 @@ class PageSeat:
 class TableGame:
     """One game in the browser: its thread, its snapshot, its files."""
 
-    def __init__(self, game_id: str, catalog: Catalog, seats: Sequence[str], seed: int,
-                 folder: Path):
+    def __init__(self, game_id: str, catalog: Catalog, seats: Sequence[str], seed: Optional[int],
+                 folder: Path, saved=None):
         self.id = game_id
         self.catalog = catalog
         self.seats = list(seats)
         self.seed = seed
         self.save_path = folder / f"web-game-{game_id}.json"
         self.log_path = folder / f"web-game-{game_id}.jsonl"
-        self.records: list[dict] = []
+        self.saved = saved  # a SaveFile to go on from, or None for a new game
+        self.records: list[dict] = list(saved.play.records) if saved is not None else []
         self.writer: Optional[LogWriter] = None
         self.changed = threading.Condition()
         self.snapshot: dict = {"state": "starting"}
@@ -93,12 +95,18 @@ class TableGame:
     def _run(self) -> None:
         from ..engine.setup import new_game
 
-        agents = [PageSeat(self) if name == HUMAN else make_agent(name, agent_seed(self.seed, i))
+        agents = [PageSeat(self) if name == HUMAN else
+                  make_agent(name, agent_seed(self.seed or 0, i))  # a save restores its rng
                   for i, name in enumerate(self.seats)]
         try:
-            game = new_game(self.catalog.registry, agents, None, (), self.seed, log=self.log)
+            if self.saved is None:
+                game = new_game(self.catalog.registry, agents, None, (), self.seed, log=self.log)
+            else:
+                game = load_game(self.catalog.registry, self.saved, agents,
+                                 None if self.saved.state.finished else self.log,
+                                 self.save_path.name)
             self.save(game)
-            result = game.play(on_turn=self.save)
+            result = game.result() if game.state.finished else game.play(on_turn=self.save)
             self.save(game)
             self._publish(self._view(game, None, result))
         except Exception as error:  # our bug: the page says so, the log of the server has it
@@ -277,6 +285,39 @@ class Tables:
             if seed is None:
                 seed = random.SystemRandom().randrange(1, 1_000_000)
             table = TableGame(game_id, self.catalog, seats, seed, self.folder)
+            self.games[game_id] = table
+        table.start()
+        return table
+
+    def saved_games(self) -> list[str]:
+        """The ids of the games saved in the folder (``web-game-ID.json``)."""
+        if self.folder is None:
+            return []
+        found = (_SAVE_NAME.match(p.name) for p in self.folder.glob("web-game-*.json"))
+        return sorted(m.group(1) for m in found if m)
+
+    def resume(self, game_id: str) -> TableGame:
+        """Go on with a game saved in the folder, by its id among those
+        :meth:`saved_games` lists (the page names no file)."""
+        live = self.games.get(game_id)
+        if live is not None:
+            return live
+        if game_id not in self.saved_games():
+            raise PlayError.one("E425", f"no saved game '{game_id}' in this server's folder")
+        path = self.folder / f"web-game-{game_id}.json"
+        save = read_save(path)
+        registry = self.catalog.registry
+        if save.play.pool is not None:
+            difference = compare_pools(save.play.pool, pool_sets(registry))
+            if difference.errors:
+                raise PlayError([Diagnostic("G103", e, path.name) for e in difference.errors])
+        check_save(save, registry, path.name)
+        seats = [agent.name for agent in save.agents]
+        unknown = [name for name in seats if name not in SEAT_KINDS]
+        if unknown:
+            raise PlayError.one("G102", f"unknown agent '{unknown[0]}'", path.name)
+        with self.lock:
+            table = TableGame(game_id, self.catalog, seats, save.play.seed, self.folder, save)
             self.games[game_id] = table
         table.start()
         return table

@@ -15,6 +15,7 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse
 
 from ..engine.setup import MAX_SEATS
+from ..errors import DiosesError
 from .pages import read_body
 from .play import SEAT_KINDS, PlayError, Tables
 from .templating import TEMPLATES
@@ -39,9 +40,10 @@ async def _form(request: Request) -> dict[str, list[str]]:
 def _new_page(request: Request, error: str = "", status: int = 200):
     tables = _tables(request)
     games = [(g.id, g.seats, g.snapshot.get("state")) for g in tables.games.values()]
+    saved = [game_id for game_id in tables.saved_games() if game_id not in tables.games]
     return TEMPLATES.TemplateResponse(request, "play_new.html", {
         "kinds": SEAT_KINDS, "max_seats": MAX_SEATS, "games": games, "error": error,
-        "saves": tables.folder is not None}, status_code=status)
+        "saves": tables.folder is not None, "saved": saved}, status_code=status)
 
 
 async def play_new(request: Request):
@@ -59,6 +61,16 @@ async def play_start(request: Request):
         table = await run_in_threadpool(_tables(request).new, seats,
                                         int(seed_text) if seed_text else None)
     except PlayError as error:
+        return _new_page(request, str(error), 422)
+    return RedirectResponse(f"/play/{table.id}", status_code=303)
+
+
+async def play_resume(request: Request):
+    """Go on with a saved game, named by its id among those the page listed."""
+    form = await _form(request)
+    try:
+        table = await run_in_threadpool(_tables(request).resume, form.get("game", [""])[0])
+    except DiosesError as error:  # PlayError, or a damaged save (GameError)
         return _new_page(request, str(error), 422)
     return RedirectResponse(f"/play/{table.id}", status_code=303)
 
