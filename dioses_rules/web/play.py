@@ -243,9 +243,9 @@ class TableGame:
         return lines[-HISTORY:]
 
     def _said(self, key: str, value) -> str:
-        """One field of an event as a player reads it: areas and seats
+        """One field of an event as a player reads it: areas, seats and piles
         counted from 1, cards by name."""
-        if key in ("area", "seat") and isinstance(value, int):
+        if key in ("area", "seat", "pile") and isinstance(value, int):
             return f"{key} {value + 1}"
         if key == "card" and isinstance(value, str):
             return self._name("myth", value)
