@@ -64,6 +64,7 @@ def test_home_links_to_the_cards_and_the_builder(client):
     page = client.get("/")
     assert page.status_code == 200
     assert 'href="/cards"' in page.text and 'href="/board"' in page.text
+    assert 'href="/play"' in page.text
 
 
 def test_every_page_carries_the_security_headers(client):
