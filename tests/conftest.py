@@ -53,3 +53,27 @@ def no_solve_at_the_end_of_play(request, monkeypatch):
         from dioses_cli import best
 
         monkeypatch.setattr(best, "BEST_TIME_LIMIT", 0.0)
+
+
+@pytest.fixture
+def missing(monkeypatch):
+    """``missing(test, error)``: from now on, importing a module whose name
+    ``test(name)`` accepts raises ``error(name)`` (default: ImportError), as
+    on a machine without that extra or system library."""
+    import builtins
+
+    real = builtins.__import__
+
+    def block(test, error=None):
+        def importing(name, *args, **kwargs):
+            if test(name):
+                raise (error or _no_module)(name)
+            return real(name, *args, **kwargs)
+
+        monkeypatch.setattr(builtins, "__import__", importing)
+
+    return block
+
+
+def _no_module(name: str) -> ImportError:
+    return ImportError(f"No module named '{name}'", name=name)

@@ -145,11 +145,15 @@ def test_a_modders_scenario_simulates_as_in_0_1_0():
 
 def test_a_modders_cards_read_as_in_0_1_0():
     """The same card text; since the open card language (issue #8) each card's
-    heading also lists its tags, which 0.1.0 did not show."""
+    heading also lists its tags, and since issue #14 a scenario's text also
+    says its options, setup and rules as sentences, which 0.1.0 did not show."""
     result = CliRunner().invoke(dioses, ["cards", "--cards", str(MOD), "--set", "hyperborea",
                                          "--text"])
     assert result.exit_code == 0, result.output
     without_tags = re.sub(r", tags: [a-z0-9-]+(?:, [a-z0-9-]+)*(?=, )", "", result.stdout)
+    assert "  Setup: shuffle North Wind, Chione and Kari with 3 cards at random" in without_tags
+    without_tags = re.sub(r"(?m)^  (Played with|Setup|Rules|With the challenge): .*\n", "",
+                          without_tags)
     assert without_tags == (MOD / "cards-text.txt").read_text(encoding="utf-8")
     assert "boreas - Boreas (hyperborea, myth, norse god, tags: wind, reconstructed)" \
         in result.stdout

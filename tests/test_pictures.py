@@ -223,17 +223,9 @@ def test_the_balance_plot_holds_every_card_its_mean_spread_and_flags(registry):
     assert flagged  # the bundled sets have flagged cards at this size
 
 
-def test_a_missing_cairo_is_one_error_naming_what_to_install(monkeypatch):
-    import builtins
-
-    real = builtins.__import__
-
-    def no_cairo(name, *args, **kwargs):
-        if name == "cairosvg":
-            raise OSError("no library called \"cairo-2\" was found")
-        return real(name, *args, **kwargs)
-
-    monkeypatch.setattr(builtins, "__import__", no_cairo)
+def test_a_missing_cairo_is_one_error_naming_what_to_install(missing):
+    missing(lambda name: name == "cairosvg",
+            lambda name: OSError("no library called \"cairo-2\" was found"))
     with pytest.raises(DiosesError) as raised:
         export.png("<svg xmlns='http://www.w3.org/2000/svg' width='1' height='1'/>")
     assert raised.value.diagnostics[0].code == "E402"

@@ -145,17 +145,9 @@ def test_balance_plot_holds_every_card_of_the_report(runner, tmp_path):
 
 
 def test_a_pdf_without_cairo_is_one_error_naming_what_to_install(runner, tmp_path,
-                                                                 monkeypatch):
-    import builtins
-
-    real = builtins.__import__
-
-    def no_cairo(name, *args, **kwargs):
-        if name == "cairosvg":
-            raise OSError("no library called \"cairo-2\" was found")
-        return real(name, *args, **kwargs)
-
-    monkeypatch.setattr(builtins, "__import__", no_cairo)
+                                                                 missing):
+    missing(lambda name: name == "cairosvg",
+            lambda name: OSError("no library called \"cairo-2\" was found"))
     target = tmp_path / "cards.pdf"
     result = runner.invoke(dioses, ["cards", "--set", "base", "--sheet", str(target)])
     assert result.exit_code == 1

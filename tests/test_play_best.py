@@ -4,7 +4,6 @@ score with the same cards (``dioses solve`` on its final board)."""
 
 from __future__ import annotations
 
-import builtins
 import json
 import os
 from pathlib import Path
@@ -15,6 +14,7 @@ from rich.console import Console
 
 from dioses_cli import best as best_module
 from dioses_cli import human as human_module
+from dioses_cli.faces import printed_names
 from dioses_cli.main import dioses
 from dioses_rules.engine.agents import agent_seed, make_agent
 from dioses_rules.engine.saves import save_data
@@ -51,18 +51,19 @@ def finished_game(registry, seed: int, agents=("greedy", "random")):
 def test_each_areas_best_is_what_dioses_solve_says_of_its_final_board(registry, here):
     """The end-of-game column is `dioses solve` on the final board file, and
     never less than the cards scored as they lay (R12: all face up)."""
-    game = finished_game(registry, 4)
+    game = finished_game(registry, 6)  # areas proven in about a second each
     bests = best_module.best_totals(game, time_limit=60)
     for area, (best, board, board_file) in enumerate(zip(bests, final_boards(game),
                                                          final_board_files(game))):
         assert best.optimal, f"area {area + 1} not proven in 60 s"
         as_laid = score_board(board, all_face_up_at_end=True).total
         assert best.total >= as_laid
-        write_board(board_file, here / f"final-{area}.toml")
-        solved = CliRunner().invoke(dioses, ["solve", f"final-{area}.toml", "--format", "json"])
-        assert solved.exit_code == 0, solved.output
-        assert json.loads(solved.stdout)["best_total"] == best.total
         assert best.cell() == str(best.total)
+        if area == 0:  # one area through the command itself (each solve takes seconds)
+            write_board(board_file, here / "final.toml")
+            solved = CliRunner().invoke(dioses, ["solve", "final.toml", "--format", "json"])
+            assert solved.exit_code == 0, solved.output
+            assert json.loads(solved.stdout)["best_total"] == best.total
 
 
 def test_the_final_table_has_the_best_column_and_says_what_it_means(here):
@@ -84,16 +85,9 @@ def test_best_time_out_of_range_is_a_usage_error(here):
     assert result.exit_code == 2 and "--best-time" in result.stderr
 
 
-def test_without_or_tools_the_column_says_what_to_install(registry, monkeypatch):
+def test_without_or_tools_the_column_says_what_to_install(registry, missing):
     game = finished_game(registry, 4)
-    real_import = builtins.__import__
-
-    def no_ortools(name, *args, **kwargs):
-        if name.startswith("dioses_rules.solve") or name.startswith("ortools"):
-            raise ImportError(f"No module named '{name}'", name=name)
-        return real_import(name, *args, **kwargs)
-
-    monkeypatch.setattr(builtins, "__import__", no_ortools)
+    missing(lambda name: name.startswith(("dioses_rules.solve", "ortools")))
     bests = best_module.best_totals(game)
     assert [b.cell() for b in bests] == ["-", "-"]
     assert all("dioses-rules[solver]" in b.why_not for b in bests)
@@ -122,7 +116,8 @@ def test_h_shows_the_hint_agents_choice_and_changes_nothing(registry):
         game, decision)
     choice = decision.choices[expected]
     text = out.export_text()
-    line = f"hint ({best_module.HINT_AGENT} agent): {expected + 1}. {choice.label or choice.kind}"
+    label = printed_names(game, choice.label or choice.kind)
+    line = f"hint ({best_module.HINT_AGENT} agent): {expected + 1}. {label}"
     assert text.count(line) == 2  # the same position, the same hint
     assert json.dumps(save_data(game), sort_keys=True, default=str) == before
 

@@ -135,7 +135,7 @@ def test_hot_seat_two_humans_both_play(runner, here):
     assert "seat 2 (human): your turn" in result.stdout
     seats = {r["seat"] for r in log_records(here / "hot.jsonl")
              if r["type"] == "decision" and r["options"] > 1}
-    assert seats == {0, 1}
+    assert seats == {1, 2}  # numbered from 1 in the log, as on the screen
 
 
 def test_agents_only_game_needs_no_input(runner, here):

@@ -3,7 +3,6 @@ layouts of random hands, beside its random-layout mean."""
 
 from __future__ import annotations
 
-import builtins
 import json
 import statistics
 from collections import defaultdict
@@ -104,15 +103,8 @@ def test_bad_budgets_are_usage_errors(arguments):
     assert result.exit_code == 2 and arguments[0] in result.stderr
 
 
-def test_without_or_tools_the_error_says_what_to_install(monkeypatch):
-    real_import = builtins.__import__
-
-    def no_ortools(name, *args, **kwargs):
-        if name.startswith("ortools") or name.endswith("solve.balance"):
-            raise ImportError(f"No module named '{name}'", name=name)
-        return real_import(name, *args, **kwargs)
-
-    monkeypatch.setattr(builtins, "__import__", no_ortools)
+def test_without_or_tools_the_error_says_what_to_install(missing):
+    missing(lambda name: name.startswith("ortools") or name.endswith("solve.balance"))
     result = CliRunner().invoke(dioses, ["balance", "--boards", "50", "--optimal"])
     assert result.exit_code == 1
     assert "E302" in result.stderr and "dioses-rules[solver]" in result.stderr

@@ -164,3 +164,12 @@ def test_the_narration_names_cards_as_printed(registry):
     assert record_phrase({"type": "event", "event": "drew", "card": "ship"}, name) == "drew Barco"
     assert record_phrase({"type": "event", "event": "state", "name": "bride", "card": "nope"},
                          name) == "bride: nope"  # not a Myth card: as recorded
+
+
+def test_prompts_and_choices_name_cards_as_printed(registry):
+    game = game_with(registry, {})
+    assert faces.printed_names(game, "take ship from discard pile 1") == \
+        "take Barco from discard pile 1"
+    assert faces.printed_names(game, "You drew olympus-throne: play it") == \
+        "You drew Trono del Olimpo: play it"
+    assert faces.printed_names(game, "shipyard ship-x hera-like") == "shipyard ship-x hera-like"

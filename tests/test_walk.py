@@ -11,7 +11,7 @@ from attrs import frozen
 
 from dioses_rules.engine import effects  # noqa: F401  (back ends register on import)
 from dioses_rules.language import english, english_definitions, model as m, source
-from dioses_rules.language import source_definitions, vocabulary
+from dioses_rules.language import source_definitions, spanish_definitions, vocabulary
 from dioses_rules.language.lexing import lark_parser
 from dioses_rules.language.walk import DISPATCHES, Dispatch, UnhandledNode, members
 from dioses_rules.pool import lint, lint_context  # noqa: F401
@@ -34,7 +34,13 @@ BACK_ENDS = {
     "EnglishWriter": {"noun_phrase": m.Selector, "countable": m.Countable,
                       "position": m.Position, "condition": m.Condition,
                       "line": m.ScoringLine},
-    "CardTextWriter": {"effect_phrase": m.Effect, "definition": m.Definition},
+    "CardTextWriter": {"effect_phrase": m.Effect, "definition": m.Definition,
+                       "setup_step": m.SetupStep, "rule": m.RuleChange},
+    "SpanishWriter": {"noun_phrase": m.Selector, "countable": m.Countable,
+                      "position": m.Position, "condition": m.Condition,
+                      "line": m.ScoringLine},
+    "SpanishCardWriter": {"effect_phrase": m.Effect, "definition": m.Definition,
+                          "setup_step": m.SetupStep, "rule": m.RuleChange},
     "ContextChecker": {"selector": m.Selector, "countable": m.Countable,
                        "condition": m.Condition},
     "DefinitionChecker": {"definition": m.Definition},
@@ -99,6 +105,7 @@ def test_the_writers_module_functions_are_the_dispatching_methods():
     assert source_definitions.definition_text(m.CardSet("s", "S")) == 'set s "S" {\n}'
     assert english.EnglishWriter().condition(m.InCorner()) == "it is in a corner"
     assert english_definitions.CardTextWriter().effect(m.DrawLaw(2)) == "draw 2 Laws"
+    assert spanish_definitions.SpanishCardWriter().effect(m.DrawLaw(2)) == "roba 2 Leyes"
 
 
 def grammar_keywords() -> set[str]:

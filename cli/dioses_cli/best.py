@@ -51,12 +51,15 @@ def best_totals(game: Game, time_limit: float = BEST_TIME_LIMIT) -> list[Best]:
     return found
 
 
-HINT_AGENT = "greedy"
+HINT_AGENT = "planner"
 
 
 def suggestion(game: Game, decision: Decision) -> tuple[int, str]:
-    """The index of the choice the hint agent would make, and its name. It
-    sees what the seat sees (face-down cards unknown) and changes nothing in
-    the game; the same position always gets the same hint."""
+    """The index of the choice the planner would make (its default think,
+    a second or two), and its name. It sees what the seat sees (face-down
+    cards unknown: it deals them again in the worlds it imagines) and
+    changes nothing in the game; the same position always gets the same
+    hint."""
     agent = make_agent(HINT_AGENT, agent_seed(game.state.turn, decision.seat))
-    return agent.choose(game, decision), agent.name
+    suggest = getattr(agent, "suggest", agent.choose)
+    return suggest(game, decision), agent.name

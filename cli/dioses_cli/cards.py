@@ -10,16 +10,16 @@ from rich.table import Table
 from rich.text import Text
 
 from dioses_rules.language import model as m
-from dioses_rules.language.english_definitions import english_text, provenance_text
+from dioses_rules.language.english_definitions import provenance_text
+from dioses_rules.language.texts import Texts
 from dioses_rules.language.source_definitions import definition_text, pattern_rows_text
 from dioses_rules.pool.load import load_registry
 from dioses_rules.pool.registry import Registry
 
-from .options import CARDS_OPTION, FORMAT_OPTION, check_set_option
+from .options import CARDS_OPTION, FORMAT_OPTION, LANG_OPTION, check_set_option
 from .output import EXIT_CODES_HELP, console, print_json, user_errors
 from .pictures import (OVERWRITE_OPTION, check_picture_target, require_pictures, write_pdf,
                        write_svg)
-from .views import card_kind
 
 
 def _event_origin(definition) -> Optional[str]:
@@ -29,7 +29,7 @@ def _event_origin(definition) -> Optional[str]:
 
 
 def definition_json(set_id: str, definition, replaces, replaced_by, replaced_by_set,
-                    names=None, points=None, vocabulary=None) -> dict:
+                    texts: Texts) -> dict:
     return {
         "id": definition.id,
         "set": set_id,
@@ -48,57 +48,50 @@ def definition_json(set_id: str, definition, replaces, replaced_by, replaced_by_
         "replaced_by": replaced_by,
         "replaced_by_set": replaced_by_set,
         "source": definition_text(definition),
-        "text": english_text(definition, names, points, vocabulary),
+        "lang": texts.lang,
+        "text": texts.text(definition),
     }
 
 
 @click.command("cards", epilog=EXIT_CODES_HELP)
 @click.option("--set", "only_set", metavar="ID", help="Only the definitions of this set.")
 @click.option("--text", "as_text", is_flag=True,
-              help="Show each definition's English card text, rendered from its rules.")
+              help="Show each definition's card text, rendered from its rules (in the "
+                   "language of --lang).")
 @click.option("--sheet", "sheet_path", type=click.Path(dir_okay=False, path_type=Path),
               metavar="FILE.svg|FILE.pdf",
               help="Draw the definitions as print-and-play cards instead (63 x 88 mm, 3 x 3 "
                    "on A4): a PDF with a page per sheet, or one SVG with the pages stacked. "
                    "Never over an existing file without --overwrite.")
 @OVERWRITE_OPTION
+@LANG_OPTION
 @CARDS_OPTION
 @FORMAT_OPTION
 @user_errors
 def cards(only_set: Optional[str], as_text: bool, sheet_path: Optional[Path], overwrite: bool,
-          extra_cards: tuple[Path, ...], output_format: str) -> None:
+          lang: str, extra_cards: tuple[Path, ...], output_format: str) -> None:
     """List every definition of every loaded set (replaced base cards included)."""
     if sheet_path is not None and as_text:
         raise click.UsageError("--text lists the card text, --sheet draws it on cards: "
                                "give one of them")
+    if sheet_path is not None and lang != "en":
+        raise click.UsageError("the card sheets are drawn in English only: --lang es "
+                               "applies to --text and --format json")
     suffix = check_picture_target(sheet_path, "'--sheet'", (".svg", ".pdf"), overwrite)
     if suffix is not None:
         require_pictures()
     registry, _ = load_registry(extra_cards)
-    names = registry.display_names()
-    points = registry.pattern_points_table()
+    texts = registry.texts(lang)
     check_set_option(registry, only_set)
     rows = list(registry.listing(only_set))
     if sheet_path is not None:
         return _sheet(registry, rows, sheet_path, suffix, output_format)
     if output_format == "json":
-        print_json([definition_json(*row, names=names, points=points,
-                                    vocabulary=registry.vocabulary) for row in rows])
+        print_json([definition_json(*row, texts=texts) for row in rows])
         return
     out = console()
     if as_text:
-        for set_id, definition, replaces, replaced_by, by_set in rows:
-            head = f"{definition.id} - {definition.name} ({set_id}, {definition.kind}"
-            if isinstance(definition, m.MythCard):
-                head += f", {card_kind(definition)}"
-                if definition.tags:
-                    head += f", tags: {', '.join(definition.tags)}"
-            head += f", {provenance_text(definition)}"
-            if replaced_by:
-                head += f", replaced by {by_set}"
-            out.print(Text(head + ")", style="bold"))
-            for line in english_text(definition, names, points, registry.vocabulary).splitlines():
-                out.print("  " + line, markup=False)
+        _print_texts(out, rows, texts)
         return
     table = Table(title=f"{len(rows)} definitions", title_justify="left")
     for header in ("set", "kind", "id", "name", "type", "mythology", "provenance", "note"):
@@ -120,6 +113,23 @@ def cards(only_set: Optional[str], as_text: bool, sheet_path: Optional[Path], ov
                       " and ".join(definition.mythologies) if is_myth else "",
                       provenance_text(definition), note)
     out.print(table)
+
+
+def _print_texts(out, rows, texts: Texts) -> None:
+    """Each definition's heading and card text, in the language of ``texts``."""
+    spanish = texts.lang == "es"
+    for set_id, definition, replaces, replaced_by, by_set in rows:
+        head = f"{definition.id} - {definition.name} ({set_id}, {texts.kind(definition)}"
+        if isinstance(definition, m.MythCard):
+            head += f", {texts.card_kind(definition)}"
+            if definition.tags:
+                head += f", {'etiquetas' if spanish else 'tags'}: {', '.join(definition.tags)}"
+        head += f", {texts.provenance(definition)}"
+        if replaced_by:
+            head += f", {'sustituido por' if spanish else 'replaced by'} {by_set}"
+        out.print(Text(head + ")", style="bold"))
+        for line in texts.text(definition).splitlines():
+            out.print("  " + line, markup=False)
 
 
 def _sheet(registry: Registry, rows, path: Path, suffix: str, output_format: str) -> None:

@@ -66,6 +66,20 @@ def visible_report(game: Game, area: int) -> ScoreReport:
     return score_board(evolve(board, area=Area(cells)), all_face_up_at_end=False)
 
 
+def printed_names(game: Game, text: str) -> str:
+    """``text`` (an engine prompt or choice label, which name cards by id)
+    with each Myth card's id written as its printed name."""
+    found = getattr(game, "_printed_names", None)
+    if found is None:
+        cards = {card.id: card.name for card in game.registry.myth_cards()}
+        ids = sorted(cards, key=len, reverse=True)  # 'hera' never inside 'heracles'
+        pattern = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, ids)) + r")(?![\w-])") \
+            if ids else None
+        found = game._printed_names = (pattern, cards)  # type: ignore[attr-defined]
+    pattern, cards = found
+    return text if pattern is None else pattern.sub(lambda m: cards[m.group(1)], text)
+
+
 # ------------------------------------------------------------ typed choices
 ROW_LETTERS = {"f": "front", "front": "front", "c": "central", "central": "central",
                "b": "back", "back": "back"}

@@ -12,13 +12,11 @@ from rich.text import Text
 from dioses_rules.engine.game import Game
 from dioses_rules.engine.state import Decision
 from dioses_rules.language import model as m
-from dioses_rules.language.english_definitions import english_text
 
 from .best import suggestion
-from .faces import CELL_KINDS, named_choice, short_cell
+from .faces import CELL_KINDS, named_choice, printed_names, short_cell
 from .output import console, counted
 from .table import draw_board, seat_label
-from .views import card_kind
 
 HUMAN = "human"
 
@@ -30,14 +28,6 @@ class InputClosed(Exception):
 def read_line(prompt: str) -> str:
     """One line of the player's input (tests replace this)."""
     return input(prompt)
-
-
-def _names(game: Game) -> dict:
-    names = getattr(game, "_display_names", None)
-    if names is None:
-        names = game.registry.display_names()
-        game._display_names = names  # type: ignore[attr-defined]
-    return names
 
 
 def card_name(game: Game) -> Callable[[str], str]:
@@ -152,10 +142,12 @@ class HumanAgent:
     reads a number until it is a valid one."""
 
     name = HUMAN
+    plans = True  # the game keeps each turn's start, so that 'h' asks the planner
 
     def __init__(self, out=None, narrator: Optional[Narrator] = None,
-                 read: Optional[Callable[[str], str]] = None):
+                 read: Optional[Callable[[str], str]] = None, lang: str = "en"):
         self.out = out or console()
+        self.lang = lang  # of card text: "en" or "es" (dioses play --lang)
         self.narrator = narrator
         self.read = read
         self._last_seat: Optional[int] = None  # used without a narrator
@@ -238,14 +230,15 @@ class HumanAgent:
     def _hint(self, game: Game, decision: Decision) -> None:
         index, who = suggestion(game, decision)
         choice = decision.choices[index]
-        self.out.print(f"hint ({who} agent): {index + 1}. {choice.label or choice.kind}",
+        self.out.print(f"hint ({who} agent): {index + 1}. "
+                       f"{printed_names(game, choice.label or choice.kind)}",
                        markup=False)
 
     def _show_decision(self, game: Game, decision: Decision, everything: bool = False) -> None:
         """The prompt and the numbered choices; a long list of swaps is not
         printed unless asked ('l'): they are typed by their cells."""
         out = self.out
-        out.print(Text(decision.prompt, style="bold"))
+        out.print(Text(printed_names(game, decision.prompt), style="bold"))
         if decision.subject:
             self._card_text(game, decision.subject, quiet=True)
         count = len(decision.choices)
@@ -253,7 +246,8 @@ class HumanAgent:
             out.print(f"{count} choices: name one, e.g. {_example(decision)} "
                       f"('l' lists them all, numbered)", markup=False)
             return
-        items = [f"{i + 1:>2}. {c.label or c.kind}" for i, c in enumerate(decision.choices)]
+        items = [f"{i + 1:>2}. {printed_names(game, c.label or c.kind)}"
+                 for i, c in enumerate(decision.choices)]
         if len(items) > 12:
             out.print(Columns([Text(item) for item in items], padding=(0, 3)))
         else:
@@ -261,16 +255,16 @@ class HumanAgent:
                 out.print(item, markup=False)
 
     def _card_text(self, game: Game, name: str, quiet: bool = False) -> None:
-        names = _names(game)
+        texts = game.registry.texts(self.lang)
         for family in ("myth", "law", "pattern", "scenario", "power", "rule-option"):
             try:
                 definition = game.registry.resolve(family, name.strip())
             except LookupError:
                 continue
-            head = definition.id
+            head = definition.id if self.lang == "en" else f"{definition.id} - {definition.name}"
             if isinstance(definition, m.MythCard):
-                head += f" ({card_kind(definition)})"
-            self.out.print(f"  {head}: " + english_text(definition, names, vocabulary=game.registry.vocabulary).replace("\n", "\n  "),
+                head += f" ({texts.card_kind(definition)})"
+            self.out.print(f"  {head}: " + texts.text(definition).replace("\n", "\n  "),
                            markup=False)
             return
         if not quiet:

@@ -31,6 +31,9 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "solve": ("solve", "solve",
               "The best layout of a board's cards, proven optimal; or whether a scenario can "
               "be won."),
+    "lsp": ("lsp", "lsp_command",
+            "Run the language server for card files: lint as you type, hover, completion, "
+            "go to definition, formatting."),
     "serve": ("serve", "serve",
               "Browse the cards, build and score boards, and play, in a web browser."),
     "fmt": ("fmt", "fmt_command",

@@ -22,6 +22,13 @@ CARDS_OPTION = click.option(
 FORMAT_OPTION = click.option(
     "--format", "output_format", type=click.Choice(["text", "json"]), default="text",
     show_default=True, help="Readable text, or one JSON document for programs.")
+LANG_OPTION = click.option(
+    "--lang", type=click.Choice(["en", "es"]), default="en", show_default=True,
+    help="The language of card text: English, or Spanish in the rulebook's style "
+         "(\"2p si está al lado de un egipcio\") with the printed Spanish names. "
+         "Pictures (--svg, --sheet) are drawn in English.")
+
+
 def _no_cache(ctx, param, value) -> None:
     if value:
         from dioses_rules import cache
@@ -169,6 +176,26 @@ def shares_one_area(registry: Registry, scenario: Optional[str], options: Sequen
 
     mode = list(registry.get("scenario", scenario).options) if scenario else []
     return settings_for(registry, [*registry.always_options(), *options, *mode]).areas == "shared"
+
+
+def think_option():
+    """``--think N``: the planner's simulations per decision (the engine is
+    imported by the commands that take it, not at startup)."""
+    from dioses_rules.engine.planner import DEFAULT_THINK, THINK_RANGE
+
+    low, high = THINK_RANGE
+    return click.option(
+        "--think", type=click.IntRange(low, high), default=None, metavar="N",
+        help=f"The planner agent's simulations per decision, {low} to {high} (default "
+             f"{DEFAULT_THINK}): more plays better and slower; 1 plays as greedy.")
+
+
+def check_think(think: Optional[int], names: Sequence[str]) -> None:
+    """A usage error for --think when no seat is played by the planner."""
+    if think is not None and "planner" not in names:
+        raise click.BadParameter("--think sets the planner's simulations per decision, but "
+                                 "no seat is played by the planner; add it to --agents, "
+                                 "e.g. --agents planner,greedy", param_hint="'--think'")
 
 
 def check_players(players: int, solo: bool, most: int) -> None:

@@ -18,14 +18,13 @@ from dioses_rules.engine.agents import AGENTS, agent_seed, make_agent
 from dioses_rules.engine.log import pool_fingerprint
 from dioses_rules.engine.saves import PlayInfo
 from dioses_rules.engine.setup import MAX_SEATS, new_game
-from dioses_rules.language.english_definitions import english_text
 from dioses_rules.pool.identity import pool_sets
 
 from .best import BEST_TIME_LIMIT
 from .human import HUMAN, HumanAgent
 from .completion import complete_agents
-from .options import (CARDS_OPTION, check_players, game_arguments, parse_agents, setup_options,
-                      shares_one_area)
+from .options import (CARDS_OPTION, LANG_OPTION, check_players, check_think, game_arguments,
+                      parse_agents, setup_options, shares_one_area, think_option)
 from .output import console, exit_codes_help, user_errors
 from .resume import resume
 from .session import Session
@@ -38,8 +37,9 @@ from .targets import DEFAULT_SAVE, check_final_board, new_game_targets
 @setup_options
 @click.option("--seed", type=int, help="Random seed (default: a random one, printed).")
 @click.option("--agents", "agents_text", shell_complete=complete_agents, metavar="LIST",
-              help="Who sits in each seat, comma-separated: human, greedy, random "
+              help="Who sits in each seat, comma-separated: human, greedy, random, planner "
                    "(default: human, then greedy). Several humans play hot-seat.")
+@think_option()
 @click.option("--save", "save_path", type=click.Path(path_type=Path),
               help=f"Autosave file, written after every turn [default: ./{DEFAULT_SAVE}, or "
                    f"a fresh name beside it when it exists].")
@@ -59,10 +59,12 @@ from .targets import DEFAULT_SAVE, check_final_board, new_game_targets
               help=f"At the end, search this long per area for the best score its cards "
                    f"could have made ('dioses solve' on its final board); 0: do not "
                    f"[default: {BEST_TIME_LIMIT:g}].")
+@LANG_OPTION
 @CARDS_OPTION
 @user_errors
-def play_command(sets, players, scenario, challenge, rules, seed, agents_text, save_path,
-                 resume_path, overwrite, log_path, final_board, best_time, extra_cards) -> None:
+def play_command(sets, players, scenario, challenge, rules, seed, agents_text, think, save_path,
+                 resume_path, overwrite, log_path, final_board, best_time, lang,
+                 extra_cards) -> None:
     """Play in the terminal against agents, or hot-seat with several humans.
 
     Each human sees the board (face-down cards are '?', even their own), the
@@ -75,18 +77,20 @@ def play_command(sets, players, scenario, challenge, rules, seed, agents_text, s
             ("--set", bool(sets)), ("--players", players is not None),
             ("--scenario", scenario is not None),
             ("--challenge", challenge), ("--rule", bool(rules)),
-            ("--seed", seed is not None), ("--agents", agents_text is not None)) if value]
+            ("--seed", seed is not None), ("--agents", agents_text is not None),
+            ("--think", think is not None)) if value]
         if given:
             raise click.UsageError(f"--resume continues a saved game as it was set up; "
                                    f"{', '.join(given)} cannot be changed")
         resume(out, resume_path, save_path, log_path, final_board, extra_cards, overwrite,
-               best_time)
+               best_time, lang)
         return
     registry, scenario_id, options = game_arguments(extra_cards, scenario, challenge, rules,
                                                     sets)
     shared = shares_one_area(registry, scenario_id, options)
     names = _seat_names(parse_agents(agents_text, [HUMAN, *AGENTS]), players, scenario_id,
                         shared)
+    check_think(think, names)
     if seed is None:
         seed = random.SystemRandom().randrange(1, 1_000_000)
     # Every game writes a log: beside the save unless --log says where.
@@ -98,15 +102,16 @@ def play_command(sets, players, scenario, challenge, rules, seed, agents_text, s
 
     sets = pool_sets(registry)
     session = Session(out, registry, save_path, PlayInfo(seed=seed, pool=sets), log_path)
-    agents = [HumanAgent(out, session.narrator) if name == HUMAN
-              else make_agent(name, agent_seed(seed, seat)) for seat, name in enumerate(names)]
+    agents = [HumanAgent(out, session.narrator, lang=lang) if name == HUMAN
+              else make_agent(name, agent_seed(seed, seat), think)
+              for seat, name in enumerate(names)]
     what = f"scenario {scenario_id}" if scenario_id else f"{len(names)}-player game"
     out.print(f"New {what}, seed {seed}; seats: " +
               ", ".join(f"{i + 1} {n}" for i, n in enumerate(names)) +
               f"; autosave: {save_path}", markup=False)
     if scenario_id:
-        out.print(english_text(registry.get("scenario", scenario_id), registry.display_names(),
-                               vocabulary=registry.vocabulary), markup=False)
+        out.print(registry.texts(lang).text(registry.get("scenario", scenario_id)),
+                  markup=False)
     pool = pool_fingerprint(registry)
     sets_data = CONVERTER.unstructure(sets)
 

@@ -30,7 +30,7 @@ from .targets import beside, check_distinct, check_final_board, check_save_targe
 
 def resume(out, path: Path, save_option: Optional[Path], log_option: Optional[Path],
            final_board: Optional[Path], extra_cards, overwrite: bool = False,
-           best_time: Optional[float] = None) -> None:
+           best_time: Optional[float] = None, lang: str = "en") -> None:
     if not path.exists():
         raise click.BadParameter(f"{path} does not exist", param_hint="'--resume'")
     save = read_save(path)
@@ -54,7 +54,8 @@ def resume(out, path: Path, save_option: Optional[Path], log_option: Optional[Pa
     session = Session(out, registry, save_path, play, log_path, records)
     session.best_time = best_time
     names = [agent.name for agent in save.agents]
-    agents = [HumanAgent(out, session.narrator) if name == HUMAN else make_agent(name, 0)
+    agents = [HumanAgent(out, session.narrator, lang=lang) if name == HUMAN
+              else make_agent(name, 0)
               for name in names]
     if finished:
         out.print(f"{path} holds a finished game", markup=False)

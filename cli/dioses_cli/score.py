@@ -14,7 +14,7 @@ from dioses_rules.scoring.board import (board_registry, read_board_bytes, read_b
                                         resolve_board)
 from dioses_rules.scoring.score import EVALUATORS, score_board
 
-from .options import CARDS_OPTION, FORMAT_OPTION
+from .options import CARDS_OPTION, FORMAT_OPTION, LANG_OPTION
 from .output import (EXIT_CODES_HELP, EXIT_USER_ERROR, counted, print_json,
                      report_diagnostics, user_errors)
 from .pictures import (OVERWRITE_OPTION, check_picture_target, require_pictures,
@@ -39,14 +39,19 @@ from .pictures import (OVERWRITE_OPTION, check_picture_target, require_pictures,
                    "patterns, objectives, scenario, total; with --explain, the cells each "
                    "card's condition matched. Never over an existing file without --overwrite.")
 @OVERWRITE_OPTION
+@LANG_OPTION
 @user_errors
 def score(boards: tuple[Path, ...], extra_cards: tuple[Path, ...], output_format: str,
-          explain: bool, evaluator: str, svg_path: Optional[Path], overwrite: bool) -> None:
+          explain: bool, evaluator: str, svg_path: Optional[Path], overwrite: bool,
+          lang: str) -> None:
     """Score saved boards (TOML): cards, laws, patterns, objectives, scenario.
 
     Every card is revealed first (R12). '-' reads a board from standard
     input. With several boards, each is scored (a bad one is reported and
-    the others still scored, exit 1) and a summary line ends the text.
+    the others still scored, exit 1) and a summary line ends the text. With
+    --lang es the report is in Spanish: the printed names, and with
+    --explain each card's lines and the scenario's conditions as Spanish
+    card text.
     """
     if svg_path is not None and len(boards) > 1:
         raise click.UsageError("--svg draws one board: give one BOARD")
@@ -64,15 +69,26 @@ def score(boards: tuple[Path, ...], extra_cards: tuple[Path, ...], output_format
             picture = board_picture(resolved, report, CardText.of(registry), shown, explain)
             write_svg(svg_path, picture)
         if output_format == "json":
-            print_json(report.to_json())
+            print_json(_document(report, registry, lang))
         else:
             from .views import render_report  # rich's tables: only text needs them
 
-            render_report(report, shown, explain)
+            render_report(report, shown, explain, _texts(registry, lang))
         if svg_path is not None:
             written(svg_path, "picture", output_format)
         return
-    _score_many(boards, sources, output_format, explain, evaluator)
+    _score_many(boards, sources, output_format, explain, evaluator, lang)
+
+
+def _texts(registry, lang: str):
+    """The card texts in ``lang``; None in English, which keeps the card
+    file's own words (no writer is loaded for it)."""
+    return None if lang == "en" else registry.texts(lang)
+
+
+def _document(report, registry, lang: str) -> dict:
+    document = report.to_json()
+    return document if lang == "en" else _in_language(document, report, registry.texts(lang))
 
 
 def _scored(board: Path, sources, explain: bool, evaluator: str):
@@ -87,25 +103,27 @@ def _scored(board: Path, sources, explain: bool, evaluator: str):
     return score_board(resolved, explain=explain, evaluator=evaluator), resolved, registry, shown
 
 
-def _score_many(boards, sources, output_format: str, explain: bool, evaluator: str) -> None:
+def _score_many(boards, sources, output_format: str, explain: bool, evaluator: str,
+                lang: str) -> None:
     """Each board in turn; the bad ones reported, then exit 1."""
     results, failed = [], 0
     for board in boards:
         try:
-            report, _, _, shown = _scored(board, sources, explain, evaluator)
+            report, _, registry, shown = _scored(board, sources, explain, evaluator)
         except DiosesError as error:
             report_diagnostics(error.diagnostics)
             failed += 1
             continue
-        results.append((shown, report))
+        results.append((shown, report, registry))
         if output_format == "text":
             from .views import render_report
 
-            render_report(report, shown, explain)
+            render_report(report, shown, explain, _texts(registry, lang))
     if output_format == "json":
-        print_json([{"board": shown, **report.to_json()} for shown, report in results])
+        print_json([{"board": shown, **_document(report, registry, lang)}
+                    for shown, report, registry in results])
     else:
-        totals = [report.total for _, report in results]
+        totals = [report.total for _, report, _ in results]
         summary = f"{counted(len(boards), 'board')}: "
         if totals:
             best = max(results, key=lambda item: item[1].total)[0]
@@ -116,3 +134,19 @@ def _score_many(boards, sources, output_format: str, explain: bool, evaluator: s
         click.echo(summary)
     if failed:
         sys.exit(EXIT_USER_ERROR)
+
+
+def _in_language(document: dict, report, texts) -> dict:
+    """The JSON report with each explained line and scenario condition in
+    the language of ``texts`` under "text" (in English it keeps the card
+    file's own words), and the language it is in."""
+    for shown, card_score in zip(document["cards"], report.cards):
+        for index, line in enumerate(shown.get("lines", ())):
+            line["text"] = texts.line(card_score.card.lines[index])
+    if report.scenario is not None:
+        scenario = report.scenario.scenario
+        for part, conditions in (("victory", scenario.victory),
+                                 ("challenge", scenario.challenge)):
+            for shown, condition in zip(document["scenario"]["conditions"][part], conditions):
+                shown["text"] = texts.condition(condition)
+    return {**document, "lang": texts.lang}

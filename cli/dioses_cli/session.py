@@ -12,7 +12,7 @@ import click
 from attrs import evolve
 
 from dioses_rules.engine.game import Game
-from dioses_rules.engine.log import LogWriter
+from dioses_rules.engine.log import NUMBERED_FROM, LogWriter, numbering_of, to_file
 from dioses_rules.engine.saves import PlayInfo, write_save
 from dioses_rules.engine.state import game_error
 from dioses_rules.engine.view import final_board_files
@@ -48,6 +48,8 @@ class Session:
         self.out = out
         self.registry = registry
         self.records = list(records)
+        # seats, turns, areas from 1 in a new log; an old save's log goes on as it began
+        self.numbering = numbering_of(self.records[0]) if self.records else NUMBERED_FROM
         self.narrator = Narrator(out)
         self.autosave = Autosave(save_path, play)
         self.log_path = log_path
@@ -56,10 +58,13 @@ class Session:
         self.best_time: Optional[float] = None  # seconds per area at the end; 0: none
 
     def log(self, record: dict) -> None:
-        record = self.transform(record)
-        self.records.append(record)
+        """An engine record: kept and written as the log numbers it (a game
+        resumed from an older save goes on with that save's numbering), told
+        by the narrator as the engine made it."""
+        written = to_file(self.transform(record), self.numbering)
+        self.records.append(written)
         if self.writer is not None:
-            self.writer.write(record)
+            self.writer.write(written)
         self.narrator.record(record)
 
     def save(self, game: Game) -> None:

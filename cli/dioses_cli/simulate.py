@@ -14,8 +14,9 @@ from dioses_rules.engine.simulate import simulate
 from dioses_rules.engine.state import KNOWN_RULES, RULES
 
 from .completion import complete_agents
-from .options import (CARDS_OPTION, check_players, game_arguments, parallel_options,
-                      parse_agents, setup_options, shares_one_area)
+from .options import (CARDS_OPTION, check_players, check_think, game_arguments,
+                      parallel_options, parse_agents, setup_options, shares_one_area,
+                      think_option)
 from .output import EXIT_CODES_HELP, console, print_json, user_errors
 from .views import print_simulation
 
@@ -27,6 +28,7 @@ from .views import print_simulation
               help="Seats per game (default 2; 1 with --scenario).")
 @click.option("--agents", "agents_text", shell_complete=complete_agents, default="greedy,random", show_default=True,
               metavar="LIST", help="Agents, comma-separated; seat i uses agent i mod their count.")
+@think_option()
 @setup_options
 @click.option("--seed", type=int, default=1, show_default=True,
               help="Game g (from 0) uses seed S+g; its agents are seeded from it and their seat.")
@@ -41,18 +43,25 @@ from .views import print_simulation
 @parallel_options
 @CARDS_OPTION
 @user_errors
-def simulate_command(sets, games, players, agents_text, scenario, challenge, rules, seed,
-                     output_format, log_dir, rules_revision, workers, scheduler,
+def simulate_command(sets, games, players, agents_text, think, scenario, challenge, rules,
+                     seed, output_format, log_dir, rules_revision, workers, scheduler,
                      extra_cards) -> None:
     """Play many games between agents and report how they went.
 
     Win rates per seat and per agent (base game), mean and spread (standard
     deviation) of the scores, game lengths, turn-limit hits, and for a scenario
     its victory, challenge and beaten rates. The same seed gives the same result.
+
+    Agents: random, greedy (the best score it can see, one decision at a
+    time) and planner (Monte Carlo search: at each decision it plays its best
+    few options out to the end of the game in worlds where the hidden cards
+    are dealt again at random, greedy agents playing every seat, --think
+    simulations per decision; see docs/simulate.md).
     """
     registry, scenario_id, options = game_arguments(extra_cards, scenario, challenge, rules,
                                                     sets)
     names = parse_agents(agents_text, list(AGENTS))
+    check_think(think, names)
     if players is None:
         players = 1 if scenario_id else 2
     check_players(players, scenario_id is not None or
@@ -70,10 +79,11 @@ def simulate_command(sets, games, players, agents_text, scenario, challenge, rul
                       TimeRemainingColumn(), console=err, transient=True) as bar:
             task = bar.add_task("games", total=games)
             report = simulate(*arguments, progress=lambda: bar.advance(task),
-                              rules=int(rules_revision), workers=workers, scheduler=scheduler)
+                              rules=int(rules_revision), workers=workers, scheduler=scheduler,
+                              think=think)
     else:
         report = simulate(*arguments, rules=int(rules_revision), workers=workers,
-                          scheduler=scheduler)
+                          scheduler=scheduler, think=think)
     elapsed = time.perf_counter() - started
     if output_format == "json":
         print_json(report.to_json())

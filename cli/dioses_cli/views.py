@@ -10,13 +10,15 @@ from rich.text import Text
 
 from dioses_rules.language import model as m
 from dioses_rules.pool.registry import Registry
-from dioses_rules.scoring.area import cell_index, cell_name
+from dioses_rules.language.spanish import ROW_WORDS as SPANISH_ROWS
+from dioses_rules.scoring.area import cell_column, cell_index, cell_name, cell_row
 from dioses_rules.scoring.score import ScoreReport
 
 from .output import console, counted
 
 if TYPE_CHECKING:  # scoring a board never loads the game engine
     from dioses_rules.engine.simulate import SimulationReport
+    from dioses_rules.language.texts import Texts
 
 
 def card_kind(card: m.MythCard) -> str:
@@ -24,31 +26,94 @@ def card_kind(card: m.MythCard) -> str:
     return f"{' and '.join(card.mythologies)} {card.type}"
 
 
-def render_report(report: ScoreReport, title: str, explain: bool) -> None:
+# The report's words in Spanish (``--lang es``); English is the key itself.
+_SPANISH = {
+    "Laws (R13)": "Leyes (R13)", "law": "ley", "on": "en", "points": "puntos",
+    "Patterns (R14)": "Patrones (R14)", "pattern": "patrón", "difficulty": "dificultad",
+    "completed": "completado", "yes": "sí", "no": "no",
+    "judged on this board": "juzgado en este tablero", "as saved": "según lo guardado",
+    "Objectives (R15)": "Objetivos (R15)", "goal": "objetivo", "objective": "objetivo", "element": "elemento",
+    "Why each card scored": "Por qué puntuó cada carta", "(no scoring line)":
+    "(sin línea de puntuación)", "holds": "se cumple", "does not hold": "no se cumple",
+    "matched": "casillas", "no cell matched": "ninguna casilla", "victory": "victoria",
+    "challenge": "reto", "met": "cumplido", "not met": "no cumplido",
+    "BEATEN": "SUPERADO", "not beaten": "no superado",
+    "easy": "fácil", "medium": "medio", "hard": "difícil",
+}
+
+
+def say_column(texts) -> str:
+    return "column" if texts is None else "columna"
+
+
+class _Say:
+    """The report's words and card texts in one language: English shows ids
+    and each line as its card file writes it; Spanish the printed names and
+    the Spanish card text (:class:`Texts`)."""
+
+    def __init__(self, texts: "Optional[Texts]"):
+        self.texts = texts if texts is not None and texts.lang == "es" else None
+
+    def __call__(self, words: str) -> str:
+        return words if self.texts is None else _SPANISH.get(words, words)
+
+    def name(self, definition) -> str:
+        return definition.id if self.texts is None else definition.name
+
+    def cell(self, index: int) -> str:
+        if self.texts is None:
+            return cell_name(index)
+        return f"{SPANISH_ROWS[cell_row(index)]} {cell_column(index)}"
+
+    def line_of(self, law) -> str:
+        """The row or column a law sits on: "front row", "fila delantera"."""
+        if law.row is None:
+            return f"{say_column(self.texts)} {law.column}"
+        return f"{law.row.value} row" if self.texts is None else f"fila {SPANISH_ROWS[law.row]}"
+
+    def line(self, card: m.MythCard, index: int, written: str) -> str:
+        if self.texts is None or index >= len(card.lines):
+            return written
+        return self.texts.line(card.lines[index])
+
+    def condition(self, conditions, index: int, written: str) -> str:
+        if self.texts is None or index >= len(conditions):
+            return written
+        return self.texts.condition(conditions[index])
+
+
+def render_report(report: ScoreReport, title: str, explain: bool,
+                  texts: "Optional[Texts]" = None) -> None:
     """A score report: the grid with each card's points, the laws, patterns and
-    objectives, why each card scored (``explain``), the total and the scenario."""
+    objectives, why each card scored (``explain``), the total and the
+    scenario; in Spanish with ``texts`` in Spanish (``--lang es``)."""
     out = console()
-    out.print(_grid(report, title))
-    _table(out, "Laws (R13)", ("law", "on", "points"),
-           ((law.law.id, f"{law.row.value} row" if law.row else f"column {law.column}",
-             str(law.points)) for law in report.laws))
-    _table(out, "Patterns (R14)", ("pattern", "difficulty", "completed", "points"),
-           ((held.pattern.id, held.pattern.difficulty.value,
-             f"{'yes' if held.completed else 'no'} "
-             f"({'judged on this board' if held.judged else 'as saved'})", str(held.points))
-            for held in report.patterns))
-    _table(out, "Objectives (R15)", ("goal", "element", "points"),
-           ((o.goal.id, o.element.id, str(o.points)) for o in report.objectives))
+    say = _Say(texts)
+    out.print(_grid(report, title, say))
+    _table(out, say("Laws (R13)"), (say("law"), say("on"), say("points")),
+           ((say.name(law.law), say.line_of(law), str(law.points)) for law in report.laws))
+    _table(out, say("Patterns (R14)"), (say("pattern"), say("difficulty"), say("completed"),
+                                         say("points")),
+           ((say.name(held.pattern), say(held.pattern.difficulty.value),
+             f"{say('yes' if held.completed else 'no')} "
+             f"({say('judged on this board' if held.judged else 'as saved')})",
+             str(held.points)) for held in report.patterns))
+    _table(out, say("Objectives (R15)"), (say("goal"), say("element"), say("points")),
+           ((say.name(o.goal), say.name(o.element), str(o.points)) for o in report.objectives))
     if explain:
-        _explain(out, report)
-    out.print(f"Total: {report.total} points  (gods for the R16 tie-break: {report.gods})")
+        _explain(out, report, say)
+    if say.texts is None:
+        out.print(f"Total: {report.total} points  (gods for the R16 tie-break: {report.gods})")
+    else:
+        out.print(f"Total: {report.total} puntos  (dioses para el desempate, R16: "
+                  f"{report.gods})")
     if report.scenario is not None:
-        _scenario(out, report.scenario)
+        _scenario(out, report.scenario, say)
 
 
-def _grid(report: ScoreReport, title: str) -> Table:
+def _grid(report: ScoreReport, title: str, say: _Say) -> Table:
     points_at = {c.cell: c.points for c in report.cards}
-    grid = Table(title=f"{title}: {report.total} points", show_lines=True,
+    grid = Table(title=f"{title}: {report.total} {say('points')}", show_lines=True,
                  title_justify="left")
     grid.add_column("")
     for column in m.COLUMNS:
@@ -62,12 +127,13 @@ def _grid(report: ScoreReport, title: str) -> Table:
                 cells.append(Text(".", style="dim"))
                 continue
             card = placed.card
-            label = Text(card.id, style="bold")
-            label.append(f"\n{card_kind(card)}", style="dim")
+            label = Text(say.name(card), style="bold")
+            kind = card_kind(card) if say.texts is None else say.texts.card_kind(card)
+            label.append(f"\n{kind}", style="dim")
             points = points_at.get(index, 0)
             label.append(f"\n{points}p", style="green" if points else "red")
             cells.append(label)
-        grid.add_row(row.value, *cells)
+        grid.add_row(row.value if say.texts is None else SPANISH_ROWS[row], *cells)
     return grid
 
 
@@ -83,58 +149,73 @@ def _table(out, title: str, headers: tuple[str, ...], rows) -> None:
         out.print(shown)
 
 
-def _cells(cells) -> str:
-    return ", ".join(cell_name(c) for c in cells) or "no cell matched"
+def _cells(cells, say: _Say) -> str:
+    return ", ".join(say.cell(c) for c in cells) or say("no cell matched")
 
 
-def _explain(out, report: ScoreReport) -> None:
-    _explain_rest(out, report)
-    out.print(Text("Why each card scored", style="bold"))
+def _explain(out, report: ScoreReport, say: _Say) -> None:
+    _explain_rest(out, report, say)
+    out.print(Text(say("Why each card scored"), style="bold"))
     for card_score in report.cards:
-        out.print(f"{card_score.card.id} ({cell_name(card_score.cell)}): {card_score.points}p")
+        out.print(f"{say.name(card_score.card)} ({say.cell(card_score.cell)}): "
+                  f"{card_score.points}p", markup=False)
         if not card_score.lines:
-            out.print("  (no scoring line)")
-        for line in card_score.lines:
-            verdict = "holds" if line.points else "does not hold"
-            out.print(f"  {line.text}: {line.points}p ({verdict}; matched: {_cells(line.cells)})")
+            out.print("  " + say("(no scoring line)"))
+        for index, line in enumerate(card_score.lines):
+            verdict = say("holds" if line.points else "does not hold")
+            out.print(f"  {say.line(card_score.card, index, line.text)}: {line.points}p "
+                      f"({verdict}; {say('matched')}: {_cells(line.cells, say)})", markup=False)
 
 
-def _explain_rest(out, report: ScoreReport) -> None:
+def _explain_rest(out, report: ScoreReport, say: _Say) -> None:
     """Which cells each law, pattern and objective matched (R13-R15)."""
     lines = []
     for law in report.laws:
-        line = f"the {law.row.value} row" if law.row else f"column {law.column}"
-        verdict = "met" if law.points else "not met"
-        lines.append(f"law {law.law.id} on {line}: {verdict}, {law.points}p "
-                     f"(matched: {_cells(law.cells)})")
+        line = say.line_of(law)
+        if law.row is not None and say.texts is None:
+            line = f"the {line}"
+        lines.append(f"{say('law')} {say.name(law.law)} {say('on')} {line}: "
+                     f"{say('met' if law.points else 'not met')}, {law.points}p "
+                     f"({say('matched')}: {_cells(law.cells, say)})")
     for held in report.patterns:
         if held.completed and held.cells:
-            how = f"completed by {_cells(held.cells)}"
+            how = f"completed by {_cells(held.cells, say)}"
         elif held.completed:
             how = "completed during the game (as saved)"
         else:
             how = "not completed" + ("" if held.judged else " (as saved)")
-        lines.append(f"pattern {held.pattern.id}: {how}, {held.points}p")
+        lines.append(f"{say('pattern')} {say.name(held.pattern)}: {how}, {held.points}p")
     for objective in report.objectives:
-        lines.append(f"objective {objective.goal.id} + {objective.element.id}: "
-                     f"{objective.points}p (matched: {_cells(objective.cells)})")
+        lines.append(f"{say('objective')} {say.name(objective.goal)} + "
+                     f"{say.name(objective.element)}: {objective.points}p "
+                     f"({say('matched')}: {_cells(objective.cells, say)})")
     if lines:
         out.print(Text("Why each law, pattern and objective scored", style="bold"))
         for line in lines:
             out.print(f"  {line}", markup=False)
 
 
-def _scenario(out, result) -> None:
-    out.print(Text(f"Scenario {result.scenario.number}: {result.scenario.name}", style="bold"))
-    for label, conditions, met in (("victory", result.victory_conditions, result.victory),
-                                   ("challenge", result.challenge_conditions, result.challenge)):
-        out.print(f"  {label}: {'met' if met else 'not met'}")
-        for condition in conditions:
-            out.print(f"    [{'x' if condition.met else ' '}] {condition.text}", markup=False)
+def _scenario(out, result, say: _Say) -> None:
+    head = "Scenario" if say.texts is None else "Escenario"
+    out.print(Text(f"{head} {result.scenario.number}: {result.scenario.name}", style="bold"))
+    for label, conditions, met, written in (
+            ("victory", result.victory_conditions, result.victory, result.scenario.victory),
+            ("challenge", result.challenge_conditions, result.challenge,
+             result.scenario.challenge)):
+        state = say("met" if met else "not met")
+        if say.texts is not None and label == "victory":
+            state = state[:-1] + "a"  # "la victoria", "cumplida"
+        out.print(f"  {say(label)}: {state}")
+        for index, condition in enumerate(conditions):
+            text = say.condition(written, index, condition.text)
+            out.print(f"    [{'x' if condition.met else ' '}] {text}", markup=False)
     for note in result.notes:
         out.print(f"  {note}", markup=False)
-    out.print(f"  threshold: more than {result.threshold} points -> "
-              f"{'BEATEN' if result.beaten else 'not beaten'}")
+    beaten = say("BEATEN" if result.beaten else "not beaten")
+    if say.texts is None:
+        out.print(f"  threshold: more than {result.threshold} points -> {beaten}")
+    else:
+        out.print(f"  umbral: más de {result.threshold} puntos -> {beaten}")
 
 
 def _pct(rate: float) -> str:

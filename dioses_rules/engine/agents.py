@@ -3,25 +3,22 @@
 - :class:`RandomAgent` picks uniformly among the legal options.
 - :class:`GreedyAgent` picks what maximises its current score as far as it can
   see it (face-down cards unknown), judged by the scorer, plus a bonus for the
-  scenario victory conditions it meets.
+  scenario victory conditions it meets (``greedy``).
+- :class:`Planner` searches: determinized Monte Carlo simulations of the
+  rest of the game, greedy agents playing them out (``planner``).
 - :class:`ScriptedAgent` replays the picks of a log.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Iterator, Optional, Sequence
+from typing import Iterator, Optional
 
 from ..errors import did_you_mean
-from ..language import model as m
-from ..scoring.board import LawEntry
 from .game import Game
-from .patterns import Signature, face_up_signature
-from .state import Choice, Decision, Slot, game_error
-from .valuation import Context, Valuation, reference_value
-
-
-MAX_REMEMBERED_VALUES = 100_000  # GreedyAgent forgets them all past this many
+from .greedy import GreedyAgent
+from .planner import THINK_RANGE, Planner
+from .state import Decision, game_error
 
 
 def agent_seed(game_seed: int, seat: int) -> int:
@@ -58,197 +55,19 @@ class ScriptedAgent:
         return index
 
 
-class GreedyAgent:
-    """Maximises the score it can see, one decision at a time."""
-
-    name = "greedy"
-
-    def __init__(self, seed: int = 0):
-        self.rng = random.Random(seed)
-        self._promises: dict[str, float] = {}  # R32: a card's worth to the area below
-        self._promised_for: Optional[tuple] = None
-        self._values_of: Optional[Game] = None
-        self._valuation: Optional[Valuation] = None  # for the game of _values_of
-        self._values: dict[tuple, Context] = {}  # contexts by key, their values; one game
-        self._remembered = 0  # values in _values
-        self._deciding = False  # within choose: the game does not change
-        self._current: Optional[Context] = None  # the area's, during a decision
-
-    # ------------------------------------------------------------ valuation
-    def value(self, game: Game, area: int, cells: Sequence[Optional[Slot]],
-              laws: Optional[list] = None) -> float:
-        """Known score of an area: face-down cards count as unknown (absent).
-
-        Computed by :class:`~.valuation.Valuation` (equal to :meth:`_score`,
-        the reference), and remembered by everything it reads: the agent
-        asks again and again about layouts it judged already (the area as it
-        is, at each of its decisions; the same trial move a turn later)."""
-        return self.value_of(game, area, face_up_signature(cells), laws)
-
-    def value_of(self, game: Game, area: int, signature: Signature,
-                 laws: Optional[list] = None) -> float:
-        """:meth:`value` of the cells whose face-up signature this is,
-        remembered by signature among the values of its context (all it
-        depends on besides the face-up cards, :meth:`_context`)."""
-        current = self._current
-        if laws is None and current is not None and current.key[0] == area:
-            context = current  # within one decision, the context stays
-        else:
-            context = self._context(game, area, laws)
-            if laws is None and self._deciding:
-                self._current = context
-        value = context.values.get(signature)
-        if value is None:
-            self._remembered += 1
-            value = context.values[signature] = self._valuation.value_in(context, signature)
-        return value
-
-    def _context(self, game: Game, area: int, laws: Optional[list]) -> Context:
-        """The context of the area now (with ``laws`` instead of its own),
-        the one kept for it if the game was in it before: the laws, the held
-        patterns and whether completed, the objectives, what the scenario
-        remembers and the abilities used (the game's fixed parts, registry
-        and scenario, are the same for all of its contexts)."""
-        if game is not self._values_of or self._remembered >= MAX_REMEMBERED_VALUES:
-            if game is not self._values_of:
-                self._valuation = Valuation(game)
-            self._values, self._values_of, self._remembered = {}, game, 0
-        context = self._valuation.context(area, laws)
-        return self._values.setdefault(context.key, context)
-
-    @staticmethod
-    def _score(game: Game, area: int, cells: Sequence[Optional[Slot]],
-               laws: Optional[list]) -> float:
-        """The reference of :meth:`value`: the area as a board, scored."""
-        return reference_value(game, area, cells, laws)
-
-    # ------------------------------------------------------------ decisions
-    def choose(self, game: Game, decision: Decision) -> int:
-        """The decision's best option; nothing in the game changes while the
-        agent weighs them, so the context of its values is read once."""
-        self._deciding, self._current = True, None
-        try:
-            return self._choose(game, decision)
-        finally:
-            self._deciding, self._current = False, None
-
-    def _choose(self, game: Game, decision: Decision) -> int:
-        area = game.state.seat_area[decision.seat]
-        cells = game.state.areas[area].cells
-        seen = face_up_signature(cells)
-        kind = decision.kind
-        choices = decision.choices
-        if kind in ("exchange", "drawn"):
-            card = decision.subject
-            return self._best(choices, lambda c: self._after_place(game, area, seen, card, c))
-        if kind == "swap":
-            return self._best(choices, lambda c: self._after_swap(game, area, seen, *c.args))
-        if kind == "action":
-            return self._action(game, area, seen, choices)
-        if kind == "law":
-            return self._best(choices, lambda c: self._after_law(game, area, seen,
-                                                                 decision.subject, c))
-        if kind == "pattern":
-            return self._best(choices, lambda c: self._pattern_promise(game, area, c.args[0]))
-        if kind == "after-discard":
-            best_swap = max(self._after_swap(game, area, seen, a, b)
-                            for a in range(len(cells)) for b in range(a + 1, len(cells))
-                            if cells[a] is not None and cells[b] is not None)
-            return 0 if best_swap > self.value_of(game, area, seen) else 1
-        if kind == "seek-order":
-            # R32: the card that would help most comes back first.
-            return self._best(choices, lambda c: self._promise(game, area, cells, seen,
-                                                               c.args[0]))
-        if kind in ("power", "power-after"):  # R26: the same reasons before and after
-            return self._power(game, area, seen, choices)
-        return self.rng.randrange(len(choices))
-
-    def _power(self, game, area, seen, choices) -> int:
-        # Scenario abilities move its cards where the victory needs them.
-        for index, choice in enumerate(choices):
-            if choice.kind == "ability":
-                return index
-        # A paid swap (R22) when it gains clearly more than it costs.
-        for index, choice in enumerate(choices):
-            power = game.registry.get("power", choice.args[0]) if choice.kind == "power" \
-                else None
-            if power and any(isinstance(e, m.SwapAny) for e in power.effects):
-                current = self.value_of(game, area, seen)
-                movable = game.movable_cells(area)
-                best = max((self._after_swap(game, area, seen, a, b)
-                            for i, a in enumerate(movable) for b in movable[i + 1:]),
-                           default=current)
-                if best - current >= max(2.0, power.cost):
-                    return index
-        return 0
-
-    def _best(self, choices: Sequence[Choice], score) -> int:
-        values = [score(c) for c in choices]
-        best = max(values)
-        return self.rng.choice([i for i, v in enumerate(values) if v == best])
-
-    # The trial moves below change the face-up signature (``seen``) of the
-    # area as the move would change its cells: a card played is face up, a
-    # swapped card keeps its face state (R17).
-    def _after_place(self, game, area, seen: Signature, card, choice: Choice) -> float:
-        if choice.kind == "discard":
-            return self.value_of(game, area, seen) + 0.5  # keep options open
-        trial = list(seen)
-        trial[choice.args[0]] = card
-        return self.value_of(game, area, tuple(trial))
-
-    def _promise(self, game, area, cells, seen: Signature, card: str) -> float:
-        """What a card would be worth to the area at its best movable cell now."""
-        layout = (area, tuple((s.card, s.face_up) if s else None for s in cells))
-        if layout != self._promised_for:  # kept while the area stays as it is
-            self._promises, self._promised_for = {}, layout
-        if card not in self._promises:  # each card is asked about once per return
-            self._promises[card] = max(
-                (self._after_place(game, area, seen, card, Choice("play", (cell,)))
-                 for cell in game.movable_cells(area)), default=0.0)
-        return self._promises[card]
-
-    def _after_swap(self, game, area, seen: Signature, first, second) -> float:
-        trial = list(seen)
-        trial[first], trial[second] = trial[second], trial[first]
-        return self.value_of(game, area, tuple(trial))
-
-    def _after_law(self, game, area, seen: Signature, law: str, choice: Choice) -> float:
-        entry = LawEntry(law, row=choice.args[0]) if choice.kind == "row" else \
-            LawEntry(law, column=choice.args[0])
-        return self.value_of(game, area, seen, list(game.state.areas[area].laws) + [entry])
-
-    def _pattern_promise(self, game, area, pattern_id) -> float:
-        pattern = game.registry.get("pattern", pattern_id)
-        cells = sum(1 for row in pattern.shape for c in row if c is not None)
-        shows = game.patterns.matches(pattern, game.state.areas[area].cells)
-        return game.registry.pattern_points(pattern) / cells + (10 if shows else 0)
-
-    def _action(self, game, area, seen: Signature, choices) -> int:
-        current = self.value_of(game, area, seen)
-        best_index, best_gain = None, 0.0
-        for index, choice in enumerate(choices):
-            if choice.kind != "take-discard":
-                continue
-            card = game.state.discards[choice.args[0]][-1]
-            for cell in game.movable_cells(area):
-                trial = list(seen)
-                trial[cell] = card
-                gain = self.value_of(game, area, tuple(trial)) - current
-                if gain > best_gain:
-                    best_index, best_gain = index, gain
-        if best_index is not None and best_gain >= 1:
-            return best_index
-        draw = [i for i, c in enumerate(choices) if c.kind == "draw"]
-        return draw[0] if draw else self.rng.randrange(len(choices))
+AGENTS = {"random": RandomAgent, "greedy": GreedyAgent, "planner": Planner}
 
 
-AGENTS = {"random": RandomAgent, "greedy": GreedyAgent}
-
-
-def make_agent(name: str, seed: int):
-    try:
-        return AGENTS[name](seed)
-    except KeyError:
+def make_agent(name: str, seed: int, think: Optional[int] = None):
+    """The agent called ``name``, seeded; ``think`` is the planner's
+    simulations per decision (its default when None; the others ignore it)."""
+    if name not in AGENTS:
         raise game_error(f"unknown agent '{name}'",
-                    did_you_mean(name, AGENTS) or f"agents: {', '.join(AGENTS)}")
+                         did_you_mean(name, AGENTS) or f"agents: {', '.join(AGENTS)}")
+    if name == "planner" and think is not None:
+        low, high = THINK_RANGE
+        if not low <= think <= high:
+            raise game_error(f"--think must be {low} to {high}, not {think}",
+                             "the planner's simulations per decision", code="G100")
+        return Planner(seed, think)
+    return AGENTS[name](seed)

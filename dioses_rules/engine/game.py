@@ -33,7 +33,8 @@ from .decks import DeckRules
 from .effects import EffectRules
 from .patterns import PatternChecker
 from .power import PowerRules
-from .state import Agent, Choice, Decision, GameState, LazyChoices, Slot, game_error
+from .state import (Agent, Choice, Decision, GameState, LazyChoices, Slot, copy_state,
+                    game_error)
 from .tables import tables_of
 from .turns import TurnRules
 from .view import board_of
@@ -80,6 +81,11 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules):
         self._pattern_depth = 0
         self._checked: list = [None] * len(state.areas)  # see _check_moved
         self._final_logged = False  # the final record is logged once
+        # For a planning agent (one whose ``plans`` is true), and only then:
+        # the state at the start of the current turn and the picks (seat,
+        # kind, index) agents made since, from which it replays the turn.
+        self.turn_start: Optional[GameState] = None
+        self.turn_picks: Optional[list[tuple[int, str, int]]] = None
 
     @property
     def log(self) -> Callable[[dict], None]:
@@ -129,6 +135,8 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules):
             if not 0 <= index < count:
                 raise game_error(f"agent '{self.agents[seat].name}' chose option {index} of "
                                  f"{count}")
+            if self.turn_picks is not None:
+                self.turn_picks.append((seat, kind, index))
         else:
             raise game_error(f"no legal choice for '{kind}'")
         choice = choices._make(index) if lazy else choices[index]
@@ -137,6 +145,15 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules):
             log({"type": "decision", "turn": self.state.turn, "seat": seat, "kind": kind,
                  "index": index, "options": count, "choice": choice.label})
         return choice
+
+    def keep_turn_start(self) -> None:
+        """At the start of a turn, when an agent plans (``plans``): keep a
+        copy of the state and record the picks made from now on; else
+        keep nothing (no cost to the other agents)."""
+        if any(getattr(agent, "plans", False) for agent in self.agents):
+            self.turn_start, self.turn_picks = copy_state(self.state), []
+        else:
+            self.turn_start = self.turn_picks = None
 
     def seats_of_area(self, area: int) -> list[int]:
         return [seat for seat, a in enumerate(self.state.seat_area) if a == area]

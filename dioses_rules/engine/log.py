@@ -5,6 +5,12 @@ the card pool, and ``rules``: the revision of the rules the game is played
 under, :data:`state.RULES`); then every decision and event; then the final
 scores. ``replay`` re-runs a log and checks it comes out the same.
 
+Seats, turns, areas and discard piles are numbered from 1 in a log, as the
+screen numbers them (the setup's ``numbered_from: 1``, since issue #14); the
+engine counts them from 0 and :func:`to_file` / :func:`from_file` turn one
+into the other. A log without ``numbered_from`` counts them from 0, as it was
+written, and still replays: its records are read with that numbering.
+
 A log without ``rules`` was written before the engine recorded it: its game
 was played under revision 1 (no Power after the action, R26; the seek's
 fixed order, R32; no locked card turned face down, R33), and it replays
@@ -30,6 +36,38 @@ from .state import FIRST_RULES, KNOWN_RULES, SAVE_KIND, GameError, game_error
 
 
 MAX_LOG_BYTES = 256 * 1024 * 1024
+NUMBERED_FROM = 1  # how new logs number seats, turns, areas and piles
+_NUMBERED = ("seat", "turn", "area", "pile")  # the keys of a record that count from it
+
+
+def numbering_of(setup: dict) -> int:
+    """How a log's records number seats, turns, areas and piles (0 before issue #14)."""
+    return setup.get("numbered_from", 0)
+
+
+def _renumbered(record: dict, shift: int) -> dict:
+    if not shift:
+        return record
+    moved = dict(record)
+    for key in _NUMBERED:
+        if type(moved.get(key)) is int:
+            moved[key] += shift
+    if record.get("type") == "final" and isinstance(record.get("winners"), list):
+        moved["winners"] = [w + shift if type(w) is int else w for w in record["winners"]]
+    return moved
+
+
+def to_file(record: dict, base: int = NUMBERED_FROM) -> dict:
+    """An engine record (counting from 0) as a log with numbering ``base``
+    writes it; the setup record says the numbering."""
+    if record.get("type") == "setup":
+        return {**record, "numbered_from": base} if base else record
+    return _renumbered(record, base)
+
+
+def from_file(record: dict, base: int) -> dict:
+    """A log's record (numbering ``base``) as the engine makes it."""
+    return record if record.get("type") == "setup" else _renumbered(record, -base)
 
 
 def pool_fingerprint(registry: Registry) -> str:
@@ -175,6 +213,7 @@ class SetupRecord:
     pool: Optional[str] = None  # a fingerprint of the definition ids in play
     cards: list[str] = field(factory=list)  # before: card files by path (never read)
     rules: int = FIRST_RULES  # the rules revision (since issue #11; absent: the first)
+    numbered_from: int = 0  # seats, turns, areas, piles from 1 (since issue #14); absent: 0
 
 
 @define
@@ -203,6 +242,9 @@ def _setup_problem(setup: dict) -> Optional[str]:
     problem = _schema_problem(setup, SetupRecord, 1)
     if problem is None and not 1 <= setup["seats"] <= MAX_SEATS:
         problem = f"line 1: $.seats: a game has 1 to {MAX_SEATS} seats, not {setup['seats']}"
+    if problem is None and numbering_of(setup) not in (0, 1):
+        problem = (f"line 1: $.numbered_from: a log numbers seats from 0 or 1, "
+                   f"not {setup['numbered_from']}")
     if problem is None and setup.get("rules", FIRST_RULES) not in KNOWN_RULES:
         problem = (f"line 1: $.rules: there is no rules revision {setup['rules']} "
                    f"(revisions: {', '.join(map(str, KNOWN_RULES))})")
@@ -210,14 +252,15 @@ def _setup_problem(setup: dict) -> Optional[str]:
 
 
 def _records_problem(records: list[dict]) -> Optional[str]:
-    seats = records[0]["seats"]
+    seats, base = records[0]["seats"], numbering_of(records[0])
     for number, record in enumerate(records[1:], 2):
         if record["type"] == "decision":
             problem = _schema_problem(record, DecisionRecord, number)
             if problem:
                 return problem
-            if not 0 <= record["seat"] < seats:
-                return f"line {number}: $.seat: the seats are 0 to {seats - 1}, not {record['seat']}"
+            if not base <= record["seat"] < seats + base:
+                return (f"line {number}: $.seat: the seats are {base} to {seats - 1 + base}, "
+                        f"not {record['seat']}")
             if not 0 <= record["index"] < max(record["options"], 1):
                 return (f"line {number}: $.index: option {record['index']} of "
                         f"{record['options']} options")

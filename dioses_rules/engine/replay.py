@@ -16,7 +16,7 @@ from ..pool.identity import PoolSet, compare_pools, pool_sets
 from ..pool.history import load_played_pool
 from ..pool.registry import Registry
 from .agents import ScriptedAgent
-from .log import pool_fingerprint, read_log
+from .log import from_file, numbering_of, pool_fingerprint, read_log, to_file
 from .setup import new_game
 from .state import FIRST_RULES, GameError, game_error
 
@@ -64,7 +64,9 @@ class ReplayOutcome:
 
 def replay(records: Sequence[dict], registry: Registry) -> ReplayOutcome:
     """Re-run the game of a log's records (as :func:`log.read_log` returns them)."""
-    setup = records[0]
+    setup, as_written = records[0], tuple(records[1:])
+    base = numbering_of(setup)  # the log's records, as the engine makes them:
+    records = [setup] + [from_file(record, base) for record in as_written]
     picks: list[list[tuple[str, int]]] = [[] for _ in range(setup["seats"])]
     for record in records[1:]:
         if record["type"] == "decision" and record["options"] > 1:
@@ -94,11 +96,11 @@ def replay(records: Sequence[dict], registry: Registry) -> ReplayOutcome:
                         if (logged[i] if i < len(logged) else None)
                         != (new[i] if i < len(new) else None)), None)
     if diverged_at is None and (problem is None or ended_early):
-        return ReplayOutcome(tuple(logged), ended_early, other_pool=other_pool)
+        return ReplayOutcome(as_written, ended_early, other_pool=other_pool)
     if diverged_at is None:  # the replay failed where the log also stops
         diverged_at = len(new)
-    here = new[diverged_at] if diverged_at < len(new) else None
-    return ReplayOutcome(tuple(logged), ended_early, diverged_at, here, problem, other_pool)
+    here = to_file(new[diverged_at], base) if diverged_at < len(new) else None
+    return ReplayOutcome(as_written, ended_early, diverged_at, here, problem, other_pool)
 
 
 def replay_log(path: Path, extra_cards: Sequence[Path] = ()) -> ReplayOutcome:

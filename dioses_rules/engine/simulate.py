@@ -19,7 +19,8 @@ from ..pool.registry import Registry
 from ..summary import summary
 from .agents import agent_seed, make_agent
 from .game import GameResult
-from .log import LogWriter, pool_fingerprint
+from .log import LogWriter, pool_fingerprint, to_file
+from .planner import DEFAULT_THINK
 from .setup import new_game
 from .state import RULES
 
@@ -120,6 +121,7 @@ class SimulationReport:
     # for); the JSON leaves it out, so that an earlier revision's report reads
     # exactly as the versions of then wrote it.
     rules: int = RULES
+    think: Optional[int] = None  # the planner's simulations per decision, when one plays
 
     @property
     def seat_agents(self) -> list[str]:
@@ -153,8 +155,10 @@ class SimulationReport:
         return agents
 
     def to_json(self) -> dict:
+        """The report; ``think`` only when a planner played (a report
+        without one reads as before the planner)."""
         t, base = self.tally, self.scenario is None
-        return {
+        report = {
             "games": self.games, "players": self.players, "seed": self.seed,
             "seeds": [self.seed, self.seed + self.games - 1],
             "scenario": self.scenario, "challenge": self.challenge,
@@ -170,6 +174,9 @@ class SimulationReport:
                 "beaten": _rate(t.beaten, self.games), "victories": t.victories,
                 "challenges": t.challenges, "beaten_games": t.beaten},
         }
+        if self.think is not None:
+            report["think"] = self.think
+        return report
 
 
 @frozen
@@ -185,6 +192,7 @@ class _Run:
     challenge: bool
     log_dir: Optional[Path]
     rules: int
+    think: Optional[int] = None  # the planner's simulations per decision
 
 
 def _play(run: _Run, numbers: range) -> list[GameOutcome]:
@@ -195,7 +203,7 @@ def _play(run: _Run, numbers: range) -> list[GameOutcome]:
     outcomes = []
     for index in numbers:
         game_seed = run.seed + index
-        seated = [make_agent(name, agent_seed(game_seed, seat))
+        seated = [make_agent(name, agent_seed(game_seed, seat), run.think)
                   for seat, name in enumerate(run.seat_agents)]
         writer = log = None
         if run.log_dir is not None:
@@ -204,7 +212,7 @@ def _play(run: _Run, numbers: range) -> list[GameOutcome]:
             def log(record, writer=writer):
                 if record.get("type") == "setup":
                     record = {**record, "sets": sets, "pool": pool}
-                writer.write(record)
+                writer.write(to_file(record))  # seats, turns, areas from 1
         try:
             game = new_game(registry, seated, run.scenario, run.options, game_seed,
                             run.challenge, log=log, rules=run.rules)
@@ -221,7 +229,8 @@ def simulate(registry: Registry, games: int, players: int, agents: Sequence[str]
              challenge: bool = False, log_dir: Optional[Path] = None,
              progress: Optional[Callable[[], None]] = None,
              rules: int = RULES, workers: int = 1,
-             scheduler: Optional[str] = None) -> SimulationReport:
+             scheduler: Optional[str] = None, think: Optional[int] = None
+             ) -> SimulationReport:
     """Play ``games`` seeded games; seat ``i`` is played by ``agents[i % len]``,
     under rules revision ``rules`` (:data:`state.RULES`; an earlier one plays
     as the versions of then did).
@@ -230,11 +239,12 @@ def simulate(registry: Registry, games: int, players: int, agents: Sequence[str]
     setup record naming the card pool by content (``sets``) and its fingerprint;
     ``progress()`` is called after each game. ``workers`` processes of this
     machine, or the Dask cluster at ``scheduler``, play the games: the report
-    is the same, each game being seeded by its number alone.
+    is the same, each game being seeded by its number alone. ``think``: the
+    planner's simulations per decision (``planner.DEFAULT_THINK`` if None).
     """
     tally = _Tally([agents[i % len(agents)] for i in range(players)])
     run = _Run(registry, tuple(tally.seat_agents), scenario, tuple(options), seed, challenge,
-               log_dir, rules)
+               log_dir, rules, think)
     parallel = workers > 1 or scheduler is not None
     # in this process, a piece is one game (progress after each); elsewhere,
     # a few pieces per worker keep them all busy till the end
@@ -248,5 +258,7 @@ def simulate(registry: Registry, games: int, players: int, agents: Sequence[str]
     for outcomes in run_pieces(_play, run, work, workers, scheduler, done):
         for outcome in outcomes:
             tally.add(outcome, scenario is not None)
+    if "planner" in tally.seat_agents:
+        think = DEFAULT_THINK if think is None else think
     return SimulationReport(games, players, seed, scenario, challenge, tuple(options), tally,
-                            rules)
+                            rules, think if "planner" in tally.seat_agents else None)

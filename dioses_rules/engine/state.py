@@ -115,6 +115,30 @@ class GameState:
         return places
 
 
+def copy_state(state: GameState) -> GameState:
+    """A copy of a game's state that shares nothing the game changes (its
+    settings, never changed during a game, are shared): what a planning
+    agent plays on without touching the real game. Much faster than a deep
+    copy, which a planner makes once a turn and once a simulation."""
+    areas = [AreaState([None if s is None else Slot(s.card, s.face_up) for s in a.cells],
+                       list(a.laws),  # LawEntry: never changed once placed (R13)
+                       [PatternEntry(p.card, p.completed) for p in a.patterns],
+                       list(a.power), list(a.used_abilities))
+             for a in state.areas]
+    return GameState(
+        seats=state.seats, seat_area=list(state.seat_area), areas=areas,
+        settings=state.settings, options=list(state.options), scenario=state.scenario,
+        challenge=state.challenge, deck=list(state.deck),
+        discards=[list(p) for p in state.discards], law_deck=list(state.law_deck),
+        pattern_deck=list(state.pattern_deck), removed=list(state.removed),
+        side_decks={k: list(v) for k, v in state.side_decks.items()},
+        scenario_state=dict(state.scenario_state),
+        objectives=[list(o) for o in state.objectives], start_player=state.start_player,
+        active=state.active, turn=state.turn, ending_seat=state.ending_seat,
+        turns_left=state.turns_left, finished=state.finished,
+        turn_limit_reached=state.turn_limit_reached, rules=state.rules)
+
+
 @define(unsafe_hash=True)
 class Choice:
     """One option of a decision: a kind and plain arguments, and a label.

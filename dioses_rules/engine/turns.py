@@ -48,6 +48,7 @@ class TurnRules:
         return choices
 
     def play_turn(self) -> None:
+        self.keep_turn_start()
         state = self.state
         seat = state.active
         area = state.seat_area[seat]

@@ -22,6 +22,7 @@ from .build_base import (INVALID, Aliases, BuildError, EventEffects, Item, Tags,
 from .build_conditions import ConditionRules
 from .build_scenarios import ScenarioRules
 from .headers import bundled_vocabulary, scan_header
+from .spanish_words import SPANISH_HELP, spanish_problem
 from .limits import MAX_DIGITS, capped, number_text, number_value
 from .parser import parse_tree
 from .settings import setting_range
@@ -82,9 +83,27 @@ class Builder(ScenarioRules, ConditionRules):
         word_token, name_token, *options = rest
         word_id = self.card_id(word_token)
         found = dict(option.value for option in options)
+        spanish = found.get("spanish", ())
+        problem = spanish_problem(kind, spanish)
+        if problem is not None:
+            self.record(BuildError("DL121", problem, meta, help=SPANISH_HELP[kind]))
+            spanish = ()
         return Item("word", m.WordDecl(kind, word_id, string(name_token), aliases,
-                                       found.get("plural"), found.get("symbol"),
+                                       found.get("plural"), found.get("symbol"), spanish,
                                        span=self.span(meta)))
+
+    def spanish_option(self, meta, children):
+        return Item("option", ("spanish", tuple(children)))
+
+    def spanish_form(self, meta, children):
+        gender, singular, plural = children
+        return (gender, string(singular), string(plural))
+
+    def masculine(self, meta, children):
+        return "masculine"
+
+    def feminine(self, meta, children):
+        return "feminine"
 
     def plural_option(self, meta, children):
         return Item("option", ("plural", self.card_id(children[0])))

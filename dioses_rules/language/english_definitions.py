@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Mapping, Optional
 
 from . import model as m
-from .english import EnglishWriter, Names, with_article
+from .english import ROW_WORDS, EnglishWriter, Names, join, with_article
+from .setting_text import setting_sentence
 from .vocabulary import Vocabulary
 from .walk import Dispatch
 
@@ -28,9 +29,14 @@ class CardTextWriter(EnglishWriter):
 
     def __init__(self, names: Optional[Names] = None,
                  pattern_points: Optional[Mapping[str, int]] = None,
-                 vocabulary: Optional[Vocabulary] = None):
+                 vocabulary: Optional[Vocabulary] = None,
+                 option_names: Optional[Names] = None):
         super().__init__(names, vocabulary)
         self.pattern_points = dict(pattern_points or {})
+        self.option_names = dict(option_names or {})
+
+    def card_list(self, ids, word: str = "and") -> str:
+        return join([self.names.get(card_id, card_id) for card_id in ids], word)
 
     # ------------------------------------------------------------ effects
     def effect(self, effect: m.Effect, every_player: bool = False) -> str:
@@ -137,13 +143,83 @@ class CardTextWriter(EnglishWriter):
 
     @definition.on(m.RuleOption)
     def _option(self, d: m.RuleOption) -> str:
-        parts = [f"{s.name} = {s.value}" for s in d.settings]
-        parts += [f"at the start: {self.effect(e)}" for e in d.start]
-        return "Rule option: " + "; ".join(parts) + "."
+        parts = [setting_sentence(s.name, s.value, "en") for s in d.settings]
+        parts += [f"at the start, every player must {self.effect(e)}" for e in d.start]
+        return "Rule option: " + ("; ".join(parts) or "no change to the rules") + "."
+
+    # ------------------------------------------------------------ scenarios
+    setup_step = Dispatch(m.SetupStep)
+
+    @setup_step.on(m.Separate)
+    def _separate(self, step: m.Separate) -> str:
+        return (f"shuffle {self.card_list(step.cards)} with {_cards(step.random)} at random "
+                "and put them on top of the deck")
+
+    @setup_step.on(m.PowerCards)
+    def _power_cards(self, step: m.PowerCards) -> str:
+        return ("start without Power cards" if step.count == 0
+                else f"start with {step.count} Power card{'s' if step.count != 1 else ''}")
+
+    @setup_step.on(m.Place)
+    def _place(self, step: m.Place) -> str:
+        where = ("in a random cell" if step.row is None
+                 else f"in a random cell of the {ROW_WORDS[step.row]} row" if step.column is None
+                 else f"in the {ROW_WORDS[step.row]} row, column {step.column}")
+        face = "face up" if step.face_up else "face down"
+        return f"place {self.card_list(step.cards)} {face} {where} of your area"
+
+    @setup_step.on(m.SetAside)
+    def _set_aside(self, step: m.SetAside) -> str:
+        return f"set {self.card_list(step.cards)} aside face down as the {step.deck} deck"
+
+    @setup_step.on(m.SetupDraw)
+    def _setup_draw(self, step: m.SetupDraw) -> str:
+        return self.effect(step.effect)
+
+    rule = Dispatch(m.RuleChange)
+
+    @rule.on(m.Lock)
+    def _lock(self, rule: m.Lock) -> str:
+        return f"{self.card_list(rule.cards)} may never be moved or discarded"
+
+    @rule.on(m.Trigger)
+    def _trigger(self, rule: m.Trigger) -> str:
+        if rule.kind is m.TriggerKind.PATTERN_COMPLETED:
+            when = "whenever you complete a pattern"
+        elif rule.kind is m.TriggerKind.START:
+            when = "at the start"
+        else:
+            when = f"when {self.noun(rule.selector, article=True)} is {rule.kind.value}"
+        return f"{when}, {', '.join(self.effect(e) for e in rule.effects)}"
+
+    @rule.on(m.Ability)
+    def _ability(self, rule: m.Ability) -> str:
+        text = (f"you may pay {rule.cost} Power card{'s' if rule.cost != 1 else ''} to "
+                f"{self.effect(rule.effect)}")
+        if rule.condition is not None:
+            text += f" if {self.condition(rule.condition)}"
+        return text + (", once per game" if rule.once else "")
+
+    def scenario_setup(self, d: m.Scenario) -> list[str]:
+        """The scenario's setup and rules, a sentence each."""
+        lines = []
+        if d.options:
+            lines.append("Played with: " + join([self.option_names.get(o, o)
+                                                  for o in d.options], "and") + ".")
+        if d.setup:
+            lines.append("Setup: " + "; ".join(self.setup_step(s) for s in d.setup) + ".")
+        if d.rules:
+            lines.append("Rules: " + "; ".join(self.rule(r) for r in d.rules) + ".")
+        if d.challenge_setup:
+            verb = "instead of the setup's draws" if d.challenge_draws is not \
+                m.ChallengeDraws.ADDS else "as well"
+            lines.append("With the challenge: " + "; ".join(
+                self.setup_step(s) for s in d.challenge_setup) + f" ({verb}).")
+        return lines
 
     @definition.on(m.Scenario)
     def _scenario(self, d: m.Scenario) -> str:
-        lines = [f"Scenario {d.number}: {d.name}."]
+        lines = [f"Scenario {d.number}: {d.name}.", *self.scenario_setup(d)]
         if d.victory:
             lines.append("Victory: " + "; ".join(self.condition(c, "it") for c in d.victory) + ".")
         if d.challenge:
@@ -156,9 +232,11 @@ class CardTextWriter(EnglishWriter):
 
 def english_text(definition: m.Definition, names: Optional[Names] = None,
                  pattern_points: Optional[Mapping[str, int]] = None,
-                 vocabulary: Optional[Vocabulary] = None) -> str:
+                 vocabulary: Optional[Vocabulary] = None,
+                 option_names: Optional[Names] = None) -> str:
     """English card text for one definition."""
-    return CardTextWriter(names, pattern_points, vocabulary).definition(definition)
+    return CardTextWriter(names, pattern_points, vocabulary,
+                          option_names).definition(definition)
 
 
 def provenance_text(definition: m.Definition) -> str:

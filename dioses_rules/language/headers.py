@@ -85,15 +85,26 @@ def _name_list(values: list, start: int) -> list[str]:
 
 
 def _declared(values: list, index: int, tokens: list) -> m.WordDecl:
-    options = {}
+    options: dict = {}
+    spanish = []
     for at in range(index + 2, len(values) - 1):
         if values[at] in ("plural", "symbol") and values[at + 1]:
             options[values[at]] = values[at + 1]
+        elif values[at] in ("masculine", "feminine") and at + 2 < len(values) and \
+                values[at + 1] is None and values[at + 2] is None:
+            spanish.append((values[at], _text(tokens[at + 1]), _text(tokens[at + 2])))
         elif values[at] in ("mythology", "type", "}", "tie-break", "version", "requires",
                             "replaces", "expect", "difficulty", "always"):
             break
-    return m.WordDecl(values[index], values[index + 1], "", plural=options.get("plural"),
-                      symbol=options.get("symbol"))
+    name = _text(tokens[index + 2]) if index + 2 < len(tokens) and \
+        tokens[index + 2].type == "STRING" else ""
+    return m.WordDecl(values[index], values[index + 1], name, plural=options.get("plural"),
+                      symbol=options.get("symbol"), spanish=tuple(spanish))
+
+
+def _text(token) -> str:
+    """A STRING token's text, without its quotes (escapes kept: best effort)."""
+    return str(token)[1:-1]
 
 
 @lru_cache(maxsize=1)

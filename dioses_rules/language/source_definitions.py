@@ -98,7 +98,12 @@ def word_text(word: m.WordDecl) -> str:
         text += " aka " + ", ".join(quote(a) for a in word.aliases)
     if word.plural:
         text += f" plural {word.plural}"
-    return text + (f" symbol {word.symbol}" if word.symbol else "")
+    if word.symbol:
+        text += f" symbol {word.symbol}"
+    if word.spanish:
+        text += " spanish " + " ".join(f"{gender} {quote(singular)} {quote(plural)}"
+                                       for gender, singular, plural in word.spanish)
+    return text
 
 
 class DefinitionWriter:

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterable, Optional
 
+from .spanish_words import Adjective, Noun, adjective_of, noun_of
+
 if TYPE_CHECKING:  # pragma: no cover
     from .model import WordDecl
 
@@ -115,6 +117,23 @@ class Vocabulary:
         if plural == word_id:
             return ""  # no plural of its own: the caller says "Norse cards"
         return plural[:1].upper() + plural[1:] if singular[:1].isupper() else plural
+
+    def spanish_noun(self, type_id: str) -> Noun:
+        """A card type's Spanish noun ("dios"/"dioses", masculine): its
+        declared ``spanish`` form, else its printed name with the regular
+        plural and the gender of its ending (the id for an undeclared type)."""
+        word = self.get("type", type_id)
+        if word is None:
+            return noun_of(type_id)
+        return noun_of(word.name or type_id, word.spanish)
+
+    def spanish_adjective(self, mythology: str) -> Adjective:
+        """A mythology's Spanish adjective ("griego", "griega", "griegos",
+        "griegas"): its declared forms, else its printed name for both genders."""
+        word = self.get("mythology", mythology)
+        if word is None:
+            return adjective_of(mythology)
+        return adjective_of(word.name or mythology, word.spanish)
 
     def merged(self, other: "Vocabulary") -> "Vocabulary":
         return Vocabulary([*self.declarations.values(), *other.declarations.values()])

@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
-from typing import Optional, Sequence
+from typing import TYPE_CHECKING, Optional, Sequence
 
 from attrs import define, field
 
@@ -22,6 +22,9 @@ from ..language import model as m
 from ..language.limits import MAX_ERRORS, MAX_SCORES_LIKE
 from ..language.vocabulary import Vocabulary
 from .sources import SourceFile
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..language.texts import Texts
 
 FAMILY_WORDS = {
     "myth": "card",
@@ -146,11 +149,28 @@ class Registry:
         """What each pattern in play is worth (its set's table, R14)."""
         return {p.id: self.pattern_points(p) for p in self.definitions("pattern")}
 
-    def display_names(self) -> dict[str, str]:
-        """Names for card ids in English text: the English alias where the
-        printed name is Spanish, else the printed name."""
+    def display_names(self, lang: str = "en") -> dict[str, str]:
+        """Names for card ids in card text. English (``lang="en"``): the
+        English alias where the printed name is Spanish, else the printed
+        name. Spanish (``"es"``): the printed name, which is the Spanish one
+        wherever the rulebooks give it (a card they never name has its
+        English name only: no Spanish name is invented)."""
+        if lang == "es":
+            return {card.id: card.name for card in self.myth_cards()}
         return {card.id: card.aliases[0] if card.aliases else card.name
                 for card in self.myth_cards()}
+
+    def option_names(self, lang: str = "en") -> dict[str, str]:
+        """The rule options' names by id, for a scenario's "played with"."""
+        return {option.id: option.name if lang == "es" or not option.aliases
+                else option.aliases[0] for option in self.definitions("rule-option")}
+
+    def texts(self, lang: str = "en") -> "Texts":
+        """Card text in a language ("en" or "es") for the cards in play."""
+        from ..language.texts import Texts
+
+        return Texts(lang, self.display_names(lang), self.pattern_points_table(),
+                     self.vocabulary, self.option_names(lang))
 
     def all_tags(self) -> set[str]:
         return {tag for card in self.myth_cards() for tag in card.tags}

@@ -111,6 +111,19 @@ def read_sources(paths: Iterable[Path | str], context: Optional[Sequence[SourceF
             for shown, text, problem, header in files]
 
 
+def sources_from_texts(texts: Sequence[tuple[str, str]],
+                       context: Optional[Sequence[SourceFile]] = None) -> list[SourceFile]:
+    """:func:`read_sources` for texts already in memory, as ``(path, text)``
+    (an editor's unsaved buffers): each built with the words it can see, a
+    text's own set header winning over a context file of the same set id."""
+    files = [(path, text.lstrip("\ufeff"), scan_header(text.lstrip("\ufeff")))
+             for path, text in texts]
+    known = bundled_headers() if context is None else [source.header for source in context]
+    headers = {header.set_id: header for header in known if header.set_id}
+    headers.update((header.set_id, header) for _, _, header in files if header.set_id)
+    return [_built(path, text, None, header, headers) for path, text, header in files]
+
+
 def _built(shown: str, text: Optional[str], problem: Optional[Diagnostic], header: Header,
            headers: dict[str, Header]) -> SourceFile:
     if text is None:

@@ -41,14 +41,16 @@ class CardText:
     names: Mapping[str, str] = field(factory=dict)
     pattern_points: Mapping[str, int] = field(factory=dict)
     vocabulary: Vocabulary = field(factory=Vocabulary)
+    option_names: Mapping[str, str] = field(factory=dict)  # a scenario's "played with"
 
     @classmethod
     def of(cls, registry: Registry) -> "CardText":
         return cls(registry.display_names(), registry.pattern_points_table(),
-                   registry.vocabulary)
+                   registry.vocabulary, registry.option_names())
 
     def text(self, definition: m.Definition) -> str:
-        return english_text(definition, self.names, self.pattern_points, self.vocabulary)
+        return english_text(definition, self.names, self.pattern_points, self.vocabulary,
+                            self.option_names)
 
     def condition(self, condition: m.Condition) -> str:
         """A scenario's condition in English, as its card says it."""

@@ -27,7 +27,8 @@ from attrs import evolve
 from ..convert import CONVERTER
 from ..engine.agents import AGENTS, agent_seed, make_agent
 from ..engine.game import Game
-from ..engine.log import LogWriter, pool_fingerprint
+from ..engine.log import (NUMBERED_FROM, LogWriter, from_file, numbering_of, pool_fingerprint,
+                          to_file)
 from ..engine.saves import PlayInfo, check_save, load_game, read_save, write_save
 from ..engine.setup import MAX_SEATS
 from ..errors import Diagnostic, DiosesError
@@ -74,6 +75,8 @@ class TableGame:
         self.log_path = folder / f"web-game-{game_id}.jsonl"
         self.saved = saved  # a SaveFile to go on from, or None for a new game
         self.records: list[dict] = list(saved.play.records) if saved is not None else []
+        # seats, turns, areas from 1 in a new log; an older save's log goes on as it began
+        self.numbering = numbering_of(self.records[0]) if self.records else NUMBERED_FROM
         self.writer: Optional[LogWriter] = None
         self.changed = threading.Condition()
         self.snapshot: dict = {"state": "starting"}
@@ -118,11 +121,14 @@ class TableGame:
                 self.writer.close()
 
     def log(self, record: dict) -> None:
+        """An engine record, kept and written as the log numbers it (as
+        ``dioses play`` writes it)."""
         if record.get("type") == "setup":
             record = {**record, **self._setup_extra}
-        self.records.append(record)
+        written = to_file(record, self.numbering)
+        self.records.append(written)
         if self.writer is not None:
-            self.writer.write(record)
+            self.writer.write(written)
 
     def save(self, game: Game) -> None:
         """Autosave, as dioses play does after every turn, and keep the log."""
@@ -161,12 +167,14 @@ class TableGame:
                 raise PlayError.one("E421", f"no choice {index + 1}: there are "
                                             f"{self._choices}")
             self._answer = index
+            self.snapshot = {**self.snapshot, "state": "thinking"}
             self.changed.notify_all()
             self.changed.wait_for(lambda: self.version != version, timeout=WAIT_SECONDS)
 
     def current(self) -> dict:
         with self.changed:
-            self.changed.wait_for(lambda: self.snapshot.get("state") != "starting",
+            self.changed.wait_for(lambda: self.snapshot.get("state") not in ("starting",
+                                                                             "thinking"),
                                   timeout=WAIT_SECONDS)
             return self.snapshot
 
@@ -232,7 +240,7 @@ class TableGame:
 
     def _history(self) -> list[str]:
         lines = []
-        for record in self.records[-80:]:
+        for record in (from_file(r, self.numbering) for r in self.records[-80:]):
             if record.get("type") == "decision":
                 seat = record["seat"]
                 lines.append(f"Seat {seat + 1} ({self.seats[seat]}): {record['choice']}")

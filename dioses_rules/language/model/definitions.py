@@ -21,7 +21,8 @@ class WordDecl:
     """A word a set declares: ``mythology greek "Griega" aka "Greek" plural
     greeks symbol circle`` or ``type god "Dios" aka "God" plural gods symbol D``.
     ``name`` is the printed name, ``aliases`` English names, ``plural`` the
-    selector's plural word, ``symbol`` what Pattern cards and pictures show."""
+    selector's plural word, ``symbol`` what Pattern cards and pictures show,
+    ``spanish`` the Spanish forms Spanish card text agrees with."""
 
     kind: str  # "mythology" or "type"
     id: str
@@ -29,6 +30,8 @@ class WordDecl:
     aliases: tuple[str, ...] = ()
     plural: Optional[str] = None
     symbol: Optional[str] = None
+    # ``spanish masculine "dios" "dioses"``: (gender, singular, plural) per gender
+    spanish: tuple[tuple[str, str, str], ...] = ()
     span: Optional[Span] = _span()
 
 

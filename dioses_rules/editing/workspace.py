@@ -1,0 +1,166 @@
+"""The card files an editor session sees: the bundled sets, the ``.dioses``
+files of the open folders, and the open buffers (their unsaved text wins over
+what is on disk).
+
+The open buffers are checked as ``dioses-lint`` checks files: with the
+bundled sets and, from the workspace, the files of the sets they require
+(transitively). The other files of the workspace (other mods, old copies,
+test fixtures) are not checked with them, so that they raise nothing in the
+open files, but their definitions are found by "go to definition". A
+:class:`Snapshot` is all of that built, linted and assembled once; it is made
+again after a change, not at every question.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Callable, Iterable, Optional, Sequence
+
+from ..errors import Diagnostic
+from ..language.headers import scan_header
+from ..pool.lint import lint_sources
+from ..pool.registry import Registry, assemble
+from ..pool.sources import (CARD_SUFFIX, SourceFile, card_paths, replacing_bundled,
+                            sources_from_texts)
+from ..resources import cards_dir
+
+# A folder opened as a workspace may be large (a home folder): the search
+# for card files stops after this many folders or files (the open buffers
+# are always read), and skips hidden folders (.git, .venv, whose installed
+# copies of the bundled sets would be read twice) and these.
+MAX_WORKSPACE_FILES = 2000
+MAX_WORKSPACE_FOLDERS = 5000
+SKIPPED_FOLDERS = frozenset(["node_modules", "__pycache__", "site-packages"])
+
+Texts = Sequence[tuple[str, str]]  # (path, text)
+
+
+class Snapshot:
+    """The open buffers built and linted with the bundled sets and the
+    workspace files of the sets they require; ``elsewhere`` gives the other
+    workspace files, built (with the bundled sets' words) but not checked."""
+
+    def __init__(self, bundled: Texts, opened: Texts, workspace: Texts,
+                 elsewhere: Callable[[], Sequence[SourceFile]] = list):
+        built = sources_from_texts(bundled, context=[])
+        needed = required_files(opened, workspace, {s.header.set_id for s in built})
+        extra = sources_from_texts([*opened, *needed], context=built)
+        self.sources: list[SourceFile] = replacing_bundled(built, extra)[0]
+        self._elsewhere = elsewhere
+        self.texts = {path: text for path, text in [*bundled, *workspace, *opened]}
+        self.by_path = {source.path: source for source in self.sources}
+        self.registry: Registry = assemble(self.sources)
+        self.diagnostics: dict[str, list[Diagnostic]] = {}
+        for diagnostic in lint_sources(self.sources):
+            self.diagnostics.setdefault(diagnostic.path, []).append(diagnostic)
+
+    def source(self, path: str) -> Optional[SourceFile]:
+        return self.by_path.get(path)
+
+    def elsewhere(self) -> list[SourceFile]:
+        """The workspace's other files (built when first asked for)."""
+        return [s for s in self._elsewhere() if s.path not in self.by_path]
+
+
+def required_files(opened: Texts, workspace: Texts, present: set) -> list[tuple[str, str]]:
+    """The workspace files defining the sets the open files require,
+    transitively, that neither an open file nor a bundled set provides."""
+    by_set: dict[str, list[tuple[str, str]]] = {}
+    for path, text in workspace:
+        set_id = scan_header(text).set_id
+        if set_id:
+            by_set.setdefault(set_id, []).append((path, text))
+    present = present | {scan_header(text).set_id for _, text in opened}
+    pending = [required for _, text in opened for required in scan_header(text).requires]
+    needed: list[tuple[str, str]] = []
+    while pending:
+        set_id = pending.pop()
+        if set_id in present:
+            continue
+        present.add(set_id)
+        for path, text in by_set.get(set_id, []):
+            needed.append((path, text))
+            pending += scan_header(text).requires
+    return needed
+
+
+class Workspace:
+    """What an editor has open: folders, and buffers by absolute path (or
+    by the editor's name for an unsaved buffer)."""
+
+    def __init__(self, folders: Iterable[Path | str] = ()):
+        self.folders = [Path(folder).resolve() for folder in folders]
+        self.buffers: dict[str, str] = {}
+        self._bundled: dict[str, str] = {}
+        self._on_disk: Optional[dict[str, str]] = None  # the workspace's files
+        self._elsewhere: Optional[list[SourceFile]] = None
+        self._snapshot: Optional[Snapshot] = None
+
+    def set_folders(self, folders: Iterable[Path | str]) -> None:
+        """The editor's workspace folders changed."""
+        self.folders = [Path(folder).resolve() for folder in folders]
+        self.saved()
+
+    def edit(self, path: str, text: str) -> None:
+        """A buffer opened or changed."""
+        self.buffers[path] = text
+        self._snapshot = None
+
+    def close(self, path: str) -> None:
+        """A buffer closed: the file on disk counts again."""
+        self.buffers.pop(path, None)
+        self._snapshot = None
+
+    def saved(self) -> None:
+        """Files on disk changed (a save, a new file): read them again."""
+        self._on_disk, self._elsewhere, self._snapshot = None, None, None
+
+    def snapshot(self) -> Snapshot:
+        if self._snapshot is None:
+            on_disk = self._read()
+            bundled = [(p, self.buffers.get(p, text)) for p, text in self._bundled.items()]
+            opened = [(p, text) for p, text in self.buffers.items() if p not in self._bundled]
+            workspace = [(p, text) for p, text in on_disk.items() if p not in self.buffers]
+            self._snapshot = Snapshot(bundled, opened, workspace, self._other_files)
+        return self._snapshot
+
+    def _other_files(self) -> list[SourceFile]:
+        """Every workspace file on disk, built with the bundled sets' words:
+        once per state of the disk, not per keystroke."""
+        if self._elsewhere is None:
+            context = sources_from_texts(list(self._bundled.items()), context=[])
+            self._elsewhere = sources_from_texts(list(self._read().items()), context=context)
+        return [s for s in self._elsewhere if s.path not in self.buffers]
+
+    def _read(self) -> dict[str, str]:
+        if self._on_disk is None:
+            self._bundled = {str(p.resolve()): text for p in card_paths([cards_dir()])
+                             if (text := _read(p)) is not None}
+            paths = [str(p.resolve()) for p in workspace_files(self.folders)]
+            self._on_disk = {path: text for path in dict.fromkeys(paths)
+                             if path not in self._bundled and (text := _read(Path(path)))
+                             is not None}
+        return self._on_disk
+
+
+def workspace_files(folders: Iterable[Path]) -> list[Path]:
+    """The ``.dioses`` files under the folders, in order, within the limits above."""
+    found: list[Path] = []
+    visited = 0
+    for folder in folders:
+        for root, children, files in os.walk(folder):
+            visited += 1
+            children[:] = sorted(child for child in children
+                                 if not child.startswith(".") and child not in SKIPPED_FOLDERS)
+            found += [Path(root, name) for name in sorted(files) if name.endswith(CARD_SUFFIX)]
+            if visited >= MAX_WORKSPACE_FOLDERS or len(found) >= MAX_WORKSPACE_FILES:
+                return found[:MAX_WORKSPACE_FILES]
+    return found
+
+
+def _read(path: Path) -> Optional[str]:
+    try:
+        return path.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError):  # linted when opened; unreadable files are not
+        return None

@@ -1,0 +1,87 @@
+"""Card text in a language: English (``en``) or Spanish (``es``).
+
+:class:`Texts` holds what a writer needs beyond a definition (the display
+names of cards in that language, each pattern's points, the declared words,
+the rule options' names) and picks the writer: :mod:`english_definitions`
+or :mod:`spanish_definitions`. ``Registry.texts(lang)`` makes one for the
+cards in play.
+"""
+
+from __future__ import annotations
+
+from typing import Mapping, Union
+
+from attrs import field, frozen
+
+from . import model as m
+from .english_definitions import CardTextWriter, provenance_text
+from .headers import bundled_vocabulary
+from .spanish_definitions import PROVENANCE_WORDS, SpanishCardWriter
+from .spanish_words import join
+from .vocabulary import Vocabulary
+
+LANGUAGES = ("en", "es")
+_KIND_WORDS = {"en": {}, "es": {
+    "myth": "mito", "event": "evento", "law": "ley", "pattern": "patrón",
+    "objective-goal": "objetivo", "objective-element": "elemento de objetivo",
+    "power": "poder", "rule-option": "opción de reglas", "scenario": "escenario"}}
+
+
+@frozen
+class Texts:
+    """Card text of definitions, scoring lines and conditions in one language."""
+
+    lang: str = "en"
+    names: Mapping[str, str] = field(factory=dict)
+    pattern_points: Mapping[str, int] = field(factory=dict)
+    vocabulary: Vocabulary = field(factory=bundled_vocabulary)
+    option_names: Mapping[str, str] = field(factory=dict)
+
+    def __attrs_post_init__(self):
+        if self.lang not in LANGUAGES:
+            raise ValueError(f"no card text in '{self.lang}': the languages are "
+                             f"{', '.join(LANGUAGES)}")
+
+    @property
+    def writer(self) -> Union[CardTextWriter, SpanishCardWriter]:
+        kind = SpanishCardWriter if self.lang == "es" else CardTextWriter
+        return kind(self.names, self.pattern_points, self.vocabulary, self.option_names)
+
+    def text(self, definition: m.Definition) -> str:
+        """A definition's whole card text."""
+        return self.writer.definition(definition)
+
+    def line(self, line: m.ScoringLine) -> str:
+        """One scoring line: "2p: it is next to an Egyptian card", "2p si
+        está al lado de un egipcio"."""
+        return self.writer.line(line)
+
+    def condition(self, condition: m.Condition) -> str:
+        """A scenario's condition, as its card says it."""
+        writer = self.writer
+        return writer.condition(condition, "it") if self.lang == "en" else \
+            writer.condition(condition)
+
+    def kind(self, definition: m.Definition) -> str:
+        """The definition's kind: "myth", "law" / "mito", "ley"."""
+        return _KIND_WORDS[self.lang].get(definition.kind, definition.kind)
+
+    def card_kind(self, card: m.MythCard) -> str:
+        """What a Myth card is: "greek god" (its ids, as the listings show
+        them) / "dios griego" (agreeing: "lugar griego", "criatura celta")."""
+        if self.lang == "en":
+            return f"{' and '.join(card.mythologies)} {card.type}"
+        noun = self.vocabulary.spanish_noun(card.type)
+        adjectives = [self.vocabulary.spanish_adjective(x).agree(noun.feminine, False)
+                      for x in card.mythologies]
+        return f"{noun.singular} {join(adjectives, 'y')}"
+
+    def provenance(self, definition: m.Definition) -> str:
+        """Where its text comes from (CARDS.md): "printed" / "impreso"."""
+        if self.lang == "en":
+            return provenance_text(definition)
+        text = PROVENANCE_WORDS[definition.provenance]
+        origin = definition.event_origin if isinstance(definition, m.MythCard) else None
+        if origin is not None and origin is not definition.provenance:
+            text += f", evento {PROVENANCE_WORDS[origin]}"
+        return text

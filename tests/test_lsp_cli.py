@@ -1,0 +1,77 @@
+"""``dioses lsp`` as a command: a clear exit 1 naming the extra when pygls
+is missing, and the real process speaking JSON-RPC over its stdin and
+stdout (initialize, a diagnostic for a bad file, shutdown, exit 0)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from dioses_cli.main import dioses
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_without_the_editors_extra_lsp_exits_1_naming_what_to_install(monkeypatch):
+    monkeypatch.setitem(sys.modules, "pygls", None)  # import pygls raises ImportError
+    monkeypatch.setitem(sys.modules, "pygls.lsp.server", None)
+    monkeypatch.delitem(sys.modules, "dioses_cli.lsp_server", raising=False)
+    result = CliRunner().invoke(dioses, ["lsp"])
+    assert result.exit_code == 1, result.output
+    assert "E500 dioses lsp needs the [editors] extra" in result.output
+    assert "pip install 'dioses-rules[editors]'" in result.output
+    assert "Traceback" not in result.output
+
+
+def _message(payload: dict) -> bytes:
+    body = json.dumps(payload).encode("utf-8")
+    return f"Content-Length: {len(body)}\r\n\r\n".encode("ascii") + body
+
+
+def _messages(output: bytes) -> list[dict]:
+    found = []
+    while output:
+        head, _, rest = output.partition(b"\r\n\r\n")
+        length = next(int(line.split(b":")[1]) for line in head.split(b"\r\n")
+                      if line.lower().startswith(b"content-length"))
+        found.append(json.loads(rest[:length]))
+        output = rest[length:]
+    return found
+
+
+def test_the_server_process_speaks_json_rpc_over_stdio(tmp_path):
+    pytest.importorskip("pygls")
+    uri = (tmp_path / "bad.dioses").as_uri()
+    text = 'set bad "Bad" {\n  requires base\n}\n\ngod odd "Odd" norse reconstructed {\n' \
+           '  2 points if next to zeuss\n}\n'
+    requests = [
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize",
+         "params": {"processId": None, "rootUri": tmp_path.as_uri(), "capabilities": {}}},
+        {"jsonrpc": "2.0", "method": "initialized", "params": {}},
+        {"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+            "uri": uri, "languageId": "dioses", "version": 1, "text": text}}},
+        {"jsonrpc": "2.0", "id": 2, "method": "shutdown", "params": None},
+        {"jsonrpc": "2.0", "method": "exit", "params": None},
+    ]
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), str(ROOT / "cli")]))
+    done = subprocess.run(
+        [sys.executable, "-c", "from dioses_cli.main import dioses; dioses()", "lsp", "--stdio"],
+        input=b"".join(_message(r) for r in requests), capture_output=True, env=env,
+        timeout=120, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr.decode()
+    replies = _messages(done.stdout)
+    init = next(r for r in replies if r.get("id") == 1)["result"]
+    assert init["serverInfo"]["name"] == "dioses"
+    assert init["capabilities"]["hoverProvider"] and init["capabilities"]["completionProvider"]
+    [published] = [r["params"] for r in replies
+                   if r.get("method") == "textDocument/publishDiagnostics"]
+    assert published["uri"] == uri
+    assert [(d["code"], d["range"]["start"]) for d in published["diagnostics"]] == [
+        ("DL109", {"line": 5, "character": 22})]
+    assert next(r for r in replies if r.get("id") == 2)["result"] is None
