@@ -524,3 +524,36 @@ def test_a_damaged_save_is_refused_with_its_message(catalog, tmp_path):
     client = TestClient(create_app(catalog, saves=tmp_path), base_url="http://127.0.0.1")
     answer = client.post("/play/resume", data={"game": "0123456789abcdef"})
     assert answer.status_code == 422 and "web-game-0123456789abcdef.json" in answer.text
+
+
+def test_a_page_waits_while_a_slow_agent_thinks(playing, monkeypatch):
+    """An agent slower than the page waits (the planner thinking) leaves a
+    page that says so and reloads itself, then the next decision."""
+    import threading
+
+    from dioses_rules.web import play
+
+    go_on = threading.Event()
+    go_on.set()
+
+    class Slow:
+        name = "greedy"
+
+        def choose(self, game, decision):
+            go_on.wait(timeout=30)
+            return 0
+
+    monkeypatch.setattr(play, "make_agent", lambda name, seed: Slow())
+    monkeypatch.setattr(play, "WAIT_SECONDS", 0.3)
+    url = start(playing, seat1="human", seat2="greedy", seed="2")
+    page = playing.get(url)  # the person's first decision: the agent went on so far
+    go_on.clear()  # from now on the agent thinks until told to go on
+    for _ in range(20):
+        playing.post(url, data={"version": version_of(page), "choice": "0"})
+        page = playing.get(url)
+        if "The agents are playing" in page.text:
+            break
+    assert "The agents are playing" in page.text
+    assert '<meta http-equiv="refresh" content="1">' in page.text
+    go_on.set()
+    assert 'name="choice" value="0"' in playing.get(url).text
