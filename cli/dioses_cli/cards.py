@@ -14,27 +14,12 @@ from dioses_rules.language.english_definitions import provenance_text
 from dioses_rules.language.texts import Texts
 from dioses_rules.language.source_definitions import definition_text, pattern_rows_text
 from dioses_rules.pool.load import load_registry
-from dioses_rules.pool.registry import Registry, family_of
+from dioses_rules.pool.registry import Registry
 
 from .options import CARDS_OPTION, FORMAT_OPTION, LANG_OPTION, check_set_option
 from .output import EXIT_CODES_HELP, console, print_json, user_errors
 from .pictures import (OVERWRITE_OPTION, check_picture_target, require_pictures, write_pdf,
                        write_svg)
-
-
-def _definition_rows(registry: Registry, only_set: Optional[str]):
-    """(set, definition, replaces, replaced_by, replaced_by_set) for every
-    definition of the active sets, superseded ones included."""
-    swaps = {(family_of(old), old.id): (old_set, new_set)
-             for old, old_set, new_set in registry.replaced}
-    for set_id in registry.active:
-        if only_set is not None and set_id != only_set:
-            continue
-        for definition in registry.sets[set_id].definitions:
-            old_set, new_set = swaps.get((family_of(definition), definition.id), (None, None))
-            replaces = definition.id if new_set == set_id else None
-            replaced_by = definition.id if old_set == set_id else None
-            yield set_id, definition, replaces, replaced_by, new_set if replaced_by else None
 
 
 def _event_origin(definition) -> Optional[str]:
@@ -98,7 +83,7 @@ def cards(only_set: Optional[str], as_text: bool, sheet_path: Optional[Path], ov
     registry, _ = load_registry(extra_cards)
     texts = registry.texts(lang)
     check_set_option(registry, only_set)
-    rows = list(_definition_rows(registry, only_set))
+    rows = list(registry.listing(only_set))
     if sheet_path is not None:
         return _sheet(registry, rows, sheet_path, suffix, output_format)
     if output_format == "json":

@@ -34,6 +34,8 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "lsp": ("lsp", "lsp_command",
             "Run the language server for card files: lint as you type, hover, completion, "
             "go to definition, formatting."),
+    "serve": ("serve", "serve",
+              "Browse the cards, build and score boards, and play, in a web browser."),
     "fmt": ("fmt", "fmt_command",
             "Rewrite card files (and the .dioses files of folders) in the canonical layout."),
 }

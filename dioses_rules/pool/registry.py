@@ -175,6 +175,23 @@ class Registry:
     def all_tags(self) -> set[str]:
         return {tag for card in self.myth_cards() for tag in card.tags}
 
+    def listing(self, only_set: Optional[str] = None):
+        """(set, definition, replaces, replaced_by, replaced_by_set) for every
+        definition of the active sets (of ``only_set`` alone when given),
+        superseded ones included: what ``dioses cards`` lists."""
+        swaps = {(family_of(old), old.id): (old_set, new_set)
+                 for old, old_set, new_set in self.replaced}
+        for set_id in self.active:
+            if only_set is not None and set_id != only_set:
+                continue
+            for definition in self.sets[set_id].definitions:
+                old_set, new_set = swaps.get((family_of(definition), definition.id),
+                                             (None, None))
+                replaces = definition.id if new_set == set_id else None
+                replaced_by = definition.id if old_set == set_id else None
+                yield (set_id, definition, replaces, replaced_by,
+                       new_set if replaced_by else None)
+
 
 def assemble(sources: Sequence[SourceFile], active: Optional[Sequence[str]] = None) -> Registry:
     """Combine parsed files into a registry, recording every set-level problem.

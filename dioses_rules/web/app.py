@@ -1,0 +1,138 @@
+"""The web app: a Starlette application over one :class:`Catalog`.
+
+Safe by construction, for a server meant to run on a player's own machine:
+
+- it answers only requests whose Host is the address it serves
+  (TrustedHostMiddleware), so a page of another site whose name resolves to
+  127.0.0.1 (DNS rebinding) gets 400, not the app;
+- it never reads or writes a path the browser sends: boards come and go as
+  request and response bodies, and every file it serves is one of its own
+  (templates and static assets in this package, cards drawn in memory);
+- every body it reads is bounded (:data:`MAX_BODY`), refused with 413 past that;
+- its pages load nothing from elsewhere (a Content-Security-Policy of
+  'self'), so it works with no network.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional, Sequence
+from urllib.parse import urlsplit
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.requests import Request
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from . import pages, play_pages
+from .catalog import Catalog
+from .play import Tables
+from .templating import STATIC, TEMPLATES
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+SECURITY_HEADERS = [
+    (b"content-security-policy",
+     b"default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+     b"object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"same-origin"),  # no-referrer would make a form's Origin "null"
+    (b"x-frame-options", b"DENY"),
+]
+
+
+def allowed_hosts(host: str) -> list[str]:
+    """The Host names the server answers to: the address it serves, and the
+    loopback names when that is a loopback address."""
+    bare = host.strip("[]").lower()
+    return list(LOOPBACK) + ["[::1]"] if bare in LOOPBACK else [bare]
+
+
+class SecurityHeaders:
+    """Adds :data:`SECURITY_HEADERS` to every response, and refuses a POST
+    sent from a page of another origin (a form of another site posting to
+    this server: its Host is right, its Origin is not)."""
+
+    def __init__(self, app, hosts: Sequence[str] = ()):
+        self.app = app
+        self.hosts = {h.strip("[]") for h in hosts}
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        if scope["method"] == "POST" and not self._same_origin(scope):
+            from starlette.responses import PlainTextResponse
+
+            await PlainTextResponse("a form of another site cannot post here",
+                                    status_code=403)(scope, receive, send)
+            return
+
+        async def sending(message):
+            if message["type"] == "http.response.start":
+                message["headers"] = list(message.get("headers", [])) + SECURITY_HEADERS
+            await send(message)
+
+        await self.app(scope, receive, sending)
+
+    def _same_origin(self, scope) -> bool:
+        origin = dict(scope["headers"]).get(b"origin")
+        if origin is None:  # not a browser's cross-site request
+            return True
+        host = urlsplit(origin.decode("latin-1")).hostname
+        return host is not None and host in self.hosts
+
+
+def error_page(request: Request, status: int, message: str):
+    return TEMPLATES.TemplateResponse(request, "error.html",
+                                      {"status": status, "message": message},
+                                      status_code=status)
+
+
+async def _http_error(request: Request, error: HTTPException):
+    if request.url.path.startswith("/api/"):
+        from starlette.responses import JSONResponse
+
+        return JSONResponse({"errors": [{"code": f"HTTP{error.status_code}",
+                                         "message": str(error.detail)}]},
+                            status_code=error.status_code)
+    return error_page(request, error.status_code, str(error.detail))
+
+
+async def _bug(request: Request, error: Exception):
+    """Our bug: a short page, never the stack trace (the server's log has it)."""
+    return error_page(request, 500, "the server met a bug; its log says where")
+
+
+def create_app(catalog: Catalog, host: str = "127.0.0.1", extra_hosts: Sequence[str] = (),
+               saves: Optional[Path] = None) -> Starlette:
+    """The app serving ``catalog`` at ``host`` (the name a browser will send);
+    games played in it are saved in the folder ``saves`` (None: no games)."""
+    routes = [
+        Route("/", pages.home),
+        Route("/cards", pages.gallery),
+        Route("/cards/{set_id}/{family}/{card_id}.svg", pages.card_picture),
+        Route("/cards/{set_id}/{family}/{card_id}", pages.card_page),
+        Route("/board", pages.board_page),
+        Route("/api/score", pages.api_score, methods=["POST"]),
+        Route("/api/export", pages.api_export, methods=["POST"]),
+        Route("/api/best", pages.api_best, methods=["POST"]),
+        Route("/api/import", pages.api_import, methods=["POST"]),
+        Route("/play", play_pages.play_new),
+        Route("/play", play_pages.play_start, methods=["POST"]),
+        Route("/play/resume", play_pages.play_resume, methods=["POST"]),
+        Route("/play/{game_id}", play_pages.play_game),
+        Route("/play/{game_id}", play_pages.play_answer, methods=["POST"]),
+        Mount("/static", StaticFiles(directory=str(STATIC)), name="static"),
+    ]
+    hosts = allowed_hosts(host) + [h.lower() for h in extra_hosts]
+    middleware = [
+        Middleware(TrustedHostMiddleware, allowed_hosts=hosts),
+        Middleware(SecurityHeaders, hosts=hosts),
+    ]
+    app = Starlette(routes=routes, middleware=middleware,
+                    exception_handlers={HTTPException: _http_error, Exception: _bug})
+    app.state.catalog = catalog
+    app.state.tables = Tables(catalog, saves)
+    return app

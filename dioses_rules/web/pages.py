@@ -1,0 +1,175 @@
+"""The routes of the web app: the card gallery, a card's page, the board
+builder and its JSON API (score, export, import)."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+
+from ..language import model as m
+from ..errors import BoardError, DiosesError
+from .boards import (MAX_BOARD_BYTES, SolverMissing, best, error_json, exported, imported,
+                     scored)
+from .catalog import FILTERS, Catalog, entry_json
+from .templating import TEMPLATES
+
+MAX_BODY = MAX_BOARD_BYTES
+_SHOWN_NAME = re.compile(r"[^A-Za-z0-9._ -]")
+BOARD_FAMILIES = ("myth", "law", "pattern", "objective-goal", "objective-element", "scenario")
+
+
+def _catalog(request: Request) -> Catalog:
+    return request.app.state.catalog
+
+
+async def home(request: Request):
+    catalog = _catalog(request)
+    return TEMPLATES.TemplateResponse(request, "home.html", {
+        "count": len(catalog.entries), "sets": catalog.registry.active})
+
+
+async def gallery(request: Request):
+    catalog = _catalog(request)
+    chosen = {name: request.query_params.get(name, "") for name in FILTERS}
+    query = request.query_params.get("q", "")
+    entries = catalog.select(chosen, query)
+    return TEMPLATES.TemplateResponse(request, "gallery.html", {
+        "entries": entries, "facets": catalog.facets(), "chosen": chosen, "query": query,
+        "total": len(catalog.entries), "words": _facet_words(catalog)})
+
+
+def _facet_words(catalog: Catalog) -> dict[str, dict[str, str]]:
+    """How each filter value is shown: a mythology or type by its English word."""
+    vocabulary = catalog.registry.vocabulary
+    words: dict[str, dict[str, str]] = {name: {} for name in FILTERS}
+    for name, values in catalog.facets().items():
+        for value in values:
+            shown = value.replace("-", " ")
+            if name in ("mythology", "type"):
+                shown = vocabulary.english(name, value)
+            elif name == "set":
+                shown = catalog.registry.sets[value].card_set.name
+            words[name][value] = shown
+    return words
+
+
+def _entry(request: Request):
+    params = request.path_params
+    entry = _catalog(request).get(params["set_id"], params["family"], params["card_id"])
+    if entry is None:
+        raise HTTPException(404, f"no card '{params['card_id']}' of kind "
+                                 f"'{params['family']}' in set '{params['set_id']}'")
+    return entry
+
+
+async def card_picture(request: Request):
+    entry = _entry(request)
+    return Response(_catalog(request).svg(entry), media_type="image/svg+xml",
+                    headers={"cache-control": "max-age=3600"})
+
+
+async def card_page(request: Request):
+    catalog = _catalog(request)
+    entry = _entry(request)
+    family, card_id = entry.family, entry.definition.id
+    other = None
+    if entry.replaced_by:
+        other = catalog.get(entry.replaced_by, family, card_id)
+    elif entry.replaces:
+        other = catalog.get(entry.replaces, family, card_id)
+    definition = entry.definition
+    return TEMPLATES.TemplateResponse(request, "card.html", {
+        "entry": entry, "definition": definition, "what": catalog.what(entry),
+        "english": catalog.english(entry), "source": catalog.source(entry),
+        "notes": catalog.notes(entry), "citations": catalog.citations(entry),
+        "other": other, "tags": definition.tags if isinstance(definition, m.MythCard) else (),
+        "set_name": catalog.registry.sets[entry.set_id].card_set.name})
+
+
+async def board_page(request: Request):
+    catalog = _catalog(request)
+    registry = catalog.registry
+    in_play = {family: entry_json(catalog, filter(None, (
+        catalog.in_play(family, d.id) for d in registry.definitions(family))))
+        for family in BOARD_FAMILIES}
+    scenarios = {s.id: sorted(s.state_names) for s in registry.definitions("scenario")}
+    data = {"cards": in_play, "scenario_state": scenarios}
+    return TEMPLATES.TemplateResponse(request, "board.html", {"data": data})
+
+
+async def read_body(request: Request) -> bytes:
+    """The request's body, refused past :data:`MAX_BODY` before it is all read."""
+    length = request.headers.get("content-length")
+    if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+        raise HTTPException(413, f"a board is at most {MAX_BODY // 1024} KiB")
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY:
+            raise HTTPException(413, f"a board is at most {MAX_BODY // 1024} KiB")
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+async def _json(request: Request):
+    if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
+        raise HTTPException(415, "send the board as application/json")
+    try:
+        return json.loads(await read_body(request))
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise HTTPException(400, f"not a JSON document: {error}")
+
+
+async def api_score(request: Request):
+    data = await _json(request)
+    try:
+        return JSONResponse(scored(_catalog(request), data))
+    except BoardError as error:
+        return JSONResponse(error_json(error), status_code=422)
+
+
+async def api_best(request: Request):
+    """The solver's best arrangement of the board's cards (a few seconds at
+    most, off the event loop)."""
+    from starlette.concurrency import run_in_threadpool
+
+    data = await _json(request)
+    try:
+        return JSONResponse(await run_in_threadpool(best, _catalog(request), data))
+    except SolverMissing as error:
+        return JSONResponse({"errors": [{"code": "E302", "message": str(error)}]},
+                            status_code=501)
+    except DiosesError as error:  # a bad board, or E300: a line the solver cannot express
+        return JSONResponse(error_json(error), status_code=422)
+
+
+async def api_export(request: Request):
+    data = await _json(request)
+    try:
+        text = exported(_catalog(request), data)
+    except BoardError as error:
+        return JSONResponse(error_json(error), status_code=422)
+    return Response(text, media_type="application/toml",
+                    headers={"content-disposition": 'attachment; filename="board.toml"'})
+
+
+def shown_name(raw: str) -> str:
+    """The uploaded file's name as messages show it: its last part, plain
+    characters only, never used as a path."""
+    name = raw.replace("\\", "/").rsplit("/", 1)[-1]
+    name = _SHOWN_NAME.sub("_", name)[:80].strip()
+    return name or "uploaded board"
+
+
+async def api_import(request: Request):
+    """A board file sent as the body (the page reads the chosen file)."""
+    raw = await read_body(request)
+    shown = shown_name(request.headers.get("x-board-name", ""))
+    try:
+        return JSONResponse({"board": imported(_catalog(request), raw, shown)})
+    except BoardError as error:
+        return JSONResponse(error_json(error, raw.decode("utf-8", "replace")), status_code=422)

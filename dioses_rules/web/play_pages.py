@@ -1,0 +1,104 @@
+"""The routes of a game in the browser: a new game's form, the game's page
+(the areas, the decision as buttons, what happened), and the answer.
+
+Plain HTML forms: every choice is a button, so a game is played with the
+mouse or the keyboard alike, and with no script at all.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import parse_qs
+
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import RedirectResponse
+
+from ..engine.setup import MAX_SEATS
+from ..errors import DiosesError
+from .pages import read_body
+from .play import SEAT_KINDS, PlayError, Tables
+from .templating import TEMPLATES
+
+NO_SEAT = "none"
+
+
+def _tables(request: Request) -> Tables:
+    return request.app.state.tables
+
+
+async def _form(request: Request) -> dict[str, list[str]]:
+    kind = request.headers.get("content-type", "").split(";")[0].strip()
+    if kind != "application/x-www-form-urlencoded":
+        raise HTTPException(415, "send the form as application/x-www-form-urlencoded")
+    try:
+        return parse_qs((await read_body(request)).decode("utf-8"), max_num_fields=40)
+    except (UnicodeDecodeError, ValueError) as error:
+        raise HTTPException(400, f"not a form: {error}")
+
+
+def _new_page(request: Request, error: str = "", status: int = 200):
+    tables = _tables(request)
+    games = [(g.id, g.seats, g.snapshot.get("state")) for g in tables.games.values()]
+    saved = [game_id for game_id in tables.saved_games() if game_id not in tables.games]
+    return TEMPLATES.TemplateResponse(request, "play_new.html", {
+        "kinds": SEAT_KINDS, "max_seats": MAX_SEATS, "games": games, "error": error,
+        "saves": tables.folder is not None, "saved": saved}, status_code=status)
+
+
+async def play_new(request: Request):
+    return _new_page(request)
+
+
+async def play_start(request: Request):
+    form = await _form(request)
+    seats = [form.get(f"seat{i}", [NO_SEAT])[0] for i in range(1, MAX_SEATS + 1)]
+    seats = [seat for seat in seats if seat != NO_SEAT]
+    seed_text = form.get("seed", [""])[0].strip()
+    if seed_text and not seed_text.isdigit():
+        return _new_page(request, f"the seed is a whole number, not '{seed_text}'", 422)
+    try:
+        table = await run_in_threadpool(_tables(request).new, seats,
+                                        int(seed_text) if seed_text else None)
+    except PlayError as error:
+        return _new_page(request, str(error), 422)
+    return RedirectResponse(f"/play/{table.id}", status_code=303)
+
+
+async def play_resume(request: Request):
+    """Go on with a saved game, named by its id among those the page listed."""
+    form = await _form(request)
+    try:
+        table = await run_in_threadpool(_tables(request).resume, form.get("game", [""])[0])
+    except DiosesError as error:  # PlayError, or a damaged save (GameError)
+        return _new_page(request, str(error), 422)
+    return RedirectResponse(f"/play/{table.id}", status_code=303)
+
+
+def _table(request: Request):
+    table = _tables(request).get(request.path_params["game_id"])
+    if table is None:
+        raise HTTPException(404, "no such game on this server (a saved game goes on with "
+                                 "dioses play --resume)")
+    return table
+
+
+async def play_game(request: Request, error: str = "", status: int = 200):
+    table = _table(request)
+    view = await run_in_threadpool(table.current)  # the agents may still be playing
+    return TEMPLATES.TemplateResponse(request, "play_game.html", {
+        "game": table, "view": view, "error": error, "folder": table.save_path.parent},
+        status_code=status)
+
+
+async def play_answer(request: Request):
+    table = _table(request)
+    form = await _form(request)
+    version, choice = form.get("version", [""])[0], form.get("choice", [""])[0]
+    if not (version.isdigit() and choice.isdigit()):
+        return await play_game(request, "choose one of the buttons", 422)
+    try:
+        await run_in_threadpool(table.answer, int(version), int(choice))
+    except PlayError as error:
+        return await play_game(request, str(error), 409)
+    return RedirectResponse(f"/play/{table.id}", status_code=303)

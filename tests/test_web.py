@@ -1,0 +1,559 @@
+"""The web app (``dioses serve``) through Starlette's test client: every
+route, and every error a browser can cause (a bad Host, an oversize or
+invalid board, an unknown card), answered with a located message and never
+a stack trace."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("httpx2")
+
+from click.testing import CliRunner  # noqa: E402
+from starlette.testclient import TestClient  # noqa: E402
+
+from dioses_cli.main import dioses  # noqa: E402
+from dioses_rules.pool.load import load_registry  # noqa: E402
+from dioses_rules.web.app import create_app  # noqa: E402
+from dioses_rules.web.boards import MAX_BOARD_BYTES  # noqa: E402
+from dioses_rules.web.catalog import Catalog  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples" / "boards"
+EMPTY_ROW = [".", ".", ".", "."]
+
+
+@pytest.fixture(scope="module")
+def catalog() -> Catalog:
+    registry, sources = load_registry()
+    return Catalog(registry, sources)
+
+
+@pytest.fixture(scope="module")
+def client(catalog) -> TestClient:
+    return TestClient(create_app(catalog), base_url="http://127.0.0.1:8000")
+
+
+def board(front=EMPTY_ROW, central=EMPTY_ROW, back=EMPTY_ROW, **parts) -> dict:
+    return {"area": {"front": list(front), "central": list(central), "back": list(back)},
+            **parts}
+
+
+HERA_HELA_SHIP = board(central=["hela", "hera", "ship", "."])
+
+
+def post_json(client, url, data):
+    return client.post(url, content=json.dumps(data),
+                       headers={"content-type": "application/json"})
+
+
+# ------------------------------------------------------------------ pages
+
+
+def test_home_links_to_the_cards_and_the_builder(client):
+    page = client.get("/")
+    assert page.status_code == 200
+    assert 'href="/cards"' in page.text and 'href="/board"' in page.text
+    assert 'href="/play"' in page.text
+
+
+def test_every_page_carries_the_security_headers(client):
+    for url in ("/", "/cards", "/board", "/cards/base/myth/ship.svg", "/static/app.css"):
+        headers = client.get(url).headers
+        assert "default-src 'self'" in headers["content-security-policy"], url
+        assert headers["x-content-type-options"] == "nosniff"
+        assert headers["x-frame-options"] == "DENY"
+
+
+def test_a_request_naming_another_host_is_refused(client):
+    """DNS rebinding: a page of evil.example whose name resolves to
+    127.0.0.1 sends 'Host: evil.example', and gets nothing of the app."""
+    refused = client.get("/cards", headers={"host": "evil.example"})
+    assert refused.status_code == 400
+    assert "Hera" not in refused.text
+    assert client.get("/cards", headers={"host": "localhost:8000"}).status_code == 200
+
+
+def test_a_server_at_another_address_answers_only_that_address(catalog):
+    app = create_app(catalog, host="192.168.1.20")
+    at_its_address = TestClient(app, base_url="http://192.168.1.20:8000")
+    assert at_its_address.get("/").status_code == 200
+    assert at_its_address.get("/", headers={"host": "localhost"}).status_code == 400
+
+
+def test_the_gallery_lists_every_definition_drawn_as_a_card(client, catalog):
+    page = client.get("/cards")
+    assert page.status_code == 200
+    assert f"{len(catalog.entries)} of {len(catalog.entries)} definitions" in page.text
+    assert page.text.count('<img src="/cards/') == len(catalog.entries)
+    # a base card the expansion replaces is listed with the one replacing it
+    assert "/cards/base/myth/delphi.svg" in page.text
+    assert "/cards/aun-mas-divinos/myth/delphi.svg" in page.text
+    assert "replaced by aun-mas-divinos" in page.text
+
+
+def shown_ids(page) -> set[str]:
+    return set(re.findall(r'<a href="/cards/[^/]+/[^/]+/([^"/]+)" class="card-link">', page.text))
+
+
+def test_the_gallery_filters_by_set_kind_mythology_type_and_provenance(client, catalog):
+    norse_gods = shown_ids(client.get("/cards?mythology=norse&type=god&set=base"))
+    expected = {e.definition.id for e in catalog.entries if e.set_id == "base"
+                and e.family == "myth" and "norse" in e.definition.mythologies
+                and e.definition.type == "god"}
+    assert norse_gods == expected and "hela" in norse_gods and "hera" not in norse_gods
+    laws = shown_ids(client.get("/cards?kind=law"))
+    assert laws == {e.definition.id for e in catalog.entries if e.definition.kind == "law"}
+    printed = shown_ids(client.get("/cards?provenance=printed&set=base&kind=myth"))
+    assert {"hera", "hela", "ship"} <= printed
+    assert all(catalog.get("base", "myth", x).definition.provenance.value == "printed"
+               for x in printed)
+
+
+def test_the_gallery_searches_names_and_aliases_with_accents_ignored(client):
+    assert "odin" in shown_ids(client.get("/cards?q=Od%C3%ADn"))  # Odín
+    assert "odin" in shown_ids(client.get("/cards?q=ODIN"))
+    assert shown_ids(client.get("/cards?q=Ship")) >= {"ship"}  # the alias of Barco
+    assert "ship" in shown_ids(client.get("/cards?q=barco"))
+    nothing = client.get("/cards?q=no-such-card-anywhere")
+    assert shown_ids(nothing) == set() and "No card matches" in nothing.text
+
+
+def test_a_card_page_shows_its_text_source_rulings_and_notes(client):
+    page = client.get("/cards/base/myth/ship")
+    assert page.status_code == 200
+    assert "1x: 1p per god in its row." in page.text  # its English text
+    assert "object ship &#34;Barco&#34; aka &#34;Ship&#34; egyptian printed {" in page.text
+    assert "<strong>R10</strong> Own line" in page.text  # cited in the file's comment
+    assert "R10: &#34;1p per god in each row&#34; counts the gods" in page.text
+
+
+def test_a_card_page_links_what_replaces_it_and_what_it_replaces(client):
+    old = client.get("/cards/base/myth/delphi")
+    assert 'href="/cards/aun-mas-divinos/myth/delphi"' in old.text and "Replaced by" in old.text
+    new = client.get("/cards/aun-mas-divinos/myth/delphi")
+    assert 'href="/cards/base/myth/delphi"' in new.text and "Replaces" in new.text
+
+
+def test_a_card_picture_is_the_renderers_svg(client):
+    picture = client.get("/cards/base/myth/hera.svg")
+    assert picture.status_code == 200
+    assert picture.headers["content-type"].startswith("image/svg+xml")
+    assert 'data-id="hera"' in picture.text and 'data-mythology="greek"' in picture.text
+
+
+@pytest.mark.parametrize("url", ["/cards/base/myth/no-such-card", "/cards/base/law/hera",
+                                 "/cards/no-set/myth/hera", "/cards/base/myth/nope.svg",
+                                 "/no/such/page"])
+def test_an_unknown_card_or_page_is_404_with_a_page(client, url):
+    page = client.get(url)
+    assert page.status_code == 404
+    assert "Traceback" not in page.text
+    if url.startswith("/cards/"):
+        assert "no card" in page.text
+
+
+def test_the_board_builder_page_carries_the_cards_in_play(client):
+    page = client.get("/board")
+    assert page.status_code == 200
+    data = json.loads(re.search(r'<script type="application/json" id="board-data">(.*?)'
+                                r'</script>', page.text, re.S).group(1))
+    myth = {card["id"]: card for card in data["cards"]["myth"]}
+    assert myth["ship"]["name"] == "Barco" and myth["ship"]["url"] == "/cards/base/myth/ship"
+    assert myth["delphi"]["set"] == "aun-mas-divinos"  # what is in play, not the replaced
+    assert data["cards"]["law"] and data["cards"]["scenario"]
+    assert '<script src="/static/board.js" defer></script>' in page.text
+    assert client.get("/static/board.js").status_code == 200
+
+
+# ------------------------------------------------------------------ the API
+
+
+def test_scoring_the_rulebooks_example_gives_4_with_explanations(client):
+    answer = post_json(client, "/api/score", HERA_HELA_SHIP)
+    assert answer.status_code == 200
+    report = answer.json()
+    assert report["total"] == 4
+    points = {card["id"]: card["points"] for card in report["cards"]}
+    assert points == {"hela": 0, "hera": 2, "ship": 2}
+    hera = next(card for card in report["cards"] if card["id"] == "hera")
+    assert hera["cell"] == 5 and hera["lines"][0]["cells"] == [6]  # the Ship next to her
+
+
+def test_laws_patterns_objectives_and_a_scenario_are_scored(client):
+    data = board(front=["hera", "zeus", "odin", "ra"], central=["hela", "?ship", ".", "."],
+                 laws=[{"card": "only-gods", "row": "front"}],
+                 objectives=[["grouping", "egyptian"]],
+                 patterns=[{"card": "norse-hall"}], scenario={"id": "the-fairest"})
+    report = post_json(client, "/api/score", data).json()
+    law = report["laws"][0]
+    assert law["row"] == "front" and law["points"] > 0 and law["cells"]
+    assert report["objectives"][0]["goal"] == "grouping"
+    assert report["patterns"][0]["id"] == "norse-hall"
+    assert report["scenario"]["id"] == "the-fairest"
+    assert "ship" in {card["id"] for card in report["cards"]}  # face down, revealed (R12)
+
+
+@pytest.mark.parametrize("data, located", [
+    (board(central=["hela", "herra", ".", "."]), "$.area.central[1]: unknown card 'herra'"),
+    (board(front=["hera", "."]), "$.area.front: a row holds 4 cards, this one has 2"),
+    ({"area": {"front": EMPTY_ROW, "central": EMPTY_ROW}}, "$.area.back"),
+    (board(laws=[{"card": "only-gods", "column": 9}]), "$.laws[0].column: column 9"),
+    (board(patterns=[{"card": "norse-hall", "completed": "yes"}]),
+     "$.patterns[0].completed"),
+    ([1, 2], "$: a board is a table"),
+])
+def test_an_invalid_board_gets_its_located_message(client, data, located):
+    answer = post_json(client, "/api/score", data)
+    assert answer.status_code == 422
+    messages = [e["message"] for e in answer.json()["errors"]]
+    assert any(located in message for message in messages), messages
+
+
+def test_a_body_that_is_not_json_is_400_and_another_type_415(client):
+    answer = client.post("/api/score", content=b"{not json",
+                         headers={"content-type": "application/json"})
+    assert answer.status_code == 400 and "not a JSON document" in answer.json()["errors"][0][
+        "message"]
+    form = client.post("/api/score", data={"area": "x"})
+    assert form.status_code == 415
+
+
+def test_an_oversize_body_is_refused_before_it_is_read(client):
+    big = b"x" * (MAX_BOARD_BYTES + 1)
+    for url in ("/api/score", "/api/import", "/api/export"):
+        answer = client.post(url, content=big, headers={"content-type": "application/json"})
+        assert answer.status_code == 413, url
+        assert "at most 64 KiB" in answer.json()["errors"][0]["message"]
+
+
+def test_an_oversize_body_without_a_length_is_cut_off(client):
+    def chunks():  # sent chunked: no Content-Length to trust
+        for _ in range(MAX_BOARD_BYTES // 1024 + 2):
+            yield b"#" * 1024
+    answer = client.post("/api/import", content=chunks())
+    assert answer.status_code == 413
+
+
+def test_an_exported_board_scores_the_same_with_dioses_score(client, tmp_path):
+    data = board(front=["hera", "zeus", ".", "."], central=["hela", "?ship", "odin", "."],
+                 laws=[{"card": "only-gods", "row": "front"}],
+                 objectives=[["grouping", "egyptian"]])
+    in_page = post_json(client, "/api/score", data).json()["total"]
+    exported = post_json(client, "/api/export", data)
+    assert exported.status_code == 200
+    assert exported.headers["content-disposition"] == 'attachment; filename="board.toml"'
+    path = tmp_path / "board.toml"
+    path.write_text(exported.text, encoding="utf-8")
+    result = CliRunner().invoke(dioses, ["score", str(path), "--format", "json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["total"] == in_page
+
+
+def test_exporting_an_invalid_board_gets_its_located_message(client):
+    answer = post_json(client, "/api/export", board(front=["zzz", ".", ".", "."]))
+    assert answer.status_code == 422
+    assert "$.area.front[0]: unknown card 'zzz'" in answer.json()["errors"][0]["message"]
+
+
+@pytest.mark.parametrize("example", sorted(EXAMPLES.glob("*.toml")), ids=lambda p: p.name)
+def test_an_imported_board_scores_as_dioses_score_scores_it(client, example):
+    imported = client.post("/api/import", content=example.read_bytes(),
+                           headers={"x-board-name": example.name})
+    assert imported.status_code == 200, imported.text
+    in_page = post_json(client, "/api/score", imported.json()["board"]).json()["total"]
+    result = CliRunner().invoke(dioses, ["score", str(example), "--format", "json"])
+    assert json.loads(result.output)["total"] == in_page
+
+
+def test_an_import_names_cards_by_id(client):
+    text = '[area]\nfront = ["Odín", ".", ".", "."]\ncentral = ["?Barco", ".", ".", "."]\n' \
+           'back = [".", ".", ".", "."]\n'
+    answer = client.post("/api/import", content=text.encode())
+    assert answer.json()["board"]["area"]["front"][0] == "odin"
+    assert answer.json()["board"]["area"]["central"][0] == "?ship"
+
+
+def test_an_invalid_upload_shows_the_located_message_with_the_line(client):
+    bad = b'[area]\nfront = [".", ".", ".", "."\ncentral = 3\n'
+    answer = client.post("/api/import", content=bad,
+                         headers={"x-board-name": "../../etc/my board.toml"})
+    assert answer.status_code == 422
+    message = answer.json()["errors"][0]["message"]
+    assert message.startswith("my board.toml:3:") and "not valid TOML" in message
+    assert "   | central = 3" in message  # the line, with a caret under the column
+    unknown = client.post("/api/import", headers={"x-board-name": "b.toml"},
+                          content=b'[area]\nfront = ["zeuss", ".", ".", "."]\n'
+                                  b'central = [".", ".", ".", "."]\nback = [".", ".", ".", "."]')
+    assert "b.toml: E201 $.area.front[0]: unknown card 'zeuss'" in \
+        unknown.json()["errors"][0]["message"]
+    binary = client.post("/api/import", content=b"\xff\xfe\x00")
+    assert "not UTF-8 text" in binary.json()["errors"][0]["message"]
+
+
+def test_a_bug_shows_a_short_page_and_no_stack_trace(catalog, monkeypatch):
+    def broken(entry):
+        raise RuntimeError("a bug in the renderer")
+    client = TestClient(create_app(catalog), base_url="http://127.0.0.1",
+                        raise_server_exceptions=False)
+    monkeypatch.setattr(catalog, "svg", broken)
+    answer = client.get("/cards/base/myth/hera.svg")
+    assert answer.status_code == 500
+    assert "a bug in the renderer" not in answer.text and "Traceback" not in answer.text
+    assert "the server met a bug" in answer.text
+
+
+# ------------------------------------------------------------------ dioses serve
+
+
+def test_serve_without_the_web_extra_names_it(monkeypatch):
+    monkeypatch.setitem(sys.modules, "uvicorn", None)  # importing it fails
+    result = CliRunner().invoke(dioses, ["serve"])
+    assert result.exit_code == 1
+    assert "E410 the web app needs uvicorn, which is not installed" in result.output
+    assert "pip install 'dioses-rules[web]'" in result.output
+
+
+def test_serve_refuses_every_address_at_once():
+    result = CliRunner().invoke(dioses, ["serve", "--host", "0.0.0.0"])
+    assert result.exit_code == 2 and "give the one address" in result.output
+
+
+def test_serve_on_a_port_in_use_is_a_users_error():
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        port = taken.getsockname()[1]
+        result = CliRunner().invoke(dioses, ["serve", "--port", str(port)])
+    assert result.exit_code == 1 and f"cannot listen on 127.0.0.1:{port}" in result.output
+
+
+def test_serve_prints_its_address_answers_there_and_stops_on_ctrl_c():
+    import httpx2
+
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "cli")])}
+    server = subprocess.Popen(
+        [sys.executable, "-c", "from dioses_cli.main import dioses; dioses()", "serve",
+         "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        first = server.stdout.readline()
+        address = re.search(r"at (http://127\.0\.0\.1:\d+/) \(Ctrl-C stops\)", first)
+        assert address, first
+        with httpx2.Client(trust_env=False, timeout=30) as http:
+            assert http.get(address.group(1) + "cards?q=barco").status_code == 200
+            refused = http.get(address.group(1), headers={"host": "evil.example"})
+            assert refused.status_code == 400
+    finally:
+        server.send_signal(signal.SIGINT)
+        out, err = server.communicate(timeout=30)
+    assert server.returncode == 0, err
+    assert out.strip() == "stopped" and "Traceback" not in err
+
+
+# ------------------------------------------------------------------ best layout
+
+
+def test_the_best_layout_is_the_solvers_and_scores_what_it_says(client):
+    pytest.importorskip("ortools")
+    answer = post_json(client, "/api/best", HERA_HELA_SHIP)
+    assert answer.status_code == 200, answer.text
+    found = answer.json()
+    assert found["current_total"] == 4 and found["optimal"]
+    assert found["best_total"] > 4 and found["gain"] == found["best_total"] - 4
+    arranged = found["board"]
+    assert sorted(x for row in arranged["area"].values() for x in row if x != ".") == \
+        ["hela", "hera", "ship"]
+    assert post_json(client, "/api/score", arranged).json()["total"] == found["best_total"]
+
+
+def test_the_best_layout_of_an_invalid_board_gets_its_located_message(client):
+    answer = post_json(client, "/api/best", board(back=["hera", "hera", ".", "."]))
+    assert answer.status_code == 422
+    assert "$.area.back[1]: 'hera' is already at $.area.back[0]" in \
+        answer.json()["errors"][0]["message"]
+
+
+def test_the_best_layout_without_the_solver_extra_names_it(client, monkeypatch):
+    monkeypatch.setitem(sys.modules, "dioses_rules.solve.layout", None)
+    answer = post_json(client, "/api/best", HERA_HELA_SHIP)
+    assert answer.status_code == 501
+    assert "pip install 'dioses-rules[solver]'" in answer.json()["errors"][0]["message"]
+
+
+# ------------------------------------------------------------------ play
+
+
+@pytest.fixture
+def playing(catalog, tmp_path):
+    return TestClient(create_app(catalog, saves=tmp_path), base_url="http://127.0.0.1:8000")
+
+
+def start(playing, **seats) -> str:
+    answer = playing.post("/play", data=seats, follow_redirects=False)
+    assert answer.status_code == 303, answer.text
+    return answer.headers["location"]
+
+
+def version_of(page) -> str:
+    return re.search(r'name="version" value="(\d+)"', page.text).group(1)
+
+
+def play_moves(playing, url: str, moves: int = 10_000) -> object:
+    """Answer the first choice of every decision, ``moves`` times or to the end."""
+    for _ in range(moves):
+        page = playing.get(url)
+        if "Game over" in page.text:
+            return page
+        answer = playing.post(url, data={"version": version_of(page), "choice": "0"},
+                              follow_redirects=False)
+        assert answer.status_code == 303, answer.text
+    return playing.get(url)
+
+
+def test_the_play_page_offers_seats_and_says_where_games_go(playing, client):
+    page = playing.get("/play")
+    assert page.status_code == 200 and 'name="seat6"' in page.text
+    assert "a person" in page.text and "greedy agent" in page.text
+    without = client.get("/play")  # a server given no folder plays no game
+    assert "saves no games" in without.text
+
+
+def test_a_whole_game_in_the_browser_is_saved_logged_and_replays(playing, tmp_path):
+    url = start(playing, seat1="human", seat2="greedy", seed="7")
+    first = playing.get(url)
+    assert "Turn 1: seat 1 to choose" in first.text and 'name="choice" value="0"' in first.text
+    final = play_moves(playing, url)
+    totals = [int(x) for x in re.findall(r"<strong>(\d+) points</strong>", final.text)]
+    assert len(totals) == 2 and "winner" in final.text
+    game_id = url.rsplit("/", 1)[1]
+    log = tmp_path / f"web-game-{game_id}.jsonl"
+    assert (tmp_path / f"web-game-{game_id}.json").is_file() and log.is_file()
+    replayed = CliRunner().invoke(dioses, ["replay", str(log)])
+    assert replayed.exit_code == 0, replayed.output
+    assert f"totals area 1: {totals[0]}, area 2: {totals[1]}" in replayed.output
+
+
+def test_a_game_begun_in_the_browser_goes_on_in_the_terminal(playing, tmp_path):
+    url = start(playing, seat1="human", seat2="random", seed="11")
+    play_moves(playing, url, moves=6)
+    save = tmp_path / f"web-game-{url.rsplit('/', 1)[1]}.json"
+    resumed = CliRunner().invoke(dioses, ["play", "--resume", str(save), "--best-time", "0"],
+                                 input="1\n" * 400)
+    assert resumed.exit_code == 0, resumed.output
+    assert "Resuming" in resumed.output and "Winner" in resumed.output
+
+
+def test_a_stale_or_impossible_choice_is_refused_with_a_message(playing):
+    url = start(playing, seat1="human", seat2="greedy", seed="3")
+    page = playing.get(url)
+    version = version_of(page)
+    wrong = playing.post(url, data={"version": version, "choice": "99"})
+    assert wrong.status_code == 409 and "no choice 100" in wrong.text
+    assert playing.post(url, data={"version": version, "choice": "0"},
+                        follow_redirects=False).status_code == 303
+    stale = playing.post(url, data={"version": version, "choice": "0"})
+    assert stale.status_code == 409 and "already made" in stale.text
+    junk = playing.post(url, data={"version": "x", "choice": "0"})
+    assert junk.status_code == 422 and "choose one of the buttons" in junk.text
+    as_json = playing.post(url, content=b"{}", headers={"content-type": "application/json"})
+    assert as_json.status_code == 415
+
+
+@pytest.mark.parametrize("seats, message", [
+    ({"seat1": "human"}, "a game has 2 to 6 seats, not 1"),
+    ({"seat1": "human", "seat2": "wizard"}, "unknown seat &#39;wizard&#39;"),
+    ({"seat1": "human", "seat2": "greedy", "seed": "-4"}, "the seed is a whole number"),
+])
+def test_a_game_that_cannot_start_says_why(playing, seats, message):
+    answer = playing.post("/play", data=seats)
+    assert answer.status_code == 422 and message in answer.text
+
+
+def test_an_unknown_game_is_404(playing):
+    assert playing.get("/play/0123456789abcdef").status_code == 404
+    assert playing.get("/play/..%2f..%2fetc").status_code == 404
+
+
+def test_a_form_of_another_site_cannot_post(playing):
+    answer = playing.post("/play", data={"seat1": "human", "seat2": "greedy"},
+                          headers={"origin": "http://evil.example"})
+    assert answer.status_code == 403
+    own = playing.post("/play", data={"seat1": "greedy", "seat2": "greedy"},
+                       headers={"origin": "http://127.0.0.1:8000"}, follow_redirects=False)
+    assert own.status_code == 303
+
+
+def test_a_saved_game_goes_on_in_the_browser_from_where_it_was(catalog, tmp_path):
+    first = TestClient(create_app(catalog, saves=tmp_path), base_url="http://127.0.0.1")
+    url = start(first, seat1="human", seat2="greedy", seed="9")
+    before = play_moves(first, url, moves=5)
+    turn = re.search(r"Turn (\d+)", before.text).group(1)
+    game_id = url.rsplit("/", 1)[1]
+    # another server (the first one stopped), the same folder
+    second = TestClient(create_app(catalog, saves=tmp_path), base_url="http://127.0.0.1")
+    listed = second.get("/play")
+    assert f'name="game" value="{game_id}"' in listed.text
+    resumed = second.post("/play/resume", data={"game": game_id}, follow_redirects=False)
+    assert resumed.status_code == 303 and resumed.headers["location"] == url
+    assert f"Turn {turn}:" in second.get(url).text
+    final = play_moves(second, url)
+    totals = re.findall(r"<strong>(\d+) points</strong>", final.text)
+    replayed = CliRunner().invoke(dioses, ["replay", str(tmp_path / f"web-game-{game_id}.jsonl")])
+    assert replayed.exit_code == 0, replayed.output
+    assert f"totals area 1: {totals[0]}, area 2: {totals[1]}" in replayed.output
+
+
+@pytest.mark.parametrize("name", ["../../etc/passwd", "0123456789abcdef", ""])
+def test_only_a_game_saved_in_the_folder_can_be_resumed(playing, name):
+    answer = playing.post("/play/resume", data={"game": name})
+    assert answer.status_code == 422 and "no saved game" in answer.text
+
+
+def test_a_damaged_save_is_refused_with_its_message(catalog, tmp_path):
+    (tmp_path / "web-game-0123456789abcdef.json").write_text('{"kind": "dioses-save"}')
+    client = TestClient(create_app(catalog, saves=tmp_path), base_url="http://127.0.0.1")
+    answer = client.post("/play/resume", data={"game": "0123456789abcdef"})
+    assert answer.status_code == 422 and "web-game-0123456789abcdef.json" in answer.text
+
+
+def test_a_page_waits_while_a_slow_agent_thinks(playing, monkeypatch):
+    """An agent slower than the page waits (the planner thinking) leaves a
+    page that says so and reloads itself, then the next decision."""
+    import threading
+
+    from dioses_rules.web import play
+
+    go_on = threading.Event()
+    go_on.set()
+
+    class Slow:
+        name = "greedy"
+
+        def choose(self, game, decision):
+            go_on.wait(timeout=30)
+            return 0
+
+    monkeypatch.setattr(play, "make_agent", lambda name, seed: Slow())
+    monkeypatch.setattr(play, "WAIT_SECONDS", 0.3)
+    url = start(playing, seat1="human", seat2="greedy", seed="2")
+    page = playing.get(url)  # the person's first decision: the agent went on so far
+    go_on.clear()  # from now on the agent thinks until told to go on
+    for _ in range(20):
+        playing.post(url, data={"version": version_of(page), "choice": "0"})
+        page = playing.get(url)
+        if "The agents are playing" in page.text:
+            break
+    assert "The agents are playing" in page.text
+    assert '<meta http-equiv="refresh" content="1">' in page.text
+    go_on.set()
+    assert 'name="choice" value="0"' in playing.get(url).text

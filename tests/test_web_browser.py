@@ -1,0 +1,291 @@
+"""The web app in a real browser: Playwright driving the system's chromium
+(Debian's ``chromium`` package; no browser is downloaded) against a real
+``dioses serve``. Skipped, saying why, when chromium or Playwright is absent.
+
+Every page is photographed (PNG) at desktop and phone width into
+``$DIOSES_SCREENSHOTS`` (default: the test's temporary folder), to be looked at.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette")
+playwright = pytest.importorskip("playwright.sync_api", reason="pip install playwright")
+
+from click.testing import CliRunner  # noqa: E402
+
+from dioses_cli.main import dioses  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples" / "boards"
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+pytestmark = pytest.mark.skipif(
+    CHROMIUM is None, reason="Debian's chromium is not installed (apt-get install chromium); "
+                             "the browser tests drive it and download no browser")
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 900}
+
+
+@pytest.fixture(scope="module")
+def saves(tmp_path_factory) -> Path:
+    return tmp_path_factory.mktemp("saves")
+
+
+@contextlib.contextmanager
+def serving(saves: Path):
+    """A real ``dioses serve`` on a free port; its address."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "cli")])}
+    server = subprocess.Popen(
+        [sys.executable, "-c", "from dioses_cli.main import dioses; dioses()", "serve",
+         "--port", "0", "--saves", str(saves)], stdout=subprocess.PIPE, text=True, env=env)
+    try:
+        found = re.search(r"(http://127\.0\.0\.1:\d+/)", server.stdout.readline())
+        assert found, "the server printed no address"
+        yield found.group(1)
+    finally:
+        server.send_signal(signal.SIGINT)
+        server.wait(timeout=30)
+
+
+@pytest.fixture(scope="module")
+def address(saves):
+    with serving(saves) as found:
+        yield found
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with playwright.sync_playwright() as driver:
+        launched = driver.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield launched
+        launched.close()
+
+
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory) -> Path:
+    folder = os.environ.get("DIOSES_SCREENSHOTS")
+    path = Path(folder) if folder else tmp_path_factory.mktemp("screenshots")
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport=DESKTOP, accept_downloads=True)
+    opened = context.new_page()
+    problems: list[str] = []
+    opened.on("pageerror", lambda error: problems.append(str(error)))
+    # a bad board's 422 is the API's answer, shown in the page; anything else is not
+    opened.on("console", lambda m: problems.append(m.text)
+              if m.type == "error" and "status of 422" not in m.text else None)
+    yield opened
+    context.close()
+    assert problems == [], problems  # no script error, no refused asset
+
+
+def total_is(page, points: int) -> None:
+    # a locator waits without evaluating text as script, which the page's CSP forbids
+    playwright.expect(page.locator("#total")).to_have_text(f"{points} points")
+
+
+def place(page, card: str, cell: int) -> None:
+    page.click(f'#palette button[data-card="{card}"]')
+    page.click(f'.cell[data-cell="{cell}"]')
+
+
+def test_the_rulebooks_board_built_by_clicking_scores_4(page, address, shots):
+    page.goto(address + "board")
+    place(page, "hela", 4)
+    place(page, "hera", 5)
+    place(page, "ship", 6)
+    total_is(page, 4)
+    page.click('.cell[data-cell="4"]')  # choose another cell, then Hera
+    page.click('.cell[data-cell="5"]')
+    explanation = page.text_content("#explain")
+    assert "Hera: 2 points" in explanation and "central row, column 3" in explanation
+    assert page.get_attribute('.cell[data-cell="6"]', "class").split().count("matched") == 1
+    assert "2 points" in page.get_attribute('.cell[data-cell="5"]', "aria-label")
+    page.screenshot(path=str(shots / "board-explained.png"), full_page=True)
+
+
+def test_the_builder_works_from_the_keyboard(page, address):
+    page.goto(address + "board")
+    page.focus("#card-search")
+    page.keyboard.type("Barco")
+    page.keyboard.press("Tab")  # the first card found
+    page.keyboard.press("Enter")
+    page.focus('.cell[data-cell="0"]')
+    page.keyboard.press("Enter")
+    total_is(page, 0)
+    assert "Barco" in page.get_attribute('.cell[data-cell="0"]', "aria-label")
+    page.keyboard.press("Enter")  # the placed card chosen: flip it
+    page.focus("#flip")
+    page.keyboard.press("Enter")
+    page.wait_for_selector('.cell[data-cell="0"].face-down')
+    assert "face down" in page.get_attribute('.cell[data-cell="0"]', "aria-label")
+
+
+def score_of(path: Path) -> int:
+    result = CliRunner().invoke(dioses, ["score", str(path), "--format", "json"])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.output)["total"]
+
+
+@pytest.mark.parametrize("example", ["base-objectives-grouping-egyptian-player-1.toml",
+                                     "aun-mas-divinos-law-scoring.toml"])
+def test_an_uploaded_board_shows_the_total_dioses_score_gives(page, address, example):
+    page.goto(address + "board")
+    page.set_input_files("#import", str(EXAMPLES / example))
+    total_is(page, score_of(EXAMPLES / example))
+
+
+def test_an_invalid_upload_shows_its_located_message(page, address, tmp_path):
+    bad = tmp_path / "broken.toml"
+    bad.write_text('[area]\nfront = ["hera", "zeuss", ".", "."]\n'
+                   'central = [".", ".", ".", "."]\nback = [".", ".", ".", "."]\n')
+    page.goto(address + "board")
+    page.set_input_files("#import", str(bad))
+    page.wait_for_selector("#errors:not([hidden])")
+    assert "broken.toml: E201 $.area.front[1]: unknown card 'zeuss'" in \
+        page.text_content("#errors")
+
+
+def test_an_exported_board_scores_the_same_with_dioses_score(page, address, tmp_path):
+    page.goto(address + "board")
+    place(page, "zeus", 0)
+    place(page, "hera", 1)
+    place(page, "odin", 4)
+    page.select_option("#law-card", "only-gods")
+    page.select_option("#law-line", "row:front")
+    page.click("#add-law")
+    playwright.expect(page.locator("#extras-list .met")).to_have_count(1)
+    shown = int(page.text_content("#total").split()[0])
+    with page.expect_download() as download:
+        page.click("#export")
+    saved = tmp_path / "board.toml"
+    download.value.save_as(saved)
+    assert score_of(saved) == shown
+
+
+def test_the_gallery_filters_and_leads_to_a_card_page(page, address):
+    page.goto(address + "cards")
+    page.fill('input[name="q"]', "odín")
+    page.click('button[type="submit"]')
+    page.click('a.card-link[href="/cards/base/myth/odin"]')
+    assert page.text_content("h1") == "Odin" or "Od" in page.text_content("h1")
+    assert "Card language" in page.text_content("main")
+    page.goto(address + "cards")
+    page.select_option('select[name="mythology"]', "norse")
+    page.select_option('select[name="kind"]', "myth")
+    page.click('button[type="submit"]')
+    images = page.locator(".gallery img")
+    assert images.count() > 10
+    for index in range(4):  # the first row, in view (the others load lazily, when scrolled to)
+        width = images.nth(index).evaluate("i => i.decode().then(() => i.naturalWidth)")
+        assert width > 0, f"card picture {index} did not load"
+
+
+@pytest.mark.parametrize("size, name", [(DESKTOP, "desktop"), (PHONE, "phone")])
+def test_every_page_fits_the_window_and_is_photographed(browser, address, shots, size, name):
+    context = browser.new_context(viewport=size)
+    page = context.new_page()
+    for path, shot in (("", "home"), ("cards", "gallery"), ("cards/base/myth/ship", "card"),
+                       ("cards/aun-mas-divinos/pattern/norse-hall", "pattern"),
+                       ("board", "board"), ("play", "play"),
+                       ("cards/base/myth/nope", "not-found")):
+        page.goto(address + path)
+        page.wait_for_load_state("networkidle")
+        wider = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+        assert wider <= 0, f"{path or 'home'} is {wider}px wider than a {name} window"
+        page.screenshot(path=str(shots / f"{shot}-{name}.png"), full_page=shot != "gallery")
+    context.close()
+
+
+def test_the_best_layout_is_shown_and_can_be_used(page, address):
+    pytest.importorskip("ortools")
+    page.goto(address + "board")
+    place(page, "hela", 4)
+    place(page, "hera", 5)
+    place(page, "ship", 6)
+    total_is(page, 4)
+    page.click("#best")
+    page.wait_for_selector("#use-best")
+    shown = page.text_content("#best-result")
+    best = int(re.search(r"Best: (\d+) points \(proven the best\)", shown).group(1))
+    assert f"this board: 4 points; {best - 4} points left on the table" in shown
+    page.click("#use-best")
+    total_is(page, best)
+
+
+def test_cards_are_dragged_onto_cells_and_between_them(page, address):
+    page.goto(address + "board")
+    page.drag_and_drop('#palette button[data-card="hela"]', '.cell[data-cell="0"]')
+    page.drag_and_drop('#palette button[data-card="hera"]', '.cell[data-cell="5"]')
+    page.drag_and_drop('#palette button[data-card="ship"]', '.cell[data-cell="6"]')
+    total_is(page, 5)  # Hela in the front row 2, Hera next to the Ship 2, the Ship 1 god
+    page.drag_and_drop('.cell[data-cell="0"]', '.cell[data-cell="4"]')  # Hela down, beside Hera
+    total_is(page, 4)
+    assert "Hela" in page.get_attribute('.cell[data-cell="4"]', "aria-label")
+    assert "empty" in page.get_attribute('.cell[data-cell="0"]', "aria-label")
+
+
+def test_choosing_a_placed_card_for_an_occupied_cell_swaps_the_two(page, address):
+    page.goto(address + "board")
+    place(page, "hela", 4)
+    place(page, "hera", 5)
+    place(page, "ship", 6)
+    total_is(page, 4)
+    place(page, "hela", 5)  # Hela onto Hera's cell: Hera goes where Hela was
+    total_is(page, 2)  # Hera no longer next to the Ship: 0; the Ship's two gods 2; Hela 0
+    assert "Hera" in page.get_attribute('.cell[data-cell="4"]', "aria-label")
+    assert "Hela" in page.get_attribute('.cell[data-cell="5"]', "aria-label")
+
+
+def test_a_full_game_against_the_greedy_agent_by_clicking(page, address, saves, shots):
+    page.goto(address + "play")
+    page.select_option('select[name="seat2"]', "greedy")
+    page.fill('input[name="seed"]', "5")
+    page.click('button[type="submit"]')
+    page.wait_for_selector("h1")
+    clicks = 0
+    while "Game over" not in page.text_content("h1"):
+        if clicks == 4:
+            page.screenshot(path=str(shots / "play-turn.png"), full_page=True)
+        page.click('.choices-form button[name="choice"] >> nth=0')
+        page.wait_for_load_state("load")
+        clicks += 1
+        assert clicks < 400, "the game did not end"
+    page.screenshot(path=str(shots / "play-over.png"), full_page=True)
+    totals = [int(x) for x in re.findall(r"(\d+) points", page.text_content(".scores"))]
+    log = next(saves.glob(f"web-game-{page.url.rsplit('/', 1)[1]}.jsonl"))
+    replayed = CliRunner().invoke(dioses, ["replay", str(log)])
+    assert replayed.exit_code == 0, replayed.output
+    assert f"totals area 1: {totals[0]}, area 2: {totals[1]}" in replayed.output
+
+
+def test_a_saved_game_is_continued_in_a_new_server(page, shots, tmp_path):
+    with serving(tmp_path) as first:
+        page.goto(first + "play")
+        page.click('button[type="submit"]')
+        for _ in range(5):
+            page.click('.choices-form button[name="choice"] >> nth=0')
+            page.wait_for_load_state("load")
+        turn = re.search(r"Turn \d+", page.text_content("h1")).group(0)
+        game_id = page.url.rsplit("/", 1)[1]
+    with serving(tmp_path) as second:
+        page.goto(second + "play")
+        page.click(f'button[name="game"][value="{game_id}"]')
+        page.wait_for_selector(".choices-form")
+        assert page.text_content("h1").startswith(turn)
+        page.screenshot(path=str(shots / "play-resumed.png"), full_page=True)
