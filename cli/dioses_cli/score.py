@@ -95,7 +95,7 @@ def _scored(board: Path, sources, explain: bool, evaluator: str):
     """One board read (a path or '-'), resolved and scored."""
     shown = "<stdin>" if str(board) == "-" else str(board)
     if shown == "<stdin>":
-        board_file = read_board_bytes(click.get_binary_stream("stdin").read(), shown)
+        board_file = read_board_bytes(sys.stdin.buffer.read(), shown)
     else:
         board_file = read_board_file(board)
     registry = board_registry(board_file, sources, shown)
