@@ -117,7 +117,11 @@ def make_converter() -> cattrs.Converter:
 def __getattr__(name: str):
     """``CONVERTER`` and ``STRUCTURE_ERRORS``, made when first asked for:
     importing cattrs and making the converter is a good part of a command's
-    start, and reading a well-formed board needs neither (:func:`structure`)."""
+    start, and reading a well-formed board needs neither (:func:`structure`).
+    Made once: :func:`structure` calls this directly, and a converter made
+    anew makes (compiles) each class's structuring function anew."""
+    if name in globals():
+        return globals()[name]
     if name == "CONVERTER":
         globals()[name] = make_converter()
     elif name == "STRUCTURE_ERRORS":
