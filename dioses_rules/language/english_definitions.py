@@ -6,7 +6,7 @@ from typing import Mapping, Optional
 
 from . import model as m
 from .english import ROW_WORDS, EnglishWriter, Names, join, with_article
-from .setting_text import setting_sentence
+from .setting_text import SetupWords, scenario_setup_lines, setting_sentence
 from .vocabulary import Vocabulary
 from .walk import Dispatch
 
@@ -22,6 +22,10 @@ def third_person(phrase: str) -> str:
 
 def _cards(count: int) -> str:
     return f"{count} card{'s' if count != 1 else ''}"
+
+
+SETUP_WORDS = SetupWords("Played with: ", "and", "Setup: ", "Rules: ", "With the challenge: ",
+                         "instead of the setup's draws", "as well")
 
 
 class CardTextWriter(EnglishWriter):
@@ -202,20 +206,7 @@ class CardTextWriter(EnglishWriter):
 
     def scenario_setup(self, d: m.Scenario) -> list[str]:
         """The scenario's setup and rules, a sentence each."""
-        lines = []
-        if d.options:
-            lines.append("Played with: " + join([self.option_names.get(o, o)
-                                                  for o in d.options], "and") + ".")
-        if d.setup:
-            lines.append("Setup: " + "; ".join(self.setup_step(s) for s in d.setup) + ".")
-        if d.rules:
-            lines.append("Rules: " + "; ".join(self.rule(r) for r in d.rules) + ".")
-        if d.challenge_setup:
-            verb = "instead of the setup's draws" if d.challenge_draws is not \
-                m.ChallengeDraws.ADDS else "as well"
-            lines.append("With the challenge: " + "; ".join(
-                self.setup_step(s) for s in d.challenge_setup) + f" ({verb}).")
-        return lines
+        return scenario_setup_lines(self, d, SETUP_WORDS, join)
 
     @definition.on(m.Scenario)
     def _scenario(self, d: m.Scenario) -> str:

@@ -9,7 +9,9 @@ turns". Every value of every setting has its sentence here
 
 from __future__ import annotations
 
-from typing import Union
+from typing import Callable, NamedTuple, Sequence, Union
+
+from . import model as m
 
 
 LANGUAGES = ("en", "es")
@@ -95,3 +97,37 @@ def setting_sentence(name: str, value: Union[str, int], lang: str = "en") -> str
         return f"{name} {value}"
     return found[index]
 
+
+
+class SetupWords(NamedTuple):
+    """The words of a scenario's setup sentences in one language."""
+
+    played_with: str
+    conjunction: str
+    setup: str
+    rules: str
+    with_challenge: str
+    instead: str  # the challenge's draws replace the setup's
+    as_well: str  # they add to them
+
+
+def scenario_setup_lines(writer, scenario: m.Scenario, words: SetupWords,
+                         join: Callable[[Sequence[str], str], str]) -> list[str]:
+    """A scenario's options, setup, rules and challenge setup, a sentence
+    each, by ``writer`` (its ``option_names``, ``setup_step`` and ``rule``)
+    in the language of ``words`` and ``join``."""
+    lines = []
+    if scenario.options:
+        lines.append(words.played_with + join([writer.option_names.get(o, o)
+                                               for o in scenario.options],
+                                              words.conjunction) + ".")
+    if scenario.setup:
+        lines.append(words.setup + "; ".join(map(writer.setup_step, scenario.setup)) + ".")
+    if scenario.rules:
+        lines.append(words.rules + "; ".join(map(writer.rule, scenario.rules)) + ".")
+    if scenario.challenge_setup:
+        how = (words.instead if scenario.challenge_draws is not m.ChallengeDraws.ADDS
+               else words.as_well)
+        lines.append(words.with_challenge + "; ".join(
+            map(writer.setup_step, scenario.challenge_setup)) + f" ({how}).")
+    return lines

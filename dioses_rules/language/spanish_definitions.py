@@ -7,7 +7,7 @@ from typing import Mapping, Optional
 
 from . import model as m
 from .english import Names
-from .setting_text import setting_sentence
+from .setting_text import SetupWords, scenario_setup_lines, setting_sentence
 from .spanish import ROW_WORDS, SpanishWriter, before
 from .spanish_words import CARD, Noun, counted, join
 from .vocabulary import Vocabulary
@@ -35,6 +35,10 @@ def _verb(form: int, imperative: str, infinitive: str, third: Optional[str] = No
 
 def _your(form: int) -> str:
     return "su" if form == THIRD else "tu"
+
+
+SETUP_WORDS = SetupWords("Se juega con: ", "y", "Preparación: ", "Reglas: ", "Con el reto: ",
+                         "en lugar de los robos de la preparación", "además")
 
 
 class SpanishCardWriter(SpanishWriter):
@@ -187,20 +191,7 @@ class SpanishCardWriter(SpanishWriter):
 
     def scenario_setup(self, d: m.Scenario) -> list[str]:
         """The scenario's setup and rules, a sentence each."""
-        lines = []
-        if d.options:
-            lines.append("Se juega con: " + join([self.option_names.get(o, o)
-                                                   for o in d.options], "y") + ".")
-        if d.setup:
-            lines.append("Preparación: " + "; ".join(self.setup_step(s) for s in d.setup) + ".")
-        if d.rules:
-            lines.append("Reglas: " + "; ".join(self.rule(r) for r in d.rules) + ".")
-        if d.challenge_setup:
-            how = ("en lugar de los robos de la preparación"
-                   if d.challenge_draws is not m.ChallengeDraws.ADDS else "además")
-            lines.append("Con el reto: " + "; ".join(
-                self.setup_step(s) for s in d.challenge_setup) + f" ({how}).")
-        return lines
+        return scenario_setup_lines(self, d, SETUP_WORDS, join)
 
     # ------------------------------------------------------------ definitions
     def pattern_grid(self, pattern: m.Pattern) -> list[str]:
