@@ -48,9 +48,11 @@ CRASH_DIR_VARIABLE = "DIOSES_CRASH_DIR"
 APP_NAME = "dioses-rules"
 
 
-def counted(count: int, noun: str, plural: Optional[str] = None) -> str:
+def counted(count: int, noun: str, plural_form: Optional[str] = None) -> str:
     """'1 file', '2 files', '0 files': the number with the noun agreeing."""
-    return f"{count} {noun if count == 1 else plural or noun + 's'}"
+    from dioses_rules.language.source import plural
+
+    return f"{count} {plural(count, noun, plural_form)}"
 
 
 def exit_codes_help(one: str = "a user's error (a bad file or input)") -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Optional, Sequence
 
 from ..language import model as m
-from ..language.source import WRITER
+from ..language.source import WRITER, plural
 from ..language.walk import iter_nodes
 from .area import Area, cell_name
 from .evaluator import Evaluator, Facts, values_of
@@ -43,7 +43,7 @@ def _ranked(tally: dict) -> list[tuple[str, int]]:
 
 
 def _cards(count: int) -> str:
-    return f"{count} card" if count == 1 else f"{count} cards"
+    return f"{count} {plural(count, 'card')}"
 
 
 def most_common_note(area: Area, attribute: m.Attribute) -> str:
