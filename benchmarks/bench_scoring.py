@@ -15,7 +15,14 @@ among 8 others. Then times, on the same boards, in interleaved repetitions
   Python below, from their printed texts, against ``compiled_four``, the
   compiled evaluator judging the same four cards' lines on the same revealed
   areas; ``handwritten_ratio`` is compiled_four / handwritten (1.0 or more:
-  compiling rules costs nothing against writing them by hand).
+  compiling rules costs nothing against writing them by hand);
+* ``batch``: ``balance``'s path (``batch.tally_batches``), the compiled
+  lines judged for ``--batch-boards`` revealed areas side by side (one bit
+  per area), tallying each card's points and each total, against the
+  reference ``card_points`` of the same areas tallied the same way (on the
+  first ``--boards`` of them: a per-board rate); ``batch_ratio`` is batch /
+  reference. The batch pays only with many areas (it is ``balance``'s from
+  5,000), so it gets its own, larger deal.
 
 The garbage collector is paused while a pass is timed (as ``timeit`` does).
 A measurement, not a test: it checks that the evaluators agree, prints
@@ -38,9 +45,10 @@ import time
 
 from dioses_rules import __version__
 from dioses_rules.pool.load import load_registry
-from dioses_rules.scoring import compiled
+from dioses_rules.scoring import batch, compiled
 from dioses_rules.scoring.area import SIZE, Area, Placed
 from dioses_rules.scoring.board import Board
+from dioses_rules.scoring.evaluator import Facts
 from dioses_rules.scoring.score import card_points, score_board
 
 PRINTED = ("hera", "hela", "ship", "geb-and-nut")
@@ -141,6 +149,37 @@ def measure(boards: list[Board], repeat: int) -> dict[str, float]:
     return {name: statistics.median(values) for name, values in times.items()}
 
 
+def reference_tallies(revealed: list[Area], codes: dict[int, int]) -> batch.Tallies:
+    """What ``tally_batches`` counts, from the reference evaluator's points."""
+    tallies = batch.Tallies()
+    for area in revealed:
+        points = card_points(area, evaluator="reference")
+        for cell, value in points.items():
+            tallies.points[codes[id(area.cells[cell].card)], value] += 1
+        tallies.totals[sum(points.values())] += 1
+    return tallies
+
+
+def measure_batch(cards, boards: int, many: int, seed: int, repeat: int) -> dict:
+    """Seconds per area of the batch path (``many`` areas) and of the
+    reference tallying the first ``boards`` of them, the passes interleaved;
+    and whether the two tally those first areas alike."""
+    revealed = [board.area.revealed() for board in deal(cards, many, seed)]
+    codes = {id(card): index for index, card in enumerate(cards)}
+    areas = [bytes(codes[id(p.card)] for p in area.cells) for area in revealed]
+    few = revealed[:boards]
+    facts = Facts()
+    got = batch.tally_batches(cards, areas[:boards], facts)
+    want = reference_tallies(few, codes)
+    agree = got.points == want.points and got.totals == want.totals
+    times: dict[str, list[float]] = {"batch": [], "reference_tallies": []}
+    for _ in range(repeat):
+        times["batch"].append(timed(lambda: batch.tally_batches(cards, areas, facts)) / many)
+        times["reference_tallies"].append(timed(lambda: reference_tallies(few, codes))
+                                          / len(few))
+    return {"agree": agree, **{name: statistics.median(v) for name, v in times.items()}}
+
+
 def disagreements(boards: list[Board]) -> list[str]:
     """Warm up every cache, and say where the scorers disagree (never, we hope)."""
     found = []
@@ -162,11 +201,15 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--repeat", type=int, default=5, metavar="R",
                         help="time each pass R times, interleaved, and keep the median "
                              "(default: 5)")
+    parser.add_argument("--batch-boards", type=int, default=batch.BATCH, metavar="N",
+                        help="how many areas the batch path scores side by side (default: "
+                             f"{batch.BATCH})")
     parser.add_argument("--format", choices=("text", "json"), default="text",
                         help="text for people (default), json: one object for programs")
     args = parser.parse_args(argv)
-    if args.boards < 1 or args.repeat < 1:
-        parser.error("--boards and --repeat must be at least 1")
+    if args.boards < 1 or args.repeat < 1 or args.batch_boards < args.boards:
+        parser.error("--boards and --repeat must be at least 1, --batch-boards at least "
+                     "--boards")
 
     if hasattr(os, "sched_setaffinity"):  # Linux: stay on one core
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
@@ -177,6 +220,10 @@ def main(argv: list[str] | None = None) -> None:
     for problem in disagreements(boards):
         print(f"warning: {problem}", file=sys.stderr)
     seconds = measure(boards, args.repeat)
+    side_by_side = measure_batch(cards, args.boards, args.batch_boards, args.seed, args.repeat)
+    if not side_by_side["agree"]:
+        print("warning: the batch path and the reference tally the areas differently",
+              file=sys.stderr)
     rate = {name: args.boards / value for name, value in seconds.items()}
     result = {
         "version": __version__,
@@ -197,6 +244,10 @@ def main(argv: list[str] | None = None) -> None:
         "handwritten_boards_per_s": round(rate["handwritten"]),
         "compiled_four_boards_per_s": round(rate["compiled_four"]),
         "handwritten_ratio": round(rate["compiled_four"] / rate["handwritten"], 2),
+        "batch_boards": args.batch_boards,
+        "reference_tallies_boards_per_s": round(1 / side_by_side["reference_tallies"]),
+        "batch_boards_per_s": round(1 / side_by_side["batch"]),
+        "batch_ratio": round(side_by_side["reference_tallies"] / side_by_side["batch"], 2),
     }
     if args.format == "json":
         print(json.dumps(result))
@@ -214,6 +265,9 @@ def main(argv: list[str] | None = None) -> None:
                         ("4 printed cards, compiled", "compiled_four")):
         print(f"  {label:<27} {rate[name]:>10,.0f} boards/s  "
               f"({seconds[name] / args.boards * 1e6:,.1f} us per board)")
+    print(f"  batch ({args.batch_boards:,} areas side by side) "
+          f"{result['batch_boards_per_s']:>10,} boards/s, against the reference tallying "
+          f"{result['reference_tallies_boards_per_s']:,} boards/s: {result['batch_ratio']:.1f}x")
     print(f"  compiled / reference: {result['ratio']:.1f}x (score_board), "
           f"{result['card_points_ratio']:.1f}x (card_points); compiled / by hand: "
           f"{result['handwritten_ratio']:.2f}x")
