@@ -70,3 +70,23 @@ def test_a_save_of_a_new_game_keeps_its_log_from_1(tmp_path, monkeypatch):
     save = json.loads((tmp_path / "dioses-save.json").read_text())
     assert save["play"]["records"][0]["numbered_from"] == 1
     assert replay_log(tmp_path / "dioses-save.jsonl").ok
+
+
+def test_replay_names_turns_seats_and_winners_as_the_log_writes_them(tmp_path):
+    """A log numbered from 1 is read as written: its winner 'area 2' is told
+    as area 2, not 3, and a divergence at its turn 5 as turn 5."""
+    records = simulate_log(tmp_path)
+    log = tmp_path / "game-0001.jsonl"
+    final = records[-1]
+    replayed = CliRunner().invoke(dioses, ["replay", str(log)])
+    assert replayed.exit_code == 0, replayed.output
+    winners = " and ".join(f"area {w}" for w in final["winners"])
+    assert f"; winner{'s' if len(final['winners']) > 1 else ''} {winners};" in replayed.stdout
+    at = next(i for i, r in enumerate(records) if r["type"] == "decision" and r["turn"] == 5
+              and r["options"] > 1)
+    records[at]["index"] = (records[at]["index"] + 1) % records[at]["options"]
+    log.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    diverged = CliRunner().invoke(dioses, ["replay", str(log)])
+    assert diverged.exit_code == 1
+    told = [line for line in diverged.stderr.splitlines() if line.startswith("  the ")]
+    assert told and all(line.split(":", 1)[1].strip().startswith("turn 5: ") for line in told), told

@@ -42,6 +42,7 @@ class ReplayOutcome:
     problem: Optional[str] = None  # why the replay could not go on there
     other_pool: bool = False  # the log was made with another card pool
     notes: tuple[str, ...] = ()  # what differs in the pool without making another game
+    numbered_from: int = 0  # the log's numbering of seats, turns and cells (log.numbering_of)
 
     @property
     def ok(self) -> bool:
@@ -96,11 +97,12 @@ def replay(records: Sequence[dict], registry: Registry) -> ReplayOutcome:
                         if (logged[i] if i < len(logged) else None)
                         != (new[i] if i < len(new) else None)), None)
     if diverged_at is None and (problem is None or ended_early):
-        return ReplayOutcome(as_written, ended_early, other_pool=other_pool)
+        return ReplayOutcome(as_written, ended_early, other_pool=other_pool, numbered_from=base)
     if diverged_at is None:  # the replay failed where the log also stops
         diverged_at = len(new)
     here = to_file(new[diverged_at], base) if diverged_at < len(new) else None
-    return ReplayOutcome(as_written, ended_early, diverged_at, here, problem, other_pool)
+    return ReplayOutcome(as_written, ended_early, diverged_at, here, problem, other_pool,
+                         numbered_from=base)
 
 
 def replay_log(path: Path, extra_cards: Sequence[Path] = ()) -> ReplayOutcome:
