@@ -144,42 +144,69 @@ def verdict(rows: list[tuple]) -> str:
             + (f" (behind in {', '.join(behind)})" if behind else "") + ".\n\n")
 
 
-def closing_note(rows: list[tuple], economy: dict) -> str:
-    """Scenario 7: won or not under our rulings, why, and the proposal."""
+def plan_figures(registry, games: int) -> dict:
+    """Scenario 7 played by a person's plan (tools/scenario7_by_plan.py), with
+    the standard setup and with the printed easier game (R23)."""
+    from scenario7_by_plan import play  # beside this script in tools/
+
+    figures = {}
+    for label, options in (("standard", ()), ("easier", ("easier-game",))):
+        won = [seed for seed in range(SEED, SEED + games)
+               if play(registry, seed, options).scenario.victory]
+        figures[label] = {"games": games, "victories": len(won), "seeds": won}
+    return figures
+
+
+def closing_note(rows: list[tuple], economy: dict, plan: dict) -> str:
+    """Scenario 7: won or not under our rulings, by whom, and why the agents do not."""
     (_, _, planner, greedy), (_, _, variant, variant_greedy) = rows[-2], rows[-1]
+    standard, easier = plan["standard"], plan["easier"]
     return f"""### Scenario 7, Afterlife Travel Agency
 
 Under our rulings the planner won {pct(planner['victories'], planner['games'])} of its
-games, the greedy agent {pct(greedy['victories'], greedy['games'])}.
-`dioses solve --scenario afterlife-travel-agency` finds a winning final area,
-but it judges the final area only, not the Power cards it takes to get
-there. The sarcophagus starts in the front row and scores only in the back
-row, which takes both paid swaps, Toth's and Osiris's, each the 2-card Power
+games, the greedy agent {pct(greedy['victories'], greedy['games'])}. **The scenario can
+be won: the agents are to blame.** `python tools/scenario7_by_plan.py` plays
+it by the plan a person would follow, seeing only what a player sees: draw
+from the deck while the cards the setup put on top of it are still there,
+play Toth and then Osiris directly beneath the sarcophagus and take the
+scenario's swap each time, play the Embalming Room beside the sarcophagus's
+way to the back row, and replace no card the victory names. It won
+{pct(standard['victories'], standard['games'])} of the games with the standard setup
+(seeds {', '.join(map(str, standard['seeds'][:8]))}) and {pct(easier['victories'], easier['games'])}
+with the rulebook's easier game (`--rule easier-game`, 2 extra Power cards,
+R23). `examples/games/afterlife-travel-agency-won.jsonl` is one of the
+standard games (seed 72), which `dioses replay` replays to its victory
+(tests/test_scenario7_won.py).
+
+Why the standard setup is so hard: the sarcophagus starts in the front row
+and scores only in the back row (its text is reconstructed, CARDS.md),
+which takes both paid swaps, Toth's and Osiris's, each the 2-card Power
 effect (R24): four Power cards. The setup gives two; the only other source
 in a solo game is a completed pattern (R22); the scenario draws no pattern
 at setup, and only {len(economy['events'])} Event cards draw one
 ({', '.join(economy['events'])}). In {economy['games']} greedy games of the
 scenario a pattern was drawn in {economy['drawn']} and completed in
-{economy['completed']}: a game can be won only in those few, and only if
-everything else falls in place too.
+{economy['completed']}. The rulebook itself offers the way out to a player
+who fails a scenario: the 2 extra Power cards.
 
-**Proposal.** Read the rulebook's "using Power cards" as one Power card a
-swap: the setup's two Power cards (the scenario's two filled slots, R23)
-then pay exactly the two swaps the victory needs, as the scenario seems
-designed. `examples/mods/sarcophagus-one-power.dioses` is that reading as a
-set that replaces the scenario (`--cards examples/mods/sarcophagus-one-power.dioses`);
-under it the planner won {pct(variant['victories'], variant['games'])} of its games
-and the greedy agent {pct(variant_greedy['victories'], variant_greedy['games'])}
-(row 7' above). The alternative, a sarcophagus that scores outside the front
-row (its text is reconstructed, CARDS.md), would need one swap only but
-contradicts the rulebook's "carry it as far as possible into your board (the
-back row)".
+Why the agents lose: the greedy agent takes a discard that helps at once
+rather than draw the scenario's cards, and sees no gain in the first swap
+(the sarcophagus in the central row scores nothing); the planner's
+imagined games are played out by greedy agents, which never carry the plan
+through. An agent that values a scenario ability's condition being met
+would be the next step.
+
+No ruling needs to change. `examples/mods/sarcophagus-one-power.dioses`, a
+reading of "using Power cards" as one Power card a swap, stays as an example
+of a house rule that replaces a scenario: under it the planner won
+{pct(variant['victories'], variant['games'])} of its games and the greedy agent
+{pct(variant_greedy['victories'], variant_greedy['games'])} (row 7' above).
 
 """
 
 
 def section(registry, base: dict, rows: list[tuple], think: int, scenario_think: int,
-            chunk: int, economy: dict) -> str:
+            chunk: int, economy: dict, plan: dict) -> str:
     planner_wins, greedy_wins = base["wins"]["planner"], base["wins"]["greedy"]
     share = pct(planner_wins, planner_wins + greedy_wins)
     table = []
@@ -242,7 +269,7 @@ seat {pct(base['games_won']['greedy'], base['games'])}. Mean scores
 
 | # | scenario | planner victory | greedy victory | planner mean score | greedy mean score | planner wall-clock a game |
 |---|---|---|---|---|---|---|
-""" + "\n".join(table) + "\n\n" + verdict(rows) + closing_note(rows, economy)
+""" + "\n".join(table) + "\n\n" + verdict(rows) + closing_note(rows, economy, plan)
 
 
 def main() -> None:
@@ -299,8 +326,10 @@ def main() -> None:
     before, after = (text.split(HEADING)[0], NEXT + text.split(NEXT, 1)[1]) \
         if HEADING in text else (text.split(NEXT)[0], NEXT + text.split(NEXT, 1)[1])
     economy = pattern_economy(registry, ECONOMY_GAMES)
+    plan = plan_figures(registry, ECONOMY_GAMES)
     DOC.write_text(before + section(registry, base, rows, args.think,
-                                    args.scenario_think or args.think, args.chunk, economy)
+                                    args.scenario_think or args.think, args.chunk, economy,
+                                    plan)
                    + after,
                    encoding="utf-8")
     print(f"wrote {DOC}")
