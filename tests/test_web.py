@@ -138,6 +138,61 @@ def test_a_card_page_shows_its_text_source_rulings_and_notes(client):
     assert "R10: &#34;1p per god in each row&#34; counts the gods" in page.text
 
 
+@pytest.fixture(scope="module")
+def cli_json():
+    """A dioses command's --format json answer (each command run once)."""
+    answers: dict = {}
+
+    def run(*args):
+        if args not in answers:
+            answer = CliRunner().invoke(dioses, [*args, "--format", "json"])
+            assert answer.exit_code == 0, answer.output
+            answers[args] = json.loads(answer.stdout)
+        return answers[args]
+    return run
+
+
+@pytest.mark.parametrize("url", ["/cards/base/myth/hera", "/cards/aun-mas-divinos/myth/hercules",
+                                 "/cards/aun-mas-divinos/pattern/norse-hall",
+                                 "/cards/aun-mas-divinos/scenario/ragnarok"])
+def test_a_card_page_shows_the_spanish_text_dioses_cards_writes(client, cli_json, url):
+    set_id, family, card_id = url.split("/")[2:]
+    listed = cli_json("cards", "--text", "--lang", "es", "--set", set_id)
+    spanish = next(d["text"] for d in listed if d["id"] == card_id and d["kind"] in (
+        family, "event", "myth"))
+    page = client.get(url).text
+    shown = re.search(r'<p class="english" lang="es">(.*?)</p>', page, re.S).group(1)
+    assert shown == spanish.replace('"', "&#34;").replace("'", "&#39;")
+    assert "lang=\"es\"" in page
+
+
+def balance_figures(page: str) -> tuple[str, str, str, str]:
+    found = re.search(r"Mean points</dt><dd><strong>([\d.]+)</strong> \(spread ([\d.]+)\)"
+                      r".*?in (\d+)% of the areas.*?<dd>(\d+) of the 2000 areas", page, re.S)
+    return found.groups()
+
+
+@pytest.mark.parametrize("card", ["hera", "ship", "hercules"])
+def test_a_cards_balance_figures_are_what_dioses_balance_reports(client, catalog, cli_json,
+                                                                  card):
+    entry = catalog.in_play("myth", card)
+    page = client.get(entry.url).text
+    assert "dioses balance --boards 2000 --seed 1</code> gives the same" in page
+    report = cli_json("balance", "--boards", "2000", "--seed", "1")
+    stats = next(c for c in report["cards"] if c["id"] == card)
+    mean, spread, rate, dealt = balance_figures(page)
+    assert (mean, spread) == (f"{stats['mean']:.2f}", f"{stats['spread']:.2f}")
+    assert (int(rate), int(dealt)) == (round(stats["score_rate"] * 100), stats["dealt"])
+    for flag in stats["flags"]:
+        assert flag in page
+
+
+def test_a_card_out_of_play_or_not_a_myth_card_has_no_balance_figures(client, catalog):
+    replaced = next(e for e in catalog.entries if e.replaced_by and e.family == "myth")
+    assert "<h2>Balance</h2>" not in client.get(replaced.url).text
+    assert "<h2>Balance</h2>" not in client.get("/cards/aun-mas-divinos/scenario/ragnarok").text
+
+
 def test_a_card_page_links_what_replaces_it_and_what_it_replaces(client):
     old = client.get("/cards/base/myth/delphi")
     assert 'href="/cards/aun-mas-divinos/myth/delphi"' in old.text and "Replaced by" in old.text
