@@ -171,7 +171,8 @@ def history(registry: Registry, records: list[dict], numbering, seats: list[str]
                 said = "no Power effect"  # R26: the moment to spend Power, passed
             lines.append(f"Seat {seat + 1} ({seats[seat]}): {said}")
         elif record.get("type") == "event" and record.get("event") != "turn":
-            lines.append(phrase(record))
+            said = phrase(record)
+            lines.append(said[:1].upper() + said[1:])
     return lines[-HISTORY:][::-1]
 
 
