@@ -663,6 +663,9 @@ def test_a_scenario_game_played_on_the_boards_cells_ends_as_dioses_play_says(pla
     first = playing.get(url).text
     assert "Scenario 3: Ragnarök" in first and "score more than <strong>25 points" in first
     assert "3 Power cards" in first  # R23
+    # its first decision is where its law goes (R13): the law is pictured
+    law = re.search(r'<img class="subject" src="(/cards/[\w-]+/law/[\w-]+\.svg)"', first)
+    assert "on which row or column?" in first and playing.get(law.group(1)).status_code == 200
     final = board_moves(playing, url)
     summary = re.search(r'<p class="summary">([^<]*)</p>', final.text).group(1)
     game_id = url.rsplit("/", 1)[1]

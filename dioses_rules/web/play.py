@@ -238,8 +238,13 @@ class TableGame:
         return view
 
     def _card(self, card_id: str) -> Optional[dict]:
-        entry = self.catalog.in_play("myth", card_id)
-        return _card(entry) if entry is not None else None
+        """A Myth card's page and picture by id; for a decision's subject
+        that is no Myth card, the law or pattern it is about."""
+        for family in ("myth", "law", "pattern"):
+            entry = self.catalog.in_play(family, card_id)
+            if entry is not None:
+                return _card(entry)
+        return None
 
     def _name(self, family: str, card_id: str) -> str:
         found = self.catalog.registry.get(family, card_id)
@@ -299,8 +304,9 @@ class Tables:
         if setup.challenge and setup.scenario is None:
             raise PlayError.one("E427", "the challenge belongs to a scenario: choose one")
         mode = registry.get("scenario", setup.scenario).options if setup.scenario else ()
-        settings = settings_for(registry, [*registry.always_options(), *setup.options, *mode])
-        try:
+        try:  # the options' settings as new_game reads them (a scenario's mode last)
+            settings = settings_for(registry, [*registry.always_options(), *setup.options,
+                                               *mode])
             seat_areas(seats, settings, setup.scenario is not None)
         except GameError as error:
             raise PlayError.one("E423", error.diagnostics[0].message,
