@@ -138,6 +138,61 @@ def test_a_card_page_shows_its_text_source_rulings_and_notes(client):
     assert "R10: &#34;1p per god in each row&#34; counts the gods" in page.text
 
 
+@pytest.fixture(scope="module")
+def cli_json():
+    """A dioses command's --format json answer (each command run once)."""
+    answers: dict = {}
+
+    def run(*args):
+        if args not in answers:
+            answer = CliRunner().invoke(dioses, [*args, "--format", "json"])
+            assert answer.exit_code == 0, answer.output
+            answers[args] = json.loads(answer.stdout)
+        return answers[args]
+    return run
+
+
+@pytest.mark.parametrize("url", ["/cards/base/myth/hera", "/cards/aun-mas-divinos/myth/hercules",
+                                 "/cards/aun-mas-divinos/pattern/norse-hall",
+                                 "/cards/aun-mas-divinos/scenario/ragnarok"])
+def test_a_card_page_shows_the_spanish_text_dioses_cards_writes(client, cli_json, url):
+    set_id, family, card_id = url.split("/")[2:]
+    listed = cli_json("cards", "--text", "--lang", "es", "--set", set_id)
+    spanish = next(d["text"] for d in listed if d["id"] == card_id and d["kind"] in (
+        family, "event", "myth"))
+    page = client.get(url).text
+    shown = re.search(r'<p class="english" lang="es">(.*?)</p>', page, re.S).group(1)
+    assert shown == spanish.replace('"', "&#34;").replace("'", "&#39;")
+    assert "lang=\"es\"" in page
+
+
+def balance_figures(page: str) -> tuple[str, str, str, str]:
+    found = re.search(r"Mean points</dt><dd><strong>([\d.]+)</strong> \(spread ([\d.]+)\)"
+                      r".*?in (\d+)% of the areas.*?<dd>(\d+) of the 2000 areas", page, re.S)
+    return found.groups()
+
+
+@pytest.mark.parametrize("card", ["hera", "ship", "hercules"])
+def test_a_cards_balance_figures_are_what_dioses_balance_reports(client, catalog, cli_json,
+                                                                  card):
+    entry = catalog.in_play("myth", card)
+    page = client.get(entry.url).text
+    assert "dioses balance --boards 2000 --seed 1</code> gives the same" in page
+    report = cli_json("balance", "--boards", "2000", "--seed", "1")
+    stats = next(c for c in report["cards"] if c["id"] == card)
+    mean, spread, rate, dealt = balance_figures(page)
+    assert (mean, spread) == (f"{stats['mean']:.2f}", f"{stats['spread']:.2f}")
+    assert (int(rate), int(dealt)) == (round(stats["score_rate"] * 100), stats["dealt"])
+    for flag in stats["flags"]:
+        assert flag in page
+
+
+def test_a_card_out_of_play_or_not_a_myth_card_has_no_balance_figures(client, catalog):
+    replaced = next(e for e in catalog.entries if e.replaced_by and e.family == "myth")
+    assert "<h2>Balance</h2>" not in client.get(replaced.url).text
+    assert "<h2>Balance</h2>" not in client.get("/cards/aun-mas-divinos/scenario/ragnarok").text
+
+
 def test_a_card_page_links_what_replaces_it_and_what_it_replaces(client):
     old = client.get("/cards/base/myth/delphi")
     assert 'href="/cards/aun-mas-divinos/myth/delphi"' in old.text and "Replaced by" in old.text
@@ -470,7 +525,7 @@ def test_a_stale_or_impossible_choice_is_refused_with_a_message(playing):
 
 
 @pytest.mark.parametrize("seats, message", [
-    ({"seat1": "human"}, "a game has 2 to 6 seats, not 1"),
+    ({"seat1": "human"}, "the base game is for 2 to 6 players, not 1"),
     ({"seat1": "human", "seat2": "wizard"}, "unknown seat &#39;wizard&#39;"),
     ({"seat1": "human", "seat2": "greedy", "seed": "-4"}, "the seed is a whole number"),
 ])
@@ -557,3 +612,180 @@ def test_a_page_waits_while_a_slow_agent_thinks(playing, monkeypatch):
     assert '<meta http-equiv="refresh" content="1">' in page.text
     go_on.set()
     assert 'name="choice" value="0"' in playing.get(url).text
+
+
+# ------------------------------------------------------------------ scenarios, rule options, the board's cells
+
+
+def board_moves(playing, url: str, moves: int = 10_000, discard: bool = False) -> object:
+    """Play by the board: a cell button when the decision offers one (the
+    first cell of a swap, then its first partner), else the first button
+    beside the board (``discard``: a drawn card is discarded, so that R17's
+    swap comes)."""
+    for _ in range(moves):
+        page = playing.get(url)
+        if "Game over" in page.text:
+            return page
+        version = version_of(page)
+        firsts = re.findall(r'name="first" value="(\d+)" class="mini-cell', page.text)
+        cells = re.findall(r'name="cell" value="(\d+)"', page.text)
+        others = re.findall(r'id="cells-form">.*?</form>', page.text, re.S)[0]
+        buttons = re.findall(r'name="choice" value="(\d+)">([^<]*)<', others)
+        if discard and any(label.startswith("discard ") for _, label in buttons):
+            data = {"choice": next(v for v, label in buttons if label.startswith("discard "))}
+        elif firsts:
+            second = playing.get(f"{url}?first={firsts[0]}")
+            partner = re.findall(r'name="cell" value="(\d+)"', second.text)[0]
+            data = {"first": firsts[0], "cell": partner}
+        elif cells:
+            data = {"cell": cells[0]}
+        else:
+            data = {"choice": buttons[0][0]}
+        answer = playing.post(url, data={"version": version, **data}, follow_redirects=False)
+        assert answer.status_code == 303, answer.text
+    return playing.get(url)
+
+
+def test_the_play_page_offers_the_pools_scenarios_and_rule_options(playing, catalog):
+    page = playing.get("/play").text
+    for scenario in catalog.registry.definitions("scenario"):
+        assert f'<option value="{scenario.id}">{scenario.number}. ' in page
+    assert 'name="rule" value="easier-game"' in page and 'name="challenge"' in page
+    # R25: the expansion's equal turns are always played with it, not offered
+    assert 'value="lightning-token"' not in page
+
+
+def test_a_scenario_game_played_on_the_boards_cells_ends_as_dioses_play_says(playing, tmp_path):
+    """Ragnarok (scenario 3, R23: 3 Power cards) played by clicking cells:
+    the page shows the goal, the Power cards, and at the end the line
+    ``dioses play`` prints for the same save; the log replays."""
+    url = start(playing, seat1="human", scenario="ragnarok", seed="4")
+    first = playing.get(url).text
+    assert "Scenario 3: Ragnarök" in first and "score more than <strong>25 points" in first
+    assert "3 Power cards" in first  # R23
+    # its first decision is where its law goes (R13): the law is pictured
+    law = re.search(r'<img class="subject" src="(/cards/[\w-]+/law/[\w-]+\.svg)"', first)
+    assert "on which row or column?" in first and playing.get(law.group(1)).status_code == 200
+    final = board_moves(playing, url)
+    summary = re.search(r'<p class="summary">([^<]*)</p>', final.text).group(1)
+    game_id = url.rsplit("/", 1)[1]
+    save, log = (tmp_path / f"web-game-{game_id}.{x}" for x in ("json", "jsonl"))
+    shown = CliRunner().invoke(dioses, ["play", "--resume", str(save), "--best-time", "0"])
+    assert shown.exit_code == 0, shown.output
+    assert summary.replace("&#39;", "'") in shown.output  # the same ScenarioResult
+    assert ("Completed" in final.text) == ("BEATEN" in summary)
+    replayed = CliRunner().invoke(dioses, ["replay", str(log)])
+    assert replayed.exit_code == 0 and "replay OK" in replayed.output, replayed.output
+
+
+def test_a_scenario_with_its_challenge_and_a_rule_option_goes_on_in_the_terminal(
+        playing, tmp_path):
+    url = start(playing, seat1="human", scenario="power-of-ra", challenge="yes",
+                rule="easier-game", seed="8")
+    page = playing.get(url).text
+    assert "(with its challenge)" in page and "2 extra Power cards" in page
+    assert "5 Power cards" in page  # R23: 3, and 2 more for an easier game
+    board_moves(playing, url, moves=5)
+    save = tmp_path / f"web-game-{url.rsplit('/', 1)[1]}.json"
+    resumed = CliRunner().invoke(dioses, ["play", "--resume", str(save), "--best-time", "0"],
+                                 input="1\n" * 400)
+    assert resumed.exit_code == 0, resumed.output
+    assert "Resuming" in resumed.output and "Scenario 5 The Power of Ra: victory" in \
+        resumed.output
+
+
+def test_a_scenario_begun_in_the_terminal_goes_on_in_the_browser(catalog, tmp_path):
+    save = tmp_path / "web-game-0a1b2c3d4e5f6a7b.json"
+    begun = CliRunner().invoke(dioses, ["play", "--scenario", "3", "--agents", "human",
+                                        "--seed", "5", "--save", str(save)],
+                               input="1\n" * 6 + "q\n")
+    assert begun.exit_code == 0 and save.is_file(), begun.output
+    client = TestClient(create_app(catalog, saves=tmp_path), base_url="http://127.0.0.1")
+    resumed = client.post("/play/resume", data={"game": "0a1b2c3d4e5f6a7b"})
+    assert resumed.status_code == 200 and "Scenario 3: Ragnarök" in resumed.text
+    final = board_moves(client, "/play/0a1b2c3d4e5f6a7b")
+    assert "Scenario 3 Ragnarök: victory" in final.text
+    replayed = CliRunner().invoke(dioses, ["replay", str(save.with_suffix(".jsonl"))])
+    assert replayed.exit_code == 0, replayed.output
+
+
+@pytest.mark.parametrize("form, message", [
+    ({"scenario": "atlantis"}, "unknown scenario &#39;atlantis&#39;"),
+    ({"rule": "cheating"}, "unknown rule option &#39;cheating&#39;"),
+    ({"challenge": "yes"}, "the challenge belongs to a scenario"),
+    ({"rule": "solo", "seat2": "none"}, None),  # R21: a shared area seats one player
+])
+def test_a_bad_scenario_or_rule_option_is_refused_with_one_message(playing, form, message):
+    answer = playing.post("/play", data={"seat1": "human", "seat2": "greedy", **form},
+                          follow_redirects=False)
+    if message is None:
+        assert answer.status_code == 303
+        return
+    assert answer.status_code == 422 and message in answer.text
+    assert "Traceback" not in answer.text
+
+
+def test_a_swap_is_two_cells_the_first_highlighted(playing):
+    """R17: a drawn card discarded, then two cards swapped, chosen on the
+    board: the first cell's page offers its partners, the second completes."""
+    url = start(playing, seat1="human", seat2="greedy", seed="6")
+    for _ in range(40):
+        page = playing.get(url)
+        if 'name="first" value=' in page.text:
+            break
+        board_moves(playing, url, moves=1, discard=True)
+    first = re.search(r'name="first" value="(\d+)" class="mini-cell', page.text).group(1)
+    chosen = playing.get(f"{url}?first={first}").text
+    assert 'class="mini-cell selected"' in chosen and "chosen first" in chosen
+    assert f'<input type="hidden" name="first" value="{first}">' in chosen
+    assert "data-cancel" in chosen and 'name="first" value=' not in chosen.split("</form>", 2)[2]
+    partner = re.search(r'name="cell" value="(\d+)" class="mini-cell', chosen).group(1)
+    assert playing.get(f"{url}?first=99").text.count("selected") == 0  # not a cell: ignored
+    done = playing.post(url, data={"version": version_of(page), "first": first, "cell": partner},
+                        follow_redirects=False)
+    assert done.status_code == 303
+    assert "swapped" in playing.get(url).text
+
+
+def test_a_click_on_a_cell_that_is_no_choice_or_stale_is_refused(playing):
+    url = start(playing, seat1="human", seat2="greedy", seed="3")
+    for _ in range(40):  # a decision on the board that leaves some cell out
+        page = playing.get(url)
+        offered = set(re.findall(r'name="cell" value="(\d+)" class="mini-cell', page.text))
+        if offered and len(offered) < 12:
+            break
+        board_moves(playing, url, moves=1)
+    cell = next(c for c in range(12) if str(c) not in offered)
+    version = version_of(page)
+    wrong = playing.post(url, data={"version": version, "cell": str(cell)})
+    assert wrong.status_code == 409 and "not a choice in this decision" in wrong.text
+    outside = playing.post(url, data={"version": version, "cell": "12"})
+    assert outside.status_code == 409 and "choose a cell of the board" in outside.text
+    mixed = playing.post(url, data={"version": version, "cell": "x"})
+    assert mixed.status_code == 422
+    assert playing.post(url, data={"version": version, "cell": sorted(offered)[0]},
+                        follow_redirects=False).status_code == 303
+    stale = playing.post(url, data={"version": version, "cell": sorted(offered)[0]})
+    assert stale.status_code == 409 and "already made" in stale.text
+
+
+def test_the_history_names_events_laws_patterns_and_power_as_printed(playing, catalog,
+                                                                     tmp_path):
+    """Ragnarok's setup draws an easy pattern and a law and gives 3 Power
+    cards (R23); an Event card fires (R18): the page says so in printed
+    names, never ids."""
+    url = start(playing, seat1="human", scenario="ragnarok", seed="4")
+    history = ""
+    for _ in range(14):  # every line the page showed, as the game went
+        text = board_moves(playing, url, moves=1).text
+        history += re.search(r'<ol class="history" reversed>(.*?)</ol>', text, re.S).group(1)
+    log = tmp_path / f"web-game-{url.rsplit('/', 1)[1]}.jsonl"
+    records = [json.loads(line) for line in log.read_text().splitlines()]
+    name = {r["event"]: r for r in records if r.get("type") == "event"}
+    registry = catalog.registry
+    law = registry.get("law", name["law-placed"]["law"]).name
+    pattern = registry.get("pattern", name["pattern-drawn"]["pattern"])
+    event = registry.get("myth", name["event"]["card"])
+    for said in (f"the law {law} placed on", f"drew the pattern {pattern.name} (",
+                 f"Event {event.name}: every player", "gained 3 Power cards"):
+        assert said.replace("'", "&#39;") in history, said

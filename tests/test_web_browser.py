@@ -252,6 +252,22 @@ def test_choosing_a_placed_card_for_an_occupied_cell_swaps_the_two(page, address
     assert "Hela" in page.get_attribute('.cell[data-cell="5"]', "aria-label")
 
 
+def click_first_choice(page) -> None:
+    """The first choice of the decision: a cell of the board when it offers
+    cells (a swap: the first cell, then its first partner), else the first
+    button beside the board."""
+    cells = page.locator("button.mini-cell.choosable")
+    if cells.count() == 0:
+        page.click('#cells-form button[name="choice"] >> nth=0')
+    elif cells.first.get_attribute("name") == "first":
+        cells.first.click()
+        page.wait_for_selector(".mini-cell.selected")
+        page.click("button.mini-cell.choosable >> nth=0")
+    else:
+        cells.first.click()
+    page.wait_for_load_state("load")
+
+
 def test_a_full_game_against_the_greedy_agent_by_clicking(page, address, saves, shots):
     page.goto(address + "play")
     page.select_option('select[name="seat2"]', "greedy")
@@ -262,8 +278,7 @@ def test_a_full_game_against_the_greedy_agent_by_clicking(page, address, saves, 
     while "Game over" not in page.text_content("h1"):
         if clicks == 4:
             page.screenshot(path=str(shots / "play-turn.png"), full_page=True)
-        page.click('.choices-form button[name="choice"] >> nth=0')
-        page.wait_for_load_state("load")
+        click_first_choice(page)
         clicks += 1
         assert clicks < 400, "the game did not end"
     page.screenshot(path=str(shots / "play-over.png"), full_page=True)
@@ -279,13 +294,78 @@ def test_a_saved_game_is_continued_in_a_new_server(page, shots, tmp_path):
         page.goto(first + "play")
         page.click('button[type="submit"]')
         for _ in range(5):
-            page.click('.choices-form button[name="choice"] >> nth=0')
-            page.wait_for_load_state("load")
+            click_first_choice(page)
         turn = re.search(r"Turn \d+", page.text_content("h1")).group(0)
         game_id = page.url.rsplit("/", 1)[1]
     with serving(tmp_path) as second:
         page.goto(second + "play")
         page.click(f'button[name="game"][value="{game_id}"]')
-        page.wait_for_selector(".choices-form")
+        page.wait_for_selector("#cells-form")
         assert page.text_content("h1").startswith(turn)
         page.screenshot(path=str(shots / "play-resumed.png"), full_page=True)
+
+
+def test_a_scenario_played_on_the_boards_cells_to_its_end(browser, address, saves, shots):
+    """Ragnarok (scenario 3) chosen in the form and played to its end on the
+    board's cells: a swap (R17, after a discarded card) from the keyboard,
+    its first cell cancelled with Escape and chosen again; the end shows the
+    line dioses play prints for the same save; both widths photographed."""
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    page.goto(address + "play")
+    page.select_option('select[name="scenario"]', "ragnarok")
+    page.select_option('select[name="seat2"]', "none")
+    page.fill('input[name="seed"]', "4")
+    page.click('button[type="submit"] >> text=Start the game')
+    page.wait_for_selector("h1")
+    assert "Scenario 3: Ragnarök" in page.text_content(".scenario h2")
+    swapped, clicks = False, 0
+    while "Game over" not in page.text_content("h1"):
+        draw = page.locator('#cells-form button[name="choice"]', has_text="draw from the deck")
+        discard = page.locator('#cells-form button[name="choice"]', has_text="discard")
+        firsts = page.locator('button.mini-cell[name="first"]')
+        if not swapped and (draw.count() or discard.count()):
+            (draw if draw.count() else discard).first.click()
+        elif not swapped and firsts.count():
+            page.screenshot(path=str(shots / "play-swap-desktop.png"), full_page=True)
+            label = firsts.first.get_attribute("aria-label")
+            assert label.startswith("swap ") and " row, column " in label
+            firsts.first.focus()
+            with page.expect_navigation():
+                page.keyboard.press("Enter")
+            assert page.locator(".mini-cell.selected").evaluate("e => e === document.activeElement")
+            page.screenshot(path=str(shots / "play-swap-first-desktop.png"), full_page=True)
+            page.set_viewport_size(PHONE)
+            page.screenshot(path=str(shots / "play-swap-first-phone.png"), full_page=True)
+            assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
+            page.set_viewport_size(DESKTOP)
+            with page.expect_navigation():
+                page.keyboard.press("Escape")  # cancels: the first cells are offered again
+            assert page.locator(".mini-cell.selected").count() == 0
+            page.locator('button.mini-cell[name="first"]').first.focus()
+            with page.expect_navigation():
+                page.keyboard.press("Enter")
+            page.locator('button.mini-cell[name="cell"]').first.focus()
+            with page.expect_navigation():
+                page.keyboard.press(" ")
+            swapped = True
+            assert "swapped" in page.text_content(".history")
+            continue
+        else:
+            click_first_choice(page)
+        page.wait_for_load_state("load")
+        clicks += 1
+        assert clicks < 200, "the scenario did not end"
+    assert swapped, "no swap was offered"
+    summary = page.text_content(".scenario .summary")
+    page.screenshot(path=str(shots / "play-scenario-over-desktop.png"), full_page=True)
+    page.set_viewport_size(PHONE)
+    wider = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    assert wider <= 0, f"the scenario's end is {wider}px wider than a phone"
+    page.screenshot(path=str(shots / "play-scenario-over-phone.png"), full_page=True)
+    save = saves / f"web-game-{page.url.rsplit('/', 1)[1]}.json"
+    context.close()
+    shown = CliRunner().invoke(dioses, ["play", "--resume", str(save), "--best-time", "0"])
+    assert shown.exit_code == 0 and summary in shown.output, shown.output
+    replayed = CliRunner().invoke(dioses, ["replay", str(save.with_suffix(".jsonl"))])
+    assert replayed.exit_code == 0, replayed.output

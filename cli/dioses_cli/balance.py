@@ -10,9 +10,9 @@ from rich.table import Table
 
 from dioses_rules.errors import DiosesError
 from dioses_rules.language import model as m
-from dioses_rules.pool.load import load_registry
 from dioses_rules.scoring.area import SIZE
 from dioses_rules.scoring.balance import balance as run_balance
+from dioses_rules.scoring.balance_reference import printed_reference
 from dioses_rules.scoring.score import EVALUATORS
 from dioses_rules.solve.limits import EFFORT, MAX_EFFORT
 
@@ -87,7 +87,7 @@ def balance(sets: tuple[str, ...], own_cards: bool, face_up_end: bool, boards: i
                                "batches; the reference evaluator runs in this process")
     arguments = dict(boards=boards, seed=seed, face_up_end=face_up_end, evaluator=evaluator,
                      workers=workers, scheduler=scheduler)
-    printed, against = _printed_reference(registry, pool, arguments)
+    printed, against = printed_reference(registry, pool, arguments)
     arguments.update(printed)
     err = console(stderr=True)
     if err.is_terminal and evaluator == "compiled" and boards >= 5000:
@@ -123,24 +123,6 @@ def balance(sets: tuple[str, ...], own_cards: bool, face_up_end: bool, boards: i
         _print_table(report, best, f"{title}; printed cards' means {low:.2f}-{high:.2f}{against}")
     if plot_path is not None:
         written(plot_path, "plot", output_format)
-
-
-def _printed_reference(registry, pool, arguments: dict) -> tuple[dict, str]:
-    """What the pool is judged against: the printed cards of the bundled sets
-    among its cards; when it has none (a modder's own cards), the printed
-    cards' means on random areas of the bundled pool, same boards and seed.
-    A card counts as printed only in a bundled set and when its file says
-    so (a modder's card that states no provenance is not printed)."""
-    bundled = load_registry()[0]
-    in_bundled = {id(d) for set_id, loaded in registry.sets.items() if set_id in bundled.sets
-                  for d in loaded.definitions}
-    printed = [c.id for c in pool if c.provenance is m.Provenance.PRINTED
-               and c.provenance_stated and id(c) in in_bundled]
-    if printed:
-        return {"printed": printed}, ""
-    own = run_balance(bundled.myth_cards(), **arguments)
-    return ({"printed": (), "reference": own.printed_range},
-            " (the bundled sets' printed cards, on areas of the bundled pool)")
 
 
 def _print_table(report, best, title: str) -> None:

@@ -13,11 +13,12 @@ from typing import Optional, Sequence
 
 from attrs import evolve
 
+from dioses_rules.engine.choice_cells import CELL_KINDS, short_cell  # noqa: F401 (shared)
 from dioses_rules.engine.game import Game
 from dioses_rules.engine.state import Choice
 from dioses_rules.language import model as m
 from dioses_rules.language.english import EnglishWriter
-from dioses_rules.scoring.area import Area, cell_column, cell_index, cell_row
+from dioses_rules.scoring.area import Area, cell_index
 from dioses_rules.scoring.score import ScoreReport, score_board
 
 # The rulebook's colours as the pictures draw them; a declared mythology gets
@@ -86,20 +87,12 @@ ROW_LETTERS = {"f": "front", "front": "front", "c": "central", "central": "centr
 _CELL = re.compile(r"^(f|c|b|front|central|back)-?([1-4])$")
 
 
-def short_cell(cell: int) -> str:
-    """A cell as players type it: 'f1' .. 'b4'."""
-    return f"{cell_row(cell).value[0]}{cell_column(cell)}"
-
-
 def cell_of(word: str) -> Optional[int]:
     """'f1', 'front-1', 'b4' -> the cell's index; None for anything else."""
     found = _CELL.match(word.lower())
     if found is None:
         return None
     return cell_index(m.Row(ROW_LETTERS[found.group(1)]), int(found.group(2)))
-
-
-CELL_KINDS = frozenset({"cell", "play", "swap"})  # choices whose args are cells
 
 
 def named_choice(text: str, choices: Sequence[Choice], decision_kind: str = "") -> Optional[int]:

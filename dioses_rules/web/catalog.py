@@ -24,6 +24,10 @@ from ..pool.sources import SourceFile
 from ..render.card import CardText, card_svg, kind_line
 
 FILTERS = ("set", "kind", "mythology", "type", "provenance")
+# A card page's balance figures: dioses balance's own defaults (--boards
+# 2000 --seed 1), so that the command without options gives the same.
+BALANCE_BOARDS = 2000
+BALANCE_SEED = 1
 _RULING = re.compile(r"\bR(\d{1,3})\b")
 _RULING_TITLE = re.compile(r"^- \*\*R(\d+) ([^*]+?)\.?\*\*")
 # docs/sources/RULINGS.md beside the package (a source checkout or an
@@ -134,6 +138,36 @@ class Catalog:
     def english(self, entry: Entry) -> str:
         return english_text(entry.definition, self.text.names, self.text.pattern_points,
                             self.registry.vocabulary)
+
+    def spanish(self, entry: Entry) -> str:
+        """The card text in Spanish, as ``dioses cards --text --lang es`` writes it."""
+        return self.registry.texts("es").text(entry.definition)
+
+    def balance(self, entry: Entry):
+        """``dioses balance``'s figures for a Myth card in play (its mean
+        points on random full areas, spread, how often it scores, flags),
+        or None for anything else. The whole pool is dealt once, the first
+        time a page asks, with :data:`BALANCE_BOARDS` and :data:`BALANCE_SEED`."""
+        if self.in_play(entry.family, entry.definition.id) is not entry:
+            return None
+        report = self.balance_report
+        if report is None:
+            return None
+        return next((s for s in report.cards if s.card.id == entry.definition.id), None)
+
+    @cached_property
+    def balance_report(self):
+        """The pool's balance report (None for a pool too small for a full area)."""
+        from ..scoring.area import SIZE
+        from ..scoring.balance import balance
+        from ..scoring.balance_reference import printed_reference
+
+        pool = self.registry.myth_cards()
+        if len(pool) < SIZE:
+            return None
+        arguments = dict(boards=BALANCE_BOARDS, seed=BALANCE_SEED)
+        printed, _ = printed_reference(self.registry, pool, arguments)
+        return balance(pool, **arguments, **printed)
 
     def source(self, entry: Entry) -> str:
         """The definition as ``dioses fmt`` writes it."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 
+from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -14,7 +15,7 @@ from ..language import model as m
 from ..errors import BoardError, DiosesError
 from .boards import (MAX_BOARD_BYTES, SolverMissing, best, error_json, exported, imported,
                      scored)
-from .catalog import FILTERS, Catalog, entry_json
+from .catalog import BALANCE_BOARDS, BALANCE_SEED, FILTERS, Catalog, entry_json
 from .templating import TEMPLATES
 
 MAX_BODY = MAX_BOARD_BYTES
@@ -75,6 +76,8 @@ async def card_picture(request: Request):
 async def card_page(request: Request):
     catalog = _catalog(request)
     entry = _entry(request)
+    # dealt once per catalog, the first time a card page asks (a fraction of a second)
+    balance = await run_in_threadpool(catalog.balance, entry)
     family, card_id = entry.family, entry.definition.id
     other = None
     if entry.replaced_by:
@@ -85,6 +88,9 @@ async def card_page(request: Request):
     return TEMPLATES.TemplateResponse(request, "card.html", {
         "entry": entry, "definition": definition, "what": catalog.what(entry),
         "english": catalog.english(entry), "source": catalog.source(entry),
+        "spanish": catalog.spanish(entry), "balance": balance,
+        "boards": BALANCE_BOARDS, "seed": BALANCE_SEED,
+        "balance_report": catalog.balance_report if balance is not None else None,
         "notes": catalog.notes(entry), "citations": catalog.citations(entry),
         "other": other, "tags": definition.tags if isinstance(definition, m.MythCard) else (),
         "set_name": catalog.registry.sets[entry.set_id].card_set.name})

@@ -22,25 +22,24 @@ import threading
 from pathlib import Path
 from typing import Optional, Sequence
 
-from attrs import evolve
+from attrs import evolve, frozen
 
 from ..convert import CONVERTER
 from ..engine.agents import AGENTS, agent_seed, make_agent
 from ..engine.game import Game
-from ..engine.log import (NUMBERED_FROM, LogWriter, from_file, numbering_of, pool_fingerprint,
+from ..engine.log import (NUMBERED_FROM, LogWriter, numbering_of, pool_fingerprint,
                           to_file)
 from ..engine.saves import PlayInfo, check_save, load_game, read_save, write_save
-from ..engine.setup import MAX_SEATS
-from ..errors import Diagnostic, DiosesError
+from ..engine.setup import settings_for, seat_areas
+from ..engine.state import GameError
+from ..errors import Diagnostic, DiosesError, did_you_mean
 from ..pool.identity import compare_pools, pool_sets
-from ..scoring.area import Area, cell_column, cell_row
-from ..scoring.score import score_board
 from .catalog import Catalog
+from .play_view import area_view, cell_place, decision_view, history, scenario_view
 
 HUMAN = "human"  # a person's seat, as dioses play's saves name it
 SEAT_KINDS = (HUMAN, *AGENTS)
 MAX_LIVE_GAMES = 8  # unfinished games one server holds at once
-HISTORY = 14  # the lines of what happened a page shows
 WAIT_SECONDS = 20.0  # how long a page waits for the agents to play on
 _GAME_ID = re.compile(r"^[a-z0-9]{8,32}$")
 _SAVE_NAME = re.compile(r"^web-game-([a-z0-9]{8,32})\.json$")
@@ -48,6 +47,17 @@ _SAVE_NAME = re.compile(r"^web-game-([a-z0-9]{8,32})\.json$")
 
 class PlayError(DiosesError):
     """A game that cannot be started or answered as asked."""
+
+
+@frozen
+class GameSetup:
+    """What a new game is set up with besides its seats: a scenario (solo and
+    cooperative mode) with or without its challenge, and rule options, by id
+    (what ``dioses play --scenario ID --challenge --rule NAME`` gives)."""
+
+    scenario: Optional[str] = None
+    challenge: bool = False
+    options: tuple[str, ...] = ()
 
 
 class PageSeat:
@@ -66,11 +76,12 @@ class TableGame:
     """One game in the browser: its thread, its snapshot, its files."""
 
     def __init__(self, game_id: str, catalog: Catalog, seats: Sequence[str], seed: Optional[int],
-                 folder: Path, saved=None):
+                 folder: Path, saved=None, setup: Optional["GameSetup"] = None):
         self.id = game_id
         self.catalog = catalog
         self.seats = list(seats)
         self.seed = seed
+        self.setup = setup or GameSetup()
         self.save_path = folder / f"web-game-{game_id}.json"
         self.log_path = folder / f"web-game-{game_id}.jsonl"
         self.saved = saved  # a SaveFile to go on from, or None for a new game
@@ -103,7 +114,9 @@ class TableGame:
                   for i, name in enumerate(self.seats)]
         try:
             if self.saved is None:
-                game = new_game(self.catalog.registry, agents, None, (), self.seed, log=self.log)
+                setup = self.setup
+                game = new_game(self.catalog.registry, agents, setup.scenario, setup.options,
+                                self.seed, setup.challenge, log=self.log)
             else:
                 game = load_game(self.catalog.registry, self.saved, agents,
                                  None if self.saved.state.finished else self.log,
@@ -160,9 +173,7 @@ class TableGame:
         """The page's choice for the decision it showed (``version``); then
         wait until the game asks again or ends."""
         with self.changed:
-            if self.snapshot.get("state") != "deciding" or version != self.version:
-                raise PlayError.one("E420", "this choice is for a decision already made",
-                                    help="the page shows the game as it is now")
+            self._check_version(version)
             if not 0 <= index < self._choices:
                 raise PlayError.one("E421", f"no choice {index + 1}: there are "
                                             f"{self._choices}")
@@ -170,6 +181,28 @@ class TableGame:
             self.snapshot = {**self.snapshot, "state": "thinking"}
             self.changed.notify_all()
             self.changed.wait_for(lambda: self.version != version, timeout=WAIT_SECONDS)
+
+    def choice_of_cells(self, version: int, cells: Sequence[int]) -> int:
+        """The index of the choice the page's cells name (one cell, or the
+        two of a swap) in the decision it showed (``version``)."""
+        with self.changed:
+            self._check_version(version)
+            shown = self.snapshot["decision"]["cells"]
+            if not all(0 <= c < len(shown) for c in cells) or not 1 <= len(cells) <= 2:
+                raise PlayError.one("E426", "choose a cell of the board")
+            entry = shown[cells[0]] or {}
+            found = entry.get("choice") if len(cells) == 1 else \
+                entry.get("partners", {}).get(cells[1])
+            if found is None:
+                where = " and ".join(cell_place(c) for c in cells)
+                raise PlayError.one("E426", f"{where}: not a choice in this decision",
+                                    help="the cells that are choices are buttons")
+            return found
+
+    def _check_version(self, version: int) -> None:
+        if self.snapshot.get("state") != "deciding" or version != self.version:
+            raise PlayError.one("E420", "this choice is for a decision already made",
+                                help="the page shows the game as it is now")
 
     def current(self) -> dict:
         with self.changed:
@@ -189,77 +222,33 @@ class TableGame:
         view = {"state": "finished" if result is not None else "deciding",
                 "turn": state.turn + 1, "active": state.active, "seats": self.seats,
                 "deck": len(state.deck),
-                "areas": [self._area(game, i, report) for i, report in enumerate(reports)],
-                "history": self._history(), "save": self.save_path.name,
-                "log": self.log_path.name}
+                "areas": [area_view(game, i, self._card, report)
+                          for i, report in enumerate(reports)],
+                "history": history(game.registry, self.records, self.numbering, self.seats),
+                "save": self.save_path.name, "log": self.log_path.name,
+                "options": [self._name("rule-option", o) for o in state.options],
+                "power": bool(state.settings.power_cards) or game.scenario is not None,
+                "scenario": scenario_view(game, result)}
         if decision is not None:
-            subject = self.catalog.in_play("myth", decision.subject or "")
-            view["decision"] = {"seat": decision.seat, "kind": decision.kind,
-                                "prompt": decision.prompt,
-                                "subject": _card(subject) if subject else None,
-                                "choices": [c.label for c in decision.choices]}
+            view["decision"] = decision_view(game, decision, self._card)
         if result is not None:
             view["result"] = {"totals": [r.total for r in result.reports],
                               "gods": [r.gods for r in result.reports],
                               "winners": list(result.winners), "turns": result.turns}
         return view
 
-    def _area(self, game: Game, index: int, report=None) -> dict:
-        """An area as anyone sees it: face-down cards unknown, scored as far
-        as can be seen (face-up cards, laws, patterns); at the end, every
-        card and the final score (R12)."""
-        area = game.state.areas[index]
-        finished = report is not None
-        if report is None:
-            board = game.board(index)
-            report = score_board(evolve(board, area=Area(tuple(
-                p if p is not None and p.face_up else None for p in board.area.cells))),
-                all_face_up_at_end=False)
-        points = {c.cell: c.points for c in report.cards}
-        cells = []
-        for cell, slot in enumerate(area.cells):
-            where = {"row": cell_row(cell).value, "column": cell_column(cell)}
-            if slot is None:
-                cells.append({**where, "card": None})
-            elif not slot.face_up and not finished:
-                cells.append({**where, "card": None, "face_down": True})
-            else:
-                entry = self.catalog.in_play("myth", slot.card)
-                cells.append({**where, "card": _card(entry), "face_down": not slot.face_up,
-                              "points": points.get(cell)})
-        laws = [{"name": self._name("law", law.card),
-                 "line": f"{law.row} row" if law.row else f"column {law.column}"}
-                for law in area.laws]
-        patterns = [self._name("pattern", p.card) for p in area.patterns]
-        return {"cells": cells, "laws": laws, "patterns": patterns, "total": report.total,
-                "seats": [s + 1 for s, a in enumerate(game.state.seat_area) if a == index]}
+    def _card(self, card_id: str) -> Optional[dict]:
+        """A Myth card's page and picture by id; for a decision's subject
+        that is no Myth card, the law or pattern it is about."""
+        for family in ("myth", "law", "pattern"):
+            entry = self.catalog.in_play(family, card_id)
+            if entry is not None:
+                return _card(entry)
+        return None
 
     def _name(self, family: str, card_id: str) -> str:
         found = self.catalog.registry.get(family, card_id)
         return found.name if found is not None else card_id
-
-    def _history(self) -> list[str]:
-        lines = []
-        for record in (from_file(r, self.numbering) for r in self.records[-80:]):
-            if record.get("type") == "decision":
-                seat = record["seat"]
-                lines.append(f"Seat {seat + 1} ({self.seats[seat]}): {record['choice']}")
-            elif record.get("type") == "event" and record.get("event") != "turn":
-                what = ", ".join(self._said(k, v) for k, v in record.items()
-                                 if k not in ("type", "event", "turn"))
-                lines.append(f"{record['event'].replace('-', ' ')}" + (f": {what}" if what else ""))
-        return lines[-HISTORY:]
-
-    def _said(self, key: str, value) -> str:
-        """One field of an event as a player reads it: areas, seats and piles
-        counted from 1, cards by name."""
-        if key in ("area", "seat", "pile") and isinstance(value, int):
-            return f"{key} {value + 1}"
-        if key == "card" and isinstance(value, str):
-            return self._name("myth", value)
-        if isinstance(value, list):
-            return f"{key} " + ", ".join(map(str, value))
-        return f"{key} {value}"
 
 
 def _card(entry) -> dict:
@@ -275,16 +264,16 @@ class Tables:
         self.games: dict[str, TableGame] = {}
         self.lock = threading.Lock()
 
-    def new(self, seats: Sequence[str], seed: Optional[int] = None) -> TableGame:
+    def new(self, seats: Sequence[str], seed: Optional[int] = None,
+            setup: GameSetup = GameSetup()) -> TableGame:
         if self.folder is None:
             raise PlayError.one("E422", "this server saves no games, so it plays none",
                                 help="start it with dioses serve --saves FOLDER")
-        if not 2 <= len(seats) <= MAX_SEATS:
-            raise PlayError.one("E423", f"a game has 2 to {MAX_SEATS} seats, not {len(seats)}")
         unknown = [s for s in seats if s not in SEAT_KINDS]
         if unknown:
             raise PlayError.one("E423", f"unknown seat '{unknown[0]}'",
                                 help=f"seats: {', '.join(SEAT_KINDS)}")
+        self.check_setup(len(seats), setup)
         with self.lock:
             if sum(1 for g in self.games.values() if g.live) >= MAX_LIVE_GAMES:
                 raise PlayError.one("E424", f"{MAX_LIVE_GAMES} games are already going on",
@@ -292,10 +281,36 @@ class Tables:
             game_id = secrets.token_hex(8)
             if seed is None:
                 seed = random.SystemRandom().randrange(1, 1_000_000)
-            table = TableGame(game_id, self.catalog, seats, seed, self.folder)
+            table = TableGame(game_id, self.catalog, seats, seed, self.folder, setup=setup)
             self.games[game_id] = table
         table.start()
         return table
+
+    def check_setup(self, seats: int, setup: GameSetup) -> None:
+        """Refuse, with one message, a scenario or a rule option the loaded
+        sets do not have, a challenge without a scenario, and a number of
+        seats the game cannot seat (the engine's own rule, ``seat_areas``:
+        the base game 2 to 6, a scenario or a shared area 1 to 6)."""
+        registry = self.catalog.registry
+        for family, wanted in (("scenario", [setup.scenario] if setup.scenario else []),
+                               ("rule-option", setup.options)):
+            for card_id in wanted:
+                if registry.get(family, card_id) is None:
+                    pool = [d.id for d in registry.definitions(family)]
+                    raise PlayError.one("E427", f"unknown {family.replace('-', ' ')} "
+                                                f"'{card_id}'",
+                                        help=did_you_mean(card_id, pool) or
+                                        f"{family}s: {', '.join(pool)}")
+        if setup.challenge and setup.scenario is None:
+            raise PlayError.one("E427", "the challenge belongs to a scenario: choose one")
+        mode = registry.get("scenario", setup.scenario).options if setup.scenario else ()
+        try:  # the options' settings as new_game reads them (a scenario's mode last)
+            settings = settings_for(registry, [*registry.always_options(), *setup.options,
+                                               *mode])
+            seat_areas(seats, settings, setup.scenario is not None)
+        except GameError as error:
+            raise PlayError.one("E423", error.diagnostics[0].message,
+                                help=error.diagnostics[0].help) from None
 
     def saved_games(self) -> list[str]:
         """The ids of the games saved in the folder (``web-game-ID.json``)."""

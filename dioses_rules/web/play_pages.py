@@ -17,7 +17,7 @@ from starlette.responses import RedirectResponse
 from ..engine.setup import MAX_SEATS
 from ..errors import DiosesError
 from .pages import read_body
-from .play import SEAT_KINDS, PlayError, Tables
+from .play import SEAT_KINDS, GameSetup, PlayError, Tables
 from .templating import TEMPLATES
 
 NO_SEAT = "none"
@@ -41,9 +41,14 @@ def _new_page(request: Request, error: str = "", status: int = 200):
     tables = _tables(request)
     games = [(g.id, g.seats, g.snapshot.get("state")) for g in tables.games.values()]
     saved = [game_id for game_id in tables.saved_games() if game_id not in tables.games]
+    registry = tables.catalog.registry
+    always = set(registry.always_options())
     return TEMPLATES.TemplateResponse(request, "play_new.html", {
         "kinds": SEAT_KINDS, "max_seats": MAX_SEATS, "games": games, "error": error,
-        "saves": tables.folder is not None, "saved": saved}, status_code=status)
+        "saves": tables.folder is not None, "saved": saved,
+        "scenarios": registry.definitions("scenario"),
+        "options": [o for o in registry.definitions("rule-option") if o.id not in always],
+        "texts": registry.texts("en")}, status_code=status)
 
 
 async def play_new(request: Request):
@@ -57,9 +62,12 @@ async def play_start(request: Request):
     seed_text = form.get("seed", [""])[0].strip()
     if seed_text and not seed_text.isdigit():
         return _new_page(request, f"the seed is a whole number, not '{seed_text}'", 422)
+    scenario = form.get("scenario", [""])[0] or None
+    setup = GameSetup(scenario, form.get("challenge", [""])[0] == "yes",
+                      tuple(dict.fromkeys(form.get("rule", []))))
     try:
         table = await run_in_threadpool(_tables(request).new, seats,
-                                        int(seed_text) if seed_text else None)
+                                        int(seed_text) if seed_text else None, setup)
     except PlayError as error:
         return _new_page(request, str(error), 422)
     return RedirectResponse(f"/play/{table.id}", status_code=303)
@@ -84,20 +92,40 @@ def _table(request: Request):
 
 
 async def play_game(request: Request, error: str = "", status: int = 200):
+    """The game's page; ``?first=CELL`` (0-11) when the first cell of a
+    two-cell choice (a swap) was chosen: its partners are the buttons now."""
     table = _table(request)
     view = await run_in_threadpool(table.current)  # the agents may still be playing
+    first = _first_cell(request, view)
     return TEMPLATES.TemplateResponse(request, "play_game.html", {
-        "game": table, "view": view, "error": error, "folder": table.save_path.parent},
-        status_code=status)
+        "game": table, "view": view, "error": error, "folder": table.save_path.parent,
+        "first": first}, status_code=status)
+
+
+def _first_cell(request: Request, view: dict):
+    """The first cell of a swap chosen on the board, if it is one of the
+    shown decision's (else none: the page shows the decision afresh)."""
+    text = request.query_params.get("first", "")
+    decision = view.get("decision")
+    if not text.isdigit() or decision is None or view.get("state") != "deciding":
+        return None
+    cells = decision["cells"]
+    cell = int(text)
+    return cell if cell < len(cells) and cells[cell] and cells[cell].get("partners") else None
 
 
 async def play_answer(request: Request):
     table = _table(request)
     form = await _form(request)
     version, choice = form.get("version", [""])[0], form.get("choice", [""])[0]
-    if not (version.isdigit() and choice.isdigit()):
+    cells = [form.get(name, [""])[0] for name in ("first", "cell") if name in form]
+    if not version.isdigit() or not (choice.isdigit() or (
+            cells and "choice" not in form and all(c.isdigit() for c in cells))):
         return await play_game(request, "choose one of the buttons", 422)
     try:
+        if not choice:  # a cell of the board, or the second of two
+            choice = await run_in_threadpool(table.choice_of_cells, int(version),
+                                             [int(c) for c in cells])
         await run_in_threadpool(table.answer, int(version), int(choice))
     except PlayError as error:
         return await play_game(request, str(error), 409)

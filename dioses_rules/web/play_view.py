@@ -1,0 +1,239 @@
+"""What a game's page shows, as plain data made in the game's thread (a
+snapshot): the areas as anyone sees them, the decision with the cells of the
+board it can be made on, the scenario, and what happened, in printed names.
+
+Pages only ever read these snapshots, never the live game.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Callable, Optional
+
+from attrs import evolve
+
+from ..engine.choice_cells import choice_cells
+from ..engine.game import Game
+from ..engine.log import from_file
+from ..pool.registry import Registry
+from ..scoring.area import Area, cell_column, cell_row
+from ..scoring.score import score_board
+
+HISTORY = 40  # the lines of what happened a page shows, the newest first
+# The verb a cell's button says, by the decision's kind (a choice of kind
+# "play" says "play the drawn card at"; a swap "swap").
+CELL_VERBS = {"reveal": "turn face up", "hide": "turn face down", "exchange": "replace",
+              "swap": "swap", "drawn": "play the drawn card at"}
+
+
+def cell_place(cell: int) -> str:
+    """A cell as a player says it: 'front row, column 1' (R1)."""
+    return f"{cell_row(cell).value} row, column {cell_column(cell)}"
+
+
+_PATTERNS: dict[int, tuple] = {}  # by id(registry): (registry, pattern, names)
+
+
+def _ids_pattern(registry: Registry) -> tuple[Optional[re.Pattern], dict[str, str]]:
+    known = _PATTERNS.get(id(registry))
+    if known is not None and known[0] is registry:
+        return known[1], known[2]
+    names = {}
+    for family in ("myth", "law", "pattern", "power"):
+        for definition in registry.definitions(family):
+            names.setdefault(definition.id, definition.name)
+    ids = sorted(names, key=len, reverse=True)  # 'hera' never inside 'heracles'
+    pattern = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, ids)) + r")(?![\w-])") \
+        if ids else None
+    _PATTERNS[id(registry)] = (registry, pattern, names)  # one per catalog, made once
+    return pattern, names
+
+
+def printed_names(registry: Registry, text: str) -> str:
+    """An engine prompt or label (which names cards by id) with each card's
+    id written as its printed name."""
+    pattern, names = _ids_pattern(registry)
+    return text if pattern is None else pattern.sub(lambda m: names[m.group(1)], text)
+
+
+def decision_view(game: Game, decision, card: Callable[[str], Optional[dict]]) -> dict:
+    """The decision as the page offers it: every choice (the list kept under
+    'all choices'), the ones not about cells as buttons, and for each cell of
+    the deciding seat's area what choosing it does: one choice, or the first
+    of two cells (a swap: its possible second cells)."""
+    registry = game.registry
+    labels = [printed_names(registry, c.label or c.kind) for c in decision.choices]
+    cells: list[Optional[dict]] = [None] * len(game.state.areas[0].cells)
+    others = []
+    for index, choice in enumerate(decision.choices):
+        named = choice_cells(choice)
+        if len(named) == 1:
+            cells[named[0]] = {"choice": index}
+        elif len(named) == 2:
+            for one, other in (named, named[::-1]):
+                entry = cells[one] or {"partners": {}}
+                entry.setdefault("partners", {})[other] = index
+                cells[one] = entry
+        else:
+            others.append(index)
+    verb = "swap" if any(c and "partners" in c for c in cells) else \
+        CELL_VERBS.get(decision.kind, "choose")
+    return {"seat": decision.seat, "kind": decision.kind,
+            "prompt": printed_names(registry, decision.prompt),
+            "subject": card(decision.subject or ""), "choices": labels, "others": others,
+            "area": game.state.seat_area[decision.seat], "cells": cells, "verb": verb}
+
+
+def area_view(game: Game, index: int, card: Callable[[str], Optional[dict]],
+              report=None) -> dict:
+    """An area as anyone sees it: face-down cards unknown, scored as far as
+    can be seen (face-up cards, laws, patterns); at the end, every card and
+    the final score (R12). Its Power cards are counted, never shown (R22)."""
+    area = game.state.areas[index]
+    finished = report is not None
+    if report is None:
+        board = game.board(index)
+        report = score_board(evolve(board, area=Area(tuple(
+            p if p is not None and p.face_up else None for p in board.area.cells))),
+            all_face_up_at_end=False)
+    points = {c.cell: c.points for c in report.cards}
+    cells = []
+    for cell, slot in enumerate(area.cells):
+        where = {"row": cell_row(cell).value, "column": cell_column(cell),
+                 "place": cell_place(cell)}
+        if slot is None:
+            cells.append({**where, "card": None})
+        elif not slot.face_up and not finished:
+            cells.append({**where, "card": None, "face_down": True})
+        else:
+            cells.append({**where, "card": card(slot.card), "face_down": not slot.face_up,
+                          "points": points.get(cell)})
+    name = _namer(game.registry)
+    laws = [{"name": name("law", law.card),
+             "line": f"{law.row} row" if law.row else f"column {law.column}"}
+            for law in area.laws]
+    patterns = [{"name": name("pattern", p.card), "completed": p.completed}
+                for p in area.patterns]
+    return {"cells": cells, "laws": laws, "patterns": patterns, "total": report.total,
+            "power": len(area.power),
+            "seats": [s + 1 for s, a in enumerate(game.state.seat_area) if a == index]}
+
+
+def _namer(registry: Registry) -> Callable[[str, str], str]:
+    def name(family: str, card_id) -> str:
+        found = registry.get(family, card_id) if isinstance(card_id, str) else None
+        return found.name if found is not None else str(card_id)
+    return name
+
+
+def scenario_view(game: Game, result=None) -> Optional[dict]:
+    """A scenario game's goal (its victory conditions, challenge, points to
+    beat, its full English text) and, at the end, whether it was won: the
+    same result ``dioses play`` prints (``ScenarioResult``)."""
+    scenario = game.scenario
+    if scenario is None:
+        return None
+    texts = game.registry.texts("en")
+    view = {"number": scenario.number, "name": scenario.name, "text": texts.text(scenario),
+            "challenge": game.state.challenge, "threshold": scenario.threshold,
+            "victory": [texts.condition(c) for c in scenario.victory],
+            "challenge_conditions": [texts.condition(c) for c in scenario.challenge]}
+    judged = result.reports[0].scenario if result is not None else None
+    if judged is not None:  # each condition in English, as the view above writes it
+        view["result"] = {
+            "victory": judged.victory, "challenge": judged.challenge, "beaten": judged.beaten,
+            "victory_conditions": [(texts.condition(c), r.met) for c, r in
+                                   zip(scenario.victory, judged.victory_conditions)],
+            "challenge_conditions": [(texts.condition(c), r.met) for c, r in
+                                     zip(scenario.challenge, judged.challenge_conditions)],
+            "notes": list(judged.notes),
+            # the line dioses play prints at the end, word for word
+            "summary": f"Scenario {scenario.number} {scenario.name}: "
+                       f"victory {'YES' if judged.victory else 'no'}; "
+                       f"challenge {'YES' if judged.challenge else 'no'}; "
+                       f"more than {judged.threshold} points: "
+                       f"{'BEATEN' if judged.beaten else 'not beaten'}"}
+    return view
+
+
+def history(registry: Registry, records: list[dict], numbering, seats: list[str]) -> list[str]:
+    """The last lines of what happened, the newest first: each choice, and each event as it
+    happened (an Event card firing with its effect, R18; laws and patterns
+    drawn, placed, completed, R13-R14; Power gained and spent, R22), cards
+    by their printed names, areas, seats and piles counted from 1."""
+    lines = []
+    phrase = _phrases(registry)
+    for record in (from_file(r, numbering) for r in records[-3 * HISTORY:]):
+        if record.get("type") == "decision":
+            seat = record["seat"]
+            said = printed_names(registry, record.get("choice") or "")
+            if record.get("kind") in ("power", "power-after") and said == "no":
+                said = "no Power effect"  # R26: the moment to spend Power, passed
+            lines.append(f"Seat {seat + 1} ({seats[seat]}): {said}")
+        elif record.get("type") == "event" and record.get("event") != "turn":
+            said = phrase(record)
+            lines.append(said[:1].upper() + said[1:])
+    return lines[-HISTORY:][::-1]
+
+
+def _phrases(registry: Registry) -> Callable[[dict], str]:
+    name = _namer(registry)
+    writer = registry.texts("en").writer
+
+    def event_text(card_id: str) -> str:
+        card = registry.get("myth", card_id)
+        effects = "; ".join(writer.effect(e, every_player=True) for e in card.event) \
+            if card is not None else ""
+        return f"Event {name('myth', card_id)}" + (f": {effects}" if effects else "")
+
+    def pattern(r: dict) -> str:
+        found = registry.get("pattern", r["pattern"])
+        level = f" ({found.difficulty.value})" if found is not None else ""
+        return f"{name('pattern', r['pattern'])}{level}"
+
+    made = {
+        "drew": lambda r: f"seat {r['seat'] + 1} drew {name('myth', r['card'])}",
+        "discarded": lambda r: f"{name('myth', r['card'])} discarded on pile {r['pile'] + 1}",
+        "removed": lambda r: f"{name('myth', r['card'])} leaves the game (R18)",
+        "revealed": lambda r: f"area {r['area'] + 1}: {name('myth', r['card'])} turned face "
+                              f"up at {r['cell']}",
+        "placed": lambda r: (f"area {r['area'] + 1}: {name('myth', r['card'])} placed at "
+                             f"{r['cell']}" if r.get("face_up") else
+                             f"area {r['area'] + 1}: a face-down card placed at {r['cell']}"),
+        "swapped": lambda r: f"area {r['area'] + 1}: {r['cells'][0]} and {r['cells'][1]} "
+                             f"swapped",
+        "hidden": lambda r: f"area {r['area'] + 1}: {r['cell']} turned face down",
+        "event": lambda r: event_text(r["card"]),
+        "pattern-drawn": lambda r: f"area {r['area'] + 1} drew the pattern {pattern(r)}",
+        "pattern-completed": lambda r: f"area {r['area'] + 1} completed the pattern "
+                                       f"{pattern(r)}",
+        "law-placed": lambda r: f"area {r['area'] + 1}: the law {name('law', r['law'])} "
+                                f"placed on {r['line']}",
+        "power-gained": lambda r: f"area {r['area'] + 1} gained {r['count']} Power "
+                                  f"card{'' if r['count'] == 1 else 's'} "
+                                  f"(now {r['total']})",
+        "power-used": lambda r: f"area {r['area'] + 1} spent Power: {name('power', r['power'])}",
+        "ability-used": lambda r: f"area {r['area'] + 1} used the scenario's ability: "
+                                  f"{r['ability']}",
+        "recovered": lambda r: f"{name('myth', r['card'])} put on discard pile "
+                               f"{r['pile'] + 1}",
+        "deck-refilled": lambda r: f"the deck was refilled with {r['cards']} cards (R31)",
+        "game-ending": lambda r: f"seat {r['seat'] + 1} has every card face up: "
+                                 f"{r['turns_left']} more turn"
+                                 f"{'' if r['turns_left'] == 1 else 's'}",
+        "turn-limit": lambda r: f"turn limit reached after {r['turns']} turns",
+        "pass": lambda r: f"seat {r['seat'] + 1} could do nothing (R31)",
+        "state": lambda r: f"{r['name']}: {name('myth', r['card'])}",
+    }
+
+    def phrase(record: dict) -> str:
+        maker = made.get(record["event"])
+        if maker is not None:
+            try:
+                return maker(record)
+            except (KeyError, TypeError, IndexError):
+                pass
+        what = ", ".join(f"{k} {v}" for k, v in record.items()
+                         if k not in ("type", "event", "turn"))
+        return record["event"].replace("-", " ") + (f": {what}" if what else "")
+    return phrase
