@@ -629,6 +629,7 @@ def board_moves(playing, url: str, moves: int = 10_000, discard: bool = False) -
         version = version_of(page)
         firsts = re.findall(r'name="first" value="(\d+)" class="mini-cell', page.text)
         cells = re.findall(r'name="cell" value="(\d+)"', page.text)
+        cells += re.findall(r'name="choice" value="(\d+)" class="line-choice', page.text)
         others = re.findall(r'id="cells-form">.*?</form>', page.text, re.S)[0]
         buttons = re.findall(r'name="choice" value="(\d+)">([^<]*)<', others)
         if discard and any(label.startswith("discard ") for _, label in buttons):
@@ -637,6 +638,8 @@ def board_moves(playing, url: str, moves: int = 10_000, discard: bool = False) -
             second = playing.get(f"{url}?first={firsts[0]}")
             partner = re.findall(r'name="cell" value="(\d+)"', second.text)[0]
             data = {"first": firsts[0], "cell": partner}
+        elif cells and 'class="line-choice' in page.text:
+            data = {"choice": cells[0]}  # a law's line (R13) on the board's edge
         elif cells:
             data = {"cell": cells[0]}
         else:
@@ -676,6 +679,34 @@ def test_a_scenario_game_played_on_the_boards_cells_ends_as_dioses_play_says(pla
     assert ("Completed" in final.text) == ("BEATEN" in summary)
     replayed = CliRunner().invoke(dioses, ["replay", str(log)])
     assert replayed.exit_code == 0 and "replay OK" in replayed.output, replayed.output
+
+
+def test_a_laws_line_is_chosen_on_the_boards_edge(playing):
+    """R13: a law goes on a free row or column, one law a line; the page
+    offers the free lines as buttons on the board's edge (not beside it),
+    each named. Afterlife Travel Agency draws 2 laws at setup: the line the
+    first took is no longer offered to the second."""
+    url = start(playing, seat1="human", scenario="afterlife-travel-agency", seed="4")
+
+    def offered(page: str) -> dict[str, str]:
+        return {line: value for value, line in re.findall(
+            r'name="choice" value="(\d+)" class="line-choice[^"]*" '
+            r'aria-label="place it on ([^"]+)"', page)}
+
+    page = playing.get(url).text
+    assert sorted(offered(page)) == ["column 1", "column 2", "column 3", "column 4",
+                                     "the back row", "the central row", "the front row"]
+    beside = re.findall(r'id="cells-form">.*?</form>', page, re.S)[0]
+    assert "line-choice" not in beside and 'name="choice"' not in beside
+    answer = playing.post(url, data={"version": version_of(playing.get(url)),
+                                     "choice": offered(page)["column 3"]},
+                          follow_redirects=False)
+    assert answer.status_code == 303
+    second = playing.get(url).text
+    assert re.search(r"Laws: [^<(]+ \(column 3\)", second)
+    assert sorted(offered(second)) == ["column 1", "column 2", "column 4", "the back row",
+                                       "the central row", "the front row"]
+    assert 'class="line-taken">column 3<' in second
 
 
 def test_a_scenario_with_its_challenge_and_a_rule_option_goes_on_in_the_terminal(

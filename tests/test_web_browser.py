@@ -257,7 +257,10 @@ def click_first_choice(page) -> None:
     cells (a swap: the first cell, then its first partner), else the first
     button beside the board."""
     cells = page.locator("button.mini-cell.choosable")
-    if cells.count() == 0:
+    lines = page.locator("button.line-choice")  # a law's line (R13), on the board's edge
+    if lines.count():
+        lines.first.click()
+    elif cells.count() == 0:
         page.click('#cells-form button[name="choice"] >> nth=0')
     elif cells.first.get_attribute("name") == "first":
         cells.first.click()
@@ -319,6 +322,9 @@ def test_a_scenario_played_on_the_boards_cells_to_its_end(browser, address, save
     page.click('button[type="submit"] >> text=Start the game')
     page.wait_for_selector("h1")
     assert "Scenario 3: Ragnarök" in page.text_content(".scenario h2")
+    # its first decision: the law's line (R13), chosen on the board's edge
+    assert page.locator("button.line-choice").count() == 7
+    page.screenshot(path=str(shots / "play-law-line-desktop.png"), full_page=True)
     swapped, clicks = False, 0
     while "Game over" not in page.text_content("h1"):
         draw = page.locator('#cells-form button[name="choice"]', has_text="draw from the deck")

@@ -56,6 +56,9 @@ def printed_names(registry: Registry, text: str) -> str:
     return text if pattern is None else pattern.sub(lambda m: names[m.group(1)], text)
 
 
+LINE_KINDS = {"row": "rows", "column": "columns"}  # a law's choices (R13): a row's name, a column
+
+
 def decision_view(game: Game, decision, card: Callable[[str], Optional[dict]]) -> dict:
     """The decision as the page offers it: every choice (the list kept under
     'all choices'), the ones not about cells as buttons, and for each cell of
@@ -65,9 +68,12 @@ def decision_view(game: Game, decision, card: Callable[[str], Optional[dict]]) -
     labels = [printed_names(registry, c.label or c.kind) for c in decision.choices]
     cells: list[Optional[dict]] = [None] * len(game.state.areas[0].cells)
     others = []
+    lines: dict[str, dict] = {"rows": {}, "columns": {}}  # a law's line (R13): on the board
     for index, choice in enumerate(decision.choices):
         named = choice_cells(choice)
-        if len(named) == 1:
+        if choice.kind in LINE_KINDS and choice.args:
+            lines[LINE_KINDS[choice.kind]][choice.args[0]] = index
+        elif len(named) == 1:
             cells[named[0]] = {"choice": index}
         elif len(named) == 2:
             for one, other in (named, named[::-1]):
@@ -81,7 +87,8 @@ def decision_view(game: Game, decision, card: Callable[[str], Optional[dict]]) -
     return {"seat": decision.seat, "kind": decision.kind,
             "prompt": printed_names(registry, decision.prompt),
             "subject": card(decision.subject or ""), "choices": labels, "others": others,
-            "area": game.state.seat_area[decision.seat], "cells": cells, "verb": verb}
+            "area": game.state.seat_area[decision.seat], "cells": cells, "verb": verb,
+            "lines": lines if lines["rows"] or lines["columns"] else None}
 
 
 def area_view(game: Game, index: int, card: Callable[[str], Optional[dict]],
