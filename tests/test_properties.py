@@ -5,6 +5,7 @@ symmetry, totals)."""
 
 from __future__ import annotations
 
+import os
 import re
 from functools import lru_cache
 
@@ -33,9 +34,13 @@ from dioses_rules.scoring.score import score_board
 MYTHOLOGIES = ["greek", "egyptian", "norse"]
 TYPES = ["god", "place", "object"]
 
-FAST = settings(max_examples=150, deadline=None,
+# Examples per property: bounded so that the whole suite stays under 5
+# minutes on 2 cores; DIOSES_PROPERTY_EXAMPLES=2000 runs a longer search.
+EXAMPLES = int(os.environ.get("DIOSES_PROPERTY_EXAMPLES", "100"))
+FAST = settings(max_examples=EXAMPLES, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-QUICK = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+QUICK = settings(max_examples=max(1, EXAMPLES * 2 // 5), deadline=None,
+                 suppress_health_check=[HealthCheck.too_slow])
 
 
 @lru_cache(maxsize=1)

@@ -28,6 +28,8 @@ from dioses_rules.web.app import create_app  # noqa: E402
 from dioses_rules.web.boards import MAX_BOARD_BYTES  # noqa: E402
 from dioses_rules.web.catalog import Catalog  # noqa: E402
 
+from web_moves import board_moves, version_of
+
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples" / "boards"
 EMPTY_ROW = [".", ".", ".", "."]
@@ -459,10 +461,6 @@ def start(playing, **seats) -> str:
     return answer.headers["location"]
 
 
-def version_of(page) -> str:
-    return re.search(r'name="version" value="(\d+)"', page.text).group(1)
-
-
 def play_moves(playing, url: str, moves: int = 10_000) -> object:
     """Answer the first choice of every decision, ``moves`` times or to the end."""
     for _ in range(moves):
@@ -615,38 +613,6 @@ def test_a_page_waits_while_a_slow_agent_thinks(playing, monkeypatch):
 
 
 # ------------------------------------------------------------------ scenarios, rule options, the board's cells
-
-
-def board_moves(playing, url: str, moves: int = 10_000, discard: bool = False) -> object:
-    """Play by the board: a cell button when the decision offers one (the
-    first cell of a swap, then its first partner), else the first button
-    beside the board (``discard``: a drawn card is discarded, so that R17's
-    swap comes)."""
-    for _ in range(moves):
-        page = playing.get(url)
-        if "Game over" in page.text:
-            return page
-        version = version_of(page)
-        firsts = re.findall(r'name="first" value="(\d+)" class="mini-cell', page.text)
-        cells = re.findall(r'name="cell" value="(\d+)"', page.text)
-        cells += re.findall(r'name="choice" value="(\d+)" class="line-choice', page.text)
-        others = re.findall(r'id="cells-form">.*?</form>', page.text, re.S)[0]
-        buttons = re.findall(r'name="choice" value="(\d+)">([^<]*)<', others)
-        if discard and any(label.startswith("discard ") for _, label in buttons):
-            data = {"choice": next(v for v, label in buttons if label.startswith("discard "))}
-        elif firsts:
-            second = playing.get(f"{url}?first={firsts[0]}")
-            partner = re.findall(r'name="cell" value="(\d+)"', second.text)[0]
-            data = {"first": firsts[0], "cell": partner}
-        elif cells and 'class="line-choice' in page.text:
-            data = {"choice": cells[0]}  # a law's line (R13) on the board's edge
-        elif cells:
-            data = {"cell": cells[0]}
-        else:
-            data = {"choice": buttons[0][0]}
-        answer = playing.post(url, data={"version": version, **data}, follow_redirects=False)
-        assert answer.status_code == 303, answer.text
-    return playing.get(url)
 
 
 def test_the_play_page_offers_the_pools_scenarios_and_rule_options(playing, catalog):

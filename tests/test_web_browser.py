@@ -23,9 +23,11 @@ import pytest
 pytest.importorskip("starlette")
 playwright = pytest.importorskip("playwright.sync_api", reason="pip install playwright")
 
+import httpx  # noqa: E402 (Starlette's test client's own HTTP client)
 from click.testing import CliRunner  # noqa: E402
 
 from dioses_cli.main import dioses  # noqa: E402
+from web_moves import board_moves  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples" / "boards"
@@ -309,10 +311,13 @@ def test_a_saved_game_is_continued_in_a_new_server(page, shots, tmp_path):
 
 
 def test_a_scenario_played_on_the_boards_cells_to_its_end(browser, address, saves, shots):
-    """Ragnarok (scenario 3) chosen in the form and played to its end on the
-    board's cells: a swap (R17, after a discarded card) from the keyboard,
-    its first cell cancelled with Escape and chosen again; the end shows the
-    line dioses play prints for the same save; both widths photographed."""
+    """Ragnarok (scenario 3) chosen in the form and played on the board: the
+    law's line on its edge (R13), a swap (R17, after a discarded card) from
+    the keyboard, its first cell cancelled with Escape and chosen again;
+    then the rest of the game over HTTP (the clicks are tested; a click
+    costs the suite far more than a request), and the end shown in the
+    browser with the line dioses play prints for the same save; both widths
+    photographed."""
     context = browser.new_context(viewport=DESKTOP)
     page = context.new_page()
     page.goto(address + "play")
@@ -356,13 +361,17 @@ def test_a_scenario_played_on_the_boards_cells_to_its_end(browser, address, save
                 page.keyboard.press(" ")
             swapped = True
             assert "swapped" in page.text_content(".history")
-            continue
+            break
         else:
             click_first_choice(page)
         page.wait_for_load_state("load")
         clicks += 1
         assert clicks < 200, "the scenario did not end"
     assert swapped, "no swap was offered"
+    with httpx.Client() as http:
+        board_moves(http, page.url)
+    page.goto(page.url)
+    assert "Game over" in page.text_content("h1")
     summary = page.text_content(".scenario .summary")
     page.screenshot(path=str(shots / "play-scenario-over-desktop.png"), full_page=True)
     page.set_viewport_size(PHONE)
