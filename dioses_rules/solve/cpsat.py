@@ -192,8 +192,9 @@ class Builder:
         return self.all_of((self.at_least(lin, amount), self.at_most(lin, amount)))
 
     # ------------------------------------------------------------ expressions
-    def when(self, lit: Lit, lin: Lin) -> Lin:
-        """``lin`` when the literal holds, else 0."""
+    def when(self, lit: Lit, lin: Lin, multiply: Optional[bool] = None) -> Lin:
+        """``lin`` when the literal holds, else 0. ``multiply``: whether a
+        sum of several literals is multiplied out (default: ``tight``)."""
         if lit is False:
             return ZERO
         if lit is True:
@@ -203,7 +204,8 @@ class Builder:
         # a sum of literals: c * (lit and term) for each term, exact and far
         # tighter in the LP than the big-M integer below (tight: any number
         # of terms; else only one)
-        if lin.terms is not None and (len(lin.terms) == 1 or self.tight):
+        if lin.terms is not None and (len(lin.terms) == 1
+                                      or (self.tight if multiply is None else multiply)):
             return total([lit_lin(lit, lin.const_part)]
                          + [lit_lin(self.all_of((lit, term)), c) for term, c in lin.terms])
         lo, hi = min(lin.lo, 0), max(lin.hi, 0)
