@@ -214,7 +214,10 @@ def test_the_rulebooks_scoring_example_can_gain_two_points():
     result = CliRunner().invoke(dioses, ["solve", str(EXAMPLES / "base-hera-hela-ship.toml")])
     assert result.exit_code == 0, result.output
     assert "best total 6 (proven optimal); as saved 4; 2 points left on the table" in result.stdout
-    assert "front    hela" in result.stdout
+    # Hela in the front row; which of the equally good cells is the solver's
+    # choice (the tight model of #13 answers "front . hela hera ship")
+    front = next(line for line in result.stdout.splitlines() if line.strip().startswith("front"))
+    assert "hela" in front.split()
 
 
 def test_a_fixed_card_stays_and_costs_what_it_costs():
