@@ -11,12 +11,18 @@ reports the seconds for all of them and each answer; then the same seven
 on two CP-SAT workers (``seconds_all_scenarios_2_workers``, this 2-core
 machine's whole), since a yes is found sooner by a portfolio.
 
+With ``--compare``, each hand is also solved by the plain big-M model
+(``best_layout(..., tight=False)``), alternately with the tight one on the
+same hand so that a noisy machine weighs on both alike; the ``*_loose``
+keys and the CP-SAT deterministic times (``det_*``, independent of the
+load) then tell the two apart.
+
 A measurement, not a test: it prints figures and never fails (a hand not
 proven within ``--time-limit`` counts with the time it took and makes
 ``all_optimal`` false). Needs the [solver] extra. Run it with
 
     python benchmarks/bench_solve.py [--hands N] [--seed S] [--time-limit SECONDS]
-        [--no-scenarios] [--format text|json]
+        [--no-scenarios] [--compare] [--format text|json]
 """
 
 from __future__ import annotations
@@ -28,6 +34,8 @@ import platform
 import random
 import statistics
 import sys
+
+from ortools.sat.python import cp_model
 
 from dioses_rules import __version__
 from dioses_rules.language import model as m
@@ -66,6 +74,8 @@ def main(argv: list[str] | None = None) -> None:
                         help="give up proving one hand after this long (default: 60)")
     parser.add_argument("--no-scenarios", action="store_true",
                         help="skip the seven scenarios' satisfiability checks")
+    parser.add_argument("--compare", action="store_true",
+                        help="solve each hand with the plain big-M model too (*_loose keys)")
     parser.add_argument("--format", choices=("text", "json"), default="text")
     args = parser.parse_args(argv)
     if args.hands < 1:
@@ -75,25 +85,26 @@ def main(argv: list[str] | None = None) -> None:
         os.sched_setaffinity(0, {min(cores)})
 
     registry, _ = load_registry()
-    seconds, optimal, gains = [], [], []
-    for board in deal(registry, args.hands, args.seed):
-        found = best_layout(board, time_limit=args.time_limit)
-        seconds.append(found.seconds)
-        optimal.append(found.optimal)
-        gains.append(found.best_total - found.current_total)
-    ordered = sorted(seconds)
+    boards = deal(registry, args.hands, args.seed)
     result = {
         "version": __version__,
         "python": f"{platform.python_version()} ({platform.python_implementation()})",
         "machine": platform.machine(),
         "hands": args.hands,
         "seed": args.seed,
-        "median_seconds_best_layout": round(statistics.median(seconds), 3),
-        "p90_seconds_best_layout": round(ordered[int(0.9 * (len(ordered) - 1))], 3),
-        "max_seconds_best_layout": round(ordered[-1], 3),
-        "all_optimal": all(optimal),
-        "mean_gain_over_dealt_layout": round(statistics.mean(gains), 2),
     }
+    kinds = ((True, ""), (False, "_loose")) if args.compare else ((True, ""),)
+    runs = {suffix: ([], [], [], []) for _, suffix in kinds}
+    for board in boards:
+        for tight, suffix in kinds:  # alternately, on the same hand
+            seconds, optimal, gains, efforts = runs[suffix]
+            found = best_layout(board, time_limit=args.time_limit, tight=tight)
+            seconds.append(found.seconds)
+            optimal.append(found.optimal)
+            gains.append(found.best_total - found.current_total)
+            efforts.append(LAST_EFFORT[0])
+    for _, suffix in kinds:
+        result.update(figures(*runs[suffix], suffix, args.compare))
     if not args.no_scenarios:
         result.update(scenarios(registry, args.time_limit, cores))
     if args.format == "json":
@@ -107,10 +118,46 @@ def main(argv: list[str] | None = None) -> None:
           f" {'all' if result['all_optimal'] else 'not all'} proven optimal")
     print(f"  the best layout beats the dealt one by {result['mean_gain_over_dealt_layout']} "
           "points on average")
+    if args.compare:
+        print(f"  the plain big-M model, on the same hands: median "
+              f"{result['median_seconds_best_layout_loose']} s, 90% within "
+              f"{result['p90_seconds_best_layout_loose']} s, slowest "
+              f"{result['max_seconds_best_layout_loose']} s; deterministic time median "
+              f"{result['det_median_best_layout_loose']} against "
+              f"{result['det_median_best_layout']} (tight)")
     if "seconds_all_scenarios" in result:
         print(f"every scenario's satisfiability in {result['seconds_all_scenarios']} s "
               f"({result['seconds_all_scenarios_2_workers']} s on two workers): "
               + ", ".join(f"{n}: {a}" for n, a in result["scenario_answers"].items()))
+
+
+def figures(seconds, optimal, gains, efforts, suffix: str, deterministic: bool) -> dict:
+    ordered = sorted(seconds)
+    found = {
+        f"median_seconds_best_layout{suffix}": round(statistics.median(seconds), 3),
+        f"p90_seconds_best_layout{suffix}": round(ordered[int(0.9 * (len(ordered) - 1))], 3),
+        f"max_seconds_best_layout{suffix}": round(ordered[-1], 3),
+        f"all_optimal{suffix}": all(optimal),
+        f"mean_gain_over_dealt_layout{suffix}": round(statistics.mean(gains), 2),
+    }
+    if deterministic:
+        found[f"det_median_best_layout{suffix}"] = round(statistics.median(efforts), 3)
+        found[f"det_total_best_layout{suffix}"] = round(sum(efforts), 2)
+    return found
+
+
+LAST_EFFORT = [0.0]  # CP-SAT's deterministic time of the last solve
+
+
+def _recording(solve):
+    def recorded(self, *args, **kwargs):
+        status = solve(self, *args, **kwargs)
+        LAST_EFFORT[0] = self.deterministic_time
+        return status
+    return recorded
+
+
+cp_model.CpSolver.Solve = _recording(cp_model.CpSolver.Solve)
 
 
 def scenarios(registry, time_limit: float, cores) -> dict:

@@ -86,9 +86,50 @@ def total(items: Iterable[Lin]) -> Lin:
 class Builder:
     """A CP-SAT model under construction, with the folding helpers."""
 
-    def __init__(self) -> None:
+    def __init__(self, tight: bool = False) -> None:
+        """``tight``: the tighter formulation of products (see ``when`` and
+        ``product_cuts``): a far stronger LP bound for a board's best layout,
+        where every card is placed; a larger model, slower to presolve, for
+        a scenario's choice among the whole pool."""
         self.model = cp_model.CpModel()
+        self.tight = tight
         self._and: dict[tuple, Lit] = {}
+        self._groups: dict[int, list[int]] = {}  # variable index -> its at-most-one groups
+        self._group_count = 0
+        self._products: dict[tuple[int, int], list] = {}  # (group, other literal) -> products
+        self._others: dict[int, Lit] = {}
+
+    def at_most_one_group(self, lits: Iterable[Lit]) -> None:
+        """Tells the builder that at most one of ``lits`` holds (the model
+        must say so itself): the cards that may stand in one cell, the cells
+        one card may stand in."""
+        self._group_count += 1
+        for lit in lits:
+            if not isinstance(lit, bool) and lit.Index() >= 0:
+                self._groups.setdefault(lit.Index(), []).append(self._group_count)
+
+    def _note_product(self, product: cp_model.IntVar, variables: list) -> None:
+        for a, b in (variables, variables[::-1]):
+            for group in self._groups.get(a.Index(), ()):
+                self._products.setdefault((group, b.Index()), []).append(product)
+                self._others[b.Index()] = b
+
+    def product_cuts(self) -> int:
+        """Adds, for each at-most-one group G and literal b, the redundant
+        ``sum(a and b for a in G) <= b`` (at most one a holds): the
+        reformulation-linearization cut of ``sum(G) <= 1`` times b. The LP
+        relaxation then no longer lets every card at a fractional cell count
+        the same neighbour: over all the cards that may stand in one cell,
+        "it is next to a god in that cell" holds at most once. Returns how
+        many were added. Call it once, when the model is complete."""
+        added = 0
+        for (_, index), products in self._products.items():
+            if len(products) > 1:
+                other = self._others[index]
+                self.model.Add(sum(products) <= (other if index >= 0 else 1 - other.Not()))
+                added += 1
+        self._products.clear()
+        return added
 
     def new_bool(self) -> cp_model.IntVar:
         return self.model.NewBoolVar("")
@@ -100,27 +141,38 @@ class Builder:
 
     def all_of(self, lits: Iterable[Lit]) -> Lit:
         """A literal equivalent to every one of ``lits`` holding."""
-        variables = []
-        for lit in lits:
-            if lit is False:
-                return False
-            if lit is not True:
-                variables.append(lit)
-        if not variables:
-            return True
-        if len(variables) == 1:
-            return variables[0]
-        key = tuple(sorted(v.Index() for v in variables))
-        found = self._and.get(key)
-        if found is None:
-            found = self._and[key] = self.new_bool()
-            self.model.AddBoolAnd(variables).OnlyEnforceIf(found)
-            self.model.AddBoolOr([v.Not() for v in variables]).OnlyEnforceIf(found.Not())
-        return found
+        return self._conjunction(lits, False)
 
     def any_of(self, lits: Iterable[Lit]) -> Lit:
         """A literal equivalent to at least one of ``lits`` holding."""
-        return self.negate(self.all_of(self.negate(lit) for lit in lits))
+        return self.negate(self._conjunction(lits, True))
+
+    def _conjunction(self, lits: Iterable[Lit], negated: bool) -> Lit:
+        """Every one of ``lits`` holds (with ``negated``: none does), folded
+        and kept: ``a and a`` is ``a``, one ``and`` per set of literals."""
+        chosen: dict[int, Lit] = {}  # index of the literal (of its negation) -> literal
+        for lit in lits:
+            if isinstance(lit, bool):
+                if lit is negated:
+                    return False
+                continue
+            index = lit.Index()
+            chosen.setdefault(-index - 1 if negated else index, lit)
+        if not chosen:
+            return True
+        if len(chosen) == 1:
+            lit = next(iter(chosen.values()))
+            return lit.Not() if negated else lit
+        key = tuple(sorted(chosen))
+        found = self._and.get(key)
+        if found is None:
+            variables = [lit.Not() if negated else lit for lit in chosen.values()]
+            found = self._and[key] = self.new_bool()
+            self.model.AddBoolAnd(variables).OnlyEnforceIf(found)
+            self.model.AddBoolOr([v.Not() for v in variables]).OnlyEnforceIf(found.Not())
+            if self.tight and len(variables) == 2:
+                self._note_product(found, variables)
+        return found
 
     def at_least(self, lin: Lin, amount: int) -> Lit:
         """A literal equivalent to ``lin >= amount``."""
@@ -140,15 +192,20 @@ class Builder:
         return self.all_of((self.at_least(lin, amount), self.at_most(lin, amount)))
 
     # ------------------------------------------------------------ expressions
-    def when(self, lit: Lit, lin: Lin) -> Lin:
-        """``lin`` when the literal holds, else 0."""
+    def when(self, lit: Lit, lin: Lin, multiply: Optional[bool] = None) -> Lin:
+        """``lin`` when the literal holds, else 0. ``multiply``: whether a
+        sum of several literals is multiplied out (default: ``tight``)."""
         if lit is False:
             return ZERO
         if lit is True:
             return lin
         if lin.fixed:
             return lit_lin(lit, lin.lo)
-        if lin.terms is not None and len(lin.terms) == 1:  # c * (lit and term)
+        # a sum of literals: c * (lit and term) for each term, exact and far
+        # tighter in the LP than the big-M integer below (tight: any number
+        # of terms; else only one)
+        if lin.terms is not None and (len(lin.terms) == 1
+                                      or (self.tight if multiply is None else multiply)):
             return total([lit_lin(lit, lin.const_part)]
                          + [lit_lin(self.all_of((lit, term)), c) for term, c in lin.terms])
         lo, hi = min(lin.lo, 0), max(lin.hi, 0)

@@ -60,9 +60,10 @@ def _rows(area_file) -> dict:
 class _LayoutModel:
     """The CP-SAT model of one board's best layout."""
 
-    def __init__(self, board: Board, fixed: frozenset[int], all_face_up_at_end: bool = True):
+    def __init__(self, board: Board, fixed: frozenset[int], all_face_up_at_end: bool = True,
+                 tight: bool = True):
         self.board = board
-        self.b = Builder()
+        self.b = Builder(tight)
         cells = board.area.cells
         self.cells_of = [cell for cell in g.ALL_CELLS if cells[cell] is not None]
         self.cards = [cells[cell].card for cell in self.cells_of]
@@ -85,6 +86,9 @@ class _LayoutModel:
             free = [x[d][cell] for d in range(len(self.cards)) if not isinstance(x[d][cell], bool)]
             if len(free) > 1:
                 model.AddAtMostOne(free)
+            self.b.at_most_one_group(free)  # one card per cell
+        for places in x:
+            self.b.at_most_one_group(places)  # one cell per card
         return x
 
     def _named(self, where: str):
@@ -145,6 +149,7 @@ class _LayoutModel:
         self.context.laws_met = total(lit_lin(self.b.at_least(p, 1)) for p in law_points)
         parts = self.cards_points() + law_points + pattern_points + self.objectives()
         whole = total(parts)
+        self.b.product_cuts()  # nothing unless tight
         self.b.model.Maximize(whole.expr)
         return whole
 
@@ -160,7 +165,7 @@ class _LayoutModel:
 
 def best_layout(board: Board, fixed: Iterable[int] = (), time_limit: Optional[float] = None,
                 workers: int = 1, effort: Optional[float] = None,
-                all_face_up_at_end: bool = True) -> Layout:
+                all_face_up_at_end: bool = True, tight: bool = True) -> Layout:
     """The arrangement of ``board``'s cards with the highest total.
 
     ``fixed``: cells whose card stays where it is. ``time_limit`` (seconds):
@@ -171,8 +176,10 @@ def best_layout(board: Board, fixed: Iterable[int] = (), time_limit: Optional[fl
     ``workers``: CP-SAT's search threads (1: one core, reproducible).
     ``all_face_up_at_end`` (R21): whether the area counts as ended all face
     up (the answer has every card face up, R12, as the final scoring turns
-    them). Raises :class:`Unsupported` for a definition the model cannot
-    express.
+    them). ``tight``: multiply the placements into the points and cut the
+    products (``Builder``'s tight formulation; False: the plain big-M model,
+    kept to measure against, see benchmarks/bench_solve.py --compare).
+    Raises :class:`Unsupported` for a definition the model cannot express.
     """
     started = time.perf_counter()
     fixed = frozenset(fixed)
@@ -180,7 +187,7 @@ def best_layout(board: Board, fixed: Iterable[int] = (), time_limit: Optional[fl
     if empty:
         raise DiosesError.one("E301", f"cell {g.cell_name(empty[0])} is empty: only a card "
                               "can stay in place", help="keep cells that hold a card")
-    layout = _LayoutModel(board, fixed, all_face_up_at_end)
+    layout = _LayoutModel(board, fixed, all_face_up_at_end, tight)
     layout.build()
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = workers
