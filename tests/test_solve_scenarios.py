@@ -126,3 +126,48 @@ def test_wrong_combinations_are_usage_errors(arguments, message):
     result = CliRunner().invoke(dioses, ["solve", *arguments])
     assert result.exit_code == 2
     assert message in result.output
+
+
+NORSE = """set northern "Northern" {
+  version "1.0"
+  requires aun-mas-divinos
+}
+
+scenario all-north 9 "All North" reconstructed {
+  mode solo
+  victory {
+    at least 10 norse in area
+  }
+  beat 1 points
+}
+"""
+
+
+def test_a_winning_area_outside_the_first_cards_is_found_in_the_whole_pool(tmp_path,
+                                                                           monkeypatch):
+    """The first search looks among a few cards (the scenario's named ones
+    and the best on random areas, FIRST_CARDS); when none of their areas
+    wins, the whole pool decides. Ten Norse cards are not among 12 such."""
+    from dioses_rules.pool.load import load_registry
+    from dioses_rules.solve import scenario as solving
+
+    path = tmp_path / "north.dioses"
+    path.write_text(NORSE, encoding="utf-8")
+    pool = load_registry([path])[0]
+    monkeypatch.setattr(solving, "FIRST_CARDS", 12)
+    few = solving.first_cards(pool, pool.get("scenario", "all-north"))
+    assert len(few) == 12 and sum("norse" in c.mythologies for c in few) < 10
+    answer = solve_scenario(pool, pool.get("scenario", "all-north"))
+    assert answer.satisfiable is True
+    cells = answer.board.area.cells
+    assert sum("norse" in p.card.mythologies for p in cells) >= 10
+    assert {p.card.id for p in cells} - {c.id for c in few}  # from the whole pool
+
+
+def test_the_first_cards_hold_every_card_the_scenario_names():
+    named = {"anubis", "book-of-the-dead", "embalming-room", "osiris", "portable-sarcophagus",
+             "toth"}
+    from dioses_rules.solve.scenario import FIRST_CARDS, first_cards
+
+    few = first_cards(registry(), scenario("afterlife-travel-agency"))
+    assert named <= {card.id for card in few} and len(few) == FIRST_CARDS
