@@ -522,10 +522,28 @@ def test_a_stale_or_impossible_choice_is_refused_with_a_message(playing):
     assert as_json.status_code == 415
 
 
+@pytest.mark.parametrize("data", [
+    {"version": "9" * 5000, "choice": "0"},  # int() refuses past 4300 digits
+    {"version": "1", "choice": "9" * 5000},
+    {"version": "²", "choice": "0"},  # a digit to str.isdigit(), not to int()
+    {"version": "1", "cell": "³"},
+    {"version": "1", "first": "1", "cell": "9" * 5000},
+])
+def test_numbers_no_button_sends_are_refused_not_a_bug(playing, data):
+    url = start(playing, seat1="human", seat2="greedy", seed="3")
+    answer = playing.post(url, data=data)
+    assert answer.status_code == 422 and "choose one of the buttons" in answer.text
+    shown = playing.get(f"{url}?first={'9' * 5000}")
+    assert shown.status_code == 200 and "mini-cell selected" not in shown.text
+
+
 @pytest.mark.parametrize("seats, message", [
     ({"seat1": "human"}, "the base game is for 2 to 6 players, not 1"),
     ({"seat1": "human", "seat2": "wizard"}, "unknown seat &#39;wizard&#39;"),
     ({"seat1": "human", "seat2": "greedy", "seed": "-4"}, "the seed is a whole number"),
+    ({"seat1": "human", "seat2": "greedy", "seed": "²"}, "the seed is a whole number"),
+    ({"seat1": "human", "seat2": "greedy", "seed": "9" * 5000}, "at most 18 digits, not "
+                                                                "&#39;99999999999999999999...&#39;"),
 ])
 def test_a_game_that_cannot_start_says_why(playing, seats, message):
     answer = playing.post("/play", data=seats)

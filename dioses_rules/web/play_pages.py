@@ -16,7 +16,7 @@ from starlette.responses import RedirectResponse
 
 from ..engine.setup import MAX_SEATS
 from ..errors import DiosesError
-from .pages import read_body
+from .pages import read_body, whole_number
 from .play import SEAT_KINDS, GameSetup, PlayError, Tables
 from .templating import TEMPLATES
 
@@ -60,14 +60,16 @@ async def play_start(request: Request):
     seats = [form.get(f"seat{i}", [NO_SEAT])[0] for i in range(1, MAX_SEATS + 1)]
     seats = [seat for seat in seats if seat != NO_SEAT]
     seed_text = form.get("seed", [""])[0].strip()
-    if seed_text and not seed_text.isdigit():
-        return _new_page(request, f"the seed is a whole number, not '{seed_text}'", 422)
+    seed = whole_number(seed_text, 18)
+    if seed_text and seed is None:
+        shown = seed_text if len(seed_text) <= 20 else seed_text[:20] + "..."
+        return _new_page(request, f"the seed is a whole number of at most 18 digits, not "
+                                  f"'{shown}'", 422)
     scenario = form.get("scenario", [""])[0] or None
     setup = GameSetup(scenario, form.get("challenge", [""])[0] == "yes",
                       tuple(dict.fromkeys(form.get("rule", []))))
     try:
-        table = await run_in_threadpool(_tables(request).new, seats,
-                                        int(seed_text) if seed_text else None, setup)
+        table = await run_in_threadpool(_tables(request).new, seats, seed, setup)
     except PlayError as error:
         return _new_page(request, str(error), 422)
     return RedirectResponse(f"/play/{table.id}", status_code=303)
@@ -107,26 +109,27 @@ def _first_cell(request: Request, view: dict):
     shown decision's (else none: the page shows the decision afresh)."""
     text = request.query_params.get("first", "")
     decision = view.get("decision")
-    if not text.isdigit() or decision is None or view.get("state") != "deciding":
+    cell = whole_number(text, 2)
+    if cell is None or decision is None or view.get("state") != "deciding":
         return None
     cells = decision["cells"]
-    cell = int(text)
     return cell if cell < len(cells) and cells[cell] and cells[cell].get("partners") else None
 
 
 async def play_answer(request: Request):
     table = _table(request)
     form = await _form(request)
-    version, choice = form.get("version", [""])[0], form.get("choice", [""])[0]
-    cells = [form.get(name, [""])[0] for name in ("first", "cell") if name in form]
-    if not version.isdigit() or not (choice.isdigit() or (
-            cells and "choice" not in form and all(c.isdigit() for c in cells))):
+    version = whole_number(form.get("version", [""])[0], 12)
+    choice = whole_number(form.get("choice", [""])[0], 6)
+    cells = [whole_number(form.get(name, [""])[0], 2) for name in ("first", "cell")
+             if name in form]
+    if version is None or not (choice is not None or (
+            cells and "choice" not in form and None not in cells)):
         return await play_game(request, "choose one of the buttons", 422)
     try:
-        if not choice:  # a cell of the board, or the second of two
-            choice = await run_in_threadpool(table.choice_of_cells, int(version),
-                                             [int(c) for c in cells])
-        await run_in_threadpool(table.answer, int(version), int(choice))
+        if choice is None:  # a cell of the board, or the second of two
+            choice = await run_in_threadpool(table.choice_of_cells, version, cells)
+        await run_in_threadpool(table.answer, version, choice)
     except PlayError as error:
         return await play_game(request, str(error), 409)
     return RedirectResponse(f"/play/{table.id}", status_code=303)
