@@ -61,7 +61,7 @@ def test_an_unreachable_scheduler_is_one_clear_error(monkeypatch):
     assert "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in result.output
 
 
-@pytest.mark.parametrize("value", ["0", "-2", "many", "257"])
+@pytest.mark.parametrize("value", ["0", "-2", "many", "257", "²", "9" * 5000])
 def test_a_bad_worker_count_is_a_usage_error(value):
     result = CliRunner().invoke(dioses, ["simulate", "--games", "1", "--workers", value])
     assert result.exit_code == 2 and "number of workers from 1 to 256" in result.output

@@ -415,6 +415,8 @@ def test_simulate_text_says_how_wins_are_counted(runner):
     (["simulate", "--games", "0"], "--games"),
     (["simulate", "--games", "2", "--agents", "human"], "unknown agent 'human'"),
     (["simulate", "--games", "2", "--scenario", "99"], "unknown scenario"),
+    (["simulate", "--games", "2", "--scenario", "²"], "unknown scenario '²'"),  # not int()'s
+    (["simulate", "--games", "2", "--scenario", "9" * 5000], "unknown scenario"),
     (["simulate", "--games", "2", "--rule", "lightning"], "rule option"),
 ])
 def test_bad_arguments_are_one_clear_usage_error(runner, here, args, message):

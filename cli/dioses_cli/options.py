@@ -53,7 +53,9 @@ class Workers(click.ParamType):
         text = str(value).strip().lower()
         if text == "auto":
             return available_cores()
-        if text.isdigit() and 1 <= int(text) <= MAX_WORKERS:
+        # isascii: str.isdigit() says yes to '²', which int() refuses
+        if text.isascii() and text.isdigit() and len(text) <= 6 and \
+                1 <= int(text) <= MAX_WORKERS:
             return int(text)
         self.fail(f"'{value}' is not a number of workers from 1 to {MAX_WORKERS}, nor 'auto'",
                   param, ctx)
@@ -144,9 +146,10 @@ def resolve_scenario(registry: Registry, name: Optional[str]) -> Optional[str]:
     if name is None:
         return None
     scenarios = registry.definitions("scenario")
-    if name.strip().isdigit():
+    number = name.strip()
+    if number.isascii() and number.isdigit() and len(number) <= 6:  # not '²', not 5000 digits
         for scenario in scenarios:
-            if scenario.number == int(name):
+            if scenario.number == int(number):
                 return scenario.id
     try:
         return registry.resolve("scenario", name).id
