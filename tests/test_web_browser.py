@@ -23,7 +23,10 @@ import pytest
 pytest.importorskip("starlette")
 playwright = pytest.importorskip("playwright.sync_api", reason="pip install playwright")
 
-import httpx  # noqa: E402 (Starlette's test client's own HTTP client)
+try:  # the HTTP client Starlette's test client uses (the [test] extra's httpx2)
+    import httpx2 as httpx  # noqa: E402
+except ImportError:  # pragma: no cover - an older install with httpx
+    import httpx  # noqa: E402
 from click.testing import CliRunner  # noqa: E402
 
 from dioses_cli.main import dioses  # noqa: E402
