@@ -308,7 +308,8 @@ def test_a_saved_game_is_continued_in_a_new_server(page, shots, tmp_path):
     with serving(tmp_path) as second:
         page.goto(second + "play")
         page.click(f'button[name="game"][value="{game_id}"]')
-        page.wait_for_selector("#cells-form")
+        # the decision (its choices beside the board or on it: the game's own seed)
+        page.wait_for_selector("section.decision")
         assert page.text_content("h1").startswith(turn)
         page.screenshot(path=str(shots / "play-resumed.png"), full_page=True)
 

@@ -6,4 +6,4 @@
 set -eu
 cd "$(dirname "$0")/.."
 DIOSES_FUZZ_EXAMPLES="${1:-5000}" exec "${PYTHON:-.venv/bin/python}" -m pytest -q \
-    -p no:cacheprovider tests/test_fuzz.py --hypothesis-show-statistics
+    -p no:cacheprovider -n 0 tests/test_fuzz.py --hypothesis-show-statistics
