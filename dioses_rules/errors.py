@@ -144,6 +144,15 @@ class BoardError(DiosesError):
     """A saved board that cannot be read or does not fit the loaded cards."""
 
 
+def whole_number(text: str, digits: int) -> Optional[int]:
+    """``text`` as a whole number of at most ``digits`` ASCII digits, else
+    None: str.isdigit() also says yes to '²', which int() refuses, and int()
+    refuses more than 4300 digits."""
+    if text and len(text) <= digits and text.isascii() and text.isdigit():
+        return int(text)
+    return None
+
+
 def did_you_mean(word: str, candidates: Iterable[str]) -> Optional[str]:
     """``did you mean 'norse'?`` from the names in scope, or None."""
     import difflib

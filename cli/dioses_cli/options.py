@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Callable, Optional, Sequence
 
 import click
 
-from dioses_rules.errors import did_you_mean
+from dioses_rules.errors import did_you_mean, whole_number
 
 from .completion import complete_rules, complete_scenarios, complete_sets
 
@@ -53,10 +53,9 @@ class Workers(click.ParamType):
         text = str(value).strip().lower()
         if text == "auto":
             return available_cores()
-        # isascii: str.isdigit() says yes to '²', which int() refuses
-        if text.isascii() and text.isdigit() and len(text) <= 6 and \
-                1 <= int(text) <= MAX_WORKERS:
-            return int(text)
+        count = whole_number(text, 6)
+        if count is not None and 1 <= count <= MAX_WORKERS:
+            return count
         self.fail(f"'{value}' is not a number of workers from 1 to {MAX_WORKERS}, nor 'auto'",
                   param, ctx)
 
@@ -146,10 +145,10 @@ def resolve_scenario(registry: Registry, name: Optional[str]) -> Optional[str]:
     if name is None:
         return None
     scenarios = registry.definitions("scenario")
-    number = name.strip()
-    if number.isascii() and number.isdigit() and len(number) <= 6:  # not '²', not 5000 digits
+    number = whole_number(name.strip(), 6)
+    if number is not None:
         for scenario in scenarios:
-            if scenario.number == int(number):
+            if scenario.number == number:
                 return scenario.id
     try:
         return registry.resolve("scenario", name).id

@@ -3,8 +3,6 @@ builder and its JSON API (score, export, import)."""
 
 from __future__ import annotations
 
-from typing import Optional
-
 import json
 import re
 
@@ -14,7 +12,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from ..language import model as m
-from ..errors import BoardError, DiosesError
+from ..errors import BoardError, DiosesError, whole_number
 from .boards import (MAX_BOARD_BYTES, SolverMissing, best, error_json, exported, imported,
                      scored)
 from .catalog import BALANCE_BOARDS, BALANCE_SEED, FILTERS, Catalog, entry_json
@@ -109,19 +107,11 @@ async def board_page(request: Request):
     return TEMPLATES.TemplateResponse(request, "board.html", {"data": data})
 
 
-def whole_number(text: str, digits: int) -> Optional[int]:
-    """``text`` as a whole number of at most ``digits`` ASCII digits, else
-    None: str.isdigit() also says yes to '²', which int() refuses, and int()
-    refuses more than 4300 digits."""
-    if text and len(text) <= digits and text.isascii() and text.isdigit():
-        return int(text)
-    return None
-
-
 async def read_body(request: Request) -> bytes:
     """The request's body, refused past :data:`MAX_BODY` before it is all read."""
     length = request.headers.get("content-length")
-    if length is not None and (whole_number(length, 18) is None or int(length) > MAX_BODY):
+    declared = None if length is None else whole_number(length, 18)
+    if length is not None and (declared is None or declared > MAX_BODY):
         raise HTTPException(413, f"a board is at most {MAX_BODY // 1024} KiB")
     chunks, size = [], 0
     async for chunk in request.stream():

@@ -15,8 +15,8 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse
 
 from ..engine.setup import MAX_SEATS
-from ..errors import DiosesError
-from .pages import read_body, whole_number
+from ..errors import DiosesError, whole_number
+from .pages import read_body
 from .play import SEAT_KINDS, GameSetup, PlayError, Tables
 from .templating import TEMPLATES
 
