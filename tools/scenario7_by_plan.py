@@ -37,11 +37,9 @@ from pathlib import Path
 from typing import Optional
 
 from dioses_rules.engine.greedy import GreedyAgent
-from dioses_rules.engine.log import LogWriter, pool_fingerprint, to_file
+from dioses_rules.engine.log import LogWriter, file_sink, pool_fields
 from dioses_rules.engine.setup import new_game
 from dioses_rules.engine.state import Decision
-from dioses_rules.convert import CONVERTER
-from dioses_rules.pool.identity import pool_sets
 from dioses_rules.pool.load import load_registry
 
 SCENARIO = "afterlife-travel-agency"
@@ -114,15 +112,7 @@ class PlanAgent(GreedyAgent):
 
 
 def play(registry, seed: int, options: tuple, writer: Optional[LogWriter] = None):
-    log = None
-    if writer is not None:
-        sets = CONVERTER.unstructure(pool_sets(registry))
-        pool = pool_fingerprint(registry)
-
-        def log(record: dict) -> None:
-            if record.get("type") == "setup":
-                record = {**record, "sets": sets, "pool": pool}
-            writer.write(to_file(record))
+    log = None if writer is None else file_sink(writer, pool_fields(registry))
     game = new_game(registry, [PlanAgent(seed)], SCENARIO, options, seed, log=log)
     try:
         return game.play().reports[0]

@@ -13,9 +13,8 @@ from typing import Optional
 
 import click
 
-from dioses_rules.convert import CONVERTER
 from dioses_rules.engine.agents import AGENTS, agent_seed, make_agent
-from dioses_rules.engine.log import pool_fingerprint
+from dioses_rules.engine.log import pool_fields
 from dioses_rules.engine.saves import PlayInfo
 from dioses_rules.engine.setup import MAX_SEATS, new_game
 from dioses_rules.pool.identity import pool_sets
@@ -112,12 +111,11 @@ def play_command(sets, players, scenario, challenge, rules, seed, agents_text, t
     if scenario_id:
         out.print(registry.texts(lang).text(registry.get("scenario", scenario_id)),
                   markup=False)
-    pool = pool_fingerprint(registry)
-    sets_data = CONVERTER.unstructure(sets)
+    fields = pool_fields(registry)
 
     def setup_record(record: dict) -> dict:
         if record.get("type") == "setup":
-            record = {**record, "sets": sets_data, "pool": pool}
+            record = {**record, **fields}
         return record
 
     session.transform = setup_record

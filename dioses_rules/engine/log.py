@@ -23,13 +23,13 @@ from __future__ import annotations
 import hashlib
 import json
 from pathlib import Path
-from typing import Optional, Sequence
+from typing import Callable, Optional, Sequence
 
 from attrs import define, field
 
-from ..convert import StructureError, structure
+from ..convert import CONVERTER, StructureError, structure
 from ..files import atomic_write_text
-from ..pool.identity import PoolSet
+from ..pool.identity import PoolSet, pool_sets
 from ..pool.registry import Registry
 from .setup import MAX_SEATS
 from .state import FIRST_RULES, KNOWN_RULES, SAVE_KIND, GameError, game_error
@@ -75,6 +75,24 @@ def pool_fingerprint(registry: Registry) -> str:
     pool deals other cards."""
     ids = sorted(f"{family}:{card_id}" for family, card_id in registry.by_id)
     return hashlib.sha256("\n".join(ids).encode()).hexdigest()[:16]
+
+
+def pool_fields(registry: Registry) -> dict:
+    """What a log's setup record says of the card pool the game is played
+    with: its sets (ids, versions, hashes) and the fingerprint of its ids."""
+    return {"sets": CONVERTER.unstructure(pool_sets(registry)),
+            "pool": pool_fingerprint(registry)}
+
+
+def file_sink(writer: "LogWriter", fields: dict) -> Callable[[dict], None]:
+    """A game's ``log`` callback that writes its records to ``writer`` as a
+    log file holds them (numbered from 1), the setup record with the pool's
+    ``fields`` (:func:`pool_fields`)."""
+    def write(record: dict) -> None:
+        if record.get("type") == "setup":
+            record = {**record, **fields}
+        writer.write(to_file(record))
+    return write
 
 
 def json_line(record: dict) -> str:

@@ -12,14 +12,12 @@ from typing import Callable, Optional, Sequence
 
 from attrs import define, field, frozen
 
-from ..convert import CONVERTER
 from ..parallel import pieces, run_pieces
-from ..pool.identity import pool_sets
 from ..pool.registry import Registry
 from ..summary import summary
 from .agents import agent_seed, make_agent
 from .game import GameResult
-from .log import LogWriter, pool_fingerprint, to_file
+from .log import LogWriter, file_sink, pool_fields
 from .planner import DEFAULT_THINK
 from .setup import new_game
 from .state import RULES
@@ -198,8 +196,7 @@ class _Run:
 def _play(run: _Run, numbers: range) -> list[GameOutcome]:
     """Games ``numbers`` of the run: game ``g`` with seed ``seed + g``."""
     registry = run.registry
-    pool = pool_fingerprint(registry) if run.log_dir is not None else None
-    sets = CONVERTER.unstructure(pool_sets(registry)) if run.log_dir is not None else None
+    fields = pool_fields(registry) if run.log_dir is not None else None
     outcomes = []
     for index in numbers:
         game_seed = run.seed + index
@@ -208,11 +205,7 @@ def _play(run: _Run, numbers: range) -> list[GameOutcome]:
         writer = log = None
         if run.log_dir is not None:
             writer = LogWriter(run.log_dir / f"game-{index + 1:04d}.jsonl")
-
-            def log(record, writer=writer):
-                if record.get("type") == "setup":
-                    record = {**record, "sets": sets, "pool": pool}
-                writer.write(to_file(record))  # seats, turns, areas from 1
+            log = file_sink(writer, fields)  # seats, turns, areas from 1
         try:
             game = new_game(registry, seated, run.scenario, run.options, game_seed,
                             run.challenge, log=log, rules=run.rules)

@@ -24,11 +24,9 @@ from typing import Optional, Sequence
 
 from attrs import evolve, frozen
 
-from ..convert import CONVERTER
 from ..engine.agents import AGENTS, agent_seed, make_agent
 from ..engine.game import Game
-from ..engine.log import (NUMBERED_FROM, LogWriter, numbering_of, pool_fingerprint,
-                          to_file)
+from ..engine.log import NUMBERED_FROM, LogWriter, numbering_of, pool_fields, to_file
 from ..engine.saves import PlayInfo, check_save, load_game, read_save, write_save
 from ..engine.setup import settings_for, seat_areas
 from ..engine.state import GameError
@@ -96,8 +94,7 @@ class TableGame:
         self._choices = 0
         registry = catalog.registry
         self.play_info = PlayInfo(seed=seed, pool=pool_sets(registry))
-        self._setup_extra = {"sets": CONVERTER.unstructure(self.play_info.pool),
-                             "pool": pool_fingerprint(registry)}
+        self._setup_extra = pool_fields(registry)
 
     # ---------------------------------------------------------------- the game's thread
     def start(self) -> None:
