@@ -32,11 +32,11 @@ from __future__ import annotations
 import time
 from typing import Optional
 
-import attrs
 from attrs import frozen
 from ortools.sat.python import cp_model
 
 from ..language import model as m
+from ..language.walk import iter_nodes
 from ..pool.registry import Registry
 from ..scoring import area as g
 from ..scoring.area import Area, Placed
@@ -290,22 +290,16 @@ def first_cards(registry: Registry, scenario: m.Scenario) -> list[m.MythCard]:
     return list(chosen.values())
 
 
-def _names_in(node) -> set[str]:
-    """The card ids and tags a scenario's trees name: ``Named`` selectors
-    and the ids its setup steps and rules list."""
+def _names_in(scenario: m.Scenario) -> set[str]:
+    """The card ids and tags a scenario names: its ``Named`` selectors and
+    the ids its setup steps and rules list (their ``cards``)."""
     found: set[str] = set()
-    if isinstance(node, m.Named):
-        found.add(node.name)
-    elif isinstance(node, (tuple, list)):
-        for item in node:
-            found |= _names_in(item)
-    elif attrs.has(type(node)):
-        for field in attrs.fields(type(node)):
-            value = getattr(node, field.name)
-            if field.name == "cards" and isinstance(value, tuple):
-                found.update(v for v in value if isinstance(v, str))
-            else:
-                found |= _names_in(value)
+    for node in iter_nodes(scenario):
+        if isinstance(node, m.Named):
+            found.add(node.name)
+        cards = getattr(node, "cards", None)
+        if isinstance(cards, tuple):
+            found.update(card for card in cards if isinstance(card, str))
     return found
 
 
