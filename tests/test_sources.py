@@ -1,5 +1,5 @@
 """docs/sources/ keeps copies of the rulings and the card inventory that the
-code, cards and tests cite (R1-R33), so that a clone can read them; they must
+code, cards and tests cite (R1-R34), so that a clone can read them; they must
 not drift from the project's shared notes when those are beside the clone."""
 
 from __future__ import annotations
