@@ -160,3 +160,62 @@ def test_a_mutated_log_is_replayed_or_refused(tmp_path_factory, records):
     except DiosesError:
         return
     replay(read, REGISTRY)
+
+
+# ------------------------------------------------------------------ the scripted fuzzers
+# tools/fuzz.py (issue #23): the same kinds of input and more (deep nesting,
+# huge integers, lone surrogates, FIFOs, odd Unicode, BOMs, huge strings),
+# the web app and the language server, watched for hangs. The suite runs a
+# few cases of each; a longer run: nice -n 19 tools/fuzz.py all --seconds 900.
+
+import sys  # noqa: E402
+import time  # noqa: E402
+
+import pytest  # noqa: E402
+
+sys.path.insert(0, str(HERE.parent / "tools"))
+from fuzzing import runner as fuzz_runner  # noqa: E402
+from fuzzing import targets as fuzz_targets  # noqa: E402
+
+SCRIPTED = {"cards": 6, "boards": 8, "saves": 4, "logs": 6, "web": 15, "lsp": 1}
+
+
+@pytest.mark.parametrize("kind", list(SCRIPTED))
+def test_a_few_cases_of_each_scripted_fuzzer_find_nothing(kind, tmp_path):
+    if kind == "web":
+        pytest.importorskip("starlette")
+    if kind == "lsp":
+        pytest.importorskip("pygls")
+    count, report = fuzz_runner.run_kind(kind, 120, seed=1, out=tmp_path, timeout=15,
+                                         cases=SCRIPTED[kind])
+    assert count == SCRIPTED[kind]
+    assert report.failures == [], report.failures
+
+
+class _Sleepy(fuzz_targets.Boards):
+    """A board target whose case 1 never ends."""
+
+    kind = "sleepy"
+
+    def run(self, case):
+        if case.extra == ("sleep",):
+            time.sleep(60)
+        return None
+
+    def make(self, rng):
+        case = super().make(rng)
+        case.extra = ("sleep",) if rng.random() < 0.3 else ()
+        return case
+
+
+def test_the_runner_calls_a_case_past_the_timeout_a_hang_and_goes_on(tmp_path, monkeypatch,
+                                                                     capsys):
+    monkeypatch.setitem(fuzz_targets.FILE_TARGETS, "sleepy", _Sleepy)
+    count, report = fuzz_runner.run_kind("sleepy", 30, seed=5, out=tmp_path, timeout=0.5,
+                                         cases=6)
+    assert count == 6
+    hangs = [index for kind, index, problem in report.failures if problem.startswith("hang")]
+    assert hangs, report.failures
+    first = tmp_path / f"sleepy-s5-{hangs[0]}.txt"
+    assert "tools/fuzz.py sleepy --seed 5 --case" in first.read_text(encoding="utf-8")
+    assert f"FAIL sleepy case {hangs[0]}: hang" in capsys.readouterr().out
