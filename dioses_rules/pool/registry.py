@@ -41,17 +41,27 @@ FAMILY_WORDS = {
 _NOT_KEY = re.compile(r"[^a-z0-9]+")
 
 
+def fold(name: str) -> str:
+    """The key a name is matched by: case folded and accents stripped
+    (canonical decomposition, combining marks removed: 'Odín' -> 'odin',
+    'JÖRMUNGANDR' -> 'jormungandr'), and nothing else. Any other difference
+    is another name: 'Кra' (a Cyrillic letter), 'hera\u200b', '!!hera!!',
+    '?hera' and the fullwidth 'ｈｅｒａ' name no card (issue #23). NFD rather
+    than NFKD: compatibility decomposition would fold fullwidth and other
+    look-alike letters into ASCII, which is exactly the misreading refused."""
+    if name.isascii():  # no accent to take off, and casefold() is lower()
+        return name.lower()
+    text = unicodedata.normalize("NFD", name)
+    return "".join(ch for ch in text if not unicodedata.combining(ch)).casefold()
+
+
 def normalize(name: str) -> str:
-    """Case-, accent- and punctuation-insensitive key: 'Odín' -> 'odin'."""
-    if name.isascii():  # no accent to take off, and casefold() is lower() (most names)
+    """A search key: case-, accent- and punctuation-insensitive ('sun eye'
+    finds 'sun-eye'); for searching a catalogue, never for naming a card
+    (that is :func:`fold`)."""
+    if name.isascii():
         return _NOT_KEY.sub("-", name.lower()).strip("-")
-    return _normalize_any(name)
-
-
-def _normalize_any(name: str) -> str:
-    text = unicodedata.normalize("NFKD", name)
-    text = "".join(ch for ch in text if not unicodedata.combining(ch)).casefold()
-    return _NOT_KEY.sub("-", text).strip("-")
+    return _NOT_KEY.sub("-", fold(unicodedata.normalize("NFKD", name))).strip("-")
 
 
 def family_of(definition: m.Definition) -> str:
@@ -121,18 +131,18 @@ class Registry:
         return self.definitions("myth")  # type: ignore[return-value]
 
     def resolve(self, family: str, name: str) -> m.Definition:
-        """A definition by id, name or alias (case- and accent-insensitive)."""
+        """A definition by id, name or alias (case- and accent-insensitive, :func:`fold`)."""
         direct = self.get(family, name)
         if direct is not None:
             return direct
-        ids = self.names.get((family, normalize(name)), set())
+        ids = self.names.get((family, fold(name)), set())
         if len(ids) == 1:
             return self.get(family, next(iter(ids)))  # type: ignore[return-value]
         what = FAMILY_WORDS[family]
         if len(ids) > 1:
             raise LookupError(f"'{name}' names several {what}s: {', '.join(sorted(ids))}")
         pool = [card_id for (fam, card_id) in self.by_id if fam == family]
-        hint = did_you_mean(normalize(name), pool)
+        hint = did_you_mean(normalize(name) or name, pool)
         raise LookupError(f"unknown {what} '{name}'" + (f"; {hint}" if hint else ""))
 
     def pattern_points(self, pattern: m.Pattern) -> int:
@@ -210,8 +220,8 @@ def assemble(sources: Sequence[SourceFile], active: Optional[Sequence[str]] = No
         _add_definitions(registry, set_id)
     _fill_scores_like(registry)
     for (family, card_id), (definition, _) in registry.by_id.items():
-        keys = {normalize(card_id), normalize(definition.name)}
-        keys.update(normalize(alias) for alias in definition.aliases)
+        keys = {fold(card_id), fold(definition.name)}
+        keys.update(fold(alias) for alias in definition.aliases)
         for key in keys:
             registry.names.setdefault((family, key), set()).add(card_id)
     return registry
