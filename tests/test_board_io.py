@@ -9,10 +9,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dioses_rules.scoring.board import (
-    board_file_text, board_to_file, parse_board_text, read_board_file, resolve_board,
-    write_board,
+    board_file_text, board_registry, board_to_file, parse_board_text, read_board_file, resolve_board, write_board,
 )
 from dioses_rules.errors import BoardError
+from dioses_rules.pool.sources import bundled_sources
 from dioses_rules.pool.load import load_registry
 from dioses_rules.scoring.score import score_board
 
@@ -149,3 +149,36 @@ def test_two_question_marks_are_not_a_face_down_card(registry):
     text = FULL.replace('"Hera"', '"??hera"', 1)
     with pytest.raises(BoardError, match=r"unknown card '\?hera'"):
         resolve_board(parse_board_text(text), registry)
+
+
+def _board(sets: str, front: str) -> str:
+    rows = '\ncentral = [".", ".", ".", "."]\nback = [".", ".", ".", "."]\n'
+    return f'{sets}\n[area]\nfront = [{front}, ".", ".", "."]' + rows
+
+
+def test_a_card_of_a_set_not_in_play_names_the_set():
+    """Hércules is an Event card of the expansion (CARDS.md): a base-only
+    board naming it is told which set it needs, not 'did you mean hermes'."""
+    sources = bundled_sources()
+    board_file = parse_board_text(_board('sets = ["base"]', '"hercules"'))
+    with pytest.raises(BoardError) as caught:
+        resolve_board(board_file, board_registry(board_file, sources))
+    (found,) = caught.value.diagnostics
+    assert "'hercules' is a card of the set 'aun-mas-divinos', which is not in play" \
+        in found.message
+    assert "add 'aun-mas-divinos' to the board's sets" in found.help
+
+
+def test_a_mods_card_without_its_file_says_to_load_it():
+    board_file = parse_board_text(_board("", '"dagda"'))
+    with pytest.raises(BoardError) as caught:
+        resolve_board(board_file, board_registry(board_file, bundled_sources()))
+    (found,) = caught.value.diagnostics
+    assert found.message == "$.area.front[0]: unknown card 'dagda'"
+    assert "--cards PATH" in found.help
+
+
+def test_an_empty_list_of_sets_is_refused_at_its_key():
+    board_file = parse_board_text(_board("sets = []", '"hera"'))
+    with pytest.raises(BoardError, match=r"\$\.sets: names no set"):
+        board_registry(board_file, bundled_sources())

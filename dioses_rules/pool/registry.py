@@ -70,6 +70,14 @@ def family_of(definition: m.Definition) -> str:
     return "myth" if kind in ("myth", "event") else kind
 
 
+class NotInPlay(LookupError):
+    """A name that a loaded set defines, though that set is not in play."""
+
+    def __init__(self, message: str, set_id: str):
+        super().__init__(message)
+        self.set_id = set_id
+
+
 @define
 class LoadedSet:
     card_set: m.CardSet
@@ -141,9 +149,27 @@ class Registry:
         what = FAMILY_WORDS[family]
         if len(ids) > 1:
             raise LookupError(f"'{name}' names several {what}s: {', '.join(sorted(ids))}")
+        elsewhere = self._set_not_in_play(family, name)
+        if elsewhere is not None:
+            raise NotInPlay(f"'{name}' is a {what} of the set '{elsewhere}', which is not in "
+                            f"play (the sets in play: {', '.join(self.active) or 'none'})",
+                            elsewhere)
         pool = [card_id for (fam, card_id) in self.by_id if fam == family]
         hint = did_you_mean(normalize(name) or name, pool)
         raise LookupError(f"unknown {what} '{name}'" + (f"; {hint}" if hint else ""))
+
+    def _set_not_in_play(self, family: str, name: str) -> Optional[str]:
+        """The loaded set, not in play, that defines ``name``, if any."""
+        key = fold(name)
+        for set_id, loaded in self.sets.items():
+            if set_id in self.active:
+                continue
+            for definition in loaded.definitions:
+                if family_of(definition) == family and key in {
+                        fold(definition.id), fold(definition.name),
+                        *map(fold, definition.aliases)}:
+                    return set_id
+        return None
 
     def pattern_points(self, pattern: m.Pattern) -> int:
         """R14: what a completed pattern is worth, by the table of the set

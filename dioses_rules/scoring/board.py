@@ -24,7 +24,7 @@ from ..errors import BoardError, Diagnostic, did_you_mean
 from ..files import atomic_write_text, read_regular
 from ..structured import DataError, loads_toml
 from ..language import model as m
-from ..pool.registry import Registry, assemble
+from ..pool.registry import NotInPlay, Registry, assemble
 from .area import COLUMN_CELLS, ROW_CELLS, Area, Placed, cell_index
 
 #: A board is one play area, a few hundred bytes: far past that is no board.
@@ -177,6 +177,10 @@ def board_registry(board_file: BoardFile, sources, path: str = "<board>") -> Reg
     if board_file.sets is None:
         return assemble(sources)
     loaded = {s.card_file.card_set.id for s in sources if s.card_file.card_set is not None}
+    if not board_file.sets:
+        raise BoardError([_error(path, "$.sets", "names no set, so no card could be in play",
+                                 "name the sets in play (sets = [\"base\"]), or leave sets "
+                                 "out to play every loaded set")])
     unknown = [
         _error(path, f"$.sets[{i}]", f"unknown set '{name}'",
                did_you_mean(name, loaded) or f"loaded sets: {', '.join(sorted(loaded))}")
@@ -201,9 +205,14 @@ class _Resolver:
     def resolve(self, family: str, name: str, key: str):
         try:
             return self.registry.resolve(family, name)
+        except NotInPlay as error:
+            self.fail(key, str(error), f"add '{error.set_id}' to the board's sets "
+                      f"(sets = [...]), or leave sets out to play every loaded set")
         except LookupError as error:
-            self.fail(key, str(error))
-            return None
+            close = "did you mean" in str(error)  # a misspelling, most likely
+            self.fail(key, str(error), None if close else "a card of a modder's set? load "
+                      "its file or folder too (--cards PATH)")
+        return None
 
     def area(self, area_file: AreaFile) -> Area:
         cells: list[Optional[Placed]] = []
