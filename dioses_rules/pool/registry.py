@@ -355,33 +355,67 @@ def _add_definitions(registry: Registry, set_id: str) -> None:
                 help="add the redesigned card, or drop it from 'replaces'"))
 
 
+_ENDLESS = 1 << 30  # the length of a chain that never ends (a cycle)
+
+
+def _chain_lengths(links: dict[str, list[str]]) -> dict[str, int]:
+    """How many ``scores like`` links each card's longest chain follows (0:
+    none; a missing card ends a chain; a cycle is endless), by an explicit
+    stack rather than a recursion."""
+    length: dict[str, int] = {}
+    for start in links:
+        stack, on_path = [start], {start}
+        while stack:
+            card = stack[-1]
+            pending = [t for t in links.get(card, ()) if t in links and t not in length]
+            cyclic = [t for t in pending if t in on_path]
+            pending = [t for t in pending if t not in on_path]
+            if cyclic:
+                for stuck in stack:  # every card on the path reaches the cycle
+                    length[stuck] = _ENDLESS
+                break
+            if pending:
+                stack.append(pending[0])
+                on_path.add(pending[0])
+                continue
+            stack.pop()
+            on_path.discard(card)
+            below = [length.get(t, 0) if t in links else 0 for t in links.get(card, ())]
+            length[card] = min(1 + max(below), _ENDLESS) if below else 0
+    return length
+
+
 def _fill_scores_like(registry: Registry) -> None:
     """Give every ``scores like ID`` line the lines of card ID (themselves
     filled first). A missing card, a cycle or a chain of more than
-    MAX_SCORES_LIKE leaves the line empty: the linter reports it (DL117)."""
+    MAX_SCORES_LIKE leaves the line empty: the linter reports it (DL117).
+
+    Chains are measured before anything is filled, by a loop rather than a
+    recursion, so a chain of any length costs no stack, and a filled card
+    never nests deeper than MAX_SCORES_LIKE (issue #23: 500 chained cards
+    nested 500 deep and crashed every tree walk)."""
+    links: dict[str, list[str]] = {}
+    for (family, card_id), (definition, _) in registry.by_id.items():
+        if family == "myth" and isinstance(definition, m.MythCard):
+            links[card_id] = [line.card for line in definition.lines
+                              if isinstance(line, m.ScoresLike)]
+    length = _chain_lengths(links)
     filled: dict[str, m.MythCard] = {}
-
-    def fill(card: m.MythCard, path: tuple[str, ...]) -> m.MythCard:
-        if card.id in filled:
-            return filled[card.id]
+    for card_id in sorted((c for c in links if links[c]), key=lambda c: length[c]):
+        card = registry.get("myth", card_id)
         lines = []
-        for line in card.lines:
-            if isinstance(line, m.ScoresLike):
-                target = registry.get("myth", line.card)
-                if target is not None and target.id not in path and \
-                        len(path) < MAX_SCORES_LIKE:
-                    line = evolve(line, lines=fill(target, path + (card.id,)).lines)
+        for line in card.lines:  # type: ignore[union-attr]
+            if isinstance(line, m.ScoresLike) and length.get(line.card, _ENDLESS) < \
+                    MAX_SCORES_LIKE and line.card != card_id:
+                target = filled.get(line.card) or registry.get("myth", line.card)
+                line = evolve(line, lines=target.lines)  # type: ignore[union-attr]
             lines.append(line)
-        changed = any(new is not old for new, old in zip(lines, card.lines))
-        result = evolve(card, lines=tuple(lines)) if changed else card
-        filled[card.id] = result
-        return result
-
+        filled[card_id] = evolve(card, lines=tuple(lines))  # type: ignore[arg-type]
+    fill = filled.__getitem__
     swaps = {}
     for key, (definition, set_id) in list(registry.by_id.items()):
-        if isinstance(definition, m.MythCard) and any(
-                isinstance(line, m.ScoresLike) for line in definition.lines):
-            new = fill(definition, ())
+        if key[0] == "myth" and key[1] in filled:
+            new = fill(key[1])
             registry.by_id[key] = (new, set_id)
             swaps[id(definition)] = new
     if swaps:
