@@ -71,7 +71,7 @@ def _parse_recovering(text: str, path: str, each: Optional[Callable[[Tree], None
         piece = text[start:end]
         if piece.isspace():
             continue
-        if _statements(piece) > MAX_STATEMENTS:
+        if _statements(piece) > MAX_STATEMENTS and not _SET_HEADER.match(piece):
             diagnostics.append(Diagnostic(
                 "DL008", f"a definition of more than {MAX_STATEMENTS} statements "
                 "(it is set aside unparsed)", path, *lines.at(next_token(text, start)),
@@ -104,6 +104,11 @@ def _parse_recovering(text: str, path: str, each: Optional[Callable[[Tree], None
             each(tree)
     trees = [Tree("start", definitions)] if each is None else []
     return ParseResult(trees, _by_place(diagnostics), _known(broken))
+
+
+# A set header's statements are declarations, read before parsing too
+# (headers.py); a set may declare many words, so it has no such bound.
+_SET_HEADER = re.compile(r"(?:\s|#[^\n]*)*set\b")
 
 
 def _statements(piece: str) -> int:
