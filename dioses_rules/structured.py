@@ -24,7 +24,6 @@ save's, a log's), so every reader reports it as its own kind of mistake.
 
 from __future__ import annotations
 
-import json
 import math
 import re
 import tomllib
@@ -146,6 +145,8 @@ def loads_json(text: str, path: str = "", *, code: str = "E210", line: int = 0,
                what: str = "JSON") -> Any:
     """The value of a JSON text, bounded (see the module); a mistake is a
     :class:`DataError` with the code ``code`` at its line and column."""
+    import json  # not at import: scoring a board as text never loads it
+
     text = text.removeprefix(BOM)
     check_bounds(text, path, code, line=line)
     try:

@@ -508,7 +508,8 @@ def test_r27_geb_y_nut_is_an_event_card_of_the_expansion():
 def test_r27_a_base_board_naming_geb_y_nut_is_refused_an_expansion_board_scores_it():
     rows = '[area]\nfront = ["geb-and-nut", ".", ".", "."]\n' + \
         'central = [".", ".", ".", "."]\nback = [".", ".", ".", "."]\n'
-    with pytest.raises(BoardError, match="unknown card 'geb-and-nut'"):
+    with pytest.raises(BoardError, match="'geb-and-nut' is a card of the set 'aun-mas-divinos', "
+                                         "which is not in play"):
         board('sets = ["base"]\n' + rows, base_only())
     report = score_board(board(rows))
     assert (report.total, report.gods) == (1, 2)
