@@ -8,6 +8,8 @@ Safe by construction, for a server meant to run on a player's own machine:
 - it never reads or writes a path the browser sends: boards come and go as
   request and response bodies, and every file it serves is one of its own
   (templates and static assets in this package, cards drawn in memory);
+- it refuses a POST whose Origin is not its own scheme, host and port (a
+  page on another port of this machine is another site);
 - every body it reads is bounded (:data:`MAX_BODY`), refused with 413 past that;
 - its pages load nothing from elsewhere (a Content-Security-Policy of
   'self'), so it works with no network.
@@ -56,7 +58,7 @@ class SecurityHeaders:
 
     def __init__(self, app, hosts: Sequence[str] = ()):
         self.app = app
-        self.hosts = {h.strip("[]") for h in hosts}
+        self.hosts = {h.strip("[]").lower() for h in hosts}
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
@@ -77,11 +79,44 @@ class SecurityHeaders:
         await self.app(scope, receive, sending)
 
     def _same_origin(self, scope) -> bool:
-        origin = dict(scope["headers"]).get(b"origin")
-        if origin is None:  # not a browser's cross-site request
+        """A POST with no Origin is not a browser's cross-site request (curl,
+        a test client): it goes on, as before. Otherwise the Origin's scheme,
+        host and port must be the server's own: the scheme it was reached by,
+        one of the names it answers to, and the port of the Host the browser
+        addressed (a page on another port of this machine is another site)."""
+        headers = dict(scope["headers"])
+        origin = headers.get(b"origin")
+        if origin is None:
             return True
-        host = urlsplit(origin.decode("latin-1")).hostname
-        return host is not None and host in self.hosts
+        sent = origin_of(origin.decode("latin-1"))
+        host = headers.get(b"host", b"").decode("latin-1")
+        own = origin_of(f"{scope.get('scheme', 'http')}://{host}") if host else None
+        if own is None:  # no Host (TrustedHostMiddleware refuses that first): the socket's
+            server = scope.get("server") or ("", None)
+            own = (scope.get("scheme", "http"), str(server[0]).lower(), server[1])
+        return sent is not None and sent[0] == own[0] and sent[2] == own[2] \
+            and sent[1] in self.hosts
+
+
+DEFAULT_PORTS = {"http": 80, "https": 443}
+
+
+def origin_of(text: str) -> Optional[tuple[str, str, int]]:
+    """An Origin header's (scheme, host, port), the port filled in for the
+    scheme's default and the host lower-case without an IPv6 literal's
+    brackets; None for ``null`` (a sandboxed frame, a file:// page) and for
+    anything that is not exactly ``scheme://host[:port]``."""
+    try:
+        parts = urlsplit(text.strip())
+        port = parts.port
+    except ValueError:  # a port out of range or not a number, a bad IPv6 literal
+        return None
+    scheme = parts.scheme.lower()
+    if scheme not in DEFAULT_PORTS or not parts.hostname or parts.username is not None \
+            or parts.password is not None or parts.path \
+            or parts.query or parts.fragment:
+        return None
+    return scheme, parts.hostname.lower(), DEFAULT_PORTS[scheme] if port is None else port
 
 
 def error_page(request: Request, status: int, message: str):
