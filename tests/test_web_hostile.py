@@ -5,6 +5,7 @@ crash the parsers. Through Starlette's test client, over HTTP."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -16,6 +17,7 @@ from starlette.testclient import TestClient  # noqa: E402
 from dioses_rules.pool.load import load_registry  # noqa: E402
 from dioses_rules.web.app import create_app, origin_of  # noqa: E402
 from dioses_rules.web.catalog import Catalog  # noqa: E402
+from dioses_rules.web.play import MAX_LIVE_GAMES  # noqa: E402
 
 EMPTY_ROW = [".", ".", ".", "."]
 BOARD = {"area": {"front": EMPTY_ROW, "central": ["hela", "hera", "ship", "."],
@@ -107,3 +109,106 @@ def test_an_origin_is_scheme_host_and_port():
     assert origin_of("https://[::1]") == ("https", "::1", 443)
     assert origin_of("http://127.0.0.1:3000") == ("http", "127.0.0.1", 3000)
     assert origin_of("file://") is None and origin_of("ftp://127.0.0.1") is None
+
+
+# ------------------------------------------------------------------ games a person left
+
+
+def start(client, **seats) -> str:
+    answer = client.post("/play", data=seats, follow_redirects=False)
+    assert answer.status_code == 303, answer.text
+    return answer.headers["location"]
+
+
+def answer_first(client, url: str, moves: int) -> object:
+    """Answer the first choice of ``moves`` decisions; the page after."""
+    for _ in range(moves):
+        page = client.get(url)
+        version = re.search(r'name="version" value="(\d+)"', page.text).group(1)
+        answer = client.post(url, data={"version": version, "choice": "0"},
+                             follow_redirects=False)
+        assert answer.status_code == 303, answer.text
+    return client.get(url)
+
+
+def turn_of(page) -> int:
+    return int(re.search(r"Turn (\d+): seat", page.text).group(1))
+
+
+@pytest.fixture
+def table_app(catalog, tmp_path):
+    apps = []
+
+    def make(**options):
+        app = create_app(catalog, saves=tmp_path, **options)
+        apps.append(app)
+        return TestClient(app, base_url="http://127.0.0.1:8000"), app.state.tables
+
+    yield make
+    for app in apps:  # free every seat thread the test left waiting
+        for table in app.state.tables.listing():
+            table.end()
+
+
+def test_a_full_table_takes_a_new_game_once_one_is_ended_from_its_page(table_app, tmp_path):
+    client, tables = table_app()
+    first = start(client, seat1="human", seat2="greedy", seed="11")
+    played = answer_first(client, first, 6)
+    turn = turn_of(played)
+    first_id = first.rsplit("/", 1)[1]
+    save = tmp_path / f"web-game-{first_id}.json"
+    assert save.is_file()
+    for _ in range(MAX_LIVE_GAMES - 1):
+        start(client, seat1="human", seat2="random")
+    full = client.post("/play", data={"seat1": "human", "seat2": "greedy"})
+    assert full.status_code == 422 and "E424" in full.text and "end one from its page" in full.text
+    listed = client.get("/play")
+    assert listed.text.count('>End this game</button>') == MAX_LIVE_GAMES
+    assert f'action="{first}/end"' in played.text and "End this game" in played.text
+    thread = tables.get(first_id).thread
+    saved_before = save.read_bytes()
+    ended = client.post(f"{first}/end", headers={"origin": "http://127.0.0.1:8000"},
+                        follow_redirects=False)
+    assert ended.status_code == 303 and ended.headers["location"] == first
+    assert not thread.is_alive() and tables.get(first_id) is None  # its seat is free
+    assert save.read_bytes() == saved_before  # the last autosave stands, nothing lost
+    page = client.get(first)
+    assert page.status_code == 200 and "You ended it" in page.text
+    assert f"at the start of turn {turn}" in page.text and "Continue this game" in page.text
+    assert f"dioses play --resume {tmp_path}/web-game-{first_id}.json" in page.text
+    stale = client.post(first, data={"version": "1", "choice": "0"})
+    assert stale.status_code == 409 and "left the table" in stale.text
+    newer = start(client, seat1="human", seat2="greedy")  # the table takes one again
+    assert client.get(newer).status_code == 200
+    # and the ended game goes on from its autosave once a seat is free again
+    client.post(f"{newer}/end", follow_redirects=False)
+    resumed = client.post("/play/resume", data={"game": first_id}, follow_redirects=False)
+    assert resumed.status_code == 303 and resumed.headers["location"] == first
+    assert turn_of(client.get(first)) == turn
+
+
+def test_a_game_nobody_looks_at_is_saved_and_leaves_the_table(table_app, tmp_path):
+    client, tables = table_app(idle_seconds=1.5)
+    url = start(client, seat1="human", seat2="greedy", seed="5")
+    turn = turn_of(answer_first(client, url, 4))
+    game_id = url.rsplit("/", 1)[1]
+    table = tables.get(game_id)
+    table.thread.join(timeout=15)  # the seat waits 1.5 s for a person, then leaves
+    assert not table.thread.is_alive() and tables.get(game_id) is None
+    assert tables.left[game_id] == ("idle", turn - 1)
+    assert (tmp_path / f"web-game-{game_id}.json").is_file()
+    page = client.get(url)
+    assert "Nobody looked at it" in page.text and f"start of turn {turn}" in page.text
+    resumed = client.post("/play/resume", data={"game": game_id}, follow_redirects=False)
+    assert resumed.status_code == 303 and turn_of(client.get(url)) == turn
+
+
+def test_ending_a_game_still_being_set_up_says_nothing_was_saved(table_app, tmp_path):
+    client, tables = table_app()
+    url = start(client, seat1="human", seat2="greedy", seed="2")
+    assert client.get(url).status_code == 200  # its first decision is part of the setup
+    client.post(f"{url}/end")
+    page = client.get(url)
+    assert "nothing was saved" in page.text and "Continue this game" not in page.text
+    assert not list(tmp_path.iterdir())
+    assert client.post("/play/0123456789abcdef/end").status_code == 404

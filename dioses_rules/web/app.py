@@ -31,7 +31,7 @@ from starlette.staticfiles import StaticFiles
 
 from . import pages, play_pages
 from .catalog import Catalog
-from .play import Tables
+from .play import IDLE_SECONDS, Tables
 from .templating import STATIC, TEMPLATES
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 SECURITY_HEADERS = [
@@ -141,9 +141,10 @@ async def _bug(request: Request, error: Exception):
 
 
 def create_app(catalog: Catalog, host: str = "127.0.0.1", extra_hosts: Sequence[str] = (),
-               saves: Optional[Path] = None) -> Starlette:
+               saves: Optional[Path] = None, idle_seconds: float = IDLE_SECONDS) -> Starlette:
     """The app serving ``catalog`` at ``host`` (the name a browser will send);
-    games played in it are saved in the folder ``saves`` (None: no games)."""
+    games played in it are saved in the folder ``saves`` (None: no games), and
+    a game nobody looks at for ``idle_seconds`` is saved and leaves the table."""
     routes = [
         Route("/", pages.home),
         Route("/cards", pages.gallery),
@@ -158,6 +159,7 @@ def create_app(catalog: Catalog, host: str = "127.0.0.1", extra_hosts: Sequence[
         Route("/play", play_pages.play_start, methods=["POST"]),
         Route("/play/resume", play_pages.play_resume, methods=["POST"]),
         Route("/play/{game_id}", play_pages.play_game),
+        Route("/play/{game_id}/end", play_pages.play_end, methods=["POST"]),
         Route("/play/{game_id}", play_pages.play_answer, methods=["POST"]),
         Mount("/static", StaticFiles(directory=str(STATIC)), name="static"),
     ]
@@ -169,5 +171,5 @@ def create_app(catalog: Catalog, host: str = "127.0.0.1", extra_hosts: Sequence[
     app = Starlette(routes=routes, middleware=middleware,
                     exception_handlers={HTTPException: _http_error, Exception: _bug})
     app.state.catalog = catalog
-    app.state.tables = Tables(catalog, saves)
+    app.state.tables = Tables(catalog, saves, idle_seconds)
     return app
