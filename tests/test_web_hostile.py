@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 import re
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -212,3 +214,33 @@ def test_ending_a_game_still_being_set_up_says_nothing_was_saved(table_app, tmp_
     assert "nothing was saved" in page.text and "Continue this game" not in page.text
     assert not list(tmp_path.iterdir())
     assert client.post("/play/0123456789abcdef/end").status_code == 404
+
+
+# ------------------------------------------------------------------ the [web] extra alone
+
+
+def test_serve_without_drawsvg_names_the_web_extra(monkeypatch):
+    """The gallery draws card faces with drawsvg, which [web] carries (issue
+    #23: [web] alone ended in ModuleNotFoundError); an install without it is
+    told what to install before anything is served. .ci/extra_alone.py
+    checks the extra alone in a fresh venv."""
+    from click.testing import CliRunner
+
+    from dioses_cli.main import dioses
+
+    monkeypatch.setitem(sys.modules, "drawsvg", None)  # importing it fails
+    result = CliRunner().invoke(dioses, ["serve", "--port", "0"])
+    assert result.exit_code == 1
+    assert "E410 the web app needs drawsvg, which is not installed" in result.output
+    assert "pip install 'dioses-rules[web]'" in result.output
+
+
+def test_the_web_extra_carries_what_the_pages_import():
+    import tomllib
+
+    with open(Path(__file__).resolve().parent.parent / "pyproject.toml", "rb") as handle:
+        web = tomllib.load(handle)["project"]["optional-dependencies"]["web"]
+    from dioses_cli.serve import WEB_MODULES
+
+    named = {re.split(r"[<>=!~ \[]", requirement, maxsplit=1)[0].lower() for requirement in web}
+    assert named == set(WEB_MODULES)
