@@ -244,3 +244,27 @@ def test_the_web_extra_carries_what_the_pages_import():
 
     named = {re.split(r"[<>=!~ \[]", requirement, maxsplit=1)[0].lower() for requirement in web}
     assert named == set(WEB_MODULES)
+
+
+# ------------------------------------------------------------------ crash classes (C1, C2, C5)
+
+
+def test_a_json_answer_carries_a_lone_surrogate_as_its_escape():
+    from dioses_rules.web.templating import JSONAnswer
+
+    body = JSONAnswer({"message": "unknown card '\udc80'", "name": "Aún más"}).body
+    assert body == '{"message":"unknown card \'\\udc80\'","name":"Aún más"}'.encode()
+    assert json.loads(body) == {"message": "unknown card '\udc80'", "name": "Aún más"}
+
+
+def test_a_bug_in_the_json_api_is_a_json_error_the_page_shows(catalog, monkeypatch):
+    import dioses_rules.web.pages as pages
+
+    def broken(catalog, data):
+        raise RuntimeError("a bug in scoring")
+    monkeypatch.setattr(pages, "scored", broken)
+    client = TestClient(create_app(catalog), base_url="http://127.0.0.1",
+                        raise_server_exceptions=False)
+    answer = score(client)
+    assert answer.status_code == 500 and "a bug in scoring" not in answer.text
+    assert answer.json()["errors"][0]["message"] == "the server met a bug; its log says where"

@@ -32,7 +32,7 @@ from starlette.staticfiles import StaticFiles
 from . import pages, play_pages
 from .catalog import Catalog
 from .play import IDLE_SECONDS, Tables
-from .templating import STATIC, TEMPLATES
+from .templating import STATIC, TEMPLATES, JSONAnswer
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 SECURITY_HEADERS = [
     (b"content-security-policy",
@@ -127,17 +127,20 @@ def error_page(request: Request, status: int, message: str):
 
 async def _http_error(request: Request, error: HTTPException):
     if request.url.path.startswith("/api/"):
-        from starlette.responses import JSONResponse
-
-        return JSONResponse({"errors": [{"code": f"HTTP{error.status_code}",
-                                         "message": str(error.detail)}]},
-                            status_code=error.status_code)
+        return JSONAnswer({"errors": [{"code": f"HTTP{error.status_code}",
+                                       "message": str(error.detail)}]},
+                          status_code=error.status_code)
     return error_page(request, error.status_code, str(error.detail))
 
 
 async def _bug(request: Request, error: Exception):
-    """Our bug: a short page, never the stack trace (the server's log has it)."""
-    return error_page(request, 500, "the server met a bug; its log says where")
+    """Our bug: a short page (for the JSON API, a JSON error the board
+    builder shows), never the stack trace (the server's log has it)."""
+    message = "the server met a bug; its log says where"
+    if request.url.path.startswith("/api/"):
+        return JSONAnswer({"errors": [{"code": "HTTP500", "message": message}]},
+                          status_code=500)
+    return error_page(request, 500, message)
 
 
 def create_app(catalog: Catalog, host: str = "127.0.0.1", extra_hosts: Sequence[str] = (),
