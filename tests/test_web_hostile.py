@@ -268,3 +268,13 @@ def test_a_bug_in_the_json_api_is_a_json_error_the_page_shows(catalog, monkeypat
     answer = score(client)
     assert answer.status_code == 500 and "a bug in scoring" not in answer.text
     assert answer.json()["errors"][0]["message"] == "the server met a bug; its log says where"
+
+
+def test_a_finished_game_keeps_its_scores_when_end_is_sent(table_app):
+    client, tables = table_app()
+    url = start(client, seat1="greedy", seat2="greedy", seed="4")
+    game_id = url.rsplit("/", 1)[1]
+    tables.get(game_id).thread.join(timeout=60)
+    assert "Game over" in client.get(url).text and "End this game" not in client.get(url).text
+    client.post(f"{url}/end")
+    assert "Game over" in client.get(url).text

@@ -322,7 +322,8 @@ class Tables:
         table = self.get(game_id)
         if table is None:
             raise PlayError.one("E425", f"no game '{game_id}' on this server's table")
-        table.end()
+        if table.live:  # a finished game's page of scores stays (it is saved whole)
+            table.end()
         return table
 
     def new(self, seats: Sequence[str], seed: Optional[int] = None,
