@@ -14,7 +14,7 @@ from .options import CARDS_OPTION
 from .output import EXIT_CODES_HELP, user_errors
 
 WILDCARDS = ("", "0.0.0.0", "::", "[::]", "*")
-WEB_MODULES = ("starlette", "uvicorn", "jinja2")
+WEB_MODULES = ("starlette", "uvicorn", "jinja2", "drawsvg")  # the [web] extra
 
 
 def require_web() -> None:
