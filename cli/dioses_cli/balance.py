@@ -18,6 +18,7 @@ from dioses_rules.solve.limits import EFFORT, MAX_EFFORT
 
 from .options import CARDS_OPTION, FORMAT_OPTION, SETS_OPTION, load_sets, parallel_options
 from .output import EXIT_CODES_HELP, console, print_json, user_errors
+from .params import FilePath, Seconds, Whole
 from .pictures import (OVERWRITE_OPTION, check_picture_target, require_pictures,
                        write_svg, written)
 
@@ -29,9 +30,9 @@ from .pictures import (OVERWRITE_OPTION, check_picture_target, require_pictures,
                    "those of the sets they require (a set's cards judged alone).")
 @click.option("--face-up-end", is_flag=True,
               help="Judge every area as ended all face up (solo mode, R21).")
-@click.option("--boards", default=2000, show_default=True, type=click.IntRange(1, 10_000_000),
+@click.option("--boards", default=2000, show_default=True, type=Whole(1, 10_000_000),
               help="How many random full areas to deal.")
-@click.option("--seed", default=1, show_default=True, type=int, help="Random seed.")
+@click.option("--seed", default=1, show_default=True, type=Whole(0), help="Random seed.")
 @click.option("--evaluator", type=click.Choice(EVALUATORS), default="compiled",
               show_default=True,
               help="compiled: score the areas in one batch; reference: one at a time with the "
@@ -40,14 +41,14 @@ from .pictures import (OVERWRITE_OPTION, check_picture_target, require_pictures,
               help="Also solve random hands for their best layout (OR-Tools CP-SAT, the "
                    "[solver] extra) and report each card's mean points in them, beside its "
                    "random-layout mean.")
-@click.option("--hands", default=100, show_default=True, type=click.IntRange(1, 100_000),
+@click.option("--hands", default=100, show_default=True, type=Whole(1, 100_000),
               help="With --optimal: how many random hands to solve.")
 @click.option("--effort", default=EFFORT, show_default=True,
-              type=click.FloatRange(0.1, MAX_EFFORT), metavar="SECONDS",
+              type=Seconds(0.1, MAX_EFFORT), metavar="SECONDS",
               help="With --optimal: CP-SAT's deterministic time per hand (about seconds on "
                    "one core), then the best layout found. Deterministic: the same report on "
                    "any machine and for any --workers.")
-@click.option("--plot", "plot_path", type=click.Path(dir_okay=False, path_type=Path),
+@click.option("--plot", "plot_path", type=FilePath(dir_okay=False, path_type=Path),
               metavar="FILE.svg",
               help="Also draw the report as an SVG plot: each card's mean with its spread, "
                    "printed cards marked, flagged cards highlighted. Never over an existing "

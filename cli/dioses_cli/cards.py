@@ -18,6 +18,7 @@ from dioses_rules.pool.registry import Registry
 
 from .options import CARDS_OPTION, FORMAT_OPTION, LANG_OPTION, check_set_option
 from .output import EXIT_CODES_HELP, console, print_json, user_errors
+from .params import FilePath
 from .pictures import (OVERWRITE_OPTION, check_picture_target, require_pictures, write_pdf,
                        write_svg)
 
@@ -58,7 +59,7 @@ def definition_json(set_id: str, definition, replaces, replaced_by, replaced_by_
 @click.option("--text", "as_text", is_flag=True,
               help="Show each definition's card text, rendered from its rules (in the "
                    "language of --lang).")
-@click.option("--sheet", "sheet_path", type=click.Path(dir_okay=False, path_type=Path),
+@click.option("--sheet", "sheet_path", type=FilePath(dir_okay=False, path_type=Path),
               metavar="FILE.svg|FILE.pdf",
               help="Draw the definitions as print-and-play cards instead (63 x 88 mm, 3 x 3 "
                    "on A4): a PDF with a page per sheet, or one SVG with the pages stacked. "

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import os
 import sys
 from pathlib import Path
 
@@ -15,12 +16,13 @@ from dioses_rules.pool.sources import bundled_sources, card_paths, read_sources
 
 from .output import (EXIT_FINDINGS, EXIT_OK, counted, exit_codes_help, printable,
                      report_diagnostics, user_errors)
+from .params import FilePath
 
 
 @click.command("fmt", epilog=exit_codes_help(
     "a file with errors, or with --check or --diff a file to reformat"))
 @click.argument("paths", nargs=-1, required=True,
-                type=click.Path(exists=True, path_type=Path))
+                type=FilePath(exists=True, path_type=Path))
 @click.option("--check", is_flag=True,
               help="Change nothing; list the files that are not in the canonical layout and "
                    "exit 1 if there is any.")
@@ -59,6 +61,11 @@ def fmt_command(paths: tuple[Path, ...], check: bool, show_diff: bool) -> None:
                 fromfile=source.path, tofile=f"{source.path} (formatted)")), nl=False)
         elif check:
             click.echo(f"would reformat {source.path}")
+        elif _read_only(path):
+            click.echo(printable(f"{source.path}: not formatted: the file is read-only (make "
+                                 f"it writable to format it, or use --diff)"), err=True)
+            changed.pop()
+            refused += 1
         else:
             atomic_write_text(path, formatted)
             click.echo(f"formatted {source.path}")
@@ -66,10 +73,17 @@ def fmt_command(paths: tuple[Path, ...], check: bool, show_diff: bool) -> None:
     sys.exit(EXIT_FINDINGS if refused or ((check or show_diff) and changed) else EXIT_OK)
 
 
+def _read_only(path: Path) -> bool:
+    """Whether the file is read-only: no write permission bit at all (root
+    may write anything; an editor still asks first), or not writable by us.
+    Writing a new file in its place would take the protection away (#23)."""
+    return not path.stat().st_mode & 0o222 or not os.access(path, os.W_OK)
+
+
 def _summary(total: int, changed: list[str], refused: int, dry: bool) -> None:
     verb = "would be reformatted" if dry else "reformatted"
     parts = [f"{counted(len(changed), 'file')} {verb}",
              f"{total - len(changed) - refused} already formatted"]
     if refused:
-        parts.append(f"{refused} with errors left untouched")
+        parts.append(f"{refused} left untouched (errors, or read-only)")
     click.echo(", ".join(parts))

@@ -11,6 +11,7 @@ from rich.text import Text
 
 from dioses_rules.engine.game import Game
 from dioses_rules.engine.state import Decision
+from dioses_rules.errors import whole_number
 from dioses_rules.language import model as m
 
 from .best import suggestion
@@ -213,9 +214,8 @@ class HumanAgent:
             if lowered.startswith("c ") or lowered.startswith("card "):
                 self._card_text(game, answer.split(None, 1)[1])
                 continue
-            try:
-                number = int(answer)
-            except ValueError:
+            number = whole_number(answer, 6)  # '١', '1_0', '+1' are not choice numbers
+            if number is None:
                 named = named_choice(answer, decision.choices, decision.kind)
                 if named is not None:
                     return named

@@ -17,11 +17,12 @@ from dioses_rules.resources import cards_dir
 from .options import NO_CACHE_OPTION
 from .output import (EXIT_FINDINGS, EXIT_OK, GuardedCommand, counted, exit_codes_help, print_json,
                      printable, report_diagnostics, user_errors)
+from .params import FilePath
 
 
 @click.command(cls=GuardedCommand, context_settings={"help_option_names": ["-h", "--help"]},
                epilog=exit_codes_help("errors found (warnings alone exit 0)"))
-@click.argument("paths", nargs=-1, type=click.Path(exists=True, path_type=Path))
+@click.argument("paths", nargs=-1, type=FilePath(exists=True, path_type=Path))
 @click.option("--format", "output_format", type=click.Choice(["text", "json", "sarif"]),
               default="text", show_default=True,
               help="'text': path:line:col: CODE message, with help lines; 'json': one list; "

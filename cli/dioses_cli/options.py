@@ -11,12 +11,13 @@ import click
 from dioses_rules.errors import did_you_mean, whole_number
 
 from .completion import complete_rules, complete_scenarios, complete_sets
+from .params import FilePath, Whole
 
 if TYPE_CHECKING:  # the pool loads when a command runs, not when options are made
     from dioses_rules.pool.registry import Registry
 
 CARDS_OPTION = click.option(
-    "--cards", "extra_cards", multiple=True, type=click.Path(exists=True, path_type=Path),
+    "--cards", "extra_cards", multiple=True, type=FilePath(exists=True, path_type=Path),
     help="Extra card file or folder (a modder's sets), loaded on top of the bundled ones. "
          "Repeatable.")
 FORMAT_OPTION = click.option(
@@ -50,10 +51,10 @@ class Workers(click.ParamType):
             return value
         from dioses_rules.parallel import MAX_WORKERS, available_cores
 
-        text = str(value).strip().lower()
-        if text == "auto":
+        text = str(value)
+        if text.lower() == "auto":
             return available_cores()
-        count = whole_number(text, 6)
+        count = whole_number(text, 6)  # ASCII digits alone, as every number (params.Whole)
         if count is not None and 1 <= count <= MAX_WORKERS:
             return count
         self.fail(f"'{value}' is not a number of workers from 1 to {MAX_WORKERS}, nor 'auto'",
@@ -145,7 +146,7 @@ def resolve_scenario(registry: Registry, name: Optional[str]) -> Optional[str]:
     if name is None:
         return None
     scenarios = registry.definitions("scenario")
-    number = whole_number(name.strip(), 6)
+    number = whole_number(name, 6)  # as typed: no space, sign or other digits (#23)
     if number is not None:
         for scenario in scenarios:
             if scenario.number == number:
@@ -187,7 +188,7 @@ def think_option():
 
     low, high = THINK_RANGE
     return click.option(
-        "--think", type=click.IntRange(low, high), default=None, metavar="N",
+        "--think", type=Whole(low, high), default=None, metavar="N",
         help=f"The planner agent's simulations per decision, {low} to {high} (default "
              f"{DEFAULT_THINK}): more plays better and slower; 1 plays as greedy.")
 

@@ -25,36 +25,37 @@ from .completion import complete_agents
 from .options import (CARDS_OPTION, LANG_OPTION, check_players, check_think, game_arguments,
                       parse_agents, setup_options, shares_one_area, think_option)
 from .output import console, exit_codes_help, user_errors
+from .params import FilePath, Seconds, Whole
 from .resume import resume
 from .session import Session
 from .targets import DEFAULT_SAVE, check_final_board, new_game_targets
 
 
 @click.command("play", epilog=exit_codes_help("a user's error, or the input ended mid-game"))
-@click.option("--players", type=click.IntRange(1, MAX_SEATS),
+@click.option("--players", type=Whole(1, MAX_SEATS),
               help="Seats at the table (default 2; 1 with --scenario; or as many as --agents).")
 @setup_options
-@click.option("--seed", type=int, help="Random seed (default: a random one, printed).")
+@click.option("--seed", type=Whole(0), help="Random seed (default: a random one, printed).")
 @click.option("--agents", "agents_text", shell_complete=complete_agents, metavar="LIST",
               help="Who sits in each seat, comma-separated: human, greedy, random, planner "
                    "(default: human, then greedy). Several humans play hot-seat.")
 @think_option()
-@click.option("--save", "save_path", type=click.Path(path_type=Path),
+@click.option("--save", "save_path", type=FilePath(path_type=Path),
               help=f"Autosave file, written after every turn [default: ./{DEFAULT_SAVE}, or "
                    f"a fresh name beside it when it exists].")
-@click.option("--resume", "resume_path", type=click.Path(path_type=Path, dir_okay=False),
+@click.option("--resume", "resume_path", type=FilePath(path_type=Path, dir_okay=False),
               help="Continue a saved game.")
 @click.option("--overwrite", is_flag=True,
               help="Let a new game replace an existing save and log (never other files). "
                    "Without it an existing --save or --log is refused, and an existing "
                    "default save makes the game pick a fresh name.")
-@click.option("--log", "log_path", type=click.Path(path_type=Path, dir_okay=False),
+@click.option("--log", "log_path", type=FilePath(path_type=Path, dir_okay=False),
               help="Write the game log (JSON lines; 'dioses replay' checks it). Default: "
                    "beside the save, with the suffix .jsonl (also when resuming).")
-@click.option("--final-board", "final_board", type=click.Path(path_type=Path, dir_okay=False),
+@click.option("--final-board", "final_board", type=FilePath(path_type=Path, dir_okay=False),
               help="At the end, write each area as a board file for 'dioses score' "
                    "(FILE-1, FILE-2... when there are several areas).")
-@click.option("--best-time", type=click.FloatRange(0.0, 600.0), metavar="SECONDS",
+@click.option("--best-time", type=Seconds(0.0, 600.0), metavar="SECONDS",
               help=f"At the end, search this long per area for the best score its cards "
                    f"could have made ('dioses solve' on its final board); 0: do not "
                    f"[default: {BEST_TIME_LIMIT:g}].")

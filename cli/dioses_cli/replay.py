@@ -13,6 +13,7 @@ from dioses_rules.engine.replay import replay_log
 
 from .options import CARDS_OPTION
 from .output import console, exit_codes_help, user_errors
+from .params import FilePath
 from .views import record_words
 
 
@@ -27,7 +28,7 @@ def describe(record: Optional[dict], numbered_from: int,
 
 
 @click.command("replay", epilog=exit_codes_help("the replay diverges, or a bad log"))
-@click.argument("log_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.argument("log_file", type=FilePath(exists=True, dir_okay=False, path_type=Path))
 @CARDS_OPTION
 @user_errors
 def replay_command(log_file: Path, extra_cards) -> None:

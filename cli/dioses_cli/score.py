@@ -17,13 +17,14 @@ from dioses_rules.scoring.score import EVALUATORS, score_board
 from .options import CARDS_OPTION, FORMAT_OPTION, LANG_OPTION
 from .output import (EXIT_CODES_HELP, EXIT_USER_ERROR, counted, print_json,
                      report_diagnostics, user_errors)
+from .params import FilePath
 from .pictures import (OVERWRITE_OPTION, check_picture_target, require_pictures,
                        write_svg, written)
 
 
 @click.command("score", epilog=EXIT_CODES_HELP)
 @click.argument("boards", nargs=-1, required=True, metavar="BOARD...",
-                type=click.Path(exists=True, dir_okay=False, allow_dash=True, path_type=Path))
+                type=FilePath(exists=True, dir_okay=False, allow_dash=True, path_type=Path))
 @CARDS_OPTION
 @FORMAT_OPTION
 @click.option("--explain", is_flag=True,
@@ -33,7 +34,7 @@ from .pictures import (OVERWRITE_OPTION, check_picture_target, require_pictures,
               show_default=True,
               help="Which evaluator judges the cards: the compiled one, or the reference one "
                    "it is checked against. Both give the same scores.")
-@click.option("--svg", "svg_path", type=click.Path(dir_okay=False, path_type=Path),
+@click.option("--svg", "svg_path", type=FilePath(dir_okay=False, path_type=Path),
               metavar="FILE.svg",
               help="Also draw the board as an SVG picture: cards, points, face state, laws, "
                    "patterns, objectives, scenario, total; with --explain, the cells each "

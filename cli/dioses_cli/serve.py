@@ -12,6 +12,7 @@ from dioses_rules.errors import DiosesError
 
 from .options import CARDS_OPTION
 from .output import EXIT_CODES_HELP, user_errors
+from .params import FilePath, Whole
 
 WILDCARDS = ("", "0.0.0.0", "::", "[::]", "*")
 WEB_MODULES = ("starlette", "uvicorn", "jinja2", "drawsvg")  # the [web] extra
@@ -51,12 +52,12 @@ def _listening(host: str, port: int) -> socket.socket:
 
 
 @click.command("serve", epilog=EXIT_CODES_HELP)
-@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
+@click.option("--port", type=Whole(0, 65535), default=8000, show_default=True,
               help="The port to listen on (0: any free port, printed at the start).")
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="The address to serve at. Only requests naming this address (or, for "
                    "a loopback one, localhost) are answered.")
-@click.option("--saves", type=click.Path(exists=True, file_okay=False, writable=True,
+@click.option("--saves", type=FilePath(exists=True, file_okay=False, writable=True,
                                          path_type=Path),
               default=".", show_default=True,
               help="The folder where games played in the browser are saved "

@@ -18,23 +18,24 @@ from .options import (CARDS_OPTION, check_players, check_think, game_arguments,
                       parallel_options, parse_agents, setup_options, shares_one_area,
                       think_option)
 from .output import EXIT_CODES_HELP, console, print_json, user_errors
+from .params import FilePath, Whole
 from .views import print_simulation
 
 
 @click.command("simulate", epilog=EXIT_CODES_HELP)
-@click.option("--games", type=click.IntRange(1, 1_000_000), required=True,
+@click.option("--games", type=Whole(1, 1_000_000), required=True,
               help="How many games to play.")
-@click.option("--players", type=click.IntRange(1, MAX_SEATS),
+@click.option("--players", type=Whole(1, MAX_SEATS),
               help="Seats per game (default 2; 1 with --scenario).")
 @click.option("--agents", "agents_text", shell_complete=complete_agents, default="greedy,random", show_default=True,
               metavar="LIST", help="Agents, comma-separated; seat i uses agent i mod their count.")
 @think_option()
 @setup_options
-@click.option("--seed", type=int, default=1, show_default=True,
+@click.option("--seed", type=Whole(0), default=1, show_default=True,
               help="Game g (from 0) uses seed S+g; its agents are seeded from it and their seat.")
 @click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text",
               show_default=True, help="Readable text, or one JSON object.")
-@click.option("--log-dir", type=click.Path(path_type=Path, file_okay=False),
+@click.option("--log-dir", type=FilePath(path_type=Path, file_okay=False),
               help="Write each game's log there (game-0001.jsonl, ...).")
 @click.option("--rules-revision", type=click.Choice([str(r) for r in KNOWN_RULES]),
               default=str(RULES), show_default=True,

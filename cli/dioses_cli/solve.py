@@ -15,6 +15,7 @@ from dioses_rules.scoring.board import (board_registry, board_to_file, read_boar
 from .completion import complete_scenarios
 from .options import CARDS_OPTION, FORMAT_OPTION, resolve_scenario
 from .output import EXIT_CODES_HELP, console, print_json, user_errors
+from .params import FilePath, Seconds, Whole
 
 ROWS = {row.value: row for row in g.Row}
 
@@ -45,7 +46,7 @@ def _solver():
 
 
 @click.command("solve", epilog=EXIT_CODES_HELP)
-@click.argument("board", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+@click.argument("board", type=FilePath(exists=True, dir_okay=False, path_type=Path),
                 required=False)
 @click.option("--scenario", "scenario_id", metavar="ID|all", shell_complete=complete_scenarios,
               help="Instead of a board: can this scenario be won? ('all': the seven and any "
@@ -58,12 +59,12 @@ def _solver():
 @click.option("--fixed", multiple=True, type=CellName(),
               help="A cell whose card stays where it is (a scenario's lock), e.g. front-1. "
                    "Repeatable.")
-@click.option("--write", "write_to", type=click.Path(dir_okay=False, path_type=Path),
+@click.option("--write", "write_to", type=FilePath(dir_okay=False, path_type=Path),
               help="Save the best arrangement as a board file (never over an existing file).")
-@click.option("--time-limit", type=click.FloatRange(0.1, 3600.0), metavar="SECONDS",
+@click.option("--time-limit", type=Seconds(0.1, 3600.0), metavar="SECONDS",
               help="Stop searching after this long with the best found ('optimal' says "
                    "whether it was proven). Default: until proven.")
-@click.option("--threads", type=click.IntRange(1, 64), default=1, show_default=True,
+@click.option("--threads", type=Whole(1, 64), default=1, show_default=True,
               help="CP-SAT search threads. One is reproducible (the same answer and area "
                    "every run) and proves bounds best; more often find a layout or a winning "
                    "area sooner, with the same best total or answer when proven.")

@@ -11,11 +11,11 @@ from typing import Iterator, Optional, Sequence
 from attrs import evolve, frozen
 
 from ..convert import structure
-from ..errors import Diagnostic, DiosesError
+from ..errors import Diagnostic, DiosesError, did_you_mean
 from ..pool.identity import PoolSet, compare_pools, pool_sets
 from ..pool.history import load_played_pool
 from ..pool.registry import Registry
-from .agents import ScriptedAgent
+from .agents import AGENTS, ScriptedAgent
 from .log import from_file, numbering_of, pool_fingerprint, read_log, to_file
 from .setup import new_game
 from .state import FIRST_RULES, GameError, game_error
@@ -126,6 +126,8 @@ def check_log_pool(setup: dict, registry: Registry, cards_given: bool, path: str
         difference = compare_pools(recorded, pool_sets(registry))
         if difference.errors:
             raise GameError([Diagnostic("G103", error, path) for error in difference.errors])
+        if not difference.notes:  # a bundled set that changed since may change the ids
+            _check_fingerprint(setup, registry, path)
         return difference.notes
     named = [p for p in setup.get("cards") or [] if isinstance(p, str)]
     if named and not cards_given:
@@ -139,6 +141,20 @@ def check_log_pool(setup: dict, registry: Registry, cards_given: bool, path: str
     return []
 
 
+def _check_fingerprint(setup: dict, registry: Registry, path: str) -> None:
+    """With every set the log names loaded as it was, the fingerprint of its
+    definition ids must be the loaded pool's: another one is a damaged
+    setup record, not another game (issue #23: replay said OK)."""
+    pool, loaded = setup.get("pool"), pool_fingerprint(registry)
+    if pool is not None and pool != loaded:
+        raise game_error(f"line 1: $.pool: '{pool}' is not the fingerprint of the card pool "
+                         f"its sets hold ({loaded}): the setup record is damaged",
+                         "replay the log as the game wrote it", path, "G103")
+
+
+# Who can sit in a seat: a person (dioses play's and the web app's "human"),
+# an agent, or the replayer's scripted seats.
+SEAT_NAMES = ("human", *AGENTS, ScriptedAgent.name)
 NAMED_KEYS = ("card", "law", "pattern", "power", "goal", "element")
 
 
@@ -153,6 +169,7 @@ def check_log_names(records: Sequence[dict], registry: Registry, path: str) -> N
         if registry.get("rule-option", option) is None:
             problems.append(f"line 1 names rule option '{option}', which no loaded set "
                             f"defines")
+    problems += _agent_problems(setup)
     known = {card_id for _, card_id in registry.by_id}
     for number, record in enumerate(records[1:], 2):
         for key in NAMED_KEYS:
@@ -164,3 +181,14 @@ def check_log_names(records: Sequence[dict], registry: Registry, path: str) -> N
             break
     if problems:
         raise GameError([Diagnostic("G103", problem, path) for problem in problems])
+
+
+def _agent_problems(setup: dict) -> list[str]:
+    """The setup record's agents: one known name per seat (none in old logs)."""
+    agents = setup.get("agents") or []
+    problems = [f"line 1: $.agents[{index}]: unknown agent '{name}'; "
+                f"{did_you_mean(name, SEAT_NAMES) or 'agents: ' + ', '.join(SEAT_NAMES)}"
+                for index, name in enumerate(agents) if name not in SEAT_NAMES]
+    if agents and len(agents) != setup["seats"]:
+        problems.append(f"line 1: $.agents: {len(agents)} agents for {setup['seats']} seats")
+    return problems

@@ -28,6 +28,7 @@ from ..scoring.patterns import shape_cells, shape_origins
 from ..scoring.score import score_board
 from .compiler import Context, TreeCompiler, Unsupported
 from .cpsat import Builder, Lin, Lit, lit_lin, total
+from .limits import check_seconds
 
 
 class SolverMismatch(AssertionError):
@@ -181,6 +182,8 @@ def best_layout(board: Board, fixed: Iterable[int] = (), time_limit: Optional[fl
     kept to measure against, see benchmarks/bench_solve.py --compare).
     Raises :class:`Unsupported` for a definition the model cannot express.
     """
+    check_seconds(time_limit)
+    check_seconds(effort, "effort")
     started = time.perf_counter()
     fixed = frozenset(fixed)
     empty = [cell for cell in fixed if board.area.cells[cell] is None]

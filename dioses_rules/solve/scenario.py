@@ -45,6 +45,7 @@ from ..scoring.board import Board, HeldPattern, LawPlacement, board_to_file
 from ..scoring.score import score_board
 from .compiler import Context, TreeCompiler
 from .cpsat import Builder, Lin, Lit, lit_lin, total
+from .limits import check_seconds
 from .layout import SolverMismatch
 from .moves import allowed_cells
 
@@ -330,6 +331,7 @@ def solve_scenario(registry: Registry, scenario: m.Scenario, challenge: bool = F
     when they hold none, among the whole pool. When there is none, a second
     model without the points to beat tells whether the victory alone can be
     met (``victory_possible``)."""
+    check_seconds(time_limit)
     started = time.perf_counter()
     few = first_cards(registry, scenario)
     verdict = None
