@@ -30,6 +30,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Optional
 
+from .files import open_regular
+
 APP_NAME = "dioses-rules"
 DIR_VARIABLE = "DIOSES_CACHE_DIR"
 OFF_VARIABLE = "DIOSES_NO_CACHE"
@@ -108,14 +110,16 @@ def read(key: str) -> Optional[Any]:
     folder = cache_dir()
     if folder is None:
         return None
+    header = MAGIC + key.encode() + b"\n"
     try:
-        data = (folder / f"{key}.entry").read_bytes()
+        # a regular file only (a FIFO would block, a link to /dev/zero never
+        # ends), and nothing past its header until the header checks out
+        with open_regular(folder / f"{key}.entry") as handle:
+            if handle.read(len(header)) != header:
+                return None
+            rest = handle.read()
     except OSError:
         return None
-    header = MAGIC + key.encode() + b"\n"
-    if not data.startswith(header):
-        return None
-    rest = data[len(header):]
     digest, _, payload = rest.partition(b"\n")
     if digest != hashlib.sha256(payload).hexdigest().encode():
         return None

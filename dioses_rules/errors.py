@@ -10,9 +10,11 @@ from attrs import frozen
 
 
 # Characters no name, text or quoted line may show as they are: control
-# characters (a terminal obeys an escape sequence) and the line and
-# paragraph separators (which would break a line where the parser does not).
-UNPRINTABLE = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+# characters (a terminal obeys an escape sequence), the line and paragraph
+# separators (which would break a line where the parser does not), and the
+# invisible ones: zero-width characters, bidirectional controls and the
+# byte-order mark, which make two different names look the same.
+UNPRINTABLE = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2060-\u2064\ufeff]")
 
 
 def escaped(text: str, keep: str = "") -> str:

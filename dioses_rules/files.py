@@ -10,8 +10,11 @@ once the process whose id it carries is gone.
 
 from __future__ import annotations
 
+import errno
+import io
 import os
 import re
+import stat
 import time
 from pathlib import Path
 
@@ -99,3 +102,31 @@ def atomic_write_bytes(path: str | Path, data: bytes) -> None:
         if os.path.exists(temp):
             os.unlink(temp)
         raise
+
+
+class NotRegularFile(OSError):
+    """A path that is a FIFO, a device, a socket or a folder, not a file."""
+
+
+def open_regular(path: str | os.PathLike) -> io.BufferedReader:
+    """``path`` opened for reading in binary, only when it is a regular file
+    (after links): a FIFO would block the reader forever and a device such as
+    /dev/zero never ends, so either is refused with :class:`NotRegularFile`
+    (an OSError whose ``strerror`` says so) before a byte is read."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise NotRegularFile(errno.EINVAL, "not a regular file (a folder, FIFO or device)",
+                                 str(path))
+        os.set_blocking(fd, True)
+    except BaseException:
+        os.close(fd)
+        raise
+    return os.fdopen(fd, "rb")
+
+
+def read_regular(path: str | os.PathLike, limit: int) -> bytes:
+    """At most ``limit`` + 1 bytes of a regular file (see :func:`open_regular`):
+    a caller refuses a file longer than ``limit`` without reading it all."""
+    with open_regular(path) as handle:
+        return handle.read(limit + 1)

@@ -9,10 +9,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dioses_rules.scoring.board import (
-    board_file_text, board_to_file, parse_board_text, read_board_file, resolve_board,
-    write_board,
+    board_file_text, board_registry, board_to_file, parse_board_text, read_board_file, resolve_board, write_board,
 )
 from dioses_rules.errors import BoardError
+from dioses_rules.pool.sources import bundled_sources
 from dioses_rules.pool.load import load_registry
 from dioses_rules.scoring.score import score_board
 
@@ -110,12 +110,75 @@ def test_written_files_get_the_usual_permissions(registry, tmp_path):
     assert target.stat().st_mode & 0o777 == 0o644
 
 
-@settings(max_examples=300, deadline=None)
+def _fold_the_whole_way(name: str) -> str:
+    import unicodedata
+
+    text = unicodedata.normalize("NFD", name)
+    return "".join(ch for ch in text if not unicodedata.combining(ch)).casefold()
+
+
+@settings(max_examples=100, deadline=None)
 @given(name=st.text(max_size=12) | st.text(alphabet=[chr(c) for c in range(128)], max_size=12))
 def test_a_name_is_keyed_alike_ascii_or_not(name):
-    """normalize() takes a short way for ASCII names (issue #12): the same
-    key as the whole way, accents and case folding included."""
-    from dioses_rules.pool.registry import _normalize_any, normalize
+    """fold() takes a short way for ASCII names (issue #12): the same key as
+    the whole way, accents and case folding included."""
+    from dioses_rules.pool.registry import fold
 
-    assert normalize(name) == _normalize_any(name)
-    assert normalize("Odín") == "odin" and normalize("  Hera, la Reina! ") == "hera-la-reina"
+    assert fold(name) == _fold_the_whole_way(name)
+    assert fold("Odín") == "odin" and fold("JÖRMUNGANDR") == "jormungandr"
+
+
+# Issue #23: a name matches a card when it equals an id, name or alias after
+# case folding and accent stripping, and nothing else.
+@pytest.mark.parametrize("name", ["Кra", "hera\u200b", "hera\u0000", "!!hera!!", "ｈｅｒａ",
+                                  "?hera", "he ra", "hera."])
+def test_a_name_that_only_looks_like_a_card_is_an_unknown_card(registry, name):
+    with pytest.raises(LookupError, match="unknown card"):
+        registry.resolve("myth", name)
+
+
+@pytest.mark.parametrize("name, card", [("HERA", "hera"), ("Odín", "odin"), ("odin", "odin"),
+                                        ("JÖRMUNGANDR", "jormungandr"), ("Barco", "ship"),
+                                        ("Campo de Guerra", "battlefield")])
+def test_case_and_accents_are_ignored(registry, name, card):
+    assert registry.resolve("myth", name).id == card
+
+
+def test_two_question_marks_are_not_a_face_down_card(registry):
+    """'??hera' was read as a face-down Hera: the marker is one '?'."""
+    text = FULL.replace('"Hera"', '"??hera"', 1)
+    with pytest.raises(BoardError, match=r"unknown card '\?hera'"):
+        resolve_board(parse_board_text(text), registry)
+
+
+def _board(sets: str, front: str) -> str:
+    rows = '\ncentral = [".", ".", ".", "."]\nback = [".", ".", ".", "."]\n'
+    return f'{sets}\n[area]\nfront = [{front}, ".", ".", "."]' + rows
+
+
+def test_a_card_of_a_set_not_in_play_names_the_set():
+    """Hércules is an Event card of the expansion (CARDS.md): a base-only
+    board naming it is told which set it needs, not 'did you mean hermes'."""
+    sources = bundled_sources()
+    board_file = parse_board_text(_board('sets = ["base"]', '"hercules"'))
+    with pytest.raises(BoardError) as caught:
+        resolve_board(board_file, board_registry(board_file, sources))
+    (found,) = caught.value.diagnostics
+    assert "'hercules' is a card of the set 'aun-mas-divinos', which is not in play" \
+        in found.message
+    assert "add 'aun-mas-divinos' to the board's sets" in found.help
+
+
+def test_a_mods_card_without_its_file_says_to_load_it():
+    board_file = parse_board_text(_board("", '"dagda"'))
+    with pytest.raises(BoardError) as caught:
+        resolve_board(board_file, board_registry(board_file, bundled_sources()))
+    (found,) = caught.value.diagnostics
+    assert found.message == "$.area.front[0]: unknown card 'dagda'"
+    assert "--cards PATH" in found.help
+
+
+def test_an_empty_list_of_sets_is_refused_at_its_key():
+    board_file = parse_board_text(_board("sets = []", '"hera"'))
+    with pytest.raises(BoardError, match=r"\$\.sets: names no set"):
+        board_registry(board_file, bundled_sources())

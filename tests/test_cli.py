@@ -187,7 +187,9 @@ def test_score_board_sets_restrict_the_pool(runner, tmp_path):
                   'sets = ["base"]\n[area]\nfront = ["hercules", ".", ".", "."]\n' + EMPTY_ROWS)
     result = runner.invoke(dioses, ["score", str(board)])
     assert result.exit_code == 1
-    assert "unknown card 'hercules'" in result.stderr  # an expansion card
+    # an expansion card: the message names its set (issue #23)
+    assert "'hercules' is a card of the set 'aun-mas-divinos', which is not in play" \
+        in result.stderr
 
 
 # ---------------------------------------------------------------- dioses cards

@@ -84,14 +84,14 @@ NAMED_CARDS = {
     "zeus": ("", "god", "greek"), "demeter": ("", "god", "greek"),
     "persephone": ("", "god", "greek"), "hades": ("", "god", "greek"),
     "athena": ("", "god", "greek"), "aphrodite": ("", "god", "greek"),
-    "olympus-throne": ("Trono del Olimpo", "place", "greek"),
-    "underworld": ("Inframundo", "place", "greek"),
+    "olympus-throne": ("Trono del Olimpo (our translation)", "place", "greek"),
+    "underworld": ("Inframundo (our translation)", "place", "greek"),
     "jardines-cucos": ("Jardines Cucos", "place", "greek"),
     "troy": ("Troya", "place", "greek"), "apple": ("Manzana", "object", "greek"),
     "ra": ("", "god", "egyptian"), "anubis": ("", "god", "egyptian"),
     "isis": ("", "god", "egyptian"), "horus": ("", "god", "egyptian"),
     "toth": ("Thoth", "god", "egyptian"), "osiris": ("", "god", "egyptian"),
-    "throne-room": ("Sala del Trono", "place", "egyptian"),
+    "throne-room": ("Sala del Trono (our translation)", "place", "egyptian"),
     "embalming-room": ("Sala de Momificar", "place", "egyptian"),
     "sun-eye": ("Ojo Solar", "object", "egyptian"),
     "portable-sarcophagus": ("Sarcófago Portátil", "object", "egyptian"),
@@ -321,6 +321,9 @@ def test_every_base_card_cards_md_names_is_in_the_base_set():
     for card_id, (alias, type_, mythology) in NAMED_CARDS.items():
         card = base[card_id]
         assert (card.type, card.mythology) == (type_, mythology)
+        # "(our translation)": CARDS.md's mark of a Spanish name no rulebook
+        # prints; the card still carries the name (issue #28 marks it on screen)
+        alias = alias.removesuffix(" (our translation)")
         if alias:
             assert alias == card.name or alias in card.aliases, card_id
 
@@ -505,7 +508,8 @@ def test_r27_geb_y_nut_is_an_event_card_of_the_expansion():
 def test_r27_a_base_board_naming_geb_y_nut_is_refused_an_expansion_board_scores_it():
     rows = '[area]\nfront = ["geb-and-nut", ".", ".", "."]\n' + \
         'central = [".", ".", ".", "."]\nback = [".", ".", ".", "."]\n'
-    with pytest.raises(BoardError, match="unknown card 'geb-and-nut'"):
+    with pytest.raises(BoardError, match="'geb-and-nut' is a card of the set 'aun-mas-divinos', "
+                                         "which is not in play"):
         board('sets = ["base"]\n' + rows, base_only())
     report = score_board(board(rows))
     assert (report.total, report.gods) == (1, 2)

@@ -329,6 +329,58 @@ def test_a_long_chain_of_scores_like_is_one_dl117_not_a_recursion_error(tmp_path
     assert time.process_time() - start < 10
 
 
+@pytest.mark.parametrize("command", [["dioses-lint"], ["score"]])
+def test_a_chain_of_500_defined_end_first_is_one_dl117(tmp_path, command):
+    """Issue #23 C6: each card scoring like the one defined before it; filled
+    in order, each tree held the whole chain before it, 500 deep, and every
+    walk of it crashed. A chain's length is now measured first, and no line
+    is filled past MAX_SCORES_LIKE."""
+    from click.testing import CliRunner
+
+    from dioses_cli.lint import lint
+    from dioses_cli.main import dioses
+
+    cards = 'god c0 "C0" greek {\n  2 points if next to egyptian\n}\n' + "".join(
+        f'god c{i} "C{i}" greek {{\n  scores like c{i - 1}\n}}\n' for i in range(1, 500))
+    path = tmp_path / "chain.dioses"
+    path.write_text('set chain "Chain" {\n  requires base\n}\n' + cards, encoding="utf-8")
+    board = tmp_path / "b.toml"
+    board.write_text('[area]\nfront = ["c499", "ship", ".", "."]\n'
+                     'central = [".", ".", ".", "."]\nback = [".", ".", ".", "."]\n')
+    if command == ["dioses-lint"]:
+        result = CliRunner().invoke(lint, [str(path)])
+    else:
+        extra = [str(board)] if command == ["score"] else []
+        result = CliRunner().invoke(dioses, [*command, *extra, "--cards", str(path)])
+    assert result.exit_code == 1, result.output
+    assert "DL117 a chain of 'scores like' follows more than 8" in result.output + result.stderr
+    assert "bug" not in result.stderr
+
+
+def test_a_definition_of_20000_lines_is_one_dl008_not_120_mb(tmp_path, bundled):
+    """Issue #23: one definition of 100k scoring lines took 600 MB to parse.
+    Past MAX_STATEMENTS it is set aside unparsed, at its first line; the
+    definitions around it are still read."""
+    import tracemalloc
+
+    from dioses_rules.language.limits import MAX_STATEMENTS
+
+    path = tmp_path / "long.dioses"
+    path.write_text('set long "Long" {\n  requires base\n}\n'
+                    'god x "X" greek {\n' + "  1 point if next to egyptian\n" * 20_000
+                    + '}\ngod y "Y" greek {\n  2 points if in front row\n}\n',
+                    encoding="utf-8")
+    tracemalloc.start()
+    try:
+        (error,) = lint_file(path, bundled)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert (error.code, error.line, error.column) == ("DL008", 4, 1)
+    assert f"more than {MAX_STATEMENTS} statements" in error.message
+    assert peak < 40 * 2 ** 20  # the file is 0.6 MB; parsed, it took 120 MB
+
+
 # ---------------------------------------------------------------- recovery
 
 

@@ -474,3 +474,53 @@ def test_replay_prints_its_verdicts_in_words(runner, tmp_path, monkeypatch):
     told = [line for line in diverged.stderr.splitlines() if line.startswith("  the ")]
     assert len(told) == 2 and all("the end after" in line for line in told)
     assert not any(REPR_MARKS.search(line) for line in told)
+
+
+# -------------------------------------------- a full disk (issue #23, C11)
+
+
+class _FullStream(io.StringIO):
+    """A stream on a full disk: every write fails as /dev/full's does."""
+
+    def write(self, text):
+        raise OSError(28, "No space left on device")
+
+
+def test_a_full_stdout_is_the_users_error_not_a_bug(monkeypatch):
+    """What cannot be written to stdout is exit 1 with one line on stderr,
+    never a crash file (the guarded streams of the console scripts)."""
+    errors = io.StringIO()
+    monkeypatch.setattr(sys, "stdout", output.GuardedStream(_FullStream(), "standard output"))
+    monkeypatch.setattr(sys, "stderr", errors)
+    with pytest.raises(SystemExit) as stopped:
+        output.run_guarded(lambda: click.echo("a" * 100))
+    assert stopped.value.code == output.EXIT_USER_ERROR
+    assert errors.getvalue().startswith(
+        "E010 cannot write to standard output: No space left on device")
+
+
+def test_a_users_error_that_stderr_cannot_take_still_exits_1(monkeypatch):
+    monkeypatch.setattr(sys, "stderr", output.GuardedStream(_FullStream(), "standard error"))
+
+    def fails():
+        raise output.DiosesError("a bad board")
+
+    with pytest.raises(SystemExit) as stopped:
+        output.run_guarded(fails)
+    assert stopped.value.code == output.EXIT_USER_ERROR
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full here")
+@pytest.mark.parametrize("where", ["stdout", "stderr"])
+def test_the_installed_scripts_on_dev_full_exit_1(where):
+    """`dioses cards >/dev/full` and a user's error with stderr on /dev/full."""
+    script = Path(sys.executable).with_name("dioses")
+    args = [str(script), "cards"] if where == "stdout" else [str(script), "score", "/nonexistent"]
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(args, stdout=full if where == "stdout" else subprocess.DEVNULL,
+                              stderr=full if where == "stderr" else subprocess.PIPE,
+                              text=True, timeout=60)
+    assert done.returncode == output.EXIT_USER_ERROR
+    if where == "stdout":
+        assert "E010 cannot write to standard output" in done.stderr
+        assert "bug" not in done.stderr

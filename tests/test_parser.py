@@ -164,6 +164,24 @@ def test_printer_keeps_ambiguous_trees_apart(text):
     assert card_file_text(card_file) == text
 
 
+@pytest.mark.parametrize("mode", list(m.SubjectMode))
+def test_a_leader_ending_in_scores_keeps_its_subject_apart(mode):
+    """A leader whose count ends in a bare "that is scores", then "at front 1":
+    unclosed, LALR(1) reads "scores at" as the start of "scores at least N
+    points" (DL001 unexpected 'front'; found by test_properties). The printed
+    text parses back to the same tree, and is a fixed point."""
+    leader = m.Leader(m.AnyCard(), m.Count(m.AnyCard(), m.Scope(m.ScopeKind.AREA),
+                                           where=m.Scores(None)))
+    condition = m.Subject(mode, (leader,), m.AtCell(m.Row.FRONT, 1))
+    card_file = m.CardFile(None, (m.MythCard("x", "X", (), "god", "greek", m.Provenance.PRINTED,
+                                             lines=(m.Fixed(0, condition),)),))
+    text = card_file_text(card_file)
+    assert parse_card_text(text) == card_file, text
+    assert card_file_text(parse_card_text(text)) == text
+    if mode is not m.SubjectMode.NONE:  # "... scores not at front 1" needs no parentheses
+        assert "(the one of card with most cards in area that is scores) at front 1" in text
+
+
 def test_scores_then_at_least_reads_as_two_statements():
     scenario = parse_card_text(
         'scenario s 1 "S" printed { victory { hera scores; at least 20 points } }'

@@ -18,35 +18,36 @@ from dioses_rules.pool import lint, lint_context  # noqa: F401
 from dioses_rules.scoring import compiler, evaluator, wide  # noqa: F401
 from dioses_rules.solve import compiler as solve_compiler  # noqa: F401
 
-# Every back end that reads predicate trees, with the unions it must cover. A
-# back end dropping out of this list (or a new one not in it) fails below.
+# Every back end that reads predicate trees, with the unions it must cover
+# (a subclass's tables are its own plus the ones it inherits, merged). A back
+# end dropping out of this list (or a new one not in it) fails below.
+_ENGLISH = {"noun_phrase": m.Selector, "countable": m.Countable, "position": m.Position,
+            "condition": m.Condition, "line": m.ScoringLine}
+_CARD_TEXT = {**_ENGLISH, "effect_phrase": m.Effect, "definition": m.Definition,
+              "setup_step": m.SetupStep, "rule": m.RuleChange}
+_COUNTS = {"selector": m.Selector, "countable": m.Countable}
+_PLACEMENT = {"match": m.Selector}
 BACK_ENDS = {
     "Evaluator": {"match": m.Selector, "judge": m.Condition, "countable": m.Countable,
                   "line_points": m.ScoringLine},
-    "CountCompiler": {"selector": m.Selector, "countable": m.Countable},
-    "Compiler": {"condition": m.Condition, "line": m.ScoringLine},
+    "CountCompiler": _COUNTS,
+    "Compiler": {**_COUNTS, "condition": m.Condition, "line": m.ScoringLine},
     "WideCompiler": {"condition": m.Condition, "countable": m.Countable,
                      "line": m.ScoringLine},
     "SourceWriter": {"selector_term": m.Selector, "condition": m.Condition,
                      "countable": m.Countable, "line": m.ScoringLine, "effect": m.Effect,
                      "setup_step": m.SetupStep, "rule": m.RuleChange},
     "DefinitionWriter": {"layout": typing.Union[m.CardSet, m.Definition]},
-    "EnglishWriter": {"noun_phrase": m.Selector, "countable": m.Countable,
-                      "position": m.Position, "condition": m.Condition,
-                      "line": m.ScoringLine},
-    "CardTextWriter": {"effect_phrase": m.Effect, "definition": m.Definition,
-                       "setup_step": m.SetupStep, "rule": m.RuleChange},
-    "SpanishWriter": {"noun_phrase": m.Selector, "countable": m.Countable,
-                      "position": m.Position, "condition": m.Condition,
-                      "line": m.ScoringLine},
-    "SpanishCardWriter": {"effect_phrase": m.Effect, "definition": m.Definition,
-                          "setup_step": m.SetupStep, "rule": m.RuleChange},
+    "EnglishWriter": _ENGLISH,
+    "CardTextWriter": _CARD_TEXT,
+    "SpanishWriter": _ENGLISH,
+    "SpanishCardWriter": _CARD_TEXT,
     "ContextChecker": {"selector": m.Selector, "countable": m.Countable,
                        "condition": m.Condition},
     "DefinitionChecker": {"definition": m.Definition},
     "EffectRules": {"effect": m.Effect},
-    "PlacementSelectors": {"match": m.Selector},
-    "TreeCompiler": {"judge": m.Condition, "countable": m.Countable,
+    "PlacementSelectors": _PLACEMENT,
+    "TreeCompiler": {**_PLACEMENT, "judge": m.Condition, "countable": m.Countable,
                      "line_points": m.ScoringLine},
 }
 LIBRARY_DISPATCHES = [(owner, name, dispatch) for owner, name, dispatch in DISPATCHES
@@ -118,3 +119,97 @@ def test_every_word_of_the_vocabulary_is_a_keyword_of_the_grammar(table):
     words = getattr(vocabulary, table)
     words = set(words) | (set(words.values()) if isinstance(words, dict) else set())
     assert words <= grammar_keywords()
+
+
+# ---------------------------------------------------------------- inheritance (#26)
+
+
+class _Parent:
+    selector = Dispatch(m.Selector)
+
+    @selector.on(m.AnyCard)
+    def _any(self, node):
+        return "parent any"
+
+    @selector.on(m.TypeIs, m.MythologyIs)
+    def _word(self, node):
+        return "parent word"
+
+
+def test_a_subclass_overrides_an_entry_by_defining_a_method_of_the_same_name():
+    class Child(_Parent):
+        def _word(self, node):
+            return "child word"
+
+    assert Child().selector(m.TypeIs("god")) == "child word"
+    assert Child().selector(m.MythologyIs("greek")) == "child word"  # every kind it served
+    assert Child().selector(m.AnyCard()) == "parent any"
+    assert _Parent().selector(m.TypeIs("god")) == "parent word"  # the parent's table is its own
+    with pytest.raises(UnhandledNode, match="Child.selector has no method for FaceIs"):
+        Child().selector(m.FaceIs(True))
+
+
+def test_a_subclass_declaring_the_dispatch_again_merges_and_overrides_the_parents_table():
+    class Child(_Parent):
+        selector = Dispatch(m.Selector)
+
+        @selector.on(m.AnyCard)
+        def _card(self, node):
+            return "child card"
+
+        @selector.on(m.FaceIs)
+        def _face(self, node):
+            return "child face"
+
+    class Grandchild(Child):
+        def _face(self, node):
+            return "grandchild face"
+
+    assert Child().selector(m.AnyCard()) == "child card"
+    assert Child().selector(m.TypeIs("god")) == "parent word"
+    assert Grandchild().selector(m.FaceIs(True)) == "grandchild face"
+    assert Grandchild().selector(m.AnyCard()) == "child card"
+    assert _Parent().selector(m.AnyCard()) == "parent any"
+    assert {(o.__name__, n) for o, n, _ in DISPATCHES if o in (Child, Grandchild)} == {
+        ("Child", "selector"), ("Grandchild", "selector")}
+
+
+def test_tables_merge_along_the_method_resolution_order():
+    class Other:
+        condition = Dispatch(m.Condition)
+
+        @condition.on(m.InCorner)
+        def _corner(self, node):
+            return "other corner"
+
+    class Left(_Parent):
+        def _any(self, node):
+            return "left any"
+
+    class Both(Left, Other):
+        def _corner(self, node):
+            return "both corner"
+
+    assert Both().selector(m.AnyCard()) == "left any"
+    assert Both().condition(m.InCorner()) == "both corner"
+    assert Both().selector(m.TypeIs("god")) == "parent word"
+
+
+def test_one_name_for_two_meanings_is_refused_when_the_class_is_created():
+    with pytest.raises(TypeError, match=r"Clash\._any overrides the method selector calls for "
+                                        r"AnyCard, but is registered for condition \(InCorner\)"):
+        class Clash(_Parent):
+            condition = Dispatch(m.Condition)
+
+            @condition.on(m.InCorner)
+            def _any(self, node):
+                return "a corner"
+
+    with pytest.raises(TypeError, match="would hide the dispatching method selector"):
+        class Hides(_Parent):
+            def selector(self, node):
+                return "everything"
+
+    with pytest.raises(TypeError, match="is declared over"):
+        class OtherUnion(_Parent):
+            selector = Dispatch(m.Condition)

@@ -234,6 +234,81 @@ def report_bug(error: BaseException, argv: Optional[list[str]] = None) -> None:
     sys.exit(EXIT_BUG)
 
 
+# ------------------------------------------------------------------ our own output
+
+
+class OutputError(DiosesError):
+    """Standard output or standard error could not be written (a full disk,
+    a device error): the user's environment, not a bug, so exit 1."""
+
+    def __init__(self, stream, name: str, error: OSError):
+        self.stream = stream
+        reason = error.strerror or str(error)
+        super().__init__(Diagnostic("E010", f"cannot write to {name}: {reason}", "",
+                                    help="free some space, or send the output elsewhere"))
+
+    def silence(self) -> None:
+        """Point the stream's descriptor at devnull, so that what is still
+        buffered cannot fail again when the interpreter flushes it at exit."""
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            try:
+                os.dup2(devnull, self.stream.fileno())
+            finally:
+                os.close(devnull)
+        except (OSError, ValueError, AttributeError):
+            pass
+
+
+class GuardedStream:
+    """A text stream whose failures to write are :class:`OutputError`; a
+    closed pipe stays a BrokenPipeError (exit 141, :func:`closed_pipe`)."""
+
+    def __init__(self, stream, name: str):
+        self._stream = stream
+        self._name = name
+
+    def _guard(self, action, *args):
+        try:
+            return action(*args)
+        except BrokenPipeError:
+            raise
+        except OSError as error:
+            raise OutputError(self._stream, self._name, error) from None
+
+    def write(self, text):
+        return self._guard(self._stream.write, text)
+
+    def writelines(self, lines):
+        return self._guard(self._stream.writelines, lines)
+
+    def flush(self):
+        return self._guard(self._stream.flush)
+
+    def __getattr__(self, name):
+        return getattr(self._stream, name)
+
+
+def guard_standard_streams() -> None:
+    """Make every write to the real stdout and stderr a guarded one (the
+    console scripts' entry; tests capture the streams themselves)."""
+    for attribute, name in (("stdout", "standard output"), ("stderr", "standard error")):
+        stream = getattr(sys, attribute)
+        if stream is not None and not isinstance(stream, GuardedStream):
+            setattr(sys, attribute, GuardedStream(stream, name))
+
+
+def _report_quietly(diagnostics: Iterable[Diagnostic]) -> None:
+    """Report a user's error; when even stderr cannot take it, the exit code
+    still says what happened."""
+    try:
+        report_diagnostics(diagnostics)
+    except OutputError as error:
+        error.silence()
+    except OSError:
+        pass
+
+
 # ------------------------------------------------------------------ the guard
 
 
@@ -251,8 +326,12 @@ def run_guarded(call: Callable[[], T], argv: Optional[list[str]] = None) -> T:
         return result
     except (click.exceptions.Exit, click.ClickException, click.Abort, SystemExit):
         raise
+    except OutputError as error:
+        error.silence()
+        _report_quietly(error.diagnostics)
+        sys.exit(EXIT_USER_ERROR)
     except DiosesError as error:
-        report_diagnostics(error.diagnostics)
+        _report_quietly(error.diagnostics)
         sys.exit(EXIT_USER_ERROR)
     except KeyboardInterrupt:
         click.echo("interrupted", err=True)
@@ -291,6 +370,10 @@ class _Guarded:
     """Guards a click command or group as a whole, option parsing and eager
     options (--help, --version) included, so that even code that no
     :func:`user_errors` wraps maps a bug to exit 3 and a closed pipe to 141."""
+
+    def main(self, *args, **kwargs):
+        guard_standard_streams()
+        return super().main(*args, **kwargs)
 
     def make_context(self, info_name, args, parent=None, **extra):
         argv = [info_name or self.name or "dioses", *args]

@@ -15,7 +15,7 @@ from .output import EXIT_CODES_HELP, user_errors
 from .params import FilePath, Whole
 
 WILDCARDS = ("", "0.0.0.0", "::", "[::]", "*")
-WEB_MODULES = ("starlette", "uvicorn", "jinja2")
+WEB_MODULES = ("starlette", "uvicorn", "jinja2", "drawsvg")  # the [web] extra
 
 
 def require_web() -> None:

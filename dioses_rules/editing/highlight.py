@@ -20,7 +20,7 @@ from ..language.vocabulary import DEFINITIONS
 from .keywords import is_keyword, name_pattern
 
 # A quoted text, as the grammar's STRING reads it (an unclosed one is an Error).
-_STRING = r'"(\\.|[^"\\\n])*"'
+_STRING = r'"[^"\\\n]*(?:\\.[^"\\\n]*)*"'
 
 
 class DiosesLexer(RegexLexer):

@@ -28,9 +28,11 @@ from typing import Callable, Optional, Sequence
 from attrs import define, field
 
 from ..convert import CONVERTER, StructureError, structure
-from ..files import atomic_write_text
+from ..errors import DiosesError
+from ..files import atomic_write_text, open_regular
 from ..pool.identity import PoolSet, pool_sets
 from ..pool.registry import Registry
+from ..structured import DataError, loads_json
 from .setup import MAX_SEATS
 from .state import FIRST_RULES, KNOWN_RULES, SAVE_KIND, GameError, game_error
 
@@ -126,10 +128,10 @@ class LogWriter:
 def first_record(path: Path) -> Optional[dict]:
     """The setup record on a file's first line, or None when it is not a log."""
     try:
-        with open(path, "rb") as handle:
+        with open_regular(path) as handle:
             first = handle.readline(1_000_000).decode("utf-8")
-        record = json.loads(first)
-    except (OSError, ValueError, UnicodeDecodeError, RecursionError):
+        record = loads_json(first, str(path))
+    except (OSError, UnicodeDecodeError, DiosesError):
         return None
     return record if isinstance(record, dict) and record.get("type") == "setup" else None
 
@@ -148,7 +150,7 @@ def _not_a_log(path: Path, why: str) -> GameError:
 def read_log(path: Path) -> list[dict]:
     """The records of a game log; a damaged or foreign file is one clear error."""
     try:
-        with open(path, "rb") as handle:
+        with open_regular(path) as handle:
             raw = handle.read(MAX_LOG_BYTES + 1)
     except OSError as error:
         raise game_error(f"cannot read the log: {error.strerror}", path=str(path), code="G101")
@@ -159,14 +161,15 @@ def read_log(path: Path) -> list[dict]:
     except UnicodeDecodeError:
         raise _not_a_log(path, "not UTF-8 text")
     records = []
-    for number, line in enumerate(text.splitlines(), 1):
+    # at \n only: a record may hold U+2028 or a form feed, which splitlines() splits at
+    for number, line in enumerate(text.split("\n"), 1):
         if not line.strip():
             continue
         try:
-            record = json.loads(line)
-        except RecursionError:
-            raise _not_a_log(path, f"line {number} is JSON nested too deeply")
-        except ValueError:
+            record = loads_json(line, str(path), code="G101", line=number - 1)
+        except DataError as error:
+            if not error.syntax:  # past a bound: say where
+                raise GameError(error.diagnostics)
             if not records and _looks_like_a_save(text):
                 raise _a_save(path)
             raise _not_a_log(path, f"line {number} is not JSON")
@@ -202,8 +205,8 @@ def _a_save(path: Path) -> GameError:
 
 def _looks_like_a_save(text: str) -> bool:
     try:
-        data = json.loads(text)
-    except (ValueError, RecursionError):
+        data = loads_json(text)
+    except DiosesError:
         return False
     return isinstance(data, dict) and data.get("kind") == SAVE_KIND
 

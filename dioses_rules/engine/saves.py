@@ -22,13 +22,14 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
-from typing import Callable, Optional, Sequence
+from typing import Callable, NoReturn, Optional, Sequence
 
 from attrs import define, field
 
 from ..convert import CONVERTER, StructureError, show_value, structure
-from ..errors import Diagnostic
-from ..files import atomic_write_text
+from ..errors import Diagnostic, DiosesError
+from ..files import atomic_write_text, open_regular
+from ..structured import DataError, loads_json
 from ..pool.identity import PoolSet
 from ..pool.registry import Registry
 from .game import Game
@@ -217,9 +218,9 @@ def load_game(registry: Registry, data: dict | SaveFile, agents: Sequence[Agent]
 def read_json(path: Path) -> object:
     """The JSON in a file, or None when it is not JSON (or unreadable)."""
     try:
-        with open(path, "rb") as handle:
-            return json.loads(handle.read(MAX_SAVE_BYTES + 1).decode("utf-8"))
-    except (OSError, ValueError, UnicodeDecodeError, RecursionError):
+        with open_regular(path) as handle:
+            return loads_json(handle.read(MAX_SAVE_BYTES + 1).decode("utf-8"), str(path))
+    except (OSError, UnicodeDecodeError, DiosesError):
         return None
 
 
@@ -233,7 +234,7 @@ def read_save(path: Path) -> SaveFile:
     checks that need the card pool are :func:`check_save`'s)."""
     shown = str(path)
     try:
-        with open(path, "rb") as handle:
+        with open_regular(path) as handle:
             raw = handle.read(MAX_SAVE_BYTES + 1)
     except OSError as error:
         raise game_error(f"cannot read the save: {error.strerror}", path=shown, code="G100")
@@ -241,22 +242,27 @@ def read_save(path: Path) -> SaveFile:
         raise game_error(f"larger than any save ({MAX_SAVE_BYTES // 2 ** 20} MB)",
                          path=shown, code="G100")
     try:
-        data = json.loads(raw.decode("utf-8"))
-    except RecursionError:
-        raise game_error("not a saved Dioses! game (its JSON is nested too deeply)",
-                         path=shown, code="G100")
-    except (ValueError, UnicodeDecodeError):
-        first = raw.split(b"\n", 1)[0]
-        try:
-            record = json.loads(first.decode("utf-8"))
-        except (ValueError, UnicodeDecodeError, RecursionError):
-            record = None
-        if isinstance(record, dict) and record.get("type") == "setup":
-            raise game_error("this is a game log, not a saved game",
-                             f"check it with: dioses replay {shown}", shown, "G100")
-        raise game_error("not a saved Dioses! game (not JSON)",
-                         "saves are written by 'dioses play'", shown, "G100")
+        data = loads_json(raw.decode("utf-8"), shown, code="G100")
+    except DataError as error:
+        if not error.syntax:  # past a bound: say where
+            raise GameError(error.diagnostics)
+        _not_a_save(raw, shown)
+    except UnicodeDecodeError:
+        _not_a_save(raw, shown)
     return parse_save(data, shown)
+
+
+def _not_a_save(raw: bytes, shown: str) -> NoReturn:
+    """A file that is not JSON: a game log given as a save, or something else."""
+    try:
+        record = loads_json(raw.split(b"\n", 1)[0].decode("utf-8"), shown)
+    except (DiosesError, UnicodeDecodeError):
+        record = None
+    if isinstance(record, dict) and record.get("type") == "setup":
+        raise game_error("this is a game log, not a saved game",
+                         f"check it with: dioses replay {shown}", shown, "G100")
+    raise game_error("not a saved Dioses! game (not JSON)",
+                     "saves are written by 'dioses play'", shown, "G100")
 
 
 def write_save(path: Path, game: Game, play: PlayInfo) -> None:

@@ -138,7 +138,7 @@ class CardTextWriter(EnglishWriter):
         return "Objective goal - " + self.lines(d.lines)
 
     @definition.on(m.ObjectiveElement)
-    def _element(self, d: m.ObjectiveElement) -> str:
+    def _objective_element(self, d: m.ObjectiveElement) -> str:
         return f"Objective element: {self.noun(d.selector, plural=True)}."
 
     @definition.on(m.PowerEffect)

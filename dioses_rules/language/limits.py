@@ -28,6 +28,12 @@ MAX_ERRORS = 50
 # recursive back ends (source, English, scoring) handle twice this.
 MAX_DEPTH = 100
 
+# How many statements (lines, or ';'-separated parts of one) one definition
+# may hold; more is DL008 and the definition is set aside unparsed. The
+# longest bundled definition holds about 50; a parse tree costs some kB a
+# statement, so one definition of 100,000 lines took 600 MB (issue #23).
+MAX_STATEMENTS = 1000
+
 # How many cards a chain of 'scores like' may go through (each link nests the
 # other card's lines once more); longer is DL117.
 MAX_SCORES_LIKE = 8

@@ -22,7 +22,7 @@ from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedInput
 
 from ..errors import Diagnostic
 from .lexing import VOCABULARY, declared_word_in_a_keywords_place, lark_parser
-from .limits import MAX_DEPTH, MAX_ERRORS
+from .limits import MAX_DEPTH, MAX_ERRORS, MAX_STATEMENTS
 from .syntax import LineIndex, cut_short, next_token, outline, syntax_diagnostic
 from .vocabulary import DEFINITIONS, Vocabulary
 
@@ -71,6 +71,13 @@ def _parse_recovering(text: str, path: str, each: Optional[Callable[[Tree], None
         piece = text[start:end]
         if piece.isspace():
             continue
+        if _statements(piece) > MAX_STATEMENTS and not _SET_HEADER.match(piece):
+            diagnostics.append(Diagnostic(
+                "DL008", f"a definition of more than {MAX_STATEMENTS} statements "
+                "(it is set aside unparsed)", path, *lines.at(next_token(text, start)),
+                help="split it into several definitions"))
+            broken.append(named(text, start))
+            continue
         try:
             tree = lark_parser().parse(piece, on_error=declared_word_in_a_keywords_place)
         except UnexpectedInput as error:
@@ -97,6 +104,21 @@ def _parse_recovering(text: str, path: str, each: Optional[Callable[[Tree], None
             each(tree)
     trees = [Tree("start", definitions)] if each is None else []
     return ParseResult(trees, _by_place(diagnostics), _known(broken))
+
+
+# A set header's statements are declarations, read before parsing too
+# (headers.py); a set may declare many words, so it has no such bound.
+_SET_HEADER = re.compile(r"(?:\s|#[^\n]*)*set\b")
+
+
+def _statements(piece: str) -> int:
+    """How many statements a piece may hold at most: its lines that are
+    neither blank nor a comment, and its ';' (counted without parsing)."""
+    if piece.count("\n") + piece.count(";") <= MAX_STATEMENTS:
+        return 0  # the common case, without looking at each line
+    lines = sum(1 for line in piece.split("\n")
+                if line.strip() and not line.lstrip().startswith("#"))
+    return lines + piece.count(";")
 
 
 def _piece_error(error: UnexpectedInput, text: str, path: str, lines: LineIndex,

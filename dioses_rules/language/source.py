@@ -275,9 +275,16 @@ class SourceWriter:
     @condition.on(m.Subject)
     def _subject(self, c, level: int = _OR) -> str:
         inner = self.condition(c.condition)
+        subjects = [self.selector(s) for s in c.subjects]
+        if c.mode is not m.SubjectMode.NONE and inner.startswith("at ") \
+                and subjects[-1].endswith(("scores", "score")):
+            # A leader's count may end in a bare "that is scores"; the grammar
+            # is LALR(1), so a following "at front 1" would be read as the
+            # start of "scores at least N points": close the subject.
+            subjects[-1] = f"({subjects[-1]})"
         if c.mode is m.SubjectMode.EVERY:
-            return f"every {self.selector(c.subjects[0])} {inner}"
-        names = ", ".join(self.selector(s) for s in c.subjects)
+            return f"every {subjects[0]} {inner}"
+        names = ", ".join(subjects)
         if c.mode is m.SubjectMode.NONE:
             return f"{names} not {inner}"
         return f"{names} {inner}"

@@ -238,7 +238,7 @@ class SpanishCardWriter(SpanishWriter):
         return "Objetivo - " + self.lines(d.lines)
 
     @definition.on(m.ObjectiveElement)
-    def _element(self, d: m.ObjectiveElement) -> str:
+    def _objective_element(self, d: m.ObjectiveElement) -> str:
         return f"Elemento de objetivo: {self.noun(d.selector, plural=True)}."
 
     @definition.on(m.PowerEffect)

@@ -17,16 +17,28 @@ method for, never a silent default. The table is built once, when the class is
 created. ``tests/test_walk.py`` checks that every dispatch covers every member
 of its union, so a new node kind cannot be half added: add the class to its
 union in ``model`` and every back end fails that test until it handles it.
+
+A subclass inherits its parents' tables, merged along the method resolution
+order (sqlglot's ``{**Parent.TRANSFORMS, ...}``), and overrides an entry in
+either of two ways: by defining a method of the same name (``def _type``), or
+by declaring the dispatch again (``selector = Dispatch(m.Selector)``) and
+registering its own methods with ``@selector.on``, which win over the
+parents'. A method that overrides by name one the parent registered, but is
+itself registered for another node kind or table, is refused when the class
+is created (two meanings under one name), as is a plain method that would
+hide the dispatching function itself.
 """
 
 from __future__ import annotations
 
+import inspect
 import typing
 from typing import Any, Callable, Iterator
 
 import attrs
 
-# Every dispatch ever declared, for the coverage test: (owner class, name, dispatch).
+# Every dispatch table, for the coverage test: (owner class, name, dispatch);
+# a subclass's merged tables are listed under the subclass.
 DISPATCHES: list[tuple[type, str, "Dispatch"]] = []
 
 
@@ -56,11 +68,14 @@ class Dispatch:
     ``(self, node, *args, **kwargs)`` that calls ``handlers[type(node)]``; the
     function keeps this object as ``.dispatch``. A hot path may index
     ``handlers`` itself (the reference evaluator does), with the same effect.
+    ``own`` holds the methods registered in the owner's body; ``handlers``
+    the whole table, the parents' entries merged in.
     """
 
     def __init__(self, union: Any):
         self.union = union
         self.kinds = members(union)
+        self.own: dict[type, Callable] = {}
         self.handlers: dict[type, Callable] = _Table()
         self.owner: type | None = None
         self.name = ""
@@ -71,9 +86,12 @@ class Dispatch:
             for kind in kinds:
                 if kind not in self.kinds:
                     raise TypeError(f"{kind.__name__} is not a member of {self.union}")
-                if kind in self.handlers:
+                if kind in self.own:
                     raise TypeError(f"{kind.__name__} is registered twice")
+                self.own[kind] = method
                 self.handlers[kind] = method
+            registered = getattr(method, "__dispatched__", ())
+            method.__dispatched__ = (*registered, *((self, kind) for kind in kinds))
             return method
         return register
 
@@ -83,9 +101,15 @@ class Dispatch:
 
     def __set_name__(self, owner: type, name: str) -> None:
         self.owner, self.name = owner, name
-        DISPATCHES.append((owner, name, self))
-        handlers = self.handlers
+        if not any(_HOOK in vars(klass) for klass in owner.__mro__[1:]):
+            self._install(owner, name)  # else the parents' hook merges it (all names known)
+        _inherit_on_subclassing(owner)
+
+    def _install(self, owner: type, name: str) -> None:
+        self.owner, self.name = owner, name
+        handlers = self.handlers = _merged(owner, name, self)
         where = handlers.where = f"{owner.__name__}.{name}"
+        DISPATCHES.append((owner, name, self))
 
         def dispatch(instance, node, *args, **kwargs):
             return handlers[type(node)](instance, node, *args, **kwargs)
@@ -95,6 +119,94 @@ class Dispatch:
         dispatch.__doc__ = f"Dispatch on the node class over {self.union}."
         dispatch.dispatch = self  # type: ignore[attr-defined]
         setattr(owner, name, dispatch)
+
+
+# The marker of a class whose subclasses merge its tables when created.
+_HOOK = "__dispatch_tables__"
+
+
+def _declared(klass: type, name: str) -> "Dispatch | None":
+    """The table ``klass`` itself holds under ``name`` (declared or merged), if any."""
+    value = vars(klass).get(name)
+    found = value if isinstance(value, Dispatch) else getattr(value, "dispatch", None)
+    return found if isinstance(found, Dispatch) and found.owner is klass else None
+
+
+def _merged(owner: type, name: str, table: Dispatch) -> _Table:
+    """The whole table of ``owner``: the registrations of every class of its
+    method resolution order, the most derived winning, then each method
+    replaced by the override of the same name that ``owner`` sees."""
+    entries: dict[type, Callable] = {}
+    for klass in reversed(owner.__mro__[1:]):
+        declared = _declared(klass, name)
+        if declared is not None:
+            entries.update(declared.own)
+    entries.update(table.own)
+    merged = _Table()
+    for kind, method in entries.items():
+        merged[kind] = _override(owner, name, kind, method)
+    return merged
+
+
+def _override(owner: type, name: str, kind: type, method: Callable) -> Callable:
+    """The method ``owner`` calls for ``kind``: ``method``, or the method of
+    the same name that a subclass defines instead."""
+    attribute = getattr(method, "__name__", "")
+    found = inspect.getattr_static(owner, attribute, None)
+    if found is method or found is None:
+        return method
+    registered = getattr(found, "__dispatched__", ())
+    if registered and not any(table.name == name and other is kind
+                              for table, other in registered):
+        uses = ", ".join(sorted({f"{table.name} ({other.__name__})"
+                                 for table, other in registered}))
+        raise TypeError(f"{owner.__name__}.{attribute} overrides the method {name} calls for "
+                        f"{kind.__name__}, but is registered for {uses}: rename one")
+    if not callable(found):
+        raise TypeError(f"{owner.__name__}.{attribute} replaces the method {name} calls for "
+                        f"{kind.__name__} with something that is not a method")
+    return found
+
+
+def _inherit_on_subclassing(owner: type) -> None:
+    """Have every subclass of ``owner`` build its own merged tables when it
+    is created (a subclass that declares none inherits every one)."""
+    if _HOOK in vars(owner):
+        return
+    if "__init_subclass__" in vars(owner):
+        raise TypeError(f"{owner.__name__} defines __init_subclass__ and holds a Dispatch")
+
+    def init_subclass(cls, **kwargs):
+        super(owner, cls).__init_subclass__(**kwargs)
+        _subclassed(cls)
+
+    setattr(owner, _HOOK, True)
+    owner.__init_subclass__ = classmethod(init_subclass)  # type: ignore[assignment]
+
+
+def _subclassed(cls: type) -> None:
+    """Install ``cls``'s tables: those its body declares again, merged with the
+    parents', and a merged copy of every other table it inherits."""
+    names = sorted({name for klass in cls.__mro__ for name in vars(klass)
+                    if _declared(klass, name) is not None})
+    for name in names:
+        own = vars(cls).get(name)
+        if isinstance(own, Dispatch):  # declared again in the subclass's body
+            for klass in cls.__mro__[1:]:
+                inherited = _declared(klass, name)
+                if inherited is not None and inherited.kinds != own.kinds:
+                    raise TypeError(f"{cls.__name__}.{name} is declared over {own.union}, "
+                                    f"{klass.__name__}.{name} over {inherited.union}")
+            own._install(cls, name)
+        elif _declared(cls, name) is not None:
+            continue  # installed by the hook of another parent
+        elif name in vars(cls):
+            raise TypeError(f"{cls.__name__}.{name} would hide the dispatching method "
+                            f"{name}: override the methods it calls instead")
+        else:
+            parent = next(found for found in (_declared(k, name) for k in cls.__mro__[1:])
+                          if found is not None)
+            Dispatch(parent.union)._install(cls, name)
 
 
 def iter_nodes(node: Any) -> Iterator[Any]:

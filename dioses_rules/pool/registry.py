@@ -41,23 +41,41 @@ FAMILY_WORDS = {
 _NOT_KEY = re.compile(r"[^a-z0-9]+")
 
 
+def fold(name: str) -> str:
+    """The key a name is matched by: case folded and accents stripped
+    (canonical decomposition, combining marks removed: 'Odín' -> 'odin',
+    'JÖRMUNGANDR' -> 'jormungandr'), and nothing else. Any other difference
+    is another name: 'Кra' (a Cyrillic letter), 'hera\u200b', '!!hera!!',
+    '?hera' and the fullwidth 'ｈｅｒａ' name no card (issue #23). NFD rather
+    than NFKD: compatibility decomposition would fold fullwidth and other
+    look-alike letters into ASCII, which is exactly the misreading refused."""
+    if name.isascii():  # no accent to take off, and casefold() is lower()
+        return name.lower()
+    text = unicodedata.normalize("NFD", name)
+    return "".join(ch for ch in text if not unicodedata.combining(ch)).casefold()
+
+
 def normalize(name: str) -> str:
-    """Case-, accent- and punctuation-insensitive key: 'Odín' -> 'odin'."""
-    if name.isascii():  # no accent to take off, and casefold() is lower() (most names)
+    """A search key: case-, accent- and punctuation-insensitive ('sun eye'
+    finds 'sun-eye'); for searching a catalogue, never for naming a card
+    (that is :func:`fold`)."""
+    if name.isascii():
         return _NOT_KEY.sub("-", name.lower()).strip("-")
-    return _normalize_any(name)
-
-
-def _normalize_any(name: str) -> str:
-    text = unicodedata.normalize("NFKD", name)
-    text = "".join(ch for ch in text if not unicodedata.combining(ch)).casefold()
-    return _NOT_KEY.sub("-", text).strip("-")
+    return _NOT_KEY.sub("-", fold(unicodedata.normalize("NFKD", name))).strip("-")
 
 
 def family_of(definition: m.Definition) -> str:
     """Myth and event cards share one id space (events are Myth cards, R18)."""
     kind = definition.kind
     return "myth" if kind in ("myth", "event") else kind
+
+
+class NotInPlay(LookupError):
+    """A name that a loaded set defines, though that set is not in play."""
+
+    def __init__(self, message: str, set_id: str):
+        super().__init__(message)
+        self.set_id = set_id
 
 
 @define
@@ -121,19 +139,37 @@ class Registry:
         return self.definitions("myth")  # type: ignore[return-value]
 
     def resolve(self, family: str, name: str) -> m.Definition:
-        """A definition by id, name or alias (case- and accent-insensitive)."""
+        """A definition by id, name or alias (case- and accent-insensitive, :func:`fold`)."""
         direct = self.get(family, name)
         if direct is not None:
             return direct
-        ids = self.names.get((family, normalize(name)), set())
+        ids = self.names.get((family, fold(name)), set())
         if len(ids) == 1:
             return self.get(family, next(iter(ids)))  # type: ignore[return-value]
         what = FAMILY_WORDS[family]
         if len(ids) > 1:
             raise LookupError(f"'{name}' names several {what}s: {', '.join(sorted(ids))}")
+        elsewhere = self._set_not_in_play(family, name)
+        if elsewhere is not None:
+            raise NotInPlay(f"'{name}' is a {what} of the set '{elsewhere}', which is not in "
+                            f"play (the sets in play: {', '.join(self.active) or 'none'})",
+                            elsewhere)
         pool = [card_id for (fam, card_id) in self.by_id if fam == family]
-        hint = did_you_mean(normalize(name), pool)
+        hint = did_you_mean(normalize(name) or name, pool)
         raise LookupError(f"unknown {what} '{name}'" + (f"; {hint}" if hint else ""))
+
+    def _set_not_in_play(self, family: str, name: str) -> Optional[str]:
+        """The loaded set, not in play, that defines ``name``, if any."""
+        key = fold(name)
+        for set_id, loaded in self.sets.items():
+            if set_id in self.active:
+                continue
+            for definition in loaded.definitions:
+                if family_of(definition) == family and key in {
+                        fold(definition.id), fold(definition.name),
+                        *map(fold, definition.aliases)}:
+                    return set_id
+        return None
 
     def pattern_points(self, pattern: m.Pattern) -> int:
         """R14: what a completed pattern is worth, by the table of the set
@@ -210,8 +246,8 @@ def assemble(sources: Sequence[SourceFile], active: Optional[Sequence[str]] = No
         _add_definitions(registry, set_id)
     _fill_scores_like(registry)
     for (family, card_id), (definition, _) in registry.by_id.items():
-        keys = {normalize(card_id), normalize(definition.name)}
-        keys.update(normalize(alias) for alias in definition.aliases)
+        keys = {fold(card_id), fold(definition.name)}
+        keys.update(fold(alias) for alias in definition.aliases)
         for key in keys:
             registry.names.setdefault((family, key), set()).add(card_id)
     return registry
@@ -319,33 +355,67 @@ def _add_definitions(registry: Registry, set_id: str) -> None:
                 help="add the redesigned card, or drop it from 'replaces'"))
 
 
+_ENDLESS = 1 << 30  # the length of a chain that never ends (a cycle)
+
+
+def _chain_lengths(links: dict[str, list[str]]) -> dict[str, int]:
+    """How many ``scores like`` links each card's longest chain follows (0:
+    none; a missing card ends a chain; a cycle is endless), by an explicit
+    stack rather than a recursion."""
+    length: dict[str, int] = {}
+    for start in links:
+        stack, on_path = [start], {start}
+        while stack:
+            card = stack[-1]
+            pending = [t for t in links.get(card, ()) if t in links and t not in length]
+            cyclic = [t for t in pending if t in on_path]
+            pending = [t for t in pending if t not in on_path]
+            if cyclic:
+                for stuck in stack:  # every card on the path reaches the cycle
+                    length[stuck] = _ENDLESS
+                break
+            if pending:
+                stack.append(pending[0])
+                on_path.add(pending[0])
+                continue
+            stack.pop()
+            on_path.discard(card)
+            below = [length.get(t, 0) if t in links else 0 for t in links.get(card, ())]
+            length[card] = min(1 + max(below), _ENDLESS) if below else 0
+    return length
+
+
 def _fill_scores_like(registry: Registry) -> None:
     """Give every ``scores like ID`` line the lines of card ID (themselves
     filled first). A missing card, a cycle or a chain of more than
-    MAX_SCORES_LIKE leaves the line empty: the linter reports it (DL117)."""
+    MAX_SCORES_LIKE leaves the line empty: the linter reports it (DL117).
+
+    Chains are measured before anything is filled, by a loop rather than a
+    recursion, so a chain of any length costs no stack, and a filled card
+    never nests deeper than MAX_SCORES_LIKE (issue #23: 500 chained cards
+    nested 500 deep and crashed every tree walk)."""
+    links: dict[str, list[str]] = {}
+    for (family, card_id), (definition, _) in registry.by_id.items():
+        if family == "myth" and isinstance(definition, m.MythCard):
+            links[card_id] = [line.card for line in definition.lines
+                              if isinstance(line, m.ScoresLike)]
+    length = _chain_lengths(links)
     filled: dict[str, m.MythCard] = {}
-
-    def fill(card: m.MythCard, path: tuple[str, ...]) -> m.MythCard:
-        if card.id in filled:
-            return filled[card.id]
+    for card_id in sorted((c for c in links if links[c]), key=lambda c: length[c]):
+        card = registry.get("myth", card_id)
         lines = []
-        for line in card.lines:
-            if isinstance(line, m.ScoresLike):
-                target = registry.get("myth", line.card)
-                if target is not None and target.id not in path and \
-                        len(path) < MAX_SCORES_LIKE:
-                    line = evolve(line, lines=fill(target, path + (card.id,)).lines)
+        for line in card.lines:  # type: ignore[union-attr]
+            if isinstance(line, m.ScoresLike) and length.get(line.card, _ENDLESS) < \
+                    MAX_SCORES_LIKE and line.card != card_id:
+                target = filled.get(line.card) or registry.get("myth", line.card)
+                line = evolve(line, lines=target.lines)  # type: ignore[union-attr]
             lines.append(line)
-        changed = any(new is not old for new, old in zip(lines, card.lines))
-        result = evolve(card, lines=tuple(lines)) if changed else card
-        filled[card.id] = result
-        return result
-
+        filled[card_id] = evolve(card, lines=tuple(lines))  # type: ignore[arg-type]
+    fill = filled.__getitem__
     swaps = {}
     for key, (definition, set_id) in list(registry.by_id.items()):
-        if isinstance(definition, m.MythCard) and any(
-                isinstance(line, m.ScoresLike) for line in definition.lines):
-            new = fill(definition, ())
+        if key[0] == "myth" and key[1] in filled:
+            new = fill(key[1])
             registry.by_id[key] = (new, set_id)
             swaps[id(definition)] = new
     if swaps:

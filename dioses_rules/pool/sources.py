@@ -10,6 +10,7 @@ package's ``cards/`` folder (:mod:`resources`).
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 from typing import Iterable, Optional, Sequence
 
@@ -17,6 +18,7 @@ from attrs import field, frozen
 
 from .. import cache
 from ..errors import Diagnostic, DiosesError, Severity
+from ..files import open_regular
 from ..language import model as m
 from ..language.headers import Header, bundled_headers, scan_header
 from ..language.vocabulary import Vocabulary
@@ -53,8 +55,10 @@ def card_paths(paths: Iterable[Path | str]) -> list[Path]:
 
 def _read_text(path: Path, shown: str) -> tuple[Optional[str], Optional[Diagnostic]]:
     try:
-        # utf-8-sig: a byte-order mark is not part of the text
-        return path.read_text(encoding="utf-8-sig"), None
+        # a regular file only (a FIFO would block); utf-8-sig: a byte-order
+        # mark is not part of the text; newlines read as Path.read_text reads them
+        with io.TextIOWrapper(open_regular(path), encoding="utf-8-sig") as handle:
+            return handle.read(), None
     except UnicodeDecodeError as error:
         return None, Diagnostic("DL003", f"not UTF-8 text ({error.reason})", shown)
     except OSError as error:

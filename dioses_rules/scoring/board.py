@@ -14,9 +14,6 @@ the shape and naming the key of each mistake (``$.area.front[2]``).
 
 from __future__ import annotations
 
-import re
-
-import tomllib
 from pathlib import Path
 from typing import Optional
 
@@ -24,11 +21,14 @@ from attrs import define, field, frozen
 
 from ..convert import StructureError, structure
 from ..errors import BoardError, Diagnostic, did_you_mean
-from ..files import atomic_write_text
+from ..files import atomic_write_text, read_regular
+from ..structured import DataError, loads_toml
 from ..language import model as m
-from ..pool.registry import Registry, assemble
+from ..pool.registry import NotInPlay, Registry, assemble
 from .area import COLUMN_CELLS, ROW_CELLS, Area, Placed, cell_index
 
+#: A board is one play area, a few hundred bytes: far past that is no board.
+MAX_BOARD_BYTES = 1024 * 1024
 EMPTY = "."
 FACE_DOWN = "?"
 
@@ -126,9 +126,12 @@ def read_board_file(path: str | Path) -> BoardFile:
     """Read and structure a board file; raise :class:`BoardError` if it is bad."""
     shown = str(path)
     try:
-        raw = Path(path).read_bytes()
+        raw = read_regular(path, MAX_BOARD_BYTES)
     except OSError as error:
         raise BoardError.one("E200", f"cannot read board: {error.strerror}", shown)
+    if len(raw) > MAX_BOARD_BYTES:
+        raise BoardError.one("E200", f"larger than any board ({MAX_BOARD_BYTES // 2 ** 20} MB)",
+                             shown, "a board is one play area: a few hundred bytes")
     return read_board_bytes(raw, shown)
 
 
@@ -147,16 +150,9 @@ def read_board_bytes(raw: bytes, shown: str = "<board>") -> BoardFile:
 
 def parse_board_text(text: str, path: str = "<board>") -> BoardFile:
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        line = getattr(error, "lineno", 0) or 0
-        column = getattr(error, "colno", 0) or 0
-        if not line:  # Python before 3.14 says where only in the message
-            where = re.search(r"\(at line (\d+), column (\d+)\)", str(error))
-            if where:
-                line, column = int(where.group(1)), int(where.group(2))
-        raise BoardError(Diagnostic("E202", f"not valid TOML: {error}", path, line, column,
-                                    help="see https://toml.io for the syntax"))
+        data = loads_toml(text, path, code="E202")
+    except DataError as error:
+        raise BoardError(error.diagnostics)
     try:
         return structure(data, BoardFile)
     except StructureError as error:
@@ -181,6 +177,10 @@ def board_registry(board_file: BoardFile, sources, path: str = "<board>") -> Reg
     if board_file.sets is None:
         return assemble(sources)
     loaded = {s.card_file.card_set.id for s in sources if s.card_file.card_set is not None}
+    if not board_file.sets:
+        raise BoardError([_error(path, "$.sets", "names no set, so no card could be in play",
+                                 "name the sets in play (sets = [\"base\"]), or leave sets "
+                                 "out to play every loaded set")])
     unknown = [
         _error(path, f"$.sets[{i}]", f"unknown set '{name}'",
                did_you_mean(name, loaded) or f"loaded sets: {', '.join(sorted(loaded))}")
@@ -205,9 +205,14 @@ class _Resolver:
     def resolve(self, family: str, name: str, key: str):
         try:
             return self.registry.resolve(family, name)
+        except NotInPlay as error:
+            self.fail(key, str(error), f"add '{error.set_id}' to the board's sets "
+                      f"(sets = [...]), or leave sets out to play every loaded set")
         except LookupError as error:
-            self.fail(key, str(error))
-            return None
+            close = "did you mean" in str(error)  # a misspelling, most likely
+            self.fail(key, str(error), None if close else "a card of a modder's set? load "
+                      "its file or folder too (--cards PATH)")
+        return None
 
     def area(self, area_file: AreaFile) -> Area:
         cells: list[Optional[Placed]] = []

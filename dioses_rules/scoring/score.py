@@ -385,7 +385,7 @@ def judge_scenario(area: Area, scenario: m.Scenario, facts: Facts,
     return ScenarioResult(
         scenario=scenario,
         victory=won,
-        challenge=all(c.met for c in challenge),
+        challenge=won and all(c.met for c in challenge),  # R34: only with the victory
         threshold=scenario.threshold,
         beaten=won and facts.total > scenario.threshold,
         victory_conditions=victory,

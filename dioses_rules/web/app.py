@@ -8,6 +8,8 @@ Safe by construction, for a server meant to run on a player's own machine:
 - it never reads or writes a path the browser sends: boards come and go as
   request and response bodies, and every file it serves is one of its own
   (templates and static assets in this package, cards drawn in memory);
+- it refuses a POST whose Origin is not its own scheme, host and port (a
+  page on another port of this machine is another site);
 - every body it reads is bounded (:data:`MAX_BODY`), refused with 413 past that;
 - its pages load nothing from elsewhere (a Content-Security-Policy of
   'self'), so it works with no network.
@@ -29,8 +31,8 @@ from starlette.staticfiles import StaticFiles
 
 from . import pages, play_pages
 from .catalog import Catalog
-from .play import Tables
-from .templating import STATIC, TEMPLATES
+from .play import IDLE_SECONDS, Tables
+from .templating import STATIC, TEMPLATES, JSONAnswer
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 SECURITY_HEADERS = [
     (b"content-security-policy",
@@ -56,7 +58,7 @@ class SecurityHeaders:
 
     def __init__(self, app, hosts: Sequence[str] = ()):
         self.app = app
-        self.hosts = {h.strip("[]") for h in hosts}
+        self.hosts = {h.strip("[]").lower() for h in hosts}
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
@@ -77,11 +79,44 @@ class SecurityHeaders:
         await self.app(scope, receive, sending)
 
     def _same_origin(self, scope) -> bool:
-        origin = dict(scope["headers"]).get(b"origin")
-        if origin is None:  # not a browser's cross-site request
+        """A POST with no Origin is not a browser's cross-site request (curl,
+        a test client): it goes on, as before. Otherwise the Origin's scheme,
+        host and port must be the server's own: the scheme it was reached by,
+        one of the names it answers to, and the port of the Host the browser
+        addressed (a page on another port of this machine is another site)."""
+        headers = dict(scope["headers"])
+        origin = headers.get(b"origin")
+        if origin is None:
             return True
-        host = urlsplit(origin.decode("latin-1")).hostname
-        return host is not None and host in self.hosts
+        sent = origin_of(origin.decode("latin-1"))
+        host = headers.get(b"host", b"").decode("latin-1")
+        own = origin_of(f"{scope.get('scheme', 'http')}://{host}") if host else None
+        if own is None:  # no Host (TrustedHostMiddleware refuses that first): the socket's
+            server = scope.get("server") or ("", None)
+            own = (scope.get("scheme", "http"), str(server[0]).lower(), server[1])
+        return sent is not None and sent[0] == own[0] and sent[2] == own[2] \
+            and sent[1] in self.hosts
+
+
+DEFAULT_PORTS = {"http": 80, "https": 443}
+
+
+def origin_of(text: str) -> Optional[tuple[str, str, int]]:
+    """An Origin header's (scheme, host, port), the port filled in for the
+    scheme's default and the host lower-case without an IPv6 literal's
+    brackets; None for ``null`` (a sandboxed frame, a file:// page) and for
+    anything that is not exactly ``scheme://host[:port]``."""
+    try:
+        parts = urlsplit(text.strip())
+        port = parts.port
+    except ValueError:  # a port out of range or not a number, a bad IPv6 literal
+        return None
+    scheme = parts.scheme.lower()
+    if scheme not in DEFAULT_PORTS or not parts.hostname or parts.username is not None \
+            or parts.password is not None or parts.path \
+            or parts.query or parts.fragment:
+        return None
+    return scheme, parts.hostname.lower(), DEFAULT_PORTS[scheme] if port is None else port
 
 
 def error_page(request: Request, status: int, message: str):
@@ -92,23 +127,27 @@ def error_page(request: Request, status: int, message: str):
 
 async def _http_error(request: Request, error: HTTPException):
     if request.url.path.startswith("/api/"):
-        from starlette.responses import JSONResponse
-
-        return JSONResponse({"errors": [{"code": f"HTTP{error.status_code}",
-                                         "message": str(error.detail)}]},
-                            status_code=error.status_code)
+        return JSONAnswer({"errors": [{"code": f"HTTP{error.status_code}",
+                                       "message": str(error.detail)}]},
+                          status_code=error.status_code)
     return error_page(request, error.status_code, str(error.detail))
 
 
 async def _bug(request: Request, error: Exception):
-    """Our bug: a short page, never the stack trace (the server's log has it)."""
-    return error_page(request, 500, "the server met a bug; its log says where")
+    """Our bug: a short page (for the JSON API, a JSON error the board
+    builder shows), never the stack trace (the server's log has it)."""
+    message = "the server met a bug; its log says where"
+    if request.url.path.startswith("/api/"):
+        return JSONAnswer({"errors": [{"code": "HTTP500", "message": message}]},
+                          status_code=500)
+    return error_page(request, 500, message)
 
 
 def create_app(catalog: Catalog, host: str = "127.0.0.1", extra_hosts: Sequence[str] = (),
-               saves: Optional[Path] = None) -> Starlette:
+               saves: Optional[Path] = None, idle_seconds: float = IDLE_SECONDS) -> Starlette:
     """The app serving ``catalog`` at ``host`` (the name a browser will send);
-    games played in it are saved in the folder ``saves`` (None: no games)."""
+    games played in it are saved in the folder ``saves`` (None: no games), and
+    a game nobody looks at for ``idle_seconds`` is saved and leaves the table."""
     routes = [
         Route("/", pages.home),
         Route("/cards", pages.gallery),
@@ -123,6 +162,7 @@ def create_app(catalog: Catalog, host: str = "127.0.0.1", extra_hosts: Sequence[
         Route("/play", play_pages.play_start, methods=["POST"]),
         Route("/play/resume", play_pages.play_resume, methods=["POST"]),
         Route("/play/{game_id}", play_pages.play_game),
+        Route("/play/{game_id}/end", play_pages.play_end, methods=["POST"]),
         Route("/play/{game_id}", play_pages.play_answer, methods=["POST"]),
         Mount("/static", StaticFiles(directory=str(STATIC)), name="static"),
     ]
@@ -134,5 +174,5 @@ def create_app(catalog: Catalog, host: str = "127.0.0.1", extra_hosts: Sequence[
     app = Starlette(routes=routes, middleware=middleware,
                     exception_handlers={HTTPException: _http_error, Exception: _bug})
     app.state.catalog = catalog
-    app.state.tables = Tables(catalog, saves)
+    app.state.tables = Tables(catalog, saves, idle_seconds)
     return app

@@ -9,14 +9,14 @@ import re
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import Response
 
 from ..language import model as m
 from ..errors import BoardError, DiosesError, whole_number
 from .boards import (MAX_BOARD_BYTES, SolverMissing, best, error_json, exported, imported,
                      scored)
 from .catalog import BALANCE_BOARDS, BALANCE_SEED, FILTERS, Catalog, entry_json
-from .templating import TEMPLATES
+from .templating import TEMPLATES, JSONAnswer
 
 MAX_BODY = MAX_BOARD_BYTES
 _SHOWN_NAME = re.compile(r"[^A-Za-z0-9._ -]")
@@ -134,9 +134,9 @@ async def _json(request: Request):
 async def api_score(request: Request):
     data = await _json(request)
     try:
-        return JSONResponse(scored(_catalog(request), data))
+        return JSONAnswer(scored(_catalog(request), data))
     except BoardError as error:
-        return JSONResponse(error_json(error), status_code=422)
+        return JSONAnswer(error_json(error), status_code=422)
 
 
 async def api_best(request: Request):
@@ -146,12 +146,12 @@ async def api_best(request: Request):
 
     data = await _json(request)
     try:
-        return JSONResponse(await run_in_threadpool(best, _catalog(request), data))
+        return JSONAnswer(await run_in_threadpool(best, _catalog(request), data))
     except SolverMissing as error:
-        return JSONResponse({"errors": [{"code": "E302", "message": str(error)}]},
+        return JSONAnswer({"errors": [{"code": "E302", "message": str(error)}]},
                             status_code=501)
     except DiosesError as error:  # a bad board, or E300: a line the solver cannot express
-        return JSONResponse(error_json(error), status_code=422)
+        return JSONAnswer(error_json(error), status_code=422)
 
 
 async def api_export(request: Request):
@@ -159,7 +159,7 @@ async def api_export(request: Request):
     try:
         text = exported(_catalog(request), data)
     except BoardError as error:
-        return JSONResponse(error_json(error), status_code=422)
+        return JSONAnswer(error_json(error), status_code=422)
     return Response(text, media_type="application/toml",
                     headers={"content-disposition": 'attachment; filename="board.toml"'})
 
@@ -177,6 +177,6 @@ async def api_import(request: Request):
     raw = await read_body(request)
     shown = shown_name(request.headers.get("x-board-name", ""))
     try:
-        return JSONResponse({"board": imported(_catalog(request), raw, shown)})
+        return JSONAnswer({"board": imported(_catalog(request), raw, shown)})
     except BoardError as error:
-        return JSONResponse(error_json(error, raw.decode("utf-8", "replace")), status_code=422)
+        return JSONAnswer(error_json(error, raw.decode("utf-8", "replace")), status_code=422)

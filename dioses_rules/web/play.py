@@ -11,6 +11,13 @@ Every game is saved after every turn in ``dioses play``'s save format, its
 log beside it (``NAME.json`` and ``NAME.jsonl``), in the one folder the
 server was given: ``dioses play --resume NAME.json`` goes on in the
 terminal, and ``dioses replay NAME.jsonl`` checks the log.
+
+A game leaves the table (its thread ends, its seat is free for another
+game) when the page ends it, or when a person's seat has waited
+:data:`IDLE_SECONDS` with no page looking at the game: either way the last
+autosave (the start of the turn being played, as when ``dioses play`` is
+quit) stands in the folder, and the game goes on from it in the browser or
+the terminal.
 """
 
 from __future__ import annotations
@@ -19,8 +26,9 @@ import random
 import re
 import secrets
 import threading
+import time
 from pathlib import Path
-from typing import Optional, Sequence
+from typing import Callable, Optional, Sequence
 
 from attrs import evolve, frozen
 
@@ -33,18 +41,25 @@ from ..engine.state import GameError
 from ..errors import Diagnostic, DiosesError, did_you_mean
 from ..pool.identity import compare_pools, pool_sets
 from .catalog import Catalog
-from .play_view import area_view, cell_place, decision_view, history, scenario_view
+from .play_view import cell_place, game_view
 
 HUMAN = "human"  # a person's seat, as dioses play's saves name it
 SEAT_KINDS = (HUMAN, *AGENTS)
 MAX_LIVE_GAMES = 8  # unfinished games one server holds at once
 WAIT_SECONDS = 20.0  # how long a page waits for the agents to play on
+IDLE_SECONDS = 3600.0  # a person's seat unwatched this long: the game is saved and leaves
+MAX_LEFT = 200  # games that left the table whose page still says why
 _GAME_ID = re.compile(r"^[a-z0-9]{8,32}$")
 _SAVE_NAME = re.compile(r"^web-game-([a-z0-9]{8,32})\.json$")
 
 
 class PlayError(DiosesError):
     """A game that cannot be started or answered as asked."""
+
+
+class GameLeft(Exception):
+    """Raised in a game's own thread to stop it where it stands: the page
+    ended it, or nobody looked at it for too long."""
 
 
 @frozen
@@ -74,7 +89,9 @@ class TableGame:
     """One game in the browser: its thread, its snapshot, its files."""
 
     def __init__(self, game_id: str, catalog: Catalog, seats: Sequence[str], seed: Optional[int],
-                 folder: Path, saved=None, setup: Optional["GameSetup"] = None):
+                 folder: Path, saved=None, setup: Optional["GameSetup"] = None,
+                 idle_seconds: float = IDLE_SECONDS,
+                 on_leave: Optional[Callable[["TableGame"], None]] = None):
         self.id = game_id
         self.catalog = catalog
         self.seats = list(seats)
@@ -92,6 +109,12 @@ class TableGame:
         self.version = 0
         self._answer: Optional[int] = None
         self._choices = 0
+        self.idle_seconds = idle_seconds
+        self.last_seen = time.monotonic()  # when a page last showed or answered it
+        self.leaving: Optional[str] = None  # why it leaves the table: "ended", "idle"
+        self.saved_turn: Optional[int] = None  # the turn the last autosave starts
+        self.on_leave = on_leave
+        self.thread: Optional[threading.Thread] = None
         registry = catalog.registry
         self.play_info = PlayInfo(seed=seed, pool=pool_sets(registry))
         self._setup_extra = pool_fields(registry)
@@ -100,8 +123,9 @@ class TableGame:
     def start(self) -> None:
         """Set up and play in a thread of its own: setting up may already ask
         a person (a reveal, say), and then waits for the page."""
-        thread = threading.Thread(target=self._run, daemon=True, name=f"dioses-game-{self.id}")
-        thread.start()
+        self.thread = threading.Thread(target=self._run, daemon=True,
+                                       name=f"dioses-game-{self.id}")
+        self.thread.start()
 
     def _run(self) -> None:
         from ..engine.setup import new_game
@@ -119,9 +143,11 @@ class TableGame:
                                  None if self.saved.state.finished else self.log,
                                  self.save_path.name)
             self.save(game)
-            result = game.result() if game.state.finished else game.play(on_turn=self.save)
+            result = game.result() if game.state.finished else game.play(on_turn=self._turned)
             self.save(game)
-            self._publish(self._view(game, None, result))
+            self._publish(game_view(self, game, None, result))
+        except GameLeft:
+            self._publish({"state": "left", "why": self.leaving, "turn": self.saved_turn})
         except Exception as error:  # our bug: the page says so, the log of the server has it
             self._publish({"state": "failed", "message": f"the game stopped on a bug: "
                                                          f"{type(error).__name__}"})
@@ -129,6 +155,8 @@ class TableGame:
         finally:
             if self.writer is not None:
                 self.writer.close()
+            if self.leaving is not None and self.on_leave is not None:
+                self.on_leave(self)
 
     def log(self, record: dict) -> None:
         """An engine record, kept and written as the log numbers it (as
@@ -143,18 +171,32 @@ class TableGame:
     def save(self, game: Game) -> None:
         """Autosave, as dioses play does after every turn, and keep the log."""
         write_save(self.save_path, game, evolve(self.play_info, records=list(self.records)))
+        self.saved_turn = game.state.turn
         if self.writer is None:
             self.writer = LogWriter(self.log_path, self.records)
             self.writer.start()
+
+    def _turned(self, game: Game) -> None:
+        """After every turn: the autosave, then leave if the page ended the
+        game while the agents played (a game of agents only stops here)."""
+        self.save(game)
+        if self.leaving is not None:
+            raise GameLeft()
 
     def ask(self, game: Game, decision) -> int:
         """Publish the decision and wait for the page's answer."""
         with self.changed:
             self._answer = None
             self._choices = len(decision.choices)
-            self._publish(self._view(game, decision, None))
+            self.last_seen = time.monotonic()  # the seat waits for a person from now
+            self._publish(game_view(self, game, decision, None))
             while self._answer is None:
-                self.changed.wait()
+                idle = time.monotonic() - self.last_seen
+                if self.leaving is None and idle >= self.idle_seconds:
+                    self.leaving = "idle"
+                if self.leaving is not None:
+                    raise GameLeft()
+                self.changed.wait(timeout=self.idle_seconds - idle)
             answer, self._answer = self._answer, None
             self._choices = 0
             return answer
@@ -166,10 +208,23 @@ class TableGame:
             self.changed.notify_all()
 
     # ---------------------------------------------------------------- the page's side
+    def end(self) -> None:
+        """The page ends the game: its thread stops at the decision it waits
+        for (the agents' turn under way is played to its autosave first), and
+        the game leaves the table; the last autosave stands."""
+        with self.changed:
+            if self.leaving is None:
+                self.leaving = "ended"
+            self.last_seen = time.monotonic()
+            self.changed.notify_all()
+        if self.thread is not None:
+            self.thread.join(timeout=WAIT_SECONDS)
+
     def answer(self, version: int, index: int) -> None:
         """The page's choice for the decision it showed (``version``); then
         wait until the game asks again or ends."""
         with self.changed:
+            self.last_seen = time.monotonic()
             self._check_version(version)
             if not 0 <= index < self._choices:
                 raise PlayError.one("E421", f"no choice {index + 1}: there are "
@@ -197,12 +252,16 @@ class TableGame:
             return found
 
     def _check_version(self, version: int) -> None:
+        if self.leaving is not None:
+            raise PlayError.one("E420", "this game has left the table; its last autosave "
+                                        "stands", help="continue it from the Play page")
         if self.snapshot.get("state") != "deciding" or version != self.version:
             raise PlayError.one("E420", "this choice is for a decision already made",
                                 help="the page shows the game as it is now")
 
     def current(self) -> dict:
         with self.changed:
+            self.last_seen = time.monotonic()
             self.changed.wait_for(lambda: self.snapshot.get("state") not in ("starting",
                                                                              "thinking"),
                                   timeout=WAIT_SECONDS)
@@ -210,56 +269,62 @@ class TableGame:
 
     @property
     def live(self) -> bool:
-        return self.snapshot.get("state") not in ("finished", "failed")
-
-    # ---------------------------------------------------------------- snapshots
-    def _view(self, game: Game, decision, result) -> dict:
-        state = game.state
-        reports = result.reports if result is not None else [None] * len(state.areas)
-        view = {"state": "finished" if result is not None else "deciding",
-                "turn": state.turn + 1, "active": state.active, "seats": self.seats,
-                "deck": len(state.deck),
-                "areas": [area_view(game, i, self._card, report)
-                          for i, report in enumerate(reports)],
-                "history": history(game.registry, self.records, self.numbering, self.seats),
-                "save": self.save_path.name, "log": self.log_path.name,
-                "options": [self._name("rule-option", o) for o in state.options],
-                "power": bool(state.settings.power_cards) or game.scenario is not None,
-                "scenario": scenario_view(game, result)}
-        if decision is not None:
-            view["decision"] = decision_view(game, decision, self._card)
-        if result is not None:
-            view["result"] = {"totals": [r.total for r in result.reports],
-                              "gods": [r.gods for r in result.reports],
-                              "winners": list(result.winners), "turns": result.turns}
-        return view
-
-    def _card(self, card_id: str) -> Optional[dict]:
-        """A Myth card's page and picture by id; for a decision's subject
-        that is no Myth card, the law or pattern it is about."""
-        for family in ("myth", "law", "pattern"):
-            entry = self.catalog.in_play(family, card_id)
-            if entry is not None:
-                return _card(entry)
-        return None
-
-    def _name(self, family: str, card_id: str) -> str:
-        found = self.catalog.registry.get(family, card_id)
-        return found.name if found is not None else card_id
-
-
-def _card(entry) -> dict:
-    return {"id": entry.definition.id, "name": entry.definition.name, "url": entry.url}
+        """Playing or waiting for a person (holding a seat of the table)."""
+        return self.leaving is None and self.snapshot.get("state") not in ("finished",
+                                                                           "failed", "left")
 
 
 class Tables:
-    """Every game this server holds, by id."""
+    """Every game this server holds, by id. A game a person left leaves the
+    table after ``idle_seconds`` with no page looking at it (saved first);
+    a finished one after as long (its page of scores stays until then)."""
 
-    def __init__(self, catalog: Catalog, folder: Optional[Path]):
+    def __init__(self, catalog: Catalog, folder: Optional[Path],
+                 idle_seconds: float = IDLE_SECONDS):
         self.catalog = catalog
         self.folder = folder
+        self.idle_seconds = idle_seconds
         self.games: dict[str, TableGame] = {}
+        self.left: dict[str, tuple[str, Optional[int]]] = {}  # id: why, the saved turn
         self.lock = threading.Lock()
+
+    def _table(self, game_id: str, seats, seed, saved=None, setup=None) -> TableGame:
+        return TableGame(game_id, self.catalog, seats, seed, self.folder, saved, setup,
+                         self.idle_seconds, self._gone)
+
+    def _gone(self, table: TableGame) -> None:
+        """A game's thread ended it (ended from the page, or idle): off the table."""
+        with self.lock:
+            if self.games.get(table.id) is table:
+                del self.games[table.id]
+            self.left[table.id] = (table.leaving or "ended", table.saved_turn)
+            while len(self.left) > MAX_LEFT:
+                del self.left[next(iter(self.left))]
+
+    def sweep(self) -> None:
+        """Finished and failed games nobody looked at for ``idle_seconds``
+        leave the table (their files stay)."""
+        now = time.monotonic()
+        with self.lock:
+            for game_id, table in list(self.games.items()):
+                if not table.live and table.leaving is None and \
+                        now - table.last_seen >= self.idle_seconds:
+                    del self.games[game_id]
+
+    def listing(self) -> list[TableGame]:
+        """The games on the table now (a copy: threads change the table)."""
+        self.sweep()
+        with self.lock:
+            return list(self.games.values())
+
+    def end(self, game_id: str) -> TableGame:
+        """End a game from its page: it stops, its last autosave stands."""
+        table = self.get(game_id)
+        if table is None:
+            raise PlayError.one("E425", f"no game '{game_id}' on this server's table")
+        if table.live:  # a finished game's page of scores stays (it is saved whole)
+            table.end()
+        return table
 
     def new(self, seats: Sequence[str], seed: Optional[int] = None,
             setup: GameSetup = GameSetup()) -> TableGame:
@@ -271,17 +336,26 @@ class Tables:
             raise PlayError.one("E423", f"unknown seat '{unknown[0]}'",
                                 help=f"seats: {', '.join(SEAT_KINDS)}")
         self.check_setup(len(seats), setup)
+        self.sweep()
         with self.lock:
-            if sum(1 for g in self.games.values() if g.live) >= MAX_LIVE_GAMES:
-                raise PlayError.one("E424", f"{MAX_LIVE_GAMES} games are already going on",
-                                    help="finish one first, or go on in the terminal")
+            self._check_room()
             game_id = secrets.token_hex(8)
             if seed is None:
                 seed = random.SystemRandom().randrange(1, 1_000_000)
-            table = TableGame(game_id, self.catalog, seats, seed, self.folder, setup=setup)
+            table = self._table(game_id, seats, seed, setup=setup)
             self.games[game_id] = table
+            self.left.pop(game_id, None)
         table.start()
         return table
+
+    def _check_room(self) -> None:
+        """A seat for one more game (called holding the lock)."""
+        if sum(1 for g in self.games.values() if g.live) >= MAX_LIVE_GAMES:
+            minutes = max(1, round(self.idle_seconds / 60))
+            raise PlayError.one("E424", f"{MAX_LIVE_GAMES} games are already going on",
+                                help="end one from its page (it is saved and can be "
+                                     "continued), or finish one; a game nobody looks "
+                                     f"at for {minutes} minutes is saved and ends by itself")
 
     def check_setup(self, seats: int, setup: GameSetup) -> None:
         """Refuse, with one message, a scenario or a rule option the loaded
@@ -320,6 +394,10 @@ class Tables:
         """Go on with a game saved in the folder, by its id among those
         :meth:`saved_games` lists (the page names no file)."""
         live = self.games.get(game_id)
+        if live is not None and live.leaving is not None:
+            raise PlayError.one("E428", "this game is still leaving the table: the agents "
+                                        "finish the turn under way and it is saved",
+                                help="continue it in a moment")
         if live is not None:
             return live
         if game_id not in self.saved_games():
@@ -337,8 +415,12 @@ class Tables:
         if unknown:
             raise PlayError.one("G102", f"unknown agent '{unknown[0]}'", path.name)
         with self.lock:
-            table = TableGame(game_id, self.catalog, seats, save.play.seed, self.folder, save)
+            if game_id in self.games:  # a second click on Continue, at the same time
+                return self.games[game_id]
+            self._check_room()
+            table = self._table(game_id, seats, save.play.seed, save)
             self.games[game_id] = table
+            self.left.pop(game_id, None)
         table.start()
         return table
 

@@ -39,8 +39,10 @@ async def _form(request: Request) -> dict[str, list[str]]:
 
 def _new_page(request: Request, error: str = "", status: int = 200):
     tables = _tables(request)
-    games = [(g.id, g.seats, g.snapshot.get("state")) for g in tables.games.values()]
-    saved = [game_id for game_id in tables.saved_games() if game_id not in tables.games]
+    listed = tables.listing()
+    games = [(g.id, g.seats, g.snapshot.get("state"), g.live) for g in listed]
+    playing = {g.id for g in listed}
+    saved = [game_id for game_id in tables.saved_games() if game_id not in playing]
     registry = tables.catalog.registry
     always = set(registry.always_options())
     return TEMPLATES.TemplateResponse(request, "play_new.html", {
@@ -93,10 +95,33 @@ def _table(request: Request):
     return table
 
 
+def _left_page(request: Request, game_id: str, table=None, error: str = "",
+               status: int = 200):
+    """The page of a game that left the table (ended, or idle): where its
+    last autosave is, and how to go on from it."""
+    tables = _tables(request)
+    why, turn = tables.left.get(game_id, (None, None))
+    if table is not None:
+        why, turn = table.leaving, table.saved_turn
+    saved = game_id in tables.saved_games()
+    return TEMPLATES.TemplateResponse(request, "play_left.html", {
+        "id": game_id, "why": why, "turn": turn, "saved": saved, "folder": tables.folder,
+        "leaving": table is not None, "minutes": max(1, round(tables.idle_seconds / 60)),
+        "error": error}, status_code=status)
+
+
 async def play_game(request: Request, error: str = "", status: int = 200):
     """The game's page; ``?first=CELL`` (0-11) when the first cell of a
-    two-cell choice (a swap) was chosen: its partners are the buttons now."""
+    two-cell choice (a swap) was chosen: its partners are the buttons now.
+    A game that left the table says where it is saved."""
+    tables = _tables(request)
+    game_id = request.path_params["game_id"]
+    table = tables.get(game_id)
+    if table is None and (game_id in tables.left or game_id in tables.saved_games()):
+        return _left_page(request, game_id, None, error, status)
     table = _table(request)
+    if table.leaving is not None:  # the agents finish the turn under way first
+        return _left_page(request, game_id, table, error, status)
     view = await run_in_threadpool(table.current)  # the agents may still be playing
     first = _first_cell(request, view)
     return TEMPLATES.TemplateResponse(request, "play_game.html", {
@@ -117,7 +142,10 @@ def _first_cell(request: Request, view: dict):
 
 
 async def play_answer(request: Request):
-    table = _table(request)
+    table = _tables(request).get(request.path_params["game_id"])
+    if table is None:  # a game that left the table meanwhile says so (409), else 404
+        return await play_game(request, "this game has left the table: its last "
+                                        "autosave stands", 409)
     form = await _form(request)
     version = whole_number(form.get("version", [""])[0], 12)
     choice = whole_number(form.get("choice", [""])[0], 6)
@@ -132,4 +160,12 @@ async def play_answer(request: Request):
         await run_in_threadpool(table.answer, version, choice)
     except PlayError as error:
         return await play_game(request, str(error), 409)
+    return RedirectResponse(f"/play/{table.id}", status_code=303)
+
+
+async def play_end(request: Request):
+    """End a game from its page (or the Play page's list): it stops where
+    it stands and leaves the table; its last autosave stays in the folder."""
+    table = _table(request)
+    await run_in_threadpool(_tables(request).end, table.id)
     return RedirectResponse(f"/play/{table.id}", status_code=303)

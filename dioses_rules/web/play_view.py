@@ -244,3 +244,45 @@ def _phrases(registry: Registry) -> Callable[[dict], str]:
                          if k not in ("type", "event", "turn"))
         return record["event"].replace("-", " ") + (f": {what}" if what else "")
     return phrase
+
+
+def game_view(table, game: Game, decision, result) -> dict:
+    """The snapshot of a web game (:class:`.play.TableGame`) its page shows:
+    the game as it stands, the decision it waits for, or its result."""
+    state = game.state
+    reports = result.reports if result is not None else [None] * len(state.areas)
+    card = _catalog_card(table.catalog)
+    view = {"state": "finished" if result is not None else "deciding",
+            "turn": state.turn + 1, "active": state.active, "seats": table.seats,
+            "deck": len(state.deck),
+            "areas": [area_view(game, i, card, report) for i, report in enumerate(reports)],
+            "history": history(game.registry, table.records, table.numbering, table.seats),
+            "save": table.save_path.name, "log": table.log_path.name,
+            "options": [_name(game.registry, "rule-option", o) for o in state.options],
+            "power": bool(state.settings.power_cards) or game.scenario is not None,
+            "scenario": scenario_view(game, result)}
+    if decision is not None:
+        view["decision"] = decision_view(game, decision, card)
+    if result is not None:
+        view["result"] = {"totals": [r.total for r in result.reports],
+                          "gods": [r.gods for r in result.reports],
+                          "winners": list(result.winners), "turns": result.turns}
+    return view
+
+
+def _catalog_card(catalog) -> Callable[[str], Optional[dict]]:
+    """A Myth card's page and picture by id; for a decision's subject that
+    is no Myth card, the law or pattern it is about."""
+    def card(card_id: str) -> Optional[dict]:
+        for family in ("myth", "law", "pattern"):
+            entry = catalog.in_play(family, card_id)
+            if entry is not None:
+                return {"id": entry.definition.id, "name": entry.definition.name,
+                        "url": entry.url}
+        return None
+    return card
+
+
+def _name(registry: Registry, family: str, card_id: str) -> str:
+    found = registry.get(family, card_id)
+    return found.name if found is not None else card_id
