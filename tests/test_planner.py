@@ -246,7 +246,7 @@ def test_simulate_with_the_planner_reports_its_think(runner):
 @pytest.mark.parametrize("args, message", [
     (["--agents", "planner", "--think", "0"], "0 is not in the range 1<=x<=2000"),
     (["--agents", "planner", "--think", "2001"], "2001 is not in the range"),
-    (["--agents", "planner", "--think", "many"], "'many' is not a valid integer"),
+    (["--agents", "planner", "--think", "many"], "'many' is not a whole number"),
     (["--agents", "greedy,random", "--think", "8"], "no seat is played by the planner"),
     (["--agents", "planer,greedy"], "did you mean 'planner'"),
 ])

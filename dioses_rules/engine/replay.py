@@ -5,13 +5,14 @@ final scores) must come out the same."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Iterator, Optional, Sequence
 
 from attrs import evolve, frozen
 
 from ..convert import structure
-from ..errors import Diagnostic, DiosesError, did_you_mean
+from ..errors import Diagnostic, DiosesError
 from ..pool.identity import PoolSet, compare_pools, pool_sets
 from ..pool.history import load_played_pool
 from ..pool.registry import Registry
@@ -155,6 +156,7 @@ def _check_fingerprint(setup: dict, registry: Registry, path: str) -> None:
 # Who can sit in a seat: a person (dioses play's and the web app's "human"),
 # an agent, or the replayer's scripted seats.
 SEAT_NAMES = ("human", *AGENTS, ScriptedAgent.name)
+AGENT_NAME = re.compile(r"[a-z][a-z0-9_-]{0,39}", re.ASCII)
 NAMED_KEYS = ("card", "law", "pattern", "power", "goal", "element")
 
 
@@ -184,11 +186,18 @@ def check_log_names(records: Sequence[dict], registry: Registry, path: str) -> N
 
 
 def _agent_problems(setup: dict) -> list[str]:
-    """The setup record's agents: one known name per seat (none in old logs)."""
+    """The setup record's agents: one name per seat (none in old logs). A
+    program on the library may seat an agent of its own (a log of
+    examples/games/ names 'plan'): any name is one, but not an empty or
+    overlong string, nor one with spaces, control or other odd characters."""
     agents = setup.get("agents") or []
-    problems = [f"line 1: $.agents[{index}]: unknown agent '{name}'; "
-                f"{did_you_mean(name, SEAT_NAMES) or 'agents: ' + ', '.join(SEAT_NAMES)}"
-                for index, name in enumerate(agents) if name not in SEAT_NAMES]
+    problems = [f"line 1: $.agents[{index}]: {_shown(name)} is not the name of an agent "
+                f"(agents: {', '.join(SEAT_NAMES)}, or a program's own, such as 'my-bot')"
+                for index, name in enumerate(agents) if not AGENT_NAME.fullmatch(name)]
     if agents and len(agents) != setup["seats"]:
         problems.append(f"line 1: $.agents: {len(agents)} agents for {setup['seats']} seats")
     return problems
+
+
+def _shown(name: str) -> str:
+    return repr(name if len(name) <= 40 else name[:40] + "...")
