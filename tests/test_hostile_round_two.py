@@ -383,3 +383,33 @@ def test_the_language_server_survives_a_lone_surrogate_a_fifo_and_dev_zero(tmp_p
     errors = [r["error"] for r in answered.values() if "error" in r]
     assert not [e for e in errors if e.get("code") == -32603], errors
     assert answered[4].get("result"), answered[4]  # the good buffer's hover still works
+
+
+def test_the_language_server_answers_what_the_fuzzer_found(tmp_path):
+    """Found by tools/fuzz.py lsp (seed 11, case 4; seed 4, cases 1 and 3):
+    formatting a file named with %00 (never opened) answered -32603 "embedded
+    null byte"; a request whose params are not its method's got no answer
+    at all (JSON-RPC wants an error answer, -32602)."""
+    pytest.importorskip("pygls")
+    workspace = tmp_path / "workspace"
+    workspace.mkdir()
+    nul = f"{workspace.as_uri()}/%00.dioses"
+    requests = [
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize",
+         "params": {"processId": None, "rootUri": workspace.as_uri(), "capabilities": {}}},
+        {"jsonrpc": "2.0", "method": "initialized", "params": {}},
+        {"jsonrpc": "2.0", "id": 2, "method": "textDocument/formatting", "params": {
+            "textDocument": {"uri": nul}, "options": {"tabSize": 2, "insertSpaces": True}}},
+        {"jsonrpc": "2.0", "id": 3, "method": "textDocument/hover", "params": "\t\t"},
+        {"jsonrpc": "2.0", "id": 4, "method": "textDocument/completion", "params": 12},
+        {"jsonrpc": "2.0", "id": 5, "method": "shutdown", "params": None},
+        {"jsonrpc": "2.0", "method": "exit", "params": None},
+    ]
+    server = subprocess.run(
+        [sys.executable, "-c", "from dioses_cli.main import dioses; dioses()", "lsp", "--stdio"],
+        input=b"".join(_lsp_message(r) for r in requests), capture_output=True,
+        env=child_env(), cwd=tmp_path, timeout=60, preexec_fn=_limit_memory)
+    answered = {r["id"]: r for r in _lsp_replies(server.stdout) if "id" in r and "method" not in r}
+    assert sorted(answered) == [1, 2, 3, 4, 5], sorted(answered)
+    assert answered[2].get("error", {}).get("code") != -32603, answered[2]
+    assert [answered[n].get("error", {}).get("code") for n in (3, 4)] == [-32602, -32602]
