@@ -17,6 +17,14 @@ rather than equality matters for ``scores like``, whose filled-in lines take
 no part in equality. A pool that grows past ``LIMIT`` definitions (a process
 scoring many throwaway cards, as the property tests do) is replaced by a
 fresh one.
+
+**Threads.** The web app scores from threads. Whatever a pool hands out
+lazily (a lane, a card's form, a compiled tree, a fresh pool) is built whole
+under one re-entrant lock (``scene.LOCK``) and only then published; a look-up
+that finds it takes no lock, so scoring with a warm pool costs nothing more.
+The rest a pool keeps (shared facts, card scores kept per cell) are plain
+values whose caches may only miss. tests/test_compiled_threads.py scores from
+many threads at once against the reference.
 """
 
 from __future__ import annotations
@@ -32,8 +40,8 @@ from .compiler import Compiler
 from .evaluator import Facts
 from .masks import BIT, FULL
 from .patterns import shape_cells, shape_origins
-from .scene import (ALWAYS, CELLS, FACE_UP, HEAVY_SHIFT, KIND_LANES, NO_FACTS, CardInfo, Scene,
-                    Vocabulary)
+from .scene import (ALWAYS, CELLS, FACE_UP, HEAVY_SHIFT, KIND_LANES, LOCK, NO_FACTS, CardInfo,
+                    Scene, Vocabulary)
 
 _UNKNOWN = object()
 _CARD = attrgetter("card")
@@ -58,15 +66,21 @@ class CompiledPool:
         """The card's compiled form (the dict holds the card, so its id is its own)."""
         info = self.cards.get(id(card))
         if info is None:
-            info = CardInfo(card, self.vocabulary)
-            info.points = self.compiler.lines(card.lines)
-            self.cards[id(card)] = info
+            with LOCK:  # built once, whole, before another thread can see it
+                info = self.cards.get(id(card))
+                if info is None:
+                    info = CardInfo(card, self.vocabulary)
+                    info.points = self.compiler.lines(card.lines)
+                    self.cards[id(card)] = info
         return info
 
     def _once(self, node, compile_it: Callable):
         found = self._compiled.get(id(node))
         if found is None:
-            found = self._compiled[id(node)] = (node, compile_it(node))
+            with LOCK:
+                found = self._compiled.get(id(node))
+                if found is None:
+                    found = self._compiled[id(node)] = (node, compile_it(node))
         return found[1]
 
     def lines(self, lines: tuple) -> Callable:
@@ -182,11 +196,20 @@ _POOL: Optional[CompiledPool] = None
 
 
 def pool() -> CompiledPool:
-    """The process's compiled pool (replaced by a fresh one when too large)."""
+    """The process's compiled pool (replaced by a fresh one when too large;
+    whoever holds the old one keeps using it, whole)."""
     global _POOL
-    if _POOL is None or len(_POOL.cards) + len(_POOL._compiled) > CompiledPool.LIMIT:
-        _POOL = CompiledPool()
-    return _POOL
+    current = _POOL
+    if _spent(current):
+        with LOCK:
+            current = _POOL
+            if _spent(current):
+                current = _POOL = CompiledPool()
+    return current
+
+
+def _spent(current: Optional[CompiledPool]) -> bool:
+    return current is None or len(current.cards) + len(current._compiled) > CompiledPool.LIMIT
 
 
 def card_points(area: Area, facts: Facts = NO_FACTS) -> dict[int, int]:
