@@ -17,18 +17,20 @@ A measurement, not a test: it prints figures and never fails. Run it with
 
 ``--format json`` prints one JSON object: ``random_<p>p_games_per_s`` for each
 player count, ``greedy_4p_games_per_s``, and the machine and run details.
+Games per second are counted in thread CPU time (``"clock": "cpu"``), the
+wall clock's figure beside each in ``runs``.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import os
 import platform
 import sys
 import tempfile
-import time
 from pathlib import Path
+
+from clock import CLOCK, one_core, timed
 
 from dioses_rules import __version__
 from dioses_rules.engine.agents import GreedyAgent, RandomAgent
@@ -37,17 +39,6 @@ from dioses_rules.pool.filler import filler_set_text
 from dioses_rules.pool.load import load_registry
 
 SIZE = 12
-
-
-def pin_to_one_core() -> str:
-    if hasattr(os, "sched_setaffinity"):
-        try:
-            core = min(os.sched_getaffinity(0))
-            os.sched_setaffinity(0, {core})
-            return f"pinned to core {core}"
-        except OSError as error:
-            return f"not pinned ({error.strerror})"
-    return "not pinned (no sched_setaffinity on this system)"
 
 
 AGENTS = {"random": RandomAgent, "greedy": GreedyAgent}
@@ -62,15 +53,18 @@ def play(registry, players: int, games: int, seed: int, agent: str = "random") -
         if record["type"] == "decision":
             decisions += 1
 
-    start = time.perf_counter()
-    for game_index in range(games):
-        game_seed = seed * 100_003 + game_index
-        agents = [AGENTS[agent](game_seed * 7 + seat + 1) for seat in range(players)]
-        result = new_game(registry, agents, seed=game_seed, log=count).play()
-        turns += result.turns
-    elapsed = time.perf_counter() - start
-    return {"elapsed": elapsed, "games/s": games / elapsed, "turns": turns / games,
-            "decisions/s": decisions / elapsed}
+    def run() -> None:
+        nonlocal turns
+        for game_index in range(games):
+            game_seed = seed * 100_003 + game_index
+            agents = [AGENTS[agent](game_seed * 7 + seat + 1) for seat in range(players)]
+            result = new_game(registry, agents, seed=game_seed, log=count).play()
+            turns += result.turns
+
+    cpu, wall = timed(run)
+    return {"elapsed": cpu, "wall": wall, "games/s": games / cpu,
+            "wall games/s": games / wall, "turns": turns / games,
+            "decisions/s": decisions / cpu}
 
 
 def registries(counts: list[int]) -> tuple:
@@ -124,9 +118,11 @@ def print_json(rows: list[dict], args, pinned: str) -> None:
     figures = {f"{row['agent']}_{row['players']}p_games_per_s": round(row["games/s"], 2)
                for row in rows}
     print(json.dumps({
+        "clock": CLOCK,
         **figures,
         "runs": [{"agents": row["agent"], "players": row["players"], "games": row["games"],
                   "games_per_s": round(row["games/s"], 2),
+                  "wall_games_per_s": round(row["wall games/s"], 2),
                   "turns_per_game": round(row["turns"], 2),
                   "decisions_per_s": round(row["decisions/s"]), "pool": row["pool"]}
                  for row in rows],
@@ -151,7 +147,7 @@ def main(argv: list[str] | None = None) -> None:
                         help="text table (default) or one JSON object")
     args = parser.parse_args(argv)
     counts = [int(p) for p in args.players.split(",")]
-    pinned = pin_to_one_core()
+    pinned = one_core()
     rows = measure(args, counts)
     (print_json if args.format == "json" else print_text)(rows, args, pinned)
     sys.stdout.flush()

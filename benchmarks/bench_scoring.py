@@ -24,7 +24,9 @@ among 8 others. Then times, on the same boards, in interleaved repetitions
   reference. The batch pays only with many areas (it is ``balance``'s from
   5,000), so it gets its own, larger deal.
 
-The garbage collector is paused while a pass is timed (as ``timeit`` does).
+Every pass is timed in thread CPU time (``clock.timed``; the JSON's
+``clock`` is ``"cpu"``), the wall clock reported beside it (``wall_ratio``);
+the garbage collector is paused while a pass is timed (as ``timeit`` does).
 A measurement, not a test: it checks that the evaluators agree, prints
 figures and never fails. Run it with
 
@@ -34,14 +36,13 @@ figures and never fails. Run it with
 from __future__ import annotations
 
 import argparse
-import gc
 import json
-import os
 import platform
 import random
 import statistics
 import sys
-import time
+
+from clock import CLOCK, medians, one_core, timed
 
 from dioses_rules import __version__
 from dioses_rules.pool.load import load_registry
@@ -119,19 +120,9 @@ def compiled_four_points(area: Area) -> dict[int, int]:
 # ------------------------------------------------------------------ timing
 
 
-def timed(run) -> float:
-    gc.collect()
-    gc.disable()
-    try:
-        start = time.perf_counter()
-        run()
-        return time.perf_counter() - start
-    finally:
-        gc.enable()
-
-
-def measure(boards: list[Board], repeat: int) -> dict[str, float]:
-    """Median seconds of each pass, the passes interleaved."""
+def measure(boards: list[Board], repeat: int) -> tuple[dict[str, float], dict[str, float]]:
+    """Median CPU seconds of each pass, and median wall seconds, the passes
+    interleaved."""
     revealed = [board.area.revealed() for board in boards]
     passes = {
         "reference": lambda: [score_board(b, evaluator="reference") for b in boards],
@@ -142,11 +133,14 @@ def measure(boards: list[Board], repeat: int) -> dict[str, float]:
         "handwritten": lambda: [handwritten_points(a) for a in revealed],
         "compiled_four": lambda: [compiled_four_points(a) for a in revealed],
     }
-    times: dict[str, list[float]] = {name: [] for name in passes}
+    cpu: dict[str, list[float]] = {name: [] for name in passes}
+    wall: dict[str, list[float]] = {name: [] for name in passes}
     for _ in range(repeat):
         for name, run in passes.items():
-            times[name].append(timed(run))
-    return {name: statistics.median(values) for name, values in times.items()}
+            seconds, elapsed = timed(run)
+            cpu[name].append(seconds)
+            wall[name].append(elapsed)
+    return medians(cpu), medians(wall)
 
 
 def reference_tallies(revealed: list[Area], codes: dict[int, int]) -> batch.Tallies:
@@ -174,8 +168,8 @@ def measure_batch(cards, boards: int, many: int, seed: int, repeat: int) -> dict
     agree = got.points == want.points and got.totals == want.totals
     times: dict[str, list[float]] = {"batch": [], "reference_tallies": []}
     for _ in range(repeat):
-        times["batch"].append(timed(lambda: batch.tally_batches(cards, areas, facts)) / many)
-        times["reference_tallies"].append(timed(lambda: reference_tallies(few, codes))
+        times["batch"].append(timed(lambda: batch.tally_batches(cards, areas, facts))[0] / many)
+        times["reference_tallies"].append(timed(lambda: reference_tallies(few, codes))[0]
                                           / len(few))
     return {"agree": agree, **{name: statistics.median(v) for name, v in times.items()}}
 
@@ -211,15 +205,14 @@ def main(argv: list[str] | None = None) -> None:
         parser.error("--boards and --repeat must be at least 1, --batch-boards at least "
                      "--boards")
 
-    if hasattr(os, "sched_setaffinity"):  # Linux: stay on one core
-        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+    pinned = one_core()
 
     registry, _ = load_registry()
     cards = sorted(registry.myth_cards(), key=lambda card: card.id)
     boards = deal(cards, args.boards, args.seed)
     for problem in disagreements(boards):
         print(f"warning: {problem}", file=sys.stderr)
-    seconds = measure(boards, args.repeat)
+    seconds, wall = measure(boards, args.repeat)
     side_by_side = measure_batch(cards, args.boards, args.batch_boards, args.seed, args.repeat)
     if not side_by_side["agree"]:
         print("warning: the batch path and the reference tally the areas differently",
@@ -229,6 +222,8 @@ def main(argv: list[str] | None = None) -> None:
         "version": __version__,
         "python": f"{platform.python_version()} ({platform.python_implementation()})",
         "machine": platform.machine(),
+        "pinned": pinned,
+        "clock": CLOCK,
         "boards": args.boards,
         "seed": args.seed,
         "repeat": args.repeat,
@@ -237,6 +232,7 @@ def main(argv: list[str] | None = None) -> None:
         "reference_boards_per_s": round(rate["reference"]),
         "compiled_boards_per_s": round(rate["compiled"]),
         "ratio": round(rate["compiled"] / rate["reference"], 2),
+        "wall_ratio": round(wall["reference"] / wall["compiled"], 2),
         "reference_card_points_per_s": round(rate["reference_card_points"]),
         "compiled_card_points_per_s": round(rate["compiled_card_points"]),
         "card_points_ratio": round(rate["compiled_card_points"]
@@ -253,7 +249,7 @@ def main(argv: list[str] | None = None) -> None:
         print(json.dumps(result))
         return
     print(f"dioses-rules {__version__}, Python {result['python']} on {result['machine']}, "
-          f"one core")
+          f"{pinned}, CPU time")
     print(f"{args.boards} random full areas from {len(cards)} Myth cards (Hera, Hela, Barco "
           f"and Geb y Nut in each), seed {args.seed}, median of {args.repeat}; mean total "
           f"{result['mean_total']:.2f} points")
