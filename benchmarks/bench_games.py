@@ -10,10 +10,18 @@ When the loaded sets have too few for a player count (the bundled pool once
 had 37), a set of plain filler cards (no events) is written to a temporary
 folder and loaded on top of them for that count, and the output says so.
 
+Against the yardstick (#29): ``benchmarks/yardstick.py`` is a hand-written
+engine of the base game that plays the same games for the same seeds. Our
+engine (on the base set alone) and it play ``--yardstick-games`` 4-player
+games between random agents in alternated slices, and
+``yardstick_ratio_random_4p`` is our speed as a ratio of its (CPU time), with
+``yardstick_identical_games`` true when every game ended alike. ``--prove N``
+compares them decision for decision on N seeds at each of 2-6 players.
+
 A measurement, not a test: it prints figures and never fails. Run it with
 
     python benchmarks/bench_games.py [--games N] [--seed S] [--players 2,4,6]
-        [--greedy-games N] [--format text|json]
+        [--greedy-games N] [--yardstick-games N] [--prove N] [--format text|json]
 
 ``--format json`` prints one JSON object: ``random_<p>p_games_per_s`` for each
 player count, ``greedy_4p_games_per_s``, and the machine and run details.
@@ -30,6 +38,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+import yardstick
 from clock import CLOCK, one_core, timed
 
 from dioses_rules import __version__
@@ -65,6 +74,70 @@ def play(registry, players: int, games: int, seed: int, agent: str = "random") -
     return {"elapsed": cpu, "wall": wall, "games/s": games / cpu,
             "wall games/s": games / wall, "turns": turns / games,
             "decisions/s": decisions / cpu}
+
+
+def agent_seeds(game_seed: int, players: int) -> list[int]:
+    return [game_seed * 7 + seat + 1 for seat in range(players)]
+
+
+def ours_and_yardstick(base, players: int, game_seed: int) -> tuple[dict, dict]:
+    """One base game played by our engine (``base``: the registry of the
+    base set alone) and by the yardstick, random agents, the same seeds:
+    each as its decisions (seat, kind, index, options), turns, totals, gods
+    and winners."""
+    seeds = agent_seeds(game_seed, players)
+    records: list[dict] = []
+    result = new_game(base, [RandomAgent(s) for s in seeds], seed=game_seed,
+                      log=records.append).play()
+    ours = {"turns": result.turns, "totals": [r.total for r in result.reports],
+            "gods": [r.gods for r in result.reports], "winners": list(result.winners),
+            "decisions": [(r["seat"], r["kind"], r["index"], r["options"])
+                          for r in records if r["type"] == "decision"]}
+    theirs = yardstick.play(players, game_seed, seeds, record=True)
+    ours["refills"] = sum(1 for r in records if r.get("event") == "deck-refilled")
+    return ours, theirs
+
+
+def prove(base, seeds: int) -> dict:
+    """``seeds`` games per player count, 2 to 6, by both engines, compared."""
+    games = differ = 0
+    for players in range(2, 7):
+        for index in range(seeds):
+            ours, theirs = ours_and_yardstick(base, players, index)
+            games += 1
+            differ += ours != theirs
+    return {"yardstick_games_compared": games, "yardstick_games_different": differ}
+
+
+def versus_yardstick(base, players: int, games: int, seed: int, rounds: int = 5) -> dict:
+    """Our engine and the yardstick on the same base games (random agents,
+    ``players``), in ``rounds`` alternated slices, thread CPU time; and
+    whether they ended alike (turns, totals, gods, winners)."""
+    seeds = [seed * 100_003 + index for index in range(games)]
+    slices = [seeds[i::rounds] for i in range(rounds)]
+    spent = {"ours": 0.0, "yardstick": 0.0}
+    ours, theirs = {}, {}
+
+    def run_ours(part):
+        for game_seed in part:
+            result = new_game(base, [RandomAgent(s) for s in agent_seeds(game_seed, players)],
+                              seed=game_seed).play()
+            ours[game_seed] = (result.turns, [r.total for r in result.reports],
+                               [r.gods for r in result.reports], list(result.winners))
+
+    def run_theirs(part):
+        for game_seed in part:
+            result = yardstick.play(players, game_seed, agent_seeds(game_seed, players))
+            theirs[game_seed] = (result["turns"], result["totals"], result["gods"],
+                                 result["winners"])
+
+    for part in slices:
+        spent["ours"] += timed(lambda: run_ours(part))[0]
+        spent["yardstick"] += timed(lambda: run_theirs(part))[0]
+    return {f"yardstick_random_{players}p_games_per_s": round(games / spent["yardstick"], 2),
+            f"base_random_{players}p_games_per_s": round(games / spent["ours"], 2),
+            f"yardstick_ratio_random_{players}p": round(spent["yardstick"] / spent["ours"], 3),
+            "yardstick_identical_games": ours == theirs}
 
 
 def registries(counts: list[int]) -> tuple:
@@ -114,11 +187,12 @@ def print_text(rows: list[dict], args, pinned: str) -> None:
               f"{row['pool']}")
 
 
-def print_json(rows: list[dict], args, pinned: str) -> None:
+def print_json(rows: list[dict], args, pinned: str, extra: dict) -> None:
     figures = {f"{row['agent']}_{row['players']}p_games_per_s": round(row["games/s"], 2)
                for row in rows}
     print(json.dumps({
         "clock": CLOCK,
+        **extra,
         **figures,
         "runs": [{"agents": row["agent"], "players": row["players"], "games": row["games"],
                   "games_per_s": round(row["games/s"], 2),
@@ -143,13 +217,31 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--players", default="2,4,6", metavar="LIST",
                         help="player counts with random agents, comma-separated "
                              "(default: 2,4,6)")
+    parser.add_argument("--yardstick-games", type=int, default=200, metavar="N",
+                        help="4-player base games by our engine and the hand-written "
+                             "yardstick, alternated; 0 for none (default: 200)")
+    parser.add_argument("--prove", type=int, default=0, metavar="N",
+                        help="compare the two engines decision for decision on N seeds at "
+                             "each of 2-6 players (default: 0, none)")
     parser.add_argument("--format", choices=("text", "json"), default="text",
                         help="text table (default) or one JSON object")
     args = parser.parse_args(argv)
     counts = [int(p) for p in args.players.split(",")]
     pinned = one_core()
+    extra: dict = {}
+    if args.yardstick_games or args.prove:
+        base, _ = load_registry(active=["base"])
+        if args.yardstick_games:
+            extra.update(versus_yardstick(base, 4, args.yardstick_games, args.seed))
+        if args.prove:
+            extra.update(prove(base, args.prove))
     rows = measure(args, counts)
-    (print_json if args.format == "json" else print_text)(rows, args, pinned)
+    if args.format == "json":
+        print_json(rows, args, pinned, extra)
+    else:
+        print_text(rows, args, pinned)
+        for key, value in extra.items():
+            print(f"  {key}: {value}")
     sys.stdout.flush()
 
 
