@@ -45,7 +45,6 @@ from .scene import (ALWAYS, CELLS, FACE_UP, HEAVY_SHIFT, KIND_LANES, LOCK, NO_FA
 
 _UNKNOWN = object()
 _CARD = attrgetter("card")
-_REVEALED = attrgetter("revealed")
 _ALL_UP = [True for _ in CELLS]
 
 
@@ -86,6 +85,10 @@ class CompiledPool:
     def lines(self, lines: tuple) -> Callable:
         """``fn(scene, anchor)``: the points of some scoring lines."""
         return self._once(lines, self.compiler.lines)
+
+    def line(self, line: m.ScoringLine) -> Callable:
+        """``fn(scene, anchor)``: the points of one scoring line."""
+        return self._once(line, self.compiler.compile_line)
 
     def condition(self, condition: m.Condition) -> Callable:
         return self._once(condition, lambda c: self.compiler.condition(c).fn)
@@ -145,24 +148,20 @@ class CompiledPool:
                              else self.selector(facts.element))
         return scene
 
-    def revealed_scene(self, area: Area) -> tuple[Area, Scene, bool]:
-        """R12: the area with every card turned face up, its scene (whose
-        facts the caller sets), and whether it was all face up already.
-        Revealed cells are shared, equal values."""
+    def revealed_scene(self, area: Area) -> tuple[Scene, bool]:
+        """R12: the scene of the area with every card turned face up (whose
+        facts the caller sets), and whether it was all face up already. The
+        revealed area itself is made when asked for (``Scene.area_model``)."""
         cells = area.cells
         infos = self.infos(cells)
         if infos is None:
             infos = [None if placed is None else self.info(placed.card) for placed in cells]
             face_up = all(placed is None or placed.face_up for placed in cells)
-            if not face_up:
-                area = Area(tuple(None if info is None else info.revealed for info in infos))
-            return area, Scene.sparse(infos, _ALL_UP, area), face_up
+            return Scene.sparse(infos, _ALL_UP, area if face_up else None), face_up
         face_up = all(map(FACE_UP, cells))
-        if not face_up:
-            area = Area(tuple(map(_REVEALED, infos)))
         kinds = sum(map(getitem, map(KIND_LANES, infos), CELLS), ALWAYS)
-        return area, Scene(infos, FULL, FULL, kinds, (kinds >> HEAVY_SHIFT) & FULL,
-                           area=area), face_up
+        return Scene(infos, FULL, FULL, kinds, (kinds >> HEAVY_SHIFT) & FULL,
+                     area=area if face_up else None), face_up
 
     def card_facts(self, all_face_up_at_end: bool, scenario_state, completed: int, met: int
                    ) -> Facts:

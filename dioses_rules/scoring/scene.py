@@ -250,7 +250,8 @@ class Scene:
     def area_model(self) -> Area:
         """The area as the reference evaluator reads it (for lines it judges)."""
         if self.area is None:
+            up = self.up
             self.area = Area(tuple(
-                None if info is None else Placed(info.card, bool(self.up & BIT[cell]))
-                for cell, info in enumerate(self.infos)))
+                None if info is None else info.revealed if up & BIT[cell]
+                else Placed(info.card, False) for cell, info in enumerate(self.infos)))
         return self.area
