@@ -9,6 +9,11 @@ among 8 others. Then times, on the same boards, in interleaved repetitions
 * ``reference`` and ``compiled``: ``score_board`` with each evaluator, the
   whole final scoring (R12 reveal, every card's lines, the tie-break count),
   without explanations; ``ratio`` is compiled / reference;
+* ``compiled_total``: ``score_total``, the same scoring stopped at the
+  total; ``total_ratio`` is it / the reference's ``score_board``;
+* ``game_end``: the same areas as a game leaves them, with two laws, two
+  held patterns and a scenario, by ``score_board`` with each evaluator;
+  ``game_end_ratio`` is compiled / reference;
 * ``card_points`` with each evaluator: only the cards' own lines (R8-R11) on
   the already revealed areas, the bare evaluation;
 * ``handwritten``: a scorer of the four printed cards written by hand in
@@ -48,9 +53,10 @@ from dioses_rules import __version__
 from dioses_rules.pool.load import load_registry
 from dioses_rules.scoring import batch, compiled
 from dioses_rules.scoring.area import SIZE, Area, Placed
-from dioses_rules.scoring.board import Board
+from dioses_rules.language import model as m
+from dioses_rules.scoring.board import Board, HeldPattern, LawPlacement
 from dioses_rules.scoring.evaluator import Facts
-from dioses_rules.scoring.score import card_points, score_board
+from dioses_rules.scoring.score import card_points, score_board, score_total
 
 PRINTED = ("hera", "hela", "ship", "geb-and-nut")
 
@@ -68,6 +74,24 @@ def deal(cards, count: int, seed: int) -> list[Board]:
         cells = tuple(Placed(card, face_up=rng.random() < 0.5) for card in chosen)
         boards.append(Board(Area(cells)))
     return boards
+
+
+def game_end_boards(registry, boards: list[Board], seed: int) -> list[Board]:
+    """The same areas as a game leaves them: two laws on two lines, two held
+    patterns judged on the board, and a scenario."""
+    rng = random.Random(seed + 1)
+    laws = sorted(registry.definitions("law"), key=lambda law: law.id)
+    patterns = sorted(registry.definitions("pattern"), key=lambda pattern: pattern.id)
+    scenarios = sorted(registry.definitions("scenario"), key=lambda scenario: scenario.id)
+    lines = [("row", row) for row in m.ROWS] + [("column", column) for column in m.COLUMNS]
+    ended = []
+    for board in boards:
+        placed = tuple(LawPlacement(law, row=where) if kind == "row"
+                       else LawPlacement(law, column=where)
+                       for law, (kind, where) in zip(rng.sample(laws, 2), rng.sample(lines, 2)))
+        held = tuple(HeldPattern(pattern) for pattern in rng.sample(patterns, 2))
+        ended.append(Board(board.area, placed, held, scenario=rng.choice(scenarios)))
+    return ended
 
 
 # ------------------------------------------------------------------ by hand
@@ -120,13 +144,17 @@ def compiled_four_points(area: Area) -> dict[int, int]:
 # ------------------------------------------------------------------ timing
 
 
-def measure(boards: list[Board], repeat: int) -> tuple[dict[str, float], dict[str, float]]:
+def measure(boards: list[Board], ended: list[Board], repeat: int
+            ) -> tuple[dict[str, float], dict[str, float]]:
     """Median CPU seconds of each pass, and median wall seconds, the passes
     interleaved."""
     revealed = [board.area.revealed() for board in boards]
     passes = {
         "reference": lambda: [score_board(b, evaluator="reference") for b in boards],
         "compiled": lambda: [score_board(b) for b in boards],
+        "compiled_total": lambda: [score_total(b) for b in boards],
+        "reference_game_end": lambda: [score_board(b, evaluator="reference") for b in ended],
+        "compiled_game_end": lambda: [score_board(b) for b in ended],
         "reference_card_points": lambda: [card_points(a, evaluator="reference")
                                           for a in revealed],
         "compiled_card_points": lambda: [card_points(a) for a in revealed],
@@ -174,12 +202,15 @@ def measure_batch(cards, boards: int, many: int, seed: int, repeat: int) -> dict
     return {"agree": agree, **{name: statistics.median(v) for name, v in times.items()}}
 
 
-def disagreements(boards: list[Board]) -> list[str]:
+def disagreements(boards: list[Board], ended: list[Board]) -> list[str]:
     """Warm up every cache, and say where the scorers disagree (never, we hope)."""
     found = []
-    for index, board in enumerate(boards):
-        if score_board(board) != score_board(board, evaluator="reference"):
+    for index, (board, end) in enumerate(zip(boards, ended)):
+        reference = score_board(board, evaluator="reference")
+        if score_board(board) != reference or score_total(board) != reference.total:
             found.append(f"board {index}: compiled and reference score_board differ")
+        if score_board(end) != score_board(end, evaluator="reference"):
+            found.append(f"game-end board {index}: compiled and reference differ")
         area = board.area.revealed()
         if handwritten_points(area) != compiled_four_points(area):
             found.append(f"board {index}: the hand-written scorer and the compiled one differ")
@@ -210,9 +241,10 @@ def main(argv: list[str] | None = None) -> None:
     registry, _ = load_registry()
     cards = sorted(registry.myth_cards(), key=lambda card: card.id)
     boards = deal(cards, args.boards, args.seed)
-    for problem in disagreements(boards):
+    ended = game_end_boards(registry, boards, args.seed)
+    for problem in disagreements(boards, ended):
         print(f"warning: {problem}", file=sys.stderr)
-    seconds, wall = measure(boards, args.repeat)
+    seconds, wall = measure(boards, ended, args.repeat)
     side_by_side = measure_batch(cards, args.boards, args.batch_boards, args.seed, args.repeat)
     if not side_by_side["agree"]:
         print("warning: the batch path and the reference tally the areas differently",
@@ -233,6 +265,11 @@ def main(argv: list[str] | None = None) -> None:
         "compiled_boards_per_s": round(rate["compiled"]),
         "ratio": round(rate["compiled"] / rate["reference"], 2),
         "wall_ratio": round(wall["reference"] / wall["compiled"], 2),
+        "compiled_total_boards_per_s": round(rate["compiled_total"]),
+        "total_ratio": round(rate["compiled_total"] / rate["reference"], 2),
+        "reference_game_end_boards_per_s": round(rate["reference_game_end"]),
+        "compiled_game_end_boards_per_s": round(rate["compiled_game_end"]),
+        "game_end_ratio": round(rate["compiled_game_end"] / rate["reference_game_end"], 2),
         "reference_card_points_per_s": round(rate["reference_card_points"]),
         "compiled_card_points_per_s": round(rate["compiled_card_points"]),
         "card_points_ratio": round(rate["compiled_card_points"]
@@ -255,6 +292,9 @@ def main(argv: list[str] | None = None) -> None:
           f"{result['mean_total']:.2f} points")
     for label, name in (("score_board, reference", "reference"),
                         ("score_board, compiled", "compiled"),
+                        ("score_total, compiled", "compiled_total"),
+                        ("game end, reference", "reference_game_end"),
+                        ("game end, compiled", "compiled_game_end"),
                         ("card_points, reference", "reference_card_points"),
                         ("card_points, compiled", "compiled_card_points"),
                         ("4 printed cards, by hand", "handwritten"),
@@ -265,6 +305,8 @@ def main(argv: list[str] | None = None) -> None:
           f"{result['batch_boards_per_s']:>10,} boards/s, against the reference tallying "
           f"{result['reference_tallies_boards_per_s']:,} boards/s: {result['batch_ratio']:.1f}x")
     print(f"  compiled / reference: {result['ratio']:.1f}x (score_board), "
+          f"{result['total_ratio']:.1f}x (the total only), "
+          f"{result['game_end_ratio']:.1f}x (game end), "
           f"{result['card_points_ratio']:.1f}x (card_points); compiled / by hand: "
           f"{result['handwritten_ratio']:.2f}x")
 

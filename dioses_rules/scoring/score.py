@@ -111,10 +111,23 @@ def _score(board: Board, judge, all_face_up_at_end: bool, total_only: bool):
                             total, judge.gods(board.tie_break), face_up_before, scenario)
 
 
+_TEXTS: dict[int, tuple] = {}  # id -> (the condition, kept: its id stays its own; its text)
+
+
+def _text(condition: m.Condition) -> str:
+    """A condition's text, written once per condition object (writing it was
+    half of a game-end board's scoring)."""
+    found = _TEXTS.get(id(condition))
+    if found is None:
+        if len(_TEXTS) >= 4096:
+            _TEXTS.clear()
+        found = _TEXTS[id(condition)] = (condition, condition_text(condition))
+    return found[1]
+
+
 def _judged_scenario(scenario: m.Scenario, facts: Facts, holds) -> ScenarioResult:
-    victory = tuple(ConditionResult(condition_text(c), bool(holds(c))) for c in scenario.victory)
-    challenge = tuple(ConditionResult(condition_text(c), bool(holds(c)))
-                      for c in scenario.challenge)
+    victory = tuple(ConditionResult(_text(c), bool(holds(c))) for c in scenario.victory)
+    challenge = tuple(ConditionResult(_text(c), bool(holds(c))) for c in scenario.challenge)
     won = all(c.met for c in victory)
     return ScenarioResult(
         scenario=scenario, victory=won, challenge=all(c.met for c in challenge),
