@@ -18,6 +18,14 @@ games between random agents in alternated slices, and
 ``yardstick_identical_games`` true when every game ended alike. ``--prove N``
 compares them decision for decision on N seeds at each of 2-6 players.
 
+Against an older revision (#29): ``--baseline REV`` writes REV's tree to a
+temporary folder (``git archive``) and plays greedy 4-player games and
+planner games (seat 0 plans at ``--think``, the others are greedy) with it
+and with this tree, each side in a process of its own
+(``play_worker.py``), alternated; ``greedy_4p_vs_baseline`` and
+``planner_vs_baseline`` are REV's CPU time over ours, ``identical_games``
+whether both played the same games (turns, totals, winners).
+
 A measurement, not a test: it prints figures and never fails. Run it with
 
     python benchmarks/bench_games.py [--games N] [--seed S] [--players 2,4,6]
@@ -33,7 +41,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -140,6 +150,64 @@ def versus_yardstick(base, players: int, games: int, seed: int, rounds: int = 5)
             "yardstick_identical_games": ours == theirs}
 
 
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def baseline_tree(revision: str, folder: Path) -> Path:
+    """The tree of ``revision`` written into ``folder`` (``git archive``: the
+    repository and its worktrees are left as they are)."""
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", "--format=tar", revision],
+                             capture_output=True, check=False)
+    if archive.returncode != 0:
+        raise SystemExit(f"no revision {revision!r} in {ROOT}: "
+                         f"{archive.stderr.decode(errors='replace').strip()}")
+    subprocess.run(["tar", "-x", "-C", str(folder)], input=archive.stdout, check=True)
+    return folder
+
+
+def worker(tree: Path, job: dict) -> dict:
+    """One side's games, in a process importing the package of ``tree``."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tree), str(tree / "cli")])}
+    done = subprocess.run([sys.executable, str(Path(__file__).parent / "play_worker.py"),
+                           json.dumps(job)], capture_output=True, text=True, env=env,
+                          cwd=str(tree), check=False)
+    if done.returncode != 0:
+        raise SystemExit(f"the games of {tree} failed: {done.stderr[-800:]}")
+    return json.loads(done.stdout)
+
+
+def versus_baseline(revision: str, seed: int, greedy_games: int, planner_games: int,
+                    think: int, rounds: int = 2) -> dict:
+    """Greedy 4-player games and planner games (seat 0 plans at ``think``)
+    by this tree and by ``revision``, each in its own process, the two
+    alternated in ``rounds`` slices; ratios of thread CPU time (baseline /
+    ours: above 1, we are faster) and whether they played the same games."""
+    result: dict = {"baseline": revision, "think": think}
+    identical = True
+    with tempfile.TemporaryDirectory(prefix="dioses-baseline-") as folder:
+        tree = baseline_tree(revision, Path(folder))
+        for name, agents, games in (("greedy_4p", "greedy", greedy_games),
+                                    ("planner", "planner", planner_games)):
+            if games <= 0:
+                continue
+            seeds = [seed * 100_003 + index for index in range(games)]
+            spent = {"ours": 0.0, "baseline": 0.0}
+            played: dict = {"ours": [], "baseline": []}
+            for part in (seeds[i::rounds] for i in range(rounds)):
+                if not part:
+                    continue
+                job = {"agents": agents, "players": 4, "seeds": part, "think": think}
+                for side, root in (("ours", ROOT), ("baseline", tree)):
+                    answer = worker(root, job)
+                    spent[side] += answer["cpu"]
+                    played[side] += answer["games"]
+            result[f"{name}_vs_baseline"] = round(spent["baseline"] / spent["ours"], 2)
+            result[f"{name}_games"] = games
+            identical = identical and played["ours"] == played["baseline"]
+    result["identical_games"] = identical
+    return result
+
+
 def registries(counts: list[int]) -> tuple:
     """The bundled registry, and one with filler cards when it is too small
     for the largest player count (None then 0 otherwise)."""
@@ -223,6 +291,15 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--prove", type=int, default=0, metavar="N",
                         help="compare the two engines decision for decision on N seeds at "
                              "each of 2-6 players (default: 0, none)")
+    parser.add_argument("--baseline", metavar="REV",
+                        help="also play greedy and planner games with git revision REV "
+                             "(another process, alternated): *_vs_baseline, identical_games")
+    parser.add_argument("--baseline-games", type=int, default=20, metavar="N",
+                        help="greedy 4-player games per side with --baseline (default: 20)")
+    parser.add_argument("--planner-games", type=int, default=2, metavar="N",
+                        help="planner games per side with --baseline (default: 2)")
+    parser.add_argument("--think", type=int, default=16, metavar="N",
+                        help="the planner's simulations per decision (default: 16)")
     parser.add_argument("--format", choices=("text", "json"), default="text",
                         help="text table (default) or one JSON object")
     args = parser.parse_args(argv)
@@ -235,6 +312,9 @@ def main(argv: list[str] | None = None) -> None:
             extra.update(versus_yardstick(base, 4, args.yardstick_games, args.seed))
         if args.prove:
             extra.update(prove(base, args.prove))
+    if args.baseline:
+        extra.update(versus_baseline(args.baseline, args.seed, args.baseline_games,
+                                     args.planner_games, args.think))
     rows = measure(args, counts)
     if args.format == "json":
         print_json(rows, args, pinned, extra)
