@@ -28,6 +28,7 @@ from ..files import atomic_write_text
 from ..language import model as m
 from ..pool.registry import Registry, assemble
 from .area import COLUMN_CELLS, ROW_CELLS, Area, Placed, cell_index
+from .expect import ExpectFile
 
 EMPTY = "."
 FACE_DOWN = "?"
@@ -74,6 +75,7 @@ class BoardFile:
     laws: list[LawEntry] = field(factory=list)
     patterns: list[PatternEntry] = field(factory=list)
     scenario: Optional[ScenarioFile] = None
+    expect: Optional[ExpectFile] = None  # what it should score (scoring/expect.py)
 
 
 # ------------------------------------------------------------------ resolved (definitions)
