@@ -153,22 +153,26 @@ def search_extreme(limits: PoolLimits, what: m.Definition, maximize: bool,
     best: Optional[Found] = None
     tries = 0
     pool = list(limits.cards)
-    for _ in range(restarts):
-        cells, facts, line = _random_start(rng, pool, what, limits, facts_read)
+    unwanted = [card for card in pool if card not in wanted] if wanted else pool
+    least = 4 * restarts * 10  # tries made whatever the time: the search is never empty
+    for restart in range(restarts):
+        # towards the cards its lines name, away from them, or neither
+        bias = (wanted, unwanted, pool)[restart % 3] or pool
+        cells, facts, line = _random_start(rng, bias, what, limits, facts_read, pool)
         points = judge(cells, facts, line)
         tries += 1
         for _ in range(steps):
             if (best is not None and best.points == bound) or points == bound \
-                    or time.perf_counter() > deadline:
+                    or (tries > least and time.perf_counter() > deadline):
                 break
-            moved = _move(rng, pool, wanted, what, cells, facts, line, limits, facts_read)
+            moved = _move(rng, pool, bias, what, cells, facts, line, limits, facts_read)
             value = judge(*moved)
             tries += 1
             if not better(points, value):  # as good or better: go there
                 (cells, facts, line), points = moved, value
         if best is None or better(points, best.points):
             best = Found(points, _area(cells), facts, line)
-        if best.points == bound or time.perf_counter() > deadline:
+        if best.points == bound or (tries > least and time.perf_counter() > deadline):
             break
     return Found(best.points, best.area, best.facts, best.line, best.points == bound, tries)
 
@@ -204,9 +208,13 @@ def _facts(rng: random.Random, limits: PoolLimits, read: bool) -> Facts:
                  all_face_up_at_end=rng.random() < 0.5)
 
 
-def _random_start(rng: random.Random, pool: list, what, limits: PoolLimits, facts_read: bool):
-    others = [card for card in pool if card is not what]
+def _random_start(rng: random.Random, bias: list, what, limits: PoolLimits, facts_read: bool,
+                  pool: list):
+    others = [card for card in bias if card is not what]
     chosen = rng.sample(others, min(len(others), SIZE))
+    if len(chosen) < SIZE:  # too few of the biased cards: the rest from the whole pool
+        rest = [card for card in pool if card is not what and card not in chosen]
+        chosen += rng.sample(rest, min(len(rest), SIZE - len(chosen)))
     cells: list = chosen + [None] * (SIZE - len(chosen))
     if isinstance(what, m.MythCard):
         cells[rng.randrange(SIZE)] = what

@@ -49,6 +49,9 @@ def side(registry, limits: PoolLimits, what: m.Definition, maximize: bool,
     found = search_extreme(limits, what, maximize, element, seed, search_seconds)
     if found.exact:
         return Side(found.points, True, "bound", found.area, found.facts, found.line)
+    if maximize and found.points <= 0:
+        # it never scored in the search: a failure to prove (or refute), given time
+        solver_seconds = max(solver_seconds, 2.0)
     if solver_seconds < 0.3 or not solver_available():
         note = "CP-SAT not reached within the budget" if solver_available() else \
             "install the [solver] extra for exact answers"

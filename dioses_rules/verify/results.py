@@ -44,7 +44,7 @@ class Outcome:
 
 
 @define
-class TestRun:
+class VerifyRun:
     seed: int
     budget: float
     method: str  # how best and worst points were found: CP-SAT or a search

@@ -34,7 +34,7 @@ from ..resources import cards_dir
 from . import definitions as checks
 from .files import board_check, board_paths, lint_checks, round_trip_check, text_check
 from .ranges import CP_SAT, SEARCH, solver_available
-from .results import Budget, Outcome, Status, TestRun
+from .results import Budget, Outcome, Status, VerifyRun
 
 DEFAULT_BUDGET = 60.0
 # the part of the budget spent when each phase ends
@@ -57,12 +57,12 @@ def _sources(paths: Sequence[Path]):
 
 def verify(paths: Sequence[Path], budget: float = DEFAULT_BUDGET, seed: int = 0,
            progress: Optional[Callable[[Outcome], None]] = None,
-           clock: Callable[[], float] = time.perf_counter) -> TestRun:
+           clock: Callable[[], float] = time.perf_counter) -> VerifyRun:
     """Run every check on the card files and folders ``paths``;
     ``progress(outcome)`` after each check."""
     clock_budget = Budget(budget, clock)
     started = clock()
-    run = TestRun(seed, budget, CP_SAT if solver_available() else SEARCH)
+    run = VerifyRun(seed, budget, CP_SAT if solver_available() else SEARCH)
 
     def record(outcome: Outcome) -> None:
         run.outcomes.append(outcome)
