@@ -36,7 +36,7 @@ def test_the_broken_copy_fails_with_exactly_its_three_mistakes_each_located(tmp_
     assert failed == [
         ("tests/fixtures/modder-test/broken-celtic/board-2.toml", "expect",
          "$.expect.total: expected -2 points, scored -3"),
-        (f"{card_file}:132", "scenario tory-island",
+        (f"{card_file}:111", "scenario tory-island",
          "cannot be won: no final area meets its victory"),
         (f"{card_file}:90", "card fomorian",
          "can never score: at best 0 points in any final area (proven)"),
