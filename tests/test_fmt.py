@@ -118,3 +118,13 @@ def test_fmt_of_printed_random_trees_parses_back_to_the_tree(card_file):
     back = parse_card_text(formatted)
     assert (back.card_set, back.definitions) == (card_file.card_set, card_file.definitions)
     assert format_text(formatted) == formatted
+
+
+def test_among_keeps_the_plural_a_modder_writes(tmp_path):
+    """Issue #24: ``different mythology among gods`` stays so (it was
+    rewritten as ``among god``, which reads the same)."""
+    target = tmp_path / "among.dioses"
+    text = ('set t "T" {\n  requires base\n}\n\ngod g1 "G" greek {\n'
+            "  1 point per different mythology among gods in row\n}\n")
+    target.write_text(text, encoding="utf-8")
+    assert fmt("--check", target).exit_code == 0
