@@ -24,9 +24,13 @@ CELTIC = ROOT / "examples" / "mods" / "celtic"
 BROKEN = ROOT / "tests" / "fixtures" / "modder-test" / "broken-celtic"
 
 
-def test_the_broken_copy_fails_with_exactly_its_three_mistakes_each_located(tmp_path):
+def test_the_broken_copy_fails_with_exactly_its_three_mistakes_each_located(tmp_path,
+                                                                           monkeypatch):
+    from dioses_rules.verify import properties
+
+    monkeypatch.setattr(properties, "MAX_BOARDS", 40)  # the suite's time: a few boards
     junit = tmp_path / "results.xml"
-    result = CliRunner().invoke(dioses, ["test", str(BROKEN), "--budget", "3", "--seed", "5",
+    result = CliRunner().invoke(dioses, ["test", str(BROKEN), "--budget", "5", "--seed", "5",
                                          "--format", "json", "--junit", str(junit)])
     assert result.exit_code == 1, result.output
     run = json.loads(result.stdout)

@@ -42,7 +42,7 @@ def _range(ctx: Context, what, element, share: float, left: int) -> tuple[Side, 
     search = min(0.3, max(0.02, ctx.budget.until(share) / max(4 * left, 1)))
     seed = ctx.rng(what.id).randrange(2 ** 31)
     best = side(ctx.registry, ctx.limits, what, True, element, seed, search,
-                ctx.solver_seconds(share, 2 * left))
+                ctx.solver_seconds(share, 2 * left), ctx.budget.left())
     worst = side(ctx.registry, ctx.limits, what, False, element, seed + 1, search,
                  ctx.solver_seconds(share, 2 * left - 1))
     return best, worst
@@ -212,8 +212,13 @@ def scenario_checks(ctx: Context, scenario: m.Scenario, share: float, left: int
                                  "needs the [solver] extra (pip install "
                                  "'dioses-rules[solver]')"))
             continue
-        # at least half a second each: a scenario that cannot be won is often
-        # refuted at once, in the model's presolve
+        if ctx.budget.left() <= 0:
+            found.append(Outcome("scenario", name, ctx.place(scenario), Status.SKIPPED,
+                                 "not reached within the budget (give more with --budget)"))
+            left -= 1
+            continue
+        # at least half a second each while the budget lasts: a scenario that
+        # cannot be won is often refuted at once, in the model's presolve
         seconds = max(0.5, ctx.budget.until(share) / max(left, 1))
         found.append(_solved(ctx, scenario, challenge, name, seconds))
         left -= 1

@@ -22,6 +22,9 @@ from ..scoring.score import score_board
 from .results import Outcome, Status
 
 
+MAX_BOARDS = 2000  # a run's random boards at most, however long its budget
+
+
 def hypothesis_available() -> bool:
     return importlib.util.find_spec("hypothesis") is not None
 
@@ -82,7 +85,7 @@ def property_check(registry, tested: set[str], ranges: dict[str, tuple[int, int]
                        "the pool has fewer than 12 Myth cards")
     rng = random.Random(seed)
     per_board = _time_one(boards, ranges, rng)
-    count = max(5, min(2000, int(seconds / max(per_board, 1e-4))))
+    count = max(5, min(MAX_BOARDS, int(seconds / max(per_board, 1e-4))))
     if hypothesis_available():
         failure, runs = _hypothesis_run(boards, ranges, seed, count)
         how = "Hypothesis, shrunk"

@@ -42,14 +42,14 @@ class Side:
 
 def side(registry, limits: PoolLimits, what: m.Definition, maximize: bool,
          element: Optional[m.ObjectiveElement], seed: int, search_seconds: float,
-         solver_seconds: float) -> Side:
+         solver_seconds: float, budget_left: float = float("inf")) -> Side:
     """One side of a definition's range: the search first (cheap, and exact
     when it reaches the bound of the lines), then CP-SAT for what it leaves
     open, within ``solver_seconds``."""
     found = search_extreme(limits, what, maximize, element, seed, search_seconds)
     if found.exact:
         return Side(found.points, True, "bound", found.area, found.facts, found.line)
-    if maximize and found.points <= 0:
+    if maximize and found.points <= 0 and budget_left > 2.0:
         # it never scored in the search: a failure to prove (or refute), given time
         solver_seconds = max(solver_seconds, 2.0)
     if solver_seconds < 0.3 or not solver_available():
