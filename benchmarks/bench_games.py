@@ -10,13 +10,31 @@ When the loaded sets have too few for a player count (the bundled pool once
 had 37), a set of plain filler cards (no events) is written to a temporary
 folder and loaded on top of them for that count, and the output says so.
 
+Against the yardstick (#29): ``benchmarks/yardstick.py`` is a hand-written
+engine of the base game that plays the same games for the same seeds. Our
+engine (on the base set alone) and it play ``--yardstick-games`` 4-player
+games between random agents in alternated slices, and
+``yardstick_ratio_random_4p`` is our speed as a ratio of its (CPU time), with
+``yardstick_identical_games`` true when every game ended alike. ``--prove N``
+compares them decision for decision on N seeds at each of 2-6 players.
+
+Against an older revision (#29): ``--baseline REV`` writes REV's tree to a
+temporary folder (``git archive``) and plays greedy 4-player games and
+planner games (seat 0 plans at ``--think``, the others are greedy) with it
+and with this tree, each side in a process of its own
+(``play_worker.py``), alternated; ``greedy_4p_vs_baseline`` and
+``planner_vs_baseline`` are REV's CPU time over ours, ``identical_games``
+whether both played the same games (turns, totals, winners).
+
 A measurement, not a test: it prints figures and never fails. Run it with
 
     python benchmarks/bench_games.py [--games N] [--seed S] [--players 2,4,6]
-        [--greedy-games N] [--format text|json]
+        [--greedy-games N] [--yardstick-games N] [--prove N] [--format text|json]
 
 ``--format json`` prints one JSON object: ``random_<p>p_games_per_s`` for each
 player count, ``greedy_4p_games_per_s``, and the machine and run details.
+Games per second are counted in thread CPU time (``"clock": "cpu"``), the
+wall clock's figure beside each in ``runs``.
 """
 
 from __future__ import annotations
@@ -25,10 +43,13 @@ import argparse
 import json
 import os
 import platform
+import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
+
+import yardstick
+from clock import CLOCK, one_core, timed
 
 from dioses_rules import __version__
 from dioses_rules.engine.agents import GreedyAgent, RandomAgent
@@ -37,17 +58,6 @@ from dioses_rules.pool.filler import filler_set_text
 from dioses_rules.pool.load import load_registry
 
 SIZE = 12
-
-
-def pin_to_one_core() -> str:
-    if hasattr(os, "sched_setaffinity"):
-        try:
-            core = min(os.sched_getaffinity(0))
-            os.sched_setaffinity(0, {core})
-            return f"pinned to core {core}"
-        except OSError as error:
-            return f"not pinned ({error.strerror})"
-    return "not pinned (no sched_setaffinity on this system)"
 
 
 AGENTS = {"random": RandomAgent, "greedy": GreedyAgent}
@@ -62,15 +72,140 @@ def play(registry, players: int, games: int, seed: int, agent: str = "random") -
         if record["type"] == "decision":
             decisions += 1
 
-    start = time.perf_counter()
-    for game_index in range(games):
-        game_seed = seed * 100_003 + game_index
-        agents = [AGENTS[agent](game_seed * 7 + seat + 1) for seat in range(players)]
-        result = new_game(registry, agents, seed=game_seed, log=count).play()
-        turns += result.turns
-    elapsed = time.perf_counter() - start
-    return {"elapsed": elapsed, "games/s": games / elapsed, "turns": turns / games,
-            "decisions/s": decisions / elapsed}
+    def run() -> None:
+        nonlocal turns
+        for game_index in range(games):
+            game_seed = seed * 100_003 + game_index
+            agents = [AGENTS[agent](game_seed * 7 + seat + 1) for seat in range(players)]
+            result = new_game(registry, agents, seed=game_seed, log=count).play()
+            turns += result.turns
+
+    cpu, wall = timed(run)
+    return {"elapsed": cpu, "wall": wall, "games/s": games / cpu,
+            "wall games/s": games / wall, "turns": turns / games,
+            "decisions/s": decisions / cpu}
+
+
+def agent_seeds(game_seed: int, players: int) -> list[int]:
+    return [game_seed * 7 + seat + 1 for seat in range(players)]
+
+
+def ours_and_yardstick(base, players: int, game_seed: int) -> tuple[dict, dict]:
+    """One base game played by our engine (``base``: the registry of the
+    base set alone) and by the yardstick, random agents, the same seeds:
+    each as its decisions (seat, kind, index, options), turns, totals, gods
+    and winners."""
+    seeds = agent_seeds(game_seed, players)
+    records: list[dict] = []
+    result = new_game(base, [RandomAgent(s) for s in seeds], seed=game_seed,
+                      log=records.append).play()
+    ours = {"turns": result.turns, "totals": [r.total for r in result.reports],
+            "gods": [r.gods for r in result.reports], "winners": list(result.winners),
+            "decisions": [(r["seat"], r["kind"], r["index"], r["options"])
+                          for r in records if r["type"] == "decision"]}
+    theirs = yardstick.play(players, game_seed, seeds, record=True)
+    ours["refills"] = sum(1 for r in records if r.get("event") == "deck-refilled")
+    return ours, theirs
+
+
+def prove(base, seeds: int) -> dict:
+    """``seeds`` games per player count, 2 to 6, by both engines, compared."""
+    games = differ = 0
+    for players in range(2, 7):
+        for index in range(seeds):
+            ours, theirs = ours_and_yardstick(base, players, index)
+            games += 1
+            differ += ours != theirs
+    return {"yardstick_games_compared": games, "yardstick_games_different": differ}
+
+
+def versus_yardstick(base, players: int, games: int, seed: int, rounds: int = 5) -> dict:
+    """Our engine and the yardstick on the same base games (random agents,
+    ``players``), in ``rounds`` alternated slices, thread CPU time; and
+    whether they ended alike (turns, totals, gods, winners)."""
+    seeds = [seed * 100_003 + index for index in range(games)]
+    slices = [seeds[i::rounds] for i in range(rounds)]
+    spent = {"ours": 0.0, "yardstick": 0.0}
+    ours, theirs = {}, {}
+
+    def run_ours(part):
+        for game_seed in part:
+            result = new_game(base, [RandomAgent(s) for s in agent_seeds(game_seed, players)],
+                              seed=game_seed).play()
+            ours[game_seed] = (result.turns, [r.total for r in result.reports],
+                               [r.gods for r in result.reports], list(result.winners))
+
+    def run_theirs(part):
+        for game_seed in part:
+            result = yardstick.play(players, game_seed, agent_seeds(game_seed, players))
+            theirs[game_seed] = (result["turns"], result["totals"], result["gods"],
+                                 result["winners"])
+
+    for part in slices:
+        spent["ours"] += timed(lambda: run_ours(part))[0]
+        spent["yardstick"] += timed(lambda: run_theirs(part))[0]
+    return {f"yardstick_random_{players}p_games_per_s": round(games / spent["yardstick"], 2),
+            f"base_random_{players}p_games_per_s": round(games / spent["ours"], 2),
+            f"yardstick_ratio_random_{players}p": round(spent["yardstick"] / spent["ours"], 3),
+            "yardstick_identical_games": ours == theirs}
+
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def baseline_tree(revision: str, folder: Path) -> Path:
+    """The tree of ``revision`` written into ``folder`` (``git archive``: the
+    repository and its worktrees are left as they are)."""
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", "--format=tar", revision],
+                             capture_output=True, check=False)
+    if archive.returncode != 0:
+        raise SystemExit(f"no revision {revision!r} in {ROOT}: "
+                         f"{archive.stderr.decode(errors='replace').strip()}")
+    subprocess.run(["tar", "-x", "-C", str(folder)], input=archive.stdout, check=True)
+    return folder
+
+
+def worker(tree: Path, job: dict) -> dict:
+    """One side's games, in a process importing the package of ``tree``."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tree), str(tree / "cli")])}
+    done = subprocess.run([sys.executable, str(Path(__file__).parent / "play_worker.py"),
+                           json.dumps(job)], capture_output=True, text=True, env=env,
+                          cwd=str(tree), check=False)
+    if done.returncode != 0:
+        raise SystemExit(f"the games of {tree} failed: {done.stderr[-800:]}")
+    return json.loads(done.stdout)
+
+
+def versus_baseline(revision: str, seed: int, greedy_games: int, planner_games: int,
+                    think: int, rounds: int = 2) -> dict:
+    """Greedy 4-player games and planner games (seat 0 plans at ``think``)
+    by this tree and by ``revision``, each in its own process, the two
+    alternated in ``rounds`` slices; ratios of thread CPU time (baseline /
+    ours: above 1, we are faster) and whether they played the same games."""
+    result: dict = {"baseline": revision, "think": think}
+    identical = True
+    with tempfile.TemporaryDirectory(prefix="dioses-baseline-") as folder:
+        tree = baseline_tree(revision, Path(folder))
+        for name, agents, games in (("greedy_4p", "greedy", greedy_games),
+                                    ("planner", "planner", planner_games)):
+            if games <= 0:
+                continue
+            seeds = [seed * 100_003 + index for index in range(games)]
+            spent = {"ours": 0.0, "baseline": 0.0}
+            played: dict = {"ours": [], "baseline": []}
+            for part in (seeds[i::rounds] for i in range(rounds)):
+                if not part:
+                    continue
+                job = {"agents": agents, "players": 4, "seeds": part, "think": think}
+                for side, root in (("ours", ROOT), ("baseline", tree)):
+                    answer = worker(root, job)
+                    spent[side] += answer["cpu"]
+                    played[side] += answer["games"]
+            result[f"{name}_vs_baseline"] = round(spent["baseline"] / spent["ours"], 2)
+            result[f"{name}_games"] = games
+            identical = identical and played["ours"] == played["baseline"]
+    result["identical_games"] = identical
+    return result
 
 
 def registries(counts: list[int]) -> tuple:
@@ -120,13 +255,16 @@ def print_text(rows: list[dict], args, pinned: str) -> None:
               f"{row['pool']}")
 
 
-def print_json(rows: list[dict], args, pinned: str) -> None:
+def print_json(rows: list[dict], args, pinned: str, extra: dict) -> None:
     figures = {f"{row['agent']}_{row['players']}p_games_per_s": round(row["games/s"], 2)
                for row in rows}
     print(json.dumps({
+        "clock": CLOCK,
+        **extra,
         **figures,
         "runs": [{"agents": row["agent"], "players": row["players"], "games": row["games"],
                   "games_per_s": round(row["games/s"], 2),
+                  "wall_games_per_s": round(row["wall games/s"], 2),
                   "turns_per_game": round(row["turns"], 2),
                   "decisions_per_s": round(row["decisions/s"]), "pool": row["pool"]}
                  for row in rows],
@@ -147,13 +285,43 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--players", default="2,4,6", metavar="LIST",
                         help="player counts with random agents, comma-separated "
                              "(default: 2,4,6)")
+    parser.add_argument("--yardstick-games", type=int, default=200, metavar="N",
+                        help="4-player base games by our engine and the hand-written "
+                             "yardstick, alternated; 0 for none (default: 200)")
+    parser.add_argument("--prove", type=int, default=0, metavar="N",
+                        help="compare the two engines decision for decision on N seeds at "
+                             "each of 2-6 players (default: 0, none)")
+    parser.add_argument("--baseline", metavar="REV",
+                        help="also play greedy and planner games with git revision REV "
+                             "(another process, alternated): *_vs_baseline, identical_games")
+    parser.add_argument("--baseline-games", type=int, default=20, metavar="N",
+                        help="greedy 4-player games per side with --baseline (default: 20)")
+    parser.add_argument("--planner-games", type=int, default=2, metavar="N",
+                        help="planner games per side with --baseline (default: 2)")
+    parser.add_argument("--think", type=int, default=16, metavar="N",
+                        help="the planner's simulations per decision (default: 16)")
     parser.add_argument("--format", choices=("text", "json"), default="text",
                         help="text table (default) or one JSON object")
     args = parser.parse_args(argv)
     counts = [int(p) for p in args.players.split(",")]
-    pinned = pin_to_one_core()
+    pinned = one_core()
+    extra: dict = {}
+    if args.yardstick_games or args.prove:
+        base, _ = load_registry(active=["base"])
+        if args.yardstick_games:
+            extra.update(versus_yardstick(base, 4, args.yardstick_games, args.seed))
+        if args.prove:
+            extra.update(prove(base, args.prove))
+    if args.baseline:
+        extra.update(versus_baseline(args.baseline, args.seed, args.baseline_games,
+                                     args.planner_games, args.think))
     rows = measure(args, counts)
-    (print_json if args.format == "json" else print_text)(rows, args, pinned)
+    if args.format == "json":
+        print_json(rows, args, pinned, extra)
+    else:
+        print_text(rows, args, pinned)
+        for key, value in extra.items():
+            print(f"  {key}: {value}")
     sys.stdout.flush()
 
 

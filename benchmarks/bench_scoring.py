@@ -9,6 +9,11 @@ among 8 others. Then times, on the same boards, in interleaved repetitions
 * ``reference`` and ``compiled``: ``score_board`` with each evaluator, the
   whole final scoring (R12 reveal, every card's lines, the tie-break count),
   without explanations; ``ratio`` is compiled / reference;
+* ``compiled_total``: ``score_total``, the same scoring stopped at the
+  total; ``total_ratio`` is it / the reference's ``score_board``;
+* ``game_end``: the same areas as a game leaves them, with two laws, two
+  held patterns and a scenario, by ``score_board`` with each evaluator;
+  ``game_end_ratio`` is compiled / reference;
 * ``card_points`` with each evaluator: only the cards' own lines (R8-R11) on
   the already revealed areas, the bare evaluation;
 * ``handwritten``: a scorer of the four printed cards written by hand in
@@ -24,7 +29,9 @@ among 8 others. Then times, on the same boards, in interleaved repetitions
   reference. The batch pays only with many areas (it is ``balance``'s from
   5,000), so it gets its own, larger deal.
 
-The garbage collector is paused while a pass is timed (as ``timeit`` does).
+Every pass is timed in thread CPU time (``clock.timed``; the JSON's
+``clock`` is ``"cpu"``), the wall clock reported beside it (``wall_ratio``);
+the garbage collector is paused while a pass is timed (as ``timeit`` does).
 A measurement, not a test: it checks that the evaluators agree, prints
 figures and never fails. Run it with
 
@@ -34,22 +41,22 @@ figures and never fails. Run it with
 from __future__ import annotations
 
 import argparse
-import gc
 import json
-import os
 import platform
 import random
 import statistics
 import sys
-import time
+
+from clock import CLOCK, medians, one_core, timed
 
 from dioses_rules import __version__
 from dioses_rules.pool.load import load_registry
 from dioses_rules.scoring import batch, compiled
 from dioses_rules.scoring.area import SIZE, Area, Placed
-from dioses_rules.scoring.board import Board
+from dioses_rules.language import model as m
+from dioses_rules.scoring.board import Board, HeldPattern, LawPlacement
 from dioses_rules.scoring.evaluator import Facts
-from dioses_rules.scoring.score import card_points, score_board
+from dioses_rules.scoring.score import card_points, score_board, score_total
 
 PRINTED = ("hera", "hela", "ship", "geb-and-nut")
 
@@ -67,6 +74,24 @@ def deal(cards, count: int, seed: int) -> list[Board]:
         cells = tuple(Placed(card, face_up=rng.random() < 0.5) for card in chosen)
         boards.append(Board(Area(cells)))
     return boards
+
+
+def game_end_boards(registry, boards: list[Board], seed: int) -> list[Board]:
+    """The same areas as a game leaves them: two laws on two lines, two held
+    patterns judged on the board, and a scenario."""
+    rng = random.Random(seed + 1)
+    laws = sorted(registry.definitions("law"), key=lambda law: law.id)
+    patterns = sorted(registry.definitions("pattern"), key=lambda pattern: pattern.id)
+    scenarios = sorted(registry.definitions("scenario"), key=lambda scenario: scenario.id)
+    lines = [("row", row) for row in m.ROWS] + [("column", column) for column in m.COLUMNS]
+    ended = []
+    for board in boards:
+        placed = tuple(LawPlacement(law, row=where) if kind == "row"
+                       else LawPlacement(law, column=where)
+                       for law, (kind, where) in zip(rng.sample(laws, 2), rng.sample(lines, 2)))
+        held = tuple(HeldPattern(pattern) for pattern in rng.sample(patterns, 2))
+        ended.append(Board(board.area, placed, held, scenario=rng.choice(scenarios)))
+    return ended
 
 
 # ------------------------------------------------------------------ by hand
@@ -119,34 +144,31 @@ def compiled_four_points(area: Area) -> dict[int, int]:
 # ------------------------------------------------------------------ timing
 
 
-def timed(run) -> float:
-    gc.collect()
-    gc.disable()
-    try:
-        start = time.perf_counter()
-        run()
-        return time.perf_counter() - start
-    finally:
-        gc.enable()
-
-
-def measure(boards: list[Board], repeat: int) -> dict[str, float]:
-    """Median seconds of each pass, the passes interleaved."""
+def measure(boards: list[Board], ended: list[Board], repeat: int
+            ) -> tuple[dict[str, float], dict[str, float]]:
+    """Median CPU seconds of each pass, and median wall seconds, the passes
+    interleaved."""
     revealed = [board.area.revealed() for board in boards]
     passes = {
         "reference": lambda: [score_board(b, evaluator="reference") for b in boards],
         "compiled": lambda: [score_board(b) for b in boards],
+        "compiled_total": lambda: [score_total(b) for b in boards],
+        "reference_game_end": lambda: [score_board(b, evaluator="reference") for b in ended],
+        "compiled_game_end": lambda: [score_board(b) for b in ended],
         "reference_card_points": lambda: [card_points(a, evaluator="reference")
                                           for a in revealed],
         "compiled_card_points": lambda: [card_points(a) for a in revealed],
         "handwritten": lambda: [handwritten_points(a) for a in revealed],
         "compiled_four": lambda: [compiled_four_points(a) for a in revealed],
     }
-    times: dict[str, list[float]] = {name: [] for name in passes}
+    cpu: dict[str, list[float]] = {name: [] for name in passes}
+    wall: dict[str, list[float]] = {name: [] for name in passes}
     for _ in range(repeat):
         for name, run in passes.items():
-            times[name].append(timed(run))
-    return {name: statistics.median(values) for name, values in times.items()}
+            seconds, elapsed = timed(run)
+            cpu[name].append(seconds)
+            wall[name].append(elapsed)
+    return medians(cpu), medians(wall)
 
 
 def reference_tallies(revealed: list[Area], codes: dict[int, int]) -> batch.Tallies:
@@ -174,18 +196,21 @@ def measure_batch(cards, boards: int, many: int, seed: int, repeat: int) -> dict
     agree = got.points == want.points and got.totals == want.totals
     times: dict[str, list[float]] = {"batch": [], "reference_tallies": []}
     for _ in range(repeat):
-        times["batch"].append(timed(lambda: batch.tally_batches(cards, areas, facts)) / many)
-        times["reference_tallies"].append(timed(lambda: reference_tallies(few, codes))
+        times["batch"].append(timed(lambda: batch.tally_batches(cards, areas, facts))[0] / many)
+        times["reference_tallies"].append(timed(lambda: reference_tallies(few, codes))[0]
                                           / len(few))
     return {"agree": agree, **{name: statistics.median(v) for name, v in times.items()}}
 
 
-def disagreements(boards: list[Board]) -> list[str]:
+def disagreements(boards: list[Board], ended: list[Board]) -> list[str]:
     """Warm up every cache, and say where the scorers disagree (never, we hope)."""
     found = []
-    for index, board in enumerate(boards):
-        if score_board(board) != score_board(board, evaluator="reference"):
+    for index, (board, end) in enumerate(zip(boards, ended)):
+        reference = score_board(board, evaluator="reference")
+        if score_board(board) != reference or score_total(board) != reference.total:
             found.append(f"board {index}: compiled and reference score_board differ")
+        if score_board(end) != score_board(end, evaluator="reference"):
+            found.append(f"game-end board {index}: compiled and reference differ")
         area = board.area.revealed()
         if handwritten_points(area) != compiled_four_points(area):
             found.append(f"board {index}: the hand-written scorer and the compiled one differ")
@@ -211,15 +236,15 @@ def main(argv: list[str] | None = None) -> None:
         parser.error("--boards and --repeat must be at least 1, --batch-boards at least "
                      "--boards")
 
-    if hasattr(os, "sched_setaffinity"):  # Linux: stay on one core
-        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+    pinned = one_core()
 
     registry, _ = load_registry()
     cards = sorted(registry.myth_cards(), key=lambda card: card.id)
     boards = deal(cards, args.boards, args.seed)
-    for problem in disagreements(boards):
+    ended = game_end_boards(registry, boards, args.seed)
+    for problem in disagreements(boards, ended):
         print(f"warning: {problem}", file=sys.stderr)
-    seconds = measure(boards, args.repeat)
+    seconds, wall = measure(boards, ended, args.repeat)
     side_by_side = measure_batch(cards, args.boards, args.batch_boards, args.seed, args.repeat)
     if not side_by_side["agree"]:
         print("warning: the batch path and the reference tally the areas differently",
@@ -229,6 +254,8 @@ def main(argv: list[str] | None = None) -> None:
         "version": __version__,
         "python": f"{platform.python_version()} ({platform.python_implementation()})",
         "machine": platform.machine(),
+        "pinned": pinned,
+        "clock": CLOCK,
         "boards": args.boards,
         "seed": args.seed,
         "repeat": args.repeat,
@@ -237,6 +264,12 @@ def main(argv: list[str] | None = None) -> None:
         "reference_boards_per_s": round(rate["reference"]),
         "compiled_boards_per_s": round(rate["compiled"]),
         "ratio": round(rate["compiled"] / rate["reference"], 2),
+        "wall_ratio": round(wall["reference"] / wall["compiled"], 2),
+        "compiled_total_boards_per_s": round(rate["compiled_total"]),
+        "total_ratio": round(rate["compiled_total"] / rate["reference"], 2),
+        "reference_game_end_boards_per_s": round(rate["reference_game_end"]),
+        "compiled_game_end_boards_per_s": round(rate["compiled_game_end"]),
+        "game_end_ratio": round(rate["compiled_game_end"] / rate["reference_game_end"], 2),
         "reference_card_points_per_s": round(rate["reference_card_points"]),
         "compiled_card_points_per_s": round(rate["compiled_card_points"]),
         "card_points_ratio": round(rate["compiled_card_points"]
@@ -253,12 +286,15 @@ def main(argv: list[str] | None = None) -> None:
         print(json.dumps(result))
         return
     print(f"dioses-rules {__version__}, Python {result['python']} on {result['machine']}, "
-          f"one core")
+          f"{pinned}, CPU time")
     print(f"{args.boards} random full areas from {len(cards)} Myth cards (Hera, Hela, Barco "
           f"and Geb y Nut in each), seed {args.seed}, median of {args.repeat}; mean total "
           f"{result['mean_total']:.2f} points")
     for label, name in (("score_board, reference", "reference"),
                         ("score_board, compiled", "compiled"),
+                        ("score_total, compiled", "compiled_total"),
+                        ("game end, reference", "reference_game_end"),
+                        ("game end, compiled", "compiled_game_end"),
                         ("card_points, reference", "reference_card_points"),
                         ("card_points, compiled", "compiled_card_points"),
                         ("4 printed cards, by hand", "handwritten"),
@@ -269,6 +305,8 @@ def main(argv: list[str] | None = None) -> None:
           f"{result['batch_boards_per_s']:>10,} boards/s, against the reference tallying "
           f"{result['reference_tallies_boards_per_s']:,} boards/s: {result['batch_ratio']:.1f}x")
     print(f"  compiled / reference: {result['ratio']:.1f}x (score_board), "
+          f"{result['total_ratio']:.1f}x (the total only), "
+          f"{result['game_end_ratio']:.1f}x (game end), "
           f"{result['card_points_ratio']:.1f}x (card_points); compiled / by hand: "
           f"{result['handwritten_ratio']:.2f}x")
 

@@ -5,7 +5,8 @@ Each round runs, one after another, ``python -c "import lark, attrs, cattrs,
 click"`` (the baseline), ``dioses score BOARD``, ``dioses-lint`` (the bundled
 pool), ``dioses --help`` and, with the cache off, ``dioses --no-cache score
 BOARD``; the rounds alternate them so that a disturbance of the machine hits
-all alike, and each figure is the median of the rounds. The per-user cache
+all alike, and each figure is the median of the rounds, in the child
+processes' CPU time (``seconds``; ``wall_seconds`` beside it). The per-user cache
 goes to a temporary folder, warmed by one run first (a cached run is what a
 user sees from the second run on). Bytecode is written as usual (the
 environment's PYTHONDONTWRITEBYTECODE is dropped: an installed package has
@@ -22,12 +23,12 @@ import argparse
 import json
 import os
 import shutil
-import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
+
+from clock import CLOCK, medians, timed_process
 
 ROOT = Path(__file__).resolve().parent.parent
 BOARD = ROOT / "examples" / "boards" / "base-hera-hela-ship.toml"
@@ -55,14 +56,14 @@ def runs() -> dict[str, list[str]]:
     }
 
 
-def timed(argv: list[str], env: dict[str, str]) -> float:
-    started = time.perf_counter()
-    done = subprocess.run(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    seconds = time.perf_counter() - started
+def timed(argv: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """(the process's CPU seconds, wall seconds)."""
+    cpu, wall, done = timed_process(argv, env=env, stdout=subprocess.DEVNULL,
+                                    stderr=subprocess.PIPE)
     if done.returncode != 0:
         raise SystemExit(f"{' '.join(argv)} failed ({done.returncode}): "
                          f"{done.stderr.decode(errors='replace')[-500:]}")
-    return seconds
+    return cpu, wall
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -81,13 +82,18 @@ def main(argv: list[str] | None = None) -> None:
         for argv_ in commands.values():  # warm up: bytecode, the cache, the disk
             timed(argv_, env)
         times: dict[str, list[float]] = {name: [] for name in commands}
+        walls: dict[str, list[float]] = {name: [] for name in commands}
         for _ in range(args.rounds):
             for name, argv_ in commands.items():
-                times[name].append(timed(argv_, env))
-    median = {name: statistics.median(values) for name, values in times.items()}
+                cpu, wall = timed(argv_, env)
+                times[name].append(cpu)
+                walls[name].append(wall)
+    median, wall_median = medians(times), medians(walls)
     report = {
+        "clock": CLOCK,
         "rounds": args.rounds,
         "seconds": {name: round(value, 4) for name, value in median.items()},
+        "wall_seconds": {name: round(value, 4) for name, value in wall_median.items()},
         "score_vs_import_ratio": round(median["score"] / median["import"], 2),
         "lint_vs_score_ratio": round(median["lint"] / median["score"], 2),
         "help_vs_import_ratio": round(median["help"] / median["import"], 2),
@@ -97,7 +103,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.format == "json":
         print(json.dumps(report, indent=2))
         return
-    print(f"medians of {args.rounds} alternating rounds (Python {report['python']})")
+    print(f"medians of {args.rounds} alternating rounds, CPU time (Python {report['python']})")
     for name, seconds in report["seconds"].items():
         print(f"  {name:<15} {seconds * 1000:8.0f} ms")
     for key in ("score_vs_import_ratio", "lint_vs_score_ratio", "help_vs_import_ratio",

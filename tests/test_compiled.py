@@ -38,7 +38,7 @@ from dioses_rules.scoring.compiled import CompiledPool
 from dioses_rules.scoring.compiler import Compiler
 from dioses_rules.scoring.deal import sample_indices
 from dioses_rules.scoring.evaluator import Evaluator, Facts
-from dioses_rules.scoring.score import card_points, score_board
+from dioses_rules.scoring.score import card_points, score_board, score_total
 from dioses_cli.main import dioses
 from test_properties import MYTHOLOGIES, TYPES, boards, bundled, conditions, scoring_lines
 from test_properties import attributes, selectors, words
@@ -466,3 +466,36 @@ def test_a_name_first_asked_about_after_a_scene_was_judged_is_seen_in_it():
         for anchor in range(SIZE):
             expected = Evaluator(area).holds(condition, anchor)
             assert bool(current.condition(condition)(scene, anchor)) == expected, (name, anchor)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(boards(), st.none() | st.booleans())
+def test_the_total_alone_is_the_reports_total_with_either_evaluator(board, flag):
+    """score_total (#29: agents, balance, the solver's checks) stops at the
+    total; it is the report's, judged by either evaluator."""
+    total = score_board(board, all_face_up_at_end=flag, evaluator="reference").total
+    assert score_total(board, all_face_up_at_end=flag) == total
+    assert score_total(board, all_face_up_at_end=flag, evaluator="reference") == total
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(boards())
+def test_explanations_judge_each_line_with_the_evaluator_asked_for(board):
+    """With explain, a line's points come from the evaluator asked for (here
+    the compiled one, told apart by a pool whose lines all score 7), its
+    cells from the reference, and the report says so."""
+    fast = score_board(board, explain=True)
+    reference = score_board(board, explain=True, evaluator="reference")
+    assert fast == reference and fast.explained_by == "reference"
+    assert score_board(board).explained_by is None
+    pool = CompiledPool()
+    pool.line = lambda line: (lambda scene, anchor: 7)
+    original = compiled._POOL
+    compiled._POOL = pool
+    try:
+        seven = score_board(board, explain=True)
+    finally:
+        compiled._POOL = original
+    assert all(line.points == 7 for card in seven.cards for line in card.lines)
+    assert [[l.cells for l in c.lines] for c in seven.cards] == \
+        [[l.cells for l in c.lines] for c in reference.cards]

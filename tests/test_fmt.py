@@ -91,12 +91,15 @@ def test_a_file_with_an_error_is_refused_and_left_untouched(tmp_path):
         format_text(original)
 
 
-def test_a_byte_order_mark_and_windows_line_endings_become_plain_utf8(tmp_path):
+def test_a_byte_order_mark_goes_and_windows_line_endings_stay(tmp_path):
+    """Issue #24: fmt keeps each file's line endings (a CRLF file stays
+    CRLF, and is then already formatted); the byte-order mark goes."""
     target = tmp_path / "windows.dioses"
     text = (FIXTURES / "messy.formatted.dioses").read_text(encoding="utf-8")
     target.write_bytes(("\ufeff" + text).replace("\n", "\r\n").encode("utf-8"))
     assert fmt(target).exit_code == 0
-    assert target.read_bytes() == text.encode("utf-8")
+    assert target.read_bytes() == text.replace("\n", "\r\n").encode("utf-8")
+    assert "1 already formatted" in fmt(target).stdout
 
 
 # Hypothesis: for random trees, fmt(print(tree)) parses back to the same tree.
@@ -115,3 +118,13 @@ def test_fmt_of_printed_random_trees_parses_back_to_the_tree(card_file):
     back = parse_card_text(formatted)
     assert (back.card_set, back.definitions) == (card_file.card_set, card_file.definitions)
     assert format_text(formatted) == formatted
+
+
+def test_among_keeps_the_plural_a_modder_writes(tmp_path):
+    """Issue #24: ``different mythology among gods`` stays so (it was
+    rewritten as ``among god``, which reads the same)."""
+    target = tmp_path / "among.dioses"
+    text = ('set t "T" {\n  requires base\n}\n\ngod g1 "G" greek {\n'
+            "  1 point per different mythology among gods in row\n}\n")
+    target.write_text(text, encoding="utf-8")
+    assert fmt("--check", target).exit_code == 0

@@ -20,7 +20,8 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = {"dioses_rules": ROOT / "dioses_rules", "dioses_cli": ROOT / "cli" / "dioses_cli"}
 # dioses_rules' layers, bottom first: a module may import its own layer and below.
-LAYERS = ["", "language", "pool", "editing", "scoring", "render", "solve", "engine", "web"]
+LAYERS = ["", "language", "pool", "editing", "scoring", "render", "solve", "engine", "verify",
+          "web"]
 
 
 def modules() -> dict[str, Path]:

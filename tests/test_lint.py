@@ -907,3 +907,31 @@ def test_dl115_a_statement_running_into_a_new_looking_line_is_a_warning(tmp_path
     assert [(d.code, d.line, d.column, d.severity) for d in found] == [
         ("DL115", 6, 5, Severity.WARNING)]
     assert "line 7" in found[0].help and "';'" in found[0].help
+
+
+def test_dl122_a_weight_that_can_never_change_a_score_is_a_warning(lint):
+    """R11: ``counts as N TYPE`` weighs a card only where its own type is
+    counted, so on a card of another type (or as 1) it does nothing (#24)."""
+    text = card('''
+        place temple "Temple" greek {
+          counts as 2 gods
+          1 point
+        }
+
+        god twin "Twin" greek {
+          counts as 1 god
+          1 point
+        }
+
+        god pair "Pair" greek {
+          counts as 2 gods
+          1 point
+        }
+        ''')
+    diagnostics, _ = lint(text)
+    found = with_code(diagnostics, "DL122")
+    assert [where(d) for d in found] == [pos(text, "counts as 2 gods"),
+                                         pos(text, "counts as 1 god")]
+    assert all(d.severity is Severity.WARNING for d in found)
+    assert "on a card of type 'place'" in found[0].message
+    assert not [d for d in diagnostics if d.is_error]

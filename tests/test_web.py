@@ -280,8 +280,8 @@ def test_an_invalid_board_gets_its_located_message(client, data, located):
 def test_a_body_that_is_not_json_is_400_and_another_type_415(client):
     answer = client.post("/api/score", content=b"{not json",
                          headers={"content-type": "application/json"})
-    assert answer.status_code == 400 and "not a JSON document" in answer.json()["errors"][0][
-        "message"]
+    assert answer.status_code == 400 and "<page>:1:2: E202 not valid JSON" in answer.json()[
+        "errors"][0]["message"]
     form = client.post("/api/score", data={"area": "x"})
     assert form.status_code == 415
 

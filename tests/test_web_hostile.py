@@ -278,3 +278,39 @@ def test_a_finished_game_keeps_its_scores_when_end_is_sent(table_app):
     assert "Game over" in client.get(url).text and "End this game" not in client.get(url).text
     client.post(f"{url}/end")
     assert "Game over" in client.get(url).text
+
+
+DEEP_JSON = '{"area": ' + "[" * 5000 + "]" * 5000 + "}"
+LONG_NUMBER = '{"area": {"front": [".", ".", ".", "."]}, "sets": ' + "9" * 5000 + "}"
+LONE_SURROGATE = '{"area": {"front": ["\\udc80", ".", ".", "."]}}'
+
+
+@pytest.mark.parametrize("route", ["/api/score", "/api/export", "/api/best"])
+@pytest.mark.parametrize("body, message", [
+    (DEEP_JSON, "<page>:1:41: E202 nested too deeply (more than 32 levels)"),  # C1
+    (LONG_NUMBER, "<page>:1:51: E202 a number of more than 100 digits"),  # C2
+    (LONE_SURROGATE, "E202 $.area.front[0]: text with a lone surrogate escape"),  # C5
+    ('{"\\udc80": 1}', "E202 $: text with a lone surrogate escape"),  # C5, in a key
+    (b'{"area": "\xff"}', "<page>: E202 not valid JSON: byte 11 is not UTF-8 text"),
+])
+def test_a_json_body_past_the_readers_bounds_is_400_with_its_place(at_8000, route, body,
+                                                                      message):
+    answer = at_8000.post(route, content=body if isinstance(body, bytes) else body.encode(),
+                          headers={"content-type": "application/json"})
+    assert answer.status_code == 400, answer.text
+    assert message in answer.json()["errors"][0]["message"]
+
+
+@pytest.mark.parametrize("text, message", [
+    ("[area]\nfront = " + "[" * 5000 + "]" * 5000 + "\n",
+     "uploaded board:2:41: E202 nested too deeply"),  # C1
+    ("sets = " + "9" * 5000 + "\n", "uploaded board:1:8: E202 a number of more than 100 digits"),
+    ('[area]\nfront = ["\\udc80", ".", ".", "."]\n', "uploaded board:2:17: E202 not valid TOML"),
+])
+def test_an_uploaded_board_past_the_readers_bounds_is_its_located_message(at_8000, text,
+                                                                           message):
+    """An upload is a board file: past the bounds it is an invalid board,
+    422 with the line as dioses score says it, as any bad TOML is."""
+    answer = at_8000.post("/api/import", content=text.encode())
+    assert answer.status_code == 422, answer.text
+    assert message in answer.json()["errors"][0]["message"]

@@ -34,9 +34,12 @@ def fmt_command(paths: tuple[Path, ...], check: bool, show_diff: bool) -> None:
 
     One statement per line, two spaces per level, Pattern cells in columns;
     every comment stays next to what it was next to, and the cards mean the
-    same (checked before a file is written). A file with an error is left
-    untouched (fix it first: dioses-lint tells how). Files are written whole
-    or not at all.
+    same (checked before a file is written). Each file keeps its line
+    endings (Windows' CRLF stays CRLF). A file that does not read (a syntax
+    error, an unknown word: what dioses-lint reports for the file alone) is
+    left untouched; a mistake between definitions or sets (a count that
+    differs from 'expect', a missing 'requires') does not stop formatting,
+    as it changes no line's layout. Files are written whole or not at all.
     """
     files = list(dict.fromkeys(p.resolve() for p in card_paths(paths)))
     if not files:
@@ -44,7 +47,8 @@ def fmt_command(paths: tuple[Path, ...], check: bool, show_diff: bool) -> None:
     changed, refused = [], 0
     for source in read_sources(files, context=bundled_sources()):
         path = Path(source.path)
-        original = path.read_bytes().decode("utf-8-sig", errors="replace")
+        raw = path.read_bytes()
+        original = raw.decode("utf-8-sig", errors="replace")
         try:
             formatted = format_text(source.text, source.path, source.vocabulary)
         except DiosesError as error:
@@ -52,7 +56,9 @@ def fmt_command(paths: tuple[Path, ...], check: bool, show_diff: bool) -> None:
             click.echo(printable(f"{source.path}: not formatted (it has errors)"), err=True)
             refused += 1
             continue
-        if formatted == original:
+        if original.count("\r\n") * 2 > original.count("\n"):  # mostly CRLF: kept
+            formatted = formatted.replace("\n", "\r\n")
+        if formatted == original and not raw.startswith(b"\xef\xbb\xbf"):  # a BOM goes
             continue
         changed.append(source.path)
         if show_diff:

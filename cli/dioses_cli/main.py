@@ -36,6 +36,9 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
             "go to definition, formatting."),
     "serve": ("serve", "serve",
               "Browse the cards, build and score boards, and play, in a web browser."),
+    "test": ("verify", "test_command",
+             "Verify card files and folders: lint, the boards' [expect] tables, and property "
+             "tests run for the sets they define."),
     "fmt": ("fmt", "fmt_command",
             "Rewrite card files (and the .dioses files of folders) in the canonical layout."),
 }

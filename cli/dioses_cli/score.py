@@ -12,6 +12,7 @@ from dioses_rules.pool.load import load_registry
 from dioses_rules.errors import DiosesError
 from dioses_rules.scoring.board import (board_registry, read_board_bytes, read_board_file,
                                         resolve_board)
+from dioses_rules.scoring.expect import check_expectations, expectations_json
 from dioses_rules.scoring.score import EVALUATORS, score_board
 
 from .options import CARDS_OPTION, FORMAT_OPTION, LANG_OPTION
@@ -48,7 +49,9 @@ def score(boards: tuple[Path, ...], extra_cards: tuple[Path, ...], output_format
     """Score saved boards (TOML): cards, laws, patterns, objectives, scenario.
 
     Every card is revealed first (R12). '-' reads a board from standard
-    input. With several boards, each is scored (a bad one is reported and
+    input. A board's [expect] table (total, cards, laws, patterns,
+    objectives, gods, victory, challenge, beaten) is checked: each mismatch
+    is reported at its key, with why, and the exit status is 1. With several boards, each is scored (a bad one is reported and
     the others still scored, exit 1) and a summary line ends the text. With
     --lang es the report is in Spanish: the printed names, and with
     --explain each card's lines and the scenario's conditions as Spanish
@@ -62,7 +65,8 @@ def score(boards: tuple[Path, ...], extra_cards: tuple[Path, ...], output_format
         require_pictures()
     _, sources = load_registry(extra_cards)  # every card file checked once
     if len(boards) == 1:
-        report, resolved, registry, shown = _scored(boards[0], sources, explain, evaluator)
+        report, resolved, registry, shown, mismatches = _scored(boards[0], sources, explain,
+                                                                evaluator)
         if svg_path is not None:
             from dioses_rules.render.board_picture import board_picture
             from dioses_rules.render.card import CardText
@@ -70,13 +74,16 @@ def score(boards: tuple[Path, ...], extra_cards: tuple[Path, ...], output_format
             picture = board_picture(resolved, report, CardText.of(registry), shown, explain)
             write_svg(svg_path, picture)
         if output_format == "json":
-            print_json(_document(report, registry, lang))
+            print_json(_document(report, registry, lang, mismatches))
         else:
             from .views import render_report  # rich's tables: only text needs them
 
             render_report(report, shown, explain, _texts(registry, lang))
         if svg_path is not None:
             written(svg_path, "picture", output_format)
+        if mismatches:
+            report_diagnostics(mismatches)
+            sys.exit(EXIT_USER_ERROR)
         return
     _score_many(boards, sources, output_format, explain, evaluator, lang)
 
@@ -87,13 +94,16 @@ def _texts(registry, lang: str):
     return None if lang == "en" else registry.texts(lang)
 
 
-def _document(report, registry, lang: str) -> dict:
+def _document(report, registry, lang: str, mismatches=None) -> dict:
     document = report.to_json()
+    if mismatches is not None:
+        document["expect"] = expectations_json(mismatches)
     return document if lang == "en" else _in_language(document, report, registry.texts(lang))
 
 
 def _scored(board: Path, sources, explain: bool, evaluator: str):
-    """One board read (a path or '-'), resolved and scored."""
+    """One board read (a path or '-'), resolved and scored, and its
+    expectations checked (None: it has no [expect] table)."""
     shown = "<stdin>" if str(board) == "-" else str(board)
     if shown == "<stdin>":
         board_file = read_board_bytes(sys.stdin.buffer.read(), shown)
@@ -101,30 +111,39 @@ def _scored(board: Path, sources, explain: bool, evaluator: str):
         board_file = read_board_file(board)
     registry = board_registry(board_file, sources, shown)
     resolved = resolve_board(board_file, registry, shown)
-    return score_board(resolved, explain=explain, evaluator=evaluator), resolved, registry, shown
+    report = score_board(resolved, explain=explain, evaluator=evaluator)
+    mismatches = None
+    if board_file.expect is not None:
+        mismatches = check_expectations(
+            board_file.expect, report,
+            lambda: report if explain else score_board(resolved, explain=True), shown, registry)
+    return report, resolved, registry, shown, mismatches
 
 
 def _score_many(boards, sources, output_format: str, explain: bool, evaluator: str,
                 lang: str) -> None:
     """Each board in turn; the bad ones reported, then exit 1."""
-    results, failed = [], 0
+    results, failed, unmet = [], 0, 0
     for board in boards:
         try:
-            report, _, registry, shown = _scored(board, sources, explain, evaluator)
+            report, _, registry, shown, mismatches = _scored(board, sources, explain, evaluator)
         except DiosesError as error:
             report_diagnostics(error.diagnostics)
             failed += 1
             continue
-        results.append((shown, report, registry))
+        results.append((shown, report, registry, mismatches))
         if output_format == "text":
             from .views import render_report
 
             render_report(report, shown, explain, _texts(registry, lang))
+        if mismatches:
+            report_diagnostics(mismatches)
+            unmet += 1
     if output_format == "json":
-        print_json([{"board": shown, **_document(report, registry, lang)}
-                    for shown, report, registry in results])
+        print_json([{"board": shown, **_document(report, registry, lang, mismatches)}
+                    for shown, report, registry, mismatches in results])
     else:
-        totals = [report.total for _, report, _ in results]
+        totals = [report.total for _, report, _, _ in results]
         summary = f"{counted(len(boards), 'board')}: "
         if totals:
             best = max(results, key=lambda item: item[1].total)[0]
@@ -132,8 +151,10 @@ def _score_many(boards, sources, output_format: str, explain: bool, evaluator: s
                         f"{sum(totals) / len(totals):.2f}; best {best} ({max(totals)})")
         if failed:
             summary += f"{'; ' if totals else ''}{counted(failed, 'board')} could not be scored"
+        if unmet:
+            summary += f"; {counted(unmet, 'board')} not as expected"
         click.echo(summary)
-    if failed:
+    if failed or unmet:
         sys.exit(EXIT_USER_ERROR)
 
 

@@ -95,7 +95,10 @@ def reference_progress(game, area: int, board: Board, report) -> float:
             met = sum(1 for part in split if evaluator.holds(part, None))
             value += weight * met / len(split)
     value += VICTORY_BONUS if report.scenario.victory else 0
-    value += CHALLENGE_BONUS if report.scenario.challenge else 0
+    # the challenge's own conditions, as the fast path reads them: credit to climb
+    # by, not the R34 verdict (which needs the victory too)
+    value += CHALLENGE_BONUS if all(c.met for c in report.scenario.challenge_conditions) \
+        else 0
     used = game.state.areas[area].used_abilities
     for index, rule in enumerate(scenario.rules):
         if (isinstance(rule, m.Ability) and rule.condition is not None

@@ -48,9 +48,11 @@ class Builder(ScenarioRules, ConditionRules):
         set_id = self.card_id(children[0])
         name = string(children[1])
         version, requires, replaces, expects, difficulties, words = None, (), (), (), (), ()
-        tie_break, always = None, ()
+        tie_break, always, aliases = None, (), ()
         for item in children[2:]:
-            if item.key == "version":
+            if isinstance(item, Aliases):
+                aliases = item.names
+            elif item.key == "version":
                 version = item.value
             elif item.key == "requires":
                 requires += item.value
@@ -67,7 +69,7 @@ class Builder(ScenarioRules, ConditionRules):
             elif item.key == "always":
                 always += item.value
         return m.CardSet(set_id, name, version, requires, replaces, expects, difficulties,
-                         words, tie_break, always, span=self.span(meta))
+                         words, tie_break, always, aliases, span=self.span(meta))
 
     def word(self, meta, children):
         return children[0]
@@ -146,7 +148,8 @@ class Builder(ScenarioRules, ConditionRules):
             return Item("skip", None)
 
     def set_version(self, meta, children):
-        return Item("version", string(children[0]))
+        token = children[0]
+        return Item("version", string(token) if token.type == "STRING" else str(token))
 
     def set_requires(self, meta, children):
         return Item("requires", children[0])

@@ -42,21 +42,7 @@ def scan_header(text: str) -> Header:
 
 
 def _scan_header(text: str) -> Header:
-    from lark.exceptions import LarkError  # only a file not in the cache is lexed
-
-    from .lexing import lark_parser
-
-    tokens = []
-    try:
-        for token in lark_parser().lex(text):
-            tokens.append(token)
-            if len(tokens) == 1 and (token.type == "STRING" or token.value != "set"):
-                break  # no set header: lex no further
-            if token.type != "STRING" and (token.value == "}" or
-                                           (token.value == "{" and len(tokens) != 4)):
-                break  # the header's end, or a header that is broken
-    except LarkError:
-        pass
+    tokens = _header_tokens(text)
     values = [t.value if t.type != "STRING" else None for t in tokens]
     if len(values) < 2 or values[0] != "set":
         return Header()
@@ -71,6 +57,37 @@ def _scan_header(text: str) -> Header:
         elif value == "tie-break" and index + 1 < len(values):
             tie_break = values[index + 1]
     return Header(values[1], tuple(requires), tuple(words), tie_break)
+
+
+def _header_tokens(text: str) -> list:
+    """The tokens of the set header, to its closing ``}`` (or to the ``{`` of
+    the next definition, when it is never closed). A character that does not
+    lex is stepped over: one mistake in the header must not hide the words
+    it declares after it (each later use would be reported again)."""
+    from lark.exceptions import LarkError, UnexpectedCharacters  # only when not cached
+
+    from .lexing import lark_parser
+
+    tokens: list = []
+    offset, opened = 0, 0
+    for _ in range(50):  # at most this many characters stepped over
+        try:
+            for token in lark_parser().lex(text[offset:]):
+                tokens.append(token)
+                if len(tokens) == 1 and (token.type == "STRING" or token.value != "set"):
+                    return tokens  # no set header: lex no further
+                if token.type != "STRING" and token.value == "}":
+                    return tokens  # the header's end
+                if token.type != "STRING" and token.value == "{":
+                    opened += 1
+                    if opened > 1:
+                        return tokens  # a header never closed
+            return tokens
+        except UnexpectedCharacters as error:
+            offset += error.pos_in_stream + 1
+        except LarkError:
+            return tokens
+    return tokens
 
 
 def _name_list(values: list, start: int) -> list[str]:

@@ -170,11 +170,11 @@ class SourceWriter:
     def _most_common(self, s) -> str:
         return f"card of most common {s.attribute.value}"
 
-    def closed(self, selector: m.Selector) -> str:
+    def closed(self, selector: m.Selector, many: bool = False) -> str:
         """A selector that nothing after it can extend: a leader ends in a count,
         which would swallow a following "of same ..." or "that is ...", so it
         goes in parentheses where one of those may follow."""
-        text = self.selector(selector)
+        text = self.selector(selector, many)
         return f"({text})" if isinstance(selector, m.Leader) else text
 
     def unary(self, selector: m.Selector) -> str:
@@ -218,7 +218,8 @@ class SourceWriter:
         text = "different " + ({"mythology": "mythologies", "type": "types"}[word]
                                if many else word)
         if not isinstance(distinct.selector, m.AnyCard):
-            text += f" among {self.closed(distinct.selector)}"
+            # "among gods", as a modder writes it (the plural reads the same)
+            text += f" among {self.closed(distinct.selector, many=True)}"
         return text + f" in {self.scope(distinct.scope)}"
 
     # ---------------------------------------------------------------- conditions

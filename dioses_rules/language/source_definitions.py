@@ -148,7 +148,10 @@ class DefinitionWriter:
                   for level, points in card_set.difficulties]
         items += [(f"expect {count} {kind}", "expect") for kind, count in card_set.expects]
         lines = [Line(1, text, node) for text, node in items]
-        return _block(f"set {card_set.id} {quote(card_set.name)}", card_set, lines)
+        head = f"set {card_set.id} {quote(card_set.name)}"
+        if card_set.aliases:
+            head += " aka " + ", ".join(quote(a) for a in card_set.aliases)
+        return _block(head, card_set, lines)
 
     @layout.on(m.MythCard)
     def _myth(self, card: m.MythCard) -> list[Line]:

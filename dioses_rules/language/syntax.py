@@ -274,7 +274,10 @@ def syntax_diagnostic(error: UnexpectedInput, text: str, path: str,
         message = f"unexpected character {char!r}"
         if error.allowed:
             message += f"; expected {_expected_text(error.allowed)}"
-        return Diagnostic("DL001", message, path, error.line or 0, error.column or 0)
+        help = ("remove it: names and ids are letters, digits and '-', and other text "
+                'goes in double quotes ("...")') if char.isprintable() and char != '"' else None
+        return Diagnostic("DL001", message, path, error.line or 0, error.column or 0,
+                          help=help)
     if isinstance(error, UnexpectedEOF) or error.token.type == "$END":
         return _end_of_file(text, path, lines, getattr(error, "expected", None))
     if not detailed:

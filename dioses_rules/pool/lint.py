@@ -220,6 +220,17 @@ class DefinitionChecker:
         for weight in card.weights:
             if weight.amount < 1:
                 self.add("DL601", f"'counts as {weight.amount}' must be 1 or more", weight)
+            elif weight.type != card.type:
+                # R11: a weight counts only where the card's own type is counted
+                self.add("DL122", f"'counts as {weight.amount}' of type '{weight.type}' does "
+                         f"nothing on a card of type '{card.type}': it is never counted as "
+                         f"one", weight, severity=Severity.WARNING,
+                         help=f"give the card the type '{weight.type}', or weigh its own "
+                         f"type '{card.type}'")
+            elif weight.amount == 1:
+                self.add("DL122", f"'counts as 1 {weight.type}' does nothing: every card "
+                         "counts as 1", weight, severity=Severity.WARNING,
+                         help="remove the line, or give the weight it should have (R11)")
 
     @definition.on(m.Law)
     def _law(self, law: m.Law) -> None:

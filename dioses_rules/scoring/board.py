@@ -26,6 +26,7 @@ from ..structured import DataError, loads_toml
 from ..language import model as m
 from ..pool.registry import NotInPlay, Registry, assemble
 from .area import COLUMN_CELLS, ROW_CELLS, Area, Placed, cell_index
+from .expect import ExpectFile
 
 #: A board is one play area, a few hundred bytes: far past that is no board.
 MAX_BOARD_BYTES = 1024 * 1024
@@ -74,6 +75,7 @@ class BoardFile:
     laws: list[LawEntry] = field(factory=list)
     patterns: list[PatternEntry] = field(factory=list)
     scenario: Optional[ScenarioFile] = None
+    expect: Optional[ExpectFile] = None  # what it should score (scoring/expect.py)
 
 
 # ------------------------------------------------------------------ resolved (definitions)

@@ -17,6 +17,14 @@ rather than equality matters for ``scores like``, whose filled-in lines take
 no part in equality. A pool that grows past ``LIMIT`` definitions (a process
 scoring many throwaway cards, as the property tests do) is replaced by a
 fresh one.
+
+**Threads.** The web app scores from threads. Whatever a pool hands out
+lazily (a lane, a card's form, a compiled tree, a fresh pool) is built whole
+under one re-entrant lock (``scene.LOCK``) and only then published; a look-up
+that finds it takes no lock, so scoring with a warm pool costs nothing more.
+The rest a pool keeps (shared facts, card scores kept per cell) are plain
+values whose caches may only miss. tests/test_compiled_threads.py scores from
+many threads at once against the reference.
 """
 
 from __future__ import annotations
@@ -32,12 +40,11 @@ from .compiler import Compiler
 from .evaluator import Facts
 from .masks import BIT, FULL
 from .patterns import shape_cells, shape_origins
-from .scene import (ALWAYS, CELLS, FACE_UP, HEAVY_SHIFT, KIND_LANES, NO_FACTS, CardInfo, Scene,
-                    Vocabulary)
+from .scene import (ALWAYS, CELLS, FACE_UP, HEAVY_SHIFT, KIND_LANES, LOCK, NO_FACTS, CardInfo,
+                    Scene, Vocabulary)
 
 _UNKNOWN = object()
 _CARD = attrgetter("card")
-_REVEALED = attrgetter("revealed")
 _ALL_UP = [True for _ in CELLS]
 
 
@@ -58,20 +65,30 @@ class CompiledPool:
         """The card's compiled form (the dict holds the card, so its id is its own)."""
         info = self.cards.get(id(card))
         if info is None:
-            info = CardInfo(card, self.vocabulary)
-            info.points = self.compiler.lines(card.lines)
-            self.cards[id(card)] = info
+            with LOCK:  # built once, whole, before another thread can see it
+                info = self.cards.get(id(card))
+                if info is None:
+                    info = CardInfo(card, self.vocabulary)
+                    info.points = self.compiler.lines(card.lines)
+                    self.cards[id(card)] = info
         return info
 
     def _once(self, node, compile_it: Callable):
         found = self._compiled.get(id(node))
         if found is None:
-            found = self._compiled[id(node)] = (node, compile_it(node))
+            with LOCK:
+                found = self._compiled.get(id(node))
+                if found is None:
+                    found = self._compiled[id(node)] = (node, compile_it(node))
         return found[1]
 
     def lines(self, lines: tuple) -> Callable:
         """``fn(scene, anchor)``: the points of some scoring lines."""
         return self._once(lines, self.compiler.lines)
+
+    def line(self, line: m.ScoringLine) -> Callable:
+        """``fn(scene, anchor)``: the points of one scoring line."""
+        return self._once(line, self.compiler.compile_line)
 
     def condition(self, condition: m.Condition) -> Callable:
         return self._once(condition, lambda c: self.compiler.condition(c).fn)
@@ -131,24 +148,20 @@ class CompiledPool:
                              else self.selector(facts.element))
         return scene
 
-    def revealed_scene(self, area: Area) -> tuple[Area, Scene, bool]:
-        """R12: the area with every card turned face up, its scene (whose
-        facts the caller sets), and whether it was all face up already.
-        Revealed cells are shared, equal values."""
+    def revealed_scene(self, area: Area) -> tuple[Scene, bool]:
+        """R12: the scene of the area with every card turned face up (whose
+        facts the caller sets), and whether it was all face up already. The
+        revealed area itself is made when asked for (``Scene.area_model``)."""
         cells = area.cells
         infos = self.infos(cells)
         if infos is None:
             infos = [None if placed is None else self.info(placed.card) for placed in cells]
             face_up = all(placed is None or placed.face_up for placed in cells)
-            if not face_up:
-                area = Area(tuple(None if info is None else info.revealed for info in infos))
-            return area, Scene.sparse(infos, _ALL_UP, area), face_up
+            return Scene.sparse(infos, _ALL_UP, area if face_up else None), face_up
         face_up = all(map(FACE_UP, cells))
-        if not face_up:
-            area = Area(tuple(map(_REVEALED, infos)))
         kinds = sum(map(getitem, map(KIND_LANES, infos), CELLS), ALWAYS)
-        return area, Scene(infos, FULL, FULL, kinds, (kinds >> HEAVY_SHIFT) & FULL,
-                           area=area), face_up
+        return Scene(infos, FULL, FULL, kinds, (kinds >> HEAVY_SHIFT) & FULL,
+                     area=area if face_up else None), face_up
 
     def card_facts(self, all_face_up_at_end: bool, scenario_state, completed: int, met: int
                    ) -> Facts:
@@ -182,11 +195,20 @@ _POOL: Optional[CompiledPool] = None
 
 
 def pool() -> CompiledPool:
-    """The process's compiled pool (replaced by a fresh one when too large)."""
+    """The process's compiled pool (replaced by a fresh one when too large;
+    whoever holds the old one keeps using it, whole)."""
     global _POOL
-    if _POOL is None or len(_POOL.cards) + len(_POOL._compiled) > CompiledPool.LIMIT:
-        _POOL = CompiledPool()
-    return _POOL
+    current = _POOL
+    if _spent(current):
+        with LOCK:
+            current = _POOL
+            if _spent(current):
+                current = _POOL = CompiledPool()
+    return current
+
+
+def _spent(current: Optional[CompiledPool]) -> bool:
+    return current is None or len(current.cards) + len(current._compiled) > CompiledPool.LIMIT
 
 
 def card_points(area: Area, facts: Facts = NO_FACTS) -> dict[int, int]:

@@ -28,6 +28,7 @@ per card object: its lanes at each of the 12 cells (so a scene is the sum of
 
 from __future__ import annotations
 
+import threading
 from itertools import compress
 from operator import attrgetter, getitem
 from typing import Callable, Optional
@@ -46,6 +47,12 @@ NO_FACTS = Facts()  # what a scene knows when told nothing beyond the area
 # bumped whenever any vocabulary gives a name a lane: scenes whose names were
 # computed before compute them again
 _GENERATION = [0]
+# Held by whatever hands out something lazily (a lane here; a card's form or a
+# compiled tree in ``compiled``): the web app scores from threads (#23). What
+# is handed out is only read afterwards, so a look-up that finds it takes no
+# lock; one that misses takes it and looks again. Re-entrant: compiling a tree
+# asks for lanes.
+LOCK = threading.RLock()
 
 
 class Vocabulary:
@@ -67,20 +74,32 @@ class Vocabulary:
         key = (attribute, value)
         shift = self.kinds.get(key)
         if shift is None:
-            shift = self.kinds[key] = len(self.kinds) * LANE
+            with LOCK:  # two threads must never give two kinds one lane
+                shift = self.kinds.get(key)
+                if shift is None:
+                    shift = self.kinds[key] = len(self.kinds) * LANE
         return shift
 
     def name(self, name: str) -> int:
         shift = self.names.get(name)
         if shift is None:
-            shift = self.names[name] = len(self.names) * LANE
-            for info in self._bearers.get(name, ()):
-                info.name_lanes = info.lanes_of_names(self)
-            _GENERATION[0] += 1
+            with LOCK:
+                shift = self.names.get(name)
+                if shift is None:
+                    # the bearers get the lane before the name is published,
+                    # and scenes recompute their names after (the generation)
+                    shift = len(self.names) * LANE
+                    pending = dict(self.names)
+                    pending[name] = shift
+                    for info in self._bearers.get(name, ()):
+                        info.name_lanes = info.lanes_of_names(pending)
+                    self.names[name] = shift
+                    _GENERATION[0] += 1
         return shift
 
     def bear(self, info: "CardInfo") -> None:
-        """Remember a card by its id and tags, to give it their lanes later."""
+        """Remember a card by its id and tags, to give it their lanes later
+        (with ``LOCK`` held, as a card's form is built)."""
         for name in info.bears:
             self._bearers.setdefault(name, []).append(info)
 
@@ -107,7 +126,7 @@ class CardInfo:
             kinds.add(HEAVY_SHIFT)
         self.kind_lanes = tuple(sum(1 << (shift + cell) for shift in kinds) for cell in CELLS)
         self.bears = tuple(dict.fromkeys((card.id, *card.tags)))
-        self.name_lanes = self.lanes_of_names(vocabulary)
+        self.name_lanes = self.lanes_of_names(vocabulary.names)
         vocabulary.bear(self)
         self.heavy = tuple(BIT[cell] if weights else 0 for cell in CELLS)
         self.value_shifts = {
@@ -118,9 +137,9 @@ class CardInfo:
         self.revealed = Placed(card, True)
         self.scores: tuple[dict, ...] = tuple({} for _ in CELLS)
 
-    def lanes_of_names(self, vocabulary: Vocabulary) -> tuple[int, ...]:
+    def lanes_of_names(self, names: dict[str, int]) -> tuple[int, ...]:
         """At each cell, the lanes of the card's names asked about so far."""
-        shifts = [vocabulary.names[name] for name in self.bears if name in vocabulary.names]
+        shifts = [names[name] for name in self.bears if name in names]
         return tuple(sum(1 << (shift + cell) for shift in shifts) for cell in CELLS)
 
 
@@ -231,7 +250,8 @@ class Scene:
     def area_model(self) -> Area:
         """The area as the reference evaluator reads it (for lines it judges)."""
         if self.area is None:
+            up = self.up
             self.area = Area(tuple(
-                None if info is None else Placed(info.card, bool(self.up & BIT[cell]))
-                for cell, info in enumerate(self.infos)))
+                None if info is None else info.revealed if up & BIT[cell]
+                else Placed(info.card, False) for cell, info in enumerate(self.infos)))
         return self.area

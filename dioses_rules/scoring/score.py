@@ -1,163 +1,45 @@
-"""Final scoring of one play area: cards, laws, patterns, objectives, scenario."""
+"""Final scoring of one play area: cards, laws, patterns, objectives, scenario.
+
+One :func:`score_board` for both evaluators (``EVALUATORS``): the scoring's
+steps are written once, and a *judge* (:class:`_Compiled` or
+:class:`_Reference`) answers each step with its own evaluator. Both give
+equal reports (tests/test_compiled.py). :func:`score_total` is the same
+scoring stopped at the total, for whoever needs only that (agents, balance,
+the solver's checks). A report's cards and revealed area are built when first
+read (``report``).
+"""
 
 from __future__ import annotations
 
 import functools
-from operator import attrgetter
 from typing import Optional
-
-from attrs import evolve, frozen
 
 from ..language import model as m
 from ..language.headers import bundled_tie_break
 from ..language.source import condition_text, line_text
-from .explain import leader_notes
 from . import compiled
-from .area import Area, cell_column, cell_row
+from .area import Area
 from .board import Board
 from .evaluator import Evaluator, Facts, card_weight
-from .patterns import pattern_matches
+from .explain import leader_notes
 from .masks import FULL
-from .scene import Scene
+from .patterns import pattern_matches
+from .report import (CardScore, ConditionResult, LawScore, LineScore, ObjectiveScore,
+                     PatternScore, ScenarioResult, ScoreReport)
 
-_POINTS = attrgetter("points")
+__all__ = ["EVALUATORS", "CardScore", "ConditionResult", "LawScore", "LineScore",
+           "ObjectiveScore", "PatternScore", "ScenarioResult", "ScoreReport", "card_points",
+           "judge_scenario", "score_board", "score_total", "tie_break_count"]
 
 # "compiled" (the default, ``compiled``) or "reference" (``evaluator``, the
 # oracle): both give equal reports.
 EVALUATORS = ("compiled", "reference")
 
 
-@frozen
-class LineScore:
-    text: str
-    points: int
-    cells: tuple[int, ...]  # the cells that matched while judging it
-
-
-@frozen
-class CardScore:
-    card: m.MythCard
-    cell: int
-    points: int
-    lines: tuple[LineScore, ...] = ()
-
-
-@frozen
-class LawScore:
-    law: m.Law
-    row: Optional[m.Row]
-    column: Optional[int]
-    points: int
-    cells: tuple[int, ...] = ()
-
-
-@frozen
-class PatternScore:
-    pattern: m.Pattern
-    completed: bool
-    judged: bool  # True when completion was judged on this board (R14)
-    points: int
-    cells: tuple[int, ...] = ()
-
-
-@frozen
-class ObjectiveScore:
-    goal: m.ObjectiveGoal
-    element: m.ObjectiveElement
-    points: int
-    cells: tuple[int, ...] = ()
-
-
-@frozen
-class ConditionResult:
-    text: str
-    met: bool
-
-
-@frozen
-class ScenarioResult:
-    scenario: m.Scenario
-    victory: bool
-    challenge: bool
-    threshold: int
-    beaten: bool
-    victory_conditions: tuple[ConditionResult, ...] = ()
-    challenge_conditions: tuple[ConditionResult, ...] = ()
-    notes: tuple[str, ...] = ()  # with explain: who its leaders are and why (R24)
-
-
-@frozen
-class ScoreReport:
-    area: Area
-    cards: tuple[CardScore, ...]
-    laws: tuple[LawScore, ...]
-    patterns: tuple[PatternScore, ...]
-    objectives: tuple[ObjectiveScore, ...]
-    total: int
-    gods: int  # R16 tie-break, with R11 weights
-    all_face_up_before_reveal: bool
-    scenario: Optional[ScenarioResult] = None
-
-    def to_json(self) -> dict:
-        def cell_fields(cell):
-            return {"row": cell_row(cell).value, "column": cell_column(cell)}
-
-        def matched(cells):  # an explanation's cells (laws, objectives: only with explain)
-            return {"matched": [cell_fields(x) for x in cells]} if cells else {}
-
-        return {
-            "total": self.total,
-            "gods": self.gods,
-            "cards": [
-                {"id": c.card.id, **cell_fields(c.cell), "points": c.points,
-                 **({"lines": [{"text": l.text, "points": l.points,
-                                "matched": [cell_fields(x) for x in l.cells]}
-                               for l in c.lines]} if c.lines else {})}
-                for c in self.cards
-            ],
-            "laws": [
-                {"id": l.law.id, "row": l.row.value if l.row else None, "column": l.column,
-                 "points": l.points, **matched(l.cells)}
-                for l in self.laws
-            ],
-            "patterns": [
-                {"id": p.pattern.id, "difficulty": p.pattern.difficulty.value,
-                 "completed": p.completed, "judged": p.judged, "points": p.points}
-                for p in self.patterns
-            ],
-            "objectives": [
-                {"goal": o.goal.id, "element": o.element.id, "points": o.points,
-                 **matched(o.cells)}
-                for o in self.objectives
-            ],
-            "scenario": None if self.scenario is None else {
-                "id": self.scenario.scenario.id,
-                "victory": self.scenario.victory,
-                "challenge": self.scenario.challenge,
-                "threshold": self.scenario.threshold,
-                "beaten": self.scenario.beaten,
-                "conditions": {
-                    "victory": [{"text": c.text, "met": c.met}
-                                for c in self.scenario.victory_conditions],
-                    "challenge": [{"text": c.text, "met": c.met}
-                                  for c in self.scenario.challenge_conditions],
-                },
-                **({"notes": list(self.scenario.notes)} if self.scenario.notes else {}),
-            },
-        }
-
-
-def _judge_lines(area: Area, facts: Facts, lines, anchor: Optional[int], explain: bool):
-    scored = []
-    total = 0
-    for line in lines:
-        evaluator = Evaluator(area, facts, explain=explain)
-        points = evaluator.line_points(line, anchor)
-        total += points
-        if explain:
-            scored.append(LineScore(line_text(line), points,
-                                    tuple(sorted(evaluator.witnesses or ()))))
-    return total, tuple(scored)
+def _compiled(evaluator: str) -> bool:
+    if evaluator not in EVALUATORS:
+        raise ValueError(f"unknown evaluator {evaluator!r}; expected one of {EVALUATORS}")
+    return evaluator == "compiled"
 
 
 def card_points(area: Area, facts: Facts = Facts(), evaluator: str = "compiled"
@@ -170,10 +52,7 @@ def card_points(area: Area, facts: Facts = Facts(), evaluator: str = "compiled"
             for cell in area.occupied()}
 
 
-def _compiled(evaluator: str) -> bool:
-    if evaluator not in EVALUATORS:
-        raise ValueError(f"unknown evaluator {evaluator!r}; expected one of {EVALUATORS}")
-    return evaluator == "compiled"
+# ---------------------------------------------------------------- the scoring
 
 
 def score_board(board: Board, explain: bool = False, all_face_up_at_end: Optional[bool] = None,
@@ -182,144 +61,89 @@ def score_board(board: Board, explain: bool = False, all_face_up_at_end: Optiona
 
     R12: every card is revealed first. ``all_face_up_at_end`` (R21) defaults
     to whether the area was already all face up before that reveal.
-    ``evaluator`` (see ``EVALUATORS``) judges the cards' lines and the
-    scenario; both give equal reports. Only the reference evaluator records
-    which cells matched, so explanations (``explain``: each line's cells and
-    the cells each law and objective matched) come from it whichever is
-    chosen; without ``explain`` those cells are empty.
+    ``evaluator`` (see ``EVALUATORS``) judges every card, law, pattern,
+    objective and the scenario. With ``explain``, each line's points (from
+    that evaluator), the cells each line, law and objective matched and the
+    scenario's leaders are added; the cells are the reference evaluator's
+    (the only one that records them), which the report says
+    (``explained_by``). Without ``explain`` those cells are empty.
     """
-    if _compiled(evaluator) and not explain:
-        return _score_compiled(board, all_face_up_at_end)
-    face_up_before = board.area.all_face_up()
+    judge = _Compiled(board) if _compiled(evaluator) else _Reference(board)
     if all_face_up_at_end is None:
-        all_face_up_at_end = face_up_before
-    area = board.area.revealed()
-    laws = _score_laws(area, board, all_face_up_at_end, explain)
-    patterns = _score_patterns(area, board)
-    completed = sum(1 for p in patterns if p.completed)
-    met = sum(1 for law in laws if law.points > 0)
-    # A card may count completed patterns and met laws, which never depend on
-    # card points; the total is only for scenarios.
-    facts = Facts(all_face_up_at_end=all_face_up_at_end,
-                  scenario_state=dict(board.scenario_state),
-                  patterns_completed=completed, laws_met=met)
-    cards = []
-    for cell in area.occupied():
-        card = area.cells[cell].card
-        points, lines = _judge_lines(area, facts, card.lines, cell, explain)
-        cards.append(CardScore(card, cell, points, lines))
-    objectives = _score_objectives(area, board, all_face_up_at_end, explain)
-    total = (sum(c.points for c in cards) + sum(law.points for law in laws)
-             + sum(p.points for p in patterns) + sum(o.points for o in objectives))
-    scenario = None
-    if board.scenario is not None:
-        facts = _scenario_facts(board, {c.cell: c.points for c in cards}, completed, met,
-                                total, all_face_up_at_end)
-        scenario = judge_scenario(area, board.scenario, facts, evaluator)
-        if explain:
-            notes = leader_notes(area, board.scenario.victory + board.scenario.challenge, facts)
-            scenario = evolve(scenario, notes=tuple(notes))
-    tie_break = board.tie_break or bundled_tie_break()
-    return ScoreReport(area, tuple(cards), laws, patterns, objectives,
-                       total, tie_break_count(area, tie_break), face_up_before, scenario)
+        all_face_up_at_end = judge.face_up_before
+    report = _score(board, judge, all_face_up_at_end, total_only=False)
+    return _explained(report, board, judge, all_face_up_at_end) if explain else report
 
 
-def _scenario_facts(board: Board, points: dict, completed: int, met: int, total: int,
-                    all_face_up_at_end: bool) -> Facts:
-    return Facts(card_points=points, patterns_completed=completed, laws_met=met, total=total,
-                 scenario_state=dict(board.scenario_state),
-                 all_face_up_at_end=all_face_up_at_end)
-
-
-def _score_compiled(board: Board, all_face_up_at_end: Optional[bool]) -> ScoreReport:
-    """``score_board`` with the compiled evaluator, step for step: the same
-    report, from closures judged on the area's masks."""
-    current = compiled.pool()
-    area, scene, face_up_before = current.revealed_scene(board.area)
+def score_total(board: Board, all_face_up_at_end: Optional[bool] = None,
+                evaluator: str = "compiled") -> int:
+    """``score_board(...).total``, and nothing else built: no report, no
+    tie-break count, no scenario (which never changes the total)."""
+    judge = _Compiled(board) if _compiled(evaluator) else _Reference(board)
     if all_face_up_at_end is None:
-        all_face_up_at_end = face_up_before
-    laws = _compiled_laws(current, scene, board, all_face_up_at_end) if board.laws else ()
-    patterns = _compiled_patterns(current, scene, board) if board.patterns else ()
+        all_face_up_at_end = judge.face_up_before
+    return _score(board, judge, all_face_up_at_end, total_only=True)
+
+
+def _score(board: Board, judge, all_face_up_at_end: bool, total_only: bool):
+    face_up_before = judge.face_up_before
+    laws = judge.laws(board, all_face_up_at_end) if board.laws else ()
+    patterns = judge.patterns(board) if board.patterns else ()
     completed = sum(1 for p in patterns if p.completed) if patterns else 0
     met = sum(1 for law in laws if law.points > 0) if laws else 0
-    objectives = (_compiled_objectives(current, scene, board, all_face_up_at_end)
-                  if board.objectives else ())
-    scene.judge_with(current.card_facts(all_face_up_at_end, board.scenario_state, completed,
-                                        met))
-    cards, total = _compiled_cards(scene)
+    objectives = judge.objectives(board, all_face_up_at_end) if board.objectives else ()
+    # A card may count completed patterns and met laws, which never depend on
+    # card points; the total is only for scenarios.
+    points, total = judge.cards(judge.card_facts(all_face_up_at_end, board.scenario_state,
+                                                 completed, met))
     if laws or patterns or objectives:
         total += (sum(law.points for law in laws) + sum(p.points for p in patterns)
                   + sum(o.points for o in objectives))
+    if total_only:
+        return total
     scenario = None
     if board.scenario is not None:
-        scenario = judge_scenario(area, board.scenario, _scenario_facts(
-            board, {c.cell: c.points for c in cards}, completed, met, total,
-            all_face_up_at_end))
-    tie_break = board.tie_break or current.bundled_tie_break()
-    gods = 0 if tie_break is None else current.weighed_type(scene, tie_break)
-    return ScoreReport(area, cards, laws, patterns, objectives, total, gods, face_up_before,
-                       scenario)
+        scenario = judge.scenario(board.scenario, Facts(
+            card_points={c: p for c, p in enumerate(points) if p is not None},
+            patterns_completed=completed, laws_met=met, total=total,
+            scenario_state=dict(board.scenario_state), all_face_up_at_end=all_face_up_at_end))
+    return ScoreReport.lazy(functools.partial(judge.made, points), laws, patterns, objectives,
+                            total, judge.gods(board.tie_break), face_up_before, scenario)
 
 
-def _compiled_laws(current, scene: Scene, board: Board, all_face_up_at_end: bool
-                   ) -> tuple[LawScore, ...]:
-    """R13, from the compiled lines (no cells: those are an explanation's)."""
-    laws = []
-    for placement in board.laws:
-        scene.judge_with(Facts(law_line=placement.cells(), all_face_up_at_end=all_face_up_at_end))
-        points = current.lines(placement.law.lines)(scene, None)
-        laws.append(LawScore(placement.law, placement.row, placement.column, points))
-    return tuple(laws)
+_TEXTS: dict[int, tuple] = {}  # id -> (the condition, kept: its id stays its own; its text)
 
 
-def _compiled_objectives(current, scene: Scene, board: Board, all_face_up_at_end: bool
-                         ) -> tuple[ObjectiveScore, ...]:
-    """R15, from the compiled lines (no cells: those are an explanation's)."""
-    objectives = []
-    for goal, element in board.objectives:
-        scene.judge_with(Facts(element=element.selector, all_face_up_at_end=all_face_up_at_end),
-                         current.selector(element.selector))
-        objectives.append(ObjectiveScore(goal, element, current.lines(goal.lines)(scene, None)))
-    return tuple(objectives)
+def _text(condition: m.Condition) -> str:
+    """A condition's text, written once per condition object (writing it was
+    half of a game-end board's scoring)."""
+    found = _TEXTS.get(id(condition))
+    if found is None:
+        if len(_TEXTS) >= 4096:
+            _TEXTS.clear()
+        found = _TEXTS[id(condition)] = (condition, condition_text(condition))
+    return found[1]
 
 
-def _compiled_patterns(current, scene: Scene, board: Board) -> tuple[PatternScore, ...]:
-    """R14, each shape matched on the scene's masks."""
-    patterns = []
-    for held in board.patterns:
-        cells = current.pattern(held.pattern)(scene)
-        judged = held.completed is None
-        completed = (cells is not None) if judged else held.completed
-        patterns.append(PatternScore(held.pattern, completed, judged,
-                                     held.worth if completed else 0, cells or ()))
-    return tuple(patterns)
+def _judged_scenario(scenario: m.Scenario, facts: Facts, holds) -> ScenarioResult:
+    victory = tuple(ConditionResult(_text(c), bool(holds(c))) for c in scenario.victory)
+    challenge = tuple(ConditionResult(_text(c), bool(holds(c))) for c in scenario.challenge)
+    won = all(c.met for c in victory)
+    return ScenarioResult(
+        scenario=scenario, victory=won, challenge=won and all(c.met for c in challenge),  # R34
+        threshold=scenario.threshold, beaten=won and facts.total > scenario.threshold,
+        victory_conditions=victory, challenge_conditions=challenge)
 
 
-def _compiled_cards(scene: Scene) -> tuple[tuple[CardScore, ...], int]:
-    """Each card's score from its compiled lines, and their sum. A score
-    without explanations is a plain value, so the same one is handed out
-    again for the same card, cell and points (a few kept per cell)."""
-    infos = scene.infos
-    if scene.occ == FULL:
-        scores = [info.scores[cell].get(info.points(scene, cell))
-                  for cell, info in enumerate(infos)]
-        if not all(scores):  # not met yet: judged again, kept
-            scores = [_card_score(info, cell, info.points(scene, cell))
-                      for cell, info in enumerate(infos)]
-    else:
-        scores = [_card_score(info, cell, info.points(scene, cell))
-                  for cell, info in enumerate(infos) if info is not None]
-    return tuple(scores), sum(map(_POINTS, scores))
-
-
-def _card_score(info, cell: int, points: int) -> CardScore:
-    known = info.scores[cell]
-    score = known.get(points)
-    if score is None:
-        score = CardScore(info.card, cell, points)
-        if len(known) < 8:
-            known[points] = score
-    return score
+def judge_scenario(area: Area, scenario: m.Scenario, facts: Facts,
+                   evaluator: str = "compiled") -> ScenarioResult:
+    """A scenario's victory and challenge on an area, with these facts."""
+    if _compiled(evaluator):
+        current = compiled.pool()
+        scene = current.scene(area, facts)
+        return _judged_scenario(scenario, facts, lambda c: current.condition(c)(scene, None))
+    return _judged_scenario(scenario, facts,
+                            functools.partial(Evaluator(area, facts).holds, anchor=None))
 
 
 def tie_break_count(area: Area, tie_break: Optional[str]) -> int:
@@ -332,62 +156,207 @@ def tie_break_count(area: Area, tie_break: Optional[str]) -> int:
                if area.cells[c].card.type == tie_break)
 
 
-def _score_laws(area: Area, board: Board, all_face_up_at_end: bool, explain: bool
-                ) -> tuple[LawScore, ...]:
-    """R13; with ``explain``, the cells each law's lines matched."""
-    laws = []
-    for placement in board.laws:
-        law_facts = Facts(law_line=placement.cells(), all_face_up_at_end=all_face_up_at_end)
-        evaluator = Evaluator(area, law_facts, explain=explain)
-        points = evaluator.lines_points(placement.law.lines, None)
-        laws.append(LawScore(placement.law, placement.row, placement.column, points,
-                             tuple(sorted(evaluator.witnesses or ()))))
-    return tuple(laws)
+# ---------------------------------------------------------------- the judges
 
 
-def _score_patterns(area: Area, board: Board) -> tuple[PatternScore, ...]:
-    patterns = []
-    for held in board.patterns:
-        cells = pattern_matches(area, held.pattern)
-        judged = held.completed is None
-        completed = (cells is not None) if judged else held.completed
-        points = held.worth if completed else 0  # R14
-        patterns.append(PatternScore(held.pattern, completed, judged, points, cells or ()))
-    return tuple(patterns)
+class _Compiled:
+    """The scoring's steps with the compiled evaluator, on one scene of the
+    revealed area (closures judged on masks)."""
+
+    name = "compiled"
+
+    def __init__(self, board: Board):
+        self.pool = current = compiled.pool()
+        self.scene, self.face_up_before = current.revealed_scene(board.area)
+
+    def card_facts(self, all_face_up_at_end: bool, scenario_state, completed: int, met: int
+                   ) -> Facts:
+        return self.pool.card_facts(all_face_up_at_end, scenario_state, completed, met)
+
+    def laws(self, board: Board, all_face_up_at_end: bool) -> tuple[LawScore, ...]:
+        """R13 (no cells: those are an explanation's)."""
+        laws, scene, lines = [], self.scene, self.pool.lines
+        for placement in board.laws:
+            scene.judge_with(Facts(law_line=placement.cells(),
+                                   all_face_up_at_end=all_face_up_at_end))
+            points = lines(placement.law.lines)(scene, None)
+            laws.append(LawScore(placement.law, placement.row, placement.column, points))
+        return tuple(laws)
+
+    def patterns(self, board: Board) -> tuple[PatternScore, ...]:
+        """R14, each shape matched on the scene's masks."""
+        return tuple(_pattern_score(held, self.pool.pattern(held.pattern)(self.scene))
+                     for held in board.patterns)
+
+    def objectives(self, board: Board, all_face_up_at_end: bool) -> tuple[ObjectiveScore, ...]:
+        """R15 (no cells: those are an explanation's)."""
+        objectives, scene, current = [], self.scene, self.pool
+        for goal, element in board.objectives:
+            scene.judge_with(Facts(element=element.selector,
+                                   all_face_up_at_end=all_face_up_at_end),
+                             current.selector(element.selector))
+            objectives.append(ObjectiveScore(goal, element, current.lines(goal.lines)(scene, None)))
+        return tuple(objectives)
+
+    def cards(self, facts: Facts) -> tuple[list, int]:
+        """Each cell's points (None where empty) and their sum (R8-R11)."""
+        scene = self.scene
+        scene.judge_with(facts)
+        if scene.occ == FULL:
+            points = [info.points(scene, cell) for cell, info in enumerate(scene.infos)]
+            return points, sum(points)
+        points = [None if info is None else info.points(scene, cell)
+                  for cell, info in enumerate(scene.infos)]
+        return points, sum(p for p in points if p is not None)
+
+    def judge_with(self, facts: Facts) -> None:
+        self.scene.judge_with(facts)
+
+    def line(self, line, cell: int) -> int:
+        """One line's points from a cell, with the facts judged with (explain)."""
+        return self.pool.line(line)(self.scene, cell)
+
+    def scenario(self, scenario: m.Scenario, facts: Facts) -> ScenarioResult:
+        scene, condition = self.scene, self.pool.condition
+        scene.judge_with(facts)
+        return _judged_scenario(scenario, facts, lambda c: condition(c)(scene, None))
+
+    def gods(self, tie_break: Optional[str]) -> int:
+        wanted = tie_break or self.pool.bundled_tie_break()
+        return 0 if wanted is None else self.pool.weighed_type(self.scene, wanted)
+
+    def made(self, points: list) -> tuple[Area, tuple[CardScore, ...]]:
+        """The revealed area and each card's score (when the report is read).
+        A score without explanations is a plain value, so the same one is
+        handed out again for the same card, cell and points."""
+        infos = self.scene.infos
+        area = self.scene.area_model()
+        return area, tuple(_card_score(infos[cell], cell, value)
+                           for cell, value in enumerate(points) if value is not None)
 
 
-def _score_objectives(area: Area, board: Board, all_face_up_at_end: bool, explain: bool
-                      ) -> tuple[ObjectiveScore, ...]:
-    """R15; with ``explain``, the cells each objective's lines matched."""
-    objectives = []
-    for goal, element in board.objectives:
-        goal_facts = Facts(element=element.selector, all_face_up_at_end=all_face_up_at_end)
-        evaluator = Evaluator(area, goal_facts, explain=explain)
-        points = evaluator.lines_points(goal.lines, None)
-        objectives.append(ObjectiveScore(goal, element, points,
-                                         tuple(sorted(evaluator.witnesses or ()))))
-    return tuple(objectives)
+def _card_score(info, cell: int, points: int) -> CardScore:
+    known = info.scores[cell]
+    score = known.get(points)
+    if score is None:
+        score = CardScore(info.card, cell, points)
+        if len(known) < 8:
+            known[points] = score
+    return score
 
 
-def judge_scenario(area: Area, scenario: m.Scenario, facts: Facts,
-                   evaluator: str = "compiled") -> ScenarioResult:
-    if _compiled(evaluator):
-        current = compiled.pool()
-        scene = current.scene(area, facts)
+def _pattern_score(held, cells) -> PatternScore:
+    judged = held.completed is None
+    completed = (cells is not None) if judged else held.completed
+    return PatternScore(held.pattern, completed, judged, held.worth if completed else 0,
+                        cells or ())  # R14
 
-        def holds(condition):
-            return current.condition(condition)(scene, None)
-    else:
-        holds = functools.partial(Evaluator(area, facts).holds, anchor=None)
-    victory = tuple(ConditionResult(condition_text(c), holds(c)) for c in scenario.victory)
-    challenge = tuple(ConditionResult(condition_text(c), holds(c)) for c in scenario.challenge)
-    won = all(c.met for c in victory)
-    return ScenarioResult(
-        scenario=scenario,
-        victory=won,
-        challenge=won and all(c.met for c in challenge),  # R34: only with the victory
-        threshold=scenario.threshold,
-        beaten=won and facts.total > scenario.threshold,
-        victory_conditions=victory,
-        challenge_conditions=challenge,
-    )
+
+class _Reference:
+    """The scoring's steps with the reference evaluator (the oracle)."""
+
+    name = "reference"
+
+    def __init__(self, board: Board):
+        self.face_up_before = board.area.all_face_up()
+        self.area = board.area.revealed()
+        self.facts = Facts()
+
+    def card_facts(self, all_face_up_at_end: bool, scenario_state, completed: int, met: int
+                   ) -> Facts:
+        self.facts = Facts(all_face_up_at_end=all_face_up_at_end,
+                           scenario_state=dict(scenario_state),
+                           patterns_completed=completed, laws_met=met)
+        return self.facts
+
+    def laws(self, board: Board, all_face_up_at_end: bool) -> tuple[LawScore, ...]:
+        return tuple(LawScore(placement.law, placement.row, placement.column,
+                              Evaluator(self.area, _law_facts(placement, all_face_up_at_end))
+                              .lines_points(placement.law.lines, None))
+                     for placement in board.laws)
+
+    def patterns(self, board: Board) -> tuple[PatternScore, ...]:
+        return tuple(_pattern_score(held, pattern_matches(self.area, held.pattern))
+                     for held in board.patterns)
+
+    def objectives(self, board: Board, all_face_up_at_end: bool) -> tuple[ObjectiveScore, ...]:
+        return tuple(ObjectiveScore(goal, element, Evaluator(
+            self.area, _goal_facts(element, all_face_up_at_end)).lines_points(goal.lines, None))
+            for goal, element in board.objectives)
+
+    def cards(self, facts: Facts) -> tuple[list, int]:
+        cells = self.area.cells
+        self.facts = facts
+        points = [None if placed is None else
+                  sum(self.line(line, cell) for line in placed.card.lines)
+                  for cell, placed in enumerate(cells)]
+        return points, sum(p for p in points if p is not None)
+
+    def judge_with(self, facts: Facts) -> None:
+        self.facts = facts
+
+    def line(self, line, cell: int) -> int:
+        return Evaluator(self.area, self.facts).line_points(line, cell)
+
+    def scenario(self, scenario: m.Scenario, facts: Facts) -> ScenarioResult:
+        return judge_scenario(self.area, scenario, facts, "reference")
+
+    def gods(self, tie_break: Optional[str]) -> int:
+        return tie_break_count(self.area, tie_break or bundled_tie_break())
+
+    def made(self, points: list) -> tuple[Area, tuple[CardScore, ...]]:
+        cells = self.area.cells
+        return self.area, tuple(CardScore(cells[cell].card, cell, value)
+                                for cell, value in enumerate(points) if value is not None)
+
+
+def _law_facts(placement, all_face_up_at_end: bool) -> Facts:
+    return Facts(law_line=placement.cells(), all_face_up_at_end=all_face_up_at_end)
+
+
+def _goal_facts(element, all_face_up_at_end: bool) -> Facts:
+    return Facts(element=element.selector, all_face_up_at_end=all_face_up_at_end)
+
+
+# ---------------------------------------------------------------- explanations
+
+
+def _explained(report: ScoreReport, board: Board, judge, all_face_up_at_end: bool
+               ) -> ScoreReport:
+    """The report with its explanations: each line's points (the judge's
+    evaluator) and cells, the cells of each law and objective, the
+    scenario's leaders (R24); cells and leaders from the reference."""
+    area = report.area
+    facts = judge.card_facts(all_face_up_at_end, board.scenario_state,
+                             sum(1 for p in report.patterns if p.completed),
+                             sum(1 for law in report.laws if law.points > 0))
+    judge.judge_with(facts)  # as the cards were judged
+
+    def cells_of(lines, anchor, these: Facts) -> tuple[int, ...]:
+        evaluator = Evaluator(area, these, explain=True)
+        evaluator.lines_points(lines, anchor)
+        return tuple(sorted(evaluator.witnesses or ()))
+
+    cards = tuple(CardScore(c.card, c.cell, c.points, tuple(
+        LineScore(line_text(line), judge.line(line, c.cell), cells_of((line,), c.cell, facts))
+        for line in c.card.lines)) for c in report.cards)
+    laws = tuple(LawScore(law.law, law.row, law.column, law.points, cells_of(
+        law.law.lines, None, _law_facts(placement, all_face_up_at_end)))
+        for law, placement in zip(report.laws, board.laws))
+    objectives = tuple(ObjectiveScore(o.goal, o.element, o.points, cells_of(
+        o.goal.lines, None, _goal_facts(o.element, all_face_up_at_end)))
+        for o in report.objectives)
+    scenario = report.scenario
+    if scenario is not None:
+        notes = leader_notes(area, board.scenario.victory + board.scenario.challenge, Facts(
+            card_points={c.cell: c.points for c in report.cards},
+            patterns_completed=facts.patterns_completed, laws_met=facts.laws_met,
+            total=report.total, scenario_state=dict(board.scenario_state),
+            all_face_up_at_end=all_face_up_at_end))
+        scenario = ScenarioResult(scenario.scenario, scenario.victory, scenario.challenge,
+                                  scenario.threshold, scenario.beaten,
+                                  scenario.victory_conditions, scenario.challenge_conditions,
+                                  tuple(notes))
+    return ScoreReport(area, cards, laws, report.patterns, objectives, report.total,
+                       report.gods, report.all_face_up_before_reveal, scenario, "reference")
+

@@ -25,7 +25,7 @@ from ..scoring import area as g
 from ..scoring.area import Area, Placed
 from ..scoring.board import Board, board_to_file
 from ..scoring.patterns import shape_cells, shape_origins
-from ..scoring.score import score_board
+from ..scoring.score import score_total
 from .compiler import Context, TreeCompiler, Unsupported
 from .cpsat import Builder, Lin, Lit, lit_lin, total
 from .limits import check_seconds
@@ -206,12 +206,12 @@ def best_layout(board: Board, fixed: Iterable[int] = (), time_limit: Optional[fl
         raise SolverMismatch(f"CP-SAT found no arrangement ({solver.StatusName(status)})")
     best = evolve(board, area=layout.arrangement(solver))
     claimed = round(solver.ObjectiveValue())
-    scored = score_board(best, all_face_up_at_end=all_face_up_at_end).total
+    scored = score_total(best, all_face_up_at_end=all_face_up_at_end)
     if scored != claimed:
         raise SolverMismatch(f"the solver claims {claimed} points for an arrangement the "
                              f"evaluator scores {scored}")
-    current = score_board(board, all_face_up_at_end=None if all_face_up_at_end else False)
-    return Layout(best, scored, current.total, status == cp_model.OPTIMAL,
+    current = score_total(board, all_face_up_at_end=None if all_face_up_at_end else False)
+    return Layout(best, scored, current, status == cp_model.OPTIMAL,
                   time.perf_counter() - started, solver.StatusName(status))
 
 

@@ -29,6 +29,7 @@ from starlette.requests import Request
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from ..structured import DataError
 from . import pages, play_pages
 from .catalog import Catalog
 from .play import IDLE_SECONDS, Tables
@@ -172,7 +173,8 @@ def create_app(catalog: Catalog, host: str = "127.0.0.1", extra_hosts: Sequence[
         Middleware(SecurityHeaders, hosts=hosts),
     ]
     app = Starlette(routes=routes, middleware=middleware,
-                    exception_handlers={HTTPException: _http_error, Exception: _bug})
+                    exception_handlers={HTTPException: _http_error,
+                                        DataError: pages.bad_body, Exception: _bug})
     app.state.catalog = catalog
     app.state.tables = Tables(catalog, saves, idle_seconds)
     return app

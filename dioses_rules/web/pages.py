@@ -3,7 +3,6 @@ builder and its JSON API (score, export, import)."""
 
 from __future__ import annotations
 
-import json
 import re
 
 from starlette.concurrency import run_in_threadpool
@@ -12,13 +11,15 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from ..language import model as m
-from ..errors import BoardError, DiosesError, whole_number
+from ..errors import BoardError, Diagnostic, DiosesError, whole_number
+from ..structured import DataError, loads_json
 from .boards import (MAX_BOARD_BYTES, SolverMissing, best, error_json, exported, imported,
                      scored)
 from .catalog import BALANCE_BOARDS, BALANCE_SEED, FILTERS, Catalog, entry_json
 from .templating import TEMPLATES, JSONAnswer
 
 MAX_BODY = MAX_BOARD_BYTES
+BODY = "<page>"  # how messages name the board the page sent
 _SHOWN_NAME = re.compile(r"[^A-Za-z0-9._ -]")
 BOARD_FAMILIES = ("myth", "law", "pattern", "objective-goal", "objective-element", "scenario")
 
@@ -123,12 +124,26 @@ async def read_body(request: Request) -> bytes:
 
 
 async def _json(request: Request):
+    """The JSON body, read by the bounded reader every file goes through
+    (:func:`~dioses_rules.structured.loads_json`): a body that is not JSON,
+    nests past its depth, holds a number of hundreds of digits or a lone
+    surrogate escape is a :class:`DataError` at its line and column, which
+    the app answers 400 (:func:`bad_body`)."""
     if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
         raise HTTPException(415, "send the board as application/json")
+    raw = await read_body(request)
     try:
-        return json.loads(await read_body(request))
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise HTTPException(400, f"not a JSON document: {error}")
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise DataError(Diagnostic("E202", f"not valid JSON: byte {error.start + 1} is not "
+                                           "UTF-8 text", BODY,
+                                   help="send the board as UTF-8 JSON")) from None
+    return loads_json(text, BODY, code="E202")
+
+
+async def bad_body(request: Request, error: DataError):
+    """A body the bounded reader refused: 400 with its located message."""
+    return JSONAnswer(error_json(error), status_code=400)
 
 
 async def api_score(request: Request):

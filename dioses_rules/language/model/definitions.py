@@ -47,6 +47,7 @@ class CardSet:
     words: tuple[WordDecl, ...] = ()  # the mythologies and types it declares
     tie_break: Optional[str] = None  # R16: the type whose cards break ties
     always: tuple[str, ...] = ()  # R25: rule options in play whenever the set is
+    aliases: tuple[str, ...] = ()  # its other names (an English one)
     span: Optional[Span] = _span()
 
 

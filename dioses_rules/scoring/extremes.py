@@ -1,0 +1,246 @@
+"""How many points a definition can make at best and at worst, without a
+solver: a bound read from its lines, and a seeded search of final areas
+(``dioses test``; ``solve/ranges.py`` answers exactly with CP-SAT).
+
+A final area is full (R1: a game ends with 12 cards), of the pool's Myth
+cards, all face up (R12); the facts a line may read beyond the area are
+searched too, within what a game can give (laws met 0 to min(7, the laws in
+play), R13; patterns completed 0 to the patterns in play, R14; ended all
+face up or not, R21). A law may sit on any row or column (R13).
+
+:func:`line_bounds` bounds what lines can give from their shape alone
+(``2 points if ...``: 0 or 2; ``1 point per god in row``: 0 to 4 with R11
+weights; a cap); when the search reaches the bound, the answer is exact.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Optional, Sequence
+
+from attrs import frozen
+
+from ..language import model as m
+from ..language.walk import iter_nodes
+from .area import COLUMN_CELLS, ROW_CELLS, SIZE, Area, Placed
+from .evaluator import Evaluator, Facts, card_weight
+
+LAW_LINES = [("row", row) for row in m.ROWS] + [("column", column) for column in m.COLUMNS]
+_SCOPE_CELLS = {m.ScopeKind.AREA: 12, m.ScopeKind.ROW: 4, m.ScopeKind.COLUMN: 3,
+                m.ScopeKind.LINE: 4, m.ScopeKind.NEIGHBOURS: 4, m.ScopeKind.SURROUNDINGS: 8,
+                m.ScopeKind.DIAGONALS: 4, m.ScopeKind.NAMED_ROW: 4, m.ScopeKind.NAMED_COLUMN: 3,
+                m.ScopeKind.LARGEST_GROUP: 12}
+
+
+@frozen
+class PoolLimits:
+    """What a final area of a pool may hold and know."""
+
+    cards: tuple[m.MythCard, ...]
+    laws_most: int  # laws met at most (R13: one a row and a column)
+    patterns_most: int  # patterns completed at most (R14)
+
+    @classmethod
+    def of(cls, registry) -> "PoolLimits":
+        cards = tuple(sorted(registry.myth_cards(), key=lambda card: card.id))
+        return cls(cards, min(7, len(registry.definitions("law"))),
+                   len(registry.definitions("pattern")))
+
+
+@frozen
+class Found:
+    """The most (or least) points the search found, where."""
+
+    points: int
+    area: Area
+    facts: Facts
+    line: Optional[tuple[str, object]] = None  # a law's row or column
+    exact: bool = False  # the bound of its lines is reached: no area does better
+    tries: int = 0
+
+
+def _count_bound(count, limits: PoolLimits) -> int:
+    if isinstance(count, m.FactCount):
+        return {m.Fact.PATTERNS_COMPLETED: limits.patterns_most,
+                m.Fact.LAWS_MET: limits.laws_most}.get(count.fact, 1000)
+    cells = _SCOPE_CELLS.get(count.scope.kind, 12)
+    if isinstance(count, m.Distinct):
+        from .evaluator import values_of
+
+        shown = {value for card in limits.cards for value in values_of(card, count.attribute)}
+        return min(len(shown), cells * max((len(values_of(c, count.attribute))
+                                            for c in limits.cards), default=1))
+    # R11: the heaviest cards the scope can hold
+    weights = sorted((card_weight(card, count.selector) for card in limits.cards), reverse=True)
+    return sum(weights[:cells]) + max(0, cells - len(weights))
+
+
+def line_bounds(lines: Sequence, limits: PoolLimits) -> tuple[int, int]:
+    """The least and the most ``lines`` can give, from their shape alone."""
+    lo = hi = 0
+    for line in lines:
+        if isinstance(line, m.Fixed):
+            low, high = (line.points, line.points) if line.condition is None else \
+                (min(0, line.points), max(0, line.points))
+        elif isinstance(line, m.PerCount):
+            most = line.points * (_count_bound(line.count, limits) // max(line.per, 1))
+            low, high = min(0, most), max(0, most)
+        elif isinstance(line, m.Capped):
+            low, high = line_bounds((line.line,), limits)
+            low, high = max(low, -line.limit), min(high, line.limit)
+        elif isinstance(line, m.ScoresLike):
+            low, high = line_bounds(line.lines, limits)
+        else:
+            raise TypeError(f"unknown scoring line {type(line).__name__}")
+        lo, hi = lo + low, hi + high
+    return lo, hi
+
+
+class _Judge:
+    """The points of one definition in one area with some facts."""
+
+    def __init__(self, what: m.Definition, element: Optional[m.ObjectiveElement]):
+        self.what, self.element = what, element
+        self.reads_scores = any(isinstance(n, m.Scores) for n in iter_nodes(what.lines))
+
+    def __call__(self, cells: list, facts: Facts, line) -> int:
+        area = Area(tuple(Placed(card, True) if card is not None else None for card in cells))
+        what = self.what
+        if isinstance(what, m.MythCard):
+            cell = next(i for i, card in enumerate(cells) if card is what)
+            if self.reads_scores:  # R24: a line reads the other cards' points
+                evaluator = Evaluator(area, facts)
+                points = {c: evaluator.lines_points(area.cells[c].card.lines, c)
+                          for c in area.occupied()}
+                facts = _with(facts, card_points=points)
+            return Evaluator(area, facts).lines_points(what.lines, cell)
+        if isinstance(what, m.Law):
+            return Evaluator(area, _with(facts, law_line=line_cells(line))
+                             ).lines_points(what.lines, None)
+        return Evaluator(area, _with(facts, element=self.element.selector)
+                         ).lines_points(what.lines, None)
+
+
+def _with(facts: Facts, **changes) -> Facts:
+    from attrs import evolve
+
+    return evolve(facts, **changes)
+
+
+def line_cells(line: tuple[str, object]) -> tuple[int, ...]:
+    kind, where = line
+    return ROW_CELLS[where] if kind == "row" else COLUMN_CELLS[where]
+
+
+def search_extreme(limits: PoolLimits, what: m.Definition, maximize: bool,
+                   element: Optional[m.ObjectiveElement] = None, seed: int = 0,
+                   seconds: float = 0.5, restarts: int = 4, steps: int = 150) -> Found:
+    """The most (``maximize``) or least points ``what`` (a Myth card, a law,
+    or a goal with ``element``) makes in the final areas a seeded hill climb
+    visits: ``restarts`` random areas, each improved ``steps`` times (a card
+    swapped for one of the pool, two cells swapped, a fact changed), within
+    ``seconds``. Stops early once the bound of its lines is reached."""
+    rng = random.Random(seed)
+    judge = _Judge(what, element)
+    wanted = _wanted(what, element, limits.cards)
+    facts_read = any(isinstance(n, (m.FactCount, m.AllFaceUpAtEnd))
+                     for n in iter_nodes(what.lines))
+    low, high = line_bounds(what.lines, limits)
+    bound = high if maximize else low
+    better = (lambda a, b: a > b) if maximize else (lambda a, b: a < b)
+    deadline = time.perf_counter() + seconds
+    best: Optional[Found] = None
+    tries = 0
+    pool = list(limits.cards)
+    unwanted = [card for card in pool if card not in wanted] if wanted else pool
+    least = 4 * restarts * 10  # tries made whatever the time: the search is never empty
+    for restart in range(restarts):
+        # towards the cards its lines name, away from them, or neither
+        bias = (wanted, unwanted, pool)[restart % 3] or pool
+        cells, facts, line = _random_start(rng, bias, what, limits, facts_read, pool)
+        points = judge(cells, facts, line)
+        tries += 1
+        for _ in range(steps):
+            if (best is not None and best.points == bound) or points == bound \
+                    or (tries > least and time.perf_counter() > deadline):
+                break
+            moved = _move(rng, pool, bias, what, cells, facts, line, limits, facts_read)
+            value = judge(*moved)
+            tries += 1
+            if not better(points, value):  # as good or better: go there
+                (cells, facts, line), points = moved, value
+        if best is None or better(points, best.points):
+            best = Found(points, _area(cells), facts, line)
+        if best.points == bound or (tries > least and time.perf_counter() > deadline):
+            break
+    return Found(best.points, best.area, best.facts, best.line, best.points == bound, tries)
+
+
+def _area(cells: list) -> Area:
+    return Area(tuple(Placed(card, True) if card is not None else None for card in cells))
+
+
+def _wanted(what, element, cards) -> list:
+    """The pool's cards its lines name by type, mythology, id or tag: the
+    search brings them into the area more often than the others."""
+    atoms = [n for n in iter_nodes(what.lines)
+             if isinstance(n, (m.TypeIs, m.MythologyIs, m.Named))]
+    if element is not None:
+        atoms += [n for n in iter_nodes(element.selector)
+                  if isinstance(n, (m.TypeIs, m.MythologyIs, m.Named))]
+
+    def fits(card, atom) -> bool:
+        if isinstance(atom, m.TypeIs):
+            return card.type == atom.type
+        if isinstance(atom, m.MythologyIs):
+            return atom.mythology in card.mythologies
+        return card.id == atom.name or atom.name in card.tags
+
+    return [card for card in cards if card is not what and any(fits(card, a) for a in atoms)]
+
+
+def _facts(rng: random.Random, limits: PoolLimits, read: bool) -> Facts:
+    if not read:  # the lines read no fact of the game's end: one value shown
+        return Facts(all_face_up_at_end=True)
+    return Facts(laws_met=rng.randint(0, limits.laws_most),
+                 patterns_completed=rng.randint(0, limits.patterns_most),
+                 all_face_up_at_end=rng.random() < 0.5)
+
+
+def _random_start(rng: random.Random, bias: list, what, limits: PoolLimits, facts_read: bool,
+                  pool: list):
+    others = [card for card in bias if card is not what]
+    chosen = rng.sample(others, min(len(others), SIZE))
+    if len(chosen) < SIZE:  # too few of the biased cards: the rest from the whole pool
+        rest = [card for card in pool if card is not what and card not in chosen]
+        chosen += rng.sample(rest, min(len(rest), SIZE - len(chosen)))
+    cells: list = chosen + [None] * (SIZE - len(chosen))
+    if isinstance(what, m.MythCard):
+        cells[rng.randrange(SIZE)] = what
+    facts = _facts(rng, limits, facts_read)
+    line = rng.choice(LAW_LINES) if isinstance(what, m.Law) else None
+    return cells, facts, line
+
+
+def _move(rng: random.Random, pool: list, wanted: list, what, cells: list, facts: Facts, line,
+          limits: PoolLimits, facts_read: bool):
+    cells = list(cells)
+    kind = rng.random()
+    if kind < 0.45:  # a card of the pool for one of the area (often one its lines name)
+        source = wanted if wanted and rng.random() < 0.6 else pool
+        unused = [card for card in source if card not in cells]
+        spots = [i for i, card in enumerate(cells) if card is not what]
+        if unused and spots:
+            cells[rng.choice(spots)] = rng.choice(unused)
+    elif kind < 0.85:  # two cells swapped
+        a, b = rng.sample(range(SIZE), 2)
+        cells[a], cells[b] = cells[b], cells[a]
+    elif line is not None and (kind < 0.93 or not facts_read):
+        line = rng.choice(LAW_LINES)
+    elif facts_read:  # a fact of the game's end
+        facts = _facts(rng, limits, True)
+    return cells, facts, line
+
+
+__all__ = ["Found", "PoolLimits", "line_bounds", "line_cells", "search_extreme"]

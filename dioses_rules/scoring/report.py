@@ -1,0 +1,186 @@
+"""What a final scoring gives: a report of the cards, laws, patterns,
+objectives and scenario of one play area (``score.score_board``).
+
+A :class:`ScoreReport` is read far more often for its total than for its
+parts (agents, balance, the solver's checks, a game's end), so its cards and
+its revealed area are built when first read (#29): the scorer hands it the
+points it found and how to make the rest. It compares, hashes and prints as
+the plain value it stands for.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Optional
+
+from attrs import frozen
+
+from ..language import model as m
+from .area import Area, cell_column, cell_row
+
+
+@frozen
+class LineScore:
+    text: str
+    points: int
+    cells: tuple[int, ...]  # the cells that matched while judging it
+
+
+@frozen
+class CardScore:
+    card: m.MythCard
+    cell: int
+    points: int
+    lines: tuple[LineScore, ...] = ()
+
+
+@frozen
+class LawScore:
+    law: m.Law
+    row: Optional[m.Row]
+    column: Optional[int]
+    points: int
+    cells: tuple[int, ...] = ()
+
+
+@frozen
+class PatternScore:
+    pattern: m.Pattern
+    completed: bool
+    judged: bool  # True when completion was judged on this board (R14)
+    points: int
+    cells: tuple[int, ...] = ()
+
+
+@frozen
+class ObjectiveScore:
+    goal: m.ObjectiveGoal
+    element: m.ObjectiveElement
+    points: int
+    cells: tuple[int, ...] = ()
+
+
+@frozen
+class ConditionResult:
+    text: str
+    met: bool
+
+
+@frozen
+class ScenarioResult:
+    scenario: m.Scenario
+    victory: bool
+    challenge: bool
+    threshold: int
+    beaten: bool
+    victory_conditions: tuple[ConditionResult, ...] = ()
+    challenge_conditions: tuple[ConditionResult, ...] = ()
+    notes: tuple[str, ...] = ()  # with explain: who its leaders are and why (R24)
+
+
+class ScoreReport:
+    """One area's final score. ``cards`` and ``area`` may be given as they
+    are or, through :meth:`lazy`, made when first read. ``explained_by``:
+    the evaluator whose cells the explanations are (None without them)."""
+
+    FIELDS = tuple("area cards laws patterns objectives total gods all_face_up_before_reveal "
+                   "scenario explained_by".split())  # its value, in this order
+    __slots__ = ("_area", "_cards", "_make") + FIELDS[2:]
+
+    def __init__(self, area: Area, cards: tuple[CardScore, ...], laws: tuple[LawScore, ...],
+                 patterns: tuple[PatternScore, ...], objectives: tuple[ObjectiveScore, ...],
+                 total: int, gods: int, all_face_up_before_reveal: bool,
+                 scenario: Optional[ScenarioResult] = None,
+                 explained_by: Optional[str] = None):
+        self._area, self._cards, self._make = area, cards, None
+        self.laws, self.patterns, self.objectives = laws, patterns, objectives
+        self.total, self.gods = total, gods  # gods: R16 tie-break, with R11 weights
+        self.all_face_up_before_reveal = all_face_up_before_reveal
+        self.scenario, self.explained_by = scenario, explained_by
+
+    @classmethod
+    def lazy(cls, make: Callable[[], tuple[Area, tuple[CardScore, ...]]], *parts
+             ) -> "ScoreReport":
+        """A report whose area and cards ``make()`` gives when first read."""
+        report = cls(None, None, *parts)
+        report._make = make
+        return report
+
+    def _made(self) -> None:
+        self._area, self._cards = self._make()
+        self._make = None
+
+    @property
+    def area(self) -> Area:
+        if self._make is not None:
+            self._made()
+        return self._area
+
+    @property
+    def cards(self) -> tuple[CardScore, ...]:
+        if self._make is not None:
+            self._made()
+        return self._cards
+
+    def _value(self) -> tuple:
+        return (self.area, self.cards, self.laws, self.patterns, self.objectives, self.total,
+                self.gods, self.all_face_up_before_reveal, self.scenario, self.explained_by)
+
+    def __eq__(self, other) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._value() == other._value()
+
+    def __hash__(self) -> int:
+        return hash(self._value())
+
+    def __repr__(self) -> str:
+        return "ScoreReport(" + ", ".join(f"{n}={v!r}" for n, v in zip(self.FIELDS,
+                                                                       self._value())) + ")"
+
+    def to_json(self) -> dict:
+        def cell_fields(cell):
+            return {"row": cell_row(cell).value, "column": cell_column(cell)}
+
+        def matched(cells):  # an explanation's cells (laws, objectives: only with explain)
+            return {"matched": [cell_fields(x) for x in cells]} if cells else {}
+
+        return {
+            "total": self.total,
+            "gods": self.gods,
+            "cards": [
+                {"id": c.card.id, **cell_fields(c.cell), "points": c.points,
+                 **({"lines": [{"text": l.text, "points": l.points,
+                                "matched": [cell_fields(x) for x in l.cells]}
+                               for l in c.lines]} if c.lines else {})}
+                for c in self.cards
+            ],
+            "laws": [
+                {"id": l.law.id, "row": l.row.value if l.row else None, "column": l.column,
+                 "points": l.points, **matched(l.cells)}
+                for l in self.laws
+            ],
+            "patterns": [
+                {"id": p.pattern.id, "difficulty": p.pattern.difficulty.value,
+                 "completed": p.completed, "judged": p.judged, "points": p.points}
+                for p in self.patterns
+            ],
+            "objectives": [
+                {"goal": o.goal.id, "element": o.element.id, "points": o.points,
+                 **matched(o.cells)}
+                for o in self.objectives
+            ],
+            "scenario": None if self.scenario is None else {
+                "id": self.scenario.scenario.id,
+                "victory": self.scenario.victory,
+                "challenge": self.scenario.challenge,
+                "threshold": self.scenario.threshold,
+                "beaten": self.scenario.beaten,
+                "conditions": {
+                    "victory": [{"text": c.text, "met": c.met}
+                                for c in self.scenario.victory_conditions],
+                    "challenge": [{"text": c.text, "met": c.met}
+                                  for c in self.scenario.challenge_conditions],
+                },
+                **({"notes": list(self.scenario.notes)} if self.scenario.notes else {}),
+            },
+        }

@@ -1,0 +1,1 @@
+"""``dioses test``: a modder's card files verified, check by check."""
