@@ -70,6 +70,7 @@ WHOLE_OPTIONS = [
     (["balance", "--workers"], []),
     (["solve", str(BOARD), "--threads"], []),
     (["serve", "--port"], []),
+    (["test", str(ROOT / "examples" / "mods" / "celtic"), "--seed"], []),
 ]
 
 
@@ -115,6 +116,7 @@ SECONDS_OPTIONS = [
     ["solve", "--scenario", "1", "--time-limit"],  # was accepted: 'undecided'
     ["play", "--agents", "greedy,greedy", "--best-time"],  # was after the whole game
     ["balance", "--optimal", "--hands", "1", "--boards", "10", "--effort"],
+    ["test", str(ROOT / "examples" / "mods" / "celtic"), "--budget"],
 ]
 
 

@@ -15,6 +15,7 @@ from dioses_rules.verify.results import Outcome, Status
 
 from .options import FORMAT_OPTION
 from .output import EXIT_CODES_HELP, EXIT_USER_ERROR, print_json, printable, user_errors
+from .params import FilePath, Seconds, Whole
 
 _MARK = {Status.PASSED: "PASSED", Status.FAILED: "FAILED", Status.SKIPPED: "SKIPPED"}
 
@@ -27,17 +28,17 @@ def _budget(ctx, param, value: float) -> float:
 
 @click.command("test", epilog=EXIT_CODES_HELP)
 @click.argument("paths", nargs=-1, required=True, metavar="PATH...",
-                type=click.Path(exists=True, path_type=Path))
-@click.option("--budget", type=float, default=60.0, show_default=True, callback=_budget,
+                type=FilePath(exists=True, path_type=Path))
+@click.option("--budget", type=Seconds(), default=60.0, show_default=True, callback=_budget,
               metavar="SECONDS",
               help="About how long the run may take: the exact best and worst points, the "
                    "scenarios, the games and the random boards share it; what it leaves no "
                    "time for is skipped and says so.")
-@click.option("--seed", type=click.IntRange(0, 2 ** 32 - 1), default=None,
+@click.option("--seed", type=Whole(0, 2 ** 32 - 1), default=None,
               help="The seed of the searches, games and random boards (default: a new one, "
                    "printed, to run again with).")
 @FORMAT_OPTION
-@click.option("--junit", "junit_path", type=click.Path(dir_okay=False, path_type=Path),
+@click.option("--junit", "junit_path", type=FilePath(dir_okay=False, path_type=Path),
               metavar="FILE",
               help="Also write the results as JUnit XML, for a CI service (a file there "
                    "already is replaced only if it is a JUnit report).")
