@@ -279,9 +279,8 @@ class SourceWriter:
         subjects = [self.selector(s) for s in c.subjects]
         if c.mode is not m.SubjectMode.NONE and inner.startswith("at ") \
                 and subjects[-1].endswith(("scores", "score")):
-            # A leader's count may end in a bare "that is scores"; the grammar
-            # is LALR(1), so a following "at front 1" would be read as the
-            # start of "scores at least N points": close the subject.
+            # A count ending in a bare "that is scores", then "at front 1": LALR(1)
+            # would read "scores at least N points" there. Close the subject.
             subjects[-1] = f"({subjects[-1]})"
         if c.mode is m.SubjectMode.EVERY:
             return f"every {subjects[0]} {inner}"
