@@ -148,3 +148,22 @@ def test_the_search_for_workspace_files_skips_hidden_and_installed_folders_and_s
     monkeypatch.setattr(workspace, "MAX_WORKSPACE_FILES", 100)
     monkeypatch.setattr(workspace, "MAX_WORKSPACE_FOLDERS", 2)  # the root, then mods
     assert workspace.workspace_files([tmp_path]) == []
+
+
+def test_only_regular_card_files_of_bounded_size_are_read(tmp_path, monkeypatch):
+    """#23: a FIFO is not opened for a blocking read, a device is not read
+    whole, and a file past the cap is refused by size, each with why."""
+    import os
+
+    from dioses_rules.editing import workspace
+
+    (tmp_path / "ok.dioses").write_text(WINDS, encoding="utf-8")
+    os.mkfifo(tmp_path / "pipe.dioses")
+    (tmp_path / "zero.dioses").symlink_to("/dev/zero")
+    assert workspace.read_card_file(tmp_path / "ok.dioses") == (WINDS, None)
+    for name in ("pipe.dioses", "zero.dioses"):
+        text, why = workspace.read_card_file(tmp_path / name)
+        assert text is None and why.startswith("not a regular file"), name
+    monkeypatch.setattr(workspace, "MAX_CARD_FILE_BYTES", 10)
+    assert workspace.read_card_file(tmp_path / "ok.dioses")[1].startswith("larger than")
+    assert workspace.read_card_file(tmp_path / "gone.dioses")[1].startswith("cannot read")

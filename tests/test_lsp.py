@@ -60,6 +60,7 @@ class Session:
         self.diagnostics: dict[str, list[t.Diagnostic]] = {}
         self.publications = 0
         self.logs: list[str] = []
+        self.shown: list[str] = []  # popups: none of ours is one
         self.changed = threading.Condition()
 
         @self.client.feature(t.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
@@ -81,7 +82,7 @@ class Session:
 
         @self.client.feature(t.WINDOW_SHOW_MESSAGE)
         def shown(ls, params: t.ShowMessageParams) -> None:
-            self.logs.append(params.message)
+            self.shown.append(params.message)
 
         self.threads = [
             threading.Thread(target=self.server.start_io, daemon=True,
@@ -134,6 +135,7 @@ class Session:
         self.client._stop_event.set()
         assert not self.threads[0].is_alive()
         assert not [log for log in self.logs if "a bug" in log], self.logs
+        assert self.shown == []
 
 
 @pytest.fixture
@@ -286,7 +288,7 @@ def test_formatting_is_dioses_fmt_and_leaves_a_broken_file_alone(session, tmp_pa
     session.wait(uri, lambda found: bool(found))
     assert session.request(t.TEXT_DOCUMENT_FORMATTING, t.DocumentFormattingParams(
         t.TextDocumentIdentifier(uri), t.FormattingOptions(2, True))) is None
-    assert any(log.startswith("not formatted: ") for log in session.logs)
+    assert any(log.startswith("dioses lsp: not formatted: ") for log in session.logs)
 
 
 def test_no_half_typed_file_ends_the_session(session, tmp_path):

@@ -14,6 +14,7 @@ again after a change, not at every question.
 from __future__ import annotations
 
 import os
+import stat
 from pathlib import Path
 from typing import Callable, Iterable, Optional, Sequence
 
@@ -32,6 +33,10 @@ from ..resources import cards_dir
 MAX_WORKSPACE_FILES = 2000
 MAX_WORKSPACE_FOLDERS = 5000
 SKIPPED_FOLDERS = frozenset(["node_modules", "__pycache__", "site-packages"])
+# A card file larger than this is not read (the linter has no cap of its own:
+# checking takes about ten seconds a megabyte on a slow machine, so this is
+# a minute's check, and no mod is near it: the bundled sets are about 100 kB).
+MAX_CARD_FILE_BYTES = 4 * 2 ** 20
 
 Texts = Sequence[tuple[str, str]]  # (path, text)
 
@@ -96,20 +101,25 @@ class Workspace:
         self._on_disk: Optional[dict[str, str]] = None  # the workspace's files
         self._elsewhere: Optional[list[SourceFile]] = None
         self._snapshot: Optional[Snapshot] = None
+        self.problems: dict[str, list[Diagnostic]] = {}  # a buffer's, found where it entered
+        self.skipped: list[tuple[str, str]] = []  # (path, why) of the last read of the disk
 
     def set_folders(self, folders: Iterable[Path | str]) -> None:
         """The editor's workspace folders changed."""
         self.folders = [Path(folder).resolve() for folder in folders]
         self.saved()
 
-    def edit(self, path: str, text: str) -> None:
-        """A buffer opened or changed."""
+    def edit(self, path: str, text: str, problems: Sequence[Diagnostic] = ()) -> None:
+        """A buffer opened or changed; ``problems`` are what was found in its
+        text before it could be checked (a lone surrogate), reported with it."""
         self.buffers[path] = text
+        self.problems[path] = list(problems)
         self._snapshot = None
 
     def close(self, path: str) -> None:
         """A buffer closed: the file on disk counts again."""
         self.buffers.pop(path, None)
+        self.problems.pop(path, None)
         self._snapshot = None
 
     def saved(self) -> None:
@@ -123,6 +133,9 @@ class Workspace:
             opened = [(p, text) for p, text in self.buffers.items() if p not in self._bundled]
             workspace = [(p, text) for p, text in on_disk.items() if p not in self.buffers]
             self._snapshot = Snapshot(bundled, opened, workspace, self._other_files)
+            for path, found in self.problems.items():
+                if found:
+                    self._snapshot.diagnostics.setdefault(path, [])[:0] = found
         return self._snapshot
 
     def _other_files(self) -> list[SourceFile]:
@@ -135,13 +148,22 @@ class Workspace:
 
     def _read(self) -> dict[str, str]:
         if self._on_disk is None:
+            self.skipped = []
             self._bundled = {str(p.resolve()): text for p in card_paths([cards_dir()])
-                             if (text := _read(p)) is not None}
-            paths = [str(p.resolve()) for p in workspace_files(self.folders)]
-            self._on_disk = {path: text for path in dict.fromkeys(paths)
-                             if path not in self._bundled and (text := _read(Path(path)))
-                             is not None}
+                             if (text := self._read_one(p)) is not None}
+            paths: dict[str, Path] = {}  # resolved -> as found (a link's own name)
+            for found in workspace_files(self.folders):
+                paths.setdefault(str(found.resolve()), found)
+            self._on_disk = {path: text for path, found in paths.items()
+                             if path not in self._bundled
+                             and (text := self._read_one(found)) is not None}
         return self._on_disk
+
+    def _read_one(self, path: Path) -> Optional[str]:
+        text, why = read_card_file(path)
+        if why is not None:
+            self.skipped.append((str(path), why))
+        return text
 
 
 def workspace_files(folders: Iterable[Path]) -> list[Path]:
@@ -159,8 +181,30 @@ def workspace_files(folders: Iterable[Path]) -> list[Path]:
     return found
 
 
-def _read(path: Path) -> Optional[str]:
+def read_card_file(path: Path) -> tuple[Optional[str], Optional[str]]:
+    """(the text, None), or (None, why not): only a regular file of at most
+    :data:`MAX_CARD_FILE_BYTES` is read. A FIFO would block the session and
+    a link to /dev/zero would fill the memory, so the file is opened without
+    blocking and looked at (fstat, not the name) before a byte is read."""
     try:
-        return path.read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError):  # linted when opened; unreadable files are not
-        return None
+        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as error:
+        return None, f"cannot read: {error.strerror}"
+    try:
+        status = os.fstat(handle)
+        if not stat.S_ISREG(status.st_mode):
+            return None, "not a regular file (a FIFO, a device or a socket): not read"
+        if status.st_size > MAX_CARD_FILE_BYTES:
+            return None, f"larger than {MAX_CARD_FILE_BYTES // 2 ** 20} MB: not read"
+        with os.fdopen(handle, "rb", closefd=False) as stream:
+            data = stream.read(MAX_CARD_FILE_BYTES + 1)
+    except OSError as error:
+        return None, f"cannot read: {error.strerror}"
+    finally:
+        os.close(handle)
+    if len(data) > MAX_CARD_FILE_BYTES:  # it grew since fstat
+        return None, f"larger than {MAX_CARD_FILE_BYTES // 2 ** 20} MB: not read"
+    try:
+        return data.decode("utf-8-sig"), None
+    except UnicodeDecodeError as error:  # linted when opened; unreadable files are not
+        return None, f"not UTF-8 text ({error.reason}): not read"

@@ -1,0 +1,68 @@
+"""The requests ``dioses lsp`` answers about a position or a file: hover,
+completion, definitions, formatting. What to say is the library's
+(:mod:`dioses_rules.editing.features`); this converts to the protocol's types."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from lsprotocol import types as t
+
+from dioses_rules.editing import features
+from dioses_rules.errors import DiosesError
+
+from .lsp_session import DiosesServer, _location, answering
+
+_KINDS = {"keyword": t.CompletionItemKind.Keyword, "mythology": t.CompletionItemKind.EnumMember,
+          "type": t.CompletionItemKind.TypeParameter, "set": t.CompletionItemKind.Module,
+          "tag": t.CompletionItemKind.Value, "myth": t.CompletionItemKind.Class}
+
+
+def register_questions(server: DiosesServer) -> None:
+    @server.feature(t.TEXT_DOCUMENT_HOVER)
+    @answering("hover")
+    def hover(ls: DiosesServer, params: t.HoverParams) -> Optional[t.Hover]:
+        path, line, character = ls.position(params.text_document.uri, params.position)
+        snapshot = ls.cards.snapshot()
+        text = features.hover(snapshot, path, line, character)
+        if not text:
+            return None
+        word = features.word_at(snapshot.texts.get(path, ""), line, character)
+        where = ls.client_range(path, line, word[1], word[2]) if word else None
+        return t.Hover(t.MarkupContent(t.MarkupKind.Markdown, text), where)
+
+    @server.feature(t.TEXT_DOCUMENT_COMPLETION, t.CompletionOptions(trigger_characters=[]))
+    @answering("completion", lambda: t.CompletionList(is_incomplete=False, items=[]))
+    def complete(ls: DiosesServer, params: t.CompletionParams) -> t.CompletionList:
+        path, line, character = ls.position(params.text_document.uri, params.position)
+        found = features.completions(ls.cards.snapshot(), path, line, character)
+        items = [t.CompletionItem(item.label, detail=item.detail,
+                                  kind=_KINDS.get(item.kind, t.CompletionItemKind.Constant))
+                 for item in found]
+        return t.CompletionList(is_incomplete=False, items=items)
+
+    @server.feature(t.TEXT_DOCUMENT_DEFINITION)
+    @answering("go to definition", list)
+    def definition(ls: DiosesServer, params: t.DefinitionParams) -> list[t.Location]:
+        path, line, character = ls.position(params.text_document.uri, params.position)
+        places = features.definitions(ls.cards.snapshot(), path, line, character)
+        return [_location(ls, place) for place in places]
+
+    @server.feature(t.TEXT_DOCUMENT_FORMATTING)
+    @answering("formatting")
+    def formatting(ls: DiosesServer, params: t.DocumentFormattingParams
+                   ) -> Optional[list[t.TextEdit]]:
+        path = ls.path_of(params.text_document.uri)
+        snapshot = ls.cards.snapshot()
+        try:
+            text = features.formatted(snapshot, path)
+        except DiosesError as error:  # a file with errors is never reformatted (dioses fmt)
+            ls.log(t.MessageType.Info, f"dioses lsp: not formatted: {len(error.diagnostics)} "
+                   f"error(s) to fix first ({error.diagnostics[0].concise()})")
+            return None  # the diagnostics say why; no popup at every format-on-save
+        original = snapshot.texts.get(path, "")
+        if text == original:
+            return []
+        lines = ls.lines(path)
+        end = ls.client_position(path, *lines.from_protocol(len(lines.protocol), 0))
+        return [t.TextEdit(t.Range(t.Position(0, 0), end), text)]
