@@ -366,3 +366,31 @@ def test_a_workspace_folder_added_brings_its_sets(session, tmp_path):
         t.WORKSPACE_DID_CHANGE_WORKSPACE_FOLDERS, t.DidChangeWorkspaceFoldersParams(
             t.WorkspaceFoldersChangeEvent(added=[folder], removed=[])))
     assert session.wait(uri) == []
+
+
+def test_code_actions_offer_the_helps_fixes_and_a_fix_all(session, tmp_path):
+    text = MOD.replace("next to hera", "adjacent to hera") + \
+        '\ngod Big_One "Big" greek reconstructed {\n  1 point\n}\n'
+    uri = session.open(tmp_path / "mod.dioses", text)
+    found = session.wait(uri, lambda found: bool(found))
+    assert [d.code for d in found] == ["DL001", "DL106"]  # the phrasing; the id
+
+    def actions(line: int, only=None) -> list[t.CodeAction]:
+        return session.request(t.TEXT_DOCUMENT_CODE_ACTION, t.CodeActionParams(
+            t.TextDocumentIdentifier(uri), t.Range(t.Position(line, 0), t.Position(line, 99)),
+            t.CodeActionContext(diagnostics=[], only=only)))
+
+    line, _ = _find(text, "adjacent to")
+    quick = [a for a in actions(line) if a.kind == t.CodeActionKind.QuickFix]
+    [fix] = quick
+    assert fix.title == "Write 'next to'" and fix.is_preferred
+    assert [d.code for d in fix.diagnostics] == ["DL001"]
+    start = text.split("\n")[line].index("adjacent to")
+    assert list(fix.edit.changes[uri]) == [t.TextEdit(t.Range(
+        t.Position(line, start), t.Position(line, start + len("adjacent to"))), "next to")]
+    [everything] = actions(0, only=[t.CodeActionKind.Source])
+    assert everything.kind == "source.fixAll.dioses"
+    assert [e.new_text for e in everything.edit.changes[uri]] == ["next to", "big-one"]
+    session.change(uri, text.replace("adjacent to", "next to").replace("Big_One", "big-one"))
+    session.wait(uri, lambda found: True)
+    assert not actions(0, only=[t.CodeActionKind.QuickFix])

@@ -9,9 +9,12 @@ from typing import Optional
 from lsprotocol import types as t
 
 from dioses_rules.editing import features
+from dioses_rules.editing.fixes import fix_all, fixes_for
 from dioses_rules.errors import DiosesError
 
-from .lsp_session import DiosesServer, _location, answering
+from .lsp_session import DiosesServer, _diagnostic, _location, answering
+
+FIX_ALL = "source.fixAll.dioses"
 
 _KINDS = {"keyword": t.CompletionItemKind.Keyword, "mythology": t.CompletionItemKind.EnumMember,
           "type": t.CompletionItemKind.TypeParameter, "set": t.CompletionItemKind.Module,
@@ -48,6 +51,31 @@ def register_questions(server: DiosesServer) -> None:
         places = features.definitions(ls.cards.snapshot(), path, line, character)
         return [_location(ls, place) for place in places]
 
+    @server.feature(t.TEXT_DOCUMENT_CODE_ACTION, t.CodeActionOptions(
+        code_action_kinds=[t.CodeActionKind.QuickFix, FIX_ALL]))
+    @answering("code actions", list)
+    def code_actions(ls: DiosesServer, params: t.CodeActionParams) -> list[t.CodeAction]:
+        uri = params.text_document.uri
+        path = ls.path_of(uri)
+        snapshot = ls.cards.snapshot()
+        text, found = snapshot.texts.get(path, ""), snapshot.diagnostics.get(path, [])
+        only = params.context.only
+        actions = []
+        if _wanted(only, t.CodeActionKind.QuickFix):
+            for diagnostic in found:
+                shown = _diagnostic(ls, path, text, diagnostic)
+                if not _meets(shown.range, params.range):
+                    continue
+                actions += [t.CodeAction(fix.title, kind=t.CodeActionKind.QuickFix,
+                                         diagnostics=[shown], is_preferred=fix.only,
+                                         edit=_edit(ls, uri, path, fix.edits))
+                            for fix in fixes_for(text, diagnostic)]
+        edits = fix_all(text, found) if _wanted(only, FIX_ALL) else []
+        if edits:
+            actions.append(t.CodeAction(f"Fix all: {len(edits)} dioses-lint fix(es) of one "
+                                        "choice", kind=FIX_ALL, edit=_edit(ls, uri, path, edits)))
+        return actions
+
     @server.feature(t.TEXT_DOCUMENT_FORMATTING)
     @answering("formatting")
     def formatting(ls: DiosesServer, params: t.DocumentFormattingParams
@@ -66,3 +94,20 @@ def register_questions(server: DiosesServer) -> None:
         lines = ls.lines(path)
         end = ls.client_position(path, *lines.from_protocol(len(lines.protocol), 0))
         return [t.TextEdit(t.Range(t.Position(0, 0), end), text)]
+
+
+def _wanted(only: Optional[list[str]], kind: str) -> bool:
+    """A code action of ``kind`` is wanted under the client's ``only`` filter."""
+    return not only or any(kind == one or kind.startswith(one + ".") for one in only)
+
+
+def _meets(one: t.Range, other: t.Range) -> bool:
+    def at(position: t.Position) -> tuple[int, int]:
+        return position.line, position.character
+    return at(one.start) <= at(other.end) and at(other.start) <= at(one.end)
+
+
+def _edit(ls: DiosesServer, uri: str, path: str, edits) -> t.WorkspaceEdit:
+    return t.WorkspaceEdit(changes={uri: [
+        t.TextEdit(ls.client_range(path, edit.place.line, edit.place.start, edit.place.end),
+                   edit.new_text) for edit in edits]})
