@@ -251,7 +251,10 @@ def test_completion_offers_what_the_parser_accepts_there(session, tmp_path):
     broken = text.replace("  2 \n", "  2 points iff next to \n")  # no parse: every word
     session.change(uri, broken)
     session.wait(uri)
-    assert {"next", "version", "hera", "greek"} <= labels(5, len("  2 points iff next to "))
+    assert {"next", "hera", "greek"} <= labels(5, len("  2 points iff next to "))
+    session.change(uri, broken.replace("next to \n", "next to ver\n"))  # past the first 200
+    session.wait(uri)
+    assert "version" in labels(5, len("  2 points iff next to ver"))
 
 
 def test_definition_finds_bundled_cards_and_workspace_files(session, tmp_path):
@@ -394,3 +397,25 @@ def test_code_actions_offer_the_helps_fixes_and_a_fix_all(session, tmp_path):
     session.change(uri, text.replace("adjacent to", "next to").replace("Big_One", "big-one"))
     session.wait(uri, lambda found: True)
     assert not actions(0, only=[t.CodeActionKind.QuickFix])
+
+
+def test_completion_replaces_the_whole_word_an_id_with_dashes_too(session, tmp_path):
+    """#27: 'geb-a' completes to 'geb-and-nut' (an editor's word ends at the
+    '-'); the item's textEdit covers the word, in the editor's units."""
+    text = MOD.replace("next to boreas", "next to geb-a")
+    uri = session.open(tmp_path / "mod.dioses", text)
+    session.wait(uri, lambda found: True)
+    capabilities = session.server.server_capabilities.completion_provider
+    assert {" ", "-"} <= set(capabilities.trigger_characters)
+    line, _ = _find(text, "geb-a")
+    start = text.split("\n")[line].index("geb-a")
+    found = session.request(t.TEXT_DOCUMENT_COMPLETION,
+                            t.CompletionParams(**session.at(uri, line, start + 4)))
+    [item] = found.items
+    assert item.label == "geb-and-nut" and item.kind == t.CompletionItemKind.Class
+    assert item.text_edit == t.TextEdit(t.Range(t.Position(line, start),
+                                                t.Position(line, start + 5)), "geb-and-nut")
+    law = session.request(t.TEXT_DOCUMENT_COMPLETION, t.CompletionParams(
+        **session.at(uri, line, start)))  # after 'next to ': cards, not laws
+    labels = {i.label for i in law.items}
+    assert "hera" in labels and not {"only-gods", "no-greeks", "power-of-ra"} & labels

@@ -60,8 +60,14 @@ def make_server() -> DiosesServer:
         ls.changes += 1
         mine = ls.changes
         await asyncio.sleep(SETTLE)  # while typing, lint once the keys pause
-        if mine == ls.changes:
-            answering("checking the card files")(lambda ls, _: ls.publish())(ls, None)
+        if mine != ls.changes:
+            return
+        # in a thread, so that hover and completion are answered meanwhile
+        check = answering("checking the card files")(lambda ls, _: ls.cards.snapshot())
+        snapshot = await asyncio.get_running_loop().run_in_executor(None, check, ls, None)
+        if snapshot is not None and mine == ls.changes:
+            answering("checking the card files")(lambda ls, found: ls.publish(found))(
+                ls, snapshot)
 
     @server.feature(t.TEXT_DOCUMENT_DID_CLOSE)
     @answering("checking the card files")

@@ -74,9 +74,21 @@ class DiosesServer(LanguageServer):
     def uri_of(self, path: str) -> str:
         return self.open.get(path) or uris.from_fs_path(path) or path
 
-    def lines(self, path: str) -> Lines:
-        """The positions of a file as the snapshot has it (made once per text)."""
-        text = self.cards.snapshot().texts.get(path, "")
+    def text(self, path: str) -> str:
+        """A file's newest text: the editor's buffer, or as last read."""
+        text = self.cards.buffers.get(path)
+        return text if text is not None else self.cards.latest().texts.get(path, "")
+
+    def view(self, path: str):
+        """What hover and completion read: the newest snapshot built, with
+        the buffer's newest text (they never wait for a check)."""
+        snapshot = self.cards.latest()
+        text = self.cards.buffers.get(path)
+        return snapshot if text is None else snapshot.with_text(path, text)
+
+    def lines(self, path: str, text: Optional[str] = None) -> Lines:
+        """The positions of a file's newest text (or of ``text``), made once per text."""
+        text = self.text(path) if text is None else text
         known = self._lines.get(path)
         if known is None or known.text is not text:
             known = self._lines[path] = Lines(text)
@@ -90,12 +102,12 @@ class DiosesServer(LanguageServer):
             self.log(t.MessageType.Warning, "dioses lsp: card files not read:\n" + "\n".join(
                 f"{path}: {why}" for path, why in skipped))
 
-    def publish(self) -> None:
+    def publish(self, snapshot=None) -> None:
         """Diagnostics for every open buffer (a change in one file can settle
         or raise a problem in another: a card id, a required set)."""
-        snapshot = self.cards.snapshot()
+        snapshot = snapshot or self.cards.snapshot()
         self.tell_skipped()
-        for path, uri in self.open.items():
+        for path, uri in list(self.open.items()):
             text = snapshot.texts.get(path, "")
             found = [_diagnostic(self, path, text, d) for d in snapshot.diagnostics.get(path, [])]
             self.text_document_publish_diagnostics(t.PublishDiagnosticsParams(uri, found))
@@ -108,16 +120,18 @@ class DiosesServer(LanguageServer):
             lines.protocol, t.Position(position.line, position.character))
         return (path, *lines.from_protocol(at.line, at.character))
 
-    def client_position(self, path: str, line: int, character: int) -> t.Position:
-        lines = self.lines(path)
+    def client_position(self, path: str, line: int, character: int,
+                        text: Optional[str] = None) -> t.Position:
+        lines = self.lines(path, text)
         at = lines.to_protocol(line, character)
         return self.workspace.position_codec.position_to_client_units(
             lines.protocol, t.Position(*at))
 
     def client_range(self, path: str, line: int, start: int, end: int,
-                     end_line: Optional[int] = None) -> t.Range:
-        return t.Range(self.client_position(path, line, start),
-                       self.client_position(path, line if end_line is None else end_line, end))
+                     text: Optional[str] = None) -> t.Range:
+        """A library range (of the newest text, or of ``text``) in the editor's units."""
+        return t.Range(self.client_position(path, line, start, text),
+                       self.client_position(path, line, end, text))
 
 
 def uris_key(uri: str) -> str:
@@ -147,10 +161,11 @@ def _diagnostic(server: DiosesServer, path: str, text: str, found) -> t.Diagnost
     message = found.message + (f"\nhelp: {found.help}" if found.help else "")
     severity = (t.DiagnosticSeverity.Error if found.severity is Severity.ERROR
                 else t.DiagnosticSeverity.Warning)
-    return t.Diagnostic(server.client_range(path, place.line, place.start, place.end), message,
+    return t.Diagnostic(server.client_range(path, place.line, place.start, place.end, text),
+                        message,
                         severity=severity, code=found.code, source="dioses-lint")
 
 
-def _location(server: DiosesServer, place: features.Place) -> t.Location:
-    return t.Location(server.uri_of(place.path),
-                      server.client_range(place.path, place.line, place.start, place.end))
+def _location(server: DiosesServer, place: features.Place, snapshot) -> t.Location:
+    return t.Location(server.uri_of(place.path), server.client_range(
+        place.path, place.line, place.start, place.end, snapshot.texts.get(place.path)))

@@ -13,8 +13,10 @@ again after a change, not at every question.
 
 from __future__ import annotations
 
+import copy
 import os
 import stat
+import threading
 from pathlib import Path
 from typing import Callable, Iterable, Optional, Sequence
 
@@ -63,6 +65,16 @@ class Snapshot:
     def source(self, path: str) -> Optional[SourceFile]:
         return self.by_path.get(path)
 
+    def with_text(self, path: str, text: str) -> "Snapshot":
+        """This snapshot with a buffer's newer text: what hover and completion
+        read while the check of that text is not done (its words and ids are
+        this snapshot's; the words at the cursor are the text's)."""
+        if self.texts.get(path) is text:
+            return self
+        newer = copy.copy(self)
+        newer.texts = {**self.texts, path: text}
+        return newer
+
     def elsewhere(self) -> list[SourceFile]:
         """The workspace's other files (built when first asked for)."""
         return [s for s in self._elsewhere() if s.path not in self.by_path]
@@ -102,6 +114,9 @@ class Workspace:
         self._elsewhere: Optional[list[SourceFile]] = None
         self._snapshot: Optional[Snapshot] = None
         self.problems: dict[str, list[Diagnostic]] = {}  # a buffer's, found where it entered
+        self._last: Optional[Snapshot] = None  # the newest one built, of older text maybe
+        self._version = 0  # edits so far: a snapshot built meanwhile is not current
+        self._building = threading.Lock()  # one build at a time (a check runs in a thread)
         self.skipped: list[tuple[str, str]] = []  # (path, why) of the last read of the disk
 
     def set_folders(self, folders: Iterable[Path | str]) -> None:
@@ -114,29 +129,44 @@ class Workspace:
         text before it could be checked (a lone surrogate), reported with it."""
         self.buffers[path] = text
         self.problems[path] = list(problems)
+        self._version += 1
         self._snapshot = None
 
     def close(self, path: str) -> None:
         """A buffer closed: the file on disk counts again."""
         self.buffers.pop(path, None)
         self.problems.pop(path, None)
+        self._version += 1
         self._snapshot = None
 
     def saved(self) -> None:
         """Files on disk changed (a save, a new file): read them again."""
         self._on_disk, self._elsewhere, self._snapshot = None, None, None
+        self._version += 1
 
     def snapshot(self) -> Snapshot:
-        if self._snapshot is None:
+        """The open buffers checked (built now if anything changed)."""
+        with self._building:
+            if self._snapshot is not None:
+                return self._snapshot
+            version, buffers, problems = self._version, dict(self.buffers), dict(self.problems)
             on_disk = self._read()
-            bundled = [(p, self.buffers.get(p, text)) for p, text in self._bundled.items()]
-            opened = [(p, text) for p, text in self.buffers.items() if p not in self._bundled]
-            workspace = [(p, text) for p, text in on_disk.items() if p not in self.buffers]
-            self._snapshot = Snapshot(bundled, opened, workspace, self._other_files)
-            for path, found in self.problems.items():
+            bundled = [(p, buffers.get(p, text)) for p, text in self._bundled.items()]
+            opened = [(p, text) for p, text in buffers.items() if p not in self._bundled]
+            workspace = [(p, text) for p, text in on_disk.items() if p not in buffers]
+            built = Snapshot(bundled, opened, workspace, self._other_files)
+            for path, found in problems.items():
                 if found:
-                    self._snapshot.diagnostics.setdefault(path, [])[:0] = found
-        return self._snapshot
+                    built.diagnostics.setdefault(path, [])[:0] = found
+            self._last = built
+            if version == self._version:  # no edit came while it was built
+                self._snapshot = built
+            return built
+
+    def latest(self) -> Snapshot:
+        """The newest snapshot built, without waiting for a check of newer
+        text (one is built if there is none yet)."""
+        return self._snapshot or self._last or self.snapshot()
 
     def _other_files(self) -> list[SourceFile]:
         """Every workspace file on disk, built with the bundled sets' words:
