@@ -3,7 +3,7 @@ checked with, what is found where, and positions of diagnostics."""
 
 from __future__ import annotations
 
-from dioses_rules.editing import features
+from dioses_rules.editing import completion, features
 from dioses_rules.editing.workspace import Workspace, required_files
 from dioses_rules.errors import Diagnostic
 from dioses_rules.resources import cards_dir
@@ -80,7 +80,7 @@ def test_no_position_of_a_half_typed_buffer_raises(tmp_path):
     for line in range(0, len(lines), 7):
         for character in range(0, len(lines[line]) + 1, 5):
             features.hover(snapshot, path, line, character)
-            features.completions(snapshot, path, line, character)
+            completion.completions(snapshot, path, line, character)
             features.definitions(snapshot, path, line, character)
 
 
@@ -121,10 +121,10 @@ def test_the_editing_layer_loads_no_scoring_engine_click_rich_or_pygls():
     done = subprocess.run(
         [sys.executable, "-c", "import sys, json\n"
          "from dioses_rules.editing.workspace import Workspace\n"
-         "from dioses_rules.editing import features\n"
+         "from dioses_rules.editing import completion, features\n"
          "cards = Workspace(); cards.edit('/x.dioses', 'god x \"X\" greek { 2 points if next to hera }')\n"
          "snapshot = cards.snapshot(); features.hover(snapshot, '/x.dioses', 0, 40)\n"
-         "features.completions(snapshot, '/x.dioses', 0, 30)\n"
+         "completion.completions(snapshot, '/x.dioses', 0, 30)\n"
          "print(json.dumps(sorted(sys.modules)))"],
         capture_output=True, text=True, timeout=120, env=dict(os.environ, PYTHONPATH=str(root)))
     loaded = json.loads(done.stdout)
@@ -148,3 +148,70 @@ def test_the_search_for_workspace_files_skips_hidden_and_installed_folders_and_s
     monkeypatch.setattr(workspace, "MAX_WORKSPACE_FILES", 100)
     monkeypatch.setattr(workspace, "MAX_WORKSPACE_FOLDERS", 2)  # the root, then mods
     assert workspace.workspace_files([tmp_path]) == []
+
+
+def test_only_regular_card_files_of_bounded_size_are_read(tmp_path, monkeypatch):
+    """#23: a FIFO is not opened for a blocking read, a device is not read
+    whole, and a file past the cap is refused by size, each with why."""
+    import os
+
+    from dioses_rules.editing import workspace
+
+    (tmp_path / "ok.dioses").write_text(WINDS, encoding="utf-8")
+    os.mkfifo(tmp_path / "pipe.dioses")
+    (tmp_path / "zero.dioses").symlink_to("/dev/zero")
+    assert workspace.read_card_file(tmp_path / "ok.dioses") == (WINDS, None)
+    for name in ("pipe.dioses", "zero.dioses"):
+        text, why = workspace.read_card_file(tmp_path / name)
+        assert text is None and why.startswith("not a regular file"), name
+    monkeypatch.setattr(workspace, "MAX_CARD_FILE_BYTES", 10)
+    assert workspace.read_card_file(tmp_path / "ok.dioses")[1].startswith("larger than")
+    assert workspace.read_card_file(tmp_path / "gone.dioses")[1].startswith("cannot read")
+
+
+def test_completion_offers_what_the_checks_accept_at_each_place(tmp_path):
+    """#27: a relation takes cards, tags and declared words, never a law or a
+    scenario (DL109); rows, difficulties, settings and values, modes, set
+    ids and state names each where they go; nothing in a comment or a string."""
+    from dioses_rules.editing.completion import completions
+
+    text = ('set mymod "My mod" {\n  requires base, aun-mas-divinos\n  difficulty easy 2 points\n'
+            '}\n\ngod zephyr "Zephyr" greek reconstructed {\n  2 points if next to hera\n'
+            '  1 point if in front row\n  1 point per god in row # next to \n}\n\n'
+            'option slow "Slow" {\n  set initial-reveals 2\n  set end-rule base\n}\n\n'
+            'scenario trial 9 "Trial" {\n  mode solo\n  setup {\n'
+            '    aside hera, zeus as gods-deck\n    separate zeus with 2 random cards\n  }\n'
+            '  rules {\n    when god revealed: discard top of gods-deck as pick\n'
+            '  }\n  victory {\n    the pick next to hera\n  }\n}\n')
+    cards = Workspace()
+    path = str(tmp_path / "mod.dioses")
+    cards.edit(path, text)
+    snapshot = cards.snapshot()
+    lines = text.split("\n")
+
+    def labels(after: str) -> set:
+        line = next(n for n, words in enumerate(lines) if after in words)
+        character = lines[line].index(after) + len(after)
+        return {item.label for item in completions(snapshot, path, line, character)}
+
+    registry = snapshot.registry
+    laws = {d.id for d in registry.definitions("law")}
+    cards_ids = {d.id for d in registry.definitions("myth")}
+    relation = labels("next to ")
+    assert cards_ids | set(registry.all_tags()) <= relation and not laws & relation
+    assert {"greek", "god", "it"} <= relation and "base" not in relation
+    assert labels("in fr") == {"front"}  # a row, not freyja, freyr or frigg
+    assert labels("# next to ") == set()  # a comment
+    assert labels('"Zephyr" greek ') >= {"printed", "named", "reconstructed"}
+    assert labels('god ') == set()  # the id being defined
+    assert "base" in labels("requires base, ") and "hera" not in labels("requires base, ")
+    assert labels("difficulty ") == {"easy", "medium", "hard"}
+    settings = labels("  set ")
+    assert "end-rule" in settings and "hera" not in settings
+    assert labels("set end-rule ") == {"base", "equal-turns", "twelfth-reveal"}
+    modes = labels("mode ")
+    assert {d.id for d in registry.definitions("rule-option")} <= modes and "hera" not in modes
+    assert "hera" in labels("separate ") and not laws & labels("separate ")
+    assert labels("the ") >= {"pick"} and "hera" not in labels("the ")
+    [item] = completions(snapshot, path, 7, lines[7].index("in fr") + 5)  # inside the word
+    assert item.replace == (7, lines[7].index("front"), lines[7].index("front") + 5)

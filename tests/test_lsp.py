@@ -60,6 +60,7 @@ class Session:
         self.diagnostics: dict[str, list[t.Diagnostic]] = {}
         self.publications = 0
         self.logs: list[str] = []
+        self.shown: list[str] = []  # popups: none of ours is one
         self.changed = threading.Condition()
 
         @self.client.feature(t.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
@@ -81,7 +82,7 @@ class Session:
 
         @self.client.feature(t.WINDOW_SHOW_MESSAGE)
         def shown(ls, params: t.ShowMessageParams) -> None:
-            self.logs.append(params.message)
+            self.shown.append(params.message)
 
         self.threads = [
             threading.Thread(target=self.server.start_io, daemon=True,
@@ -134,6 +135,7 @@ class Session:
         self.client._stop_event.set()
         assert not self.threads[0].is_alive()
         assert not [log for log in self.logs if "a bug" in log], self.logs
+        assert self.shown == []
 
 
 @pytest.fixture
@@ -249,7 +251,10 @@ def test_completion_offers_what_the_parser_accepts_there(session, tmp_path):
     broken = text.replace("  2 \n", "  2 points iff next to \n")  # no parse: every word
     session.change(uri, broken)
     session.wait(uri)
-    assert {"next", "version", "hera", "greek"} <= labels(5, len("  2 points iff next to "))
+    assert {"next", "hera", "greek"} <= labels(5, len("  2 points iff next to "))
+    session.change(uri, broken.replace("next to \n", "next to ver\n"))  # past the first 200
+    session.wait(uri)
+    assert "version" in labels(5, len("  2 points iff next to ver"))
 
 
 def test_definition_finds_bundled_cards_and_workspace_files(session, tmp_path):
@@ -286,7 +291,7 @@ def test_formatting_is_dioses_fmt_and_leaves_a_broken_file_alone(session, tmp_pa
     session.wait(uri, lambda found: bool(found))
     assert session.request(t.TEXT_DOCUMENT_FORMATTING, t.DocumentFormattingParams(
         t.TextDocumentIdentifier(uri), t.FormattingOptions(2, True))) is None
-    assert any(log.startswith("not formatted: ") for log in session.logs)
+    assert any(log.startswith("dioses lsp: not formatted: ") for log in session.logs)
 
 
 def test_no_half_typed_file_ends_the_session(session, tmp_path):
@@ -364,3 +369,53 @@ def test_a_workspace_folder_added_brings_its_sets(session, tmp_path):
         t.WORKSPACE_DID_CHANGE_WORKSPACE_FOLDERS, t.DidChangeWorkspaceFoldersParams(
             t.WorkspaceFoldersChangeEvent(added=[folder], removed=[])))
     assert session.wait(uri) == []
+
+
+def test_code_actions_offer_the_helps_fixes_and_a_fix_all(session, tmp_path):
+    text = MOD.replace("next to hera", "adjacent to hera") + \
+        '\ngod Big_One "Big" greek reconstructed {\n  1 point\n}\n'
+    uri = session.open(tmp_path / "mod.dioses", text)
+    found = session.wait(uri, lambda found: bool(found))
+    assert [d.code for d in found] == ["DL001", "DL106"]  # the phrasing; the id
+
+    def actions(line: int, only=None) -> list[t.CodeAction]:
+        return session.request(t.TEXT_DOCUMENT_CODE_ACTION, t.CodeActionParams(
+            t.TextDocumentIdentifier(uri), t.Range(t.Position(line, 0), t.Position(line, 99)),
+            t.CodeActionContext(diagnostics=[], only=only)))
+
+    line, _ = _find(text, "adjacent to")
+    quick = [a for a in actions(line) if a.kind == t.CodeActionKind.QuickFix]
+    [fix] = quick
+    assert fix.title == "Write 'next to'" and fix.is_preferred
+    assert [d.code for d in fix.diagnostics] == ["DL001"]
+    start = text.split("\n")[line].index("adjacent to")
+    assert list(fix.edit.changes[uri]) == [t.TextEdit(t.Range(
+        t.Position(line, start), t.Position(line, start + len("adjacent to"))), "next to")]
+    [everything] = actions(0, only=[t.CodeActionKind.Source])
+    assert everything.kind == "source.fixAll.dioses"
+    assert [e.new_text for e in everything.edit.changes[uri]] == ["next to", "big-one"]
+    session.change(uri, text.replace("adjacent to", "next to").replace("Big_One", "big-one"))
+    session.wait(uri, lambda found: True)
+    assert not actions(0, only=[t.CodeActionKind.QuickFix])
+
+
+def test_completion_replaces_the_whole_word_an_id_with_dashes_too(session, tmp_path):
+    """#27: 'geb-a' completes to 'geb-and-nut' (an editor's word ends at the
+    '-'); the item's textEdit covers the word, in the editor's units."""
+    text = MOD.replace("next to boreas", "next to geb-a")
+    uri = session.open(tmp_path / "mod.dioses", text)
+    session.wait(uri, lambda found: True)
+    capabilities = session.server.server_capabilities.completion_provider
+    assert {" ", "-"} <= set(capabilities.trigger_characters)
+    line, _ = _find(text, "geb-a")
+    start = text.split("\n")[line].index("geb-a")
+    found = session.request(t.TEXT_DOCUMENT_COMPLETION,
+                            t.CompletionParams(**session.at(uri, line, start + 4)))
+    [item] = found.items
+    assert item.label == "geb-and-nut" and item.kind == t.CompletionItemKind.Class
+    assert item.text_edit == t.TextEdit(t.Range(t.Position(line, start),
+                                                t.Position(line, start + 5)), "geb-and-nut")
+    law = session.request(t.TEXT_DOCUMENT_COMPLETION, t.CompletionParams(
+        **session.at(uri, line, start)))  # after 'next to ': cards, not laws
+    labels = {i.label for i in law.items}
+    assert "hera" in labels and not {"only-gods", "no-greeks", "power-of-ra"} & labels

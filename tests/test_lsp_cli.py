@@ -21,7 +21,8 @@ ROOT = Path(__file__).resolve().parent.parent
 def test_without_the_editors_extra_lsp_exits_1_naming_what_to_install(monkeypatch):
     monkeypatch.setitem(sys.modules, "pygls", None)  # import pygls raises ImportError
     monkeypatch.setitem(sys.modules, "pygls.lsp.server", None)
-    monkeypatch.delitem(sys.modules, "dioses_cli.lsp_server", raising=False)
+    for module in ("lsp_server", "lsp_session", "lsp_protocol", "lsp_questions"):
+        monkeypatch.delitem(sys.modules, f"dioses_cli.{module}", raising=False)
     result = CliRunner().invoke(dioses, ["lsp"])
     assert result.exit_code == 1, result.output
     assert "E500 dioses lsp needs the [editors] extra" in result.output

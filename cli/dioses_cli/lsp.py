@@ -31,4 +31,6 @@ def lsp_command(stdio: bool) -> None:
         raise DiosesError.one(
             "E500", f"dioses lsp needs the [editors] extra, which is not installed "
             f"({error.name or error} is missing)", help=f"install it: {INSTALL}") from None
-    make_server().start_io()
+    server = make_server()
+    server.start_io()
+    raise SystemExit(server.protocol.exit_status)  # LSP: 1 when exit came before shutdown

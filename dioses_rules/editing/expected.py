@@ -17,28 +17,22 @@ from ..language.lexing import VOCABULARY, lark_parser
 from ..language.vocabulary import Vocabulary
 from .keywords import keywords
 
+_SCANNED = re.compile(r'"(?:\\.|[^"\\\n])*"?|#[^\n]*|[{}]')
+
 
 def definition_start(text: str) -> int:
     """Where the top-level definition that ``text`` ends in starts: after
-    the last '}' that closes one (strings and comments skipped)."""
-    depth, start, index = 0, 0, 0
-    while index < len(text):
-        char = text[index]
-        if char == '"':
-            end = re.compile(r'"(\\.|[^"\\\n])*"?').match(text, index).end()
-            index = max(end, index + 1)
-            continue
-        if char == "#":
-            end = text.find("\n", index)
-            index = len(text) if end < 0 else end
-            continue
+    the last '}' that closes one (strings and comments skipped; a regular
+    expression finds the braces, so a 5,000-line file costs a few ms)."""
+    depth, start = 0, 0
+    for found in _SCANNED.finditer(text):
+        char = found.group()
         if char == "{":
             depth += 1
         elif char == "}":
             depth = max(depth - 1, 0)
             if depth == 0:  # a definition's end (or a stray '}', where one starts anew)
-                start = index + 1
-        index += 1
+                start = found.end()
     return start
 
 

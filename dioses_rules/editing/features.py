@@ -1,6 +1,6 @@
 """What a language server answers about one position of one card file:
-the lint diagnostics as ranges, hover text, completions, definitions and
-the formatted text. Positions are 0-based lines and character indexes of
+the lint diagnostics as ranges, hover text, definitions and the formatted
+text (completion: :mod:`.completion`). Positions are 0-based lines and character indexes of
 the Python string (the server converts the editor's units)."""
 
 from __future__ import annotations
@@ -15,8 +15,7 @@ from ..language import model as m
 from ..language.english_definitions import english_text, provenance_text
 from ..language.format import format_text
 from ..pool.registry import FAMILY_WORDS, family_of
-from .expected import accepted, accepted_keywords
-from .keywords import keywords, name_pattern
+from .keywords import name_pattern
 from .workspace import Snapshot
 
 _RULING = re.compile(r"\bR\d{1,3}\b")
@@ -35,8 +34,9 @@ class Place:
 @frozen
 class Completion:
     label: str
-    kind: str  # "keyword", "mythology", "type", "set" or a definition family
+    kind: str  # "keyword", "mythology", "type", "set", "row", ... or a definition family
     detail: str = ""
+    replace: Optional[tuple[int, int, int]] = None  # (line, start, end) of the word it replaces
 
 
 def word_at(text: str, line: int, character: int) -> Optional[tuple[str, int, int]]:
@@ -162,40 +162,6 @@ def _word_text(snapshot: Snapshot, word: str) -> Optional[str]:
                 return (f"{decl.kind} `{decl.id}`: {decl.name}{aliases}{extra}"
                         f" - declared by set `{set_id}`")
     return None
-
-
-def completions(snapshot: Snapshot, path: str, line: int, character: int) -> list[Completion]:
-    """The words that start with the word before the cursor and that the
-    parser accepts there: keywords, the mythologies and types this file can
-    see, and where a name may stand, set ids, tags and every loaded
-    definition's id. Where the definition does not parse so far, all of them."""
-    text = snapshot.texts.get(path, "")
-    lines = text.split("\n")
-    found = word_at(text, line, character)
-    prefix = found[0][: character - found[1]] if found else ""
-    source = snapshot.source(path)
-    vocabulary = source.vocabulary if source is not None and source.vocabulary else \
-        snapshot.registry.vocabulary
-    before = "\n".join(lines[:line] + [lines[line][:character - len(prefix)]]) \
-        if 0 <= line < len(lines) else text
-    terminals = accepted(before, vocabulary)
-    wanted = {"MYTH_WORD", "TYPE_WORD", "NAME"} if terminals is None else terminals
-    items: dict[str, Completion] = {}
-    for word, (kind, word_id) in vocabulary.kinds.items():
-        if ("MYTH_WORD" if kind == "mythology" else "TYPE_WORD") in wanted:
-            items.setdefault(word, Completion(word, kind, f"{kind} {word_id}"))
-    if "NAME" in wanted:
-        for definition, set_id, _ in _all_definitions(snapshot):
-            family = family_of(definition)
-            items.setdefault(definition.id, Completion(
-                definition.id, family, f"{definition.name} ({FAMILY_WORDS[family]}, {set_id})"))
-        for tag in snapshot.registry.all_tags():
-            items.setdefault(tag, Completion(tag, "tag", "tag"))
-        for set_id in snapshot.registry.sets:
-            items.setdefault(set_id, Completion(set_id, "set", "set"))
-    for word in sorted(keywords() if terminals is None else accepted_keywords(terminals)):
-        items.setdefault(word, Completion(word, "keyword", "keyword"))
-    return [item for label, item in sorted(items.items()) if label.startswith(prefix)]
 
 
 def definitions(snapshot: Snapshot, path: str, line: int, character: int) -> list[Place]:

@@ -13,7 +13,10 @@ again after a change, not at every question.
 
 from __future__ import annotations
 
+import copy
 import os
+import stat
+import threading
 from pathlib import Path
 from typing import Callable, Iterable, Optional, Sequence
 
@@ -32,6 +35,10 @@ from ..resources import cards_dir
 MAX_WORKSPACE_FILES = 2000
 MAX_WORKSPACE_FOLDERS = 5000
 SKIPPED_FOLDERS = frozenset(["node_modules", "__pycache__", "site-packages"])
+# A card file larger than this is not read (the linter has no cap of its own:
+# checking takes about ten seconds a megabyte on a slow machine, so this is
+# a minute's check, and no mod is near it: the bundled sets are about 100 kB).
+MAX_CARD_FILE_BYTES = 4 * 2 ** 20
 
 Texts = Sequence[tuple[str, str]]  # (path, text)
 
@@ -57,6 +64,16 @@ class Snapshot:
 
     def source(self, path: str) -> Optional[SourceFile]:
         return self.by_path.get(path)
+
+    def with_text(self, path: str, text: str) -> "Snapshot":
+        """This snapshot with a buffer's newer text: what hover and completion
+        read while the check of that text is not done (its words and ids are
+        this snapshot's; the words at the cursor are the text's)."""
+        if self.texts.get(path) is text:
+            return self
+        newer = copy.copy(self)
+        newer.texts = {**self.texts, path: text}
+        return newer
 
     def elsewhere(self) -> list[SourceFile]:
         """The workspace's other files (built when first asked for)."""
@@ -96,34 +113,60 @@ class Workspace:
         self._on_disk: Optional[dict[str, str]] = None  # the workspace's files
         self._elsewhere: Optional[list[SourceFile]] = None
         self._snapshot: Optional[Snapshot] = None
+        self.problems: dict[str, list[Diagnostic]] = {}  # a buffer's, found where it entered
+        self._last: Optional[Snapshot] = None  # the newest one built, of older text maybe
+        self._version = 0  # edits so far: a snapshot built meanwhile is not current
+        self._building = threading.Lock()  # one build at a time (a check runs in a thread)
+        self.skipped: list[tuple[str, str]] = []  # (path, why) of the last read of the disk
 
     def set_folders(self, folders: Iterable[Path | str]) -> None:
         """The editor's workspace folders changed."""
         self.folders = [Path(folder).resolve() for folder in folders]
         self.saved()
 
-    def edit(self, path: str, text: str) -> None:
-        """A buffer opened or changed."""
+    def edit(self, path: str, text: str, problems: Sequence[Diagnostic] = ()) -> None:
+        """A buffer opened or changed; ``problems`` are what was found in its
+        text before it could be checked (a lone surrogate), reported with it."""
         self.buffers[path] = text
+        self.problems[path] = list(problems)
+        self._version += 1
         self._snapshot = None
 
     def close(self, path: str) -> None:
         """A buffer closed: the file on disk counts again."""
         self.buffers.pop(path, None)
+        self.problems.pop(path, None)
+        self._version += 1
         self._snapshot = None
 
     def saved(self) -> None:
         """Files on disk changed (a save, a new file): read them again."""
         self._on_disk, self._elsewhere, self._snapshot = None, None, None
+        self._version += 1
 
     def snapshot(self) -> Snapshot:
-        if self._snapshot is None:
+        """The open buffers checked (built now if anything changed)."""
+        with self._building:
+            if self._snapshot is not None:
+                return self._snapshot
+            version, buffers, problems = self._version, dict(self.buffers), dict(self.problems)
             on_disk = self._read()
-            bundled = [(p, self.buffers.get(p, text)) for p, text in self._bundled.items()]
-            opened = [(p, text) for p, text in self.buffers.items() if p not in self._bundled]
-            workspace = [(p, text) for p, text in on_disk.items() if p not in self.buffers]
-            self._snapshot = Snapshot(bundled, opened, workspace, self._other_files)
-        return self._snapshot
+            bundled = [(p, buffers.get(p, text)) for p, text in self._bundled.items()]
+            opened = [(p, text) for p, text in buffers.items() if p not in self._bundled]
+            workspace = [(p, text) for p, text in on_disk.items() if p not in buffers]
+            built = Snapshot(bundled, opened, workspace, self._other_files)
+            for path, found in problems.items():
+                if found:
+                    built.diagnostics.setdefault(path, [])[:0] = found
+            self._last = built
+            if version == self._version:  # no edit came while it was built
+                self._snapshot = built
+            return built
+
+    def latest(self) -> Snapshot:
+        """The newest snapshot built, without waiting for a check of newer
+        text (one is built if there is none yet)."""
+        return self._snapshot or self._last or self.snapshot()
 
     def _other_files(self) -> list[SourceFile]:
         """Every workspace file on disk, built with the bundled sets' words:
@@ -135,13 +178,22 @@ class Workspace:
 
     def _read(self) -> dict[str, str]:
         if self._on_disk is None:
+            self.skipped = []
             self._bundled = {str(p.resolve()): text for p in card_paths([cards_dir()])
-                             if (text := _read(p)) is not None}
-            paths = [str(p.resolve()) for p in workspace_files(self.folders)]
-            self._on_disk = {path: text for path in dict.fromkeys(paths)
-                             if path not in self._bundled and (text := _read(Path(path)))
-                             is not None}
+                             if (text := self._read_one(p)) is not None}
+            paths: dict[str, Path] = {}  # resolved -> as found (a link's own name)
+            for found in workspace_files(self.folders):
+                paths.setdefault(str(found.resolve()), found)
+            self._on_disk = {path: text for path, found in paths.items()
+                             if path not in self._bundled
+                             and (text := self._read_one(found)) is not None}
         return self._on_disk
+
+    def _read_one(self, path: Path) -> Optional[str]:
+        text, why = read_card_file(path)
+        if why is not None:
+            self.skipped.append((str(path), why))
+        return text
 
 
 def workspace_files(folders: Iterable[Path]) -> list[Path]:
@@ -159,8 +211,30 @@ def workspace_files(folders: Iterable[Path]) -> list[Path]:
     return found
 
 
-def _read(path: Path) -> Optional[str]:
+def read_card_file(path: Path) -> tuple[Optional[str], Optional[str]]:
+    """(the text, None), or (None, why not): only a regular file of at most
+    :data:`MAX_CARD_FILE_BYTES` is read. A FIFO would block the session and
+    a link to /dev/zero would fill the memory, so the file is opened without
+    blocking and looked at (fstat, not the name) before a byte is read."""
     try:
-        return path.read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError):  # linted when opened; unreadable files are not
-        return None
+        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as error:
+        return None, f"cannot read: {error.strerror}"
+    try:
+        status = os.fstat(handle)
+        if not stat.S_ISREG(status.st_mode):
+            return None, "not a regular file (a FIFO, a device or a socket): not read"
+        if status.st_size > MAX_CARD_FILE_BYTES:
+            return None, f"larger than {MAX_CARD_FILE_BYTES // 2 ** 20} MB: not read"
+        with os.fdopen(handle, "rb", closefd=False) as stream:
+            data = stream.read(MAX_CARD_FILE_BYTES + 1)
+    except OSError as error:
+        return None, f"cannot read: {error.strerror}"
+    finally:
+        os.close(handle)
+    if len(data) > MAX_CARD_FILE_BYTES:  # it grew since fstat
+        return None, f"larger than {MAX_CARD_FILE_BYTES // 2 ** 20} MB: not read"
+    try:
+        return data.decode("utf-8-sig"), None
+    except UnicodeDecodeError as error:  # linted when opened; unreadable files are not
+        return None, f"not UTF-8 text ({error.reason}): not read"
