@@ -46,6 +46,13 @@ class DiosesServer(LanguageServer):
         if isinstance(error, (json.JSONDecodeError, UnicodeDecodeError)):
             self.protocol._send_response(None, error=t.ResponseError(
                 t.ErrorCodes.ParseError, f"not JSON: {error}"))
+        elif isinstance(error, RecursionError) or (
+                isinstance(error, ValueError) and "integer string conversion" in str(error)):
+            # JSON past what Python's parser reads (nested thousands deep, or
+            # a number of thousands of digits, #23): unread, so no id to answer
+            self.protocol._send_response(None, error=t.ResponseError(
+                t.ErrorCodes.ParseError, "not JSON this server reads: nested too deeply "
+                "or a number too long"))
         if source is not FeatureRequestError:  # a request's error went to the requester
             self.log(t.MessageType.Error, f"dioses lsp: {error}")
 

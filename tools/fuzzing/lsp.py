@@ -179,6 +179,12 @@ class Lsp:
                 if isinstance(answer, dict) and answer.get("id") == wanted and \
                         "method" not in answer:
                     break
+                if isinstance(error, dict) and answer.get("id") is None and \
+                        error.get("code") == -32700:
+                    # a body past what the parser reads (nested thousands deep,
+                    # a number of 100,000 digits): its id cannot be read, and
+                    # JSON-RPC 2.0 answers a parse error with a null id
+                    break
         try:
             server.wait(timeout=self.timeout)
         except subprocess.TimeoutExpired:
