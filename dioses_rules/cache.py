@@ -28,7 +28,7 @@ import stat
 import sys
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable, Optional
+from typing import Any, Optional
 
 from .files import open_regular
 
@@ -150,13 +150,3 @@ def write(key: str, value: Any) -> None:
             raise
     except Exception:  # a cache that cannot be written is only no cache
         return
-
-
-def cached(key: str, make: Callable[[], Any]) -> Any:
-    """The entry of ``key``, made (and stored) when there is none."""
-    found = read(key)
-    if found is not None:
-        return found
-    value = make()
-    write(key, value)
-    return value

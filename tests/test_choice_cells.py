@@ -5,7 +5,7 @@ board, whose cells are the buttons."""
 from __future__ import annotations
 
 from dioses_cli.faces import named_choice
-from dioses_rules.engine.choice_cells import choice_cells, choice_for_cells, short_cell
+from dioses_rules.engine.choice_cells import cell_choices, choice_cells, short_cell
 from dioses_rules.engine.state import Choice
 
 CHOICES = [Choice("draw", (), "draw from the deck"),
@@ -14,6 +14,12 @@ CHOICES = [Choice("draw", (), "draw from the deck"),
            Choice("cell", (3,), "front 4"),
            Choice("play", (11,), "back 4"),
            Choice("take-discard", (0,), "take hera from discard pile 1")]
+
+
+def choice_for_cells(choices, cells):
+    """The index of the choice that names exactly ``cells`` (in any order),
+    or None when no legal choice does: what the browser's board asks."""
+    return cell_choices(choices).get(tuple(sorted(cells)))
 
 
 def test_only_cell_kinds_with_arguments_name_cells():

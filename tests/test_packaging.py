@@ -59,3 +59,16 @@ def test_installed_scripts_lint_the_bundled_cards_and_score_the_rulebook_example
     assert report["total"] == 4
     assert {card["id"]: card["points"] for card in report["cards"]} == {
         "hela": 0, "hera": 2, "ship": 2}
+
+
+def test_dioses_version_prints_the_installed_package_version():
+    """`dioses --version` says the version pip installed (#25)."""
+    from importlib.metadata import version
+
+    from click.testing import CliRunner
+
+    from dioses_cli.main import dioses
+
+    result = CliRunner().invoke(dioses, ["--version"])
+    assert result.exit_code == 0
+    assert result.output.strip() == f"dioses, version {version('dioses-rules')}"

@@ -77,7 +77,7 @@ def _placed(entry) -> Optional[Placed]:
 def grid(rows: Sequence[Sequence]) -> Area:
     """An Area from a 3 x 4 list: ids, '?id' face down, '.' empty, or cards."""
     assert len(rows) == 3 and all(len(r) == 4 for r in rows)
-    return Area.from_rows([[_placed(e) for e in row] for row in rows])
+    return Area(tuple(_placed(e) for row in rows for e in row))
 
 
 def sparse(cells: Mapping[str, object]) -> Area:

@@ -11,7 +11,7 @@ seat deciding (the engine asks the seat that decides for an area,
 
 from __future__ import annotations
 
-from typing import Optional, Sequence
+from typing import Sequence
 
 from ..scoring.area import cell_column, cell_row
 from .state import Choice
@@ -40,9 +40,3 @@ def cell_choices(choices: Sequence[Choice]) -> dict[tuple[int, ...], int]:
         if cells:
             found.setdefault(tuple(sorted(cells)), index)
     return found
-
-
-def choice_for_cells(choices: Sequence[Choice], cells: Sequence[int]) -> Optional[int]:
-    """The index of the choice that names exactly ``cells`` (in any order),
-    or None when no legal choice does."""
-    return cell_choices(choices).get(tuple(sorted(cells)))

@@ -267,13 +267,3 @@ class SpanishCardWriter(SpanishWriter):
 
 def _sentence(text: str) -> str:
     return text + "."
-
-
-def spanish_text(definition: m.Definition, names: Optional[Names] = None,
-                 pattern_points: Optional[Mapping[str, int]] = None,
-                 vocabulary: Optional[Vocabulary] = None,
-                 option_names: Optional[Names] = None) -> str:
-    """Spanish card text for one definition; ``names``: the printed names
-    (:meth:`Registry.display_names` with ``lang="es"``)."""
-    return SpanishCardWriter(names, pattern_points, vocabulary,
-                             option_names).definition(definition)

@@ -16,7 +16,6 @@ from typing import Optional, Sequence
 from attrs import frozen
 
 MASCULINE, FEMININE = "masculine", "feminine"
-GENDERS = (MASCULINE, FEMININE)
 
 SPANISH_HELP = {
     "type": 'a type is a noun of one gender: spanish masculine "dios" "dioses"',

@@ -117,13 +117,6 @@ class Area:
             cells.extend(reversed(self.cells[r * WIDTH:(r + 1) * WIDTH]))
         return Area(tuple(cells))
 
-    @classmethod
-    def from_rows(cls, rows: Iterable[Iterable[Optional[Placed]]]) -> "Area":
-        cells: list[Optional[Placed]] = []
-        for row in rows:
-            cells.extend(row)
-        return cls(tuple(cells))
-
 
 def groups(cells: Iterable[int]) -> list[list[int]]:
     """R6: orthogonally connected components of the given cells."""

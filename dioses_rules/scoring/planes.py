@@ -78,10 +78,6 @@ class Planes:
         return Num([self.ones if value >> i & 1 else 0 for i in range(value.bit_length())],
                    value)
 
-    def flag(self, plane: int) -> Num:
-        """1 where the plane is set, else 0."""
-        return Num([plane], 1)
-
     def add(self, x: Num, y: Num) -> Num:
         if not y.top:
             return x
