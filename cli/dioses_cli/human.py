@@ -15,7 +15,8 @@ from dioses_rules.language import model as m
 
 from .best import suggestion
 from .faces import CELL_KINDS, named_choice, printed_names, short_cell
-from .output import console, counted
+from .i18n import _, ngettext
+from .names import name_of, on_line, named, row_word, texts as screen_texts
 from .table import draw_board, seat_label
 
 HUMAN = "human"
@@ -30,56 +31,101 @@ def read_line(prompt: str) -> str:
     return input(prompt)
 
 
-def card_name(game: Game) -> Callable[[str], str]:
-    """A Myth card's printed name by its id (the id itself for anything else)."""
-    def name(card_id: str) -> str:
-        card = game.registry.get("myth", card_id) if isinstance(card_id, str) else None
-        return card.name if card is not None else str(card_id)
-    return name
+def card_name(game: Game, family: str = "myth") -> Callable[[str], str]:
+    """A card's name on screen by its id (the id itself for anything else)."""
+    return lambda ident: named(game.registry, family, ident)
+
+
+def N_(message: str) -> str:
+    """A message marked for the catalogue, looked up where it is shown."""
+    return message
 
 
 # Decisions whose outcome an event tells anyway say nothing themselves.
 DECISION_WORDS = {
     "reveal": None, "swap": None, "law": None, "pattern": None, "discard-pile": None,
     "after-discard": None, "hide": None, "recover": None, "power": None,
-    "power-after": None, "exchange": None, "drawn": None, "seek": "named {}",
-    "seek-order": "put {} under the deck",
+    "power-after": None, "exchange": None, "drawn": None, "seek": N_("named {}"),
+    "seek-order": N_("put {} under the deck"),
 }
 
 
-def record_phrase(record: dict, name: Callable[[str], str] = str) -> Optional[str]:
-    """A few words for one log record, or None for records not worth a word."""
+def record_phrase(record: dict, name: Callable[[str], str] = str,
+                  names: Optional[Callable[[str, str], str]] = None) -> Optional[str]:
+    """A few words for one log record, or None for records not worth a word;
+    ``name`` names a Myth card by its id, ``names`` (family, id) any card."""
     if record["type"] == "decision":
         kind, label = record.get("kind"), record.get("choice") or ""
         if kind in DECISION_WORDS:
-            return DECISION_WORDS[kind].format(label) if DECISION_WORDS[kind] else None
+            said = DECISION_WORDS[kind]
+            return _(said).format(label) if said else None
         return label or None
+    return _event_phrase(record, name, names or (lambda family, ident: str(ident)))
+
+
+def _cell(cell) -> str:
+    """A cell as a log record names it ("front 1"), in the terminal's words."""
+    row, _space, column = str(cell).partition(" ")
+    return f"{row_word(row)} {column}".strip()
+
+
+def _line(line) -> str:
+    """Where a law went, from the line a log record names ("front row",
+    "column 4"): "on the front row", "on column 4"."""
+    text = str(line)
+    if text.startswith("column "):
+        return on_line(column=text.split()[-1])
+    return on_line(row=text.split()[0]) if text.endswith(" row") else text
+
+
+def _event_phrase(record: dict, name, names) -> Optional[str]:
     event = record.get("event")
-    area = f"area {record['area'] + 1}" if isinstance(record.get("area"), int) else ""
+    area = _("area {number}").format(number=record["area"] + 1) \
+        if isinstance(record.get("area"), int) else ""
     phrases = {
-        "drew": lambda r: f"drew {name(r['card'])}",
-        "discarded": lambda r: f"discarded {name(r['card'])} (pile {r['pile'] + 1})",
-        "removed": lambda r: f"{name(r['card'])} leaves the game",
-        "revealed": lambda r: f"{area}: revealed {name(r['card'])} at {r['cell']}",
-        "placed": lambda r: (f"{area}: {name(r['card'])} placed at {r['cell']}" if r.get("face_up")
-                             else f"{area}: a face-down card placed at {r['cell']}"),
-        "swapped": lambda r: f"{area}: swapped {r['cells'][0]} and {r['cells'][1]}",
-        "hidden": lambda r: f"{area}: turned {r['cell']} face down",
-        "event": lambda r: f"EVENT {name(r['card'])}",
-        "pattern-drawn": lambda r: f"{area} drew pattern {r['pattern']}",
-        "pattern-completed": lambda r: f"{area} COMPLETED pattern {r['pattern']}",
-        "law-placed": lambda r: f"{area}: law {r['law']} on {r['line']}",
-        "power-gained": lambda r: (f"{area} gained {counted(r['count'], 'Power card')}, "
-                                   f"now {r['total']}"),
-        "power-used": lambda r: f"{area} used Power: {r['power']}",
-        "ability-used": lambda r: f"{area} used the scenario ability: {r['ability']}",
-        "recovered": lambda r: f"moved {name(r['card'])} onto discard pile {r['pile'] + 1}",
-        "deck-refilled": lambda r: f"the deck was refilled with {r['cards']} cards",
-        "game-ending": lambda r: f"seat {r['seat'] + 1} has every card face up: "
-                                 f"{counted(r['turns_left'], 'more turn')}",
-        "turn-limit": lambda r: f"turn limit reached after {r['turns']} turns",
-        "pass": lambda r: "passes",
-        "objective": lambda r: f"objective {r['goal']} + {r['element']}",
+        "drew": lambda r: _("drew {card}").format(card=name(r["card"])),
+        "discarded": lambda r: _("discarded {card} (pile {pile})").format(
+            card=name(r["card"]), pile=r["pile"] + 1),
+        "removed": lambda r: _("{card} leaves the game").format(card=name(r["card"])),
+        "revealed": lambda r: _("{area}: revealed {card} at {cell}").format(
+            area=area, card=name(r["card"]), cell=_cell(r["cell"])),
+        "placed": lambda r: (_("{area}: {card} placed at {cell}").format(
+            area=area, card=name(r["card"]), cell=_cell(r["cell"])) if r.get("face_up")
+            else _("{area}: a face-down card placed at {cell}").format(
+                area=area, cell=_cell(r["cell"]))),
+        "swapped": lambda r: _("{area}: swapped {first} and {second}").format(
+            area=area, first=_cell(r["cells"][0]), second=_cell(r["cells"][1])),
+        "hidden": lambda r: _("{area}: turned {cell} face down").format(
+            area=area, cell=_cell(r["cell"])),
+        "event": lambda r: _("EVENT {card}").format(card=name(r["card"])),
+        "pattern-drawn": lambda r: _("{area} drew pattern {pattern}").format(
+            area=area, pattern=names("pattern", r["pattern"])),
+        "pattern-completed": lambda r: _("{area} COMPLETED pattern {pattern}").format(
+            area=area, pattern=names("pattern", r["pattern"])),
+        "law-placed": lambda r: _("{area}: law {law} {line}").format(
+            area=area, law=names("law", r["law"]), line=_line(r["line"])),
+        "power-gained": lambda r: ngettext(
+            "{area} gained {count} Power card, now {total}",
+            "{area} gained {count} Power cards, now {total}", r["count"]).format(
+            area=area, count=r["count"], total=r["total"]),
+        "power-used": lambda r: _("{area} used Power: {power}").format(
+            area=area, power=names("power", r["power"])),
+        "ability-used": lambda r: _("{area} used the scenario ability: {ability}").format(
+            area=area, ability=r["ability"]),
+        "recovered": lambda r: _("moved {card} onto discard pile {pile}").format(
+            card=name(r["card"]), pile=r["pile"] + 1),
+        "deck-refilled": lambda r: _("the deck was refilled with {count} cards").format(
+            count=r["cards"]),
+        "game-ending": lambda r: ngettext(
+            "seat {seat} has every card face up: {count} more turn",
+            "seat {seat} has every card face up: {count} more turns", r["turns_left"]).format(
+            seat=r["seat"] + 1, count=r["turns_left"]),
+        "turn-limit": lambda r: _("turn limit reached after {count} turns").format(
+            count=r["turns"]),
+        "pass": lambda r: _("passes"),
+        "objective": lambda r: _("objective {goal} + {element}").format(
+            goal=names("objective-goal", r["goal"]),
+            element=names("objective-element", r["element"])),
         "state": lambda r: f"{r['name']}: {name(r['card'])}",
     }
     maker = phrases.get(event)
@@ -112,13 +158,16 @@ class Narrator:
             self.dirty = True  # (a drawn card is in the prompt, not on the board)
 
     def flush(self, game: Game, heading: Optional[str] = None) -> None:
-        phrases = [p for p in (record_phrase(r, card_name(game)) for r in self.pending) if p]
+        names = lambda family, ident: named(game.registry, family, ident)  # noqa: E731
+        phrases = [p for p in (record_phrase(r, card_name(game), names) for r in self.pending)
+                   if p]
         self.pending = []
         if not phrases:
             return
         if heading is None:
-            heading = (f"turn {self.turn + 1}, {seat_label(game, self.seat)}"
-                       if self.seat is not None else "setup")
+            heading = (_("turn {number}, {seat}").format(number=self.turn + 1,
+                                                          seat=seat_label(game, self.seat))
+                       if self.seat is not None else _("setup"))
         line = Text(f"{heading}: ", style="bold")
         line.append("; ".join(phrases))
         self.out.print(line)
@@ -255,13 +304,13 @@ class HumanAgent:
                 out.print(item, markup=False)
 
     def _card_text(self, game: Game, name: str, quiet: bool = False) -> None:
-        texts = game.registry.texts(self.lang)
+        texts = screen_texts(game.registry)
         for family in ("myth", "law", "pattern", "scenario", "power", "rule-option"):
             try:
                 definition = game.registry.resolve(family, name.strip())
             except LookupError:
                 continue
-            head = definition.id if self.lang == "en" else f"{definition.id} - {definition.name}"
+            head = name_of(definition)
             if isinstance(definition, m.MythCard):
                 head += f" ({texts.card_kind(definition)})"
             self.out.print(f"  {head}: " + texts.text(definition).replace("\n", "\n  "),

@@ -70,6 +70,9 @@ class LazyGroup(GuardedGroup):
 @NO_CACHE_OPTION
 def dioses() -> None:
     """Dioses! and ¡Aún más Divinos!: every card, law, pattern and scenario as data."""
+    from .i18n import use
+
+    use("en")  # each command in English unless its --lang says otherwise
 
 
 def main() -> None:  # pragma: no cover - console script entry
