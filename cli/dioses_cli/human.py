@@ -4,6 +4,7 @@ one line what happened since the player last decided."""
 
 from __future__ import annotations
 
+import re
 from typing import Callable, Optional
 
 from rich.columns import Columns
@@ -16,7 +17,7 @@ from dioses_rules.language import model as m
 from .best import suggestion
 from .faces import CELL_KINDS, named_choice, printed_names, short_cell
 from .i18n import _, ngettext
-from .names import name_of, on_line, named, row_word, texts as screen_texts
+from .names import line_name, name_of, on_line, named, row_word, texts as screen_texts
 from .table import draw_board, seat_label
 
 HUMAN = "human"
@@ -173,6 +174,53 @@ class Narrator:
         self.out.print(line)
 
 
+def choice_text(game: Game, choice) -> str:
+    """A choice as the player reads it, in the terminal's language: the
+    engine's label (which names cards by id) rebuilt for the choices whose
+    words are the game's own, otherwise with every id written as its name."""
+    args = choice.args
+    kind = choice.kind
+    if kind == "row" and args:
+        return line_name(row=args[0])
+    if kind == "column" and args:
+        return line_name(column=args[0])
+    fixed = {"draw": N_("draw"), "pass": N_("no"), "swap": N_("swap two cards"),
+             "reveal": N_("turn a card face up")}
+    if kind in fixed and not args:
+        return _(fixed[kind])
+    if kind == "take-discard" and args:
+        pile = game.state.discards[args[0]] if args[0] < len(game.state.discards) else []
+        if pile:
+            return _("take {card} from discard pile {number}").format(
+                card=named(game.registry, "myth", pile[-1]), number=args[0] + 1)
+    return printed_names(game, choice.label or kind)
+
+
+# The engine's prompts (English, naming cards by id) in the catalogue.
+_PROMPTS = [(re.compile(pattern), message) for pattern, message in (
+    (r"^Place the law '(?P<law>[\w-]+)' on which row or column\?$",
+     N_("Place the law '{law}' on which row or column?")),
+    (r"^Exchange (?P<card>[\w-]+) with which card\?$", N_("Exchange {card} with which card?")),
+    (r"^You drew (?P<card>[\w-]+): play it or discard it\?$",
+     N_("You drew {card}: play it or discard it?")),
+    (r"^Swap two cards or turn one face up\?$", N_("Swap two cards or turn one face up?")),
+    (r"^Swap which two cards\?$", N_("Swap which two cards?")),
+    (r"^Turn which card face up\?$", N_("Turn which card face up?")),
+    (r"^Use a Power effect before your action\?$", N_("Use a Power effect before your action?")),
+    (r"^Use a Power effect after your action\?$", N_("Use a Power effect after your action?")),
+    (r"^Your action$", N_("Your action")),
+)]
+
+
+def prompt_text(game: Game, prompt: str) -> str:
+    """An engine prompt in the terminal's language, its ids as names."""
+    for pattern, message in _PROMPTS:
+        found = pattern.match(prompt)
+        if found:
+            return printed_names(game, _(message).format(**found.groupdict()))
+    return printed_names(game, prompt)
+
+
 MAX_LISTED = 24  # more choices than this (the 66 swaps) are named, not listed
 
 
@@ -226,8 +274,8 @@ class HumanAgent:
             narrator.flush(game)  # what the others did (one's own turn is told at its end)
         humans = sum(1 for agent in game.agents if agent.name == HUMAN)
         if humans > 1 and decision.seat != self.last_seat:
-            out.print(Text(f"=== {seat_label(game, decision.seat)}: your turn "
-                           f"(pass the keyboard) ===", style="bold yellow"))
+            out.print(Text("=== " + _("{seat}: your turn (pass the keyboard)").format(
+                seat=seat_label(game, decision.seat)) + " ===", style="bold yellow"))
         if narrator is None or narrator.dirty or decision.seat != self.last_seat:
             in_setup = narrator is not None and narrator.seat is None
             draw_board(out, game, decision.seat, setup=in_setup)
@@ -236,19 +284,23 @@ class HumanAgent:
         self.last_seat = decision.seat
         self._show_decision(game, decision)
         count = len(decision.choices)
-        prompt = f"seat {decision.seat + 1}, choose 1-{count} (? for help): "
+        prompt = _("seat {seat}, choose 1-{count} (? for help): ").format(
+            seat=decision.seat + 1, count=count)
+        shown = [choice_text(game, c).lower() for c in decision.choices]
         while True:
             answer = self._read(prompt).strip()
             lowered = answer.lower()
             if lowered in ("q", "quit", "exit"):
                 raise InputClosed("quit")
             if lowered in ("?", "help"):
-                out.print("type the number of a choice, or name it: cells as f1..b4 (front, "
-                          "central, back; columns 1-4), e.g. 'swap f1 b4', 'play c2', "
-                          "'reveal b3', 'draw', 'discard'; 'h' suggests one; 'b' draws the "
-                          "board again; 'l' lists all the choices; 'c NAME' shows a card's "
-                          "text; 'q' saves and stops (continue later with --resume)",
-                          markup=False)
+                out.print(_("type the number of a choice, or name it: cells as f1..b4 "
+                            "(front, central, back; columns 1-4), e.g. 'swap f1 b4', "
+                            "'play c2', 'reveal b3', 'exchange f1' (the card you took from "
+                            "a discard pile goes there), 'draw', 'discard'; a choice as it "
+                            "is shown, e.g. 'column 4', 'front row'; 'h' suggests one; 'b' "
+                            "draws the board again; 'l' lists all the choices; 'c NAME' shows "
+                            "a card's text; 'q' saves and stops (continue later with "
+                            "--resume)"), markup=False)
                 continue
             if lowered in ("h", "hint"):
                 self._hint(game, decision)
@@ -262,40 +314,44 @@ class HumanAgent:
             if lowered.startswith("c ") or lowered.startswith("card "):
                 self._card_text(game, answer.split(None, 1)[1])
                 continue
+            if shown.count(lowered) == 1:  # a choice typed as shown: 'column 4'
+                return shown.index(lowered)
             try:
                 number = int(answer)
             except ValueError:
                 named = named_choice(answer, decision.choices, decision.kind)
                 if named is not None:
                     return named
-                out.print(f"'{answer}' is not a choice: type 1 to {count}, or name one "
-                          f"(e.g. {_example(decision)}; ? for help)", markup=False)
+                out.print(_("'{answer}' is not a choice: type 1 to {count}, or name one "
+                            "(e.g. {example}; ? for help)").format(
+                    answer=answer, count=count, example=_example(decision)), markup=False)
                 continue
             if not 1 <= number <= count:
-                out.print(f"{number} is not a choice: type 1 to {count}", markup=False)
+                out.print(_("{number} is not a choice: type 1 to {count}").format(
+                    number=number, count=count), markup=False)
                 continue
             return number - 1
 
     def _hint(self, game: Game, decision: Decision) -> None:
         index, who = suggestion(game, decision)
         choice = decision.choices[index]
-        self.out.print(f"hint ({who} agent): {index + 1}. "
-                       f"{printed_names(game, choice.label or choice.kind)}",
-                       markup=False)
+        self.out.print(_("hint ({agent} agent): {number}. {choice}").format(
+            agent=who, number=index + 1, choice=choice_text(game, choice)), markup=False)
 
     def _show_decision(self, game: Game, decision: Decision, everything: bool = False) -> None:
         """The prompt and the numbered choices; a long list of swaps is not
         printed unless asked ('l'): they are typed by their cells."""
         out = self.out
-        out.print(Text(printed_names(game, decision.prompt), style="bold"))
+        out.print(Text(prompt_text(game, decision.prompt), style="bold"))
         if decision.subject:
             self._card_text(game, decision.subject, quiet=True)
         count = len(decision.choices)
         if count > MAX_LISTED and not everything:
-            out.print(f"{count} choices: name one, e.g. {_example(decision)} "
-                      f"('l' lists them all, numbered)", markup=False)
+            out.print(_("{count} choices: name one, e.g. {example} ('l' lists them all, "
+                        "numbered)").format(count=count, example=_example(decision)),
+                      markup=False)
             return
-        items = [f"{i + 1:>2}. {printed_names(game, c.label or c.kind)}"
+        items = [f"{i + 1:>2}. {choice_text(game, c)}"
                  for i, c in enumerate(decision.choices)]
         if len(items) > 12:
             out.print(Columns([Text(item) for item in items], padding=(0, 3)))
@@ -317,4 +373,5 @@ class HumanAgent:
                            markup=False)
             return
         if not quiet:
-            self.out.print(f"no card, law or pattern named '{name}'", markup=False)
+            self.out.print(_("no card, law or pattern named '{name}'").format(name=name),
+                           markup=False)

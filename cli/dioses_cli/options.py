@@ -30,6 +30,19 @@ def _use_language(ctx, param, value):
     return value
 
 
+def _show_rulings(ctx, param, value):
+    from .i18n import show_rulings
+
+    show_rulings(bool(value))
+    return value
+
+
+# For designers: the ruling behind a line ("Laws (R13)"); players read plain words.
+RULINGS_OPTION = click.option(
+    "--rulings", is_flag=True, callback=_show_rulings, expose_value=False, is_eager=True,
+    help="Name the ruling (R12, R16... in RULINGS.md) behind each line, for designers.")
+
+
 LANG_OPTION = click.option(
     "--lang", type=click.Choice(["en", "es"]), default="en", show_default=True,
     callback=_use_language, is_eager=True,

@@ -17,7 +17,7 @@ from dioses_rules.scoring.score import ScoreReport
 from .faces import mythology_style, short_rule, visible_report
 from .i18n import _, ngettext, ruling
 from .names import name_of, on_line, named, row_word, texts
-from .views import render_report
+from .views import difficulty_word, render_report
 
 
 def area_table(game: Game, area: int, title: str, detailed: bool,
@@ -102,10 +102,6 @@ def area_notes(game: Game, area: int) -> str:
         parts.append(_("Power cards: {count}").format(count=len(state.power)))
     return "   ".join(parts)
 
-
-def difficulty_word(difficulty) -> str:
-    value = getattr(difficulty, "value", difficulty)
-    return {"easy": _("easy"), "medium": _("medium"), "hard": _("hard")}.get(value, value)
 
 
 def seat_label(game: Game, seat: int) -> str:
