@@ -52,15 +52,16 @@ DECISION_WORDS = {
 
 
 def record_phrase(record: dict, name: Callable[[str], str] = str,
-                  names: Optional[Callable[[str, str], str]] = None) -> Optional[str]:
+                  names: Optional[Callable[[str, str], str]] = None,
+                  label: Callable[[str], str] = str) -> Optional[str]:
     """A few words for one log record, or None for records not worth a word;
     ``name`` names a Myth card by its id, ``names`` (family, id) any card."""
     if record["type"] == "decision":
-        kind, label = record.get("kind"), record.get("choice") or ""
+        kind, chosen = record.get("kind"), label(record.get("choice") or "")
         if kind in DECISION_WORDS:
             said = DECISION_WORDS[kind]
-            return _(said).format(label) if said else None
-        return label or None
+            return _(said).format(chosen) if said else None
+        return chosen or None
     return _event_phrase(record, name, names or (lambda family, ident: str(ident)))
 
 
@@ -160,8 +161,9 @@ class Narrator:
 
     def flush(self, game: Game, heading: Optional[str] = None) -> None:
         names = lambda family, ident: named(game.registry, family, ident)  # noqa: E731
-        phrases = [p for p in (record_phrase(r, card_name(game), names) for r in self.pending)
-                   if p]
+        phrases = [p for p in (record_phrase(r, card_name(game), names,
+                                             lambda text: label_text(game, text))
+                               for r in self.pending) if p]
         self.pending = []
         if not phrases:
             return
@@ -188,12 +190,41 @@ def choice_text(game: Game, choice) -> str:
              "reveal": N_("turn a card face up")}
     if kind in fixed and not args:
         return _(fixed[kind])
+    if kind == "power" and args and screen_texts(game.registry).lang != "en":
+        power = game.registry.get("power", args[0])
+        if power is not None:  # its Spanish card text says what it does and costs
+            return screen_texts(game.registry).text(power)
     if kind == "take-discard" and args:
         pile = game.state.discards[args[0]] if args[0] < len(game.state.discards) else []
         if pile:
             return _("take {card} from discard pile {number}").format(
                 card=named(game.registry, "myth", pile[-1]), number=args[0] + 1)
-    return printed_names(game, choice.label or kind)
+    return label_text(game, choice.label or kind)
+
+
+_LABELS = [(re.compile(pattern), message) for pattern, message in (
+    (r"^take (?P<card>[\w-]+) from discard pile (?P<number>\d+)$",
+     N_("take {card} from discard pile {number}")),
+    (r"^discard (?P<card>[\w-]+)$", N_("discard {card}")),
+    (r"^play it at (?P<cell>.+)$", N_("play it at {cell}")),
+    (r"^draw$", N_("draw")),
+)]
+_CELL_WORDS = re.compile(r"\b(front|central|back) ([1-4])\b")
+_WHAT = {"(face-down card)": N_("(face-down card)"), "(empty)": N_("(empty)")}
+
+
+def label_text(game: Game, label: str) -> str:
+    """An engine choice label ("take ship from discard pile 1", "front 2
+    (face-down card)") in the terminal's language, its ids as names."""
+    for pattern, message in _LABELS:
+        found = pattern.match(label)
+        if found:
+            label = _(message).format(**found.groupdict())
+            break
+    label = _CELL_WORDS.sub(lambda hit: f"{row_word(hit.group(1))} {hit.group(2)}", label)
+    for english, message in _WHAT.items():
+        label = label.replace(english, _(message))
+    return printed_names(game, label)
 
 
 # The engine's prompts (English, naming cards by id) in the catalogue.
@@ -209,6 +240,8 @@ _PROMPTS = [(re.compile(pattern), message) for pattern, message in (
     (r"^Use a Power effect before your action\?$", N_("Use a Power effect before your action?")),
     (r"^Use a Power effect after your action\?$", N_("Use a Power effect after your action?")),
     (r"^Your action$", N_("Your action")),
+    (r"^Turn a card face up \(more face-up cards than at the start of the turn\)$",
+     N_("Turn a card face up (more face-up cards than at the start of the turn)")),
 )]
 
 
