@@ -452,8 +452,8 @@ def test_play_shows_card_text_and_the_scenario_in_spanish(tmp_path):
         "--save", str(tmp_path / "game.json")], input="c hera\nc no-greeks\nq\n")
     assert "Escenario 5: The Power of Ra.\n" in result.stdout
     assert "Reglas: cuando Ra sea colocado, roba una Ley." in result.stdout
-    assert "hera - Hera (dios griego): 2p si está al lado de un egipcio." in result.stdout
-    assert "no-greeks - There are no Greeks: Ley - 3p si no hay griegos en esta " \
+    assert "  Hera (dios griego): 2p si está al lado de un egipcio." in result.stdout
+    assert "  There are no Greeks: Ley - 3p si no hay griegos en esta " \
            "fila/columna." in result.stdout
 
 
