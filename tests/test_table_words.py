@@ -132,3 +132,19 @@ def test_score_in_spanish_says_laws_and_the_summary_in_spanish():
     assert not RULING_CODE.search(out)
     coded = CliRunner().invoke(dioses, ["score", boards[0], "--rulings"]).stdout
     assert "Laws (R13)" in coded and "(R16)" in coded
+
+
+def test_replay_tells_records_by_card_names_and_the_challenge_with_its_victory():
+    """dioses replay's words name cards as the game shows them, and a final
+    record's scenario outcome as one verdict (R34)."""
+    from dioses_cli.replay import describe
+    from dioses_rules.pool.load import load_registry
+
+    registry, _ = load_registry(())
+    decision = {"type": "decision", "turn": 0, "seat": 0, "kind": "action", "index": 0,
+                "options": 3, "choice": "take ship from discard pile 1"}
+    assert "take Ship from discard pile 1" in describe(decision, 0, registry=registry)
+    final = {"type": "final", "turns": 7, "totals": [16], "winners": [0],
+             "scenario": {"victory": False, "challenge": False, "beaten": False}}
+    said = describe(final, 0, registry=registry)
+    assert said.endswith("scenario no victory, not beaten") and "challenge" not in said

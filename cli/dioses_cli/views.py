@@ -300,6 +300,20 @@ def words(value, key: Optional[str] = None) -> str:
     return str(value)
 
 
+def _scenario_words(outcome) -> str:
+    """A final record's scenario outcome: the challenge is told as part of
+    the victory (R34), never "victory no, challenge yes"."""
+    if not isinstance(outcome, dict) or "victory" not in outcome:
+        return words(outcome, "scenario")
+    if outcome.get("victory"):
+        said = "victory, with its challenge" if outcome.get("challenge") else "victory"
+    else:
+        said = "no victory"
+    if "beaten" in outcome:
+        said += ", beaten" if outcome["beaten"] else ", not beaten"
+    return said
+
+
 def record_words(record: dict) -> str:
     """A game log record in a sentence: a decision, an event, the end, the setup."""
     kind = record.get("type")
@@ -315,7 +329,7 @@ def record_words(record: dict) -> str:
         return (f"the end after {words(record.get('turns'))} turns: totals "
                 f"{words(record.get('totals'), 'totals')}; "
                 f"winner{'s' if several else ''} {words(winners, 'winners')}; "
-                f"scenario {words(record.get('scenario'), 'scenario')}")
+                f"scenario {_scenario_words(record.get('scenario'))}")
     rest = words({k: v for k, v in record.items() if k not in ("type", "event", "turn")})
     if kind == "event":
         return f"{turn}event {words(record.get('event'))} ({rest})"
