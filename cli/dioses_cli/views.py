@@ -185,11 +185,12 @@ def _explain_rest(out, report: ScoreReport, say: _Say) -> None:
 def _scenario(out, result, say: _Say) -> None:
     out.print(Text(_("Scenario {number}: {name}").format(
         number=result.scenario.number, name=say.name(result.scenario)), style="bold"))
-    for label, conditions, met, written in (
-            (_("victory"), result.victory_conditions, result.victory, result.scenario.victory),
-            (_("challenge"), result.challenge_conditions, result.challenge,
-             result.scenario.challenge)):
-        out.print(f"  {label}: " + (_("met") if met else _("not met")))
+    for said, conditions, written in (
+            (_("victory: met") if result.victory else _("victory: not met"),
+             result.victory_conditions, result.scenario.victory),
+            (_("challenge: met") if result.challenge else _("challenge: not met"),
+             result.challenge_conditions, result.scenario.challenge)):
+        out.print(f"  {said}")  # whole, for the words' agreement: "victoria: cumplida"
         for index, condition in enumerate(conditions):
             text = say.condition(written, index, condition.text)
             out.print(f"    [{'x' if condition.met else ' '}] {text}", markup=False)
