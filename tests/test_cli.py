@@ -59,8 +59,8 @@ def test_score_json_is_one_object_with_the_issue_keys(runner):
 def test_score_explain_names_the_matched_cells(runner):
     result = runner.invoke(dioses, ["score", str(EXAMPLE), "--explain"])
     assert result.exit_code == 0, result.output
-    assert "2 points if next to egyptian: 2p (holds; matched: central 3)" in result.stdout
-    assert "2 points if in front row: 0p (does not hold" in result.stdout
+    assert "2p: it is next to an Egyptian card: 2p (holds; matched: central 3)" in result.stdout
+    assert "2p: it is in the front row: 0p (does not hold" in result.stdout  # a sentence (#28)
 
 
 def test_score_explain_json_lists_lines(runner):

@@ -39,10 +39,13 @@ def test_laws_patterns_and_objectives_say_which_cells_they_matched():
     result = CliRunner().invoke(dioses, ["score", str(POWER_OF_RA), "--explain"])
     assert result.exit_code == 0, result.output
     out = result.stdout
-    assert "law two-egyptians on column 2: met, 3p (matched: front 2, central 2, back 2)" in out
-    assert "law no-greeks on the front row: not met, 0p (matched: front 4)" in out  # Hera, R13
-    assert "pattern dynasty: completed by front 2, front 3, central 2, central 3, 6p" in out
-    assert "pattern norse-hall: not completed, 0p" in out
+    # laws and patterns by their names, not their ids (#28)
+    assert "law At least two Egyptians on column 2: met, 3p (matched: front 2, central 2, " \
+        "back 2)" in out
+    assert "law There are no Greeks on the front row: not met, 0p (matched: front 4)" \
+        in out  # Hera, R13
+    assert "pattern Dynasty: completed by front 2, front 3, central 2, central 3, 6p" in out
+    assert "pattern Norse Hall: not completed, 0p" in out
     data = json.loads(CliRunner().invoke(dioses, ["score", str(POWER_OF_RA), "--explain",
                                                   "--format", "json"]).stdout)
     assert data["laws"][0]["matched"] == [{"row": r, "column": 2}

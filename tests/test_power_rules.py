@@ -387,7 +387,7 @@ def test_the_human_is_asked_the_seek_order_and_for_power_after_the_action(tmp_pa
     assert out.count("Put which revealed card under the deck next? (each goes beneath the "
                      "ones put there before it: the first is drawn first)") == 6
     # Revealed: the 4 Power cards spent (R22), then Zeus, Ship, Hera; Thor matched.
-    assert " 1. Hera\n 2. Barco\n 3. Zeus\n" in out and " 7. Ra\n" in out  # latest first
-    assert "put hera under the deck; put ship under the deck" in out
+    assert " 1. Hera\n 2. Ship\n 3. Zeus\n" in out and " 7. Ra\n" in out  # latest first
+    assert "put Hera under the deck; put Ship under the deck" in out  # one name per card
     assert "Use a Power effect after your action?" in out
     assert "Final scoring" in out

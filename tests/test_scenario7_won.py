@@ -48,7 +48,7 @@ def test_the_won_game_replays_to_a_victory_under_the_standard_setup():
 def test_dioses_replay_tells_the_victory():
     result = CliRunner().invoke(dioses, ["replay", str(LOG)])
     assert result.exit_code == 0, result.output
-    assert "winner area 1; scenario victory yes, challenge yes, beaten yes" in result.stdout
+    assert "winner area 1; scenario victory, with its challenge, beaten" in result.stdout  # R34
 
 
 def test_the_plan_still_writes_this_very_game(tmp_path, monkeypatch):

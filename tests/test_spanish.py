@@ -428,7 +428,10 @@ def test_score_explains_in_spanish_with_the_printed_names():
     assert "Barco (central 3): 2p\n  1x: 1p por cada dios en su fila: 2p" in text
     assert "Total: 4 puntos" in text
     english = CliRunner().invoke(dioses, ["score", board, "--explain"]).stdout
-    assert "2 points if next to egyptian: 2p (holds; matched: central 3)" in english
+    # English says the line in a sentence too, not as the card file writes it (#28)
+    assert "Hera (central 2): 2p\n  2p: it is next to an Egyptian card: 2p (holds; " \
+           "matched: central 3)" in english
+    assert "Ship (central 3): 2p" in english and "Barco" not in english
 
 
 def test_score_json_says_its_scenario_conditions_in_spanish():
@@ -449,8 +452,8 @@ def test_play_shows_card_text_and_the_scenario_in_spanish(tmp_path):
         "--save", str(tmp_path / "game.json")], input="c hera\nc no-greeks\nq\n")
     assert "Escenario 5: The Power of Ra.\n" in result.stdout
     assert "Reglas: cuando Ra sea colocado, roba una Ley." in result.stdout
-    assert "hera - Hera (dios griego): 2p si está al lado de un egipcio." in result.stdout
-    assert "no-greeks - There are no Greeks: Ley - 3p si no hay griegos en esta " \
+    assert "  Hera (dios griego): 2p si está al lado de un egipcio." in result.stdout
+    assert "  There are no Greeks: Ley - 3p si no hay griegos en esta " \
            "fila/columna." in result.stdout
 
 

@@ -69,9 +69,8 @@ def test_a_verb_names_the_choice_of_that_kind():
 
 
 def test_a_short_rule_drops_the_filler_words(registry):
-    writer = faces.EnglishWriter(registry.display_names(), registry.vocabulary)
-    assert faces.short_rule(writer, registry.get("myth", "hera")) == "2p: next to Egyptian card"
-    assert faces.short_rule(writer, registry.get("myth", "hela")) == "2p: in the front row"
+    assert faces.short_rule(registry, registry.get("myth", "hera")) == "2p: next to Egyptian card"
+    assert faces.short_rule(registry, registry.get("myth", "hela")) == "2p: in the front row"
 
 
 # ---------------------------------------------------------------- the board
@@ -85,11 +84,12 @@ def game_with(registry, cells: dict, players: int = 2):
 
 
 def test_face_up_cards_show_printed_name_kind_rule_and_points_now(registry):
-    """Barco is the printed name of 'ship'; Hera next to a face-up Egyptian
-    scores 2 (R4, R8); a face-down card counts for nobody (R12 is for the end)."""
+    """'ship' is Ship in English and Barco (its printed name) in Spanish, one
+    name per screen (#28); Hera next to a face-up Egyptian scores 2 (R4, R8);
+    a face-down card counts for nobody (R12 is for the end)."""
     game = game_with(registry, {0: ("hera", True), 1: ("ship", True), 4: ("ra", False)})
     text = screen(game, 0)
-    assert "Barco" in text and "Hera" in text and "ship" not in text
+    assert "Ship" in text and "Hera" in text and "ship" not in text and "Barco" not in text
     assert "2p: next to Egyptian" in text  # Hera's rule, short
     report = faces.visible_report(game, 0)
     points = {c.cell: c.points for c in report.cards}
@@ -118,7 +118,7 @@ def test_six_players_fit_on_one_screen(registry):
 def test_a_narrow_terminal_loses_no_column(registry):
     game = game_with(registry, {0: ("hera", True), 3: ("ship", True)})
     text = screen(game, 0, width=60)
-    assert "Hera" in text and "Barco" in text
+    assert "Hera" in text and "Ship" in text
     assert all(len(line) <= 60 for line in text.splitlines())
     header = next(line for line in text.splitlines() if "┃" in line and "1" in line)
     assert all(str(column) in header for column in (1, 2, 3, 4)), header
@@ -161,7 +161,8 @@ def test_the_narration_names_cards_as_printed(registry):
 
     game = game_with(registry, {})
     name = card_name(game)
-    assert record_phrase({"type": "event", "event": "drew", "card": "ship"}, name) == "drew Barco"
+    # one name per card in the terminal's language (#28): English by default
+    assert record_phrase({"type": "event", "event": "drew", "card": "ship"}, name) == "drew Ship"
     assert record_phrase({"type": "event", "event": "state", "name": "bride", "card": "nope"},
                          name) == "bride: nope"  # not a Myth card: as recorded
 
@@ -169,7 +170,7 @@ def test_the_narration_names_cards_as_printed(registry):
 def test_prompts_and_choices_name_cards_as_printed(registry):
     game = game_with(registry, {})
     assert faces.printed_names(game, "take ship from discard pile 1") == \
-        "take Barco from discard pile 1"
+        "take Ship from discard pile 1"
     assert faces.printed_names(game, "You drew olympus-throne: play it") == \
-        "You drew Trono del Olimpo: play it"
+        "You drew Olympus Throne: play it"
     assert faces.printed_names(game, "shipyard ship-x hera-like") == "shipyard ship-x hera-like"

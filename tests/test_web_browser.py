@@ -385,6 +385,13 @@ def test_a_scenario_played_on_the_boards_cells_to_its_end(browser, address, save
     save = saves / f"web-game-{page.url.rsplit('/', 1)[1]}.json"
     context.close()
     shown = CliRunner().invoke(dioses, ["play", "--resume", str(save), "--best-time", "0"])
-    assert shown.exit_code == 0 and summary in shown.output, shown.output
+    assert shown.exit_code == 0, shown.output
+    # the same outcome; the terminal tells the challenge as part of the victory (R34, #28)
+    said = re.match(r"(Scenario .+?): victory (YES|no); challenge (YES|no); more than (\d+) "
+                    r"points: (BEATEN|not beaten)$", summary)
+    head, victory, challenge, threshold, beaten = said.groups()
+    outcome = ("no victory" if victory == "no" else
+               "victory, with its challenge" if challenge == "YES" else "victory")
+    assert f"{head}: {outcome}; more than {threshold} points: {beaten}" in shown.output
     replayed = CliRunner().invoke(dioses, ["replay", str(save.with_suffix(".jsonl"))])
     assert replayed.exit_code == 0, replayed.output

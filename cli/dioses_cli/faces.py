@@ -17,9 +17,11 @@ from dioses_rules.engine.choice_cells import CELL_KINDS, short_cell  # noqa: F40
 from dioses_rules.engine.game import Game
 from dioses_rules.engine.state import Choice
 from dioses_rules.language import model as m
-from dioses_rules.language.english import EnglishWriter
 from dioses_rules.scoring.area import Area, cell_index
 from dioses_rules.scoring.score import ScoreReport, score_board
+
+from . import names
+from .names import texts
 
 # The rulebook's colours as the pictures draw them; a declared mythology gets
 # one of the others, the same every time (from its id).
@@ -34,28 +36,23 @@ def mythology_style(mythology: str) -> str:
     return OTHER_STYLES[zlib.crc32(mythology.encode("utf-8")) % len(OTHER_STYLES)]
 
 
-def writer_of(game: Game) -> EnglishWriter:
-    writer = getattr(game, "_short_writer", None)
-    if writer is None:
-        writer = EnglishWriter(game.registry.display_names(), game.registry.vocabulary)
-        game._short_writer = writer  # type: ignore[attr-defined]
-    return writer
+def short_rule(registry, card: m.MythCard) -> str:
+    """The card's scoring lines in the fewest words, in the terminal's
+    language: "2p: next to Egyptian card" ('' for a card without any); in
+    Spanish each line as the Spanish card text says it."""
+    said = texts(registry)
+    parts = []
+    for line in card.lines:
+        text = said.line(line)
+        if said.lang == "en":
+            for pattern, replacement in _WORDY:
+                text = pattern.sub(replacement, text)
+        parts.append(text)
+    return "; ".join(parts)
 
 
 _WORDY = [(re.compile(r"\bit is (?:an? )?"), ""), (re.compile(r"\b(?:an?) (?=\w)"), ""),
           (re.compile(r"\.$"), "")]
-
-
-def short_rule(writer: EnglishWriter, card: m.MythCard) -> str:
-    """The card's scoring lines in the fewest words: "2p: next to Egyptian
-    card"; '' for a card without any."""
-    parts = []
-    for line in card.lines:
-        text = writer.line(line)
-        for pattern, replacement in _WORDY:
-            text = pattern.sub(replacement, text)
-        parts.append(text)
-    return "; ".join(parts)
 
 
 def visible_report(game: Game, area: int) -> ScoreReport:
@@ -68,17 +65,9 @@ def visible_report(game: Game, area: int) -> ScoreReport:
 
 
 def printed_names(game: Game, text: str) -> str:
-    """``text`` (an engine prompt or choice label, which name cards by id)
-    with each Myth card's id written as its printed name."""
-    found = getattr(game, "_printed_names", None)
-    if found is None:
-        cards = {card.id: card.name for card in game.registry.myth_cards()}
-        ids = sorted(cards, key=len, reverse=True)  # 'hera' never inside 'heracles'
-        pattern = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, ids)) + r")(?![\w-])") \
-            if ids else None
-        found = game._printed_names = (pattern, cards)  # type: ignore[attr-defined]
-    pattern, cards = found
-    return text if pattern is None else pattern.sub(lambda m: cards[m.group(1)], text)
+    """``text`` (an engine prompt or choice label, which name cards, laws and
+    patterns by id) with each id written as its name on screen."""
+    return names.printed_names(game.registry, text)
 
 
 # ------------------------------------------------------------ typed choices

@@ -73,6 +73,10 @@ class LazyGroup(GuardedGroup):
 @NO_CACHE_OPTION
 def dioses() -> None:
     """Dioses! and ¡Aún más Divinos!: every card, law, pattern and scenario as data."""
+    from .i18n import show_rulings, use
+
+    use("en")  # each command in English unless its --lang says otherwise
+    show_rulings(False)
 
 
 def main() -> None:  # pragma: no cover - console script entry

@@ -23,11 +23,33 @@ CARDS_OPTION = click.option(
 FORMAT_OPTION = click.option(
     "--format", "output_format", type=click.Choice(["text", "json"]), default="text",
     show_default=True, help="Readable text, or one JSON document for programs.")
+def _use_language(ctx, param, value):
+    """The terminal's words in ``value`` from here on (:mod:`.i18n`)."""
+    from .i18n import use
+
+    use(value)
+    return value
+
+
+def _show_rulings(ctx, param, value):
+    from .i18n import show_rulings
+
+    show_rulings(bool(value))
+    return value
+
+
+# For designers: the ruling behind a line ("Laws (R13)"); players read plain words.
+RULINGS_OPTION = click.option(
+    "--rulings", is_flag=True, callback=_show_rulings, expose_value=False, is_eager=True,
+    help="Name the ruling (R12, R16... in RULINGS.md) behind each line, for designers.")
+
+
 LANG_OPTION = click.option(
     "--lang", type=click.Choice(["en", "es"]), default="en", show_default=True,
-    help="The language of card text: English, or Spanish in the rulebook's style "
-         "(\"2p si está al lado de un egipcio\") with the printed Spanish names. "
-         "Pictures (--svg, --sheet) are drawn in English.")
+    callback=_use_language, is_eager=True,
+    help="The language of what the terminal shows: English, or Spanish (messages, and "
+         "card text in the rulebook's style, \"2p si está al lado de un egipcio\", with "
+         "the printed Spanish names). Pictures (--svg, --sheet) are drawn in English.")
 
 
 def _no_cache(ctx, param, value) -> None:

@@ -21,9 +21,12 @@ from dioses_rules.pool.identity import pool_sets
 
 from .best import BEST_TIME_LIMIT
 from .human import HUMAN, HumanAgent
+from .i18n import _
+from .names import name_of, texts
 from .completion import complete_agents
-from .options import (CARDS_OPTION, LANG_OPTION, check_players, check_think, game_arguments,
-                      parse_agents, setup_options, shares_one_area, think_option)
+from .options import (CARDS_OPTION, LANG_OPTION, RULINGS_OPTION, check_players, check_think,
+                      game_arguments, parse_agents, setup_options, shares_one_area,
+                      think_option)
 from .output import console, exit_codes_help, user_errors
 from .params import FilePath, Seconds, Whole
 from .resume import resume
@@ -60,6 +63,7 @@ from .targets import DEFAULT_SAVE, check_final_board, new_game_targets
                    f"could have made ('dioses solve' on its final board); 0: do not "
                    f"[default: {BEST_TIME_LIMIT:g}].")
 @LANG_OPTION
+@RULINGS_OPTION
 @CARDS_OPTION
 @user_errors
 def play_command(sets, players, scenario, challenge, rules, seed, agents_text, think, save_path,
@@ -105,12 +109,16 @@ def play_command(sets, players, scenario, challenge, rules, seed, agents_text, t
     agents = [HumanAgent(out, session.narrator, lang=lang) if name == HUMAN
               else make_agent(name, agent_seed(seed, seat), think)
               for seat, name in enumerate(names)]
-    what = f"scenario {scenario_id}" if scenario_id else f"{len(names)}-player game"
-    out.print(f"New {what}, seed {seed}; seats: " +
-              ", ".join(f"{i + 1} {n}" for i, n in enumerate(names)) +
-              f"; autosave: {save_path}", markup=False)
+    seats = ", ".join(f"{i + 1} {n}" for i, n in enumerate(names))
     if scenario_id:
-        out.print(registry.texts(lang).text(registry.get("scenario", scenario_id)),
+        head = _("New game of scenario {name}, seed {seed}; seats: {seats}; autosave: {save}")
+    else:
+        head = _("New {count}-player game, seed {seed}; seats: {seats}; autosave: {save}")
+    out.print(head.format(name=name_of(registry.get("scenario", scenario_id))
+                          if scenario_id else "", count=len(names), seed=seed, seats=seats,
+                          save=save_path), markup=False)
+    if scenario_id:
+        out.print(texts(registry).text(registry.get("scenario", scenario_id)),
                   markup=False)
     fields = pool_fields(registry)
 

@@ -14,17 +14,20 @@ from dioses_rules.engine.replay import replay_log
 from .options import CARDS_OPTION
 from .output import console, exit_codes_help, user_errors
 from .params import FilePath
+from .names import printed_names
 from .views import record_words
 
 
 def describe(record: Optional[dict], numbered_from: int,
-             missing: str = "nothing (the game ended)") -> str:
+             missing: str = "nothing (the game ended)", registry=None) -> str:
     """A log record as written (seats, turns and cells numbered from
     ``numbered_from``) in a few plain words (:func:`views.record_words`,
-    which numbers them from 1 whatever the log's numbering)."""
+    which numbers them from 1 whatever the log's numbering); with the pool
+    it was replayed with, each card, law and pattern by its name (#28)."""
     if record is None:
         return missing
-    return record_words(from_file(record, numbered_from))
+    said = record_words(from_file(record, numbered_from))
+    return said if registry is None else printed_names(registry, said)
 
 
 @click.command("replay", epilog=exit_codes_help("the replay diverges, or a bad log"))
@@ -43,7 +46,8 @@ def replay_command(log_file: Path, extra_cards) -> None:
         click.echo(f"note: {note}", err=True)
     if outcome.ok:
         final = outcome.final
-        ending = describe(final, outcome.numbered_from) if final is not None else \
+        ending = describe(final, outcome.numbered_from, registry=outcome.registry) \
+            if final is not None else \
             "the log stops before the end of the game (an unfinished game)"
         console().print(f"replay OK: {outcome.decisions} decisions and {len(outcome.records)} "
                         f"records replay identically; {ending}", markup=False)
@@ -51,14 +55,14 @@ def replay_command(log_file: Path, extra_cards) -> None:
     at = outcome.diverged_at
     click.echo(f"replay diverged at record {at + 2} of {log_file} "
                f"(line {at + 2}; line 1 is the setup):", err=True)
-    click.echo(f"  the log has:    "
-               f"{describe(outcome.logged, outcome.numbered_from, 'nothing (the log ends here)')}",
-               err=True)
+    logged = describe(outcome.logged, outcome.numbered_from, "nothing (the log ends here)",
+                      outcome.registry)
+    click.echo(f"  the log has:    {logged}", err=True)
     if outcome.replayed is None and outcome.problem:
         click.echo(f"  the replay:     {outcome.problem}", err=True)
     else:
-        click.echo(f"  the replay has: {describe(outcome.replayed, outcome.numbered_from)}",
-                   err=True)
+        replayed = describe(outcome.replayed, outcome.numbered_from, registry=outcome.registry)
+        click.echo(f"  the replay has: {replayed}", err=True)
     if outcome.other_pool:
         click.echo("note: the log was made with another card pool than the one loaded now",
                    err=True)

@@ -15,8 +15,9 @@ from dioses_rules.scoring.board import (board_registry, read_board_bytes, read_b
 from dioses_rules.scoring.expect import check_expectations, expectations_json
 from dioses_rules.scoring.score import EVALUATORS, score_board
 
-from .options import CARDS_OPTION, FORMAT_OPTION, LANG_OPTION
-from .output import (EXIT_CODES_HELP, EXIT_USER_ERROR, counted, print_json,
+from .options import CARDS_OPTION, FORMAT_OPTION, LANG_OPTION, RULINGS_OPTION
+from .i18n import _, ngettext
+from .output import (EXIT_CODES_HELP, EXIT_USER_ERROR, print_json,
                      report_diagnostics, user_errors)
 from .params import FilePath
 from .pictures import (OVERWRITE_OPTION, check_picture_target, require_pictures,
@@ -42,6 +43,7 @@ from .pictures import (OVERWRITE_OPTION, check_picture_target, require_pictures,
                    "card's condition matched. Never over an existing file without --overwrite.")
 @OVERWRITE_OPTION
 @LANG_OPTION
+@RULINGS_OPTION
 @user_errors
 def score(boards: tuple[Path, ...], extra_cards: tuple[Path, ...], output_format: str,
           explain: bool, evaluator: str, svg_path: Optional[Path], overwrite: bool,
@@ -63,7 +65,7 @@ def score(boards: tuple[Path, ...], extra_cards: tuple[Path, ...], output_format
         raise click.UsageError("standard input ('-') can be read once")
     if check_picture_target(svg_path, "'--svg'", (".svg",), overwrite):
         require_pictures()
-    _, sources = load_registry(extra_cards)  # every card file checked once
+    _registry, sources = load_registry(extra_cards)  # every card file checked once
     if len(boards) == 1:
         report, resolved, registry, shown, mismatches = _scored(boards[0], sources, explain,
                                                                 evaluator)
@@ -89,9 +91,9 @@ def score(boards: tuple[Path, ...], extra_cards: tuple[Path, ...], output_format
 
 
 def _texts(registry, lang: str):
-    """The card texts in ``lang``; None in English, which keeps the card
-    file's own words (no writer is loaded for it)."""
-    return None if lang == "en" else registry.texts(lang)
+    """The card texts in ``lang``: each line and condition in a sentence
+    (#28), not as the card file writes it."""
+    return registry.texts(lang)
 
 
 def _document(report, registry, lang: str, mismatches=None) -> dict:
@@ -144,15 +146,20 @@ def _score_many(boards, sources, output_format: str, explain: bool, evaluator: s
                     for shown, report, registry, mismatches in results])
     else:
         totals = [report.total for _, report, _, _ in results]
-        summary = f"{counted(len(boards), 'board')}: "
+        summary = ngettext("{count} board: ", "{count} boards: ", len(boards)).format(
+            count=len(boards))
         if totals:
             best = max(results, key=lambda item: item[1].total)[0]
-            summary += (f"totals {', '.join(map(str, totals))}; mean "
-                        f"{sum(totals) / len(totals):.2f}; best {best} ({max(totals)})")
+            summary += _("totals {totals}; mean {mean:.2f}; best {best} ({points})").format(
+                totals=", ".join(map(str, totals)), mean=sum(totals) / len(totals), best=best,
+                points=max(totals))
         if failed:
-            summary += f"{'; ' if totals else ''}{counted(failed, 'board')} could not be scored"
+            summary += ("; " if totals else "") + ngettext(
+                "{count} board could not be scored", "{count} boards could not be scored",
+                failed).format(count=failed)
         if unmet:
-            summary += f"; {counted(unmet, 'board')} not as expected"
+            summary += "; " + ngettext("{count} board not as expected",
+                                       "{count} boards not as expected", unmet).format(count=unmet)
         click.echo(summary)
     if failed or unmet:
         sys.exit(EXIT_USER_ERROR)

@@ -20,7 +20,8 @@ from dioses_rules.pool.registry import Registry
 from dioses_rules.scoring.board import write_board
 
 from . import best
-from .human import HUMAN, InputClosed, Narrator
+from .human import HUMAN, N_, InputClosed, Narrator
+from .i18n import _
 from .output import EXIT_INTERRUPTED, EXIT_USER_ERROR
 from .table import draw_board, print_result
 from .targets import final_board_paths
@@ -95,18 +96,18 @@ class Session:
             else:
                 if self.autosave.turn is None:
                     self.save(game)
-                    self.narrator.flush(game, "setup")
+                    self.narrator.flush(game, _("setup"))
                     self._show_to_onlookers(game)
                 result = game.play(on_turn=self.on_turn)
                 self.save(game)
         except InputClosed as stop:
             if str(stop) == "quit":
-                self._stopped("you quit")
+                self._stopped(N_("you quit"))
             else:
-                self._stopped("the input ended", EXIT_USER_ERROR)  # not a success
+                self._stopped(N_("the input ended"), EXIT_USER_ERROR)  # not a success
             return
         except KeyboardInterrupt:
-            self._stopped("interrupted", EXIT_INTERRUPTED)
+            self._stopped(N_("interrupted"), EXIT_INTERRUPTED)
             return
         except BrokenPipeError:  # stdout closed: output.py ends quietly
             raise
@@ -129,10 +130,11 @@ class Session:
                 click.echo("finding each area's best possible layout...", err=True)
             bests = best.best_totals(game, seconds)
         print_result(out, game, result, bests)
-        out.print(f"saved: {self.autosave.path} (finished game)", markup=False)
+        out.print(_("saved: {path} (finished game)").format(path=self.autosave.path),
+                  markup=False)
         if self.log_path is not None:
-            out.print(f"log: {self.log_path} (check it with: dioses replay {self.log_path})",
-                      markup=False)
+            out.print(_("log: {path} (check it with: dioses replay {path})").format(
+                path=self.log_path), markup=False)
         if final_board is not None:
             paths = final_board_paths(final_board, len(game.state.areas))
             for area, (board_file, path) in enumerate(zip(final_board_files(game), paths)):
@@ -143,10 +145,11 @@ class Session:
     def _stopped(self, why: str, code: int = 0) -> None:
         save = self.autosave.path
         if self.autosave.turn is None:
-            click.echo(f"{why}: the game had not started; nothing was saved", err=True)
+            click.echo(_("{why}: the game had not started; nothing was saved").format(
+                why=_(why)), err=True)
         else:
-            click.echo(f"{why}: the game is saved in {save} as it was at the start of turn "
-                       f"{self.autosave.turn + 1}; continue with: dioses play --resume {save}",
-                       err=True)
+            click.echo(_("{why}: the game is saved in {save} as it was at the start of turn "
+                         "{turn}; continue with: dioses play --resume {save}").format(
+                why=_(why), save=save, turn=self.autosave.turn + 1), err=True)
         if code:
             sys.exit(code)

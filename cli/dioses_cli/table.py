@@ -14,9 +14,10 @@ from dioses_rules.language import model as m
 from dioses_rules.scoring.area import cell_index
 from dioses_rules.scoring.score import ScoreReport
 
-from .faces import mythology_style, short_rule, visible_report, writer_of
-from .output import counted
-from .views import card_kind, render_report
+from .faces import mythology_style, short_rule, visible_report
+from .i18n import _, ngettext, ruling
+from .names import name_of, on_line, named, row_word, texts
+from .views import difficulty_word, render_report
 
 
 def area_table(game: Game, area: int, title: str, detailed: bool,
@@ -29,7 +30,7 @@ def area_table(game: Game, area: int, title: str, detailed: bool,
     column_laws = {entry.column: entry.card for entry in state.laws if entry.column}
     locked = game.locked()
     points = {c.cell: c.points for c in report.cards} if report is not None else {}
-    writer = writer_of(game)
+    registry = game.registry
     # a compact area: its laws in the caption (area_notes), two areas abreast
     table = Table(title=title, title_justify="left", show_lines=detailed,
                   show_header=detailed, width=None if detailed else max(30, width // 2 - 2))
@@ -39,13 +40,15 @@ def area_table(game: Game, area: int, title: str, detailed: bool,
     for column in m.COLUMNS:
         header = str(column)
         if column in column_laws and detailed:
-            header += f"\nlaw: {column_laws[column]}"
+            header += "\n" + _("law: {name}").format(
+                name=named(registry, "law", column_laws[column]))
         table.add_column(header, justify="center", min_width=least if detailed else None,
                          max_width=24 if detailed else None, overflow="fold")
     for row in m.ROWS:
-        label = Text(row.value if detailed else row.value[0])
+        label = Text(row_word(row) if detailed else row_word(row)[0])
         if row.value in row_laws and detailed:
-            label.append(f"\nlaw: {row_laws[row.value]}", style="cyan")
+            label.append("\n" + _("law: {name}").format(
+                name=named(registry, "law", row_laws[row.value])), style="cyan")
         cells = []
         for column in m.COLUMNS:
             index = cell_index(row, column)
@@ -55,8 +58,8 @@ def area_table(game: Game, area: int, title: str, detailed: bool,
             elif not slot.face_up:
                 cells.append(Text("?", style="bold magenta"))
             else:
-                cells.append(_face(game.card(slot.card), points.get(index), writer, detailed,
-                                   slot.card in locked))
+                cells.append(_face(game.card(slot.card), points.get(index), registry,
+                                   detailed, slot.card in locked))
         table.add_row(label, *cells)
     return table
 
@@ -64,41 +67,45 @@ def area_table(game: Game, area: int, title: str, detailed: bool,
 COMPACT_NAME = 9  # a compact area abbreviates longer names (never cuts its columns)
 
 
-def _face(card: m.MythCard, points: Optional[int], writer, detailed: bool,
+def _face(card: m.MythCard, points: Optional[int], registry, detailed: bool,
           locked: bool) -> Text:
-    name = card.name if detailed or len(card.name) <= COMPACT_NAME else \
-        card.name[:COMPACT_NAME - 1].rstrip() + "…"
+    name = name_of(card)
+    if not detailed and len(name) > COMPACT_NAME:
+        name = name[:COMPACT_NAME - 1].rstrip() + "…"
     text = Text(name, style=f"bold {mythology_style(card.mythology)}")
     if detailed:
-        text.append(f"\n{card_kind(card)}", style="dim")
-        rule = short_rule(writer, card)
+        text.append(f"\n{texts(registry).card_kind(card)}", style="dim")
+        rule = short_rule(registry, card)
         if rule:
             text.append(f"\n{rule}")
     if points is not None:
         text.append(f"\n{points}p" if detailed else f" {points}p",
                     style="green" if points > 0 else ("red" if points < 0 else "dim"))
     if locked:
-        text.append("\n(locked)" if detailed else " (locked)", style="yellow")
+        text.append(("\n" if detailed else " ") + _("(locked)"), style="yellow")
     return text
 
 
 def area_notes(game: Game, area: int) -> str:
     state = game.state.areas[area]
+    registry = game.registry
     patterns = []
     for held in state.patterns:
-        pattern = game.registry.get("pattern", held.card)
-        done = "completed" if held.completed else "not completed"
-        patterns.append(f"{held.card} ({pattern.difficulty.value}, {done})")
-    laws = [f"{e.card} on {'the ' + e.row + ' row' if e.row else f'column {e.column}'}"
+        pattern = registry.get("pattern", held.card)
+        done = _("completed") if held.completed else _("not completed")
+        patterns.append(f"{name_of(pattern)} ({difficulty_word(pattern.difficulty)}, {done})")
+    laws = [f"{named(registry, 'law', e.card)} {on_line(e.row, e.column)}"
             for e in state.laws]
-    parts = [f"laws: {', '.join(laws) or 'none'}", f"patterns: {', '.join(patterns) or 'none'}"]
+    parts = [_("laws: {laws}").format(laws=", ".join(laws) or _("none")),
+             _("patterns: {patterns}").format(patterns=", ".join(patterns) or _("none"))]
     if game.state.settings.power_cards or state.power:
-        parts.append(f"Power cards: {len(state.power)}")
+        parts.append(_("Power cards: {count}").format(count=len(state.power)))
     return "   ".join(parts)
 
 
+
 def seat_label(game: Game, seat: int) -> str:
-    return f"seat {seat + 1} ({game.agents[seat].name})"
+    return _("seat {number} ({agent})").format(number=seat + 1, agent=game.agents[seat].name)
 
 
 def draw_board(out, game: Game, seat: Optional[int], setup: bool = False) -> None:
@@ -112,46 +119,57 @@ def draw_board(out, game: Game, seat: Optional[int], setup: bool = False) -> Non
     if own is not None:
         order.remove(own)
         order.insert(0, own)
+    registry = game.registry
     status = Text()
     if setup:
-        status.append("Setup", style="bold")
+        status.append(_("Setup"), style="bold")
     else:
-        status.append(f"Turn {state.turn + 1}", style="bold")
-        status.append(f" - {seat_label(game, state.active)} to play")
+        status.append(_("Turn {number}").format(number=state.turn + 1), style="bold")
+        status.append(" - " + _("{seat} to play").format(seat=seat_label(game, state.active)))
         if seat is not None and seat != state.active:
-            status.append(f"; {seat_label(game, seat)} decides", style="bold yellow")
+            status.append("; " + _("{seat} decides").format(seat=seat_label(game, seat)),
+                          style="bold yellow")
     if game.scenario is not None:
-        status.append(f" - scenario {game.scenario.number}: {game.scenario.name}")
+        status.append(" - " + _("scenario {number}: {name}").format(
+            number=game.scenario.number, name=name_of(game.scenario)))
         if state.challenge:
-            status.append(" (challenge)")
-    status.append(f"\ndeck: {counted(len(state.deck), 'card')}")
+            status.append(" " + _("(challenge)"))
+    status.append("\n" + _("deck: {cards}").format(cards=cards_count(len(state.deck))))
     for index, pile in enumerate(state.discards):
-        top = pile[-1] if pile else "empty"
-        status.append(f"   discard pile {index + 1}: {top} on top ({counted(len(pile), 'card')})")
+        top = named(registry, "myth", pile[-1]) if pile else _("empty")
+        status.append("   " + _("discard pile {number}: {top} on top ({cards})").format(
+            number=index + 1, top=top, cards=cards_count(len(pile))))
     if state.removed:
-        status.append(f"\nout of the game: {', '.join(state.removed)}")
+        status.append("\n" + _("out of the game: {cards}").format(
+            cards=", ".join(named(registry, "myth", c) for c in state.removed)))
     if state.objectives:
-        status.append("\nobjectives: " + ", ".join(f"{g} + {e}" for g, e in state.objectives))
+        status.append("\n" + _("objectives: {objectives}").format(objectives=", ".join(
+            f"{named(registry, 'objective-goal', g)} + {named(registry, 'objective-element', e)}"
+            for g, e in state.objectives)))
     if state.scenario_state:
-        status.append("\n" + ", ".join(f"{k}: {v}" for k, v in
+        status.append("\n" + ", ".join(f"{k}: {named(registry, 'myth', v)}" for k, v in
                                        sorted(state.scenario_state.items())))
     if state.ending_seat is not None and state.turns_left is not None:
-        status.append(f"\nlast round: {counted(state.turns_left, 'turn')} left", style="yellow")
+        status.append("\n" + ngettext("last round: {count} turn left",
+                                       "last round: {count} turns left",
+                                       state.turns_left).format(count=state.turns_left),
+                      style="yellow")
     out.print(status)
     compact = []
     for area in order:
         seats = ", ".join(seat_label(game, s) for s in game.seats_of_area(area))
         report = visible_report(game, area)
-        title = f"Area {area + 1}: {seats}"
+        title = _("Area {number}: {seats}").format(number=area + 1, seats=seats)
         if area == own:
-            title += " - yours"
-        title += f" - {counted(report.total, 'point')} showing"
+            title += " - " + _("yours")
+        title += " - " + ngettext("{count} point showing", "{count} points showing",
+                                  report.total).format(count=report.total)
         detailed = area == own or len(order) <= 2
         table = area_table(game, area, title, detailed, report, out.width)
         if detailed:
             out.print(table)
             out.print(area_notes(game, area), markup=False)
-            _scenario_ticks(out, report)
+            _scenario_ticks(out, report, registry)
         else:
             table.caption = area_notes(game, area)
             table.caption_justify = "left"
@@ -160,20 +178,29 @@ def draw_board(out, game: Game, seat: Optional[int], setup: bool = False) -> Non
         out.print(Columns(compact, padding=(0, 2)))
 
 
-def _scenario_ticks(out, report: ScoreReport) -> None:
-    """A scenario's conditions, ticked as they hold on the face-up cards."""
+def cards_count(count: int) -> str:
+    return ngettext("{count} card", "{count} cards", count).format(count=count)
+
+
+def _scenario_ticks(out, report: ScoreReport, registry) -> None:
+    """A scenario's conditions, ticked as they hold on the face-up cards,
+    each said as its card says it (the card text writer, in the language)."""
     scenario = report.scenario
     if scenario is None:
         return
     line = Text()
-    for label, conditions in (("victory", scenario.victory_conditions),
-                              ("challenge", scenario.challenge_conditions)):
+    said = texts(registry)
+    for label, conditions, written in (
+            (_("victory"), scenario.victory_conditions, scenario.scenario.victory),
+            (_("challenge"), scenario.challenge_conditions, scenario.scenario.challenge)):
         if conditions:
             line.append(f"{label}: ", style="bold")
-            for condition in conditions:
+            for index, condition in enumerate(conditions):
                 line.append("[x] " if condition.met else "[ ] ",
                             style="green" if condition.met else "dim")
-                line.append(f"{condition.text}   ")
+                text = said.condition(written[index]) if index < len(written) \
+                    else condition.text
+                line.append(f"{text}   ")
             line.append("\n")
     out.print(line, end="")
 
@@ -181,38 +208,57 @@ def _scenario_ticks(out, report: ScoreReport) -> None:
 def print_result(out, game: Game, result: GameResult, bests: Sequence = ()) -> None:
     """The final scoring of every area; ``bests`` (one :class:`.best.Best`
     per area, or none) adds the best each area could have scored."""
-    out.print(Text("Final scoring (every card revealed, R12)", style="bold"))
+    out.print(Text(_("Final scoring (every card revealed)") + ruling("R12"), style="bold"))
     for area, report in enumerate(result.reports):
         seats = ", ".join(seat_label(game, s) for s in game.seats_of_area(area))
-        render_report(report, f"Area {area + 1} ({seats})", explain=False)
-    table = Table(title=f"Game over after {result.turns} turns" +
-                  (" (turn limit reached)" if result.turn_limit_reached else ""),
-                  title_justify="left")
-    for header in ("area", "seats", "total", "gods", "result"):
+        render_report(report, _("Area {number} ({seats})").format(number=area + 1, seats=seats),
+                      explain=False, texts=texts(game.registry))
+    title = ngettext("Game over after {count} turn", "Game over after {count} turns",
+                     result.turns).format(count=result.turns)
+    if result.turn_limit_reached:
+        title += " " + _("(turn limit reached)")
+    table = Table(title=title, title_justify="left")
+    for header in (_("area"), _("seats"), _("total"), _("gods"), _("result")):
         table.add_column(header)
     if bests:
-        table.add_column("best possible\n(dioses solve)")
+        table.add_column(_("best possible\n(dioses solve)"))
     shared = len(result.winners) > 1
     for area, report in enumerate(result.reports):
         seats = ", ".join(seat_label(game, s) for s in game.seats_of_area(area))
         verdict = ""
         if area in result.winners and len(result.reports) > 1:
-            verdict = "shared win (R16)" if shared else "WINNER"
+            verdict = _("shared win") + ruling("R16") if shared else _("WINNER")
         row = [str(area + 1), seats, str(report.total), str(report.gods), verdict]
         table.add_row(*row, *([bests[area].cell()] if bests else []))
     out.print(table)
     _best_notes(out, bests)
     if len(result.reports) > 1:
-        names = " and ".join(f"area {w + 1}" for w in result.winners)
-        out.print(f"Winner{'s' if shared else ''} (R16: most points, then most gods): {names}",
+        names = _(" and ").join(_("area {number}").format(number=w + 1) for w in result.winners)
+        out.print(ngettext("Winner (most points, then most gods): {areas}",
+                           "Winners (most points, then most gods): {areas}",
+                           len(result.winners)).format(areas=names) + ruling("R16"),
                   markup=False)
     scenario = result.reports[0].scenario
     if scenario is not None:
-        out.print(f"Scenario {scenario.scenario.number} {scenario.scenario.name}: "
-                  f"victory {'YES' if scenario.victory else 'no'}; "
-                  f"challenge {'YES' if scenario.challenge else 'no'}; "
-                  f"more than {scenario.threshold} points: "
-                  f"{'BEATEN' if scenario.beaten else 'not beaten'}", markup=False)
+        out.print(scenario_verdict(scenario, game.state.challenge), markup=False)
+
+
+def scenario_verdict(scenario, challenged: bool) -> str:
+    """The scenario's outcome in one line. The challenge is an extra
+    requirement on the victory (R34): it is told as part of the victory,
+    never as met beside a victory missed."""
+    head = _("Scenario {number} {name}").format(number=scenario.scenario.number,
+                                                name=name_of(scenario.scenario))
+    if scenario.victory and scenario.challenge:
+        outcome = _("victory, with its challenge")
+    elif scenario.victory:
+        outcome = _("victory, without its challenge") if challenged else _("victory")
+    else:
+        outcome = _("no victory")
+    beaten = _("BEATEN") if scenario.beaten else _("not beaten")
+    return _("{head}: {outcome}; more than {threshold} points: {beaten}").format(
+        head=head, outcome=outcome + ruling("R34") if challenged else outcome,
+        threshold=scenario.threshold, beaten=beaten)
 
 
 def _best_notes(out, bests: Sequence) -> None:
@@ -220,8 +266,8 @@ def _best_notes(out, bests: Sequence) -> None:
     if not bests:
         return
     if any(best.total is not None for best in bests):
-        out.print("best possible: the same cards rearranged, laws on their lines, patterns "
-                  "and objectives as they ended (every card face up); '>=' when not proven "
-                  "in the time allowed", markup=False)
+        out.print(_("best possible: the same cards rearranged, laws on their lines, patterns "
+                    "and objectives as they ended (every card face up); '>=' when not proven "
+                    "in the time allowed"), markup=False)
     for why in dict.fromkeys(best.why_not for best in bests if best.why_not):
-        out.print(f"best possible: {why}", markup=False)
+        out.print(_("best possible: {why}").format(why=why), markup=False)

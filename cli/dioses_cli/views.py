@@ -10,10 +10,11 @@ from rich.text import Text
 
 from dioses_rules.language import model as m
 from dioses_rules.pool.registry import Registry
-from dioses_rules.language.spanish import ROW_WORDS as SPANISH_ROWS
-from dioses_rules.scoring.area import cell_column, cell_index, cell_name, cell_row
+from dioses_rules.scoring.area import cell_index
 from dioses_rules.scoring.score import ScoreReport
 
+from .i18n import _, ruling
+from .names import cell_word, line_name, name_of, on_line, row_word
 from .output import console, counted
 
 if TYPE_CHECKING:  # scoring a board never loads the game engine
@@ -26,50 +27,27 @@ def card_kind(card: m.MythCard) -> str:
     return f"{' and '.join(card.mythologies)} {card.type}"
 
 
-# The report's words in Spanish (``--lang es``); English is the key itself.
-_SPANISH = {
-    "Laws (R13)": "Leyes (R13)", "law": "ley", "on": "en", "points": "puntos",
-    "Patterns (R14)": "Patrones (R14)", "pattern": "patrón", "difficulty": "dificultad",
-    "completed": "completado", "yes": "sí", "no": "no",
-    "judged on this board": "juzgado en este tablero", "as saved": "según lo guardado",
-    "Objectives (R15)": "Objetivos (R15)", "goal": "objetivo", "objective": "objetivo", "element": "elemento",
-    "Why each card scored": "Por qué puntuó cada carta", "(no scoring line)":
-    "(sin línea de puntuación)", "holds": "se cumple", "does not hold": "no se cumple",
-    "matched": "casillas", "no cell matched": "ninguna casilla", "victory": "victoria",
-    "challenge": "reto", "met": "cumplido", "not met": "no cumplido",
-    "BEATEN": "SUPERADO", "not beaten": "no superado",
-    "easy": "fácil", "medium": "medio", "hard": "difícil",
-}
-
-
-def say_column(texts) -> str:
-    return "column" if texts is None else "columna"
-
-
 class _Say:
-    """The report's words and card texts in one language: English shows ids
-    and each line as its card file writes it; Spanish the printed names and
-    the Spanish card text (:class:`Texts`)."""
+    """The report's names and card texts in the terminal's language
+    (``--lang``): every card, law, pattern and objective by its name on
+    screen (names.py), each line and condition as the card text writer of
+    that language says it."""
 
     def __init__(self, texts: "Optional[Texts]"):
-        self.texts = texts if texts is not None and texts.lang == "es" else None
+        self.texts = texts
 
     def __call__(self, words: str) -> str:
-        return words if self.texts is None else _SPANISH.get(words, words)
+        return _(words)
 
     def name(self, definition) -> str:
-        return definition.id if self.texts is None else definition.name
+        return name_of(definition)
 
     def cell(self, index: int) -> str:
-        if self.texts is None:
-            return cell_name(index)
-        return f"{SPANISH_ROWS[cell_row(index)]} {cell_column(index)}"
+        return cell_word(index)
 
     def line_of(self, law) -> str:
         """The row or column a law sits on: "front row", "fila delantera"."""
-        if law.row is None:
-            return f"{say_column(self.texts)} {law.column}"
-        return f"{law.row.value} row" if self.texts is None else f"fila {SPANISH_ROWS[law.row]}"
+        return line_name(law.row, law.column)
 
     def line(self, card: m.MythCard, index: int, written: str) -> str:
         if self.texts is None or index >= len(card.lines):
@@ -86,34 +64,43 @@ def render_report(report: ScoreReport, title: str, explain: bool,
                   texts: "Optional[Texts]" = None) -> None:
     """A score report: the grid with each card's points, the laws, patterns and
     objectives, why each card scored (``explain``), the total and the
-    scenario; in Spanish with ``texts`` in Spanish (``--lang es``)."""
+    scenario, in the terminal's language; ``texts`` says the card lines and
+    conditions (None: as the card file writes them)."""
     out = console()
     say = _Say(texts)
     out.print(_grid(report, title, say))
-    _table(out, say("Laws (R13)"), (say("law"), say("on"), say("points")),
+    _table(out, _("Laws") + ruling("R13"), (_("law"), _("on"), _("points")),
            ((say.name(law.law), say.line_of(law), str(law.points)) for law in report.laws))
-    _table(out, say("Patterns (R14)"), (say("pattern"), say("difficulty"), say("completed"),
-                                         say("points")),
-           ((say.name(held.pattern), say(held.pattern.difficulty.value),
-             f"{say('yes' if held.completed else 'no')} "
-             f"({say('judged on this board' if held.judged else 'as saved')})",
+    _table(out, _("Patterns") + ruling("R14"), (_("pattern"), _("difficulty"), _("completed"),
+                                                 _("points")),
+           ((say.name(held.pattern), difficulty_word(held.pattern.difficulty),
+             _completed(held),
              str(held.points)) for held in report.patterns))
-    _table(out, say("Objectives (R15)"), (say("goal"), say("element"), say("points")),
+    _table(out, _("Objectives") + ruling("R15"), (_("goal"), _("element"), _("points")),
            ((say.name(o.goal), say.name(o.element), str(o.points)) for o in report.objectives))
     if explain:
         _explain(out, report, say)
-    if say.texts is None:
-        out.print(f"Total: {report.total} points  (gods for the R16 tie-break: {report.gods})")
-    else:
-        out.print(f"Total: {report.total} puntos  (dioses para el desempate, R16: "
-                  f"{report.gods})")
+    out.print(_("Total: {total} points  (gods, for a tie: {gods})").format(
+        total=report.total, gods=report.gods) + ruling("R16"), markup=False)
     if report.scenario is not None:
         _scenario(out, report.scenario, say)
 
 
+def _completed(held) -> str:
+    done = _("yes") if held.completed else _("no")
+    how = _("judged on this board") if held.judged else _("as saved")
+    return f"{done} ({how})"
+
+
+def difficulty_word(difficulty) -> str:
+    value = getattr(difficulty, "value", difficulty)
+    return {"easy": _("easy"), "medium": _("medium"), "hard": _("hard")}.get(value, value)
+
+
 def _grid(report: ScoreReport, title: str, say: _Say) -> Table:
     points_at = {c.cell: c.points for c in report.cards}
-    grid = Table(title=f"{title}: {report.total} {say('points')}", show_lines=True,
+    grid = Table(title=_("{title}: {total} points").format(title=title, total=report.total),
+                 show_lines=True,
                  title_justify="left")
     grid.add_column("")
     for column in m.COLUMNS:
@@ -133,7 +120,7 @@ def _grid(report: ScoreReport, title: str, say: _Say) -> Table:
             points = points_at.get(index, 0)
             label.append(f"\n{points}p", style="green" if points else "red")
             cells.append(label)
-        grid.add_row(row.value if say.texts is None else SPANISH_ROWS[row], *cells)
+        grid.add_row(row_word(row), *cells)
     return grid
 
 
@@ -150,72 +137,71 @@ def _table(out, title: str, headers: tuple[str, ...], rows) -> None:
 
 
 def _cells(cells, say: _Say) -> str:
-    return ", ".join(say.cell(c) for c in cells) or say("no cell matched")
+    return ", ".join(say.cell(c) for c in cells) or _("no cell matched")
 
 
 def _explain(out, report: ScoreReport, say: _Say) -> None:
     _explain_rest(out, report, say)
-    out.print(Text(say("Why each card scored"), style="bold"))
+    out.print(Text(_("Why each card scored"), style="bold"))
     for card_score in report.cards:
         out.print(f"{say.name(card_score.card)} ({say.cell(card_score.cell)}): "
                   f"{card_score.points}p", markup=False)
         if not card_score.lines:
-            out.print("  " + say("(no scoring line)"))
+            out.print("  " + _("(no scoring line)"))
         for index, line in enumerate(card_score.lines):
-            verdict = say("holds" if line.points else "does not hold")
+            verdict = _("holds") if line.points else _("does not hold")
             out.print(f"  {say.line(card_score.card, index, line.text)}: {line.points}p "
-                      f"({verdict}; {say('matched')}: {_cells(line.cells, say)})", markup=False)
+                      + _("({verdict}; matched: {cells})").format(
+                          verdict=verdict, cells=_cells(line.cells, say)), markup=False)
 
 
 def _explain_rest(out, report: ScoreReport, say: _Say) -> None:
     """Which cells each law, pattern and objective matched (R13-R15)."""
     lines = []
     for law in report.laws:
-        line = say.line_of(law)
-        if law.row is not None and say.texts is None:
-            line = f"the {line}"
-        lines.append(f"{say('law')} {say.name(law.law)} {say('on')} {line}: "
-                     f"{say('met' if law.points else 'not met')}, {law.points}p "
-                     f"({say('matched')}: {_cells(law.cells, say)})")
+        lines.append(_("law {law} {line}: {verdict}, {points}p (matched: {cells})").format(
+            law=say.name(law.law), line=on_line(law.row, law.column),
+            verdict=_("met") if law.points else _("not met"), points=law.points,
+            cells=_cells(law.cells, say)))
     for held in report.patterns:
         if held.completed and held.cells:
-            how = f"completed by {_cells(held.cells, say)}"
+            how = _("completed by {cells}").format(cells=_cells(held.cells, say))
         elif held.completed:
-            how = "completed during the game (as saved)"
+            how = _("completed during the game (as saved)")
         else:
-            how = "not completed" + ("" if held.judged else " (as saved)")
-        lines.append(f"{say('pattern')} {say.name(held.pattern)}: {how}, {held.points}p")
+            how = _("not completed") + ("" if held.judged else " " + _("(as saved)"))
+        lines.append(_("pattern {pattern}: {how}, {points}p").format(
+            pattern=say.name(held.pattern), how=how, points=held.points))
     for objective in report.objectives:
-        lines.append(f"{say('objective')} {say.name(objective.goal)} + "
-                     f"{say.name(objective.element)}: {objective.points}p "
-                     f"({say('matched')}: {_cells(objective.cells, say)})")
+        lines.append(_("objective {goal} + {element}: {points}p (matched: {cells})").format(
+            goal=say.name(objective.goal), element=say.name(objective.element),
+            points=objective.points, cells=_cells(objective.cells, say)))
     if lines:
-        out.print(Text("Why each law, pattern and objective scored", style="bold"))
+        out.print(Text(_("Why each law, pattern and objective scored"), style="bold"))
         for line in lines:
             out.print(f"  {line}", markup=False)
 
 
 def _scenario(out, result, say: _Say) -> None:
-    head = "Scenario" if say.texts is None else "Escenario"
-    out.print(Text(f"{head} {result.scenario.number}: {result.scenario.name}", style="bold"))
-    for label, conditions, met, written in (
-            ("victory", result.victory_conditions, result.victory, result.scenario.victory),
-            ("challenge", result.challenge_conditions, result.challenge,
-             result.scenario.challenge)):
-        state = say("met" if met else "not met")
-        if say.texts is not None and label == "victory":
-            state = state[:-1] + "a"  # "la victoria", "cumplida"
-        out.print(f"  {say(label)}: {state}")
+    out.print(Text(_("Scenario {number}: {name}").format(
+        number=result.scenario.number, name=say.name(result.scenario)), style="bold"))
+    for said, conditions, written in (
+            (_("victory: met") if result.victory else _("victory: not met"),
+             result.victory_conditions, result.scenario.victory),
+            (_("challenge: met") if result.challenge else _("challenge: not met"),
+             result.challenge_conditions, result.scenario.challenge)):
+        out.print(f"  {said}")  # whole, for the words' agreement: "victoria: cumplida"
         for index, condition in enumerate(conditions):
             text = say.condition(written, index, condition.text)
             out.print(f"    [{'x' if condition.met else ' '}] {text}", markup=False)
+    if not result.victory and any(c.met for c in result.challenge_conditions):
+        out.print("  " + _("the challenge counts only with the victory") + ruling("R34"),
+                  markup=False)
     for note in result.notes:
         out.print(f"  {note}", markup=False)
-    beaten = say("BEATEN" if result.beaten else "not beaten")
-    if say.texts is None:
-        out.print(f"  threshold: more than {result.threshold} points -> {beaten}")
-    else:
-        out.print(f"  umbral: más de {result.threshold} puntos -> {beaten}")
+    beaten = _("BEATEN") if result.beaten else _("not beaten")
+    out.print("  " + _("threshold: more than {threshold} points -> {beaten}").format(
+        threshold=result.threshold, beaten=beaten), markup=False)
 
 
 def _pct(rate: float) -> str:
@@ -315,6 +301,20 @@ def words(value, key: Optional[str] = None) -> str:
     return str(value)
 
 
+def _scenario_words(outcome) -> str:
+    """A final record's scenario outcome: the challenge is told as part of
+    the victory (R34), never "victory no, challenge yes"."""
+    if not isinstance(outcome, dict) or "victory" not in outcome:
+        return words(outcome, "scenario")
+    if outcome.get("victory"):
+        said = "victory, with its challenge" if outcome.get("challenge") else "victory"
+    else:
+        said = "no victory"
+    if "beaten" in outcome:
+        said += ", beaten" if outcome["beaten"] else ", not beaten"
+    return said
+
+
 def record_words(record: dict) -> str:
     """A game log record in a sentence: a decision, an event, the end, the setup."""
     kind = record.get("type")
@@ -330,7 +330,7 @@ def record_words(record: dict) -> str:
         return (f"the end after {words(record.get('turns'))} turns: totals "
                 f"{words(record.get('totals'), 'totals')}; "
                 f"winner{'s' if several else ''} {words(winners, 'winners')}; "
-                f"scenario {words(record.get('scenario'), 'scenario')}")
+                f"scenario {_scenario_words(record.get('scenario'))}")
     rest = words({k: v for k, v in record.items() if k not in ("type", "event", "turn")})
     if kind == "event":
         return f"{turn}event {words(record.get('event'))} ({rest})"

@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 from typing import Iterator, Optional, Sequence
 
-from attrs import evolve, frozen
+from attrs import evolve, field, frozen
 
 from ..convert import structure
 from ..errors import Diagnostic, DiosesError
@@ -44,6 +44,8 @@ class ReplayOutcome:
     other_pool: bool = False  # the log was made with another card pool
     notes: tuple[str, ...] = ()  # what differs in the pool without making another game
     numbered_from: int = 0  # the log's numbering of seats, turns and cells (log.numbering_of)
+    # the pool the log was replayed with: its cards' names for a report (#28)
+    registry: Optional[Registry] = field(default=None, eq=False, repr=False)
 
     @property
     def ok(self) -> bool:
@@ -116,7 +118,7 @@ def replay_log(path: Path, extra_cards: Sequence[Path] = ()) -> ReplayOutcome:
     registry, kept = load_played_pool(recorded, extra_cards)
     notes = kept + check_log_pool(setup, registry, bool(extra_cards), str(path))
     check_log_names(records, registry, str(path))
-    return evolve(replay(records, registry), notes=tuple(notes))
+    return evolve(replay(records, registry), notes=tuple(notes), registry=registry)
 
 
 def check_log_pool(setup: dict, registry: Registry, cards_given: bool, path: str) -> list[str]:
