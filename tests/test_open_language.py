@@ -376,9 +376,8 @@ def test_every_relation_and_scope_has_its_words_and_cells():
     from dioses_rules.scoring import evaluator
 
     assert set(evaluator.RELATION_CELLS) == set(m.RelationKind)
-    assert set(english._RELATION_WORDS) == set(m.RelationKind)
-    named = {m.ScopeKind.NAMED_ROW, m.ScopeKind.NAMED_COLUMN, m.ScopeKind.LARGEST_GROUP}
-    assert set(english._SCOPE_WORDS) | named == set(m.ScopeKind)
+    assert set(english.EnglishWriter.RELATIONS) == set(m.RelationKind)
+    assert set(english.EnglishWriter.SCOPES) == set(m.ScopeKind)
     for kind in m.ScopeKind:
         scope = m.Scope(kind, row=m.Row.FRONT, column=1, group=m.AnyCard())
         Evaluator(Area()).scope_cells(scope, 5)  # never raises

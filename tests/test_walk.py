@@ -213,3 +213,22 @@ def test_one_name_for_two_meanings_is_refused_when_the_class_is_created():
     with pytest.raises(TypeError, match="is declared over"):
         class OtherUnion(_Parent):
             selector = Dispatch(m.Condition)
+
+
+def test_a_table_over_an_enum_is_checked_total_when_built():
+    from dioses_rules.language.walk import total
+
+    assert total(m.Row, {row: row.value for row in m.Row}, "rows")[m.Row.BACK] == "back"
+    with pytest.raises(TypeError, match="rows is not total: missing BACK; unknown none"):
+        total(m.Row, {m.Row.FRONT: "f", m.Row.CENTRAL: "c"}, "rows")
+
+
+def test_the_spanish_writers_are_the_english_ones_with_spanish_words():
+    """#26: Spanish subclasses English and says only what differs; every
+    phrase table has exactly the English one's entries."""
+    assert issubclass(spanish_definitions.SpanishCardWriter, english_definitions.CardTextWriter)
+    assert issubclass(spanish_definitions.SpanishCardWriter, english.EnglishWriter)
+    for name in ("PHRASES", "RELATIONS", "SCOPES", "FACTS", "COMPARISONS", "DISTINCT",
+                 "DIRECTIONS", "LEVELS", "TRIGGERS"):
+        assert set(getattr(spanish_definitions.SpanishCardWriter, name)) == \
+            set(getattr(english_definitions.CardTextWriter, name)), name
