@@ -9,7 +9,7 @@ import typing
 import pytest
 from attrs import frozen
 
-from dioses_rules.engine import effects  # noqa: F401  (back ends register on import)
+from dioses_rules.engine import effects, game  # noqa: F401  (back ends register on import)
 from dioses_rules.language import english, english_definitions, model as m, source
 from dioses_rules.language import source_definitions, spanish_definitions, vocabulary
 from dioses_rules.language.lexing import lark_parser
@@ -46,6 +46,7 @@ BACK_ENDS = {
                        "condition": m.Condition},
     "DefinitionChecker": {"definition": m.Definition},
     "EffectRules": {"effect": m.Effect},
+    "Game": {"effect": m.Effect},  # the game is its own effects' rules (EffectRules)
     "PlacementSelectors": _PLACEMENT,
     "TreeCompiler": {**_PLACEMENT, "judge": m.Condition, "countable": m.Countable,
                      "line_points": m.ScoringLine},
