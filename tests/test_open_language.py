@@ -376,12 +376,29 @@ def test_every_relation_and_scope_has_its_words_and_cells():
     from dioses_rules.scoring import evaluator
 
     assert set(evaluator.RELATION_CELLS) == set(m.RelationKind)
-    assert set(english._RELATION_WORDS) == set(m.RelationKind)
-    named = {m.ScopeKind.NAMED_ROW, m.ScopeKind.NAMED_COLUMN, m.ScopeKind.LARGEST_GROUP}
-    assert set(english._SCOPE_WORDS) | named == set(m.ScopeKind)
+    assert set(english.EnglishWriter.RELATIONS) == set(m.RelationKind)
+    assert set(english.EnglishWriter.SCOPES) == set(m.ScopeKind)
+
+def test_every_scope_kind_has_one_meaning_in_every_evaluator():
+    """#26: a scope's cells come from tables checked total at import (a new
+    kind fails there, it no longer reads silently as "surroundings"); here the
+    reference's cells and the compiled evaluators' masks agree for every
+    kind and anchor, and exactly the anchored kinds depend on the anchor."""
+    from dioses_rules.language.walk import UnhandledNode
+    from dioses_rules.scoring import area as g, masks as k
+    from dioses_rules.scoring.evaluator import fixed_scope_cells
+
     for kind in m.ScopeKind:
         scope = m.Scope(kind, row=m.Row.FRONT, column=1, group=m.AnyCard())
-        Evaluator(Area()).scope_cells(scope, 5)  # never raises
+        if kind is m.ScopeKind.LARGEST_GROUP:  # depends on the cards: Evaluator.largest_group
+            with pytest.raises(UnhandledNode, match="LARGEST_GROUP"):
+                fixed_scope_cells(scope, 5, None)
+            continue
+        cells = [fixed_scope_cells(scope, anchor, (0, 1, 2, 3)) for anchor in range(g.SIZE)]
+        assert kind.anchored == (len(set(cells)) > 1), kind
+        if kind.anchored:
+            assert [k.mask_of(c) for c in cells] == list(k.ANCHORED_SCOPES[kind]), kind
+            assert fixed_scope_cells(scope, None, None) == ()
 
 
 @pytest.mark.parametrize("source, english", [

@@ -9,7 +9,7 @@ import typing
 import pytest
 from attrs import frozen
 
-from dioses_rules.engine import effects  # noqa: F401  (back ends register on import)
+from dioses_rules.engine import effects, game  # noqa: F401  (back ends register on import)
 from dioses_rules.language import english, english_definitions, model as m, source
 from dioses_rules.language import source_definitions, spanish_definitions, vocabulary
 from dioses_rules.language.lexing import lark_parser
@@ -46,6 +46,7 @@ BACK_ENDS = {
                        "condition": m.Condition},
     "DefinitionChecker": {"definition": m.Definition},
     "EffectRules": {"effect": m.Effect},
+    "Game": {"effect": m.Effect},  # the game is its own effects' rules (EffectRules)
     "PlacementSelectors": _PLACEMENT,
     "TreeCompiler": {**_PLACEMENT, "judge": m.Condition, "countable": m.Countable,
                      "line_points": m.ScoringLine},
@@ -213,3 +214,22 @@ def test_one_name_for_two_meanings_is_refused_when_the_class_is_created():
     with pytest.raises(TypeError, match="is declared over"):
         class OtherUnion(_Parent):
             selector = Dispatch(m.Condition)
+
+
+def test_a_table_over_an_enum_is_checked_total_when_built():
+    from dioses_rules.language.walk import total
+
+    assert total(m.Row, {row: row.value for row in m.Row}, "rows")[m.Row.BACK] == "back"
+    with pytest.raises(TypeError, match="rows is not total: missing BACK; unknown none"):
+        total(m.Row, {m.Row.FRONT: "f", m.Row.CENTRAL: "c"}, "rows")
+
+
+def test_the_spanish_writers_are_the_english_ones_with_spanish_words():
+    """#26: Spanish subclasses English and says only what differs; every
+    phrase table has exactly the English one's entries."""
+    assert issubclass(spanish_definitions.SpanishCardWriter, english_definitions.CardTextWriter)
+    assert issubclass(spanish_definitions.SpanishCardWriter, english.EnglishWriter)
+    for name in ("PHRASES", "RELATIONS", "SCOPES", "FACTS", "COMPARISONS", "DISTINCT",
+                 "DIRECTIONS", "LEVELS", "TRIGGERS"):
+        assert set(getattr(spanish_definitions.SpanishCardWriter, name)) == \
+            set(getattr(english_definitions.CardTextWriter, name)), name

@@ -5,40 +5,38 @@ Not to be confused with :mod:`source`, the card-language text of a
 cannot drift from what the engine scores. ``names`` maps card ids to display
 names (the English names); unknown ids are shown as they are. Whole
 definitions are written by :mod:`english_definitions`.
+
+Every language's writer has this shape: its words are class tables
+(``PHRASES``, a template per phrase; a table per enum, checked total at
+import); a language subclasses it with its own tables and overrides only the
+methods whose grammar differs (:mod:`spanish`). Noun phrases are
+:class:`Phrase` records, a text and its gender, for what agrees with them.
 """
 
 from __future__ import annotations
 
 from typing import Mapping, Optional
 
+from attrs import frozen
+
 from . import model as m
 from .headers import bundled_vocabulary
+from .spanish_words import Noun
 from .vocabulary import Vocabulary
-from .walk import Dispatch
+from .walk import Dispatch, total
 
 Names = Mapping[str, str]
 
-ROW_WORDS = {m.Row.FRONT: "front", m.Row.CENTRAL: "central", m.Row.BACK: "back"}
-_RELATION_WORDS = {
-    m.RelationKind.NEXT_TO: "next to",
-    m.RelationKind.CLOSE_TO: "close to",
-    m.RelationKind.DIAGONAL_TO: "diagonal to",
-    m.RelationKind.ABOVE: "directly above",
-    m.RelationKind.BELOW: "directly below",
-    m.RelationKind.LEFT_OF: "directly left of",
-    m.RelationKind.RIGHT_OF: "directly right of",
-    m.RelationKind.SAME_ROW: "in the same row as",
-    m.RelationKind.SAME_COLUMN: "in the same column as",
-    m.RelationKind.OPPOSITE_CORNER: "in the corner opposite",
-}
-_SCOPE_WORDS = {
-    m.ScopeKind.AREA: "in the area", m.ScopeKind.ROW: "in its row",
-    m.ScopeKind.COLUMN: "in its column", m.ScopeKind.LINE: "in this row/column",
-    m.ScopeKind.NEIGHBOURS: "next to it", m.ScopeKind.SURROUNDINGS: "close to it",
-    m.ScopeKind.DIAGONALS: "diagonal to it",
-}
-_FACT_WORDS = {m.Fact.PATTERNS_COMPLETED: ("completed pattern", "completed patterns"),
-               m.Fact.LAWS_MET: ("law met", "laws met"), m.Fact.TOTAL: ("point", "points")}
+ROW_WORDS = total(m.Row, {m.Row.FRONT: "front", m.Row.CENTRAL: "central",
+                          m.Row.BACK: "back"}, "english.ROW_WORDS")
+
+
+@frozen
+class Phrase:
+    """A noun phrase and its gender, for what agrees with it (Spanish)."""
+
+    text: str
+    feminine: bool = False
 
 
 def with_article(phrase: str) -> str:
@@ -51,8 +49,9 @@ def join(items: list[str], word: str) -> str:
     return ", ".join(items[:-1]) + f" {word} " + items[-1]
 
 
-def _cards(plural: bool) -> str:
-    return "cards" if plural else "card"
+def counted(amount: int, noun: Noun) -> str:
+    """"1 card", "2 cards"."""
+    return f"{amount} {noun.form(amount != 1)}"
 
 
 class EnglishWriter:
@@ -60,17 +59,101 @@ class EnglishWriter:
     mythologies and types come from a vocabulary (the bundled sets' when none
     is given)."""
 
+    LANG = "en"
+    IT = "it"  # whom a condition is about, unless told
+    AND, OR = "and", "or"
+    CARD = Noun("card", "cards")
+    ROWS = ROW_WORDS
+    RELATIONS = total(m.RelationKind, {
+        m.RelationKind.NEXT_TO: "next to",
+        m.RelationKind.CLOSE_TO: "close to",
+        m.RelationKind.DIAGONAL_TO: "diagonal to",
+        m.RelationKind.ABOVE: "directly above",
+        m.RelationKind.BELOW: "directly below",
+        m.RelationKind.LEFT_OF: "directly left of",
+        m.RelationKind.RIGHT_OF: "directly right of",
+        m.RelationKind.SAME_ROW: "in the same row as",
+        m.RelationKind.SAME_COLUMN: "in the same column as",
+        m.RelationKind.OPPOSITE_CORNER: "in the corner opposite",
+    }, "EnglishWriter.RELATIONS")
+    # Each scope, given its row, column and group.
+    SCOPES = total(m.ScopeKind, {
+        m.ScopeKind.AREA: "in the area", m.ScopeKind.ROW: "in its row",
+        m.ScopeKind.COLUMN: "in its column", m.ScopeKind.LINE: "in this row/column",
+        m.ScopeKind.NEIGHBOURS: "next to it", m.ScopeKind.SURROUNDINGS: "close to it",
+        m.ScopeKind.DIAGONALS: "diagonal to it", m.ScopeKind.NAMED_ROW: "in the {row} row",
+        m.ScopeKind.NAMED_COLUMN: "in column {column}",
+        m.ScopeKind.LARGEST_GROUP: "in the largest group of {group}",
+    }, "EnglishWriter.SCOPES")
+    FACTS = total(m.Fact, {m.Fact.PATTERNS_COMPLETED: ("completed pattern", "completed patterns"),
+                           m.Fact.LAWS_MET: ("law met", "laws met"),
+                           m.Fact.TOTAL: ("point", "points")}, "EnglishWriter.FACTS")
+    COMPARISONS = total(m.Comparison, {c: c.value for c in m.Comparison},
+                        "EnglishWriter.COMPARISONS")
+    # (singular, plural)
+    DISTINCT = total(m.Attribute, {m.Attribute.MYTHOLOGY: ("mythology", "mythologies"),
+                                   m.Attribute.TYPE: ("type", "types")},
+                     "EnglishWriter.DISTINCT")
+    # One template per phrase; a pair is (singular, plural), (false, true) or
+    # (masculine, feminine), as its use says.
+    PHRASES: Mapping[str, object] = {
+        "face": ("face-down {cards}", "face-up {cards}"),
+        "tag": "{name} {cards}",
+        "self": "this card",
+        "state": "the {name}",
+        "element": "{cards} of the element",
+        "which is": ("that is {}", "that are {}"),
+        "other than": ("other than {}", "other than {}"),
+        "where": ("that is {}", "that are {}"),
+        "distinct": "different {word}{among} {scope}",
+        "among": " among {}",
+        "between": "between ",
+        "in row": "in the {row} row",
+        "in column": "in column {column}",
+        "at cell": "in the {row} row, column {column}",
+        "in corner": "in a corner",
+        "present": "in play",
+        "not": "not ({})",
+        "is": "{subject} is {position}",
+        "quantity": ("{comparison} {amount} {what}", "{comparison} {amount} {what}"),
+        "none in": "no {}",
+        "only": "only {} {}",
+        "more than": "more {} than {}",
+        "all face up": "you end the game with every card face up",
+        "fixed": "{points}p: {condition}",
+        "per": ("1x: {points}p per {what}", "1x: {points}p for every {per} {what}"),
+        "capped": ("at worst", "at most"),
+        "scores like": "scores like {name}",
+    }
+
     def __init__(self, names: Optional[Names] = None, vocabulary: Optional[Vocabulary] = None):
         self.names = dict(names or {})
         self.vocabulary = vocabulary if vocabulary is not None else bundled_vocabulary()
 
+    def type_noun(self, type_id: str) -> Noun:
+        """A card type as a noun: "god"/"gods"."""
+        english = self.vocabulary.english
+        return Noun(english("type", type_id, False) or type_id,
+                    english("type", type_id, True) or type_id)
+
     def type_word(self, type_id: str, plural: bool = False) -> str:
-        """A card type in English: "god", "gods"."""
-        return self.vocabulary.english("type", type_id, plural) or type_id
+        """A card type: "god", "gods"."""
+        return self.type_noun(type_id).form(plural)
 
     def mythology_word(self, mythology: str) -> str:
         """A mythology in English: "Greek"."""
         return self.vocabulary.english("mythology", mythology)
+
+    def phrase(self, key: str, *args, **kwargs) -> str:
+        """One template of :attr:`PHRASES`, filled."""
+        return self.PHRASES[key].format(*args, **kwargs)
+
+    def join(self, items: list[str], word: str) -> str:
+        return join(items, word)
+
+    def before(self, preposition: str, text: str) -> str:
+        """A preposition before a noun phrase."""
+        return f"{preposition} {text}"
 
     # ------------------------------------------------------------ selectors
     def is_proper(self, selector: m.Selector) -> bool:
@@ -78,76 +161,93 @@ class EnglishWriter:
         return isinstance(selector, (m.Named, m.SelfCard, m.StateRef, m.Leader)) and not (
             isinstance(selector, m.Named) and selector.name not in self.names)
 
+    def takes_article(self, selector: m.Selector) -> bool:
+        """Whether the singular noun phrase takes "a"/"an"."""
+        return not self.is_proper(selector) and not isinstance(selector, (m.SelOr, m.ElementRef))
+
+    def with_article(self, phrase: Phrase) -> str:
+        return with_article(phrase.text)
+
     def noun(self, selector: m.Selector, plural: bool = False, article: bool = False) -> str:
-        text = self.noun_phrase(selector, plural)
-        if article and not plural and not self.is_proper(selector) and not isinstance(
-                selector, (m.SelOr, m.ElementRef)):
-            text = with_article(text)
-        return text
+        return self.noun_with(selector, plural, article).text
+
+    def noun_with(self, selector: m.Selector, plural: bool = False,
+                  article: bool = False) -> Phrase:
+        """The noun phrase with its gender; ``article``: with the indefinite
+        article when singular."""
+        phrase = self.noun_phrase(selector, plural)
+        if article and not plural and self.takes_article(selector):
+            return Phrase(self.with_article(phrase), phrase.feminine)
+        return phrase
+
+    def cards(self, plural: bool) -> Phrase:
+        return Phrase(self.CARD.form(plural), self.CARD.feminine)
 
     noun_phrase = Dispatch(m.Selector)
 
     @noun_phrase.on(m.AnyCard)
-    def _any(self, s, plural: bool) -> str:
-        return _cards(plural)
+    def _any(self, s, plural: bool) -> Phrase:
+        return self.cards(plural)
 
     @noun_phrase.on(m.TypeIs)
-    def _type(self, s, plural: bool) -> str:
-        return self.type_word(s.type, plural)
+    def _type(self, s, plural: bool) -> Phrase:
+        noun = self.type_noun(s.type)
+        return Phrase(noun.form(plural), noun.feminine)
 
     @noun_phrase.on(m.MythologyIs)
-    def _mythology(self, s, plural: bool) -> str:
+    def _mythology(self, s, plural: bool) -> Phrase:
         name = self.mythology_word(s.mythology)
         if plural:  # "no Greeks", as the printed laws say; "Norse cards"
-            return self.vocabulary.english("mythology", s.mythology, True) or f"{name} cards"
-        return f"{name} card"
+            return Phrase(self.vocabulary.english("mythology", s.mythology, True)
+                          or f"{name} cards")
+        return Phrase(f"{name} card")
 
     @noun_phrase.on(m.FaceIs)
-    def _face(self, s, plural: bool) -> str:
-        return f"face-{'up' if s.face_up else 'down'} {_cards(plural)}"
+    def _face(self, s, plural: bool) -> Phrase:
+        return Phrase(self.PHRASES["face"][s.face_up].format(cards=self.CARD.form(plural)),
+                      self.CARD.feminine)
 
-    @noun_phrase.on(m.Named)
-    def _named(self, s, plural: bool) -> str:
-        if s.name in self.names:
-            return self.names[s.name]
-        return f"{s.name} {_cards(plural)}"  # a tag: "throne card"
+    @noun_phrase.on(m.Named, m.SelfCard, m.StateRef, m.ElementRef)
+    def _card_word(self, s, plural: bool) -> Phrase:
+        """A card by name, or a tag ("throne card"); this card; a state's
+        card ("the chosen"); the element's cards."""
+        if isinstance(s, m.Named) and s.name in self.names:
+            return Phrase(self.names[s.name])
+        key = self._CARD_WORDS[type(s)]
+        return Phrase(self.phrase(key, cards=self.CARD.form(plural), name=getattr(s, "name", "")),
+                      self.CARD.feminine)
 
-    @noun_phrase.on(m.SelfCard)
-    def _self(self, s, plural: bool) -> str:
-        return "this card"
+    _CARD_WORDS = {m.Named: "tag", m.SelfCard: "self", m.StateRef: "state",
+                   m.ElementRef: "element"}
 
-    @noun_phrase.on(m.StateRef)
-    def _state(self, s, plural: bool) -> str:
-        return f"the {s.name}"
+    @noun_phrase.on(m.SameAs, m.MostCommon)
+    def _same(self, s, plural: bool) -> Phrase:
+        return Phrase(f"{self.CARD.form(plural)} {self.attribute_phrase(s)}", self.CARD.feminine)
 
-    @noun_phrase.on(m.ElementRef)
-    def _element(self, s, plural: bool) -> str:
-        return f"{_cards(plural)} of the element"
-
-    @noun_phrase.on(m.SameAs)
-    def _same(self, s, plural: bool) -> str:
-        return f"{_cards(plural)} of the same {s.attribute.value}"
-
-    @noun_phrase.on(m.MostCommon)
-    def _most_common(self, s, plural: bool) -> str:
-        return f"{_cards(plural)} of the most common {s.attribute.value}"
+    def attribute_phrase(self, suffix) -> str:
+        """"of the same mythology", "of the most common type"."""
+        which = "same" if isinstance(suffix, m.SameAs) else "most common"
+        return f"of the {which} {suffix.attribute.value}"
 
     @noun_phrase.on(m.Leader)
-    def _leader(self, s, plural: bool) -> str:
-        return (f"the one of {self.noun(s.candidates, plural=True)} with the most "
-                f"{self.count_phrase(s.count, plural=True)}")
+    def _leader(self, s, plural: bool) -> Phrase:
+        return Phrase(f"the one of {self.noun(s.candidates, plural=True)} with the most "
+                      f"{self.count_phrase(s.count, plural=True)}")
 
     @noun_phrase.on(m.SelNot)
-    def _not(self, s, plural: bool) -> str:
-        inner = self.noun_phrase(s.item, plural)
-        return f"non-{inner}" if " " not in inner else f"{_cards(plural)} other than {inner}"
+    def _not(self, s, plural: bool) -> Phrase:
+        inner = self.noun_phrase(s.item, plural).text
+        return Phrase(f"non-{inner}" if " " not in inner
+                      else f"{self.CARD.form(plural)} other than {inner}")
 
     @noun_phrase.on(m.SelOr)
-    def _or(self, s, plural: bool) -> str:
-        return join([self.noun(i, plural, article=not plural) for i in s.items], "or")
+    def _or(self, s, plural: bool) -> Phrase:
+        first = self.noun_with(s.items[0], plural)
+        return Phrase(self.join([self.noun(i, plural, article=not plural) for i in s.items],
+                                self.OR), first.feminine)
 
     @noun_phrase.on(m.SelAnd)
-    def _and(self, s, plural: bool) -> str:
+    def _and(self, s, plural: bool) -> Phrase:
         suffixes = (m.SameAs, m.MostCommon)
         same = [i for i in s.items if isinstance(i, suffixes)]
         rest = [i for i in s.items if not isinstance(i, suffixes)]
@@ -155,41 +255,41 @@ class EnglishWriter:
         myth = next((i for i in rest if isinstance(i, m.MythologyIs)), None)
         kind = next((i for i in rest if isinstance(i, m.TypeIs)), None)
         others = [i for i in rest if i not in (face, myth, kind)]
+        excluded = [i for i in others if isinstance(i, m.SelNot)]
+        others = [i for i in others if not isinstance(i, m.SelNot)]
+        head = self.noun_phrase(kind, plural) if kind else None
+        if head is None and len(others) == 1 and myth is None and face is None:
+            head = self.noun_phrase(others.pop(), plural)
+        head = head or self.cards(plural)
+        text = self.head_words(head, face, myth, plural)
+        for other in others:
+            text += " " + self.PHRASES["which is"][plural].format(self.noun(other, article=True))
+        for item in excluded:
+            text += " " + self.PHRASES["other than"][plural].format(
+                self.noun(item.item, article=True))
+        for item in same:
+            text += " " + self.attribute_phrase(item)
+        return Phrase(text, head.feminine)
+
+    def head_words(self, head: Phrase, face, mythology, plural: bool) -> str:
+        """A selector's words around its head noun: "face-up Greek god"."""
         words = []
         if face is not None:
             words.append(f"face-{'up' if face.face_up else 'down'}")
-        if myth is not None:
-            words.append(self.mythology_word(myth.mythology))
-        head = self.type_word(kind.type, plural) if kind else None
-        excluded = [i for i in others if isinstance(i, m.SelNot)]
-        others = [i for i in others if not isinstance(i, m.SelNot)]
-        if head is None and len(others) == 1 and not words:
-            head = self.noun_phrase(others.pop(), plural)
-        text = " ".join(words + [head or _cards(plural)])
-        for other in others:
-            text += f" that {'are' if plural else 'is'} {self.noun(other, article=True)}"
-        for item in excluded:
-            text += f" other than {self.noun(item.item, article=True)}"
-        for item in same:
-            which = "same" if isinstance(item, m.SameAs) else "most common"
-            text += f" of the {which} {item.attribute.value}"
-        return text
+        if mythology is not None:
+            words.append(self.mythology_word(mythology.mythology))
+        return " ".join(words + [head.text])
 
     # ------------------------------------------------------------ scopes, counts
     def scope(self, scope: m.Scope) -> str:
-        kind = scope.kind
-        if kind in _SCOPE_WORDS:
-            return _SCOPE_WORDS[kind]
-        if kind is m.ScopeKind.NAMED_ROW:
-            return f"in the {ROW_WORDS[scope.row]} row"
-        if kind is m.ScopeKind.NAMED_COLUMN:
-            return f"in column {scope.column}"
-        return f"in the largest group of {self.noun(scope.group, plural=True)}"
+        return self.SCOPES[scope.kind].format(
+            row=self.ROWS[scope.row] if scope.row is not None else "", column=scope.column,
+            group=self.noun(scope.group, plural=True) if scope.group is not None else "")
 
     def count_phrase(self, count: m.Count, plural: bool) -> str:
         text = f"{self.noun(count.selector, plural)} {self.scope(count.scope)}"
         if count.where is not None:
-            text += f" that {'are' if plural else 'is'} {self.position(count.where)}"
+            text += " " + self.PHRASES["where"][plural].format(self.position(count.where))
         return text
 
     countable = Dispatch(m.Countable)
@@ -200,16 +300,14 @@ class EnglishWriter:
 
     @countable.on(m.FactCount)
     def _fact(self, fact: m.FactCount, amount: int) -> str:
-        return _FACT_WORDS[fact.fact][0 if amount == 1 else 1]
+        return self.FACTS[fact.fact][amount != 1]
 
     @countable.on(m.Distinct)
     def _distinct(self, distinct: m.Distinct, amount: int) -> str:
-        word = distinct.attribute.value
-        if amount != 1:
-            word = {"mythology": "mythologies", "type": "types"}[word]
         among = "" if isinstance(distinct.selector, m.AnyCard) else \
-            f" among {self.noun(distinct.selector, plural=True)}"
-        return f"different {word}{among} {self.scope(distinct.scope)}"
+            self.phrase("among", self.noun(distinct.selector, plural=True))
+        return self.phrase("distinct", word=self.DISTINCT[distinct.attribute][amount != 1],
+                           among=among, scope=self.scope(distinct.scope))
 
     # ------------------------------------------------------------ positions
     position = Dispatch(m.Position)
@@ -217,32 +315,32 @@ class EnglishWriter:
 
     @position.on(m.Relation)
     def _relation(self, c) -> str:
-        return f"{_RELATION_WORDS[c.kind]} {self.noun(c.target, article=True)}"
+        return self.before(self.RELATIONS[c.kind], self.noun(c.target, article=True))
 
     @position.on(m.Between)
     def _between(self, c) -> str:
-        return (f"between {self.noun(c.first, article=True)} and "
-                f"{self.noun(c.second, article=True)}")
+        return self.phrase("between") + self.join(
+            [self.noun(c.first, article=True), self.noun(c.second, article=True)], self.AND)
 
     @position.on(m.InRow)
     def _in_row(self, c) -> str:
-        return f"in the {ROW_WORDS[c.row]} row"
+        return self.phrase("in row", row=self.ROWS[c.row])
 
     @position.on(m.InColumn)
     def _in_column(self, c) -> str:
-        return f"in column {c.column}"
+        return self.phrase("in column", column=c.column)
 
     @position.on(m.AtCell)
     def _at_cell(self, c) -> str:
-        return f"in the {ROW_WORDS[c.row]} row, column {c.column}"
+        return self.phrase("at cell", row=self.ROWS[c.row], column=c.column)
 
     @position.on(m.InCorner)
     def _in_corner(self, c) -> str:
-        return "in a corner"
+        return self.phrase("in corner")
 
     @position.on(m.Present)
     def _present(self, c) -> str:
-        return "in play"
+        return self.phrase("present")
 
     @position.on(m.Scores)
     def _scoring(self, c) -> str:
@@ -254,21 +352,23 @@ class EnglishWriter:
 
     # ------------------------------------------------------------ conditions
     condition = Dispatch(m.Condition)
+    """A condition as a clause; ``subject`` is whom it is about (by default
+    :attr:`IT`, the card itself)."""
 
     @condition.on(m.CondAnd)
-    def _cond_and(self, c, subject: str = "it") -> str:
-        return join([self.condition(i, subject) for i in c.items], "and")
+    def _cond_and(self, c, subject: Optional[str] = None) -> str:
+        return self.join([self.condition(i, subject) for i in c.items], self.AND)
 
     @condition.on(m.CondOr)
-    def _cond_or(self, c, subject: str = "it") -> str:
-        return join([self.condition(i, subject) for i in c.items], "or")
+    def _cond_or(self, c, subject: Optional[str] = None) -> str:
+        return self.join([self.condition(i, subject) for i in c.items], self.OR)
 
     @condition.on(m.CondNot)
-    def _cond_not(self, c, subject: str = "it") -> str:
-        return f"not ({self.condition(c.item, subject)})"
+    def _cond_not(self, c, subject: Optional[str] = None) -> str:
+        return self.phrase("not", self.condition(c.item, subject))
 
     @condition.on(m.Subject)
-    def _subject(self, c, subject: str = "it") -> str:
+    def _subject(self, c, subject: Optional[str] = None) -> str:
         every = c.mode is m.SubjectMode.EVERY
         names = [("every " if every else "") + self.noun(s) for s in c.subjects]
         phrase = "scoring" if isinstance(c.condition, m.Scores) else self.position(c.condition)
@@ -289,32 +389,37 @@ class EnglishWriter:
         return f"{names[0]} is {phrase}"
 
     @condition.on(m.Relation, m.Between, m.InRow, m.InColumn, m.AtCell, m.InCorner, m.Present)
-    def _positioned(self, c, subject: str = "it") -> str:
-        return f"{subject} is {self.position(c)}"
+    def _positioned(self, c, subject: Optional[str] = None) -> str:
+        subject = self.IT if subject is None else subject
+        return self.phrase("is", subject=subject, position=self.position(c)).lstrip()
 
     @condition.on(m.Scores)
-    def _scores(self, c, subject: str = "it") -> str:
-        return f"{subject} {self.scores_verb(c)}"
+    def _scores(self, c, subject: Optional[str] = None) -> str:
+        return f"{self.IT if subject is None else subject} {self.scores_verb(c)}".lstrip()
 
     @condition.on(m.Quantity)
-    def _quantity(self, c, subject: str = "it") -> str:
-        return f"{c.comparison.value} {c.amount} {self.countable(c.count, c.amount)}"
+    def _quantity(self, c, subject: Optional[str] = None) -> str:
+        points = isinstance(c.count, m.FactCount) and c.count.fact is m.Fact.TOTAL
+        return self.PHRASES["quantity"][points].format(
+            comparison=self.COMPARISONS[c.comparison], amount=c.amount,
+            what=self.countable(c.count, c.amount))
 
     @condition.on(m.NoneIn)
-    def _none_in(self, c, subject: str = "it") -> str:
-        return f"no {self.count_phrase(c.count, True)}"
+    def _none_in(self, c, subject: Optional[str] = None) -> str:
+        return self.phrase("none in", self.count_phrase(c.count, True))
 
     @condition.on(m.Only)
-    def _only(self, c, subject: str = "it") -> str:
-        return f"only {self.noun(c.selector, plural=True)} {self.scope(c.scope)}"
+    def _only(self, c, subject: Optional[str] = None) -> str:
+        return self.phrase("only", self.noun(c.selector, plural=True), self.scope(c.scope))
 
     @condition.on(m.MoreThan)
-    def _more_than(self, c, subject: str = "it") -> str:
-        return f"more {self.count_phrase(c.more, True)} than {self.count_phrase(c.less, True)}"
+    def _more_than(self, c, subject: Optional[str] = None) -> str:
+        return self.phrase("more than", self.count_phrase(c.more, True),
+                           self.count_phrase(c.less, True))
 
     @condition.on(m.AllFaceUpAtEnd)
-    def _all_face_up(self, c, subject: str = "it") -> str:
-        return "you end the game with every card face up"
+    def _all_face_up(self, c, subject: Optional[str] = None) -> str:
+        return self.phrase("all face up")
 
     # ------------------------------------------------------------ lines
     line = Dispatch(m.ScoringLine)
@@ -323,24 +428,22 @@ class EnglishWriter:
     def _fixed(self, line: m.Fixed) -> str:
         if line.condition is None:
             return f"{line.points}p"
-        return f"{line.points}p: {self.condition(line.condition)}"
+        return self.phrase("fixed", points=line.points, condition=self.condition(line.condition))
 
     @line.on(m.PerCount)
     def _per_count(self, line: m.PerCount) -> str:
-        what = self.countable(line.count, line.per)
-        if line.per == 1:
-            return f"1x: {line.points}p per {what}"
-        return f"1x: {line.points}p for every {line.per} {what}"
+        return self.PHRASES["per"][line.per != 1].format(
+            points=line.points, per=line.per, what=self.countable(line.count, line.per))
 
     @line.on(m.Capped)
     def _capped(self, line: m.Capped) -> str:
-        worst = "at most" if line.line.points > 0 else "at worst"
+        worst = self.PHRASES["capped"][line.line.points > 0]
         sign = "" if line.line.points > 0 else "-"
         return f"{self.line(line.line)} ({worst} {sign}{line.limit}p)"
 
     @line.on(m.ScoresLike)
     def _scores_like(self, line: m.ScoresLike) -> str:
-        name = self.names.get(line.card, line.card)
+        text = self.phrase("scores like", name=self.names.get(line.card, line.card))
         if not line.lines:
-            return f"scores like {name}"
-        return f"scores like {name} ({'. '.join(self.line(other) for other in line.lines)})"
+            return text
+        return f"{text} ({'. '.join(self.line(other) for other in line.lines)})"

@@ -5,14 +5,10 @@ from __future__ import annotations
 from typing import Mapping, Optional
 
 from . import model as m
-from .english import ROW_WORDS, EnglishWriter, Names, join, with_article
+from .english import EnglishWriter, Names, counted, with_article
 from .setting_text import SetupWords, scenario_setup_lines, setting_sentence
 from .vocabulary import Vocabulary
-from .walk import Dispatch
-
-_DIRECTION_WORDS = {m.Direction.LEFT: "to the left of", m.Direction.RIGHT: "to the right of",
-                    m.Direction.ABOVE: "above", m.Direction.BELOW: "below"}
-
+from .walk import Dispatch, total
 
 def third_person(phrase: str) -> str:
     """'draw a Law' -> 'draws a Law' (the first verb of an effect)."""
@@ -20,16 +16,57 @@ def third_person(phrase: str) -> str:
     return f"{verb}s {rest}" if rest else f"{verb}s"
 
 
-def _cards(count: int) -> str:
-    return f"{count} card{'s' if count != 1 else ''}"
-
-
-SETUP_WORDS = SetupWords("Played with: ", "and", "Setup: ", "Rules: ", "With the challenge: ",
-                         "instead of the setup's draws", "as well")
+def _both(text: str) -> tuple[str, str]:
+    return text, text
 
 
 class CardTextWriter(EnglishWriter):
     """English text of effects and of whole definitions, as printed on cards."""
+
+    DIRECTIONS = total(m.Direction, {
+        m.Direction.LEFT: "to the left of", m.Direction.RIGHT: "to the right of",
+        m.Direction.ABOVE: "above", m.Direction.BELOW: "below"}, "CardTextWriter.DIRECTIONS")
+    # (singular, plural)
+    LEVELS = total(m.Difficulty, {d: _both(d.value) for d in m.Difficulty},
+                   "CardTextWriter.LEVELS")
+    # (masculine, feminine): the card it is about
+    TRIGGERS = total(m.TriggerKind, {
+        m.TriggerKind.PATTERN_COMPLETED: _both("whenever you complete a pattern"),
+        m.TriggerKind.START: _both("at the start"),
+        m.TriggerKind.PLACED: _both("when {card} is placed"),
+        m.TriggerKind.REVEALED: _both("when {card} is revealed")}, "CardTextWriter.TRIGGERS")
+    SETUP_WORDS = SetupWords("Played with: ", "and", "Setup: ", "Rules: ",
+                             "With the challenge: ", "instead of the setup's draws", "as well")
+    PHRASES = {
+        **EnglishWriter.PHRASES,
+        "the card": "the card ",
+        "event": "Event: ",
+        "counts as": "Counts as {}.",
+        "no text": "No scoring text.",
+        "law": "Law - ",
+        "pattern": "Pattern ({level}, {points}p):\n",
+        "goal": "Objective goal - ",
+        "element of": "Objective element: {}.",
+        "power": "Power ({cost} cards): ",
+        "option": "Rule option: ",
+        "at start": "at the start, every player must {you}",
+        "no change": "no change to the rules",
+        "scenario": "Scenario {number}: {name}.",
+        "victory": "Victory: ",
+        "challenge": "Additional challenge: ",
+        "threshold": "Score more than {} points.",
+        "separate": "shuffle {cards} with {random} at random and put them on top of the deck",
+        "power cards": ("start without Power cards", "start with {count} Power {cards}"),
+        "random cell": "in a random cell",
+        "random cell in row": "in a random cell of the {row} row",
+        "face side": ("face down", "face up"),
+        "place": "place {cards} {face} {where} of your area",
+        "aside": "set {cards} aside face down as the {deck} deck",
+        "lock": _both("{cards} may never be moved or discarded"),
+        "ability": "you may pay {cost} Power {cards} to {effect}",
+        "if": " if {}",
+        "once": ", once per game",
+    }
 
     def __init__(self, names: Optional[Names] = None,
                  pattern_points: Optional[Mapping[str, int]] = None,
@@ -39,8 +76,8 @@ class CardTextWriter(EnglishWriter):
         self.pattern_points = dict(pattern_points or {})
         self.option_names = dict(option_names or {})
 
-    def card_list(self, ids, word: str = "and") -> str:
-        return join([self.names.get(card_id, card_id) for card_id in ids], word)
+    def card_list(self, ids, word: Optional[str] = None) -> str:
+        return self.join([self.names.get(card_id, card_id) for card_id in ids], word or self.AND)
 
     # ------------------------------------------------------------ effects
     def effect(self, effect: m.Effect, every_player: bool = False) -> str:
@@ -49,6 +86,10 @@ class CardTextWriter(EnglishWriter):
                 return f"every player swaps {effect.count} cards of their area"
             return "every player " + third_person(self.effect(effect).replace(" your ", " their "))
         return self.effect_phrase(effect)
+
+    def to_do(self, effect: m.Effect) -> str:
+        """An effect after "to": "you may pay 1 Power card to draw a Law"."""
+        return self.effect(effect)
 
     effect_phrase = Dispatch(m.Effect)
 
@@ -73,11 +114,11 @@ class CardTextWriter(EnglishWriter):
 
     @effect_phrase.on(m.Reveal)
     def _reveal(self, e) -> str:
-        return f"turn {_cards(e.count)} of your area face up"
+        return f"turn {counted(e.count, self.CARD)} of your area face up"
 
     @effect_phrase.on(m.TurnFaceDown)
     def _hide(self, e) -> str:
-        return f"turn {_cards(e.count)} in your play area face down"
+        return f"turn {counted(e.count, self.CARD)} in your play area face down"
 
     @effect_phrase.on(m.RecoverDiscard)
     def _recover(self, e) -> str:
@@ -97,16 +138,19 @@ class CardTextWriter(EnglishWriter):
         name = self.noun(ref.card, article=True)
         if ref.direction is None:
             return name
-        return f"the card {_DIRECTION_WORDS[ref.direction]} {name}"
+        return self.phrase("the card") + self.before(self.DIRECTIONS[ref.direction], name)
 
     # ------------------------------------------------------------ definitions
     def pattern_grid(self, pattern: m.Pattern) -> list[str]:
-        cells = [["." if cell is None else
-                  f"{self.mythology_word(cell.mythology) if cell.mythology else 'Any'} "
-                  f"{self.type_word(cell.type).capitalize()}" for cell in row]
+        cells = [["." if cell is None else self.pattern_cell(cell) for cell in row]
                  for row in pattern.shape]
         width = max((len(text) for row in cells for text in row), default=1)
         return ["[" + "] [".join(text.center(width) for text in row) + "]" for row in cells]
+
+    def pattern_cell(self, cell: m.PatternCell) -> str:
+        """"Greek God", "Any Place"."""
+        mythology = self.mythology_word(cell.mythology) if cell.mythology else "Any"
+        return f"{mythology} {self.type_word(cell.type).capitalize()}"
 
     def lines(self, lines) -> str:
         return " ".join(self.line(line) + "." for line in lines)
@@ -117,64 +161,68 @@ class CardTextWriter(EnglishWriter):
     def _myth(self, d: m.MythCard) -> str:
         parts = []
         if d.event:
-            parts.append("Event: " + "; ".join(self.effect(e, every_player=True)
-                                               for e in d.event) + ".")
+            parts.append(self.phrase("event") + "; ".join(self.effect(e, every_player=True)
+                                                          for e in d.event) + ".")
         parts.extend(self.line(line) + "." for line in d.lines)
-        parts.extend(f"Counts as {w.amount} {self.type_word(w.type, w.amount != 1)}."
+        parts.extend(self.phrase("counts as", counted(w.amount, self.type_noun(w.type)))
                      for w in d.weights)
-        return " ".join(parts) if parts else "No scoring text."
+        return " ".join(parts) if parts else self.phrase("no text")
 
     @definition.on(m.Law)
     def _law(self, d: m.Law) -> str:
-        return "Law - " + self.lines(d.lines)
+        return self.phrase("law") + self.lines(d.lines)
 
     @definition.on(m.Pattern)
     def _pattern(self, d: m.Pattern) -> str:
         points = self.pattern_points.get(d.id, d.difficulty.points)
-        return f"Pattern ({d.difficulty.value}, {points}p):\n" + "\n".join(self.pattern_grid(d))
+        return (self.phrase("pattern", level=self.LEVELS[d.difficulty][0], points=points)
+                + "\n".join(self.pattern_grid(d)))
 
     @definition.on(m.ObjectiveGoal)
     def _goal(self, d: m.ObjectiveGoal) -> str:
-        return "Objective goal - " + self.lines(d.lines)
+        return self.phrase("goal") + self.lines(d.lines)
 
     @definition.on(m.ObjectiveElement)
     def _objective_element(self, d: m.ObjectiveElement) -> str:
-        return f"Objective element: {self.noun(d.selector, plural=True)}."
+        return self.phrase("element of", self.noun(d.selector, plural=True))
 
     @definition.on(m.PowerEffect)
     def _power(self, d: m.PowerEffect) -> str:
-        return f"Power ({d.cost} cards): " + "; ".join(self.effect(e) for e in d.effects) + "."
+        return (self.phrase("power", cost=d.cost, cards=counted(d.cost, self.CARD))
+                + "; ".join(self.effect(e) for e in d.effects) + ".")
 
     @definition.on(m.RuleOption)
     def _option(self, d: m.RuleOption) -> str:
-        parts = [setting_sentence(s.name, s.value, "en") for s in d.settings]
-        parts += [f"at the start, every player must {self.effect(e)}" for e in d.start]
-        return "Rule option: " + ("; ".join(parts) or "no change to the rules") + "."
+        parts = [setting_sentence(s.name, s.value, self.LANG) for s in d.settings]
+        parts += [self.phrase("at start", you=self.effect(e),
+                              every=self.effect(e, every_player=True)) for e in d.start]
+        return self.phrase("option") + ("; ".join(parts) or self.phrase("no change")) + "."
 
     # ------------------------------------------------------------ scenarios
     setup_step = Dispatch(m.SetupStep)
 
     @setup_step.on(m.Separate)
     def _separate(self, step: m.Separate) -> str:
-        return (f"shuffle {self.card_list(step.cards)} with {_cards(step.random)} at random "
-                "and put them on top of the deck")
+        return self.phrase("separate", cards=self.card_list(step.cards),
+                           random=counted(step.random, self.CARD))
 
     @setup_step.on(m.PowerCards)
     def _power_cards(self, step: m.PowerCards) -> str:
-        return ("start without Power cards" if step.count == 0
-                else f"start with {step.count} Power card{'s' if step.count != 1 else ''}")
+        return self.PHRASES["power cards"][step.count != 0].format(
+            count=step.count, cards=self.CARD.form(step.count != 1))
 
     @setup_step.on(m.Place)
     def _place(self, step: m.Place) -> str:
-        where = ("in a random cell" if step.row is None
-                 else f"in a random cell of the {ROW_WORDS[step.row]} row" if step.column is None
-                 else f"in the {ROW_WORDS[step.row]} row, column {step.column}")
-        face = "face up" if step.face_up else "face down"
-        return f"place {self.card_list(step.cards)} {face} {where} of your area"
+        where = (self.phrase("random cell") if step.row is None
+                 else self.phrase("random cell in row", row=self.ROWS[step.row])
+                 if step.column is None
+                 else self.phrase("at cell", row=self.ROWS[step.row], column=step.column))
+        return self.phrase("place", cards=self.card_list(step.cards), where=where,
+                           face=self.PHRASES["face side"][step.face_up])
 
     @setup_step.on(m.SetAside)
     def _set_aside(self, step: m.SetAside) -> str:
-        return f"set {self.card_list(step.cards)} aside face down as the {step.deck} deck"
+        return self.phrase("aside", cards=self.card_list(step.cards), deck=step.deck)
 
     @setup_step.on(m.SetupDraw)
     def _setup_draw(self, step: m.SetupDraw) -> str:
@@ -184,40 +232,38 @@ class CardTextWriter(EnglishWriter):
 
     @rule.on(m.Lock)
     def _lock(self, rule: m.Lock) -> str:
-        return f"{self.card_list(rule.cards)} may never be moved or discarded"
+        return self.PHRASES["lock"][len(rule.cards) > 1].format(cards=self.card_list(rule.cards))
 
     @rule.on(m.Trigger)
     def _trigger(self, rule: m.Trigger) -> str:
-        if rule.kind is m.TriggerKind.PATTERN_COMPLETED:
-            when = "whenever you complete a pattern"
-        elif rule.kind is m.TriggerKind.START:
-            when = "at the start"
-        else:
-            when = f"when {self.noun(rule.selector, article=True)} is {rule.kind.value}"
+        card = None if rule.selector is None else self.noun_with(rule.selector, article=True)
+        when = self.TRIGGERS[rule.kind][card is not None and card.feminine].format(
+            card=card.text if card is not None else "")
         return f"{when}, {', '.join(self.effect(e) for e in rule.effects)}"
 
     @rule.on(m.Ability)
     def _ability(self, rule: m.Ability) -> str:
-        text = (f"you may pay {rule.cost} Power card{'s' if rule.cost != 1 else ''} to "
-                f"{self.effect(rule.effect)}")
+        text = self.phrase("ability", cost=rule.cost, cards=self.CARD.form(rule.cost != 1),
+                           effect=self.to_do(rule.effect))
         if rule.condition is not None:
-            text += f" if {self.condition(rule.condition)}"
-        return text + (", once per game" if rule.once else "")
+            text += self.phrase("if", self.condition(rule.condition))
+        return text + (self.phrase("once") if rule.once else "")
 
     def scenario_setup(self, d: m.Scenario) -> list[str]:
         """The scenario's setup and rules, a sentence each."""
-        return scenario_setup_lines(self, d, SETUP_WORDS, join)
+        return scenario_setup_lines(self, d, self.SETUP_WORDS, self.join)
 
     @definition.on(m.Scenario)
     def _scenario(self, d: m.Scenario) -> str:
-        lines = [f"Scenario {d.number}: {d.name}.", *self.scenario_setup(d)]
+        lines = [self.phrase("scenario", number=d.number, name=d.name), *self.scenario_setup(d)]
         if d.victory:
-            lines.append("Victory: " + "; ".join(self.condition(c, "it") for c in d.victory) + ".")
+            lines.append(self.phrase("victory")
+                         + "; ".join(self.condition(c) for c in d.victory) + ".")
         if d.challenge:
-            lines.append("Additional challenge: "
-                         + "; ".join(self.condition(c, "it") for c in d.challenge) + ".")
+            lines.append(self.phrase("challenge")
+                         + "; ".join(self.condition(c) for c in d.challenge) + ".")
         if d.threshold:
-            lines.append(f"Score more than {d.threshold} points.")
+            lines.append(self.phrase("threshold", d.threshold))
         return "\n".join(lines)
 
 

@@ -33,7 +33,8 @@ from __future__ import annotations
 
 import inspect
 import typing
-from typing import Any, Callable, Iterator
+from types import MappingProxyType
+from typing import Any, Callable, Iterable, Iterator, Mapping
 
 import attrs
 
@@ -207,6 +208,22 @@ def _subclassed(cls: type) -> None:
             parent = next(found for found in (_declared(k, name) for k in cls.__mro__[1:])
                           if found is not None)
             Dispatch(parent.union)._install(cls, name)
+
+
+def total(keys: Iterable, table: Mapping, where: str) -> Mapping:
+    """``table``, read-only, checked to hold an entry for each of ``keys`` and
+    nothing else (the members of an enum, the phrases of a parent table):
+    run at import, so that a new member fails there, never at a default."""
+    expected, given = set(keys), set(table)
+    if expected != given:
+        missing = ", ".join(sorted(map(_key_name, expected - given))) or "none"
+        extra = ", ".join(sorted(map(_key_name, given - expected))) or "none"
+        raise TypeError(f"{where} is not total: missing {missing}; unknown {extra}")
+    return MappingProxyType(dict(table))
+
+
+def _key_name(key: Any) -> str:
+    return getattr(key, "name", None) or str(key)
 
 
 def iter_nodes(node: Any) -> Iterator[Any]:

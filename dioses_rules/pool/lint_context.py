@@ -16,9 +16,6 @@ from ..language import model as m
 from ..language.source import condition_text, scope_text
 from ..language.walk import Dispatch
 
-_OWN_SCOPES = (m.ScopeKind.ROW, m.ScopeKind.COLUMN, m.ScopeKind.NEIGHBOURS,
-               m.ScopeKind.SURROUNDINGS, m.ScopeKind.DIAGONALS)
-
 
 class ContextChecker:
     """Checks one scoring line or condition of a definition kind.
@@ -103,7 +100,7 @@ class ContextChecker:
         if scope.kind is m.ScopeKind.LINE and "line" not in self.allowed:
             self.bad("'line': only a law sits on a row or column", scope,
                      "use 'row', 'column' or 'area'")
-        if scope.kind in _OWN_SCOPES and not anchored:
+        if scope.kind.anchored and not anchored:
             self.bad(f"its own '{scope.kind.value}': no card is being judged", scope,
                      "use 'line'" if self.law else "use 'area' or a named row or column")
         elif self.law and top and scope.kind is not m.ScopeKind.LINE:

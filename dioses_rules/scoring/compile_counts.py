@@ -21,7 +21,7 @@ from itertools import product
 from typing import Callable, Optional
 
 from ..language import model as m
-from ..language.walk import Dispatch
+from ..language.walk import Dispatch, UnhandledNode
 from . import area as g
 from . import masks as k
 from .evaluator import implied_type
@@ -30,13 +30,6 @@ from .closures import (MAX_TERMS, LaneCount, Memo, Scope, Sel, lane_count_fn, mo
 from .masks import BIT, FULL, cells_of
 from .scene import Scene, Vocabulary
 
-_ANCHORED_SCOPES = {
-    m.ScopeKind.ROW: k.ROW_OF,
-    m.ScopeKind.COLUMN: k.COLUMN_OF,
-    m.ScopeKind.NEIGHBOURS: k.NEIGHBOURS,
-    m.ScopeKind.DIAGONALS: k.DIAGONALS,
-    m.ScopeKind.SURROUNDINGS: k.SURROUNDINGS,
-}
 
 
 class CountCompiler:
@@ -200,6 +193,8 @@ class CountCompiler:
 
     def scope(self, scope: m.Scope) -> Scope:
         kind = scope.kind
+        if kind.anchored:
+            return Scope(k.ANCHORED_SCOPES[kind], 0)
         if kind is m.ScopeKind.AREA:
             return Scope((FULL,) * g.SIZE, FULL)
         if kind is m.ScopeKind.LINE:
@@ -210,7 +205,7 @@ class CountCompiler:
             return Scope((k.COLUMNS[scope.column],) * g.SIZE, k.COLUMNS[scope.column])
         if kind is m.ScopeKind.LARGEST_GROUP:
             return Scope(fn=self.largest_group(scope.group))
-        return Scope(_ANCHORED_SCOPES.get(kind, k.SURROUNDINGS), 0)
+        raise UnhandledNode(f"CountCompiler.scope has no meaning for the scope {kind.name}")
 
     def largest_group(self, selector: m.Selector) -> Callable:
         """R6: the connected group of matching cards that counts most (the

@@ -20,7 +20,7 @@ from typing import Mapping, Optional
 from attrs import field, frozen
 
 from ..language import model as m
-from ..language.walk import Dispatch
+from ..language.walk import Dispatch, UnhandledNode, total
 from . import area as g
 from .area import Area
 
@@ -92,11 +92,23 @@ RELATION_CELLS = {
 }
 
 
+# The cells of each scope read from the card's own place (ScopeKind.anchored).
+_ANCHORED_CELLS = total([kind for kind in m.ScopeKind if kind.anchored], {
+    m.ScopeKind.ROW: lambda anchor: g.ROW_CELLS[g.cell_row(anchor)],
+    m.ScopeKind.COLUMN: lambda anchor: g.COLUMN_CELLS[g.cell_column(anchor)],
+    m.ScopeKind.NEIGHBOURS: g.NEIGHBOURS.__getitem__,
+    m.ScopeKind.DIAGONALS: g.DIAGONAL_CELLS.__getitem__,
+    m.ScopeKind.SURROUNDINGS: g.SURROUNDINGS.__getitem__,
+}, "evaluator._ANCHORED_CELLS")
+
+
 def fixed_scope_cells(scope: m.Scope, anchor: Optional[int],
                       law_line: Optional[tuple[int, ...]]) -> tuple[int, ...]:
     """The cells of every scope but the largest group (R6, which depends on
     the cards): from the anchor's cell, or the law's line (R13)."""
     kind = scope.kind
+    if kind.anchored:
+        return () if anchor is None else _ANCHORED_CELLS[kind](anchor)
     if kind is m.ScopeKind.AREA:
         return g.ALL_CELLS
     if kind is m.ScopeKind.LINE:
@@ -105,17 +117,7 @@ def fixed_scope_cells(scope: m.Scope, anchor: Optional[int],
         return g.ROW_CELLS[scope.row]
     if kind is m.ScopeKind.NAMED_COLUMN:
         return g.COLUMN_CELLS[scope.column]
-    if anchor is None:
-        return ()
-    if kind is m.ScopeKind.ROW:
-        return g.ROW_CELLS[g.cell_row(anchor)]
-    if kind is m.ScopeKind.COLUMN:
-        return g.COLUMN_CELLS[g.cell_column(anchor)]
-    if kind is m.ScopeKind.NEIGHBOURS:
-        return g.NEIGHBOURS[anchor]
-    if kind is m.ScopeKind.DIAGONALS:
-        return g.DIAGONAL_CELLS[anchor]
-    return g.SURROUNDINGS[anchor]
+    raise UnhandledNode(f"fixed_scope_cells has no cells for the scope {kind.name}")
 
 
 class Evaluator:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Iterable, Iterator, Optional
 
 from ..language import model as m
+from ..language.walk import total
 from . import area as g
 
 FULL = (1 << g.SIZE) - 1
@@ -39,6 +40,11 @@ SURROUNDINGS = tuple(mask_of(g.SURROUNDINGS[i]) for i in range(g.SIZE))
 DIAGONALS = tuple(mask_of(g.DIAGONAL_CELLS[i]) for i in range(g.SIZE))
 ROW_OF = tuple(mask_of(g.ROW_CELLS[g.cell_row(i)]) for i in range(g.SIZE))
 COLUMN_OF = tuple(mask_of(g.COLUMN_CELLS[g.cell_column(i)]) for i in range(g.SIZE))
+# The cells of each scope read from the card's own place, per anchor cell.
+ANCHORED_SCOPES = total([kind for kind in m.ScopeKind if kind.anchored], {
+    m.ScopeKind.ROW: ROW_OF, m.ScopeKind.COLUMN: COLUMN_OF, m.ScopeKind.NEIGHBOURS: NEIGHBOURS,
+    m.ScopeKind.DIAGONALS: DIAGONALS, m.ScopeKind.SURROUNDINGS: SURROUNDINGS,
+}, "masks.ANCHORED_SCOPES")
 ROWS = {row: mask_of(cells) for row, cells in g.ROW_CELLS.items()}
 COLUMNS = {column: mask_of(cells) for column, cells in g.COLUMN_CELLS.items()}
 CORNERS = mask_of(g.CORNERS)

@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Callable
 
 from ..language import model as m
-from ..language.walk import Dispatch, iter_nodes
+from ..language.walk import Dispatch, UnhandledNode, iter_nodes
 from . import area as g
 from . import masks as k
 from .evaluator import Facts, implied_type
@@ -30,13 +30,6 @@ from .planes import Num, Planes
 
 # selectors that look at more than the card they match
 _ANCHORED = (m.SelfCard, m.SameAs, m.MostCommon, m.Leader)
-_SCOPES = {
-    m.ScopeKind.ROW: k.ROW_OF,
-    m.ScopeKind.COLUMN: k.COLUMN_OF,
-    m.ScopeKind.NEIGHBOURS: k.NEIGHBOURS,
-    m.ScopeKind.DIAGONALS: k.DIAGONALS,
-    m.ScopeKind.SURROUNDINGS: k.SURROUNDINGS,
-}
 
 
 class Unsupported(Exception):
@@ -124,6 +117,8 @@ class WideCompiler:
 
     def scope(self, scope: m.Scope, anchor: int) -> tuple[int, ...]:
         kind = scope.kind
+        if kind.anchored:
+            return _cells(k.ANCHORED_SCOPES[kind][anchor])
         if kind is m.ScopeKind.AREA:
             return tuple(range(g.SIZE))
         if kind is m.ScopeKind.LINE:
@@ -134,7 +129,7 @@ class WideCompiler:
             return _cells(k.COLUMNS[scope.column])
         if kind is m.ScopeKind.LARGEST_GROUP:
             raise Unsupported(scope)
-        return _cells(_SCOPES.get(kind, k.SURROUNDINGS)[anchor])
+        raise UnhandledNode(f"WideCompiler.scope has no meaning for the scope {kind.name}")
 
     # ------------------------------------------------------------ conditions
     condition = Dispatch(m.Condition)

@@ -18,9 +18,6 @@ from ..scoring.evaluator import values_of
 from .cpsat import ZERO, Lin, Lit, lit_lin, total
 
 Anchor = Optional[tuple[int, int]]  # (cell, card index) or none
-# scopes around the anchor
-_ANCHORED = {m.ScopeKind.ROW, m.ScopeKind.COLUMN, m.ScopeKind.NEIGHBOURS, m.ScopeKind.DIAGONALS,
-             m.ScopeKind.SURROUNDINGS}
 
 
 class PlacementSelectors:
@@ -122,7 +119,7 @@ class PlacementSelectors:
         if found is None:
             kinds = (m.SelfCard, m.SameAs, m.Scores, m.Leader, m.Relation, m.Between, m.InRow,
                      m.InColumn, m.AtCell, m.InCorner, m.Present, m.ScoresLike)
-            found = any(isinstance(n, kinds) or (isinstance(n, m.Scope) and n.kind in _ANCHORED)
+            found = any(isinstance(n, kinds) or (isinstance(n, m.Scope) and n.kind.anchored)
                         or (isinstance(n, m.ElementRef) and self.context.element is not None
                             and self.reads_anchor(self.context.element))
                         for n in iter_nodes(node))

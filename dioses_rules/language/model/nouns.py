@@ -166,6 +166,16 @@ class ScopeKind(enum.Enum):
     NAMED_COLUMN = "named column"
     LARGEST_GROUP = "largest group"  # R6
 
+    @property
+    def anchored(self) -> bool:
+        """Whether the scope is read from the card's own place (R10, R4, R5):
+        its row, column, neighbours, surroundings or diagonals."""
+        return self in _ANCHORED_SCOPES
+
+
+_ANCHORED_SCOPES = frozenset({ScopeKind.ROW, ScopeKind.COLUMN, ScopeKind.NEIGHBOURS,
+                              ScopeKind.SURROUNDINGS, ScopeKind.DIAGONALS})
+
 
 class Fact(enum.Enum):
     PATTERNS_COMPLETED = "patterns completed"
