@@ -128,7 +128,8 @@ def _score_many(boards, sources, output_format: str, explain: bool, evaluator: s
     results, failed, unmet = [], 0, 0
     for board in boards:
         try:
-            report, _, registry, shown, mismatches = _scored(board, sources, explain, evaluator)
+            report, _resolved, registry, shown, mismatches = _scored(board, sources, explain,
+                                                                     evaluator)
         except DiosesError as error:
             report_diagnostics(error.diagnostics)
             failed += 1
@@ -145,7 +146,7 @@ def _score_many(boards, sources, output_format: str, explain: bool, evaluator: s
         print_json([{"board": shown, **_document(report, registry, lang, mismatches)}
                     for shown, report, registry, mismatches in results])
     else:
-        totals = [report.total for _, report, _, _ in results]
+        totals = [report.total for _shown, report, _registry, _unmet in results]
         summary = ngettext("{count} board: ", "{count} boards: ", len(boards)).format(
             count=len(boards))
         if totals:
