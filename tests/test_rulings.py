@@ -828,10 +828,18 @@ def scenario_board(scenario_id: str, cells: Mapping[str, str]) -> Board:
 def test_r24_every_card_scores_means_each_above_0():
     """Scenario 2's challenge: Hera 2p, Barco 1p -> met; add Hela (0p) -> not."""
     scoring = scenario_board("abduction-of-persephone", {"front 2": "hera", "front 3": "ship"})
-    assert score_board(scoring).scenario.challenge is True
+    assert challenge_condition(score_board(scoring)) is True
     idle = scenario_board("abduction-of-persephone",
                           {"front 2": "hera", "front 3": "ship", "back 1": "hela"})
-    assert score_board(idle).scenario.challenge is False
+    assert challenge_condition(score_board(idle)) is False
+    # R34: with no victory on this board, the challenge itself is not met
+    assert score_board(scoring).scenario.challenge is False
+
+
+def challenge_condition(report) -> bool:
+    """The challenge's own condition (one), apart from the R34 verdict."""
+    (condition,) = report.scenario.challenge_conditions
+    return condition.met
 
 
 def test_r24_named_cards_score():
@@ -852,7 +860,8 @@ def test_r24_scores_at_least_3_points(egyptians, expected):
     """Scenario 7's challenge: Anubis (1p per Egyptian in the back row) scores >= 3."""
     others = dict(list({"back 2": "toth", "back 3": "osiris"}.items())[:egyptians])
     report = score_board(scenario_board("afterlife-travel-agency", {"back 1": "anubis", **others}))
-    assert report.scenario.challenge is expected
+    assert challenge_condition(report) is expected
+    assert report.scenario.challenge is False  # R34: no victory on this board
 
 
 THRONES = {"front 1": "zeus", "front 2": "olympus-throne", "front 3": "hera",
