@@ -63,7 +63,8 @@ def _position(text: str, offset: int) -> tuple[int, int]:
 # written as a run of plain characters between escapes, never one repetition
 # per character, so a long string costs no memory per character), comments,
 # brackets, and runs of digits.
-_JSON_TOKENS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]|\d{%d,}' % (MAX_DIGITS + 1), re.S)
+_JSON_TOKENS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]|\d{%d,}|-?Infinity|NaN'
+                          % (MAX_DIGITS + 1), re.S)
 _TOML_TOKENS = re.compile(
     r'"""[^"\\]*(?:(?:\\.|"(?!""))[^"\\]*)*"""'
     r"|'''[^']*(?:'(?!'')[^']*)*'''"
@@ -93,6 +94,10 @@ def check_bounds(text: str, path: str, code: str, *, toml: bool = False,
                              column, "no file of this kind nests so deeply")
         elif first in _CLOSE:
             depth = max(depth - 1, 0)
+        elif first in "-IN":  # JSON has no NaN or Infinity (Python's json reads them)
+            at, column = _position(text, token.start())
+            raise _error(code, f"{token.group()} is not a number JSON allows", path, line + at,
+                         column, "write a finite number")
         elif first.isdigit():
             at, column = _position(text, token.start())
             raise _error(code, f"a number of more than {MAX_DIGITS} digits", path, line + at,
