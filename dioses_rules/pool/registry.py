@@ -411,11 +411,10 @@ def _fill_scores_like(registry: Registry) -> None:
                 line = evolve(line, lines=target.lines)  # type: ignore[union-attr]
             lines.append(line)
         filled[card_id] = evolve(card, lines=tuple(lines))  # type: ignore[arg-type]
-    fill = filled.__getitem__
     swaps = {}
     for key, (definition, set_id) in list(registry.by_id.items()):
         if key[0] == "myth" and key[1] in filled:
-            new = fill(key[1])
+            new = filled[key[1]]
             registry.by_id[key] = (new, set_id)
             swaps[id(definition)] = new
     if swaps:
