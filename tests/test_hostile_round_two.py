@@ -30,6 +30,7 @@ from click.testing import CliRunner
 
 from dioses_cli.lint import lint
 from dioses_cli.main import dioses
+from lsp_frames import replies as lsp_replies
 
 ROOT = Path(__file__).resolve().parent.parent
 HOSTILE = ROOT / "tests" / "fixtures" / "hostile"
@@ -322,17 +323,6 @@ def _lsp_message(payload: dict) -> bytes:
     return f"Content-Length: {len(body)}\r\n\r\n".encode("ascii") + body
 
 
-def _lsp_replies(output: bytes) -> list[dict]:
-    found = []
-    while output.strip():
-        head, _, rest = output.partition(b"\r\n\r\n")
-        length = next(int(line.split(b":")[1]) for line in head.split(b"\r\n")
-                      if line.lower().startswith(b"content-length"))
-        found.append(json.loads(rest[:length]))
-        output = rest[length:]
-    return found
-
-
 def test_the_language_server_survives_a_lone_surrogate_a_fifo_and_dev_zero(tmp_path):
     """C5: a lone surrogate in a buffer broke every later request (-32603);
     a FIFO or a /dev/zero link named *.dioses in the workspace hung or
@@ -377,7 +367,7 @@ def test_the_language_server_survives_a_lone_surrogate_a_fifo_and_dev_zero(tmp_p
         server.kill()
         server.communicate()
         pytest.fail("the language server hung (a FIFO or /dev/zero in its workspace?)")
-    replies = _lsp_replies(out)
+    replies = lsp_replies(out)
     answered = {r["id"]: r for r in replies if "id" in r and "method" not in r}
     assert sorted(answered) == [1, 2, 3, 4, 5], (sorted(answered), err.decode()[-2000:])
     errors = [r["error"] for r in answered.values() if "error" in r]
@@ -409,7 +399,7 @@ def test_the_language_server_answers_what_the_fuzzer_found(tmp_path):
         [sys.executable, "-c", "from dioses_cli.main import dioses; dioses()", "lsp", "--stdio"],
         input=b"".join(_lsp_message(r) for r in requests), capture_output=True,
         env=child_env(), cwd=tmp_path, timeout=60, preexec_fn=_limit_memory)
-    answered = {r["id"]: r for r in _lsp_replies(server.stdout) if "id" in r and "method" not in r}
+    answered = {r["id"]: r for r in lsp_replies(server.stdout) if "id" in r and "method" not in r}
     assert sorted(answered) == [1, 2, 3, 4, 5], sorted(answered)
     assert answered[2].get("error", {}).get("code") != -32603, answered[2]
     assert [answered[n].get("error", {}).get("code") for n in (3, 4)] == [-32602, -32602]

@@ -14,6 +14,7 @@ import pytest
 from click.testing import CliRunner
 
 from dioses_cli.main import dioses
+from lsp_frames import replies as lsp_replies
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -33,17 +34,6 @@ def test_without_the_editors_extra_lsp_exits_1_naming_what_to_install(monkeypatc
 def _message(payload: dict) -> bytes:
     body = json.dumps(payload).encode("utf-8")
     return f"Content-Length: {len(body)}\r\n\r\n".encode("ascii") + body
-
-
-def _messages(output: bytes) -> list[dict]:
-    found = []
-    while output:
-        head, _, rest = output.partition(b"\r\n\r\n")
-        length = next(int(line.split(b":")[1]) for line in head.split(b"\r\n")
-                      if line.lower().startswith(b"content-length"))
-        found.append(json.loads(rest[:length]))
-        output = rest[length:]
-    return found
 
 
 def test_the_server_process_speaks_json_rpc_over_stdio(tmp_path):
@@ -66,7 +56,7 @@ def test_the_server_process_speaks_json_rpc_over_stdio(tmp_path):
         input=b"".join(_message(r) for r in requests), capture_output=True, env=env,
         timeout=120, cwd=tmp_path)
     assert done.returncode == 0, done.stderr.decode()
-    replies = _messages(done.stdout)
+    replies = lsp_replies(done.stdout)
     init = next(r for r in replies if r.get("id") == 1)["result"]
     assert init["serverInfo"]["name"] == "dioses"
     assert init["capabilities"]["hoverProvider"] and init["capabilities"]["completionProvider"]
