@@ -48,9 +48,11 @@ def run(*args: str, **options) -> subprocess.CompletedProcess:
     print("$ dioses " + " ".join(args), flush=True)
     done = subprocess.run([DIOSES, *args], capture_output=True, timeout=TIMEOUT, **options)
     if done.returncode != 0:
-        fail(f"dioses {args[0]} exited {done.returncode}:\n"
-             f"{done.stdout.decode(errors='replace')[-2000:]}"
-             f"{done.stderr.decode(errors='replace')[-2000:]}")
+        fail(
+            f"dioses {args[0]} exited {done.returncode}:\n"
+            f"{done.stdout.decode(errors='replace')[-2000:]}"
+            f"{done.stderr.decode(errors='replace')[-2000:]}"
+        )
     return done
 
 
@@ -58,12 +60,18 @@ def web() -> None:
     print("$ dioses serve --port 0 (then GET / and Ctrl-C)", flush=True)
     saves = WORK / "web-saves"
     saves.mkdir(exist_ok=True)
-    server = subprocess.Popen([DIOSES, "serve", "--port", "0", "--saves", str(saves)],
-                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    server = subprocess.Popen(
+        [DIOSES, "serve", "--port", "0", "--saves", str(saves)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+    )
     try:
         address = _served_address(server)
-        for path, kind in (("/", "text/html"), ("/cards", "text/html"),
-                           ("/cards/base/myth/ship.svg", "image/svg+xml")):
+        for path, kind in (
+            ("/", "text/html"),
+            ("/cards", "text/html"),
+            ("/cards/base/myth/ship.svg", "image/svg+xml"),
+        ):
             with urllib.request.urlopen(address + path.lstrip("/"), timeout=30) as answer:
                 body = answer.read()
                 if answer.status != 200 or not answer.headers["content-type"].startswith(kind):
@@ -104,8 +112,10 @@ def _served_address(server: subprocess.Popen) -> str:
 
 def solver() -> None:
     report = json.loads(run("solve", str(BOARD), "--format", "json").stdout)
-    print(f"best total {report['best_total']} (optimal: {report['optimal']}), "
-          f"as saved {report['current_total']}")
+    print(
+        f"best total {report['best_total']} (optimal: {report['optimal']}), "
+        f"as saved {report['current_total']}"
+    )
     if not report["optimal"] or report["best_total"] < report["current_total"]:
         fail(f"not a proven best layout: {report}")
 
@@ -115,8 +125,15 @@ def pictures() -> None:
     run("score", str(BOARD), "--svg", str(svg))
     if not svg.read_text(encoding="utf-8").lstrip().startswith(("<?xml", "<svg")):
         fail(f"{svg} is no SVG picture")
-    run("cards", "--cards", str(REPO / "examples" / "mods" / "celtic"), "--set", "celtic",
-        "--sheet", str(pdf))
+    run(
+        "cards",
+        "--cards",
+        str(REPO / "examples" / "mods" / "celtic"),
+        "--set",
+        "celtic",
+        "--sheet",
+        str(pdf),
+    )
     if not pdf.read_bytes().startswith(b"%PDF-"):
         fail(f"{pdf} is no PDF")
     print(f"{svg.name}: {svg.stat().st_size} bytes; {pdf.name}: {pdf.stat().st_size} bytes")
@@ -128,15 +145,26 @@ def _message(payload: dict) -> bytes:
 
 
 def editors() -> None:
-    requests = b"".join(_message(m) for m in (
-        {"jsonrpc": "2.0", "id": 1, "method": "initialize",
-         "params": {"processId": None, "rootUri": None, "capabilities": {}}},
-        {"jsonrpc": "2.0", "method": "initialized", "params": {}},
-        {"jsonrpc": "2.0", "id": 2, "method": "shutdown"},
-        {"jsonrpc": "2.0", "method": "exit"}))
+    requests = b"".join(
+        _message(m)
+        for m in (
+            {
+                "jsonrpc": "2.0",
+                "id": 1,
+                "method": "initialize",
+                "params": {"processId": None, "rootUri": None, "capabilities": {}},
+            },
+            {"jsonrpc": "2.0", "method": "initialized", "params": {}},
+            {"jsonrpc": "2.0", "id": 2, "method": "shutdown"},
+            {"jsonrpc": "2.0", "method": "exit"},
+        )
+    )
     out = run("lsp", input=requests).stdout.decode()
-    answers = [json.loads(body) for body in re.split(r"Content-Length: \d+\r\n(?:[^\r\n]+\r\n)*\r\n",
-                                                     out) if body.strip()]
+    answers = [
+        json.loads(body)
+        for body in re.split(r"Content-Length: \d+\r\n(?:[^\r\n]+\r\n)*\r\n", out)
+        if body.strip()
+    ]
     first = next((a for a in answers if a.get("id") == 1), None)
     if first is None or "capabilities" not in first.get("result", {}):
         fail(f"no answer to initialize: {out[:2000]}")
@@ -148,8 +176,14 @@ def distributed() -> None:
 
     games = ("simulate", "--games", "4", "--seed", "1", "--format", "json")
     # threads in this process, reached over TCP on loopback as a real scheduler is
-    with LocalCluster(n_workers=1, threads_per_worker=1, processes=False, protocol="tcp",
-                      host="127.0.0.1", dashboard_address=None) as cluster:
+    with LocalCluster(
+        n_workers=1,
+        threads_per_worker=1,
+        processes=False,
+        protocol="tcp",
+        host="127.0.0.1",
+        dashboard_address=None,
+    ) as cluster:
         remote = json.loads(run(*games, "--scheduler", cluster.scheduler_address).stdout)
     local = json.loads(run(*games).stdout)
     if remote != local:
@@ -157,8 +191,13 @@ def distributed() -> None:
     print(f"{remote['games']} games: the same report on the cluster as without one")
 
 
-CHECKS = {"web": web, "solver": solver, "pictures": pictures, "editors": editors,
-          "distributed": distributed}
+CHECKS = {
+    "web": web,
+    "solver": solver,
+    "pictures": pictures,
+    "editors": editors,
+    "distributed": distributed,
+}
 
 if __name__ == "__main__":
     if EXTRA not in CHECKS:

@@ -81,9 +81,14 @@ def play(registry, players: int, games: int, seed: int, agent: str = "random") -
             turns += result.turns
 
     cpu, wall = timed(run)
-    return {"elapsed": cpu, "wall": wall, "games/s": games / cpu,
-            "wall games/s": games / wall, "turns": turns / games,
-            "decisions/s": decisions / cpu}
+    return {
+        "elapsed": cpu,
+        "wall": wall,
+        "games/s": games / cpu,
+        "wall games/s": games / wall,
+        "turns": turns / games,
+        "decisions/s": decisions / cpu,
+    }
 
 
 def agent_seeds(game_seed: int, players: int) -> list[int]:
@@ -97,12 +102,20 @@ def ours_and_yardstick(base, players: int, game_seed: int) -> tuple[dict, dict]:
     and winners."""
     seeds = agent_seeds(game_seed, players)
     records: list[dict] = []
-    result = new_game(base, [RandomAgent(s) for s in seeds], seed=game_seed,
-                      log=records.append).play()
-    ours = {"turns": result.turns, "totals": [r.total for r in result.reports],
-            "gods": [r.gods for r in result.reports], "winners": list(result.winners),
-            "decisions": [(r["seat"], r["kind"], r["index"], r["options"])
-                          for r in records if r["type"] == "decision"]}
+    result = new_game(
+        base, [RandomAgent(s) for s in seeds], seed=game_seed, log=records.append
+    ).play()
+    ours = {
+        "turns": result.turns,
+        "totals": [r.total for r in result.reports],
+        "gods": [r.gods for r in result.reports],
+        "winners": list(result.winners),
+        "decisions": [
+            (r["seat"], r["kind"], r["index"], r["options"])
+            for r in records
+            if r["type"] == "decision"
+        ],
+    }
     theirs = yardstick.play(players, game_seed, seeds, record=True)
     ours["refills"] = sum(1 for r in records if r.get("event") == "deck-refilled")
     return ours, theirs
@@ -130,24 +143,35 @@ def versus_yardstick(base, players: int, games: int, seed: int, rounds: int = 5)
 
     def run_ours(part):
         for game_seed in part:
-            result = new_game(base, [RandomAgent(s) for s in agent_seeds(game_seed, players)],
-                              seed=game_seed).play()
-            ours[game_seed] = (result.turns, [r.total for r in result.reports],
-                               [r.gods for r in result.reports], list(result.winners))
+            result = new_game(
+                base, [RandomAgent(s) for s in agent_seeds(game_seed, players)], seed=game_seed
+            ).play()
+            ours[game_seed] = (
+                result.turns,
+                [r.total for r in result.reports],
+                [r.gods for r in result.reports],
+                list(result.winners),
+            )
 
     def run_theirs(part):
         for game_seed in part:
             result = yardstick.play(players, game_seed, agent_seeds(game_seed, players))
-            theirs[game_seed] = (result["turns"], result["totals"], result["gods"],
-                                 result["winners"])
+            theirs[game_seed] = (
+                result["turns"],
+                result["totals"],
+                result["gods"],
+                result["winners"],
+            )
 
     for part in slices:
         spent["ours"] += timed(lambda: run_ours(part))[0]
         spent["yardstick"] += timed(lambda: run_theirs(part))[0]
-    return {f"yardstick_random_{players}p_games_per_s": round(games / spent["yardstick"], 2),
-            f"base_random_{players}p_games_per_s": round(games / spent["ours"], 2),
-            f"yardstick_ratio_random_{players}p": round(spent["yardstick"] / spent["ours"], 3),
-            "yardstick_identical_games": ours == theirs}
+    return {
+        f"yardstick_random_{players}p_games_per_s": round(games / spent["yardstick"], 2),
+        f"base_random_{players}p_games_per_s": round(games / spent["ours"], 2),
+        f"yardstick_ratio_random_{players}p": round(spent["yardstick"] / spent["ours"], 3),
+        "yardstick_identical_games": ours == theirs,
+    }
 
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -156,11 +180,15 @@ ROOT = Path(__file__).resolve().parent.parent
 def baseline_tree(revision: str, folder: Path) -> Path:
     """The tree of ``revision`` written into ``folder`` (``git archive``: the
     repository and its worktrees are left as they are)."""
-    archive = subprocess.run(["git", "-C", str(ROOT), "archive", "--format=tar", revision],
-                             capture_output=True, check=False)
+    archive = subprocess.run(
+        ["git", "-C", str(ROOT), "archive", "--format=tar", revision],
+        capture_output=True,
+        check=False,
+    )
     if archive.returncode != 0:
-        raise SystemExit(f"no revision {revision!r} in {ROOT}: "
-                         f"{archive.stderr.decode(errors='replace').strip()}")
+        raise SystemExit(
+            f"no revision {revision!r} in {ROOT}: {archive.stderr.decode(errors='replace').strip()}"
+        )
     subprocess.run(["tar", "-x", "-C", str(folder)], input=archive.stdout, check=True)
     return folder
 
@@ -168,16 +196,22 @@ def baseline_tree(revision: str, folder: Path) -> Path:
 def worker(tree: Path, job: dict) -> dict:
     """One side's games, in a process importing the package of ``tree``."""
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tree), str(tree / "cli")])}
-    done = subprocess.run([sys.executable, str(Path(__file__).parent / "play_worker.py"),
-                           json.dumps(job)], capture_output=True, text=True, env=env,
-                          cwd=str(tree), check=False)
+    done = subprocess.run(
+        [sys.executable, str(Path(__file__).parent / "play_worker.py"), json.dumps(job)],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=str(tree),
+        check=False,
+    )
     if done.returncode != 0:
         raise SystemExit(f"the games of {tree} failed: {done.stderr[-800:]}")
     return json.loads(done.stdout)
 
 
-def versus_baseline(revision: str, seed: int, greedy_games: int, planner_games: int,
-                    think: int, rounds: int = 2) -> dict:
+def versus_baseline(
+    revision: str, seed: int, greedy_games: int, planner_games: int, think: int, rounds: int = 2
+) -> dict:
     """Greedy 4-player games and planner games (seat 0 plans at ``think``)
     by this tree and by ``revision``, each in its own process, the two
     alternated in ``rounds`` slices; ratios of thread CPU time (baseline /
@@ -186,8 +220,10 @@ def versus_baseline(revision: str, seed: int, greedy_games: int, planner_games: 
     identical = True
     with tempfile.TemporaryDirectory(prefix="dioses-baseline-") as folder:
         tree = baseline_tree(revision, Path(folder))
-        for name, agents, games in (("greedy_4p", "greedy", greedy_games),
-                                    ("planner", "planner", planner_games)):
+        for name, agents, games in (
+            ("greedy_4p", "greedy", greedy_games),
+            ("planner", "planner", planner_games),
+        ):
             if games <= 0:
                 continue
             seeds = [seed * 100_003 + index for index in range(games)]
@@ -237,71 +273,152 @@ def measure(args, counts: list[int]) -> list[dict]:
         registry = bundled if enough else filler_registry
         figures = play(registry, players, games, args.seed, agent)
         note = "bundled" if enough else f"bundled + {filler} filler cards (bundled too small)"
-        rows.append({"agent": agent, "players": players, "games": games,
-                     "cards": len(registry.myth_cards()), "pool": note, **figures})
+        rows.append(
+            {
+                "agent": agent,
+                "players": players,
+                "games": games,
+                "cards": len(registry.myth_cards()),
+                "pool": note,
+                **figures,
+            }
+        )
     return rows
 
 
 def print_text(rows: list[dict], args, pinned: str) -> None:
-    print(f"dioses-rules {__version__}, Python {platform.python_version()} "
-          f"({platform.python_implementation()}), {platform.machine()}, {pinned}")
-    print(f"base games, seed {args.seed}: {args.games} per player count with random agents, "
-          f"{args.greedy_games} with greedy agents")
-    print(f"{'agents':>7}  {'players':>7}  {'cards':>5}  {'games/s':>8}  {'turns/game':>10}  "
-          f"{'decisions/s':>11}  pool")
+    print(
+        f"dioses-rules {__version__}, Python {platform.python_version()} "
+        f"({platform.python_implementation()}), {platform.machine()}, {pinned}"
+    )
+    print(
+        f"base games, seed {args.seed}: {args.games} per player count with random agents, "
+        f"{args.greedy_games} with greedy agents"
+    )
+    print(
+        f"{'agents':>7}  {'players':>7}  {'cards':>5}  {'games/s':>8}  {'turns/game':>10}  "
+        f"{'decisions/s':>11}  pool"
+    )
     for row in rows:
-        print(f"{row['agent']:>7}  {row['players']:>7}  {row['cards']:>5}  "
-              f"{row['games/s']:>8.1f}  {row['turns']:>10.1f}  {row['decisions/s']:>11.0f}  "
-              f"{row['pool']}")
+        print(
+            f"{row['agent']:>7}  {row['players']:>7}  {row['cards']:>5}  "
+            f"{row['games/s']:>8.1f}  {row['turns']:>10.1f}  {row['decisions/s']:>11.0f}  "
+            f"{row['pool']}"
+        )
 
 
 def print_json(rows: list[dict], args, pinned: str, extra: dict) -> None:
-    figures = {f"{row['agent']}_{row['players']}p_games_per_s": round(row["games/s"], 2)
-               for row in rows}
-    print(json.dumps({
-        "clock": CLOCK,
-        **extra,
-        **figures,
-        "runs": [{"agents": row["agent"], "players": row["players"], "games": row["games"],
-                  "games_per_s": round(row["games/s"], 2),
-                  "wall_games_per_s": round(row["wall games/s"], 2),
-                  "turns_per_game": round(row["turns"], 2),
-                  "decisions_per_s": round(row["decisions/s"]), "pool": row["pool"]}
-                 for row in rows],
-        "seed": args.seed, "version": __version__,
-        "python": f"{platform.python_implementation()} {platform.python_version()}",
-        "machine": platform.machine(), "pinned": pinned,
-    }, indent=2))
+    figures = {
+        f"{row['agent']}_{row['players']}p_games_per_s": round(row["games/s"], 2) for row in rows
+    }
+    print(
+        json.dumps(
+            {
+                "clock": CLOCK,
+                **extra,
+                **figures,
+                "runs": [
+                    {
+                        "agents": row["agent"],
+                        "players": row["players"],
+                        "games": row["games"],
+                        "games_per_s": round(row["games/s"], 2),
+                        "wall_games_per_s": round(row["wall games/s"], 2),
+                        "turns_per_game": round(row["turns"], 2),
+                        "decisions_per_s": round(row["decisions/s"]),
+                        "pool": row["pool"],
+                    }
+                    for row in rows
+                ],
+                "seed": args.seed,
+                "version": __version__,
+                "python": f"{platform.python_implementation()} {platform.python_version()}",
+                "machine": platform.machine(),
+                "pinned": pinned,
+            },
+            indent=2,
+        )
+    )
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=200, metavar="N",
-                        help="games per player count with random agents; 0 for none (default: 200)")
-    parser.add_argument("--greedy-games", type=int, default=20, metavar="N",
-                        help="4-player games with greedy agents; 0 for none (default: 20)")
-    parser.add_argument("--seed", type=int, default=0, metavar="S",
-                        help="random seed for the deals and the agents (default: 0)")
-    parser.add_argument("--players", default="2,4,6", metavar="LIST",
-                        help="player counts with random agents, comma-separated "
-                             "(default: 2,4,6)")
-    parser.add_argument("--yardstick-games", type=int, default=200, metavar="N",
-                        help="4-player base games by our engine and the hand-written "
-                             "yardstick, alternated; 0 for none (default: 200)")
-    parser.add_argument("--prove", type=int, default=0, metavar="N",
-                        help="compare the two engines decision for decision on N seeds at "
-                             "each of 2-6 players (default: 0, none)")
-    parser.add_argument("--baseline", metavar="REV",
-                        help="also play greedy and planner games with git revision REV "
-                             "(another process, alternated): *_vs_baseline, identical_games")
-    parser.add_argument("--baseline-games", type=int, default=20, metavar="N",
-                        help="greedy 4-player games per side with --baseline (default: 20)")
-    parser.add_argument("--planner-games", type=int, default=2, metavar="N",
-                        help="planner games per side with --baseline (default: 2)")
-    parser.add_argument("--think", type=int, default=16, metavar="N",
-                        help="the planner's simulations per decision (default: 16)")
-    parser.add_argument("--format", choices=("text", "json"), default="text",
-                        help="text table (default) or one JSON object")
+    parser.add_argument(
+        "--games",
+        type=int,
+        default=200,
+        metavar="N",
+        help="games per player count with random agents; 0 for none (default: 200)",
+    )
+    parser.add_argument(
+        "--greedy-games",
+        type=int,
+        default=20,
+        metavar="N",
+        help="4-player games with greedy agents; 0 for none (default: 20)",
+    )
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=0,
+        metavar="S",
+        help="random seed for the deals and the agents (default: 0)",
+    )
+    parser.add_argument(
+        "--players",
+        default="2,4,6",
+        metavar="LIST",
+        help="player counts with random agents, comma-separated (default: 2,4,6)",
+    )
+    parser.add_argument(
+        "--yardstick-games",
+        type=int,
+        default=200,
+        metavar="N",
+        help="4-player base games by our engine and the hand-written "
+        "yardstick, alternated; 0 for none (default: 200)",
+    )
+    parser.add_argument(
+        "--prove",
+        type=int,
+        default=0,
+        metavar="N",
+        help="compare the two engines decision for decision on N seeds at "
+        "each of 2-6 players (default: 0, none)",
+    )
+    parser.add_argument(
+        "--baseline",
+        metavar="REV",
+        help="also play greedy and planner games with git revision REV "
+        "(another process, alternated): *_vs_baseline, identical_games",
+    )
+    parser.add_argument(
+        "--baseline-games",
+        type=int,
+        default=20,
+        metavar="N",
+        help="greedy 4-player games per side with --baseline (default: 20)",
+    )
+    parser.add_argument(
+        "--planner-games",
+        type=int,
+        default=2,
+        metavar="N",
+        help="planner games per side with --baseline (default: 2)",
+    )
+    parser.add_argument(
+        "--think",
+        type=int,
+        default=16,
+        metavar="N",
+        help="the planner's simulations per decision (default: 16)",
+    )
+    parser.add_argument(
+        "--format",
+        choices=("text", "json"),
+        default="text",
+        help="text table (default) or one JSON object",
+    )
     args = parser.parse_args(argv)
     counts = [int(p) for p in args.players.split(",")]
     pinned = one_core()
@@ -313,8 +430,11 @@ def main(argv: list[str] | None = None) -> None:
         if args.prove:
             extra.update(prove(base, args.prove))
     if args.baseline:
-        extra.update(versus_baseline(args.baseline, args.seed, args.baseline_games,
-                                     args.planner_games, args.think))
+        extra.update(
+            versus_baseline(
+                args.baseline, args.seed, args.baseline_games, args.planner_games, args.think
+            )
+        )
     rows = measure(args, counts)
     if args.format == "json":
         print_json(rows, args, pinned, extra)

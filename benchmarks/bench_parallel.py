@@ -47,8 +47,13 @@ def main(argv: list[str] | None = None) -> None:
     for _ in range(args.rounds):
         for workers in (1, 2):
             done = []
-            spent, wall = timed_with_children(lambda: done.append(simulate(
-                registry, args.games, args.players, agents, seed=args.seed, workers=workers)))
+            spent, wall = timed_with_children(
+                lambda: done.append(
+                    simulate(
+                        registry, args.games, args.players, agents, seed=args.seed, workers=workers
+                    )
+                )
+            )
             seconds[workers].append(wall)
             cpu[workers].append(spent)
             reports[workers] = done[0].to_json()
@@ -56,22 +61,32 @@ def main(argv: list[str] | None = None) -> None:
         raise SystemExit("the reports of 1 and 2 workers differ: a bug")
     one, two = (statistics.median(seconds[w]) for w in (1, 2))
     result = {
-        "games": args.games, "players": args.players, "agents": agents,
-        "rounds": args.rounds, "cores": available_cores(),
-        "seconds_1_worker": round(one, 3), "seconds_2_workers": round(two, 3),
-        "speedup_2_workers": round(one / two, 2), "identical_reports": True,
+        "games": args.games,
+        "players": args.players,
+        "agents": agents,
+        "rounds": args.rounds,
+        "cores": available_cores(),
+        "seconds_1_worker": round(one, 3),
+        "seconds_2_workers": round(two, 3),
+        "speedup_2_workers": round(one / two, 2),
+        "identical_reports": True,
         # the CPU both runs cost (with their workers): the speed-up is the
         # wall clock's, the CPU time says what running on two cores costs
-        "clock": "wall", "cpu_seconds_1_worker": round(statistics.median(cpu[1]), 3),
+        "clock": "wall",
+        "cpu_seconds_1_worker": round(statistics.median(cpu[1]), 3),
         "cpu_seconds_2_workers": round(statistics.median(cpu[2]), 3),
     }
     if args.format == "json":
         print(json.dumps(result, indent=2))
         return
-    print(f"{args.games} games of {args.players} players ({', '.join(agents)}), "
-          f"medians of {args.rounds} alternated rounds, {result['cores']} cores")
-    print(f"  1 worker   {one:8.2f} s\n  2 workers  {two:8.2f} s\n"
-          f"  speedup_2_workers {result['speedup_2_workers']:.2f} (identical reports)")
+    print(
+        f"{args.games} games of {args.players} players ({', '.join(agents)}), "
+        f"medians of {args.rounds} alternated rounds, {result['cores']} cores"
+    )
+    print(
+        f"  1 worker   {one:8.2f} s\n  2 workers  {two:8.2f} s\n"
+        f"  speedup_2_workers {result['speedup_2_workers']:.2f} (identical reports)"
+    )
 
 
 if __name__ == "__main__":

@@ -86,9 +86,10 @@ def game_end_boards(registry, boards: list[Board], seed: int) -> list[Board]:
     lines = [("row", row) for row in m.ROWS] + [("column", column) for column in m.COLUMNS]
     ended = []
     for board in boards:
-        placed = tuple(LawPlacement(law, row=where) if kind == "row"
-                       else LawPlacement(law, column=where)
-                       for law, (kind, where) in zip(rng.sample(laws, 2), rng.sample(lines, 2)))
+        placed = tuple(
+            LawPlacement(law, row=where) if kind == "row" else LawPlacement(law, column=where)
+            for law, (kind, where) in zip(rng.sample(laws, 2), rng.sample(lines, 2))
+        )
         held = tuple(HeldPattern(pattern) for pattern in rng.sample(patterns, 2))
         ended.append(Board(board.area, placed, held, scenario=rng.choice(scenarios)))
     return ended
@@ -98,8 +99,11 @@ def game_end_boards(registry, boards: list[Board], seed: int) -> list[Board]:
 
 WIDTH = 4
 # R4: the up to 4 cells sharing an edge with each cell (cells row by row)
-NEXT_TO = [[n for n in (i - WIDTH, i + WIDTH) if 0 <= n < SIZE]
-           + [n for n in (i - 1, i + 1) if n // WIDTH == i // WIDTH] for i in range(SIZE)]
+NEXT_TO = [
+    [n for n in (i - WIDTH, i + WIDTH) if 0 <= n < SIZE]
+    + [n for n in (i - 1, i + 1) if n // WIDTH == i // WIDTH]
+    for i in range(SIZE)
+]
 
 
 def handwritten_points(area: Area) -> dict[int, int]:
@@ -118,14 +122,15 @@ def handwritten_points(area: Area) -> dict[int, int]:
         card_id = placed.card.id
         if card_id == "hera":
             near = [cells[n] for n in NEXT_TO[cell]]
-            points[cell] = 2 if any(p is not None and "egyptian" in p.card.mythologies
-                                    for p in near) else 0
+            points[cell] = (
+                2 if any(p is not None and "egyptian" in p.card.mythologies for p in near) else 0
+            )
         elif card_id == "hela":
             points[cell] = 2 if cell < WIDTH else 0
         elif card_id == "ship":
             start = cell // WIDTH * WIDTH
             gods = 0
-            for p in cells[start:start + WIDTH]:
+            for p in cells[start : start + WIDTH]:
                 if p is not None and p.card.type == "god":
                     gods += 2 if p.card.id == "geb-and-nut" else 1
             points[cell] = gods
@@ -137,15 +142,19 @@ def handwritten_points(area: Area) -> dict[int, int]:
 def compiled_four_points(area: Area) -> dict[int, int]:
     """The same four cards' points, from their compiled lines."""
     scene = compiled.pool().scene(area)
-    return {cell: info.points(scene, cell) for cell, info in enumerate(scene.infos)
-            if info is not None and info.card.id in PRINTED}
+    return {
+        cell: info.points(scene, cell)
+        for cell, info in enumerate(scene.infos)
+        if info is not None and info.card.id in PRINTED
+    }
 
 
 # ------------------------------------------------------------------ timing
 
 
-def measure(boards: list[Board], ended: list[Board], repeat: int
-            ) -> tuple[dict[str, float], dict[str, float]]:
+def measure(
+    boards: list[Board], ended: list[Board], repeat: int
+) -> tuple[dict[str, float], dict[str, float]]:
     """Median CPU seconds of each pass, and median wall seconds, the passes
     interleaved."""
     revealed = [board.area.revealed() for board in boards]
@@ -155,8 +164,7 @@ def measure(boards: list[Board], ended: list[Board], repeat: int
         "compiled_total": lambda: [score_total(b) for b in boards],
         "reference_game_end": lambda: [score_board(b, evaluator="reference") for b in ended],
         "compiled_game_end": lambda: [score_board(b) for b in ended],
-        "reference_card_points": lambda: [card_points(a, evaluator="reference")
-                                          for a in revealed],
+        "reference_card_points": lambda: [card_points(a, evaluator="reference") for a in revealed],
         "compiled_card_points": lambda: [card_points(a) for a in revealed],
         "handwritten": lambda: [handwritten_points(a) for a in revealed],
         "compiled_four": lambda: [compiled_four_points(a) for a in revealed],
@@ -197,8 +205,9 @@ def measure_batch(cards, boards: int, many: int, seed: int, repeat: int) -> dict
     times: dict[str, list[float]] = {"batch": [], "reference_tallies": []}
     for _ in range(repeat):
         times["batch"].append(timed(lambda: batch.tally_batches(cards, areas, facts))[0] / many)
-        times["reference_tallies"].append(timed(lambda: reference_tallies(few, codes))[0]
-                                          / len(few))
+        times["reference_tallies"].append(
+            timed(lambda: reference_tallies(few, codes))[0] / len(few)
+        )
     return {"agree": agree, **{name: statistics.median(v) for name, v in times.items()}}
 
 
@@ -219,22 +228,39 @@ def disagreements(boards: list[Board], ended: list[Board]) -> list[str]:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--boards", type=int, default=2000, metavar="N",
-                        help="how many random boards to deal (default: 2000)")
-    parser.add_argument("--seed", type=int, default=0, metavar="S",
-                        help="random seed for the deal (default: 0)")
-    parser.add_argument("--repeat", type=int, default=5, metavar="R",
-                        help="time each pass R times, interleaved, and keep the median "
-                             "(default: 5)")
-    parser.add_argument("--batch-boards", type=int, default=batch.BATCH, metavar="N",
-                        help="how many areas the batch path scores side by side (default: "
-                             f"{batch.BATCH})")
-    parser.add_argument("--format", choices=("text", "json"), default="text",
-                        help="text for people (default), json: one object for programs")
+    parser.add_argument(
+        "--boards",
+        type=int,
+        default=2000,
+        metavar="N",
+        help="how many random boards to deal (default: 2000)",
+    )
+    parser.add_argument(
+        "--seed", type=int, default=0, metavar="S", help="random seed for the deal (default: 0)"
+    )
+    parser.add_argument(
+        "--repeat",
+        type=int,
+        default=5,
+        metavar="R",
+        help="time each pass R times, interleaved, and keep the median (default: 5)",
+    )
+    parser.add_argument(
+        "--batch-boards",
+        type=int,
+        default=batch.BATCH,
+        metavar="N",
+        help=f"how many areas the batch path scores side by side (default: {batch.BATCH})",
+    )
+    parser.add_argument(
+        "--format",
+        choices=("text", "json"),
+        default="text",
+        help="text for people (default), json: one object for programs",
+    )
     args = parser.parse_args(argv)
     if args.boards < 1 or args.repeat < 1 or args.batch_boards < args.boards:
-        parser.error("--boards and --repeat must be at least 1, --batch-boards at least "
-                     "--boards")
+        parser.error("--boards and --repeat must be at least 1, --batch-boards at least --boards")
 
     pinned = one_core()
 
@@ -247,8 +273,9 @@ def main(argv: list[str] | None = None) -> None:
     seconds, wall = measure(boards, ended, args.repeat)
     side_by_side = measure_batch(cards, args.boards, args.batch_boards, args.seed, args.repeat)
     if not side_by_side["agree"]:
-        print("warning: the batch path and the reference tally the areas differently",
-              file=sys.stderr)
+        print(
+            "warning: the batch path and the reference tally the areas differently", file=sys.stderr
+        )
     rate = {name: args.boards / value for name, value in seconds.items()}
     result = {
         "version": __version__,
@@ -272,8 +299,7 @@ def main(argv: list[str] | None = None) -> None:
         "game_end_ratio": round(rate["compiled_game_end"] / rate["reference_game_end"], 2),
         "reference_card_points_per_s": round(rate["reference_card_points"]),
         "compiled_card_points_per_s": round(rate["compiled_card_points"]),
-        "card_points_ratio": round(rate["compiled_card_points"]
-                                   / rate["reference_card_points"], 2),
+        "card_points_ratio": round(rate["compiled_card_points"] / rate["reference_card_points"], 2),
         "handwritten_boards_per_s": round(rate["handwritten"]),
         "compiled_four_boards_per_s": round(rate["compiled_four"]),
         "handwritten_ratio": round(rate["compiled_four"] / rate["handwritten"], 2),
@@ -285,30 +311,42 @@ def main(argv: list[str] | None = None) -> None:
     if args.format == "json":
         print(json.dumps(result))
         return
-    print(f"dioses-rules {__version__}, Python {result['python']} on {result['machine']}, "
-          f"{pinned}, CPU time")
-    print(f"{args.boards} random full areas from {len(cards)} Myth cards (Hera, Hela, Barco "
-          f"and Geb y Nut in each), seed {args.seed}, median of {args.repeat}; mean total "
-          f"{result['mean_total']:.2f} points")
-    for label, name in (("score_board, reference", "reference"),
-                        ("score_board, compiled", "compiled"),
-                        ("score_total, compiled", "compiled_total"),
-                        ("game end, reference", "reference_game_end"),
-                        ("game end, compiled", "compiled_game_end"),
-                        ("card_points, reference", "reference_card_points"),
-                        ("card_points, compiled", "compiled_card_points"),
-                        ("4 printed cards, by hand", "handwritten"),
-                        ("4 printed cards, compiled", "compiled_four")):
-        print(f"  {label:<27} {rate[name]:>10,.0f} boards/s  "
-              f"({seconds[name] / args.boards * 1e6:,.1f} us per board)")
-    print(f"  batch ({args.batch_boards:,} areas side by side) "
-          f"{result['batch_boards_per_s']:>10,} boards/s, against the reference tallying "
-          f"{result['reference_tallies_boards_per_s']:,} boards/s: {result['batch_ratio']:.1f}x")
-    print(f"  compiled / reference: {result['ratio']:.1f}x (score_board), "
-          f"{result['total_ratio']:.1f}x (the total only), "
-          f"{result['game_end_ratio']:.1f}x (game end), "
-          f"{result['card_points_ratio']:.1f}x (card_points); compiled / by hand: "
-          f"{result['handwritten_ratio']:.2f}x")
+    print(
+        f"dioses-rules {__version__}, Python {result['python']} on {result['machine']}, "
+        f"{pinned}, CPU time"
+    )
+    print(
+        f"{args.boards} random full areas from {len(cards)} Myth cards (Hera, Hela, Barco "
+        f"and Geb y Nut in each), seed {args.seed}, median of {args.repeat}; mean total "
+        f"{result['mean_total']:.2f} points"
+    )
+    for label, name in (
+        ("score_board, reference", "reference"),
+        ("score_board, compiled", "compiled"),
+        ("score_total, compiled", "compiled_total"),
+        ("game end, reference", "reference_game_end"),
+        ("game end, compiled", "compiled_game_end"),
+        ("card_points, reference", "reference_card_points"),
+        ("card_points, compiled", "compiled_card_points"),
+        ("4 printed cards, by hand", "handwritten"),
+        ("4 printed cards, compiled", "compiled_four"),
+    ):
+        print(
+            f"  {label:<27} {rate[name]:>10,.0f} boards/s  "
+            f"({seconds[name] / args.boards * 1e6:,.1f} us per board)"
+        )
+    print(
+        f"  batch ({args.batch_boards:,} areas side by side) "
+        f"{result['batch_boards_per_s']:>10,} boards/s, against the reference tallying "
+        f"{result['reference_tallies_boards_per_s']:,} boards/s: {result['batch_ratio']:.1f}x"
+    )
+    print(
+        f"  compiled / reference: {result['ratio']:.1f}x (score_board), "
+        f"{result['total_ratio']:.1f}x (the total only), "
+        f"{result['game_end_ratio']:.1f}x (game end), "
+        f"{result['card_points_ratio']:.1f}x (card_points); compiled / by hand: "
+        f"{result['handwritten_ratio']:.2f}x"
+    )
 
 
 if __name__ == "__main__":

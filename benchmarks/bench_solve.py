@@ -62,22 +62,37 @@ def deal(registry, count: int, seed: int) -> list[Board]:
             placement = LawPlacement(law, row=rng.choice(list(m.ROWS)))
         else:
             placement = LawPlacement(law, column=rng.choice(list(m.COLUMNS)))
-        boards.append(Board(area, laws=(placement,),
-                            patterns=(HeldPattern(rng.choice(patterns)),)))
+        boards.append(Board(area, laws=(placement,), patterns=(HeldPattern(rng.choice(patterns)),)))
     return boards
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--hands", type=int, default=100, metavar="N",
-                        help="how many random boards to solve (default: 100)")
+    parser.add_argument(
+        "--hands",
+        type=int,
+        default=100,
+        metavar="N",
+        help="how many random boards to solve (default: 100)",
+    )
     parser.add_argument("--seed", type=int, default=0, metavar="S")
-    parser.add_argument("--time-limit", type=float, default=60.0, metavar="SECONDS",
-                        help="give up proving one hand after this long (default: 60)")
-    parser.add_argument("--no-scenarios", action="store_true",
-                        help="skip the seven scenarios' satisfiability checks")
-    parser.add_argument("--compare", action="store_true",
-                        help="solve each hand with the plain big-M model too (*_loose keys)")
+    parser.add_argument(
+        "--time-limit",
+        type=float,
+        default=60.0,
+        metavar="SECONDS",
+        help="give up proving one hand after this long (default: 60)",
+    )
+    parser.add_argument(
+        "--no-scenarios",
+        action="store_true",
+        help="skip the seven scenarios' satisfiability checks",
+    )
+    parser.add_argument(
+        "--compare",
+        action="store_true",
+        help="solve each hand with the plain big-M model too (*_loose keys)",
+    )
     parser.add_argument("--format", choices=("text", "json"), default="text")
     args = parser.parse_args(argv)
     if args.hands < 1:
@@ -103,8 +118,9 @@ def main(argv: list[str] | None = None) -> None:
         for tight, suffix in kinds:  # alternately, on the same hand
             seconds, optimal, gains, efforts = runs[suffix]
             done = []
-            cpu, _ = timed_with_children(lambda: done.append(
-                best_layout(board, time_limit=args.time_limit, tight=tight)))
+            cpu, _ = timed_with_children(
+                lambda: done.append(best_layout(board, time_limit=args.time_limit, tight=tight))
+            )
             found = done[0]
             seconds.append(found.seconds)
             cpu_seconds[suffix].append(cpu)
@@ -115,31 +131,42 @@ def main(argv: list[str] | None = None) -> None:
         result.update(figures(*runs[suffix], suffix, args.compare))
         # CP-SAT's own clock is the wall's; its CPU time (one worker) beside it
         result[f"cpu_median_seconds_best_layout{suffix}"] = round(
-            statistics.median(cpu_seconds[suffix]), 3)
+            statistics.median(cpu_seconds[suffix]), 3
+        )
     if not args.no_scenarios:
         result.update(scenarios(registry, args.time_limit, cores))
     if args.format == "json":
         print(json.dumps(result))
         return
-    print(f"dioses-rules {__version__}, Python {result['python']} on {result['machine']}, "
-          f"one core, one CP-SAT worker")
+    print(
+        f"dioses-rules {__version__}, Python {result['python']} on {result['machine']}, "
+        f"one core, one CP-SAT worker"
+    )
     print(f"{args.hands} random hands (12 cards, a law, a pattern), seed {args.seed}:")
-    print(f"  best layout: median {result['median_seconds_best_layout']} s, 90% within "
-          f"{result['p90_seconds_best_layout']} s, slowest {result['max_seconds_best_layout']} s;"
-          f" {'all' if result['all_optimal'] else 'not all'} proven optimal")
-    print(f"  the best layout beats the dealt one by {result['mean_gain_over_dealt_layout']} "
-          "points on average")
+    print(
+        f"  best layout: median {result['median_seconds_best_layout']} s, 90% within "
+        f"{result['p90_seconds_best_layout']} s, slowest {result['max_seconds_best_layout']} s;"
+        f" {'all' if result['all_optimal'] else 'not all'} proven optimal"
+    )
+    print(
+        f"  the best layout beats the dealt one by {result['mean_gain_over_dealt_layout']} "
+        "points on average"
+    )
     if args.compare:
-        print(f"  the plain big-M model, on the same hands: median "
-              f"{result['median_seconds_best_layout_loose']} s, 90% within "
-              f"{result['p90_seconds_best_layout_loose']} s, slowest "
-              f"{result['max_seconds_best_layout_loose']} s; deterministic time median "
-              f"{result['det_median_best_layout_loose']} against "
-              f"{result['det_median_best_layout']} (tight)")
+        print(
+            f"  the plain big-M model, on the same hands: median "
+            f"{result['median_seconds_best_layout_loose']} s, 90% within "
+            f"{result['p90_seconds_best_layout_loose']} s, slowest "
+            f"{result['max_seconds_best_layout_loose']} s; deterministic time median "
+            f"{result['det_median_best_layout_loose']} against "
+            f"{result['det_median_best_layout']} (tight)"
+        )
     if "seconds_all_scenarios" in result:
-        print(f"every scenario's satisfiability in {result['seconds_all_scenarios']} s "
-              f"({result['seconds_all_scenarios_2_workers']} s on two workers): "
-              + ", ".join(f"{n}: {a}" for n, a in result["scenario_answers"].items()))
+        print(
+            f"every scenario's satisfiability in {result['seconds_all_scenarios']} s "
+            f"({result['seconds_all_scenarios_2_workers']} s on two workers): "
+            + ", ".join(f"{n}: {a}" for n, a in result["scenario_answers"].items())
+        )
 
 
 def figures(seconds, optimal, gains, efforts, suffix: str, deterministic: bool) -> dict:
@@ -165,6 +192,7 @@ def _recording(solve):
         status = solve(self, *args, **kwargs)
         LAST_EFFORT[0] = self.deterministic_time
         return status
+
     return recorded
 
 

@@ -58,25 +58,36 @@ def runs() -> dict[str, list[str]]:
 
 def timed(argv: list[str], env: dict[str, str]) -> tuple[float, float]:
     """(the process's CPU seconds, wall seconds)."""
-    cpu, wall, done = timed_process(argv, env=env, stdout=subprocess.DEVNULL,
-                                    stderr=subprocess.PIPE)
+    cpu, wall, done = timed_process(
+        argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+    )
     if done.returncode != 0:
-        raise SystemExit(f"{' '.join(argv)} failed ({done.returncode}): "
-                         f"{done.stderr.decode(errors='replace')[-500:]}")
+        raise SystemExit(
+            f"{' '.join(argv)} failed ({done.returncode}): "
+            f"{done.stderr.decode(errors='replace')[-500:]}"
+        )
     return cpu, wall
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--rounds", type=int, default=9, metavar="N",
-                        help="rounds of every command (default: 9; at least 7 for the goals)")
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=9,
+        metavar="N",
+        help="rounds of every command (default: 9; at least 7 for the goals)",
+    )
     parser.add_argument("--format", choices=["text", "json"], default="text")
     args = parser.parse_args(argv)
     if args.rounds < 1:
         parser.error("--rounds must be at least 1")
     with tempfile.TemporaryDirectory(prefix="dioses-bench-cache-") as cache:
-        env = {k: v for k, v in os.environ.items()
-               if k not in ("PYTHONDONTWRITEBYTECODE", "DIOSES_NO_CACHE")}
+        env = {
+            k: v
+            for k, v in os.environ.items()
+            if k not in ("PYTHONDONTWRITEBYTECODE", "DIOSES_NO_CACHE")
+        }
         env["DIOSES_CACHE_DIR"] = cache
         commands = runs()
         for argv_ in commands.values():  # warm up: bytecode, the cache, the disk
@@ -106,8 +117,12 @@ def main(argv: list[str] | None = None) -> None:
     print(f"medians of {args.rounds} alternating rounds, CPU time (Python {report['python']})")
     for name, seconds in report["seconds"].items():
         print(f"  {name:<15} {seconds * 1000:8.0f} ms")
-    for key in ("score_vs_import_ratio", "lint_vs_score_ratio", "help_vs_import_ratio",
-                "score_no_cache_vs_import_ratio"):
+    for key in (
+        "score_vs_import_ratio",
+        "lint_vs_score_ratio",
+        "help_vs_import_ratio",
+        "score_no_cache_vs_import_ratio",
+    ):
         print(f"  {key:<32} {report[key]:.2f}")
 
 

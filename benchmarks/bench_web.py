@@ -52,8 +52,18 @@ CHANGE = """async ([card, cell]) => {
 def serve() -> tuple[subprocess.Popen, str]:
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "cli")])}
     server = subprocess.Popen(
-        [sys.executable, "-c", "from dioses_cli.main import dioses; dioses()", "serve",
-         "--port", "0"], stdout=subprocess.PIPE, text=True, env=env)
+        [
+            sys.executable,
+            "-c",
+            "from dioses_cli.main import dioses; dioses()",
+            "serve",
+            "--port",
+            "0",
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
     found = re.search(r"(http://127\.0\.0\.1:\d+/)", server.stdout.readline())
     if not found:
         server.kill()
@@ -71,32 +81,49 @@ def measure(address: str, chromium: str, changes: int, loads: int, server: int) 
         for _ in range(loads):
             page.goto(address + "board", wait_until="load")
             page.wait_for_selector("body[data-scored]")  # the first score drawn
-            load_ms.append(page.evaluate(
-                "performance.getEntriesByType('navigation')[0].loadEventEnd"))
+            load_ms.append(
+                page.evaluate("performance.getEntriesByType('navigation')[0].loadEventEnd")
+            )
         cards = page.evaluate(  # the first twelve of the list, a full board
             "[...document.querySelectorAll('#palette button')].slice(0, 12)"
-            ".map(b => b.dataset.card)")
+            ".map(b => b.dataset.card)"
+        )
         for index, card in enumerate(cards):
             page.evaluate(CHANGE, [card, index])
         spent = process_cpu(server)
-        change_ms = [page.evaluate(CHANGE, [cards[i % 12], (i * 5 + 1) % 12])
-                     for i in range(changes)]
+        change_ms = [
+            page.evaluate(CHANGE, [cards[i % 12], (i * 5 + 1) % 12]) for i in range(changes)
+        ]
         if spent is not None:  # the server's CPU time per change (the page's is the wall's)
             spent = (process_cpu(server) - spent) / changes * 1000
         browser.close()
-    return {"clock": "wall", "server_cpu_ms_per_change": None if spent is None
-            else round(spent, 1), "changes": changes, "loads": loads,
-            "change_to_score_ms_median": round(statistics.median(change_ms), 1),
-            "change_to_score_ms_max": round(max(change_ms), 1),
-            "page_load_ms_median": round(statistics.median(load_ms), 1)}
+    return {
+        "clock": "wall",
+        "server_cpu_ms_per_change": None if spent is None else round(spent, 1),
+        "changes": changes,
+        "loads": loads,
+        "change_to_score_ms_median": round(statistics.median(change_ms), 1),
+        "change_to_score_ms_max": round(max(change_ms), 1),
+        "page_load_ms_median": round(statistics.median(load_ms), 1),
+    }
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--changes", type=int, default=60, metavar="N",
-                        help="changes on the board to time (default 60)")
-    parser.add_argument("--loads", type=int, default=10, metavar="N",
-                        help="loads of the builder's page to time (default 10)")
+    parser.add_argument(
+        "--changes",
+        type=int,
+        default=60,
+        metavar="N",
+        help="changes on the board to time (default 60)",
+    )
+    parser.add_argument(
+        "--loads",
+        type=int,
+        default=10,
+        metavar="N",
+        help="loads of the builder's page to time (default 10)",
+    )
     parser.add_argument("--format", choices=["text", "json"], default="text")
     args = parser.parse_args()
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -111,11 +138,14 @@ def main() -> None:
     if args.format == "json":
         print(json.dumps(report, indent=2))
         return
-    print(f"change on the board to the new score on screen: median "
-          f"{report['change_to_score_ms_median']} ms, at most "
-          f"{report['change_to_score_ms_max']} ms ({args.changes} changes; goal: under 100 ms)")
-    print(f"board builder page load: median {report['page_load_ms_median']} ms "
-          f"({args.loads} loads)")
+    print(
+        f"change on the board to the new score on screen: median "
+        f"{report['change_to_score_ms_median']} ms, at most "
+        f"{report['change_to_score_ms_max']} ms ({args.changes} changes; goal: under 100 ms)"
+    )
+    print(
+        f"board builder page load: median {report['page_load_ms_median']} ms ({args.loads} loads)"
+    )
 
 
 if __name__ == "__main__":

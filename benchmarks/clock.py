@@ -49,12 +49,10 @@ def timed_with_children(run: Callable[[], object]) -> tuple[float, float]:
     """(CPU seconds of this process and its reaped children, wall seconds)."""
     cpu, children, wall = time.process_time(), _children_cpu(), time.perf_counter()
     run()
-    return (time.process_time() - cpu + _children_cpu() - children,
-            time.perf_counter() - wall)
+    return (time.process_time() - cpu + _children_cpu() - children, time.perf_counter() - wall)
 
 
-def timed_process(argv: list[str], **options) -> tuple[float, float,
-                                                       subprocess.CompletedProcess]:
+def timed_process(argv: list[str], **options) -> tuple[float, float, subprocess.CompletedProcess]:
     """(the child's CPU seconds, wall seconds, what ``subprocess.run`` gave)."""
     children, wall = _children_cpu(), time.perf_counter()
     done = subprocess.run(argv, **options)

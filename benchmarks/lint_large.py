@@ -38,6 +38,7 @@ def lint_once(path: Path, bundled) -> tuple[float, int]:
     def run() -> None:
         found["mine"] = read_sources([path], context=bundled)
         found["diagnostics"] = lint_sources(bundled + found["mine"])
+
     seconds, _ = timed(run)  # CPU time (the wall clock measures the machine's load)
     mine, diagnostics = found["mine"], found["diagnostics"]
     return seconds, sum(1 for d in diagnostics if d.is_error and d.path == mine[0].path)
@@ -52,25 +53,43 @@ def measure(kinds: list[str], sizes: list[int]) -> dict:
                 path = Path(folder) / f"{kind}-{size}.dioses"
                 path.write_text(large_text(kind, size), encoding="utf-8")
                 seconds, errors = lint_once(path, bundled)
-                results.append({"kind": kind, "size": path.stat().st_size,
-                                "seconds": round(seconds, 3), "errors": errors})
+                results.append(
+                    {
+                        "kind": kind,
+                        "size": path.stat().st_size,
+                        "seconds": round(seconds, 3),
+                        "errors": errors,
+                    }
+                )
                 path.unlink()
     ratios = {}
     for kind in kinds:
         times = [r["seconds"] for r in results if r["kind"] == kind]
         if len(times) > 1 and times[0] > 0:
             ratios[kind] = round(times[-1] / times[0], 1)
-    return {"clock": CLOCK, "dioses_rules": __version__, "python": platform.python_version(),
-            "machine": platform.machine(), "sizes": sizes, "results": results,
-            "ratio_largest_to_smallest": ratios}
+    return {
+        "clock": CLOCK,
+        "dioses_rules": __version__,
+        "python": platform.python_version(),
+        "machine": platform.machine(),
+        "sizes": sizes,
+        "results": results,
+        "ratio_largest_to_smallest": ratios,
+    }
 
 
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sizes", default="100000,1000000",
-                        help="comma-separated sizes in characters, smallest first")
-    parser.add_argument("--kinds", default=",".join(KINDS),
-                        help=f"comma-separated kinds of text: {', '.join(KINDS)}")
+    parser.add_argument(
+        "--sizes",
+        default="100000,1000000",
+        help="comma-separated sizes in characters, smallest first",
+    )
+    parser.add_argument(
+        "--kinds",
+        default=",".join(KINDS),
+        help=f"comma-separated kinds of text: {', '.join(KINDS)}",
+    )
     parser.add_argument("--format", choices=["text", "json"], default="text")
     args = parser.parse_args(argv)
     sizes = sorted(int(size) for size in args.sizes.split(","))
@@ -85,8 +104,10 @@ def main(argv=None) -> None:
         return
     print(f"dioses-rules {report['dioses_rules']}, Python {report['python']}")
     for row in report["results"]:
-        print(f"{row['kind']:<26} {row['size']:>9} chars {row['seconds']:>8.2f} s "
-              f"{row['errors']:>6} errors")
+        print(
+            f"{row['kind']:<26} {row['size']:>9} chars {row['seconds']:>8.2f} s "
+            f"{row['errors']:>6} errors"
+        )
     for kind, ratio in report["ratio_largest_to_smallest"].items():
         print(f"{kind:<26} time ratio {ratio} for size ratio {sizes[-1] / sizes[0]:g}")
 

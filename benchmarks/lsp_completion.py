@@ -57,14 +57,25 @@ class Pair:
         def published(ls, params) -> None:
             self.published.set()
 
-        for target, args in ((self.server.start_io, (to_server, from_server)),
-                             (self.client.start_io, (to_client, from_client))):
-            threading.Thread(target=target, daemon=True, args=(
-                os.fdopen(args[0], "rb"), os.fdopen(args[1], "wb"))).start()
+        for target, args in (
+            (self.server.start_io, (to_server, from_server)),
+            (self.client.start_io, (to_client, from_client)),
+        ):
+            threading.Thread(
+                target=target,
+                daemon=True,
+                args=(os.fdopen(args[0], "rb"), os.fdopen(args[1], "wb")),
+            ).start()
         uri = uris.from_fs_path(str(folder))
-        self.request(t.INITIALIZE, t.InitializeParams(
-            capabilities=t.ClientCapabilities(), process_id=os.getpid(), root_uri=uri,
-            workspace_folders=[t.WorkspaceFolder(uri, "bench")]))
+        self.request(
+            t.INITIALIZE,
+            t.InitializeParams(
+                capabilities=t.ClientCapabilities(),
+                process_id=os.getpid(),
+                root_uri=uri,
+                workspace_folders=[t.WorkspaceFolder(uri, "bench")],
+            ),
+        )
         self.client.protocol.notify(t.INITIALIZED, t.InitializedParams())
 
     def request(self, method: str, params):
@@ -75,26 +86,44 @@ class Pair:
         self.client.protocol.notify(t.EXIT, None)
 
 
-def type_word(pair: Pair, uri: str, line: int, column: int, keys: int, pause: float,
-              version: int) -> tuple[list[float], list[float], int]:
+def type_word(
+    pair: Pair, uri: str, line: int, column: int, keys: int, pause: float, version: int
+) -> tuple[list[float], list[float], int]:
     """Latencies and CPU seconds per key of typing ``WORD`` at (line, column)."""
     latencies, cpu = [], []
     for index, char in enumerate((WORD * (keys // len(WORD) + 1))[:keys]):
         at = column + index % len(WORD)
         if index and index % len(WORD) == 0:  # start the word again: delete it
             version += 1
-            pair.client.protocol.notify(t.TEXT_DOCUMENT_DID_CHANGE,
-                                        t.DidChangeTextDocumentParams(
-                t.VersionedTextDocumentIdentifier(version, uri),
-                [t.TextDocumentContentChangePartial(t.Range(
-                    t.Position(line, column), t.Position(line, column + len(WORD))), "")]))
+            pair.client.protocol.notify(
+                t.TEXT_DOCUMENT_DID_CHANGE,
+                t.DidChangeTextDocumentParams(
+                    t.VersionedTextDocumentIdentifier(version, uri),
+                    [
+                        t.TextDocumentContentChangePartial(
+                            t.Range(t.Position(line, column), t.Position(line, column + len(WORD))),
+                            "",
+                        )
+                    ],
+                ),
+            )
         version += 1
         start, start_cpu = time.perf_counter(), time.process_time()
-        pair.client.protocol.notify(t.TEXT_DOCUMENT_DID_CHANGE, t.DidChangeTextDocumentParams(
-            t.VersionedTextDocumentIdentifier(version, uri), [t.TextDocumentContentChangePartial(
-                t.Range(t.Position(line, at), t.Position(line, at)), char)]))
-        found = pair.request(t.TEXT_DOCUMENT_COMPLETION, t.CompletionParams(
-            t.TextDocumentIdentifier(uri), t.Position(line, at + 1)))
+        pair.client.protocol.notify(
+            t.TEXT_DOCUMENT_DID_CHANGE,
+            t.DidChangeTextDocumentParams(
+                t.VersionedTextDocumentIdentifier(version, uri),
+                [
+                    t.TextDocumentContentChangePartial(
+                        t.Range(t.Position(line, at), t.Position(line, at)), char
+                    )
+                ],
+            ),
+        )
+        found = pair.request(
+            t.TEXT_DOCUMENT_COMPLETION,
+            t.CompletionParams(t.TextDocumentIdentifier(uri), t.Position(line, at + 1)),
+        )
         latencies.append(time.perf_counter() - start)
         assert isinstance(found, t.CompletionList)
         time.sleep(pause)
@@ -110,13 +139,18 @@ def measure(lines: int, keys: int) -> dict:
         pair = Pair(Path(folder))
         uri = uris.from_fs_path(str(path))
         start = time.perf_counter()
-        pair.client.protocol.notify(t.TEXT_DOCUMENT_DID_OPEN, t.DidOpenTextDocumentParams(
-            t.TextDocumentItem(uri, "dioses", 1, text)))
+        pair.client.protocol.notify(
+            t.TEXT_DOCUMENT_DID_OPEN,
+            t.DidOpenTextDocumentParams(t.TextDocumentItem(uri, "dioses", 1, text)),
+        )
         pair.published.wait(300)
         opened = time.perf_counter() - start
         all_lines = text.split("\n")
-        line = next(n for n in range(len(all_lines) // 2, len(all_lines))
-                    if "2 points if next to " in all_lines[n])
+        line = next(
+            n
+            for n in range(len(all_lines) // 2, len(all_lines))
+            if "2 points if next to " in all_lines[n]
+        )
         column = all_lines[line].index("next to ")
         version, results = 1, {}
         for mode, pause in (("burst", 0.0), ("paced", SETTLE * 2)):
@@ -125,12 +159,20 @@ def measure(lines: int, keys: int) -> dict:
                 "median_ms": round(statistics.median(latencies) * 1000, 1),
                 "p90_ms": round(sorted(latencies)[int(len(latencies) * 0.9) - 1] * 1000, 1),
                 "max_ms": round(max(latencies) * 1000, 1),
-                "median_cpu_ms_per_key": round(statistics.median(cpu) * 1000, 1)}
+                "median_cpu_ms_per_key": round(statistics.median(cpu) * 1000, 1),
+            }
         pair.stop()
         pair.client._stop_event.set()
-    return {"dioses_rules": __version__, "python": platform.python_version(),
-            "machine": platform.machine(), "lines": len(all_lines), "keys": keys,
-            "first_check_s": round(opened, 2), "goal_median_ms": 50, **results}
+    return {
+        "dioses_rules": __version__,
+        "python": platform.python_version(),
+        "machine": platform.machine(),
+        "lines": len(all_lines),
+        "keys": keys,
+        "first_check_s": round(opened, 2),
+        "goal_median_ms": 50,
+        **results,
+    }
 
 
 def main(argv=None) -> None:
@@ -144,13 +186,17 @@ def main(argv=None) -> None:
         json.dump(report, sys.stdout, indent=2)
         print()
         return
-    print(f"dioses-rules {report['dioses_rules']}, Python {report['python']}: "
-          f"{report['lines']} lines, first check {report['first_check_s']} s")
+    print(
+        f"dioses-rules {report['dioses_rules']}, Python {report['python']}: "
+        f"{report['lines']} lines, first check {report['first_check_s']} s"
+    )
     for mode in ("burst", "paced"):
         row = report[mode]
-        print(f"{mode:<6} median {row['median_ms']} ms, p90 {row['p90_ms']} ms, max "
-              f"{row['max_ms']} ms, CPU {row['median_cpu_ms_per_key']} ms a key "
-              f"(goal: median under {report['goal_median_ms']} ms)")
+        print(
+            f"{mode:<6} median {row['median_ms']} ms, p90 {row['p90_ms']} ms, max "
+            f"{row['max_ms']} ms, CPU {row['median_cpu_ms_per_key']} ms a key "
+            f"(goal: median under {report['goal_median_ms']} ms)"
+        )
 
 
 if __name__ == "__main__":

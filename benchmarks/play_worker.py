@@ -30,7 +30,8 @@ def main() -> None:
     def agents(seed: int) -> list:
         if job["agents"] == "planner":
             return [make_agent("planner", seed * 10, think)] + [
-                make_agent("greedy", seed * 10 + seat, None) for seat in range(1, players)]
+                make_agent("greedy", seed * 10 + seat, None) for seat in range(1, players)
+            ]
         return [make_agent(job["agents"], seed * 10 + seat, None) for seat in range(players)]
 
     cpu, wall = time.thread_time(), time.perf_counter()

@@ -61,8 +61,9 @@ CARDS = """
     was-sceptre object egyptian | wedding-dress object norse | yggdrasil place norse
     zeus god greek
 """
-TABLE = sorted(tuple(entry.split()) for line in CARDS.strip().splitlines()
-               for entry in line.split("|"))
+TABLE = sorted(
+    tuple(entry.split()) for line in CARDS.strip().splitlines() for entry in line.split("|")
+)
 IDS = [card_id for card_id, _, _ in TABLE]  # sorted: the deck before its shuffle
 CODE = {card_id: code for code, card_id in enumerate(IDS)}
 TYPE = [card_type for _, card_type, _ in TABLE]
@@ -91,8 +92,10 @@ def _around(cell: int, steps) -> int:
 
 
 NEXT = [_around(c, ((-1, 0), (1, 0), (0, -1), (0, 1))) for c in range(SIZE)]  # R4
-CLOSE = [_around(c, ((r, k) for r in (-1, 0, 1) for k in (-1, 0, 1) if (r, k) != (0, 0)))
-         for c in range(SIZE)]  # R5
+CLOSE = [
+    _around(c, ((r, k) for r in (-1, 0, 1) for k in (-1, 0, 1) if (r, k) != (0, 0)))
+    for c in range(SIZE)
+]  # R5
 ABOVE = [_around(c, ((1, 0),)) for c in range(SIZE)]  # "above X": X one row further back
 BELOW = [_around(c, ((-1, 0),)) for c in range(SIZE)]
 ROW = [0xF << (c // WIDTH * WIDTH) for c in range(SIZE)]  # its row, itself included
@@ -153,8 +156,9 @@ RULES: dict[str, Callable[[int, Masks], int]] = {
     "bragi": lambda c, k: 2 if count(CLOSE[c] & k.god) >= 3 else 0,
     "brisingamen": lambda c, k: 4 if count(NEXT[c] & k.norse) >= 2 else 0,
     "caduceus": lambda c, k: 2 if _between(c, k.god, ALL) else 0,
-    "canopic-jar": lambda c, k: 2 if NEXT[c] & (k.egyptian & k.god
-                                                | k.named("embalming-room")) else 0,
+    "canopic-jar": lambda c, k: (
+        2 if NEXT[c] & (k.egyptian & k.god | k.named("embalming-room")) else 0
+    ),
     "delphi": lambda c, k: 2 if CLOSE[c] & k.egyptian and CLOSE[c] & k.norse else 0,
     "demeter": lambda c, k: 2 if NEXT[c] & k.place else 0,
     "dionysus": lambda c, k: count(ROW[c] & k.god) // 2,
@@ -217,10 +221,10 @@ RULES: dict[str, Callable[[int, Masks], int]] = {
     "skadi": lambda c, k: 2 if BIT[c] & (FRONT | CORNER) else 0,
     "skidbladnir": lambda c, k: 2 if BIT[c] & CORNER or NEXT[c] & k.named("freyr") else 0,
     "sobek": lambda c, k: count(NEXT[c] & k.place),
-    "sun-eye": lambda c, k: 3 if ABOVE[c] & k.egyptian & k.god
-    or CLOSE[c] & k.named("ra") else 0,
-    "thor": lambda c, k: 2 if CLOSE[c] & k.norse & k.object
-    or NEXT[c] & k.named("jotunheim") else 0,
+    "sun-eye": lambda c, k: 3 if ABOVE[c] & k.egyptian & k.god or CLOSE[c] & k.named("ra") else 0,
+    "thor": lambda c, k: (
+        2 if CLOSE[c] & k.norse & k.object or NEXT[c] & k.named("jotunheim") else 0
+    ),
     "throne-room": lambda c, k: 2 if NEXT[c] & k.egyptian & k.god else 0,
     "thunderbolt": lambda c, k: 3 if COLUMN[c] & k.greek & k.god else 0,
     "toth": lambda c, k: 2 if NEXT[c] & k.object else 0,
@@ -345,8 +349,12 @@ class Game:
             active = (seat + 1) % seats
         scores = [score(cells) for cells in self.cells]
         best = max((total, gods) for total, gods, _ in scores)
-        return {"turns": turn, "totals": [s[0] for s in scores], "gods": [s[1] for s in scores],
-                "winners": [i for i, s in enumerate(scores) if (s[0], s[1]) == best]}
+        return {
+            "turns": turn,
+            "totals": [s[0] for s in scores],
+            "gods": [s[1] for s in scores],
+            "winners": [i for i, s in enumerate(scores) if (s[0], s[1]) == best],
+        }
 
 
 def play(seats: int, seed: int, agent_seeds: list[int], record: bool = False) -> dict:

@@ -27,15 +27,29 @@ __version__ = "0.2.0.dev0"
 
 # public name -> the module that defines it
 _EXPORTS = {
-    "DiosesError": "errors", "Diagnostic": "errors",
-    "Registry": "pool.registry", "load_registry": "pool.load", "lint_sources": "pool.lint",
-    "read_sources": "pool.sources", "bundled_sources": "pool.sources",
-    "Board": "scoring.board", "read_board": "scoring.board", "score_board": "scoring.score",
-    "ScoreReport": "scoring.score", "balance": "scoring.balance",
-    "Game": "engine.game", "GameResult": "engine.game", "new_game": "engine.setup",
-    "make_agent": "engine.agents", "load_game": "engine.saves", "read_save": "engine.saves",
-    "simulate": "engine.simulate", "SimulationReport": "engine.simulate",
-    "replay": "engine.replay", "replay_log": "engine.replay", "ReplayOutcome": "engine.replay",
+    "DiosesError": "errors",
+    "Diagnostic": "errors",
+    "Registry": "pool.registry",
+    "load_registry": "pool.load",
+    "lint_sources": "pool.lint",
+    "read_sources": "pool.sources",
+    "bundled_sources": "pool.sources",
+    "Board": "scoring.board",
+    "read_board": "scoring.board",
+    "score_board": "scoring.score",
+    "ScoreReport": "scoring.score",
+    "balance": "scoring.balance",
+    "Game": "engine.game",
+    "GameResult": "engine.game",
+    "new_game": "engine.setup",
+    "make_agent": "engine.agents",
+    "load_game": "engine.saves",
+    "read_save": "engine.saves",
+    "simulate": "engine.simulate",
+    "SimulationReport": "engine.simulate",
+    "replay": "engine.replay",
+    "replay_log": "engine.replay",
+    "ReplayOutcome": "engine.replay",
 }
 __all__ = sorted(_EXPORTS) + ["__version__"]
 

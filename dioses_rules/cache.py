@@ -136,8 +136,14 @@ def write(key: str, value: Any) -> None:
         return
     try:
         payload = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
-        data = MAGIC + key.encode() + b"\n" + hashlib.sha256(payload).hexdigest().encode() + \
-            b"\n" + payload
+        data = (
+            MAGIC
+            + key.encode()
+            + b"\n"
+            + hashlib.sha256(payload).hexdigest().encode()
+            + b"\n"
+            + payload
+        )
         import tempfile  # only writing needs it (a warm run writes nothing)
 
         handle, temporary = tempfile.mkstemp(prefix=f".{key[:16]}.", suffix=".tmp", dir=folder)

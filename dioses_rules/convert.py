@@ -42,12 +42,18 @@ def show_value(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int):
-        text = str(value) if abs(value) < 10 ** SHOWN_CHARACTERS else "a number of " \
-            f"{len(str(abs(value)))} digits"
+        text = (
+            str(value)
+            if abs(value) < 10**SHOWN_CHARACTERS
+            else f"a number of {len(str(abs(value)))} digits"
+        )
         return text
     if isinstance(value, float):
-        return {float("inf"): "inf", float("-inf"): "-inf"}.get(value, repr(value)) \
-            if value == value else "nan"
+        return (
+            {float("inf"): "inf", float("-inf"): "-inf"}.get(value, repr(value))
+            if value == value
+            else "nan"
+        )
     if isinstance(value, str):
         import json
 
@@ -67,6 +73,7 @@ def _exactly(check: Callable[[Any], bool], expected: str):
         if not check(value):
             raise WrongType(expected, value)
         return value
+
     return structure
 
 
@@ -77,6 +84,7 @@ def _is_whole(value) -> bool:
 def _container(kind: type, expected: str, factory):
     """A hook factory: cattrs' own hook for the type, after checking the value
     really is a ``kind`` (a string is not a list of letters)."""
+
     def make(type_, converter):
         inner = factory(type_, converter)
 
@@ -84,7 +92,9 @@ def _container(kind: type, expected: str, factory):
             if not isinstance(value, kind):
                 raise WrongType(expected, value)
             return inner(value, _type)
+
         return structure
+
     return make
 
 
@@ -99,18 +109,23 @@ def make_converter() -> cattrs.Converter:
     from cattrs.cols import is_mapping, is_mutable_sequence, list_structure_factory
     from cattrs.cols import mapping_structure_factory
 
-    converter = cattrs.Converter(forbid_extra_keys=True, omit_if_default=True,
-                                 detailed_validation=True)
+    converter = cattrs.Converter(
+        forbid_extra_keys=True, omit_if_default=True, detailed_validation=True
+    )
     converter.register_structure_hook(int, _exactly(_is_whole, "a whole number"))
-    converter.register_structure_hook(bool, _exactly(lambda v: isinstance(v, bool),
-                                                     "true or false"))
+    converter.register_structure_hook(
+        bool, _exactly(lambda v: isinstance(v, bool), "true or false")
+    )
     converter.register_structure_hook(str, _exactly(lambda v: isinstance(v, str), "a string"))
     converter.register_structure_hook_factory(
-        is_mutable_sequence, _container(list, "a list", list_structure_factory))
+        is_mutable_sequence, _container(list, "a list", list_structure_factory)
+    )
     converter.register_structure_hook_factory(
-        is_mapping, _container(dict, "a table {...}", mapping_structure_factory))
+        is_mapping, _container(dict, "a table {...}", mapping_structure_factory)
+    )
     converter.register_structure_hook_factory(
-        attrs.has, _container(dict, "a table {...}", _attrs_class))
+        attrs.has, _container(dict, "a table {...}", _attrs_class)
+    )
     return converter
 
 
@@ -128,8 +143,15 @@ def __getattr__(name: str):
         from cattrs.errors import ClassValidationError, ForbiddenExtraKeysError
         from cattrs.errors import IterableValidationError
 
-        globals()[name] = (ClassValidationError, IterableValidationError,
-                           ForbiddenExtraKeysError, WrongType, KeyError, ValueError, TypeError)
+        globals()[name] = (
+            ClassValidationError,
+            IterableValidationError,
+            ForbiddenExtraKeysError,
+            WrongType,
+            KeyError,
+            ValueError,
+            TypeError,
+        )
     else:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     return globals()[name]
@@ -163,8 +185,12 @@ def structure_errors(error: BaseException, root: str = "$") -> list[tuple[str, s
         if what.startswith("unknown key(s) "):
             names, _, known = what.removeprefix("unknown key(s) ").partition("|")
             for name in names.split(", "):
-                found.append((f"{key}.{name}", f"unknown key '{name}'"
-                              + (f" (the keys here: {known})" if known else "")))
+                found.append(
+                    (
+                        f"{key}.{name}",
+                        f"unknown key '{name}'" + (f" (the keys here: {known})" if known else ""),
+                    )
+                )
             continue
         found.append((key, what))
     return found
@@ -238,8 +264,13 @@ def _plain_attrs(value: Any, type_: type) -> Any:
     if any(isinstance(field.type, str) for field in fields):
         attrs.resolve_types(type_)  # as the converter does; the classes keep them
         fields = attrs.fields(type_)
-    if any(not field.init or field.converter is not None or field.alias != field.name
-           or field.type is None for field in fields):
+    if any(
+        not field.init
+        or field.converter is not None
+        or field.alias != field.name
+        or field.type is None
+        for field in fields
+    ):
         return _NOT_PLAIN
     if not value.keys() <= {field.name for field in fields}:
         return _NOT_PLAIN  # an unknown key

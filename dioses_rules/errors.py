@@ -21,11 +21,13 @@ def escaped(text: str, keep: str = "") -> str:
     """``text`` with each :data:`UNPRINTABLE` character but those in ``keep``
     written as ``\\x1b`` or ``\\u2028``, so that a quoted source line keeps
     to one line and a terminal obeys nothing a user's file holds."""
+
     def shown(found: re.Match) -> str:
         char = found.group()
         if char in keep:
             return char
         return f"\\x{ord(char):02x}" if ord(char) < 0x100 else f"\\u{ord(char):04x}"
+
     return UNPRINTABLE.sub(shown, text)
 
 
@@ -69,7 +71,7 @@ class Diagnostic:
             lines = source.split("\n")  # as the parser counts lines (not at U+2028)
             if 0 < self.line <= len(lines):
                 src = lines[self.line - 1].removesuffix("\r")
-                before = escaped(src[:max(self.column - 1, 0)])
+                before = escaped(src[: max(self.column - 1, 0)])
                 text += f"\n   | {escaped(src)}\n   | {' ' * len(before)}^"
         return text
 
@@ -95,17 +97,29 @@ def sarif_log(diagnostics: Iterable[Diagnostic], tool: str, version: str) -> dic
         if d.line:
             location["region"] = {"startLine": d.line, "startColumn": max(d.column, 1)}
         text = d.message + (f" ({d.help})" if d.help else "")
-        results.append({"ruleId": d.code, "level": d.severity.value,
-                        "message": {"text": text},
-                        "locations": [{"physicalLocation": location}]})
+        results.append(
+            {
+                "ruleId": d.code,
+                "level": d.severity.value,
+                "message": {"text": text},
+                "locations": [{"physicalLocation": location}],
+            }
+        )
     return {
         "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
         "version": "2.1.0",
-        "runs": [{
-            "tool": {"driver": {"name": tool, "version": version,
-                                "rules": [{"id": code} for code in rules]}},
-            "results": results,
-        }],
+        "runs": [
+            {
+                "tool": {
+                    "driver": {
+                        "name": tool,
+                        "version": version,
+                        "rules": [{"id": code} for code in rules],
+                    }
+                },
+                "results": results,
+            }
+        ],
     }
 
 
@@ -129,13 +143,26 @@ class DiosesError(Exception):
         return cls(Diagnostic(code, message, path, help=help))
 
 
-def diagnostic_at(code: str, message: str, node, path: str, help: Optional[str] = None,
-                  severity: Severity = Severity.ERROR) -> Diagnostic:
+def diagnostic_at(
+    code: str,
+    message: str,
+    node,
+    path: str,
+    help: Optional[str] = None,
+    severity: Severity = Severity.ERROR,
+) -> Diagnostic:
     """A diagnostic at a tree node's span (its file, line and column), or at
     ``path`` when the node has none."""
     span = getattr(node, "span", None)
-    return Diagnostic(code, message, span.path if span else path,
-                      span.line if span else 0, span.column if span else 0, severity, help)
+    return Diagnostic(
+        code,
+        message,
+        span.path if span else path,
+        span.line if span else 0,
+        span.column if span else 0,
+        severity,
+        help,
+    )
 
 
 class CardSyntaxError(DiosesError):

@@ -51,9 +51,12 @@ def remove_stale_temporaries(target: Path) -> list[Path]:
         return removed
     for name in names:
         match = marked.fullmatch(name)
-        stale = (not _alive(int(match.group(1)))) if match else \
-            unmarked.fullmatch(name) is not None and _age(directory / name) > \
-            STALE_UNMARKED_SECONDS
+        stale = (
+            (not _alive(int(match.group(1))))
+            if match
+            else unmarked.fullmatch(name) is not None
+            and _age(directory / name) > STALE_UNMARKED_SECONDS
+        )
         if stale:
             try:
                 os.unlink(directory / name)
@@ -83,8 +86,9 @@ def atomic_write_bytes(path: str | Path, data: bytes) -> None:
     target = Path(path)
     directory = target.parent if str(target.parent) else Path(".")
     remove_stale_temporaries(target)
-    fd, temp = tempfile.mkstemp(dir=directory, prefix=f"{_temp_prefix(target)}{os.getpid()}.",
-                                suffix=TEMP_SUFFIX)
+    fd, temp = tempfile.mkstemp(
+        dir=directory, prefix=f"{_temp_prefix(target)}{os.getpid()}.", suffix=TEMP_SUFFIX
+    )
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
@@ -116,8 +120,9 @@ def open_regular(path: str | os.PathLike) -> io.BufferedReader:
     fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise NotRegularFile(errno.EINVAL, "not a regular file (a folder, FIFO or device)",
-                                 str(path))
+            raise NotRegularFile(
+                errno.EINVAL, "not a regular file (a folder, FIFO or device)", str(path)
+            )
         os.set_blocking(fd, True)
     except BaseException:
         os.close(fd)

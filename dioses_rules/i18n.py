@@ -36,5 +36,6 @@ def translation(lang: str) -> gettext.NullTranslations:
     try:
         return gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang])
     except OSError:
-        raise ValueError(f"no messages in '{lang}': the languages are "
-                         f"{', '.join(languages())}") from None
+        raise ValueError(
+            f"no messages in '{lang}': the languages are {', '.join(languages())}"
+        ) from None

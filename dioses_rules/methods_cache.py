@@ -80,11 +80,19 @@ def _split(script: str) -> tuple[str, str]:
     start = next((i for i, line in enumerate(lines) if line.startswith("def __hash__(")), None)
     if start is None:
         return script, ""
-    end = next((i for i in range(start + 1, len(lines))
-                if lines[i].strip() and not lines[i][:1].isspace()), len(lines))
+    end = next(
+        (
+            i
+            for i in range(start + 1, len(lines))
+            if lines[i].strip() and not lines[i][:1].isspace()
+        ),
+        len(lines),
+    )
     blank = "\n" * (end - start)
-    return ("".join(lines[:start]) + blank + "".join(lines[end:]),
-            "\n" * start + "".join(lines[start:end]))
+    return (
+        "".join(lines[:start]) + blank + "".join(lines[end:]),
+        "\n" * start + "".join(lines[start:end]),
+    )
 
 
 def _entries(found: object) -> dict[str, tuple[str, object]]:
@@ -97,6 +105,12 @@ def _entries(found: object) -> dict[str, tuple[str, object]]:
         return {}
     if not isinstance(entries, dict):
         return {}
-    return {name: entry for name, entry in entries.items()
-            if isinstance(name, str) and isinstance(entry, tuple) and len(entry) == 2
-            and isinstance(entry[0], str) and isinstance(entry[1], types.CodeType)}
+    return {
+        name: entry
+        for name, entry in entries.items()
+        if isinstance(name, str)
+        and isinstance(entry, tuple)
+        and len(entry) == 2
+        and isinstance(entry[0], str)
+        and isinstance(entry[1], types.CodeType)
+    }

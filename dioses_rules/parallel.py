@@ -67,9 +67,14 @@ def _call(task: Callable[[Any, Any], Any], piece: Any) -> Any:
     return task(_shared, piece)
 
 
-def run_pieces(task: Callable[[Any, Any], Any], shared: Any, work: Sequence[Any],
-               workers: int = 1, scheduler: Optional[str] = None,
-               done: Optional[Callable[[Any, Any], None]] = None) -> list[Any]:
+def run_pieces(
+    task: Callable[[Any, Any], Any],
+    shared: Any,
+    work: Sequence[Any],
+    workers: int = 1,
+    scheduler: Optional[str] = None,
+    done: Optional[Callable[[Any, Any], None]] = None,
+) -> list[Any]:
     """``[task(shared, piece) for piece in work]``, on the backend asked for;
     ``done(piece, result)`` after each piece, in the order they finish."""
     if scheduler is not None:
@@ -82,8 +87,12 @@ def run_pieces(task: Callable[[Any, Any], Any], shared: Any, work: Sequence[Any]
                 done(piece, results[index])
         return results
     context = multiprocessing.get_context(_start_method())
-    with ProcessPoolExecutor(max_workers=min(workers, len(work)), mp_context=context,
-                             initializer=_remember, initargs=(shared,)) as pool:
+    with ProcessPoolExecutor(
+        max_workers=min(workers, len(work)),
+        mp_context=context,
+        initializer=_remember,
+        initargs=(shared,),
+    ) as pool:
         futures = {pool.submit(_call, task, piece): index for index, piece in enumerate(work)}
         for future in as_completed(futures):
             index = futures[future]
@@ -97,16 +106,25 @@ def _on_cluster(task, shared, work, scheduler: str, done) -> list[Any]:
     try:
         from distributed import Client, as_completed as finished
     except ImportError:
-        raise DiosesError(Diagnostic(
-            "E110", "running on a Dask cluster needs the 'distributed' package", "",
-            help="pip install 'dioses-rules[distributed]'")) from None
+        raise DiosesError(
+            Diagnostic(
+                "E110",
+                "running on a Dask cluster needs the 'distributed' package",
+                "",
+                help="pip install 'dioses-rules[distributed]'",
+            )
+        ) from None
     try:
         client = Client(scheduler, timeout=CONNECT_TIMEOUT)
     except (OSError, TimeoutError, ValueError) as error:
-        raise DiosesError(Diagnostic(
-            "E111", f"cannot reach the Dask scheduler at {scheduler}: {error}", "",
-            help="give the address a running scheduler prints, e.g. tcp://10.0.0.5:8786"
-        )) from None
+        raise DiosesError(
+            Diagnostic(
+                "E111",
+                f"cannot reach the Dask scheduler at {scheduler}: {error}",
+                "",
+                help="give the address a running scheduler prints, e.g. tcp://10.0.0.5:8786",
+            )
+        ) from None
     with client:
         [everywhere] = client.scatter([shared], broadcast=True)
         futures = [client.submit(task, everywhere, piece, pure=False) for piece in work]

@@ -20,8 +20,7 @@ def resource_dir(name: str) -> Path:
         if candidate.is_dir():
             return candidate
     raise FileNotFoundError(
-        f"the bundled '{name}/' folder was not found beside {_PACKAGE}; "
-        "reinstall dioses-rules"
+        f"the bundled '{name}/' folder was not found beside {_PACKAGE}; reinstall dioses-rules"
     )
 
 

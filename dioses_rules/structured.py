@@ -47,8 +47,15 @@ class DataError(DiosesError):
     syntax = False
 
 
-def _error(code: str, message: str, path: str, line: int, column: int,
-           help: Optional[str], syntax: bool = False) -> DataError:
+def _error(
+    code: str,
+    message: str,
+    path: str,
+    line: int,
+    column: int,
+    help: Optional[str],
+    syntax: bool = False,
+) -> DataError:
     error = DataError(Diagnostic(code, message, path, line, column, help=help))
     error.syntax = syntax
     return error
@@ -63,8 +70,9 @@ def _position(text: str, offset: int) -> tuple[int, int]:
 # written as a run of plain characters between escapes, never one repetition
 # per character, so a long string costs no memory per character), comments,
 # brackets, and runs of digits.
-_JSON_TOKENS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]|\d{%d,}|-?Infinity|NaN'
-                          % (MAX_DIGITS + 1), re.S)
+_JSON_TOKENS = re.compile(
+    r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]|\d{%d,}|-?Infinity|NaN' % (MAX_DIGITS + 1), re.S
+)
 _TOML_TOKENS = re.compile(
     r'"""[^"\\]*(?:(?:\\.|"(?!""))[^"\\]*)*"""'
     r"|'''[^']*(?:'(?!'')[^']*)*'''"
@@ -78,8 +86,7 @@ _TOML_TOKENS = re.compile(
 _OPEN, _CLOSE = "[{", "]}"
 
 
-def check_bounds(text: str, path: str, code: str, *, toml: bool = False,
-                 line: int = 0) -> None:
+def check_bounds(text: str, path: str, code: str, *, toml: bool = False, line: int = 0) -> None:
     """Refuse nesting deeper than :data:`MAX_DEPTH` and numbers longer than
     :data:`MAX_DIGITS` digits, at the line and column where they start
     (``line`` is added to the line: a log's records are one per line)."""
@@ -90,18 +97,36 @@ def check_bounds(text: str, path: str, code: str, *, toml: bool = False,
             depth += 1
             if depth > MAX_DEPTH:
                 at, column = _position(text, token.start())
-                raise _error(code, f"nested too deeply (more than {MAX_DEPTH} levels)", path, line + at,
-                             column, "no file of this kind nests so deeply")
+                raise _error(
+                    code,
+                    f"nested too deeply (more than {MAX_DEPTH} levels)",
+                    path,
+                    line + at,
+                    column,
+                    "no file of this kind nests so deeply",
+                )
         elif first in _CLOSE:
             depth = max(depth - 1, 0)
         elif first in "-IN":  # JSON has no NaN or Infinity (Python's json reads them)
             at, column = _position(text, token.start())
-            raise _error(code, f"{token.group()} is not a number JSON allows", path, line + at,
-                         column, "write a finite number")
+            raise _error(
+                code,
+                f"{token.group()} is not a number JSON allows",
+                path,
+                line + at,
+                column,
+                "write a finite number",
+            )
         elif first.isdigit():
             at, column = _position(text, token.start())
-            raise _error(code, f"a number of more than {MAX_DIGITS} digits", path, line + at,
-                         column, "no number in this kind of file is that long")
+            raise _error(
+                code,
+                f"a number of more than {MAX_DIGITS} digits",
+                path,
+                line + at,
+                column,
+                "no number in this kind of file is that long",
+            )
 
 
 # ------------------------------------------------------------------ JSON
@@ -146,8 +171,9 @@ def _one_line(text: str, line: int) -> int:
     return line + 1 if "\n" not in text.strip() else 0
 
 
-def loads_json(text: str, path: str = "", *, code: str = "E210", line: int = 0,
-               what: str = "JSON") -> Any:
+def loads_json(
+    text: str, path: str = "", *, code: str = "E210", line: int = 0, what: str = "JSON"
+) -> Any:
     """The value of a JSON text, bounded (see the module); a mistake is a
     :class:`DataError` with the code ``code`` at its line and column."""
     import json  # not at import: scoring a board as text never loads it
@@ -157,16 +183,28 @@ def loads_json(text: str, path: str = "", *, code: str = "E210", line: int = 0,
     try:
         value = json.loads(text, parse_float=_finite, parse_constant=_constant)
     except json.JSONDecodeError as error:
-        raise _error(code, f"not valid {what}: {error.msg}", path, line + error.lineno,
-                     error.colno, None, syntax=True)
+        raise _error(
+            code,
+            f"not valid {what}: {error.msg}",
+            path,
+            line + error.lineno,
+            error.colno,
+            None,
+            syntax=True,
+        )
     except ValueError as error:  # a number out of range, NaN or Infinity
         raise _error(code, f"not valid {what}: {error}", path, _one_line(text, line), 0, None)
     if _SURROGATE_ESCAPE.search(text):
         key = _surrogate_key(value)
         if key is not None:
-            raise _error(code, f"{key}: text with a lone surrogate escape (\\udXXX), "
-                         "which is no character", path, _one_line(text, line), 0,
-                         "write the character itself, or a surrogate pair")
+            raise _error(
+                code,
+                f"{key}: text with a lone surrogate escape (\\udXXX), which is no character",
+                path,
+                _one_line(text, line),
+                0,
+                "write the character itself, or a surrogate pair",
+            )
     return value
 
 
@@ -187,5 +225,12 @@ def loads_toml(text: str, path: str = "", *, code: str = "E202") -> dict:
             where = re.search(r"\(at line (\d+), column (\d+)\)", str(error))
             if where:
                 line, column = int(where.group(1)), int(where.group(2))
-        raise _error(code, f"not valid TOML: {error}", path, line, column,
-                     "see https://toml.io for the syntax", syntax=True)
+        raise _error(
+            code,
+            f"not valid TOML: {error}",
+            path,
+            line,
+            column,
+            "see https://toml.io for the syntax",
+            syntax=True,
+        )

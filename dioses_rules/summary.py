@@ -20,5 +20,9 @@ def summary(values: Sequence[float]) -> dict:
     if not values:
         return {"mean": 0.0, "spread": 0.0, "min": 0, "max": 0}
     mean, spread = mean_spread(values)
-    return {"mean": round(mean, 3), "spread": round(spread, 3),
-            "min": min(values), "max": max(values)}
+    return {
+        "mean": round(mean, 3),
+        "spread": round(spread, 3),
+        "min": min(values),
+        "max": max(values),
+    }

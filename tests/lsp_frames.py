@@ -11,8 +11,11 @@ def replies(output: bytes) -> list[dict]:
     found = []
     while output.strip():
         head, _, rest = output.partition(b"\r\n\r\n")
-        length = next(int(line.split(b":")[1]) for line in head.split(b"\r\n")
-                      if line.lower().startswith(b"content-length"))
+        length = next(
+            int(line.split(b":")[1])
+            for line in head.split(b"\r\n")
+            if line.lower().startswith(b"content-length")
+        )
         found.append(json.loads(rest[:length]))
         output = rest[length:]
     return found

@@ -9,7 +9,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dioses_rules.scoring.board import (
-    board_file_text, board_registry, board_to_file, parse_board_text, read_board_file, resolve_board, write_board,
+    board_file_text,
+    board_registry,
+    board_to_file,
+    parse_board_text,
+    read_board_file,
+    resolve_board,
+    write_board,
 )
 from dioses_rules.errors import BoardError
 from dioses_rules.pool.sources import bundled_sources
@@ -130,16 +136,25 @@ def test_a_name_is_keyed_alike_ascii_or_not(name):
 
 # Issue #23: a name matches a card when it equals an id, name or alias after
 # case folding and accent stripping, and nothing else.
-@pytest.mark.parametrize("name", ["Кra", "hera\u200b", "hera\u0000", "!!hera!!", "ｈｅｒａ",
-                                  "?hera", "he ra", "hera."])
+@pytest.mark.parametrize(
+    "name", ["Кra", "hera\u200b", "hera\u0000", "!!hera!!", "ｈｅｒａ", "?hera", "he ra", "hera."]
+)
 def test_a_name_that_only_looks_like_a_card_is_an_unknown_card(registry, name):
     with pytest.raises(LookupError, match="unknown card"):
         registry.resolve("myth", name)
 
 
-@pytest.mark.parametrize("name, card", [("HERA", "hera"), ("Odín", "odin"), ("odin", "odin"),
-                                        ("JÖRMUNGANDR", "jormungandr"), ("Barco", "ship"),
-                                        ("Campo de Guerra", "battlefield")])
+@pytest.mark.parametrize(
+    "name, card",
+    [
+        ("HERA", "hera"),
+        ("Odín", "odin"),
+        ("odin", "odin"),
+        ("JÖRMUNGANDR", "jormungandr"),
+        ("Barco", "ship"),
+        ("Campo de Guerra", "battlefield"),
+    ],
+)
 def test_case_and_accents_are_ignored(registry, name, card):
     assert registry.resolve("myth", name).id == card
 
@@ -164,8 +179,9 @@ def test_a_card_of_a_set_not_in_play_names_the_set():
     with pytest.raises(BoardError) as caught:
         resolve_board(board_file, board_registry(board_file, sources))
     (found,) = caught.value.diagnostics
-    assert "'hercules' is a card of the set 'aun-mas-divinos', which is not in play" \
-        in found.message
+    assert (
+        "'hercules' is a card of the set 'aun-mas-divinos', which is not in play" in found.message
+    )
     assert "add 'aun-mas-divinos' to the board's sets" in found.help
 
 

@@ -121,8 +121,9 @@ def test_concurrent_writers_never_leave_half_an_entry(folder):
         for _ in range(20):
             seen.append(cache.read(key))
 
-    threads = [threading.Thread(target=writer) for _ in range(4)] + \
-        [threading.Thread(target=reader) for _ in range(2)]
+    threads = [threading.Thread(target=writer) for _ in range(4)] + [
+        threading.Thread(target=reader) for _ in range(2)
+    ]
     for thread in threads:
         thread.start()
     for thread in threads:
@@ -134,13 +135,17 @@ def test_concurrent_writers_never_leave_half_an_entry(folder):
 
 def test_an_edited_file_is_always_read_anew_by_the_linter(folder, tmp_path):
     mod = tmp_path / "mod.dioses"
-    mod.write_text('set mod "Mod" {\n  requires base\n}\n\ngod zed "Zed" greek reconstructed {\n'
-                   '  2 points if next to egyptian\n}\n', encoding="utf-8")
+    mod.write_text(
+        'set mod "Mod" {\n  requires base\n}\n\ngod zed "Zed" greek reconstructed {\n'
+        "  2 points if next to egyptian\n}\n",
+        encoding="utf-8",
+    )
     runner = CliRunner()
     assert runner.invoke(lint_command, [str(mod)]).exit_code == 0
     assert runner.invoke(lint_command, [str(mod)]).exit_code == 0  # from the cache
-    mod.write_text(mod.read_text(encoding="utf-8").replace("egyptian", "egyptain"),
-                   encoding="utf-8")
+    mod.write_text(
+        mod.read_text(encoding="utf-8").replace("egyptian", "egyptain"), encoding="utf-8"
+    )
     result = runner.invoke(lint_command, [str(mod)])
     assert result.exit_code == 1 and "egyptain" in result.output
 

@@ -16,8 +16,9 @@ from dioses_rules.language.settings import SETTINGS, Settings, settings_table
 
 ROOT = Path(__file__).resolve().parents[1]
 DOC = ROOT / "docs" / "card-language.md"
-SOURCES = sorted((ROOT / "cards").glob("*.dioses")) + \
-    sorted((ROOT / "examples" / "mods").rglob("*.dioses"))
+SOURCES = sorted((ROOT / "cards").glob("*.dioses")) + sorted(
+    (ROOT / "examples" / "mods").rglob("*.dioses")
+)
 # An example written for the page itself says so in a comment.
 NOT_FROM_CARDS = "# not from cards/"
 
@@ -62,8 +63,9 @@ def chunks(example: str) -> list[list[str]]:
 
 
 def source_lines() -> list[list[str]]:
-    return [[line.strip() for line in path.read_text(encoding="utf-8").splitlines()]
-            for path in SOURCES]
+    return [
+        [line.strip() for line in path.read_text(encoding="utf-8").splitlines()] for path in SOURCES
+    ]
 
 
 def found_in(chunk: list[str], lines: list[str]) -> bool:
@@ -74,14 +76,14 @@ def found_in(chunk: list[str], lines: list[str]) -> bool:
         comments += 1
     head = chunk[comments]
     for start, line in enumerate(lines):
-        if line != head or lines[start - comments:start] != chunk[:comments]:
+        if line != head or lines[start - comments : start] != chunk[:comments]:
             continue
         end, depth = start, depth_change(lines[start])
         while depth > 0 and end + 1 < len(lines):
             end += 1
             depth += depth_change(lines[end])
-        rest = iter(lines[start + 1:end + 1])
-        if all(any(wanted == line for line in rest) for wanted in chunk[comments + 1:]):
+        rest = iter(lines[start + 1 : end + 1])
+        if all(any(wanted == line for line in rest) for wanted in chunk[comments + 1 :]):
             return True
     return False
 
@@ -97,15 +99,15 @@ def test_the_page_has_examples_from_the_cards_and_of_its_own():
 def test_every_example_reads_as_in_the_card_files(example):
     files = source_lines()
     for chunk in chunks(example):
-        assert any(found_in(chunk, lines) for lines in files), \
+        assert any(found_in(chunk, lines) for lines in files), (
             "not in cards/ nor examples/mods/:\n" + "\n".join(chunk)
+        )
 
 
 def test_scenario_1s_condition_is_documented_as_the_card_file_says_it():
     """R24: the doc shows the 'of most common' form the card file uses."""
     card = (ROOT / "cards" / "aun-mas-divinos.dioses").read_text(encoding="utf-8")
-    condition = ("(zeus or odin or ra) of most common mythology close to throne "
-                 "of same mythology")
+    condition = "(zeus or odin or ra) of most common mythology close to throne of same mythology"
     assert condition in card
     assert any(condition in example for example in EXAMPLES)
 
@@ -114,19 +116,26 @@ def test_a_changed_example_is_caught():
     """The check above can fail: a condition the cards do not hold, or lines
     of one definition shown under another's header."""
     files = source_lines()
-    leader = ["victory {", "the one of (zeus or odin or ra) with most cards of same "
-              "mythology in area close to throne of same mythology", "}"]
+    leader = [
+        "victory {",
+        "the one of (zeus or odin or ra) with most cards of same "
+        "mythology in area close to throne of same mythology",
+        "}",
+    ]
     assert not any(found_in(leader, lines) for lines in files)
     mixed = ['god hera "Hera" greek printed {', "2 points if in front row", "}"]
     assert not any(found_in(mixed, lines) for lines in files)
-    assert any(found_in(['god hera "Hera" greek printed {', "2 points if next to egyptian",
-                         "}"], lines) for lines in files)
+    assert any(
+        found_in(['god hera "Hera" greek printed {', "2 points if next to egyptian", "}"], lines)
+        for lines in files
+    )
 
 
 def _settings_tool():
     """tools/make_settings_doc.py, which writes the page's settings table."""
-    spec = importlib.util.spec_from_file_location("make_settings_doc",
-                                                  ROOT / "tools" / "make_settings_doc.py")
+    spec = importlib.util.spec_from_file_location(
+        "make_settings_doc", ROOT / "tools" / "make_settings_doc.py"
+    )
     tool = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(tool)
     return tool
@@ -144,8 +153,7 @@ def test_the_settings_table_is_the_one_generated_from_SETTINGS():
 def test_the_settings_table_lists_every_setting_the_engine_reads():
     """Every field of the engine's Settings is a setting of the table, with
     its default shown (the base game's), so none is hard-coded out of sight."""
-    assert {spec.field for spec in SETTINGS.values()} == \
-        {a.name for a in attrs.fields(Settings)}
+    assert {spec.field for spec in SETTINGS.values()} == {a.name for a in attrs.fields(Settings)}
     table = settings_table()
     for name in SETTINGS:
         assert f"| `{name}` |" in table

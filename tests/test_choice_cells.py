@@ -8,12 +8,14 @@ from dioses_cli.faces import named_choice
 from dioses_rules.engine.choice_cells import cell_choices, choice_cells, short_cell
 from dioses_rules.engine.state import Choice
 
-CHOICES = [Choice("draw", (), "draw from the deck"),
-           Choice("swap", (0, 5), "swap front 1 and central 2"),
-           Choice("swap", (), "swap two cards"),  # R17's Help Card: a verb, no cells
-           Choice("cell", (3,), "front 4"),
-           Choice("play", (11,), "back 4"),
-           Choice("take-discard", (0,), "take hera from discard pile 1")]
+CHOICES = [
+    Choice("draw", (), "draw from the deck"),
+    Choice("swap", (0, 5), "swap front 1 and central 2"),
+    Choice("swap", (), "swap two cards"),  # R17's Help Card: a verb, no cells
+    Choice("cell", (3,), "front 4"),
+    Choice("play", (11,), "back 4"),
+    Choice("take-discard", (0,), "take hera from discard pile 1"),
+]
 
 
 def choice_for_cells(choices, cells):

@@ -69,13 +69,18 @@ def test_score_explain_json_lists_lines(runner):
     ship = next(card for card in data["cards"] if card["id"] == "ship")
     assert ship["lines"][0]["points"] == 2
     assert {(c["row"], c["column"]) for c in ship["lines"][0]["matched"]} == {
-        ("central", 1), ("central", 2)}
+        ("central", 1),
+        ("central", 2),
+    }
 
 
 def test_score_face_down_cards_are_revealed_first_r12(runner, tmp_path):
-    board = write(tmp_path, "b.toml",
-                  '[area]\nfront = [".", ".", ".", "."]\n'
-                  'central = ["?hela", "?hera", "?ship", "."]\nback = [".", ".", ".", "."]\n')
+    board = write(
+        tmp_path,
+        "b.toml",
+        '[area]\nfront = [".", ".", ".", "."]\n'
+        'central = ["?hela", "?hera", "?ship", "."]\nback = [".", ".", ".", "."]\n',
+    )
     result = runner.invoke(dioses, ["score", str(board), "--format", "json"])
     assert json.loads(result.stdout)["total"] == 4
 
@@ -83,26 +88,47 @@ def test_score_face_down_cards_are_revealed_first_r12(runner, tmp_path):
 @pytest.mark.parametrize(
     "text, expected",
     [
-        ('[area]\nfront = ["hela", "herra", ".", "."]\n' + EMPTY_ROWS,
-         ["$.area.front[1]", "unknown card 'herra'", "did you mean 'hera'"]),
-        ('[area]\nfront = ["hela", "hera", ".", ".", "zeus"]\n' + EMPTY_ROWS,
-         ["$.area.front", "a row holds 4 cards, this one has 5"]),
-        ('[area]\nfront = [".", ".", ".", "."]\n' + EMPTY_ROWS +
-         '[[laws]]\ncard = "only-gods"\nrow = "central"\n'
-         '[[laws]]\ncard = "no-greeks"\nrow = "central"\n',
-         ["$.laws[1]", "two laws on the central row", "R13"]),
-        ('[area]\nfront = [".", ".", ".", "."]\n' + EMPTY_ROWS +
-         '[scenario]\nid = "ragnarock"\n',
-         ["$.scenario.id", "unknown scenario 'ragnarock'", "did you mean 'ragnarok'"]),
-        ('[area\nfront = 1\n', ["not valid TOML", "line 1"]),
-        ('[area]\nfront = [".", ".", ".", "."]\n' + EMPTY_ROWS + 'colour = "red"\n',
-         ["$.area.colour: unknown key 'colour' (the keys here: front, central, back)"]),
-        ('[area]\nfront = ["hera", ".", ".", "."]\ncentral = ["hera", ".", ".", "."]\n'
-         'back = [".", ".", ".", "."]\n',
-         ["$.area.central[0]", "'hera' is already at $.area.front[0]"]),
+        (
+            '[area]\nfront = ["hela", "herra", ".", "."]\n' + EMPTY_ROWS,
+            ["$.area.front[1]", "unknown card 'herra'", "did you mean 'hera'"],
+        ),
+        (
+            '[area]\nfront = ["hela", "hera", ".", ".", "zeus"]\n' + EMPTY_ROWS,
+            ["$.area.front", "a row holds 4 cards, this one has 5"],
+        ),
+        (
+            '[area]\nfront = [".", ".", ".", "."]\n'
+            + EMPTY_ROWS
+            + '[[laws]]\ncard = "only-gods"\nrow = "central"\n'
+            '[[laws]]\ncard = "no-greeks"\nrow = "central"\n',
+            ["$.laws[1]", "two laws on the central row", "R13"],
+        ),
+        (
+            '[area]\nfront = [".", ".", ".", "."]\n'
+            + EMPTY_ROWS
+            + '[scenario]\nid = "ragnarock"\n',
+            ["$.scenario.id", "unknown scenario 'ragnarock'", "did you mean 'ragnarok'"],
+        ),
+        ("[area\nfront = 1\n", ["not valid TOML", "line 1"]),
+        (
+            '[area]\nfront = [".", ".", ".", "."]\n' + EMPTY_ROWS + 'colour = "red"\n',
+            ["$.area.colour: unknown key 'colour' (the keys here: front, central, back)"],
+        ),
+        (
+            '[area]\nfront = ["hera", ".", ".", "."]\ncentral = ["hera", ".", ".", "."]\n'
+            'back = [".", ".", ".", "."]\n',
+            ["$.area.central[0]", "'hera' is already at $.area.front[0]"],
+        ),
     ],
-    ids=["unknown-card", "row-of-five", "two-laws-one-row", "unknown-scenario", "bad-toml",
-         "extra-key", "card-twice"],
+    ids=[
+        "unknown-card",
+        "row-of-five",
+        "two-laws-one-row",
+        "unknown-scenario",
+        "bad-toml",
+        "extra-key",
+        "card-twice",
+    ],
 )
 def test_score_bad_board_is_one_clear_error_exit_1(runner, tmp_path, text, expected):
     board = write(tmp_path, "bad.toml", text)
@@ -132,11 +158,14 @@ def test_score_scenario_reports_victory_challenge_threshold(runner, tmp_path):
     # Scenario 2: Hades on top of Persephone (R2), Demeter not next to her (R4),
     # Hades close to the Underworld (R5), Underworld and Jardines Cucos in
     # opposite corners (R7).
-    board = write(tmp_path, "s2.toml",
-                  '[area]\nfront = ["underworld", "hades", ".", "."]\n'
-                  'central = [".", "persephone", ".", "demeter"]\n'
-                  'back = [".", ".", ".", "jardines-cucos"]\n'
-                  '[scenario]\nid = "abduction-of-persephone"\n')
+    board = write(
+        tmp_path,
+        "s2.toml",
+        '[area]\nfront = ["underworld", "hades", ".", "."]\n'
+        'central = [".", "persephone", ".", "demeter"]\n'
+        'back = [".", ".", ".", "jardines-cucos"]\n'
+        '[scenario]\nid = "abduction-of-persephone"\n',
+    )
     result = runner.invoke(dioses, ["score", str(board), "--format", "json"])
     assert result.exit_code == 0, result.output
     scenario = json.loads(result.stdout)["scenario"]
@@ -149,22 +178,28 @@ def test_score_scenario_reports_victory_challenge_threshold(runner, tmp_path):
 
 
 def test_score_with_a_modders_set_on_top(runner, tmp_path):
-    mod = write(tmp_path, "mod.dioses",
-                'set my-gods "My gods" {\n  requires base\n}\n'
-                'god modder-god "Modder God" norse reconstructed {\n  3 points if next to hera\n}\n')
-    board = write(tmp_path, "b.toml",
-                  '[area]\nfront = ["Modder God", "hera", ".", "."]\n' + EMPTY_ROWS)
-    result = runner.invoke(dioses, ["score", str(board), "--cards", str(mod),
-                                    "--format", "json"])
+    mod = write(
+        tmp_path,
+        "mod.dioses",
+        'set my-gods "My gods" {\n  requires base\n}\n'
+        'god modder-god "Modder God" norse reconstructed {\n  3 points if next to hera\n}\n',
+    )
+    board = write(
+        tmp_path, "b.toml", '[area]\nfront = ["Modder God", "hera", ".", "."]\n' + EMPTY_ROWS
+    )
+    result = runner.invoke(dioses, ["score", str(board), "--cards", str(mod), "--format", "json"])
     assert result.exit_code == 0, result.output
     mine = next(c for c in json.loads(result.stdout)["cards"] if c["id"] == "modder-god")
     assert mine["points"] == 3
 
 
 def test_score_with_a_broken_modders_set_names_file_line_column(runner, tmp_path):
-    mod = write(tmp_path, "mod.dioses",
-                'set my-gods "My gods" {\n  requires base\n}\n'
-                'god modder-god "Modder God" nordic reconstructed {\n  3 points if next to hera\n}\n')
+    mod = write(
+        tmp_path,
+        "mod.dioses",
+        'set my-gods "My gods" {\n  requires base\n}\n'
+        'god modder-god "Modder God" nordic reconstructed {\n  3 points if next to hera\n}\n',
+    )
     result = runner.invoke(dioses, ["score", str(EXAMPLE), "--cards", str(mod)])
     assert result.exit_code == 1
     no_traceback(result)
@@ -173,9 +208,11 @@ def test_score_with_a_broken_modders_set_names_file_line_column(runner, tmp_path
 
 
 def test_score_board_with_an_unknown_set_names_the_key(runner, tmp_path):
-    board = write(tmp_path, "b.toml",
-                  'sets = ["base", "aun-mas"]\n[area]\nfront = [".", ".", ".", "."]\n'
-                  + EMPTY_ROWS)
+    board = write(
+        tmp_path,
+        "b.toml",
+        'sets = ["base", "aun-mas"]\n[area]\nfront = [".", ".", ".", "."]\n' + EMPTY_ROWS,
+    )
     result = runner.invoke(dioses, ["score", str(board)])
     assert result.exit_code == 1
     assert f"{board}: E201 $.sets[1]: unknown set 'aun-mas'" in result.stderr
@@ -183,21 +220,48 @@ def test_score_board_with_an_unknown_set_names_the_key(runner, tmp_path):
 
 
 def test_score_board_sets_restrict_the_pool(runner, tmp_path):
-    board = write(tmp_path, "b.toml",
-                  'sets = ["base"]\n[area]\nfront = ["hercules", ".", ".", "."]\n' + EMPTY_ROWS)
+    board = write(
+        tmp_path,
+        "b.toml",
+        'sets = ["base"]\n[area]\nfront = ["hercules", ".", ".", "."]\n' + EMPTY_ROWS,
+    )
     result = runner.invoke(dioses, ["score", str(board)])
     assert result.exit_code == 1
     # an expansion card: the message names its set (issue #23)
-    assert "'hercules' is a card of the set 'aun-mas-divinos', which is not in play" \
-        in result.stderr
+    assert (
+        "'hercules' is a card of the set 'aun-mas-divinos', which is not in play" in result.stderr
+    )
 
 
 # ---------------------------------------------------------------- dioses cards
 
-CARD_KEYS = {"id", "set", "kind", "name", "aliases", "type", "mythology", "provenance",
-             "event_provenance", "difficulty", "replaces", "replaced_by", "source", "text"}
-KINDS = {"myth", "event", "law", "pattern", "objective-goal", "objective-element", "power",
-         "rule-option", "scenario"}
+CARD_KEYS = {
+    "id",
+    "set",
+    "kind",
+    "name",
+    "aliases",
+    "type",
+    "mythology",
+    "provenance",
+    "event_provenance",
+    "difficulty",
+    "replaces",
+    "replaced_by",
+    "source",
+    "text",
+}
+KINDS = {
+    "myth",
+    "event",
+    "law",
+    "pattern",
+    "objective-goal",
+    "objective-element",
+    "power",
+    "rule-option",
+    "scenario",
+}
 
 
 def test_cards_json_lists_every_definition(runner):
@@ -207,12 +271,21 @@ def test_cards_json_lists_every_definition(runner):
     assert all(CARD_KEYS <= set(item) for item in data)
     assert {item["kind"] for item in data} == KINDS
     scenarios = {item["id"] for item in data if item["kind"] == "scenario"}
-    assert scenarios == {"game-of-thrones", "abduction-of-persephone", "ragnarok",
-                         "runaway-bride", "power-of-ra", "the-fairest",
-                         "afterlife-travel-agency"}
+    assert scenarios == {
+        "game-of-thrones",
+        "abduction-of-persephone",
+        "ragnarok",
+        "runaway-bride",
+        "power-of-ra",
+        "the-fairest",
+        "afterlife-travel-agency",
+    }
     hercules = next(item for item in data if item["id"] == "hercules")
     assert (hercules["kind"], hercules["set"], hercules["provenance"]) == (
-        "event", "aun-mas-divinos", "printed")
+        "event",
+        "aun-mas-divinos",
+        "printed",
+    )
     patterns = [item for item in data if item["kind"] == "pattern"]
     assert all(item["difficulty"] in ("easy", "medium", "hard") for item in patterns)
     assert all(item["difficulty"] is None for item in data if item["kind"] != "pattern")
@@ -234,9 +307,12 @@ def test_cards_unknown_set_is_a_usage_error(runner):
 
 
 def test_cards_lists_replaced_base_cards(runner, tmp_path):
-    mod = write(tmp_path, "mod.dioses",
-                'set redesign "Redesign" {\n  requires base\n  replaces hera\n}\n'
-                'god hera "Hera" greek reconstructed {\n  3 points if next to egyptian\n}\n')
+    mod = write(
+        tmp_path,
+        "mod.dioses",
+        'set redesign "Redesign" {\n  requires base\n  replaces hera\n}\n'
+        'god hera "Hera" greek reconstructed {\n  3 points if next to egyptian\n}\n',
+    )
     result = runner.invoke(dioses, ["cards", "--cards", str(mod), "--format", "json"])
     assert result.exit_code == 0, result.output
     heras = [item for item in json.loads(result.stdout) if item["id"] == "hera"]
@@ -245,31 +321,39 @@ def test_cards_lists_replaced_base_cards(runner, tmp_path):
     assert by_set["redesign"]["replaces"] == "hera"
     assert by_set["redesign"]["replaced_by"] is None
     # ... and scoring uses the redesigned card only when its set is loaded.
-    board = write(tmp_path, "b.toml",
-                  '[area]\nfront = ["hera", "ship", ".", "."]\n' + EMPTY_ROWS)
-    with_mod = runner.invoke(dioses, ["score", str(board), "--cards", str(mod),
-                                      "--format", "json"])
+    board = write(tmp_path, "b.toml", '[area]\nfront = ["hera", "ship", ".", "."]\n' + EMPTY_ROWS)
+    with_mod = runner.invoke(dioses, ["score", str(board), "--cards", str(mod), "--format", "json"])
     without = runner.invoke(dioses, ["score", str(board), "--format", "json"])
-    points = lambda out: next(c["points"] for c in json.loads(out)["cards"]  # noqa: E731
-                              if c["id"] == "hera")
+    points = lambda out: next(
+        c["points"]
+        for c in json.loads(out)["cards"]  # noqa: E731
+        if c["id"] == "hera"
+    )
     assert (points(with_mod.stdout), points(without.stdout)) == (3, 2)
 
 
-EVENT_MOD = ('set omens "Omens" {\n  requires base\n}\n'
-             'god seer "Seer" greek printed {\n  event draw a law reconstructed\n  1 point\n}\n'
-             'god oracle "Oracle" greek named {\n  event draw a law\n  1 point\n}\n'
-             'god mute "Mute" greek reconstructed {\n  1 point\n}\n')
+EVENT_MOD = (
+    'set omens "Omens" {\n  requires base\n}\n'
+    'god seer "Seer" greek printed {\n  event draw a law reconstructed\n  1 point\n}\n'
+    'god oracle "Oracle" greek named {\n  event draw a law\n  1 point\n}\n'
+    'god mute "Mute" greek reconstructed {\n  1 point\n}\n'
+)
 
 
 def test_cards_show_an_event_provenance_that_differs_from_the_cards(runner, tmp_path):
     """R27: a printed card with a reconstructed event shows both, in the
     table, the text and JSON; an event of the card's provenance needs no note."""
     mod = write(tmp_path, "omens.dioses", EVENT_MOD)
-    data = json.loads(runner.invoke(dioses, ["cards", "--cards", str(mod), "--set", "omens",
-                                             "--format", "json"]).stdout)
+    data = json.loads(
+        runner.invoke(
+            dioses, ["cards", "--cards", str(mod), "--set", "omens", "--format", "json"]
+        ).stdout
+    )
     assert {item["id"]: (item["provenance"], item["event_provenance"]) for item in data} == {
-        "seer": ("printed", "reconstructed"), "oracle": ("named", "named"),
-        "mute": ("reconstructed", None)}
+        "seer": ("printed", "reconstructed"),
+        "oracle": ("named", "named"),
+        "mute": ("reconstructed", None),
+    }
     seer = next(item for item in data if item["id"] == "seer")
     assert "event draw a law reconstructed" in seer["source"]
     text = runner.invoke(dioses, ["cards", "--cards", str(mod), "--set", "omens", "--text"])
@@ -303,10 +387,13 @@ def test_lint_bundled_cards_clean(runner):
 
 
 def test_lint_reports_every_problem_with_place_and_help(runner, tmp_path):
-    bad = write(tmp_path, "bad.dioses",
-                'set mine "Mine" {\n  requires base\n}\n'
-                'god x "X" nordic printed {\n  2 points if next to greek\n}\n'
-                'god y "Y" greek printed {\n  0 points if next to zeuss\n}\n')
+    bad = write(
+        tmp_path,
+        "bad.dioses",
+        'set mine "Mine" {\n  requires base\n}\n'
+        'god x "X" nordic printed {\n  2 points if next to greek\n}\n'
+        'god y "Y" greek printed {\n  0 points if next to zeuss\n}\n',
+    )
     result = runner.invoke(lint, [str(bad)])
     assert result.exit_code == 1
     no_traceback(result)
@@ -314,8 +401,7 @@ def test_lint_reports_every_problem_with_place_and_help(runner, tmp_path):
     assert f"{bad}:4:11: DL102 unknown mythology 'nordic'" in lines
     assert f"{bad}:8:3: DL601 a scoring line worth 0 points" in lines
     assert f"{bad}:8:23: DL109 unknown card id or tag 'zeuss'" in lines
-    assert any(line.startswith("  help: did you mean 'zeus'? Or: a new type")
-               for line in lines)
+    assert any(line.startswith("  help: did you mean 'zeus'? Or: a new type") for line in lines)
     assert "3 errors, 0 warnings" in result.stdout
 
 
@@ -330,8 +416,9 @@ def test_lint_json_is_one_list(runner, tmp_path):
 
 
 def test_lint_warnings_alone_exit_0(runner, tmp_path):
-    mod = write(tmp_path, "mod.dioses",
-                'set redesign "Redesign" {\n  requires base\n  replaces hera\n}\n')
+    mod = write(
+        tmp_path, "mod.dioses", 'set redesign "Redesign" {\n  requires base\n  replaces hera\n}\n'
+    )
     result = runner.invoke(lint, [str(mod)])
     assert result.exit_code == 0, result.output
     assert "DL206 warning" in result.stdout
@@ -343,8 +430,11 @@ def test_lint_missing_path_is_a_usage_error(runner, tmp_path):
 
 
 def test_lint_full_shows_source_line_and_caret(runner, tmp_path):
-    bad = write(tmp_path, "bad.dioses",
-                'set mine "Mine" {\n}\ngod x "X" greek printed {\n  2 points if nxt to greek\n}\n')
+    bad = write(
+        tmp_path,
+        "bad.dioses",
+        'set mine "Mine" {\n}\ngod x "X" greek printed {\n  2 points if nxt to greek\n}\n',
+    )
     result = runner.invoke(lint, [str(bad), "--full"])
     assert result.exit_code == 1
     assert "   |   2 points if nxt to greek" in result.stdout
@@ -371,11 +461,15 @@ def test_balance_json_reports_every_card_and_is_reproducible(runner):
 
 
 def test_balance_flags_a_card_that_never_scores(runner, tmp_path):
-    mod = write(tmp_path, "mod.dioses",
-                'set odd "Odd" {\n  requires base\n}\n'
-                'object never "Never" greek reconstructed {\n  9 points if at least 13 cards in area\n}\n')
-    result = runner.invoke(dioses, ["balance", "--boards", "40", "--cards", str(mod),
-                                    "--format", "json"])
+    mod = write(
+        tmp_path,
+        "mod.dioses",
+        'set odd "Odd" {\n  requires base\n}\n'
+        'object never "Never" greek reconstructed {\n  9 points if at least 13 cards in area\n}\n',
+    )
+    result = runner.invoke(
+        dioses, ["balance", "--boards", "40", "--cards", str(mod), "--format", "json"]
+    )
     assert result.exit_code == 0, result.output
     never = next(c for c in json.loads(result.stdout)["cards"] if c["id"] == "never")
     assert never["score_rate"] == 0 and "never scores" in never["flags"]
@@ -388,9 +482,12 @@ def test_balance_text_and_bad_set(runner):
 
 
 def test_lint_sarif_for_code_scanning(runner, tmp_path):
-    bad = write(tmp_path, "bad.dioses",
-                'set mine "Mine" {\n  requires base\n}\n'
-                'god x "X" greek printed {\n  2 points if next to zeuss\n}\n')
+    bad = write(
+        tmp_path,
+        "bad.dioses",
+        'set mine "Mine" {\n  requires base\n}\n'
+        'god x "X" greek printed {\n  2 points if next to zeuss\n}\n',
+    )
     result = runner.invoke(lint, [str(bad), "--format", "sarif"])
     assert result.exit_code == 1
     log = json.loads(result.stdout)
@@ -423,8 +520,9 @@ def test_cards_table_shows_each_cards_tags(runner):
     """A tag is what 'next to throne' names (issue #14: the table showed none)."""
     from dioses_rules.pool.load import load_registry
 
-    tagged = min((c for c in load_registry()[0].myth_cards() if c.tags),
-                 key=lambda c: len(c.id))  # a short id is never wrapped
+    tagged = min(
+        (c for c in load_registry()[0].myth_cards() if c.tags), key=lambda c: len(c.id)
+    )  # a short id is never wrapped
     result = runner.invoke(dioses, ["cards"])
     row = next(line for line in result.stdout.splitlines() if f" {tagged.id} " in line)
     assert f"tags: {', '.join(tagged.tags)}" in row

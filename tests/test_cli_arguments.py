@@ -38,17 +38,21 @@ def run(*arguments, input=None):
 def all_params():
     """(command name, parameter) of every command of dioses and dioses-lint."""
     ctx = click.Context(dioses)
-    found = [(name, param) for name in sorted(COMMANDS)
-             for param in dioses.get_command(ctx, name).params]
+    found = [
+        (name, param) for name in sorted(COMMANDS) for param in dioses.get_command(ctx, name).params
+    ]
     return found + [("dioses-lint", param) for param in lint.params]
 
 
 def test_every_number_and_path_parameter_uses_the_strict_types():
     """One ParamType each, used everywhere: click's own INT, FLOAT, ranges
     and Path take what int(), float() and Path() take."""
-    loose = [(name, param.name, type(param.type).__name__) for name, param in all_params()
-             if isinstance(param.type, (click.types._NumberParamTypeBase, click.Path))
-             and not isinstance(param.type, (Whole, Seconds, FilePath))]
+    loose = [
+        (name, param.name, type(param.type).__name__)
+        for name, param in all_params()
+        if isinstance(param.type, (click.types._NumberParamTypeBase, click.Path))
+        and not isinstance(param.type, (Whole, Seconds, FilePath))
+    ]
     assert loose == []
     kinds = {type(param.type) for _, param in all_params()}
     assert {Whole, Seconds, FilePath} <= kinds
@@ -74,10 +78,10 @@ WHOLE_OPTIONS = [
 ]
 
 
-@pytest.mark.parametrize("before, after", WHOLE_OPTIONS,
-                         ids=[" ".join(b[:1] + b[-1:]) for b, _ in WHOLE_OPTIONS])
-def test_every_whole_number_option_takes_ascii_digits_only(before, after, tmp_path,
-                                                           monkeypatch):
+@pytest.mark.parametrize(
+    "before, after", WHOLE_OPTIONS, ids=[" ".join(b[:1] + b[-1:]) for b, _ in WHOLE_OPTIONS]
+)
+def test_every_whole_number_option_takes_ascii_digits_only(before, after, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     option = before[-1]
     for value in NOT_WHOLE:
@@ -120,10 +124,12 @@ SECONDS_OPTIONS = [
 ]
 
 
-@pytest.mark.parametrize("before", SECONDS_OPTIONS, ids=[" ".join(b[:1] + b[-1:])
-                                                         for b in SECONDS_OPTIONS])
-def test_every_float_option_refuses_nan_and_infinities_before_any_work(before, tmp_path,
-                                                                      monkeypatch):
+@pytest.mark.parametrize(
+    "before", SECONDS_OPTIONS, ids=[" ".join(b[:1] + b[-1:]) for b in SECONDS_OPTIONS]
+)
+def test_every_float_option_refuses_nan_and_infinities_before_any_work(
+    before, tmp_path, monkeypatch
+):
     monkeypatch.chdir(tmp_path)
     for value in NOT_SECONDS:
         result = run(*before, value, input="")
@@ -171,8 +177,7 @@ EMPTY_PATHS = [
 
 
 @pytest.mark.parametrize("arguments, option", EMPTY_PATHS, ids=[o for _, o in EMPTY_PATHS])
-def test_an_empty_path_is_a_usage_error_naming_the_option(arguments, option, tmp_path,
-                                                         monkeypatch):
+def test_an_empty_path_is_a_usage_error_naming_the_option(arguments, option, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     result = run(*arguments, input="")
     assert result.exit_code == 2, result.output + result.stderr
@@ -231,16 +236,22 @@ def _log_with(tmp_path: Path, **setup) -> Path:
     return path
 
 
-@pytest.mark.parametrize("setup, expected", [
-    ({"agents": ["", "greedy"]}, "line 1: $.agents[0]: '' is not the name of an agent"),
-    ({"agents": ["human", "x" * 41]}, "line 1: $.agents[1]: 'xxxxxxxx"),
-    ({"agents": ["human", "Greedy Bot"]}, "line 1: $.agents[1]: 'Greedy Bot' is not the name"),
-    ({"agents": ["greedy"]}, "line 1: $.agents: 1 agents for 2 seats"),
-    ({"pool": "0123456789abcdef"},
-     "line 1: $.pool: '0123456789abcdef' is not the fingerprint of the card pool"),
-])
-def test_replay_refuses_a_setup_record_with_nonsense_agents_or_fingerprint(tmp_path, setup,
-                                                                          expected):
+@pytest.mark.parametrize(
+    "setup, expected",
+    [
+        ({"agents": ["", "greedy"]}, "line 1: $.agents[0]: '' is not the name of an agent"),
+        ({"agents": ["human", "x" * 41]}, "line 1: $.agents[1]: 'xxxxxxxx"),
+        ({"agents": ["human", "Greedy Bot"]}, "line 1: $.agents[1]: 'Greedy Bot' is not the name"),
+        ({"agents": ["greedy"]}, "line 1: $.agents: 1 agents for 2 seats"),
+        (
+            {"pool": "0123456789abcdef"},
+            "line 1: $.pool: '0123456789abcdef' is not the fingerprint of the card pool",
+        ),
+    ],
+)
+def test_replay_refuses_a_setup_record_with_nonsense_agents_or_fingerprint(
+    tmp_path, setup, expected
+):
     path = _log_with(tmp_path, **setup)
     result = run("replay", path)
     assert result.exit_code == 1, result.output

@@ -24,8 +24,12 @@ from dioses_rules.pool.identity import HISTORY_DIR
 
 OLD = Path(__file__).parent / "fixtures" / "compat" / "0.1.0"
 EXPECTED = OLD / "expected"
-UNFINISHED = ["base-unfinished", "base-laws-unfinished", "scenario4-unfinished",
-              "scenario6-unfinished"]
+UNFINISHED = [
+    "base-unfinished",
+    "base-laws-unfinished",
+    "scenario4-unfinished",
+    "scenario6-unfinished",
+]
 FINISHED = ["base-finished", "scenario7", "base-final-board"]
 ONES = "1\n" * 3000
 
@@ -38,8 +42,11 @@ def final(path: Path) -> dict:
     return next(r for r in reversed(records(path)) if r["type"] == "final")
 
 
-@pytest.mark.parametrize("log", sorted(p.name for p in OLD.glob("*.jsonl"))
-                         + sorted(f"simulate-logs/{p.name}" for p in (OLD / "simulate-logs").iterdir()))
+@pytest.mark.parametrize(
+    "log",
+    sorted(p.name for p in OLD.glob("*.jsonl"))
+    + sorted(f"simulate-logs/{p.name}" for p in (OLD / "simulate-logs").iterdir()),
+)
 def test_a_log_written_by_0_1_0_replays(log):
     result = CliRunner().invoke(dioses, ["replay", str(OLD / log)])
     assert result.exit_code == 0, result.output + result.stderr
@@ -51,8 +58,9 @@ def test_an_unfinished_save_of_0_1_0_resumes_to_the_same_game(name, tmp_path):
     save = tmp_path / f"{name}.json"
     shutil.copy(OLD / f"{name}.json", save)
     log = tmp_path / "resumed.jsonl"
-    result = CliRunner().invoke(dioses, ["play", "--resume", str(save), "--log", str(log)],
-                                input=ONES)
+    result = CliRunner().invoke(
+        dioses, ["play", "--resume", str(save), "--log", str(log)], input=ONES
+    )
     assert result.exit_code == 0, result.output + result.stderr
     assert "Final scoring" in result.stdout
     assert records(log) == records(EXPECTED / f"{name}-resumed.jsonl")
@@ -64,8 +72,9 @@ def test_an_unfinished_save_of_0_1_0_resumes_to_the_same_game(name, tmp_path):
 def test_a_finished_save_of_0_1_0_shows_its_result(name, tmp_path):
     save = tmp_path / f"{name}.json"
     shutil.copy(OLD / f"{name}.json", save)
-    result = CliRunner().invoke(dioses, ["play", "--resume", str(save),
-                                         "--log", str(tmp_path / "unused.jsonl")])
+    result = CliRunner().invoke(
+        dioses, ["play", "--resume", str(save), "--log", str(tmp_path / "unused.jsonl")]
+    )
     assert result.exit_code == 0, result.output + result.stderr
     assert "holds a finished game" in result.stdout
     totals = final(OLD / f"{name}.jsonl")["totals"]
@@ -75,10 +84,14 @@ def test_a_finished_save_of_0_1_0_shows_its_result(name, tmp_path):
 
 @pytest.mark.parametrize("area", [1, 2])
 def test_a_final_board_of_0_1_0_scores_as_the_game_did(area):
-    result = CliRunner().invoke(dioses, ["score", str(OLD / f"final-board-{area}.toml"),
-                                         "--format", "json"])
+    result = CliRunner().invoke(
+        dioses, ["score", str(OLD / f"final-board-{area}.toml"), "--format", "json"]
+    )
     assert result.exit_code == 0, result.output
-    assert json.loads(result.stdout)["total"] == final(OLD / "base-final-board.jsonl")["totals"][area - 1]
+    assert (
+        json.loads(result.stdout)["total"]
+        == final(OLD / "base-final-board.jsonl")["totals"][area - 1]
+    )
 
 
 def _r34(report: str) -> str:
@@ -92,14 +105,36 @@ def _r34(report: str) -> str:
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 
 
-@pytest.mark.parametrize("expected, arguments", [
-    ("simulate-base-20-seed-1.json", ["--games", "20", "--seed", "1"]),
-    ("simulate-scenario7-10-seed-3.json", ["--games", "10", "--seed", "3", "--scenario", "7"]),
-    ("simulate-rules-6-seed-5.json",
-     ["--games", "6", "--seed", "5", "--players", "4", "--agents", "greedy,random",
-      "--rule", "power-cards", "--rule", "double-discard", "--rule", "initial-laws",
-      "--rule", "initial-patterns", "--rule", "objectives"]),
-])
+@pytest.mark.parametrize(
+    "expected, arguments",
+    [
+        ("simulate-base-20-seed-1.json", ["--games", "20", "--seed", "1"]),
+        ("simulate-scenario7-10-seed-3.json", ["--games", "10", "--seed", "3", "--scenario", "7"]),
+        (
+            "simulate-rules-6-seed-5.json",
+            [
+                "--games",
+                "6",
+                "--seed",
+                "5",
+                "--players",
+                "4",
+                "--agents",
+                "greedy,random",
+                "--rule",
+                "power-cards",
+                "--rule",
+                "double-discard",
+                "--rule",
+                "initial-laws",
+                "--rule",
+                "initial-patterns",
+                "--rule",
+                "objectives",
+            ],
+        ),
+    ],
+)
 @pytest.mark.parametrize("revision", ["1", None])
 def test_simulate_reports_what_0_1_0_reported_for_the_same_seed(expected, arguments, revision):
     """With the bundled sets as 0.1.0 shipped them (version 1.0, kept in
@@ -109,10 +144,12 @@ def test_simulate_reports_what_0_1_0_reported_for_the_same_seed(expected, argume
     and R32 (Power after the action, the seek's chosen order: see the
     fixture README). With today's cards (R27) the base game is another game."""
     asked = ["--rules-revision", revision] if revision else []
-    kept = [option for path in sorted(HISTORY_DIR.glob("*-1.0.dioses"))
-            for option in ("--cards", str(path))]
-    result = CliRunner().invoke(dioses, ["simulate", *arguments, *asked, *kept,
-                                         "--format", "json"])
+    kept = [
+        option
+        for path in sorted(HISTORY_DIR.glob("*-1.0.dioses"))
+        for option in ("--cards", str(path))
+    ]
+    result = CliRunner().invoke(dioses, ["simulate", *arguments, *asked, *kept, "--format", "json"])
     assert result.exit_code == 0, result.output
     same = (EXPECTED / expected).read_text(encoding="utf-8")
     if "--scenario" in arguments:
@@ -140,36 +177,52 @@ def test_a_modders_set_in_the_language_of_0_1_0_lints_clean():
 
 @pytest.mark.parametrize("board", [1, 2])
 def test_a_modders_boards_score_as_0_1_0_scored_them(board):
-    result = CliRunner().invoke(dioses, ["score", str(MOD / f"board-{board}.toml"),
-                                         "--cards", str(MOD), "--format", "json"])
+    result = CliRunner().invoke(
+        dioses, ["score", str(MOD / f"board-{board}.toml"), "--cards", str(MOD), "--format", "json"]
+    )
     assert result.exit_code == 0, result.output
     expected = json.loads((MOD / f"board-{board}.expected.json").read_text(encoding="utf-8"))
     assert json.loads(result.stdout) == expected
 
 
 def test_a_modders_scenario_simulates_as_in_0_1_0():
-    result = CliRunner().invoke(dioses, ["simulate", "--games", "3", "--seed", "2",
-                                         "--scenario", "long-winter", "--cards", str(MOD),
-                                         "--format", "json"])
+    result = CliRunner().invoke(
+        dioses,
+        [
+            "simulate",
+            "--games",
+            "3",
+            "--seed",
+            "2",
+            "--scenario",
+            "long-winter",
+            "--cards",
+            str(MOD),
+            "--format",
+            "json",
+        ],
+    )
     assert result.exit_code == 0, result.output
-    assert result.stdout == (MOD / "simulate-long-winter-3-seed-2.json").read_text(
-        encoding="utf-8")
+    assert result.stdout == (MOD / "simulate-long-winter-3-seed-2.json").read_text(encoding="utf-8")
 
 
 def test_a_modders_cards_read_as_in_0_1_0():
     """The same card text; since the open card language (issue #8) each card's
     heading also lists its tags, and since issue #14 a scenario's text also
     says its options, setup and rules as sentences, which 0.1.0 did not show."""
-    result = CliRunner().invoke(dioses, ["cards", "--cards", str(MOD), "--set", "hyperborea",
-                                         "--text"])
+    result = CliRunner().invoke(
+        dioses, ["cards", "--cards", str(MOD), "--set", "hyperborea", "--text"]
+    )
     assert result.exit_code == 0, result.output
     without_tags = re.sub(r", tags: [a-z0-9-]+(?:, [a-z0-9-]+)*(?=, )", "", result.stdout)
     assert "  Setup: shuffle North Wind, Chione and Kari with 3 cards at random" in without_tags
-    without_tags = re.sub(r"(?m)^  (Played with|Setup|Rules|With the challenge): .*\n", "",
-                          without_tags)
+    without_tags = re.sub(
+        r"(?m)^  (Played with|Setup|Rules|With the challenge): .*\n", "", without_tags
+    )
     assert without_tags == (MOD / "cards-text.txt").read_text(encoding="utf-8")
-    assert "boreas - Boreas (hyperborea, myth, norse god, tags: wind, reconstructed)" \
-        in result.stdout
+    assert (
+        "boreas - Boreas (hyperborea, myth, norse god, tags: wind, reconstructed)" in result.stdout
+    )
 
 
 def test_a_modders_unfinished_save_of_0_1_0_resumes_given_its_cards(tmp_path):
@@ -183,13 +236,16 @@ def test_a_modders_unfinished_save_of_0_1_0_resumes_given_its_cards(tmp_path):
     assert "names its card files by path (/tmp/gen/mod)" in refused.stderr
     assert "give the card files with --cards" in refused.stderr
     log = tmp_path / "resumed.jsonl"
-    result = CliRunner().invoke(dioses, ["play", "--resume", str(save), "--log", str(log),
-                                         "--cards", str(MOD)], input=ONES)
+    result = CliRunner().invoke(
+        dioses, ["play", "--resume", str(save), "--log", str(log), "--cards", str(MOD)], input=ONES
+    )
     assert result.exit_code == 0, result.output + result.stderr
     assert records(log) == records(EXPECTED / "mod-unfinished-resumed.jsonl")
 
 
-@pytest.mark.parametrize("log", ["mod/mod-unfinished.jsonl", "expected/mod-unfinished-resumed.jsonl"])
+@pytest.mark.parametrize(
+    "log", ["mod/mod-unfinished.jsonl", "expected/mod-unfinished-resumed.jsonl"]
+)
 def test_a_modders_log_of_0_1_0_replays_given_its_cards(log):
     refused = CliRunner().invoke(dioses, ["replay", str(OLD / log)])
     assert refused.exit_code == 1 and "--cards" in refused.stderr
@@ -210,12 +266,14 @@ def test_a_format_2_save_resumes_given_its_cards_and_writes_its_log_beside_it(tm
     refused = CliRunner().invoke(dioses, ["play", "--resume", str(save)], input="")
     assert refused.exit_code == 1
     assert "names its card files by path (/tmp/gen2/celtic)" in refused.stderr
-    result = CliRunner().invoke(dioses, ["play", "--resume", str(save), "--cards", str(CELTIC)],
-                                input=ONES)
+    result = CliRunner().invoke(
+        dioses, ["play", "--resume", str(save), "--cards", str(CELTIC)], input=ONES
+    )
     assert result.exit_code == 0, result.output + result.stderr
     assert "the save names its log /tmp/gen2/celtic-unfinished.jsonl" in result.stderr
     assert records(tmp_path / "celtic.jsonl") == records(
-        FORMAT_2 / "celtic-unfinished-resumed.jsonl")
+        FORMAT_2 / "celtic-unfinished-resumed.jsonl"
+    )
     resaved = json.loads(save.read_text(encoding="utf-8"))
     assert resaved["version"] == 4 and "cards" not in resaved["play"]  # the current format
     assert [s["id"] for s in resaved["play"]["pool"]] == ["aun-mas-divinos", "base", "celtic"]
@@ -251,7 +309,9 @@ def test_the_kept_texts_are_the_earlier_versions_they_are_named_after():
         assert (HISTORY_DIR / f"{played.id}-1.0.dioses").is_file()
         assert played.cards_sha256 != today[played.id].cards_sha256
     # R27: in 1.0 Geb y Nut was a base Myth card and Amun an expansion Event.
-    sets_then = {card_id: kept.set_of(kept.get("myth", card_id)) for card_id in ("geb-and-nut", "amun")}
+    sets_then = {
+        card_id: kept.set_of(kept.get("myth", card_id)) for card_id in ("geb-and-nut", "amun")
+    }
     assert sets_then == {"geb-and-nut": "base", "amun": "aun-mas-divinos"}
     assert kept.sets["base"].card_set.version == "1.0"
 

@@ -32,8 +32,13 @@ from dioses_rules.scoring import balance as balance_module
 from dioses_rules.scoring import batch, compiled
 from dioses_rules.scoring.balance import counted_mean_spread, _mean_spread, balance
 from dioses_rules.scoring.area import COLUMN_CELLS, ROW_CELLS, SIZE, Area, Placed
-from dioses_rules.scoring.board import (Board, board_file_text, board_to_file, read_board_file,
-                                        resolve_board)
+from dioses_rules.scoring.board import (
+    Board,
+    board_file_text,
+    board_to_file,
+    read_board_file,
+    resolve_board,
+)
 from dioses_rules.scoring.compiled import CompiledPool
 from dioses_rules.scoring.compiler import Compiler
 from dioses_rules.scoring.deal import sample_indices
@@ -46,10 +51,16 @@ from test_properties import attributes, selectors, words
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE_BOARDS = sorted((ROOT / "examples" / "boards").glob("*.toml"))
 
-DIFFERENTIAL = settings(max_examples=200, deadline=None,
-                        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-TREES = settings(max_examples=80, deadline=None,
-                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+DIFFERENTIAL = settings(
+    max_examples=200,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+TREES = settings(
+    max_examples=80,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 
 
 def board_text(board: Board) -> str:
@@ -58,15 +69,19 @@ def board_text(board: Board) -> str:
 
 def mismatch(board: Board, reference, fast) -> str:
     """The message of a failed comparison: the board, and both scores."""
+
     def cards(report):
         return [(c.card.id, c.points) for c in report.cards]
-    return (f"the evaluators disagree on this board:\n{board_text(board)}\n"
-            f"reference: total {reference.total}, gods {reference.gods}, cards {cards(reference)}"
-            f", laws {[l.points for l in reference.laws]}"
-            f", objectives {[o.points for o in reference.objectives]}\n"
-            f"compiled:  total {fast.total}, gods {fast.gods}, cards {cards(fast)}"
-            f", laws {[l.points for l in fast.laws]}"
-            f", objectives {[o.points for o in fast.objectives]}")
+
+    return (
+        f"the evaluators disagree on this board:\n{board_text(board)}\n"
+        f"reference: total {reference.total}, gods {reference.gods}, cards {cards(reference)}"
+        f", laws {[l.points for l in reference.laws]}"
+        f", objectives {[o.points for o in reference.objectives]}\n"
+        f"compiled:  total {fast.total}, gods {fast.gods}, cards {cards(fast)}"
+        f", laws {[l.points for l in fast.laws]}"
+        f", objectives {[o.points for o in fast.objectives]}"
+    )
 
 
 def assert_same_report(board: Board, **options) -> None:
@@ -88,13 +103,15 @@ def test_random_boards_of_the_bundled_pool_score_the_same(board, all_face_up_at_
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(boards(), st.sets(st.integers(0, SIZE - 1)), st.booleans())
 def test_random_boards_with_empty_cells_score_the_same(board, empty, flag):
-    area = Area(tuple(None if cell in empty else placed
-                      for cell, placed in enumerate(board.area.cells)))
+    area = Area(
+        tuple(None if cell in empty else placed for cell, placed in enumerate(board.area.cells))
+    )
     board = attrs.evolve(board, area=area)
     assert_same_report(board, all_face_up_at_end=flag)
     facts = Facts(all_face_up_at_end=flag)
-    assert card_points(area, facts) == card_points(area, facts, evaluator="reference"), (
-        board_text(board))
+    assert card_points(area, facts) == card_points(area, facts, evaluator="reference"), board_text(
+        board
+    )
 
 
 # ---------------------------------------------------------------- random trees
@@ -113,8 +130,11 @@ def renamed(node, names: tuple[str, ...], states: tuple[str, ...]):
         return m.Named(names[zlib.crc32(node.name.encode()) % len(names)])
     if isinstance(node, m.StateRef):
         return m.StateRef(states[zlib.crc32(node.name.encode()) % len(states)])
-    changes = {f.name: renamed(getattr(node, f.name), names, states)
-               for f in attrs.fields(type(node)) if f.name not in ("span", "lines")}
+    changes = {
+        f.name: renamed(getattr(node, f.name), names, states)
+        for f in attrs.fields(type(node))
+        if f.name not in ("span", "lines")
+    }
     if isinstance(node, m.ScoresLike):  # the pool fills its lines: so do we
         changes["lines"] = renamed(node.lines, names, states)
     return attrs.evolve(node, **changes)
@@ -129,14 +149,26 @@ def random_cards(draw, lines=scoring_lines(2)):
     no lines when ``lines`` is None, for areas whose cards' lines go unread)."""
     cards = []
     for index in range(draw(st.integers(1, 4))):
-        cards.append(m.MythCard(
-            f"random-{index}", "R", (), draw(st.sampled_from(TYPES + ["hero"])),
-            tuple(draw(st.lists(st.sampled_from(MYTHOLOGIES), min_size=1, max_size=3))),
-            m.Provenance.RECONSTRUCTED,
-            tags=tuple(draw(st.lists(st.sampled_from(["throne", "relic"]), max_size=2))),
-            weights=tuple(draw(st.lists(st.builds(m.Weight, st.integers(0, 3),
-                                                  st.sampled_from(TYPES)), max_size=2))),
-            lines=() if lines is None else draw(st.lists(lines, max_size=2).map(tuple))))
+        cards.append(
+            m.MythCard(
+                f"random-{index}",
+                "R",
+                (),
+                draw(st.sampled_from(TYPES + ["hero"])),
+                tuple(draw(st.lists(st.sampled_from(MYTHOLOGIES), min_size=1, max_size=3))),
+                m.Provenance.RECONSTRUCTED,
+                tags=tuple(draw(st.lists(st.sampled_from(["throne", "relic"]), max_size=2))),
+                weights=tuple(
+                    draw(
+                        st.lists(
+                            st.builds(m.Weight, st.integers(0, 3), st.sampled_from(TYPES)),
+                            max_size=2,
+                        )
+                    )
+                ),
+                lines=() if lines is None else draw(st.lists(lines, max_size=2).map(tuple)),
+            )
+        )
     return cards
 
 
@@ -148,31 +180,39 @@ def scenes(draw):
     order = draw(st.permutations(range(len(cards))))
     empty = draw(st.sets(st.integers(0, SIZE - 1), max_size=6))
     faces = draw(st.lists(st.booleans(), min_size=SIZE, max_size=SIZE))
-    cells = tuple(None if cell in empty else Placed(cards[order[cell]], faces[cell])
-                  for cell in range(SIZE))
+    cells = tuple(
+        None if cell in empty else Placed(cards[order[cell]], faces[cell]) for cell in range(SIZE)
+    )
     area = Area(cells)
     in_play = [p.card for p in cells if p is not None]
-    names = tuple(sorted({c.id for c in in_play} | {t for c in in_play for t in c.tags}
-                         | {"nobody"}))
+    names = tuple(
+        sorted({c.id for c in in_play} | {t for c in in_play for t in c.tags} | {"nobody"})
+    )
     # R15: an element never names an element
-    element = draw(st.none() | selectors(1).map(lambda s: renamed(s, names, STATES)).filter(
-        lambda s: not any(isinstance(n, m.ElementRef) for n in _walk(s))))
+    element = draw(
+        st.none()
+        | selectors(1)
+        .map(lambda s: renamed(s, names, STATES))
+        .filter(lambda s: not any(isinstance(n, m.ElementRef) for n in _walk(s)))
+    )
     facts = Facts(
-        law_line=draw(st.none() | st.sampled_from(
-            list(ROW_CELLS.values()) + list(COLUMN_CELLS.values()))),
+        law_line=draw(
+            st.none() | st.sampled_from(list(ROW_CELLS.values()) + list(COLUMN_CELLS.values()))
+        ),
         element=element,
-        card_points=draw(st.none() | st.dictionaries(st.integers(0, SIZE - 1),
-                                                     st.integers(-2, 6))),
-        patterns_completed=draw(st.integers(0, 3)), laws_met=draw(st.integers(0, 3)),
+        card_points=draw(st.none() | st.dictionaries(st.integers(0, SIZE - 1), st.integers(-2, 6))),
+        patterns_completed=draw(st.integers(0, 3)),
+        laws_met=draw(st.integers(0, 3)),
         total=draw(st.integers(-5, 40)),
-        scenario_state=draw(st.dictionaries(st.sampled_from(STATES),
-                                            st.sampled_from(names))),
-        all_face_up_at_end=draw(st.booleans()))
+        scenario_state=draw(st.dictionaries(st.sampled_from(STATES), st.sampled_from(names))),
+        all_face_up_at_end=draw(st.booleans()),
+    )
     return area, facts, names
 
 
 def _walk(node):
     from dioses_rules.language.walk import iter_nodes
+
     return iter_nodes(node)
 
 
@@ -181,8 +221,12 @@ def anchors():
 
 
 @TREES
-@given(scenes(), selectors(2), conditions(2),
-       st.lists(scoring_lines(2), min_size=1, max_size=3).map(tuple))
+@given(
+    scenes(),
+    selectors(2),
+    conditions(2),
+    st.lists(scoring_lines(2), min_size=1, max_size=3).map(tuple),
+)
 def test_random_trees_judge_the_same_from_every_anchor(scene, selector, condition, lines):
     """A random selector matches the same cells, a random condition holds and
     random scoring lines score the same, from every anchor and from none."""
@@ -203,16 +247,26 @@ def test_random_trees_judge_the_same_from_every_anchor(scene, selector, conditio
         assert got == expected, f"anchor {anchor}: {lines}: {got}, not {expected}\n{where}"
 
 
-simple_scopes = st.sampled_from([m.ScopeKind.AREA, m.ScopeKind.ROW, m.ScopeKind.COLUMN,
-                                  m.ScopeKind.NEIGHBOURS, m.ScopeKind.SURROUNDINGS,
-                                  m.ScopeKind.DIAGONALS]).map(m.Scope)
+simple_scopes = st.sampled_from(
+    [
+        m.ScopeKind.AREA,
+        m.ScopeKind.ROW,
+        m.ScopeKind.COLUMN,
+        m.ScopeKind.NEIGHBOURS,
+        m.ScopeKind.SURROUNDINGS,
+        m.ScopeKind.DIAGONALS,
+    ]
+).map(m.Scope)
 # R24's selectors and R6's groups, whose ties random deep trees seldom reach
 rulings_selectors = st.one_of(
     st.builds(m.Leader, words, st.builds(m.Count, words, simple_scopes)),
     st.builds(lambda w, a: m.SelAnd((w, m.MostCommon(a))), words, attributes),
     st.builds(lambda w, a: m.SelAnd((w, m.SameAs(a))), words, attributes),
-    st.builds(m.Leader, words, st.builds(
-        m.Count, words, words.map(lambda w: m.Scope(m.ScopeKind.LARGEST_GROUP, group=w)))),
+    st.builds(
+        m.Leader,
+        words,
+        st.builds(m.Count, words, words.map(lambda w: m.Scope(m.ScopeKind.LARGEST_GROUP, group=w))),
+    ),
 )
 
 
@@ -225,7 +279,8 @@ def test_leaders_most_common_and_groups_match_the_same_cells_r6_r24(scene, selec
         expected = [cell for cell in range(SIZE) if reference.matches(selector, cell, anchor)]
         mask = compiled.matches(area, facts, selector, anchor)
         assert [cell for cell in range(SIZE) if mask >> cell & 1] == expected, (
-            f"anchor {anchor}: {selector}\n{board_text(Board(area))}")
+            f"anchor {anchor}: {selector}\n{board_text(Board(area))}"
+        )
 
 
 @settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -255,8 +310,9 @@ def test_every_example_board_scores_the_same(path):
     board = resolve_board(read_board_file(path), registry(), str(path))
     for flag in (None, False, True):
         assert_same_report(board, all_face_up_at_end=flag)
-    assert score_board(board, explain=True) == score_board(board, explain=True,
-                                                           evaluator="reference")
+    assert score_board(board, explain=True) == score_board(
+        board, explain=True, evaluator="reference"
+    )
 
 
 @pytest.mark.parametrize("output", ["text", "json"])
@@ -264,8 +320,10 @@ def test_dioses_score_prints_the_same_with_either_evaluator(output):
     """The default (compiled) and --evaluator reference print the same."""
     runner = CliRunner()
     path = ROOT / "examples" / "boards" / "aun-mas-divinos-law-scoring.toml"
-    results = [runner.invoke(dioses, ["score", str(path), "--format", output, *options])
-               for options in ([], ["--evaluator", "compiled"], ["--evaluator", "reference"])]
+    results = [
+        runner.invoke(dioses, ["score", str(path), "--format", output, *options])
+        for options in ([], ["--evaluator", "compiled"], ["--evaluator", "reference"])
+    ]
     assert [r.exit_code for r in results] == [0, 0, 0]
     assert results[0].stdout == results[1].stdout == results[2].stdout
 
@@ -297,20 +355,31 @@ def test_the_bundled_sets_compile_without_a_fallback():
 
 
 def between_card() -> m.MythCard:
-    return m.MythCard("bridge", "Bridge", (), "place", ("norse",), m.Provenance.RECONSTRUCTED,
-                      lines=(m.Fixed(3, m.Between(m.TypeIs("god"), m.AnyCard())),
-                             m.PerCount(1, 1, m.Count(m.TypeIs("god"), m.Scope(m.ScopeKind.ROW)))))
+    return m.MythCard(
+        "bridge",
+        "Bridge",
+        (),
+        "place",
+        ("norse",),
+        m.Provenance.RECONSTRUCTED,
+        lines=(
+            m.Fixed(3, m.Between(m.TypeIs("god"), m.AnyCard())),
+            m.PerCount(1, 1, m.Count(m.TypeIs("god"), m.Scope(m.ScopeKind.ROW))),
+        ),
+    )
 
 
 def test_a_node_kind_the_compiler_lacks_falls_back_to_the_reference(monkeypatch):
     """A line holding a node the compiler has no method for is judged by the
     reference evaluator; the card's other lines stay compiled."""
+
     def no_method(self, node):
         raise UnhandledNode("Compiler.condition has no method for Between")
+
     monkeypatch.setitem(Compiler.condition.dispatch.handlers, m.Between, no_method)
     monkeypatch.setattr(compiled, "_POOL", CompiledPool())
     card = between_card()
-    others = [c for c in bundled("myth") if c.type == "god"][:SIZE - 1]
+    others = [c for c in bundled("myth") if c.type == "god"][: SIZE - 1]
     for cell in range(SIZE):
         cards = others[:cell] + [card] + others[cell:]
         area = Area(tuple(Placed(c, cell % 2 == 0) for c in cards))
@@ -345,22 +414,29 @@ def test_score_board_json_is_identical_for_the_rulebook_examples():
     for path in EXAMPLE_BOARDS:
         board = resolve_board(read_board_file(path), registry(), str(path))
         assert json.dumps(score_board(board).to_json()) == json.dumps(
-            score_board(board, evaluator="reference").to_json())
+            score_board(board, evaluator="reference").to_json()
+        )
 
 
 # ---------------------------------------------------------------- balance
 
 
-@pytest.mark.parametrize("sets, options", [
-    ((), {"seed": 1}),
-    ((), {"seed": 4, "face_up_end": True}),
-    (("base",), {"seed": 2}),  # 97 cards
-])
+@pytest.mark.parametrize(
+    "sets, options",
+    [
+        ((), {"seed": 1}),
+        ((), {"seed": 4, "face_up_end": True}),
+        (("base",), {"seed": 2}),  # 97 cards
+    ],
+)
 def test_balance_report_is_the_same_with_either_evaluator(sets, options):
     """The batch path (fast deal, compiled evaluator) gives the report the
     reference path gives, to the last byte."""
-    pool = registry().myth_cards() if not sets else [
-        d for d in registry().sets[sets[0]].definitions if isinstance(d, m.MythCard)]
+    pool = (
+        registry().myth_cards()
+        if not sets
+        else [d for d in registry().sets[sets[0]].definitions if isinstance(d, m.MythCard)]
+    )
     fast = balance(pool, boards=300, **options)
     reference = balance(pool, boards=300, evaluator="reference", **options)
     assert json.dumps(fast.to_json()) == json.dumps(reference.to_json())
@@ -372,13 +448,22 @@ def test_balance_with_authored_cards_is_the_same_with_either_evaluator(others):
     """A penalty with an R11 weight among bundled cards; 31 cards are few
     enough that random.sample copies the pool (the deal's other path)."""
     cards = list(bundled("myth")[:others])
-    cards.append(m.MythCard("grudge", "G", (), "god", ("greek",), m.Provenance.RECONSTRUCTED,
-                            weights=(m.Weight(3, "god"),),
-                            lines=(m.PerCount(-2, 1, m.Count(m.TypeIs("god"), m.Scope(
-                                m.ScopeKind.SURROUNDINGS))),)))
+    cards.append(
+        m.MythCard(
+            "grudge",
+            "G",
+            (),
+            "god",
+            ("greek",),
+            m.Provenance.RECONSTRUCTED,
+            weights=(m.Weight(3, "god"),),
+            lines=(m.PerCount(-2, 1, m.Count(m.TypeIs("god"), m.Scope(m.ScopeKind.SURROUNDINGS))),),
+        )
+    )
     fast = balance(cards, boards=300, seed=9)
     assert json.dumps(fast.to_json()) == json.dumps(
-        balance(cards, boards=300, seed=9, evaluator="reference").to_json())
+        balance(cards, boards=300, seed=9, evaluator="reference").to_json()
+    )
 
 
 @pytest.mark.parametrize("sets", [(), ("base",)])
@@ -386,41 +471,56 @@ def test_balance_in_batches_is_the_same_as_the_reference(monkeypatch, sets):
     """The side-by-side path (bit-sliced batches) from its first area on."""
     monkeypatch.setattr(balance_module, "BATCH_FROM", 1)
     monkeypatch.setattr(batch, "BATCH", 128)  # several batches and a remainder
-    pool = registry().myth_cards() if not sets else [
-        d for d in registry().sets[sets[0]].definitions if isinstance(d, m.MythCard)]
+    pool = (
+        registry().myth_cards()
+        if not sets
+        else [d for d in registry().sets[sets[0]].definitions if isinstance(d, m.MythCard)]
+    )
     fast = balance(pool, boards=300, seed=3)
     assert json.dumps(fast.to_json()) == json.dumps(
-        balance(pool, boards=300, seed=3, evaluator="reference").to_json())
+        balance(pool, boards=300, seed=3, evaluator="reference").to_json()
+    )
 
 
 def test_every_bundled_card_is_judged_side_by_side():
     """No bundled Myth card needs its areas scored one at a time."""
     pool = list(registry().myth_cards())
     assert all(lines is not None for lines in batch._compile_wide(pool, Facts()))
-    assert all(lines is not None for lines in batch._compile_wide(
-        pool, Facts(all_face_up_at_end=True)))
+    assert all(
+        lines is not None for lines in batch._compile_wide(pool, Facts(all_face_up_at_end=True))
+    )
 
 
 @st.composite
 def batch_facts(draw):
     return Facts(
-        law_line=draw(st.none() | st.sampled_from(
-            list(ROW_CELLS.values()) + list(COLUMN_CELLS.values()))),
-        element=draw(st.none() | st.sampled_from(
-            [e.selector for e in bundled("objective-element")])),
-        card_points=draw(st.none() | st.dictionaries(st.integers(0, SIZE - 1),
-                                                     st.integers(-2, 6))),
-        patterns_completed=draw(st.integers(0, 3)), laws_met=draw(st.integers(0, 3)),
-        total=draw(st.integers(-5, 40)), all_face_up_at_end=draw(st.booleans()))
+        law_line=draw(
+            st.none() | st.sampled_from(list(ROW_CELLS.values()) + list(COLUMN_CELLS.values()))
+        ),
+        element=draw(
+            st.none() | st.sampled_from([e.selector for e in bundled("objective-element")])
+        ),
+        card_points=draw(st.none() | st.dictionaries(st.integers(0, SIZE - 1), st.integers(-2, 6))),
+        patterns_completed=draw(st.integers(0, 3)),
+        laws_met=draw(st.integers(0, 3)),
+        total=draw(st.integers(-5, 40)),
+        all_face_up_at_end=draw(st.booleans()),
+    )
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(random_cards(), batch_facts(), st.integers(0, 2 ** 32), st.data())
+@given(random_cards(), batch_facts(), st.integers(0, 2**32), st.data())
 def test_batches_tally_what_one_area_at_a_time_tallies(cards, facts, seed, data):
     """Random cards (those the batch cannot judge among them) with bundled
     ones, random facts: the same points for every card, the same totals."""
-    others = data.draw(st.lists(st.sampled_from(bundled("myth")), min_size=SIZE, max_size=60,
-                                unique_by=lambda card: card.id))
+    others = data.draw(
+        st.lists(
+            st.sampled_from(bundled("myth")),
+            min_size=SIZE,
+            max_size=60,
+            unique_by=lambda card: card.id,
+        )
+    )
     names = tuple(sorted({c.id for c in cards + others} | {"throne"}))
     cards = [attrs.evolve(c, lines=renamed(c.lines, names, STATES)) for c in cards]
     pool = cards + others
@@ -432,8 +532,9 @@ def test_batches_tally_what_one_area_at_a_time_tallies(cards, facts, seed, data)
     assert side_by_side.totals == one_by_one.totals
 
 
-@pytest.mark.parametrize("n, k", [(86, 12), (97, 12), (115, 12), (255, 12), (256, 12),
-                                  (40, 12), (115, 1), (200, 5)])
+@pytest.mark.parametrize(
+    "n, k", [(86, 12), (97, 12), (115, 12), (255, 12), (256, 12), (40, 12), (115, 1), (200, 5)]
+)
 def test_the_fast_deal_picks_what_random_sample_picks(n, k):
     for seed in (0, 1, 12345):
         slow, fast = random.Random(seed), random.Random(seed)
@@ -442,13 +543,14 @@ def test_the_fast_deal_picks_what_random_sample_picks(n, k):
 
 
 @settings(max_examples=100, deadline=None)
-@given(st.lists(st.integers(-50, 50) | st.integers(-10 ** 400, 10 ** 400), max_size=30))
+@given(st.lists(st.integers(-50, 50) | st.integers(-(10**400), 10**400), max_size=30))
 def test_counted_mean_and_spread_are_the_listed_ones(values):
     def summary(function, argument):
         try:
             return function(argument, "x")
         except DiosesError as error:
             return str(error)
+
     assert summary(counted_mean_spread, Counter(values)) == summary(_mean_spread, values)
 
 
@@ -489,7 +591,7 @@ def test_explanations_judge_each_line_with_the_evaluator_asked_for(board):
     assert fast == reference and fast.explained_by == "reference"
     assert score_board(board).explained_by is None
     pool = CompiledPool()
-    pool.line = lambda line: (lambda scene, anchor: 7)
+    pool.line = lambda line: lambda scene, anchor: 7
     original = compiled._POOL
     compiled._POOL = pool
     try:
@@ -497,5 +599,6 @@ def test_explanations_judge_each_line_with_the_evaluator_asked_for(board):
     finally:
         compiled._POOL = original
     assert all(line.points == 7 for card in seven.cards for line in card.lines)
-    assert [[l.cells for l in c.lines] for c in seven.cards] == \
-        [[l.cells for l in c.lines] for c in reference.cards]
+    assert [[l.cells for l in c.lines] for c in seven.cards] == [
+        [l.cells for l in c.lines] for c in reference.cards
+    ]

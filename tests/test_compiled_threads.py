@@ -40,11 +40,14 @@ def random_boards(count: int, seed: int) -> list[Board]:
     for index in range(count):
         cards = rng.sample(myths, SIZE)
         area = Area(tuple(Placed(card, rng.random() < 0.7) for card in cards))
-        placed = [LawPlacement(law, row=row) for law, row in
-                  zip(rng.sample(laws, 2), rng.sample(list(m.ROWS), 2))][:rng.randrange(3)]
+        placed = [
+            LawPlacement(law, row=row)
+            for law, row in zip(rng.sample(laws, 2), rng.sample(list(m.ROWS), 2))
+        ][: rng.randrange(3)]
         held = tuple(HeldPattern(p) for p in rng.sample(patterns, rng.randrange(3)))
-        objectives = tuple((rng.choice(goals), rng.choice(elements))
-                           for _ in range(rng.randrange(3)))
+        objectives = tuple(
+            (rng.choice(goals), rng.choice(elements)) for _ in range(rng.randrange(3))
+        )
         scenario = scenarios[index % len(scenarios)] if index % 3 == 0 else None
         boards.append(Board(area, tuple(placed), held, objectives, scenario))
     return boards
@@ -66,8 +69,7 @@ def switching_often():
         sys.setswitchinterval(before)
 
 
-def test_many_threads_score_what_the_reference_scores_on_a_fresh_pool(monkeypatch,
-                                                                        switching_often):
+def test_many_threads_score_what_the_reference_scores_on_a_fresh_pool(monkeypatch, switching_often):
     boards = random_boards(32, seed=23)
     expected = [score_board(board, evaluator="reference") for board in boards]
     conditions = named_conditions()
@@ -86,11 +88,15 @@ def test_many_threads_score_what_the_reference_scores_on_a_fresh_pool(monkeypatc
                 for step, index in enumerate(order):
                     report = score_board(boards[index])
                     if report != expected[index]:
-                        problems.append(f"thread {seat}: board {index} scored "
-                                        f"{report.total}, the reference {expected[index].total}")
+                        problems.append(
+                            f"thread {seat}: board {index} scored "
+                            f"{report.total}, the reference {expected[index].total}"
+                        )
                     which = (step * THREADS + seat) % len(conditions)
-                    got = [bool(compiled.holds(area, compiled.NO_FACTS, conditions[which], a))
-                           for a in range(SIZE)]
+                    got = [
+                        bool(compiled.holds(area, compiled.NO_FACTS, conditions[which], a))
+                        for a in range(SIZE)
+                    ]
                     if got != holds[which]:
                         problems.append(f"thread {seat}: condition {which} judged differently")
             except Exception as error:  # noqa: BLE001 - reported below, with the thread

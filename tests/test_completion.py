@@ -16,7 +16,8 @@ from dioses_rules.pool.load import load_registry
 def complete(*words: str) -> list[str]:
     *args, incomplete = words
     found = ShellComplete(dioses, {}, "dioses", "_DIOSES_COMPLETE").get_completions(
-        list(args), incomplete)
+        list(args), incomplete
+    )
     return [item.value for item in found]
 
 

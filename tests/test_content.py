@@ -47,15 +47,28 @@ BASE, EXPANSION = "base", "aun-mas-divinos"
 # are the expansion rulebook's.
 EXPECTED_COUNTS = {
     BASE: {"myth": 97, "objective-goal": 6, "objective-element": 6, "rule-option": 1},
-    EXPANSION: {"myth": 9, "event": 18, "law": 29, "pattern": 24, "power": 4,
-                "rule-option": 9, "scenario": 7},
+    EXPANSION: {
+        "myth": 9,
+        "event": 18,
+        "law": 29,
+        "pattern": 24,
+        "power": 4,
+        "rule-option": 9,
+        "scenario": 7,
+    },
 }
 
 # The split chosen for the base set (the header comment of cards/base.dioses).
 BASE_SPLIT = {
-    ("greek", "god"): 15, ("greek", "place"): 9, ("greek", "object"): 8,
-    ("egyptian", "god"): 15, ("egyptian", "place"): 9, ("egyptian", "object"): 9,
-    ("norse", "god"): 15, ("norse", "place"): 9, ("norse", "object"): 8,
+    ("greek", "god"): 15,
+    ("greek", "place"): 9,
+    ("greek", "object"): 8,
+    ("egyptian", "god"): 15,
+    ("egyptian", "place"): 9,
+    ("egyptian", "object"): 9,
+    ("norse", "god"): 15,
+    ("norse", "place"): 9,
+    ("norse", "object"): 8,
 }
 
 # CARDS.md, "Cards with printed text" and "Law cards with printed text":
@@ -64,12 +77,18 @@ PRINTED_TEXT = {
     "hera": ("Hera", None, "2p: it is next to an Egyptian"),
     "hela": ("Hela", None, "2p: it is in the front row"),
     "ship": ("Barco", "Ship", "1x: 1p per god in its row (R10)"),
-    "hercules": ("Hércules", "Hercules",
-                 "Event card. Event: every player swaps 2 cards of their area. "
-                 "1x: 1p for every 2 gods in the area"),
-    "geb-and-nut": ("Geb y Nut", "Geb and Nut",
-                    "Event card of the expansion (R27). 1p (unconditional); counts as 2 gods (R11); "
-                    "its event is not printed"),
+    "hercules": (
+        "Hércules",
+        "Hercules",
+        "Event card. Event: every player swaps 2 cards of their area. "
+        "1x: 1p for every 2 gods in the area",
+    ),
+    "geb-and-nut": (
+        "Geb y Nut",
+        "Geb and Nut",
+        "Event card of the expansion (R27). 1p (unconditional); counts as 2 gods (R11); "
+        "its event is not printed",
+    ),
 }
 PRINTED_LAWS = {
     "only-gods": ("All cards are gods", "3p: only Gods are present"),
@@ -81,25 +100,36 @@ CRETE = ("Creta", "Crete")
 
 # CARDS.md, "Cards named without text": id -> (alias column, type, mythology).
 NAMED_CARDS = {
-    "zeus": ("", "god", "greek"), "demeter": ("", "god", "greek"),
-    "persephone": ("", "god", "greek"), "hades": ("", "god", "greek"),
-    "athena": ("", "god", "greek"), "aphrodite": ("", "god", "greek"),
+    "zeus": ("", "god", "greek"),
+    "demeter": ("", "god", "greek"),
+    "persephone": ("", "god", "greek"),
+    "hades": ("", "god", "greek"),
+    "athena": ("", "god", "greek"),
+    "aphrodite": ("", "god", "greek"),
     "olympus-throne": ("Trono del Olimpo (our translation)", "place", "greek"),
     "underworld": ("Inframundo (our translation)", "place", "greek"),
     "jardines-cucos": ("Jardines Cucos", "place", "greek"),
-    "troy": ("Troya", "place", "greek"), "apple": ("Manzana", "object", "greek"),
-    "ra": ("", "god", "egyptian"), "anubis": ("", "god", "egyptian"),
-    "isis": ("", "god", "egyptian"), "horus": ("", "god", "egyptian"),
-    "toth": ("Thoth", "god", "egyptian"), "osiris": ("", "god", "egyptian"),
+    "troy": ("Troya", "place", "greek"),
+    "apple": ("Manzana", "object", "greek"),
+    "ra": ("", "god", "egyptian"),
+    "anubis": ("", "god", "egyptian"),
+    "isis": ("", "god", "egyptian"),
+    "horus": ("", "god", "egyptian"),
+    "toth": ("Thoth", "god", "egyptian"),
+    "osiris": ("", "god", "egyptian"),
     "throne-room": ("Sala del Trono (our translation)", "place", "egyptian"),
     "embalming-room": ("Sala de Momificar", "place", "egyptian"),
     "sun-eye": ("Ojo Solar", "object", "egyptian"),
     "portable-sarcophagus": ("Sarcófago Portátil", "object", "egyptian"),
     "book-of-the-dead": ("Libro de los Muertos", "object", "egyptian"),
-    "odin": ("Odín", "god", "norse"), "thor": ("", "god", "norse"),
-    "freyja": ("", "god", "norse"), "jormungandr": ("Jörmungandr", "god", "norse"),
-    "valhalla": ("", "place", "norse"), "battlefield": ("Campo de Guerra", "place", "norse"),
-    "jotunheim": ("", "place", "norse"), "hammer": ("Martillo", "object", "norse"),
+    "odin": ("Odín", "god", "norse"),
+    "thor": ("", "god", "norse"),
+    "freyja": ("", "god", "norse"),
+    "jormungandr": ("Jörmungandr", "god", "norse"),
+    "valhalla": ("", "place", "norse"),
+    "battlefield": ("Campo de Guerra", "place", "norse"),
+    "jotunheim": ("", "place", "norse"),
+    "hammer": ("Martillo", "object", "norse"),
     "wedding-dress": ("Vestido de Novia", "object", "norse"),
 }
 
@@ -130,8 +160,12 @@ def set_definitions(set_id: str) -> tuple[m.Definition, ...]:
 
 def every_myth_card() -> list[m.MythCard]:
     """Every Myth and Event card of both files, replaced base versions included."""
-    return [d for set_id in (BASE, EXPANSION) for d in set_definitions(set_id)
-            if isinstance(d, m.MythCard)]
+    return [
+        d
+        for set_id in (BASE, EXPANSION)
+        for d in set_definitions(set_id)
+        if isinstance(d, m.MythCard)
+    ]
 
 
 def pool(registry=None) -> list[m.MythCard]:
@@ -170,11 +204,12 @@ class Filler:
     def __init__(self, node, candidates: Sequence[m.MythCard]):
         self.candidates = list(candidates)
         selectors = mentioned_selectors(node)
-        self.friendly = [pool for pool in
-                         ([c for c in self.candidates if matches(c, s)] for s in selectors)
-                         if pool]
-        self.hostile = [c for c in self.candidates
-                        if not any(matches(c, s) for s in selectors)]
+        self.friendly = [
+            pool
+            for pool in ([c for c in self.candidates if matches(c, s)] for s in selectors)
+            if pool
+        ]
+        self.hostile = [c for c in self.candidates if not any(matches(c, s) for s in selectors)]
 
     def cards(self, count: int, strategy: int, rng: random.Random) -> list[m.MythCard]:
         if strategy == 1 and self.friendly:
@@ -191,8 +226,9 @@ class Filler:
 FACTS = (Facts(), Facts(patterns_completed=2, laws_met=2, all_face_up_at_end=True))
 
 
-def card_outcomes(card: m.MythCard, candidates: Sequence[m.MythCard], trials: int = 900,
-                  seed: int = 3) -> tuple[Optional[Area], Optional[Area]]:
+def card_outcomes(
+    card: m.MythCard, candidates: Sequence[m.MythCard], trials: int = 900, seed: int = 3
+) -> tuple[Optional[Area], Optional[Area]]:
     """A full area where ``card`` scores more than 0, and one where it scores 0
     (None when the search found none)."""
     rng = random.Random(f"{seed}-{card.id}")
@@ -224,7 +260,8 @@ def only_face_up_lines(card: m.MythCard) -> bool:
     """Its every line is 'N points if all face-up at end' (R21)."""
     return bool(card.lines) and all(
         isinstance(line, m.Fixed) and isinstance(line.condition, m.AllFaceUpAtEnd)
-        for line in card.lines)
+        for line in card.lines
+    )
 
 
 def board(text: str, registry=None):
@@ -247,14 +284,16 @@ def test_set_header_declares_its_expected_counts(set_id):
 
 
 def test_patterns_are_8_per_difficulty():
-    levels = Counter(p.difficulty.value for p in set_definitions(EXPANSION)
-                     if isinstance(p, m.Pattern))
+    levels = Counter(
+        p.difficulty.value for p in set_definitions(EXPANSION) if isinstance(p, m.Pattern)
+    )
     assert levels == {"easy": 8, "medium": 8, "hard": 8}
 
 
 def test_base_split_by_mythology_and_type():
-    split = Counter((c.mythology, c.type) for c in set_definitions(BASE)
-                    if isinstance(c, m.MythCard))
+    split = Counter(
+        (c.mythology, c.type) for c in set_definitions(BASE) if isinstance(c, m.MythCard)
+    )
     assert dict(split) == BASE_SPLIT
 
 
@@ -272,9 +311,11 @@ def test_ids_are_unique_within_a_set(set_id):
 
 def test_ids_shared_between_sets_are_exactly_the_replacements():
     base_ids = {(family_of(d), d.id) for d in set_definitions(BASE)}
-    shared = {card_id for family, card_id in
-              ((family_of(d), d.id) for d in set_definitions(EXPANSION))
-              if (family, card_id) in base_ids}
+    shared = {
+        card_id
+        for family, card_id in ((family_of(d), d.id) for d in set_definitions(EXPANSION))
+        if (family, card_id) in base_ids
+    }
     assert shared == set(full().sets[EXPANSION].card_set.replaces)
 
 
@@ -307,12 +348,19 @@ def test_printed_only_for_the_texts_cards_md_lists():
 
 
 def test_named_only_for_the_cards_the_rulebooks_name():
-    named = {d.id for set_id in (BASE, EXPANSION) for d in set_definitions(set_id)
-             if isinstance(d, m.MythCard) and d.provenance is m.Provenance.NAMED}
+    named = {
+        d.id
+        for set_id in (BASE, EXPANSION)
+        for d in set_definitions(set_id)
+        if isinstance(d, m.MythCard) and d.provenance is m.Provenance.NAMED
+    }
     assert named == set(NAMED_CARDS) | {"crete"}
-    objectives = {d.id for d in set_definitions(BASE)
-                  if isinstance(d, (m.ObjectiveGoal, m.ObjectiveElement))
-                  and d.provenance is m.Provenance.NAMED}
+    objectives = {
+        d.id
+        for d in set_definitions(BASE)
+        if isinstance(d, (m.ObjectiveGoal, m.ObjectiveElement))
+        and d.provenance is m.Provenance.NAMED
+    }
     assert objectives == NAMED_OBJECTIVES
 
 
@@ -432,12 +480,15 @@ def points_of(cells: dict[str, str], card_id: str, registry=None) -> int:
     return card_points(area)[where[card_id]]
 
 
-@pytest.mark.parametrize("cells, expected", [
-    ({"central 2": "hera", "central 3": "ship"}, 2),  # R4: orthogonal
-    ({"central 2": "hera", "back 3": "ship"}, 0),  # diagonal is not next to
-    ({"central 2": "hera", "central 1": "ship", "back 2": "isis"}, 2),  # R8: once
-    ({"central 2": "hera", "central 1": "zeus"}, 0),
-])
+@pytest.mark.parametrize(
+    "cells, expected",
+    [
+        ({"central 2": "hera", "central 3": "ship"}, 2),  # R4: orthogonal
+        ({"central 2": "hera", "back 3": "ship"}, 0),  # diagonal is not next to
+        ({"central 2": "hera", "central 1": "ship", "back 2": "isis"}, 2),  # R8: once
+        ({"central 2": "hera", "central 1": "zeus"}, 0),
+    ],
+)
 def test_printed_hera_2p_next_to_an_egyptian(cells, expected):
     assert points_of(cells, "hera") == expected
 
@@ -449,8 +500,19 @@ def test_printed_hela_2p_in_the_front_row(row, expected):
 
 def test_printed_ship_1p_per_god_in_its_own_row():
     """R10: its own row; R11: Geb y Nut counts 2."""
-    assert points_of({"central 1": "hela", "central 2": "hera", "central 3": "ship",
-                      "front 3": "zeus", "back 3": "odin"}, "ship") == 2
+    assert (
+        points_of(
+            {
+                "central 1": "hela",
+                "central 2": "hera",
+                "central 3": "ship",
+                "front 3": "zeus",
+                "back 3": "odin",
+            },
+            "ship",
+        )
+        == 2
+    )
     assert points_of({"back 1": "geb-and-nut", "back 4": "ship"}, "ship") == 2
     assert points_of({"back 4": "ship", "back 1": "troy"}, "ship") == 0
 
@@ -461,10 +523,16 @@ def test_printed_geb_and_nut_1p_and_counts_as_2_gods():
     assert [(w.amount, w.type) for w in card.weights] == [(2, "god")]
 
 
-@pytest.mark.parametrize("others, expected", [
-    ([], 0), (["thor"], 1), (["thor", "zeus"], 1), (["thor", "geb-and-nut"], 2),
-    (["thor", "zeus", "geb-and-nut"], 2),
-])
+@pytest.mark.parametrize(
+    "others, expected",
+    [
+        ([], 0),
+        (["thor"], 1),
+        (["thor", "zeus"], 1),
+        (["thor", "geb-and-nut"], 2),
+        (["thor", "zeus", "geb-and-nut"], 2),
+    ],
+)
 def test_printed_hercules_1p_per_2_gods_in_the_area_himself_included(others, expected):
     cells = {"front 1": "hercules"}
     cells.update(zip(["back 4", "back 1", "central 3"], others))
@@ -483,8 +551,9 @@ def test_only_the_printed_events_are_marked_printed():
     card's provenance, so no invented event is shown as printed."""
     origins = {c.id: c.event_origin for c in events()}
     assert {i for i, o in origins.items() if o is m.Provenance.PRINTED} == {"hercules", "crete"}
-    assert {i for i, o in origins.items() if o is not m.Provenance.PRINTED} == \
-        {i for i, o in origins.items() if o is m.Provenance.RECONSTRUCTED}
+    assert {i for i, o in origins.items() if o is not m.Provenance.PRINTED} == {
+        i for i, o in origins.items() if o is m.Provenance.RECONSTRUCTED
+    }
 
 
 # ------------------------------------------------------------------ R27 Geb y Nut
@@ -499,17 +568,23 @@ def test_r27_geb_y_nut_is_an_event_card_of_the_expansion():
     assert card in set_definitions(EXPANSION)
     assert "geb-and-nut" not in {d.id for d in set_definitions(BASE)}
     assert "geb-and-nut" not in {c.id for c in pool(base_only())}
-    assert (card.provenance, card.event_origin) == (m.Provenance.PRINTED,
-                                                    m.Provenance.RECONSTRUCTED)
+    assert (card.provenance, card.event_origin) == (
+        m.Provenance.PRINTED,
+        m.Provenance.RECONSTRUCTED,
+    )
     assert (card.type, card.mythology, card.lines) == ("god", "egyptian", (m.Fixed(1, None),))
     assert [(w.amount, w.type) for w in card.weights] == [(2, "god")]  # R11
 
 
 def test_r27_a_base_board_naming_geb_y_nut_is_refused_an_expansion_board_scores_it():
-    rows = '[area]\nfront = ["geb-and-nut", ".", ".", "."]\n' + \
-        'central = [".", ".", ".", "."]\nback = [".", ".", ".", "."]\n'
-    with pytest.raises(BoardError, match="'geb-and-nut' is a card of the set 'aun-mas-divinos', "
-                                         "which is not in play"):
+    rows = (
+        '[area]\nfront = ["geb-and-nut", ".", ".", "."]\n'
+        + 'central = [".", ".", ".", "."]\nback = [".", ".", ".", "."]\n'
+    )
+    with pytest.raises(
+        BoardError,
+        match="'geb-and-nut' is a card of the set 'aun-mas-divinos', which is not in play",
+    ):
         board('sets = ["base"]\n' + rows, base_only())
     report = score_board(board(rows))
     assert (report.total, report.gods) == (1, 2)
@@ -523,7 +598,10 @@ def test_r27_amun_takes_geb_y_nuts_place_among_the_97_base_cards():
     assert base_only().set_of(amun) == BASE
     assert full().set_of(full().resolve("myth", "amun")) == BASE
     assert (amun.type, amun.mythology, amun.provenance) == (
-        "god", "egyptian", m.Provenance.RECONSTRUCTED)
+        "god",
+        "egyptian",
+        m.Provenance.RECONSTRUCTED,
+    )
     assert amun.event == () and amun.kind == "myth" and amun.lines
     assert "amun" not in {d.id for d in set_definitions(EXPANSION)}
     assert len(pool(base_only())) == 97
@@ -535,21 +613,33 @@ def test_r27_the_events_keep_their_split():
     mythology (3 gods, 1 place, 2 objects each) and 4 swap 2 cards, 4 draw a
     Pattern, 4 draw a Law, 1 both, 3 reveal, 2 hide."""
     by_kind = Counter((c.mythology, c.type) for c in events())
-    assert by_kind == {(myth, kind): count for myth in ("greek", "egyptian", "norse")
-                       for kind, count in (("god", 3), ("place", 1), ("object", 2))}
+    assert by_kind == {
+        (myth, kind): count
+        for myth in ("greek", "egyptian", "norse")
+        for kind, count in (("god", 3), ("place", 1), ("object", 2))
+    }
     effects = Counter(tuple(type(e).__name__ for e in c.event) for c in events())
-    assert effects == {("SwapAny",): 4, ("DrawPattern",): 4, ("DrawLaw",): 4,
-                       ("DrawPattern", "DrawLaw"): 1, ("Reveal",): 3, ("TurnFaceDown",): 2}
+    assert effects == {
+        ("SwapAny",): 4,
+        ("DrawPattern",): 4,
+        ("DrawLaw",): 4,
+        ("DrawPattern", "DrawLaw"): 1,
+        ("Reveal",): 3,
+        ("TurnFaceDown",): 2,
+    }
 
 
-@pytest.mark.parametrize("law_id, line, expected", [
-    ("only-gods", ["zeus", "thor", "ra", "hera"], 3),
-    ("only-gods", ["zeus", "thor", "ra", "troy"], 0),
-    ("no-greeks", ["ship", "thor", "ra", "valhalla"], 3),
-    ("no-greeks", ["ship", "thor", "ra", "apple"], 0),
-    ("only-greeks", ["zeus", "troy", "apple", "hera"], 3),
-    ("only-greeks", ["zeus", "troy", "apple", "ra"], 0),
-])
+@pytest.mark.parametrize(
+    "law_id, line, expected",
+    [
+        ("only-gods", ["zeus", "thor", "ra", "hera"], 3),
+        ("only-gods", ["zeus", "thor", "ra", "troy"], 0),
+        ("no-greeks", ["ship", "thor", "ra", "valhalla"], 3),
+        ("no-greeks", ["ship", "thor", "ra", "apple"], 0),
+        ("only-greeks", ["zeus", "troy", "apple", "hera"], 3),
+        ("only-greeks", ["zeus", "troy", "apple", "ra"], 0),
+    ],
+)
 def test_printed_laws_3p_on_their_own_row(law_id, line, expected):
     law = full().resolve("law", law_id)
     area, _ = sparse({f"central {i + 1}": card for i, card in enumerate(line)})
@@ -611,14 +701,17 @@ def test_the_events_the_rulebook_mentions():
 def test_end_with_every_card_face_up_cards_score_3_always_in_solo():
     """R21: these cards score 3 when the area was all face up before the final
     reveal, and always in solo mode."""
-    face_up_cards = [c for c in events() if any(
-        isinstance(n, m.AllFaceUpAtEnd) for n in walk(c.lines))]
+    face_up_cards = [
+        c for c in events() if any(isinstance(n, m.AllFaceUpAtEnd) for n in walk(c.lines))
+    ]
     assert len(face_up_cards) >= 3
     registry = full()
     for card in face_up_cards:
         assert only_face_up_lines(card) and [l.points for l in card.lines] == [3]
-        rows = f'[area]\nfront = ["{card.id}", "?ship", ".", "."]\n' \
-               'central = [".", ".", ".", "."]\nback = [".", ".", ".", "."]\n'
+        rows = (
+            f'[area]\nfront = ["{card.id}", "?ship", ".", "."]\n'
+            'central = [".", ".", ".", "."]\nback = [".", ".", ".", "."]\n'
+        )
         played = board(rows, registry)
         scored = {c.card.id: c.points for c in score_board(played).cards}
         assert scored[card.id] == 0  # a face-down card was left
@@ -644,9 +737,22 @@ def test_the_expansion_replaces_9_unprinted_base_cards():
     assert {(set_id, by) for _, set_id, by in replaced} == {(BASE, EXPANSION)}
 
 
-@pytest.mark.parametrize("card_id", sorted(
-    ["delphi", "parthenon", "pandoras-box", "maat", "pyramid", "scarab", "tyr",
-     "yggdrasil", "heimdall"]))
+@pytest.mark.parametrize(
+    "card_id",
+    sorted(
+        [
+            "delphi",
+            "parthenon",
+            "pandoras-box",
+            "maat",
+            "pyramid",
+            "scarab",
+            "tyr",
+            "yggdrasil",
+            "heimdall",
+        ]
+    ),
+)
 def test_replacements_take_effect_only_with_the_expansion(card_id):
     with_expansion = full().resolve("myth", card_id)
     without = base_only().resolve("myth", card_id)
@@ -658,8 +764,10 @@ def test_replacements_take_effect_only_with_the_expansion(card_id):
 def test_a_replaced_card_scores_by_the_set_in_play():
     """Pyramid: base 3p in the back row next to an Egyptian; redesigned 2p in
     the back row (plus 1p per completed pattern)."""
-    rows = ('[area]\nfront = [".", ".", ".", "."]\ncentral = [".", ".", ".", "."]\n'
-            'back = ["pyramid", "ship", ".", "."]\n')
+    rows = (
+        '[area]\nfront = [".", ".", ".", "."]\ncentral = [".", ".", ".", "."]\n'
+        'back = ["pyramid", "ship", ".", "."]\n'
+    )
     base_game = score_board(board('sets = ["base"]\n' + rows, base_only()))
     expansion_game = score_board(board(rows))
     points = lambda report: {c.card.id: c.points for c in report.cards}["pyramid"]  # noqa: E731
@@ -674,8 +782,12 @@ def patterns() -> list[m.Pattern]:
 
 
 def pattern_cells(pattern: m.Pattern) -> list[tuple[int, int, m.PatternCell]]:
-    return [(r, c, cell) for r, row in enumerate(pattern.shape)
-            for c, cell in enumerate(row) if cell is not None]
+    return [
+        (r, c, cell)
+        for r, row in enumerate(pattern.shape)
+        for c, cell in enumerate(row)
+        if cell is not None
+    ]
 
 
 CELLS_PER_LEVEL = {"easy": range(2, 4), "medium": range(3, 5), "hard": range(4, 7)}
@@ -696,8 +808,13 @@ def test_every_pattern_is_completable(pattern):
     rng.shuffle(cards)
     chosen: dict[int, m.MythCard] = {}
     for r, c, want in pattern_cells(pattern):
-        card = next(x for x in cards if x.type == want.type and x not in chosen.values()
-                    and (want.mythology is None or want.mythology in x.mythologies))
+        card = next(
+            x
+            for x in cards
+            if x.type == want.type
+            and x not in chosen.values()
+            and (want.mythology is None or want.mythology in x.mythologies)
+        )
         chosen[r * 4 + c] = card
     rest = iter(x for x in cards if x not in chosen.values())
     area = Area(tuple(Placed(chosen[i] if i in chosen else next(rest)) for i in range(SIZE)))
@@ -742,8 +859,7 @@ def law_outcomes(law: m.Law, line: tuple[int, ...], trials: int = 600):
         in_line = filler.cards(len(line), trial % 3, rng)
         rest = iter(rng.sample([c for c in cards if c not in in_line], SIZE - len(line)))
         placed = dict(zip(line, in_line))
-        area = Area(tuple(Placed(placed[i] if i in placed else next(rest))
-                          for i in range(SIZE)))
+        area = Area(tuple(Placed(placed[i] if i in placed else next(rest)) for i in range(SIZE)))
         points = Evaluator(area, Facts(law_line=line)).lines_points(law.lines, None)
         met, failed = met or points > 0, failed or points == 0
         if met and failed:
@@ -795,9 +911,11 @@ def test_every_objective_pair_can_score_and_not_score(goal, element):
 
 
 def test_printed_grouping_egyptian_2p_per_card_of_the_largest_group():
-    rows = ('objectives = [["grouping", "egyptian"]]\n[area]\n'
-            'front = ["ra", "isis", ".", "."]\ncentral = [".", "horus", ".", "."]\n'
-            'back = ["anubis", ".", "toth", "osiris"]\n')
+    rows = (
+        'objectives = [["grouping", "egyptian"]]\n[area]\n'
+        'front = ["ra", "isis", ".", "."]\ncentral = [".", "horus", ".", "."]\n'
+        'back = ["anubis", ".", "toth", "osiris"]\n'
+    )
     assert [o.points for o in score_board(board(rows)).objectives] == [6]
 
 
@@ -905,8 +1023,9 @@ back    = ["anubis", "portable-sarcophagus", "embalming-room", "nephthys"]
 
 
 def test_there_is_a_board_for_every_scenario():
-    assert set(SCENARIO_BOARDS) == {d.id for d in set_definitions(EXPANSION)
-                                    if isinstance(d, m.Scenario)}
+    assert set(SCENARIO_BOARDS) == {
+        d.id for d in set_definitions(EXPANSION) if isinstance(d, m.Scenario)
+    }
 
 
 @pytest.mark.parametrize("scenario_id", sorted(SCENARIO_BOARDS))
@@ -971,8 +1090,11 @@ def test_balance_only_the_face_up_cards_never_score_on_random_areas(balance_repo
     never = {s.card.id for s in balance_report.cards if s.score_rate == 0}
     assert never == {c.id for c in pool() if only_face_up_lines(c)}
     assert not any(f.startswith("never scores") for s in balance_report.cards for f in s.flags)
-    flagged = {s.card.id for s in balance_report.cards
-               if any("ends all face up" in flag for flag in s.flags)}
+    flagged = {
+        s.card.id
+        for s in balance_report.cards
+        if any("ends all face up" in flag for flag in s.flags)
+    }
     assert flagged == never
 
 
@@ -989,6 +1111,7 @@ def test_balance_face_up_end_makes_them_score():
 def test_balance_reconstructed_cards_near_the_printed_range(balance_report):
     low, high = balance_report.printed_range
     for stats in balance_report.cards:
-        if (stats.card.provenance is m.Provenance.RECONSTRUCTED
-                and not only_face_up_lines(stats.card)):
+        if stats.card.provenance is m.Provenance.RECONSTRUCTED and not only_face_up_lines(
+            stats.card
+        ):
             assert 0.75 * low <= stats.mean <= 1.25 * high, (stats.card.id, stats.mean)

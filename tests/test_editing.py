@@ -8,12 +8,18 @@ from dioses_rules.editing.workspace import Workspace, required_files
 from dioses_rules.errors import Diagnostic
 from dioses_rules.resources import cards_dir
 
-WINDS = 'set winds "Winds" {\n  requires base\n}\n\ngod boreas "Boreas" greek reconstructed {\n' \
-        '  2 points if in back row\n}\n'
-GUSTS = 'set gusts "Gusts" {\n  requires winds\n}\n\ngod notus "Notus" greek reconstructed {\n' \
-        '  2 points if next to boreas\n}\n'
-MOD = 'set mymod "My mod" {\n  requires base, gusts\n}\n\ngod zephyr "Zephyr" greek ' \
-      'reconstructed {\n  2 points if next to notus or next to hera\n}\n'
+WINDS = (
+    'set winds "Winds" {\n  requires base\n}\n\ngod boreas "Boreas" greek reconstructed {\n'
+    "  2 points if in back row\n}\n"
+)
+GUSTS = (
+    'set gusts "Gusts" {\n  requires winds\n}\n\ngod notus "Notus" greek reconstructed {\n'
+    "  2 points if next to boreas\n}\n"
+)
+MOD = (
+    'set mymod "My mod" {\n  requires base, gusts\n}\n\ngod zephyr "Zephyr" greek '
+    "reconstructed {\n  2 points if next to notus or next to hera\n}\n"
+)
 
 
 def test_the_sets_a_buffer_requires_are_found_in_the_workspace_transitively():
@@ -39,7 +45,11 @@ def test_other_workspace_files_are_not_checked_with_the_buffer_but_are_found(tmp
     assert notus.path == str((tmp_path / "gusts.dioses").resolve()) and notus.line == 4
     heras = features.definitions(snapshot, path, line, MOD.split("\n")[line].index("hera") + 1)
     assert sorted(place.path for place in heras) == sorted(
-        [str((cards_dir() / "base.dioses").resolve()), str((tmp_path / "old-base.dioses").resolve())])
+        [
+            str((cards_dir() / "base.dioses").resolve()),
+            str((tmp_path / "old-base.dioses").resolve()),
+        ]
+    )
 
 
 def test_closing_a_buffer_lets_the_file_on_disk_count_again(tmp_path):
@@ -59,11 +69,12 @@ def test_a_diagnostic_is_placed_on_its_word_or_at_the_start_of_the_file():
     text = 'god x "X" greek {\n  2 points if next to herra\n}\n'
     place = features.diagnostic_place(text, Diagnostic("DL109", "m", "p", 2, 23))
     assert (place.line, place.start, place.end) == (1, 22, 27)
-    assert text.split("\n")[1][place.start:place.end] == "herra"
+    assert text.split("\n")[1][place.start : place.end] == "herra"
     quoted = features.diagnostic_place(text, Diagnostic("DL001", "m", "p", 1, 7))
-    assert text.split("\n")[0][quoted.start:quoted.end] == '"X"'
-    assert features.diagnostic_place(text, Diagnostic("DL205", "m", "p")) == \
-        features.Place("p", 0, 0, 0)
+    assert text.split("\n")[0][quoted.start : quoted.end] == '"X"'
+    assert features.diagnostic_place(text, Diagnostic("DL205", "m", "p")) == features.Place(
+        "p", 0, 0, 0
+    )
     blank = features.diagnostic_place(text, Diagnostic("DL001", "m", "p", 2, 1))
     assert (blank.start, blank.end) == (0, 1)
     past = features.diagnostic_place(text, Diagnostic("DL000", "m", "p", 99, 99))
@@ -87,9 +98,11 @@ def test_no_position_of_a_half_typed_buffer_raises(tmp_path):
 def test_what_hover_shows_at_each_word_of_a_definition(tmp_path):
     cards = Workspace()
     path = str(tmp_path / "mod.dioses")
-    text = ('set mymod "My mod" {\n  requires base\n}\n\n'
-            'god zephyr "Zephyr" greek reconstructed {\n  2 points if next to hera\n'
-            '  1 point per greek god in row\n}\n')
+    text = (
+        'set mymod "My mod" {\n  requires base\n}\n\n'
+        'god zephyr "Zephyr" greek reconstructed {\n  2 points if next to hera\n'
+        "  1 point per greek god in row\n}\n"
+    )
     cards.edit(path, text)
     snapshot = cards.snapshot()
     lines = text.split("\n")
@@ -102,8 +115,9 @@ def test_what_hover_shows_at_each_word_of_a_definition(tmp_path):
     assert at(4, "greek").startswith("mythology `greek`")  # its mythology
     assert at(5, "hera").startswith("**Hera** `hera` - god, Greek - set `base`")
     # 'greek' is also an objective element's id; card text reads the mythology
-    assert at(6, "greek") == ("mythology `greek`: Griega (Greek), plural greeks, "
-                              "symbol circle - declared by set `base`")
+    assert at(6, "greek") == (
+        "mythology `greek`: Griega (Greek), plural greeks, symbol circle - declared by set `base`"
+    )
     assert at(6, "god").startswith("type `god`")
     assert at(5, "next") is None and at(6, "row") is None  # keywords
     assert at(1, "base") == "set `base`: Dioses!"
@@ -119,21 +133,35 @@ def test_the_editing_layer_loads_no_scoring_engine_click_rich_or_pygls():
 
     root = Path(__file__).resolve().parent.parent
     done = subprocess.run(
-        [sys.executable, "-c", "import sys, json\n"
-         "from dioses_rules.editing.workspace import Workspace\n"
-         "from dioses_rules.editing import completion, features\n"
-         "cards = Workspace(); cards.edit('/x.dioses', 'god x \"X\" greek { 2 points if next to hera }')\n"
-         "snapshot = cards.snapshot(); features.hover(snapshot, '/x.dioses', 0, 40)\n"
-         "completion.completions(snapshot, '/x.dioses', 0, 30)\n"
-         "print(json.dumps(sorted(sys.modules)))"],
-        capture_output=True, text=True, timeout=120, env=dict(os.environ, PYTHONPATH=str(root)))
+        [
+            sys.executable,
+            "-c",
+            "import sys, json\n"
+            "from dioses_rules.editing.workspace import Workspace\n"
+            "from dioses_rules.editing import completion, features\n"
+            "cards = Workspace(); cards.edit('/x.dioses', 'god x \"X\" greek { 2 points if next to hera }')\n"
+            "snapshot = cards.snapshot(); features.hover(snapshot, '/x.dioses', 0, 40)\n"
+            "completion.completions(snapshot, '/x.dioses', 0, 30)\n"
+            "print(json.dumps(sorted(sys.modules)))",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=dict(os.environ, PYTHONPATH=str(root)),
+    )
     loaded = json.loads(done.stdout)
-    assert not [m for m in loaded if m.startswith(("dioses_rules.scoring", "dioses_rules.engine",
-                                                   "click", "rich", "pygls", "lsprotocol"))]
+    assert not [
+        m
+        for m in loaded
+        if m.startswith(
+            ("dioses_rules.scoring", "dioses_rules.engine", "click", "rich", "pygls", "lsprotocol")
+        )
+    ]
 
 
 def test_the_search_for_workspace_files_skips_hidden_and_installed_folders_and_stops(
-        tmp_path, monkeypatch):
+    tmp_path, monkeypatch
+):
     from dioses_rules.editing import workspace
 
     for folder in ("mods/a", "mods/b", ".venv/lib", "node_modules/x", "site-packages/y", ".git"):
@@ -142,7 +170,9 @@ def test_the_search_for_workspace_files_skips_hidden_and_installed_folders_and_s
     (tmp_path / "mods" / "notes.txt").write_text("not a card file", encoding="utf-8")
     found = workspace.workspace_files([tmp_path])
     assert [p.relative_to(tmp_path).as_posix() for p in found] == [
-        "mods/a/set.dioses", "mods/b/set.dioses"]
+        "mods/a/set.dioses",
+        "mods/b/set.dioses",
+    ]
     monkeypatch.setattr(workspace, "MAX_WORKSPACE_FILES", 1)
     assert len(workspace.workspace_files([tmp_path])) == 1
     monkeypatch.setattr(workspace, "MAX_WORKSPACE_FILES", 100)
@@ -175,14 +205,16 @@ def test_completion_offers_what_the_checks_accept_at_each_place(tmp_path):
     ids and state names each where they go; nothing in a comment or a string."""
     from dioses_rules.editing.completion import completions
 
-    text = ('set mymod "My mod" {\n  requires base, aun-mas-divinos\n  difficulty easy 2 points\n'
-            '}\n\ngod zephyr "Zephyr" greek reconstructed {\n  2 points if next to hera\n'
-            '  1 point if in front row\n  1 point per god in row # next to \n}\n\n'
-            'option slow "Slow" {\n  set initial-reveals 2\n  set end-rule base\n}\n\n'
-            'scenario trial 9 "Trial" {\n  mode solo\n  setup {\n'
-            '    aside hera, zeus as gods-deck\n    separate zeus with 2 random cards\n  }\n'
-            '  rules {\n    when god revealed: discard top of gods-deck as pick\n'
-            '  }\n  victory {\n    the pick next to hera\n  }\n}\n')
+    text = (
+        'set mymod "My mod" {\n  requires base, aun-mas-divinos\n  difficulty easy 2 points\n'
+        '}\n\ngod zephyr "Zephyr" greek reconstructed {\n  2 points if next to hera\n'
+        "  1 point if in front row\n  1 point per god in row # next to \n}\n\n"
+        'option slow "Slow" {\n  set initial-reveals 2\n  set end-rule base\n}\n\n'
+        'scenario trial 9 "Trial" {\n  mode solo\n  setup {\n'
+        "    aside hera, zeus as gods-deck\n    separate zeus with 2 random cards\n  }\n"
+        "  rules {\n    when god revealed: discard top of gods-deck as pick\n"
+        "  }\n  victory {\n    the pick next to hera\n  }\n}\n"
+    )
     cards = Workspace()
     path = str(tmp_path / "mod.dioses")
     cards.edit(path, text)
@@ -203,7 +235,7 @@ def test_completion_offers_what_the_checks_accept_at_each_place(tmp_path):
     assert labels("in fr") == {"front"}  # a row, not freyja, freyr or frigg
     assert labels("# next to ") == set()  # a comment
     assert labels('"Zephyr" greek ') >= {"printed", "named", "reconstructed"}
-    assert labels('god ') == set()  # the id being defined
+    assert labels("god ") == set()  # the id being defined
     assert "base" in labels("requires base, ") and "hera" not in labels("requires base, ")
     assert labels("difficulty ") == {"easy", "medium", "hard"}
     settings = labels("  set ")

@@ -16,17 +16,31 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "tests" / "fixtures" / "editors" / "vim_lsp.vim"
-BAD = ('set bad "Bad" {\n  requires base\n}\n\n'
-       'god odd "Odd" norse reconstructed {\n  2 points if next to zeuss\n}\n')
+BAD = (
+    'set bad "Bad" {\n  requires base\n}\n\n'
+    'god odd "Odd" norse reconstructed {\n  2 points if next to zeuss\n}\n'
+)
 
 
 def _vim_with_lsp_channels() -> str | None:
     vim = shutil.which("vim")
     if vim is None:
         return None
-    done = subprocess.run([vim, "-N", "-u", "NONE", "-i", "NONE", "-es", "--cmd",
-                           "if has('channel') && has('patch-8.2.4780') | qall! | "
-                           "else | cquit | endif"], capture_output=True, timeout=60)
+    done = subprocess.run(
+        [
+            vim,
+            "-N",
+            "-u",
+            "NONE",
+            "-i",
+            "NONE",
+            "-es",
+            "--cmd",
+            "if has('channel') && has('patch-8.2.4780') | qall! | else | cquit | endif",
+        ],
+        capture_output=True,
+        timeout=60,
+    )
     return vim if done.returncode == 0 else None
 
 
@@ -42,15 +56,41 @@ def test_vim_shows_the_servers_diagnostics_for_a_bad_card_file(tmp_path):
     card = tmp_path / "bad.dioses"
     card.write_text(BAD, encoding="utf-8")
     out = tmp_path / "diagnostics.json"
-    start = ("import sys; sys.path[:0] = [" + repr(str(ROOT)) + ", " + repr(str(ROOT / "cli"))
-             + "]; from dioses_cli.main import dioses; dioses()")
-    server = "[" + ", ".join(_vim_string(part) for part in
-                             [sys.executable, "-c", start, "lsp", "--stdio"]) + "]"
+    start = (
+        "import sys; sys.path[:0] = ["
+        + repr(str(ROOT))
+        + ", "
+        + repr(str(ROOT / "cli"))
+        + "]; from dioses_cli.main import dioses; dioses()"
+    )
+    server = (
+        "["
+        + ", ".join(_vim_string(part) for part in [sys.executable, "-c", start, "lsp", "--stdio"])
+        + "]"
+    )
     done = subprocess.run(
-        [vim, "-N", "-u", "NONE", "-i", "NONE", "-es",
-         "--cmd", f"let g:server = {server}", "--cmd", f"let g:file = {_vim_string(str(card))}",
-         "--cmd", f"let g:out = {_vim_string(str(out))}", "-S", str(SCRIPT)],
-        capture_output=True, text=True, timeout=180, cwd=tmp_path)
+        [
+            vim,
+            "-N",
+            "-u",
+            "NONE",
+            "-i",
+            "NONE",
+            "-es",
+            "--cmd",
+            f"let g:server = {server}",
+            "--cmd",
+            f"let g:file = {_vim_string(str(card))}",
+            "--cmd",
+            f"let g:out = {_vim_string(str(out))}",
+            "-S",
+            str(SCRIPT),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=180,
+        cwd=tmp_path,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     found = json.loads(out.read_text(encoding="utf-8"))
     assert found["server"]["name"] == "dioses"
@@ -58,6 +98,8 @@ def test_vim_shows_the_servers_diagnostics_for_a_bad_card_file(tmp_path):
     assert published["uri"] == card.resolve().as_uri()
     [diagnostic] = published["diagnostics"]
     assert diagnostic["code"] == "DL109" and diagnostic["source"] == "dioses-lint"
-    assert diagnostic["range"] == {"start": {"line": 5, "character": 22},
-                                   "end": {"line": 5, "character": 27}}
+    assert diagnostic["range"] == {
+        "start": {"line": 5, "character": 22},
+        "end": {"line": 5, "character": 27},
+    }
     assert "did you mean 'zeus'" in diagnostic["message"]

@@ -29,8 +29,13 @@ CELL = {cell_name(i): i for i in range(SIZE)}  # "front 1" -> 0 ... "back 4" -> 
 
 # R23: the Power cards each scenario draws at setup (printed icon rows).
 SCENARIO_POWER = {
-    "game-of-thrones": 0, "abduction-of-persephone": 3, "ragnarok": 3, "runaway-bride": 1,
-    "power-of-ra": 3, "the-fairest": 2, "afterlife-travel-agency": 2,
+    "game-of-thrones": 0,
+    "abduction-of-persephone": 3,
+    "ragnarok": 3,
+    "runaway-bride": 1,
+    "power-of-ra": 3,
+    "the-fairest": 2,
+    "afterlife-travel-agency": 2,
 }
 
 
@@ -45,27 +50,38 @@ def probe_set_text(cards: int = 60, laws: int = 10, blanks: int = 40) -> str:
     out = ['set probes "Test probes" {', '  version "0.1"', "  requires base", "}", ""]
     for i in range(cards):
         kind, myth = types[i % 3], myths[(i // 3) % 3]
-        line = (f"1 point per {myth} in row" if i % 2
-                else f"2 points if next to {types[(i + 1) % 3]}")
+        line = (
+            f"1 point per {myth} in row" if i % 2 else f"2 points if next to {types[(i + 1) % 3]}"
+        )
         out += [f'{kind} filler-{i + 1} "Filler {i + 1}" {myth} reconstructed {{', f"  {line}", "}"]
     for i in range(blanks):  # half gods, half places, no points at all
         kind = "god" if i % 2 == 0 else "place"
         out += [f'{kind} blank-{i + 1} "Blank {i + 1}" norse reconstructed {{', "}"]
     for i in range(laws):
-        out += [f'law probe-law-{i + 1} "Probe law {i + 1}" reconstructed {{',
-                "  3 points if only gods in line", "}"]
+        out += [
+            f'law probe-law-{i + 1} "Probe law {i + 1}" reconstructed {{',
+            "  3 points if only gods in line",
+            "}",
+        ]
     out += [
-        'pattern probe-easy "Probe easy" easy reconstructed {', "  | norse place |",
-        "  | norse god   |", "}",
+        'pattern probe-easy "Probe easy" easy reconstructed {',
+        "  | norse place |",
+        "  | norse god   |",
+        "}",
         'pattern probe-medium "Probe medium" medium reconstructed {',
-        "  | egyptian god | egyptian object |", "}",
+        "  | egyptian god | egyptian object |",
+        "}",
         'pattern probe-hard "Probe hard" hard reconstructed {',
-        "  | greek god | greek object |", "}",
+        "  | greek god | greek object |",
+        "}",
         'pattern probe-row "Probe row" easy reconstructed {',
-        "  | norse object | norse place |", "}",
+        "  | norse object | norse place |",
+        "}",
         # R21: an event card that rewards ending with every card face up.
-        'god sun-probe "Sun probe" greek reconstructed {', "  event reveal 1 card",
-        "  3 points if all face-up at end", "}",
+        'god sun-probe "Sun probe" greek reconstructed {',
+        "  event reveal 1 card",
+        "  3 points if all face-up at end",
+        "}",
     ]
     return "\n".join(out) + "\n"
 
@@ -102,17 +118,24 @@ def base_probes(tmp_path_factory):
 Rule = Callable[[Decision], int]
 
 
-def pick(kind: Optional[str] = None, args: Optional[Sequence] = None,
-         label: Optional[str] = None) -> Rule:
+def pick(
+    kind: Optional[str] = None, args: Optional[Sequence] = None, label: Optional[str] = None
+) -> Rule:
     """The first option of that kind / with those arguments / label text."""
+
     def rule(decision: Decision) -> int:
         for index, choice in enumerate(decision.choices):
-            if ((kind is None or choice.kind == kind)
-                    and (args is None or tuple(choice.args) == tuple(args))
-                    and (label is None or label in choice.label)):
+            if (
+                (kind is None or choice.kind == kind)
+                and (args is None or tuple(choice.args) == tuple(args))
+                and (label is None or label in choice.label)
+            ):
                 return index
-        raise AssertionError(f"no option kind={kind} args={args} label={label} in "
-                             f"'{decision.kind}': {[c.label for c in decision.choices]}")
+        raise AssertionError(
+            f"no option kind={kind} args={args} label={label} in "
+            f"'{decision.kind}': {[c.label for c in decision.choices]}"
+        )
+
     return rule
 
 
@@ -155,10 +178,15 @@ class Plan:
 # ------------------------------------------------------------------ laying out a game
 
 
-def arrange(game: Game, areas: Optional[dict] = None, deck: Sequence[str] = (),
-            discards: Optional[Sequence[Sequence[str]]] = None,
-            power: Optional[dict] = None, face_up_rest=False,
-            patterns: Optional[dict] = None) -> Game:
+def arrange(
+    game: Game,
+    areas: Optional[dict] = None,
+    deck: Sequence[str] = (),
+    discards: Optional[Sequence[Sequence[str]]] = None,
+    power: Optional[dict] = None,
+    face_up_rest=False,
+    patterns: Optional[dict] = None,
+) -> Game:
     """Lay a game out, keeping every Myth card in exactly one place.
 
     ``areas``: {area: {"front 1": "hera", "back 4": "?odin"}} ("?" = face
@@ -197,17 +225,18 @@ def arrange(game: Game, areas: Optional[dict] = None, deck: Sequence[str] = (),
                 cells.append(Slot(wanted.lstrip("?"), not wanted.startswith("?")))
         area.cells = cells
         cards = power.get(index, 0)
-        area.power = ([take() for _ in range(cards)] if isinstance(cards, int)
-                      else list(cards))
+        area.power = [take() for _ in range(cards)] if isinstance(cards, int) else list(cards)
         area.laws = []
         area.patterns = [PatternEntry(p, completed=False) for p in patterns.get(index, [])]
-    state.discards = ([list(p) for p in discards] if discards is not None
-                      else [[take()] for _ in state.discards])
+    state.discards = (
+        [list(p) for p in discards] if discards is not None else [[take()] for _ in state.discards]
+    )
     state.removed = []
     state.deck = pool + list(reversed(deck))
     held = {p for area in state.areas for p in (s.card for s in area.patterns)}
-    state.pattern_deck = sorted(d.id for d in game.registry.definitions("pattern")
-                                if d.id not in held)
+    state.pattern_deck = sorted(
+        d.id for d in game.registry.definitions("pattern") if d.id not in held
+    )
     state.law_deck = sorted(d.id for d in game.registry.definitions("law"))
     assert sorted(c for _, c in state.all_card_places()) == every
     return game
@@ -255,8 +284,11 @@ def test_r17_rulebook_example_swapped_card_keeps_its_face_state():
     pascu, other = Plan(), Plan()
     log: list = []
     game = game_with(bundled(), [pascu, other], log, seed=1)
-    arrange(game, areas={0: {"front 1": "hera", "front 2": "?sun-eye", "front 3": "?anubis"}},
-            deck=["ship", "odin"])
+    arrange(
+        game,
+        areas={0: {"front 1": "hera", "front 2": "?sun-eye", "front 3": "?anubis"}},
+        deck=["ship", "odin"],
+    )
 
     pascu.set(action=pick("draw"), drawn=at("front 2", "play"))
     turn(game, 0)
@@ -273,8 +305,12 @@ def test_r17_rulebook_example_swapped_card_keeps_its_face_state():
         return at("front 2")(decision)
 
     face_up_before = game.state.areas[0].face_up_count()
-    pascu.set(action=pick("draw"), drawn=pick("discard"),
-              swap=swap_of("front 2", "front 3"), reveal=reveal_moved)
+    pascu.set(
+        action=pick("draw"),
+        drawn=pick("discard"),
+        swap=swap_of("front 2", "front 3"),
+        reveal=reveal_moved,
+    )
     turn(game, 0)
     assert pascu.kinds() == ["action", "drawn", "swap", "reveal"]
     assert seen_at_reveal["front 2"] == Slot("anubis", False)  # moved, still face down
@@ -363,8 +399,12 @@ def test_r18_event_fires_when_a_face_down_event_card_is_revealed():
     log: list = []
     game = game_with(bundled(), [p0, p1], log, seed=5)
     arrange(game, areas={0: {"back 4": "?hercules"}}, deck=["odin"])
-    p0.set(action=pick("draw"), drawn=pick("discard"), swap=[swap_of("front 1", "front 2")],
-           reveal=at("back 4"))
+    p0.set(
+        action=pick("draw"),
+        drawn=pick("discard"),
+        swap=[swap_of("front 1", "front 2")],
+        reveal=at("back 4"),
+    )
     turn(game, 0)
     assert slot(game, 0, "back 4") == Slot("hercules", True)
     assert len(records(log, "event", "event")) == 1
@@ -498,8 +538,13 @@ def test_r13_a_law_goes_only_on_a_free_row_or_column(probes):
     (decision,) = p0.seen
     assert decision.subject == "probe-law-3"
     offered = {(c.kind, c.args[0]) for c in decision.choices}
-    assert offered == {("row", "central"), ("row", "back"), ("column", 1), ("column", 3),
-                       ("column", 4)}
+    assert offered == {
+        ("row", "central"),
+        ("row", "back"),
+        ("column", 1),
+        ("column", 3),
+        ("column", 4),
+    }
     assert area.laws[-1] == LawEntry("probe-law-3", row="central")
 
 
@@ -544,8 +589,12 @@ def test_r14_a_pattern_completes_the_moment_it_forms_and_stays_completed(probes)
     p0 = Plan()
     log: list = []
     game = game_with(probes, [p0, Plan()], log, seed=14)
-    arrange(game, areas={0: {"front 1": "valhalla", "central 2": "odin"}}, deck=["hera", "ra"],
-            patterns={0: ["probe-easy"]})
+    arrange(
+        game,
+        areas={0: {"front 1": "valhalla", "central 2": "odin"}},
+        deck=["hera", "ra"],
+        patterns={0: ["probe-easy"]},
+    )
     held = game.state.areas[0].patterns[0]
     completed_at_reveal = []
 
@@ -553,8 +602,12 @@ def test_r14_a_pattern_completes_the_moment_it_forms_and_stays_completed(probes)
         completed_at_reveal.append(held.completed)
         return 0
 
-    p0.set(action=pick("draw"), drawn=pick("discard"), swap=swap_of("central 1", "central 2"),
-           reveal=reveal)
+    p0.set(
+        action=pick("draw"),
+        drawn=pick("discard"),
+        swap=swap_of("central 1", "central 2"),
+        reveal=reveal,
+    )
     assert held.completed is False
     turn(game, 0)
     assert completed_at_reveal == [True]
@@ -573,8 +626,9 @@ def test_r14_face_down_cards_do_not_complete_a_pattern(probes):
     """R14 with R12: a pattern needs face-up cards; revealing the face-down
     Odin below Valhalla completes it."""
     game = game_with(probes, [Plan(), Plan()], [], seed=15)
-    arrange(game, areas={0: {"front 1": "valhalla", "central 1": "?odin"}},
-            patterns={0: ["probe-easy"]})
+    arrange(
+        game, areas={0: {"front 1": "valhalla", "central 1": "?odin"}}, patterns={0: ["probe-easy"]}
+    )
     game.check_patterns()
     held = game.state.areas[0].patterns[0]
     assert held.completed is False
@@ -586,8 +640,9 @@ def test_r14_a_pattern_is_never_mirrored(probes):
     """R14: the shape must fit exactly; Odin above Valhalla is the easy
     probe pattern upside down and does not complete it."""
     game = game_with(probes, [Plan(), Plan()], [], seed=16)
-    arrange(game, areas={0: {"front 1": "odin", "central 1": "valhalla"}},
-            patterns={0: ["probe-easy"]})
+    arrange(
+        game, areas={0: {"front 1": "odin", "central 1": "valhalla"}}, patterns={0: ["probe-easy"]}
+    )
     game.check_patterns()
     assert game.state.areas[0].patterns[0].completed is False
 
@@ -612,8 +667,9 @@ def test_r14_initial_patterns_option_keeps_one_of_three(probes):
     plans = [Plan(pattern=pick(None)), Plan(pattern=pick(None))]
     log: list = []
     # longer-game: no reveals at setup, so no event can draw patterns first
-    game = new_game(probes, plans, log=log.append, seed=17,
-                    options=["initial-patterns", "longer-game"])
+    game = new_game(
+        probes, plans, log=log.append, seed=17, options=["initial-patterns", "longer-game"]
+    )
     decisions = records(log, "pattern")
     assert [r["options"] for r in decisions] == [3, 3]
     start = game.state.start_player
@@ -705,8 +761,12 @@ def test_r21_solo_setup_all_face_down_but_scenario_cards_and_two_discard_piles(s
     up, and two discard piles are started."""
     game = game_with(bundled(), [Plan()], [], scenario=scenario, seed=30)
     definition = bundled().get("scenario", scenario)
-    placed = {c for step in definition.setup if isinstance(step, m.Place) and step.face_up
-              for c in step.cards}
+    placed = {
+        c
+        for step in definition.setup
+        if isinstance(step, m.Place) and step.face_up
+        for c in step.cards
+    }
     area = game.state.areas[0]
     assert {s.card for s in area.cells if s.face_up} == placed
     assert area.face_up_count() == len(placed)
@@ -800,10 +860,21 @@ def test_r22_only_affordable_power_effects_are_offered(power):
 def test_r22_completing_a_pattern_draws_as_many_power_cards_as_its_points(probes):
     """R22: an easy pattern (2p) draws 2 Power cards, a medium one (4p) 4,
     from the top of the deck."""
-    game = _solo(probes, Plan(), 0, deck=["hera", "zeus", "odin", "thor", "ship", "anubis"],
-                 areas={0: {"front 1": "valhalla", "central 1": "?freyja",
-                            "front 3": "ra", "front 4": "?sun-eye"}},
-                 patterns={0: ["probe-easy", "probe-medium"]})
+    game = _solo(
+        probes,
+        Plan(),
+        0,
+        deck=["hera", "zeus", "odin", "thor", "ship", "anubis"],
+        areas={
+            0: {
+                "front 1": "valhalla",
+                "central 1": "?freyja",
+                "front 3": "ra",
+                "front 4": "?sun-eye",
+            }
+        },
+        patterns={0: ["probe-easy", "probe-medium"]},
+    )
     game.reveal(0, CELL["central 1"])
     assert game.state.areas[0].power == ["hera", "zeus"]
     game.reveal(0, CELL["front 4"])
@@ -814,8 +885,11 @@ def test_r22_completing_a_pattern_draws_as_many_power_cards_as_its_points(probes
 def test_r22_recover_a_card_from_the_discards_onto_a_discard_pile():
     """R22 (3 cards): find any card in the discards and put it on top of a
     discard pile."""
-    p = Plan(power=pick("power", ("recover-discard",)), recover=pick("card", (0, 0)),
-             discard_pile=pick("pile", (1,)))
+    p = Plan(
+        power=pick("power", ("recover-discard",)),
+        recover=pick("card", (0, 0)),
+        discard_pile=pick("pile", (1,)),
+    )
     game = _solo(bundled(), p, 3, discards=[["hera", "zeus", "ra"], ["odin"]])
     game.power_phase(0, 0)
     assert game.state.discards == [["zeus", "ra"], ["odin", "hera"]]
@@ -826,10 +900,19 @@ def test_r22_turn_a_card_face_down_and_the_solo_turn_still_ends_with_more_face_u
     """R22 (4 cards): turn a card of the area face down. R21 then still asks
     for more face-up cards at the end of the turn than at its start: after
     hiding one and exchanging a face-up card, two reveals are needed."""
-    p = Plan(power=pick("power", ("turn-face-down",)), hide=at("front 1"),
-             action=pick("take-discard"), exchange=at("front 2"))
-    game = _solo(bundled(), p, 4, areas={0: {"front 1": "hera", "front 2": "zeus"}},
-                 discards=[["odin"], ["ra"]])
+    p = Plan(
+        power=pick("power", ("turn-face-down",)),
+        hide=at("front 1"),
+        action=pick("take-discard"),
+        exchange=at("front 2"),
+    )
+    game = _solo(
+        bundled(),
+        p,
+        4,
+        areas={0: {"front 1": "hera", "front 2": "zeus"}},
+        discards=[["odin"], ["ra"]],
+    )
     start = game.state.areas[0].face_up_count()
     turn(game, 0)
     assert p.kinds()[:4] == ["power", "hide", "action", "exchange"]
@@ -843,10 +926,12 @@ def test_r22_seek_reveals_until_the_named_mythology_discards_it_rest_to_the_bott
     it, discard that card, the others go to the bottom of the deck. The 4
     Power cards spent went to the top of the deck first, so they are revealed
     first."""
-    p = Plan(power=pick("power", ("seek",)), seek=pick("mythology", ("norse",)),
-             discard_pile=pick("pile", (1,)))
-    game = _solo(bundled(), p, {0: ["hera", "zeus", "ra", "isis"]},
-                 deck=["ship", "odin", "thor"])
+    p = Plan(
+        power=pick("power", ("seek",)),
+        seek=pick("mythology", ("norse",)),
+        discard_pile=pick("pile", (1,)),
+    )
+    game = _solo(bundled(), p, {0: ["hera", "zeus", "ra", "isis"]}, deck=["ship", "odin", "thor"])
     deck = len(game.state.deck)
     game.power_phase(0, 0)
     assert game.state.discards[1][-1] == "odin"
@@ -857,10 +942,12 @@ def test_r22_seek_reveals_until_the_named_mythology_discards_it_rest_to_the_bott
 
 def test_r22_seek_by_card_type():
     """R22 (4 cards): a card type may be named instead of a mythology."""
-    p = Plan(power=pick("power", ("seek",)), seek=pick("type", ("object",)),
-             discard_pile=pick("pile", (0,)))
-    game = _solo(bundled(), p, {0: ["hera", "zeus", "ra", "isis"]},
-                 deck=["odin", "ship", "thor"])
+    p = Plan(
+        power=pick("power", ("seek",)),
+        seek=pick("type", ("object",)),
+        discard_pile=pick("pile", (0,)),
+    )
+    game = _solo(bundled(), p, {0: ["hera", "zeus", "ra", "isis"]}, deck=["odin", "ship", "thor"])
     game.power_phase(0, 0)
     assert game.state.discards[0][-1] == "ship"
     assert set(game.state.deck[:5]) == {"hera", "zeus", "ra", "isis", "odin"}
@@ -872,8 +959,11 @@ def test_r22_power_cards_option_in_the_base_game(probes):
     draws Power cards and the effects are offered before the action."""
     plans = [Plan(power=pick("pass")), Plan()]
     game = game_with(probes, plans, [], seed=41, options=["power-cards"])
-    arrange(game, areas={0: {"front 1": "valhalla", "central 1": "?freyja"}},
-            patterns={0: ["probe-easy"]})
+    arrange(
+        game,
+        areas={0: {"front 1": "valhalla", "central 1": "?freyja"}},
+        patterns={0: ["probe-easy"]},
+    )
     game.state.active = 0
     game.reveal(0, CELL["central 1"])
     assert len(game.state.areas[0].power) == 2 and game.state.areas[1].power == []
@@ -886,8 +976,11 @@ def test_r22_power_cards_option_in_the_base_game(probes):
 
 def _setup_power_points(game: Game) -> int:
     """Power cards won at setup by patterns the placed cards complete (R22)."""
-    return sum(game.registry.get("pattern", s.card).difficulty.points
-               for s in game.state.areas[0].patterns if s.completed)
+    return sum(
+        game.registry.get("pattern", s.card).difficulty.points
+        for s in game.state.areas[0].patterns
+        if s.completed
+    )
 
 
 @pytest.mark.parametrize("scenario", sorted(SCENARIO_POWER))
@@ -895,16 +988,16 @@ def test_r23_scenario_power_cards_at_setup_and_two_more_for_an_easier_game(scena
     """R23: the printed icon rows give each scenario's Power cards; the
     easier-game option adds 2."""
     for options, extra in (((), 0), (("easier-game",), 2)):
-        game = game_with(bundled(), [Plan()], [], scenario=scenario, seed=50,
-                         options=list(options))
+        game = game_with(bundled(), [Plan()], [], scenario=scenario, seed=50, options=list(options))
         power = len(game.state.areas[0].power)
         assert power == SCENARIO_POWER[scenario] + extra + _setup_power_points(game)
 
 
 def test_r23_easier_game_in_a_base_game_with_power_cards():
     """R23 with R22 as a base-game option: each player starts with 2."""
-    game = game_with(bundled(), [Plan(), Plan()], [], seed=51,
-                     options=["power-cards", "easier-game"])
+    game = game_with(
+        bundled(), [Plan(), Plan()], [], seed=51, options=["power-cards", "easier-game"]
+    )
     assert [len(a.power) for a in game.state.areas] == [2, 2]
     plain = game_with(bundled(), [Plan(), Plan()], [], seed=51, options=["easier-game"])
     assert [len(a.power) for a in plain.state.areas] == [0, 0]
@@ -959,7 +1052,12 @@ def test_scenario_rules_take_precedence_over_chosen_options():
     from dioses_rules.pool.load import load_registry
 
     registry = load_registry()[0]
-    game = new_game(registry, [RandomAgent(1)], scenario="ragnarok",
-                    options=["lightning-token", "longer-game"], seed=5)
+    game = new_game(
+        registry,
+        [RandomAgent(1)],
+        scenario="ragnarok",
+        options=["lightning-token", "longer-game"],
+        seed=5,
+    )
     assert game.state.settings.end_rule == "twelfth-reveal"
     assert game.state.options[-1] == "solo"

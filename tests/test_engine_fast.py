@@ -25,8 +25,13 @@ from dioses_rules.pool.load import load_registry
 # (agent, seats, scenario, options, challenge): games that reach every kind of move
 GAMES = [
     ("random", 4, None, (), False),
-    ("random", 3, None, ("power-cards", "double-discard", "initial-patterns", "initial-laws",
-                         "objectives"), False),
+    (
+        "random",
+        3,
+        None,
+        ("power-cards", "double-discard", "initial-patterns", "initial-laws", "objectives"),
+        False,
+    ),
     ("random", 2, None, ("help-card-discard", "power-cards", "easier-game"), False),
     ("greedy", 2, None, ("initial-patterns", "power-cards"), False),
     ("random", 1, "afterlife-travel-agency", (), True),
@@ -42,8 +47,10 @@ def registry():
 
 
 def play(registry, agent, seats, scenario, options, challenge, seed, log=None, wrap=None):
-    agents = [(GreedyAgent if agent == "greedy" and seat == 0 else RandomAgent)(seed * 10 + seat)
-              for seat in range(seats)]
+    agents = [
+        (GreedyAgent if agent == "greedy" and seat == 0 else RandomAgent)(seed * 10 + seat)
+        for seat in range(seats)
+    ]
     if wrap is not None:
         agents = [wrap(a) for a in agents]
     game = new_game(registry, agents, scenario, options, seed, challenge, log=log)
@@ -84,21 +91,38 @@ def eager_options(game: Game, decision: Decision) -> list[tuple]:
     """The options of the decisions that are now made lazily, as the engine
     made them before (a list of Choice for every one), as (kind, args, label)."""
     area = game.state.seat_area[decision.seat]
-    if decision.kind in ("power", "power-after", "law", "pattern", "seek", "seek-order", "hide",
-                         "recover", "discard-pile", "action", "after-discard"):
+    if decision.kind in (
+        "power",
+        "power-after",
+        "law",
+        "pattern",
+        "seek",
+        "seek-order",
+        "hide",
+        "recover",
+        "discard-pile",
+        "action",
+        "after-discard",
+    ):
         return None  # still made eagerly, as before
     cells = game.movable_cells(area)
     if decision.kind == "swap":
-        made = [Choice("swap", (a, b), game.swap_label(area, a, b))
-                for i, a in enumerate(cells) for b in cells[i + 1:]]
+        made = [
+            Choice("swap", (a, b), game.swap_label(area, a, b))
+            for i, a in enumerate(cells)
+            for b in cells[i + 1 :]
+        ]
     elif decision.kind == "exchange":
         made = [Choice("cell", (i,), game.cell_label(area, i)) for i in cells]
     elif decision.kind == "drawn":
         made = [Choice("play", (i,), game.play_label(area, i)) for i in cells]
         made.append(Choice("discard", (), f"discard {decision.subject}"))
     elif decision.kind == "reveal":
-        down = [i for i, slot in enumerate(game.state.areas[area].cells)
-                if slot is not None and not slot.face_up]
+        down = [
+            i
+            for i, slot in enumerate(game.state.areas[area].cells)
+            if slot is not None and not slot.face_up
+        ]
         made = [Choice("cell", (i,), CELL_NAMES[i]) for i in down]
     else:
         raise AssertionError(f"a decision kind this test does not know: {decision.kind}")
@@ -158,8 +182,9 @@ def test_checking_the_moved_areas_plays_the_games_of_checking_them_all(registry,
 
 
 def test_an_area_laid_out_from_outside_is_checked_again(registry):
-    game = new_game(registry, [RandomAgent(1), RandomAgent(2)], seed=5,
-                    options=("initial-patterns",))
+    game = new_game(
+        registry, [RandomAgent(1), RandomAgent(2)], seed=5, options=("initial-patterns",)
+    )
     game.check_patterns()
     area = game.state.areas[1]
     held = [p for p in area.patterns if not p.completed]
@@ -184,8 +209,9 @@ def test_a_game_without_a_log_is_the_same_game(registry):
             log = []
             logged, logged_result = play(registry, *spec, seed, log=log.append)
             assert quiet.state == logged.state and quiet_result == logged_result
-            assert [a.rng.getstate() for a in quiet.agents] == \
-                [a.rng.getstate() for a in logged.agents]
+            assert [a.rng.getstate() for a in quiet.agents] == [
+                a.rng.getstate() for a in logged.agents
+            ]
             assert quiet._log is None and log
             assert sum(1 for r in log if r["type"] == "decision") > 0
 
@@ -196,8 +222,10 @@ def test_a_registry_s_tables_are_made_once_and_again_when_it_changes(registry):
     assert tables_of(registry) is tables
     assert tables.card_ids == tuple(sorted(c.id for c in registry.myth_cards()))
     assert tables.law_ids == tuple(sorted(d.id for d in registry.definitions("law")))
-    assert all(tables.pattern_points[p.id] == registry.pattern_points(p)
-               for p in registry.definitions("pattern"))
+    assert all(
+        tables.pattern_points[p.id] == registry.pattern_points(p)
+        for p in registry.definitions("pattern")
+    )
     other = load_registry()[0]
     assert tables_of(other) is not tables
     key = next(k for k in other.by_id if k[0] == "law")
@@ -216,7 +244,6 @@ def test_games_of_one_registry_share_its_tables_but_not_their_answers(registry):
     assert first.patterns.answers is not second.patterns.answers
     first.cards.pop(next(iter(first.cards)))  # a game's own cards are its own
     assert len(second.cards) == len(tables_of(registry).cards)
-
 
 
 # ------------------------------------------------------------------ patterns on the cells
@@ -238,10 +265,11 @@ def test_a_pattern_shown_on_the_cells_is_the_reference_answer(registry):
         # few types in the area, so that patterns show
         kinds = rng.sample(sorted({c.type for c in cards.values()}, key=str), 2)
         pool = [i for i in ids if cards[i].type in kinds]
-        cells = [None if rng.random() < 0.05 else Slot(rng.choice(pool), rng.random() < 0.85)
-                 for _ in range(SIZE)]
-        area = Area(tuple(None if s is None else Placed(cards[s.card], s.face_up)
-                          for s in cells))
+        cells = [
+            None if rng.random() < 0.05 else Slot(rng.choice(pool), rng.random() < 0.85)
+            for _ in range(SIZE)
+        ]
+        area = Area(tuple(None if s is None else Placed(cards[s.card], s.face_up) for s in cells))
         for pattern in registry.definitions("pattern"):
             expected = pattern_matches(area, pattern) is not None
             assert checker.shows(pattern, cells) == expected

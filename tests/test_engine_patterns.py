@@ -47,13 +47,17 @@ def cut_out(rng: random.Random, cards, cells, index: int) -> m.Pattern:
                 row.append(None)
                 continue
             card = cards[slot.card]
-            kind = card.type if rng.random() < 0.9 else rng.choice(sorted({c.type for c in cards.values()}))
-            mythology = rng.choice(card.mythologies) if card.mythologies and \
-                rng.random() < 0.5 else None
+            kind = (
+                card.type
+                if rng.random() < 0.9
+                else rng.choice(sorted({c.type for c in cards.values()}))
+            )
+            mythology = (
+                rng.choice(card.mythologies) if card.mythologies and rng.random() < 0.5 else None
+            )
             row.append(m.PatternCell(kind, mythology))
         rows.append(tuple(row))
-    return m.Pattern(f"cut-{index}", "cut", (), m.Difficulty.EASY, m.Provenance.NAMED,
-                     tuple(rows))
+    return m.Pattern(f"cut-{index}", "cut", (), m.Difficulty.EASY, m.Provenance.NAMED, tuple(rows))
 
 
 def test_the_fast_check_agrees_with_the_reference(registry):
@@ -64,10 +68,11 @@ def test_the_fast_check_agrees_with_the_reference(registry):
     checker = PatternChecker(cards)
     matched = compared = 0
     for trial in range(200):
-        cells = [None if rng.random() < 0.1 else Slot(rng.choice(ids), rng.random() < 0.8)
-                 for _ in range(SIZE)]
-        patterns = list(bundled) + [cut_out(rng, cards, cells, trial * 10 + k)
-                                    for k in range(5)]
+        cells = [
+            None if rng.random() < 0.1 else Slot(rng.choice(ids), rng.random() < 0.8)
+            for _ in range(SIZE)
+        ]
+        patterns = list(bundled) + [cut_out(rng, cards, cells, trial * 10 + k) for k in range(5)]
         for step in range(8):  # a game changes an area one card at a time
             for pattern in patterns:
                 expected = reference(cards, cells, pattern)
@@ -97,13 +102,15 @@ class CheckedGreedy(GreedyAgent):
         return remembered
 
 
-@pytest.mark.parametrize("scenario, options, seats", [
-    (None, (), 3),
-    (None, ("power-cards", "initial-laws", "initial-patterns", "objectives"), 4),
-    ("afterlife-travel-agency", (), 1),
-])
-def test_the_greedy_agents_remembered_values_are_its_scores(registry, scenario, options,
-                                                            seats):
+@pytest.mark.parametrize(
+    "scenario, options, seats",
+    [
+        (None, (), 3),
+        (None, ("power-cards", "initial-laws", "initial-patterns", "objectives"), 4),
+        ("afterlife-travel-agency", (), 1),
+    ],
+)
+def test_the_greedy_agents_remembered_values_are_its_scores(registry, scenario, options, seats):
     """GreedyAgent.value remembers a layout's value by what the score reads:
     every answer equals a fresh score, over whole games."""
     for seed in range(2):

@@ -40,18 +40,32 @@ from dioses_rules.engine.state import MAX_TURNS_PER_SEAT, Decision
 from dioses_rules.pool.filler import filler_set_text
 from dioses_rules.pool.load import load_registry
 
-SCENARIOS = ("game-of-thrones", "abduction-of-persephone", "ragnarok", "runaway-bride",
-             "power-of-ra", "the-fairest", "afterlife-travel-agency")
-BASE_OPTIONS = ("objectives", "lightning-token", "initial-patterns", "initial-laws",
-                "power-cards", "double-discard", "longer-game", "help-card-discard",
-                "easier-game")
+SCENARIOS = (
+    "game-of-thrones",
+    "abduction-of-persephone",
+    "ragnarok",
+    "runaway-bride",
+    "power-of-ra",
+    "the-fairest",
+    "afterlife-travel-agency",
+)
+BASE_OPTIONS = (
+    "objectives",
+    "lightning-token",
+    "initial-patterns",
+    "initial-laws",
+    "power-cards",
+    "double-discard",
+    "longer-game",
+    "help-card-discard",
+    "easier-game",
+)
 SCENARIO_OPTIONS = ("easier-game", "help-card-discard")
 # Decisions taken while a player holds one card: the drawn card, the card
 # taken from a discard pile, the card being discarded.
 HOLDING = {"drawn": True, "exchange": True, "discard-pile": False}
 
-SETTINGS = settings(max_examples=40, deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @pytest.fixture(scope="module")
@@ -70,8 +84,15 @@ class Setup:
     challenge: bool = False
 
     def game(self, registry, agents, log=None) -> Game:
-        return new_game(registry, agents, scenario=self.scenario, options=list(self.options),
-                        seed=self.seed, challenge=self.challenge, log=log)
+        return new_game(
+            registry,
+            agents,
+            scenario=self.scenario,
+            options=list(self.options),
+            seed=self.seed,
+            challenge=self.challenge,
+            log=log,
+        )
 
     def agents(self) -> list[RandomAgent]:
         return [RandomAgent(self.seed * 7 + seat + 1) for seat in range(self.seats)]
@@ -81,11 +102,19 @@ class Setup:
 def setups(draw) -> Setup:
     seed = draw(st.integers(0, 2**31 - 1))
     if draw(st.booleans()):
-        return Setup(draw(st.integers(1, 2)), seed, draw(st.sampled_from(SCENARIOS)),
-                     tuple(draw(st.lists(st.sampled_from(SCENARIO_OPTIONS), unique=True))),
-                     draw(st.booleans()))
-    return Setup(draw(st.integers(2, 6)), seed, None,
-                 tuple(draw(st.lists(st.sampled_from(BASE_OPTIONS), unique=True))))
+        return Setup(
+            draw(st.integers(1, 2)),
+            seed,
+            draw(st.sampled_from(SCENARIOS)),
+            tuple(draw(st.lists(st.sampled_from(SCENARIO_OPTIONS), unique=True))),
+            draw(st.booleans()),
+        )
+    return Setup(
+        draw(st.integers(2, 6)),
+        seed,
+        None,
+        tuple(draw(st.lists(st.sampled_from(BASE_OPTIONS), unique=True))),
+    )
 
 
 # ------------------------------------------------------------------ invariants
@@ -129,7 +158,7 @@ class Monitor:
             assert len(area.laws) <= 7 and all(bool(s.row) != bool(s.column) for s in area.laws)
             before = self.laws.get(index, [])
             now = [(s.card, s.row, s.column) for s in area.laws]
-            assert now[:len(before)] == before, "a placed law moved"
+            assert now[: len(before)] == before, "a placed law moved"
             self.laws[index] = now
             done = {i for i, s in enumerate(area.patterns) if s.completed}
             assert self.completed.get(index, set()) <= done, "a pattern was un-completed"  # R14
@@ -151,8 +180,7 @@ class CheckedAgent(RandomAgent):
 
 @SETTINGS
 @given(setup=setups())
-def test_card_places_events_laws_patterns_and_solo_turns_hold_through_random_games(
-        registry, setup):
+def test_card_places_events_laws_patterns_and_solo_turns_hold_through_random_games(registry, setup):
     """Every Myth card in exactly one place, Event cards never discarded (R18),
     one law per line and laws never moved (R13), patterns stay completed (R14),
     solo turns end with more face-up cards (R21), and the game terminates by
@@ -210,8 +238,9 @@ def test_a_game_replayed_from_its_log_ends_identical(registry, setup):
     replay = setup.game(registry, [ScriptedAgent(s) for s in scripts], replay_log.append)
     result = replay.play()
     assert all(next(s, None) is None for s in scripts), "picks left over"
-    assert ([r for r in replay_log if r["type"] != "setup"]
-            == [r for r in log if r["type"] != "setup"])  # the same events, in order
+    assert [r for r in replay_log if r["type"] != "setup"] == [
+        r for r in log if r["type"] != "setup"
+    ]  # the same events, in order
     assert replay.state == game.state
     assert [r.total for r in result.reports] == [r.total for r in game.result().reports]
 
@@ -271,8 +300,10 @@ class DrawnAgent:
     def choose(self, game: Game, decision: Decision) -> int:
         self.monitor.game = game
         self.monitor.check(decision.kind, decision.subject)
-        return self.data.draw(st.integers(0, len(decision.choices) - 1),
-                              label=f"{decision.kind} of seat {decision.seat}")
+        return self.data.draw(
+            st.integers(0, len(decision.choices) - 1),
+            label=f"{decision.kind} of seat {decision.seat}",
+        )
 
 
 _MACHINE_REGISTRY = []
@@ -290,7 +321,11 @@ def machine_registry():
 
 
 from hypothesis.stateful import (  # noqa: E402
-    RuleBasedStateMachine, initialize, invariant, precondition, rule,
+    RuleBasedStateMachine,
+    initialize,
+    invariant,
+    precondition,
+    rule,
 )
 
 
@@ -328,7 +363,8 @@ class RandomLegalPlay(RuleBasedStateMachine):
         result = self.game.result()
         best = max((r.total, r.gods) for r in result.reports)
         assert result.winners and all(
-            (result.reports[i].total, result.reports[i].gods) == best for i in result.winners)
+            (result.reports[i].total, result.reports[i].gods) == best for i in result.winners
+        )
 
     @invariant()
     def every_card_in_exactly_one_place(self):
@@ -345,6 +381,9 @@ class RandomLegalPlay(RuleBasedStateMachine):
 
 
 RandomLegalPlay.TestCase.settings = settings(
-    max_examples=25, stateful_step_count=30, deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+    max_examples=25,
+    stateful_step_count=30,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 test_random_legal_play_keeps_the_invariants = RandomLegalPlay.TestCase

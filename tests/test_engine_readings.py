@@ -21,7 +21,16 @@ from dioses_rules.pool.load import load_registry
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_engine import (  # noqa: E402
-    CELL, Plan, arrange, at, bundled, game_with, probe_set_text, records, swap_of, turn,
+    CELL,
+    Plan,
+    arrange,
+    at,
+    bundled,
+    game_with,
+    probe_set_text,
+    records,
+    swap_of,
+    turn,
 )
 
 
@@ -50,8 +59,13 @@ class RevealsEvents:
 
 
 # What each kind of event effect leaves in the log.
-EFFECT_RECORDS = {m.SwapAny: "swapped", m.DrawPattern: "pattern-drawn",
-                  m.DrawLaw: "law-placed", m.Reveal: "revealed", m.TurnFaceDown: "hidden"}
+EFFECT_RECORDS = {
+    m.SwapAny: "swapped",
+    m.DrawPattern: "pattern-drawn",
+    m.DrawLaw: "law-placed",
+    m.Reveal: "revealed",
+    m.TurnFaceDown: "hidden",
+}
 
 
 def test_r29_an_event_fires_when_its_card_is_revealed_at_setup():
@@ -60,8 +74,7 @@ def test_r29_an_event_fires_when_its_card_is_revealed_at_setup():
     turn (R18: for every player)."""
     for seed in range(40):
         log: list = []
-        game = new_game(bundled(), [RevealsEvents(), RevealsEvents()], seed=seed,
-                        log=log.append)
+        game = new_game(bundled(), [RevealsEvents(), RevealsEvents()], seed=seed, log=log.append)
         first_turn = next((i for i, r in enumerate(log) if r.get("event") == "turn"), len(log))
         fired = [i for i, r in enumerate(log[:first_turn]) if r.get("event") == "event"]
         if fired:
@@ -69,17 +82,16 @@ def test_r29_an_event_fires_when_its_card_is_revealed_at_setup():
     else:
         pytest.fail("no deal put an Event card where a player could reveal it")
     card = game.card(log[fired[0]]["card"])
-    revealed = [r for r in log[:fired[0]] if r.get("event") == "revealed"]
+    revealed = [r for r in log[: fired[0]] if r.get("event") == "revealed"]
     assert revealed[-1]["card"] == card.id  # the reveal set it off
-    did = {r.get("event") for r in log[fired[0]:first_turn]}
+    did = {r.get("event") for r in log[fired[0] : first_turn]}
     assert EFFECT_RECORDS[type(card.event[0])] in did
 
 
 def test_r29_an_event_fires_again_when_its_card_is_revealed_again():
     """R29: a card turned face down and revealed again fires its event again
     (Hercules: every player swaps 2 cards, each time)."""
-    plan = Plan(swap=[swap_of("back 3", "back 4"), swap_of("back 3", "back 4")],
-                hide=at("front 1"))
+    plan = Plan(swap=[swap_of("back 3", "back 4"), swap_of("back 3", "back 4")], hide=at("front 1"))
     log: list = []
     game = game_with(bundled(), [plan], log, scenario="game-of-thrones", seed=3)
     arrange(game, areas={0: {"front 1": "?hercules"}}, face_up_rest=True)
@@ -101,8 +113,9 @@ def test_r30_the_final_reveal_does_not_complete_a_pattern(probes):
     not completed during the game and scores nothing; revealed during the
     game, the same layout completes it (R14)."""
     game = game_with(probes, [Plan(), Plan()], [], seed=15)
-    arrange(game, areas={0: {"front 1": "valhalla", "central 1": "?odin"}},
-            patterns={0: ["probe-easy"]})
+    arrange(
+        game, areas={0: {"front 1": "valhalla", "central 1": "?odin"}}, patterns={0: ["probe-easy"]}
+    )
     report = game.result().reports[0]
     (held,) = report.patterns
     assert (held.completed, held.points) == (False, 0)
@@ -160,8 +173,10 @@ def test_r31_a_turn_with_no_action_becomes_a_reveal(face_down):
     turn(game, 0)
     if face_down:
         (decision,) = plan.seen
-        assert (decision.kind, decision.prompt) == ("reveal",
-                                                   "No action is possible: turn a card face up")
+        assert (decision.kind, decision.prompt) == (
+            "reveal",
+            "No action is possible: turn a card face up",
+        )
         assert area.face_up_count() == 11
         assert records(log, "pass", "event") == []
     else:

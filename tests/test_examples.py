@@ -76,7 +76,8 @@ def test_board_header_cites_the_rulebook_and_states_the_total(example):
     assert text.startswith("#"), "a board opens with its rulebook citation"
     assert "rulebook" in header
     assert re.search(rf"\b{example['total']} points\b", header, re.IGNORECASE), (
-        f"the header should state the expected {example['total']} points")
+        f"the header should state the expected {example['total']} points"
+    )
 
 
 @by_name(EXAMPLES)
@@ -118,8 +119,9 @@ def test_rulebook_example_each_objective_and_its_groups(example, scored):
     assert got == want
     for (goal, element), expected in zip(board.objectives, example["objectives"]):
         evaluator = Evaluator(report.area, Facts(element=element.selector))
-        members = [c for c in report.area.occupied()
-                   if evaluator.matches(element.selector, c, None)]
+        members = [
+            c for c in report.area.occupied() if evaluator.matches(element.selector, c, None)
+        ]
         sizes = sorted((len(group) for group in groups(members)), reverse=True)
         assert sizes == expected["groups"]
 
@@ -128,8 +130,9 @@ def test_rulebook_example_each_objective_and_its_groups(example, scored):
 def test_rulebook_example_total(example, scored):
     _, report = scored[example["name"]]
     assert report.total == example["total"]
-    parts = (sum(c.points for c in report.cards) + example["law_points"]
-             + example["objective_points"])
+    parts = (
+        sum(c.points for c in report.cards) + example["law_points"] + example["objective_points"]
+    )
     assert parts == example["total"], "the fixture's figures add up to its total"
 
 

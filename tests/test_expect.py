@@ -13,8 +13,10 @@ ROOT = Path(__file__).resolve().parent.parent
 CELTIC = ROOT / "examples" / "mods" / "celtic"
 EMPTY_ROWS = 'central = [".", ".", ".", "."]\nback = [".", ".", ".", "."]\n'
 # The rulebook's example (R4, R8, R10): Hera 2, Barco (Ship) 2, Hela 0: 4 points.
-SHIP = ('[area]\nfront = [".", ".", ".", "."]\ncentral = ["hela", "hera", "ship", "."]\n'
-        'back = [".", ".", ".", "."]\n')
+SHIP = (
+    '[area]\nfront = [".", ".", ".", "."]\ncentral = ["hela", "hera", "ship", "."]\n'
+    'back = [".", ".", ".", "."]\n'
+)
 
 
 def score(*arguments):
@@ -28,8 +30,10 @@ def board(tmp_path: Path, text: str, name: str = "board.toml") -> Path:
 
 
 def test_a_board_as_expected_scores_as_before_with_exit_0(tmp_path):
-    path = board(tmp_path, SHIP + "[expect]\ntotal = 4\ngods = 2\n"
-                 "cards = { hera = 2, Barco = 2, hela = 0 }\n")
+    path = board(
+        tmp_path,
+        SHIP + "[expect]\ntotal = 4\ngods = 2\ncards = { hera = 2, Barco = 2, hela = 0 }\n",
+    )
     result = score(path)
     assert result.exit_code == 0, result.output
     assert "Total: 4 points" in result.stdout
@@ -41,18 +45,20 @@ def test_each_mismatch_is_one_line_at_its_key_with_why_and_exit_1(tmp_path):
     assert result.exit_code == 1
     lines = [line for line in result.stderr.splitlines() if "E205" in line]
     # R4/R8: Hera's 2 points for being next to an Egyptian card.
-    assert lines == [f"{path}: E205 $.expect.cards.hera: expected 0 points, scored 2",
-                     f"{path}: E205 $.expect.total: expected 5 points, scored 4"]
+    assert lines == [
+        f"{path}: E205 $.expect.cards.hera: expected 0 points, scored 2",
+        f"{path}: E205 $.expect.total: expected 5 points, scored 4",
+    ]
     assert "help: '2 points if next to egyptian' gave 2" in result.stderr
     assert "cards 4 + laws 0" in result.stderr
 
 
 def test_unknown_keys_and_wrong_types_in_expect_are_named(tmp_path):
-    path = board(tmp_path, SHIP + "[expect]\ntotl = 4\ncards = { hera = \"2\" }\n")
+    path = board(tmp_path, SHIP + '[expect]\ntotl = 4\ncards = { hera = "2" }\n')
     result = score(path)
     assert result.exit_code == 1
     assert "$.expect.totl: unknown key 'totl'" in result.stderr
-    assert "$.expect.cards.hera: expected a whole number, got \"2\"" in result.stderr
+    assert '$.expect.cards.hera: expected a whole number, got "2"' in result.stderr
 
 
 def test_an_expected_card_not_on_the_board_is_named(tmp_path):
@@ -76,8 +82,9 @@ def test_scenario_expectations_and_r34(tmp_path):
     (and so the challenge, whose conditions still hold for the others) fails."""
     text = (CELTIC / "board-3.toml").read_text(encoding="utf-8")
     text = text.replace('central = ["lugh", ".", ".", "."]', 'central = [".", ".", ".", "."]')
-    text = text.split("[expect]")[0] + "[expect]\nvictory = true\nchallenge = true\n" \
-        "beaten = false\n"
+    text = (
+        text.split("[expect]")[0] + "[expect]\nvictory = true\nchallenge = true\nbeaten = false\n"
+    )
     result = score(board(tmp_path, text), "--cards", CELTIC)
     assert result.exit_code == 1
     assert "$.expect.victory: expected true (met), got false (not met)" in result.stderr

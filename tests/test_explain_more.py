@@ -40,19 +40,27 @@ def test_laws_patterns_and_objectives_say_which_cells_they_matched():
     assert result.exit_code == 0, result.output
     out = result.stdout
     # laws and patterns by their names, not their ids (#28)
-    assert "law At least two Egyptians on column 2: met, 3p (matched: front 2, central 2, " \
+    assert (
+        "law At least two Egyptians on column 2: met, 3p (matched: front 2, central 2, "
         "back 2)" in out
-    assert "law There are no Greeks on the front row: not met, 0p (matched: front 4)" \
-        in out  # Hera, R13
+    )
+    assert (
+        "law There are no Greeks on the front row: not met, 0p (matched: front 4)" in out
+    )  # Hera, R13
     assert "pattern Dynasty: completed by front 2, front 3, central 2, central 3, 6p" in out
     assert "pattern Norse Hall: not completed, 0p" in out
-    data = json.loads(CliRunner().invoke(dioses, ["score", str(POWER_OF_RA), "--explain",
-                                                  "--format", "json"]).stdout)
-    assert data["laws"][0]["matched"] == [{"row": r, "column": 2}
-                                          for r in ("front", "central", "back")]
+    data = json.loads(
+        CliRunner()
+        .invoke(dioses, ["score", str(POWER_OF_RA), "--explain", "--format", "json"])
+        .stdout
+    )
+    assert data["laws"][0]["matched"] == [
+        {"row": r, "column": 2} for r in ("front", "central", "back")
+    ]
     assert len(data["objectives"][0]["matched"]) == 9  # the largest Egyptian group (R6)
-    plain = json.loads(CliRunner().invoke(dioses, ["score", str(POWER_OF_RA), "--format",
-                                                   "json"]).stdout)
+    plain = json.loads(
+        CliRunner().invoke(dioses, ["score", str(POWER_OF_RA), "--format", "json"]).stdout
+    )
     assert "matched" not in plain["laws"][0]  # without --explain, as before
 
 
@@ -62,47 +70,104 @@ def test_the_most_common_mythology_is_told_with_its_count(tmp_path):
     board.write_text(THRONES, encoding="utf-8")
     result = CliRunner().invoke(dioses, ["score", str(board), "--explain"])
     assert result.exit_code == 0, result.output
-    assert "the most common mythology is greek: 5 cards, against egyptian 4, norse 3" \
-        in result.stdout
-    data = json.loads(CliRunner().invoke(dioses, ["score", str(board), "--explain",
-                                                  "--format", "json"]).stdout)
+    assert (
+        "the most common mythology is greek: 5 cards, against egyptian 4, norse 3" in result.stdout
+    )
+    data = json.loads(
+        CliRunner().invoke(dioses, ["score", str(board), "--explain", "--format", "json"]).stdout
+    )
     assert data["scenario"]["notes"] == [
-        "the most common mythology is greek: 5 cards, against egyptian 4, norse 3"]
+        "the most common mythology is greek: 5 cards, against egyptian 4, norse 3"
+    ]
 
 
 def test_a_tie_has_no_most_common_mythology():
     """R24: strictly the most, so a tie names nobody."""
-    area = area_of("zeus", "hera", "odin", "thor", "ra", "isis",
-                   "apollo", "valhalla", "horus", "hermes", "freyr", "anubis")
+    area = area_of(
+        "zeus",
+        "hera",
+        "odin",
+        "thor",
+        "ra",
+        "isis",
+        "apollo",
+        "valhalla",
+        "horus",
+        "hermes",
+        "freyr",
+        "anubis",
+    )
     note = most_common_note(area, m.Attribute.MYTHOLOGY)
-    assert note.startswith("no most common mythology: egyptian and greek and norse tie with "
-                           "4 cards each")
+    assert note.startswith(
+        "no most common mythology: egyptian and greek and norse tie with 4 cards each"
+    )
 
 
 def test_face_down_cards_do_not_count_for_the_most_common():
-    area = area_of("zeus", "hera", "odin", "thor", "ra", "isis",
-                   "apollo", "valhalla", "horus", "hermes", "freyr", "anubis", face_up=False)
-    assert most_common_note(area, m.Attribute.MYTHOLOGY) == \
-        "no most common mythology: no face-up card (R24)"
+    area = area_of(
+        "zeus",
+        "hera",
+        "odin",
+        "thor",
+        "ra",
+        "isis",
+        "apollo",
+        "valhalla",
+        "horus",
+        "hermes",
+        "freyr",
+        "anubis",
+        face_up=False,
+    )
+    assert (
+        most_common_note(area, m.Attribute.MYTHOLOGY)
+        == "no most common mythology: no face-up card (R24)"
+    )
 
 
 def leader_condition(registry, text: str):
-    card_file = parse_card_text(f'god probe "Probe" greek {{\n  1 point if {text}\n}}\n',
-                                vocabulary=registry.vocabulary)
+    card_file = parse_card_text(
+        f'god probe "Probe" greek {{\n  1 point if {text}\n}}\n', vocabulary=registry.vocabulary
+    )
     return card_file.definitions[0].lines[0].condition
 
 
 def test_a_leader_is_named_with_its_count_and_a_tie_names_nobody():
     """R24: the one candidate with strictly the highest count."""
     registry = load_registry()[0]
-    condition = leader_condition(registry, "the one of god with most egyptian in neighbours "
-                                           "next to it")
+    condition = leader_condition(
+        registry, "the one of god with most egyptian in neighbours next to it"
+    )
     # Isis (front 2) has Ra, Horus and Scarab next to it: 3 Egyptians.
-    area = area_of("ra", "isis", "horus", "anubis", "pyramid", "scarab",
-                   "zeus", "hera", "odin", "thor", "valhalla", "hermes")
+    area = area_of(
+        "ra",
+        "isis",
+        "horus",
+        "anubis",
+        "pyramid",
+        "scarab",
+        "zeus",
+        "hera",
+        "odin",
+        "thor",
+        "valhalla",
+        "hermes",
+    )
     [note] = leader_notes(area, (condition,), Facts())
     assert note.startswith("the leader of god is isis (front 2), counting 3, against "), note
-    tied = area_of("zeus", "ra", "hera", "odin", "thor", "isis",
-                   "apollo", "valhalla", "horus", "hermes", "freyr", "anubis")
+    tied = area_of(
+        "zeus",
+        "ra",
+        "hera",
+        "odin",
+        "thor",
+        "isis",
+        "apollo",
+        "valhalla",
+        "horus",
+        "hermes",
+        "freyr",
+        "anubis",
+    )
     [note] = leader_notes(tied, (condition,), Facts())
     assert note.startswith("the leader of god: nobody,") and note.endswith("(R24)"), note

@@ -57,8 +57,9 @@ def test_fmt_rewrites_a_file_whole_and_keeps_its_mode(tmp_path):
     result = fmt(target)
     assert result.exit_code == 0, result.output
     assert f"formatted {target}" in result.stdout
-    assert target.read_text(encoding="utf-8") == \
-        (FIXTURES / "messy.formatted.dioses").read_text(encoding="utf-8")
+    assert target.read_text(encoding="utf-8") == (FIXTURES / "messy.formatted.dioses").read_text(
+        encoding="utf-8"
+    )
     assert stat.S_IMODE(target.stat().st_mode) == 0o640
     assert [p.name for p in tmp_path.iterdir()] == ["messy.dioses"]  # no temporary left
     again = fmt(target)
@@ -71,8 +72,10 @@ def test_check_and_diff_change_nothing_and_exit_1_listing_the_files(tmp_path):
     target.write_bytes(original)
     check = fmt("--check", target)
     assert check.exit_code == 1
-    assert check.stdout.splitlines() == [f"would reformat {target}",
-                                         "1 file would be reformatted, 0 already formatted"]
+    assert check.stdout.splitlines() == [
+        f"would reformat {target}",
+        "1 file would be reformatted, 0 already formatted",
+    ]
     diff = fmt("--diff", target)
     assert diff.exit_code == 1
     assert f"--- {target}" in diff.stdout and "-      2 points if next to egyptian" in diff.stdout
@@ -109,8 +112,11 @@ from test_properties import card_sets, definitions, tup  # noqa: E402
 from dioses_rules.language import model as m  # noqa: E402
 
 
-@settings(max_examples=60, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 @given(st.builds(m.CardFile, st.none() | card_sets, tup(definitions, 3, 1)))
 def test_fmt_of_printed_random_trees_parses_back_to_the_tree(card_file):
     printed = card_file_text(card_file)
@@ -124,7 +130,9 @@ def test_among_keeps_the_plural_a_modder_writes(tmp_path):
     """Issue #24: ``different mythology among gods`` stays so (it was
     rewritten as ``among god``, which reads the same)."""
     target = tmp_path / "among.dioses"
-    text = ('set t "T" {\n  requires base\n}\n\ngod g1 "G" greek {\n'
-            "  1 point per different mythology among gods in row\n}\n")
+    text = (
+        'set t "T" {\n  requires base\n}\n\ngod g1 "G" greek {\n'
+        "  1 point per different mythology among gods in row\n}\n"
+    )
     target.write_text(text, encoding="utf-8")
     assert fmt("--check", target).exit_code == 0

@@ -36,23 +36,60 @@ from dioses_rules.scoring.board import parse_board_text, resolve_board, board_re
 HERE = Path(__file__).parent
 HOSTILE = HERE / "fixtures" / "hostile"
 CELTIC = (HERE.parent / "examples" / "mods" / "celtic" / "celtic.dioses").read_text(
-    encoding="utf-8")
+    encoding="utf-8"
+)
 BOARD = (HOSTILE / "boards" / "valid.toml").read_text(encoding="utf-8")
 SAVE = json.loads((HOSTILE / "saves" / "valid.json").read_text(encoding="utf-8"))
-LOG = [json.loads(line) for line in
-       (HOSTILE / "saves" / "valid.jsonl").read_text(encoding="utf-8").splitlines()]
+LOG = [
+    json.loads(line)
+    for line in (HOSTILE / "saves" / "valid.jsonl").read_text(encoding="utf-8").splitlines()
+]
 EXAMPLES = int(os.environ.get("DIOSES_FUZZ_EXAMPLES", "30"))
-FUZZ = settings(max_examples=EXAMPLES, deadline=None,
-                suppress_health_check=[HealthCheck.function_scoped_fixture,
-                                       HealthCheck.too_slow, HealthCheck.data_too_large])
+FUZZ = settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    suppress_health_check=[
+        HealthCheck.function_scoped_fixture,
+        HealthCheck.too_slow,
+        HealthCheck.data_too_large,
+    ],
+)
 REGISTRY, SOURCES = load_registry()
 BUNDLED = bundled_sources()
 
 # ------------------------------------------------------------------ mutations
 
-PIECES = ["{", "}", "(", ")", "|", '"', ";", ":", "\n", "  ", "if", "points", "9" * 30,
-          "-1", "0", "greek", "god", "set", "next to", "[", "]", "=", ".", "?", "\t", "\ufeff",
-          "é", "\x00", "100000000000000000000000"]
+PIECES = [
+    "{",
+    "}",
+    "(",
+    ")",
+    "|",
+    '"',
+    ";",
+    ":",
+    "\n",
+    "  ",
+    "if",
+    "points",
+    "9" * 30,
+    "-1",
+    "0",
+    "greek",
+    "god",
+    "set",
+    "next to",
+    "[",
+    "]",
+    "=",
+    ".",
+    "?",
+    "\t",
+    "\ufeff",
+    "é",
+    "\x00",
+    "100000000000000000000000",
+]
 
 
 @st.composite
@@ -73,18 +110,31 @@ def mutated_text(draw, text: str):
 
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-3, 15) | st.integers() | st.floats()
-    | st.text(max_size=6) | st.sampled_from(["hera", "zeus", "front", "base", "two-greeks",
-                                             "norse-gift", "the-fairest", "equal-turns"]),
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner,
-                                                                max_size=3),
-    max_leaves=5)
+    st.none()
+    | st.booleans()
+    | st.integers(-3, 15)
+    | st.integers()
+    | st.floats()
+    | st.text(max_size=6)
+    | st.sampled_from(
+        ["hera", "zeus", "front", "base", "two-greeks", "norse-gift", "the-fairest", "equal-turns"]
+    ),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3)
+    ),
+    max_leaves=5,
+)
 
 
 def paths(data, path=()):
     yield path
-    items = data.items() if isinstance(data, dict) else enumerate(data) \
-        if isinstance(data, list) else ()
+    items = (
+        data.items()
+        if isinstance(data, dict)
+        else enumerate(data)
+        if isinstance(data, list)
+        else ()
+    )
     for name, value in items:
         yield from paths(value, (*path, name))
 
@@ -151,8 +201,11 @@ def test_a_mutated_save_is_refused_or_plays_to_its_end(data):
 @given(records=mutated_data(LOG))
 def test_a_mutated_log_is_replayed_or_refused(tmp_path_factory, records):
     path = tmp_path_factory.mktemp("logs") / "game.jsonl"
-    lines = [json.dumps(r) if isinstance(r, dict) else json.dumps(r) for r in records] \
-        if isinstance(records, list) else [json.dumps(records)]
+    lines = (
+        [json.dumps(r) if isinstance(r, dict) else json.dumps(r) for r in records]
+        if isinstance(records, list)
+        else [json.dumps(records)]
+    )
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     try:
         read = read_log(path)
@@ -186,8 +239,9 @@ def test_a_few_cases_of_each_scripted_fuzzer_find_nothing(kind, tmp_path):
         pytest.importorskip("starlette")
     if kind == "lsp":
         pytest.importorskip("pygls")
-    count, report = fuzz_runner.run_kind(kind, 120, seed=1, out=tmp_path, timeout=15,
-                                         cases=SCRIPTED[kind])
+    count, report = fuzz_runner.run_kind(
+        kind, 120, seed=1, out=tmp_path, timeout=15, cases=SCRIPTED[kind]
+    )
     assert count == SCRIPTED[kind]
     assert report.failures == [], report.failures
 
@@ -208,11 +262,9 @@ class _Sleepy(fuzz_targets.Boards):
         return case
 
 
-def test_the_runner_calls_a_case_past_the_timeout_a_hang_and_goes_on(tmp_path, monkeypatch,
-                                                                     capsys):
+def test_the_runner_calls_a_case_past_the_timeout_a_hang_and_goes_on(tmp_path, monkeypatch, capsys):
     monkeypatch.setitem(fuzz_targets.FILE_TARGETS, "sleepy", _Sleepy)
-    count, report = fuzz_runner.run_kind("sleepy", 30, seed=5, out=tmp_path, timeout=0.5,
-                                         cases=6)
+    count, report = fuzz_runner.run_kind("sleepy", 30, seed=5, out=tmp_path, timeout=0.5, cases=6)
     assert count == 6
     hangs = [index for kind, index, problem in report.failures if problem.startswith("hang")]
     assert hangs, report.failures

@@ -59,18 +59,23 @@ def trial_laws(rng: random.Random, game, area: int) -> list:
     laws = list(game.state.areas[area].laws)
     if rng.random() < 0.3:
         law = rng.choice(game.registry.definitions("law")).id
-        laws.append(LawEntry(law, row=rng.choice(ROWS).value) if rng.random() < 0.5
-                    else LawEntry(law, column=rng.choice(COLUMNS)))
+        laws.append(
+            LawEntry(law, row=rng.choice(ROWS).value)
+            if rng.random() < 0.5
+            else LawEntry(law, column=rng.choice(COLUMNS))
+        )
     return laws
 
 
 def describe(game, area: int, cells: list, laws: list) -> str:
     state = game.state
     own = state.areas[area]
-    return (f"scenario {state.scenario} turn {state.turn} area {area}\n"
-            f"  cells {[None if s is None else (s.card, s.face_up) for s in cells]}\n"
-            f"  laws {laws}\n  patterns {own.patterns}\n  objectives {state.objectives}\n"
-            f"  scenario state {state.scenario_state} used abilities {own.used_abilities}")
+    return (
+        f"scenario {state.scenario} turn {state.turn} area {area}\n"
+        f"  cells {[None if s is None else (s.card, s.face_up) for s in cells]}\n"
+        f"  laws {laws}\n  patterns {own.patterns}\n  objectives {state.objectives}\n"
+        f"  scenario state {state.scenario_state} used abilities {own.used_abilities}"
+    )
 
 
 class ComparingGreedy(GreedyAgent):
@@ -98,16 +103,21 @@ class ComparingGreedy(GreedyAgent):
             found["compared"] += 1
             found["values"].add(fast)
             if fast != expected or type(fast) is not float:
-                found["mismatches"].append(f"fast {fast!r} != reference {expected!r} for "
-                                           + describe(game, area, cells, laws))
+                found["mismatches"].append(
+                    f"fast {fast!r} != reference {expected!r} for "
+                    + describe(game, area, cells, laws)
+                )
 
 
 SCENARIOS = [scenario.id for scenario in load_registry()[0].definitions("scenario")]
 CONFIGURATIONS = [
     (None, ("power-cards", "initial-laws", "initial-patterns", "objectives"), 2, False),
     (None, ("initial-laws", "initial-patterns", "objectives", "double-discard"), 4, False),
-    *[(scenario, (), seats, challenge) for scenario in SCENARIOS
-      for seats, challenge in ((1, False), (2, True))],
+    *[
+        (scenario, (), seats, challenge)
+        for scenario in SCENARIOS
+        for seats, challenge in ((1, False), (2, True))
+    ],
 ]
 
 
@@ -117,8 +127,9 @@ def test_fast_valuation_equals_the_scored_board(registry, scenario, options, sea
     for seed in (3, 8):
         checks = random.Random(seed)
         agents = [ComparingGreedy(seed * 10 + s, checks, found) for s in range(seats)]
-        new_game(registry, agents, scenario=scenario, options=options, seed=seed,
-                 challenge=challenge).play()
+        new_game(
+            registry, agents, scenario=scenario, options=options, seed=seed, challenge=challenge
+        ).play()
     assert not found["mismatches"], "\n".join(found["mismatches"][:5])
     assert found["compared"] >= 50
     assert len(found["values"]) > 10  # the layouts were not all worth the same
@@ -128,8 +139,12 @@ def test_the_games_played_laws_patterns_and_objectives(registry):
     """The states compared hold what the valuation reads besides cards."""
     seen = {"laws": 0, "patterns": 0, "objectives": 0}
     for seed in (3, 8):
-        game = new_game(registry, [GreedyAgent(seed), GreedyAgent(seed + 1)], seed=seed,
-                        options=CONFIGURATIONS[0][1])
+        game = new_game(
+            registry,
+            [GreedyAgent(seed), GreedyAgent(seed + 1)],
+            seed=seed,
+            options=CONFIGURATIONS[0][1],
+        )
         game.play()
         seen["laws"] += sum(len(a.laws) for a in game.state.areas)
         seen["patterns"] += sum(len(a.patterns) for a in game.state.areas)
@@ -145,8 +160,11 @@ def test_scenario_abilities_made_ready(registry):
     """Every card at every cell of a scenario area reached in a game, for the
     scenarios with abilities that have a condition (their credit is rarely
     met by chance): the values agree, and some layouts make one ready."""
-    scenarios = [s for s in registry.definitions("scenario")
-                 if any(isinstance(r, m.Ability) and r.condition is not None for r in s.rules)]
+    scenarios = [
+        s
+        for s in registry.definitions("scenario")
+        if any(isinstance(r, m.Ability) and r.condition is not None for r in s.rules)
+    ]
     assert scenarios
     ready = 0
     for scenario in scenarios:
@@ -155,8 +173,11 @@ def test_scenario_abilities_made_ready(registry):
             game.play_turn()
         valuation = Valuation(game)
         cells = game.state.areas[0].cells
-        abilities = [r.condition for r in scenario.rules
-                     if isinstance(r, m.Ability) and r.condition is not None]
+        abilities = [
+            r.condition
+            for r in scenario.rules
+            if isinstance(r, m.Ability) and r.condition is not None
+        ]
         for card in sorted(game.cards):
             for cell in range(SIZE):
                 trial = list(cells)

@@ -37,8 +37,7 @@ def grammar_keywords() -> set[str]:
 
 
 def tokens(text: str) -> list[tuple[object, str]]:
-    return [(token, value) for token, value in DiosesLexer().get_tokens(text)
-            if value.strip()]
+    return [(token, value) for token, value in DiosesLexer().get_tokens(text) if value.strip()]
 
 
 def test_the_grammar_has_the_keywords_this_test_reads():
@@ -50,7 +49,7 @@ def test_the_grammar_has_the_keywords_this_test_reads():
 @pytest.mark.parametrize("word", sorted(grammar_keywords()))
 def test_every_keyword_of_the_grammar_is_highlighted_as_a_keyword(word):
     assert tokens(word) == [(Keyword, word)]
-    assert tokens(f"law x \"X\" {{ 2 points if {word} }}")[7] == (Keyword, word)
+    assert tokens(f'law x "X" {{ 2 points if {word} }}')[7] == (Keyword, word)
 
 
 @pytest.mark.parametrize("path", sorted(cards_dir().glob("*.dioses")), ids=lambda p: p.name)
@@ -68,8 +67,9 @@ def test_declared_words_ids_strings_and_cells_are_told_apart():
     assert (Keyword.Type, "god") in found and (Keyword.Type, "gods") in found
     assert (Name.Function, "hera") in found and (Name.Function, "base") in found
     assert (String.Double, '"Hera"') in found
-    assert (Punctuation, "_") in set(tokens(
-        (cards_dir() / "aun-mas-divinos.dioses").read_text(encoding="utf-8")))  # an empty cell
+    assert (Punctuation, "_") in set(
+        tokens((cards_dir() / "aun-mas-divinos.dioses").read_text(encoding="utf-8"))
+    )  # an empty cell
 
 
 def test_a_mods_own_mythology_is_highlighted_as_a_declared_word():
@@ -92,36 +92,70 @@ def test_pygmentize_finds_the_lexer_through_the_entry_point(tmp_path):
     assert lexers == {"dioses": "dioses_rules.editing.highlight:DiosesLexer"}
     info = tmp_path / "dioses_rules_probe-0.dist-info"
     info.mkdir()
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: dioses-rules-probe\n"
-                                   "Version: 0\n", encoding="utf-8")
+    (info / "METADATA").write_text(
+        "Metadata-Version: 2.1\nName: dioses-rules-probe\nVersion: 0\n", encoding="utf-8"
+    )
     (info / "entry_points.txt").write_text(
-        "[pygments.lexers]\n" + "".join(f"{k} = {v}\n" for k, v in lexers.items()),
-        encoding="utf-8")
+        "[pygments.lexers]\n" + "".join(f"{k} = {v}\n" for k, v in lexers.items()), encoding="utf-8"
+    )
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(tmp_path), str(ROOT)]))
     done = subprocess.run(
-        [sys.executable, "-m", "pygments", "-l", "dioses", "-f", "html",
-         str(cards_dir() / "base.dioses")], capture_output=True, text=True, env=env, timeout=120)
+        [
+            sys.executable,
+            "-m",
+            "pygments",
+            "-l",
+            "dioses",
+            "-f",
+            "html",
+            str(cards_dir() / "base.dioses"),
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stderr
     assert '<span class="k">if</span>' in done.stdout
     assert '<span class="nb">greek</span>' in done.stdout
     assert 'class="err"' not in done.stdout
     named = subprocess.run(
-        [sys.executable, "-c", "import json, pygments.lexers as l; "
-         "print(json.dumps(l.get_lexer_for_filename('x.dioses').aliases))"],
-        capture_output=True, text=True, env=env, timeout=120)
+        [
+            sys.executable,
+            "-c",
+            "import json, pygments.lexers as l; "
+            "print(json.dumps(l.get_lexer_for_filename('x.dioses').aliases))",
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
     assert json.loads(named.stdout) == ["dioses"], named.stderr
 
 
 def test_the_lexer_loads_no_linter_scoring_engine_click_or_rich():
     done = subprocess.run(
-        [sys.executable, "-c", "import sys, json; from dioses_rules.editing.highlight import "
-         "DiosesLexer; list(DiosesLexer().get_tokens('god x \"X\" greek { 2 p }')); "
-         "print(json.dumps(sorted(sys.modules)))"],
-        capture_output=True, text=True, timeout=120,
-        env=dict(os.environ, PYTHONPATH=str(ROOT)))
+        [
+            sys.executable,
+            "-c",
+            "import sys, json; from dioses_rules.editing.highlight import "
+            "DiosesLexer; list(DiosesLexer().get_tokens('god x \"X\" greek { 2 p }')); "
+            "print(json.dumps(sorted(sys.modules)))",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=dict(os.environ, PYTHONPATH=str(ROOT)),
+    )
     loaded = json.loads(done.stdout)
-    assert not [m for m in loaded if m.startswith(("dioses_rules.scoring", "dioses_rules.engine",
-                                                   "dioses_rules.pool", "click", "rich"))]
+    assert not [
+        m
+        for m in loaded
+        if m.startswith(
+            ("dioses_rules.scoring", "dioses_rules.engine", "dioses_rules.pool", "click", "rich")
+        )
+    ]
 
 
 BASE = (cards_dir() / "base.dioses").read_text(encoding="utf-8")

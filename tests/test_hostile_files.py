@@ -123,8 +123,9 @@ def test_a_log_naming_a_folder_makes_replay_read_nothing_there(here, monkeypatch
     monkeypatch.setattr(Path, "read_text", spy)
     result = run(["replay", HOSTILE / "logs" / "names-root.jsonl"])
     assert result.exit_code == 1
-    assert not [p for p in read if not p.endswith(".dioses") and "/cards" not in p
-                and "grammar" not in p]
+    assert not [
+        p for p in read if not p.endswith(".dioses") and "/cards" not in p and "grammar" not in p
+    ]
 
 
 def test_an_old_save_with_card_paths_resumes_with_cards_given(here):
@@ -159,17 +160,20 @@ def test_a_new_game_after_a_finished_one_replaces_nothing(here):
 
 
 def test_an_explicit_save_or_log_is_replaced_only_with_overwrite(here):
-    assert run(["play", "--seed", "4", "--agents", "greedy,random", "--save", "g.json"]
-               ).exit_code == 0
+    assert (
+        run(["play", "--seed", "4", "--agents", "greedy,random", "--save", "g.json"]).exit_code == 0
+    )
     kept = (here / "g.json").read_bytes()
     refused = run(["play", "--seed", "5", "--agents", "greedy,random", "--save", "g.json"])
     assert refused.exit_code == 2 and "--overwrite" in refused.stderr
     assert (here / "g.json").read_bytes() == kept
-    refused = run(["play", "--seed", "5", "--agents", "greedy,random", "--save", "h.json",
-                   "--log", "g.jsonl"])
+    refused = run(
+        ["play", "--seed", "5", "--agents", "greedy,random", "--save", "h.json", "--log", "g.jsonl"]
+    )
     assert refused.exit_code == 2 and "holds a game log" in refused.stderr
-    replaced = run(["play", "--seed", "5", "--agents", "greedy,random", "--save", "g.json",
-                    "--overwrite"])
+    replaced = run(
+        ["play", "--seed", "5", "--agents", "greedy,random", "--save", "g.json", "--overwrite"]
+    )
     assert replaced.exit_code == 0, replaced.output
     assert (here / "g.json").read_bytes() != kept
 
@@ -177,7 +181,7 @@ def test_an_explicit_save_or_log_is_replaced_only_with_overwrite(here):
 def test_a_killed_writers_temporary_files_are_removed_by_the_next_write(here):
     """kill -9 leaves .NAME.PID.XXXX.tmp; the next write removes those of dead
     processes (a live process's stays), and no glob of saves matches them."""
-    dead = 2 ** 22 + 12345  # above Linux's pid_max default: no such process
+    dead = 2**22 + 12345  # above Linux's pid_max default: no such process
     stale = here / f".game.json.{dead}.abcd1234.tmp"
     stale.write_text("half a save")
     old = here / ".game.json.k2j4h5g6.tmp"  # written by 0.1.0 (no process id), long ago
@@ -192,8 +196,7 @@ def test_a_killed_writers_temporary_files_are_removed_by_the_next_write(here):
 
 def test_a_simulated_log_replays_only_with_the_pool_it_records(here):
     celtic = Path(__file__).parent.parent / "examples" / "mods" / "celtic"
-    made = run(["simulate", "--games", "1", "--seed", "3", "--cards", celtic,
-                "--log-dir", "logs"])
+    made = run(["simulate", "--games", "1", "--seed", "3", "--cards", celtic, "--log-dir", "logs"])
     assert made.exit_code == 0, made.output
     log = here / "logs" / "game-0001.jsonl"
     setup = json.loads(log.read_text(encoding="utf-8").splitlines()[0])
@@ -205,8 +208,9 @@ def test_a_simulated_log_replays_only_with_the_pool_it_records(here):
     text = (celtic / "celtic.dioses").read_text(encoding="utf-8")
     commented = here / "commented" / "celtic.dioses"
     commented.parent.mkdir()
-    commented.write_text("# the same cards, commented\n" + text.replace("\n", "\n\n", 3),
-                         encoding="utf-8")
+    commented.write_text(
+        "# the same cards, commented\n" + text.replace("\n", "\n\n", 3), encoding="utf-8"
+    )
     assert run(["replay", log, "--cards", commented]).exit_code == 0
     changed = here / "changed" / "celtic.dioses"
     changed.parent.mkdir()
@@ -220,8 +224,10 @@ def test_a_simulated_log_replays_only_with_the_pool_it_records(here):
 def test_a_control_character_quoted_from_a_file_is_shown_not_obeyed(here):
     """An id quoted in a message cannot clear the screen or move the cursor."""
     board = here / "board.toml"
-    board.write_text('[area]\nfront = ["\\u001b[2J", ".", ".", "."]\n'
-                     'central = [".", ".", ".", "."]\nback = [".", ".", ".", "."]\n')
+    board.write_text(
+        '[area]\nfront = ["\\u001b[2J", ".", ".", "."]\n'
+        'central = [".", ".", ".", "."]\nback = [".", ".", ".", "."]\n'
+    )
     result = run(["score", board])
     assert result.exit_code == 1
     assert "\x1b" not in result.stderr

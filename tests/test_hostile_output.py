@@ -38,9 +38,9 @@ EXAMPLE = ROOT / "examples" / "boards" / "base-hera-hela-ship.toml"
 
 # The names defined in hostile-names.dioses, each as rich would misread it.
 NAMES = {
-    "closer": "[/]",                       # a closing tag with nothing to close: MarkupError
-    "opener": "[bold red]x",               # a style tag: would vanish
-    "emoji": ":x:[link=x]y[/link]",        # an emoji code and a link
+    "closer": "[/]",  # a closing tag with nothing to close: MarkupError
+    "opener": "[bold red]x",  # a style tag: would vanish
+    "emoji": ":x:[link=x]y[/link]",  # an emoji code and a link
     "bracket-trial": "[/]The [red]Trial :x:",  # the scenario
 }
 
@@ -68,8 +68,7 @@ def ok(result, code: int = 0):
 
 
 def test_consoles_read_no_markup_and_no_emoji_codes():
-    for made in (output.console(), output.console(stderr=True),
-                 output.console(file=io.StringIO())):
+    for made in (output.console(), output.console(stderr=True), output.console(file=io.StringIO())):
         assert made._markup is False and made._emoji is False
     buffer = io.StringIO()
     text = "[/] [bold red]x :x: [link=x]y[/link] \\[escaped]"
@@ -82,8 +81,13 @@ def test_consoles_read_no_markup_and_no_emoji_codes():
 # that switch markup or emoji codes on for one call. TextColumn parses
 # markup unless told not to.
 FORBIDDEN_IMPORTS = {"rich.markup", "rich.prompt"}
-FORBIDDEN_NAMES = {("rich", "print"), ("rich", "print_json"), ("rich", "inspect"),
-                   ("rich.console", "Console"), ("rich.markup", "render")}
+FORBIDDEN_NAMES = {
+    ("rich", "print"),
+    ("rich", "print_json"),
+    ("rich", "inspect"),
+    ("rich.console", "Console"),
+    ("rich.markup", "render"),
+}
 
 
 def markup_problems(source: str, name: str) -> list[str]:
@@ -92,21 +96,31 @@ def markup_problems(source: str, name: str) -> list[str]:
     for node in ast.walk(ast.parse(source)):
         where = f"{name}:{getattr(node, 'lineno', 0)}"
         if isinstance(node, ast.Import):
-            problems += [f"{where}: imports {a.name}" for a in node.names
-                         if a.name in FORBIDDEN_IMPORTS or a.name == "rich"]
+            problems += [
+                f"{where}: imports {a.name}"
+                for a in node.names
+                if a.name in FORBIDDEN_IMPORTS or a.name == "rich"
+            ]
         elif isinstance(node, ast.ImportFrom) and node.module:
             if node.module in FORBIDDEN_IMPORTS:
                 problems.append(f"{where}: imports from {node.module}")
-            problems += [f"{where}: imports {node.module}.{a.name}" for a in node.names
-                         if (node.module, a.name) in FORBIDDEN_NAMES]
+            problems += [
+                f"{where}: imports {node.module}.{a.name}"
+                for a in node.names
+                if (node.module, a.name) in FORBIDDEN_NAMES
+            ]
         elif isinstance(node, ast.Call):
-            called = node.func.attr if isinstance(node.func, ast.Attribute) else \
-                getattr(node.func, "id", "")
+            called = (
+                node.func.attr
+                if isinstance(node.func, ast.Attribute)
+                else getattr(node.func, "id", "")
+            )
             keywords = {k.arg: k.value for k in node.keywords}
             for key in ("markup", "emoji"):
                 value = keywords.get(key)
-                if value is not None and not (isinstance(value, ast.Constant)
-                                              and value.value is False):
+                if value is not None and not (
+                    isinstance(value, ast.Constant) and value.value is False
+                ):
                     problems.append(f"{where}: {called}({key}=...) not False")
             if called in ("Console", "from_markup", "render_markup"):
                 problems.append(f"{where}: calls {called}")
@@ -131,8 +145,10 @@ def test_the_markup_checker_finds_each_way_in():
     }
     for source, count in bad.items():
         assert len(markup_problems(source, "x.py")) == count, source
-    good = ("out.print(name, markup=False)\nText(name, style='bold')\n"
-            "TextColumn('x', markup=False)\nanswer = input(prompt)")
+    good = (
+        "out.print(name, markup=False)\nText(name, style='bold')\n"
+        "TextColumn('x', markup=False)\nanswer = input(prompt)"
+    )
     assert markup_problems(good, "x.py") == []
 
 
@@ -149,14 +165,18 @@ def test_no_command_module_can_read_user_text_as_markup():
 
 def test_cards_prints_hostile_names_verbatim(runner):
     result = ok(runner.invoke(dioses, ["cards", "--cards", str(CARDS), "--set", "hostile-names"]))
-    rows = {line.split("│")[3].strip(): line.split("│")[4].strip()
-            for line in result.stdout.splitlines() if line.count("│") > 4}
+    rows = {
+        line.split("│")[3].strip(): line.split("│")[4].strip()
+        for line in result.stdout.splitlines()
+        if line.count("│") > 4
+    }
     assert {card: rows[card] for card in NAMES} == NAMES
 
 
 def test_cards_text_prints_hostile_names_in_heads_and_card_text(runner):
-    result = ok(runner.invoke(dioses, ["cards", "--text", "--cards", str(CARDS),
-                                       "--set", "hostile-names"]))
+    result = ok(
+        runner.invoke(dioses, ["cards", "--text", "--cards", str(CARDS), "--set", "hostile-names"])
+    )
     lines = result.stdout.splitlines()
     for card, name in NAMES.items():
         assert any(line.startswith(f"{card} - {name} (hostile-names") for line in lines), card
@@ -172,11 +192,16 @@ def test_score_prints_the_hostile_scenario_name_and_explains(runner):
 
 def test_balance_and_simulate_run_with_hostile_names(runner):
     result = ok(runner.invoke(dioses, ["balance", "--cards", str(CARDS), "--boards", "40"]))
-    cards = {line.split("│")[1].strip() for line in result.stdout.splitlines()
-             if line.count("│") > 2}
+    cards = {
+        line.split("│")[1].strip() for line in result.stdout.splitlines() if line.count("│") > 2
+    }
     assert {"closer", "opener", "emoji"} <= cards
-    result = ok(runner.invoke(dioses, ["simulate", "--cards", str(CARDS), "--games", "2",
-                                       "--scenario", "bracket-trial"]))
+    result = ok(
+        runner.invoke(
+            dioses,
+            ["simulate", "--cards", str(CARDS), "--games", "2", "--scenario", "bracket-trial"],
+        )
+    )
     assert result.stdout.startswith("2 games, scenario 9 bracket-trial, 1 player")
 
 
@@ -219,14 +244,17 @@ def test_the_hostile_card_file_is_clean_and_formatted(runner):
 
 def _entry_points() -> dict[str, list[str]]:
     """Each console script of pyproject.toml, run as its entry point is."""
-    scripts = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))[
-        "project"]["scripts"]
+    scripts = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"][
+        "scripts"
+    ]
     commands = {}
     for name, target in scripts.items():
         module, function = target.split(":")
-        commands[name] = [sys.executable, "-c",
-                          f"import sys; sys.argv[0] = {name!r}; "
-                          f"from {module} import {function}; {function}()"]
+        commands[name] = [
+            sys.executable,
+            "-c",
+            f"import sys; sys.argv[0] = {name!r}; from {module} import {function}; {function}()",
+        ]
     return commands
 
 
@@ -252,28 +280,42 @@ def test_a_closed_stdout_ends_quietly_with_141(tmp_path, script, arguments):
     read_end, write_end = os.pipe()
     os.close(read_end)
     try:
-        done = subprocess.run(SCRIPTS[script] + arguments, stdout=write_end,
-                              stderr=subprocess.PIPE, text=True, timeout=300,
-                              env=_env(tmp_path), cwd=tmp_path)
+        done = subprocess.run(
+            SCRIPTS[script] + arguments,
+            stdout=write_end,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=300,
+            env=_env(tmp_path),
+            cwd=tmp_path,
+        )
     finally:
         os.close(write_end)
     assert (done.returncode, done.stderr) == (output.EXIT_BROKEN_PIPE, "")
     assert not (tmp_path / "crashes").exists()
 
 
-@pytest.mark.parametrize("script,arguments", [
-    ("dioses", ["cards", "--text"]),
-    ("dioses-lint", ["--full", str(ROOT / "tests" / "fixtures" / "lint-corpus")]),
-])
+@pytest.mark.parametrize(
+    "script,arguments",
+    [
+        ("dioses", ["cards", "--text"]),
+        ("dioses-lint", ["--full", str(ROOT / "tests" / "fixtures" / "lint-corpus")]),
+    ],
+)
 def test_piped_into_head_ends_quietly(tmp_path, script, arguments):
     """As a shell runs it: ``... | head -1``. Whether head is gone before the
     last write is up to the scheduler, so 141 or the command's own code."""
     if shutil.which("head") is None or shutil.which("bash") is None:
         pytest.skip("needs bash and head")
     command = " ".join(map(_quote, SCRIPTS[script] + arguments))
-    done = subprocess.run(["bash", "-c", f"{command} | head -1; exit ${{PIPESTATUS[0]}}"],
-                          capture_output=True, text=True, timeout=300, env=_env(tmp_path),
-                          cwd=tmp_path)
+    done = subprocess.run(
+        ["bash", "-c", f"{command} | head -1; exit ${{PIPESTATUS[0]}}"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=_env(tmp_path),
+        cwd=tmp_path,
+    )
     assert done.stderr == ""
     assert done.returncode in (0, 1, output.EXIT_BROKEN_PIPE)
     assert len(done.stdout.splitlines()) == 1
@@ -283,8 +325,7 @@ def _quote(word: str) -> str:
     return "'" + word.replace("'", "'\\''") + "'"
 
 
-def test_a_broken_pipe_inside_a_command_exits_141_without_a_word(runner, monkeypatch,
-                                                                 crash_dir):
+def test_a_broken_pipe_inside_a_command_exits_141_without_a_word(runner, monkeypatch, crash_dir):
     def closed(*args, **kwargs):
         raise BrokenPipeError(32, "Broken pipe")
 
@@ -298,8 +339,12 @@ def test_a_broken_pipe_inside_a_command_exits_141_without_a_word(runner, monkeyp
 
 
 def test_exit_code_names():
-    assert (output.EXIT_OK, output.EXIT_USER_ERROR, output.EXIT_USAGE, output.EXIT_BUG) == \
-        (0, 1, 2, 3)
+    assert (output.EXIT_OK, output.EXIT_USER_ERROR, output.EXIT_USAGE, output.EXIT_BUG) == (
+        0,
+        1,
+        2,
+        3,
+    )
     assert output.EXIT_FINDINGS == output.EXIT_USER_ERROR
 
 
@@ -326,7 +371,7 @@ def test_a_bug_in_a_command_exits_3_with_a_crash_file(runner, monkeypatch, crash
     assert "ZeroDivisionError: boom [/] in the engine" in report
     assert f"command line: dioses score {EXAMPLE} --explain" in report
     assert "dioses-rules: " in report and f"python: {sys.version.split()[0]}" in report
-    assert 'in score' in report  # the frame of the command
+    assert "in score" in report  # the frame of the command
 
 
 def test_a_bug_in_dioses_lint_exits_3_with_a_crash_file(runner, monkeypatch, crash_dir):
@@ -365,8 +410,7 @@ def test_the_crash_folder_follows_xdg_state_home(runner, monkeypatch, tmp_path):
     _crash_file(result, tmp_path / "state" / "dioses-rules" / "log")
 
 
-def test_an_unwritable_crash_folder_falls_back_to_a_temporary_file(runner, monkeypatch,
-                                                                   tmp_path):
+def test_an_unwritable_crash_folder_falls_back_to_a_temporary_file(runner, monkeypatch, tmp_path):
     blocker = tmp_path / "a-file"
     blocker.write_text("not a folder")
     monkeypatch.setenv(output.CRASH_DIR_VARIABLE, str(blocker / "crashes"))
@@ -391,8 +435,9 @@ def test_with_nowhere_to_write_the_traceback_goes_to_stderr(runner, monkeypatch,
     assert "ZeroDivisionError: boom [/] in the engine" in result.stderr
 
 
-def test_user_errors_usage_errors_and_interrupts_keep_their_codes(runner, monkeypatch,
-                                                                  tmp_path, crash_dir):
+def test_user_errors_usage_errors_and_interrupts_keep_their_codes(
+    runner, monkeypatch, tmp_path, crash_dir
+):
     bad = tmp_path / "bad.toml"
     shutil.copy(HOSTILE / "unknown-card-board.toml", bad)
     assert ok(runner.invoke(dioses, ["score", str(bad)]), 1).stdout == ""
@@ -408,8 +453,7 @@ def test_user_errors_usage_errors_and_interrupts_keep_their_codes(runner, monkey
     assert not crash_dir.exists()
 
 
-@pytest.mark.parametrize("command", [[], ["score"], ["cards"], ["balance"], ["simulate"],
-                                     ["fmt"]])
+@pytest.mark.parametrize("command", [[], ["score"], ["cards"], ["balance"], ["simulate"], ["fmt"]])
 def test_help_lists_the_exit_codes(runner, command):
     result = ok(runner.invoke(dioses, [*command, "--help"]))
     assert "Exit codes: 0 success; 1 " in result.stdout
@@ -460,8 +504,12 @@ def test_no_record_of_any_log_reads_as_python():
 
 def test_replay_prints_its_verdicts_in_words(runner, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    ok(runner.invoke(dioses, ["simulate", "--games", "1", "--seed", "3", "--log-dir", "logs",
-                              "--format", "json"]))
+    ok(
+        runner.invoke(
+            dioses,
+            ["simulate", "--games", "1", "--seed", "3", "--log-dir", "logs", "--format", "json"],
+        )
+    )
     log = tmp_path / "logs" / "game-0001.jsonl"
     replayed = ok(runner.invoke(dioses, ["replay", str(log)]))
     assert replayed.stdout.startswith("replay OK: ")
@@ -496,7 +544,8 @@ def test_a_full_stdout_is_the_users_error_not_a_bug(monkeypatch):
         output.run_guarded(lambda: click.echo("a" * 100))
     assert stopped.value.code == output.EXIT_USER_ERROR
     assert errors.getvalue().startswith(
-        "E010 cannot write to standard output: No space left on device")
+        "E010 cannot write to standard output: No space left on device"
+    )
 
 
 def test_a_users_error_that_stderr_cannot_take_still_exits_1(monkeypatch):
@@ -517,9 +566,13 @@ def test_the_installed_scripts_on_dev_full_exit_1(where):
     script = Path(sys.executable).with_name("dioses")
     args = [str(script), "cards"] if where == "stdout" else [str(script), "score", "/nonexistent"]
     with open("/dev/full", "w") as full:
-        done = subprocess.run(args, stdout=full if where == "stdout" else subprocess.DEVNULL,
-                              stderr=full if where == "stderr" else subprocess.PIPE,
-                              text=True, timeout=60)
+        done = subprocess.run(
+            args,
+            stdout=full if where == "stdout" else subprocess.DEVNULL,
+            stderr=full if where == "stderr" else subprocess.PIPE,
+            text=True,
+            timeout=60,
+        )
     assert done.returncode == output.EXIT_USER_ERROR
     if where == "stdout":
         assert "E010 cannot write to standard output" in done.stderr

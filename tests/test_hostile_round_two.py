@@ -39,7 +39,7 @@ CASES = tomllib.loads((HERE / "cases.toml").read_text(encoding="utf-8"))["case"]
 EXAMPLE = ROOT / "examples" / "boards" / "base-hera-hela-ship.toml"
 LOCATED = re.compile(r":\d+:\d+: |line \d+|\$\.[A-Za-z_]")
 A_BUG = ("Traceback", "internal error", "this is a bug", "please report it")
-MEMORY_CAP = 2 * 2 ** 30  # the address space a child may take before it fails
+MEMORY_CAP = 2 * 2**30  # the address space a child may take before it fails
 
 
 def child_env(**more) -> dict:
@@ -97,8 +97,11 @@ def test_every_reproducer_of_issue_23_gets_the_promised_answer(case, here):
     result = invoke(case["command"], target)
     no_bug(result)
     expected = case.get("exit", 1)
-    assert result.exit_code == expected, (result.exit_code, result.output[-1500:],
-                                          result.stderr[-1500:])
+    assert result.exit_code == expected, (
+        result.exit_code,
+        result.output[-1500:],
+        result.stderr[-1500:],
+    )
     # dioses-lint reports its findings on stdout, as ruff does; every other
     # command reports a user's error on stderr
     said = result.stdout + result.stderr if case["command"] == "lint" else result.stderr
@@ -116,9 +119,14 @@ def test_every_reproducer_of_issue_23_gets_the_promised_answer(case, here):
 
 
 def test_the_corpus_is_what_make_round_two_writes_and_every_file_has_a_case():
-    files = sorted(str(p.relative_to(HERE)) for p in HERE.rglob("*")
-                   if p.is_file() and p.suffix in (".toml", ".json", ".jsonl", ".dioses")
-                   and p.name != "cases.toml" and p.parent.name != "found")
+    files = sorted(
+        str(p.relative_to(HERE))
+        for p in HERE.rglob("*")
+        if p.is_file()
+        and p.suffix in (".toml", ".json", ".jsonl", ".dioses")
+        and p.name != "cases.toml"
+        and p.parent.name != "found"
+    )
     assert files == sorted({c["file"] for c in CASES})
 
 
@@ -149,13 +157,17 @@ def _run_fifo_guarded(args, fifo: Path, seconds: float = 15.0):
     return found["result"]
 
 
-@pytest.mark.parametrize("command, name", [("score", "board.toml"), ("replay", "game.jsonl"),
-                                           ("resume", "game.json")])
+@pytest.mark.parametrize(
+    "command, name", [("score", "board.toml"), ("replay", "game.jsonl"), ("resume", "game.json")]
+)
 def test_a_fifo_given_as_a_file_is_refused_not_read_forever(here, command, name):
     fifo = here / name
     os.mkfifo(fifo)
-    args = {"score": ["score", fifo], "replay": ["replay", fifo],
-            "resume": ["play", "--resume", fifo, "--best-time", "0"]}[command]
+    args = {
+        "score": ["score", fifo],
+        "replay": ["replay", fifo],
+        "resume": ["play", "--resume", fifo, "--best-time", "0"],
+    }[command]
     result = _run_fifo_guarded(args, fifo)
     no_bug(result)
     assert result.exit_code in (1, 2), result.output + result.stderr
@@ -182,9 +194,14 @@ print(round(time.perf_counter() - started, 2))
 def test_a_cache_entry_that_is_dev_zero_or_a_fifo_is_no_entry(tmp_path):
     folder = tmp_path / "cache"
     folder.mkdir(mode=0o700)
-    done = subprocess.run([sys.executable, "-c", CACHE_PROBE], capture_output=True, text=True,
-                          env=child_env(DIOSES_CACHE_DIR=str(folder)), timeout=30,
-                          preexec_fn=_limit_memory)
+    done = subprocess.run(
+        [sys.executable, "-c", CACHE_PROBE],
+        capture_output=True,
+        text=True,
+        env=child_env(DIOSES_CACHE_DIR=str(folder)),
+        timeout=30,
+        preexec_fn=_limit_memory,
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     assert float(done.stdout) < 1.0
 
@@ -193,9 +210,13 @@ def test_a_cache_entry_that_is_dev_zero_or_a_fifo_is_no_entry(tmp_path):
 
 
 def _dioses(*args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=60):
-    return subprocess.run([sys.executable, "-c", "from dioses_cli.main import dioses; dioses()",
-                           *map(str, args)], stdout=stdout, stderr=stderr, env=child_env(),
-                          timeout=timeout)
+    return subprocess.run(
+        [sys.executable, "-c", "from dioses_cli.main import dioses; dioses()", *map(str, args)],
+        stdout=stdout,
+        stderr=stderr,
+        env=child_env(),
+        timeout=timeout,
+    )
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
@@ -232,9 +253,15 @@ LINT = [sys.executable, "-c", "from dioses_cli.lint import main; main()"]
 
 def _peak(path: Path, timeout: float) -> tuple[int, int, str]:
     """dioses-lint on ``path``: (exit code, peak memory in MB, stderr)."""
-    wrapper = subprocess.Popen([sys.executable, "-c", PEAK, *LINT, str(path)], text=True,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=child_env(),
-                               preexec_fn=_limit_memory, start_new_session=True)
+    wrapper = subprocess.Popen(
+        [sys.executable, "-c", PEAK, *LINT, str(path)],
+        text=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=child_env(),
+        preexec_fn=_limit_memory,
+        start_new_session=True,
+    )
     try:
         out, err = wrapper.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
@@ -249,8 +276,12 @@ def test_a_1_mb_quoted_name_costs_a_bounded_amount_of_memory(tmp_path):
     """The lexer's string pattern took about 380 bytes a character (a 10 MB
     name: 3.1 GB). A 1 MB name may cost tens of MB, not hundreds."""
     path = tmp_path / "long-name.dioses"
-    path.write_text('set long "Long" {\n  requires base\n}\n\ngod long "' + "a" * 2 ** 20 +
-                    '" greek {\n  1 point\n}\n', encoding="utf-8")
+    path.write_text(
+        'set long "Long" {\n  requires base\n}\n\ngod long "'
+        + "a" * 2**20
+        + '" greek {\n  1 point\n}\n',
+        encoding="utf-8",
+    )
     code, megabytes, said = _peak(path, timeout=60)
     assert code in (0, 1), said[-2000:]
     assert not any(words in said for words in A_BUG), said[-2000:]
@@ -262,8 +293,10 @@ def test_a_definition_of_100k_scoring_lines_costs_a_bounded_amount(tmp_path):
     definition that long is refused or linted within bounds."""
     lines = "".join("  1 point if next to greek\n" for _ in range(100_000))
     path = tmp_path / "long-definition.dioses"
-    path.write_text('set long "Long" {\n  requires base\n}\n\ngod long "Long" greek {\n' +
-                    lines + "}\n", encoding="utf-8")
+    path.write_text(
+        'set long "Long" {\n  requires base\n}\n\ngod long "Long" greek {\n' + lines + "}\n",
+        encoding="utf-8",
+    )
     try:
         code, megabytes, said = _peak(path, timeout=20)
     except subprocess.TimeoutExpired:
@@ -276,8 +309,10 @@ def test_a_definition_of_100k_scoring_lines_costs_a_bounded_amount(tmp_path):
 # ---------------------------------------------------------------- the web app (C1, C2, C5)
 
 DEEP_JSON = '{"area": {"front": ' + "[" * 5000 + "]" * 5000 + "}}"
-HUGE_JSON = ('{"area": {"front": ["hera", ".", ".", "."]}, "laws": [{"card": "few-gods", '
-             '"column": ' + "9" * 5000 + "}]}")
+HUGE_JSON = (
+    '{"area": {"front": ["hera", ".", ".", "."]}, "laws": [{"card": "few-gods", '
+    '"column": ' + "9" * 5000 + "}]}"
+)
 SURROGATE_JSON = '{"area": {"front": ["\\udc80", ".", ".", "."]}}'
 
 
@@ -292,26 +327,35 @@ def web():
     from dioses_rules.web.catalog import Catalog
 
     registry, sources = load_registry()
-    return TestClient(create_app(Catalog(registry, sources)), base_url="http://127.0.0.1:8000",
-                      raise_server_exceptions=False)
+    return TestClient(
+        create_app(Catalog(registry, sources)),
+        base_url="http://127.0.0.1:8000",
+        raise_server_exceptions=False,
+    )
 
 
 @pytest.mark.parametrize("url", ["/api/score", "/api/export", "/api/best"])
-@pytest.mark.parametrize("body", [DEEP_JSON, HUGE_JSON, SURROGATE_JSON],
-                         ids=["nested-5000", "integer-5000-digits", "lone-surrogate"])
+@pytest.mark.parametrize(
+    "body",
+    [DEEP_JSON, HUGE_JSON, SURROGATE_JSON],
+    ids=["nested-5000", "integer-5000-digits", "lone-surrogate"],
+)
 def test_the_web_api_answers_hostile_json_with_a_4xx(web, url, body):
     if url == "/api/best":
         pytest.importorskip("ortools")
-    answer = web.post(url, content=body.encode("ascii"),
-                      headers={"content-type": "application/json"})
+    answer = web.post(
+        url, content=body.encode("ascii"), headers={"content-type": "application/json"}
+    )
     assert 400 <= answer.status_code < 500, (answer.status_code, answer.text[:500])
 
 
-@pytest.mark.parametrize("name", ["nested-5000.toml", "integer-5000-digits.toml",
-                                  "lone-surrogate-escape.toml"])
+@pytest.mark.parametrize(
+    "name", ["nested-5000.toml", "integer-5000-digits.toml", "lone-surrogate-escape.toml"]
+)
 def test_the_web_import_answers_a_hostile_board_with_a_4xx(web, name):
-    answer = web.post("/api/import", content=(HERE / "boards" / name).read_bytes(),
-                      headers={"x-board-name": name})
+    answer = web.post(
+        "/api/import", content=(HERE / "boards" / name).read_bytes(), headers={"x-board-name": name}
+    )
     assert 400 <= answer.status_code < 500, (answer.status_code, answer.text[:500])
 
 
@@ -338,29 +382,68 @@ def test_the_language_server_survives_a_lone_surrogate_a_fifo_and_dev_zero(tmp_p
     at = {"line": 4, "character": 5}
 
     def hover(number, uri):
-        return {"jsonrpc": "2.0", "id": number, "method": "textDocument/hover",
-                "params": {"textDocument": {"uri": uri}, "position": at}}
+        return {
+            "jsonrpc": "2.0",
+            "id": number,
+            "method": "textDocument/hover",
+            "params": {"textDocument": {"uri": uri}, "position": at},
+        }
 
     requests = [
-        {"jsonrpc": "2.0", "id": 1, "method": "initialize",
-         "params": {"processId": None, "rootUri": workspace.as_uri(), "capabilities": {}}},
+        {
+            "jsonrpc": "2.0",
+            "id": 1,
+            "method": "initialize",
+            "params": {"processId": None, "rootUri": workspace.as_uri(), "capabilities": {}},
+        },
         {"jsonrpc": "2.0", "method": "initialized", "params": {}},
-        {"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
-            "uri": bad_uri, "languageId": "dioses", "version": 1,
-            "text": good.replace("Odd", "O\udc80dd")}}},
+        {
+            "jsonrpc": "2.0",
+            "method": "textDocument/didOpen",
+            "params": {
+                "textDocument": {
+                    "uri": bad_uri,
+                    "languageId": "dioses",
+                    "version": 1,
+                    "text": good.replace("Odd", "O\udc80dd"),
+                }
+            },
+        },
         hover(2, bad_uri),
-        {"jsonrpc": "2.0", "id": 3, "method": "textDocument/formatting", "params": {
-            "textDocument": {"uri": bad_uri}, "options": {"tabSize": 2, "insertSpaces": True}}},
-        {"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
-            "uri": good_uri, "languageId": "dioses", "version": 1, "text": good}}},
+        {
+            "jsonrpc": "2.0",
+            "id": 3,
+            "method": "textDocument/formatting",
+            "params": {
+                "textDocument": {"uri": bad_uri},
+                "options": {"tabSize": 2, "insertSpaces": True},
+            },
+        },
+        {
+            "jsonrpc": "2.0",
+            "method": "textDocument/didOpen",
+            "params": {
+                "textDocument": {
+                    "uri": good_uri,
+                    "languageId": "dioses",
+                    "version": 1,
+                    "text": good,
+                }
+            },
+        },
         hover(4, good_uri),
         {"jsonrpc": "2.0", "id": 5, "method": "shutdown", "params": None},
         {"jsonrpc": "2.0", "method": "exit", "params": None},
     ]
     server = subprocess.Popen(
         [sys.executable, "-c", "from dioses_cli.main import dioses; dioses()", "lsp", "--stdio"],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=child_env(),
-        cwd=tmp_path, preexec_fn=_limit_memory)
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=child_env(),
+        cwd=tmp_path,
+        preexec_fn=_limit_memory,
+    )
     try:
         out, err = server.communicate(b"".join(_lsp_message(r) for r in requests), timeout=30)
     except subprocess.TimeoutExpired:
@@ -385,11 +468,22 @@ def test_the_language_server_answers_what_the_fuzzer_found(tmp_path):
     workspace.mkdir()
     nul = f"{workspace.as_uri()}/%00.dioses"
     requests = [
-        {"jsonrpc": "2.0", "id": 1, "method": "initialize",
-         "params": {"processId": None, "rootUri": workspace.as_uri(), "capabilities": {}}},
+        {
+            "jsonrpc": "2.0",
+            "id": 1,
+            "method": "initialize",
+            "params": {"processId": None, "rootUri": workspace.as_uri(), "capabilities": {}},
+        },
         {"jsonrpc": "2.0", "method": "initialized", "params": {}},
-        {"jsonrpc": "2.0", "id": 2, "method": "textDocument/formatting", "params": {
-            "textDocument": {"uri": nul}, "options": {"tabSize": 2, "insertSpaces": True}}},
+        {
+            "jsonrpc": "2.0",
+            "id": 2,
+            "method": "textDocument/formatting",
+            "params": {
+                "textDocument": {"uri": nul},
+                "options": {"tabSize": 2, "insertSpaces": True},
+            },
+        },
         {"jsonrpc": "2.0", "id": 3, "method": "textDocument/hover", "params": "\t\t"},
         {"jsonrpc": "2.0", "id": 4, "method": "textDocument/completion", "params": 12},
         {"jsonrpc": "2.0", "id": 5, "method": "shutdown", "params": None},
@@ -397,8 +491,13 @@ def test_the_language_server_answers_what_the_fuzzer_found(tmp_path):
     ]
     server = subprocess.run(
         [sys.executable, "-c", "from dioses_cli.main import dioses; dioses()", "lsp", "--stdio"],
-        input=b"".join(_lsp_message(r) for r in requests), capture_output=True,
-        env=child_env(), cwd=tmp_path, timeout=60, preexec_fn=_limit_memory)
+        input=b"".join(_lsp_message(r) for r in requests),
+        capture_output=True,
+        env=child_env(),
+        cwd=tmp_path,
+        timeout=60,
+        preexec_fn=_limit_memory,
+    )
     answered = {r["id"]: r for r in lsp_replies(server.stdout) if "id" in r and "method" not in r}
     assert sorted(answered) == [1, 2, 3, 4, 5], sorted(answered)
     assert answered[2].get("error", {}).get("code") != -32603, answered[2]
@@ -415,7 +514,10 @@ def test_the_web_requests_the_fuzzer_found_get_a_4xx(web, path):
     if "/api/best" in path.read_text(encoding="utf-8"):
         pytest.importorskip("ortools")
     request = json.loads(path.read_text(encoding="utf-8"))
-    answer = web.request(request["method"], request["url"],
-                         content=request["body"].encode("latin-1"),
-                         headers={k: v.encode("latin-1") for k, v in request["headers"].items()})
+    answer = web.request(
+        request["method"],
+        request["url"],
+        content=request["body"].encode("latin-1"),
+        headers={k: v.encode("latin-1") for k, v in request["headers"].items()},
+    )
     assert 400 <= answer.status_code < 500, (answer.status_code, answer.text[:300])

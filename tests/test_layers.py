@@ -20,8 +20,18 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = {"dioses_rules": ROOT / "dioses_rules", "dioses_cli": ROOT / "cli" / "dioses_cli"}
 # dioses_rules' layers, bottom first: a module may import its own layer and below.
-LAYERS = ["", "language", "pool", "editing", "scoring", "render", "solve", "engine", "verify",
-          "web"]
+LAYERS = [
+    "",
+    "language",
+    "pool",
+    "editing",
+    "scoring",
+    "render",
+    "solve",
+    "engine",
+    "verify",
+    "web",
+]
 
 
 def modules() -> dict[str, Path]:
@@ -51,13 +61,18 @@ def imports_of(name: str, path: Path) -> set[str]:
             else:
                 module = node.module or ""
             found.add(module)
-            found.update(f"{module}.{alias.name}" for alias in node.names
-                         if f"{module}.{alias.name}" in MODULES)
+            found.update(
+                f"{module}.{alias.name}"
+                for alias in node.names
+                if f"{module}.{alias.name}" in MODULES
+            )
     return found
 
 
-GRAPH = {name: {m for m in imports_of(name, path) if m in MODULES and m != name}
-         for name, path in MODULES.items()}
+GRAPH = {
+    name: {m for m in imports_of(name, path) if m in MODULES and m != name}
+    for name, path in MODULES.items()
+}
 
 
 def layer(name: str) -> int:
@@ -67,8 +82,9 @@ def layer(name: str) -> int:
 
 @pytest.mark.parametrize("name", sorted(m for m in MODULES if m.startswith("dioses_rules")))
 def test_a_library_module_imports_only_its_layer_and_those_below(name):
-    upward = sorted(m for m in GRAPH[name] if m.startswith("dioses_rules")
-                    and layer(m) > layer(name))
+    upward = sorted(
+        m for m in GRAPH[name] if m.startswith("dioses_rules") and layer(m) > layer(name)
+    )
     assert upward == [], f"{name} (layer {LAYERS[layer(name)] or 'root'}) imports {upward}"
 
 
@@ -88,7 +104,7 @@ def test_no_import_cycle_in_the_library_or_the_cli():
             if name.count(".") < other.count(".") and other.startswith(name + "."):
                 continue  # a package's __init__ naming its children
             if state.get(other) == 1:
-                cycles.append(path[path.index(other):] + [other])
+                cycles.append(path[path.index(other) :] + [other])
             elif other not in state:
                 visit(other, path + [other])
         state[name] = 2
@@ -101,10 +117,13 @@ def test_no_import_cycle_in_the_library_or_the_cli():
 
 def loaded_after(code: str) -> list[str]:
     """The project modules (and click, rich) loaded by running ``code`` alone."""
-    probe = code + ("\nimport json, sys\nprint(json.dumps(sorted(m for m in sys.modules if "
-                    "m.startswith(('dioses_rules', 'dioses_cli')) or m in ('click', 'rich'))))")
-    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
-                         check=True, cwd=ROOT).stdout
+    probe = code + (
+        "\nimport json, sys\nprint(json.dumps(sorted(m for m in sys.modules if "
+        "m.startswith(('dioses_rules', 'dioses_cli')) or m in ('click', 'rich'))))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=ROOT
+    ).stdout
     return json.loads(out.splitlines()[-1])
 
 
@@ -113,10 +132,11 @@ def test_importing_the_package_loads_nothing_else():
 
 
 def test_loading_card_files_loads_neither_scoring_nor_the_engine():
-    loaded = loaded_after("from dioses_rules.pool.load import load_registry\n"
-                          "registry, _ = load_registry()\nassert registry.myth_cards()")
-    assert not [m for m in loaded if m.startswith(("dioses_rules.scoring",
-                                                   "dioses_rules.engine"))]
+    loaded = loaded_after(
+        "from dioses_rules.pool.load import load_registry\n"
+        "registry, _ = load_registry()\nassert registry.myth_cards()"
+    )
+    assert not [m for m in loaded if m.startswith(("dioses_rules.scoring", "dioses_rules.engine"))]
     assert "click" not in loaded and "rich" not in loaded
 
 
@@ -124,7 +144,8 @@ def test_scoring_a_board_does_not_load_the_engine():
     loaded = loaded_after(
         "import dioses_rules as dr\nregistry, sources = dr.load_registry()\n"
         "board = dr.read_board('examples/boards/base-hera-hela-ship.toml', sources)\n"
-        "assert dr.score_board(board).total == 4")
+        "assert dr.score_board(board).total == 4"
+    )
     assert not [m for m in loaded if m.startswith("dioses_rules.engine")]
     assert "click" not in loaded and "rich" not in loaded
 
@@ -135,7 +156,8 @@ def test_a_whole_game_through_the_public_api_loads_neither_click_nor_rich():
         "game = dr.new_game(registry, [dr.make_agent('greedy', 1), dr.make_agent('random', 2)],"
         " seed=7)\nresult = game.play()\nassert result.winners\n"
         "report = dr.simulate(registry, games=2, players=2, agents=['random'])\n"
-        "assert report.to_json()['games'] == 2")
+        "assert report.to_json()['games'] == 2"
+    )
     assert "dioses_rules.engine.game" in loaded
     assert "click" not in loaded and "rich" not in loaded and "dioses_cli" not in loaded
 
@@ -166,11 +188,21 @@ modules = sorted(sys.modules)
 import json
 print(json.dumps({"modules": modules, "compiled": compiled}), file=sys.stderr)
 """
-NOT_FOR_SCORING = ("lark", "cattrs", "tomli_w", "tempfile", "traceback", "shlex",
-                   "dioses_rules.engine", "dioses_rules.pool.lint",
-                   "dioses_rules.language.builder", "dioses_rules.language.parser",
-                   "dioses_rules.language.lexing", "dioses_rules.language.syntax",
-                   "dioses_rules.language.source_definitions")
+NOT_FOR_SCORING = (
+    "lark",
+    "cattrs",
+    "tomli_w",
+    "tempfile",
+    "traceback",
+    "shlex",
+    "dioses_rules.engine",
+    "dioses_rules.pool.lint",
+    "dioses_rules.language.builder",
+    "dioses_rules.language.parser",
+    "dioses_rules.language.lexing",
+    "dioses_rules.language.syntax",
+    "dioses_rules.language.source_definitions",
+)
 
 
 def score_loads(cache: Path, *arguments: str) -> dict:
@@ -178,11 +210,16 @@ def score_loads(cache: Path, *arguments: str) -> dict:
 
     env = {k: v for k, v in os.environ.items() if k != "DIOSES_NO_CACHE"}
     env["DIOSES_CACHE_DIR"] = str(cache)
-    argv = [sys.executable, "-c", SCORE_PROBE, "score", *arguments,
-            "examples/boards/base-hera-hela-ship.toml"]
+    argv = [
+        sys.executable,
+        "-c",
+        SCORE_PROBE,
+        "score",
+        *arguments,
+        "examples/boards/base-hera-hela-ship.toml",
+    ]
     for _ in range(2):  # the first run fills the cache
-        done = subprocess.run(argv, capture_output=True, text=True, cwd=ROOT, env=env,
-                              check=True)
+        done = subprocess.run(argv, capture_output=True, text=True, cwd=ROOT, env=env, check=True)
     return json.loads(done.stderr.splitlines()[-1])
 
 

@@ -132,7 +132,9 @@ def test_dl109_in_a_scenario_condition_and_an_element(lint):
     """)
     diagnostics, _ = lint(text)
     assert [(d.code, where(d)) for d in diagnostics] == [
-        ("DL109", pos(text, "herakles")), ("DL109", pos(text, "persefone"))]
+        ("DL109", pos(text, "herakles")),
+        ("DL109", pos(text, "persefone")),
+    ]
     assert suggests(diagnostics[1].help, "persephone")
 
 
@@ -140,8 +142,10 @@ def test_dl109_without_any_close_name_gives_general_help(lint):
     text = HEADER + 'god alpha "A" greek printed {\n  1 point if next to qqqqq\n}\n'
     (diagnostic,) = lint(text)[0]
     assert diagnostic.code == "DL109"
-    assert diagnostic.help == ('name a card id or a tag; a new type or mythology is declared '
-                               'in the set header (type qqqqq "Name")')
+    assert diagnostic.help == (
+        "name a card id or a tag; a new type or mythology is declared "
+        'in the set header (type qqqqq "Name")'
+    )
 
 
 def test_dl109_for_an_undeclared_word_says_how_to_declare_it(lint):
@@ -149,8 +153,9 @@ def test_dl109_for_an_undeclared_word_says_how_to_declare_it(lint):
     nearest card name."""
     text = HEADER + 'god alpha "A" greek printed {\n  1 point if next to creature\n}\n'
     (diagnostic,) = lint(text)[0]
-    assert diagnostic.help.endswith('Or: a new type or mythology is declared in the set header '
-                                    '(type creature "Name")')
+    assert diagnostic.help.endswith(
+        'Or: a new type or mythology is declared in the set header (type creature "Name")'
+    )
 
 
 def test_dl110_unknown_card_in_a_scenario_list(lint):
@@ -166,7 +171,9 @@ def test_dl110_unknown_card_in_a_scenario_list(lint):
     """)
     diagnostics, _ = lint(text)
     assert [(d.code, where(d)) for d in diagnostics] == [
-        ("DL110", pos(text, "separate")), ("DL110", pos(text, "lock"))]
+        ("DL110", pos(text, "separate")),
+        ("DL110", pos(text, "lock")),
+    ]
     assert diagnostics[0].message == "no loaded set defines card 'zues'"
     assert suggests(diagnostics[0].help, "zeus")
     assert suggests(diagnostics[1].help, "hela")
@@ -273,7 +280,8 @@ def test_dl201_duplicate_id_within_a_set(lint):
     (diagnostic,) = lint(text)[0]  # a law may share an id with a card: other family
     assert (diagnostic.code, where(diagnostic)) == ("DL201", pos(text, "god alpha", 1))
     assert diagnostic.message == (
-        f"duplicate id 'alpha' in set 'mod' (first defined at line {pos(text, 'god a')[0]})")
+        f"duplicate id 'alpha' in set 'mod' (first defined at line {pos(text, 'god a')[0]})"
+    )
     assert diagnostic.help == "every definition needs its own id"
 
 
@@ -282,8 +290,9 @@ def test_dl201_duplicate_id_across_sets(lint):
     (diagnostic,) = lint(text)[0]
     assert (diagnostic.code, where(diagnostic)) == ("DL201", pos(text, "god hera"))
     assert diagnostic.message == "duplicate id 'hera': set 'base' already defines it"
-    assert diagnostic.help == ("rename it, or list it under 'replaces' in set 'mod' "
-                               "if it supersedes that card")
+    assert diagnostic.help == (
+        "rename it, or list it under 'replaces' in set 'mod' if it supersedes that card"
+    )
 
 
 def test_dl201_across_two_new_sets(lint):
@@ -295,8 +304,10 @@ def test_dl201_across_two_new_sets(lint):
 
 
 def test_replaces_supersedes_without_dl201(lint):
-    text = 'set mod "Mod" {\n  requires base\n  replaces hera\n}\n\n' \
-           'god hera "Hera" greek printed {\n  3 points if next to egyptian\n}\n'
+    text = (
+        'set mod "Mod" {\n  requires base\n  replaces hera\n}\n\n'
+        'god hera "Hera" greek printed {\n  3 points if next to egyptian\n}\n'
+    )
     assert lint(text)[0] == []
 
 
@@ -423,7 +434,9 @@ def test_dl301_pattern_larger_than_the_grid(lint):
     """)
     diagnostics, _ = lint(text)
     assert [(d.code, where(d)) for d in diagnostics] == [
-        ("DL301", pos(text, "pattern tall")), ("DL301", pos(text, "pattern wide"))]
+        ("DL301", pos(text, "pattern tall")),
+        ("DL301", pos(text, "pattern wide")),
+    ]
     assert diagnostics[0].message == "a 4x1 pattern does not fit the 3x4 grid"
     assert diagnostics[1].message == "a 1x5 pattern does not fit the 3x4 grid"
     assert diagnostics[0].help == "patterns have at most 3 rows and 4 columns (R1, R14)"
@@ -451,35 +464,68 @@ def test_dl302_ragged_or_empty_pattern(lint):
     ]
     assert diagnostics[0].message == "pattern rows have different lengths"
     assert diagnostics[0].help == "pad short rows with '_' cells"
-    assert diagnostics[1].message == diagnostics[2].message == "a pattern needs at least one card cell"
+    assert (
+        diagnostics[1].message == diagnostics[2].message == "a pattern needs at least one card cell"
+    )
     assert diagnostics[2].help == "cells are written like '| greek god | any object |'"
 
 
 # --------------------------------------------------------------- contexts (DL401-DL404)
 
 
-@pytest.mark.parametrize("line, needle, message, help_text", [
-    ("3 points if next to greek", "next to",
-     "a law cannot see 'next to greek' without a card to judge",
-     "a law has no card of its own: use 'only ... in line'"),
-    ("3 points if in area", "in area",
-     "a law cannot see 'in area' without a card to judge",
-     "a law has no card of its own: use 'only ... in line'"),
-    ("3 points if hera in area", "hera",
-     "a law cannot see the whole area through a subject: a law judges only its line (R13)",
-     "use 'only', 'no' or a count 'in line'"),
-    ("3 points if at least 2 gods in row", "row",
-     "a law cannot see its own 'row': no card is being judged", "use 'line'"),
-    ("1 point per god in area", "area",
-     "a law cannot see 'area': a law judges only its own row or column (R13)", "use 'line'"),
-    ("3 points if no greeks in front row", "front row",
-     "a law cannot see 'front row': a law judges only its own row or column (R13)", "use 'line'"),
-    ("3 points if at least 1 patterns completed", "patterns",
-     "a law cannot see 'patterns completed'", "count cards instead"),
-    ("3 points if at least 1 (card of same type) in line", "type",
-     "a law cannot see 'it' or 'of same ...' here: no card is being judged",
-     "use it inside a card's own line or after a subject"),
-])
+@pytest.mark.parametrize(
+    "line, needle, message, help_text",
+    [
+        (
+            "3 points if next to greek",
+            "next to",
+            "a law cannot see 'next to greek' without a card to judge",
+            "a law has no card of its own: use 'only ... in line'",
+        ),
+        (
+            "3 points if in area",
+            "in area",
+            "a law cannot see 'in area' without a card to judge",
+            "a law has no card of its own: use 'only ... in line'",
+        ),
+        (
+            "3 points if hera in area",
+            "hera",
+            "a law cannot see the whole area through a subject: a law judges only its line (R13)",
+            "use 'only', 'no' or a count 'in line'",
+        ),
+        (
+            "3 points if at least 2 gods in row",
+            "row",
+            "a law cannot see its own 'row': no card is being judged",
+            "use 'line'",
+        ),
+        (
+            "1 point per god in area",
+            "area",
+            "a law cannot see 'area': a law judges only its own row or column (R13)",
+            "use 'line'",
+        ),
+        (
+            "3 points if no greeks in front row",
+            "front row",
+            "a law cannot see 'front row': a law judges only its own row or column (R13)",
+            "use 'line'",
+        ),
+        (
+            "3 points if at least 1 patterns completed",
+            "patterns",
+            "a law cannot see 'patterns completed'",
+            "count cards instead",
+        ),
+        (
+            "3 points if at least 1 (card of same type) in line",
+            "type",
+            "a law cannot see 'it' or 'of same ...' here: no card is being judged",
+            "use it inside a card's own line or after a subject",
+        ),
+    ],
+)
 def test_dl401_a_law_sees_only_its_line(lint, line, needle, message, help_text):
     """R13: a law's condition is judged on the cards of its own row or column."""
     text = HEADER + f'\nlaw l "L" printed {{\n  {line}\n}}\n'
@@ -501,7 +547,9 @@ def test_dl401_positions_in_a_law(lint):
     """)
     diagnostics, _ = lint(text)
     assert [(d.code, where(d)) for d in diagnostics] == [
-        ("DL401", pos(text, "next to")), ("DL401", pos(text, "row"))]
+        ("DL401", pos(text, "next to")),
+        ("DL401", pos(text, "row")),
+    ]
 
 
 def test_a_law_may_count_and_quantify_its_line(lint):
@@ -516,35 +564,71 @@ def test_a_law_may_count_and_quantify_its_line(lint):
     assert lint(text)[0] == []
 
 
-@pytest.mark.parametrize("definition, needle, message, help_text", [
-    ('goal g "G" printed {\n  1 point per god in line\n}', "line",
-     "an objective goal cannot see 'line': only a law sits on a row or column",
-     "use 'row', 'column' or 'area'"),
-    ('goal g "G" printed {\n  1 point if next to greek\n}', "next to",
-     "an objective goal cannot see 'next to greek' without a card to judge",
-     "give a subject first, e.g. 'hades above persephone'"),
-    ('god c "C" greek printed {\n  1 point per element in area\n}', "element in",
-     "a card cannot see 'element': only objective goals pair with an element",
-     "name the cards directly"),
-    ('god c "C" greek printed {\n  1 point if hera scores\n}', "scores",
-     "a card cannot see whether a card scores",
-     "'scores' belongs in a scenario's victory or challenge"),
-    ('god c "C" greek printed {\n  1 point if at least 10 points\n}', "points\n",
-     "a card cannot see the total score", "only a scenario's conditions may use the total"),
-    ('god c "C" greek printed {\n  1 point if at least 1 (the fairest) in area\n}', "the fairest",
-     "a card cannot see scenario state 'the fairest'",
-     "scenario state is known only in a scenario's conditions"),
-    ('element e "E" printed {\n  it\n}', "it\n",
-     "an objective element is a plain selector", "use types, mythologies, ids and tags"),
-    ('scenario s 9 "S" printed {\n  victory {\n    next to hera\n  }\n}', "next to",
-     "a scenario cannot see 'next to hera' without a card to judge",
-     "give a subject first, e.g. 'hades above persephone'"),
-    ('scenario s 9 "S" printed {\n  victory {\n    at least 2 gods in row\n  }\n}', "row\n",
-     "a scenario cannot see its own 'row': no card is being judged",
-     "use 'area' or a named row or column"),
-    ('scenario s 9 "S" printed {\n  victory {\n    scores\n  }\n}', "scores",
-     "a scenario cannot see 'scores' without a subject", "write e.g. 'anubis scores'"),
-])
+@pytest.mark.parametrize(
+    "definition, needle, message, help_text",
+    [
+        (
+            'goal g "G" printed {\n  1 point per god in line\n}',
+            "line",
+            "an objective goal cannot see 'line': only a law sits on a row or column",
+            "use 'row', 'column' or 'area'",
+        ),
+        (
+            'goal g "G" printed {\n  1 point if next to greek\n}',
+            "next to",
+            "an objective goal cannot see 'next to greek' without a card to judge",
+            "give a subject first, e.g. 'hades above persephone'",
+        ),
+        (
+            'god c "C" greek printed {\n  1 point per element in area\n}',
+            "element in",
+            "a card cannot see 'element': only objective goals pair with an element",
+            "name the cards directly",
+        ),
+        (
+            'god c "C" greek printed {\n  1 point if hera scores\n}',
+            "scores",
+            "a card cannot see whether a card scores",
+            "'scores' belongs in a scenario's victory or challenge",
+        ),
+        (
+            'god c "C" greek printed {\n  1 point if at least 10 points\n}',
+            "points\n",
+            "a card cannot see the total score",
+            "only a scenario's conditions may use the total",
+        ),
+        (
+            'god c "C" greek printed {\n  1 point if at least 1 (the fairest) in area\n}',
+            "the fairest",
+            "a card cannot see scenario state 'the fairest'",
+            "scenario state is known only in a scenario's conditions",
+        ),
+        (
+            'element e "E" printed {\n  it\n}',
+            "it\n",
+            "an objective element is a plain selector",
+            "use types, mythologies, ids and tags",
+        ),
+        (
+            'scenario s 9 "S" printed {\n  victory {\n    next to hera\n  }\n}',
+            "next to",
+            "a scenario cannot see 'next to hera' without a card to judge",
+            "give a subject first, e.g. 'hades above persephone'",
+        ),
+        (
+            'scenario s 9 "S" printed {\n  victory {\n    at least 2 gods in row\n  }\n}',
+            "row\n",
+            "a scenario cannot see its own 'row': no card is being judged",
+            "use 'area' or a named row or column",
+        ),
+        (
+            'scenario s 9 "S" printed {\n  victory {\n    scores\n  }\n}',
+            "scores",
+            "a scenario cannot see 'scores' without a subject",
+            "write e.g. 'anubis scores'",
+        ),
+    ],
+)
 def test_dl402_other_context_errors(lint, definition, needle, message, help_text):
     text = HEADER + "\n" + definition + "\n"
     diagnostics, _ = lint(text)
@@ -562,7 +646,9 @@ def test_dl403_law_without_lines_and_dl404_power_without_effects(lint):
     """)
     diagnostics, _ = lint(text)
     assert [(d.code, where(d)) for d in diagnostics] == [
-        ("DL403", pos(text, "law l")), ("DL404", pos(text, "power pw"))]
+        ("DL403", pos(text, "law l")),
+        ("DL404", pos(text, "power pw")),
+    ]
     assert diagnostics[0].help == "add e.g. '3 points if only gods in line'"
 
 
@@ -581,7 +667,9 @@ def test_dl502_two_cards_at_one_cell(lint):
     """)
     diagnostics, _ = lint(text)
     assert [(d.code, where(d)) for d in diagnostics] == [
-        ("DL502", pos(text, "place zeus")), ("DL502", pos(text, "place ra"))]
+        ("DL502", pos(text, "place zeus")),
+        ("DL502", pos(text, "place ra")),
+    ]
     assert diagnostics[0].message == "two cards placed at front 1"
     assert diagnostics[0].help == "each cell holds one card"
     assert diagnostics[1].message == "only one card fits in one cell"
@@ -632,7 +720,8 @@ def test_dl502_more_separated_and_random_cards_than_the_deck(lint, bundled):
     (diagnostic,) = lint(text)[0]
     assert (diagnostic.code, where(diagnostic)) == ("DL502", pos(text, "scenario"))
     assert diagnostic.message == (
-        f"setup needs {deck + 2 + 12} cards but the loaded sets have {deck} Myth cards")
+        f"setup needs {deck + 2 + 12} cards but the loaded sets have {deck} Myth cards"
+    )
     assert diagnostic.help == "separate fewer random cards, or load more sets"
 
 
@@ -702,22 +791,27 @@ def test_dl504_a_bare_challenge_setup_replacing_the_setups_draws_is_a_warning(li
     (diagnostic,), (path,) = lint(text)
     assert (diagnostic.code, where(diagnostic)) == ("DL504", pos(text, "challenge setup"))
     assert diagnostic.severity is Severity.WARNING
-    assert diagnostic.message == ("the challenge setup's draws replace the setup's draws "
-                                  "without saying so")
+    assert diagnostic.message == (
+        "the challenge setup's draws replace the setup's draws without saying so"
+    )
     assert "'challenge setup replaces draws { ... }'" in diagnostic.help
     assert "'challenge setup adds draws { ... }'" in diagnostic.help
     line, column = pos(text, "challenge setup")
     assert diagnostic.concise().startswith(f"{path}:{line}:{column}: DL504 warning: ")
 
 
-@pytest.mark.parametrize("setup, challenge", [
-    ("draw 3 easy patterns", "replaces draws {\n    draw a hard pattern"),
-    ("draw 3 easy patterns", "adds draws {\n    draw a hard pattern"),
-    ("power cards 2", "{\n    draw a hard pattern"),  # no draws of the setup to replace
-    ("draw 3 easy patterns", "{\n    power cards 1"),  # no draws of its own
-])
+@pytest.mark.parametrize(
+    "setup, challenge",
+    [
+        ("draw 3 easy patterns", "replaces draws {\n    draw a hard pattern"),
+        ("draw 3 easy patterns", "adds draws {\n    draw a hard pattern"),
+        ("power cards 2", "{\n    draw a hard pattern"),  # no draws of the setup to replace
+        ("draw 3 easy patterns", "{\n    power cards 1"),  # no draws of its own
+    ],
+)
 def test_dl504_not_for_an_explicit_challenge_setup_or_one_with_nothing_to_replace(
-        lint, setup, challenge):
+    lint, setup, challenge
+):
     text = card(f"""
     scenario s 9 "S" printed {{
       setup {{
@@ -889,7 +983,8 @@ def test_dl115_a_statement_running_into_a_new_looking_line_is_a_warning(tmp_path
     line 'at least 20 points' would read as one condition: say so, and accept
     an indented continuation."""
     path = tmp_path / "breaks.dioses"
-    path.write_text(textwrap.dedent("""\
+    path.write_text(
+        textwrap.dedent("""\
         set breaks "Breaks" {
           requires base
         }
@@ -901,18 +996,21 @@ def test_dl115_a_statement_running_into_a_new_looking_line_is_a_warning(tmp_path
               ship
           }
         }
-        """), encoding="utf-8")
+        """),
+        encoding="utf-8",
+    )
     sources = bundled_sources() + read_sources([path])
     found = [d for d in lint_sources(sources) if d.path == str(path)]
     assert [(d.code, d.line, d.column, d.severity) for d in found] == [
-        ("DL115", 6, 5, Severity.WARNING)]
+        ("DL115", 6, 5, Severity.WARNING)
+    ]
     assert "line 7" in found[0].help and "';'" in found[0].help
 
 
 def test_dl122_a_weight_that_can_never_change_a_score_is_a_warning(lint):
     """R11: ``counts as N TYPE`` weighs a card only where its own type is
     counted, so on a card of another type (or as 1) it does nothing (#24)."""
-    text = card('''
+    text = card("""
         place temple "Temple" greek {
           counts as 2 gods
           1 point
@@ -927,11 +1025,13 @@ def test_dl122_a_weight_that_can_never_change_a_score_is_a_warning(lint):
           counts as 2 gods
           1 point
         }
-        ''')
+        """)
     diagnostics, _ = lint(text)
     found = with_code(diagnostics, "DL122")
-    assert [where(d) for d in found] == [pos(text, "counts as 2 gods"),
-                                         pos(text, "counts as 1 god")]
+    assert [where(d) for d in found] == [
+        pos(text, "counts as 2 gods"),
+        pos(text, "counts as 1 god"),
+    ]
     assert all(d.severity is Severity.WARNING for d in found)
     assert "on a card of type 'place'" in found[0].message
     assert not [d for d in diagnostics if d.is_error]

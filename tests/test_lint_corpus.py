@@ -26,8 +26,10 @@ def expected(path: Path) -> list[tuple[str, int, int]]:
     said = line.removeprefix("# expect: ")
     if said == "nothing":
         return []
-    return [(code, int(at.split(":")[0]), int(at.split(":")[1]))
-            for code, at in (item.split() for item in said.split(", "))]
+    return [
+        (code, int(at.split(":")[0]), int(at.split(":")[1]))
+        for code, at in (item.split() for item in said.split(", "))
+    ]
 
 
 @pytest.fixture(scope="module")
@@ -44,8 +46,9 @@ def test_the_corpus_has_at_least_25_single_mistakes():
 def test_one_mistake_one_diagnostic_at_its_place_with_help(path, bundled):
     mine = read_sources([path], context=bundled)
     diagnostics = [d for d in lint_sources(bundled + mine) if d.path == mine[0].path]
-    assert [(d.code, d.line, d.column) for d in diagnostics] == expected(path), \
-        "\n".join(d.concise() for d in diagnostics)
+    assert [(d.code, d.line, d.column) for d in diagnostics] == expected(path), "\n".join(
+        d.concise() for d in diagnostics
+    )
     for diagnostic in diagnostics:
         assert diagnostic.help, diagnostic.concise()
 
@@ -81,20 +84,25 @@ def test_natural_phrasings_are_answered_from_the_table(phrase, position, better)
 
 def test_every_phrase_of_the_table_is_tested():
     for pattern, _ in PHRASES:
-        assert any(re.search(r"(?<![\w-])(?:" + pattern + r")(?![\w-])", phrase)
-                   for phrase, _, _ in CASES), pattern
+        assert any(
+            re.search(r"(?<![\w-])(?:" + pattern + r")(?![\w-])", phrase) for phrase, _, _ in CASES
+        ), pattern
 
 
 def test_an_edited_copy_of_the_base_set_lints_with_its_one_mistake(tmp_path):
     copy = tmp_path / "base.dioses"
     text = (ROOT / "cards" / "base.dioses").read_text(encoding="utf-8")
-    copy.write_text(text.replace('god hela "Hela" norse printed', 'god hela "Hela" nordic printed'),
-                    encoding="utf-8")
+    copy.write_text(
+        text.replace('god hela "Hela" norse printed', 'god hela "Hela" nordic printed'),
+        encoding="utf-8",
+    )
     result = CliRunner().invoke(lint, [str(copy)])
     assert result.exit_code == 1
     found = re.findall(r"^\S+: (DL\d+) ", result.stdout, re.MULTILINE)
     assert found == ["DL102"], result.stdout
-    assert "unknown mythology 'nordic'" in result.stdout and "did you mean 'norse'?" in result.stdout
+    assert (
+        "unknown mythology 'nordic'" in result.stdout and "did you mean 'norse'?" in result.stdout
+    )
     assert f"note: {copy} defines set 'base': it replaces the bundled" in result.stdout
     assert "1 error, 0 warnings in 1 file" in result.stdout
 

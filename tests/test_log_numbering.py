@@ -17,8 +17,21 @@ from dioses_rules.errors import DiosesError
 
 
 def simulate_log(tmp_path, *extra) -> list[dict]:
-    result = CliRunner().invoke(dioses, ["simulate", "--games", "1", "--players", "3",
-                                         "--seed", "4", "--log-dir", str(tmp_path), *extra])
+    result = CliRunner().invoke(
+        dioses,
+        [
+            "simulate",
+            "--games",
+            "1",
+            "--players",
+            "3",
+            "--seed",
+            "4",
+            "--log-dir",
+            str(tmp_path),
+            *extra,
+        ],
+    )
     assert result.exit_code == 0, result.output
     return read_log(tmp_path / "game-0001.jsonl")
 
@@ -64,8 +77,9 @@ def test_an_unknown_numbering_is_refused(tmp_path):
 
 def test_a_save_of_a_new_game_keeps_its_log_from_1(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    result = CliRunner().invoke(dioses, ["play", "--agents", "greedy,greedy", "--seed", "2",
-                                         "--best-time", "0"])
+    result = CliRunner().invoke(
+        dioses, ["play", "--agents", "greedy,greedy", "--seed", "2", "--best-time", "0"]
+    )
     assert result.exit_code == 0, result.output
     save = json.loads((tmp_path / "dioses-save.json").read_text())
     assert save["play"]["records"][0]["numbered_from"] == 1
@@ -82,8 +96,11 @@ def test_replay_names_turns_seats_and_winners_as_the_log_writes_them(tmp_path):
     assert replayed.exit_code == 0, replayed.output
     winners = " and ".join(f"area {w}" for w in final["winners"])
     assert f"; winner{'s' if len(final['winners']) > 1 else ''} {winners};" in replayed.stdout
-    at = next(i for i, r in enumerate(records) if r["type"] == "decision" and r["turn"] == 5
-              and r["options"] > 1)
+    at = next(
+        i
+        for i, r in enumerate(records)
+        if r["type"] == "decision" and r["turn"] == 5 and r["options"] > 1
+    )
     records[at]["index"] = (records[at]["index"] + 1) % records[at]["options"]
     log.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
     diverged = CliRunner().invoke(dioses, ["replay", str(log)])

@@ -85,17 +85,29 @@ class Session:
             self.shown.append(params.message)
 
         self.threads = [
-            threading.Thread(target=self.server.start_io, daemon=True,
-                             args=(os.fdopen(to_server, "rb"), os.fdopen(from_server, "wb"))),
-            threading.Thread(target=self.client.start_io, daemon=True,
-                             args=(os.fdopen(to_client, "rb"), os.fdopen(from_client, "wb")))]
+            threading.Thread(
+                target=self.server.start_io,
+                daemon=True,
+                args=(os.fdopen(to_server, "rb"), os.fdopen(from_server, "wb")),
+            ),
+            threading.Thread(
+                target=self.client.start_io,
+                daemon=True,
+                args=(os.fdopen(to_client, "rb"), os.fdopen(from_client, "wb")),
+            ),
+        ]
         for thread in self.threads:
             thread.start()
         folder_uri = uris.from_fs_path(str(folder))
-        result = self.request(t.INITIALIZE, t.InitializeParams(
-            capabilities=capabilities or t.ClientCapabilities(), process_id=os.getpid(),
-            root_uri=folder_uri,
-            workspace_folders=[t.WorkspaceFolder(folder_uri, "mods")]))
+        result = self.request(
+            t.INITIALIZE,
+            t.InitializeParams(
+                capabilities=capabilities or t.ClientCapabilities(),
+                process_id=os.getpid(),
+                root_uri=folder_uri,
+                workspace_folders=[t.WorkspaceFolder(folder_uri, "mods")],
+            ),
+        )
         assert result.capabilities.hover_provider and result.capabilities.definition_provider
         self.client.protocol.notify(t.INITIALIZED, t.InitializedParams())
         self.versions: dict[str, int] = {}
@@ -106,27 +118,35 @@ class Session:
     def open(self, path: Path, text: str) -> str:
         uri = uris.from_fs_path(str(path))
         self.versions[uri] = 1
-        self.client.protocol.notify(t.TEXT_DOCUMENT_DID_OPEN, t.DidOpenTextDocumentParams(
-            t.TextDocumentItem(uri, "dioses", 1, text)))
+        self.client.protocol.notify(
+            t.TEXT_DOCUMENT_DID_OPEN,
+            t.DidOpenTextDocumentParams(t.TextDocumentItem(uri, "dioses", 1, text)),
+        )
         return uri
 
     def change(self, uri: str, text: str) -> None:
         self.versions[uri] += 1
-        self.client.protocol.notify(t.TEXT_DOCUMENT_DID_CHANGE, t.DidChangeTextDocumentParams(
-            t.VersionedTextDocumentIdentifier(self.versions[uri], uri),
-            [t.TextDocumentContentChangeWholeDocument(text)]))
+        self.client.protocol.notify(
+            t.TEXT_DOCUMENT_DID_CHANGE,
+            t.DidChangeTextDocumentParams(
+                t.VersionedTextDocumentIdentifier(self.versions[uri], uri),
+                [t.TextDocumentContentChangeWholeDocument(text)],
+            ),
+        )
 
     def wait(self, uri: str, check=lambda found: True) -> list[t.Diagnostic]:
         """The diagnostics of ``uri`` once a publication passes ``check``."""
         with self.changed:
-            assert self.changed.wait_for(lambda: uri in self.diagnostics
-                                         and check(self.diagnostics[uri]), timeout=TIMEOUT), \
-                f"no such diagnostics for {uri}: {self.diagnostics.get(uri)}"
+            assert self.changed.wait_for(
+                lambda: uri in self.diagnostics and check(self.diagnostics[uri]), timeout=TIMEOUT
+            ), f"no such diagnostics for {uri}: {self.diagnostics.get(uri)}"
             return list(self.diagnostics.pop(uri))
 
     def at(self, uri: str, line: int, character: int) -> dict:
-        return {"text_document": t.TextDocumentIdentifier(uri),
-                "position": t.Position(line, character)}
+        return {
+            "text_document": t.TextDocumentIdentifier(uri),
+            "position": t.Position(line, character),
+        }
 
     def stop(self) -> None:
         self.request(t.SHUTDOWN, None)
@@ -201,15 +221,17 @@ def test_hover_shows_english_text_provenance_and_rulings(session, tmp_path):
     assert "**Zephyr** `zephyr` - god, Greek - set `mymod`" in text
     assert "Provenance: reconstructed" in text and "Rulings cited: R10, R16" in text
     line, character = _find(MOD, "hera")
-    bundled = session.request(t.TEXT_DOCUMENT_HOVER,
-                              t.HoverParams(**session.at(uri, line, character))).contents.value
+    bundled = session.request(
+        t.TEXT_DOCUMENT_HOVER, t.HoverParams(**session.at(uri, line, character))
+    ).contents.value
     assert "**Hera** `hera` - god, Greek - set `base`" in bundled
     assert "Provenance: printed" in bundled and "Egyptian" in bundled
     line, character = _find(MOD, "norse")
     word = session.request(t.TEXT_DOCUMENT_HOVER, t.HoverParams(**session.at(uri, line, character)))
     # the mythology, as card text reads the word (not the objective element of that id)
-    assert word.contents.value == ("mythology `norse`: Nórdica (Norse), plural norse, symbol "
-                                   "square - declared by set `base`")
+    assert word.contents.value == (
+        "mythology `norse`: Nórdica (Norse), plural norse, symbol square - declared by set `base`"
+    )
     line, character = _find(MOD, "base")
     word = session.request(t.TEXT_DOCUMENT_HOVER, t.HoverParams(**session.at(uri, line, character)))
     assert word.contents.value == "set `base`: Dioses!"
@@ -221,13 +243,18 @@ def test_completion_offers_keywords_declared_words_and_card_ids(session, tmp_pat
     session.wait(uri)
     line, _ = _find(text, "next to bor")
     end = text.split("\n")[line].index("bor") + 3
-    found = session.request(t.TEXT_DOCUMENT_COMPLETION,
-                            t.CompletionParams(**session.at(uri, line, end)))
+    found = session.request(
+        t.TEXT_DOCUMENT_COMPLETION, t.CompletionParams(**session.at(uri, line, end))
+    )
     assert [(i.label, i.kind) for i in found.items] == [("boreas", t.CompletionItemKind.Class)]
     line, character = _find(text, "next to hera")
     start = text.split("\n")[line].index("next to hera")
-    labels = {i.label: i.kind for i in session.request(
-        t.TEXT_DOCUMENT_COMPLETION, t.CompletionParams(**session.at(uri, line, start + 1))).items}
+    labels = {
+        i.label: i.kind
+        for i in session.request(
+            t.TEXT_DOCUMENT_COMPLETION, t.CompletionParams(**session.at(uri, line, start + 1))
+        ).items
+    }
     assert labels["next"] == labels["not"] == labels["no"] == t.CompletionItemKind.Keyword
     assert labels["norse"] == t.CompletionItemKind.EnumMember  # declared by base
     assert labels["nephthys"] == t.CompletionItemKind.Class  # a bundled Myth card
@@ -241,8 +268,12 @@ def test_completion_offers_what_the_parser_accepts_there(session, tmp_path):
     session.wait(uri)
 
     def labels(line: int, character: int) -> set[str]:
-        return {i.label for i in session.request(t.TEXT_DOCUMENT_COMPLETION, t.CompletionParams(
-            **session.at(uri, line, character))).items}
+        return {
+            i.label
+            for i in session.request(
+                t.TEXT_DOCUMENT_COMPLETION, t.CompletionParams(**session.at(uri, line, character))
+            ).items
+        }
 
     assert labels(1, 4) == {"replaces", "requires"}  # set header items only
     assert labels(5, 4) == {"point", "points"}  # a number's unit
@@ -261,21 +292,24 @@ def test_definition_finds_bundled_cards_and_workspace_files(session, tmp_path):
     uri = session.open(tmp_path / "mod.dioses", MOD)
     session.wait(uri)
     line, character = _find(MOD, "hera")
-    [found] = session.request(t.TEXT_DOCUMENT_DEFINITION,
-                              t.DefinitionParams(**session.at(uri, line, character)))
+    [found] = session.request(
+        t.TEXT_DOCUMENT_DEFINITION, t.DefinitionParams(**session.at(uri, line, character))
+    )
     base = (cards_dir() / "base.dioses").resolve()
     assert found.uri == uris.from_fs_path(str(base))
     lines = base.read_text(encoding="utf-8").split("\n")
     assert lines[found.range.start.line].startswith("god hera ")
     assert (found.range.start.character, found.range.end.character) == (4, 8)
     line, character = _find(MOD, "boreas")
-    [found] = session.request(t.TEXT_DOCUMENT_DEFINITION,
-                              t.DefinitionParams(**session.at(uri, line, character)))
+    [found] = session.request(
+        t.TEXT_DOCUMENT_DEFINITION, t.DefinitionParams(**session.at(uri, line, character))
+    )
     assert found.uri == uris.from_fs_path(str((tmp_path / "winds.dioses").resolve()))
     assert found.range.start.line == 4
     line, character = _find(MOD, "winds")
-    [found] = session.request(t.TEXT_DOCUMENT_DEFINITION,
-                              t.DefinitionParams(**session.at(uri, line, character)))
+    [found] = session.request(
+        t.TEXT_DOCUMENT_DEFINITION, t.DefinitionParams(**session.at(uri, line, character))
+    )
     assert found.range.start.line == 0 and found.uri.endswith("winds.dioses")
 
 
@@ -283,14 +317,21 @@ def test_formatting_is_dioses_fmt_and_leaves_a_broken_file_alone(session, tmp_pa
     messy = MOD.replace("  2 points if", "2    points  if").replace("\n}\n", "}\n")
     uri = session.open(tmp_path / "mod.dioses", messy)
     session.wait(uri)
-    [edit] = session.request(t.TEXT_DOCUMENT_FORMATTING, t.DocumentFormattingParams(
-        t.TextDocumentIdentifier(uri), t.FormattingOptions(2, True)))
+    [edit] = session.request(
+        t.TEXT_DOCUMENT_FORMATTING,
+        t.DocumentFormattingParams(t.TextDocumentIdentifier(uri), t.FormattingOptions(2, True)),
+    )
     assert edit.new_text == format_text(messy, str(tmp_path / "mod.dioses")) != messy
     assert edit.range.start == t.Position(0, 0)
     session.change(uri, MOD.replace("next to hera", "next to"))
     session.wait(uri, lambda found: bool(found))
-    assert session.request(t.TEXT_DOCUMENT_FORMATTING, t.DocumentFormattingParams(
-        t.TextDocumentIdentifier(uri), t.FormattingOptions(2, True))) is None
+    assert (
+        session.request(
+            t.TEXT_DOCUMENT_FORMATTING,
+            t.DocumentFormattingParams(t.TextDocumentIdentifier(uri), t.FormattingOptions(2, True)),
+        )
+        is None
+    )
     assert any(log.startswith("dioses lsp: not formatted: ") for log in session.logs)
 
 
@@ -308,8 +349,9 @@ def test_no_half_typed_file_ends_the_session(session, tmp_path):
         lines = partial.split("\n")
         end = session.at(uri, len(lines) - 1, len(lines[-1]))
         session.request(t.TEXT_DOCUMENT_HOVER, t.HoverParams(**end))
-        assert isinstance(session.request(t.TEXT_DOCUMENT_COMPLETION, t.CompletionParams(**end)),
-                          t.CompletionList)
+        assert isinstance(
+            session.request(t.TEXT_DOCUMENT_COMPLETION, t.CompletionParams(**end)), t.CompletionList
+        )
         session.request(t.TEXT_DOCUMENT_DEFINITION, t.DefinitionParams(**end))
     session.change(uri, text)
     assert [d for d in session.wait(uri) if d.severity == t.DiagnosticSeverity.Error] == []
@@ -318,25 +360,32 @@ def test_no_half_typed_file_ends_the_session(session, tmp_path):
 def test_positions_are_in_the_editors_utf16_units(session, tmp_path):
     """Past a character outside the Basic Multilingual Plane, the editor's
     column (UTF-16) is one more than the character index."""
-    text = MOD.replace('"Zephyr" greek', '"Zephyr \U0001F32C" greek')
+    text = MOD.replace('"Zephyr" greek', '"Zephyr \U0001f32c" greek')
     uri = session.open(tmp_path / "mod.dioses", text.replace("next to hera", "next to herra"))
-    line = text.split("\n").index(next(x for x in text.split("\n") if "\U0001F32C" in x))
+    line = text.split("\n").index(next(x for x in text.split("\n") if "\U0001f32c" in x))
     index = text.split("\n")[line].index("greek")
-    found = session.request(t.TEXT_DOCUMENT_HOVER,
-                            t.HoverParams(**session.at(uri, line, index + 1 + 2)))
+    found = session.request(
+        t.TEXT_DOCUMENT_HOVER, t.HoverParams(**session.at(uri, line, index + 1 + 2))
+    )
     assert found.range == t.Range(t.Position(line, index + 1), t.Position(line, index + 6))
     assert found.contents.value.startswith("mythology `greek`")
     session.wait(uri, lambda found: bool(found))
 
 
-GUSTS = 'set gusts "Gusts" {\n  requires winds\n}\n\ngod notus "Notus" greek reconstructed {\n' \
-        '  2 points if next to boreas\n}\n'
+GUSTS = (
+    'set gusts "Gusts" {\n  requires winds\n}\n\ngod notus "Notus" greek reconstructed {\n'
+    "  2 points if next to boreas\n}\n"
+)
 
 
 def test_card_files_changed_outside_the_editor_are_read_again(tmp_path):
-    watching = t.ClientCapabilities(workspace=t.WorkspaceClientCapabilities(
-        did_change_watched_files=t.DidChangeWatchedFilesClientCapabilities(
-            dynamic_registration=True)))
+    watching = t.ClientCapabilities(
+        workspace=t.WorkspaceClientCapabilities(
+            did_change_watched_files=t.DidChangeWatchedFilesClientCapabilities(
+                dynamic_registration=True
+            )
+        )
+    )
     (tmp_path / "winds.dioses").write_text(WINDS, encoding="utf-8")
     session = Session(tmp_path, watching)
     try:
@@ -349,8 +398,11 @@ def test_card_files_changed_outside_the_editor_are_read_again(tmp_path):
         gusts = tmp_path / "gusts.dioses"
         gusts.write_text(GUSTS, encoding="utf-8")
         session.client.protocol.notify(
-            t.WORKSPACE_DID_CHANGE_WATCHED_FILES, t.DidChangeWatchedFilesParams(
-                [t.FileEvent(uris.from_fs_path(str(gusts)), t.FileChangeType.Created)]))
+            t.WORKSPACE_DID_CHANGE_WATCHED_FILES,
+            t.DidChangeWatchedFilesParams(
+                [t.FileEvent(uris.from_fs_path(str(gusts)), t.FileChangeType.Created)]
+            ),
+        )
         assert session.wait(uri) == []
     finally:
         session.stop()
@@ -366,22 +418,32 @@ def test_a_workspace_folder_added_brings_its_sets(session, tmp_path):
     (other / "gusts.dioses").write_text(GUSTS, encoding="utf-8")
     folder = t.WorkspaceFolder(uris.from_fs_path(str(other)), "other")
     session.client.protocol.notify(
-        t.WORKSPACE_DID_CHANGE_WORKSPACE_FOLDERS, t.DidChangeWorkspaceFoldersParams(
-            t.WorkspaceFoldersChangeEvent(added=[folder], removed=[])))
+        t.WORKSPACE_DID_CHANGE_WORKSPACE_FOLDERS,
+        t.DidChangeWorkspaceFoldersParams(
+            t.WorkspaceFoldersChangeEvent(added=[folder], removed=[])
+        ),
+    )
     assert session.wait(uri) == []
 
 
 def test_code_actions_offer_the_helps_fixes_and_a_fix_all(session, tmp_path):
-    text = MOD.replace("next to hera", "adjacent to hera") + \
-        '\ngod Big_One "Big" greek reconstructed {\n  1 point\n}\n'
+    text = (
+        MOD.replace("next to hera", "adjacent to hera")
+        + '\ngod Big_One "Big" greek reconstructed {\n  1 point\n}\n'
+    )
     uri = session.open(tmp_path / "mod.dioses", text)
     found = session.wait(uri, lambda found: bool(found))
     assert [d.code for d in found] == ["DL001", "DL106"]  # the phrasing; the id
 
     def actions(line: int, only=None) -> list[t.CodeAction]:
-        return session.request(t.TEXT_DOCUMENT_CODE_ACTION, t.CodeActionParams(
-            t.TextDocumentIdentifier(uri), t.Range(t.Position(line, 0), t.Position(line, 99)),
-            t.CodeActionContext(diagnostics=[], only=only)))
+        return session.request(
+            t.TEXT_DOCUMENT_CODE_ACTION,
+            t.CodeActionParams(
+                t.TextDocumentIdentifier(uri),
+                t.Range(t.Position(line, 0), t.Position(line, 99)),
+                t.CodeActionContext(diagnostics=[], only=only),
+            ),
+        )
 
     line, _ = _find(text, "adjacent to")
     quick = [a for a in actions(line) if a.kind == t.CodeActionKind.QuickFix]
@@ -389,8 +451,12 @@ def test_code_actions_offer_the_helps_fixes_and_a_fix_all(session, tmp_path):
     assert fix.title == "Write 'next to'" and fix.is_preferred
     assert [d.code for d in fix.diagnostics] == ["DL001"]
     start = text.split("\n")[line].index("adjacent to")
-    assert list(fix.edit.changes[uri]) == [t.TextEdit(t.Range(
-        t.Position(line, start), t.Position(line, start + len("adjacent to"))), "next to")]
+    assert list(fix.edit.changes[uri]) == [
+        t.TextEdit(
+            t.Range(t.Position(line, start), t.Position(line, start + len("adjacent to"))),
+            "next to",
+        )
+    ]
     [everything] = actions(0, only=[t.CodeActionKind.Source])
     assert everything.kind == "source.fixAll.dioses"
     assert [e.new_text for e in everything.edit.changes[uri]] == ["next to", "big-one"]
@@ -409,13 +475,16 @@ def test_completion_replaces_the_whole_word_an_id_with_dashes_too(session, tmp_p
     assert {" ", "-"} <= set(capabilities.trigger_characters)
     line, _ = _find(text, "geb-a")
     start = text.split("\n")[line].index("geb-a")
-    found = session.request(t.TEXT_DOCUMENT_COMPLETION,
-                            t.CompletionParams(**session.at(uri, line, start + 4)))
+    found = session.request(
+        t.TEXT_DOCUMENT_COMPLETION, t.CompletionParams(**session.at(uri, line, start + 4))
+    )
     [item] = found.items
     assert item.label == "geb-and-nut" and item.kind == t.CompletionItemKind.Class
-    assert item.text_edit == t.TextEdit(t.Range(t.Position(line, start),
-                                                t.Position(line, start + 5)), "geb-and-nut")
-    law = session.request(t.TEXT_DOCUMENT_COMPLETION, t.CompletionParams(
-        **session.at(uri, line, start)))  # after 'next to ': cards, not laws
+    assert item.text_edit == t.TextEdit(
+        t.Range(t.Position(line, start), t.Position(line, start + 5)), "geb-and-nut"
+    )
+    law = session.request(
+        t.TEXT_DOCUMENT_COMPLETION, t.CompletionParams(**session.at(uri, line, start))
+    )  # after 'next to ': cards, not laws
     labels = {i.label for i in law.items}
     assert "hera" in labels and not {"only-gods", "no-greeks", "power-of-ra"} & labels

@@ -39,30 +39,47 @@ def _message(payload: dict) -> bytes:
 def test_the_server_process_speaks_json_rpc_over_stdio(tmp_path):
     pytest.importorskip("pygls")
     uri = (tmp_path / "bad.dioses").as_uri()
-    text = 'set bad "Bad" {\n  requires base\n}\n\ngod odd "Odd" norse reconstructed {\n' \
-           '  2 points if next to zeuss\n}\n'
+    text = (
+        'set bad "Bad" {\n  requires base\n}\n\ngod odd "Odd" norse reconstructed {\n'
+        "  2 points if next to zeuss\n}\n"
+    )
     requests = [
-        {"jsonrpc": "2.0", "id": 1, "method": "initialize",
-         "params": {"processId": None, "rootUri": tmp_path.as_uri(), "capabilities": {}}},
+        {
+            "jsonrpc": "2.0",
+            "id": 1,
+            "method": "initialize",
+            "params": {"processId": None, "rootUri": tmp_path.as_uri(), "capabilities": {}},
+        },
         {"jsonrpc": "2.0", "method": "initialized", "params": {}},
-        {"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
-            "uri": uri, "languageId": "dioses", "version": 1, "text": text}}},
+        {
+            "jsonrpc": "2.0",
+            "method": "textDocument/didOpen",
+            "params": {
+                "textDocument": {"uri": uri, "languageId": "dioses", "version": 1, "text": text}
+            },
+        },
         {"jsonrpc": "2.0", "id": 2, "method": "shutdown", "params": None},
         {"jsonrpc": "2.0", "method": "exit", "params": None},
     ]
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), str(ROOT / "cli")]))
     done = subprocess.run(
         [sys.executable, "-c", "from dioses_cli.main import dioses; dioses()", "lsp", "--stdio"],
-        input=b"".join(_message(r) for r in requests), capture_output=True, env=env,
-        timeout=120, cwd=tmp_path)
+        input=b"".join(_message(r) for r in requests),
+        capture_output=True,
+        env=env,
+        timeout=120,
+        cwd=tmp_path,
+    )
     assert done.returncode == 0, done.stderr.decode()
     replies = lsp_replies(done.stdout)
     init = next(r for r in replies if r.get("id") == 1)["result"]
     assert init["serverInfo"]["name"] == "dioses"
     assert init["capabilities"]["hoverProvider"] and init["capabilities"]["completionProvider"]
-    [published] = [r["params"] for r in replies
-                   if r.get("method") == "textDocument/publishDiagnostics"]
+    [published] = [
+        r["params"] for r in replies if r.get("method") == "textDocument/publishDiagnostics"
+    ]
     assert published["uri"] == uri
     assert [(d["code"], d["range"]["start"]) for d in published["diagnostics"]] == [
-        ("DL109", {"line": 5, "character": 22})]
+        ("DL109", {"line": 5, "character": 22})
+    ]
     assert next(r for r in replies if r.get("id") == 2)["result"] is None

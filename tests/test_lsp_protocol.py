@@ -33,8 +33,11 @@ class Raw:
         to_server, self._write = os.pipe()
         self._read, from_server = os.pipe()
         self.server = make_server()
-        self.thread = threading.Thread(target=self.server.start_io, daemon=True, args=(
-            os.fdopen(to_server, "rb"), os.fdopen(from_server, "wb")))
+        self.thread = threading.Thread(
+            target=self.server.start_io,
+            daemon=True,
+            args=(os.fdopen(to_server, "rb"), os.fdopen(from_server, "wb")),
+        )
         self.thread.start()
         self.messages: queue.Queue = queue.Queue()
         threading.Thread(target=self._reading, daemon=True).start()
@@ -101,12 +104,25 @@ def _error(answer: dict) -> dict:
 def test_every_protocol_mistake_gets_its_answer_and_no_popup(raw, tmp_path):
     hover = {"textDocument": {"uri": "file:///x.dioses"}, "position": {"line": 0, "character": 0}}
     # LSP 3.17: before initialize, a request is -32002 and a notification is dropped
-    raw.notify("textDocument/didOpen", {"textDocument": {
-        "uri": "file:///x.dioses", "languageId": "dioses", "version": 1, "text": "god"}})
+    raw.notify(
+        "textDocument/didOpen",
+        {
+            "textDocument": {
+                "uri": "file:///x.dioses",
+                "languageId": "dioses",
+                "version": 1,
+                "text": "god",
+            }
+        },
+    )
     assert _error(raw.request(7, "textDocument/hover", hover))["code"] == -32002
     _initialize(raw, tmp_path)
-    assert _error(raw.request(2, "initialize", {"processId": None, "rootUri": None,
-                                                "capabilities": {}}))["code"] == -32600
+    assert (
+        _error(
+            raw.request(2, "initialize", {"processId": None, "rootUri": None, "capabilities": {}})
+        )["code"]
+        == -32600
+    )
     # params that do not fit the method: -32602, saying where
     bad = raw.request(3, "textDocument/hover", {**hover, "position": {"line": "x"}})
     assert _error(bad)["code"] == -32602 and "textDocument/hover" in bad["error"]["message"]
@@ -117,9 +133,13 @@ def test_every_protocol_mistake_gets_its_answer_and_no_popup(raw, tmp_path):
     assert _error(raw.answer(None))["code"] == -32600
     raw.send({"jsonrpc": "1.0", "id": 4, "method": "textDocument/hover", "params": hover})
     assert _error(raw.answer(4))["code"] == -32600
-    raw.notify("textDocument/didChange", {  # a change to a file not open: logged, ignored
-        "textDocument": {"uri": "file:///nowhere.dioses", "version": 2},
-        "contentChanges": [{"text": "x"}]})
+    raw.notify(
+        "textDocument/didChange",
+        {  # a change to a file not open: logged, ignored
+            "textDocument": {"uri": "file:///nowhere.dioses", "version": 2},
+            "contentChanges": [{"text": "x"}],
+        },
+    )
     raw.notify("textDocument/hover", {"position": 1})  # a bad notification: logged
     assert raw.request(5, "textDocument/hover", hover)["result"] is None  # the session goes on
     assert raw.request(6, "shutdown", None)["result"] is None
@@ -139,15 +159,29 @@ def test_exit_without_shutdown_ends_the_command_with_1():
     import sys
 
     root = Path(__file__).resolve().parent.parent
-    messages = [{"jsonrpc": "2.0", "id": 1, "method": "initialize",
-                 "params": {"processId": None, "rootUri": None, "capabilities": {}}},
-                {"jsonrpc": "2.0", "method": "exit"}]
-    framed = b"".join(b"Content-Length: %d\r\n\r\n%s" % (len(body), body)
-                      for body in (json.dumps(message).encode() for message in messages))
-    start = ("import sys; sys.path[:0] = [" + repr(str(root)) + ", " + repr(str(root / "cli"))
-             + "]; from dioses_cli.main import dioses; dioses()")
-    done = subprocess.run([sys.executable, "-c", start, "lsp"], input=framed,
-                          capture_output=True, timeout=120)
+    messages = [
+        {
+            "jsonrpc": "2.0",
+            "id": 1,
+            "method": "initialize",
+            "params": {"processId": None, "rootUri": None, "capabilities": {}},
+        },
+        {"jsonrpc": "2.0", "method": "exit"},
+    ]
+    framed = b"".join(
+        b"Content-Length: %d\r\n\r\n%s" % (len(body), body)
+        for body in (json.dumps(message).encode() for message in messages)
+    )
+    start = (
+        "import sys; sys.path[:0] = ["
+        + repr(str(root))
+        + ", "
+        + repr(str(root / "cli"))
+        + "]; from dioses_cli.main import dioses; dioses()"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", start, "lsp"], input=framed, capture_output=True, timeout=120
+    )
     assert done.returncode == 1, done.stderr
     assert b'"serverInfo"' in done.stdout and done.stderr == b""
 
@@ -170,34 +204,56 @@ def test_a_lone_surrogate_is_reported_where_it_is_and_breaks_nothing_after(sessi
     assert found.code == "DL003" and found.range.start == t.Position(line, 2)
     hovered = session.request(t.TEXT_DOCUMENT_HOVER, t.HoverParams(**session.at(uri, 5, 5)))
     assert hovered.contents.value.startswith("**Zephyr**")
-    session.client.protocol.notify(t.TEXT_DOCUMENT_DID_CHANGE, t.DidChangeTextDocumentParams(
-        t.VersionedTextDocumentIdentifier(2, uri), [t.TextDocumentContentChangePartial(
-            t.Range(t.Position(line, 2), t.Position(line, 3)), "")]))
+    session.client.protocol.notify(
+        t.TEXT_DOCUMENT_DID_CHANGE,
+        t.DidChangeTextDocumentParams(
+            t.VersionedTextDocumentIdentifier(2, uri),
+            [
+                t.TextDocumentContentChangePartial(
+                    t.Range(t.Position(line, 2), t.Position(line, 3)), ""
+                )
+            ],
+        ),
+    )
     assert session.wait(uri) == []
 
 
 def test_text_is_kept_by_the_protocols_line_breaks(session, tmp_path):
     """A form feed, U+2028 and NEL in a comment break no line; \\r\\n and a lone
     \\r do. Edits after them land where the editor made them."""
-    text = MOD.replace("# R10", "# \x0c \u2028 \x85 R10").replace(
-        "in row\n", "in row\r\n").replace("next to hera", "next to herra")
+    text = (
+        MOD.replace("# R10", "# \x0c \u2028 \x85 R10")
+        .replace("in row\n", "in row\r\n")
+        .replace("next to hera", "next to herra")
+    )
     text = text.replace('"My mod" {\n', '"My mod" {\r')
     uri = session.open(tmp_path / "mod.dioses", text)
     assert [d.code for d in session.wait(uri, lambda found: bool(found))] == ["DL109"]
     lines = re.split(r"\r\n|\r|\n", text)
     line = next(n for n, words in enumerate(lines) if "herra" in words)
     start = lines[line].index("herra")
-    session.client.protocol.notify(t.TEXT_DOCUMENT_DID_CHANGE, t.DidChangeTextDocumentParams(
-        t.VersionedTextDocumentIdentifier(2, uri), [t.TextDocumentContentChangePartial(
-            t.Range(t.Position(line, start + 3), t.Position(line, start + 4)), "")]))
+    session.client.protocol.notify(
+        t.TEXT_DOCUMENT_DID_CHANGE,
+        t.DidChangeTextDocumentParams(
+            t.VersionedTextDocumentIdentifier(2, uri),
+            [
+                t.TextDocumentContentChangePartial(
+                    t.Range(t.Position(line, start + 3), t.Position(line, start + 4)), ""
+                )
+            ],
+        ),
+    )
     assert session.wait(uri) == []
-    where = session.request(t.TEXT_DOCUMENT_HOVER, t.HoverParams(**session.at(
-        uri, line, start + 1)))
+    where = session.request(
+        t.TEXT_DOCUMENT_HOVER, t.HoverParams(**session.at(uri, line, start + 1))
+    )
     assert where.contents.value.startswith("**Hera**")
     assert where.range == t.Range(t.Position(line, start), t.Position(line, start + 4))
     norse = next(n for n, words in enumerate(lines) if "norse" in words)
-    word = session.request(t.TEXT_DOCUMENT_HOVER, t.HoverParams(**session.at(
-        uri, norse, lines[norse].index("norse") + 1)))
+    word = session.request(
+        t.TEXT_DOCUMENT_HOVER,
+        t.HoverParams(**session.at(uri, norse, lines[norse].index("norse") + 1)),
+    )
     assert word.contents.value.startswith("mythology `norse`")
 
 

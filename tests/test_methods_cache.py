@@ -59,8 +59,14 @@ print(json.dumps({"classes": len(classes), "different": different,
 def probe(cache_dir: Path, **env: str) -> dict:
     environment = {key: value for key, value in os.environ.items() if key != "DIOSES_NO_CACHE"}
     environment.update(DIOSES_CACHE_DIR=str(cache_dir), **env)
-    done = subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True,
-                          cwd=ROOT, env=environment, check=True)
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=environment,
+        check=True,
+    )
     return json.loads(done.stdout.splitlines()[-1])
 
 
@@ -84,18 +90,29 @@ def test_a_damaged_or_foreign_entry_is_compiled_anew(tmp_path):
     assert probe(tmp_path)["whole"] == 0  # and written whole again
 
 
-@pytest.mark.parametrize("found", [None, b"", b"not marshal", 7, "text",
-                                   __import__("marshal").dumps({"a": ("x", 1)}),
-                                   __import__("marshal").dumps([1, 2])])
+@pytest.mark.parametrize(
+    "found",
+    [
+        None,
+        b"",
+        b"not marshal",
+        7,
+        "text",
+        __import__("marshal").dumps({"a": ("x", 1)}),
+        __import__("marshal").dumps([1, 2]),
+    ],
+)
 def test_an_entry_that_is_not_sources_and_code_is_none(found):
     assert _entries(found) == {}
 
 
 def test_the_hash_is_split_off_with_every_line_in_its_place():
-    script = ("def __eq__(self, other):\n    return True\n"
-              "def __hash__(self):\n        return hash((\n                -12,\n"
-              "            ))\n"
-              "def __init__(self):\n    pass\n")
+    script = (
+        "def __eq__(self, other):\n    return True\n"
+        "def __hash__(self):\n        return hash((\n                -12,\n"
+        "            ))\n"
+        "def __init__(self):\n    pass\n"
+    )
     kept, salted = _split(script)
     assert kept.splitlines()[:2] == script.splitlines()[:2]
     assert kept.count("\n") == salted.count("\n") + 2 == script.count("\n")
@@ -104,7 +121,9 @@ def test_the_hash_is_split_off_with_every_line_in_its_place():
         for number, line in enumerate(part.splitlines()):
             assert not line or line == script.splitlines()[number]
     assert _split("def __eq__(self, other):\n    return True\n") == (
-        "def __eq__(self, other):\n    return True\n", "")
+        "def __eq__(self, other):\n    return True\n",
+        "",
+    )
 
 
 def test_the_cache_holds_the_entry_of_the_model(tmp_path, monkeypatch):

@@ -38,8 +38,10 @@ def _script(name: str) -> Path:
     for candidate in (bin_dir / name, bin_dir / f"{name}.exe"):
         if candidate.is_file():
             return candidate
-    pytest.skip(f"the '{name}' console script is not installed next to {sys.executable}; "
-                "install the project (pip install -e '.[test]') to run this test")
+    pytest.skip(
+        f"the '{name}' console script is not installed next to {sys.executable}; "
+        "install the project (pip install -e '.[test]') to run this test"
+    )
 
 
 def test_installed_scripts_lint_the_bundled_cards_and_score_the_rulebook_example(tmp_path):
@@ -47,18 +49,28 @@ def test_installed_scripts_lint_the_bundled_cards_and_score_the_rulebook_example
     # Run from an empty folder: nothing may depend on the repository being the cwd.
     env = {**os.environ, "NO_COLOR": "1"}
 
-    lint = subprocess.run([str(dioses_lint)], cwd=tmp_path, env=env,
-                          capture_output=True, text=True, timeout=120)
+    lint = subprocess.run(
+        [str(dioses_lint)], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120
+    )
     assert lint.returncode == 0, lint.stdout + lint.stderr
 
-    score = subprocess.run([str(dioses), "score", str(EXAMPLE_BOARD), "--format", "json"],
-                           cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
+    score = subprocess.run(
+        [str(dioses), "score", str(EXAMPLE_BOARD), "--format", "json"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert score.returncode == 0, score.stdout + score.stderr
     report = json.loads(score.stdout)
     # Base rulebook scoring example: Hera 2p (R4, R8) + Barco 2p (R10) + Hela 0p.
     assert report["total"] == 4
     assert {card["id"]: card["points"] for card in report["cards"]} == {
-        "hela": 0, "hera": 2, "ship": 2}
+        "hela": 0,
+        "hera": 2,
+        "ship": 2,
+    }
 
 
 def test_dioses_version_prints_the_installed_package_version():

@@ -44,8 +44,9 @@ def test_simulate_reports_the_same_on_one_and_two_workers():
 
 def test_simulate_on_a_local_dask_cluster_reports_the_same():
     distributed = pytest.importorskip("distributed")  # CI installs the [distributed] extra
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
-                                  dashboard_address=None) as cluster:
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None
+    ) as cluster:
         on_cluster = CliRunner().invoke(dioses, [*ARGS, "--scheduler", cluster.scheduler_address])
     alone = CliRunner().invoke(dioses, ARGS)
     assert on_cluster.exit_code == 0, on_cluster.output
@@ -55,8 +56,9 @@ def test_simulate_on_a_local_dask_cluster_reports_the_same():
 def test_an_unreachable_scheduler_is_one_clear_error(monkeypatch):
     pytest.importorskip("distributed")
     monkeypatch.setattr(parallel, "CONNECT_TIMEOUT", "1s")
-    result = CliRunner().invoke(dioses, ["simulate", "--games", "1", "--scheduler",
-                                         "tcp://127.0.0.1:9"])
+    result = CliRunner().invoke(
+        dioses, ["simulate", "--games", "1", "--scheduler", "tcp://127.0.0.1:9"]
+    )
     assert result.exit_code == 1
     assert "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in result.output
 
@@ -77,8 +79,9 @@ def test_balance_reports_the_same_on_one_worker_two_and_a_local_cluster():
     assert one.exit_code == two.exit_code == 0, one.output + two.output
     assert one.stdout == two.stdout
     distributed = pytest.importorskip("distributed")
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
-                                  dashboard_address=None) as cluster:
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None
+    ) as cluster:
         on_cluster = runner.invoke(dioses, [*args, "--scheduler", cluster.scheduler_address])
     assert on_cluster.exit_code == 0, on_cluster.output
     assert on_cluster.stdout == one.stdout

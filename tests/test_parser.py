@@ -55,16 +55,18 @@ def test_identity_fixture_is_canonical():
 
 def test_identity_fixture_survives_parse_print_parse():
     card_file = parse_card_text(identity_text(), str(IDENTITY))
-    assert parse_card_text(card_file_text(card_file, VOCABULARY), vocabulary=VOCABULARY) \
-        == card_file
+    assert (
+        parse_card_text(card_file_text(card_file, VOCABULARY), vocabulary=VOCABULARY) == card_file
+    )
 
 
 @pytest.mark.parametrize("chunk", identity_chunks(), ids=lambda c: c.split('"')[0].strip())
 def test_identity_definition_is_canonical_alone(chunk):
     card_file = parse_card_text(chunk, vocabulary=VOCABULARY)
     assert card_file_text(card_file, VOCABULARY) == chunk
-    assert parse_card_text(card_file_text(card_file, VOCABULARY), vocabulary=VOCABULARY) \
-        == card_file
+    assert (
+        parse_card_text(card_file_text(card_file, VOCABULARY), vocabulary=VOCABULARY) == card_file
+    )
 
 
 def test_identity_fixture_uses_every_grammar_rule():
@@ -105,8 +107,16 @@ def test_identity_fixture_covers_every_vocabulary_word():
     assert set(m.TriggerKind) - {m.TriggerKind.START} <= values
     assert set(m.Fact) <= {getattr(node, "fact", None) for node in nodes}
     every_class = set()
-    for union in (m.Selector, m.Countable, m.Condition, m.ScoringLine, m.Effect,
-                  m.SetupStep, m.RuleChange, m.Definition):
+    for union in (
+        m.Selector,
+        m.Countable,
+        m.Condition,
+        m.ScoringLine,
+        m.Effect,
+        m.SetupStep,
+        m.RuleChange,
+        m.Definition,
+    ):
         every_class |= set(typing.get_args(union))
     every_class |= {m.Scope, m.Weight, m.CellRef, m.Setting, m.CardSet, m.PatternCell}
     assert every_class - kinds == set()
@@ -114,19 +124,25 @@ def test_identity_fixture_covers_every_vocabulary_word():
     assert any(cell is None for p in patterns for row in p.shape for cell in row)
 
 
-@pytest.mark.parametrize("loose, canonical", [
-    ("2 p if next to a greek god", "2 points if next to greek god"),
-    ("2 points if next to an egyptian", "2 points if next to egyptian"),
-    ("1 points per greeks in row", "1 point per greek in row"),
-    ("1 point per 2 god", "1 point per 2 gods in area"),
-    ("1 point if at least 2 greek cards in row", "1 point if at least 2 greeks in row"),
-    ("1 point if at least 1 card that are next to it", "1 point if at least 1 card in area that is next to it"),
-    ("1 point if only gods", "1 point if only gods in area"),
-    ("1 point if next to (greek)", "1 point if next to greek"),
-    ("1 point if (next to greek)", "1 point if next to greek"),
-    ("1 point if next to (face-up and greek)", "1 point if next to face-up greek"),
-    ("1 point; 2 points", "1 point\n  2 points"),
-])
+@pytest.mark.parametrize(
+    "loose, canonical",
+    [
+        ("2 p if next to a greek god", "2 points if next to greek god"),
+        ("2 points if next to an egyptian", "2 points if next to egyptian"),
+        ("1 points per greeks in row", "1 point per greek in row"),
+        ("1 point per 2 god", "1 point per 2 gods in area"),
+        ("1 point if at least 2 greek cards in row", "1 point if at least 2 greeks in row"),
+        (
+            "1 point if at least 1 card that are next to it",
+            "1 point if at least 1 card in area that is next to it",
+        ),
+        ("1 point if only gods", "1 point if only gods in area"),
+        ("1 point if next to (greek)", "1 point if next to greek"),
+        ("1 point if (next to greek)", "1 point if next to greek"),
+        ("1 point if next to (face-up and greek)", "1 point if next to face-up greek"),
+        ("1 point; 2 points", "1 point\n  2 points"),
+    ],
+)
 def test_non_canonical_spellings_print_canonically(loose, canonical):
     """Articles, 'p', singular/plural, default scopes and redundant parentheses
     all read the same as the canonical text."""
@@ -145,20 +161,23 @@ def test_string_escapes_round_trip():
 # --------------------------------------------------------------- printer regressions
 
 
-@pytest.mark.parametrize("text", [
-    # "scores" then a statement starting with "at": without the ";" the two
-    # read as one "scores at least 20 points" condition.
-    'scenario s 1 "S" printed {\n  victory {\n    hera scores;\n    at least 20 points\n  }\n}\n',
-    # a leader ends in a count, which would swallow "of same ..." or "that is ..."
-    'law l "L" printed {\n  1 point if at least 1 (the one of zeus with most gods in area that is '
-    'next to hera) of same type in line\n}\n',
-    'law l "L" printed {\n  1 point if at least 1 god in largest group of (the one of zeus with '
-    'most gods in area) that is in a corner\n}\n',
-    # a subject list starting with a selector word after a statement ending
-    # in one: "greek" + "card, norse ..." would read "greek card"
-    'scenario s 1 "S" printed {\n  victory {\n    every it right of greek;\n'
-    '    card, norse not in area\n  }\n}\n',
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        # "scores" then a statement starting with "at": without the ";" the two
+        # read as one "scores at least 20 points" condition.
+        'scenario s 1 "S" printed {\n  victory {\n    hera scores;\n    at least 20 points\n  }\n}\n',
+        # a leader ends in a count, which would swallow "of same ..." or "that is ..."
+        'law l "L" printed {\n  1 point if at least 1 (the one of zeus with most gods in area that is '
+        "next to hera) of same type in line\n}\n",
+        'law l "L" printed {\n  1 point if at least 1 god in largest group of (the one of zeus with '
+        "most gods in area) that is in a corner\n}\n",
+        # a subject list starting with a selector word after a statement ending
+        # in one: "greek" + "card, norse ..." would read "greek card"
+        'scenario s 1 "S" printed {\n  victory {\n    every it right of greek;\n'
+        "    card, norse not in area\n  }\n}\n",
+    ],
+)
 def test_printer_keeps_ambiguous_trees_apart(text):
     card_file = parse_card_text(text)
     assert card_file_text(card_file) == text
@@ -170,11 +189,18 @@ def test_a_leader_ending_in_scores_keeps_its_subject_apart(mode):
     unclosed, LALR(1) reads "scores at" as the start of "scores at least N
     points" (DL001 unexpected 'front'; found by test_properties). The printed
     text parses back to the same tree, and is a fixed point."""
-    leader = m.Leader(m.AnyCard(), m.Count(m.AnyCard(), m.Scope(m.ScopeKind.AREA),
-                                           where=m.Scores(None)))
+    leader = m.Leader(
+        m.AnyCard(), m.Count(m.AnyCard(), m.Scope(m.ScopeKind.AREA), where=m.Scores(None))
+    )
     condition = m.Subject(mode, (leader,), m.AtCell(m.Row.FRONT, 1))
-    card_file = m.CardFile(None, (m.MythCard("x", "X", (), "god", "greek", m.Provenance.PRINTED,
-                                             lines=(m.Fixed(0, condition),)),))
+    card_file = m.CardFile(
+        None,
+        (
+            m.MythCard(
+                "x", "X", (), "god", "greek", m.Provenance.PRINTED, lines=(m.Fixed(0, condition),)
+            ),
+        ),
+    )
     text = card_file_text(card_file)
     assert parse_card_text(text) == card_file, text
     assert card_file_text(parse_card_text(text)) == text
@@ -192,13 +218,19 @@ def test_scores_then_at_least_reads_as_two_statements():
     )
 
 
-@pytest.mark.parametrize("lines, scope", [
-    ("1 point per egyptian in column 2\n  2 points", m.Scope(m.ScopeKind.NAMED_COLUMN, column=2)),
-    ("1 point per egyptian in column 2", m.Scope(m.ScopeKind.NAMED_COLUMN, column=2)),
-    ("1 point per egyptian in column\n  3 points", m.Scope(m.ScopeKind.COLUMN)),
-    ("1 point per egyptian in column\n  33 points", m.Scope(m.ScopeKind.COLUMN)),
-    ("1 point per egyptian in column\n  -3 points", m.Scope(m.ScopeKind.COLUMN)),
-])
+@pytest.mark.parametrize(
+    "lines, scope",
+    [
+        (
+            "1 point per egyptian in column 2\n  2 points",
+            m.Scope(m.ScopeKind.NAMED_COLUMN, column=2),
+        ),
+        ("1 point per egyptian in column 2", m.Scope(m.ScopeKind.NAMED_COLUMN, column=2)),
+        ("1 point per egyptian in column\n  3 points", m.Scope(m.ScopeKind.COLUMN)),
+        ("1 point per egyptian in column\n  33 points", m.Scope(m.ScopeKind.COLUMN)),
+        ("1 point per egyptian in column\n  -3 points", m.Scope(m.ScopeKind.COLUMN)),
+    ],
+)
 def test_named_column_scope_and_own_column_scope(lines, scope):
     """'in column 2' is column 2; 'in column' followed by the next line's
     points is the card's own column (both can follow in the same parser state)."""
@@ -230,7 +262,7 @@ def test_bundled_cards_keep_spans():
     text_lines = path.read_text(encoding="utf-8").splitlines()
     assert text_lines[hera.span.line - 1].startswith("god hera")
     line = hera.lines[0]
-    assert text_lines[line.span.line - 1][line.span.column - 1:].startswith("2 points if")
+    assert text_lines[line.span.line - 1][line.span.column - 1 :].startswith("2 points if")
 
 
 # --------------------------------------------------------------- syntax errors
@@ -289,35 +321,37 @@ def test_labelled_example_gives_help():
 
 def test_error_recovery_reports_both_errors_and_builds_the_good_definition():
     text = (
-        'set s "S" {\n'           # 1
-        "}\n"                     # 2
-        "\n"                      # 3
+        'set s "S" {\n'  # 1
+        "}\n"  # 2
+        "\n"  # 3
         'god x "A" greek printed {\n'  # 4
         "  2 points if nxt to greek\n"  # 5
-        "}\n"                     # 6
-        "\n"                      # 7
+        "}\n"  # 6
+        "\n"  # 7
         'god b "B" greek printed {\n'  # 8
         "  2 points if next to greek\n"  # 9
-        "}\n"                     # 10
-        "\n"                      # 11
-        'law c "C" printed {\n'   # 12
+        "}\n"  # 10
+        "\n"  # 11
+        'law c "C" printed {\n'  # 12
         "  3 points if only gods in line line\n"  # 13
-        "}\n"                     # 14
+        "}\n"  # 14
     )
     card_file, diagnostics = build(text, "f.dioses")
     assert [(d.code, d.line, d.column) for d in diagnostics] == [
-        ("DL001", 5, 15), ("DL001", 13, 33)]
+        ("DL001", 5, 15),
+        ("DL001", 13, 33),
+    ]
     assert card_file.card_set.id == "s"
     assert [d.id for d in card_file.definitions] == ["b"]
     (good,) = card_file.definitions
     assert good.span.line == 8
-    assert good.lines == (m.Fixed(2, m.Relation(m.RelationKind.NEXT_TO,
-                                                    m.MythologyIs("greek"))),)
+    assert good.lines == (m.Fixed(2, m.Relation(m.RelationKind.NEXT_TO, m.MythologyIs("greek"))),)
 
 
 def test_parse_card_text_raises_the_projects_error_with_every_diagnostic():
-    text = 'god x "A" greek printed {\n  2 points if nxt to greek\n}\n' \
-           'god b "B" nordic printed {\n}\n'
+    text = (
+        'god x "A" greek printed {\n  2 points if nxt to greek\n}\ngod b "B" nordic printed {\n}\n'
+    )
     with pytest.raises(DiosesError) as raised:
         parse_card_text(text, "f.dioses")
     assert [d.code for d in raised.value.diagnostics] == ["DL001", "DL102"]
@@ -334,7 +368,8 @@ def test_unknown_mythology_is_dl102_with_suggestion():
     assert error.message == "unknown mythology 'nordic'"
     assert error.help == "did you mean 'norse'?"
     assert error.concise() == (
-        "f.dioses:4:17: DL102 unknown mythology 'nordic'\n  help: did you mean 'norse'?")
+        "f.dioses:4:17: DL102 unknown mythology 'nordic'\n  help: did you mean 'norse'?"
+    )
     # A wrong header word is recorded and the rest of the definition still
     # checked; a file with any error never loads.
     with pytest.raises(CardSyntaxError) as raised:
@@ -355,18 +390,24 @@ def test_unknown_provenance_is_dl103():
 EVENT_CARD = 'god x "A" egyptian printed {{\n  {event}\n  1 point\n}}\n'
 
 
-@pytest.mark.parametrize("event, stated, origin", [
-    ("event draw a law", None, m.Provenance.PRINTED),
-    ("event draw a law reconstructed", m.Provenance.RECONSTRUCTED, m.Provenance.RECONSTRUCTED),
-    ("event swap hera with zeus named", m.Provenance.NAMED, m.Provenance.NAMED),
-    ("event discard top of goddesses printed", m.Provenance.PRINTED, m.Provenance.PRINTED),
-])
+@pytest.mark.parametrize(
+    "event, stated, origin",
+    [
+        ("event draw a law", None, m.Provenance.PRINTED),
+        ("event draw a law reconstructed", m.Provenance.RECONSTRUCTED, m.Provenance.RECONSTRUCTED),
+        ("event swap hera with zeus named", m.Provenance.NAMED, m.Provenance.NAMED),
+        ("event discard top of goddesses printed", m.Provenance.PRINTED, m.Provenance.PRINTED),
+    ],
+)
 def test_an_event_states_its_own_provenance_after_its_effects(event, stated, origin):
     """R27: Geb y Nut's scoring is printed and its event reconstructed, so an
     event may say where it comes from; left out, it is the card's."""
     (card,) = parse_card_text(EVENT_CARD.format(event=event)).definitions
     assert (card.event_provenance, card.event_origin, card.provenance) == (
-        stated, origin, m.Provenance.PRINTED)
+        stated,
+        origin,
+        m.Provenance.PRINTED,
+    )
     assert len(card.event) == 1 and card.lines == (m.Fixed(1, None),)
 
 
@@ -377,14 +418,14 @@ def test_a_card_without_an_event_has_no_event_provenance():
 
 def test_an_event_stated_in_two_statements_has_one_provenance():
     """A second 'event' statement may repeat the provenance or leave it out."""
-    two = 'event draw a law reconstructed\n  event swap 2 cards'
+    two = "event draw a law reconstructed\n  event swap 2 cards"
     (card,) = parse_card_text(EVENT_CARD.format(event=two)).definitions
     assert card.event == (m.DrawLaw(1), m.SwapAny(2))
     assert card.event_provenance is m.Provenance.RECONSTRUCTED
 
 
 def test_an_event_provenance_stated_twice_differently_is_dl103():
-    two = 'event draw a law reconstructed\n  event swap 2 cards named'
+    two = "event draw a law reconstructed\n  event swap 2 cards named"
     (found,) = only(build(EVENT_CARD.format(event=two))[1], "DL103")
     assert (found.line, found.column) == (3, 3)
     assert found.message == "the event's provenance is stated twice: 'reconstructed', then 'named'"
@@ -404,12 +445,15 @@ def test_an_event_provenance_is_printed_back():
     assert card_file_text(parse_card_text(text)) == text
 
 
-@pytest.mark.parametrize("text, line, column", [
-    ('god x "A" greek printed {\n  1 point if in midle row\n}\n', 2, 17),
-    ('god x "A" greek printed {\n  1 point if at frnt 1\n}\n', 2, 17),
-    ('god x "A" greek printed {\n  1 point per god in centre row\n}\n', 2, 22),
-    ('scenario s 1 "S" printed {\n  setup {\n    place hera face-up at top 1\n  }\n}\n', 3, 27),
-])
+@pytest.mark.parametrize(
+    "text, line, column",
+    [
+        ('god x "A" greek printed {\n  1 point if in midle row\n}\n', 2, 17),
+        ('god x "A" greek printed {\n  1 point if at frnt 1\n}\n', 2, 17),
+        ('god x "A" greek printed {\n  1 point per god in centre row\n}\n', 2, 22),
+        ('scenario s 1 "S" printed {\n  setup {\n    place hera face-up at top 1\n  }\n}\n', 3, 27),
+    ],
+)
 def test_unknown_row_is_dl104(text, line, column):
     (error,) = only(build(text)[1], "DL104")
     assert (error.line, error.column) == (line, column)
@@ -423,10 +467,13 @@ def test_unknown_row_suggests_the_nearest():
     assert error.help == "did you mean 'central'?"
 
 
-@pytest.mark.parametrize("text, line, column", [
-    ('pattern p "P" easyy printed {\n  | any god |\n}\n', 1, 15),
-    ('power p "P" printed cost 2 {\n  draw a tough pattern\n}\n', 2, 10),
-])
+@pytest.mark.parametrize(
+    "text, line, column",
+    [
+        ('pattern p "P" easyy printed {\n  | any god |\n}\n', 1, 15),
+        ('power p "P" printed cost 2 {\n  draw a tough pattern\n}\n', 2, 10),
+    ],
+)
 def test_unknown_difficulty_is_dl105(text, line, column):
     (error,) = only(build(text)[1], "DL105")
     assert (error.line, error.column) == (line, column)
@@ -438,9 +485,14 @@ def test_unknown_difficulty_suggests_the_nearest():
     assert error.help == "did you mean 'easy'?"
 
 
-@pytest.mark.parametrize("word, fixed", [
-    ("Big_Hera", "big-hera"), ("hera_2", "hera-2"), ("Zeus", "zeus"),
-])
+@pytest.mark.parametrize(
+    "word, fixed",
+    [
+        ("Big_Hera", "big-hera"),
+        ("hera_2", "hera-2"),
+        ("Zeus", "zeus"),
+    ],
+)
 def test_non_kebab_id_is_dl106(word, fixed):
     text = f'\ngod {word} "X" greek printed {{\n}}\n'
     (error,) = build(text)[1]
@@ -454,12 +506,19 @@ def test_non_kebab_set_id_is_dl106():
     assert (error.code, error.line, error.column) == ("DL106", 1, 5)
 
 
-@pytest.mark.parametrize("text, line, column", [
-    ('god x "A" greek printed {\n  1 point if in column 5\n}\n', 2, 24),
-    ('god x "A" greek printed {\n  1 point if at back 0\n}\n', 2, 22),
-    ('god x "A" greek printed {\n  1 point per god in column 5\n}\n', 2, 29),
-    ('scenario s 1 "S" printed {\n  setup {\n    place hera face-up at back 7\n  }\n}\n', 3, 32),
-])
+@pytest.mark.parametrize(
+    "text, line, column",
+    [
+        ('god x "A" greek printed {\n  1 point if in column 5\n}\n', 2, 24),
+        ('god x "A" greek printed {\n  1 point if at back 0\n}\n', 2, 22),
+        ('god x "A" greek printed {\n  1 point per god in column 5\n}\n', 2, 29),
+        (
+            'scenario s 1 "S" printed {\n  setup {\n    place hera face-up at back 7\n  }\n}\n',
+            3,
+            32,
+        ),
+    ],
+)
 def test_column_outside_the_grid_is_dl108(text, line, column):
     (error,) = build(text)[1]
     assert (error.code, error.line, error.column) == ("DL108", line, column)

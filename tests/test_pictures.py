@@ -98,18 +98,20 @@ def test_board_picture_holds_patterns_objectives_and_the_scenario_r14_r15():
     for held in report.patterns:  # R14: completed or not, and its points
         drawn = patterns[held.pattern.id]
         assert drawn.get("data-completed") == str(held.completed).lower()
-        assert f"{'completed' if held.completed else 'not completed'}: {held.points}p" in \
-            words(drawn)
+        assert f"{'completed' if held.completed else 'not completed'}: {held.points}p" in words(
+            drawn
+        )
     assert {False, True} == {p.completed for p in report.patterns}  # both drawn
     objectives = groups(root, "objective")
-    assert [(g.get("data-goal"), g.get("data-element"), g.get("data-points"))
-            for g in objectives] == [(o.goal.id, o.element.id, str(o.points))
-                                     for o in report.objectives]
+    assert [
+        (g.get("data-goal"), g.get("data-element"), g.get("data-points")) for g in objectives
+    ] == [(o.goal.id, o.element.id, str(o.points)) for o in report.objectives]
     scenario = groups(root, "scenario")[0]
     assert scenario.get("data-id") == report.scenario.scenario.id
     conditions = [g.get("data-met") for g in groups(scenario, "condition")]
-    expected = [c.met for c in report.scenario.victory_conditions
-                + report.scenario.challenge_conditions]
+    expected = [
+        c.met for c in report.scenario.victory_conditions + report.scenario.challenge_conditions
+    ]
     assert conditions == [str(x).lower() for x in expected]
     assert True in expected and False in expected
     assert "Isis, Horus and Sun Eye are each close to Ra" in words(scenario)
@@ -123,8 +125,7 @@ def test_explain_marks_the_cells_each_cards_condition_matched():
         drawn = groups(cells[cell_name(score.cell).replace(" ", "-")], "matched")[0]
         expected = sorted({c for line in score.lines for c in line.cells})
         matched_somewhere |= bool(expected)
-        assert drawn.get("data-cells") == " ".join(cell_name(c).replace(" ", "-")
-                                                   for c in expected)
+        assert drawn.get("data-cells") == " ".join(cell_name(c).replace(" ", "-") for c in expected)
     assert matched_somewhere
     _, _, plain, _ = scored(EVERYTHING)
     assert groups(plain, "matched") == []
@@ -139,10 +140,12 @@ def test_the_rulebooks_symbols_greek_circle_norse_square_egyptian_triangle(regis
 
 
 def test_a_declared_mythology_gets_its_declared_symbol_or_a_generated_one():
-    words = [m.WordDecl("mythology", "celtic", "Celta", symbol="spiral"),
-             m.WordDecl("mythology", "aztec", "Azteca", symbol="Az"),
-             m.WordDecl("mythology", "inca", "Inca"),
-             m.WordDecl("mythology", "maya", "Maya", symbol="feathered-serpent")]
+    words = [
+        m.WordDecl("mythology", "celtic", "Celta", symbol="spiral"),
+        m.WordDecl("mythology", "aztec", "Azteca", symbol="Az"),
+        m.WordDecl("mythology", "inca", "Inca"),
+        m.WordDecl("mythology", "maya", "Maya", symbol="feathered-serpent"),
+    ]
     vocabulary = Vocabulary(words)
     assert symbol_of(vocabulary, "celtic") == ("shape", "spiral")
     assert symbol_of(vocabulary, "aztec") == ("mark", "Az")
@@ -150,16 +153,21 @@ def test_a_declared_mythology_gets_its_declared_symbol_or_a_generated_one():
     assert kind == "shape" and shape in GENERATED
     assert symbol_of(vocabulary, "inca") == symbol_of(Vocabulary(words[2:3]), "inca")
     assert symbol_of(vocabulary, "maya")[1] in GENERATED
-    svg = card_svg(m.MythCard("x", "X", (), "god", ("inca", "celtic")),
-                   CardText(vocabulary=Vocabulary([*words, m.WordDecl("type", "god", "Dios")])))
+    svg = card_svg(
+        m.MythCard("x", "X", (), "god", ("inca", "celtic")),
+        CardText(vocabulary=Vocabulary([*words, m.WordDecl("type", "god", "Dios")])),
+    )
     drawn = [g.get("data-mythology") for g in groups(ET.fromstring(svg), "mythology-symbol")]
     assert drawn == ["inca", "celtic"]
 
 
 def test_the_sheet_holds_every_definition_once_with_its_text_and_provenance(registry):
     text = CardText.of(registry)
-    cards = [(d, registry.set_of(d), "") for d in registry.definitions()
-             if registry.set_of(d) == "aun-mas-divinos"]
+    cards = [
+        (d, registry.set_of(d), "")
+        for d in registry.definitions()
+        if registry.set_of(d) == "aun-mas-divinos"
+    ]
     root = ET.fromstring(sheet_svg(cards, text))
     pages = groups(root, "page")
     assert len(pages) == math.ceil(len(cards) / PER_PAGE)
@@ -183,7 +191,7 @@ def test_a_pdf_sheet_has_one_a4_page_per_sheet(registry):
     pypdf = pytest.importorskip("pypdf")
     pytest.importorskip("cairosvg")
     text = CardText.of(registry)
-    cards = [(d, "base", "") for d in registry.myth_cards()[:PER_PAGE + 1]]
+    cards = [(d, "base", "") for d in registry.myth_cards()[: PER_PAGE + 1]]
     reader = pypdf.PdfReader(__import__("io").BytesIO(export.pdf(page_svgs(cards, text))))
     assert len(reader.pages) == 2
     width, height = (float(x) / 72 * 25.4 for x in reader.pages[0].mediabox[2:])
@@ -201,7 +209,7 @@ def test_a_board_picture_renders_to_a_png_a_viewer_opens():
     image = Image.open(__import__("io").BytesIO(data))
     assert image.size == (round(float(root.get("width"))), round(float(root.get("height"))))
     rgb = image.convert("RGB").tobytes()
-    assert len({rgb[i:i + 3] for i in range(0, len(rgb), 3)}) > 20  # drawn, not blank
+    assert len({rgb[i : i + 3] for i in range(0, len(rgb), 3)}) > 20  # drawn, not blank
 
 
 def test_the_balance_plot_holds_every_card_its_mean_spread_and_flags(registry):
@@ -218,15 +226,16 @@ def test_the_balance_plot_holds_every_card_its_mean_spread_and_flags(registry):
         assert any(e.get("class") == "printed" for e in row.iter()) is printed
         flags = [t for t in row.iter(f"{SVG}text") if t.get("class") == "flags"]
         assert [words(t) for t in flags] == (["; ".join(stats.flags)] if stats.flags else [])
-    flagged = {r.get("data-id") for r in root.iter(f"{SVG}rect")
-               if r.get("class") == "flagged"}
+    flagged = {r.get("data-id") for r in root.iter(f"{SVG}rect") if r.get("class") == "flagged"}
     assert flagged == {s.card.id for s in report.cards if s.flags}
     assert flagged  # the bundled sets have flagged cards at this size
 
 
 def test_a_missing_cairo_is_one_error_naming_what_to_install(missing):
-    missing(lambda name: name == "cairosvg",
-            lambda name: OSError("no library called \"cairo-2\" was found"))
+    missing(
+        lambda name: name == "cairosvg",
+        lambda name: OSError('no library called "cairo-2" was found'),
+    )
     with pytest.raises(DiosesError) as raised:
         export.png("<svg xmlns='http://www.w3.org/2000/svg' width='1' height='1'/>")
     assert raised.value.diagnostics[0].code == "E402"

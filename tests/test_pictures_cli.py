@@ -48,8 +48,7 @@ def test_score_svg_writes_the_board_and_still_prints_the_report(runner, tmp_path
 
 def test_score_svg_with_json_keeps_stdout_json(runner, tmp_path):
     target = tmp_path / "board.svg"
-    result = runner.invoke(dioses, ["score", str(BOARD), "--svg", str(target),
-                                    "--format", "json"])
+    result = runner.invoke(dioses, ["score", str(BOARD), "--svg", str(target), "--format", "json"])
     assert result.exit_code == 0
     assert json.loads(result.stdout)["total"] == 46
     assert f"picture written to {target}" in result.stderr
@@ -77,18 +76,20 @@ def test_overwrite_never_replaces_a_file_that_is_not_a_picture(runner, tmp_path)
     assert target.read_text(encoding="utf-8") == "my notes, not a picture\n"
 
 
-@pytest.mark.parametrize("args, expected", [
-    (["score", str(BOARD), "--svg", "board.png"], "does not end in '.svg'"),
-    (["cards", "--sheet", "cards.docx"], "does not end in '.svg' or '.pdf'"),
-    (["balance", "--plot", "plot.pdf", "--boards", "5"], "does not end in '.svg'"),
-    (["score", str(BOARD), "--svg", "missing/board.svg"], "no folder missing"),
-    (["cards", "--sheet", "."], "is a directory"),
-    (["cards", "--sheet", "cards.pdf", "--text"], "give one of them"),
-    (["cards", "--overwrite"], "--overwrite goes with --sheet FILE"),
-    (["score", str(BOARD), "--overwrite"], "--overwrite goes with --svg FILE"),
-])
-def test_a_bad_picture_path_is_one_usage_error(runner, tmp_path, args, expected,
-                                               monkeypatch):
+@pytest.mark.parametrize(
+    "args, expected",
+    [
+        (["score", str(BOARD), "--svg", "board.png"], "does not end in '.svg'"),
+        (["cards", "--sheet", "cards.docx"], "does not end in '.svg' or '.pdf'"),
+        (["balance", "--plot", "plot.pdf", "--boards", "5"], "does not end in '.svg'"),
+        (["score", str(BOARD), "--svg", "missing/board.svg"], "no folder missing"),
+        (["cards", "--sheet", "."], "is a directory"),
+        (["cards", "--sheet", "cards.pdf", "--text"], "give one of them"),
+        (["cards", "--overwrite"], "--overwrite goes with --sheet FILE"),
+        (["score", str(BOARD), "--overwrite"], "--overwrite goes with --svg FILE"),
+    ],
+)
+def test_a_bad_picture_path_is_one_usage_error(runner, tmp_path, args, expected, monkeypatch):
     monkeypatch.chdir(tmp_path)
     result = runner.invoke(dioses, args)
     assert result.exit_code == 2, result.output
@@ -110,11 +111,11 @@ def test_cards_sheet_pdf_has_a_page_per_nine_cards(runner, tmp_path):
     pypdf = pytest.importorskip("pypdf")
     pytest.importorskip("cairosvg")
     target = tmp_path / "expansion.pdf"
-    result = runner.invoke(dioses, ["cards", "--set", "aun-mas-divinos", "--sheet",
-                                    str(target)])
+    result = runner.invoke(dioses, ["cards", "--set", "aun-mas-divinos", "--sheet", str(target)])
     assert result.exit_code == 0, result.output
-    listed = json.loads(runner.invoke(dioses, ["cards", "--set", "aun-mas-divinos",
-                                               "--format", "json"]).stdout)
+    listed = json.loads(
+        runner.invoke(dioses, ["cards", "--set", "aun-mas-divinos", "--format", "json"]).stdout
+    )
     pages = -(-len(listed) // 9)
     assert f"{len(listed)} cards on {pages} pages written to {target}" in result.stdout
     assert len(pypdf.PdfReader(target).pages) == pages
@@ -124,8 +125,9 @@ def test_cards_sheet_svg_stacks_every_listed_definition(runner, tmp_path):
     target = tmp_path / "base.svg"
     result = runner.invoke(dioses, ["cards", "--set", "base", "--sheet", str(target)])
     assert result.exit_code == 0, result.output
-    listed = json.loads(runner.invoke(dioses, ["cards", "--set", "base",
-                                               "--format", "json"]).stdout)
+    listed = json.loads(
+        runner.invoke(dioses, ["cards", "--set", "base", "--format", "json"]).stdout
+    )
     assert cards_in(target) == [d["id"] for d in listed]
     root = ET.parse(target).getroot()
     pages = [g for g in root.iter(f"{SVG}g") if g.get("class") == "page"]
@@ -134,20 +136,25 @@ def test_cards_sheet_svg_stacks_every_listed_definition(runner, tmp_path):
 
 def test_balance_plot_holds_every_card_of_the_report(runner, tmp_path):
     target = tmp_path / "balance.svg"
-    result = runner.invoke(dioses, ["balance", "--boards", "200", "--plot", str(target),
-                                    "--format", "json"])
+    result = runner.invoke(
+        dioses, ["balance", "--boards", "200", "--plot", str(target), "--format", "json"]
+    )
     assert result.exit_code == 0, result.output
     report = json.loads(result.stdout)
     root = ET.parse(target).getroot()
-    drawn = {g.get("data-id"): g.get("data-mean") for g in root.iter(f"{SVG}g")
-             if g.get("class") == "card-stat"}
+    drawn = {
+        g.get("data-id"): g.get("data-mean")
+        for g in root.iter(f"{SVG}g")
+        if g.get("class") == "card-stat"
+    }
     assert drawn == {c["id"]: f"{c['mean']:.3f}" for c in report["cards"]}
 
 
-def test_a_pdf_without_cairo_is_one_error_naming_what_to_install(runner, tmp_path,
-                                                                 missing):
-    missing(lambda name: name == "cairosvg",
-            lambda name: OSError("no library called \"cairo-2\" was found"))
+def test_a_pdf_without_cairo_is_one_error_naming_what_to_install(runner, tmp_path, missing):
+    missing(
+        lambda name: name == "cairosvg",
+        lambda name: OSError('no library called "cairo-2" was found'),
+    )
     target = tmp_path / "cards.pdf"
     result = runner.invoke(dioses, ["cards", "--set", "base", "--sheet", str(target)])
     assert result.exit_code == 1
@@ -156,8 +163,7 @@ def test_a_pdf_without_cairo_is_one_error_naming_what_to_install(runner, tmp_pat
     assert not target.exists()
 
 
-def test_pictures_without_drawsvg_is_one_error_naming_the_extra(runner, tmp_path,
-                                                                monkeypatch):
+def test_pictures_without_drawsvg_is_one_error_naming_the_extra(runner, tmp_path, monkeypatch):
     monkeypatch.setitem(sys.modules, "drawsvg", None)  # import drawsvg fails
     result = runner.invoke(dioses, ["score", str(BOARD), "--svg", str(tmp_path / "b.svg")])
     assert result.exit_code == 1
@@ -167,12 +173,15 @@ def test_pictures_without_drawsvg_is_one_error_naming_the_extra(runner, tmp_path
 
 def test_markup_in_names_and_control_characters_in_paths_stay_text(runner, tmp_path):
     mod = tmp_path / "evil.dioses"
-    mod.write_text('set evil "Evil <&>" {\n  version "1.0"\n  requires base\n}\n\n'
-                   'god evil-one "Bad <b>&amp; ]]>" greek {\n  2 points if next to egyptian\n}\n',
-                   encoding="utf-8")
+    mod.write_text(
+        'set evil "Evil <&>" {\n  version "1.0"\n  requires base\n}\n\n'
+        'god evil-one "Bad <b>&amp; ]]>" greek {\n  2 points if next to egyptian\n}\n',
+        encoding="utf-8",
+    )
     sheet = tmp_path / "evil.svg"
-    result = runner.invoke(dioses, ["cards", "--cards", str(mod), "--set", "evil",
-                                    "--sheet", str(sheet)])
+    result = runner.invoke(
+        dioses, ["cards", "--cards", str(mod), "--set", "evil", "--sheet", str(sheet)]
+    )
     assert result.exit_code == 0, result.output
     root = ET.parse(sheet).getroot()
     names = [t for t in root.iter(f"{SVG}text") if t.get("class") == "name"]
@@ -182,6 +191,7 @@ def test_markup_in_names_and_control_characters_in_paths_stay_text(runner, tmp_p
     picture = tmp_path / "board.svg"
     result = runner.invoke(dioses, ["score", str(board), "--svg", str(picture)])
     assert result.exit_code == 0, result.output
-    heading = [t for t in ET.parse(picture).getroot().iter(f"{SVG}text")
-               if t.get("class") == "title"][0]
+    heading = [
+        t for t in ET.parse(picture).getroot().iter(f"{SVG}text") if t.get("class") == "title"
+    ][0]
     assert "board\\x1b[2J.toml: 46 points" in "".join(heading.itertext())

@@ -32,8 +32,9 @@ def test_a_card_sheet_pdf_renders_in_pdfium(tmp_path):
     result = CliRunner().invoke(dioses, ["cards", "--set", "base", "--sheet", str(sheet)])
     assert result.exit_code == 0, result.output
     document = pdfium.PdfDocument(str(sheet))
-    listed = json.loads(CliRunner().invoke(dioses, ["cards", "--set", "base", "--format",
-                                                    "json"]).stdout)
+    listed = json.loads(
+        CliRunner().invoke(dioses, ["cards", "--set", "base", "--format", "json"]).stdout
+    )
     assert len(document) == -(-len(listed) // 9)  # nine cards a page
     for index in (0, len(document) - 1):
         width, height = document[index].get_size()
@@ -51,7 +52,18 @@ def test_a_board_svg_opens_in_chromium(tmp_path):
     result = CliRunner().invoke(dioses, ["score", str(BOARD), "--svg", str(picture)])
     assert result.exit_code == 0, result.output
     shot = tmp_path / "shot.png"
-    subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu",
-                    "--window-size=1200,1100", f"--screenshot={shot}", picture.as_uri()],
-                   capture_output=True, timeout=120, check=True)
+    subprocess.run(
+        [
+            browser,
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--window-size=1200,1100",
+            f"--screenshot={shot}",
+            picture.as_uri(),
+        ],
+        capture_output=True,
+        timeout=120,
+        check=True,
+    )
     assert inked(Image.open(shot)) > 0.02

@@ -69,8 +69,18 @@ def test_same_seed_same_picks_and_other_seeds_differ(registry):
 
 
 def test_the_report_is_the_same_on_one_or_two_workers(registry):
-    reports = [simulate(registry, games=2, players=2, agents=["planner", "greedy"], seed=4,
-                        think=2, workers=workers).to_json() for workers in (1, 2)]
+    reports = [
+        simulate(
+            registry,
+            games=2,
+            players=2,
+            agents=["planner", "greedy"],
+            seed=4,
+            think=2,
+            workers=workers,
+        ).to_json()
+        for workers in (1, 2)
+    ]
     assert reports[0] == reports[1]
     assert reports[0]["think"] == 2
 
@@ -85,11 +95,14 @@ def test_choose_never_changes_the_game(registry):
     def unchanged(game, decision, index):
         # what the game was at the decision, asked again: the planner's
         # searches (copies of the state) leave the real one as it was
-        before = (copy.deepcopy(game.state), game.rng.getstate(), list(game.turn_picks or []),
-                  copy.deepcopy(game.turn_start))
+        before = (
+            copy.deepcopy(game.state),
+            game.rng.getstate(),
+            list(game.turn_picks or []),
+            copy.deepcopy(game.turn_start),
+        )
         assert planner.suggest(game, decision) is not None
-        after = (game.state, game.rng.getstate(), list(game.turn_picks or []),
-                 game.turn_start)
+        after = (game.state, game.rng.getstate(), list(game.turn_picks or []), game.turn_start)
         assert after == before
         checked.append(planner.last["simulations"])
 
@@ -168,11 +181,11 @@ def test_a_world_deals_only_hidden_cards_and_keeps_what_was_seen(registry):
     drawn = start.deck[-1]  # as if drawn this turn: the decision shows it
     decision = type("D", (), {"subject": drawn, "kind": "drawn", "choices": ()})()
     seen = seen_cards(game.state, decision)
-    worlds = [determinize(start, game.state, decision, None, random.Random(s))
-              for s in range(5)]
+    worlds = [determinize(start, game.state, decision, None, random.Random(s)) for s in range(5)]
     for world in worlds:
-        assert Counter(c for _, c in world.all_card_places()) == \
-            Counter(c for _, c in start.all_card_places())
+        assert Counter(c for _, c in world.all_card_places()) == Counter(
+            c for _, c in start.all_card_places()
+        )
         assert world.deck[-1] == drawn
         for a, area in enumerate(start.areas):
             for cell, slot in enumerate(area.cells):
@@ -218,8 +231,11 @@ def test_a_replay_that_goes_another_way_is_dropped(registry):
     game = new_game(registry, [planner, make_agent("greedy", 2)], seed=1)
     game.keep_turn_start()
     game.turn_picks.append((0, "no-such-decision", 0))
-    decision = type("D", (), {"seat": 0, "kind": "action", "subject": None,
-                              "choices": tuple(game.legal_actions(0))})()
+    decision = type(
+        "D",
+        (),
+        {"seat": 0, "kind": "action", "subject": None, "choices": tuple(game.legal_actions(0))},
+    )()
     world = copy_state(game.turn_start)
     assert planner._simulate(game, decision, world, 1, 0) is None
     assert isinstance(game, Game)
@@ -234,8 +250,21 @@ def runner() -> CliRunner:
 
 
 def test_simulate_with_the_planner_reports_its_think(runner):
-    args = ["simulate", "--games", "1", "--players", "2", "--agents", "planner,greedy",
-            "--think", "2", "--format", "json", "--seed", "3"]
+    args = [
+        "simulate",
+        "--games",
+        "1",
+        "--players",
+        "2",
+        "--agents",
+        "planner,greedy",
+        "--think",
+        "2",
+        "--format",
+        "json",
+        "--seed",
+        "3",
+    ]
     result = runner.invoke(dioses, args)
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
@@ -243,13 +272,16 @@ def test_simulate_with_the_planner_reports_its_think(runner):
     assert runner.invoke(dioses, args).stdout == result.stdout
 
 
-@pytest.mark.parametrize("args, message", [
-    (["--agents", "planner", "--think", "0"], "0 is not in the range 1<=x<=2000"),
-    (["--agents", "planner", "--think", "2001"], "2001 is not in the range"),
-    (["--agents", "planner", "--think", "many"], "'many' is not a whole number"),
-    (["--agents", "greedy,random", "--think", "8"], "no seat is played by the planner"),
-    (["--agents", "planer,greedy"], "did you mean 'planner'"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--agents", "planner", "--think", "0"], "0 is not in the range 1<=x<=2000"),
+        (["--agents", "planner", "--think", "2001"], "2001 is not in the range"),
+        (["--agents", "planner", "--think", "many"], "'many' is not a whole number"),
+        (["--agents", "greedy,random", "--think", "8"], "no seat is played by the planner"),
+        (["--agents", "planer,greedy"], "did you mean 'planner'"),
+    ],
+)
 def test_bad_think_or_agent_is_a_usage_error(runner, args, message):
     for command in (["simulate", "--games", "1"], ["play", "--players", "2"]):
         result = runner.invoke(dioses, [*command, *args], input="")

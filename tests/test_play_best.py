@@ -42,8 +42,9 @@ def here(tmp_path, monkeypatch) -> Path:
 
 
 def finished_game(registry, seed: int, agents=("greedy", "random")):
-    game = new_game(registry, [make_agent(name, seed * 10 + i) for i, name in enumerate(agents)],
-                    seed=seed)
+    game = new_game(
+        registry, [make_agent(name, seed * 10 + i) for i, name in enumerate(agents)], seed=seed
+    )
     game.play()
     return game
 
@@ -53,8 +54,9 @@ def test_each_areas_best_is_what_dioses_solve_says_of_its_final_board(registry, 
     never less than the cards scored as they lay (R12: all face up)."""
     game = finished_game(registry, 6)  # areas proven in about a second each
     bests = best_module.best_totals(game, time_limit=60)
-    for area, (best, board, board_file) in enumerate(zip(bests, final_boards(game),
-                                                         final_board_files(game))):
+    for area, (best, board, board_file) in enumerate(
+        zip(bests, final_boards(game), final_board_files(game))
+    ):
         assert best.optimal, f"area {area + 1} not proven in 60 s"
         as_laid = score_board(board, all_face_up_at_end=True).total
         assert best.total >= as_laid
@@ -74,8 +76,9 @@ def test_the_final_table_has_the_best_column_and_says_what_it_means(here):
 
 
 def test_best_time_zero_leaves_the_column_out(here):
-    result = CliRunner().invoke(dioses, ["play", "--agents", "greedy,random", "--seed", "8",
-                                         "--best-time", "0"])
+    result = CliRunner().invoke(
+        dioses, ["play", "--agents", "greedy,random", "--seed", "8", "--best-time", "0"]
+    )
     assert result.exit_code == 0, result.output
     assert "Game over after" in result.stdout and "best possible" not in result.stdout
 
@@ -100,6 +103,7 @@ def test_an_unproven_best_is_shown_as_a_lower_bound():
 
 # ---------------------------------------------------------------- the hint
 
+
 def test_h_shows_the_hint_agents_choice_and_changes_nothing(registry):
     game = new_game(registry, [make_agent("greedy", 1), make_agent("greedy", 2)], seed=6)
     state = game.state
@@ -113,7 +117,8 @@ def test_h_shows_the_hint_agents_choice_and_changes_nothing(registry):
     agent = human_module.HumanAgent(out, read=lambda prompt: next(answers))
     assert agent.choose(game, decision) == 0
     expected = make_agent(best_module.HINT_AGENT, agent_seed(state.turn, seat)).choose(
-        game, decision)
+        game, decision
+    )
     choice = decision.choices[expected]
     text = out.export_text()
     label = printed_names(game, choice.label or choice.kind)
@@ -128,7 +133,8 @@ def test_help_names_the_hint(registry):
     out = Console(record=True, width=120, soft_wrap=True, file=open(os.devnull, "w"))
     agent = human_module.HumanAgent(out, read=lambda prompt: next(answers))
     seat = game.state.active
-    decision = Decision(seat, "action", "Your action",
-                        tuple(game.legal_actions(game.state.seat_area[seat])))
+    decision = Decision(
+        seat, "action", "Your action", tuple(game.legal_actions(game.state.seat_area[seat]))
+    )
     agent.choose(game, decision)
     assert "'h' suggests one" in out.export_text()

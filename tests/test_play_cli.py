@@ -61,8 +61,9 @@ def test_human_agent_asks_again_until_the_input_is_a_valid_number():
     answers = iter(["x", "", "0", "99", "c hera", "?", "b", "3"])
     out = Console(record=True, width=120, soft_wrap=True, file=open(os.devnull, "w"))
     agent = human_module.HumanAgent(out, read=lambda prompt: next(answers))
-    decision = Decision(0, "pile", "Which pile?",
-                        tuple(Choice("pile", (i,), f"pile {i + 1}") for i in range(4)))
+    decision = Decision(
+        0, "pile", "Which pile?", tuple(Choice("pile", (i,), f"pile {i + 1}") for i in range(4))
+    )
     assert agent.choose(game, decision) == 2
     text = out.export_text()
     assert "Which pile?" in text and " 4. pile 4" in text
@@ -73,8 +74,9 @@ def test_human_agent_asks_again_until_the_input_is_a_valid_number():
 
 
 def test_play_with_bad_then_good_input_reaches_the_scores(runner, here):
-    result = runner.invoke(dioses, ["play", "--seed", "3", "--log", "game.jsonl"],
-                           input="x\n99\n\n" + ONES)
+    result = runner.invoke(
+        dioses, ["play", "--seed", "3", "--log", "game.jsonl"], input="x\n99\n\n" + ONES
+    )
     no_traceback(result)
     assert result.exit_code == 0, result.output
     out = result.stdout
@@ -96,9 +98,11 @@ def test_board_hides_face_down_cards_even_from_their_owner(runner, here):
     # Before the first reveal every card of the human's own area is unknown:
     # each row of its grid shows four '?' and no card.
     own = result.stdout.split("Area 1: seat 1 (human) - yours")[1].split("laws:")[0]
-    rows = [line for line in own.splitlines()
-            if line.startswith("│ front") or line.startswith("│ central")
-            or line.startswith("│ back")]
+    rows = [
+        line
+        for line in own.splitlines()
+        if line.startswith("│ front") or line.startswith("│ central") or line.startswith("│ back")
+    ]
     assert len(rows) == 3
     for row in rows:
         cells = [cell.strip() for cell in row.strip("│").split("│")[1:]]
@@ -126,15 +130,21 @@ def test_input_closed_during_setup_saves_nothing(runner, here):
 
 
 def test_hot_seat_two_humans_both_play(runner, here):
-    result = runner.invoke(dioses, ["play", "--agents", "human,human", "--seed", "2",
-                                    "--log", "hot.jsonl"], input="1\n" * 40)
+    result = runner.invoke(
+        dioses,
+        ["play", "--agents", "human,human", "--seed", "2", "--log", "hot.jsonl"],
+        input="1\n" * 40,
+    )
     no_traceback(result)
     assert result.exit_code == 1, result.output  # the input ended
     assert "the input ended" in result.stderr
     assert "seat 1 (human): your turn" in result.stdout
     assert "seat 2 (human): your turn" in result.stdout
-    seats = {r["seat"] for r in log_records(here / "hot.jsonl")
-             if r["type"] == "decision" and r["options"] > 1}
+    seats = {
+        r["seat"]
+        for r in log_records(here / "hot.jsonl")
+        if r["type"] == "decision" and r["options"] > 1
+    }
     assert seats == {1, 2}  # numbered from 1 in the log, as on the screen
 
 
@@ -149,12 +159,16 @@ def test_agents_only_game_needs_no_input(runner, here):
 
 
 def test_autosave_after_every_turn_and_resume_gives_the_same_game(runner, here):
-    full = runner.invoke(dioses, ["play", "--seed", "11", "--save", "full.json",
-                                  "--log", "full.jsonl"], input=ONES)
+    full = runner.invoke(
+        dioses, ["play", "--seed", "11", "--save", "full.json", "--log", "full.jsonl"], input=ONES
+    )
     assert full.exit_code == 0, full.output
 
-    part = runner.invoke(dioses, ["play", "--seed", "11", "--save", "part.json",
-                                  "--log", "part.jsonl"], input="1\n" * 12)
+    part = runner.invoke(
+        dioses,
+        ["play", "--seed", "11", "--save", "part.json", "--log", "part.jsonl"],
+        input="1\n" * 12,
+    )
     no_traceback(part)
     assert part.exit_code == 1  # the input ended
     saved = json.loads((here / "part.json").read_text())
@@ -261,9 +275,24 @@ def score_total(runner, path: Path) -> int:
 
 
 def test_final_boards_score_the_same_with_dioses_score(runner, here):
-    result = runner.invoke(dioses, ["play", "--agents", "greedy,random", "--seed", "21",
-                                    "--rule", "initial-laws", "--rule", "initial-patterns",
-                                    "--log", "g.jsonl", "--final-board", "end.toml"])
+    result = runner.invoke(
+        dioses,
+        [
+            "play",
+            "--agents",
+            "greedy,random",
+            "--seed",
+            "21",
+            "--rule",
+            "initial-laws",
+            "--rule",
+            "initial-patterns",
+            "--log",
+            "g.jsonl",
+            "--final-board",
+            "end.toml",
+        ],
+    )
     no_traceback(result)
     assert result.exit_code == 0, result.output
     totals = final_record(here / "g.jsonl")["totals"]
@@ -274,9 +303,22 @@ def test_final_boards_score_the_same_with_dioses_score(runner, here):
 
 @pytest.mark.parametrize("scenario", ["the-fairest", "runaway-bride"])
 def test_a_scenario_final_board_scores_the_same(runner, here, scenario):
-    result = runner.invoke(dioses, ["play", "--scenario", scenario, "--agents", "greedy",
-                                    "--seed", "3", "--log", "s.jsonl",
-                                    "--final-board", "end.toml"])
+    result = runner.invoke(
+        dioses,
+        [
+            "play",
+            "--scenario",
+            scenario,
+            "--agents",
+            "greedy",
+            "--seed",
+            "3",
+            "--log",
+            "s.jsonl",
+            "--final-board",
+            "end.toml",
+        ],
+    )
     no_traceback(result)
     assert result.exit_code == 0, result.output
     final = final_record(here / "s.jsonl")
@@ -289,8 +331,9 @@ def test_a_scenario_final_board_scores_the_same(runner, here, scenario):
 
 def test_final_board_never_overwrites(runner, here):
     (here / "end.toml").write_text("mine")
-    result = runner.invoke(dioses, ["play", "--scenario", "3", "--agents", "greedy",
-                                    "--final-board", "end.toml"])
+    result = runner.invoke(
+        dioses, ["play", "--scenario", "3", "--agents", "greedy", "--final-board", "end.toml"]
+    )
     assert result.exit_code == 2
     assert (here / "end.toml").read_text() == "mine"
 
@@ -311,8 +354,11 @@ def test_replay_of_a_human_game_log_is_ok(runner, here):
 def tamper(path: Path) -> None:
     records = log_records(path)
     for record in records:
-        if record["type"] == "decision" and record["kind"] in ("exchange", "drawn") \
-                and record["options"] > 2:
+        if (
+            record["type"] == "decision"
+            and record["kind"] in ("exchange", "drawn")
+            and record["options"] > 2
+        ):
             record["index"] = (record["index"] + 1) % record["options"]
             break
     else:  # pragma: no cover - every game has such a decision
@@ -343,8 +389,10 @@ def test_replay_of_a_log_with_a_changed_final_score_fails(runner, here):
     assert "the end" in result.stderr
 
 
-@pytest.mark.parametrize("text", ["", "not json\n", '{"type": "decision"}\n',
-                                  '{"type": "setup", "seed": "x"}\n', "\x00\xff"])
+@pytest.mark.parametrize(
+    "text",
+    ["", "not json\n", '{"type": "decision"}\n', '{"type": "setup", "seed": "x"}\n', "\x00\xff"],
+)
 def test_replay_of_a_damaged_file_is_one_clear_error(runner, here, text):
     (here / "bad.jsonl").write_bytes(text.encode("latin-1"))
     result = runner.invoke(dioses, ["replay", "bad.jsonl"])
@@ -358,8 +406,17 @@ def test_replay_of_a_damaged_file_is_one_clear_error(runner, here, text):
 
 
 def test_simulate_same_seed_same_json(runner):
-    args = ["simulate", "--games", "4", "--seed", "5", "--agents", "greedy,random",
-            "--format", "json"]
+    args = [
+        "simulate",
+        "--games",
+        "4",
+        "--seed",
+        "5",
+        "--agents",
+        "greedy,random",
+        "--format",
+        "json",
+    ]
     first, second = runner.invoke(dioses, args), runner.invoke(dioses, args)
     assert first.exit_code == 0, first.output
     assert first.stdout == second.stdout
@@ -368,13 +425,40 @@ def test_simulate_same_seed_same_json(runner):
 
 
 def test_simulate_json_keys_and_counts(runner):
-    result = runner.invoke(dioses, ["simulate", "--games", "3", "--players", "3",
-                                    "--agents", "greedy,random", "--format", "json"])
+    result = runner.invoke(
+        dioses,
+        [
+            "simulate",
+            "--games",
+            "3",
+            "--players",
+            "3",
+            "--agents",
+            "greedy,random",
+            "--format",
+            "json",
+        ],
+    )
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
-    assert {"games", "players", "seed", "seeds", "scenario", "challenge", "options",
-            "seat_agents", "counting", "seats", "agents", "shared_wins", "score", "turns",
-            "turn_limit_hits", "scenario_rates"} <= set(data)
+    assert {
+        "games",
+        "players",
+        "seed",
+        "seeds",
+        "scenario",
+        "challenge",
+        "options",
+        "seat_agents",
+        "counting",
+        "seats",
+        "agents",
+        "shared_wins",
+        "score",
+        "turns",
+        "turn_limit_hits",
+        "scenario_rates",
+    } <= set(data)
     assert data["seat_agents"] == ["greedy", "random", "greedy"]
     assert sum(s["wins"] for s in data["seats"]) >= data["games"]  # shared wins count twice
     assert data["agents"]["greedy"]["seat_games"] == 6
@@ -383,15 +467,28 @@ def test_simulate_json_keys_and_counts(runner):
 
 
 def test_simulate_a_scenario_reports_its_rates(runner):
-    result = runner.invoke(dioses, ["simulate", "--games", "3", "--scenario", "ragnarok",
-                                    "--agents", "greedy", "--format", "json"])
+    result = runner.invoke(
+        dioses,
+        [
+            "simulate",
+            "--games",
+            "3",
+            "--scenario",
+            "ragnarok",
+            "--agents",
+            "greedy",
+            "--format",
+            "json",
+        ],
+    )
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     rates = data["scenario_rates"]
     assert set(rates) >= {"victory", "challenge", "beaten"}
     assert all(0 <= rates[key] <= 1 for key in ("victory", "challenge", "beaten"))
-    text = runner.invoke(dioses, ["simulate", "--games", "2", "--scenario", "3",
-                                  "--agents", "greedy"])
+    text = runner.invoke(
+        dioses, ["simulate", "--games", "2", "--scenario", "3", "--agents", "greedy"]
+    )
     assert "victory" in text.stdout and "beaten" in text.stdout
 
 
@@ -405,20 +502,23 @@ def test_simulate_text_says_how_wins_are_counted(runner):
 # ---------------------------------------------------------------- bad arguments
 
 
-@pytest.mark.parametrize("args, message", [
-    (["play", "--scenario", "nope"], "unknown scenario 'nope'"),
-    (["play", "--rule", "nope"], "unknown rule option 'nope'"),
-    (["play", "--agents", "human,bogus"], "unknown agent 'bogus'"),
-    (["play", "--players", "7"], "--players"),
-    (["play", "--players", "1"], "2 to 6 players"),
-    (["play", "--challenge"], "--scenario"),
-    (["simulate", "--games", "0"], "--games"),
-    (["simulate", "--games", "2", "--agents", "human"], "unknown agent 'human'"),
-    (["simulate", "--games", "2", "--scenario", "99"], "unknown scenario"),
-    (["simulate", "--games", "2", "--scenario", "²"], "unknown scenario '²'"),  # not int()'s
-    (["simulate", "--games", "2", "--scenario", "9" * 5000], "unknown scenario"),
-    (["simulate", "--games", "2", "--rule", "lightning"], "rule option"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["play", "--scenario", "nope"], "unknown scenario 'nope'"),
+        (["play", "--rule", "nope"], "unknown rule option 'nope'"),
+        (["play", "--agents", "human,bogus"], "unknown agent 'bogus'"),
+        (["play", "--players", "7"], "--players"),
+        (["play", "--players", "1"], "2 to 6 players"),
+        (["play", "--challenge"], "--scenario"),
+        (["simulate", "--games", "0"], "--games"),
+        (["simulate", "--games", "2", "--agents", "human"], "unknown agent 'human'"),
+        (["simulate", "--games", "2", "--scenario", "99"], "unknown scenario"),
+        (["simulate", "--games", "2", "--scenario", "²"], "unknown scenario '²'"),  # not int()'s
+        (["simulate", "--games", "2", "--scenario", "9" * 5000], "unknown scenario"),
+        (["simulate", "--games", "2", "--rule", "lightning"], "rule option"),
+    ],
+)
 def test_bad_arguments_are_one_clear_usage_error(runner, here, args, message):
     result = runner.invoke(dioses, args, input=ONES)
     no_traceback(result)

@@ -19,7 +19,17 @@ from dioses_rules.pool.load import load_registry
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_engine import (  # noqa: E402
-    CELL, Plan, arrange, at, bundled, game_with, pick, probe_set_text, records, slot, swap_of,
+    CELL,
+    Plan,
+    arrange,
+    at,
+    bundled,
+    game_with,
+    pick,
+    probe_set_text,
+    records,
+    slot,
+    swap_of,
     turn,
 )
 
@@ -37,8 +47,14 @@ def ability_or_pass(decision: Decision) -> int:
     return kinds.index("ability") if "ability" in kinds else 0
 
 
-def solo(registry, plan: Plan, rules: int = RULES, scenario: str = "game-of-thrones",
-         seed: int = 40, **layout) -> tuple[Game, list]:
+def solo(
+    registry,
+    plan: Plan,
+    rules: int = RULES,
+    scenario: str = "game-of-thrones",
+    seed: int = 40,
+    **layout,
+) -> tuple[Game, list]:
     """A solo game laid out by :func:`arrange`; the log after setup."""
     log: list = []
     game = game_with(registry, [plan], log, scenario=scenario, seed=seed, rules=rules)
@@ -66,12 +82,20 @@ def test_r26_power_won_by_the_action_can_be_spent_after_it(probes, rules):
     probe pattern, which draws 2 Power cards (R22); they pay for a swap in
     the same turn. Under rules revision 1 (logs of then) Power came only
     before the action: no decision after it."""
-    plan = Plan(action=pick("take-discard"), exchange=at("central 1"),
-                power_after=pick("power", ("swap-two-cards",)),
-                swap=swap_of("front 4", "back 4"))
-    game, log = solo(probes, plan, rules, areas={0: {"front 1": "valhalla",
-                                                     "central 1": "?freyja"}},
-                     discards=[["odin"], ["zeus"]], patterns={0: ["probe-easy"]})
+    plan = Plan(
+        action=pick("take-discard"),
+        exchange=at("central 1"),
+        power_after=pick("power", ("swap-two-cards",)),
+        swap=swap_of("front 4", "back 4"),
+    )
+    game, log = solo(
+        probes,
+        plan,
+        rules,
+        areas={0: {"front 1": "valhalla", "central 1": "?freyja"}},
+        discards=[["odin"], ["zeus"]],
+        patterns={0: ["probe-easy"]},
+    )
     before = [s.card for s in game.state.areas[0].cells]
     turn(game, 0)
     after = [s.card for s in game.state.areas[0].cells]
@@ -81,20 +105,30 @@ def test_r26_power_won_by_the_action_can_be_spent_after_it(probes, rules):
         return
     assert plan.kinds() == ["action", "exchange", "power-after", "swap"]
     steps = [what(r) for r in turn_records(log, 0)]
-    assert steps.index("pattern-completed") < steps.index("power-gained") \
-        < steps.index("power-after") < steps.index("power-used")
+    assert (
+        steps.index("pattern-completed")
+        < steps.index("power-gained")
+        < steps.index("power-after")
+        < steps.index("power-used")
+    )
     (offered,) = [d for d in plan.seen if d.kind == "power-after"]
     assert offered.prompt == "Use a Power effect after your action?"
-    assert (after[CELL["front 4"]], after[CELL["back 4"]]) == \
-        (before[CELL["back 4"]], before[CELL["front 4"]])
+    assert (after[CELL["front 4"]], after[CELL["back 4"]]) == (
+        before[CELL["back 4"]],
+        before[CELL["front 4"]],
+    )
     assert game.state.areas[0].power == []
 
 
 def test_r26_power_after_the_action_also_follows_the_events_it_set_off():
     """R26 with R18: playing Hercules fires its event (swap 2 cards) at once;
     the Power decision after the action comes after that swap."""
-    plan = Plan(action=pick("draw"), drawn=at("front 1", "play"),
-                swap=swap_of("back 3", "back 4"), power_after=pick("pass"))
+    plan = Plan(
+        action=pick("draw"),
+        drawn=at("front 1", "play"),
+        swap=swap_of("back 3", "back 4"),
+        power_after=pick("pass"),
+    )
     game, log = solo(bundled(), plan, power={0: 2}, deck=["hercules"])
     turn(game, 0)
     steps = [what(r) for r in turn_records(log, 0)]
@@ -106,15 +140,30 @@ def test_r26_power_after_the_action_comes_before_the_solo_must_reveal():
     """R26 and R21: the Power window after the action is before the end of
     the turn's checks: a card turned face down there is made up for by the
     must-reveal, which then takes two reveals."""
-    plan = Plan(action=pick("take-discard"), exchange=at("front 2"),
-                power_after=pick("power", ("turn-face-down",)), hide=at("front 1"))
-    game, _ = solo(bundled(), plan, power={0: 4}, areas={0: {"front 1": "hera",
-                                                             "front 2": "zeus"}},
-                   discards=[["odin"], ["ra"]])
+    plan = Plan(
+        action=pick("take-discard"),
+        exchange=at("front 2"),
+        power_after=pick("power", ("turn-face-down",)),
+        hide=at("front 1"),
+    )
+    game, _ = solo(
+        bundled(),
+        plan,
+        power={0: 4},
+        areas={0: {"front 1": "hera", "front 2": "zeus"}},
+        discards=[["odin"], ["ra"]],
+    )
     start = game.state.areas[0].face_up_count()
     turn(game, 0)
-    assert plan.kinds() == ["power", "action", "exchange", "power-after", "hide", "reveal",
-                            "reveal"]
+    assert plan.kinds() == [
+        "power",
+        "action",
+        "exchange",
+        "power-after",
+        "hide",
+        "reveal",
+        "reveal",
+    ]
     assert game.state.areas[0].face_up_count() == start + 1
 
 
@@ -122,8 +171,7 @@ def test_r26_no_power_after_the_action_that_turns_the_twelfth_card_face_up():
     """R26 with R21: revealing the solo area's twelfth card ends the game at
     once; no Power decision follows it."""
     plan = Plan(action=pick("draw"), drawn=pick("discard"), reveal=at("back 4"))
-    game, _ = solo(bundled(), plan, power={0: 4}, areas={0: {"back 4": "?odin"}},
-                   face_up_rest=True)
+    game, _ = solo(bundled(), plan, power={0: 4}, areas={0: {"back 4": "?odin"}}, face_up_rest=True)
     turn(game, 0)
     assert game.state.finished
     assert plan.kinds() == ["power", "action", "drawn", "discard-pile", "swap"]  # 1 to reveal
@@ -150,15 +198,25 @@ def test_r26_r24_scenario_7_swap_right_after_the_action_that_put_toth_beneath(ru
     Sarcophagus, and swaps them before the turn ends; the Power decision
     before that action offered no swap, Toth was not there yet. Under rules
     revision 1 the swap waits for the next turn, before its action."""
-    def drawn(decision: Decision) -> int:  # Toth beneath the Sarcophagus, others away
-        return (at("central 2", "play") if decision.subject == "toth"
-                else pick("discard"))(decision)
 
-    plan = Plan(power=ability_or_pass, power_after=ability_or_pass, action=pick("draw"),
-                drawn=drawn)
-    game, log = solo(bundled(), plan, rules, scenario="afterlife-travel-agency", seed=7,
-                     areas={0: {"front 2": "portable-sarcophagus"}}, power={0: 2},
-                     deck=["hera", "toth"])
+    def drawn(decision: Decision) -> int:  # Toth beneath the Sarcophagus, others away
+        return (at("central 2", "play") if decision.subject == "toth" else pick("discard"))(
+            decision
+        )
+
+    plan = Plan(
+        power=ability_or_pass, power_after=ability_or_pass, action=pick("draw"), drawn=drawn
+    )
+    game, log = solo(
+        bundled(),
+        plan,
+        rules,
+        scenario="afterlife-travel-agency",
+        seed=7,
+        areas={0: {"front 2": "portable-sarcophagus"}},
+        power={0: 2},
+        deck=["hera", "toth"],
+    )
     game.play()
     (placed,) = [r for r in log if r.get("event") == "placed" and r["card"] == "toth"]
     assert (placed["turn"], placed["cell"]) == (1, "central 2")
@@ -172,8 +230,14 @@ def test_r26_r24_scenario_7_swap_right_after_the_action_that_put_toth_beneath(ru
         assert steps.index("ability-used") < steps.index("action")
     else:
         steps = [what(r) for r in turn_records(log, 1)]
-        assert steps[steps.index("placed"):] == [
-            "placed", "discard-pile", "discarded", "power-after", "ability-used", "swapped"]
+        assert steps[steps.index("placed") :] == [
+            "placed",
+            "discard-pile",
+            "discarded",
+            "power-after",
+            "ability-used",
+            "swapped",
+        ]
         assert used["turn"] == 1
     assert game.state.finished
     assert game.state.areas[0].used_abilities == [1]  # Toth's rule, once (R24)
@@ -187,16 +251,21 @@ SPENT = ["athena", "ares", "ra", "isis"]  # the Power cards, revealed first (R22
 
 
 def _seek(agent, rules: int = RULES, registry=None, deck=SEEK_DECK, **layout) -> Game:
-    game = game_with(registry or bundled(), [agent], [], scenario="game-of-thrones",
-                     seed=40, rules=rules)
+    game = game_with(
+        registry or bundled(), [agent], [], scenario="game-of-thrones", seed=40, rules=rules
+    )
     arrange(game, power={0: list(SPENT)}, deck=deck, **layout)
     game.state.active = 0
     return game
 
 
 def seek_plan(**rules) -> Plan:
-    return Plan(power=pick("power", ("seek",)), seek=pick("mythology", ("norse",)),
-                discard_pile=pick("pile", (0,)), **rules)
+    return Plan(
+        power=pick("power", ("seek",)),
+        seek=pick("mythology", ("norse",)),
+        discard_pile=pick("pile", (0,)),
+        **rules,
+    )
 
 
 def test_r32_the_seek_returns_the_revealed_cards_in_the_order_the_player_chooses():
@@ -215,8 +284,15 @@ def test_r32_the_seek_returns_the_revealed_cards_in_the_order_the_player_chooses
     assert sorted(c.args[0] for c in orders[0].choices) == sorted(revealed)
     # Ship first, then Hera, then option 1 each time (the latest revealed);
     # the deck is kept bottom card first.
-    assert game.state.deck[:len(revealed)] == ["athena", "ares", "ra", "isis", "zeus",
-                                               "hera", "ship"]
+    assert game.state.deck[: len(revealed)] == [
+        "athena",
+        "ares",
+        "ra",
+        "isis",
+        "zeus",
+        "hera",
+        "ship",
+    ]
 
 
 def test_r32_revision_1_keeps_the_revealed_order_and_asks_nothing():
@@ -228,7 +304,7 @@ def test_r32_revision_1_keeps_the_revealed_order_and_asks_nothing():
     game.power_phase(0, 0)
     revealed = SPENT + ["zeus", "ship", "hera"]
     assert "seek-order" not in old.kinds()
-    assert game.state.deck[:len(revealed)] == revealed
+    assert game.state.deck[: len(revealed)] == revealed
     first = seek_plan()  # picks option 1 of every decision
     new = _seek(first)
     new.power_phase(0, 0)
@@ -245,8 +321,8 @@ def test_r32_a_random_agent_chooses_a_random_order():
         deck = game.state.deck
         deck[:] = cards + [c for c in deck if c not in cards]  # at the bottom, as revealed
         game.order_bottom(0, len(cards))
-        assert sorted(deck[:len(cards)]) == sorted(cards)
-        orders.add(tuple(deck[:len(cards)]))
+        assert sorted(deck[: len(cards)]) == sorted(cards)
+        orders.add(tuple(deck[: len(cards)]))
     assert len(orders) > 1
 
 
@@ -254,8 +330,11 @@ def test_r32_the_greedy_agent_sends_back_first_the_card_that_helps_it_most(probe
     """R32: the greedy agent puts first under the deck (so it is drawn first)
     the revealed card worth most to its area: among two blank cards that
     score nothing anywhere, a filler god that scores 2 beside a place."""
-    blanks = {f"{row} {column}": f"blank-{4 * r + column}"  # gods (odd) and places (even)
-              for r, row in enumerate(("front", "central", "back")) for column in range(1, 5)}
+    blanks = {
+        f"{row} {column}": f"blank-{4 * r + column}"  # gods (odd) and places (even)
+        for r, row in enumerate(("front", "central", "back"))
+        for column in range(1, 5)
+    }
     returned = ["blank-31", "filler-1", "blank-33"]
     for seed in range(4):  # whatever its random generator would pick on a tie
         game = _seek(GreedyAgent(seed), registry=probes, deck=[], areas={0: blanks})
@@ -270,8 +349,7 @@ def test_r32_the_greedy_agent_sends_back_first_the_card_that_helps_it_most(probe
 
 
 def _sarcophagus(plan: Plan, rules: int = RULES, power: int = 4, **layout) -> Game:
-    game = game_with(bundled(), [plan], [], scenario="afterlife-travel-agency", seed=0,
-                     rules=rules)
+    game = game_with(bundled(), [plan], [], scenario="afterlife-travel-agency", seed=0, rules=rules)
     cells = {"front 2": "portable-sarcophagus", **layout.pop("cells", {})}
     arrange(game, areas={0: cells}, power={0: power}, **layout)
     game.state.active = 0
@@ -281,8 +359,7 @@ def _sarcophagus(plan: Plan, rules: int = RULES, power: int = 4, **layout) -> Ga
 def test_r33_power_turns_a_locked_card_face_down():
     """R33: the Sarcophagus "cannot be moved in the usual way", but the
     4-card Power effect can turn it face down: it stays where it is."""
-    plan = Plan(power=[pick("power", ("turn-face-down",)), pick("pass")],
-                hide=at("front 2"))
+    plan = Plan(power=[pick("power", ("turn-face-down",)), pick("pass")], hide=at("front 2"))
     game = _sarcophagus(plan, face_up_rest=True)
     game.power_phase(0, 0)
     (hide,) = [d for d in plan.seen if d.kind == "hide"]
@@ -312,8 +389,14 @@ def test_r33_revision_1_never_offered_a_locked_card_to_turn_face_down():
 
 
 def _offered_cells(decisions, kind: str) -> set:
-    return {a for d in decisions if d.kind == kind for c in d.choices for a in c.args
-            if isinstance(a, int)}
+    return {
+        a
+        for d in decisions
+        if d.kind == kind
+        for c in d.choices
+        for a in c.args
+        if isinstance(a, int)
+    }
 
 
 @pytest.mark.parametrize("how", ["take-discard", "draw-play", "draw-discard", "power-swap"])
@@ -321,16 +404,25 @@ def test_r33_a_locked_card_is_not_swapped_discarded_or_replaced(how):
     """R33: no exchange, no play of a drawn card over it (which would discard
     it), no swap after discarding (R17) and no Power swap (R22) offers the
     Sarcophagus; the scenario's own allow rule moves it (R24)."""
-    plan = Plan(action=pick("take-discard" if how == "take-discard" else "draw"),
-                drawn=pick("discard") if how == "draw-discard" else at("front 1", "play"),
-                power=[pick("power", ("swap-two-cards",)) if how == "power-swap"
-                       else pick("pass"), pick("pass")])
-    game = _sarcophagus(plan, power=2, discards=[["odin"], ["ra"]], deck=["zeus"],
-                        cells={"central 2": "?toth"})
+    plan = Plan(
+        action=pick("take-discard" if how == "take-discard" else "draw"),
+        drawn=pick("discard") if how == "draw-discard" else at("front 1", "play"),
+        power=[
+            pick("power", ("swap-two-cards",)) if how == "power-swap" else pick("pass"),
+            pick("pass"),
+        ],
+    )
+    game = _sarcophagus(
+        plan, power=2, discards=[["odin"], ["ra"]], deck=["zeus"], cells={"central 2": "?toth"}
+    )
     turn(game, 0)
     locked = CELL["front 2"]
-    kind = {"take-discard": "exchange", "draw-play": "drawn", "draw-discard": "swap",
-            "power-swap": "swap"}[how]
+    kind = {
+        "take-discard": "exchange",
+        "draw-play": "drawn",
+        "draw-discard": "swap",
+        "power-swap": "swap",
+    }[how]
     offered = _offered_cells(plan.seen, kind)
     assert offered and locked not in offered
     assert slot(game, 0, "front 2").card == "portable-sarcophagus"
@@ -370,22 +462,30 @@ def test_the_human_is_asked_the_seek_order_and_for_power_after_the_action(tmp_pa
 
     registry = bundled()
     records: list = []
-    game = new_game(registry, [AtTheKeyboard()], scenario="game-of-thrones", seed=40,
-                    log=records.append)
+    game = new_game(
+        registry, [AtTheKeyboard()], scenario="game-of-thrones", seed=40, log=records.append
+    )
     arrange(game, power={0: SPENT + ["hermes", "apollo"]}, deck=SEEK_DECK)
     game.state.active = 0
     save = tmp_path / "save.json"
     write_save(save, game, PlayInfo(seed=40, records=records, pool=pool_sets(registry)))
     words = [w for kind in ("mythology", "type") for w in registry.vocabulary.ids(kind)]
     answers = ["5", str(words.index("norse") + 1), "1"] + ["1"] * 600
-    result = CliRunner().invoke(dioses, ["play", "--resume", str(save),
-                                         "--log", str(tmp_path / "game.jsonl")],
-                                input="\n".join(answers) + "\n")
+    result = CliRunner().invoke(
+        dioses,
+        ["play", "--resume", str(save), "--log", str(tmp_path / "game.jsonl")],
+        input="\n".join(answers) + "\n",
+    )
     assert result.exit_code == 0, result.output + result.stderr
     out = result.stdout
     assert "Use a Power effect before your action?" in out
-    assert out.count("Put which revealed card under the deck next? (each goes beneath the "
-                     "ones put there before it: the first is drawn first)") == 6
+    assert (
+        out.count(
+            "Put which revealed card under the deck next? (each goes beneath the "
+            "ones put there before it: the first is drawn first)"
+        )
+        == 6
+    )
     # Revealed: the 4 Power cards spent (R22), then Zeus, Ship, Hera; Thor matched.
     assert " 1. Hera\n 2. Ship\n 3. Zeus\n" in out and " 7. Ra\n" in out  # latest first
     assert "put Hera under the deck; put Ship under the deck" in out  # one name per card

@@ -37,10 +37,16 @@ TYPES = ["god", "place", "object"]
 # Examples per property: bounded so that the whole suite stays under 5
 # minutes on 2 cores; DIOSES_PROPERTY_EXAMPLES=2000 runs a longer search.
 EXAMPLES = int(os.environ.get("DIOSES_PROPERTY_EXAMPLES", "100"))
-FAST = settings(max_examples=EXAMPLES, deadline=None,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-QUICK = settings(max_examples=max(1, EXAMPLES * 2 // 5), deadline=None,
-                 suppress_health_check=[HealthCheck.too_slow])
+FAST = settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+QUICK = settings(
+    max_examples=max(1, EXAMPLES * 2 // 5),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 
 
 @lru_cache(maxsize=1)
@@ -54,7 +60,8 @@ def keywords() -> frozenset[str]:
 # =========================================================================
 
 names = st.from_regex(r"[a-z][a-z0-9]{0,5}(-[a-z0-9]{1,3}){0,2}", fullmatch=True).filter(
-    lambda word: word not in keywords() and not bundled_vocabulary().kind_of(word))
+    lambda word: word not in keywords() and not bundled_vocabulary().kind_of(word)
+)
 name_lists = st.lists(names, min_size=1, max_size=3).map(tuple)
 # A quoted text holds no control character nor line separator (DL006).
 texts = st.text(st.characters(blacklist_categories=("Cs", "Cc", "Zl", "Zp")), max_size=10)
@@ -108,7 +115,8 @@ def selectors(depth: int) -> st.SearchStrategy:
         # "(a and b)", "(a or b and c)", "(not a)"
         and_items,
         st.lists(st.one_of(and_items, unary), min_size=2, max_size=3).map(
-            lambda xs: m.SelOr(tuple(xs))),
+            lambda xs: m.SelOr(tuple(xs))
+        ),
         st.builds(m.SelNot, unary),
         # "the one of X with most Y in scope"
         st.builds(m.Leader, inner, st.deferred(lambda: counts(depth - 1))),
@@ -117,13 +125,21 @@ def selectors(depth: int) -> st.SearchStrategy:
 
 def unaries(depth: int) -> st.SearchStrategy:
     term = selectors(depth)
-    return st.one_of(term, st.builds(m.SelNot, term), st.builds(
-        lambda t: m.SelNot(m.SelNot(t)), term))
+    return st.one_of(
+        term, st.builds(m.SelNot, term), st.builds(lambda t: m.SelNot(m.SelNot(t)), term)
+    )
 
 
 def scopes(depth: int) -> st.SearchStrategy:
-    simple = [m.ScopeKind.AREA, m.ScopeKind.ROW, m.ScopeKind.COLUMN, m.ScopeKind.LINE,
-              m.ScopeKind.NEIGHBOURS, m.ScopeKind.SURROUNDINGS, m.ScopeKind.DIAGONALS]
+    simple = [
+        m.ScopeKind.AREA,
+        m.ScopeKind.ROW,
+        m.ScopeKind.COLUMN,
+        m.ScopeKind.LINE,
+        m.ScopeKind.NEIGHBOURS,
+        m.ScopeKind.SURROUNDINGS,
+        m.ScopeKind.DIAGONALS,
+    ]
     return st.one_of(
         st.sampled_from(simple).map(m.Scope),
         rows.map(lambda r: m.Scope(m.ScopeKind.NAMED_ROW, row=r)),
@@ -148,17 +164,25 @@ def relations(depth: int) -> st.SearchStrategy:
 
 
 def counts(depth: int) -> st.SearchStrategy:
-    return st.builds(m.Count, selectors(depth), scopes(depth),
-                     st.none() | st.deferred(lambda: relations(depth)))
+    return st.builds(
+        m.Count, selectors(depth), scopes(depth), st.none() | st.deferred(lambda: relations(depth))
+    )
 
 
 facts = st.sampled_from(list(m.Fact)).map(m.FactCount)
 
 
 def countables(depth: int) -> st.SearchStrategy:
-    return st.one_of(counts(depth), facts, st.builds(
-        m.Distinct, attributes, scopes(max(depth - 1, 0)),
-        st.just(m.AnyCard()) | selectors(max(depth - 1, 0))))
+    return st.one_of(
+        counts(depth),
+        facts,
+        st.builds(
+            m.Distinct,
+            attributes,
+            scopes(max(depth - 1, 0)),
+            st.just(m.AnyCard()) | selectors(max(depth - 1, 0)),
+        ),
+    )
 
 
 def conditions(depth: int) -> st.SearchStrategy:
@@ -166,16 +190,26 @@ def conditions(depth: int) -> st.SearchStrategy:
     rel = relations(max(depth - 1, 0))
     base = st.one_of(
         rel,
-        st.builds(m.Subject, st.sampled_from([m.SubjectMode.SOME, m.SubjectMode.NONE]),
-                  st.lists(sel, min_size=1, max_size=3).map(tuple), rel),
+        st.builds(
+            m.Subject,
+            st.sampled_from([m.SubjectMode.SOME, m.SubjectMode.NONE]),
+            st.lists(sel, min_size=1, max_size=3).map(tuple),
+            rel,
+        ),
         st.builds(lambda s, r: m.Subject(m.SubjectMode.EVERY, (s,), r), sel, rel),
-        st.builds(m.Quantity, st.sampled_from(list(m.Comparison)), small,
-                  countables(max(depth - 1, 0))),
+        st.builds(
+            m.Quantity, st.sampled_from(list(m.Comparison)), small, countables(max(depth - 1, 0))
+        ),
         st.builds(m.NoneIn, counts(max(depth - 1, 0))),
         st.builds(m.Only, sel, scopes(max(depth - 1, 0))),
         # "more X than Y in S": the builder gives both counts a scope, no 'that'
-        st.builds(lambda a, sa, b, sb: m.MoreThan(m.Count(a, sa), m.Count(b, sb)),
-                  sel, scopes(0), sel, scopes(0)),
+        st.builds(
+            lambda a, sa, b, sb: m.MoreThan(m.Count(a, sa), m.Count(b, sb)),
+            sel,
+            scopes(0),
+            sel,
+            scopes(0),
+        ),
         st.just(m.AllFaceUpAtEnd()),
     )
     if depth <= 0:
@@ -202,8 +236,11 @@ def scoring_lines(depth: int = 2) -> st.SearchStrategy:
 cell_refs = st.builds(m.CellRef, selectors(1), st.none() | st.sampled_from(list(m.Direction)))
 draws = st.one_of(
     st.builds(m.DrawLaw, ones),
-    ones.flatmap(lambda n: st.builds(m.DrawPattern, st.just(n), st.none() | difficulties,
-                                       st.none() | st.integers(1, n))),
+    ones.flatmap(
+        lambda n: st.builds(
+            m.DrawPattern, st.just(n), st.none() | difficulties, st.none() | st.integers(1, n)
+        )
+    ),
 )
 effects = st.one_of(
     st.builds(m.SwapAny, ones),
@@ -228,8 +265,12 @@ setup_steps = st.one_of(
 rule_changes = st.one_of(
     st.builds(m.Lock, name_lists),
     st.builds(m.Trigger, st.just(m.TriggerKind.PATTERN_COMPLETED), st.none(), effect_lists),
-    st.builds(m.Trigger, st.sampled_from([m.TriggerKind.PLACED, m.TriggerKind.REVEALED]),
-              selectors(1), effect_lists),
+    st.builds(
+        m.Trigger,
+        st.sampled_from([m.TriggerKind.PLACED, m.TriggerKind.REVEALED]),
+        selectors(1),
+        effect_lists,
+    ),
     st.builds(m.Ability, effects, small, st.booleans(), st.none() | conditions(1)),
 )
 
@@ -241,31 +282,63 @@ def tup(strategy, max_size=3, min_size=0):
 lines = tup(scoring_lines(), max_size=3)
 
 myth_cards = st.builds(
-    m.MythCard, names, texts, aliases, st.sampled_from(TYPES),
-    tup(st.sampled_from(MYTHOLOGIES), min_size=1), provenances, tags=tup(names),
+    m.MythCard,
+    names,
+    texts,
+    aliases,
+    st.sampled_from(TYPES),
+    tup(st.sampled_from(MYTHOLOGIES), min_size=1),
+    provenances,
+    tags=tup(names),
     weights=tup(st.builds(m.Weight, small, st.sampled_from(TYPES)), 2),
-    lines=lines, event=tup(effects, 2), event_provenance=st.none() | provenances,
+    lines=lines,
+    event=tup(effects, 2),
+    event_provenance=st.none() | provenances,
 ).map(lambda card: card if card.event else attrs.evolve(card, event_provenance=None))
 laws = st.builds(m.Law, names, texts, aliases, provenances, lines)
 goals = st.builds(m.ObjectiveGoal, names, texts, aliases, provenances, lines)
 elements = st.builds(m.ObjectiveElement, names, texts, aliases, provenances, selectors(2))
-pattern_cells = st.none() | st.builds(m.PatternCell, st.sampled_from(TYPES),
-                                      st.none() | st.sampled_from(MYTHOLOGIES))
-patterns = st.builds(m.Pattern, names, texts, aliases, difficulties, provenances,
-                     tup(tup(pattern_cells, 5, 1), 4))
+pattern_cells = st.none() | st.builds(
+    m.PatternCell, st.sampled_from(TYPES), st.none() | st.sampled_from(MYTHOLOGIES)
+)
+patterns = st.builds(
+    m.Pattern, names, texts, aliases, difficulties, provenances, tup(tup(pattern_cells, 5, 1), 4)
+)
 powers = st.builds(m.PowerEffect, names, texts, aliases, provenances, small, tup(effects))
 options = st.builds(
-    m.RuleOption, names, texts, aliases, provenances,
-    tup(st.builds(m.Setting, names, names | st.integers(0, 99))), tup(effects, 2))
+    m.RuleOption,
+    names,
+    texts,
+    aliases,
+    provenances,
+    tup(st.builds(m.Setting, names, names | st.integers(0, 99))),
+    tup(effects, 2),
+)
 scenarios = st.builds(
-    m.Scenario, names, ones, texts, aliases, provenances,
-    options=tup(names), setup=tup(setup_steps, 4), rules=tup(rule_changes),
-    victory=tup(conditions(2)), challenge=tup(conditions(1)),
-    challenge_setup=tup(setup_steps, 2), threshold=small,
-    challenge_draws=st.none() | st.sampled_from(m.ChallengeDraws))
+    m.Scenario,
+    names,
+    ones,
+    texts,
+    aliases,
+    provenances,
+    options=tup(names),
+    setup=tup(setup_steps, 4),
+    rules=tup(rule_changes),
+    victory=tup(conditions(2)),
+    challenge=tup(conditions(1)),
+    challenge_setup=tup(setup_steps, 2),
+    threshold=small,
+    challenge_draws=st.none() | st.sampled_from(m.ChallengeDraws),
+)
 card_sets = st.builds(
-    m.CardSet, names, texts, st.none() | texts, tup(names), tup(names),
-    tup(st.tuples(st.sampled_from(m.KINDS), small)))
+    m.CardSet,
+    names,
+    texts,
+    st.none() | texts,
+    tup(names),
+    tup(names),
+    tup(st.tuples(st.sampled_from(m.KINDS), small)),
+)
 definitions = st.one_of(myth_cards, laws, goals, elements, patterns, powers, options, scenarios)
 
 
@@ -288,22 +361,33 @@ def round_trip(card_file: m.CardFile) -> None:
 @FAST
 @given(selectors(3))
 def test_selectors_survive_print_parse(selector):
-    round_trip(m.CardFile(None, (m.ObjectiveElement("e", "E", (), m.Provenance.PRINTED, selector),)))
+    round_trip(
+        m.CardFile(None, (m.ObjectiveElement("e", "E", (), m.Provenance.PRINTED, selector),))
+    )
 
 
 @FAST
 @given(conditions(3))
 def test_conditions_survive_print_parse(condition):
-    round_trip(m.CardFile(None, (m.Law("l", "L", (), m.Provenance.PRINTED,
-                                       (m.Fixed(1, condition),)),)))
+    round_trip(
+        m.CardFile(None, (m.Law("l", "L", (), m.Provenance.PRINTED, (m.Fixed(1, condition),)),))
+    )
 
 
 @FAST
 @given(tup(conditions(2), 4, 1), tup(conditions(1), 3))
 def test_scenario_condition_lists_survive_print_parse(victory, challenge):
     """Statements one per line: none may run on into the next."""
-    round_trip(m.CardFile(None, (m.Scenario("s", 1, "S", (), m.Provenance.PRINTED,
-                                            victory=victory, challenge=challenge),)))
+    round_trip(
+        m.CardFile(
+            None,
+            (
+                m.Scenario(
+                    "s", 1, "S", (), m.Provenance.PRINTED, victory=victory, challenge=challenge
+                ),
+            ),
+        )
+    )
 
 
 # Statements that end or start with a word the statement before or after could
@@ -321,7 +405,11 @@ EDGE_CONDITIONS = [
     m.Subject(m.SubjectMode.SOME, (_GOD,), m.InCorner()),
     m.Subject(m.SubjectMode.SOME, (m.SelOr((_GOD, _GREEK)),), m.Present()),
     m.Subject(m.SubjectMode.NONE, (m.SelAnd((_GREEK, _GOD)),), m.InColumn(3)),
-    m.Subject(m.SubjectMode.SOME, (m.StateRef("fairest"),), m.Relation(m.RelationKind.ABOVE, m.FaceIs(True))),
+    m.Subject(
+        m.SubjectMode.SOME,
+        (m.StateRef("fairest"),),
+        m.Relation(m.RelationKind.ABOVE, m.FaceIs(True)),
+    ),
     m.Only(m.AnyCard(), m.Scope(m.ScopeKind.LARGEST_GROUP, group=_GREEK)),
     m.CondNot(m.Present()),
     m.Subject(m.SubjectMode.NONE, (m.AnyCard(), _GREEK), m.Present()),  # "card, greek not ..."
@@ -334,16 +422,25 @@ edge_conditions = st.one_of(st.sampled_from(EDGE_CONDITIONS), conditions(0))
 @given(tup(edge_conditions, 6, 2))
 def test_statement_boundaries_survive_print_parse(statements):
     """Neither statement may run on into the next in a victory list."""
-    round_trip(m.CardFile(None, (m.Scenario("s", 1, "S", (), m.Provenance.PRINTED,
-                                            victory=statements),)))
+    round_trip(
+        m.CardFile(None, (m.Scenario("s", 1, "S", (), m.Provenance.PRINTED, victory=statements),))
+    )
 
 
-EDGE_LINES = [m.Fixed(1), m.Fixed(-2), m.Fixed(3, m.Scores(2)),
-              m.PerCount(1, 1, m.Count(_GOD, m.Scope(m.ScopeKind.COLUMN))),
-              m.PerCount(2, 1, m.Count(_GOD, m.Scope(m.ScopeKind.NAMED_COLUMN, column=3))),
-              m.PerCount(1, 2, m.FactCount(m.Fact.TOTAL)),
-              m.Fixed(1, m.Quantity(m.Comparison.AT_LEAST, 1,
-                                    m.Count(_GREEK, m.Scope(m.ScopeKind.NAMED_COLUMN, column=4))))]
+EDGE_LINES = [
+    m.Fixed(1),
+    m.Fixed(-2),
+    m.Fixed(3, m.Scores(2)),
+    m.PerCount(1, 1, m.Count(_GOD, m.Scope(m.ScopeKind.COLUMN))),
+    m.PerCount(2, 1, m.Count(_GOD, m.Scope(m.ScopeKind.NAMED_COLUMN, column=3))),
+    m.PerCount(1, 2, m.FactCount(m.Fact.TOTAL)),
+    m.Fixed(
+        1,
+        m.Quantity(
+            m.Comparison.AT_LEAST, 1, m.Count(_GREEK, m.Scope(m.ScopeKind.NAMED_COLUMN, column=4))
+        ),
+    ),
+]
 
 
 @FAST
@@ -356,8 +453,12 @@ def test_scoring_line_boundaries_survive_print_parse(card_lines):
 @FAST
 @given(tup(scoring_lines(), 5, 1))
 def test_scoring_lines_survive_print_parse(card_lines):
-    round_trip(m.CardFile(None, (m.MythCard("x", "X", (), "god", "greek",
-                                            m.Provenance.PRINTED, lines=card_lines),)))
+    round_trip(
+        m.CardFile(
+            None,
+            (m.MythCard("x", "X", (), "god", "greek", m.Provenance.PRINTED, lines=card_lines),),
+        )
+    )
 
 
 @FAST
@@ -418,15 +519,28 @@ def test_a_control_character_in_a_name_is_dl006_at_it(before, control, after):
     name = (before + control + after).replace("\\", "\\\\").replace('"', '\\"')
     text = f'god tinted "{name}" greek {{\n  1 point if next to god\n}}\n'
     _, diagnostics = build(text, "t.dioses")
-    column = len('god tinted "') + len(name[:name.index(control)]) + 1
-    assert [(d.code, d.line, d.column) for d in diagnostics if d.is_error] == \
-        [("DL006", 1, column)]
+    column = len('god tinted "') + len(name[: name.index(control)]) + 1
+    assert [(d.code, d.line, d.column) for d in diagnostics if d.is_error] == [("DL006", 1, column)]
 
 
 @lru_cache(maxsize=1)
 def token_pool() -> tuple[str, ...]:
-    return tuple(sorted(keywords())) + ("hera", "zeus", "throne", "front", "easy", "printed",
-                                        "greek", "3", "-1", "0", "5", '"Name"', "\n", "#c\n")
+    return tuple(sorted(keywords())) + (
+        "hera",
+        "zeus",
+        "throne",
+        "front",
+        "easy",
+        "printed",
+        "greek",
+        "3",
+        "-1",
+        "0",
+        "5",
+        '"Name"',
+        "\n",
+        "#c\n",
+    )
 
 
 @FAST
@@ -445,8 +559,11 @@ def real_definitions() -> tuple[str, ...]:
     files.append(Path(__file__).parent / "fixtures" / "identity.dioses")
     for path in files:
         text = path.read_text(encoding="utf-8")
-        starts = [match.start() for match in re.finditer(r"^\S", text, re.MULTILINE)
-                  if not text[match.start()] == "#"]
+        starts = [
+            match.start()
+            for match in re.finditer(r"^\S", text, re.MULTILINE)
+            if not text[match.start()] == "#"
+        ]
         for start, end in zip(starts, starts[1:] + [len(text)]):
             chunks.append(text[start:end])
     return tuple(chunks)
@@ -474,7 +591,7 @@ def mutated_definitions(draw):
         elif operation == "insert":
             tokens.insert(i, " " + draw(st.sampled_from(token_pool())) + " ")
         else:
-            tokens = tokens[:max(i, j)]
+            tokens = tokens[: max(i, j)]
     return "".join(tokens)
 
 
@@ -526,8 +643,9 @@ def areas(draw, cards=None, face=None):
     """12 distinct Myth cards in the 12 cells, each face up or down."""
     pool = cards if cards is not None else bundled("myth")
     chosen = draw(st.permutations(pool))[:SIZE]
-    faces = draw(st.lists(face if face is not None else st.booleans(),
-                          min_size=SIZE, max_size=SIZE))
+    faces = draw(
+        st.lists(face if face is not None else st.booleans(), min_size=SIZE, max_size=SIZE)
+    )
     return Area(tuple(Placed(card, up) for card, up in zip(chosen, faces)))
 
 
@@ -539,31 +657,41 @@ def law_placements(draw):
     placements = []
     for kind, where in chosen:
         law = draw(st.sampled_from(bundled("law")))
-        placements.append(LawPlacement(law, row=where) if kind == "row"
-                          else LawPlacement(law, column=where))
+        placements.append(
+            LawPlacement(law, row=where) if kind == "row" else LawPlacement(law, column=where)
+        )
     return tuple(placements)
 
 
 held_patterns = st.lists(
     st.builds(HeldPattern, st.sampled_from(bundled("pattern")), st.none() | st.booleans()),
-    max_size=4).map(tuple)
+    max_size=4,
+).map(tuple)
 objectives = st.lists(
-    st.tuples(st.sampled_from(bundled("objective-goal")),
-              st.sampled_from(bundled("objective-element"))), max_size=3).map(tuple)
+    st.tuples(
+        st.sampled_from(bundled("objective-goal")), st.sampled_from(bundled("objective-element"))
+    ),
+    max_size=3,
+).map(tuple)
 
 
 @st.composite
 def boards(draw, cards=None, face=None):
-    return Board(draw(areas(cards, face)), draw(law_placements()), draw(held_patterns),
-                 draw(objectives))
+    return Board(
+        draw(areas(cards, face)), draw(law_placements()), draw(held_patterns), draw(objectives)
+    )
 
 
 @FAST
 @given(boards())
 def test_report_total_is_the_sum_of_its_parts(board):
     report = score_board(board)
-    parts = (sum(c.points for c in report.cards) + sum(l.points for l in report.laws)
-             + sum(p.points for p in report.patterns) + sum(o.points for o in report.objectives))
+    parts = (
+        sum(c.points for c in report.cards)
+        + sum(l.points for l in report.laws)
+        + sum(p.points for p in report.patterns)
+        + sum(o.points for o in report.objectives)
+    )
     assert report.total == parts
     # every occupied cell is scored once, every law, pattern and objective too
     assert sorted(c.cell for c in report.cards) == list(range(SIZE))
@@ -575,8 +703,11 @@ def test_report_total_is_the_sum_of_its_parts(board):
     face_up = board.area.all_face_up()
     completed_count = 0
     for held, scored in zip(board.patterns, report.patterns):  # R14
-        completed = (pattern_matches(revealed, held.pattern) is not None
-                     if held.completed is None else held.completed)
+        completed = (
+            pattern_matches(revealed, held.pattern) is not None
+            if held.completed is None
+            else held.completed
+        )
         assert scored.completed is completed
         assert scored.points == (held.pattern.difficulty.points if completed else 0)
         completed_count += completed
@@ -584,7 +715,8 @@ def test_report_total_is_the_sum_of_its_parts(board):
     for placement, scored in zip(board.laws, report.laws):  # R13
         law_facts = Facts(law_line=placement.cells(), all_face_up_at_end=face_up)
         assert scored.points == Evaluator(revealed, law_facts).lines_points(
-            placement.law.lines, None)
+            placement.law.lines, None
+        )
         met += scored.points > 0
     # a card may count completed patterns and met laws
     facts = Facts(all_face_up_at_end=face_up, patterns_completed=completed_count, laws_met=met)
@@ -612,8 +744,12 @@ def uses_all_face_up(node) -> bool:
 def test_face_state_does_not_change_the_final_score(board, faces):
     """R12: every card is revealed before scoring, so which cards were face
     down changes nothing, except what AllFaceUpAtEnd (R21) reads."""
-    turned = Board(Area(tuple(Placed(p.card, up) for p, up in zip(board.area.cells, faces))),
-                   board.laws, board.patterns, board.objectives)
+    turned = Board(
+        Area(tuple(Placed(p.card, up) for p, up in zip(board.area.cells, faces))),
+        board.laws,
+        board.patterns,
+        board.objectives,
+    )
     for flag in (False, True):
         a = score_board(board, all_face_up_at_end=flag)
         b = score_board(turned, all_face_up_at_end=flag)
@@ -635,10 +771,16 @@ def test_face_state_does_not_change_the_final_score(board, faces):
 def test_all_face_up_at_end_is_the_one_exception(data):
     """A card that rewards ending all face up (R21) sees the face state from
     before the final reveal; nothing else does."""
-    bonus = m.MythCard("bonus", "Bonus", (), "god", "greek",
-                       m.Provenance.RECONSTRUCTED,
-                       lines=(m.Fixed(3, m.AllFaceUpAtEnd()), m.Fixed(1)))
-    pool = [c for c in bundled("myth") if not uses_all_face_up(c)][:SIZE - 1] + [bonus]
+    bonus = m.MythCard(
+        "bonus",
+        "Bonus",
+        (),
+        "god",
+        "greek",
+        m.Provenance.RECONSTRUCTED,
+        lines=(m.Fixed(3, m.AllFaceUpAtEnd()), m.Fixed(1)),
+    )
+    pool = [c for c in bundled("myth") if not uses_all_face_up(c)][: SIZE - 1] + [bonus]
     area = data.draw(areas(cards=pool, face=st.just(True)))
     down = data.draw(st.integers(0, SIZE - 1))
     cells = list(area.cells)
@@ -669,8 +811,10 @@ def mirror_symmetric(node) -> bool:
             return False
         if isinstance(n, (m.InColumn, m.AtCell)):
             return False
-        if isinstance(n, m.Scope) and n.kind in (m.ScopeKind.NAMED_COLUMN,
-                                                 m.ScopeKind.LARGEST_GROUP):
+        if isinstance(n, m.Scope) and n.kind in (
+            m.ScopeKind.NAMED_COLUMN,
+            m.ScopeKind.LARGEST_GROUP,
+        ):
             return False
     return True
 
@@ -682,24 +826,33 @@ def card_totals(board: Board) -> dict[str, int]:
 def mirrored(board: Board) -> Board:
     """The board seen in a mirror: the area and the laws' columns flipped.
     Patterns are never mirrored (R14), so completion is given, not judged."""
-    laws = tuple(LawPlacement(p.law, row=p.row) if p.row is not None
-                 else LawPlacement(p.law, column=5 - p.column) for p in board.laws)
+    laws = tuple(
+        LawPlacement(p.law, row=p.row)
+        if p.row is not None
+        else LawPlacement(p.law, column=5 - p.column)
+        for p in board.laws
+    )
     return Board(board.area.mirrored(), laws, board.patterns, board.objectives)
 
 
-held_given = st.lists(st.builds(HeldPattern, st.sampled_from(bundled("pattern")), st.booleans()),
-                      max_size=3).map(tuple)
+held_given = st.lists(
+    st.builds(HeldPattern, st.sampled_from(bundled("pattern")), st.booleans()), max_size=3
+).map(tuple)
 
 
 @FAST
-@given(areas(cards=[c for c in bundled("myth") if mirror_symmetric(c.lines)]),
-       law_placements(), held_given)
+@given(
+    areas(cards=[c for c in bundled("myth") if mirror_symmetric(c.lines)]),
+    law_placements(),
+    held_given,
+)
 def test_mirrored_board_scores_the_same_for_symmetric_cards(area, placements, held):
     board = Board(area, placements, held)
     assert all(mirror_symmetric(p.law.lines) for p in placements)  # bundled laws are
     report, flipped = score_board(board), score_board(mirrored(board))
     assert {c.card.id: c.points for c in report.cards} == {
-        c.card.id: c.points for c in flipped.cards}
+        c.card.id: c.points for c in flipped.cards
+    }
     assert [l.points for l in report.laws] == [l.points for l in flipped.laws]
     assert report.total == flipped.total
 
@@ -725,8 +878,14 @@ def symmetrize(node):
         return tuple(symmetrize(item) for item in node)
     if not attrs.has(type(node)):
         return node
-    node = attrs.evolve(node, **{f.name: symmetrize(getattr(node, f.name))
-                                 for f in attrs.fields(type(node)) if f.name != "span"})
+    node = attrs.evolve(
+        node,
+        **{
+            f.name: symmetrize(getattr(node, f.name))
+            for f in attrs.fields(type(node))
+            if f.name != "span"
+        },
+    )
     if isinstance(node, m.Relation) and node.kind in ASYMMETRIC_RELATIONS:
         return m.Relation(m.RelationKind.NEXT_TO, node.target)
     if isinstance(node, m.InColumn):
@@ -750,12 +909,20 @@ def random_symmetric_cards(draw):
     """Authored cards with random symmetric lines, mixed into bundled ones."""
     cards = []
     for index in range(draw(st.integers(1, 4))):
-        cards.append(m.MythCard(
-            f"random-{index}", "R", (), draw(st.sampled_from(TYPES)),
-            draw(st.sampled_from(MYTHOLOGIES)), m.Provenance.RECONSTRUCTED,
-            weights=draw(tup(st.builds(m.Weight, st.integers(1, 3),
-                                       st.sampled_from(TYPES)), 1)),
-            lines=draw(symmetric_lines)))
+        cards.append(
+            m.MythCard(
+                f"random-{index}",
+                "R",
+                (),
+                draw(st.sampled_from(TYPES)),
+                draw(st.sampled_from(MYTHOLOGIES)),
+                m.Provenance.RECONSTRUCTED,
+                weights=draw(
+                    tup(st.builds(m.Weight, st.integers(1, 3), st.sampled_from(TYPES)), 1)
+                ),
+                lines=draw(symmetric_lines),
+            )
+        )
     return cards
 
 
@@ -775,10 +942,16 @@ def test_mirror_symmetry_for_random_symmetric_cards(cards, data):
 
 def test_left_of_is_not_mirror_symmetric():
     """The filter is needed: 'left of' changes under a mirror."""
-    card = m.MythCard("lefty", "L", (), "god", "greek",
-                      m.Provenance.RECONSTRUCTED,
-                      lines=(m.Fixed(2, m.Relation(m.RelationKind.LEFT_OF, m.AnyCard())),))
-    others = bundled("myth")[:SIZE - 1]
+    card = m.MythCard(
+        "lefty",
+        "L",
+        (),
+        "god",
+        "greek",
+        m.Provenance.RECONSTRUCTED,
+        lines=(m.Fixed(2, m.Relation(m.RelationKind.LEFT_OF, m.AnyCard())),),
+    )
+    others = bundled("myth")[: SIZE - 1]
     area = Area(tuple(Placed(c) for c in [card] + others))  # front 1, card to its right
     assert card_totals(Board(area))["lefty"] == 2
     assert card_totals(Board(area.mirrored()))["lefty"] == 0

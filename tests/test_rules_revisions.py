@@ -31,8 +31,15 @@ def _random_game(rules: int, wanted: set) -> tuple[Game, list, int]:
     whose decisions include every kind in ``wanted``."""
     for seed in range(60):
         log: list = []
-        game = new_game(bundled(), [RandomAgent(seed)], scenario="afterlife-travel-agency",
-                        options=["easier-game"], seed=seed, log=log.append, rules=rules)
+        game = new_game(
+            bundled(),
+            [RandomAgent(seed)],
+            scenario="afterlife-travel-agency",
+            options=["easier-game"],
+            seed=seed,
+            log=log.append,
+            rules=rules,
+        )
         game.play()
         if wanted <= {r["kind"] for r in log if r["type"] == "decision" and r["options"] > 1}:
             return game, log, seed
@@ -73,8 +80,14 @@ def test_a_save_of_format_3_resumes_under_the_first_revision():
     """A save of format 3 (before the rules revision was saved) goes on
     under revision 1, to the very game the uninterrupted one was."""
     whole, _, seed = _random_game(FIRST_RULES, {"seek"})
-    game = new_game(bundled(), [RandomAgent(seed)], scenario="afterlife-travel-agency",
-                    options=["easier-game"], seed=seed, rules=FIRST_RULES)
+    game = new_game(
+        bundled(),
+        [RandomAgent(seed)],
+        scenario="afterlife-travel-agency",
+        options=["easier-game"],
+        seed=seed,
+        rules=FIRST_RULES,
+    )
     for _ in range(3):
         game.play_turn()
     data = json.loads(json.dumps(save_data(game)))
@@ -91,8 +104,7 @@ def test_a_save_of_format_3_resumes_under_the_first_revision():
 
 def _save_file(tmp_path, rules_in_state, rules_in_log) -> Path:
     log: list = []
-    game = new_game(bundled(), [RandomAgent(1)], scenario="game-of-thrones", seed=1,
-                    log=log.append)
+    game = new_game(bundled(), [RandomAgent(1)], scenario="game-of-thrones", seed=1, log=log.append)
     data = save_data(game, PlayInfo(seed=1, records=log))
     data["state"]["rules"] = rules_in_state
     data["play"]["records"][0]["rules"] = rules_in_log
@@ -101,14 +113,22 @@ def _save_file(tmp_path, rules_in_state, rules_in_log) -> Path:
     return path
 
 
-@pytest.mark.parametrize("state, logged, message", [
-    (9, 9, "saved under rules revision 9, which this version does not know (1, 2)"),
-    (0, 0, "the saved game is damaged: $.state.rules: there is no rules revision 0"),
-    (1, 2, "$.state.rules: rules revision 1, but the log so far ($.play.records) was "
-           "written under 2"),
-])
+@pytest.mark.parametrize(
+    "state, logged, message",
+    [
+        (9, 9, "saved under rules revision 9, which this version does not know (1, 2)"),
+        (0, 0, "the saved game is damaged: $.state.rules: there is no rules revision 0"),
+        (
+            1,
+            2,
+            "$.state.rules: rules revision 1, but the log so far ($.play.records) was "
+            "written under 2",
+        ),
+    ],
+)
 def test_a_save_of_an_unknown_or_inconsistent_rules_revision_is_one_clear_error(
-        tmp_path, state, logged, message):
+    tmp_path, state, logged, message
+):
     path = _save_file(tmp_path, state, logged)
     result = CliRunner().invoke(dioses, ["play", "--resume", str(path)], input="")
     assert result.exit_code == 1, result.output
@@ -116,11 +136,14 @@ def test_a_save_of_an_unknown_or_inconsistent_rules_revision_is_one_clear_error(
     assert "Traceback" not in result.output + result.stderr
 
 
-@pytest.mark.parametrize("rules, message", [
-    (9, "this log was written under rules revision 9, which this version does not know"),
-    ("2", "line 1: $.rules: expected a whole number"),
-    (0, "line 1: $.rules: there is no rules revision 0 (revisions: 1, 2)"),
-])
+@pytest.mark.parametrize(
+    "rules, message",
+    [
+        (9, "this log was written under rules revision 9, which this version does not know"),
+        ("2", "line 1: $.rules: expected a whole number"),
+        (0, "line 1: $.rules: there is no rules revision 0 (revisions: 1, 2)"),
+    ],
+)
 def test_a_log_of_an_unknown_rules_revision_is_one_clear_error(tmp_path, rules, message):
     _, log, _ = _random_game(RULES, set())
     log[0]["rules"] = rules

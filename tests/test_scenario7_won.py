@@ -38,8 +38,10 @@ def test_the_won_game_replays_to_a_victory_under_the_standard_setup():
     assert final["totals"][0] > 26
     events = [r for r in outcome.records if r["type"] == "event"]
     used = [r["ability"] for r in events if r["event"] == "ability-used"]
-    assert sorted(used) == ["swap portable-sarcophagus with osiris",
-                            "swap portable-sarcophagus with toth"]
+    assert sorted(used) == [
+        "swap portable-sarcophagus with osiris",
+        "swap portable-sarcophagus with toth",
+    ]
     gained = [r["count"] for r in events if r["event"] == "power-gained"]
     assert gained == [2, 2]  # the setup's two (R23), then a completed pattern's (R22)
     assert any(r["event"] == "pattern-completed" for r in events)

@@ -24,8 +24,18 @@ from dioses_rules.pool.load import load_registry
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_engine import (  # noqa: E402
-    CELL, SCENARIO_POWER, Plan, arrange, at, bundled, cards_of, game_with, pick,
-    probe_set_text, slot, turn,
+    CELL,
+    SCENARIO_POWER,
+    Plan,
+    arrange,
+    at,
+    bundled,
+    cards_of,
+    game_with,
+    pick,
+    probe_set_text,
+    slot,
+    turn,
 )
 
 
@@ -39,7 +49,7 @@ def probes(tmp_path_factory):
 # The victory and challenge of scenarios 3, 5 and 7 ask cards to score (R24),
 # so the end-of-game tests pin those cards' texts (the named cards' texts are
 # reconstructions that may be revised) with a set that replaces them.
-PINNED = '''set pinned "Pinned texts" {
+PINNED = """set pinned "Pinned texts" {
   version "0.1"
   requires base
   replaces jormungandr, odin, thor, battlefield, hammer, ra, isis, horus, sun-eye,
@@ -56,7 +66,7 @@ god horus "Horus" egyptian named { 2 points if above egyptian }
 object sun-eye "Sun Eye" egyptian named { 2 points if above egyptian god }
 object portable-sarcophagus "Portable Sarcophagus" egyptian named { 3 points if in back row }
 god anubis "Anubis" egyptian named { 1 point per egyptian in row }
-'''
+"""
 
 
 @pytest.fixture(scope="module")
@@ -67,26 +77,38 @@ def pinned(tmp_path_factory):
 
 
 def solo(scenario: str, seed: int = 0, registry=None, plan: Plan = None, **kwargs) -> Game:
-    return game_with(registry or bundled(), [plan or Plan()], [], scenario=scenario,
-                     seed=seed, **kwargs)
+    return game_with(
+        registry or bundled(), [plan or Plan()], [], scenario=scenario, seed=seed, **kwargs
+    )
 
 
 def difficulties(game: Game) -> list[str]:
-    return sorted(game.registry.get("pattern", s.card).difficulty.value
-                  for s in game.state.areas[0].patterns)
+    return sorted(
+        game.registry.get("pattern", s.card).difficulty.value for s in game.state.areas[0].patterns
+    )
 
 
 def completed_points(game: Game) -> int:
-    return sum(game.registry.get("pattern", s.card).difficulty.points
-               for s in game.state.areas[0].patterns if s.completed)
+    return sum(
+        game.registry.get("pattern", s.card).difficulty.points
+        for s in game.state.areas[0].patterns
+        if s.completed
+    )
 
 
 def face_up(game: Game) -> dict[str, int]:
     return {s.card: i for i, s in enumerate(game.state.areas[0].cells) if s.face_up}
 
 
-def check_setup(game: Game, placed: dict, separated: tuple, random: int,
-                patterns: list[str], laws: int, power: int) -> None:
+def check_setup(
+    game: Game,
+    placed: dict,
+    separated: tuple,
+    random: int,
+    patterns: list[str],
+    laws: int,
+    power: int,
+) -> None:
     """The common setup steps (rulebook steps 2-7, R21, R23).
 
     ``placed``: {card: cell or None (anywhere)} of the face-up cards; the
@@ -99,7 +121,7 @@ def check_setup(game: Game, placed: dict, separated: tuple, random: int,
         if cell is not None:
             assert shown[card] == cell, f"{card} at {shown[card]}, not {cell}"
     assert len(state.discards) == 2 and all(len(p) == 1 for p in state.discards)
-    top = set(state.deck[-(len(separated) + random):]) | {p[-1] for p in state.discards}
+    top = set(state.deck[-(len(separated) + random) :]) | {p[-1] for p in state.discards}
     assert set(separated) <= top, "the separated cards are on top of the deck"
     in_area = {s.card for s in area.cells}
     assert not set(separated) & (in_area | set(area.power))
@@ -117,8 +139,15 @@ def test_scenario_1_game_of_thrones_setup(seed):
     """Scenario 1: the 3 gods and 3 thrones with 2 random cards on top of the
     deck, one easy Pattern, no Power cards (R23), no rule changes."""
     game = solo("game-of-thrones", seed)
-    check_setup(game, {}, ("zeus", "odin", "ra", "olympus-throne", "valhalla", "throne-room"),
-                2, ["easy"], 0, SCENARIO_POWER["game-of-thrones"])
+    check_setup(
+        game,
+        {},
+        ("zeus", "odin", "ra", "olympus-throne", "valhalla", "throne-room"),
+        2,
+        ["easy"],
+        0,
+        SCENARIO_POWER["game-of-thrones"],
+    )
     assert game.locked() == set() and game.power_choices(0) == []
 
 
@@ -127,8 +156,15 @@ def test_scenario_2_abduction_of_persephone_setup(seed):
     """Scenario 2: 5 cards with 4 random ones on top, 3 Power cards, no
     Pattern or Law draw."""
     game = solo("abduction-of-persephone", seed)
-    check_setup(game, {}, ("demeter", "persephone", "hades", "underworld", "jardines-cucos"),
-                4, [], 0, SCENARIO_POWER["abduction-of-persephone"])
+    check_setup(
+        game,
+        {},
+        ("demeter", "persephone", "hades", "underworld", "jardines-cucos"),
+        4,
+        [],
+        0,
+        SCENARIO_POWER["abduction-of-persephone"],
+    )
 
 
 def test_scenario_3_ragnarok_setup_five_cards_face_up_at_random():
@@ -152,18 +188,30 @@ def test_scenario_4_runaway_bride_setup(challenge):
     difficulty); 1 Power card."""
     game = solo("runaway-bride", 3, challenge=challenge)
     moved = sum(1 for s in game.state.areas[0].patterns if s.completed)  # R14 at setup
-    check_setup(game, {"jotunheim": CELL["back 4"], "freyja": CELL["central 4"] - moved},
-                ("thor", "wedding-dress"), 4,
-                ["easy", "hard", "medium"] if challenge else ["easy"] * 3, 0,
-                SCENARIO_POWER["runaway-bride"])
+    check_setup(
+        game,
+        {"jotunheim": CELL["back 4"], "freyja": CELL["central 4"] - moved},
+        ("thor", "wedding-dress"),
+        4,
+        ["easy", "hard", "medium"] if challenge else ["easy"] * 3,
+        0,
+        SCENARIO_POWER["runaway-bride"],
+    )
 
 
 def test_scenario_5_power_of_ra_setup():
     """Scenario 5: Ra and its 3 emblematic cards with 4 random ones on top,
     one medium (intermediate) Pattern, 3 Power cards."""
     game = solo("power-of-ra", 5)
-    check_setup(game, {}, ("ra", "isis", "horus", "sun-eye"), 4, ["medium"], 0,
-                SCENARIO_POWER["power-of-ra"])
+    check_setup(
+        game,
+        {},
+        ("ra", "isis", "horus", "sun-eye"),
+        4,
+        ["medium"],
+        0,
+        SCENARIO_POWER["power-of-ra"],
+    )
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
@@ -181,8 +229,7 @@ def test_scenario_6_the_fairest_setup_separate_goddess_deck(seed):
 
 
 def test_scenario_6_goddess_deck_is_shuffled():
-    orders = {tuple(solo("the-fairest", seed).state.side_decks["goddesses"])
-              for seed in range(8)}
+    orders = {tuple(solo("the-fairest", seed).state.side_decks["goddesses"]) for seed in range(8)}
     assert len(orders) > 1
 
 
@@ -195,9 +242,15 @@ def test_scenario_7_afterlife_travel_agency_setup():
         cell = face_up(game)["portable-sarcophagus"]
         assert cell_row(cell) is m.Row.FRONT
         columns.add(cell_column(cell))
-        check_setup(game, {"portable-sarcophagus": None},
-                    ("embalming-room", "toth", "osiris", "anubis", "book-of-the-dead"), 3, [], 2,
-                    SCENARIO_POWER["afterlife-travel-agency"])
+        check_setup(
+            game,
+            {"portable-sarcophagus": None},
+            ("embalming-room", "toth", "osiris", "anubis", "book-of-the-dead"),
+            3,
+            [],
+            2,
+            SCENARIO_POWER["afterlife-travel-agency"],
+        )
     assert len(columns) > 1
 
 
@@ -227,10 +280,13 @@ class Watch(RandomAgent):
         return super().choose(game, decision)
 
 
-@pytest.mark.parametrize("scenario, locked", [
-    ("runaway-bride", {"freyja", "jotunheim"}),
-    ("afterlife-travel-agency", {"portable-sarcophagus"}),
-])
+@pytest.mark.parametrize(
+    "scenario, locked",
+    [
+        ("runaway-bride", {"freyja", "jotunheim"}),
+        ("afterlife-travel-agency", {"portable-sarcophagus"}),
+    ],
+)
 def test_locked_cards_are_never_exchanged_swapped_or_discarded_by_the_player(scenario, locked):
     """Scenario 4: "You may NEVER discard or move Freyja or Jotunheim";
     scenario 7: the Sarcophagus "cannot be moved in the usual way" (R33).
@@ -239,8 +295,14 @@ def test_locked_cards_are_never_exchanged_swapped_or_discarded_by_the_player(sce
     for seed in range(12):
         agent = Watch(seed, locked)
         log: list = []
-        game = new_game(bundled(), [agent], scenario=scenario, seed=seed,
-                        options=["easier-game"], log=log.append)
+        game = new_game(
+            bundled(),
+            [agent],
+            scenario=scenario,
+            seed=seed,
+            options=["easier-game"],
+            log=log.append,
+        )
         game.play()
         assert agent.offered == []
         discarded = {r["card"] for r in log if r.get("event") in ("discarded", "removed")}
@@ -257,10 +319,22 @@ def test_scenario_4_freyja_moves_one_cell_left_per_completed_pattern(probes):
     """Scenario 4: each completed pattern exchanges Freyja with the card to
     her left; at central 1 she has no card to her left and stays."""
     game = solo("runaway-bride", 0, probes)
-    arrange(game, areas={0: {"back 4": "jotunheim", "central 4": "freyja", "front 1": "zeus",
-                             "front 2": "?apple", "front 3": "ra", "front 4": "?sun-eye",
-                             "back 1": "hammer", "back 2": "?valhalla"}},
-            patterns={0: ["probe-hard", "probe-medium", "probe-row"]})
+    arrange(
+        game,
+        areas={
+            0: {
+                "back 4": "jotunheim",
+                "central 4": "freyja",
+                "front 1": "zeus",
+                "front 2": "?apple",
+                "front 3": "ra",
+                "front 4": "?sun-eye",
+                "back 1": "hammer",
+                "back 2": "?valhalla",
+            }
+        },
+        patterns={0: ["probe-hard", "probe-medium", "probe-row"]},
+    )
     game.state.active = 0
     central = cards_of(game, 0)[4:8]
     for step, cell in enumerate(("front 2", "front 4", "back 2"), start=1):
@@ -268,7 +342,9 @@ def test_scenario_4_freyja_moves_one_cell_left_per_completed_pattern(probes):
         assert slot(game, 0, f"central {4 - step}") == Slot("freyja", True)
         assert slot(game, 0, f"central {5 - step}").card == central[3 - step]
         assert sum(s.completed for s in game.state.areas[0].patterns) == step
-    game.state.areas[0].patterns.append(PatternEntry("probe-hard", completed=False))  # completes at once
+    game.state.areas[0].patterns.append(
+        PatternEntry("probe-hard", completed=False)
+    )  # completes at once
     game.check_patterns()
     assert slot(game, 0, "central 1") == Slot("freyja", True)
     assert cards_of(game, 0)[4:8] == ["freyja"] + central[:3]
@@ -282,11 +358,18 @@ def test_scenario_4_freyja_moves_one_cell_left_per_completed_pattern(probes):
 def test_scenario_5_placing_ra_draws_a_law(how):
     """Scenario 5: "When you place Ra in your play area, draw a Law card",
     whether Ra comes from the deck or from a discard pile."""
-    plan = Plan(action=pick(how), drawn=at("front 1", "play"), exchange=at("front 1"),
-                law=pick("column", (2,)))
+    plan = Plan(
+        action=pick(how),
+        drawn=at("front 1", "play"),
+        exchange=at("front 1"),
+        law=pick("column", (2,)),
+    )
     game = solo("power-of-ra", 0, plan=plan)
-    arrange(game, deck=["ra"] if how == "draw" else (), discards=[["ra"], ["zeus"]]
-            if how == "take-discard" else None)
+    arrange(
+        game,
+        deck=["ra"] if how == "draw" else (),
+        discards=[["ra"], ["zeus"]] if how == "take-discard" else None,
+    )
     law_deck = list(game.state.law_deck)
     turn(game, 0)
     assert slot(game, 0, "front 1") == Slot("ra", True)
@@ -297,8 +380,11 @@ def test_scenario_5_placing_ra_draws_a_law(how):
 def test_scenario_5_moving_or_revealing_other_cards_draws_no_law():
     """Scenario 5: only placing Ra draws a Law; swapping a face-up Ra does
     not, nor does placing another card."""
-    plan = Plan(action=pick("draw"), drawn=pick("discard"),
-                swap=pick("swap", (CELL["front 1"], CELL["front 2"])))
+    plan = Plan(
+        action=pick("draw"),
+        drawn=pick("discard"),
+        swap=pick("swap", (CELL["front 1"], CELL["front 2"])),
+    )
     game = solo("power-of-ra", 1, plan=plan)
     arrange(game, areas={0: {"front 1": "ra"}}, deck=["zeus"])
     turn(game, 0)
@@ -313,9 +399,20 @@ def test_scenario_6_each_completed_pattern_discards_the_top_goddess_last_is_fair
     """Scenario 6: each completed pattern discards the top card of the
     goddess deck; the last one discarded is the fairest."""
     game = solo("the-fairest", 0, probes)
-    arrange(game, areas={0: {"front 1": "zeus", "front 2": "?apple", "front 3": "ra",
-                             "front 4": "?sun-eye", "back 1": "hammer", "back 2": "?valhalla"}},
-            patterns={0: ["probe-hard", "probe-medium", "probe-row"]})
+    arrange(
+        game,
+        areas={
+            0: {
+                "front 1": "zeus",
+                "front 2": "?apple",
+                "front 3": "ra",
+                "front 4": "?sun-eye",
+                "back 1": "hammer",
+                "back 2": "?valhalla",
+            }
+        },
+        patterns={0: ["probe-hard", "probe-medium", "probe-row"]},
+    )
     game.state.active = 0
     goddesses = list(game.state.side_decks["goddesses"])
     for step, cell in enumerate(("front 2", "front 4", "back 2"), start=1):
@@ -323,9 +420,11 @@ def test_scenario_6_each_completed_pattern_discards_the_top_goddess_last_is_fair
         top = goddesses[-step]
         assert game.state.scenario_state["fairest"] == top
         assert top in {pile[-1] for pile in game.state.discards}
-        assert game.state.side_decks["goddesses"] == goddesses[:3 - step]
+        assert game.state.side_decks["goddesses"] == goddesses[: 3 - step]
     assert game.state.scenario_state["fairest"] == goddesses[0]
-    game.state.areas[0].patterns.append(PatternEntry("probe-hard", completed=False))  # a 4th: no goddess left
+    game.state.areas[0].patterns.append(
+        PatternEntry("probe-hard", completed=False)
+    )  # a 4th: no goddess left
     game.check_patterns()
     assert game.state.scenario_state["fairest"] == goddesses[0]
 
@@ -334,8 +433,12 @@ def test_scenario_6_a_discarded_goddess_goes_to_an_empty_discard_pile(probes):
     """Scenario 6 with the two piles (double discard): a card that must be
     discarded goes onto an empty pile if there is one."""
     game = solo("the-fairest", 1, probes)
-    arrange(game, areas={0: {"front 1": "zeus", "front 2": "?apple"}},
-            patterns={0: ["probe-hard"]}, discards=[["odin"], []])
+    arrange(
+        game,
+        areas={0: {"front 1": "zeus", "front 2": "?apple"}},
+        patterns={0: ["probe-hard"]},
+        discards=[["odin"], []],
+    )
     (goddess,) = game.state.side_decks["goddesses"][-1:]
     game.state.active = 0
     game.reveal(0, CELL["front 2"])
@@ -359,8 +462,9 @@ def test_scenario_7_sarcophagus_swaps_with_toth_then_osiris_beneath_it_for_2_pow
     swapping it with Toth or Osiris when that god is directly beneath it,
     paying 2 Power cards (returned to the top of the deck), once per god."""
     plan = Plan(power=[pick("ability", label="toth"), pick("ability", label="osiris")])
-    game = _sarcophagus(4, {"front 2": "portable-sarcophagus", "central 2": "toth",
-                            "back 2": "osiris"}, plan)
+    game = _sarcophagus(
+        4, {"front 2": "portable-sarcophagus", "central 2": "toth", "back 2": "osiris"}, plan
+    )
     pile = list(game.state.areas[0].power)
     game.state.active = 0
     game.power_phase(0, 0)
@@ -373,15 +477,19 @@ def test_scenario_7_sarcophagus_swaps_with_toth_then_osiris_beneath_it_for_2_pow
     assert sorted(game.state.deck[-4:]) == sorted(pile)
 
 
-@pytest.mark.parametrize("why, cells, power", [
-    ("not beneath", {"front 2": "portable-sarcophagus", "central 3": "toth"}, 4),
-    ("beside", {"front 2": "portable-sarcophagus", "front 3": "toth"}, 4),
-    ("above", {"central 2": "portable-sarcophagus", "front 2": "toth"}, 4),
-    ("face down beneath (R12)", {"front 2": "portable-sarcophagus", "central 2": "?toth"}, 4),
-    ("one Power card", {"front 2": "portable-sarcophagus", "central 2": "toth"}, 1),
-])
+@pytest.mark.parametrize(
+    "why, cells, power",
+    [
+        ("not beneath", {"front 2": "portable-sarcophagus", "central 3": "toth"}, 4),
+        ("beside", {"front 2": "portable-sarcophagus", "front 3": "toth"}, 4),
+        ("above", {"central 2": "portable-sarcophagus", "front 2": "toth"}, 4),
+        ("face down beneath (R12)", {"front 2": "portable-sarcophagus", "central 2": "?toth"}, 4),
+        ("one Power card", {"front 2": "portable-sarcophagus", "central 2": "toth"}, 1),
+    ],
+)
 def test_scenario_7_sarcophagus_swap_needs_the_god_face_up_directly_beneath_and_2_power(
-        why, cells, power):
+    why, cells, power
+):
     """Scenario 7: the swap is offered only "during the turn in which one of
     the two is beneath the Portable Sarcophagus", using Power cards; a
     face-down card shows nothing (R12)."""
@@ -410,36 +518,72 @@ def test_scenario_7_each_god_helps_only_once():
 
 
 def _hard_patterns(game: Game, count: int) -> list[PatternEntry]:
-    hard = sorted(d.id for d in game.registry.definitions("pattern")
-                  if d.difficulty is m.Difficulty.HARD)[0]
+    hard = sorted(
+        d.id for d in game.registry.definitions("pattern") if d.difficulty is m.Difficulty.HARD
+    )[0]
     return [PatternEntry(hard, completed=True) for _ in range(count)]
 
 
 WINS = {
     "game-of-thrones": {
-        "front 1": "zeus", "front 2": "olympus-throne", "front 3": "hera", "front 4": "throne-room",
-        "central 1": "athena", "central 2": "aphrodite", "central 3": "demeter",
-        "central 4": "valhalla", "back 1": "odin", "back 2": "persephone", "back 3": "hades",
-        "back 4": "ra"},
+        "front 1": "zeus",
+        "front 2": "olympus-throne",
+        "front 3": "hera",
+        "front 4": "throne-room",
+        "central 1": "athena",
+        "central 2": "aphrodite",
+        "central 3": "demeter",
+        "central 4": "valhalla",
+        "back 1": "odin",
+        "back 2": "persephone",
+        "back 3": "hades",
+        "back 4": "ra",
+    },
     "abduction-of-persephone": {
-        "front 1": "underworld", "front 2": "hades", "central 2": "persephone",
-        "back 1": "demeter", "back 4": "jardines-cucos"},
+        "front 1": "underworld",
+        "front 2": "hades",
+        "central 2": "persephone",
+        "back 1": "demeter",
+        "back 4": "jardines-cucos",
+    },
     "ragnarok": {
-        "front 1": "jormungandr", "front 2": "thor", "front 3": "hammer", "front 4": "valhalla",
-        "central 2": "battlefield", "central 3": "odin"},
+        "front 1": "jormungandr",
+        "front 2": "thor",
+        "front 3": "hammer",
+        "front 4": "valhalla",
+        "central 2": "battlefield",
+        "central 3": "odin",
+    },
     "runaway-bride": {
-        "central 1": "freyja", "back 4": "jotunheim", "back 3": "thor",
-        "central 3": "wedding-dress"},
+        "central 1": "freyja",
+        "back 4": "jotunheim",
+        "back 3": "thor",
+        "central 3": "wedding-dress",
+    },
     "power-of-ra": {
-        "central 1": "isis", "central 2": "ra", "central 3": "horus", "central 4": "anubis",
-        "front 2": "sun-eye", "back 3": "toth"},
+        "central 1": "isis",
+        "central 2": "ra",
+        "central 3": "horus",
+        "central 4": "anubis",
+        "front 2": "sun-eye",
+        "back 3": "toth",
+    },
     "the-fairest": {
-        "central 2": "troy", "front 1": "hera", "front 3": "athena", "back 3": "aphrodite",
-        "central 1": "apple"},
+        "central 2": "troy",
+        "front 1": "hera",
+        "front 3": "athena",
+        "back 3": "aphrodite",
+        "central 1": "apple",
+    },
     "afterlife-travel-agency": {
-        "back 1": "portable-sarcophagus", "back 2": "embalming-room", "central 1": "toth",
-        "central 2": "osiris", "front 1": "anubis", "front 2": "book-of-the-dead",
-        "front 3": "ra"},
+        "back 1": "portable-sarcophagus",
+        "back 2": "embalming-room",
+        "central 1": "toth",
+        "central 2": "osiris",
+        "front 1": "anubis",
+        "front 2": "book-of-the-dead",
+        "front 3": "ra",
+    },
 }
 
 # One change to each winning layout that breaks a victory condition.
@@ -460,8 +604,15 @@ LAWS = {
 PATTERN_NEEDED = {"ragnarok", "power-of-ra"}
 
 
-def final_game(registry, scenario: str, cells: dict, extra_points: int = 0, laws=None,
-               patterns=None, fairest: str = "hera") -> Game:
+def final_game(
+    registry,
+    scenario: str,
+    cells: dict,
+    extra_points: int = 0,
+    laws=None,
+    patterns=None,
+    fairest: str = "hera",
+) -> Game:
     """A finished game of ``scenario`` whose area holds ``cells`` (the rest
     plain cards), all face up, with the scenario's law and pattern and
     ``extra_points`` more from completed hard patterns."""
@@ -470,8 +621,7 @@ def final_game(registry, scenario: str, cells: dict, extra_points: int = 0, laws
     for name in list(state.side_decks):  # the goddesses join the deck to be laid out
         state.deck += state.side_decks[name]
         state.side_decks[name] = []
-    arrange(game, areas={0: {k: v for k, v in cells.items() if v is not None}},
-            face_up_rest=True)
+    arrange(game, areas={0: {k: v for k, v in cells.items() if v is not None}}, face_up_rest=True)
     area = state.areas[0]
     area.laws = list(LAWS.get(scenario, []) if laws is None else laws)
     if patterns is None:
@@ -501,23 +651,43 @@ def test_scenario_victory_challenge_and_threshold_at_the_end_of_a_game(pinned, s
     high = high_game.result().reports[0]
     assert high.total > definition.threshold
     assert high.scenario.victory is True and high.scenario.beaten is True
-    assert log[-1]["scenario"] == {"victory": True, "challenge": high.scenario.challenge,
-                                   "beaten": True}
+    assert log[-1]["scenario"] == {
+        "victory": True,
+        "challenge": high.scenario.challenge,
+        "beaten": True,
+    }
     change = dict(LOSSES[scenario])
-    laws, patterns, fairest = change.pop("laws", None), change.pop("patterns", None), \
-        change.pop("fairest", "hera")
-    lost = final_game(pinned, scenario, {**WINS[scenario], **change}, extra_points=60, laws=laws,
-                      patterns=patterns, fairest=fairest).result().reports[0]
+    laws, patterns, fairest = (
+        change.pop("laws", None),
+        change.pop("patterns", None),
+        change.pop("fairest", "hera"),
+    )
+    lost = (
+        final_game(
+            pinned,
+            scenario,
+            {**WINS[scenario], **change},
+            extra_points=60,
+            laws=laws,
+            patterns=patterns,
+            fairest=fairest,
+        )
+        .result()
+        .reports[0]
+    )
     assert lost.total > definition.threshold
     assert lost.scenario.victory is False and lost.scenario.beaten is False
 
 
-@pytest.mark.parametrize("scenario, challenge", [
-    ("game-of-thrones", True),  # every god and throne in play
-    ("ragnarok", True),  # the 4 setup cards close to the Battlefield
-    ("power-of-ra", True),  # Isis and Horus on both sides, Sun Eye on top, all 4 score
-    ("afterlife-travel-agency", True),  # Anubis scores 3 (3 Egyptians in its row)
-])
+@pytest.mark.parametrize(
+    "scenario, challenge",
+    [
+        ("game-of-thrones", True),  # every god and throne in play
+        ("ragnarok", True),  # the 4 setup cards close to the Battlefield
+        ("power-of-ra", True),  # Isis and Horus on both sides, Sun Eye on top, all 4 score
+        ("afterlife-travel-agency", True),  # Anubis scores 3 (3 Egyptians in its row)
+    ],
+)
 def test_scenario_challenge_is_judged_at_the_end(pinned, scenario, challenge):
     report = final_game(pinned, scenario, WINS[scenario]).result().reports[0]
     assert report.scenario.challenge is challenge
@@ -527,8 +697,11 @@ def test_scenario_4_challenge_is_more_than_36_points(pinned):
     """Scenario 4's additional challenge: score more than 36 points."""
     low = final_game(pinned, "runaway-bride", WINS["runaway-bride"]).result().reports[0]
     need = 37 - low.total
-    high = final_game(pinned, "runaway-bride", WINS["runaway-bride"],
-                      extra_points=6 * -(-need // 6)).result().reports[0]
+    high = (
+        final_game(pinned, "runaway-bride", WINS["runaway-bride"], extra_points=6 * -(-need // 6))
+        .result()
+        .reports[0]
+    )
     assert low.total <= 36 and low.scenario.challenge is False
     assert high.total > 36 and high.scenario.challenge is True
 
@@ -551,6 +724,9 @@ def test_scenario_random_game_ends_with_its_result_logged(scenario):
     assert game.state.areas[0].all_face_up() and not result.turn_limit_reached
     report = result.reports[0].scenario
     assert log[-1]["type"] == "final"
-    assert log[-1]["scenario"] == {"victory": report.victory, "challenge": report.challenge,
-                                   "beaten": report.beaten}
+    assert log[-1]["scenario"] == {
+        "victory": report.victory,
+        "challenge": report.challenge,
+        "beaten": report.beaten,
+    }
     assert report.beaten is (report.victory and result.reports[0].total > report.threshold)

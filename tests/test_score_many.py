@@ -26,8 +26,7 @@ def test_several_boards_are_each_scored_then_summed_up():
     result = score(SHIP, HELA_HERA)
     assert result.exit_code == 0, result.output
     totals = [single_total(SHIP), single_total(HELA_HERA)]
-    assert f"2 boards: totals {totals[0]}, {totals[1]}; mean {sum(totals) / 2:.2f}" \
-        in result.stdout
+    assert f"2 boards: totals {totals[0]}, {totals[1]}; mean {sum(totals) / 2:.2f}" in result.stdout
     assert result.stdout.count("Total:") == 2
 
 
@@ -50,8 +49,7 @@ def test_a_bad_board_among_good_ones_is_reported_and_the_rest_scored(tmp_path):
     result = score(SHIP, bad, HELA_HERA)
     assert result.exit_code == 1
     assert f"{bad}:1:" in result.stderr and "E202" in result.stderr
-    assert "3 boards: totals 4," in result.stdout and "1 board could not be scored" in \
-        result.stdout
+    assert "3 boards: totals 4," in result.stdout and "1 board could not be scored" in result.stdout
 
 
 def test_a_bad_board_on_standard_input_is_named_stdin():

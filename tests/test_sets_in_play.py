@@ -67,8 +67,9 @@ def test_r25_always_is_printed_back_as_written():
 def test_r25_an_unknown_always_option_is_dl112_at_the_set(tmp_path):
     text = MOD.replace("always quick", "always quik")
     path = write(tmp_path, "rushed.dioses", text)
-    found = [d for d in lint_sources(bundled_sources() + read_sources([path]))
-             if d.path == str(path)]
+    found = [
+        d for d in lint_sources(bundled_sources() + read_sources([path])) if d.path == str(path)
+    ]
     assert [(d.code, d.line, d.column) for d in found] == [("DL112", 1, 1)]
     assert "unknown rule option 'quik'" in found[0].message
     assert found[0].help == "did you mean 'quick'?"
@@ -80,23 +81,42 @@ def runner() -> CliRunner:
 
 
 def test_r25_simulate_set_base_plays_the_base_game_alone(runner):
-    alone = runner.invoke(dioses, ["simulate", "--games", "4", "--seed", "3", "--set", "base",
-                                   "--format", "json"])
+    alone = runner.invoke(
+        dioses, ["simulate", "--games", "4", "--seed", "3", "--set", "base", "--format", "json"]
+    )
     both = runner.invoke(dioses, ["simulate", "--games", "4", "--seed", "3", "--format", "json"])
-    named = runner.invoke(dioses, ["simulate", "--games", "4", "--seed", "3", "--set", "base",
-                                   "--set", "aun-mas-divinos", "--format", "json"])
+    named = runner.invoke(
+        dioses,
+        [
+            "simulate",
+            "--games",
+            "4",
+            "--seed",
+            "3",
+            "--set",
+            "base",
+            "--set",
+            "aun-mas-divinos",
+            "--format",
+            "json",
+        ],
+    )
     assert alone.exit_code == both.exit_code == named.exit_code == 0, alone.output + both.output
     assert json.loads(alone.stdout) != json.loads(both.stdout)
     assert named.stdout == both.stdout  # every bundled set is the default
     # the expansion's own options are not in the base game
-    wrong = runner.invoke(dioses, ["simulate", "--games", "1", "--set", "base",
-                                   "--rule", "power-cards"])
+    wrong = runner.invoke(
+        dioses, ["simulate", "--games", "1", "--set", "base", "--rule", "power-cards"]
+    )
     assert wrong.exit_code == 2 and "rule options: objectives" in wrong.output
 
 
 def test_r25_an_unknown_set_is_a_usage_error_with_a_suggestion(runner):
-    for command in (["simulate", "--games", "1"], ["play", "--agents", "greedy,greedy"],
-                    ["balance", "--boards", "5"]):
+    for command in (
+        ["simulate", "--games", "1"],
+        ["play", "--agents", "greedy,greedy"],
+        ["balance", "--boards", "5"],
+    ):
         result = runner.invoke(dioses, [*command, "--set", "bsae"])
         assert result.exit_code == 2, result.output
         assert "unknown set 'bsae'" in result.output and "did you mean 'base'?" in result.output
@@ -104,8 +124,22 @@ def test_r25_an_unknown_set_is_a_usage_error_with_a_suggestion(runner):
 
 def test_r25_a_game_of_the_base_set_alone_replays_and_resumes_alone(runner, tmp_path):
     save, log = tmp_path / "g.json", tmp_path / "g.jsonl"
-    result = runner.invoke(dioses, ["play", "--set", "base", "--agents", "greedy,greedy",
-                                    "--seed", "8", "--save", str(save), "--log", str(log)])
+    result = runner.invoke(
+        dioses,
+        [
+            "play",
+            "--set",
+            "base",
+            "--agents",
+            "greedy,greedy",
+            "--seed",
+            "8",
+            "--save",
+            str(save),
+            "--log",
+            str(log),
+        ],
+    )
     assert result.exit_code == 0, result.output
     setup = json.loads(log.read_text(encoding="utf-8").splitlines()[0])
     assert [s["id"] for s in setup["sets"]] == ["base"] and setup["options"] == []
@@ -119,8 +153,7 @@ def test_r25_a_game_of_the_base_set_alone_replays_and_resumes_alone(runner, tmp_
 
 def test_balance_set_plays_the_set_with_what_it_requires_own_cards_alone(runner):
     def cards(*arguments: str) -> set[str]:
-        result = runner.invoke(dioses, ["balance", "--boards", "5", *arguments,
-                                        "--format", "json"])
+        result = runner.invoke(dioses, ["balance", "--boards", "5", *arguments, "--format", "json"])
         assert result.exit_code == 0, result.output
         return {card["id"] for card in json.loads(result.stdout)["cards"]}
 

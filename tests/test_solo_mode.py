@@ -29,14 +29,18 @@ from dioses_rules.pool.sources import read_sources
 
 # The lines of the bundled `solo` option (cards/aun-mas-divinos.dioses).
 SOLO = {
-    "objectives": "off", "initial-reveals": "0", "discard-piles": "2",
-    "end-rule": "twelfth-reveal", "turn-must-reveal": "on", "power-cards": "on",
-    "all-face-up-at-end": "always", "areas": "shared",
+    "objectives": "off",
+    "initial-reveals": "0",
+    "discard-piles": "2",
+    "end-rule": "twelfth-reveal",
+    "turn-must-reveal": "on",
+    "power-cards": "on",
+    "all-face-up-at-end": "always",
+    "areas": "shared",
 }
 
 
-def mod_text(changed: dict[str, str], draws: str = "replaces draws",
-             place: bool = False) -> str:
+def mod_text(changed: dict[str, str], draws: str = "replaces draws", place: bool = False) -> str:
     """A modder's set: a copy of `solo` with ``changed`` lines, and a
     scenario in that mode (zeus and odin separated with 2 random cards, an
     easy pattern, 1 Power card; with the challenge, a hard pattern)."""
@@ -68,14 +72,28 @@ scenario trial 20 "Trial" {{
 """
 
 
-def mod_game(tmp_path: Path, changed: dict[str, str], seats: int = 1, seed: int = 4,
-             rules: int = RULES, challenge: bool = False, **text) -> tuple[Game, list]:
+def mod_game(
+    tmp_path: Path,
+    changed: dict[str, str],
+    seats: int = 1,
+    seed: int = 4,
+    rules: int = RULES,
+    challenge: bool = False,
+    **text,
+) -> tuple[Game, list]:
     path = tmp_path / "solo-mod.dioses"
     path.write_text(mod_text(changed, **text), encoding="utf-8")
     registry = load_registry([path])[0]
     log: list = []
-    game = new_game(registry, [RandomAgent(seat) for seat in range(seats)], scenario="trial",
-                    seed=seed, log=log.append, rules=rules, challenge=challenge)
+    game = new_game(
+        registry,
+        [RandomAgent(seat) for seat in range(seats)],
+        scenario="trial",
+        seed=seed,
+        log=log.append,
+        rules=rules,
+        challenge=challenge,
+    )
     return game, log
 
 
@@ -84,8 +102,10 @@ def setup_reveals(log: list) -> list[dict]:
 
 
 def patterns(game: Game, area: int = 0) -> list[str]:
-    return sorted(game.registry.get("pattern", p.card).difficulty.value
-                  for p in game.state.areas[area].patterns)
+    return sorted(
+        game.registry.get("pattern", p.card).difficulty.value
+        for p in game.state.areas[area].patterns
+    )
 
 
 # ------------------------------------------------------------ the solo option's settings
@@ -108,8 +128,9 @@ def test_r21_a_modders_mode_with_initial_reveals_2_turns_two_cards_face_up(tmp_p
     game; the bundled mode's 0 turns none (above)."""
     game, log = mod_game(tmp_path, {"initial-reveals": "2"})
     assert game.state.areas[0].face_up_count() == 2
-    assert [r["choice"] for r in setup_reveals(log)] == \
-        [r["cell"] for r in log if r.get("event") == "revealed"]
+    assert [r["choice"] for r in setup_reveals(log)] == [
+        r["cell"] for r in log if r.get("event") == "revealed"
+    ]
     assert len(setup_reveals(log)) == 2 and setup_reveals(log)[0]["options"] == 12
 
 
@@ -117,8 +138,9 @@ def test_r21_initial_reveals_count_for_each_player_of_a_shared_area(tmp_path):
     game, log = mod_game(tmp_path, {"initial-reveals": "2"}, seats=3)
     assert game.state.areas[0].face_up_count() == 6
     first = game.state.start_player
-    assert [r["seat"] for r in setup_reveals(log)] == \
-        [(first + step) % 3 for step in (0, 0, 1, 1, 2, 2)]
+    assert [r["seat"] for r in setup_reveals(log)] == [
+        (first + step) % 3 for step in (0, 0, 1, 1, 2, 2)
+    ]
 
 
 def test_r21_a_modders_mode_with_one_discard_pile_starts_one(tmp_path):
@@ -143,7 +165,8 @@ def test_r15_a_modders_mode_with_objectives_on_reveals_an_objective_pair(tmp_pat
     game, log = mod_game(tmp_path, {"objectives": "on"})
     (pair,) = game.state.objectives
     assert [r for r in log if r.get("event") == "objective"] == [
-        {"type": "event", "event": "objective", "turn": 0, "goal": pair[0], "element": pair[1]}]
+        {"type": "event", "event": "objective", "turn": 0, "goal": pair[0], "element": pair[1]}
+    ]
 
 
 def test_r21_a_modders_mode_with_areas_own_gives_each_player_an_area(tmp_path):
@@ -168,9 +191,11 @@ def test_a_scenario_that_places_cards_is_refused_for_areas_of_their_own(tmp_path
     with pytest.raises(GameError) as raised:
         mod_game(tmp_path, {"areas": "own"}, seats=2, place=True)
     (problem,) = raised.value.diagnostics
-    assert problem.message == ("scenario 'trial' places cards in the play area (hera), but "
-                               "its mode gives each of the 2 players an area of their own, "
-                               "and a card can be in one area only")
+    assert problem.message == (
+        "scenario 'trial' places cards in the play area (hera), but "
+        "its mode gives each of the 2 players an area of their own, "
+        "and a card can be in one area only"
+    )
     assert problem.help == "play it alone, or with a mode that sets 'areas shared'"
     game, _ = mod_game(tmp_path, {"areas": "own"}, seats=1, place=True)
     assert game.state.areas[0].cells[0] == Slot("hera", True)
@@ -181,8 +206,7 @@ def test_a_bundled_scenario_keeps_its_modes_settings_over_the_options_chosen():
     `solo`, applied last: an `objectives` option chosen by the player does
     not bring them into a scenario; `longer-game` agrees with it."""
     registry = load_registry()[0]
-    game = new_game(registry, [RandomAgent(1)], scenario="ragnarok",
-                    options=["objectives"], seed=5)
+    game = new_game(registry, [RandomAgent(1)], scenario="ragnarok", options=["objectives"], seed=5)
     assert game.state.objectives == [] and game.state.settings.objectives is False
 
 
@@ -204,12 +228,15 @@ def test_r21_the_base_game_with_the_solo_option_is_played_on_one_area():
     assert together.state.seat_area == [0, 0]
 
 
-@pytest.mark.parametrize("seats, options, message", [
-    (1, [], "the base game is for 2 to 6 players, not 1"),
-    (7, [], "the base game is for 2 to 6 players, not 7"),
-    (0, ["solo"], "a game is for 1 to 6 players, not 0"),
-    (7, ["solo"], "a game is for 1 to 6 players, not 7"),
-])
+@pytest.mark.parametrize(
+    "seats, options, message",
+    [
+        (1, [], "the base game is for 2 to 6 players, not 1"),
+        (7, [], "the base game is for 2 to 6 players, not 7"),
+        (0, ["solo"], "a game is for 1 to 6 players, not 0"),
+        (7, ["solo"], "a game is for 1 to 6 players, not 7"),
+    ],
+)
 def test_the_seats_a_game_takes_follow_the_areas_setting(seats, options, message):
     registry = load_registry()[0]
     with pytest.raises(GameError, match=message) as raised:
@@ -221,17 +248,22 @@ def test_the_seats_a_game_takes_follow_the_areas_setting(seats, options, message
 def test_the_deck_check_counts_every_area_of_their_own(tmp_path):
     path = tmp_path / "tiny.dioses"
     cards = "".join(f'fish f{i} "F{i}" sea {{\n  1 point\n}}\n' for i in range(1, 31))
-    path.write_text('set tiny "Tiny" {\n  mythology sea "Mar"\n  type fish "Pez"\n}\n'
-                    'option apart "Apart" {\n  set areas own\n}\n'
-                    'scenario pond 1 "Pond" {\n  mode apart\n  setup {\n'
-                    '    separate f1 with 2 random cards\n    power cards 2\n  }\n}\n' + cards,
-                    encoding="utf-8")
+    path.write_text(
+        'set tiny "Tiny" {\n  mythology sea "Mar"\n  type fish "Pez"\n}\n'
+        'option apart "Apart" {\n  set areas own\n}\n'
+        'scenario pond 1 "Pond" {\n  mode apart\n  setup {\n'
+        "    separate f1 with 2 random cards\n    power cards 2\n  }\n}\n" + cards,
+        encoding="utf-8",
+    )
     registry = assemble(read_sources([path], context=[]))
     assert new_game(registry, [RandomAgent(0)], scenario="pond").state.deck is not None
-    with pytest.raises(GameError, match=r"scenario 'pond' deals 31 cards from the deck "
-                                        r"\(24 to the 2 areas, 4 as Power cards, 2 separated "
-                                        r"at random, 1 to start the discard piles\) but the "
-                                        r"deck holds 29"):
+    with pytest.raises(
+        GameError,
+        match=r"scenario 'pond' deals 31 cards from the deck "
+        r"\(24 to the 2 areas, 4 as Power cards, 2 separated "
+        r"at random, 1 to start the discard piles\) but the "
+        r"deck holds 29",
+    ):
         new_game(registry, [RandomAgent(0), RandomAgent(1)], scenario="pond")
 
 
@@ -257,13 +289,13 @@ def test_revision_1_gives_each_seat_of_the_base_game_its_own_area():
     registry = load_registry()[0]
     with pytest.raises(GameError, match="the base game is for 2 to 6 players, not 1"):
         new_game(registry, [RandomAgent(0)], options=["solo"], rules=FIRST_RULES)
-    game = new_game(registry, [RandomAgent(0), RandomAgent(1)], options=["solo"],
-                    rules=FIRST_RULES)
+    game = new_game(registry, [RandomAgent(0), RandomAgent(1)], options=["solo"], rules=FIRST_RULES)
     assert game.state.seat_area == [0, 1]
 
 
-@pytest.mark.parametrize("scenario", ["game-of-thrones", "ragnarok", "runaway-bride",
-                                      "the-fairest"])
+@pytest.mark.parametrize(
+    "scenario", ["game-of-thrones", "ragnarok", "runaway-bride", "the-fairest"]
+)
 def test_the_bundled_solo_mode_sets_a_scenario_up_alike_under_both_revisions(scenario):
     """The bundled `solo` says what 0.1.0 did (one area, all face down, no
     objectives): a scenario's setup is the same under revision 1 and 2, up to
@@ -272,8 +304,14 @@ def test_the_bundled_solo_mode_sets_a_scenario_up_alike_under_both_revisions(sce
 
     def setup(rules: int) -> list:
         log: list = []
-        new_game(registry, [RandomAgent(0), RandomAgent(1)], scenario=scenario, seed=9,
-                 log=log.append, rules=rules)
+        new_game(
+            registry,
+            [RandomAgent(0), RandomAgent(1)],
+            scenario=scenario,
+            seed=9,
+            log=log.append,
+            rules=rules,
+        )
         return [{k: v for k, v in r.items() if k != "rules"} for r in log]
 
     assert setup(FIRST_RULES) == setup(RULES)
@@ -282,12 +320,16 @@ def test_the_bundled_solo_mode_sets_a_scenario_up_alike_under_both_revisions(sce
 # ------------------------------------------------------------ the challenge setup
 
 
-@pytest.mark.parametrize("form, drawn", [
-    ("replaces draws", ["hard"]),
-    ("adds draws", ["easy", "hard"]),
-])
+@pytest.mark.parametrize(
+    "form, drawn",
+    [
+        ("replaces draws", ["hard"]),
+        ("adds draws", ["easy", "hard"]),
+    ],
+)
 def test_a_challenge_setup_says_whether_its_draws_replace_or_add_to_the_setups(
-        tmp_path, form, drawn):
+    tmp_path, form, drawn
+):
     game, _ = mod_game(tmp_path, {}, challenge=True, draws=form)
     assert patterns(game) == drawn
     plain, _ = mod_game(tmp_path, {}, challenge=False, draws=form)
@@ -297,16 +339,31 @@ def test_a_challenge_setup_says_whether_its_draws_replace_or_add_to_the_setups(
 def test_a_bare_challenge_setup_replaces_the_draws_as_in_0_1_0():
     """0.1.0's reading of a bare `challenge setup` (the kept 1.0 text of
     scenario 4 has one): with steps, its draws replace the setup's."""
-    bare = m.Scenario("s", 1, "S", (), m.Provenance.PRINTED,
-                      setup=(m.SetupDraw(m.DrawLaw(1)), m.PowerCards(2)),
-                      challenge_setup=(m.SetupDraw(m.DrawPattern(1, m.Difficulty.HARD)),))
-    assert setup_steps(bare, True) == [m.PowerCards(2),
-                                       m.SetupDraw(m.DrawPattern(1, m.Difficulty.HARD))]
+    bare = m.Scenario(
+        "s",
+        1,
+        "S",
+        (),
+        m.Provenance.PRINTED,
+        setup=(m.SetupDraw(m.DrawLaw(1)), m.PowerCards(2)),
+        challenge_setup=(m.SetupDraw(m.DrawPattern(1, m.Difficulty.HARD)),),
+    )
+    assert setup_steps(bare, True) == [
+        m.PowerCards(2),
+        m.SetupDraw(m.DrawPattern(1, m.Difficulty.HARD)),
+    ]
     assert setup_steps(bare, False) == list(bare.setup)
     empty = m.Scenario("s", 1, "S", (), m.Provenance.PRINTED, setup=bare.setup)
     assert setup_steps(empty, True) == list(bare.setup)  # nothing to replace them with
-    said = m.Scenario("s", 1, "S", (), m.Provenance.PRINTED, setup=bare.setup,
-                      challenge_draws=m.ChallengeDraws.REPLACES)
+    said = m.Scenario(
+        "s",
+        1,
+        "S",
+        (),
+        m.Provenance.PRINTED,
+        setup=bare.setup,
+        challenge_draws=m.ChallengeDraws.REPLACES,
+    )
     assert setup_steps(said, True) == [m.PowerCards(2)]  # 'replaces draws { }': none
 
 
@@ -315,8 +372,9 @@ def test_scenario_4s_challenge_draws_one_pattern_of_each_difficulty_instead():
     must draw one easy, one medium and one hard Pattern card"."""
     scenario = load_registry()[0].get("scenario", "runaway-bride")
     assert scenario.challenge_draws is m.ChallengeDraws.REPLACES
-    draws = [s.effect.difficulty.value for s in setup_steps(scenario, True)
-             if isinstance(s, m.SetupDraw)]
+    draws = [
+        s.effect.difficulty.value for s in setup_steps(scenario, True) if isinstance(s, m.SetupDraw)
+    ]
     assert draws == ["easy", "medium", "hard"]
 
 
@@ -328,11 +386,13 @@ def test_the_cli_seats_one_player_wherever_the_options_share_one_area():
     from dioses_cli.main import dioses
 
     runner = CliRunner()
-    alone = runner.invoke(dioses, ["simulate", "--games", "1", "--players", "1", "--rule", "solo",
-                                   "--format", "json"])
+    alone = runner.invoke(
+        dioses, ["simulate", "--games", "1", "--players", "1", "--rule", "solo", "--format", "json"]
+    )
     assert alone.exit_code == 0, alone.output
     refused = runner.invoke(dioses, ["simulate", "--games", "1", "--players", "1"])
     assert refused.exit_code == 2 and "--rule solo, for one player" in refused.output
-    too_many = runner.invoke(dioses, ["simulate", "--games", "1", "--players", "7", "--scenario",
-                                      "1"])
+    too_many = runner.invoke(
+        dioses, ["simulate", "--games", "1", "--players", "7", "--scenario", "1"]
+    )
     assert too_many.exit_code == 2

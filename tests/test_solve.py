@@ -27,8 +27,12 @@ pytest.importorskip("ortools")  # the [solver] extra, which CI installs
 from dioses_rules.errors import DiosesError  # noqa: E402
 from dioses_rules.scoring.area import SIZE, Area, Placed  # noqa: E402
 from dioses_rules.language import model as m  # noqa: E402
-from dioses_rules.scoring.board import (Board, LawPlacement, board_file_text,  # noqa: E402
-                                        board_to_file)
+from dioses_rules.scoring.board import (
+    Board,
+    LawPlacement,
+    board_file_text,  # noqa: E402
+    board_to_file,
+)
 from dioses_rules.scoring.score import score_board  # noqa: E402
 from dioses_rules.solve.compiler import Unsupported  # noqa: E402
 from ortools.sat.python import cp_model  # noqa: E402
@@ -44,8 +48,11 @@ from test_compiled import random_cards  # noqa: E402
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples" / "boards"
 MOST_ARRANGEMENTS = 5040  # 7 movable cards in 7 cells
-BRUTE = settings(max_examples=25, deadline=None,
-                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+BRUTE = settings(
+    max_examples=25,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 
 
 def face_up(area: Area) -> Area:
@@ -95,8 +102,9 @@ def check_optimum(board: Board, fixed: frozenset[int]) -> None:
     assert found.optimal
     assert found.best_total == expected, board_file_text(board_to_file(board))
     assert score_board(found.board).total == found.best_total
-    assert all(found.board.area.cells[c] == Placed(board.area.cells[c].card, True)
-               for c in fixed), "a fixed card moved"
+    assert all(
+        found.board.area.cells[c] == Placed(board.area.cells[c].card, True) for c in fixed
+    ), "a fixed card moved"
     assert found.current_total == score_board(board).total
 
 
@@ -104,8 +112,9 @@ def check_optimum(board: Board, fixed: frozenset[int]) -> None:
 @given(st.data())
 def test_the_optimum_of_bundled_hands_is_the_best_of_every_arrangement(data):
     area, fixed = data.draw(small_hands(bundled("myth")))
-    board = Board(area, data.draw(law_placements()), data.draw(held_patterns),
-                  data.draw(objectives))
+    board = Board(
+        area, data.draw(law_placements()), data.draw(held_patterns), data.draw(objectives)
+    )
     check_optimum(board, fixed)
 
 
@@ -137,8 +146,10 @@ def model_scores_every_arrangement(board: Board, fixed: frozenset[int]) -> bool:
         solver.parameters.num_workers = 1
         if solver.Solve(layout.b.model) != cp_model.OPTIMAL:
             return False
-        if round(solver.ObjectiveValue()) != score_board(
-                attrs.evolve(board, area=Area(tuple(trial)))).total:
+        if (
+            round(solver.ObjectiveValue())
+            != score_board(attrs.evolve(board, area=Area(tuple(trial)))).total
+        ):
             return False
     return True
 
@@ -150,8 +161,11 @@ def few_movable(draw):
     return Board(area, draw(law_placements()), draw(held_patterns), draw(objectives)), fixed
 
 
-@settings(max_examples=15, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@settings(
+    max_examples=15,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
 @given(few_movable())
 def test_the_tight_model_admits_every_arrangement_at_its_score(hand):
     """The product cuts (``Builder.product_cuts``) remove no arrangement."""
@@ -195,8 +209,9 @@ def test_a_doubled_literal_is_one_literal():
 @pytest.mark.parametrize("path", sorted(EXAMPLES.glob("*.toml")), ids=lambda p: p.name)
 def test_every_example_board_has_a_proven_best_layout(path, tmp_path):
     written = tmp_path / "best.toml"
-    result = CliRunner().invoke(dioses, ["solve", str(path), "--format", "json",
-                                         "--write", str(written)])
+    result = CliRunner().invoke(
+        dioses, ["solve", str(path), "--format", "json", "--write", str(written)]
+    )
     assert result.exit_code == 0, result.output
     answer = json.loads(result.stdout)
     assert answer["optimal"] is True
@@ -222,8 +237,9 @@ def test_the_rulebooks_scoring_example_can_gain_two_points():
 
 def test_a_fixed_card_stays_and_costs_what_it_costs():
     board = str(EXAMPLES / "base-hera-hela-ship.toml")  # central: hela hera ship
-    result = CliRunner().invoke(dioses, ["solve", board, "--fixed", "central-2",
-                                         "--format", "json"])
+    result = CliRunner().invoke(
+        dioses, ["solve", board, "--fixed", "central-2", "--format", "json"]
+    )
     answer = json.loads(result.stdout)
     assert answer["area"]["central"][1] == "hera"
     assert answer["best_total"] == 5  # Hela to the front (2), Hera by Barco (2), 1 god by Barco
@@ -232,20 +248,25 @@ def test_a_fixed_card_stays_and_costs_what_it_costs():
 def test_written_boards_are_never_written_over(tmp_path):
     target = tmp_path / "best.toml"
     target.write_text("mine\n")
-    result = CliRunner().invoke(dioses, ["solve", str(EXAMPLES / "base-hela-hera.toml"),
-                                         "--write", str(target)])
+    result = CliRunner().invoke(
+        dioses, ["solve", str(EXAMPLES / "base-hela-hera.toml"), "--write", str(target)]
+    )
     assert result.exit_code == 1
     assert "E204" in result.output and target.read_text() == "mine\n"
 
 
-@pytest.mark.parametrize("arguments, code, message", [
-    (["--fixed", "middle-9"], 2, "'middle-9' is not a cell: write ROW-COLUMN"),
-    (["--fixed", "front-1"], 1, "E301 cell front 1 is empty"),
-    (["--time-limit", "0"], 2, "--time-limit"),
-])
+@pytest.mark.parametrize(
+    "arguments, code, message",
+    [
+        (["--fixed", "middle-9"], 2, "'middle-9' is not a cell: write ROW-COLUMN"),
+        (["--fixed", "front-1"], 1, "E301 cell front 1 is empty"),
+        (["--time-limit", "0"], 2, "--time-limit"),
+    ],
+)
 def test_bad_arguments_are_named(arguments, code, message):
-    result = CliRunner().invoke(dioses, ["solve", str(EXAMPLES / "base-hera-hela-ship.toml"),
-                                         *arguments])
+    result = CliRunner().invoke(
+        dioses, ["solve", str(EXAMPLES / "base-hera-hela-ship.toml"), *arguments]
+    )
     assert result.exit_code == code
     assert message in result.output
 
@@ -255,11 +276,15 @@ def test_a_node_it_cannot_express_is_named_with_its_place(tmp_path):
     cards.write_text(
         'set leaders "Leaders" {\n  version "1.0"\n  requires base\n}\n\n'
         'god chief "Chief" greek reconstructed {\n'
-        '  2 points if at least 1 (the one of zeus with most gods in area that is '
-        'close to it) in area\n}\n', encoding="utf-8")
+        "  2 points if at least 1 (the one of zeus with most gods in area that is "
+        "close to it) in area\n}\n",
+        encoding="utf-8",
+    )
     board = tmp_path / "board.toml"
-    board.write_text('[area]\nfront = ["chief", "zeus", ".", "."]\n'
-                     'central = [".", ".", ".", "."]\nback = [".", ".", ".", "."]\n')
+    board.write_text(
+        '[area]\nfront = ["chief", "zeus", ".", "."]\n'
+        'central = [".", ".", ".", "."]\nback = [".", ".", ".", "."]\n'
+    )
     result = CliRunner().invoke(dioses, ["solve", str(board), "--cards", str(cards)])
     assert result.exit_code == 1, result.output
     assert "E300" in result.output and "card 'chief'" in result.output
@@ -285,8 +310,9 @@ def test_more_threads_find_the_same_best_total():
     board = str(EXAMPLES / "aun-mas-divinos-law-scoring.toml")
     totals = []
     for threads in ("1", "2"):
-        result = CliRunner().invoke(dioses, ["solve", board, "--threads", threads,
-                                             "--format", "json"])
+        result = CliRunner().invoke(
+            dioses, ["solve", board, "--threads", threads, "--format", "json"]
+        )
         assert result.exit_code == 0, result.output
         totals.append(json.loads(result.stdout)["best_total"])
     assert totals[0] == totals[1]
@@ -299,9 +325,11 @@ def test_one_law_on_several_lines_is_judged_on_each_line():
     cards = {card.id: card for card in bundled("myth")}
     law = next(law for law in bundled("law") if law.id == "only-greeks")
     cells = [None] * SIZE
-    for cell, card_id in zip((0, 1, 4, 5, 8, 9), ("zeus", "hera", "athena", "odin", "thor",
-                                                  "ra")):
+    for cell, card_id in zip((0, 1, 4, 5, 8, 9), ("zeus", "hera", "athena", "odin", "thor", "ra")):
         cells[cell] = Placed(cards[card_id], True)
-    board = Board(Area(tuple(cells)), laws=tuple(LawPlacement(law, row=row) for row in m.ROWS)
-                  + tuple(LawPlacement(law, column=column) for column in m.COLUMNS))
+    board = Board(
+        Area(tuple(cells)),
+        laws=tuple(LawPlacement(law, row=row) for row in m.ROWS)
+        + tuple(LawPlacement(law, column=column) for column in m.COLUMNS),
+    )
     check_optimum(board, frozenset({0, 1}))

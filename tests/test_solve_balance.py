@@ -36,8 +36,10 @@ def report(pool):
 @pytest.fixture(scope="module")
 def solved(pool):
     """Each hand of the report, solved one by one."""
-    return [optimal._solve_hand((list(pool), False, optimal.EFFORT), hand)
-            for hand in optimal.optimal_hands(pool, HANDS, SEED)]
+    return [
+        optimal._solve_hand((list(pool), False, optimal.EFFORT), hand)
+        for hand in optimal.optimal_hands(pool, HANDS, SEED)
+    ]
 
 
 def test_a_hands_best_layout_scores_at_least_its_dealt_layout(pool, solved):
@@ -50,8 +52,7 @@ def test_a_hands_best_layout_scores_at_least_its_dealt_layout(pool, solved):
         assert sorted(i for i, _ in points) == sorted(hand)  # each card of the hand, once
 
 
-def test_the_report_averages_each_cards_points_over_the_hands_it_was_dealt_in(pool, report,
-                                                                               solved):
+def test_the_report_averages_each_cards_points_over_the_hands_it_was_dealt_in(pool, report, solved):
     """Solved on two processes (the report), one by one here: the same figures."""
     by_card = defaultdict(list)
     for _, _, points in solved:

@@ -82,10 +82,10 @@ def test_a_bundled_scenario_can_be_won_and_its_winning_area_wins_when_scored(sce
 
 def _stuck(tmp_path, where: str, points: int):
     path = tmp_path / "stuck.dioses"
-    path.write_text(STUCK.replace("WHERE", where).replace("POINTS", str(points)),
-                    encoding="utf-8")
-    return CliRunner().invoke(dioses, ["solve", "--scenario", "stuck", "--cards", str(path),
-                                       "--format", "json"])
+    path.write_text(STUCK.replace("WHERE", where).replace("POINTS", str(points)), encoding="utf-8")
+    return CliRunner().invoke(
+        dioses, ["solve", "--scenario", "stuck", "--cards", str(path), "--format", "json"]
+    )
 
 
 def test_a_locked_card_that_can_never_reach_its_cell_is_proven_unwinnable(tmp_path):
@@ -116,12 +116,15 @@ def test_the_text_answer_names_the_scenario_and_shows_the_area(tmp_path):
     assert "  front    hera" in result.stdout
 
 
-@pytest.mark.parametrize("arguments, message", [
-    ([], "give a BOARD, or --scenario ID (not both)"),
-    (["--scenario", "nope"], "unknown scenario 'nope'"),
-    (["--challenge"], "give a BOARD, or --scenario ID"),
-    (["--scenario", "7", "--fixed", "front-1"], "--fixed and --write go with a BOARD"),
-])
+@pytest.mark.parametrize(
+    "arguments, message",
+    [
+        ([], "give a BOARD, or --scenario ID (not both)"),
+        (["--scenario", "nope"], "unknown scenario 'nope'"),
+        (["--challenge"], "give a BOARD, or --scenario ID"),
+        (["--scenario", "7", "--fixed", "front-1"], "--fixed and --write go with a BOARD"),
+    ],
+)
 def test_wrong_combinations_are_usage_errors(arguments, message):
     result = CliRunner().invoke(dioses, ["solve", *arguments])
     assert result.exit_code == 2
@@ -143,8 +146,7 @@ scenario all-north 9 "All North" reconstructed {
 """
 
 
-def test_a_winning_area_outside_the_first_cards_is_found_in_the_whole_pool(tmp_path,
-                                                                           monkeypatch):
+def test_a_winning_area_outside_the_first_cards_is_found_in_the_whole_pool(tmp_path, monkeypatch):
     """The first search looks among a few cards (the scenario's named ones
     and the best on random areas, FIRST_CARDS); when none of their areas
     wins, the whole pool decides. Ten Norse cards are not among 12 such."""
@@ -165,8 +167,14 @@ def test_a_winning_area_outside_the_first_cards_is_found_in_the_whole_pool(tmp_p
 
 
 def test_the_first_cards_hold_every_card_the_scenario_names():
-    named = {"anubis", "book-of-the-dead", "embalming-room", "osiris", "portable-sarcophagus",
-             "toth"}
+    named = {
+        "anubis",
+        "book-of-the-dead",
+        "embalming-room",
+        "osiris",
+        "portable-sarcophagus",
+        "toth",
+    }
     from dioses_rules.solve.scenario import FIRST_CARDS, first_cards
 
     few = first_cards(registry(), scenario("afterlife-travel-agency"))

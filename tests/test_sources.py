@@ -20,7 +20,8 @@ def test_copy_matches_the_shared_notes(name):
     if not original.is_file():
         pytest.skip(f"{original} is not beside this clone")
     assert copy.read_text(encoding="utf-8") == original.read_text(encoding="utf-8"), (
-        f"docs/sources/{name} differs from {original}: copy it again")
+        f"docs/sources/{name} differs from {original}: copy it again"
+    )
 
 
 def test_every_ruling_cited_in_the_code_exists():

@@ -19,15 +19,31 @@ from dioses_rules.language.english_definitions import CardTextWriter
 from dioses_rules.language.setting_text import setting_sentence
 from dioses_rules.language.settings import ON_OFF, SETTINGS
 from dioses_rules.language.spanish_definitions import SpanishCardWriter
-from dioses_rules.language.spanish_words import (CARD, Noun, adjective_of, conjunction,
-                                                 counted, definite, gender_of, indefinite,
-                                                 join, noun_of, plural_of)
+from dioses_rules.language.spanish_words import (
+    CARD,
+    Noun,
+    adjective_of,
+    conjunction,
+    counted,
+    definite,
+    gender_of,
+    indefinite,
+    join,
+    noun_of,
+    plural_of,
+)
 from dioses_rules.language.vocabulary import Vocabulary
 from dioses_rules.language.walk import members
 from dioses_rules.pool.load import load_registry
 
-NAMES = {"hera": "Hera", "isis": "Isis", "horus": "Horus", "ra": "Ra", "ship": "Barco",
-         "troy": "Troya"}
+NAMES = {
+    "hera": "Hera",
+    "isis": "Isis",
+    "horus": "Horus",
+    "ra": "Ra",
+    "ship": "Barco",
+    "troy": "Troya",
+}
 P = m.Provenance.PRINTED
 GREEK, EGYPTIAN = m.MythologyIs("greek"), m.MythologyIs("egyptian")
 GOD, PLACE = m.TypeIs("god"), m.TypeIs("place")
@@ -67,8 +83,11 @@ COUNTABLES = [
     (count(GOD), 1, "dios en su fila"),
     (m.FactCount(m.Fact.PATTERNS_COMPLETED), 2, "patrones completados"),
     (m.FactCount(m.Fact.LAWS_MET), 1, "ley cumplida"),
-    (m.Distinct(m.Attribute.MYTHOLOGY, m.Scope(m.ScopeKind.AREA)), 3,
-     "mitologías distintas en el área"),
+    (
+        m.Distinct(m.Attribute.MYTHOLOGY, m.Scope(m.ScopeKind.AREA)),
+        3,
+        "mitologías distintas en el área",
+    ),
 ]
 POSITIONS = [
     (m.Relation(m.RelationKind.NEXT_TO, EGYPTIAN), "al lado de un egipcio"),
@@ -81,8 +100,10 @@ POSITIONS = [
     (m.Scores(3), "puntuando al menos 3 puntos"),
 ]
 CONDITIONS = [
-    (m.Relation(m.RelationKind.CLOSE_TO, m.SelAnd((PLACE, GREEK))),
-     "está cerca de un lugar griego"),
+    (
+        m.Relation(m.RelationKind.CLOSE_TO, m.SelAnd((PLACE, GREEK))),
+        "está cerca de un lugar griego",
+    ),
     (m.Between(GOD, m.AnyCard()), "está entre un dios y una carta"),
     (m.InRow(m.Row.CENTRAL), "está en la fila central"),
     (m.InColumn(1), "está en la columna 1"),
@@ -90,84 +111,159 @@ CONDITIONS = [
     (m.InCorner(), "está en una esquina"),
     (m.Present(), "está en juego"),
     (m.Scores(), "puntúa"),
-    (m.Subject(m.SubjectMode.SOME, (m.Named("isis"), m.Named("horus")),
-               m.Relation(m.RelationKind.CLOSE_TO, m.Named("ra"))),
-     "Isis y Horus están cerca de Ra"),
-    (m.Quantity(m.Comparison.AT_LEAST, 2, count(GREEK, m.ScopeKind.SURROUNDINGS)),
-     "hay al menos 2 griegos cerca de ella"),
+    (
+        m.Subject(
+            m.SubjectMode.SOME,
+            (m.Named("isis"), m.Named("horus")),
+            m.Relation(m.RelationKind.CLOSE_TO, m.Named("ra")),
+        ),
+        "Isis y Horus están cerca de Ra",
+    ),
+    (
+        m.Quantity(m.Comparison.AT_LEAST, 2, count(GREEK, m.ScopeKind.SURROUNDINGS)),
+        "hay al menos 2 griegos cerca de ella",
+    ),
     (m.NoneIn(count(GREEK, m.ScopeKind.LINE)), "no hay griegos en esta fila/columna"),
     (m.Only(GOD, m.Scope(m.ScopeKind.LINE)), "solo hay dioses en esta fila/columna"),
-    (m.MoreThan(count(GOD), count(m.TypeIs("object"))),
-     "hay más dioses en su fila que objetos en su fila"),
+    (
+        m.MoreThan(count(GOD), count(m.TypeIs("object"))),
+        "hay más dioses en su fila que objetos en su fila",
+    ),
     (m.AllFaceUpAtEnd(), "terminas la partida con todas las cartas boca arriba"),
     (m.CondNot(m.InCorner()), "no (está en una esquina)"),
-    (m.CondAnd((m.InRow(m.Row.FRONT), m.InCorner())),
-     "está en la fila delantera y está en una esquina"),
-    (m.CondOr((m.InRow(m.Row.BACK), m.Relation(m.RelationKind.NEXT_TO, m.Named("isis")))),
-     "está en la fila trasera o está al lado de Isis"),
+    (
+        m.CondAnd((m.InRow(m.Row.FRONT), m.InCorner())),
+        "está en la fila delantera y está en una esquina",
+    ),
+    (
+        m.CondOr((m.InRow(m.Row.BACK), m.Relation(m.RelationKind.NEXT_TO, m.Named("isis")))),
+        "está en la fila trasera o está al lado de Isis",
+    ),
 ]
 LINES = [
-    (m.Fixed(2, m.Relation(m.RelationKind.NEXT_TO, EGYPTIAN)),
-     "2p si está al lado de un egipcio"),
+    (m.Fixed(2, m.Relation(m.RelationKind.NEXT_TO, EGYPTIAN)), "2p si está al lado de un egipcio"),
     (m.PerCount(1, 1, count(GOD)), "1x: 1p por cada dios en su fila"),
-    (m.Capped(m.PerCount(1, 2, count(GOD)), 3),
-     "1x: 1p por cada 2 dioses en su fila (como máximo 3p)"),
+    (
+        m.Capped(m.PerCount(1, 2, count(GOD)), 3),
+        "1x: 1p por cada 2 dioses en su fila (como máximo 3p)",
+    ),
     (m.ScoresLike("ship"), "puntúa como Barco"),
 ]
 EFFECTS = [
     (m.SwapAny(2), "intercambia 2 cartas de tu área"),
-    (m.SwapCards(m.CellRef(m.Named("hera")), m.CellRef(m.Named("hera"), m.Direction.LEFT)),
-     "intercambia Hera con la carta a la izquierda de Hera"),
+    (
+        m.SwapCards(m.CellRef(m.Named("hera")), m.CellRef(m.Named("hera"), m.Direction.LEFT)),
+        "intercambia Hera con la carta a la izquierda de Hera",
+    ),
     (m.DrawLaw(1), "roba una Ley"),
     (m.DrawPattern(3, m.Difficulty.EASY, keep=1), "roba 3 Patrones fáciles y quédate con 1"),
     (m.Reveal(1), "pon boca arriba 1 carta de tu área"),
     (m.TurnFaceDown(2), "pon boca abajo 2 cartas de tu área"),
-    (m.RecoverDiscard(), "busca una carta en los descartes y colócala encima de una pila "
-                         "de descartes"),
-    (m.SeekDeck(), "elige una mitología o un tipo de carta, revela cartas del mazo hasta "
-                   "que una coincida, descártala y pon el resto debajo del mazo"),
-    (m.DiscardTop("goddesses", "fairest"),
-     "descarta la carta de arriba del mazo «goddesses»; es la carta «fairest»"),
+    (
+        m.RecoverDiscard(),
+        "busca una carta en los descartes y colócala encima de una pila de descartes",
+    ),
+    (
+        m.SeekDeck(),
+        "elige una mitología o un tipo de carta, revela cartas del mazo hasta "
+        "que una coincida, descártala y pon el resto debajo del mazo",
+    ),
+    (
+        m.DiscardTop("goddesses", "fairest"),
+        "descarta la carta de arriba del mazo «goddesses»; es la carta «fairest»",
+    ),
 ]
 SETUP_STEPS = [
-    (m.Separate(("isis", "horus"), 4),
-     "baraja Isis y Horus con 4 cartas al azar y ponlas encima del mazo"),
+    (
+        m.Separate(("isis", "horus"), 4),
+        "baraja Isis y Horus con 4 cartas al azar y ponlas encima del mazo",
+    ),
     (m.PowerCards(1), "empieza con 1 carta de Poder"),
-    (m.Place(("troy",), True, m.Row.FRONT), "coloca Troya boca arriba en una casilla al "
-                                              "azar de la fila delantera de tu área"),
+    (
+        m.Place(("troy",), True, m.Row.FRONT),
+        "coloca Troya boca arriba en una casilla al azar de la fila delantera de tu área",
+    ),
     (m.SetAside(("hera",), "goddesses"), "aparta Hera boca abajo como el mazo «goddesses»"),
     (m.SetupDraw(m.DrawPattern(1, m.Difficulty.MEDIUM)), "roba un Patrón medio"),
 ]
 RULES = [
     (m.Lock(("hera", "troy")), "Hera y Troya no se pueden mover ni descartar nunca"),
-    (m.Trigger(m.TriggerKind.PLACED, m.Named("ra"), (m.DrawLaw(1),)),
-     "cuando Ra sea colocado, roba una Ley"),
-    (m.Ability(m.SwapAny(2), 2, True), "puedes pagar 2 cartas de Poder para intercambiar "
-                                       "2 cartas de tu área, una vez por partida"),
+    (
+        m.Trigger(m.TriggerKind.PLACED, m.Named("ra"), (m.DrawLaw(1),)),
+        "cuando Ra sea colocado, roba una Ley",
+    ),
+    (
+        m.Ability(m.SwapAny(2), 2, True),
+        "puedes pagar 2 cartas de Poder para intercambiar 2 cartas de tu área, una vez por partida",
+    ),
 ]
 DEFINITIONS = [
-    (m.MythCard("geb", "Geb y Nut", (), "god", "egyptian", P, event=(m.DrawLaw(1),),
-                lines=(m.Fixed(1),), weights=(m.Weight(2, "god"),)),
-     "Evento: cada jugador roba una Ley. 1p. Cuenta como 2 dioses."),
-    (m.Law("no-greeks", "No Greeks", (), P, (m.Fixed(3, m.NoneIn(count(
-        GREEK, m.ScopeKind.LINE))),)), "Ley - 3p si no hay griegos en esta fila/columna."),
-    (m.Pattern("pair", "Pair", (), m.Difficulty.EASY, P,
-               ((m.PatternCell("god", "greek"), m.PatternCell("object")),)),
-     "Patrón (fácil, 2p):\n[  Dios griego   ] [Cualquier objeto]"),
-    (m.ObjectiveGoal("vanguard", "Vanguard", (), P, (m.PerCount(2, 1, count(
-        m.ElementRef(), m.ScopeKind.NAMED_ROW, row=m.Row.FRONT)),)),
-     "Objetivo - 1x: 2p por cada carta del elemento en la fila delantera."),
-    (m.ObjectiveElement("egyptian", "Egipcia", (), P, EGYPTIAN),
-     "Elemento de objetivo: egipcios."),
-    (m.PowerEffect("swap", "Swap", (), P, 2, (m.SwapAny(2),)),
-     "Poder (2 cartas): intercambia 2 cartas de tu área."),
-    (m.RuleOption("double", "Double discard", (), P, (m.Setting("discard-piles", 2),)),
-     "Opción de reglas: se empiezan 2 pilas de descartes al preparar la partida."),
-    (m.Scenario("ra", 5, "El poder de Ra", (), P, options=("solo",),
-                setup=(m.PowerCards(0),), victory=(m.Present(),), threshold=24),
-     "Escenario 5: El poder de Ra.\nSe juega con: Modo solitario.\n"
-     "Preparación: empieza sin cartas de Poder.\nVictoria: está en juego.\n"
-     "Consigue más de 24 puntos."),
+    (
+        m.MythCard(
+            "geb",
+            "Geb y Nut",
+            (),
+            "god",
+            "egyptian",
+            P,
+            event=(m.DrawLaw(1),),
+            lines=(m.Fixed(1),),
+            weights=(m.Weight(2, "god"),),
+        ),
+        "Evento: cada jugador roba una Ley. 1p. Cuenta como 2 dioses.",
+    ),
+    (
+        m.Law(
+            "no-greeks", "No Greeks", (), P, (m.Fixed(3, m.NoneIn(count(GREEK, m.ScopeKind.LINE))),)
+        ),
+        "Ley - 3p si no hay griegos en esta fila/columna.",
+    ),
+    (
+        m.Pattern(
+            "pair",
+            "Pair",
+            (),
+            m.Difficulty.EASY,
+            P,
+            ((m.PatternCell("god", "greek"), m.PatternCell("object")),),
+        ),
+        "Patrón (fácil, 2p):\n[  Dios griego   ] [Cualquier objeto]",
+    ),
+    (
+        m.ObjectiveGoal(
+            "vanguard",
+            "Vanguard",
+            (),
+            P,
+            (m.PerCount(2, 1, count(m.ElementRef(), m.ScopeKind.NAMED_ROW, row=m.Row.FRONT)),),
+        ),
+        "Objetivo - 1x: 2p por cada carta del elemento en la fila delantera.",
+    ),
+    (m.ObjectiveElement("egyptian", "Egipcia", (), P, EGYPTIAN), "Elemento de objetivo: egipcios."),
+    (
+        m.PowerEffect("swap", "Swap", (), P, 2, (m.SwapAny(2),)),
+        "Poder (2 cartas): intercambia 2 cartas de tu área.",
+    ),
+    (
+        m.RuleOption("double", "Double discard", (), P, (m.Setting("discard-piles", 2),)),
+        "Opción de reglas: se empiezan 2 pilas de descartes al preparar la partida.",
+    ),
+    (
+        m.Scenario(
+            "ra",
+            5,
+            "El poder de Ra",
+            (),
+            P,
+            options=("solo",),
+            setup=(m.PowerCards(0),),
+            victory=(m.Present(),),
+            threshold=24,
+        ),
+        "Escenario 5: El poder de Ra.\nSe juega con: Modo solitario.\n"
+        "Preparación: empieza sin cartas de Poder.\nVictoria: está en juego.\n"
+        "Consigue más de 24 puntos.",
+    ),
 ]
 
 TABLES = {
@@ -189,9 +285,11 @@ def test_the_table_has_a_phrase_for_every_node_kind_of_the_union(table):
     assert {type(row[0]) for row in rows} == set(members(union))
 
 
-@pytest.mark.parametrize("table, node, phrase", [
-    (table, row[0], row[-1]) for table, (_, rows, call) in TABLES.items() if call
-    for row in rows], ids=lambda value: value if isinstance(value, str) else None)
+@pytest.mark.parametrize(
+    "table, node, phrase",
+    [(table, row[0], row[-1]) for table, (_, rows, call) in TABLES.items() if call for row in rows],
+    ids=lambda value: value if isinstance(value, str) else None,
+)
 def test_each_node_kind_has_its_spanish_phrase(table, node, phrase):
     assert TABLES[table][2](writer(), node) == phrase
 
@@ -202,26 +300,40 @@ def test_each_countable_agrees_with_its_amount(node, amount, phrase):
 
 
 def test_an_event_is_said_of_every_player_and_a_power_to_the_player():
-    assert writer().effect(m.Reveal(1), every_player=True) == \
-        "cada jugador pone boca arriba 1 carta de su área"
-    assert writer().effect(m.DrawPattern(3, keep=1), every_player=True) == \
-        "cada jugador roba 3 Patrones y se queda con 1"
+    assert (
+        writer().effect(m.Reveal(1), every_player=True)
+        == "cada jugador pone boca arriba 1 carta de su área"
+    )
+    assert (
+        writer().effect(m.DrawPattern(3, keep=1), every_player=True)
+        == "cada jugador roba 3 Patrones y se queda con 1"
+    )
 
 
 def test_de_and_a_contract_with_el_and_none_agrees_with_its_noun():
     leader = m.Leader(GOD, count(PLACE, NEXT))
     spanish = writer()
-    assert spanish.position(m.Relation(m.RelationKind.NEXT_TO, leader)) == \
-        "al lado del dios con más lugares a su lado"
-    assert spanish.position(m.Relation(m.RelationKind.OPPOSITE_CORNER, leader)) == \
-        "en la esquina opuesta al dios con más lugares a su lado"
-    assert spanish.condition(m.Subject(m.SubjectMode.NONE, (GOD,), m.Scores())) == \
-        "ningún dios puntúa"
-    assert spanish.condition(m.Subject(m.SubjectMode.NONE, (m.AnyCard(),), m.Scores(2))) == \
-        "ninguna carta puntúa al menos 2 puntos"
-    assert spanish.condition(m.Subject(m.SubjectMode.EVERY, (m.SelAnd((GOD, GREEK)),),
-                                       m.InRow(m.Row.BACK))) == \
-        "todo dios griego está en la fila trasera"
+    assert (
+        spanish.position(m.Relation(m.RelationKind.NEXT_TO, leader))
+        == "al lado del dios con más lugares a su lado"
+    )
+    assert (
+        spanish.position(m.Relation(m.RelationKind.OPPOSITE_CORNER, leader))
+        == "en la esquina opuesta al dios con más lugares a su lado"
+    )
+    assert (
+        spanish.condition(m.Subject(m.SubjectMode.NONE, (GOD,), m.Scores())) == "ningún dios puntúa"
+    )
+    assert (
+        spanish.condition(m.Subject(m.SubjectMode.NONE, (m.AnyCard(),), m.Scores(2)))
+        == "ninguna carta puntúa al menos 2 puntos"
+    )
+    assert (
+        spanish.condition(
+            m.Subject(m.SubjectMode.EVERY, (m.SelAnd((GOD, GREEK)),), m.InRow(m.Row.BACK))
+        )
+        == "todo dios griego está en la fila trasera"
+    )
 
 
 # ---------------------------------------------------------------------- agreement
@@ -229,29 +341,50 @@ def test_de_and_a_contract_with_el_and_none_agrees_with_its_noun():
 
 def test_nouns_and_adjectives_agree_in_gender_and_number():
     god = Vocabulary(load_registry(())[0].vocabulary.declarations.values()).spanish_noun("god")
-    assert (counted(1, god), counted(2, god), counted(0, CARD)) == ("1 dios", "2 dioses",
-                                                                    "0 cartas")
-    egyptian = adjective_of("Egipcia", (("masculine", "egipcio", "egipcios"),
-                                        ("feminine", "egipcia", "egipcias")))
-    assert f"{indefinite(CARD.feminine)} {CARD.singular} {egyptian.agree(True, False)}" == \
-        "una carta egipcia"
+    assert (counted(1, god), counted(2, god), counted(0, CARD)) == (
+        "1 dios",
+        "2 dioses",
+        "0 cartas",
+    )
+    egyptian = adjective_of(
+        "Egipcia", (("masculine", "egipcio", "egipcios"), ("feminine", "egipcia", "egipcias"))
+    )
+    assert (
+        f"{indefinite(CARD.feminine)} {CARD.singular} {egyptian.agree(True, False)}"
+        == "una carta egipcia"
+    )
     assert f"{CARD.plural} {egyptian.agree(True, True)}" == "cartas egipcias"
-    assert f"{indefinite(god.feminine)} {god.singular} {egyptian.agree(False, False)}" == \
-        "un dios egipcio"
+    assert (
+        f"{indefinite(god.feminine)} {god.singular} {egyptian.agree(False, False)}"
+        == "un dios egipcio"
+    )
     goddess = Noun("diosa", "diosas", feminine=True)
-    assert (definite(goddess.feminine), definite(False, True), indefinite(True, True)) == \
-        ("la", "los", "unas")
-    assert writer().noun(m.SelAnd((m.FaceIs(False), GREEK)), plural=True) == \
-        "cartas griegas boca abajo"
+    assert (definite(goddess.feminine), definite(False, True), indefinite(True, True)) == (
+        "la",
+        "los",
+        "unas",
+    )
+    assert (
+        writer().noun(m.SelAnd((m.FaceIs(False), GREEK)), plural=True)
+        == "cartas griegas boca abajo"
+    )
 
 
-@pytest.mark.parametrize("word, plural, gender", [
-    ("dios", "dioses", "masculine"), ("lugar", "lugares", "masculine"),
-    ("objeto", "objetos", "masculine"), ("criatura", "criaturas", "feminine"),
-    ("nación", "naciones", "feminine"), ("luz", "luces", "feminine"),
-    ("crisis", "crisis", "masculine"), ("tótem", "tótemes", "masculine"),
-    ("ciudad", "ciudades", "feminine"), ("tema", "temas", "masculine"),
-])
+@pytest.mark.parametrize(
+    "word, plural, gender",
+    [
+        ("dios", "dioses", "masculine"),
+        ("lugar", "lugares", "masculine"),
+        ("objeto", "objetos", "masculine"),
+        ("criatura", "criaturas", "feminine"),
+        ("nación", "naciones", "feminine"),
+        ("luz", "luces", "feminine"),
+        ("crisis", "crisis", "masculine"),
+        ("tótem", "tótemes", "masculine"),
+        ("ciudad", "ciudades", "feminine"),
+        ("tema", "temas", "masculine"),
+    ],
+)
 def test_the_regular_plural_and_gender_of_a_spanish_noun(word, plural, gender):
     assert plural_of(word) == plural
     if word != "luz" and word != "crisis":  # a guess by the ending: these two it gets wrong
@@ -267,23 +400,30 @@ def test_lists_say_e_before_an_i_sound_and_u_before_an_o_sound():
 def test_a_vocabulary_without_spanish_falls_back_on_the_printed_name():
     """A modder's set declaring no Spanish forms: the printed name, lower
     case, gender by its ending and the regular plural (docs/card-language.md)."""
-    vocabulary = Vocabulary([m.WordDecl("type", "creature", "Criatura"),
-                             m.WordDecl("mythology", "celtic", "Celta")])
+    vocabulary = Vocabulary(
+        [m.WordDecl("type", "creature", "Criatura"), m.WordDecl("mythology", "celtic", "Celta")]
+    )
     assert vocabulary.spanish_noun("creature") == Noun("criatura", "criaturas", True)
     assert noun_of("Lugar") == Noun("lugar", "lugares", False)
     spanish = SpanishCardWriter(vocabulary=vocabulary)
-    assert spanish.noun(m.SelAnd((m.TypeIs("creature"), m.MythologyIs("celtic"))),
-                        article=True) == "una criatura celta"
+    assert (
+        spanish.noun(m.SelAnd((m.TypeIs("creature"), m.MythologyIs("celtic"))), article=True)
+        == "una criatura celta"
+    )
     assert spanish.noun(m.MythologyIs("celtic"), plural=True) == "celtas"
 
 
-@pytest.mark.parametrize("forms, message", [
-    ('type beast "Bestia" spanish feminine "bestia" "bestias" masculine "b" "bs"',
-     "one gender"),
-    ('mythology lusitan "Lusitana" spanish masculine "a" "b" masculine "c" "d"',
-     "given twice"),
-    ('type beast "Bestia" spanish feminine "" "bestias"', "empty"),
-])
+@pytest.mark.parametrize(
+    "forms, message",
+    [
+        (
+            'type beast "Bestia" spanish feminine "bestia" "bestias" masculine "b" "bs"',
+            "one gender",
+        ),
+        ('mythology lusitan "Lusitana" spanish masculine "a" "b" masculine "c" "d"', "given twice"),
+        ('type beast "Bestia" spanish feminine "" "bestias"', "empty"),
+    ],
+)
 def test_wrong_spanish_forms_are_one_located_error(forms, message):
     text = f'set mod "Mod" {{\n  requires base\n  {forms}\n}}\n'
     _, diagnostics = build(text)
@@ -293,8 +433,10 @@ def test_wrong_spanish_forms_are_one_located_error(forms, message):
 
 
 def test_spanish_forms_read_back_as_written():
-    text = ('set mod "Mod" {\n  requires base\n  type beast "Bestia" aka "beast" '
-            'spanish feminine "bestia" "bestias"\n}\n')
+    text = (
+        'set mod "Mod" {\n  requires base\n  type beast "Bestia" aka "beast" '
+        'spanish feminine "bestia" "bestias"\n}\n'
+    )
     card_file, diagnostics = build(text)
     assert not [d for d in diagnostics if d.is_error]
     assert card_file.card_set.words[0].spanish == (("feminine", "bestia", "bestias"),)
@@ -303,16 +445,100 @@ def test_spanish_forms_read_back_as_written():
 # ---------------------------------------------------------------------- bundled sets
 
 # English words a Spanish text must not hold (outside names and «ids»).
-ENGLISH = {"the", "is", "are", "it", "next", "to", "close", "card", "cards", "points", "point",
-           "per", "every", "and", "or", "of", "in", "row", "column", "at", "least", "most",
-           "draw", "swap", "turn", "face", "up", "down", "scores", "score", "area", "law",
-           "laws", "pattern", "patterns", "player", "with", "front", "back", "if", "only",
-           "more", "than", "exactly", "corner", "setup", "rules", "victory", "challenge",
-           "scenario", "option", "rule", "power", "element", "objective", "event", "counts",
-           "as", "god", "gods", "place", "places", "object", "objects", "greek", "greeks",
-           "egyptian", "egyptians", "norse", "any", "other", "same", "common", "between",
-           "above", "below", "left", "right", "play", "end", "game", "discard", "deck",
-           "keep", "reveal", "start", "none", "true", "false", "on", "off", "different"}
+ENGLISH = {
+    "the",
+    "is",
+    "are",
+    "it",
+    "next",
+    "to",
+    "close",
+    "card",
+    "cards",
+    "points",
+    "point",
+    "per",
+    "every",
+    "and",
+    "or",
+    "of",
+    "in",
+    "row",
+    "column",
+    "at",
+    "least",
+    "most",
+    "draw",
+    "swap",
+    "turn",
+    "face",
+    "up",
+    "down",
+    "scores",
+    "score",
+    "area",
+    "law",
+    "laws",
+    "pattern",
+    "patterns",
+    "player",
+    "with",
+    "front",
+    "back",
+    "if",
+    "only",
+    "more",
+    "than",
+    "exactly",
+    "corner",
+    "setup",
+    "rules",
+    "victory",
+    "challenge",
+    "scenario",
+    "option",
+    "rule",
+    "power",
+    "element",
+    "objective",
+    "event",
+    "counts",
+    "as",
+    "god",
+    "gods",
+    "place",
+    "places",
+    "object",
+    "objects",
+    "greek",
+    "greeks",
+    "egyptian",
+    "egyptians",
+    "norse",
+    "any",
+    "other",
+    "same",
+    "common",
+    "between",
+    "above",
+    "below",
+    "left",
+    "right",
+    "play",
+    "end",
+    "game",
+    "discard",
+    "deck",
+    "keep",
+    "reveal",
+    "start",
+    "none",
+    "true",
+    "false",
+    "on",
+    "off",
+    "different",
+}
 
 
 def _without_names(text: str, names: set[str]) -> str:
@@ -358,8 +584,10 @@ def test_every_value_of_every_setting_has_a_sentence_in_both_languages(name):
 
 
 def test_numbers_in_setting_sentences_agree():
-    assert setting_sentence("discard-piles", 1, "es") == \
-        "se empieza 1 pila de descartes al preparar la partida"
+    assert (
+        setting_sentence("discard-piles", 1, "es")
+        == "se empieza 1 pila de descartes al preparar la partida"
+    )
     assert setting_sentence("discard-piles", 1, "en") == "1 discard pile is started at setup"
     assert setting_sentence("initial-reveals", 0, "en") == "every card starts face down"
 
@@ -369,14 +597,19 @@ def test_rule_options_and_scenario_setups_read_as_sentences_in_english():
     texts = registry.texts("en")
     assert texts.text(registry.get("rule-option", "lightning-token")) == (
         "Rule option: once an area is all face up, play goes on until every player has had "
-        "as many turns.")
+        "as many turns."
+    )
     fairest = texts.text(registry.get("scenario", "the-fairest"))
     assert "Played with: Solo and cooperative mode." in fairest
-    assert ("Setup: set Hera, Athena and Aphrodite aside face down as the goddesses deck; "
-            "shuffle Apple and Troy with 3 cards at random") in fairest
+    assert (
+        "Setup: set Hera, Athena and Aphrodite aside face down as the goddesses deck; "
+        "shuffle Apple and Troy with 3 cards at random"
+    ) in fairest
     english = CardTextWriter(NAMES)
-    assert english.rule(RULES[2][0]) == "you may pay 2 Power cards to swap 2 cards of your " \
-                                        "area, once per game"
+    assert (
+        english.rule(RULES[2][0]) == "you may pay 2 Power cards to swap 2 cards of your "
+        "area, once per game"
+    )
     for definition in registry.definitions("rule-option") + registry.definitions("scenario"):
         text = texts.text(definition)
         assert " = " not in text and not any(f"{name} " in text for name in SETTINGS)
@@ -388,22 +621,28 @@ def test_rule_options_and_scenario_setups_read_as_sentences_in_english():
 def test_cards_text_in_spanish():
     result = CliRunner().invoke(dioses, ["cards", "--text", "--lang", "es", "--set", "base"])
     assert result.exit_code == 0, result.output
-    assert "hera - Hera (base, mito, dios griego, impreso)\n" \
-           "  2p si está al lado de un egipcio.\n" in result.stdout
-    assert "ship - Barco (base, mito, objeto egipcio, impreso)\n" \
-           "  1x: 1p por cada dios en su fila.\n" in result.stdout
+    assert (
+        "hera - Hera (base, mito, dios griego, impreso)\n"
+        "  2p si está al lado de un egipcio.\n" in result.stdout
+    )
+    assert (
+        "ship - Barco (base, mito, objeto egipcio, impreso)\n"
+        "  1x: 1p por cada dios en su fila.\n" in result.stdout
+    )
 
 
 def test_cards_json_carries_the_language():
-    result = CliRunner().invoke(dioses, ["cards", "--lang", "es", "--set", "base",
-                                         "--format", "json"])
+    result = CliRunner().invoke(
+        dioses, ["cards", "--lang", "es", "--set", "base", "--format", "json"]
+    )
     assert result.exit_code == 0
     assert '"lang": "es"' in result.stdout and "si está al lado de un egipcio" in result.stdout
 
 
 def test_sheets_in_spanish_are_refused_not_drawn_in_english(tmp_path):
-    result = CliRunner().invoke(dioses, ["cards", "--sheet", str(tmp_path / "s.svg"),
-                                         "--lang", "es"])
+    result = CliRunner().invoke(
+        dioses, ["cards", "--sheet", str(tmp_path / "s.svg"), "--lang", "es"]
+    )
     assert result.exit_code == 2 and "English only" in result.output
     assert not (tmp_path / "s.svg").exists()
 
@@ -423,20 +662,34 @@ def test_score_explains_in_spanish_with_the_printed_names():
     result = CliRunner().invoke(dioses, ["score", board, "--explain", "--lang", "es"])
     assert result.exit_code == 0, result.output
     text = result.stdout
-    assert "Hera (central 2): 2p\n  2p si está al lado de un egipcio: 2p (se cumple; " \
-           "casillas: central 3)" in text
+    assert (
+        "Hera (central 2): 2p\n  2p si está al lado de un egipcio: 2p (se cumple; "
+        "casillas: central 3)" in text
+    )
     assert "Barco (central 3): 2p\n  1x: 1p por cada dios en su fila: 2p" in text
     assert "Total: 4 puntos" in text
     english = CliRunner().invoke(dioses, ["score", board, "--explain"]).stdout
     # English says the line in a sentence too, not as the card file writes it (#28)
-    assert "Hera (central 2): 2p\n  2p: it is next to an Egyptian card: 2p (holds; " \
-           "matched: central 3)" in english
+    assert (
+        "Hera (central 2): 2p\n  2p: it is next to an Egyptian card: 2p (holds; "
+        "matched: central 3)" in english
+    )
     assert "Ship (central 3): 2p" in english and "Barco" not in english
 
 
 def test_score_json_says_its_scenario_conditions_in_spanish():
-    result = CliRunner().invoke(dioses, ["score", "examples/pictures/power-of-ra.toml",
-                                         "--explain", "--lang", "es", "--format", "json"])
+    result = CliRunner().invoke(
+        dioses,
+        [
+            "score",
+            "examples/pictures/power-of-ra.toml",
+            "--explain",
+            "--lang",
+            "es",
+            "--format",
+            "json",
+        ],
+    )
     assert result.exit_code == 0, result.output
     document = json.loads(result.stdout)
     assert document["lang"] == "es"
@@ -447,14 +700,27 @@ def test_score_json_says_its_scenario_conditions_in_spanish():
 
 
 def test_play_shows_card_text_and_the_scenario_in_spanish(tmp_path):
-    result = CliRunner().invoke(dioses, [
-        "play", "--scenario", "5", "--seed", "3", "--lang", "es",
-        "--save", str(tmp_path / "game.json")], input="c hera\nc no-greeks\nq\n")
+    result = CliRunner().invoke(
+        dioses,
+        [
+            "play",
+            "--scenario",
+            "5",
+            "--seed",
+            "3",
+            "--lang",
+            "es",
+            "--save",
+            str(tmp_path / "game.json"),
+        ],
+        input="c hera\nc no-greeks\nq\n",
+    )
     assert "Escenario 5: The Power of Ra.\n" in result.stdout
     assert "Reglas: cuando Ra sea colocado, roba una Ley." in result.stdout
     assert "  Hera (dios griego): 2p si está al lado de un egipcio." in result.stdout
-    assert "  There are no Greeks: Ley - 3p si no hay griegos en esta " \
-           "fila/columna." in result.stdout
+    assert (
+        "  There are no Greeks: Ley - 3p si no hay griegos en esta fila/columna." in result.stdout
+    )
 
 
 # ---------------------------------------------------------------------- any tree

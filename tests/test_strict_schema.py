@@ -42,8 +42,13 @@ def kind(value) -> type:
 
 def keys(data, key: str = "$"):
     """(key, path) of every value below the root, containers included."""
-    items = data.items() if isinstance(data, dict) else enumerate(data) \
-        if isinstance(data, list) else ()
+    items = (
+        data.items()
+        if isinstance(data, dict)
+        else enumerate(data)
+        if isinstance(data, list)
+        else ()
+    )
     for name, value in items:
         child = f"{key}.{name}" if isinstance(data, dict) else f"{key}[{name}]"
         if value is None or child.startswith(OPAQUE):
@@ -69,8 +74,11 @@ def at(data, path):
 
 
 def wrong(value) -> list:
-    return [sample for sample_kind, sample in SAMPLES.items() if sample_kind is not kind(value)
-            and not (kind(value) is float and sample_kind is int)]
+    return [
+        sample
+        for sample_kind, sample in SAMPLES.items()
+        if sample_kind is not kind(value) and not (kind(value) is float and sample_kind is int)
+    ]
 
 
 BOARD_KEYS = list(keys(BOARD))
@@ -79,12 +87,25 @@ SAVE_KEYS = list(keys(SAVE))
 
 def test_the_walk_covers_every_kind_of_key():
     board, save = dict(BOARD_KEYS), dict(SAVE_KEYS)
-    for key in ("$.laws[1].column", "$.patterns[0].completed", "$.area.front[0]", "$.sets",
-                "$.scenario.state.fairest", "$.objectives[0][1]"):
+    for key in (
+        "$.laws[1].column",
+        "$.patterns[0].completed",
+        "$.area.front[0]",
+        "$.sets",
+        "$.scenario.state.fairest",
+        "$.objectives[0][1]",
+    ):
         assert key in board
-    for key in ("$.version", "$.state.turn", "$.state.settings.power_cards",
-                "$.state.areas[0].cells[0].face_up", "$.state.areas[1].laws[0].column",
-                "$.play.pool[0].sha256", "$.agents[0].name", "$.play.records"):
+    for key in (
+        "$.version",
+        "$.state.turn",
+        "$.state.settings.power_cards",
+        "$.state.areas[0].cells[0].face_up",
+        "$.state.areas[1].laws[0].column",
+        "$.play.pool[0].sha256",
+        "$.agents[0].name",
+        "$.play.records",
+    ):
         assert key in save
     assert len(BOARD_KEYS) > 30 and len(SAVE_KEYS) > 200
 
@@ -117,35 +138,51 @@ def test_every_key_of_a_save_refuses_every_wrong_type():
 
 def test_a_float_that_is_a_whole_number_is_still_not_a_number_of_cards():
     assert "$.laws[1].column: expected a whole number, got 3.0" in board_errors(
-        replaced(BOARD, ("laws", 1, "column"), 3.0))
+        replaced(BOARD, ("laws", 1, "column"), 3.0)
+    )
     assert "got inf" in board_errors(replaced(BOARD, ("laws", 1, "column"), math.inf))
     assert "$.state.turn: expected a whole number, got 7.0" in save_errors(
-        replaced(SAVE, ("state", "turn"), 7.0))
+        replaced(SAVE, ("state", "turn"), 7.0)
+    )
 
 
 # ------------------------------------------------------------------ through the commands
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers()
+    st.none()
+    | st.booleans()
+    | st.integers()
     | st.floats(allow_nan=False, allow_infinity=False)  # JSON has neither (R: structured.py)
     | st.text(max_size=8),
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner,
-                                                                max_size=3),
-    max_leaves=6)
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3)
+    ),
+    max_leaves=6,
+)
 
 
 def of_another_kind(value):
-    return json_values.filter(lambda v: v is not None and kind(v) is not kind(value)
-                              and not (kind(value) is float and kind(v) is int))
+    return json_values.filter(
+        lambda v: (
+            v is not None
+            and kind(v) is not kind(value)
+            and not (kind(value) is float and kind(v) is int)
+        )
+    )
 
 
-@settings(max_examples=40, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@settings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
 @given(data=st.data())
 def test_score_names_the_key_of_a_wrong_type(tmp_path, data):
     key, path = data.draw(st.sampled_from(BOARD_KEYS), label="key")
-    value = data.draw(of_another_kind(at(BOARD, path)).filter(
-        lambda v: "null" not in json.dumps(v)), label="value")  # TOML has no null
+    value = data.draw(
+        of_another_kind(at(BOARD, path)).filter(lambda v: "null" not in json.dumps(v)),
+        label="value",
+    )  # TOML has no null
     board = tmp_path / "board.toml"
     board.write_text(tomli_w.dumps(replaced(BOARD, path, value)), encoding="utf-8")
     result = CliRunner().invoke(dioses, ["score", str(board)])
@@ -153,8 +190,11 @@ def test_score_names_the_key_of_a_wrong_type(tmp_path, data):
     assert key in result.stderr and "Traceback" not in result.stderr
 
 
-@settings(max_examples=40, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@settings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
 @given(data=st.data())
 def test_resume_names_the_key_of_a_wrong_type(tmp_path, data):
     key, path = data.draw(st.sampled_from(SAVE_KEYS), label="key")
@@ -210,8 +250,9 @@ def test_the_fast_path_reads_a_board_as_the_converter_does_or_leaves_it_to_it():
     from dioses_rules.scoring.board import BoardFile
 
     examples = Path(__file__).parent.parent / "examples" / "boards"
-    boards = [tomllib.loads(path.read_text(encoding="utf-8"))
-              for path in sorted(examples.glob("*.toml"))]
+    boards = [
+        tomllib.loads(path.read_text(encoding="utf-8")) for path in sorted(examples.glob("*.toml"))
+    ]
     for board in boards + [BOARD]:
         assert plain_or_converter(board, BoardFile) is True  # a good board needs no cattrs
     decided = [plain_or_converter(variant, BoardFile) for variant in board_variants(BOARD)]
@@ -221,8 +262,14 @@ def test_the_fast_path_reads_a_board_as_the_converter_does_or_leaves_it_to_it():
 def test_the_fast_path_reads_a_save_as_the_converter_does_or_leaves_it_to_it():
     from dioses_rules.engine.saves import SaveFile, migrate
 
-    for variant in [SAVE, *(replaced(SAVE, path, value) for _, path in SAVE_KEYS[:60]
-                            for value in wrong(at(SAVE, path))[:2])]:
+    for variant in [
+        SAVE,
+        *(
+            replaced(SAVE, path, value)
+            for _, path in SAVE_KEYS[:60]
+            for value in wrong(at(SAVE, path))[:2]
+        ),
+    ]:
         try:
             data = migrate(copy.deepcopy(variant))
         except Exception:
@@ -235,8 +282,18 @@ def test_the_fast_path_reads_a_save_as_the_converter_does_or_leaves_it_to_it():
 def test_the_fast_path_never_takes_what_the_converter_refuses(value):
     from dioses_rules.scoring.board import AreaFile, BoardFile, LawEntry, ScenarioFile
 
-    for type_ in (BoardFile, AreaFile, LawEntry, ScenarioFile, list[str], dict[str, str],
-                  list[list[str]], int, bool, str):
+    for type_ in (
+        BoardFile,
+        AreaFile,
+        LawEntry,
+        ScenarioFile,
+        list[str],
+        dict[str, str],
+        list[list[str]],
+        int,
+        bool,
+        str,
+    ):
         plain_or_converter(value, type_)
         plain_or_converter({"card": "x", "row": value}, LawEntry)
         plain_or_converter({"id": "x", "state": {"a": value}}, ScenarioFile)

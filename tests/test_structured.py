@@ -46,8 +46,9 @@ def test_json_numbers_past_the_bound_are_refused(number):
     assert (found.line, found.column) == (1, 10 + number.startswith("-"))
 
 
-@pytest.mark.parametrize("text, column", [("NaN", 1), ("[Infinity]", 2),
-                                          ('{"x": -Infinity}', 7), ("1e400", 0)])
+@pytest.mark.parametrize(
+    "text, column", [("NaN", 1), ("[Infinity]", 2), ('{"x": -Infinity}', 7), ("1e400", 0)]
+)
 def test_json_numbers_that_are_not_finite_are_refused(text, column):
     """Python's json reads NaN and Infinity, which JSON has not: refused where
     they stand; a number too large for a float is refused too."""
@@ -60,7 +61,7 @@ def test_a_lone_surrogate_escape_is_refused_at_its_key():
     (found,) = error_of(loads_json, '{"records": [{"card": "x\\udc80"}]}').diagnostics
     assert found.message.startswith("$.records[0].card: text with a lone surrogate")
     # a pair of surrogate escapes is one character, and fine
-    assert loads_json('["\\ud83d\\ude00"]') == ["\U0001F600"]
+    assert loads_json('["\\ud83d\\ude00"]') == ["\U0001f600"]
 
 
 def test_a_log_record_error_names_its_line():
@@ -77,10 +78,12 @@ def test_toml_nesting_and_numbers_past_the_bound_are_refused():
 
 def test_brackets_and_digits_inside_strings_and_comments_are_not_counted():
     inside = "[" * 100 + "9" * 200
-    toml_text = (f'a = "{inside}"\nb = \'{inside}\'\nc = """\n{inside}\n"""\n'
-                 f"d = '''{inside}'''\n# {inside}\ne = [1, 2]\n")
+    toml_text = (
+        f'a = "{inside}"\nb = \'{inside}\'\nc = """\n{inside}\n"""\n'
+        f"d = '''{inside}'''\n# {inside}\ne = [1, 2]\n"
+    )
     assert loads_toml(toml_text) == tomllib.loads(toml_text)
-    json_text = json.dumps({inside: [inside, "\\\"" + inside]})
+    json_text = json.dumps({inside: [inside, '\\"' + inside]})
     assert loads_json(json_text) == json.loads(json_text)
 
 
@@ -90,11 +93,16 @@ def test_a_byte_order_mark_is_not_part_of_the_text():
 
 
 JSON_VALUES = st.recursive(
-    st.none() | st.booleans() | st.integers(-10**20, 10**20)
-    | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=20),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
-                                                                max_size=4),
-    max_leaves=30)
+    st.none()
+    | st.booleans()
+    | st.integers(-(10**20), 10**20)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=20),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
+    max_leaves=30,
+)
 
 
 @settings(max_examples=60, deadline=None)

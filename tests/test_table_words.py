@@ -44,22 +44,26 @@ def test_every_message_is_in_the_catalogue_and_the_mo_says_what_the_po_says():
     from babel.messages.pofile import read_po
 
     keywords = {"_": None, "N_": None, "ngettext": (1, 2)}
-    asked = {message if isinstance(message, str) else message[0]
-             for _, _, message, _, _ in extract_from_dir(ROOT / "cli" / "dioses_cli",
-                                                           keywords=keywords)}
+    asked = {
+        message if isinstance(message, str) else message[0]
+        for _, _, message, _, _ in extract_from_dir(ROOT / "cli" / "dioses_cli", keywords=keywords)
+    }
     assert "es" in languages()
     for lang in languages()[1:]:
         po = read_po((LOCALE_DIR / lang / "LC_MESSAGES" / "dioses.po").open("rb"))
         ids = {m.id if isinstance(m.id, str) else m.id[0] for m in po if m.id}
         assert asked <= ids, f"not in the {lang} catalogue: {sorted(asked - ids)}"
-        untranslated = [m.id for m in po if m.id and not all(
-            m.string if isinstance(m.string, tuple) else (m.string,))]
+        untranslated = [
+            m.id
+            for m in po
+            if m.id and not all(m.string if isinstance(m.string, tuple) else (m.string,))
+        ]
         assert not untranslated, untranslated
         compiled = io.BytesIO()
         write_mo(compiled, po)
-        assert compiled.getvalue() == \
-            (LOCALE_DIR / lang / "LC_MESSAGES" / "dioses.mo").read_bytes(), \
-            "run tools/catalogues.sh"
+        assert (
+            compiled.getvalue() == (LOCALE_DIR / lang / "LC_MESSAGES" / "dioses.mo").read_bytes()
+        ), "run tools/catalogues.sh"
     assert babel is not None
 
 
@@ -76,35 +80,71 @@ def test_a_scenario_game_in_spanish_names_each_card_once(here):
     (Campo de Guerra, never Battlefield or the id), Spanish prompts, rows,
     narration and final table, no ruling code, and the scenario's outcome as
     one verdict (R34: the challenge only with the victory)."""
-    result = CliRunner().invoke(dioses, ["play", "--scenario", "ragnarok", "--seed", "5",
-                                         "--lang", "es", "--best-time", "0"], input=ONES)
+    result = CliRunner().invoke(
+        dioses,
+        ["play", "--scenario", "ragnarok", "--seed", "5", "--lang", "es", "--best-time", "0"],
+        input=ONES,
+    )
     assert result.exit_code == 0, result.output
     out = result.stdout
-    for spanish in ("Campo de Guerra", "Martillo", "fila delantera", "columna 4",
-                    "¿En qué fila o columna pones la ley", "asiento 1, elige 1-",
-                    "Puntuación final (todas las cartas reveladas)", "Fin de la partida tras",
-                    "mazo: ", "pila de descarte 1", "leyes: ", "victoria: [", "Escenario 3"):
+    for spanish in (
+        "Campo de Guerra",
+        "Martillo",
+        "fila delantera",
+        "columna 4",
+        "¿En qué fila o columna pones la ley",
+        "asiento 1, elige 1-",
+        "Puntuación final (todas las cartas reveladas)",
+        "Fin de la partida tras",
+        "mazo: ",
+        "pila de descarte 1",
+        "leyes: ",
+        "victoria: [",
+        "Escenario 3",
+    ):
         assert spanish in out, spanish
-    for english in ("Battlefield", "battlefield", "Hammer", "front row", "Turn ", "seat 1",
-                    "Game over", "challenge YES", "norse-gift", "one-pantheon"):
+    for english in (
+        "Battlefield",
+        "battlefield",
+        "Hammer",
+        "front row",
+        "Turn ",
+        "seat 1",
+        "Game over",
+        "challenge YES",
+        "norse-gift",
+        "one-pantheon",
+    ):
         assert english not in out, english
     assert not RULING_CODE.search(out), RULING_CODE.search(out)
     verdict = next(line for line in out.splitlines() if line.startswith("Escenario 3 Ragnarök:"))
-    assert re.search(r": (victoria, con su reto|victoria, sin su reto|sin victoria); más de "
-                     r"25 puntos: (SUPERADO|no superado)$", verdict), verdict
+    assert re.search(
+        r": (victoria, con su reto|victoria, sin su reto|sin victoria); más de "
+        r"25 puntos: (SUPERADO|no superado)$",
+        verdict,
+    ), verdict
 
 
 def test_english_names_cards_once_and_rulings_show_the_codes(here):
     """English: the English name of a card printed in Spanish everywhere
     (Battlefield, never Campo de Guerra or 'battlefield'), laws and patterns
     by name; --rulings adds the codes (R12, R13...) for designers."""
-    result = CliRunner().invoke(dioses, ["play", "--scenario", "ragnarok", "--seed", "5",
-                                         "--best-time", "0", "--rulings"], input=ONES)
+    result = CliRunner().invoke(
+        dioses,
+        ["play", "--scenario", "ragnarok", "--seed", "5", "--best-time", "0", "--rulings"],
+        input=ONES,
+    )
     assert result.exit_code == 0, result.output
     out = result.stdout
     assert "Battlefield" in out and "Hammer" in out and "Norse Gift" in out
-    for other in ("Campo de Guerra", "Martillo", "battlefield", "norse-gift", "one-pantheon",
-                  "victory no; challenge"):
+    for other in (
+        "Campo de Guerra",
+        "Martillo",
+        "battlefield",
+        "norse-gift",
+        "one-pantheon",
+        "victory no; challenge",
+    ):
         assert other not in out, other
     assert "Final scoring (every card revealed) (R12)" in out and "Laws (R13)" in out
 
@@ -112,8 +152,9 @@ def test_english_names_cards_once_and_rulings_show_the_codes(here):
 def test_a_law_line_is_typed_as_shown_and_help_lists_exchange(here):
     """'column 4' (as the choice reads) places the law there; ? names
     'exchange' (where the card taken from a discard pile goes)."""
-    result = CliRunner().invoke(dioses, ["play", "--scenario", "ragnarok", "--seed", "5"],
-                                input="?\ncolumn 4\nq\n")
+    result = CliRunner().invoke(
+        dioses, ["play", "--scenario", "ragnarok", "--seed", "5"], input="?\ncolumn 4\nq\n"
+    )
     out = result.stdout
     assert "'exchange f1'" in out
     assert "law A single pantheon on column 4" in out
@@ -121,8 +162,10 @@ def test_a_law_line_is_typed_as_shown_and_help_lists_exchange(here):
 
 
 def test_score_in_spanish_says_laws_and_the_summary_in_spanish():
-    boards = [str(ROOT / "examples/boards/aun-mas-divinos-law-scoring.toml"),
-              str(ROOT / "examples/boards/base-hela-hera.toml")]
+    boards = [
+        str(ROOT / "examples/boards/aun-mas-divinos-law-scoring.toml"),
+        str(ROOT / "examples/boards/base-hela-hera.toml"),
+    ]
     result = CliRunner().invoke(dioses, ["score", *boards, "--lang", "es"])
     assert result.exit_code == 0, result.output
     out = result.stdout
@@ -141,10 +184,22 @@ def test_replay_tells_records_by_card_names_and_the_challenge_with_its_victory()
     from dioses_rules.pool.load import load_registry
 
     registry, _ = load_registry(())
-    decision = {"type": "decision", "turn": 0, "seat": 0, "kind": "action", "index": 0,
-                "options": 3, "choice": "take ship from discard pile 1"}
+    decision = {
+        "type": "decision",
+        "turn": 0,
+        "seat": 0,
+        "kind": "action",
+        "index": 0,
+        "options": 3,
+        "choice": "take ship from discard pile 1",
+    }
     assert "take Ship from discard pile 1" in describe(decision, 0, registry=registry)
-    final = {"type": "final", "turns": 7, "totals": [16], "winners": [0],
-             "scenario": {"victory": False, "challenge": False, "beaten": False}}
+    final = {
+        "type": "final",
+        "turns": 7,
+        "totals": [16],
+        "winners": [0],
+        "scenario": {"victory": False, "challenge": False, "beaten": False},
+    }
     said = describe(final, 0, registry=registry)
     assert said.endswith("scenario no victory, not beaten") and "challenge" not in said

@@ -61,8 +61,10 @@ def test_a_verb_names_the_choice_of_that_kind():
     assert faces.named_choice("reveal c2", drawn, "drawn") is None  # not this decision's verb
     reveal = [Choice("cell", (c,), f"cell {c}") for c in (3, 7)]
     assert faces.named_choice("reveal c4", reveal, "reveal") == 1
-    piles = [Choice("take-discard", (0,), "take hera from discard pile 1"),
-             Choice("draw", (), "draw")]
+    piles = [
+        Choice("take-discard", (0,), "take hera from discard pile 1"),
+        Choice("draw", (), "draw"),
+    ]
     assert faces.named_choice("f1", piles, "action") is None  # a pile is not a cell
     assert faces.named_choice("draw", piles, "action") == 1
     assert faces.named_choice("take", piles, "action") == 0
@@ -74,6 +76,7 @@ def test_a_short_rule_drops_the_filler_words(registry):
 
 
 # ---------------------------------------------------------------- the board
+
 
 def game_with(registry, cells: dict, players: int = 2):
     game = new_game(registry, [make_agent("greedy", i) for i in range(players)], seed=5)
@@ -133,12 +136,27 @@ PROMPT = re.compile(r"choose 1-(\d+) \(\? for help\): ")
 def test_a_whole_game_in_a_pseudo_terminal(tmp_path, players):
     pexpect = pytest.importorskip("pexpect")
     agents = ",".join(["human"] + ["greedy"] * (players - 1))
-    child = pexpect.spawn(sys.executable, ["-c", "from dioses_cli.main import dioses; dioses()",
-                                           "play", "--agents", agents, "--seed", "3",
-                                           "--best-time", "0", "--save",
-                                           str(tmp_path / "save.json")],
-                          cwd=str(tmp_path), dimensions=(60, 130), encoding="utf-8",
-                          timeout=60, env={**os.environ, "TERM": "xterm-256color"})
+    child = pexpect.spawn(
+        sys.executable,
+        [
+            "-c",
+            "from dioses_cli.main import dioses; dioses()",
+            "play",
+            "--agents",
+            agents,
+            "--seed",
+            "3",
+            "--best-time",
+            "0",
+            "--save",
+            str(tmp_path / "save.json"),
+        ],
+        cwd=str(tmp_path),
+        dimensions=(60, 130),
+        encoding="utf-8",
+        timeout=60,
+        env={**os.environ, "TERM": "xterm-256color"},
+    )
     child.expect(PROMPT)
     assert "Setup" in child.before and "yours" in child.before
     child.sendline("reveal f1")  # named, not numbered
@@ -163,14 +181,20 @@ def test_the_narration_names_cards_as_printed(registry):
     name = card_name(game)
     # one name per card in the terminal's language (#28): English by default
     assert record_phrase({"type": "event", "event": "drew", "card": "ship"}, name) == "drew Ship"
-    assert record_phrase({"type": "event", "event": "state", "name": "bride", "card": "nope"},
-                         name) == "bride: nope"  # not a Myth card: as recorded
+    assert (
+        record_phrase({"type": "event", "event": "state", "name": "bride", "card": "nope"}, name)
+        == "bride: nope"
+    )  # not a Myth card: as recorded
 
 
 def test_prompts_and_choices_name_cards_as_printed(registry):
     game = game_with(registry, {})
-    assert faces.printed_names(game, "take ship from discard pile 1") == \
-        "take Ship from discard pile 1"
-    assert faces.printed_names(game, "You drew olympus-throne: play it") == \
-        "You drew Olympus Throne: play it"
+    assert (
+        faces.printed_names(game, "take ship from discard pile 1")
+        == "take Ship from discard pile 1"
+    )
+    assert (
+        faces.printed_names(game, "You drew olympus-throne: play it")
+        == "You drew Olympus Throne: play it"
+    )
     assert faces.printed_names(game, "shipyard ship-x hera-like") == "shipyard ship-x hera-like"

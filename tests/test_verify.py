@@ -24,28 +24,52 @@ CELTIC = ROOT / "examples" / "mods" / "celtic"
 BROKEN = ROOT / "tests" / "fixtures" / "modder-test" / "broken-celtic"
 
 
-def test_the_broken_copy_fails_with_exactly_its_three_mistakes_each_located(tmp_path,
-                                                                           monkeypatch):
+def test_the_broken_copy_fails_with_exactly_its_three_mistakes_each_located(tmp_path, monkeypatch):
     from dioses_rules.verify import properties
 
     monkeypatch.setattr(properties, "MAX_BOARDS", 40)  # the suite's time: a few boards
     # the budget is a wall-clock cap, not a target: ample, so that a loaded
     # machine skips no check (the run ends when its work is done, ~10 s CPU)
     junit = tmp_path / "results.xml"
-    result = CliRunner().invoke(dioses, ["test", str(BROKEN), "--budget", "120", "--seed", "5",
-                                         "--format", "json", "--junit", str(junit)])
+    result = CliRunner().invoke(
+        dioses,
+        [
+            "test",
+            str(BROKEN),
+            "--budget",
+            "120",
+            "--seed",
+            "5",
+            "--format",
+            "json",
+            "--junit",
+            str(junit),
+        ],
+    )
     assert result.exit_code == 1, result.output
     run = json.loads(result.stdout)
-    failed = sorted((c["place"].replace(str(ROOT) + "/", ""), c["name"], c["message"])
-                    for c in run["checks"] if c["status"] == "failed")
+    failed = sorted(
+        (c["place"].replace(str(ROOT) + "/", ""), c["name"], c["message"])
+        for c in run["checks"]
+        if c["status"] == "failed"
+    )
     card_file = "tests/fixtures/modder-test/broken-celtic/celtic.dioses"
     assert failed == [
-        ("tests/fixtures/modder-test/broken-celtic/board-2.toml", "expect",
-         "$.expect.total: expected -2 points, scored -3"),
-        (f"{card_file}:111", "scenario tory-island",
-         "cannot be won: no final area meets its victory"),
-        (f"{card_file}:90", "card fomorian",
-         "can never score: at best 0 points in any final area (proven)"),
+        (
+            "tests/fixtures/modder-test/broken-celtic/board-2.toml",
+            "expect",
+            "$.expect.total: expected -2 points, scored -3",
+        ),
+        (
+            f"{card_file}:111",
+            "scenario tory-island",
+            "cannot be won: no final area meets its victory",
+        ),
+        (
+            f"{card_file}:90",
+            "card fomorian",
+            "can never score: at best 0 points in any final area (proven)",
+        ),
     ]
     assert run["seed"] == 5 and run["method"] == "CP-SAT"
     # every other card of the copy prints its best and worst points
@@ -60,10 +84,22 @@ def test_the_summary_reads_as_pytest_and_the_junit_names_each_check():
     run = VerifyRun(7, 5.0, "search")
     run.outcomes += [
         Outcome("card", "card hera", "cards/base.dioses:40", Status.PASSED, "points 0 to 2"),
-        Outcome("board", "expect", "b.toml", Status.FAILED, "$.expect.total: expected 3",
-                "b.toml: E205 $.expect.total: expected 3 points, scored 2"),
-        Outcome("scenario", "scenario x", "s.dioses:3", Status.SKIPPED, "needs the solver",
-                warnings=("one warning",)),
+        Outcome(
+            "board",
+            "expect",
+            "b.toml",
+            Status.FAILED,
+            "$.expect.total: expected 3",
+            "b.toml: E205 $.expect.total: expected 3 points, scored 2",
+        ),
+        Outcome(
+            "scenario",
+            "scenario x",
+            "s.dioses:3",
+            Status.SKIPPED,
+            "needs the solver",
+            warnings=("one warning",),
+        ),
     ]
     run.seconds = 1.5
     assert run.summary() == "1 passed, 1 failed, 1 skipped, 1 warning in 1.50s"

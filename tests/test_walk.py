@@ -21,63 +21,107 @@ from dioses_rules.solve import compiler as solve_compiler  # noqa: F401
 # Every back end that reads predicate trees, with the unions it must cover
 # (a subclass's tables are its own plus the ones it inherits, merged). A back
 # end dropping out of this list (or a new one not in it) fails below.
-_ENGLISH = {"noun_phrase": m.Selector, "countable": m.Countable, "position": m.Position,
-            "condition": m.Condition, "line": m.ScoringLine}
-_CARD_TEXT = {**_ENGLISH, "effect_phrase": m.Effect, "definition": m.Definition,
-              "setup_step": m.SetupStep, "rule": m.RuleChange}
+_ENGLISH = {
+    "noun_phrase": m.Selector,
+    "countable": m.Countable,
+    "position": m.Position,
+    "condition": m.Condition,
+    "line": m.ScoringLine,
+}
+_CARD_TEXT = {
+    **_ENGLISH,
+    "effect_phrase": m.Effect,
+    "definition": m.Definition,
+    "setup_step": m.SetupStep,
+    "rule": m.RuleChange,
+}
 _COUNTS = {"selector": m.Selector, "countable": m.Countable}
 _PLACEMENT = {"match": m.Selector}
 BACK_ENDS = {
-    "Evaluator": {"match": m.Selector, "judge": m.Condition, "countable": m.Countable,
-                  "line_points": m.ScoringLine},
+    "Evaluator": {
+        "match": m.Selector,
+        "judge": m.Condition,
+        "countable": m.Countable,
+        "line_points": m.ScoringLine,
+    },
     "CountCompiler": _COUNTS,
     "Compiler": {**_COUNTS, "condition": m.Condition, "line": m.ScoringLine},
-    "WideCompiler": {"condition": m.Condition, "countable": m.Countable,
-                     "line": m.ScoringLine},
-    "SourceWriter": {"selector_term": m.Selector, "condition": m.Condition,
-                     "countable": m.Countable, "line": m.ScoringLine, "effect": m.Effect,
-                     "setup_step": m.SetupStep, "rule": m.RuleChange},
+    "WideCompiler": {"condition": m.Condition, "countable": m.Countable, "line": m.ScoringLine},
+    "SourceWriter": {
+        "selector_term": m.Selector,
+        "condition": m.Condition,
+        "countable": m.Countable,
+        "line": m.ScoringLine,
+        "effect": m.Effect,
+        "setup_step": m.SetupStep,
+        "rule": m.RuleChange,
+    },
     "DefinitionWriter": {"layout": typing.Union[m.CardSet, m.Definition]},
     "EnglishWriter": _ENGLISH,
     "CardTextWriter": _CARD_TEXT,
     "SpanishWriter": _ENGLISH,
     "SpanishCardWriter": _CARD_TEXT,
-    "ContextChecker": {"selector": m.Selector, "countable": m.Countable,
-                       "condition": m.Condition},
+    "ContextChecker": {"selector": m.Selector, "countable": m.Countable, "condition": m.Condition},
     "DefinitionChecker": {"definition": m.Definition},
     "EffectRules": {"effect": m.Effect},
     "Game": {"effect": m.Effect},  # the game is its own effects' rules (EffectRules)
     "PlacementSelectors": _PLACEMENT,
-    "TreeCompiler": {**_PLACEMENT, "judge": m.Condition, "countable": m.Countable,
-                     "line_points": m.ScoringLine},
+    "TreeCompiler": {
+        **_PLACEMENT,
+        "judge": m.Condition,
+        "countable": m.Countable,
+        "line_points": m.ScoringLine,
+    },
 }
-LIBRARY_DISPATCHES = [(owner, name, dispatch) for owner, name, dispatch in DISPATCHES
-                      if owner.__module__.startswith("dioses_rules.")]
+LIBRARY_DISPATCHES = [
+    (owner, name, dispatch)
+    for owner, name, dispatch in DISPATCHES
+    if owner.__module__.startswith("dioses_rules.")
+]
 
 
 def test_every_back_end_is_listed_with_every_dispatch_it_declares():
     declared: dict[str, dict] = {}
     for owner, name, dispatch in LIBRARY_DISPATCHES:
         declared.setdefault(owner.__name__, {})[name] = members(dispatch.union)
-    expected = {owner: {name: members(union) for name, union in tables.items()}
-                for owner, tables in BACK_ENDS.items()}
+    expected = {
+        owner: {name: members(union) for name, union in tables.items()}
+        for owner, tables in BACK_ENDS.items()
+    }
     assert declared == expected
 
 
-@pytest.mark.parametrize("owner, name, dispatch", LIBRARY_DISPATCHES,
-                         ids=[f"{o.__name__}.{n}" for o, n, _ in LIBRARY_DISPATCHES])
+@pytest.mark.parametrize(
+    "owner, name, dispatch",
+    LIBRARY_DISPATCHES,
+    ids=[f"{o.__name__}.{n}" for o, n, _ in LIBRARY_DISPATCHES],
+)
 def test_each_back_end_handles_every_member_of_its_union(owner, name, dispatch):
     assert dispatch.missing() == [], (
-        f"{owner.__module__}.{owner.__name__}.{name} has no method for {dispatch.missing()}")
+        f"{owner.__module__}.{owner.__name__}.{name} has no method for {dispatch.missing()}"
+    )
 
 
 def test_every_node_class_of_the_model_is_in_a_union_some_back_end_reads():
     """A node class outside every union would be invisible to the coverage test."""
     read = set().union(*(dispatch.kinds for _, _, dispatch in LIBRARY_DISPATCHES))
-    helpers = {m.Span, m.Scope, m.Count, m.FactCount, m.Weight, m.CellRef, m.Setting,
-               m.PatternCell, m.CardFile, m.WordDecl}
-    nodes = {value for value in vars(m).values()
-             if isinstance(value, type) and hasattr(value, "__attrs_attrs__")}
+    helpers = {
+        m.Span,
+        m.Scope,
+        m.Count,
+        m.FactCount,
+        m.Weight,
+        m.CellRef,
+        m.Setting,
+        m.PatternCell,
+        m.CardFile,
+        m.WordDecl,
+    }
+    nodes = {
+        value
+        for value in vars(m).values()
+        if isinstance(value, type) and hasattr(value, "__attrs_attrs__")
+    }
     assert nodes - read - helpers == set()
 
 
@@ -114,8 +158,7 @@ def grammar_keywords() -> set[str]:
     return {t.pattern.value for t in lark_parser().terminals if t.pattern.type == "str"}
 
 
-@pytest.mark.parametrize("table", ["CARD", "FACES", "ARTICLES",
-                                   "SELF_WORDS", "DEFINITIONS"])
+@pytest.mark.parametrize("table", ["CARD", "FACES", "ARTICLES", "SELF_WORDS", "DEFINITIONS"])
 def test_every_word_of_the_vocabulary_is_a_keyword_of_the_grammar(table):
     words = getattr(vocabulary, table)
     words = set(words) | (set(words.values()) if isinstance(words, dict) else set())
@@ -172,7 +215,9 @@ def test_a_subclass_declaring_the_dispatch_again_merges_and_overrides_the_parent
     assert Grandchild().selector(m.AnyCard()) == "child card"
     assert _Parent().selector(m.AnyCard()) == "parent any"
     assert {(o.__name__, n) for o, n, _ in DISPATCHES if o in (Child, Grandchild)} == {
-        ("Child", "selector"), ("Grandchild", "selector")}
+        ("Child", "selector"),
+        ("Grandchild", "selector"),
+    }
 
 
 def test_tables_merge_along_the_method_resolution_order():
@@ -197,8 +242,12 @@ def test_tables_merge_along_the_method_resolution_order():
 
 
 def test_one_name_for_two_meanings_is_refused_when_the_class_is_created():
-    with pytest.raises(TypeError, match=r"Clash\._any overrides the method selector calls for "
-                                        r"AnyCard, but is registered for condition \(InCorner\)"):
+    with pytest.raises(
+        TypeError,
+        match=r"Clash\._any overrides the method selector calls for "
+        r"AnyCard, but is registered for condition \(InCorner\)",
+    ):
+
         class Clash(_Parent):
             condition = Dispatch(m.Condition)
 
@@ -207,11 +256,13 @@ def test_one_name_for_two_meanings_is_refused_when_the_class_is_created():
                 return "a corner"
 
     with pytest.raises(TypeError, match="would hide the dispatching method selector"):
+
         class Hides(_Parent):
             def selector(self, node):
                 return "everything"
 
     with pytest.raises(TypeError, match="is declared over"):
+
         class OtherUnion(_Parent):
             selector = Dispatch(m.Condition)
 
@@ -229,7 +280,17 @@ def test_the_spanish_writers_are_the_english_ones_with_spanish_words():
     phrase table has exactly the English one's entries."""
     assert issubclass(spanish_definitions.SpanishCardWriter, english_definitions.CardTextWriter)
     assert issubclass(spanish_definitions.SpanishCardWriter, english.EnglishWriter)
-    for name in ("PHRASES", "RELATIONS", "SCOPES", "FACTS", "COMPARISONS", "DISTINCT",
-                 "DIRECTIONS", "LEVELS", "TRIGGERS"):
-        assert set(getattr(spanish_definitions.SpanishCardWriter, name)) == \
-            set(getattr(english_definitions.CardTextWriter, name)), name
+    for name in (
+        "PHRASES",
+        "RELATIONS",
+        "SCOPES",
+        "FACTS",
+        "COMPARISONS",
+        "DISTINCT",
+        "DIRECTIONS",
+        "LEVELS",
+        "TRIGGERS",
+    ):
+        assert set(getattr(spanish_definitions.SpanishCardWriter, name)) == set(
+            getattr(english_definitions.CardTextWriter, name)
+        ), name

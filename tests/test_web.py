@@ -47,16 +47,14 @@ def client(catalog) -> TestClient:
 
 
 def board(front=EMPTY_ROW, central=EMPTY_ROW, back=EMPTY_ROW, **parts) -> dict:
-    return {"area": {"front": list(front), "central": list(central), "back": list(back)},
-            **parts}
+    return {"area": {"front": list(front), "central": list(central), "back": list(back)}, **parts}
 
 
 HERA_HELA_SHIP = board(central=["hela", "hera", "ship", "."])
 
 
 def post_json(client, url, data):
-    return client.post(url, content=json.dumps(data),
-                       headers={"content-type": "application/json"})
+    return client.post(url, content=json.dumps(data), headers={"content-type": "application/json"})
 
 
 # ------------------------------------------------------------------ pages
@@ -110,16 +108,22 @@ def shown_ids(page) -> set[str]:
 
 def test_the_gallery_filters_by_set_kind_mythology_type_and_provenance(client, catalog):
     norse_gods = shown_ids(client.get("/cards?mythology=norse&type=god&set=base"))
-    expected = {e.definition.id for e in catalog.entries if e.set_id == "base"
-                and e.family == "myth" and "norse" in e.definition.mythologies
-                and e.definition.type == "god"}
+    expected = {
+        e.definition.id
+        for e in catalog.entries
+        if e.set_id == "base"
+        and e.family == "myth"
+        and "norse" in e.definition.mythologies
+        and e.definition.type == "god"
+    }
     assert norse_gods == expected and "hela" in norse_gods and "hera" not in norse_gods
     laws = shown_ids(client.get("/cards?kind=law"))
     assert laws == {e.definition.id for e in catalog.entries if e.definition.kind == "law"}
     printed = shown_ids(client.get("/cards?provenance=printed&set=base&kind=myth"))
     assert {"hera", "hela", "ship"} <= printed
-    assert all(catalog.get("base", "myth", x).definition.provenance.value == "printed"
-               for x in printed)
+    assert all(
+        catalog.get("base", "myth", x).definition.provenance.value == "printed" for x in printed
+    )
 
 
 def test_the_gallery_searches_names_and_aliases_with_accents_ignored(client):
@@ -151,32 +155,43 @@ def cli_json():
             assert answer.exit_code == 0, answer.output
             answers[args] = json.loads(answer.stdout)
         return answers[args]
+
     return run
 
 
-@pytest.mark.parametrize("url", ["/cards/base/myth/hera", "/cards/aun-mas-divinos/myth/hercules",
-                                 "/cards/aun-mas-divinos/pattern/norse-hall",
-                                 "/cards/aun-mas-divinos/scenario/ragnarok"])
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/cards/base/myth/hera",
+        "/cards/aun-mas-divinos/myth/hercules",
+        "/cards/aun-mas-divinos/pattern/norse-hall",
+        "/cards/aun-mas-divinos/scenario/ragnarok",
+    ],
+)
 def test_a_card_page_shows_the_spanish_text_dioses_cards_writes(client, cli_json, url):
     set_id, family, card_id = url.split("/")[2:]
     listed = cli_json("cards", "--text", "--lang", "es", "--set", set_id)
-    spanish = next(d["text"] for d in listed if d["id"] == card_id and d["kind"] in (
-        family, "event", "myth"))
+    spanish = next(
+        d["text"] for d in listed if d["id"] == card_id and d["kind"] in (family, "event", "myth")
+    )
     page = client.get(url).text
     shown = re.search(r'<p class="english" lang="es">(.*?)</p>', page, re.S).group(1)
     assert shown == spanish.replace('"', "&#34;").replace("'", "&#39;")
-    assert "lang=\"es\"" in page
+    assert 'lang="es"' in page
 
 
 def balance_figures(page: str) -> tuple[str, str, str, str]:
-    found = re.search(r"Mean points</dt><dd><strong>([\d.]+)</strong> \(spread ([\d.]+)\)"
-                      r".*?in (\d+)% of the areas.*?<dd>(\d+) of the 2000 areas", page, re.S)
+    found = re.search(
+        r"Mean points</dt><dd><strong>([\d.]+)</strong> \(spread ([\d.]+)\)"
+        r".*?in (\d+)% of the areas.*?<dd>(\d+) of the 2000 areas",
+        page,
+        re.S,
+    )
     return found.groups()
 
 
 @pytest.mark.parametrize("card", ["hera", "ship", "hercules"])
-def test_a_cards_balance_figures_are_what_dioses_balance_reports(client, catalog, cli_json,
-                                                                  card):
+def test_a_cards_balance_figures_are_what_dioses_balance_reports(client, catalog, cli_json, card):
     entry = catalog.in_play("myth", card)
     page = client.get(entry.url).text
     assert "dioses balance --boards 2000 --seed 1</code> gives the same" in page
@@ -209,9 +224,16 @@ def test_a_card_picture_is_the_renderers_svg(client):
     assert 'data-id="hera"' in picture.text and 'data-mythology="greek"' in picture.text
 
 
-@pytest.mark.parametrize("url", ["/cards/base/myth/no-such-card", "/cards/base/law/hera",
-                                 "/cards/no-set/myth/hera", "/cards/base/myth/nope.svg",
-                                 "/no/such/page"])
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/cards/base/myth/no-such-card",
+        "/cards/base/law/hera",
+        "/cards/no-set/myth/hera",
+        "/cards/base/myth/nope.svg",
+        "/no/such/page",
+    ],
+)
 def test_an_unknown_card_or_page_is_404_with_a_page(client, url):
     page = client.get(url)
     assert page.status_code == 404
@@ -223,8 +245,14 @@ def test_an_unknown_card_or_page_is_404_with_a_page(client, url):
 def test_the_board_builder_page_carries_the_cards_in_play(client):
     page = client.get("/board")
     assert page.status_code == 200
-    data = json.loads(re.search(r'<script type="application/json" id="board-data">(.*?)'
-                                r'</script>', page.text, re.S).group(1))
+    data = json.loads(
+        re.search(
+            r'<script type="application/json" id="board-data">(.*?)'
+            r"</script>",
+            page.text,
+            re.S,
+        ).group(1)
+    )
     myth = {card["id"]: card for card in data["cards"]["myth"]}
     assert myth["ship"]["name"] == "Barco" and myth["ship"]["url"] == "/cards/base/myth/ship"
     assert myth["delphi"]["set"] == "aun-mas-divinos"  # what is in play, not the replaced
@@ -248,10 +276,14 @@ def test_scoring_the_rulebooks_example_gives_4_with_explanations(client):
 
 
 def test_laws_patterns_objectives_and_a_scenario_are_scored(client):
-    data = board(front=["hera", "zeus", "odin", "ra"], central=["hela", "?ship", ".", "."],
-                 laws=[{"card": "only-gods", "row": "front"}],
-                 objectives=[["grouping", "egyptian"]],
-                 patterns=[{"card": "norse-hall"}], scenario={"id": "the-fairest"})
+    data = board(
+        front=["hera", "zeus", "odin", "ra"],
+        central=["hela", "?ship", ".", "."],
+        laws=[{"card": "only-gods", "row": "front"}],
+        objectives=[["grouping", "egyptian"]],
+        patterns=[{"card": "norse-hall"}],
+        scenario={"id": "the-fairest"},
+    )
     report = post_json(client, "/api/score", data).json()
     law = report["laws"][0]
     assert law["row"] == "front" and law["points"] > 0 and law["cells"]
@@ -261,15 +293,17 @@ def test_laws_patterns_objectives_and_a_scenario_are_scored(client):
     assert "ship" in {card["id"] for card in report["cards"]}  # face down, revealed (R12)
 
 
-@pytest.mark.parametrize("data, located", [
-    (board(central=["hela", "herra", ".", "."]), "$.area.central[1]: unknown card 'herra'"),
-    (board(front=["hera", "."]), "$.area.front: a row holds 4 cards, this one has 2"),
-    ({"area": {"front": EMPTY_ROW, "central": EMPTY_ROW}}, "$.area.back"),
-    (board(laws=[{"card": "only-gods", "column": 9}]), "$.laws[0].column: column 9"),
-    (board(patterns=[{"card": "norse-hall", "completed": "yes"}]),
-     "$.patterns[0].completed"),
-    ([1, 2], "$: a board is a table"),
-])
+@pytest.mark.parametrize(
+    "data, located",
+    [
+        (board(central=["hela", "herra", ".", "."]), "$.area.central[1]: unknown card 'herra'"),
+        (board(front=["hera", "."]), "$.area.front: a row holds 4 cards, this one has 2"),
+        ({"area": {"front": EMPTY_ROW, "central": EMPTY_ROW}}, "$.area.back"),
+        (board(laws=[{"card": "only-gods", "column": 9}]), "$.laws[0].column: column 9"),
+        (board(patterns=[{"card": "norse-hall", "completed": "yes"}]), "$.patterns[0].completed"),
+        ([1, 2], "$: a board is a table"),
+    ],
+)
 def test_an_invalid_board_gets_its_located_message(client, data, located):
     answer = post_json(client, "/api/score", data)
     assert answer.status_code == 422
@@ -278,10 +312,13 @@ def test_an_invalid_board_gets_its_located_message(client, data, located):
 
 
 def test_a_body_that_is_not_json_is_400_and_another_type_415(client):
-    answer = client.post("/api/score", content=b"{not json",
-                         headers={"content-type": "application/json"})
-    assert answer.status_code == 400 and "<page>:1:2: E202 not valid JSON" in answer.json()[
-        "errors"][0]["message"]
+    answer = client.post(
+        "/api/score", content=b"{not json", headers={"content-type": "application/json"}
+    )
+    assert (
+        answer.status_code == 400
+        and "<page>:1:2: E202 not valid JSON" in answer.json()["errors"][0]["message"]
+    )
     form = client.post("/api/score", data={"area": "x"})
     assert form.status_code == 415
 
@@ -298,14 +335,18 @@ def test_an_oversize_body_without_a_length_is_cut_off(client):
     def chunks():  # sent chunked: no Content-Length to trust
         for _ in range(MAX_BOARD_BYTES // 1024 + 2):
             yield b"#" * 1024
+
     answer = client.post("/api/import", content=chunks())
     assert answer.status_code == 413
 
 
 def test_an_exported_board_scores_the_same_with_dioses_score(client, tmp_path):
-    data = board(front=["hera", "zeus", ".", "."], central=["hela", "?ship", "odin", "."],
-                 laws=[{"card": "only-gods", "row": "front"}],
-                 objectives=[["grouping", "egyptian"]])
+    data = board(
+        front=["hera", "zeus", ".", "."],
+        central=["hela", "?ship", "odin", "."],
+        laws=[{"card": "only-gods", "row": "front"}],
+        objectives=[["grouping", "egyptian"]],
+    )
     in_page = post_json(client, "/api/score", data).json()["total"]
     exported = post_json(client, "/api/export", data)
     assert exported.status_code == 200
@@ -325,8 +366,9 @@ def test_exporting_an_invalid_board_gets_its_located_message(client):
 
 @pytest.mark.parametrize("example", sorted(EXAMPLES.glob("*.toml")), ids=lambda p: p.name)
 def test_an_imported_board_scores_as_dioses_score_scores_it(client, example):
-    imported = client.post("/api/import", content=example.read_bytes(),
-                           headers={"x-board-name": example.name})
+    imported = client.post(
+        "/api/import", content=example.read_bytes(), headers={"x-board-name": example.name}
+    )
     assert imported.status_code == 200, imported.text
     in_page = post_json(client, "/api/score", imported.json()["board"]).json()["total"]
     result = CliRunner().invoke(dioses, ["score", str(example), "--format", "json"])
@@ -334,8 +376,10 @@ def test_an_imported_board_scores_as_dioses_score_scores_it(client, example):
 
 
 def test_an_import_names_cards_by_id(client):
-    text = '[area]\nfront = ["Odín", ".", ".", "."]\ncentral = ["?Barco", ".", ".", "."]\n' \
-           'back = [".", ".", ".", "."]\n'
+    text = (
+        '[area]\nfront = ["Odín", ".", ".", "."]\ncentral = ["?Barco", ".", ".", "."]\n'
+        'back = [".", ".", ".", "."]\n'
+    )
     answer = client.post("/api/import", content=text.encode())
     assert answer.json()["board"]["area"]["front"][0] == "odin"
     assert answer.json()["board"]["area"]["central"][0] == "?ship"
@@ -343,17 +387,23 @@ def test_an_import_names_cards_by_id(client):
 
 def test_an_invalid_upload_shows_the_located_message_with_the_line(client):
     bad = b'[area]\nfront = [".", ".", ".", "."\ncentral = 3\n'
-    answer = client.post("/api/import", content=bad,
-                         headers={"x-board-name": "../../etc/my board.toml"})
+    answer = client.post(
+        "/api/import", content=bad, headers={"x-board-name": "../../etc/my board.toml"}
+    )
     assert answer.status_code == 422
     message = answer.json()["errors"][0]["message"]
     assert message.startswith("my board.toml:3:") and "not valid TOML" in message
     assert "   | central = 3" in message  # the line, with a caret under the column
-    unknown = client.post("/api/import", headers={"x-board-name": "b.toml"},
-                          content=b'[area]\nfront = ["zeuss", ".", ".", "."]\n'
-                                  b'central = [".", ".", ".", "."]\nback = [".", ".", ".", "."]')
-    assert "b.toml: E201 $.area.front[0]: unknown card 'zeuss'" in \
-        unknown.json()["errors"][0]["message"]
+    unknown = client.post(
+        "/api/import",
+        headers={"x-board-name": "b.toml"},
+        content=b'[area]\nfront = ["zeuss", ".", ".", "."]\n'
+        b'central = [".", ".", ".", "."]\nback = [".", ".", ".", "."]',
+    )
+    assert (
+        "b.toml: E201 $.area.front[0]: unknown card 'zeuss'"
+        in unknown.json()["errors"][0]["message"]
+    )
     binary = client.post("/api/import", content=b"\xff\xfe\x00")
     assert "not UTF-8 text" in binary.json()["errors"][0]["message"]
 
@@ -361,8 +411,10 @@ def test_an_invalid_upload_shows_the_located_message_with_the_line(client):
 def test_a_bug_shows_a_short_page_and_no_stack_trace(catalog, monkeypatch):
     def broken(entry):
         raise RuntimeError("a bug in the renderer")
-    client = TestClient(create_app(catalog), base_url="http://127.0.0.1",
-                        raise_server_exceptions=False)
+
+    client = TestClient(
+        create_app(catalog), base_url="http://127.0.0.1", raise_server_exceptions=False
+    )
     monkeypatch.setattr(catalog, "svg", broken)
     answer = client.get("/cards/base/myth/hera.svg")
     assert answer.status_code == 500
@@ -400,8 +452,19 @@ def test_serve_prints_its_address_answers_there_and_stops_on_ctrl_c():
 
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "cli")])}
     server = subprocess.Popen(
-        [sys.executable, "-c", "from dioses_cli.main import dioses; dioses()", "serve",
-         "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+        [
+            sys.executable,
+            "-c",
+            "from dioses_cli.main import dioses; dioses()",
+            "serve",
+            "--port",
+            "0",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
     try:
         first = server.stdout.readline()
         address = re.search(r"at (http://127\.0\.0\.1:\d+/) \(Ctrl-C stops\)", first)
@@ -428,16 +491,21 @@ def test_the_best_layout_is_the_solvers_and_scores_what_it_says(client):
     assert found["current_total"] == 4 and found["optimal"]
     assert found["best_total"] > 4 and found["gain"] == found["best_total"] - 4
     arranged = found["board"]
-    assert sorted(x for row in arranged["area"].values() for x in row if x != ".") == \
-        ["hela", "hera", "ship"]
+    assert sorted(x for row in arranged["area"].values() for x in row if x != ".") == [
+        "hela",
+        "hera",
+        "ship",
+    ]
     assert post_json(client, "/api/score", arranged).json()["total"] == found["best_total"]
 
 
 def test_the_best_layout_of_an_invalid_board_gets_its_located_message(client):
     answer = post_json(client, "/api/best", board(back=["hera", "hera", ".", "."]))
     assert answer.status_code == 422
-    assert "$.area.back[1]: 'hera' is already at $.area.back[0]" in \
-        answer.json()["errors"][0]["message"]
+    assert (
+        "$.area.back[1]: 'hera' is already at $.area.back[0]"
+        in answer.json()["errors"][0]["message"]
+    )
 
 
 def test_the_best_layout_without_the_solver_extra_names_it(client, monkeypatch):
@@ -467,8 +535,9 @@ def play_moves(playing, url: str, moves: int = 10_000) -> object:
         page = playing.get(url)
         if "Game over" in page.text:
             return page
-        answer = playing.post(url, data={"version": version_of(page), "choice": "0"},
-                              follow_redirects=False)
+        answer = playing.post(
+            url, data={"version": version_of(page), "choice": "0"}, follow_redirects=False
+        )
         assert answer.status_code == 303, answer.text
     return playing.get(url)
 
@@ -500,8 +569,9 @@ def test_a_game_begun_in_the_browser_goes_on_in_the_terminal(playing, tmp_path):
     url = start(playing, seat1="human", seat2="random", seed="11")
     play_moves(playing, url, moves=6)
     save = tmp_path / f"web-game-{url.rsplit('/', 1)[1]}.json"
-    resumed = CliRunner().invoke(dioses, ["play", "--resume", str(save), "--best-time", "0"],
-                                 input="1\n" * 400)
+    resumed = CliRunner().invoke(
+        dioses, ["play", "--resume", str(save), "--best-time", "0"], input="1\n" * 400
+    )
     assert resumed.exit_code == 0, resumed.output
     assert "Resuming" in resumed.output and "Winner" in resumed.output
 
@@ -512,8 +582,12 @@ def test_a_stale_or_impossible_choice_is_refused_with_a_message(playing):
     version = version_of(page)
     wrong = playing.post(url, data={"version": version, "choice": "99"})
     assert wrong.status_code == 409 and "no choice 100" in wrong.text
-    assert playing.post(url, data={"version": version, "choice": "0"},
-                        follow_redirects=False).status_code == 303
+    assert (
+        playing.post(
+            url, data={"version": version, "choice": "0"}, follow_redirects=False
+        ).status_code
+        == 303
+    )
     stale = playing.post(url, data={"version": version, "choice": "0"})
     assert stale.status_code == 409 and "already made" in stale.text
     junk = playing.post(url, data={"version": "x", "choice": "0"})
@@ -522,13 +596,16 @@ def test_a_stale_or_impossible_choice_is_refused_with_a_message(playing):
     assert as_json.status_code == 415
 
 
-@pytest.mark.parametrize("data", [
-    {"version": "9" * 5000, "choice": "0"},  # int() refuses past 4300 digits
-    {"version": "1", "choice": "9" * 5000},
-    {"version": "²", "choice": "0"},  # a digit to str.isdigit(), not to int()
-    {"version": "1", "cell": "³"},
-    {"version": "1", "first": "1", "cell": "9" * 5000},
-])
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"version": "9" * 5000, "choice": "0"},  # int() refuses past 4300 digits
+        {"version": "1", "choice": "9" * 5000},
+        {"version": "²", "choice": "0"},  # a digit to str.isdigit(), not to int()
+        {"version": "1", "cell": "³"},
+        {"version": "1", "first": "1", "cell": "9" * 5000},
+    ],
+)
 def test_numbers_no_button_sends_are_refused_not_a_bug(playing, data):
     url = start(playing, seat1="human", seat2="greedy", seed="3")
     answer = playing.post(url, data=data)
@@ -537,14 +614,19 @@ def test_numbers_no_button_sends_are_refused_not_a_bug(playing, data):
     assert shown.status_code == 200 and "mini-cell selected" not in shown.text
 
 
-@pytest.mark.parametrize("seats, message", [
-    ({"seat1": "human"}, "the base game is for 2 to 6 players, not 1"),
-    ({"seat1": "human", "seat2": "wizard"}, "unknown seat &#39;wizard&#39;"),
-    ({"seat1": "human", "seat2": "greedy", "seed": "-4"}, "the seed is a whole number"),
-    ({"seat1": "human", "seat2": "greedy", "seed": "²"}, "the seed is a whole number"),
-    ({"seat1": "human", "seat2": "greedy", "seed": "9" * 5000}, "at most 18 digits, not "
-                                                                "&#39;99999999999999999999...&#39;"),
-])
+@pytest.mark.parametrize(
+    "seats, message",
+    [
+        ({"seat1": "human"}, "the base game is for 2 to 6 players, not 1"),
+        ({"seat1": "human", "seat2": "wizard"}, "unknown seat &#39;wizard&#39;"),
+        ({"seat1": "human", "seat2": "greedy", "seed": "-4"}, "the seed is a whole number"),
+        ({"seat1": "human", "seat2": "greedy", "seed": "²"}, "the seed is a whole number"),
+        (
+            {"seat1": "human", "seat2": "greedy", "seed": "9" * 5000},
+            "at most 18 digits, not &#39;99999999999999999999...&#39;",
+        ),
+    ],
+)
 def test_a_game_that_cannot_start_says_why(playing, seats, message):
     answer = playing.post("/play", data=seats)
     assert answer.status_code == 422 and message in answer.text
@@ -556,11 +638,18 @@ def test_an_unknown_game_is_404(playing):
 
 
 def test_a_form_of_another_site_cannot_post(playing):
-    answer = playing.post("/play", data={"seat1": "human", "seat2": "greedy"},
-                          headers={"origin": "http://evil.example"})
+    answer = playing.post(
+        "/play",
+        data={"seat1": "human", "seat2": "greedy"},
+        headers={"origin": "http://evil.example"},
+    )
     assert answer.status_code == 403
-    own = playing.post("/play", data={"seat1": "greedy", "seat2": "greedy"},
-                       headers={"origin": "http://127.0.0.1:8000"}, follow_redirects=False)
+    own = playing.post(
+        "/play",
+        data={"seat1": "greedy", "seat2": "greedy"},
+        headers={"origin": "http://127.0.0.1:8000"},
+        follow_redirects=False,
+    )
     assert own.status_code == 303
 
 
@@ -661,11 +750,19 @@ def test_a_scenario_game_played_on_the_boards_cells_ends_as_dioses_play_says(pla
     assert shown.exit_code == 0, shown.output
     # the same ScenarioResult: the terminal tells the challenge as part of
     # the victory (R34, #28), the page as two answers
-    said = re.match(r"(Scenario .+?): victory (YES|no); challenge (YES|no); more than (\d+) "
-                    r"points: (BEATEN|not beaten)$", summary.replace("&#39;", "'"))
+    said = re.match(
+        r"(Scenario .+?): victory (YES|no); challenge (YES|no); more than (\d+) "
+        r"points: (BEATEN|not beaten)$",
+        summary.replace("&#39;", "'"),
+    )
     head, victory, challenge, threshold, beaten = said.groups()
-    outcome = ("no victory" if victory == "no" else
-               "victory, with its challenge" if challenge == "YES" else "victory")
+    outcome = (
+        "no victory"
+        if victory == "no"
+        else "victory, with its challenge"
+        if challenge == "YES"
+        else "victory"
+    )
     assert f"{head}: {outcome}; more than {threshold} points: {beaten}" in shown.output
     assert ("Completed" in final.text) == ("BEATEN" in summary)
     replayed = CliRunner().invoke(dioses, ["replay", str(log)])
@@ -680,48 +777,77 @@ def test_a_laws_line_is_chosen_on_the_boards_edge(playing):
     url = start(playing, seat1="human", scenario="afterlife-travel-agency", seed="4")
 
     def offered(page: str) -> dict[str, str]:
-        return {line: value for value, line in re.findall(
-            r'name="choice" value="(\d+)" class="line-choice[^"]*" '
-            r'aria-label="place it on ([^"]+)"', page)}
+        return {
+            line: value
+            for value, line in re.findall(
+                r'name="choice" value="(\d+)" class="line-choice[^"]*" '
+                r'aria-label="place it on ([^"]+)"',
+                page,
+            )
+        }
 
     page = playing.get(url).text
-    assert sorted(offered(page)) == ["column 1", "column 2", "column 3", "column 4",
-                                     "the back row", "the central row", "the front row"]
+    assert sorted(offered(page)) == [
+        "column 1",
+        "column 2",
+        "column 3",
+        "column 4",
+        "the back row",
+        "the central row",
+        "the front row",
+    ]
     beside = re.findall(r'id="cells-form">.*?</form>', page, re.S)[0]
     assert "line-choice" not in beside and 'name="choice"' not in beside
-    answer = playing.post(url, data={"version": version_of(playing.get(url)),
-                                     "choice": offered(page)["column 3"]},
-                          follow_redirects=False)
+    answer = playing.post(
+        url,
+        data={"version": version_of(playing.get(url)), "choice": offered(page)["column 3"]},
+        follow_redirects=False,
+    )
     assert answer.status_code == 303
     second = playing.get(url).text
     assert re.search(r"Laws: [^<(]+ \(column 3\)", second)
-    assert sorted(offered(second)) == ["column 1", "column 2", "column 4", "the back row",
-                                       "the central row", "the front row"]
+    assert sorted(offered(second)) == [
+        "column 1",
+        "column 2",
+        "column 4",
+        "the back row",
+        "the central row",
+        "the front row",
+    ]
     assert 'class="line-taken">column 3<' in second
 
 
-def test_a_scenario_with_its_challenge_and_a_rule_option_goes_on_in_the_terminal(
-        playing, tmp_path):
-    url = start(playing, seat1="human", scenario="power-of-ra", challenge="yes",
-                rule="easier-game", seed="8")
+def test_a_scenario_with_its_challenge_and_a_rule_option_goes_on_in_the_terminal(playing, tmp_path):
+    url = start(
+        playing,
+        seat1="human",
+        scenario="power-of-ra",
+        challenge="yes",
+        rule="easier-game",
+        seed="8",
+    )
     page = playing.get(url).text
     assert "(with its challenge)" in page and "2 extra Power cards" in page
     assert "5 Power cards" in page  # R23: 3, and 2 more for an easier game
     board_moves(playing, url, moves=5)
     save = tmp_path / f"web-game-{url.rsplit('/', 1)[1]}.json"
-    resumed = CliRunner().invoke(dioses, ["play", "--resume", str(save), "--best-time", "0"],
-                                 input="1\n" * 400)
+    resumed = CliRunner().invoke(
+        dioses, ["play", "--resume", str(save), "--best-time", "0"], input="1\n" * 400
+    )
     assert resumed.exit_code == 0, resumed.output
     assert "Resuming" in resumed.output and re.search(
         r"Scenario 5 The Power of Ra: (no victory|victory, with(out)? its challenge);",
-        resumed.output)
+        resumed.output,
+    )
 
 
 def test_a_scenario_begun_in_the_terminal_goes_on_in_the_browser(catalog, tmp_path):
     save = tmp_path / "web-game-0a1b2c3d4e5f6a7b.json"
-    begun = CliRunner().invoke(dioses, ["play", "--scenario", "3", "--agents", "human",
-                                        "--seed", "5", "--save", str(save)],
-                               input="1\n" * 6 + "q\n")
+    begun = CliRunner().invoke(
+        dioses,
+        ["play", "--scenario", "3", "--agents", "human", "--seed", "5", "--save", str(save)],
+        input="1\n" * 6 + "q\n",
+    )
     assert begun.exit_code == 0 and save.is_file(), begun.output
     client = TestClient(create_app(catalog, saves=tmp_path), base_url="http://127.0.0.1")
     resumed = client.post("/play/resume", data={"game": "0a1b2c3d4e5f6a7b"})
@@ -732,15 +858,19 @@ def test_a_scenario_begun_in_the_terminal_goes_on_in_the_browser(catalog, tmp_pa
     assert replayed.exit_code == 0, replayed.output
 
 
-@pytest.mark.parametrize("form, message", [
-    ({"scenario": "atlantis"}, "unknown scenario &#39;atlantis&#39;"),
-    ({"rule": "cheating"}, "unknown rule option &#39;cheating&#39;"),
-    ({"challenge": "yes"}, "the challenge belongs to a scenario"),
-    ({"rule": "solo", "seat2": "none"}, None),  # R21: a shared area seats one player
-])
+@pytest.mark.parametrize(
+    "form, message",
+    [
+        ({"scenario": "atlantis"}, "unknown scenario &#39;atlantis&#39;"),
+        ({"rule": "cheating"}, "unknown rule option &#39;cheating&#39;"),
+        ({"challenge": "yes"}, "the challenge belongs to a scenario"),
+        ({"rule": "solo", "seat2": "none"}, None),  # R21: a shared area seats one player
+    ],
+)
 def test_a_bad_scenario_or_rule_option_is_refused_with_one_message(playing, form, message):
-    answer = playing.post("/play", data={"seat1": "human", "seat2": "greedy", **form},
-                          follow_redirects=False)
+    answer = playing.post(
+        "/play", data={"seat1": "human", "seat2": "greedy", **form}, follow_redirects=False
+    )
     if message is None:
         assert answer.status_code == 303
         return
@@ -764,8 +894,11 @@ def test_a_swap_is_two_cells_the_first_highlighted(playing):
     assert "data-cancel" in chosen and 'name="first" value=' not in chosen.split("</form>", 2)[2]
     partner = re.search(r'name="cell" value="(\d+)" class="mini-cell', chosen).group(1)
     assert playing.get(f"{url}?first=99").text.count("selected") == 0  # not a cell: ignored
-    done = playing.post(url, data={"version": version_of(page), "first": first, "cell": partner},
-                        follow_redirects=False)
+    done = playing.post(
+        url,
+        data={"version": version_of(page), "first": first, "cell": partner},
+        follow_redirects=False,
+    )
     assert done.status_code == 303
     assert "swapped" in playing.get(url).text
 
@@ -786,14 +919,17 @@ def test_a_click_on_a_cell_that_is_no_choice_or_stale_is_refused(playing):
     assert outside.status_code == 409 and "choose a cell of the board" in outside.text
     mixed = playing.post(url, data={"version": version, "cell": "x"})
     assert mixed.status_code == 422
-    assert playing.post(url, data={"version": version, "cell": sorted(offered)[0]},
-                        follow_redirects=False).status_code == 303
+    assert (
+        playing.post(
+            url, data={"version": version, "cell": sorted(offered)[0]}, follow_redirects=False
+        ).status_code
+        == 303
+    )
     stale = playing.post(url, data={"version": version, "cell": sorted(offered)[0]})
     assert stale.status_code == 409 and "already made" in stale.text
 
 
-def test_the_history_names_events_laws_patterns_and_power_as_printed(playing, catalog,
-                                                                     tmp_path):
+def test_the_history_names_events_laws_patterns_and_power_as_printed(playing, catalog, tmp_path):
     """Ragnarok's setup draws an easy pattern and a law and gives 3 Power
     cards (R23); an Event card fires (R18): the page says so in printed
     names, never ids."""
@@ -809,6 +945,10 @@ def test_the_history_names_events_laws_patterns_and_power_as_printed(playing, ca
     law = registry.get("law", name["law-placed"]["law"]).name
     pattern = registry.get("pattern", name["pattern-drawn"]["pattern"])
     event = registry.get("myth", name["event"]["card"])
-    for said in (f"the law {law} placed on", f"drew the pattern {pattern.name} (",
-                 f"Event {event.name}: every player", "gained 3 Power cards"):
+    for said in (
+        f"the law {law} placed on",
+        f"drew the pattern {pattern.name} (",
+        f"Event {event.name}: every player",
+        "gained 3 Power cards",
+    ):
         assert said.replace("'", "&#39;") in history, said

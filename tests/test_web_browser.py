@@ -36,8 +36,10 @@ ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples" / "boards"
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 pytestmark = pytest.mark.skipif(
-    CHROMIUM is None, reason="Debian's chromium is not installed (apt-get install chromium); "
-                             "the browser tests drive it and download no browser")
+    CHROMIUM is None,
+    reason="Debian's chromium is not installed (apt-get install chromium); "
+    "the browser tests drive it and download no browser",
+)
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
 
@@ -52,8 +54,20 @@ def serving(saves: Path):
     """A real ``dioses serve`` on a free port; its address."""
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "cli")])}
     server = subprocess.Popen(
-        [sys.executable, "-c", "from dioses_cli.main import dioses; dioses()", "serve",
-         "--port", "0", "--saves", str(saves)], stdout=subprocess.PIPE, text=True, env=env)
+        [
+            sys.executable,
+            "-c",
+            "from dioses_cli.main import dioses; dioses()",
+            "serve",
+            "--port",
+            "0",
+            "--saves",
+            str(saves),
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
     try:
         found = re.search(r"(http://127\.0\.0\.1:\d+/)", server.stdout.readline())
         assert found, "the server printed no address"
@@ -92,8 +106,12 @@ def page(browser):
     problems: list[str] = []
     opened.on("pageerror", lambda error: problems.append(str(error)))
     # a bad board's 422 is the API's answer, shown in the page; anything else is not
-    opened.on("console", lambda m: problems.append(m.text)
-              if m.type == "error" and "status of 422" not in m.text else None)
+    opened.on(
+        "console",
+        lambda m: (
+            problems.append(m.text) if m.type == "error" and "status of 422" not in m.text else None
+        ),
+    )
     yield opened
     context.close()
     assert problems == [], problems  # no script error, no refused asset
@@ -147,8 +165,10 @@ def score_of(path: Path) -> int:
     return json.loads(result.output)["total"]
 
 
-@pytest.mark.parametrize("example", ["base-objectives-grouping-egyptian-player-1.toml",
-                                     "aun-mas-divinos-law-scoring.toml"])
+@pytest.mark.parametrize(
+    "example",
+    ["base-objectives-grouping-egyptian-player-1.toml", "aun-mas-divinos-law-scoring.toml"],
+)
 def test_an_uploaded_board_shows_the_total_dioses_score_gives(page, address, example):
     page.goto(address + "board")
     page.set_input_files("#import", str(EXAMPLES / example))
@@ -157,13 +177,14 @@ def test_an_uploaded_board_shows_the_total_dioses_score_gives(page, address, exa
 
 def test_an_invalid_upload_shows_its_located_message(page, address, tmp_path):
     bad = tmp_path / "broken.toml"
-    bad.write_text('[area]\nfront = ["hera", "zeuss", ".", "."]\n'
-                   'central = [".", ".", ".", "."]\nback = [".", ".", ".", "."]\n')
+    bad.write_text(
+        '[area]\nfront = ["hera", "zeuss", ".", "."]\n'
+        'central = [".", ".", ".", "."]\nback = [".", ".", ".", "."]\n'
+    )
     page.goto(address + "board")
     page.set_input_files("#import", str(bad))
     page.wait_for_selector("#errors:not([hidden])")
-    assert "broken.toml: E201 $.area.front[1]: unknown card 'zeuss'" in \
-        page.text_content("#errors")
+    assert "broken.toml: E201 $.area.front[1]: unknown card 'zeuss'" in page.text_content("#errors")
 
 
 def test_an_exported_board_scores_the_same_with_dioses_score(page, address, tmp_path):
@@ -205,10 +226,15 @@ def test_the_gallery_filters_and_leads_to_a_card_page(page, address):
 def test_every_page_fits_the_window_and_is_photographed(browser, address, shots, size, name):
     context = browser.new_context(viewport=size)
     page = context.new_page()
-    for path, shot in (("", "home"), ("cards", "gallery"), ("cards/base/myth/ship", "card"),
-                       ("cards/aun-mas-divinos/pattern/norse-hall", "pattern"),
-                       ("board", "board"), ("play", "play"),
-                       ("cards/base/myth/nope", "not-found")):
+    for path, shot in (
+        ("", "home"),
+        ("cards", "gallery"),
+        ("cards/base/myth/ship", "card"),
+        ("cards/aun-mas-divinos/pattern/norse-hall", "pattern"),
+        ("board", "board"),
+        ("play", "play"),
+        ("cards/base/myth/nope", "not-found"),
+    ):
         page.goto(address + path)
         page.wait_for_load_state("networkidle")
         wider = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
@@ -387,11 +413,19 @@ def test_a_scenario_played_on_the_boards_cells_to_its_end(browser, address, save
     shown = CliRunner().invoke(dioses, ["play", "--resume", str(save), "--best-time", "0"])
     assert shown.exit_code == 0, shown.output
     # the same outcome; the terminal tells the challenge as part of the victory (R34, #28)
-    said = re.match(r"(Scenario .+?): victory (YES|no); challenge (YES|no); more than (\d+) "
-                    r"points: (BEATEN|not beaten)$", summary)
+    said = re.match(
+        r"(Scenario .+?): victory (YES|no); challenge (YES|no); more than (\d+) "
+        r"points: (BEATEN|not beaten)$",
+        summary,
+    )
     head, victory, challenge, threshold, beaten = said.groups()
-    outcome = ("no victory" if victory == "no" else
-               "victory, with its challenge" if challenge == "YES" else "victory")
+    outcome = (
+        "no victory"
+        if victory == "no"
+        else "victory, with its challenge"
+        if challenge == "YES"
+        else "victory"
+    )
     assert f"{head}: {outcome}; more than {threshold} points: {beaten}" in shown.output
     replayed = CliRunner().invoke(dioses, ["replay", str(save.with_suffix(".jsonl"))])
     assert replayed.exit_code == 0, replayed.output

@@ -22,8 +22,7 @@ from dioses_rules.web.catalog import Catalog  # noqa: E402
 from dioses_rules.web.play import MAX_LIVE_GAMES  # noqa: E402
 
 EMPTY_ROW = [".", ".", ".", "."]
-BOARD = {"area": {"front": EMPTY_ROW, "central": ["hela", "hera", "ship", "."],
-                  "back": EMPTY_ROW}}
+BOARD = {"area": {"front": EMPTY_ROW, "central": ["hela", "hera", "ship", "."], "back": EMPTY_ROW}}
 
 
 @pytest.fixture(scope="module")
@@ -47,33 +46,39 @@ def at_8000(catalog) -> TestClient:
     return TestClient(create_app(catalog), base_url="http://127.0.0.1:8000")
 
 
-@pytest.mark.parametrize("origin", [
-    "http://localhost:3000",      # another port of this machine: another site (S1)
-    "http://127.0.0.1:3000",
-    "http://127.0.0.1",           # port 80, not 8000
-    "https://127.0.0.1:8000",     # another scheme
-    "http://evil.example:8000",
-    "null",                       # a sandboxed frame, a file:// page
-    "",
-    "http://127.0.0.1:99999",     # not a port
-    "http://127.0.0.1:80a",
-    "http://user@127.0.0.1:8000",  # not an origin's form at all
-    "http://127.0.0.1:8000/board",
-    "http://[::1:8000",
-    "127.0.0.1:8000",
-])
+@pytest.mark.parametrize(
+    "origin",
+    [
+        "http://localhost:3000",  # another port of this machine: another site (S1)
+        "http://127.0.0.1:3000",
+        "http://127.0.0.1",  # port 80, not 8000
+        "https://127.0.0.1:8000",  # another scheme
+        "http://evil.example:8000",
+        "null",  # a sandboxed frame, a file:// page
+        "",
+        "http://127.0.0.1:99999",  # not a port
+        "http://127.0.0.1:80a",
+        "http://user@127.0.0.1:8000",  # not an origin's form at all
+        "http://127.0.0.1:8000/board",
+        "http://[::1:8000",
+        "127.0.0.1:8000",
+    ],
+)
 def test_a_post_from_another_origin_is_refused(at_8000, origin):
     answer = score(at_8000, origin)
     assert answer.status_code == 403, origin
     assert "another site" in answer.text
 
 
-@pytest.mark.parametrize("origin", [
-    None,  # no Origin: not a browser's cross-site request (curl), as before
-    "http://127.0.0.1:8000",
-    "HTTP://127.0.0.1:8000",
-    "http://localhost:8000",  # the same server by its loopback name
-])
+@pytest.mark.parametrize(
+    "origin",
+    [
+        None,  # no Origin: not a browser's cross-site request (curl), as before
+        "http://127.0.0.1:8000",
+        "HTTP://127.0.0.1:8000",
+        "http://localhost:8000",  # the same server by its loopback name
+    ],
+)
 def test_a_post_from_the_servers_own_origin_is_answered(at_8000, origin):
     answer = score(at_8000, origin)
     assert answer.status_code == 200, origin
@@ -83,12 +88,14 @@ def test_a_post_from_the_servers_own_origin_is_answered(at_8000, origin):
 def test_a_game_cannot_be_started_from_another_port(catalog, tmp_path):
     client = TestClient(create_app(catalog, saves=tmp_path), base_url="http://localhost:8000")
     form = {"seat1": "greedy", "seat2": "greedy"}
-    refused = client.post("/play", data=form, headers={"origin": "http://localhost:3000"},
-                          follow_redirects=False)
+    refused = client.post(
+        "/play", data=form, headers={"origin": "http://localhost:3000"}, follow_redirects=False
+    )
     assert refused.status_code == 403
     assert not list(tmp_path.iterdir())  # no game began, nothing was saved
-    own = client.post("/play", data=form, headers={"origin": "http://localhost:8000"},
-                      follow_redirects=False)
+    own = client.post(
+        "/play", data=form, headers={"origin": "http://localhost:8000"}, follow_redirects=False
+    )
     assert own.status_code == 303
 
 
@@ -127,8 +134,7 @@ def answer_first(client, url: str, moves: int) -> object:
     for _ in range(moves):
         page = client.get(url)
         version = re.search(r'name="version" value="(\d+)"', page.text).group(1)
-        answer = client.post(url, data={"version": version, "choice": "0"},
-                             follow_redirects=False)
+        answer = client.post(url, data={"version": version, "choice": "0"}, follow_redirects=False)
         assert answer.status_code == 303, answer.text
     return client.get(url)
 
@@ -165,12 +171,13 @@ def test_a_full_table_takes_a_new_game_once_one_is_ended_from_its_page(table_app
     full = client.post("/play", data={"seat1": "human", "seat2": "greedy"})
     assert full.status_code == 422 and "E424" in full.text and "end one from its page" in full.text
     listed = client.get("/play")
-    assert listed.text.count('>End this game</button>') == MAX_LIVE_GAMES
+    assert listed.text.count(">End this game</button>") == MAX_LIVE_GAMES
     assert f'action="{first}/end"' in played.text and "End this game" in played.text
     thread = tables.get(first_id).thread
     saved_before = save.read_bytes()
-    ended = client.post(f"{first}/end", headers={"origin": "http://127.0.0.1:8000"},
-                        follow_redirects=False)
+    ended = client.post(
+        f"{first}/end", headers={"origin": "http://127.0.0.1:8000"}, follow_redirects=False
+    )
     assert ended.status_code == 303 and ended.headers["location"] == first
     assert not thread.is_alive() and tables.get(first_id) is None  # its seat is free
     assert save.read_bytes() == saved_before  # the last autosave stands, nothing lost
@@ -262,9 +269,11 @@ def test_a_bug_in_the_json_api_is_a_json_error_the_page_shows(catalog, monkeypat
 
     def broken(catalog, data):
         raise RuntimeError("a bug in scoring")
+
     monkeypatch.setattr(pages, "scored", broken)
-    client = TestClient(create_app(catalog), base_url="http://127.0.0.1",
-                        raise_server_exceptions=False)
+    client = TestClient(
+        create_app(catalog), base_url="http://127.0.0.1", raise_server_exceptions=False
+    )
     answer = score(client)
     assert answer.status_code == 500 and "a bug in scoring" not in answer.text
     assert answer.json()["errors"][0]["message"] == "the server met a bug; its log says where"
@@ -286,29 +295,44 @@ LONE_SURROGATE = '{"area": {"front": ["\\udc80", ".", ".", "."]}}'
 
 
 @pytest.mark.parametrize("route", ["/api/score", "/api/export", "/api/best"])
-@pytest.mark.parametrize("body, message", [
-    (DEEP_JSON, "<page>:1:41: E202 nested too deeply (more than 32 levels)"),  # C1
-    (LONG_NUMBER, "<page>:1:51: E202 a number of more than 100 digits"),  # C2
-    (LONE_SURROGATE, "E202 $.area.front[0]: text with a lone surrogate escape"),  # C5
-    ('{"\\udc80": 1}', "E202 $: text with a lone surrogate escape"),  # C5, in a key
-    (b'{"area": "\xff"}', "<page>: E202 not valid JSON: byte 11 is not UTF-8 text"),
-])
-def test_a_json_body_past_the_readers_bounds_is_400_with_its_place(at_8000, route, body,
-                                                                      message):
-    answer = at_8000.post(route, content=body if isinstance(body, bytes) else body.encode(),
-                          headers={"content-type": "application/json"})
+@pytest.mark.parametrize(
+    "body, message",
+    [
+        (DEEP_JSON, "<page>:1:41: E202 nested too deeply (more than 32 levels)"),  # C1
+        (LONG_NUMBER, "<page>:1:51: E202 a number of more than 100 digits"),  # C2
+        (LONE_SURROGATE, "E202 $.area.front[0]: text with a lone surrogate escape"),  # C5
+        ('{"\\udc80": 1}', "E202 $: text with a lone surrogate escape"),  # C5, in a key
+        (b'{"area": "\xff"}', "<page>: E202 not valid JSON: byte 11 is not UTF-8 text"),
+    ],
+)
+def test_a_json_body_past_the_readers_bounds_is_400_with_its_place(at_8000, route, body, message):
+    answer = at_8000.post(
+        route,
+        content=body if isinstance(body, bytes) else body.encode(),
+        headers={"content-type": "application/json"},
+    )
     assert answer.status_code == 400, answer.text
     assert message in answer.json()["errors"][0]["message"]
 
 
-@pytest.mark.parametrize("text, message", [
-    ("[area]\nfront = " + "[" * 5000 + "]" * 5000 + "\n",
-     "uploaded board:2:41: E202 nested too deeply"),  # C1
-    ("sets = " + "9" * 5000 + "\n", "uploaded board:1:8: E202 a number of more than 100 digits"),
-    ('[area]\nfront = ["\\udc80", ".", ".", "."]\n', "uploaded board:2:17: E202 not valid TOML"),
-])
-def test_an_uploaded_board_past_the_readers_bounds_is_its_located_message(at_8000, text,
-                                                                           message):
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        (
+            "[area]\nfront = " + "[" * 5000 + "]" * 5000 + "\n",
+            "uploaded board:2:41: E202 nested too deeply",
+        ),  # C1
+        (
+            "sets = " + "9" * 5000 + "\n",
+            "uploaded board:1:8: E202 a number of more than 100 digits",
+        ),
+        (
+            '[area]\nfront = ["\\udc80", ".", ".", "."]\n',
+            "uploaded board:2:17: E202 not valid TOML",
+        ),
+    ],
+)
+def test_an_uploaded_board_past_the_readers_bounds_is_its_located_message(at_8000, text, message):
     """An upload is a board file: past the bounds it is an invalid board,
     422 with the line as dioses score says it, as any bad TOML is."""
     answer = at_8000.post("/api/import", content=text.encode())

@@ -38,8 +38,7 @@ def test_the_yardstick_knows_the_base_set_card_for_card():
     assert sorted(cards) == yardstick.IDS
     for card_id, card in cards.items():
         code = yardstick.CODE[card_id]
-        assert (card.type, card.mythologies) == (yardstick.TYPE[code],
-                                                 (yardstick.MYTHOLOGY[code],))
+        assert (card.type, card.mythologies) == (yardstick.TYPE[code], (yardstick.MYTHOLOGY[code],))
         assert not card.weights and not card.event  # what the yardstick leaves out
 
 
@@ -54,8 +53,11 @@ def test_hand_written_rules_score_what_the_reference_scores_r12_r16():
         seen.update(codes)
         area = Area(tuple(Placed(cards[yardstick.IDS[code]], True) for code in codes))
         report = score_board(Board(area), evaluator="reference")
-        assert yardstick.score(codes) == (report.total, report.gods,
-                                          [c.points for c in report.cards]), codes
+        assert yardstick.score(codes) == (
+            report.total,
+            report.gods,
+            [c.points for c in report.cards],
+        ), codes
     assert len(seen) == len(yardstick.IDS)  # every card was judged
 
 

@@ -27,8 +27,11 @@ MIXINS = ("decks.py", "effects.py", "power.py", "turns.py")
 
 def _is_dispatch_method(node: ast.FunctionDef) -> bool:
     for decorator in node.decorator_list:
-        if (isinstance(decorator, ast.Call) and isinstance(decorator.func, ast.Attribute)
-                and decorator.func.attr == "on"):
+        if (
+            isinstance(decorator, ast.Call)
+            and isinstance(decorator.func, ast.Attribute)
+            and decorator.func.attr == "on"
+        ):
             return True
     return False
 
@@ -43,8 +46,12 @@ def _rules(path: Path):
                 continue
             if _is_dispatch_method(node) or mixin:
                 body = node.body
-                if (body and isinstance(body[0], ast.Expr)
-                        and isinstance(body[0].value, ast.Constant) and len(body) > 1):
+                if (
+                    body
+                    and isinstance(body[0], ast.Expr)
+                    and isinstance(body[0].value, ast.Constant)
+                    and len(body) > 1
+                ):
                     body = body[1:]  # the docstring is not the rule
                 lines = set()
                 for statement in body:
@@ -55,12 +62,16 @@ def _rules(path: Path):
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data-file", default=str(ROOT / ".coverage"))
-    parser.add_argument("--partly", action="store_true",
-                        help="also list rules with some lines never run")
+    parser.add_argument(
+        "--partly", action="store_true", help="also list rules with some lines never run"
+    )
     options = parser.parse_args(argv)
     if not Path(options.data_file).exists():
-        print(f"{options.data_file}: no coverage data; run "
-              "`.venv/bin/python -m pytest --cov --cov-report=` first", file=sys.stderr)
+        print(
+            f"{options.data_file}: no coverage data; run "
+            "`.venv/bin/python -m pytest --cov --cov-report=` first",
+            file=sys.stderr,
+        )
         return 1
     data = coverage.Coverage(data_file=options.data_file)
     data.load()

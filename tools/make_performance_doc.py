@@ -27,8 +27,13 @@ BASELINE = "a24209e"  # main when issue #29 was filed: its speed goals are again
 
 
 def bench(script: str, *args: str) -> dict:
-    done = subprocess.run([PYTHON, str(ROOT / "benchmarks" / script), *args, "--format", "json"],
-                          capture_output=True, text=True, check=True, cwd=ROOT)
+    done = subprocess.run(
+        [PYTHON, str(ROOT / "benchmarks" / script), *args, "--format", "json"],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+    )
     return json.loads(done.stdout)
 
 
@@ -41,8 +46,13 @@ def timed_balance(boards: int) -> float:
     """The CPU seconds (user and system) of the whole process."""
     dioses = str(Path(PYTHON).parent / "dioses")
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    subprocess.run([dioses, "balance", "--boards", str(boards), "--format", "json"], check=True,
-                   stdout=subprocess.DEVNULL, preexec_fn=one_core, cwd=ROOT)
+    subprocess.run(
+        [dioses, "balance", "--boards", str(boards), "--format", "json"],
+        check=True,
+        stdout=subprocess.DEVNULL,
+        preexec_fn=one_core,
+        cwd=ROOT,
+    )
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
 
@@ -60,61 +70,149 @@ def main() -> None:
     solving = bench("bench_solve.py")
     balance_seconds = timed_balance(1_000_000)
     rows = [
-        ("`dioses score BOARD` whole process vs the bare imports",
-         f"{startup['score_vs_import_ratio']:.2f}x", "<= 2x",
-         startup["score_vs_import_ratio"] <= 2, "—", "bench_startup.py"),
-        ("`dioses-lint` (bundled pool) vs `dioses score`",
-         f"{startup['lint_vs_score_ratio']:.2f}x", "<= 1.5x",
-         startup["lint_vs_score_ratio"] <= 1.5, "—", "bench_startup.py"),
-        ("`dioses --help` vs the bare imports", f"{startup['help_vs_import_ratio']:.2f}x",
-         "<= 1.5x", startup["help_vs_import_ratio"] <= 1.5, "—", "bench_startup.py"),
-        ("compiled `score_board` (full report) vs the reference", f"{scoring['ratio']:.1f}x",
-         ">= 10x", scoring["ratio"] >= 10,
-         "lazy report 10.4x; the total's floor 12-15x (about 4.2 us a board)",
-         "bench_scoring.py"),
-        ("compiled `score_total` (the total only) vs the reference",
-         f"{scoring['total_ratio']:.1f}x", ">= 12x", scoring["total_ratio"] >= 12,
-         "12.3x with today's closures; 12-15x (20x is beyond CPython with this API)",
-         "bench_scoring.py"),
-        ("game-end boards (2 laws, 2 patterns, a scenario) vs the reference",
-         f"{scoring['game_end_ratio']:.1f}x", ">= 6x", scoring["game_end_ratio"] >= 6,
-         "3.5x when studied (not measured by the benchmark then)", "bench_scoring.py"),
-        ("compiled vs hand-written Python (4 printed cards)",
-         f"{scoring['handwritten_ratio']:.2f}", ">= 0.5", scoring["handwritten_ratio"] >= 0.5,
-         "0.38-0.43 when studied", "bench_scoring.py"),
-        ("compiled, batch (`balance`'s path, 65,536 areas side by side) vs the reference",
-         f"{scoring['batch_ratio']:.1f}x", "(no goal of its own)", None, "—",
-         "bench_scoring.py"),
-        ("random agents, 4 players, vs the hand-written yardstick (same games)",
-         f"{games['yardstick_ratio_random_4p']:.2f}x", ">= 0.5x",
-         games["yardstick_ratio_random_4p"] >= 0.5 and games["yardstick_identical_games"],
-         "0.19x when studied (the yardstick 5.4x ours)", "bench_games.py"),
-        (f"greedy agents, 4 players, vs {BASELINE}", f"{games['greedy_4p_vs_baseline']:.2f}x",
-         ">= 2x", games["greedy_4p_vs_baseline"] >= 2 and games["identical_games"],
-         "generated valuation code gave 1.35x; `value_in` is half a game", "bench_games.py"),
-        (f"a planner game at think {games['think']} vs {BASELINE}",
-         f"{games['planner_vs_baseline']:.2f}x", ">= 2x",
-         games["planner_vs_baseline"] >= 2 and games["identical_games"],
-         "copies do not show; `names` is called 1.3M times a game", "bench_games.py"),
-        ("random agents, 4 players (all sets)", f"{games['random_4p_games_per_s']:,.0f} games/s",
-         "(no goal of its own)", None, "—", "bench_games.py"),
-        ("greedy agents, 4 players (all sets)", f"{games['greedy_4p_games_per_s']:,.1f} games/s",
-         "(no goal of its own)", None, "—", "bench_games.py"),
-        ("`dioses balance --boards 1000000`, one core, CPU time", f"{balance_seconds:.1f} s", "<= 10 s",
-         balance_seconds <= 10, "—", "make_performance_doc.py"),
-        ("`dioses simulate` on 2 workers vs 1", f"{parallel['speedup_2_workers']:.2f}x",
-         "(no goal; identical reports)", None, "—", "bench_parallel.py"),
-        ("`dioses solve`: best layout of 100 random hands, median, one core (#13)",
-         f"{solving['median_seconds_best_layout']:.2f} s", "<= 1 s",
-         solving["median_seconds_best_layout"] <= 1 and solving["all_optimal"], "—",
-         "bench_solve.py"),
-        ("`dioses solve --scenario`: the seven scenarios, one core (#13)",
-         f"{solving['seconds_all_scenarios']:.1f} s", "<= 10 s",
-         solving["seconds_all_scenarios"] <= 10, "—", "bench_solve.py"),
+        (
+            "`dioses score BOARD` whole process vs the bare imports",
+            f"{startup['score_vs_import_ratio']:.2f}x",
+            "<= 2x",
+            startup["score_vs_import_ratio"] <= 2,
+            "—",
+            "bench_startup.py",
+        ),
+        (
+            "`dioses-lint` (bundled pool) vs `dioses score`",
+            f"{startup['lint_vs_score_ratio']:.2f}x",
+            "<= 1.5x",
+            startup["lint_vs_score_ratio"] <= 1.5,
+            "—",
+            "bench_startup.py",
+        ),
+        (
+            "`dioses --help` vs the bare imports",
+            f"{startup['help_vs_import_ratio']:.2f}x",
+            "<= 1.5x",
+            startup["help_vs_import_ratio"] <= 1.5,
+            "—",
+            "bench_startup.py",
+        ),
+        (
+            "compiled `score_board` (full report) vs the reference",
+            f"{scoring['ratio']:.1f}x",
+            ">= 10x",
+            scoring["ratio"] >= 10,
+            "lazy report 10.4x; the total's floor 12-15x (about 4.2 us a board)",
+            "bench_scoring.py",
+        ),
+        (
+            "compiled `score_total` (the total only) vs the reference",
+            f"{scoring['total_ratio']:.1f}x",
+            ">= 12x",
+            scoring["total_ratio"] >= 12,
+            "12.3x with today's closures; 12-15x (20x is beyond CPython with this API)",
+            "bench_scoring.py",
+        ),
+        (
+            "game-end boards (2 laws, 2 patterns, a scenario) vs the reference",
+            f"{scoring['game_end_ratio']:.1f}x",
+            ">= 6x",
+            scoring["game_end_ratio"] >= 6,
+            "3.5x when studied (not measured by the benchmark then)",
+            "bench_scoring.py",
+        ),
+        (
+            "compiled vs hand-written Python (4 printed cards)",
+            f"{scoring['handwritten_ratio']:.2f}",
+            ">= 0.5",
+            scoring["handwritten_ratio"] >= 0.5,
+            "0.38-0.43 when studied",
+            "bench_scoring.py",
+        ),
+        (
+            "compiled, batch (`balance`'s path, 65,536 areas side by side) vs the reference",
+            f"{scoring['batch_ratio']:.1f}x",
+            "(no goal of its own)",
+            None,
+            "—",
+            "bench_scoring.py",
+        ),
+        (
+            "random agents, 4 players, vs the hand-written yardstick (same games)",
+            f"{games['yardstick_ratio_random_4p']:.2f}x",
+            ">= 0.5x",
+            games["yardstick_ratio_random_4p"] >= 0.5 and games["yardstick_identical_games"],
+            "0.19x when studied (the yardstick 5.4x ours)",
+            "bench_games.py",
+        ),
+        (
+            f"greedy agents, 4 players, vs {BASELINE}",
+            f"{games['greedy_4p_vs_baseline']:.2f}x",
+            ">= 2x",
+            games["greedy_4p_vs_baseline"] >= 2 and games["identical_games"],
+            "generated valuation code gave 1.35x; `value_in` is half a game",
+            "bench_games.py",
+        ),
+        (
+            f"a planner game at think {games['think']} vs {BASELINE}",
+            f"{games['planner_vs_baseline']:.2f}x",
+            ">= 2x",
+            games["planner_vs_baseline"] >= 2 and games["identical_games"],
+            "copies do not show; `names` is called 1.3M times a game",
+            "bench_games.py",
+        ),
+        (
+            "random agents, 4 players (all sets)",
+            f"{games['random_4p_games_per_s']:,.0f} games/s",
+            "(no goal of its own)",
+            None,
+            "—",
+            "bench_games.py",
+        ),
+        (
+            "greedy agents, 4 players (all sets)",
+            f"{games['greedy_4p_games_per_s']:,.1f} games/s",
+            "(no goal of its own)",
+            None,
+            "—",
+            "bench_games.py",
+        ),
+        (
+            "`dioses balance --boards 1000000`, one core, CPU time",
+            f"{balance_seconds:.1f} s",
+            "<= 10 s",
+            balance_seconds <= 10,
+            "—",
+            "make_performance_doc.py",
+        ),
+        (
+            "`dioses simulate` on 2 workers vs 1",
+            f"{parallel['speedup_2_workers']:.2f}x",
+            "(no goal; identical reports)",
+            None,
+            "—",
+            "bench_parallel.py",
+        ),
+        (
+            "`dioses solve`: best layout of 100 random hands, median, one core (#13)",
+            f"{solving['median_seconds_best_layout']:.2f} s",
+            "<= 1 s",
+            solving["median_seconds_best_layout"] <= 1 and solving["all_optimal"],
+            "—",
+            "bench_solve.py",
+        ),
+        (
+            "`dioses solve --scenario`: the seven scenarios, one core (#13)",
+            f"{solving['seconds_all_scenarios']:.1f} s",
+            "<= 10 s",
+            solving["seconds_all_scenarios"] <= 10,
+            "—",
+            "bench_solve.py",
+        ),
     ]
-    table = "\n".join(f"| {what} | {now} | {goal} | {verdict(met)} | {floor} | `{script}` |"
-                      for what, now, goal, met, floor, script in rows)
-    DOC.write_text(f"""# Performance
+    table = "\n".join(
+        f"| {what} | {now} | {goal} | {verdict(met)} | {floor} | `{script}` |"
+        for what, now, goal, met, floor, script in rows
+    )
+    DOC.write_text(
+        f"""# Performance
 
 The speed goals (issue #12's, restated by issue #29 after a study measured
 where the limit is), measured on {platform.machine()} with Python
@@ -161,10 +259,23 @@ which runs every benchmark below with `--format json`.
 Raw figures of this run:
 
 ```json
-{json.dumps({"startup": startup, "scoring": scoring, "games": games, "parallel": parallel,
-             "solving": solving, "balance_1m_seconds": round(balance_seconds, 2)}, indent=2)}
+{
+            json.dumps(
+                {
+                    "startup": startup,
+                    "scoring": scoring,
+                    "games": games,
+                    "parallel": parallel,
+                    "solving": solving,
+                    "balance_1m_seconds": round(balance_seconds, 2),
+                },
+                indent=2,
+            )
+        }
 ```
-""", encoding="utf-8")
+""",
+        encoding="utf-8",
+    )
     print(f"wrote {DOC}")
 
 

@@ -40,8 +40,15 @@ ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "simulate.md"
 HEADING = "## The planning agent"
 NEXT = "## The seven scenarios, greedy agent"
-SCENARIOS = ["game-of-thrones", "abduction-of-persephone", "ragnarok", "runaway-bride",
-             "power-of-ra", "the-fairest", "afterlife-travel-agency"]
+SCENARIOS = [
+    "game-of-thrones",
+    "abduction-of-persephone",
+    "ragnarok",
+    "runaway-bride",
+    "power-of-ra",
+    "the-fairest",
+    "afterlife-travel-agency",
+]
 SEED = 1
 # A proposed reading of scenario 7 (each sarcophagus swap one Power card):
 # measured too, beside the rules as they are.
@@ -64,8 +71,20 @@ def cached_piece(cache: Path, label, agents, players, seed, most, think):
     return None
 
 
-def run_pieces(registry, cache: Path, scenario, agents, players, games, think, chunk,
-               workers, deadline, pieces: int = 10 ** 9, label=None) -> list[dict]:
+def run_pieces(
+    registry,
+    cache: Path,
+    scenario,
+    agents,
+    players,
+    games,
+    think,
+    chunk,
+    workers,
+    deadline,
+    pieces: int = 10**9,
+    label=None,
+) -> list[dict]:
     """The reports of the pieces done (seeds 1..), running at most ``pieces``
     missing ones, until ``games`` or the deadline; ``label`` names them in
     the cache (default: the scenario)."""
@@ -79,9 +98,16 @@ def run_pieces(registry, cache: Path, scenario, agents, players, games, think, c
             pieces -= 1
             count = min(chunk, SEED + games - seed)
             started = time.perf_counter()
-            report = simulate(registry, games=count, players=players, agents=agents,
-                              scenario=scenario, seed=seed, workers=workers,
-                              think=think if "planner" in agents else None).to_json()
+            report = simulate(
+                registry,
+                games=count,
+                players=players,
+                agents=agents,
+                scenario=scenario,
+                seed=seed,
+                workers=workers,
+                think=think if "planner" in agents else None,
+            ).to_json()
             report["seconds"] = round(time.perf_counter() - started, 1)
             path = piece_path(cache, label, agents, players, seed, count, think)
             path.write_text(json.dumps(report), encoding="utf-8")
@@ -94,23 +120,34 @@ def run_pieces(registry, cache: Path, scenario, agents, players, games, think, c
 def base_figures(reports: list[dict]) -> dict:
     games = sum(r["games"] for r in reports)
     wins = {name: sum(r["agents"][name]["wins"] for r in reports) for name in ("planner", "greedy")}
-    won = {name: sum(r["agents"][name]["games_won"] for r in reports)
-           for name in ("planner", "greedy")}
-    scores = {name: sum(r["agents"][name]["score"]["mean"] * r["agents"][name]["seat_games"]
-                        for r in reports) / max(1, sum(r["agents"][name]["seat_games"]
-                                                       for r in reports))
-              for name in ("planner", "greedy")}
-    return {"games": games, "wins": wins, "games_won": won, "scores": scores,
-            "seconds": sum(r.get("seconds", 0) for r in reports)}
+    won = {
+        name: sum(r["agents"][name]["games_won"] for r in reports) for name in ("planner", "greedy")
+    }
+    scores = {
+        name: sum(
+            r["agents"][name]["score"]["mean"] * r["agents"][name]["seat_games"] for r in reports
+        )
+        / max(1, sum(r["agents"][name]["seat_games"] for r in reports))
+        for name in ("planner", "greedy")
+    }
+    return {
+        "games": games,
+        "wins": wins,
+        "games_won": won,
+        "scores": scores,
+        "seconds": sum(r.get("seconds", 0) for r in reports),
+    }
 
 
 def scenario_figures(reports: list[dict]) -> dict:
     games = sum(r["games"] for r in reports)
-    return {"games": games,
-            "victories": sum(r["scenario_rates"]["victories"] for r in reports),
-            "beaten": sum(r["scenario_rates"]["beaten_games"] for r in reports),
-            "score": sum(r["score"]["mean"] * r["games"] for r in reports) / max(1, games),
-            "seconds": sum(r.get("seconds", 0) for r in reports)}
+    return {
+        "games": games,
+        "victories": sum(r["scenario_rates"]["victories"] for r in reports),
+        "beaten": sum(r["scenario_rates"]["beaten_games"] for r in reports),
+        "score": sum(r["score"]["mean"] * r["games"] for r in reports) / max(1, games),
+        "seconds": sum(r.get("seconds", 0) for r in reports),
+    }
 
 
 def pattern_economy(registry, games: int) -> dict:
@@ -118,14 +155,22 @@ def pattern_economy(registry, games: int) -> dict:
     was drawn, and completed (R22: its points in Power cards)."""
     drawn = completed = 0
     for seed in range(SEED, SEED + games):
-        game = new_game(registry, [make_agent("greedy", agent_seed(seed, 0))],
-                        "afterlife-travel-agency", (), seed)
+        game = new_game(
+            registry,
+            [make_agent("greedy", agent_seed(seed, 0))],
+            "afterlife-travel-agency",
+            (),
+            seed,
+        )
         game.play()
         patterns = game.state.areas[0].patterns
         drawn += bool(patterns)
         completed += any(held.completed for held in patterns)
-    events = sorted(card.id for card in registry.myth_cards()
-                    if any(isinstance(e, m.DrawPattern) for e in card.event))
+    events = sorted(
+        card.id
+        for card in registry.myth_cards()
+        if any(isinstance(e, m.DrawPattern) for e in card.event)
+    )
     return {"games": games, "drawn": drawn, "completed": completed, "events": events}
 
 
@@ -136,12 +181,18 @@ def pct(count: int, games: int) -> str:
 def verdict(rows: list[tuple]) -> str:
     """Where the planner's victory rate is at least the greedy agent's."""
     scenarios = [row for row in rows if row[1] != VARIANT_LABEL]
-    behind = [f"{number}" for number, _, planner, greedy in scenarios
-              if planner["games"] and planner["victories"] < greedy["victories"]]
+    behind = [
+        f"{number}"
+        for number, _, planner, greedy in scenarios
+        if planner["games"] and planner["victories"] < greedy["victories"]
+    ]
     run = [row for row in scenarios if row[2]["games"]]
-    return (f"On the same seeds the planner's victory rate is at least the greedy agent's in "
-            f"{len(run) - len(behind)} of the {len(run)} scenarios run"
-            + (f" (behind in {', '.join(behind)})" if behind else "") + ".\n\n")
+    return (
+        f"On the same seeds the planner's victory rate is at least the greedy agent's in "
+        f"{len(run) - len(behind)} of the {len(run)} scenarios run"
+        + (f" (behind in {', '.join(behind)})" if behind else "")
+        + ".\n\n"
+    )
 
 
 def plan_figures(registry, games: int) -> dict:
@@ -151,8 +202,11 @@ def plan_figures(registry, games: int) -> dict:
 
     figures = {}
     for label, options in (("standard", ()), ("easier", ("easier-game",))):
-        won = [seed for seed in range(SEED, SEED + games)
-               if play(registry, seed, options).scenario.victory]
+        won = [
+            seed
+            for seed in range(SEED, SEED + games)
+            if play(registry, seed, options).scenario.victory
+        ]
         figures[label] = {"games": games, "victories": len(won), "seeds": won}
     return figures
 
@@ -163,16 +217,16 @@ def closing_note(rows: list[tuple], economy: dict, plan: dict) -> str:
     standard, easier = plan["standard"], plan["easier"]
     return f"""### Scenario 7, Afterlife Travel Agency
 
-Under our rulings the planner won {pct(planner['victories'], planner['games'])} of its
-games, the greedy agent {pct(greedy['victories'], greedy['games'])}. **The scenario can
+Under our rulings the planner won {pct(planner["victories"], planner["games"])} of its
+games, the greedy agent {pct(greedy["victories"], greedy["games"])}. **The scenario can
 be won: the agents are to blame.** `python tools/scenario7_by_plan.py` plays
 it by the plan a person would follow, seeing only what a player sees: draw
 from the deck while the cards the setup put on top of it are still there,
 play Toth and then Osiris directly beneath the sarcophagus and take the
 scenario's swap each time, play the Embalming Room beside the sarcophagus's
 way to the back row, and replace no card the victory names. It won
-{pct(standard['victories'], standard['games'])} of the games with the standard setup
-(seeds {', '.join(map(str, standard['seeds'][:8]))}) and {pct(easier['victories'], easier['games'])}
+{pct(standard["victories"], standard["games"])} of the games with the standard setup
+(seeds {", ".join(map(str, standard["seeds"][:8]))}) and {pct(easier["victories"], easier["games"])}
 with the rulebook's easier game (`--rule easier-game`, 2 extra Power cards,
 R23). `examples/games/afterlife-travel-agency-won.jsonl` is one of the
 standard games (seed 72), which `dioses replay` replays to its victory
@@ -183,10 +237,10 @@ and scores only in the back row (its text is reconstructed, CARDS.md),
 which takes both paid swaps, Toth's and Osiris's, each the 2-card Power
 effect (R24): four Power cards. The setup gives two; the only other source
 in a solo game is a completed pattern (R22); the scenario draws no pattern
-at setup, and only {len(economy['events'])} Event cards draw one
-({', '.join(economy['events'])}). In {economy['games']} greedy games of the
-scenario a pattern was drawn in {economy['drawn']} and completed in
-{economy['completed']}. The rulebook itself offers the way out to a player
+at setup, and only {len(economy["events"])} Event cards draw one
+({", ".join(economy["events"])}). In {economy["games"]} greedy games of the
+scenario a pattern was drawn in {economy["drawn"]} and completed in
+{economy["completed"]}. The rulebook itself offers the way out to a player
 who fails a scenario: the 2 extra Power cards.
 
 Why the agents lose: the greedy agent takes a discard that helps at once
@@ -199,28 +253,41 @@ would be the next step.
 No ruling needs to change. `examples/mods/sarcophagus-one-power.dioses`, a
 reading of "using Power cards" as one Power card a swap, stays as an example
 of a house rule that replaces a scenario: under it the planner won
-{pct(variant['victories'], variant['games'])} of its games and the greedy agent
-{pct(variant_greedy['victories'], variant_greedy['games'])} (row 7' above).
+{pct(variant["victories"], variant["games"])} of its games and the greedy agent
+{pct(variant_greedy["victories"], variant_greedy["games"])} (row 7' above).
 
 """
 
 
-def section(registry, base: dict, rows: list[tuple], think: int, scenario_think: int,
-            chunk: int, economy: dict, plan: dict) -> str:
+def section(
+    registry,
+    base: dict,
+    rows: list[tuple],
+    think: int,
+    scenario_think: int,
+    chunk: int,
+    economy: dict,
+    plan: dict,
+) -> str:
     planner_wins, greedy_wins = base["wins"]["planner"], base["wins"]["greedy"]
     share = pct(planner_wins, planner_wins + greedy_wins)
     table = []
     for number, scenario_id, planner, greedy in rows:
         if scenario_id == VARIANT_LABEL:
-            name = ("Afterlife Travel Agency, one Power card a swap "
-                    "(`examples/mods/sarcophagus-one-power.dioses`)")
+            name = (
+                "Afterlife Travel Agency, one Power card a swap "
+                "(`examples/mods/sarcophagus-one-power.dioses`)"
+            )
         else:
             name = f"{registry.get('scenario', scenario_id).name} (`{scenario_id}`)"
-        table.append(f"| {number} | {name} | {pct(planner['victories'], planner['games'])} "
-                     f"| {pct(greedy['victories'], greedy['games'])} "
-                     f"| {planner['score']:.2f} | {greedy['score']:.2f} "
-                     f"| {planner['seconds'] / max(1, planner['games']):.1f} s |")
-    return f"""{HEADING}
+        table.append(
+            f"| {number} | {name} | {pct(planner['victories'], planner['games'])} "
+            f"| {pct(greedy['victories'], greedy['games'])} "
+            f"| {planner['score']:.2f} | {greedy['score']:.2f} "
+            f"| {planner['seconds'] / max(1, planner['games']):.1f} s |"
+        )
+    return (
+        f"""{HEADING}
 
 `--agents planner` is a Monte Carlo search over the engine's own decisions
 (`dioses_rules/engine/planner.py`). At each decision with more than one
@@ -254,13 +321,13 @@ the figures are those of the pieces run, their number of games shown).
 
 **Base game, 4 players, every bundled set**, `dioses simulate --players 4
 --agents planner,greedy --think {think}`: seats 1 and 3 are the planner's,
-2 and 4 the greedy agent's. Over {base['games']} games the planner won
+2 and 4 the greedy agent's. Over {base["games"]} games the planner won
 {planner_wins} seats and the greedy agent {greedy_wins}: the planner's share
 of the seats won is **{share}**; a planner seat won
-{pct(base['games_won']['planner'], base['games'])} of the games, a greedy
-seat {pct(base['games_won']['greedy'], base['games'])}. Mean scores
-{base['scores']['planner']:.2f} (planner) and {base['scores']['greedy']:.2f}
-(greedy); {base['seconds'] / max(1, base['games']):.1f} s of wall-clock time a game as run
+{pct(base["games_won"]["planner"], base["games"])} of the games, a greedy
+seat {pct(base["games_won"]["greedy"], base["games"])}. Mean scores
+{base["scores"]["planner"]:.2f} (planner) and {base["scores"]["greedy"]:.2f}
+(greedy); {base["seconds"] / max(1, base["games"]):.1f} s of wall-clock time a game as run
 (the pieces' times, on a shared machine: not a benchmark).
 
 **The seven scenarios**, solo, the same seeds for both agents
@@ -269,7 +336,12 @@ seat {pct(base['games_won']['greedy'], base['games'])}. Mean scores
 
 | # | scenario | planner victory | greedy victory | planner mean score | greedy mean score | planner wall-clock a game |
 |---|---|---|---|---|---|---|
-""" + "\n".join(table) + "\n\n" + verdict(rows) + closing_note(rows, economy, plan)
+"""
+        + "\n".join(table)
+        + "\n\n"
+        + verdict(rows)
+        + closing_note(rows, economy, plan)
+    )
 
 
 def main() -> None:
@@ -277,22 +349,35 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--scenario-games", type=int, default=200)
     parser.add_argument("--think", type=int, default=DEFAULT_THINK)
-    parser.add_argument("--scenario-think", type=int, default=None,
-                        help="the planner's think in the scenarios (default: --think)")
+    parser.add_argument(
+        "--scenario-think",
+        type=int,
+        default=None,
+        help="the planner's think in the scenarios (default: --think)",
+    )
     parser.add_argument("--chunk", type=int, default=10)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--minutes", type=float, default=float("inf"))
     parser.add_argument("--cache", type=Path, default=ROOT / ".planner-runs")
-    parser.add_argument("--only", choices=["base", "scenarios", "variant", "all"],
-                        default="all")
+    parser.add_argument("--only", choices=["base", "scenarios", "variant", "all"], default="all")
     args = parser.parse_args()
     args.cache.mkdir(parents=True, exist_ok=True)
     deadline = time.monotonic() + args.minutes * 60
     registry = load_registry()[0]
     common = dict(think=args.think, chunk=args.chunk, workers=args.workers)
     base_deadline = deadline if args.only in ("base", "all") else 0
-    base = base_figures(run_pieces(registry, args.cache, None, ["planner", "greedy"], 4,
-                                   args.games, deadline=base_deadline, **common))
+    base = base_figures(
+        run_pieces(
+            registry,
+            args.cache,
+            None,
+            ["planner", "greedy"],
+            4,
+            args.games,
+            deadline=base_deadline,
+            **common,
+        )
+    )
     # the scenarios a piece at a time each, in turn: all have figures at any stop
     scenario_deadline = deadline if args.only in ("scenarios", "all") else 0
     scenario_common = dict(common, think=args.scenario_think or args.think)
@@ -300,38 +385,90 @@ def main() -> None:
     while True:
         before = {k: v["games"] for k, v in done.items()}
         for scenario_id in SCENARIOS:
-            done[scenario_id] = scenario_figures(run_pieces(
-                registry, args.cache, scenario_id, ["planner"], 1, args.scenario_games,
-                deadline=scenario_deadline, pieces=1, **scenario_common))
+            done[scenario_id] = scenario_figures(
+                run_pieces(
+                    registry,
+                    args.cache,
+                    scenario_id,
+                    ["planner"],
+                    1,
+                    args.scenario_games,
+                    deadline=scenario_deadline,
+                    pieces=1,
+                    **scenario_common,
+                )
+            )
         if {k: v["games"] for k, v in done.items()} == before:
             break
     rows = []
     for number, scenario_id in enumerate(SCENARIOS, 1):
         planner = done[scenario_id]
         # the greedy agent on the same seeds as the planner's pieces
-        greedy = scenario_figures(run_pieces(registry, args.cache, scenario_id, ["greedy"], 1,
-                                             planner["games"], deadline=float("inf"),
-                                             **scenario_common))
+        greedy = scenario_figures(
+            run_pieces(
+                registry,
+                args.cache,
+                scenario_id,
+                ["greedy"],
+                1,
+                planner["games"],
+                deadline=float("inf"),
+                **scenario_common,
+            )
+        )
         rows.append((number, scenario_id, planner, greedy))
     variant_registry = load_registry([VARIANT])[0]
     variant_deadline = deadline if args.only in ("variant", "all") else 0
-    variant = scenario_figures(run_pieces(
-        variant_registry, args.cache, "afterlife-travel-agency", ["planner"], 1,
-        args.scenario_games, deadline=variant_deadline, label=VARIANT_LABEL, **scenario_common))
-    variant_greedy = scenario_figures(run_pieces(
-        variant_registry, args.cache, "afterlife-travel-agency", ["greedy"], 1,
-        variant["games"], deadline=float("inf"), label=VARIANT_LABEL, **scenario_common))
+    variant = scenario_figures(
+        run_pieces(
+            variant_registry,
+            args.cache,
+            "afterlife-travel-agency",
+            ["planner"],
+            1,
+            args.scenario_games,
+            deadline=variant_deadline,
+            label=VARIANT_LABEL,
+            **scenario_common,
+        )
+    )
+    variant_greedy = scenario_figures(
+        run_pieces(
+            variant_registry,
+            args.cache,
+            "afterlife-travel-agency",
+            ["greedy"],
+            1,
+            variant["games"],
+            deadline=float("inf"),
+            label=VARIANT_LABEL,
+            **scenario_common,
+        )
+    )
     rows.append(("7'", VARIANT_LABEL, variant, variant_greedy))
     text = DOC.read_text(encoding="utf-8")
-    before, after = (text.split(HEADING)[0], NEXT + text.split(NEXT, 1)[1]) \
-        if HEADING in text else (text.split(NEXT)[0], NEXT + text.split(NEXT, 1)[1])
+    before, after = (
+        (text.split(HEADING)[0], NEXT + text.split(NEXT, 1)[1])
+        if HEADING in text
+        else (text.split(NEXT)[0], NEXT + text.split(NEXT, 1)[1])
+    )
     economy = pattern_economy(registry, ECONOMY_GAMES)
     plan = plan_figures(registry, ECONOMY_GAMES)
-    DOC.write_text(before + section(registry, base, rows, args.think,
-                                    args.scenario_think or args.think, args.chunk, economy,
-                                    plan)
-                   + after,
-                   encoding="utf-8")
+    DOC.write_text(
+        before
+        + section(
+            registry,
+            base,
+            rows,
+            args.think,
+            args.scenario_think or args.think,
+            args.chunk,
+            economy,
+            plan,
+        )
+        + after,
+        encoding="utf-8",
+    )
     print(f"wrote {DOC}")
 
 

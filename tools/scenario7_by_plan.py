@@ -56,11 +56,13 @@ class PlanAgent(GreedyAgent):
     def choose(self, game, decision: Decision) -> int:
         area = game.state.seat_area[decision.seat]
         cells = game.state.areas[area].cells
-        seen = {cell: slot.card for cell, slot in enumerate(cells)
-                if slot is not None and slot.face_up}
+        seen = {
+            cell: slot.card for cell, slot in enumerate(cells) if slot is not None and slot.face_up
+        }
         sarcophagus = next((c for c, card in seen.items() if card == SARCOPHAGUS), None)
-        beneath = sarcophagus + WIDTH if sarcophagus is not None and \
-            sarcophagus + WIDTH < SIZE else None
+        beneath = (
+            sarcophagus + WIDTH if sarcophagus is not None and sarcophagus + WIDTH < SIZE else None
+        )
         kind, choices = decision.kind, decision.choices
         if kind in ("power", "power-after"):
             return next((i for i, c in enumerate(choices) if c.kind == "ability"), 0)
@@ -70,23 +72,35 @@ class PlanAgent(GreedyAgent):
             for god in GODS:
                 at = next((c for c, card in seen.items() if card == god), None)
                 if at is not None and at != beneath:
-                    found = next((i for i, c in enumerate(choices)
-                                  if set(c.args) == {at, beneath}), None)
+                    found = next(
+                        (i for i, c in enumerate(choices) if set(c.args) == {at, beneath}), None
+                    )
                     if found is not None:
                         return found
         if kind == "action":
             discards = game.state.discards
             for i, choice in enumerate(choices):
-                if choice.kind == "take-discard" and discards[choice.args[0]][-1] in NAMED \
-                        and discards[choice.args[0]][-1] not in seen.values():
+                if (
+                    choice.kind == "take-discard"
+                    and discards[choice.args[0]][-1] in NAMED
+                    and discards[choice.args[0]][-1] not in seen.values()
+                ):
                     return i
             if not NAMED <= set(seen.values()):
-                return next((i for i, c in enumerate(choices) if c.kind == "draw"),
-                            super().choose(game, decision))
+                return next(
+                    (i for i, c in enumerate(choices) if c.kind == "draw"),
+                    super().choose(game, decision),
+                )
         return super().choose(game, decision)
 
-    def _place(self, game, decision: Decision, seen: dict, sarcophagus: Optional[int],
-               beneath: Optional[int]) -> int:
+    def _place(
+        self,
+        game,
+        decision: Decision,
+        seen: dict,
+        sarcophagus: Optional[int],
+        beneath: Optional[int],
+    ) -> int:
         card, choices = decision.subject, decision.choices
         cells = {c.args[0]: i for i, c in enumerate(choices) if c.kind in ("play", "cell")}
         if card in seen.values() and card in NAMED | {SARCOPHAGUS}:
@@ -102,10 +116,16 @@ class PlanAgent(GreedyAgent):
                         return cells[target]
         best = super().choose(game, decision)
         chosen = choices[best]
-        if chosen.kind in ("play", "cell") and seen.get(chosen.args[0]) in NAMED and \
-                card not in NAMED:
-            spare = [i for cell, i in cells.items()
-                     if seen.get(cell) not in NAMED | {SARCOPHAGUS} and cell != beneath]
+        if (
+            chosen.kind in ("play", "cell")
+            and seen.get(chosen.args[0]) in NAMED
+            and card not in NAMED
+        ):
+            spare = [
+                i
+                for cell, i in cells.items()
+                if seen.get(cell) not in NAMED | {SARCOPHAGUS} and cell != beneath
+            ]
             if spare:
                 return spare[0]
         return best
@@ -125,8 +145,13 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1, help="the first game's seed")
-    parser.add_argument("--rule", action="append", default=[], metavar="OPTION",
-                        help="a rule option, e.g. easier-game (2 extra Power cards, R23)")
+    parser.add_argument(
+        "--rule",
+        action="append",
+        default=[],
+        metavar="OPTION",
+        help="a rule option, e.g. easier-game (2 extra Power cards, R23)",
+    )
     parser.add_argument("--write-log", type=Path, metavar="PATH")
     parser.add_argument("--game-seed", type=int, help="the seed of the game --write-log writes")
     args = parser.parse_args(argv)
@@ -138,8 +163,10 @@ def main(argv: list[str]) -> int:
         if args.write_log.exists():
             parser.error(f"{args.write_log} exists: not written over")
         report = play(registry, args.game_seed, options, LogWriter(args.write_log))
-        print(f"wrote {args.write_log}: {report.total} points, victory "
-              f"{report.scenario.victory}, beaten {report.scenario.beaten}")
+        print(
+            f"wrote {args.write_log}: {report.total} points, victory "
+            f"{report.scenario.victory}, beaten {report.scenario.beaten}"
+        )
         return 0
     won, beaten = [], []
     for seed in range(args.seed, args.seed + args.games):
@@ -149,10 +176,14 @@ def main(argv: list[str]) -> int:
             if result.beaten:
                 beaten.append(seed)
     rules = ", ".join(options) or "none"
-    print(f"{args.games} games of scenario 7, seeds {args.seed}..{args.seed + args.games - 1}, "
-          f"rule options: {rules}")
-    print(f"victory in {len(won)} ({100 * len(won) / args.games:.1f}%), seeds "
-          f"{won[:20]}{' ...' if len(won) > 20 else ''}")
+    print(
+        f"{args.games} games of scenario 7, seeds {args.seed}..{args.seed + args.games - 1}, "
+        f"rule options: {rules}"
+    )
+    print(
+        f"victory in {len(won)} ({100 * len(won) / args.games:.1f}%), seeds "
+        f"{won[:20]}{' ...' if len(won) > 20 else ''}"
+    )
     print(f"victory and more than the points to beat (26) in {len(beaten)}, seeds {beaten[:20]}")
     return 0
 

@@ -19,50 +19,91 @@ from dioses_rules.solve.limits import EFFORT, MAX_EFFORT
 from .options import CARDS_OPTION, FORMAT_OPTION, SETS_OPTION, load_sets, parallel_options
 from .output import EXIT_CODES_HELP, console, print_json, user_errors
 from .params import FilePath, Seconds, Whole
-from .pictures import (OVERWRITE_OPTION, check_picture_target, require_pictures,
-                       write_svg, written)
+from .pictures import OVERWRITE_OPTION, check_picture_target, require_pictures, write_svg, written
 
 
 @click.command("balance", epilog=EXIT_CODES_HELP)
 @SETS_OPTION
-@click.option("--own-cards", is_flag=True,
-              help="Deal only the --set sets' own Myth cards, replaced ones included, not "
-                   "those of the sets they require (a set's cards judged alone).")
-@click.option("--face-up-end", is_flag=True,
-              help="Judge every area as ended all face up (solo mode, R21).")
-@click.option("--boards", default=2000, show_default=True, type=Whole(1, 10_000_000),
-              help="How many random full areas to deal.")
+@click.option(
+    "--own-cards",
+    is_flag=True,
+    help="Deal only the --set sets' own Myth cards, replaced ones included, not "
+    "those of the sets they require (a set's cards judged alone).",
+)
+@click.option(
+    "--face-up-end", is_flag=True, help="Judge every area as ended all face up (solo mode, R21)."
+)
+@click.option(
+    "--boards",
+    default=2000,
+    show_default=True,
+    type=Whole(1, 10_000_000),
+    help="How many random full areas to deal.",
+)
 @click.option("--seed", default=1, show_default=True, type=Whole(0), help="Random seed.")
-@click.option("--evaluator", type=click.Choice(EVALUATORS), default="compiled",
-              show_default=True,
-              help="compiled: score the areas in one batch; reference: one at a time with the "
-                   "reference evaluator (much slower). The report is the same.")
-@click.option("--optimal", is_flag=True,
-              help="Also solve random hands for their best layout (OR-Tools CP-SAT, the "
-                   "[solver] extra) and report each card's mean points in them, beside its "
-                   "random-layout mean.")
-@click.option("--hands", default=100, show_default=True, type=Whole(1, 100_000),
-              help="With --optimal: how many random hands to solve.")
-@click.option("--effort", default=EFFORT, show_default=True,
-              type=Seconds(0.1, MAX_EFFORT), metavar="SECONDS",
-              help="With --optimal: CP-SAT's deterministic time per hand (about seconds on "
-                   "one core), then the best layout found. Deterministic: the same report on "
-                   "any machine and for any --workers.")
-@click.option("--plot", "plot_path", type=FilePath(dir_okay=False, path_type=Path),
-              metavar="FILE.svg",
-              help="Also draw the report as an SVG plot: each card's mean with its spread, "
-                   "printed cards marked, flagged cards highlighted. Never over an existing "
-                   "file without --overwrite.")
+@click.option(
+    "--evaluator",
+    type=click.Choice(EVALUATORS),
+    default="compiled",
+    show_default=True,
+    help="compiled: score the areas in one batch; reference: one at a time with the "
+    "reference evaluator (much slower). The report is the same.",
+)
+@click.option(
+    "--optimal",
+    is_flag=True,
+    help="Also solve random hands for their best layout (OR-Tools CP-SAT, the "
+    "[solver] extra) and report each card's mean points in them, beside its "
+    "random-layout mean.",
+)
+@click.option(
+    "--hands",
+    default=100,
+    show_default=True,
+    type=Whole(1, 100_000),
+    help="With --optimal: how many random hands to solve.",
+)
+@click.option(
+    "--effort",
+    default=EFFORT,
+    show_default=True,
+    type=Seconds(0.1, MAX_EFFORT),
+    metavar="SECONDS",
+    help="With --optimal: CP-SAT's deterministic time per hand (about seconds on "
+    "one core), then the best layout found. Deterministic: the same report on "
+    "any machine and for any --workers.",
+)
+@click.option(
+    "--plot",
+    "plot_path",
+    type=FilePath(dir_okay=False, path_type=Path),
+    metavar="FILE.svg",
+    help="Also draw the report as an SVG plot: each card's mean with its spread, "
+    "printed cards marked, flagged cards highlighted. Never over an existing "
+    "file without --overwrite.",
+)
 @OVERWRITE_OPTION
 @parallel_options
 @CARDS_OPTION
 @FORMAT_OPTION
 @user_errors
-def balance(sets: tuple[str, ...], own_cards: bool, face_up_end: bool, boards: int, seed: int,
-            evaluator: str, optimal: bool, hands: int, effort: float,
-            plot_path: Optional[Path], overwrite: bool, workers: int,
-            scheduler: Optional[str], extra_cards: tuple[Path, ...],
-            output_format: str) -> None:
+def balance(
+    sets: tuple[str, ...],
+    own_cards: bool,
+    face_up_end: bool,
+    boards: int,
+    seed: int,
+    evaluator: str,
+    optimal: bool,
+    hands: int,
+    effort: float,
+    plot_path: Optional[Path],
+    overwrite: bool,
+    workers: int,
+    scheduler: Optional[str],
+    extra_cards: tuple[Path, ...],
+    output_format: str,
+) -> None:
     """Score random full areas and report how each Myth card scores.
 
     Flags cards that never or always score, or score far above the printed
@@ -75,38 +116,61 @@ def balance(sets: tuple[str, ...], own_cards: bool, face_up_end: bool, boards: i
     pool = registry.myth_cards()
     if own_cards:
         if not sets:
-            raise click.UsageError("--own-cards deals the cards of the sets given with --set; "
-                                   "add --set ID")
+            raise click.UsageError(
+                "--own-cards deals the cards of the sets given with --set; add --set ID"
+            )
         # The sets' own cards, replaced ones included: each set judged alone.
-        pool = [d for set_id in dict.fromkeys(sets) for d in registry.sets[set_id].definitions
-                if isinstance(d, m.MythCard)]
+        pool = [
+            d
+            for set_id in dict.fromkeys(sets)
+            for d in registry.sets[set_id].definitions
+            if isinstance(d, m.MythCard)
+        ]
     if len(pool) < SIZE:
-        raise click.BadParameter(f"a full area needs {SIZE} Myth cards; this pool has "
-                                 f"{len(pool)}", param_hint="'--set'")
+        raise click.BadParameter(
+            f"a full area needs {SIZE} Myth cards; this pool has {len(pool)}", param_hint="'--set'"
+        )
     if evaluator == "reference" and (workers > 1 or scheduler):
-        raise click.UsageError("--workers and --scheduler spread the compiled evaluator's "
-                               "batches; the reference evaluator runs in this process")
-    arguments = dict(boards=boards, seed=seed, face_up_end=face_up_end, evaluator=evaluator,
-                     workers=workers, scheduler=scheduler)
+        raise click.UsageError(
+            "--workers and --scheduler spread the compiled evaluator's "
+            "batches; the reference evaluator runs in this process"
+        )
+    arguments = dict(
+        boards=boards,
+        seed=seed,
+        face_up_end=face_up_end,
+        evaluator=evaluator,
+        workers=workers,
+        scheduler=scheduler,
+    )
     printed, against = printed_reference(registry, pool, arguments)
     arguments.update(printed)
     err = console(stderr=True)
     if err.is_terminal and evaluator == "compiled" and boards >= 5000:
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
-        with Progress(TextColumn("scoring areas", markup=False), BarColumn(),
-                      MofNCompleteColumn(), console=err, transient=True) as bar:
+        with Progress(
+            TextColumn("scoring areas", markup=False),
+            BarColumn(),
+            MofNCompleteColumn(),
+            console=err,
+            transient=True,
+        ) as bar:
             task = bar.add_task("areas", total=boards)
-            report = run_balance(pool, **arguments,
-                                 progress=lambda n: bar.advance(task, n))
+            report = run_balance(pool, **arguments, progress=lambda n: bar.advance(task, n))
     else:
         report = run_balance(pool, **arguments)
-    best = (_optimal(pool, hands, seed, face_up_end, effort, workers, scheduler, err)
-            if optimal else None)
+    best = (
+        _optimal(pool, hands, seed, face_up_end, effort, workers, scheduler, err)
+        if optimal
+        else None
+    )
     low, high = report.printed_range
     ended = ", every area ended face up" if face_up_end else ""
-    title = (f"{len(pool)} cards, {boards} random areas{ended}, seed {seed}: mean total "
-             f"{report.mean_total:.2f} per area (spread {report.spread_total:.2f})")
+    title = (
+        f"{len(pool)} cards, {boards} random areas{ended}, seed {seed}: mean total "
+        f"{report.mean_total:.2f} per area (spread {report.spread_total:.2f})"
+    )
     if plot_path is not None:
         from dioses_rules.render.balance_plot import balance_plot
 
@@ -117,8 +181,11 @@ def balance(sets: tuple[str, ...], own_cards: bool, face_up_end: bool, boards: i
             data["optimal"] = best.to_json()
             for card in data["cards"]:
                 stats = best.cards[card["id"]]
-                card.update(optimal_dealt=stats.dealt, optimal_mean=round(stats.mean, 3),
-                            optimal_spread=round(stats.spread, 3))
+                card.update(
+                    optimal_dealt=stats.dealt,
+                    optimal_mean=round(stats.mean, 3),
+                    optimal_spread=round(stats.spread, 3),
+                )
         print_json(data)
     else:
         _print_table(report, best, f"{title}; printed cards' means {low:.2f}-{high:.2f}{against}")
@@ -131,9 +198,11 @@ def _print_table(report, best, title: str) -> None:
     table = Table(title=title, title_justify="left")
     if best is not None:
         hands_text = "1 random hand" if best.hands == 1 else f"{best.hands} random hands"
-        table.caption = (f"best layouts: {hands_text}, {best.proven} proven "
-                         f"optimal (effort {best.effort:g} per hand): mean total "
-                         f"{best.mean_total:.2f} (spread {best.spread_total:.2f})")
+        table.caption = (
+            f"best layouts: {hands_text}, {best.proven} proven "
+            f"optimal (effort {best.effort:g} per hand): mean total "
+            f"{best.mean_total:.2f} (spread {best.spread_total:.2f})"
+        )
         table.caption_justify = "left"
     headers = ["card", "provenance", "mean", "spread", "scores"]
     if best is not None:
@@ -141,8 +210,13 @@ def _print_table(report, best, title: str) -> None:
     for header in headers + ["flags"]:
         table.add_column(header)
     for stats in report.cards:
-        row = [stats.card.id, stats.card.provenance.value, f"{stats.mean:.2f}",
-               f"{stats.spread:.2f}", f"{stats.score_rate:.0%}"]
+        row = [
+            stats.card.id,
+            stats.card.provenance.value,
+            f"{stats.mean:.2f}",
+            f"{stats.spread:.2f}",
+            f"{stats.score_rate:.0%}",
+        ]
         if best is not None:
             solved = best.cards[stats.card.id]
             row += [f"{solved.mean:.2f}" if solved.dealt else "-", str(solved.dealt)]
@@ -150,23 +224,44 @@ def _print_table(report, best, title: str) -> None:
     out.print(table)
 
 
-def _optimal(pool, hands: int, seed: int, face_up_end: bool, effort: float, workers: int,
-             scheduler: Optional[str], err):
+def _optimal(
+    pool,
+    hands: int,
+    seed: int,
+    face_up_end: bool,
+    effort: float,
+    workers: int,
+    scheduler: Optional[str],
+    err,
+):
     """The best layouts of ``hands`` random hands, with a progress bar on a
     terminal (each hand takes about a second)."""
     try:
         from dioses_rules.solve.balance import optimal_balance
     except ImportError as error:
         raise DiosesError.one(
-            "E302", f"'dioses balance --optimal' needs OR-Tools, which is not installed "
-                    f"({error.name})", help="pip install 'dioses-rules[solver]'") from None
-    arguments = dict(hands=hands, seed=seed, face_up_end=face_up_end, effort=effort,
-                     workers=workers, scheduler=scheduler)
+            "E302",
+            f"'dioses balance --optimal' needs OR-Tools, which is not installed ({error.name})",
+            help="pip install 'dioses-rules[solver]'",
+        ) from None
+    arguments = dict(
+        hands=hands,
+        seed=seed,
+        face_up_end=face_up_end,
+        effort=effort,
+        workers=workers,
+        scheduler=scheduler,
+    )
     if not err.is_terminal:
         return optimal_balance(pool, **arguments)
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
-    with Progress(TextColumn("solving hands", markup=False), BarColumn(),
-                  MofNCompleteColumn(), console=err, transient=True) as bar:
+    with Progress(
+        TextColumn("solving hands", markup=False),
+        BarColumn(),
+        MofNCompleteColumn(),
+        console=err,
+        transient=True,
+    ) as bar:
         task = bar.add_task("hands", total=hands)
         return optimal_balance(pool, **arguments, progress=lambda n: bar.advance(task, n))

@@ -19,8 +19,7 @@ from dioses_rules.pool.registry import Registry
 from .options import CARDS_OPTION, FORMAT_OPTION, LANG_OPTION, check_set_option
 from .output import EXIT_CODES_HELP, console, print_json, user_errors
 from .params import FilePath
-from .pictures import (OVERWRITE_OPTION, check_picture_target, require_pictures, write_pdf,
-                       write_svg)
+from .pictures import OVERWRITE_OPTION, check_picture_target, require_pictures, write_pdf, write_svg
 
 
 def _event_origin(definition) -> Optional[str]:
@@ -29,8 +28,9 @@ def _event_origin(definition) -> Optional[str]:
     return origin.value if origin is not None else None
 
 
-def definition_json(set_id: str, definition, replaces, replaced_by, replaced_by_set,
-                    texts: Texts) -> dict:
+def definition_json(
+    set_id: str, definition, replaces, replaced_by, replaced_by_set, texts: Texts
+) -> dict:
     return {
         "id": definition.id,
         "set": set_id,
@@ -39,8 +39,7 @@ def definition_json(set_id: str, definition, replaces, replaced_by, replaced_by_
         "aliases": list(definition.aliases),
         "type": definition.type if isinstance(definition, m.MythCard) else None,
         "mythology": definition.mythology if isinstance(definition, m.MythCard) else None,
-        "mythologies": list(definition.mythologies) if isinstance(definition, m.MythCard)
-        else None,
+        "mythologies": list(definition.mythologies) if isinstance(definition, m.MythCard) else None,
         "tags": list(definition.tags) if isinstance(definition, m.MythCard) else None,
         "provenance": definition.provenance.value,
         "event_provenance": _event_origin(definition),
@@ -56,28 +55,45 @@ def definition_json(set_id: str, definition, replaces, replaced_by, replaced_by_
 
 @click.command("cards", epilog=EXIT_CODES_HELP)
 @click.option("--set", "only_set", metavar="ID", help="Only the definitions of this set.")
-@click.option("--text", "as_text", is_flag=True,
-              help="Show each definition's card text, rendered from its rules (in the "
-                   "language of --lang).")
-@click.option("--sheet", "sheet_path", type=FilePath(dir_okay=False, path_type=Path),
-              metavar="FILE.svg|FILE.pdf",
-              help="Draw the definitions as print-and-play cards instead (63 x 88 mm, 3 x 3 "
-                   "on A4): a PDF with a page per sheet, or one SVG with the pages stacked. "
-                   "Never over an existing file without --overwrite.")
+@click.option(
+    "--text",
+    "as_text",
+    is_flag=True,
+    help="Show each definition's card text, rendered from its rules (in the language of --lang).",
+)
+@click.option(
+    "--sheet",
+    "sheet_path",
+    type=FilePath(dir_okay=False, path_type=Path),
+    metavar="FILE.svg|FILE.pdf",
+    help="Draw the definitions as print-and-play cards instead (63 x 88 mm, 3 x 3 "
+    "on A4): a PDF with a page per sheet, or one SVG with the pages stacked. "
+    "Never over an existing file without --overwrite.",
+)
 @OVERWRITE_OPTION
 @LANG_OPTION
 @CARDS_OPTION
 @FORMAT_OPTION
 @user_errors
-def cards(only_set: Optional[str], as_text: bool, sheet_path: Optional[Path], overwrite: bool,
-          lang: str, extra_cards: tuple[Path, ...], output_format: str) -> None:
+def cards(
+    only_set: Optional[str],
+    as_text: bool,
+    sheet_path: Optional[Path],
+    overwrite: bool,
+    lang: str,
+    extra_cards: tuple[Path, ...],
+    output_format: str,
+) -> None:
     """List every definition of every loaded set (replaced base cards included)."""
     if sheet_path is not None and as_text:
-        raise click.UsageError("--text lists the card text, --sheet draws it on cards: "
-                               "give one of them")
+        raise click.UsageError(
+            "--text lists the card text, --sheet draws it on cards: give one of them"
+        )
     if sheet_path is not None and lang != "en":
-        raise click.UsageError("the card sheets are drawn in English only: --lang es "
-                               "applies to --text and --format json")
+        raise click.UsageError(
+            "the card sheets are drawn in English only: --lang es "
+            "applies to --text and --format json"
+        )
     suffix = check_picture_target(sheet_path, "'--sheet'", (".svg", ".pdf"), overwrite)
     if suffix is not None:
         require_pictures()
@@ -105,14 +121,21 @@ def cards(only_set: Optional[str], as_text: bool, sheet_path: Optional[Path], ov
             note = f"replaced by {by_set}"
         elif isinstance(definition, m.Pattern):
             note = f"{definition.difficulty.value}: " + " / ".join(
-                row.strip("| ").replace(" | ", ",") for row in pattern_rows_text(definition.shape))
+                row.strip("| ").replace(" | ", ",") for row in pattern_rows_text(definition.shape)
+            )
         is_myth = isinstance(definition, m.MythCard)
         if is_myth and definition.tags:
             note = "; ".join(filter(None, (note, f"tags: {', '.join(definition.tags)}")))
-        table.add_row(set_id, definition.kind, definition.id, definition.name,
-                      definition.type if is_myth else "",
-                      " and ".join(definition.mythologies) if is_myth else "",
-                      provenance_text(definition), note)
+        table.add_row(
+            set_id,
+            definition.kind,
+            definition.id,
+            definition.name,
+            definition.type if is_myth else "",
+            " and ".join(definition.mythologies) if is_myth else "",
+            provenance_text(definition),
+            note,
+        )
     out.print(table)
 
 
@@ -138,8 +161,10 @@ def _sheet(registry: Registry, rows, path: Path, suffix: str, output_format: str
     from dioses_rules.render.card import CardText
     from dioses_rules.render.sheet import page_svgs, pages_of, sheet_svg
 
-    cards = [(definition, set_id, f"replaced by {by_set}" if replaced_by else "")
-             for set_id, definition, _, replaced_by, by_set in rows]
+    cards = [
+        (definition, set_id, f"replaced by {by_set}" if replaced_by else "")
+        for set_id, definition, _, replaced_by, by_set in rows
+    ]
     text = CardText.of(registry)
     pages = len(pages_of(cards))
     if suffix == ".pdf":
@@ -147,5 +172,7 @@ def _sheet(registry: Registry, rows, path: Path, suffix: str, output_format: str
     else:
         write_svg(path, sheet_svg(cards, text))
     noun = "card" if len(cards) == 1 else "cards"
-    click.echo(f"{len(cards)} {noun} on {pages} page{'s' if pages != 1 else ''} written "
-               f"to {path}", err=output_format == "json")
+    click.echo(
+        f"{len(cards)} {noun} on {pages} page{'s' if pages != 1 else ''} written to {path}",
+        err=output_format == "json",
+    )

@@ -29,16 +29,21 @@ def _registry(ctx):
 def _items(pairs, incomplete: str) -> list[CompletionItem]:
     """The ids starting with what was typed (case-insensitive), with a help text."""
     typed = incomplete.lower()
-    return [CompletionItem(value, help=help_text) for value, help_text in pairs
-            if value.lower().startswith(typed)]
+    return [
+        CompletionItem(value, help=help_text)
+        for value, help_text in pairs
+        if value.lower().startswith(typed)
+    ]
 
 
 def complete_sets(ctx, param, incomplete: str) -> list[CompletionItem]:
     registry = _registry(ctx)
     if registry is None:
         return []
-    return _items(((set_id, loaded.card_set.name) for set_id, loaded
-                   in sorted(registry.sets.items())), incomplete)
+    return _items(
+        ((set_id, loaded.card_set.name) for set_id, loaded in sorted(registry.sets.items())),
+        incomplete,
+    )
 
 
 def complete_scenarios(ctx, param, incomplete: str) -> list[CompletionItem]:
@@ -56,8 +61,10 @@ def complete_rules(ctx, param, incomplete: str) -> list[CompletionItem]:
     registry = _registry(ctx)
     if registry is None:
         return []
-    return _items(((o.id, o.name) for o in sorted(registry.definitions("rule-option"),
-                                                  key=lambda o: o.id)), incomplete)
+    return _items(
+        ((o.id, o.name) for o in sorted(registry.definitions("rule-option"), key=lambda o: o.id)),
+        incomplete,
+    )
 
 
 def complete_agents(ctx, param, incomplete: str) -> list[CompletionItem]:

@@ -51,8 +51,11 @@ def short_rule(registry, card: m.MythCard) -> str:
     return "; ".join(parts)
 
 
-_WORDY = [(re.compile(r"\bit is (?:an? )?"), ""), (re.compile(r"\b(?:an?) (?=\w)"), ""),
-          (re.compile(r"\.$"), "")]
+_WORDY = [
+    (re.compile(r"\bit is (?:an? )?"), ""),
+    (re.compile(r"\b(?:an?) (?=\w)"), ""),
+    (re.compile(r"\.$"), ""),
+]
 
 
 def visible_report(game: Game, area: int) -> ScoreReport:
@@ -71,8 +74,14 @@ def printed_names(game: Game, text: str) -> str:
 
 
 # ------------------------------------------------------------ typed choices
-ROW_LETTERS = {"f": "front", "front": "front", "c": "central", "central": "central",
-               "b": "back", "back": "back"}
+ROW_LETTERS = {
+    "f": "front",
+    "front": "front",
+    "c": "central",
+    "central": "central",
+    "b": "back",
+    "back": "back",
+}
 _CELL = re.compile(r"^(f|c|b|front|central|back)-?([1-4])$")
 
 
@@ -102,11 +111,12 @@ def named_choice(text: str, choices: Sequence[Choice], decision_kind: str = "") 
             continue
         if not wanted and choice.args and (verb is None or choice.kind in CELL_KINDS):
             continue
-        if verb is not None and not any(word.startswith(verb) for word in (
-                choice.kind, (choice.label or "").lower(), decision_kind)):
+        if verb is not None and not any(
+            word.startswith(verb)
+            for word in (choice.kind, (choice.label or "").lower(), decision_kind)
+        ):
             continue
         found.append(index)
     if len(found) > 1 and verb is None and wanted:
         return None
     return found[0] if len(found) == 1 else None
-

@@ -14,20 +14,35 @@ from dioses_rules.files import atomic_write_text
 from dioses_rules.language.format import format_text
 from dioses_rules.pool.sources import bundled_sources, card_paths, read_sources
 
-from .output import (EXIT_FINDINGS, EXIT_OK, counted, exit_codes_help, printable,
-                     report_diagnostics, user_errors)
+from .output import (
+    EXIT_FINDINGS,
+    EXIT_OK,
+    counted,
+    exit_codes_help,
+    printable,
+    report_diagnostics,
+    user_errors,
+)
 from .params import FilePath
 
 
-@click.command("fmt", epilog=exit_codes_help(
-    "a file with errors, or with --check or --diff a file to reformat"))
-@click.argument("paths", nargs=-1, required=True,
-                type=FilePath(exists=True, path_type=Path))
-@click.option("--check", is_flag=True,
-              help="Change nothing; list the files that are not in the canonical layout and "
-                   "exit 1 if there is any.")
-@click.option("--diff", "show_diff", is_flag=True,
-              help="Change nothing; show what would change, as a unified diff.")
+@click.command(
+    "fmt",
+    epilog=exit_codes_help("a file with errors, or with --check or --diff a file to reformat"),
+)
+@click.argument("paths", nargs=-1, required=True, type=FilePath(exists=True, path_type=Path))
+@click.option(
+    "--check",
+    is_flag=True,
+    help="Change nothing; list the files that are not in the canonical layout and "
+    "exit 1 if there is any.",
+)
+@click.option(
+    "--diff",
+    "show_diff",
+    is_flag=True,
+    help="Change nothing; show what would change, as a unified diff.",
+)
 @user_errors
 def fmt_command(paths: tuple[Path, ...], check: bool, show_diff: bool) -> None:
     """Rewrite card files (and the .dioses files of folders) in the canonical layout.
@@ -62,14 +77,27 @@ def fmt_command(paths: tuple[Path, ...], check: bool, show_diff: bool) -> None:
             continue
         changed.append(source.path)
         if show_diff:
-            click.echo("".join(difflib.unified_diff(
-                original.splitlines(True), formatted.splitlines(True),
-                fromfile=source.path, tofile=f"{source.path} (formatted)")), nl=False)
+            click.echo(
+                "".join(
+                    difflib.unified_diff(
+                        original.splitlines(True),
+                        formatted.splitlines(True),
+                        fromfile=source.path,
+                        tofile=f"{source.path} (formatted)",
+                    )
+                ),
+                nl=False,
+            )
         elif check:
             click.echo(f"would reformat {source.path}")
         elif _read_only(path):
-            click.echo(printable(f"{source.path}: not formatted: the file is read-only (make "
-                                 f"it writable to format it, or use --diff)"), err=True)
+            click.echo(
+                printable(
+                    f"{source.path}: not formatted: the file is read-only (make "
+                    f"it writable to format it, or use --diff)"
+                ),
+                err=True,
+            )
             changed.pop()
             refused += 1
         else:
@@ -88,8 +116,10 @@ def _read_only(path: Path) -> bool:
 
 def _summary(total: int, changed: list[str], refused: int, dry: bool) -> None:
     verb = "would be reformatted" if dry else "reformatted"
-    parts = [f"{counted(len(changed), 'file')} {verb}",
-             f"{total - len(changed) - refused} already formatted"]
+    parts = [
+        f"{counted(len(changed), 'file')} {verb}",
+        f"{total - len(changed) - refused} already formatted",
+    ]
     if refused:
         parts.append(f"{refused} left untouched (errors, or read-only)")
     click.echo(", ".join(parts))

@@ -45,16 +45,29 @@ def N_(message: str) -> str:
 
 # Decisions whose outcome an event tells anyway say nothing themselves.
 DECISION_WORDS = {
-    "reveal": None, "swap": None, "law": None, "pattern": None, "discard-pile": None,
-    "after-discard": None, "hide": None, "recover": None, "power": None,
-    "power-after": None, "exchange": None, "drawn": None, "seek": N_("named {}"),
+    "reveal": None,
+    "swap": None,
+    "law": None,
+    "pattern": None,
+    "discard-pile": None,
+    "after-discard": None,
+    "hide": None,
+    "recover": None,
+    "power": None,
+    "power-after": None,
+    "exchange": None,
+    "drawn": None,
+    "seek": N_("named {}"),
     "seek-order": N_("put {} under the deck"),
 }
 
 
-def record_phrase(record: dict, name: Callable[[str], str] = str,
-                  names: Optional[Callable[[str, str], str]] = None,
-                  label: Callable[[str], str] = str) -> Optional[str]:
+def record_phrase(
+    record: dict,
+    name: Callable[[str], str] = str,
+    names: Optional[Callable[[str, str], str]] = None,
+    label: Callable[[str], str] = str,
+) -> Optional[str]:
     """A few words for one log record, or None for records not worth a word;
     ``name`` names a Myth card by its id, ``names`` (family, id) any card."""
     if record["type"] == "decision":
@@ -83,52 +96,75 @@ def _line(line) -> str:
 
 def _event_phrase(record: dict, name, names) -> Optional[str]:
     event = record.get("event")
-    area = _("area {number}").format(number=record["area"] + 1) \
-        if isinstance(record.get("area"), int) else ""
+    area = (
+        _("area {number}").format(number=record["area"] + 1)
+        if isinstance(record.get("area"), int)
+        else ""
+    )
     phrases = {
         "drew": lambda r: _("drew {card}").format(card=name(r["card"])),
         "discarded": lambda r: _("discarded {card} (pile {pile})").format(
-            card=name(r["card"]), pile=r["pile"] + 1),
+            card=name(r["card"]), pile=r["pile"] + 1
+        ),
         "removed": lambda r: _("{card} leaves the game").format(card=name(r["card"])),
         "revealed": lambda r: _("{area}: revealed {card} at {cell}").format(
-            area=area, card=name(r["card"]), cell=_cell(r["cell"])),
-        "placed": lambda r: (_("{area}: {card} placed at {cell}").format(
-            area=area, card=name(r["card"]), cell=_cell(r["cell"])) if r.get("face_up")
+            area=area, card=name(r["card"]), cell=_cell(r["cell"])
+        ),
+        "placed": lambda r: (
+            _("{area}: {card} placed at {cell}").format(
+                area=area, card=name(r["card"]), cell=_cell(r["cell"])
+            )
+            if r.get("face_up")
             else _("{area}: a face-down card placed at {cell}").format(
-                area=area, cell=_cell(r["cell"]))),
+                area=area, cell=_cell(r["cell"])
+            )
+        ),
         "swapped": lambda r: _("{area}: swapped {first} and {second}").format(
-            area=area, first=_cell(r["cells"][0]), second=_cell(r["cells"][1])),
+            area=area, first=_cell(r["cells"][0]), second=_cell(r["cells"][1])
+        ),
         "hidden": lambda r: _("{area}: turned {cell} face down").format(
-            area=area, cell=_cell(r["cell"])),
+            area=area, cell=_cell(r["cell"])
+        ),
         "event": lambda r: _("EVENT {card}").format(card=name(r["card"])),
         "pattern-drawn": lambda r: _("{area} drew pattern {pattern}").format(
-            area=area, pattern=names("pattern", r["pattern"])),
+            area=area, pattern=names("pattern", r["pattern"])
+        ),
         "pattern-completed": lambda r: _("{area} COMPLETED pattern {pattern}").format(
-            area=area, pattern=names("pattern", r["pattern"])),
+            area=area, pattern=names("pattern", r["pattern"])
+        ),
         "law-placed": lambda r: _("{area}: law {law} {line}").format(
-            area=area, law=names("law", r["law"]), line=_line(r["line"])),
+            area=area, law=names("law", r["law"]), line=_line(r["line"])
+        ),
         "power-gained": lambda r: ngettext(
             "{area} gained {count} Power card, now {total}",
-            "{area} gained {count} Power cards, now {total}", r["count"]).format(
-            area=area, count=r["count"], total=r["total"]),
+            "{area} gained {count} Power cards, now {total}",
+            r["count"],
+        ).format(area=area, count=r["count"], total=r["total"]),
         "power-used": lambda r: _("{area} used Power: {power}").format(
-            area=area, power=names("power", r["power"])),
+            area=area, power=names("power", r["power"])
+        ),
         "ability-used": lambda r: _("{area} used the scenario ability: {ability}").format(
-            area=area, ability=r["ability"]),
+            area=area, ability=r["ability"]
+        ),
         "recovered": lambda r: _("moved {card} onto discard pile {pile}").format(
-            card=name(r["card"]), pile=r["pile"] + 1),
+            card=name(r["card"]), pile=r["pile"] + 1
+        ),
         "deck-refilled": lambda r: _("the deck was refilled with {count} cards").format(
-            count=r["cards"]),
+            count=r["cards"]
+        ),
         "game-ending": lambda r: ngettext(
             "seat {seat} has every card face up: {count} more turn",
-            "seat {seat} has every card face up: {count} more turns", r["turns_left"]).format(
-            seat=r["seat"] + 1, count=r["turns_left"]),
+            "seat {seat} has every card face up: {count} more turns",
+            r["turns_left"],
+        ).format(seat=r["seat"] + 1, count=r["turns_left"]),
         "turn-limit": lambda r: _("turn limit reached after {count} turns").format(
-            count=r["turns"]),
+            count=r["turns"]
+        ),
         "pass": lambda r: _("passes"),
         "objective": lambda r: _("objective {goal} + {element}").format(
             goal=names("objective-goal", r["goal"]),
-            element=names("objective-element", r["element"])),
+            element=names("objective-element", r["element"]),
+        ),
         "state": lambda r: f"{r['name']}: {name(r['card'])}",
     }
     maker = phrases.get(event)
@@ -162,16 +198,25 @@ class Narrator:
 
     def flush(self, game: Game, heading: Optional[str] = None) -> None:
         names = lambda family, ident: named(game.registry, family, ident)  # noqa: E731
-        phrases = [p for p in (record_phrase(r, card_name(game), names,
-                                             lambda text: label_text(game, text))
-                               for r in self.pending) if p]
+        phrases = [
+            p
+            for p in (
+                record_phrase(r, card_name(game), names, lambda text: label_text(game, text))
+                for r in self.pending
+            )
+            if p
+        ]
         self.pending = []
         if not phrases:
             return
         if heading is None:
-            heading = (_("turn {number}, {seat}").format(number=self.turn + 1,
-                                                          seat=seat_label(game, self.seat))
-                       if self.seat is not None else _("setup"))
+            heading = (
+                _("turn {number}, {seat}").format(
+                    number=self.turn + 1, seat=seat_label(game, self.seat)
+                )
+                if self.seat is not None
+                else _("setup")
+            )
         line = Text(f"{heading}: ", style="bold")
         line.append("; ".join(phrases))
         self.out.print(line)
@@ -187,8 +232,12 @@ def choice_text(game: Game, choice) -> str:
         return line_name(row=args[0])
     if kind == "column" and args:
         return line_name(column=args[0])
-    fixed = {"draw": N_("draw"), "pass": N_("no"), "swap": N_("swap two cards"),
-             "reveal": N_("turn a card face up")}
+    fixed = {
+        "draw": N_("draw"),
+        "pass": N_("no"),
+        "swap": N_("swap two cards"),
+        "reveal": N_("turn a card face up"),
+    }
     if kind in fixed and not args:
         return _(fixed[kind])
     if kind == "power" and args and screen_texts(game.registry).lang != "en":
@@ -199,17 +248,23 @@ def choice_text(game: Game, choice) -> str:
         pile = game.state.discards[args[0]] if args[0] < len(game.state.discards) else []
         if pile:
             return _("take {card} from discard pile {number}").format(
-                card=named(game.registry, "myth", pile[-1]), number=args[0] + 1)
+                card=named(game.registry, "myth", pile[-1]), number=args[0] + 1
+            )
     return label_text(game, choice.label or kind)
 
 
-_LABELS = [(re.compile(pattern), message) for pattern, message in (
-    (r"^take (?P<card>[\w-]+) from discard pile (?P<number>\d+)$",
-     N_("take {card} from discard pile {number}")),
-    (r"^discard (?P<card>[\w-]+)$", N_("discard {card}")),
-    (r"^play it at (?P<cell>.+)$", N_("play it at {cell}")),
-    (r"^draw$", N_("draw")),
-)]
+_LABELS = [
+    (re.compile(pattern), message)
+    for pattern, message in (
+        (
+            r"^take (?P<card>[\w-]+) from discard pile (?P<number>\d+)$",
+            N_("take {card} from discard pile {number}"),
+        ),
+        (r"^discard (?P<card>[\w-]+)$", N_("discard {card}")),
+        (r"^play it at (?P<cell>.+)$", N_("play it at {cell}")),
+        (r"^draw$", N_("draw")),
+    )
+]
 _CELL_WORDS = re.compile(r"\b(front|central|back) ([1-4])\b")
 _WHAT = {"(face-down card)": N_("(face-down card)"), "(empty)": N_("(empty)")}
 
@@ -229,21 +284,33 @@ def label_text(game: Game, label: str) -> str:
 
 
 # The engine's prompts (English, naming cards by id) in the catalogue.
-_PROMPTS = [(re.compile(pattern), message) for pattern, message in (
-    (r"^Place the law '(?P<law>[\w-]+)' on which row or column\?$",
-     N_("Place the law '{law}' on which row or column?")),
-    (r"^Exchange (?P<card>[\w-]+) with which card\?$", N_("Exchange {card} with which card?")),
-    (r"^You drew (?P<card>[\w-]+): play it or discard it\?$",
-     N_("You drew {card}: play it or discard it?")),
-    (r"^Swap two cards or turn one face up\?$", N_("Swap two cards or turn one face up?")),
-    (r"^Swap which two cards\?$", N_("Swap which two cards?")),
-    (r"^Turn which card face up\?$", N_("Turn which card face up?")),
-    (r"^Use a Power effect before your action\?$", N_("Use a Power effect before your action?")),
-    (r"^Use a Power effect after your action\?$", N_("Use a Power effect after your action?")),
-    (r"^Your action$", N_("Your action")),
-    (r"^Turn a card face up \(more face-up cards than at the start of the turn\)$",
-     N_("Turn a card face up (more face-up cards than at the start of the turn)")),
-)]
+_PROMPTS = [
+    (re.compile(pattern), message)
+    for pattern, message in (
+        (
+            r"^Place the law '(?P<law>[\w-]+)' on which row or column\?$",
+            N_("Place the law '{law}' on which row or column?"),
+        ),
+        (r"^Exchange (?P<card>[\w-]+) with which card\?$", N_("Exchange {card} with which card?")),
+        (
+            r"^You drew (?P<card>[\w-]+): play it or discard it\?$",
+            N_("You drew {card}: play it or discard it?"),
+        ),
+        (r"^Swap two cards or turn one face up\?$", N_("Swap two cards or turn one face up?")),
+        (r"^Swap which two cards\?$", N_("Swap which two cards?")),
+        (r"^Turn which card face up\?$", N_("Turn which card face up?")),
+        (
+            r"^Use a Power effect before your action\?$",
+            N_("Use a Power effect before your action?"),
+        ),
+        (r"^Use a Power effect after your action\?$", N_("Use a Power effect after your action?")),
+        (r"^Your action$", N_("Your action")),
+        (
+            r"^Turn a card face up \(more face-up cards than at the start of the turn\)$",
+            N_("Turn a card face up (more face-up cards than at the start of the turn)"),
+        ),
+    )
+]
 
 
 def prompt_text(game: Game, prompt: str) -> str:
@@ -275,8 +342,13 @@ class HumanAgent:
     name = HUMAN
     plans = True  # the game keeps each turn's start, so that 'h' asks the planner
 
-    def __init__(self, out=None, narrator: Optional[Narrator] = None,
-                 read: Optional[Callable[[str], str]] = None, lang: str = "en"):
+    def __init__(
+        self,
+        out=None,
+        narrator: Optional[Narrator] = None,
+        read: Optional[Callable[[str], str]] = None,
+        lang: str = "en",
+    ):
         self.out = out or console()
         self.lang = lang  # of card text: "en" or "es" (dioses play --lang)
         self.narrator = narrator
@@ -308,8 +380,16 @@ class HumanAgent:
             narrator.flush(game)  # what the others did (one's own turn is told at its end)
         humans = sum(1 for agent in game.agents if agent.name == HUMAN)
         if humans > 1 and decision.seat != self.last_seat:
-            out.print(Text("=== " + _("{seat}: your turn (pass the keyboard)").format(
-                seat=seat_label(game, decision.seat)) + " ===", style="bold yellow"))
+            out.print(
+                Text(
+                    "=== "
+                    + _("{seat}: your turn (pass the keyboard)").format(
+                        seat=seat_label(game, decision.seat)
+                    )
+                    + " ===",
+                    style="bold yellow",
+                )
+            )
         if narrator is None or narrator.dirty or decision.seat != self.last_seat:
             in_setup = narrator is not None and narrator.seat is None
             draw_board(out, game, decision.seat, setup=in_setup)
@@ -319,7 +399,8 @@ class HumanAgent:
         self._show_decision(game, decision)
         count = len(decision.choices)
         prompt = _("seat {seat}, choose 1-{count} (? for help): ").format(
-            seat=decision.seat + 1, count=count)
+            seat=decision.seat + 1, count=count
+        )
         shown = [choice_text(game, c).lower() for c in decision.choices]
         while True:
             answer = self._read(prompt).strip()
@@ -327,14 +408,19 @@ class HumanAgent:
             if lowered in ("q", "quit", "exit"):
                 raise InputClosed("quit")
             if lowered in ("?", "help"):
-                out.print(_("type the number of a choice, or name it: cells as f1..b4 "
-                            "(front, central, back; columns 1-4), e.g. 'swap f1 b4', "
-                            "'play c2', 'reveal b3', 'exchange f1' (the card you took from "
-                            "a discard pile goes there), 'draw', 'discard'; a choice as it "
-                            "is shown, e.g. 'column 4', 'front row'; 'h' suggests one; 'b' "
-                            "draws the board again; 'l' lists all the choices; 'c NAME' shows "
-                            "a card's text; 'q' saves and stops (continue later with "
-                            "--resume)"), markup=False)
+                out.print(
+                    _(
+                        "type the number of a choice, or name it: cells as f1..b4 "
+                        "(front, central, back; columns 1-4), e.g. 'swap f1 b4', "
+                        "'play c2', 'reveal b3', 'exchange f1' (the card you took from "
+                        "a discard pile goes there), 'draw', 'discard'; a choice as it "
+                        "is shown, e.g. 'column 4', 'front row'; 'h' suggests one; 'b' "
+                        "draws the board again; 'l' lists all the choices; 'c NAME' shows "
+                        "a card's text; 'q' saves and stops (continue later with "
+                        "--resume)"
+                    ),
+                    markup=False,
+                )
                 continue
             if lowered in ("h", "hint"):
                 self._hint(game, decision)
@@ -355,21 +441,33 @@ class HumanAgent:
                 named = named_choice(answer, decision.choices, decision.kind)
                 if named is not None:
                     return named
-                out.print(_("'{answer}' is not a choice: type 1 to {count}, or name one "
-                            "(e.g. {example}; ? for help)").format(
-                    answer=answer, count=count, example=_example(decision)), markup=False)
+                out.print(
+                    _(
+                        "'{answer}' is not a choice: type 1 to {count}, or name one "
+                        "(e.g. {example}; ? for help)"
+                    ).format(answer=answer, count=count, example=_example(decision)),
+                    markup=False,
+                )
                 continue
             if not 1 <= number <= count:
-                out.print(_("{number} is not a choice: type 1 to {count}").format(
-                    number=number, count=count), markup=False)
+                out.print(
+                    _("{number} is not a choice: type 1 to {count}").format(
+                        number=number, count=count
+                    ),
+                    markup=False,
+                )
                 continue
             return number - 1
 
     def _hint(self, game: Game, decision: Decision) -> None:
         index, who = suggestion(game, decision)
         choice = decision.choices[index]
-        self.out.print(_("hint ({agent} agent): {number}. {choice}").format(
-            agent=who, number=index + 1, choice=choice_text(game, choice)), markup=False)
+        self.out.print(
+            _("hint ({agent} agent): {number}. {choice}").format(
+                agent=who, number=index + 1, choice=choice_text(game, choice)
+            ),
+            markup=False,
+        )
 
     def _show_decision(self, game: Game, decision: Decision, everything: bool = False) -> None:
         """The prompt and the numbered choices; a long list of swaps is not
@@ -380,12 +478,14 @@ class HumanAgent:
             self._card_text(game, decision.subject, quiet=True)
         count = len(decision.choices)
         if count > MAX_LISTED and not everything:
-            out.print(_("{count} choices: name one, e.g. {example} ('l' lists them all, "
-                        "numbered)").format(count=count, example=_example(decision)),
-                      markup=False)
+            out.print(
+                _(
+                    "{count} choices: name one, e.g. {example} ('l' lists them all, numbered)"
+                ).format(count=count, example=_example(decision)),
+                markup=False,
+            )
             return
-        items = [f"{i + 1:>2}. {choice_text(game, c)}"
-                 for i, c in enumerate(decision.choices)]
+        items = [f"{i + 1:>2}. {choice_text(game, c)}" for i, c in enumerate(decision.choices)]
         if len(items) > 12:
             out.print(Columns([Text(item) for item in items], padding=(0, 3)))
         else:
@@ -402,9 +502,11 @@ class HumanAgent:
             head = name_of(definition)
             if isinstance(definition, m.MythCard):
                 head += f" ({texts.card_kind(definition)})"
-            self.out.print(f"  {head}: " + texts.text(definition).replace("\n", "\n  "),
-                           markup=False)
+            self.out.print(
+                f"  {head}: " + texts.text(definition).replace("\n", "\n  "), markup=False
+            )
             return
         if not quiet:
-            self.out.print(_("no card, law or pattern named '{name}'").format(name=name),
-                           markup=False)
+            self.out.print(
+                _("no card, law or pattern named '{name}'").format(name=name), markup=False
+            )

@@ -38,5 +38,5 @@ def show_rulings(shown: bool) -> None:
 
 
 def ruling(code: str) -> str:
-    """" (R16)" after a line when --rulings asked for the codes, else ''."""
+    """ " (R16)" after a line when --rulings asked for the codes, else ''."""
     return f" ({code})" if _rulings["shown"] else ""

@@ -10,23 +10,39 @@ import click
 from dioses_rules import __version__
 from dioses_rules.errors import DiosesError, sarif_log
 from dioses_rules.pool.lint import lint_sources
-from dioses_rules.pool.sources import (bundled_sources, card_paths, read_sources,
-                                      replacing_bundled)
+from dioses_rules.pool.sources import bundled_sources, card_paths, read_sources, replacing_bundled
 from dioses_rules.resources import cards_dir
 
 from .options import NO_CACHE_OPTION
-from .output import (EXIT_FINDINGS, EXIT_OK, GuardedCommand, counted, exit_codes_help, print_json,
-                     printable, report_diagnostics, user_errors)
+from .output import (
+    EXIT_FINDINGS,
+    EXIT_OK,
+    GuardedCommand,
+    counted,
+    exit_codes_help,
+    print_json,
+    printable,
+    report_diagnostics,
+    user_errors,
+)
 from .params import FilePath
 
 
-@click.command(cls=GuardedCommand, context_settings={"help_option_names": ["-h", "--help"]},
-               epilog=exit_codes_help("errors found (warnings alone exit 0)"))
+@click.command(
+    cls=GuardedCommand,
+    context_settings={"help_option_names": ["-h", "--help"]},
+    epilog=exit_codes_help("errors found (warnings alone exit 0)"),
+)
 @click.argument("paths", nargs=-1, type=FilePath(exists=True, path_type=Path))
-@click.option("--format", "output_format", type=click.Choice(["text", "json", "sarif"]),
-              default="text", show_default=True,
-              help="'text': path:line:col: CODE message, with help lines; 'json': one list; "
-                   "'sarif': a SARIF 2.1.0 log for editors and code scanning.")
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(["text", "json", "sarif"]),
+    default="text",
+    show_default=True,
+    help="'text': path:line:col: CODE message, with help lines; 'json': one list; "
+    "'sarif': a SARIF 2.1.0 log for editors and code scanning.",
+)
 @click.option("--full", is_flag=True, help="Also show each problem's source line with a caret.")
 @click.version_option(__version__, prog_name="dioses-lint")
 @NO_CACHE_OPTION
@@ -56,8 +72,10 @@ def lint(paths: tuple[Path, ...], output_format: str, full: bool) -> None:
         warnings = len(diagnostics) - len(errors)
         files = asked
         if diagnostics:
-            click.echo(f"{counted(len(errors), 'error')}, {counted(warnings, 'warning')} in "
-                       f"{counted(files, 'file')}")
+            click.echo(
+                f"{counted(len(errors), 'error')}, {counted(warnings, 'warning')} in "
+                f"{counted(files, 'file')}"
+            )
         else:
             click.echo(f"{counted(files, 'file')} checked: no problems")
     sys.exit(EXIT_FINDINGS if errors else EXIT_OK)

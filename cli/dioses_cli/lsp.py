@@ -12,9 +12,12 @@ INSTALL = "pip install 'dioses-rules[editors]'"
 
 
 @click.command("lsp", epilog=exit_codes_help("the [editors] extra (pygls) is not installed"))
-@click.option("--stdio", is_flag=True,
-              help="Speak over standard input and output (the default, and the only way; "
-                   "accepted because editors pass it).")
+@click.option(
+    "--stdio",
+    is_flag=True,
+    help="Speak over standard input and output (the default, and the only way; "
+    "accepted because editors pass it).",
+)
 @user_errors
 def lsp_command(stdio: bool) -> None:
     """Run the language server for card files: lint as you type, hover, completion,
@@ -29,8 +32,11 @@ def lsp_command(stdio: bool) -> None:
         from .lsp_server import make_server
     except ImportError as error:
         raise DiosesError.one(
-            "E500", f"dioses lsp needs the [editors] extra, which is not installed "
-            f"({error.name or error} is missing)", help=f"install it: {INSTALL}") from None
+            "E500",
+            f"dioses lsp needs the [editors] extra, which is not installed "
+            f"({error.name or error} is missing)",
+            help=f"install it: {INSTALL}",
+        ) from None
     server = make_server()
     server.start_io()
     raise SystemExit(server.protocol.exit_status)  # LSP: 1 when exit came before shutdown

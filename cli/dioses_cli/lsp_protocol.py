@@ -46,12 +46,21 @@ class CardTextDocument(TextDocument):
 
 
 class CardWorkspace(Workspace):
-    def _create_text_document(self, doc_uri: str, source: Optional[str] = None,
-                              version: Optional[int] = None,
-                              language_id: Optional[str] = None) -> TextDocument:
-        return CardTextDocument(doc_uri, source=source, version=version,
-                                language_id=language_id, sync_kind=self._sync_kind,
-                                position_codec=self._position_codec)
+    def _create_text_document(
+        self,
+        doc_uri: str,
+        source: Optional[str] = None,
+        version: Optional[int] = None,
+        language_id: Optional[str] = None,
+    ) -> TextDocument:
+        return CardTextDocument(
+            doc_uri,
+            source=source,
+            version=version,
+            language_id=language_id,
+            sync_kind=self._sync_kind,
+            position_codec=self._position_codec,
+        )
 
 
 class Refused:
@@ -86,14 +95,24 @@ class DiosesProtocol(LanguageServerProtocol):
             return super().structure_message(data)
         except JsonRpcException as error:
             cause = error.__cause__
-            if not isinstance(data.get("method", ""), str) or \
-                    ("method" not in data and "id" not in data):
-                return Refused(data, t.ErrorCodes.InvalidRequest, "not a JSON-RPC request: "
-                               "a message has an id and a method, or is a response")
-            detail = "; ".join(transform_error(cause)) if isinstance(
-                cause, ClassValidationError) else str(cause or error)
-            return Refused(data, t.ErrorCodes.InvalidParams,
-                           f"invalid params for {data.get('method')!r}: {detail}")
+            if not isinstance(data.get("method", ""), str) or (
+                "method" not in data and "id" not in data
+            ):
+                return Refused(
+                    data,
+                    t.ErrorCodes.InvalidRequest,
+                    "not a JSON-RPC request: a message has an id and a method, or is a response",
+                )
+            detail = (
+                "; ".join(transform_error(cause))
+                if isinstance(cause, ClassValidationError)
+                else str(cause or error)
+            )
+            return Refused(
+                data,
+                t.ErrorCodes.InvalidParams,
+                f"invalid params for {data.get('method')!r}: {detail}",
+            )
 
     def _safe(self, value):
         if isinstance(value, str):
@@ -111,20 +130,26 @@ class DiosesProtocol(LanguageServerProtocol):
             return self._refuse(message, message.error.code, message.error.message)
         if not hasattr(message, "jsonrpc") or message.jsonrpc != self.VERSION:
             shown = message if isinstance(message, dict) else {"id": getattr(message, "id", None)}
-            return self._refuse(Refused(shown, 0, ""), t.ErrorCodes.InvalidRequest,
-                                'not a JSON-RPC 2.0 message (an object with "jsonrpc": "2.0")',
-                                always=True)
+            return self._refuse(
+                Refused(shown, 0, ""),
+                t.ErrorCodes.InvalidRequest,
+                'not a JSON-RPC 2.0 message (an object with "jsonrpc": "2.0")',
+                always=True,
+            )
         method = getattr(message, "method", None)
         if method is not None and method != t.EXIT:
             if method == t.INITIALIZE and self.initialize_seen:
-                return self._refuse(message, t.ErrorCodes.InvalidRequest,
-                                    "initialize was sent already")
+                return self._refuse(
+                    message, t.ErrorCodes.InvalidRequest, "initialize was sent already"
+                )
             if method != t.INITIALIZE and not self.initialize_seen:
-                return self._refuse(message, t.ErrorCodes.ServerNotInitialized,
-                                    f"{method} before initialize")
+                return self._refuse(
+                    message, t.ErrorCodes.ServerNotInitialized, f"{method} before initialize"
+                )
             if self._shutdown:
-                return self._refuse(message, t.ErrorCodes.InvalidRequest,
-                                    f"{method} after shutdown")
+                return self._refuse(
+                    message, t.ErrorCodes.InvalidRequest, f"{method} after shutdown"
+                )
             self.initialize_seen = True
         if replaced and method in (t.TEXT_DOCUMENT_DID_OPEN, t.TEXT_DOCUMENT_DID_CHANGE):
             self.lossy.add(unquote(message.params.text_document.uri))
@@ -133,8 +158,7 @@ class DiosesProtocol(LanguageServerProtocol):
     def _refuse(self, message, code: int, text: str, always: bool = False) -> None:
         """An error response to a request; a notification is dropped (logged)."""
         if isinstance(message, RPCRequest) or getattr(message, "is_request", False) or always:
-            self._send_response(getattr(message, "id", None),
-                                error=t.ResponseError(code, text))
+            self._send_response(getattr(message, "id", None), error=t.ResponseError(code, text))
         if self.initialize_seen:  # nothing may be sent before initialize but its answer
             self._server.log(t.MessageType.Warning, f"dioses lsp: refused: {text}")
         else:
@@ -152,8 +176,10 @@ class DiosesProtocol(LanguageServerProtocol):
     @lsp_method(t.TEXT_DOCUMENT_DID_CHANGE)
     def lsp_text_document__did_change(self, params: t.DidChangeTextDocumentParams):
         if unquote(params.text_document.uri) not in self.workspace.text_documents:
-            self._server.log(t.MessageType.Warning, "dioses lsp: a change to "
-                             f"{params.text_document.uri}, which is not open: ignored")
+            self._server.log(
+                t.MessageType.Warning,
+                f"dioses lsp: a change to {params.text_document.uri}, which is not open: ignored",
+            )
             return None
         yield from super().lsp_text_document__did_change(params)
 

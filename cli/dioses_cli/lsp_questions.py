@@ -21,13 +21,21 @@ FIX_ALL = "source.fixAll.dioses"
 # asks again as the word grows.
 MAX_ITEMS = 200
 
-_KINDS = {"keyword": t.CompletionItemKind.Keyword, "mythology": t.CompletionItemKind.EnumMember,
-          "type": t.CompletionItemKind.TypeParameter, "set": t.CompletionItemKind.Module,
-          "tag": t.CompletionItemKind.Value, "myth": t.CompletionItemKind.Class,
-          "rule-option": t.CompletionItemKind.Property, "setting": t.CompletionItemKind.Property,
-          "row": t.CompletionItemKind.EnumMember, "difficulty": t.CompletionItemKind.EnumMember,
-          "value": t.CompletionItemKind.Value, "kind": t.CompletionItemKind.Keyword,
-          "provenance": t.CompletionItemKind.Keyword}
+_KINDS = {
+    "keyword": t.CompletionItemKind.Keyword,
+    "mythology": t.CompletionItemKind.EnumMember,
+    "type": t.CompletionItemKind.TypeParameter,
+    "set": t.CompletionItemKind.Module,
+    "tag": t.CompletionItemKind.Value,
+    "myth": t.CompletionItemKind.Class,
+    "rule-option": t.CompletionItemKind.Property,
+    "setting": t.CompletionItemKind.Property,
+    "row": t.CompletionItemKind.EnumMember,
+    "difficulty": t.CompletionItemKind.EnumMember,
+    "value": t.CompletionItemKind.Value,
+    "kind": t.CompletionItemKind.Keyword,
+    "provenance": t.CompletionItemKind.Keyword,
+}
 
 
 def register_questions(server: DiosesServer) -> None:
@@ -50,11 +58,21 @@ def register_questions(server: DiosesServer) -> None:
         path, line, character = ls.position(params.text_document.uri, params.position)
         found = completions(ls.view(path), path, line, character)
         shown = found[:MAX_ITEMS]  # more: the editor asks again as the word grows
-        return t.CompletionList(is_incomplete=len(found) > len(shown), items=[t.CompletionItem(
-            item.label, detail=item.detail, filter_text=item.label,
-            kind=_KINDS.get(item.kind, t.CompletionItemKind.Constant),
-            text_edit=t.TextEdit(ls.client_range(path, *item.replace), item.label)
-            if item.replace else None) for item in shown])
+        return t.CompletionList(
+            is_incomplete=len(found) > len(shown),
+            items=[
+                t.CompletionItem(
+                    item.label,
+                    detail=item.detail,
+                    filter_text=item.label,
+                    kind=_KINDS.get(item.kind, t.CompletionItemKind.Constant),
+                    text_edit=t.TextEdit(ls.client_range(path, *item.replace), item.label)
+                    if item.replace
+                    else None,
+                )
+                for item in shown
+            ],
+        )
 
     @server.feature(t.TEXT_DOCUMENT_DEFINITION)
     @answering("go to definition", list)
@@ -64,8 +82,10 @@ def register_questions(server: DiosesServer) -> None:
         places = features.definitions(snapshot, path, line, character)
         return [_location(ls, place, snapshot) for place in places]
 
-    @server.feature(t.TEXT_DOCUMENT_CODE_ACTION, t.CodeActionOptions(
-        code_action_kinds=[t.CodeActionKind.QuickFix, FIX_ALL]))
+    @server.feature(
+        t.TEXT_DOCUMENT_CODE_ACTION,
+        t.CodeActionOptions(code_action_kinds=[t.CodeActionKind.QuickFix, FIX_ALL]),
+    )
     @answering("code actions", list)
     def code_actions(ls: DiosesServer, params: t.CodeActionParams) -> list[t.CodeAction]:
         uri = params.text_document.uri
@@ -79,27 +99,42 @@ def register_questions(server: DiosesServer) -> None:
                 shown = _diagnostic(ls, path, text, diagnostic)
                 if not _meets(shown.range, params.range):
                     continue
-                actions += [t.CodeAction(fix.title, kind=t.CodeActionKind.QuickFix,
-                                         diagnostics=[shown], is_preferred=fix.only,
-                                         edit=_edit(ls, uri, path, fix.edits, text))
-                            for fix in fixes_for(text, diagnostic)]
+                actions += [
+                    t.CodeAction(
+                        fix.title,
+                        kind=t.CodeActionKind.QuickFix,
+                        diagnostics=[shown],
+                        is_preferred=fix.only,
+                        edit=_edit(ls, uri, path, fix.edits, text),
+                    )
+                    for fix in fixes_for(text, diagnostic)
+                ]
         edits = fix_all(text, found) if _wanted(only, FIX_ALL) else []
         if edits:
-            actions.append(t.CodeAction(f"Fix all: {len(edits)} dioses-lint fix(es) of one "
-                                        "choice", kind=FIX_ALL, edit=_edit(ls, uri, path, edits, text)))
+            actions.append(
+                t.CodeAction(
+                    f"Fix all: {len(edits)} dioses-lint fix(es) of one choice",
+                    kind=FIX_ALL,
+                    edit=_edit(ls, uri, path, edits, text),
+                )
+            )
         return actions
 
     @server.feature(t.TEXT_DOCUMENT_FORMATTING)
     @answering("formatting")
-    def formatting(ls: DiosesServer, params: t.DocumentFormattingParams
-                   ) -> Optional[list[t.TextEdit]]:
+    def formatting(
+        ls: DiosesServer, params: t.DocumentFormattingParams
+    ) -> Optional[list[t.TextEdit]]:
         path = ls.path_of(params.text_document.uri)
         snapshot = ls.cards.snapshot()
         try:
             text = features.formatted(snapshot, path)
         except DiosesError as error:  # a file with errors is never reformatted (dioses fmt)
-            ls.log(t.MessageType.Info, f"dioses lsp: not formatted: {len(error.diagnostics)} "
-                   f"error(s) to fix first ({error.diagnostics[0].concise()})")
+            ls.log(
+                t.MessageType.Info,
+                f"dioses lsp: not formatted: {len(error.diagnostics)} "
+                f"error(s) to fix first ({error.diagnostics[0].concise()})",
+            )
             return None  # the diagnostics say why; no popup at every format-on-save
         original = snapshot.texts.get(path, "")
         if text == original:
@@ -117,10 +152,19 @@ def _wanted(only: Optional[list[str]], kind: str) -> bool:
 def _meets(one: t.Range, other: t.Range) -> bool:
     def at(position: t.Position) -> tuple[int, int]:
         return position.line, position.character
+
     return at(one.start) <= at(other.end) and at(other.start) <= at(one.end)
 
 
 def _edit(ls: DiosesServer, uri: str, path: str, edits, text: str) -> t.WorkspaceEdit:
-    return t.WorkspaceEdit(changes={uri: [t.TextEdit(ls.client_range(
-        path, edit.place.line, edit.place.start, edit.place.end, text), edit.new_text)
-        for edit in edits]})
+    return t.WorkspaceEdit(
+        changes={
+            uri: [
+                t.TextEdit(
+                    ls.client_range(path, edit.place.line, edit.place.start, edit.place.end, text),
+                    edit.new_text,
+                )
+                for edit in edits
+            ]
+        }
+    )

@@ -30,10 +30,19 @@ def make_server() -> DiosesServer:
         workspace = ls.client_capabilities.workspace
         watched = workspace.did_change_watched_files if workspace else None
         if watched and watched.dynamic_registration:  # card files changed outside the editor
-            ls.client_register_capability(t.RegistrationParams([t.Registration(
-                "dioses-card-files", t.WORKSPACE_DID_CHANGE_WATCHED_FILES,
-                t.DidChangeWatchedFilesRegistrationOptions(
-                    [t.FileSystemWatcher(glob_pattern="**/*.dioses")]))]))
+            ls.client_register_capability(
+                t.RegistrationParams(
+                    [
+                        t.Registration(
+                            "dioses-card-files",
+                            t.WORKSPACE_DID_CHANGE_WATCHED_FILES,
+                            t.DidChangeWatchedFilesRegistrationOptions(
+                                [t.FileSystemWatcher(glob_pattern="**/*.dioses")]
+                            ),
+                        )
+                    ]
+                )
+            )
 
     @server.feature(t.WORKSPACE_DID_CHANGE_WORKSPACE_FOLDERS)
     @answering("checking the card files")
@@ -55,8 +64,7 @@ def make_server() -> DiosesServer:
 
     @server.feature(t.TEXT_DOCUMENT_DID_CHANGE)
     async def changed(ls: DiosesServer, params: t.DidChangeTextDocumentParams) -> None:
-        answering("reading the change")(lambda ls, uri: ls.take(uri))(
-            ls, params.text_document.uri)
+        answering("reading the change")(lambda ls, uri: ls.take(uri))(ls, params.text_document.uri)
         ls.changes += 1
         mine = ls.changes
         await asyncio.sleep(SETTLE)  # while typing, lint once the keys pause
@@ -66,8 +74,7 @@ def make_server() -> DiosesServer:
         check = answering("checking the card files")(lambda ls, _: ls.cards.snapshot())
         snapshot = await asyncio.get_running_loop().run_in_executor(None, check, ls, None)
         if snapshot is not None and mine == ls.changes:
-            answering("checking the card files")(lambda ls, found: ls.publish(found))(
-                ls, snapshot)
+            answering("checking the card files")(lambda ls, found: ls.publish(found))(ls, snapshot)
 
     @server.feature(t.TEXT_DOCUMENT_DID_CLOSE)
     @answering("checking the card files")
@@ -76,7 +83,8 @@ def make_server() -> DiosesServer:
         ls.open.pop(path, None)
         ls.cards.close(path)
         ls.text_document_publish_diagnostics(
-            t.PublishDiagnosticsParams(params.text_document.uri, []))
+            t.PublishDiagnosticsParams(params.text_document.uri, [])
+        )
         ls.publish()
 
     @server.feature(t.TEXT_DOCUMENT_DID_SAVE)

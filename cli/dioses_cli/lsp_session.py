@@ -23,12 +23,17 @@ from dioses_rules.errors import Severity
 
 from .lsp_protocol import DiosesProtocol
 
+
 class DiosesServer(LanguageServer):
     """A session: the workspace's card files, and the open buffers by URI."""
 
     def __init__(self) -> None:
-        super().__init__("dioses", __version__, protocol_cls=DiosesProtocol,
-                         text_document_sync_kind=t.TextDocumentSyncKind.Incremental)
+        super().__init__(
+            "dioses",
+            __version__,
+            protocol_cls=DiosesProtocol,
+            text_document_sync_kind=t.TextDocumentSyncKind.Incremental,
+        )
         self.cards = Workspace()
         self.open: dict[str, str] = {}  # path -> the URI the editor named it by
         self.changes = 0  # edits so far: a check waiting for the keys to pause sees newer ones
@@ -44,22 +49,29 @@ class DiosesServer(LanguageServer):
         no JSON gets -32700 (JSON-RPC 2.0, with a null id); the rest goes to
         the log, not to a popup (pygls's default)."""
         if isinstance(error, (json.JSONDecodeError, UnicodeDecodeError)):
-            self.protocol._send_response(None, error=t.ResponseError(
-                t.ErrorCodes.ParseError, f"not JSON: {error}"))
+            self.protocol._send_response(
+                None, error=t.ResponseError(t.ErrorCodes.ParseError, f"not JSON: {error}")
+            )
         elif isinstance(error, RecursionError) or (
-                isinstance(error, ValueError) and "integer string conversion" in str(error)):
+            isinstance(error, ValueError) and "integer string conversion" in str(error)
+        ):
             # JSON past what Python's parser reads (nested thousands deep, or
             # a number of thousands of digits, #23): unread, so no id to answer
-            self.protocol._send_response(None, error=t.ResponseError(
-                t.ErrorCodes.ParseError, "not JSON this server reads: nested too deeply "
-                "or a number too long"))
+            self.protocol._send_response(
+                None,
+                error=t.ResponseError(
+                    t.ErrorCodes.ParseError,
+                    "not JSON this server reads: nested too deeply or a number too long",
+                ),
+            )
         if source is not FeatureRequestError:  # a request's error went to the requester
             self.log(t.MessageType.Error, f"dioses lsp: {error}")
 
     def follow_folders(self) -> None:
         """The editor's workspace folders (or its root) are where card files are read."""
-        folders = [uris.to_fs_path(uri) for uri in self.workspace.folders] or \
-            [self.workspace.root_path]
+        folders = [uris.to_fs_path(uri) for uri in self.workspace.folders] or [
+            self.workspace.root_path
+        ]
         self.cards.set_folders([folder for folder in folders if folder])
 
     def take(self, uri: str) -> None:
@@ -106,8 +118,11 @@ class DiosesServer(LanguageServer):
         skipped = self.cards.skipped
         if skipped and skipped is not self._skipped_told:
             self._skipped_told = skipped
-            self.log(t.MessageType.Warning, "dioses lsp: card files not read:\n" + "\n".join(
-                f"{path}: {why}" for path, why in skipped))
+            self.log(
+                t.MessageType.Warning,
+                "dioses lsp: card files not read:\n"
+                + "\n".join(f"{path}: {why}" for path, why in skipped),
+            )
 
     def publish(self, snapshot=None) -> None:
         """Diagnostics for every open buffer (a change in one file can settle
@@ -124,55 +139,79 @@ class DiosesServer(LanguageServer):
         path = self.path_of(uri)
         lines = self.lines(path)
         at = self.workspace.position_codec.position_from_client_units(
-            lines.protocol, t.Position(position.line, position.character))
+            lines.protocol, t.Position(position.line, position.character)
+        )
         return (path, *lines.from_protocol(at.line, at.character))
 
-    def client_position(self, path: str, line: int, character: int,
-                        text: Optional[str] = None) -> t.Position:
+    def client_position(
+        self, path: str, line: int, character: int, text: Optional[str] = None
+    ) -> t.Position:
         lines = self.lines(path, text)
         at = lines.to_protocol(line, character)
         return self.workspace.position_codec.position_to_client_units(
-            lines.protocol, t.Position(*at))
+            lines.protocol, t.Position(*at)
+        )
 
-    def client_range(self, path: str, line: int, start: int, end: int,
-                     text: Optional[str] = None) -> t.Range:
+    def client_range(
+        self, path: str, line: int, start: int, end: int, text: Optional[str] = None
+    ) -> t.Range:
         """A library range (of the newest text, or of ``text``) in the editor's units."""
-        return t.Range(self.client_position(path, line, start, text),
-                       self.client_position(path, line, end, text))
+        return t.Range(
+            self.client_position(path, line, start, text),
+            self.client_position(path, line, end, text),
+        )
 
 
 def uris_key(uri: str) -> str:
     """A URI as pygls's workspace keys it."""
     from urllib.parse import unquote
+
     return unquote(uri)
 
 
 def answering(what: str, default=None):
     """A handler whose bug is logged in the editor and answered with
     ``default``: never a traceback in a response, never the end of the session."""
+
     def wrap(handler: Callable) -> Callable:
         @functools.wraps(handler)
         def guarded(ls: "DiosesServer", params):
             try:
                 return handler(ls, params)
             except Exception:  # noqa: BLE001 - the session goes on; the editor shows the log
-                ls.log(t.MessageType.Error, f"dioses lsp: {what} failed (a bug, please "
-                       "report it):\n" + traceback.format_exc())
+                ls.log(
+                    t.MessageType.Error,
+                    f"dioses lsp: {what} failed (a bug, please "
+                    "report it):\n" + traceback.format_exc(),
+                )
                 return default() if callable(default) else default
+
         return guarded
+
     return wrap
 
 
 def _diagnostic(server: DiosesServer, path: str, text: str, found) -> t.Diagnostic:
     place = features.diagnostic_place(text, found)
     message = found.message + (f"\nhelp: {found.help}" if found.help else "")
-    severity = (t.DiagnosticSeverity.Error if found.severity is Severity.ERROR
-                else t.DiagnosticSeverity.Warning)
-    return t.Diagnostic(server.client_range(path, place.line, place.start, place.end, text),
-                        message,
-                        severity=severity, code=found.code, source="dioses-lint")
+    severity = (
+        t.DiagnosticSeverity.Error
+        if found.severity is Severity.ERROR
+        else t.DiagnosticSeverity.Warning
+    )
+    return t.Diagnostic(
+        server.client_range(path, place.line, place.start, place.end, text),
+        message,
+        severity=severity,
+        code=found.code,
+        source="dioses-lint",
+    )
 
 
 def _location(server: DiosesServer, place: features.Place, snapshot) -> t.Location:
-    return t.Location(server.uri_of(place.path), server.client_range(
-        place.path, place.line, place.start, place.end, snapshot.texts.get(place.path)))
+    return t.Location(
+        server.uri_of(place.path),
+        server.client_range(
+            place.path, place.line, place.start, place.end, snapshot.texts.get(place.path)
+        ),
+    )

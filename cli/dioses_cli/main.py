@@ -16,31 +16,63 @@ from .output import EXIT_CODES_HELP, GuardedGroup
 
 # name -> (module, attribute, one-line help)
 COMMANDS: dict[str, tuple[str, str, str]] = {
-    "score": ("score", "score",
-              "Score saved boards (TOML): cards, laws, patterns, objectives, scenario."),
-    "cards": ("cards", "cards",
-              "List every definition of every loaded set (replaced base cards included)."),
-    "balance": ("balance", "balance",
-                "Score random full areas and report how each Myth card scores."),
-    "play": ("play", "play_command",
-             "Play in the terminal against agents, or hot-seat with several humans."),
-    "simulate": ("simulate", "simulate_command",
-                 "Play many games between agents and report how they went."),
-    "replay": ("replay", "replay_command",
-               "Re-run a game log and check that it reaches the same end."),
-    "solve": ("solve", "solve",
-              "The best layout of a board's cards, proven optimal; or whether a scenario can "
-              "be won."),
-    "lsp": ("lsp", "lsp_command",
-            "Run the language server for card files: lint as you type, hover, completion, "
-            "go to definition, formatting."),
-    "serve": ("serve", "serve",
-              "Browse the cards, build and score boards, and play, in a web browser."),
-    "test": ("verify", "test_command",
-             "Verify card files and folders: lint, the boards' [expect] tables, and property "
-             "tests run for the sets they define."),
-    "fmt": ("fmt", "fmt_command",
-            "Rewrite card files (and the .dioses files of folders) in the canonical layout."),
+    "score": (
+        "score",
+        "score",
+        "Score saved boards (TOML): cards, laws, patterns, objectives, scenario.",
+    ),
+    "cards": (
+        "cards",
+        "cards",
+        "List every definition of every loaded set (replaced base cards included).",
+    ),
+    "balance": (
+        "balance",
+        "balance",
+        "Score random full areas and report how each Myth card scores.",
+    ),
+    "play": (
+        "play",
+        "play_command",
+        "Play in the terminal against agents, or hot-seat with several humans.",
+    ),
+    "simulate": (
+        "simulate",
+        "simulate_command",
+        "Play many games between agents and report how they went.",
+    ),
+    "replay": (
+        "replay",
+        "replay_command",
+        "Re-run a game log and check that it reaches the same end.",
+    ),
+    "solve": (
+        "solve",
+        "solve",
+        "The best layout of a board's cards, proven optimal; or whether a scenario can be won.",
+    ),
+    "lsp": (
+        "lsp",
+        "lsp_command",
+        "Run the language server for card files: lint as you type, hover, completion, "
+        "go to definition, formatting.",
+    ),
+    "serve": (
+        "serve",
+        "serve",
+        "Browse the cards, build and score boards, and play, in a web browser.",
+    ),
+    "test": (
+        "verify",
+        "test_command",
+        "Verify card files and folders: lint, the boards' [expect] tables, and property "
+        "tests run for the sets they define.",
+    ),
+    "fmt": (
+        "fmt",
+        "fmt_command",
+        "Rewrite card files (and the .dioses files of folders) in the canonical layout.",
+    ),
 }
 
 
@@ -67,8 +99,9 @@ class LazyGroup(GuardedGroup):
             formatter.write_dl(rows)
 
 
-@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]},
-             epilog=EXIT_CODES_HELP)
+@click.group(
+    cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]}, epilog=EXIT_CODES_HELP
+)
 @click.version_option(__version__, prog_name="dioses")
 @NO_CACHE_OPTION
 def dioses() -> None:

@@ -55,8 +55,9 @@ def _id_pattern(registry):
     for family in ("law", "pattern", "myth"):  # a Myth card's name wins a clash
         names.update({d.id: name_of(d) for d in registry.definitions(family)})
     ids = sorted(names, key=len, reverse=True)  # 'hera' never inside 'heracles'
-    pattern = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, ids)) + r")(?![\w-])") \
-        if ids else None
+    pattern = (
+        re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, ids)) + r")(?![\w-])") if ids else None
+    )
     return pattern, names
 
 
@@ -78,8 +79,9 @@ def line_name(row=None, column=None) -> str:
     delantera", "columna 4" (what the player may type back, faces.py)."""
     if row is not None:
         value = row.value if isinstance(row, m.Row) else str(row)
-        return {"front": _("front row"), "central": _("central row"),
-                "back": _("back row")}.get(value, value)
+        return {"front": _("front row"), "central": _("central row"), "back": _("back row")}.get(
+            value, value
+        )
     return _("column {number}").format(number=column)
 
 
@@ -94,6 +96,9 @@ def on_line(row=None, column=None) -> str:
     """Where a law is: "on the front row", "on column 4"."""
     if row is not None:
         value = row.value if isinstance(row, m.Row) else str(row)
-        return {"front": _("on the front row"), "central": _("on the central row"),
-                "back": _("on the back row")}.get(value, value)
+        return {
+            "front": _("on the front row"),
+            "central": _("on the central row"),
+            "back": _("on the back row"),
+        }.get(value, value)
     return _("on column {number}").format(number=column)

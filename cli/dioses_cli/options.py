@@ -17,12 +17,23 @@ if TYPE_CHECKING:  # the pool loads when a command runs, not when options are ma
     from dioses_rules.pool.registry import Registry
 
 CARDS_OPTION = click.option(
-    "--cards", "extra_cards", multiple=True, type=FilePath(exists=True, path_type=Path),
+    "--cards",
+    "extra_cards",
+    multiple=True,
+    type=FilePath(exists=True, path_type=Path),
     help="Extra card file or folder (a modder's sets), loaded on top of the bundled ones. "
-         "Repeatable.")
+    "Repeatable.",
+)
 FORMAT_OPTION = click.option(
-    "--format", "output_format", type=click.Choice(["text", "json"]), default="text",
-    show_default=True, help="Readable text, or one JSON document for programs.")
+    "--format",
+    "output_format",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="Readable text, or one JSON document for programs.",
+)
+
+
 def _use_language(ctx, param, value):
     """The terminal's words in ``value`` from here on (:mod:`.i18n`)."""
     from .i18n import use
@@ -40,16 +51,26 @@ def _show_rulings(ctx, param, value):
 
 # For designers: the ruling behind a line ("Laws (R13)"); players read plain words.
 RULINGS_OPTION = click.option(
-    "--rulings", is_flag=True, callback=_show_rulings, expose_value=False, is_eager=True,
-    help="Name the ruling (R12, R16... in RULINGS.md) behind each line, for designers.")
+    "--rulings",
+    is_flag=True,
+    callback=_show_rulings,
+    expose_value=False,
+    is_eager=True,
+    help="Name the ruling (R12, R16... in RULINGS.md) behind each line, for designers.",
+)
 
 
 LANG_OPTION = click.option(
-    "--lang", type=click.Choice(["en", "es"]), default="en", show_default=True,
-    callback=_use_language, is_eager=True,
+    "--lang",
+    type=click.Choice(["en", "es"]),
+    default="en",
+    show_default=True,
+    callback=_use_language,
+    is_eager=True,
     help="The language of what the terminal shows: English, or Spanish (messages, and "
-         "card text in the rulebook's style, \"2p si está al lado de un egipcio\", with "
-         "the printed Spanish names). Pictures (--svg, --sheet) are drawn in English.")
+    'card text in the rulebook\'s style, "2p si está al lado de un egipcio", with '
+    "the printed Spanish names). Pictures (--svg, --sheet) are drawn in English.",
+)
 
 
 def _no_cache(ctx, param, value) -> None:
@@ -60,9 +81,16 @@ def _no_cache(ctx, param, value) -> None:
 
 
 NO_CACHE_OPTION = click.option(
-    "--no-cache", is_flag=True, expose_value=False, is_eager=True, callback=_no_cache,
+    "--no-cache",
+    is_flag=True,
+    expose_value=False,
+    is_eager=True,
+    callback=_no_cache,
     help="Build the card files and the parser anew, without the per-user cache "
-         "(also: DIOSES_NO_CACHE=1).")
+    "(also: DIOSES_NO_CACHE=1).",
+)
+
+
 class Workers(click.ParamType):
     """A number of processes, or 'auto': the cores this process may use."""
 
@@ -79,18 +107,27 @@ class Workers(click.ParamType):
         count = whole_number(text, 6)  # ASCII digits alone, as every number (params.Whole)
         if count is not None and 1 <= count <= MAX_WORKERS:
             return count
-        self.fail(f"'{value}' is not a number of workers from 1 to {MAX_WORKERS}, nor 'auto'",
-                  param, ctx)
+        self.fail(
+            f"'{value}' is not a number of workers from 1 to {MAX_WORKERS}, nor 'auto'", param, ctx
+        )
 
 
 PARALLEL_OPTIONS = [
-    click.option("--workers", type=Workers(), default="1", show_default=True,
-                 help="Processes of this machine to spread the work on ('auto': one per "
-                      "core). The report is the same for any number."),
-    click.option("--scheduler", metavar="ADDRESS",
-                 help="Run on the Dask distributed cluster whose scheduler is at ADDRESS "
-                      "(tcp://host:8786; pip install 'dioses-rules[distributed]'). The "
-                      "report is the same as on one process."),
+    click.option(
+        "--workers",
+        type=Workers(),
+        default="1",
+        show_default=True,
+        help="Processes of this machine to spread the work on ('auto': one per "
+        "core). The report is the same for any number.",
+    ),
+    click.option(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="Run on the Dask distributed cluster whose scheduler is at ADDRESS "
+        "(tcp://host:8786; pip install 'dioses-rules[distributed]'). The "
+        "report is the same as on one process.",
+    ),
 ]
 
 
@@ -102,17 +139,35 @@ def parallel_options(command):
 
 
 SETS_OPTION = click.option(
-    "--set", "sets", multiple=True, metavar="ID", shell_complete=complete_sets,
+    "--set",
+    "sets",
+    multiple=True,
+    metavar="ID",
+    shell_complete=complete_sets,
     help="A set in play, with the sets it requires (default: every loaded set, the bundled "
-         "ones and --cards). Repeatable; '--set base' is the base game alone (R25).")
+    "ones and --cards). Repeatable; '--set base' is the base game alone (R25).",
+)
 SETUP_OPTIONS = [
     SETS_OPTION,
-    click.option("--scenario", metavar="ID", shell_complete=complete_scenarios,
-                 help="Play a solo/cooperative scenario (id, number or name)."),
-    click.option("--challenge", is_flag=True,
-                 help="The scenario's additional challenge (its challenge setup, if any)."),
-    click.option("--rule", "rules", multiple=True, metavar="NAME", shell_complete=complete_rules,
-                 help="A rule option (e.g. power-cards, initial-laws). Repeatable."),
+    click.option(
+        "--scenario",
+        metavar="ID",
+        shell_complete=complete_scenarios,
+        help="Play a solo/cooperative scenario (id, number or name).",
+    ),
+    click.option(
+        "--challenge",
+        is_flag=True,
+        help="The scenario's additional challenge (its challenge setup, if any).",
+    ),
+    click.option(
+        "--rule",
+        "rules",
+        multiple=True,
+        metavar="NAME",
+        shell_complete=complete_rules,
+        help="A rule option (e.g. power-cards, initial-laws). Repeatable.",
+    ),
 ]
 
 
@@ -123,14 +178,16 @@ def setup_options(command):
     return command
 
 
-def parse_agents(text: Optional[str], allowed: Sequence[str], param: str = "'--agents'"
-                 ) -> Optional[list[str]]:
+def parse_agents(
+    text: Optional[str], allowed: Sequence[str], param: str = "'--agents'"
+) -> Optional[list[str]]:
     if text is None:
         return None
     names = [name.strip().lower() for name in text.split(",")]
     if not names or any(not name for name in names):
-        raise click.BadParameter("give agent names separated by commas, e.g. human,greedy",
-                                 param_hint=param)
+        raise click.BadParameter(
+            "give agent names separated by commas, e.g. human,greedy", param_hint=param
+        )
     for name in names:
         if name not in allowed:
             hint = did_you_mean(name, allowed) or f"agents: {', '.join(allowed)}"
@@ -152,15 +209,20 @@ def load_sets(extra_cards, sets: Sequence[str]) -> Registry:
     return registry
 
 
-def game_arguments(extra_cards, scenario: Optional[str], challenge: bool,
-                   rules: Sequence[str], sets: Sequence[str] = ()
-                   ) -> tuple[Registry, Optional[str], list[str]]:
+def game_arguments(
+    extra_cards,
+    scenario: Optional[str],
+    challenge: bool,
+    rules: Sequence[str],
+    sets: Sequence[str] = (),
+) -> tuple[Registry, Optional[str], list[str]]:
     """The cards in play, the scenario id and the rule option ids asked for."""
     registry = load_sets(extra_cards, sets)
     scenario_id = resolve_scenario(registry, scenario)
     if challenge and scenario_id is None:
-        raise click.BadParameter("the challenge belongs to a scenario; add --scenario",
-                                 param_hint="'--challenge'")
+        raise click.BadParameter(
+            "the challenge belongs to a scenario; add --scenario", param_hint="'--challenge'"
+        )
     return registry, scenario_id, resolve_rules(registry, rules)
 
 
@@ -193,8 +255,7 @@ def resolve_rules(registry: Registry, names: Sequence[str]) -> list[str]:
     return resolved
 
 
-def shares_one_area(registry: Registry, scenario: Optional[str], options: Sequence[str]
-                    ) -> bool:
+def shares_one_area(registry: Registry, scenario: Optional[str], options: Sequence[str]) -> bool:
     """Whether the game's rule options (the sets' own, the chosen ones, the
     scenario's mode) seat every player at one area (``areas shared``, R21)."""
     from dioses_rules.engine.setup import settings_for
@@ -210,17 +271,24 @@ def think_option():
 
     low, high = THINK_RANGE
     return click.option(
-        "--think", type=Whole(low, high), default=None, metavar="N",
+        "--think",
+        type=Whole(low, high),
+        default=None,
+        metavar="N",
         help=f"The planner agent's simulations per decision, {low} to {high} (default "
-             f"{DEFAULT_THINK}): more plays better and slower; 1 plays as greedy.")
+        f"{DEFAULT_THINK}): more plays better and slower; 1 plays as greedy.",
+    )
 
 
 def check_think(think: Optional[int], names: Sequence[str]) -> None:
     """A usage error for --think when no seat is played by the planner."""
     if think is not None and "planner" not in names:
-        raise click.BadParameter("--think sets the planner's simulations per decision, but "
-                                 "no seat is played by the planner; add it to --agents, "
-                                 "e.g. --agents planner,greedy", param_hint="'--think'")
+        raise click.BadParameter(
+            "--think sets the planner's simulations per decision, but "
+            "no seat is played by the planner; add it to --agents, "
+            "e.g. --agents planner,greedy",
+            param_hint="'--think'",
+        )
 
 
 def check_players(players: int, solo: bool, most: int) -> None:
@@ -230,9 +298,11 @@ def check_players(players: int, solo: bool, most: int) -> None:
     least = 1 if solo else 2
     if not least <= players <= most:
         what = "a scenario or a game on one shared area" if solo else "the base game"
-        raise click.BadParameter(f"{what} is for {least} to {most} players, not {players}"
-                                 + ("" if solo else "; use --scenario, or --rule solo, "
-                                    "for one player"), param_hint="'--players'")
+        raise click.BadParameter(
+            f"{what} is for {least} to {most} players, not {players}"
+            + ("" if solo else "; use --scenario, or --rule solo, for one player"),
+            param_hint="'--players'",
+        )
 
 
 def check_set_option(registry: Registry, only_set: Optional[str]) -> bool:
@@ -245,8 +315,9 @@ def check_set_option(registry: Registry, only_set: Optional[str]) -> bool:
     return True
 
 
-def check_writable_target(path: Path, option: str, accepts: Callable[[Path], bool],
-                          what: str) -> None:
+def check_writable_target(
+    path: Path, option: str, accepts: Callable[[Path], bool], what: str
+) -> None:
     """Refuse a target that is a folder, sits in no folder, or is a file we did not write."""
     if path.is_dir():
         raise click.BadParameter(f"{path} is a folder", param_hint=option)
@@ -256,5 +327,7 @@ def check_writable_target(path: Path, option: str, accepts: Callable[[Path], boo
     if not os.access(parent, os.W_OK):
         raise click.BadParameter(f"cannot write in {parent}", param_hint=option)
     if path.exists() and not accepts(path):
-        raise click.BadParameter(f"{path} exists and is not {what}; not overwriting it "
-                                 f"(give another file)", param_hint=option)
+        raise click.BadParameter(
+            f"{path} exists and is not {what}; not overwriting it (give another file)",
+            param_hint=option,
+        )

@@ -57,9 +57,11 @@ def counted(count: int, noun: str, plural_form: Optional[str] = None) -> str:
 
 def exit_codes_help(one: str = "a user's error (a bad file or input)") -> str:
     """The exit codes, for a command's --help epilog; ``one`` says what 1 means."""
-    return ("\b\nExit codes: 0 success; 1 " + one + "; 2 a usage error;\n"
-            "3 a bug in dioses-rules (the traceback goes to a crash file named on stderr);\n"
-            "130 interrupted; 141 the output was closed early (e.g. by 'head').")
+    return (
+        "\b\nExit codes: 0 success; 1 " + one + "; 2 a usage error;\n"
+        "3 a bug in dioses-rules (the traceback goes to a crash file named on stderr);\n"
+        "130 interrupted; 141 the output was closed early (e.g. by 'head')."
+    )
 
 
 EXIT_CODES_HELP = exit_codes_help()
@@ -186,8 +188,7 @@ def crash_text(error: BaseException, argv: Optional[list[str]] = None) -> str:
     return "\n".join(lines) + "".join(traceback.format_exception(error))
 
 
-def write_crash_report(error: BaseException, argv: Optional[list[str]] = None
-                       ) -> Optional[Path]:
+def write_crash_report(error: BaseException, argv: Optional[list[str]] = None) -> Optional[Path]:
     """Write the crash report to a new file in :func:`crash_dir`, or to a
     temporary file when that folder cannot be written; None when neither
     could be (the caller then prints the report itself)."""
@@ -222,12 +223,18 @@ def report_bug(error: BaseException, argv: Optional[list[str]] = None) -> None:
     try:
         click.echo(summary, err=True)
         if path is not None:
-            click.echo(f"this is a bug in dioses-rules: please report it with the input "
-                       f"that caused it and the crash report written to {path}", err=True)
+            click.echo(
+                f"this is a bug in dioses-rules: please report it with the input "
+                f"that caused it and the crash report written to {path}",
+                err=True,
+            )
         else:
-            click.echo("this is a bug in dioses-rules (no crash file could be written; "
-                       "the details follow): please report it with them and the input "
-                       "that caused it", err=True)
+            click.echo(
+                "this is a bug in dioses-rules (no crash file could be written; "
+                "the details follow): please report it with them and the input "
+                "that caused it",
+                err=True,
+            )
             click.echo(crash_text(error, argv), err=True, nl=False)
     except OSError:
         pass  # stderr is gone too; the crash file holds the report
@@ -244,8 +251,14 @@ class OutputError(DiosesError):
     def __init__(self, stream, name: str, error: OSError):
         self.stream = stream
         reason = error.strerror or str(error)
-        super().__init__(Diagnostic("E010", f"cannot write to {name}: {reason}", "",
-                                    help="free some space, or send the output elsewhere"))
+        super().__init__(
+            Diagnostic(
+                "E010",
+                f"cannot write to {name}: {reason}",
+                "",
+                help="free some space, or send the output elsewhere",
+            )
+        )
 
     def silence(self) -> None:
         """Point the stream's descriptor at devnull, so that what is still
@@ -377,15 +390,18 @@ class _Guarded:
 
     def make_context(self, info_name, args, parent=None, **extra):
         argv = [info_name or self.name or "dioses", *args]
-        context = run_guarded(lambda: super(_Guarded, self).make_context(
-            info_name, args, parent=parent, **extra), argv)
+        context = run_guarded(
+            lambda: super(_Guarded, self).make_context(info_name, args, parent=parent, **extra),
+            argv,
+        )
         if parent is None:
             context.meta[_ARGV_KEY] = argv
         return context
 
     def invoke(self, ctx):
-        return run_guarded(lambda: super(_Guarded, self).invoke(ctx),
-                           ctx.find_root().meta.get(_ARGV_KEY))
+        return run_guarded(
+            lambda: super(_Guarded, self).invoke(ctx), ctx.find_root().meta.get(_ARGV_KEY)
+        )
 
 
 class GuardedCommand(_Guarded, click.Command):

@@ -31,16 +31,20 @@ class Whole(click.IntRange):
 
     def __init__(self, min: int = 0, max: int | None = None, digits: int | None = None):
         super().__init__(min, max)
-        self.digits = digits if digits is not None else \
-            len(str(max)) if max is not None else SEED_DIGITS
+        self.digits = (
+            digits if digits is not None else len(str(max)) if max is not None else SEED_DIGITS
+        )
 
     def convert(self, value, param, ctx):
         if isinstance(value, str):
             number = whole_number(value, self.digits)
             if number is None:
-                self.fail(f"{_shown(value)} is not a whole number: write it with the digits "
-                          f"0-9 alone (at most {self.digits}; no sign, space or '_')",
-                          param, ctx)
+                self.fail(
+                    f"{_shown(value)} is not a whole number: write it with the digits "
+                    f"0-9 alone (at most {self.digits}; no sign, space or '_')",
+                    param,
+                    ctx,
+                )
             value = number
         return super().convert(value, param, ctx)
 
@@ -52,8 +56,12 @@ class Seconds(click.FloatRange):
     def convert(self, value, param, ctx):
         if isinstance(value, str):
             if not _DECIMAL.fullmatch(value):
-                self.fail(f"{_shown(value)} is not a number of seconds: write digits 0-9 with "
-                          f"at most one decimal point, e.g. 2.5", param, ctx)
+                self.fail(
+                    f"{_shown(value)} is not a number of seconds: write digits 0-9 with "
+                    f"at most one decimal point, e.g. 2.5",
+                    param,
+                    ctx,
+                )
         elif isinstance(value, float) and not math.isfinite(value):
             self.fail(f"{value} is not a number of seconds", param, ctx)
         return super().convert(value, param, ctx)

@@ -21,8 +21,10 @@ from .options import check_writable_target
 KINDS = {".svg": "an SVG picture", ".pdf": "a PDF"}
 
 OVERWRITE_OPTION = click.option(
-    "--overwrite", is_flag=True,
-    help="Replace an existing picture (an SVG or PDF file) at the picture's path.")
+    "--overwrite",
+    is_flag=True,
+    help="Replace an existing picture (an SVG or PDF file) at the picture's path.",
+)
 
 
 def _is_kind(suffix: str):
@@ -35,11 +37,13 @@ def _is_kind(suffix: str):
         if suffix == ".pdf":
             return head.startswith(b"%PDF-")
         return b"<svg" in head or head.lstrip().startswith(b"<?xml")
+
     return accepts
 
 
-def check_picture_target(path: Path | None, option: str, suffixes: Sequence[str],
-                         overwrite: bool) -> str | None:
+def check_picture_target(
+    path: Path | None, option: str, suffixes: Sequence[str], overwrite: bool
+) -> str | None:
     """The picture's kind (".svg" or ".pdf") from its name; refuse a name of
     another kind, a folder, a missing or read-only folder, and an existing
     file unless ``overwrite`` asks for it (and it is a picture of that kind).
@@ -51,13 +55,16 @@ def check_picture_target(path: Path | None, option: str, suffixes: Sequence[str]
     suffix = path.suffix.lower()
     if suffix not in suffixes:
         kinds = " or ".join(f"'{s}'" for s in suffixes)
-        raise click.BadParameter(f"{path} does not end in {kinds}: name the file "
-                                 f"{' or '.join('NAME' + s for s in suffixes)}",
-                                 param_hint=option)
+        raise click.BadParameter(
+            f"{path} does not end in {kinds}: name the file "
+            f"{' or '.join('NAME' + s for s in suffixes)}",
+            param_hint=option,
+        )
     check_writable_target(path, option, _is_kind(suffix), KINDS[suffix])
     if path.exists() and not overwrite:
-        raise click.BadParameter(f"{path} exists; add --overwrite to replace it, or give "
-                                 f"another file", param_hint=option)
+        raise click.BadParameter(
+            f"{path} exists; add --overwrite to replace it, or give another file", param_hint=option
+        )
     return suffix
 
 
@@ -67,8 +74,10 @@ def require_pictures() -> None:
         import drawsvg  # noqa: F401
     except ImportError as error:
         raise DiosesError.one(
-            "E400", f"pictures need drawsvg, which is not installed ({error.name})",
-            help="pip install 'dioses-rules[pictures]'") from None
+            "E400",
+            f"pictures need drawsvg, which is not installed ({error.name})",
+            help="pip install 'dioses-rules[pictures]'",
+        ) from None
 
 
 def written(path: Path, what: str, output_format: str) -> None:

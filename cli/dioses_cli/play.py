@@ -24,9 +24,18 @@ from .human import HUMAN, HumanAgent
 from .i18n import _
 from .names import name_of, texts
 from .completion import complete_agents
-from .options import (CARDS_OPTION, LANG_OPTION, RULINGS_OPTION, check_players, check_think,
-                      game_arguments, parse_agents, setup_options, shares_one_area,
-                      think_option)
+from .options import (
+    CARDS_OPTION,
+    LANG_OPTION,
+    RULINGS_OPTION,
+    check_players,
+    check_think,
+    game_arguments,
+    parse_agents,
+    setup_options,
+    shares_one_area,
+    think_option,
+)
 from .output import console, exit_codes_help, user_errors
 from .params import FilePath, Seconds, Whole
 from .resume import resume
@@ -35,40 +44,86 @@ from .targets import DEFAULT_SAVE, check_final_board, new_game_targets
 
 
 @click.command("play", epilog=exit_codes_help("a user's error, or the input ended mid-game"))
-@click.option("--players", type=Whole(1, MAX_SEATS),
-              help="Seats at the table (default 2; 1 with --scenario; or as many as --agents).")
+@click.option(
+    "--players",
+    type=Whole(1, MAX_SEATS),
+    help="Seats at the table (default 2; 1 with --scenario; or as many as --agents).",
+)
 @setup_options
 @click.option("--seed", type=Whole(0), help="Random seed (default: a random one, printed).")
-@click.option("--agents", "agents_text", shell_complete=complete_agents, metavar="LIST",
-              help="Who sits in each seat, comma-separated: human, greedy, random, planner "
-                   "(default: human, then greedy). Several humans play hot-seat.")
+@click.option(
+    "--agents",
+    "agents_text",
+    shell_complete=complete_agents,
+    metavar="LIST",
+    help="Who sits in each seat, comma-separated: human, greedy, random, planner "
+    "(default: human, then greedy). Several humans play hot-seat.",
+)
 @think_option()
-@click.option("--save", "save_path", type=FilePath(path_type=Path),
-              help=f"Autosave file, written after every turn [default: ./{DEFAULT_SAVE}, or "
-                   f"a fresh name beside it when it exists].")
-@click.option("--resume", "resume_path", type=FilePath(path_type=Path, dir_okay=False),
-              help="Continue a saved game.")
-@click.option("--overwrite", is_flag=True,
-              help="Let a new game replace an existing save and log (never other files). "
-                   "Without it an existing --save or --log is refused, and an existing "
-                   "default save makes the game pick a fresh name.")
-@click.option("--log", "log_path", type=FilePath(path_type=Path, dir_okay=False),
-              help="Write the game log (JSON lines; 'dioses replay' checks it). Default: "
-                   "beside the save, with the suffix .jsonl (also when resuming).")
-@click.option("--final-board", "final_board", type=FilePath(path_type=Path, dir_okay=False),
-              help="At the end, write each area as a board file for 'dioses score' "
-                   "(FILE-1, FILE-2... when there are several areas).")
-@click.option("--best-time", type=Seconds(0.0, 600.0), metavar="SECONDS",
-              help=f"At the end, search this long per area for the best score its cards "
-                   f"could have made ('dioses solve' on its final board); 0: do not "
-                   f"[default: {BEST_TIME_LIMIT:g}].")
+@click.option(
+    "--save",
+    "save_path",
+    type=FilePath(path_type=Path),
+    help=f"Autosave file, written after every turn [default: ./{DEFAULT_SAVE}, or "
+    f"a fresh name beside it when it exists].",
+)
+@click.option(
+    "--resume",
+    "resume_path",
+    type=FilePath(path_type=Path, dir_okay=False),
+    help="Continue a saved game.",
+)
+@click.option(
+    "--overwrite",
+    is_flag=True,
+    help="Let a new game replace an existing save and log (never other files). "
+    "Without it an existing --save or --log is refused, and an existing "
+    "default save makes the game pick a fresh name.",
+)
+@click.option(
+    "--log",
+    "log_path",
+    type=FilePath(path_type=Path, dir_okay=False),
+    help="Write the game log (JSON lines; 'dioses replay' checks it). Default: "
+    "beside the save, with the suffix .jsonl (also when resuming).",
+)
+@click.option(
+    "--final-board",
+    "final_board",
+    type=FilePath(path_type=Path, dir_okay=False),
+    help="At the end, write each area as a board file for 'dioses score' "
+    "(FILE-1, FILE-2... when there are several areas).",
+)
+@click.option(
+    "--best-time",
+    type=Seconds(0.0, 600.0),
+    metavar="SECONDS",
+    help=f"At the end, search this long per area for the best score its cards "
+    f"could have made ('dioses solve' on its final board); 0: do not "
+    f"[default: {BEST_TIME_LIMIT:g}].",
+)
 @LANG_OPTION
 @RULINGS_OPTION
 @CARDS_OPTION
 @user_errors
-def play_command(sets, players, scenario, challenge, rules, seed, agents_text, think, save_path,
-                 resume_path, overwrite, log_path, final_board, best_time, lang,
-                 extra_cards) -> None:
+def play_command(
+    sets,
+    players,
+    scenario,
+    challenge,
+    rules,
+    seed,
+    agents_text,
+    think,
+    save_path,
+    resume_path,
+    overwrite,
+    log_path,
+    final_board,
+    best_time,
+    lang,
+    extra_cards,
+) -> None:
     """Play in the terminal against agents, or hot-seat with several humans.
 
     Each human sees the board (face-down cards are '?', even their own), the
@@ -77,23 +132,40 @@ def play_command(sets, players, scenario, challenge, rules, seed, agents_text, t
     """
     out = console()
     if resume_path is not None:
-        given = [name for name, value in (
-            ("--set", bool(sets)), ("--players", players is not None),
-            ("--scenario", scenario is not None),
-            ("--challenge", challenge), ("--rule", bool(rules)),
-            ("--seed", seed is not None), ("--agents", agents_text is not None),
-            ("--think", think is not None)) if value]
+        given = [
+            name
+            for name, value in (
+                ("--set", bool(sets)),
+                ("--players", players is not None),
+                ("--scenario", scenario is not None),
+                ("--challenge", challenge),
+                ("--rule", bool(rules)),
+                ("--seed", seed is not None),
+                ("--agents", agents_text is not None),
+                ("--think", think is not None),
+            )
+            if value
+        ]
         if given:
-            raise click.UsageError(f"--resume continues a saved game as it was set up; "
-                                   f"{', '.join(given)} cannot be changed")
-        resume(out, resume_path, save_path, log_path, final_board, extra_cards, overwrite,
-               best_time, lang)
+            raise click.UsageError(
+                f"--resume continues a saved game as it was set up; "
+                f"{', '.join(given)} cannot be changed"
+            )
+        resume(
+            out,
+            resume_path,
+            save_path,
+            log_path,
+            final_board,
+            extra_cards,
+            overwrite,
+            best_time,
+            lang,
+        )
         return
-    registry, scenario_id, options = game_arguments(extra_cards, scenario, challenge, rules,
-                                                    sets)
+    registry, scenario_id, options = game_arguments(extra_cards, scenario, challenge, rules, sets)
     shared = shares_one_area(registry, scenario_id, options)
-    names = _seat_names(parse_agents(agents_text, [HUMAN, *AGENTS]), players, scenario_id,
-                        shared)
+    names = _seat_names(parse_agents(agents_text, [HUMAN, *AGENTS]), players, scenario_id, shared)
     check_think(think, names)
     if seed is None:
         seed = random.SystemRandom().randrange(1, 1_000_000)
@@ -106,20 +178,29 @@ def play_command(sets, players, scenario, challenge, rules, seed, agents_text, t
 
     sets = pool_sets(registry)
     session = Session(out, registry, save_path, PlayInfo(seed=seed, pool=sets), log_path)
-    agents = [HumanAgent(out, session.narrator, lang=lang) if name == HUMAN
-              else make_agent(name, agent_seed(seed, seat), think)
-              for seat, name in enumerate(names)]
+    agents = [
+        HumanAgent(out, session.narrator, lang=lang)
+        if name == HUMAN
+        else make_agent(name, agent_seed(seed, seat), think)
+        for seat, name in enumerate(names)
+    ]
     seats = ", ".join(f"{i + 1} {n}" for i, n in enumerate(names))
     if scenario_id:
         head = _("New game of scenario {name}, seed {seed}; seats: {seats}; autosave: {save}")
     else:
         head = _("New {count}-player game, seed {seed}; seats: {seats}; autosave: {save}")
-    out.print(head.format(name=name_of(registry.get("scenario", scenario_id))
-                          if scenario_id else "", count=len(names), seed=seed, seats=seats,
-                          save=save_path), markup=False)
+    out.print(
+        head.format(
+            name=name_of(registry.get("scenario", scenario_id)) if scenario_id else "",
+            count=len(names),
+            seed=seed,
+            seats=seats,
+            save=save_path,
+        ),
+        markup=False,
+    )
     if scenario_id:
-        out.print(texts(registry).text(registry.get("scenario", scenario_id)),
-                  markup=False)
+        out.print(texts(registry).text(registry.get("scenario", scenario_id)), markup=False)
     fields = pool_fields(registry)
 
     def setup_record(record: dict) -> dict:
@@ -129,12 +210,15 @@ def play_command(sets, players, scenario, challenge, rules, seed, agents_text, t
 
     session.transform = setup_record
     session.best_time = best_time
-    session.run(lambda log: new_game(registry, agents, scenario_id, options, seed, challenge,
-                                     log=log), final_board)
+    session.run(
+        lambda log: new_game(registry, agents, scenario_id, options, seed, challenge, log=log),
+        final_board,
+    )
 
 
-def _seat_names(names: Optional[list[str]], players: Optional[int],
-                scenario_id: Optional[str], shared: bool) -> list[str]:
+def _seat_names(
+    names: Optional[list[str]], players: Optional[int], scenario_id: Optional[str], shared: bool
+) -> list[str]:
     """Who sits where: as asked, then greedy agents up to ``players``."""
     if players is None:
         players = len(names) if names else (1 if scenario_id else 2)
@@ -142,6 +226,7 @@ def _seat_names(names: Optional[list[str]], players: Optional[int],
     if names is None:
         names = [HUMAN]
     if len(names) > players:
-        raise click.BadParameter(f"{len(names)} agents for {players} players",
-                                 param_hint="'--agents'")
+        raise click.BadParameter(
+            f"{len(names)} agents for {players} players", param_hint="'--agents'"
+        )
     return names + ["greedy"] * (players - len(names))

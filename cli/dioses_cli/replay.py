@@ -18,8 +18,12 @@ from .names import printed_names
 from .views import record_words
 
 
-def describe(record: Optional[dict], numbered_from: int,
-             missing: str = "nothing (the game ended)", registry=None) -> str:
+def describe(
+    record: Optional[dict],
+    numbered_from: int,
+    missing: str = "nothing (the game ended)",
+    registry=None,
+) -> str:
     """A log record as written (seats, turns and cells numbered from
     ``numbered_from``) in a few plain words (:func:`views.record_words`,
     which numbers them from 1 whatever the log's numbering); with the pool
@@ -46,17 +50,25 @@ def replay_command(log_file: Path, extra_cards) -> None:
         click.echo(f"note: {note}", err=True)
     if outcome.ok:
         final = outcome.final
-        ending = describe(final, outcome.numbered_from, registry=outcome.registry) \
-            if final is not None else \
-            "the log stops before the end of the game (an unfinished game)"
-        console().print(f"replay OK: {outcome.decisions} decisions and {len(outcome.records)} "
-                        f"records replay identically; {ending}", markup=False)
+        ending = (
+            describe(final, outcome.numbered_from, registry=outcome.registry)
+            if final is not None
+            else "the log stops before the end of the game (an unfinished game)"
+        )
+        console().print(
+            f"replay OK: {outcome.decisions} decisions and {len(outcome.records)} "
+            f"records replay identically; {ending}",
+            markup=False,
+        )
         return
     at = outcome.diverged_at
-    click.echo(f"replay diverged at record {at + 2} of {log_file} "
-               f"(line {at + 2}; line 1 is the setup):", err=True)
-    logged = describe(outcome.logged, outcome.numbered_from, "nothing (the log ends here)",
-                      outcome.registry)
+    click.echo(
+        f"replay diverged at record {at + 2} of {log_file} (line {at + 2}; line 1 is the setup):",
+        err=True,
+    )
+    logged = describe(
+        outcome.logged, outcome.numbered_from, "nothing (the log ends here)", outcome.registry
+    )
     click.echo(f"  the log has:    {logged}", err=True)
     if outcome.replayed is None and outcome.problem:
         click.echo(f"  the replay:     {outcome.problem}", err=True)
@@ -64,6 +76,7 @@ def replay_command(log_file: Path, extra_cards) -> None:
         replayed = describe(outcome.replayed, outcome.numbered_from, registry=outcome.registry)
         click.echo(f"  the replay has: {replayed}", err=True)
     if outcome.other_pool:
-        click.echo("note: the log was made with another card pool than the one loaded now",
-                   err=True)
+        click.echo(
+            "note: the log was made with another card pool than the one loaded now", err=True
+        )
     sys.exit(1)

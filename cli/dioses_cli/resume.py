@@ -28,9 +28,17 @@ from .session import Session
 from .targets import beside, check_distinct, check_final_board, check_save_target
 
 
-def resume(out, path: Path, save_option: Optional[Path], log_option: Optional[Path],
-           final_board: Optional[Path], extra_cards, overwrite: bool = False,
-           best_time: Optional[float] = None, lang: str = "en") -> None:
+def resume(
+    out,
+    path: Path,
+    save_option: Optional[Path],
+    log_option: Optional[Path],
+    final_board: Optional[Path],
+    extra_cards,
+    overwrite: bool = False,
+    best_time: Optional[float] = None,
+    lang: str = "en",
+) -> None:
     if not path.exists():
         raise click.BadParameter(f"{path} does not exist", param_hint="'--resume'")
     save = read_save(path)
@@ -43,8 +51,9 @@ def resume(out, path: Path, save_option: Optional[Path], log_option: Optional[Pa
         check_save_target(save_path, overwrite)
     finished = save.state.finished
     records = list(save.play.records)
-    log_path, log_note = (None, None) if finished else \
-        _log_path(save, log_option, save_path, overwrite, records)
+    log_path, log_note = (
+        (None, None) if finished else _log_path(save, log_option, save_path, overwrite, records)
+    )
     if final_board is not None:
         check_final_board(final_board, len(save.state.areas))
     for note in [*notes, *filter(None, [log_note])]:
@@ -54,23 +63,36 @@ def resume(out, path: Path, save_option: Optional[Path], log_option: Optional[Pa
     session = Session(out, registry, save_path, play, log_path, records)
     session.best_time = best_time
     names = [agent.name for agent in save.agents]
-    agents = [HumanAgent(out, session.narrator, lang=lang) if name == HUMAN
-              else make_agent(name, 0)
-              for name in names]
+    agents = [
+        HumanAgent(out, session.narrator, lang=lang) if name == HUMAN else make_agent(name, 0)
+        for name in names
+    ]
     if finished:
         out.print(f"{path} holds a finished game", markup=False)
     else:
-        out.print(f"Resuming {path} at turn {save.state.turn + 1}; seats: " +
-                  ", ".join(f"{i + 1} {n}" for i, n in enumerate(names)), markup=False)
-    session.run(lambda log: load_game(registry, save, agents, None if finished else log,
-                                      str(path)), final_board)
+        out.print(
+            f"Resuming {path} at turn {save.state.turn + 1}; seats: "
+            + ", ".join(f"{i + 1} {n}" for i, n in enumerate(names)),
+            markup=False,
+        )
+    session.run(
+        lambda log: load_game(registry, save, agents, None if finished else log, str(path)),
+        final_board,
+    )
 
 
 def _check_agents(save: SaveFile, path: str) -> None:
     known = [HUMAN, *AGENTS]
-    wrong = [Diagnostic("G102", f"the saved game is damaged: $.agents[{i}].name: unknown "
-                                f"agent '{agent.name}' (agents: {', '.join(known)})", path)
-             for i, agent in enumerate(save.agents) if agent.name not in known]
+    wrong = [
+        Diagnostic(
+            "G102",
+            f"the saved game is damaged: $.agents[{i}].name: unknown "
+            f"agent '{agent.name}' (agents: {', '.join(known)})",
+            path,
+        )
+        for i, agent in enumerate(save.agents)
+        if agent.name not in known
+    ]
     if wrong:
         raise GameError(wrong)
 
@@ -87,30 +109,46 @@ def _check_pool(save: SaveFile, registry: Registry, cards_given: bool, path: str
         raise game_error(
             f"this save, written by an earlier version, names its card files by path "
             f"({', '.join(save.play.cards)}); paths in a file are not followed",
-            "give the card files with --cards", path, "G103")
+            "give the card files with --cards",
+            path,
+            "G103",
+        )
     return []
 
 
-def _log_path(save: SaveFile, log_option: Optional[Path], save_path: Path, overwrite: bool,
-              records: list[dict]) -> tuple[Optional[Path], Optional[str]]:
+def _log_path(
+    save: SaveFile,
+    log_option: Optional[Path],
+    save_path: Path,
+    overwrite: bool,
+    records: list[dict],
+) -> tuple[Optional[Path], Optional[str]]:
     """Where the resumed game's log goes: --log, else beside the save; a log
     file of this very game goes on, another one is replaced only with
     --overwrite, anything else never."""
     has_log = bool(records) and records[0].get("type") == "setup"
     if not has_log:
         if log_option is not None:
-            raise game_error("this save holds no log of the game so far; cannot write a log",
-                             path=str(save_path), code="G100")
+            raise game_error(
+                "this save holds no log of the game so far; cannot write a log",
+                path=str(save_path),
+                code="G100",
+            )
         return None, "this save holds no log of the game so far; the game goes on unlogged"
     option = "'--log'" if log_option is not None else "the log beside the save"
     log_path = log_option if log_option is not None else beside(save_path)
     check_writable_target(log_path, option, is_log, "a Dioses! game log")
     check_distinct(save_path, log_path)
     if log_path.exists() and first_record(log_path) != records[0] and not overwrite:
-        raise click.BadParameter(f"{log_path} holds another game's log; add --overwrite to "
-                                 f"replace it, or give another --log file", param_hint=option)
+        raise click.BadParameter(
+            f"{log_path} holds another game's log; add --overwrite to "
+            f"replace it, or give another --log file",
+            param_hint=option,
+        )
     note = None
     if save.play.log and Path(save.play.log) != log_path.absolute():
-        note = (f"the save names its log {save.play.log} (an earlier version kept that "
-                f"path); this game's log is {log_path} (give --log to choose another)")
+        note = (
+            f"the save names its log {save.play.log} (an earlier version kept that "
+            f"path); this game's log is {log_path} (give --log to choose another)"
+        )
     return log_path, note

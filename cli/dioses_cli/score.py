@@ -10,44 +10,69 @@ import click
 
 from dioses_rules.pool.load import load_registry
 from dioses_rules.errors import DiosesError
-from dioses_rules.scoring.board import (board_registry, read_board_bytes, read_board_file,
-                                        resolve_board)
+from dioses_rules.scoring.board import (
+    board_registry,
+    read_board_bytes,
+    read_board_file,
+    resolve_board,
+)
 from dioses_rules.scoring.expect import check_expectations, expectations_json
 from dioses_rules.scoring.score import EVALUATORS, score_board
 
 from .options import CARDS_OPTION, FORMAT_OPTION, LANG_OPTION, RULINGS_OPTION
 from .i18n import _, ngettext
-from .output import (EXIT_CODES_HELP, EXIT_USER_ERROR, print_json,
-                     report_diagnostics, user_errors)
+from .output import EXIT_CODES_HELP, EXIT_USER_ERROR, print_json, report_diagnostics, user_errors
 from .params import FilePath
-from .pictures import (OVERWRITE_OPTION, check_picture_target, require_pictures,
-                       write_svg, written)
+from .pictures import OVERWRITE_OPTION, check_picture_target, require_pictures, write_svg, written
 
 
 @click.command("score", epilog=EXIT_CODES_HELP)
-@click.argument("boards", nargs=-1, required=True, metavar="BOARD...",
-                type=FilePath(exists=True, dir_okay=False, allow_dash=True, path_type=Path))
+@click.argument(
+    "boards",
+    nargs=-1,
+    required=True,
+    metavar="BOARD...",
+    type=FilePath(exists=True, dir_okay=False, allow_dash=True, path_type=Path),
+)
 @CARDS_OPTION
 @FORMAT_OPTION
-@click.option("--explain", is_flag=True,
-              help="Show for each card why it did or did not score, and which cells matched "
-                   "(always judged by the reference evaluator, which records the cells).")
-@click.option("--evaluator", type=click.Choice(EVALUATORS), default="compiled",
-              show_default=True,
-              help="Which evaluator judges the cards: the compiled one, or the reference one "
-                   "it is checked against. Both give the same scores.")
-@click.option("--svg", "svg_path", type=FilePath(dir_okay=False, path_type=Path),
-              metavar="FILE.svg",
-              help="Also draw the board as an SVG picture: cards, points, face state, laws, "
-                   "patterns, objectives, scenario, total; with --explain, the cells each "
-                   "card's condition matched. Never over an existing file without --overwrite.")
+@click.option(
+    "--explain",
+    is_flag=True,
+    help="Show for each card why it did or did not score, and which cells matched "
+    "(always judged by the reference evaluator, which records the cells).",
+)
+@click.option(
+    "--evaluator",
+    type=click.Choice(EVALUATORS),
+    default="compiled",
+    show_default=True,
+    help="Which evaluator judges the cards: the compiled one, or the reference one "
+    "it is checked against. Both give the same scores.",
+)
+@click.option(
+    "--svg",
+    "svg_path",
+    type=FilePath(dir_okay=False, path_type=Path),
+    metavar="FILE.svg",
+    help="Also draw the board as an SVG picture: cards, points, face state, laws, "
+    "patterns, objectives, scenario, total; with --explain, the cells each "
+    "card's condition matched. Never over an existing file without --overwrite.",
+)
 @OVERWRITE_OPTION
 @LANG_OPTION
 @RULINGS_OPTION
 @user_errors
-def score(boards: tuple[Path, ...], extra_cards: tuple[Path, ...], output_format: str,
-          explain: bool, evaluator: str, svg_path: Optional[Path], overwrite: bool,
-          lang: str) -> None:
+def score(
+    boards: tuple[Path, ...],
+    extra_cards: tuple[Path, ...],
+    output_format: str,
+    explain: bool,
+    evaluator: str,
+    svg_path: Optional[Path],
+    overwrite: bool,
+    lang: str,
+) -> None:
     """Score saved boards (TOML): cards, laws, patterns, objectives, scenario.
 
     Every card is revealed first (R12). '-' reads a board from standard
@@ -67,8 +92,9 @@ def score(boards: tuple[Path, ...], extra_cards: tuple[Path, ...], output_format
         require_pictures()
     _registry, sources = load_registry(extra_cards)  # every card file checked once
     if len(boards) == 1:
-        report, resolved, registry, shown, mismatches = _scored(boards[0], sources, explain,
-                                                                evaluator)
+        report, resolved, registry, shown, mismatches = _scored(
+            boards[0], sources, explain, evaluator
+        )
         if svg_path is not None:
             from dioses_rules.render.board_picture import board_picture
             from dioses_rules.render.card import CardText
@@ -117,19 +143,25 @@ def _scored(board: Path, sources, explain: bool, evaluator: str):
     mismatches = None
     if board_file.expect is not None:
         mismatches = check_expectations(
-            board_file.expect, report,
-            lambda: report if explain else score_board(resolved, explain=True), shown, registry)
+            board_file.expect,
+            report,
+            lambda: report if explain else score_board(resolved, explain=True),
+            shown,
+            registry,
+        )
     return report, resolved, registry, shown, mismatches
 
 
-def _score_many(boards, sources, output_format: str, explain: bool, evaluator: str,
-                lang: str) -> None:
+def _score_many(
+    boards, sources, output_format: str, explain: bool, evaluator: str, lang: str
+) -> None:
     """Each board in turn; the bad ones reported, then exit 1."""
     results, failed, unmet = [], 0, 0
     for board in boards:
         try:
-            report, _resolved, registry, shown, mismatches = _scored(board, sources, explain,
-                                                                     evaluator)
+            report, _resolved, registry, shown, mismatches = _scored(
+                board, sources, explain, evaluator
+            )
         except DiosesError as error:
             report_diagnostics(error.diagnostics)
             failed += 1
@@ -143,24 +175,33 @@ def _score_many(boards, sources, output_format: str, explain: bool, evaluator: s
             report_diagnostics(mismatches)
             unmet += 1
     if output_format == "json":
-        print_json([{"board": shown, **_document(report, registry, lang, mismatches)}
-                    for shown, report, registry, mismatches in results])
+        print_json(
+            [
+                {"board": shown, **_document(report, registry, lang, mismatches)}
+                for shown, report, registry, mismatches in results
+            ]
+        )
     else:
         totals = [report.total for _shown, report, _registry, _unmet in results]
         summary = ngettext("{count} board: ", "{count} boards: ", len(boards)).format(
-            count=len(boards))
+            count=len(boards)
+        )
         if totals:
             best = max(results, key=lambda item: item[1].total)[0]
             summary += _("totals {totals}; mean {mean:.2f}; best {best} ({points})").format(
-                totals=", ".join(map(str, totals)), mean=sum(totals) / len(totals), best=best,
-                points=max(totals))
+                totals=", ".join(map(str, totals)),
+                mean=sum(totals) / len(totals),
+                best=best,
+                points=max(totals),
+            )
         if failed:
             summary += ("; " if totals else "") + ngettext(
-                "{count} board could not be scored", "{count} boards could not be scored",
-                failed).format(count=failed)
+                "{count} board could not be scored", "{count} boards could not be scored", failed
+            ).format(count=failed)
         if unmet:
-            summary += "; " + ngettext("{count} board not as expected",
-                                       "{count} boards not as expected", unmet).format(count=unmet)
+            summary += "; " + ngettext(
+                "{count} board not as expected", "{count} boards not as expected", unmet
+            ).format(count=unmet)
         click.echo(summary)
     if failed or unmet:
         sys.exit(EXIT_USER_ERROR)
@@ -175,8 +216,7 @@ def _in_language(document: dict, report, texts) -> dict:
             line["text"] = texts.line(card_score.card.lines[index])
     if report.scenario is not None:
         scenario = report.scenario.scenario
-        for part, conditions in (("victory", scenario.victory),
-                                 ("challenge", scenario.challenge)):
+        for part, conditions in (("victory", scenario.victory), ("challenge", scenario.challenge)):
             for shown, condition in zip(document["scenario"]["conditions"][part], conditions):
                 shown["text"] = texts.condition(condition)
     return {**document, "lang": texts.lang}

@@ -25,43 +25,62 @@ def require_web() -> None:
             __import__(name)
         except ImportError:
             raise DiosesError.one(
-                "E410", f"the web app needs {name}, which is not installed",
-                help="pip install 'dioses-rules[web]'") from None
+                "E410",
+                f"the web app needs {name}, which is not installed",
+                help="pip install 'dioses-rules[web]'",
+            ) from None
 
 
 def _listening(host: str, port: int) -> socket.socket:
     """A socket bound to ``host``:``port`` (0: a free port), or a user's error."""
     bare = host.strip("[]")
     try:
-        family, kind, proto, _, address = socket.getaddrinfo(
-            bare, port, type=socket.SOCK_STREAM)[0]
+        family, kind, proto, _, address = socket.getaddrinfo(bare, port, type=socket.SOCK_STREAM)[0]
     except socket.gaierror as error:
-        raise DiosesError.one("E411", f"cannot serve at '{host}': {error.strerror}",
-                              help="give an address of this machine, e.g. 127.0.0.1") from None
+        raise DiosesError.one(
+            "E411",
+            f"cannot serve at '{host}': {error.strerror}",
+            help="give an address of this machine, e.g. 127.0.0.1",
+        ) from None
     sock = socket.socket(family, kind, proto)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         sock.bind(address)
     except OSError as error:
         sock.close()
-        raise DiosesError.one("E411", f"cannot listen on {host}:{port}: {error.strerror}",
-                              help="choose another --port, or 0 for any free one") from None
+        raise DiosesError.one(
+            "E411",
+            f"cannot listen on {host}:{port}: {error.strerror}",
+            help="choose another --port, or 0 for any free one",
+        ) from None
     sock.listen(128)
     sock.set_inheritable(True)
     return sock
 
 
 @click.command("serve", epilog=EXIT_CODES_HELP)
-@click.option("--port", type=Whole(0, 65535), default=8000, show_default=True,
-              help="The port to listen on (0: any free port, printed at the start).")
-@click.option("--host", default="127.0.0.1", show_default=True,
-              help="The address to serve at. Only requests naming this address (or, for "
-                   "a loopback one, localhost) are answered.")
-@click.option("--saves", type=FilePath(exists=True, file_okay=False, writable=True,
-                                         path_type=Path),
-              default=".", show_default=True,
-              help="The folder where games played in the browser are saved "
-                   "(web-game-ID.json, its log beside it; dioses play --resume goes on).")
+@click.option(
+    "--port",
+    type=Whole(0, 65535),
+    default=8000,
+    show_default=True,
+    help="The port to listen on (0: any free port, printed at the start).",
+)
+@click.option(
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    help="The address to serve at. Only requests naming this address (or, for "
+    "a loopback one, localhost) are answered.",
+)
+@click.option(
+    "--saves",
+    type=FilePath(exists=True, file_okay=False, writable=True, path_type=Path),
+    default=".",
+    show_default=True,
+    help="The folder where games played in the browser are saved "
+    "(web-game-ID.json, its log beside it; dioses play --resume goes on).",
+)
 @CARDS_OPTION
 @user_errors
 def serve(port: int, host: str, saves: Path, extra_cards: tuple[Path, ...]) -> None:
@@ -70,7 +89,8 @@ def serve(port: int, host: str, saves: Path, extra_cards: tuple[Path, ...]) -> N
         raise click.BadParameter(
             "give the one address the browser will use (e.g. 127.0.0.1 or this machine's "
             "name), not every address: the server answers only requests naming it",
-            param_hint="'--host'")
+            param_hint="'--host'",
+        )
     require_web()
     import uvicorn
 
@@ -83,8 +103,10 @@ def serve(port: int, host: str, saves: Path, extra_cards: tuple[Path, ...]) -> N
     sock = _listening(host, port)
     bound = sock.getsockname()[1]
     shown = f"[{host.strip('[]')}]" if ":" in host else host
-    click.echo(f"Serving the cards and the board builder at http://{shown}:{bound}/ "
-               f"(Ctrl-C stops); games are saved in {saves.resolve()}")
+    click.echo(
+        f"Serving the cards and the board builder at http://{shown}:{bound}/ "
+        f"(Ctrl-C stops); games are saved in {saves.resolve()}"
+    )
     sys.stdout.flush()
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="off"))
     try:

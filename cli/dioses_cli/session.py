@@ -44,8 +44,15 @@ class Autosave:
 class Session:
     """One sitting of 'dioses play': logs, autosaves, narration, the end."""
 
-    def __init__(self, out, registry: Registry, save_path: Path, play: PlayInfo,
-                 log_path: Optional[Path], records: Sequence[dict] = ()):
+    def __init__(
+        self,
+        out,
+        registry: Registry,
+        save_path: Path,
+        play: PlayInfo,
+        log_path: Optional[Path],
+        records: Sequence[dict] = (),
+    ):
         self.out = out
         self.registry = registry
         self.records = list(records)
@@ -87,8 +94,9 @@ class Session:
             draw_board(self.out, game, None)
             self.narrator.dirty = False
 
-    def run(self, start: Callable[[Callable[[dict], None]], Game],
-            final_board: Optional[Path]) -> None:
+    def run(
+        self, start: Callable[[Callable[[dict], None]], Game], final_board: Optional[Path]
+    ) -> None:
         try:
             game = start(self.log)
             if game.state.finished:
@@ -113,9 +121,12 @@ class Session:
             raise
         except OSError as error:  # a full disk, a file removed under our feet
             where = error.filename or self.autosave.path
-            raise game_error(f"cannot write {where}: {error.strerror or error}",
-                             "the last autosave stands" if self.autosave.turn is not None
-                             else None, "dioses", "G100")
+            raise game_error(
+                f"cannot write {where}: {error.strerror or error}",
+                "the last autosave stands" if self.autosave.turn is not None else None,
+                "dioses",
+                "G100",
+            )
         finally:
             if self.writer is not None:
                 self.writer.close()
@@ -130,26 +141,33 @@ class Session:
                 click.echo("finding each area's best possible layout...", err=True)
             bests = best.best_totals(game, seconds)
         print_result(out, game, result, bests)
-        out.print(_("saved: {path} (finished game)").format(path=self.autosave.path),
-                  markup=False)
+        out.print(_("saved: {path} (finished game)").format(path=self.autosave.path), markup=False)
         if self.log_path is not None:
-            out.print(_("log: {path} (check it with: dioses replay {path})").format(
-                path=self.log_path), markup=False)
+            out.print(
+                _("log: {path} (check it with: dioses replay {path})").format(path=self.log_path),
+                markup=False,
+            )
         if final_board is not None:
             paths = final_board_paths(final_board, len(game.state.areas))
             for area, (board_file, path) in enumerate(zip(final_board_files(game), paths)):
                 write_board(board_file, path)
-                out.print(f"final board of area {area + 1}: {path} (dioses score {path})",
-                          markup=False)
+                out.print(
+                    f"final board of area {area + 1}: {path} (dioses score {path})", markup=False
+                )
 
     def _stopped(self, why: str, code: int = 0) -> None:
         save = self.autosave.path
         if self.autosave.turn is None:
-            click.echo(_("{why}: the game had not started; nothing was saved").format(
-                why=_(why)), err=True)
+            click.echo(
+                _("{why}: the game had not started; nothing was saved").format(why=_(why)), err=True
+            )
         else:
-            click.echo(_("{why}: the game is saved in {save} as it was at the start of turn "
-                         "{turn}; continue with: dioses play --resume {save}").format(
-                why=_(why), save=save, turn=self.autosave.turn + 1), err=True)
+            click.echo(
+                _(
+                    "{why}: the game is saved in {save} as it was at the start of turn "
+                    "{turn}; continue with: dioses play --resume {save}"
+                ).format(why=_(why), save=save, turn=self.autosave.turn + 1),
+                err=True,
+            )
         if code:
             sys.exit(code)

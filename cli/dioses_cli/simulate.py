@@ -14,39 +14,86 @@ from dioses_rules.engine.simulate import simulate
 from dioses_rules.engine.state import KNOWN_RULES, RULES
 
 from .completion import complete_agents
-from .options import (CARDS_OPTION, check_players, check_think, game_arguments,
-                      parallel_options, parse_agents, setup_options, shares_one_area,
-                      think_option)
+from .options import (
+    CARDS_OPTION,
+    check_players,
+    check_think,
+    game_arguments,
+    parallel_options,
+    parse_agents,
+    setup_options,
+    shares_one_area,
+    think_option,
+)
 from .output import EXIT_CODES_HELP, console, print_json, user_errors
 from .params import FilePath, Whole
 from .views import print_simulation
 
 
 @click.command("simulate", epilog=EXIT_CODES_HELP)
-@click.option("--games", type=Whole(1, 1_000_000), required=True,
-              help="How many games to play.")
-@click.option("--players", type=Whole(1, MAX_SEATS),
-              help="Seats per game (default 2; 1 with --scenario).")
-@click.option("--agents", "agents_text", shell_complete=complete_agents, default="greedy,random", show_default=True,
-              metavar="LIST", help="Agents, comma-separated; seat i uses agent i mod their count.")
+@click.option("--games", type=Whole(1, 1_000_000), required=True, help="How many games to play.")
+@click.option(
+    "--players", type=Whole(1, MAX_SEATS), help="Seats per game (default 2; 1 with --scenario)."
+)
+@click.option(
+    "--agents",
+    "agents_text",
+    shell_complete=complete_agents,
+    default="greedy,random",
+    show_default=True,
+    metavar="LIST",
+    help="Agents, comma-separated; seat i uses agent i mod their count.",
+)
 @think_option()
 @setup_options
-@click.option("--seed", type=Whole(0), default=1, show_default=True,
-              help="Game g (from 0) uses seed S+g; its agents are seeded from it and their seat.")
-@click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text",
-              show_default=True, help="Readable text, or one JSON object.")
-@click.option("--log-dir", type=FilePath(path_type=Path, file_okay=False),
-              help="Write each game's log there (game-0001.jsonl, ...).")
-@click.option("--rules-revision", type=click.Choice([str(r) for r in KNOWN_RULES]),
-              default=str(RULES), show_default=True,
-              help="The engine's reading of the rulebooks to play under: 1 is the reading "
-                   "before R26, R32 and R33 (Power only before the action).")
+@click.option(
+    "--seed",
+    type=Whole(0),
+    default=1,
+    show_default=True,
+    help="Game g (from 0) uses seed S+g; its agents are seeded from it and their seat.",
+)
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="Readable text, or one JSON object.",
+)
+@click.option(
+    "--log-dir",
+    type=FilePath(path_type=Path, file_okay=False),
+    help="Write each game's log there (game-0001.jsonl, ...).",
+)
+@click.option(
+    "--rules-revision",
+    type=click.Choice([str(r) for r in KNOWN_RULES]),
+    default=str(RULES),
+    show_default=True,
+    help="The engine's reading of the rulebooks to play under: 1 is the reading "
+    "before R26, R32 and R33 (Power only before the action).",
+)
 @parallel_options
 @CARDS_OPTION
 @user_errors
-def simulate_command(sets, games, players, agents_text, think, scenario, challenge, rules,
-                     seed, output_format, log_dir, rules_revision, workers, scheduler,
-                     extra_cards) -> None:
+def simulate_command(
+    sets,
+    games,
+    players,
+    agents_text,
+    think,
+    scenario,
+    challenge,
+    rules,
+    seed,
+    output_format,
+    log_dir,
+    rules_revision,
+    workers,
+    scheduler,
+    extra_cards,
+) -> None:
     """Play many games between agents and report how they went.
 
     Win rates per seat and per agent (base game), mean and spread (standard
@@ -59,32 +106,51 @@ def simulate_command(sets, games, players, agents_text, think, scenario, challen
     are dealt again at random, greedy agents playing every seat, --think
     simulations per decision; see docs/simulate.md).
     """
-    registry, scenario_id, options = game_arguments(extra_cards, scenario, challenge, rules,
-                                                    sets)
+    registry, scenario_id, options = game_arguments(extra_cards, scenario, challenge, rules, sets)
     names = parse_agents(agents_text, list(AGENTS))
     check_think(think, names)
     if players is None:
         players = 1 if scenario_id else 2
-    check_players(players, scenario_id is not None or
-                  shares_one_area(registry, scenario_id, options), MAX_SEATS)
+    check_players(
+        players,
+        scenario_id is not None or shares_one_area(registry, scenario_id, options),
+        MAX_SEATS,
+    )
     if log_dir is not None:
         _check_log_dir(log_dir, games)
     err = console(stderr=True)
     started = time.perf_counter()
     arguments = (registry, games, players, names, scenario_id, options, seed, challenge, log_dir)
     if err.is_terminal:
-        from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
-                                   TimeRemainingColumn)
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TextColumn,
+            TimeRemainingColumn,
+        )
 
-        with Progress(TextColumn("simulating", markup=False), BarColumn(), MofNCompleteColumn(),
-                      TimeRemainingColumn(), console=err, transient=True) as bar:
+        with Progress(
+            TextColumn("simulating", markup=False),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=err,
+            transient=True,
+        ) as bar:
             task = bar.add_task("games", total=games)
-            report = simulate(*arguments, progress=lambda: bar.advance(task),
-                              rules=int(rules_revision), workers=workers, scheduler=scheduler,
-                              think=think)
+            report = simulate(
+                *arguments,
+                progress=lambda: bar.advance(task),
+                rules=int(rules_revision),
+                workers=workers,
+                scheduler=scheduler,
+                think=think,
+            )
     else:
-        report = simulate(*arguments, rules=int(rules_revision), workers=workers,
-                          scheduler=scheduler, think=think)
+        report = simulate(
+            *arguments, rules=int(rules_revision), workers=workers, scheduler=scheduler, think=think
+        )
     elapsed = time.perf_counter() - started
     if output_format == "json":
         print_json(report.to_json())
@@ -100,5 +166,7 @@ def _check_log_dir(log_dir: Path, games: int) -> None:
     for index in range(games):
         target = log_dir / f"game-{index + 1:04d}.jsonl"
         if target.exists() and not is_log(target):
-            raise click.BadParameter(f"{target} exists and is not a Dioses! game log; "
-                                     f"not overwriting it", param_hint="'--log-dir'")
+            raise click.BadParameter(
+                f"{target} exists and is not a Dioses! game log; not overwriting it",
+                param_hint="'--log-dir'",
+            )

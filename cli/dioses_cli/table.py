@@ -20,8 +20,14 @@ from .names import name_of, on_line, named, row_word, texts
 from .views import difficulty_word, render_report
 
 
-def area_table(game: Game, area: int, title: str, detailed: bool,
-               report: Optional[ScoreReport] = None, width: int = 120) -> Table:
+def area_table(
+    game: Game,
+    area: int,
+    title: str,
+    detailed: bool,
+    report: Optional[ScoreReport] = None,
+    width: int = 120,
+) -> Table:
     """An area as a 3x4 grid; face-down cards are '?' for everyone. A
     face-up card shows its printed name in its mythology's colour and the
     points it scores now; ``detailed``, also its type, mythology and rule."""
@@ -32,8 +38,13 @@ def area_table(game: Game, area: int, title: str, detailed: bool,
     points = {c.cell: c.points for c in report.cards} if report is not None else {}
     registry = game.registry
     # a compact area: its laws in the caption (area_notes), two areas abreast
-    table = Table(title=title, title_justify="left", show_lines=detailed,
-                  show_header=detailed, width=None if detailed else max(30, width // 2 - 2))
+    table = Table(
+        title=title,
+        title_justify="left",
+        show_lines=detailed,
+        show_header=detailed,
+        width=None if detailed else max(30, width // 2 - 2),
+    )
     # never wider than the terminal: rich wraps a cell, it would cut a column
     least = max(4, min(16, (width - 18) // 4 - 3))
     table.add_column("")
@@ -41,14 +52,22 @@ def area_table(game: Game, area: int, title: str, detailed: bool,
         header = str(column)
         if column in column_laws and detailed:
             header += "\n" + _("law: {name}").format(
-                name=named(registry, "law", column_laws[column]))
-        table.add_column(header, justify="center", min_width=least if detailed else None,
-                         max_width=24 if detailed else None, overflow="fold")
+                name=named(registry, "law", column_laws[column])
+            )
+        table.add_column(
+            header,
+            justify="center",
+            min_width=least if detailed else None,
+            max_width=24 if detailed else None,
+            overflow="fold",
+        )
     for row in m.ROWS:
         label = Text(row_word(row) if detailed else row_word(row)[0])
         if row.value in row_laws and detailed:
-            label.append("\n" + _("law: {name}").format(
-                name=named(registry, "law", row_laws[row.value])), style="cyan")
+            label.append(
+                "\n" + _("law: {name}").format(name=named(registry, "law", row_laws[row.value])),
+                style="cyan",
+            )
         cells = []
         for column in m.COLUMNS:
             index = cell_index(row, column)
@@ -58,8 +77,15 @@ def area_table(game: Game, area: int, title: str, detailed: bool,
             elif not slot.face_up:
                 cells.append(Text("?", style="bold magenta"))
             else:
-                cells.append(_face(game.card(slot.card), points.get(index), registry,
-                                   detailed, slot.card in locked))
+                cells.append(
+                    _face(
+                        game.card(slot.card),
+                        points.get(index),
+                        registry,
+                        detailed,
+                        slot.card in locked,
+                    )
+                )
         table.add_row(label, *cells)
     return table
 
@@ -67,11 +93,10 @@ def area_table(game: Game, area: int, title: str, detailed: bool,
 COMPACT_NAME = 9  # a compact area abbreviates longer names (never cuts its columns)
 
 
-def _face(card: m.MythCard, points: Optional[int], registry, detailed: bool,
-          locked: bool) -> Text:
+def _face(card: m.MythCard, points: Optional[int], registry, detailed: bool, locked: bool) -> Text:
     name = name_of(card)
     if not detailed and len(name) > COMPACT_NAME:
-        name = name[:COMPACT_NAME - 1].rstrip() + "…"
+        name = name[: COMPACT_NAME - 1].rstrip() + "…"
     text = Text(name, style=f"bold {mythology_style(card.mythology)}")
     if detailed:
         text.append(f"\n{texts(registry).card_kind(card)}", style="dim")
@@ -79,8 +104,10 @@ def _face(card: m.MythCard, points: Optional[int], registry, detailed: bool,
         if rule:
             text.append(f"\n{rule}")
     if points is not None:
-        text.append(f"\n{points}p" if detailed else f" {points}p",
-                    style="green" if points > 0 else ("red" if points < 0 else "dim"))
+        text.append(
+            f"\n{points}p" if detailed else f" {points}p",
+            style="green" if points > 0 else ("red" if points < 0 else "dim"),
+        )
     if locked:
         text.append(("\n" if detailed else " ") + _("(locked)"), style="yellow")
     return text
@@ -94,14 +121,14 @@ def area_notes(game: Game, area: int) -> str:
         pattern = registry.get("pattern", held.card)
         done = _("completed") if held.completed else _("not completed")
         patterns.append(f"{name_of(pattern)} ({difficulty_word(pattern.difficulty)}, {done})")
-    laws = [f"{named(registry, 'law', e.card)} {on_line(e.row, e.column)}"
-            for e in state.laws]
-    parts = [_("laws: {laws}").format(laws=", ".join(laws) or _("none")),
-             _("patterns: {patterns}").format(patterns=", ".join(patterns) or _("none"))]
+    laws = [f"{named(registry, 'law', e.card)} {on_line(e.row, e.column)}" for e in state.laws]
+    parts = [
+        _("laws: {laws}").format(laws=", ".join(laws) or _("none")),
+        _("patterns: {patterns}").format(patterns=", ".join(patterns) or _("none")),
+    ]
     if game.state.settings.power_cards or state.power:
         parts.append(_("Power cards: {count}").format(count=len(state.power)))
     return "   ".join(parts)
-
 
 
 def seat_label(game: Game, seat: int) -> str:
@@ -127,33 +154,60 @@ def draw_board(out, game: Game, seat: Optional[int], setup: bool = False) -> Non
         status.append(_("Turn {number}").format(number=state.turn + 1), style="bold")
         status.append(" - " + _("{seat} to play").format(seat=seat_label(game, state.active)))
         if seat is not None and seat != state.active:
-            status.append("; " + _("{seat} decides").format(seat=seat_label(game, seat)),
-                          style="bold yellow")
+            status.append(
+                "; " + _("{seat} decides").format(seat=seat_label(game, seat)), style="bold yellow"
+            )
     if game.scenario is not None:
-        status.append(" - " + _("scenario {number}: {name}").format(
-            number=game.scenario.number, name=name_of(game.scenario)))
+        status.append(
+            " - "
+            + _("scenario {number}: {name}").format(
+                number=game.scenario.number, name=name_of(game.scenario)
+            )
+        )
         if state.challenge:
             status.append(" " + _("(challenge)"))
     status.append("\n" + _("deck: {cards}").format(cards=cards_count(len(state.deck))))
     for index, pile in enumerate(state.discards):
         top = named(registry, "myth", pile[-1]) if pile else _("empty")
-        status.append("   " + _("discard pile {number}: {top} on top ({cards})").format(
-            number=index + 1, top=top, cards=cards_count(len(pile))))
+        status.append(
+            "   "
+            + _("discard pile {number}: {top} on top ({cards})").format(
+                number=index + 1, top=top, cards=cards_count(len(pile))
+            )
+        )
     if state.removed:
-        status.append("\n" + _("out of the game: {cards}").format(
-            cards=", ".join(named(registry, "myth", c) for c in state.removed)))
+        status.append(
+            "\n"
+            + _("out of the game: {cards}").format(
+                cards=", ".join(named(registry, "myth", c) for c in state.removed)
+            )
+        )
     if state.objectives:
-        status.append("\n" + _("objectives: {objectives}").format(objectives=", ".join(
-            f"{named(registry, 'objective-goal', g)} + {named(registry, 'objective-element', e)}"
-            for g, e in state.objectives)))
+        status.append(
+            "\n"
+            + _("objectives: {objectives}").format(
+                objectives=", ".join(
+                    f"{named(registry, 'objective-goal', g)} + {named(registry, 'objective-element', e)}"
+                    for g, e in state.objectives
+                )
+            )
+        )
     if state.scenario_state:
-        status.append("\n" + ", ".join(f"{k}: {named(registry, 'myth', v)}" for k, v in
-                                       sorted(state.scenario_state.items())))
+        status.append(
+            "\n"
+            + ", ".join(
+                f"{k}: {named(registry, 'myth', v)}"
+                for k, v in sorted(state.scenario_state.items())
+            )
+        )
     if state.ending_seat is not None and state.turns_left is not None:
-        status.append("\n" + ngettext("last round: {count} turn left",
-                                       "last round: {count} turns left",
-                                       state.turns_left).format(count=state.turns_left),
-                      style="yellow")
+        status.append(
+            "\n"
+            + ngettext(
+                "last round: {count} turn left", "last round: {count} turns left", state.turns_left
+            ).format(count=state.turns_left),
+            style="yellow",
+        )
     out.print(status)
     compact = []
     for area in order:
@@ -162,8 +216,9 @@ def draw_board(out, game: Game, seat: Optional[int], setup: bool = False) -> Non
         title = _("Area {number}: {seats}").format(number=area + 1, seats=seats)
         if area == own:
             title += " - " + _("yours")
-        title += " - " + ngettext("{count} point showing", "{count} points showing",
-                                  report.total).format(count=report.total)
+        title += " - " + ngettext(
+            "{count} point showing", "{count} points showing", report.total
+        ).format(count=report.total)
         detailed = area == own or len(order) <= 2
         table = area_table(game, area, title, detailed, report, out.width)
         if detailed:
@@ -191,15 +246,16 @@ def _scenario_ticks(out, report: ScoreReport, registry) -> None:
     line = Text()
     said = texts(registry)
     for label, conditions, written in (
-            (_("victory"), scenario.victory_conditions, scenario.scenario.victory),
-            (_("challenge"), scenario.challenge_conditions, scenario.scenario.challenge)):
+        (_("victory"), scenario.victory_conditions, scenario.scenario.victory),
+        (_("challenge"), scenario.challenge_conditions, scenario.scenario.challenge),
+    ):
         if conditions:
             line.append(f"{label}: ", style="bold")
             for index, condition in enumerate(conditions):
-                line.append("[x] " if condition.met else "[ ] ",
-                            style="green" if condition.met else "dim")
-                text = said.condition(written[index]) if index < len(written) \
-                    else condition.text
+                line.append(
+                    "[x] " if condition.met else "[ ] ", style="green" if condition.met else "dim"
+                )
+                text = said.condition(written[index]) if index < len(written) else condition.text
                 line.append(f"{text}   ")
             line.append("\n")
     out.print(line, end="")
@@ -211,10 +267,15 @@ def print_result(out, game: Game, result: GameResult, bests: Sequence = ()) -> N
     out.print(Text(_("Final scoring (every card revealed)") + ruling("R12"), style="bold"))
     for area, report in enumerate(result.reports):
         seats = ", ".join(seat_label(game, s) for s in game.seats_of_area(area))
-        render_report(report, _("Area {number} ({seats})").format(number=area + 1, seats=seats),
-                      explain=False, texts=texts(game.registry))
-    title = ngettext("Game over after {count} turn", "Game over after {count} turns",
-                     result.turns).format(count=result.turns)
+        render_report(
+            report,
+            _("Area {number} ({seats})").format(number=area + 1, seats=seats),
+            explain=False,
+            texts=texts(game.registry),
+        )
+    title = ngettext(
+        "Game over after {count} turn", "Game over after {count} turns", result.turns
+    ).format(count=result.turns)
     if result.turn_limit_reached:
         title += " " + _("(turn limit reached)")
     table = Table(title=title, title_justify="left")
@@ -234,10 +295,15 @@ def print_result(out, game: Game, result: GameResult, bests: Sequence = ()) -> N
     _best_notes(out, bests)
     if len(result.reports) > 1:
         names = _(" and ").join(_("area {number}").format(number=w + 1) for w in result.winners)
-        out.print(ngettext("Winner (most points, then most gods): {areas}",
-                           "Winners (most points, then most gods): {areas}",
-                           len(result.winners)).format(areas=names) + ruling("R16"),
-                  markup=False)
+        out.print(
+            ngettext(
+                "Winner (most points, then most gods): {areas}",
+                "Winners (most points, then most gods): {areas}",
+                len(result.winners),
+            ).format(areas=names)
+            + ruling("R16"),
+            markup=False,
+        )
     scenario = result.reports[0].scenario
     if scenario is not None:
         out.print(scenario_verdict(scenario, game.state.challenge), markup=False)
@@ -247,8 +313,9 @@ def scenario_verdict(scenario, challenged: bool) -> str:
     """The scenario's outcome in one line. The challenge is an extra
     requirement on the victory (R34): it is told as part of the victory,
     never as met beside a victory missed."""
-    head = _("Scenario {number} {name}").format(number=scenario.scenario.number,
-                                                name=name_of(scenario.scenario))
+    head = _("Scenario {number} {name}").format(
+        number=scenario.scenario.number, name=name_of(scenario.scenario)
+    )
     if scenario.victory and scenario.challenge:
         outcome = _("victory, with its challenge")
     elif scenario.victory:
@@ -257,8 +324,11 @@ def scenario_verdict(scenario, challenged: bool) -> str:
         outcome = _("no victory")
     beaten = _("BEATEN") if scenario.beaten else _("not beaten")
     return _("{head}: {outcome}; more than {threshold} points: {beaten}").format(
-        head=head, outcome=outcome + ruling("R34") if challenged else outcome,
-        threshold=scenario.threshold, beaten=beaten)
+        head=head,
+        outcome=outcome + ruling("R34") if challenged else outcome,
+        threshold=scenario.threshold,
+        beaten=beaten,
+    )
 
 
 def _best_notes(out, bests: Sequence) -> None:
@@ -266,8 +336,13 @@ def _best_notes(out, bests: Sequence) -> None:
     if not bests:
         return
     if any(best.total is not None for best in bests):
-        out.print(_("best possible: the same cards rearranged, laws on their lines, patterns "
-                    "and objectives as they ended (every card face up); '>=' when not proven "
-                    "in the time allowed"), markup=False)
+        out.print(
+            _(
+                "best possible: the same cards rearranged, laws on their lines, patterns "
+                "and objectives as they ended (every card face up); '>=' when not proven "
+                "in the time allowed"
+            ),
+            markup=False,
+        )
     for why in dict.fromkeys(best.why_not for best in bests if best.why_not):
         out.print(_("best possible: {why}").format(why=why), markup=False)

@@ -50,7 +50,9 @@ def _refuse_unfinished(save_path: Path, option: str) -> None:
     raise click.BadParameter(
         f"{save_path} holds an unfinished game; continue it with "
         f"'dioses play --resume {save_path}', or add --overwrite to replace it, "
-        f"or give another --save file", param_hint=option)
+        f"or give another --save file",
+        param_hint=option,
+    )
 
 
 def check_save_target(save_path: Path, overwrite: bool) -> None:
@@ -59,28 +61,34 @@ def check_save_target(save_path: Path, overwrite: bool) -> None:
     if save_path.exists() and not overwrite:
         if is_unfinished_save(save_path):
             _refuse_unfinished(save_path, "'--save'")
-        raise click.BadParameter(f"{save_path} holds a saved game; add --overwrite to "
-                                 f"replace it, or give another --save file",
-                                 param_hint="'--save'")
+        raise click.BadParameter(
+            f"{save_path} holds a saved game; add --overwrite to "
+            f"replace it, or give another --save file",
+            param_hint="'--save'",
+        )
 
 
-def check_log_target(log_path: Path, save_path: Path, overwrite: bool,
-                     option: str = "'--log'") -> None:
+def check_log_target(
+    log_path: Path, save_path: Path, overwrite: bool, option: str = "'--log'"
+) -> None:
     check_writable_target(log_path, option, is_log, "a Dioses! game log")
     check_distinct(save_path, log_path)
     if log_path.exists() and not overwrite:
-        raise click.BadParameter(f"{log_path} holds a game log; add --overwrite to replace "
-                                 f"it, or give another --log file", param_hint=option)
+        raise click.BadParameter(
+            f"{log_path} holds a game log; add --overwrite to replace "
+            f"it, or give another --log file",
+            param_hint=option,
+        )
 
 
 def check_distinct(save_path: Path, log_path: Path) -> None:
     if save_path.resolve() == log_path.resolve():
-        raise click.BadParameter("the log and the save must be two files",
-                                 param_hint="'--log'")
+        raise click.BadParameter("the log and the save must be two files", param_hint="'--log'")
 
 
-def new_game_targets(save_option: Optional[Path], log_option: Optional[Path],
-                     overwrite: bool) -> tuple[Path, Path, Optional[str]]:
+def new_game_targets(
+    save_option: Optional[Path], log_option: Optional[Path], overwrite: bool
+) -> tuple[Path, Path, Optional[str]]:
     """The save and log of a new game, and a note when a fresh name was picked."""
     note = None
     if save_option is not None:
@@ -98,8 +106,12 @@ def new_game_targets(save_option: Optional[Path], log_option: Optional[Path],
             save_path = fresh_save_path(save_path)
             note = f"{DEFAULT_SAVE} or its log exists; this game is saved in {save_path}"
     log_path = log_option if log_option is not None else beside(save_path)
-    check_log_target(log_path, save_path, overwrite,
-                     "'--log'" if log_option is not None else "the log beside the save")
+    check_log_target(
+        log_path,
+        save_path,
+        overwrite,
+        "'--log'" if log_option is not None else "the log beside the save",
+    )
     return save_path, log_path, note
 
 
@@ -112,9 +124,11 @@ def final_board_paths(path: Path, areas: int) -> list[Path]:
 def check_final_board(path: Path, areas: int) -> None:
     for target in final_board_paths(path, areas):
         if target.exists():
-            raise click.BadParameter(f"{target} exists; not overwriting it",
-                                     param_hint="'--final-board'")
+            raise click.BadParameter(
+                f"{target} exists; not overwriting it", param_hint="'--final-board'"
+            )
         parent = target.parent if str(target.parent) else Path(".")
         if not parent.is_dir():
-            raise click.BadParameter(f"no folder {parent} for {target}",
-                                     param_hint="'--final-board'")
+            raise click.BadParameter(
+                f"no folder {parent} for {target}", param_hint="'--final-board'"
+            )

@@ -27,24 +27,44 @@ def _budget(ctx, param, value: float) -> float:
 
 
 @click.command("test", epilog=EXIT_CODES_HELP)
-@click.argument("paths", nargs=-1, required=True, metavar="PATH...",
-                type=FilePath(exists=True, path_type=Path))
-@click.option("--budget", type=Seconds(), default=60.0, show_default=True, callback=_budget,
-              metavar="SECONDS",
-              help="About how long the run may take: the exact best and worst points, the "
-                   "scenarios, the games and the random boards share it; what it leaves no "
-                   "time for is skipped and says so.")
-@click.option("--seed", type=Whole(0, 2 ** 32 - 1), default=None,
-              help="The seed of the searches, games and random boards (default: a new one, "
-                   "printed, to run again with).")
+@click.argument(
+    "paths", nargs=-1, required=True, metavar="PATH...", type=FilePath(exists=True, path_type=Path)
+)
+@click.option(
+    "--budget",
+    type=Seconds(),
+    default=60.0,
+    show_default=True,
+    callback=_budget,
+    metavar="SECONDS",
+    help="About how long the run may take: the exact best and worst points, the "
+    "scenarios, the games and the random boards share it; what it leaves no "
+    "time for is skipped and says so.",
+)
+@click.option(
+    "--seed",
+    type=Whole(0, 2**32 - 1),
+    default=None,
+    help="The seed of the searches, games and random boards (default: a new one, "
+    "printed, to run again with).",
+)
 @FORMAT_OPTION
-@click.option("--junit", "junit_path", type=FilePath(dir_okay=False, path_type=Path),
-              metavar="FILE",
-              help="Also write the results as JUnit XML, for a CI service (a file there "
-                   "already is replaced only if it is a JUnit report).")
+@click.option(
+    "--junit",
+    "junit_path",
+    type=FilePath(dir_okay=False, path_type=Path),
+    metavar="FILE",
+    help="Also write the results as JUnit XML, for a CI service (a file there "
+    "already is replaced only if it is a JUnit report).",
+)
 @user_errors
-def test_command(paths: tuple[Path, ...], budget: float, seed: Optional[int],
-                 output_format: str, junit_path: Optional[Path]) -> None:
+def test_command(
+    paths: tuple[Path, ...],
+    budget: float,
+    seed: Optional[int],
+    output_format: str,
+    junit_path: Optional[Path],
+) -> None:
     """Verify card files and folders: lint, the boards' [expect] tables,
     and property tests run for the sets they define.
 
@@ -62,7 +82,7 @@ def test_command(paths: tuple[Path, ...], budget: float, seed: Optional[int],
     if junit_path is not None:
         _check_junit_target(junit_path)
     if seed is None:
-        seed = random.SystemRandom().randrange(2 ** 32)
+        seed = random.SystemRandom().randrange(2**32)
     text = output_format == "text"
     if text:
         click.echo(f"dioses test: seed {seed}, budget {budget:g}s")
@@ -82,11 +102,14 @@ def _check_junit_target(path: Path) -> None:
         try:
             head = path.read_text(encoding="utf-8", errors="replace")[:400]
         except OSError as error:
-            raise click.BadParameter(f"cannot read {path}: {error.strerror}",
-                                     param_hint="'--junit'")
+            raise click.BadParameter(
+                f"cannot read {path}: {error.strerror}", param_hint="'--junit'"
+            )
         if "<testsuite" not in head:
-            raise click.BadParameter(f"{path} exists and is not a JUnit report: not "
-                                     "overwriting it", param_hint="'--junit'")
+            raise click.BadParameter(
+                f"{path} exists and is not a JUnit report: not overwriting it",
+                param_hint="'--junit'",
+            )
 
 
 def _line(outcome: Outcome) -> str:
@@ -111,8 +134,12 @@ def _summary(run) -> None:
         click.echo("\n=== short test summary ===")
         for outcome in failed:
             click.echo(printable(f"FAILED {outcome.place} {outcome.name} - {outcome.message}"))
-    how = "CP-SAT" if run.method == "CP-SAT" else \
-        "a bounded search (install the [solver] extra for exact answers)"
-    click.echo(f"best and worst points by {how}; seed {run.seed} (--seed {run.seed} to "
-               "run it again)")
+    how = (
+        "CP-SAT"
+        if run.method == "CP-SAT"
+        else "a bounded search (install the [solver] extra for exact answers)"
+    )
+    click.echo(
+        f"best and worst points by {how}; seed {run.seed} (--seed {run.seed} to run it again)"
+    )
     click.echo(run.summary())

@@ -60,8 +60,9 @@ class _Say:
         return self.texts.condition(conditions[index])
 
 
-def render_report(report: ScoreReport, title: str, explain: bool,
-                  texts: "Optional[Texts]" = None) -> None:
+def render_report(
+    report: ScoreReport, title: str, explain: bool, texts: "Optional[Texts]" = None
+) -> None:
     """A score report: the grid with each card's points, the laws, patterns and
     objectives, why each card scored (``explain``), the total and the
     scenario, in the terminal's language; ``texts`` says the card lines and
@@ -69,19 +70,41 @@ def render_report(report: ScoreReport, title: str, explain: bool,
     out = console()
     say = _Say(texts)
     out.print(_grid(report, title, say))
-    _table(out, _("Laws") + ruling("R13"), (_("law"), _("on"), _("points")),
-           ((say.name(law.law), say.line_of(law), str(law.points)) for law in report.laws))
-    _table(out, _("Patterns") + ruling("R14"), (_("pattern"), _("difficulty"), _("completed"),
-                                                 _("points")),
-           ((say.name(held.pattern), difficulty_word(held.pattern.difficulty),
-             _completed(held),
-             str(held.points)) for held in report.patterns))
-    _table(out, _("Objectives") + ruling("R15"), (_("goal"), _("element"), _("points")),
-           ((say.name(o.goal), say.name(o.element), str(o.points)) for o in report.objectives))
+    _table(
+        out,
+        _("Laws") + ruling("R13"),
+        (_("law"), _("on"), _("points")),
+        ((say.name(law.law), say.line_of(law), str(law.points)) for law in report.laws),
+    )
+    _table(
+        out,
+        _("Patterns") + ruling("R14"),
+        (_("pattern"), _("difficulty"), _("completed"), _("points")),
+        (
+            (
+                say.name(held.pattern),
+                difficulty_word(held.pattern.difficulty),
+                _completed(held),
+                str(held.points),
+            )
+            for held in report.patterns
+        ),
+    )
+    _table(
+        out,
+        _("Objectives") + ruling("R15"),
+        (_("goal"), _("element"), _("points")),
+        ((say.name(o.goal), say.name(o.element), str(o.points)) for o in report.objectives),
+    )
     if explain:
         _explain(out, report, say)
-    out.print(_("Total: {total} points  (gods, for a tie: {gods})").format(
-        total=report.total, gods=report.gods) + ruling("R16"), markup=False)
+    out.print(
+        _("Total: {total} points  (gods, for a tie: {gods})").format(
+            total=report.total, gods=report.gods
+        )
+        + ruling("R16"),
+        markup=False,
+    )
     if report.scenario is not None:
         _scenario(out, report.scenario, say)
 
@@ -99,9 +122,11 @@ def difficulty_word(difficulty) -> str:
 
 def _grid(report: ScoreReport, title: str, say: _Say) -> Table:
     points_at = {c.cell: c.points for c in report.cards}
-    grid = Table(title=_("{title}: {total} points").format(title=title, total=report.total),
-                 show_lines=True,
-                 title_justify="left")
+    grid = Table(
+        title=_("{title}: {total} points").format(title=title, total=report.total),
+        show_lines=True,
+        title_justify="left",
+    )
     grid.add_column("")
     for column in m.COLUMNS:
         grid.add_column(str(column), justify="center", min_width=14)
@@ -144,25 +169,36 @@ def _explain(out, report: ScoreReport, say: _Say) -> None:
     _explain_rest(out, report, say)
     out.print(Text(_("Why each card scored"), style="bold"))
     for card_score in report.cards:
-        out.print(f"{say.name(card_score.card)} ({say.cell(card_score.cell)}): "
-                  f"{card_score.points}p", markup=False)
+        out.print(
+            f"{say.name(card_score.card)} ({say.cell(card_score.cell)}): {card_score.points}p",
+            markup=False,
+        )
         if not card_score.lines:
             out.print("  " + _("(no scoring line)"))
         for index, line in enumerate(card_score.lines):
             verdict = _("holds") if line.points else _("does not hold")
-            out.print(f"  {say.line(card_score.card, index, line.text)}: {line.points}p "
-                      + _("({verdict}; matched: {cells})").format(
-                          verdict=verdict, cells=_cells(line.cells, say)), markup=False)
+            out.print(
+                f"  {say.line(card_score.card, index, line.text)}: {line.points}p "
+                + _("({verdict}; matched: {cells})").format(
+                    verdict=verdict, cells=_cells(line.cells, say)
+                ),
+                markup=False,
+            )
 
 
 def _explain_rest(out, report: ScoreReport, say: _Say) -> None:
     """Which cells each law, pattern and objective matched (R13-R15)."""
     lines = []
     for law in report.laws:
-        lines.append(_("law {law} {line}: {verdict}, {points}p (matched: {cells})").format(
-            law=say.name(law.law), line=on_line(law.row, law.column),
-            verdict=_("met") if law.points else _("not met"), points=law.points,
-            cells=_cells(law.cells, say)))
+        lines.append(
+            _("law {law} {line}: {verdict}, {points}p (matched: {cells})").format(
+                law=say.name(law.law),
+                line=on_line(law.row, law.column),
+                verdict=_("met") if law.points else _("not met"),
+                points=law.points,
+                cells=_cells(law.cells, say),
+            )
+        )
     for held in report.patterns:
         if held.completed and held.cells:
             how = _("completed by {cells}").format(cells=_cells(held.cells, say))
@@ -170,12 +206,20 @@ def _explain_rest(out, report: ScoreReport, say: _Say) -> None:
             how = _("completed during the game (as saved)")
         else:
             how = _("not completed") + ("" if held.judged else " " + _("(as saved)"))
-        lines.append(_("pattern {pattern}: {how}, {points}p").format(
-            pattern=say.name(held.pattern), how=how, points=held.points))
+        lines.append(
+            _("pattern {pattern}: {how}, {points}p").format(
+                pattern=say.name(held.pattern), how=how, points=held.points
+            )
+        )
     for objective in report.objectives:
-        lines.append(_("objective {goal} + {element}: {points}p (matched: {cells})").format(
-            goal=say.name(objective.goal), element=say.name(objective.element),
-            points=objective.points, cells=_cells(objective.cells, say)))
+        lines.append(
+            _("objective {goal} + {element}: {points}p (matched: {cells})").format(
+                goal=say.name(objective.goal),
+                element=say.name(objective.element),
+                points=objective.points,
+                cells=_cells(objective.cells, say),
+            )
+        )
     if lines:
         out.print(Text(_("Why each law, pattern and objective scored"), style="bold"))
         for line in lines:
@@ -183,25 +227,44 @@ def _explain_rest(out, report: ScoreReport, say: _Say) -> None:
 
 
 def _scenario(out, result, say: _Say) -> None:
-    out.print(Text(_("Scenario {number}: {name}").format(
-        number=result.scenario.number, name=say.name(result.scenario)), style="bold"))
+    out.print(
+        Text(
+            _("Scenario {number}: {name}").format(
+                number=result.scenario.number, name=say.name(result.scenario)
+            ),
+            style="bold",
+        )
+    )
     for said, conditions, written in (
-            (_("victory: met") if result.victory else _("victory: not met"),
-             result.victory_conditions, result.scenario.victory),
-            (_("challenge: met") if result.challenge else _("challenge: not met"),
-             result.challenge_conditions, result.scenario.challenge)):
+        (
+            _("victory: met") if result.victory else _("victory: not met"),
+            result.victory_conditions,
+            result.scenario.victory,
+        ),
+        (
+            _("challenge: met") if result.challenge else _("challenge: not met"),
+            result.challenge_conditions,
+            result.scenario.challenge,
+        ),
+    ):
         out.print(f"  {said}")  # whole, for the words' agreement: "victoria: cumplida"
         for index, condition in enumerate(conditions):
             text = say.condition(written, index, condition.text)
             out.print(f"    [{'x' if condition.met else ' '}] {text}", markup=False)
     if not result.victory and any(c.met for c in result.challenge_conditions):
-        out.print("  " + _("the challenge counts only with the victory") + ruling("R34"),
-                  markup=False)
+        out.print(
+            "  " + _("the challenge counts only with the victory") + ruling("R34"), markup=False
+        )
     for note in result.notes:
         out.print(f"  {note}", markup=False)
     beaten = _("BEATEN") if result.beaten else _("not beaten")
-    out.print("  " + _("threshold: more than {threshold} points -> {beaten}").format(
-        threshold=result.threshold, beaten=beaten), markup=False)
+    out.print(
+        "  "
+        + _("threshold: more than {threshold} points -> {beaten}").format(
+            threshold=result.threshold, beaten=beaten
+        ),
+        markup=False,
+    )
 
 
 def _pct(rate: float) -> str:
@@ -210,54 +273,89 @@ def _pct(rate: float) -> str:
 
 def print_simulation(out, simulation: SimulationReport, registry: Registry, elapsed: float) -> None:
     report = simulation.to_json()
-    what = "base game" if report["scenario"] is None else (
-        f"scenario {registry.get('scenario', report['scenario']).number} "
-        f"{report['scenario']}" + (" (challenge)" if report["challenge"] else ""))
+    what = (
+        "base game"
+        if report["scenario"] is None
+        else (
+            f"scenario {registry.get('scenario', report['scenario']).number} "
+            f"{report['scenario']}" + (" (challenge)" if report["challenge"] else "")
+        )
+    )
     options = f", rule options: {', '.join(report['options'])}" if report["options"] else ""
     from dioses_rules.engine.state import RULES
 
     if simulation.rules != RULES:
         options += f", rules revision {simulation.rules}"
-    out.print(f"{report['games']} games, {what}, {counted(report['players'], 'player')}, seeds "
-              f"{report['seeds'][0]}..{report['seeds'][1]}{options} ({elapsed:.1f} s)",
-              markup=False)
+    out.print(
+        f"{report['games']} games, {what}, {counted(report['players'], 'player')}, seeds "
+        f"{report['seeds'][0]}..{report['seeds'][1]}{options} ({elapsed:.1f} s)",
+        markup=False,
+    )
     base = report["scenario"] is None
     table = Table(title="Seats", title_justify="left")
     for header in ["seat", "agent", "mean score", "spread", "min", "max"] + (
-            ["wins", "shared", "win rate"] if base else []):
+        ["wins", "shared", "win rate"] if base else []
+    ):
         table.add_column(header, justify="right" if header not in ("agent",) else "left")
     for seat in report["seats"]:
         score = seat["score"]
-        row = [str(seat["seat"]), seat["agent"], f"{score['mean']:.2f}", f"{score['spread']:.2f}",
-               str(score["min"]), str(score["max"])]
+        row = [
+            str(seat["seat"]),
+            seat["agent"],
+            f"{score['mean']:.2f}",
+            f"{score['spread']:.2f}",
+            str(score["min"]),
+            str(score["max"]),
+        ]
         if base:
             row += [str(seat["wins"]), str(seat["shared_wins"]), _pct(seat["win_rate"])]
         table.add_row(*row)
     out.print(table)
     if base:
         agents = Table(title="Agents", title_justify="left")
-        for header in ("agent", "seats", "mean score", "wins / seat-games", "win rate",
-                       "games won"):
+        for header in (
+            "agent",
+            "seats",
+            "mean score",
+            "wins / seat-games",
+            "win rate",
+            "games won",
+        ):
             agents.add_column(header)
         for name, entry in report["agents"].items():
-            agents.add_row(name, ", ".join(map(str, entry["seats"])),
-                           f"{entry['score']['mean']:.2f}",
-                           f"{entry['wins']} / {entry['seat_games']}", _pct(entry["win_rate"]),
-                           f"{entry['games_won']} ({_pct(entry['game_win_rate'])})")
+            agents.add_row(
+                name,
+                ", ".join(map(str, entry["seats"])),
+                f"{entry['score']['mean']:.2f}",
+                f"{entry['wins']} / {entry['seat_games']}",
+                _pct(entry["win_rate"]),
+                f"{entry['games_won']} ({_pct(entry['game_win_rate'])})",
+            )
         out.print(agents)
-        out.print(f"Counting: {report['counting']}. Games with a shared win: "
-                  f"{report['shared_wins']}.", markup=False)
+        out.print(
+            f"Counting: {report['counting']}. Games with a shared win: {report['shared_wins']}.",
+            markup=False,
+        )
     score, turns = report["score"], report["turns"]
-    out.print(f"Score per area: mean {score['mean']:.2f}, spread {score['spread']:.2f} "
-              f"(standard deviation), min {score['min']}, max {score['max']}", markup=False)
-    out.print(f"Game length: mean {turns['mean']:.1f} turns, spread {turns['spread']:.1f}, "
-              f"min {turns['min']}, max {turns['max']}; turn-limit hits: "
-              f"{report['turn_limit_hits']}", markup=False)
+    out.print(
+        f"Score per area: mean {score['mean']:.2f}, spread {score['spread']:.2f} "
+        f"(standard deviation), min {score['min']}, max {score['max']}",
+        markup=False,
+    )
+    out.print(
+        f"Game length: mean {turns['mean']:.1f} turns, spread {turns['spread']:.1f}, "
+        f"min {turns['min']}, max {turns['max']}; turn-limit hits: "
+        f"{report['turn_limit_hits']}",
+        markup=False,
+    )
     rates = report["scenario_rates"]
     if rates is not None:
-        out.print(f"Scenario: victory {_pct(rates['victory'])} ({rates['victories']}), "
-                  f"challenge {_pct(rates['challenge'])} ({rates['challenges']}), "
-                  f"beaten {_pct(rates['beaten'])} ({rates['beaten_games']})", markup=False)
+        out.print(
+            f"Scenario: victory {_pct(rates['victory'])} ({rates['victories']}), "
+            f"challenge {_pct(rates['challenge'])} ({rates['challenges']}), "
+            f"beaten {_pct(rates['beaten'])} ({rates['beaten_games']})",
+            markup=False,
+        )
 
 
 # ------------------------------------------------------------------ log records in words
@@ -269,7 +367,7 @@ _KEY_WORDS = {"face_up": "face up", "turns_left": "turns left"}
 
 
 def _join(items: list[str]) -> str:
-    """"a", "a and b", "a, b and c"; "none" for no item."""
+    """ "a", "a and b", "a, b and c"; "none" for no item."""
     if not items:
         return "none"
     return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
@@ -293,11 +391,17 @@ def words(value, key: Optional[str] = None) -> str:
     if key == "totals" and isinstance(value, list):
         return ", ".join(f"area {i + 1}: {words(t)}" for i, t in enumerate(value)) or "none"
     if isinstance(value, dict):
-        return ", ".join(f"{_KEY_WORDS.get(k, k)} {words(v, k)}" for k, v in value.items()) \
+        return (
+            ", ".join(f"{_KEY_WORDS.get(k, k)} {words(v, k)}" for k, v in value.items())
             or "nothing"
+        )
     if isinstance(value, (list, tuple)):
-        return _join([f"({words(item, key)})" if isinstance(item, dict) else words(item, key)
-                      for item in value])
+        return _join(
+            [
+                f"({words(item, key)})" if isinstance(item, dict) else words(item, key)
+                for item in value
+            ]
+        )
     return str(value)
 
 
@@ -320,17 +424,21 @@ def record_words(record: dict) -> str:
     kind = record.get("type")
     turn = f"turn {words(record['turn'], 'turn')}: " if "turn" in record else ""
     if kind == "decision":
-        return (f"{turn}seat {words(record.get('seat'), 'seat')}, "
-                f"{words(record.get('kind'))} decision: option "
-                f"{words(record.get('index'), 'index')} of {words(record.get('options'))}, "
-                f"{words(record.get('choice'))}")
+        return (
+            f"{turn}seat {words(record.get('seat'), 'seat')}, "
+            f"{words(record.get('kind'))} decision: option "
+            f"{words(record.get('index'), 'index')} of {words(record.get('options'))}, "
+            f"{words(record.get('choice'))}"
+        )
     if kind == "final":
         winners = record.get("winners")
         several = isinstance(winners, list) and len(winners) > 1
-        return (f"the end after {words(record.get('turns'))} turns: totals "
-                f"{words(record.get('totals'), 'totals')}; "
-                f"winner{'s' if several else ''} {words(winners, 'winners')}; "
-                f"scenario {_scenario_words(record.get('scenario'))}")
+        return (
+            f"the end after {words(record.get('turns'))} turns: totals "
+            f"{words(record.get('totals'), 'totals')}; "
+            f"winner{'s' if several else ''} {words(winners, 'winners')}; "
+            f"scenario {_scenario_words(record.get('scenario'))}"
+        )
     rest = words({k: v for k, v in record.items() if k not in ("type", "event", "turn")})
     if kind == "event":
         return f"{turn}event {words(record.get('event'))} ({rest})"

@@ -43,28 +43,38 @@ def completions(snapshot: Snapshot, path: str, line: int, character: int) -> lis
     prefix = found[0][: character - found[1]] if found else ""
     start, end = (found[1], found[2]) if found else (character, character)
     source = snapshot.source(path)
-    vocabulary = source.vocabulary if source is not None and source.vocabulary else \
-        snapshot.registry.vocabulary
-    before = "\n".join(lines[:line] + [lines[line][:character - len(prefix)]]) \
-        if 0 <= line < len(lines) else text
-    piece = before[definition_start(before):]
-    if _in_comment_or_string(before[before.rfind("\n") + 1:]):
+    vocabulary = (
+        source.vocabulary
+        if source is not None and source.vocabulary
+        else snapshot.registry.vocabulary
+    )
+    before = (
+        "\n".join(lines[:line] + [lines[line][: character - len(prefix)]])
+        if 0 <= line < len(lines)
+        else text
+    )
+    piece = before[definition_start(before) :]
+    if _in_comment_or_string(before[before.rfind("\n") + 1 :]):
         return []
     terminals = accepted(piece, vocabulary)
     wanted = {"MYTH_WORD", "TYPE_WORD", "NAME"} if terminals is None else terminals
     items: dict[str, Completion] = {}
     context = name_context(piece) if terminals is not None else "any"
     for word, (kind, word_id) in vocabulary.kinds.items():
-        if ("MYTH_WORD" if kind == "mythology" else "TYPE_WORD") in wanted and \
-                not (context == "new" and "NAME" in wanted):  # an id being defined
+        if ("MYTH_WORD" if kind == "mythology" else "TYPE_WORD") in wanted and not (
+            context == "new" and "NAME" in wanted
+        ):  # an id being defined
             items.setdefault(word, Completion(word, kind, f"{kind} {word_id}"))
     if "NAME" in wanted:
         for item in _names(snapshot, context, piece, prefix):
             items.setdefault(item.label, item)
     for word in sorted(keywords() if terminals is None else accepted_keywords(terminals)):
         items.setdefault(word, Completion(word, "keyword", "keyword"))
-    return [Completion(item.label, item.kind, item.detail, (line, start, end))
-            for label, item in sorted(items.items()) if label.startswith(prefix)]
+    return [
+        Completion(item.label, item.kind, item.detail, (line, start, end))
+        for label, item in sorted(items.items())
+        if label.startswith(prefix)
+    ]
 
 
 def _in_comment_or_string(line: str) -> bool:
@@ -72,8 +82,11 @@ def _in_comment_or_string(line: str) -> bool:
     last = None
     for found in _TOKEN.finditer(line):
         last = found.group()
-    return last is not None and (last[0] == "#" or last[0] == '"' and (
-        len(last) == 1 or not last.endswith('"') or last.endswith('\\"')))
+    return last is not None and (
+        last[0] == "#"
+        or last[0] == '"'
+        and (len(last) == 1 or not last.endswith('"') or last.endswith('\\"'))
+    )
 
 
 def name_context(piece: str) -> str:
@@ -95,18 +108,28 @@ def name_context(piece: str) -> str:
         return "myth"
     if previous == "top" and last == "of":
         return "deck"
-    if previous in ("a", "an") and len(tokens) >= 3 and tokens[-3] == "draw" or \
-            last == "draw":
+    if previous in ("a", "an") and len(tokens) >= 3 and tokens[-3] == "draw" or last == "draw":
         return "difficulty"
-    return {"requires": "set", "replaces": "id", "mode": "option", "always": "option",
-            "in": "row", "at": "row", "difficulty": "difficulty", "the": "state",
-            "as": "new"}.get(last, "card" if last in _CARD_LISTS else "selector")
+    return {
+        "requires": "set",
+        "replaces": "id",
+        "mode": "option",
+        "always": "option",
+        "in": "row",
+        "at": "row",
+        "difficulty": "difficulty",
+        "the": "state",
+        "as": "new",
+    }.get(last, "card" if last in _CARD_LISTS else "selector")
 
 
 def _names(snapshot: Snapshot, context: str, piece: str, prefix: str) -> list[Completion]:
     """The names of ``context`` that start with ``prefix``."""
-    return [item for item in _all_names(snapshot, context, piece, prefix)
-            if item.label.startswith(prefix)]
+    return [
+        item
+        for item in _all_names(snapshot, context, piece, prefix)
+        if item.label.startswith(prefix)
+    ]
 
 
 def _all_names(snapshot: Snapshot, context: str, piece: str, prefix: str):
@@ -118,8 +141,9 @@ def _all_names(snapshot: Snapshot, context: str, piece: str, prefix: str):
     if context == "row":
         return [Completion(row.value, "row", "row") for row in m.Row]
     if context == "difficulty":
-        return [Completion(level.value, "difficulty", "pattern difficulty")
-                for level in m.Difficulty]
+        return [
+            Completion(level.value, "difficulty", "pattern difficulty") for level in m.Difficulty
+        ]
     if context == "kind":
         return [Completion(kind, "kind", "definition kind") for kind in m.KINDS]
     if context == "provenance":
@@ -127,28 +151,39 @@ def _all_names(snapshot: Snapshot, context: str, piece: str, prefix: str):
     if context == "setting":
         return [Completion(name, "setting", "setting") for name in SETTINGS]
     if context.startswith("value:"):
-        spec = SETTINGS.get(context[len("value:"):])
+        spec = SETTINGS.get(context[len("value:") :])
         allowed = spec.allowed if spec is not None and spec.allowed is not int else ()
         return [Completion(value, "value", "value") for value in allowed]
     if context in ("state", "deck"):
-        pattern = r"\bdiscard\s+top\s+of\s+\S+\s+as\s+(" if context == "state" else \
-            r"\baside\b[^{}]*?\bas\s+("
-        names = dict.fromkeys(found.group(1) for found in
-                              re.finditer(pattern + name_pattern() + ")", piece))
+        pattern = (
+            r"\bdiscard\s+top\s+of\s+\S+\s+as\s+("
+            if context == "state"
+            else r"\baside\b[^{}]*?\bas\s+("
+        )
+        names = dict.fromkeys(
+            found.group(1) for found in re.finditer(pattern + name_pattern() + ")", piece)
+        )
         return [Completion(name, context, f"scenario {context}") for name in names]
-    keep = {"rule-option"} if context == "option" else \
-        set(FAMILY_WORDS) if context in ("id", "any") else {"myth"}
+    keep = (
+        {"rule-option"}
+        if context == "option"
+        else set(FAMILY_WORDS)
+        if context in ("id", "any")
+        else {"myth"}
+    )
     found = []
     for definition, set_id, _ in _all_definitions(snapshot):
         if not definition.id.startswith(prefix):
             continue  # a large file has thousands: make items of the ones shown only
         family = family_of(definition)
         if family in keep:
-            found.append(Completion(definition.id, family,
-                                    f"{definition.name} ({FAMILY_WORDS[family]}, {set_id})"))
+            found.append(
+                Completion(
+                    definition.id, family, f"{definition.name} ({FAMILY_WORDS[family]}, {set_id})"
+                )
+            )
     if context in ("selector", "any"):
         found += [Completion(tag, "tag", "tag") for tag in registry.all_tags()]
     if context == "any":
         found += [Completion(set_id, "set", "set") for set_id in registry.sets]
     return found
-

@@ -39,7 +39,7 @@ def definition_start(text: str) -> int:
 def accepted(before: str, vocabulary: Vocabulary) -> Optional[frozenset[str]]:
     """The terminal names the parser accepts after ``before`` (the text up
     to the cursor, the word being typed left out); None if it does not parse."""
-    piece = before[definition_start(before):]
+    piece = before[definition_start(before) :]
     reset = VOCABULARY.set(vocabulary)
     try:
         parser = lark_parser().parse_interactive(piece)

@@ -95,20 +95,28 @@ def hover(snapshot: Snapshot, path: str, line: int, character: int) -> Optional[
     word = found[0] if found else None
     header = _defined_at(snapshot, path, line)
     declared = _word_text(snapshot, word) if word else None
-    if header is not None and (word == header[0].id or not declared and word not in
-                               _ids(snapshot) or _first_word(header[0], found)):
+    if header is not None and (
+        word == header[0].id
+        or not declared
+        and word not in _ids(snapshot)
+        or _first_word(header[0], found)
+    ):
         return _definition_text(snapshot, *header)
     if declared is not None:  # card text reads a declared word as one, never as an id
         return declared
-    shown = [_definition_text(snapshot, d, set_id)
-             for d, set_id, _ in _all_definitions(snapshot) if d.id == word]
+    shown = [
+        _definition_text(snapshot, d, set_id)
+        for d, set_id, _ in _all_definitions(snapshot)
+        if d.id == word
+    ]
     return "\n\n---\n\n".join(shown) or None
 
 
 def _first_word(definition: m.Definition, found: Optional[tuple[str, int, int]]) -> bool:
     """The word that opens a definition ('god' of 'god hera ...', 'law')."""
-    return found is not None and definition.span is not None and \
-        found[1] == definition.span.column - 1
+    return (
+        found is not None and definition.span is not None and found[1] == definition.span.column - 1
+    )
 
 
 def _ids(snapshot: Snapshot) -> set[str]:
@@ -119,14 +127,21 @@ def _definition_text(snapshot: Snapshot, definition: m.Definition, set_id: str) 
     registry = snapshot.registry
     family = family_of(definition)
     what = getattr(definition, "type", None) or FAMILY_WORDS[family]
-    myths = ", ".join(registry.vocabulary.english("mythology", word)
-                      for word in getattr(definition, "mythologies", ()))
+    myths = ", ".join(
+        registry.vocabulary.english("mythology", word)
+        for word in getattr(definition, "mythologies", ())
+    )
     active = registry.by_id.get((family, definition.id))
     replaced = active is not None and active[1] != set_id
-    head = (f"**{definition.name}** `{definition.id}` - {what}" + (f", {myths}" if myths else "")
-            + f" - set `{set_id}`" + (f" (replaced by set `{active[1]}`)" if replaced else ""))
-    body = english_text(definition, registry.display_names(), registry.pattern_points_table(),
-                        registry.vocabulary)
+    head = (
+        f"**{definition.name}** `{definition.id}` - {what}"
+        + (f", {myths}" if myths else "")
+        + f" - set `{set_id}`"
+        + (f" (replaced by set `{active[1]}`)" if replaced else "")
+    )
+    body = english_text(
+        definition, registry.display_names(), registry.pattern_points_table(), registry.vocabulary
+    )
     parts = [head, body.replace("\n", "  \n"), f"Provenance: {provenance_text(definition)}"]
     rulings = _rulings(snapshot, definition)
     if rulings:
@@ -145,7 +160,7 @@ def _rulings(snapshot: Snapshot, definition: m.Definition) -> list[str]:
     while first > 0 and lines[first - 1].lstrip().startswith("#"):
         first -= 1
     last = max(span.end_line, span.line)
-    comments = " ".join(line[line.find("#"):] for line in lines[first:last] if "#" in line)
+    comments = " ".join(line[line.find("#") :] for line in lines[first:last] if "#" in line)
     return sorted(set(_RULING.findall(comments)), key=lambda code: int(code[1:]))
 
 
@@ -157,10 +172,15 @@ def _word_text(snapshot: Snapshot, word: str) -> Optional[str]:
         for decl in loaded.card_set.words:
             if word in (decl.id, decl.plural):
                 aliases = f" ({', '.join(decl.aliases)})" if decl.aliases else ""
-                extra = "".join(f", {label} {value}" for label, value in
-                                (("plural", decl.plural), ("symbol", decl.symbol)) if value)
-                return (f"{decl.kind} `{decl.id}`: {decl.name}{aliases}{extra}"
-                        f" - declared by set `{set_id}`")
+                extra = "".join(
+                    f", {label} {value}"
+                    for label, value in (("plural", decl.plural), ("symbol", decl.symbol))
+                    if value
+                )
+                return (
+                    f"{decl.kind} `{decl.id}`: {decl.name}{aliases}{extra}"
+                    f" - declared by set `{set_id}`"
+                )
     return None
 
 
@@ -174,10 +194,16 @@ def definitions(snapshot: Snapshot, path: str, line: int, character: int) -> lis
         card_set = loaded.card_set
         if set_id == word and card_set.span is not None:
             places.append(_name_place(snapshot, card_set.span, word))
-        places += [_name_place(snapshot, decl.span, decl.id) for decl in card_set.words
-                   if word in (decl.id, decl.plural) and decl.span is not None]
-    places += [_name_place(snapshot, d.span, word)
-               for d, _, _ in _everywhere(snapshot) if d.id == word and d.span]
+        places += [
+            _name_place(snapshot, decl.span, decl.id)
+            for decl in card_set.words
+            if word in (decl.id, decl.plural) and decl.span is not None
+        ]
+    places += [
+        _name_place(snapshot, d.span, word)
+        for d, _, _ in _everywhere(snapshot)
+        if d.id == word and d.span
+    ]
     for source in snapshot.elsewhere():  # a set of the workspace no open file requires
         card_set = source.card_file.card_set
         if card_set is not None and card_set.id == word and card_set.span is not None:

@@ -59,22 +59,27 @@ def fixes_for(text: str, diagnostic: Diagnostic) -> list[Fix]:
     if found:
         names = re.findall(r"'([^']+)'", found.group(1))
         place = _misspelt(text, diagnostic, place)
-        return [Fix(f"Replace with '{name}'", (Edit(place, name),), diagnostic, len(names) == 1)
-                for name in names]
+        return [
+            Fix(f"Replace with '{name}'", (Edit(place, name),), diagnostic, len(names) == 1)
+            for name in names
+        ]
     for pattern in (_WRITE, _WRITE_AS):
         better = pattern.match(help_text)
         if better:
             phrase = _PHRASE.match(diagnostic.message)
             if phrase:  # the phrase, from the diagnostic's column on
-                place = Place(place.path, place.line, place.start,
-                              place.start + len(phrase.group(1)))
-            return [Fix(f"Write '{better.group(1)}'", (Edit(place, better.group(1)),),
-                        diagnostic)]
+                place = Place(
+                    place.path, place.line, place.start, place.start + len(phrase.group(1))
+                )
+            return [Fix(f"Write '{better.group(1)}'", (Edit(place, better.group(1)),), diagnostic)]
     required = _REQUIRES.match(help_text)
     if required:
         edit = _add_requires(text, diagnostic.path, required.group(1))
-        return [Fix(f"Add 'requires {required.group(1)}' to the set header", (edit,),
-                    diagnostic)] if edit else []
+        return (
+            [Fix(f"Add 'requires {required.group(1)}' to the set header", (edit,), diagnostic)]
+            if edit
+            else []
+        )
     return []
 
 
@@ -83,12 +88,15 @@ def _misspelt(text: str, diagnostic: Diagnostic, place: Place) -> Place:
     ("unknown rule option 'sollo'"), found from the diagnostic's place on (a
     scenario's mode is reported at the scenario); the underlined word if the
     message quotes none, or the text does not have it there."""
-    quoted = [word for word in re.findall(r"'([^']+)'", diagnostic.message)
-              if re.fullmatch(name_pattern(), word)]
+    quoted = [
+        word
+        for word in re.findall(r"'([^']+)'", diagnostic.message)
+        if re.fullmatch(name_pattern(), word)
+    ]
     if not quoted or diagnostic.code == "DL001":
         return place
     lines = text.split("\n")
-    offset = sum(len(line) + 1 for line in lines[:place.line]) + place.start
+    offset = sum(len(line) + 1 for line in lines[: place.line]) + place.start
     found = re.compile(r"(?<![\w-])" + re.escape(quoted[-1]) + r"(?![\w-])").search(text, offset)
     if found is None:
         return place

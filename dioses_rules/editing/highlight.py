@@ -12,8 +12,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from pygments.lexer import RegexLexer
-from pygments.token import (Comment, Keyword, Name, Number, Punctuation, String, Text,
-                            _TokenType)
+from pygments.token import Comment, Keyword, Name, Number, Punctuation, String, Text, _TokenType
 
 from ..language.headers import bundled_headers, scan_header
 from ..language.vocabulary import DEFINITIONS
@@ -42,8 +41,9 @@ class DiosesLexer(RegexLexer):
         ],
     }
 
-    def get_tokens_unprocessed(self, text: str, stack=("root",)
-                               ) -> Iterator[tuple[int, _TokenType, str]]:
+    def get_tokens_unprocessed(
+        self, text: str, stack=("root",)
+    ) -> Iterator[tuple[int, _TokenType, str]]:
         declared = _declared_words(text)
         depth, header_word = 0, False  # inside braces; the word that opens a definition seen
         for index, token, value in super().get_tokens_unprocessed(text, stack):

@@ -19,11 +19,18 @@ def _terminals() -> tuple[frozenset[str], tuple[re.Pattern, ...], re.Pattern]:
     match a word such as the point unit 'p', the NAME terminal)."""
     terminals = lark_parser().terminals
     name = next(re.compile(t.pattern.to_regexp()) for t in terminals if t.name == "NAME")
-    words = frozenset(t.pattern.value for t in terminals
-                      if t.pattern.type == "str" and name.fullmatch(t.pattern.value)
-                      and any(char.isalpha() for char in t.pattern.value))  # not the '_' cell
-    patterns = tuple(re.compile(t.pattern.to_regexp()) for t in terminals
-                     if t.pattern.type == "re" and t.name not in _NOT_KEYWORDS)
+    words = frozenset(
+        t.pattern.value
+        for t in terminals
+        if t.pattern.type == "str"
+        and name.fullmatch(t.pattern.value)
+        and any(char.isalpha() for char in t.pattern.value)
+    )  # not the '_' cell
+    patterns = tuple(
+        re.compile(t.pattern.to_regexp())
+        for t in terminals
+        if t.pattern.type == "re" and t.name not in _NOT_KEYWORDS
+    )
     return words, patterns, name
 
 
@@ -36,8 +43,9 @@ def is_keyword(word: str) -> bool:
     """A keyword of the grammar, or a word another of its terminals reads
     (the 'p' of '2p')."""
     words, patterns, name = _terminals()
-    return word in words or (name.fullmatch(word) is not None
-                             and any(pattern.fullmatch(word) for pattern in patterns))
+    return word in words or (
+        name.fullmatch(word) is not None and any(pattern.fullmatch(word) for pattern in patterns)
+    )
 
 
 def name_pattern() -> str:

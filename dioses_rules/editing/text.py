@@ -52,9 +52,15 @@ def lone_surrogate_diagnostic(path: str, text: str) -> Optional[Diagnostic]:
     column = at - (text.rfind("\n", 0, at) + 1) + 1
     count = text.count(REPLACEMENT)
     more = f" (and {count - 1} more)" if count > 1 else ""
-    return Diagnostic("DL003", f"not UTF-8 text: the editor sent a lone surrogate here{more}, "
-                      "which is no character (read as U+FFFD)", path, line, column,
-                      help="delete it: the file cannot be saved as UTF-8 with it")
+    return Diagnostic(
+        "DL003",
+        f"not UTF-8 text: the editor sent a lone surrogate here{more}, "
+        "which is no character (read as U+FFFD)",
+        path,
+        line,
+        column,
+        help="delete it: the file cannot be saved as UTF-8 with it",
+    )
 
 
 class Lines:

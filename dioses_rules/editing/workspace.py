@@ -24,8 +24,13 @@ from ..errors import Diagnostic
 from ..language.headers import scan_header
 from ..pool.lint import lint_sources
 from ..pool.registry import Registry, assemble
-from ..pool.sources import (CARD_SUFFIX, SourceFile, card_paths, replacing_bundled,
-                            sources_from_texts)
+from ..pool.sources import (
+    CARD_SUFFIX,
+    SourceFile,
+    card_paths,
+    replacing_bundled,
+    sources_from_texts,
+)
 from ..resources import cards_dir
 
 # A folder opened as a workspace may be large (a home folder): the search
@@ -38,7 +43,7 @@ SKIPPED_FOLDERS = frozenset(["node_modules", "__pycache__", "site-packages"])
 # A card file larger than this is not read (the linter has no cap of its own:
 # checking takes about ten seconds a megabyte on a slow machine, so this is
 # a minute's check, and no mod is near it: the bundled sets are about 100 kB).
-MAX_CARD_FILE_BYTES = 4 * 2 ** 20
+MAX_CARD_FILE_BYTES = 4 * 2**20
 
 Texts = Sequence[tuple[str, str]]  # (path, text)
 
@@ -48,8 +53,13 @@ class Snapshot:
     workspace files of the sets they require; ``elsewhere`` gives the other
     workspace files, built (with the bundled sets' words) but not checked."""
 
-    def __init__(self, bundled: Texts, opened: Texts, workspace: Texts,
-                 elsewhere: Callable[[], Sequence[SourceFile]] = list):
+    def __init__(
+        self,
+        bundled: Texts,
+        opened: Texts,
+        workspace: Texts,
+        elsewhere: Callable[[], Sequence[SourceFile]] = list,
+    ):
         built = sources_from_texts(bundled, context=[])
         needed = required_files(opened, workspace, {s.header.set_id for s in built})
         extra = sources_from_texts([*opened, *needed], context=built)
@@ -179,14 +189,19 @@ class Workspace:
     def _read(self) -> dict[str, str]:
         if self._on_disk is None:
             self.skipped = []
-            self._bundled = {str(p.resolve()): text for p in card_paths([cards_dir()])
-                             if (text := self._read_one(p)) is not None}
+            self._bundled = {
+                str(p.resolve()): text
+                for p in card_paths([cards_dir()])
+                if (text := self._read_one(p)) is not None
+            }
             paths: dict[str, Path] = {}  # resolved -> as found (a link's own name)
             for found in workspace_files(self.folders):
                 paths.setdefault(str(found.resolve()), found)
-            self._on_disk = {path: text for path, found in paths.items()
-                             if path not in self._bundled
-                             and (text := self._read_one(found)) is not None}
+            self._on_disk = {
+                path: text
+                for path, found in paths.items()
+                if path not in self._bundled and (text := self._read_one(found)) is not None
+            }
         return self._on_disk
 
     def _read_one(self, path: Path) -> Optional[str]:
@@ -203,8 +218,11 @@ def workspace_files(folders: Iterable[Path]) -> list[Path]:
     for folder in folders:
         for root, children, files in os.walk(folder):
             visited += 1
-            children[:] = sorted(child for child in children
-                                 if not child.startswith(".") and child not in SKIPPED_FOLDERS)
+            children[:] = sorted(
+                child
+                for child in children
+                if not child.startswith(".") and child not in SKIPPED_FOLDERS
+            )
             found += [Path(root, name) for name in sorted(files) if name.endswith(CARD_SUFFIX)]
             if visited >= MAX_WORKSPACE_FOLDERS or len(found) >= MAX_WORKSPACE_FILES:
                 return found[:MAX_WORKSPACE_FILES]
@@ -225,7 +243,7 @@ def read_card_file(path: Path) -> tuple[Optional[str], Optional[str]]:
         if not stat.S_ISREG(status.st_mode):
             return None, "not a regular file (a FIFO, a device or a socket): not read"
         if status.st_size > MAX_CARD_FILE_BYTES:
-            return None, f"larger than {MAX_CARD_FILE_BYTES // 2 ** 20} MB: not read"
+            return None, f"larger than {MAX_CARD_FILE_BYTES // 2**20} MB: not read"
         with os.fdopen(handle, "rb", closefd=False) as stream:
             data = stream.read(MAX_CARD_FILE_BYTES + 1)
     except OSError as error:
@@ -233,7 +251,7 @@ def read_card_file(path: Path) -> tuple[Optional[str], Optional[str]]:
     finally:
         os.close(handle)
     if len(data) > MAX_CARD_FILE_BYTES:  # it grew since fstat
-        return None, f"larger than {MAX_CARD_FILE_BYTES // 2 ** 20} MB: not read"
+        return None, f"larger than {MAX_CARD_FILE_BYTES // 2**20} MB: not read"
     try:
         return data.decode("utf-8-sig"), None
     except UnicodeDecodeError as error:  # linted when opened; unreadable files are not

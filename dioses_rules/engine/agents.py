@@ -50,8 +50,10 @@ class ScriptedAgent:
         except StopIteration:
             raise game_error("the log ends before the game does")
         if kind != decision.kind:
-            raise game_error(f"the replay diverged: the log has a '{kind}' decision where the "
-                        f"game asks for '{decision.kind}'")
+            raise game_error(
+                f"the replay diverged: the log has a '{kind}' decision where the "
+                f"game asks for '{decision.kind}'"
+            )
         return index
 
 
@@ -62,12 +64,16 @@ def make_agent(name: str, seed: int, think: Optional[int] = None):
     """The agent called ``name``, seeded; ``think`` is the planner's
     simulations per decision (its default when None; the others ignore it)."""
     if name not in AGENTS:
-        raise game_error(f"unknown agent '{name}'",
-                         did_you_mean(name, AGENTS) or f"agents: {', '.join(AGENTS)}")
+        raise game_error(
+            f"unknown agent '{name}'", did_you_mean(name, AGENTS) or f"agents: {', '.join(AGENTS)}"
+        )
     if name == "planner" and think is not None:
         low, high = THINK_RANGE
         if not low <= think <= high:
-            raise game_error(f"--think must be {low} to {high}, not {think}",
-                             "the planner's simulations per decision", code="G100")
+            raise game_error(
+                f"--think must be {low} to {high}, not {think}",
+                "the planner's simulations per decision",
+                code="G100",
+            )
         return Planner(seed, think)
     return AGENTS[name](seed)

@@ -44,8 +44,15 @@ class DeckRules:
         piles[pile].append(card_id)
         log = self._log
         if log is not None:  # the record event() makes
-            log({"type": "event", "event": "discarded", "turn": self.state.turn,
-                 "card": card_id, "pile": pile})
+            log(
+                {
+                    "type": "event",
+                    "event": "discarded",
+                    "turn": self.state.turn,
+                    "card": card_id,
+                    "pile": pile,
+                }
+            )
 
     def choose_pile(self, area: int, why: str) -> int:
         piles = self.state.discards
@@ -54,19 +61,24 @@ class DeckRules:
         empty = [i for i, p in enumerate(piles) if not p]
         if empty:  # an empty pile must take the card (double discard)
             return empty[0]
-        choices = [Choice("pile", (i,), f"discard pile {i + 1} (top: {piles[i][-1]})")
-                   for i in range(len(piles))]
-        return self.decide(self.deciding_seat(area), "discard-pile",
-                           f"Which discard pile ({why})?", choices).args[0]
+        choices = [
+            Choice("pile", (i,), f"discard pile {i + 1} (top: {piles[i][-1]})")
+            for i in range(len(piles))
+        ]
+        return self.decide(
+            self.deciding_seat(area), "discard-pile", f"Which discard pile ({why})?", choices
+        ).args[0]
 
     # ------------------------------------------------------------------ laws (R13)
     def free_lines(self, area: int) -> list[Choice]:
         taken_rows = {entry.row for entry in self.state.areas[area].laws if entry.row}
         taken_columns = {entry.column for entry in self.state.areas[area].laws if entry.column}
-        choices = [Choice("row", (row,), f"{row} row") for row in ROW_VALUES
-                   if row not in taken_rows]
-        choices += [Choice("column", (c,), f"column {c}") for c in m.COLUMNS
-                    if c not in taken_columns]
+        choices = [
+            Choice("row", (row,), f"{row} row") for row in ROW_VALUES if row not in taken_rows
+        ]
+        choices += [
+            Choice("column", (c,), f"column {c}") for c in m.COLUMNS if c not in taken_columns
+        ]
         return choices
 
     def draw_law(self, area: int) -> None:
@@ -78,16 +90,25 @@ class DeckRules:
         if not lines:  # R31: all 7 lines hold a law: it goes under the Law deck
             self.state.law_deck.insert(0, law)
             return
-        choice = self.decide(self.deciding_seat(area), "law",
-                             f"Place the law '{law}' on which row or column?", lines, law)
-        entry = LawEntry(law, row=choice.args[0]) if choice.kind == "row" else \
-            LawEntry(law, column=choice.args[0])
+        choice = self.decide(
+            self.deciding_seat(area),
+            "law",
+            f"Place the law '{law}' on which row or column?",
+            lines,
+            law,
+        )
+        entry = (
+            LawEntry(law, row=choice.args[0])
+            if choice.kind == "row"
+            else LawEntry(law, column=choice.args[0])
+        )
         self.state.areas[area].laws.append(entry)
         self.event("law-placed", area=area, law=law, line=choice.label)
 
     # ------------------------------------------------------------------ patterns (R14, R28)
-    def draw_patterns(self, area: int, count: int, difficulty: Optional[m.Difficulty],
-                      keep: Optional[int]) -> None:
+    def draw_patterns(
+        self, area: int, count: int, difficulty: Optional[m.Difficulty], keep: Optional[int]
+    ) -> None:
         deck = self.state.pattern_deck
         drawn = []
         for _ in range(count):
@@ -107,8 +128,12 @@ class DeckRules:
         if keep is not None and len(drawn) > keep:
             kept = []
             for _ in range(keep):
-                choice = self.decide(self.deciding_seat(area), "pattern", "Keep which pattern?",
-                                     [Choice("pattern", (p,), p) for p in drawn])
+                choice = self.decide(
+                    self.deciding_seat(area),
+                    "pattern",
+                    "Keep which pattern?",
+                    [Choice("pattern", (p,), p) for p in drawn],
+                )
                 kept.append(choice.args[0])
                 drawn.remove(choice.args[0])
             deck[:0] = drawn
@@ -121,25 +146,37 @@ class DeckRules:
     # ------------------------------------------------------------------ searching (R22)
     def recover_discard(self, seat: int, area: int) -> None:
         """R22 (3): take any card from the discards, put it on top of a pile."""
-        options = [Choice("card", (p, i), f"{card} from discard pile {p + 1}")
-                   for p, pile in enumerate(self.state.discards) for i, card in enumerate(pile)
-                   if i < len(pile) - 1 or len(self.state.discards) > 1]
+        options = [
+            Choice("card", (p, i), f"{card} from discard pile {p + 1}")
+            for p, pile in enumerate(self.state.discards)
+            for i, card in enumerate(pile)
+            if i < len(pile) - 1 or len(self.state.discards) > 1
+        ]
         if not options:
             return
         choice = self.decide(seat, "recover", "Take which card from the discards?", options)
         pile, index = choice.args
         card = self.state.discards[pile].pop(index)
-        target = self.decide(seat, "discard-pile", "Put it on top of which pile?",
-                             [Choice("pile", (i,), f"discard pile {i + 1}")
-                              for i in range(len(self.state.discards))]).args[0]
+        target = self.decide(
+            seat,
+            "discard-pile",
+            "Put it on top of which pile?",
+            [
+                Choice("pile", (i,), f"discard pile {i + 1}")
+                for i in range(len(self.state.discards))
+            ],
+        ).args[0]
         self.state.discards[target].append(card)
         self.event("recovered", card=card, pile=target)
 
     def seek(self, seat: int, area: int) -> None:
         """R22 (4): name a mythology or type, reveal until a match, discard it."""
         vocabulary = self.registry.vocabulary
-        names = [Choice(kind, (word,), word) for kind in ("mythology", "type")
-                 for word in vocabulary.ids(kind)]
+        names = [
+            Choice(kind, (word,), word)
+            for kind in ("mythology", "type")
+            for word in vocabulary.ids(kind)
+        ]
         wanted = self.decide(seat, "seek", "Name a mythology or a card type", names)
         passed, match = [], None
         while True:
@@ -147,8 +184,7 @@ class DeckRules:
             if card is None:
                 break
             definition = self.card(card)
-            values = definition.mythologies if wanted.kind == "mythology" else \
-                (definition.type,)
+            values = definition.mythologies if wanted.kind == "mythology" else (definition.type,)
             if wanted.args[0] in values:
                 match = card
                 break
@@ -173,10 +209,14 @@ class DeckRules:
         deck = self.state.deck
         left, returned = deck[:count], []
         while len(left) > 1:  # the last card left goes last, without a question
-            choice = self.decide(seat, "seek-order", "Put which revealed card under the deck "
-                                                     "next? (each goes beneath the ones put "
-                                                     "there before it: the first is drawn first)",
-                                 [Choice("card", (card,), card) for card in reversed(left)])
+            choice = self.decide(
+                seat,
+                "seek-order",
+                "Put which revealed card under the deck "
+                "next? (each goes beneath the ones put "
+                "there before it: the first is drawn first)",
+                [Choice("card", (card,), card) for card in reversed(left)],
+            )
             left.remove(choice.args[0])
             returned.append(choice.args[0])
         deck[:count] = (returned + left)[::-1]  # the deck is kept bottom card first

@@ -55,8 +55,11 @@ def hidden_places(state: GameState) -> list[Place]:
     """Every place of a Myth card whose identity nobody knows."""
     places: list[Place] = [("deck", index) for index in range(len(state.deck))]
     for index, area in enumerate(state.areas):
-        places += [("cell", index, cell) for cell, slot in enumerate(area.cells)
-                   if slot is not None and not slot.face_up]
+        places += [
+            ("cell", index, cell)
+            for cell, slot in enumerate(area.cells)
+            if slot is not None and not slot.face_up
+        ]
         places += [("power", index, i) for i in range(len(area.power))]
     return places
 
@@ -87,8 +90,13 @@ def _separated(scenario: Optional[m.Scenario], challenge: bool) -> tuple[set[str
     return {c for s in steps for c in s.cards}, sum(s.random for s in steps)
 
 
-def determinize(start: GameState, now: GameState, decision: Optional[Decision],
-                scenario: Optional[m.Scenario], rng: random.Random) -> GameState:
+def determinize(
+    start: GameState,
+    now: GameState,
+    decision: Optional[Decision],
+    scenario: Optional[m.Scenario],
+    rng: random.Random,
+) -> GameState:
     """A copy of ``start`` (the state at the start of the turn) with its
     hidden cards dealt again, as the deciding player of ``now`` could
     imagine them (module doc)."""
@@ -103,7 +111,7 @@ def determinize(start: GameState, now: GameState, decision: Optional[Decision],
         # the named cards' possible places: the Power piles, the deck's top
         near = [p for p in free if p[0] == "power"]
         deck = sorted((p for p in free if p[0] == "deck"), key=lambda p: -p[1])
-        near += deck[:len(top) + extra]
+        near += deck[: len(top) + extra]
         if len(near) < len(top):
             rest = cards  # nothing better known: anywhere
         else:
@@ -120,8 +128,9 @@ def determinize(start: GameState, now: GameState, decision: Optional[Decision],
     return world
 
 
-def _shuffle_decks(world: GameState, now: GameState, decision: Optional[Decision],
-                   rng: random.Random) -> None:
+def _shuffle_decks(
+    world: GameState, now: GameState, decision: Optional[Decision], rng: random.Random
+) -> None:
     """The Law, Pattern and set-aside decks in a new order, the laws and
     patterns seen since the turn began kept in place."""
     laws = {entry.card for area in now.areas for entry in area.laws}

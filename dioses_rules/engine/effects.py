@@ -58,13 +58,15 @@ class EffectRules:
         that hides a card, the same effect) may pick it. Under rules
         revision 1 locked cards were left out, as logs of then recorded."""
         slots = self.state.areas[area].cells
-        candidates = (range(len(slots)) if self.rules_since(2)
-                      else self.movable_cells(area))
+        candidates = range(len(slots)) if self.rules_since(2) else self.movable_cells(area)
         cells = [i for i in candidates if slots[i] is not None and slots[i].face_up]
         if cells:
-            choice = self.decide(seat, "hide", "Turn which card face down?",
-                                 [Choice("cell", (i,), partial(self.cell_label, area, i))
-                                  for i in cells])
+            choice = self.decide(
+                seat,
+                "hide",
+                "Turn which card face down?",
+                [Choice("cell", (i,), partial(self.cell_label, area, i)) for i in cells],
+            )
             self.state.areas[area].cells[choice.args[0]].face_up = False
             self.moved(area)
             self.event("hidden", area=area, cell=cell_name(choice.args[0]))

@@ -33,8 +33,7 @@ from .decks import DeckRules
 from .effects import EffectRules
 from .patterns import PatternChecker
 from .power import PowerRules
-from .state import (Agent, Choice, Decision, GameState, LazyChoices, Slot, copy_state,
-                    game_error)
+from .state import Agent, Choice, Decision, GameState, LazyChoices, Slot, copy_state, game_error
 from .tables import tables_of
 from .turns import TurnRules
 from .view import board_of
@@ -66,8 +65,14 @@ class GameResult:
 class Game(TurnRules, PowerRules, EffectRules, DeckRules):
     """A game in progress. ``state`` is plain data (saved with cattrs)."""
 
-    def __init__(self, registry: Registry, state: GameState, agents: Sequence[Agent],
-                 rng: random.Random, log: Optional[Callable[[dict], None]] = None):
+    def __init__(
+        self,
+        registry: Registry,
+        state: GameState,
+        agents: Sequence[Agent],
+        rng: random.Random,
+        log: Optional[Callable[[dict], None]] = None,
+    ):
         self.registry = registry
         self.state = state
         self.agents = list(agents)
@@ -120,8 +125,14 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules):
         if self._log is not None:
             self._log({"type": "event", "event": kind, "turn": self.state.turn, **data})
 
-    def decide(self, seat: int, kind: str, prompt: str, choices: Sequence[Choice],
-               subject: Optional[str] = None) -> Choice:
+    def decide(
+        self,
+        seat: int,
+        kind: str,
+        prompt: str,
+        choices: Sequence[Choice],
+        subject: Optional[str] = None,
+    ) -> Choice:
         """The agent's pick among ``choices`` (a list, or :class:`LazyChoices`);
         the only option is taken without asking."""
         lazy = type(choices) is LazyChoices  # then read through its own fields, checked here
@@ -133,8 +144,9 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules):
                 choices = tuple(choices)
             index = self.agents[seat].choose(self, Decision(seat, kind, prompt, choices, subject))
             if not 0 <= index < count:
-                raise game_error(f"agent '{self.agents[seat].name}' chose option {index} of "
-                                 f"{count}")
+                raise game_error(
+                    f"agent '{self.agents[seat].name}' chose option {index} of {count}"
+                )
             if self.turn_picks is not None:
                 self.turn_picks.append((seat, kind, index))
         else:
@@ -142,8 +154,17 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules):
         choice = choices._make(index) if lazy else choices[index]
         log = self._log
         if log is not None:
-            log({"type": "decision", "turn": self.state.turn, "seat": seat, "kind": kind,
-                 "index": index, "options": count, "choice": choice.label})
+            log(
+                {
+                    "type": "decision",
+                    "turn": self.state.turn,
+                    "seat": seat,
+                    "kind": kind,
+                    "index": index,
+                    "options": count,
+                    "choice": choice.label,
+                }
+            )
         return choice
 
     def keep_turn_start(self) -> None:
@@ -182,8 +203,9 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules):
             return NO_CARDS
         known, cards = self._locked
         if known is not scenario:
-            cards = frozenset(card for rule in scenario.rules if isinstance(rule, m.Lock)
-                              for card in rule.cards)
+            cards = frozenset(
+                card for rule in scenario.rules if isinstance(rule, m.Lock) for card in rule.cards
+            )
             self._locked = (scenario, cards)
         return cards
 
@@ -191,8 +213,11 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules):
         locked = self.locked()
         if not locked:
             return [i for i, slot in enumerate(self.state.areas[area].cells) if slot is not None]
-        return [i for i, slot in enumerate(self.state.areas[area].cells)
-                if slot is not None and slot.card not in locked]
+        return [
+            i
+            for i, slot in enumerate(self.state.areas[area].cells)
+            if slot is not None and slot.card not in locked
+        ]
 
     def cell_label(self, area: int, cell: int) -> str:
         slot = self.state.areas[area].cells[cell]
@@ -203,8 +228,9 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules):
         return f"{self.cell_label(area, first)} <-> {self.cell_label(area, second)}"
 
     # ------------------------------------------------------------------ area changes
-    def place(self, area: int, cell: int, card_id: str, face_up: bool,
-              played: bool = False) -> Optional[str]:
+    def place(
+        self, area: int, cell: int, card_id: str, face_up: bool, played: bool = False
+    ) -> Optional[str]:
         """Put a card in a cell and discard the card it replaced (returned),
         before any trigger or event fires (R18: "As in a normal game, the card
         that is replaced goes to the discard pile" comes before Hercules's
@@ -217,8 +243,17 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules):
             checked[area] = None
         log = self._log
         if log is not None:  # the record event() makes
-            log({"type": "event", "event": "placed", "turn": self.state.turn, "area": area,
-                 "cell": CELL_NAMES[cell], "card": card_id, "face_up": face_up})
+            log(
+                {
+                    "type": "event",
+                    "event": "placed",
+                    "turn": self.state.turn,
+                    "area": area,
+                    "cell": CELL_NAMES[cell],
+                    "card": card_id,
+                    "face_up": face_up,
+                }
+            )
         if old is not None:
             self.discard(old.card, area)
         if played and self.scenario is not None:
@@ -240,8 +275,16 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules):
             checked[area] = None
         log = self._log
         if log is not None:  # the record event() makes
-            log({"type": "event", "event": "revealed", "turn": self.state.turn, "area": area,
-                 "cell": CELL_NAMES[cell], "card": slot.card})
+            log(
+                {
+                    "type": "event",
+                    "event": "revealed",
+                    "turn": self.state.turn,
+                    "area": area,
+                    "cell": CELL_NAMES[cell],
+                    "card": slot.card,
+                }
+            )
         self.became_face_up(area, cell)
 
     def swap(self, area: int, first: int, second: int) -> None:
@@ -268,8 +311,12 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules):
         cells = self.movable_cells(area)
         pairs = pair_indexes(len(cells))
         if pairs:
-            choice = self.decide(seat, "swap", prompt, LazyChoices(
-                len(pairs), partial(self._swap_choice, area, cells, pairs)))
+            choice = self.decide(
+                seat,
+                "swap",
+                prompt,
+                LazyChoices(len(pairs), partial(self._swap_choice, area, cells, pairs)),
+            )
             self.swap(area, *choice.args)
 
     def _swap_choice(self, area: int, cells: list[int], pairs: tuple, index: int) -> Choice:
@@ -278,12 +325,16 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules):
         return Choice("swap", (a, b), partial(self.swap_label, area, a, b))
 
     def choose_reveal(self, seat: int, area: int, prompt: str) -> bool:
-        cells = [i for i, slot in enumerate(self.state.areas[area].cells)
-                 if slot is not None and not slot.face_up]
+        cells = [
+            i
+            for i, slot in enumerate(self.state.areas[area].cells)
+            if slot is not None and not slot.face_up
+        ]
         if not cells:
             return False
-        choice = self.decide(seat, "reveal", prompt,
-                             LazyChoices(len(cells), partial(_reveal_choice, cells)))
+        choice = self.decide(
+            seat, "reveal", prompt, LazyChoices(len(cells), partial(_reveal_choice, cells))
+        )
         self.reveal(area, choice.args[0])
         return True
 
@@ -321,8 +372,12 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules):
             for index, area in enumerate(self.state.areas):
                 seen = checked[index]
                 patterns = area.patterns
-                if (seen is not None and seen[0] is area.cells and seen[1] is patterns
-                        and seen[2] == len(patterns)):
+                if (
+                    seen is not None
+                    and seen[0] is area.cells
+                    and seen[1] is patterns
+                    and seen[2] == len(patterns)
+                ):
                     continue
                 checked[index] = (area.cells, patterns, len(patterns))  # before: see moved()
                 if patterns:
@@ -363,21 +418,33 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules):
         reports = []
         always = self.state.settings.all_face_up_at_end == "always"  # R21
         for index in range(len(self.state.areas)):
-            reports.append(score_board(self.board(index),
-                                       all_face_up_at_end=True if always else None))
+            reports.append(
+                score_board(self.board(index), all_face_up_at_end=True if always else None)
+            )
         # R16: most points, then most gods; a remaining tie is shared.
         best = max((r.total, r.gods) for r in reports)
         winners = [i for i, r in enumerate(reports) if (r.total, r.gods) == best]
-        result = GameResult(tuple(reports), tuple(winners), self.state.turn,
-                            self.state.turn_limit_reached)
+        result = GameResult(
+            tuple(reports), tuple(winners), self.state.turn, self.state.turn_limit_reached
+        )
         if not self._final_logged:
             self._final_logged = True
             scenario = reports[0].scenario
-            self.log({"type": "final", "turns": self.state.turn, "winners": list(winners),
-                      "totals": [r.total for r in reports],
-                      "scenario": None if scenario is None else {
-                          "victory": scenario.victory, "challenge": scenario.challenge,
-                          "beaten": scenario.beaten}})
+            self.log(
+                {
+                    "type": "final",
+                    "turns": self.state.turn,
+                    "winners": list(winners),
+                    "totals": [r.total for r in reports],
+                    "scenario": None
+                    if scenario is None
+                    else {
+                        "victory": scenario.victory,
+                        "challenge": scenario.challenge,
+                        "beaten": scenario.beaten,
+                    },
+                }
+            )
         return result
 
 

@@ -47,8 +47,9 @@ class GreedyAgent:
             self._context(game, 0, None)
         self._valuation.game = self._values_of = game
 
-    def value(self, game: Game, area: int, cells: Sequence[Optional[Slot]],
-              laws: Optional[list] = None) -> float:
+    def value(
+        self, game: Game, area: int, cells: Sequence[Optional[Slot]], laws: Optional[list] = None
+    ) -> float:
         """Known score of an area: face-down cards count as unknown (absent).
 
         Computed by :class:`~.valuation.Valuation` (equal to :meth:`_score`,
@@ -57,8 +58,9 @@ class GreedyAgent:
         is, at each of its decisions; the same trial move a turn later)."""
         return self.value_of(game, area, face_up_signature(cells), laws)
 
-    def value_of(self, game: Game, area: int, signature: Signature,
-                 laws: Optional[list] = None) -> float:
+    def value_of(
+        self, game: Game, area: int, signature: Signature, laws: Optional[list] = None
+    ) -> float:
         """:meth:`value` of the cells whose face-up signature this is,
         remembered by signature among the values of its context (all it
         depends on besides the face-up cards, :meth:`_context`)."""
@@ -89,8 +91,9 @@ class GreedyAgent:
         return self._values.setdefault(context.key, context)
 
     @staticmethod
-    def _score(game: Game, area: int, cells: Sequence[Optional[Slot]],
-               laws: Optional[list]) -> float:
+    def _score(
+        game: Game, area: int, cells: Sequence[Optional[Slot]], laws: Optional[list]
+    ) -> float:
         """The reference of :meth:`value`: the area as a board, scored."""
         return reference_value(game, area, cells, laws)
 
@@ -148,9 +151,12 @@ class GreedyAgent:
         if kind == "action":
             return self._action(game, area, seen, choices)
         if kind == "after-discard":
-            best_swap = max(self._after_swap(game, area, seen, a, b)
-                            for a in range(len(cells)) for b in range(a + 1, len(cells))
-                            if cells[a] is not None and cells[b] is not None)
+            best_swap = max(
+                self._after_swap(game, area, seen, a, b)
+                for a in range(len(cells))
+                for b in range(a + 1, len(cells))
+                if cells[a] is not None and cells[b] is not None
+            )
             return 0 if best_swap > self.value_of(game, area, seen) else 1
         if kind in ("power", "power-after"):  # R26: the same reasons before and after
             return self._power(game, area, seen, choices)
@@ -163,14 +169,18 @@ class GreedyAgent:
                 return index
         # A paid swap (R22) when it gains clearly more than it costs.
         for index, choice in enumerate(choices):
-            power = game.registry.get("power", choice.args[0]) if choice.kind == "power" \
-                else None
+            power = game.registry.get("power", choice.args[0]) if choice.kind == "power" else None
             if power and any(isinstance(e, m.SwapAny) for e in power.effects):
                 current = self.value_of(game, area, seen)
                 movable = game.movable_cells(area)
-                best = max((self._after_swap(game, area, seen, a, b)
-                            for i, a in enumerate(movable) for b in movable[i + 1:]),
-                           default=current)
+                best = max(
+                    (
+                        self._after_swap(game, area, seen, a, b)
+                        for i, a in enumerate(movable)
+                        for b in movable[i + 1 :]
+                    ),
+                    default=current,
+                )
                 if best - current >= max(2.0, power.cost):
                     return index
         return 0
@@ -197,8 +207,12 @@ class GreedyAgent:
             self._promises, self._promised_for = {}, layout
         if card not in self._promises:  # each card is asked about once per return
             self._promises[card] = max(
-                (self._after_place(game, area, seen, card, Choice("play", (cell,)))
-                 for cell in game.movable_cells(area)), default=0.0)
+                (
+                    self._after_place(game, area, seen, card, Choice("play", (cell,)))
+                    for cell in game.movable_cells(area)
+                ),
+                default=0.0,
+            )
         return self._promises[card]
 
     def _after_swap(self, game, area, seen: Signature, first, second) -> float:
@@ -207,8 +221,11 @@ class GreedyAgent:
         return self.value_of(game, area, tuple(trial))
 
     def _after_law(self, game, area, seen: Signature, law: str, choice: Choice) -> float:
-        entry = LawEntry(law, row=choice.args[0]) if choice.kind == "row" else \
-            LawEntry(law, column=choice.args[0])
+        entry = (
+            LawEntry(law, row=choice.args[0])
+            if choice.kind == "row"
+            else LawEntry(law, column=choice.args[0])
+        )
         return self.value_of(game, area, seen, list(game.state.areas[area].laws) + [entry])
 
     def _pattern_promise(self, game, area, pattern_id) -> float:

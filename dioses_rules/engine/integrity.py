@@ -39,8 +39,9 @@ class _Checker:
             return False
         return True
 
-    def in_range(self, value: Optional[int], low: int, high: int, key: str, what: str,
-                 optional: bool = False) -> bool:
+    def in_range(
+        self, value: Optional[int], low: int, high: int, key: str, what: str, optional: bool = False
+    ) -> bool:
         if value is None and optional:
             return True
         if value is None or not low <= value <= high:
@@ -49,8 +50,9 @@ class _Checker:
         return True
 
 
-def check_state(state: GameState, registry: Registry, root: str = "$.state"
-                ) -> list[tuple[str, str]]:
+def check_state(
+    state: GameState, registry: Registry, root: str = "$.state"
+) -> list[tuple[str, str]]:
     """Every mistake of a saved game state, as (key, message); [] when sound."""
     check = _Checker(registry, root)
     seats_ok = check.in_range(state.seats, 1, MAX_SEATS, ".seats", "the number of seats")
@@ -80,12 +82,26 @@ def check_state(state: GameState, registry: Registry, root: str = "$.state"
                 check.fail(key, f"no scenario rule {ability} to have used")
     _check_piles(check, state)
     _check_once(check, _myth_places(state), "card")
-    _check_once(check, [(f".law_deck[{i}]", c) for i, c in enumerate(state.law_deck)]
-                + [(f".areas[{a}].laws[{i}]", law.card) for a, area in enumerate(state.areas)
-                   for i, law in enumerate(area.laws)], "law")
-    _check_once(check, [(f".pattern_deck[{i}]", c) for i, c in enumerate(state.pattern_deck)]
-                + [(f".areas[{a}].patterns[{i}]", p.card) for a, area in enumerate(state.areas)
-                   for i, p in enumerate(area.patterns)], "pattern")
+    _check_once(
+        check,
+        [(f".law_deck[{i}]", c) for i, c in enumerate(state.law_deck)]
+        + [
+            (f".areas[{a}].laws[{i}]", law.card)
+            for a, area in enumerate(state.areas)
+            for i, law in enumerate(area.laws)
+        ],
+        "law",
+    )
+    _check_once(
+        check,
+        [(f".pattern_deck[{i}]", c) for i, c in enumerate(state.pattern_deck)]
+        + [
+            (f".areas[{a}].patterns[{i}]", p.card)
+            for a, area in enumerate(state.areas)
+            for i, p in enumerate(area.patterns)
+        ],
+        "pattern",
+    )
     return check.mistakes
 
 
@@ -95,8 +111,7 @@ def _check_settings(check: _Checker, settings: Settings) -> None:
         key = f".settings.{spec.field}"
         if isinstance(spec.allowed, tuple) and spec.allowed != ("on", "off"):
             if value not in spec.allowed:
-                check.fail(key, f"'{value}' is not a value of {name}: "
-                                f"{', '.join(spec.allowed)}")
+                check.fail(key, f"'{value}' is not a value of {name}: {', '.join(spec.allowed)}")
         elif spec.allowed is int:
             low, high = spec.range or (0, SIZE)
             check.in_range(value, low, high, key, name)
@@ -110,8 +125,10 @@ def _check_rules(check: _Checker, state: GameState) -> None:
             names = check.registry.get("scenario", state.scenario).state_names
             for name, card in state.scenario_state.items():
                 if name not in names:
-                    check.fail(f".scenario_state.{name}",
-                               f"scenario '{state.scenario}' remembers no '{name}'")
+                    check.fail(
+                        f".scenario_state.{name}",
+                        f"scenario '{state.scenario}' remembers no '{name}'",
+                    )
                 check.known("myth", card, f".scenario_state.{name}", "card")
     elif state.scenario_state or state.side_decks:
         check.fail(".scenario", "a scenario's memory or decks, but no scenario")
@@ -128,8 +145,10 @@ def _check_rules(check: _Checker, state: GameState) -> None:
 
 def _check_area(check: _Checker, area: AreaState, key: str) -> None:
     if len(area.cells) != SIZE:
-        check.fail(f"{key}.cells", f"a play area has {SIZE} cells (3 rows of 4, R1), "
-                                   f"this one {len(area.cells)}")
+        check.fail(
+            f"{key}.cells",
+            f"a play area has {SIZE} cells (3 rows of 4, R1), this one {len(area.cells)}",
+        )
     for index, slot in enumerate(area.cells):
         if slot is not None:
             check.known("myth", slot.card, f"{key}.cells[{index}].card", "card")
@@ -170,14 +189,23 @@ def _check_piles(check: _Checker, state: GameState) -> None:
 
 def _myth_places(state: GameState) -> list[tuple[str, str]]:
     places = [(f".deck[{i}]", c) for i, c in enumerate(state.deck)]
-    places += [(f".discards[{p}][{i}]", c) for p, pile in enumerate(state.discards)
-               for i, c in enumerate(pile)]
+    places += [
+        (f".discards[{p}][{i}]", c)
+        for p, pile in enumerate(state.discards)
+        for i, c in enumerate(pile)
+    ]
     for a, area in enumerate(state.areas):
-        places += [(f".areas[{a}].cells[{i}].card", s.card) for i, s in enumerate(area.cells)
-                   if s is not None]
+        places += [
+            (f".areas[{a}].cells[{i}].card", s.card)
+            for i, s in enumerate(area.cells)
+            if s is not None
+        ]
         places += [(f".areas[{a}].power[{i}]", c) for i, c in enumerate(area.power)]
-    places += [(f".side_decks.{name}[{i}]", c) for name, pile in state.side_decks.items()
-               for i, c in enumerate(pile)]
+    places += [
+        (f".side_decks.{name}[{i}]", c)
+        for name, pile in state.side_decks.items()
+        for i, c in enumerate(pile)
+    ]
     places += [(f".removed[{i}]", c) for i, c in enumerate(state.removed)]
     return places
 
@@ -190,7 +218,10 @@ def _check_once(check: _Checker, places: Iterable[tuple[str, str]], what: str) -
     for where, card in places:
         if counts[card] > 1:
             if card in first:
-                check.fail(where, f"{what} '{card}' is also at {check.root}{first[card]}: "
-                                  f"each card is in one place")
+                check.fail(
+                    where,
+                    f"{what} '{card}' is also at {check.root}{first[card]}: "
+                    f"each card is in one place",
+                )
             else:
                 first[card] = where

@@ -82,18 +82,19 @@ def pool_fingerprint(registry: Registry) -> str:
 def pool_fields(registry: Registry) -> dict:
     """What a log's setup record says of the card pool the game is played
     with: its sets (ids, versions, hashes) and the fingerprint of its ids."""
-    return {"sets": CONVERTER.unstructure(pool_sets(registry)),
-            "pool": pool_fingerprint(registry)}
+    return {"sets": CONVERTER.unstructure(pool_sets(registry)), "pool": pool_fingerprint(registry)}
 
 
 def file_sink(writer: "LogWriter", fields: dict) -> Callable[[dict], None]:
     """A game's ``log`` callback that writes its records to ``writer`` as a
     log file holds them (numbered from 1), the setup record with the pool's
     ``fields`` (:func:`pool_fields`)."""
+
     def write(record: dict) -> None:
         if record.get("type") == "setup":
             record = {**record, **fields}
         writer.write(to_file(record))
+
     return write
 
 
@@ -142,9 +143,12 @@ def is_log(path: Path) -> bool:
 
 
 def _not_a_log(path: Path, why: str) -> GameError:
-    return game_error(f"not a Dioses! game log: {why}",
-                      "logs are written by 'dioses play --log' and 'dioses simulate --log-dir'",
-                      str(path), "G101")
+    return game_error(
+        f"not a Dioses! game log: {why}",
+        "logs are written by 'dioses play --log' and 'dioses simulate --log-dir'",
+        str(path),
+        "G101",
+    )
 
 
 def read_log(path: Path) -> list[dict]:
@@ -155,7 +159,7 @@ def read_log(path: Path) -> list[dict]:
     except OSError as error:
         raise game_error(f"cannot read the log: {error.strerror}", path=str(path), code="G101")
     if len(raw) > MAX_LOG_BYTES:
-        raise _not_a_log(path, f"larger than any log ({MAX_LOG_BYTES // 2 ** 20} MB)")
+        raise _not_a_log(path, f"larger than any log ({MAX_LOG_BYTES // 2**20} MB)")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
@@ -192,15 +196,22 @@ def _check_revision(setup: dict, path: Path) -> None:
     version's log, not a damaged one."""
     rules = setup.get("rules") if setup.get("type") == "setup" else None
     if isinstance(rules, int) and not isinstance(rules, bool) and rules > max(KNOWN_RULES):
-        raise game_error(f"this log was written under rules revision {rules}, which this "
-                         f"version does not know ({', '.join(map(str, KNOWN_RULES))})",
-                         "replay it with the newer version of dioses-rules that wrote it",
-                         str(path), "G101")
+        raise game_error(
+            f"this log was written under rules revision {rules}, which this "
+            f"version does not know ({', '.join(map(str, KNOWN_RULES))})",
+            "replay it with the newer version of dioses-rules that wrote it",
+            str(path),
+            "G101",
+        )
 
 
 def _a_save(path: Path) -> GameError:
-    return game_error("this is a saved game, not a game log",
-                      f"continue it with: dioses play --resume {path}", str(path), "G101")
+    return game_error(
+        "this is a saved game, not a game log",
+        f"continue it with: dioses play --resume {path}",
+        str(path),
+        "G101",
+    )
 
 
 def _looks_like_a_save(text: str) -> bool:
@@ -264,11 +275,15 @@ def _setup_problem(setup: dict) -> Optional[str]:
     if problem is None and not 1 <= setup["seats"] <= MAX_SEATS:
         problem = f"line 1: $.seats: a game has 1 to {MAX_SEATS} seats, not {setup['seats']}"
     if problem is None and numbering_of(setup) not in (0, 1):
-        problem = (f"line 1: $.numbered_from: a log numbers seats from 0 or 1, "
-                   f"not {setup['numbered_from']}")
+        problem = (
+            f"line 1: $.numbered_from: a log numbers seats from 0 or 1, "
+            f"not {setup['numbered_from']}"
+        )
     if problem is None and setup.get("rules", FIRST_RULES) not in KNOWN_RULES:
-        problem = (f"line 1: $.rules: there is no rules revision {setup['rules']} "
-                   f"(revisions: {', '.join(map(str, KNOWN_RULES))})")
+        problem = (
+            f"line 1: $.rules: there is no rules revision {setup['rules']} "
+            f"(revisions: {', '.join(map(str, KNOWN_RULES))})"
+        )
     return problem
 
 
@@ -280,11 +295,15 @@ def _records_problem(records: list[dict]) -> Optional[str]:
             if problem:
                 return problem
             if not base <= record["seat"] < seats + base:
-                return (f"line {number}: $.seat: the seats are {base} to {seats - 1 + base}, "
-                        f"not {record['seat']}")
+                return (
+                    f"line {number}: $.seat: the seats are {base} to {seats - 1 + base}, "
+                    f"not {record['seat']}"
+                )
             if not 0 <= record["index"] < max(record["options"], 1):
-                return (f"line {number}: $.index: option {record['index']} of "
-                        f"{record['options']} options")
+                return (
+                    f"line {number}: $.index: option {record['index']} of "
+                    f"{record['options']} options"
+                )
         elif record["type"] == "setup":
             return f"line {number} is a second setup record"
         elif record["type"] not in ("event", "final"):

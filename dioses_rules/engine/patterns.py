@@ -43,9 +43,12 @@ def placements(pattern: m.Pattern) -> tuple[Placement, ...]:
     found = []
     for top in range(g.HEIGHT - height + 1):
         for left in range(g.WIDTH - width + 1):
-            wanted = tuple(((top + dr) * g.WIDTH + left + dc, want.type, want.mythology)
-                           for dr, row in enumerate(pattern.shape)
-                           for dc, want in enumerate(row) if want is not None)
+            wanted = tuple(
+                ((top + dr) * g.WIDTH + left + dc, want.type, want.mythology)
+                for dr, row in enumerate(pattern.shape)
+                for dc, want in enumerate(row)
+                if want is not None
+            )
             if wanted:
                 found.append(wanted)
     return tuple(found)
@@ -60,11 +63,13 @@ class PatternChecker:
         id, the same cards). The answers are the game's own: an area's
         layouts seldom come back in another game."""
         self.cards = cards
-        self._placements: dict[str, tuple] = \
-            {} if shared is None else shared.placements  # pattern id -> _shapes()
+        self._placements: dict[str, tuple] = (
+            {} if shared is None else shared.placements
+        )  # pattern id -> _shapes()
         self._answers: dict[tuple[str, Signature], bool] = {}
-        self._fits: dict[tuple, frozenset[str]] = \
-            {} if shared is None else shared.fits  # (type, mythology) -> card ids
+        self._fits: dict[tuple, frozenset[str]] = (
+            {} if shared is None else shared.fits
+        )  # (type, mythology) -> card ids
 
     def matches(self, pattern: m.Pattern, cells: Sequence[Optional[Slot]]) -> bool:
         return self.matches_signature(pattern, face_up_signature(cells))
@@ -109,7 +114,8 @@ class PatternChecker:
         if shapes is None:
             shapes = self._placements[pattern.id] = tuple(
                 tuple((cell, self._fitting(kind, mythology)) for cell, kind, mythology in shape)
-                for shape in placements(pattern))
+                for shape in placements(pattern)
+            )
         return shapes
 
     def _fitting(self, kind, mythology) -> frozenset[str]:
@@ -118,6 +124,8 @@ class PatternChecker:
         fitting = self._fits.get(key)
         if fitting is None:
             fitting = self._fits[key] = frozenset(
-                card_id for card_id, card in self.cards.items()
-                if card.type == kind and (mythology is None or mythology in card.mythologies))
+                card_id
+                for card_id, card in self.cards.items()
+                if card.type == kind and (mythology is None or mythology in card.mythologies)
+            )
         return fitting

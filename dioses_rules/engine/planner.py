@@ -99,8 +99,12 @@ class _Plan:
                 raise _Diverged()
             return index
         root = self.root
-        if ((decision.seat, decision.kind, decision.subject, len(decision.choices))
-                != (root.seat, root.kind, root.subject, len(root.choices))):
+        if (decision.seat, decision.kind, decision.subject, len(decision.choices)) != (
+            root.seat,
+            root.kind,
+            root.subject,
+            len(root.choices),
+        ):
             raise _Diverged()
         self.replaying = None
         return self.candidate
@@ -132,8 +136,12 @@ class Planner:
         turn's start (an agent that ``plans`` is seated, ``Game.keep_turn_start``):
         before the first turn (setup reveals) it picks as the greedy agent."""
         candidates = self._candidates(game, decision)
-        if (len(candidates) == 1 or game.turn_start is None or game.turn_picks is None
-                or decision.kind in NOT_SEARCHED):
+        if (
+            len(candidates) == 1
+            or game.turn_start is None
+            or game.turn_picks is None
+            or decision.kind in NOT_SEARCHED
+        ):
             self.last = {"candidates": candidates, "simulations": 0, "dropped": 0}
             return candidates[0]
         return self._search(game, decision, candidates)
@@ -151,7 +159,7 @@ class Planner:
         self.rng.shuffle(others)  # ties, and the options not judged one by one
         if values is not None:
             others.sort(key=lambda i: -values[i])
-        return [first] + others[:width - 1]
+        return [first] + others[: width - 1]
 
     # ------------------------------------------------------------ search
     def _search(self, game: Game, decision: Decision, candidates: list[int]) -> int:
@@ -170,34 +178,41 @@ class Planner:
                 world, seed = self._world(game, decision), self.rng.getrandbits(32)
                 for position in alive:
                     used += 1
-                    outcome = self._simulate(game, decision, world, seed,
-                                             candidates[position])
+                    outcome = self._simulate(game, decision, world, seed, candidates[position])
                     if outcome is None:  # the replay diverged: so would every candidate
                         dropped += 1
                         break
                     totals[position] += outcome
                     counts[position] += 1
             alive.sort(key=lambda p: (-(totals[p] / counts[p]) if counts[p] else 0.0, p))
-            alive = alive[:max(1, (len(alive) + 1) // 2)]
+            alive = alive[: max(1, (len(alive) + 1) // 2)]
             if len(alive) == 1:
                 break
         self.simulations += used
-        self.last = {"candidates": candidates, "simulations": used, "dropped": dropped,
-                     "means": [totals[p] / counts[p] if counts[p] else None
-                               for p in range(len(candidates))]}
+        self.last = {
+            "candidates": candidates,
+            "simulations": used,
+            "dropped": dropped,
+            "means": [totals[p] / counts[p] if counts[p] else None for p in range(len(candidates))],
+        }
         return candidates[min(alive)]
 
     def _world(self, game: Game, decision: Decision):
         return determinize(game.turn_start, game.state, decision, game.scenario, self.rng)
 
-    def _simulate(self, game: Game, decision: Decision, world, seed: int,
-                  candidate: int) -> Optional[float]:
+    def _simulate(
+        self, game: Game, decision: Decision, world, seed: int, candidate: int
+    ) -> Optional[float]:
         """One game played from ``world`` with ``candidate`` at the decision;
         its worth to the deciding seat, or None if the replay diverged."""
         plan = _Plan(game.turn_picks, decision, candidate)
         seats = [_SimulatedSeat(plan, self.rollout)] * game.state.seats
-        sim = Game(game.registry, copy_state(world),  # each candidate its own copy
-                   seats, random.Random(seed))
+        sim = Game(
+            game.registry,
+            copy_state(world),  # each candidate its own copy
+            seats,
+            random.Random(seed),
+        )
         self.rollout.follow(sim, seed)
         try:
             result = sim.play()
@@ -219,5 +234,8 @@ class Planner:
             return share + MARGIN_WEIGHT * margin
         board = sim.board(area)
         used = len(sim.state.areas[area].used_abilities)
-        return (reference_progress(sim, area, board, mine) + POINTS_WEIGHT * mine.total
-                + ABILITY_USED * used)
+        return (
+            reference_progress(sim, area, board, mine)
+            + POINTS_WEIGHT * mine.total
+            + ABILITY_USED * used
+        )

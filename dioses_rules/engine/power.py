@@ -38,8 +38,9 @@ class PowerRules:
         if self.state.settings.power_cards:
             for power in self.registry.definitions("power"):
                 if power.cost <= pile:
-                    choices.append(Choice("power", (power.id,),
-                                          f"{power.name} ({power.cost} Power cards)"))
+                    choices.append(
+                        Choice("power", (power.id,), f"{power.name} ({power.cost} Power cards)")
+                    )
         if self.scenario is not None:
             choices += self._ability_choices(area, pile)
         return choices
@@ -53,12 +54,18 @@ class PowerRules:
             if rule.once and index in used:
                 continue
             if rule.condition is not None:  # R12: face-down cards show nothing
-                evaluator = Evaluator(self.area_model(area),
-                                      Facts(scenario_state=dict(self.state.scenario_state)))
+                evaluator = Evaluator(
+                    self.area_model(area), Facts(scenario_state=dict(self.state.scenario_state))
+                )
                 if not evaluator.holds(rule.condition, None):
                     continue
-            choices.append(Choice("ability", (index,),
-                                  f"scenario: {ability_label(rule)} ({rule.cost} Power cards)"))
+            choices.append(
+                Choice(
+                    "ability",
+                    (index,),
+                    f"scenario: {ability_label(rule)} ({rule.cost} Power cards)",
+                )
+            )
         return choices
 
     def spend_power(self, area: int, cost: int) -> None:
@@ -76,8 +83,12 @@ class PowerRules:
             options = self.power_choices(area)
             if not options:
                 return
-            choice = self.decide(seat, kind, f"Use a Power effect {when} your action?",
-                                 [Choice("pass", (), "no")] + options)
+            choice = self.decide(
+                seat,
+                kind,
+                f"Use a Power effect {when} your action?",
+                [Choice("pass", (), "no")] + options,
+            )
             if choice.kind == "pass":
                 return
             if choice.kind == "power":

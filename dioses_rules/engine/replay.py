@@ -81,9 +81,16 @@ def replay(records: Sequence[dict], registry: Registry) -> ReplayOutcome:
     ended_early = False
     try:
         # The rules the log was written under (R26, R32, R33 since revision 2).
-        game = new_game(registry, agents, setup["scenario"], setup["options"], setup["seed"],
-                        setup["challenge"], log=replayed.append,
-                        rules=setup.get("rules", FIRST_RULES))
+        game = new_game(
+            registry,
+            agents,
+            setup["scenario"],
+            setup["options"],
+            setup["seed"],
+            setup["challenge"],
+            log=replayed.append,
+            rules=setup.get("rules", FIRST_RULES),
+        )
         game.play()
     except _LogEnded:
         ended_early = True
@@ -96,16 +103,22 @@ def replay(records: Sequence[dict], registry: Registry) -> ReplayOutcome:
     # An unfinished game's log stops where the replay runs out of decisions:
     # then the log must be the start of the replay; else all of it.
     span = len(logged) if ended_early else max(len(logged), len(new))
-    diverged_at = next((i for i in range(span)
-                        if (logged[i] if i < len(logged) else None)
-                        != (new[i] if i < len(new) else None)), None)
+    diverged_at = next(
+        (
+            i
+            for i in range(span)
+            if (logged[i] if i < len(logged) else None) != (new[i] if i < len(new) else None)
+        ),
+        None,
+    )
     if diverged_at is None and (problem is None or ended_early):
         return ReplayOutcome(as_written, ended_early, other_pool=other_pool, numbered_from=base)
     if diverged_at is None:  # the replay failed where the log also stops
         diverged_at = len(new)
     here = to_file(new[diverged_at], base) if diverged_at < len(new) else None
-    return ReplayOutcome(as_written, ended_early, diverged_at, here, problem, other_pool,
-                         numbered_from=base)
+    return ReplayOutcome(
+        as_written, ended_early, diverged_at, here, problem, other_pool, numbered_from=base
+    )
 
 
 def replay_log(path: Path, extra_cards: Sequence[Path] = ()) -> ReplayOutcome:
@@ -137,10 +150,17 @@ def check_log_pool(setup: dict, registry: Registry, cards_given: bool, path: str
         raise game_error(
             f"this log, written before logs recorded their card pool, names its card files "
             f"by path ({', '.join(named)}); paths in a file are not followed",
-            "give the card files with --cards", path, "G103")
+            "give the card files with --cards",
+            path,
+            "G103",
+        )
     if setup.get("pool") and setup["pool"] != pool_fingerprint(registry):
-        raise game_error("the log was made with another card pool than the one loaded now",
-                         "load the card files it was played with (--cards)", path, "G103")
+        raise game_error(
+            "the log was made with another card pool than the one loaded now",
+            "load the card files it was played with (--cards)",
+            path,
+            "G103",
+        )
     return []
 
 
@@ -150,9 +170,13 @@ def _check_fingerprint(setup: dict, registry: Registry, path: str) -> None:
     setup record, not another game (issue #23: replay said OK)."""
     pool, loaded = setup.get("pool"), pool_fingerprint(registry)
     if pool is not None and pool != loaded:
-        raise game_error(f"line 1: $.pool: '{pool}' is not the fingerprint of the card pool "
-                         f"its sets hold ({loaded}): the setup record is damaged",
-                         "replay the log as the game wrote it", path, "G103")
+        raise game_error(
+            f"line 1: $.pool: '{pool}' is not the fingerprint of the card pool "
+            f"its sets hold ({loaded}): the setup record is damaged",
+            "replay the log as the game wrote it",
+            path,
+            "G103",
+        )
 
 
 # Who can sit in a seat: a person (dioses play's and the web app's "human"),
@@ -171,16 +195,14 @@ def check_log_names(records: Sequence[dict], registry: Registry, path: str) -> N
         problems.append(f"line 1 names scenario '{scenario}', which no loaded set defines")
     for option in setup.get("options", []):
         if registry.get("rule-option", option) is None:
-            problems.append(f"line 1 names rule option '{option}', which no loaded set "
-                            f"defines")
+            problems.append(f"line 1 names rule option '{option}', which no loaded set defines")
     problems += _agent_problems(setup)
     known = {card_id for _, card_id in registry.by_id}
     for number, record in enumerate(records[1:], 2):
         for key in NAMED_KEYS:
             value = record.get(key)
             if isinstance(value, str) and value not in known:
-                problems.append(f"line {number} names {key} '{value}', which no loaded set "
-                                f"defines")
+                problems.append(f"line {number} names {key} '{value}', which no loaded set defines")
         if len(problems) >= 5:
             break
     if problems:
@@ -193,9 +215,12 @@ def _agent_problems(setup: dict) -> list[str]:
     examples/games/ names 'plan'): any name is one, but not an empty or
     overlong string, nor one with spaces, control or other odd characters."""
     agents = setup.get("agents") or []
-    problems = [f"line 1: $.agents[{index}]: {_shown(name)} is not the name of an agent "
-                f"(agents: {', '.join(SEAT_NAMES)}, or a program's own, such as 'my-bot')"
-                for index, name in enumerate(agents) if not AGENT_NAME.fullmatch(name)]
+    problems = [
+        f"line 1: $.agents[{index}]: {_shown(name)} is not the name of an agent "
+        f"(agents: {', '.join(SEAT_NAMES)}, or a program's own, such as 'my-bot')"
+        for index, name in enumerate(agents)
+        if not AGENT_NAME.fullmatch(name)
+    ]
     if agents and len(agents) != setup["seats"]:
         problems.append(f"line 1: $.agents: {len(agents)} agents for {setup['seats']} seats")
     return problems

@@ -76,15 +76,18 @@ def _rng_state(rng: random.Random) -> list:
     return [version, list(internal), gauss]
 
 
-def _restored_rng(data: list, key: str, path: str,
-                  rng: Optional[random.Random] = None) -> random.Random:
+def _restored_rng(
+    data: list, key: str, path: str, rng: Optional[random.Random] = None
+) -> random.Random:
     """A random generator (``rng`` or a new one) set to its saved state; a
     damaged state is an error."""
     rng = rng if rng is not None else random.Random()
     try:
         version, internal, gauss = data
-        if not (isinstance(internal, list) and all(
-                isinstance(i, int) and not isinstance(i, bool) for i in internal)):
+        if not (
+            isinstance(internal, list)
+            and all(isinstance(i, int) and not isinstance(i, bool) for i in internal)
+        ):
             raise TypeError
         rng.setstate((version, tuple(internal), gauss))
     except (TypeError, ValueError, OverflowError):
@@ -95,10 +98,13 @@ def _restored_rng(data: list, key: str, path: str,
 def save_data(game: Game, play: Optional[PlayInfo] = None) -> dict:
     """A game as plain data, through the one converter: state, random
     generators (game and agents), the agents' names and ``play``."""
-    agents = [SavedAgent(agent.name, _rng_state(agent.rng) if hasattr(agent, "rng") else None)
-              for agent in game.agents]
-    save = SaveFile(SAVE_KIND, SAVE_VERSION, game.state, _rng_state(game.rng), agents,
-                    play or PlayInfo())
+    agents = [
+        SavedAgent(agent.name, _rng_state(agent.rng) if hasattr(agent, "rng") else None)
+        for agent in game.agents
+    ]
+    save = SaveFile(
+        SAVE_KIND, SAVE_VERSION, game.state, _rng_state(game.rng), agents, play or PlayInfo()
+    )
     return CONVERTER.unstructure(save)
 
 
@@ -128,8 +134,10 @@ def _migrated_state(state: dict) -> dict:
         if isinstance(area, dict):
             area = dict(area)
             area["laws"] = [_renamed(law, "law") for law in area.get("laws") or []]
-            area["patterns"] = [{"completed": False, **_renamed(pattern, "pattern")}
-                                for pattern in area.get("patterns") or []]
+            area["patterns"] = [
+                {"completed": False, **_renamed(pattern, "pattern")}
+                for pattern in area.get("patterns") or []
+            ]
         areas.append(area)
     state["areas"] = areas
     return state
@@ -143,8 +151,12 @@ def _renamed(entry, old_key: str):
 
 
 def _damaged(mistakes: Sequence[tuple[str, str]], path: str) -> GameError:
-    return GameError([Diagnostic(DAMAGED, f"the saved game is damaged: {key}: {message}", path)
-                      for key, message in mistakes])
+    return GameError(
+        [
+            Diagnostic(DAMAGED, f"the saved game is damaged: {key}: {message}", path)
+            for key, message in mistakes
+        ]
+    )
 
 
 def parse_save(data: object, path: str = "") -> SaveFile:
@@ -152,39 +164,60 @@ def parse_save(data: object, path: str = "") -> SaveFile:
     :class:`GameError` naming the key of every mistake."""
     if not isinstance(data, dict) or data.get("kind") != SAVE_KIND:
         if isinstance(data, dict) and data.get("type") == "setup":
-            raise game_error("this is a game log, not a saved game",
-                             f"check it with: dioses replay {path}", path, "G100")
+            raise game_error(
+                "this is a game log, not a saved game",
+                f"check it with: dioses replay {path}",
+                path,
+                "G100",
+            )
         why = f' ($.kind is not "{SAVE_KIND}")' if isinstance(data, dict) else ""
-        raise game_error(f"not a saved Dioses! game{why}", "saves are written by 'dioses play'",
-                         path, "G100")
+        raise game_error(
+            f"not a saved Dioses! game{why}", "saves are written by 'dioses play'", path, "G100"
+        )
     version = data.get("version")
-    if not (isinstance(version, int) and not isinstance(version, bool)
-            and version in READABLE_VERSIONS):
-        raise game_error(f"$.version: saved by another version of the save format "
-                         f"({show_value(version)})", f"this version reads formats "
-                         f"{', '.join(map(str, READABLE_VERSIONS))}", path, "G100")
+    if not (
+        isinstance(version, int) and not isinstance(version, bool) and version in READABLE_VERSIONS
+    ):
+        raise game_error(
+            f"$.version: saved by another version of the save format ({show_value(version)})",
+            f"this version reads formats {', '.join(map(str, READABLE_VERSIONS))}",
+            path,
+            "G100",
+        )
     try:
         save = structure(migrate(data), SaveFile)
     except StructureError as error:
         raise _damaged(error.mistakes, path)
     if len(save.agents) != save.state.seats:
-        raise _damaged([("$.agents", f"{len(save.agents)} agents for "
-                                     f"{save.state.seats} seats")], path)
+        raise _damaged(
+            [("$.agents", f"{len(save.agents)} agents for {save.state.seats} seats")], path
+        )
     rules = save.state.rules
     if rules < FIRST_RULES:
         raise _damaged([("$.state.rules", f"there is no rules revision {rules}")], path)
     if rules not in KNOWN_RULES:
-        raise game_error(f"$.state.rules: saved under rules revision {rules}, which this "
-                         f"version does not know ({', '.join(map(str, KNOWN_RULES))})",
-                         "resume it with the newer version of dioses-rules that saved it",
-                         path, "G100")
+        raise game_error(
+            f"$.state.rules: saved under rules revision {rules}, which this "
+            f"version does not know ({', '.join(map(str, KNOWN_RULES))})",
+            "resume it with the newer version of dioses-rules that saved it",
+            path,
+            "G100",
+        )
     problem = records_problem(save.play.records)
     if problem:
         raise _damaged([("$.play.records", problem)], path)
     logged = save.play.records[0].get("rules", FIRST_RULES) if save.play.records else rules
     if logged != rules:
-        raise _damaged([("$.state.rules", f"rules revision {rules}, but the log so far "
-                                          f"($.play.records) was written under {logged}")], path)
+        raise _damaged(
+            [
+                (
+                    "$.state.rules",
+                    f"rules revision {rules}, but the log so far "
+                    f"($.play.records) was written under {logged}",
+                )
+            ],
+            path,
+        )
     return save
 
 
@@ -199,8 +232,13 @@ def check_save(save: SaveFile, registry: Registry, path: str = "") -> None:
         raise _damaged(mistakes, path)
 
 
-def load_game(registry: Registry, data: dict | SaveFile, agents: Sequence[Agent],
-              log: Optional[Callable[[dict], None]] = None, path: str = "") -> Game:
+def load_game(
+    registry: Registry,
+    data: dict | SaveFile,
+    agents: Sequence[Agent],
+    log: Optional[Callable[[dict], None]] = None,
+    path: str = "",
+) -> Game:
     """Rebuild a saved game, checked; ``agents`` are fresh agents whose random
     generators are restored from the save."""
     save = data if isinstance(data, SaveFile) else parse_save(data, path)
@@ -239,8 +277,9 @@ def read_save(path: Path) -> SaveFile:
     except OSError as error:
         raise game_error(f"cannot read the save: {error.strerror}", path=shown, code="G100")
     if len(raw) > MAX_SAVE_BYTES:
-        raise game_error(f"larger than any save ({MAX_SAVE_BYTES // 2 ** 20} MB)",
-                         path=shown, code="G100")
+        raise game_error(
+            f"larger than any save ({MAX_SAVE_BYTES // 2**20} MB)", path=shown, code="G100"
+        )
     try:
         data = loads_json(raw.decode("utf-8"), shown, code="G100")
     except DataError as error:
@@ -259,10 +298,15 @@ def _not_a_save(raw: bytes, shown: str) -> NoReturn:
     except (DiosesError, UnicodeDecodeError):
         record = None
     if isinstance(record, dict) and record.get("type") == "setup":
-        raise game_error("this is a game log, not a saved game",
-                         f"check it with: dioses replay {shown}", shown, "G100")
-    raise game_error("not a saved Dioses! game (not JSON)",
-                     "saves are written by 'dioses play'", shown, "G100")
+        raise game_error(
+            "this is a game log, not a saved game",
+            f"check it with: dioses replay {shown}",
+            shown,
+            "G100",
+        )
+    raise game_error(
+        "not a saved Dioses! game (not JSON)", "saves are written by 'dioses play'", shown, "G100"
+    )
 
 
 def write_save(path: Path, game: Game, play: PlayInfo) -> None:

@@ -18,8 +18,7 @@ from ..pool.registry import Registry
 from ..scoring.area import SIZE, cell_index, cell_row
 from .game import Game
 from .tables import tables_of
-from .state import FIRST_RULES, KNOWN_RULES, RULES, Agent, AreaState, GameState, Slot, \
-    game_error
+from .state import FIRST_RULES, KNOWN_RULES, RULES, Agent, AreaState, GameState, Slot, game_error
 
 MAX_SEATS = 6
 
@@ -30,8 +29,10 @@ def settings_for(registry: Registry, options: Iterable[str]) -> Settings:
         option = registry.get("rule-option", option_id)
         if option is None:
             pool = [d.id for d in registry.definitions("rule-option")]
-            raise game_error(f"unknown rule option '{option_id}'",
-                             did_you_mean(option_id, pool) or f"rule options: {', '.join(pool)}")
+            raise game_error(
+                f"unknown rule option '{option_id}'",
+                did_you_mean(option_id, pool) or f"rule options: {', '.join(pool)}",
+            )
         for setting in option.settings:
             spec = SETTINGS[setting.name]
             problem = setting_problem(setting.name, setting.value)
@@ -41,17 +42,26 @@ def settings_for(registry: Registry, options: Iterable[str]) -> Settings:
     return settings
 
 
-def new_game(registry: Registry, agents: Sequence[Agent], scenario: Optional[str] = None,
-             options: Sequence[str] = (), seed: int = 0, challenge: bool = False,
-             log: Optional[Callable[[dict], None]] = None, rules: int = RULES) -> Game:
+def new_game(
+    registry: Registry,
+    agents: Sequence[Agent],
+    scenario: Optional[str] = None,
+    options: Sequence[str] = (),
+    seed: int = 0,
+    challenge: bool = False,
+    log: Optional[Callable[[dict], None]] = None,
+    rules: int = RULES,
+) -> Game:
     """Set up a game: the base game, or a scenario (solo and cooperative
     mode), for the seats the rule options' ``areas`` allows (:func:`seat_areas`).
     ``rules`` is the revision of the rules it is played under
     (:data:`state.RULES`; a replay gives its log's)."""
     seats = len(agents)
     if rules not in KNOWN_RULES:
-        raise game_error(f"unknown rules revision {rules}",
-                         f"this version plays revisions {', '.join(map(str, KNOWN_RULES))}")
+        raise game_error(
+            f"unknown rules revision {rules}",
+            f"this version plays revisions {', '.join(map(str, KNOWN_RULES))}",
+        )
     scenario_def = None
     # R25: the options the sets in play are always played with come first
     # (the expansion's equal turns), then the chosen ones.
@@ -61,28 +71,47 @@ def new_game(registry: Registry, agents: Sequence[Agent], scenario: Optional[str
         scenario_def = registry.get("scenario", scenario)
         if scenario_def is None:
             pool = [d.id for d in registry.definitions("scenario")]
-            raise game_error(f"unknown scenario '{scenario}'",
-                             did_you_mean(scenario, pool) or f"scenarios: {', '.join(pool)}")
+            raise game_error(
+                f"unknown scenario '{scenario}'",
+                did_you_mean(scenario, pool) or f"scenarios: {', '.join(pool)}",
+            )
         # "All the rules of play and setup explained in each scenario take
         # precedence": the scenario's own mode is applied last.
-        option_ids = [o for o in option_ids if o not in scenario_def.options] + \
-            list(scenario_def.options)
+        option_ids = [o for o in option_ids if o not in scenario_def.options] + list(
+            scenario_def.options
+        )
     settings = settings_for(registry, option_ids)
     seat_area = seat_areas(seats, settings, scenario_def is not None, rules)
     cards = set(tables_of(registry).cards)
     if scenario_def is None:
         _check_base_deal(len(cards), max(seat_area) + 1, settings)
     else:
-        _check_scenario_deal(cards, scenario_def, setup_steps(scenario_def, challenge), settings,
-                             max(seat_area) + 1)
-    state = GameState(seats=seats, seat_area=seat_area,
-                      areas=[AreaState() for _ in range(max(seat_area) + 1)],
-                      settings=settings, options=option_ids, scenario=scenario,
-                      challenge=challenge, rules=rules)
+        _check_scenario_deal(
+            cards, scenario_def, setup_steps(scenario_def, challenge), settings, max(seat_area) + 1
+        )
+    state = GameState(
+        seats=seats,
+        seat_area=seat_area,
+        areas=[AreaState() for _ in range(max(seat_area) + 1)],
+        settings=settings,
+        options=option_ids,
+        scenario=scenario,
+        challenge=challenge,
+        rules=rules,
+    )
     game = Game(registry, state, agents, random.Random(seed), log)
-    game.log({"type": "setup", "seed": seed, "seats": seats, "scenario": scenario,
-              "options": option_ids, "challenge": challenge,
-              "agents": [a.name for a in agents], "rules": rules})
+    game.log(
+        {
+            "type": "setup",
+            "seed": seed,
+            "seats": seats,
+            "scenario": scenario,
+            "options": option_ids,
+            "challenge": challenge,
+            "agents": [a.name for a in agents],
+            "rules": rules,
+        }
+    )
     _shuffle_decks(game)
     if scenario_def is None:
         _deal_base_game(game)
@@ -91,8 +120,7 @@ def new_game(registry: Registry, agents: Sequence[Agent], scenario: Optional[str
     return game
 
 
-def seat_areas(seats: int, settings: Settings, scenario: bool, rules: int = RULES
-               ) -> list[int]:
+def seat_areas(seats: int, settings: Settings, scenario: bool, rules: int = RULES) -> list[int]:
     """The area each seat plays: one of its own, or one shared by all
     (``areas shared``, cooperative play, R21). The base game with areas of
     their own is for 2 to 6 players; a scenario, or any game on a shared
@@ -102,9 +130,11 @@ def seat_areas(seats: int, settings: Settings, scenario: bool, rules: int = RULE
     least = 1 if shared or scenario else 2
     if not least <= seats <= MAX_SEATS:
         if least == 2:
-            raise game_error(f"the base game is for 2 to {MAX_SEATS} players, not {seats}",
-                             "use --scenario for the solo and cooperative mode, or a rule "
-                             "option that sets 'areas shared'")
+            raise game_error(
+                f"the base game is for 2 to {MAX_SEATS} players, not {seats}",
+                "use --scenario for the solo and cooperative mode, or a rule "
+                "option that sets 'areas shared'",
+            )
         raise game_error(f"a game is for 1 to {MAX_SEATS} players, not {seats}")
     return [0] * seats if shared else list(range(seats))
 
@@ -120,13 +150,21 @@ def _check_base_deal(deck: int, areas: int, settings: Settings) -> None:
     cards to each area and one to start each discard pile."""
     needed = SIZE * areas + settings.discard_piles
     if needed > deck:
-        raise game_error(f"the game deals {needed} cards ({areas} areas of {SIZE}, "
-                         f"{settings.discard_piles} to start the discard piles) but the deck "
-                         f"holds {deck}", "play with fewer players or load more sets")
+        raise game_error(
+            f"the game deals {needed} cards ({areas} areas of {SIZE}, "
+            f"{settings.discard_piles} to start the discard piles) but the deck "
+            f"holds {deck}",
+            "play with fewer players or load more sets",
+        )
 
 
-def _check_scenario_deal(cards: set[str], scenario: m.Scenario, steps: Sequence[m.SetupStep],
-                         settings: Settings, areas: int = 1) -> None:
+def _check_scenario_deal(
+    cards: set[str],
+    scenario: m.Scenario,
+    steps: Sequence[m.SetupStep],
+    settings: Settings,
+    areas: int = 1,
+) -> None:
     """Refuse, before anything is dealt, a scenario setup that names cards
     not in play, does not fit the area (12 cells, 4 a row, one card a cell)
     or that the deck cannot deal: the areas' other cells, the Power cards,
@@ -139,34 +177,44 @@ def _check_scenario_deal(cards: set[str], scenario: m.Scenario, steps: Sequence[
     named = {card for step in steps for card in getattr(step, "cards", ())}
     missing = sorted(named - cards)
     if missing:
-        raise game_error(f"scenario '{scenario.id}' needs cards no loaded set defines: "
-                         f"{', '.join(missing)}")
+        raise game_error(
+            f"scenario '{scenario.id}' needs cards no loaded set defines: {', '.join(missing)}"
+        )
     places = [step for step in steps if isinstance(step, m.Place)]
     placed = sum(len(step.cards) for step in places)
     if places and areas > 1:
         shown = ", ".join(card for step in places for card in step.cards)
-        raise game_error(f"scenario '{scenario.id}' places cards in the play area ({shown}), "
-                         f"but its mode gives each of the {areas} players an area of their "
-                         f"own, and a card can be in one area only",
-                         "play it alone, or with a mode that sets 'areas shared'")
-    cells = [(step.row, step.column) for step in places if step.column is not None
-             for _ in step.cards]
+        raise game_error(
+            f"scenario '{scenario.id}' places cards in the play area ({shown}), "
+            f"but its mode gives each of the {areas} players an area of their "
+            f"own, and a card can be in one area only",
+            "play it alone, or with a mode that sets 'areas shared'",
+        )
+    cells = [
+        (step.row, step.column) for step in places if step.column is not None for _ in step.cards
+    ]
     rows = {row: sum(len(step.cards) for step in places if step.row is row) for row in m.ROWS}
     where = f"scenario '{scenario.id}'"
     if placed > SIZE or len(set(cells)) < len(cells) or max(rows.values()) > SIZE // len(m.ROWS):
-        raise game_error(f"{where} places {placed} cards that do not fit an area of {SIZE} "
-                         f"cells, {SIZE // len(m.ROWS)} a row, one card a cell",
-                         "dioses-lint reports where (DL502)")
+        raise game_error(
+            f"{where} places {placed} cards that do not fit an area of {SIZE} "
+            f"cells, {SIZE // len(m.ROWS)} a row, one card a cell",
+            "dioses-lint reports where (DL502)",
+        )
     power = sum(s.count for s in steps if isinstance(s, m.PowerCards))
-    parts = {"to the area" if areas == 1 else f"to the {areas} areas": SIZE * areas - placed,
-             "as Power cards": (power + settings.extra_power_cards) * areas,
-             "separated at random": sum(s.random for s in steps if isinstance(s, m.Separate)),
-             "to start the discard piles": settings.discard_piles}
+    parts = {
+        "to the area" if areas == 1 else f"to the {areas} areas": SIZE * areas - placed,
+        "as Power cards": (power + settings.extra_power_cards) * areas,
+        "separated at random": sum(s.random for s in steps if isinstance(s, m.Separate)),
+        "to start the discard piles": settings.discard_piles,
+    }
     needed, left = sum(parts.values()), len(cards) - len(named)
     if needed > left:
         said = ", ".join(f"{count} {what}" for what, count in parts.items() if count)
-        raise game_error(f"{where} deals {needed} cards from the deck ({said}) but the deck "
-                         f"holds {left}", "load more sets, or separate fewer random cards")
+        raise game_error(
+            f"{where} deals {needed} cards from the deck ({said}) but the deck holds {left}",
+            "load more sets, or separate fewer random cards",
+        )
 
 
 def _shuffle_decks(game: Game) -> None:
@@ -268,8 +316,11 @@ def _place_setup_cards(game: Game, steps: Sequence[m.SetupStep]) -> None:
     for step in steps:
         if isinstance(step, m.Place):
             for card in step.cards:
-                free = [i for i in range(SIZE) if area.cells[i] is None
-                        and (step.row is None or cell_row(i) is step.row)]
+                free = [
+                    i
+                    for i in range(SIZE)
+                    if area.cells[i] is None and (step.row is None or cell_row(i) is step.row)
+                ]
                 if step.column is not None:
                     free = [cell_index(step.row, step.column)]
                 cell = free[0] if step.column is not None else rng.choice(free)

@@ -25,7 +25,8 @@ from .state import RULES
 BASE_COUNTING = (
     "a game's winners are the areas with the most points, then the most gods (R16); a shared "
     "win counts as a win for each winning seat; an agent's win_rate is its seats' wins over "
-    "its seat-games, its game_win_rate the games where at least one of its seats won")
+    "its seat-games, its game_win_rate the games where at least one of its seats won"
+)
 SCENARIO_COUNTING = "scenario games have one shared area: the rates are per game"
 
 
@@ -97,11 +98,18 @@ class GameOutcome:
     @classmethod
     def of(cls, result: GameResult, seat_area: Sequence[int]) -> "GameOutcome":
         scenario = result.reports[0].scenario
-        return cls(result.turns, result.turn_limit_reached,
-                   tuple(r.total for r in result.reports), tuple(seat_area),
-                   tuple(result.winners),
-                   *((scenario.victory, scenario.challenge, scenario.beaten)
-                     if scenario is not None else ()))
+        return cls(
+            result.turns,
+            result.turn_limit_reached,
+            tuple(r.total for r in result.reports),
+            tuple(seat_area),
+            tuple(result.winners),
+            *(
+                (scenario.victory, scenario.challenge, scenario.beaten)
+                if scenario is not None
+                else ()
+            ),
+        )
 
 
 @frozen
@@ -129,11 +137,17 @@ class SimulationReport:
         t, base = self.tally, self.scenario is None
         seats = []
         for seat in range(self.players):
-            entry = {"seat": seat + 1, "agent": t.seat_agents[seat],
-                     "score": summary(t.seat_scores[seat])}
+            entry = {
+                "seat": seat + 1,
+                "agent": t.seat_agents[seat],
+                "score": summary(t.seat_scores[seat]),
+            }
             if base:
-                entry.update(wins=t.seat_wins[seat], shared_wins=t.seat_shared[seat],
-                             win_rate=_rate(t.seat_wins[seat], self.games))
+                entry.update(
+                    wins=t.seat_wins[seat],
+                    shared_wins=t.seat_shared[seat],
+                    win_rate=_rate(t.seat_wins[seat], self.games),
+                )
             seats.append(entry)
         return seats
 
@@ -142,13 +156,19 @@ class SimulationReport:
         agents = {}
         for name in dict.fromkeys(t.seat_agents):
             mine = [s for s in range(self.players) if t.seat_agents[s] == name]
-            entry = {"seats": [s + 1 for s in mine], "seat_games": self.games * len(mine),
-                     "score": summary([v for s in mine for v in t.seat_scores[s]])}
+            entry = {
+                "seats": [s + 1 for s in mine],
+                "seat_games": self.games * len(mine),
+                "score": summary([v for s in mine for v in t.seat_scores[s]]),
+            }
             if base:
                 wins = sum(t.seat_wins[s] for s in mine)
-                entry.update(wins=wins, win_rate=_rate(wins, self.games * len(mine)),
-                             games_won=t.agent_games_won[name],
-                             game_win_rate=_rate(t.agent_games_won[name], self.games))
+                entry.update(
+                    wins=wins,
+                    win_rate=_rate(wins, self.games * len(mine)),
+                    games_won=t.agent_games_won[name],
+                    game_win_rate=_rate(t.agent_games_won[name], self.games),
+                )
             agents[name] = entry
         return agents
 
@@ -157,20 +177,31 @@ class SimulationReport:
         without one reads as before the planner)."""
         t, base = self.tally, self.scenario is None
         report = {
-            "games": self.games, "players": self.players, "seed": self.seed,
+            "games": self.games,
+            "players": self.players,
+            "seed": self.seed,
             "seeds": [self.seed, self.seed + self.games - 1],
-            "scenario": self.scenario, "challenge": self.challenge,
-            "options": list(self.options), "seat_agents": t.seat_agents,
+            "scenario": self.scenario,
+            "challenge": self.challenge,
+            "options": list(self.options),
+            "seat_agents": t.seat_agents,
             "counting": BASE_COUNTING if base else SCENARIO_COUNTING,
-            "seats": self.seats(), "agents": self.agents(),
+            "seats": self.seats(),
+            "agents": self.agents(),
             "shared_wins": t.shared_games if base else None,
-            "score": summary(t.all_scores), "turns": summary(t.turns),
+            "score": summary(t.all_scores),
+            "turns": summary(t.turns),
             "turn_limit_hits": t.limit_hits,
-            "scenario_rates": None if base else {
+            "scenario_rates": None
+            if base
+            else {
                 "victory": _rate(t.victories, self.games),
                 "challenge": _rate(t.challenges, self.games),
-                "beaten": _rate(t.beaten, self.games), "victories": t.victories,
-                "challenges": t.challenges, "beaten_games": t.beaten},
+                "beaten": _rate(t.beaten, self.games),
+                "victories": t.victories,
+                "challenges": t.challenges,
+                "beaten_games": t.beaten,
+            },
         }
         if self.think is not None:
             report["think"] = self.think
@@ -200,15 +231,25 @@ def _play(run: _Run, numbers: range) -> list[GameOutcome]:
     outcomes = []
     for index in numbers:
         game_seed = run.seed + index
-        seated = [make_agent(name, agent_seed(game_seed, seat), run.think)
-                  for seat, name in enumerate(run.seat_agents)]
+        seated = [
+            make_agent(name, agent_seed(game_seed, seat), run.think)
+            for seat, name in enumerate(run.seat_agents)
+        ]
         writer = log = None
         if run.log_dir is not None:
             writer = LogWriter(run.log_dir / f"game-{index + 1:04d}.jsonl")
             log = file_sink(writer, fields)  # seats, turns, areas from 1
         try:
-            game = new_game(registry, seated, run.scenario, run.options, game_seed,
-                            run.challenge, log=log, rules=run.rules)
+            game = new_game(
+                registry,
+                seated,
+                run.scenario,
+                run.options,
+                game_seed,
+                run.challenge,
+                log=log,
+                rules=run.rules,
+            )
             result = game.play()
         finally:
             if writer is not None:
@@ -217,13 +258,22 @@ def _play(run: _Run, numbers: range) -> list[GameOutcome]:
     return outcomes
 
 
-def simulate(registry: Registry, games: int, players: int, agents: Sequence[str],
-             scenario: Optional[str] = None, options: Sequence[str] = (), seed: int = 1,
-             challenge: bool = False, log_dir: Optional[Path] = None,
-             progress: Optional[Callable[[], None]] = None,
-             rules: int = RULES, workers: int = 1,
-             scheduler: Optional[str] = None, think: Optional[int] = None
-             ) -> SimulationReport:
+def simulate(
+    registry: Registry,
+    games: int,
+    players: int,
+    agents: Sequence[str],
+    scenario: Optional[str] = None,
+    options: Sequence[str] = (),
+    seed: int = 1,
+    challenge: bool = False,
+    log_dir: Optional[Path] = None,
+    progress: Optional[Callable[[], None]] = None,
+    rules: int = RULES,
+    workers: int = 1,
+    scheduler: Optional[str] = None,
+    think: Optional[int] = None,
+) -> SimulationReport:
     """Play ``games`` seeded games; seat ``i`` is played by ``agents[i % len]``,
     under rules revision ``rules`` (:data:`state.RULES`; an earlier one plays
     as the versions of then did).
@@ -236,8 +286,17 @@ def simulate(registry: Registry, games: int, players: int, agents: Sequence[str]
     planner's simulations per decision (``planner.DEFAULT_THINK`` if None).
     """
     tally = _Tally([agents[i % len(agents)] for i in range(players)])
-    run = _Run(registry, tuple(tally.seat_agents), scenario, tuple(options), seed, challenge,
-               log_dir, rules, think)
+    run = _Run(
+        registry,
+        tuple(tally.seat_agents),
+        scenario,
+        tuple(options),
+        seed,
+        challenge,
+        log_dir,
+        rules,
+        think,
+    )
     parallel = workers > 1 or scheduler is not None
     # in this process, a piece is one game (progress after each); elsewhere,
     # a few pieces per worker keep them all busy till the end
@@ -253,5 +312,14 @@ def simulate(registry: Registry, games: int, players: int, agents: Sequence[str]
             tally.add(outcome, scenario is not None)
     if "planner" in tally.seat_agents:
         think = DEFAULT_THINK if think is None else think
-    return SimulationReport(games, players, seed, scenario, challenge, tuple(options), tally,
-                            rules, think if "planner" in tally.seat_agents else None)
+    return SimulationReport(
+        games,
+        players,
+        seed,
+        scenario,
+        challenge,
+        tuple(options),
+        tally,
+        rules,
+        think if "planner" in tally.seat_agents else None,
+    )

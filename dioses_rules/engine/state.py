@@ -120,23 +120,41 @@ def copy_state(state: GameState) -> GameState:
     settings, never changed during a game, are shared): what a planning
     agent plays on without touching the real game. Much faster than a deep
     copy, which a planner makes once a turn and once a simulation."""
-    areas = [AreaState([None if s is None else Slot(s.card, s.face_up) for s in a.cells],
-                       list(a.laws),  # LawEntry: never changed once placed (R13)
-                       [PatternEntry(p.card, p.completed) for p in a.patterns],
-                       list(a.power), list(a.used_abilities))
-             for a in state.areas]
+    areas = [
+        AreaState(
+            [None if s is None else Slot(s.card, s.face_up) for s in a.cells],
+            list(a.laws),  # LawEntry: never changed once placed (R13)
+            [PatternEntry(p.card, p.completed) for p in a.patterns],
+            list(a.power),
+            list(a.used_abilities),
+        )
+        for a in state.areas
+    ]
     return GameState(
-        seats=state.seats, seat_area=list(state.seat_area), areas=areas,
-        settings=state.settings, options=list(state.options), scenario=state.scenario,
-        challenge=state.challenge, deck=list(state.deck),
-        discards=[list(p) for p in state.discards], law_deck=list(state.law_deck),
-        pattern_deck=list(state.pattern_deck), removed=list(state.removed),
+        seats=state.seats,
+        seat_area=list(state.seat_area),
+        areas=areas,
+        settings=state.settings,
+        options=list(state.options),
+        scenario=state.scenario,
+        challenge=state.challenge,
+        deck=list(state.deck),
+        discards=[list(p) for p in state.discards],
+        law_deck=list(state.law_deck),
+        pattern_deck=list(state.pattern_deck),
+        removed=list(state.removed),
         side_decks={k: list(v) for k, v in state.side_decks.items()},
         scenario_state=dict(state.scenario_state),
-        objectives=[list(o) for o in state.objectives], start_player=state.start_player,
-        active=state.active, turn=state.turn, ending_seat=state.ending_seat,
-        turns_left=state.turns_left, finished=state.finished,
-        turn_limit_reached=state.turn_limit_reached, rules=state.rules)
+        objectives=[list(o) for o in state.objectives],
+        start_player=state.start_player,
+        active=state.active,
+        turn=state.turn,
+        ending_seat=state.ending_seat,
+        turns_left=state.turns_left,
+        finished=state.finished,
+        turn_limit_reached=state.turn_limit_reached,
+        rules=state.rules,
+    )
 
 
 @define(unsafe_hash=True)
@@ -236,7 +254,8 @@ class GameError(DiosesError):
     """A game that cannot be set up or continued as asked."""
 
 
-def game_error(message: str, help: Optional[str] = None, path: str = "",
-               code: str = "G001") -> GameError:
+def game_error(
+    message: str, help: Optional[str] = None, path: str = "", code: str = "G001"
+) -> GameError:
     """G001: the engine refuses; G100: a game's files or arguments (the commands)."""
     return GameError.one(code, message, path, help)

@@ -41,8 +41,11 @@ class TurnRules:
         else:
             return []
         discards = state.discards
-        choices = [Choice("take-discard", (index,), f"take {pile[-1]} from discard pile {index + 1}")
-                   for index, pile in enumerate(discards) if pile]
+        choices = [
+            Choice("take-discard", (index,), f"take {pile[-1]} from discard pile {index + 1}")
+            for index, pile in enumerate(discards)
+            if pile
+        ]
         if state.deck or any(len(p) > 1 for p in discards):
             choices.append(DRAW)
         return choices
@@ -74,18 +77,26 @@ class TurnRules:
             self.power_phase(seat, area, after=True)  # R26: the action and all it set off are done
         # R21: a solo turn ends with more face-up cards than it began with
         # (after a Power card turned one face down, that may take two reveals).
-        while (must_reveal and not self.finished_by_reveal(area)
-                and state.areas[area].face_up_count() <= start_face_up):
-            if not self.choose_reveal(seat, area, "Turn a card face up (more face-up cards "
-                                                  "than at the start of the turn)"):
+        while (
+            must_reveal
+            and not self.finished_by_reveal(area)
+            and state.areas[area].face_up_count() <= start_face_up
+        ):
+            if not self.choose_reveal(
+                seat, area, "Turn a card face up (more face-up cards than at the start of the turn)"
+            ):
                 break
         self.end_turn(seat, area)
 
     def exchange(self, seat: int, area: int, card: str, prompt: str) -> None:
         cells = self.movable_cells(area)
-        choice = self.decide(seat, "exchange", prompt,
-                             LazyChoices(len(cells), partial(self._cell_choice, area, cells)),
-                             card)
+        choice = self.decide(
+            seat,
+            "exchange",
+            prompt,
+            LazyChoices(len(cells), partial(self._cell_choice, area, cells)),
+            card,
+        )
         self.place(area, choice.args[0], card, True, played=True)
 
     def _cell_choice(self, area: int, cells: list[int], index: int) -> Choice:
@@ -103,12 +114,20 @@ class TurnRules:
             return
         log = self._log
         if log is not None:  # the record event() makes
-            log({"type": "event", "event": "drew", "turn": self.state.turn, "seat": seat,
-                 "card": card})
+            log(
+                {
+                    "type": "event",
+                    "event": "drew",
+                    "turn": self.state.turn,
+                    "seat": seat,
+                    "card": card,
+                }
+            )
         cells = self.movable_cells(area)
         options = LazyChoices(len(cells) + 1, partial(self._drawn_choice, area, cells, card))
-        choice = self.decide(seat, "drawn", f"You drew {card}: play it or discard it?", options,
-                             card)
+        choice = self.decide(
+            seat, "drawn", f"You drew {card}: play it or discard it?", options, card
+        )
         if choice.kind == "play":
             self.place(area, choice.args[0], card, True, played=True)
             return
@@ -116,9 +135,12 @@ class TurnRules:
         # R17: then swap two cards and turn one face up (or, with the Help
         # Card alternative, do one of the two).
         if self.state.settings.deck_discard == "swap-or-reveal":
-            which = self.decide(seat, "after-discard", "Swap two cards or turn one face up?",
-                                [Choice("swap", (), "swap two cards"),
-                                 Choice("reveal", (), "turn a card face up")])
+            which = self.decide(
+                seat,
+                "after-discard",
+                "Swap two cards or turn one face up?",
+                [Choice("swap", (), "swap two cards"), Choice("reveal", (), "turn a card face up")],
+            )
             if which.kind == "swap":
                 self.choose_swap(seat, area, "Swap which two cards?")
             else:
@@ -131,8 +153,10 @@ class TurnRules:
         return f"play it at {self.cell_label(area, cell)}"
 
     def finished_by_reveal(self, area: int) -> bool:
-        return (self.state.settings.end_rule == "twelfth-reveal"
-                and self.state.areas[area].all_face_up())
+        return (
+            self.state.settings.end_rule == "twelfth-reveal"
+            and self.state.areas[area].all_face_up()
+        )
 
     def end_turn(self, seat: int, area: int) -> None:
         state = self.state

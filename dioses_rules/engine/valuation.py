@@ -56,16 +56,19 @@ def parts(condition: m.Condition) -> list[m.Condition]:
     if isinstance(condition, m.CondAnd):
         return [part for item in condition.items for part in parts(item)]
     if isinstance(condition, m.Subject) and len(condition.subjects) > 1:
-        return [m.Subject(condition.mode, (subject,), condition.condition)
-                for subject in condition.subjects]
+        return [
+            m.Subject(condition.mode, (subject,), condition.condition)
+            for subject in condition.subjects
+        ]
     return [condition]
 
 
 # ---------------------------------------------------------------- the oracle
 
 
-def reference_value(game, area: int, cells: Sequence[Optional[Slot]],
-                    laws: Optional[list] = None) -> float:
+def reference_value(
+    game, area: int, cells: Sequence[Optional[Slot]], laws: Optional[list] = None
+) -> float:
     """The agent's value through boards and reports (what :class:`Valuation`
     must equal)."""
     board = board_of(game.registry, game.state, area, cells=cells, laws=laws, seen_only=True)
@@ -81,15 +84,20 @@ def reference_progress(game, area: int, board: Board, report) -> float:
     that the agent climbs towards them one card at a time, and for each
     of the scenario's own abilities made ready to use (its condition met,
     not used yet): scenario 7's sarcophagus moves only that way."""
-    facts = Facts(card_points={c.cell: c.points for c in report.cards},
-                  patterns_completed=sum(1 for p in report.patterns if p.completed),
-                  laws_met=sum(1 for l in report.laws if l.points > 0),
-                  total=report.total, scenario_state=dict(board.scenario_state))
+    facts = Facts(
+        card_points={c.cell: c.points for c in report.cards},
+        patterns_completed=sum(1 for p in report.patterns if p.completed),
+        laws_met=sum(1 for l in report.laws if l.points > 0),
+        total=report.total,
+        scenario_state=dict(board.scenario_state),
+    )
     evaluator = Evaluator(report.area, facts)
     scenario = game.scenario
     value = 0.0
-    for weight, conditions in ((VICTORY_WEIGHT, scenario.victory),
-                               (CHALLENGE_WEIGHT, scenario.challenge)):
+    for weight, conditions in (
+        (VICTORY_WEIGHT, scenario.victory),
+        (CHALLENGE_WEIGHT, scenario.challenge),
+    ):
         for condition in conditions:
             split = parts(condition)
             met = sum(1 for part in split if evaluator.holds(part, None))
@@ -97,12 +105,15 @@ def reference_progress(game, area: int, board: Board, report) -> float:
     value += VICTORY_BONUS if report.scenario.victory else 0
     # the challenge's own conditions, as the fast path reads them: credit to climb
     # by, not the R34 verdict (which needs the victory too)
-    value += CHALLENGE_BONUS if all(c.met for c in report.scenario.challenge_conditions) \
-        else 0
+    value += CHALLENGE_BONUS if all(c.met for c in report.scenario.challenge_conditions) else 0
     used = game.state.areas[area].used_abilities
     for index, rule in enumerate(scenario.rules):
-        if (isinstance(rule, m.Ability) and rule.condition is not None
-                and index not in used and evaluator.holds(rule.condition, None)):
+        if (
+            isinstance(rule, m.Ability)
+            and rule.condition is not None
+            and index not in used
+            and evaluator.holds(rule.condition, None)
+        ):
             value += ABILITY_READY
     return value
 
@@ -131,8 +142,16 @@ class Context:
     holds all of it by id; ``values`` is free for a caller to remember
     values in (by signature)."""
 
-    __slots__ = ("key", "laws", "patterns", "objectives", "scenario_state", "used", "values",
-                 "card_facts")
+    __slots__ = (
+        "key",
+        "laws",
+        "patterns",
+        "objectives",
+        "scenario_state",
+        "used",
+        "values",
+        "card_facts",
+    )
 
     def __init__(self, key, laws, patterns, objectives, scenario_state, used):
         self.key = key
@@ -166,18 +185,25 @@ class Valuation:
             self._victory = [condition(c) for c in self.scenario.victory]
             self._challenge = [condition(c) for c in self.scenario.challenge]
             # the parts are new trees: kept here so their compiled forms stay theirs
-            self._parts = [(weight, [[condition(part) for part in parts(c)] for c in cs])
-                           for weight, cs in ((VICTORY_WEIGHT, self.scenario.victory),
-                                              (CHALLENGE_WEIGHT, self.scenario.challenge))]
-            self._abilities = [(index, condition(rule.condition))
-                               for index, rule in enumerate(self.scenario.rules)
-                               if isinstance(rule, m.Ability) and rule.condition is not None]
+            self._parts = [
+                (weight, [[condition(part) for part in parts(c)] for c in cs])
+                for weight, cs in (
+                    (VICTORY_WEIGHT, self.scenario.victory),
+                    (CHALLENGE_WEIGHT, self.scenario.challenge),
+                )
+            ]
+            self._abilities = [
+                (index, condition(rule.condition))
+                for index, rule in enumerate(self.scenario.rules)
+                if isinstance(rule, m.Ability) and rule.condition is not None
+            ]
 
     # ------------------------------------------------------------ resolved once
     def _card(self, card_id: str):
         info = self.pool.info(self.registry.get("myth", card_id))
-        self._lanes[card_id] = tuple((lanes << LANE) | BIT[cell]
-                                     for cell, lanes in enumerate(info.kind_lanes))
+        self._lanes[card_id] = tuple(
+            (lanes << LANE) | BIT[cell] for cell, lanes in enumerate(info.kind_lanes)
+        )
         self._points[card_id] = info.points
         return info
 
@@ -187,8 +213,10 @@ class Valuation:
         if found is None:
             law = self.registry.get("law", entry.card)
             line = ROW_CELLS[m.Row(entry.row)] if entry.row else COLUMN_CELLS[entry.column]
-            found = self._laws[key] = (self.pool.lines(law.lines),
-                                       Facts(law_line=line, all_face_up_at_end=False))
+            found = self._laws[key] = (
+                self.pool.lines(law.lines),
+                Facts(law_line=line, all_face_up_at_end=False),
+            )
         return found
 
     def _pattern(self, pattern_id: str) -> tuple:
@@ -207,7 +235,8 @@ class Valuation:
             found = self._objectives[key] = (
                 self.pool.lines(goal.lines),
                 Facts(element=element.selector, all_face_up_at_end=False),
-                self.pool.selector(element.selector))
+                self.pool.selector(element.selector),
+            )
         return found
 
     # ------------------------------------------------------------ the value
@@ -228,15 +257,22 @@ class Valuation:
         state = self.game.state
         own = state.areas[area]
         laws = own.laws if laws is None else laws
-        key = (area, tuple((e.card, e.row, e.column) for e in laws),
-               tuple((e.card, e.completed) for e in own.patterns),
-               tuple(tuple(pair) for pair in state.objectives),
-               tuple(sorted(state.scenario_state.items())), tuple(own.used_abilities))
-        return Context(key, [self._law(entry) for entry in laws],
-                       [self._pattern(held.card) + (bool(held.completed),)
-                        for held in own.patterns],
-                       [self._objective(goal, element) for goal, element in state.objectives],
-                       key[4], key[5])
+        key = (
+            area,
+            tuple((e.card, e.row, e.column) for e in laws),
+            tuple((e.card, e.completed) for e in own.patterns),
+            tuple(tuple(pair) for pair in state.objectives),
+            tuple(sorted(state.scenario_state.items())),
+            tuple(own.used_abilities),
+        )
+        return Context(
+            key,
+            [self._law(entry) for entry in laws],
+            [self._pattern(held.card) + (bool(held.completed),) for held in own.patterns],
+            [self._objective(goal, element) for goal, element in state.objectives],
+            key[4],
+            key[5],
+        )
 
     def value(self, area: int, signature: Signature, laws: Optional[list] = None) -> float:
         """As :func:`reference_value` for the cells whose signature this is."""
@@ -260,11 +296,16 @@ class Valuation:
         facts = context.card_facts.get((completed, met))
         if facts is None:
             facts = context.card_facts[completed, met] = self.pool.card_facts(
-                False, context.scenario_state, completed, met)
+                False, context.scenario_state, completed, met
+            )
         scene.judge_with(facts)
         # the cards' own points (R8-R11), cell by cell (compress: the occupied ones)
-        points = map(call, map(self._points.__getitem__, compress(signature, signature)),
-                     repeat(scene), compress(CELLS, signature))
+        points = map(
+            call,
+            map(self._points.__getitem__, compress(signature, signature)),
+            repeat(scene),
+            compress(CELLS, signature),
+        )
         if self.scenario is not None:
             points = list(points)
         total += sum(points)
@@ -274,9 +315,15 @@ class Valuation:
         value = float(total)
         if self.scenario is not None:
             card_points = dict(zip(compress(CELLS, signature), points))
-            scene.judge_with(Facts(card_points=card_points, patterns_completed=completed,
-                                   laws_met=met, total=total,
-                                   scenario_state=dict(context.scenario_state)))
+            scene.judge_with(
+                Facts(
+                    card_points=card_points,
+                    patterns_completed=completed,
+                    laws_met=met,
+                    total=total,
+                    scenario_state=dict(context.scenario_state),
+                )
+            )
             value += self._progress(scene, context.used)
         return value
 

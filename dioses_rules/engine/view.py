@@ -9,15 +9,20 @@ from attrs import evolve
 from ..language import model as m
 from ..pool.registry import Registry
 from ..scoring.area import Area, Placed
-from ..scoring.board import (Board, BoardFile, HeldPattern, LawEntry, LawPlacement,
-                             board_to_file)
+from ..scoring.board import Board, BoardFile, HeldPattern, LawEntry, LawPlacement, board_to_file
 from .state import GameState, Slot
 from .tables import tables_of
 
 
-def board_of(registry: Registry, state: GameState, area: int, *,
-             cells: Optional[Sequence[Optional[Slot]]] = None,
-             laws: Optional[Sequence[LawEntry]] = None, seen_only: bool = False) -> Board:
+def board_of(
+    registry: Registry,
+    state: GameState,
+    area: int,
+    *,
+    cells: Optional[Sequence[Optional[Slot]]] = None,
+    laws: Optional[Sequence[LawEntry]] = None,
+    seen_only: bool = False,
+) -> Board:
     """Area ``area`` of the game as a :class:`Board`.
 
     ``cells`` and ``laws`` replace the area's own (an agent trying a move).
@@ -40,9 +45,11 @@ def board_of(registry: Registry, state: GameState, area: int, *,
             card = made[key] = Placed(tables.cards.get(slot.card), slot.face_up)
         placed.append(card)
     law_placements = tuple(
-        LawPlacement(registry.get("law", entry.card), m.Row(entry.row) if entry.row else None,
-                     entry.column)
-        for entry in (own.laws if laws is None else laws))
+        LawPlacement(
+            registry.get("law", entry.card), m.Row(entry.row) if entry.row else None, entry.column
+        )
+        for entry in (own.laws if laws is None else laws)
+    )
     patterns = []
     for entry in own.patterns:
         pattern = tables.patterns.get(entry.card)
@@ -53,12 +60,19 @@ def board_of(registry: Registry, state: GameState, area: int, *,
             points = tables.pattern_points[entry.card]
         completed = (entry.completed or None) if seen_only else bool(entry.completed)
         patterns.append(HeldPattern(pattern, completed, points))
-    objectives = tuple((registry.get("objective-goal", goal),
-                        registry.get("objective-element", element))
-                       for goal, element in state.objectives)
+    objectives = tuple(
+        (registry.get("objective-goal", goal), registry.get("objective-element", element))
+        for goal, element in state.objectives
+    )
     scenario = registry.get("scenario", state.scenario) if state.scenario else None
-    return Board(Area(tuple(placed)), law_placements, tuple(patterns), objectives, scenario,
-                 tuple(sorted(state.scenario_state.items())))
+    return Board(
+        Area(tuple(placed)),
+        law_placements,
+        tuple(patterns),
+        objectives,
+        scenario,
+        tuple(sorted(state.scenario_state.items())),
+    )
 
 
 def final_boards(game) -> list[Board]:
@@ -77,5 +91,4 @@ def final_boards(game) -> list[Board]:
 def final_board_files(game) -> list[BoardFile]:
     """The board file of each area at the end of ``game``, which ``dioses
     score`` scores as the game scored it."""
-    return [board_to_file(board, sets=list(game.registry.active))
-            for board in final_boards(game)]
+    return [board_to_file(board, sets=list(game.registry.active)) for board in final_boards(game)]

@@ -39,8 +39,14 @@ INVALID = _Invalid()
 
 
 class BuildError(Exception):
-    def __init__(self, code: str, message: str, meta: Any = None, help: Optional[str] = None,
-                 token: Optional[Token] = None):
+    def __init__(
+        self,
+        code: str,
+        message: str,
+        meta: Any = None,
+        help: Optional[str] = None,
+        token: Optional[Token] = None,
+    ):
         super().__init__(message)
         self.code, self.message, self.meta, self.help, self.token = code, message, meta, help, token
 
@@ -105,15 +111,17 @@ def string(token: Token) -> str:
     bad = UNPRINTABLE.search(raw)
     if bad is not None:
         at = Token(token.type, raw, line=token.line, column=token.column + bad.start())
-        raise BuildError("DL006", f"a control character (U+{ord(bad.group()):04X}) in a "
-                         "quoted text", token=at,
-                         help="remove it: a name or text holds printable characters only")
+        raise BuildError(
+            "DL006",
+            f"a control character (U+{ord(bad.group()):04X}) in a quoted text",
+            token=at,
+            help="remove it: a name or text holds printable characters only",
+        )
     return re.sub(r"\\(.)", r"\1", raw[1:-1])
 
 
 def names(children: Iterable) -> tuple[str, ...]:
     return tuple(str(child) for child in children)
-
 
 
 @lru_cache(maxsize=1)
@@ -142,7 +150,7 @@ class BuilderBase(Transformer):
     def dropped(self, rule: str, children: list) -> None:
         """Remember a definition that did not build (its kind and id)."""
         if rule.endswith("_def"):
-            kind = {"myth_def": "myth", "goal_def": "goal"}.get(rule, rule[:-len("_def")])
+            kind = {"myth_def": "myth", "goal_def": "goal"}.get(rule, rule[: -len("_def")])
             word = next((str(c) for c in children if isinstance(c, Token)), "")
             self.broken.append((kind, word))
 
@@ -159,8 +167,9 @@ class BuilderBase(Transformer):
             line, column = error.token.line, error.token.column
         elif error.meta is not None and not getattr(error.meta, "empty", True):
             line, column = error.meta.line, error.meta.column
-        self.diagnostics.append(Diagnostic(error.code, shorten(error.message), self.path,
-                                           line, column, help=error.help))
+        self.diagnostics.append(
+            Diagnostic(error.code, shorten(error.message), self.path, line, column, help=error.help)
+        )
 
     def card_id(self, token: Token, selectable: bool = False) -> str:
         """Check an id; ``selectable`` ids (Myth cards, tags) are also named
@@ -171,17 +180,26 @@ class BuilderBase(Transformer):
             # Recorded, not raised: the rest of the file is still checked, and
             # the definition is known by the fixed id, so that the references
             # to it (written right) bring no second diagnostic.
-            self.record(BuildError(
-                "DL106",
-                f"id '{word}' is not English kebab-case",
-                token=token,
-                help=f"write it as '{fixed}'" if fixed else "use lowercase letters, digits and '-'",
-            ))
+            self.record(
+                BuildError(
+                    "DL106",
+                    f"id '{word}' is not English kebab-case",
+                    token=token,
+                    help=f"write it as '{fixed}'"
+                    if fixed
+                    else "use lowercase letters, digits and '-'",
+                )
+            )
             return fixed or word
         if selectable and (word in RESERVED_IDS or self.vocabulary.kind_of(word)):
-            self.record(BuildError(
-                "DL114", f"id '{word}' is a word of the card language",
-                token=token, help=f"a selector '{word}' would mean the keyword; pick another id"))
+            self.record(
+                BuildError(
+                    "DL114",
+                    f"id '{word}' is a word of the card language",
+                    token=token,
+                    help=f"a selector '{word}' would mean the keyword; pick another id",
+                )
+            )
         return word
 
     def declared_word(self, token: Token, kind: str, code: str, what: str) -> str:
@@ -193,18 +211,24 @@ class BuilderBase(Transformer):
         word = str(token)
         choices = self.vocabulary.ids(kind)
         if kind == "mythology" and word in PROVENANCES:
-            message, help_text = "a card needs a mythology before its provenance", (
-                f"write e.g. '{choices[0] if choices else 'MYTHOLOGY'} {word}'")
+            message, help_text = (
+                "a card needs a mythology before its provenance",
+                (f"write e.g. '{choices[0] if choices else 'MYTHOLOGY'} {word}'"),
+            )
         elif word in self.vocabulary.elsewhere:
             owner = self.vocabulary.elsewhere[word]
-            message = f"{what} '{word}' is declared by set '{owner}', which this set does not require"
+            message = (
+                f"{what} '{word}' is declared by set '{owner}', which this set does not require"
+            )
             help_text = f"add 'requires {owner}' to this file's set header"
         else:
             message = f"unknown {what} '{word}'"
             declared = ", ".join(choices[:12]) + (", ..." if len(choices) > 12 else "")
             help_text = self.suggest(word, choices) or (
-                f"declare it in the set: {kind} {word} \"Name\"" if not choices
-                else f"declared: {declared}; or declare it in the set: {kind} {word} \"Name\"")
+                f'declare it in the set: {kind} {word} "Name"'
+                if not choices
+                else f'declared: {declared}; or declare it in the set: {kind} {word} "Name"'
+            )
         self.record(BuildError(code, message, token=token, help=help_text))
         return word
 
@@ -255,7 +279,10 @@ class BuilderBase(Transformer):
     def column(self, token: Token) -> int:
         value = number_value(str(token))
         if value not in m.COLUMNS:
-            raise BuildError("DL108", f"column {number_text(str(token))} is outside the grid",
-                             token=token, help="columns are numbered 1 to 4 from the left (R1)")
+            raise BuildError(
+                "DL108",
+                f"column {number_text(str(token))} is outside the grid",
+                token=token,
+                help="columns are numbered 1 to 4 from the left (R1)",
+            )
         return value
-

@@ -86,12 +86,14 @@ class ConditionRules(BuilderBase):
         return m.AtCell(self.row(children[0]), self.column(children[1]), span=self.span(meta))
 
     def scores(self, meta, children):
-        return m.Scores(self.number(children[0], "scores") if children else None,
-                        span=self.span(meta))
+        return m.Scores(
+            self.number(children[0], "scores") if children else None, span=self.span(meta)
+        )
 
     def _quantity(self, comparison, meta, children):
-        return m.Quantity(comparison, self.number(children[0], "amount"), children[1],
-                          span=self.span(meta))
+        return m.Quantity(
+            comparison, self.number(children[0], "amount"), children[1], span=self.span(meta)
+        )
 
     def at_least(self, meta, children):
         return self._quantity(m.Comparison.AT_LEAST, meta, children)
@@ -129,7 +131,8 @@ class ConditionRules(BuilderBase):
         return m.MoreThan(
             m.Count(more, (more_scope or shared)[0], span=self.span(meta)),
             m.Count(less, (less_scope or shared)[0], span=self.span(meta)),
-            span=self.span(meta))
+            span=self.span(meta),
+        )
 
     def patterns_completed(self, meta, children):
         return m.FactCount(m.Fact.PATTERNS_COMPLETED, span=self.span(meta))
@@ -186,8 +189,9 @@ class ConditionRules(BuilderBase):
         return m.Scope(m.ScopeKind.NAMED_ROW, row=self.row(children[0]), span=self.span(meta))
 
     def scope_named_column(self, meta, children):
-        return m.Scope(m.ScopeKind.NAMED_COLUMN, column=self.column(children[0]),
-                       span=self.span(meta))
+        return m.Scope(
+            m.ScopeKind.NAMED_COLUMN, column=self.column(children[0]), span=self.span(meta)
+        )
 
     def scope_largest_group(self, meta, children):
         return m.Scope(m.ScopeKind.LARGEST_GROUP, group=children[0], span=self.span(meta))
@@ -216,13 +220,13 @@ class ConditionRules(BuilderBase):
 
     def of_same(self, meta, children):
         selector, attribute = children
-        return m.SelAnd((selector, m.SameAs(attribute, span=self.span(meta))),
-                        span=self.span(meta))
+        return m.SelAnd((selector, m.SameAs(attribute, span=self.span(meta))), span=self.span(meta))
 
     def of_most_common(self, meta, children):
         selector, attribute = children
-        return m.SelAnd((selector, m.MostCommon(attribute, span=self.span(meta))),
-                        span=self.span(meta))
+        return m.SelAnd(
+            (selector, m.MostCommon(attribute, span=self.span(meta))), span=self.span(meta)
+        )
 
     def attr_mythology(self, meta, children):
         return m.Attribute.MYTHOLOGY
@@ -268,4 +272,3 @@ class ConditionRules(BuilderBase):
 
     def law_word(self, meta, children):
         return None
-

@@ -66,10 +66,13 @@ class ScenarioRules(BuilderBase):
         on the setup's draws (a bare one agrees with either)."""
         before = fields.get("challenge_draws")
         if draws is not None and before is not None and draws is not before:
-            raise BuildError("DL502", f"one challenge setup {before.value} draws and another "
-                             f"{draws.value} them", meta=meta,
-                             help="say it once: 'challenge setup replaces draws' or "
-                                  "'challenge setup adds draws'")
+            raise BuildError(
+                "DL502",
+                f"one challenge setup {before.value} draws and another {draws.value} them",
+                meta=meta,
+                help="say it once: 'challenge setup replaces draws' or "
+                "'challenge setup adds draws'",
+            )
         fields["challenge_setup"] = fields.get("challenge_setup", ()) + steps
         fields["challenge_draws"] = before or draws
         fields.setdefault("challenge_setup_span", self.span(meta))
@@ -91,13 +94,15 @@ class ScenarioRules(BuilderBase):
 
     def place_at(self, meta, children):
         cards, face_up, row, column = children
-        return m.Place(cards, face_up.face_up, self.row(row), self.column(column),
-                       span=self.span(meta))
+        return m.Place(
+            cards, face_up.face_up, self.row(row), self.column(column), span=self.span(meta)
+        )
 
     def place_random(self, meta, children):
         cards, face_up, *row = children
-        return m.Place(cards, face_up.face_up, self.row(row[0]) if row else None, None,
-                       span=self.span(meta))
+        return m.Place(
+            cards, face_up.face_up, self.row(row[0]) if row else None, None, span=self.span(meta)
+        )
 
     def set_aside(self, meta, children):
         return m.SetAside(children[0], str(children[1]), span=self.span(meta))
@@ -131,8 +136,9 @@ class ScenarioRules(BuilderBase):
             condition, cost = rest
         else:
             (cost,) = rest
-        return m.Ability(effect, self.number(cost, "ability-cost"), once, condition,
-                         span=self.span(meta))
+        return m.Ability(
+            effect, self.number(cost, "ability-cost"), once, condition, span=self.span(meta)
+        )
 
     def once(self, meta, children):
         return "once"
@@ -154,8 +160,12 @@ class ScenarioRules(BuilderBase):
             elif isinstance(item, Token) and item.type == "INT":
                 keep = self.number(item, "keep")
                 if keep > count:
-                    raise BuildError("DL120", f"keeps {keep} of {count} patterns drawn",
-                                     token=item, help="keep at most as many as are drawn")
+                    raise BuildError(
+                        "DL120",
+                        f"keeps {keep} of {count} patterns drawn",
+                        token=item,
+                        help="keep at most as many as are drawn",
+                    )
         return m.DrawPattern(count, difficulty, keep, span=self.span(meta))
 
     def draw_law(self, meta, children):
@@ -208,4 +218,3 @@ class ScenarioRules(BuilderBase):
 
     def right(self, meta, children):
         return m.Direction.RIGHT
-

@@ -17,8 +17,18 @@ from lark.exceptions import VisitError
 
 from . import model as m
 from ..errors import CardSyntaxError, Diagnostic, did_you_mean
-from .build_base import (INVALID, Aliases, BuildError, EventEffects, Item, Tags, enum_word,
-                         names, record_errors, string)
+from .build_base import (
+    INVALID,
+    Aliases,
+    BuildError,
+    EventEffects,
+    Item,
+    Tags,
+    enum_word,
+    names,
+    record_errors,
+    string,
+)
 from .build_conditions import ConditionRules
 from .build_scenarios import ScenarioRules
 from .headers import bundled_vocabulary, scan_header
@@ -68,8 +78,20 @@ class Builder(ScenarioRules, ConditionRules):
                 tie_break = item.value
             elif item.key == "always":
                 always += item.value
-        return m.CardSet(set_id, name, version, requires, replaces, expects, difficulties,
-                         words, tie_break, always, aliases, span=self.span(meta))
+        return m.CardSet(
+            set_id,
+            name,
+            version,
+            requires,
+            replaces,
+            expects,
+            difficulties,
+            words,
+            tie_break,
+            always,
+            aliases,
+            span=self.span(meta),
+        )
 
     def word(self, meta, children):
         return children[0]
@@ -90,9 +112,19 @@ class Builder(ScenarioRules, ConditionRules):
         if problem is not None:
             self.record(BuildError("DL121", problem, meta, help=SPANISH_HELP[kind]))
             spanish = ()
-        return Item("word", m.WordDecl(kind, word_id, string(name_token), aliases,
-                                       found.get("plural"), found.get("symbol"), spanish,
-                                       span=self.span(meta)))
+        return Item(
+            "word",
+            m.WordDecl(
+                kind,
+                word_id,
+                string(name_token),
+                aliases,
+                found.get("plural"),
+                found.get("symbol"),
+                spanish,
+                span=self.span(meta),
+            ),
+        )
 
     def spanish_option(self, meta, children):
         return Item("option", ("spanish", tuple(children)))
@@ -129,17 +161,28 @@ class Builder(ScenarioRules, ConditionRules):
             self.record(error)
             return Item("skip", None)
         if worth <= 0:
-            self.record(BuildError("DL601", f"a {level.value} pattern worth {points} points",
-                                   token=points, help="patterns give 1 point or more"))
+            self.record(
+                BuildError(
+                    "DL601",
+                    f"a {level.value} pattern worth {points} points",
+                    token=points,
+                    help="patterns give 1 point or more",
+                )
+            )
         return Item("difficulty", (level, worth))
 
     def set_expect(self, meta, children):
         count, kind = children
         if str(kind) not in m.KINDS:
             # Recorded, not raised: one bad line must not drop the whole set.
-            self.record(BuildError("DL113", f"unknown kind '{kind}'", token=kind,
-                                   help=did_you_mean(str(kind), m.KINDS)
-                                   or f"kinds: {', '.join(m.KINDS)}"))
+            self.record(
+                BuildError(
+                    "DL113",
+                    f"unknown kind '{kind}'",
+                    token=kind,
+                    help=did_you_mean(str(kind), m.KINDS) or f"kinds: {', '.join(m.KINDS)}",
+                )
+            )
             return Item("skip", None)
         try:
             return Item("expect", (str(kind), self.number(count, "expect")))
@@ -166,8 +209,14 @@ class Builder(ScenarioRules, ConditionRules):
         if self.vocabulary.kind_of(str(token)) is None and did_you_mean(str(token), DEFINITIONS):
             # "lw ring-of-stones ...": a misspelt definition keyword, read as
             # a Myth card's type; one diagnostic, and no missing mythology.
-            self.record(BuildError("DL101", f"unknown card type or definition '{token}'",
-                                   token=token, help=did_you_mean(str(token), DEFINITIONS)))
+            self.record(
+                BuildError(
+                    "DL101",
+                    f"unknown card type or definition '{token}'",
+                    token=token,
+                    help=did_you_mean(str(token), DEFINITIONS),
+                )
+            )
             raise BuildError("", "")  # drop the definition, recorded already
         return self.declared_word(token, "type", "DL101", "card type")
 
@@ -183,13 +232,23 @@ class Builder(ScenarioRules, ConditionRules):
         rest, aliases = self.header(children)
         card_type, id_token, name_token, *items = rest
         mythologies, prov_token = (), None
-        if items and isinstance(items[0], tuple) and len(items[0]) == 2 \
-                and isinstance(items[0][0], tuple):
+        if (
+            items
+            and isinstance(items[0], tuple)
+            and len(items[0]) == 2
+            and isinstance(items[0][0], tuple)
+        ):
             (mythologies, prov_token), items = items[0], items[1:]
         if not mythologies:
-            self.record(BuildError("DL102", "a card needs a mythology", token=name_token,
-                                   help=f"write it after the name, e.g. '{name_token} "
-                                   f"{(self.vocabulary.ids('mythology') or ['MYTHOLOGY'])[0]}'"))
+            self.record(
+                BuildError(
+                    "DL102",
+                    "a card needs a mythology",
+                    token=name_token,
+                    help=f"write it after the name, e.g. '{name_token} "
+                    f"{(self.vocabulary.ids('mythology') or ['MYTHOLOGY'])[0]}'",
+                )
+            )
         tags: tuple[str, ...] = ()
         weights, lines, event = [], [], []
         event_provenance: Optional[m.Provenance] = None
@@ -219,28 +278,39 @@ class Builder(ScenarioRules, ConditionRules):
             provenance_stated=prov_token is not None,
         )
 
-    def event_provenance(self, before: Optional[m.Provenance],
-                         item: EventEffects) -> Optional[m.Provenance]:
+    def event_provenance(
+        self, before: Optional[m.Provenance], item: EventEffects
+    ) -> Optional[m.Provenance]:
         """One provenance for a card's whole event: a second ``event``
         statement may repeat it or leave it out, not contradict it."""
         if item.provenance is None or before is None or item.provenance is before:
             return item.provenance or before
-        self.record(BuildError(
-            "DL103", f"the event's provenance is stated twice: '{before.value}', then "
-            f"'{item.provenance.value}'", meta=item.meta,
-            help="a card's event has one provenance; state it once"))
+        self.record(
+            BuildError(
+                "DL103",
+                f"the event's provenance is stated twice: '{before.value}', then "
+                f"'{item.provenance.value}'",
+                meta=item.meta,
+                help="a card's event has one provenance; state it once",
+            )
+        )
         return before
 
     def tags(self, meta, children):
         for tag in children[0]:
             if tag in RESERVED_IDS or self.vocabulary.kind_of(tag):
-                self.record(BuildError("DL114", f"tag '{tag}' is a word of the card language",
-                                       meta=meta, help="pick another tag"))
+                self.record(
+                    BuildError(
+                        "DL114",
+                        f"tag '{tag}' is a word of the card language",
+                        meta=meta,
+                        help="pick another tag",
+                    )
+                )
         return Tags(children[0])
 
     def counts_as(self, meta, children):
-        return m.Weight(self.number(children[0], "weight"), children[1].type,
-                        span=self.span(meta))
+        return m.Weight(self.number(children[0], "weight"), children[1].type, span=self.span(meta))
 
     def event(self, meta, children):
         if children and isinstance(children[-1], m.Provenance):
@@ -290,25 +360,43 @@ class Builder(ScenarioRules, ConditionRules):
         rest, aliases = self.header(children)
         id_token, name_token, *lines = rest
         prov_token, lines = self.split_provenance(lines)
-        return m.Law(self.card_id(id_token), string(name_token), aliases,
-                     self.provenance(prov_token), tuple(lines), span=self.span(meta),
-            provenance_stated=prov_token is not None)
+        return m.Law(
+            self.card_id(id_token),
+            string(name_token),
+            aliases,
+            self.provenance(prov_token),
+            tuple(lines),
+            span=self.span(meta),
+            provenance_stated=prov_token is not None,
+        )
 
     def goal_def(self, meta, children):
         rest, aliases = self.header(children)
         id_token, name_token, *lines = rest
         prov_token, lines = self.split_provenance(lines)
-        return m.ObjectiveGoal(self.card_id(id_token), string(name_token), aliases,
-                               self.provenance(prov_token), tuple(lines), span=self.span(meta),
-            provenance_stated=prov_token is not None)
+        return m.ObjectiveGoal(
+            self.card_id(id_token),
+            string(name_token),
+            aliases,
+            self.provenance(prov_token),
+            tuple(lines),
+            span=self.span(meta),
+            provenance_stated=prov_token is not None,
+        )
 
     def element_def(self, meta, children):
         rest, aliases = self.header(children)
         id_token, name_token, *rest = rest
         prov_token, (selector,) = self.split_provenance(rest)
-        return m.ObjectiveElement(self.card_id(id_token), string(name_token), aliases,
-                                  self.provenance(prov_token), selector, span=self.span(meta),
-            provenance_stated=prov_token is not None)
+        return m.ObjectiveElement(
+            self.card_id(id_token),
+            string(name_token),
+            aliases,
+            self.provenance(prov_token),
+            selector,
+            span=self.span(meta),
+            provenance_stated=prov_token is not None,
+        )
 
     # ------------------------------------------------------------ patterns
     def pattern_def(self, meta, children):
@@ -316,9 +404,16 @@ class Builder(ScenarioRules, ConditionRules):
         id_token, name_token, difficulty_token, *rows = rest
         prov_token, rows = self.split_provenance(rows)
         difficulty = self.header_word(m.Difficulty, difficulty_token, "DL105", "difficulty")
-        return m.Pattern(self.card_id(id_token), string(name_token), aliases, difficulty,
-                         self.provenance(prov_token), tuple(rows), span=self.span(meta),
-            provenance_stated=prov_token is not None)
+        return m.Pattern(
+            self.card_id(id_token),
+            string(name_token),
+            aliases,
+            difficulty,
+            self.provenance(prov_token),
+            tuple(rows),
+            span=self.span(meta),
+            provenance_stated=prov_token is not None,
+        )
 
     def pattern_row(self, meta, children):
         return tuple(children)
@@ -352,10 +447,16 @@ class Builder(ScenarioRules, ConditionRules):
         if rest and isinstance(rest[0], Token) and rest[0].type == "NAME":
             prov_token = rest.pop(0)
         cost = self.number(rest[0], "cost")
-        return m.PowerEffect(self.card_id(id_token), string(name_token), aliases,
-                             self.provenance(prov_token), cost, tuple(rest[1:]),
-                             span=self.span(meta),
-            provenance_stated=prov_token is not None)
+        return m.PowerEffect(
+            self.card_id(id_token),
+            string(name_token),
+            aliases,
+            self.provenance(prov_token),
+            cost,
+            tuple(rest[1:]),
+            span=self.span(meta),
+            provenance_stated=prov_token is not None,
+        )
 
     def option_def(self, meta, children):
         rest, aliases = self.header(children)
@@ -365,9 +466,16 @@ class Builder(ScenarioRules, ConditionRules):
             prov_token = rest.pop(0)
         settings = tuple(item for item in rest if isinstance(item, m.Setting))
         start = tuple(item.value for item in rest if isinstance(item, Item))
-        return m.RuleOption(self.card_id(id_token), string(name_token), aliases,
-                            self.provenance(prov_token), settings, start, span=self.span(meta),
-            provenance_stated=prov_token is not None)
+        return m.RuleOption(
+            self.card_id(id_token),
+            string(name_token),
+            aliases,
+            self.provenance(prov_token),
+            settings,
+            start,
+            span=self.span(meta),
+            provenance_stated=prov_token is not None,
+        )
 
     def setting(self, meta, children):
         name, token = children
@@ -378,17 +486,22 @@ class Builder(ScenarioRules, ConditionRules):
             raise BuildError("DL120", problem, token=token, help=checked.help)
         value = number_value(str(token))
         if value is None:  # a setting that takes no number, or no setting (DL107)
-            raise BuildError("DL120", f"a setting's number must have at most {MAX_DIGITS} "
-                             f"digits, not {number_text(str(token))}", token=token,
-                             help="settings and their values: docs/card-language.md")
+            raise BuildError(
+                "DL120",
+                f"a setting's number must have at most {MAX_DIGITS} "
+                f"digits, not {number_text(str(token))}",
+                token=token,
+                help="settings and their values: docs/card-language.md",
+            )
         return m.Setting(str(name), value, span=self.span(meta))
 
     def at_start(self, meta, children):
         return Item("start", children[0])
 
 
-def build(text: str, path: str = "<string>", vocabulary: Optional[Vocabulary] = None
-          ) -> tuple[m.CardFile, list[Diagnostic]]:
+def build(
+    text: str, path: str = "<string>", vocabulary: Optional[Vocabulary] = None
+) -> tuple[m.CardFile, list[Diagnostic]]:
     """Parse and build a card file, collecting every diagnostic.
 
     ``vocabulary``: the mythologies and types the file can see (the pool
@@ -408,13 +521,23 @@ def build(text: str, path: str = "<string>", vocabulary: Optional[Vocabulary] = 
             cause = error.orig_exc
             if isinstance(cause, CardSyntaxError):
                 raise cause
-            raise CardSyntaxError(Diagnostic(
-                "DL000", f"could not build this file: {cause}", path,
-                help="this is a bug in dioses-rules; please report it with the file"))
+            raise CardSyntaxError(
+                Diagnostic(
+                    "DL000",
+                    f"could not build this file: {cause}",
+                    path,
+                    help="this is a bug in dioses-rules; please report it with the file",
+                )
+            )
         except RecursionError:  # pragma: no cover - the parser refuses deep nesting (DL004)
-            raise CardSyntaxError(Diagnostic(
-                "DL004", "expressions nested too deeply to build", path,
-                help="split the condition, or use fewer parentheses"))
+            raise CardSyntaxError(
+                Diagnostic(
+                    "DL004",
+                    "expressions nested too deeply to build",
+                    path,
+                    help="split the condition, or use fewer parentheses",
+                )
+            )
 
     parsed = parse_tree(text, path, vocabulary, each=built)
     diagnostics = parsed.diagnostics
@@ -427,18 +550,25 @@ def build(text: str, path: str = "<string>", vocabulary: Optional[Vocabulary] = 
                 card_set = definition
             else:
                 span = definition.span
-                diagnostics.append(Diagnostic(
-                    "DL205", f"a second set header '{definition.id}' in one file", path,
-                    span.line if span else 0, span.column if span else 0,
-                    help="put each set in its own file"))
+                diagnostics.append(
+                    Diagnostic(
+                        "DL205",
+                        f"a second set header '{definition.id}' in one file",
+                        path,
+                        span.line if span else 0,
+                        span.column if span else 0,
+                        help="put each set in its own file",
+                    )
+                )
         else:
             body.append(definition)
     broken = tuple((b.kind, b.id) for b in parsed.broken) + tuple(builder.broken)
     return m.CardFile(card_set, tuple(body), path, broken), diagnostics
 
 
-def parse_card_text(text: str, path: str = "<string>",
-                    vocabulary: Optional[Vocabulary] = None) -> m.CardFile:
+def parse_card_text(
+    text: str, path: str = "<string>", vocabulary: Optional[Vocabulary] = None
+) -> m.CardFile:
     """Build a card file or raise :class:`CardSyntaxError` with its errors
     (the first 50, and a DL009 counting the rest)."""
     card_file, diagnostics = build(text, path, vocabulary)

@@ -27,8 +27,9 @@ from .walk import Dispatch, total
 
 Names = Mapping[str, str]
 
-ROW_WORDS = total(m.Row, {m.Row.FRONT: "front", m.Row.CENTRAL: "central",
-                          m.Row.BACK: "back"}, "english.ROW_WORDS")
+ROW_WORDS = total(
+    m.Row, {m.Row.FRONT: "front", m.Row.CENTRAL: "central", m.Row.BACK: "back"}, "english.ROW_WORDS"
+)
 
 
 @frozen
@@ -50,7 +51,7 @@ def join(items: list[str], word: str) -> str:
 
 
 def counted(amount: int, noun: Noun) -> str:
-    """"1 card", "2 cards"."""
+    """ "1 card", "2 cards"."""
     return f"{amount} {noun.form(amount != 1)}"
 
 
@@ -64,36 +65,57 @@ class EnglishWriter:
     AND, OR = "and", "or"
     CARD = Noun("card", "cards")
     ROWS = ROW_WORDS
-    RELATIONS = total(m.RelationKind, {
-        m.RelationKind.NEXT_TO: "next to",
-        m.RelationKind.CLOSE_TO: "close to",
-        m.RelationKind.DIAGONAL_TO: "diagonal to",
-        m.RelationKind.ABOVE: "directly above",
-        m.RelationKind.BELOW: "directly below",
-        m.RelationKind.LEFT_OF: "directly left of",
-        m.RelationKind.RIGHT_OF: "directly right of",
-        m.RelationKind.SAME_ROW: "in the same row as",
-        m.RelationKind.SAME_COLUMN: "in the same column as",
-        m.RelationKind.OPPOSITE_CORNER: "in the corner opposite",
-    }, "EnglishWriter.RELATIONS")
+    RELATIONS = total(
+        m.RelationKind,
+        {
+            m.RelationKind.NEXT_TO: "next to",
+            m.RelationKind.CLOSE_TO: "close to",
+            m.RelationKind.DIAGONAL_TO: "diagonal to",
+            m.RelationKind.ABOVE: "directly above",
+            m.RelationKind.BELOW: "directly below",
+            m.RelationKind.LEFT_OF: "directly left of",
+            m.RelationKind.RIGHT_OF: "directly right of",
+            m.RelationKind.SAME_ROW: "in the same row as",
+            m.RelationKind.SAME_COLUMN: "in the same column as",
+            m.RelationKind.OPPOSITE_CORNER: "in the corner opposite",
+        },
+        "EnglishWriter.RELATIONS",
+    )
     # Each scope, given its row, column and group.
-    SCOPES = total(m.ScopeKind, {
-        m.ScopeKind.AREA: "in the area", m.ScopeKind.ROW: "in its row",
-        m.ScopeKind.COLUMN: "in its column", m.ScopeKind.LINE: "in this row/column",
-        m.ScopeKind.NEIGHBOURS: "next to it", m.ScopeKind.SURROUNDINGS: "close to it",
-        m.ScopeKind.DIAGONALS: "diagonal to it", m.ScopeKind.NAMED_ROW: "in the {row} row",
-        m.ScopeKind.NAMED_COLUMN: "in column {column}",
-        m.ScopeKind.LARGEST_GROUP: "in the largest group of {group}",
-    }, "EnglishWriter.SCOPES")
-    FACTS = total(m.Fact, {m.Fact.PATTERNS_COMPLETED: ("completed pattern", "completed patterns"),
-                           m.Fact.LAWS_MET: ("law met", "laws met"),
-                           m.Fact.TOTAL: ("point", "points")}, "EnglishWriter.FACTS")
-    COMPARISONS = total(m.Comparison, {c: c.value for c in m.Comparison},
-                        "EnglishWriter.COMPARISONS")
+    SCOPES = total(
+        m.ScopeKind,
+        {
+            m.ScopeKind.AREA: "in the area",
+            m.ScopeKind.ROW: "in its row",
+            m.ScopeKind.COLUMN: "in its column",
+            m.ScopeKind.LINE: "in this row/column",
+            m.ScopeKind.NEIGHBOURS: "next to it",
+            m.ScopeKind.SURROUNDINGS: "close to it",
+            m.ScopeKind.DIAGONALS: "diagonal to it",
+            m.ScopeKind.NAMED_ROW: "in the {row} row",
+            m.ScopeKind.NAMED_COLUMN: "in column {column}",
+            m.ScopeKind.LARGEST_GROUP: "in the largest group of {group}",
+        },
+        "EnglishWriter.SCOPES",
+    )
+    FACTS = total(
+        m.Fact,
+        {
+            m.Fact.PATTERNS_COMPLETED: ("completed pattern", "completed patterns"),
+            m.Fact.LAWS_MET: ("law met", "laws met"),
+            m.Fact.TOTAL: ("point", "points"),
+        },
+        "EnglishWriter.FACTS",
+    )
+    COMPARISONS = total(
+        m.Comparison, {c: c.value for c in m.Comparison}, "EnglishWriter.COMPARISONS"
+    )
     # (singular, plural)
-    DISTINCT = total(m.Attribute, {m.Attribute.MYTHOLOGY: ("mythology", "mythologies"),
-                                   m.Attribute.TYPE: ("type", "types")},
-                     "EnglishWriter.DISTINCT")
+    DISTINCT = total(
+        m.Attribute,
+        {m.Attribute.MYTHOLOGY: ("mythology", "mythologies"), m.Attribute.TYPE: ("type", "types")},
+        "EnglishWriter.DISTINCT",
+    )
     # One template per phrase; a pair is (singular, plural), (false, true) or
     # (masculine, feminine), as its use says.
     PHRASES: Mapping[str, object] = {
@@ -133,8 +155,9 @@ class EnglishWriter:
     def type_noun(self, type_id: str) -> Noun:
         """A card type as a noun: "god"/"gods"."""
         english = self.vocabulary.english
-        return Noun(english("type", type_id, False) or type_id,
-                    english("type", type_id, True) or type_id)
+        return Noun(
+            english("type", type_id, False) or type_id, english("type", type_id, True) or type_id
+        )
 
     def type_word(self, type_id: str, plural: bool = False) -> str:
         """A card type: "god", "gods"."""
@@ -159,7 +182,8 @@ class EnglishWriter:
     def is_proper(self, selector: m.Selector) -> bool:
         """A selector naming one card (no article, no plural)."""
         return isinstance(selector, (m.Named, m.SelfCard, m.StateRef, m.Leader)) and not (
-            isinstance(selector, m.Named) and selector.name not in self.names)
+            isinstance(selector, m.Named) and selector.name not in self.names
+        )
 
     def takes_article(self, selector: m.Selector) -> bool:
         """Whether the singular noun phrase takes "a"/"an"."""
@@ -171,8 +195,9 @@ class EnglishWriter:
     def noun(self, selector: m.Selector, plural: bool = False, article: bool = False) -> str:
         return self.noun_with(selector, plural, article).text
 
-    def noun_with(self, selector: m.Selector, plural: bool = False,
-                  article: bool = False) -> Phrase:
+    def noun_with(
+        self, selector: m.Selector, plural: bool = False, article: bool = False
+    ) -> Phrase:
         """The noun phrase with its gender; ``article``: with the indefinite
         article when singular."""
         phrase = self.noun_phrase(selector, plural)
@@ -198,14 +223,16 @@ class EnglishWriter:
     def _mythology(self, s, plural: bool) -> Phrase:
         name = self.mythology_word(s.mythology)
         if plural:  # "no Greeks", as the printed laws say; "Norse cards"
-            return Phrase(self.vocabulary.english("mythology", s.mythology, True)
-                          or f"{name} cards")
+            return Phrase(
+                self.vocabulary.english("mythology", s.mythology, True) or f"{name} cards"
+            )
         return Phrase(f"{name} card")
 
     @noun_phrase.on(m.FaceIs)
     def _face(self, s, plural: bool) -> Phrase:
-        return Phrase(self.PHRASES["face"][s.face_up].format(cards=self.CARD.form(plural)),
-                      self.CARD.feminine)
+        return Phrase(
+            self.PHRASES["face"][s.face_up].format(cards=self.CARD.form(plural)), self.CARD.feminine
+        )
 
     @noun_phrase.on(m.Named, m.SelfCard, m.StateRef, m.ElementRef)
     def _card_word(self, s, plural: bool) -> Phrase:
@@ -214,37 +241,43 @@ class EnglishWriter:
         if isinstance(s, m.Named) and s.name in self.names:
             return Phrase(self.names[s.name])
         key = self._CARD_WORDS[type(s)]
-        return Phrase(self.phrase(key, cards=self.CARD.form(plural), name=getattr(s, "name", "")),
-                      self.CARD.feminine)
+        return Phrase(
+            self.phrase(key, cards=self.CARD.form(plural), name=getattr(s, "name", "")),
+            self.CARD.feminine,
+        )
 
-    _CARD_WORDS = {m.Named: "tag", m.SelfCard: "self", m.StateRef: "state",
-                   m.ElementRef: "element"}
+    _CARD_WORDS = {m.Named: "tag", m.SelfCard: "self", m.StateRef: "state", m.ElementRef: "element"}
 
     @noun_phrase.on(m.SameAs, m.MostCommon)
     def _same(self, s, plural: bool) -> Phrase:
         return Phrase(f"{self.CARD.form(plural)} {self.attribute_phrase(s)}", self.CARD.feminine)
 
     def attribute_phrase(self, suffix) -> str:
-        """"of the same mythology", "of the most common type"."""
+        """ "of the same mythology", "of the most common type"."""
         which = "same" if isinstance(suffix, m.SameAs) else "most common"
         return f"of the {which} {suffix.attribute.value}"
 
     @noun_phrase.on(m.Leader)
     def _leader(self, s, plural: bool) -> Phrase:
-        return Phrase(f"the one of {self.noun(s.candidates, plural=True)} with the most "
-                      f"{self.count_phrase(s.count, plural=True)}")
+        return Phrase(
+            f"the one of {self.noun(s.candidates, plural=True)} with the most "
+            f"{self.count_phrase(s.count, plural=True)}"
+        )
 
     @noun_phrase.on(m.SelNot)
     def _not(self, s, plural: bool) -> Phrase:
         inner = self.noun_phrase(s.item, plural).text
-        return Phrase(f"non-{inner}" if " " not in inner
-                      else f"{self.CARD.form(plural)} other than {inner}")
+        return Phrase(
+            f"non-{inner}" if " " not in inner else f"{self.CARD.form(plural)} other than {inner}"
+        )
 
     @noun_phrase.on(m.SelOr)
     def _or(self, s, plural: bool) -> Phrase:
         first = self.noun_with(s.items[0], plural)
-        return Phrase(self.join([self.noun(i, plural, article=not plural) for i in s.items],
-                                self.OR), first.feminine)
+        return Phrase(
+            self.join([self.noun(i, plural, article=not plural) for i in s.items], self.OR),
+            first.feminine,
+        )
 
     @noun_phrase.on(m.SelAnd)
     def _and(self, s, plural: bool) -> Phrase:
@@ -266,7 +299,8 @@ class EnglishWriter:
             text += " " + self.PHRASES["which is"][plural].format(self.noun(other, article=True))
         for item in excluded:
             text += " " + self.PHRASES["other than"][plural].format(
-                self.noun(item.item, article=True))
+                self.noun(item.item, article=True)
+            )
         for item in same:
             text += " " + self.attribute_phrase(item)
         return Phrase(text, head.feminine)
@@ -283,8 +317,10 @@ class EnglishWriter:
     # ------------------------------------------------------------ scopes, counts
     def scope(self, scope: m.Scope) -> str:
         return self.SCOPES[scope.kind].format(
-            row=self.ROWS[scope.row] if scope.row is not None else "", column=scope.column,
-            group=self.noun(scope.group, plural=True) if scope.group is not None else "")
+            row=self.ROWS[scope.row] if scope.row is not None else "",
+            column=scope.column,
+            group=self.noun(scope.group, plural=True) if scope.group is not None else "",
+        )
 
     def count_phrase(self, count: m.Count, plural: bool) -> str:
         text = f"{self.noun(count.selector, plural)} {self.scope(count.scope)}"
@@ -304,10 +340,17 @@ class EnglishWriter:
 
     @countable.on(m.Distinct)
     def _distinct(self, distinct: m.Distinct, amount: int) -> str:
-        among = "" if isinstance(distinct.selector, m.AnyCard) else \
-            self.phrase("among", self.noun(distinct.selector, plural=True))
-        return self.phrase("distinct", word=self.DISTINCT[distinct.attribute][amount != 1],
-                           among=among, scope=self.scope(distinct.scope))
+        among = (
+            ""
+            if isinstance(distinct.selector, m.AnyCard)
+            else self.phrase("among", self.noun(distinct.selector, plural=True))
+        )
+        return self.phrase(
+            "distinct",
+            word=self.DISTINCT[distinct.attribute][amount != 1],
+            among=among,
+            scope=self.scope(distinct.scope),
+        )
 
     # ------------------------------------------------------------ positions
     position = Dispatch(m.Position)
@@ -320,7 +363,8 @@ class EnglishWriter:
     @position.on(m.Between)
     def _between(self, c) -> str:
         return self.phrase("between") + self.join(
-            [self.noun(c.first, article=True), self.noun(c.second, article=True)], self.AND)
+            [self.noun(c.first, article=True), self.noun(c.second, article=True)], self.AND
+        )
 
     @position.on(m.InRow)
     def _in_row(self, c) -> str:
@@ -401,8 +445,10 @@ class EnglishWriter:
     def _quantity(self, c, subject: Optional[str] = None) -> str:
         points = isinstance(c.count, m.FactCount) and c.count.fact is m.Fact.TOTAL
         return self.PHRASES["quantity"][points].format(
-            comparison=self.COMPARISONS[c.comparison], amount=c.amount,
-            what=self.countable(c.count, c.amount))
+            comparison=self.COMPARISONS[c.comparison],
+            amount=c.amount,
+            what=self.countable(c.count, c.amount),
+        )
 
     @condition.on(m.NoneIn)
     def _none_in(self, c, subject: Optional[str] = None) -> str:
@@ -414,8 +460,9 @@ class EnglishWriter:
 
     @condition.on(m.MoreThan)
     def _more_than(self, c, subject: Optional[str] = None) -> str:
-        return self.phrase("more than", self.count_phrase(c.more, True),
-                           self.count_phrase(c.less, True))
+        return self.phrase(
+            "more than", self.count_phrase(c.more, True), self.count_phrase(c.less, True)
+        )
 
     @condition.on(m.AllFaceUpAtEnd)
     def _all_face_up(self, c, subject: Optional[str] = None) -> str:
@@ -433,7 +480,8 @@ class EnglishWriter:
     @line.on(m.PerCount)
     def _per_count(self, line: m.PerCount) -> str:
         return self.PHRASES["per"][line.per != 1].format(
-            points=line.points, per=line.per, what=self.countable(line.count, line.per))
+            points=line.points, per=line.per, what=self.countable(line.count, line.per)
+        )
 
     @line.on(m.Capped)
     def _capped(self, line: m.Capped) -> str:

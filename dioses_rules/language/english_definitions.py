@@ -10,6 +10,7 @@ from .setting_text import SetupWords, scenario_setup_lines, setting_sentence
 from .vocabulary import Vocabulary
 from .walk import Dispatch, total
 
+
 def third_person(phrase: str) -> str:
     """'draw a Law' -> 'draws a Law' (the first verb of an effect)."""
     verb, _, rest = phrase.partition(" ")
@@ -23,20 +24,38 @@ def _both(text: str) -> tuple[str, str]:
 class CardTextWriter(EnglishWriter):
     """English text of effects and of whole definitions, as printed on cards."""
 
-    DIRECTIONS = total(m.Direction, {
-        m.Direction.LEFT: "to the left of", m.Direction.RIGHT: "to the right of",
-        m.Direction.ABOVE: "above", m.Direction.BELOW: "below"}, "CardTextWriter.DIRECTIONS")
+    DIRECTIONS = total(
+        m.Direction,
+        {
+            m.Direction.LEFT: "to the left of",
+            m.Direction.RIGHT: "to the right of",
+            m.Direction.ABOVE: "above",
+            m.Direction.BELOW: "below",
+        },
+        "CardTextWriter.DIRECTIONS",
+    )
     # (singular, plural)
-    LEVELS = total(m.Difficulty, {d: _both(d.value) for d in m.Difficulty},
-                   "CardTextWriter.LEVELS")
+    LEVELS = total(m.Difficulty, {d: _both(d.value) for d in m.Difficulty}, "CardTextWriter.LEVELS")
     # (masculine, feminine): the card it is about
-    TRIGGERS = total(m.TriggerKind, {
-        m.TriggerKind.PATTERN_COMPLETED: _both("whenever you complete a pattern"),
-        m.TriggerKind.START: _both("at the start"),
-        m.TriggerKind.PLACED: _both("when {card} is placed"),
-        m.TriggerKind.REVEALED: _both("when {card} is revealed")}, "CardTextWriter.TRIGGERS")
-    SETUP_WORDS = SetupWords("Played with: ", "and", "Setup: ", "Rules: ",
-                             "With the challenge: ", "instead of the setup's draws", "as well")
+    TRIGGERS = total(
+        m.TriggerKind,
+        {
+            m.TriggerKind.PATTERN_COMPLETED: _both("whenever you complete a pattern"),
+            m.TriggerKind.START: _both("at the start"),
+            m.TriggerKind.PLACED: _both("when {card} is placed"),
+            m.TriggerKind.REVEALED: _both("when {card} is revealed"),
+        },
+        "CardTextWriter.TRIGGERS",
+    )
+    SETUP_WORDS = SetupWords(
+        "Played with: ",
+        "and",
+        "Setup: ",
+        "Rules: ",
+        "With the challenge: ",
+        "instead of the setup's draws",
+        "as well",
+    )
     PHRASES = {
         **EnglishWriter.PHRASES,
         "the card": "the card ",
@@ -68,10 +87,13 @@ class CardTextWriter(EnglishWriter):
         "once": ", once per game",
     }
 
-    def __init__(self, names: Optional[Names] = None,
-                 pattern_points: Optional[Mapping[str, int]] = None,
-                 vocabulary: Optional[Vocabulary] = None,
-                 option_names: Optional[Names] = None):
+    def __init__(
+        self,
+        names: Optional[Names] = None,
+        pattern_points: Optional[Mapping[str, int]] = None,
+        vocabulary: Optional[Vocabulary] = None,
+        option_names: Optional[Names] = None,
+    ):
         super().__init__(names, vocabulary)
         self.pattern_points = dict(pattern_points or {})
         self.option_names = dict(option_names or {})
@@ -108,8 +130,11 @@ class CardTextWriter(EnglishWriter):
     @effect_phrase.on(m.DrawPattern)
     def _draw_pattern(self, e) -> str:
         level = f"{e.difficulty.value} " if e.difficulty else ""
-        text = (f"draw {with_article(level + 'Pattern')}" if e.count == 1
-                else f"draw {e.count} {level}Patterns")
+        text = (
+            f"draw {with_article(level + 'Pattern')}"
+            if e.count == 1
+            else f"draw {e.count} {level}Patterns"
+        )
         return text + (f" and keep {e.keep}" if e.keep is not None else "")
 
     @effect_phrase.on(m.Reveal)
@@ -126,8 +151,10 @@ class CardTextWriter(EnglishWriter):
 
     @effect_phrase.on(m.SeekDeck)
     def _seek(self, e) -> str:
-        return ("choose a mythology or card type, reveal cards from the deck until one "
-                "matches, discard it and put the rest at the bottom")
+        return (
+            "choose a mythology or card type, reveal cards from the deck until one "
+            "matches, discard it and put the rest at the bottom"
+        )
 
     @effect_phrase.on(m.DiscardTop)
     def _discard_top(self, e) -> str:
@@ -142,13 +169,15 @@ class CardTextWriter(EnglishWriter):
 
     # ------------------------------------------------------------ definitions
     def pattern_grid(self, pattern: m.Pattern) -> list[str]:
-        cells = [["." if cell is None else self.pattern_cell(cell) for cell in row]
-                 for row in pattern.shape]
+        cells = [
+            ["." if cell is None else self.pattern_cell(cell) for cell in row]
+            for row in pattern.shape
+        ]
         width = max((len(text) for row in cells for text in row), default=1)
         return ["[" + "] [".join(text.center(width) for text in row) + "]" for row in cells]
 
     def pattern_cell(self, cell: m.PatternCell) -> str:
-        """"Greek God", "Any Place"."""
+        """ "Greek God", "Any Place"."""
         mythology = self.mythology_word(cell.mythology) if cell.mythology else "Any"
         return f"{mythology} {self.type_word(cell.type).capitalize()}"
 
@@ -161,11 +190,15 @@ class CardTextWriter(EnglishWriter):
     def _myth(self, d: m.MythCard) -> str:
         parts = []
         if d.event:
-            parts.append(self.phrase("event") + "; ".join(self.effect(e, every_player=True)
-                                                          for e in d.event) + ".")
+            parts.append(
+                self.phrase("event")
+                + "; ".join(self.effect(e, every_player=True) for e in d.event)
+                + "."
+            )
         parts.extend(self.line(line) + "." for line in d.lines)
-        parts.extend(self.phrase("counts as", counted(w.amount, self.type_noun(w.type)))
-                     for w in d.weights)
+        parts.extend(
+            self.phrase("counts as", counted(w.amount, self.type_noun(w.type))) for w in d.weights
+        )
         return " ".join(parts) if parts else self.phrase("no text")
 
     @definition.on(m.Law)
@@ -175,8 +208,9 @@ class CardTextWriter(EnglishWriter):
     @definition.on(m.Pattern)
     def _pattern(self, d: m.Pattern) -> str:
         points = self.pattern_points.get(d.id, d.difficulty.points)
-        return (self.phrase("pattern", level=self.LEVELS[d.difficulty][0], points=points)
-                + "\n".join(self.pattern_grid(d)))
+        return self.phrase(
+            "pattern", level=self.LEVELS[d.difficulty][0], points=points
+        ) + "\n".join(self.pattern_grid(d))
 
     @definition.on(m.ObjectiveGoal)
     def _goal(self, d: m.ObjectiveGoal) -> str:
@@ -188,14 +222,19 @@ class CardTextWriter(EnglishWriter):
 
     @definition.on(m.PowerEffect)
     def _power(self, d: m.PowerEffect) -> str:
-        return (self.phrase("power", cost=d.cost, cards=counted(d.cost, self.CARD))
-                + "; ".join(self.effect(e) for e in d.effects) + ".")
+        return (
+            self.phrase("power", cost=d.cost, cards=counted(d.cost, self.CARD))
+            + "; ".join(self.effect(e) for e in d.effects)
+            + "."
+        )
 
     @definition.on(m.RuleOption)
     def _option(self, d: m.RuleOption) -> str:
         parts = [setting_sentence(s.name, s.value, self.LANG) for s in d.settings]
-        parts += [self.phrase("at start", you=self.effect(e),
-                              every=self.effect(e, every_player=True)) for e in d.start]
+        parts += [
+            self.phrase("at start", you=self.effect(e), every=self.effect(e, every_player=True))
+            for e in d.start
+        ]
         return self.phrase("option") + ("; ".join(parts) or self.phrase("no change")) + "."
 
     # ------------------------------------------------------------ scenarios
@@ -203,22 +242,31 @@ class CardTextWriter(EnglishWriter):
 
     @setup_step.on(m.Separate)
     def _separate(self, step: m.Separate) -> str:
-        return self.phrase("separate", cards=self.card_list(step.cards),
-                           random=counted(step.random, self.CARD))
+        return self.phrase(
+            "separate", cards=self.card_list(step.cards), random=counted(step.random, self.CARD)
+        )
 
     @setup_step.on(m.PowerCards)
     def _power_cards(self, step: m.PowerCards) -> str:
         return self.PHRASES["power cards"][step.count != 0].format(
-            count=step.count, cards=self.CARD.form(step.count != 1))
+            count=step.count, cards=self.CARD.form(step.count != 1)
+        )
 
     @setup_step.on(m.Place)
     def _place(self, step: m.Place) -> str:
-        where = (self.phrase("random cell") if step.row is None
-                 else self.phrase("random cell in row", row=self.ROWS[step.row])
-                 if step.column is None
-                 else self.phrase("at cell", row=self.ROWS[step.row], column=step.column))
-        return self.phrase("place", cards=self.card_list(step.cards), where=where,
-                           face=self.PHRASES["face side"][step.face_up])
+        where = (
+            self.phrase("random cell")
+            if step.row is None
+            else self.phrase("random cell in row", row=self.ROWS[step.row])
+            if step.column is None
+            else self.phrase("at cell", row=self.ROWS[step.row], column=step.column)
+        )
+        return self.phrase(
+            "place",
+            cards=self.card_list(step.cards),
+            where=where,
+            face=self.PHRASES["face side"][step.face_up],
+        )
 
     @setup_step.on(m.SetAside)
     def _set_aside(self, step: m.SetAside) -> str:
@@ -238,13 +286,18 @@ class CardTextWriter(EnglishWriter):
     def _trigger(self, rule: m.Trigger) -> str:
         card = None if rule.selector is None else self.noun_with(rule.selector, article=True)
         when = self.TRIGGERS[rule.kind][card is not None and card.feminine].format(
-            card=card.text if card is not None else "")
+            card=card.text if card is not None else ""
+        )
         return f"{when}, {', '.join(self.effect(e) for e in rule.effects)}"
 
     @rule.on(m.Ability)
     def _ability(self, rule: m.Ability) -> str:
-        text = self.phrase("ability", cost=rule.cost, cards=self.CARD.form(rule.cost != 1),
-                           effect=self.to_do(rule.effect))
+        text = self.phrase(
+            "ability",
+            cost=rule.cost,
+            cards=self.CARD.form(rule.cost != 1),
+            effect=self.to_do(rule.effect),
+        )
         if rule.condition is not None:
             text += self.phrase("if", self.condition(rule.condition))
         return text + (self.phrase("once") if rule.once else "")
@@ -257,23 +310,27 @@ class CardTextWriter(EnglishWriter):
     def _scenario(self, d: m.Scenario) -> str:
         lines = [self.phrase("scenario", number=d.number, name=d.name), *self.scenario_setup(d)]
         if d.victory:
-            lines.append(self.phrase("victory")
-                         + "; ".join(self.condition(c) for c in d.victory) + ".")
+            lines.append(
+                self.phrase("victory") + "; ".join(self.condition(c) for c in d.victory) + "."
+            )
         if d.challenge:
-            lines.append(self.phrase("challenge")
-                         + "; ".join(self.condition(c) for c in d.challenge) + ".")
+            lines.append(
+                self.phrase("challenge") + "; ".join(self.condition(c) for c in d.challenge) + "."
+            )
         if d.threshold:
             lines.append(self.phrase("threshold", d.threshold))
         return "\n".join(lines)
 
 
-def english_text(definition: m.Definition, names: Optional[Names] = None,
-                 pattern_points: Optional[Mapping[str, int]] = None,
-                 vocabulary: Optional[Vocabulary] = None,
-                 option_names: Optional[Names] = None) -> str:
+def english_text(
+    definition: m.Definition,
+    names: Optional[Names] = None,
+    pattern_points: Optional[Mapping[str, int]] = None,
+    vocabulary: Optional[Vocabulary] = None,
+    option_names: Optional[Names] = None,
+) -> str:
     """English card text for one definition."""
-    return CardTextWriter(names, pattern_points, vocabulary,
-                          option_names).definition(definition)
+    return CardTextWriter(names, pattern_points, vocabulary, option_names).definition(definition)
 
 
 def provenance_text(definition: m.Definition) -> str:

@@ -54,8 +54,7 @@ def comments(text: str) -> list[Comment]:
     return found
 
 
-def format_text(text: str, path: str = "<string>",
-                vocabulary: Optional[Vocabulary] = None) -> str:
+def format_text(text: str, path: str = "<string>", vocabulary: Optional[Vocabulary] = None) -> str:
     """``text`` in the canonical layout; a file with an error is refused
     (:class:`CardSyntaxError`) and never rewritten."""
     text = text.lstrip("\ufeff").replace("\r\n", "\n")
@@ -64,8 +63,10 @@ def format_text(text: str, path: str = "<string>",
     if errors:
         raise CardSyntaxError(capped(errors))
     writer = DefinitionWriter(vocabulary)
-    units = sorted(([card_file.card_set] if card_file.card_set else [])
-                   + list(card_file.definitions), key=lambda unit: unit.span.line)
+    units = sorted(
+        ([card_file.card_set] if card_file.card_set else []) + list(card_file.definitions),
+        key=lambda unit: unit.span.line,
+    )
     lines = text.split("\n")
     found = comments(text)  # in order of line, as the units are
     out: list[str] = []
@@ -155,9 +156,14 @@ def _anchors(layout: list[Line], unit, lines: list[str]) -> list[int]:
             anchor = span.line
         else:
             word = entry.node if isinstance(entry.node, str) else entry.text.split()[0]
-            anchor = next((n for n in range(first + 1, last)
-                           if n not in taken and _starts_with(lines[n - 1], word)),
-                          anchors[-1] if anchors else first)
+            anchor = next(
+                (
+                    n
+                    for n in range(first + 1, last)
+                    if n not in taken and _starts_with(lines[n - 1], word)
+                ),
+                anchors[-1] if anchors else first,
+            )
         taken.add(anchor)
         anchors.append(anchor)
     return anchors
@@ -168,10 +174,13 @@ def _starts_with(line: str, word: str) -> bool:
     return text == word or text.startswith(word + " ") or text.startswith(word + "{")
 
 
-def _check_meaning(card_file: m.CardFile, formatted: str, path: str,
-                   vocabulary: Optional[Vocabulary]) -> None:
+def _check_meaning(
+    card_file: m.CardFile, formatted: str, path: str, vocabulary: Optional[Vocabulary]
+) -> None:
     again, diagnostics = build(formatted, path, vocabulary)
-    if again.card_set != card_file.card_set or again.definitions != card_file.definitions or \
-            any(d.is_error for d in diagnostics):  # pragma: no cover - a bug of ours
+    if (
+        again.card_set != card_file.card_set
+        or again.definitions != card_file.definitions
+        or any(d.is_error for d in diagnostics)
+    ):  # pragma: no cover - a bug of ours
         raise AssertionError(f"formatting {path} would change its meaning")
-

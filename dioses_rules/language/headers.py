@@ -107,16 +107,39 @@ def _declared(values: list, index: int, tokens: list) -> m.WordDecl:
     for at in range(index + 2, len(values) - 1):
         if values[at] in ("plural", "symbol") and values[at + 1]:
             options[values[at]] = values[at + 1]
-        elif values[at] in ("masculine", "feminine") and at + 2 < len(values) and \
-                values[at + 1] is None and values[at + 2] is None:
+        elif (
+            values[at] in ("masculine", "feminine")
+            and at + 2 < len(values)
+            and values[at + 1] is None
+            and values[at + 2] is None
+        ):
             spanish.append((values[at], _text(tokens[at + 1]), _text(tokens[at + 2])))
-        elif values[at] in ("mythology", "type", "}", "tie-break", "version", "requires",
-                            "replaces", "expect", "difficulty", "always"):
+        elif values[at] in (
+            "mythology",
+            "type",
+            "}",
+            "tie-break",
+            "version",
+            "requires",
+            "replaces",
+            "expect",
+            "difficulty",
+            "always",
+        ):
             break
-    name = _text(tokens[index + 2]) if index + 2 < len(tokens) and \
-        tokens[index + 2].type == "STRING" else ""
-    return m.WordDecl(values[index], values[index + 1], name, plural=options.get("plural"),
-                      symbol=options.get("symbol"), spanish=tuple(spanish))
+    name = (
+        _text(tokens[index + 2])
+        if index + 2 < len(tokens) and tokens[index + 2].type == "STRING"
+        else ""
+    )
+    return m.WordDecl(
+        values[index],
+        values[index + 1],
+        name,
+        plural=options.get("plural"),
+        symbol=options.get("symbol"),
+        spanish=tuple(spanish),
+    )
 
 
 def _text(token) -> str:
@@ -127,8 +150,10 @@ def _text(token) -> str:
 @lru_cache(maxsize=1)
 def bundled_headers() -> tuple[Header, ...]:
     """The headers of the bundled card files, read once."""
-    return tuple(scan_header(path.read_text(encoding="utf-8"))
-                 for path in sorted(cards_dir().glob("*.dioses")))
+    return tuple(
+        scan_header(path.read_text(encoding="utf-8"))
+        for path in sorted(cards_dir().glob("*.dioses"))
+    )
 
 
 def bundled_vocabulary() -> Vocabulary:

@@ -24,7 +24,8 @@ from ..resources import grammar_dir
 from .vocabulary import Vocabulary
 
 VOCABULARY: contextvars.ContextVar[Vocabulary] = contextvars.ContextVar(
-    "dioses_vocabulary", default=Vocabulary())
+    "dioses_vocabulary", default=Vocabulary()
+)
 
 
 class _DeclaredWords(PostLex):
@@ -121,8 +122,11 @@ def keyword_values(names) -> list[str]:
 @lru_cache(maxsize=1)
 def grammar_words() -> frozenset[str]:
     """Every word the grammar spells out."""
-    return frozenset(t.pattern.value for t in lark_parser().terminals
-                     if t.pattern.type == "str" and t.pattern.value.isalpha())
+    return frozenset(
+        t.pattern.value
+        for t in lark_parser().terminals
+        if t.pattern.type == "str" and t.pattern.value.isalpha()
+    )
 
 
 def all_words() -> frozenset[str]:

@@ -89,30 +89,52 @@ class Range:
 # Cards in one area (R1); the base game deals 12 to each of up to 6 seats.
 AREA = 12
 
-RANGES: dict[str, Range] = {r.key: r for r in (
-    Range("points", "the points of a scoring line", -100, 100, "'2 points if next to greek'",
-          not_zero=True),
-    Range("per", "'per'", 1, 100, "'1 point per 2 gods'", low_code="DL602"),
-    Range("cap", "'up to'", 1, 1000, "'... up to 3 points'", low_code="DL601"),
-    Range("weight", "'counts as'", 1, AREA, "'counts as 2 gods'", low_code="DL601"),
-    Range("amount", "an amount compared", 0, 1000, "'at least 2 gods in row'"),
-    Range("scores", "'scores at least'", 0, 1000, "'hera scores at least 3 points'"),
-    Range("expect", "an 'expect' count", 0, 10000, "'expect 97 myth'"),
-    Range("difficulty", "a difficulty's points", 1, 100, "'difficulty hard 6 points'",
-          low_code="DL601"),
-    Range("cost", "a power effect's cost", 1, AREA, "'cost 2'", low_code="DL601"),
-    Range("scenario", "a scenario's number", 1, 999, "'scenario ragnarok 3 \"Ragnarok\"'"),
-    Range("beat", "'beat'", 0, 1000, "'beat 30 points'"),
-    Range("random", "the random cards of 'separate'", 0, 200,
-          "'separate thor with 4 random cards'"),
-    Range("power-cards", "'power cards'", 0, AREA, "'power cards 2'"),
-    Range("ability-cost", "an ability's cost", 0, AREA, "'allow reveal 2 cards cost 2'"),
-    Range("swap", "the cards swapped", 1, AREA, "'swap 2 cards'"),
-    Range("reveal", "the cards revealed or hidden", 1, AREA, "'reveal 2 cards', 'hide a card'"),
-    Range("patterns", "the patterns drawn", 1, AREA, "'draw 3 easy patterns'"),
-    Range("keep", "the patterns kept", 1, AREA, "'draw 3 patterns keep 1' (no more than drawn)"),
-    Range("laws", "the laws drawn", 1, AREA, "'draw 2 laws'"),
-)}
+RANGES: dict[str, Range] = {
+    r.key: r
+    for r in (
+        Range(
+            "points",
+            "the points of a scoring line",
+            -100,
+            100,
+            "'2 points if next to greek'",
+            not_zero=True,
+        ),
+        Range("per", "'per'", 1, 100, "'1 point per 2 gods'", low_code="DL602"),
+        Range("cap", "'up to'", 1, 1000, "'... up to 3 points'", low_code="DL601"),
+        Range("weight", "'counts as'", 1, AREA, "'counts as 2 gods'", low_code="DL601"),
+        Range("amount", "an amount compared", 0, 1000, "'at least 2 gods in row'"),
+        Range("scores", "'scores at least'", 0, 1000, "'hera scores at least 3 points'"),
+        Range("expect", "an 'expect' count", 0, 10000, "'expect 97 myth'"),
+        Range(
+            "difficulty",
+            "a difficulty's points",
+            1,
+            100,
+            "'difficulty hard 6 points'",
+            low_code="DL601",
+        ),
+        Range("cost", "a power effect's cost", 1, AREA, "'cost 2'", low_code="DL601"),
+        Range("scenario", "a scenario's number", 1, 999, "'scenario ragnarok 3 \"Ragnarok\"'"),
+        Range("beat", "'beat'", 0, 1000, "'beat 30 points'"),
+        Range(
+            "random",
+            "the random cards of 'separate'",
+            0,
+            200,
+            "'separate thor with 4 random cards'",
+        ),
+        Range("power-cards", "'power cards'", 0, AREA, "'power cards 2'"),
+        Range("ability-cost", "an ability's cost", 0, AREA, "'allow reveal 2 cards cost 2'"),
+        Range("swap", "the cards swapped", 1, AREA, "'swap 2 cards'"),
+        Range("reveal", "the cards revealed or hidden", 1, AREA, "'reveal 2 cards', 'hide a card'"),
+        Range("patterns", "the patterns drawn", 1, AREA, "'draw 3 easy patterns'"),
+        Range(
+            "keep", "the patterns kept", 1, AREA, "'draw 3 patterns keep 1' (no more than drawn)"
+        ),
+        Range("laws", "the laws drawn", 1, AREA, "'draw 2 laws'"),
+    )
+}
 
 
 def number_value(digits: str) -> Optional[int]:
@@ -129,15 +151,17 @@ def number_text(digits: str) -> str:
     body = digits.lstrip("-")
     if len(body) <= 15:
         return digits
-    return f"{digits[:len(digits) - len(body) + 6]}... (a number of {len(body):,} digits)"
+    return f"{digits[: len(digits) - len(body) + 6]}... (a number of {len(body):,} digits)"
 
 
 def value_text(value: int) -> str:
     """A number as a message shows it (converting a huge one to text would
     cost, or be refused)."""
-    if abs(value) < 10 ** 15:
+    if abs(value) < 10**15:
         return str(value)
-    return f"{'-' if value < 0 else ''}a number of about {int(value.bit_length() * 0.30103):,} digits"
+    return (
+        f"{'-' if value < 0 else ''}a number of about {int(value.bit_length() * 0.30103):,} digits"
+    )
 
 
 _LONG_WORD = re.compile(r"[^\s',;]{%d,}" % (SHOWN_WORD + 1))
@@ -173,12 +197,18 @@ def capped(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
         hidden = sum(1 for d in rest if d.is_error)
         counts = [_count(hidden, "error"), _count(len(rest) - hidden, "warning")]
         out += found[:shown]
-        out.append(Diagnostic(
-            "DL009", f"and {' and '.join(c for c in counts if c)} after line "
-            f"{found[shown - 1].line}", path, rest[0].line, rest[0].column,
-            Severity.ERROR if hidden else Severity.WARNING,
-            f"only the first {MAX_ERRORS} errors and {MAX_ERRORS} warnings of a file are "
-            "shown; correct them and check again"))
+        out.append(
+            Diagnostic(
+                "DL009",
+                f"and {' and '.join(c for c in counts if c)} after line {found[shown - 1].line}",
+                path,
+                rest[0].line,
+                rest[0].column,
+                Severity.ERROR if hidden else Severity.WARNING,
+                f"only the first {MAX_ERRORS} errors and {MAX_ERRORS} warnings of a file are "
+                "shown; correct them and check again",
+            )
+        )
     return out
 
 

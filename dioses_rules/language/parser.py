@@ -45,8 +45,12 @@ class ParseResult:
     broken: tuple[Broken, ...] = ()
 
 
-def parse_tree(text: str, path: str = "<string>", vocabulary: Optional[Vocabulary] = None,
-               each: Optional[Callable[[Tree], None]] = None) -> ParseResult:
+def parse_tree(
+    text: str,
+    path: str = "<string>",
+    vocabulary: Optional[Vocabulary] = None,
+    each: Optional[Callable[[Tree], None]] = None,
+) -> ParseResult:
     """Parse as much of ``text`` as possible, reading the words of
     ``vocabulary`` as the mythologies and types they are. The result holds
     one tree of every definition parsed; with ``each``, each piece's tree is
@@ -59,8 +63,7 @@ def parse_tree(text: str, path: str = "<string>", vocabulary: Optional[Vocabular
         VOCABULARY.reset(reset)
 
 
-def _parse_recovering(text: str, path: str, each: Optional[Callable[[Tree], None]]
-                      ) -> ParseResult:
+def _parse_recovering(text: str, path: str, each: Optional[Callable[[Tree], None]]) -> ParseResult:
     lines = LineIndex(text)
     shape = outline(text, path, lines)
     diagnostics = list(shape.diagnostics)
@@ -72,18 +75,25 @@ def _parse_recovering(text: str, path: str, each: Optional[Callable[[Tree], None
         if piece.isspace():
             continue
         if _statements(piece) > MAX_STATEMENTS and not _SET_HEADER.match(piece):
-            diagnostics.append(Diagnostic(
-                "DL008", f"a definition of more than {MAX_STATEMENTS} statements "
-                "(it is set aside unparsed)", path, *lines.at(next_token(text, start)),
-                help="split it into several definitions"))
+            diagnostics.append(
+                Diagnostic(
+                    "DL008",
+                    f"a definition of more than {MAX_STATEMENTS} statements "
+                    "(it is set aside unparsed)",
+                    path,
+                    *lines.at(next_token(text, start)),
+                    help="split it into several definitions",
+                )
+            )
             broken.append(named(text, start))
             continue
         try:
             tree = lark_parser().parse(piece, on_error=declared_word_in_a_keywords_place)
         except UnexpectedInput as error:
             failed += 1
-            diagnostics.append(_piece_error(error, text, path, lines, (start, end),
-                                            detailed=failed <= MAX_ERRORS))
+            diagnostics.append(
+                _piece_error(error, text, path, lines, (start, end), detailed=failed <= MAX_ERRORS)
+            )
             broken.append(named(text, start))
             continue
         except LarkError as error:  # pragma: no cover - defensive
@@ -92,10 +102,16 @@ def _parse_recovering(text: str, path: str, each: Optional[Callable[[Tree], None
             continue
         deepest = _moved(tree, start, lines)
         if deepest is not None:
-            diagnostics.append(Diagnostic(
-                "DL004", f"expressions nested more than {MAX_DEPTH} deep", path,
-                deepest.line, deepest.column,
-                help="split the condition, or use fewer parentheses"))
+            diagnostics.append(
+                Diagnostic(
+                    "DL004",
+                    f"expressions nested more than {MAX_DEPTH} deep",
+                    path,
+                    deepest.line,
+                    deepest.column,
+                    help="split the condition, or use fewer parentheses",
+                )
+            )
             broken.append(named(text, start))
             continue
         if each is None:
@@ -116,13 +132,20 @@ def _statements(piece: str) -> int:
     neither blank nor a comment, and its ';' (counted without parsing)."""
     if piece.count("\n") + piece.count(";") <= MAX_STATEMENTS:
         return 0  # the common case, without looking at each line
-    lines = sum(1 for line in piece.split("\n")
-                if line.strip() and not line.lstrip().startswith("#"))
+    lines = sum(
+        1 for line in piece.split("\n") if line.strip() and not line.lstrip().startswith("#")
+    )
     return lines + piece.count(";")
 
 
-def _piece_error(error: UnexpectedInput, text: str, path: str, lines: LineIndex,
-                 piece: tuple[int, int], detailed: bool) -> Diagnostic:
+def _piece_error(
+    error: UnexpectedInput,
+    text: str,
+    path: str,
+    lines: LineIndex,
+    piece: tuple[int, int],
+    detailed: bool,
+) -> Diagnostic:
     """The diagnostic of a piece that did not parse, at its place in the file."""
     start, end = piece
     ended = getattr(getattr(error, "token", None), "type", None) == "$END"
@@ -194,8 +217,16 @@ def _first_token(node: Tree, start: int, lines: LineIndex) -> Token:
         node = next((c for c in node.children if isinstance(c, (Tree, Token))), None)
         if node is None:  # pragma: no cover - every nested rule holds a token
             return Token("NAME", "", 0, *lines.at(start))
-    token = Token(node.type, node.value, node.start_pos, node.line, node.column,
-                  node.end_line, node.end_column, node.end_pos)
+    token = Token(
+        node.type,
+        node.value,
+        node.start_pos,
+        node.line,
+        node.column,
+        node.end_line,
+        node.end_column,
+        node.end_pos,
+    )
     _move_token(token, start, lines)
     return token
 

@@ -50,44 +50,65 @@ class Settings:
 
 SETTINGS: dict[str, SettingSpec] = {
     "end-rule": SettingSpec(
-        "end_rule", ("base", "equal-turns", "twelfth-reveal"),
+        "end_rule",
+        ("base", "equal-turns", "twelfth-reveal"),
         "when the game ends: `base`, once an area is all face up every other player plays "
         "one more turn (R20); `equal-turns`, play goes on until all have had as many turns "
         "(the Lightning Token, R20); `twelfth-reveal`, at once when an area's 12th card is "
-        "turned face up (R21)"),
+        "turned face up (R21)",
+    ),
     "discard-piles": SettingSpec(
-        "discard_piles", int,
+        "discard_piles",
+        int,
         "how many discard piles are started at setup, each from the top of the deck (in a "
-        "scenario, after its separated cards are put there: R21)", (1, 4)),
+        "scenario, after its separated cards are put there: R21)",
+        (1, 4),
+    ),
     "initial-reveals": SettingSpec(
-        "initial_reveals", int,
+        "initial_reveals",
+        int,
         "cards each player turns face up at setup, from the start player on (each player, "
-        "also in a shared area); 0: all start face down (R21)", (0, AREA)),
+        "also in a shared area); 0: all start face down (R21)",
+        (0, AREA),
+    ),
     "deck-discard": SettingSpec(
-        "deck_discard", ("swap-then-reveal", "swap-or-reveal"),
-        "what follows discarding a drawn card (R17)"),
+        "deck_discard",
+        ("swap-then-reveal", "swap-or-reveal"),
+        "what follows discarding a drawn card (R17)",
+    ),
     "turn-must-reveal": SettingSpec(
-        "turn_must_reveal", ON_OFF,
-        "a turn ends with more face-up cards than it began with, turning one if needed (R21)"),
+        "turn_must_reveal",
+        ON_OFF,
+        "a turn ends with more face-up cards than it began with, turning one if needed (R21)",
+    ),
     "power-cards": SettingSpec(
-        "power_cards", ON_OFF,
-        "Power cards are in play: a completed pattern draws its points in Power cards (R22)"),
+        "power_cards",
+        ON_OFF,
+        "Power cards are in play: a completed pattern draws its points in Power cards (R22)",
+    ),
     "objectives": SettingSpec(
-        "objectives", ON_OFF, "an objective pair is revealed at setup, scored by every area "
-        "(R15)"),
+        "objectives", ON_OFF, "an objective pair is revealed at setup, scored by every area (R15)"
+    ),
     "all-face-up-at-end": SettingSpec(
-        "all_face_up_at_end", ("as-played", "always"),
+        "all_face_up_at_end",
+        ("as-played", "always"),
         "whether a card that rewards ending with every card face up sees the area as played "
-        "or always all face up, so that it scores (R21)"),
+        "or always all face up, so that it scores (R21)",
+    ),
     "extra-power-cards": SettingSpec(
-        "extra_power_cards", int,
+        "extra_power_cards",
+        int,
         "Power cards each area draws at setup for an easier game (R23); in the base game "
-        "only with `power-cards on`", (0, AREA)),
+        "only with `power-cards on`",
+        (0, AREA),
+    ),
     "areas": SettingSpec(
-        "areas", ("own", "shared"),
+        "areas",
+        ("own", "shared"),
         "`own`: each player plays an area of their own (the base game is then for 2 to 6 "
         "players); `shared`: all play one area in turn, cooperative play (R21; 1 to 6 "
-        "players)"),
+        "players)",
+    ),
 }
 
 

@@ -54,13 +54,19 @@ def is_words(selector: m.SelAnd) -> bool:
 
 def is_of_same(selector: m.SelAnd) -> bool:
     """``X of same mythology`` / ``X of most common mythology``."""
-    return len(selector.items) == 2 and isinstance(selector.items[1], _SUFFIXES) \
+    return (
+        len(selector.items) == 2
+        and isinstance(selector.items[1], _SUFFIXES)
         and not isinstance(selector.items[0], _SUFFIXES)
+    )
 
 
 _OR, _AND, _NOT = 1, 2, 3  # condition precedence levels
-_FACT_SINGULAR = {m.Fact.PATTERNS_COMPLETED: "pattern completed", m.Fact.LAWS_MET: "law met",
-                  m.Fact.TOTAL: "point"}
+_FACT_SINGULAR = {
+    m.Fact.PATTERNS_COMPLETED: "pattern completed",
+    m.Fact.LAWS_MET: "law met",
+    m.Fact.TOTAL: "point",
+}
 
 
 class SourceWriter:
@@ -96,12 +102,14 @@ class SourceWriter:
             head = self.selector(selector.items[0], many=True)
             if head != self.selector(selector.items[0]):
                 whole = self.selector_term(selector)
-                return head + whole[len(self.selector_term(selector.items[0])):]
+                return head + whole[len(self.selector_term(selector.items[0])) :]
         text = self.selector_term(selector)
         if many and isinstance(selector, m.FaceIs):
             return text + " cards"  # "face-down cards" parses as "face-down"
-        if many and (isinstance(selector, (m.AnyCard, m.TypeIs, m.MythologyIs))
-                     or (isinstance(selector, m.SelAnd) and is_words(selector))):
+        if many and (
+            isinstance(selector, (m.AnyCard, m.TypeIs, m.MythologyIs))
+            or (isinstance(selector, m.SelAnd) and is_words(selector))
+        ):
             head, _, last = text.rpartition(" ")
             last = self.plural(last)
             text = f"{head} {last}" if head else last
@@ -183,8 +191,7 @@ class SourceWriter:
         return self.selector(selector)
 
     def and_items(self, selector: m.Selector) -> str:
-        if isinstance(selector, m.SelAnd) and not is_words(selector) \
-                and not is_of_same(selector):
+        if isinstance(selector, m.SelAnd) and not is_words(selector) and not is_of_same(selector):
             return " and ".join(self.unary(item) for item in selector.items)
         return self.unary(selector)
 
@@ -215,8 +222,9 @@ class SourceWriter:
     @countable.on(m.Distinct)
     def _distinct(self, distinct: m.Distinct, many: bool = False) -> str:
         word = distinct.attribute.value
-        text = "different " + ({"mythology": "mythologies", "type": "types"}[word]
-                               if many else word)
+        text = "different " + (
+            {"mythology": "mythologies", "type": "types"}[word] if many else word
+        )
         if not isinstance(distinct.selector, m.AnyCard):
             # "among gods", as a modder writes it (the plural reads the same)
             text += f" among {self.closed(distinct.selector, many=True)}"
@@ -277,8 +285,11 @@ class SourceWriter:
     def _subject(self, c, level: int = _OR) -> str:
         inner = self.condition(c.condition)
         subjects = [self.selector(s) for s in c.subjects]
-        if c.mode is not m.SubjectMode.NONE and inner.startswith("at ") \
-                and subjects[-1].endswith(("scores", "score")):
+        if (
+            c.mode is not m.SubjectMode.NONE
+            and inner.startswith("at ")
+            and subjects[-1].endswith(("scores", "score"))
+        ):
             # A count ending in a bare "that is scores", then "at front 1": LALR(1)
             # would read "scores at least N points" there. Close the subject.
             subjects[-1] = f"({subjects[-1]})"
@@ -305,10 +316,14 @@ class SourceWriter:
     def _more_than(self, c, level: int = _OR) -> str:
         more, less = c.more, c.less
         if more.scope == less.scope:
-            return (f"more {self.selector(more.selector, True)} than "
-                    f"{self.selector(less.selector, True)} in {self.scope(less.scope)}")
-        return (f"more {self.selector(more.selector, True)} in {self.scope(more.scope)} than "
-                f"{self.selector(less.selector, True)} in {self.scope(less.scope)}")
+            return (
+                f"more {self.selector(more.selector, True)} than "
+                f"{self.selector(less.selector, True)} in {self.scope(less.scope)}"
+            )
+        return (
+            f"more {self.selector(more.selector, True)} in {self.scope(more.scope)} than "
+            f"{self.selector(less.selector, True)} in {self.scope(less.scope)}"
+        )
 
     @condition.on(m.AllFaceUpAtEnd)
     def _all_face_up(self, c, level: int = _OR) -> str:
@@ -394,8 +409,10 @@ class SourceWriter:
 
     @setup_step.on(m.Separate)
     def _separate(self, step) -> str:
-        return (f"separate {', '.join(step.cards)} with {step.random} random "
-                f"{plural(step.random, 'card')}")
+        return (
+            f"separate {', '.join(step.cards)} with {step.random} random "
+            f"{plural(step.random, 'card')}"
+        )
 
     @setup_step.on(m.PowerCards)
     def _power_cards(self, step) -> str:

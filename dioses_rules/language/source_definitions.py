@@ -34,8 +34,7 @@ class Line:
         return INDENT * self.depth + self.text
 
 
-def statements(items: Iterable[tuple[str, object]], depth: int, declared=frozenset()
-               ) -> list[Line]:
+def statements(items: Iterable[tuple[str, object]], depth: int, declared=frozenset()) -> list[Line]:
     """Block statements one per line, with ';' where the next would merge
     (``declared``: the vocabulary's words, which continue a selector too)."""
     items = list(items)
@@ -44,8 +43,7 @@ def statements(items: Iterable[tuple[str, object]], depth: int, declared=frozens
         if index + 1 < len(items):
             # the first word, without the comma of a subject list ("greek, norse ...")
             following = items[index + 1][0].split(" ", 1)[0].rstrip(",")
-            if following in CONTINUING_WORDS or following in declared \
-                    or following.startswith("("):
+            if following in CONTINUING_WORDS or following in declared or following.startswith("("):
                 text += ";"
             elif following == "at" and text.endswith(("scores", "score")):
                 # "anubis scores" + "at least 3 points" would read as one
@@ -85,10 +83,14 @@ def pattern_cell_text(cell: m.PatternCell | None) -> str:
 def pattern_rows_text(shape) -> list[str]:
     """A Pattern card's rows, each column as wide as its widest cell."""
     cells = [[pattern_cell_text(cell) for cell in row] for row in shape]
-    widths = [max(len(row[index]) for row in cells if index < len(row))
-              for index in range(max((len(row) for row in cells), default=0))]
-    return ["| " + " | ".join(text.ljust(widths[i]) for i, text in enumerate(row)) + " |"
-            for row in cells]
+    widths = [
+        max(len(row[index]) for row in cells if index < len(row))
+        for index in range(max((len(row) for row in cells), default=0))
+    ]
+    return [
+        "| " + " | ".join(text.ljust(widths[i]) for i, text in enumerate(row)) + " |"
+        for row in cells
+    ]
 
 
 def word_text(word: m.WordDecl) -> str:
@@ -101,8 +103,10 @@ def word_text(word: m.WordDecl) -> str:
     if word.symbol:
         text += f" symbol {word.symbol}"
     if word.spanish:
-        text += " spanish " + " ".join(f"{gender} {quote(singular)} {quote(plural)}"
-                                       for gender, singular, plural in word.spanish)
+        text += " spanish " + " ".join(
+            f"{gender} {quote(singular)} {quote(plural)}"
+            for gender, singular, plural in word.spanish
+        )
     return text
 
 
@@ -119,14 +123,18 @@ class DefinitionWriter:
     def statements(self, items: Iterable[tuple[str, object]], depth: int = 1) -> list[Line]:
         return statements(items, depth, self.writer.vocabulary.kinds)
 
-    def block(self, keyword: str, items: list[tuple[str, object]], empty: bool = False
-              ) -> list[Line]:
+    def block(
+        self, keyword: str, items: list[tuple[str, object]], empty: bool = False
+    ) -> list[Line]:
         """A ``keyword { ... }`` block of statements; none without them,
         unless ``empty`` (the keyword itself says something)."""
         if not items and not empty:
             return []
-        return [Line(1, f"{keyword} {{", keyword.split()[0]), *self.statements(items, 2),
-                Line(1, "}", "}")]
+        return [
+            Line(1, f"{keyword} {{", keyword.split()[0]),
+            *self.statements(items, 2),
+            Line(1, "}", "}"),
+        ]
 
     layout = Dispatch(Union[m.CardSet, m.Definition])
 
@@ -144,8 +152,10 @@ class DefinitionWriter:
         items += [(word_text(word), word) for word in card_set.words]
         if card_set.tie_break is not None:
             items.append((f"tie-break {card_set.tie_break}", "tie-break"))
-        items += [(f"difficulty {level.value} {points_text(points)}", "difficulty")
-                  for level, points in card_set.difficulties]
+        items += [
+            (f"difficulty {level.value} {points_text(points)}", "difficulty")
+            for level, points in card_set.difficulties
+        ]
         items += [(f"expect {count} {kind}", "expect") for kind, count in card_set.expects]
         lines = [Line(1, text, node) for text, node in items]
         head = f"set {card_set.id} {quote(card_set.name)}"
@@ -163,19 +173,25 @@ class DefinitionWriter:
         if card.tags:
             items.append(("tags " + ", ".join(card.tags), "tags"))
         for weight in card.weights:
-            items.append((f"counts as {weight.amount} {self.writer.plural(weight.type)}",
-                          weight))
+            items.append((f"counts as {weight.amount} {self.writer.plural(weight.type)}", weight))
         if card.event:
             stated = f" {card.event_provenance.value}" if card.event_provenance else ""
-            items.append(("event " + ", ".join(self.writer.effect(e) for e in card.event)
-                          + stated, card.event[0]))
+            items.append(
+                (
+                    "event " + ", ".join(self.writer.effect(e) for e in card.event) + stated,
+                    card.event[0],
+                )
+            )
         items += [(self.writer.line(line), line) for line in card.lines]
         return _block(head, card, self.statements(items))
 
     def _lines(self, keyword: str, definition, trailing: list[str]) -> list[Line]:
         head = _header(keyword, definition, trailing=trailing)
-        return _block(head, definition, self.statements(
-            (self.writer.line(line), line) for line in definition.lines))
+        return _block(
+            head,
+            definition,
+            self.statements((self.writer.line(line), line) for line in definition.lines),
+        )
 
     @layout.on(m.Law)
     def _law(self, law: m.Law) -> list[Line]:
@@ -188,22 +204,25 @@ class DefinitionWriter:
     @layout.on(m.ObjectiveElement)
     def _element(self, element: m.ObjectiveElement) -> list[Line]:
         head = _header("element", element, trailing=_stated(element))
-        return _block(head, element, [Line(1, self.writer.selector(element.selector),
-                                           element.selector)])
+        return _block(
+            head, element, [Line(1, self.writer.selector(element.selector), element.selector)]
+        )
 
     @layout.on(m.Pattern)
     def _pattern(self, pattern: m.Pattern) -> list[Line]:
-        head = _header("pattern", pattern,
-                       trailing=[pattern.difficulty.value, *_stated(pattern)])
-        rows = [Line(1, text, next((c for c in row if c is not None), "|"))
-                for text, row in zip(pattern_rows_text(pattern.shape), pattern.shape)]
+        head = _header("pattern", pattern, trailing=[pattern.difficulty.value, *_stated(pattern)])
+        rows = [
+            Line(1, text, next((c for c in row if c is not None), "|"))
+            for text, row in zip(pattern_rows_text(pattern.shape), pattern.shape)
+        ]
         return _block(head, pattern, rows)
 
     @layout.on(m.PowerEffect)
     def _power(self, power: m.PowerEffect) -> list[Line]:
         head = _header("power", power, trailing=[*_stated(power), f"cost {power.cost}"])
-        return _block(head, power, self.statements(
-            (self.writer.effect(e), e) for e in power.effects))
+        return _block(
+            head, power, self.statements((self.writer.effect(e), e) for e in power.effects)
+        )
 
     @layout.on(m.RuleOption)
     def _option(self, option: m.RuleOption) -> list[Line]:
@@ -214,8 +233,7 @@ class DefinitionWriter:
 
     @layout.on(m.Scenario)
     def _scenario(self, scenario: m.Scenario) -> list[Line]:
-        head = _header("scenario", scenario, str(scenario.number),
-                       trailing=_stated(scenario))
+        head = _header("scenario", scenario, str(scenario.number), trailing=_stated(scenario))
         write = self.writer
         lines = []
         if scenario.options:
@@ -227,8 +245,11 @@ class DefinitionWriter:
         keyword = "challenge setup"
         if scenario.challenge_draws is not None:  # a bare one stays bare (0.1.0's files)
             keyword += f" {scenario.challenge_draws.value} draws"
-        lines += self.block(keyword, [(write.setup_step(s), s) for s in scenario.challenge_setup],
-                            empty=scenario.challenge_draws is not None)
+        lines += self.block(
+            keyword,
+            [(write.setup_step(s), s) for s in scenario.challenge_setup],
+            empty=scenario.challenge_draws is not None,
+        )
         if scenario.threshold:
             lines.append(Line(1, f"beat {points_text(scenario.threshold)}", "beat"))
         return _block(head, scenario, lines)

@@ -20,11 +20,17 @@ from .walk import total
 
 __all__ = ["ROW_WORDS", "Phrase", "SpanishWriter", "before"]
 
-ROW_WORDS = total(m.Row, {m.Row.FRONT: "delantera", m.Row.CENTRAL: "central",
-                          m.Row.BACK: "trasera"}, "spanish.ROW_WORDS")
+ROW_WORDS = total(
+    m.Row,
+    {m.Row.FRONT: "delantera", m.Row.CENTRAL: "central", m.Row.BACK: "trasera"},
+    "spanish.ROW_WORDS",
+)
 # The attribute a card shares or is counted by: (noun, feminine).
-_ATTRIBUTES = total(m.Attribute, {m.Attribute.MYTHOLOGY: ("mitología", True),
-                                  m.Attribute.TYPE: ("tipo", False)}, "spanish._ATTRIBUTES")
+_ATTRIBUTES = total(
+    m.Attribute,
+    {m.Attribute.MYTHOLOGY: ("mitología", True), m.Attribute.TYPE: ("tipo", False)},
+    "spanish._ATTRIBUTES",
+)
 
 
 def before(preposition: str, text: str) -> str:
@@ -51,67 +57,100 @@ class SpanishWriter(EnglishWriter):
     AND, OR = "y", "o"
     CARD = CARD
     ROWS = ROW_WORDS
-    RELATIONS = total(m.RelationKind, {
-        m.RelationKind.NEXT_TO: "al lado de",
-        m.RelationKind.CLOSE_TO: "cerca de",
-        m.RelationKind.DIAGONAL_TO: "en diagonal con",
-        m.RelationKind.ABOVE: "justo encima de",
-        m.RelationKind.BELOW: "justo debajo de",
-        m.RelationKind.LEFT_OF: "justo a la izquierda de",
-        m.RelationKind.RIGHT_OF: "justo a la derecha de",
-        m.RelationKind.SAME_ROW: "en la misma fila que",
-        m.RelationKind.SAME_COLUMN: "en la misma columna que",
-        m.RelationKind.OPPOSITE_CORNER: "en la esquina opuesta a",
-    }, "SpanishWriter.RELATIONS")
+    RELATIONS = total(
+        m.RelationKind,
+        {
+            m.RelationKind.NEXT_TO: "al lado de",
+            m.RelationKind.CLOSE_TO: "cerca de",
+            m.RelationKind.DIAGONAL_TO: "en diagonal con",
+            m.RelationKind.ABOVE: "justo encima de",
+            m.RelationKind.BELOW: "justo debajo de",
+            m.RelationKind.LEFT_OF: "justo a la izquierda de",
+            m.RelationKind.RIGHT_OF: "justo a la derecha de",
+            m.RelationKind.SAME_ROW: "en la misma fila que",
+            m.RelationKind.SAME_COLUMN: "en la misma columna que",
+            m.RelationKind.OPPOSITE_CORNER: "en la esquina opuesta a",
+        },
+        "SpanishWriter.RELATIONS",
+    )
     # "it" is the card ("la carta"): "cerca de ella".
-    SCOPES = total(m.ScopeKind, {
-        m.ScopeKind.AREA: "en el área", m.ScopeKind.ROW: "en su fila",
-        m.ScopeKind.COLUMN: "en su columna", m.ScopeKind.LINE: "en esta fila/columna",
-        m.ScopeKind.NEIGHBOURS: "a su lado", m.ScopeKind.SURROUNDINGS: "cerca de ella",
-        m.ScopeKind.DIAGONALS: "en diagonal con ella", m.ScopeKind.NAMED_ROW: "en la fila {row}",
-        m.ScopeKind.NAMED_COLUMN: "en la columna {column}",
-        m.ScopeKind.LARGEST_GROUP: "en el mayor grupo de {group}",
-    }, "SpanishWriter.SCOPES")
-    FACTS = total(m.Fact, {m.Fact.PATTERNS_COMPLETED: ("patrón completado", "patrones completados"),
-                           m.Fact.LAWS_MET: ("ley cumplida", "leyes cumplidas"),
-                           m.Fact.TOTAL: ("punto", "puntos")}, "SpanishWriter.FACTS")
-    COMPARISONS = total(m.Comparison, {
-        m.Comparison.AT_LEAST: "al menos", m.Comparison.AT_MOST: "como mucho",
-        m.Comparison.EXACTLY: "exactamente", m.Comparison.MORE_THAN: "más de",
-        m.Comparison.FEWER_THAN: "menos de"}, "SpanishWriter.COMPARISONS")
-    DISTINCT = total(m.Attribute, {m.Attribute.MYTHOLOGY: ("mitología distinta",
-                                                           "mitologías distintas"),
-                                   m.Attribute.TYPE: ("tipo distinto", "tipos distintos")},
-                     "SpanishWriter.DISTINCT")
-    PHRASES = total(EnglishWriter.PHRASES, {
-        "face": ("{cards} boca abajo", "{cards} boca arriba"),
-        "tag": "{cards} «{name}»",
-        "self": "esta carta",
-        "state": "la carta «{name}»",
-        "element": "{cards} del elemento",
-        "which is": ("que es {}", "que son {}"),
-        "other than": ("que no es {}", "que no son {}"),
-        "where": ("que está {}", "que están {}"),
-        "distinct": "{word}{among} {scope}",
-        "among": " entre {}",
-        "between": "entre ",
-        "in row": "en la fila {row}",
-        "in column": "en la columna {column}",
-        "at cell": "en la fila {row}, columna {column}",
-        "in corner": "en una esquina",
-        "present": "en juego",
-        "not": "no ({})",
-        "is": "{subject} está {position}",
-        "quantity": ("hay {comparison} {amount} {what}", "sumas {comparison} {amount} {what}"),
-        "none in": "no hay {}",
-        "only": "solo hay {} {}",
-        "more than": "hay más {} que {}",
-        "all face up": "terminas la partida con todas las cartas boca arriba",
-        "fixed": "{points}p si {condition}",
-        "per": ("1x: {points}p por cada {what}", "1x: {points}p por cada {per} {what}"),
-        "capped": ("como mínimo", "como máximo"),
-        "scores like": "puntúa como {name}",
-    }, "SpanishWriter.PHRASES")
+    SCOPES = total(
+        m.ScopeKind,
+        {
+            m.ScopeKind.AREA: "en el área",
+            m.ScopeKind.ROW: "en su fila",
+            m.ScopeKind.COLUMN: "en su columna",
+            m.ScopeKind.LINE: "en esta fila/columna",
+            m.ScopeKind.NEIGHBOURS: "a su lado",
+            m.ScopeKind.SURROUNDINGS: "cerca de ella",
+            m.ScopeKind.DIAGONALS: "en diagonal con ella",
+            m.ScopeKind.NAMED_ROW: "en la fila {row}",
+            m.ScopeKind.NAMED_COLUMN: "en la columna {column}",
+            m.ScopeKind.LARGEST_GROUP: "en el mayor grupo de {group}",
+        },
+        "SpanishWriter.SCOPES",
+    )
+    FACTS = total(
+        m.Fact,
+        {
+            m.Fact.PATTERNS_COMPLETED: ("patrón completado", "patrones completados"),
+            m.Fact.LAWS_MET: ("ley cumplida", "leyes cumplidas"),
+            m.Fact.TOTAL: ("punto", "puntos"),
+        },
+        "SpanishWriter.FACTS",
+    )
+    COMPARISONS = total(
+        m.Comparison,
+        {
+            m.Comparison.AT_LEAST: "al menos",
+            m.Comparison.AT_MOST: "como mucho",
+            m.Comparison.EXACTLY: "exactamente",
+            m.Comparison.MORE_THAN: "más de",
+            m.Comparison.FEWER_THAN: "menos de",
+        },
+        "SpanishWriter.COMPARISONS",
+    )
+    DISTINCT = total(
+        m.Attribute,
+        {
+            m.Attribute.MYTHOLOGY: ("mitología distinta", "mitologías distintas"),
+            m.Attribute.TYPE: ("tipo distinto", "tipos distintos"),
+        },
+        "SpanishWriter.DISTINCT",
+    )
+    PHRASES = total(
+        EnglishWriter.PHRASES,
+        {
+            "face": ("{cards} boca abajo", "{cards} boca arriba"),
+            "tag": "{cards} «{name}»",
+            "self": "esta carta",
+            "state": "la carta «{name}»",
+            "element": "{cards} del elemento",
+            "which is": ("que es {}", "que son {}"),
+            "other than": ("que no es {}", "que no son {}"),
+            "where": ("que está {}", "que están {}"),
+            "distinct": "{word}{among} {scope}",
+            "among": " entre {}",
+            "between": "entre ",
+            "in row": "en la fila {row}",
+            "in column": "en la columna {column}",
+            "at cell": "en la fila {row}, columna {column}",
+            "in corner": "en una esquina",
+            "present": "en juego",
+            "not": "no ({})",
+            "is": "{subject} está {position}",
+            "quantity": ("hay {comparison} {amount} {what}", "sumas {comparison} {amount} {what}"),
+            "none in": "no hay {}",
+            "only": "solo hay {} {}",
+            "more than": "hay más {} que {}",
+            "all face up": "terminas la partida con todas las cartas boca arriba",
+            "fixed": "{points}p si {condition}",
+            "per": ("1x: {points}p por cada {what}", "1x: {points}p por cada {per} {what}"),
+            "capped": ("como mínimo", "como máximo"),
+            "scores like": "puntúa como {name}",
+        },
+        "SpanishWriter.PHRASES",
+    )
 
     def type_noun(self, type_id: str) -> Noun:
         return self.vocabulary.spanish_noun(type_id)
@@ -143,7 +182,7 @@ class SpanishWriter(EnglishWriter):
         return f"{indefinite(phrase.feminine)} {phrase.text}"
 
     def attribute_phrase(self, suffix) -> str:
-        """"de la misma mitología", "del tipo más común"."""
+        """ "de la misma mitología", "del tipo más común"."""
         noun, feminine = _ATTRIBUTES[suffix.attribute]
         if isinstance(suffix, m.SameAs):
             return f"de {'la misma' if feminine else 'el mismo'} {noun}".replace("de el ", "del ")
@@ -155,8 +194,11 @@ class SpanishWriter(EnglishWriter):
 
     def _leader(self, s, plural: bool) -> Phrase:
         one = self.noun_with(s.candidates)
-        return Phrase(f"{definite(one.feminine)} {one.text} con más "
-                      f"{self.count_phrase(s.count, plural=True)}", one.feminine)
+        return Phrase(
+            f"{definite(one.feminine)} {one.text} con más "
+            f"{self.count_phrase(s.count, plural=True)}",
+            one.feminine,
+        )
 
     def _not(self, s, plural: bool) -> Phrase:
         inner = self.noun(s.item, plural, article=not plural)
@@ -186,8 +228,10 @@ class SpanishWriter(EnglishWriter):
             names = [self.noun_with(s) for s in c.subjects]
             listed = join([f"{'toda' if n.feminine else 'todo'} {n.text}" for n in names], "y")
         else:
-            listed = join([self.noun(s, article=c.mode is m.SubjectMode.SOME)
-                           for s in c.subjects], "o" if c.mode is m.SubjectMode.NONE else "y")
+            listed = join(
+                [self.noun(s, article=c.mode is m.SubjectMode.SOME) for s in c.subjects],
+                "o" if c.mode is m.SubjectMode.NONE else "y",
+            )
         many = len(c.subjects) > 1
         if c.mode is m.SubjectMode.NONE:
             first = self.noun_with(c.subjects[0])

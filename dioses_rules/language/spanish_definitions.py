@@ -15,14 +15,26 @@ from .spanish_words import CARD, Noun, counted
 from .vocabulary import Vocabulary
 from .walk import total
 
-LEVEL_WORDS = total(m.Difficulty, {
-    m.Difficulty.EASY: ("fácil", "fáciles"), m.Difficulty.MEDIUM: ("medio", "medios"),
-    m.Difficulty.HARD: ("difícil", "difíciles")}, "spanish_definitions.LEVEL_WORDS")
+LEVEL_WORDS = total(
+    m.Difficulty,
+    {
+        m.Difficulty.EASY: ("fácil", "fáciles"),
+        m.Difficulty.MEDIUM: ("medio", "medios"),
+        m.Difficulty.HARD: ("difícil", "difíciles"),
+    },
+    "spanish_definitions.LEVEL_WORDS",
+)
 LAW = Noun("Ley", "Leyes", feminine=True)
 PATTERN = Noun("Patrón", "Patrones")
-PROVENANCE_WORDS = total(m.Provenance, {
-    m.Provenance.PRINTED: "impreso", m.Provenance.NAMED: "nombrado",
-    m.Provenance.RECONSTRUCTED: "reconstruido"}, "spanish_definitions.PROVENANCE_WORDS")
+PROVENANCE_WORDS = total(
+    m.Provenance,
+    {
+        m.Provenance.PRINTED: "impreso",
+        m.Provenance.NAMED: "nombrado",
+        m.Provenance.RECONSTRUCTED: "reconstruido",
+    },
+    "spanish_definitions.PROVENANCE_WORDS",
+)
 
 # The forms of an effect's verb: said to the player, of every player, after "para".
 YOU, THIRD, TO_DO = 0, 1, 2
@@ -46,51 +58,73 @@ class SpanishCardWriter(SpanishWriter, CardTextWriter):
     cartas de su área"); the tú imperative of these verbs is their third
     person, so only the possessive and the clitics change."""
 
-    DIRECTIONS = total(m.Direction, {
-        m.Direction.LEFT: "a la izquierda de", m.Direction.RIGHT: "a la derecha de",
-        m.Direction.ABOVE: "encima de", m.Direction.BELOW: "debajo de"},
-        "SpanishCardWriter.DIRECTIONS")
+    DIRECTIONS = total(
+        m.Direction,
+        {
+            m.Direction.LEFT: "a la izquierda de",
+            m.Direction.RIGHT: "a la derecha de",
+            m.Direction.ABOVE: "encima de",
+            m.Direction.BELOW: "debajo de",
+        },
+        "SpanishCardWriter.DIRECTIONS",
+    )
     LEVELS = LEVEL_WORDS
-    TRIGGERS = total(m.TriggerKind, {
-        m.TriggerKind.PATTERN_COMPLETED: ("cada vez que completes un patrón",) * 2,
-        m.TriggerKind.START: ("al empezar",) * 2,
-        m.TriggerKind.PLACED: ("cuando {card} sea colocado", "cuando {card} sea colocada"),
-        m.TriggerKind.REVEALED: ("cuando {card} sea revelado", "cuando {card} sea revelada")},
-        "SpanishCardWriter.TRIGGERS")
-    SETUP_WORDS = SetupWords("Se juega con: ", "y", "Preparación: ", "Reglas: ",
-                             "Con el reto: ", "en lugar de los robos de la preparación",
-                             "además")
-    PHRASES = total(CardTextWriter.PHRASES, {
-        **SpanishWriter.PHRASES,
-        "the card": "la carta ",
-        "event": "Evento: ",
-        "counts as": "Cuenta como {}.",
-        "no text": "Sin texto de puntuación.",
-        "law": "Ley - ",
-        "pattern": "Patrón ({level}, {points}p):\n",
-        "goal": "Objetivo - ",
-        "element of": "Elemento de objetivo: {}.",
-        "power": "Poder ({cards}): ",
-        "option": "Opción de reglas: ",
-        "at start": "al empezar, {every}",
-        "no change": "no cambia las reglas",
-        "scenario": "Escenario {number}: {name}.",
-        "victory": "Victoria: ",
-        "challenge": "Reto adicional: ",
-        "threshold": "Consigue más de {} puntos.",
-        "separate": "baraja {cards} con {random} al azar y ponlas encima del mazo",
-        "power cards": ("empieza sin cartas de Poder", "empieza con {count} {cards} de Poder"),
-        "random cell": "en una casilla al azar",
-        "random cell in row": "en una casilla al azar de la fila {row}",
-        "face side": ("boca abajo", "boca arriba"),
-        "place": "coloca {cards} {face} {where} de tu área",
-        "aside": "aparta {cards} boca abajo como el mazo «{deck}»",
-        "lock": ("{cards} no se puede mover ni descartar nunca",
-                 "{cards} no se pueden mover ni descartar nunca"),
-        "ability": "puedes pagar {cost} {cards} de Poder para {effect}",
-        "if": " si {}",
-        "once": ", una vez por partida",
-    }, "SpanishCardWriter.PHRASES")
+    TRIGGERS = total(
+        m.TriggerKind,
+        {
+            m.TriggerKind.PATTERN_COMPLETED: ("cada vez que completes un patrón",) * 2,
+            m.TriggerKind.START: ("al empezar",) * 2,
+            m.TriggerKind.PLACED: ("cuando {card} sea colocado", "cuando {card} sea colocada"),
+            m.TriggerKind.REVEALED: ("cuando {card} sea revelado", "cuando {card} sea revelada"),
+        },
+        "SpanishCardWriter.TRIGGERS",
+    )
+    SETUP_WORDS = SetupWords(
+        "Se juega con: ",
+        "y",
+        "Preparación: ",
+        "Reglas: ",
+        "Con el reto: ",
+        "en lugar de los robos de la preparación",
+        "además",
+    )
+    PHRASES = total(
+        CardTextWriter.PHRASES,
+        {
+            **SpanishWriter.PHRASES,
+            "the card": "la carta ",
+            "event": "Evento: ",
+            "counts as": "Cuenta como {}.",
+            "no text": "Sin texto de puntuación.",
+            "law": "Ley - ",
+            "pattern": "Patrón ({level}, {points}p):\n",
+            "goal": "Objetivo - ",
+            "element of": "Elemento de objetivo: {}.",
+            "power": "Poder ({cards}): ",
+            "option": "Opción de reglas: ",
+            "at start": "al empezar, {every}",
+            "no change": "no cambia las reglas",
+            "scenario": "Escenario {number}: {name}.",
+            "victory": "Victoria: ",
+            "challenge": "Reto adicional: ",
+            "threshold": "Consigue más de {} puntos.",
+            "separate": "baraja {cards} con {random} al azar y ponlas encima del mazo",
+            "power cards": ("empieza sin cartas de Poder", "empieza con {count} {cards} de Poder"),
+            "random cell": "en una casilla al azar",
+            "random cell in row": "en una casilla al azar de la fila {row}",
+            "face side": ("boca abajo", "boca arriba"),
+            "place": "coloca {cards} {face} {where} de tu área",
+            "aside": "aparta {cards} boca abajo como el mazo «{deck}»",
+            "lock": (
+                "{cards} no se puede mover ni descartar nunca",
+                "{cards} no se pueden mover ni descartar nunca",
+            ),
+            "ability": "puedes pagar {cost} {cards} de Poder para {effect}",
+            "if": " si {}",
+            "once": ", una vez por partida",
+        },
+        "SpanishCardWriter.PHRASES",
+    )
 
     # ------------------------------------------------------------ effects
     def effect(self, effect: m.Effect, every_player: bool = False) -> str:
@@ -104,12 +138,16 @@ class SpanishCardWriter(SpanishWriter, CardTextWriter):
     # An effect in a ``form``: YOU ("intercambia 2 cartas de tu área"), THIRD
     # (of a player: "... de su área") or TO_DO (after "para": "intercambiar ...").
     def _swap_any(self, e, form: int = YOU) -> str:
-        return f"{_verb(form, 'intercambia', 'intercambiar')} {counted(e.count, CARD)} de " \
-               f"{_your(form)} área"
+        return (
+            f"{_verb(form, 'intercambia', 'intercambiar')} {counted(e.count, CARD)} de "
+            f"{_your(form)} área"
+        )
 
     def _swap_cards(self, e, form: int = YOU) -> str:
-        return f"{_verb(form, 'intercambia', 'intercambiar')} {self.cell(e.first)} con " \
-               f"{self.cell(e.second)}"
+        return (
+            f"{_verb(form, 'intercambia', 'intercambiar')} {self.cell(e.first)} con "
+            f"{self.cell(e.second)}"
+        )
 
     def _draw_law(self, e, form: int = YOU) -> str:
         what = "una Ley" if e.count == 1 else counted(e.count, LAW)
@@ -125,23 +163,31 @@ class SpanishCardWriter(SpanishWriter, CardTextWriter):
         return text
 
     def _reveal(self, e, form: int = YOU) -> str:
-        return f"{_verb(form, 'pon', 'poner', 'pone')} boca arriba {counted(e.count, CARD)} " \
-               f"de {_your(form)} área"
+        return (
+            f"{_verb(form, 'pon', 'poner', 'pone')} boca arriba {counted(e.count, CARD)} "
+            f"de {_your(form)} área"
+        )
 
     def _hide(self, e, form: int = YOU) -> str:
-        return f"{_verb(form, 'pon', 'poner', 'pone')} boca abajo {counted(e.count, CARD)} " \
-               f"de {_your(form)} área"
+        return (
+            f"{_verb(form, 'pon', 'poner', 'pone')} boca abajo {counted(e.count, CARD)} "
+            f"de {_your(form)} área"
+        )
 
     def _recover(self, e, form: int = YOU) -> str:
         put = ("colócala", "la coloca", "colocarla")[form]
-        return (f"{_verb(form, 'busca', 'buscar')} una carta en los descartes y {put} encima "
-                "de una pila de descartes")
+        return (
+            f"{_verb(form, 'busca', 'buscar')} una carta en los descartes y {put} encima "
+            "de una pila de descartes"
+        )
 
     def _seek(self, e, form: int = YOU) -> str:
         end = ("descártala y pon", "la descarta y pone", "descartarla y poner")[form]
-        return (f"{_verb(form, 'elige', 'elegir')} una mitología o un tipo de carta, "
-                f"{_verb(form, 'revela', 'revelar')} cartas del mazo hasta que una coincida, "
-                f"{end} el resto debajo del mazo")
+        return (
+            f"{_verb(form, 'elige', 'elegir')} una mitología o un tipo de carta, "
+            f"{_verb(form, 'revela', 'revelar')} cartas del mazo hasta que una coincida, "
+            f"{end} el resto debajo del mazo"
+        )
 
     def _discard_top(self, e, form: int = YOU) -> str:
         text = f"{_verb(form, 'descarta', 'descartar')} la carta de arriba del mazo «{e.deck}»"
@@ -152,6 +198,9 @@ class SpanishCardWriter(SpanishWriter, CardTextWriter):
         noun = self.vocabulary.spanish_noun(cell.type)
         if cell.mythology is None:
             return f"Cualquier {noun.singular}"
-        return (noun.singular[:1].upper() + noun.singular[1:] + " "
-                + self.mythology_word(cell.mythology, noun.feminine))
-
+        return (
+            noun.singular[:1].upper()
+            + noun.singular[1:]
+            + " "
+            + self.mythology_word(cell.mythology, noun.feminine)
+        )

@@ -20,7 +20,7 @@ MASCULINE, FEMININE = "masculine", "feminine"
 SPANISH_HELP = {
     "type": 'a type is a noun of one gender: spanish masculine "dios" "dioses"',
     "mythology": 'give each gender once: spanish masculine "griego" "griegos" '
-                 'feminine "griega" "griegas"',
+    'feminine "griega" "griegas"',
 }
 
 
@@ -72,8 +72,7 @@ CARD = Noun("carta", "cartas", feminine=True)
 
 
 def _plain(text: str) -> str:
-    return "".join(ch for ch in unicodedata.normalize("NFD", text)
-                   if not unicodedata.combining(ch))
+    return "".join(ch for ch in unicodedata.normalize("NFD", text) if not unicodedata.combining(ch))
 
 
 def plural_of(word: str) -> str:
@@ -98,8 +97,11 @@ def plural_of(word: str) -> str:
 def _syllables(word: str) -> int:
     """The vowel groups of a word (a diphthong is one: "dios" has one)."""
     plain = _plain(word).lower()
-    return sum(1 for at, ch in enumerate(plain)
-               if ch in "aeiou" and (at == 0 or plain[at - 1] not in "aeiou"))
+    return sum(
+        1
+        for at, ch in enumerate(plain)
+        if ch in "aeiou" and (at == 0 or plain[at - 1] not in "aeiou")
+    )
 
 
 def gender_of(noun: str) -> str:
@@ -152,7 +154,7 @@ def none_of(feminine: bool) -> str:
 
 
 def counted(amount: int, noun: Noun) -> str:
-    """"1 dios", "2 dioses", "0 cartas"."""
+    """ "1 dios", "2 dioses", "0 cartas"."""
     return f"{amount} {noun.form(amount != 1)}"
 
 
@@ -162,7 +164,7 @@ def _starts_with_sound(word: str, sounds: tuple[str, ...]) -> bool:
 
 
 def conjunction(word: str, following: str) -> str:
-    """"y" is "e" before an i sound ("Horus e Isis"), "o" is "u" before an o
+    """ "y" is "e" before an i sound ("Horus e Isis"), "o" is "u" before an o
     sound ("Isis u Osiris")."""
     if word == "y" and _starts_with_sound(following, ("i", "hi")):
         return "e"
@@ -172,7 +174,7 @@ def conjunction(word: str, following: str) -> str:
 
 
 def join(items: Sequence[str], word: str) -> str:
-    """"a", "a y b", "a, b y c" (with the conjunction agreeing with the last)."""
+    """ "a", "a y b", "a, b y c" (with the conjunction agreeing with the last)."""
     if len(items) <= 1:
         return "".join(items)
     return ", ".join(items[:-1]) + f" {conjunction(word, items[-1])} " + items[-1]

@@ -18,8 +18,13 @@ from typing import Optional
 
 from attrs import frozen
 
-from lark.exceptions import (LarkError, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput,
-                             UnexpectedToken)
+from lark.exceptions import (
+    LarkError,
+    UnexpectedCharacters,
+    UnexpectedEOF,
+    UnexpectedInput,
+    UnexpectedToken,
+)
 
 from ..errors import Diagnostic, did_you_mean
 from .lexing import all_words, keyword_values, lark_parser, readable_terminal
@@ -32,7 +37,9 @@ from .vocabulary import DEFINITIONS, PROVENANCES
 HEADER = re.compile(
     r"^(?:(?:" + "|".join(d for d in DEFINITIONS if d != "scenario") + r")[ \t]++\S++[ \t]++\""
     r"|scenario[ \t]++\S++[ \t]++\d++[ \t]++\""
-    r"|(?!(?:mythology|type)[ \t])[^\W\d][\w-]*+[ \t]++[^\s\"]++[ \t]++\")", re.MULTILINE)
+    r"|(?!(?:mythology|type)[ \t])[^\W\d][\w-]*+[ \t]++[^\s\"]++[ \t]++\")",
+    re.MULTILINE,
+)
 
 # What the outline passes over in one step: anything but braces, quotes and
 # '#', whole strings and whole comments (possessive: no backtracking).
@@ -98,9 +105,16 @@ def outline(text: str, path: str, lines: LineIndex) -> Outline:
 
     def unclosed(until: int) -> None:
         line, column = lines.at(opened)
-        diagnostics.append(Diagnostic(
-            "DL002", "this '{' is never closed", path, line, column,
-            help="add the '}' that ends this definition"))
+        diagnostics.append(
+            Diagnostic(
+                "DL002",
+                "this '{' is never closed",
+                path,
+                line,
+                column,
+                help="add the '}' that ends this definition",
+            )
+        )
         set_aside(until)
 
     while True:
@@ -119,9 +133,16 @@ def outline(text: str, path: str, lines: LineIndex) -> Outline:
         char = text[index]
         if char == '"':  # not closed on its line
             line, column = lines.at(index)
-            diagnostics.append(Diagnostic(
-                "DL005", "this string is never closed", path, line, column,
-                help='end it with \'"\' on the same line (write \\" for a quote inside)'))
+            diagnostics.append(
+                Diagnostic(
+                    "DL005",
+                    "this string is never closed",
+                    path,
+                    line,
+                    column,
+                    help="end it with '\"' on the same line (write \\\" for a quote inside)",
+                )
+            )
             while headers[header] <= index:
                 header += 1
             set_aside(min(headers[header], length))
@@ -184,8 +205,10 @@ PHRASES: tuple[tuple[str, str], ...] = (
     (r"pts?", "points"),
     (r"\bgives?\s+(\d+)", r"\1 points"),
 )
-_PHRASES = [(re.compile(r"(?<![\w-])(?:" + pattern + r")(?![\w-])"), replacement)
-            for pattern, replacement in PHRASES]
+_PHRASES = [
+    (re.compile(r"(?<![\w-])(?:" + pattern + r")(?![\w-])"), replacement)
+    for pattern, replacement in PHRASES
+]
 
 
 # How far around an error a natural phrasing is looked for (a phrase is short;
@@ -199,7 +222,7 @@ def phrasing_hint(text: str, position: int) -> Optional[tuple[int, str, str]]:
     line_start = text.rfind("\n", max(0, position - _PHRASE_WINDOW), position) + 1
     line_start = max(line_start, position - _PHRASE_WINDOW)
     line_end = text.find("\n", position, position + _PHRASE_WINDOW)
-    line = text[line_start:line_end if line_end >= 0 else position + _PHRASE_WINDOW]
+    line = text[line_start : line_end if line_end >= 0 else position + _PHRASE_WINDOW]
     offset = position - line_start
     for pattern, replacement in _PHRASES:
         for match in pattern.finditer(line):
@@ -215,7 +238,7 @@ _EXAMPLES = {
         'god a "A" greek printed { 2 if next to greek }',
         'god a "A" greek printed { 2 per god }',
     ],
-    "a card's header is: TYPE ID \"Name\" MYTHOLOGY [PROVENANCE] {": [
+    'a card\'s header is: TYPE ID "Name" MYTHOLOGY [PROVENANCE] {': [
         'god a "A" {',
     ],
     "names and texts are written in double quotes": [
@@ -235,7 +258,7 @@ _EXAMPLES = {
 _BY_EXPECTED = {
     frozenset({"_POINT_WORD"}): "a scoring line needs 'points' (or 'p') after the number",
     frozenset({"LBRACE"}): "a header ends with '{' (a card's: TYPE ID \"Name\" MYTHOLOGY "
-                           "[PROVENANCE] {)",
+    "[PROVENANCE] {)",
 }
 
 
@@ -257,15 +280,25 @@ def _end_of_file(text: str, path: str, lines: LineIndex, expected) -> Diagnostic
 def cut_short(text: str, path: str, lines: LineIndex, position: int, expected) -> Diagnostic:
     """A definition that is not finished where the next one starts, at
     ``position``: the word there was not expected."""
-    word = text[position:position + SHOWN_WORD + 1].split(None, 1)[0]
+    word = text[position : position + SHOWN_WORD + 1].split(None, 1)[0]
     line, column = lines.at(position)
-    return Diagnostic("DL001", shorten(f"unexpected {word!r}; expected {_expected_text(expected)}"),
-                      path, line, column,
-                      help="the definition before it is not finished (is its '{' missing?)")
+    return Diagnostic(
+        "DL001",
+        shorten(f"unexpected {word!r}; expected {_expected_text(expected)}"),
+        path,
+        line,
+        column,
+        help="the definition before it is not finished (is its '{' missing?)",
+    )
 
 
-def syntax_diagnostic(error: UnexpectedInput, text: str, path: str,
-                      lines: Optional[LineIndex] = None, detailed: bool = True) -> Diagnostic:
+def syntax_diagnostic(
+    error: UnexpectedInput,
+    text: str,
+    path: str,
+    lines: Optional[LineIndex] = None,
+    detailed: bool = True,
+) -> Diagnostic:
     """The diagnostic of a Lark error whose positions are in ``text``.
     Without ``detailed``, no hint is looked for (past the errors a file shows)."""
     lines = lines if lines is not None else LineIndex(text)
@@ -274,21 +307,29 @@ def syntax_diagnostic(error: UnexpectedInput, text: str, path: str,
         message = f"unexpected character {char!r}"
         if error.allowed:
             message += f"; expected {_expected_text(error.allowed)}"
-        help = ("remove it: names and ids are letters, digits and '-', and other text "
-                'goes in double quotes ("...")') if char.isprintable() and char != '"' else None
-        return Diagnostic("DL001", message, path, error.line or 0, error.column or 0,
-                          help=help)
+        help = (
+            (
+                "remove it: names and ids are letters, digits and '-', and other text "
+                'goes in double quotes ("...")'
+            )
+            if char.isprintable() and char != '"'
+            else None
+        )
+        return Diagnostic("DL001", message, path, error.line or 0, error.column or 0, help=help)
     if isinstance(error, UnexpectedEOF) or error.token.type == "$END":
         return _end_of_file(text, path, lines, getattr(error, "expected", None))
     if not detailed:
-        return Diagnostic("DL001", shorten(f"unexpected {str(error.token)!r}; expected "
-                                           f"{_expected_text(error.expected)}"),
-                          path, error.line or 0, error.column or 0)
+        return Diagnostic(
+            "DL001",
+            shorten(f"unexpected {str(error.token)!r}; expected {_expected_text(error.expected)}"),
+            path,
+            error.line or 0,
+            error.column or 0,
+        )
     return _unexpected_token(error, text, path, lines)
 
 
-def _unexpected_token(error: UnexpectedToken, text: str, path: str,
-                      lines: LineIndex) -> Diagnostic:
+def _unexpected_token(error: UnexpectedToken, text: str, path: str, lines: LineIndex) -> Diagnostic:
     token = error.token
     line, column = error.line, error.column
     message, help_text = f"unexpected {str(token)!r}", None
@@ -296,19 +337,26 @@ def _unexpected_token(error: UnexpectedToken, text: str, path: str,
     if phrase is not None:
         start, words, better = phrase
         line, column = lines.at(start)
-        return Diagnostic("DL001", f"'{words}' is not how the card language says it", path,
-                          line, column, help=f"write '{better}'")
-    if (suggestion := did_you_mean(str(token)[:SHOWN_WORD + 1],
-                                   keyword_values(error.expected))):
+        return Diagnostic(
+            "DL001",
+            f"'{words}' is not how the card language says it",
+            path,
+            line,
+            column,
+            help=f"write '{better}'",
+        )
+    if suggestion := did_you_mean(str(token)[: SHOWN_WORD + 1], keyword_values(error.expected)):
         help_text = suggestion
     else:
         # "nxt to greek": the misspelt word was taken for a card name and the
         # error surfaces one word later; look back at it (on the same line).
-        window = text[max(0, token.start_pos - 80):token.start_pos]
+        window = text[max(0, token.start_pos - 80) : token.start_pos]
         before = re.search(r"([^\W\d][\w-]*)\s*$", window)
         if before and before.group(1) in ("not", "and", "or"):
-            help_text = ("'not', 'and' and 'or' between selectors need parentheses, "
-                         "e.g. 'next to (not greek)'")
+            help_text = (
+                "'not', 'and' and 'or' between selectors need parentheses, "
+                "e.g. 'next to (not greek)'"
+            )
         elif before and before.group(1) not in all_words() | set(PROVENANCES):
             guess = did_you_mean(before.group(1), all_words())
             if guess:

@@ -21,10 +21,20 @@ from .spanish_words import join
 from .vocabulary import Vocabulary
 
 LANGUAGES = ("en", "es")
-_KIND_WORDS = {"en": {}, "es": {
-    "myth": "mito", "event": "evento", "law": "ley", "pattern": "patrón",
-    "objective-goal": "objetivo", "objective-element": "elemento de objetivo",
-    "power": "poder", "rule-option": "opción de reglas", "scenario": "escenario"}}
+_KIND_WORDS = {
+    "en": {},
+    "es": {
+        "myth": "mito",
+        "event": "evento",
+        "law": "ley",
+        "pattern": "patrón",
+        "objective-goal": "objetivo",
+        "objective-element": "elemento de objetivo",
+        "power": "poder",
+        "rule-option": "opción de reglas",
+        "scenario": "escenario",
+    },
+}
 
 
 @frozen
@@ -39,8 +49,9 @@ class Texts:
 
     def __attrs_post_init__(self):
         if self.lang not in LANGUAGES:
-            raise ValueError(f"no card text in '{self.lang}': the languages are "
-                             f"{', '.join(LANGUAGES)}")
+            raise ValueError(
+                f"no card text in '{self.lang}': the languages are {', '.join(LANGUAGES)}"
+            )
 
     @property
     def writer(self) -> Union[CardTextWriter, SpanishCardWriter]:
@@ -59,8 +70,9 @@ class Texts:
     def condition(self, condition: m.Condition) -> str:
         """A scenario's condition, as its card says it."""
         writer = self.writer
-        return writer.condition(condition, "it") if self.lang == "en" else \
-            writer.condition(condition)
+        return (
+            writer.condition(condition, "it") if self.lang == "en" else writer.condition(condition)
+        )
 
     def kind(self, definition: m.Definition) -> str:
         """The definition's kind: "myth", "law" / "mito", "ley"."""
@@ -72,8 +84,10 @@ class Texts:
         if self.lang == "en":
             return f"{' and '.join(card.mythologies)} {card.type}"
         noun = self.vocabulary.spanish_noun(card.type)
-        adjectives = [self.vocabulary.spanish_adjective(x).agree(noun.feminine, False)
-                      for x in card.mythologies]
+        adjectives = [
+            self.vocabulary.spanish_adjective(x).agree(noun.feminine, False)
+            for x in card.mythologies
+        ]
         return f"{noun.singular} {join(adjectives, 'y')}"
 
     def provenance(self, definition: m.Definition) -> str:

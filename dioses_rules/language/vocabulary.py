@@ -46,9 +46,42 @@ RESERVED_IDS = SELECTOR_WORDS | frozenset(CARD.values()) | frozenset([*ARTICLES,
 # Words a set may not declare as a mythology or type: they can stand where
 # such a word does (in a selector, a condition, a pattern cell).
 UNDECLARABLE = RESERVED_IDS | frozenset(
-    ["and", "or", "any", "every", "only", "no", "more", "fewer", "exactly", "at", "in", "of",
-     "that", "with", "than", "to", "is", "are", "if", "per", "up", "p", "point", "points",
-     "scores", "score", "like", "different", "among", "largest", "same", "most", "common"])
+    [
+        "and",
+        "or",
+        "any",
+        "every",
+        "only",
+        "no",
+        "more",
+        "fewer",
+        "exactly",
+        "at",
+        "in",
+        "of",
+        "that",
+        "with",
+        "than",
+        "to",
+        "is",
+        "are",
+        "if",
+        "per",
+        "up",
+        "p",
+        "point",
+        "points",
+        "scores",
+        "score",
+        "like",
+        "different",
+        "among",
+        "largest",
+        "same",
+        "most",
+        "common",
+    ]
+)
 
 # Words that can continue a selector: a statement that starts with one of them
 # (or with a declared word) must be separated from the one before it by ";".
@@ -74,7 +107,8 @@ class Vocabulary:
             self.declarations.setdefault((word.kind, word.id), word)
         self._ids: dict[str, tuple[str, ...]] = {
             kind: tuple(word_id for (k, word_id) in self.declarations if k == kind)
-            for kind in ("mythology", "type")}
+            for kind in ("mythology", "type")
+        }
         for (kind, word_id), word in self.declarations.items():
             self.kinds.setdefault(word_id, (kind, word_id))
             self.kinds.setdefault(self.plural(kind, word_id), (kind, word_id))
@@ -109,8 +143,11 @@ class Vocabulary:
         mythology capitalized, as English writes them); plural from the
         declared plural when it differs from the singular, else ""."""
         word = self.get(kind, word_id)
-        singular = word.aliases[0] if word is not None and word.aliases else (
-            word_id.capitalize() if kind == "mythology" else word_id)
+        singular = (
+            word.aliases[0]
+            if word is not None and word.aliases
+            else (word_id.capitalize() if kind == "mythology" else word_id)
+        )
         if not many:
             return singular
         plural = self.plural(kind, word_id)

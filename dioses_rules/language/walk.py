@@ -83,6 +83,7 @@ class Dispatch:
 
     def on(self, *kinds: type) -> Callable[[Callable], Callable]:
         """Register the decorated method for these node classes."""
+
         def register(method: Callable) -> Callable:
             for kind in kinds:
                 if kind not in self.kinds:
@@ -94,6 +95,7 @@ class Dispatch:
             registered = getattr(method, "__dispatched__", ())
             method.__dispatched__ = (*registered, *((self, kind) for kind in kinds))
             return method
+
         return register
 
     def missing(self) -> list[str]:
@@ -157,15 +159,19 @@ def _override(owner: type, name: str, kind: type, method: Callable) -> Callable:
     if found is method or found is None:
         return method
     registered = getattr(found, "__dispatched__", ())
-    if registered and not any(table.name == name and other is kind
-                              for table, other in registered):
-        uses = ", ".join(sorted({f"{table.name} ({other.__name__})"
-                                 for table, other in registered}))
-        raise TypeError(f"{owner.__name__}.{attribute} overrides the method {name} calls for "
-                        f"{kind.__name__}, but is registered for {uses}: rename one")
+    if registered and not any(table.name == name and other is kind for table, other in registered):
+        uses = ", ".join(
+            sorted({f"{table.name} ({other.__name__})" for table, other in registered})
+        )
+        raise TypeError(
+            f"{owner.__name__}.{attribute} overrides the method {name} calls for "
+            f"{kind.__name__}, but is registered for {uses}: rename one"
+        )
     if not callable(found):
-        raise TypeError(f"{owner.__name__}.{attribute} replaces the method {name} calls for "
-                        f"{kind.__name__} with something that is not a method")
+        raise TypeError(
+            f"{owner.__name__}.{attribute} replaces the method {name} calls for "
+            f"{kind.__name__} with something that is not a method"
+        )
     return found
 
 
@@ -188,25 +194,38 @@ def _inherit_on_subclassing(owner: type) -> None:
 def _subclassed(cls: type) -> None:
     """Install ``cls``'s tables: those its body declares again, merged with the
     parents', and a merged copy of every other table it inherits."""
-    names = sorted({name for klass in cls.__mro__ for name in vars(klass)
-                    if _declared(klass, name) is not None})
+    names = sorted(
+        {
+            name
+            for klass in cls.__mro__
+            for name in vars(klass)
+            if _declared(klass, name) is not None
+        }
+    )
     for name in names:
         own = vars(cls).get(name)
         if isinstance(own, Dispatch):  # declared again in the subclass's body
             for klass in cls.__mro__[1:]:
                 inherited = _declared(klass, name)
                 if inherited is not None and inherited.kinds != own.kinds:
-                    raise TypeError(f"{cls.__name__}.{name} is declared over {own.union}, "
-                                    f"{klass.__name__}.{name} over {inherited.union}")
+                    raise TypeError(
+                        f"{cls.__name__}.{name} is declared over {own.union}, "
+                        f"{klass.__name__}.{name} over {inherited.union}"
+                    )
             own._install(cls, name)
         elif _declared(cls, name) is not None:
             continue  # installed by the hook of another parent
         elif name in vars(cls):
-            raise TypeError(f"{cls.__name__}.{name} would hide the dispatching method "
-                            f"{name}: override the methods it calls instead")
+            raise TypeError(
+                f"{cls.__name__}.{name} would hide the dispatching method "
+                f"{name}: override the methods it calls instead"
+            )
         else:
-            parent = next(found for found in (_declared(k, name) for k in cls.__mro__[1:])
-                          if found is not None)
+            parent = next(
+                found
+                for found in (_declared(k, name) for k in cls.__mro__[1:])
+                if found is not None
+            )
             Dispatch(parent.union)._install(cls, name)
 
 

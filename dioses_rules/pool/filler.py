@@ -15,8 +15,12 @@ def filler_set_text(count: int = 60, set_id: str = "filler") -> str:
     out = [f'set {set_id} "Filler cards" {{', '  version "0.1"', "  requires base", "}"]
     for i in range(count):
         kind, myth = types[i % 3], myths[(i // 3) % 3]
-        line = (f"1 point per {myth} in row" if i % 2
-                else f"2 points if next to {types[(i + 1) % 3]}")
-        out += [f'{kind} {set_id}-{i + 1} "Filler {i + 1}" {myth} reconstructed {{',
-                f"  {line}", "}"]
+        line = (
+            f"1 point per {myth} in row" if i % 2 else f"2 points if next to {types[(i + 1) % 3]}"
+        )
+        out += [
+            f'{kind} {set_id}-{i + 1} "Filler {i + 1}" {myth} reconstructed {{',
+            f"  {line}",
+            "}",
+        ]
     return "\n".join(out) + "\n"

@@ -50,14 +50,16 @@ class EarlierSets:
     notes: tuple[str, ...] = ()
 
 
-def earlier_sets(recorded: Optional[Sequence[PoolSet]], loaded: Sequence[PoolSet]
-                 ) -> EarlierSets:
+def earlier_sets(recorded: Optional[Sequence[PoolSet]], loaded: Sequence[PoolSet]) -> EarlierSets:
     """Which bundled sets of ``loaded`` (today's pool) a game recorded with
     ``recorded`` (None: a 0.1.0 file, which records no sets) played in an
     earlier version that is kept. A set the player replaced with ``--cards``
     is theirs and left alone."""
-    played = {s.id: s.version for s in recorded} if recorded is not None else \
-        {s.id: FIRST_VERSION for s in loaded if s.bundled}
+    played = (
+        {s.id: s.version for s in recorded}
+        if recorded is not None
+        else {s.id: FIRST_VERSION for s in loaded if s.bundled}
+    )
     paths, notes = [], []
     for now in loaded:
         then = played.get(now.id)
@@ -66,14 +68,17 @@ def earlier_sets(recorded: Optional[Sequence[PoolSet]], loaded: Sequence[PoolSet
         path = earlier_text(now.id, then)
         if path is not None:
             paths.append(path)
-            notes.append(f"the game was played with the bundled set '{now.id}' version {then}; "
-                         f"it goes on with that version's cards, kept in dioses-rules "
-                         f"(the set is version {now.version or '-'} today)")
+            notes.append(
+                f"the game was played with the bundled set '{now.id}' version {then}; "
+                f"it goes on with that version's cards, kept in dioses-rules "
+                f"(the set is version {now.version or '-'} today)"
+            )
     return EarlierSets(tuple(paths), tuple(notes))
 
 
-def load_played_pool(recorded: Optional[Sequence[PoolSet]], extra: Sequence[Path] = ()
-                     ) -> tuple[Registry, list[str]]:
+def load_played_pool(
+    recorded: Optional[Sequence[PoolSet]], extra: Sequence[Path] = ()
+) -> tuple[Registry, list[str]]:
     """The pool a recorded game goes on with: of the bundled sets plus
     ``extra``, those it recorded in play (all for a 0.1.0 file), with each
     bundled set the game played in a kept earlier version loaded
@@ -92,8 +97,10 @@ def load_played_pool(recorded: Optional[Sequence[PoolSet]], extra: Sequence[Path
         then, _ = load_registry([*earlier.paths, *extra], active)
     except DiosesError as error:  # a player's own copy of another set clashes
         names = ", ".join(f"'{p.stem}'" for p in earlier.paths)
-        return registry, [f"the game was played with earlier versions of bundled sets "
-                          f"({names}, kept in dioses-rules), which cannot be loaded beside "
-                          f"the --cards given ({error.diagnostics[0].message}); it goes on "
-                          f"with today's cards and may not replay the same"]
+        return registry, [
+            f"the game was played with earlier versions of bundled sets "
+            f"({names}, kept in dioses-rules), which cannot be loaded beside "
+            f"the --cards given ({error.diagnostics[0].message}); it goes on "
+            f"with today's cards and may not replay the same"
+        ]
     return then, list(earlier.notes)

@@ -30,7 +30,8 @@ class PoolSet:
 
     def same_as(self, other: "PoolSet") -> bool:
         return self.sha256 == other.sha256 or (
-            self.cards_sha256 is not None and self.cards_sha256 == other.cards_sha256)
+            self.cards_sha256 is not None and self.cards_sha256 == other.cards_sha256
+        )
 
 
 # The texts earlier versions of the bundled sets shipped (:mod:`.history`).
@@ -49,9 +50,17 @@ def _is_bundled(path: str) -> bool:
 
 def pool_sets(registry: Registry) -> list[PoolSet]:
     """The sets in play, by content, in the order they were loaded."""
-    return [PoolSet(set_id, loaded.sha256, _is_bundled(loaded.path), loaded.card_set.version,
-                    loaded.cards_sha256)
-            for set_id, loaded in registry.sets.items() if set_id in registry.active]
+    return [
+        PoolSet(
+            set_id,
+            loaded.sha256,
+            _is_bundled(loaded.path),
+            loaded.card_set.version,
+            loaded.cards_sha256,
+        )
+        for set_id, loaded in registry.sets.items()
+        if set_id in registry.active
+    ]
 
 
 @define
@@ -74,17 +83,23 @@ def compare_pools(recorded: Sequence[PoolSet], loaded: Sequence[PoolSet]) -> Poo
     for then in recorded:
         current = now.get(then.id)
         if current is None:
-            errors.append(f"the game was played with set '{then.id}' (text {_short(then.sha256)}), "
-                          f"which is not loaded: give its card file with --cards")
+            errors.append(
+                f"the game was played with set '{then.id}' (text {_short(then.sha256)}), "
+                f"which is not loaded: give its card file with --cards"
+            )
         elif current.same_as(then):
             continue
         elif then.bundled and current.bundled:
-            notes.append(f"the bundled set '{then.id}' has changed since the game was played "
-                         f"(version {then.version or '-'} -> {current.version or '-'})")
+            notes.append(
+                f"the bundled set '{then.id}' has changed since the game was played "
+                f"(version {then.version or '-'} -> {current.version or '-'})"
+            )
         else:
-            errors.append(f"set '{then.id}' does not hold the cards the game was played with "
-                          f"(text {_short(current.sha256)}, the game's {_short(then.sha256)}): "
-                          f"give the card file the game was played with")
+            errors.append(
+                f"set '{then.id}' does not hold the cards the game was played with "
+                f"(text {_short(current.sha256)}, the game's {_short(then.sha256)}): "
+                f"give the card file the game was played with"
+            )
     played = {s.id for s in recorded}
     for extra in loaded:
         if extra.id in played:

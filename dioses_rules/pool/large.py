@@ -8,9 +8,16 @@ from __future__ import annotations
 from .filler import filler_set_text
 
 # The kinds of text, each a function of the size wanted (in characters).
-KINDS = ("well-formed", "brace-missing-at-start", "brace-missing-in-middle",
-         "brace-missing-at-end", "every-definition-broken", "one-word", "digits",
-         "deep-nesting")
+KINDS = (
+    "well-formed",
+    "brace-missing-at-start",
+    "brace-missing-in-middle",
+    "brace-missing-at-end",
+    "every-definition-broken",
+    "one-word",
+    "digits",
+    "deep-nesting",
+)
 
 
 def well_formed(size: int) -> str:
@@ -26,7 +33,7 @@ def without_brace(text: str, at: float) -> str:
         index = text.rindex("}")
     else:
         index = text.index("\n}\n", max(text.index("\n}\n") + 1, int(len(text) * at))) + 1
-    return text[:index] + text[index + 1:]
+    return text[:index] + text[index + 1 :]
 
 
 def large_text(kind: str, size: int) -> str:
@@ -34,8 +41,11 @@ def large_text(kind: str, size: int) -> str:
     if kind == "well-formed":
         return well_formed(size)
     if kind.startswith("brace-missing-"):
-        at = {"brace-missing-at-start": 0.0, "brace-missing-in-middle": 0.5,
-              "brace-missing-at-end": 1.0}[kind]
+        at = {
+            "brace-missing-at-start": 0.0,
+            "brace-missing-in-middle": 0.5,
+            "brace-missing-at-end": 1.0,
+        }[kind]
         return without_brace(well_formed(size), at)
     if kind == "every-definition-broken":  # 'points' misspelt in every card
         return well_formed(size).replace(" points ", " pints ").replace(" point ", " pint ")

@@ -30,7 +30,8 @@ class DefinitionChecker:
         self.path = path
         self.diagnostics: list[Diagnostic] = []
         self.card_ids = {card.id for card in registry.myth_cards()} | {
-            d.id for d, _, _ in registry.replaced if family_of(d) == "myth"}
+            d.id for d, _, _ in registry.replaced if family_of(d) == "myth"
+        }
         self.tags = registry.all_tags()
         self.set_id: Optional[str] = None
         self.visible_sets: set[str] = set()
@@ -44,17 +45,22 @@ class DefinitionChecker:
                 if family_of(d) == "myth":
                     self.defined_in.setdefault(d.id, []).append(set_id)
         # every declared word (and plural) -> (the set declaring it, "mythology"/"type")
-        self.declared_by = {form: (set_id, word.kind) for set_id, loaded in registry.sets.items()
-                            for word in loaded.card_set.words
-                            for form in (word.id, word.plural) if form}
+        self.declared_by = {
+            form: (set_id, word.kind)
+            for set_id, loaded in registry.sets.items()
+            for word in loaded.card_set.words
+            for form in (word.id, word.plural)
+            if form
+        }
         self.names = self.card_ids | self.tags
         self.rule_options = [d.id for d in registry.definitions("rule-option")]
         self.deck_size = len(registry.myth_cards())
         self.hints: dict[str, Hints] = {}  # path -> its file's 'did you mean's
 
     def add(self, code, message, node, help=None, severity=Severity.ERROR) -> None:
-        self.diagnostics.append(diagnostic_at(code, shorten(message), node, self.path, help,
-                                              severity))
+        self.diagnostics.append(
+            diagnostic_at(code, shorten(message), node, self.path, help, severity)
+        )
 
     def suggest(self, word: str, candidates) -> Optional[str]:
         """A 'did you mean' among ``candidates``, within the file's budget
@@ -76,9 +82,13 @@ class DefinitionChecker:
         if self.set_id is None or self.set_id in owners or self.visible_sets.intersection(owners):
             return
         owner = owners[0]
-        self.add("DL118", f"card '{card_id}' belongs to set '{owner}', which set "
-                 f"'{self.set_id}' does not require", node,
-                 help=f"add 'requires {owner}' to this file's set header")
+        self.add(
+            "DL118",
+            f"card '{card_id}' belongs to set '{owner}', which set "
+            f"'{self.set_id}' does not require",
+            node,
+            help=f"add 'requires {owner}' to this file's set header",
+        )
 
     def for_set(self, set_id: str) -> None:
         """Check the definitions of this set next."""
@@ -94,17 +104,25 @@ class DefinitionChecker:
     def unknown_name(self, node: m.Named) -> None:
         owner = self.declared_by.get(node.name)
         if owner is not None:  # a word of a set this one does not require
-            self.add("DL102", f"{owner[1]} '{node.name}' is declared by set '{owner[0]}', "
-                     "which this set does not require", node,
-                     help=f"add 'requires {owner[0]}' to this file's set header")
+            self.add(
+                "DL102",
+                f"{owner[1]} '{node.name}' is declared by set '{owner[0]}', "
+                "which this set does not require",
+                node,
+                help=f"add 'requires {owner[0]}' to this file's set header",
+            )
             return
         words = set(self.registry.vocabulary.kinds)
-        hint = self.suggest(node.name, words | SELECTOR_WORDS) or \
-            self.suggest(node.name, self.names)
-        declare = (f"a new type or mythology is declared in the set header "
-                   f"(type {node.name} \"Name\")")
-        self.add("DL109", f"unknown card id or tag '{node.name}'", node,
-                 help=f"{hint} Or: {declare}" if hint else f"name a card id or a tag; {declare}")
+        hint = self.suggest(node.name, words | SELECTOR_WORDS) or self.suggest(
+            node.name, self.names
+        )
+        declare = f'a new type or mythology is declared in the set header (type {node.name} "Name")'
+        self.add(
+            "DL109",
+            f"unknown card id or tag '{node.name}'",
+            node,
+            help=f"{hint} Or: {declare}" if hint else f"name a card id or a tag; {declare}",
+        )
 
     def check_card_list(self, cards: Sequence[str], node) -> None:
         for card_id in cards:
@@ -113,20 +131,27 @@ class DefinitionChecker:
             if card_id in self.defined_in:
                 self.check_required(card_id, node)
             elif card_id not in self.card_ids:
-                self.add("DL110", f"no loaded set defines card '{card_id}'", node,
-                         help=self.suggest(card_id, self.card_ids) or
-                         "load the set that defines it with --cards PATH")
+                self.add(
+                    "DL110",
+                    f"no loaded set defines card '{card_id}'",
+                    node,
+                    help=self.suggest(card_id, self.card_ids)
+                    or "load the set that defines it with --cards PATH",
+                )
 
     def check_lines(self, lines, where: str, anchored: bool, allowed: set[str]) -> None:
         context = ContextChecker(self.add, where, allowed)
         for line in lines:
             self.check_line(line)
             if any(isinstance(node, m.FaceIs) and not node.face_up for node in iter_nodes(line)):
-                self.add("DL119", "this line looks at face-down cards, but every card is "
-                         "revealed before the final scoring (R12)", line,
-                         severity=Severity.WARNING,
-                         help="at the final scoring no card is face down: the line cannot "
-                         "count one")
+                self.add(
+                    "DL119",
+                    "this line looks at face-down cards, but every card is "
+                    "revealed before the final scoring (R12)",
+                    line,
+                    severity=Severity.WARNING,
+                    help="at the final scoring no card is face down: the line cannot count one",
+                )
         for line in lines:
             context.check(line, anchored)
 
@@ -134,35 +159,53 @@ class DefinitionChecker:
         """Points (a penalty is negative; 0 says nothing), 'per', a cap."""
         if isinstance(line, m.Capped):
             if line.limit < 1:
-                self.add("DL601", f"'up to {line.limit} points' caps at less than 1 point",
-                         line, help="give a cap of 1 point or more")
+                self.add(
+                    "DL601",
+                    f"'up to {line.limit} points' caps at less than 1 point",
+                    line,
+                    help="give a cap of 1 point or more",
+                )
             line = line.line
         if isinstance(line, m.ScoresLike):
             self.check_scores_like(line)
             return
         if line.points == 0:
-            self.add("DL601", "a scoring line worth 0 points", line,
-                     help="give 1 point or more, or a negative number for a penalty")
+            self.add(
+                "DL601",
+                "a scoring line worth 0 points",
+                line,
+                help="give 1 point or more, or a negative number for a penalty",
+            )
         if isinstance(line, m.PerCount) and line.per <= 0:
-            self.add("DL602", f"'per {line.per}' divides by nothing", line,
-                     help="count per 1 or more cards")
+            self.add(
+                "DL602",
+                f"'per {line.per}' divides by nothing",
+                line,
+                help="count per 1 or more cards",
+            )
 
     def check_scores_like(self, line: m.ScoresLike) -> None:
         """DL117: the card it scores like is a loaded Myth card."""
         if line.card in self.defined_in:
             self.check_required(line.card, line)
         elif line.card not in self.broken:
-            self.add("DL117", f"'scores like {line.card}': no loaded Myth card '{line.card}'",
-                     line, help=self.suggest(line.card, self.card_ids) or
-                     "name a Myth card of this set or of a set it requires")
+            self.add(
+                "DL117",
+                f"'scores like {line.card}': no loaded Myth card '{line.card}'",
+                line,
+                help=self.suggest(line.card, self.card_ids)
+                or "name a Myth card of this set or of a set it requires",
+            )
 
     def check_scores_like_chains(self) -> None:
         """DL117: no card scores like itself through a chain of 'scores like',
         and no chain follows more than :data:`MAX_SCORES_LIKE` of them (each
         nests the other card's lines once more). One depth-first walk with
         its own stack: a chain of any length is no recursion."""
-        edges = {card.id: [line for line in card.lines if isinstance(line, m.ScoresLike)]
-                 for card in self.registry.myth_cards()}
+        edges = {
+            card.id: [line for line in card.lines if isinstance(line, m.ScoresLike)]
+            for card in self.registry.myth_cards()
+        }
         links: dict[str, int] = {}  # card id -> the most 'scores like' a chain from it follows
         longest: dict[str, m.ScoresLike] = {}  # card id -> its line that starts that chain
         on_path: dict[str, int] = {}  # card id -> its place on the current path
@@ -185,11 +228,14 @@ class DefinitionChecker:
                     if links[done] == MAX_SCORES_LIKE + 1 and done not in circling:
                         self._too_long(done, longest)
                 elif line.card in on_path:
-                    circle = path[on_path[line.card]:] + [line.card]
+                    circle = path[on_path[line.card] :] + [line.card]
                     circling.update(circle)
-                    self.add("DL117", "'scores like' goes round in a circle: "
-                             + _chain_text(circle), line,
-                             help="one of these cards must score by lines of its own")
+                    self.add(
+                        "DL117",
+                        "'scores like' goes round in a circle: " + _chain_text(circle),
+                        line,
+                        help="one of these cards must score by lines of its own",
+                    )
                 elif line.card in edges and line.card not in links:
                     on_path[line.card] = len(path)
                     path.append(line.card)
@@ -200,9 +246,12 @@ class DefinitionChecker:
         while at in longest:
             at = longest[at].card
             chain.append(at)
-        self.add("DL117", f"a chain of 'scores like' follows more than {MAX_SCORES_LIKE}: "
-                 + _chain_text(chain), longest[card_id],
-                 help="let a card of this chain score by lines of its own")
+        self.add(
+            "DL117",
+            f"a chain of 'scores like' follows more than {MAX_SCORES_LIKE}: " + _chain_text(chain),
+            longest[card_id],
+            help="let a card of this chain score by lines of its own",
+        )
 
     def check_context(self, node, where: str, anchored: bool, allowed: set[str]) -> None:
         ContextChecker(self.add, where, allowed).check(node, anchored)
@@ -222,21 +271,34 @@ class DefinitionChecker:
                 self.add("DL601", f"'counts as {weight.amount}' must be 1 or more", weight)
             elif weight.type != card.type:
                 # R11: a weight counts only where the card's own type is counted
-                self.add("DL122", f"'counts as {weight.amount}' of type '{weight.type}' does "
-                         f"nothing on a card of type '{card.type}': it is never counted as "
-                         f"one", weight, severity=Severity.WARNING,
-                         help=f"give the card the type '{weight.type}', or weigh its own "
-                         f"type '{card.type}'")
+                self.add(
+                    "DL122",
+                    f"'counts as {weight.amount}' of type '{weight.type}' does "
+                    f"nothing on a card of type '{card.type}': it is never counted as "
+                    f"one",
+                    weight,
+                    severity=Severity.WARNING,
+                    help=f"give the card the type '{weight.type}', or weigh its own "
+                    f"type '{card.type}'",
+                )
             elif weight.amount == 1:
-                self.add("DL122", f"'counts as 1 {weight.type}' does nothing: every card "
-                         "counts as 1", weight, severity=Severity.WARNING,
-                         help="remove the line, or give the weight it should have (R11)")
+                self.add(
+                    "DL122",
+                    f"'counts as 1 {weight.type}' does nothing: every card counts as 1",
+                    weight,
+                    severity=Severity.WARNING,
+                    help="remove the line, or give the weight it should have (R11)",
+                )
 
     @definition.on(m.Law)
     def _law(self, law: m.Law) -> None:
         if not law.lines:
-            self.add("DL403", "a law with no scoring line", law,
-                     help="add e.g. '3 points if only gods in line'")
+            self.add(
+                "DL403",
+                "a law with no scoring line",
+                law,
+                help="add e.g. '3 points if only gods in line'",
+            )
         self.check_lines(law.lines, "law", False, {"line"})
 
     @definition.on(m.ObjectiveGoal)
@@ -247,23 +309,39 @@ class DefinitionChecker:
     def _element(self, element: m.ObjectiveElement) -> None:
         for item in iter_nodes(element.selector):
             if isinstance(item, (m.SelfCard, m.SameAs, m.ElementRef, m.StateRef, m.Leader)):
-                self.add("DL402", "an objective element is a plain selector", item,
-                         help="use types, mythologies, ids and tags")
+                self.add(
+                    "DL402",
+                    "an objective element is a plain selector",
+                    item,
+                    help="use types, mythologies, ids and tags",
+                )
 
     @definition.on(m.Pattern)
     def _pattern(self, pattern: m.Pattern) -> None:
         shape = pattern.shape
         widths = {len(row) for row in shape}
         if not shape or all(cell is None for row in shape for cell in row):
-            self.add("DL302", "a pattern needs at least one card cell", pattern,
-                     help="cells are written like '| greek god | any object |'")
+            self.add(
+                "DL302",
+                "a pattern needs at least one card cell",
+                pattern,
+                help="cells are written like '| greek god | any object |'",
+            )
             return
         if len(widths) > 1:
-            self.add("DL302", "pattern rows have different lengths", pattern,
-                     help="pad short rows with '_' cells")
+            self.add(
+                "DL302",
+                "pattern rows have different lengths",
+                pattern,
+                help="pad short rows with '_' cells",
+            )
         if len(shape) > 3 or max(widths) > 4:
-            self.add("DL301", f"a {len(shape)}x{max(widths)} pattern does not fit the 3x4 grid",
-                     pattern, help="patterns have at most 3 rows and 4 columns (R1, R14)")
+            self.add(
+                "DL301",
+                f"a {len(shape)}x{max(widths)} pattern does not fit the 3x4 grid",
+                pattern,
+                help="patterns have at most 3 rows and 4 columns (R1, R14)",
+            )
 
     @definition.on(m.PowerEffect)
     def _power(self, power: m.PowerEffect) -> None:
@@ -284,9 +362,12 @@ class DefinitionChecker:
     def check_setting(self, setting: m.Setting) -> None:
         spec = SETTINGS.get(setting.name)
         if spec is None:
-            self.add("DL107", f"unknown setting '{setting.name}'", setting,
-                     help=did_you_mean(setting.name, SETTINGS) or
-                     f"settings: {', '.join(SETTINGS)}")
+            self.add(
+                "DL107",
+                f"unknown setting '{setting.name}'",
+                setting,
+                help=did_you_mean(setting.name, SETTINGS) or f"settings: {', '.join(SETTINGS)}",
+            )
         elif spec.allowed is int:
             if not isinstance(setting.value, int):
                 self.add("DL107", f"setting '{setting.name}' takes a number", setting)
@@ -294,9 +375,13 @@ class DefinitionChecker:
                 # a tree built from text is checked by the builder already
                 self.add("DL120", problem, setting, help=setting_range(setting.name).help)
         elif setting.value not in spec.allowed:
-            self.add("DL107", f"setting '{setting.name}' cannot be '{setting.value}'", setting,
-                     help=did_you_mean(str(setting.value), spec.allowed) or
-                     f"expected one of: {', '.join(spec.allowed)}")
+            self.add(
+                "DL107",
+                f"setting '{setting.name}' cannot be '{setting.value}'",
+                setting,
+                help=did_you_mean(str(setting.value), spec.allowed)
+                or f"expected one of: {', '.join(spec.allowed)}",
+            )
 
 
 def check_registry(registry: Registry) -> list[Diagnostic]:
@@ -312,27 +397,37 @@ def check_registry(registry: Registry) -> list[Diagnostic]:
         checker.path = loaded.path
         for option in loaded.card_set.always:  # R25
             if registry.get("rule-option", option) is None:
-                checker.add("DL112", f"set '{set_id}' is always played with unknown rule "
-                            f"option '{option}'", loaded.card_set,
-                            help=checker.suggest(option, checker.rule_options) or
-                            "define it with 'option', in this set or one it requires")
+                checker.add(
+                    "DL112",
+                    f"set '{set_id}' is always played with unknown rule option '{option}'",
+                    loaded.card_set,
+                    help=checker.suggest(option, checker.rule_options)
+                    or "define it with 'option', in this set or one it requires",
+                )
         if loaded.broken:  # its counts are not known: its own mistakes are reported
             continue
         for kind, wanted in loaded.card_set.expects:
             found = sum(1 for d in loaded.definitions if d.kind == kind)
             if found != wanted:
                 checker.path = loaded.path
-                checker.add("DL207", f"set '{set_id}' expects {wanted} {kind} definitions "
-                            f"but defines {found}", loaded.card_set,
-                            help="add or remove definitions, or correct the 'expect' line")
+                checker.add(
+                    "DL207",
+                    f"set '{set_id}' expects {wanted} {kind} definitions but defines {found}",
+                    loaded.card_set,
+                    help="add or remove definitions, or correct the 'expect' line",
+                )
     checker.check_scores_like_chains()
     check_vocabulary(checker)
     numbers: dict[int, m.Scenario] = {}
     for scenario in registry.definitions("scenario"):
         if scenario.number in numbers:
-            checker.add("DL503", f"scenarios '{numbers[scenario.number].id}' and "
-                        f"'{scenario.id}' share number {scenario.number}", scenario,
-                        severity=Severity.WARNING)
+            checker.add(
+                "DL503",
+                f"scenarios '{numbers[scenario.number].id}' and "
+                f"'{scenario.id}' share number {scenario.number}",
+                scenario,
+                severity=Severity.WARNING,
+            )
         numbers[scenario.number] = scenario
     return checker.diagnostics
 
@@ -355,12 +450,20 @@ def check_vocabulary(checker: DefinitionChecker) -> None:
             forms = [word.id] + ([word.plural] if word.plural and word.plural != word.id else [])
             for form in forms:
                 if form in UNDECLARABLE:
-                    checker.add("DL116", f"'{form}' is a keyword of the card language", word,
-                                help=f"declare the {word.kind} under another word")
+                    checker.add(
+                        "DL116",
+                        f"'{form}' is a keyword of the card language",
+                        word,
+                        help=f"declare the {word.kind} under another word",
+                    )
                 elif form in seen:
                     kind, where = seen[form]
-                    checker.add("DL116", f"'{form}' is already declared as a {kind} by set "
-                                f"'{where}'", word, help="each word names one mythology or type")
+                    checker.add(
+                        "DL116",
+                        f"'{form}' is already declared as a {kind} by set '{where}'",
+                        word,
+                        help="each word names one mythology or type",
+                    )
                 else:
                     seen[form] = (word.kind, set_id)
 
@@ -370,8 +473,13 @@ def _statements_of(definition) -> list:
     if isinstance(definition, (m.MythCard, m.Law, m.ObjectiveGoal)):
         return list(definition.lines)
     if isinstance(definition, m.Scenario):
-        return [*definition.setup, *definition.rules, *definition.victory,
-                *definition.challenge, *definition.challenge_setup]
+        return [
+            *definition.setup,
+            *definition.rules,
+            *definition.victory,
+            *definition.challenge,
+            *definition.challenge_setup,
+        ]
     if isinstance(definition, m.PowerEffect):
         return list(definition.effects)
     return []
@@ -393,12 +501,19 @@ def check_line_breaks(source: SourceFile) -> list[Diagnostic]:
                 text = lines[number - 1]
                 column = len(text) - len(text.lstrip()) + 1
                 if text.strip() and column == span.column:
-                    found.append(Diagnostic(
-                        "DL115", "this statement runs on into the next line, which starts "
-                        "like a statement of its own", source.path, span.line, span.column,
-                        Severity.WARNING,
-                        f"if line {number} is a new statement, end this one with ';'; "
-                        "if not, indent the continuation"))
+                    found.append(
+                        Diagnostic(
+                            "DL115",
+                            "this statement runs on into the next line, which starts "
+                            "like a statement of its own",
+                            source.path,
+                            span.line,
+                            span.column,
+                            Severity.WARNING,
+                            f"if line {number} is a new statement, end this one with ';'; "
+                            "if not, indent the continuation",
+                        )
+                    )
                     break
     return found
 

@@ -35,8 +35,12 @@ class ContextChecker:
 
     def bad(self, thing: str, node, help_text: str) -> None:
         article = "an" if self.where[0] in "aeiou" else "a"
-        self.add("DL401" if self.law else "DL402", f"{article} {self.where} cannot see {thing}",
-                 node, help=help_text)
+        self.add(
+            "DL401" if self.law else "DL402",
+            f"{article} {self.where} cannot see {thing}",
+            node,
+            help=help_text,
+        )
 
     def check(self, node, anchored: bool) -> None:
         """A scoring line, a count or a condition, written at the top."""
@@ -49,8 +53,11 @@ class ContextChecker:
             self.check(node.line, anchored)
         elif isinstance(node, m.ScoresLike):
             if not anchored:
-                self.bad("'scores like': only a Myth card scores like another", node,
-                         "write the lines themselves")
+                self.bad(
+                    "'scores like': only a Myth card scores like another",
+                    node,
+                    "write the lines themselves",
+                )
         elif isinstance(node, m.Count):
             self.count(node, anchored, True)
         else:
@@ -66,20 +73,27 @@ class ContextChecker:
     @selector.on(m.SelfCard, m.SameAs)
     def _anchored(self, s, anchored: bool) -> None:
         if not anchored:
-            self.bad("'it' or 'of same ...' here: no card is being judged", s,
-                     "use it inside a card's own line or after a subject")
+            self.bad(
+                "'it' or 'of same ...' here: no card is being judged",
+                s,
+                "use it inside a card's own line or after a subject",
+            )
 
     @selector.on(m.ElementRef)
     def _element(self, s, anchored: bool) -> None:
         if "element" not in self.allowed:
-            self.bad("'element': only objective goals pair with an element", s,
-                     "name the cards directly")
+            self.bad(
+                "'element': only objective goals pair with an element", s, "name the cards directly"
+            )
 
     @selector.on(m.StateRef)
     def _state(self, s, anchored: bool) -> None:
         if "state" not in self.allowed:
-            self.bad(f"scenario state 'the {s.name}'", s,
-                     "scenario state is known only in a scenario's conditions")
+            self.bad(
+                f"scenario state 'the {s.name}'",
+                s,
+                "scenario state is known only in a scenario's conditions",
+            )
 
     @selector.on(m.Leader)
     def _leader(self, s, anchored: bool) -> None:
@@ -98,14 +112,21 @@ class ContextChecker:
     # ---------------------------------------------------------------- scopes, counts
     def scope(self, scope: m.Scope, anchored: bool, top: bool) -> None:
         if scope.kind is m.ScopeKind.LINE and "line" not in self.allowed:
-            self.bad("'line': only a law sits on a row or column", scope,
-                     "use 'row', 'column' or 'area'")
+            self.bad(
+                "'line': only a law sits on a row or column", scope, "use 'row', 'column' or 'area'"
+            )
         if scope.kind.anchored and not anchored:
-            self.bad(f"its own '{scope.kind.value}': no card is being judged", scope,
-                     "use 'line'" if self.law else "use 'area' or a named row or column")
+            self.bad(
+                f"its own '{scope.kind.value}': no card is being judged",
+                scope,
+                "use 'line'" if self.law else "use 'area' or a named row or column",
+            )
         elif self.law and top and scope.kind is not m.ScopeKind.LINE:
-            self.bad(f"'{scope_text(scope)}': a law judges only its own row or column (R13)",
-                     scope, "use 'line'")
+            self.bad(
+                f"'{scope_text(scope)}': a law judges only its own row or column (R13)",
+                scope,
+                "use 'line'",
+            )
         if scope.group is not None:
             self.selector(scope.group, anchored)
 
@@ -145,8 +166,11 @@ class ContextChecker:
     @condition.on(m.Subject)
     def _subject(self, c, anchored: bool, top: bool) -> None:
         if self.law:
-            self.bad("the whole area through a subject: a law judges only its line (R13)",
-                     c, "use 'only', 'no' or a count 'in line'")
+            self.bad(
+                "the whole area through a subject: a law judges only its line (R13)",
+                c,
+                "use 'only', 'no' or a count 'in line'",
+            )
         for s in c.subjects:
             self.selector(s, anchored)
         self.condition(c.condition, True, False)
@@ -172,8 +196,9 @@ class ContextChecker:
     @condition.on(m.Scores)
     def _scores(self, c, anchored: bool, top: bool) -> None:
         if "scores" not in self.allowed:
-            self.bad("whether a card scores", c,
-                     "'scores' belongs in a scenario's victory or challenge")
+            self.bad(
+                "whether a card scores", c, "'scores' belongs in a scenario's victory or challenge"
+            )
         elif not anchored:
             self.bad("'scores' without a subject", c, "write e.g. 'anubis scores'")
 
@@ -191,9 +216,13 @@ class ContextChecker:
     @condition.on(m.Relation, m.InRow, m.InColumn, m.AtCell, m.InCorner, m.Present)
     def _position(self, c, anchored: bool, top: bool) -> None:
         if not anchored:
-            self.bad(f"'{condition_text(c)}' without a card to judge", c,
-                     "give a subject first, e.g. 'hades above persephone'"
-                     if not self.law else "a law has no card of its own: use 'only ... in line'")
+            self.bad(
+                f"'{condition_text(c)}' without a card to judge",
+                c,
+                "give a subject first, e.g. 'hades above persephone'"
+                if not self.law
+                else "a law has no card of its own: use 'only ... in line'",
+            )
             return  # one mistake: its target ('next to it') says no more
         if isinstance(c, m.Relation):
             self.selector(c.target, anchored)

@@ -20,18 +20,29 @@ def check_scenario(checker, scenario: m.Scenario) -> None:
     decks = {step.deck for step in scenario.setup if isinstance(step, m.SetAside)}
     for option in scenario.options:
         if checker.registry.get("rule-option", option) is None:
-            checker.add("DL112", f"unknown rule option '{option}'", scenario,
-                        help=checker.suggest(option, checker.rule_options) or
-                        "define it with 'option'")
+            checker.add(
+                "DL112",
+                f"unknown rule option '{option}'",
+                scenario,
+                help=checker.suggest(option, checker.rule_options) or "define it with 'option'",
+            )
     for node in iter_nodes(scenario):
         if isinstance(node, m.StateRef) and node.name not in state_names:
-            checker.add("DL111", f"unknown scenario state 'the {node.name}'", node,
-                        help=checker.suggest(node.name, state_names) or
-                        "a state is named by 'discard top of DECK as NAME' in the rules")
+            checker.add(
+                "DL111",
+                f"unknown scenario state 'the {node.name}'",
+                node,
+                help=checker.suggest(node.name, state_names)
+                or "a state is named by 'discard top of DECK as NAME' in the rules",
+            )
         if isinstance(node, m.DiscardTop) and node.deck not in decks:
-            checker.add("DL111", f"unknown deck '{node.deck}'", node,
-                        help=checker.suggest(node.deck, decks) or
-                        "form it in setup with 'aside CARDS as NAME'")
+            checker.add(
+                "DL111",
+                f"unknown deck '{node.deck}'",
+                node,
+                help=checker.suggest(node.deck, decks)
+                or "form it in setup with 'aside CARDS as NAME'",
+            )
     for rule in scenario.rules:
         if isinstance(rule, m.Lock):
             checker.check_card_list(rule.cards, rule)
@@ -58,16 +69,23 @@ class _At:
 def check_challenge_draws(checker, scenario: m.Scenario) -> None:
     """DL504: a bare ``challenge setup`` with draws, when the setup has draws
     too, silently replaces them (0.1.0's reading): ask which is meant."""
+
     def draws(steps) -> bool:
         return any(isinstance(step, m.SetupDraw) for step in steps)
 
-    if scenario.challenge_draws is None and draws(scenario.challenge_setup) \
-            and draws(scenario.setup):
-        checker.add("DL504", "the challenge setup's draws replace the setup's draws without "
-                    "saying so", _At(scenario.challenge_setup_span or scenario.span),
-                    help="say which: 'challenge setup replaces draws { ... }' (what it does "
-                         "now) or 'challenge setup adds draws { ... }'",
-                    severity=Severity.WARNING)
+    if (
+        scenario.challenge_draws is None
+        and draws(scenario.challenge_setup)
+        and draws(scenario.setup)
+    ):
+        checker.add(
+            "DL504",
+            "the challenge setup's draws replace the setup's draws without saying so",
+            _At(scenario.challenge_setup_span or scenario.span),
+            help="say which: 'challenge setup replaces draws { ... }' (what it does "
+            "now) or 'challenge setup adds draws { ... }'",
+            severity=Severity.WARNING,
+        )
 
 
 def check_setup(checker, scenario: m.Scenario, steps) -> None:
@@ -82,8 +100,12 @@ def check_setup(checker, scenario: m.Scenario, steps) -> None:
         checker.check_card_list(cards, step)
         for card_id in cards:
             if card_id in used:
-                checker.add("DL502", f"'{card_id}' is set aside twice in setup", step,
-                            help="each card can be separated, placed or set aside once")
+                checker.add(
+                    "DL502",
+                    f"'{card_id}' is set aside twice in setup",
+                    step,
+                    help="each card can be separated, placed or set aside once",
+                )
             used[card_id] = step
         if isinstance(step, m.Separate):
             deck_needed += len(step.cards) + step.random
@@ -94,28 +116,48 @@ def check_setup(checker, scenario: m.Scenario, steps) -> None:
             checker.add("DL502", "a negative number of Power cards", step)
     for row, placed in per_row.items():
         if placed > ROW_CELLS:
-            checker.add("DL502", f"{placed} cards placed in the {row.value} row, which holds 4",
-                        scenario, help="a row has 4 cells (R1)")
+            checker.add(
+                "DL502",
+                f"{placed} cards placed in the {row.value} row, which holds 4",
+                scenario,
+                help="a row has 4 cells (R1)",
+            )
     if in_area > AREA_CELLS:
-        checker.add("DL502", f"{in_area} cards placed in an area of 12 cells", scenario,
-                    help="place at most 12 cards")
+        checker.add(
+            "DL502",
+            f"{in_area} cards placed in an area of 12 cells",
+            scenario,
+            help="place at most 12 cards",
+        )
     deck = checker.deck_size
     if deck_needed + (AREA_CELLS - in_area) > deck:
-        checker.add("DL502", f"setup needs {deck_needed + AREA_CELLS - in_area} cards but the "
-                    f"loaded sets have {deck} Myth cards", scenario,
-                    help="separate fewer random cards, or load more sets")
+        checker.add(
+            "DL502",
+            f"setup needs {deck_needed + AREA_CELLS - in_area} cards but the "
+            f"loaded sets have {deck} Myth cards",
+            scenario,
+            help="separate fewer random cards, or load more sets",
+        )
 
 
 def _check_place(checker, step: m.Place, fixed_cells: dict, per_row: dict) -> None:
     """A card placed in a named cell takes it alone; count each row's cards."""
     if step.column is not None:
         if len(step.cards) != 1:
-            checker.add("DL502", "only one card fits in one cell", step,
-                        help="place the others 'at random' or in other cells")
+            checker.add(
+                "DL502",
+                "only one card fits in one cell",
+                step,
+                help="place the others 'at random' or in other cells",
+            )
         key = (step.row, step.column)
         if key in fixed_cells:
-            checker.add("DL502", f"two cards placed at {step.row.value} {step.column}",
-                        step, help="each cell holds one card")
+            checker.add(
+                "DL502",
+                f"two cards placed at {step.row.value} {step.column}",
+                step,
+                help="each cell holds one card",
+            )
         fixed_cells[key] = step
         per_row[step.row] = per_row.get(step.row, 0) + 1
     elif step.row is not None:

@@ -11,8 +11,9 @@ from .registry import Registry, assemble
 from .sources import SourceFile, bundled_sources, read_sources, replacing_bundled
 
 
-def load_registry(extra: Iterable[Path | str] = (), active: Optional[Sequence[str]] = None,
-                  strict: bool = True) -> tuple[Registry, list[SourceFile]]:
+def load_registry(
+    extra: Iterable[Path | str] = (), active: Optional[Sequence[str]] = None, strict: bool = True
+) -> tuple[Registry, list[SourceFile]]:
     """The bundled sets plus ``extra`` files or folders (a file of a bundled
     set's id replaces that set: an owner's edited copy).
 
@@ -32,8 +33,9 @@ def load_registry(extra: Iterable[Path | str] = (), active: Optional[Sequence[st
     return registry, sources
 
 
-def _pool_errors(registry: Registry, sources: Sequence[SourceFile],
-                 active: Optional[Sequence[str]]) -> list:
+def _pool_errors(
+    registry: Registry, sources: Sequence[SourceFile], active: Optional[Sequence[str]]
+) -> list:
     """The errors of the pool's checks; a pool of the very same files (by
     path and text) and sets checked clean before is not checked again."""
     key = cache.key_of("clean pool", repr(active), *(f"{s.path}\0{s.text}" for s in sources))

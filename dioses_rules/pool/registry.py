@@ -90,7 +90,8 @@ class LoadedSet:
     # for; scoring never asks, and writing the source is most of assembling
     _cards_sha256: str = field(default="", alias="cards_sha256", eq=False)
     _canonical: Optional[tuple[m.CardFile, Optional[Vocabulary]]] = field(
-        default=None, alias="canonical", eq=False, repr=False)
+        default=None, alias="canonical", eq=False, repr=False
+    )
 
     @property
     def cards_sha256(self) -> str:
@@ -151,9 +152,11 @@ class Registry:
             raise LookupError(f"'{name}' names several {what}s: {', '.join(sorted(ids))}")
         elsewhere = self._set_not_in_play(family, name)
         if elsewhere is not None:
-            raise NotInPlay(f"'{name}' is a {what} of the set '{elsewhere}', which is not in "
-                            f"play (the sets in play: {', '.join(self.active) or 'none'})",
-                            elsewhere)
+            raise NotInPlay(
+                f"'{name}' is a {what} of the set '{elsewhere}', which is not in "
+                f"play (the sets in play: {', '.join(self.active) or 'none'})",
+                elsewhere,
+            )
         pool = [card_id for (fam, card_id) in self.by_id if fam == family]
         hint = did_you_mean(normalize(name) or name, pool)
         raise LookupError(f"unknown {what} '{name}'" + (f"; {hint}" if hint else ""))
@@ -166,8 +169,10 @@ class Registry:
                 continue
             for definition in loaded.definitions:
                 if family_of(definition) == family and key in {
-                        fold(definition.id), fold(definition.name),
-                        *map(fold, definition.aliases)}:
+                    fold(definition.id),
+                    fold(definition.name),
+                    *map(fold, definition.aliases),
+                }:
                     return set_id
         return None
 
@@ -193,20 +198,28 @@ class Registry:
         English name only: no Spanish name is invented)."""
         if lang == "es":
             return {card.id: card.name for card in self.myth_cards()}
-        return {card.id: card.aliases[0] if card.aliases else card.name
-                for card in self.myth_cards()}
+        return {
+            card.id: card.aliases[0] if card.aliases else card.name for card in self.myth_cards()
+        }
 
     def option_names(self, lang: str = "en") -> dict[str, str]:
         """The rule options' names by id, for a scenario's "played with"."""
-        return {option.id: option.name if lang == "es" or not option.aliases
-                else option.aliases[0] for option in self.definitions("rule-option")}
+        return {
+            option.id: option.name if lang == "es" or not option.aliases else option.aliases[0]
+            for option in self.definitions("rule-option")
+        }
 
     def texts(self, lang: str = "en") -> "Texts":
         """Card text in a language ("en" or "es") for the cards in play."""
         from ..language.texts import Texts
 
-        return Texts(lang, self.display_names(lang), self.pattern_points_table(),
-                     self.vocabulary, self.option_names(lang))
+        return Texts(
+            lang,
+            self.display_names(lang),
+            self.pattern_points_table(),
+            self.vocabulary,
+            self.option_names(lang),
+        )
 
     def all_tags(self) -> set[str]:
         return {tag for card in self.myth_cards() for tag in card.tags}
@@ -215,18 +228,17 @@ class Registry:
         """(set, definition, replaces, replaced_by, replaced_by_set) for every
         definition of the active sets (of ``only_set`` alone when given),
         superseded ones included: what ``dioses cards`` lists."""
-        swaps = {(family_of(old), old.id): (old_set, new_set)
-                 for old, old_set, new_set in self.replaced}
+        swaps = {
+            (family_of(old), old.id): (old_set, new_set) for old, old_set, new_set in self.replaced
+        }
         for set_id in self.active:
             if only_set is not None and set_id != only_set:
                 continue
             for definition in self.sets[set_id].definitions:
-                old_set, new_set = swaps.get((family_of(definition), definition.id),
-                                             (None, None))
+                old_set, new_set = swaps.get((family_of(definition), definition.id), (None, None))
                 replaces = definition.id if new_set == set_id else None
                 replaced_by = definition.id if old_set == set_id else None
-                yield (set_id, definition, replaces, replaced_by,
-                       new_set if replaced_by else None)
+                yield (set_id, definition, replaces, replaced_by, new_set if replaced_by else None)
 
 
 def assemble(sources: Sequence[SourceFile], active: Optional[Sequence[str]] = None) -> Registry:
@@ -258,20 +270,37 @@ def _collect_sets(registry: Registry, sources: Sequence[SourceFile]) -> None:
         card_file = source.card_file
         if card_file.card_set is None:
             if card_file.definitions and not any(kind == "set" for kind, _ in card_file.broken):
-                registry.diagnostics.append(diagnostic_at(
-                    "DL205", "definitions outside a set", card_file.definitions[0], source.path,
-                    help='start the file with a set header: set my-set "My set" { }'))
+                registry.diagnostics.append(
+                    diagnostic_at(
+                        "DL205",
+                        "definitions outside a set",
+                        card_file.definitions[0],
+                        source.path,
+                        help='start the file with a set header: set my-set "My set" { }',
+                    )
+                )
             continue
         card_set = card_file.card_set
         if card_set.id in registry.sets:
             other = registry.sets[card_set.id]
-            registry.diagnostics.append(diagnostic_at(
-                "DL204", f"set '{card_set.id}' is already defined in {other.path}",
-                card_set, source.path, help="give this set its own id"))
+            registry.diagnostics.append(
+                diagnostic_at(
+                    "DL204",
+                    f"set '{card_set.id}' is already defined in {other.path}",
+                    card_set,
+                    source.path,
+                    help="give this set its own id",
+                )
+            )
             continue
         registry.sets[card_set.id] = LoadedSet(
-            card_set, source.path, card_file.definitions, card_file.broken,
-            _digest(source.text), canonical=(card_file, source.vocabulary))
+            card_set,
+            source.path,
+            card_file.definitions,
+            card_file.broken,
+            _digest(source.text),
+            canonical=(card_file, source.vocabulary),
+        )
 
 
 def _digest(text: str) -> str:
@@ -282,11 +311,16 @@ def _check_requirements(registry: Registry) -> None:
     for set_id, loaded in registry.sets.items():
         for required in loaded.card_set.requires:
             if required not in registry.sets:
-                registry.diagnostics.append(diagnostic_at(
-                    "DL203", f"set '{set_id}' requires unknown set '{required}'",
-                    loaded.card_set, loaded.path,
-                    help=did_you_mean(required, registry.sets) or
-                    "load the required set's file too (--cards PATH)"))
+                registry.diagnostics.append(
+                    diagnostic_at(
+                        "DL203",
+                        f"set '{set_id}' requires unknown set '{required}'",
+                        loaded.card_set,
+                        loaded.path,
+                        help=did_you_mean(required, registry.sets)
+                        or "load the required set's file too (--cards PATH)",
+                    )
+                )
 
 
 def _activate(registry: Registry, chosen: Sequence[str]) -> tuple[str, ...]:
@@ -302,10 +336,15 @@ def _activate(registry: Registry, chosen: Sequence[str]) -> tuple[str, ...]:
 
     for set_id in chosen:
         if set_id not in registry.sets:
-            raise DiosesError(Diagnostic(
-                "E101", f"unknown set '{set_id}'", "",
-                help=did_you_mean(set_id, registry.sets) or
-                f"loaded sets: {', '.join(registry.sets) or 'none'}"))
+            raise DiosesError(
+                Diagnostic(
+                    "E101",
+                    f"unknown set '{set_id}'",
+                    "",
+                    help=did_you_mean(set_id, registry.sets)
+                    or f"loaded sets: {', '.join(registry.sets) or 'none'}",
+                )
+            )
         want(set_id)
     return tuple(wanted)
 
@@ -321,20 +360,31 @@ def _add_definitions(registry: Registry, set_id: str) -> None:
         key = (family_of(definition), definition.id)
         if key in defined_here:
             first = defined_here[key].span
-            registry.diagnostics.append(diagnostic_at(
-                "DL201", f"duplicate id '{definition.id}' in set '{set_id}' "
-                f"(first defined at line {first.line if first else '?'})",
-                definition, loaded.path, help="every definition needs its own id"))
+            registry.diagnostics.append(
+                diagnostic_at(
+                    "DL201",
+                    f"duplicate id '{definition.id}' in set '{set_id}' "
+                    f"(first defined at line {first.line if first else '?'})",
+                    definition,
+                    loaded.path,
+                    help="every definition needs its own id",
+                )
+            )
             continue
         defined_here[key] = definition
         existing = registry.by_id.get(key)
         if existing is not None:
             if definition.id not in replaces:
-                registry.diagnostics.append(diagnostic_at(
-                    "DL201", f"duplicate id '{definition.id}': set '{existing[1]}' "
-                    "already defines it", definition, loaded.path,
-                    help=f"rename it, or list it under 'replaces' in set '{set_id}' "
-                    "if it supersedes that card"))
+                registry.diagnostics.append(
+                    diagnostic_at(
+                        "DL201",
+                        f"duplicate id '{definition.id}': set '{existing[1]}' already defines it",
+                        definition,
+                        loaded.path,
+                        help=f"rename it, or list it under 'replaces' in set '{set_id}' "
+                        "if it supersedes that card",
+                    )
+                )
                 continue
             registry.replaced.append((existing[0], existing[1], set_id))
         registry.by_id[key] = (definition, set_id)
@@ -343,16 +393,27 @@ def _add_definitions(registry: Registry, set_id: str) -> None:
     for replaced_id in loaded.card_set.replaces:
         if replaced_id not in earlier_ids:
             unknown += 1
-            registry.diagnostics.append(diagnostic_at(
-                "DL202", f"set '{set_id}' replaces unknown id '{replaced_id}'",
-                loaded.card_set, loaded.path,
-                help=(unknown <= MAX_ERRORS and did_you_mean(replaced_id, earlier_ids)) or
-                "'replaces' names a card of a set this one requires"))
+            registry.diagnostics.append(
+                diagnostic_at(
+                    "DL202",
+                    f"set '{set_id}' replaces unknown id '{replaced_id}'",
+                    loaded.card_set,
+                    loaded.path,
+                    help=(unknown <= MAX_ERRORS and did_you_mean(replaced_id, earlier_ids))
+                    or "'replaces' names a card of a set this one requires",
+                )
+            )
         elif replaced_id not in defined_ids:
-            registry.diagnostics.append(diagnostic_at(
-                "DL206", f"set '{set_id}' replaces '{replaced_id}' but does not define it",
-                loaded.card_set, loaded.path, severity=Severity.WARNING,
-                help="add the redesigned card, or drop it from 'replaces'"))
+            registry.diagnostics.append(
+                diagnostic_at(
+                    "DL206",
+                    f"set '{set_id}' replaces '{replaced_id}' but does not define it",
+                    loaded.card_set,
+                    loaded.path,
+                    severity=Severity.WARNING,
+                    help="add the redesigned card, or drop it from 'replaces'",
+                )
+            )
 
 
 _ENDLESS = 1 << 30  # the length of a chain that never ends (a cycle)
@@ -397,16 +458,20 @@ def _fill_scores_like(registry: Registry) -> None:
     links: dict[str, list[str]] = {}
     for (family, card_id), (definition, _) in registry.by_id.items():
         if family == "myth" and isinstance(definition, m.MythCard):
-            links[card_id] = [line.card for line in definition.lines
-                              if isinstance(line, m.ScoresLike)]
+            links[card_id] = [
+                line.card for line in definition.lines if isinstance(line, m.ScoresLike)
+            ]
     length = _chain_lengths(links)
     filled: dict[str, m.MythCard] = {}
     for card_id in sorted((c for c in links if links[c]), key=lambda c: length[c]):
         card = registry.get("myth", card_id)
         lines = []
         for line in card.lines:  # type: ignore[union-attr]
-            if isinstance(line, m.ScoresLike) and length.get(line.card, _ENDLESS) < \
-                    MAX_SCORES_LIKE and line.card != card_id:
+            if (
+                isinstance(line, m.ScoresLike)
+                and length.get(line.card, _ENDLESS) < MAX_SCORES_LIKE
+                and line.card != card_id
+            ):
                 target = filled.get(line.card) or registry.get("myth", line.card)
                 line = evolve(line, lines=target.lines)  # type: ignore[union-attr]
             lines.append(line)

@@ -47,9 +47,14 @@ def card_paths(paths: Iterable[Path | str]) -> list[Path]:
         elif path.is_file():
             found.append(path)
         else:
-            raise DiosesError(Diagnostic(
-                "DL000", "no such file or folder", str(path),
-                help=f"give a {CARD_SUFFIX} file or a folder holding some"))
+            raise DiosesError(
+                Diagnostic(
+                    "DL000",
+                    "no such file or folder",
+                    str(path),
+                    help=f"give a {CARD_SUFFIX} file or a folder holding some",
+                )
+            )
     return found
 
 
@@ -89,13 +94,20 @@ def visible_vocabulary(header: Header, headers: dict[str, Header]) -> Vocabulary
     if not words:
         words = [word for other in bundled_headers() for word in other.words]
     seen = {(word.kind, word.id) for word in words}
-    elsewhere = {form: set_id for set_id, other in headers.items() for word in other.words
-                 if (word.kind, word.id) not in seen for form in (word.id, word.plural) if form}
+    elsewhere = {
+        form: set_id
+        for set_id, other in headers.items()
+        for word in other.words
+        if (word.kind, word.id) not in seen
+        for form in (word.id, word.plural)
+        if form
+    }
     return Vocabulary(words, elsewhere)
 
 
-def read_sources(paths: Iterable[Path | str], context: Optional[Sequence[SourceFile]] = None
-                 ) -> list[SourceFile]:
+def read_sources(
+    paths: Iterable[Path | str], context: Optional[Sequence[SourceFile]] = None
+) -> list[SourceFile]:
     """Build the card files at ``paths`` (each file once, however often it is
     named); ``context`` are files already read whose declared words they may
     see (None: the bundled sets). A file's own set header wins over a context
@@ -111,38 +123,51 @@ def read_sources(paths: Iterable[Path | str], context: Optional[Sequence[SourceF
     known = bundled_headers() if context is None else [source.header for source in context]
     headers = {header.set_id: header for header in known if header.set_id}
     headers.update((header.set_id, header) for _, _, _, header in files if header.set_id)
-    return [_built(shown, text, problem, header, headers)
-            for shown, text, problem, header in files]
+    return [_built(shown, text, problem, header, headers) for shown, text, problem, header in files]
 
 
-def sources_from_texts(texts: Sequence[tuple[str, str]],
-                       context: Optional[Sequence[SourceFile]] = None) -> list[SourceFile]:
+def sources_from_texts(
+    texts: Sequence[tuple[str, str]], context: Optional[Sequence[SourceFile]] = None
+) -> list[SourceFile]:
     """:func:`read_sources` for texts already in memory, as ``(path, text)``
     (an editor's unsaved buffers): each built with the words it can see, a
     text's own set header winning over a context file of the same set id."""
-    files = [(path, text.lstrip("\ufeff"), scan_header(text.lstrip("\ufeff")))
-             for path, text in texts]
+    files = [
+        (path, text.lstrip("\ufeff"), scan_header(text.lstrip("\ufeff"))) for path, text in texts
+    ]
     known = bundled_headers() if context is None else [source.header for source in context]
     headers = {header.set_id: header for header in known if header.set_id}
     headers.update((header.set_id, header) for _, _, header in files if header.set_id)
     return [_built(path, text, None, header, headers) for path, text, header in files]
 
 
-def _built(shown: str, text: Optional[str], problem: Optional[Diagnostic], header: Header,
-           headers: dict[str, Header]) -> SourceFile:
+def _built(
+    shown: str,
+    text: Optional[str],
+    problem: Optional[Diagnostic],
+    header: Header,
+    headers: dict[str, Header],
+) -> SourceFile:
     if text is None:
         return SourceFile(shown, "", m.CardFile(None, (), shown), (problem,))
     vocabulary = visible_vocabulary(header, headers)
     card_file, diagnostics = cached_build(text, shown, vocabulary)
     if not card_file.card_set and not card_file.definitions and not diagnostics:
-        diagnostics = [Diagnostic("DL007", "the file defines nothing", shown,
-                                  severity=Severity.WARNING,
-                                  help='a card file holds one set: set my-set "My set" { }')]
+        diagnostics = [
+            Diagnostic(
+                "DL007",
+                "the file defines nothing",
+                shown,
+                severity=Severity.WARNING,
+                help='a card file holds one set: set my-set "My set" { }',
+            )
+        ]
     return SourceFile(shown, text, card_file, tuple(diagnostics), header, vocabulary)
 
 
-def replacing_bundled(bundled: Sequence[SourceFile], extra: Sequence[SourceFile]
-                      ) -> tuple[list[SourceFile], list[str]]:
+def replacing_bundled(
+    bundled: Sequence[SourceFile], extra: Sequence[SourceFile]
+) -> tuple[list[SourceFile], list[str]]:
     """The bundled files and ``extra``, where a file of ``extra`` whose set id
     is a bundled set's replaces that bundled file (an owner's edited copy of
     a bundled set); returns the files and a note for each replacement."""
@@ -151,15 +176,18 @@ def replacing_bundled(bundled: Sequence[SourceFile], extra: Sequence[SourceFile]
     for source in bundled:
         by = replaced.get(source.header.set_id)
         if by is not None and source.header.set_id:
-            notes.append(f"{by} defines set '{source.header.set_id}': it replaces the "
-                         f"bundled {source.path} for this run")
+            notes.append(
+                f"{by} defines set '{source.header.set_id}': it replaces the "
+                f"bundled {source.path} for this run"
+            )
         else:
             kept.append(source)
     return kept + list(extra), notes
 
 
-def cached_build(text: str, shown: str, vocabulary: Vocabulary
-                 ) -> tuple[m.CardFile, list[Diagnostic]]:
+def cached_build(
+    text: str, shown: str, vocabulary: Vocabulary
+) -> tuple[m.CardFile, list[Diagnostic]]:
     """:func:`build`, or what it built from the very same text, shown path
     and visible words before (:mod:`dioses_rules.cache`)."""
     seen = repr((list(vocabulary.declarations.items()), sorted(vocabulary.elsewhere.items())))

@@ -31,6 +31,7 @@ def _scale(report: BalanceReport):
 
     def at(value: float) -> float:
         return x0 + (value - low) / (high - low) * PLOT_W
+
     return low, high, at
 
 
@@ -43,31 +44,60 @@ def balance_plot(report: BalanceReport, title: str = "") -> str:
     drawing = dw.Drawing(width, height, font_family=FONT)
     drawing.append(dw.Rectangle(0, 0, width, height, fill="white"))
     printed_low, printed_high = report.printed_range
-    heading = title or (f"{len(cards)} cards, {report.boards} random areas, seed {report.seed}: "
-                        f"mean total {report.mean_total:.2f} per area")
+    heading = title or (
+        f"{len(cards)} cards, {report.boards} random areas, seed {report.seed}: "
+        f"mean total {report.mean_total:.2f} per area"
+    )
     drawing.append(label(heading, 15, LEFT, 26, font_weight="bold", class_="title"))
-    drawing.append(label(f"mean points per card, with one standard deviation each side; "
-                         f"shaded: the printed cards' means ({printed_low:.2f}-"
-                         f"{printed_high:.2f}); \u25c6 printed card, \u25cf other", 11.5,
-                         LEFT, 46, fill=MUTED))
+    drawing.append(
+        label(
+            f"mean points per card, with one standard deviation each side; "
+            f"shaded: the printed cards' means ({printed_low:.2f}-"
+            f"{printed_high:.2f}); \u25c6 printed card, \u25cf other",
+            11.5,
+            LEFT,
+            46,
+            fill=MUTED,
+        )
+    )
     bottom = TOP + len(cards) * ROW
     for index, stats in enumerate(cards):  # under the band and the grid lines
         y = TOP + index * ROW
         if stats.flags:
-            drawing.append(dw.Rectangle(0, y, width, ROW, fill="#fed7d7", class_="flagged",
-                                        data_id=stats.card.id))
+            drawing.append(
+                dw.Rectangle(
+                    0, y, width, ROW, fill="#fed7d7", class_="flagged", data_id=stats.card.id
+                )
+            )
         elif index % 2:
             drawing.append(dw.Rectangle(0, y, width, ROW, fill="#f7fafc"))
-    drawing.append(dw.Rectangle(at(printed_low), TOP - 4, max(at(printed_high) -
-                                at(printed_low), 1.5), bottom - TOP + 4, fill="#bee3f8",
-                                opacity=0.6, class_="printed-range"))
+    drawing.append(
+        dw.Rectangle(
+            at(printed_low),
+            TOP - 4,
+            max(at(printed_high) - at(printed_low), 1.5),
+            bottom - TOP + 4,
+            fill="#bee3f8",
+            opacity=0.6,
+            class_="printed-range",
+        )
+    )
     for tick in range(low, high + 1):
-        drawing.append(dw.Line(at(tick), TOP - 4, at(tick), bottom, stroke="#e2e8f0",
-                               stroke_width=1 if tick else 1.6))
+        drawing.append(
+            dw.Line(
+                at(tick),
+                TOP - 4,
+                at(tick),
+                bottom,
+                stroke="#e2e8f0",
+                stroke_width=1 if tick else 1.6,
+            )
+        )
         for y in (TOP - 10, bottom + 16):
             drawing.append(label(str(tick), 11, at(tick), y, fill=MUTED, text_anchor="middle"))
-    drawing.append(label("flags", 11.5, LEFT + NAME_W + PLOT_W + 12, TOP - 10, fill=MUTED,
-                         font_weight="bold"))
+    drawing.append(
+        label("flags", 11.5, LEFT + NAME_W + PLOT_W + 12, TOP - 10, fill=MUTED, font_weight="bold")
+    )
     for index, stats in enumerate(cards):
         drawing.append(_row(stats, TOP + index * ROW, at))
     return drawing.as_svg()
@@ -77,29 +107,77 @@ def _row(stats: CardStats, y: float, at) -> dw.Group:
     card = stats.card
     printed = card.provenance is m.Provenance.PRINTED
     flagged = bool(stats.flags)
-    group = dw.Group(class_="card-stat", data_id=card.id, data_mean=f"{stats.mean:.3f}",
-                     data_spread=f"{stats.spread:.3f}", data_printed=str(printed).lower(),
-                     data_flags="; ".join(stats.flags))
-    group.append(title(f"{card.name} ({card.id}, {card.provenance.value}): mean "
-                          f"{stats.mean:.2f}, spread {stats.spread:.2f}, scores in "
-                          f"{stats.score_rate:.0%} of areas"))
+    group = dw.Group(
+        class_="card-stat",
+        data_id=card.id,
+        data_mean=f"{stats.mean:.3f}",
+        data_spread=f"{stats.spread:.3f}",
+        data_printed=str(printed).lower(),
+        data_flags="; ".join(stats.flags),
+    )
+    group.append(
+        title(
+            f"{card.name} ({card.id}, {card.provenance.value}): mean "
+            f"{stats.mean:.2f}, spread {stats.spread:.2f}, scores in "
+            f"{stats.score_rate:.0%} of areas"
+        )
+    )
     middle = y + ROW / 2
     name = f"{card.name} ({card.id})" if card.name.lower() != card.id else card.name
-    group.append(label(name, 10.5, LEFT + NAME_W - 10, middle + 3.7, text_anchor="end",
-                       fill=NOT_MET if flagged else INK,
-                       font_weight="bold" if printed or flagged else "normal"))
+    group.append(
+        label(
+            name,
+            10.5,
+            LEFT + NAME_W - 10,
+            middle + 3.7,
+            text_anchor="end",
+            fill=NOT_MET if flagged else INK,
+            font_weight="bold" if printed or flagged else "normal",
+        )
+    )
     colour = PRINTED if printed else OTHER
-    group.append(dw.Line(at(stats.mean - stats.spread), middle, at(stats.mean + stats.spread),
-                         middle, stroke=colour, stroke_width=2))
+    group.append(
+        dw.Line(
+            at(stats.mean - stats.spread),
+            middle,
+            at(stats.mean + stats.spread),
+            middle,
+            stroke=colour,
+            stroke_width=2,
+        )
+    )
     cx = at(stats.mean)
     if printed:
-        group.append(dw.Lines(cx, middle - 5.5, cx + 5.5, middle, cx, middle + 5.5, cx - 5.5,
-                              middle, close=True, fill=PRINTED, class_="printed"))
+        group.append(
+            dw.Lines(
+                cx,
+                middle - 5.5,
+                cx + 5.5,
+                middle,
+                cx,
+                middle + 5.5,
+                cx - 5.5,
+                middle,
+                close=True,
+                fill=PRINTED,
+                class_="printed",
+            )
+        )
     else:
         group.append(dw.Circle(cx, middle, 3.6, fill=OTHER))
-    group.append(label(f"{stats.mean:.2f}", 9, at(stats.mean + stats.spread) + 5,
-                       middle + 3.2, fill=MUTED))
+    group.append(
+        label(f"{stats.mean:.2f}", 9, at(stats.mean + stats.spread) + 5, middle + 3.2, fill=MUTED)
+    )
     if flagged:
-        group.append(label("; ".join(stats.flags), 10.5, LEFT + NAME_W + PLOT_W + 12,
-                           middle + 3.7, fill=NOT_MET, font_weight="bold", class_="flags"))
+        group.append(
+            label(
+                "; ".join(stats.flags),
+                10.5,
+                LEFT + NAME_W + PLOT_W + 12,
+                middle + 3.7,
+                fill=NOT_MET,
+                font_weight="bold",
+                class_="flags",
+            )
+        )
     return group

@@ -34,8 +34,9 @@ def _points_colour(points: int) -> str:
     return MET if points > 0 else NOT_MET if points < 0 else MUTED
 
 
-def board_picture(board: Board, report: ScoreReport, text: CardText, title: str = "",
-                  explain: bool = False) -> str:
+def board_picture(
+    board: Board, report: ScoreReport, text: CardText, title: str = "", explain: bool = False
+) -> str:
     """The picture of a scored board, as an SVG document."""
     row_h = CARD_H + POINTS_H + GAP + (MAP_H if explain else 0.0)
     grid_x = LEFT + LAW_W + GAP
@@ -67,38 +68,83 @@ def board_picture(board: Board, report: ScoreReport, text: CardText, title: str 
     return drawing.as_svg()
 
 
-def _cell(board: Board, score: CardScore | None, cell: int, x: float, y: float,
-          text: CardText, explain: bool) -> dw.Group:
+def _cell(
+    board: Board,
+    score: CardScore | None,
+    cell: int,
+    x: float,
+    y: float,
+    text: CardText,
+    explain: bool,
+) -> dw.Group:
     placed = board.area.cells[cell]
     group = dw.Group(class_="cell", data_cell=cell_name(cell).replace(" ", "-"))
     if placed is None or score is None:
-        group.append(dw.Rectangle(x, y, CARD_W, CARD_H, rx=6, fill="none", stroke="#a0aec0",
-                                  stroke_dasharray="6,4"))
-        group.append(label("empty", 14, x + CARD_W / 2, y + CARD_H / 2, fill=MUTED,
-                           text_anchor="middle"))
+        group.append(
+            dw.Rectangle(
+                x, y, CARD_W, CARD_H, rx=6, fill="none", stroke="#a0aec0", stroke_dasharray="6,4"
+            )
+        )
+        group.append(
+            label("empty", 14, x + CARD_W / 2, y + CARD_H / 2, fill=MUTED, text_anchor="middle")
+        )
         return group
     group.args["data-face"] = "up" if placed.face_up else "down"
     group.args["data-points"] = str(score.points)
     group.append(card_group(placed.card, text, x, y, SCALE))
     if not placed.face_up:
-        group.append(dw.Rectangle(x - 3, y - 3, CARD_W + 6, CARD_H + 6, rx=8, fill="none",
-                                  stroke=INK, stroke_width=2.5, stroke_dasharray="8,5"))
+        group.append(
+            dw.Rectangle(
+                x - 3,
+                y - 3,
+                CARD_W + 6,
+                CARD_H + 6,
+                rx=8,
+                fill="none",
+                stroke=INK,
+                stroke_width=2.5,
+                stroke_dasharray="8,5",
+            )
+        )
         group.append(_pill("face down (R12)", x + CARD_W / 2, y - 1, INK, 10.5, "face"))
-    group.append(_pill(f"{score.points:+d}p" if score.points else "0p", x + CARD_W / 2,
-                       y + CARD_H + 17, _points_colour(score.points), 17, "points"))
+    group.append(
+        _pill(
+            f"{score.points:+d}p" if score.points else "0p",
+            x + CARD_W / 2,
+            y + CARD_H + 17,
+            _points_colour(score.points),
+            17,
+            "points",
+        )
+    )
     if explain:
-        group.append(_matched_map(score, x, y + CARD_H + POINTS_H + 4, band_colour(placed.card,
-                                                                         text.vocabulary)))
+        group.append(
+            _matched_map(
+                score, x, y + CARD_H + POINTS_H + 4, band_colour(placed.card, text.vocabulary)
+            )
+        )
     return group
 
 
 def _pill(words: str, cx: float, cy: float, colour: str, size: float, kind: str) -> dw.Group:
     width = len(words) * size * 0.6 + size
     group = dw.Group(class_=kind)
-    group.append(dw.Rectangle(cx - width / 2, cy - size * 0.85, width, size * 1.5,
-                              rx=size * 0.75, fill=colour))
-    group.append(label(words, size, cx, cy + size * 0.25, fill="white", font_weight="bold",
-                       text_anchor="middle"))
+    group.append(
+        dw.Rectangle(
+            cx - width / 2, cy - size * 0.85, width, size * 1.5, rx=size * 0.75, fill=colour
+        )
+    )
+    group.append(
+        label(
+            words,
+            size,
+            cx,
+            cy + size * 0.25,
+            fill="white",
+            font_weight="bold",
+            text_anchor="middle",
+        )
+    )
     return group
 
 
@@ -106,37 +152,56 @@ def _matched_map(score: CardScore, x: float, y: float, colour: str) -> dw.Group:
     """The area in miniature: the card's own cell outlined, the cells its
     lines matched filled; each line and its cells in the tooltip."""
     matched = sorted({cell for line in score.lines for cell in line.cells})
-    group = dw.Group(class_="matched", data_cells=" ".join(
-        cell_name(c).replace(" ", "-") for c in matched))
-    tip = [f"{line.text}: {line.points}p; matched "
-           f"{', '.join(cell_name(c) for c in line.cells) or 'no cell'}" for line in score.lines]
+    group = dw.Group(
+        class_="matched", data_cells=" ".join(cell_name(c).replace(" ", "-") for c in matched)
+    )
+    tip = [
+        f"{line.text}: {line.points}p; matched "
+        f"{', '.join(cell_name(c) for c in line.cells) or 'no cell'}"
+        for line in score.lines
+    ]
     group.append(title("\n".join(tip) or "no scoring line"))
     side = 10.0
     for cell in range(WIDTH * HEIGHT):
         r, c = divmod(cell, WIDTH)
         own = cell == score.cell
-        group.append(dw.Rectangle(x + c * (side + 1.5), y + r * (side + 1.5), side, side,
-                                  fill=colour if cell in matched else "white",
-                                  stroke=INK if own else "#a0aec0",
-                                  stroke_width=2 if own else 0.8))
-    words = (f"matched: {', '.join(cell_name(c) for c in matched)}" if matched
-             else "no cell matched")
+        group.append(
+            dw.Rectangle(
+                x + c * (side + 1.5),
+                y + r * (side + 1.5),
+                side,
+                side,
+                fill=colour if cell in matched else "white",
+                stroke=INK if own else "#a0aec0",
+                stroke_width=2 if own else 0.8,
+            )
+        )
+    words = f"matched: {', '.join(cell_name(c) for c in matched)}" if matched else "no cell matched"
     size, lines = fit(words, CARD_W - 4 * (side + 1.5) - 6, MAP_H - 8, 9.5, 6.0)
     group.append(lines_text(lines, size, x + 4 * (side + 1.5) + 4, y + size, fill=MUTED))
     return group
 
 
-def _laws(report: ScoreReport, text: CardText, grid_x: float, grid_y: float,
-          row_h: float) -> dw.Group:
+def _laws(
+    report: ScoreReport, text: CardText, grid_x: float, grid_y: float, row_h: float
+) -> dw.Group:
     group = dw.Group(class_="laws")
     for row in m.ROWS:
         y = grid_y + row.index * row_h
-        group.append(label(f"{row.value} row", 13, LEFT, y + 14, fill=MUTED,
-                           font_weight="bold"))
+        group.append(label(f"{row.value} row", 13, LEFT, y + 14, fill=MUTED, font_weight="bold"))
     for column in m.COLUMNS:
         x = grid_x + (column - 1) * (CARD_W + GAP)
-        group.append(label(f"column {column}", 13, x + CARD_W / 2, grid_y - 6, fill=MUTED,
-                           font_weight="bold", text_anchor="middle"))
+        group.append(
+            label(
+                f"column {column}",
+                13,
+                x + CARD_W / 2,
+                grid_y - 6,
+                fill=MUTED,
+                font_weight="bold",
+                text_anchor="middle",
+            )
+        )
     for law in report.laws:
         if law.row is not None:
             x, y = LEFT, grid_y + law.row.index * row_h + 24
@@ -150,22 +215,27 @@ def _law_box(law: LawScore, text: CardText, x: float, y: float, width: float) ->
     met = law.points > 0
     colour = MET if met else NOT_MET
     where = f"the {law.row.value} row" if law.row is not None else f"column {law.column}"
-    group = dw.Group(class_="law", data_id=law.law.id, data_met=str(met).lower(),
-                     data_points=str(law.points),
-                     data_line=law.row.value if law.row is not None else str(law.column))
+    group = dw.Group(
+        class_="law",
+        data_id=law.law.id,
+        data_met=str(met).lower(),
+        data_points=str(law.points),
+        data_line=law.row.value if law.row is not None else str(law.column),
+    )
     group.append(title(f"{law.law.name}: on {where}"))
-    group.append(dw.Rectangle(x, y, width, LAW_H, rx=6, fill="white", stroke=colour,
-                              stroke_width=2))
+    group.append(
+        dw.Rectangle(x, y, width, LAW_H, rx=6, fill="white", stroke=colour, stroke_width=2)
+    )
     size, lines = fit(law.law.name, width - 12, 30, 12.5, 8, bold=True)
-    group.append(lines_text(lines, size, x + 6, y + 6 + size, font_weight="bold",
-                            class_="name"))
+    group.append(lines_text(lines, size, x + 6, y + 6 + size, font_weight="bold", class_="name"))
     body = text.text(law.law).removeprefix("Law - ")
     top = y + 10 + len(lines) * size * 1.25
     small, body_lines = fit(body, width - 12, y + LAW_H - 24 - top, 10.5, 7)
     group.append(lines_text(body_lines, small, x + 6, top + small, fill=MUTED))
     verdict = f"met: +{law.points}p" if met else "not met: 0p"
-    group.append(label(verdict, 12, x + 6, y + LAW_H - 8, fill=colour, font_weight="bold",
-                       class_="verdict"))
+    group.append(
+        label(verdict, 12, x + 6, y + LAW_H - 8, fill=colour, font_weight="bold", class_="verdict")
+    )
     return group
 
 
@@ -179,16 +249,35 @@ def _tie_break_words(board: Board, text: CardText) -> str:
 
 def _summary(panel: Panel, report: ScoreReport, tie_break: str) -> None:
     group = panel.section("summary")
-    group.append(label(f"Total: {report.total} points", 20, panel.x, panel.y + 20,
-                       font_weight="bold", class_="total", data_total=str(report.total)))
-    parts = [("cards", sum(c.points for c in report.cards)),
-             ("laws", sum(x.points for x in report.laws)),
-             ("patterns", sum(x.points for x in report.patterns)),
-             ("objectives", sum(x.points for x in report.objectives))]
+    group.append(
+        label(
+            f"Total: {report.total} points",
+            20,
+            panel.x,
+            panel.y + 20,
+            font_weight="bold",
+            class_="total",
+            data_total=str(report.total),
+        )
+    )
+    parts = [
+        ("cards", sum(c.points for c in report.cards)),
+        ("laws", sum(x.points for x in report.laws)),
+        ("patterns", sum(x.points for x in report.patterns)),
+        ("objectives", sum(x.points for x in report.objectives)),
+    ]
     shown = " + ".join(f"{name} {points}" for name, points in parts if points or name == "cards")
     group.append(label(shown, 12, panel.x, panel.y + 40, fill=MUTED))
-    group.append(label(f"{tie_break}: {report.gods}", 13, panel.x, panel.y + 60,
-                       class_="tie-break", data_gods=str(report.gods)))
+    group.append(
+        label(
+            f"{tie_break}: {report.gods}",
+            13,
+            panel.x,
+            panel.y + 60,
+            class_="tie-break",
+            data_gods=str(report.gods),
+        )
+    )
     panel.y += 80
 
 
@@ -202,14 +291,26 @@ def _patterns(panel: Panel, report: ScoreReport, text: CardText) -> None:
     for index, held in enumerate(report.patterns):
         r, c = divmod(index, per_row)
         x, y = panel.x + c * (width + 6), panel.y + r * (height + 36)
-        item = dw.Group(class_="pattern", data_id=held.pattern.id,
-                        data_completed=str(held.completed).lower(), data_points=str(held.points))
+        item = dw.Group(
+            class_="pattern",
+            data_id=held.pattern.id,
+            data_completed=str(held.completed).lower(),
+            data_points=str(held.points),
+        )
         item.append(card_group(held.pattern, text, x, y, scale))
         verdict = "completed" if held.completed else "not completed"
         how = "" if held.judged else " (as saved)"
         words = wrap(f"{verdict}{how}: {held.points}p", width, 10)
-        item.append(lines_text(words, 10, x, y + height + 13, font_weight="bold",
-                               fill=MET if held.completed else NOT_MET))
+        item.append(
+            lines_text(
+                words,
+                10,
+                x,
+                y + height + 13,
+                font_weight="bold",
+                fill=MET if held.completed else NOT_MET,
+            )
+        )
         group.append(item)
     rows = (len(report.patterns) + per_row - 1) // per_row
     panel.y += rows * (height + 36) + 8
@@ -221,8 +322,12 @@ def _objectives(panel: Panel, report: ScoreReport, text: CardText) -> None:
     group = panel.section("objectives")
     panel.heading(group, "Objectives (R15)")
     for objective in report.objectives:
-        item = dw.Group(class_="objective", data_goal=objective.goal.id,
-                        data_element=objective.element.id, data_points=str(objective.points))
+        item = dw.Group(
+            class_="objective",
+            data_goal=objective.goal.id,
+            data_element=objective.element.id,
+            data_points=str(objective.points),
+        )
         head = f"{objective.goal.name} + {objective.element.name}: {objective.points}p"
         panel.paragraph(item, head, 13, bold=True, colour=_points_colour(objective.points))
         panel.paragraph(item, text.text(objective.goal), 11, colour=MUTED)
@@ -239,19 +344,34 @@ def _scenario(panel: Panel, report: ScoreReport, text: CardText) -> None:
     group.args["data-id"] = result.scenario.id
     panel.heading(group, f"Scenario {result.scenario.number}: {result.scenario.name}")
     for what, conditions, trees, met in (
-            ("Victory", result.victory_conditions, result.scenario.victory, result.victory),
-            ("Challenge", result.challenge_conditions, result.scenario.challenge,
-             result.challenge)):
+        ("Victory", result.victory_conditions, result.scenario.victory, result.victory),
+        ("Challenge", result.challenge_conditions, result.scenario.challenge, result.challenge),
+    ):
         if not conditions:
             continue
-        panel.paragraph(group, f"{what}: {'met' if met else 'not met'}", 13, bold=True,
-                        colour=MET if met else NOT_MET)
+        panel.paragraph(
+            group,
+            f"{what}: {'met' if met else 'not met'}",
+            13,
+            bold=True,
+            colour=MET if met else NOT_MET,
+        )
         for condition, tree in zip(conditions, trees):
             item = dw.Group(class_="condition", data_met=str(condition.met).lower())
             mark = "\u2713" if condition.met else "\u2717"
-            panel.paragraph(item, f"{mark} {text.condition(tree)}", 11.5,
-                            colour=MET if condition.met else NOT_MET, indent=10)
+            panel.paragraph(
+                item,
+                f"{mark} {text.condition(tree)}",
+                11.5,
+                colour=MET if condition.met else NOT_MET,
+                indent=10,
+            )
             group.append(item)
     beaten = "beaten" if result.beaten else "not beaten"
-    panel.paragraph(group, f"More than {result.threshold} points to beat: {beaten}", 13,
-                    bold=True, colour=MET if result.beaten else NOT_MET)
+    panel.paragraph(
+        group,
+        f"More than {result.threshold} points to beat: {beaten}",
+        13,
+        bold=True,
+        colour=MET if result.beaten else NOT_MET,
+    )

@@ -19,17 +19,22 @@ from ..language import model as m
 from ..language.english_definitions import CardTextWriter, english_text, provenance_text
 from ..language.vocabulary import Vocabulary
 from ..pool.registry import Registry
-from .draw import (FONT, LINE_HEIGHT, MUTED, fit, label, lines_text, one_line, text_width,
-                   title)
+from .draw import FONT, LINE_HEIGHT, MUTED, fit, label, lines_text, one_line, text_width, title
 from .symbols import any_mythology_symbol, colour_of, mythology_symbol, type_mark
 
 CARD_WIDTH = 63.0
 CARD_HEIGHT = 88.0
 MARGIN = 3.5
 BAND = 15.0  # the coloured band holding the name
-KIND_COLOURS = {"law": "#553c9a", "pattern": "#744210", "objective-goal": "#285e61",
-                "objective-element": "#285e61", "power": "#9b2c2c", "rule-option": "#2d3748",
-                "scenario": "#702459"}
+KIND_COLOURS = {
+    "law": "#553c9a",
+    "pattern": "#744210",
+    "objective-goal": "#285e61",
+    "objective-element": "#285e61",
+    "power": "#9b2c2c",
+    "rule-option": "#2d3748",
+    "scenario": "#702459",
+}
 PROVENANCE_MARKS = {"printed": "\u25cf", "named": "\u25d0", "reconstructed": "\u25cb"}
 
 
@@ -45,12 +50,17 @@ class CardText:
 
     @classmethod
     def of(cls, registry: Registry) -> "CardText":
-        return cls(registry.display_names(), registry.pattern_points_table(),
-                   registry.vocabulary, registry.option_names())
+        return cls(
+            registry.display_names(),
+            registry.pattern_points_table(),
+            registry.vocabulary,
+            registry.option_names(),
+        )
 
     def text(self, definition: m.Definition) -> str:
-        return english_text(definition, self.names, self.pattern_points, self.vocabulary,
-                            self.option_names)
+        return english_text(
+            definition, self.names, self.pattern_points, self.vocabulary, self.option_names
+        )
 
     def condition(self, condition: m.Condition) -> str:
         """A scenario's condition in English, as its card says it."""
@@ -61,8 +71,9 @@ class CardText:
 def kind_line(definition: m.Definition, vocabulary: Vocabulary) -> str:
     """What a card is, in English: "Greek god", "Celtic and Greek god", "Law"."""
     if isinstance(definition, m.MythCard):
-        mythologies = " and ".join(vocabulary.english("mythology", x)
-                                   for x in definition.mythologies)
+        mythologies = " and ".join(
+            vocabulary.english("mythology", x) for x in definition.mythologies
+        )
         what = f"{mythologies} {vocabulary.english('type', definition.type)}"
         return ("Event card: " if definition.event else "") + what
     if isinstance(definition, m.Pattern):
@@ -76,20 +87,38 @@ def band_colour(definition: m.Definition, vocabulary: Vocabulary) -> str:
     return KIND_COLOURS.get(definition.kind, "#2d3748")
 
 
-def card_group(definition: m.Definition, text: CardText, x: float = 0.0, y: float = 0.0,
-               scale: float = 1.0, set_id: Optional[str] = None, note: str = "") -> dw.Group:
+def card_group(
+    definition: m.Definition,
+    text: CardText,
+    x: float = 0.0,
+    y: float = 0.0,
+    scale: float = 1.0,
+    set_id: Optional[str] = None,
+    note: str = "",
+) -> dw.Group:
     """One card face, its top-left corner at (x, y), ``scale`` times 63 x 88."""
     vocabulary = text.vocabulary
-    group = dw.Group(transform=f"translate({x:g},{y:g}) scale({scale:g})", class_="card",
-                     data_id=definition.id, data_kind=definition.kind,
-                     data_provenance=definition.provenance.value,
-                     **({"data_set": set_id} if set_id else {}))
+    group = dw.Group(
+        transform=f"translate({x:g},{y:g}) scale({scale:g})",
+        class_="card",
+        data_id=definition.id,
+        data_kind=definition.kind,
+        data_provenance=definition.provenance.value,
+        **({"data_set": set_id} if set_id else {}),
+    )
     group.append(title(f"{definition.name} ({definition.id})"))
     colour = band_colour(definition, vocabulary)
-    group.append(dw.Rectangle(0, 0, CARD_WIDTH, CARD_HEIGHT, rx=3, fill="white",
-                              stroke="#2d3748", stroke_width=0.35))
-    group.append(dw.Path(f"M0,{BAND} V3 A3,3 0 0 1 3,0 H{CARD_WIDTH - 3} "
-                         f"A3,3 0 0 1 {CARD_WIDTH},3 V{BAND} Z", fill=colour))
+    group.append(
+        dw.Rectangle(
+            0, 0, CARD_WIDTH, CARD_HEIGHT, rx=3, fill="white", stroke="#2d3748", stroke_width=0.35
+        )
+    )
+    group.append(
+        dw.Path(
+            f"M0,{BAND} V3 A3,3 0 0 1 3,0 H{CARD_WIDTH - 3} A3,3 0 0 1 {CARD_WIDTH},3 V{BAND} Z",
+            fill=colour,
+        )
+    )
     symbols = definition.mythologies if isinstance(definition, m.MythCard) else ()
     group.append(_name(definition.name, CARD_WIDTH - 2 * MARGIN - 7.8 * len(symbols)))
     for index, mythology in enumerate(symbols):
@@ -99,8 +128,16 @@ def card_group(definition: m.Definition, text: CardText, x: float = 0.0, y: floa
     subtitle = kind_line(definition, vocabulary)
     if definition.aliases and definition.aliases[0] != definition.name:
         subtitle = f"{definition.aliases[0]} \u00b7 {subtitle}"
-    group.append(label(subtitle, one_line(subtitle, CARD_WIDTH - 2 * MARGIN, 3.0), MARGIN,
-                       BAND + 4.5, fill=MUTED, class_="kind"))
+    group.append(
+        label(
+            subtitle,
+            one_line(subtitle, CARD_WIDTH - 2 * MARGIN, 3.0),
+            MARGIN,
+            BAND + 4.5,
+            fill=MUTED,
+            class_="kind",
+        )
+    )
     body_top = BAND + 7.5
     body = text.text(definition)
     if isinstance(definition, m.Pattern):
@@ -118,38 +155,66 @@ def _name(name: str, width: float) -> dw.Text:
     would be too small to read."""
     size = one_line(name, width, 5.2)
     if size >= 3.4:
-        return label(name, size, MARGIN, BAND / 2 + size * 0.36, fill="white",
-                     font_weight="bold", class_="name")
+        return label(
+            name,
+            size,
+            MARGIN,
+            BAND / 2 + size * 0.36,
+            fill="white",
+            font_weight="bold",
+            class_="name",
+        )
     size, lines = fit(name, width, BAND - 2.0, 4.4, bold=True)
     top = (BAND - len(lines) * size * LINE_HEIGHT) / 2 + size * 0.92
-    return lines_text(lines, size, MARGIN, top, fill="white", font_weight="bold",
-                      class_="name")
+    return lines_text(lines, size, MARGIN, top, fill="white", font_weight="bold", class_="name")
 
 
-def _footer(group: dw.Group, definition: m.Definition, set_id: Optional[str],
-            note: str) -> None:
+def _footer(group: dw.Group, definition: m.Definition, set_id: Optional[str], note: str) -> None:
     base = CARD_HEIGHT - 3.2
-    group.append(dw.Line(MARGIN, base - 3.6, CARD_WIDTH - MARGIN, base - 3.6,
-                         stroke="#cbd5e0", stroke_width=0.25))
+    group.append(
+        dw.Line(
+            MARGIN, base - 3.6, CARD_WIDTH - MARGIN, base - 3.6, stroke="#cbd5e0", stroke_width=0.25
+        )
+    )
     taken = 0.0
     if definition.provenance_stated:
-        shown = (f"{PROVENANCE_MARKS.get(definition.provenance.value, '')} "
-                 f"{provenance_text(definition)}")
+        shown = (
+            f"{PROVENANCE_MARKS.get(definition.provenance.value, '')} {provenance_text(definition)}"
+        )
         group.append(label(shown, 2.3, MARGIN, base, fill=MUTED, class_="provenance"))
         taken = text_width(shown, 2.3) + 2.0
     if note:
-        group.append(label(note, one_line(note, CARD_WIDTH - 2 * MARGIN, 2.4), MARGIN,
-                           base - 5.0, fill=MUTED, font_style="italic", class_="note"))
+        group.append(
+            label(
+                note,
+                one_line(note, CARD_WIDTH - 2 * MARGIN, 2.4),
+                MARGIN,
+                base - 5.0,
+                fill=MUTED,
+                font_style="italic",
+                class_="note",
+            )
+        )
     where = " \u00b7 ".join(x for x in (set_id, definition.id) if x)
     room = CARD_WIDTH - 2 * MARGIN - taken
     if one_line(where, room, 2.0) < 1.6 and not note:  # too small beside it: above the rule
         base, room = base - 5.0, CARD_WIDTH - 2 * MARGIN
-    group.append(label(where, one_line(where, room, 2.0), CARD_WIDTH - MARGIN, base,
-                       fill=MUTED, text_anchor="end", class_="id"))
+    group.append(
+        label(
+            where,
+            one_line(where, room, 2.0),
+            CARD_WIDTH - MARGIN,
+            base,
+            fill=MUTED,
+            text_anchor="end",
+            class_="id",
+        )
+    )
 
 
-def _pattern_shape(group: dw.Group, pattern: m.Pattern, vocabulary: Vocabulary,
-                   top: float) -> float:
+def _pattern_shape(
+    group: dw.Group, pattern: m.Pattern, vocabulary: Vocabulary, top: float
+) -> float:
     """The pattern's cells (R14), each with its mythology's symbol (none: any
     mythology) and its type's mark; returns where the text below goes."""
     rows = len(pattern.shape)
@@ -161,31 +226,63 @@ def _pattern_shape(group: dw.Group, pattern: m.Pattern, vocabulary: Vocabulary,
         for c, wanted in enumerate(row):
             cx, cy = left + c * cell, top + r * cell
             if wanted is None:
-                shape.append(dw.Rectangle(cx + 0.6, cy + 0.6, cell - 1.2, cell - 1.2, rx=1,
-                                          fill="none", stroke="#cbd5e0", stroke_width=0.3,
-                                          stroke_dasharray="1,1"))
+                shape.append(
+                    dw.Rectangle(
+                        cx + 0.6,
+                        cy + 0.6,
+                        cell - 1.2,
+                        cell - 1.2,
+                        rx=1,
+                        fill="none",
+                        stroke="#cbd5e0",
+                        stroke_width=0.3,
+                        stroke_dasharray="1,1",
+                    )
+                )
                 continue
             shape.append(_pattern_cell(wanted, vocabulary, cx, cy, cell))
     group.append(shape)
     return top + rows * cell + 2.0
 
 
-def _pattern_cell(wanted: m.PatternCell, vocabulary: Vocabulary, x: float, y: float,
-                  cell: float) -> dw.Group:
+def _pattern_cell(
+    wanted: m.PatternCell, vocabulary: Vocabulary, x: float, y: float, cell: float
+) -> dw.Group:
     colour = colour_of(vocabulary, wanted.mythology)
-    drawn = dw.Group(class_="pattern-cell", data_type=wanted.type,
-                     data_mythology=wanted.mythology or "any")
-    drawn.append(dw.Rectangle(x + 0.6, y + 0.6, cell - 1.2, cell - 1.2, rx=1, fill="#f7fafc",
-                              stroke=colour, stroke_width=0.4))
+    drawn = dw.Group(
+        class_="pattern-cell", data_type=wanted.type, data_mythology=wanted.mythology or "any"
+    )
+    drawn.append(
+        dw.Rectangle(
+            x + 0.6,
+            y + 0.6,
+            cell - 1.2,
+            cell - 1.2,
+            rx=1,
+            fill="#f7fafc",
+            stroke=colour,
+            stroke_width=0.4,
+        )
+    )
     if wanted.mythology is not None:
-        drawn.append(mythology_symbol(vocabulary, wanted.mythology, x + cell / 2,
-                                      y + cell * 0.36, cell * 0.2))
+        drawn.append(
+            mythology_symbol(
+                vocabulary, wanted.mythology, x + cell / 2, y + cell * 0.36, cell * 0.2
+            )
+        )
     else:
-        drawn.append(any_mythology_symbol(vocabulary, x + cell / 2, y + cell * 0.36,
-                                          cell * 0.2))
-    drawn.append(label(type_mark(vocabulary, wanted.type), cell * 0.28, x + cell / 2,
-                       y + cell * 0.86, text_anchor="middle", font_weight="bold",
-                       fill=colour))
+        drawn.append(any_mythology_symbol(vocabulary, x + cell / 2, y + cell * 0.36, cell * 0.2))
+    drawn.append(
+        label(
+            type_mark(vocabulary, wanted.type),
+            cell * 0.28,
+            x + cell / 2,
+            y + cell * 0.86,
+            text_anchor="middle",
+            font_weight="bold",
+            fill=colour,
+        )
+    )
     return drawn
 
 

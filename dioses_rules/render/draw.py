@@ -49,8 +49,14 @@ def wrap(text: str, width: float, size: float, bold: bool = False) -> list[str]:
     return lines
 
 
-def fit(text: str, width: float, height: float, largest: float, smallest: float = 0.8,
-        bold: bool = False) -> tuple[float, list[str]]:
+def fit(
+    text: str,
+    width: float,
+    height: float,
+    largest: float,
+    smallest: float = 0.8,
+    bold: bool = False,
+) -> tuple[float, list[str]]:
     """The largest font size (from ``largest`` down) at which ``text``,
     wrapped to ``width``, fits ``height``; and its lines. Text is never cut:
     below ``smallest`` it keeps shrinking until it fits."""
@@ -72,8 +78,14 @@ def lines_text(lines: list[str], size: float, x: float, y: float, **attributes) 
     attributes.setdefault("font_family", FONT)
     attributes.setdefault("fill", INK)
     lines = [shown(line) for line in lines]
-    return dw.Text(lines if len(lines) > 1 else lines[0] if lines else "", size, x, y,
-                   line_height=LINE_HEIGHT, **attributes)
+    return dw.Text(
+        lines if len(lines) > 1 else lines[0] if lines else "",
+        size,
+        x,
+        y,
+        line_height=LINE_HEIGHT,
+        **attributes,
+    )
 
 
 def label(text: str, size: float, x: float, y: float, **attributes) -> dw.Text:

@@ -23,14 +23,18 @@ def _cairosvg():
     try:
         import cairosvg
     except ImportError as error:
-        raise PictureError.one("E401", f"PDF and PNG pictures need cairosvg, which is not "
-                               f"installed ({error.name})", help=EXTRA) from None
+        raise PictureError.one(
+            "E401",
+            f"PDF and PNG pictures need cairosvg, which is not installed ({error.name})",
+            help=EXTRA,
+        ) from None
     except OSError as error:  # cairocffi found no cairo library
         raise PictureError.one(
-            "E402", f"PDF and PNG pictures need the cairo library, which was not found "
-            f"({error})",
+            "E402",
+            f"PDF and PNG pictures need the cairo library, which was not found ({error})",
             help="install cairo: 'apt install libcairo2' (Debian, Ubuntu), 'brew install "
-                 "cairo' (macOS), 'dnf install cairo' (Fedora); or write an SVG") from None
+            "cairo' (macOS), 'dnf install cairo' (Fedora); or write an SVG",
+        ) from None
     return cairosvg
 
 
@@ -48,8 +52,11 @@ def pdf(pages: Sequence[str]) -> bytes:
     try:
         from pypdf import PdfWriter
     except ImportError as error:
-        raise PictureError.one("E401", f"a PDF of several pages needs pypdf, which is not "
-                               f"installed ({error.name})", help=EXTRA) from None
+        raise PictureError.one(
+            "E401",
+            f"a PDF of several pages needs pypdf, which is not installed ({error.name})",
+            help=EXTRA,
+        ) from None
     writer = PdfWriter()
     for page in rendered:
         writer.append(io.BytesIO(page))

@@ -23,9 +23,24 @@ class Panel:
         self.paragraph(group, words, 15, bold=True)
         self.y += 4
 
-    def paragraph(self, group: dw.Group, words: str, size: float, bold: bool = False,
-                  colour: str = INK, indent: float = 0.0) -> None:
+    def paragraph(
+        self,
+        group: dw.Group,
+        words: str,
+        size: float,
+        bold: bool = False,
+        colour: str = INK,
+        indent: float = 0.0,
+    ) -> None:
         lines = wrap(words, self.width - indent, size, bold)
-        group.append(lines_text(lines, size, self.x + indent, self.y + size, fill=colour,
-                                font_weight="bold" if bold else "normal"))
+        group.append(
+            lines_text(
+                lines,
+                size,
+                self.x + indent,
+                self.y + size,
+                fill=colour,
+                font_weight="bold" if bold else "normal",
+            )
+        )
         self.y += len(lines) * size * LINE_HEIGHT + 4

@@ -29,7 +29,7 @@ SheetCard = tuple[m.Definition, Optional[str], str]
 
 
 def pages_of(cards: Sequence[SheetCard]) -> list[Sequence[SheetCard]]:
-    return [cards[i:i + PER_PAGE] for i in range(0, len(cards), PER_PAGE)] or [[]]
+    return [cards[i : i + PER_PAGE] for i in range(0, len(cards), PER_PAGE)] or [[]]
 
 
 def _cut_marks(group: dw.Group) -> None:
@@ -44,18 +44,35 @@ def _cut_marks(group: dw.Group) -> None:
         group.append(dw.Line(PAGE_WIDTH - LEFT + 2, y, PAGE_WIDTH, y, **style))
 
 
-def page_group(cards: Iterable[SheetCard], text: CardText, number: int, pages: int,
-               y: float = 0.0) -> dw.Group:
+def page_group(
+    cards: Iterable[SheetCard], text: CardText, number: int, pages: int, y: float = 0.0
+) -> dw.Group:
     """One A4 page of up to nine cards, its top at ``y``."""
     page = dw.Group(transform=f"translate(0,{y:g})", class_="page", data_page=str(number))
     page.append(dw.Rectangle(0, 0, PAGE_WIDTH, PAGE_HEIGHT, fill="white"))
     _cut_marks(page)
     for index, (definition, set_id, note) in enumerate(cards):
         row, column = divmod(index, PER_ROW)
-        page.append(card_group(definition, text, LEFT + column * CARD_WIDTH,
-                               TOP + row * CARD_HEIGHT, set_id=set_id, note=note))
-    page.append(label(f"page {number} of {pages}", 2.5, PAGE_WIDTH / 2, PAGE_HEIGHT - 5,
-                      fill=MUTED, text_anchor="middle"))
+        page.append(
+            card_group(
+                definition,
+                text,
+                LEFT + column * CARD_WIDTH,
+                TOP + row * CARD_HEIGHT,
+                set_id=set_id,
+                note=note,
+            )
+        )
+    page.append(
+        label(
+            f"page {number} of {pages}",
+            2.5,
+            PAGE_WIDTH / 2,
+            PAGE_HEIGHT - 5,
+            fill=MUTED,
+            text_anchor="middle",
+        )
+    )
     return page
 
 
@@ -82,6 +99,7 @@ def sheet_svg(cards: Sequence[SheetCard], text: CardText) -> str:
     drawing = _drawing(len(pages) * PAGE_HEIGHT + (len(pages) - 1) * GAP)
     drawing.append(dw.Rectangle(0, 0, PAGE_WIDTH, drawing.height, fill="#e2e8f0"))
     for number, chunk in enumerate(pages, 1):
-        drawing.append(page_group(chunk, text, number, len(pages),
-                                  (number - 1) * (PAGE_HEIGHT + GAP)))
+        drawing.append(
+            page_group(chunk, text, number, len(pages), (number - 1) * (PAGE_HEIGHT + GAP))
+        )
     return drawing.as_svg()

@@ -20,14 +20,14 @@ import drawsvg as dw
 from ..language.vocabulary import Vocabulary
 from .draw import FONT, title
 
-PALETTE = ("#2b6cb0", "#b7791f", "#2f855a", "#6b46c1", "#c05621", "#2c7a7b", "#b83280",
-           "#4a5568")
+PALETTE = ("#2b6cb0", "#b7791f", "#2f855a", "#6b46c1", "#c05621", "#2c7a7b", "#b83280", "#4a5568")
 UNKNOWN = "#718096"
 GENERATED = ("pentagon", "hexagon", "star", "diamond", "octagon", "cross")
 
 
-def _polygon(sides: int, cx: float, cy: float, r: float, turn: float = -90.0,
-             inner: Optional[float] = None) -> list[float]:
+def _polygon(
+    sides: int, cx: float, cy: float, r: float, turn: float = -90.0, inner: Optional[float] = None
+) -> list[float]:
     points: list[float] = []
     steps = sides * 2 if inner else sides
     for i in range(steps):
@@ -53,21 +53,50 @@ def _shape(name: str, cx: float, cy: float, r: float, **style) -> dw.DrawingElem
         side = r * 1.6
         return dw.Rectangle(cx - side / 2, cy - side / 2, side, side, **style)
     if name == "spiral":
-        return dw.Lines(*_spiral(cx, cy, r), fill="none", stroke=style.get("fill", "none"),
-                        stroke_width=r * 0.22)
+        return dw.Lines(
+            *_spiral(cx, cy, r),
+            fill="none",
+            stroke=style.get("fill", "none"),
+            stroke_width=r * 0.22,
+        )
     if name == "cross":
         w = r * 0.6
-        return dw.Lines(cx - w / 2, cy - r, cx + w / 2, cy - r, cx + w / 2, cy - w / 2,
-                        cx + r, cy - w / 2, cx + r, cy + w / 2, cx + w / 2, cy + w / 2,
-                        cx + w / 2, cy + r, cx - w / 2, cy + r, cx - w / 2, cy + w / 2,
-                        cx - r, cy + w / 2, cx - r, cy - w / 2, cx - w / 2, cy - w / 2,
-                        close=True, **style)
-    sides = {"triangle": 3, "diamond": 4, "pentagon": 5, "hexagon": 6, "octagon": 8,
-             "star": 5}[name]
+        return dw.Lines(
+            cx - w / 2,
+            cy - r,
+            cx + w / 2,
+            cy - r,
+            cx + w / 2,
+            cy - w / 2,
+            cx + r,
+            cy - w / 2,
+            cx + r,
+            cy + w / 2,
+            cx + w / 2,
+            cy + w / 2,
+            cx + w / 2,
+            cy + r,
+            cx - w / 2,
+            cy + r,
+            cx - w / 2,
+            cy + w / 2,
+            cx - r,
+            cy + w / 2,
+            cx - r,
+            cy - w / 2,
+            cx - w / 2,
+            cy - w / 2,
+            close=True,
+            **style,
+        )
+    sides = {"triangle": 3, "diamond": 4, "pentagon": 5, "hexagon": 6, "octagon": 8, "star": 5}[
+        name
+    ]
     if name == "triangle":
         return dw.Lines(*_polygon(3, cx, cy + r * 0.15, r * 1.05), close=True, **style)
-    return dw.Lines(*_polygon(sides, cx, cy, r, inner=r * 0.45 if name == "star" else None),
-                    close=True, **style)
+    return dw.Lines(
+        *_polygon(sides, cx, cy, r, inner=r * 0.45 if name == "star" else None), close=True, **style
+    )
 
 
 SHAPES = frozenset(["circle", "square", "triangle", "spiral", "cross", *GENERATED])
@@ -93,8 +122,14 @@ def colour_of(vocabulary: Vocabulary, mythology: Optional[str]) -> str:
     return PALETTE[ids.index(mythology) % len(PALETTE)]
 
 
-def mythology_symbol(vocabulary: Vocabulary, mythology: str, cx: float, cy: float, r: float,
-                     colour: Optional[str] = None) -> dw.Group:
+def mythology_symbol(
+    vocabulary: Vocabulary,
+    mythology: str,
+    cx: float,
+    cy: float,
+    r: float,
+    colour: Optional[str] = None,
+) -> dw.Group:
     """The symbol of a mythology centred at (cx, cy), about ``r`` in radius;
     the group says which mythology it is (``data-mythology``) and names it."""
     fill = colour or colour_of(vocabulary, mythology)
@@ -105,8 +140,11 @@ def mythology_symbol(vocabulary: Vocabulary, mythology: str, cx: float, cy: floa
         group.append(_shape(value, cx, cy, r, fill=fill))
     else:
         group.append(dw.Circle(cx, cy, r, fill="none", stroke=fill, stroke_width=r * 0.15))
-        group.append(dw.Text(value, r * 1.1, cx, cy, center=True, fill=fill, font_family=FONT,
-                             font_weight="bold"))
+        group.append(
+            dw.Text(
+                value, r * 1.1, cx, cy, center=True, fill=fill, font_family=FONT, font_weight="bold"
+            )
+        )
     return group
 
 
@@ -131,8 +169,12 @@ def any_mythology_symbol(vocabulary: Vocabulary, cx: float, cy: float, r: float)
             break
         a, b = math.radians(start), math.radians(end)
         large = 1 if step > 180 else 0
-        group.append(dw.Path(
-            f"M{cx:g},{cy:g} L{cx + r * 0.9 * math.cos(a):.3f},{cy + r * 0.9 * math.sin(a):.3f} "
-            f"A{r * 0.9:.3f},{r * 0.9:.3f} 0 {large} 1 {cx + r * 0.9 * math.cos(b):.3f},"
-            f"{cy + r * 0.9 * math.sin(b):.3f} Z", fill=colour_of(vocabulary, mythology)))
+        group.append(
+            dw.Path(
+                f"M{cx:g},{cy:g} L{cx + r * 0.9 * math.cos(a):.3f},{cy + r * 0.9 * math.sin(a):.3f} "
+                f"A{r * 0.9:.3f},{r * 0.9:.3f} 0 {large} 1 {cx + r * 0.9 * math.cos(b):.3f},"
+                f"{cy + r * 0.9 * math.sin(b):.3f} Z",
+                fill=colour_of(vocabulary, mythology),
+            )
+        )
     return group

@@ -47,13 +47,20 @@ def offset(index: int, d_row: int, d_column: int) -> Optional[int]:
 
 # R4: orthogonal neighbours; R5: the up to 8 surrounding cells.
 NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(n for n in (_offset(i, -1, 0), _offset(i, 1, 0), _offset(i, 0, -1), _offset(i, 0, 1))
-          if n is not None)
+    tuple(
+        n
+        for n in (_offset(i, -1, 0), _offset(i, 1, 0), _offset(i, 0, -1), _offset(i, 0, 1))
+        if n is not None
+    )
     for i in range(SIZE)
 )
 SURROUNDINGS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(n for dr in (-1, 0, 1) for dc in (-1, 0, 1)
-          if (dr, dc) != (0, 0) and (n := _offset(i, dr, dc)) is not None)
+    tuple(
+        n
+        for dr in (-1, 0, 1)
+        for dc in (-1, 0, 1)
+        if (dr, dc) != (0, 0) and (n := _offset(i, dr, dc)) is not None
+    )
     for i in range(SIZE)
 )
 # The up to 4 cells that share only a corner.
@@ -114,7 +121,7 @@ class Area:
         """Left-right mirror image (column c -> 5 - c)."""
         cells = []
         for r in range(HEIGHT):
-            cells.extend(reversed(self.cells[r * WIDTH:(r + 1) * WIDTH]))
+            cells.extend(reversed(self.cells[r * WIDTH : (r + 1) * WIDTH]))
         return Area(tuple(cells))
 
 

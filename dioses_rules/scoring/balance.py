@@ -114,12 +114,19 @@ def printed_range(means: Mapping[str, float], printed: Sequence[str]) -> Optiona
     return (min(found), max(found)) if found else None
 
 
-def balance(pool: Sequence[m.MythCard], boards: int = 2000, seed: int = 1,
-            far_above: float = 1.5, face_up_end: bool = False,
-            evaluator: str = "compiled", workers: int = 1, scheduler: Optional[str] = None,
-            progress: Optional[Callable[[int], None]] = None,
-            printed: Optional[Sequence[str]] = None,
-            reference: Optional[tuple[float, float]] = None) -> BalanceReport:
+def balance(
+    pool: Sequence[m.MythCard],
+    boards: int = 2000,
+    seed: int = 1,
+    far_above: float = 1.5,
+    face_up_end: bool = False,
+    evaluator: str = "compiled",
+    workers: int = 1,
+    scheduler: Optional[str] = None,
+    progress: Optional[Callable[[int], None]] = None,
+    printed: Optional[Sequence[str]] = None,
+    reference: Optional[tuple[float, float]] = None,
+) -> BalanceReport:
     """``face_up_end``: judge every area as ended all face up (as in solo
     mode, R21); otherwise as not, and cards that need it are not flagged for
     never scoring. ``evaluator``: "compiled" scores the areas in one batch
@@ -139,15 +146,15 @@ def balance(pool: Sequence[m.MythCard], boards: int = 2000, seed: int = 1,
     if evaluator == "reference":
         summaries, totals = _dealt_one_by_one(pool, boards, rng, facts)
     else:
-        summaries, totals = _dealt_in_a_batch(pool, boards, rng, facts, workers, scheduler,
-                                              progress)
+        summaries, totals = _dealt_in_a_batch(
+            pool, boards, rng, facts, workers, scheduler, progress
+        )
     by_id = {card.id: card for card in pool}
     means = {card_id: mean for card_id, (dealt, mean, _, _) in summaries.items() if dealt}
     if printed is None:
         printed = [c.id for c in pool if c.provenance is m.Provenance.PRINTED]
     printed = set(printed)
-    low, high = (reference or printed_range(means, printed)
-                 or (0.0, max(means.values(), default=0)))
+    low, high = reference or printed_range(means, printed) or (0.0, max(means.values(), default=0))
     stats = []
     for card_id, (dealt, mean, spread, scored) in summaries.items():
         card = by_id[card_id]
@@ -168,12 +175,14 @@ def balance(pool: Sequence[m.MythCard], boards: int = 2000, seed: int = 1,
         stats.append(CardStats(card, dealt, mean, spread, rate, tuple(flags)))
     stats.sort(key=lambda s: (-s.mean, s.card.id))
     mean_total, spread_total = totals
-    return BalanceReport(boards, seed, face_up_end, mean_total, spread_total, (low, high),
-                         tuple(stats))
+    return BalanceReport(
+        boards, seed, face_up_end, mean_total, spread_total, (low, high), tuple(stats)
+    )
 
 
-def _dealt_one_by_one(pool: Sequence[m.MythCard], boards: int, rng: random.Random,
-                      facts: Facts) -> tuple[dict[str, Summary], tuple[float, float]]:
+def _dealt_one_by_one(
+    pool: Sequence[m.MythCard], boards: int, rng: random.Random, facts: Facts
+) -> tuple[dict[str, Summary], tuple[float, float]]:
     """The reference path: an Area per deal, scored by the reference evaluator."""
     per_card: dict[str, list[int]] = {card.id: [] for card in pool}
     totals = []
@@ -182,9 +191,10 @@ def _dealt_one_by_one(pool: Sequence[m.MythCard], boards: int, rng: random.Rando
         totals.append(sum(points.values()))
         for cell, value in points.items():
             per_card[area.cells[cell].card.id].append(value)
-    summaries = {card_id: (len(values), *_mean_spread(values, card_id),
-                           sum(1 for v in values if v > 0))
-                 for card_id, values in per_card.items()}
+    summaries = {
+        card_id: (len(values), *_mean_spread(values, card_id), sum(1 for v in values if v > 0))
+        for card_id, values in per_card.items()
+    }
     return summaries, _mean_spread(totals, "")
 
 
@@ -196,31 +206,42 @@ def _tally_piece(shared: tuple[Sequence[m.MythCard], Facts], areas: list) -> Tal
     return tally_areas(pool, areas, facts)  # compiling for batches costs more than it saves
 
 
-def _dealt_in_a_batch(pool: Sequence[m.MythCard], boards: int, rng: random.Random,
-                      facts: Facts, workers: int = 1, scheduler: Optional[str] = None,
-                      progress: Optional[Callable[[int], None]] = None
-                      ) -> tuple[dict[str, Summary], tuple[float, float]]:
+def _dealt_in_a_batch(
+    pool: Sequence[m.MythCard],
+    boards: int,
+    rng: random.Random,
+    facts: Facts,
+    workers: int = 1,
+    scheduler: Optional[str] = None,
+    progress: Optional[Callable[[int], None]] = None,
+) -> tuple[dict[str, Summary], tuple[float, float]]:
     """The same cards dealt (``deal``), scored in batches and tallied."""
     areas = sample_indices(rng, len(pool), SIZE, boards)
     size = PIECE if boards >= BATCH_FROM else boards
-    work = [[bytes(area) if len(pool) <= 256 else list(area) for area in islice(areas, n)]
-            for n in (len(piece) for piece in pieces(boards, -(-boards // size)))]
+    work = [
+        [bytes(area) if len(pool) <= 256 else list(area) for area in islice(areas, n)]
+        for n in (len(piece) for piece in pieces(boards, -(-boards // size)))
+    ]
 
     def done(piece: list, _) -> None:
         if progress is not None:
             progress(len(piece))
 
     tallies = Tallies()
-    for tallied in run_pieces(_tally_piece, (list(pool), facts), work, workers, scheduler,
-                              done):
+    for tallied in run_pieces(_tally_piece, (list(pool), facts), work, workers, scheduler, done):
         tallies.points.update(tallied.points)
         tallies.totals.update(tallied.totals)
     per_card: dict[str, Counter] = {card.id: Counter() for card in pool}
     for (index, value), count in tallies.points.items():
         per_card[pool[index].id][value] += count
-    summaries = {card_id: (sum(counts.values()), *counted_mean_spread(counts, card_id),
-                           sum(n for v, n in counts.items() if v > 0))
-                 for card_id, counts in per_card.items()}
+    summaries = {
+        card_id: (
+            sum(counts.values()),
+            *counted_mean_spread(counts, card_id),
+            sum(n for v, n in counts.items() if v > 0),
+        )
+        for card_id, counts in per_card.items()
+    }
     return summaries, counted_mean_spread(tallies.totals, "")
 
 
@@ -241,15 +262,20 @@ def counted_mean_spread(counts: Mapping[int, int], card_id: str) -> tuple[float,
         return 0.0, 0.0
     total = sum(value * n for value, n in counts.items())
     scale = max(abs(value) for value, n in counts.items() if n) or 1
-    spread = math.sqrt(Fraction(sum(n * (count * value - total) ** 2
-                                    for value, n in counts.items()),
-                                count ** 3 * scale ** 2))
+    spread = math.sqrt(
+        Fraction(
+            sum(n * (count * value - total) ** 2 for value, n in counts.items()),
+            count**3 * scale**2,
+        )
+    )
     try:
         mean, spread = float(Fraction(total, count)), spread * float(scale)
     except OverflowError:
         mean = spread = math.inf
     if math.isinf(spread):
         whose = f"card '{card_id}'" if card_id else "an area"
-        raise DiosesError(f"the points of {whose} on one area ({value_text(scale)}) are more "
-                          "than a balance report can summarise")
+        raise DiosesError(
+            f"the points of {whose} on one area ({value_text(scale)}) are more "
+            "than a balance report can summarise"
+        )
     return mean, spread

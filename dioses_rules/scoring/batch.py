@@ -58,8 +58,9 @@ class OneByOne:
         # each cell's lanes of each pool card: an area's kinds are 12 look-ups
         self.lanes = [tuple(info.kind_lanes[cell] for info in self.infos) for cell in CELLS]
         self.scene = Scene([], FULL, FULL, ALWAYS, 0)
-        self.scene.judge_with(facts, None if facts.element is None
-                              else current.selector(facts.element))
+        self.scene.judge_with(
+            facts, None if facts.element is None else current.selector(facts.element)
+        )
 
     def tally(self, areas: Iterable[Sequence[int]], tallies: Tallies) -> None:
         infos, lanes, scene = self.infos, self.lanes, self.scene
@@ -73,8 +74,9 @@ class OneByOne:
         _count_elements(tallies.totals, totals)
 
 
-def tally_areas(pool: Sequence[m.MythCard], areas: Iterable[Sequence[int]],
-                facts: Facts) -> Tallies:
+def tally_areas(
+    pool: Sequence[m.MythCard], areas: Iterable[Sequence[int]], facts: Facts
+) -> Tallies:
     """Score the areas (each 12 indices into ``pool``, cell by cell) one at a
     time with the compiled evaluator and these facts."""
     tallies = Tallies()
@@ -82,8 +84,9 @@ def tally_areas(pool: Sequence[m.MythCard], areas: Iterable[Sequence[int]],
     return tallies
 
 
-def tally_batches(pool: Sequence[m.MythCard], areas: Iterable[Sequence[int]],
-                  facts: Facts, size: int = BATCH) -> Tallies:
+def tally_batches(
+    pool: Sequence[m.MythCard], areas: Iterable[Sequence[int]], facts: Facts, size: int = BATCH
+) -> Tallies:
     """As :func:`tally_areas`, ``size`` areas side by side at a time (a pool
     of at most 256 cards, so that an index is a byte)."""
     if len(pool) > 256:
@@ -99,7 +102,7 @@ def tally_batches(pool: Sequence[m.MythCard], areas: Iterable[Sequence[int]],
         if not chunk:
             return tallies
         joined = b"".join(chunk) if isinstance(chunk[0], bytes) else b"".join(map(bytes, chunk))
-        planes = Planes([joined[cell::g.SIZE] for cell in CELLS], len(cards))
+        planes = Planes([joined[cell :: g.SIZE] for cell in CELLS], len(cards))
         alone = 0  # the areas holding a card the batch cannot judge
         for code in narrow:
             for cell in CELLS:

@@ -132,8 +132,12 @@ def read_board_file(path: str | Path) -> BoardFile:
     except OSError as error:
         raise BoardError.one("E200", f"cannot read board: {error.strerror}", shown)
     if len(raw) > MAX_BOARD_BYTES:
-        raise BoardError.one("E200", f"larger than any board ({MAX_BOARD_BYTES // 2 ** 20} MB)",
-                             shown, "a board is one play area: a few hundred bytes")
+        raise BoardError.one(
+            "E200",
+            f"larger than any board ({MAX_BOARD_BYTES // 2**20} MB)",
+            shown,
+            "a board is one play area: a few hundred bytes",
+        )
     return read_board_bytes(raw, shown)
 
 
@@ -143,10 +147,13 @@ def read_board_bytes(raw: bytes, shown: str = "<board>") -> BoardFile:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
-        line = raw[:error.start].count(b"\n") + 1
+        line = raw[: error.start].count(b"\n") + 1
         column = error.start - (raw.rfind(b"\n", 0, error.start) + 1) + 1
-        raise BoardError(Diagnostic("E202", "not UTF-8 text", shown, line, column,
-                                    help="save the board as UTF-8"))
+        raise BoardError(
+            Diagnostic(
+                "E202", "not UTF-8 text", shown, line, column, help="save the board as UTF-8"
+            )
+        )
     return parse_board_text(text, shown)
 
 
@@ -158,11 +165,17 @@ def parse_board_text(text: str, path: str = "<board>") -> BoardFile:
     try:
         return structure(data, BoardFile)
     except StructureError as error:
-        raise BoardError([
-            Diagnostic("E203", f"{key}: {message}", path,
-                       help="see examples/boards/ for the board format")
-            for key, message in error.mistakes
-        ])
+        raise BoardError(
+            [
+                Diagnostic(
+                    "E203",
+                    f"{key}: {message}",
+                    path,
+                    help="see examples/boards/ for the board format",
+                )
+                for key, message in error.mistakes
+            ]
+        )
 
 
 def read_board(path: str | Path, sources) -> Board:
@@ -180,13 +193,26 @@ def board_registry(board_file: BoardFile, sources, path: str = "<board>") -> Reg
         return assemble(sources)
     loaded = {s.card_file.card_set.id for s in sources if s.card_file.card_set is not None}
     if not board_file.sets:
-        raise BoardError([_error(path, "$.sets", "names no set, so no card could be in play",
-                                 "name the sets in play (sets = [\"base\"]), or leave sets "
-                                 "out to play every loaded set")])
+        raise BoardError(
+            [
+                _error(
+                    path,
+                    "$.sets",
+                    "names no set, so no card could be in play",
+                    'name the sets in play (sets = ["base"]), or leave sets '
+                    "out to play every loaded set",
+                )
+            ]
+        )
     unknown = [
-        _error(path, f"$.sets[{i}]", f"unknown set '{name}'",
-               did_you_mean(name, loaded) or f"loaded sets: {', '.join(sorted(loaded))}")
-        for i, name in enumerate(board_file.sets) if name not in loaded
+        _error(
+            path,
+            f"$.sets[{i}]",
+            f"unknown set '{name}'",
+            did_you_mean(name, loaded) or f"loaded sets: {', '.join(sorted(loaded))}",
+        )
+        for i, name in enumerate(board_file.sets)
+        if name not in loaded
     ]
     if unknown:
         raise BoardError(unknown)
@@ -208,12 +234,21 @@ class _Resolver:
         try:
             return self.registry.resolve(family, name)
         except NotInPlay as error:
-            self.fail(key, str(error), f"add '{error.set_id}' to the board's sets "
-                      f"(sets = [...]), or leave sets out to play every loaded set")
+            self.fail(
+                key,
+                str(error),
+                f"add '{error.set_id}' to the board's sets "
+                f"(sets = [...]), or leave sets out to play every loaded set",
+            )
         except LookupError as error:
             close = "did you mean" in str(error)  # a misspelling, most likely
-            self.fail(key, str(error), None if close else "a card of a modder's set? load "
-                      "its file or folder too (--cards PATH)")
+            self.fail(
+                key,
+                str(error),
+                None
+                if close
+                else "a card of a modder's set? load its file or folder too (--cards PATH)",
+            )
         return None
 
     def area(self, area_file: AreaFile) -> Area:
@@ -223,8 +258,11 @@ class _Resolver:
             entries = getattr(area_file, row.value)
             key = f"$.area.{row.value}"
             if len(entries) != 4:
-                self.fail(key, f"a row holds 4 cards, this one has {len(entries)}",
-                          'write "." for an empty cell (R1: 3 rows x 4 columns)')
+                self.fail(
+                    key,
+                    f"a row holds 4 cards, this one has {len(entries)}",
+                    'write "." for an empty cell (R1: 3 rows x 4 columns)',
+                )
             for column in range(4):
                 entry = entries[column].strip() if column < len(entries) else EMPTY
                 where = f"{key}[{column}]"
@@ -235,8 +273,11 @@ class _Resolver:
                 card = self.resolve("myth", entry if face_up else entry[1:].strip(), where)
                 if card is not None:
                     if card.id in seen:
-                        self.fail(where, f"'{card.id}' is already at {seen[card.id]}",
-                                  "each card exists once in the deck")
+                        self.fail(
+                            where,
+                            f"'{card.id}' is already at {seen[card.id]}",
+                            "each card exists once in the deck",
+                        )
                     seen[card.id] = where
                 cells.append(None if card is None else Placed(card, face_up))
         return Area(tuple(cells))
@@ -251,8 +292,11 @@ class _Resolver:
             if law is None:
                 continue
             if law.id in seen:
-                self.fail(f"{key}.card", f"law '{law.id}' is already at {seen[law.id]}",
-                          "each Law card exists once")
+                self.fail(
+                    f"{key}.card",
+                    f"law '{law.id}' is already at {seen[law.id]}",
+                    "each Law card exists once",
+                )
                 continue
             seen[law.id] = key
             placement = self.law_line(entry, law, key)
@@ -261,8 +305,11 @@ class _Resolver:
             line = placement.row or placement.column
             if line in taken:
                 where = f"the {line.value} row" if placement.row else f"column {line}"
-                self.fail(key, f"two laws on {where} ({taken[line]} and {law.id})",
-                          "at most one law per row and per column (R13)")
+                self.fail(
+                    key,
+                    f"two laws on {where} ({taken[line]} and {law.id})",
+                    "at most one law per row and per column (R13)",
+                )
                 continue
             taken[line] = law.id
             laws.append(placement)
@@ -270,8 +317,9 @@ class _Resolver:
 
     def law_line(self, entry: LawEntry, law: m.Law, key: str) -> Optional[LawPlacement]:
         if (entry.row is None) == (entry.column is None):
-            self.fail(key, "a law sits on one row or one column",
-                      'give row = "front" or column = 1..4')
+            self.fail(
+                key, "a law sits on one row or one column", 'give row = "front" or column = 1..4'
+            )
             return None
         if entry.row is not None:
             try:
@@ -280,8 +328,11 @@ class _Resolver:
                 self.fail(f"{key}.row", f"unknown row '{entry.row}'", "rows: front, central, back")
                 return None
         if entry.column not in m.COLUMNS:
-            self.fail(f"{key}.column", f"column {entry.column} is outside the grid",
-                      "columns are 1 to 4 (R1)")
+            self.fail(
+                f"{key}.column",
+                f"column {entry.column} is outside the grid",
+                "columns are 1 to 4 (R1)",
+            )
             return None
         return LawPlacement(law, column=entry.column)
 
@@ -294,12 +345,16 @@ class _Resolver:
             if pattern is None:
                 continue
             if pattern.id in seen:
-                self.fail(key, f"pattern '{pattern.id}' is already at {seen[pattern.id]}",
-                          "each Pattern card exists once")
+                self.fail(
+                    key,
+                    f"pattern '{pattern.id}' is already at {seen[pattern.id]}",
+                    "each Pattern card exists once",
+                )
                 continue
             seen[pattern.id] = key
-            patterns.append(HeldPattern(pattern, entry.completed,
-                                        self.registry.pattern_points(pattern)))
+            patterns.append(
+                HeldPattern(pattern, entry.completed, self.registry.pattern_points(pattern))
+            )
         return tuple(patterns)
 
     def objectives(self, pairs: list[list[str]]):
@@ -311,16 +366,21 @@ class _Resolver:
         for index, pair in enumerate(pairs):
             key = f"$.objectives[{index}]"
             if len(pair) != 2:
-                self.fail(key, "an objective is a [goal, element] pair",
-                          'e.g. ["grouping", "egyptian"]')
+                self.fail(
+                    key, "an objective is a [goal, element] pair", 'e.g. ["grouping", "egyptian"]'
+                )
                 continue
             goal = self.resolve("objective-goal", pair[0], f"{key}[0]")
             element = goal and self.resolve("objective-element", pair[1], f"{key}[1]")
             if element is None:
                 continue
             if (goal.id, element.id) in seen:
-                self.fail(key, f"objective [{goal.id}, {element.id}] is already at "
-                          f"{seen[goal.id, element.id]}", "each objective is scored once (R15)")
+                self.fail(
+                    key,
+                    f"objective [{goal.id}, {element.id}] is already at "
+                    f"{seen[goal.id, element.id]}",
+                    "each objective is scored once (R15)",
+                )
                 continue
             seen[goal.id, element.id] = key
             objectives.append((goal, element))
@@ -337,8 +397,11 @@ class _Resolver:
         for name, value in scenario_file.state.items():
             key = f"$.scenario.state.{name}"
             if name not in known:
-                self.fail(key, f"scenario '{scenario.id}' has no state '{name}'",
-                          f"its state: {', '.join(sorted(known)) or 'none'}")
+                self.fail(
+                    key,
+                    f"scenario '{scenario.id}' has no state '{name}'",
+                    f"its state: {', '.join(sorted(known)) or 'none'}",
+                )
                 continue
             card = self.resolve("myth", value, key)
             if card is not None:
@@ -380,7 +443,8 @@ def board_to_file(board: Board, sets: Optional[list[str]] = None) -> BoardFile:
         laws=[LawEntry(p.law.id, p.row.value if p.row else None, p.column) for p in board.laws],
         patterns=[PatternEntry(h.pattern.id, h.completed) for h in board.patterns],
         scenario=ScenarioFile(board.scenario.id, dict(board.scenario_state))
-        if board.scenario else None,
+        if board.scenario
+        else None,
     )
 
 

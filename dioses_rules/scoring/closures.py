@@ -65,6 +65,7 @@ def terms_fn(terms: tuple[Term, ...]) -> Callable:
             for shift in shifts:
                 found |= s.kinds >> shift
             return found & FULL
+
         return any_kind
 
     def match(s, a):
@@ -77,6 +78,7 @@ def terms_fn(terms: tuple[Term, ...]) -> Callable:
                 term &= s.names >> shift
             found |= term
         return found & FULL
+
     return match
 
 
@@ -91,8 +93,10 @@ def single_lanes(selector: Sel) -> Optional[tuple[tuple[int, ...], tuple[int, ..
         return None
     if any(len(kinds) + len(names) != 1 for kinds, names in selector.terms):
         return None
-    return (tuple(kinds[0] for kinds, _ in selector.terms if kinds),
-            tuple(names[0] for _, names in selector.terms if names))
+    return (
+        tuple(kinds[0] for kinds, _ in selector.terms if kinds),
+        tuple(names[0] for _, names in selector.terms if names),
+    )
 
 
 def shifted(table, shifts: tuple[int, ...]) -> Optional[tuple[int, ...]]:
@@ -156,6 +160,7 @@ def lane_count_fn(lane: LaneCount) -> Callable:
             if s.heavy:
                 return s.weighed((found >> shift) & FULL, wanted)
             return found.bit_count()
+
         return count_one
     if not shifts:  # any face-up card
         return lambda s, a: s.weighed(s.up & (none if a is None else table[a]), wanted)
@@ -166,6 +171,7 @@ def lane_count_fn(lane: LaneCount) -> Callable:
         if s.heavy:
             return s.weighed(found, wanted)
         return found.bit_count()
+
     return count_two
 
 

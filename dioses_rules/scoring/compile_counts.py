@@ -25,11 +25,20 @@ from ..language.walk import Dispatch, UnhandledNode
 from . import area as g
 from . import masks as k
 from .evaluator import implied_type
-from .closures import (MAX_TERMS, LaneCount, Memo, Scope, Sel, lane_count_fn, most_common,
-                       product_size, terms_sel, union)
+from .closures import (
+    MAX_TERMS,
+    LaneCount,
+    Memo,
+    Scope,
+    Sel,
+    lane_count_fn,
+    most_common,
+    product_size,
+    terms_sel,
+    union,
+)
 from .masks import BIT, FULL, cells_of
 from .scene import Scene, Vocabulary
-
 
 
 class CountCompiler:
@@ -80,6 +89,7 @@ class CountCompiler:
             for shift in sc.infos[a].value_shifts[attribute]:
                 found |= sc.kinds >> shift
             return found & FULL
+
         return Sel(same, True)
 
     @selector.on(m.MostCommon)
@@ -91,6 +101,7 @@ class CountCompiler:
             if best is None:
                 return 0
             return (sc.kinds >> vocabulary.value_shift(attribute, best)) & FULL
+
         return Sel(commonest, False)
 
     @selector.on(m.StateRef)
@@ -100,12 +111,14 @@ class CountCompiler:
         def state(sc: Scene, a):
             wanted = sc.facts.scenario_state.get(name)
             return 0 if wanted is None else sc.up & sc.ids(wanted)
+
         return Sel(state, False)
 
     @selector.on(m.ElementRef)
     def _element(self, s: m.ElementRef) -> Sel:
         def element(sc: Scene, a):
             return 0 if sc.element is None else sc.element.fn(sc, a)
+
         return Sel(element, True)
 
     @selector.on(m.SelNot)
@@ -120,9 +133,14 @@ class CountCompiler:
         plain = [item.terms for item in items if item.terms is not None]
         rest = [item for item in items if item.terms is None]
         if plain and product_size(plain) <= MAX_TERMS:  # "greek god": one closure
-            merged = terms_sel(tuple(dict.fromkeys(
-                (union(x[0] for x in combo), union(x[1] for x in combo))
-                for combo in product(*plain))))
+            merged = terms_sel(
+                tuple(
+                    dict.fromkeys(
+                        (union(x[0] for x in combo), union(x[1] for x in combo))
+                        for combo in product(*plain)
+                    )
+                )
+            )
             if not rest:
                 return merged
             rest.insert(0, merged)
@@ -139,6 +157,7 @@ class CountCompiler:
             for fn in fns:
                 found &= fn(sc, a)
             return found
+
         return Sel(all_of, anchored)
 
     @selector.on(m.SelOr)
@@ -153,6 +172,7 @@ class CountCompiler:
             for fn in fns:
                 found |= fn(sc, a)
             return found
+
         return Sel(any_of, any(item.anchored for item in items))
 
     @selector.on(m.Leader)
@@ -180,6 +200,7 @@ class CountCompiler:
                     cell = None
                 memo[memo_key] = cell
             return 0 if cell is None else BIT[cell]
+
         return Sel(leader, True)
 
     # ------------------------------------------------------------ scopes, counts
@@ -187,8 +208,7 @@ class CountCompiler:
         """R11: the type a selector's cards are weighed as; ``element`` stands
         for the objective's element (Evaluator.weight): a callable then."""
         if isinstance(selector, m.ElementRef):
-            return lambda sc: (None if sc.facts.element is None
-                               else implied_type(sc.facts.element))
+            return lambda sc: None if sc.facts.element is None else implied_type(sc.facts.element)
         return implied_type(selector)
 
     def scope(self, scope: m.Scope) -> Scope:
@@ -225,6 +245,7 @@ class CountCompiler:
                         best, best_size = group, size
                 memo[memo_key] = best
             return memo[memo_key]
+
         return largest
 
     def lane_count(self, c: m.Count) -> Optional[LaneCount]:
@@ -259,6 +280,7 @@ class CountCompiler:
                     if not where(sc, cell):  # judged from the counted card
                         found &= ~BIT[cell]
             return sc.weighed(found, wanted(sc) if callable(wanted) else wanted)
+
         return count_cells
 
     @countable.on(m.Distinct)
@@ -272,6 +294,7 @@ class CountCompiler:
             for cell in cells_of(found):
                 values.update(sc.values(cell, attribute))
             return len(values)
+
         return distinct
 
     @countable.on(m.FactCount)

@@ -40,8 +40,18 @@ from .compiler import Compiler
 from .evaluator import Facts
 from .masks import BIT, FULL
 from .patterns import shape_cells, shape_origins
-from .scene import (ALWAYS, CELLS, FACE_UP, HEAVY_SHIFT, KIND_LANES, LOCK, NO_FACTS, CardInfo,
-                    Scene, Vocabulary)
+from .scene import (
+    ALWAYS,
+    CELLS,
+    FACE_UP,
+    HEAVY_SHIFT,
+    KIND_LANES,
+    LOCK,
+    NO_FACTS,
+    CardInfo,
+    Scene,
+    Vocabulary,
+)
 
 _UNKNOWN = object()
 _CARD = attrgetter("card")
@@ -118,6 +128,7 @@ class CompiledPool:
                 if kinds & needed == needed:
                     return cells
             return None
+
         return first
 
     def infos(self, cells) -> Optional[list]:
@@ -144,8 +155,7 @@ class CompiledPool:
         else:
             scene = Scene.full(infos, list(map(FACE_UP, cells)), area)
         if facts is not NO_FACTS:
-            scene.judge_with(facts, None if facts.element is None
-                             else self.selector(facts.element))
+            scene.judge_with(facts, None if facts.element is None else self.selector(facts.element))
         return scene
 
     def revealed_scene(self, area: Area) -> tuple[Scene, bool]:
@@ -160,22 +170,31 @@ class CompiledPool:
             return Scene.sparse(infos, _ALL_UP, area if face_up else None), face_up
         face_up = all(map(FACE_UP, cells))
         kinds = sum(map(getitem, map(KIND_LANES, infos), CELLS), ALWAYS)
-        return Scene(infos, FULL, FULL, kinds, (kinds >> HEAVY_SHIFT) & FULL,
-                     area=area if face_up else None), face_up
+        return Scene(
+            infos, FULL, FULL, kinds, (kinds >> HEAVY_SHIFT) & FULL, area=area if face_up else None
+        ), face_up
 
-    def card_facts(self, all_face_up_at_end: bool, scenario_state, completed: int, met: int
-                   ) -> Facts:
+    def card_facts(
+        self, all_face_up_at_end: bool, scenario_state, completed: int, met: int
+    ) -> Facts:
         """The facts cards are judged with at the final scoring (shared when
         there is no scenario state: they are plain values)."""
         if scenario_state:
-            return Facts(all_face_up_at_end=all_face_up_at_end,
-                         scenario_state=dict(scenario_state),
-                         patterns_completed=completed, laws_met=met)
+            return Facts(
+                all_face_up_at_end=all_face_up_at_end,
+                scenario_state=dict(scenario_state),
+                patterns_completed=completed,
+                laws_met=met,
+            )
         key = (all_face_up_at_end, completed, met)
         facts = self._facts.get(key)
         if facts is None:
-            facts = Facts(all_face_up_at_end=all_face_up_at_end, scenario_state={},
-                          patterns_completed=completed, laws_met=met)
+            facts = Facts(
+                all_face_up_at_end=all_face_up_at_end,
+                scenario_state={},
+                patterns_completed=completed,
+                laws_met=met,
+            )
             if len(self._facts) < 256:
                 self._facts[key] = facts
         return facts
@@ -214,8 +233,9 @@ def _spent(current: Optional[CompiledPool]) -> bool:
 def card_points(area: Area, facts: Facts = NO_FACTS) -> dict[int, int]:
     """Each occupied cell's own points (R8-R11), as ``score.card_points``."""
     scene = pool().scene(area, facts)
-    return {cell: info.points(scene, cell) for cell, info in enumerate(scene.infos)
-            if info is not None}
+    return {
+        cell: info.points(scene, cell) for cell, info in enumerate(scene.infos) if info is not None
+    }
 
 
 def lines_points(area: Area, facts: Facts, lines: tuple, anchor: Optional[int]) -> int:

@@ -29,7 +29,6 @@ from .masks import BIT, FULL, cells_of
 from .scene import CELLS, Scene
 
 
-
 class Cond:
     """A compiled condition: ``fn(scene, anchor)``, true when it holds.
 
@@ -43,8 +42,12 @@ class Cond:
 
     __slots__ = ("fn", "static", "tables")
 
-    def __init__(self, fn: Callable, static: Optional[tuple[int, bool]] = None,
-                 tables: Optional[tuple] = None):
+    def __init__(
+        self,
+        fn: Callable,
+        static: Optional[tuple[int, bool]] = None,
+        tables: Optional[tuple] = None,
+    ):
         self.fn = fn
         self.static = static
         self.tables = tables
@@ -54,8 +57,11 @@ def static_cond(where: int, without: bool = False) -> Cond:
     holds = tuple(bool(where & BIT[cell]) for cell in CELLS)
     if without:
         return Cond(lambda s, a: True if a is None else holds[a], (where, True))
-    return Cond(lambda s, a: a is not None and holds[a], (where, False),
-                (tuple(int(x) for x in holds), None))  # bit 0: the always-full lane
+    return Cond(
+        lambda s, a: a is not None and holds[a],
+        (where, False),
+        (tuple(int(x) for x in holds), None),
+    )  # bit 0: the always-full lane
 
 
 def table_cond(kinds, names) -> Cond:
@@ -64,8 +70,11 @@ def table_cond(kinds, names) -> Cond:
         return Cond(lambda s, a: a is not None and s.kinds & kinds[a], None, (kinds, None))
     if kinds is None:
         return Cond(lambda s, a: a is not None and s.names & names[a], None, (None, names))
-    return Cond(lambda s, a: a is not None and (s.kinds & kinds[a] or s.names & names[a]),
-                None, (kinds, names))
+    return Cond(
+        lambda s, a: a is not None and (s.kinds & kinds[a] or s.names & names[a]),
+        None,
+        (kinds, names),
+    )
 
 
 def _merge(tables):
@@ -97,11 +106,16 @@ class Compiler(CountCompiler):
         lanes = single_lanes(target)
         if lanes is not None:
             return table_cond(shifted(cells, lanes[0]), shifted(cells, lanes[1]))
-        if target.terms is not None and len(target.terms) == 1 \
-                and len(target.terms[0][0]) == 2 and not target.terms[0][1]:
+        if (
+            target.terms is not None
+            and len(target.terms) == 1
+            and len(target.terms[0][0]) == 2
+            and not target.terms[0][1]
+        ):
             one, two = target.terms[0][0]  # "next to greek god"
-            return Cond(lambda s, a: a is not None
-                        and cells[a] & (s.kinds >> one) & (s.kinds >> two))
+            return Cond(
+                lambda s, a: a is not None and cells[a] & (s.kinds >> one) & (s.kinds >> two)
+            )
         fn = target.fn
         return Cond(lambda s, a: a is not None and cells[a] & fn(s, a))
 
@@ -116,8 +130,10 @@ class Compiler(CountCompiler):
             if left is None or right is None:
                 return False
             one, two = first(s, a), second(s, a)
-            return bool((one & BIT[left] and two & BIT[right])
-                        or (two & BIT[left] and one & BIT[right]))
+            return bool(
+                (one & BIT[left] and two & BIT[right]) or (two & BIT[left] and one & BIT[right])
+            )
+
         return Cond(between)
 
     @condition.on(m.InRow)
@@ -148,6 +164,7 @@ class Compiler(CountCompiler):
         def scores(s: Scene, a):
             points = (s.facts.card_points or {}).get(a, 0) if a is not None else 0
             return points >= at_least if at_least is not None else points > 0
+
         return Cond(scores)
 
     @condition.on(m.Subject)
@@ -157,11 +174,13 @@ class Compiler(CountCompiler):
         subjects = tuple(self.selector(selector).fn for selector in c.subjects)
         holds = self.condition(c.condition).fn
         if c.mode is m.SubjectMode.SOME:
+
             def some(s: Scene, a):
                 for subject in subjects:
                     if not any(holds(s, cell) for cell in cells_of(subject(s, a))):
                         return False
                 return True
+
             return Cond(some)
 
         def candidates(s: Scene, a):
@@ -169,6 +188,7 @@ class Compiler(CountCompiler):
             for subject in subjects:
                 found |= subject(s, a)
             return cells_of(found)
+
         if c.mode is m.SubjectMode.EVERY:
             return Cond(lambda s, a: all(holds(s, cell) for cell in candidates(s, a)))
         return Cond(lambda s, a: not any(holds(s, cell) for cell in candidates(s, a)))
@@ -179,8 +199,9 @@ class Compiler(CountCompiler):
         lane = self.lane_count(c.count) if isinstance(c.count, m.Count) else None
         if lane is not None and lane.wanted is None and len(lane.shifts) == 1:
             table, none = lane.table, lane.none
-            return Cond(lambda s, a: test((s.kinds & (none if a is None else table[a]))
-                                          .bit_count(), amount))
+            return Cond(
+                lambda s, a: test((s.kinds & (none if a is None else table[a])).bit_count(), amount)
+            )
         count = self.countable(c.count)
         return Cond(lambda s, a: test(count(s, a), amount))
 
@@ -221,8 +242,9 @@ class Compiler(CountCompiler):
             for item in items:
                 where, without = where & item.static[0], without and item.static[1]
             return static_cond(where, without)
-        if len(items) == 2 and all(item.tables is not None and item.tables[1] is None
-                                   for item in items):
+        if len(items) == 2 and all(
+            item.tables is not None and item.tables[1] is None for item in items
+        ):
             one, two = items[0].tables[0], items[1].tables[0]
             return Cond(lambda s, a: a is not None and s.kinds & one[a] and s.kinds & two[a])
         # the anchor-only parts first: they are a table lookup
@@ -241,8 +263,9 @@ class Compiler(CountCompiler):
                 where, without = where | item.static[0], without or item.static[1]
             return static_cond(where, without)
         if items and all(item.tables is not None for item in items):
-            return table_cond(_merge(item.tables[0] for item in items),
-                              _merge(item.tables[1] for item in items))
+            return table_cond(
+                _merge(item.tables[0] for item in items), _merge(item.tables[1] for item in items)
+            )
         fns = tuple(item.fn for item in sorted(items, key=lambda item: item.static is None))
         if len(fns) == 2:
             first, second = fns
@@ -282,8 +305,9 @@ class Compiler(CountCompiler):
             lane = self.lane_count(line.count) if isinstance(line.count, m.Count) else None
             if lane is not None and lane.wanted is None and len(lane.shifts) == 1:
                 table, none = lane.table, lane.none
-                return lambda s, a: points * (s.kinds & (none if a is None else table[a])
-                                              ).bit_count()
+                return lambda s, a: (
+                    points * (s.kinds & (none if a is None else table[a])).bit_count()
+                )
             return lambda s, a: points * count(s, a)
         return lambda s, a: points * (count(s, a) // per)
 
@@ -320,6 +344,8 @@ class Compiler(CountCompiler):
 def reference_line(line) -> Callable:
     """The fallback: the reference evaluator judges this line on the scene's
     area and facts."""
+
     def judged(s: Scene, a):
         return Evaluator(s.area_model(), s.facts).line_points(line, a)
+
     return judged

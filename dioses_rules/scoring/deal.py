@@ -67,13 +67,13 @@ def _bulk(rng: random.Random, n: int, k: int) -> Iterator[bytes]:
     while True:
         if len(stream) - pos < 4 * k:
             stream, pos = stream[pos:] + more(), 0
-        picks = stream[pos:pos + k]
+        picks = stream[pos : pos + k]
         if len(set(picks)) == k:  # no value twice: the usual case
             pos += k
             yield picks
             continue
         # the first k different values, up to the first sight of the last one
-        firsts = dict.fromkeys(stream[pos:pos + 3 * k])
+        firsts = dict.fromkeys(stream[pos : pos + 3 * k])
         if len(firsts) >= k:
             picks = bytes(islice(firsts, k))
             pos = stream.index(picks[-1], pos) + 1

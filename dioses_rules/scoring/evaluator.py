@@ -87,23 +87,29 @@ RELATION_CELLS = {
     m.RelationKind.RIGHT_OF: lambda a: (g.offset(a, 0, -1),),
     m.RelationKind.SAME_ROW: lambda a: tuple(x for x in g.ROW_CELLS[g.cell_row(a)] if x != a),
     m.RelationKind.SAME_COLUMN: lambda a: tuple(
-        x for x in g.COLUMN_CELLS[g.cell_column(a)] if x != a),
+        x for x in g.COLUMN_CELLS[g.cell_column(a)] if x != a
+    ),
     m.RelationKind.OPPOSITE_CORNER: lambda a: (g.CORNERS.get(a),),
 }
 
 
 # The cells of each scope read from the card's own place (ScopeKind.anchored).
-_ANCHORED_CELLS = total([kind for kind in m.ScopeKind if kind.anchored], {
-    m.ScopeKind.ROW: lambda anchor: g.ROW_CELLS[g.cell_row(anchor)],
-    m.ScopeKind.COLUMN: lambda anchor: g.COLUMN_CELLS[g.cell_column(anchor)],
-    m.ScopeKind.NEIGHBOURS: g.NEIGHBOURS.__getitem__,
-    m.ScopeKind.DIAGONALS: g.DIAGONAL_CELLS.__getitem__,
-    m.ScopeKind.SURROUNDINGS: g.SURROUNDINGS.__getitem__,
-}, "evaluator._ANCHORED_CELLS")
+_ANCHORED_CELLS = total(
+    [kind for kind in m.ScopeKind if kind.anchored],
+    {
+        m.ScopeKind.ROW: lambda anchor: g.ROW_CELLS[g.cell_row(anchor)],
+        m.ScopeKind.COLUMN: lambda anchor: g.COLUMN_CELLS[g.cell_column(anchor)],
+        m.ScopeKind.NEIGHBOURS: g.NEIGHBOURS.__getitem__,
+        m.ScopeKind.DIAGONALS: g.DIAGONAL_CELLS.__getitem__,
+        m.ScopeKind.SURROUNDINGS: g.SURROUNDINGS.__getitem__,
+    },
+    "evaluator._ANCHORED_CELLS",
+)
 
 
-def fixed_scope_cells(scope: m.Scope, anchor: Optional[int],
-                      law_line: Optional[tuple[int, ...]]) -> tuple[int, ...]:
+def fixed_scope_cells(
+    scope: m.Scope, anchor: Optional[int], law_line: Optional[tuple[int, ...]]
+) -> tuple[int, ...]:
     """The cells of every scope but the largest group (R6, which depends on
     the cards): from the anchor's cell, or the law's line (R13)."""
     kind = scope.kind
@@ -180,12 +186,14 @@ class Evaluator:
         if other is None:
             return False
         return not set(values_of(placed.card, s.attribute)).isdisjoint(
-            values_of(other.card, s.attribute))
+            values_of(other.card, s.attribute)
+        )
 
     @match.on(m.MostCommon)
     def _most_common(self, s, placed, cell, anchor):
-        return placed.face_up and self.most_common(s.attribute) in values_of(placed.card,
-                                                                           s.attribute)
+        return placed.face_up and self.most_common(s.attribute) in values_of(
+            placed.card, s.attribute
+        )
 
     @match.on(m.StateRef)
     def _state(self, s, placed, cell, anchor):
@@ -287,8 +295,11 @@ class Evaluator:
         seen, values = [], set()
         for cell in self.scope_cells(distinct.scope, anchor):
             placed = self.area.cells[cell]
-            if placed is not None and placed.face_up and self.matches(distinct.selector, cell,
-                                                                      anchor):
+            if (
+                placed is not None
+                and placed.face_up
+                and self.matches(distinct.selector, cell, anchor)
+            ):
                 values.update(values_of(placed.card, distinct.attribute))
                 seen.append(cell)
         self._saw(seen)
@@ -328,7 +339,8 @@ class Evaluator:
         if left is None or right is None:
             return False
         ok = (self.matches(c.first, left, anchor) and self.matches(c.second, right, anchor)) or (
-            self.matches(c.second, left, anchor) and self.matches(c.first, right, anchor))
+            self.matches(c.second, left, anchor) and self.matches(c.first, right, anchor)
+        )
         if ok:
             self._saw((left, right))
         return ok

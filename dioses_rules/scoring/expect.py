@@ -50,9 +50,17 @@ class ExpectFile:
     beaten: Optional[bool] = None
 
     def is_empty(self) -> bool:
-        return (self.total is None and self.gods is None and not self.cards and not self.laws
-                and not self.patterns and not self.objectives and self.victory is None
-                and self.challenge is None and self.beaten is None)
+        return (
+            self.total is None
+            and self.gods is None
+            and not self.cards
+            and not self.laws
+            and not self.patterns
+            and not self.objectives
+            and self.victory is None
+            and self.challenge is None
+            and self.beaten is None
+        )
 
 
 _GODS_KEY = fields(ExpectFile).gods.name  # the key, not the base game's type
@@ -73,8 +81,9 @@ class _Checker:
         self.found: list[Diagnostic] = []
 
     def fail(self, key: str, message: str, help: Optional[str] = None) -> None:
-        self.found.append(Diagnostic(EXPECT_CODE, f"$.expect.{key}: {message}", self.path,
-                                     help=help))
+        self.found.append(
+            Diagnostic(EXPECT_CODE, f"$.expect.{key}: {message}", self.path, help=help)
+        )
 
     def named(self, family: str, name: str, on_board: dict[str, object], key: str):
         """What ``name`` names among the board's ``on_board`` (id -> score):
@@ -92,15 +101,22 @@ class _Checker:
             return on_board[definition.id]
         shown = definition.id if definition is not None else name
         what = {"myth": "card", "objective-goal": "objective"}.get(family, family)
-        self.fail(key, f"{what} '{shown}' is not on the board",
-                  did_you_mean(name, list(on_board))
-                  or (f"on the board: {', '.join(sorted(on_board))}" if on_board
-                      else f"the board has no {what}"))
+        self.fail(
+            key,
+            f"{what} '{shown}' is not on the board",
+            did_you_mean(name, list(on_board))
+            or (
+                f"on the board: {', '.join(sorted(on_board))}"
+                if on_board
+                else f"the board has no {what}"
+            ),
+        )
         return None
 
 
-def check_expectations(expect: ExpectFile, report, explained: Callable[[], Any],
-                       path: str = "<board>", registry=None) -> list[Diagnostic]:
+def check_expectations(
+    expect: ExpectFile, report, explained: Callable[[], Any], path: str = "<board>", registry=None
+) -> list[Diagnostic]:
     """One diagnostic per expectation the scored ``report`` (a
     ``ScoreReport``) does not meet. ``explained()`` gives the same board
     scored with explanations (each card's lines), asked for only when a
@@ -110,12 +126,17 @@ def check_expectations(expect: ExpectFile, report, explained: Callable[[], Any],
     _check_cards(checker, expect, report, explained)
     _check_tables(checker, expect, report)
     if expect.total is not None and expect.total != report.total:
-        checker.fail("total", f"expected {_points(expect.total)}, scored {report.total}",
-                     _total_parts(report))
+        checker.fail(
+            "total",
+            f"expected {_points(expect.total)}, scored {report.total}",
+            _total_parts(report),
+        )
     if expect.gods is not None and expect.gods != report.gods:
-        checker.fail(_GODS_KEY, f"expected {expect.gods} for the tie-break (R16), counted "
-                     f"{report.gods}", "the cards of the tie-break type, with their "
-                     "'counts as' weights (R11)")
+        checker.fail(
+            _GODS_KEY,
+            f"expected {expect.gods} for the tie-break (R16), counted {report.gods}",
+            "the cards of the tie-break type, with their 'counts as' weights (R11)",
+        )
     _check_scenario(checker, expect, report)
     return checker.found
 
@@ -131,8 +152,11 @@ def _check_cards(checker: _Checker, expect: ExpectFile, report, explained) -> No
             explained = explained()
         lines = next((c.lines for c in explained.cards if c.card.id == found.card.id), ())
         why = "; ".join(f"'{line.text}' gave {line.points}" for line in lines)
-        checker.fail(key, f"expected {_points(wanted)}, scored {found.points}",
-                     why or "it has no scoring line")
+        checker.fail(
+            key,
+            f"expected {_points(wanted)}, scored {found.points}",
+            why or "it has no scoring line",
+        )
 
 
 def _check_tables(checker: _Checker, expect: ExpectFile, report) -> None:
@@ -141,16 +165,22 @@ def _check_tables(checker: _Checker, expect: ExpectFile, report) -> None:
         found = checker.named("law", name, laws, f"laws.{name}")
         if found is not None and found.points != wanted:
             line = f"the {found.row.value} row" if found.row else f"column {found.column}"
-            checker.fail(f"laws.{name}", f"expected {_points(wanted)}, scored {found.points}",
-                         f"judged on {line} (R13)")
+            checker.fail(
+                f"laws.{name}",
+                f"expected {_points(wanted)}, scored {found.points}",
+                f"judged on {line} (R13)",
+            )
     patterns = {p.pattern.id: p for p in report.patterns}
     for name, wanted in expect.patterns.items():
         found = checker.named("pattern", name, patterns, f"patterns.{name}")
         if found is not None and found.points != wanted:
             state = "completed" if found.completed else "not completed"
             how = "judged on the board" if found.judged else "as the board says"
-            checker.fail(f"patterns.{name}", f"expected {_points(wanted)}, scored "
-                         f"{found.points}", f"the pattern is {state} ({how}, R14)")
+            checker.fail(
+                f"patterns.{name}",
+                f"expected {_points(wanted)}, scored {found.points}",
+                f"the pattern is {state} ({how}, R14)",
+            )
     objectives = {}
     for score in report.objectives:
         objectives[f"{score.goal.id}/{score.element.id}"] = score
@@ -159,53 +189,68 @@ def _check_tables(checker: _Checker, expect: ExpectFile, report) -> None:
     for name, wanted in expect.objectives.items():
         key = f"objectives.{name}"
         if "/" not in name and goals.count(name) > 1:
-            checker.fail(key, f"the board pairs '{name}' with several elements",
-                         f"name one as \"{name}/ELEMENT\"")
+            checker.fail(
+                key,
+                f"the board pairs '{name}' with several elements",
+                f'name one as "{name}/ELEMENT"',
+            )
             continue
         found = checker.named("objective-goal", name, objectives, key)
         if found is not None and found.points != wanted:
-            checker.fail(key, f"expected {_points(wanted)}, scored {found.points}",
-                         f"goal '{found.goal.id}' with element '{found.element.id}' (R15)")
+            checker.fail(
+                key,
+                f"expected {_points(wanted)}, scored {found.points}",
+                f"goal '{found.goal.id}' with element '{found.element.id}' (R15)",
+            )
 
 
 def _total_parts(report) -> str:
-    parts = [("cards", sum(c.points for c in report.cards)),
-             ("laws", sum(law.points for law in report.laws)),
-             ("patterns", sum(p.points for p in report.patterns)),
-             ("objectives", sum(o.points for o in report.objectives))]
+    parts = [
+        ("cards", sum(c.points for c in report.cards)),
+        ("laws", sum(law.points for law in report.laws)),
+        ("patterns", sum(p.points for p in report.patterns)),
+        ("objectives", sum(o.points for o in report.objectives)),
+    ]
     return " + ".join(f"{name} {points}" for name, points in parts)
 
 
 def _check_scenario(checker: _Checker, expect: ExpectFile, report) -> None:
-    wanted = {"victory": expect.victory, "challenge": expect.challenge,
-              "beaten": expect.beaten}
+    wanted = {"victory": expect.victory, "challenge": expect.challenge, "beaten": expect.beaten}
     if all(value is None for value in wanted.values()):
         return
     scenario = report.scenario
     if scenario is None:
         for key, value in wanted.items():
             if value is not None:
-                checker.fail(key, "the board has no scenario",
-                             "add a [scenario] table with its id, or remove this key")
+                checker.fail(
+                    key,
+                    "the board has no scenario",
+                    "add a [scenario] table with its id, or remove this key",
+                )
         return
     failed_victory = [c.text for c in scenario.victory_conditions if not c.met]
     failed_challenge = [c.text for c in scenario.challenge_conditions if not c.met]
     # R34: a challenge is met only when its victory is met too.
-    got = {"victory": scenario.victory,
-           "challenge": scenario.victory and scenario.challenge,
-           "beaten": scenario.beaten}
+    got = {
+        "victory": scenario.victory,
+        "challenge": scenario.victory and scenario.challenge,
+        "beaten": scenario.beaten,
+    }
     why = {
         "victory": _failed("victory", failed_victory),
-        "challenge": (_failed("victory", failed_victory) + "; R34: a challenge is met only "
-                      "with its victory") if not scenario.victory else
-        _failed("challenge", failed_challenge),
+        "challenge": (
+            _failed("victory", failed_victory) + "; R34: a challenge is met only with its victory"
+        )
+        if not scenario.victory
+        else _failed("challenge", failed_challenge),
         "beaten": f"beaten when won with more than {scenario.threshold} points; total "
-                  f"{report.total}, victory {_yes(scenario.victory)}",
+        f"{report.total}, victory {_yes(scenario.victory)}",
     }
     for key, value in wanted.items():
         if value is not None and value != got[key]:
-            checker.fail(key, f"expected {_switch(key, value)}, got {_switch(key, got[key])}",
-                         why[key])
+            checker.fail(
+                key, f"expected {_switch(key, value)}, got {_switch(key, got[key])}", why[key]
+            )
 
 
 def _switch(key: str, value: bool) -> str:
@@ -221,6 +266,14 @@ def _failed(part: str, texts: list[str]) -> str:
 
 def expectations_json(found: list[Diagnostic]) -> dict:
     """The ``expect`` member of a scored board's JSON report."""
-    return {"met": not found,
-            "mismatches": [{"key": d.message.partition(": ")[0], "message":
-                            d.message.partition(": ")[2], "help": d.help} for d in found]}
+    return {
+        "met": not found,
+        "mismatches": [
+            {
+                "key": d.message.partition(": ")[0],
+                "message": d.message.partition(": ")[2],
+                "help": d.help,
+            }
+            for d in found
+        ],
+    }

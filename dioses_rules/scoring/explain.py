@@ -62,8 +62,10 @@ def most_common_note(area: Area, attribute: m.Attribute) -> str:
     others = ", ".join(f"{value} {count}" for value, count in ranked if value not in best)
     against = f", against {others}" if others else ""
     if len(best) > 1:
-        return (f"no most common {word}: {' and '.join(best)} tie with "
-                f"{_cards(ranked[0][1])} each{against} (R24: strictly the most)")
+        return (
+            f"no most common {word}: {' and '.join(best)} tie with "
+            f"{_cards(ranked[0][1])} each{against} (R24: strictly the most)"
+        )
     return f"the most common {word} is {best[0]}: {_cards(ranked[0][1])}{against}"
 
 
@@ -79,10 +81,12 @@ def leader_note(evaluator: Evaluator, leader: m.Leader, anchor: Optional[int] = 
         return f"{what}: none in the area"
     counts.sort(key=lambda item: (-item[0], item[1]))
     top = [item for item in counts if item[0] == counts[0][0]]
-    rest = ", ".join(f"{card} {value}" for value, card, _ in counts[len(top):])
+    rest = ", ".join(f"{card} {value}" for value, card, _ in counts[len(top) :])
     against = f", against {rest}" if rest else ""
     if len(top) > 1:
-        return (f"{what}: nobody, {' and '.join(card for _, card, _ in top)} tie with "
-                f"{counts[0][0]}{against} (R24)")
+        return (
+            f"{what}: nobody, {' and '.join(card for _, card, _ in top)} tie with "
+            f"{counts[0][0]}{against} (R24)"
+        )
     value, card, cell = counts[0]
     return f"{what} is {card} ({cell_name(cell)}), counting {value}{against}"

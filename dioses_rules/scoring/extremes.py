@@ -27,10 +27,18 @@ from .area import COLUMN_CELLS, ROW_CELLS, SIZE, Area, Placed
 from .evaluator import Evaluator, Facts, card_weight
 
 LAW_LINES = [("row", row) for row in m.ROWS] + [("column", column) for column in m.COLUMNS]
-_SCOPE_CELLS = {m.ScopeKind.AREA: 12, m.ScopeKind.ROW: 4, m.ScopeKind.COLUMN: 3,
-                m.ScopeKind.LINE: 4, m.ScopeKind.NEIGHBOURS: 4, m.ScopeKind.SURROUNDINGS: 8,
-                m.ScopeKind.DIAGONALS: 4, m.ScopeKind.NAMED_ROW: 4, m.ScopeKind.NAMED_COLUMN: 3,
-                m.ScopeKind.LARGEST_GROUP: 12}
+_SCOPE_CELLS = {
+    m.ScopeKind.AREA: 12,
+    m.ScopeKind.ROW: 4,
+    m.ScopeKind.COLUMN: 3,
+    m.ScopeKind.LINE: 4,
+    m.ScopeKind.NEIGHBOURS: 4,
+    m.ScopeKind.SURROUNDINGS: 8,
+    m.ScopeKind.DIAGONALS: 4,
+    m.ScopeKind.NAMED_ROW: 4,
+    m.ScopeKind.NAMED_COLUMN: 3,
+    m.ScopeKind.LARGEST_GROUP: 12,
+}
 
 
 @frozen
@@ -44,8 +52,9 @@ class PoolLimits:
     @classmethod
     def of(cls, registry) -> "PoolLimits":
         cards = tuple(sorted(registry.myth_cards(), key=lambda card: card.id))
-        return cls(cards, min(7, len(registry.definitions("law"))),
-                   len(registry.definitions("pattern")))
+        return cls(
+            cards, min(7, len(registry.definitions("law"))), len(registry.definitions("pattern"))
+        )
 
 
 @frozen
@@ -62,15 +71,19 @@ class Found:
 
 def _count_bound(count, limits: PoolLimits) -> int:
     if isinstance(count, m.FactCount):
-        return {m.Fact.PATTERNS_COMPLETED: limits.patterns_most,
-                m.Fact.LAWS_MET: limits.laws_most}.get(count.fact, 1000)
+        return {
+            m.Fact.PATTERNS_COMPLETED: limits.patterns_most,
+            m.Fact.LAWS_MET: limits.laws_most,
+        }.get(count.fact, 1000)
     cells = _SCOPE_CELLS.get(count.scope.kind, 12)
     if isinstance(count, m.Distinct):
         from .evaluator import values_of
 
         shown = {value for card in limits.cards for value in values_of(card, count.attribute)}
-        return min(len(shown), cells * max((len(values_of(c, count.attribute))
-                                            for c in limits.cards), default=1))
+        return min(
+            len(shown),
+            cells * max((len(values_of(c, count.attribute)) for c in limits.cards), default=1),
+        )
     # R11: the heaviest cards the scope can hold
     weights = sorted((card_weight(card, count.selector) for card in limits.cards), reverse=True)
     return sum(weights[:cells]) + max(0, cells - len(weights))
@@ -81,8 +94,11 @@ def line_bounds(lines: Sequence, limits: PoolLimits) -> tuple[int, int]:
     lo = hi = 0
     for line in lines:
         if isinstance(line, m.Fixed):
-            low, high = (line.points, line.points) if line.condition is None else \
-                (min(0, line.points), max(0, line.points))
+            low, high = (
+                (line.points, line.points)
+                if line.condition is None
+                else (min(0, line.points), max(0, line.points))
+            )
         elif isinstance(line, m.PerCount):
             most = line.points * (_count_bound(line.count, limits) // max(line.per, 1))
             low, high = min(0, most), max(0, most)
@@ -111,15 +127,18 @@ class _Judge:
             cell = next(i for i, card in enumerate(cells) if card is what)
             if self.reads_scores:  # R24: a line reads the other cards' points
                 evaluator = Evaluator(area, facts)
-                points = {c: evaluator.lines_points(area.cells[c].card.lines, c)
-                          for c in area.occupied()}
+                points = {
+                    c: evaluator.lines_points(area.cells[c].card.lines, c) for c in area.occupied()
+                }
                 facts = _with(facts, card_points=points)
             return Evaluator(area, facts).lines_points(what.lines, cell)
         if isinstance(what, m.Law):
-            return Evaluator(area, _with(facts, law_line=line_cells(line))
-                             ).lines_points(what.lines, None)
-        return Evaluator(area, _with(facts, element=self.element.selector)
-                         ).lines_points(what.lines, None)
+            return Evaluator(area, _with(facts, law_line=line_cells(line))).lines_points(
+                what.lines, None
+            )
+        return Evaluator(area, _with(facts, element=self.element.selector)).lines_points(
+            what.lines, None
+        )
 
 
 def _with(facts: Facts, **changes) -> Facts:
@@ -133,9 +152,16 @@ def line_cells(line: tuple[str, object]) -> tuple[int, ...]:
     return ROW_CELLS[where] if kind == "row" else COLUMN_CELLS[where]
 
 
-def search_extreme(limits: PoolLimits, what: m.Definition, maximize: bool,
-                   element: Optional[m.ObjectiveElement] = None, seed: int = 0,
-                   seconds: float = 0.5, restarts: int = 4, steps: int = 150) -> Found:
+def search_extreme(
+    limits: PoolLimits,
+    what: m.Definition,
+    maximize: bool,
+    element: Optional[m.ObjectiveElement] = None,
+    seed: int = 0,
+    seconds: float = 0.5,
+    restarts: int = 4,
+    steps: int = 150,
+) -> Found:
     """The most (``maximize``) or least points ``what`` (a Myth card, a law,
     or a goal with ``element``) makes in the final areas a seeded hill climb
     visits: ``restarts`` random areas, each improved ``steps`` times (a card
@@ -144,8 +170,7 @@ def search_extreme(limits: PoolLimits, what: m.Definition, maximize: bool,
     rng = random.Random(seed)
     judge = _Judge(what, element)
     wanted = _wanted(what, element, limits.cards)
-    facts_read = any(isinstance(n, (m.FactCount, m.AllFaceUpAtEnd))
-                     for n in iter_nodes(what.lines))
+    facts_read = any(isinstance(n, (m.FactCount, m.AllFaceUpAtEnd)) for n in iter_nodes(what.lines))
     low, high = line_bounds(what.lines, limits)
     bound = high if maximize else low
     better = (lambda a, b: a > b) if maximize else (lambda a, b: a < b)
@@ -162,8 +187,11 @@ def search_extreme(limits: PoolLimits, what: m.Definition, maximize: bool,
         points = judge(cells, facts, line)
         tries += 1
         for _ in range(steps):
-            if (best is not None and best.points == bound) or points == bound \
-                    or (tries > least and time.perf_counter() > deadline):
+            if (
+                (best is not None and best.points == bound)
+                or points == bound
+                or (tries > least and time.perf_counter() > deadline)
+            ):
                 break
             moved = _move(rng, pool, bias, what, cells, facts, line, limits, facts_read)
             value = judge(*moved)
@@ -184,11 +212,13 @@ def _area(cells: list) -> Area:
 def _wanted(what, element, cards) -> list:
     """The pool's cards its lines name by type, mythology, id or tag: the
     search brings them into the area more often than the others."""
-    atoms = [n for n in iter_nodes(what.lines)
-             if isinstance(n, (m.TypeIs, m.MythologyIs, m.Named))]
+    atoms = [n for n in iter_nodes(what.lines) if isinstance(n, (m.TypeIs, m.MythologyIs, m.Named))]
     if element is not None:
-        atoms += [n for n in iter_nodes(element.selector)
-                  if isinstance(n, (m.TypeIs, m.MythologyIs, m.Named))]
+        atoms += [
+            n
+            for n in iter_nodes(element.selector)
+            if isinstance(n, (m.TypeIs, m.MythologyIs, m.Named))
+        ]
 
     def fits(card, atom) -> bool:
         if isinstance(atom, m.TypeIs):
@@ -203,13 +233,16 @@ def _wanted(what, element, cards) -> list:
 def _facts(rng: random.Random, limits: PoolLimits, read: bool) -> Facts:
     if not read:  # the lines read no fact of the game's end: one value shown
         return Facts(all_face_up_at_end=True)
-    return Facts(laws_met=rng.randint(0, limits.laws_most),
-                 patterns_completed=rng.randint(0, limits.patterns_most),
-                 all_face_up_at_end=rng.random() < 0.5)
+    return Facts(
+        laws_met=rng.randint(0, limits.laws_most),
+        patterns_completed=rng.randint(0, limits.patterns_most),
+        all_face_up_at_end=rng.random() < 0.5,
+    )
 
 
-def _random_start(rng: random.Random, bias: list, what, limits: PoolLimits, facts_read: bool,
-                  pool: list):
+def _random_start(
+    rng: random.Random, bias: list, what, limits: PoolLimits, facts_read: bool, pool: list
+):
     others = [card for card in bias if card is not what]
     chosen = rng.sample(others, min(len(others), SIZE))
     if len(chosen) < SIZE:  # too few of the biased cards: the rest from the whole pool
@@ -223,8 +256,17 @@ def _random_start(rng: random.Random, bias: list, what, limits: PoolLimits, fact
     return cells, facts, line
 
 
-def _move(rng: random.Random, pool: list, wanted: list, what, cells: list, facts: Facts, line,
-          limits: PoolLimits, facts_read: bool):
+def _move(
+    rng: random.Random,
+    pool: list,
+    wanted: list,
+    what,
+    cells: list,
+    facts: Facts,
+    line,
+    limits: PoolLimits,
+    facts_read: bool,
+):
     cells = list(cells)
     kind = rng.random()
     if kind < 0.45:  # a card of the pool for one of the area (often one its lines name)

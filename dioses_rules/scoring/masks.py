@@ -41,10 +41,17 @@ DIAGONALS = tuple(mask_of(g.DIAGONAL_CELLS[i]) for i in range(g.SIZE))
 ROW_OF = tuple(mask_of(g.ROW_CELLS[g.cell_row(i)]) for i in range(g.SIZE))
 COLUMN_OF = tuple(mask_of(g.COLUMN_CELLS[g.cell_column(i)]) for i in range(g.SIZE))
 # The cells of each scope read from the card's own place, per anchor cell.
-ANCHORED_SCOPES = total([kind for kind in m.ScopeKind if kind.anchored], {
-    m.ScopeKind.ROW: ROW_OF, m.ScopeKind.COLUMN: COLUMN_OF, m.ScopeKind.NEIGHBOURS: NEIGHBOURS,
-    m.ScopeKind.DIAGONALS: DIAGONALS, m.ScopeKind.SURROUNDINGS: SURROUNDINGS,
-}, "masks.ANCHORED_SCOPES")
+ANCHORED_SCOPES = total(
+    [kind for kind in m.ScopeKind if kind.anchored],
+    {
+        m.ScopeKind.ROW: ROW_OF,
+        m.ScopeKind.COLUMN: COLUMN_OF,
+        m.ScopeKind.NEIGHBOURS: NEIGHBOURS,
+        m.ScopeKind.DIAGONALS: DIAGONALS,
+        m.ScopeKind.SURROUNDINGS: SURROUNDINGS,
+    },
+    "masks.ANCHORED_SCOPES",
+)
 ROWS = {row: mask_of(cells) for row, cells in g.ROW_CELLS.items()}
 COLUMNS = {column: mask_of(cells) for column, cells in g.COLUMN_CELLS.items()}
 CORNERS = mask_of(g.CORNERS)
@@ -73,8 +80,13 @@ _NOT_RIGHT = FULL & ~COLUMNS[len(COLUMNS)]
 
 def grow(mask: int) -> int:
     """A mask with every cell orthogonally next to one of its cells added (R4)."""
-    return (mask | ((mask << g.WIDTH) & FULL) | (mask >> g.WIDTH)
-            | ((mask & _NOT_RIGHT) << 1) | ((mask & _NOT_LEFT) >> 1))
+    return (
+        mask
+        | ((mask << g.WIDTH) & FULL)
+        | (mask >> g.WIDTH)
+        | ((mask & _NOT_RIGHT) << 1)
+        | ((mask & _NOT_LEFT) >> 1)
+    )
 
 
 def groups(members: int) -> list[int]:

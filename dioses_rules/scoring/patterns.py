@@ -26,16 +26,20 @@ def shape_origins(pattern: m.Pattern) -> list[tuple[int, int]]:
     width = max((len(row) for row in pattern.shape), default=0)
     if height == 0 or width == 0 or height > g.HEIGHT or width > g.WIDTH:
         return []
-    return [(top, left) for top in range(g.HEIGHT - height + 1)
-            for left in range(g.WIDTH - width + 1)]
+    return [
+        (top, left) for top in range(g.HEIGHT - height + 1) for left in range(g.WIDTH - width + 1)
+    ]
 
 
 def shape_cells(pattern: m.Pattern, top: int, left: int) -> list[tuple[int, m.PatternCell]]:
     """Each cell the shape covers placed at (top, left), with what it wants,
     row by row (its gaps left out)."""
-    return [((top + dr) * g.WIDTH + left + dc, want)
-            for dr, row in enumerate(pattern.shape) for dc, want in enumerate(row)
-            if want is not None]
+    return [
+        ((top + dr) * g.WIDTH + left + dc, want)
+        for dr, row in enumerate(pattern.shape)
+        for dc, want in enumerate(row)
+        if want is not None
+    ]
 
 
 def _placement(area: Area, pattern: m.Pattern, top: int, left: int) -> Optional[tuple[int, ...]]:
@@ -43,10 +47,12 @@ def _placement(area: Area, pattern: m.Pattern, top: int, left: int) -> Optional[
     cells = []
     for index, want in shape_cells(pattern, top, left):
         placed = area.cells[index]
-        if (placed is None or not placed.face_up
-                or placed.card.type != want.type
-                or (want.mythology is not None
-                    and want.mythology not in placed.card.mythologies)):
+        if (
+            placed is None
+            or not placed.face_up
+            or placed.card.type != want.type
+            or (want.mythology is not None and want.mythology not in placed.card.mythologies)
+        ):
             return None
         cells.append(index)
     return tuple(cells)

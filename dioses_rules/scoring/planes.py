@@ -39,8 +39,9 @@ class Planes:
         self.ones = (1 << self.size) - 1
         self.bits = max(1, (cards - 1).bit_length())
         # bit i of each cell's codes, as a plane (area b at bit b: the text is reversed)
-        self._code_bits = [[int(cell.translate(_bit_text(i))[::-1], 2) for i in range(self.bits)]
-                           for cell in codes]
+        self._code_bits = [
+            [int(cell.translate(_bit_text(i))[::-1], 2) for i in range(self.bits)] for cell in codes
+        ]
         self._holds: list[dict[int, int]] = [{} for _ in range(g.SIZE)]
         self._sets: dict[tuple[int, frozenset], int] = {}
         self.memo: dict = {}
@@ -58,8 +59,11 @@ class Planes:
         level = {0: self.ones}
         for i in reversed(range(self.bits)):
             bit, rest = self._code_bits[cell][i], self.ones ^ self._code_bits[cell][i]
-            level = {(code << 1) | one: plane & (bit if one else rest)
-                     for code, plane in level.items() for one in (0, 1)}
+            level = {
+                (code << 1) | one: plane & (bit if one else rest)
+                for code, plane in level.items()
+                for one in (0, 1)
+            }
         return level
 
     def holds_any(self, cell: int, codes: frozenset) -> int:
@@ -75,8 +79,7 @@ class Planes:
 
     # ------------------------------------------------------------ numbers
     def const(self, value: int) -> Num:
-        return Num([self.ones if value >> i & 1 else 0 for i in range(value.bit_length())],
-                   value)
+        return Num([self.ones if value >> i & 1 else 0 for i in range(value.bit_length())], value)
 
     def add(self, x: Num, y: Num) -> Num:
         if not y.top:
@@ -93,7 +96,7 @@ class Planes:
         top = x.top + y.top
         if carry:
             out.append(carry)
-        return Num(out[:top.bit_length()], top)
+        return Num(out[: top.bit_length()], top)
 
     def total(self, numbers: Iterable[Num]) -> Num:
         found = self.const(0)
@@ -144,9 +147,14 @@ class Planes:
     def merge(self, x: Num, y: Num) -> Num:
         """Two numbers set in different areas, as one."""
         size = max(len(x.planes), len(y.planes))
-        return Num([(x.planes[i] if i < len(x.planes) else 0)
-                    | (y.planes[i] if i < len(y.planes) else 0) for i in range(size)],
-                   max(x.top, y.top))
+        return Num(
+            [
+                (x.planes[i] if i < len(x.planes) else 0)
+                | (y.planes[i] if i < len(y.planes) else 0)
+                for i in range(size)
+            ],
+            max(x.top, y.top),
+        )
 
     def counts(self, x: Num, among: int) -> dict[int, int]:
         """How many of the areas ``among`` have each value of ``x``."""

@@ -82,15 +82,25 @@ class ScoreReport:
     are or, through :meth:`lazy`, made when first read. ``explained_by``:
     the evaluator whose cells the explanations are (None without them)."""
 
-    FIELDS = tuple("area cards laws patterns objectives total gods all_face_up_before_reveal "
-                   "scenario explained_by".split())  # its value, in this order
+    FIELDS = tuple(
+        "area cards laws patterns objectives total gods all_face_up_before_reveal "
+        "scenario explained_by".split()
+    )  # its value, in this order
     __slots__ = ("_area", "_cards", "_make") + FIELDS[2:]
 
-    def __init__(self, area: Area, cards: tuple[CardScore, ...], laws: tuple[LawScore, ...],
-                 patterns: tuple[PatternScore, ...], objectives: tuple[ObjectiveScore, ...],
-                 total: int, gods: int, all_face_up_before_reveal: bool,
-                 scenario: Optional[ScenarioResult] = None,
-                 explained_by: Optional[str] = None):
+    def __init__(
+        self,
+        area: Area,
+        cards: tuple[CardScore, ...],
+        laws: tuple[LawScore, ...],
+        patterns: tuple[PatternScore, ...],
+        objectives: tuple[ObjectiveScore, ...],
+        total: int,
+        gods: int,
+        all_face_up_before_reveal: bool,
+        scenario: Optional[ScenarioResult] = None,
+        explained_by: Optional[str] = None,
+    ):
         self._area, self._cards, self._make = area, cards, None
         self.laws, self.patterns, self.objectives = laws, patterns, objectives
         self.total, self.gods = total, gods  # gods: R16 tie-break, with R11 weights
@@ -98,8 +108,7 @@ class ScoreReport:
         self.scenario, self.explained_by = scenario, explained_by
 
     @classmethod
-    def lazy(cls, make: Callable[[], tuple[Area, tuple[CardScore, ...]]], *parts
-             ) -> "ScoreReport":
+    def lazy(cls, make: Callable[[], tuple[Area, tuple[CardScore, ...]]], *parts) -> "ScoreReport":
         """A report whose area and cards ``make()`` gives when first read."""
         report = cls(None, None, *parts)
         report._make = make
@@ -122,8 +131,18 @@ class ScoreReport:
         return self._cards
 
     def _value(self) -> tuple:
-        return (self.area, self.cards, self.laws, self.patterns, self.objectives, self.total,
-                self.gods, self.all_face_up_before_reveal, self.scenario, self.explained_by)
+        return (
+            self.area,
+            self.cards,
+            self.laws,
+            self.patterns,
+            self.objectives,
+            self.total,
+            self.gods,
+            self.all_face_up_before_reveal,
+            self.scenario,
+            self.explained_by,
+        )
 
     def __eq__(self, other) -> bool:
         if other.__class__ is not self.__class__:
@@ -134,8 +153,11 @@ class ScoreReport:
         return hash(self._value())
 
     def __repr__(self) -> str:
-        return "ScoreReport(" + ", ".join(f"{n}={v!r}" for n, v in zip(self.FIELDS,
-                                                                       self._value())) + ")"
+        return (
+            "ScoreReport("
+            + ", ".join(f"{n}={v!r}" for n, v in zip(self.FIELDS, self._value()))
+            + ")"
+        )
 
     def to_json(self) -> dict:
         def cell_fields(cell):
@@ -148,38 +170,66 @@ class ScoreReport:
             "total": self.total,
             "gods": self.gods,
             "cards": [
-                {"id": c.card.id, **cell_fields(c.cell), "points": c.points,
-                 **({"lines": [{"text": l.text, "points": l.points,
-                                "matched": [cell_fields(x) for x in l.cells]}
-                               for l in c.lines]} if c.lines else {})}
+                {
+                    "id": c.card.id,
+                    **cell_fields(c.cell),
+                    "points": c.points,
+                    **(
+                        {
+                            "lines": [
+                                {
+                                    "text": l.text,
+                                    "points": l.points,
+                                    "matched": [cell_fields(x) for x in l.cells],
+                                }
+                                for l in c.lines
+                            ]
+                        }
+                        if c.lines
+                        else {}
+                    ),
+                }
                 for c in self.cards
             ],
             "laws": [
-                {"id": l.law.id, "row": l.row.value if l.row else None, "column": l.column,
-                 "points": l.points, **matched(l.cells)}
+                {
+                    "id": l.law.id,
+                    "row": l.row.value if l.row else None,
+                    "column": l.column,
+                    "points": l.points,
+                    **matched(l.cells),
+                }
                 for l in self.laws
             ],
             "patterns": [
-                {"id": p.pattern.id, "difficulty": p.pattern.difficulty.value,
-                 "completed": p.completed, "judged": p.judged, "points": p.points}
+                {
+                    "id": p.pattern.id,
+                    "difficulty": p.pattern.difficulty.value,
+                    "completed": p.completed,
+                    "judged": p.judged,
+                    "points": p.points,
+                }
                 for p in self.patterns
             ],
             "objectives": [
-                {"goal": o.goal.id, "element": o.element.id, "points": o.points,
-                 **matched(o.cells)}
+                {"goal": o.goal.id, "element": o.element.id, "points": o.points, **matched(o.cells)}
                 for o in self.objectives
             ],
-            "scenario": None if self.scenario is None else {
+            "scenario": None
+            if self.scenario is None
+            else {
                 "id": self.scenario.scenario.id,
                 "victory": self.scenario.victory,
                 "challenge": self.scenario.challenge,
                 "threshold": self.scenario.threshold,
                 "beaten": self.scenario.beaten,
                 "conditions": {
-                    "victory": [{"text": c.text, "met": c.met}
-                                for c in self.scenario.victory_conditions],
-                    "challenge": [{"text": c.text, "met": c.met}
-                                  for c in self.scenario.challenge_conditions],
+                    "victory": [
+                        {"text": c.text, "met": c.met} for c in self.scenario.victory_conditions
+                    ],
+                    "challenge": [
+                        {"text": c.text, "met": c.met} for c in self.scenario.challenge_conditions
+                    ],
                 },
                 **({"notes": list(self.scenario.notes)} if self.scenario.notes else {}),
             },

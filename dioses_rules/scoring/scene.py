@@ -110,8 +110,18 @@ class Vocabulary:
 class CardInfo:
     """What one Myth card object brings to a scene (built once per card)."""
 
-    __slots__ = ("card", "weights", "kind_lanes", "bears", "name_lanes", "heavy",
-                 "value_shifts", "points", "revealed", "scores")
+    __slots__ = (
+        "card",
+        "weights",
+        "kind_lanes",
+        "bears",
+        "name_lanes",
+        "heavy",
+        "value_shifts",
+        "points",
+        "revealed",
+        "scores",
+    )
 
     def __init__(self, card: m.MythCard, vocabulary: Vocabulary):
         self.card = card
@@ -130,9 +140,13 @@ class CardInfo:
         vocabulary.bear(self)
         self.heavy = tuple(BIT[cell] if weights else 0 for cell in CELLS)
         self.value_shifts = {
-            attribute: tuple(dict.fromkeys(vocabulary.value_shift(attribute, value)
-                                           for value in values_of(card, attribute)))
-            for attribute in m.Attribute}
+            attribute: tuple(
+                dict.fromkeys(
+                    vocabulary.value_shift(attribute, value) for value in values_of(card, attribute)
+                )
+            )
+            for attribute in m.Attribute
+        }
         self.points: Callable = _unset
         self.revealed = Placed(card, True)
         self.scores: tuple[dict, ...] = tuple({} for _ in CELLS)
@@ -156,11 +170,24 @@ FACE_UP = attrgetter("face_up")
 class Scene:
     """One area with one set of facts, as masks (see the module's text)."""
 
-    __slots__ = ("infos", "occ", "up", "kinds", "heavy", "_names", "_names_of", "facts",
-                 "line", "element", "memo", "area")
+    __slots__ = (
+        "infos",
+        "occ",
+        "up",
+        "kinds",
+        "heavy",
+        "_names",
+        "_names_of",
+        "facts",
+        "line",
+        "element",
+        "memo",
+        "area",
+    )
 
-    def __init__(self, infos: list, occ: int, up: int, kinds: int, heavy: int,
-                 area: Optional[Area] = None):
+    def __init__(
+        self, infos: list, occ: int, up: int, kinds: int, heavy: int, area: Optional[Area] = None
+    ):
         """An area told no facts (``judge_with`` tells it some)."""
         self.infos = infos  # a CardInfo per cell, None where empty
         self.occ = occ
@@ -181,8 +208,9 @@ class Scene:
         if all(faces):
             kinds = sum(map(getitem, map(KIND_LANES, infos), CELLS), ALWAYS)
             return cls(infos, FULL, FULL, kinds, (kinds >> HEAVY_SHIFT) & FULL, area=area)
-        kinds = sum(map(getitem, map(KIND_LANES, compress(infos, faces)),
-                        compress(CELLS, faces)), ALWAYS)
+        kinds = sum(
+            map(getitem, map(KIND_LANES, compress(infos, faces)), compress(CELLS, faces)), ALWAYS
+        )
         heavy = sum(map(getitem, map(_HEAVY, infos), CELLS))
         return cls(infos, FULL, sum(compress(BIT, faces)), kinds, heavy, area=area)
 
@@ -244,14 +272,20 @@ class Scene:
 
     def ids(self, card_id: str) -> int:
         """The cells holding the card of this id (not a tag: ``StateRef``)."""
-        return mask_of(cell for cell in cells_of(self.occ)
-                       if self.infos[cell].card.id == card_id)
+        return mask_of(cell for cell in cells_of(self.occ) if self.infos[cell].card.id == card_id)
 
     def area_model(self) -> Area:
         """The area as the reference evaluator reads it (for lines it judges)."""
         if self.area is None:
             up = self.up
-            self.area = Area(tuple(
-                None if info is None else info.revealed if up & BIT[cell]
-                else Placed(info.card, False) for cell, info in enumerate(self.infos)))
+            self.area = Area(
+                tuple(
+                    None
+                    if info is None
+                    else info.revealed
+                    if up & BIT[cell]
+                    else Placed(info.card, False)
+                    for cell, info in enumerate(self.infos)
+                )
+            )
         return self.area

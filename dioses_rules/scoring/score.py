@@ -24,12 +24,33 @@ from .evaluator import Evaluator, Facts, card_weight
 from .explain import leader_notes
 from .masks import FULL
 from .patterns import pattern_matches
-from .report import (CardScore, ConditionResult, LawScore, LineScore, ObjectiveScore,
-                     PatternScore, ScenarioResult, ScoreReport)
+from .report import (
+    CardScore,
+    ConditionResult,
+    LawScore,
+    LineScore,
+    ObjectiveScore,
+    PatternScore,
+    ScenarioResult,
+    ScoreReport,
+)
 
-__all__ = ["EVALUATORS", "CardScore", "ConditionResult", "LawScore", "LineScore",
-           "ObjectiveScore", "PatternScore", "ScenarioResult", "ScoreReport", "card_points",
-           "judge_scenario", "score_board", "score_total", "tie_break_count"]
+__all__ = [
+    "EVALUATORS",
+    "CardScore",
+    "ConditionResult",
+    "LawScore",
+    "LineScore",
+    "ObjectiveScore",
+    "PatternScore",
+    "ScenarioResult",
+    "ScoreReport",
+    "card_points",
+    "judge_scenario",
+    "score_board",
+    "score_total",
+    "tie_break_count",
+]
 
 # "compiled" (the default, ``compiled``) or "reference" (``evaluator``, the
 # oracle): both give equal reports.
@@ -42,21 +63,25 @@ def _compiled(evaluator: str) -> bool:
     return evaluator == "compiled"
 
 
-def card_points(area: Area, facts: Facts = Facts(), evaluator: str = "compiled"
-                ) -> dict[int, int]:
+def card_points(area: Area, facts: Facts = Facts(), evaluator: str = "compiled") -> dict[int, int]:
     """Each occupied cell's own points (R8-R11), without explanations."""
     if _compiled(evaluator):
         return compiled.card_points(area, facts)
     evaluator_ = Evaluator(area, facts)
-    return {cell: evaluator_.lines_points(area.cells[cell].card.lines, cell)
-            for cell in area.occupied()}
+    return {
+        cell: evaluator_.lines_points(area.cells[cell].card.lines, cell) for cell in area.occupied()
+    }
 
 
 # ---------------------------------------------------------------- the scoring
 
 
-def score_board(board: Board, explain: bool = False, all_face_up_at_end: Optional[bool] = None,
-                evaluator: str = "compiled") -> ScoreReport:
+def score_board(
+    board: Board,
+    explain: bool = False,
+    all_face_up_at_end: Optional[bool] = None,
+    evaluator: str = "compiled",
+) -> ScoreReport:
     """Score a board at the end of a game.
 
     R12: every card is revealed first. ``all_face_up_at_end`` (R21) defaults
@@ -75,8 +100,9 @@ def score_board(board: Board, explain: bool = False, all_face_up_at_end: Optiona
     return _explained(report, board, judge, all_face_up_at_end) if explain else report
 
 
-def score_total(board: Board, all_face_up_at_end: Optional[bool] = None,
-                evaluator: str = "compiled") -> int:
+def score_total(
+    board: Board, all_face_up_at_end: Optional[bool] = None, evaluator: str = "compiled"
+) -> int:
     """``score_board(...).total``, and nothing else built: no report, no
     tie-break count, no scenario (which never changes the total)."""
     judge = _Compiled(board) if _compiled(evaluator) else _Reference(board)
@@ -94,21 +120,40 @@ def _score(board: Board, judge, all_face_up_at_end: bool, total_only: bool):
     objectives = judge.objectives(board, all_face_up_at_end) if board.objectives else ()
     # A card may count completed patterns and met laws, which never depend on
     # card points; the total is only for scenarios.
-    points, total = judge.cards(judge.card_facts(all_face_up_at_end, board.scenario_state,
-                                                 completed, met))
+    points, total = judge.cards(
+        judge.card_facts(all_face_up_at_end, board.scenario_state, completed, met)
+    )
     if laws or patterns or objectives:
-        total += (sum(law.points for law in laws) + sum(p.points for p in patterns)
-                  + sum(o.points for o in objectives))
+        total += (
+            sum(law.points for law in laws)
+            + sum(p.points for p in patterns)
+            + sum(o.points for o in objectives)
+        )
     if total_only:
         return total
     scenario = None
     if board.scenario is not None:
-        scenario = judge.scenario(board.scenario, Facts(
-            card_points={c: p for c, p in enumerate(points) if p is not None},
-            patterns_completed=completed, laws_met=met, total=total,
-            scenario_state=dict(board.scenario_state), all_face_up_at_end=all_face_up_at_end))
-    return ScoreReport.lazy(functools.partial(judge.made, points), laws, patterns, objectives,
-                            total, judge.gods(board.tie_break), face_up_before, scenario)
+        scenario = judge.scenario(
+            board.scenario,
+            Facts(
+                card_points={c: p for c, p in enumerate(points) if p is not None},
+                patterns_completed=completed,
+                laws_met=met,
+                total=total,
+                scenario_state=dict(board.scenario_state),
+                all_face_up_at_end=all_face_up_at_end,
+            ),
+        )
+    return ScoreReport.lazy(
+        functools.partial(judge.made, points),
+        laws,
+        patterns,
+        objectives,
+        total,
+        judge.gods(board.tie_break),
+        face_up_before,
+        scenario,
+    )
 
 
 _TEXTS: dict[int, tuple] = {}  # id -> (the condition, kept: its id stays its own; its text)
@@ -130,20 +175,27 @@ def _judged_scenario(scenario: m.Scenario, facts: Facts, holds) -> ScenarioResul
     challenge = tuple(ConditionResult(_text(c), bool(holds(c))) for c in scenario.challenge)
     won = all(c.met for c in victory)
     return ScenarioResult(
-        scenario=scenario, victory=won, challenge=won and all(c.met for c in challenge),  # R34
-        threshold=scenario.threshold, beaten=won and facts.total > scenario.threshold,
-        victory_conditions=victory, challenge_conditions=challenge)
+        scenario=scenario,
+        victory=won,
+        challenge=won and all(c.met for c in challenge),  # R34
+        threshold=scenario.threshold,
+        beaten=won and facts.total > scenario.threshold,
+        victory_conditions=victory,
+        challenge_conditions=challenge,
+    )
 
 
-def judge_scenario(area: Area, scenario: m.Scenario, facts: Facts,
-                   evaluator: str = "compiled") -> ScenarioResult:
+def judge_scenario(
+    area: Area, scenario: m.Scenario, facts: Facts, evaluator: str = "compiled"
+) -> ScenarioResult:
     """A scenario's victory and challenge on an area, with these facts."""
     if _compiled(evaluator):
         current = compiled.pool()
         scene = current.scene(area, facts)
         return _judged_scenario(scenario, facts, lambda c: current.condition(c)(scene, None))
-    return _judged_scenario(scenario, facts,
-                            functools.partial(Evaluator(area, facts).holds, anchor=None))
+    return _judged_scenario(
+        scenario, facts, functools.partial(Evaluator(area, facts).holds, anchor=None)
+    )
 
 
 def tie_break_count(area: Area, tie_break: Optional[str]) -> int:
@@ -152,8 +204,11 @@ def tie_break_count(area: Area, tie_break: Optional[str]) -> int:
     if tie_break is None:
         return 0
     wanted = m.TypeIs(tie_break)
-    return sum(card_weight(area.cells[c].card, wanted) for c in area.occupied()
-               if area.cells[c].card.type == tie_break)
+    return sum(
+        card_weight(area.cells[c].card, wanted)
+        for c in area.occupied()
+        if area.cells[c].card.type == tie_break
+    )
 
 
 # ---------------------------------------------------------------- the judges
@@ -169,32 +224,37 @@ class _Compiled:
         self.pool = current = compiled.pool()
         self.scene, self.face_up_before = current.revealed_scene(board.area)
 
-    def card_facts(self, all_face_up_at_end: bool, scenario_state, completed: int, met: int
-                   ) -> Facts:
+    def card_facts(
+        self, all_face_up_at_end: bool, scenario_state, completed: int, met: int
+    ) -> Facts:
         return self.pool.card_facts(all_face_up_at_end, scenario_state, completed, met)
 
     def laws(self, board: Board, all_face_up_at_end: bool) -> tuple[LawScore, ...]:
         """R13 (no cells: those are an explanation's)."""
         laws, scene, lines = [], self.scene, self.pool.lines
         for placement in board.laws:
-            scene.judge_with(Facts(law_line=placement.cells(),
-                                   all_face_up_at_end=all_face_up_at_end))
+            scene.judge_with(
+                Facts(law_line=placement.cells(), all_face_up_at_end=all_face_up_at_end)
+            )
             points = lines(placement.law.lines)(scene, None)
             laws.append(LawScore(placement.law, placement.row, placement.column, points))
         return tuple(laws)
 
     def patterns(self, board: Board) -> tuple[PatternScore, ...]:
         """R14, each shape matched on the scene's masks."""
-        return tuple(_pattern_score(held, self.pool.pattern(held.pattern)(self.scene))
-                     for held in board.patterns)
+        return tuple(
+            _pattern_score(held, self.pool.pattern(held.pattern)(self.scene))
+            for held in board.patterns
+        )
 
     def objectives(self, board: Board, all_face_up_at_end: bool) -> tuple[ObjectiveScore, ...]:
         """R15 (no cells: those are an explanation's)."""
         objectives, scene, current = [], self.scene, self.pool
         for goal, element in board.objectives:
-            scene.judge_with(Facts(element=element.selector,
-                                   all_face_up_at_end=all_face_up_at_end),
-                             current.selector(element.selector))
+            scene.judge_with(
+                Facts(element=element.selector, all_face_up_at_end=all_face_up_at_end),
+                current.selector(element.selector),
+            )
             objectives.append(ObjectiveScore(goal, element, current.lines(goal.lines)(scene, None)))
         return tuple(objectives)
 
@@ -205,8 +265,10 @@ class _Compiled:
         if scene.occ == FULL:
             points = [info.points(scene, cell) for cell, info in enumerate(scene.infos)]
             return points, sum(points)
-        points = [None if info is None else info.points(scene, cell)
-                  for cell, info in enumerate(scene.infos)]
+        points = [
+            None if info is None else info.points(scene, cell)
+            for cell, info in enumerate(scene.infos)
+        ]
         return points, sum(p for p in points if p is not None)
 
     def judge_with(self, facts: Facts) -> None:
@@ -231,8 +293,11 @@ class _Compiled:
         handed out again for the same card, cell and points."""
         infos = self.scene.infos
         area = self.scene.area_model()
-        return area, tuple(_card_score(infos[cell], cell, value)
-                           for cell, value in enumerate(points) if value is not None)
+        return area, tuple(
+            _card_score(infos[cell], cell, value)
+            for cell, value in enumerate(points)
+            if value is not None
+        )
 
 
 def _card_score(info, cell: int, points: int) -> CardScore:
@@ -248,8 +313,9 @@ def _card_score(info, cell: int, points: int) -> CardScore:
 def _pattern_score(held, cells) -> PatternScore:
     judged = held.completed is None
     completed = (cells is not None) if judged else held.completed
-    return PatternScore(held.pattern, completed, judged, held.worth if completed else 0,
-                        cells or ())  # R14
+    return PatternScore(
+        held.pattern, completed, judged, held.worth if completed else 0, cells or ()
+    )  # R14
 
 
 class _Reference:
@@ -262,34 +328,55 @@ class _Reference:
         self.area = board.area.revealed()
         self.facts = Facts()
 
-    def card_facts(self, all_face_up_at_end: bool, scenario_state, completed: int, met: int
-                   ) -> Facts:
-        self.facts = Facts(all_face_up_at_end=all_face_up_at_end,
-                           scenario_state=dict(scenario_state),
-                           patterns_completed=completed, laws_met=met)
+    def card_facts(
+        self, all_face_up_at_end: bool, scenario_state, completed: int, met: int
+    ) -> Facts:
+        self.facts = Facts(
+            all_face_up_at_end=all_face_up_at_end,
+            scenario_state=dict(scenario_state),
+            patterns_completed=completed,
+            laws_met=met,
+        )
         return self.facts
 
     def laws(self, board: Board, all_face_up_at_end: bool) -> tuple[LawScore, ...]:
-        return tuple(LawScore(placement.law, placement.row, placement.column,
-                              Evaluator(self.area, _law_facts(placement, all_face_up_at_end))
-                              .lines_points(placement.law.lines, None))
-                     for placement in board.laws)
+        return tuple(
+            LawScore(
+                placement.law,
+                placement.row,
+                placement.column,
+                Evaluator(self.area, _law_facts(placement, all_face_up_at_end)).lines_points(
+                    placement.law.lines, None
+                ),
+            )
+            for placement in board.laws
+        )
 
     def patterns(self, board: Board) -> tuple[PatternScore, ...]:
-        return tuple(_pattern_score(held, pattern_matches(self.area, held.pattern))
-                     for held in board.patterns)
+        return tuple(
+            _pattern_score(held, pattern_matches(self.area, held.pattern))
+            for held in board.patterns
+        )
 
     def objectives(self, board: Board, all_face_up_at_end: bool) -> tuple[ObjectiveScore, ...]:
-        return tuple(ObjectiveScore(goal, element, Evaluator(
-            self.area, _goal_facts(element, all_face_up_at_end)).lines_points(goal.lines, None))
-            for goal, element in board.objectives)
+        return tuple(
+            ObjectiveScore(
+                goal,
+                element,
+                Evaluator(self.area, _goal_facts(element, all_face_up_at_end)).lines_points(
+                    goal.lines, None
+                ),
+            )
+            for goal, element in board.objectives
+        )
 
     def cards(self, facts: Facts) -> tuple[list, int]:
         cells = self.area.cells
         self.facts = facts
-        points = [None if placed is None else
-                  sum(self.line(line, cell) for line in placed.card.lines)
-                  for cell, placed in enumerate(cells)]
+        points = [
+            None if placed is None else sum(self.line(line, cell) for line in placed.card.lines)
+            for cell, placed in enumerate(cells)
+        ]
         return points, sum(p for p in points if p is not None)
 
     def judge_with(self, facts: Facts) -> None:
@@ -306,8 +393,11 @@ class _Reference:
 
     def made(self, points: list) -> tuple[Area, tuple[CardScore, ...]]:
         cells = self.area.cells
-        return self.area, tuple(CardScore(cells[cell].card, cell, value)
-                                for cell, value in enumerate(points) if value is not None)
+        return self.area, tuple(
+            CardScore(cells[cell].card, cell, value)
+            for cell, value in enumerate(points)
+            if value is not None
+        )
 
 
 def _law_facts(placement, all_face_up_at_end: bool) -> Facts:
@@ -321,15 +411,17 @@ def _goal_facts(element, all_face_up_at_end: bool) -> Facts:
 # ---------------------------------------------------------------- explanations
 
 
-def _explained(report: ScoreReport, board: Board, judge, all_face_up_at_end: bool
-               ) -> ScoreReport:
+def _explained(report: ScoreReport, board: Board, judge, all_face_up_at_end: bool) -> ScoreReport:
     """The report with its explanations: each line's points (the judge's
     evaluator) and cells, the cells of each law and objective, the
     scenario's leaders (R24); cells and leaders from the reference."""
     area = report.area
-    facts = judge.card_facts(all_face_up_at_end, board.scenario_state,
-                             sum(1 for p in report.patterns if p.completed),
-                             sum(1 for law in report.laws if law.points > 0))
+    facts = judge.card_facts(
+        all_face_up_at_end,
+        board.scenario_state,
+        sum(1 for p in report.patterns if p.completed),
+        sum(1 for law in report.laws if law.points > 0),
+    )
     judge.judge_with(facts)  # as the cards were judged
 
     def cells_of(lines, anchor, these: Facts) -> tuple[int, ...]:
@@ -337,26 +429,72 @@ def _explained(report: ScoreReport, board: Board, judge, all_face_up_at_end: boo
         evaluator.lines_points(lines, anchor)
         return tuple(sorted(evaluator.witnesses or ()))
 
-    cards = tuple(CardScore(c.card, c.cell, c.points, tuple(
-        LineScore(line_text(line), judge.line(line, c.cell), cells_of((line,), c.cell, facts))
-        for line in c.card.lines)) for c in report.cards)
-    laws = tuple(LawScore(law.law, law.row, law.column, law.points, cells_of(
-        law.law.lines, None, _law_facts(placement, all_face_up_at_end)))
-        for law, placement in zip(report.laws, board.laws))
-    objectives = tuple(ObjectiveScore(o.goal, o.element, o.points, cells_of(
-        o.goal.lines, None, _goal_facts(o.element, all_face_up_at_end)))
-        for o in report.objectives)
+    cards = tuple(
+        CardScore(
+            c.card,
+            c.cell,
+            c.points,
+            tuple(
+                LineScore(
+                    line_text(line), judge.line(line, c.cell), cells_of((line,), c.cell, facts)
+                )
+                for line in c.card.lines
+            ),
+        )
+        for c in report.cards
+    )
+    laws = tuple(
+        LawScore(
+            law.law,
+            law.row,
+            law.column,
+            law.points,
+            cells_of(law.law.lines, None, _law_facts(placement, all_face_up_at_end)),
+        )
+        for law, placement in zip(report.laws, board.laws)
+    )
+    objectives = tuple(
+        ObjectiveScore(
+            o.goal,
+            o.element,
+            o.points,
+            cells_of(o.goal.lines, None, _goal_facts(o.element, all_face_up_at_end)),
+        )
+        for o in report.objectives
+    )
     scenario = report.scenario
     if scenario is not None:
-        notes = leader_notes(area, board.scenario.victory + board.scenario.challenge, Facts(
-            card_points={c.cell: c.points for c in report.cards},
-            patterns_completed=facts.patterns_completed, laws_met=facts.laws_met,
-            total=report.total, scenario_state=dict(board.scenario_state),
-            all_face_up_at_end=all_face_up_at_end))
-        scenario = ScenarioResult(scenario.scenario, scenario.victory, scenario.challenge,
-                                  scenario.threshold, scenario.beaten,
-                                  scenario.victory_conditions, scenario.challenge_conditions,
-                                  tuple(notes))
-    return ScoreReport(area, cards, laws, report.patterns, objectives, report.total,
-                       report.gods, report.all_face_up_before_reveal, scenario, "reference")
-
+        notes = leader_notes(
+            area,
+            board.scenario.victory + board.scenario.challenge,
+            Facts(
+                card_points={c.cell: c.points for c in report.cards},
+                patterns_completed=facts.patterns_completed,
+                laws_met=facts.laws_met,
+                total=report.total,
+                scenario_state=dict(board.scenario_state),
+                all_face_up_at_end=all_face_up_at_end,
+            ),
+        )
+        scenario = ScenarioResult(
+            scenario.scenario,
+            scenario.victory,
+            scenario.challenge,
+            scenario.threshold,
+            scenario.beaten,
+            scenario.victory_conditions,
+            scenario.challenge_conditions,
+            tuple(notes),
+        )
+    return ScoreReport(
+        area,
+        cards,
+        laws,
+        report.patterns,
+        objectives,
+        report.total,
+        report.gods,
+        report.all_face_up_before_reveal,
+        scenario,
+        "reference",
+    )

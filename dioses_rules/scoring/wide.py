@@ -49,6 +49,7 @@ def _shared(fn: Callable) -> Callable:
         if key not in memo:
             memo[key] = fn(planes)
         return memo[key]
+
     return run
 
 
@@ -61,9 +62,13 @@ class WideCompiler:
     the per-area evaluator, with the same facts.
     """
 
-    def __init__(self, cards: list[m.MythCard], facts: Facts,
-                 matches: Callable[[m.Selector, m.MythCard], bool],
-                 alone: Callable[[m.Condition, int], bool]):
+    def __init__(
+        self,
+        cards: list[m.MythCard],
+        facts: Facts,
+        matches: Callable[[m.Selector, m.MythCard], bool],
+        alone: Callable[[m.Condition, int], bool],
+    ):
         self.cards = cards
         self.facts = facts
         self.matches = matches
@@ -96,7 +101,8 @@ class WideCompiler:
             if any(isinstance(node, _ANCHORED) for node in iter_nodes(tuple(looked_at))):
                 raise Unsupported(selector)
             self._members[selector] = frozenset(
-                code for code, card in enumerate(self.cards) if self.matches(selector, card))
+                code for code, card in enumerate(self.cards) if self.matches(selector, card)
+            )
         return self._members[selector]
 
     def weighed(self, selector: m.Selector) -> dict[int, int]:
@@ -143,6 +149,7 @@ class WideCompiler:
             for cell in cells:
                 found |= planes.holds_any(cell, codes)
             return found
+
         return relation
 
     @condition.on(m.Between)
@@ -153,12 +160,13 @@ class WideCompiler:
             return lambda planes: 0
 
         def between(planes: Planes) -> int:
-            return ((planes.holds_any(left, first) & planes.holds_any(right, second))
-                    | (planes.holds_any(left, second) & planes.holds_any(right, first)))
+            return (planes.holds_any(left, first) & planes.holds_any(right, second)) | (
+                planes.holds_any(left, second) & planes.holds_any(right, first)
+            )
+
         return between
 
-    @condition.on(m.InRow, m.InColumn, m.AtCell, m.InCorner, m.Present, m.Scores,
-                  m.AllFaceUpAtEnd)
+    @condition.on(m.InRow, m.InColumn, m.AtCell, m.InCorner, m.Present, m.Scores, m.AllFaceUpAtEnd)
     def _fixed_for_the_batch(self, c, anchor: int) -> Callable:
         """Where the anchor is, and the facts: the same in every area (all
         full, so the anchor's cell is occupied). The per-area evaluator says
@@ -177,6 +185,7 @@ class WideCompiler:
         def quantity(planes: Planes) -> int:
             holds = planes.apply(count(planes), lambda value: int(test(value, amount)))
             return holds.planes[0] if holds.planes else 0
+
         return quantity
 
     @condition.on(m.NoneIn)
@@ -193,6 +202,7 @@ class WideCompiler:
             for cell in cells:  # every cell of a batch's areas is occupied
                 found &= planes.holds_any(cell, codes)
             return found
+
         return only
 
     @condition.on(m.MoreThan)
@@ -214,6 +224,7 @@ class WideCompiler:
             for item in items:
                 found &= item(planes)
             return found
+
         return all_of
 
     @condition.on(m.CondOr)
@@ -225,6 +236,7 @@ class WideCompiler:
             for item in items:
                 found |= item(planes)
             return found
+
         return any_of
 
     def judge(self, c: m.Condition, anchor: int) -> Callable[[Planes], int]:
@@ -238,19 +250,25 @@ class WideCompiler:
         if c.where is not None:
             raise Unsupported(c)
         cells, weights = self.scope(c.scope, anchor), self.weighed(c.selector)
-        by_bit = [frozenset(code for code, weight in weights.items() if weight >> bit & 1)
-                  for bit in range(max(weights.values(), default=0).bit_length())]
+        by_bit = [
+            frozenset(code for code, weight in weights.items() if weight >> bit & 1)
+            for bit in range(max(weights.values(), default=0).bit_length())
+        ]
         top = max(weights.values(), default=0)
 
         def count(planes: Planes) -> Num:
-            return planes.total(Num([planes.holds_any(cell, codes) for codes in by_bit], top)
-                                for cell in cells)
+            return planes.total(
+                Num([planes.holds_any(cell, codes) for codes in by_bit], top) for cell in cells
+            )
+
         return self._once(c, anchor, lambda: count)
 
     @countable.on(m.FactCount)
     def _fact(self, c: m.FactCount, anchor: int) -> Callable:
-        value = {m.Fact.PATTERNS_COMPLETED: self.facts.patterns_completed,
-                 m.Fact.LAWS_MET: self.facts.laws_met}.get(c.fact, self.facts.total)
+        value = {
+            m.Fact.PATTERNS_COMPLETED: self.facts.patterns_completed,
+            m.Fact.LAWS_MET: self.facts.laws_met,
+        }.get(c.fact, self.facts.total)
         if value < 0:
             raise Unsupported(c)
         return lambda planes: planes.const(value)
@@ -285,8 +303,9 @@ class WideCompiler:
     @line.on(m.Capped)
     def _capped(self, line: m.Capped, anchor: int) -> Callable:
         inner, limit = self.line(line.line, anchor), line.limit  # 0 or more: so is this
-        return lambda planes: planes.apply(inner(planes),
-                                           lambda value: max(min(value, limit), -limit))
+        return lambda planes: planes.apply(
+            inner(planes), lambda value: max(min(value, limit), -limit)
+        )
 
     @line.on(m.ScoresLike)
     def _scores_like(self, line: m.ScoresLike, anchor: int) -> Callable:

@@ -44,8 +44,7 @@ class OptimalCard:
     spread: float
 
     def to_json(self) -> dict:
-        return {"dealt": self.dealt, "mean": round(self.mean, 3),
-                "spread": round(self.spread, 3)}
+        return {"dealt": self.dealt, "mean": round(self.mean, 3), "spread": round(self.spread, 3)}
 
 
 @frozen
@@ -59,17 +58,24 @@ class OptimalReport:
     cards: dict[str, OptimalCard]
 
     def to_json(self) -> dict:
-        return {"hands": self.hands, "seed": self.seed, "effort": self.effort,
-                "proven": self.proven, "mean_total": round(self.mean_total, 3),
-                "spread_total": round(self.spread_total, 3)}
+        return {
+            "hands": self.hands,
+            "seed": self.seed,
+            "effort": self.effort,
+            "proven": self.proven,
+            "mean_total": round(self.mean_total, 3),
+            "spread_total": round(self.spread_total, 3),
+        }
 
 
 def optimal_hands(pool: Sequence[m.MythCard], hands: int, seed: int) -> list[tuple[int, ...]]:
     """The hands to solve, as indexes into ``pool``: the first ``hands``
     areas the reference path of ``balance`` deals for this seed."""
     index = {id(card): i for i, card in enumerate(pool)}
-    return [tuple(index[id(placed.card)] for placed in area.cells)
-            for area in deal_areas(pool, hands, random.Random(seed))]
+    return [
+        tuple(index[id(placed.card)] for placed in area.cells)
+        for area in deal_areas(pool, hands, random.Random(seed))
+    ]
 
 
 def _solve_hand(shared: tuple, hand: tuple[int, ...]) -> tuple[bool, int, tuple]:
@@ -81,14 +87,23 @@ def _solve_hand(shared: tuple, hand: tuple[int, ...]) -> tuple[bool, int, tuple]
     cells = found.board.area.cells
     where = {id(pool[i]): i for i in hand}
     points = card_points(found.board.area, Facts(all_face_up_at_end=face_up_end))
-    return found.optimal, found.best_total, tuple(
-        (where[id(cells[cell].card)], value) for cell, value in sorted(points.items()))
+    return (
+        found.optimal,
+        found.best_total,
+        tuple((where[id(cells[cell].card)], value) for cell, value in sorted(points.items())),
+    )
 
 
-def optimal_balance(pool: Sequence[m.MythCard], hands: int = 100, seed: int = 1,
-                    face_up_end: bool = False, effort: float = EFFORT, workers: int = 1,
-                    scheduler: Optional[str] = None,
-                    progress: Optional[Callable[[int], None]] = None) -> OptimalReport:
+def optimal_balance(
+    pool: Sequence[m.MythCard],
+    hands: int = 100,
+    seed: int = 1,
+    face_up_end: bool = False,
+    effort: float = EFFORT,
+    workers: int = 1,
+    scheduler: Optional[str] = None,
+    progress: Optional[Callable[[int], None]] = None,
+) -> OptimalReport:
     """Solve ``hands`` random hands of ``pool`` (see the module's docstring);
     ``progress(1)`` after each."""
     if not 0 < effort <= MAX_EFFORT:
@@ -99,8 +114,9 @@ def optimal_balance(pool: Sequence[m.MythCard], hands: int = 100, seed: int = 1,
         if progress is not None:
             progress(1)
 
-    results = run_pieces(_solve_hand, (list(pool), face_up_end, effort), work, workers,
-                         scheduler, done)
+    results = run_pieces(
+        _solve_hand, (list(pool), face_up_end, effort), work, workers, scheduler, done
+    )
     per_card: dict[str, Counter] = {card.id: Counter() for card in pool}
     for _, _, points in results:
         for index, value in points:
@@ -110,5 +126,12 @@ def optimal_balance(pool: Sequence[m.MythCard], hands: int = 100, seed: int = 1,
         mean, spread = counted_mean_spread(counts, card_id)
         cards[card_id] = OptimalCard(card_id, sum(counts.values()), mean, spread)
     mean_total, spread_total = counted_mean_spread(Counter(total for _, total, _ in results), "")
-    return OptimalReport(hands, seed, effort, sum(1 for proven, _, _ in results if proven),
-                         mean_total, spread_total, cards)
+    return OptimalReport(
+        hands,
+        seed,
+        effort,
+        sum(1 for proven, _, _ in results if proven),
+        mean_total,
+        spread_total,
+        cards,
+    )

@@ -27,10 +27,16 @@ from ..errors import DiosesError, diagnostic_at
 from ..language import model as m
 from ..language.walk import Dispatch, iter_nodes
 from ..scoring import area as g
-from ..scoring.evaluator import (RELATION_CELLS, card_weight, fixed_scope_cells,
-                                  strictly_most, values_of)
+from ..scoring.evaluator import (
+    RELATION_CELLS,
+    card_weight,
+    fixed_scope_cells,
+    strictly_most,
+    values_of,
+)
 from .cpsat import ZERO, Builder, Lin, Lit, lit_lin, total
 from .selectors import Anchor, PlacementSelectors
+
 
 @lru_cache(maxsize=1)
 def connected_sets() -> tuple[tuple[int, ...], ...]:
@@ -79,8 +85,14 @@ class Context:
 class TreeCompiler(PlacementSelectors):
     """Compiles lines and conditions of one hand on one :class:`Builder`."""
 
-    def __init__(self, builder: Builder, cards: list, placed: list[list[Lit]],
-                 context: Context, hand_fixed: bool = True):
+    def __init__(
+        self,
+        builder: Builder,
+        cards: list,
+        placed: list[list[Lit]],
+        context: Context,
+        hand_fixed: bool = True,
+    ):
         """``hand_fixed``: every card of ``cards`` is in the area (a board's
         best layout); else the solver chooses which are (a scenario)."""
         self.hand_fixed = hand_fixed
@@ -103,17 +115,24 @@ class TreeCompiler(PlacementSelectors):
         self._most = {a: strictly_most(tally.get(a, {})) for a in m.Attribute}
 
     def unsupported(self, what: str, node) -> Unsupported:
-        return Unsupported(diagnostic_at(
-            "E300", f"{self.where}: the solver cannot express {what} yet", node, "",
-            help="'dioses score' scores this board; only the search for its best layout "
-                 "is out of reach"))
+        return Unsupported(
+            diagnostic_at(
+                "E300",
+                f"{self.where}: the solver cannot express {what} yet",
+                node,
+                "",
+                help="'dioses score' scores this board; only the search for its best layout "
+                "is out of reach",
+            )
+        )
 
     # ------------------------------------------------------------ scopes, counts
     def scope_cells(self, scope: m.Scope, anchor: Anchor) -> tuple[int, ...]:
         if scope.kind is m.ScopeKind.LARGEST_GROUP:
             raise self.unsupported("the largest group (R6) here", scope)
-        return fixed_scope_cells(scope, None if anchor is None else anchor[0],
-                                 self.context.law_line)
+        return fixed_scope_cells(
+            scope, None if anchor is None else anchor[0], self.context.law_line
+        )
 
     def weight(self, d: int, selector: m.Selector) -> int:
         if isinstance(selector, m.ElementRef) and self.context.element is not None:
@@ -141,8 +160,9 @@ class TreeCompiler(PlacementSelectors):
             if held is not False:  # one integer per set: multiplied out, the
                 # 1126 sets made thousands of products (an example board's
                 # optimum went from 4 s to not found in 60 s)
-                sizes.append(self.b.when(held, total(weights[cell] for cell in cells),
-                                         multiply=False))
+                sizes.append(
+                    self.b.when(held, total(weights[cell] for cell in cells), multiply=False)
+                )
         return self.b.maximum(sizes)
 
     countable = Dispatch(m.Countable)
@@ -206,9 +226,12 @@ class TreeCompiler(PlacementSelectors):
         if left is None or right is None:
             return False
         has = self.has
-        return self.b.any_of((
-            self.b.all_of((has(c.first, left, anchor), has(c.second, right, anchor))),
-            self.b.all_of((has(c.second, left, anchor), has(c.first, right, anchor)))))
+        return self.b.any_of(
+            (
+                self.b.all_of((has(c.first, left, anchor), has(c.second, right, anchor))),
+                self.b.all_of((has(c.second, left, anchor), has(c.first, right, anchor))),
+            )
+        )
 
     @judge.on(m.InRow)
     def _in_row(self, c: m.InRow, anchor):
@@ -249,17 +272,20 @@ class TreeCompiler(PlacementSelectors):
             return {pair: self.b.any_of(lits) for pair, lits in sorted(found.items())}
 
         def holding(pairs):  # each candidate that is one and meets the condition
-            return [self.b.all_of((lit, self.holds(c.condition, pair)))
-                    for pair, lit in pairs.items()]
+            return [
+                self.b.all_of((lit, self.holds(c.condition, pair))) for pair, lit in pairs.items()
+            ]
 
         if c.mode is m.SubjectMode.SOME:
-            return self.b.all_of(self.b.any_of(holding(candidates((selector,))))
-                                 for selector in c.subjects)
+            return self.b.all_of(
+                self.b.any_of(holding(candidates((selector,)))) for selector in c.subjects
+            )
         pairs = candidates(c.subjects)
         if c.mode is m.SubjectMode.EVERY:
             return self.b.all_of(
                 self.b.any_of((self.b.negate(lit), self.holds(c.condition, pair)))
-                for pair, lit in pairs.items())
+                for pair, lit in pairs.items()
+            )
         return self.b.negate(self.b.any_of(holding(pairs)))
 
     @judge.on(m.Quantity)
@@ -285,8 +311,11 @@ class TreeCompiler(PlacementSelectors):
     @judge.on(m.Only)
     def _only(self, c: m.Only, anchor):
         others = m.SelNot(c.selector)  # a cell holding one of these breaks it
-        return self.b.negate(self.b.any_of(self.has(others, cell, anchor)
-                                           for cell in self.scope_cells(c.scope, anchor)))
+        return self.b.negate(
+            self.b.any_of(
+                self.has(others, cell, anchor) for cell in self.scope_cells(c.scope, anchor)
+            )
+        )
 
     @judge.on(m.MoreThan)
     def _more_than(self, c: m.MoreThan, anchor):
@@ -334,8 +363,12 @@ class TreeCompiler(PlacementSelectors):
     def lines_points(self, lines, anchor: Anchor) -> Lin:
         """Kept per lines, cell and facts: cards whose lines read only the
         cells around the anchor share one expression per cell."""
-        key = (lines, None if anchor is None else anchor[0],
-               anchor if self.reads_card(lines) else None, self.context.serial)
+        key = (
+            lines,
+            None if anchor is None else anchor[0],
+            anchor if self.reads_card(lines) else None,
+            self.context.serial,
+        )
         found = self._lines.get(key)
         if found is None:
             found = self._lines[key] = total(self.line_points(line, anchor) for line in lines)
@@ -347,6 +380,8 @@ class TreeCompiler(PlacementSelectors):
         if found is None:
             found = self._reads_card[node] = any(
                 isinstance(n, (m.SelfCard, m.SameAs, m.Scores, m.Leader, m.Subject))
-                or (isinstance(n, m.Count) and n.where is not None) or isinstance(n, m.ElementRef)
-                for n in iter_nodes(node))
+                or (isinstance(n, m.Count) and n.where is not None)
+                or isinstance(n, m.ElementRef)
+                for n in iter_nodes(node)
+            )
         return found

@@ -46,8 +46,13 @@ class Lin:
         terms = None
         if self.terms is not None and other.terms is not None:
             terms = self.terms + other.terms
-        return Lin(self.expr + other.expr, self.lo + other.lo, self.hi + other.hi, terms,
-                   self.const_part + other.const_part)
+        return Lin(
+            self.expr + other.expr,
+            self.lo + other.lo,
+            self.hi + other.hi,
+            terms,
+            self.const_part + other.const_part,
+        )
 
     def within(self, lo: int, hi: int) -> "Lin":
         """The same expression, known to lie in ``lo..hi`` too (tighter
@@ -61,8 +66,7 @@ class Lin:
             return ZERO
         bounds = (self.lo * factor, self.hi * factor)
         terms = None if self.terms is None else tuple((l, c * factor) for l, c in self.terms)
-        return Lin(self.expr * factor, min(bounds), max(bounds), terms,
-                   self.const_part * factor)
+        return Lin(self.expr * factor, min(bounds), max(bounds), terms, self.const_part * factor)
 
 
 ZERO = Lin.const(0)
@@ -72,8 +76,7 @@ def lit_lin(lit: Lit, coefficient: int = 1) -> Lin:
     """``coefficient`` when the literal holds, else 0."""
     if isinstance(lit, bool):
         return Lin.const(coefficient if lit else 0)
-    return Lin(lit * coefficient, min(0, coefficient), max(0, coefficient),
-               ((lit, coefficient),))
+    return Lin(lit * coefficient, min(0, coefficient), max(0, coefficient), ((lit, coefficient),))
 
 
 def total(items: Iterable[Lin]) -> Lin:
@@ -204,10 +207,13 @@ class Builder:
         # a sum of literals: c * (lit and term) for each term, exact and far
         # tighter in the LP than the big-M integer below (tight: any number
         # of terms; else only one)
-        if lin.terms is not None and (len(lin.terms) == 1
-                                      or (self.tight if multiply is None else multiply)):
-            return total([lit_lin(lit, lin.const_part)]
-                         + [lit_lin(self.all_of((lit, term)), c) for term, c in lin.terms])
+        if lin.terms is not None and (
+            len(lin.terms) == 1 or (self.tight if multiply is None else multiply)
+        ):
+            return total(
+                [lit_lin(lit, lin.const_part)]
+                + [lit_lin(self.all_of((lit, term)), c) for term, c in lin.terms]
+            )
         lo, hi = min(lin.lo, 0), max(lin.hi, 0)
         value = self.model.NewIntVar(lo, hi, "")
         self.model.Add(value == lin.expr).OnlyEnforceIf(lit)

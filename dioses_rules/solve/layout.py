@@ -48,10 +48,15 @@ class Layout:
     status: str  # CP-SAT's status name
 
     def to_json(self) -> dict:
-        return {"best_total": self.best_total, "current_total": self.current_total,
-                "gain": self.best_total - self.current_total, "optimal": self.optimal,
-                "status": self.status, "area": _rows(board_to_file(self.board).area),
-                "seconds": round(self.seconds, 3)}
+        return {
+            "best_total": self.best_total,
+            "current_total": self.current_total,
+            "gain": self.best_total - self.current_total,
+            "optimal": self.optimal,
+            "status": self.status,
+            "area": _rows(board_to_file(self.board).area),
+            "seconds": round(self.seconds, 3),
+        }
 
 
 def _rows(area_file) -> dict:
@@ -61,8 +66,13 @@ def _rows(area_file) -> dict:
 class _LayoutModel:
     """The CP-SAT model of one board's best layout."""
 
-    def __init__(self, board: Board, fixed: frozenset[int], all_face_up_at_end: bool = True,
-                 tight: bool = True):
+    def __init__(
+        self,
+        board: Board,
+        fixed: frozenset[int],
+        all_face_up_at_end: bool = True,
+        tight: bool = True,
+    ):
         self.board = board
         self.b = Builder(tight)
         cells = board.area.cells
@@ -102,16 +112,24 @@ class _LayoutModel:
             if held.completed is not None:
                 completed.append(held.completed)
                 continue
-            completed.append(self.b.any_of(self._placed_shape(held.pattern, top, left)
-                                           for top, left in shape_origins(held.pattern)))
+            completed.append(
+                self.b.any_of(
+                    self._placed_shape(held.pattern, top, left)
+                    for top, left in shape_origins(held.pattern)
+                )
+            )
         return completed
 
     def _placed_shape(self, pattern: m.Pattern, top: int, left: int) -> Lit:
         return self.b.all_of(
-            self.b.any_of(self.x[d][cell] for d, card in enumerate(self.cards)
-                          if card.type == want.type
-                          and (want.mythology is None or want.mythology in card.mythologies))
-            for cell, want in shape_cells(pattern, top, left))
+            self.b.any_of(
+                self.x[d][cell]
+                for d, card in enumerate(self.cards)
+                if card.type == want.type
+                and (want.mythology is None or want.mythology in card.mythologies)
+            )
+            for cell, want in shape_cells(pattern, top, left)
+        )
 
     def laws(self) -> list[Lin]:
         points = []
@@ -135,16 +153,21 @@ class _LayoutModel:
         points = []
         for d, card in enumerate(self.cards):
             trees = self._named(f"card '{card.id}'")
-            points.append(total(
-                self.b.when(self.x[d][cell], trees.lines_points(card.lines, (cell, d)))
-                for cell in g.ALL_CELLS if self.x[d][cell] is not False))
+            points.append(
+                total(
+                    self.b.when(self.x[d][cell], trees.lines_points(card.lines, (cell, d)))
+                    for cell in g.ALL_CELLS
+                    if self.x[d][cell] is not False
+                )
+            )
         return points
 
     def build(self) -> Lin:
         """The objective: the board's whole total."""
         completed = self.patterns()
-        pattern_points = [lit_lin(lit, held.worth)
-                          for lit, held in zip(completed, self.board.patterns)]
+        pattern_points = [
+            lit_lin(lit, held.worth) for lit, held in zip(completed, self.board.patterns)
+        ]
         law_points = self.laws()
         self.context.patterns_completed = total(lit_lin(lit) for lit in completed)
         self.context.laws_met = total(lit_lin(self.b.at_least(p, 1)) for p in law_points)
@@ -164,9 +187,15 @@ class _LayoutModel:
         return Area(tuple(cells))
 
 
-def best_layout(board: Board, fixed: Iterable[int] = (), time_limit: Optional[float] = None,
-                workers: int = 1, effort: Optional[float] = None,
-                all_face_up_at_end: bool = True, tight: bool = True) -> Layout:
+def best_layout(
+    board: Board,
+    fixed: Iterable[int] = (),
+    time_limit: Optional[float] = None,
+    workers: int = 1,
+    effort: Optional[float] = None,
+    all_face_up_at_end: bool = True,
+    tight: bool = True,
+) -> Layout:
     """The arrangement of ``board``'s cards with the highest total.
 
     ``fixed``: cells whose card stays where it is. ``time_limit`` (seconds):
@@ -188,8 +217,11 @@ def best_layout(board: Board, fixed: Iterable[int] = (), time_limit: Optional[fl
     fixed = frozenset(fixed)
     empty = [cell for cell in fixed if board.area.cells[cell] is None]
     if empty:
-        raise DiosesError.one("E301", f"cell {g.cell_name(empty[0])} is empty: only a card "
-                              "can stay in place", help="keep cells that hold a card")
+        raise DiosesError.one(
+            "E301",
+            f"cell {g.cell_name(empty[0])} is empty: only a card can stay in place",
+            help="keep cells that hold a card",
+        )
     layout = _LayoutModel(board, fixed, all_face_up_at_end, tight)
     layout.build()
     solver = cp_model.CpSolver()
@@ -208,11 +240,18 @@ def best_layout(board: Board, fixed: Iterable[int] = (), time_limit: Optional[fl
     claimed = round(solver.ObjectiveValue())
     scored = score_total(best, all_face_up_at_end=all_face_up_at_end)
     if scored != claimed:
-        raise SolverMismatch(f"the solver claims {claimed} points for an arrangement the "
-                             f"evaluator scores {scored}")
+        raise SolverMismatch(
+            f"the solver claims {claimed} points for an arrangement the evaluator scores {scored}"
+        )
     current = score_total(board, all_face_up_at_end=None if all_face_up_at_end else False)
-    return Layout(best, scored, current, status == cp_model.OPTIMAL,
-                  time.perf_counter() - started, solver.StatusName(status))
+    return Layout(
+        best,
+        scored,
+        current,
+        status == cp_model.OPTIMAL,
+        time.perf_counter() - started,
+        solver.StatusName(status),
+    )
 
 
 __all__ = ["Layout", "SolverMismatch", "Unsupported", "best_layout"]

@@ -10,5 +10,6 @@ def check_seconds(seconds, what: str = "time_limit") -> None:
     """A ValueError unless ``seconds`` is None or a number in (0, MAX_TIME_LIMIT]:
     CP-SAT takes NaN as a limit and answers MODEL_INVALID (issue #23)."""
     if seconds is not None and not 0 < seconds <= MAX_TIME_LIMIT:  # NaN fails it too
-        raise ValueError(f"{what} must be more than 0 and at most {MAX_TIME_LIMIT:g} "
-                         f"seconds, not {seconds}")
+        raise ValueError(
+            f"{what} must be more than 0 and at most {MAX_TIME_LIMIT:g} seconds, not {seconds}"
+        )

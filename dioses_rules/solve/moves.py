@@ -21,8 +21,12 @@ from ..scoring import area as g
 
 UNBOUNDED = g.SIZE  # more moves than the area has cells change nothing
 # "X below CARD": CARD swapped with X moves below, and so on
-_TOWARDS = {m.RelationKind.BELOW: m.Direction.BELOW, m.RelationKind.ABOVE: m.Direction.ABOVE,
-            m.RelationKind.LEFT_OF: m.Direction.LEFT, m.RelationKind.RIGHT_OF: m.Direction.RIGHT}
+_TOWARDS = {
+    m.RelationKind.BELOW: m.Direction.BELOW,
+    m.RelationKind.ABOVE: m.Direction.ABOVE,
+    m.RelationKind.LEFT_OF: m.Direction.LEFT,
+    m.RelationKind.RIGHT_OF: m.Direction.RIGHT,
+}
 
 
 def start_cells(steps: Iterable) -> dict[str, frozenset[int]]:
@@ -48,14 +52,20 @@ def allowed_cells(scenario: m.Scenario, steps: list) -> dict[str, frozenset[int]
     end in."""
     starts = start_cells(steps)
     locked = {card for rule in scenario.rules if isinstance(rule, m.Lock) for card in rule.cards}
-    patterns = sum(step.effect.count for step in steps
-                   if isinstance(step, m.SetupDraw) and isinstance(step.effect, m.DrawPattern))
-    return {card: reach(starts[card], moves(scenario, card, patterns))
-            for card in sorted(locked & starts.keys())}
+    patterns = sum(
+        step.effect.count
+        for step in steps
+        if isinstance(step, m.SetupDraw) and isinstance(step.effect, m.DrawPattern)
+    )
+    return {
+        card: reach(starts[card], moves(scenario, card, patterns))
+        for card in sorted(locked & starts.keys())
+    }
 
 
-def moves(scenario: m.Scenario, card: str, patterns: int
-          ) -> list[tuple[Optional[m.Direction], int]]:
+def moves(
+    scenario: m.Scenario, card: str, patterns: int
+) -> list[tuple[Optional[m.Direction], int]]:
     """(direction, how many times) of each rule that can move ``card``;
     direction None: unknown."""
     found = []
@@ -65,8 +75,11 @@ def moves(scenario: m.Scenario, card: str, patterns: int
             for effect in rule.effects:
                 if isinstance(effect, m.SwapCards) and _involves(effect, card):
                     found.append((_trigger_direction(effect, card), times))
-        elif isinstance(rule, m.Ability) and isinstance(rule.effect, m.SwapCards) \
-                and _involves(rule.effect, card):
+        elif (
+            isinstance(rule, m.Ability)
+            and isinstance(rule.effect, m.SwapCards)
+            and _involves(rule.effect, card)
+        ):
             found.append((_ability_direction(rule, card), 1 if rule.once else UNBOUNDED))
     return found
 
@@ -98,8 +111,7 @@ def _ability_direction(rule: m.Ability, card: str) -> Optional[m.Direction]:
     return None
 
 
-def reach(starts: frozenset[int], found: list[tuple[Optional[m.Direction], int]]
-          ) -> frozenset[int]:
+def reach(starts: frozenset[int], found: list[tuple[Optional[m.Direction], int]]) -> frozenset[int]:
     """Every cell reachable from ``starts`` by the moves, each up to its count."""
     cells = set(starts)
     for direction, times in found:

@@ -87,16 +87,21 @@ class _RangeModel:
             self.context.card_points = self._all_points()  # R24: others' points are read
             return self.context.card_points[d]
         self.trees.where = f"card '{card.id}'"
-        return total(self.b.when(self.x[d][cell], self.trees.lines_points(card.lines, (cell, d)))
-                     for cell in g.ALL_CELLS)
+        return total(
+            self.b.when(self.x[d][cell], self.trees.lines_points(card.lines, (cell, d)))
+            for cell in g.ALL_CELLS
+        )
 
     def _all_points(self) -> list[Lin]:
         points = []
         for d, card in enumerate(self.cards):
             self.trees.where = f"card '{card.id}'"
-            points.append(total(self.b.when(self.x[d][cell],
-                                            self.trees.lines_points(card.lines, (cell, d)))
-                                for cell in g.ALL_CELLS))
+            points.append(
+                total(
+                    self.b.when(self.x[d][cell], self.trees.lines_points(card.lines, (cell, d)))
+                    for cell in g.ALL_CELLS
+                )
+            )
         return points
 
     def law(self, law: m.Law) -> Lin:
@@ -123,11 +128,14 @@ class _RangeModel:
             for cell in g.ALL_CELLS:
                 if solver.BooleanValue(self.x[d][cell]):
                     cells[cell] = Placed(card, True)
-        facts = Facts(laws_met=solver.Value(self.laws_met),
-                      patterns_completed=solver.Value(self.completed),
-                      all_face_up_at_end=self.context.all_face_up_at_end)
-        line = next((line for lit, line in zip(self.law_lits, LAW_LINES)
-                     if solver.BooleanValue(lit)), None)
+        facts = Facts(
+            laws_met=solver.Value(self.laws_met),
+            patterns_completed=solver.Value(self.completed),
+            all_face_up_at_end=self.context.all_face_up_at_end,
+        )
+        line = next(
+            (line for lit, line in zip(self.law_lits, LAW_LINES) if solver.BooleanValue(lit)), None
+        )
         return Area(tuple(cells)), facts, line
 
 
@@ -137,27 +145,40 @@ def _judged(what: m.Definition, area: Area, facts: Facts, line, element) -> int:
         cell = next(c for c in area.occupied() if area.cells[c].card.id == what.id)
         return Evaluator(area, facts).lines_points(what.lines, cell)
     if isinstance(what, m.Law):
-        return Evaluator(area, Facts(**{**_fields(facts), "law_line": _line_cells(line)})
-                         ).lines_points(what.lines, None)
-    return Evaluator(area, Facts(**{**_fields(facts), "element": element.selector})
-                     ).lines_points(what.lines, None)
+        return Evaluator(
+            area, Facts(**{**_fields(facts), "law_line": _line_cells(line)})
+        ).lines_points(what.lines, None)
+    return Evaluator(area, Facts(**{**_fields(facts), "element": element.selector})).lines_points(
+        what.lines, None
+    )
 
 
 def _fields(facts: Facts) -> dict:
-    return {"laws_met": facts.laws_met, "patterns_completed": facts.patterns_completed,
-            "all_face_up_at_end": facts.all_face_up_at_end}
+    return {
+        "laws_met": facts.laws_met,
+        "patterns_completed": facts.patterns_completed,
+        "all_face_up_at_end": facts.all_face_up_at_end,
+    }
 
 
 def _face_up_values(what: m.Definition) -> tuple[bool, ...]:
     """R21: both values only where a line asks."""
     lines = what.lines
-    return (True, False) if any(isinstance(n, m.AllFaceUpAtEnd) for n in iter_nodes(lines)) \
+    return (
+        (True, False)
+        if any(isinstance(n, m.AllFaceUpAtEnd) for n in iter_nodes(lines))
         else (True,)
+    )
 
 
-def extreme(registry: Registry, what: m.Definition, maximize: bool,
-            element: Optional[m.ObjectiveElement] = None,
-            time_limit: Optional[float] = None, seed: int = 0) -> Optional[Extreme]:
+def extreme(
+    registry: Registry,
+    what: m.Definition,
+    maximize: bool,
+    element: Optional[m.ObjectiveElement] = None,
+    time_limit: Optional[float] = None,
+    seed: int = 0,
+) -> Optional[Extreme]:
     """The most (``maximize``) or least points ``what`` (a Myth card, a law,
     or a goal with ``element``) makes in a final area of ``registry``'s pool.
 
@@ -190,16 +211,28 @@ def extreme(registry: Registry, what: m.Definition, maximize: bool,
         claimed = round(solver.ObjectiveValue())
         judged = _judged(what, area, facts, line, element)
         if judged != claimed:
-            raise SolverMismatch(f"the solver claims {claimed} points for {what.id} in an "
-                                 f"area the evaluator scores {judged}")
-        answers.append(Extreme(claimed, status == cp_model.OPTIMAL, area, facts, line,
-                               solver.StatusName(status)))
+            raise SolverMismatch(
+                f"the solver claims {claimed} points for {what.id} in an "
+                f"area the evaluator scores {judged}"
+            )
+        answers.append(
+            Extreme(
+                claimed, status == cp_model.OPTIMAL, area, facts, line, solver.StatusName(status)
+            )
+        )
     if not answers:
         return None
     best = (max if maximize else min)(answers, key=lambda answer: answer.points)
     proven = not undecided and all(answer.proven for answer in answers)
-    return Extreme(best.points, proven, best.area, best.facts, best.line, best.status,
-                   time.perf_counter() - started)
+    return Extreme(
+        best.points,
+        proven,
+        best.area,
+        best.facts,
+        best.line,
+        best.status,
+        time.perf_counter() - started,
+    )
 
 
 __all__ = ["Extreme", "extreme"]

@@ -71,32 +71,48 @@ class ScenarioAnswer:
         if self.board is not None:
             board_file = board_to_file(self.board)
             area = board_file.area
-            found = {"area": {"front": area.front, "central": area.central, "back": area.back},
-                     "laws": [[law.card, law.row or law.column] for law in board_file.laws],
-                     "patterns": [[p.card, p.completed] for p in board_file.patterns],
-                     "state": dict(self.board.scenario_state),
-                     "total": self.total}
-        return {"scenario": self.scenario.id, "number": self.scenario.number,
-                "challenge": self.challenge, "answer": answer[self.satisfiable],
-                "victory_possible": self.victory_possible, "threshold": self.scenario.threshold,
-                "status": self.status, "witness": found, "seconds": round(self.seconds, 3)}
+            found = {
+                "area": {"front": area.front, "central": area.central, "back": area.back},
+                "laws": [[law.card, law.row or law.column] for law in board_file.laws],
+                "patterns": [[p.card, p.completed] for p in board_file.patterns],
+                "state": dict(self.board.scenario_state),
+                "total": self.total,
+            }
+        return {
+            "scenario": self.scenario.id,
+            "number": self.scenario.number,
+            "challenge": self.challenge,
+            "answer": answer[self.satisfiable],
+            "victory_possible": self.victory_possible,
+            "threshold": self.scenario.threshold,
+            "status": self.status,
+            "witness": found,
+            "seconds": round(self.seconds, 3),
+        }
 
 
 class _ScenarioModel:
     """The CP-SAT model of one scenario's winning final areas."""
 
-    def __init__(self, registry: Registry, scenario: m.Scenario, challenge: bool,
-                 cards: Optional[list[m.MythCard]] = None):
+    def __init__(
+        self,
+        registry: Registry,
+        scenario: m.Scenario,
+        challenge: bool,
+        cards: Optional[list[m.MythCard]] = None,
+    ):
         """``cards``: the Myth cards the area may hold (default: the pool's)."""
         self.registry, self.scenario, self.challenge = registry, scenario, challenge
         self.b = Builder()
-        self.cards = sorted(registry.myth_cards() if cards is None else cards,
-                            key=lambda card: card.id)
+        self.cards = sorted(
+            registry.myth_cards() if cards is None else cards, key=lambda card: card.id
+        )
         self.steps = scenario.setup_for(challenge)
         self.x = self._placements()
         self.states = self._states()
-        self.context = Context({name: lits for name, lits in self.states.items()},
-                               all_face_up_at_end=True)
+        self.context = Context(
+            {name: lits for name, lits in self.states.items()}, all_face_up_at_end=True
+        )
         self.trees = TreeCompiler(self.b, self.cards, self.x, self.context, hand_fixed=False)
 
     def _placements(self) -> list[list[Lit]]:
@@ -105,8 +121,12 @@ class _ScenarioModel:
         x: list[list[Lit]] = []
         for card in self.cards:
             cells = allowed.get(card.id)
-            x.append([self.b.new_bool() if cells is None or cell in cells else False
-                      for cell in g.ALL_CELLS])
+            x.append(
+                [
+                    self.b.new_bool() if cells is None or cell in cells else False
+                    for cell in g.ALL_CELLS
+                ]
+            )
             placed = [v for v in x[-1] if v is not False]
             if cells is not None:  # a locked card never leaves the area
                 model.AddExactlyOne(placed)
@@ -147,14 +167,20 @@ class _ScenarioModel:
     def pattern_slots(self) -> list[m.Pattern]:
         """The patterns held: for each draw, the ones of its level worth most."""
         chosen: list[m.Pattern] = []
-        pool = sorted(self.registry.definitions("pattern"),
-                      key=lambda p: (-self.registry.pattern_points(p), p.id))
+        pool = sorted(
+            self.registry.definitions("pattern"),
+            key=lambda p: (-self.registry.pattern_points(p), p.id),
+        )
         for step in self.steps:
             if isinstance(step, m.SetupDraw) and isinstance(step.effect, m.DrawPattern):
                 draw = step.effect
-                fitting = [p for p in pool if p not in chosen
-                           and (draw.difficulty is None or p.difficulty is draw.difficulty)]
-                chosen += fitting[:draw.keep if draw.keep is not None else draw.count]
+                fitting = [
+                    p
+                    for p in pool
+                    if p not in chosen
+                    and (draw.difficulty is None or p.difficulty is draw.difficulty)
+                ]
+                chosen += fitting[: draw.keep if draw.keep is not None else draw.count]
         return chosen
 
     def laws(self) -> tuple[list, Lin, Lin]:
@@ -163,8 +189,11 @@ class _ScenarioModel:
         slots = self.law_slots()
         if not slots:  # no law can be in play: nothing to compile
             return choices, total(points), total(met)
-        options = [(law, line) for law in sorted(self.registry.definitions("law"),
-                                                 key=lambda law: law.id) for line in LINES]
+        options = [
+            (law, line)
+            for law in sorted(self.registry.definitions("law"), key=lambda law: law.id)
+            for line in LINES
+        ]
         compiled = {}
         for law, line in options:
             placement = _placement(law, line)
@@ -201,16 +230,22 @@ class _ScenarioModel:
         card_points = []
         for d, card in enumerate(self.cards):
             self.trees.where = f"card '{card.id}'"
-            card_points.append(total(
-                self.b.when(self.x[d][cell], self.trees.lines_points(card.lines, (cell, d)))
-                for cell in g.ALL_CELLS if self.x[d][cell] is not False))
-        pattern_points = total(lit_lin(lit, self.registry.pattern_points(p))
-                               for lit, p in zip(completed, patterns))
+            card_points.append(
+                total(
+                    self.b.when(self.x[d][cell], self.trees.lines_points(card.lines, (cell, d)))
+                    for cell in g.ALL_CELLS
+                    if self.x[d][cell] is not False
+                )
+            )
+        pattern_points = total(
+            lit_lin(lit, self.registry.pattern_points(p)) for lit, p in zip(completed, patterns)
+        )
         whole = total(card_points) + law_points + pattern_points
         self.context.card_points, self.context.total = card_points, whole
         self.trees.where = f"scenario '{self.scenario.id}'"
-        asked = list(self.scenario.victory) + (list(self.scenario.challenge)
-                                               if self.challenge else [])
+        asked = list(self.scenario.victory) + (
+            list(self.scenario.challenge) if self.challenge else []
+        )
         for condition in asked:
             self.b.model.AddBoolAnd([self.trees.holds(condition, None)])
         if beat:
@@ -227,12 +262,19 @@ class _ScenarioModel:
                 if chosen(self.x[d][cell]):
                     cells[cell] = Placed(card, True)
         laws = tuple(_placement(law, line) for _, law, line, lit in law_choices if chosen(lit))
-        held = tuple(HeldPattern(p, chosen(lit), self.registry.pattern_points(p))
-                     for p, lit in zip(patterns, completed))
-        state = tuple((name, card_id) for name, named in sorted(self.states.items())
-                      for card_id, lit in named.items() if chosen(lit))
-        return Board(Area(tuple(cells)), laws, held, (), self.scenario, state,
-                     self.registry.tie_break)
+        held = tuple(
+            HeldPattern(p, chosen(lit), self.registry.pattern_points(p))
+            for p, lit in zip(patterns, completed)
+        )
+        state = tuple(
+            (name, card_id)
+            for name, named in sorted(self.states.items())
+            for card_id, lit in named.items()
+            if chosen(lit)
+        )
+        return Board(
+            Area(tuple(cells)), laws, held, (), self.scenario, state, self.registry.tie_break
+        )
 
 
 def _placement(law: m.Law, line: tuple) -> LawPlacement:
@@ -281,8 +323,7 @@ def first_cards(registry: Registry, scenario: m.Scenario) -> list[m.MythCard]:
     winning area of the pool; finding none proves nothing."""
     names = _names_in(scenario)
     pool = sorted(registry.myth_cards(), key=lambda card: card.id)
-    chosen = {card.id: card for card in pool
-              if card.id in names or names.intersection(card.tags)}
+    chosen = {card.id: card for card in pool if card.id in names or names.intersection(card.tags)}
     means = _balance_means(registry)
     for card in sorted(pool, key=lambda card: (-means.get(card.id, 0.0), card.id)):
         if len(chosen) >= FIRST_CARDS:
@@ -313,16 +354,24 @@ def _balance_means(registry: Registry) -> dict[str, float]:
     kept = _MEANS.get(id(registry))
     if kept is None or kept[0] is not registry:
         cards = registry.myth_cards()
-        means = {} if len(cards) < g.SIZE else \
-            {stats.card.id: stats.mean for stats in balance(cards, boards=2000, seed=1).cards}
+        means = (
+            {}
+            if len(cards) < g.SIZE
+            else {stats.card.id: stats.mean for stats in balance(cards, boards=2000, seed=1).cards}
+        )
         if len(_MEANS) >= 4:
             _MEANS.clear()
         kept = _MEANS[id(registry)] = (registry, means)
     return kept[1]
 
 
-def solve_scenario(registry: Registry, scenario: m.Scenario, challenge: bool = False,
-                   time_limit: Optional[float] = None, workers: int = 1) -> ScenarioAnswer:
+def solve_scenario(
+    registry: Registry,
+    scenario: m.Scenario,
+    challenge: bool = False,
+    time_limit: Optional[float] = None,
+    workers: int = 1,
+) -> ScenarioAnswer:
     """Whether some final area wins ``scenario``: its victory (and with
     ``challenge`` its challenge) met, and more points than it asks to beat.
 
@@ -337,17 +386,28 @@ def solve_scenario(registry: Registry, scenario: m.Scenario, challenge: bool = F
     verdict = None
     if len(few) < len(registry.myth_cards()):
         verdict, status, board, best = _search(
-            _ScenarioModel(registry, scenario, challenge, few), True, time_limit, workers)
+            _ScenarioModel(registry, scenario, challenge, few), True, time_limit, workers
+        )
     if not verdict:  # none among the few (or not known): the whole pool decides
-        verdict, status, board, best = _search(_ScenarioModel(registry, scenario, challenge),
-                                               True, time_limit, workers)
+        verdict, status, board, best = _search(
+            _ScenarioModel(registry, scenario, challenge), True, time_limit, workers
+        )
     victory = verdict
     if verdict is False:
-        victory, _, _, _ = _search(_ScenarioModel(registry, scenario, challenge), False,
-                                   time_limit, workers)
+        victory, _, _, _ = _search(
+            _ScenarioModel(registry, scenario, challenge), False, time_limit, workers
+        )
     total_scored = _check(board, challenge, round(best)) if board is not None else None
-    return ScenarioAnswer(scenario, challenge, verdict, victory, status, board, total_scored,
-                          time.perf_counter() - started)
+    return ScenarioAnswer(
+        scenario,
+        challenge,
+        verdict,
+        victory,
+        status,
+        board,
+        total_scored,
+        time.perf_counter() - started,
+    )
 
 
 def _check(board: Board, challenge: bool, claimed: int) -> int:
@@ -356,9 +416,13 @@ def _check(board: Board, challenge: bool, claimed: int) -> int:
     report = score_board(board, all_face_up_at_end=True)
     result = report.scenario
     if not (result.victory and result.beaten and (result.challenge or not challenge)):
-        raise SolverMismatch(f"the solver's winning area for scenario '{board.scenario.id}' "
-                             f"does not win when scored: {result}")
+        raise SolverMismatch(
+            f"the solver's winning area for scenario '{board.scenario.id}' "
+            f"does not win when scored: {result}"
+        )
     if report.total != claimed:
-        raise SolverMismatch(f"the solver claims {claimed} points for scenario "
-                             f"'{board.scenario.id}' where the evaluator scores {report.total}")
+        raise SolverMismatch(
+            f"the solver claims {claimed} points for scenario "
+            f"'{board.scenario.id}' where the evaluator scores {report.total}"
+        )
     return report.total

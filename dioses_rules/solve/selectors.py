@@ -57,7 +57,8 @@ class PlacementSelectors:
         if anchor is None:
             return False
         return not set(values_of(self.cards[d], s.attribute)).isdisjoint(
-            values_of(self.cards[anchor[1]], s.attribute))
+            values_of(self.cards[anchor[1]], s.attribute)
+        )
 
     @match.on(m.MostCommon)
     def _most_common(self, s, d, cell, anchor):
@@ -98,8 +99,12 @@ class PlacementSelectors:
         """Each card that may stand in ``cell``, with the literal that it
         stands there and matches ``selector`` (cards that cannot, left out).
         Kept per selector and cell (and anchor, when the selector reads it)."""
-        key = (selector, cell, anchor if self.reads_anchor(selector) else None,
-               self.context.element)
+        key = (
+            selector,
+            cell,
+            anchor if self.reads_anchor(selector) else None,
+            self.context.element,
+        )
         found = self._holders.get(key)
         if found is None:
             found = self._holders[key] = []
@@ -117,12 +122,30 @@ class PlacementSelectors:
         key = (node, self.context.element)
         found = self._reads_anchor.get(key)
         if found is None:
-            kinds = (m.SelfCard, m.SameAs, m.Scores, m.Leader, m.Relation, m.Between, m.InRow,
-                     m.InColumn, m.AtCell, m.InCorner, m.Present, m.ScoresLike)
-            found = any(isinstance(n, kinds) or (isinstance(n, m.Scope) and n.kind.anchored)
-                        or (isinstance(n, m.ElementRef) and self.context.element is not None
-                            and self.reads_anchor(self.context.element))
-                        for n in iter_nodes(node))
+            kinds = (
+                m.SelfCard,
+                m.SameAs,
+                m.Scores,
+                m.Leader,
+                m.Relation,
+                m.Between,
+                m.InRow,
+                m.InColumn,
+                m.AtCell,
+                m.InCorner,
+                m.Present,
+                m.ScoresLike,
+            )
+            found = any(
+                isinstance(n, kinds)
+                or (isinstance(n, m.Scope) and n.kind.anchored)
+                or (
+                    isinstance(n, m.ElementRef)
+                    and self.context.element is not None
+                    and self.reads_anchor(self.context.element)
+                )
+                for n in iter_nodes(node)
+            )
             self._reads_anchor[key] = found
         return found
 
@@ -145,6 +168,6 @@ class PlacementSelectors:
                     counts[each] = counts.get(each, ZERO) + in_area
             for each, count in counts.items():
                 self._most_lits[(attribute, each)] = self.b.all_of(
-                    self.b.greater(count, other) for name, other in counts.items()
-                    if name != each)
+                    self.b.greater(count, other) for name, other in counts.items() if name != each
+                )
         return self._most_lits.get(key, False)

@@ -40,11 +40,28 @@ class Context:
 
 def _range(ctx: Context, what, element, share: float, left: int) -> tuple[Side, Side]:
     search = min(0.3, max(0.02, ctx.budget.until(share) / max(4 * left, 1)))
-    seed = ctx.rng(what.id).randrange(2 ** 31)
-    best = side(ctx.registry, ctx.limits, what, True, element, seed, search,
-                ctx.solver_seconds(share, 2 * left), ctx.budget.left())
-    worst = side(ctx.registry, ctx.limits, what, False, element, seed + 1, search,
-                 ctx.solver_seconds(share, 2 * left - 1))
+    seed = ctx.rng(what.id).randrange(2**31)
+    best = side(
+        ctx.registry,
+        ctx.limits,
+        what,
+        True,
+        element,
+        seed,
+        search,
+        ctx.solver_seconds(share, 2 * left),
+        ctx.budget.left(),
+    )
+    worst = side(
+        ctx.registry,
+        ctx.limits,
+        what,
+        False,
+        element,
+        seed + 1,
+        search,
+        ctx.solver_seconds(share, 2 * left - 1),
+    )
     return best, worst
 
 
@@ -58,55 +75,111 @@ def card_check(ctx: Context, card: m.MythCard, share: float, left: int) -> Outco
     exact best and worst points over every final area of the pool."""
     started = time.perf_counter()
     best, worst = _range(ctx, card, None, share, left)
-    data = {"best": best.points, "worst": worst.points, "exact": best.exact and worst.exact,
-            "method": _how(best, worst)}
+    data = {
+        "best": best.points,
+        "worst": worst.points,
+        "exact": best.exact and worst.exact,
+        "method": _how(best, worst),
+    }
     notes = tuple(dict.fromkeys(n for n in (best.note, worst.note) if n))
-    message = f"points {worst.shown()} to {best.shown()} ({_how(best, worst)}" + \
-        "".join(f"; {n}" for n in notes) + ")"
+    message = (
+        f"points {worst.shown()} to {best.shown()} ({_how(best, worst)}"
+        + "".join(f"; {n}" for n in notes)
+        + ")"
+    )
     seconds = time.perf_counter() - started
     if best.points <= 0:
         proof = "proven" if best.exact else f"not proven: {best.note or 'the search'}"
-        return Outcome("card", f"card {card.id}", ctx.place(card), Status.FAILED,
-                       f"can never score: at best {best.points} points in any final area "
-                       f"({proof})", "the area that came closest:\n"
-                       + witness_board(ctx.registry, best), (), seconds, data)
+        return Outcome(
+            "card",
+            f"card {card.id}",
+            ctx.place(card),
+            Status.FAILED,
+            f"can never score: at best {best.points} points in any final area ({proof})",
+            "the area that came closest:\n" + witness_board(ctx.registry, best),
+            (),
+            seconds,
+            data,
+        )
     warnings: tuple[str, ...] = ()
     if worst.points > 0 and worst.exact:
-        warnings = (f"card {card.id} always scores: at least {worst.points} "
-                    f"point{'' if worst.points == 1 else 's'} in every final area",)
-    return Outcome("card", f"card {card.id}", ctx.place(card), Status.PASSED, message,
-                   warnings=warnings, seconds=seconds, data=data)
+        warnings = (
+            f"card {card.id} always scores: at least {worst.points} "
+            f"point{'' if worst.points == 1 else 's'} in every final area",
+        )
+    return Outcome(
+        "card",
+        f"card {card.id}",
+        ctx.place(card),
+        Status.PASSED,
+        message,
+        warnings=warnings,
+        seconds=seconds,
+        data=data,
+    )
 
 
-def _met_and_missed(ctx: Context, kind: str, what, best: Side, worst: Side, started: float,
-                    witness: Callable[[Side], str]) -> Outcome:
+def _met_and_missed(
+    ctx: Context,
+    kind: str,
+    what,
+    best: Side,
+    worst: Side,
+    started: float,
+    witness: Callable[[Side], str],
+) -> Outcome:
     """A law or objective: met (more than 0 points) in some final area, and
     missed in another."""
-    data = {"best": best.points, "worst": worst.points, "exact": best.exact and worst.exact,
-            "method": _how(best, worst)}
+    data = {
+        "best": best.points,
+        "worst": worst.points,
+        "exact": best.exact and worst.exact,
+        "method": _how(best, worst),
+    }
     seconds = time.perf_counter() - started
     name = f"{kind} {what.id}"
     if best.points <= 0:
-        return Outcome(kind, name, ctx.place(what), Status.FAILED,
-                       f"can never be met: at best {best.points} points "
-                       f"({'proven' if best.exact else 'not proven'})",
-                       "the area that came closest:\n" + witness(best), seconds=seconds,
-                       data=data)
+        return Outcome(
+            kind,
+            name,
+            ctx.place(what),
+            Status.FAILED,
+            f"can never be met: at best {best.points} points "
+            f"({'proven' if best.exact else 'not proven'})",
+            "the area that came closest:\n" + witness(best),
+            seconds=seconds,
+            data=data,
+        )
     notes = tuple(dict.fromkeys(n for n in (best.note, worst.note) if n))
     warnings = ()
     if worst.points > 0 and worst.exact:
         warnings += (f"{name} is met in every final area",)
-    return Outcome(kind, name, ctx.place(what), Status.PASSED,
-                   f"points {worst.shown()} to {best.shown()} ({_how(best, worst)}"
-                   + "".join(f"; {n}" for n in notes) + ")",
-                   warnings=warnings, seconds=seconds, data=data)
+    return Outcome(
+        kind,
+        name,
+        ctx.place(what),
+        Status.PASSED,
+        f"points {worst.shown()} to {best.shown()} ({_how(best, worst)}"
+        + "".join(f"; {n}" for n in notes)
+        + ")",
+        warnings=warnings,
+        seconds=seconds,
+        data=data,
+    )
 
 
 def law_check(ctx: Context, law: m.Law, share: float, left: int) -> Outcome:
     started = time.perf_counter()
     best, worst = _range(ctx, law, None, share, left)
-    return _met_and_missed(ctx, "law", law, best, worst, started,
-                           lambda found: witness_board(ctx.registry, found, law=law))
+    return _met_and_missed(
+        ctx,
+        "law",
+        law,
+        best,
+        worst,
+        started,
+        lambda found: witness_board(ctx.registry, found, law=law),
+    )
 
 
 def objective_check(ctx: Context, definition, share: float, left: int) -> Outcome:
@@ -125,16 +198,35 @@ def objective_check(ctx: Context, definition, share: float, left: int) -> Outcom
         if best.points > 0:
             break
     if found is None:
-        return Outcome("objective", f"objective {definition.id}", ctx.place(definition),
-                       Status.FAILED, "no objective pairs it: the pool has no "
-                       f"{'element' if isinstance(definition, m.ObjectiveGoal) else 'goal'}")
+        return Outcome(
+            "objective",
+            f"objective {definition.id}",
+            ctx.place(definition),
+            Status.FAILED,
+            "no objective pairs it: the pool has no "
+            f"{'element' if isinstance(definition, m.ObjectiveGoal) else 'goal'}",
+        )
     goal, best, worst, element = found
     outcome = _met_and_missed(
-        ctx, "objective", definition, best, worst, started,
-        lambda side_: witness_board(ctx.registry, side_, objective=(goal, element)))
-    return Outcome(outcome.kind, outcome.name, outcome.place, outcome.status,
-                   f"{outcome.message}, with {goal.id}/{element.id}", outcome.details,
-                   outcome.warnings, outcome.seconds, outcome.data)
+        ctx,
+        "objective",
+        definition,
+        best,
+        worst,
+        started,
+        lambda side_: witness_board(ctx.registry, side_, objective=(goal, element)),
+    )
+    return Outcome(
+        outcome.kind,
+        outcome.name,
+        outcome.place,
+        outcome.status,
+        f"{outcome.message}, with {goal.id}/{element.id}",
+        outcome.details,
+        outcome.warnings,
+        outcome.seconds,
+        outcome.data,
+    )
 
 
 def _by_id(registry, family: str) -> list:
@@ -146,15 +238,35 @@ def pattern_check(ctx: Context, pattern: m.Pattern) -> Outcome:
     of the pool) and missed (some full area does not show it)."""
     started = time.perf_counter()
     cards = list(ctx.limits.cards)
-    made = next((area for top, left in shape_origins(pattern)
-                 if (area := _fill(pattern, top, left, cards)) is not None), None)
+    made = next(
+        (
+            area
+            for top, left in shape_origins(pattern)
+            if (area := _fill(pattern, top, left, cards)) is not None
+        ),
+        None,
+    )
     place = ctx.place(pattern)
     if made is None:
-        wanted = ", ".join(sorted({f"{c.mythology + ' ' if c.mythology else ''}{c.type}"
-                                   for row in pattern.shape for c in row if c is not None}))
-        return Outcome("pattern", f"pattern {pattern.id}", place, Status.FAILED,
-                       "can never be completed: the pool has not enough distinct cards for "
-                       f"its cells ({wanted})", seconds=time.perf_counter() - started)
+        wanted = ", ".join(
+            sorted(
+                {
+                    f"{c.mythology + ' ' if c.mythology else ''}{c.type}"
+                    for row in pattern.shape
+                    for c in row
+                    if c is not None
+                }
+            )
+        )
+        return Outcome(
+            "pattern",
+            f"pattern {pattern.id}",
+            place,
+            Status.FAILED,
+            "can never be completed: the pool has not enough distinct cards for "
+            f"its cells ({wanted})",
+            seconds=time.perf_counter() - started,
+        )
     rng = ctx.rng("pattern", pattern.id)
     missed = None
     for _ in range(200):
@@ -163,21 +275,37 @@ def pattern_check(ctx: Context, pattern: m.Pattern) -> Outcome:
         if pattern_matches(area, pattern) is None:
             missed = area
             break
-    warnings = () if missed is not None else (
-        f"pattern {pattern.id} was completed in every one of 200 random final areas",)
+    warnings = (
+        ()
+        if missed is not None
+        else (f"pattern {pattern.id} was completed in every one of 200 random final areas",)
+    )
     shown = board_file_text(board_to_file(Board(made, patterns=(HeldPattern(pattern),))))
-    return Outcome("pattern", f"pattern {pattern.id}", place, Status.PASSED,
-                   "can be completed and missed", warnings=warnings,
-                   seconds=time.perf_counter() - started, data={"completed_in": shown})
+    return Outcome(
+        "pattern",
+        f"pattern {pattern.id}",
+        place,
+        Status.PASSED,
+        "can be completed and missed",
+        warnings=warnings,
+        seconds=time.perf_counter() - started,
+        data={"completed_in": shown},
+    )
 
 
 def _fill(pattern: m.Pattern, top: int, left: int, cards: list) -> Optional[Area]:
     """A placement of the shape with distinct cards (a bipartite matching of
     its cells to the cards that fit them), the other cells empty."""
     wants = shape_cells(pattern, top, left)
-    fits = [[i for i, card in enumerate(cards) if card.type == want.type and
-             (want.mythology is None or want.mythology in card.mythologies)]
-            for _, want in wants]
+    fits = [
+        [
+            i
+            for i, card in enumerate(cards)
+            if card.type == want.type
+            and (want.mythology is None or want.mythology in card.mythologies)
+        ]
+        for _, want in wants
+    ]
     holder: dict[int, int] = {}  # card index -> which want
 
     def augment(w: int, seen: set) -> bool:
@@ -198,8 +326,7 @@ def _fill(pattern: m.Pattern, top: int, left: int, cards: list) -> Optional[Area
     return Area(tuple(cells))
 
 
-def scenario_checks(ctx: Context, scenario: m.Scenario, share: float, left: int
-                    ) -> list[Outcome]:
+def scenario_checks(ctx: Context, scenario: m.Scenario, share: float, left: int) -> list[Outcome]:
     """Its victory can be won with more points than it asks to beat, and its
     challenge too (R34: with the victory), by the scenario solver."""
     found = []
@@ -208,13 +335,26 @@ def scenario_checks(ctx: Context, scenario: m.Scenario, share: float, left: int
             continue
         name = f"scenario {scenario.id}{' challenge' if challenge else ''}"
         if not solver_available():
-            found.append(Outcome("scenario", name, ctx.place(scenario), Status.SKIPPED,
-                                 "needs the [solver] extra (pip install "
-                                 "'dioses-rules[solver]')"))
+            found.append(
+                Outcome(
+                    "scenario",
+                    name,
+                    ctx.place(scenario),
+                    Status.SKIPPED,
+                    "needs the [solver] extra (pip install 'dioses-rules[solver]')",
+                )
+            )
             continue
         if ctx.budget.left() <= 0:
-            found.append(Outcome("scenario", name, ctx.place(scenario), Status.SKIPPED,
-                                 "not reached within the budget (give more with --budget)"))
+            found.append(
+                Outcome(
+                    "scenario",
+                    name,
+                    ctx.place(scenario),
+                    Status.SKIPPED,
+                    "not reached within the budget (give more with --budget)",
+                )
+            )
             left -= 1
             continue
         # at least half a second each while the budget lasts: a scenario that
@@ -225,29 +365,50 @@ def scenario_checks(ctx: Context, scenario: m.Scenario, share: float, left: int
     return found
 
 
-def _solved(ctx: Context, scenario: m.Scenario, challenge: bool, name: str,
-            seconds: float) -> Outcome:
+def _solved(
+    ctx: Context, scenario: m.Scenario, challenge: bool, name: str, seconds: float
+) -> Outcome:
     from ..solve.scenario import solve_scenario
 
     answer = solve_scenario(ctx.registry, scenario, challenge, time_limit=seconds)
     place = ctx.place(scenario)
     if answer.satisfiable:
-        return Outcome("scenario", name, place, Status.PASSED,
-                       f"can be won, with {answer.total} points (beat {scenario.threshold})",
-                       seconds=answer.seconds, data={"board": board_file_text(
-                           board_to_file(answer.board))})
+        return Outcome(
+            "scenario",
+            name,
+            place,
+            Status.PASSED,
+            f"can be won, with {answer.total} points (beat {scenario.threshold})",
+            seconds=answer.seconds,
+            data={"board": board_file_text(board_to_file(answer.board))},
+        )
     if answer.satisfiable is None:
-        return Outcome("scenario", name, place, Status.SKIPPED,
-                       f"not decided within {seconds:.1f}s (give more with --budget)",
-                       seconds=answer.seconds)
+        return Outcome(
+            "scenario",
+            name,
+            place,
+            Status.SKIPPED,
+            f"not decided within {seconds:.1f}s (give more with --budget)",
+            seconds=answer.seconds,
+        )
     what = "its challenge" if challenge else "its victory"
     if answer.victory_possible:
-        return Outcome("scenario", name, place, Status.PASSED, "can be won",
-                       warnings=(f"{name} can be won but never beaten: never with more "
-                                 f"than {scenario.threshold} points",), seconds=answer.seconds)
+        return Outcome(
+            "scenario",
+            name,
+            place,
+            Status.PASSED,
+            "can be won",
+            warnings=(
+                f"{name} can be won but never beaten: never with more "
+                f"than {scenario.threshold} points",
+            ),
+            seconds=answer.seconds,
+        )
     if answer.victory_possible is False:
         why = f"no final area meets {what}"
     else:
         why = f"no final area beats it, and whether {what} alone can be met is not decided"
-    return Outcome("scenario", name, place, Status.FAILED, f"cannot be won: {why}",
-                   seconds=answer.seconds)
+    return Outcome(
+        "scenario", name, place, Status.FAILED, f"cannot be won: {why}", seconds=answer.seconds
+    )

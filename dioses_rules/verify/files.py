@@ -26,12 +26,21 @@ def lint_checks(tested: Sequence, diagnostics: Sequence) -> list[Outcome]:
         errors = [d for d in own if d.is_error]
         warnings = tuple(d.concise().replace("\n", " ") for d in own if not d.is_error)
         if errors:
-            found.append(Outcome("lint", "lint", source.path, Status.FAILED,
-                                 f"{len(errors)} error{'s' if len(errors) > 1 else ''}",
-                                 "\n".join(d.concise() for d in errors), warnings))
+            found.append(
+                Outcome(
+                    "lint",
+                    "lint",
+                    source.path,
+                    Status.FAILED,
+                    f"{len(errors)} error{'s' if len(errors) > 1 else ''}",
+                    "\n".join(d.concise() for d in errors),
+                    warnings,
+                )
+            )
         else:
-            found.append(Outcome("lint", "lint", source.path, Status.PASSED, "no errors",
-                                 warnings=warnings))
+            found.append(
+                Outcome("lint", "lint", source.path, Status.PASSED, "no errors", warnings=warnings)
+            )
     return found
 
 
@@ -40,8 +49,11 @@ def board_paths(paths: Sequence[Path]) -> list[Path]:
     TOML files with an ``[area]`` table."""
     found = []
     for path in paths:
-        candidates = sorted(path.rglob("*.toml")) if path.is_dir() else \
-            ([path] if path.suffix == ".toml" else [])
+        candidates = (
+            sorted(path.rglob("*.toml"))
+            if path.is_dir()
+            else ([path] if path.suffix == ".toml" else [])
+        )
         for candidate in candidates:
             try:
                 data = tomllib.loads(candidate.read_text(encoding="utf-8-sig"))
@@ -64,24 +76,47 @@ def board_check(path: Path, sources) -> Outcome:
         board = resolve_board(board_file, registry, shown)
         report = score_board(board)
     except DiosesError as error:
-        return Outcome("board", "board", shown, Status.FAILED, error.diagnostics[0].message,
-                       "\n".join(d.concise() for d in error.diagnostics),
-                       seconds=time.perf_counter() - started)
+        return Outcome(
+            "board",
+            "board",
+            shown,
+            Status.FAILED,
+            error.diagnostics[0].message,
+            "\n".join(d.concise() for d in error.diagnostics),
+            seconds=time.perf_counter() - started,
+        )
     if board_file.expect is None:
-        return Outcome("board", "board", shown, Status.PASSED,
-                       f"scores {report.total} (no [expect] table)",
-                       seconds=time.perf_counter() - started)
-    mismatches = check_expectations(board_file.expect, report,
-                                    lambda: score_board(board, explain=True), shown, registry)
+        return Outcome(
+            "board",
+            "board",
+            shown,
+            Status.PASSED,
+            f"scores {report.total} (no [expect] table)",
+            seconds=time.perf_counter() - started,
+        )
+    mismatches = check_expectations(
+        board_file.expect, report, lambda: score_board(board, explain=True), shown, registry
+    )
     seconds = time.perf_counter() - started
     if mismatches:
         first = mismatches[0].message
-        return Outcome("board", "expect", shown, Status.FAILED,
-                       first + (f" (and {len(mismatches) - 1} more)" if len(mismatches) > 1
-                                else ""),
-                       "\n".join(d.concise() for d in mismatches), seconds=seconds)
-    return Outcome("board", "expect", shown, Status.PASSED,
-                   f"scores {report.total}, as expected", seconds=seconds)
+        return Outcome(
+            "board",
+            "expect",
+            shown,
+            Status.FAILED,
+            first + (f" (and {len(mismatches) - 1} more)" if len(mismatches) > 1 else ""),
+            "\n".join(d.concise() for d in mismatches),
+            seconds=seconds,
+        )
+    return Outcome(
+        "board",
+        "expect",
+        shown,
+        Status.PASSED,
+        f"scores {report.total}, as expected",
+        seconds=seconds,
+    )
 
 
 def round_trip_check(source) -> Outcome:
@@ -93,12 +128,16 @@ def round_trip_check(source) -> Outcome:
     written = card_file_text(card_file, source.vocabulary)
     again, diagnostics = build(written, source.path, source.vocabulary)
     if any(d.is_error for d in diagnostics):
-        problems.append("its source, as written, does not read again: "
-                        + "; ".join(d.message for d in diagnostics if d.is_error)[:300])
+        problems.append(
+            "its source, as written, does not read again: "
+            + "; ".join(d.message for d in diagnostics if d.is_error)[:300]
+        )
     elif again.card_set != card_file.card_set or again.definitions != card_file.definitions:
         changed = [d.id for d, e in zip(card_file.definitions, again.definitions) if d != e]
-        problems.append(f"its source, as written, means something else: "
-                        f"{', '.join(changed[:5]) or 'the set header'}")
+        problems.append(
+            f"its source, as written, means something else: "
+            f"{', '.join(changed[:5]) or 'the set header'}"
+        )
     try:
         format_text(source.text, source.path, source.vocabulary)
     except CardSyntaxError:
@@ -107,10 +146,23 @@ def round_trip_check(source) -> Outcome:
         problems.append(f"dioses fmt: {error}")
     seconds = time.perf_counter() - started
     if problems:
-        return Outcome("round-trip", "source and fmt", source.path, Status.FAILED,
-                       problems[0], "\n".join(problems), seconds=seconds)
-    return Outcome("round-trip", "source and fmt", source.path, Status.PASSED,
-                   f"{len(card_file.definitions)} definitions", seconds=seconds)
+        return Outcome(
+            "round-trip",
+            "source and fmt",
+            source.path,
+            Status.FAILED,
+            problems[0],
+            "\n".join(problems),
+            seconds=seconds,
+        )
+    return Outcome(
+        "round-trip",
+        "source and fmt",
+        source.path,
+        Status.PASSED,
+        f"{len(card_file.definitions)} definitions",
+        seconds=seconds,
+    )
 
 
 def text_check(source, registry, place) -> Outcome:
@@ -123,12 +175,26 @@ def text_check(source, registry, place) -> Outcome:
             try:
                 texts.text(definition)
             except Exception as error:  # any: it is what the check reports
-                failures.append(f"{place(definition)}: {definition.id} ({lang}): "
-                                f"{type(error).__name__}: {error}")
+                failures.append(
+                    f"{place(definition)}: {definition.id} ({lang}): "
+                    f"{type(error).__name__}: {error}"
+                )
     seconds = time.perf_counter() - started
     if failures:
-        return Outcome("text", "card texts", source.path, Status.FAILED, failures[0],
-                       "\n".join(failures), seconds=seconds)
-    return Outcome("text", "card texts", source.path, Status.PASSED,
-                   f"English and Spanish for {len(source.card_file.definitions)} definitions",
-                   seconds=seconds)
+        return Outcome(
+            "text",
+            "card texts",
+            source.path,
+            Status.FAILED,
+            failures[0],
+            "\n".join(failures),
+            seconds=seconds,
+        )
+    return Outcome(
+        "text",
+        "card texts",
+        source.path,
+        Status.PASSED,
+        f"English and Spanish for {len(source.card_file.definitions)} definitions",
+        seconds=seconds,
+    )

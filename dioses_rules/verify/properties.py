@@ -38,23 +38,32 @@ class _Boards:
         in_test = [c for c in self.pool if registry.set_of(c) in tested]
         # the cards under test first, so that shrinking goes towards them
         self.pool = in_test + [c for c in self.pool if c not in in_test]
-        self.laws = sorted((d for d in registry.definitions("law")
-                            if registry.set_of(d) in tested), key=lambda d: d.id)
-        self.patterns = [HeldPattern(p, None, registry.pattern_points(p))
-                         for p in sorted(registry.definitions("pattern"), key=lambda p: p.id)
-                         if registry.set_of(p) in tested]
+        self.laws = sorted(
+            (d for d in registry.definitions("law") if registry.set_of(d) in tested),
+            key=lambda d: d.id,
+        )
+        self.patterns = [
+            HeldPattern(p, None, registry.pattern_points(p))
+            for p in sorted(registry.definitions("pattern"), key=lambda p: p.id)
+            if registry.set_of(p) in tested
+        ]
         self.tie_break = registry.tie_break
 
-    def board(self, cards: list[int], faces: list[bool], empty: list[bool],
-              law: Optional[int], line: int) -> Board:
-        cells = tuple(None if empty[i] else Placed(self.pool[c], faces[i])
-                      for i, c in enumerate(cards))
+    def board(
+        self, cards: list[int], faces: list[bool], empty: list[bool], law: Optional[int], line: int
+    ) -> Board:
+        cells = tuple(
+            None if empty[i] else Placed(self.pool[c], faces[i]) for i, c in enumerate(cards)
+        )
         laws = ()
         if law is not None and self.laws:
             kind, where = LAW_LINES[line]
             placed = self.laws[law % len(self.laws)]
-            laws = (LawPlacement(placed, row=where) if kind == "row"
-                    else LawPlacement(placed, column=where),)
+            laws = (
+                LawPlacement(placed, row=where)
+                if kind == "row"
+                else LawPlacement(placed, column=where),
+            )
         return Board(Area(cells), laws, tuple(self.patterns), tie_break=self.tie_break)
 
 
@@ -62,27 +71,42 @@ def _problem(board: Board, ranges: dict[str, tuple[int, int]]) -> Optional[str]:
     compiled = score_board(board)
     reference = score_board(board, evaluator="reference")
     if compiled != reference:
-        return (f"the compiled evaluator scores {compiled.total}, the reference evaluator "
-                f"{reference.total}")
+        return (
+            f"the compiled evaluator scores {compiled.total}, the reference evaluator "
+            f"{reference.total}"
+        )
     if any(cell is None for cell in board.area.cells):
         return None  # the ranges are over full final areas (R1)
     for card in reference.cards:
         low, high = ranges.get(card.card.id, (None, None))
         if low is not None and not low <= card.points <= high:
-            return (f"card {card.card.id} scores {card.points}, outside the {low} to {high} "
-                    "points found for it")
+            return (
+                f"card {card.card.id} scores {card.points}, outside the {low} to {high} "
+                "points found for it"
+            )
     return None
 
 
-def property_check(registry, tested: set[str], ranges: dict[str, tuple[int, int]],
-                   seed: int, seconds: float, place: str) -> Outcome:
+def property_check(
+    registry,
+    tested: set[str],
+    ranges: dict[str, tuple[int, int]],
+    seed: int,
+    seconds: float,
+    place: str,
+) -> Outcome:
     """Random boards for ``seconds``; ``ranges``: each card's proven worst
     and best points (a board outside them refutes the claim)."""
     started = time.perf_counter()
     boards = _Boards(registry, tested)
     if len(boards.pool) < SIZE:
-        return Outcome("property", "random boards", place, Status.SKIPPED,
-                       "the pool has fewer than 12 Myth cards")
+        return Outcome(
+            "property",
+            "random boards",
+            place,
+            Status.SKIPPED,
+            "the pool has fewer than 12 Myth cards",
+        )
     rng = random.Random(seed)
     per_board = _time_one(boards, ranges, rng)
     count = max(5, min(MAX_BOARDS, int(seconds / max(per_board, 1e-4))))
@@ -95,13 +119,24 @@ def property_check(registry, tested: set[str], ranges: dict[str, tuple[int, int]
     elapsed = time.perf_counter() - started
     if failure is not None:
         problem, board = failure
-        return Outcome("property", "random boards", place, Status.FAILED,
-                       f"{problem} (seed {seed}, {how})",
-                       "the smallest failing board:\n" + board_file_text(board_to_file(board)),
-                       seconds=elapsed)
-    return Outcome("property", "random boards", place, Status.PASSED,
-                   f"{runs} boards (seed {seed}): scored alike by both evaluators, within "
-                   "every card's range", seconds=elapsed, data={"boards": runs})
+        return Outcome(
+            "property",
+            "random boards",
+            place,
+            Status.FAILED,
+            f"{problem} (seed {seed}, {how})",
+            "the smallest failing board:\n" + board_file_text(board_to_file(board)),
+            seconds=elapsed,
+        )
+    return Outcome(
+        "property",
+        "random boards",
+        place,
+        Status.PASSED,
+        f"{runs} boards (seed {seed}): scored alike by both evaluators, within every card's range",
+        seconds=elapsed,
+        data={"boards": runs},
+    )
 
 
 def _random_choices(rng: random.Random, boards: _Boards):
@@ -140,13 +175,21 @@ def _hypothesis_run(boards: _Boards, ranges, seed: int, count: int):
     runs = [0]
 
     @hypothesis_seed(seed)
-    @settings(max_examples=count, deadline=None, database=database, derandomize=False,
-              suppress_health_check=list(HealthCheck), print_blob=False)
-    @given(st.lists(st.sampled_from(pool), min_size=SIZE, max_size=SIZE, unique=True),
-           st.lists(st.booleans(), min_size=SIZE, max_size=SIZE),
-           st.lists(st.booleans(), min_size=SIZE, max_size=SIZE),
-           st.none() | st.integers(0, max(len(boards.laws) - 1, 0)),
-           st.integers(0, len(LAW_LINES) - 1))
+    @settings(
+        max_examples=count,
+        deadline=None,
+        database=database,
+        derandomize=False,
+        suppress_health_check=list(HealthCheck),
+        print_blob=False,
+    )
+    @given(
+        st.lists(st.sampled_from(pool), min_size=SIZE, max_size=SIZE, unique=True),
+        st.lists(st.booleans(), min_size=SIZE, max_size=SIZE),
+        st.lists(st.booleans(), min_size=SIZE, max_size=SIZE),
+        st.none() | st.integers(0, max(len(boards.laws) - 1, 0)),
+        st.integers(0, len(LAW_LINES) - 1),
+    )
     def holds(cards, faces, empty, law, line):
         runs[0] += 1
         # shrinking goes towards False: a cell filled, its card face up

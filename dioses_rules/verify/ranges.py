@@ -40,9 +40,17 @@ class Side:
         return str(self.points) if self.exact else f"{self.points}?"
 
 
-def side(registry, limits: PoolLimits, what: m.Definition, maximize: bool,
-         element: Optional[m.ObjectiveElement], seed: int, search_seconds: float,
-         solver_seconds: float, budget_left: float = float("inf")) -> Side:
+def side(
+    registry,
+    limits: PoolLimits,
+    what: m.Definition,
+    maximize: bool,
+    element: Optional[m.ObjectiveElement],
+    seed: int,
+    search_seconds: float,
+    solver_seconds: float,
+    budget_left: float = float("inf"),
+) -> Side:
     """One side of a definition's range: the search first (cheap, and exact
     when it reaches the bound of the lines), then CP-SAT for what it leaves
     open, within ``solver_seconds``."""
@@ -53,8 +61,11 @@ def side(registry, limits: PoolLimits, what: m.Definition, maximize: bool,
         # it never scored in the search: a failure to prove (or refute), given time
         solver_seconds = max(solver_seconds, 2.0)
     if solver_seconds < 0.3 or not solver_available():
-        note = "CP-SAT not reached within the budget" if solver_available() else \
-            "install the [solver] extra for exact answers"
+        note = (
+            "CP-SAT not reached within the budget"
+            if solver_available()
+            else "install the [solver] extra for exact answers"
+        )
         return Side(found.points, False, SEARCH, found.area, found.facts, found.line, note)
     from ..solve.compiler import Unsupported
     from ..solve.ranges import extreme
@@ -62,35 +73,62 @@ def side(registry, limits: PoolLimits, what: m.Definition, maximize: bool,
     try:
         exact = extreme(registry, what, maximize, element, solver_seconds, seed)
     except Unsupported as error:
-        return Side(found.points, False, SEARCH, found.area, found.facts, found.line,
-                    error.diagnostics[0].message)
+        return Side(
+            found.points,
+            False,
+            SEARCH,
+            found.area,
+            found.facts,
+            found.line,
+            error.diagnostics[0].message,
+        )
     if exact is None:
-        return Side(found.points, False, SEARCH, found.area, found.facts, found.line,
-                    "CP-SAT ran out of time")
+        return Side(
+            found.points,
+            False,
+            SEARCH,
+            found.area,
+            found.facts,
+            found.line,
+            "CP-SAT ran out of time",
+        )
     better = exact.points > found.points if maximize else exact.points < found.points
     if exact.proven or better:
-        return Side(exact.points, exact.proven, CP_SAT, exact.area, exact.facts, exact.line,
-                    "" if exact.proven else "CP-SAT ran out of time")
-    return Side(found.points, False, SEARCH, found.area, found.facts, found.line,
-                "CP-SAT ran out of time")
+        return Side(
+            exact.points,
+            exact.proven,
+            CP_SAT,
+            exact.area,
+            exact.facts,
+            exact.line,
+            "" if exact.proven else "CP-SAT ran out of time",
+        )
+    return Side(
+        found.points, False, SEARCH, found.area, found.facts, found.line, "CP-SAT ran out of time"
+    )
 
 
-def witness_board(registry, side_: Side, law: Optional[m.Law] = None,
-                  objective: Optional[tuple] = None) -> str:
+def witness_board(
+    registry, side_: Side, law: Optional[m.Law] = None, objective: Optional[tuple] = None
+) -> str:
     """An area found, as a board file the modder can open with ``dioses
     score --explain``; the facts it was judged with are said in comments."""
-    patterns = tuple(HeldPattern(p, True, registry.pattern_points(p))
-                     for p in sorted(registry.definitions("pattern"),
-                                     key=lambda p: p.id)[:side_.facts.patterns_completed])
+    patterns = tuple(
+        HeldPattern(p, True, registry.pattern_points(p))
+        for p in sorted(registry.definitions("pattern"), key=lambda p: p.id)[
+            : side_.facts.patterns_completed
+        ]
+    )
     laws = ()
     if law is not None and side_.line is not None:
         kind, where = side_.line
-        laws = (LawPlacement(law, row=where) if kind == "row" else
-                LawPlacement(law, column=where),)
+        laws = (LawPlacement(law, row=where) if kind == "row" else LawPlacement(law, column=where),)
     board = Board(side_.area, laws, patterns, (objective,) if objective else ())
     comments = [f"# found by {side_.how}: {side_.points} points"]
     if side_.facts.laws_met:
         comments.append(f"# judged with {side_.facts.laws_met} laws met")
-    comments.append(f"# the area {'ended' if side_.facts.all_face_up_at_end else 'did not end'}"
-                    " all face up (R21)")
+    comments.append(
+        f"# the area {'ended' if side_.facts.all_face_up_at_end else 'did not end'}"
+        " all face up (R21)"
+    )
     return "\n".join(comments) + "\n" + board_file_text(board_to_file(board))

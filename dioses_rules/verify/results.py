@@ -33,9 +33,14 @@ class Outcome:
     data: dict = field(factory=dict)  # figures for the JSON (a card's best and worst)
 
     def to_json(self) -> dict:
-        found = {"kind": self.kind, "name": self.name, "place": self.place,
-                 "status": self.status.value, "message": self.message,
-                 "seconds": round(self.seconds, 3)}
+        found = {
+            "kind": self.kind,
+            "name": self.name,
+            "place": self.place,
+            "status": self.status.value,
+            "message": self.message,
+            "seconds": round(self.seconds, 3),
+        }
         if self.details:
             found["details"] = self.details
         if self.warnings:
@@ -75,39 +80,60 @@ class VerifyRun:
         return f"{', '.join(parts)} in {self.seconds:.2f}s"
 
     def to_json(self) -> dict:
-        return {"seed": self.seed, "budget": self.budget, "method": self.method,
-                "passed": self.count(Status.PASSED), "failed": self.count(Status.FAILED),
-                "skipped": self.count(Status.SKIPPED), "warnings": self.warnings,
-                "seconds": round(self.seconds, 3), "notes": list(self.notes),
-                "checks": [outcome.to_json() for outcome in self.outcomes]}
+        return {
+            "seed": self.seed,
+            "budget": self.budget,
+            "method": self.method,
+            "passed": self.count(Status.PASSED),
+            "failed": self.count(Status.FAILED),
+            "skipped": self.count(Status.SKIPPED),
+            "warnings": self.warnings,
+            "seconds": round(self.seconds, 3),
+            "notes": list(self.notes),
+            "checks": [outcome.to_json() for outcome in self.outcomes],
+        }
 
     def junit_xml(self) -> str:
         """The run as one JUnit XML test suite, a test case per check."""
-        suite = ElementTree.Element("testsuite", {
-            "name": "dioses test", "tests": str(len(self.outcomes)),
-            "failures": str(self.count(Status.FAILED)), "errors": "0",
-            "skipped": str(self.count(Status.SKIPPED)), "time": f"{self.seconds:.3f}"})
+        suite = ElementTree.Element(
+            "testsuite",
+            {
+                "name": "dioses test",
+                "tests": str(len(self.outcomes)),
+                "failures": str(self.count(Status.FAILED)),
+                "errors": "0",
+                "skipped": str(self.count(Status.SKIPPED)),
+                "time": f"{self.seconds:.3f}",
+            },
+        )
         properties = ElementTree.SubElement(suite, "properties")
-        for name, value in (("seed", self.seed), ("budget", self.budget),
-                            ("method", self.method)):
+        for name, value in (("seed", self.seed), ("budget", self.budget), ("method", self.method)):
             ElementTree.SubElement(properties, "property", {"name": name, "value": str(value)})
         for outcome in self.outcomes:
-            case = ElementTree.SubElement(suite, "testcase", {
-                "classname": f"{outcome.kind}.{outcome.place}", "name": outcome.name,
-                "time": f"{outcome.seconds:.3f}"})
+            case = ElementTree.SubElement(
+                suite,
+                "testcase",
+                {
+                    "classname": f"{outcome.kind}.{outcome.place}",
+                    "name": outcome.name,
+                    "time": f"{outcome.seconds:.3f}",
+                },
+            )
             if outcome.status is Status.FAILED:
                 failure = ElementTree.SubElement(case, "failure", {"message": outcome.message})
                 failure.text = outcome.details or outcome.message
             elif outcome.status is Status.SKIPPED:
                 ElementTree.SubElement(case, "skipped", {"message": outcome.message})
-            shown = [outcome.message] if outcome.status is Status.PASSED and outcome.message \
-                else []
+            shown = [outcome.message] if outcome.status is Status.PASSED and outcome.message else []
             shown += [f"warning: {w}" for w in outcome.warnings]
             if shown:
                 ElementTree.SubElement(case, "system-out").text = "\n".join(shown)
         ElementTree.indent(suite)
-        return '<?xml version="1.0" encoding="utf-8"?>\n' + \
-            ElementTree.tostring(suite, encoding="unicode") + "\n"
+        return (
+            '<?xml version="1.0" encoding="utf-8"?>\n'
+            + ElementTree.tostring(suite, encoding="unicode")
+            + "\n"
+        )
 
 
 class Budget:

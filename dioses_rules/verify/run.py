@@ -55,9 +55,13 @@ def _sources(paths: Sequence[Path]):
     return sources, tested, notes
 
 
-def verify(paths: Sequence[Path], budget: float = DEFAULT_BUDGET, seed: int = 0,
-           progress: Optional[Callable[[Outcome], None]] = None,
-           clock: Callable[[], float] = time.perf_counter) -> VerifyRun:
+def verify(
+    paths: Sequence[Path],
+    budget: float = DEFAULT_BUDGET,
+    seed: int = 0,
+    progress: Optional[Callable[[Outcome], None]] = None,
+    clock: Callable[[], float] = time.perf_counter,
+) -> VerifyRun:
     """Run every check on the card files and folders ``paths``;
     ``progress(outcome)`` after each check."""
     clock_budget = Budget(budget, clock)
@@ -72,8 +76,9 @@ def verify(paths: Sequence[Path], budget: float = DEFAULT_BUDGET, seed: int = 0,
     sources, tested, notes = _sources(paths)
     run.notes += notes
     if not tested:
-        raise DiosesError.one("E000", "no card file to test there",
-                              help="give .dioses files or folders holding them")
+        raise DiosesError.one(
+            "E000", "no card file to test there", help="give .dioses files or folders holding them"
+        )
     for outcome in lint_checks(tested, lint_sources(sources)):
         record(outcome)
     for board in board_paths(paths):
@@ -84,17 +89,24 @@ def verify(paths: Sequence[Path], budget: float = DEFAULT_BUDGET, seed: int = 0,
         record(round_trip_check(source))
         record(text_check(source, registry, place))
     set_ids = {s.card_file.card_set.id for s in tested if s.card_file.card_set is not None}
-    under_test = [d for set_id in sorted(set_ids) if set_id in registry.sets
-                  for d in registry.sets[set_id].definitions
-                  if registry.get(family_of(d), d.id) is d]
+    under_test = [
+        d
+        for set_id in sorted(set_ids)
+        if set_id in registry.sets
+        for d in registry.sets[set_id].definitions
+        if registry.get(family_of(d), d.id) is d
+    ]
     ctx = checks.Context(registry, clock_budget, seed, place)
     ranges = _definition_checks(ctx, under_test, record)
     _scenario_checks(ctx, under_test, record)
     _game_checks(ctx, set_ids, tested, record)
     from .properties import property_check
 
-    record(property_check(registry, set_ids, ranges, seed,
-                          max(0.5, clock_budget.left()), tested[0].path))
+    record(
+        property_check(
+            registry, set_ids, ranges, seed, max(0.5, clock_budget.left()), tested[0].path
+        )
+    )
     run.seconds = clock() - started
     return run
 
@@ -109,6 +121,7 @@ def _placer(registry) -> Callable[[object], str]:
             return "?"
         line = definition.span.line if getattr(definition, "span", None) else 0
         return f"{path}:{line}" if line else path
+
     return place
 
 
@@ -116,8 +129,11 @@ def _definition_checks(ctx, under_test: list, record) -> dict[str, tuple[int, in
     """Cards, laws, objectives and patterns; returns each card's exact
     worst and best points (for the property run to hold them to)."""
     share = SHARES["definitions"]
-    ranged = [d for d in under_test if isinstance(d, (m.MythCard, m.Law, m.ObjectiveGoal,
-                                                      m.ObjectiveElement))]
+    ranged = [
+        d
+        for d in under_test
+        if isinstance(d, (m.MythCard, m.Law, m.ObjectiveGoal, m.ObjectiveElement))
+    ]
     ranges = {}
     for index, definition in enumerate(ranged):
         left = len(ranged) - index
@@ -150,12 +166,21 @@ def _game_checks(ctx, set_ids: set[str], tested, record) -> None:
 
     place = tested[0].path
     games = [(agents, None) for agents in BASE_GAMES]
-    games += [(("random",), d.id) for d in ctx.registry.definitions("scenario")
-              if ctx.registry.set_of(d) in set_ids][:4]
+    games += [
+        (("random",), d.id)
+        for d in ctx.registry.definitions("scenario")
+        if ctx.registry.set_of(d) in set_ids
+    ][:4]
     for index, (agents, scenario) in enumerate(games):
         if ctx.budget.until(SHARES["games"]) <= 0 and index >= 1:
-            record(Outcome("game", f"game {' vs '.join(agents)}"
-                           + (f" in {scenario}" if scenario else ""), place, Status.SKIPPED,
-                           "not reached within the budget (give more with --budget)"))
+            record(
+                Outcome(
+                    "game",
+                    f"game {' vs '.join(agents)}" + (f" in {scenario}" if scenario else ""),
+                    place,
+                    Status.SKIPPED,
+                    "not reached within the budget (give more with --budget)",
+                )
+            )
             continue
         record(game_check(ctx.registry, agents, ctx.seed + index, scenario, place))

@@ -34,11 +34,14 @@ from . import pages, play_pages
 from .catalog import Catalog
 from .play import IDLE_SECONDS, Tables
 from .templating import STATIC, TEMPLATES, JSONAnswer
+
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 SECURITY_HEADERS = [
-    (b"content-security-policy",
-     b"default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
-     b"object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"),
+    (
+        b"content-security-policy",
+        b"default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+        b"object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+    ),
     (b"x-content-type-options", b"nosniff"),
     (b"referrer-policy", b"same-origin"),  # no-referrer would make a form's Origin "null"
     (b"x-frame-options", b"DENY"),
@@ -68,8 +71,9 @@ class SecurityHeaders:
         if scope["method"] == "POST" and not self._same_origin(scope):
             from starlette.responses import PlainTextResponse
 
-            await PlainTextResponse("a form of another site cannot post here",
-                                    status_code=403)(scope, receive, send)
+            await PlainTextResponse("a form of another site cannot post here", status_code=403)(
+                scope, receive, send
+            )
             return
 
         async def sending(message):
@@ -95,8 +99,9 @@ class SecurityHeaders:
         if own is None:  # no Host (TrustedHostMiddleware refuses that first): the socket's
             server = scope.get("server") or ("", None)
             own = (scope.get("scheme", "http"), str(server[0]).lower(), server[1])
-        return sent is not None and sent[0] == own[0] and sent[2] == own[2] \
-            and sent[1] in self.hosts
+        return (
+            sent is not None and sent[0] == own[0] and sent[2] == own[2] and sent[1] in self.hosts
+        )
 
 
 DEFAULT_PORTS = {"http": 80, "https": 443}
@@ -113,24 +118,31 @@ def origin_of(text: str) -> Optional[tuple[str, str, int]]:
     except ValueError:  # a port out of range or not a number, a bad IPv6 literal
         return None
     scheme = parts.scheme.lower()
-    if scheme not in DEFAULT_PORTS or not parts.hostname or parts.username is not None \
-            or parts.password is not None or parts.path \
-            or parts.query or parts.fragment:
+    if (
+        scheme not in DEFAULT_PORTS
+        or not parts.hostname
+        or parts.username is not None
+        or parts.password is not None
+        or parts.path
+        or parts.query
+        or parts.fragment
+    ):
         return None
     return scheme, parts.hostname.lower(), DEFAULT_PORTS[scheme] if port is None else port
 
 
 def error_page(request: Request, status: int, message: str):
-    return TEMPLATES.TemplateResponse(request, "error.html",
-                                      {"status": status, "message": message},
-                                      status_code=status)
+    return TEMPLATES.TemplateResponse(
+        request, "error.html", {"status": status, "message": message}, status_code=status
+    )
 
 
 async def _http_error(request: Request, error: HTTPException):
     if request.url.path.startswith("/api/"):
-        return JSONAnswer({"errors": [{"code": f"HTTP{error.status_code}",
-                                       "message": str(error.detail)}]},
-                          status_code=error.status_code)
+        return JSONAnswer(
+            {"errors": [{"code": f"HTTP{error.status_code}", "message": str(error.detail)}]},
+            status_code=error.status_code,
+        )
     return error_page(request, error.status_code, str(error.detail))
 
 
@@ -139,13 +151,17 @@ async def _bug(request: Request, error: Exception):
     builder shows), never the stack trace (the server's log has it)."""
     message = "the server met a bug; its log says where"
     if request.url.path.startswith("/api/"):
-        return JSONAnswer({"errors": [{"code": "HTTP500", "message": message}]},
-                          status_code=500)
+        return JSONAnswer({"errors": [{"code": "HTTP500", "message": message}]}, status_code=500)
     return error_page(request, 500, message)
 
 
-def create_app(catalog: Catalog, host: str = "127.0.0.1", extra_hosts: Sequence[str] = (),
-               saves: Optional[Path] = None, idle_seconds: float = IDLE_SECONDS) -> Starlette:
+def create_app(
+    catalog: Catalog,
+    host: str = "127.0.0.1",
+    extra_hosts: Sequence[str] = (),
+    saves: Optional[Path] = None,
+    idle_seconds: float = IDLE_SECONDS,
+) -> Starlette:
     """The app serving ``catalog`` at ``host`` (the name a browser will send);
     games played in it are saved in the folder ``saves`` (None: no games), and
     a game nobody looks at for ``idle_seconds`` is saved and leaves the table."""
@@ -172,9 +188,11 @@ def create_app(catalog: Catalog, host: str = "127.0.0.1", extra_hosts: Sequence[
         Middleware(TrustedHostMiddleware, allowed_hosts=hosts),
         Middleware(SecurityHeaders, hosts=hosts),
     ]
-    app = Starlette(routes=routes, middleware=middleware,
-                    exception_handlers={HTTPException: _http_error,
-                                        DataError: pages.bad_body, Exception: _bug})
+    app = Starlette(
+        routes=routes,
+        middleware=middleware,
+        exception_handlers={HTTPException: _http_error, DataError: pages.bad_body, Exception: _bug},
+    )
     app.state.catalog = catalog
     app.state.tables = Tables(catalog, saves, idle_seconds)
     return app

@@ -14,8 +14,15 @@ from typing import Optional
 from ..convert import CONVERTER, StructureError, structure
 from ..errors import BoardError, Diagnostic, DiosesError
 from ..scoring.area import cell_column, cell_row
-from ..scoring.board import (Board, BoardFile, board_file_text, board_registry, board_to_file,
-                             read_board_bytes, resolve_board)
+from ..scoring.board import (
+    Board,
+    BoardFile,
+    board_file_text,
+    board_registry,
+    board_to_file,
+    read_board_bytes,
+    resolve_board,
+)
 from ..scoring.score import ScoreReport, score_board
 from .catalog import Catalog
 
@@ -29,8 +36,9 @@ def board_file_of(data: object, shown: str = "<page>") -> BoardFile:
     try:
         return structure(data, BoardFile)
     except StructureError as error:
-        raise BoardError([Diagnostic("E203", f"{key}: {message}", shown)
-                          for key, message in error.mistakes])
+        raise BoardError(
+            [Diagnostic("E203", f"{key}: {message}", shown) for key, message in error.mistakes]
+        )
 
 
 def resolved(catalog: Catalog, board_file: BoardFile, shown: str = "<page>") -> Board:
@@ -95,8 +103,10 @@ def best(catalog: Catalog, data: object, time_limit: float = BEST_TIME_LIMIT) ->
     try:
         from ..solve.layout import best_layout
     except ImportError as error:
-        raise SolverMissing(f"the best layout needs OR-Tools ({error.name}), which is not "
-                            "installed; pip install 'dioses-rules[solver]'") from None
+        raise SolverMissing(
+            f"the best layout needs OR-Tools ({error.name}), which is not "
+            "installed; pip install 'dioses-rules[solver]'"
+        ) from None
     layout = best_layout(board, time_limit=time_limit)  # E300: a line it cannot express
     arranged = board_json(board_to_file(layout.board, board_file_of(data).sets))
     return {**layout.to_json(), "board": arranged}
@@ -112,19 +122,51 @@ def report_json(report: ScoreReport) -> dict:
     return {
         "total": report.total,
         "gods": report.gods,
-        "cards": [{"id": c.card.id, "name": c.card.name, **_where(c.cell), "points": c.points,
-                   "lines": [{"text": line.text, "points": line.points,
-                              "cells": list(line.cells)} for line in c.lines]}
-                  for c in report.cards],
-        "laws": [{"id": law.law.id, "name": law.law.name,
-                  "row": law.row.value if law.row else None, "column": law.column,
-                  "points": law.points, "cells": list(law.cells)} for law in report.laws],
-        "patterns": [{"id": p.pattern.id, "name": p.pattern.name, "completed": p.completed,
-                      "judged": p.judged, "points": p.points, "cells": list(p.cells)}
-                     for p in report.patterns],
-        "objectives": [{"goal": o.goal.id, "element": o.element.id,
-                        "name": f"{o.goal.name}: {o.element.name}", "points": o.points,
-                        "cells": list(o.cells)} for o in report.objectives],
+        "cards": [
+            {
+                "id": c.card.id,
+                "name": c.card.name,
+                **_where(c.cell),
+                "points": c.points,
+                "lines": [
+                    {"text": line.text, "points": line.points, "cells": list(line.cells)}
+                    for line in c.lines
+                ],
+            }
+            for c in report.cards
+        ],
+        "laws": [
+            {
+                "id": law.law.id,
+                "name": law.law.name,
+                "row": law.row.value if law.row else None,
+                "column": law.column,
+                "points": law.points,
+                "cells": list(law.cells),
+            }
+            for law in report.laws
+        ],
+        "patterns": [
+            {
+                "id": p.pattern.id,
+                "name": p.pattern.name,
+                "completed": p.completed,
+                "judged": p.judged,
+                "points": p.points,
+                "cells": list(p.cells),
+            }
+            for p in report.patterns
+        ],
+        "objectives": [
+            {
+                "goal": o.goal.id,
+                "element": o.element.id,
+                "name": f"{o.goal.name}: {o.element.name}",
+                "points": o.points,
+                "cells": list(o.cells),
+            }
+            for o in report.objectives
+        ],
         "scenario": scenario,
     }
 
@@ -132,5 +174,9 @@ def report_json(report: ScoreReport) -> dict:
 def error_json(error: DiosesError, source: Optional[str] = None) -> dict:
     """The located messages of a bad board, with the source line and a caret
     under the column when the text is at hand."""
-    return {"errors": [{"code": d.code, "message": d.full(source), "line": d.line,
-                        "column": d.column} for d in error.diagnostics]}
+    return {
+        "errors": [
+            {"code": d.code, "message": d.full(source), "line": d.line, "column": d.column}
+            for d in error.diagnostics
+        ]
+    }

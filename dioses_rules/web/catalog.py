@@ -82,8 +82,9 @@ class Catalog:
     """The loaded definitions, as the gallery, the card pages and the board
     builder read them."""
 
-    def __init__(self, registry: Registry, sources: Sequence[SourceFile],
-                 rulings_file: Path = RULINGS_FILE):
+    def __init__(
+        self, registry: Registry, sources: Sequence[SourceFile], rulings_file: Path = RULINGS_FILE
+    ):
         self.registry = registry
         self.sources = list(sources)
         self.text = CardText.of(registry)
@@ -92,8 +93,14 @@ class Catalog:
         self.entries: list[Entry] = []
         for set_id, definition, replaces, replaced_by, by_set in registry.listing():
             old_set = old_sets.get((family_of(definition), definition.id), (None, None))[0]
-            self.entries.append(Entry(set_id, definition, old_set if replaces else None,
-                                      by_set if replaced_by else None))
+            self.entries.append(
+                Entry(
+                    set_id,
+                    definition,
+                    old_set if replaces else None,
+                    by_set if replaced_by else None,
+                )
+            )
         self.by_key = {entry.key: entry for entry in self.entries}
         self._titles = _ruling_titles(rulings_file)
         self._svgs: dict[tuple[str, str, str], str] = {}
@@ -136,8 +143,9 @@ class Catalog:
         return found
 
     def english(self, entry: Entry) -> str:
-        return english_text(entry.definition, self.text.names, self.text.pattern_points,
-                            self.registry.vocabulary)
+        return english_text(
+            entry.definition, self.text.names, self.text.pattern_points, self.registry.vocabulary
+        )
 
     def spanish(self, entry: Entry) -> str:
         """The card text in Spanish, as ``dioses cards --text --lang es`` writes it."""
@@ -174,8 +182,10 @@ class Catalog:
         return self.writer.definition(entry.definition)
 
     def what(self, entry: Entry) -> str:
-        return f"{kind_line(entry.definition, self.registry.vocabulary)}, " \
-               f"{provenance_text(entry.definition)}"
+        return (
+            f"{kind_line(entry.definition, self.registry.vocabulary)}, "
+            f"{provenance_text(entry.definition)}"
+        )
 
     def notes(self, entry: Entry) -> list[str]:
         """The comments of its card file about it: those just above it and
@@ -203,8 +213,11 @@ class Catalog:
         while line in by_line:
             above.insert(0, by_line[line])
             line -= 1
-        return [(c.line, c.text.lstrip("#").strip()) for c in above + inside
-                if c.text.lstrip("#").strip()]
+        return [
+            (c.line, c.text.lstrip("#").strip())
+            for c in above + inside
+            if c.text.lstrip("#").strip()
+        ]
 
     @cached_property
     def _texts(self) -> dict[str, str]:
@@ -243,9 +256,17 @@ def entry_json(catalog: Catalog, entries: Iterable[Entry]) -> list[dict]:
     out = []
     for entry in entries:
         definition = entry.definition
-        out.append({"id": definition.id, "name": definition.name,
-                    "aliases": list(definition.aliases), "kind": definition.kind,
-                    "family": entry.family, "set": entry.set_id, "url": entry.url,
-                    "text": catalog.english(entry),
-                    "search": " ".join(entry.search_keys())})
+        out.append(
+            {
+                "id": definition.id,
+                "name": definition.name,
+                "aliases": list(definition.aliases),
+                "kind": definition.kind,
+                "family": entry.family,
+                "set": entry.set_id,
+                "url": entry.url,
+                "text": catalog.english(entry),
+                "search": " ".join(entry.search_keys()),
+            }
+        )
     return out

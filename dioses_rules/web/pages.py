@@ -13,8 +13,7 @@ from starlette.responses import Response
 from ..language import model as m
 from ..errors import BoardError, Diagnostic, DiosesError, whole_number
 from ..structured import DataError, loads_json
-from .boards import (MAX_BOARD_BYTES, SolverMissing, best, error_json, exported, imported,
-                     scored)
+from .boards import MAX_BOARD_BYTES, SolverMissing, best, error_json, exported, imported, scored
 from .catalog import BALANCE_BOARDS, BALANCE_SEED, FILTERS, Catalog, entry_json
 from .templating import TEMPLATES, JSONAnswer
 
@@ -30,8 +29,9 @@ def _catalog(request: Request) -> Catalog:
 
 async def home(request: Request):
     catalog = _catalog(request)
-    return TEMPLATES.TemplateResponse(request, "home.html", {
-        "count": len(catalog.entries), "sets": catalog.registry.active})
+    return TEMPLATES.TemplateResponse(
+        request, "home.html", {"count": len(catalog.entries), "sets": catalog.registry.active}
+    )
 
 
 async def gallery(request: Request):
@@ -39,9 +39,18 @@ async def gallery(request: Request):
     chosen = {name: request.query_params.get(name, "") for name in FILTERS}
     query = request.query_params.get("q", "")
     entries = catalog.select(chosen, query)
-    return TEMPLATES.TemplateResponse(request, "gallery.html", {
-        "entries": entries, "facets": catalog.facets(), "chosen": chosen, "query": query,
-        "total": len(catalog.entries), "words": _facet_words(catalog)})
+    return TEMPLATES.TemplateResponse(
+        request,
+        "gallery.html",
+        {
+            "entries": entries,
+            "facets": catalog.facets(),
+            "chosen": chosen,
+            "query": query,
+            "total": len(catalog.entries),
+            "words": _facet_words(catalog),
+        },
+    )
 
 
 def _facet_words(catalog: Catalog) -> dict[str, dict[str, str]]:
@@ -63,15 +72,21 @@ def _entry(request: Request):
     params = request.path_params
     entry = _catalog(request).get(params["set_id"], params["family"], params["card_id"])
     if entry is None:
-        raise HTTPException(404, f"no card '{params['card_id']}' of kind "
-                                 f"'{params['family']}' in set '{params['set_id']}'")
+        raise HTTPException(
+            404,
+            f"no card '{params['card_id']}' of kind "
+            f"'{params['family']}' in set '{params['set_id']}'",
+        )
     return entry
 
 
 async def card_picture(request: Request):
     entry = _entry(request)
-    return Response(_catalog(request).svg(entry), media_type="image/svg+xml",
-                    headers={"cache-control": "max-age=3600"})
+    return Response(
+        _catalog(request).svg(entry),
+        media_type="image/svg+xml",
+        headers={"cache-control": "max-age=3600"},
+    )
 
 
 async def card_page(request: Request):
@@ -86,23 +101,39 @@ async def card_page(request: Request):
     elif entry.replaces:
         other = catalog.get(entry.replaces, family, card_id)
     definition = entry.definition
-    return TEMPLATES.TemplateResponse(request, "card.html", {
-        "entry": entry, "definition": definition, "what": catalog.what(entry),
-        "english": catalog.english(entry), "source": catalog.source(entry),
-        "spanish": catalog.spanish(entry), "balance": balance,
-        "boards": BALANCE_BOARDS, "seed": BALANCE_SEED,
-        "balance_report": catalog.balance_report if balance is not None else None,
-        "notes": catalog.notes(entry), "citations": catalog.citations(entry),
-        "other": other, "tags": definition.tags if isinstance(definition, m.MythCard) else (),
-        "set_name": catalog.registry.sets[entry.set_id].card_set.name})
+    return TEMPLATES.TemplateResponse(
+        request,
+        "card.html",
+        {
+            "entry": entry,
+            "definition": definition,
+            "what": catalog.what(entry),
+            "english": catalog.english(entry),
+            "source": catalog.source(entry),
+            "spanish": catalog.spanish(entry),
+            "balance": balance,
+            "boards": BALANCE_BOARDS,
+            "seed": BALANCE_SEED,
+            "balance_report": catalog.balance_report if balance is not None else None,
+            "notes": catalog.notes(entry),
+            "citations": catalog.citations(entry),
+            "other": other,
+            "tags": definition.tags if isinstance(definition, m.MythCard) else (),
+            "set_name": catalog.registry.sets[entry.set_id].card_set.name,
+        },
+    )
 
 
 async def board_page(request: Request):
     catalog = _catalog(request)
     registry = catalog.registry
-    in_play = {family: entry_json(catalog, filter(None, (
-        catalog.in_play(family, d.id) for d in registry.definitions(family))))
-        for family in BOARD_FAMILIES}
+    in_play = {
+        family: entry_json(
+            catalog,
+            filter(None, (catalog.in_play(family, d.id) for d in registry.definitions(family))),
+        )
+        for family in BOARD_FAMILIES
+    }
     scenarios = {s.id: sorted(s.state_names) for s in registry.definitions("scenario")}
     data = {"cards": in_play, "scenario_state": scenarios}
     return TEMPLATES.TemplateResponse(request, "board.html", {"data": data})
@@ -135,9 +166,14 @@ async def _json(request: Request):
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise DataError(Diagnostic("E202", f"not valid JSON: byte {error.start + 1} is not "
-                                           "UTF-8 text", BODY,
-                                   help="send the board as UTF-8 JSON")) from None
+        raise DataError(
+            Diagnostic(
+                "E202",
+                f"not valid JSON: byte {error.start + 1} is not UTF-8 text",
+                BODY,
+                help="send the board as UTF-8 JSON",
+            )
+        ) from None
     return loads_json(text, BODY, code="E202")
 
 
@@ -163,8 +199,7 @@ async def api_best(request: Request):
     try:
         return JSONAnswer(await run_in_threadpool(best, _catalog(request), data))
     except SolverMissing as error:
-        return JSONAnswer({"errors": [{"code": "E302", "message": str(error)}]},
-                            status_code=501)
+        return JSONAnswer({"errors": [{"code": "E302", "message": str(error)}]}, status_code=501)
     except DiosesError as error:  # a bad board, or E300: a line the solver cannot express
         return JSONAnswer(error_json(error), status_code=422)
 
@@ -175,8 +210,11 @@ async def api_export(request: Request):
         text = exported(_catalog(request), data)
     except BoardError as error:
         return JSONAnswer(error_json(error), status_code=422)
-    return Response(text, media_type="application/toml",
-                    headers={"content-disposition": 'attachment; filename="board.toml"'})
+    return Response(
+        text,
+        media_type="application/toml",
+        headers={"content-disposition": 'attachment; filename="board.toml"'},
+    )
 
 
 def shown_name(raw: str) -> str:

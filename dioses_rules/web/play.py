@@ -88,10 +88,18 @@ class PageSeat:
 class TableGame:
     """One game in the browser: its thread, its snapshot, its files."""
 
-    def __init__(self, game_id: str, catalog: Catalog, seats: Sequence[str], seed: Optional[int],
-                 folder: Path, saved=None, setup: Optional["GameSetup"] = None,
-                 idle_seconds: float = IDLE_SECONDS,
-                 on_leave: Optional[Callable[["TableGame"], None]] = None):
+    def __init__(
+        self,
+        game_id: str,
+        catalog: Catalog,
+        seats: Sequence[str],
+        seed: Optional[int],
+        folder: Path,
+        saved=None,
+        setup: Optional["GameSetup"] = None,
+        idle_seconds: float = IDLE_SECONDS,
+        on_leave: Optional[Callable[["TableGame"], None]] = None,
+    ):
         self.id = game_id
         self.catalog = catalog
         self.seats = list(seats)
@@ -123,25 +131,38 @@ class TableGame:
     def start(self) -> None:
         """Set up and play in a thread of its own: setting up may already ask
         a person (a reveal, say), and then waits for the page."""
-        self.thread = threading.Thread(target=self._run, daemon=True,
-                                       name=f"dioses-game-{self.id}")
+        self.thread = threading.Thread(target=self._run, daemon=True, name=f"dioses-game-{self.id}")
         self.thread.start()
 
     def _run(self) -> None:
         from ..engine.setup import new_game
 
-        agents = [PageSeat(self) if name == HUMAN else
-                  make_agent(name, agent_seed(self.seed or 0, i))  # a save restores its rng
-                  for i, name in enumerate(self.seats)]
+        agents = [
+            PageSeat(self)
+            if name == HUMAN
+            else make_agent(name, agent_seed(self.seed or 0, i))  # a save restores its rng
+            for i, name in enumerate(self.seats)
+        ]
         try:
             if self.saved is None:
                 setup = self.setup
-                game = new_game(self.catalog.registry, agents, setup.scenario, setup.options,
-                                self.seed, setup.challenge, log=self.log)
+                game = new_game(
+                    self.catalog.registry,
+                    agents,
+                    setup.scenario,
+                    setup.options,
+                    self.seed,
+                    setup.challenge,
+                    log=self.log,
+                )
             else:
-                game = load_game(self.catalog.registry, self.saved, agents,
-                                 None if self.saved.state.finished else self.log,
-                                 self.save_path.name)
+                game = load_game(
+                    self.catalog.registry,
+                    self.saved,
+                    agents,
+                    None if self.saved.state.finished else self.log,
+                    self.save_path.name,
+                )
             self.save(game)
             result = game.result() if game.state.finished else game.play(on_turn=self._turned)
             self.save(game)
@@ -149,8 +170,9 @@ class TableGame:
         except GameLeft:
             self._publish({"state": "left", "why": self.leaving, "turn": self.saved_turn})
         except Exception as error:  # our bug: the page says so, the log of the server has it
-            self._publish({"state": "failed", "message": f"the game stopped on a bug: "
-                                                         f"{type(error).__name__}"})
+            self._publish(
+                {"state": "failed", "message": f"the game stopped on a bug: {type(error).__name__}"}
+            )
             raise
         finally:
             if self.writer is not None:
@@ -227,8 +249,7 @@ class TableGame:
             self.last_seen = time.monotonic()
             self._check_version(version)
             if not 0 <= index < self._choices:
-                raise PlayError.one("E421", f"no choice {index + 1}: there are "
-                                            f"{self._choices}")
+                raise PlayError.one("E421", f"no choice {index + 1}: there are {self._choices}")
             self._answer = index
             self.snapshot = {**self.snapshot, "state": "thinking"}
             self.changed.notify_all()
@@ -243,35 +264,49 @@ class TableGame:
             if not all(0 <= c < len(shown) for c in cells) or not 1 <= len(cells) <= 2:
                 raise PlayError.one("E426", "choose a cell of the board")
             entry = shown[cells[0]] or {}
-            found = entry.get("choice") if len(cells) == 1 else \
-                entry.get("partners", {}).get(cells[1])
+            found = (
+                entry.get("choice") if len(cells) == 1 else entry.get("partners", {}).get(cells[1])
+            )
             if found is None:
                 where = " and ".join(cell_place(c) for c in cells)
-                raise PlayError.one("E426", f"{where}: not a choice in this decision",
-                                    help="the cells that are choices are buttons")
+                raise PlayError.one(
+                    "E426",
+                    f"{where}: not a choice in this decision",
+                    help="the cells that are choices are buttons",
+                )
             return found
 
     def _check_version(self, version: int) -> None:
         if self.leaving is not None:
-            raise PlayError.one("E420", "this game has left the table; its last autosave "
-                                        "stands", help="continue it from the Play page")
+            raise PlayError.one(
+                "E420",
+                "this game has left the table; its last autosave stands",
+                help="continue it from the Play page",
+            )
         if self.snapshot.get("state") != "deciding" or version != self.version:
-            raise PlayError.one("E420", "this choice is for a decision already made",
-                                help="the page shows the game as it is now")
+            raise PlayError.one(
+                "E420",
+                "this choice is for a decision already made",
+                help="the page shows the game as it is now",
+            )
 
     def current(self) -> dict:
         with self.changed:
             self.last_seen = time.monotonic()
-            self.changed.wait_for(lambda: self.snapshot.get("state") not in ("starting",
-                                                                             "thinking"),
-                                  timeout=WAIT_SECONDS)
+            self.changed.wait_for(
+                lambda: self.snapshot.get("state") not in ("starting", "thinking"),
+                timeout=WAIT_SECONDS,
+            )
             return self.snapshot
 
     @property
     def live(self) -> bool:
         """Playing or waiting for a person (holding a seat of the table)."""
-        return self.leaving is None and self.snapshot.get("state") not in ("finished",
-                                                                           "failed", "left")
+        return self.leaving is None and self.snapshot.get("state") not in (
+            "finished",
+            "failed",
+            "left",
+        )
 
 
 class Tables:
@@ -279,8 +314,9 @@ class Tables:
     table after ``idle_seconds`` with no page looking at it (saved first);
     a finished one after as long (its page of scores stays until then)."""
 
-    def __init__(self, catalog: Catalog, folder: Optional[Path],
-                 idle_seconds: float = IDLE_SECONDS):
+    def __init__(
+        self, catalog: Catalog, folder: Optional[Path], idle_seconds: float = IDLE_SECONDS
+    ):
         self.catalog = catalog
         self.folder = folder
         self.idle_seconds = idle_seconds
@@ -289,8 +325,17 @@ class Tables:
         self.lock = threading.Lock()
 
     def _table(self, game_id: str, seats, seed, saved=None, setup=None) -> TableGame:
-        return TableGame(game_id, self.catalog, seats, seed, self.folder, saved, setup,
-                         self.idle_seconds, self._gone)
+        return TableGame(
+            game_id,
+            self.catalog,
+            seats,
+            seed,
+            self.folder,
+            saved,
+            setup,
+            self.idle_seconds,
+            self._gone,
+        )
 
     def _gone(self, table: TableGame) -> None:
         """A game's thread ended it (ended from the page, or idle): off the table."""
@@ -307,8 +352,11 @@ class Tables:
         now = time.monotonic()
         with self.lock:
             for game_id, table in list(self.games.items()):
-                if not table.live and table.leaving is None and \
-                        now - table.last_seen >= self.idle_seconds:
+                if (
+                    not table.live
+                    and table.leaving is None
+                    and now - table.last_seen >= self.idle_seconds
+                ):
                     del self.games[game_id]
 
     def listing(self) -> list[TableGame]:
@@ -326,15 +374,20 @@ class Tables:
             table.end()
         return table
 
-    def new(self, seats: Sequence[str], seed: Optional[int] = None,
-            setup: GameSetup = GameSetup()) -> TableGame:
+    def new(
+        self, seats: Sequence[str], seed: Optional[int] = None, setup: GameSetup = GameSetup()
+    ) -> TableGame:
         if self.folder is None:
-            raise PlayError.one("E422", "this server saves no games, so it plays none",
-                                help="start it with dioses serve --saves FOLDER")
+            raise PlayError.one(
+                "E422",
+                "this server saves no games, so it plays none",
+                help="start it with dioses serve --saves FOLDER",
+            )
         unknown = [s for s in seats if s not in SEAT_KINDS]
         if unknown:
-            raise PlayError.one("E423", f"unknown seat '{unknown[0]}'",
-                                help=f"seats: {', '.join(SEAT_KINDS)}")
+            raise PlayError.one(
+                "E423", f"unknown seat '{unknown[0]}'", help=f"seats: {', '.join(SEAT_KINDS)}"
+            )
         self.check_setup(len(seats), setup)
         self.sweep()
         with self.lock:
@@ -352,10 +405,13 @@ class Tables:
         """A seat for one more game (called holding the lock)."""
         if sum(1 for g in self.games.values() if g.live) >= MAX_LIVE_GAMES:
             minutes = max(1, round(self.idle_seconds / 60))
-            raise PlayError.one("E424", f"{MAX_LIVE_GAMES} games are already going on",
-                                help="end one from its page (it is saved and can be "
-                                     "continued), or finish one; a game nobody looks "
-                                     f"at for {minutes} minutes is saved and ends by itself")
+            raise PlayError.one(
+                "E424",
+                f"{MAX_LIVE_GAMES} games are already going on",
+                help="end one from its page (it is saved and can be "
+                "continued), or finish one; a game nobody looks "
+                f"at for {minutes} minutes is saved and ends by itself",
+            )
 
     def check_setup(self, seats: int, setup: GameSetup) -> None:
         """Refuse, with one message, a scenario or a rule option the loaded
@@ -363,25 +419,28 @@ class Tables:
         seats the game cannot seat (the engine's own rule, ``seat_areas``:
         the base game 2 to 6, a scenario or a shared area 1 to 6)."""
         registry = self.catalog.registry
-        for family, wanted in (("scenario", [setup.scenario] if setup.scenario else []),
-                               ("rule-option", setup.options)):
+        for family, wanted in (
+            ("scenario", [setup.scenario] if setup.scenario else []),
+            ("rule-option", setup.options),
+        ):
             for card_id in wanted:
                 if registry.get(family, card_id) is None:
                     pool = [d.id for d in registry.definitions(family)]
-                    raise PlayError.one("E427", f"unknown {family.replace('-', ' ')} "
-                                                f"'{card_id}'",
-                                        help=did_you_mean(card_id, pool) or
-                                        f"{family}s: {', '.join(pool)}")
+                    raise PlayError.one(
+                        "E427",
+                        f"unknown {family.replace('-', ' ')} '{card_id}'",
+                        help=did_you_mean(card_id, pool) or f"{family}s: {', '.join(pool)}",
+                    )
         if setup.challenge and setup.scenario is None:
             raise PlayError.one("E427", "the challenge belongs to a scenario: choose one")
         mode = registry.get("scenario", setup.scenario).options if setup.scenario else ()
         try:  # the options' settings as new_game reads them (a scenario's mode last)
-            settings = settings_for(registry, [*registry.always_options(), *setup.options,
-                                               *mode])
+            settings = settings_for(registry, [*registry.always_options(), *setup.options, *mode])
             seat_areas(seats, settings, setup.scenario is not None)
         except GameError as error:
-            raise PlayError.one("E423", error.diagnostics[0].message,
-                                help=error.diagnostics[0].help) from None
+            raise PlayError.one(
+                "E423", error.diagnostics[0].message, help=error.diagnostics[0].help
+            ) from None
 
     def saved_games(self) -> list[str]:
         """The ids of the games saved in the folder (``web-game-ID.json``)."""
@@ -395,9 +454,12 @@ class Tables:
         :meth:`saved_games` lists (the page names no file)."""
         live = self.games.get(game_id)
         if live is not None and live.leaving is not None:
-            raise PlayError.one("E428", "this game is still leaving the table: the agents "
-                                        "finish the turn under way and it is saved",
-                                help="continue it in a moment")
+            raise PlayError.one(
+                "E428",
+                "this game is still leaving the table: the agents "
+                "finish the turn under way and it is saved",
+                help="continue it in a moment",
+            )
         if live is not None:
             return live
         if game_id not in self.saved_games():
@@ -426,4 +488,3 @@ class Tables:
 
     def get(self, game_id: str) -> Optional[TableGame]:
         return self.games.get(game_id) if _GAME_ID.match(game_id) else None
-

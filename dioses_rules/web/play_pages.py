@@ -45,12 +45,22 @@ def _new_page(request: Request, error: str = "", status: int = 200):
     saved = [game_id for game_id in tables.saved_games() if game_id not in playing]
     registry = tables.catalog.registry
     always = set(registry.always_options())
-    return TEMPLATES.TemplateResponse(request, "play_new.html", {
-        "kinds": SEAT_KINDS, "max_seats": MAX_SEATS, "games": games, "error": error,
-        "saves": tables.folder is not None, "saved": saved,
-        "scenarios": registry.definitions("scenario"),
-        "options": [o for o in registry.definitions("rule-option") if o.id not in always],
-        "texts": registry.texts("en")}, status_code=status)
+    return TEMPLATES.TemplateResponse(
+        request,
+        "play_new.html",
+        {
+            "kinds": SEAT_KINDS,
+            "max_seats": MAX_SEATS,
+            "games": games,
+            "error": error,
+            "saves": tables.folder is not None,
+            "saved": saved,
+            "scenarios": registry.definitions("scenario"),
+            "options": [o for o in registry.definitions("rule-option") if o.id not in always],
+            "texts": registry.texts("en"),
+        },
+        status_code=status,
+    )
 
 
 async def play_new(request: Request):
@@ -65,11 +75,15 @@ async def play_start(request: Request):
     seed = whole_number(seed_text, 18)
     if seed_text and seed is None:
         shown = seed_text if len(seed_text) <= 20 else seed_text[:20] + "..."
-        return _new_page(request, f"the seed is a whole number of at most 18 digits, not "
-                                  f"'{shown}'", 422)
+        return _new_page(
+            request, f"the seed is a whole number of at most 18 digits, not '{shown}'", 422
+        )
     scenario = form.get("scenario", [""])[0] or None
-    setup = GameSetup(scenario, form.get("challenge", [""])[0] == "yes",
-                      tuple(dict.fromkeys(form.get("rule", []))))
+    setup = GameSetup(
+        scenario,
+        form.get("challenge", [""])[0] == "yes",
+        tuple(dict.fromkeys(form.get("rule", []))),
+    )
     try:
         table = await run_in_threadpool(_tables(request).new, seats, seed, setup)
     except PlayError as error:
@@ -90,13 +104,13 @@ async def play_resume(request: Request):
 def _table(request: Request):
     table = _tables(request).get(request.path_params["game_id"])
     if table is None:
-        raise HTTPException(404, "no such game on this server (a saved game goes on with "
-                                 "dioses play --resume)")
+        raise HTTPException(
+            404, "no such game on this server (a saved game goes on with dioses play --resume)"
+        )
     return table
 
 
-def _left_page(request: Request, game_id: str, table=None, error: str = "",
-               status: int = 200):
+def _left_page(request: Request, game_id: str, table=None, error: str = "", status: int = 200):
     """The page of a game that left the table (ended, or idle): where its
     last autosave is, and how to go on from it."""
     tables = _tables(request)
@@ -104,10 +118,21 @@ def _left_page(request: Request, game_id: str, table=None, error: str = "",
     if table is not None:
         why, turn = table.leaving, table.saved_turn
     saved = game_id in tables.saved_games()
-    return TEMPLATES.TemplateResponse(request, "play_left.html", {
-        "id": game_id, "why": why, "turn": turn, "saved": saved, "folder": tables.folder,
-        "leaving": table is not None, "minutes": max(1, round(tables.idle_seconds / 60)),
-        "error": error}, status_code=status)
+    return TEMPLATES.TemplateResponse(
+        request,
+        "play_left.html",
+        {
+            "id": game_id,
+            "why": why,
+            "turn": turn,
+            "saved": saved,
+            "folder": tables.folder,
+            "leaving": table is not None,
+            "minutes": max(1, round(tables.idle_seconds / 60)),
+            "error": error,
+        },
+        status_code=status,
+    )
 
 
 async def play_game(request: Request, error: str = "", status: int = 200):
@@ -124,9 +149,18 @@ async def play_game(request: Request, error: str = "", status: int = 200):
         return _left_page(request, game_id, table, error, status)
     view = await run_in_threadpool(table.current)  # the agents may still be playing
     first = _first_cell(request, view)
-    return TEMPLATES.TemplateResponse(request, "play_game.html", {
-        "game": table, "view": view, "error": error, "folder": table.save_path.parent,
-        "first": first}, status_code=status)
+    return TEMPLATES.TemplateResponse(
+        request,
+        "play_game.html",
+        {
+            "game": table,
+            "view": view,
+            "error": error,
+            "folder": table.save_path.parent,
+            "first": first,
+        },
+        status_code=status,
+    )
 
 
 def _first_cell(request: Request, view: dict):
@@ -144,15 +178,16 @@ def _first_cell(request: Request, view: dict):
 async def play_answer(request: Request):
     table = _tables(request).get(request.path_params["game_id"])
     if table is None:  # a game that left the table meanwhile says so (409), else 404
-        return await play_game(request, "this game has left the table: its last "
-                                        "autosave stands", 409)
+        return await play_game(
+            request, "this game has left the table: its last autosave stands", 409
+        )
     form = await _form(request)
     version = whole_number(form.get("version", [""])[0], 12)
     choice = whole_number(form.get("choice", [""])[0], 6)
-    cells = [whole_number(form.get(name, [""])[0], 2) for name in ("first", "cell")
-             if name in form]
-    if version is None or not (choice is not None or (
-            cells and "choice" not in form and None not in cells)):
+    cells = [whole_number(form.get(name, [""])[0], 2) for name in ("first", "cell") if name in form]
+    if version is None or not (
+        choice is not None or (cells and "choice" not in form and None not in cells)
+    ):
         return await play_game(request, "choose one of the buttons", 422)
     try:
         if choice is None:  # a cell of the board, or the second of two

@@ -22,8 +22,13 @@ from ..scoring.score import score_board
 HISTORY = 40  # the lines of what happened a page shows, the newest first
 # The verb a cell's button says, by the decision's kind (a choice of kind
 # "play" says "play the drawn card at"; a swap "swap").
-CELL_VERBS = {"reveal": "turn face up", "hide": "turn face down", "exchange": "replace",
-              "swap": "swap", "drawn": "play the drawn card at"}
+CELL_VERBS = {
+    "reveal": "turn face up",
+    "hide": "turn face down",
+    "exchange": "replace",
+    "swap": "swap",
+    "drawn": "play the drawn card at",
+}
 
 
 def cell_place(cell: int) -> str:
@@ -43,8 +48,9 @@ def _ids_pattern(registry: Registry) -> tuple[Optional[re.Pattern], dict[str, st
         for definition in registry.definitions(family):
             names.setdefault(definition.id, definition.name)
     ids = sorted(names, key=len, reverse=True)  # 'hera' never inside 'heracles'
-    pattern = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, ids)) + r")(?![\w-])") \
-        if ids else None
+    pattern = (
+        re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, ids)) + r")(?![\w-])") if ids else None
+    )
     _PATTERNS[id(registry)] = (registry, pattern, names)  # one per catalog, made once
     return pattern, names
 
@@ -82,17 +88,26 @@ def decision_view(game: Game, decision, card: Callable[[str], Optional[dict]]) -
                 cells[one] = entry
         else:
             others.append(index)
-    verb = "swap" if any(c and "partners" in c for c in cells) else \
-        CELL_VERBS.get(decision.kind, "choose")
-    return {"seat": decision.seat, "kind": decision.kind,
-            "prompt": printed_names(registry, decision.prompt),
-            "subject": card(decision.subject or ""), "choices": labels, "others": others,
-            "area": game.state.seat_area[decision.seat], "cells": cells, "verb": verb,
-            "lines": lines if lines["rows"] or lines["columns"] else None}
+    verb = (
+        "swap"
+        if any(c and "partners" in c for c in cells)
+        else CELL_VERBS.get(decision.kind, "choose")
+    )
+    return {
+        "seat": decision.seat,
+        "kind": decision.kind,
+        "prompt": printed_names(registry, decision.prompt),
+        "subject": card(decision.subject or ""),
+        "choices": labels,
+        "others": others,
+        "area": game.state.seat_area[decision.seat],
+        "cells": cells,
+        "verb": verb,
+        "lines": lines if lines["rows"] or lines["columns"] else None,
+    }
 
 
-def area_view(game: Game, index: int, card: Callable[[str], Optional[dict]],
-              report=None) -> dict:
+def area_view(game: Game, index: int, card: Callable[[str], Optional[dict]], report=None) -> dict:
     """An area as anyone sees it: face-down cards unknown, scored as far as
     can be seen (face-up cards, laws, patterns); at the end, every card and
     the final score (R12). Its Power cards are counted, never shown (R22)."""
@@ -100,36 +115,60 @@ def area_view(game: Game, index: int, card: Callable[[str], Optional[dict]],
     finished = report is not None
     if report is None:
         board = game.board(index)
-        report = score_board(evolve(board, area=Area(tuple(
-            p if p is not None and p.face_up else None for p in board.area.cells))),
-            all_face_up_at_end=False)
+        report = score_board(
+            evolve(
+                board,
+                area=Area(
+                    tuple(p if p is not None and p.face_up else None for p in board.area.cells)
+                ),
+            ),
+            all_face_up_at_end=False,
+        )
     points = {c.cell: c.points for c in report.cards}
     cells = []
     for cell, slot in enumerate(area.cells):
-        where = {"row": cell_row(cell).value, "column": cell_column(cell),
-                 "place": cell_place(cell)}
+        where = {
+            "row": cell_row(cell).value,
+            "column": cell_column(cell),
+            "place": cell_place(cell),
+        }
         if slot is None:
             cells.append({**where, "card": None})
         elif not slot.face_up and not finished:
             cells.append({**where, "card": None, "face_down": True})
         else:
-            cells.append({**where, "card": card(slot.card), "face_down": not slot.face_up,
-                          "points": points.get(cell)})
+            cells.append(
+                {
+                    **where,
+                    "card": card(slot.card),
+                    "face_down": not slot.face_up,
+                    "points": points.get(cell),
+                }
+            )
     name = _namer(game.registry)
-    laws = [{"name": name("law", law.card),
-             "line": f"{law.row} row" if law.row else f"column {law.column}"}
-            for law in area.laws]
-    patterns = [{"name": name("pattern", p.card), "completed": p.completed}
-                for p in area.patterns]
-    return {"cells": cells, "laws": laws, "patterns": patterns, "total": report.total,
-            "power": len(area.power),
-            "seats": [s + 1 for s, a in enumerate(game.state.seat_area) if a == index]}
+    laws = [
+        {
+            "name": name("law", law.card),
+            "line": f"{law.row} row" if law.row else f"column {law.column}",
+        }
+        for law in area.laws
+    ]
+    patterns = [{"name": name("pattern", p.card), "completed": p.completed} for p in area.patterns]
+    return {
+        "cells": cells,
+        "laws": laws,
+        "patterns": patterns,
+        "total": report.total,
+        "power": len(area.power),
+        "seats": [s + 1 for s, a in enumerate(game.state.seat_area) if a == index],
+    }
 
 
 def _namer(registry: Registry) -> Callable[[str, str], str]:
     def name(family: str, card_id) -> str:
         found = registry.get(family, card_id) if isinstance(card_id, str) else None
         return found.name if found is not None else str(card_id)
+
     return name
 
 
@@ -141,25 +180,37 @@ def scenario_view(game: Game, result=None) -> Optional[dict]:
     if scenario is None:
         return None
     texts = game.registry.texts("en")
-    view = {"number": scenario.number, "name": scenario.name, "text": texts.text(scenario),
-            "challenge": game.state.challenge, "threshold": scenario.threshold,
-            "victory": [texts.condition(c) for c in scenario.victory],
-            "challenge_conditions": [texts.condition(c) for c in scenario.challenge]}
+    view = {
+        "number": scenario.number,
+        "name": scenario.name,
+        "text": texts.text(scenario),
+        "challenge": game.state.challenge,
+        "threshold": scenario.threshold,
+        "victory": [texts.condition(c) for c in scenario.victory],
+        "challenge_conditions": [texts.condition(c) for c in scenario.challenge],
+    }
     judged = result.reports[0].scenario if result is not None else None
     if judged is not None:  # each condition in English, as the view above writes it
         view["result"] = {
-            "victory": judged.victory, "challenge": judged.challenge, "beaten": judged.beaten,
-            "victory_conditions": [(texts.condition(c), r.met) for c, r in
-                                   zip(scenario.victory, judged.victory_conditions)],
-            "challenge_conditions": [(texts.condition(c), r.met) for c, r in
-                                     zip(scenario.challenge, judged.challenge_conditions)],
+            "victory": judged.victory,
+            "challenge": judged.challenge,
+            "beaten": judged.beaten,
+            "victory_conditions": [
+                (texts.condition(c), r.met)
+                for c, r in zip(scenario.victory, judged.victory_conditions)
+            ],
+            "challenge_conditions": [
+                (texts.condition(c), r.met)
+                for c, r in zip(scenario.challenge, judged.challenge_conditions)
+            ],
             "notes": list(judged.notes),
             # the line dioses play prints at the end, word for word
             "summary": f"Scenario {scenario.number} {scenario.name}: "
-                       f"victory {'YES' if judged.victory else 'no'}; "
-                       f"challenge {'YES' if judged.challenge else 'no'}; "
-                       f"more than {judged.threshold} points: "
-                       f"{'BEATEN' if judged.beaten else 'not beaten'}"}
+            f"victory {'YES' if judged.victory else 'no'}; "
+            f"challenge {'YES' if judged.challenge else 'no'}; "
+            f"more than {judged.threshold} points: "
+            f"{'BEATEN' if judged.beaten else 'not beaten'}",
+        }
     return view
 
 
@@ -170,7 +221,7 @@ def history(registry: Registry, records: list[dict], numbering, seats: list[str]
     by their printed names, areas, seats and piles counted from 1."""
     lines = []
     phrase = _phrases(registry)
-    for record in (from_file(r, numbering) for r in records[-3 * HISTORY:]):
+    for record in (from_file(r, numbering) for r in records[-3 * HISTORY :]):
         if record.get("type") == "decision":
             seat = record["seat"]
             said = printed_names(registry, record.get("choice") or "")
@@ -189,8 +240,11 @@ def _phrases(registry: Registry) -> Callable[[dict], str]:
 
     def event_text(card_id: str) -> str:
         card = registry.get("myth", card_id)
-        effects = "; ".join(writer.effect(e, every_player=True) for e in card.event) \
-            if card is not None else ""
+        effects = (
+            "; ".join(writer.effect(e, every_player=True) for e in card.event)
+            if card is not None
+            else ""
+        )
         return f"Event {name('myth', card_id)}" + (f": {effects}" if effects else "")
 
     def pattern(r: dict) -> str:
@@ -202,32 +256,38 @@ def _phrases(registry: Registry) -> Callable[[dict], str]:
         "drew": lambda r: f"seat {r['seat'] + 1} drew {name('myth', r['card'])}",
         "discarded": lambda r: f"{name('myth', r['card'])} discarded on pile {r['pile'] + 1}",
         "removed": lambda r: f"{name('myth', r['card'])} leaves the game (R18)",
-        "revealed": lambda r: f"area {r['area'] + 1}: {name('myth', r['card'])} turned face "
-                              f"up at {r['cell']}",
-        "placed": lambda r: (f"area {r['area'] + 1}: {name('myth', r['card'])} placed at "
-                             f"{r['cell']}" if r.get("face_up") else
-                             f"area {r['area'] + 1}: a face-down card placed at {r['cell']}"),
-        "swapped": lambda r: f"area {r['area'] + 1}: {r['cells'][0]} and {r['cells'][1]} "
-                             f"swapped",
+        "revealed": lambda r: (
+            f"area {r['area'] + 1}: {name('myth', r['card'])} turned face up at {r['cell']}"
+        ),
+        "placed": lambda r: (
+            f"area {r['area'] + 1}: {name('myth', r['card'])} placed at {r['cell']}"
+            if r.get("face_up")
+            else f"area {r['area'] + 1}: a face-down card placed at {r['cell']}"
+        ),
+        "swapped": lambda r: f"area {r['area'] + 1}: {r['cells'][0]} and {r['cells'][1]} swapped",
         "hidden": lambda r: f"area {r['area'] + 1}: {r['cell']} turned face down",
         "event": lambda r: event_text(r["card"]),
         "pattern-drawn": lambda r: f"area {r['area'] + 1} drew the pattern {pattern(r)}",
-        "pattern-completed": lambda r: f"area {r['area'] + 1} completed the pattern "
-                                       f"{pattern(r)}",
-        "law-placed": lambda r: f"area {r['area'] + 1}: the law {name('law', r['law'])} "
-                                f"placed on {r['line']}",
-        "power-gained": lambda r: f"area {r['area'] + 1} gained {r['count']} Power "
-                                  f"card{'' if r['count'] == 1 else 's'} "
-                                  f"(now {r['total']})",
+        "pattern-completed": lambda r: f"area {r['area'] + 1} completed the pattern {pattern(r)}",
+        "law-placed": lambda r: (
+            f"area {r['area'] + 1}: the law {name('law', r['law'])} placed on {r['line']}"
+        ),
+        "power-gained": lambda r: (
+            f"area {r['area'] + 1} gained {r['count']} Power "
+            f"card{'' if r['count'] == 1 else 's'} "
+            f"(now {r['total']})"
+        ),
         "power-used": lambda r: f"area {r['area'] + 1} spent Power: {name('power', r['power'])}",
-        "ability-used": lambda r: f"area {r['area'] + 1} used the scenario's ability: "
-                                  f"{r['ability']}",
-        "recovered": lambda r: f"{name('myth', r['card'])} put on discard pile "
-                               f"{r['pile'] + 1}",
+        "ability-used": lambda r: (
+            f"area {r['area'] + 1} used the scenario's ability: {r['ability']}"
+        ),
+        "recovered": lambda r: f"{name('myth', r['card'])} put on discard pile {r['pile'] + 1}",
         "deck-refilled": lambda r: f"the deck was refilled with {r['cards']} cards (R31)",
-        "game-ending": lambda r: f"seat {r['seat'] + 1} has every card face up: "
-                                 f"{r['turns_left']} more turn"
-                                 f"{'' if r['turns_left'] == 1 else 's'}",
+        "game-ending": lambda r: (
+            f"seat {r['seat'] + 1} has every card face up: "
+            f"{r['turns_left']} more turn"
+            f"{'' if r['turns_left'] == 1 else 's'}"
+        ),
         "turn-limit": lambda r: f"turn limit reached after {r['turns']} turns",
         "pass": lambda r: f"seat {r['seat'] + 1} could do nothing (R31)",
         "state": lambda r: f"{r['name']}: {name('myth', r['card'])}",
@@ -240,9 +300,11 @@ def _phrases(registry: Registry) -> Callable[[dict], str]:
                 return maker(record)
             except (KeyError, TypeError, IndexError):
                 pass
-        what = ", ".join(f"{k} {v}" for k, v in record.items()
-                         if k not in ("type", "event", "turn"))
+        what = ", ".join(
+            f"{k} {v}" for k, v in record.items() if k not in ("type", "event", "turn")
+        )
         return record["event"].replace("-", " ") + (f": {what}" if what else "")
+
     return phrase
 
 
@@ -252,34 +314,43 @@ def game_view(table, game: Game, decision, result) -> dict:
     state = game.state
     reports = result.reports if result is not None else [None] * len(state.areas)
     card = _catalog_card(table.catalog)
-    view = {"state": "finished" if result is not None else "deciding",
-            "turn": state.turn + 1, "active": state.active, "seats": table.seats,
-            "deck": len(state.deck),
-            "areas": [area_view(game, i, card, report) for i, report in enumerate(reports)],
-            "history": history(game.registry, table.records, table.numbering, table.seats),
-            "save": table.save_path.name, "log": table.log_path.name,
-            "options": [_name(game.registry, "rule-option", o) for o in state.options],
-            "power": bool(state.settings.power_cards) or game.scenario is not None,
-            "scenario": scenario_view(game, result)}
+    view = {
+        "state": "finished" if result is not None else "deciding",
+        "turn": state.turn + 1,
+        "active": state.active,
+        "seats": table.seats,
+        "deck": len(state.deck),
+        "areas": [area_view(game, i, card, report) for i, report in enumerate(reports)],
+        "history": history(game.registry, table.records, table.numbering, table.seats),
+        "save": table.save_path.name,
+        "log": table.log_path.name,
+        "options": [_name(game.registry, "rule-option", o) for o in state.options],
+        "power": bool(state.settings.power_cards) or game.scenario is not None,
+        "scenario": scenario_view(game, result),
+    }
     if decision is not None:
         view["decision"] = decision_view(game, decision, card)
     if result is not None:
-        view["result"] = {"totals": [r.total for r in result.reports],
-                          "gods": [r.gods for r in result.reports],
-                          "winners": list(result.winners), "turns": result.turns}
+        view["result"] = {
+            "totals": [r.total for r in result.reports],
+            "gods": [r.gods for r in result.reports],
+            "winners": list(result.winners),
+            "turns": result.turns,
+        }
     return view
 
 
 def _catalog_card(catalog) -> Callable[[str], Optional[dict]]:
     """A Myth card's page and picture by id; for a decision's subject that
     is no Myth card, the law or pattern it is about."""
+
     def card(card_id: str) -> Optional[dict]:
         for family in ("myth", "law", "pattern"):
             entry = catalog.in_play(family, card_id)
             if entry is not None:
-                return {"id": entry.definition.id, "name": entry.definition.name,
-                        "url": entry.url}
+                return {"id": entry.definition.id, "name": entry.definition.name, "url": entry.url}
         return None
+
     return card
 
 

@@ -23,5 +23,6 @@ class JSONAnswer(JSONResponse):
     other character is UTF-8 as before."""
 
     def render(self, content: Any) -> bytes:
-        return json.dumps(content, ensure_ascii=False, allow_nan=False, indent=None,
-                          separators=(",", ":")).encode("utf-8", "backslashreplace")
+        return json.dumps(
+            content, ensure_ascii=False, allow_nan=False, indent=None, separators=(",", ":")
+        ).encode("utf-8", "backslashreplace")

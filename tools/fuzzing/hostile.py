@@ -23,17 +23,111 @@ DIGITS = (19, 20, 400, 4300, 4301, 5000, 100_000)
 LONG = (1000, 100_000, 2_000_000)
 # Names that must each be an unknown card (#23: a name matches after case
 # folding and accent stripping only), and a few that must still match.
-NAMES = ["Кra", "hera\u200b", "hera\u0000", "!!hera!!", "ｈｅｒａ", "??hera", "?", "??", "?.",
-         "ʜᴇʀᴀ", "he\u0301ra", "HÉRA", "hera\u202e", "\u202ehera", "hera\ufeff", "h\u00adera",
-         "hera\r", "hera\t", " hera", "hera ", "ZEUS", "zeus\ud800", "\udc80", "🜲", "hela\n",
-         "a" + "\u0301" * 1000, "ℌera", "ﬁre", "İstanbul", "ß", "ΣΊΣΥΦΟΣ", "\x7f", "\x1b[31mred",
-         "[/]", "[bold]x", ":x:", "%s%n", "{0}", "../../etc/passwd", "/dev/zero", "NUL", "con"]
+NAMES = [
+    "Кra",
+    "hera\u200b",
+    "hera\u0000",
+    "!!hera!!",
+    "ｈｅｒａ",
+    "??hera",
+    "?",
+    "??",
+    "?.",
+    "ʜᴇʀᴀ",
+    "he\u0301ra",
+    "HÉRA",
+    "hera\u202e",
+    "\u202ehera",
+    "hera\ufeff",
+    "h\u00adera",
+    "hera\r",
+    "hera\t",
+    " hera",
+    "hera ",
+    "ZEUS",
+    "zeus\ud800",
+    "\udc80",
+    "🜲",
+    "hela\n",
+    "a" + "\u0301" * 1000,
+    "ℌera",
+    "ﬁre",
+    "İstanbul",
+    "ß",
+    "ΣΊΣΥΦΟΣ",
+    "\x7f",
+    "\x1b[31mred",
+    "[/]",
+    "[bold]x",
+    ":x:",
+    "%s%n",
+    "{0}",
+    "../../etc/passwd",
+    "/dev/zero",
+    "NUL",
+    "con",
+]
 SURROGATES = ["\udc80", "\ud800", "\udfff", "a\ud83d", "\ud83d\ude00"[::-1]]
-PIECES = ["{", "}", "(", ")", "[", "]", "|", '"', "'", ";", ":", ",", "=", ".", "?", "-", "+",
-          "\n", "\r\n", "\r", "\t", "  ", "\x00", "\x0c", "\u2028", "\u0085", "\ufeff", "é",
-          "if", "points", "point", "per", "next to", "scores like", "not", "and", "or", "in",
-          "row", "column", "set", "god", "greek", "requires", "#", "\\", "\\u", '\\"', "nan",
-          "inf", "-0", "1e999", "0x10", "1_000", "١", "３", "true", "null"]
+PIECES = [
+    "{",
+    "}",
+    "(",
+    ")",
+    "[",
+    "]",
+    "|",
+    '"',
+    "'",
+    ";",
+    ":",
+    ",",
+    "=",
+    ".",
+    "?",
+    "-",
+    "+",
+    "\n",
+    "\r\n",
+    "\r",
+    "\t",
+    "  ",
+    "\x00",
+    "\x0c",
+    "\u2028",
+    "\u0085",
+    "\ufeff",
+    "é",
+    "if",
+    "points",
+    "point",
+    "per",
+    "next to",
+    "scores like",
+    "not",
+    "and",
+    "or",
+    "in",
+    "row",
+    "column",
+    "set",
+    "god",
+    "greek",
+    "requires",
+    "#",
+    "\\",
+    "\\u",
+    '\\"',
+    "nan",
+    "inf",
+    "-0",
+    "1e999",
+    "0x10",
+    "1_000",
+    "١",
+    "３",
+    "true",
+    "null",
+]
 
 HUGE_STRING = "\x00long:"
 HUGE_INT = "\x00digits:"
@@ -109,7 +203,7 @@ def encode(rng: random.Random, text: str) -> bytes:
     if roll < 0.07:
         return text.encode("utf-16", "surrogatepass")
     if roll < 0.09 and data:
-        return data[:rng.randrange(len(data))] + b"\xc3"
+        return data[: rng.randrange(len(data))] + b"\xc3"
     if roll < 0.11:
         return data + b"\xed\xb2\x80"  # a lone surrogate as raw bytes
     return data
@@ -120,8 +214,13 @@ def encode(rng: random.Random, text: str) -> bytes:
 
 def paths(data, path=()):
     yield path
-    items = data.items() if isinstance(data, dict) else enumerate(data) \
-        if isinstance(data, list) else ()
+    items = (
+        data.items()
+        if isinstance(data, dict)
+        else enumerate(data)
+        if isinstance(data, list)
+        else ()
+    )
     for name, value in items:
         yield from paths(value, (*path, name))
 
@@ -138,16 +237,55 @@ def odd_value(rng: random.Random) -> Any:
     if kind == 3:
         return odd_text(rng)
     if kind == 4:
-        return pick(rng, [None, True, False, 0, -1, 1, 2, 3, 4, 12, 13, 2 ** 63, -2 ** 63,
-                          float("nan"), float("inf"), -0.0, 0.5])
+        return pick(
+            rng,
+            [
+                None,
+                True,
+                False,
+                0,
+                -1,
+                1,
+                2,
+                3,
+                4,
+                12,
+                13,
+                2**63,
+                -(2**63),
+                float("nan"),
+                float("inf"),
+                -0.0,
+                0.5,
+            ],
+        )
     if kind == 5:
         return [odd_value(rng) for _ in range(rng.randint(0, 3))]
     if kind == 6:
         return {odd_text(rng): odd_value(rng) for _ in range(rng.randint(0, 2))}
     if kind == 7:
-        return pick(rng, ["hera", "zeus", "front", "back", "central", "base", "two-greeks",
-                          "norse-gift", "the-fairest", "setup", "decision", "event", "final",
-                          "human", "greedy", "dioses-game", "dioses-log"])
+        return pick(
+            rng,
+            [
+                "hera",
+                "zeus",
+                "front",
+                "back",
+                "central",
+                "base",
+                "two-greeks",
+                "norse-gift",
+                "the-fairest",
+                "setup",
+                "decision",
+                "event",
+                "final",
+                "human",
+                "greedy",
+                "dioses-game",
+                "dioses-log",
+            ],
+        )
     return pick(rng, NAMES)
 
 
@@ -167,8 +305,11 @@ def mutate_data(rng: random.Random, data: Any) -> Any:
             del parent[path[-1]]
         elif action == 1 and isinstance(parent, list):
             parent.append(copy.deepcopy(parent[path[-1]]))
-        elif action == 2 and isinstance(parent[path[-1]], int) and \
-                not isinstance(parent[path[-1]], bool):
+        elif (
+            action == 2
+            and isinstance(parent[path[-1]], int)
+            and not isinstance(parent[path[-1]], bool)
+        ):
             parent[path[-1]] += rng.randint(-2, 2)  # the same type: past the schema
         elif action == 3 and isinstance(parent, dict):
             parent[odd_text(rng)] = odd_value(rng)
@@ -194,10 +335,12 @@ def to_json(data: Any) -> str:
 def to_toml(data: Any) -> str:
     """TOML-ish text of a board's ``data`` (inline tables; what TOML cannot
     hold, such as null, is written as JSON would: a mistake to refuse)."""
+
     def value(item) -> str:
         if isinstance(item, dict):
-            return "{" + ", ".join(f"{json.dumps(str(k))} = {value(v)}"
-                                   for k, v in item.items()) + "}"
+            return (
+                "{" + ", ".join(f"{json.dumps(str(k))} = {value(v)}" for k, v in item.items()) + "}"
+            )
         if isinstance(item, list):
             return "[" + ", ".join(value(v) for v in item) + "]"
         if isinstance(item, bool):

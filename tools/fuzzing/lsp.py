@@ -31,14 +31,21 @@ NAMES = ["a.dioses", "b.dioses", "odd name.dioses", "ünï.dioses", "%00.dioses"
 class Session:
     """The messages of one session (bodies as bytes), and its workspace."""
 
-    def __init__(self, messages: list[bytes], expect: list[Optional[int]], special: str,
-                 odd: frozenset = frozenset()):
+    def __init__(
+        self,
+        messages: list[bytes],
+        expect: list[Optional[int]],
+        special: str,
+        odd: frozenset = frozenset(),
+    ):
         self.messages, self.expect, self.special = messages, expect, special
         self.odd = odd  # requests whose params are not of their method's shape
 
     def to_json(self) -> dict:
-        return {"workspace": self.special, "messages": [m.decode("utf-8", "surrogateescape")
-                                                        for m in self.messages]}
+        return {
+            "workspace": self.special,
+            "messages": [m.decode("utf-8", "surrogateescape") for m in self.messages],
+        }
 
 
 def frame(body: bytes) -> bytes:
@@ -48,8 +55,7 @@ def frame(body: bytes) -> bytes:
 def _position(rng: random.Random):
     if rng.random() < 0.8:
         return {"line": rng.randrange(60), "character": rng.randrange(40)}
-    return {"line": h.odd_value(rng), "character": h.pick(rng, [-1, 2 ** 31, 2 ** 64, 0.5,
-                                                                 "1", None])}
+    return {"line": h.odd_value(rng), "character": h.pick(rng, [-1, 2**31, 2**64, 0.5, "1", None])}
 
 
 class Lsp:
@@ -75,45 +81,78 @@ class Lsp:
             bodies.append(body.encode("utf-8", "surrogatepass"))
             expect.append(number if request else None)
 
-        send("initialize", {"processId": None, "rootUri": workspace, "capabilities": {}}, True,
-             False)
+        send(
+            "initialize", {"processId": None, "rootUri": workspace, "capabilities": {}}, True, False
+        )
         send("initialized", {}, False, False)
         uris = [f"{workspace}/{name}" for name in NAMES]
         for _ in range(self.steps):
             uri, roll = h.pick(rng, uris), rng.randrange(12)
             doc = {"uri": uri}
             if roll < 3:
-                send("textDocument/didOpen", {"textDocument": {
-                    "uri": uri, "languageId": "dioses", "version": h.pick(rng, [1, 1, 2 ** 40]),
-                    "text": h.mutate_text(rng, TEXT)}}, False)
+                send(
+                    "textDocument/didOpen",
+                    {
+                        "textDocument": {
+                            "uri": uri,
+                            "languageId": "dioses",
+                            "version": h.pick(rng, [1, 1, 2**40]),
+                            "text": h.mutate_text(rng, TEXT),
+                        }
+                    },
+                    False,
+                )
             elif roll < 5:
                 change = {"text": h.mutate_text(rng, TEXT)}
                 if rng.random() < 0.4:
                     change["range"] = {"start": _position(rng), "end": _position(rng)}
                     change["text"] = h.odd_text(rng)
-                send("textDocument/didChange", {"textDocument": {**doc, "version": 2},
-                                                "contentChanges": [change]}, False)
+                send(
+                    "textDocument/didChange",
+                    {"textDocument": {**doc, "version": 2}, "contentChanges": [change]},
+                    False,
+                )
             elif roll < 9:
-                method = h.pick(rng, ["textDocument/hover", "textDocument/completion",
-                                      "textDocument/definition", "textDocument/formatting"])
+                method = h.pick(
+                    rng,
+                    [
+                        "textDocument/hover",
+                        "textDocument/completion",
+                        "textDocument/definition",
+                        "textDocument/formatting",
+                    ],
+                )
                 params = {"textDocument": doc, "position": _position(rng)}
                 if method.endswith("formatting"):
-                    params = {"textDocument": doc, "options": {"tabSize": 2,
-                                                               "insertSpaces": True}}
+                    params = {"textDocument": doc, "options": {"tabSize": 2, "insertSpaces": True}}
                 if rng.random() < 0.1:
                     params = h.odd_value(rng)
                     odd.add(number + 1)
                 send(method, params, True)
             elif roll < 10:
-                send(h.pick(rng, ["textDocument/didSave", "textDocument/didClose"]),
-                     {"textDocument": doc}, False)
+                send(
+                    h.pick(rng, ["textDocument/didSave", "textDocument/didClose"]),
+                    {"textDocument": doc},
+                    False,
+                )
             elif roll < 11:
-                send(h.pick(rng, ["workspace/didChangeWatchedFiles",
-                                  "workspace/didChangeWorkspaceFolders"]), h.odd_value(rng), False)
+                send(
+                    h.pick(
+                        rng,
+                        ["workspace/didChangeWatchedFiles", "workspace/didChangeWorkspaceFolders"],
+                    ),
+                    h.odd_value(rng),
+                    False,
+                )
             else:
                 odd.add(number + 1)
-                send(h.pick(rng, ["dioses/nothing", "textDocument/hover", "textDocument/completion"]),
-                     h.odd_value(rng), True)
+                send(
+                    h.pick(
+                        rng, ["dioses/nothing", "textDocument/hover", "textDocument/completion"]
+                    ),
+                    h.odd_value(rng),
+                    True,
+                )
         send("shutdown", None, True, False)
         send("exit", None, False, False)
         special = h.pick(rng, ["plain", "plain", "fifo", "zero"])
@@ -136,9 +175,20 @@ class Lsp:
         workspace = self._workspace(session)
         env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "cli")])}
         server = subprocess.Popen(
-            [sys.executable, "-c", "from dioses_cli.main import dioses; dioses()", "lsp",
-             "--stdio"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL, env=env, cwd=workspace, preexec_fn=limit_memory)
+            [
+                sys.executable,
+                "-c",
+                "from dioses_cli.main import dioses; dioses()",
+                "lsp",
+                "--stdio",
+            ],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            env=env,
+            cwd=workspace,
+            preexec_fn=limit_memory,
+        )
         answers: queue.Queue = queue.Queue()
         reader = threading.Thread(target=_read, args=(server.stdout, answers), daemon=True)
         reader.start()
@@ -166,21 +216,32 @@ class Lsp:
                     answer = answers.get(timeout=patience)
                 except queue.Empty:
                     if wanted in session.odd:  # pygls drops a request it cannot structure
-                        return f"no answer to request {wanted} (message {number + 1}), whose " \
-                               f"params are not its method's (JSON-RPC wants an error answer)"
-                    return f"hang: no answer to request {wanted} (message {number + 1}) in " \
-                           f"{self.timeout:g} s"
+                        return (
+                            f"no answer to request {wanted} (message {number + 1}), whose "
+                            f"params are not its method's (JSON-RPC wants an error answer)"
+                        )
+                    return (
+                        f"hang: no answer to request {wanted} (message {number + 1}) in "
+                        f"{self.timeout:g} s"
+                    )
                 if answer is None:
                     return f"the server ended before answering request {wanted}"
                 error = answer.get("error") if isinstance(answer, dict) else None
                 if isinstance(error, dict) and error.get("code") == -32603:
-                    return f"-32603 to request {answer.get('id')}: " \
-                           f"{str(error.get('message'))[:200]}"
-                if isinstance(answer, dict) and answer.get("id") == wanted and \
-                        "method" not in answer:
+                    return (
+                        f"-32603 to request {answer.get('id')}: {str(error.get('message'))[:200]}"
+                    )
+                if (
+                    isinstance(answer, dict)
+                    and answer.get("id") == wanted
+                    and "method" not in answer
+                ):
                     break
-                if isinstance(error, dict) and answer.get("id") is None and \
-                        error.get("code") == -32700:
+                if (
+                    isinstance(error, dict)
+                    and answer.get("id") is None
+                    and error.get("code") == -32700
+                ):
                     # a body past what the parser reads (nested thousands deep,
                     # a number of 100,000 digits): its id cannot be read, and
                     # JSON-RPC 2.0 answers a parse error with a null id

@@ -56,8 +56,16 @@ class Report:
         self.failures: list[tuple[str, int, str]] = []
         self.seen: dict[str, int] = {}
 
-    def add(self, kind: str, index: int, problem: str, described: str, data: bytes,
-            suffix: str, special: Optional[str] = None) -> None:
+    def add(
+        self,
+        kind: str,
+        index: int,
+        problem: str,
+        described: str,
+        data: bytes,
+        suffix: str,
+        special: Optional[str] = None,
+    ) -> None:
         self.failures.append((kind, index, problem))
         signature = kind + ":" + re.sub(r"\d+", "N", problem)[:90]
         self.seen[signature] = self.seen.get(signature, 0) + 1
@@ -66,18 +74,31 @@ class Report:
             self.out.mkdir(parents=True, exist_ok=True)
             stem = self.out / f"{kind}-s{self.seed}-{index}"
             stem.with_suffix(suffix).write_bytes(data)
-            kind_of = {"fifo": "a FIFO (the bytes here are what the case would have written)",
-                       "zero": "a symlink to /dev/zero"}.get(special or "", "this file")
+            kind_of = {
+                "fifo": "a FIFO (the bytes here are what the case would have written)",
+                "zero": "a symlink to /dev/zero",
+            }.get(special or "", "this file")
             stem.with_suffix(".txt").write_text(
                 f"{problem}\n\nfuzzer: {kind}, seed {self.seed}, case {index}\ninput: {kind_of}: "
                 f"{stem.with_suffix(suffix).name}\nrun: {described}\nagain: tools/fuzz.py "
-                f"{kind} --seed {self.seed} --case {index}\n", encoding="utf-8")
+                f"{kind} --seed {self.seed} --case {index}\n",
+                encoding="utf-8",
+            )
             where = f" -> {stem.with_suffix(suffix)}"
         print(f"FAIL {kind} case {index}: {problem}{where}", flush=True)
 
 
-def _child(kind: str, seed: int, start: int, deadline: float, limit: Optional[int],
-           folder: str, progress, beat, failures) -> None:
+def _child(
+    kind: str,
+    seed: int,
+    start: int,
+    deadline: float,
+    limit: Optional[int],
+    folder: str,
+    progress,
+    beat,
+    failures,
+) -> None:
     limit_memory()
     target = target_of(kind, Path(folder))
     index = start
@@ -95,24 +116,32 @@ def _child(kind: str, seed: int, start: int, deadline: float, limit: Optional[in
     beat.value = -1.0  # done
 
 
-def run_kind(kind: str, seconds: float, seed: int, out: Path, timeout: float = 30.0,
-             cases: Optional[int] = None, report: Optional[Report] = None) -> tuple[int, Report]:
+def run_kind(
+    kind: str,
+    seconds: float,
+    seed: int,
+    out: Path,
+    timeout: float = 30.0,
+    cases: Optional[int] = None,
+    report: Optional[Report] = None,
+) -> tuple[int, Report]:
     """Run the ``kind`` fuzzer for ``seconds`` (or ``cases`` cases); the
     number of cases run, and the report."""
     report = report or Report(out, seed)
     deadline = time.time() + seconds
     with tempfile.TemporaryDirectory(prefix=f"dioses-fuzz-{kind}-") as folder:
         if kind == "lsp":  # sessions are processes of their own, with their timeouts
-            return _run_sessions(kind, deadline, seed, cases, Path(folder), report,
-                                 timeout), report
+            return _run_sessions(kind, deadline, seed, cases, Path(folder), report, timeout), report
         context = multiprocessing.get_context("fork")
         progress, beat = context.Value("q", 0), context.Value("d", 0.0)
         failures = context.Queue()
         start = 0
         while time.time() < deadline and (cases is None or start < cases):
             beat.value = time.time()
-            child = context.Process(target=_child, args=(kind, seed, start, deadline, cases,
-                                                         folder, progress, beat, failures))
+            child = context.Process(
+                target=_child,
+                args=(kind, seed, start, deadline, cases, folder, progress, beat, failures),
+            )
             child.start()
             start = _watch(kind, child, progress, beat, failures, timeout, seed, folder, report)
         _drain(kind, failures, seed, folder, report)
@@ -130,14 +159,26 @@ def _watch(kind, child, progress, beat, failures, timeout, seed, folder, report)
             child.kill()
             child.join()
             index = progress.value
-            _record(kind, seed, index, f"hang: case {index} did not end in {timeout:g} s",
-                    folder, report)
+            _record(
+                kind,
+                seed,
+                index,
+                f"hang: case {index} did not end in {timeout:g} s",
+                folder,
+                report,
+            )
             return index + 1
     if beat.value == -1.0:
         return progress.value
     index = progress.value  # it died in a case (a signal, or out of memory)
-    _record(kind, seed, index, f"the fuzzed process died (exit {child.exitcode}) in case "
-                               f"{index}", folder, report)
+    _record(
+        kind,
+        seed,
+        index,
+        f"the fuzzed process died (exit {child.exitcode}) in case {index}",
+        folder,
+        report,
+    )
     return index + 1
 
 
@@ -150,19 +191,24 @@ def _drain(kind, failures, seed, folder, report) -> None:
 _TARGETS: dict[str, object] = {}
 
 
-def _record(kind: str, seed: int, index: int, problem: str, folder: str,
-            report: Report) -> None:
+def _record(kind: str, seed: int, index: int, problem: str, folder: str, report: Report) -> None:
     """A failure, with its input made again here from its seed and index."""
     target = _TARGETS.get(kind)
     if target is None:
         target = _TARGETS[kind] = target_of(kind, Path(folder))
     case = case_of(target, seed, index)
-    report.add(kind, index, problem, target.describe(case), data_of(target, case),
-               target.suffix, getattr(case, "special", None))
+    report.add(
+        kind,
+        index,
+        problem,
+        target.describe(case),
+        data_of(target, case),
+        target.suffix,
+        getattr(case, "special", None),
+    )
 
 
-def _run_sessions(kind, deadline, seed, cases, folder: Path, report: Report,
-                  timeout: float) -> int:
+def _run_sessions(kind, deadline, seed, cases, folder: Path, report: Report, timeout: float) -> int:
     target = target_of(kind, folder)
     target.timeout = timeout
     index = 0
@@ -170,8 +216,15 @@ def _run_sessions(kind, deadline, seed, cases, folder: Path, report: Report,
         session = case_of(target, seed, index)
         problem = target.run(session)
         if problem:
-            report.add(kind, index, problem, target.describe(session), data_of(target, session),
-                       target.suffix, session.special)
+            report.add(
+                kind,
+                index,
+                problem,
+                target.describe(session),
+                data_of(target, session),
+                target.suffix,
+                session.special,
+            )
         index += 1
     return index
 
@@ -183,4 +236,3 @@ def run_one(kind: str, seed: int, index: int) -> Optional[str]:
         case = case_of(target, seed, index)
         print(target.describe(case), flush=True)
         return target.run(case)
-

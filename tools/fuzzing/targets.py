@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT / "tests" / "fixtures" / "hostile"
 EXAMPLE_BOARD = ROOT / "examples" / "boards" / "base-hera-hela-ship.toml"
 CELTIC = ROOT / "examples" / "mods" / "celtic" / "celtic.dioses"
-MEMORY_CAP = 3 * 2 ** 30  # the address space a fuzzed process may take: a flood fails fast
+MEMORY_CAP = 3 * 2**30  # the address space a fuzzed process may take: a flood fails fast
 A_BUG = ("Traceback (most recent call last)", "internal error", "this is a bug")
 
 
@@ -44,8 +44,9 @@ def limit_memory() -> None:
 class Case:
     """One input: the bytes to write (or a special file), the command line."""
 
-    def __init__(self, data: bytes, suffix: str, special: Optional[str] = None,
-                 extra: tuple[str, ...] = ()):
+    def __init__(
+        self, data: bytes, suffix: str, special: Optional[str] = None, extra: tuple[str, ...] = ()
+    ):
         self.data, self.suffix, self.special, self.extra = data, suffix, special, extra
 
 
@@ -114,15 +115,22 @@ class Cards(FileTarget):
 
     def __init__(self, folder: Path):
         super().__init__(folder)
-        self.texts = _texts(CELTIC, *sorted((CORPUS / "cards").glob("*.dioses")),
-                            *sorted((CORPUS / "output").glob("*.dioses")))
+        self.texts = _texts(
+            CELTIC,
+            *sorted((CORPUS / "cards").glob("*.dioses")),
+            *sorted((CORPUS / "output").glob("*.dioses")),
+        )
 
     def make(self, rng):
         text = h.pick(rng, self.texts)
         if rng.random() < 0.1:
             text = _chain(rng)
-        return Case(h.encode(rng, h.mutate_text(rng, text)), self.suffix, self.special(rng),
-                    h.pick(rng, [("lint",), ("lint",), ("lint",), ("cards",), ("score",)]))
+        return Case(
+            h.encode(rng, h.mutate_text(rng, text)),
+            self.suffix,
+            self.special(rng),
+            h.pick(rng, [("lint",), ("lint",), ("lint",), ("cards",), ("score",)]),
+        )
 
     def command(self, path, case):
         if case.extra[0] == "lint":
@@ -140,7 +148,8 @@ def _chain(rng: random.Random) -> str:
     head = 'set chain "Chain" {\n  requires base\n}\n\ngod c-0 "C 0" greek {\n  1 point\n}\n'
     return head + "".join(
         f'\ngod c-{i} "C {i}" greek {{\n  scores like c-{i - 1 if back else (i + 1) % count}\n}}\n'
-        for i in range(1, count))
+        for i in range(1, count)
+    )
 
 
 class Boards(FileTarget):
@@ -148,8 +157,11 @@ class Boards(FileTarget):
 
     def __init__(self, folder: Path):
         super().__init__(folder)
-        files = [CORPUS / "boards" / "valid.toml", EXAMPLE_BOARD,
-                 *sorted((ROOT / "examples" / "boards").glob("*.toml"))[:6]]
+        files = [
+            CORPUS / "boards" / "valid.toml",
+            EXAMPLE_BOARD,
+            *sorted((ROOT / "examples" / "boards").glob("*.toml"))[:6],
+        ]
         self.texts = _texts(*files)
         self.data = [tomllib.loads(text) for text in self.texts]
 
@@ -196,8 +208,11 @@ class Logs(FileTarget):
         records = self.records
         if rng.random() < 0.8:
             records = h.mutate_data(rng, records)
-            lines = [h.to_json(r) for r in records] if isinstance(records, list) \
+            lines = (
+                [h.to_json(r) for r in records]
+                if isinstance(records, list)
                 else [h.to_json(records)]
+            )
             text = "\n".join(lines) + "\n"
         else:
             text = h.mutate_text(rng, "".join(json.dumps(r) + "\n" for r in records))

@@ -24,8 +24,12 @@ class Request:
         self.method, self.url, self.body, self.headers = method, url, body, headers or {}
 
     def to_json(self) -> dict:
-        return {"method": self.method, "url": self.url, "headers": self.headers,
-                "body": self.body.decode("latin-1")}
+        return {
+            "method": self.method,
+            "url": self.url,
+            "headers": self.headers,
+            "body": self.body.decode("latin-1"),
+        }
 
 
 class Web:
@@ -41,34 +45,62 @@ class Web:
         registry, sources = load_registry()
         saves = folder / "saves"
         saves.mkdir(exist_ok=True)
-        self.client = TestClient(create_app(Catalog(registry, sources), saves=saves),
-                                 base_url=ORIGIN, raise_server_exceptions=False)
+        self.client = TestClient(
+            create_app(Catalog(registry, sources), saves=saves),
+            base_url=ORIGIN,
+            raise_server_exceptions=False,
+        )
 
     def make(self, rng: random.Random) -> Request:
         roll = rng.randrange(10)
         if roll < 4:
-            url = h.pick(rng, ["/api/score", "/api/score", "/api/export", "/api/best"]) \
-                if rng.random() < 0.9 else "/api/score"
+            url = (
+                h.pick(rng, ["/api/score", "/api/score", "/api/export", "/api/best"])
+                if rng.random() < 0.9
+                else "/api/score"
+            )
             if url == "/api/best" and rng.random() < 0.7:
                 url = "/api/score"  # the solver takes seconds: ask it less
-            return Request("POST", url, self._json_body(rng),
-                           {"content-type": h.pick(rng, ["application/json"] * 5 +
-                                                   ["text/plain", "application/json; x=1"])})
+            return Request(
+                "POST",
+                url,
+                self._json_body(rng),
+                {
+                    "content-type": h.pick(
+                        rng, ["application/json"] * 5 + ["text/plain", "application/json; x=1"]
+                    )
+                },
+            )
         if roll < 6:
             text = h.mutate_text(rng, h.pick(rng, [BOARD_TEXT, EXAMPLE_BOARD.read_text()]))
             if rng.random() < 0.4:
                 text = h.to_toml(h.mutate_data(rng, BOARD))
             name = h.pick(rng, ["b.toml", h.odd_text(rng)])
-            return Request("POST", "/api/import", h.encode(rng, text),
-                           {"x-board-name": name.encode("utf-8", "replace").decode("latin-1")
-                            .replace("\r", "").replace("\n", "")})
+            return Request(
+                "POST",
+                "/api/import",
+                h.encode(rng, text),
+                {
+                    "x-board-name": name.encode("utf-8", "replace")
+                    .decode("latin-1")
+                    .replace("\r", "")
+                    .replace("\n", "")
+                },
+            )
         if roll < 8:
             return self._form(rng)
         return Request("GET", self._path(rng))
 
     def _json_body(self, rng: random.Random) -> bytes:
-        data = h.mutate_data(rng, {"area": BOARD["area"], "laws": BOARD["laws"],
-                                   "patterns": BOARD["patterns"], "sets": BOARD["sets"]})
+        data = h.mutate_data(
+            rng,
+            {
+                "area": BOARD["area"],
+                "laws": BOARD["laws"],
+                "patterns": BOARD["patterns"],
+                "sets": BOARD["sets"],
+            },
+        )
         text = h.to_json(data)
         if rng.random() < 0.2:
             text = h.mutate_text(rng, text)
@@ -79,17 +111,48 @@ class Web:
 
         fields = {"seat1": "greedy", "seat2": "greedy", "seed": "3"}
         for _ in range(rng.randint(1, 3)):
-            key = h.pick(rng, ["seat1", "seat2", "seat3", "seed", "scenario", "challenge",
-                               "rule", "game", "version", "choice", "first", "cell",
-                               h.odd_text(rng)])
-            fields[key] = h.odd_text(rng) if rng.random() < 0.7 else h.pick(rng, [
-                "human", "greedy", "1", "0", "", "yes", "initial-laws", "9" * 30])
-        body = "&".join(f"{quote(k.encode('utf-8', 'surrogatepass'))}="
-                        f"{quote(v.encode('utf-8', 'surrogatepass'))}" for k, v in fields.items())
-        url = h.pick(rng, ["/play", "/play/resume", "/play/" + quote(
-            h.odd_text(rng).encode("utf-8", "surrogatepass"), safe="")])
-        return Request("POST", url, body.encode("ascii"), {
-            "content-type": "application/x-www-form-urlencoded", "origin": ORIGIN})
+            key = h.pick(
+                rng,
+                [
+                    "seat1",
+                    "seat2",
+                    "seat3",
+                    "seed",
+                    "scenario",
+                    "challenge",
+                    "rule",
+                    "game",
+                    "version",
+                    "choice",
+                    "first",
+                    "cell",
+                    h.odd_text(rng),
+                ],
+            )
+            fields[key] = (
+                h.odd_text(rng)
+                if rng.random() < 0.7
+                else h.pick(rng, ["human", "greedy", "1", "0", "", "yes", "initial-laws", "9" * 30])
+            )
+        body = "&".join(
+            f"{quote(k.encode('utf-8', 'surrogatepass'))}="
+            f"{quote(v.encode('utf-8', 'surrogatepass'))}"
+            for k, v in fields.items()
+        )
+        url = h.pick(
+            rng,
+            [
+                "/play",
+                "/play/resume",
+                "/play/" + quote(h.odd_text(rng).encode("utf-8", "surrogatepass"), safe=""),
+            ],
+        )
+        return Request(
+            "POST",
+            url,
+            body.encode("ascii"),
+            {"content-type": "application/x-www-form-urlencoded", "origin": ORIGIN},
+        )
 
     def _path(self, rng: random.Random) -> str:
         from urllib.parse import quote
@@ -97,17 +160,31 @@ class Web:
         def part() -> str:
             return quote(h.odd_text(rng).encode("utf-8", "surrogatepass"), safe="")
 
-        return h.pick(rng, ["/", "/cards", "/board", f"/cards/{part()}", f"/cards/base/myth/{part()}",
-                            f"/cards/{part()}/myth/hera", f"/cards/base/{part()}/hera.svg",
-                            "/cards/base/myth/hera.svg", f"/play/{part()}", "/play",
-                            f"/cards?q={part()}", f"/board?b={part()}"])
+        return h.pick(
+            rng,
+            [
+                "/",
+                "/cards",
+                "/board",
+                f"/cards/{part()}",
+                f"/cards/base/myth/{part()}",
+                f"/cards/{part()}/myth/hera",
+                f"/cards/base/{part()}/hera.svg",
+                "/cards/base/myth/hera.svg",
+                f"/play/{part()}",
+                "/play",
+                f"/cards?q={part()}",
+                f"/board?b={part()}",
+            ],
+        )
 
     def run(self, request: Request) -> Optional[str]:
         try:
             # header values as bytes: a browser may send any byte but CR and LF
             headers = {k: v.encode("latin-1") for k, v in request.headers.items()}
-            answer = self.client.request(request.method, request.url, content=request.body,
-                                         headers=headers)
+            answer = self.client.request(
+                request.method, request.url, content=request.body, headers=headers
+            )
         except Exception as error:  # the client raised: the app broke the connection
             return f"{type(error).__name__} from the app: {error}"[:300]
         if answer.status_code >= 500:

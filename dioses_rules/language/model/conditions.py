@@ -154,9 +154,23 @@ class CondOr:
 Position = Union[Relation, Between, InRow, InColumn, AtCell, InCorner, Present, Scores]
 
 Condition = Union[
-    Relation, Between, InRow, InColumn, AtCell, InCorner, Present, Scores,
-    Subject, Quantity, NoneIn, Only, MoreThan, AllFaceUpAtEnd, CondNot,
-    CondAnd, CondOr,
+    Relation,
+    Between,
+    InRow,
+    InColumn,
+    AtCell,
+    InCorner,
+    Present,
+    Scores,
+    Subject,
+    Quantity,
+    NoneIn,
+    Only,
+    MoreThan,
+    AllFaceUpAtEnd,
+    CondNot,
+    CondAnd,
+    CondOr,
 ]
 
 

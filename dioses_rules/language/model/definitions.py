@@ -220,13 +220,24 @@ class Scenario:
     @property
     def state_names(self) -> set[str]:
         """What the scenario remembers (``discard top of DECK as NAME``)."""
-        return {effect.remember for rule in self.rules if isinstance(rule, Trigger)
-                for effect in rule.effects if isinstance(effect, DiscardTop) and effect.remember}
+        return {
+            effect.remember
+            for rule in self.rules
+            if isinstance(rule, Trigger)
+            for effect in rule.effects
+            if isinstance(effect, DiscardTop) and effect.remember
+        }
 
 
 Definition = Union[
-    MythCard, Law, Pattern, ObjectiveGoal, ObjectiveElement, PowerEffect,
-    RuleOption, Scenario,
+    MythCard,
+    Law,
+    Pattern,
+    ObjectiveGoal,
+    ObjectiveElement,
+    PowerEffect,
+    RuleOption,
+    Scenario,
 ]
 
 
@@ -242,5 +253,14 @@ class CardFile:
     broken: tuple[tuple[str, str], ...] = field(default=(), eq=False)
 
 
-KINDS = ("myth", "event", "law", "pattern", "objective-goal", "objective-element", "power",
-         "rule-option", "scenario")
+KINDS = (
+    "myth",
+    "event",
+    "law",
+    "pattern",
+    "objective-goal",
+    "objective-element",
+    "power",
+    "rule-option",
+    "scenario",
+)

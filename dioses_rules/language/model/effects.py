@@ -89,8 +89,15 @@ class DiscardTop:
 
 
 Effect = Union[
-    SwapAny, SwapCards, DrawLaw, DrawPattern, Reveal, TurnFaceDown,
-    RecoverDiscard, SeekDeck, DiscardTop,
+    SwapAny,
+    SwapCards,
+    DrawLaw,
+    DrawPattern,
+    Reveal,
+    TurnFaceDown,
+    RecoverDiscard,
+    SeekDeck,
+    DiscardTop,
 ]
 
 

@@ -173,8 +173,15 @@ class ScopeKind(enum.Enum):
         return self in _ANCHORED_SCOPES
 
 
-_ANCHORED_SCOPES = frozenset({ScopeKind.ROW, ScopeKind.COLUMN, ScopeKind.NEIGHBOURS,
-                              ScopeKind.SURROUNDINGS, ScopeKind.DIAGONALS})
+_ANCHORED_SCOPES = frozenset(
+    {
+        ScopeKind.ROW,
+        ScopeKind.COLUMN,
+        ScopeKind.NEIGHBOURS,
+        ScopeKind.SURROUNDINGS,
+        ScopeKind.DIAGONALS,
+    }
+)
 
 
 class Fact(enum.Enum):

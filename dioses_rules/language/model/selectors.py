@@ -115,8 +115,20 @@ class Leader:
 
 
 Selector = Union[
-    AnyCard, TypeIs, MythologyIs, FaceIs, Named, SelfCard, SameAs, MostCommon,
-    StateRef, ElementRef, SelNot, SelAnd, SelOr, Leader,
+    AnyCard,
+    TypeIs,
+    MythologyIs,
+    FaceIs,
+    Named,
+    SelfCard,
+    SameAs,
+    MostCommon,
+    StateRef,
+    ElementRef,
+    SelNot,
+    SelAnd,
+    SelOr,
+    Leader,
 ]
 
 
