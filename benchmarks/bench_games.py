@@ -164,8 +164,8 @@ def versus_yardstick(base, players: int, games: int, seed: int, rounds: int = 5)
             )
 
     for part in slices:
-        spent["ours"] += timed(lambda: run_ours(part))[0]
-        spent["yardstick"] += timed(lambda: run_theirs(part))[0]
+        spent["ours"] += timed(lambda part=part: run_ours(part))[0]
+        spent["yardstick"] += timed(lambda part=part: run_theirs(part))[0]
     return {
         f"yardstick_random_{players}p_games_per_s": round(games / spent["yardstick"], 2),
         f"base_random_{players}p_games_per_s": round(games / spent["ours"], 2),

@@ -48,7 +48,7 @@ def main(argv: list[str] | None = None) -> None:
         for workers in (1, 2):
             done = []
             spent, wall = timed_with_children(
-                lambda: done.append(
+                lambda done=done, workers=workers: done.append(
                     simulate(
                         registry, args.games, args.players, agents, seed=args.seed, workers=workers
                     )

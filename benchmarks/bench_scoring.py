@@ -50,10 +50,10 @@ import sys
 from clock import CLOCK, medians, one_core, timed
 
 from dioses_rules import __version__
+from dioses_rules.language import model as m
 from dioses_rules.pool.load import load_registry
 from dioses_rules.scoring import batch, compiled
 from dioses_rules.scoring.area import SIZE, Area, Placed
-from dioses_rules.language import model as m
 from dioses_rules.scoring.board import Board, HeldPattern, LawPlacement
 from dioses_rules.scoring.evaluator import Facts
 from dioses_rules.scoring.score import card_points, score_board, score_total

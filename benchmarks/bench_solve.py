@@ -35,9 +35,8 @@ import random
 import statistics
 import sys
 
-from ortools.sat.python import cp_model
-
 from clock import CLOCK, timed_with_children
+from ortools.sat.python import cp_model
 
 from dioses_rules import __version__
 from dioses_rules.language import model as m
@@ -119,7 +118,9 @@ def main(argv: list[str] | None = None) -> None:
             seconds, optimal, gains, efforts = runs[suffix]
             done = []
             cpu, _ = timed_with_children(
-                lambda: done.append(best_layout(board, time_limit=args.time_limit, tight=tight))
+                lambda done=done, board=board, tight=tight: done.append(
+                    best_layout(board, time_limit=args.time_limit, tight=tight)
+                )
             )
             found = done[0]
             seconds.append(found.seconds)

@@ -23,7 +23,7 @@ import resource
 import statistics
 import subprocess
 import time
-from typing import Callable
+from collections.abc import Callable
 
 CLOCK = "cpu"  # the JSON's "clock": which time the goals are read from
 

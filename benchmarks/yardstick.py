@@ -22,7 +22,7 @@ piles, R11 weights (no base card has one).
 from __future__ import annotations
 
 import random
-from typing import Callable, Optional
+from collections.abc import Callable
 
 # ---------------------------------------------------------------- the cards
 
@@ -81,7 +81,7 @@ def _mask(cells) -> int:
     return sum(BIT[cell] for cell in set(cells))
 
 
-def _at(cell: int, rows: int, columns: int) -> Optional[int]:
+def _at(cell: int, rows: int, columns: int) -> int | None:
     row, column = divmod(cell, WIDTH)
     row, column = row + rows, column + columns
     return row * WIDTH + column if 0 <= row < 3 and 0 <= column < WIDTH else None
@@ -107,7 +107,7 @@ class Masks:
     """One area at the final scoring, every card face up (R12): the cells of
     each type and mythology, and where each card is."""
 
-    __slots__ = ("god", "place", "object", "greek", "egyptian", "norse", "where")
+    __slots__ = ("egyptian", "god", "greek", "norse", "object", "place", "where")
 
     def __init__(self, cells: list[int]):
         kinds = {"god": 0, "place": 0, "object": 0, "greek": 0, "egyptian": 0, "norse": 0}
@@ -263,7 +263,7 @@ class Game:
         self.seats = seats
         self.rng = random.Random(seed)
         self.picks = [random.Random(s).randrange for s in agent_seeds]
-        self.decisions: Optional[list] = [] if record else None
+        self.decisions: list | None = [] if record else None
         self.refills = 0  # R31: times the deck was refilled from the pile
 
     def decide(self, seat: int, kind: str, options: int) -> int:
@@ -272,7 +272,7 @@ class Game:
             self.decisions.append((seat, kind, index, options))
         return index
 
-    def draw(self) -> Optional[int]:
+    def draw(self) -> int | None:
         """The top card; an empty deck is refilled from the pile but its top (R31)."""
         if not self.deck:
             refill = self.pile[:-1]

@@ -28,7 +28,7 @@ import stat
 import sys
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 from .files import open_regular
 
@@ -51,7 +51,7 @@ def enabled() -> bool:
     return not _switched_off and os.environ.get(OFF_VARIABLE, "") in ("", "0")
 
 
-def cache_dir() -> Optional[Path]:
+def cache_dir() -> Path | None:
     """The cache folder, made private to the user; None when there is none
     we may use (switched off, no home, or a folder others can write to)."""
     if not enabled():
@@ -105,7 +105,7 @@ def key_of(*parts: bytes | str) -> str:
     return digest.hexdigest()
 
 
-def read(key: str) -> Optional[Any]:
+def read(key: str) -> Any | None:
     """The entry of ``key``, or None when there is none that checks out."""
     folder = cache_dir()
     if folder is None:

@@ -16,7 +16,8 @@ import datetime
 import re
 import types
 import typing
-from typing import TYPE_CHECKING, Any, Callable, Optional
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -106,8 +107,12 @@ def _attrs_class(type_, converter):
 
 def make_converter() -> cattrs.Converter:
     import cattrs
-    from cattrs.cols import is_mapping, is_mutable_sequence, list_structure_factory
-    from cattrs.cols import mapping_structure_factory
+    from cattrs.cols import (
+        is_mapping,
+        is_mutable_sequence,
+        list_structure_factory,
+        mapping_structure_factory,
+    )
 
     converter = cattrs.Converter(
         forbid_extra_keys=True, omit_if_default=True, detailed_validation=True
@@ -140,8 +145,11 @@ def __getattr__(name: str):
     if name == "CONVERTER":
         globals()[name] = make_converter()
     elif name == "STRUCTURE_ERRORS":
-        from cattrs.errors import ClassValidationError, ForbiddenExtraKeysError
-        from cattrs.errors import IterableValidationError
+        from cattrs.errors import (
+            ClassValidationError,
+            ForbiddenExtraKeysError,
+            IterableValidationError,
+        )
 
         globals()[name] = (
             ClassValidationError,
@@ -157,7 +165,7 @@ def __getattr__(name: str):
     return globals()[name]
 
 
-def _message(error: BaseException, type_: Optional[type]) -> str:
+def _message(error: BaseException, type_: type | None) -> str:
     import cattrs
     from cattrs.errors import ForbiddenExtraKeysError
 

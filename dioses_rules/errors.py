@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import enum
 import re
-from typing import Iterable, Optional
+from collections.abc import Iterable
 
 from attrs import frozen
-
 
 # Characters no name, text or quoted line may show as they are: control
 # characters (a terminal obeys an escape sequence), the line and paragraph
@@ -44,7 +43,7 @@ class Diagnostic:
     line: int = 0
     column: int = 0
     severity: Severity = Severity.ERROR
-    help: Optional[str] = None
+    help: str | None = None
 
     @property
     def is_error(self) -> bool:
@@ -64,7 +63,7 @@ class Diagnostic:
             head += f"\n  help: {self.help}"
         return head
 
-    def full(self, source: Optional[str] = None) -> str:
+    def full(self, source: str | None = None) -> str:
         """The concise form plus the source line and a caret under the column."""
         text = self.concise()
         if source is not None and self.line:
@@ -138,7 +137,7 @@ class DiosesError(Exception):
         super().__init__("\n".join(d.concise() for d in self.diagnostics))
 
     @classmethod
-    def one(cls, code: str, message: str, path: str = "", help: Optional[str] = None):
+    def one(cls, code: str, message: str, path: str = "", help: str | None = None):
         """An error of this class with one diagnostic (no line or column)."""
         return cls(Diagnostic(code, message, path, help=help))
 
@@ -148,7 +147,7 @@ def diagnostic_at(
     message: str,
     node,
     path: str,
-    help: Optional[str] = None,
+    help: str | None = None,
     severity: Severity = Severity.ERROR,
 ) -> Diagnostic:
     """A diagnostic at a tree node's span (its file, line and column), or at
@@ -173,7 +172,7 @@ class BoardError(DiosesError):
     """A saved board that cannot be read or does not fit the loaded cards."""
 
 
-def whole_number(text: str, digits: int) -> Optional[int]:
+def whole_number(text: str, digits: int) -> int | None:
     """``text`` as a whole number of at most ``digits`` ASCII digits, else
     None: str.isdigit() also says yes to '²', which int() refuses, and int()
     refuses more than 4300 digits."""
@@ -182,7 +181,7 @@ def whole_number(text: str, digits: int) -> Optional[int]:
     return None
 
 
-def did_you_mean(word: str, candidates: Iterable[str]) -> Optional[str]:
+def did_you_mean(word: str, candidates: Iterable[str]) -> str | None:
     """``did you mean 'norse'?`` from the names in scope, or None."""
     import difflib
 

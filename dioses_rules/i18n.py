@@ -14,7 +14,7 @@ catalogue); a third language is one more ``locale/LANG/LC_MESSAGES/dioses.po``.
 from __future__ import annotations
 
 import gettext
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 DOMAIN = "dioses"
@@ -27,7 +27,7 @@ def languages() -> tuple[str, ...]:
     return ("en", *found)
 
 
-@lru_cache(maxsize=None)
+@cache
 def translation(lang: str) -> gettext.NullTranslations:
     """The catalogue of ``lang``; English (and only English) is the messages
     as written. A language without a catalogue raises ValueError."""

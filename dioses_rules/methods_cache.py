@@ -18,7 +18,7 @@ from __future__ import annotations  # as attr._make: compile() inherits it
 import contextlib
 import marshal
 import types
-from typing import Iterator
+from collections.abc import Iterator
 
 from . import cache
 

@@ -20,8 +20,9 @@ from __future__ import annotations
 import multiprocessing
 import os
 import threading
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from typing import Any, Callable, Optional, Sequence
+from typing import Any
 
 from .errors import Diagnostic, DiosesError
 
@@ -72,8 +73,8 @@ def run_pieces(
     shared: Any,
     work: Sequence[Any],
     workers: int = 1,
-    scheduler: Optional[str] = None,
-    done: Optional[Callable[[Any, Any], None]] = None,
+    scheduler: str | None = None,
+    done: Callable[[Any, Any], None] | None = None,
 ) -> list[Any]:
     """``[task(shared, piece) for piece in work]``, on the backend asked for;
     ``done(piece, result)`` after each piece, in the order they finish."""
@@ -104,7 +105,8 @@ def run_pieces(
 
 def _on_cluster(task, shared, work, scheduler: str, done) -> list[Any]:
     try:
-        from distributed import Client, as_completed as finished
+        from distributed import Client
+        from distributed import as_completed as finished
     except ImportError:
         raise DiosesError(
             Diagnostic(

@@ -8,13 +8,13 @@ Both are found through this one resolver.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 _PACKAGE = Path(__file__).resolve().parent
 
 
-@lru_cache(maxsize=None)
+@cache
 def resource_dir(name: str) -> Path:
     for candidate in (_PACKAGE / name, _PACKAGE.parent / name):
         if candidate.is_dir():

@@ -27,7 +27,7 @@ from __future__ import annotations
 import math
 import re
 import tomllib
-from typing import Any, Optional
+from typing import Any
 
 from .errors import Diagnostic, DiosesError
 
@@ -53,7 +53,7 @@ def _error(
     path: str,
     line: int,
     column: int,
-    help: Optional[str],
+    help: str | None,
     syntax: bool = False,
 ) -> DataError:
     error = DataError(Diagnostic(code, message, path, line, column, help=help))
@@ -147,7 +147,7 @@ _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
-def _surrogate_key(value: Any, key: str = "$") -> Optional[str]:
+def _surrogate_key(value: Any, key: str = "$") -> str | None:
     """The key of the first string (or object key) holding a lone surrogate."""
     if isinstance(value, str):
         return key if _LONE_SURROGATE.search(value) else None

@@ -4,7 +4,7 @@ one summary every report uses (balance, simulate)."""
 from __future__ import annotations
 
 import math
-from typing import Sequence
+from collections.abc import Sequence
 
 
 def mean_spread(values: Sequence[float]) -> tuple[float, float]:

@@ -8,6 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from dioses_rules.errors import BoardError
+from dioses_rules.pool.load import load_registry
+from dioses_rules.pool.sources import bundled_sources
 from dioses_rules.scoring.board import (
     board_file_text,
     board_registry,
@@ -17,9 +20,6 @@ from dioses_rules.scoring.board import (
     resolve_board,
     write_board,
 )
-from dioses_rules.errors import BoardError
-from dioses_rules.pool.sources import bundled_sources
-from dioses_rules.pool.load import load_registry
 from dioses_rules.scoring.score import score_board
 
 ROOT = Path(__file__).resolve().parent.parent

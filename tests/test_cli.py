@@ -268,7 +268,7 @@ def test_cards_json_lists_every_definition(runner):
     result = runner.invoke(dioses, ["cards", "--format", "json"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
-    assert all(CARD_KEYS <= set(item) for item in data)
+    assert all(set(item) >= CARD_KEYS for item in data)
     assert {item["kind"] for item in data} == KINDS
     scenarios = {item["id"] for item in data if item["kind"] == "scenario"}
     assert scenarios == {
@@ -324,11 +324,7 @@ def test_cards_lists_replaced_base_cards(runner, tmp_path):
     board = write(tmp_path, "b.toml", '[area]\nfront = ["hera", "ship", ".", "."]\n' + EMPTY_ROWS)
     with_mod = runner.invoke(dioses, ["score", str(board), "--cards", str(mod), "--format", "json"])
     without = runner.invoke(dioses, ["score", str(board), "--format", "json"])
-    points = lambda out: next(
-        c["points"]
-        for c in json.loads(out)["cards"]  # noqa: E731
-        if c["id"] == "hera"
-    )
+    points = lambda out: next(c["points"] for c in json.loads(out)["cards"] if c["id"] == "hera")
     assert (points(with_mod.stdout), points(without.stdout)) == (3, 2)
 
 

@@ -154,7 +154,7 @@ def test_simulate_reports_what_0_1_0_reported_for_the_same_seed(expected, argume
     same = (EXPECTED / expected).read_text(encoding="utf-8")
     if "--scenario" in arguments:
         same = _r34(same)
-    if revision or "--scenario" not in arguments and "power-cards" not in arguments:
+    if revision or ("--scenario" not in arguments and "power-cards" not in arguments):
         assert result.stdout == same
     else:
         assert result.stdout != same
@@ -318,7 +318,6 @@ def test_the_kept_texts_are_the_earlier_versions_they_are_named_after():
 
 def test_a_set_the_player_gives_is_not_swapped_for_a_kept_version(tmp_path):
     from dioses_rules.pool.history import load_played_pool
-
     from dioses_rules.resources import cards_dir
 
     mine = tmp_path / "base.dioses"

@@ -23,15 +23,27 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_properties import (
+    MYTHOLOGIES,
+    TYPES,
+    attributes,
+    boards,
+    bundled,
+    conditions,
+    scoring_lines,
+    selectors,
+    words,
+)
 
+from dioses_cli.main import dioses
 from dioses_rules.errors import DiosesError
 from dioses_rules.language import model as m
 from dioses_rules.language.walk import UnhandledNode
 from dioses_rules.pool.load import load_registry
 from dioses_rules.scoring import balance as balance_module
 from dioses_rules.scoring import batch, compiled
-from dioses_rules.scoring.balance import counted_mean_spread, _mean_spread, balance
 from dioses_rules.scoring.area import COLUMN_CELLS, ROW_CELLS, SIZE, Area, Placed
+from dioses_rules.scoring.balance import _mean_spread, balance, counted_mean_spread
 from dioses_rules.scoring.board import (
     Board,
     board_file_text,
@@ -44,9 +56,6 @@ from dioses_rules.scoring.compiler import Compiler
 from dioses_rules.scoring.deal import sample_indices
 from dioses_rules.scoring.evaluator import Evaluator, Facts
 from dioses_rules.scoring.score import card_points, score_board, score_total
-from dioses_cli.main import dioses
-from test_properties import MYTHOLOGIES, TYPES, boards, bundled, conditions, scoring_lines
-from test_properties import attributes, selectors, words
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE_BOARDS = sorted((ROOT / "examples" / "boards").glob("*.toml"))

@@ -15,6 +15,7 @@ import sys
 import threading
 
 import pytest
+from test_properties import bundled
 
 from dioses_rules.language import model as m
 from dioses_rules.scoring import compiled
@@ -23,7 +24,6 @@ from dioses_rules.scoring.board import Board, HeldPattern, LawPlacement
 from dioses_rules.scoring.evaluator import Evaluator
 from dioses_rules.scoring.scene import LANE
 from dioses_rules.scoring.score import score_board
-from test_properties import bundled
 
 THREADS = 8
 ROUNDS = 2
@@ -80,7 +80,9 @@ def test_many_threads_score_what_the_reference_scores_on_a_fresh_pool(monkeypatc
         start = threading.Barrier(THREADS)
         problems: list[str] = []
 
-        def work(seat: int) -> None:
+        def work(
+            seat: int, round_: int = round_, start=start, problems: list[str] = problems
+        ) -> None:
             order = list(range(len(boards)))
             random.Random(round_ * THREADS + seat).shuffle(order)
             start.wait()
@@ -99,7 +101,7 @@ def test_many_threads_score_what_the_reference_scores_on_a_fresh_pool(monkeypatc
                     ]
                     if got != holds[which]:
                         problems.append(f"thread {seat}: condition {which} judged differently")
-            except Exception as error:  # noqa: BLE001 - reported below, with the thread
+            except Exception as error:
                 problems.append(f"thread {seat}: {type(error).__name__}: {error}")
 
         threads = [threading.Thread(target=work, args=(seat,)) for seat in range(THREADS)]

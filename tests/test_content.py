@@ -13,26 +13,26 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
-from functools import lru_cache
+from collections.abc import Sequence
+from functools import cache
 from pathlib import Path
-from typing import Optional, Sequence
 
 import attrs
 import pytest
 
 from dioses_rules.errors import BoardError
 from dioses_rules.language import model as m
-from dioses_rules.scoring.area import COLUMN_CELLS, ROW_CELLS, SIZE, Area, Placed
-from dioses_rules.scoring.balance import balance
-from dioses_rules.scoring.board import parse_board_text, resolve_board
-from dioses_rules.scoring.evaluator import Evaluator, Facts
-from dioses_rules.scoring.patterns import pattern_matches
+from dioses_rules.language.english_definitions import english_text as render
 from dioses_rules.language.walk import iter_nodes as walk
 from dioses_rules.pool.lint import lint_sources
 from dioses_rules.pool.load import load_registry
 from dioses_rules.pool.registry import family_of
 from dioses_rules.pool.sources import bundled_sources
-from dioses_rules.language.english_definitions import english_text as render
+from dioses_rules.scoring.area import COLUMN_CELLS, ROW_CELLS, SIZE, Area, Placed
+from dioses_rules.scoring.balance import balance
+from dioses_rules.scoring.board import parse_board_text, resolve_board
+from dioses_rules.scoring.evaluator import Evaluator, Facts
+from dioses_rules.scoring.patterns import pattern_matches
 from dioses_rules.scoring.score import card_points, score_board
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -143,13 +143,13 @@ PRINTED_OBJECTIVES = {"grouping", "egyptian"}
 # ------------------------------------------------------------------ registries
 
 
-@lru_cache(maxsize=None)
+@cache
 def full():
     """Both sets in play: the expansion's replacements supersede the base cards."""
     return load_registry()[0]
 
 
-@lru_cache(maxsize=None)
+@cache
 def base_only():
     return load_registry(active=[BASE])[0]
 
@@ -228,7 +228,7 @@ FACTS = (Facts(), Facts(patterns_completed=2, laws_met=2, all_face_up_at_end=Tru
 
 def card_outcomes(
     card: m.MythCard, candidates: Sequence[m.MythCard], trials: int = 900, seed: int = 3
-) -> tuple[Optional[Area], Optional[Area]]:
+) -> tuple[Area | None, Area | None]:
     """A full area where ``card`` scores more than 0, and one where it scores 0
     (None when the search found none)."""
     rng = random.Random(f"{seed}-{card.id}")
@@ -465,7 +465,7 @@ def test_the_wording_above_is_cards_md():
 
 def sparse(cells: dict[str, str], registry=None) -> tuple[Area, dict[str, int]]:
     registry = registry or full()
-    entries: list[Optional[Placed]] = [None] * SIZE
+    entries: list[Placed | None] = [None] * SIZE
     where = {}
     for spot, card_id in cells.items():
         row, column = spot.split()
@@ -770,7 +770,7 @@ def test_a_replaced_card_scores_by_the_set_in_play():
     )
     base_game = score_board(board('sets = ["base"]\n' + rows, base_only()))
     expansion_game = score_board(board(rows))
-    points = lambda report: {c.card.id: c.points for c in report.cards}["pyramid"]  # noqa: E731
+    points = lambda report: {c.card.id: c.points for c in report.cards}["pyramid"]
     assert (points(base_game), points(expansion_game)) == (3, 2)
 
 

@@ -13,17 +13,17 @@ depends on the size of the bundled pool.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Callable, Optional, Sequence
+from collections.abc import Callable, Sequence
 
 import pytest
 
-from dioses_rules.language import model as m
-from dioses_rules.scoring.area import SIZE, cell_name
 from dioses_rules.engine.game import Game
 from dioses_rules.engine.setup import _start_discards, new_game
 from dioses_rules.engine.state import Decision, Slot
-from dioses_rules.scoring.board import LawEntry, PatternEntry
+from dioses_rules.language import model as m
 from dioses_rules.pool.load import load_registry
+from dioses_rules.scoring.area import SIZE, cell_name
+from dioses_rules.scoring.board import LawEntry, PatternEntry
 
 CELL = {cell_name(i): i for i in range(SIZE)}  # "front 1" -> 0 ... "back 4" -> 11
 
@@ -118,9 +118,7 @@ def base_probes(tmp_path_factory):
 Rule = Callable[[Decision], int]
 
 
-def pick(
-    kind: Optional[str] = None, args: Optional[Sequence] = None, label: Optional[str] = None
-) -> Rule:
+def pick(kind: str | None = None, args: Sequence | None = None, label: str | None = None) -> Rule:
     """The first option of that kind / with those arguments / label text."""
 
     def rule(decision: Decision) -> int:
@@ -139,7 +137,7 @@ def pick(
     return rule
 
 
-def at(name: str, kind: Optional[str] = None) -> Rule:
+def at(name: str, kind: str | None = None) -> Rule:
     """The option about one cell: exchange, reveal, hide, or play a drawn card."""
     return pick(kind, (CELL[name],))
 
@@ -159,7 +157,7 @@ class Plan:
         self.seen: list[Decision] = []
         self.set(**rules)
 
-    def set(self, **rules) -> "Plan":
+    def set(self, **rules) -> Plan:
         self.rules = {kind.replace("_", "-"): rule for kind, rule in rules.items()}
         self.seen = []
         return self
@@ -180,12 +178,12 @@ class Plan:
 
 def arrange(
     game: Game,
-    areas: Optional[dict] = None,
+    areas: dict | None = None,
     deck: Sequence[str] = (),
-    discards: Optional[Sequence[Sequence[str]]] = None,
-    power: Optional[dict] = None,
+    discards: Sequence[Sequence[str]] | None = None,
+    power: dict | None = None,
     face_up_rest=False,
-    patterns: Optional[dict] = None,
+    patterns: dict | None = None,
 ) -> Game:
     """Lay a game out, keeping every Myth card in exactly one place.
 
@@ -264,7 +262,7 @@ def vars_of(s: Slot) -> dict:
     return {"card": s.card, "face_up": s.face_up}
 
 
-def cards_of(game: Game, area: int) -> list[Optional[str]]:
+def cards_of(game: Game, area: int) -> list[str | None]:
     return [s.card if s else None for s in game.state.areas[area].cells]
 
 

@@ -26,11 +26,11 @@ shrinks a failing game to its fewest and simplest choices.
 from __future__ import annotations
 
 import json
-from typing import Optional
 
 import pytest
 from attrs import frozen
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from dioses_rules.engine.agents import RandomAgent, ScriptedAgent
 from dioses_rules.engine.game import Game
@@ -79,7 +79,7 @@ def registry(tmp_path_factory):
 class Setup:
     seats: int
     seed: int
-    scenario: Optional[str] = None
+    scenario: str | None = None
     options: tuple[str, ...] = ()
     challenge: bool = False
 
@@ -126,7 +126,7 @@ class Monitor:
     the card a decision is about)."""
 
     def __init__(self):
-        self.game: Optional[Game] = None
+        self.game: Game | None = None
         self.laws: dict[int, list] = {}
         self.completed: dict[int, set] = {}
         self.checks = 0
@@ -135,7 +135,7 @@ class Monitor:
         if record["type"] == "decision" and self.game is not None:
             self.check(record["kind"])
 
-    def check(self, kind: Optional[str] = None, subject: Optional[str] = None) -> None:
+    def check(self, kind: str | None = None, subject: str | None = None) -> None:
         game = self.game
         state = game.state
         self.checks += 1

@@ -20,7 +20,7 @@ from dioses_rules.language import model as m
 from dioses_rules.pool.load import load_registry
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from test_engine import (  # noqa: E402
+from test_engine import (
     CELL,
     Plan,
     arrange,

@@ -24,14 +24,14 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from dioses_rules.engine.agents import RandomAgent
-from dioses_rules.engine.replay import replay, check_log_names
 from dioses_rules.engine.log import read_log
+from dioses_rules.engine.replay import check_log_names, replay
 from dioses_rules.engine.saves import load_game, parse_save
 from dioses_rules.errors import DiosesError
 from dioses_rules.pool.lint import lint_sources
 from dioses_rules.pool.load import load_registry
 from dioses_rules.pool.sources import bundled_sources, read_sources
-from dioses_rules.scoring.board import parse_board_text, resolve_board, board_registry
+from dioses_rules.scoring.board import board_registry, parse_board_text, resolve_board
 
 HERE = Path(__file__).parent
 HOSTILE = HERE / "fixtures" / "hostile"

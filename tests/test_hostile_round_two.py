@@ -27,10 +27,10 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from lsp_frames import replies as lsp_replies
 
 from dioses_cli.lint import lint
 from dioses_cli.main import dioses
-from lsp_frames import replies as lsp_replies
 
 ROOT = Path(__file__).resolve().parent.parent
 HOSTILE = ROOT / "tests" / "fixtures" / "hostile"

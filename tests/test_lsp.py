@@ -18,13 +18,13 @@ import pytest
 
 pytest.importorskip("pygls")
 
-from lsprotocol import types as t  # noqa: E402
-from pygls import uris  # noqa: E402
-from pygls.lsp.server import LanguageServer  # noqa: E402
+from lsprotocol import types as t
+from pygls import uris
+from pygls.lsp.server import LanguageServer
 
-from dioses_cli.lsp_server import make_server  # noqa: E402
-from dioses_rules.language.format import format_text  # noqa: E402
-from dioses_rules.resources import cards_dir  # noqa: E402
+from dioses_cli.lsp_server import make_server
+from dioses_rules.language.format import format_text
+from dioses_rules.resources import cards_dir
 
 TIMEOUT = 30
 

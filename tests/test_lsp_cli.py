@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from lsp_frames import replies as lsp_replies
 
 from dioses_cli.main import dioses
-from lsp_frames import replies as lsp_replies
 
 ROOT = Path(__file__).resolve().parent.parent
 

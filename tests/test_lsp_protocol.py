@@ -17,11 +17,11 @@ import pytest
 
 pytest.importorskip("pygls")
 
-from lsprotocol import types as t  # noqa: E402
-from pygls import uris  # noqa: E402
+from lsprotocol import types as t
+from pygls import uris
+from test_lsp import MOD, WINDS, Session, _find
 
-from dioses_cli.lsp_server import make_server  # noqa: E402
-from test_lsp import MOD, WINDS, Session, _find  # noqa: E402
+from dioses_cli.lsp_server import make_server
 
 TIMEOUT = 30
 

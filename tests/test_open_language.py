@@ -440,10 +440,8 @@ def test_penalties_take_card_and_board_totals_below_zero(pool):
     report = score_board(Board(area))
     points = {c.card.id: c.points for c in report.cards}
     assert points["morrigan"] == -4 and points["harp"] == -2
-    assert (
-        report.total == sum(points.values())
-        and report.total < 0
-        or report.total == sum(points.values())
+    assert (report.total == sum(points.values()) and report.total < 0) or report.total == sum(
+        points.values()
     )
 
 
@@ -508,7 +506,8 @@ def test_every_scope_kind_has_one_meaning_in_every_evaluator():
     reference's cells and the compiled evaluators' masks agree for every
     kind and anchor, and exactly the anchored kinds depend on the anchor."""
     from dioses_rules.language.walk import UnhandledNode
-    from dioses_rules.scoring import area as g, masks as k
+    from dioses_rules.scoring import area as g
+    from dioses_rules.scoring import masks as k
     from dioses_rules.scoring.evaluator import fixed_scope_cells
 
     for kind in m.ScopeKind:

@@ -9,14 +9,14 @@ from pathlib import Path
 
 import pytest
 
+from dioses_rules.errors import CardSyntaxError, DiosesError
 from dioses_rules.language import model as m
 from dioses_rules.language.builder import build, parse_card_text
-from dioses_rules.errors import CardSyntaxError, DiosesError
 from dioses_rules.language.headers import bundled_vocabulary, scan_header
 from dioses_rules.language.lexing import lark_parser
 from dioses_rules.language.parser import parse_tree
-from dioses_rules.language.vocabulary import Vocabulary
 from dioses_rules.language.source_definitions import card_file_text
+from dioses_rules.language.vocabulary import Vocabulary
 from dioses_rules.resources import cards_dir
 
 FIXTURES = Path(__file__).parent / "fixtures"

@@ -15,21 +15,21 @@ import pytest
 
 pytest.importorskip("drawsvg")
 
-from dioses_rules.errors import DiosesError  # noqa: E402
-from dioses_rules.language import model as m  # noqa: E402
-from dioses_rules.language.english_definitions import provenance_text  # noqa: E402
-from dioses_rules.language.vocabulary import Vocabulary  # noqa: E402
-from dioses_rules.pool.load import load_registry  # noqa: E402
-from dioses_rules.render import export  # noqa: E402
-from dioses_rules.render.balance_plot import balance_plot  # noqa: E402
-from dioses_rules.render.board_picture import board_picture  # noqa: E402
-from dioses_rules.render.card import CardText, card_svg  # noqa: E402
-from dioses_rules.render.sheet import PER_PAGE, page_svgs, sheet_svg  # noqa: E402
-from dioses_rules.render.symbols import GENERATED, symbol_of  # noqa: E402
-from dioses_rules.scoring.area import cell_name  # noqa: E402
-from dioses_rules.scoring.balance import balance  # noqa: E402
-from dioses_rules.scoring.board import board_registry, read_board_file, resolve_board  # noqa: E402
-from dioses_rules.scoring.score import score_board  # noqa: E402
+from dioses_rules.errors import DiosesError
+from dioses_rules.language import model as m
+from dioses_rules.language.english_definitions import provenance_text
+from dioses_rules.language.vocabulary import Vocabulary
+from dioses_rules.pool.load import load_registry
+from dioses_rules.render import export
+from dioses_rules.render.balance_plot import balance_plot
+from dioses_rules.render.board_picture import board_picture
+from dioses_rules.render.card import CardText, card_svg
+from dioses_rules.render.sheet import PER_PAGE, page_svgs, sheet_svg
+from dioses_rules.render.symbols import GENERATED, symbol_of
+from dioses_rules.scoring.area import cell_name
+from dioses_rules.scoring.balance import balance
+from dioses_rules.scoring.board import board_registry, read_board_file, resolve_board
+from dioses_rules.scoring.score import score_board
 
 ROOT = Path(__file__).resolve().parent.parent
 SVG = "{http://www.w3.org/2000/svg}"

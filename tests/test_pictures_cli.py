@@ -14,7 +14,7 @@ from click.testing import CliRunner
 
 pytest.importorskip("drawsvg")
 
-from dioses_cli.main import dioses  # noqa: E402
+from dioses_cli.main import dioses
 
 ROOT = Path(__file__).resolve().parent.parent
 BOARD = ROOT / "examples" / "pictures" / "power-of-ra.toml"

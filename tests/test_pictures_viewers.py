@@ -15,7 +15,7 @@ from click.testing import CliRunner
 
 pytest.importorskip("drawsvg")
 
-from dioses_cli.main import dioses  # noqa: E402
+from dioses_cli.main import dioses
 
 BOARD = Path(__file__).resolve().parent.parent / "examples" / "pictures" / "power-of-ra.toml"
 

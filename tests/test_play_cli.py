@@ -15,7 +15,7 @@ from click.testing import CliRunner
 
 from dioses_cli import human as human_module
 from dioses_cli.main import dioses
-from dioses_rules.engine.state import Decision, Choice
+from dioses_rules.engine.state import Choice, Decision
 
 ONES = "1\n" * 600  # always the first choice: enough for any 2-player game
 

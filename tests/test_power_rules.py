@@ -18,7 +18,7 @@ from dioses_rules.engine.state import FIRST_RULES, RULES, Decision, Slot
 from dioses_rules.pool.load import load_registry
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from test_engine import (  # noqa: E402
+from test_engine import (
     CELL,
     Plan,
     arrange,

@@ -14,20 +14,20 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from dioses_rules.language import model as m
-from dioses_rules.scoring.area import SIZE, Area, Placed
-from dioses_rules.scoring.board import Board, HeldPattern, LawPlacement
-from dioses_rules.language.builder import build, parse_card_text
 from dioses_rules.errors import DiosesError
-from dioses_rules.scoring.evaluator import Evaluator, Facts
-from dioses_rules.scoring.patterns import pattern_matches
-from dioses_rules.language.walk import iter_nodes as walk
+from dioses_rules.language import model as m
+from dioses_rules.language.builder import build, parse_card_text
 from dioses_rules.language.headers import bundled_vocabulary
 from dioses_rules.language.lexing import lark_parser
 from dioses_rules.language.source_definitions import card_file_text
+from dioses_rules.language.walk import iter_nodes as walk
 from dioses_rules.pool.registry import assemble
 from dioses_rules.pool.sources import bundled_sources
 from dioses_rules.resources import cards_dir
+from dioses_rules.scoring.area import SIZE, Area, Placed
+from dioses_rules.scoring.board import Board, HeldPattern, LawPlacement
+from dioses_rules.scoring.evaluator import Evaluator, Facts
+from dioses_rules.scoring.patterns import pattern_matches
 from dioses_rules.scoring.score import score_board
 
 # The bundled sets' mythologies and types (declared in cards/base.dioses).

@@ -23,7 +23,7 @@ from dioses_rules.engine.setup import new_game
 from dioses_rules.engine.state import FIRST_RULES, RULES, GameError
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from test_engine import bundled  # noqa: E402
+from test_engine import bundled
 
 
 def _random_game(rules: int, wanted: set) -> tuple[Game, list, int]:

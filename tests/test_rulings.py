@@ -7,12 +7,15 @@ relation can be checked on its own. Every test names the ruling it checks.
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Mapping, Optional, Sequence
+from collections.abc import Mapping, Sequence
+from functools import cache
 
 import pytest
 
+from dioses_rules.errors import BoardError
 from dioses_rules.language import model as m
+from dioses_rules.language.builder import parse_card_text
+from dioses_rules.pool.load import load_registry
 from dioses_rules.scoring.area import (
     ALL_CELLS,
     CORNERS,
@@ -33,11 +36,8 @@ from dioses_rules.scoring.board import (
     parse_board_text,
     resolve_board,
 )
-from dioses_rules.language.builder import parse_card_text
-from dioses_rules.errors import BoardError
 from dioses_rules.scoring.evaluator import Evaluator
 from dioses_rules.scoring.patterns import pattern_matches
-from dioses_rules.pool.load import load_registry
 from dioses_rules.scoring.score import card_points, score_board
 
 ROW_NAMES = ("front", "central", "back")
@@ -46,7 +46,7 @@ ROW_NAMES = ("front", "central", "back")
 # ------------------------------------------------------------------ helpers
 
 
-@lru_cache(maxsize=None)
+@cache
 def registry():
     return load_registry()[0]
 
@@ -55,7 +55,7 @@ def card(name: str) -> m.MythCard:
     return registry().resolve("myth", name)
 
 
-@lru_cache(maxsize=None)
+@cache
 def adhoc(text: str):
     """The one definition of a card-language snippet."""
     (definition,) = parse_card_text(text).definitions
@@ -77,7 +77,7 @@ def cell(where: str) -> int:
     return cell_index(m.Row(row), int(column))
 
 
-def _placed(entry) -> Optional[Placed]:
+def _placed(entry) -> Placed | None:
     if entry is None or entry == ".":
         return None
     if isinstance(entry, (m.MythCard,)):
@@ -434,12 +434,12 @@ def test_r7_opposite_corners_are_the_diagonal_pairs(other, expected):
 
 
 def test_r7_opposite_corner_table():
-    assert CORNERS == {
+    assert {
         cell("front 1"): cell("back 4"),
         cell("back 4"): cell("front 1"),
         cell("front 4"): cell("back 1"),
         cell("back 1"): cell("front 4"),
-    }
+    } == CORNERS
 
 
 def test_r7_abduction_underworld_and_jardines_in_opposite_corners():

@@ -13,17 +13,17 @@ from pathlib import Path
 
 import pytest
 
-from dioses_rules.language import model as m
 from dioses_rules.engine.agents import RandomAgent
-from dioses_rules.scoring.area import cell_column, cell_row
 from dioses_rules.engine.game import Game
 from dioses_rules.engine.setup import new_game
 from dioses_rules.engine.state import Slot
-from dioses_rules.scoring.board import LawEntry, PatternEntry
+from dioses_rules.language import model as m
 from dioses_rules.pool.load import load_registry
+from dioses_rules.scoring.area import cell_column, cell_row
+from dioses_rules.scoring.board import LawEntry, PatternEntry
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from test_engine import (  # noqa: E402
+from test_engine import (
     CELL,
     SCENARIO_POWER,
     Plan,

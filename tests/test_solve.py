@@ -24,26 +24,26 @@ from hypothesis import strategies as st
 
 pytest.importorskip("ortools")  # the [solver] extra, which CI installs
 
-from dioses_rules.errors import DiosesError  # noqa: E402
-from dioses_rules.scoring.area import SIZE, Area, Placed  # noqa: E402
-from dioses_rules.language import model as m  # noqa: E402
+from ortools.sat.python import cp_model
+from test_compiled import random_cards
+from test_properties import bundled, held_patterns, law_placements, objectives
+
+from dioses_cli.main import dioses
+from dioses_rules.errors import DiosesError
+from dioses_rules.language import model as m
+from dioses_rules.pool.load import load_registry
+from dioses_rules.scoring.area import SIZE, Area, Placed
 from dioses_rules.scoring.board import (
     Board,
     LawPlacement,
-    board_file_text,  # noqa: E402
+    board_file_text,
     board_to_file,
+    read_board,
 )
-from dioses_rules.scoring.score import score_board  # noqa: E402
-from dioses_rules.solve.compiler import Unsupported  # noqa: E402
-from ortools.sat.python import cp_model  # noqa: E402
-
-from dioses_rules.pool.load import load_registry  # noqa: E402
-from dioses_rules.scoring.board import read_board  # noqa: E402
-from dioses_rules.solve import cpsat  # noqa: E402
-from dioses_rules.solve.layout import _LayoutModel, best_layout  # noqa: E402
-from dioses_cli.main import dioses  # noqa: E402
-from test_properties import bundled, held_patterns, law_placements, objectives  # noqa: E402
-from test_compiled import random_cards  # noqa: E402
+from dioses_rules.scoring.score import score_board
+from dioses_rules.solve import cpsat
+from dioses_rules.solve.compiler import Unsupported
+from dioses_rules.solve.layout import _LayoutModel, best_layout
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples" / "boards"

@@ -12,12 +12,12 @@ from click.testing import CliRunner
 
 pytest.importorskip("ortools")
 
-from dioses_cli.main import dioses  # noqa: E402
-from dioses_rules.pool.load import load_registry  # noqa: E402
-from dioses_rules.scoring.area import Area, Placed  # noqa: E402
-from dioses_rules.scoring.evaluator import Facts  # noqa: E402
-from dioses_rules.scoring.score import card_points  # noqa: E402
-from dioses_rules.solve import balance as optimal  # noqa: E402
+from dioses_cli.main import dioses
+from dioses_rules.pool.load import load_registry
+from dioses_rules.scoring.area import Area, Placed
+from dioses_rules.scoring.evaluator import Facts
+from dioses_rules.scoring.score import card_points
+from dioses_rules.solve import balance as optimal
 
 HANDS = 2
 SEED = 1  # hands that are proven in about a second each

@@ -19,13 +19,14 @@ from click.testing import CliRunner
 
 pytest.importorskip("ortools")  # the [solver] extra, which CI installs
 
-from dioses_rules.language import model as m  # noqa: E402
-from dioses_rules.scoring.area import ROW_CELLS, cell_index  # noqa: E402
-from dioses_rules.scoring.score import score_board  # noqa: E402
-from dioses_rules.solve.moves import allowed_cells  # noqa: E402
-from dioses_rules.solve.scenario import solve_scenario  # noqa: E402
-from dioses_cli.main import dioses  # noqa: E402
-from test_properties import registry  # noqa: E402
+from test_properties import registry
+
+from dioses_cli.main import dioses
+from dioses_rules.language import model as m
+from dioses_rules.scoring.area import ROW_CELLS, cell_index
+from dioses_rules.scoring.score import score_board
+from dioses_rules.solve.moves import allowed_cells
+from dioses_rules.solve.scenario import solve_scenario
 
 STUCK = """set tiny "Tiny" {
   version "1.0"

@@ -726,7 +726,6 @@ def test_play_shows_card_text_and_the_scenario_in_spanish(tmp_path):
 # ---------------------------------------------------------------------- any tree
 
 from hypothesis import HealthCheck, given, settings  # noqa: E402
-
 from test_properties import conditions as any_conditions  # noqa: E402
 from test_properties import scoring_lines as any_lines  # noqa: E402
 

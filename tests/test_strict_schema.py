@@ -12,11 +12,11 @@ from __future__ import annotations
 import copy
 import json
 import math
+import tomllib
 from pathlib import Path
 
 import pytest
 import tomli_w
-import tomllib
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st

@@ -17,9 +17,9 @@ from dioses_cli.table import draw_board
 from dioses_rules.engine.agents import make_agent
 from dioses_rules.engine.setup import new_game
 from dioses_rules.engine.state import Choice, Slot
+from dioses_rules.language import model as m
 from dioses_rules.pool.load import load_registry
 from dioses_rules.scoring.area import cell_index
-from dioses_rules.language import model as m
 
 
 @pytest.fixture(scope="module")

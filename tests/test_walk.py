@@ -10,8 +10,15 @@ import pytest
 from attrs import frozen
 
 from dioses_rules.engine import effects, game  # noqa: F401  (back ends register on import)
-from dioses_rules.language import english, english_definitions, model as m, source
-from dioses_rules.language import source_definitions, spanish_definitions, vocabulary
+from dioses_rules.language import (
+    english,
+    english_definitions,
+    source,
+    source_definitions,
+    spanish_definitions,
+    vocabulary,
+)
+from dioses_rules.language import model as m
 from dioses_rules.language.lexing import lark_parser
 from dioses_rules.language.walk import DISPATCHES, Dispatch, UnhandledNode, members
 from dioses_rules.pool import lint, lint_context  # noqa: F401

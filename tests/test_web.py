@@ -19,16 +19,15 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("httpx2")
 
-from click.testing import CliRunner  # noqa: E402
-from starlette.testclient import TestClient  # noqa: E402
-
-from dioses_cli.main import dioses  # noqa: E402
-from dioses_rules.pool.load import load_registry  # noqa: E402
-from dioses_rules.web.app import create_app  # noqa: E402
-from dioses_rules.web.boards import MAX_BOARD_BYTES  # noqa: E402
-from dioses_rules.web.catalog import Catalog  # noqa: E402
-
+from click.testing import CliRunner
+from starlette.testclient import TestClient
 from web_moves import board_moves, version_of
+
+from dioses_cli.main import dioses
+from dioses_rules.pool.load import load_registry
+from dioses_rules.web.app import create_app
+from dioses_rules.web.boards import MAX_BOARD_BYTES
+from dioses_rules.web.catalog import Catalog
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples" / "boards"

@@ -24,13 +24,13 @@ pytest.importorskip("starlette")
 playwright = pytest.importorskip("playwright.sync_api", reason="pip install playwright")
 
 try:  # the HTTP client Starlette's test client uses (the [test] extra's httpx2)
-    import httpx2 as httpx  # noqa: E402
+    import httpx2 as httpx
 except ImportError:  # pragma: no cover - an older install with httpx
-    import httpx  # noqa: E402
+    import httpx
 from click.testing import CliRunner  # noqa: E402
+from web_moves import board_moves  # noqa: E402
 
 from dioses_cli.main import dioses  # noqa: E402
-from web_moves import board_moves  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples" / "boards"

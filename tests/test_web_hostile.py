@@ -14,12 +14,12 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("httpx2")
 
-from starlette.testclient import TestClient  # noqa: E402
+from starlette.testclient import TestClient
 
-from dioses_rules.pool.load import load_registry  # noqa: E402
-from dioses_rules.web.app import create_app, origin_of  # noqa: E402
-from dioses_rules.web.catalog import Catalog  # noqa: E402
-from dioses_rules.web.play import MAX_LIVE_GAMES  # noqa: E402
+from dioses_rules.pool.load import load_registry
+from dioses_rules.web.app import create_app, origin_of
+from dioses_rules.web.catalog import Catalog
+from dioses_rules.web.play import MAX_LIVE_GAMES
 
 EMPTY_ROW = [".", ".", ".", "."]
 BOARD = {"area": {"front": EMPTY_ROW, "central": ["hela", "hera", "ship", "."], "back": EMPTY_ROW}}

@@ -16,16 +16,14 @@ from pathlib import Path
 
 import pytest
 
-from dioses_rules.engine.agents import RandomAgent
-from dioses_rules.engine.setup import new_game
 from dioses_rules.pool.load import load_registry
 from dioses_rules.scoring.area import Area, Placed
 from dioses_rules.scoring.board import Board
 from dioses_rules.scoring.score import score_board
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
-import yardstick  # noqa: E402
-from bench_games import ours_and_yardstick  # noqa: E402
+import yardstick
+from bench_games import ours_and_yardstick
 
 
 @lru_cache(maxsize=1)

@@ -22,8 +22,8 @@ from pathlib import Path
 from statistics import mean
 
 from click.testing import CliRunner
-from dioses_cli.main import dioses
 
+from dioses_cli.main import dioses
 from dioses_rules.language import model as m
 from dioses_rules.pool.load import load_registry
 from dioses_rules.scoring.area import COLUMN_CELLS, ROW_CELLS

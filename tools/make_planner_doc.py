@@ -32,8 +32,8 @@ from pathlib import Path
 from dioses_rules.engine.agents import agent_seed, make_agent
 from dioses_rules.engine.planner import DEFAULT_THINK
 from dioses_rules.engine.setup import new_game
-from dioses_rules.language import model as m
 from dioses_rules.engine.simulate import simulate
+from dioses_rules.language import model as m
 from dioses_rules.pool.load import load_registry
 
 ROOT = Path(__file__).resolve().parent.parent

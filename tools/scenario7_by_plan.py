@@ -34,7 +34,6 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Optional
 
 from dioses_rules.engine.greedy import GreedyAgent
 from dioses_rules.engine.log import LogWriter, file_sink, pool_fields
@@ -86,7 +85,7 @@ class PlanAgent(GreedyAgent):
                     and discards[choice.args[0]][-1] not in seen.values()
                 ):
                     return i
-            if not NAMED <= set(seen.values()):
+            if not set(seen.values()) >= NAMED:
                 return next(
                     (i for i, c in enumerate(choices) if c.kind == "draw"),
                     super().choose(game, decision),
@@ -98,8 +97,8 @@ class PlanAgent(GreedyAgent):
         game,
         decision: Decision,
         seen: dict,
-        sarcophagus: Optional[int],
-        beneath: Optional[int],
+        sarcophagus: int | None,
+        beneath: int | None,
     ) -> int:
         card, choices = decision.subject, decision.choices
         cells = {c.args[0]: i for i, c in enumerate(choices) if c.kind in ("play", "cell")}
@@ -131,7 +130,7 @@ class PlanAgent(GreedyAgent):
         return best
 
 
-def play(registry, seed: int, options: tuple, writer: Optional[LogWriter] = None):
+def play(registry, seed: int, options: tuple, writer: LogWriter | None = None):
     log = None if writer is None else file_sink(writer, pool_fields(registry))
     game = new_game(registry, [PlanAgent(seed)], SCENARIO, options, seed, log=log)
     try:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Optional
 
 import click
 from rich.table import Table
@@ -97,10 +96,10 @@ def balance(
     optimal: bool,
     hands: int,
     effort: float,
-    plot_path: Optional[Path],
+    plot_path: Path | None,
     overwrite: bool,
     workers: int,
-    scheduler: Optional[str],
+    scheduler: str | None,
     extra_cards: tuple[Path, ...],
     output_format: str,
 ) -> None:
@@ -231,7 +230,7 @@ def _optimal(
     face_up_end: bool,
     effort: float,
     workers: int,
-    scheduler: Optional[str],
+    scheduler: str | None,
     err,
 ):
     """The best layouts of ``hands`` random hands, with a progress bar on a

@@ -4,8 +4,6 @@ final board), and the planner's hint during the game."""
 
 from __future__ import annotations
 
-from typing import Optional
-
 import attrs
 
 from dioses_rules.engine.agents import agent_seed, make_agent
@@ -21,7 +19,7 @@ BEST_TIME_LIMIT = 5.0  # seconds per area; then the best found, marked not prove
 class Best:
     """One area's best layout, or why there is none."""
 
-    total: Optional[int] = None
+    total: int | None = None
     optimal: bool = False
     why_not: str = ""
 

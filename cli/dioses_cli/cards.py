@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Optional
 
 import click
 from rich.table import Table
@@ -11,8 +10,8 @@ from rich.text import Text
 
 from dioses_rules.language import model as m
 from dioses_rules.language.english_definitions import provenance_text
-from dioses_rules.language.texts import Texts
 from dioses_rules.language.source_definitions import definition_text, pattern_rows_text
+from dioses_rules.language.texts import Texts
 from dioses_rules.pool.load import load_registry
 from dioses_rules.pool.registry import Registry
 
@@ -22,7 +21,7 @@ from .params import FilePath
 from .pictures import OVERWRITE_OPTION, check_picture_target, require_pictures, write_pdf, write_svg
 
 
-def _event_origin(definition) -> Optional[str]:
+def _event_origin(definition) -> str | None:
     """Where an Event card's event comes from (R27); None for any other definition."""
     origin = definition.event_origin if isinstance(definition, m.MythCard) else None
     return origin.value if origin is not None else None
@@ -76,9 +75,9 @@ def definition_json(
 @FORMAT_OPTION
 @user_errors
 def cards(
-    only_set: Optional[str],
+    only_set: str | None,
     as_text: bool,
-    sheet_path: Optional[Path],
+    sheet_path: Path | None,
     overwrite: bool,
     lang: str,
     extra_cards: tuple[Path, ...],

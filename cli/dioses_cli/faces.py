@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import zlib
-from typing import Optional, Sequence
+from collections.abc import Sequence
 
 from attrs import evolve
 
@@ -85,7 +85,7 @@ ROW_LETTERS = {
 _CELL = re.compile(r"^(f|c|b|front|central|back)-?([1-4])$")
 
 
-def cell_of(word: str) -> Optional[int]:
+def cell_of(word: str) -> int | None:
     """'f1', 'front-1', 'b4' -> the cell's index; None for anything else."""
     found = _CELL.match(word.lower())
     if found is None:
@@ -93,7 +93,7 @@ def cell_of(word: str) -> Optional[int]:
     return cell_index(m.Row(ROW_LETTERS[found.group(1)]), int(found.group(2)))
 
 
-def named_choice(text: str, choices: Sequence[Choice], decision_kind: str = "") -> Optional[int]:
+def named_choice(text: str, choices: Sequence[Choice], decision_kind: str = "") -> int | None:
     """The one choice that typed words name: cells ('swap f1 b4', 'c2'), a
     verb ('draw', 'discard', the decision's own: 'reveal b3'), or both
     ('play c2'); None when they name none or several."""

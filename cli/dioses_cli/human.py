@@ -5,7 +5,7 @@ one line what happened since the player last decided."""
 from __future__ import annotations
 
 import re
-from typing import Callable, Optional
+from collections.abc import Callable
 
 from rich.columns import Columns
 from rich.text import Text
@@ -18,7 +18,9 @@ from dioses_rules.language import model as m
 from .best import suggestion
 from .faces import CELL_KINDS, named_choice, printed_names, short_cell
 from .i18n import _, ngettext
-from .names import line_name, name_of, on_line, named, row_word, texts as screen_texts
+from .names import line_name, name_of, named, on_line, row_word
+from .names import texts as screen_texts
+from .output import console
 from .table import draw_board, seat_label
 
 HUMAN = "human"
@@ -65,9 +67,9 @@ DECISION_WORDS = {
 def record_phrase(
     record: dict,
     name: Callable[[str], str] = str,
-    names: Optional[Callable[[str, str], str]] = None,
+    names: Callable[[str, str], str] | None = None,
     label: Callable[[str], str] = str,
-) -> Optional[str]:
+) -> str | None:
     """A few words for one log record, or None for records not worth a word;
     ``name`` names a Myth card by its id, ``names`` (family, id) any card."""
     if record["type"] == "decision":
@@ -94,7 +96,7 @@ def _line(line) -> str:
     return on_line(row=text.split()[0]) if text.endswith(" row") else text
 
 
-def _event_phrase(record: dict, name, names) -> Optional[str]:
+def _event_phrase(record: dict, name, names) -> str | None:
     event = record.get("event")
     area = (
         _("area {number}").format(number=record["area"] + 1)
@@ -182,8 +184,8 @@ class Narrator:
     def __init__(self, out):
         self.out = out
         self.pending: list[dict] = []
-        self.seat: Optional[int] = None  # whose turn it is (None: the setup)
-        self.last_seat: Optional[int] = None  # the human seat asked last
+        self.seat: int | None = None  # whose turn it is (None: the setup)
+        self.last_seat: int | None = None  # the human seat asked last
         self.turn = 0
         self.dirty = True  # the board changed since it was drawn
 
@@ -196,8 +198,8 @@ class Narrator:
         if record["type"] == "event" and record.get("event") != "drew":
             self.dirty = True  # (a drawn card is in the prompt, not on the board)
 
-    def flush(self, game: Game, heading: Optional[str] = None) -> None:
-        names = lambda family, ident: named(game.registry, family, ident)  # noqa: E731
+    def flush(self, game: Game, heading: str | None = None) -> None:
+        names = lambda family, ident: named(game.registry, family, ident)
         phrases = [
             p
             for p in (
@@ -345,18 +347,18 @@ class HumanAgent:
     def __init__(
         self,
         out=None,
-        narrator: Optional[Narrator] = None,
-        read: Optional[Callable[[str], str]] = None,
+        narrator: Narrator | None = None,
+        read: Callable[[str], str] | None = None,
         lang: str = "en",
     ):
         self.out = out or console()
         self.lang = lang  # of card text: "en" or "es" (dioses play --lang)
         self.narrator = narrator
         self.read = read
-        self._last_seat: Optional[int] = None  # used without a narrator
+        self._last_seat: int | None = None  # used without a narrator
 
     @property
-    def last_seat(self) -> Optional[int]:
+    def last_seat(self) -> int | None:
         """The seat asked last, by any human at this table (hot-seat)."""
         return self.narrator.last_seat if self.narrator is not None else self._last_seat
 

@@ -19,11 +19,11 @@ object hook, ``handle_message`` and its builtin ``lsp_method`` handlers):
 from __future__ import annotations
 
 import logging
-from typing import Any, Optional
+from typing import Any
 from urllib.parse import unquote
 
-from cattrs.errors import ClassValidationError
 from cattrs import transform_error
+from cattrs.errors import ClassValidationError
 from lsprotocol import types as t
 from pygls.exceptions import JsonRpcException
 from pygls.protocol import LanguageServerProtocol
@@ -49,9 +49,9 @@ class CardWorkspace(Workspace):
     def _create_text_document(
         self,
         doc_uri: str,
-        source: Optional[str] = None,
-        version: Optional[int] = None,
-        language_id: Optional[str] = None,
+        source: str | None = None,
+        version: int | None = None,
+        language_id: str | None = None,
     ) -> TextDocument:
         return CardTextDocument(
             doc_uri,
@@ -78,7 +78,7 @@ class Refused:
 class DiosesProtocol(LanguageServerProtocol):
     def __init__(self, server, converter):
         self.initialize_seen = False
-        self.exit_code: Optional[int] = None
+        self.exit_code: int | None = None
         self.lossy: set[str] = set()  # URIs whose text came with lone surrogates
         self._replaced = False  # in the message being read
         super().__init__(server, converter)  # reads every attribute for its builtin handlers

@@ -4,8 +4,6 @@ completion, definitions, formatting. What to say is the library's
 
 from __future__ import annotations
 
-from typing import Optional
-
 from lsprotocol import types as t
 
 from dioses_rules.editing import features
@@ -41,7 +39,7 @@ _KINDS = {
 def register_questions(server: DiosesServer) -> None:
     @server.feature(t.TEXT_DOCUMENT_HOVER)
     @answering("hover")
-    def hover(ls: DiosesServer, params: t.HoverParams) -> Optional[t.Hover]:
+    def hover(ls: DiosesServer, params: t.HoverParams) -> t.Hover | None:
         path, line, character = ls.position(params.text_document.uri, params.position)
         snapshot = ls.view(path)
         text = features.hover(snapshot, path, line, character)
@@ -122,9 +120,7 @@ def register_questions(server: DiosesServer) -> None:
 
     @server.feature(t.TEXT_DOCUMENT_FORMATTING)
     @answering("formatting")
-    def formatting(
-        ls: DiosesServer, params: t.DocumentFormattingParams
-    ) -> Optional[list[t.TextEdit]]:
+    def formatting(ls: DiosesServer, params: t.DocumentFormattingParams) -> list[t.TextEdit] | None:
         path = ls.path_of(params.text_document.uri)
         snapshot = ls.cards.snapshot()
         try:
@@ -144,7 +140,7 @@ def register_questions(server: DiosesServer) -> None:
         return [t.TextEdit(t.Range(t.Position(0, 0), end), text)]
 
 
-def _wanted(only: Optional[list[str]], kind: str) -> bool:
+def _wanted(only: list[str] | None, kind: str) -> bool:
     """A code action of ``kind`` is wanted under the client's ``only`` filter."""
     return not only or any(kind == one or kind.startswith(one + ".") for one in only)
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 import functools
 import json
 import traceback
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable, Optional
 
 from lsprotocol import types as t
 from pygls import uris
@@ -105,7 +105,7 @@ class DiosesServer(LanguageServer):
         text = self.cards.buffers.get(path)
         return snapshot if text is None else snapshot.with_text(path, text)
 
-    def lines(self, path: str, text: Optional[str] = None) -> Lines:
+    def lines(self, path: str, text: str | None = None) -> Lines:
         """The positions of a file's newest text (or of ``text``), made once per text."""
         text = self.text(path) if text is None else text
         known = self._lines.get(path)
@@ -144,7 +144,7 @@ class DiosesServer(LanguageServer):
         return (path, *lines.from_protocol(at.line, at.character))
 
     def client_position(
-        self, path: str, line: int, character: int, text: Optional[str] = None
+        self, path: str, line: int, character: int, text: str | None = None
     ) -> t.Position:
         lines = self.lines(path, text)
         at = lines.to_protocol(line, character)
@@ -153,7 +153,7 @@ class DiosesServer(LanguageServer):
         )
 
     def client_range(
-        self, path: str, line: int, start: int, end: int, text: Optional[str] = None
+        self, path: str, line: int, start: int, end: int, text: str | None = None
     ) -> t.Range:
         """A library range (of the newest text, or of ``text``) in the editor's units."""
         return t.Range(
@@ -175,10 +175,10 @@ def answering(what: str, default=None):
 
     def wrap(handler: Callable) -> Callable:
         @functools.wraps(handler)
-        def guarded(ls: "DiosesServer", params):
+        def guarded(ls: DiosesServer, params):
             try:
                 return handler(ls, params)
-            except Exception:  # noqa: BLE001 - the session goes on; the editor shows the log
+            except Exception:
                 ls.log(
                     t.MessageType.Error,
                     f"dioses lsp: {what} failed (a bug, please "

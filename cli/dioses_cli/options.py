@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Optional, Sequence
+from typing import TYPE_CHECKING
 
 import click
 
@@ -179,8 +180,8 @@ def setup_options(command):
 
 
 def parse_agents(
-    text: Optional[str], allowed: Sequence[str], param: str = "'--agents'"
-) -> Optional[list[str]]:
+    text: str | None, allowed: Sequence[str], param: str = "'--agents'"
+) -> list[str] | None:
     if text is None:
         return None
     names = [name.strip().lower() for name in text.split(",")]
@@ -211,11 +212,11 @@ def load_sets(extra_cards, sets: Sequence[str]) -> Registry:
 
 def game_arguments(
     extra_cards,
-    scenario: Optional[str],
+    scenario: str | None,
     challenge: bool,
     rules: Sequence[str],
     sets: Sequence[str] = (),
-) -> tuple[Registry, Optional[str], list[str]]:
+) -> tuple[Registry, str | None, list[str]]:
     """The cards in play, the scenario id and the rule option ids asked for."""
     registry = load_sets(extra_cards, sets)
     scenario_id = resolve_scenario(registry, scenario)
@@ -226,7 +227,7 @@ def game_arguments(
     return registry, scenario_id, resolve_rules(registry, rules)
 
 
-def resolve_scenario(registry: Registry, name: Optional[str]) -> Optional[str]:
+def resolve_scenario(registry: Registry, name: str | None) -> str | None:
     if name is None:
         return None
     scenarios = registry.definitions("scenario")
@@ -255,7 +256,7 @@ def resolve_rules(registry: Registry, names: Sequence[str]) -> list[str]:
     return resolved
 
 
-def shares_one_area(registry: Registry, scenario: Optional[str], options: Sequence[str]) -> bool:
+def shares_one_area(registry: Registry, scenario: str | None, options: Sequence[str]) -> bool:
     """Whether the game's rule options (the sets' own, the chosen ones, the
     scenario's mode) seat every player at one area (``areas shared``, R21)."""
     from dioses_rules.engine.setup import settings_for
@@ -280,7 +281,7 @@ def think_option():
     )
 
 
-def check_think(think: Optional[int], names: Sequence[str]) -> None:
+def check_think(think: int | None, names: Sequence[str]) -> None:
     """A usage error for --think when no seat is played by the planner."""
     if think is not None and "planner" not in names:
         raise click.BadParameter(
@@ -305,7 +306,7 @@ def check_players(players: int, solo: bool, most: int) -> None:
         )
 
 
-def check_set_option(registry: Registry, only_set: Optional[str]) -> bool:
+def check_set_option(registry: Registry, only_set: str | None) -> bool:
     """Whether ``--set`` was given; a usage error when it names no loaded set."""
     if only_set is None:
         return False

@@ -25,8 +25,9 @@ import functools
 import os
 import platform
 import sys
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable, Optional, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 import click
 
@@ -48,7 +49,7 @@ CRASH_DIR_VARIABLE = "DIOSES_CRASH_DIR"
 APP_NAME = "dioses-rules"
 
 
-def counted(count: int, noun: str, plural_form: Optional[str] = None) -> str:
+def counted(count: int, noun: str, plural_form: str | None = None) -> str:
     """'1 file', '2 files', '0 files': the number with the noun agreeing."""
     from dioses_rules.language.source import plural
 
@@ -169,7 +170,7 @@ def crash_dir() -> Path:
     return platformdirs.user_log_path(APP_NAME, appauthor=False)
 
 
-def crash_text(error: BaseException, argv: Optional[list[str]] = None) -> str:
+def crash_text(error: BaseException, argv: list[str] | None = None) -> str:
     """A crash report: when, the command line, the versions and the traceback."""
     import shlex
     import traceback
@@ -188,7 +189,7 @@ def crash_text(error: BaseException, argv: Optional[list[str]] = None) -> str:
     return "\n".join(lines) + "".join(traceback.format_exception(error))
 
 
-def write_crash_report(error: BaseException, argv: Optional[list[str]] = None) -> Optional[Path]:
+def write_crash_report(error: BaseException, argv: list[str] | None = None) -> Path | None:
     """Write the crash report to a new file in :func:`crash_dir`, or to a
     temporary file when that folder cannot be written; None when neither
     could be (the caller then prints the report itself)."""
@@ -207,7 +208,7 @@ def write_crash_report(error: BaseException, argv: Optional[list[str]] = None) -
         return None
 
 
-def _write_new(text: str, prefix: str, folder: Optional[str]) -> Path:
+def _write_new(text: str, prefix: str, folder: str | None) -> Path:
     import tempfile
 
     handle, name = tempfile.mkstemp(prefix=prefix, suffix=".txt", dir=folder, text=True)
@@ -216,7 +217,7 @@ def _write_new(text: str, prefix: str, folder: Optional[str]) -> Path:
     return Path(name)
 
 
-def report_bug(error: BaseException, argv: Optional[list[str]] = None) -> None:
+def report_bug(error: BaseException, argv: list[str] | None = None) -> None:
     """Tell the user about a bug of ours and exit :data:`EXIT_BUG`."""
     path = write_crash_report(error, argv)
     summary = f"internal error: {type(error).__name__}: {error}"
@@ -325,7 +326,7 @@ def _report_quietly(diagnostics: Iterable[Diagnostic]) -> None:
 # ------------------------------------------------------------------ the guard
 
 
-def run_guarded(call: Callable[[], T], argv: Optional[list[str]] = None) -> T:
+def run_guarded(call: Callable[[], T], argv: list[str] | None = None) -> T:
     """Run ``call`` and map what it raises to a message and an exit code:
     a user's error (DiosesError) 1, a closed pipe 141 quietly, Ctrl-C 130,
     a bug 3 with a crash file; click's own exits and errors pass through."""
@@ -371,7 +372,7 @@ def user_errors(command: Callable) -> Callable:
 _ARGV_KEY = "dioses_cli.argv"
 
 
-def _command_line() -> Optional[list[str]]:
+def _command_line() -> list[str] | None:
     """The command line as the outermost guarded command received it."""
     context = click.get_current_context(silent=True)
     if context is None:

@@ -9,8 +9,8 @@ end in a refusal.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 import click
 

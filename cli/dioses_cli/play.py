@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
-from typing import Optional
 
 import click
 
@@ -20,10 +19,10 @@ from dioses_rules.engine.setup import MAX_SEATS, new_game
 from dioses_rules.pool.identity import pool_sets
 
 from .best import BEST_TIME_LIMIT
+from .completion import complete_agents
 from .human import HUMAN, HumanAgent
 from .i18n import _
 from .names import name_of, texts
-from .completion import complete_agents
 from .options import (
     CARDS_OPTION,
     LANG_OPTION,
@@ -217,7 +216,7 @@ def play_command(
 
 
 def _seat_names(
-    names: Optional[list[str]], players: Optional[int], scenario_id: Optional[str], shared: bool
+    names: list[str] | None, players: int | None, scenario_id: str | None, shared: bool
 ) -> list[str]:
     """Who sits where: as asked, then greedy agents up to ``players``."""
     if players is None:

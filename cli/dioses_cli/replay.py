@@ -4,22 +4,21 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Optional
 
 import click
 
 from dioses_rules.engine.log import from_file
 from dioses_rules.engine.replay import replay_log
 
+from .names import printed_names
 from .options import CARDS_OPTION
 from .output import console, exit_codes_help, user_errors
 from .params import FilePath
-from .names import printed_names
 from .views import record_words
 
 
 def describe(
-    record: Optional[dict],
+    record: dict | None,
     numbered_from: int,
     missing: str = "nothing (the game ended)",
     registry=None,

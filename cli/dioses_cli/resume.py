@@ -9,7 +9,6 @@ the save; a path kept in an older save is only mentioned, never followed.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Optional
 
 import click
 
@@ -18,8 +17,8 @@ from dioses_rules.engine.log import first_record, is_log
 from dioses_rules.engine.saves import PlayInfo, SaveFile, check_save, load_game, read_save
 from dioses_rules.engine.state import GameError, game_error
 from dioses_rules.errors import Diagnostic
-from dioses_rules.pool.identity import compare_pools, pool_sets
 from dioses_rules.pool.history import load_played_pool
+from dioses_rules.pool.identity import compare_pools, pool_sets
 from dioses_rules.pool.registry import Registry
 
 from .human import HUMAN, HumanAgent
@@ -31,12 +30,12 @@ from .targets import beside, check_distinct, check_final_board, check_save_targe
 def resume(
     out,
     path: Path,
-    save_option: Optional[Path],
-    log_option: Optional[Path],
-    final_board: Optional[Path],
+    save_option: Path | None,
+    log_option: Path | None,
+    final_board: Path | None,
     extra_cards,
     overwrite: bool = False,
-    best_time: Optional[float] = None,
+    best_time: float | None = None,
     lang: str = "en",
 ) -> None:
     if not path.exists():
@@ -118,11 +117,11 @@ def _check_pool(save: SaveFile, registry: Registry, cards_given: bool, path: str
 
 def _log_path(
     save: SaveFile,
-    log_option: Optional[Path],
+    log_option: Path | None,
     save_path: Path,
     overwrite: bool,
     records: list[dict],
-) -> tuple[Optional[Path], Optional[str]]:
+) -> tuple[Path | None, str | None]:
     """Where the resumed game's log goes: --log, else beside the save; a log
     file of this very game goes on, another one is replaced only with
     --overwrite, anything else never."""

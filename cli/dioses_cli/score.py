@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Optional
 
 import click
 
-from dioses_rules.pool.load import load_registry
 from dioses_rules.errors import DiosesError
+from dioses_rules.pool.load import load_registry
 from dioses_rules.scoring.board import (
     board_registry,
     read_board_bytes,
@@ -19,8 +18,8 @@ from dioses_rules.scoring.board import (
 from dioses_rules.scoring.expect import check_expectations, expectations_json
 from dioses_rules.scoring.score import EVALUATORS, score_board
 
-from .options import CARDS_OPTION, FORMAT_OPTION, LANG_OPTION, RULINGS_OPTION
 from .i18n import _, ngettext
+from .options import CARDS_OPTION, FORMAT_OPTION, LANG_OPTION, RULINGS_OPTION
 from .output import EXIT_CODES_HELP, EXIT_USER_ERROR, print_json, report_diagnostics, user_errors
 from .params import FilePath
 from .pictures import OVERWRITE_OPTION, check_picture_target, require_pictures, write_svg, written
@@ -69,7 +68,7 @@ def score(
     output_format: str,
     explain: bool,
     evaluator: str,
-    svg_path: Optional[Path],
+    svg_path: Path | None,
     overwrite: bool,
     lang: str,
 ) -> None:

@@ -4,11 +4,10 @@ after every turn, the narration, and what is printed and written at the end."""
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Callable, Optional, Sequence
 
 import click
-
 from attrs import evolve
 
 from dioses_rules.engine.game import Game
@@ -34,7 +33,7 @@ class Autosave:
     def __init__(self, path: Path, play: PlayInfo):
         self.path = path
         self.play = play
-        self.turn: Optional[int] = None
+        self.turn: int | None = None
 
     def write(self, game: Game, records: Sequence[dict]) -> None:
         write_save(self.path, game, evolve(self.play, records=list(records)))
@@ -50,7 +49,7 @@ class Session:
         registry: Registry,
         save_path: Path,
         play: PlayInfo,
-        log_path: Optional[Path],
+        log_path: Path | None,
         records: Sequence[dict] = (),
     ):
         self.out = out
@@ -61,9 +60,9 @@ class Session:
         self.narrator = Narrator(out)
         self.autosave = Autosave(save_path, play)
         self.log_path = log_path
-        self.writer: Optional[LogWriter] = None
+        self.writer: LogWriter | None = None
         self.transform: Callable[[dict], dict] = lambda record: record
-        self.best_time: Optional[float] = None  # seconds per area at the end; 0: none
+        self.best_time: float | None = None  # seconds per area at the end; 0: none
 
     def log(self, record: dict) -> None:
         """An engine record: kept and written as the log numbers it (a game
@@ -95,7 +94,7 @@ class Session:
             self.narrator.dirty = False
 
     def run(
-        self, start: Callable[[Callable[[dict], None]], Game], final_board: Optional[Path]
+        self, start: Callable[[Callable[[dict], None]], Game], final_board: Path | None
     ) -> None:
         try:
             game = start(self.log)
@@ -132,7 +131,7 @@ class Session:
                 self.writer.close()
         self._finished(game, result, final_board)
 
-    def _finished(self, game: Game, result, final_board: Optional[Path]) -> None:
+    def _finished(self, game: Game, result, final_board: Path | None) -> None:
         out = self.out
         bests = ()
         seconds = best.BEST_TIME_LIMIT if self.best_time is None else self.best_time

@@ -3,7 +3,7 @@ piles, and the final scores."""
 
 from __future__ import annotations
 
-from typing import Optional, Sequence
+from collections.abc import Sequence
 
 from rich.columns import Columns
 from rich.table import Table
@@ -16,7 +16,7 @@ from dioses_rules.scoring.score import ScoreReport
 
 from .faces import mythology_style, short_rule, visible_report
 from .i18n import _, ngettext, ruling
-from .names import name_of, on_line, named, row_word, texts
+from .names import name_of, named, on_line, row_word, texts
 from .views import difficulty_word, render_report
 
 
@@ -25,7 +25,7 @@ def area_table(
     area: int,
     title: str,
     detailed: bool,
-    report: Optional[ScoreReport] = None,
+    report: ScoreReport | None = None,
     width: int = 120,
 ) -> Table:
     """An area as a 3x4 grid; face-down cards are '?' for everyone. A
@@ -93,7 +93,7 @@ def area_table(
 COMPACT_NAME = 9  # a compact area abbreviates longer names (never cuts its columns)
 
 
-def _face(card: m.MythCard, points: Optional[int], registry, detailed: bool, locked: bool) -> Text:
+def _face(card: m.MythCard, points: int | None, registry, detailed: bool, locked: bool) -> Text:
     name = name_of(card)
     if not detailed and len(name) > COMPACT_NAME:
         name = name[: COMPACT_NAME - 1].rstrip() + "…"
@@ -135,7 +135,7 @@ def seat_label(game: Game, seat: int) -> str:
     return _("seat {number} ({agent})").format(number=seat + 1, agent=game.agents[seat].name)
 
 
-def draw_board(out, game: Game, seat: Optional[int], setup: bool = False) -> None:
+def draw_board(out, game: Game, seat: int | None, setup: bool = False) -> None:
     """The whole table as seen from ``seat`` (None: an onlooker): ``seat``'s
     area first and in full, the others compact side by side, each with the
     points its face-up cards score now; the heading names whose turn it is

@@ -12,7 +12,6 @@ a log never says where to write.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Optional
 
 import click
 
@@ -87,8 +86,8 @@ def check_distinct(save_path: Path, log_path: Path) -> None:
 
 
 def new_game_targets(
-    save_option: Optional[Path], log_option: Optional[Path], overwrite: bool
-) -> tuple[Path, Path, Optional[str]]:
+    save_option: Path | None, log_option: Path | None, overwrite: bool
+) -> tuple[Path, Path, str | None]:
     """The save and log of a new game, and a note when a fresh name was picked."""
     note = None
     if save_option is not None:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 import sys
 from pathlib import Path
-from typing import Optional
 
 import click
 
@@ -61,9 +60,9 @@ def _budget(ctx, param, value: float) -> float:
 def test_command(
     paths: tuple[Path, ...],
     budget: float,
-    seed: Optional[int],
+    seed: int | None,
     output_format: str,
-    junit_path: Optional[Path],
+    junit_path: Path | None,
 ) -> None:
     """Verify card files and folders: lint, the boards' [expect] tables,
     and property tests run for the sets they define.

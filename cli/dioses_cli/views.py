@@ -3,7 +3,7 @@ simulation reports (the game table is in :mod:`table`)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING
 
 from rich.table import Table
 from rich.text import Text
@@ -33,7 +33,7 @@ class _Say:
     screen (names.py), each line and condition as the card text writer of
     that language says it."""
 
-    def __init__(self, texts: "Optional[Texts]"):
+    def __init__(self, texts: Texts | None):
         self.texts = texts
 
     def __call__(self, words: str) -> str:
@@ -61,7 +61,7 @@ class _Say:
 
 
 def render_report(
-    report: ScoreReport, title: str, explain: bool, texts: "Optional[Texts]" = None
+    report: ScoreReport, title: str, explain: bool, texts: Texts | None = None
 ) -> None:
     """A score report: the grid with each card's points, the laws, patterns and
     objectives, why each card scored (``explain``), the total and the
@@ -373,7 +373,7 @@ def _join(items: list[str]) -> str:
     return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
 
 
-def words(value, key: Optional[str] = None) -> str:
+def words(value, key: str | None = None) -> str:
     """A value of a log record in plain words: no Python reprs, no JSON.
 
     None is "none", booleans "yes"/"no", a mapping "key value, ...", a list

@@ -21,6 +21,7 @@ workspace: it reads the buffer's text and a snapshot's registry.
 from __future__ import annotations
 
 import re
+
 from ..language import model as m
 from ..language.settings import SETTINGS
 from ..language.vocabulary import PROVENANCES
@@ -84,8 +85,7 @@ def _in_comment_or_string(line: str) -> bool:
         last = found.group()
     return last is not None and (
         last[0] == "#"
-        or last[0] == '"'
-        and (len(last) == 1 or not last.endswith('"') or last.endswith('\\"'))
+        or (last[0] == '"' and (len(last) == 1 or not last.endswith('"') or last.endswith('\\"')))
     )
 
 
@@ -108,7 +108,7 @@ def name_context(piece: str) -> str:
         return "myth"
     if previous == "top" and last == "of":
         return "deck"
-    if previous in ("a", "an") and len(tokens) >= 3 and tokens[-3] == "draw" or last == "draw":
+    if (previous in ("a", "an") and len(tokens) >= 3 and tokens[-3] == "draw") or last == "draw":
         return "difficulty"
     return {
         "requires": "set",

@@ -9,7 +9,6 @@ not lex or parse so far gives None: the caller then offers every word.
 from __future__ import annotations
 
 import re
-from typing import Optional
 
 from lark.exceptions import LarkError
 
@@ -36,7 +35,7 @@ def definition_start(text: str) -> int:
     return start
 
 
-def accepted(before: str, vocabulary: Vocabulary) -> Optional[frozenset[str]]:
+def accepted(before: str, vocabulary: Vocabulary) -> frozenset[str] | None:
     """The terminal names the parser accepts after ``before`` (the text up
     to the cursor, the word being typed left out); None if it does not parse."""
     piece = before[definition_start(before) :]

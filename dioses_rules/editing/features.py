@@ -6,7 +6,6 @@ the Python string (the server converts the editor's units)."""
 from __future__ import annotations
 
 import re
-from typing import Optional
 
 from attrs import frozen
 
@@ -36,10 +35,10 @@ class Completion:
     label: str
     kind: str  # "keyword", "mythology", "type", "set", "row", ... or a definition family
     detail: str = ""
-    replace: Optional[tuple[int, int, int]] = None  # (line, start, end) of the word it replaces
+    replace: tuple[int, int, int] | None = None  # (line, start, end) of the word it replaces
 
 
-def word_at(text: str, line: int, character: int) -> Optional[tuple[str, int, int]]:
+def word_at(text: str, line: int, character: int) -> tuple[str, int, int] | None:
     """The name under (or just before) the cursor: (word, start, end)."""
     lines = text.split("\n")
     if not 0 <= line < len(lines):
@@ -86,7 +85,7 @@ def _defined_at(snapshot: Snapshot, path: str, line: int):
     return None
 
 
-def hover(snapshot: Snapshot, path: str, line: int, character: int) -> Optional[str]:
+def hover(snapshot: Snapshot, path: str, line: int, character: int) -> str | None:
     """Markdown for the card id, definition header or declared word under the cursor."""
     text = snapshot.texts.get(path)
     if text is None:
@@ -97,8 +96,7 @@ def hover(snapshot: Snapshot, path: str, line: int, character: int) -> Optional[
     declared = _word_text(snapshot, word) if word else None
     if header is not None and (
         word == header[0].id
-        or not declared
-        and word not in _ids(snapshot)
+        or (not declared and word not in _ids(snapshot))
         or _first_word(header[0], found)
     ):
         return _definition_text(snapshot, *header)
@@ -112,7 +110,7 @@ def hover(snapshot: Snapshot, path: str, line: int, character: int) -> Optional[
     return "\n\n---\n\n".join(shown) or None
 
 
-def _first_word(definition: m.Definition, found: Optional[tuple[str, int, int]]) -> bool:
+def _first_word(definition: m.Definition, found: tuple[str, int, int] | None) -> bool:
     """The word that opens a definition ('god' of 'god hera ...', 'law')."""
     return (
         found is not None and definition.span is not None and found[1] == definition.span.column - 1
@@ -164,7 +162,7 @@ def _rulings(snapshot: Snapshot, definition: m.Definition) -> list[str]:
     return sorted(set(_RULING.findall(comments)), key=lambda code: int(code[1:]))
 
 
-def _word_text(snapshot: Snapshot, word: str) -> Optional[str]:
+def _word_text(snapshot: Snapshot, word: str) -> str | None:
     """A declared mythology or type, or a set id."""
     for set_id, loaded in snapshot.registry.sets.items():
         if word == set_id:

@@ -20,7 +20,6 @@ you mean with two names is left for the modder to pick), once per place.
 from __future__ import annotations
 
 import re
-from typing import Optional
 
 from attrs import frozen
 
@@ -105,7 +104,7 @@ def _misspelt(text: str, diagnostic: Diagnostic, place: Place) -> Place:
     return Place(place.path, line, start, start + len(quoted[-1]))
 
 
-def _add_requires(text: str, path: str, set_id: str) -> Optional[Edit]:
+def _add_requires(text: str, path: str, set_id: str) -> Edit | None:
     """The edit adding ``set_id`` to the set header's ``requires`` (a new
     line after the header's first line if it has none)."""
     lines = text.split("\n")
@@ -157,4 +156,4 @@ def _overlaps(one: Edit, other: Edit) -> bool:
         return False
     if a.start == a.end == b.start == b.end:
         return True  # two insertions at one place
-    return a.start < b.end and b.start < a.end or (a.start == b.start)
+    return (a.start < b.end and b.start < a.end) or (a.start == b.start)

@@ -9,7 +9,7 @@ header and the bundled sets' headers, as the parser does.
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from pygments.lexer import RegexLexer
 from pygments.token import Comment, Keyword, Name, Number, Punctuation, String, Text, _TokenType

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import bisect
 import re
-from typing import Optional
 
 from ..errors import Diagnostic
 
@@ -43,7 +42,7 @@ def protocol_lines(text: str) -> list[str]:
     return _PROTOCOL_LINE.findall(text)
 
 
-def lone_surrogate_diagnostic(path: str, text: str) -> Optional[Diagnostic]:
+def lone_surrogate_diagnostic(path: str, text: str) -> Diagnostic | None:
     """DL003 at the first U+FFFD of a buffer the editor sent lone surrogates in."""
     at = text.find(REPLACEMENT)
     if at < 0:

@@ -17,8 +17,8 @@ import copy
 import os
 import stat
 import threading
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Callable, Iterable, Optional, Sequence
 
 from ..errors import Diagnostic
 from ..language.headers import scan_header
@@ -72,10 +72,10 @@ class Snapshot:
         for diagnostic in lint_sources(self.sources):
             self.diagnostics.setdefault(diagnostic.path, []).append(diagnostic)
 
-    def source(self, path: str) -> Optional[SourceFile]:
+    def source(self, path: str) -> SourceFile | None:
         return self.by_path.get(path)
 
-    def with_text(self, path: str, text: str) -> "Snapshot":
+    def with_text(self, path: str, text: str) -> Snapshot:
         """This snapshot with a buffer's newer text: what hover and completion
         read while the check of that text is not done (its words and ids are
         this snapshot's; the words at the cursor are the text's)."""
@@ -120,11 +120,11 @@ class Workspace:
         self.folders = [Path(folder).resolve() for folder in folders]
         self.buffers: dict[str, str] = {}
         self._bundled: dict[str, str] = {}
-        self._on_disk: Optional[dict[str, str]] = None  # the workspace's files
-        self._elsewhere: Optional[list[SourceFile]] = None
-        self._snapshot: Optional[Snapshot] = None
+        self._on_disk: dict[str, str] | None = None  # the workspace's files
+        self._elsewhere: list[SourceFile] | None = None
+        self._snapshot: Snapshot | None = None
         self.problems: dict[str, list[Diagnostic]] = {}  # a buffer's, found where it entered
-        self._last: Optional[Snapshot] = None  # the newest one built, of older text maybe
+        self._last: Snapshot | None = None  # the newest one built, of older text maybe
         self._version = 0  # edits so far: a snapshot built meanwhile is not current
         self._building = threading.Lock()  # one build at a time (a check runs in a thread)
         self.skipped: list[tuple[str, str]] = []  # (path, why) of the last read of the disk
@@ -204,7 +204,7 @@ class Workspace:
             }
         return self._on_disk
 
-    def _read_one(self, path: Path) -> Optional[str]:
+    def _read_one(self, path: Path) -> str | None:
         text, why = read_card_file(path)
         if why is not None:
             self.skipped.append((str(path), why))
@@ -229,7 +229,7 @@ def workspace_files(folders: Iterable[Path]) -> list[Path]:
     return found
 
 
-def read_card_file(path: Path) -> tuple[Optional[str], Optional[str]]:
+def read_card_file(path: Path) -> tuple[str | None, str | None]:
     """(the text, None), or (None, why not): only a regular file of at most
     :data:`MAX_CARD_FILE_BYTES` is read. A FIFO would block the session and
     a link to /dev/zero would fill the memory, so the file is opened without

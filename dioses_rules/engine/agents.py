@@ -12,7 +12,7 @@
 from __future__ import annotations
 
 import random
-from typing import Iterator, Optional
+from collections.abc import Iterator
 
 from ..errors import did_you_mean
 from .game import Game
@@ -60,7 +60,7 @@ class ScriptedAgent:
 AGENTS = {"random": RandomAgent, "greedy": GreedyAgent, "planner": Planner}
 
 
-def make_agent(name: str, seed: int, think: Optional[int] = None):
+def make_agent(name: str, seed: int, think: int | None = None):
     """The agent called ``name``, seeded; ``think`` is the planner's
     simulations per decision (its default when None; the others ignore it)."""
     if name not in AGENTS:

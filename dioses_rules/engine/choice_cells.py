@@ -11,7 +11,7 @@ seat deciding (the engine asks the seat that decides for an area,
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..scoring.area import cell_column, cell_row
 from .state import Choice

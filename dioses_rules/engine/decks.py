@@ -3,12 +3,9 @@ Power effects that search the discards or the deck (a mixin of ``Game``)."""
 
 from __future__ import annotations
 
-from typing import Optional
-
 from ..language import model as m
 from ..scoring.board import LawEntry, PatternEntry
 from .state import Choice
-
 
 ROW_VALUES = tuple(row.value for row in m.ROWS)  # read once: an enum's value is slow to read
 
@@ -16,7 +13,7 @@ ROW_VALUES = tuple(row.value for row in m.ROWS)  # read once: an enum's value is
 class DeckRules:
     """Methods of :class:`game.Game` that move cards between decks and piles."""
 
-    def draw(self) -> Optional[str]:
+    def draw(self) -> str | None:
         """The top card of the deck; an empty deck is refilled from the
         discard piles (all but their top cards), shuffled (R31); when that
         gives no card either, None: the draw does not happen."""
@@ -32,7 +29,7 @@ class DeckRules:
                 self.event("deck-refilled", cards=len(refill))
         return state.deck.pop() if state.deck else None
 
-    def discard(self, card_id: str, area: int, pile: Optional[int] = None) -> None:
+    def discard(self, card_id: str, area: int, pile: int | None = None) -> None:
         """Put a card on a discard pile; an Event card leaves the game (R18)."""
         if self.cards[card_id].event:
             self.state.removed.append(card_id)
@@ -107,7 +104,7 @@ class DeckRules:
 
     # ------------------------------------------------------------------ patterns (R14, R28)
     def draw_patterns(
-        self, area: int, count: int, difficulty: Optional[m.Difficulty], keep: Optional[int]
+        self, area: int, count: int, difficulty: m.Difficulty | None, keep: int | None
     ) -> None:
         deck = self.state.pattern_deck
         drawn = []

@@ -26,7 +26,6 @@ any deck.
 from __future__ import annotations
 
 import random
-from typing import Optional
 
 from ..language import model as m
 from .state import Decision, GameState, copy_state
@@ -34,7 +33,7 @@ from .state import Decision, GameState, copy_state
 Place = tuple  # ("deck", index) | ("cell", area, cell) | ("power", area, index)
 
 
-def seen_cards(state: GameState, decision: Optional[Decision]) -> set[str]:
+def seen_cards(state: GameState, decision: Decision | None) -> set[str]:
     """The Myth cards that are visible now, or shown to the deciding player
     by the decision (its card, the seek's revealed cards)."""
     seen = set(state.removed)
@@ -81,7 +80,7 @@ def _put(state: GameState, place: Place, card: str) -> None:
         state.areas[place[1]].power[place[2]] = card
 
 
-def _separated(scenario: Optional[m.Scenario], challenge: bool) -> tuple[set[str], int]:
+def _separated(scenario: m.Scenario | None, challenge: bool) -> tuple[set[str], int]:
     """The cards a scenario's setup put on top of the deck by name, and how
     many random ones went with them."""
     if scenario is None:
@@ -93,8 +92,8 @@ def _separated(scenario: Optional[m.Scenario], challenge: bool) -> tuple[set[str
 def determinize(
     start: GameState,
     now: GameState,
-    decision: Optional[Decision],
-    scenario: Optional[m.Scenario],
+    decision: Decision | None,
+    scenario: m.Scenario | None,
     rng: random.Random,
 ) -> GameState:
     """A copy of ``start`` (the state at the start of the turn) with its
@@ -129,7 +128,7 @@ def determinize(
 
 
 def _shuffle_decks(
-    world: GameState, now: GameState, decision: Optional[Decision], rng: random.Random
+    world: GameState, now: GameState, decision: Decision | None, rng: random.Random
 ) -> None:
     """The Law, Pattern and set-aside decks in a new order, the laws and
     patterns seen since the turn began kept in place."""

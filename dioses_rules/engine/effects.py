@@ -8,7 +8,6 @@ effect kind the engine does not know raises instead of being skipped.
 from __future__ import annotations
 
 from functools import partial
-from typing import Optional
 
 from ..language import model as m
 from ..language.walk import Dispatch
@@ -90,7 +89,7 @@ class EffectRules:
                 self.event("state", name=effect.remember, card=card)
 
     # ------------------------------------------------------------------ scenario rules
-    def run_triggers(self, kind: m.TriggerKind, area: int, card_id: Optional[str]) -> None:
+    def run_triggers(self, kind: m.TriggerKind, area: int, card_id: str | None) -> None:
         if self.scenario is None:
             return
         for rule in self.scenario.rules:
@@ -108,7 +107,7 @@ class EffectRules:
             return False
         return Evaluator(self.area_model(area, reveal=True)).matches(selector, cell, cell)
 
-    def cell_of(self, ref: m.CellRef, area: int) -> Optional[int]:
+    def cell_of(self, ref: m.CellRef, area: int) -> int | None:
         model = self.area_model(area, reveal=True)
         evaluator = Evaluator(model, Facts(scenario_state=dict(self.state.scenario_state)))
         cells = [c for c in model.occupied() if evaluator.matches(ref.card, c, None)]

@@ -19,8 +19,8 @@ game replays exactly from its seed and its log.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from functools import partial
-from typing import Callable, Optional, Sequence
 
 from attrs import frozen
 
@@ -71,7 +71,7 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules):
         state: GameState,
         agents: Sequence[Agent],
         rng: random.Random,
-        log: Optional[Callable[[dict], None]] = None,
+        log: Callable[[dict], None] | None = None,
     ):
         self.registry = registry
         self.state = state
@@ -89,8 +89,8 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules):
         # For a planning agent (one whose ``plans`` is true), and only then:
         # the state at the start of the current turn and the picks (seat,
         # kind, index) agents made since, from which it replays the turn.
-        self.turn_start: Optional[GameState] = None
-        self.turn_picks: Optional[list[tuple[int, str, int]]] = None
+        self.turn_start: GameState | None = None
+        self.turn_picks: list[tuple[int, str, int]] | None = None
 
     @property
     def log(self) -> Callable[[dict], None]:
@@ -99,7 +99,7 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules):
         return self._log if self._log is not None else _no_log
 
     @log.setter
-    def log(self, log: Optional[Callable[[dict], None]]) -> None:
+    def log(self, log: Callable[[dict], None] | None) -> None:
         self._log = log or None
 
     # ------------------------------------------------------------------ helpers
@@ -131,7 +131,7 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules):
         kind: str,
         prompt: str,
         choices: Sequence[Choice],
-        subject: Optional[str] = None,
+        subject: str | None = None,
     ) -> Choice:
         """The agent's pick among ``choices`` (a list, or :class:`LazyChoices`);
         the only option is taken without asking."""
@@ -230,7 +230,7 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules):
     # ------------------------------------------------------------------ area changes
     def place(
         self, area: int, cell: int, card_id: str, face_up: bool, played: bool = False
-    ) -> Optional[str]:
+    ) -> str | None:
         """Put a card in a cell and discard the card it replaced (returned),
         before any trigger or event fires (R18: "As in a normal game, the card
         that is replaced goes to the discard pile" comes before Hercules's

@@ -6,7 +6,7 @@ time (face-down cards unknown), judged by the fast valuation
 from __future__ import annotations
 
 import random
-from typing import Optional, Sequence
+from collections.abc import Sequence
 
 from ..language import model as m
 from ..scoring.board import LawEntry
@@ -14,7 +14,6 @@ from .game import Game
 from .patterns import Signature, face_up_signature
 from .state import Choice, Decision, Slot
 from .valuation import Context, Valuation, reference_value
-
 
 MAX_REMEMBERED_VALUES = 100_000  # GreedyAgent forgets them all past this many
 
@@ -27,13 +26,13 @@ class GreedyAgent:
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)
         self._promises: dict[str, float] = {}  # R32: a card's worth to the area below
-        self._promised_for: Optional[tuple] = None
-        self._values_of: Optional[Game] = None
-        self._valuation: Optional[Valuation] = None  # for the game of _values_of
+        self._promised_for: tuple | None = None
+        self._values_of: Game | None = None
+        self._valuation: Valuation | None = None  # for the game of _values_of
         self._values: dict[tuple, Context] = {}  # contexts by key, their values; one game
         self._remembered = 0  # values in _values
         self._deciding = False  # within choose: the game does not change
-        self._current: Optional[Context] = None  # the area's, during a decision
+        self._current: Context | None = None  # the area's, during a decision
 
     # ------------------------------------------------------------ valuation
     def follow(self, game: Game, seed: int) -> None:
@@ -48,7 +47,7 @@ class GreedyAgent:
         self._valuation.game = self._values_of = game
 
     def value(
-        self, game: Game, area: int, cells: Sequence[Optional[Slot]], laws: Optional[list] = None
+        self, game: Game, area: int, cells: Sequence[Slot | None], laws: list | None = None
     ) -> float:
         """Known score of an area: face-down cards count as unknown (absent).
 
@@ -59,7 +58,7 @@ class GreedyAgent:
         return self.value_of(game, area, face_up_signature(cells), laws)
 
     def value_of(
-        self, game: Game, area: int, signature: Signature, laws: Optional[list] = None
+        self, game: Game, area: int, signature: Signature, laws: list | None = None
     ) -> float:
         """:meth:`value` of the cells whose face-up signature this is,
         remembered by signature among the values of its context (all it
@@ -77,7 +76,7 @@ class GreedyAgent:
             value = context.values[signature] = self._valuation.value_in(context, signature)
         return value
 
-    def _context(self, game: Game, area: int, laws: Optional[list]) -> Context:
+    def _context(self, game: Game, area: int, laws: list | None) -> Context:
         """The context of the area now (with ``laws`` instead of its own),
         the one kept for it if the game was in it before: the laws, the held
         patterns and whether completed, the objectives, what the scenario
@@ -91,9 +90,7 @@ class GreedyAgent:
         return self._values.setdefault(context.key, context)
 
     @staticmethod
-    def _score(
-        game: Game, area: int, cells: Sequence[Optional[Slot]], laws: Optional[list]
-    ) -> float:
+    def _score(game: Game, area: int, cells: Sequence[Slot | None], laws: list | None) -> float:
         """The reference of :meth:`value`: the area as a board, scored."""
         return reference_value(game, area, cells, laws)
 
@@ -107,7 +104,7 @@ class GreedyAgent:
         finally:
             self._deciding, self._current = False, None
 
-    def option_values(self, game: Game, decision: Decision) -> Optional[list[float]]:
+    def option_values(self, game: Game, decision: Decision) -> list[float] | None:
         """What the agent sees each option to be worth, for the decisions it
         judges option by option (a card's cell, a swap, a law's line, a
         pattern, a card of the seek); None for the others. The planner ranks

@@ -12,7 +12,7 @@ by its key in the save (``$.state.areas[0].cells``).
 from __future__ import annotations
 
 from collections import Counter
-from typing import Iterable, Optional
+from collections.abc import Iterable
 
 from ..language import model as m
 from ..language.settings import SETTINGS, Settings
@@ -40,7 +40,7 @@ class _Checker:
         return True
 
     def in_range(
-        self, value: Optional[int], low: int, high: int, key: str, what: str, optional: bool = False
+        self, value: int | None, low: int, high: int, key: str, what: str, optional: bool = False
     ) -> bool:
         if value is None and optional:
             return True

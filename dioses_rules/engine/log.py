@@ -22,8 +22,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Callable, Optional, Sequence
 
 from attrs import define, field
 
@@ -35,7 +35,6 @@ from ..pool.registry import Registry
 from ..structured import DataError, loads_json
 from .setup import MAX_SEATS
 from .state import FIRST_RULES, KNOWN_RULES, SAVE_KIND, GameError, game_error
-
 
 MAX_LOG_BYTES = 256 * 1024 * 1024
 NUMBERED_FROM = 1  # how new logs number seats, turns, areas and piles
@@ -85,7 +84,7 @@ def pool_fields(registry: Registry) -> dict:
     return {"sets": CONVERTER.unstructure(pool_sets(registry)), "pool": pool_fingerprint(registry)}
 
 
-def file_sink(writer: "LogWriter", fields: dict) -> Callable[[dict], None]:
+def file_sink(writer: LogWriter, fields: dict) -> Callable[[dict], None]:
     """A game's ``log`` callback that writes its records to ``writer`` as a
     log file holds them (numbered from 1), the setup record with the pool's
     ``fields`` (:func:`pool_fields`)."""
@@ -126,7 +125,7 @@ class LogWriter:
             self.handle.close()
 
 
-def first_record(path: Path) -> Optional[dict]:
+def first_record(path: Path) -> dict | None:
     """The setup record on a file's first line, or None when it is not a log."""
     try:
         with open_regular(path) as handle:
@@ -222,7 +221,7 @@ def _looks_like_a_save(text: str) -> bool:
     return isinstance(data, dict) and data.get("kind") == SAVE_KIND
 
 
-def records_problem(records: Sequence[dict]) -> Optional[str]:
+def records_problem(records: Sequence[dict]) -> str | None:
     """What is wrong with a game's records (a log's, or a save's log so far), or None."""
     for number, record in enumerate(records, 1):
         if not isinstance(record.get("type"), str):
@@ -239,10 +238,10 @@ class SetupRecord:
     seats: int
     options: list[str]
     challenge: bool
-    scenario: Optional[str] = None
+    scenario: str | None = None
     agents: list[str] = field(factory=list)
-    sets: Optional[list[PoolSet]] = None  # the card pool by content (since issue #10)
-    pool: Optional[str] = None  # a fingerprint of the definition ids in play
+    sets: list[PoolSet] | None = None  # the card pool by content (since issue #10)
+    pool: str | None = None  # a fingerprint of the definition ids in play
     cards: list[str] = field(factory=list)  # before: card files by path (never read)
     rules: int = FIRST_RULES  # the rules revision (since issue #11; absent: the first)
     numbered_from: int = 0  # seats, turns, areas, piles from 1 (since issue #14); absent: 0
@@ -255,11 +254,11 @@ class DecisionRecord:
     kind: str
     index: int
     options: int
-    turn: Optional[int] = None
-    choice: Optional[str] = None
+    turn: int | None = None
+    choice: str | None = None
 
 
-def _schema_problem(record: dict, schema: type, number: int) -> Optional[str]:
+def _schema_problem(record: dict, schema: type, number: int) -> str | None:
     try:
         structure(record, schema)
     except StructureError as error:
@@ -268,7 +267,7 @@ def _schema_problem(record: dict, schema: type, number: int) -> Optional[str]:
     return None
 
 
-def _setup_problem(setup: dict) -> Optional[str]:
+def _setup_problem(setup: dict) -> str | None:
     if setup["type"] != "setup":
         return "the first record is not the setup record"
     problem = _schema_problem(setup, SetupRecord, 1)
@@ -287,7 +286,7 @@ def _setup_problem(setup: dict) -> Optional[str]:
     return problem
 
 
-def _records_problem(records: list[dict]) -> Optional[str]:
+def _records_problem(records: list[dict]) -> str | None:
     seats, base = records[0]["seats"], numbering_of(records[0])
     for number, record in enumerate(records[1:], 2):
         if record["type"] == "decision":

@@ -18,17 +18,17 @@ uses and tests compare this with.
 
 from __future__ import annotations
 
-from typing import Mapping, Optional, Sequence
+from collections.abc import Mapping, Sequence
 
 from ..language import model as m
 from ..scoring import area as g
 from .state import Slot
 
-Signature = tuple[Optional[str], ...]
-Placement = tuple[tuple[int, object, Optional[object]], ...]
+Signature = tuple[str | None, ...]
+Placement = tuple[tuple[int, object, object | None], ...]
 
 
-def face_up_signature(cells: Sequence[Optional[Slot]]) -> Signature:
+def face_up_signature(cells: Sequence[Slot | None]) -> Signature:
     """The id of the card in each face-up cell, None for the others."""
     return tuple([slot.card if slot is not None and slot.face_up else None for slot in cells])
 
@@ -57,7 +57,7 @@ def placements(pattern: m.Pattern) -> tuple[Placement, ...]:
 class PatternChecker:
     """Answers "does this pattern show face up in these cells?" for one game."""
 
-    def __init__(self, cards: Mapping[str, m.MythCard], shared: Optional[object] = None):
+    def __init__(self, cards: Mapping[str, m.MythCard], shared: object | None = None):
         """``shared``: the registry's tables (tables.py), whose compiled
         shapes and card fits the games of one registry share (patterns by
         id, the same cards). The answers are the game's own: an area's
@@ -71,7 +71,7 @@ class PatternChecker:
             {} if shared is None else shared.fits
         )  # (type, mythology) -> card ids
 
-    def matches(self, pattern: m.Pattern, cells: Sequence[Optional[Slot]]) -> bool:
+    def matches(self, pattern: m.Pattern, cells: Sequence[Slot | None]) -> bool:
         return self.matches_signature(pattern, face_up_signature(cells))
 
     @property
@@ -87,7 +87,7 @@ class PatternChecker:
             answer = self._answers[key] = self._match(pattern, signature)
         return answer
 
-    def shows(self, pattern: m.Pattern, cells: Sequence[Optional[Slot]]) -> bool:
+    def shows(self, pattern: m.Pattern, cells: Sequence[Slot | None]) -> bool:
         """:meth:`matches`, not remembered: read on the cells themselves."""
         for shape in self._shapes(pattern):
             for cell, fitting in shape:

@@ -39,7 +39,6 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Optional
 
 from .determinize import determinize
 from .game import Game
@@ -70,7 +69,7 @@ class _SimulatedSeat:
 
     name = "simulated"
 
-    def __init__(self, plan: "_Plan", rollout: GreedyAgent):
+    def __init__(self, plan: _Plan, rollout: GreedyAgent):
         self.plan = plan
         self.rollout = rollout
 
@@ -89,7 +88,7 @@ class _Plan:
         self.position = 0
         self.root = root
         self.candidate = candidate
-        self.replaying: Optional[bool] = True  # None once the candidate is played
+        self.replaying: bool | None = True  # None once the candidate is played
 
     def next_pick(self, decision: Decision) -> int:
         if self.position < len(self.picks):
@@ -202,7 +201,7 @@ class Planner:
 
     def _simulate(
         self, game: Game, decision: Decision, world, seed: int, candidate: int
-    ) -> Optional[float]:
+    ) -> float | None:
         """One game played from ``world`` with ``candidate`` at the decision;
         its worth to the deciding seat, or None if the replay diverged."""
         plan = _Plan(game.turn_picks, decision, candidate)

@@ -6,15 +6,15 @@ final scores) must come out the same."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Iterator, Optional, Sequence
 
 from attrs import evolve, field, frozen
 
 from ..convert import structure
 from ..errors import Diagnostic, DiosesError
-from ..pool.identity import PoolSet, compare_pools, pool_sets
 from ..pool.history import load_played_pool
+from ..pool.identity import PoolSet, compare_pools, pool_sets
 from ..pool.registry import Registry
 from .agents import AGENTS, ScriptedAgent
 from .log import from_file, numbering_of, pool_fingerprint, read_log, to_file
@@ -38,21 +38,21 @@ class ReplayOutcome:
 
     records: tuple[dict, ...]
     ended_early: bool  # the log stops before the end of the game
-    diverged_at: Optional[int] = None
-    replayed: Optional[dict] = None  # the replay's record where it diverged
-    problem: Optional[str] = None  # why the replay could not go on there
+    diverged_at: int | None = None
+    replayed: dict | None = None  # the replay's record where it diverged
+    problem: str | None = None  # why the replay could not go on there
     other_pool: bool = False  # the log was made with another card pool
     notes: tuple[str, ...] = ()  # what differs in the pool without making another game
     numbered_from: int = 0  # the log's numbering of seats, turns and cells (log.numbering_of)
     # the pool the log was replayed with: its cards' names for a report (#28)
-    registry: Optional[Registry] = field(default=None, eq=False, repr=False)
+    registry: Registry | None = field(default=None, eq=False, repr=False)
 
     @property
     def ok(self) -> bool:
         return self.diverged_at is None
 
     @property
-    def logged(self) -> Optional[dict]:
+    def logged(self) -> dict | None:
         """The log's record where the replay diverged (None: the log ended)."""
         at = self.diverged_at
         return self.records[at] if at is not None and at < len(self.records) else None
@@ -62,7 +62,7 @@ class ReplayOutcome:
         return sum(1 for r in self.records if r["type"] == "decision")
 
     @property
-    def final(self) -> Optional[dict]:
+    def final(self) -> dict | None:
         return next((r for r in reversed(self.records) if r["type"] == "final"), None)
 
 

@@ -21,17 +21,18 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Callable, NoReturn, Optional, Sequence
+from typing import NoReturn
 
 from attrs import define, field
 
 from ..convert import CONVERTER, StructureError, show_value, structure
 from ..errors import Diagnostic, DiosesError
 from ..files import atomic_write_text, open_regular
-from ..structured import DataError, loads_json
 from ..pool.identity import PoolSet
 from ..pool.registry import Registry
+from ..structured import DataError, loads_json
 from .game import Game
 from .integrity import check_state
 from .log import records_problem
@@ -46,7 +47,7 @@ MAX_SAVE_BYTES = 64 * 1024 * 1024
 @define
 class SavedAgent:
     name: str
-    rng: Optional[list] = None  # the agent's random generator, if it has one
+    rng: list | None = None  # the agent's random generator, if it has one
 
 
 @define
@@ -54,11 +55,11 @@ class PlayInfo:
     """What ``dioses play`` needs to go on: the game's seed and log so far,
     and the card pool it was played with."""
 
-    seed: Optional[int] = None
+    seed: int | None = None
     records: list[dict] = field(factory=list)
-    pool: Optional[list[PoolSet]] = None  # None: saved before pools were recorded
+    pool: list[PoolSet] | None = None  # None: saved before pools were recorded
     cards: list[str] = field(factory=list)  # formats 1-2: card files by path (never read)
-    log: Optional[str] = None  # formats 1-2: the log's path (never followed)
+    log: str | None = None  # formats 1-2: the log's path (never followed)
 
 
 @define
@@ -77,7 +78,7 @@ def _rng_state(rng: random.Random) -> list:
 
 
 def _restored_rng(
-    data: list, key: str, path: str, rng: Optional[random.Random] = None
+    data: list, key: str, path: str, rng: random.Random | None = None
 ) -> random.Random:
     """A random generator (``rng`` or a new one) set to its saved state; a
     damaged state is an error."""
@@ -95,7 +96,7 @@ def _restored_rng(
     return rng
 
 
-def save_data(game: Game, play: Optional[PlayInfo] = None) -> dict:
+def save_data(game: Game, play: PlayInfo | None = None) -> dict:
     """A game as plain data, through the one converter: state, random
     generators (game and agents), the agents' names and ``play``."""
     agents = [
@@ -236,7 +237,7 @@ def load_game(
     registry: Registry,
     data: dict | SaveFile,
     agents: Sequence[Agent],
-    log: Optional[Callable[[dict], None]] = None,
+    log: Callable[[dict], None] | None = None,
     path: str = "",
 ) -> Game:
     """Rebuild a saved game, checked; ``agents`` are fresh agents whose random

@@ -9,7 +9,7 @@ with (R25), then the chosen ones; a scenario's own ``mode`` is applied last
 from __future__ import annotations
 
 import random
-from typing import Callable, Iterable, Optional, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from ..errors import did_you_mean
 from ..language import model as m
@@ -17,8 +17,8 @@ from ..language.settings import SETTINGS, Settings, setting_problem, setting_val
 from ..pool.registry import Registry
 from ..scoring.area import SIZE, cell_index, cell_row
 from .game import Game
-from .tables import tables_of
 from .state import FIRST_RULES, KNOWN_RULES, RULES, Agent, AreaState, GameState, Slot, game_error
+from .tables import tables_of
 
 MAX_SEATS = 6
 
@@ -45,11 +45,11 @@ def settings_for(registry: Registry, options: Iterable[str]) -> Settings:
 def new_game(
     registry: Registry,
     agents: Sequence[Agent],
-    scenario: Optional[str] = None,
+    scenario: str | None = None,
     options: Sequence[str] = (),
     seed: int = 0,
     challenge: bool = False,
-    log: Optional[Callable[[dict], None]] = None,
+    log: Callable[[dict], None] | None = None,
     rules: int = RULES,
 ) -> Game:
     """Set up a game: the base game, or a scenario (solo and cooperative

@@ -7,8 +7,8 @@ same arguments always give the same report.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Callable, Optional, Sequence
 
 from attrs import define, field, frozen
 
@@ -55,9 +55,9 @@ class _Tally:
         players = len(self.seat_agents)
         self.seat_wins, self.seat_shared = [0] * players, [0] * players
         self.seat_scores = [[] for _ in range(players)]
-        self.agent_games_won = {name: 0 for name in dict.fromkeys(self.seat_agents)}
+        self.agent_games_won = dict.fromkeys(dict.fromkeys(self.seat_agents), 0)
 
-    def add(self, outcome: "GameOutcome", scenario: bool) -> None:
+    def add(self, outcome: GameOutcome, scenario: bool) -> None:
         self.turns.append(outcome.turns)
         self.limit_hits += outcome.turn_limit_reached
         self.all_scores.extend(outcome.totals)
@@ -96,7 +96,7 @@ class GameOutcome:
     beaten: bool = False
 
     @classmethod
-    def of(cls, result: GameResult, seat_area: Sequence[int]) -> "GameOutcome":
+    def of(cls, result: GameResult, seat_area: Sequence[int]) -> GameOutcome:
         scenario = result.reports[0].scenario
         return cls(
             result.turns,
@@ -119,7 +119,7 @@ class SimulationReport:
     games: int
     players: int
     seed: int
-    scenario: Optional[str]
+    scenario: str | None
     challenge: bool
     options: tuple[str, ...]
     tally: _Tally
@@ -127,7 +127,7 @@ class SimulationReport:
     # for); the JSON leaves it out, so that an earlier revision's report reads
     # exactly as the versions of then wrote it.
     rules: int = RULES
-    think: Optional[int] = None  # the planner's simulations per decision, when one plays
+    think: int | None = None  # the planner's simulations per decision, when one plays
 
     @property
     def seat_agents(self) -> list[str]:
@@ -215,13 +215,13 @@ class _Run:
 
     registry: Registry
     seat_agents: tuple[str, ...]
-    scenario: Optional[str]
+    scenario: str | None
     options: tuple[str, ...]
     seed: int
     challenge: bool
-    log_dir: Optional[Path]
+    log_dir: Path | None
     rules: int
-    think: Optional[int] = None  # the planner's simulations per decision
+    think: int | None = None  # the planner's simulations per decision
 
 
 def _play(run: _Run, numbers: range) -> list[GameOutcome]:
@@ -263,16 +263,16 @@ def simulate(
     games: int,
     players: int,
     agents: Sequence[str],
-    scenario: Optional[str] = None,
+    scenario: str | None = None,
     options: Sequence[str] = (),
     seed: int = 1,
     challenge: bool = False,
-    log_dir: Optional[Path] = None,
-    progress: Optional[Callable[[], None]] = None,
+    log_dir: Path | None = None,
+    progress: Callable[[], None] | None = None,
     rules: int = RULES,
     workers: int = 1,
-    scheduler: Optional[str] = None,
-    think: Optional[int] = None,
+    scheduler: str | None = None,
+    think: int | None = None,
 ) -> SimulationReport:
     """Play ``games`` seeded games; seat ``i`` is played by ``agents[i % len]``,
     under rules revision ``rules`` (:data:`state.RULES`; an earlier one plays

@@ -8,8 +8,8 @@ game's area and a board file are written the same way.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, Callable, Optional, Protocol, Union
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
 
 from attrs import define, field
 
@@ -49,7 +49,7 @@ class Slot:
 
 @define
 class AreaState:
-    cells: list[Optional[Slot]] = field(factory=lambda: [None] * SIZE)
+    cells: list[Slot | None] = field(factory=lambda: [None] * SIZE)
     laws: list[LawEntry] = field(factory=list)
     patterns: list[PatternEntry] = field(factory=list)
     power: list[str] = field(factory=list)  # R22: face-down Myth cards
@@ -68,7 +68,7 @@ class AreaState:
                 return False
         return True
 
-    def find(self, card_id: str) -> Optional[int]:
+    def find(self, card_id: str) -> int | None:
         for index, slot in enumerate(self.cells):
             if slot is not None and slot.card == card_id:
                 return index
@@ -82,7 +82,7 @@ class GameState:
     areas: list[AreaState]
     settings: Settings
     options: list[str] = field(factory=list)
-    scenario: Optional[str] = None
+    scenario: str | None = None
     challenge: bool = False
     deck: list[str] = field(factory=list)  # the top card is the last one
     discards: list[list[str]] = field(factory=list)
@@ -95,8 +95,8 @@ class GameState:
     start_player: int = 0
     active: int = 0
     turn: int = 0
-    ending_seat: Optional[int] = None
-    turns_left: Optional[int] = None
+    ending_seat: int | None = None
+    turns_left: int | None = None
     finished: bool = False
     turn_limit_reached: bool = False
     rules: int = FIRST_RULES  # the rules revision (absent from a save: the first)
@@ -174,7 +174,7 @@ class Choice:
 
     kind: str
     args: tuple = ()
-    _label: Union[str, Callable[[], str]] = field(default="", eq=False)
+    _label: str | Callable[[], str] = field(default="", eq=False)
 
     @property
     def label(self) -> str:
@@ -240,7 +240,7 @@ class Decision:
     kind: str
     prompt: str
     choices: Sequence[Choice]  # a tuple, or the same options made lazily (LazyChoices)
-    subject: Optional[str] = None  # the card or law the decision is about
+    subject: str | None = None  # the card or law the decision is about
 
 
 class Agent(Protocol):
@@ -255,7 +255,7 @@ class GameError(DiosesError):
 
 
 def game_error(
-    message: str, help: Optional[str] = None, path: str = "", code: str = "G001"
+    message: str, help: str | None = None, path: str = "", code: str = "G001"
 ) -> GameError:
     """G001: the engine refuses; G100: a game's files or arguments (the commands)."""
     return GameError.one(code, message, path, help)

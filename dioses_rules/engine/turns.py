@@ -16,8 +16,8 @@ at once (R21).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
-from typing import Callable, Optional
 
 from .state import MAX_TURNS_PER_SEAT, Choice, LazyChoices
 
@@ -186,7 +186,7 @@ class TurnRules:
             self.event("turn-limit", turns=state.turn)
         state.active = (seat + 1) % state.seats
 
-    def play(self, on_turn: Optional[Callable] = None):
+    def play(self, on_turn: Callable | None = None):
         """Play turns until the game ends; ``on_turn(game)`` after each turn."""
         while not self.state.finished:
             self.play_turn()

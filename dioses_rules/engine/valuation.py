@@ -27,9 +27,9 @@ the process's pool is replaced meanwhile.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import compress, repeat
 from operator import call, getitem
-from typing import Optional, Sequence
 
 from ..language import model as m
 from ..scoring import compiled
@@ -42,7 +42,7 @@ from ..scoring.score import score_board
 from .state import Slot
 from .view import board_of
 
-Signature = tuple[Optional[str], ...]  # the card id of each face-up cell, else None
+Signature = tuple[str | None, ...]  # the card id of each face-up cell, else None
 
 VICTORY_WEIGHT, CHALLENGE_WEIGHT = 3.0, 1.5  # credit per victory / challenge condition
 VICTORY_BONUS, CHALLENGE_BONUS = 8, 4  # all of them met
@@ -67,7 +67,7 @@ def parts(condition: m.Condition) -> list[m.Condition]:
 
 
 def reference_value(
-    game, area: int, cells: Sequence[Optional[Slot]], laws: Optional[list] = None
+    game, area: int, cells: Sequence[Slot | None], laws: list | None = None
 ) -> float:
     """The agent's value through boards and reports (what :class:`Valuation`
     must equal)."""
@@ -143,14 +143,14 @@ class Context:
     values in (by signature)."""
 
     __slots__ = (
+        "card_facts",
         "key",
         "laws",
-        "patterns",
         "objectives",
+        "patterns",
         "scenario_state",
         "used",
         "values",
-        "card_facts",
     )
 
     def __init__(self, key, laws, patterns, objectives, scenario_state, used):
@@ -173,7 +173,7 @@ class Valuation:
         self.pool = compiled.pool()  # kept: cards and closures of one vocabulary
         # card id -> its CardInfo; then its lanes and cell (see scene()); its points
         self._infos = _ByCard(self._card, None)
-        self._lanes: dict[Optional[str], tuple] = {None: (0,) * len(CELLS)}
+        self._lanes: dict[str | None, tuple] = {None: (0,) * len(CELLS)}
         self._points: dict[str, object] = {}
         self._laws: dict[tuple, tuple] = {}  # (law, row, column) -> (lines, facts)
         self._patterns: dict[str, tuple] = {}  # pattern id -> (pattern, points)
@@ -251,7 +251,7 @@ class Valuation:
         # every card of the scene is face up: the weighted ones are lane 1's
         return Scene(infos, occupied, occupied, kinds, (kinds >> HEAVY_SHIFT) & FULL)
 
-    def context(self, area: int, laws: Optional[list] = None) -> "Context":
+    def context(self, area: int, laws: list | None = None) -> Context:
         """What the values of an area depend on besides its face-up cards,
         read from the game as it is now (``laws``: instead of the area's)."""
         state = self.game.state
@@ -274,11 +274,11 @@ class Valuation:
             key[5],
         )
 
-    def value(self, area: int, signature: Signature, laws: Optional[list] = None) -> float:
+    def value(self, area: int, signature: Signature, laws: list | None = None) -> float:
         """As :func:`reference_value` for the cells whose signature this is."""
         return self.value_in(self.context(area, laws), signature)
 
-    def value_in(self, context: "Context", signature: Signature) -> float:
+    def value_in(self, context: Context, signature: Signature) -> float:
         """:meth:`value` in a context read before (the game has not changed)."""
         scene = self.scene(signature)
         total = met = 0

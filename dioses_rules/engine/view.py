@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Optional, Sequence
+from collections.abc import Sequence
 
 from attrs import evolve
 
@@ -19,8 +19,8 @@ def board_of(
     state: GameState,
     area: int,
     *,
-    cells: Optional[Sequence[Optional[Slot]]] = None,
-    laws: Optional[Sequence[LawEntry]] = None,
+    cells: Sequence[Slot | None] | None = None,
+    laws: Sequence[LawEntry] | None = None,
     seen_only: bool = False,
 ) -> Board:
     """Area ``area`` of the game as a :class:`Board`.

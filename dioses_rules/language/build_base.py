@@ -6,14 +6,15 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable
 from functools import lru_cache
-from typing import Any, Iterable, Optional
+from typing import Any
 
 from attrs import frozen
 from lark import Token, Transformer
 
-from . import model as m
 from ..errors import UNPRINTABLE, Diagnostic, did_you_mean
+from . import model as m
 from .lexing import lark_parser
 from .limits import RANGES, Hints, number_text, number_value, shorten
 from .vocabulary import PROVENANCES, RESERVED_IDS, Vocabulary
@@ -44,8 +45,8 @@ class BuildError(Exception):
         code: str,
         message: str,
         meta: Any = None,
-        help: Optional[str] = None,
-        token: Optional[Token] = None,
+        help: str | None = None,
+        token: Token | None = None,
     ):
         super().__init__(message)
         self.code, self.message, self.meta, self.help, self.token = code, message, meta, help, token
@@ -65,7 +66,7 @@ class Tags:
 @frozen
 class EventEffects:
     effects: tuple
-    provenance: Optional[m.Provenance] = None  # stated after the effects (R27)
+    provenance: m.Provenance | None = None  # stated after the effects (R27)
     meta: Any = None  # where the statement stands
 
 
@@ -134,7 +135,7 @@ class BuilderBase(Transformer):
     """What every family of builder methods shares: spans, diagnostics and the
     checks of ids, header words, rows and columns."""
 
-    def __init__(self, path: str, vocabulary: Optional[Vocabulary] = None):
+    def __init__(self, path: str, vocabulary: Vocabulary | None = None):
         super().__init__(visit_tokens=False)
         self.path = path
         self.vocabulary = vocabulary if vocabulary is not None else Vocabulary()
@@ -154,7 +155,7 @@ class BuilderBase(Transformer):
             word = next((str(c) for c in children if isinstance(c, Token)), "")
             self.broken.append((kind, word))
 
-    def span(self, meta) -> Optional[m.Span]:
+    def span(self, meta) -> m.Span | None:
         if meta is None or getattr(meta, "empty", True):
             return None
         return m.Span(self.path, meta.line, meta.column, meta.end_line, meta.end_column)
@@ -232,7 +233,7 @@ class BuilderBase(Transformer):
         self.record(BuildError(code, message, token=token, help=help_text))
         return word
 
-    def split_provenance(self, items: list) -> tuple[Optional[Token], list]:
+    def split_provenance(self, items: list) -> tuple[Token | None, list]:
         """The optional provenance word before a definition's body."""
         if items and isinstance(items[0], Token) and items[0].type == "NAME":
             return items[0], items[1:]
@@ -259,7 +260,7 @@ class BuilderBase(Transformer):
             self.record(error)
             return next(iter(enum_cls))
 
-    def provenance(self, token: Optional[Token]) -> m.Provenance:
+    def provenance(self, token: Token | None) -> m.Provenance:
         if token is None:
             return m.Provenance.PRINTED
         return self.header_word(m.Provenance, token, "DL103", "provenance")

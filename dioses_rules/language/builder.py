@@ -10,13 +10,11 @@ conditions and selectors in :mod:`build_conditions`.
 
 from __future__ import annotations
 
-from typing import Optional
-
 from lark import Token, v_args
 from lark.exceptions import VisitError
 
-from . import model as m
 from ..errors import CardSyntaxError, Diagnostic, did_you_mean
+from . import model as m
 from .build_base import (
     INVALID,
     Aliases,
@@ -32,10 +30,10 @@ from .build_base import (
 from .build_conditions import ConditionRules
 from .build_scenarios import ScenarioRules
 from .headers import bundled_vocabulary, scan_header
-from .spanish_words import SPANISH_HELP, spanish_problem
 from .limits import MAX_DIGITS, capped, number_text, number_value
 from .parser import parse_tree
 from .settings import setting_range
+from .spanish_words import SPANISH_HELP, spanish_problem
 from .vocabulary import DEFINITIONS, RESERVED_IDS, Vocabulary
 
 
@@ -251,7 +249,7 @@ class Builder(ScenarioRules, ConditionRules):
             )
         tags: tuple[str, ...] = ()
         weights, lines, event = [], [], []
-        event_provenance: Optional[m.Provenance] = None
+        event_provenance: m.Provenance | None = None
         for item in items:
             if isinstance(item, Tags):
                 tags += item.names
@@ -279,8 +277,8 @@ class Builder(ScenarioRules, ConditionRules):
         )
 
     def event_provenance(
-        self, before: Optional[m.Provenance], item: EventEffects
-    ) -> Optional[m.Provenance]:
+        self, before: m.Provenance | None, item: EventEffects
+    ) -> m.Provenance | None:
         """One provenance for a card's whole event: a second ``event``
         statement may repeat it or leave it out, not contradict it."""
         if item.provenance is None or before is None or item.provenance is before:
@@ -500,7 +498,7 @@ class Builder(ScenarioRules, ConditionRules):
 
 
 def build(
-    text: str, path: str = "<string>", vocabulary: Optional[Vocabulary] = None
+    text: str, path: str = "<string>", vocabulary: Vocabulary | None = None
 ) -> tuple[m.CardFile, list[Diagnostic]]:
     """Parse and build a card file, collecting every diagnostic.
 
@@ -567,7 +565,7 @@ def build(
 
 
 def parse_card_text(
-    text: str, path: str = "<string>", vocabulary: Optional[Vocabulary] = None
+    text: str, path: str = "<string>", vocabulary: Vocabulary | None = None
 ) -> m.CardFile:
     """Build a card file or raise :class:`CardSyntaxError` with its errors
     (the first 50, and a DL009 counting the rest)."""

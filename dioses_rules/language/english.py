@@ -15,7 +15,7 @@ methods whose grammar differs (:mod:`spanish`). Noun phrases are
 
 from __future__ import annotations
 
-from typing import Mapping, Optional
+from collections.abc import Mapping
 
 from attrs import frozen
 
@@ -148,7 +148,7 @@ class EnglishWriter:
         "scores like": "scores like {name}",
     }
 
-    def __init__(self, names: Optional[Names] = None, vocabulary: Optional[Vocabulary] = None):
+    def __init__(self, names: Names | None = None, vocabulary: Vocabulary | None = None):
         self.names = dict(names or {})
         self.vocabulary = vocabulary if vocabulary is not None else bundled_vocabulary()
 
@@ -400,19 +400,19 @@ class EnglishWriter:
     :attr:`IT`, the card itself)."""
 
     @condition.on(m.CondAnd)
-    def _cond_and(self, c, subject: Optional[str] = None) -> str:
+    def _cond_and(self, c, subject: str | None = None) -> str:
         return self.join([self.condition(i, subject) for i in c.items], self.AND)
 
     @condition.on(m.CondOr)
-    def _cond_or(self, c, subject: Optional[str] = None) -> str:
+    def _cond_or(self, c, subject: str | None = None) -> str:
         return self.join([self.condition(i, subject) for i in c.items], self.OR)
 
     @condition.on(m.CondNot)
-    def _cond_not(self, c, subject: Optional[str] = None) -> str:
+    def _cond_not(self, c, subject: str | None = None) -> str:
         return self.phrase("not", self.condition(c.item, subject))
 
     @condition.on(m.Subject)
-    def _subject(self, c, subject: Optional[str] = None) -> str:
+    def _subject(self, c, subject: str | None = None) -> str:
         every = c.mode is m.SubjectMode.EVERY
         names = [("every " if every else "") + self.noun(s) for s in c.subjects]
         phrase = "scoring" if isinstance(c.condition, m.Scores) else self.position(c.condition)
@@ -433,16 +433,16 @@ class EnglishWriter:
         return f"{names[0]} is {phrase}"
 
     @condition.on(m.Relation, m.Between, m.InRow, m.InColumn, m.AtCell, m.InCorner, m.Present)
-    def _positioned(self, c, subject: Optional[str] = None) -> str:
+    def _positioned(self, c, subject: str | None = None) -> str:
         subject = self.IT if subject is None else subject
         return self.phrase("is", subject=subject, position=self.position(c)).lstrip()
 
     @condition.on(m.Scores)
-    def _scores(self, c, subject: Optional[str] = None) -> str:
+    def _scores(self, c, subject: str | None = None) -> str:
         return f"{self.IT if subject is None else subject} {self.scores_verb(c)}".lstrip()
 
     @condition.on(m.Quantity)
-    def _quantity(self, c, subject: Optional[str] = None) -> str:
+    def _quantity(self, c, subject: str | None = None) -> str:
         points = isinstance(c.count, m.FactCount) and c.count.fact is m.Fact.TOTAL
         return self.PHRASES["quantity"][points].format(
             comparison=self.COMPARISONS[c.comparison],
@@ -451,21 +451,21 @@ class EnglishWriter:
         )
 
     @condition.on(m.NoneIn)
-    def _none_in(self, c, subject: Optional[str] = None) -> str:
+    def _none_in(self, c, subject: str | None = None) -> str:
         return self.phrase("none in", self.count_phrase(c.count, True))
 
     @condition.on(m.Only)
-    def _only(self, c, subject: Optional[str] = None) -> str:
+    def _only(self, c, subject: str | None = None) -> str:
         return self.phrase("only", self.noun(c.selector, plural=True), self.scope(c.scope))
 
     @condition.on(m.MoreThan)
-    def _more_than(self, c, subject: Optional[str] = None) -> str:
+    def _more_than(self, c, subject: str | None = None) -> str:
         return self.phrase(
             "more than", self.count_phrase(c.more, True), self.count_phrase(c.less, True)
         )
 
     @condition.on(m.AllFaceUpAtEnd)
-    def _all_face_up(self, c, subject: Optional[str] = None) -> str:
+    def _all_face_up(self, c, subject: str | None = None) -> str:
         return self.phrase("all face up")
 
     # ------------------------------------------------------------ lines

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Mapping, Optional
+from collections.abc import Mapping
 
 from . import model as m
 from .english import EnglishWriter, Names, counted, with_article
@@ -89,16 +89,16 @@ class CardTextWriter(EnglishWriter):
 
     def __init__(
         self,
-        names: Optional[Names] = None,
-        pattern_points: Optional[Mapping[str, int]] = None,
-        vocabulary: Optional[Vocabulary] = None,
-        option_names: Optional[Names] = None,
+        names: Names | None = None,
+        pattern_points: Mapping[str, int] | None = None,
+        vocabulary: Vocabulary | None = None,
+        option_names: Names | None = None,
     ):
         super().__init__(names, vocabulary)
         self.pattern_points = dict(pattern_points or {})
         self.option_names = dict(option_names or {})
 
-    def card_list(self, ids, word: Optional[str] = None) -> str:
+    def card_list(self, ids, word: str | None = None) -> str:
         return self.join([self.names.get(card_id, card_id) for card_id in ids], word or self.AND)
 
     # ------------------------------------------------------------ effects
@@ -324,10 +324,10 @@ class CardTextWriter(EnglishWriter):
 
 def english_text(
     definition: m.Definition,
-    names: Optional[Names] = None,
-    pattern_points: Optional[Mapping[str, int]] = None,
-    vocabulary: Optional[Vocabulary] = None,
-    option_names: Optional[Names] = None,
+    names: Names | None = None,
+    pattern_points: Mapping[str, int] | None = None,
+    vocabulary: Vocabulary | None = None,
+    option_names: Names | None = None,
 ) -> str:
     """English card text for one definition."""
     return CardTextWriter(names, pattern_points, vocabulary, option_names).definition(definition)

@@ -10,8 +10,6 @@ the file meant (the built trees are equal) before it is returned.
 
 from __future__ import annotations
 
-from typing import Optional
-
 from attrs import frozen
 
 from ..errors import CardSyntaxError
@@ -54,7 +52,7 @@ def comments(text: str) -> list[Comment]:
     return found
 
 
-def format_text(text: str, path: str = "<string>", vocabulary: Optional[Vocabulary] = None) -> str:
+def format_text(text: str, path: str = "<string>", vocabulary: Vocabulary | None = None) -> str:
     """``text`` in the canonical layout; a file with an error is refused
     (:class:`CardSyntaxError`) and never rewritten."""
     text = text.lstrip("\ufeff").replace("\r\n", "\n")
@@ -127,7 +125,7 @@ def _placed(layout: list[Line], unit, found: list[Comment], lines: list[str]) ->
     return out
 
 
-def _owner(anchors: list[int], layout: list[Line], line: int) -> Optional[int]:
+def _owner(anchors: list[int], layout: list[Line], line: int) -> int | None:
     """The output line a comment at the end of source line ``line`` follows."""
     same = [i for i, anchor in enumerate(anchors) if anchor == line]
     if same:
@@ -175,7 +173,7 @@ def _starts_with(line: str, word: str) -> bool:
 
 
 def _check_meaning(
-    card_file: m.CardFile, formatted: str, path: str, vocabulary: Optional[Vocabulary]
+    card_file: m.CardFile, formatted: str, path: str, vocabulary: Vocabulary | None
 ) -> None:
     again, diagnostics = build(formatted, path, vocabulary)
     if (

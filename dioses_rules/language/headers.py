@@ -5,7 +5,6 @@ see depends on other files' headers, so it must be known before parsing."""
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Optional
 
 from attrs import frozen
 
@@ -20,10 +19,10 @@ class Header:
     """What a file's set header says before the file is parsed: its set id,
     the sets it requires and the words it declares (for the vocabulary)."""
 
-    set_id: Optional[str] = None
+    set_id: str | None = None
     requires: tuple[str, ...] = ()
     words: tuple[m.WordDecl, ...] = ()
-    tie_break: Optional[str] = None
+    tie_break: str | None = None
 
 
 def scan_header(text: str) -> Header:
@@ -162,7 +161,7 @@ def bundled_vocabulary() -> Vocabulary:
     return Vocabulary([word for header in bundled_headers() for word in header.words])
 
 
-def bundled_tie_break() -> Optional[str]:
+def bundled_tie_break() -> str | None:
     """R16: the type whose cards break ties in the bundled sets (a board
     built by hand, with no card pool behind it, is scored with it)."""
     return next((h.tie_break for h in bundled_headers() if h.tie_break), None)

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import contextvars
 import io
+from collections.abc import Iterator
 from functools import lru_cache
-from typing import Iterator
 
 import lark
 from lark import Lark, Token

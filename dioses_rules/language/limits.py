@@ -12,7 +12,7 @@ cards, at most 6 seats) and is the one table docs/card-language.md lists
 from __future__ import annotations
 
 import re
-from typing import Collection, Optional
+from collections.abc import Collection
 
 from attrs import frozen
 
@@ -64,17 +64,17 @@ class Range:
     low: int
     high: int
     example: str
-    low_code: Optional[str] = None
+    low_code: str | None = None
     not_zero: bool = False
 
-    def check(self, value: int) -> Optional[str]:
+    def check(self, value: int) -> str | None:
         """A DL120 message for ``value``, or None when it fits (or when the
         older check of ``low_code`` reports it)."""
         if self.low <= value <= self.high or (value < self.low and self.low_code):
             return None
         return f"{self.what} must be {self.low} to {self.high}, not {value_text(value)}"
 
-    def check_text(self, digits: str) -> Optional[str]:
+    def check_text(self, digits: str) -> str | None:
         """:meth:`check` for a number as written, converted only when short."""
         value = number_value(digits)
         if value is None:
@@ -137,7 +137,7 @@ RANGES: dict[str, Range] = {
 }
 
 
-def number_value(digits: str) -> Optional[int]:
+def number_value(digits: str) -> int | None:
     """The value of a written number ("-12", "007"), or None when it has
     more than :data:`MAX_DIGITS` digits (out of every range: Python would
     refuse to convert a very long one, and a huge one would cost to)."""
@@ -228,9 +228,9 @@ class Hints:
     def __init__(self) -> None:
         self.asked = 0  # words a hint was looked for (twice in a row counts once)
         self.looked = 0
-        self.last: Optional[str] = None
+        self.last: str | None = None
 
-    def __call__(self, word: str, candidates: Collection[str]) -> Optional[str]:
+    def __call__(self, word: str, candidates: Collection[str]) -> str | None:
         if word != self.last:
             if self.asked >= MAX_ERRORS:
                 return None

@@ -14,7 +14,7 @@ every piece make one tree. What was set aside is returned too
 from __future__ import annotations
 
 import re
-from typing import Callable, Optional
+from collections.abc import Callable
 
 from attrs import frozen
 from lark import Token, Tree
@@ -48,8 +48,8 @@ class ParseResult:
 def parse_tree(
     text: str,
     path: str = "<string>",
-    vocabulary: Optional[Vocabulary] = None,
-    each: Optional[Callable[[Tree], None]] = None,
+    vocabulary: Vocabulary | None = None,
+    each: Callable[[Tree], None] | None = None,
 ) -> ParseResult:
     """Parse as much of ``text`` as possible, reading the words of
     ``vocabulary`` as the mythologies and types they are. The result holds
@@ -63,7 +63,7 @@ def parse_tree(
         VOCABULARY.reset(reset)
 
 
-def _parse_recovering(text: str, path: str, each: Optional[Callable[[Tree], None]]) -> ParseResult:
+def _parse_recovering(text: str, path: str, each: Callable[[Tree], None] | None) -> ParseResult:
     lines = LineIndex(text)
     shape = outline(text, path, lines)
     diagnostics = list(shape.diagnostics)
@@ -176,7 +176,7 @@ def _move_token(token: Token, start: int, lines: LineIndex) -> None:
     token.end_pos += start
 
 
-def _moved(tree: Tree, start: int, lines: LineIndex) -> Optional[Token]:
+def _moved(tree: Tree, start: int, lines: LineIndex) -> Token | None:
     """Move the positions of a piece's tree (parsed on its own) to where the
     piece starts in the file; return the first token nested deeper than
     :data:`MAX_DEPTH` (so nothing recursive meets it), or None. Iterative."""
@@ -235,11 +235,11 @@ def _by_place(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
     return sorted(diagnostics, key=lambda d: (d.line, d.column))
 
 
-def _known(broken: list[Optional[Broken]]) -> tuple[Broken, ...]:
+def _known(broken: list[Broken | None]) -> tuple[Broken, ...]:
     return tuple(b for b in broken if b is not None)
 
 
-def named(text: str, start: int) -> Optional[Broken]:
+def named(text: str, start: int) -> Broken | None:
     """The kind and id a definition's header gives, from its first line."""
     match = _NAMED.match(text, next_token(text, start))
     if match is None:

@@ -9,10 +9,10 @@ turns". Every value of every setting has its sentence here
 
 from __future__ import annotations
 
-from typing import Callable, NamedTuple, Sequence, Union
+from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
 from . import model as m
-
 
 LANGUAGES = ("en", "es")
 
@@ -102,7 +102,7 @@ def _number_words(n: int) -> dict[str, str]:
     }
 
 
-def setting_sentence(name: str, value: Union[str, int], lang: str = "en") -> str:
+def setting_sentence(name: str, value: str | int, lang: str = "en") -> str:
     """What ``set NAME VALUE`` means, as a sentence in ``lang`` ("en" or "es").
     A setting or value the engine does not know (a file the linter refuses)
     is said as it is written."""

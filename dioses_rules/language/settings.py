@@ -9,8 +9,6 @@ mode (R21), so a modder's file can set another.
 
 from __future__ import annotations
 
-from typing import Optional, Union
-
 from attrs import define, frozen
 
 from .limits import AREA, Range
@@ -27,9 +25,9 @@ class SettingSpec:
     applies the setting."""
 
     field: str
-    allowed: Union[tuple[str, ...], type]
+    allowed: tuple[str, ...] | type
     doc: str
-    range: Optional[tuple[int, int]] = None
+    range: tuple[int, int] | None = None
 
 
 @define
@@ -112,7 +110,7 @@ SETTINGS: dict[str, SettingSpec] = {
 }
 
 
-def setting_range(name: str) -> Optional[Range]:
+def setting_range(name: str) -> Range | None:
     """The range of a setting that takes a number ("discard piles must be 1 to
     4"), or None."""
     spec = SETTINGS.get(name)
@@ -122,7 +120,7 @@ def setting_range(name: str) -> Optional[Range]:
     return Range(name, name.replace("-", " "), low, high, f"'set {name} {low}'")
 
 
-def setting_problem(name: str, value: Union[str, int]) -> Optional[str]:
+def setting_problem(name: str, value: str | int) -> str | None:
     """What is wrong with a number for a setting that takes one (out of its
     range), or None."""
     checked = setting_range(name)
@@ -131,12 +129,12 @@ def setting_problem(name: str, value: Union[str, int]) -> Optional[str]:
     return checked.check(value)
 
 
-def setting_value(spec: SettingSpec, value: Union[str, int]) -> Union[str, int, bool]:
+def setting_value(spec: SettingSpec, value: str | int) -> str | int | bool:
     """The Settings field value for a checked ``set NAME VALUE``."""
     return value == "on" if spec.allowed == ON_OFF else value
 
 
-def _value_text(value: Union[str, int, bool]) -> str:
+def _value_text(value: str | int | bool) -> str:
     if isinstance(value, bool):
         return ON_OFF[0] if value else ON_OFF[1]
     return str(value)

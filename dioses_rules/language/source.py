@@ -11,8 +11,6 @@ by :mod:`source_definitions`.
 
 from __future__ import annotations
 
-from typing import Optional
-
 from . import model as m
 from .headers import bundled_vocabulary
 from .vocabulary import PLURALS, Vocabulary
@@ -74,7 +72,7 @@ class SourceWriter:
     the plurals of a vocabulary (the bundled sets' when none is given; a word
     it does not know is written in the singular, which reads the same)."""
 
-    def __init__(self, vocabulary: Optional[Vocabulary] = None):
+    def __init__(self, vocabulary: Vocabulary | None = None):
         self._vocabulary = vocabulary
 
     @property

@@ -10,7 +10,8 @@ the statements they were next to (:mod:`format`).
 
 from __future__ import annotations
 
-from typing import Iterable, Optional, Union
+from collections.abc import Iterable
+from typing import Union
 
 from attrs import frozen
 
@@ -114,7 +115,7 @@ class DefinitionWriter:
     """Writes set headers and definitions as source blocks, with the plurals
     and words of a vocabulary (the bundled sets' when none is given)."""
 
-    def __init__(self, vocabulary: Optional[Vocabulary] = None):
+    def __init__(self, vocabulary: Vocabulary | None = None):
         self.writer = WRITER if vocabulary is None else SourceWriter(vocabulary)
 
     def definition(self, definition) -> str:
@@ -258,7 +259,7 @@ class DefinitionWriter:
 definition_text = DefinitionWriter().definition
 
 
-def card_file_text(card_file: m.CardFile, vocabulary: Optional[Vocabulary] = None) -> str:
+def card_file_text(card_file: m.CardFile, vocabulary: Vocabulary | None = None) -> str:
     """A whole card file as canonical source."""
     write = definition_text if vocabulary is None else DefinitionWriter(vocabulary).definition
     parts = []

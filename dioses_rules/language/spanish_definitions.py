@@ -4,15 +4,11 @@ English card writer (:mod:`english_definitions`) with the Spanish words of
 
 from __future__ import annotations
 
-from typing import Mapping, Optional
-
 from . import model as m
-from .english import Names
 from .english_definitions import CardTextWriter
 from .setting_text import SetupWords
 from .spanish import SpanishWriter
 from .spanish_words import CARD, Noun, counted
-from .vocabulary import Vocabulary
 from .walk import total
 
 LEVEL_WORDS = total(
@@ -40,7 +36,7 @@ PROVENANCE_WORDS = total(
 YOU, THIRD, TO_DO = 0, 1, 2
 
 
-def _verb(form: int, imperative: str, infinitive: str, third: Optional[str] = None) -> str:
+def _verb(form: int, imperative: str, infinitive: str, third: str | None = None) -> str:
     """The tú imperative of these verbs is their third person ("roba"), but
     for the irregular "pon" / "pone"."""
     return (imperative, third or imperative, infinitive)[form]

@@ -11,7 +11,7 @@ gets the regular forms of its printed name (:func:`noun_of`,
 from __future__ import annotations
 
 import unicodedata
-from typing import Optional, Sequence
+from collections.abc import Sequence
 
 from attrs import frozen
 
@@ -24,7 +24,7 @@ SPANISH_HELP = {
 }
 
 
-def spanish_problem(kind: str, forms: Sequence[tuple[str, str, str]]) -> Optional[str]:
+def spanish_problem(kind: str, forms: Sequence[tuple[str, str, str]]) -> str | None:
     """What is wrong with a declaration's ``spanish`` forms, or None (DL121)."""
     genders = [gender for gender, _, _ in forms]
     if kind == "type" and len(genders) > 1:

@@ -14,10 +14,8 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from typing import Optional
 
 from attrs import frozen
-
 from lark.exceptions import (
     LarkError,
     UnexpectedCharacters,
@@ -216,7 +214,7 @@ _PHRASES = [
 _PHRASE_WINDOW = 120
 
 
-def phrasing_hint(text: str, position: int) -> Optional[tuple[int, str, str]]:
+def phrasing_hint(text: str, position: int) -> tuple[int, str, str] | None:
     """(start, phrase, how the language says it) for a natural phrasing that
     ends at or just after ``position`` on its line; None if there is none."""
     line_start = text.rfind("\n", max(0, position - _PHRASE_WINDOW), position) + 1
@@ -296,7 +294,7 @@ def syntax_diagnostic(
     error: UnexpectedInput,
     text: str,
     path: str,
-    lines: Optional[LineIndex] = None,
+    lines: LineIndex | None = None,
     detailed: bool = True,
 ) -> Diagnostic:
     """The diagnostic of a Lark error whose positions are in ``text``.
@@ -369,7 +367,7 @@ def _unexpected_token(error: UnexpectedToken, text: str, path: str, lines: LineI
     return Diagnostic("DL001", shorten(message), path, line or 0, column or 0, help=help_text)
 
 
-def _label(error: UnexpectedToken) -> Optional[str]:
+def _label(error: UnexpectedToken) -> str | None:
     try:
         return error.match_examples(lark_parser().parse, _EXAMPLES, use_accepts=True)
     except (LarkError, TypeError):

@@ -9,7 +9,7 @@ cards in play.
 
 from __future__ import annotations
 
-from typing import Mapping, Union
+from collections.abc import Mapping
 
 from attrs import field, frozen
 
@@ -54,7 +54,7 @@ class Texts:
             )
 
     @property
-    def writer(self) -> Union[CardTextWriter, SpanishCardWriter]:
+    def writer(self) -> CardTextWriter | SpanishCardWriter:
         kind = SpanishCardWriter if self.lang == "es" else CardTextWriter
         return kind(self.names, self.pattern_points, self.vocabulary, self.option_names)
 

@@ -11,7 +11,8 @@ Mythologies and card types are not keywords: sets declare them, and
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable, Optional
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from .spanish_words import Adjective, Noun, adjective_of, noun_of
 
@@ -98,10 +99,10 @@ class Vocabulary:
     MYTH_WORD and TYPE_WORD; everything that shows a mythology or a type reads
     its names here."""
 
-    def __init__(self, words: "Iterable[WordDecl]" = (), elsewhere: Optional[dict] = None):
+    def __init__(self, words: Iterable[WordDecl] = (), elsewhere: dict | None = None):
         # words other loaded sets declare, which this file cannot see: word -> set id
         self.elsewhere: dict[str, str] = dict(elsewhere or {})
-        self.declarations: dict[tuple[str, str], "WordDecl"] = {}
+        self.declarations: dict[tuple[str, str], WordDecl] = {}
         self.kinds: dict[str, tuple[str, str]] = {}  # word or plural -> (kind, id)
         for word in words:
             self.declarations.setdefault((word.kind, word.id), word)
@@ -126,11 +127,11 @@ class Vocabulary:
         """The declared ids of a kind ("mythology" or "type"), in declaration order."""
         return self._ids.get(kind, ())
 
-    def kind_of(self, word: str) -> Optional[tuple[str, str]]:
+    def kind_of(self, word: str) -> tuple[str, str] | None:
         """("mythology" or "type", id) for a word or its plural; None if undeclared."""
         return self.kinds.get(word)
 
-    def get(self, kind: str, word_id: str) -> "Optional[WordDecl]":
+    def get(self, kind: str, word_id: str) -> WordDecl | None:
         return self.declarations.get((kind, word_id))
 
     def plural(self, kind: str, word_id: str) -> str:
@@ -172,5 +173,5 @@ class Vocabulary:
             return adjective_of(mythology)
         return adjective_of(word.name or mythology, word.spanish)
 
-    def merged(self, other: "Vocabulary") -> "Vocabulary":
+    def merged(self, other: Vocabulary) -> Vocabulary:
         return Vocabulary([*self.declarations.values(), *other.declarations.values()])

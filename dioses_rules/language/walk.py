@@ -33,14 +33,15 @@ from __future__ import annotations
 
 import inspect
 import typing
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from types import MappingProxyType
-from typing import Any, Callable, Iterable, Iterator, Mapping
+from typing import Any
 
 import attrs
 
 # Every dispatch table, for the coverage test: (owner class, name, dispatch);
 # a subclass's merged tables are listed under the subclass.
-DISPATCHES: list[tuple[type, str, "Dispatch"]] = []
+DISPATCHES: list[tuple[type, str, Dispatch]] = []
 
 
 class UnhandledNode(TypeError):
@@ -128,7 +129,7 @@ class Dispatch:
 _HOOK = "__dispatch_tables__"
 
 
-def _declared(klass: type, name: str) -> "Dispatch | None":
+def _declared(klass: type, name: str) -> Dispatch | None:
     """The table ``klass`` itself holds under ``name`` (declared or merged), if any."""
     value = vars(klass).get(name)
     found = value if isinstance(value, Dispatch) else getattr(value, "dispatch", None)

@@ -13,8 +13,8 @@ bundled sets were all version 1.0 (:data:`FIRST_VERSION`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Optional, Sequence
 
 from attrs import frozen
 
@@ -35,7 +35,7 @@ def kept_texts() -> dict[tuple[str, str], Path]:
     return kept
 
 
-def earlier_text(set_id: str, version: Optional[str]) -> Optional[Path]:
+def earlier_text(set_id: str, version: str | None) -> Path | None:
     """The kept text of bundled set ``set_id`` in ``version``, if any. The
     version a save or log records only selects among the kept files; it is
     never made into a path (a file must not say which files we read)."""
@@ -50,7 +50,7 @@ class EarlierSets:
     notes: tuple[str, ...] = ()
 
 
-def earlier_sets(recorded: Optional[Sequence[PoolSet]], loaded: Sequence[PoolSet]) -> EarlierSets:
+def earlier_sets(recorded: Sequence[PoolSet] | None, loaded: Sequence[PoolSet]) -> EarlierSets:
     """Which bundled sets of ``loaded`` (today's pool) a game recorded with
     ``recorded`` (None: a 0.1.0 file, which records no sets) played in an
     earlier version that is kept. A set the player replaced with ``--cards``
@@ -77,7 +77,7 @@ def earlier_sets(recorded: Optional[Sequence[PoolSet]], loaded: Sequence[PoolSet
 
 
 def load_played_pool(
-    recorded: Optional[Sequence[PoolSet]], extra: Sequence[Path] = ()
+    recorded: Sequence[PoolSet] | None, extra: Sequence[Path] = ()
 ) -> tuple[Registry, list[str]]:
     """The pool a recorded game goes on with: of the bundled sets plus
     ``extra``, those it recorded in play (all for a 0.1.0 file), with each

@@ -11,8 +11,8 @@ pool loaded now (the bundled sets plus ``--cards``) and says what differs.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Optional, Sequence
 
 from attrs import define
 
@@ -25,10 +25,10 @@ class PoolSet:
     id: str
     sha256: str  # of the file's text
     bundled: bool = False
-    version: Optional[str] = None
-    cards_sha256: Optional[str] = None  # of its cards' canonical source
+    version: str | None = None
+    cards_sha256: str | None = None  # of its cards' canonical source
 
-    def same_as(self, other: "PoolSet") -> bool:
+    def same_as(self, other: PoolSet) -> bool:
         return self.sha256 == other.sha256 or (
             self.cards_sha256 is not None and self.cards_sha256 == other.cards_sha256
         )

@@ -8,7 +8,7 @@ per definition kind), conditions by :mod:`lint_context`, scenario setups by
 
 from __future__ import annotations
 
-from typing import Optional, Sequence
+from collections.abc import Sequence
 
 from ..errors import Diagnostic, Severity, diagnostic_at, did_you_mean
 from ..language import model as m
@@ -33,7 +33,7 @@ class DefinitionChecker:
             d.id for d, _, _ in registry.replaced if family_of(d) == "myth"
         }
         self.tags = registry.all_tags()
-        self.set_id: Optional[str] = None
+        self.set_id: str | None = None
         self.visible_sets: set[str] = set()
         # ids of definitions that did not build: references to them are not
         # reported (their own mistake is, once)
@@ -62,7 +62,7 @@ class DefinitionChecker:
             diagnostic_at(code, shorten(message), node, self.path, help, severity)
         )
 
-    def suggest(self, word: str, candidates) -> Optional[str]:
+    def suggest(self, word: str, candidates) -> str | None:
         """A 'did you mean' among ``candidates``, within the file's budget
         (:class:`limits.Hints`: the pool may hold thousands of card ids)."""
         return self.hints.setdefault(self.path, Hints())(word, candidates)

@@ -9,7 +9,7 @@ walks a condition with the shared dispatcher and reports what it may not see.
 
 from __future__ import annotations
 
-from typing import Callable, Optional
+from collections.abc import Callable
 
 from ..errors import Diagnostic
 from ..language import model as m
@@ -27,7 +27,7 @@ class ContextChecker:
     inside a subject or a count's "that is").
     """
 
-    def __init__(self, add: Callable[..., Optional[Diagnostic]], where: str, allowed: set[str]):
+    def __init__(self, add: Callable[..., Diagnostic | None], where: str, allowed: set[str]):
         self.add = add
         self.where = where
         self.allowed = allowed

@@ -3,8 +3,6 @@ DL502, DL504). Each function takes the :class:`lint.DefinitionChecker` that reco
 
 from __future__ import annotations
 
-from typing import Optional
-
 from attrs import frozen
 
 from ..errors import Severity
@@ -63,7 +61,7 @@ def check_scenario(checker, scenario: m.Scenario) -> None:
 class _At:
     """A place to report at that is not a node of its own."""
 
-    span: Optional[m.Span]
+    span: m.Span | None
 
 
 def check_challenge_draws(checker, scenario: m.Scenario) -> None:

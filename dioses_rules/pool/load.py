@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Iterable, Optional, Sequence
 
 from .. import cache
 from ..errors import DiosesError
@@ -12,7 +12,7 @@ from .sources import SourceFile, bundled_sources, read_sources, replacing_bundle
 
 
 def load_registry(
-    extra: Iterable[Path | str] = (), active: Optional[Sequence[str]] = None, strict: bool = True
+    extra: Iterable[Path | str] = (), active: Sequence[str] | None = None, strict: bool = True
 ) -> tuple[Registry, list[SourceFile]]:
     """The bundled sets plus ``extra`` files or folders (a file of a bundled
     set's id replaces that set: an owner's edited copy).
@@ -34,7 +34,7 @@ def load_registry(
 
 
 def _pool_errors(
-    registry: Registry, sources: Sequence[SourceFile], active: Optional[Sequence[str]]
+    registry: Registry, sources: Sequence[SourceFile], active: Sequence[str] | None
 ) -> list:
     """The errors of the pool's checks; a pool of the very same files (by
     path and text) and sets checked clean before is not checked again."""

@@ -11,11 +11,10 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
-from typing import TYPE_CHECKING, Optional, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from attrs import define, field
-
-from attrs import evolve
+from attrs import define, evolve, field
 
 from ..errors import Diagnostic, DiosesError, Severity, diagnostic_at, did_you_mean
 from ..language import model as m
@@ -89,7 +88,7 @@ class LoadedSet:
     # from ``canonical`` (the built file and the words it saw) when first asked
     # for; scoring never asks, and writing the source is most of assembling
     _cards_sha256: str = field(default="", alias="cards_sha256", eq=False)
-    _canonical: Optional[tuple[m.CardFile, Optional[Vocabulary]]] = field(
+    _canonical: tuple[m.CardFile, Vocabulary | None] | None = field(
         default=None, alias="canonical", eq=False, repr=False
     )
 
@@ -115,16 +114,16 @@ class Registry:
     names: dict[tuple[str, str], set[str]] = field(factory=dict)  # (family, key) -> ids
     diagnostics: list[Diagnostic] = field(factory=list)
     vocabulary: Vocabulary = field(factory=Vocabulary)  # the active sets' words
-    tie_break: Optional[str] = None  # R16: the type whose cards break ties
+    tie_break: str | None = None  # R16: the type whose cards break ties
 
     # ---------------------------------------------------------------- queries
-    def definitions(self, family: Optional[str] = None) -> list[m.Definition]:
+    def definitions(self, family: str | None = None) -> list[m.Definition]:
         return [d for (fam, _), (d, _) in self.by_id.items() if family is None or fam == family]
 
     def set_of(self, definition: m.Definition) -> str:
         return self.by_id[(family_of(definition), definition.id)][1]
 
-    def get(self, family: str, card_id: str) -> Optional[m.Definition]:
+    def get(self, family: str, card_id: str) -> m.Definition | None:
         found = self.by_id.get((family, card_id))
         return found[0] if found else None
 
@@ -161,7 +160,7 @@ class Registry:
         hint = did_you_mean(normalize(name) or name, pool)
         raise LookupError(f"unknown {what} '{name}'" + (f"; {hint}" if hint else ""))
 
-    def _set_not_in_play(self, family: str, name: str) -> Optional[str]:
+    def _set_not_in_play(self, family: str, name: str) -> str | None:
         """The loaded set, not in play, that defines ``name``, if any."""
         key = fold(name)
         for set_id, loaded in self.sets.items():
@@ -209,7 +208,7 @@ class Registry:
             for option in self.definitions("rule-option")
         }
 
-    def texts(self, lang: str = "en") -> "Texts":
+    def texts(self, lang: str = "en") -> Texts:
         """Card text in a language ("en" or "es") for the cards in play."""
         from ..language.texts import Texts
 
@@ -224,7 +223,7 @@ class Registry:
     def all_tags(self) -> set[str]:
         return {tag for card in self.myth_cards() for tag in card.tags}
 
-    def listing(self, only_set: Optional[str] = None):
+    def listing(self, only_set: str | None = None):
         """(set, definition, replaces, replaced_by, replaced_by_set) for every
         definition of the active sets (of ``only_set`` alone when given),
         superseded ones included: what ``dioses cards`` lists."""
@@ -241,7 +240,7 @@ class Registry:
                 yield (set_id, definition, replaces, replaced_by, new_set if replaced_by else None)
 
 
-def assemble(sources: Sequence[SourceFile], active: Optional[Sequence[str]] = None) -> Registry:
+def assemble(sources: Sequence[SourceFile], active: Sequence[str] | None = None) -> Registry:
     """Combine parsed files into a registry, recording every set-level problem.
 
     ``active``: the set ids in play (their requirements are added); None for

@@ -11,8 +11,8 @@ package's ``cards/`` folder (:mod:`resources`).
 from __future__ import annotations
 
 import io
+from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Iterable, Optional, Sequence
 
 from attrs import field, frozen
 
@@ -34,7 +34,7 @@ class SourceFile:
     card_file: m.CardFile
     diagnostics: tuple[Diagnostic, ...]
     header: Header = field(factory=Header)
-    vocabulary: Optional[Vocabulary] = field(default=None, eq=False)  # what it could see
+    vocabulary: Vocabulary | None = field(default=None, eq=False)  # what it could see
 
 
 def card_paths(paths: Iterable[Path | str]) -> list[Path]:
@@ -58,7 +58,7 @@ def card_paths(paths: Iterable[Path | str]) -> list[Path]:
     return found
 
 
-def _read_text(path: Path, shown: str) -> tuple[Optional[str], Optional[Diagnostic]]:
+def _read_text(path: Path, shown: str) -> tuple[str | None, Diagnostic | None]:
     try:
         # a regular file only (a FIFO would block); utf-8-sig: a byte-order
         # mark is not part of the text; newlines read as Path.read_text reads them
@@ -106,7 +106,7 @@ def visible_vocabulary(header: Header, headers: dict[str, Header]) -> Vocabulary
 
 
 def read_sources(
-    paths: Iterable[Path | str], context: Optional[Sequence[SourceFile]] = None
+    paths: Iterable[Path | str], context: Sequence[SourceFile] | None = None
 ) -> list[SourceFile]:
     """Build the card files at ``paths`` (each file once, however often it is
     named); ``context`` are files already read whose declared words they may
@@ -127,7 +127,7 @@ def read_sources(
 
 
 def sources_from_texts(
-    texts: Sequence[tuple[str, str]], context: Optional[Sequence[SourceFile]] = None
+    texts: Sequence[tuple[str, str]], context: Sequence[SourceFile] | None = None
 ) -> list[SourceFile]:
     """:func:`read_sources` for texts already in memory, as ``(path, text)``
     (an editor's unsaved buffers): each built with the words it can see, a
@@ -143,8 +143,8 @@ def sources_from_texts(
 
 def _built(
     shown: str,
-    text: Optional[str],
-    problem: Optional[Diagnostic],
+    text: str | None,
+    problem: Diagnostic | None,
     header: Header,
     headers: dict[str, Header],
 ) -> SourceFile:

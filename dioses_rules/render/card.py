@@ -10,7 +10,7 @@ provenance mark (CARDS.md: printed, named, reconstructed).
 
 from __future__ import annotations
 
-from typing import Mapping, Optional
+from collections.abc import Mapping
 
 import drawsvg as dw
 from attrs import field, frozen
@@ -49,7 +49,7 @@ class CardText:
     option_names: Mapping[str, str] = field(factory=dict)  # a scenario's "played with"
 
     @classmethod
-    def of(cls, registry: Registry) -> "CardText":
+    def of(cls, registry: Registry) -> CardText:
         return cls(
             registry.display_names(),
             registry.pattern_points_table(),
@@ -93,7 +93,7 @@ def card_group(
     x: float = 0.0,
     y: float = 0.0,
     scale: float = 1.0,
-    set_id: Optional[str] = None,
+    set_id: str | None = None,
     note: str = "",
 ) -> dw.Group:
     """One card face, its top-left corner at (x, y), ``scale`` times 63 x 88."""
@@ -169,7 +169,7 @@ def _name(name: str, width: float) -> dw.Text:
     return lines_text(lines, size, MARGIN, top, fill="white", font_weight="bold", class_="name")
 
 
-def _footer(group: dw.Group, definition: m.Definition, set_id: Optional[str], note: str) -> None:
+def _footer(group: dw.Group, definition: m.Definition, set_id: str | None, note: str) -> None:
     base = CARD_HEIGHT - 3.2
     group.append(
         dw.Line(
@@ -286,7 +286,7 @@ def _pattern_cell(
     return drawn
 
 
-def card_svg(definition: m.Definition, text: CardText, set_id: Optional[str] = None) -> str:
+def card_svg(definition: m.Definition, text: CardText, set_id: str | None = None) -> str:
     """One card as a standalone SVG document, 63 x 88 mm."""
     drawing = dw.Drawing(CARD_WIDTH, CARD_HEIGHT, font_family=FONT)
     drawing.set_render_size(f"{CARD_WIDTH:g}mm", f"{CARD_HEIGHT:g}mm")

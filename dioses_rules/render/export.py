@@ -8,7 +8,7 @@ install, never a traceback.
 from __future__ import annotations
 
 import io
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..errors import DiosesError
 

@@ -8,7 +8,7 @@ each page is a page (:func:`page_svgs`, then ``export.pdf_pages``).
 
 from __future__ import annotations
 
-from typing import Iterable, Optional, Sequence
+from collections.abc import Iterable, Sequence
 
 import drawsvg as dw
 
@@ -25,7 +25,7 @@ LEFT = (PAGE_WIDTH - PER_ROW * CARD_WIDTH) / 2
 TOP = (PAGE_HEIGHT - 3 * CARD_HEIGHT) / 2
 
 # (definition, set id, a note such as "replaced by aun-mas-divinos")
-SheetCard = tuple[m.Definition, Optional[str], str]
+SheetCard = tuple[m.Definition, str | None, str]
 
 
 def pages_of(cards: Sequence[SheetCard]) -> list[Sequence[SheetCard]]:

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import math
 import zlib
-from typing import Optional
 
 import drawsvg as dw
 
@@ -26,7 +25,7 @@ GENERATED = ("pentagon", "hexagon", "star", "diamond", "octagon", "cross")
 
 
 def _polygon(
-    sides: int, cx: float, cy: float, r: float, turn: float = -90.0, inner: Optional[float] = None
+    sides: int, cx: float, cy: float, r: float, turn: float = -90.0, inner: float | None = None
 ) -> list[float]:
     points: list[float] = []
     steps = sides * 2 if inner else sides
@@ -114,7 +113,7 @@ def symbol_of(vocabulary: Vocabulary, mythology: str) -> tuple[str, str]:
     return "shape", GENERATED[zlib.crc32(mythology.encode("utf-8")) % len(GENERATED)]
 
 
-def colour_of(vocabulary: Vocabulary, mythology: Optional[str]) -> str:
+def colour_of(vocabulary: Vocabulary, mythology: str | None) -> str:
     """A mythology's colour: by the order the sets declare mythologies in."""
     ids = vocabulary.ids("mythology")
     if mythology is None or mythology not in ids:
@@ -128,7 +127,7 @@ def mythology_symbol(
     cx: float,
     cy: float,
     r: float,
-    colour: Optional[str] = None,
+    colour: str | None = None,
 ) -> dw.Group:
     """The symbol of a mythology centred at (cx, cy), about ``r`` in radius;
     the group says which mythology it is (``data-mythology``) and names it."""

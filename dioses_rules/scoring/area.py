@@ -6,7 +6,7 @@ geometry tables below (R2-R7) are computed once.
 
 from __future__ import annotations
 
-from typing import Iterable, Iterator, Optional
+from collections.abc import Iterable, Iterator
 
 from attrs import evolve, field, frozen
 
@@ -33,7 +33,7 @@ def cell_name(index: int) -> str:
     return f"{cell_row(index).value} {cell_column(index)}"
 
 
-def _offset(index: int, d_row: int, d_column: int) -> Optional[int]:
+def _offset(index: int, d_row: int, d_column: int) -> int | None:
     r, c = divmod(index, WIDTH)
     r, c = r + d_row, c + d_column
     if 0 <= r < HEIGHT and 0 <= c < WIDTH:
@@ -41,7 +41,7 @@ def _offset(index: int, d_row: int, d_column: int) -> Optional[int]:
     return None
 
 
-def offset(index: int, d_row: int, d_column: int) -> Optional[int]:
+def offset(index: int, d_row: int, d_column: int) -> int | None:
     return _offset(index, d_row, d_column)
 
 
@@ -92,32 +92,32 @@ class Placed:
 class Area:
     """One player's play area: 12 cells, each a :class:`Placed` or empty."""
 
-    cells: tuple[Optional[Placed], ...] = field(default=(None,) * SIZE)
+    cells: tuple[Placed | None, ...] = field(default=(None,) * SIZE)
 
     def __attrs_post_init__(self):
         if len(self.cells) != SIZE:
             raise ValueError(f"an area has {SIZE} cells, not {len(self.cells)}")
 
-    def __getitem__(self, index: int) -> Optional[Placed]:
+    def __getitem__(self, index: int) -> Placed | None:
         return self.cells[index]
 
     def occupied(self) -> Iterator[int]:
         return (i for i, placed in enumerate(self.cells) if placed is not None)
 
-    def revealed(self) -> "Area":
+    def revealed(self) -> Area:
         """R12: every card turned face up for the final scoring."""
         return Area(tuple(None if p is None else evolve(p, face_up=True) for p in self.cells))
 
     def all_face_up(self) -> bool:
         return all(p is None or p.face_up for p in self.cells)
 
-    def find(self, card_id: str) -> Optional[int]:
+    def find(self, card_id: str) -> int | None:
         for i, placed in enumerate(self.cells):
             if placed is not None and placed.card.id == card_id:
                 return i
         return None
 
-    def mirrored(self) -> "Area":
+    def mirrored(self) -> Area:
         """Left-right mirror image (column c -> 5 - c)."""
         cells = []
         for r in range(HEIGHT):

@@ -11,9 +11,9 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from itertools import islice
-from typing import Callable, Mapping, Optional, Sequence
 
 from attrs import frozen
 
@@ -21,8 +21,8 @@ from ..errors import DiosesError
 from ..language import model as m
 from ..language.limits import value_text
 from ..language.walk import iter_nodes
-from .area import SIZE, Area, Placed
 from ..parallel import pieces, run_pieces
+from .area import SIZE, Area, Placed
 from .batch import Tallies, tally_areas, tally_batches
 from .deal import sample_indices
 from .evaluator import Facts
@@ -94,7 +94,7 @@ BATCH_FROM = 5000  # areas: from this many, side by side (batch.tally_batches)
 PIECE = 65_536  # areas scored at a time, in this process or by one worker
 
 
-def never_scores_why(card: m.MythCard, pool: Sequence[m.MythCard]) -> Optional[str]:
+def never_scores_why(card: m.MythCard, pool: Sequence[m.MythCard]) -> str | None:
     """Why a card that never scored on random areas cannot, when the reason
     lies in its text and the pool: it asks about face-down cards (every card
     is face up at the final scoring, R12) or names a card or tag that no
@@ -108,7 +108,7 @@ def never_scores_why(card: m.MythCard, pool: Sequence[m.MythCard]) -> Optional[s
     return None
 
 
-def printed_range(means: Mapping[str, float], printed: Sequence[str]) -> Optional[tuple]:
+def printed_range(means: Mapping[str, float], printed: Sequence[str]) -> tuple | None:
     """The lowest and highest mean of the printed cards dealt (None: none)."""
     found = [means[card_id] for card_id in printed if card_id in means]
     return (min(found), max(found)) if found else None
@@ -122,10 +122,10 @@ def balance(
     face_up_end: bool = False,
     evaluator: str = "compiled",
     workers: int = 1,
-    scheduler: Optional[str] = None,
-    progress: Optional[Callable[[int], None]] = None,
-    printed: Optional[Sequence[str]] = None,
-    reference: Optional[tuple[float, float]] = None,
+    scheduler: str | None = None,
+    progress: Callable[[int], None] | None = None,
+    printed: Sequence[str] | None = None,
+    reference: tuple[float, float] | None = None,
 ) -> BalanceReport:
     """``face_up_end``: judge every area as ended all face up (as in solo
     mode, R21); otherwise as not, and cards that need it are not flagged for
@@ -212,8 +212,8 @@ def _dealt_in_a_batch(
     rng: random.Random,
     facts: Facts,
     workers: int = 1,
-    scheduler: Optional[str] = None,
-    progress: Optional[Callable[[int], None]] = None,
+    scheduler: str | None = None,
+    progress: Callable[[int], None] | None = None,
 ) -> tuple[dict[str, Summary], tuple[float, float]]:
     """The same cards dealt (``deal``), scored in batches and tallied."""
     areas = sample_indices(rng, len(pool), SIZE, boards)

@@ -6,7 +6,7 @@ figures and flags for the same boards and seed."""
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..language import model as m
 from ..pool.load import load_registry

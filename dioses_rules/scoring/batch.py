@@ -19,9 +19,9 @@ the final scoring, R12). Two ways, which give the same tallies
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from itertools import islice
 from operator import getitem
-from typing import Iterable, Sequence
 
 from ..language import model as m
 from . import area as g

@@ -15,16 +15,15 @@ the shape and naming the key of each mistake (``$.area.front[2]``).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Optional
 
 from attrs import define, field, frozen
 
 from ..convert import StructureError, structure
 from ..errors import BoardError, Diagnostic, did_you_mean
 from ..files import atomic_write_text, read_regular
-from ..structured import DataError, loads_toml
 from ..language import model as m
 from ..pool.registry import NotInPlay, Registry, assemble
+from ..structured import DataError, loads_toml
 from .area import COLUMN_CELLS, ROW_CELLS, Area, Placed, cell_index
 from .expect import ExpectFile
 
@@ -49,8 +48,8 @@ class LawEntry:
     """A Law card on a row or a column (R13), by id."""
 
     card: str
-    row: Optional[str] = None
-    column: Optional[int] = None
+    row: str | None = None
+    column: int | None = None
 
 
 @define
@@ -58,7 +57,7 @@ class PatternEntry:
     """A Pattern card held, by id; ``completed`` None: judge it on the board."""
 
     card: str
-    completed: Optional[bool] = None
+    completed: bool | None = None
 
 
 @define
@@ -70,12 +69,12 @@ class ScenarioFile:
 @define
 class BoardFile:
     area: AreaFile
-    sets: Optional[list[str]] = None
+    sets: list[str] | None = None
     objectives: list[list[str]] = field(factory=list)
     laws: list[LawEntry] = field(factory=list)
     patterns: list[PatternEntry] = field(factory=list)
-    scenario: Optional[ScenarioFile] = None
-    expect: Optional[ExpectFile] = None  # what it should score (scoring/expect.py)
+    scenario: ScenarioFile | None = None
+    expect: ExpectFile | None = None  # what it should score (scoring/expect.py)
 
 
 # ------------------------------------------------------------------ resolved (definitions)
@@ -86,8 +85,8 @@ class LawPlacement:
     """R13: a law at the start of a row or above a column."""
 
     law: m.Law
-    row: Optional[m.Row] = None
-    column: Optional[int] = None
+    row: m.Row | None = None
+    column: int | None = None
 
     def cells(self) -> tuple[int, ...]:
         if self.row is not None:
@@ -98,8 +97,8 @@ class LawPlacement:
 @frozen
 class HeldPattern:
     pattern: m.Pattern
-    completed: Optional[bool] = None  # None: judge it on the board (R14)
-    points: Optional[int] = None  # its set's points for its level; None: R14 default
+    completed: bool | None = None  # None: judge it on the board (R14)
+    points: int | None = None  # its set's points for its level; None: R14 default
 
     @property
     def worth(self) -> int:
@@ -112,15 +111,15 @@ class Board:
     laws: tuple[LawPlacement, ...] = ()
     patterns: tuple[HeldPattern, ...] = ()
     objectives: tuple[tuple[m.ObjectiveGoal, m.ObjectiveElement], ...] = ()
-    scenario: Optional[m.Scenario] = None
+    scenario: m.Scenario | None = None
     scenario_state: tuple[tuple[str, str], ...] = ()  # (name, card id)
-    tie_break: Optional[str] = None  # R16: the type counted for ties; None: the bundled one
+    tie_break: str | None = None  # R16: the type counted for ties; None: the bundled one
 
 
 # ------------------------------------------------------------------ reading
 
 
-def _error(path: str, key: str, message: str, help: Optional[str] = None) -> Diagnostic:
+def _error(path: str, key: str, message: str, help: str | None = None) -> Diagnostic:
     return Diagnostic("E201", f"{key}: {message}", path, help=help)
 
 
@@ -227,7 +226,7 @@ class _Resolver:
         self.path = path
         self.errors: list[Diagnostic] = []
 
-    def fail(self, key: str, message: str, help: Optional[str] = None) -> None:
+    def fail(self, key: str, message: str, help: str | None = None) -> None:
         self.errors.append(_error(self.path, key, message, help))
 
     def resolve(self, family: str, name: str, key: str):
@@ -252,7 +251,7 @@ class _Resolver:
         return None
 
     def area(self, area_file: AreaFile) -> Area:
-        cells: list[Optional[Placed]] = []
+        cells: list[Placed | None] = []
         seen: dict[str, str] = {}
         for row in m.ROWS:
             entries = getattr(area_file, row.value)
@@ -315,7 +314,7 @@ class _Resolver:
             laws.append(placement)
         return tuple(laws)
 
-    def law_line(self, entry: LawEntry, law: m.Law, key: str) -> Optional[LawPlacement]:
+    def law_line(self, entry: LawEntry, law: m.Law, key: str) -> LawPlacement | None:
         if (entry.row is None) == (entry.column is None):
             self.fail(
                 key, "a law sits on one row or one column", 'give row = "front" or column = 1..4'
@@ -386,7 +385,7 @@ class _Resolver:
             objectives.append((goal, element))
         return tuple(objectives)
 
-    def scenario(self, scenario_file: Optional[ScenarioFile]):
+    def scenario(self, scenario_file: ScenarioFile | None):
         if scenario_file is None:
             return None, ()
         scenario = self.resolve("scenario", scenario_file.id, "$.scenario.id")
@@ -425,7 +424,7 @@ def resolve_board(board_file: BoardFile, registry: Registry, path: str = "<board
 # ------------------------------------------------------------------ writing
 
 
-def board_to_file(board: Board, sets: Optional[list[str]] = None) -> BoardFile:
+def board_to_file(board: Board, sets: list[str] | None = None) -> BoardFile:
     rows = {}
     for row in m.ROWS:
         entries = []

@@ -15,7 +15,7 @@ table of masks shifted into the lanes.
 
 from __future__ import annotations
 
-from typing import Callable, Optional
+from collections.abc import Callable
 
 from ..language import model as m
 from .evaluator import strictly_most
@@ -33,9 +33,9 @@ class Sel:
     these features" terms. ``anchored``: the result may depend on the anchor.
     """
 
-    __slots__ = ("fn", "anchored", "terms")
+    __slots__ = ("anchored", "fn", "terms")
 
-    def __init__(self, fn: Callable, anchored: bool, terms: Optional[tuple[Term, ...]] = None):
+    def __init__(self, fn: Callable, anchored: bool, terms: tuple[Term, ...] | None = None):
         self.fn = fn
         self.anchored = anchored
         self.terms = terms
@@ -86,7 +86,7 @@ def terms_sel(terms: tuple[Term, ...]) -> Sel:
     return Sel(terms_fn(terms), False, terms)
 
 
-def single_lanes(selector: Sel) -> Optional[tuple[tuple[int, ...], tuple[int, ...]]]:
+def single_lanes(selector: Sel) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
     """(kinds shifts, names shifts) when every term of the selector is one
     lane: a card matches when it has any of them."""
     if selector.terms is None:
@@ -99,7 +99,7 @@ def single_lanes(selector: Sel) -> Optional[tuple[tuple[int, ...], tuple[int, ..
     )
 
 
-def shifted(table, shifts: tuple[int, ...]) -> Optional[tuple[int, ...]]:
+def shifted(table, shifts: tuple[int, ...]) -> tuple[int, ...] | None:
     """Each mask of ``table`` copied into each of these lanes (None if none)."""
     if not shifts:
         return None
@@ -116,9 +116,9 @@ class Scope:
     """A compiled scope: a table of masks per anchor (``none`` without an
     anchor), or ``fn(scene, anchor)``."""
 
-    __slots__ = ("table", "none", "fn")
+    __slots__ = ("fn", "none", "table")
 
-    def __init__(self, table=None, none: int = 0, fn: Optional[Callable] = None):
+    def __init__(self, table=None, none: int = 0, fn: Callable | None = None):
         self.table = table
         self.none = none
         self.fn = fn
@@ -136,9 +136,9 @@ class LaneCount:
     plus R11 weights when the scene has heavy cards. With one lane the table
     is shifted into it: ``(scene.kinds & table[anchor]).bit_count()``."""
 
-    __slots__ = ("table", "none", "shifts", "wanted")
+    __slots__ = ("none", "shifts", "table", "wanted")
 
-    def __init__(self, scope: Scope, shifts: tuple[int, ...], wanted: Optional[str]):
+    def __init__(self, scope: Scope, shifts: tuple[int, ...], wanted: str | None):
         if len(shifts) == 1:
             self.table = shifted(scope.table, shifts)
             self.none = scope.none << shifts[0]
@@ -186,7 +186,7 @@ def union(parts) -> tuple[int, ...]:
     return tuple(sorted({x for part in parts for x in part}))
 
 
-def most_common(sc: Scene, attribute: m.Attribute) -> Optional[str]:
+def most_common(sc: Scene, attribute: m.Attribute) -> str | None:
     """R24: the value with strictly the most face-up cards (a card counts for
     each of its values, as often as it lists it); None on a tie."""
     memo_key = ("most-common", attribute)

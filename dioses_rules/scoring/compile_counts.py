@@ -17,14 +17,13 @@ The compiled forms and their fixed closures are in ``closures``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import product
-from typing import Callable, Optional
 
 from ..language import model as m
 from ..language.walk import Dispatch, UnhandledNode
 from . import area as g
 from . import masks as k
-from .evaluator import implied_type
 from .closures import (
     MAX_TERMS,
     LaneCount,
@@ -37,6 +36,7 @@ from .closures import (
     terms_sel,
     union,
 )
+from .evaluator import implied_type
 from .masks import BIT, FULL, cells_of
 from .scene import Scene, Vocabulary
 
@@ -248,7 +248,7 @@ class CountCompiler:
 
         return largest
 
-    def lane_count(self, c: m.Count) -> Optional[LaneCount]:
+    def lane_count(self, c: m.Count) -> LaneCount | None:
         """The count as a :class:`LaneCount` when it is one, else None."""
         if c.where is not None or isinstance(c.selector, m.ElementRef):
             return None

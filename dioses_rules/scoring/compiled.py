@@ -29,8 +29,8 @@ many threads at once against the reference.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from operator import attrgetter, getitem
-from typing import Callable, Optional
 
 from ..language import model as m
 from ..language.headers import bundled_tie_break
@@ -131,7 +131,7 @@ class CompiledPool:
 
         return first
 
-    def infos(self, cells) -> Optional[list]:
+    def infos(self, cells) -> list | None:
         """A :class:`CardInfo` per cell, or None when a cell is empty."""
         get = self.cards.get
         try:
@@ -199,7 +199,7 @@ class CompiledPool:
                 self._facts[key] = facts
         return facts
 
-    def bundled_tie_break(self) -> Optional[str]:
+    def bundled_tie_break(self) -> str | None:
         if self._tie_break is _UNKNOWN:
             self._tie_break = bundled_tie_break()
         return self._tie_break
@@ -210,7 +210,7 @@ class CompiledPool:
         return scene.weighed(scene.occ & (scene.kinds >> shift) & FULL, wanted)
 
 
-_POOL: Optional[CompiledPool] = None
+_POOL: CompiledPool | None = None
 
 
 def pool() -> CompiledPool:
@@ -226,7 +226,7 @@ def pool() -> CompiledPool:
     return current
 
 
-def _spent(current: Optional[CompiledPool]) -> bool:
+def _spent(current: CompiledPool | None) -> bool:
     return current is None or len(current.cards) + len(current._compiled) > CompiledPool.LIMIT
 
 
@@ -238,19 +238,19 @@ def card_points(area: Area, facts: Facts = NO_FACTS) -> dict[int, int]:
     }
 
 
-def lines_points(area: Area, facts: Facts, lines: tuple, anchor: Optional[int]) -> int:
+def lines_points(area: Area, facts: Facts, lines: tuple, anchor: int | None) -> int:
     """As ``Evaluator(area, facts).lines_points(lines, anchor)``."""
     current = pool()
     return current.lines(lines)(current.scene(area, facts), anchor)
 
 
-def holds(area: Area, facts: Facts, condition: m.Condition, anchor: Optional[int]) -> bool:
+def holds(area: Area, facts: Facts, condition: m.Condition, anchor: int | None) -> bool:
     """As ``Evaluator(area, facts).holds(condition, anchor)``."""
     current = pool()
     return bool(current.condition(condition)(current.scene(area, facts), anchor))
 
 
-def matches(area: Area, facts: Facts, selector: m.Selector, anchor: Optional[int]) -> int:
+def matches(area: Area, facts: Facts, selector: m.Selector, anchor: int | None) -> int:
     """The mask of the cells matching ``selector`` (bit i: cell i)."""
     current = pool()
     return current.selector(selector).fn(current.scene(area, facts), anchor)

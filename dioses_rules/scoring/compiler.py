@@ -16,7 +16,7 @@ sets compile without one (tests/test_compiled.py checks both).
 
 from __future__ import annotations
 
-from typing import Callable, Optional
+from collections.abc import Callable
 
 from ..language import model as m
 from ..language.walk import Dispatch
@@ -45,8 +45,8 @@ class Cond:
     def __init__(
         self,
         fn: Callable,
-        static: Optional[tuple[int, bool]] = None,
-        tables: Optional[tuple] = None,
+        static: tuple[int, bool] | None = None,
+        tables: tuple | None = None,
     ):
         self.fn = fn
         self.static = static
@@ -336,7 +336,7 @@ class Compiler(CountCompiler):
     def compile_line(self, line) -> Callable:
         try:
             return self.line(line)
-        except Exception:  # noqa: BLE001 - any line the compiler cannot read
+        except Exception:
             self.fallbacks += 1
             return reference_line(line)
 

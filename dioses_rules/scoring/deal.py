@@ -22,8 +22,8 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Iterator, Sequence
 from itertools import islice
-from typing import Iterator, Sequence
 
 BLOCK = 1 << 14  # words drawn at a time
 CHECKED = 32  # areas dealt both ways before the fast way is trusted
@@ -40,7 +40,7 @@ def _set_size(k: int) -> int:
 def sample_indices(rng: random.Random, n: int, k: int, count: int) -> Iterator[Sequence[int]]:
     """``count`` times, the indices ``rng.sample(range(n), k)`` would give, in
     order (so ``[pool[j] for j in them]`` is ``rng.sample(pool, k)``)."""
-    if type(rng) is random.Random and _set_size(k) < n < 256 and 0 < k and _agrees(rng, n, k):
+    if type(rng) is random.Random and _set_size(k) < n < 256 and k > 0 and _agrees(rng, n, k):
         return islice(_bulk(rng, n, k), count)
     return (rng.sample(range(n), k) for _ in range(count))
 

@@ -14,8 +14,8 @@ laws, objectives and scenario checks.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
-from typing import Mapping, Optional
 
 from attrs import field, frozen
 
@@ -25,7 +25,7 @@ from . import area as g
 from .area import Area
 
 
-def strictly_most(tally: Mapping[str, int]) -> Optional[str]:
+def strictly_most(tally: Mapping[str, int]) -> str | None:
     """R24: the value counted strictly most often; None on a tie or none."""
     ranked = sorted(tally.values(), reverse=True)
     if ranked and (len(ranked) == 1 or ranked[0] > ranked[1]):
@@ -37,9 +37,9 @@ def strictly_most(tally: Mapping[str, int]) -> Optional[str]:
 class Facts:
     """What a condition may know beyond the area (all optional)."""
 
-    law_line: Optional[tuple[int, ...]] = None  # R13: the cells a law judges
-    element: Optional[m.Selector] = None  # R15: the objective's element
-    card_points: Optional[Mapping[int, int]] = None  # R24: each cell's own points
+    law_line: tuple[int, ...] | None = None  # R13: the cells a law judges
+    element: m.Selector | None = None  # R15: the objective's element
+    card_points: Mapping[int, int] | None = None  # R24: each cell's own points
     patterns_completed: int = 0
     laws_met: int = 0
     total: int = 0
@@ -48,7 +48,7 @@ class Facts:
 
 
 @lru_cache(maxsize=4096)
-def implied_type(selector: m.Selector) -> Optional[str]:
+def implied_type(selector: m.Selector) -> str | None:
     """The card type every card matching ``selector`` has, if any (for R11)."""
     if isinstance(selector, m.TypeIs):
         return selector.type
@@ -108,7 +108,7 @@ _ANCHORED_CELLS = total(
 
 
 def fixed_scope_cells(
-    scope: m.Scope, anchor: Optional[int], law_line: Optional[tuple[int, ...]]
+    scope: m.Scope, anchor: int | None, law_line: tuple[int, ...] | None
 ) -> tuple[int, ...]:
     """The cells of every scope but the largest group (R6, which depends on
     the cards): from the anchor's cell, or the law's line (R13)."""
@@ -136,7 +136,7 @@ class Evaluator:
     def __init__(self, area: Area, facts: Facts = Facts(), explain: bool = False):
         self.area = area
         self.facts = facts
-        self.witnesses: Optional[set[int]] = set() if explain else None
+        self.witnesses: set[int] | None = set() if explain else None
         self._leaders: dict = {}
 
     def _saw(self, cells) -> None:
@@ -144,7 +144,7 @@ class Evaluator:
             self.witnesses.update(cells)
 
     # ------------------------------------------------------------ selectors
-    def matches(self, selector: m.Selector, cell: int, anchor: Optional[int]) -> bool:
+    def matches(self, selector: m.Selector, cell: int, anchor: int | None) -> bool:
         placed = self.area.cells[cell]
         if placed is None:
             return False
@@ -235,7 +235,7 @@ class Evaluator:
             self._leaders[key] = strictly_most(tally)
         return self._leaders[key]
 
-    def leader(self, selector: m.Leader, anchor: Optional[int]) -> Optional[int]:
+    def leader(self, selector: m.Leader, anchor: int | None) -> int | None:
         """R24: the candidate with strictly the highest count; None on a tie."""
         key = (selector, anchor)
         if key not in self._leaders:
@@ -252,7 +252,7 @@ class Evaluator:
         return self._leaders[key]
 
     # ------------------------------------------------------------ scopes, counts
-    def scope_cells(self, scope: m.Scope, anchor: Optional[int]) -> tuple[int, ...]:
+    def scope_cells(self, scope: m.Scope, anchor: int | None) -> tuple[int, ...]:
         if scope.kind is m.ScopeKind.LARGEST_GROUP:
             return self.largest_group(scope.group, anchor)
         return fixed_scope_cells(scope, anchor, self.facts.law_line)
@@ -263,7 +263,7 @@ class Evaluator:
             selector = self.facts.element
         return card_weight(card, selector)
 
-    def largest_group(self, selector: m.Selector, anchor: Optional[int]) -> tuple[int, ...]:
+    def largest_group(self, selector: m.Selector, anchor: int | None) -> tuple[int, ...]:
         """R6: the orthogonally connected group of matching cards that counts most."""
         members = [c for c in self.area.occupied() if self.matches(selector, c, anchor)]
         best: tuple[int, ...] = ()
@@ -277,7 +277,7 @@ class Evaluator:
     countable = Dispatch(m.Countable)
 
     @countable.on(m.Count)
-    def count(self, count: m.Count, anchor: Optional[int]) -> int:
+    def count(self, count: m.Count, anchor: int | None) -> int:
         total = 0
         seen = []
         for cell in self.scope_cells(count.scope, anchor):
@@ -291,7 +291,7 @@ class Evaluator:
         return total
 
     @countable.on(m.Distinct)
-    def _distinct(self, distinct: m.Distinct, anchor: Optional[int]) -> int:
+    def _distinct(self, distinct: m.Distinct, anchor: int | None) -> int:
         seen, values = [], set()
         for cell in self.scope_cells(distinct.scope, anchor):
             placed = self.area.cells[cell]
@@ -306,7 +306,7 @@ class Evaluator:
         return len(values)
 
     @countable.on(m.FactCount)
-    def _fact(self, countable: m.FactCount, anchor: Optional[int]) -> int:
+    def _fact(self, countable: m.FactCount, anchor: int | None) -> int:
         fact = countable.fact
         if fact is m.Fact.PATTERNS_COMPLETED:
             return self.facts.patterns_completed
@@ -315,7 +315,7 @@ class Evaluator:
         return self.facts.total
 
     # ------------------------------------------------------------ conditions
-    def holds(self, condition: m.Condition, anchor: Optional[int]) -> bool:
+    def holds(self, condition: m.Condition, anchor: int | None) -> bool:
         return _JUDGE[type(condition)](self, condition, anchor)
 
     judge = Dispatch(m.Condition)
@@ -429,28 +429,28 @@ class Evaluator:
     line_points = Dispatch(m.ScoringLine)
 
     @line_points.on(m.Fixed)
-    def _fixed(self, line: m.Fixed, anchor: Optional[int]) -> int:  # R8
+    def _fixed(self, line: m.Fixed, anchor: int | None) -> int:  # R8
         if line.condition is None or self.holds(line.condition, anchor):
             return line.points
         return 0
 
     @line_points.on(m.PerCount)
-    def _per_count(self, line: m.PerCount, anchor: Optional[int]) -> int:  # R9
+    def _per_count(self, line: m.PerCount, anchor: int | None) -> int:  # R9
         if line.per <= 0:  # DL602; never divide by zero on an unlinted tree
             return 0
         return line.points * (self.countable(line.count, anchor) // line.per)
 
     @line_points.on(m.Capped)
-    def _capped(self, line: m.Capped, anchor: Optional[int]) -> int:
+    def _capped(self, line: m.Capped, anchor: int | None) -> int:
         points = self.line_points(line.line, anchor)
         return max(min(points, line.limit), -line.limit)
 
     @line_points.on(m.ScoresLike)
-    def _scores_like(self, line: m.ScoresLike, anchor: Optional[int]) -> int:
+    def _scores_like(self, line: m.ScoresLike, anchor: int | None) -> int:
         """The other card's lines, judged from this card (filled by the pool)."""
         return self.lines_points(line.lines, anchor)
 
-    def lines_points(self, lines, anchor: Optional[int]) -> int:
+    def lines_points(self, lines, anchor: int | None) -> int:
         return sum(self.line_points(line, anchor) for line in lines)
 
 

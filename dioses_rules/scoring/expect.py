@@ -26,7 +26,8 @@ failed.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Optional
+from collections.abc import Callable
+from typing import Any
 
 from attrs import define, field, fields
 
@@ -39,15 +40,15 @@ EXPECT_CODE = "E205"
 class ExpectFile:
     """The ``[expect]`` table, as a board file writes it."""
 
-    total: Optional[int] = None
-    gods: Optional[int] = None
+    total: int | None = None
+    gods: int | None = None
     cards: dict[str, int] = field(factory=dict)
     laws: dict[str, int] = field(factory=dict)
     patterns: dict[str, int] = field(factory=dict)
     objectives: dict[str, int] = field(factory=dict)
-    victory: Optional[bool] = None
-    challenge: Optional[bool] = None
-    beaten: Optional[bool] = None
+    victory: bool | None = None
+    challenge: bool | None = None
+    beaten: bool | None = None
 
     def is_empty(self) -> bool:
         return (
@@ -80,7 +81,7 @@ class _Checker:
         self.registry = registry
         self.found: list[Diagnostic] = []
 
-    def fail(self, key: str, message: str, help: Optional[str] = None) -> None:
+    def fail(self, key: str, message: str, help: str | None = None) -> None:
         self.found.append(
             Diagnostic(EXPECT_CODE, f"$.expect.{key}: {message}", self.path, help=help)
         )

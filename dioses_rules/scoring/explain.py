@@ -4,7 +4,7 @@ against egyptian 4 and norse 3", "no leader: zeus and ra tie with 2"."""
 
 from __future__ import annotations
 
-from typing import Optional, Sequence
+from collections.abc import Sequence
 
 from ..language import model as m
 from ..language.source import WRITER, plural
@@ -69,7 +69,7 @@ def most_common_note(area: Area, attribute: m.Attribute) -> str:
     return f"the most common {word} is {best[0]}: {_cards(ranked[0][1])}{against}"
 
 
-def leader_note(evaluator: Evaluator, leader: m.Leader, anchor: Optional[int] = None) -> str:
+def leader_note(evaluator: Evaluator, leader: m.Leader, anchor: int | None = None) -> str:
     """R24: the candidate whose count is strictly the highest, or the tie."""
     area = evaluator.area
     counts = []

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Optional, Sequence
+from collections.abc import Sequence
 
 from attrs import frozen
 
@@ -50,7 +50,7 @@ class PoolLimits:
     patterns_most: int  # patterns completed at most (R14)
 
     @classmethod
-    def of(cls, registry) -> "PoolLimits":
+    def of(cls, registry) -> PoolLimits:
         cards = tuple(sorted(registry.myth_cards(), key=lambda card: card.id))
         return cls(
             cards, min(7, len(registry.definitions("law"))), len(registry.definitions("pattern"))
@@ -64,7 +64,7 @@ class Found:
     points: int
     area: Area
     facts: Facts
-    line: Optional[tuple[str, object]] = None  # a law's row or column
+    line: tuple[str, object] | None = None  # a law's row or column
     exact: bool = False  # the bound of its lines is reached: no area does better
     tries: int = 0
 
@@ -116,7 +116,7 @@ def line_bounds(lines: Sequence, limits: PoolLimits) -> tuple[int, int]:
 class _Judge:
     """The points of one definition in one area with some facts."""
 
-    def __init__(self, what: m.Definition, element: Optional[m.ObjectiveElement]):
+    def __init__(self, what: m.Definition, element: m.ObjectiveElement | None):
         self.what, self.element = what, element
         self.reads_scores = any(isinstance(n, m.Scores) for n in iter_nodes(what.lines))
 
@@ -156,7 +156,7 @@ def search_extreme(
     limits: PoolLimits,
     what: m.Definition,
     maximize: bool,
-    element: Optional[m.ObjectiveElement] = None,
+    element: m.ObjectiveElement | None = None,
     seed: int = 0,
     seconds: float = 0.5,
     restarts: int = 4,
@@ -175,7 +175,7 @@ def search_extreme(
     bound = high if maximize else low
     better = (lambda a, b: a > b) if maximize else (lambda a, b: a < b)
     deadline = time.perf_counter() + seconds
-    best: Optional[Found] = None
+    best: Found | None = None
     tries = 0
     pool = list(limits.cards)
     unwanted = [card for card in pool if card not in wanted] if wanted else pool

@@ -7,7 +7,7 @@ of :mod:`area`, never written out again, so the two cannot disagree.
 
 from __future__ import annotations
 
-from typing import Iterable, Iterator, Optional
+from collections.abc import Iterable, Iterator
 
 from ..language import model as m
 from ..language.walk import total
@@ -17,7 +17,7 @@ FULL = (1 << g.SIZE) - 1
 BIT = tuple(1 << i for i in range(g.SIZE))
 
 
-def mask_of(cells: Iterable[Optional[int]]) -> int:
+def mask_of(cells: Iterable[int | None]) -> int:
     """The mask of some cells (None, an offset off the grid, is left out)."""
     found = 0
     for cell in cells:

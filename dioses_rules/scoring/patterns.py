@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Optional
-
 from ..language import model as m
 from . import area as g
 from .area import Area
 
 
-def pattern_matches(area: Area, pattern: m.Pattern) -> Optional[tuple[int, ...]]:
+def pattern_matches(area: Area, pattern: m.Pattern) -> tuple[int, ...] | None:
     """The cells of the first placement of ``pattern`` whose every cell holds
     a matching face-up card, never rotated or mirrored (R14); else None."""
     for top, left in shape_origins(pattern):
@@ -42,7 +40,7 @@ def shape_cells(pattern: m.Pattern, top: int, left: int) -> list[tuple[int, m.Pa
     ]
 
 
-def _placement(area: Area, pattern: m.Pattern, top: int, left: int) -> Optional[tuple[int, ...]]:
+def _placement(area: Area, pattern: m.Pattern, top: int, left: int) -> tuple[int, ...] | None:
     """The matched cells of the shape placed at (top, left), or None."""
     cells = []
     for index, want in shape_cells(pattern, top, left):

@@ -15,7 +15,7 @@ asked and kept.
 
 from __future__ import annotations
 
-from typing import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from . import area as g
 

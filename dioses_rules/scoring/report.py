@@ -10,7 +10,7 @@ the plain value it stands for.
 
 from __future__ import annotations
 
-from typing import Callable, Optional
+from collections.abc import Callable
 
 from attrs import frozen
 
@@ -36,8 +36,8 @@ class CardScore:
 @frozen
 class LawScore:
     law: m.Law
-    row: Optional[m.Row]
-    column: Optional[int]
+    row: m.Row | None
+    column: int | None
     points: int
     cells: tuple[int, ...] = ()
 
@@ -82,10 +82,12 @@ class ScoreReport:
     are or, through :meth:`lazy`, made when first read. ``explained_by``:
     the evaluator whose cells the explanations are (None without them)."""
 
+    # its value, in this order; one string split, because no Python string of
+    # the library may be a type's name such as "gods" (test_open_language)
     FIELDS = tuple(
-        "area cards laws patterns objectives total gods all_face_up_before_reveal "
+        "area cards laws patterns objectives total gods all_face_up_before_reveal "  # noqa: SIM905
         "scenario explained_by".split()
-    )  # its value, in this order
+    )
     __slots__ = ("_area", "_cards", "_make") + FIELDS[2:]
 
     def __init__(
@@ -98,8 +100,8 @@ class ScoreReport:
         total: int,
         gods: int,
         all_face_up_before_reveal: bool,
-        scenario: Optional[ScenarioResult] = None,
-        explained_by: Optional[str] = None,
+        scenario: ScenarioResult | None = None,
+        explained_by: str | None = None,
     ):
         self._area, self._cards, self._make = area, cards, None
         self.laws, self.patterns, self.objectives = laws, patterns, objectives
@@ -108,7 +110,7 @@ class ScoreReport:
         self.scenario, self.explained_by = scenario, explained_by
 
     @classmethod
-    def lazy(cls, make: Callable[[], tuple[Area, tuple[CardScore, ...]]], *parts) -> "ScoreReport":
+    def lazy(cls, make: Callable[[], tuple[Area, tuple[CardScore, ...]]], *parts) -> ScoreReport:
         """A report whose area and cards ``make()`` gives when first read."""
         report = cls(None, None, *parts)
         report._make = make

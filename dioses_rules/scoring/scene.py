@@ -29,9 +29,9 @@ per card object: its lanes at each of the 12 cells (so a scene is the sum of
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from itertools import compress
 from operator import attrgetter, getitem
-from typing import Callable, Optional
 
 from ..language import model as m
 from . import area as g
@@ -68,7 +68,7 @@ class Vocabulary:
     def __init__(self) -> None:
         self.kinds: dict[tuple[str, str], int] = {("always", ""): 0, HEAVY: HEAVY_SHIFT}
         self.names: dict[str, int] = {}
-        self._bearers: dict[str, list["CardInfo"]] = {}  # name -> the cards seen with it
+        self._bearers: dict[str, list[CardInfo]] = {}  # name -> the cards seen with it
 
     def kind(self, attribute: str, value: str) -> int:
         key = (attribute, value)
@@ -97,7 +97,7 @@ class Vocabulary:
                     _GENERATION[0] += 1
         return shift
 
-    def bear(self, info: "CardInfo") -> None:
+    def bear(self, info: CardInfo) -> None:
         """Remember a card by its id and tags, to give it their lanes later
         (with ``LOCK`` held, as a card's form is built)."""
         for name in info.bears:
@@ -111,16 +111,16 @@ class CardInfo:
     """What one Myth card object brings to a scene (built once per card)."""
 
     __slots__ = (
-        "card",
-        "weights",
-        "kind_lanes",
         "bears",
-        "name_lanes",
+        "card",
         "heavy",
-        "value_shifts",
+        "kind_lanes",
+        "name_lanes",
         "points",
         "revealed",
         "scores",
+        "value_shifts",
+        "weights",
     )
 
     def __init__(self, card: m.MythCard, vocabulary: Vocabulary):
@@ -171,22 +171,22 @@ class Scene:
     """One area with one set of facts, as masks (see the module's text)."""
 
     __slots__ = (
-        "infos",
-        "occ",
-        "up",
-        "kinds",
-        "heavy",
         "_names",
         "_names_of",
-        "facts",
-        "line",
-        "element",
-        "memo",
         "area",
+        "element",
+        "facts",
+        "heavy",
+        "infos",
+        "kinds",
+        "line",
+        "memo",
+        "occ",
+        "up",
     )
 
     def __init__(
-        self, infos: list, occ: int, up: int, kinds: int, heavy: int, area: Optional[Area] = None
+        self, infos: list, occ: int, up: int, kinds: int, heavy: int, area: Area | None = None
     ):
         """An area told no facts (``judge_with`` tells it some)."""
         self.infos = infos  # a CardInfo per cell, None where empty
@@ -194,7 +194,7 @@ class Scene:
         self.up = up
         self.kinds = kinds
         self.heavy = heavy
-        self._names: Optional[int] = None
+        self._names: int | None = None
         self._names_of = -1  # the generation _names was computed in
         self.facts = NO_FACTS
         self.line = 0  # the cells of facts.law_line (R13)
@@ -203,7 +203,7 @@ class Scene:
         self.area = area
 
     @classmethod
-    def full(cls, infos: list, faces: list, area: Optional[Area] = None) -> "Scene":
+    def full(cls, infos: list, faces: list, area: Area | None = None) -> Scene:
         """A scene of an area with every cell occupied (``faces``: face up?)."""
         if all(faces):
             kinds = sum(map(getitem, map(KIND_LANES, infos), CELLS), ALWAYS)
@@ -215,7 +215,7 @@ class Scene:
         return cls(infos, FULL, sum(compress(BIT, faces)), kinds, heavy, area=area)
 
     @classmethod
-    def sparse(cls, infos: list, faces: list, area: Optional[Area] = None) -> "Scene":
+    def sparse(cls, infos: list, faces: list, area: Area | None = None) -> Scene:
         """A scene of an area with empty cells (None in ``infos``)."""
         occ = up = heavy = 0
         kinds = ALWAYS
@@ -255,7 +255,7 @@ class Scene:
         if self.memo:
             self.memo = {}
 
-    def weighed(self, mask: int, wanted: Optional[str]) -> int:
+    def weighed(self, mask: int, wanted: str | None) -> int:
         """R11: the cards of ``mask`` counted with their weight for ``wanted``."""
         total = mask.bit_count()
         heavy = mask & self.heavy

@@ -12,7 +12,6 @@ read (``report``).
 from __future__ import annotations
 
 import functools
-from typing import Optional
 
 from ..language import model as m
 from ..language.headers import bundled_tie_break
@@ -79,7 +78,7 @@ def card_points(area: Area, facts: Facts = Facts(), evaluator: str = "compiled")
 def score_board(
     board: Board,
     explain: bool = False,
-    all_face_up_at_end: Optional[bool] = None,
+    all_face_up_at_end: bool | None = None,
     evaluator: str = "compiled",
 ) -> ScoreReport:
     """Score a board at the end of a game.
@@ -101,7 +100,7 @@ def score_board(
 
 
 def score_total(
-    board: Board, all_face_up_at_end: Optional[bool] = None, evaluator: str = "compiled"
+    board: Board, all_face_up_at_end: bool | None = None, evaluator: str = "compiled"
 ) -> int:
     """``score_board(...).total``, and nothing else built: no report, no
     tie-break count, no scenario (which never changes the total)."""
@@ -198,7 +197,7 @@ def judge_scenario(
     )
 
 
-def tie_break_count(area: Area, tie_break: Optional[str]) -> int:
+def tie_break_count(area: Area, tie_break: str | None) -> int:
     """R16's tie-break: the cards of the tie-break type (gods) in an area,
     with R11 weights; 0 when the sets name no such type."""
     if tie_break is None:
@@ -283,7 +282,7 @@ class _Compiled:
         scene.judge_with(facts)
         return _judged_scenario(scenario, facts, lambda c: condition(c)(scene, None))
 
-    def gods(self, tie_break: Optional[str]) -> int:
+    def gods(self, tie_break: str | None) -> int:
         wanted = tie_break or self.pool.bundled_tie_break()
         return 0 if wanted is None else self.pool.weighed_type(self.scene, wanted)
 
@@ -388,7 +387,7 @@ class _Reference:
     def scenario(self, scenario: m.Scenario, facts: Facts) -> ScenarioResult:
         return judge_scenario(self.area, scenario, facts, "reference")
 
-    def gods(self, tie_break: Optional[str]) -> int:
+    def gods(self, tie_break: str | None) -> int:
         return tie_break_count(self.area, tie_break or bundled_tie_break())
 
     def made(self, points: list) -> tuple[Area, tuple[CardScore, ...]]:

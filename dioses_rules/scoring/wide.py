@@ -19,7 +19,7 @@ areas holding that card one by one, with the per-area evaluator.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from ..language import model as m
 from ..language.walk import Dispatch, UnhandledNode, iter_nodes

@@ -19,14 +19,14 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Callable, Optional, Sequence
+from collections.abc import Callable, Sequence
 
 from attrs import frozen
 
 from ..language import model as m
 from ..parallel import run_pieces
 from ..scoring.area import Area, Placed
-from ..scoring.balance import deal_areas, counted_mean_spread
+from ..scoring.balance import counted_mean_spread, deal_areas
 from ..scoring.board import Board
 from ..scoring.evaluator import Facts
 from ..scoring.score import card_points
@@ -101,8 +101,8 @@ def optimal_balance(
     face_up_end: bool = False,
     effort: float = EFFORT,
     workers: int = 1,
-    scheduler: Optional[str] = None,
-    progress: Optional[Callable[[int], None]] = None,
+    scheduler: str | None = None,
+    progress: Callable[[int], None] | None = None,
 ) -> OptimalReport:
     """Solve ``hands`` random hands of ``pool`` (see the module's docstring);
     ``progress(1)`` after each."""

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import itertools
 from functools import lru_cache
-from typing import Optional
 
 from ..errors import DiosesError, diagnostic_at
 from ..language import model as m
@@ -67,14 +66,14 @@ class Context:
         self.serial = next(_SERIALS)
         self.scenario_state = scenario_state
         self.all_face_up_at_end = all_face_up_at_end
-        self.element: Optional[m.Selector] = None
-        self.law_line: Optional[tuple[int, ...]] = None
+        self.element: m.Selector | None = None
+        self.law_line: tuple[int, ...] | None = None
         self.patterns_completed: Lin = ZERO
         self.laws_met: Lin = ZERO
         self.total: Lin = ZERO
-        self.card_points: Optional[list[Lin]] = None  # per card index
+        self.card_points: list[Lin] | None = None  # per card index
 
-    def judging(self, element=None, law_line=None) -> "Context":
+    def judging(self, element=None, law_line=None) -> Context:
         """The same facts for one law (its line) or one objective (its element)."""
         other = Context(self.scenario_state, self.all_face_up_at_end)
         other.patterns_completed, other.laws_met = self.patterns_completed, self.laws_met
@@ -257,7 +256,7 @@ class TreeCompiler(PlacementSelectors):
     def _scores(self, c: m.Scores, anchor):
         points = self.context.card_points
         if anchor is None or points is None:
-            return (0 >= c.at_least) if c.at_least is not None else False
+            return (c.at_least <= 0) if c.at_least is not None else False
         own = points[anchor[1]]
         return self.b.at_least(own, c.at_least if c.at_least is not None else 1)
 

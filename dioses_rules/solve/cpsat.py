@@ -10,7 +10,8 @@ so a fixed cell or a condition decided by geometry adds nothing.
 
 from __future__ import annotations
 
-from typing import Iterable, Optional, Union
+from collections.abc import Iterable
+from typing import Union
 
 from ortools.sat.python import cp_model
 
@@ -23,22 +24,22 @@ class Lin:
     literals plus a constant, ``terms`` keeps them (``when`` then multiplies
     each literal out instead of adding an integer variable)."""
 
-    __slots__ = ("expr", "lo", "hi", "terms", "const_part")
+    __slots__ = ("const_part", "expr", "hi", "lo", "terms")
 
     def __init__(self, expr, lo: int, hi: int, terms=None, const_part: int = 0):
         self.expr, self.lo, self.hi = expr, lo, hi
-        self.terms: Optional[tuple] = terms  # ((literal, coefficient), ...) or None
+        self.terms: tuple | None = terms  # ((literal, coefficient), ...) or None
         self.const_part = const_part
 
     @classmethod
-    def const(cls, value: int) -> "Lin":
+    def const(cls, value: int) -> Lin:
         return cls(value, value, value, (), value)
 
     @property
     def fixed(self) -> bool:
         return self.lo == self.hi
 
-    def __add__(self, other: "Lin") -> "Lin":
+    def __add__(self, other: Lin) -> Lin:
         if other.fixed and other.lo == 0:
             return self
         if self.fixed and self.lo == 0:
@@ -54,12 +55,12 @@ class Lin:
             self.const_part + other.const_part,
         )
 
-    def within(self, lo: int, hi: int) -> "Lin":
+    def within(self, lo: int, hi: int) -> Lin:
         """The same expression, known to lie in ``lo..hi`` too (tighter
         bounds make a tighter model: a count is at most one card per cell)."""
         return Lin(self.expr, max(self.lo, lo), min(self.hi, hi), self.terms, self.const_part)
 
-    def scaled(self, factor: int) -> "Lin":
+    def scaled(self, factor: int) -> Lin:
         if factor == 1:
             return self
         if factor == 0:
@@ -195,7 +196,7 @@ class Builder:
         return self.all_of((self.at_least(lin, amount), self.at_most(lin, amount)))
 
     # ------------------------------------------------------------ expressions
-    def when(self, lit: Lit, lin: Lin, multiply: Optional[bool] = None) -> Lin:
+    def when(self, lit: Lit, lin: Lin, multiply: bool | None = None) -> Lin:
         """``lin`` when the literal holds, else 0. ``multiply``: whether a
         sum of several literals is multiplied out (default: ``tight``)."""
         if lit is False:

@@ -14,7 +14,7 @@ claims.
 from __future__ import annotations
 
 import time
-from typing import Iterable, Optional
+from collections.abc import Iterable
 
 from attrs import evolve, frozen
 from ortools.sat.python import cp_model
@@ -178,7 +178,7 @@ class _LayoutModel:
         return whole
 
     def arrangement(self, solver: cp_model.CpSolver) -> Area:
-        cells: list[Optional[Placed]] = [None] * g.SIZE
+        cells: list[Placed | None] = [None] * g.SIZE
         for d, card in enumerate(self.cards):
             for cell in g.ALL_CELLS:
                 lit = self.x[d][cell]
@@ -190,9 +190,9 @@ class _LayoutModel:
 def best_layout(
     board: Board,
     fixed: Iterable[int] = (),
-    time_limit: Optional[float] = None,
+    time_limit: float | None = None,
     workers: int = 1,
-    effort: Optional[float] = None,
+    effort: float | None = None,
     all_face_up_at_end: bool = True,
     tight: bool = True,
 ) -> Layout:

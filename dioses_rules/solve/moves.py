@@ -14,7 +14,7 @@ area is missed).
 
 from __future__ import annotations
 
-from typing import Iterable, Optional
+from collections.abc import Iterable
 
 from ..language import model as m
 from ..scoring import area as g
@@ -63,9 +63,7 @@ def allowed_cells(scenario: m.Scenario, steps: list) -> dict[str, frozenset[int]
     }
 
 
-def moves(
-    scenario: m.Scenario, card: str, patterns: int
-) -> list[tuple[Optional[m.Direction], int]]:
+def moves(scenario: m.Scenario, card: str, patterns: int) -> list[tuple[m.Direction | None, int]]:
     """(direction, how many times) of each rule that can move ``card``;
     direction None: unknown."""
     found = []
@@ -84,7 +82,7 @@ def moves(
     return found
 
 
-def _names(ref: m.CellRef) -> Optional[str]:
+def _names(ref: m.CellRef) -> str | None:
     return ref.card.name if isinstance(ref.card, m.Named) else None
 
 
@@ -92,7 +90,7 @@ def _involves(effect: m.SwapCards, card: str) -> bool:
     return card in (_names(effect.first), _names(effect.second))
 
 
-def _trigger_direction(effect: m.SwapCards, card: str) -> Optional[m.Direction]:
+def _trigger_direction(effect: m.SwapCards, card: str) -> m.Direction | None:
     """``swap CARD with the card DIRECTION of CARD``: CARD moves that way."""
     first, second = effect.first, effect.second
     for mine, other in ((first, second), (second, first)):
@@ -101,7 +99,7 @@ def _trigger_direction(effect: m.SwapCards, card: str) -> Optional[m.Direction]:
     return None
 
 
-def _ability_direction(rule: m.Ability, card: str) -> Optional[m.Direction]:
+def _ability_direction(rule: m.Ability, card: str) -> m.Direction | None:
     """``swap CARD with X if X below CARD``: CARD moves below."""
     condition = rule.condition
     if isinstance(condition, m.Subject) and isinstance(condition.condition, m.Relation):
@@ -111,7 +109,7 @@ def _ability_direction(rule: m.Ability, card: str) -> Optional[m.Direction]:
     return None
 
 
-def reach(starts: frozenset[int], found: list[tuple[Optional[m.Direction], int]]) -> frozenset[int]:
+def reach(starts: frozenset[int], found: list[tuple[m.Direction | None, int]]) -> frozenset[int]:
     """Every cell reachable from ``starts`` by the moves, each up to its count."""
     cells = set(starts)
     for direction, times in found:

@@ -18,7 +18,6 @@ claims (:class:`.layout.SolverMismatch` otherwise, a bug of ours).
 from __future__ import annotations
 
 import time
-from typing import Optional
 
 from attrs import frozen
 from ortools.sat.python import cp_model
@@ -44,7 +43,7 @@ class Extreme:
     proven: bool  # proven the best (worst) there is
     area: Area
     facts: Facts
-    line: Optional[tuple[str, object]] = None  # a law's row or column
+    line: tuple[str, object] | None = None  # a law's row or column
     status: str = ""
     seconds: float = 0.0
 
@@ -122,8 +121,8 @@ class _RangeModel:
         self.trees.context = self.context
         return points
 
-    def answer(self, solver: cp_model.CpSolver) -> tuple[Area, Facts, Optional[tuple]]:
-        cells: list[Optional[Placed]] = [None] * g.SIZE
+    def answer(self, solver: cp_model.CpSolver) -> tuple[Area, Facts, tuple | None]:
+        cells: list[Placed | None] = [None] * g.SIZE
         for d, card in enumerate(self.cards):
             for cell in g.ALL_CELLS:
                 if solver.BooleanValue(self.x[d][cell]):
@@ -175,10 +174,10 @@ def extreme(
     registry: Registry,
     what: m.Definition,
     maximize: bool,
-    element: Optional[m.ObjectiveElement] = None,
-    time_limit: Optional[float] = None,
+    element: m.ObjectiveElement | None = None,
+    time_limit: float | None = None,
     seed: int = 0,
-) -> Optional[Extreme]:
+) -> Extreme | None:
     """The most (``maximize``) or least points ``what`` (a Myth card, a law,
     or a goal with ``element``) makes in a final area of ``registry``'s pool.
 

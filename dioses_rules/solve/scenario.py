@@ -30,7 +30,6 @@ the solver claims.
 from __future__ import annotations
 
 import time
-from typing import Optional
 
 from attrs import frozen
 from ortools.sat.python import cp_model
@@ -45,8 +44,8 @@ from ..scoring.board import Board, HeldPattern, LawPlacement, board_to_file
 from ..scoring.score import score_board
 from .compiler import Context, TreeCompiler
 from .cpsat import Builder, Lin, Lit, lit_lin, total
-from .limits import check_seconds
 from .layout import SolverMismatch
+from .limits import check_seconds
 from .moves import allowed_cells
 
 LINES = [("row", row) for row in m.ROWS] + [("column", column) for column in m.COLUMNS]
@@ -58,11 +57,11 @@ class ScenarioAnswer:
 
     scenario: m.Scenario
     challenge: bool
-    satisfiable: Optional[bool]  # None: not decided within the time limit
-    victory_possible: Optional[bool]  # without the points to beat
+    satisfiable: bool | None  # None: not decided within the time limit
+    victory_possible: bool | None  # without the points to beat
     status: str
-    board: Optional[Board]  # a witness: a final area that wins
-    total: Optional[int]  # the witness's total, as the evaluator scores it
+    board: Board | None  # a witness: a final area that wins
+    total: int | None  # the witness's total, as the evaluator scores it
     seconds: float
 
     def to_json(self) -> dict:
@@ -99,7 +98,7 @@ class _ScenarioModel:
         registry: Registry,
         scenario: m.Scenario,
         challenge: bool,
-        cards: Optional[list[m.MythCard]] = None,
+        cards: list[m.MythCard] | None = None,
     ):
         """``cards``: the Myth cards the area may hold (default: the pool's)."""
         self.registry, self.scenario, self.challenge = registry, scenario, challenge
@@ -256,7 +255,7 @@ class _ScenarioModel:
         def chosen(lit) -> bool:
             return lit is True or (lit is not False and solver.BooleanValue(lit))
 
-        cells: list[Optional[Placed]] = [None] * g.SIZE
+        cells: list[Placed | None] = [None] * g.SIZE
         for d, card in enumerate(self.cards):
             for cell in g.ALL_CELLS:
                 if chosen(self.x[d][cell]):
@@ -282,7 +281,7 @@ def _placement(law: m.Law, line: tuple) -> LawPlacement:
     return LawPlacement(law, row=where) if kind == "row" else LawPlacement(law, column=where)
 
 
-def _search(model: _ScenarioModel, beat: bool, time_limit: Optional[float], workers: int):
+def _search(model: _ScenarioModel, beat: bool, time_limit: float | None, workers: int):
     """Solve one model: (found, proven, status name, witness parts, best total)."""
     # The points to beat are a constraint, not an objective: maximising the
     # total as well made the search prove bounds it never needed (about 1.5x
@@ -369,7 +368,7 @@ def solve_scenario(
     registry: Registry,
     scenario: m.Scenario,
     challenge: bool = False,
-    time_limit: Optional[float] = None,
+    time_limit: float | None = None,
     workers: int = 1,
 ) -> ScenarioAnswer:
     """Whether some final area wins ``scenario``: its victory (and with

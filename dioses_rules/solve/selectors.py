@@ -149,7 +149,7 @@ class PlacementSelectors:
             self._reads_anchor[key] = found
         return found
 
-    def has(self, selector: m.Selector, cell: Optional[int], anchor: Anchor) -> Lit:
+    def has(self, selector: m.Selector, cell: int | None, anchor: Anchor) -> Lit:
         """Whether ``cell`` holds a card matching ``selector``."""
         if cell is None:
             return False

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Callable, Optional
+from collections.abc import Callable
 
 from ..language import model as m
 from ..scoring.area import SIZE, Area, Placed
-from ..scoring.board import board_file_text, board_to_file, Board, HeldPattern
+from ..scoring.board import Board, HeldPattern, board_file_text, board_to_file
 from ..scoring.extremes import PoolLimits
 from ..scoring.patterns import pattern_matches, shape_cells, shape_origins
 from .ranges import Side, side, solver_available, witness_board
@@ -293,7 +293,7 @@ def pattern_check(ctx: Context, pattern: m.Pattern) -> Outcome:
     )
 
 
-def _fill(pattern: m.Pattern, top: int, left: int, cards: list) -> Optional[Area]:
+def _fill(pattern: m.Pattern, top: int, left: int, cards: list) -> Area | None:
     """A placement of the shape with distinct cards (a bipartite matching of
     its cells to the cards that fit them), the other cells empty."""
     wants = shape_cells(pattern, top, left)

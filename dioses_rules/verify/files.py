@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import time
 import tomllib
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 from ..errors import CardSyntaxError, DiosesError
-from ..language.format import format_text
 from ..language.builder import build
+from ..language.format import format_text
 from ..language.source_definitions import card_file_text
 from ..scoring.board import board_registry, read_board_file, resolve_board
 from ..scoring.expect import check_expectations

@@ -5,7 +5,6 @@ their log to the very same records."""
 from __future__ import annotations
 
 import time
-from typing import Optional
 
 from ..engine.agents import make_agent
 from ..engine.integrity import check_state
@@ -19,7 +18,7 @@ BASE_GAMES = (("random", "random"), ("greedy", "random"), ("random", "greedy", "
 
 
 def game_check(
-    registry, agents: tuple[str, ...], seed: int, scenario: Optional[str], place: str
+    registry, agents: tuple[str, ...], seed: int, scenario: str | None, place: str
 ) -> Outcome:
     started = time.perf_counter()
     name = (

@@ -11,16 +11,13 @@ from __future__ import annotations
 import importlib.util
 import random
 import time
-from typing import Callable, Optional
 
 from ..cache import cache_dir
-from ..language import model as m
 from ..scoring.area import SIZE, Area, Placed
 from ..scoring.board import Board, HeldPattern, LawPlacement, board_file_text, board_to_file
 from ..scoring.extremes import LAW_LINES
 from ..scoring.score import score_board
 from .results import Outcome, Status
-
 
 MAX_BOARDS = 2000  # a run's random boards at most, however long its budget
 
@@ -50,7 +47,7 @@ class _Boards:
         self.tie_break = registry.tie_break
 
     def board(
-        self, cards: list[int], faces: list[bool], empty: list[bool], law: Optional[int], line: int
+        self, cards: list[int], faces: list[bool], empty: list[bool], law: int | None, line: int
     ) -> Board:
         cells = tuple(
             None if empty[i] else Placed(self.pool[c], faces[i]) for i, c in enumerate(cards)
@@ -67,7 +64,7 @@ class _Boards:
         return Board(Area(cells), laws, tuple(self.patterns), tie_break=self.tie_break)
 
 
-def _problem(board: Board, ranges: dict[str, tuple[int, int]]) -> Optional[str]:
+def _problem(board: Board, ranges: dict[str, tuple[int, int]]) -> str | None:
     compiled = score_board(board)
     reference = score_board(board, evaluator="reference")
     if compiled != reference:
@@ -164,8 +161,9 @@ def _seeded_run(boards: _Boards, ranges, rng: random.Random, count: int):
 
 
 def _hypothesis_run(boards: _Boards, ranges, seed: int, count: int):
-    from hypothesis import HealthCheck, given, settings, strategies as st
+    from hypothesis import HealthCheck, given, settings
     from hypothesis import seed as hypothesis_seed
+    from hypothesis import strategies as st
     from hypothesis.database import DirectoryBasedExampleDatabase
 
     folder = cache_dir()

@@ -6,7 +6,6 @@ exact with CP-SAT where the ``[solver]`` extra is installed
 from __future__ import annotations
 
 import importlib.util
-from typing import Optional
 
 from attrs import frozen
 
@@ -33,7 +32,7 @@ class Side:
     how: str  # "CP-SAT", "bound" (the search reached its lines' bound) or "search"
     area: Area
     facts: Facts
-    line: Optional[tuple[str, object]] = None
+    line: tuple[str, object] | None = None
     note: str = ""  # why the solver was not used, when it was wanted
 
     def shown(self) -> str:
@@ -45,7 +44,7 @@ def side(
     limits: PoolLimits,
     what: m.Definition,
     maximize: bool,
-    element: Optional[m.ObjectiveElement],
+    element: m.ObjectiveElement | None,
     seed: int,
     search_seconds: float,
     solver_seconds: float,
@@ -109,7 +108,7 @@ def side(
 
 
 def witness_board(
-    registry, side_: Side, law: Optional[m.Law] = None, objective: Optional[tuple] = None
+    registry, side_: Side, law: m.Law | None = None, objective: tuple | None = None
 ) -> str:
     """An area found, as a board file the modder can open with ``dioses
     score --explain``; the facts it was judged with are said in comments."""

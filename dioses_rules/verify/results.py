@@ -4,7 +4,6 @@ and JUnit XML (what a CI service shows as test results)."""
 from __future__ import annotations
 
 import enum
-from typing import Optional
 from xml.etree import ElementTree
 
 from attrs import define, field, frozen
@@ -155,5 +154,5 @@ class Budget:
         return max(0.0, self.seconds * share - self.spent())
 
 
-def seconds_text(seconds: Optional[float]) -> str:
+def seconds_text(seconds: float | None) -> str:
     return "" if seconds is None else f"{seconds:.2f}s"

@@ -22,8 +22,8 @@ skips the lint, the boards, the round trips or a card's search.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Callable, Optional, Sequence
 
 from ..errors import DiosesError
 from ..language import model as m
@@ -59,7 +59,7 @@ def verify(
     paths: Sequence[Path],
     budget: float = DEFAULT_BUDGET,
     seed: int = 0,
-    progress: Optional[Callable[[Outcome], None]] = None,
+    progress: Callable[[Outcome], None] | None = None,
     clock: Callable[[], float] = time.perf_counter,
 ) -> VerifyRun:
     """Run every check on the card files and folders ``paths``;

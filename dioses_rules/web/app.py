@@ -17,8 +17,8 @@ Safe by construction, for a server meant to run on a player's own machine:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Optional, Sequence
 from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
@@ -107,7 +107,7 @@ class SecurityHeaders:
 DEFAULT_PORTS = {"http": 80, "https": 443}
 
 
-def origin_of(text: str) -> Optional[tuple[str, str, int]]:
+def origin_of(text: str) -> tuple[str, str, int] | None:
     """An Origin header's (scheme, host, port), the port filled in for the
     scheme's default and the host lower-case without an IPv6 literal's
     brackets; None for ``null`` (a sandboxed frame, a file:// page) and for
@@ -159,7 +159,7 @@ def create_app(
     catalog: Catalog,
     host: str = "127.0.0.1",
     extra_hosts: Sequence[str] = (),
-    saves: Optional[Path] = None,
+    saves: Path | None = None,
     idle_seconds: float = IDLE_SECONDS,
 ) -> Starlette:
     """The app serving ``catalog`` at ``host`` (the name a browser will send);

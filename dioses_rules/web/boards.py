@@ -9,8 +9,6 @@ it; the page shows those messages, never a stack trace.
 
 from __future__ import annotations
 
-from typing import Optional
-
 from ..convert import CONVERTER, StructureError, structure
 from ..errors import BoardError, Diagnostic, DiosesError
 from ..scoring.area import cell_column, cell_row
@@ -118,7 +116,7 @@ def _where(cell: int) -> dict:
 
 def report_json(report: ScoreReport) -> dict:
     """A report for the page: cells as indices 0-11 (front row first)."""
-    scenario: Optional[dict] = report.to_json()["scenario"]
+    scenario: dict | None = report.to_json()["scenario"]
     return {
         "total": report.total,
         "gods": report.gods,
@@ -171,7 +169,7 @@ def report_json(report: ScoreReport) -> dict:
     }
 
 
-def error_json(error: DiosesError, source: Optional[str] = None) -> dict:
+def error_json(error: DiosesError, source: str | None = None) -> dict:
     """The located messages of a bad board, with the source line and a caret
     under the column when the text is at hand."""
     return {

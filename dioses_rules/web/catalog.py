@@ -9,9 +9,9 @@ keeps its own page beside the card that replaces it.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Sequence
 from functools import cached_property
 from pathlib import Path
-from typing import Iterable, Optional, Sequence
 
 from attrs import frozen
 
@@ -39,8 +39,8 @@ RULINGS_FILE = Path(__file__).resolve().parent.parent.parent / "docs" / "sources
 class Entry:
     set_id: str
     definition: m.Definition
-    replaces: Optional[str]  # the set whose card of this id it replaces
-    replaced_by: Optional[str]  # the set whose card of this id replaces it
+    replaces: str | None  # the set whose card of this id it replaces
+    replaced_by: str | None  # the set whose card of this id replaces it
 
     @property
     def family(self) -> str:
@@ -106,10 +106,10 @@ class Catalog:
         self._svgs: dict[tuple[str, str, str], str] = {}
 
     # ---------------------------------------------------------------- queries
-    def get(self, set_id: str, family: str, card_id: str) -> Optional[Entry]:
+    def get(self, set_id: str, family: str, card_id: str) -> Entry | None:
         return self.by_key.get((set_id, family, card_id))
 
-    def in_play(self, family: str, card_id: str) -> Optional[Entry]:
+    def in_play(self, family: str, card_id: str) -> Entry | None:
         """The entry of the definition in play under this id (not a replaced one)."""
         found = self.registry.by_id.get((family, card_id))
         return self.get(found[1], family, card_id) if found else None
@@ -223,7 +223,7 @@ class Catalog:
     def _texts(self) -> dict[str, str]:
         return {source.path: source.text for source in self.sources}
 
-    def _file_text(self, path: str) -> Optional[str]:
+    def _file_text(self, path: str) -> str | None:
         return self._texts.get(path)
 
 

@@ -10,8 +10,8 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import Response
 
-from ..language import model as m
 from ..errors import BoardError, Diagnostic, DiosesError, whole_number
+from ..language import model as m
 from ..structured import DataError, loads_json
 from .boards import MAX_BOARD_BYTES, SolverMissing, best, error_json, exported, imported, scored
 from .catalog import BALANCE_BOARDS, BALANCE_SEED, FILTERS, Catalog, entry_json

@@ -27,8 +27,8 @@ import re
 import secrets
 import threading
 import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Callable, Optional, Sequence
 
 from attrs import evolve, frozen
 
@@ -36,7 +36,7 @@ from ..engine.agents import AGENTS, agent_seed, make_agent
 from ..engine.game import Game
 from ..engine.log import NUMBERED_FROM, LogWriter, numbering_of, pool_fields, to_file
 from ..engine.saves import PlayInfo, check_save, load_game, read_save, write_save
-from ..engine.setup import settings_for, seat_areas
+from ..engine.setup import seat_areas, settings_for
 from ..engine.state import GameError
 from ..errors import Diagnostic, DiosesError, did_you_mean
 from ..pool.identity import compare_pools, pool_sets
@@ -68,7 +68,7 @@ class GameSetup:
     cooperative mode) with or without its challenge, and rule options, by id
     (what ``dioses play --scenario ID --challenge --rule NAME`` gives)."""
 
-    scenario: Optional[str] = None
+    scenario: str | None = None
     challenge: bool = False
     options: tuple[str, ...] = ()
 
@@ -78,7 +78,7 @@ class PageSeat:
 
     name = HUMAN
 
-    def __init__(self, table: "TableGame"):
+    def __init__(self, table: TableGame):
         self.table = table
 
     def choose(self, game: Game, decision) -> int:
@@ -93,12 +93,12 @@ class TableGame:
         game_id: str,
         catalog: Catalog,
         seats: Sequence[str],
-        seed: Optional[int],
+        seed: int | None,
         folder: Path,
         saved=None,
-        setup: Optional["GameSetup"] = None,
+        setup: GameSetup | None = None,
         idle_seconds: float = IDLE_SECONDS,
-        on_leave: Optional[Callable[["TableGame"], None]] = None,
+        on_leave: Callable[[TableGame], None] | None = None,
     ):
         self.id = game_id
         self.catalog = catalog
@@ -111,18 +111,18 @@ class TableGame:
         self.records: list[dict] = list(saved.play.records) if saved is not None else []
         # seats, turns, areas from 1 in a new log; an older save's log goes on as it began
         self.numbering = numbering_of(self.records[0]) if self.records else NUMBERED_FROM
-        self.writer: Optional[LogWriter] = None
+        self.writer: LogWriter | None = None
         self.changed = threading.Condition()
         self.snapshot: dict = {"state": "starting"}
         self.version = 0
-        self._answer: Optional[int] = None
+        self._answer: int | None = None
         self._choices = 0
         self.idle_seconds = idle_seconds
         self.last_seen = time.monotonic()  # when a page last showed or answered it
-        self.leaving: Optional[str] = None  # why it leaves the table: "ended", "idle"
-        self.saved_turn: Optional[int] = None  # the turn the last autosave starts
+        self.leaving: str | None = None  # why it leaves the table: "ended", "idle"
+        self.saved_turn: int | None = None  # the turn the last autosave starts
         self.on_leave = on_leave
-        self.thread: Optional[threading.Thread] = None
+        self.thread: threading.Thread | None = None
         registry = catalog.registry
         self.play_info = PlayInfo(seed=seed, pool=pool_sets(registry))
         self._setup_extra = pool_fields(registry)
@@ -314,14 +314,12 @@ class Tables:
     table after ``idle_seconds`` with no page looking at it (saved first);
     a finished one after as long (its page of scores stays until then)."""
 
-    def __init__(
-        self, catalog: Catalog, folder: Optional[Path], idle_seconds: float = IDLE_SECONDS
-    ):
+    def __init__(self, catalog: Catalog, folder: Path | None, idle_seconds: float = IDLE_SECONDS):
         self.catalog = catalog
         self.folder = folder
         self.idle_seconds = idle_seconds
         self.games: dict[str, TableGame] = {}
-        self.left: dict[str, tuple[str, Optional[int]]] = {}  # id: why, the saved turn
+        self.left: dict[str, tuple[str, int | None]] = {}  # id: why, the saved turn
         self.lock = threading.Lock()
 
     def _table(self, game_id: str, seats, seed, saved=None, setup=None) -> TableGame:
@@ -375,7 +373,7 @@ class Tables:
         return table
 
     def new(
-        self, seats: Sequence[str], seed: Optional[int] = None, setup: GameSetup = GameSetup()
+        self, seats: Sequence[str], seed: int | None = None, setup: GameSetup = GameSetup()
     ) -> TableGame:
         if self.folder is None:
             raise PlayError.one(
@@ -486,5 +484,5 @@ class Tables:
         table.start()
         return table
 
-    def get(self, game_id: str) -> Optional[TableGame]:
+    def get(self, game_id: str) -> TableGame | None:
         return self.games.get(game_id) if _GAME_ID.match(game_id) else None

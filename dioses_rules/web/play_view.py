@@ -8,7 +8,7 @@ Pages only ever read these snapshots, never the live game.
 from __future__ import annotations
 
 import re
-from typing import Callable, Optional
+from collections.abc import Callable
 
 from attrs import evolve
 
@@ -39,7 +39,7 @@ def cell_place(cell: int) -> str:
 _PATTERNS: dict[int, tuple] = {}  # by id(registry): (registry, pattern, names)
 
 
-def _ids_pattern(registry: Registry) -> tuple[Optional[re.Pattern], dict[str, str]]:
+def _ids_pattern(registry: Registry) -> tuple[re.Pattern | None, dict[str, str]]:
     known = _PATTERNS.get(id(registry))
     if known is not None and known[0] is registry:
         return known[1], known[2]
@@ -65,14 +65,14 @@ def printed_names(registry: Registry, text: str) -> str:
 LINE_KINDS = {"row": "rows", "column": "columns"}  # a law's choices (R13): a row's name, a column
 
 
-def decision_view(game: Game, decision, card: Callable[[str], Optional[dict]]) -> dict:
+def decision_view(game: Game, decision, card: Callable[[str], dict | None]) -> dict:
     """The decision as the page offers it: every choice (the list kept under
     'all choices'), the ones not about cells as buttons, and for each cell of
     the deciding seat's area what choosing it does: one choice, or the first
     of two cells (a swap: its possible second cells)."""
     registry = game.registry
     labels = [printed_names(registry, c.label or c.kind) for c in decision.choices]
-    cells: list[Optional[dict]] = [None] * len(game.state.areas[0].cells)
+    cells: list[dict | None] = [None] * len(game.state.areas[0].cells)
     others = []
     lines: dict[str, dict] = {"rows": {}, "columns": {}}  # a law's line (R13): on the board
     for index, choice in enumerate(decision.choices):
@@ -107,7 +107,7 @@ def decision_view(game: Game, decision, card: Callable[[str], Optional[dict]]) -
     }
 
 
-def area_view(game: Game, index: int, card: Callable[[str], Optional[dict]], report=None) -> dict:
+def area_view(game: Game, index: int, card: Callable[[str], dict | None], report=None) -> dict:
     """An area as anyone sees it: face-down cards unknown, scored as far as
     can be seen (face-up cards, laws, patterns); at the end, every card and
     the final score (R12). Its Power cards are counted, never shown (R22)."""
@@ -172,7 +172,7 @@ def _namer(registry: Registry) -> Callable[[str, str], str]:
     return name
 
 
-def scenario_view(game: Game, result=None) -> Optional[dict]:
+def scenario_view(game: Game, result=None) -> dict | None:
     """A scenario game's goal (its victory conditions, challenge, points to
     beat, its full English text) and, at the end, whether it was won: the
     same result ``dioses play`` prints (``ScenarioResult``)."""
@@ -340,11 +340,11 @@ def game_view(table, game: Game, decision, result) -> dict:
     return view
 
 
-def _catalog_card(catalog) -> Callable[[str], Optional[dict]]:
+def _catalog_card(catalog) -> Callable[[str], dict | None]:
     """A Myth card's page and picture by id; for a decision's subject that
     is no Myth card, the law or pattern it is about."""
 
-    def card(card_id: str) -> Optional[dict]:
+    def card(card_id: str) -> dict | None:
         for family in ("myth", "law", "pattern"):
             entry = catalog.in_play(family, card_id)
             if entry is not None:

@@ -19,7 +19,6 @@ import subprocess
 import sys
 import threading
 from pathlib import Path
-from typing import Optional
 
 from . import hostile as h
 from .targets import CELTIC, ROOT, limit_memory
@@ -34,7 +33,7 @@ class Session:
     def __init__(
         self,
         messages: list[bytes],
-        expect: list[Optional[int]],
+        expect: list[int | None],
         special: str,
         odd: frozenset = frozenset(),
     ):
@@ -171,7 +170,7 @@ class Lsp:
             (folder / "zero.dioses").symlink_to("/dev/zero")
         return folder
 
-    def run(self, session: Session) -> Optional[str]:
+    def run(self, session: Session) -> str | None:
         workspace = self._workspace(session)
         env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "cli")])}
         server = subprocess.Popen(
@@ -199,7 +198,7 @@ class Lsp:
                 server.kill()
             server.wait()
 
-    def _talk(self, server, session: Session, answers: queue.Queue) -> Optional[str]:
+    def _talk(self, server, session: Session, answers: queue.Queue) -> str | None:
         for number, (body, wanted) in enumerate(zip(session.messages, session.expect)):
             try:
                 server.stdin.write(frame(body))

@@ -18,7 +18,6 @@ import re
 import tempfile
 import time
 from pathlib import Path
-from typing import Optional
 
 from .targets import FILE_TARGETS, limit_memory
 
@@ -64,7 +63,7 @@ class Report:
         described: str,
         data: bytes,
         suffix: str,
-        special: Optional[str] = None,
+        special: str | None = None,
     ) -> None:
         self.failures.append((kind, index, problem))
         signature = kind + ":" + re.sub(r"\d+", "N", problem)[:90]
@@ -93,7 +92,7 @@ def _child(
     seed: int,
     start: int,
     deadline: float,
-    limit: Optional[int],
+    limit: int | None,
     folder: str,
     progress,
     beat,
@@ -122,8 +121,8 @@ def run_kind(
     seed: int,
     out: Path,
     timeout: float = 30.0,
-    cases: Optional[int] = None,
-    report: Optional[Report] = None,
+    cases: int | None = None,
+    report: Report | None = None,
 ) -> tuple[int, Report]:
     """Run the ``kind`` fuzzer for ``seconds`` (or ``cases`` cases); the
     number of cases run, and the report."""
@@ -229,7 +228,7 @@ def _run_sessions(kind, deadline, seed, cases, folder: Path, report: Report, tim
     return index
 
 
-def run_one(kind: str, seed: int, index: int) -> Optional[str]:
+def run_one(kind: str, seed: int, index: int) -> str | None:
     """Case ``index`` of ``seed`` in this process, unwatched: what went wrong."""
     with tempfile.TemporaryDirectory(prefix="dioses-fuzz-case-") as folder:
         target = target_of(kind, Path(folder))

@@ -18,8 +18,8 @@ import json
 import os
 import random
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable, Optional
 
 from click.testing import CliRunner
 
@@ -45,7 +45,7 @@ class Case:
     """One input: the bytes to write (or a special file), the command line."""
 
     def __init__(
-        self, data: bytes, suffix: str, special: Optional[str] = None, extra: tuple[str, ...] = ()
+        self, data: bytes, suffix: str, special: str | None = None, extra: tuple[str, ...] = ()
     ):
         self.data, self.suffix, self.special, self.extra = data, suffix, special, extra
 
@@ -70,7 +70,7 @@ class FileTarget:
     def command(self, path: Path, case: Case) -> tuple[Callable, list[str], str]:
         raise NotImplementedError
 
-    def special(self, rng: random.Random) -> Optional[str]:
+    def special(self, rng: random.Random) -> str | None:
         roll = rng.random()
         return "fifo" if roll < 0.01 else "zero" if roll < 0.015 else None
 
@@ -86,7 +86,7 @@ class FileTarget:
             path.write_bytes(case.data)
         return path
 
-    def run(self, case: Case) -> Optional[str]:
+    def run(self, case: Case) -> str | None:
         path = self.place(case)
         command, arguments, given = self.command(path, case)
         result = self.runner.invoke(command, arguments, input=given)

@@ -9,7 +9,6 @@ import json
 import random
 import tomllib
 from pathlib import Path
-from typing import Optional
 
 from . import hostile as h
 from .targets import CORPUS, EXAMPLE_BOARD
@@ -20,7 +19,7 @@ ORIGIN = "http://127.0.0.1:8000"
 
 
 class Request:
-    def __init__(self, method: str, url: str, body: bytes = b"", headers: Optional[dict] = None):
+    def __init__(self, method: str, url: str, body: bytes = b"", headers: dict | None = None):
         self.method, self.url, self.body, self.headers = method, url, body, headers or {}
 
     def to_json(self) -> dict:
@@ -178,7 +177,7 @@ class Web:
             ],
         )
 
-    def run(self, request: Request) -> Optional[str]:
+    def run(self, request: Request) -> str | None:
         try:
             # header values as bytes: a browser may send any byte but CR and LF
             headers = {k: v.encode("latin-1") for k, v in request.headers.items()}

@@ -18,8 +18,8 @@ from __future__ import annotations
 from ...methods_cache import cached_methods
 
 with cached_methods(__name__):  # attrs' methods of the ~70 classes, compiled once
-    from .conditions import *  # noqa: F401,F403
-    from .definitions import *  # noqa: F401,F403
-    from .effects import *  # noqa: F401,F403
-    from .nouns import *  # noqa: F401,F403
-    from .selectors import *  # noqa: F401,F403
+    from .conditions import *  # noqa: F403
+    from .definitions import *  # noqa: F403
+    from .effects import *  # noqa: F403
+    from .nouns import *  # noqa: F403
+    from .selectors import *  # noqa: F403

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Optional, Union
+from typing import Union
 
 from attrs import field, frozen
 
 from .nouns import Comparison, RelationKind, Row, Span, SubjectMode, _span
 from .selectors import Count, Countable, Scope, Selector
-
 
 # --------------------------------------------------------------------------
 # Conditions
@@ -21,7 +20,7 @@ class Relation:
 
     kind: RelationKind
     target: Selector
-    span: Optional[Span] = _span()
+    span: Span | None = _span()
 
 
 @frozen
@@ -30,48 +29,48 @@ class Between:
 
     first: Selector
     second: Selector
-    span: Optional[Span] = _span()
+    span: Span | None = _span()
 
 
 @frozen
 class InRow:
     row: Row
-    span: Optional[Span] = _span()
+    span: Span | None = _span()
 
 
 @frozen
 class InColumn:
     column: int
-    span: Optional[Span] = _span()
+    span: Span | None = _span()
 
 
 @frozen
 class AtCell:
     row: Row
     column: int
-    span: Optional[Span] = _span()
+    span: Span | None = _span()
 
 
 @frozen
 class InCorner:
     """R7."""
 
-    span: Optional[Span] = _span()
+    span: Span | None = _span()
 
 
 @frozen
 class Present:
     """``in area``: the anchor exists (used with a subject)."""
 
-    span: Optional[Span] = _span()
+    span: Span | None = _span()
 
 
 @frozen
 class Scores:
     """R24: the anchor card's own lines give it more than 0 (or at least N)."""
 
-    at_least: Optional[int] = None
-    span: Optional[Span] = _span()
+    at_least: int | None = None
+    span: Span | None = _span()
 
 
 @frozen
@@ -84,8 +83,8 @@ class Subject:
 
     mode: SubjectMode
     subjects: tuple[Selector, ...]
-    condition: "Condition"
-    span: Optional[Span] = _span()
+    condition: Condition
+    span: Span | None = _span()
 
 
 @frozen
@@ -93,7 +92,7 @@ class Quantity:
     comparison: Comparison
     amount: int
     count: Countable
-    span: Optional[Span] = _span()
+    span: Span | None = _span()
 
 
 @frozen
@@ -101,7 +100,7 @@ class NoneIn:
     """``no greek in line``."""
 
     count: Count
-    span: Optional[Span] = _span()
+    span: Span | None = _span()
 
 
 @frozen
@@ -110,7 +109,7 @@ class Only:
 
     selector: Selector
     scope: Scope
-    span: Optional[Span] = _span()
+    span: Span | None = _span()
 
 
 @frozen
@@ -120,32 +119,32 @@ class MoreThan:
 
     more: Count
     less: Count
-    span: Optional[Span] = _span()
+    span: Span | None = _span()
 
 
 @frozen
 class AllFaceUpAtEnd:
     """R21: the area was all face up before the final reveal (always in solo)."""
 
-    span: Optional[Span] = _span()
+    span: Span | None = _span()
 
 
 @frozen
 class CondNot:
-    item: "Condition"
-    span: Optional[Span] = _span()
+    item: Condition
+    span: Span | None = _span()
 
 
 @frozen
 class CondAnd:
-    items: tuple["Condition", ...]
-    span: Optional[Span] = _span()
+    items: tuple[Condition, ...]
+    span: Span | None = _span()
 
 
 @frozen
 class CondOr:
-    items: tuple["Condition", ...]
-    span: Optional[Span] = _span()
+    items: tuple[Condition, ...]
+    span: Span | None = _span()
 
 
 # The conditions that say where the card being judged is (the grammar's
@@ -183,8 +182,8 @@ class Fixed:
     """R8: ``N points if condition`` scores N once when it holds."""
 
     points: int
-    condition: Optional[Condition] = None
-    span: Optional[Span] = _span()
+    condition: Condition | None = None
+    span: Span | None = _span()
 
 
 @frozen
@@ -194,7 +193,7 @@ class PerCount:
     points: int
     per: int
     count: Countable
-    span: Optional[Span] = _span()
+    span: Span | None = _span()
 
 
 @frozen
@@ -204,7 +203,7 @@ class Capped:
 
     line: PerCount
     limit: int
-    span: Optional[Span] = _span()
+    span: Span | None = _span()
 
 
 @frozen
@@ -214,8 +213,8 @@ class ScoresLike:
     loads the sets (never from text), so the two cannot drift apart."""
 
     card: str
-    lines: tuple["ScoringLine", ...] = field(default=(), eq=False, repr=False)
-    span: Optional[Span] = _span()
+    lines: tuple[ScoringLine, ...] = field(default=(), eq=False, repr=False)
+    span: Span | None = _span()
 
 
 ScoringLine = Union[Fixed, PerCount, Capped, ScoresLike]
@@ -227,4 +226,4 @@ class Weight:
 
     amount: int
     type: str
-    span: Optional[Span] = _span()
+    span: Span | None = _span()

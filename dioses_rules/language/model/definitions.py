@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Optional, Union
+from typing import Union
 
 from attrs import field, frozen
 
@@ -10,7 +10,6 @@ from .conditions import Condition, ScoringLine, Weight
 from .effects import DiscardTop, Effect, RuleChange, Setting, SetupDraw, SetupStep, Trigger
 from .nouns import ChallengeDraws, Difficulty, Provenance, Span, _span
 from .selectors import Selector
-
 
 # --------------------------------------------------------------------------
 # Definitions
@@ -28,27 +27,27 @@ class WordDecl:
     id: str
     name: str
     aliases: tuple[str, ...] = ()
-    plural: Optional[str] = None
-    symbol: Optional[str] = None
+    plural: str | None = None
+    symbol: str | None = None
     # ``spanish masculine "dios" "dioses"``: (gender, singular, plural) per gender
     spanish: tuple[tuple[str, str, str], ...] = ()
-    span: Optional[Span] = _span()
+    span: Span | None = _span()
 
 
 @frozen
 class CardSet:
     id: str
     name: str
-    version: Optional[str] = None
+    version: str | None = None
     requires: tuple[str, ...] = ()
     replaces: tuple[str, ...] = ()
     expects: tuple[tuple[str, int], ...] = ()  # (kind, count) the set must define
-    difficulties: tuple[tuple["Difficulty", int], ...] = ()  # R14: points per level
+    difficulties: tuple[tuple[Difficulty, int], ...] = ()  # R14: points per level
     words: tuple[WordDecl, ...] = ()  # the mythologies and types it declares
-    tie_break: Optional[str] = None  # R16: the type whose cards break ties
+    tie_break: str | None = None  # R16: the type whose cards break ties
     always: tuple[str, ...] = ()  # R25: rule options in play whenever the set is
     aliases: tuple[str, ...] = ()  # its other names (an English one)
-    span: Optional[Span] = _span()
+    span: Span | None = _span()
 
 
 def _words(value) -> tuple[str, ...]:
@@ -69,17 +68,17 @@ class MythCard:
     event: tuple[Effect, ...] = ()
     # where the event's text comes from when it differs from the card's (R27:
     # Geb y Nut's scoring is printed, its event reconstructed); None: the card's
-    event_provenance: Optional[Provenance] = None
+    event_provenance: Provenance | None = None
     # whether the text says its provenance (a modder's set may leave it out)
     provenance_stated: bool = field(default=True, eq=False, repr=False, kw_only=True)
-    span: Optional[Span] = _span()
+    span: Span | None = _span()
 
     @property
     def kind(self) -> str:
         return "event" if self.event else "myth"
 
     @property
-    def event_origin(self) -> Optional[Provenance]:
+    def event_origin(self) -> Provenance | None:
         """Where its event comes from: stated on the event, else the card's;
         None for a card without an event."""
         if not self.event:
@@ -101,15 +100,15 @@ class Law:
     lines: tuple[ScoringLine, ...]
     # whether the text says its provenance (a modder's set may leave it out)
     provenance_stated: bool = field(default=True, eq=False, repr=False, kw_only=True)
-    span: Optional[Span] = _span()
+    span: Span | None = _span()
     kind = "law"
 
 
 @frozen
 class PatternCell:
     type: str
-    mythology: Optional[str] = None  # None: any mythology
-    span: Optional[Span] = _span()
+    mythology: str | None = None  # None: any mythology
+    span: Span | None = _span()
 
 
 @frozen
@@ -119,10 +118,10 @@ class Pattern:
     aliases: tuple[str, ...]
     difficulty: Difficulty
     provenance: Provenance
-    shape: tuple[tuple[Optional[PatternCell], ...], ...]
+    shape: tuple[tuple[PatternCell | None, ...], ...]
     # whether the text says its provenance (a modder's set may leave it out)
     provenance_stated: bool = field(default=True, eq=False, repr=False, kw_only=True)
-    span: Optional[Span] = _span()
+    span: Span | None = _span()
     kind = "pattern"
 
 
@@ -135,7 +134,7 @@ class ObjectiveGoal:
     lines: tuple[ScoringLine, ...]
     # whether the text says its provenance (a modder's set may leave it out)
     provenance_stated: bool = field(default=True, eq=False, repr=False, kw_only=True)
-    span: Optional[Span] = _span()
+    span: Span | None = _span()
     kind = "objective-goal"
 
 
@@ -148,7 +147,7 @@ class ObjectiveElement:
     selector: Selector
     # whether the text says its provenance (a modder's set may leave it out)
     provenance_stated: bool = field(default=True, eq=False, repr=False, kw_only=True)
-    span: Optional[Span] = _span()
+    span: Span | None = _span()
     kind = "objective-element"
 
 
@@ -162,7 +161,7 @@ class PowerEffect:
     effects: tuple[Effect, ...]
     # whether the text says its provenance (a modder's set may leave it out)
     provenance_stated: bool = field(default=True, eq=False, repr=False, kw_only=True)
-    span: Optional[Span] = _span()
+    span: Span | None = _span()
     kind = "power"
 
 
@@ -176,7 +175,7 @@ class RuleOption:
     start: tuple[Effect, ...] = ()
     # whether the text says its provenance (a modder's set may leave it out)
     provenance_stated: bool = field(default=True, eq=False, repr=False, kw_only=True)
-    span: Optional[Span] = _span()
+    span: Span | None = _span()
     kind = "rule-option"
 
 
@@ -196,12 +195,12 @@ class Scenario:
     threshold: int = 0
     # what the challenge setup does to the setup's draws; None: a bare
     # ``challenge setup``, which replaces them when it has steps (0.1.0)
-    challenge_draws: Optional[ChallengeDraws] = None
+    challenge_draws: ChallengeDraws | None = None
     # whether the text says its provenance (a modder's set may leave it out)
     provenance_stated: bool = field(default=True, eq=False, repr=False, kw_only=True)
-    span: Optional[Span] = _span()
+    span: Span | None = _span()
     # where the (first) challenge setup is written, for the linter (DL504)
-    challenge_setup_span: Optional[Span] = _span()
+    challenge_setup_span: Span | None = _span()
     kind = "scenario"
 
     def setup_for(self, challenge: bool) -> list:
@@ -245,7 +244,7 @@ Definition = Union[
 class CardFile:
     """One parsed ``.dioses`` file: its set header and its definitions."""
 
-    card_set: Optional[CardSet]
+    card_set: CardSet | None
     definitions: tuple[Definition, ...]
     path: str = field(default="<string>", eq=False)
     # (kind, id) of definitions that did not parse or build ("myth", "law",

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Optional, Union
+from typing import Union
 
 from attrs import frozen
 
 from .conditions import Condition
 from .nouns import Difficulty, Direction, Row, Span, TriggerKind, _span
 from .selectors import Selector
-
 
 # --------------------------------------------------------------------------
 # Effects (events, power effects, scenario rule changes)
@@ -20,8 +19,8 @@ class CellRef:
     """A card by selector, or the cell next to it in a direction."""
 
     card: Selector
-    direction: Optional[Direction] = None
-    span: Optional[Span] = _span()
+    direction: Direction | None = None
+    span: Span | None = _span()
 
 
 @frozen
@@ -29,54 +28,54 @@ class SwapAny:
     """``swap 2 cards``: the player swaps that many cards of their area."""
 
     count: int
-    span: Optional[Span] = _span()
+    span: Span | None = _span()
 
 
 @frozen
 class SwapCards:
     first: CellRef
     second: CellRef
-    span: Optional[Span] = _span()
+    span: Span | None = _span()
 
 
 @frozen
 class DrawLaw:
     count: int
-    span: Optional[Span] = _span()
+    span: Span | None = _span()
 
 
 @frozen
 class DrawPattern:
     count: int
-    difficulty: Optional[Difficulty] = None
-    keep: Optional[int] = None
-    span: Optional[Span] = _span()
+    difficulty: Difficulty | None = None
+    keep: int | None = None
+    span: Span | None = _span()
 
 
 @frozen
 class Reveal:
     count: int
-    span: Optional[Span] = _span()
+    span: Span | None = _span()
 
 
 @frozen
 class TurnFaceDown:
     count: int
-    span: Optional[Span] = _span()
+    span: Span | None = _span()
 
 
 @frozen
 class RecoverDiscard:
     """R22 (3): take any card from the discards and put it on top of a pile."""
 
-    span: Optional[Span] = _span()
+    span: Span | None = _span()
 
 
 @frozen
 class SeekDeck:
     """R22 (4): name a mythology or type, reveal until a match, discard it."""
 
-    span: Optional[Span] = _span()
+    span: Span | None = _span()
 
 
 @frozen
@@ -84,8 +83,8 @@ class DiscardTop:
     """``discard top of goddesses as fairest``: scenario 6's goddess deck."""
 
     deck: str
-    remember: Optional[str] = None
-    span: Optional[Span] = _span()
+    remember: str | None = None
+    span: Span | None = _span()
 
 
 Effect = Union[
@@ -111,13 +110,13 @@ class Separate:
 
     cards: tuple[str, ...]
     random: int
-    span: Optional[Span] = _span()
+    span: Span | None = _span()
 
 
 @frozen
 class PowerCards:
     count: int
-    span: Optional[Span] = _span()
+    span: Span | None = _span()
 
 
 @frozen
@@ -130,9 +129,9 @@ class Place:
 
     cards: tuple[str, ...]
     face_up: bool
-    row: Optional[Row] = None
-    column: Optional[int] = None
-    span: Optional[Span] = _span()
+    row: Row | None = None
+    column: int | None = None
+    span: Span | None = _span()
 
 
 @frozen
@@ -141,13 +140,13 @@ class SetAside:
 
     cards: tuple[str, ...]
     deck: str
-    span: Optional[Span] = _span()
+    span: Span | None = _span()
 
 
 @frozen
 class SetupDraw:
-    effect: Union[DrawLaw, DrawPattern]
-    span: Optional[Span] = _span()
+    effect: DrawLaw | DrawPattern
+    span: Span | None = _span()
 
 
 SetupStep = Union[Separate, PowerCards, Place, SetAside, SetupDraw]
@@ -158,15 +157,15 @@ class Lock:
     """These cards may never be moved or discarded."""
 
     cards: tuple[str, ...]
-    span: Optional[Span] = _span()
+    span: Span | None = _span()
 
 
 @frozen
 class Trigger:
     kind: TriggerKind
-    selector: Optional[Selector]
+    selector: Selector | None
     effects: tuple[Effect, ...]
-    span: Optional[Span] = _span()
+    span: Span | None = _span()
 
 
 @frozen
@@ -176,8 +175,8 @@ class Ability:
     effect: Effect
     cost: int
     once: bool
-    condition: Optional[Condition] = None
-    span: Optional[Span] = _span()
+    condition: Condition | None = None
+    span: Span | None = _span()
 
 
 RuleChange = Union[Lock, Trigger, Ability]
@@ -186,5 +185,5 @@ RuleChange = Union[Lock, Trigger, Ability]
 @frozen
 class Setting:
     name: str
-    value: Union[str, int]
-    span: Optional[Span] = _span()
+    value: str | int
+    span: Span | None = _span()

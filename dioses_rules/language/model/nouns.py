@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import enum
 import operator
-from typing import Callable
+from collections.abc import Callable
 
 from attrs import field, frozen
-
 
 # --------------------------------------------------------------------------
 # Source positions
@@ -47,7 +46,7 @@ class Row(enum.Enum):
         return _ROW_INDEX[self]
 
     @classmethod
-    def at(cls, index: int) -> "Row":
+    def at(cls, index: int) -> Row:
         return _ROWS[index]
 
 

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Optional, Union
+from typing import Union
 
 from attrs import frozen
 
 from .nouns import Attribute, Fact, Row, ScopeKind, Span, _span
-
 
 # --------------------------------------------------------------------------
 # Selectors: which single card a cell must hold
@@ -15,7 +14,7 @@ from .nouns import Attribute, Fact, Row, ScopeKind, Span, _span
 
 @frozen
 class AnyCard:
-    span: Optional[Span] = _span()
+    span: Span | None = _span()
 
 
 @frozen
@@ -23,7 +22,7 @@ class TypeIs:
     """A card of a declared type (``god``): the word's id, not its plural."""
 
     type: str
-    span: Optional[Span] = _span()
+    span: Span | None = _span()
 
 
 @frozen
@@ -31,13 +30,13 @@ class MythologyIs:
     """A card of a declared mythology (``greek``), among any it has."""
 
     mythology: str
-    span: Optional[Span] = _span()
+    span: Span | None = _span()
 
 
 @frozen
 class FaceIs:
     face_up: bool
-    span: Optional[Span] = _span()
+    span: Span | None = _span()
 
 
 @frozen
@@ -45,14 +44,14 @@ class Named:
     """A card id or a tag (``hera``, ``throne``); the linter checks it exists."""
 
     name: str
-    span: Optional[Span] = _span()
+    span: Span | None = _span()
 
 
 @frozen
 class SelfCard:
     """``it``: the anchor card itself."""
 
-    span: Optional[Span] = _span()
+    span: Span | None = _span()
 
 
 @frozen
@@ -60,7 +59,7 @@ class SameAs:
     """``of same mythology``: shares an attribute with the anchor card."""
 
     attribute: Attribute
-    span: Optional[Span] = _span()
+    span: Span | None = _span()
 
 
 @frozen
@@ -69,7 +68,7 @@ class MostCommon:
     strictly the most cards in the area; on a tie no card matches."""
 
     attribute: Attribute
-    span: Optional[Span] = _span()
+    span: Span | None = _span()
 
 
 @frozen
@@ -77,41 +76,41 @@ class StateRef:
     """``the fairest``: a card named by the scenario's own state."""
 
     name: str
-    span: Optional[Span] = _span()
+    span: Span | None = _span()
 
 
 @frozen
 class ElementRef:
     """``element``: the objective element paired with a goal (R15)."""
 
-    span: Optional[Span] = _span()
+    span: Span | None = _span()
 
 
 @frozen
 class SelNot:
-    item: "Selector"
-    span: Optional[Span] = _span()
+    item: Selector
+    span: Span | None = _span()
 
 
 @frozen
 class SelAnd:
-    items: tuple["Selector", ...]
-    span: Optional[Span] = _span()
+    items: tuple[Selector, ...]
+    span: Span | None = _span()
 
 
 @frozen
 class SelOr:
-    items: tuple["Selector", ...]
-    span: Optional[Span] = _span()
+    items: tuple[Selector, ...]
+    span: Span | None = _span()
 
 
 @frozen
 class Leader:
     """R24: the one candidate whose count is strictly the highest; none on a tie."""
 
-    candidates: "Selector"
-    count: "Count"
-    span: Optional[Span] = _span()
+    candidates: Selector
+    count: Count
+    span: Span | None = _span()
 
 
 Selector = Union[
@@ -139,10 +138,10 @@ Selector = Union[
 @frozen
 class Scope:
     kind: ScopeKind
-    row: Optional[Row] = None
-    column: Optional[int] = None
-    group: Optional["Selector"] = None
-    span: Optional[Span] = _span()
+    row: Row | None = None
+    column: int | None = None
+    group: Selector | None = None
+    span: Span | None = _span()
 
 
 @frozen
@@ -155,8 +154,8 @@ class Count:
 
     selector: Selector
     scope: Scope
-    where: Optional["Condition"] = None  # noqa: F821 (conditions.py, which reads this)
-    span: Optional[Span] = _span()
+    where: Condition | None = None  # noqa: F821 (conditions.py, which reads this)
+    span: Span | None = _span()
 
 
 @frozen
@@ -164,7 +163,7 @@ class FactCount:
     """A game fact counted: completed patterns, met laws, the total score."""
 
     fact: Fact
-    span: Optional[Span] = _span()
+    span: Span | None = _span()
 
 
 @frozen
@@ -173,10 +172,10 @@ class Distinct:
     attribute the matching cards of the scope show (a card of several
     mythologies shows each)."""
 
-    attribute: "Attribute"
+    attribute: Attribute
     scope: Scope
     selector: Selector = AnyCard()
-    span: Optional[Span] = _span()
+    span: Span | None = _span()
 
 
 Countable = Union[Count, FactCount, Distinct]
