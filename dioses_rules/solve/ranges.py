@@ -64,16 +64,16 @@ class _RangeModel:
         model = self.b.model
         self.x = [[self.b.new_bool() for _ in g.ALL_CELLS] for _ in self.cards]
         for places in self.x:
-            model.AddAtMostOne(places)
+            model.add_at_most_one(places)
         full = len(self.cards) >= g.SIZE
         for cell in g.ALL_CELLS:  # a game ends with every cell filled (R1)
             column = [row[cell] for row in self.x]
-            (model.AddExactlyOne if full else model.AddAtMostOne)(column)
+            (model.add_exactly_one if full else model.add_at_most_one)(column)
         self.context = Context({}, all_face_up_at_end)
         self.laws_most = min(7, len(registry.definitions("law")))
         self.patterns_most = len(registry.definitions("pattern"))
-        self.laws_met = model.NewIntVar(0, self.laws_most, "laws met")
-        self.completed = model.NewIntVar(0, self.patterns_most, "patterns completed")
+        self.laws_met = model.new_int_var(0, self.laws_most, "laws met")
+        self.completed = model.new_int_var(0, self.patterns_most, "patterns completed")
         self.context.laws_met = Lin(self.laws_met, 0, self.laws_most)
         self.context.patterns_completed = Lin(self.completed, 0, self.patterns_most)
         self.trees = TreeCompiler(self.b, self.cards, self.x, self.context, hand_fixed=False)
@@ -81,7 +81,7 @@ class _RangeModel:
 
     def card(self, card: m.MythCard) -> Lin:
         d = next(i for i, c in enumerate(self.cards) if c.id == card.id)
-        self.b.model.AddExactlyOne(self.x[d])
+        self.b.model.add_exactly_one(self.x[d])
         if any(isinstance(n, m.Scores) for n in iter_nodes(card.lines)):
             self.context.card_points = self._all_points()  # R24: others' points are read
             return self.context.card_points[d]
@@ -106,7 +106,7 @@ class _RangeModel:
     def law(self, law: m.Law) -> Lin:
         self.trees.where = f"law '{law.id}'"
         self.law_lits = [self.b.new_bool() for _ in LAW_LINES]
-        self.b.model.AddExactlyOne(self.law_lits)
+        self.b.model.add_exactly_one(self.law_lits)
         parts = []
         for lit, line in zip(self.law_lits, LAW_LINES):
             self.trees.context = self.context.judging(law_line=_line_cells(line))
@@ -125,15 +125,15 @@ class _RangeModel:
         cells: list[Placed | None] = [None] * g.SIZE
         for d, card in enumerate(self.cards):
             for cell in g.ALL_CELLS:
-                if solver.BooleanValue(self.x[d][cell]):
+                if solver.boolean_value(self.x[d][cell]):
                     cells[cell] = Placed(card, True)
         facts = Facts(
-            laws_met=solver.Value(self.laws_met),
-            patterns_completed=solver.Value(self.completed),
+            laws_met=solver.value(self.laws_met),
+            patterns_completed=solver.value(self.completed),
             all_face_up_at_end=self.context.all_face_up_at_end,
         )
         line = next(
-            (line for lit, line in zip(self.law_lits, LAW_LINES) if solver.BooleanValue(lit)), None
+            (line for lit, line in zip(self.law_lits, LAW_LINES) if solver.boolean_value(lit)), None
         )
         return Area(tuple(cells)), facts, line
 
@@ -194,7 +194,7 @@ def extreme(
             points = model.law(what)
         else:
             points = model.objective(what, element)
-        (model.b.model.Maximize if maximize else model.b.model.Minimize)(points.expr)
+        (model.b.model.maximize if maximize else model.b.model.minimize)(points.expr)
         solver = cp_model.CpSolver()
         solver.parameters.num_workers = 1
         solver.parameters.random_seed = seed
@@ -202,12 +202,12 @@ def extreme(
         if time_limit is not None:
             left = time_limit - (time.perf_counter() - started)
             solver.parameters.max_time_in_seconds = max(left, 0.05)
-        status = solver.Solve(model.b.model)
+        status = solver.solve(model.b.model)
         if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             undecided = True  # no area within the time (or none at all: a pool too small)
             continue
         area, facts, line = model.answer(solver)
-        claimed = round(solver.ObjectiveValue())
+        claimed = round(solver.objective_value)
         judged = _judged(what, area, facts, line, element)
         if judged != claimed:
             raise SolverMismatch(
@@ -216,7 +216,7 @@ def extreme(
             )
         answers.append(
             Extreme(
-                claimed, status == cp_model.OPTIMAL, area, facts, line, solver.StatusName(status)
+                claimed, status == cp_model.OPTIMAL, area, facts, line, solver.status_name(status)
             )
         )
     if not answers:
