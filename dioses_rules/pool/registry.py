@@ -12,7 +12,7 @@ import hashlib
 import re
 import unicodedata
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal, overload
 
 from attrs import define, evolve, field
 
@@ -122,6 +122,28 @@ class Registry:
 
     def set_of(self, definition: m.Definition) -> str:
         return self.by_id[(family_of(definition), definition.id)][1]
+
+    # What ``get`` returns for each family, as the type checker sees it.
+    @overload
+    def get(self, family: Literal["myth"], card_id: str) -> m.MythCard | None: ...
+    @overload
+    def get(self, family: Literal["law"], card_id: str) -> m.Law | None: ...
+    @overload
+    def get(self, family: Literal["pattern"], card_id: str) -> m.Pattern | None: ...
+    @overload
+    def get(self, family: Literal["objective-goal"], card_id: str) -> m.ObjectiveGoal | None: ...
+    @overload
+    def get(
+        self, family: Literal["objective-element"], card_id: str
+    ) -> m.ObjectiveElement | None: ...
+    @overload
+    def get(self, family: Literal["power"], card_id: str) -> m.PowerEffect | None: ...
+    @overload
+    def get(self, family: Literal["rule-option"], card_id: str) -> m.RuleOption | None: ...
+    @overload
+    def get(self, family: Literal["scenario"], card_id: str) -> m.Scenario | None: ...
+    @overload
+    def get(self, family: str, card_id: str) -> m.Definition | None: ...
 
     def get(self, family: str, card_id: str) -> m.Definition | None:
         found = self.by_id.get((family, card_id))

@@ -18,6 +18,7 @@ claims (:class:`.layout.SolverMismatch` otherwise, a bug of ours).
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from attrs import frozen
 from ortools.sat.python import cp_model
@@ -48,8 +49,8 @@ class Extreme:
     seconds: float = 0.0
 
 
-def _line_cells(line: tuple[str, object]) -> tuple[int, ...]:
-    kind, where = line
+def _line_cells(line: tuple[str, Any]) -> tuple[int, ...]:
+    kind, where = line  # ("row", a Row) or ("column", 1 to 4)
     return ROW_CELLS[where] if kind == "row" else COLUMN_CELLS[where]
 
 
