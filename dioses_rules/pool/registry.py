@@ -117,6 +117,26 @@ class Registry:
     tie_break: str | None = None  # R16: the type whose cards break ties
 
     # ---------------------------------------------------------------- queries
+    # What ``definitions`` lists for each family, as the type checker sees it.
+    @overload
+    def definitions(self, family: Literal["myth"]) -> list[m.MythCard]: ...
+    @overload
+    def definitions(self, family: Literal["law"]) -> list[m.Law]: ...
+    @overload
+    def definitions(self, family: Literal["pattern"]) -> list[m.Pattern]: ...
+    @overload
+    def definitions(self, family: Literal["objective-goal"]) -> list[m.ObjectiveGoal]: ...
+    @overload
+    def definitions(self, family: Literal["objective-element"]) -> list[m.ObjectiveElement]: ...
+    @overload
+    def definitions(self, family: Literal["power"]) -> list[m.PowerEffect]: ...
+    @overload
+    def definitions(self, family: Literal["rule-option"]) -> list[m.RuleOption]: ...
+    @overload
+    def definitions(self, family: Literal["scenario"]) -> list[m.Scenario]: ...
+    @overload
+    def definitions(self, family: str | None = None) -> list[m.Definition]: ...
+
     def definitions(self, family: str | None = None) -> list[m.Definition]:
         return [d for (fam, _), (d, _) in self.by_id.items() if family is None or fam == family]
 
@@ -158,7 +178,7 @@ class Registry:
         return found
 
     def myth_cards(self) -> list[m.MythCard]:
-        return self.definitions("myth")  # type: ignore[return-value]
+        return self.definitions("myth")
 
     def resolve(self, family: str, name: str) -> m.Definition:
         """A definition by id, name or alias (case- and accent-insensitive, :func:`fold`)."""
