@@ -13,9 +13,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Union
 
-from ortools.sat.python import cp_model
+from ortools.sat.python import cp_model, cp_model_helper
 
-Lit = Union[bool, cp_model.IntVar]  # a Python bool, or a CP-SAT Boolean variable
+# a Python bool, or a CP-SAT Boolean literal: a variable (cp_model.IntVar,
+# a Literal) or its negation
+Lit = Union[bool, cp_model_helper.Literal]
 
 
 class Lin:
@@ -130,6 +132,7 @@ class Builder:
         for (_, index), products in self._products.items():
             if len(products) > 1:
                 other = self._others[index]
+                assert not isinstance(other, bool)  # only variables are indexed
                 self.model.add(sum(products) <= (other if index >= 0 else 1 - other.negated()))
                 added += 1
         self._products.clear()
@@ -164,13 +167,13 @@ class Builder:
             chosen.setdefault(-index - 1 if negated else index, lit)
         if not chosen:
             return True
-        if len(chosen) == 1:
-            lit = next(iter(chosen.values()))
-            return lit.negated() if negated else lit
+        variables = [lit for lit in chosen.values() if not isinstance(lit, bool)]
+        if len(variables) == 1:
+            return variables[0].negated() if negated else variables[0]
         key = tuple(sorted(chosen))
         found = self._and.get(key)
         if found is None:
-            variables = [lit.negated() if negated else lit for lit in chosen.values()]
+            variables = [lit.negated() if negated else lit for lit in variables]
             found = self._and[key] = self.new_bool()
             self.model.add_bool_and(variables).only_enforce_if(found)
             self.model.add_bool_or([v.negated() for v in variables]).only_enforce_if(

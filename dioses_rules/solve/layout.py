@@ -77,7 +77,7 @@ class _LayoutModel:
         self.b = Builder(tight)
         cells = board.area.cells
         self.cells_of = [cell for cell in g.ALL_CELLS if cells[cell] is not None]
-        self.cards = [cells[cell].card for cell in self.cells_of]
+        self.cards = [placed.card for placed in cells if placed is not None]
         self.x = self._placements(fixed)
         self.context = Context(dict(board.scenario_state), all_face_up_at_end)
         self.trees = TreeCompiler(self.b, self.cards, self.x, self.context)
@@ -107,7 +107,7 @@ class _LayoutModel:
         return self.trees
 
     def patterns(self) -> list[Lit]:
-        completed = []
+        completed: list[Lit] = []
         for held in self.board.patterns:
             if held.completed is not None:
                 completed.append(held.completed)

@@ -30,7 +30,7 @@ from ..scoring import area as g
 from ..scoring.area import COLUMN_CELLS, ROW_CELLS, Area, Placed
 from ..scoring.evaluator import Evaluator, Facts
 from .compiler import Context, TreeCompiler
-from .cpsat import Builder, Lin, total
+from .cpsat import Builder, Lin, Lit, total
 from .layout import SolverMismatch
 
 LAW_LINES = [("row", row) for row in m.ROWS] + [("column", column) for column in m.COLUMNS]
@@ -63,7 +63,7 @@ class _RangeModel:
         self.b = Builder()
         self.cards = sorted(registry.myth_cards(), key=lambda card: card.id)
         model = self.b.model
-        self.x = [[self.b.new_bool() for _ in g.ALL_CELLS] for _ in self.cards]
+        self.x: list[list[Lit]] = [[self.b.new_bool() for _ in g.ALL_CELLS] for _ in self.cards]
         for places in self.x:
             model.add_at_most_one(places)
         full = len(self.cards) >= g.SIZE
@@ -139,15 +139,27 @@ class _RangeModel:
         return Area(tuple(cells)), facts, line
 
 
-def _judged(what: m.Definition, area: Area, facts: Facts, line, element) -> int:
+# What has a range of points: a Myth card, a law, an objective's goal.
+Ranged = m.MythCard | m.Law | m.ObjectiveGoal
+
+
+def _judged(
+    what: Ranged,
+    area: Area,
+    facts: Facts,
+    line: tuple[str, Any] | None,
+    element: m.ObjectiveElement | None,
+) -> int:
     """The reference evaluator's points for the answer, to check it."""
     if isinstance(what, m.MythCard):
-        cell = next(c for c in area.occupied() if area.cells[c].card.id == what.id)
+        cell = next(c for c, p in enumerate(area.cells) if p is not None and p.card.id == what.id)
         return Evaluator(area, facts).lines_points(what.lines, cell)
     if isinstance(what, m.Law):
+        assert line is not None  # a law's answer says its line
         return Evaluator(
             area, Facts(**{**_fields(facts), "law_line": _line_cells(line)})
         ).lines_points(what.lines, None)
+    assert element is not None  # a goal is judged with its element
     return Evaluator(area, Facts(**{**_fields(facts), "element": element.selector})).lines_points(
         what.lines, None
     )
@@ -161,7 +173,7 @@ def _fields(facts: Facts) -> dict:
     }
 
 
-def _face_up_values(what: m.Definition) -> tuple[bool, ...]:
+def _face_up_values(what: Ranged) -> tuple[bool, ...]:
     """R21: both values only where a line asks."""
     lines = what.lines
     return (
@@ -173,7 +185,7 @@ def _face_up_values(what: m.Definition) -> tuple[bool, ...]:
 
 def extreme(
     registry: Registry,
-    what: m.Definition,
+    what: Ranged,
     maximize: bool,
     element: m.ObjectiveElement | None = None,
     time_limit: float | None = None,
@@ -194,6 +206,7 @@ def extreme(
         elif isinstance(what, m.Law):
             points = model.law(what)
         else:
+            assert element is not None, "a goal's range is with an element"
             points = model.objective(what, element)
         (model.b.model.maximize if maximize else model.b.model.minimize)(points.expr)
         solver = cp_model.CpSolver()

@@ -184,7 +184,9 @@ class _ScenarioModel:
 
     def laws(self) -> tuple[list, Lin, Lin]:
         """Law choices (slot, law, line, literal), their points and how many are met."""
-        choices, points, met = [], [], []
+        choices: list[tuple] = []
+        points: list[Lin] = []
+        met: list[Lin] = []
         slots = self.law_slots()
         if not slots:  # no law can be in play: nothing to compile
             return choices, total(points), total(met)
@@ -413,15 +415,16 @@ def _check(board: Board, challenge: bool, claimed: int) -> int:
     """The witness must win as the evaluator judges it, with the total the
     solver claims (returned)."""
     report = score_board(board, all_face_up_at_end=True)
-    result = report.scenario
+    result, scenario = report.scenario, board.scenario
+    assert result is not None and scenario is not None  # a scenario's board
     if not (result.victory and result.beaten and (result.challenge or not challenge)):
         raise SolverMismatch(
-            f"the solver's winning area for scenario '{board.scenario.id}' "
+            f"the solver's winning area for scenario '{scenario.id}' "
             f"does not win when scored: {result}"
         )
     if report.total != claimed:
         raise SolverMismatch(
             f"the solver claims {claimed} points for scenario "
-            f"'{board.scenario.id}' where the evaluator scores {report.total}"
+            f"'{scenario.id}' where the evaluator scores {report.total}"
         )
     return report.total
