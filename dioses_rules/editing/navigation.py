@@ -89,10 +89,10 @@ class Files:
         def rank(source: SourceFile) -> tuple[int, int]:
             if source.path in self.opened:
                 kind = 0
-            elif source.path not in self.bundled:
-                kind = 1 if bundled_text.get(source.header.set_id) == source.text else 2
+            elif source.path in self.bundled:  # itself in the workspace (a checkout) first
+                kind = 1 if self.editable(source.path) else 3
             else:
-                kind = 3
+                kind = 1 if bundled_text.get(source.header.set_id) == source.text else 2
             return kind, order.get(source.path, len(order))
 
         self.providers: dict[str, list[str]] = {}  # set id -> files defining it, best first
