@@ -16,6 +16,7 @@ from pygls import uris
 from pygls.exceptions import JsonRpcException
 from test_lsp import MOD, WINDS, Session, _find
 
+from dioses_rules.editing.names import names
 from dioses_rules.resources import cards_dir
 
 TAGGED = MOD.replace(
@@ -150,7 +151,7 @@ def test_rename_is_refused_outside_the_workspace_and_for_a_bad_name(workspace, t
     cases = [
         (t.TEXT_DOCUMENT_RENAME, "hera", {"new_name": "juno"}, "installed package"),
         (t.TEXT_DOCUMENT_PREPARE_RENAME, "hera", {}, "installed package"),
-        (t.TEXT_DOCUMENT_PREPARE_RENAME, "points", {}, "nothing to rename here"),
+        (t.TEXT_DOCUMENT_RENAME, "points", {"new_name": "x"}, "nothing to rename here"),
         (t.TEXT_DOCUMENT_RENAME, "zephyr", {"new_name": "Zeph yr"}, "cannot be a name"),
         (t.TEXT_DOCUMENT_RENAME, "zephyr", {"new_name": "hera"}, "already the id"),
     ]
@@ -159,6 +160,23 @@ def test_rename_is_refused_outside_the_workspace_and_for_a_bad_name(workspace, t
             _ask(workspace, method, uri, MOD, word, **extra)
         assert refused.value.code == t.LSPErrorCodes.RequestFailed and why in str(refused.value)
     assert workspace.shown == []  # refusals are answers, not popups
+    assert _ask(workspace, t.TEXT_DOCUMENT_PREPARE_RENAME, uri, MOD, "points") is None  # a keyword
+
+
+def test_a_half_typed_definition_keeps_its_names():
+    """What does not parse is scanned: its words, no keyword, no text, no comment."""
+    text = MOD.replace("or next to boreas", 'or next to boreas iff "notus" # eurus')
+    found = {(n.word, n.role) for n in names(text, "mod.dioses", None) if n.line == 6}
+    assert found == {("hera", "named"), ("boreas", "named"), ("iff", "named")}
+    assert ("zephyr", "named") in {(n.word, n.role) for n in names(text, "mod.dioses", None)}
+
+
+def test_a_card_the_pool_does_not_define_falls_back_to_one_place_per_set(workspace, tmp_path):
+    text = MOD.replace("requires base, winds", "requires base")  # boreas: not required
+    uri = workspace.open(tmp_path / "mod.dioses", text)
+    workspace.wait(uri, lambda found: bool(found))
+    [found] = _ask(workspace, t.TEXT_DOCUMENT_DEFINITION, uri, text, "boreas")
+    assert found.uri == _uri(tmp_path / "winds.dioses")  # not the fixtures' three copies
 
 
 def test_document_symbols_outline_the_set(workspace, tmp_path):

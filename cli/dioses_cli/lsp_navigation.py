@@ -78,9 +78,11 @@ def register_navigation(server: DiosesServer) -> None:
     def prepare_rename(ls: DiosesServer, params: t.PrepareRenameParams):
         path, line, character = ls.position(params.text_document.uri, params.position)
         files = files_of(ls)
+        if files.target_at(path, line, character) is None:
+            return None  # no name here: the protocol's "not valid at this position"
         try:
             name, _ = files.renamed(path, line, character)
-        except Refused as error:
+        except Refused as error:  # a name, but not one to rename: say why
             raise _refused(error) from None
         where = Place(path, name.line, name.start, name.end)
         return t.PrepareRenamePlaceholder(_range(ls, files, where), name.word)

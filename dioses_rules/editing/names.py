@@ -87,7 +87,7 @@ def _names(text: str, path: str, vocabulary: Vocabulary) -> tuple[Name, ...]:
 def _walk(node, ancestors: list[str], found: list[Name]) -> None:
     if isinstance(node, Token):
         role = _role(node, ancestors)
-        if role is not None and node.line is not None:
+        if role is not None and node.line is not None and node.column is not None:
             start = node.column - 1
             found.append(Name(node.line - 1, start, start + len(node.value), node.value, role))
         return
@@ -133,7 +133,7 @@ def _scanned(text: str, covered: list[tuple[int, int]], vocabulary: Vocabulary) 
     declared word as one, the others as a card or a tag."""
     found: list[Name] = []
     line, line_start = 0, 0
-    covered_lines = set()
+    covered_lines: set[int] = set()
     for first, last in covered:
         covered_lines.update(range(first - 1, last))
     for match in _SCANNED.finditer(text):

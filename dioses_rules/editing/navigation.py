@@ -139,7 +139,7 @@ class Files:
     def shadowed(self, path: str) -> bool:
         """A bundled file whose set the workspace (or a buffer) provides."""
         set_id = self.sources[path].header.set_id if path in self.sources else None
-        return path in self.bundled and bool(set_id) and self.providers[set_id][0] != path
+        return path in self.bundled and set_id is not None and self.providers[set_id][0] != path
 
     def editable(self, path: str) -> bool:
         """A file a rename may edit: an open buffer or a file of the
@@ -184,24 +184,29 @@ class Files:
         )
 
     def target(self, path: str, name: Name) -> Target | None:
-        """What a name of ``path`` stands for there."""
+        """What a name of ``path`` stands for there (the spans looked up
+        were found with one: definitions and declarations without are skipped)."""
         if name.role == "declared":
-            found = self.declaration(path, name.word)
-            return Target("declared", found[1].id, found[0], found[1].span.line) if found else None
+            declared = self.declaration(path, name.word)
+            if declared is None or declared[1].span is None:
+                return None
+            return Target("declared", declared[1].id, declared[0], declared[1].span.line)
         if name.role == "set":
             where = self.provider(name.word, path)
             return Target("set", name.word, where) if where else None
         if name.role in ("id", "named"):
-            found = self.definition(path, name.word)
-            if found is not None:
-                return Target("id", name.word, found[0], found[1].span.line)
+            defined = self.definition(path, name.word)
+            if defined is not None and defined[1].span is not None:
+                return Target("id", name.word, defined[0], defined[1].span.line)
         if name.role == "tag" or (name.role == "named" and self.is_tag(path, name.word)):
             return Target("tag", name.word)
         return None
 
     def target_at(self, path: str, line: int, character: int) -> tuple[Name, Target] | None:
         name = name_at(self.names(path), line, character)
-        found = self.target(path, name) if name is not None else None
+        if name is None:
+            return None
+        found = self.target(path, name)
         return (name, found) if found is not None else None
 
     # ---------------------------------------------------------- answers
@@ -274,6 +279,8 @@ class Files:
     def rename(self, path: str, line: int, character: int, new: str) -> dict[str, list[Edit]]:
         """The edits, by file, that rename the name at the cursor to ``new``."""
         name, target = self.renamed(path, line, character)
+        if new == name.word:
+            return {}
         if not _WORD.fullmatch(new) or is_keyword(new):
             raise Refused(
                 f"'{new}' cannot be a name: use lowercase letters, digits and '-' "
@@ -319,11 +326,14 @@ class Files:
     def _clash(self, target: Target, new: str) -> str | None:
         """Why ``new`` would be taken where the target is defined, if it is."""
         where = target.path or next(iter(self.opened), "")
-        if target.kind == "id" and self.definition(where, new) is not None:
-            other = self.definition(where, new)
-            return f"'{new}' is already the id of a definition at {other[0]}:{other[1].span.line}"
-        if target.kind == "declared" and self.declaration(where, new) is not None:
-            return f"'{new}' is already a declared word of set at {self.declaration(where, new)[0]}"
+        defined = self.definition(where, new) if target.kind == "id" else None
+        if defined is not None and defined[1].span is not None:
+            return (
+                f"'{new}' is already the id of a definition at {defined[0]}:{defined[1].span.line}"
+            )
+        declared = self.declaration(where, new) if target.kind == "declared" else None
+        if declared is not None:
+            return f"'{new}' is already a word declared in {declared[0]}"
         if target.kind == "set" and new in self.providers:
             return f"'{new}' is already a set, defined in {self.providers[new][0]}"
         return None
