@@ -8,13 +8,11 @@ shown by flymake (tests/fixtures/editors/emacs_eglot.el)."""
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import subprocess
-import sys
 
 import pytest
-from test_editor_nvim import CARD, ROOT, _start
+from test_editor_nvim import CARD, ROOT, dioses_on_path
 from test_editors_doc import blocks
 
 SCRIPT = ROOT / "tests" / "fixtures" / "editors" / "emacs_eglot.el"
@@ -44,16 +42,9 @@ def test_emacs_eglot_shows_the_servers_diagnostics(tmp_path):
     (project / ".git").mkdir(parents=True)
     card = project / "mod.dioses"
     card.write_text(CARD, encoding="utf-8")
-    bin_folder = tmp_path / "bin"  # `dioses` as the snippet names it, from this checkout
-    bin_folder.mkdir()
-    (bin_folder / "dioses").write_text(
-        f'#!/bin/sh\nexec {sys.executable} -c {_start()!r} "$@"\n', encoding="utf-8"
-    )
-    (bin_folder / "dioses").chmod(0o755)
     out = tmp_path / "seen.json"
     environment = {
-        **os.environ,
-        "PATH": f"{bin_folder}{os.pathsep}{os.environ.get('PATH', '')}",
+        **dioses_on_path(tmp_path / "bin"),
         "DIOSES_SNIPPET": str(snippet),
         "DIOSES_FILE": str(card),
         "DIOSES_OUT": str(out),

@@ -26,16 +26,39 @@ TAGGED = MOD.replace(
 FIXTURE = WINDS + "\n# a fixture's copy\n"
 
 
-@pytest.fixture
-def workspace(tmp_path):
-    (tmp_path / "winds.dioses").write_text(WINDS, encoding="utf-8")
+@pytest.fixture(scope="module")
+def shared(tmp_path_factory):
+    """One session for the module's tests (each opens its own file and closes it)."""
+    folder = tmp_path_factory.mktemp("navigation")
+    (folder / "winds.dioses").write_text(WINDS, encoding="utf-8")
     for number in range(3):
-        folder = tmp_path / "tests" / f"case-{number}"
-        folder.mkdir(parents=True)
-        (folder / "winds.dioses").write_text(FIXTURE, encoding="utf-8")
-    running = Session(tmp_path)
+        case = folder / "tests" / f"case-{number}"
+        case.mkdir(parents=True)
+        (case / "winds.dioses").write_text(FIXTURE, encoding="utf-8")
+    running = Session(folder)
+    running.folder, running.count = folder, 0
     yield running
     running.stop()
+
+
+@pytest.fixture
+def workspace(shared):
+    """The shared session, with ``mod`` the path of this test's own buffer."""
+    shared.count += 1
+    shared.mod = shared.folder / f"mod-{shared.count}.dioses"
+    yield shared
+    uri = uris.from_fs_path(str(shared.mod))
+    if uri in shared.versions:
+        shared.client.protocol.notify(
+            t.TEXT_DOCUMENT_DID_CLOSE, t.DidCloseTextDocumentParams(t.TextDocumentIdentifier(uri))
+        )
+        # handled before the next test's didOpen (notifications are in order); its
+        # file is its own, so no later wait reads the closing's publication
+
+
+@pytest.fixture
+def folder(shared):
+    return shared.folder
 
 
 def _ask(session: Session, method: str, uri: str, text: str, word: str, occurrence=0, **extra):
@@ -53,13 +76,13 @@ def _uri(path) -> str:
     return uris.from_fs_path(str(path.resolve()))
 
 
-def test_definition_is_the_one_in_effect_never_the_fixtures_copies(workspace, tmp_path):
-    uri = workspace.open(tmp_path / "mod.dioses", MOD)
+def test_definition_is_the_one_in_effect_never_the_fixtures_copies(workspace, folder):
+    uri = workspace.open(workspace.mod, MOD)
     workspace.wait(uri)
     [found] = _ask(workspace, t.TEXT_DOCUMENT_DEFINITION, uri, MOD, "boreas")
-    assert found.uri == _uri(tmp_path / "winds.dioses") and found.range.start.line == 4
+    assert found.uri == _uri(folder / "winds.dioses") and found.range.start.line == 4
     [found] = _ask(workspace, t.TEXT_DOCUMENT_DEFINITION, uri, MOD, "winds")
-    assert found.uri == _uri(tmp_path / "winds.dioses") and found.range.start.line == 0
+    assert found.uri == _uri(folder / "winds.dioses") and found.range.start.line == 0
     [found] = _ask(workspace, t.TEXT_DOCUMENT_DEFINITION, uri, MOD, "hera")  # bundled: one
     assert found.uri == _uri(cards_dir() / "base.dioses")
 
@@ -84,8 +107,8 @@ def test_a_workspace_copy_of_a_bundled_set_is_where_a_jump_lands(tmp_path):
         session.stop()
 
 
-def test_references_follow_each_files_pool(workspace, tmp_path):
-    uri = workspace.open(tmp_path / "mod.dioses", MOD)
+def test_references_follow_each_files_pool(workspace, folder):
+    uri = workspace.open(workspace.mod, MOD)
     workspace.wait(uri)
     found = _ask(
         workspace,
@@ -97,7 +120,7 @@ def test_references_follow_each_files_pool(workspace, tmp_path):
     )
     where = sorted((r.uri, r.range.start.line) for r in found)
     assert where == sorted(
-        [(_uri(tmp_path / "winds.dioses"), 4), (uri, _find(MOD, "boreas")[0])]
+        [(_uri(folder / "winds.dioses"), 4), (uri, _find(MOD, "boreas")[0])]
     )  # not the three fixtures' own boreas
     without = _ask(
         workspace,
@@ -110,8 +133,8 @@ def test_references_follow_each_files_pool(workspace, tmp_path):
     assert [(r.uri, r.range.start.line) for r in without] == [(uri, _find(MOD, "boreas")[0])]
 
 
-def test_rename_edits_the_definition_and_every_reference_in_the_workspace(workspace, tmp_path):
-    uri = workspace.open(tmp_path / "mod.dioses", TAGGED)
+def test_rename_edits_the_definition_and_every_reference_in_the_workspace(workspace, folder):
+    uri = workspace.open(workspace.mod, TAGGED)
     workspace.wait(uri)
     prepared = _ask(workspace, t.TEXT_DOCUMENT_PREPARE_RENAME, uri, TAGGED, "boreas")
     assert prepared.placeholder == "boreas"
@@ -119,7 +142,7 @@ def test_rename_edits_the_definition_and_every_reference_in_the_workspace(worksp
     start = TAGGED.split("\n")[line].index("boreas")
     assert prepared.range == t.Range(t.Position(line, start), t.Position(line, start + 6))
     edit = _ask(workspace, t.TEXT_DOCUMENT_RENAME, uri, TAGGED, "boreas", new_name="north-wind")
-    winds = _uri(tmp_path / "winds.dioses")
+    winds = _uri(folder / "winds.dioses")
     assert set(edit.changes) == {uri, winds}  # the fixtures' copies are theirs
     [(line, start, end)] = [
         (e.range.start.line, e.range.start.character, e.range.end.character)
@@ -133,20 +156,20 @@ def test_rename_edits_the_definition_and_every_reference_in_the_workspace(worksp
     assert list(mine.changes) == [uri]
 
 
-def test_a_declared_mythology_is_renamed_where_declared_and_used(workspace, tmp_path):
+def test_a_declared_mythology_is_renamed_where_declared_and_used(workspace, folder):
     text = MOD.replace(
         "  requires base, winds\n", '  requires base, winds\n  mythology aztec "Azteca"\n'
     )
     text += 'god quetzal "Quetzal" aztec reconstructed {\n  1 point per aztec god\n}\n'
-    uri = workspace.open(tmp_path / "mod.dioses", text)
+    uri = workspace.open(workspace.mod, text)
     workspace.wait(uri)
     edit = _ask(workspace, t.TEXT_DOCUMENT_RENAME, uri, text, "aztec", 2, new_name="mexica")
     [edits] = edit.changes.values()
     assert [e.range.start.line for e in edits] == [_find(text, "aztec", n)[0] for n in range(3)]
 
 
-def test_rename_is_refused_outside_the_workspace_and_for_a_bad_name(workspace, tmp_path):
-    uri = workspace.open(tmp_path / "mod.dioses", MOD)
+def test_rename_is_refused_outside_the_workspace_and_for_a_bad_name(workspace, folder):
+    uri = workspace.open(workspace.mod, MOD)
     workspace.wait(uri)
     cases = [
         (t.TEXT_DOCUMENT_RENAME, "hera", {"new_name": "juno"}, "installed package"),
@@ -171,17 +194,17 @@ def test_a_half_typed_definition_keeps_its_names():
     assert ("zephyr", "named") in {(n.word, n.role) for n in names(text, "mod.dioses", None)}
 
 
-def test_a_card_the_pool_does_not_define_falls_back_to_one_place_per_set(workspace, tmp_path):
+def test_a_card_the_pool_does_not_define_falls_back_to_one_place_per_set(workspace, folder):
     text = MOD.replace("requires base, winds", "requires base")  # boreas: not required
-    uri = workspace.open(tmp_path / "mod.dioses", text)
+    uri = workspace.open(workspace.mod, text)
     workspace.wait(uri, lambda found: bool(found))
     [found] = _ask(workspace, t.TEXT_DOCUMENT_DEFINITION, uri, text, "boreas")
-    assert found.uri == _uri(tmp_path / "winds.dioses")  # not the fixtures' three copies
+    assert found.uri == _uri(folder / "winds.dioses")  # not the fixtures' three copies
 
 
-def test_document_symbols_outline_the_set(workspace, tmp_path):
+def test_document_symbols_outline_the_set(workspace, folder):
     text = MOD + 'law calm "Calm" reconstructed {\n  1 point per god\n}\n'
-    uri = workspace.open(tmp_path / "mod.dioses", text)
+    uri = workspace.open(workspace.mod, text)
     workspace.wait(uri)
     [root] = workspace.request(
         t.TEXT_DOCUMENT_DOCUMENT_SYMBOL, t.DocumentSymbolParams(t.TextDocumentIdentifier(uri))
@@ -198,8 +221,8 @@ def test_document_symbols_outline_the_set(workspace, tmp_path):
     assert root.range.start == t.Position(0, 0) and root.range.end.line == len(text.split("\n")) - 2
 
 
-def test_workspace_symbols_by_id_printed_name_or_alias_accents_ignored(workspace, tmp_path):
-    uri = workspace.open(tmp_path / "mod.dioses", MOD)
+def test_workspace_symbols_by_id_printed_name_or_alias_accents_ignored(workspace, folder):
+    uri = workspace.open(workspace.mod, MOD)
     workspace.wait(uri)
 
     def search(query: str) -> list[tuple[str, str]]:
