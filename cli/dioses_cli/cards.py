@@ -69,6 +69,13 @@ def definition_json(
     "on A4): a PDF with a page per sheet, or one SVG with the pages stacked. "
     "Never over an existing file without --overwrite.",
 )
+@click.option(
+    "--backs",
+    is_flag=True,
+    help="With --sheet: after each page of faces, a page of their backs, mirrored "
+    "so that each back lands behind its face when printed on both sides and "
+    "flipped on the long edge.",
+)
 @OVERWRITE_OPTION
 @LANG_OPTION
 @CARDS_OPTION
@@ -78,6 +85,7 @@ def cards(
     only_set: str | None,
     as_text: bool,
     sheet_path: Path | None,
+    backs: bool,
     overwrite: bool,
     lang: str,
     extra_cards: tuple[Path, ...],
@@ -88,6 +96,8 @@ def cards(
         raise click.UsageError(
             "--text lists the card text, --sheet draws it on cards: give one of them"
         )
+    if backs and sheet_path is None:
+        raise click.UsageError("--backs prints the backs of a sheet: add --sheet FILE")
     if sheet_path is not None and lang != "en":
         raise click.UsageError(
             "the card sheets are drawn in English only: --lang es "
@@ -101,7 +111,7 @@ def cards(
     check_set_option(registry, only_set)
     rows = list(registry.listing(only_set))
     if sheet_path is not None:
-        return _sheet(registry, rows, sheet_path, suffix, output_format)
+        return _sheet(registry, rows, sheet_path, suffix, output_format, backs)
     if output_format == "json":
         print_json([definition_json(*row, texts=texts) for row in rows])
         return
@@ -155,7 +165,9 @@ def _print_texts(out, rows, texts: Texts) -> None:
             out.print("  " + line, markup=False)
 
 
-def _sheet(registry: Registry, rows, path: Path, suffix: str, output_format: str) -> None:
+def _sheet(
+    registry: Registry, rows, path: Path, suffix: str, output_format: str, backs: bool
+) -> None:
     """Print-and-play sheets of the listed definitions, in the listing's order."""
     from dioses_rules.render.card import CardText
     from dioses_rules.render.sheet import page_svgs, pages_of, sheet_svg
@@ -167,11 +179,12 @@ def _sheet(registry: Registry, rows, path: Path, suffix: str, output_format: str
     text = CardText.of(registry)
     pages = len(pages_of(cards))
     if suffix == ".pdf":
-        write_pdf(path, page_svgs(cards, text))
+        write_pdf(path, page_svgs(cards, text, backs))
     else:
-        write_svg(path, sheet_svg(cards, text))
+        write_svg(path, sheet_svg(cards, text, backs))
     noun = "card" if len(cards) == 1 else "cards"
+    sides = " (each followed by its backs, for long-edge duplex)" if backs else ""
     click.echo(
-        f"{len(cards)} {noun} on {pages} page{'s' if pages != 1 else ''} written to {path}",
+        f"{len(cards)} {noun} on {pages} page{'s' if pages != 1 else ''}{sides} written to {path}",
         err=output_format == "json",
     )
