@@ -174,3 +174,74 @@ def test_cards_sheet_backs_puts_a_page_of_backs_after_each_page_of_faces(tmp_pat
     assert sorted(faces) == sorted(backs)
     alone = runner.invoke(dioses, ["cards", "--backs"])
     assert alone.exit_code == 2 and "--sheet" in alone.output
+
+
+def test_the_balance_plots_spread_never_goes_below_what_a_card_can_score(registry):
+    from dioses_rules.render.balance_plot import balance_plot
+    from dioses_rules.scoring.balance import balance
+    from dioses_rules.scoring.extremes import PoolLimits, line_bounds
+
+    report = balance(registry.myth_cards(), boards=200, seed=3)
+    limits = PoolLimits.of(registry)
+    root = ET.fromstring(balance_plot(report, limits=limits))
+    rows = {g.get("data-id"): g for g in groups(root, "card-stat")}
+    below = 0
+    for stats in report.cards:
+        floor = line_bounds(stats.card.lines, limits)[0]
+        low = float(rows[stats.card.id].get("data-low"))
+        assert low >= floor - 1e-9, stats.card.id
+        assert low == pytest.approx(max(stats.mean - stats.spread, floor), abs=1e-3)
+        below += stats.mean - stats.spread < floor
+    assert below  # some spreads would reach below 0: the floor is what stops them
+
+
+@pytest.mark.parametrize(
+    ("extra", "title"), [("", "power-of-ra: "), ('name = "Ra\'s emblems"\n', "Ra's emblems: ")]
+)
+def test_a_board_pictures_title_is_the_boards_name_not_its_path(tmp_path, extra, title):
+    from pathlib import Path
+
+    from click.testing import CliRunner
+
+    from dioses_cli.main import dioses
+
+    board = Path(__file__).resolve().parent.parent / "examples" / "pictures" / "power-of-ra.toml"
+    copy = tmp_path / "deep" / "power-of-ra.toml"
+    copy.parent.mkdir()
+    copy.write_text(extra + board.read_text(encoding="utf-8"), encoding="utf-8")
+    target = tmp_path / "board.svg"
+    result = CliRunner().invoke(dioses, ["score", str(copy), "--svg", str(target)])
+    assert result.exit_code == 0, result.output
+    root = ET.parse(target).getroot()
+    heading = next(t for t in root.iter(f"{SVG}text") if t.get("class") == "title")
+    assert words(heading).startswith(title)
+    assert str(tmp_path) not in words(root)
+
+
+def test_a_challenge_whose_conditions_hold_without_the_victory_reads_not_met_r34():
+    from pathlib import Path
+
+    from attrs import evolve
+
+    from dioses_rules.render.board_picture import board_picture
+    from dioses_rules.scoring.board import board_registry, read_board_file, resolve_board
+    from dioses_rules.scoring.score import score_board
+
+    path = Path(__file__).resolve().parent.parent / "examples" / "pictures" / "power-of-ra.toml"
+    board_file = read_board_file(path)
+    registry = board_registry(board_file, load_registry()[1], str(path))
+    board = resolve_board(board_file, registry, str(path))
+    report = score_board(board)
+    result = report.scenario
+    lost = evolve(
+        result,
+        victory=False,
+        challenge=False,
+        victory_conditions=tuple(evolve(c, met=False) for c in result.victory_conditions),
+        challenge_conditions=tuple(evolve(c, met=True) for c in result.challenge_conditions),
+    )
+    report.scenario = lost  # a report's fields are plain slots
+    root = ET.fromstring(board_picture(board, report, CardText.of(registry)))
+    said = words(groups(root, "scenario")[0])
+    assert "Challenge: not met: a challenge counts only with the victory" in said
+    assert "Challenge: met" not in said

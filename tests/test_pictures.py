@@ -87,7 +87,7 @@ def test_board_picture_holds_every_card_its_points_face_and_every_law_r12_r13(pa
     total = groups(root, "summary")[0]
     assert f"Total: {report.total} points" in words(total)
     # R16: the tie-break count
-    assert f"gods for the R16 tie-break: {report.gods}" in words(total)
+    assert f"gods for the tie-break: {report.gods}" in words(total)  # no ruling code (#28)
 
 
 def test_board_picture_holds_patterns_objectives_and_the_scenario_r14_r15():

@@ -172,8 +172,11 @@ def balance(
     )
     if plot_path is not None:
         from dioses_rules.render.balance_plot import balance_plot
+        from dioses_rules.scoring.extremes import PoolLimits
 
-        write_svg(plot_path, balance_plot(report, title))
+        laws, patterns = registry.definitions("law"), registry.definitions("pattern")
+        limits = PoolLimits(tuple(pool), min(7, len(laws)), len(patterns))
+        write_svg(plot_path, balance_plot(report, title, limits))
     if output_format == "json":
         data = report.to_json()
         if best is not None:
