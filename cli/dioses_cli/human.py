@@ -88,8 +88,25 @@ class HumanAgent:
             raise InputClosed("input closed") from None
 
     def choose(self, game: Game, decision: Decision) -> int:
-        out = self.out
-        narrator = self.narrator
+        self._announce(game, decision)
+        self._show_decision(game, decision)
+        count = len(decision.choices)
+        prompt = _("seat {seat}, choose 1-{count} (? for help): ").format(
+            seat=decision.seat + 1, count=count
+        )
+        shown = [choice_text(game, c).lower() for c in decision.choices]
+        while True:
+            answer = self._read(prompt).strip()
+            if self._command(game, decision, answer):
+                continue
+            chosen = self._answer(decision, answer, shown)
+            if chosen is not None:
+                return chosen
+
+    def _announce(self, game: Game, decision: Decision) -> None:
+        """What the others did, whose keyboard it is, and the board when it
+        changed or another seat is asked."""
+        out, narrator = self.out, self.narrator
         if narrator is not None and narrator.seat != decision.seat:
             narrator.flush(game)  # what the others did (one's own turn is told at its end)
         humans = sum(1 for agent in game.agents if agent.name == HUMAN)
@@ -110,68 +127,65 @@ class HumanAgent:
             if narrator is not None:
                 narrator.dirty = False
         self.last_seat = decision.seat
-        self._show_decision(game, decision)
-        count = len(decision.choices)
-        prompt = _("seat {seat}, choose 1-{count} (? for help): ").format(
-            seat=decision.seat + 1, count=count
-        )
-        shown = [choice_text(game, c).lower() for c in decision.choices]
-        while True:
-            answer = self._read(prompt).strip()
-            lowered = answer.lower()
-            if lowered in ("q", "quit", "exit"):
-                raise InputClosed("quit")
-            if lowered in ("?", "help"):
-                out.print(
-                    _(
-                        "type the number of a choice, or name it: cells as f1..b4 "
-                        "(front, central, back; columns 1-4), e.g. 'swap f1 b4', "
-                        "'play c2', 'reveal b3', 'exchange f1' (the card you took from "
-                        "a discard pile goes there), 'draw', 'discard'; a choice as it "
-                        "is shown, e.g. 'column 4', 'front row'; 'h' suggests one; 'b' "
-                        "draws the board again; 'l' lists all the choices; 'c NAME' shows "
-                        "a card's text; 'q' saves and stops (continue later with "
-                        "--resume)"
-                    ),
-                    markup=False,
-                )
-                continue
-            if lowered in ("h", "hint"):
-                self._hint(game, decision)
-                continue
-            if lowered == "b":
-                draw_board(out, game, decision.seat)
-                continue
-            if lowered == "l":
-                self._show_decision(game, decision, everything=True)
-                continue
-            if lowered.startswith("c ") or lowered.startswith("card "):
-                self._card_text(game, answer.split(None, 1)[1])
-                continue
-            if shown.count(lowered) == 1:  # a choice typed as shown: 'column 4'
-                return shown.index(lowered)
-            number = whole_number(answer, 6)  # '١', '1_0', '+1' are not choice numbers
-            if number is None:
-                named = named_choice(answer, decision.choices, decision.kind)
-                if named is not None:
-                    return named
-                out.print(
-                    _(
-                        "'{answer}' is not a choice: type 1 to {count}, or name one "
-                        "(e.g. {example}; ? for help)"
-                    ).format(answer=answer, count=count, example=_example(decision)),
-                    markup=False,
-                )
-                continue
-            if not 1 <= number <= count:
-                out.print(
-                    _("{number} is not a choice: type 1 to {count}").format(
-                        number=number, count=count
-                    ),
-                    markup=False,
-                )
-                continue
-            return number - 1
+
+    def _command(self, game: Game, decision: Decision, answer: str) -> bool:
+        """A key that is no choice ('?', 'h', 'b', 'l', 'c NAME'), done;
+        False for anything else. 'q' stops the game."""
+        lowered = answer.lower()
+        if lowered in ("q", "quit", "exit"):
+            raise InputClosed("quit")
+        if lowered in ("?", "help"):
+            self.out.print(
+                _(
+                    "type the number of a choice, or name it: cells as f1..b4 "
+                    "(front, central, back; columns 1-4), e.g. 'swap f1 b4', "
+                    "'play c2', 'reveal b3', 'exchange f1' (the card you took from "
+                    "a discard pile goes there), 'draw', 'discard'; a choice as it "
+                    "is shown, e.g. 'column 4', 'front row'; 'h' suggests one; 'b' "
+                    "draws the board again; 'l' lists all the choices; 'c NAME' shows "
+                    "a card's text; 'q' saves and stops (continue later with "
+                    "--resume)"
+                ),
+                markup=False,
+            )
+        elif lowered in ("h", "hint"):
+            self._hint(game, decision)
+        elif lowered == "b":
+            draw_board(self.out, game, decision.seat)
+        elif lowered == "l":
+            self._show_decision(game, decision, everything=True)
+        elif lowered.startswith("c ") or lowered.startswith("card "):
+            self._card_text(game, answer.split(None, 1)[1])
+        else:
+            return False
+        return True
+
+    def _answer(self, decision: Decision, answer: str, shown: list[str]) -> int | None:
+        """The choice an answer names (its number, its words as shown, or its
+        cells), or None after saying why it names none."""
+        lowered, count = answer.lower(), len(decision.choices)
+        if shown.count(lowered) == 1:  # a choice typed as shown: 'column 4'
+            return shown.index(lowered)
+        number = whole_number(answer, 6)  # '١', '1_0', '+1' are not choice numbers
+        if number is None:
+            named = named_choice(answer, decision.choices, decision.kind)
+            if named is not None:
+                return named
+            self.out.print(
+                _(
+                    "'{answer}' is not a choice: type 1 to {count}, or name one "
+                    "(e.g. {example}; ? for help)"
+                ).format(answer=answer, count=count, example=_example(decision)),
+                markup=False,
+            )
+            return None
+        if not 1 <= number <= count:
+            self.out.print(
+                _("{number} is not a choice: type 1 to {count}").format(number=number, count=count),
+                markup=False,
+            )
+            return None
+        return number - 1
 
     def _hint(self, game: Game, decision: Decision) -> None:
         index, who = suggestion(game, decision)
