@@ -112,23 +112,7 @@ def balance(
     if check_picture_target(plot_path, "'--plot'", (".svg",), overwrite):
         require_pictures()
     registry = load_sets(extra_cards, sets)
-    pool = registry.myth_cards()
-    if own_cards:
-        if not sets:
-            raise click.UsageError(
-                "--own-cards deals the cards of the sets given with --set; add --set ID"
-            )
-        # The sets' own cards, replaced ones included: each set judged alone.
-        pool = [
-            d
-            for set_id in dict.fromkeys(sets)
-            for d in registry.sets[set_id].definitions
-            if isinstance(d, m.MythCard)
-        ]
-    if len(pool) < SIZE:
-        raise click.BadParameter(
-            f"a full area needs {SIZE} Myth cards; this pool has {len(pool)}", param_hint="'--set'"
-        )
+    pool = _pool(registry, sets, own_cards)
     if evaluator == "reference" and (workers > 1 or scheduler):
         raise click.UsageError(
             "--workers and --scheduler spread the compiled evaluator's "
@@ -145,20 +129,7 @@ def balance(
     printed, against = printed_reference(registry, pool, arguments)
     arguments.update(printed)
     err = console(stderr=True)
-    if err.is_terminal and evaluator == "compiled" and boards >= 5000:
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
-
-        with Progress(
-            TextColumn("scoring areas", markup=False),
-            BarColumn(),
-            MofNCompleteColumn(),
-            console=err,
-            transient=True,
-        ) as bar:
-            task = bar.add_task("areas", total=boards)
-            report = run_balance(pool, **arguments, progress=lambda n: bar.advance(task, n))
-    else:
-        report = run_balance(pool, **arguments)
+    report = _scored(pool, arguments, err, evaluator == "compiled" and boards >= 5000)
     best = (
         _optimal(pool, hands, seed, face_up_end, effort, workers, scheduler, err)
         if optimal
@@ -178,21 +149,68 @@ def balance(
         limits = PoolLimits(tuple(pool), min(7, len(laws)), len(patterns))
         write_svg(plot_path, balance_plot(report, title, limits))
     if output_format == "json":
-        data = report.to_json()
-        if best is not None:
-            data["optimal"] = best.to_json()
-            for card in data["cards"]:
-                stats = best.cards[card["id"]]
-                card.update(
-                    optimal_dealt=stats.dealt,
-                    optimal_mean=round(stats.mean, 3),
-                    optimal_spread=round(stats.spread, 3),
-                )
-        print_json(data)
+        _print_json(report, best)
     else:
         _print_table(report, best, f"{title}; printed cards' means {low:.2f}-{high:.2f}{against}")
     if plot_path is not None:
         written(plot_path, "plot", output_format)
+
+
+def _pool(registry, sets: tuple[str, ...], own_cards: bool) -> list:
+    """The Myth cards dealt: every one in play, or with --own-cards the
+    --set sets' own (replaced ones included), each set judged alone."""
+    pool = registry.myth_cards()
+    if own_cards:
+        if not sets:
+            raise click.UsageError(
+                "--own-cards deals the cards of the sets given with --set; add --set ID"
+            )
+        # The sets' own cards, replaced ones included: each set judged alone.
+        pool = [
+            d
+            for set_id in dict.fromkeys(sets)
+            for d in registry.sets[set_id].definitions
+            if isinstance(d, m.MythCard)
+        ]
+    if len(pool) < SIZE:
+        raise click.BadParameter(
+            f"a full area needs {SIZE} Myth cards; this pool has {len(pool)}", param_hint="'--set'"
+        )
+    return pool
+
+
+def _scored(pool, arguments: dict, err, long_run: bool):
+    """The balance report, with a progress bar on a terminal for a long run."""
+    if err.is_terminal and long_run:
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+        with Progress(
+            TextColumn("scoring areas", markup=False),
+            BarColumn(),
+            MofNCompleteColumn(),
+            console=err,
+            transient=True,
+        ) as bar:
+            task = bar.add_task("areas", total=arguments["boards"])
+            report = run_balance(pool, **arguments, progress=lambda n: bar.advance(task, n))
+    else:
+        report = run_balance(pool, **arguments)
+    return report
+
+
+def _print_json(report, best) -> None:
+    """The report as JSON, with each card's best-layout figures under --optimal."""
+    data = report.to_json()
+    if best is not None:
+        data["optimal"] = best.to_json()
+        for card in data["cards"]:
+            stats = best.cards[card["id"]]
+            card.update(
+                optimal_dealt=stats.dealt,
+                optimal_mean=round(stats.mean, 3),
+                optimal_spread=round(stats.spread, 3),
+            )
+    print_json(data)
 
 
 def _print_table(report, best, title: str) -> None:
