@@ -13,6 +13,7 @@ from dioses_rules.language.english_definitions import provenance_text
 from dioses_rules.language.source_definitions import definition_text, pattern_rows_text
 from dioses_rules.language.texts import Texts
 from dioses_rules.pool.load import load_registry
+from dioses_rules.pool.our_names import our_translation, spanish_name
 from dioses_rules.pool.registry import Registry
 
 from .options import CARDS_OPTION, FORMAT_OPTION, LANG_OPTION, check_set_option
@@ -139,7 +140,7 @@ def cards(
             set_id,
             definition.kind,
             definition.id,
-            definition.name,
+            _marked(definition, definition.name, "en"),
             definition.type if is_myth else "",
             " and ".join(definition.mythologies) if is_myth else "",
             provenance_text(definition),
@@ -152,7 +153,9 @@ def _print_texts(out, rows, texts: Texts) -> None:
     """Each definition's heading and card text, in the language of ``texts``."""
     spanish = texts.lang == "es"
     for set_id, definition, replaces, replaced_by, by_set in rows:
-        head = f"{definition.id} - {definition.name} ({set_id}, {texts.kind(definition)}"
+        name = (spanish_name(definition) if spanish else None) or definition.name
+        head = f"{definition.id} - {_marked(definition, name, texts.lang)} "
+        head += f"({set_id}, {texts.kind(definition)}"
         if isinstance(definition, m.MythCard):
             head += f", {texts.card_kind(definition)}"
             if definition.tags:
@@ -163,6 +166,14 @@ def _print_texts(out, rows, texts: Texts) -> None:
         out.print(Text(head + ")", style="bold"))
         for line in texts.text(definition).splitlines():
             out.print("  " + line, markup=False)
+
+
+def _marked(definition, name: str, lang: str) -> str:
+    """``name``, marked when it is a Spanish name of ours that no rulebook
+    prints (CARDS.md: "our translation")."""
+    if not our_translation(definition, name):
+        return name
+    return f"{name} ({'nuestra traducción' if lang == 'es' else 'our translation'})"
 
 
 def _sheet(

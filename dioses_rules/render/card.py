@@ -24,6 +24,7 @@ from attrs import field, frozen
 from ..language import model as m
 from ..language.english_definitions import CardTextWriter, english_text, provenance_text
 from ..language.vocabulary import Vocabulary
+from ..pool.our_names import our_translation
 from ..pool.registry import Registry
 from .card_pattern import pattern_legend, pattern_shape
 from .card_rows import draw_rows, face_rows
@@ -257,6 +258,8 @@ def _footer(group: dw.Group, definition: m.Definition, set_id: str | None, note:
     if definition.provenance_stated:
         mark = PROVENANCE_MARKS.get(definition.provenance.value, "")
         words = f"{mark} {provenance_text(definition)}"
+        if our_translation(definition, definition.name):  # no rulebook prints it
+            words += "; name: our translation"
         size = one_line(words, width, FOOTER_SIZE, bold=False)
         group.append(label(words, size, MARGIN, rule + 3.1, fill=MUTED, class_="provenance"))
     where = " \u00b7 ".join(x for x in (set_id, definition.id) if x)
