@@ -66,3 +66,16 @@ def test_a_modders_card_with_the_same_id_and_another_name_is_not_ours(tmp_path):
         CliRunner().invoke(dioses, ["cards", "--format", "json", "--set", "base"]).stdout
     )
     assert {c["id"] for c in listed} >= set(OURS)
+
+
+def test_the_in_game_checklist_says_the_challenge_needs_the_victory_r34(tmp_path):
+    for lang, said in (("en", "challenge, with the victory:"), ("es", "reto, con la victoria:")):
+        save = tmp_path / f"game-{lang}.json"
+        result = CliRunner().invoke(
+            dioses,
+            ["play", "--scenario", "ragnarok", "--seed", "5", "--save", str(save)]
+            + ["--lang", lang],
+            input="q\n",
+        )
+        assert said in result.output, result.output[-2000:]
+        assert "R34" not in result.output  # no ruling code in player output

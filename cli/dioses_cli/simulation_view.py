@@ -116,7 +116,7 @@ def _totals(out, report: dict) -> None:
     if rates is not None:
         out.print(
             f"Scenario: victory {_pct(rates['victory'])} ({rates['victories']}), "
-            f"challenge {_pct(rates['challenge'])} ({rates['challenges']}), "
+            f"challenge with its victory {_pct(rates['challenge'])} ({rates['challenges']}), "
             f"beaten {_pct(rates['beaten'])} ({rates['beaten_games']})",
             markup=False,
         )

@@ -261,7 +261,12 @@ def _scenario_ticks(out, report: ScoreReport, registry) -> None:
     said = texts(registry)
     for label, conditions, written in (
         (_("victory"), scenario.victory_conditions, scenario.scenario.victory),
-        (_("challenge"), scenario.challenge_conditions, scenario.scenario.challenge),
+        # R34: a challenge is met only with its victory
+        (
+            _("challenge, with the victory"),
+            scenario.challenge_conditions,
+            scenario.scenario.challenge,
+        ),
     ):
         if conditions:
             line.append(f"{label}: ", style="bold")
