@@ -106,6 +106,7 @@ def test_board_picture_holds_patterns_objectives_and_the_scenario_r14_r15():
     assert [
         (g.get("data-goal"), g.get("data-element"), g.get("data-points")) for g in objectives
     ] == [(o.goal.id, o.element.id, str(o.points)) for o in report.objectives]
+    assert "Grouping + Egyptian: 18p" in words(objectives[0])  # English names, as the picture is
     scenario = groups(root, "scenario")[0]
     assert scenario.get("data-id") == report.scenario.scenario.id
     conditions = [g.get("data-met") for g in groups(scenario, "condition")]

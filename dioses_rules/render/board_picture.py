@@ -328,7 +328,10 @@ def _objectives(panel: Panel, report: ScoreReport, text: CardText) -> None:
             data_element=objective.element.id,
             data_points=str(objective.points),
         )
-        head = f"{objective.goal.name} + {objective.element.name}: {objective.points}p"
+        goal, element = (
+            x.aliases[0] if x.aliases else x.name for x in (objective.goal, objective.element)
+        )
+        head = f"{goal} + {element}: {objective.points}p"  # in English, as the picture is
         panel.paragraph(item, head, 13, bold=True, colour=_points_colour(objective.points))
         panel.paragraph(item, text.text(objective.goal), 11, colour=MUTED)
         panel.paragraph(item, text.text(objective.element), 11, colour=MUTED)
