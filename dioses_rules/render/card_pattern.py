@@ -93,7 +93,7 @@ def pattern_legend(
     """What each icon and symbol of the shape means, in lines as wide as
     ``width``; and the height it takes."""
     types, mythologies = legend_items(pattern)
-    entries: list[tuple[str, str, str | None]] = [
+    entries: list[tuple[str, str, str]] = [
         ("type", t, vocabulary.english("type", t)) for t in types
     ] + [
         ("mythology", x or "any", vocabulary.english("mythology", x) if x else "any mythology")

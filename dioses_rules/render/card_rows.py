@@ -59,7 +59,7 @@ def line_rows(writer: CardTextWriter, lines) -> list[Row]:
         Row(
             ""
             if isinstance(line, m.Fixed) and line.condition is None
-            else _sentence(writer.line(line)),
+            else _sentence(writer.lines((line,))),
             *_points(line),
         )
         for line in lines
