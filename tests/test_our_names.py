@@ -79,3 +79,5 @@ def test_the_in_game_checklist_says_the_challenge_needs_the_victory_r34(tmp_path
         )
         assert said in result.output, result.output[-2000:]
         assert "R34" not in result.output  # no ruling code in player output
+        pattern = "Don nórdico" if lang == "es" else "Norse Gift"  # the pattern dealt at setup
+        assert f"patterns: {pattern}" in result.output or f"patrones: {pattern}" in result.output
