@@ -194,4 +194,4 @@ def test_markup_in_names_and_control_characters_in_paths_stay_text(runner, tmp_p
     heading = [
         t for t in ET.parse(picture).getroot().iter(f"{SVG}text") if t.get("class") == "title"
     ][0]
-    assert "board\\x1b[2J.toml: 46 points" in "".join(heading.itertext())
+    assert "board\\x1b[2J: 46 points" in "".join(heading.itertext())

@@ -175,7 +175,8 @@ def test_a_whole_game_in_a_pseudo_terminal(tmp_path, players):
 
 
 def test_the_narration_names_cards_as_printed(registry):
-    from dioses_cli.human import card_name, record_phrase
+    from dioses_cli.choice_words import card_name
+    from dioses_cli.narration import record_phrase
 
     game = game_with(registry, {})
     name = card_name(game)

@@ -112,6 +112,53 @@ def balance(
     if check_picture_target(plot_path, "'--plot'", (".svg",), overwrite):
         require_pictures()
     registry = load_sets(extra_cards, sets)
+    pool = _pool(registry, sets, own_cards)
+    if evaluator == "reference" and (workers > 1 or scheduler):
+        raise click.UsageError(
+            "--workers and --scheduler spread the compiled evaluator's "
+            "batches; the reference evaluator runs in this process"
+        )
+    arguments = dict(
+        boards=boards,
+        seed=seed,
+        face_up_end=face_up_end,
+        evaluator=evaluator,
+        workers=workers,
+        scheduler=scheduler,
+    )
+    printed, against = printed_reference(registry, pool, arguments)
+    arguments.update(printed)
+    err = console(stderr=True)
+    report = _scored(pool, arguments, err, evaluator == "compiled" and boards >= 5000)
+    best = (
+        _optimal(pool, hands, seed, face_up_end, effort, workers, scheduler, err)
+        if optimal
+        else None
+    )
+    low, high = report.printed_range
+    ended = ", every area ended face up" if face_up_end else ""
+    title = (
+        f"{len(pool)} cards, {boards} random areas{ended}, seed {seed}: mean total "
+        f"{report.mean_total:.2f} per area (spread {report.spread_total:.2f})"
+    )
+    if plot_path is not None:
+        from dioses_rules.render.balance_plot import balance_plot
+        from dioses_rules.scoring.extremes import PoolLimits
+
+        laws, patterns = registry.definitions("law"), registry.definitions("pattern")
+        limits = PoolLimits(tuple(pool), min(7, len(laws)), len(patterns))
+        write_svg(plot_path, balance_plot(report, title, limits))
+    if output_format == "json":
+        _print_json(report, best)
+    else:
+        _print_table(report, best, f"{title}; printed cards' means {low:.2f}-{high:.2f}{against}")
+    if plot_path is not None:
+        written(plot_path, "plot", output_format)
+
+
+def _pool(registry, sets: tuple[str, ...], own_cards: bool) -> list:
+    """The Myth cards dealt: every one in play, or with --own-cards the
+    --set sets' own (replaced ones included), each set judged alone."""
     pool = registry.myth_cards()
     if own_cards:
         if not sets:
@@ -129,23 +176,12 @@ def balance(
         raise click.BadParameter(
             f"a full area needs {SIZE} Myth cards; this pool has {len(pool)}", param_hint="'--set'"
         )
-    if evaluator == "reference" and (workers > 1 or scheduler):
-        raise click.UsageError(
-            "--workers and --scheduler spread the compiled evaluator's "
-            "batches; the reference evaluator runs in this process"
-        )
-    arguments = dict(
-        boards=boards,
-        seed=seed,
-        face_up_end=face_up_end,
-        evaluator=evaluator,
-        workers=workers,
-        scheduler=scheduler,
-    )
-    printed, against = printed_reference(registry, pool, arguments)
-    arguments.update(printed)
-    err = console(stderr=True)
-    if err.is_terminal and evaluator == "compiled" and boards >= 5000:
+    return pool
+
+
+def _scored(pool, arguments: dict, err, long_run: bool):
+    """The balance report, with a progress bar on a terminal for a long run."""
+    if err.is_terminal and long_run:
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
         with Progress(
@@ -155,41 +191,26 @@ def balance(
             console=err,
             transient=True,
         ) as bar:
-            task = bar.add_task("areas", total=boards)
+            task = bar.add_task("areas", total=arguments["boards"])
             report = run_balance(pool, **arguments, progress=lambda n: bar.advance(task, n))
     else:
         report = run_balance(pool, **arguments)
-    best = (
-        _optimal(pool, hands, seed, face_up_end, effort, workers, scheduler, err)
-        if optimal
-        else None
-    )
-    low, high = report.printed_range
-    ended = ", every area ended face up" if face_up_end else ""
-    title = (
-        f"{len(pool)} cards, {boards} random areas{ended}, seed {seed}: mean total "
-        f"{report.mean_total:.2f} per area (spread {report.spread_total:.2f})"
-    )
-    if plot_path is not None:
-        from dioses_rules.render.balance_plot import balance_plot
+    return report
 
-        write_svg(plot_path, balance_plot(report, title))
-    if output_format == "json":
-        data = report.to_json()
-        if best is not None:
-            data["optimal"] = best.to_json()
-            for card in data["cards"]:
-                stats = best.cards[card["id"]]
-                card.update(
-                    optimal_dealt=stats.dealt,
-                    optimal_mean=round(stats.mean, 3),
-                    optimal_spread=round(stats.spread, 3),
-                )
-        print_json(data)
-    else:
-        _print_table(report, best, f"{title}; printed cards' means {low:.2f}-{high:.2f}{against}")
-    if plot_path is not None:
-        written(plot_path, "plot", output_format)
+
+def _print_json(report, best) -> None:
+    """The report as JSON, with each card's best-layout figures under --optimal."""
+    data = report.to_json()
+    if best is not None:
+        data["optimal"] = best.to_json()
+        for card in data["cards"]:
+            stats = best.cards[card["id"]]
+            card.update(
+                optimal_dealt=stats.dealt,
+                optimal_mean=round(stats.mean, 3),
+                optimal_spread=round(stats.spread, 3),
+            )
+    print_json(data)
 
 
 def _print_table(report, best, title: str) -> None:

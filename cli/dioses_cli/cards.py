@@ -13,6 +13,7 @@ from dioses_rules.language.english_definitions import provenance_text
 from dioses_rules.language.source_definitions import definition_text, pattern_rows_text
 from dioses_rules.language.texts import Texts
 from dioses_rules.pool.load import load_registry
+from dioses_rules.pool.our_names import our_translation, spanish_name
 from dioses_rules.pool.registry import Registry
 
 from .options import CARDS_OPTION, FORMAT_OPTION, LANG_OPTION, check_set_option
@@ -69,6 +70,13 @@ def definition_json(
     "on A4): a PDF with a page per sheet, or one SVG with the pages stacked. "
     "Never over an existing file without --overwrite.",
 )
+@click.option(
+    "--backs",
+    is_flag=True,
+    help="With --sheet: after each page of faces, a page of their backs, mirrored "
+    "so that each back lands behind its face when printed on both sides and "
+    "flipped on the long edge.",
+)
 @OVERWRITE_OPTION
 @LANG_OPTION
 @CARDS_OPTION
@@ -78,6 +86,7 @@ def cards(
     only_set: str | None,
     as_text: bool,
     sheet_path: Path | None,
+    backs: bool,
     overwrite: bool,
     lang: str,
     extra_cards: tuple[Path, ...],
@@ -88,6 +97,8 @@ def cards(
         raise click.UsageError(
             "--text lists the card text, --sheet draws it on cards: give one of them"
         )
+    if backs and sheet_path is None:
+        raise click.UsageError("--backs prints the backs of a sheet: add --sheet FILE")
     if sheet_path is not None and lang != "en":
         raise click.UsageError(
             "the card sheets are drawn in English only: --lang es "
@@ -102,7 +113,7 @@ def cards(
     rows = list(registry.listing(only_set))
     if sheet_path is not None:
         assert suffix is not None  # checked with the path
-        return _sheet(registry, rows, sheet_path, suffix, output_format)
+        return _sheet(registry, rows, sheet_path, suffix, output_format, backs)
     if output_format == "json":
         print_json([definition_json(*row, texts=texts) for row in rows])
         return
@@ -130,7 +141,7 @@ def cards(
             set_id,
             definition.kind,
             definition.id,
-            definition.name,
+            _marked(definition, definition.name, "en"),
             myth.type if myth is not None else "",
             " and ".join(myth.mythologies) if myth is not None else "",
             provenance_text(definition),
@@ -143,7 +154,9 @@ def _print_texts(out, rows, texts: Texts) -> None:
     """Each definition's heading and card text, in the language of ``texts``."""
     spanish = texts.lang == "es"
     for set_id, definition, replaces, replaced_by, by_set in rows:
-        head = f"{definition.id} - {definition.name} ({set_id}, {texts.kind(definition)}"
+        name = (spanish_name(definition) if spanish else None) or definition.name
+        head = f"{definition.id} - {_marked(definition, name, texts.lang)} "
+        head += f"({set_id}, {texts.kind(definition)}"
         if isinstance(definition, m.MythCard):
             head += f", {texts.card_kind(definition)}"
             if definition.tags:
@@ -156,7 +169,17 @@ def _print_texts(out, rows, texts: Texts) -> None:
             out.print("  " + line, markup=False)
 
 
-def _sheet(registry: Registry, rows, path: Path, suffix: str, output_format: str) -> None:
+def _marked(definition, name: str, lang: str) -> str:
+    """``name``, marked when it is a Spanish name of ours that no rulebook
+    prints (CARDS.md: "our translation")."""
+    if not our_translation(definition, name):
+        return name
+    return f"{name} ({'nuestra traducción' if lang == 'es' else 'our translation'})"
+
+
+def _sheet(
+    registry: Registry, rows, path: Path, suffix: str, output_format: str, backs: bool
+) -> None:
     """Print-and-play sheets of the listed definitions, in the listing's order."""
     from dioses_rules.render.card import CardText
     from dioses_rules.render.sheet import page_svgs, pages_of, sheet_svg
@@ -168,11 +191,12 @@ def _sheet(registry: Registry, rows, path: Path, suffix: str, output_format: str
     text = CardText.of(registry)
     pages = len(pages_of(cards))
     if suffix == ".pdf":
-        write_pdf(path, page_svgs(cards, text))
+        write_pdf(path, page_svgs(cards, text, backs))
     else:
-        write_svg(path, sheet_svg(cards, text))
+        write_svg(path, sheet_svg(cards, text, backs))
     noun = "card" if len(cards) == 1 else "cards"
+    sides = " (each followed by its backs, for long-edge duplex)" if backs else ""
     click.echo(
-        f"{len(cards)} {noun} on {pages} page{'s' if pages != 1 else ''} written to {path}",
+        f"{len(cards)} {noun} on {pages} page{'s' if pages != 1 else ''}{sides} written to {path}",
         err=output_format == "json",
     )

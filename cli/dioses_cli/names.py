@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from dioses_rules.language import model as m
+from dioses_rules.pool.our_names import spanish_name
 
 from .i18n import _, lang
 
@@ -19,9 +20,14 @@ _ENGLISH_ALIAS = ("myth", "objective-goal", "objective-element")
 
 
 def name_of(definition: m.Definition) -> str:
-    """A definition's name on screen, in the current language."""
-    if lang() == "en" and definition.kind in _ENGLISH_ALIAS and definition.aliases:
+    """A definition's name on screen, in the current language: in Spanish, a
+    law's or pattern's Spanish name of ours where it has one (no rulebook
+    prints them in Spanish; ``dioses cards`` marks them as our translation)."""
+    english_alias = isinstance(definition, m.MythCard) or definition.kind in _ENGLISH_ALIAS
+    if lang() == "en" and english_alias and definition.aliases:
         return definition.aliases[0]
+    if lang() == "es":
+        return spanish_name(definition) or definition.name
     return definition.name
 
 

@@ -131,25 +131,7 @@ def play_command(
     """
     out = console()
     if resume_path is not None:
-        given = [
-            name
-            for name, value in (
-                ("--set", bool(sets)),
-                ("--players", players is not None),
-                ("--scenario", scenario is not None),
-                ("--challenge", challenge),
-                ("--rule", bool(rules)),
-                ("--seed", seed is not None),
-                ("--agents", agents_text is not None),
-                ("--think", think is not None),
-            )
-            if value
-        ]
-        if given:
-            raise click.UsageError(
-                f"--resume continues a saved game as it was set up; "
-                f"{', '.join(given)} cannot be changed"
-            )
+        _resume_takes_no_setup(sets, players, scenario, challenge, rules, seed, agents_text, think)
         resume(
             out,
             resume_path,
@@ -183,6 +165,49 @@ def play_command(
         else make_agent(name, agent_seed(seed, seat), think)
         for seat, name in enumerate(names)
     ]
+    _announce(out, registry, names, scenario_id, seed, save_path)
+    fields = pool_fields(registry)
+
+    def setup_record(record: dict) -> dict:
+        if record.get("type") == "setup":
+            record = {**record, **fields}
+        return record
+
+    session.transform = setup_record
+    session.best_time = best_time
+    session.run(
+        lambda log: new_game(registry, agents, scenario_id, options, seed, challenge, log=log),
+        final_board,
+    )
+
+
+def _resume_takes_no_setup(
+    sets, players, scenario, challenge, rules, seed, agents_text, think
+) -> None:
+    """--resume goes on as the game was set up: a setup option is a usage error."""
+    given = [
+        name
+        for name, value in (
+            ("--set", bool(sets)),
+            ("--players", players is not None),
+            ("--scenario", scenario is not None),
+            ("--challenge", challenge),
+            ("--rule", bool(rules)),
+            ("--seed", seed is not None),
+            ("--agents", agents_text is not None),
+            ("--think", think is not None),
+        )
+        if value
+    ]
+    if given:
+        raise click.UsageError(
+            f"--resume continues a saved game as it was set up; "
+            f"{', '.join(given)} cannot be changed"
+        )
+
+
+def _announce(out, registry, names: list[str], scenario_id, seed: int, save_path) -> None:
+    """The new game's one heading line (and a scenario's card text)."""
     seats = ", ".join(f"{i + 1} {n}" for i, n in enumerate(names))
     if scenario_id:
         head = _("New game of scenario {name}, seed {seed}; seats: {seats}; autosave: {save}")
@@ -200,19 +225,6 @@ def play_command(
     )
     if scenario_id:
         out.print(texts(registry).text(registry.get("scenario", scenario_id)), markup=False)
-    fields = pool_fields(registry)
-
-    def setup_record(record: dict) -> dict:
-        if record.get("type") == "setup":
-            record = {**record, **fields}
-        return record
-
-    session.transform = setup_record
-    session.best_time = best_time
-    session.run(
-        lambda log: new_game(registry, agents, scenario_id, options, seed, challenge, log=log),
-        final_board,
-    )
 
 
 def _seat_names(

@@ -91,14 +91,14 @@ def score(
         require_pictures()
     _registry, sources = load_registry(extra_cards)  # every card file checked once
     if len(boards) == 1:
-        report, resolved, registry, shown, mismatches = _scored(
+        report, resolved, registry, shown, mismatches, name = _scored(
             boards[0], sources, explain, evaluator
         )
         if svg_path is not None:
             from dioses_rules.render.board_picture import board_picture
             from dioses_rules.render.card import CardText
 
-            picture = board_picture(resolved, report, CardText.of(registry), shown, explain)
+            picture = board_picture(resolved, report, CardText.of(registry), name, explain)
             write_svg(svg_path, picture)
         if output_format == "json":
             print_json(_document(report, registry, lang, mismatches))
@@ -129,8 +129,8 @@ def _document(report, registry, lang: str, mismatches=None) -> dict:
 
 
 def _scored(board: Path, sources, explain: bool, evaluator: str):
-    """One board read (a path or '-'), resolved and scored, and its
-    expectations checked (None: it has no [expect] table)."""
+    """One board read (a path or '-'), resolved and scored, its
+    expectations checked (None: it has no [expect] table), and its name."""
     shown = "<stdin>" if str(board) == "-" else str(board)
     if shown == "<stdin>":
         board_file = read_board_bytes(sys.stdin.buffer.read(), shown)
@@ -148,7 +148,15 @@ def _scored(board: Path, sources, explain: bool, evaluator: str):
             shown,
             registry,
         )
-    return report, resolved, registry, shown, mismatches
+    return report, resolved, registry, shown, mismatches, _title(board_file.name, shown)
+
+
+def _title(name: str | None, shown: str) -> str:
+    """A board's name for its picture's title: its ``name`` key, else its
+    file's name without the folder and .toml ("power-of-ra"), never a path."""
+    if name and name.strip():
+        return name.strip()
+    return "board" if shown == "<stdin>" else Path(shown).stem
 
 
 def _score_many(
@@ -158,7 +166,7 @@ def _score_many(
     results, failed, unmet = [], 0, 0
     for board in boards:
         try:
-            report, _resolved, registry, shown, mismatches = _scored(
+            report, _resolved, registry, shown, mismatches, _name = _scored(
                 board, sources, explain, evaluator
             )
         except DiosesError as error:

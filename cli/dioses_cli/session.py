@@ -19,8 +19,10 @@ from dioses_rules.pool.registry import Registry
 from dioses_rules.scoring.board import write_board
 
 from . import best
-from .human import HUMAN, N_, InputClosed, Narrator
+from .choice_words import N_
+from .human import HUMAN, InputClosed
 from .i18n import _
+from .narration import Narrator
 from .output import EXIT_INTERRUPTED, EXIT_USER_ERROR
 from .table import draw_board, print_result
 from .targets import final_board_paths

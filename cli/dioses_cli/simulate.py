@@ -27,7 +27,7 @@ from .options import (
 )
 from .output import EXIT_CODES_HELP, console, print_json, user_errors
 from .params import FilePath, Whole
-from .views import print_simulation
+from .simulation_view import print_simulation
 
 
 @click.command("simulate", epilog=EXIT_CODES_HELP)

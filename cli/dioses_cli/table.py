@@ -147,6 +147,36 @@ def draw_board(out, game: Game, seat: int | None, setup: bool = False) -> None:
         order.remove(own)
         order.insert(0, own)
     registry = game.registry
+    status = _heading(game, seat, setup)
+    _piles(status, game)
+    out.print(status)
+    compact = []
+    for area in order:
+        seats = ", ".join(seat_label(game, s) for s in game.seats_of_area(area))
+        report = visible_report(game, area)
+        title = _("Area {number}: {seats}").format(number=area + 1, seats=seats)
+        if area == own:
+            title += " - " + _("yours")
+        title += " - " + ngettext(
+            "{count} point showing", "{count} points showing", report.total
+        ).format(count=report.total)
+        detailed = area == own or len(order) <= 2
+        table = area_table(game, area, title, detailed, report, out.width)
+        if detailed:
+            out.print(table)
+            out.print(area_notes(game, area), markup=False)
+            _scenario_ticks(out, report, registry)
+        else:
+            table.caption = area_notes(game, area)
+            table.caption_justify = "left"
+            compact.append(table)
+    if compact:
+        out.print(Columns(compact, padding=(0, 2)))
+
+
+def _heading(game: Game, seat: int | None, setup: bool) -> Text:
+    """Whose turn it is (and who decides, if another seat), and the scenario."""
+    state = game.state
     status = Text()
     if setup:
         status.append(_("Setup"), style="bold")
@@ -166,6 +196,13 @@ def draw_board(out, game: Game, seat: int | None, setup: bool = False) -> None:
         )
         if state.challenge:
             status.append(" " + _("(challenge)"))
+    return status
+
+
+def _piles(status: Text, game: Game) -> None:
+    """The deck, the discard piles' tops, what is out of the game, the
+    objectives, the scenario's state and the last round's turns left."""
+    state, registry = game.state, game.registry
     status.append("\n" + _("deck: {cards}").format(cards=cards_count(len(state.deck))))
     for index, pile in enumerate(state.discards):
         top = named(registry, "myth", pile[-1]) if pile else _("empty")
@@ -208,29 +245,6 @@ def draw_board(out, game: Game, seat: int | None, setup: bool = False) -> None:
             ).format(count=state.turns_left),
             style="yellow",
         )
-    out.print(status)
-    compact = []
-    for area in order:
-        seats = ", ".join(seat_label(game, s) for s in game.seats_of_area(area))
-        report = visible_report(game, area)
-        title = _("Area {number}: {seats}").format(number=area + 1, seats=seats)
-        if area == own:
-            title += " - " + _("yours")
-        title += " - " + ngettext(
-            "{count} point showing", "{count} points showing", report.total
-        ).format(count=report.total)
-        detailed = area == own or len(order) <= 2
-        table = area_table(game, area, title, detailed, report, out.width)
-        if detailed:
-            out.print(table)
-            out.print(area_notes(game, area), markup=False)
-            _scenario_ticks(out, report, registry)
-        else:
-            table.caption = area_notes(game, area)
-            table.caption_justify = "left"
-            compact.append(table)
-    if compact:
-        out.print(Columns(compact, padding=(0, 2)))
 
 
 def cards_count(count: int) -> str:
@@ -247,7 +261,12 @@ def _scenario_ticks(out, report: ScoreReport, registry) -> None:
     said = texts(registry)
     for label, conditions, written in (
         (_("victory"), scenario.victory_conditions, scenario.scenario.victory),
-        (_("challenge"), scenario.challenge_conditions, scenario.scenario.challenge),
+        # R34: a challenge is met only with its victory
+        (
+            _("challenge, with the victory"),
+            scenario.challenge_conditions,
+            scenario.scenario.challenge,
+        ),
     ):
         if conditions:
             line.append(f"{label}: ", style="bold")

@@ -9,16 +9,14 @@ from rich.table import Table
 from rich.text import Text
 
 from dioses_rules.language import model as m
-from dioses_rules.pool.registry import Registry
 from dioses_rules.scoring.area import cell_index
 from dioses_rules.scoring.score import ScoreReport
 
 from .i18n import _, ruling
 from .names import cell_word, line_name, name_of, on_line, row_word
-from .output import console, counted
+from .output import console
 
 if TYPE_CHECKING:  # scoring a board never loads the game engine
-    from dioses_rules.engine.simulate import SimulationReport
     from dioses_rules.language.texts import Texts
 
 
@@ -265,97 +263,6 @@ def _scenario(out, result, say: _Say) -> None:
         ),
         markup=False,
     )
-
-
-def _pct(rate: float) -> str:
-    return f"{rate * 100:.1f}%"
-
-
-def print_simulation(out, simulation: SimulationReport, registry: Registry, elapsed: float) -> None:
-    report = simulation.to_json()
-    what = (
-        "base game"
-        if report["scenario"] is None
-        else (
-            f"scenario {registry.get('scenario', report['scenario']).number} "
-            f"{report['scenario']}" + (" (challenge)" if report["challenge"] else "")
-        )
-    )
-    options = f", rule options: {', '.join(report['options'])}" if report["options"] else ""
-    from dioses_rules.engine.state import RULES
-
-    if simulation.rules != RULES:
-        options += f", rules revision {simulation.rules}"
-    out.print(
-        f"{report['games']} games, {what}, {counted(report['players'], 'player')}, seeds "
-        f"{report['seeds'][0]}..{report['seeds'][1]}{options} ({elapsed:.1f} s)",
-        markup=False,
-    )
-    base = report["scenario"] is None
-    table = Table(title="Seats", title_justify="left")
-    for header in ["seat", "agent", "mean score", "spread", "min", "max"] + (
-        ["wins", "shared", "win rate"] if base else []
-    ):
-        table.add_column(header, justify="right" if header not in ("agent",) else "left")
-    for seat in report["seats"]:
-        score = seat["score"]
-        row = [
-            str(seat["seat"]),
-            seat["agent"],
-            f"{score['mean']:.2f}",
-            f"{score['spread']:.2f}",
-            str(score["min"]),
-            str(score["max"]),
-        ]
-        if base:
-            row += [str(seat["wins"]), str(seat["shared_wins"]), _pct(seat["win_rate"])]
-        table.add_row(*row)
-    out.print(table)
-    if base:
-        agents = Table(title="Agents", title_justify="left")
-        for header in (
-            "agent",
-            "seats",
-            "mean score",
-            "wins / seat-games",
-            "win rate",
-            "games won",
-        ):
-            agents.add_column(header)
-        for name, entry in report["agents"].items():
-            agents.add_row(
-                name,
-                ", ".join(map(str, entry["seats"])),
-                f"{entry['score']['mean']:.2f}",
-                f"{entry['wins']} / {entry['seat_games']}",
-                _pct(entry["win_rate"]),
-                f"{entry['games_won']} ({_pct(entry['game_win_rate'])})",
-            )
-        out.print(agents)
-        out.print(
-            f"Counting: {report['counting']}. Games with a shared win: {report['shared_wins']}.",
-            markup=False,
-        )
-    score, turns = report["score"], report["turns"]
-    out.print(
-        f"Score per area: mean {score['mean']:.2f}, spread {score['spread']:.2f} "
-        f"(standard deviation), min {score['min']}, max {score['max']}",
-        markup=False,
-    )
-    out.print(
-        f"Game length: mean {turns['mean']:.1f} turns, spread {turns['spread']:.1f}, "
-        f"min {turns['min']}, max {turns['max']}; turn-limit hits: "
-        f"{report['turn_limit_hits']}",
-        markup=False,
-    )
-    rates = report["scenario_rates"]
-    if rates is not None:
-        out.print(
-            f"Scenario: victory {_pct(rates['victory'])} ({rates['victories']}), "
-            f"challenge {_pct(rates['challenge'])} ({rates['challenges']}), "
-            f"beaten {_pct(rates['beaten'])} ({rates['beaten_games']})",
-            markup=False,
-        )
 
 
 # ------------------------------------------------------------------ log records in words

@@ -1,7 +1,9 @@
 """``dioses balance --plot``: each Myth card's mean points on random full
-areas with its spread (one standard deviation each side), the printed
-cards marked, the band of the printed cards' means shaded, and the flagged
-cards highlighted with their flags (docs/balance.md)."""
+areas with its spread (one standard deviation each side, never below the
+least the card can score: 0 for a card that cannot lose points, else its
+lines' worst, ``scoring/extremes.line_bounds``), the printed cards marked,
+the band of the printed cards' means shaded, and the flagged cards
+highlighted with their flags (docs/balance.md)."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ import drawsvg as dw
 
 from ..language import model as m
 from ..scoring.balance import BalanceReport, CardStats
+from ..scoring.extremes import PoolLimits, line_bounds
 from .draw import FONT, INK, MUTED, NOT_MET, label, title
 
 ROW = 16.0
@@ -23,8 +26,23 @@ PRINTED = "#2b6cb0"
 OTHER = "#718096"
 
 
-def _scale(report: BalanceReport):
-    low = min([0.0, *(s.mean - s.spread for s in report.cards)])
+def floors(report: BalanceReport, limits: PoolLimits | None = None) -> dict[str, int]:
+    """The least each card of the report can score, by id: its lines' worst
+    in ``limits`` (the pool's; None: its cards, with up to 7 laws met and
+    100 patterns completed, so that no floor is too high)."""
+    if limits is None:
+        limits = PoolLimits(tuple(s.card for s in report.cards), 7, 100)
+    return {s.card.id: line_bounds(s.card.lines, limits)[0] for s in report.cards}
+
+
+def _whisker(stats: CardStats, floor: float) -> tuple[float, float]:
+    """The spread's two ends: one standard deviation each side of the
+    mean, the low end never below ``floor``."""
+    return max(stats.mean - stats.spread, floor), stats.mean + stats.spread
+
+
+def _scale(report: BalanceReport, floor: dict[str, int]):
+    low = min([0.0, *(_whisker(s, floor[s.card.id])[0] for s in report.cards)])
     high = max([1.0, *(s.mean + s.spread for s in report.cards)])
     low, high = math.floor(low), math.ceil(high)
     x0 = LEFT + NAME_W
@@ -35,10 +53,12 @@ def _scale(report: BalanceReport):
     return low, high, at
 
 
-def balance_plot(report: BalanceReport, title: str = "") -> str:
-    """The balance report as an SVG document, the cards sorted by mean."""
+def balance_plot(report: BalanceReport, title: str = "", limits: PoolLimits | None = None) -> str:
+    """The balance report as an SVG document, the cards sorted by mean;
+    ``limits``: the pool's, for each card's least points (:func:`floors`)."""
     cards = sorted(report.cards, key=lambda s: (-s.mean, s.card.id))
-    low, high, at = _scale(report)
+    floor = floors(report, limits)
+    low, high, at = _scale(report, floor)
     height = TOP + len(cards) * ROW + 40
     width = LEFT + NAME_W + PLOT_W + FLAG_W
     drawing = dw.Drawing(width, height, font_family=FONT)
@@ -51,7 +71,8 @@ def balance_plot(report: BalanceReport, title: str = "") -> str:
     drawing.append(label(heading, 15, LEFT, 26, font_weight="bold", class_="title"))
     drawing.append(
         label(
-            f"mean points per card, with one standard deviation each side; "
+            f"mean points per card, with one standard deviation each side (never "
+            f"below the least the card can score); "
             f"shaded: the printed cards' means ({printed_low:.2f}-"
             f"{printed_high:.2f}); \u25c6 printed card, \u25cf other",
             11.5,
@@ -99,12 +120,13 @@ def balance_plot(report: BalanceReport, title: str = "") -> str:
         label("flags", 11.5, LEFT + NAME_W + PLOT_W + 12, TOP - 10, fill=MUTED, font_weight="bold")
     )
     for index, stats in enumerate(cards):
-        drawing.append(_row(stats, TOP + index * ROW, at))
+        drawing.append(_row(stats, TOP + index * ROW, at, floor[stats.card.id]))
     return drawing.as_svg()
 
 
-def _row(stats: CardStats, y: float, at) -> dw.Group:
+def _row(stats: CardStats, y: float, at, floor: float) -> dw.Group:
     card = stats.card
+    start, end = _whisker(stats, floor)
     printed = card.provenance is m.Provenance.PRINTED
     flagged = bool(stats.flags)
     group = dw.Group(
@@ -112,6 +134,8 @@ def _row(stats: CardStats, y: float, at) -> dw.Group:
         data_id=card.id,
         data_mean=f"{stats.mean:.3f}",
         data_spread=f"{stats.spread:.3f}",
+        data_low=f"{start:.3f}",
+        data_floor=str(floor),
         data_printed=str(printed).lower(),
         data_flags="; ".join(stats.flags),
     )
@@ -138,9 +162,9 @@ def _row(stats: CardStats, y: float, at) -> dw.Group:
     colour = PRINTED if printed else OTHER
     group.append(
         dw.Line(
-            at(stats.mean - stats.spread),
+            at(start),
             middle,
-            at(stats.mean + stats.spread),
+            at(end),
             middle,
             stroke=colour,
             stroke_width=2,
@@ -165,9 +189,7 @@ def _row(stats: CardStats, y: float, at) -> dw.Group:
         )
     else:
         group.append(dw.Circle(cx, middle, 3.6, fill=OTHER))
-    group.append(
-        label(f"{stats.mean:.2f}", 9, at(stats.mean + stats.spread) + 5, middle + 3.2, fill=MUTED)
-    )
+    group.append(label(f"{stats.mean:.2f}", 9, at(end) + 5, middle + 3.2, fill=MUTED))
     if flagged:
         group.append(
             label(

@@ -106,7 +106,7 @@ def _cell(
                 stroke_dasharray="8,5",
             )
         )
-        group.append(_pill("face down (R12)", x + CARD_W / 2, y - 1, INK, 10.5, "face"))
+        group.append(_pill("face down", x + CARD_W / 2, y - 1, INK, 10.5, "face"))
     group.append(
         _pill(
             f"{score.points:+d}p" if score.points else "0p",
@@ -243,8 +243,8 @@ def _tie_break_words(board: Board, text: CardText) -> str:
     """What R16 counts: "gods" (the declared plural of the tie-break type)."""
     counted = board.tie_break or bundled_tie_break()
     if counted is None:
-        return "R16 tie-break count"
-    return f"{text.vocabulary.plural('type', counted)} for the R16 tie-break"
+        return "tie-break count"
+    return f"{text.vocabulary.plural('type', counted)} for the tie-break"
 
 
 def _summary(panel: Panel, report: ScoreReport, tie_break: str) -> None:
@@ -285,7 +285,7 @@ def _patterns(panel: Panel, report: ScoreReport, text: CardText) -> None:
     if not report.patterns:
         return
     group = panel.section("patterns")
-    panel.heading(group, "Patterns held (R14)")
+    panel.heading(group, "Patterns held")
     scale, per_row = 1.8, 3
     width, height = CARD_WIDTH * scale, CARD_HEIGHT * scale
     for index, held in enumerate(report.patterns):
@@ -320,7 +320,7 @@ def _objectives(panel: Panel, report: ScoreReport, text: CardText) -> None:
     if not report.objectives:
         return
     group = panel.section("objectives")
-    panel.heading(group, "Objectives (R15)")
+    panel.heading(group, "Objectives")
     for objective in report.objectives:
         item = dw.Group(
             class_="objective",
@@ -328,7 +328,10 @@ def _objectives(panel: Panel, report: ScoreReport, text: CardText) -> None:
             data_element=objective.element.id,
             data_points=str(objective.points),
         )
-        head = f"{objective.goal.name} + {objective.element.name}: {objective.points}p"
+        goal, element = (
+            x.aliases[0] if x.aliases else x.name for x in (objective.goal, objective.element)
+        )
+        head = f"{goal} + {element}: {objective.points}p"  # in English, as the picture is
         panel.paragraph(item, head, 13, bold=True, colour=_points_colour(objective.points))
         panel.paragraph(item, text.text(objective.goal), 11, colour=MUTED)
         panel.paragraph(item, text.text(objective.element), 11, colour=MUTED)
@@ -349,9 +352,12 @@ def _scenario(panel: Panel, report: ScoreReport, text: CardText) -> None:
     ):
         if not conditions:
             continue
+        verdict = "met" if met else "not met"
+        if what == "Challenge" and not met and not result.victory:
+            verdict = "not met: a challenge counts only with the victory"  # R34
         panel.paragraph(
             group,
-            f"{what}: {'met' if met else 'not met'}",
+            f"{what}: {verdict}",
             13,
             bold=True,
             colour=MET if met else NOT_MET,

@@ -1,16 +1,22 @@
 """One card drawn as a poker-size card face (63 x 88 mm, in millimetres).
 
 :func:`card_group` returns the card as an SVG group at a place and a scale;
-the sheet, the board picture (and later the web app) draw every card
-through it. The face shows the printed name, what the card is (type and
-mythology, or its kind), the mythology symbols, the English card text that
-``dioses cards --text`` prints, a Pattern's shape drawn as cells, and the
-provenance mark (CARDS.md: printed, named, reconstructed).
+the sheet, the board picture and the web app draw every card through it.
+The face, top to bottom: a band in its mythology's colour (its kind's for
+the other definitions) with the printed name, in white or ink, whichever
+passes WCAG AA on the band, and the mythology symbols; a picture panel with
+the type's icon (a god's crown, a place's temple, an object's amphora; a
+Pattern's shape with its legend); what the card is; its text, one row per
+scoring line with the points large beside it (``card_rows``); and the
+footer: the provenance mark (CARDS.md: printed, named, reconstructed) and
+where the card comes from. The whole English card text that ``dioses cards
+--text`` prints is the face's description (``desc``) too.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from html import escape
 
 import drawsvg as dw
 from attrs import field, frozen
@@ -18,14 +24,33 @@ from attrs import field, frozen
 from ..language import model as m
 from ..language.english_definitions import CardTextWriter, english_text, provenance_text
 from ..language.vocabulary import Vocabulary
+from ..pool.our_names import our_translation
 from ..pool.registry import Registry
-from .draw import FONT, LINE_HEIGHT, MUTED, fit, label, lines_text, one_line, text_width, title
-from .symbols import any_mythology_symbol, colour_of, mythology_symbol, type_mark
+from .card_pattern import pattern_legend, pattern_shape
+from .card_rows import draw_rows, face_rows
+from .draw import (
+    FONT,
+    LINE_HEIGHT,
+    MUTED,
+    fit,
+    ink_on,
+    label,
+    lines_text,
+    one_line,
+    shown,
+    tint,
+    title,
+)
+from .icons import icon
+from .symbols import colour_of, mythology_symbol
 
 CARD_WIDTH = 63.0
 CARD_HEIGHT = 88.0
 MARGIN = 3.5
-BAND = 15.0  # the coloured band holding the name
+BAND = 13.0  # the coloured band holding the name
+FOOTER = 7.6  # the footer's two lines of 2.6 mm text, under its rule
+FOOTER_SIZE = 2.6  # 7.4 pt: readable on paper, about 10 px on a screen at 96 dpi
+NOTE = 4.2  # a note ("replaced by ...") above the footer
 KIND_COLOURS = {
     "law": "#553c9a",
     "pattern": "#744210",
@@ -61,6 +86,9 @@ class CardText:
         return english_text(
             definition, self.names, self.pattern_points, self.vocabulary, self.option_names
         )
+
+    def writer(self) -> CardTextWriter:
+        return CardTextWriter(self.names, self.pattern_points, self.vocabulary, self.option_names)
 
     def condition(self, condition: m.Condition) -> str:
         """A scenario's condition in English, as its card says it."""
@@ -106,184 +134,137 @@ def card_group(
         data_provenance=definition.provenance.value,
         **({"data_set": set_id} if set_id else {}),
     )
+    whole = text.text(definition)
     group.append(title(f"{definition.name} ({definition.id})"))
+    group.append(dw.Raw(f"<desc>{escape(shown(whole))}</desc>"))
     colour = band_colour(definition, vocabulary)
     group.append(
         dw.Rectangle(
             0, 0, CARD_WIDTH, CARD_HEIGHT, rx=3, fill="white", stroke="#2d3748", stroke_width=0.35
         )
     )
+    _band(group, definition, vocabulary, colour)
+    rows = face_rows(definition, text.writer(), whole)
+    art = _art_height(definition, rows)
+    _art(group, definition, vocabulary, colour, art)
+    top = BAND + art + 1.2
+    kind, used = _kind(definition, vocabulary, top)
+    group.append(kind)
+    top += used + 0.6
+    bottom = CARD_HEIGHT - FOOTER - (NOTE if note else 0.0) - 1.0
     group.append(
-        dw.Path(
-            f"M0,{BAND} V3 A3,3 0 0 1 3,0 H{CARD_WIDTH - 3} A3,3 0 0 1 {CARD_WIDTH},3 V{BAND} Z",
-            fill=colour,
-        )
+        draw_rows(rows, MARGIN, top, CARD_WIDTH - 2 * MARGIN, bottom - top, colour, ink_on(colour))
     )
-    symbols = definition.mythologies if isinstance(definition, m.MythCard) else ()
-    group.append(_name(definition.name, CARD_WIDTH - 2 * MARGIN - 7.8 * len(symbols)))
-    for index, mythology in enumerate(symbols):
-        cx = CARD_WIDTH - MARGIN - 3.4 - 7.8 * index
-        group.append(dw.Rectangle(cx - 3.4, BAND / 2 - 3.4, 6.8, 6.8, rx=1.2, fill="white"))
-        group.append(mythology_symbol(vocabulary, mythology, cx, BAND / 2, 2.5))
-    subtitle = kind_line(definition, vocabulary)
-    if definition.aliases and definition.aliases[0] != definition.name:
-        subtitle = f"{definition.aliases[0]} \u00b7 {subtitle}"
-    group.append(
-        label(
-            subtitle,
-            one_line(subtitle, CARD_WIDTH - 2 * MARGIN, 3.0),
-            MARGIN,
-            BAND + 4.5,
-            fill=MUTED,
-            class_="kind",
-        )
-    )
-    body_top = BAND + 7.5
-    body = text.text(definition)
-    if isinstance(definition, m.Pattern):
-        body_top = _pattern_shape(group, definition, vocabulary, body_top)
-        body = body.split("\n")[0].rstrip(":")
-    body_height = CARD_HEIGHT - 9.0 - body_top - (3.5 if note else 0.0)
-    size, lines = fit(body, CARD_WIDTH - 2 * MARGIN, body_height, 4.2)
-    group.append(lines_text(lines, size, MARGIN, body_top + size, class_="card-text"))
     _footer(group, definition, set_id, note)
     return group
 
 
-def _name(name: str, width: float) -> dw.Text:
-    """The name in the band: one line, or two smaller ones when one line
-    would be too small to read."""
-    size = one_line(name, width, 5.2)
-    if size >= 3.4:
-        return label(
-            name,
-            size,
-            MARGIN,
-            BAND / 2 + size * 0.36,
-            fill="white",
-            font_weight="bold",
-            class_="name",
+def _band(group: dw.Group, definition: m.Definition, vocabulary: Vocabulary, colour: str) -> None:
+    """The coloured band: the name and the mythology symbols on white discs."""
+    group.append(
+        dw.Path(
+            f"M0,{BAND} V3 A3,3 0 0 1 3,0 H{CARD_WIDTH - 3} A3,3 0 0 1 {CARD_WIDTH},3 V{BAND} Z",
+            fill=colour,
+            class_="band",
         )
-    size, lines = fit(name, width, BAND - 2.0, 4.4, bold=True)
+    )
+    symbols = definition.mythologies if isinstance(definition, m.MythCard) else ()
+    group.append(_name(definition.name, CARD_WIDTH - 2 * MARGIN - 7.8 * len(symbols), colour))
+    for index, mythology in enumerate(symbols):
+        cx = CARD_WIDTH - MARGIN - 3.4 - 7.8 * index
+        group.append(dw.Circle(cx, BAND / 2, 3.5, fill="white"))
+        group.append(mythology_symbol(vocabulary, mythology, cx, BAND / 2, 2.4))
+
+
+def _art_height(definition: m.Definition, rows) -> float:
+    """The picture panel's height: room for a Pattern's shape and legend;
+    less for a long text, so that the text stays large."""
+    if isinstance(definition, m.Pattern):
+        return 36.0
+    words = sum(len(row.sentence) for row in rows)
+    return 27.0 if words <= 110 else 20.0 if words <= 200 else 12.0
+
+
+def _art(
+    group: dw.Group, definition: m.Definition, vocabulary: Vocabulary, colour: str, height: float
+) -> None:
+    """The picture panel under the band, tinted in the band's colour."""
+    panel = dw.Group(class_="art")
+    panel.append(dw.Rectangle(0, BAND, CARD_WIDTH, height, fill=tint(colour, 0.88)))
+    if isinstance(definition, m.Pattern):
+        width = CARD_WIDTH - 2 * MARGIN
+        _, used = pattern_legend(definition, vocabulary, MARGIN, 0.0, width)
+        legend, _ = pattern_legend(
+            definition, vocabulary, MARGIN, BAND + height - used - 0.8, width
+        )
+        panel.append(
+            pattern_shape(definition, vocabulary, MARGIN, BAND + 1.5, width, height - used - 3.0)
+        )
+        panel.append(legend)
+    else:
+        what = definition.type if isinstance(definition, m.MythCard) else definition.kind
+        size = min(height - 4.0, 22.0)
+        panel.append(
+            icon(what, CARD_WIDTH / 2, BAND + height / 2, size, tint(colour, 0.25), vocabulary)
+        )
+    group.append(panel)
+
+
+def _kind(definition: m.Definition, vocabulary: Vocabulary, top: float) -> tuple[dw.Group, float]:
+    """What the card is ("Greek god"), after its other name, with its icon;
+    on two lines when one would be too small; and the height it takes."""
+    subtitle = kind_line(definition, vocabulary)
+    if definition.aliases and definition.aliases[0] != definition.name:
+        subtitle = f"{definition.aliases[0]} \u00b7 {subtitle}"
+    group = dw.Group(class_="kind-line")
+    what = definition.type if isinstance(definition, m.MythCard) else definition.kind
+    group.append(icon(what, MARGIN + 1.7, top + 1.9, 3.6, MUTED, vocabulary))
+    width = CARD_WIDTH - 2 * MARGIN - 4.6
+    size = one_line(subtitle, width, 3.2, bold=False)
+    lines = [subtitle]
+    if size < FOOTER_SIZE:
+        size, lines = fit(subtitle, width, 2 * FOOTER_SIZE * LINE_HEIGHT, FOOTER_SIZE)
+    group.append(lines_text(lines, size, MARGIN + 4.6, top + 3.1, fill=MUTED, class_="kind"))
+    return group, 2.0 + len(lines) * size * LINE_HEIGHT
+
+
+def _name(name: str, width: float, colour: str) -> dw.Text:
+    """The name in the band: one line, or two smaller ones when one line
+    would be too small to read; white or ink, whichever reads on the band."""
+    ink = ink_on(colour)
+    size = one_line(name, width, 5.4)
+    if size >= 3.6:
+        return label(
+            name, size, MARGIN, BAND / 2 + size * 0.36, fill=ink, font_weight="bold", class_="name"
+        )
+    size, lines = fit(name, width, BAND - 1.6, 4.4, bold=True)
     top = (BAND - len(lines) * size * LINE_HEIGHT) / 2 + size * 0.92
-    return lines_text(lines, size, MARGIN, top, fill="white", font_weight="bold", class_="name")
+    return lines_text(lines, size, MARGIN, top, fill=ink, font_weight="bold", class_="name")
 
 
 def _footer(group: dw.Group, definition: m.Definition, set_id: str | None, note: str) -> None:
-    base = CARD_HEIGHT - 3.2
+    """Under a rule: the provenance, then the set and id, each on its own
+    line at a readable size (smaller only for a line too long for the card)."""
+    width = CARD_WIDTH - 2 * MARGIN
+    rule = CARD_HEIGHT - FOOTER
     group.append(
-        dw.Line(
-            MARGIN, base - 3.6, CARD_WIDTH - MARGIN, base - 3.6, stroke="#cbd5e0", stroke_width=0.25
-        )
+        dw.Line(MARGIN, rule, CARD_WIDTH - MARGIN, rule, stroke="#a0aec0", stroke_width=0.25)
     )
-    taken = 0.0
-    if definition.provenance_stated:
-        shown = (
-            f"{PROVENANCE_MARKS.get(definition.provenance.value, '')} {provenance_text(definition)}"
-        )
-        group.append(label(shown, 2.3, MARGIN, base, fill=MUTED, class_="provenance"))
-        taken = text_width(shown, 2.3) + 2.0
     if note:
+        size = one_line(note, width, FOOTER_SIZE, bold=False)
         group.append(
-            label(
-                note,
-                one_line(note, CARD_WIDTH - 2 * MARGIN, 2.4),
-                MARGIN,
-                base - 5.0,
-                fill=MUTED,
-                font_style="italic",
-                class_="note",
-            )
+            label(note, size, MARGIN, rule - 1.2, fill=MUTED, font_style="italic", class_="note")
         )
+    if definition.provenance_stated:
+        mark = PROVENANCE_MARKS.get(definition.provenance.value, "")
+        words = f"{mark} {provenance_text(definition)}"
+        if our_translation(definition, definition.name):  # no rulebook prints it
+            words += "; name: our translation"
+        size = one_line(words, width, FOOTER_SIZE, bold=False)
+        group.append(label(words, size, MARGIN, rule + 3.1, fill=MUTED, class_="provenance"))
     where = " \u00b7 ".join(x for x in (set_id, definition.id) if x)
-    room = CARD_WIDTH - 2 * MARGIN - taken
-    if one_line(where, room, 2.0) < 1.6 and not note:  # too small beside it: above the rule
-        base, room = base - 5.0, CARD_WIDTH - 2 * MARGIN
-    group.append(
-        label(
-            where,
-            one_line(where, room, 2.0),
-            CARD_WIDTH - MARGIN,
-            base,
-            fill=MUTED,
-            text_anchor="end",
-            class_="id",
-        )
-    )
-
-
-def _pattern_shape(
-    group: dw.Group, pattern: m.Pattern, vocabulary: Vocabulary, top: float
-) -> float:
-    """The pattern's cells (R14), each with its mythology's symbol (none: any
-    mythology) and its type's mark; returns where the text below goes."""
-    rows = len(pattern.shape)
-    columns = max(len(row) for row in pattern.shape)
-    cell = min((CARD_WIDTH - 2 * MARGIN) / columns, 34.0 / rows, 13.0)
-    left = (CARD_WIDTH - cell * columns) / 2
-    shape = dw.Group(class_="pattern-shape")
-    for r, row in enumerate(pattern.shape):
-        for c, wanted in enumerate(row):
-            cx, cy = left + c * cell, top + r * cell
-            if wanted is None:
-                shape.append(
-                    dw.Rectangle(
-                        cx + 0.6,
-                        cy + 0.6,
-                        cell - 1.2,
-                        cell - 1.2,
-                        rx=1,
-                        fill="none",
-                        stroke="#cbd5e0",
-                        stroke_width=0.3,
-                        stroke_dasharray="1,1",
-                    )
-                )
-                continue
-            shape.append(_pattern_cell(wanted, vocabulary, cx, cy, cell))
-    group.append(shape)
-    return top + rows * cell + 2.0
-
-
-def _pattern_cell(
-    wanted: m.PatternCell, vocabulary: Vocabulary, x: float, y: float, cell: float
-) -> dw.Group:
-    colour = colour_of(vocabulary, wanted.mythology)
-    drawn = dw.Group(
-        class_="pattern-cell", data_type=wanted.type, data_mythology=wanted.mythology or "any"
-    )
-    drawn.append(
-        dw.Rectangle(
-            x + 0.6,
-            y + 0.6,
-            cell - 1.2,
-            cell - 1.2,
-            rx=1,
-            fill="#f7fafc",
-            stroke=colour,
-            stroke_width=0.4,
-        )
-    )
-    if wanted.mythology is not None:
-        drawn.append(
-            mythology_symbol(
-                vocabulary, wanted.mythology, x + cell / 2, y + cell * 0.36, cell * 0.2
-            )
-        )
-    else:
-        drawn.append(any_mythology_symbol(vocabulary, x + cell / 2, y + cell * 0.36, cell * 0.2))
-    drawn.append(
-        label(
-            type_mark(vocabulary, wanted.type),
-            cell * 0.28,
-            x + cell / 2,
-            y + cell * 0.86,
-            text_anchor="middle",
-            font_weight="bold",
-            fill=colour,
-        )
-    )
-    return drawn
+    size = one_line(where, width, FOOTER_SIZE, bold=False)
+    group.append(label(where, size, MARGIN, rule + 6.4, fill=MUTED, class_="id"))
 
 
 def card_svg(definition: m.Definition, text: CardText, set_id: str | None = None) -> str:

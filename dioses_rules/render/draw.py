@@ -68,9 +68,10 @@ def fit(
         size *= 0.94
 
 
-def one_line(text: str, width: float, largest: float) -> float:
-    """The font size at which ``text`` fits ``width`` on one line (at most ``largest``)."""
-    return min(largest, width / max(len(text) * BOLD_EM, 1))
+def one_line(text: str, width: float, largest: float, bold: bool = True) -> float:
+    """The font size at which ``text`` fits ``width`` on one line (at most
+    ``largest``; measured as bold unless ``bold`` is False)."""
+    return min(largest, width / max(len(text) * (BOLD_EM if bold else CHAR_EM), 1))
 
 
 def lines_text(lines: list[str], size: float, x: float, y: float, **attributes) -> dw.Text:
@@ -98,3 +99,27 @@ def label(text: str, size: float, x: float, y: float, **attributes) -> dw.Text:
 def title(text: str) -> dw.Title:
     """A tooltip (an SVG ``title``): what a browser shows on hovering."""
     return dw.Title(shown(text))
+
+
+def _luminance(colour: str) -> float:
+    """WCAG 2's relative luminance of a ``#rrggbb`` colour."""
+    channels = [int(colour.lstrip("#")[i : i + 2], 16) / 255 for i in (0, 2, 4)]
+    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def contrast(a: str, b: str) -> float:
+    """WCAG 2's contrast ratio of two ``#rrggbb`` colours (1 to 21; AA text: 4.5)."""
+    light, dark = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def ink_on(background: str) -> str:
+    """The text colour for ``background``: white or ink, whichever contrasts more."""
+    return "#ffffff" if contrast("#ffffff", background) >= contrast(INK, background) else INK
+
+
+def tint(colour: str, amount: float) -> str:
+    """``colour`` mixed with white: ``amount`` 0 is the colour, 1 is white."""
+    channels = [int(colour.lstrip("#")[i : i + 2], 16) for i in (0, 2, 4)]
+    return "#" + "".join(f"{round(c + (255 - c) * amount):02x}" for c in channels)

@@ -4,6 +4,11 @@ The cards touch, so one cut along each grid line separates them; the grid's
 lines run to the page's edges as cut marks. A sheet as SVG stacks its pages
 in one file, one under the other with a gap (:func:`sheet_svg`); as PDF,
 each page is a page (:func:`page_svgs`, then ``export.pdf_pages``).
+
+With ``backs``, each page of faces is followed by a page of the same cards'
+backs (``back.py``), mirrored left to right: printed on both sides and
+flipped on the long edge, each back lands behind its own face (the grid is
+centred on the page, so the cut lines of both sides meet).
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ from collections.abc import Iterable, Sequence
 import drawsvg as dw
 
 from ..language import model as m
+from .back import back_group, deck_of
 from .card import CARD_HEIGHT, CARD_WIDTH, CardText, card_group
 from .draw import FONT, MUTED, label
 
@@ -45,33 +51,35 @@ def _cut_marks(group: dw.Group) -> None:
 
 
 def page_group(
-    cards: Iterable[SheetCard], text: CardText, number: int, pages: int, y: float = 0.0
+    cards: Iterable[SheetCard],
+    text: CardText,
+    number: int,
+    pages: int,
+    y: float = 0.0,
+    backs: bool = False,
 ) -> dw.Group:
-    """One A4 page of up to nine cards, its top at ``y``."""
-    page = dw.Group(transform=f"translate(0,{y:g})", class_="page", data_page=str(number))
+    """One A4 page of up to nine cards, its top at ``y``: their faces, or
+    with ``backs`` their backs, each row mirrored for long-edge duplex."""
+    side = "back" if backs else "front"
+    page = dw.Group(
+        transform=f"translate(0,{y:g})", class_="page", data_page=str(number), data_side=side
+    )
     page.append(dw.Rectangle(0, 0, PAGE_WIDTH, PAGE_HEIGHT, fill="white"))
     _cut_marks(page)
     for index, (definition, set_id, note) in enumerate(cards):
         row, column = divmod(index, PER_ROW)
-        page.append(
-            card_group(
-                definition,
-                text,
-                LEFT + column * CARD_WIDTH,
-                TOP + row * CARD_HEIGHT,
-                set_id=set_id,
-                note=note,
-            )
-        )
+        top = TOP + row * CARD_HEIGHT
+        if backs:
+            left = LEFT + (PER_ROW - 1 - column) * CARD_WIDTH
+            drawn = back_group(deck_of(definition), text.vocabulary, left, top)
+            drawn.args["data-id"] = definition.id  # which face it is behind
+            page.append(drawn)
+            continue
+        left = LEFT + column * CARD_WIDTH
+        page.append(card_group(definition, text, left, top, set_id=set_id, note=note))
+    words = f"page {number} of {pages}" + (", backs" if backs else "")
     page.append(
-        label(
-            f"page {number} of {pages}",
-            2.5,
-            PAGE_WIDTH / 2,
-            PAGE_HEIGHT - 5,
-            fill=MUTED,
-            text_anchor="middle",
-        )
+        label(words, 3.0, PAGE_WIDTH / 2, PAGE_HEIGHT - 5, fill=MUTED, text_anchor="middle")
     )
     return page
 
@@ -82,24 +90,34 @@ def _drawing(height: float) -> dw.Drawing:
     return drawing
 
 
-def page_svgs(cards: Sequence[SheetCard], text: CardText) -> list[str]:
-    """Each page as its own SVG document, A4."""
+def _sides(cards: Sequence[SheetCard], backs: bool):
+    """(page number, pages, its cards, backs?) in print order: each page of
+    faces, then (with ``backs``) its backs."""
     pages = pages_of(cards)
-    found = []
     for number, chunk in enumerate(pages, 1):
+        yield number, len(pages), chunk, False
+        if backs:
+            yield number, len(pages), chunk, True
+
+
+def page_svgs(cards: Sequence[SheetCard], text: CardText, backs: bool = False) -> list[str]:
+    """Each page as its own SVG document, A4 (with ``backs``, each page of
+    faces followed by its page of backs)."""
+    found = []
+    for number, pages, chunk, back in _sides(cards, backs):
         drawing = _drawing(PAGE_HEIGHT)
-        drawing.append(page_group(chunk, text, number, len(pages)))
+        drawing.append(page_group(chunk, text, number, pages, backs=back))
         found.append(drawing.as_svg())
     return found
 
 
-def sheet_svg(cards: Sequence[SheetCard], text: CardText) -> str:
+def sheet_svg(cards: Sequence[SheetCard], text: CardText, backs: bool = False) -> str:
     """Every page in one SVG document, stacked top to bottom with a gap."""
-    pages = pages_of(cards)
-    drawing = _drawing(len(pages) * PAGE_HEIGHT + (len(pages) - 1) * GAP)
+    sides = list(_sides(cards, backs))
+    drawing = _drawing(len(sides) * PAGE_HEIGHT + (len(sides) - 1) * GAP)
     drawing.append(dw.Rectangle(0, 0, PAGE_WIDTH, drawing.height, fill="#e2e8f0"))
-    for number, chunk in enumerate(pages, 1):
+    for index, (number, pages, chunk, back) in enumerate(sides):
         drawing.append(
-            page_group(chunk, text, number, len(pages), (number - 1) * (PAGE_HEIGHT + GAP))
+            page_group(chunk, text, number, pages, index * (PAGE_HEIGHT + GAP), backs=back)
         )
     return drawing.as_svg()

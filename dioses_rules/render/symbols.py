@@ -19,8 +19,9 @@ import drawsvg as dw
 from ..language.vocabulary import Vocabulary
 from .draw import FONT, title
 
-PALETTE = ("#2b6cb0", "#b7791f", "#2f855a", "#6b46c1", "#c05621", "#2c7a7b", "#b83280", "#4a5568")
-UNKNOWN = "#718096"
+# Each dark enough for white text (WCAG AA, 4.5:1) and for text on white.
+PALETTE = ("#2b6cb0", "#975a16", "#276749", "#6b46c1", "#9c4221", "#2c7a7b", "#b83280", "#4a5568")
+UNKNOWN = "#5a6473"
 GENERATED = ("pentagon", "hexagon", "star", "diamond", "octagon", "cross")
 
 
@@ -145,13 +146,6 @@ def mythology_symbol(
             )
         )
     return group
-
-
-def type_mark(vocabulary: Vocabulary, card_type: str) -> str:
-    """A card type's mark on a Pattern cell: its declared symbol ("D" for a
-    god, the Spanish initial), else its first letter."""
-    word = vocabulary.get("type", card_type)
-    return (word.symbol if word is not None and word.symbol else card_type[:1]).upper()
 
 
 def any_mythology_symbol(vocabulary: Vocabulary, cx: float, cy: float, r: float) -> dw.Group:

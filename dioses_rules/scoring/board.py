@@ -76,6 +76,7 @@ class BoardFile:
     patterns: list[PatternEntry] = field(factory=list)
     scenario: ScenarioFile | None = None
     expect: ExpectFile | None = None  # what it should score (scoring/expect.py)
+    name: str | None = None  # what pictures call it; None: the file's name without .toml
 
 
 # ------------------------------------------------------------------ resolved (definitions)

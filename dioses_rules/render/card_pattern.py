@@ -1,0 +1,121 @@
+"""A Pattern card's shape (R14) as cells, and its legend.
+
+Each cell shows the card it wants: its type's icon (a god's crown, a
+place's temple, an object's amphora) and its mythology's symbol (the
+multicoloured disc: any mythology); an empty cell is dashed. Under the
+shape, a legend names every icon and symbol the shape uses, so no letter
+has to be decoded.
+"""
+
+from __future__ import annotations
+
+import drawsvg as dw
+
+from ..language import model as m
+from ..language.vocabulary import Vocabulary
+from .draw import MUTED, label, text_width
+from .icons import icon
+from .symbols import any_mythology_symbol, colour_of, mythology_symbol
+
+LEGEND_SIZE = 2.6  # the legend's font size (mm at scale 1)
+
+
+def pattern_shape(
+    pattern: m.Pattern, vocabulary: Vocabulary, left: float, top: float, width: float, height: float
+) -> dw.Group:
+    """The cells centred in the box (left, top, width, height)."""
+    rows = len(pattern.shape)
+    columns = max(len(row) for row in pattern.shape)
+    cell = min(width / columns, height / rows, 14.0)
+    x0 = left + (width - cell * columns) / 2
+    y0 = top + (height - cell * rows) / 2
+    shape = dw.Group(class_="pattern-shape")
+    for r, row in enumerate(pattern.shape):
+        for c, wanted in enumerate(row):
+            x, y = x0 + c * cell, y0 + r * cell
+            if wanted is None:
+                shape.append(
+                    dw.Rectangle(
+                        x + 0.6,
+                        y + 0.6,
+                        cell - 1.2,
+                        cell - 1.2,
+                        rx=1,
+                        fill="none",
+                        stroke="#a0aec0",
+                        stroke_width=0.3,
+                        stroke_dasharray="1,1",
+                    )
+                )
+                continue
+            shape.append(_cell(wanted, vocabulary, x, y, cell))
+    return shape
+
+
+def _cell(wanted: m.PatternCell, vocabulary: Vocabulary, x: float, y: float, cell: float):
+    colour = colour_of(vocabulary, wanted.mythology)
+    drawn = dw.Group(
+        class_="pattern-cell", data_type=wanted.type, data_mythology=wanted.mythology or "any"
+    )
+    drawn.append(
+        dw.Rectangle(
+            x + 0.6,
+            y + 0.6,
+            cell - 1.2,
+            cell - 1.2,
+            rx=1,
+            fill="white",
+            stroke=colour,
+            stroke_width=0.5,
+        )
+    )
+    drawn.append(icon(wanted.type, x + cell * 0.5, y + cell * 0.4, cell * 0.52, colour, vocabulary))
+    symbol = (
+        mythology_symbol(vocabulary, wanted.mythology, x + cell * 0.8, y + cell * 0.8, cell * 0.12)
+        if wanted.mythology is not None
+        else any_mythology_symbol(vocabulary, x + cell * 0.8, y + cell * 0.8, cell * 0.12)
+    )
+    drawn.append(symbol)
+    return drawn
+
+
+def legend_items(pattern: m.Pattern) -> tuple[list[str], list[str | None]]:
+    """The types and the mythologies (None: any) its cells want, in order."""
+    cells = [c for row in pattern.shape for c in row if c is not None]
+    return list(dict.fromkeys(c.type for c in cells)), list(
+        dict.fromkeys(c.mythology for c in cells)
+    )
+
+
+def pattern_legend(
+    pattern: m.Pattern, vocabulary: Vocabulary, left: float, top: float, width: float
+) -> tuple[dw.Group, float]:
+    """What each icon and symbol of the shape means, in lines as wide as
+    ``width``; and the height it takes."""
+    types, mythologies = legend_items(pattern)
+    entries: list[tuple[str, str, str]] = [
+        ("type", t, vocabulary.english("type", t)) for t in types
+    ] + [
+        ("mythology", x or "any", vocabulary.english("mythology", x) if x else "any mythology")
+        for x in mythologies
+    ]
+    group = dw.Group(class_="legend")
+    size, gap = LEGEND_SIZE, 2.4
+    x, y = left, top
+    for kind, what, words in entries:
+        words = words or what
+        needed = size * 1.3 + text_width(words, size)
+        if x > left and x + needed > left + width:
+            x, y = left, y + size * 1.5
+        item = dw.Group(class_="legend-item", data_kind=kind, data_value=what)
+        cx, cy = x + size * 0.5, y + size * 0.62
+        if kind == "type":
+            item.append(icon(what, cx, cy, size * 1.25, MUTED, vocabulary))
+        elif what == "any":
+            item.append(any_mythology_symbol(vocabulary, cx, cy, size * 0.55))
+        else:
+            item.append(mythology_symbol(vocabulary, what, cx, cy, size * 0.55))
+        item.append(label(words, size, x + size * 1.3, y + size, fill=MUTED))
+        group.append(item)
+        x += needed + gap
+    return group, y + size * 1.5 - top
