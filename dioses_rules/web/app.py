@@ -32,7 +32,8 @@ from starlette.staticfiles import StaticFiles
 from ..structured import DataError
 from . import pages, play_pages
 from .catalog import Catalog
-from .play import IDLE_SECONDS, Tables
+from .play import IDLE_SECONDS
+from .tables import Tables
 from .templating import STATIC, TEMPLATES, JSONAnswer
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")

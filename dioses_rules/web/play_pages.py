@@ -17,7 +17,8 @@ from starlette.responses import RedirectResponse
 from ..engine.setup import MAX_SEATS
 from ..errors import DiosesError, whole_number
 from .pages import read_body
-from .play import SEAT_KINDS, GameSetup, PlayError, Tables
+from .play import SEAT_KINDS, GameSetup, PlayError
+from .tables import Tables
 from .templating import TEMPLATES
 
 NO_SEAT = "none"
