@@ -739,7 +739,9 @@ def test_a_scenario_game_played_on_the_boards_cells_ends_as_dioses_play_says(pla
     assert "Scenario 3: Ragnarök" in first and "score more than <strong>25 points" in first
     assert "3 Power cards" in first  # R23
     # its first decision is where its law goes (R13): the law is pictured
-    law = re.search(r'<img class="subject" src="(/cards/[\w-]+/law/[\w-]+\.svg)"', first)
+    law = re.search(
+        r'<div class="subject"><a [^>]*><img src="(/cards/[\w-]+/law/[\w-]+\.svg)"', first
+    )
     assert "on which row or column?" in first and playing.get(law.group(1)).status_code == 200
     final = board_moves(playing, url)
     summary = re.search(r'<p class="summary">([^<]*)</p>', final.text).group(1)
@@ -804,7 +806,9 @@ def test_a_laws_line_is_chosen_on_the_boards_edge(playing):
     )
     assert answer.status_code == 303
     second = playing.get(url).text
-    assert re.search(r"Laws: [^<(]+ \(column 3\)", second)
+    # the law is listed with its line, and marked on that line's edge with its points (R13)
+    assert re.search(r'<ul class="laws".*?<strong>[^<]+</strong> · column 3 · ', second, re.S)
+    assert re.search(r'<span class="line-label">3 <span class="law-mark (un)?met"', second)
     assert sorted(offered(second)) == [
         "column 1",
         "column 2",
@@ -813,7 +817,7 @@ def test_a_laws_line_is_chosen_on_the_boards_edge(playing):
         "the central row",
         "the front row",
     ]
-    assert 'class="line-taken">column 3<' in second
+    assert "place it on column 3" not in second  # the taken line is shown with its law, not offered
 
 
 def test_a_scenario_with_its_challenge_and_a_rule_option_goes_on_in_the_terminal(playing, tmp_path):

@@ -22,6 +22,7 @@ the terminal.
 
 from __future__ import annotations
 
+import secrets
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -36,7 +37,8 @@ from ..engine.saves import PlayInfo, load_game, write_save
 from ..errors import DiosesError
 from ..pool.identity import pool_sets
 from .catalog import Catalog
-from .play_view import cell_place, game_view
+from .play_story import table_view
+from .play_view import cell_place
 
 HUMAN = "human"  # a person's seat, as dioses play's saves name it
 SEAT_KINDS = (HUMAN, *AGENTS)
@@ -94,6 +96,10 @@ class TableGame:
         self.id = game_id
         self.catalog = catalog
         self.seats = list(seats)
+        # each person's seat has its own private link: a secret in its URL,
+        # new each time the game sits down at a table (never saved)
+        self.tokens = {i: secrets.token_urlsafe(16) for i, k in enumerate(seats) if k == HUMAN}
+        self.owner = secrets.token_urlsafe(16)  # the page listing every seat's link
         self.seed = seed
         self.setup = setup or GameSetup()
         self.save_path = folder / f"web-game-{game_id}.json"
@@ -157,7 +163,7 @@ class TableGame:
             self.save(game)
             result = game.result() if game.state.finished else game.play(on_turn=self._turned)
             self.save(game)
-            self._publish(game_view(self, game, None, result))
+            self._publish(table_view(self, game, None, result))
         except GameLeft:
             self._publish({"state": "left", "why": self.leaving, "turn": self.saved_turn})
         except Exception as error:  # our bug: the page says so, the log of the server has it
@@ -202,7 +208,7 @@ class TableGame:
             self._answer = None
             self._choices = len(decision.choices)
             self.last_seen = time.monotonic()  # the seat waits for a person from now
-            self._publish(game_view(self, game, decision, None))
+            self._publish(table_view(self, game, decision, None))
             while self._answer is None:
                 idle = time.monotonic() - self.last_seen
                 if self.leaving is None and idle >= self.idle_seconds:
@@ -233,12 +239,13 @@ class TableGame:
         if self.thread is not None:
             self.thread.join(timeout=WAIT_SECONDS)
 
-    def answer(self, version: int, index: int) -> None:
+    def answer(self, version: int, index: int, seat: int | None = None) -> None:
         """The page's choice for the decision it showed (``version``); then
-        wait until the game asks again or ends."""
+        wait until the game asks again or ends. ``seat``: the seat whose
+        private link sent it (None: the whole table's page, hot-seat)."""
         with self.changed:
             self.last_seen = time.monotonic()
-            self._check_version(version)
+            self._check_version(version, seat)
             if not 0 <= index < self._choices:
                 raise PlayError.one("E421", f"no choice {index + 1}: there are {self._choices}")
             self._answer = index
@@ -246,11 +253,11 @@ class TableGame:
             self.changed.notify_all()
             self.changed.wait_for(lambda: self.version != version, timeout=WAIT_SECONDS)
 
-    def choice_of_cells(self, version: int, cells: Sequence[int]) -> int:
+    def choice_of_cells(self, version: int, cells: Sequence[int], seat: int | None = None) -> int:
         """The index of the choice the page's cells name (one cell, or the
         two of a swap) in the decision it showed (``version``)."""
         with self.changed:
-            self._check_version(version)
+            self._check_version(version, seat)
             shown = self.snapshot["decision"]["cells"]
             if not all(0 <= c < len(shown) for c in cells) or not 1 <= len(cells) <= 2:
                 raise PlayError.one("E426", "choose a cell of the board")
@@ -267,7 +274,36 @@ class TableGame:
                 )
             return found
 
-    def _check_version(self, version: int) -> None:
+    def seat_of(self, token: str) -> int | None:
+        """The seat whose private link carries ``token`` (compared in
+        constant time), or None."""
+        found = None
+        for seat, secret in self.tokens.items():
+            if secrets.compare_digest(secret.encode(), token.encode("utf-8", "replace")):
+                found = seat
+        return found
+
+    def is_owner(self, key: str) -> bool:
+        return secrets.compare_digest(self.owner.encode(), key.encode("utf-8", "replace"))
+
+    def deciding_seat(self) -> int | None:
+        """The seat the game waits for, if it waits for one."""
+        snapshot = self.snapshot
+        if snapshot.get("state") != "deciding" or "decision" not in snapshot:
+            return None
+        return snapshot["decision"]["seat"]
+
+    def poll(self) -> dict:
+        """What a page polls for (no secret in it): has the game moved?"""
+        with self.changed:
+            self.last_seen = time.monotonic()
+            return {
+                "version": self.version,
+                "state": "left" if self.leaving else self.snapshot.get("state"),
+                "seat": self.deciding_seat(),
+            }
+
+    def _check_version(self, version: int, seat: int | None = None) -> None:
         if self.leaving is not None:
             raise PlayError.one(
                 "E420",
@@ -279,6 +315,13 @@ class TableGame:
                 "E420",
                 "this choice is for a decision already made",
                 help="the page shows the game as it is now",
+            )
+        deciding = self.deciding_seat()
+        if seat is not None and deciding is not None and seat != deciding:
+            raise PlayError.one(
+                "E429",
+                f"it is seat {deciding + 1}'s turn to choose, not seat {seat + 1}'s",
+                help="this page updates by itself when it is your turn",
             )
 
     def current(self) -> dict:

@@ -145,20 +145,33 @@ def area_view(game: Game, index: int, card: Callable[[str], dict | None], report
                     "points": points.get(cell),
                 }
             )
-    name = _namer(game.registry)
     laws = [
         {
-            "name": name("law", law.card),
-            "line": f"{law.row} row" if law.row else f"column {law.column}",
+            "name": _name(game.registry, "law", law.law.id),
+            "card": card(law.law.id),
+            "row": law.row.value if law.row else None,
+            "column": law.column,
+            "line": f"{law.row.value} row" if law.row else f"column {law.column}",
+            "points": law.points,
+            "met": law.points > 0,
         }
-        for law in area.laws
+        for law in report.laws
     ]
-    patterns = [{"name": name("pattern", p.card), "completed": p.completed} for p in area.patterns]
+    patterns = [
+        {
+            "name": _name(game.registry, "pattern", p.pattern.id),
+            "card": card(p.pattern.id),
+            "completed": p.completed,
+            "points": p.points,
+        }
+        for p in report.patterns
+    ]
     return {
         "cells": cells,
         "laws": laws,
         "patterns": patterns,
         "total": report.total,
+        "face_down": sum(1 for s in area.cells if s is not None and not s.face_up),
         "power": len(area.power),
         "seats": [s + 1 for s, a in enumerate(game.state.seat_area) if a == index],
     }
@@ -255,7 +268,7 @@ def _phrases(registry: Registry) -> Callable[[dict], str]:
     made = {
         "drew": lambda r: f"seat {r['seat'] + 1} drew {name('myth', r['card'])}",
         "discarded": lambda r: f"{name('myth', r['card'])} discarded on pile {r['pile'] + 1}",
-        "removed": lambda r: f"{name('myth', r['card'])} leaves the game (R18)",
+        "removed": lambda r: f"{name('myth', r['card'])} leaves the game",
         "revealed": lambda r: (
             f"area {r['area'] + 1}: {name('myth', r['card'])} turned face up at {r['cell']}"
         ),
@@ -282,14 +295,14 @@ def _phrases(registry: Registry) -> Callable[[dict], str]:
             f"area {r['area'] + 1} used the scenario's ability: {r['ability']}"
         ),
         "recovered": lambda r: f"{name('myth', r['card'])} put on discard pile {r['pile'] + 1}",
-        "deck-refilled": lambda r: f"the deck was refilled with {r['cards']} cards (R31)",
+        "deck-refilled": lambda r: f"the deck was refilled with {r['cards']} cards",
         "game-ending": lambda r: (
             f"seat {r['seat'] + 1} has every card face up: "
             f"{r['turns_left']} more turn"
             f"{'' if r['turns_left'] == 1 else 's'}"
         ),
         "turn-limit": lambda r: f"turn limit reached after {r['turns']} turns",
-        "pass": lambda r: f"seat {r['seat'] + 1} could do nothing (R31)",
+        "pass": lambda r: f"seat {r['seat'] + 1} could do nothing",
         "state": lambda r: f"{r['name']}: {name('myth', r['card'])}",
     }
 

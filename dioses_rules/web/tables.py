@@ -12,7 +12,7 @@ import re
 import secrets
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from ..engine.saves import check_save, read_save
@@ -34,8 +34,21 @@ class Tables:
     table after ``idle_seconds`` with no page looking at it (saved first);
     a finished one after as long (its page of scores stays until then)."""
 
-    def __init__(self, catalog: Catalog, folder: Path | None, idle_seconds: float = IDLE_SECONDS):
+    def __init__(
+        self,
+        catalog: Catalog,
+        folder: Path | None,
+        idle_seconds: float = IDLE_SECONDS,
+        private: bool = False,
+        announce: Callable[[TableGame], None] | None = None,
+    ):
+        """``private``: every seat plays by its private link only (a server
+        others can reach); the game's own page without one only watches.
+        ``announce``: told each game that sits down (``dioses serve`` prints
+        its links)."""
         self.catalog = catalog
+        self.private = private
+        self.announce = announce
         self.folder = folder
         self.idle_seconds = idle_seconds
         self.games: dict[str, TableGame] = {}
@@ -117,6 +130,8 @@ class Tables:
             self.games[game_id] = table
             self.left.pop(game_id, None)
         table.start()
+        if self.announce is not None:
+            self.announce(table)
         return table
 
     def _check_room(self) -> None:
@@ -202,6 +217,8 @@ class Tables:
             self.games[game_id] = table
             self.left.pop(game_id, None)
         table.start()
+        if self.announce is not None:
+            self.announce(table)
         return table
 
     def get(self, game_id: str) -> TableGame | None:
