@@ -562,6 +562,20 @@ def test_a_whole_game_in_the_browser_is_saved_logged_and_replays(playing, tmp_pa
     replayed = CliRunner().invoke(dioses, ["replay", str(log)])
     assert replayed.exit_code == 0, replayed.output
     assert f"totals area 1: {totals[0]}, area 2: {totals[1]}" in replayed.output
+    # another server lists it with its date, seats, turn and state, and a
+    # finished game is not offered to continue; a running one is, by its turn
+    running = start(playing, seat1="human", seat2="random", seed="8")
+    play_moves(playing, running, moves=3)
+    other = TestClient(
+        create_app(playing.app.state.catalog, saves=tmp_path), base_url="http://127.0.0.1:8000"
+    )
+    rows = re.findall(r"<tr>(.*?)</tr>", other.get("/play").text, re.S)
+    done = next(r for r in rows if game_id[:6] in r)
+    going = next(r for r in rows if running.rsplit("/", 1)[1][:6] in r)
+    assert "finished" in done and "Continue" not in done and "greedy agent" in done
+    assert re.search(r"<time datetime=\"\d{4}-\d\d-\d\dT", done)
+    assert "running" in going and "Continue this game" in going and "random agent" in going
+    assert re.search(r"<td>\d+</td>", going)
 
 
 def test_a_game_begun_in_the_browser_goes_on_in_the_terminal(playing, tmp_path):

@@ -18,6 +18,7 @@ from ..engine.setup import MAX_SEATS
 from ..errors import DiosesError, whole_number
 from .pages import read_body
 from .play import SEAT_KINDS, GameSetup, PlayError, TableGame
+from .saved import describe
 from .tables import Tables
 from .templating import TEMPLATES, JSONAnswer
 
@@ -41,9 +42,12 @@ async def _form(request: Request) -> dict[str, list[str]]:
 def _new_page(request: Request, error: str = "", status: int = 200):
     tables = _tables(request)
     listed = tables.listing()
-    games = [(g.id, g.seats, g.snapshot.get("state"), g.live) for g in listed]
+    games = [
+        (g.id, g.seats, g.snapshot.get("state"), g.live, g.snapshot.get("turn")) for g in listed
+    ]
     playing = {g.id for g in listed}
     saved = [game_id for game_id in tables.saved_games() if game_id not in playing]
+    saved = describe(tables.folder, saved) if tables.folder is not None else []
     registry = tables.catalog.registry
     always = set(registry.always_options())
     return TEMPLATES.TemplateResponse(
@@ -59,6 +63,7 @@ def _new_page(request: Request, error: str = "", status: int = 200):
             "scenarios": registry.definitions("scenario"),
             "options": [o for o in registry.definitions("rule-option") if o.id not in always],
             "texts": registry.texts("en"),
+            "private": tables.private,
         },
         status_code=status,
     )
