@@ -129,3 +129,40 @@ def test_the_language_is_chosen_per_browser_and_the_pages_speak_it(catalog, tmp_
         .text.count('<html lang="es">')
         == 1
     )
+
+
+def test_every_page_word_is_in_the_web_catalogue_and_its_mo_is_compiled_from_its_po():
+    """The templates' and the web app's words (Jinja2's extractor, as
+    tools/catalogues.sh runs it) are all in the Spanish ``web`` catalogue,
+    translated, and the committed .mo is the .po compiled."""
+    import io
+    from pathlib import Path
+
+    pytest.importorskip("babel.messages")
+    from babel.messages.extract import extract_from_dir
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    from dioses_rules.i18n import LOCALE_DIR
+
+    root = Path(__file__).resolve().parent.parent
+    method_map = [("templates/**.html", "jinja2.ext:babel_extract"), ("**.py", "python")]
+    keywords = {"_": None, "N_": None, "ngettext": (1, 2)}
+    found = extract_from_dir(
+        root / "dioses_rules" / "web", method_map=method_map, keywords=keywords
+    )
+    asked = {m if isinstance(m, str) else m[0] for _, _, m, _, _ in found}
+    assert "Your turn" in asked and "Hand out the seats' links" in asked
+    folder = LOCALE_DIR / "es" / "LC_MESSAGES"
+    po = read_po((folder / "web.po").open("rb"))
+    ids = {m.id if isinstance(m.id, str) else m.id[0] for m in po if m.id}
+    assert asked <= ids, f"run tools/catalogues.sh: {sorted(asked - ids)}"
+    untranslated = [
+        m.id
+        for m in po
+        if m.id and not all(m.string if isinstance(m.string, tuple) else (m.string,))
+    ]
+    assert not untranslated, untranslated
+    compiled = io.BytesIO()
+    write_mo(compiled, po)
+    assert compiled.getvalue() == (folder / "web.mo").read_bytes(), "run tools/catalogues.sh"
