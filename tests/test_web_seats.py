@@ -166,3 +166,43 @@ def test_every_page_word_is_in_the_web_catalogue_and_its_mo_is_compiled_from_its
     compiled = io.BytesIO()
     write_mo(compiled, po)
     assert compiled.getvalue() == (folder / "web.mo").read_bytes(), "run tools/catalogues.sh"
+
+
+def test_serve_on_another_address_prints_each_games_private_links(tmp_path):
+    """``dioses serve --host ADDR`` (127.0.0.2 stands for a home network's
+    address: not a loopback name the server knows) plays by the links only,
+    says so, and prints each game's links as it starts."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    httpx = pytest.importorskip("httpx2", reason="the [test] extra's HTTP client")
+    root = Path(__file__).resolve().parent.parent
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(root), str(root / "cli")])}
+    command = "from dioses_cli.main import dioses; dioses()"
+    server = subprocess.Popen(
+        [sys.executable, "-c", command, "serve", "--host", "127.0.0.2", "--port", "0"]
+        + ["--saves", str(tmp_path)],
+        stdout=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    try:
+        address = re.search(r"(http://127\.0\.0\.2:\d+)/", server.stdout.readline()).group(1)
+        assert "private link" in server.stdout.readline()
+        answer = httpx.post(
+            f"{address}/play", data={"seat1": "human", "seat2": "human"}, follow_redirects=False
+        )
+        assert answer.status_code == 303 and "/seats?key=" in answer.headers["location"]
+        told = [server.stdout.readline() for _ in range(3)]
+        assert "the seats' private links" in told[0]
+        links = [re.search(r"seat \d: (http://\S+)", line).group(1) for line in told[1:]]
+        assert all(link.startswith(f"{address}/play/") and "?seat=" in link for link in links)
+        game_id = links[0].split("/")[4].split("?")[0]
+        assert "You are watching" in httpx.get(f"{address}/play/{game_id}").text
+        assert httpx.get(links[0]).status_code == 200
+    finally:
+        server.send_signal(signal.SIGINT)
+        server.wait(timeout=30)
