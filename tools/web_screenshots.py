@@ -118,6 +118,11 @@ def walk(browser, address: str, folder: Path, size: str) -> None:
     shoot(page, folder, f"{size}-card-page")
     page.goto(address + "play")
     shoot(page, folder, f"{size}-play-page", full=True)
+    page.click('.lang-switch button[value="es"]')  # the same pages in Spanish
+    page.select_option('select[name="seat2"]', "greedy")
+    page.click('form.filters button[type="submit"]')
+    page.wait_for_selector("h1")
+    shoot(page, folder, f"{size}-game-es")
     context.close()
 
 
