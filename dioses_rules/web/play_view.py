@@ -1,6 +1,6 @@
 """What a game's page shows, as plain data made in the game's thread (a
 snapshot): the areas as anyone sees them, the decision with the cells of the
-board it can be made on, the scenario, and what happened, in printed names.
+board it can be made on, the scenario (what happened is told by play_story).
 
 Pages only ever read these snapshots, never the live game.
 """
@@ -14,12 +14,10 @@ from attrs import evolve
 
 from ..engine.choice_cells import choice_cells
 from ..engine.game import Game
-from ..engine.log import from_file
 from ..pool.registry import Registry
 from ..scoring.area import Area, cell_column, cell_row
 from ..scoring.score import score_board
 
-HISTORY = 40  # the lines of what happened a page shows, the newest first
 # The verb a cell's button says, by the decision's kind (a choice of kind
 # "play" says "play the drawn card at"; a swap "swap").
 CELL_VERBS = {
@@ -227,26 +225,6 @@ def scenario_view(game: Game, result=None) -> dict | None:
     return view
 
 
-def history(registry: Registry, records: list[dict], numbering, seats: list[str]) -> list[str]:
-    """The last lines of what happened, the newest first: each choice, and each event as it
-    happened (an Event card firing with its effect, R18; laws and patterns
-    drawn, placed, completed, R13-R14; Power gained and spent, R22), cards
-    by their printed names, areas, seats and piles counted from 1."""
-    lines = []
-    phrase = _phrases(registry)
-    for record in (from_file(r, numbering) for r in records[-3 * HISTORY :]):
-        if record.get("type") == "decision":
-            seat = record["seat"]
-            said = printed_names(registry, record.get("choice") or "")
-            if record.get("kind") in ("power", "power-after") and said == "no":
-                said = "no Power effect"  # R26: the moment to spend Power, passed
-            lines.append(f"Seat {seat + 1} ({seats[seat]}): {said}")
-        elif record.get("type") == "event" and record.get("event") != "turn":
-            said = phrase(record)
-            lines.append(said[:1].upper() + said[1:])
-    return lines[-HISTORY:][::-1]
-
-
 def _phrases(registry: Registry) -> Callable[[dict], str]:
     name = _namer(registry)
     writer = registry.texts("en").writer
@@ -334,7 +312,6 @@ def game_view(table, game: Game, decision, result) -> dict:
         "seats": table.seats,
         "deck": len(state.deck),
         "areas": [area_view(game, i, card, report) for i, report in enumerate(reports)],
-        "history": history(game.registry, table.records, table.numbering, table.seats),
         "save": table.save_path.name,
         "log": table.log_path.name,
         "options": [_name(game.registry, "rule-option", o) for o in state.options],
