@@ -40,7 +40,9 @@ def turns(registry: Registry, records: list[dict], numbering, seats: list[str]) 
     for record in (from_file(r, numbering) for r in records):
         turn = record.get("turn")
         if record.get("type") == "event" and record.get("event") == "turn":
-            grouped.append({"turn": turn + 1, "seat": record["seat"], "lines": []})
+            grouped.append(
+                {"turn": 0 if turn is None else turn + 1, "seat": record["seat"], "lines": []}
+            )
             continue
         if not grouped or (turn is not None and grouped[-1]["turn"] != turn + 1):
             grouped.append({"turn": 0 if turn is None else turn + 1, "seat": None, "lines": []})
@@ -70,6 +72,8 @@ def last_moves(records: list[dict], numbering, areas: int) -> list[dict]:
         if record.get("type") != "event":
             continue
         turn = record.get("turn")
+        if not isinstance(turn, int):  # the setup's events: no turn's move
+            continue
         if record.get("event") == "turn":
             seat_of_turn[turn] = record["seat"]
             continue
