@@ -206,3 +206,23 @@ def test_serve_on_another_address_prints_each_games_private_links(tmp_path):
     finally:
         server.send_signal(signal.SIGINT)
         server.wait(timeout=30)
+
+
+def test_the_card_a_seat_drew_is_its_own_until_it_is_played(catalog, tmp_path):
+    """The drawn card is seen by its drawer only (the rulebook: look at it,
+    then play it face up or discard it): another seat's page names it
+    nowhere, neither as the decision's card nor in what happened."""
+    client = TestClient(create_app(catalog, saves=tmp_path), base_url="http://127.0.0.1:8000")
+    _, links = two_people(client)
+    for _ in range(40):
+        pages = [client.get(link) for link in links]
+        me = next(i for i, p in enumerate(pages) if 'id="cells-form"' in p.text)
+        drew = re.search(r"You drew ([^:<]+): play it or discard it", pages[me].text)
+        if drew:
+            assert drew.group(1) not in pages[1 - me].text
+            assert 'class="subject"' not in pages[1 - me].text
+            return
+        draw = re.search(r'name="choice" value="(\d+)">draw from the deck<', pages[me].text)
+        choice = draw.group(1) if draw else "0"
+        client.post(links[me], data={"version": version_of(pages[me]), "choice": choice})
+    pytest.fail("no card was drawn from the deck in 40 moves")

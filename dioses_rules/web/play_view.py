@@ -244,7 +244,8 @@ def _phrases(registry: Registry) -> Callable[[dict], str]:
         return f"{name('pattern', r['pattern'])}{level}"
 
     made = {
-        "drew": lambda r: f"seat {r['seat'] + 1} drew {name('myth', r['card'])}",
+        # the drawn card is the drawer's alone until played or discarded (both told next)
+        "drew": lambda r: f"seat {r['seat'] + 1} drew a card from the deck",
         "discarded": lambda r: f"{name('myth', r['card'])} discarded on pile {r['pile'] + 1}",
         "removed": lambda r: f"{name('myth', r['card'])} leaves the game",
         "revealed": lambda r: (
