@@ -562,6 +562,20 @@ def test_a_whole_game_in_the_browser_is_saved_logged_and_replays(playing, tmp_pa
     replayed = CliRunner().invoke(dioses, ["replay", str(log)])
     assert replayed.exit_code == 0, replayed.output
     assert f"totals area 1: {totals[0]}, area 2: {totals[1]}" in replayed.output
+    # another server lists it with its date, seats, turn and state, and a
+    # finished game is not offered to continue; a running one is, by its turn
+    running = start(playing, seat1="human", seat2="random", seed="8")
+    play_moves(playing, running, moves=3)
+    other = TestClient(
+        create_app(playing.app.state.catalog, saves=tmp_path), base_url="http://127.0.0.1:8000"
+    )
+    rows = re.findall(r"<tr>(.*?)</tr>", other.get("/play").text, re.S)
+    done = next(r for r in rows if game_id[:6] in r)
+    going = next(r for r in rows if running.rsplit("/", 1)[1][:6] in r)
+    assert "finished" in done and "Continue" not in done and "greedy agent" in done
+    assert re.search(r"<time datetime=\"\d{4}-\d\d-\d\dT", done)
+    assert "running" in going and "Continue this game" in going and "random agent" in going
+    assert re.search(r"<td>\d+</td>", going)
 
 
 def test_a_game_begun_in_the_browser_goes_on_in_the_terminal(playing, tmp_path):
@@ -739,7 +753,9 @@ def test_a_scenario_game_played_on_the_boards_cells_ends_as_dioses_play_says(pla
     assert "Scenario 3: Ragnarök" in first and "score more than <strong>25 points" in first
     assert "3 Power cards" in first  # R23
     # its first decision is where its law goes (R13): the law is pictured
-    law = re.search(r'<img class="subject" src="(/cards/[\w-]+/law/[\w-]+\.svg)"', first)
+    law = re.search(
+        r'<div class="subject"><a [^>]*><img src="(/cards/[\w-]+/law/[\w-]+\.svg)"', first
+    )
     assert "on which row or column?" in first and playing.get(law.group(1)).status_code == 200
     final = board_moves(playing, url)
     summary = re.search(r'<p class="summary">([^<]*)</p>', final.text).group(1)
@@ -804,7 +820,9 @@ def test_a_laws_line_is_chosen_on_the_boards_edge(playing):
     )
     assert answer.status_code == 303
     second = playing.get(url).text
-    assert re.search(r"Laws: [^<(]+ \(column 3\)", second)
+    # the law is listed with its line, and marked on that line's edge with its points (R13)
+    assert re.search(r'<ul class="laws".*?<strong>[^<]+</strong> · column 3 · ', second, re.S)
+    assert re.search(r'<span class="line-label">3 <span class="law-mark (un)?met"', second)
     assert sorted(offered(second)) == [
         "column 1",
         "column 2",
@@ -813,7 +831,7 @@ def test_a_laws_line_is_chosen_on_the_boards_edge(playing):
         "the central row",
         "the front row",
     ]
-    assert 'class="line-taken">column 3<' in second
+    assert "place it on column 3" not in second  # the taken line is shown with its law, not offered
 
 
 def test_a_scenario_with_its_challenge_and_a_rule_option_goes_on_in_the_terminal(playing, tmp_path):

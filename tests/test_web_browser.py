@@ -207,14 +207,14 @@ def test_an_exported_board_scores_the_same_with_dioses_score(page, address, tmp_
 def test_the_gallery_filters_and_leads_to_a_card_page(page, address):
     page.goto(address + "cards")
     page.fill('input[name="q"]', "odín")
-    page.click('button[type="submit"]')
+    page.click('form.filters button[type="submit"]')
     page.click('a.card-link[href="/cards/base/myth/odin"]')
     assert page.text_content("h1") == "Odin" or "Od" in page.text_content("h1")
     assert "Card language" in page.text_content("main")
     page.goto(address + "cards")
     page.select_option('select[name="mythology"]', "norse")
     page.select_option('select[name="kind"]', "myth")
-    page.click('button[type="submit"]')
+    page.click('form.filters button[type="submit"]')
     images = page.locator(".gallery img")
     assert images.count() > 10
     for index in range(4):  # the first row, in view (the others load lazily, when scrolled to)
@@ -306,7 +306,7 @@ def test_a_full_game_against_the_greedy_agent_by_clicking(page, address, saves, 
     page.goto(address + "play")
     page.select_option('select[name="seat2"]', "greedy")
     page.fill('input[name="seed"]', "5")
-    page.click('button[type="submit"]')
+    page.click('form.filters button[type="submit"]')
     page.wait_for_selector("h1")
     clicks = 0
     while "Game over" not in page.text_content("h1"):
@@ -326,11 +326,12 @@ def test_a_full_game_against_the_greedy_agent_by_clicking(page, address, saves, 
 def test_a_saved_game_is_continued_in_a_new_server(page, shots, tmp_path):
     with serving(tmp_path) as first:
         page.goto(first + "play")
-        page.click('button[type="submit"]')
+        page.click('form.filters button[type="submit"]')
         for _ in range(5):
             click_first_choice(page)
         turn = re.search(r"Turn \d+", page.text_content("h1")).group(0)
         game_id = page.url.rsplit("/", 1)[1]
+        page.goto("about:blank")  # the game's page polls its server: not once it is stopped
     with serving(tmp_path) as second:
         page.goto(second + "play")
         page.click(f'button[name="game"][value="{game_id}"]')
@@ -429,3 +430,74 @@ def test_a_scenario_played_on_the_boards_cells_to_its_end(browser, address, save
     assert f"{head}: {outcome}; more than {threshold} points: {beaten}" in shown.output
     replayed = CliRunner().invoke(dioses, ["replay", str(save.with_suffix(".jsonl"))])
     assert replayed.exit_code == 0, replayed.output
+
+
+PHONE_SIZE = {"width": 390, "height": 844}
+TABLE = {"width": 1280, "height": 800}
+
+
+def test_two_people_play_from_two_browsers_each_seeing_their_own_seat(browser, address, shots):
+    """Item 5 of #28: each person's private link in a browser of its own (a
+    desktop and a phone); only the seat to choose is offered choices, its
+    tab says so, and the other page follows the move by itself (polling)."""
+    desktop = browser.new_context(viewport=TABLE)
+    phone = browser.new_context(viewport=PHONE_SIZE, has_touch=True)
+    try:
+        host = desktop.new_page()
+        host.goto(address + "play")
+        host.select_option('select[name="seat2"]', "human")
+        host.fill('input[name="seed"]', "3")
+        host.click('form.filters button[type="submit"]')
+        links = [a.get_attribute("href") for a in host.locator(".seat-links a").all()]
+        assert len(links) == 2 and links[0] != links[1]
+        other = phone.new_page()
+        host.goto(links[0])
+        other.goto(links[1])
+        pages = [host, other]
+        deciding = next(i for i, p in enumerate(pages) if p.locator("#cells-form").count())
+        mine, theirs = pages[deciding], pages[1 - deciding]
+        assert mine.title().startswith("Your turn") and not theirs.title().startswith("Your")
+        assert theirs.locator("button.mini-cell.choosable").count() == 0
+        playwright.expect(theirs.locator(".decision h2")).to_contain_text("is choosing")
+        seen = theirs.locator("#game").get_attribute("data-version")
+        click_first_choice(mine)
+        # the page came back with the board in view and the focus on a control
+        assert mine.evaluate("window.scrollY") > 0
+        assert mine.evaluate("document.activeElement.tagName") in ("BUTTON", "A", "SUMMARY")
+        # the other seat's page follows the move by itself (its poll reloads it)
+        playwright.expect(theirs.locator("#game")).not_to_have_attribute(
+            "data-version", seen, timeout=8000
+        )
+        # and offers choices exactly when the game now waits for that seat
+        offered = theirs.locator("#cells-form").count() == 1
+        assert offered == theirs.title().startswith("Your turn")
+        theirs.screenshot(path=str(shots / "seats-phone-turn.png"))
+        # a card on the board is shown large on a tap, in the game
+        card = theirs.locator(".discards a[data-zoom], a.mini-cell[data-zoom]").first
+        card.tap() if theirs is other else card.click()
+        playwright.expect(theirs.locator("dialog#zoom")).to_be_visible()
+        assert theirs.locator("dialog#zoom img").bounding_box()["width"] >= 300
+    finally:
+        desktop.close()
+        phone.close()
+
+
+def test_the_builders_total_stays_in_view_and_its_board_across_reloads(browser, address):
+    context = browser.new_context(viewport=TABLE)
+    try:
+        page = context.new_page()
+        page.goto(address + "board")
+        place(page, "odin", 11)  # the back row's last cell: the bottom of the area
+        page.locator('.cell[data-cell="11"]').scroll_into_view_if_needed()
+        box = page.locator("#total").bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= TABLE["height"]
+        page.reload()
+        playwright.expect(page.locator('.cell[data-cell="11"]')).to_have_attribute(
+            "aria-label", re.compile("Odín")
+        )
+        page.click('.cell[data-cell="11"]')  # its explanation, then a new board: none stays
+        playwright.expect(page.locator("#explain")).to_contain_text("Odín")
+        page.click("#clear")
+        playwright.expect(page.locator("#explain")).not_to_contain_text("Odín")
+    finally:
+        context.close()

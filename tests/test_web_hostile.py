@@ -19,7 +19,7 @@ from starlette.testclient import TestClient
 from dioses_rules.pool.load import load_registry
 from dioses_rules.web.app import create_app, origin_of
 from dioses_rules.web.catalog import Catalog
-from dioses_rules.web.play import MAX_LIVE_GAMES
+from dioses_rules.web.tables import MAX_LIVE_GAMES
 
 EMPTY_ROW = [".", ".", ".", "."]
 BOARD = {"area": {"front": EMPTY_ROW, "central": ["hela", "hera", "ship", "."], "back": EMPTY_ROW}}

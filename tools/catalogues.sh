@@ -12,3 +12,15 @@ BABEL=${BABEL:-.venv/bin/pybabel}
     -k _ -k N_ -k ngettext:1,2 -o dioses_rules/locale/dioses.pot cli/dioses_cli
 "$BABEL" update --no-wrap -D dioses -i dioses_rules/locale/dioses.pot -d dioses_rules/locale
 "$BABEL" compile --statistics -D dioses -d dioses_rules/locale
+# the web pages' words: their own domain, "web" (dioses_rules/web/language.py),
+# from the templates (Jinja2's extractor) and the web app's Python
+"$BABEL" extract --no-wrap --sort-by-file --project dioses-rules -F tools/babel/web.cfg \
+    -k _ -k N_ -k ngettext:1,2 -o dioses_rules/locale/web.pot .
+for lang in $(ls dioses_rules/locale | grep -v '\.pot$'); do
+    if [ -f "dioses_rules/locale/$lang/LC_MESSAGES/web.po" ]; then
+        "$BABEL" update --no-wrap -D web -i dioses_rules/locale/web.pot -d dioses_rules/locale -l "$lang"
+    else
+        "$BABEL" init -D web -i dioses_rules/locale/web.pot -d dioses_rules/locale -l "$lang"
+    fi
+done
+"$BABEL" compile --statistics -D web -d dioses_rules/locale

@@ -58,6 +58,19 @@ def _listening(host: str, port: int) -> socket.socket:
     return sock
 
 
+def _print_links(base: str, table) -> None:
+    """A game set on the table: each person's seat's private link, to hand out."""
+    if not table.tokens:
+        return
+    lines = [f"Game {table.id}: the seats' private links (send each to its player alone)"]
+    lines += [
+        f"  seat {seat + 1}: {base}/play/{table.id}?seat={token}"
+        for seat, token in table.tokens.items()
+    ]
+    click.echo("\n".join(lines))
+    sys.stdout.flush()
+
+
 @click.command("serve", epilog=EXIT_CODES_HELP)
 @click.option(
     "--port",
@@ -71,7 +84,9 @@ def _listening(host: str, port: int) -> socket.socket:
     default="127.0.0.1",
     show_default=True,
     help="The address to serve at. Only requests naming this address (or, for "
-    "a loopback one, localhost) are answered.",
+    "a loopback one, localhost) are answered. Another address (a home network) "
+    "plays every person's seat by its private link only; each game's links are "
+    "printed here as it starts.",
 )
 @click.option(
     "--saves",
@@ -95,18 +110,31 @@ def serve(port: int, host: str, saves: Path, extra_cards: tuple[Path, ...]) -> N
     import uvicorn
 
     from dioses_rules.pool.load import load_registry
-    from dioses_rules.web.app import create_app
+    from dioses_rules.web.app import LOOPBACK, create_app
     from dioses_rules.web.catalog import Catalog
 
     registry, sources = load_registry(extra_cards)
-    app = create_app(Catalog(registry, sources), host, saves=saves.resolve())
     sock = _listening(host, port)
     bound = sock.getsockname()[1]
     shown = f"[{host.strip('[]')}]" if ":" in host else host
+    base = f"http://{shown}:{bound}"
+    private = host.strip("[]").lower() not in LOOPBACK
+    app = create_app(
+        Catalog(registry, sources),
+        host,
+        saves=saves.resolve(),
+        private=private,
+        announce=lambda table: _print_links(base, table),
+    )
     click.echo(
-        f"Serving the cards and the board builder at http://{shown}:{bound}/ "
+        f"Serving the cards and the board builder at {base}/ "
         f"(Ctrl-C stops); games are saved in {saves.resolve()}"
     )
+    if private:
+        click.echo(
+            "Others on this network can reach this server: every person plays by "
+            "their seat's private link, printed here when a game starts."
+        )
     sys.stdout.flush()
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="off"))
     try:

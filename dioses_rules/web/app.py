@@ -17,7 +17,7 @@ Safe by construction, for a server meant to run on a player's own machine:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -32,7 +32,8 @@ from starlette.staticfiles import StaticFiles
 from ..structured import DataError
 from . import pages, play_pages
 from .catalog import Catalog
-from .play import IDLE_SECONDS, Tables
+from .play import IDLE_SECONDS, TableGame
+from .tables import Tables
 from .templating import STATIC, TEMPLATES, JSONAnswer
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
@@ -161,10 +162,17 @@ def create_app(
     extra_hosts: Sequence[str] = (),
     saves: Path | None = None,
     idle_seconds: float = IDLE_SECONDS,
+    private: bool | None = None,
+    announce: Callable[[TableGame], None] | None = None,
 ) -> Starlette:
     """The app serving ``catalog`` at ``host`` (the name a browser will send);
     games played in it are saved in the folder ``saves`` (None: no games), and
-    a game nobody looks at for ``idle_seconds`` is saved and leaves the table."""
+    a game nobody looks at for ``idle_seconds`` is saved and leaves the table.
+
+    ``private`` (the default: when ``host`` is not a loopback address): a
+    person plays only from their seat's private link, and a game's page
+    without one only watches. ``announce`` is told each game set on the
+    table (``dioses serve`` prints its links)."""
     routes = [
         Route("/", pages.home),
         Route("/cards", pages.gallery),
@@ -175,11 +183,14 @@ def create_app(
         Route("/api/export", pages.api_export, methods=["POST"]),
         Route("/api/best", pages.api_best, methods=["POST"]),
         Route("/api/import", pages.api_import, methods=["POST"]),
+        Route("/lang", pages.switch_language, methods=["POST"]),
         Route("/play", play_pages.play_new),
         Route("/play", play_pages.play_start, methods=["POST"]),
         Route("/play/resume", play_pages.play_resume, methods=["POST"]),
         Route("/play/{game_id}", play_pages.play_game),
         Route("/play/{game_id}/end", play_pages.play_end, methods=["POST"]),
+        Route("/play/{game_id}/seats", play_pages.play_seats),
+        Route("/play/{game_id}/poll", play_pages.play_poll),
         Route("/play/{game_id}", play_pages.play_answer, methods=["POST"]),
         Mount("/static", StaticFiles(directory=str(STATIC)), name="static"),
     ]
@@ -194,5 +205,7 @@ def create_app(
         exception_handlers={HTTPException: _http_error, DataError: pages.bad_body, Exception: _bug},
     )
     app.state.catalog = catalog
-    app.state.tables = Tables(catalog, saves, idle_seconds)
+    if private is None:
+        private = host.strip("[]").lower() not in LOOPBACK
+    app.state.tables = Tables(catalog, saves, idle_seconds, private, announce)
     return app

@@ -233,3 +233,26 @@ async def api_import(request: Request):
         return JSONAnswer({"board": imported(_catalog(request), raw, shown)})
     except BoardError as error:
         return JSONAnswer(error_json(error, raw.decode("utf-8", "replace")), status_code=422)
+
+
+async def switch_language(request: Request):
+    """The header's switch (POST ``lang``, ``back``): the cookie, kept a
+    year, then back to the page it was on (a path of this site only)."""
+    from urllib.parse import parse_qs
+
+    from starlette.responses import RedirectResponse
+
+    from .language import COOKIE, LANGUAGES
+
+    try:
+        form = parse_qs((await read_body(request)).decode("utf-8"), max_num_fields=4)
+    except (UnicodeDecodeError, ValueError):
+        form = {}
+    lang = form.get("lang", ["en"])[0]
+    back = form.get("back", ["/"])[0]
+    if not back.startswith("/") or back.startswith("//") or "\\" in back:
+        back = "/"
+    answer = RedirectResponse(back, status_code=303)
+    if lang in LANGUAGES:
+        answer.set_cookie(COOKIE, lang, max_age=365 * 24 * 3600, samesite="lax")
+    return answer

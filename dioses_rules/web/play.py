@@ -22,8 +22,6 @@ the terminal.
 
 from __future__ import annotations
 
-import random
-import re
 import secrets
 import threading
 import time
@@ -35,22 +33,17 @@ from attrs import evolve, frozen
 from ..engine.agents import AGENTS, agent_seed, make_agent
 from ..engine.game import Game
 from ..engine.log import NUMBERED_FROM, LogWriter, numbering_of, pool_fields, to_file
-from ..engine.saves import PlayInfo, check_save, load_game, read_save, write_save
-from ..engine.setup import seat_areas, settings_for
-from ..engine.state import GameError
-from ..errors import Diagnostic, DiosesError, did_you_mean
-from ..pool.identity import compare_pools, pool_sets
+from ..engine.saves import PlayInfo, load_game, write_save
+from ..errors import DiosesError
+from ..pool.identity import pool_sets
 from .catalog import Catalog
-from .play_view import cell_place, game_view
+from .play_story import table_view
+from .play_view import cell_place
 
 HUMAN = "human"  # a person's seat, as dioses play's saves name it
 SEAT_KINDS = (HUMAN, *AGENTS)
-MAX_LIVE_GAMES = 8  # unfinished games one server holds at once
 WAIT_SECONDS = 20.0  # how long a page waits for the agents to play on
 IDLE_SECONDS = 3600.0  # a person's seat unwatched this long: the game is saved and leaves
-MAX_LEFT = 200  # games that left the table whose page still says why
-_GAME_ID = re.compile(r"^[a-z0-9]{8,32}$")
-_SAVE_NAME = re.compile(r"^web-game-([a-z0-9]{8,32})\.json$")
 
 
 class PlayError(DiosesError):
@@ -103,6 +96,10 @@ class TableGame:
         self.id = game_id
         self.catalog = catalog
         self.seats = list(seats)
+        # each person's seat has its own private link: a secret in its URL,
+        # new each time the game sits down at a table (never saved)
+        self.tokens = {i: secrets.token_urlsafe(16) for i, k in enumerate(seats) if k == HUMAN}
+        self.owner = secrets.token_urlsafe(16)  # the page listing every seat's link
         self.seed = seed
         self.setup = setup or GameSetup()
         self.save_path = folder / f"web-game-{game_id}.json"
@@ -166,7 +163,7 @@ class TableGame:
             self.save(game)
             result = game.result() if game.state.finished else game.play(on_turn=self._turned)
             self.save(game)
-            self._publish(game_view(self, game, None, result))
+            self._publish(table_view(self, game, None, result))
         except GameLeft:
             self._publish({"state": "left", "why": self.leaving, "turn": self.saved_turn})
         except Exception as error:  # our bug: the page says so, the log of the server has it
@@ -211,7 +208,7 @@ class TableGame:
             self._answer = None
             self._choices = len(decision.choices)
             self.last_seen = time.monotonic()  # the seat waits for a person from now
-            self._publish(game_view(self, game, decision, None))
+            self._publish(table_view(self, game, decision, None))
             while self._answer is None:
                 idle = time.monotonic() - self.last_seen
                 if self.leaving is None and idle >= self.idle_seconds:
@@ -242,12 +239,13 @@ class TableGame:
         if self.thread is not None:
             self.thread.join(timeout=WAIT_SECONDS)
 
-    def answer(self, version: int, index: int) -> None:
+    def answer(self, version: int, index: int, seat: int | None = None) -> None:
         """The page's choice for the decision it showed (``version``); then
-        wait until the game asks again or ends."""
+        wait until the game asks again or ends. ``seat``: the seat whose
+        private link sent it (None: the whole table's page, hot-seat)."""
         with self.changed:
             self.last_seen = time.monotonic()
-            self._check_version(version)
+            self._check_version(version, seat)
             if not 0 <= index < self._choices:
                 raise PlayError.one("E421", f"no choice {index + 1}: there are {self._choices}")
             self._answer = index
@@ -255,11 +253,11 @@ class TableGame:
             self.changed.notify_all()
             self.changed.wait_for(lambda: self.version != version, timeout=WAIT_SECONDS)
 
-    def choice_of_cells(self, version: int, cells: Sequence[int]) -> int:
+    def choice_of_cells(self, version: int, cells: Sequence[int], seat: int | None = None) -> int:
         """The index of the choice the page's cells name (one cell, or the
         two of a swap) in the decision it showed (``version``)."""
         with self.changed:
-            self._check_version(version)
+            self._check_version(version, seat)
             shown = self.snapshot["decision"]["cells"]
             if not all(0 <= c < len(shown) for c in cells) or not 1 <= len(cells) <= 2:
                 raise PlayError.one("E426", "choose a cell of the board")
@@ -276,7 +274,36 @@ class TableGame:
                 )
             return found
 
-    def _check_version(self, version: int) -> None:
+    def seat_of(self, token: str) -> int | None:
+        """The seat whose private link carries ``token`` (compared in
+        constant time), or None."""
+        found = None
+        for seat, secret in self.tokens.items():
+            if secrets.compare_digest(secret.encode(), token.encode("utf-8", "replace")):
+                found = seat
+        return found
+
+    def is_owner(self, key: str) -> bool:
+        return secrets.compare_digest(self.owner.encode(), key.encode("utf-8", "replace"))
+
+    def deciding_seat(self) -> int | None:
+        """The seat the game waits for, if it waits for one."""
+        snapshot = self.snapshot
+        if snapshot.get("state") != "deciding" or "decision" not in snapshot:
+            return None
+        return snapshot["decision"]["seat"]
+
+    def poll(self) -> dict:
+        """What a page polls for (no secret in it): has the game moved?"""
+        with self.changed:
+            self.last_seen = time.monotonic()
+            return {
+                "version": self.version,
+                "state": "left" if self.leaving else self.snapshot.get("state"),
+                "seat": self.deciding_seat(),
+            }
+
+    def _check_version(self, version: int, seat: int | None = None) -> None:
         if self.leaving is not None:
             raise PlayError.one(
                 "E420",
@@ -288,6 +315,13 @@ class TableGame:
                 "E420",
                 "this choice is for a decision already made",
                 help="the page shows the game as it is now",
+            )
+        deciding = self.deciding_seat()
+        if seat is not None and deciding is not None and seat != deciding:
+            raise PlayError.one(
+                "E429",
+                f"it is seat {deciding + 1}'s turn to choose, not seat {seat + 1}'s",
+                help="this page updates by itself when it is your turn",
             )
 
     def current(self) -> dict:
@@ -307,182 +341,3 @@ class TableGame:
             "failed",
             "left",
         )
-
-
-class Tables:
-    """Every game this server holds, by id. A game a person left leaves the
-    table after ``idle_seconds`` with no page looking at it (saved first);
-    a finished one after as long (its page of scores stays until then)."""
-
-    def __init__(self, catalog: Catalog, folder: Path | None, idle_seconds: float = IDLE_SECONDS):
-        self.catalog = catalog
-        self.folder = folder
-        self.idle_seconds = idle_seconds
-        self.games: dict[str, TableGame] = {}
-        self.left: dict[str, tuple[str, int | None]] = {}  # id: why, the saved turn
-        self.lock = threading.Lock()
-
-    def _table(self, game_id: str, seats, seed, saved=None, setup=None) -> TableGame:
-        return TableGame(
-            game_id,
-            self.catalog,
-            seats,
-            seed,
-            self.folder,
-            saved,
-            setup,
-            self.idle_seconds,
-            self._gone,
-        )
-
-    def _gone(self, table: TableGame) -> None:
-        """A game's thread ended it (ended from the page, or idle): off the table."""
-        with self.lock:
-            if self.games.get(table.id) is table:
-                del self.games[table.id]
-            self.left[table.id] = (table.leaving or "ended", table.saved_turn)
-            while len(self.left) > MAX_LEFT:
-                del self.left[next(iter(self.left))]
-
-    def sweep(self) -> None:
-        """Finished and failed games nobody looked at for ``idle_seconds``
-        leave the table (their files stay)."""
-        now = time.monotonic()
-        with self.lock:
-            for game_id, table in list(self.games.items()):
-                if (
-                    not table.live
-                    and table.leaving is None
-                    and now - table.last_seen >= self.idle_seconds
-                ):
-                    del self.games[game_id]
-
-    def listing(self) -> list[TableGame]:
-        """The games on the table now (a copy: threads change the table)."""
-        self.sweep()
-        with self.lock:
-            return list(self.games.values())
-
-    def end(self, game_id: str) -> TableGame:
-        """End a game from its page: it stops, its last autosave stands."""
-        table = self.get(game_id)
-        if table is None:
-            raise PlayError.one("E425", f"no game '{game_id}' on this server's table")
-        if table.live:  # a finished game's page of scores stays (it is saved whole)
-            table.end()
-        return table
-
-    def new(
-        self, seats: Sequence[str], seed: int | None = None, setup: GameSetup = GameSetup()
-    ) -> TableGame:
-        if self.folder is None:
-            raise PlayError.one(
-                "E422",
-                "this server saves no games, so it plays none",
-                help="start it with dioses serve --saves FOLDER",
-            )
-        unknown = [s for s in seats if s not in SEAT_KINDS]
-        if unknown:
-            raise PlayError.one(
-                "E423", f"unknown seat '{unknown[0]}'", help=f"seats: {', '.join(SEAT_KINDS)}"
-            )
-        self.check_setup(len(seats), setup)
-        self.sweep()
-        with self.lock:
-            self._check_room()
-            game_id = secrets.token_hex(8)
-            if seed is None:
-                seed = random.SystemRandom().randrange(1, 1_000_000)
-            table = self._table(game_id, seats, seed, setup=setup)
-            self.games[game_id] = table
-            self.left.pop(game_id, None)
-        table.start()
-        return table
-
-    def _check_room(self) -> None:
-        """A seat for one more game (called holding the lock)."""
-        if sum(1 for g in self.games.values() if g.live) >= MAX_LIVE_GAMES:
-            minutes = max(1, round(self.idle_seconds / 60))
-            raise PlayError.one(
-                "E424",
-                f"{MAX_LIVE_GAMES} games are already going on",
-                help="end one from its page (it is saved and can be "
-                "continued), or finish one; a game nobody looks "
-                f"at for {minutes} minutes is saved and ends by itself",
-            )
-
-    def check_setup(self, seats: int, setup: GameSetup) -> None:
-        """Refuse, with one message, a scenario or a rule option the loaded
-        sets do not have, a challenge without a scenario, and a number of
-        seats the game cannot seat (the engine's own rule, ``seat_areas``:
-        the base game 2 to 6, a scenario or a shared area 1 to 6)."""
-        registry = self.catalog.registry
-        for family, wanted in (
-            ("scenario", [setup.scenario] if setup.scenario else []),
-            ("rule-option", setup.options),
-        ):
-            for card_id in wanted:
-                if registry.get(family, card_id) is None:
-                    pool = [d.id for d in registry.definitions(family)]
-                    raise PlayError.one(
-                        "E427",
-                        f"unknown {family.replace('-', ' ')} '{card_id}'",
-                        help=did_you_mean(card_id, pool) or f"{family}s: {', '.join(pool)}",
-                    )
-        if setup.challenge and setup.scenario is None:
-            raise PlayError.one("E427", "the challenge belongs to a scenario: choose one")
-        mode = registry.get("scenario", setup.scenario).options if setup.scenario else ()
-        try:  # the options' settings as new_game reads them (a scenario's mode last)
-            settings = settings_for(registry, [*registry.always_options(), *setup.options, *mode])
-            seat_areas(seats, settings, setup.scenario is not None)
-        except GameError as error:
-            raise PlayError.one(
-                "E423", error.diagnostics[0].message, help=error.diagnostics[0].help
-            ) from None
-
-    def saved_games(self) -> list[str]:
-        """The ids of the games saved in the folder (``web-game-ID.json``)."""
-        if self.folder is None:
-            return []
-        found = (_SAVE_NAME.match(p.name) for p in self.folder.glob("web-game-*.json"))
-        return sorted(m.group(1) for m in found if m)
-
-    def resume(self, game_id: str) -> TableGame:
-        """Go on with a game saved in the folder, by its id among those
-        :meth:`saved_games` lists (the page names no file)."""
-        live = self.games.get(game_id)
-        if live is not None and live.leaving is not None:
-            raise PlayError.one(
-                "E428",
-                "this game is still leaving the table: the agents "
-                "finish the turn under way and it is saved",
-                help="continue it in a moment",
-            )
-        if live is not None:
-            return live
-        if game_id not in self.saved_games():
-            raise PlayError.one("E425", f"no saved game '{game_id}' in this server's folder")
-        path = self.folder / f"web-game-{game_id}.json"
-        save = read_save(path)
-        registry = self.catalog.registry
-        if save.play.pool is not None:
-            difference = compare_pools(save.play.pool, pool_sets(registry))
-            if difference.errors:
-                raise PlayError([Diagnostic("G103", e, path.name) for e in difference.errors])
-        check_save(save, registry, path.name)
-        seats = [agent.name for agent in save.agents]
-        unknown = [name for name in seats if name not in SEAT_KINDS]
-        if unknown:
-            raise PlayError.one("G102", f"unknown agent '{unknown[0]}'", path.name)
-        with self.lock:
-            if game_id in self.games:  # a second click on Continue, at the same time
-                return self.games[game_id]
-            self._check_room()
-            table = self._table(game_id, seats, save.play.seed, save)
-            self.games[game_id] = table
-            self.left.pop(game_id, None)
-        table.start()
-        return table
-
-    def get(self, game_id: str) -> TableGame | None:
-        return self.games.get(game_id) if _GAME_ID.match(game_id) else None

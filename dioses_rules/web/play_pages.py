@@ -17,8 +17,10 @@ from starlette.responses import RedirectResponse
 from ..engine.setup import MAX_SEATS
 from ..errors import DiosesError, whole_number
 from .pages import read_body
-from .play import SEAT_KINDS, GameSetup, PlayError, Tables
-from .templating import TEMPLATES
+from .play import SEAT_KINDS, GameSetup, PlayError, TableGame
+from .saved import describe
+from .tables import Tables
+from .templating import TEMPLATES, JSONAnswer
 
 NO_SEAT = "none"
 
@@ -40,9 +42,12 @@ async def _form(request: Request) -> dict[str, list[str]]:
 def _new_page(request: Request, error: str = "", status: int = 200):
     tables = _tables(request)
     listed = tables.listing()
-    games = [(g.id, g.seats, g.snapshot.get("state"), g.live) for g in listed]
+    games = [
+        (g.id, g.seats, g.snapshot.get("state"), g.live, g.snapshot.get("turn")) for g in listed
+    ]
     playing = {g.id for g in listed}
     saved = [game_id for game_id in tables.saved_games() if game_id not in playing]
+    saved = describe(tables.folder, saved) if tables.folder is not None else []
     registry = tables.catalog.registry
     always = set(registry.always_options())
     return TEMPLATES.TemplateResponse(
@@ -58,6 +63,7 @@ def _new_page(request: Request, error: str = "", status: int = 200):
             "scenarios": registry.definitions("scenario"),
             "options": [o for o in registry.definitions("rule-option") if o.id not in always],
             "texts": registry.texts("en"),
+            "private": tables.private,
         },
         status_code=status,
     )
@@ -88,6 +94,15 @@ async def play_start(request: Request):
         table = await run_in_threadpool(_tables(request).new, seats, seed, setup)
     except PlayError as error:
         return _new_page(request, str(error), 422)
+    return _sat_down(request, table)
+
+
+def _sat_down(request: Request, table: TableGame) -> RedirectResponse:
+    """A game just set on the table: with one person on this machine, its
+    page; with several people, or a server others reach, the page of every
+    seat's private link, to hand them out."""
+    if _tables(request).private or len(table.tokens) > 1:
+        return RedirectResponse(f"/play/{table.id}/seats?key={table.owner}", status_code=303)
     return RedirectResponse(f"/play/{table.id}", status_code=303)
 
 
@@ -98,7 +113,7 @@ async def play_resume(request: Request):
         table = await run_in_threadpool(_tables(request).resume, form.get("game", [""])[0])
     except DiosesError as error:  # PlayError, or a damaged save (GameError)
         return _new_page(request, str(error), 422)
-    return RedirectResponse(f"/play/{table.id}", status_code=303)
+    return _sat_down(request, table)
 
 
 def _table(request: Request):
@@ -147,8 +162,12 @@ async def play_game(request: Request, error: str = "", status: int = 200):
     table = _table(request)
     if table.leaving is not None:  # the agents finish the turn under way first
         return _left_page(request, game_id, table, error, status)
+    seat, token = _viewer(request, table)
     view = await run_in_threadpool(table.current)  # the agents may still be playing
-    first = _first_cell(request, view)
+    decision = view.get("decision") if view.get("state") == "deciding" else None
+    watching = seat is None and tables.private
+    mine = decision is not None and not watching and seat in (None, decision["seat"])
+    first = _first_cell(request, view) if mine else None
     return TEMPLATES.TemplateResponse(
         request,
         "play_game.html",
@@ -158,9 +177,64 @@ async def play_game(request: Request, error: str = "", status: int = 200):
             "error": error,
             "folder": table.save_path.parent,
             "first": first,
+            "me": seat,  # the seat whose private link this is (None: the whole table)
+            "token": token,
+            "watching": watching,
+            "decision": decision,
+            "mine": mine,  # the decision shown is this page's to make
+            "here": _game_url(table.id, token),
+            "private": tables.private,
         },
         status_code=status,
     )
+
+
+def _game_url(game_id: str, token: str = "") -> str:
+    return f"/play/{game_id}" + (f"?seat={token}" if token else "")
+
+
+def _viewer(request: Request, table: TableGame) -> tuple[int | None, str]:
+    """The seat whose private link the request carries (``?seat=TOKEN``),
+    and the token; (None, "") for the game's own page (the whole table)."""
+    token = request.query_params.get("seat", "")
+    if not token:
+        return None, ""
+    seat = table.seat_of(token)
+    if seat is None:
+        raise HTTPException(
+            404,
+            "this link is no seat of this game (a link is new each time "
+            "a game is set on the table: ask for the new one)",
+        )
+    return seat, token
+
+
+async def play_seats(request: Request):
+    """Every person's seat's private link, for the one who set the game on
+    the table (``?key=`` the game's owner key) to hand out."""
+    table = _table(request)
+    if not table.is_owner(request.query_params.get("key", "")):
+        raise HTTPException(
+            404, "no such page: the seats' links are shown to whoever starts the game"
+        )
+    base = str(request.base_url).rstrip("/")
+    links = [
+        (seat + 1, f"{base}{_game_url(table.id, token)}") for seat, token in table.tokens.items()
+    ]
+    return TEMPLATES.TemplateResponse(
+        request,
+        "play_seats.html",
+        {"game": table, "links": links, "watch": f"{base}/play/{table.id}"},
+    )
+
+
+async def play_poll(request: Request):
+    """Has the game moved? ``{"version", "state", "seat"}``: a page polls
+    it and reloads when the version changes (another seat moved)."""
+    table = _tables(request).get(request.path_params["game_id"])
+    if table is None:
+        return JSONAnswer({"version": None, "state": "left", "seat": None})
+    return JSONAnswer(table.poll())
 
 
 def _first_cell(request: Request, view: dict):
@@ -189,18 +263,24 @@ async def play_answer(request: Request):
         choice is not None or (cells and "choice" not in form and None not in cells)
     ):
         return await play_game(request, "choose one of the buttons", 422)
+    seat, token = _viewer(request, table)
+    if seat is None and _tables(request).private:
+        raise HTTPException(403, "choose from your seat's private link")
     try:
         if choice is None:  # a cell of the board, or the second of two
-            choice = await run_in_threadpool(table.choice_of_cells, version, cells)
-        await run_in_threadpool(table.answer, version, choice)
+            choice = await run_in_threadpool(table.choice_of_cells, version, cells, seat)
+        await run_in_threadpool(table.answer, version, choice, seat)
     except PlayError as error:
         return await play_game(request, str(error), 409)
-    return RedirectResponse(f"/play/{table.id}", status_code=303)
+    return RedirectResponse(_game_url(table.id, token), status_code=303)
 
 
 async def play_end(request: Request):
     """End a game from its page (or the Play page's list): it stops where
     it stands and leaves the table; its last autosave stays in the folder."""
     table = _table(request)
+    seat, token = _viewer(request, table)
+    if seat is None and _tables(request).private:
+        raise HTTPException(403, "end the game from your seat's private link")
     await run_in_threadpool(_tables(request).end, table.id)
-    return RedirectResponse(f"/play/{table.id}", status_code=303)
+    return RedirectResponse(_game_url(table.id, token), status_code=303)

@@ -1,6 +1,6 @@
 """What a game's page shows, as plain data made in the game's thread (a
 snapshot): the areas as anyone sees them, the decision with the cells of the
-board it can be made on, the scenario, and what happened, in printed names.
+board it can be made on, the scenario (what happened is told by play_story).
 
 Pages only ever read these snapshots, never the live game.
 """
@@ -14,12 +14,10 @@ from attrs import evolve
 
 from ..engine.choice_cells import choice_cells
 from ..engine.game import Game
-from ..engine.log import from_file
 from ..pool.registry import Registry
 from ..scoring.area import Area, cell_column, cell_row
 from ..scoring.score import score_board
 
-HISTORY = 40  # the lines of what happened a page shows, the newest first
 # The verb a cell's button says, by the decision's kind (a choice of kind
 # "play" says "play the drawn card at"; a swap "swap").
 CELL_VERBS = {
@@ -145,20 +143,33 @@ def area_view(game: Game, index: int, card: Callable[[str], dict | None], report
                     "points": points.get(cell),
                 }
             )
-    name = _namer(game.registry)
     laws = [
         {
-            "name": name("law", law.card),
-            "line": f"{law.row} row" if law.row else f"column {law.column}",
+            "name": _name(game.registry, "law", law.law.id),
+            "card": card(law.law.id),
+            "row": law.row.value if law.row else None,
+            "column": law.column,
+            "line": f"{law.row.value} row" if law.row else f"column {law.column}",
+            "points": law.points,
+            "met": law.points > 0,
         }
-        for law in area.laws
+        for law in report.laws
     ]
-    patterns = [{"name": name("pattern", p.card), "completed": p.completed} for p in area.patterns]
+    patterns = [
+        {
+            "name": _name(game.registry, "pattern", p.pattern.id),
+            "card": card(p.pattern.id),
+            "completed": p.completed,
+            "points": p.points,
+        }
+        for p in report.patterns
+    ]
     return {
         "cells": cells,
         "laws": laws,
         "patterns": patterns,
         "total": report.total,
+        "face_down": sum(1 for s in area.cells if s is not None and not s.face_up),
         "power": len(area.power),
         "seats": [s + 1 for s, a in enumerate(game.state.seat_area) if a == index],
     }
@@ -214,26 +225,6 @@ def scenario_view(game: Game, result=None) -> dict | None:
     return view
 
 
-def history(registry: Registry, records: list[dict], numbering, seats: list[str]) -> list[str]:
-    """The last lines of what happened, the newest first: each choice, and each event as it
-    happened (an Event card firing with its effect, R18; laws and patterns
-    drawn, placed, completed, R13-R14; Power gained and spent, R22), cards
-    by their printed names, areas, seats and piles counted from 1."""
-    lines = []
-    phrase = _phrases(registry)
-    for record in (from_file(r, numbering) for r in records[-3 * HISTORY :]):
-        if record.get("type") == "decision":
-            seat = record["seat"]
-            said = printed_names(registry, record.get("choice") or "")
-            if record.get("kind") in ("power", "power-after") and said == "no":
-                said = "no Power effect"  # R26: the moment to spend Power, passed
-            lines.append(f"Seat {seat + 1} ({seats[seat]}): {said}")
-        elif record.get("type") == "event" and record.get("event") != "turn":
-            said = phrase(record)
-            lines.append(said[:1].upper() + said[1:])
-    return lines[-HISTORY:][::-1]
-
-
 def _phrases(registry: Registry) -> Callable[[dict], str]:
     name = _namer(registry)
     writer = registry.texts("en").writer
@@ -253,9 +244,10 @@ def _phrases(registry: Registry) -> Callable[[dict], str]:
         return f"{name('pattern', r['pattern'])}{level}"
 
     made = {
-        "drew": lambda r: f"seat {r['seat'] + 1} drew {name('myth', r['card'])}",
+        # the drawn card is the drawer's alone until played or discarded (both told next)
+        "drew": lambda r: f"seat {r['seat'] + 1} drew a card from the deck",
         "discarded": lambda r: f"{name('myth', r['card'])} discarded on pile {r['pile'] + 1}",
-        "removed": lambda r: f"{name('myth', r['card'])} leaves the game (R18)",
+        "removed": lambda r: f"{name('myth', r['card'])} leaves the game",
         "revealed": lambda r: (
             f"area {r['area'] + 1}: {name('myth', r['card'])} turned face up at {r['cell']}"
         ),
@@ -282,14 +274,14 @@ def _phrases(registry: Registry) -> Callable[[dict], str]:
             f"area {r['area'] + 1} used the scenario's ability: {r['ability']}"
         ),
         "recovered": lambda r: f"{name('myth', r['card'])} put on discard pile {r['pile'] + 1}",
-        "deck-refilled": lambda r: f"the deck was refilled with {r['cards']} cards (R31)",
+        "deck-refilled": lambda r: f"the deck was refilled with {r['cards']} cards",
         "game-ending": lambda r: (
             f"seat {r['seat'] + 1} has every card face up: "
             f"{r['turns_left']} more turn"
             f"{'' if r['turns_left'] == 1 else 's'}"
         ),
         "turn-limit": lambda r: f"turn limit reached after {r['turns']} turns",
-        "pass": lambda r: f"seat {r['seat'] + 1} could do nothing (R31)",
+        "pass": lambda r: f"seat {r['seat'] + 1} could do nothing",
         "state": lambda r: f"{r['name']}: {name('myth', r['card'])}",
     }
 
@@ -321,7 +313,6 @@ def game_view(table, game: Game, decision, result) -> dict:
         "seats": table.seats,
         "deck": len(state.deck),
         "areas": [area_view(game, i, card, report) for i, report in enumerate(reports)],
-        "history": history(game.registry, table.records, table.numbering, table.seats),
         "save": table.save_path.name,
         "log": table.log_path.name,
         "options": [_name(game.registry, "rule-option", o) for o in state.options],

@@ -10,9 +10,11 @@ from typing import Any
 from starlette.responses import JSONResponse
 from starlette.templating import Jinja2Templates
 
+from .language import page_words
+
 HERE = Path(__file__).resolve().parent
 STATIC = HERE / "static"
-TEMPLATES = Jinja2Templates(directory=str(HERE / "templates"))
+TEMPLATES = Jinja2Templates(directory=str(HERE / "templates"), context_processors=[page_words])
 
 
 class JSONAnswer(JSONResponse):

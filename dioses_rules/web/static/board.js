@@ -13,12 +13,30 @@
     for (const card of DATA.cards[family]) byId[family][card.id] = card;
   }
 
-  let board = emptyBoard();
+  const KEPT = "dioses-board";  // the board, kept in this browser across reloads
+  let board = keptBoard() || emptyBoard();
   let chosenCard = null;   // a Myth card id picked in the list
   let chosenCell = null;   // a cell index 0-11 picked in the area
   let report = null;
   let asked = 0;           // the latest score request; older answers are dropped
 
+  function keptBoard() {
+    // the board this browser built last, if it still has the shape of one
+    try {
+      const kept = JSON.parse(window.localStorage.getItem(KEPT) || "null");
+      const rowsOk = kept && kept.area && ROWS.every((row) => Array.isArray(kept.area[row]) &&
+        kept.area[row].length === 4 && kept.area[row].every((c) => typeof c === "string"));
+      const listsOk = kept && ["laws", "patterns", "objectives"].every((k) => Array.isArray(kept[k]));
+      const scenarioOk = kept && (!kept.scenario || (typeof kept.scenario.id === "string" &&
+        kept.scenario.state !== null && typeof kept.scenario.state === "object"));
+      return rowsOk && listsOk && scenarioOk ? kept : null;
+    } catch (error) {
+      return null;
+    }
+  }
+  function keep() {
+    try { window.localStorage.setItem(KEPT, JSON.stringify(board)); } catch (error) { /* full, or off */ }
+  }
   function emptyBoard() {
     return {sets: null, objectives: [], laws: [], patterns: [], scenario: null,
             area: {front: [".", ".", ".", "."], central: [".", ".", ".", "."],
@@ -254,6 +272,13 @@
     const box = $("explain");
     box.replaceChildren(el("ul", {}, ...lines.map((line) => el("li", {text: line}))));
   }
+  function resetExplanation() {
+    // a new board (the best layout used, a file imported, cleared): no
+    // explanation of the board before it stays on screen
+    for (const node of document.querySelectorAll(".cell")) node.classList.remove("matched", "anchor");
+    $("explain").replaceChildren(el("p", {class: "hint",
+      text: "Choose a scored card, law, pattern or objective to see its explanation here."}));
+  }
   function explainCell(i) {
     if (i === null || !report) { highlight([], null, ["Choose a card to see why it scored."]); return; }
     const score = report.cards.find((c) => c.cell === i);
@@ -289,7 +314,7 @@
     if (chosenCell !== null) explainCell(chosenCell);
     document.body.dataset.scored = String(mine);
   }
-  function changed() { drawAll(); rescore(); }
+  function changed() { keep(); drawAll(); rescore(); }
   function drawAll() {
     drawArea();
     drawPalette();
@@ -327,7 +352,7 @@
       el("ol", {class: "hint"}, ...ROWS.map((row) => el("li", {text:
         `${row} row: ` + json.area[row].map((id) => id === "." ? "empty" : nameOf("myth", idOf(id))).join(", ")}))),
       el("button", {type: "button", id: "use-best", onclick: () => {
-        board = json.board; holder.replaceChildren(); chosenCell = null; changed();
+        board = json.board; holder.replaceChildren(); chosenCell = null; resetExplanation(); changed();
       }}, "Use this layout"));
   }
   async function importBoard(event) {
@@ -345,6 +370,7 @@
     $("scenario").value = board.scenario ? board.scenario.id : "";
     drawScenarioState();
     chosenCell = null;
+    resetExplanation();
     changed();
   }
 
@@ -370,7 +396,9 @@
   $("import").addEventListener("change", importBoard);
   $("clear").addEventListener("click", () => {
     board = emptyBoard(); chosenCell = null; chosenCard = null;
-    $("scenario").value = ""; drawScenarioState(); changed();
+    $("scenario").value = ""; drawScenarioState(); resetExplanation(); changed();
   });
+  $("scenario").value = board.scenario ? board.scenario.id : "";
+  drawScenarioState();
   changed();
 })();

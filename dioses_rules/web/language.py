@@ -1,0 +1,74 @@
+"""The web pages' language: English or Spanish, chosen per browser (a
+cookie set by the switch in every page's header), the pages' words from the
+``web`` gettext catalogue (``dioses_rules/locale/LANG/LC_MESSAGES/web.po``,
+made by ``tools/catalogues.sh`` with Babel, which reads the templates with
+Jinja2's own extractor). A third language is one more catalogue.
+
+The templates call ``_("text")`` and ``ngettext(one, many, n)``, with
+``%(name)s`` placeholders filled from keyword arguments (Jinja2's
+"new style" gettext); the result is escaped as any other text.
+"""
+
+from __future__ import annotations
+
+import gettext
+from functools import cache
+
+from ..i18n import LOCALE_DIR
+
+DOMAIN = "web"
+LANGUAGES = {"en": "English", "es": "Español"}
+COOKIE = "dioses-lang"
+
+
+@cache
+def catalogue(lang: str) -> gettext.NullTranslations:
+    if lang == "en":
+        return gettext.NullTranslations()
+    return gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang], fallback=True)
+
+
+def chosen(request) -> str:
+    """The browser's language: its cookie, else the first of its
+    Accept-Language the pages speak, else English."""
+    lang = request.cookies.get(COOKIE, "")
+    if lang in LANGUAGES:
+        return lang
+    for part in request.headers.get("accept-language", "").split(","):
+        code = part.split(";")[0].strip().lower()[:2]
+        if code in LANGUAGES:
+            return code
+    return "en"
+
+
+def page_words(request) -> dict:
+    """The template context's language: ``lang``, ``_``, ``gettext``, ``ngettext``."""
+    lang = chosen(request)
+    words = catalogue(lang)
+
+    def say(message: str, **values) -> str:
+        text = words.gettext(message)
+        return text % values if values else text
+
+    def say_n(one: str, many: str, n: int, **values) -> str:
+        return words.ngettext(one, many, n) % {"num": n, **values}
+
+    return {"lang": lang, "languages": LANGUAGES, "_": say, "gettext": say, "ngettext": say_n}
+
+
+def N_(message: str) -> str:
+    return message
+
+
+# words the templates translate from data (a row's name, a cell's verb): marked
+# here so that Babel extracts them
+DATA_WORDS = (
+    N_("front"),
+    N_("central"),
+    N_("back"),
+    N_("turn face up"),
+    N_("turn face down"),
+    N_("replace"),
+    N_("play the drawn card at"),
+    N_("choose"),
+)

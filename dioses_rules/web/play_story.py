@@ -1,0 +1,139 @@
+"""What a game's page tells beside the board: what happened, turn by turn,
+in printed names; the cells each area's last move touched (marked on the
+board); the discard piles' top cards; and a panel per seat (its score, its
+face-down cards, whose turn it is).
+
+Plain data made in the game's thread, as the rest of the snapshot
+(:mod:`.play_view`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..engine.game import Game
+from ..engine.log import from_file
+from ..pool.registry import Registry
+from ..scoring.area import SIZE, cell_name
+from .play_view import _catalog_card, _phrases, cell_place, game_view, printed_names
+
+TURNS = 12  # the turns of what happened a page shows, the newest first
+CELL_NAMES = {cell_name(i): i for i in range(SIZE)}  # 'front 1': 0, as logs name cells
+MOVES = ("placed", "revealed", "hidden", "swapped")  # the events that touch cells
+
+
+def said_cells(text: str) -> str:
+    """A log's cell names written as a player says them: 'front 1' becomes
+    'front row, column 1' (R1)."""
+    for name in sorted(CELL_NAMES, key=len, reverse=True):
+        if name in text:
+            text = text.replace(name, cell_place(CELL_NAMES[name]))
+    return text
+
+
+def turns(registry: Registry, records: list[dict], numbering, seats: list[str]) -> list[dict]:
+    """What happened, grouped by turn, the newest turn first: each turn's
+    seat and its lines (the choices and the events, cards by printed names,
+    cells as a player says them). The setup is turn 0 (no seat)."""
+    phrase = _phrases(registry)
+    grouped: list[dict] = []
+    for record in (from_file(r, numbering) for r in records):
+        turn = record.get("turn")
+        if record.get("type") == "event" and record.get("event") == "turn":
+            grouped.append(
+                {"turn": 0 if turn is None else turn + 1, "seat": record["seat"], "lines": []}
+            )
+            continue
+        if not grouped or (turn is not None and grouped[-1]["turn"] != turn + 1):
+            grouped.append({"turn": 0 if turn is None else turn + 1, "seat": None, "lines": []})
+        if record.get("type") == "decision":
+            said = printed_names(registry, record.get("choice") or "")
+            if record.get("kind") in ("power", "power-after") and said == "no":
+                said = "no Power effect"  # R26: the moment to spend Power, passed
+            seat = record["seat"]
+            who = "" if seat == grouped[-1]["seat"] else f"seat {seat + 1}: "
+            grouped[-1]["lines"].append(said_cells(who + said))
+        elif record.get("type") == "event":
+            said = said_cells(phrase(record))
+            grouped[-1]["lines"].append(said[:1].upper() + said[1:])
+    for entry in grouped:
+        seat = entry["seat"]
+        entry["who"] = seats[seat] if seat is not None and seat < len(seats) else None
+    return [g for g in grouped if g["lines"] or g["seat"] is not None][-TURNS:][::-1]
+
+
+def last_moves(records: list[dict], numbering, areas: int) -> list[dict]:
+    """For each area, the cells its latest turn with a move touched (a card
+    placed, turned, swapped) and that turn's number and seat: the board
+    marks them, as the last move."""
+    found: list[dict] = [{"cells": [], "turn": None, "seat": None} for _ in range(areas)]
+    seat_of_turn: dict[int, int] = {}
+    for record in (from_file(r, numbering) for r in records):
+        if record.get("type") != "event":
+            continue
+        turn = record.get("turn")
+        if not isinstance(turn, int):  # the setup's events: no turn's move
+            continue
+        if record.get("event") == "turn":
+            seat_of_turn[turn] = record["seat"]
+            continue
+        area = record.get("area")
+        if record.get("event") not in MOVES or not isinstance(area, int) or not 0 <= area < areas:
+            continue
+        named = record.get("cells") or [record.get("cell")]
+        cells = [CELL_NAMES[c] for c in named if c in CELL_NAMES]
+        mark = found[area]
+        if mark["turn"] != turn:
+            mark.update(cells=[], turn=turn, seat=seat_of_turn.get(turn))
+        mark["cells"] = sorted(set(mark["cells"]) | set(cells))
+    for mark in found:
+        if mark["turn"] is not None:
+            mark["turn"] += 1
+    return found
+
+
+def discards(game: Game, card: Callable[[str], dict | None]) -> list[dict]:
+    """Each discard pile: its top card (the one a player may take), how many
+    cards it holds."""
+    return [
+        {"top": card(pile[-1]) if pile else None, "count": len(pile)}
+        for pile in game.state.discards
+    ]
+
+
+def panels(game: Game, areas: list[dict], seats: list[str], deciding: int | None) -> list[dict]:
+    """A panel per seat: who plays it, its area's score so far, its face-down
+    cards, its Power cards (counted, R22), and whether it is its turn."""
+    state = game.state
+    shown = []
+    for seat, kind in enumerate(seats):
+        index = state.seat_area[seat]
+        area = state.areas[index]
+        shown.append(
+            {
+                "seat": seat,
+                "kind": kind,
+                "area": index,
+                "total": areas[index]["total"],
+                "face_down": sum(1 for s in area.cells if s is not None and not s.face_up),
+                "power": len(area.power),
+                "active": seat == state.active,
+                "deciding": seat == deciding,
+            }
+        )
+    return shown
+
+
+def table_view(table, game: Game, decision, result) -> dict:
+    """The snapshot of a web game's page: :func:`.play_view.game_view` and
+    what this module tells beside the board."""
+    view = game_view(table, game, decision, result)
+    state = game.state
+    card = _catalog_card(table.catalog)
+    view["turns"] = turns(game.registry, table.records, table.numbering, table.seats)
+    view["moved"] = last_moves(table.records, table.numbering, len(state.areas))
+    view["discards"] = discards(game, card)
+    view["panels"] = panels(
+        game, view["areas"], table.seats, decision.seat if decision is not None else None
+    )
+    return view

@@ -1,0 +1,171 @@
+"""The long screenshot walk of the web app, to be looked at (not a test: it
+takes a minute). A real ``dioses serve`` on a free port, Debian's chromium
+driven by Playwright, at 1280x800 and 390x844:
+
+- a whole game against the greedy agent, photographed at its first turns,
+  after a swap's first cell, and at its end;
+- the board builder with the rulebook's example board;
+- a card page;
+- a game of two people at one table, each in a browser context of their own
+  (seat 1 waiting while seat 2 chooses, and the other way round);
+- the Play page with its saved games.
+
+    .venv/bin/python tools/web_screenshots.py [FOLDER]   # default: ./screenshots
+
+Every PNG is written into FOLDER; the script prints each one's name.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import signal
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = "/usr/bin/chromium"
+SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
+
+
+@contextlib.contextmanager
+def serving(saves: Path):
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "cli")])}
+    server = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "from dioses_cli.main import dioses; dioses()",
+            "serve",
+            "--port",
+            "0",
+            "--saves",
+            str(saves),
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    try:
+        found = re.search(r"(http://127\.0\.0\.1:\d+/)", server.stdout.readline())
+        yield found.group(1)
+    finally:
+        server.send_signal(signal.SIGINT)
+        server.wait(timeout=30)
+
+
+def choose_first(page) -> None:
+    """The first choice: a law's line, a cell (a swap: two), else a button."""
+    lines = page.locator("button.line-choice")
+    cells = page.locator("button.mini-cell.choosable")
+    if lines.count():
+        lines.first.click()
+    elif cells.count() == 0:
+        page.click('#cells-form button[name="choice"] >> nth=0')
+    elif cells.first.get_attribute("name") == "first":
+        cells.first.click()
+        page.wait_for_selector(".mini-cell.selected")
+        page.click("button.mini-cell.choosable >> nth=0")
+    else:
+        cells.first.click()
+    page.wait_for_load_state("load")
+
+
+def shoot(page, folder: Path, name: str, full: bool = False) -> None:
+    path = folder / f"{name}.png"
+    page.screenshot(path=str(path), full_page=full)
+    print(path)
+
+
+def walk(browser, address: str, folder: Path, size: str) -> None:
+    context = browser.new_context(viewport=SIZES[size])
+    page = context.new_page()
+    page.goto(address + "play")
+    page.select_option('select[name="seat2"]', "greedy")
+    page.fill('input[name="seed"]', "5")
+    page.click('form.filters button[type="submit"]')
+    page.wait_for_selector("h1")
+    shoot(page, folder, f"{size}-game-start")
+    clicks = 0
+    swapped = False
+    while "Game over" not in page.text_content("h1") and clicks < 400:
+        first = page.locator('button.mini-cell.choosable[name="first"]')
+        if not swapped and first.count():
+            first.first.click()
+            page.wait_for_selector(".mini-cell.selected")
+            shoot(page, folder, f"{size}-game-swap-first")
+            swapped = True
+        if clicks == 8:
+            shoot(page, folder, f"{size}-game-turn")
+            if page.locator("a[data-zoom]").count():
+                page.locator("a[data-zoom]").first.click()
+                shoot(page, folder, f"{size}-game-zoom")
+                page.keyboard.press("Escape")
+        choose_first(page)
+        clicks += 1
+    shoot(page, folder, f"{size}-game-over")
+    shoot(page, folder, f"{size}-game-over-full", full=True)
+    page.goto(address + "board")
+    page.set_input_files("#import", str(ROOT / "examples" / "boards" / "base-hera-hela-ship.toml"))
+    page.wait_for_timeout(500)
+    shoot(page, folder, f"{size}-builder")
+    page.goto(address + "cards/base/myth/odin")
+    shoot(page, folder, f"{size}-card-page")
+    page.goto(address + "play")
+    shoot(page, folder, f"{size}-play-page", full=True)
+    page.click('.lang-switch button[value="es"]')  # the same pages in Spanish
+    page.select_option('select[name="seat2"]', "greedy")
+    page.click('form.filters button[type="submit"]')
+    page.wait_for_selector("h1")
+    shoot(page, folder, f"{size}-game-es")
+    context.close()
+
+
+def two_seats(browser, address: str, folder: Path) -> None:
+    host = browser.new_context(viewport=SIZES["desktop"])
+    page = host.new_page()
+    page.goto(address + "play")
+    page.select_option('select[name="seat2"]', "human")
+    page.fill('input[name="seed"]', "3")
+    page.click('form.filters button[type="submit"]')
+    links = [a.get_attribute("href") for a in page.locator(".seat-links a").all()]
+    shoot(page, folder, "seats-links")
+    other = browser.new_context(viewport=SIZES["phone"])
+    second = other.new_page()
+    page.goto(links[0])
+    second.goto(links[1])
+    for _ in range(3):  # whoever is to choose chooses; the other's page follows
+        deciding, waiting = (
+            (page, second) if page.locator("#cells-form").count() else (second, page)
+        )
+        shoot(deciding, folder, f"seats-{'desktop' if deciding is page else 'phone'}-deciding")
+        shoot(waiting, folder, f"seats-{'desktop' if waiting is page else 'phone'}-waiting")
+        choose_first(deciding)
+        waiting.wait_for_load_state("load")
+        deciding.wait_for_timeout(2500)  # the poll's period, and the reload
+    host.close()
+    other.close()
+
+
+def main() -> None:
+    folder = Path(sys.argv[1] if len(sys.argv) > 1 else "screenshots").resolve()
+    folder.mkdir(parents=True, exist_ok=True)
+    with (
+        tempfile.TemporaryDirectory() as saves,
+        serving(Path(saves)) as address,
+        sync_playwright() as driver,
+    ):
+        browser = driver.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        for size in SIZES:
+            walk(browser, address, folder, size)
+        two_seats(browser, address, folder)
+        browser.close()
+
+
+if __name__ == "__main__":
+    main()
