@@ -84,89 +84,109 @@ def outline(text: str, path: str, lines: LineIndex) -> Outline:
     '{' never closed (DL002), each reported where it opens. Linear: strings,
     comments and the text between braces are passed over by one regular
     expression, and each run of braces is taken at once."""
-    headers = [match.start() for match in HEADER.finditer(text)] + [len(text) + 1]
-    diagnostics: list[Diagnostic] = []
-    regions: list[tuple[int, int]] = []
-    pieces: list[tuple[int, int]] = []
-    piece, depth, opened, index, header, length = 0, 0, 0, 0, 0, len(text)
+    return _Outliner(text, path, lines).run()
 
-    def cut(at: int) -> None:
-        nonlocal piece
-        if at > piece:
-            pieces.append((piece, at))
-        piece = at
 
-    def set_aside(until: int) -> None:
-        nonlocal piece, depth
-        regions.append((piece, until))
-        piece, depth = until, 0
+class _Outliner:
+    """The state of one :func:`outline` pass: where the current piece began,
+    how deep in braces it is, where its first '{' opened, and the headers'
+    positions ahead."""
 
-    def unclosed(until: int) -> None:
-        line, column = lines.at(opened)
-        diagnostics.append(
+    def __init__(self, text: str, path: str, lines: LineIndex):
+        self.text, self.path, self.lines, self.length = text, path, lines, len(text)
+        self.headers = [match.start() for match in HEADER.finditer(text)] + [len(text) + 1]
+        self.diagnostics: list[Diagnostic] = []
+        self.regions: list[tuple[int, int]] = []
+        self.pieces: list[tuple[int, int]] = []
+        self.piece, self.depth, self.opened, self.index, self.header = 0, 0, 0, 0, 0
+
+    def run(self) -> Outline:
+        text, length, headers = self.text, self.length, self.headers
+        while True:
+            while headers[self.header] < self.index:
+                self.header += 1
+            self.index = _PLAIN.match(text, self.index, min(headers[self.header], length)).end()
+            if self.index == headers[self.header]:  # a definition's header line
+                if self.depth:
+                    self.unclosed(self.index)
+                else:
+                    self.cut(self.index)
+                self.header += 1
+                continue
+            if self.index >= length:
+                break
+            char = text[self.index]
+            if char == '"':
+                self.unclosed_string()
+            elif char == "{":
+                self.opening()
+            else:
+                self.closing()
+        if self.depth:
+            self.unclosed(length)
+        self.cut(length)
+        return Outline(self.diagnostics, self.regions, self.pieces)
+
+    def cut(self, at: int) -> None:
+        if at > self.piece:
+            self.pieces.append((self.piece, at))
+        self.piece = at
+
+    def set_aside(self, until: int) -> None:
+        self.regions.append((self.piece, until))
+        self.piece, self.depth = until, 0
+
+    def unclosed(self, until: int) -> None:
+        line, column = self.lines.at(self.opened)
+        self.diagnostics.append(
             Diagnostic(
                 "DL002",
                 "this '{' is never closed",
-                path,
+                self.path,
                 line,
                 column,
                 help="add the '}' that ends this definition",
             )
         )
-        set_aside(until)
+        self.set_aside(until)
 
-    while True:
-        while headers[header] < index:
-            header += 1
-        index = _PLAIN.match(text, index, min(headers[header], length)).end()
-        if index == headers[header]:  # a definition's header line
-            if depth:
-                unclosed(index)
-            else:
-                cut(index)
-            header += 1
-            continue
-        if index >= length:
-            break
-        char = text[index]
-        if char == '"':  # not closed on its line
-            line, column = lines.at(index)
-            diagnostics.append(
-                Diagnostic(
-                    "DL005",
-                    "this string is never closed",
-                    path,
-                    line,
-                    column,
-                    help="end it with '\"' on the same line (write \\\" for a quote inside)",
-                )
+    def unclosed_string(self) -> None:
+        """A '"' not closed on its line: the definition holding it is set aside."""
+        line, column = self.lines.at(self.index)
+        self.diagnostics.append(
+            Diagnostic(
+                "DL005",
+                "this string is never closed",
+                self.path,
+                line,
+                column,
+                help="end it with '\"' on the same line (write \\\" for a quote inside)",
             )
-            while headers[header] <= index:
-                header += 1
-            set_aside(min(headers[header], length))
-            index = piece
-        elif char == "{":
-            run = _OPENING.match(text, index)
-            if not depth:
-                opened = index
-            depth += run.group(0).count("{")
-            index = run.end()
-        else:
-            run = _CLOSING.match(text, index)
-            closing = run.group(0).count("}")
-            if closing < depth:
-                depth -= closing
-                index = run.end()
-            elif depth:  # the run closes the definition: cut after its brace
-                index = _nth_brace(text, index, depth) + 1
-                depth = 0
-                cut(index)
-            else:  # a '}' closing nothing: the parser reports it
-                index = run.end()
-    if depth:
-        unclosed(length)
-    cut(length)
-    return Outline(diagnostics, regions, pieces)
+        )
+        while self.headers[self.header] <= self.index:
+            self.header += 1
+        self.set_aside(min(self.headers[self.header], self.length))
+        self.index = self.piece
+
+    def opening(self) -> None:
+        run = _OPENING.match(self.text, self.index)
+        if not self.depth:
+            self.opened = self.index
+        self.depth += run.group(0).count("{")
+        self.index = run.end()
+
+    def closing(self) -> None:
+        run = _CLOSING.match(self.text, self.index)
+        closing = run.group(0).count("}")
+        if closing < self.depth:
+            self.depth -= closing
+            self.index = run.end()
+        elif self.depth:  # the run closes the definition: cut after its brace
+            self.index = _nth_brace(self.text, self.index, self.depth) + 1
+            self.depth = 0
+            self.cut(self.index)
+        else:  # a '}' closing nothing: the parser reports it
+            self.index = run.end()
 
 
 def _nth_brace(text: str, start: int, count: int) -> int:

@@ -12,12 +12,15 @@ from collections.abc import Sequence
 
 from ..errors import Diagnostic, Severity, diagnostic_at, did_you_mean
 from ..language import model as m
-from ..language.limits import MAX_SCORES_LIKE, Hints, capped, shorten
+from ..language.limits import Hints, capped, shorten
 from ..language.settings import SETTINGS, setting_problem, setting_range
-from ..language.vocabulary import SELECTOR_WORDS, UNDECLARABLE
+from ..language.vocabulary import SELECTOR_WORDS
 from ..language.walk import Dispatch, iter_nodes
+from .lint_breaks import check_line_breaks
+from .lint_chains import check_scores_like_chains
 from .lint_context import ContextChecker
 from .lint_setup import check_scenario
+from .lint_words import check_vocabulary
 from .registry import Registry, assemble, family_of
 from .sources import SourceFile
 
@@ -197,62 +200,6 @@ class DefinitionChecker:
                 or "name a Myth card of this set or of a set it requires",
             )
 
-    def check_scores_like_chains(self) -> None:
-        """DL117: no card scores like itself through a chain of 'scores like',
-        and no chain follows more than :data:`MAX_SCORES_LIKE` of them (each
-        nests the other card's lines once more). One depth-first walk with
-        its own stack: a chain of any length is no recursion."""
-        edges = {
-            card.id: [line for line in card.lines if isinstance(line, m.ScoresLike)]
-            for card in self.registry.myth_cards()
-        }
-        links: dict[str, int] = {}  # card id -> the most 'scores like' a chain from it follows
-        longest: dict[str, m.ScoresLike] = {}  # card id -> its line that starts that chain
-        on_path: dict[str, int] = {}  # card id -> its place on the current path
-        circling: set[str] = set()  # cards of a circle (reported as one)
-        for root in edges:
-            if root in links:
-                continue
-            path, pending = [root], [iter(edges[root])]
-            on_path[root] = 0
-            while pending:
-                line = next(pending[-1], None)
-                if line is None:
-                    done = path.pop()
-                    pending.pop()
-                    del on_path[done]
-                    links[done] = 0
-                    for link in edges[done]:
-                        if link.card not in on_path and 1 + links.get(link.card, 0) > links[done]:
-                            links[done], longest[done] = 1 + links.get(link.card, 0), link
-                    if links[done] == MAX_SCORES_LIKE + 1 and done not in circling:
-                        self._too_long(done, longest)
-                elif line.card in on_path:
-                    circle = path[on_path[line.card] :] + [line.card]
-                    circling.update(circle)
-                    self.add(
-                        "DL117",
-                        "'scores like' goes round in a circle: " + _chain_text(circle),
-                        line,
-                        help="one of these cards must score by lines of its own",
-                    )
-                elif line.card in edges and line.card not in links:
-                    on_path[line.card] = len(path)
-                    path.append(line.card)
-                    pending.append(iter(edges[line.card]))
-
-    def _too_long(self, card_id: str, longest: dict[str, m.ScoresLike]) -> None:
-        chain, at = [card_id], card_id
-        while at in longest:
-            at = longest[at].card
-            chain.append(at)
-        self.add(
-            "DL117",
-            f"a chain of 'scores like' follows more than {MAX_SCORES_LIKE}: " + _chain_text(chain),
-            longest[card_id],
-            help="let a card of this chain score by lines of its own",
-        )
-
     def check_context(self, node, where: str, anchored: bool, allowed: set[str]) -> None:
         ContextChecker(self.add, where, allowed).check(node, anchored)
 
@@ -416,7 +363,7 @@ def check_registry(registry: Registry) -> list[Diagnostic]:
                     loaded.card_set,
                     help="add or remove definitions, or correct the 'expect' line",
                 )
-    checker.check_scores_like_chains()
+    check_scores_like_chains(checker)
     check_vocabulary(checker)
     numbers: dict[int, m.Scenario] = {}
     for scenario in registry.definitions("scenario"):
@@ -430,92 +377,6 @@ def check_registry(registry: Registry) -> list[Diagnostic]:
             )
         numbers[scenario.number] = scenario
     return checker.diagnostics
-
-
-def _chain_text(cards: list[str]) -> str:
-    """'a -> b -> c', the middle of a long chain left out."""
-    if len(cards) > 12:
-        cards = cards[:5] + [f"({len(cards) - 10} more)"] + cards[-5:]
-    return " -> ".join(cards)
-
-
-def check_vocabulary(checker: DefinitionChecker) -> None:
-    """DL116: every declared word means one thing: not declared twice, not a
-    mythology and a type at once, not a keyword, a plural not another word."""
-    seen: dict[str, tuple[str, str]] = {}  # word or plural -> (kind, set id)
-    for set_id in checker.registry.active:
-        loaded = checker.registry.sets[set_id]
-        checker.path = loaded.path
-        for word in loaded.card_set.words:
-            forms = [word.id] + ([word.plural] if word.plural and word.plural != word.id else [])
-            for form in forms:
-                if form in UNDECLARABLE:
-                    checker.add(
-                        "DL116",
-                        f"'{form}' is a keyword of the card language",
-                        word,
-                        help=f"declare the {word.kind} under another word",
-                    )
-                elif form in seen:
-                    kind, where = seen[form]
-                    checker.add(
-                        "DL116",
-                        f"'{form}' is already declared as a {kind} by set '{where}'",
-                        word,
-                        help="each word names one mythology or type",
-                    )
-                else:
-                    seen[form] = (word.kind, set_id)
-
-
-def _statements_of(definition) -> list:
-    """The statements of a definition's body, each written on its own line."""
-    if isinstance(definition, (m.MythCard, m.Law, m.ObjectiveGoal)):
-        return list(definition.lines)
-    if isinstance(definition, m.Scenario):
-        return [
-            *definition.setup,
-            *definition.rules,
-            *definition.victory,
-            *definition.challenge,
-            *definition.challenge_setup,
-        ]
-    if isinstance(definition, m.PowerEffect):
-        return list(definition.effects)
-    return []
-
-
-def check_line_breaks(source: SourceFile) -> list[Diagnostic]:
-    """Warn when a statement runs on into a line that starts where a new
-    statement would: the language needs no separator, so 'hera scores' and a
-    next line 'at least 20 points' read as one condition unless a ';' ends the
-    first."""
-    lines = source.text.split("\n")  # as the parser counts lines
-    found = []
-    for definition in source.card_file.definitions:
-        for statement in _statements_of(definition):
-            span = getattr(statement, "span", None)
-            if span is None or span.end_line <= span.line:
-                continue
-            for number in range(span.line + 1, min(span.end_line, len(lines)) + 1):
-                text = lines[number - 1]
-                column = len(text) - len(text.lstrip()) + 1
-                if text.strip() and column == span.column:
-                    found.append(
-                        Diagnostic(
-                            "DL115",
-                            "this statement runs on into the next line, which starts "
-                            "like a statement of its own",
-                            source.path,
-                            span.line,
-                            span.column,
-                            Severity.WARNING,
-                            f"if line {number} is a new statement, end this one with ';'; "
-                            "if not, indent the continuation",
-                        )
-                    )
-                    break
-    return found
 
 
 def lint_sources(sources: Sequence[SourceFile]) -> list[Diagnostic]:
