@@ -167,6 +167,9 @@ def _move_error(error: UnexpectedInput, start: int, lines: LineIndex) -> None:
     if isinstance(token, Token) and token.start_pos is not None and token.type != "$END":
         _move_token(token, start, lines)
         error.line, error.column, error.pos_in_stream = token.line, token.column, token.start_pos
+    for before in getattr(error, "token_history", None) or ():
+        if isinstance(before, Token) and before.start_pos is not None and before is not token:
+            _move_token(before, start, lines)  # where an unfinished line ends
 
 
 def _move_token(token: Token, start: int, lines: LineIndex) -> None:

@@ -26,7 +26,17 @@ from lark.exceptions import (
 from ..errors import Diagnostic, did_you_mean
 from .lexing import all_words, keyword_values, readable_terminal
 from .limits import SHOWN_WORD, shorten
-from .syntax_hints import BY_EXPECTED, label, phrasing_hint
+from .syntax_hints import (
+    BY_EXPECTED,
+    accepted,
+    label,
+    negative_number,
+    phrasing_hint,
+    previous_token,
+    situation_help,
+    unfinished,
+    unfinished_help,
+)
 from .syntax_hints import PHRASES as PHRASES  # the tests read the table here
 from .vocabulary import DEFINITIONS, PROVENANCES
 
@@ -275,6 +285,7 @@ def _unexpected_token(error: UnexpectedToken, text: str, path: str, lines: LineI
     token = error.token
     line, column = error.line, error.column
     message, help_text = f"unexpected {str(token)!r}", None
+    accepts = accepted(error)
     phrase = phrasing_hint(text, token.start_pos)
     if phrase is not None:
         start, words, better = phrase
@@ -287,7 +298,21 @@ def _unexpected_token(error: UnexpectedToken, text: str, path: str, lines: LineI
             column,
             help=f"write '{better}'",
         )
-    if suggestion := did_you_mean(str(token)[: SHOWN_WORD + 1], keyword_values(error.expected)):
+    negative = negative_number(error, text, accepts)
+    if negative is not None:
+        code, message, help_text = negative
+        return Diagnostic(code, message, path, line or 0, column or 0, help=help_text)
+    before = previous_token(error, text, lines)
+    if unfinished(error, before, accepts):
+        return _unfinished_line(before, text, path, accepts)
+    situation = situation_help(error, text, accepts)
+    if situation is not None:
+        help_text, at = situation
+        if at is not None:
+            line, column = lines.at(at)
+        message += f"; expected {_expected_text(accepts)}"
+        return Diagnostic("DL001", shorten(message), path, line or 0, column or 0, help=help_text)
+    if suggestion := did_you_mean(str(token)[: SHOWN_WORD + 1], keyword_values(accepts)):
         help_text = suggestion
     else:
         # "nxt to greek": the misspelt word was taken for a card name and the
@@ -305,7 +330,25 @@ def _unexpected_token(error: UnexpectedToken, text: str, path: str, lines: LineI
                 line, column = lines.at(token.start_pos - len(window) + before.start(1))
                 message = f"unexpected {before.group(1)!r} {str(token)!r}"
                 help_text = guess
-    message += f"; expected {_expected_text(error.expected)}"
+    message += f"; expected {_expected_text(accepts)}"
     if help_text is None:
         help_text = BY_EXPECTED.get(frozenset(error.expected)) or label(error)
+    return Diagnostic("DL001", shorten(message), path, line or 0, column or 0, help=help_text)
+
+
+def _unfinished_line(before, text: str, path: str, accepts: frozenset[str]) -> Diagnostic:
+    """A statement left unfinished at the end of its line: reported there,
+    after its last word (or at that word, when it is the mistake), not at the
+    next line's first word."""
+    line_start = text.rfind("\n", 0, before.start_pos) + 1
+    help_text, at_word = unfinished_help(
+        before, accepts, text[line_start : before.start_pos], keyword_values(accepts)
+    )
+    if at_word:
+        line, column = before.line, before.column
+        message = f"unexpected {str(before)!r} at the end of the line"
+    else:
+        line, column = before.end_line, before.end_column
+        message = f"the line ends after {str(before)!r}"
+    message += f"; expected {_expected_text(accepts)}"
     return Diagnostic("DL001", shorten(message), path, line or 0, column or 0, help=help_text)

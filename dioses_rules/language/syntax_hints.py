@@ -6,9 +6,12 @@ from __future__ import annotations
 
 import re
 
+from lark import Token
 from lark.exceptions import LarkError, UnexpectedToken
 
+from ..errors import did_you_mean
 from .lexing import lark_parser
+from .limits import RANGES, number_text
 
 # What a modder naturally writes, and how the card language says it.
 PHRASES: tuple[tuple[str, str], ...] = (
@@ -93,3 +96,193 @@ def label(error: UnexpectedToken) -> str | None:
         # in a debug message when an example's state matches but its accepted
         # tokens differ; a syntax error must not crash on that.
         return None
+
+
+# ---------------------------------------------------------------------- situations
+
+# The parser's terminals that end a statement: a line after which one of them
+# could come was finished, and its next line's first word is the mistake.
+_ENDS = frozenset({"SEMICOLON", "RBRACE"})
+
+_ROWS = ("front", "central", "back")
+SCOPES = ("area", "row", "column", "line", "neighbours", "surroundings", "diagonals")
+
+
+def accepted(error: UnexpectedToken) -> frozenset[str]:
+    """The terminals the parser would have taken where ``error`` is. Lark's
+    ``expected`` is sometimes the lexer's (keywords lexed as a name make it
+    'a name' alone); the parser state's own is what a modder can write."""
+    try:
+        found = error.accepts
+    except (LarkError, AttributeError, TypeError):  # pragma: no cover - defensive
+        found = None
+    return frozenset(found or error.expected)
+
+
+# The last token of a line's text: a quoted text, or a run of other characters.
+_LAST = re.compile(r'(?:"(?:\\.|[^"\\\n])*"|[^\s"]+)$')
+# A line's text before its comment (a '#' outside quotes).
+_CODE = re.compile(r'(?:[^"#\n]|"(?:\\.|[^"\\\n])*")*')
+
+
+def previous_token(error: UnexpectedToken, text: str, lines) -> Token | None:
+    """The token before the unexpected one: Lark's history has it when the
+    lexer raised the error; when the parser did, it is read back from the
+    text (over blanks and comments, at most a few lines)."""
+    history = getattr(error, "token_history", None)
+    if history:
+        return history[-1]
+    end = error.token.start_pos
+    for _ in range(20):
+        line_start = text.rfind("\n", 0, end) + 1
+        code = _CODE.match(text, line_start, end).group(0).rstrip()
+        if code:
+            last = _LAST.search(code)
+            if last is None:  # pragma: no cover - a non-blank text has a last token
+                return None
+            start = line_start + last.start()
+            line, column = lines.at(start)
+            finish = line_start + len(code)
+            end_line, end_column = lines.at(finish)
+            return Token(
+                "PREVIOUS", last.group(0), start, line, column, end_line, end_column, finish
+            )
+        if line_start == 0:
+            return None
+        end = line_start - 1
+    return None
+
+
+def unfinished(error: UnexpectedToken, before: Token | None, accepts: frozenset[str]) -> bool:
+    """Whether the statement before the unexpected token was left unfinished
+    at the end of its line: the token starts a later line, and nothing that
+    ends a statement could have come instead. The mistake is then on the
+    earlier line ("spanish feminine \"criatura\"" without its plural)."""
+    return (
+        before is not None
+        and before.end_line is not None
+        and error.token.line is not None
+        and before.end_line < error.token.line
+        and not accepts & _ENDS
+    )
+
+
+def unfinished_help(
+    before: Token, accepts: frozenset[str], line_text: str, candidates: list[str]
+) -> tuple[str, bool]:
+    """What to write to finish a line that ends with ``before``, and whether
+    the fault is that word itself (a misspelt scope) rather than what is
+    missing after it."""
+    word = str(before)
+    if accepts & {"POINT", "POINTS", "_POINT_WORD"}:
+        return f"write 'points' after the number: '... {word} points'", False
+    if accepts == {"ROW"}:
+        if word in _ROWS:
+            return f"write 'in {word} row'", False
+        guess = did_you_mean(word, SCOPES)
+        if guess:
+            return guess, True
+        return "a scope is " + ", ".join(
+            SCOPES
+        ) + ", ROW row, column N or largest group of ...", True
+    if "STRING" in accepts and re.search(r"\bspanish\b", line_text):
+        return (
+            "each Spanish gender gives the singular and the plural, both quoted: "
+            'spanish feminine "criatura" "criaturas"'
+        ), False
+    if "VBAR" in accepts and line_text.lstrip().startswith("|"):
+        return "end the pattern row with '|': | celtic place | any creature |", False
+    if "LBRACE" in accepts:
+        return "a header ends with '{' before its body", False
+    guess = did_you_mean(word, candidates)
+    if guess:
+        return guess, True
+    return f"finish the statement after {word!r}, or join the next line to it", False
+
+
+# A negative number where a count is written: the range the number breaks,
+# found from the words just before it (limits.RANGES' keys).
+_NUMBER_PLACES = (
+    (r"\bup\s+to", "cap"),
+    (r"\bper", "per"),
+    (r"\bcounts\s+as", "weight"),
+    (r"\bdifficulty\s+\S+", "difficulty"),
+    (r"\ballow\b[^\n]*\bcost", "ability-cost"),
+    (r"\bcost", "cost"),
+    (r"\bscores?\s+at\s+least", "scores"),
+    (r"\b(?:at\s+least|at\s+most|exactly|more\s+than|fewer\s+than)", "amount"),
+    (r"\bexpect", "expect"),
+    (r"\bbeat", "beat"),
+    (r"\bwith", "random"),
+    (r"\bpower\s+cards", "power-cards"),
+    (r"\bswap", "swap"),
+    (r"\b(?:reveal|hide)", "reveal"),
+    (r"\bkeep", "keep"),
+    (r"\bscenario\s+\S+", "scenario"),
+)
+_NUMBER_PLACE = [(re.compile(pattern + r"\s*$"), key) for pattern, key in _NUMBER_PLACES]
+
+
+def negative_number(
+    error: UnexpectedToken, text: str, accepts: frozenset[str]
+) -> tuple[str, str, str] | None:
+    """(code, message, help) for a negative number where only a number of 0
+    or more is written ("up to -2 points"): the range it is outside, as the
+    builder reports a number too large (DL120, or the older check's code)."""
+    token = str(error.token)
+    if not re.fullmatch(r"-\d+", token) or not accepts & {"INT", "COLUMN_NUMBER"}:
+        return None
+    start = error.token.start_pos
+    before = text[max(0, start - 80) : start]
+    for pattern, key in _NUMBER_PLACE:
+        if pattern.search(before):
+            checked = RANGES[key]
+            message = (
+                f"{checked.what} must be {checked.low} to {checked.high}, not {number_text(token)}"
+            )
+            return checked.low_code or "DL120", message, checked.help
+    return (
+        "DL120",
+        f"a number of 0 or more is written here, not {number_text(token)}",
+        ("numbers and their ranges: docs/card-language.md, Numbers"),
+    )
+
+
+def situation_help(
+    error: UnexpectedToken, text: str, accepts: frozenset[str]
+) -> tuple[str, int | None] | None:
+    """A hint for a mistake a modder naturally makes, and where it is when
+    that is not the unexpected token: (help, position or None)."""
+    token = error.token
+    word = str(token)
+    start = token.start_pos
+    line_start = text.rfind("\n", max(0, start - 200), start) + 1
+    line = text[line_start:start]
+    if word == "up" and re.search(r"\bif\b", line):
+        return (
+            "a cap ('up to N points') ends a 'per' line only: an 'if' line gives its "
+            "points once, so write it without the cap, or count with 'per': "
+            "'1 point per god in row up to 3 points'",
+            None,
+        )
+    if word == "," and "LBRACE" in accepts:
+        return "join a card's mythologies with 'and': 'celtic and greek'", None
+    if word == "|" or (line.lstrip().startswith("|") and "TYPE_WORD" in accepts):
+        if line.lstrip().startswith("|"):
+            return (
+                "a pattern cell is a card type, after a mythology or 'any' if you "
+                "like ('| celtic place |', '| any creature |'), or '_' for a cell "
+                "the pattern leaves out",
+                None,
+            )
+    if accepts & {"POINT", "POINTS"}:
+        window = text[max(0, start - 200) : start]
+        scores = re.search(r"\bscores?(?=\s+at\s+least\s+\d+\s*$)", window)
+        if scores and "\n" in window[scores.end() :]:
+            return (
+                "'scores' followed by 'at least' on the next line reads as 'scores at "
+                "least N points'; end the 'scores' line with ';' if 'at least ...' is "
+                "a condition of its own",
+                start - len(window) + scores.end(),
+            )
+    return None

@@ -14,22 +14,23 @@ def check_vocabulary(checker) -> None:
         loaded = checker.registry.sets[set_id]
         checker.path = loaded.path
         for word in loaded.card_set.words:
+            # one declaration, one diagnostic: its word and its plural are one mistake
+            problem = None
             forms = [word.id] + ([word.plural] if word.plural and word.plural != word.id else [])
             for form in forms:
                 if form in UNDECLARABLE:
-                    checker.add(
-                        "DL116",
+                    problem = problem or (
                         f"'{form}' is a keyword of the card language",
-                        word,
-                        help=f"declare the {word.kind} under another word",
+                        f"declare the {word.kind} under another word",
                     )
                 elif form in seen:
                     kind, where = seen[form]
-                    checker.add(
-                        "DL116",
+                    problem = problem or (
                         f"'{form}' is already declared as a {kind} by set '{where}'",
-                        word,
-                        help="each word names one mythology or type",
+                        f"each word names one mythology or type: use set '{where}'s "
+                        f"'{form}' as it is, or declare yours under another word",
                     )
                 else:
                     seen[form] = (word.kind, set_id)
+            if problem is not None:
+                checker.add("DL116", problem[0], word, help=problem[1])
