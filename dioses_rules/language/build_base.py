@@ -74,6 +74,7 @@ class EventEffects:
 class Item:
     key: str
     value: Any
+    span: Any = None  # where the statement stands, when a diagnostic may point there
 
 
 def record_errors(f, data, children, meta):

@@ -25,11 +25,16 @@ class SetRules(BuilderBase):
         set_id = self.card_id(children[0])
         name = string(children[1])
         version, requires, replaces, expects, difficulties, words = None, (), (), (), (), ()
-        tie_break, always, aliases = None, (), ()
+        tie_break, always, aliases, places = None, (), (), []
         for item in children[2:]:
             if isinstance(item, Aliases):
                 aliases = item.names
-            elif item.key == "version":
+                continue
+            if item.key in ("requires", "replaces", "always"):
+                places += [(item.key, word, item.span) for word in item.value]
+            elif item.key == "expect":
+                places.append(("expect", item.value[0], item.span))
+            if item.key == "version":
                 version = item.value
             elif item.key == "requires":
                 requires += item.value
@@ -58,6 +63,7 @@ class SetRules(BuilderBase):
             always,
             aliases,
             span=self.span(meta),
+            places=tuple(places),
         )
 
     def word(self, meta, children):
@@ -152,7 +158,7 @@ class SetRules(BuilderBase):
             )
             return Item("skip", None)
         try:
-            return Item("expect", (str(kind), self.number(count, "expect")))
+            return Item("expect", (str(kind), self.number(count, "expect")), self.span(meta))
         except BuildError as error:  # recorded, not raised: keep the set
             self.record(error)
             return Item("skip", None)
@@ -162,10 +168,10 @@ class SetRules(BuilderBase):
         return Item("version", string(token) if token.type == "STRING" else str(token))
 
     def set_requires(self, meta, children):
-        return Item("requires", children[0])
+        return Item("requires", children[0], self.span(meta))
 
     def set_replaces(self, meta, children):
-        return Item("replaces", children[0])
+        return Item("replaces", children[0], self.span(meta))
 
     def set_always(self, meta, children):
-        return Item("always", children[0])
+        return Item("always", children[0], self.span(meta))

@@ -96,6 +96,7 @@ def readable_terminal(name: str) -> str:
         "INT": "a number",
         "SIGNED_INT": "a number",
         "COLUMN_NUMBER": "a column number",
+        "VERSION_NUMBER": "a version number",
         "_POINT_WORD": "'points' (or 'p')",
         "STRING": 'a quoted "text"',
         "MYTH_WORD": "a mythology",

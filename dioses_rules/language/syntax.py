@@ -148,7 +148,8 @@ class _Outliner:
         self.piece, self.depth = until, 0
 
     def unclosed(self, until: int) -> None:
-        line, column = self.lines.at(self.opened)
+        opened = unclosed_brace(self.text, self.opened, until)
+        line, column = self.lines.at(opened)
         self.diagnostics.append(
             Diagnostic(
                 "DL002",
@@ -156,7 +157,9 @@ class _Outliner:
                 self.path,
                 line,
                 column,
-                help="add the '}' that ends this definition",
+                help="add the '}' that ends this definition"
+                if opened == self.opened
+                else "add the '}' that ends this block, at this line's indentation",
             )
         )
         self.set_aside(until)
@@ -198,6 +201,42 @@ class _Outliner:
             self.cut(self.index)
         else:  # a '}' closing nothing: the parser reports it
             self.index = run.end()
+
+
+# A quoted text, a comment, or a brace: what finding the unclosed '{' looks at.
+_BRACE_OR_SKIPPED = re.compile(r'"(?:\\.|[^"\\\n])*+"|#[^\n]*+|[{}]')
+
+
+def unclosed_brace(text: str, start: int, end: int) -> int:
+    """Which '{' of a definition that is never closed (its first '{' at
+    ``start``, its text to ``end``) lacks its '}': a '}' that starts its line
+    closes the '{' of the line indented as it is, so a block whose '}' was
+    left out ('setup {' before 'rules {') is the one reported. Without such a
+    clue, the innermost '{' left open, or the definition's own."""
+    open_braces: list[tuple[int, int]] = []  # (position, its line's indentation)
+    indents: dict[int, int] = {}  # indentation -> how many open braces have it
+    for match in _BRACE_OR_SKIPPED.finditer(text, start, end):
+        char = match.group(0)
+        if char not in "{}" or (char == "}" and not open_braces):
+            continue
+        line_start = text.rfind("\n", 0, match.start()) + 1
+        indent = _indent(text, line_start)
+        if char == "{":
+            open_braces.append((match.start(), indent))
+            indents[indent] = indents.get(indent, 0) + 1
+            continue
+        if line_start + indent == match.start():  # the '}' starts its line
+            if open_braces[-1][1] > indent and indents.get(indent):
+                return open_braces[-1][0]  # indented deeper: the block left open
+        indents[open_braces.pop()[1]] -= 1
+    return open_braces[-1][0] if open_braces else start
+
+
+def _indent(text: str, line_start: int) -> int:
+    index = line_start
+    while index < len(text) and text[index] in " \t":
+        index += 1
+    return index - line_start
 
 
 def _nth_brace(text: str, start: int, count: int) -> int:

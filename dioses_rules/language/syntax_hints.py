@@ -105,6 +105,26 @@ def label(error: UnexpectedToken) -> str | None:
 _ENDS = frozenset({"SEMICOLON", "RBRACE"})
 
 _ROWS = ("front", "central", "back")
+_NUMBER_WORDS = {
+    word: str(value)
+    for value, word in enumerate(
+        [
+            "zero",
+            "one",
+            "two",
+            "three",
+            "four",
+            "five",
+            "six",
+            "seven",
+            "eight",
+            "nine",
+            "ten",
+            "eleven",
+            "twelve",
+        ]
+    )
+} | {"a": "1", "an": "1", "no": "0", "none": "0"}
 SCOPES = ("area", "row", "column", "line", "neighbours", "surroundings", "diagonals")
 
 
@@ -193,7 +213,12 @@ def unfinished_help(
     if "VBAR" in accepts and line_text.lstrip().startswith("|"):
         return "end the pattern row with '|': | celtic place | any creature |", False
     if "LBRACE" in accepts:
-        return "a header ends with '{' before its body", False
+        return f"write '{{' after {word!r} to open its body", False
+    if re.search(r"\b(?:and|or)\s+\S+$", line_text + word):
+        return (
+            "'and' and 'or' between selectors need parentheses, e.g. 'next to "
+            "(celtic or greek)'; between conditions, each needs its relation"
+        ), False
     guess = did_you_mean(word, candidates)
     if guess:
         return guess, True
@@ -265,6 +290,18 @@ def situation_help(
             "'1 point per god in row up to 3 points'",
             None,
         )
+    if "STRING" in accepts and token.type in ("NAME", "MYTH_WORD", "TYPE_WORD"):
+        if "VERSION_NUMBER" in accepts:
+            return 'write the version in quotes, or as a number: version "1.0"', None
+        if token.type != "NAME":  # a declared word where the name goes
+            return f"the quoted name comes first, e.g. 'lugh \"Lugh\" {word}'", None
+        return f'names and texts are written in double quotes: "{word}"', None
+    if accepts & {"INT", "COLUMN_NUMBER"}:
+        if word.lower() in _NUMBER_WORDS:
+            return f"write numbers in digits: '{_NUMBER_WORDS[word.lower()]}', not '{word}'", None
+        if token.type == "STRING" and re.search(r"\bscenario\s+\S+\s*$", line):
+            return 'a scenario\'s number goes before its name: scenario ID N "Name"', None
+        return f"a number goes here, before {word!r}", None
     if word == "," and "LBRACE" in accepts:
         return "join a card's mythologies with 'and': 'celtic and greek'", None
     if word == "|" or (line.lstrip().startswith("|") and "TYPE_WORD" in accepts):

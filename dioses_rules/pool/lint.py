@@ -19,7 +19,7 @@ from ..language.walk import Dispatch, iter_nodes
 from .lint_breaks import check_line_breaks
 from .lint_chains import check_scores_like_chains
 from .lint_context import ContextChecker
-from .lint_setup import check_scenario
+from .lint_setup import At, check_scenario
 from .lint_words import check_vocabulary
 from .registry import Registry, assemble, family_of
 from .sources import SourceFile
@@ -347,7 +347,7 @@ def check_registry(registry: Registry) -> list[Diagnostic]:
                 checker.add(
                     "DL112",
                     f"set '{set_id}' is always played with unknown rule option '{option}'",
-                    loaded.card_set,
+                    At(loaded.card_set.span_of("always", option)),
                     help=checker.suggest(option, checker.rule_options)
                     or "define it with 'option', in this set or one it requires",
                 )
@@ -360,7 +360,7 @@ def check_registry(registry: Registry) -> list[Diagnostic]:
                 checker.add(
                     "DL207",
                     f"set '{set_id}' expects {wanted} {kind} definitions but defines {found}",
-                    loaded.card_set,
+                    At(loaded.card_set.span_of("expect", kind)),
                     help="add or remove definitions, or correct the 'expect' line",
                 )
     check_scores_like_chains(checker)
