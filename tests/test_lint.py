@@ -437,8 +437,9 @@ def test_dl301_pattern_larger_than_the_grid(lint):
     """)
     diagnostics, _ = lint(text)
     assert [(d.code, where(d)) for d in diagnostics] == [
-        ("DL301", pos(text, "pattern tall")),
-        ("DL301", pos(text, "pattern wide")),
+        # at the row that does not fit (issue #24: at the mistake's line)
+        ("DL301", pos(text, "any god", 3)),
+        ("DL301", pos(text, "any god", 4)),
     ]
     assert diagnostics[0].message == "a 4x1 pattern does not fit the 3x4 grid"
     assert diagnostics[1].message == "a 1x5 pattern does not fit the 3x4 grid"
@@ -461,7 +462,7 @@ def test_dl302_ragged_or_empty_pattern(lint):
     """)
     diagnostics, _ = lint(text)
     assert [(d.code, where(d)) for d in diagnostics] == [
-        ("DL302", pos(text, "pattern ragged")),
+        ("DL302", pos(text, "any god", 2)),  # the row of another length
         ("DL302", pos(text, "pattern gaps")),
         ("DL302", pos(text, "pattern empty")),
     ]
@@ -950,8 +951,8 @@ def test_every_problem_in_a_file_is_reported(lint):
         ("DL601", pos(text, "0 points")),
         ("DL602", pos(text, "1 point per 0")),
         ("DL401", pos(text, "next to greek")),
-        ("DL302", pos(text, "pattern e")),
         ("DL105", pos(text, "easyy")),
+        ("DL302", pos(text, "any god |\n}")),  # the short row
         ("DL107", pos(text, "set end-rul")),
         ("DL108", pos(text, "5\n")),
     ]

@@ -12,7 +12,7 @@ from attrs import frozen
 from .. import cache
 from ..resources import cards_dir
 from . import model as m
-from .vocabulary import Vocabulary
+from .vocabulary import Vocabulary, kebab_case
 
 
 @frozen
@@ -159,7 +159,7 @@ def _declared(kind: str, values: list, index: int, tokens: list) -> m.WordDecl:
     )
     return m.WordDecl(
         kind,
-        values[index + 1],
+        kebab_case(values[index + 1]) or values[index + 1],  # as the builder reads it (DL106)
         name,
         plural=options.get("plural"),
         symbol=options.get("symbol"),

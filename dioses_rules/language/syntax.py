@@ -29,6 +29,7 @@ from .limits import SHOWN_WORD, shorten
 from .syntax_hints import (
     BY_EXPECTED,
     accepted,
+    borrowed_word,
     label,
     negative_number,
     phrasing_hint,
@@ -344,6 +345,16 @@ def _unexpected_token(error: UnexpectedToken, text: str, path: str, lines: LineI
     before = previous_token(error, text, lines)
     if unfinished(error, before, accepts):
         return _unfinished_line(before, text, path, accepts)
+    borrowed = borrowed_word(error, before, accepts, text, lines)
+    if borrowed is not None:
+        message, help_text, earlier = borrowed
+        # at a stray ',' itself; else where the missing word goes
+        at = (
+            (earlier.line, earlier.column)
+            if str(earlier) == ","
+            else (earlier.end_line, earlier.end_column)
+        )
+        return Diagnostic("DL001", shorten(message), path, *at, help=help_text)
     situation = situation_help(error, text, accepts)
     if situation is not None:
         help_text, at = situation

@@ -10,7 +10,7 @@ from lark import Token
 from lark.exceptions import LarkError, UnexpectedToken
 
 from ..errors import did_you_mean
-from .lexing import lark_parser
+from .lexing import grammar_words, lark_parser
 from .limits import RANGES, number_text
 
 # What a modder naturally writes, and how the card language says it.
@@ -140,7 +140,7 @@ def accepted(error: UnexpectedToken) -> frozenset[str]:
 
 
 # The last token of a line's text: a quoted text, or a run of other characters.
-_LAST = re.compile(r'(?:"(?:\\.|[^"\\\n])*"|[^\s"]+)$')
+_LAST = re.compile(r'(?:"(?:\\.|[^"\\\n])*"|[,;:{}()|]|[^\s",;:{}()|]+)$')
 # A line's text before its comment (a '#' outside quotes).
 _CODE = re.compile(r'(?:[^"#\n]|"(?:\\.|[^"\\\n])*")*')
 
@@ -152,7 +152,11 @@ def previous_token(error: UnexpectedToken, text: str, lines) -> Token | None:
     history = getattr(error, "token_history", None)
     if history:
         return history[-1]
-    end = error.token.start_pos
+    return token_before(text, error.token.start_pos, lines)
+
+
+def token_before(text: str, end: int, lines) -> Token | None:
+    """The last token of the text before ``end``, over blanks and comments."""
     for _ in range(20):
         line_start = text.rfind("\n", 0, end) + 1
         code = _CODE.match(text, line_start, end).group(0).rstrip()
@@ -171,6 +175,36 @@ def previous_token(error: UnexpectedToken, text: str, lines) -> Token | None:
             return None
         end = line_start - 1
     return None
+
+
+def borrowed_word(
+    error: UnexpectedToken, before: Token | None, accepts: frozenset[str], text: str, lines
+) -> tuple[str, str, Token] | None:
+    """(message, help, the earlier token) when a line left unfinished took the
+    next line's first word, a keyword, as the word it lacked ('expect 12'
+    before 'expect 1 event', 'symbol' before 'type creature ...', a list
+    ending with ','): the error surfaces one word into the next line, and
+    the mistake is the end of the line before."""
+    if before is None or not accepts & _ENDS or error.token.line != before.line:
+        return None
+    word = str(before)
+    line_start = text.rfind("\n", 0, before.start_pos) + 1
+    if word not in grammar_words() or text[line_start : before.start_pos].strip():
+        return None
+    earlier = token_before(text, line_start, lines)
+    if earlier is None or earlier.line >= before.line:
+        return None
+    said = str(earlier)
+    if said == ",":
+        help_text = "a list does not end with ','; remove it"
+    elif said in ("symbol", "plural"):
+        help_text = f"'{said}' takes a word: e.g. '{said} spiral'"
+    elif said.isdigit() and re.search(r"\bexpect\s+\d+\s*$", text[line_start - 80 : line_start]):
+        help_text = f"'expect {said}' needs a kind: e.g. 'expect {said} myth'"
+    else:
+        help_text = f"finish the line after {said!r}"
+    message = f"the line ends after {said!r}, and the next line's {word!r} was read as its word"
+    return message, help_text, earlier
 
 
 def unfinished(error: UnexpectedToken, before: Token | None, accepts: frozenset[str]) -> bool:
@@ -302,8 +336,12 @@ def situation_help(
         if token.type == "STRING" and re.search(r"\bscenario\s+\S+\s*$", line):
             return 'a scenario\'s number goes before its name: scenario ID N "Name"', None
         return f"a number goes here, before {word!r}", None
-    if word == "," and "LBRACE" in accepts:
+    if (word == "," or token.type == "MYTH_WORD") and {"LBRACE", "AND"} <= accepts:
         return "join a card's mythologies with 'and': 'celtic and greek'", None
+    if word == ";" and "RBRACE" not in accepts and "SEMICOLON" not in accepts:
+        return "';' separates statements inside a definition, not definitions: remove it", None
+    if accepts == {"COLON"}:
+        return "a rule's trigger ends with ':': 'when creature revealed: draw a pattern'", None
     if word == "|" or (line.lstrip().startswith("|") and "TYPE_WORD" in accepts):
         if line.lstrip().startswith("|"):
             return (

@@ -276,17 +276,19 @@ class DefinitionChecker:
             )
             return
         if len(widths) > 1:
+            ragged = next(row for row in shape if len(row) != len(shape[0]))
             self.add(
                 "DL302",
                 "pattern rows have different lengths",
-                pattern,
+                _row_place(pattern, ragged),
                 help="pad short rows with '_' cells",
             )
         if len(shape) > 3 or max(widths) > 4:
+            over = shape[3] if len(shape) > 3 else next(row for row in shape if len(row) > 4)
             self.add(
                 "DL301",
                 f"a {len(shape)}x{max(widths)} pattern does not fit the 3x4 grid",
-                pattern,
+                _row_place(pattern, over),
                 help="patterns have at most 3 rows and 4 columns (R1, R14)",
             )
 
@@ -329,6 +331,12 @@ class DefinitionChecker:
                 help=did_you_mean(str(setting.value), spec.allowed)
                 or f"expected one of: {', '.join(spec.allowed)}",
             )
+
+
+def _row_place(pattern: m.Pattern, row: tuple) -> object:
+    """Where a pattern's row is written: its first card cell (a row of '_'
+    alone has no place of its own, so the pattern's)."""
+    return next((cell for cell in row if cell is not None and cell.span), pattern)
 
 
 def check_registry(registry: Registry) -> list[Diagnostic]:
