@@ -19,6 +19,7 @@ from ..language.walk import Dispatch, iter_nodes
 from .lint_breaks import check_line_breaks
 from .lint_chains import check_scores_like_chains
 from .lint_context import ContextChecker
+from .lint_noops import check_noops
 from .lint_setup import At, check_scenario
 from .lint_words import check_vocabulary
 from .registry import Registry, assemble, family_of
@@ -157,6 +158,7 @@ class DefinitionChecker:
                 )
         for line in lines:
             context.check(line, anchored)
+        check_noops(self, lines, anchored)
 
     def check_line(self, line: m.ScoringLine) -> None:
         """Points (a penalty is negative; 0 says nothing), 'per', a cap."""
