@@ -382,7 +382,9 @@ def _unexpected_token(error: UnexpectedToken, text: str, path: str, lines: LineI
                 help_text = guess
     message += f"; expected {_expected_text(accepts)}"
     if help_text is None:
-        help_text = BY_EXPECTED.get(frozenset(error.expected)) or label(error)
+        help_text = (
+            BY_EXPECTED.get(frozenset(error.expected)) or label(error) or _fallback(token, accepts)
+        )
     return Diagnostic("DL001", shorten(message), path, line or 0, column or 0, help=help_text)
 
 
@@ -402,3 +404,15 @@ def _unfinished_line(before, text: str, path: str, accepts: frozenset[str]) -> D
         message = f"the line ends after {str(before)!r}"
     message += f"; expected {_expected_text(accepts)}"
     return Diagnostic("DL001", shorten(message), path, line or 0, column or 0, help=help_text)
+
+
+def _fallback(token, accepts: frozenset[str]) -> str | None:
+    """A last hint: the one word the parser wanted, or the keyword a
+    misspelt word is closest to (where the statement could have ended)."""
+    words, word = keyword_values(accepts), str(token)[: SHOWN_WORD + 1]
+    if len(words) == 1 and len(accepts) == 1:
+        return f"write '{words[0]}' before {word!r}"
+    swapped = [w for w in words if len(w) == len(word) and sorted(w) == sorted(word) != list(w)]
+    if swapped:  # 'fi' for 'if': letters swapped, too short for a close match
+        return f"did you mean '{swapped[0]}'?"
+    return did_you_mean(word, all_words())

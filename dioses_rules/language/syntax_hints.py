@@ -189,7 +189,10 @@ def borrowed_word(
         return None
     word = str(before)
     line_start = text.rfind("\n", 0, before.start_pos) + 1
-    if word not in grammar_words() or text[line_start : before.start_pos].strip():
+    if (
+        not (word in grammar_words() or word.isdigit())
+        or text[line_start : before.start_pos].strip()
+    ):
         return None
     earlier = token_before(text, line_start, lines)
     if earlier is None or earlier.line >= before.line:
@@ -256,7 +259,7 @@ def unfinished_help(
     guess = did_you_mean(word, candidates)
     if guess:
         return guess, True
-    return f"finish the statement after {word!r}, or join the next line to it", False
+    return f"the statement goes on after {word!r}: finish it on this line", False
 
 
 # A negative number where a count is written: the range the number breaks,
@@ -340,8 +343,31 @@ def situation_help(
         return "join a card's mythologies with 'and': 'celtic and greek'", None
     if word == ";" and "RBRACE" not in accepts and "SEMICOLON" not in accepts:
         return "';' separates statements inside a definition, not definitions: remove it", None
+    if accepts == {"AND"} and re.search(r"\bbetween\b", line):
+        return "'between' names two cards joined by 'and': 'between god and place'", None
+    if "COST" in accepts and re.search(r"^\s*power\b", line):
+        return "a power effect's header gives its cost before '{': 'cost 2 {'", None
+    if token.type == "STRING" and "COMMA" in accepts:
+        return "a card's other names are one 'aka' list, joined by ',': 'aka \"A\", \"B\"'", None
+    if token.type == "STRING" and re.search(r"\baka\b", line):
+        return "a card's other names are one 'aka' list, joined by ',': 'aka \"A\", \"B\"'", None
+    if re.search(r"\bamong\s*$", line):
+        return (
+            "'among' takes the kind of cards to look at: 'different type among gods in row'",
+            None,
+        )
+    if re.fullmatch(r"-?\d+", word) and re.search(
+        r"\b(?:victory|challenge)\s*\{[^{}]*$", text[max(0, start - 400) : start]
+    ):
+        return (
+            "a victory or challenge holds conditions, not scoring lines: e.g. "
+            "'at least 3 gods in area', 'more than 30 points'",
+            None,
+        )
     if accepts == {"COLON"}:
         return "a rule's trigger ends with ':': 'when creature revealed: draw a pattern'", None
+    if line.lstrip().startswith("|") and token.type == "MYTH_WORD" and accepts == {"VBAR"}:
+        return "a cell names the mythology first, then the type: '| celtic place |'", None
     if word == "|" or (line.lstrip().startswith("|") and "TYPE_WORD" in accepts):
         if line.lstrip().startswith("|"):
             return (

@@ -217,7 +217,12 @@ class DefinitionChecker:
         self.check_lines(card.lines, "card", True, {"facts"})
         for weight in card.weights:
             if weight.amount < 1:
-                self.add("DL601", f"'counts as {weight.amount}' must be 1 or more", weight)
+                self.add(
+                    "DL601",
+                    f"'counts as {weight.amount}' must be 1 or more",
+                    weight,
+                    help="a weight is 2 or more (R11): every card counts as 1 already",
+                )
             elif weight.type != card.type:
                 # R11: a weight counts only where the card's own type is counted
                 self.add(
@@ -297,9 +302,11 @@ class DefinitionChecker:
     @definition.on(m.PowerEffect)
     def _power(self, power: m.PowerEffect) -> None:
         if power.cost < 1:
-            self.add("DL601", "a power effect costs at least 1 Power card", power)
+            self.add(
+                "DL601", "a power effect costs at least 1 Power card", power, help="e.g. 'cost 2'"
+            )
         if not power.effects:
-            self.add("DL404", "a power effect with no effect", power)
+            self.add("DL404", "a power effect with no effect", power, help="e.g. 'swap 2 cards'")
 
     @definition.on(m.RuleOption)
     def _option(self, option: m.RuleOption) -> None:
@@ -384,6 +391,7 @@ def check_registry(registry: Registry) -> list[Diagnostic]:
                 f"'{scenario.id}' share number {scenario.number}",
                 scenario,
                 severity=Severity.WARNING,
+                help="give each scenario its own number",
             )
         numbers[scenario.number] = scenario
     return checker.diagnostics
