@@ -19,6 +19,7 @@ from ..language.walk import Dispatch, iter_nodes
 from .lint_breaks import check_line_breaks
 from .lint_chains import check_scores_like_chains
 from .lint_context import ContextChecker
+from .lint_misdeclared import merge_misdeclared
 from .lint_noops import check_noops
 from .lint_setup import At, check_scenario
 from .lint_words import check_vocabulary
@@ -404,5 +405,6 @@ def lint_sources(sources: Sequence[SourceFile]) -> list[Diagnostic]:
     registry = assemble(sources)
     diagnostics += registry.diagnostics
     diagnostics += check_registry(registry)
+    diagnostics = merge_misdeclared(sources, diagnostics)
     unique = sorted(dict.fromkeys(diagnostics), key=lambda d: (d.path, d.line, d.column, d.code))
     return capped(unique)
