@@ -216,12 +216,16 @@ def unclosed_brace(text: str, start: int, end: int) -> int:
     clue, the innermost '{' left open, or the definition's own."""
     open_braces: list[tuple[int, int]] = []  # (position, its line's indentation)
     indents: dict[int, int] = {}  # indentation -> how many open braces have it
+    line_start, seen, indent = text.rfind("\n", 0, start) + 1, start, None
     for match in _BRACE_OR_SKIPPED.finditer(text, start, end):
         char = match.group(0)
         if char not in "{}" or (char == "}" and not open_braces):
             continue
-        line_start = text.rfind("\n", 0, match.start()) + 1
-        indent = _indent(text, line_start)
+        newline = text.rfind("\n", seen, match.start())  # only what is new: linear
+        seen = match.start()
+        if newline >= 0 or indent is None:
+            line_start = newline + 1 if newline >= 0 else line_start
+            indent = _indent(text, line_start)
         if char == "{":
             open_braces.append((match.start(), indent))
             indents[indent] = indents.get(indent, 0) + 1
@@ -415,4 +419,4 @@ def _fallback(token, accepts: frozenset[str]) -> str | None:
     swapped = [w for w in words if len(w) == len(word) and sorted(w) == sorted(word) != list(w)]
     if swapped:  # 'fi' for 'if': letters swapped, too short for a close match
         return f"did you mean '{swapped[0]}'?"
-    return did_you_mean(word, all_words())
+    return did_you_mean(word, all_words() - {word})

@@ -320,6 +320,20 @@ def situation_help(
     start = token.start_pos
     line_start = text.rfind("\n", max(0, start - 200), start) + 1
     line = text[line_start:start]
+    if accepts and accepts <= {"FEMININE", "MASCULINE"}:
+        return (
+            'a Spanish form starts with its gender: spanish feminine "criatura" "criaturas"',
+            None,
+        )
+    if word == "up" and "PER" in accepts:
+        return (
+            "a cap goes at the end of a 'per' line: '1 point per celtic in area up to 4 points'",
+            None,
+        )
+    if word == "{" and re.search(r"\band\s*$", line):
+        return "write the next mythology after 'and', or remove 'and'", None
+    if word == "," and re.search(r"\bscores\s+like\s+\S+\s*$", line):
+        return "a card scores like one other card: 'scores like dagda'", None
     if word == "up" and re.search(r"\bif\b", line):
         return (
             "a cap ('up to N points') ends a 'per' line only: an 'if' line gives its "
@@ -349,7 +363,7 @@ def situation_help(
         return "a power effect's header gives its cost before '{': 'cost 2 {'", None
     if token.type == "STRING" and "COMMA" in accepts:
         return "a card's other names are one 'aka' list, joined by ',': 'aka \"A\", \"B\"'", None
-    if token.type == "STRING" and re.search(r"\baka\b", line):
+    if token.type == "STRING" and re.search(r'\baka\s+"(?:\\.|[^"\\])*"\s*$', line):
         return "a card's other names are one 'aka' list, joined by ',': 'aka \"A\", \"B\"'", None
     if re.search(r"\bamong\s*$", line):
         return (
@@ -386,4 +400,7 @@ def situation_help(
                 "a condition of its own",
                 start - len(window) + scores.end(),
             )
+    if accepts and accepts <= {"POINT", "POINTS"}:
+        said = "here 'p' is not enough: " if word == "p" else ""
+        return f"write 'points' ({said}e.g. 'difficulty medium 3 points', 'beat 30 points')", None
     return None
