@@ -320,76 +320,9 @@ def situation_help(
     start = token.start_pos
     line_start = text.rfind("\n", max(0, start - 200), start) + 1
     line = text[line_start:start]
-    if accepts and accepts <= {"FEMININE", "MASCULINE"}:
-        return (
-            'a Spanish form starts with its gender: spanish feminine "criatura" "criaturas"',
-            None,
-        )
-    if word == "up" and "PER" in accepts:
-        return (
-            "a cap goes at the end of a 'per' line: '1 point per celtic in area up to 4 points'",
-            None,
-        )
-    if word == "{" and re.search(r"\band\s*$", line):
-        return "write the next mythology after 'and', or remove 'and'", None
-    if word == "," and re.search(r"\bscores\s+like\s+\S+\s*$", line):
-        return "a card scores like one other card: 'scores like dagda'", None
-    if word == "up" and re.search(r"\bif\b", line):
-        return (
-            "a cap ('up to N points') ends a 'per' line only: an 'if' line gives its "
-            "points once, so write it without the cap, or count with 'per': "
-            "'1 point per god in row up to 3 points'",
-            None,
-        )
-    if "STRING" in accepts and token.type in ("NAME", "MYTH_WORD", "TYPE_WORD"):
-        if "VERSION_NUMBER" in accepts:
-            return 'write the version in quotes, or as a number: version "1.0"', None
-        if token.type != "NAME":  # a declared word where the name goes
-            return f"the quoted name comes first, e.g. 'lugh \"Lugh\" {word}'", None
-        return f'names and texts are written in double quotes: "{word}"', None
-    if accepts & {"INT", "COLUMN_NUMBER"}:
-        if word.lower() in _NUMBER_WORDS:
-            return f"write numbers in digits: '{_NUMBER_WORDS[word.lower()]}', not '{word}'", None
-        if token.type == "STRING" and re.search(r"\bscenario\s+\S+\s*$", line):
-            return 'a scenario\'s number goes before its name: scenario ID N "Name"', None
-        return f"a number goes here, before {word!r}", None
-    if (word == "," or token.type == "MYTH_WORD") and {"LBRACE", "AND"} <= accepts:
-        return "join a card's mythologies with 'and': 'celtic and greek'", None
-    if word == ";" and "RBRACE" not in accepts and "SEMICOLON" not in accepts:
-        return "';' separates statements inside a definition, not definitions: remove it", None
-    if accepts == {"AND"} and re.search(r"\bbetween\b", line):
-        return "'between' names two cards joined by 'and': 'between god and place'", None
-    if "COST" in accepts and re.search(r"^\s*power\b", line):
-        return "a power effect's header gives its cost before '{': 'cost 2 {'", None
-    if token.type == "STRING" and "COMMA" in accepts:
-        return "a card's other names are one 'aka' list, joined by ',': 'aka \"A\", \"B\"'", None
-    if token.type == "STRING" and re.search(r'\baka\s+"(?:\\.|[^"\\])*"\s*$', line):
-        return "a card's other names are one 'aka' list, joined by ',': 'aka \"A\", \"B\"'", None
-    if re.search(r"\bamong\s*$", line):
-        return (
-            "'among' takes the kind of cards to look at: 'different type among gods in row'",
-            None,
-        )
-    if re.fullmatch(r"-?\d+", word) and re.search(
-        r"\b(?:victory|challenge)\s*\{[^{}]*$", text[max(0, start - 400) : start]
-    ):
-        return (
-            "a victory or challenge holds conditions, not scoring lines: e.g. "
-            "'at least 3 gods in area', 'more than 30 points'",
-            None,
-        )
-    if accepts == {"COLON"}:
-        return "a rule's trigger ends with ':': 'when creature revealed: draw a pattern'", None
-    if line.lstrip().startswith("|") and token.type == "MYTH_WORD" and accepts == {"VBAR"}:
-        return "a cell names the mythology first, then the type: '| celtic place |'", None
-    if word == "|" or (line.lstrip().startswith("|") and "TYPE_WORD" in accepts):
-        if line.lstrip().startswith("|"):
-            return (
-                "a pattern cell is a card type, after a mythology or 'any' if you "
-                "like ('| celtic place |', '| any creature |'), or '_' for a cell "
-                "the pattern leaves out",
-                None,
-            )
+    found = _word_help(token, word, line, text, accepts)
+    if found is not None:
+        return found, None
     if accepts & {"POINT", "POINTS"}:
         window = text[max(0, start - 200) : start]
         scores = re.search(r"\bscores?(?=\s+at\s+least\s+\d+\s*$)", window)
@@ -403,4 +336,69 @@ def situation_help(
     if accepts and accepts <= {"POINT", "POINTS"}:
         said = "here 'p' is not enough: " if word == "p" else ""
         return f"write 'points' ({said}e.g. 'difficulty medium 3 points', 'beat 30 points')", None
+    return None
+
+
+def _word_help(token: Token, word: str, line: str, text: str, accepts: frozenset[str]):
+    """:func:`situation_help`'s hints that point at the unexpected token
+    itself: from the word, the line before it and what the parser wanted."""
+    start = token.start_pos
+    if accepts and accepts <= {"FEMININE", "MASCULINE"}:
+        return 'a Spanish form starts with its gender: spanish feminine "criatura" "criaturas"'
+    if word == "up" and "PER" in accepts:
+        return "a cap goes at the end of a 'per' line: '1 point per celtic in area up to 4 points'"
+    if word == "{" and re.search(r"\band\s*$", line):
+        return "write the next mythology after 'and', or remove 'and'"
+    if word == "," and re.search(r"\bscores\s+like\s+\S+\s*$", line):
+        return "a card scores like one other card: 'scores like dagda'"
+    if word == "up" and re.search(r"\bif\b", line):
+        return (
+            "a cap ('up to N points') ends a 'per' line only: an 'if' line gives its "
+            "points once, so write it without the cap, or count with 'per': "
+            "'1 point per god in row up to 3 points'"
+        )
+    if "STRING" in accepts and token.type in ("NAME", "MYTH_WORD", "TYPE_WORD"):
+        if "VERSION_NUMBER" in accepts:
+            return 'write the version in quotes, or as a number: version "1.0"'
+        if token.type != "NAME":  # a declared word where the name goes
+            return f"the quoted name comes first, e.g. 'lugh \"Lugh\" {word}'"
+        return f'names and texts are written in double quotes: "{word}"'
+    if accepts & {"INT", "COLUMN_NUMBER"}:
+        if word.lower() in _NUMBER_WORDS:
+            return f"write numbers in digits: '{_NUMBER_WORDS[word.lower()]}', not '{word}'"
+        if token.type == "STRING" and re.search(r"\bscenario\s+\S+\s*$", line):
+            return 'a scenario\'s number goes before its name: scenario ID N "Name"'
+        return f"a number goes here, before {word!r}"
+    if (word == "," or token.type == "MYTH_WORD") and {"LBRACE", "AND"} <= accepts:
+        return "join a card's mythologies with 'and': 'celtic and greek'"
+    if word == ";" and "RBRACE" not in accepts and "SEMICOLON" not in accepts:
+        return "';' separates statements inside a definition, not definitions: remove it"
+    if accepts == {"AND"} and re.search(r"\bbetween\b", line):
+        return "'between' names two cards joined by 'and': 'between god and place'"
+    if "COST" in accepts and re.search(r"^\s*power\b", line):
+        return "a power effect's header gives its cost before '{': 'cost 2 {'"
+    if token.type == "STRING" and "COMMA" in accepts:
+        return "a card's other names are one 'aka' list, joined by ',': 'aka \"A\", \"B\"'"
+    if token.type == "STRING" and re.search(r'\baka\s+"(?:\\.|[^"\\])*"\s*$', line):
+        return "a card's other names are one 'aka' list, joined by ',': 'aka \"A\", \"B\"'"
+    if re.search(r"\bamong\s*$", line):
+        return "'among' takes the kind of cards to look at: 'different type among gods in row'"
+    if re.fullmatch(r"-?\d+", word) and re.search(
+        r"\b(?:victory|challenge)\s*\{[^{}]*$", text[max(0, start - 400) : start]
+    ):
+        return (
+            "a victory or challenge holds conditions, not scoring lines: e.g. "
+            "'at least 3 gods in area', 'more than 30 points'"
+        )
+    if accepts == {"COLON"}:
+        return "a rule's trigger ends with ':': 'when creature revealed: draw a pattern'"
+    if line.lstrip().startswith("|") and token.type == "MYTH_WORD" and accepts == {"VBAR"}:
+        return "a cell names the mythology first, then the type: '| celtic place |'"
+    if word == "|" or (line.lstrip().startswith("|") and "TYPE_WORD" in accepts):
+        if line.lstrip().startswith("|"):
+            return (
+                "a pattern cell is a card type, after a mythology or 'any' if you "
+                "like ('| celtic place |', '| any creature |'), or '_' for a cell "
+                "the pattern leaves out"
+            )
     return None
