@@ -379,7 +379,7 @@ def _word_help(token: Token, word: str, line: str, text: str, accepts: frozenset
         return "a power effect's header gives its cost before '{': 'cost 2 {'"
     if token.type == "STRING" and "COMMA" in accepts:
         return "a card's other names are one 'aka' list, joined by ',': 'aka \"A\", \"B\"'"
-    if token.type == "STRING" and re.search(r'\baka\s+"(?:\\.|[^"\\])*"\s*$', line):
+    if token.type == "STRING" and re.search(r'\baka\s+"(?:\\.|[^"\\])*"\s*(?:aka\s*)?$', line):
         return "a card's other names are one 'aka' list, joined by ',': 'aka \"A\", \"B\"'"
     if re.search(r"\bamong\s*$", line):
         return "'among' takes the kind of cards to look at: 'different type among gods in row'"
