@@ -149,10 +149,12 @@ def diagnostic_at(
     path: str,
     help: str | None = None,
     severity: Severity = Severity.ERROR,
+    at=None,
 ) -> Diagnostic:
     """A diagnostic at a tree node's span (its file, line and column), or at
-    ``path`` when the node has none."""
-    span = getattr(node, "span", None)
+    ``path`` when the node has none; ``at``: a span of the node's to point
+    at instead (the line of a set header that names the word)."""
+    span = at or getattr(node, "span", None)
     return Diagnostic(
         code,
         message,

@@ -225,8 +225,8 @@ def test_dl112_unknown_rule_option(lint):
     }
     """)
     (diagnostic,) = lint(text)[0]
-    # Mode entries carry no span of their own: the scenario is pointed at.
-    assert (diagnostic.code, where(diagnostic)) == ("DL112", pos(text, "scenario"))
+    # At the mode's own line (issue #24: at the mistake's line).
+    assert (diagnostic.code, where(diagnostic)) == ("DL112", pos(text, "mode sollo"))
     assert diagnostic.message == "unknown rule option 'sollo'"
     assert suggests(diagnostic.help, "solo")
 
@@ -323,7 +323,7 @@ def test_dl202_replaces_a_nonexistent_id(lint):
     }
     """
     (diagnostic,) = lint(text)[0]
-    assert (diagnostic.code, where(diagnostic)) == ("DL202", pos(text, "set mod"))
+    assert (diagnostic.code, where(diagnostic)) == ("DL202", pos(text, "replaces hera, zeuss"))
     assert diagnostic.message == "set 'mod' replaces unknown id 'zeuss'"
     assert suggests(diagnostic.help, "zeus")
 
@@ -331,7 +331,7 @@ def test_dl202_replaces_a_nonexistent_id(lint):
 def test_dl203_requires_unknown_set(lint):
     text = 'set mod "Mod" {\n  requires bse\n}\n'
     (diagnostic,) = lint(text)[0]
-    assert (diagnostic.code, where(diagnostic)) == ("DL203", (1, 1))
+    assert (diagnostic.code, where(diagnostic)) == ("DL203", (2, 3))  # at its line (#24)
     assert diagnostic.message == "set 'mod' requires unknown set 'bse'"
     assert diagnostic.help == "did you mean 'base'?"
 
@@ -371,7 +371,7 @@ def test_dl205_second_set_header_in_one_file(lint):
 def test_dl206_replaces_without_defining_is_a_warning(lint):
     text = 'set mod "Mod" {\n  requires base\n  replaces hera\n}\n'
     (diagnostic,) = lint(text)[0]
-    assert (diagnostic.code, where(diagnostic)) == ("DL206", (1, 1))
+    assert (diagnostic.code, where(diagnostic)) == ("DL206", (3, 3))  # at its line (#24)
     assert diagnostic.severity is Severity.WARNING
     assert not diagnostic.is_error
     assert diagnostic.message == "set 'mod' replaces 'hera' but does not define it"
@@ -397,7 +397,10 @@ def test_dl207_set_defines_other_counts_than_it_expects(lint):
     }
     """
     diagnostics, _ = lint(text)
-    assert [(d.code, where(d)) for d in diagnostics] == [("DL207", (1, 1)), ("DL207", (1, 1))]
+    assert [(d.code, where(d)) for d in diagnostics] == [
+        ("DL207", pos(text, "expect 2 myth")),
+        ("DL207", pos(text, "expect 1 law")),
+    ]
     assert {d.message for d in diagnostics} == {
         "set 'mod' expects 2 myth definitions but defines 1",
         "set 'mod' expects 1 law definitions but defines 0",
@@ -434,8 +437,9 @@ def test_dl301_pattern_larger_than_the_grid(lint):
     """)
     diagnostics, _ = lint(text)
     assert [(d.code, where(d)) for d in diagnostics] == [
-        ("DL301", pos(text, "pattern tall")),
-        ("DL301", pos(text, "pattern wide")),
+        # at the row that does not fit (issue #24: at the mistake's line)
+        ("DL301", pos(text, "any god", 3)),
+        ("DL301", pos(text, "any god", 4)),
     ]
     assert diagnostics[0].message == "a 4x1 pattern does not fit the 3x4 grid"
     assert diagnostics[1].message == "a 1x5 pattern does not fit the 3x4 grid"
@@ -458,7 +462,7 @@ def test_dl302_ragged_or_empty_pattern(lint):
     """)
     diagnostics, _ = lint(text)
     assert [(d.code, where(d)) for d in diagnostics] == [
-        ("DL302", pos(text, "pattern ragged")),
+        ("DL302", pos(text, "any god", 2)),  # the row of another length
         ("DL302", pos(text, "pattern gaps")),
         ("DL302", pos(text, "pattern empty")),
     ]
@@ -947,8 +951,8 @@ def test_every_problem_in_a_file_is_reported(lint):
         ("DL601", pos(text, "0 points")),
         ("DL602", pos(text, "1 point per 0")),
         ("DL401", pos(text, "next to greek")),
-        ("DL302", pos(text, "pattern e")),
         ("DL105", pos(text, "easyy")),
+        ("DL302", pos(text, "any god |\n}")),  # the short row
         ("DL107", pos(text, "set end-rul")),
         ("DL108", pos(text, "5\n")),
     ]
@@ -962,7 +966,7 @@ def test_problems_in_several_files_are_all_reported_sorted(lint):
     diagnostics, paths = lint(good, bad_one, bad_two)
     assert [(Path(d.path).name, d.code, where(d)) for d in diagnostics] == [
         ("mod1.dioses", "DL601", (6, 3)),
-        ("mod2.dioses", "DL203", (1, 1)),
+        ("mod2.dioses", "DL203", (2, 3)),
     ]
 
 

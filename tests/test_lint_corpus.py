@@ -37,8 +37,8 @@ def bundled():
     return bundled_sources()
 
 
-def test_the_corpus_has_at_least_25_single_mistakes():
-    assert len([f for f in FILES if expected(f)]) >= 25
+def test_the_corpus_has_at_least_90_single_mistakes():
+    assert len([f for f in FILES if expected(f)]) >= 90
     assert len([f for f in FILES if not expected(f)]) >= 3
 
 

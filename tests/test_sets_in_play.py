@@ -64,13 +64,13 @@ def test_r25_always_is_printed_back_as_written():
     assert format_text(MOD) == MOD
 
 
-def test_r25_an_unknown_always_option_is_dl112_at_the_set(tmp_path):
+def test_r25_an_unknown_always_option_is_dl112_at_its_line(tmp_path):
     text = MOD.replace("always quick", "always quik")
     path = write(tmp_path, "rushed.dioses", text)
     found = [
         d for d in lint_sources(bundled_sources() + read_sources([path])) if d.path == str(path)
     ]
-    assert [(d.code, d.line, d.column) for d in found] == [("DL112", 1, 1)]
+    assert [(d.code, d.line, d.column) for d in found] == [("DL112", 3, 3)]  # its line (#24)
     assert "unknown rule option 'quik'" in found[0].message
     assert found[0].help == "did you mean 'quick'?"
 

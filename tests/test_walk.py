@@ -44,6 +44,7 @@ _CARD_TEXT = {
 }
 _COUNTS = {"selector": m.Selector, "countable": m.Countable}
 _PLACEMENT = {"match": m.Selector}
+_EFFECT_SOURCE = {"effect": m.Effect, "setup_step": m.SetupStep, "rule": m.RuleChange}
 BACK_ENDS = {
     "Evaluator": {
         "match": m.Selector,
@@ -54,14 +55,13 @@ BACK_ENDS = {
     "CountCompiler": _COUNTS,
     "Compiler": {**_COUNTS, "condition": m.Condition, "line": m.ScoringLine},
     "WideCompiler": {"condition": m.Condition, "countable": m.Countable, "line": m.ScoringLine},
+    "EffectWriter": _EFFECT_SOURCE,
     "SourceWriter": {
         "selector_term": m.Selector,
         "condition": m.Condition,
         "countable": m.Countable,
         "line": m.ScoringLine,
-        "effect": m.Effect,
-        "setup_step": m.SetupStep,
-        "rule": m.RuleChange,
+        **_EFFECT_SOURCE,
     },
     "DefinitionWriter": {"layout": typing.Union[m.CardSet, m.Definition]},
     "EnglishWriter": _ENGLISH,

@@ -5,7 +5,6 @@ token helpers, and the base class with the checks every rule family uses."""
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
@@ -17,16 +16,9 @@ from ..errors import UNPRINTABLE, Diagnostic, did_you_mean
 from . import model as m
 from .lexing import lark_parser
 from .limits import RANGES, Hints, number_text, number_value, shorten
-from .vocabulary import PROVENANCES, RESERVED_IDS, Vocabulary
+from .vocabulary import PROVENANCES, RESERVED_IDS, Vocabulary, kebab_case
 
 ID_PATTERN = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
-
-
-def kebab_case(word: str) -> str:
-    """'Cù-sìth' -> 'cu-sith': accents dropped, lowercase, words joined by '-'."""
-    text = unicodedata.normalize("NFKD", word)
-    text = "".join(ch for ch in text if not unicodedata.combining(ch)).lower()
-    return re.sub(r"[^a-z0-9]+", "-", text).strip("-")
 
 
 class _Invalid:
@@ -74,6 +66,7 @@ class EventEffects:
 class Item:
     key: str
     value: Any
+    span: Any = None  # where the statement stands, when a diagnostic may point there
 
 
 def record_errors(f, data, children, meta):

@@ -27,6 +27,8 @@ class ScenarioRules(BuilderBase):
                 self.challenge_setup(fields, *item.value)
             elif item.key in ("options", "setup", "rules", "victory", "challenge"):
                 fields[item.key] = fields.get(item.key, ()) + tuple(item.value)
+                if item.key == "options":
+                    fields.setdefault("mode_span", item.span)
             else:
                 fields[item.key] = item.value
         return m.Scenario(
@@ -41,7 +43,7 @@ class ScenarioRules(BuilderBase):
         )
 
     def scenario_mode(self, meta, children):
-        return Item("options", children[0])
+        return Item("options", children[0], self.span(meta))
 
     def scenario_setup(self, meta, children):
         return Item("setup", children)

@@ -4,6 +4,7 @@ see depends on other files' headers, so it must be known before parsing."""
 
 from __future__ import annotations
 
+import difflib
 from functools import lru_cache
 
 from attrs import frozen
@@ -11,7 +12,7 @@ from attrs import frozen
 from .. import cache
 from ..resources import cards_dir
 from . import model as m
-from .vocabulary import Vocabulary
+from .vocabulary import Vocabulary, kebab_case
 
 
 @frozen
@@ -40,6 +41,20 @@ def scan_header(text: str) -> Header:
     return header
 
 
+# The words a set header's statements start with.
+HEADER_WORDS = (
+    "version",
+    "requires",
+    "replaces",
+    "always",
+    "expect",
+    "difficulty",
+    "mythology",
+    "type",
+    "tie-break",
+)
+
+
 def _scan_header(text: str) -> Header:
     tokens = _header_tokens(text)
     values = [t.value if t.type != "STRING" else None for t in tokens]
@@ -48,14 +63,36 @@ def _scan_header(text: str) -> Header:
     requires: list[str] = []
     words: list[m.WordDecl] = []
     tie_break = None
-    for index, value in enumerate(values):
+    for index in range(len(values)):
+        value = _keyword(values, tokens, index)
         if value == "requires":
             requires += _name_list(values, index + 1)
         elif value in ("mythology", "type") and index + 1 < len(values) and values[index + 1]:
-            words.append(_declared(values, index, tokens))
+            words.append(_declared(value, values, index, tokens))
         elif value == "tie-break" and index + 1 < len(values):
             tie_break = values[index + 1]
     return Header(values[1], tuple(requires), tuple(words), tie_break)
+
+
+def _keyword(values: list, tokens: list, index: int) -> str | None:
+    """The header word a statement starts with at ``index``, read through a
+    misspelling ("tipe creature", "require base"): the parser reports the
+    word once, and what the statement declares is still known, so its later
+    uses are not reported again. None for a token that starts nothing."""
+    value = values[index]
+    if value in HEADER_WORDS or value is None or index < 3:
+        return value
+    before = values[index - 1]
+    starts = before in ("{", ";") or tokens[index - 1].line < tokens[index].line
+    if not starts or before in ("plural", "symbol"):
+        return None
+    close = difflib.get_close_matches(value, HEADER_WORDS, n=1, cutoff=0.6)
+    if not close:
+        return None
+    if close[0] in ("mythology", "type"):  # the shape of a declaration: WORD ID "Name"
+        shaped = index + 2 < len(values) and values[index + 1] and values[index + 2] is None
+        return close[0] if shaped else None
+    return close[0]
 
 
 def _header_tokens(text: str) -> list:
@@ -100,7 +137,7 @@ def _name_list(values: list, start: int) -> list[str]:
     return names
 
 
-def _declared(values: list, index: int, tokens: list) -> m.WordDecl:
+def _declared(kind: str, values: list, index: int, tokens: list) -> m.WordDecl:
     options: dict = {}
     spanish = []
     for at in range(index + 2, len(values) - 1):
@@ -113,18 +150,7 @@ def _declared(values: list, index: int, tokens: list) -> m.WordDecl:
             and values[at + 2] is None
         ):
             spanish.append((values[at], _text(tokens[at + 1]), _text(tokens[at + 2])))
-        elif values[at] in (
-            "mythology",
-            "type",
-            "}",
-            "tie-break",
-            "version",
-            "requires",
-            "replaces",
-            "expect",
-            "difficulty",
-            "always",
-        ):
+        elif values[at] in ("}", ";") or _keyword(values, tokens, at) in HEADER_WORDS:
             break
     name = (
         _text(tokens[index + 2])
@@ -132,8 +158,8 @@ def _declared(values: list, index: int, tokens: list) -> m.WordDecl:
         else ""
     )
     return m.WordDecl(
-        values[index],
-        values[index + 1],
+        kind,
+        kebab_case(values[index + 1]) or values[index + 1],  # as the builder reads it (DL106)
         name,
         plural=options.get("plural"),
         symbol=options.get("symbol"),

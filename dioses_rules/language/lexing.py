@@ -96,6 +96,7 @@ def readable_terminal(name: str) -> str:
         "INT": "a number",
         "SIGNED_INT": "a number",
         "COLUMN_NUMBER": "a column number",
+        "VERSION_NUMBER": "a version number",
         "_POINT_WORD": "'points' (or 'p')",
         "STRING": 'a quoted "text"',
         "MYTH_WORD": "a mythology",
@@ -121,11 +122,11 @@ def keyword_values(names) -> list[str]:
 
 @lru_cache(maxsize=1)
 def grammar_words() -> frozenset[str]:
-    """Every word the grammar spells out."""
+    """Every word the grammar spells out ('face-up' and 'tie-break' too)."""
     return frozenset(
         t.pattern.value
         for t in lark_parser().terminals
-        if t.pattern.type == "str" and t.pattern.value.isalpha()
+        if t.pattern.type == "str" and t.pattern.value.replace("-", "").isalpha()
     )
 
 

@@ -23,7 +23,7 @@ from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedInput
 from ..errors import Diagnostic
 from .lexing import VOCABULARY, declared_word_in_a_keywords_place, lark_parser
 from .limits import MAX_DEPTH, MAX_ERRORS, MAX_STATEMENTS
-from .syntax import LineIndex, cut_short, next_token, outline, syntax_diagnostic
+from .syntax import HEADER, LineIndex, cut_short, next_token, outline, syntax_diagnostic
 from .vocabulary import DEFINITIONS, Vocabulary
 
 _NAMED = re.compile(r"(?:(" + "|".join(DEFINITIONS) + r")|[^\W\d][\w-]*)[ \t]+([^\s\"]+)")
@@ -69,11 +69,21 @@ def _parse_recovering(text: str, path: str, each: Callable[[Tree], None] | None)
     diagnostics = list(shape.diagnostics)
     broken = [named(text, start) for start, _ in shape.regions]
     definitions: list = []
-    failed = 0
+    failed, previous_failed = 0, False
     for start, end in shape.pieces:
         piece = text[start:end]
         if piece.isspace():
             continue
+        first = next_token(text, start)
+        headed = start == 0 or HEADER.match(text, first) is not None
+        # an indented statement where a definition should start: the '}'
+        # before it ended a definition too early
+        stray = not headed and _indented(text, first)
+        if stray and previous_failed:
+            # what a '}' of a broken definition cut off ('setup' without its
+            # '{' ends the scenario at the setup's '}'): part of that mistake
+            continue
+        previous_failed = False
         if _statements(piece) > MAX_STATEMENTS and not _SET_HEADER.match(piece):
             diagnostics.append(
                 Diagnostic(
@@ -91,6 +101,10 @@ def _parse_recovering(text: str, path: str, each: Callable[[Tree], None] | None)
             tree = lark_parser().parse(piece, on_error=declared_word_in_a_keywords_place)
         except UnexpectedInput as error:
             failed += 1
+            previous_failed = True
+            if stray and error.pos_in_stream == first - start:
+                diagnostics.append(_early_brace(text, path, lines, start - 1))
+                continue
             diagnostics.append(
                 _piece_error(error, text, path, lines, (start, end), detailed=failed <= MAX_ERRORS)
             )
@@ -157,6 +171,24 @@ def _piece_error(
     return syntax_diagnostic(error, text, path, lines, detailed)
 
 
+def _indented(text: str, position: int) -> bool:
+    """Whether the token at ``position`` starts its line, after blanks."""
+    line_start = text.rfind("\n", 0, position) + 1
+    return line_start < position and not text[line_start:position].strip()
+
+
+def _early_brace(text: str, path: str, lines: LineIndex, brace: int) -> Diagnostic:
+    """A definition's statements after the '}' that ended it: that '}' is the
+    mistake (one too many, or the statements belong before it)."""
+    return Diagnostic(
+        "DL001",
+        "this '}' ends the definition, but statements follow it",
+        path,
+        *lines.at(brace),
+        help="remove this '}', or move the statements after it into a definition",
+    )
+
+
 def _move_error(error: UnexpectedInput, start: int, lines: LineIndex) -> None:
     """Positions of an error in a piece starting at ``start``, made the file's."""
     if isinstance(error, UnexpectedCharacters):
@@ -167,6 +199,9 @@ def _move_error(error: UnexpectedInput, start: int, lines: LineIndex) -> None:
     if isinstance(token, Token) and token.start_pos is not None and token.type != "$END":
         _move_token(token, start, lines)
         error.line, error.column, error.pos_in_stream = token.line, token.column, token.start_pos
+    for before in getattr(error, "token_history", None) or ():
+        if isinstance(before, Token) and before.start_pos is not None and before is not token:
+            _move_token(before, start, lines)  # where an unfinished line ends
 
 
 def _move_token(token: Token, start: int, lines: LineIndex) -> None:

@@ -1,11 +1,10 @@
 """Predicate trees -> card-language source text (what a ``.dioses`` file says).
 
-(About 400 lines: one short method per node kind of six node unions.)
-
 Not to be confused with :mod:`english`, the card text a player reads.
 ``parse(source(tree)) == tree`` for every tree the builder can produce: that
 is the round-trip property the tests check with Hypothesis. The pieces of a
-definition are written by :class:`SourceWriter`; whole definitions and files
+definition are written by :class:`SourceWriter` (its effects, setup steps and
+rule changes by :class:`source_effects.EffectWriter`); whole definitions and files
 by :mod:`source_definitions`.
 """
 
@@ -13,6 +12,8 @@ from __future__ import annotations
 
 from . import model as m
 from .headers import bundled_vocabulary
+from .source_effects import EffectWriter, points_text
+from .source_effects import plural as plural  # what other layers import from here
 from .vocabulary import PLURALS, Vocabulary
 from .walk import Dispatch
 
@@ -21,18 +22,6 @@ INDENT = "  "
 
 def quote(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
-
-
-def plural(count: int, singular: str, plural_form: str | None = None) -> str:
-    return singular if count == 1 else (plural_form or singular + "s")
-
-
-def points_text(points: int) -> str:
-    return f"{points} {plural(abs(points), 'point')}"
-
-
-def amount_text(count: int, singular: str, plural_form: str) -> str:
-    return f"a {singular}" if count == 1 else f"{count} {plural_form}"
 
 
 # The order of the words of a selector like ``face-up greek god``.
@@ -67,7 +56,7 @@ _FACT_SINGULAR = {
 }
 
 
-class SourceWriter:
+class SourceWriter(EffectWriter):
     """Writes each piece of a predicate tree as card-language source, with
     the plurals of a vocabulary (the bundled sets' when none is given; a word
     it does not know is written in the singular, which reads the same)."""
@@ -348,112 +337,6 @@ class SourceWriter:
     @line.on(m.ScoresLike)
     def _scores_like(self, line: m.ScoresLike) -> str:
         return f"scores like {line.card}"
-
-    # ---------------------------------------------------------------- effects
-    effect = Dispatch(m.Effect)
-
-    def cell_ref(self, ref: m.CellRef) -> str:
-        if ref.direction is None:
-            return self.selector(ref.card)
-        return f"the card {ref.direction.value} of {self.selector(ref.card)}"
-
-    @effect.on(m.SwapAny)
-    def _swap_any(self, e) -> str:
-        return f"swap {e.count} {plural(e.count, 'card')}"
-
-    @effect.on(m.SwapCards)
-    def _swap_cards(self, e) -> str:
-        return f"swap {self.cell_ref(e.first)} with {self.cell_ref(e.second)}"
-
-    @effect.on(m.DrawLaw)
-    def _draw_law(self, e) -> str:
-        return "draw " + amount_text(e.count, "law", "laws")
-
-    @effect.on(m.DrawPattern)
-    def _draw_pattern(self, e) -> str:
-        amount = str(e.count)
-        if e.count == 1:
-            amount = "an" if e.difficulty is m.Difficulty.EASY else "a"
-        words = [amount]
-        if e.difficulty is not None:
-            words.append(e.difficulty.value)
-        words.append(plural(e.count, "pattern"))
-        if e.keep is not None:
-            words.append(f"keep {e.keep}")
-        return "draw " + " ".join(words)
-
-    @effect.on(m.Reveal)
-    def _reveal(self, e) -> str:
-        return "reveal " + amount_text(e.count, "card", "cards")
-
-    @effect.on(m.TurnFaceDown)
-    def _hide(self, e) -> str:
-        return "hide " + amount_text(e.count, "card", "cards")
-
-    @effect.on(m.RecoverDiscard)
-    def _recover(self, e) -> str:
-        return "recover a card from discards"
-
-    @effect.on(m.SeekDeck)
-    def _seek(self, e) -> str:
-        return "seek a card by mythology or type"
-
-    @effect.on(m.DiscardTop)
-    def _discard_top(self, e) -> str:
-        return f"discard top of {e.deck}" + (f" as {e.remember}" if e.remember else "")
-
-    # ---------------------------------------------------------------- scenario parts
-    setup_step = Dispatch(m.SetupStep)
-
-    @setup_step.on(m.Separate)
-    def _separate(self, step) -> str:
-        return (
-            f"separate {', '.join(step.cards)} with {step.random} random "
-            f"{plural(step.random, 'card')}"
-        )
-
-    @setup_step.on(m.PowerCards)
-    def _power_cards(self, step) -> str:
-        return f"power cards {step.count}"
-
-    @setup_step.on(m.Place)
-    def _place(self, step) -> str:
-        face = "face-up" if step.face_up else "face-down"
-        head = f"place {', '.join(step.cards)} {face} at "
-        if step.column is not None:
-            return head + f"{step.row.value} {step.column}"
-        if step.row is not None:
-            return head + f"random in {step.row.value} row"
-        return head + "random"
-
-    @setup_step.on(m.SetAside)
-    def _set_aside(self, step) -> str:
-        return f"aside {', '.join(step.cards)} as {step.deck}"
-
-    @setup_step.on(m.SetupDraw)
-    def _setup_draw(self, step) -> str:
-        return self.effect(step.effect)
-
-    rule = Dispatch(m.RuleChange)
-
-    @rule.on(m.Lock)
-    def _lock(self, rule) -> str:
-        return "lock " + ", ".join(rule.cards)
-
-    @rule.on(m.Trigger)
-    def _trigger(self, rule) -> str:
-        if rule.kind is m.TriggerKind.PATTERN_COMPLETED:
-            trigger = "pattern completed"
-        else:
-            trigger = f"{self.selector(rule.selector)} {rule.kind.value}"
-        return f"when {trigger}: " + ", ".join(self.effect(e) for e in rule.effects)
-
-    @rule.on(m.Ability)
-    def _ability(self, rule) -> str:
-        text = f"allow {self.effect(rule.effect)}"
-        if rule.condition is not None:
-            text += f" if {self.condition(rule.condition)}"
-        return text + f" cost {rule.cost}" + (" once" if rule.once else "")
 
 
 WRITER = SourceWriter()

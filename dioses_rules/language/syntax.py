@@ -17,7 +17,6 @@ from bisect import bisect_right
 
 from attrs import frozen
 from lark.exceptions import (
-    LarkError,
     UnexpectedCharacters,
     UnexpectedEOF,
     UnexpectedInput,
@@ -25,8 +24,21 @@ from lark.exceptions import (
 )
 
 from ..errors import Diagnostic, did_you_mean
-from .lexing import all_words, keyword_values, lark_parser, readable_terminal
+from .lexing import all_words, keyword_values, readable_terminal
 from .limits import SHOWN_WORD, shorten
+from .syntax_hints import (
+    BY_EXPECTED,
+    accepted,
+    borrowed_word,
+    label,
+    negative_number,
+    phrasing_hint,
+    previous_token,
+    situation_help,
+    unfinished,
+    unfinished_help,
+)
+from .syntax_hints import PHRASES as PHRASES  # the tests read the table here
 from .vocabulary import DEFINITIONS, PROVENANCES
 
 # A definition's header line: a keyword, an id and a quoted name (a scenario
@@ -84,89 +96,152 @@ def outline(text: str, path: str, lines: LineIndex) -> Outline:
     '{' never closed (DL002), each reported where it opens. Linear: strings,
     comments and the text between braces are passed over by one regular
     expression, and each run of braces is taken at once."""
-    headers = [match.start() for match in HEADER.finditer(text)] + [len(text) + 1]
-    diagnostics: list[Diagnostic] = []
-    regions: list[tuple[int, int]] = []
-    pieces: list[tuple[int, int]] = []
-    piece, depth, opened, index, header, length = 0, 0, 0, 0, 0, len(text)
+    return _Outliner(text, path, lines).run()
 
-    def cut(at: int) -> None:
-        nonlocal piece
-        if at > piece:
-            pieces.append((piece, at))
-        piece = at
 
-    def set_aside(until: int) -> None:
-        nonlocal piece, depth
-        regions.append((piece, until))
-        piece, depth = until, 0
+class _Outliner:
+    """The state of one :func:`outline` pass: where the current piece began,
+    how deep in braces it is, where its first '{' opened, and the headers'
+    positions ahead."""
 
-    def unclosed(until: int) -> None:
-        line, column = lines.at(opened)
-        diagnostics.append(
+    def __init__(self, text: str, path: str, lines: LineIndex):
+        self.text, self.path, self.lines, self.length = text, path, lines, len(text)
+        self.headers = [match.start() for match in HEADER.finditer(text)] + [len(text) + 1]
+        self.diagnostics: list[Diagnostic] = []
+        self.regions: list[tuple[int, int]] = []
+        self.pieces: list[tuple[int, int]] = []
+        self.piece, self.depth, self.opened, self.index, self.header = 0, 0, 0, 0, 0
+
+    def run(self) -> Outline:
+        text, length, headers = self.text, self.length, self.headers
+        while True:
+            while headers[self.header] < self.index:
+                self.header += 1
+            self.index = _PLAIN.match(text, self.index, min(headers[self.header], length)).end()
+            if self.index == headers[self.header]:  # a definition's header line
+                if self.depth:
+                    self.unclosed(self.index)
+                else:
+                    self.cut(self.index)
+                self.header += 1
+                continue
+            if self.index >= length:
+                break
+            char = text[self.index]
+            if char == '"':
+                self.unclosed_string()
+            elif char == "{":
+                self.opening()
+            else:
+                self.closing()
+        if self.depth:
+            self.unclosed(length)
+        self.cut(length)
+        return Outline(self.diagnostics, self.regions, self.pieces)
+
+    def cut(self, at: int) -> None:
+        if at > self.piece:
+            self.pieces.append((self.piece, at))
+        self.piece = at
+
+    def set_aside(self, until: int) -> None:
+        self.regions.append((self.piece, until))
+        self.piece, self.depth = until, 0
+
+    def unclosed(self, until: int) -> None:
+        opened = unclosed_brace(self.text, self.opened, until)
+        line, column = self.lines.at(opened)
+        self.diagnostics.append(
             Diagnostic(
                 "DL002",
                 "this '{' is never closed",
-                path,
+                self.path,
                 line,
                 column,
-                help="add the '}' that ends this definition",
+                help="add the '}' that ends this definition"
+                if opened == self.opened
+                else "add the '}' that ends this block, at this line's indentation",
             )
         )
-        set_aside(until)
+        self.set_aside(until)
 
-    while True:
-        while headers[header] < index:
-            header += 1
-        index = _PLAIN.match(text, index, min(headers[header], length)).end()
-        if index == headers[header]:  # a definition's header line
-            if depth:
-                unclosed(index)
-            else:
-                cut(index)
-            header += 1
-            continue
-        if index >= length:
-            break
-        char = text[index]
-        if char == '"':  # not closed on its line
-            line, column = lines.at(index)
-            diagnostics.append(
-                Diagnostic(
-                    "DL005",
-                    "this string is never closed",
-                    path,
-                    line,
-                    column,
-                    help="end it with '\"' on the same line (write \\\" for a quote inside)",
-                )
+    def unclosed_string(self) -> None:
+        """A '"' not closed on its line: the definition holding it is set aside."""
+        line, column = self.lines.at(self.index)
+        self.diagnostics.append(
+            Diagnostic(
+                "DL005",
+                "this string is never closed",
+                self.path,
+                line,
+                column,
+                help="end it with '\"' on the same line (write \\\" for a quote inside)",
             )
-            while headers[header] <= index:
-                header += 1
-            set_aside(min(headers[header], length))
-            index = piece
-        elif char == "{":
-            run = _OPENING.match(text, index)
-            if not depth:
-                opened = index
-            depth += run.group(0).count("{")
-            index = run.end()
-        else:
-            run = _CLOSING.match(text, index)
-            closing = run.group(0).count("}")
-            if closing < depth:
-                depth -= closing
-                index = run.end()
-            elif depth:  # the run closes the definition: cut after its brace
-                index = _nth_brace(text, index, depth) + 1
-                depth = 0
-                cut(index)
-            else:  # a '}' closing nothing: the parser reports it
-                index = run.end()
-    if depth:
-        unclosed(length)
-    cut(length)
-    return Outline(diagnostics, regions, pieces)
+        )
+        while self.headers[self.header] <= self.index:
+            self.header += 1
+        self.set_aside(min(self.headers[self.header], self.length))
+        self.index = self.piece
+
+    def opening(self) -> None:
+        run = _OPENING.match(self.text, self.index)
+        if not self.depth:
+            self.opened = self.index
+        self.depth += run.group(0).count("{")
+        self.index = run.end()
+
+    def closing(self) -> None:
+        run = _CLOSING.match(self.text, self.index)
+        closing = run.group(0).count("}")
+        if closing < self.depth:
+            self.depth -= closing
+            self.index = run.end()
+        elif self.depth:  # the run closes the definition: cut after its brace
+            self.index = _nth_brace(self.text, self.index, self.depth) + 1
+            self.depth = 0
+            self.cut(self.index)
+        else:  # a '}' closing nothing: the parser reports it
+            self.index = run.end()
+
+
+# A quoted text, a comment, or a brace: what finding the unclosed '{' looks at.
+_BRACE_OR_SKIPPED = re.compile(r'"(?:\\.|[^"\\\n])*+"|#[^\n]*+|[{}]')
+
+
+def unclosed_brace(text: str, start: int, end: int) -> int:
+    """Which '{' of a definition that is never closed (its first '{' at
+    ``start``, its text to ``end``) lacks its '}': a '}' that starts its line
+    closes the '{' of the line indented as it is, so a block whose '}' was
+    left out ('setup {' before 'rules {') is the one reported. Without such a
+    clue, the innermost '{' left open, or the definition's own."""
+    open_braces: list[tuple[int, int]] = []  # (position, its line's indentation)
+    indents: dict[int, int] = {}  # indentation -> how many open braces have it
+    line_start, seen, indent = text.rfind("\n", 0, start) + 1, start, None
+    for match in _BRACE_OR_SKIPPED.finditer(text, start, end):
+        char = match.group(0)
+        if char not in "{}" or (char == "}" and not open_braces):
+            continue
+        newline = text.rfind("\n", seen, match.start())  # only what is new: linear
+        seen = match.start()
+        if newline >= 0 or indent is None:
+            line_start = newline + 1 if newline >= 0 else line_start
+            indent = _indent(text, line_start)
+        if char == "{":
+            open_braces.append((match.start(), indent))
+            indents[indent] = indents.get(indent, 0) + 1
+            continue
+        if line_start + indent == match.start():  # the '}' starts its line
+            if open_braces[-1][1] > indent and indents.get(indent):
+                return open_braces[-1][0]  # indented deeper: the block left open
+        indents[open_braces.pop()[1]] -= 1
+    return open_braces[-1][0] if open_braces else start
+
+
+def _indent(text: str, line_start: int) -> int:
+    index = line_start
+    while index < len(text) and text[index] in " \t":
+        index += 1
+    return index - line_start
 
 
 def _nth_brace(text: str, start: int, count: int) -> int:
@@ -181,83 +256,6 @@ def next_token(text: str, position: int) -> int:
     """The position of the first character after ``position`` that is not
     blank or in a comment (``len(text)`` if there is none)."""
     return _BLANK.match(text, position).end()
-
-
-# ---------------------------------------------------------------------- phrasings
-
-# What a modder naturally writes, and how the card language says it.
-PHRASES: tuple[tuple[str, str], ...] = (
-    (r"adjacent\s+to", "next to"),
-    (r"beside", "next to"),
-    (r"next\s+to\s+the", "next to"),
-    (r"near(?:\s+to)?", "close to"),
-    (r"on\s+top\s+of", "above"),
-    (r"underneath|beneath|under", "below"),
-    (r"to\s+the\s+left\s+of", "left of"),
-    (r"to\s+the\s+right\s+of", "right of"),
-    (r"diagonally\s+(?:to|from)|diagonal\s+from", "diagonal to"),
-    (r"in\s+the\s+(front|central|back)\s+row", r"in \1 row"),
-    (r"in\s+(?:the|its)\s+(row|column|area)", r"in \1"),
-    (r"in\s+the\s+same\s+(row|column)\s+as", r"in same \1 as"),
-    (r"for\s+(?:every|each)|each", "per"),
-    (r"pts?", "points"),
-    (r"\bgives?\s+(\d+)", r"\1 points"),
-)
-_PHRASES = [
-    (re.compile(r"(?<![\w-])(?:" + pattern + r")(?![\w-])"), replacement)
-    for pattern, replacement in PHRASES
-]
-
-
-# How far around an error a natural phrasing is looked for (a phrase is short;
-# looking along a whole 1 MB line for each error would not be).
-_PHRASE_WINDOW = 120
-
-
-def phrasing_hint(text: str, position: int) -> tuple[int, str, str] | None:
-    """(start, phrase, how the language says it) for a natural phrasing that
-    ends at or just after ``position`` on its line; None if there is none."""
-    line_start = text.rfind("\n", max(0, position - _PHRASE_WINDOW), position) + 1
-    line_start = max(line_start, position - _PHRASE_WINDOW)
-    line_end = text.find("\n", position, position + _PHRASE_WINDOW)
-    line = text[line_start : line_end if line_end >= 0 else position + _PHRASE_WINDOW]
-    offset = position - line_start
-    for pattern, replacement in _PHRASES:
-        for match in pattern.finditer(line):
-            if match.start() <= offset <= match.end() + 1:
-                return line_start + match.start(), match.group(0), match.expand(replacement)
-    return None
-
-
-# Labelled bad snippets: a syntax error whose parser state matches one of
-# these gets the label as its help (Lark's match_examples).
-_EXAMPLES = {
-    "a scoring line needs 'points' (or 'p') after the number": [
-        'god a "A" greek printed { 2 if next to greek }',
-        'god a "A" greek printed { 2 per god }',
-    ],
-    'a card\'s header is: TYPE ID "Name" MYTHOLOGY [PROVENANCE] {': [
-        'god a "A" {',
-    ],
-    "names and texts are written in double quotes": [
-        "god a A greek printed {",
-        "law a A printed {",
-    ],
-    "a card id goes after the definition keyword": [
-        'god "A" greek printed {',
-    ],
-    "'not', 'and' and 'or' between selectors need parentheses, e.g. 'next to (greek or norse)'": [
-        'god a "A" greek printed { 2 points if next to not greek }',
-    ],
-}
-
-
-# A hint from what alone was expected, whatever the parser state.
-_BY_EXPECTED = {
-    frozenset({"_POINT_WORD"}): "a scoring line needs 'points' (or 'p') after the number",
-    frozenset({"LBRACE"}): "a header ends with '{' (a card's: TYPE ID \"Name\" MYTHOLOGY "
-    "[PROVENANCE] {)",
-}
 
 
 def _expected_text(expected) -> str:
@@ -331,6 +329,7 @@ def _unexpected_token(error: UnexpectedToken, text: str, path: str, lines: LineI
     token = error.token
     line, column = error.line, error.column
     message, help_text = f"unexpected {str(token)!r}", None
+    accepts = accepted(error)
     phrase = phrasing_hint(text, token.start_pos)
     if phrase is not None:
         start, words, better = phrase
@@ -343,7 +342,31 @@ def _unexpected_token(error: UnexpectedToken, text: str, path: str, lines: LineI
             column,
             help=f"write '{better}'",
         )
-    if suggestion := did_you_mean(str(token)[: SHOWN_WORD + 1], keyword_values(error.expected)):
+    negative = negative_number(error, text, accepts)
+    if negative is not None:
+        code, message, help_text = negative
+        return Diagnostic(code, message, path, line or 0, column or 0, help=help_text)
+    before = previous_token(error, text, lines)
+    if unfinished(error, before, accepts):
+        return _unfinished_line(before, text, path, accepts)
+    borrowed = borrowed_word(error, before, accepts, text, lines)
+    if borrowed is not None:
+        message, help_text, earlier = borrowed
+        # at a stray ',' itself; else where the missing word goes
+        at = (
+            (earlier.line, earlier.column)
+            if str(earlier) == ","
+            else (earlier.end_line, earlier.end_column)
+        )
+        return Diagnostic("DL001", shorten(message), path, *at, help=help_text)
+    situation = situation_help(error, text, accepts)
+    if situation is not None:
+        help_text, at = situation
+        if at is not None:
+            line, column = lines.at(at)
+        message += f"; expected {_expected_text(accepts)}"
+        return Diagnostic("DL001", shorten(message), path, line or 0, column or 0, help=help_text)
+    if suggestion := did_you_mean(str(token)[: SHOWN_WORD + 1], keyword_values(accepts)):
         help_text = suggestion
     else:
         # "nxt to greek": the misspelt word was taken for a card name and the
@@ -361,17 +384,39 @@ def _unexpected_token(error: UnexpectedToken, text: str, path: str, lines: LineI
                 line, column = lines.at(token.start_pos - len(window) + before.start(1))
                 message = f"unexpected {before.group(1)!r} {str(token)!r}"
                 help_text = guess
-    message += f"; expected {_expected_text(error.expected)}"
+    message += f"; expected {_expected_text(accepts)}"
     if help_text is None:
-        help_text = _BY_EXPECTED.get(frozenset(error.expected)) or _label(error)
+        help_text = (
+            BY_EXPECTED.get(frozenset(error.expected)) or label(error) or _fallback(token, accepts)
+        )
     return Diagnostic("DL001", shorten(message), path, line or 0, column or 0, help=help_text)
 
 
-def _label(error: UnexpectedToken) -> str | None:
-    try:
-        return error.match_examples(lark_parser().parse, _EXAMPLES, use_accepts=True)
-    except (LarkError, TypeError):
-        # TypeError: Lark 1.3's match_examples formats a ParserState with "%d"
-        # in a debug message when an example's state matches but its accepted
-        # tokens differ; a syntax error must not crash on that.
-        return None
+def _unfinished_line(before, text: str, path: str, accepts: frozenset[str]) -> Diagnostic:
+    """A statement left unfinished at the end of its line: reported there,
+    after its last word (or at that word, when it is the mistake), not at the
+    next line's first word."""
+    line_start = text.rfind("\n", 0, before.start_pos) + 1
+    help_text, at_word = unfinished_help(
+        before, accepts, text[line_start : before.start_pos], keyword_values(accepts)
+    )
+    if at_word:
+        line, column = before.line, before.column
+        message = f"unexpected {str(before)!r} at the end of the line"
+    else:
+        line, column = before.end_line, before.end_column
+        message = f"the line ends after {str(before)!r}"
+    message += f"; expected {_expected_text(accepts)}"
+    return Diagnostic("DL001", shorten(message), path, line or 0, column or 0, help=help_text)
+
+
+def _fallback(token, accepts: frozenset[str]) -> str | None:
+    """A last hint: the one word the parser wanted, or the keyword a
+    misspelt word is closest to (where the statement could have ended)."""
+    words, word = keyword_values(accepts), str(token)[: SHOWN_WORD + 1]
+    if len(words) == 1 and len(accepts) == 1:
+        return f"write '{words[0]}' before {word!r}"
+    swapped = [w for w in words if len(w) == len(word) and sorted(w) == sorted(word) != list(w)]
+    if swapped:  # 'fi' for 'if': letters swapped, too short for a close match
+        return f"did you mean '{swapped[0]}'?"
+    return did_you_mean(word, all_words() - {word})

@@ -11,6 +11,8 @@ Mythologies and card types are not keywords: sets declare them, and
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
@@ -175,3 +177,10 @@ class Vocabulary:
 
     def merged(self, other: Vocabulary) -> Vocabulary:
         return Vocabulary([*self.declarations.values(), *other.declarations.values()])
+
+
+def kebab_case(word: str) -> str:
+    """'Cù-sìth' -> 'cu-sith': accents dropped, lowercase, words joined by '-'."""
+    text = unicodedata.normalize("NFKD", word)
+    text = "".join(ch for ch in text if not unicodedata.combining(ch)).lower()
+    return re.sub(r"[^a-z0-9]+", "-", text).strip("-")

@@ -12,12 +12,17 @@ from collections.abc import Sequence
 
 from ..errors import Diagnostic, Severity, diagnostic_at, did_you_mean
 from ..language import model as m
-from ..language.limits import MAX_SCORES_LIKE, Hints, capped, shorten
+from ..language.limits import Hints, capped, shorten
 from ..language.settings import SETTINGS, setting_problem, setting_range
-from ..language.vocabulary import SELECTOR_WORDS, UNDECLARABLE
+from ..language.vocabulary import SELECTOR_WORDS
 from ..language.walk import Dispatch, iter_nodes
+from .lint_breaks import check_line_breaks
+from .lint_chains import check_scores_like_chains
 from .lint_context import ContextChecker
-from .lint_setup import check_scenario
+from .lint_misdeclared import merge_misdeclared
+from .lint_noops import check_noops
+from .lint_setup import At, check_scenario
+from .lint_words import check_vocabulary
 from .registry import Registry, assemble, family_of
 from .sources import SourceFile
 
@@ -154,6 +159,7 @@ class DefinitionChecker:
                 )
         for line in lines:
             context.check(line, anchored)
+        check_noops(self, lines, anchored)
 
     def check_line(self, line: m.ScoringLine) -> None:
         """Points (a penalty is negative; 0 says nothing), 'per', a cap."""
@@ -197,62 +203,6 @@ class DefinitionChecker:
                 or "name a Myth card of this set or of a set it requires",
             )
 
-    def check_scores_like_chains(self) -> None:
-        """DL117: no card scores like itself through a chain of 'scores like',
-        and no chain follows more than :data:`MAX_SCORES_LIKE` of them (each
-        nests the other card's lines once more). One depth-first walk with
-        its own stack: a chain of any length is no recursion."""
-        edges = {
-            card.id: [line for line in card.lines if isinstance(line, m.ScoresLike)]
-            for card in self.registry.myth_cards()
-        }
-        links: dict[str, int] = {}  # card id -> the most 'scores like' a chain from it follows
-        longest: dict[str, m.ScoresLike] = {}  # card id -> its line that starts that chain
-        on_path: dict[str, int] = {}  # card id -> its place on the current path
-        circling: set[str] = set()  # cards of a circle (reported as one)
-        for root in edges:
-            if root in links:
-                continue
-            path, pending = [root], [iter(edges[root])]
-            on_path[root] = 0
-            while pending:
-                line = next(pending[-1], None)
-                if line is None:
-                    done = path.pop()
-                    pending.pop()
-                    del on_path[done]
-                    links[done] = 0
-                    for link in edges[done]:
-                        if link.card not in on_path and 1 + links.get(link.card, 0) > links[done]:
-                            links[done], longest[done] = 1 + links.get(link.card, 0), link
-                    if links[done] == MAX_SCORES_LIKE + 1 and done not in circling:
-                        self._too_long(done, longest)
-                elif line.card in on_path:
-                    circle = path[on_path[line.card] :] + [line.card]
-                    circling.update(circle)
-                    self.add(
-                        "DL117",
-                        "'scores like' goes round in a circle: " + _chain_text(circle),
-                        line,
-                        help="one of these cards must score by lines of its own",
-                    )
-                elif line.card in edges and line.card not in links:
-                    on_path[line.card] = len(path)
-                    path.append(line.card)
-                    pending.append(iter(edges[line.card]))
-
-    def _too_long(self, card_id: str, longest: dict[str, m.ScoresLike]) -> None:
-        chain, at = [card_id], card_id
-        while at in longest:
-            at = longest[at].card
-            chain.append(at)
-        self.add(
-            "DL117",
-            f"a chain of 'scores like' follows more than {MAX_SCORES_LIKE}: " + _chain_text(chain),
-            longest[card_id],
-            help="let a card of this chain score by lines of its own",
-        )
-
     def check_context(self, node, where: str, anchored: bool, allowed: set[str]) -> None:
         ContextChecker(self.add, where, allowed).check(node, anchored)
 
@@ -268,7 +218,12 @@ class DefinitionChecker:
         self.check_lines(card.lines, "card", True, {"facts"})
         for weight in card.weights:
             if weight.amount < 1:
-                self.add("DL601", f"'counts as {weight.amount}' must be 1 or more", weight)
+                self.add(
+                    "DL601",
+                    f"'counts as {weight.amount}' must be 1 or more",
+                    weight,
+                    help="a weight is 2 or more (R11): every card counts as 1 already",
+                )
             elif weight.type != card.type:
                 # R11: a weight counts only where the card's own type is counted
                 self.add(
@@ -329,26 +284,30 @@ class DefinitionChecker:
             )
             return
         if len(widths) > 1:
+            ragged = next(row for row in shape if len(row) != len(shape[0]))
             self.add(
                 "DL302",
                 "pattern rows have different lengths",
-                pattern,
+                _row_place(pattern, ragged),
                 help="pad short rows with '_' cells",
             )
         if len(shape) > 3 or max(widths) > 4:
+            over = shape[3] if len(shape) > 3 else next(row for row in shape if len(row) > 4)
             self.add(
                 "DL301",
                 f"a {len(shape)}x{max(widths)} pattern does not fit the 3x4 grid",
-                pattern,
+                _row_place(pattern, over),
                 help="patterns have at most 3 rows and 4 columns (R1, R14)",
             )
 
     @definition.on(m.PowerEffect)
     def _power(self, power: m.PowerEffect) -> None:
         if power.cost < 1:
-            self.add("DL601", "a power effect costs at least 1 Power card", power)
+            self.add(
+                "DL601", "a power effect costs at least 1 Power card", power, help="e.g. 'cost 2'"
+            )
         if not power.effects:
-            self.add("DL404", "a power effect with no effect", power)
+            self.add("DL404", "a power effect with no effect", power, help="e.g. 'swap 2 cards'")
 
     @definition.on(m.RuleOption)
     def _option(self, option: m.RuleOption) -> None:
@@ -384,6 +343,12 @@ class DefinitionChecker:
             )
 
 
+def _row_place(pattern: m.Pattern, row: tuple) -> object:
+    """Where a pattern's row is written: its first card cell (a row of '_'
+    alone has no place of its own, so the pattern's)."""
+    return next((cell for cell in row if cell is not None and cell.span), pattern)
+
+
 def check_registry(registry: Registry) -> list[Diagnostic]:
     """Semantic diagnostics for every active definition."""
     checker = DefinitionChecker(registry)
@@ -400,7 +365,7 @@ def check_registry(registry: Registry) -> list[Diagnostic]:
                 checker.add(
                     "DL112",
                     f"set '{set_id}' is always played with unknown rule option '{option}'",
-                    loaded.card_set,
+                    At(loaded.card_set.span_of("always", option)),
                     help=checker.suggest(option, checker.rule_options)
                     or "define it with 'option', in this set or one it requires",
                 )
@@ -413,10 +378,10 @@ def check_registry(registry: Registry) -> list[Diagnostic]:
                 checker.add(
                     "DL207",
                     f"set '{set_id}' expects {wanted} {kind} definitions but defines {found}",
-                    loaded.card_set,
+                    At(loaded.card_set.span_of("expect", kind)),
                     help="add or remove definitions, or correct the 'expect' line",
                 )
-    checker.check_scores_like_chains()
+    check_scores_like_chains(checker)
     check_vocabulary(checker)
     numbers: dict[int, m.Scenario] = {}
     for scenario in registry.definitions("scenario"):
@@ -427,95 +392,10 @@ def check_registry(registry: Registry) -> list[Diagnostic]:
                 f"'{scenario.id}' share number {scenario.number}",
                 scenario,
                 severity=Severity.WARNING,
+                help="give each scenario its own number",
             )
         numbers[scenario.number] = scenario
     return checker.diagnostics
-
-
-def _chain_text(cards: list[str]) -> str:
-    """'a -> b -> c', the middle of a long chain left out."""
-    if len(cards) > 12:
-        cards = cards[:5] + [f"({len(cards) - 10} more)"] + cards[-5:]
-    return " -> ".join(cards)
-
-
-def check_vocabulary(checker: DefinitionChecker) -> None:
-    """DL116: every declared word means one thing: not declared twice, not a
-    mythology and a type at once, not a keyword, a plural not another word."""
-    seen: dict[str, tuple[str, str]] = {}  # word or plural -> (kind, set id)
-    for set_id in checker.registry.active:
-        loaded = checker.registry.sets[set_id]
-        checker.path = loaded.path
-        for word in loaded.card_set.words:
-            forms = [word.id] + ([word.plural] if word.plural and word.plural != word.id else [])
-            for form in forms:
-                if form in UNDECLARABLE:
-                    checker.add(
-                        "DL116",
-                        f"'{form}' is a keyword of the card language",
-                        word,
-                        help=f"declare the {word.kind} under another word",
-                    )
-                elif form in seen:
-                    kind, where = seen[form]
-                    checker.add(
-                        "DL116",
-                        f"'{form}' is already declared as a {kind} by set '{where}'",
-                        word,
-                        help="each word names one mythology or type",
-                    )
-                else:
-                    seen[form] = (word.kind, set_id)
-
-
-def _statements_of(definition) -> list:
-    """The statements of a definition's body, each written on its own line."""
-    if isinstance(definition, (m.MythCard, m.Law, m.ObjectiveGoal)):
-        return list(definition.lines)
-    if isinstance(definition, m.Scenario):
-        return [
-            *definition.setup,
-            *definition.rules,
-            *definition.victory,
-            *definition.challenge,
-            *definition.challenge_setup,
-        ]
-    if isinstance(definition, m.PowerEffect):
-        return list(definition.effects)
-    return []
-
-
-def check_line_breaks(source: SourceFile) -> list[Diagnostic]:
-    """Warn when a statement runs on into a line that starts where a new
-    statement would: the language needs no separator, so 'hera scores' and a
-    next line 'at least 20 points' read as one condition unless a ';' ends the
-    first."""
-    lines = source.text.split("\n")  # as the parser counts lines
-    found = []
-    for definition in source.card_file.definitions:
-        for statement in _statements_of(definition):
-            span = getattr(statement, "span", None)
-            if span is None or span.end_line <= span.line:
-                continue
-            for number in range(span.line + 1, min(span.end_line, len(lines)) + 1):
-                text = lines[number - 1]
-                column = len(text) - len(text.lstrip()) + 1
-                if text.strip() and column == span.column:
-                    found.append(
-                        Diagnostic(
-                            "DL115",
-                            "this statement runs on into the next line, which starts "
-                            "like a statement of its own",
-                            source.path,
-                            span.line,
-                            span.column,
-                            Severity.WARNING,
-                            f"if line {number} is a new statement, end this one with ';'; "
-                            "if not, indent the continuation",
-                        )
-                    )
-                    break
-    return found
 
 
 def lint_sources(sources: Sequence[SourceFile]) -> list[Diagnostic]:
@@ -525,5 +405,6 @@ def lint_sources(sources: Sequence[SourceFile]) -> list[Diagnostic]:
     registry = assemble(sources)
     diagnostics += registry.diagnostics
     diagnostics += check_registry(registry)
+    diagnostics = merge_misdeclared(sources, diagnostics)
     unique = sorted(dict.fromkeys(diagnostics), key=lambda d: (d.path, d.line, d.column, d.code))
     return capped(unique)

@@ -21,7 +21,7 @@ def check_scenario(checker, scenario: m.Scenario) -> None:
             checker.add(
                 "DL112",
                 f"unknown rule option '{option}'",
-                scenario,
+                At(scenario.mode_span or scenario.span),
                 help=checker.suggest(option, checker.rule_options) or "define it with 'option'",
             )
     for node in iter_nodes(scenario):
@@ -58,7 +58,7 @@ def check_scenario(checker, scenario: m.Scenario) -> None:
 
 
 @frozen
-class _At:
+class At:
     """A place to report at that is not a node of its own."""
 
     span: m.Span | None
@@ -79,7 +79,7 @@ def check_challenge_draws(checker, scenario: m.Scenario) -> None:
         checker.add(
             "DL504",
             "the challenge setup's draws replace the setup's draws without saying so",
-            _At(scenario.challenge_setup_span or scenario.span),
+            At(scenario.challenge_setup_span or scenario.span),
             help="say which: 'challenge setup replaces draws { ... }' (what it does "
             "now) or 'challenge setup adds draws { ... }'",
             severity=Severity.WARNING,

@@ -360,6 +360,7 @@ def _check_requirements(registry: Registry) -> None:
                         f"set '{set_id}' requires unknown set '{required}'",
                         loaded.card_set,
                         loaded.path,
+                        at=loaded.card_set.span_of("requires", required),
                         help=did_you_mean(required, registry.sets)
                         or "load the required set's file too (--cards PATH)",
                     )
@@ -442,6 +443,7 @@ def _add_definitions(registry: Registry, set_id: str) -> None:
                     f"set '{set_id}' replaces unknown id '{replaced_id}'",
                     loaded.card_set,
                     loaded.path,
+                    at=loaded.card_set.span_of("replaces", replaced_id),
                     help=(unknown <= MAX_ERRORS and did_you_mean(replaced_id, earlier_ids))
                     or "'replaces' names a card of a set this one requires",
                 )
@@ -453,6 +455,7 @@ def _add_definitions(registry: Registry, set_id: str) -> None:
                     f"set '{set_id}' replaces '{replaced_id}' but does not define it",
                     loaded.card_set,
                     loaded.path,
+                    at=loaded.card_set.span_of("replaces", replaced_id),
                     severity=Severity.WARNING,
                     help="add the redesigned card, or drop it from 'replaces'",
                 )

@@ -48,6 +48,18 @@ class CardSet:
     always: tuple[str, ...] = ()  # R25: rule options in play whenever the set is
     aliases: tuple[str, ...] = ()  # its other names (an English one)
     span: Span | None = _span()
+    # where each word of its lists is written: (statement, word, span), so
+    # that a diagnostic about 'requires x' or 'expect 3 law' points there
+    places: tuple[tuple[str, str, Span | None], ...] = field(
+        default=(), eq=False, repr=False, kw_only=True
+    )
+
+    def span_of(self, statement: str, word: str) -> Span | None:
+        """Where ``statement`` names ``word`` ('requires', 'base'), or the header's span."""
+        for key, named, span in self.places:
+            if key == statement and named == word and span is not None:
+                return span
+        return self.span
 
 
 def _words(value) -> tuple[str, ...]:
@@ -201,6 +213,8 @@ class Scenario:
     span: Span | None = _span()
     # where the (first) challenge setup is written, for the linter (DL504)
     challenge_setup_span: Span | None = _span()
+    # where the (first) mode is written, for the linter (DL112)
+    mode_span: Span | None = _span()
     kind = "scenario"
 
     def setup_for(self, challenge: bool) -> list:
