@@ -563,7 +563,8 @@ def test_tags_are_shown_by_dioses_cards(tmp_path):
     assert cards["olympus-throne"]["mythologies"] == ["greek"]
     text = CliRunner().invoke(dioses, ["cards", "--text", "--set", "base"]).stdout
     assert (
-        "olympus-throne - Trono del Olimpo (base, myth, greek place, tags: throne, named)" in text
+        "olympus-throne - Trono del Olimpo (our translation) (base, myth, greek place, tags: throne, named)"
+        in text
     )
 
 

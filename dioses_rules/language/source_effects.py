@@ -4,6 +4,8 @@ rule options and scenarios do (one short method per node kind)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from . import model as m
 from .walk import Dispatch
 
@@ -26,6 +28,9 @@ class EffectWriter:
     this is part of."""
 
     effect = Dispatch(m.Effect)
+    # the SourceWriter's, which this is part of
+    selector: Callable[[m.Selector], str]
+    condition: Callable[[m.Condition], str]
 
     def cell_ref(self, ref: m.CellRef) -> str:
         if ref.direction is None:

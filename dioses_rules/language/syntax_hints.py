@@ -159,7 +159,9 @@ def token_before(text: str, end: int, lines) -> Token | None:
     """The last token of the text before ``end``, over blanks and comments."""
     for _ in range(20):
         line_start = text.rfind("\n", 0, end) + 1
-        code = _CODE.match(text, line_start, end).group(0).rstrip()
+        matched = _CODE.match(text, line_start, end)
+        assert matched is not None  # the pattern matches the empty string too
+        code = matched.group(0).rstrip()
         if code:
             last = _LAST.search(code)
             if last is None:  # pragma: no cover - a non-blank text has a last token
@@ -195,7 +197,7 @@ def borrowed_word(
     ):
         return None
     earlier = token_before(text, line_start, lines)
-    if earlier is None or earlier.line >= before.line:
+    if earlier is None or (earlier.line or 0) >= (before.line or 0):
         return None
     said = str(earlier)
     if said == ",":
@@ -317,7 +319,7 @@ def situation_help(
     that is not the unexpected token: (help, position or None)."""
     token = error.token
     word = str(token)
-    start = token.start_pos
+    start = token.start_pos or 0
     line_start = text.rfind("\n", max(0, start - 200), start) + 1
     line = text[line_start:start]
     found = _word_help(token, word, line, text, accepts)
@@ -342,7 +344,7 @@ def situation_help(
 def _word_help(token: Token, word: str, line: str, text: str, accepts: frozenset[str]):
     """:func:`situation_help`'s hints that point at the unexpected token
     itself: from the word, the line before it and what the parser wanted."""
-    start = token.start_pos
+    start = token.start_pos or 0
     if accepts and accepts <= {"FEMININE", "MASCULINE"}:
         return 'a Spanish form starts with its gender: spanish feminine "criatura" "criaturas"'
     if word == "up" and "PER" in accepts:

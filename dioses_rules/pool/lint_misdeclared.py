@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from ..errors import Diagnostic, did_you_mean
+from ..language import model as m
 from .sources import SourceFile
 
 _UNKNOWN = frozenset({"DL101", "DL102", "DL109"})
@@ -26,18 +27,18 @@ def merge_misdeclared(sources: Sequence[SourceFile], diagnostics: list[Diagnosti
     by_path = {source.path: source for source in sources}
     unknown: dict[tuple[str, str], list[Diagnostic]] = {}
     for diagnostic in diagnostics:
-        if diagnostic.code in _UNKNOWN and (found := _QUOTED.search(diagnostic.message)):
-            unknown.setdefault((diagnostic.path, found.group(1)), []).append(diagnostic)
+        if diagnostic.code in _UNKNOWN and (quoted := _QUOTED.search(diagnostic.message)):
+            unknown.setdefault((diagnostic.path, quoted.group(1)), []).append(diagnostic)
     # path -> its set's declarations that declare nothing usable: never used,
     # or refused (DL116, reported); a use of a close word is part of that mistake
     candidates_of: dict[str, list] = {}
     refused = {(d.path, d.line, d.column) for d in diagnostics if d.code == "DL116"}
-    found: dict[tuple[str, object], list] = {}  # (path, declaration) -> [(word, uses)]
+    found: dict[tuple[str, m.WordDecl], list] = {}  # (path, declaration) -> [(word, uses)]
     examined: dict[str, int] = {}  # path -> how many of its unknown words were compared
     for (path, word), uses in unknown.items():
         source = by_path.get(path)
         card_set = source.card_file.card_set if source is not None else None
-        if card_set is None:
+        if source is None or card_set is None:
             continue
         if path not in candidates_of:
             written = _words(source.text)
@@ -62,7 +63,9 @@ def merge_misdeclared(sources: Sequence[SourceFile], diagnostics: list[Diagnosti
     folded = {id(d) for pairs in found.values() for _, uses in pairs for d in uses}
     added = []
     for (path, declared), pairs in found.items():
-        if (path, declared.span.line, declared.span.column) in refused:
+        span = declared.span
+        assert span is not None  # candidates are the declarations with a place
+        if (path, span.line, span.column) in refused:
             continue  # its DL116 says what is wrong; the uses follow from it
         word, count = pairs[0][0], sum(len(uses) for _, uses in pairs)
         added.append(
@@ -71,8 +74,8 @@ def merge_misdeclared(sources: Sequence[SourceFile], diagnostics: list[Diagnosti
                 f"{declared.kind} '{declared.id}' is declared, but the file writes "
                 f"'{word}' ({count} {'time' if count == 1 else 'times'})",
                 path,
-                declared.span.line,
-                declared.span.column,
+                span.line,
+                span.column,
                 help=f"declare '{word}' here, or write '{declared.id}' where it is used",
             )
         )

@@ -137,7 +137,8 @@ def _beyond(comparison: m.Comparison, amount: int, bound: int) -> bool:
 
 def _contradiction(checker, condition: m.CondAnd) -> None:
     """'in front row and in back row': two places a card cannot be at once."""
-    rows, columns = {}, {}
+    rows: dict[m.Row, m.Condition] = {}
+    columns: dict[int, m.Condition] = {}
     for item in condition.items:
         if isinstance(item, (m.InRow, m.AtCell)):
             rows.setdefault(item.row, item)
