@@ -56,6 +56,7 @@ from dioses_rules.scoring.compiler import Compiler
 from dioses_rules.scoring.deal import sample_indices
 from dioses_rules.scoring.evaluator import Evaluator, Facts
 from dioses_rules.scoring.score import card_points, score_board, score_total
+from dioses_rules.unsupported import FALLBACKS, Unsupported
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE_BOARDS = sorted((ROOT / "examples" / "boards").glob("*.toml"))
@@ -378,15 +379,17 @@ def between_card() -> m.MythCard:
     )
 
 
-def test_a_node_kind_the_compiler_lacks_falls_back_to_the_reference(monkeypatch):
-    """A line holding a node the compiler has no method for is judged by the
-    reference evaluator; the card's other lines stay compiled."""
+def test_a_line_the_compiler_cannot_express_falls_back_to_the_reference(monkeypatch):
+    """A line holding a node whose compiling raises ``Unsupported`` is judged
+    by the reference evaluator, and counted; the card's other lines stay
+    compiled."""
 
-    def no_method(self, node):
-        raise UnhandledNode("Compiler.condition has no method for Between")
+    def cannot(self, node):
+        raise Unsupported.at("the compiled evaluator", "between (a test)", node)
 
-    monkeypatch.setitem(Compiler.condition.dispatch.handlers, m.Between, no_method)
+    monkeypatch.setitem(Compiler.condition.dispatch.handlers, m.Between, cannot)
     monkeypatch.setattr(compiled, "_POOL", CompiledPool())
+    before = FALLBACKS["compiled"]
     card = between_card()
     others = [c for c in bundled("myth") if c.type == "god"][: SIZE - 1]
     for cell in range(SIZE):
@@ -395,12 +398,28 @@ def test_a_node_kind_the_compiler_lacks_falls_back_to_the_reference(monkeypatch)
         assert card_points(area) == card_points(area, evaluator="reference")
         assert_same_report(Board(area))
     assert compiled.pool().compiler.fallbacks == 1
+    assert FALLBACKS["compiled"] == before + 1
     assert score_board(Board(area)).cards[cell].points > 0
+
+
+def test_a_compiler_method_that_breaks_is_not_masked(monkeypatch):
+    """Only ``Unsupported`` falls back: a node kind with no method (or any
+    other error) is the compiler's bug, and goes up as itself (#26)."""
+
+    def no_method(self, node):
+        raise UnhandledNode("Compiler.condition has no method for Between")
+
+    monkeypatch.setitem(Compiler.condition.dispatch.handlers, m.Between, no_method)
+    monkeypatch.setattr(compiled, "_POOL", CompiledPool())
+    area = Area(tuple(Placed(c) for c in [between_card(), *bundled("myth")[: SIZE - 1]]))
+    with pytest.raises(UnhandledNode, match="Between"):
+        card_points(area)
+    assert compiled.pool().compiler.fallbacks == 0
 
 
 def test_a_tree_the_compiler_cannot_read_fails_as_the_reference_does(monkeypatch):
     """A named column off the grid (an unlinted tree) is the reference's
-    KeyError either way."""
+    KeyError either way, and no fallback."""
     monkeypatch.setattr(compiled, "_POOL", CompiledPool())
     line = m.PerCount(1, 1, m.Count(m.AnyCard(), m.Scope(m.ScopeKind.NAMED_COLUMN, column=9)))
     area = Area(tuple(Placed(c) for c in bundled("myth")[:SIZE]))
@@ -408,7 +427,7 @@ def test_a_tree_the_compiler_cannot_read_fails_as_the_reference_does(monkeypatch
         Evaluator(area).lines_points((line,), 0)
     with pytest.raises(KeyError):
         compiled.lines_points(area, Facts(), (line,), 0)
-    assert compiled.pool().compiler.fallbacks == 1
+    assert compiled.pool().compiler.fallbacks == 0
 
 
 def test_a_pool_compiles_each_card_once():

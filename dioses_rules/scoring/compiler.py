@@ -7,11 +7,13 @@ anchor is (rows, columns, corners, and ``not``/``and``/``or`` of those) is
 also kept as a *static* mask of the anchors where it holds, so that a line
 like Hela's "2 points if in front row" becomes a table of 12 numbers.
 
-**Fallback.** A scoring line the compiler cannot compile (a node kind it has
-no method for, or a tree it cannot read, such as a named column that is not
-on the grid) is judged by the reference evaluator instead, on the same area
-and facts, so it scores, and fails, exactly as the oracle does. The bundled
-sets compile without one (tests/test_compiled.py checks both).
+**Fallback.** A scoring line whose compiling raises the shared
+:class:`~dioses_rules.unsupported.Unsupported` is judged by the reference
+evaluator instead, on the same area and facts, and the fallback is counted
+(``fallbacks``, and ``unsupported.FALLBACKS["compiled"]``). Nothing else
+falls back: a node kind with no method, or any other error, is a bug and goes
+up as itself. The bundled sets and the property tests' trees compile without
+a fallback (tests/test_compiled.py, tests/test_backends.py).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from collections.abc import Callable
 
 from ..language import model as m
 from ..language.walk import Dispatch
+from ..unsupported import Unsupported, fell_back
 from . import area as g
 from . import masks as k
 from .closures import shifted, single_lanes
@@ -336,8 +339,9 @@ class Compiler(CountCompiler):
     def compile_line(self, line) -> Callable:
         try:
             return self.line(line)
-        except Exception:
+        except Unsupported:
             self.fallbacks += 1
+            fell_back("compiled")
             return reference_line(line)
 
 

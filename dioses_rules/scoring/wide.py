@@ -23,6 +23,7 @@ from collections.abc import Callable
 
 from ..language import model as m
 from ..language.walk import Dispatch, UnhandledNode, iter_nodes
+from ..unsupported import Unsupported
 from . import area as g
 from . import masks as k
 from .evaluator import Facts, implied_type
@@ -32,8 +33,9 @@ from .planes import Num, Planes
 _ANCHORED = (m.SelfCard, m.SameAs, m.MostCommon, m.Leader)
 
 
-class Unsupported(Exception):
+def _cannot(what: str, node) -> Unsupported:
     """A node the batch does not compute; its card is scored area by area."""
+    return Unsupported.at("the batch evaluator", what, node)
 
 
 def _cells(mask: int) -> tuple[int, ...]:
@@ -99,7 +101,7 @@ class WideCompiler:
         if selector not in self._members:
             looked_at = [selector] + ([self.facts.element] if self.facts.element else [])
             if any(isinstance(node, _ANCHORED) for node in iter_nodes(tuple(looked_at))):
-                raise Unsupported(selector)
+                raise _cannot("a selector that looks beyond its card", selector)
             self._members[selector] = frozenset(
                 code for code, card in enumerate(self.cards) if self.matches(selector, card)
             )
@@ -116,7 +118,7 @@ class WideCompiler:
             if wanted is not None:
                 weight = next((w.amount for w in self.cards[code].weights if w.type == wanted), 1)
             if weight < 0:
-                raise Unsupported("a negative weight")
+                raise _cannot("a negative weight", selector)
             if weight:
                 weights[code] = weight
         return weights
@@ -134,7 +136,7 @@ class WideCompiler:
         if kind is m.ScopeKind.NAMED_COLUMN:
             return _cells(k.COLUMNS[scope.column])
         if kind is m.ScopeKind.LARGEST_GROUP:
-            raise Unsupported(scope)
+            raise _cannot("the largest group", scope)
         raise UnhandledNode(f"WideCompiler.scope has no meaning for the scope {kind.name}")
 
     # ------------------------------------------------------------ conditions
@@ -176,7 +178,7 @@ class WideCompiler:
 
     @condition.on(m.Subject)
     def _subject(self, c, anchor):
-        raise Unsupported(c)
+        raise _cannot("a subject", c)
 
     @condition.on(m.Quantity)
     def _quantity(self, c: m.Quantity, anchor: int) -> Callable:
@@ -248,7 +250,7 @@ class WideCompiler:
     @countable.on(m.Count)
     def _count(self, c: m.Count, anchor: int) -> Callable:
         if c.where is not None:
-            raise Unsupported(c)
+            raise _cannot('a count\'s "that is" clause', c)
         cells, weights = self.scope(c.scope, anchor), self.weighed(c.selector)
         by_bit = [
             frozenset(code for code, weight in weights.items() if weight >> bit & 1)
@@ -270,12 +272,12 @@ class WideCompiler:
             m.Fact.LAWS_MET: self.facts.laws_met,
         }.get(c.fact, self.facts.total)
         if value < 0:
-            raise Unsupported(c)
+            raise _cannot("a negative fact", c)
         return lambda planes: planes.const(value)
 
     @countable.on(m.Distinct)
     def _distinct(self, c, anchor):
-        raise Unsupported(c)
+        raise _cannot("different values", c)
 
     # ------------------------------------------------------------ lines
     line = Dispatch(m.ScoringLine)
@@ -284,7 +286,7 @@ class WideCompiler:
     def _fixed(self, line: m.Fixed, anchor: int) -> Callable:  # R8
         points = line.points
         if points < 0:
-            raise Unsupported(line)
+            raise _cannot("negative points", line)
         if line.condition is None:
             return lambda planes: planes.const(points)
         holds = self.judge(line.condition, anchor)
@@ -296,7 +298,7 @@ class WideCompiler:
         if per <= 0:  # DL602: no points, as the reference gives
             return lambda planes: planes.const(0)
         if points < 0:
-            raise Unsupported(line)
+            raise _cannot("negative points", line)
         count = self.countable(line.count, anchor)
         return lambda planes: planes.apply(count(planes), lambda value: points * (value // per))
 

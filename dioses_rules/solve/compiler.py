@@ -22,7 +22,7 @@ from __future__ import annotations
 import itertools
 from functools import lru_cache
 
-from ..errors import DiosesError, diagnostic_at
+from ..errors import diagnostic_at
 from ..language import model as m
 from ..language.walk import Dispatch, iter_nodes
 from ..scoring import area as g
@@ -33,6 +33,7 @@ from ..scoring.evaluator import (
     strictly_most,
     values_of,
 )
+from ..unsupported import Unsupported
 from .cpsat import ZERO, Builder, Lin, Lit, lit_lin, total
 from .selectors import Anchor, PlacementSelectors
 
@@ -46,11 +47,6 @@ def connected_sets() -> tuple[tuple[int, ...], ...]:
         if len(g.groups(cells)) == 1:
             found.append(tuple(cells))
     return tuple(found)
-
-
-class Unsupported(DiosesError):
-    """E300: a node the solver cannot express, located at the node (its card
-    file, line and column) and naming the definition it belongs to."""
 
 
 _SERIALS = itertools.count()
@@ -114,6 +110,7 @@ class TreeCompiler(PlacementSelectors):
         self._most = {a: strictly_most(tally.get(a, {})) for a in m.Attribute}
 
     def unsupported(self, what: str, node) -> Unsupported:
+        """The shared :class:`Unsupported` (E300), naming the definition."""
         return Unsupported(
             diagnostic_at(
                 "E300",
