@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..language import model as m
+from ..language.lower import RULES
 from ..language.walk import Dispatch
 from ..unsupported import Unsupported, fell_back
 from . import area as g
@@ -100,7 +101,7 @@ class Compiler(CountCompiler):
     fallbacks = 0  # lines judged by the reference evaluator (see the module's text)
 
     # ------------------------------------------------------------ conditions
-    condition = Dispatch(m.Condition)
+    condition = Dispatch(m.Condition, lowering=RULES)
 
     @condition.on(m.Relation)
     def _relation(self, c: m.Relation) -> Cond:
@@ -121,23 +122,6 @@ class Compiler(CountCompiler):
             )
         fn = target.fn
         return Cond(lambda s, a: a is not None and cells[a] & fn(s, a))
-
-    @condition.on(m.Between)
-    def _between(self, c: m.Between) -> Cond:  # R3
-        first, second = self.selector(c.first).fn, self.selector(c.second).fn
-
-        def between(s: Scene, a):
-            if a is None:
-                return False
-            left, right = k.SIDES[a]
-            if left is None or right is None:
-                return False
-            one, two = first(s, a), second(s, a)
-            return bool(
-                (one & BIT[left] and two & BIT[right]) or (two & BIT[left] and one & BIT[right])
-            )
-
-        return Cond(between)
 
     @condition.on(m.InRow)
     def _in_row(self, c: m.InRow) -> Cond:
@@ -207,11 +191,6 @@ class Compiler(CountCompiler):
             )
         count = self.countable(c.count)
         return Cond(lambda s, a: test(count(s, a), amount))
-
-    @condition.on(m.NoneIn)
-    def _none_in(self, c: m.NoneIn) -> Cond:
-        count = self.count(c.count)
-        return Cond(lambda s, a: count(s, a) == 0)
 
     @condition.on(m.Only)
     def _only(self, c: m.Only) -> Cond:

@@ -20,6 +20,7 @@ from functools import lru_cache
 from attrs import field, frozen
 
 from ..language import model as m
+from ..language.lower import RULES
 from ..language.walk import Dispatch, UnhandledNode, total
 from . import area as g
 from .area import Area
@@ -318,7 +319,7 @@ class Evaluator:
     def holds(self, condition: m.Condition, anchor: int | None) -> bool:
         return _JUDGE[type(condition)](self, condition, anchor)
 
-    judge = Dispatch(m.Condition)
+    judge = Dispatch(m.Condition, lowering=RULES)
 
     def _target_in(self, cells, target, anchor) -> bool:
         found = [c for c in cells if c is not None and self.matches(target, c, anchor)]
@@ -330,20 +331,6 @@ class Evaluator:
         if anchor is None:
             return False
         return self._target_in(RELATION_CELLS[c.kind](anchor), c.target, anchor)
-
-    @judge.on(m.Between)
-    def _between(self, c: m.Between, anchor):
-        if anchor is None:
-            return False
-        left, right = g.offset(anchor, 0, -1), g.offset(anchor, 0, 1)
-        if left is None or right is None:
-            return False
-        ok = (self.matches(c.first, left, anchor) and self.matches(c.second, right, anchor)) or (
-            self.matches(c.second, left, anchor) and self.matches(c.first, right, anchor)
-        )
-        if ok:
-            self._saw((left, right))
-        return ok
 
     @judge.on(m.InRow)
     def _in_row(self, c: m.InRow, anchor):
@@ -392,10 +379,6 @@ class Evaluator:
     @judge.on(m.Quantity)
     def _quantity(self, c: m.Quantity, anchor):
         return c.comparison.test(self.countable(c.count, anchor), c.amount)
-
-    @judge.on(m.NoneIn)
-    def _none_in(self, c: m.NoneIn, anchor):
-        return self.count(c.count, anchor) == 0
 
     @judge.on(m.Only)
     def _only(self, c: m.Only, anchor):

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..language import model as m
+from ..language.lower import RULES
 from ..language.walk import Dispatch, UnhandledNode, iter_nodes
 from ..unsupported import Unsupported
 from . import area as g
@@ -140,7 +141,7 @@ class WideCompiler:
         raise UnhandledNode(f"WideCompiler.scope has no meaning for the scope {kind.name}")
 
     # ------------------------------------------------------------ conditions
-    condition = Dispatch(m.Condition)
+    condition = Dispatch(m.Condition, lowering=RULES)
 
     @condition.on(m.Relation)
     def _relation(self, c: m.Relation, anchor: int) -> Callable:
@@ -153,20 +154,6 @@ class WideCompiler:
             return found
 
         return relation
-
-    @condition.on(m.Between)
-    def _between(self, c: m.Between, anchor: int) -> Callable:
-        left, right = k.SIDES[anchor]
-        first, second = self.members(c.first), self.members(c.second)
-        if left is None or right is None:
-            return lambda planes: 0
-
-        def between(planes: Planes) -> int:
-            return (planes.holds_any(left, first) & planes.holds_any(right, second)) | (
-                planes.holds_any(left, second) & planes.holds_any(right, first)
-            )
-
-        return between
 
     @condition.on(m.InRow, m.InColumn, m.AtCell, m.InCorner, m.Present, m.Scores, m.AllFaceUpAtEnd)
     def _fixed_for_the_batch(self, c, anchor: int) -> Callable:
@@ -189,11 +176,6 @@ class WideCompiler:
             return holds.planes[0] if holds.planes else 0
 
         return quantity
-
-    @condition.on(m.NoneIn)
-    def _none_in(self, c: m.NoneIn, anchor: int) -> Callable:
-        count = self.countable(c.count, anchor)
-        return lambda planes: planes.equals(count(planes), 0)
 
     @condition.on(m.Only)
     def _only(self, c: m.Only, anchor: int) -> Callable:

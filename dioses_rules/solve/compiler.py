@@ -24,6 +24,7 @@ from functools import lru_cache
 
 from ..errors import diagnostic_at
 from ..language import model as m
+from ..language.lower import RULES
 from ..language.walk import Dispatch, iter_nodes
 from ..scoring import area as g
 from ..scoring.evaluator import (
@@ -205,7 +206,7 @@ class TreeCompiler(PlacementSelectors):
     def holds(self, condition: m.Condition, anchor: Anchor) -> Lit:
         return self.judge(condition, anchor)
 
-    judge = Dispatch(m.Condition)
+    judge = Dispatch(m.Condition, lowering=RULES)
 
     @judge.on(m.Relation)
     def _relation(self, c: m.Relation, anchor):
@@ -213,21 +214,6 @@ class TreeCompiler(PlacementSelectors):
             return False
         cells = RELATION_CELLS[c.kind](anchor[0])
         return self.b.any_of(self.has(c.target, cell, anchor) for cell in cells)
-
-    @judge.on(m.Between)
-    def _between(self, c: m.Between, anchor):
-        if anchor is None:
-            return False
-        left, right = g.offset(anchor[0], 0, -1), g.offset(anchor[0], 0, 1)
-        if left is None or right is None:
-            return False
-        has = self.has
-        return self.b.any_of(
-            (
-                self.b.all_of((has(c.first, left, anchor), has(c.second, right, anchor))),
-                self.b.all_of((has(c.second, left, anchor), has(c.first, right, anchor))),
-            )
-        )
 
     @judge.on(m.InRow)
     def _in_row(self, c: m.InRow, anchor):
@@ -299,10 +285,6 @@ class TreeCompiler(PlacementSelectors):
         if op is m.Comparison.FEWER_THAN:
             return self.b.at_most(value, c.amount - 1)
         raise self.unsupported(f"the comparison {op.value!r}", c)
-
-    @judge.on(m.NoneIn)
-    def _none_in(self, c: m.NoneIn, anchor):
-        return self.b.at_most(self.count(c.count, anchor), 0)
 
     @judge.on(m.Only)
     def _only(self, c: m.Only, anchor):

@@ -1,0 +1,95 @@
+"""Sugar lowered into the core: one rule per surface kind that says nothing new.
+
+The card language has more node kinds than meanings. ``no greeks in line``
+is ``exactly 0 greeks in line``; ``between a god and a place`` is "a god on
+the left and a place on the right, or the other way round". The writers
+(source, English, Spanish), ``fmt``, the linter and the editor read the
+surface trees, so that a card is printed, linted and completed as it was
+written. The back ends that judge trees (the reference evaluator, the
+compiled evaluator, the batch planes, the solver) read only the **core**:
+each surface kind in :data:`RULES` is rewritten here, once, into core kinds,
+and no back end has a method for it.
+
+Each rule is one function from the surface node to an equal-meaning tree of
+core nodes (sqlglot's ``optimizer.RULES``: small one-pass rewrites, tree to
+tree). A back end's :class:`~.walk.Dispatch` declared over the core
+(``Dispatch(m.Condition, lowering=RULES)``) sends a node of a lowered kind
+through :func:`lowered` and on to the core form's method, so a tree from a
+card file, a test or a property strategy is judged the same way; the
+lowered form is made once per node object and kept.
+
+A rule's output keeps the surface node's span, so a back end's message
+(E300) points at what the modder wrote. ``tests/test_lower.py`` checks that
+every rule gives only core kinds, and that the core kinds are exactly what
+every back end has a method for.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from . import model as m
+from .walk import members, total
+
+# ---------------------------------------------------------------- the rules
+
+
+def _none_in(c: m.NoneIn) -> m.Condition:
+    """``no greeks in line``: exactly 0 of them (R11 weights as any count)."""
+    return m.Quantity(m.Comparison.EXACTLY, 0, c.count, span=c.span)
+
+
+def _between(c: m.Between) -> m.Condition:
+    """R3 ``between a god and a place``: one directly left of the card (the
+    card is right of it) and the other directly right, either way round."""
+
+    def sides(left: m.Selector, right: m.Selector) -> m.Condition:
+        return m.CondAnd(
+            (
+                m.Relation(m.RelationKind.RIGHT_OF, left, span=c.span),
+                m.Relation(m.RelationKind.LEFT_OF, right, span=c.span),
+            ),
+            span=c.span,
+        )
+
+    return m.CondOr((sides(c.first, c.second), sides(c.second, c.first)), span=c.span)
+
+
+# surface kind -> its rule; the kinds here are sugar, every other kind is core
+RULES: Mapping[type, Callable[[Any], Any]] = total(
+    (m.NoneIn, m.Between),
+    {
+        m.NoneIn: _none_in,
+        m.Between: _between,
+    },
+    "lower.RULES",
+)
+
+SUGAR = frozenset(RULES)
+
+
+# ---------------------------------------------------------------- lowering
+
+_LIMIT = 1 << 14
+_LOWERED: dict[int, tuple[Any, Any]] = {}  # id -> (the surface node, kept; its core form)
+_LOCK = threading.Lock()
+
+
+def lowered(node: Any) -> Any:
+    """The core form of a node of a lowered kind, made once per node object
+    (keyed by identity: equal nodes from two card files keep their spans)."""
+    found = _LOWERED.get(id(node))
+    if found is None or found[0] is not node:
+        core = RULES[type(node)](node)
+        with _LOCK:
+            if len(_LOWERED) >= _LIMIT:  # a process of throwaway trees (the property tests)
+                _LOWERED.clear()
+            found = _LOWERED[id(node)] = (node, core)
+    return found[1]
+
+
+def core_kinds(union: Any) -> frozenset[type]:
+    """The members of a node union that the back ends read (its sugar lowered)."""
+    return members(union) - SUGAR
