@@ -243,6 +243,7 @@ def test_random_trees_judge_the_same_from_every_anchor(scene, selector, conditio
     area, facts, names = scene
     selector, condition, lines = renamed((selector, condition, lines), names, STATES)
     reference = Evaluator(area, facts)
+    fallbacks = FALLBACKS["compiled"]
     where = f"facts {facts}\n{board_text(Board(area))}"
     for anchor in anchors():
         expected = [cell for cell in range(SIZE) if reference.matches(selector, cell, anchor)]
@@ -255,6 +256,7 @@ def test_random_trees_judge_the_same_from_every_anchor(scene, selector, conditio
         expected = reference.lines_points(lines, anchor)
         got = compiled.lines_points(area, facts, lines, anchor)
         assert got == expected, f"anchor {anchor}: {lines}: {got}, not {expected}\n{where}"
+    assert FALLBACKS["compiled"] == fallbacks  # every random tree compiled (#26)
 
 
 simple_scopes = st.sampled_from(
@@ -350,6 +352,7 @@ def test_an_unknown_evaluator_is_refused():
 
 
 def test_the_bundled_sets_compile_without_a_fallback():
+    before = FALLBACKS["compiled"]
     pool = CompiledPool()
     for card in registry().myth_cards():
         pool.info(card)
@@ -362,6 +365,18 @@ def test_the_bundled_sets_compile_without_a_fallback():
     for element in registry().definitions("objective-element"):
         pool.selector(element.selector)
     assert pool.compiler.fallbacks == 0
+    assert FALLBACKS["compiled"] == before
+
+
+def test_the_batch_computes_every_bundled_myth_card():
+    """balance's batch planes judge every bundled card without falling back
+    to scoring area by area (#26: fallbacks are counted, and the pool needs none)."""
+    before = FALLBACKS["batch"]
+    cards = bundled("myth")
+    facts = Facts(patterns_completed=1, laws_met=2, all_face_up_at_end=True)
+    wide = batch._compile_wide(cards, facts)
+    assert [c.id for c, w in zip(cards, wide) if w is None] == []
+    assert FALLBACKS["batch"] == before
 
 
 def between_card() -> m.MythCard:
