@@ -68,7 +68,7 @@ def test_a_back_end_reads_the_core_only(owner, name, dispatch):
 
 
 def test_a_back_end_cannot_have_a_method_for_a_lowered_kind():
-    table = Dispatch(m.Condition, lowering=lower.RULES)
+    table = Dispatch(m.Condition, lowering=lower.LOWERING)
     with pytest.raises(TypeError, match="lowered into the core"):
         table.on(m.Between)(lambda self, node: None)
 

@@ -13,7 +13,7 @@ and no back end has a method for it.
 Each rule is one function from the surface node to an equal-meaning tree of
 core nodes (sqlglot's ``optimizer.RULES``: small one-pass rewrites, tree to
 tree). A back end's :class:`~.walk.Dispatch` declared over the core
-(``Dispatch(m.Condition, lowering=RULES)``) sends a node of a lowered kind
+(``Dispatch(m.Condition, lowering=LOWERING)``) sends a node of a lowered kind
 through :func:`lowered` and on to the core form's method, so a tree from a
 card file, a test or a property strategy is judged the same way; the
 lowered form is made once per node object and kept.
@@ -88,6 +88,12 @@ def lowered(node: Any) -> Any:
                 _LOWERED.clear()
             found = _LOWERED[id(node)] = (node, core)
     return found[1]
+
+
+# what a back end's Dispatch is given: each lowered kind -> its core form, kept
+LOWERING: Mapping[type, Callable[[Any], Any]] = total(
+    SUGAR, dict.fromkeys(SUGAR, lowered), "lower.LOWERING"
+)
 
 
 def core_kinds(union: Any) -> frozenset[type]:

@@ -56,8 +56,9 @@ def members(union: Any) -> frozenset[type]:
 
 class _Table(dict):
     """A node class -> method table; a class with no method raises, unless
-    it is a lowered kind: then its entry lowers the node and dispatches the
-    core form (made on first use, and kept)."""
+    it is a lowered kind: then its entry lowers the node (``lowering``: node
+    class -> the function giving a node's core form) and dispatches the core
+    form (the entry made on first use, and kept)."""
 
     where = "a back end"
     lowering: Mapping[type, Callable] = MappingProxyType({})
@@ -71,10 +72,10 @@ class _Table(dict):
 
 def _through_core(table: _Table) -> Callable:
     """The entry of a lowered kind: its core form, judged by the core's method."""
-    from .lower import lowered  # the rules' module reads this one
+    lowering = table.lowering
 
     def through_core(instance, node, *args, **kwargs):
-        core = lowered(node)
+        core = lowering[type(node)](node)
         return table[type(core)](instance, core, *args, **kwargs)
 
     return through_core
@@ -94,7 +95,8 @@ class Dispatch:
     def __init__(self, union: Any, lowering: Mapping[type, Callable] | None = None):
         self.union = union
         self.kinds = members(union)
-        # the kinds lowered into the core (``language.lower.RULES``): no method here
+        # the kinds lowered into the core (``language.lower.LOWERING``: node
+        # class -> the function giving its core form): no method here
         self.lowering: Mapping[type, Callable] = MappingProxyType(
             {kind: rule for kind, rule in (lowering or {}).items() if kind in self.kinds}
         )

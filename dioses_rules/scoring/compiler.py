@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..language import model as m
-from ..language.lower import RULES
+from ..language.lower import LOWERING
 from ..language.walk import Dispatch
 from ..unsupported import Unsupported, fell_back
 from . import area as g
@@ -101,7 +101,7 @@ class Compiler(CountCompiler):
     fallbacks = 0  # lines judged by the reference evaluator (see the module's text)
 
     # ------------------------------------------------------------ conditions
-    condition = Dispatch(m.Condition, lowering=RULES)
+    condition = Dispatch(m.Condition, lowering=LOWERING)
 
     @condition.on(m.Relation)
     def _relation(self, c: m.Relation) -> Cond:

@@ -20,7 +20,7 @@ from functools import lru_cache
 from attrs import field, frozen
 
 from ..language import model as m
-from ..language.lower import RULES
+from ..language.lower import LOWERING
 from ..language.walk import Dispatch, UnhandledNode, total
 from . import area as g
 from .area import Area
@@ -319,7 +319,7 @@ class Evaluator:
     def holds(self, condition: m.Condition, anchor: int | None) -> bool:
         return _JUDGE[type(condition)](self, condition, anchor)
 
-    judge = Dispatch(m.Condition, lowering=RULES)
+    judge = Dispatch(m.Condition, lowering=LOWERING)
 
     def _target_in(self, cells, target, anchor) -> bool:
         found = [c for c in cells if c is not None and self.matches(target, c, anchor)]

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..language import model as m
-from ..language.lower import RULES
+from ..language.lower import LOWERING
 from ..language.walk import Dispatch, UnhandledNode, iter_nodes
 from ..unsupported import Unsupported
 from . import area as g
@@ -141,7 +141,7 @@ class WideCompiler:
         raise UnhandledNode(f"WideCompiler.scope has no meaning for the scope {kind.name}")
 
     # ------------------------------------------------------------ conditions
-    condition = Dispatch(m.Condition, lowering=RULES)
+    condition = Dispatch(m.Condition, lowering=LOWERING)
 
     @condition.on(m.Relation)
     def _relation(self, c: m.Relation, anchor: int) -> Callable:

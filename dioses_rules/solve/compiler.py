@@ -24,7 +24,7 @@ from functools import lru_cache
 
 from ..errors import diagnostic_at
 from ..language import model as m
-from ..language.lower import RULES
+from ..language.lower import LOWERING
 from ..language.walk import Dispatch, iter_nodes
 from ..scoring import area as g
 from ..scoring.evaluator import (
@@ -206,7 +206,7 @@ class TreeCompiler(PlacementSelectors):
     def holds(self, condition: m.Condition, anchor: Anchor) -> Lit:
         return self.judge(condition, anchor)
 
-    judge = Dispatch(m.Condition, lowering=RULES)
+    judge = Dispatch(m.Condition, lowering=LOWERING)
 
     @judge.on(m.Relation)
     def _relation(self, c: m.Relation, anchor):
