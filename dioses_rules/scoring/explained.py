@@ -30,33 +30,13 @@ def explained(report: ScoreReport, board: Board, judge, all_face_up_at_end: bool
         sum(1 for law in report.laws if law.points > 0),
     )
     judge.judge_with(facts)  # as the cards were judged
-
-    def cells_of(lines, anchor, these: Facts) -> tuple[int, ...]:
-        evaluator = Evaluator(area, these, explain=True)
-        evaluator.lines_points(lines, anchor)
-        return tuple(sorted(evaluator.witnesses or ()))
-
-    cards = tuple(
-        CardScore(
-            c.card,
-            c.cell,
-            c.points,
-            tuple(
-                LineScore(
-                    line_text(line), judge.line(line, c.cell), cells_of((line,), c.cell, facts)
-                )
-                for line in c.card.lines
-            ),
-        )
-        for c in report.cards
-    )
     laws = tuple(
         LawScore(
             law.law,
             law.row,
             law.column,
             law.points,
-            cells_of(law.law.lines, None, law_facts(placement, all_face_up_at_end)),
+            matched(area, law.law.lines, None, law_facts(placement, all_face_up_at_end)),
         )
         for law, placement in zip(report.laws, board.laws)
     )
@@ -65,43 +45,77 @@ def explained(report: ScoreReport, board: Board, judge, all_face_up_at_end: bool
             o.goal,
             o.element,
             o.points,
-            cells_of(o.goal.lines, None, goal_facts(o.element, all_face_up_at_end)),
+            matched(area, o.goal.lines, None, goal_facts(o.element, all_face_up_at_end)),
         )
         for o in report.objectives
     )
-    scenario = report.scenario
-    if scenario is not None:
-        notes = leader_notes(
-            area,
-            board.scenario.victory + board.scenario.challenge,
-            Facts(
-                card_points={c.cell: c.points for c in report.cards},
-                patterns_completed=facts.patterns_completed,
-                laws_met=facts.laws_met,
-                total=report.total,
-                scenario_state=dict(board.scenario_state),
-                all_face_up_at_end=all_face_up_at_end,
-            ),
-        )
-        scenario = ScenarioResult(
-            scenario.scenario,
-            scenario.victory,
-            scenario.challenge,
-            scenario.threshold,
-            scenario.beaten,
-            scenario.victory_conditions,
-            scenario.challenge_conditions,
-            tuple(notes),
-        )
     return ScoreReport(
         area,
-        cards,
+        _explained_cards(report, judge, facts),
         laws,
         report.patterns,
         objectives,
         report.total,
         report.gods,
         report.all_face_up_before_reveal,
-        scenario,
+        _explained_scenario(report, board, facts),
         "reference",
+    )
+
+
+def matched(area, lines, anchor: int | None, facts: Facts) -> tuple[int, ...]:
+    """The cells the reference evaluator saw match, judging ``lines`` from ``anchor``."""
+    evaluator = Evaluator(area, facts, explain=True)
+    evaluator.lines_points(lines, anchor)
+    return tuple(sorted(evaluator.witnesses or ()))
+
+
+def _explained_cards(report: ScoreReport, judge, facts: Facts) -> tuple[CardScore, ...]:
+    """Each card with each of its lines: its text, its points from the
+    judge's evaluator, the cells it matched."""
+    area = report.area
+    return tuple(
+        CardScore(
+            c.card,
+            c.cell,
+            c.points,
+            tuple(
+                LineScore(
+                    line_text(line),
+                    judge.line(line, c.cell),
+                    matched(area, (line,), c.cell, facts),
+                )
+                for line in c.card.lines
+            ),
+        )
+        for c in report.cards
+    )
+
+
+def _explained_scenario(report: ScoreReport, board: Board, facts: Facts) -> ScenarioResult | None:
+    """The scenario's verdict with a sentence for each of its leaders (R24)."""
+    scenario = report.scenario
+    if scenario is None:
+        return None
+    notes = leader_notes(
+        report.area,
+        board.scenario.victory + board.scenario.challenge,
+        Facts(
+            card_points={c.cell: c.points for c in report.cards},
+            patterns_completed=facts.patterns_completed,
+            laws_met=facts.laws_met,
+            total=report.total,
+            scenario_state=dict(board.scenario_state),
+            all_face_up_at_end=facts.all_face_up_at_end,
+        ),
+    )
+    return ScenarioResult(
+        scenario.scenario,
+        scenario.victory,
+        scenario.challenge,
+        scenario.threshold,
+        scenario.beaten,
+        scenario.victory_conditions,
+        scenario.challenge_conditions,
+        tuple(notes),
     )
