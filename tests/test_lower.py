@@ -31,6 +31,7 @@ GOD, PLACE = m.TypeIs("god"), m.TypeIs("place")
 SAMPLES = {
     m.NoneIn: m.NoneIn(m.Count(m.MythologyIs("greek"), m.Scope(m.ScopeKind.LINE))),
     m.Between: m.Between(GOD, PLACE),
+    m.AtCell: m.AtCell(m.Row.BACK, 3),
 }
 
 

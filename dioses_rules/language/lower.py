@@ -2,7 +2,8 @@
 
 The card language has more node kinds than meanings. ``no greeks in line``
 is ``exactly 0 greeks in line``; ``between a god and a place`` is "a god on
-the left and a place on the right, or the other way round". The writers
+the left and a place on the right, or the other way round"; ``at front 2``
+is "in the front row and in column 2". The writers
 (source, English, Spanish), ``fmt``, the linter and the editor read the
 surface trees, so that a card is printed, linted and completed as it was
 written. The back ends that judge trees (the reference evaluator, the
@@ -57,12 +58,18 @@ def _between(c: m.Between) -> m.Condition:
     return m.CondOr((sides(c.first, c.second), sides(c.second, c.first)), span=c.span)
 
 
+def _at_cell(c: m.AtCell) -> m.Condition:
+    """``at front 2``: in that row and in that column."""
+    return m.CondAnd((m.InRow(c.row, span=c.span), m.InColumn(c.column, span=c.span)), span=c.span)
+
+
 # surface kind -> its rule; the kinds here are sugar, every other kind is core
 RULES: Mapping[type, Callable[[Any], Any]] = total(
-    (m.NoneIn, m.Between),
+    (m.NoneIn, m.Between, m.AtCell),
     {
         m.NoneIn: _none_in,
         m.Between: _between,
+        m.AtCell: _at_cell,
     },
     "lower.RULES",
 )

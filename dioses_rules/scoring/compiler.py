@@ -24,7 +24,6 @@ from ..language import model as m
 from ..language.lower import LOWERING
 from ..language.walk import Dispatch
 from ..unsupported import Unsupported, fell_back
-from . import area as g
 from . import masks as k
 from .closures import shifted, single_lanes
 from .compile_counts import CountCompiler
@@ -130,11 +129,6 @@ class Compiler(CountCompiler):
     @condition.on(m.InColumn)
     def _in_column(self, c: m.InColumn) -> Cond:
         return static_cond(k.COLUMNS.get(c.column, 0))
-
-    @condition.on(m.AtCell)
-    def _at_cell(self, c: m.AtCell) -> Cond:
-        cell = g.cell_index(c.row, c.column)  # as the reference compares it
-        return static_cond(BIT[cell] if 0 <= cell < g.SIZE else 0)
 
     @condition.on(m.InCorner)
     def _in_corner(self, c: m.InCorner) -> Cond:  # R7

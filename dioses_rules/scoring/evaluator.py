@@ -340,10 +340,6 @@ class Evaluator:
     def _in_column(self, c: m.InColumn, anchor):
         return anchor is not None and g.cell_column(anchor) == c.column
 
-    @judge.on(m.AtCell)
-    def _at_cell(self, c: m.AtCell, anchor):
-        return anchor is not None and anchor == g.cell_index(c.row, c.column)
-
     @judge.on(m.InCorner)
     def _in_corner(self, c, anchor):
         return anchor is not None and anchor in g.CORNERS
