@@ -4,7 +4,10 @@ For every method of the reference evaluator's and the compiled evaluator's
 dispatch tables, in turn: make it raise, and the error must come out of
 scoring (no fallback masks it: only ``Unsupported`` falls back); make it
 return a wrong value, and the two evaluators must disagree on a small fixed
-set of lines, areas and facts. A method this cannot catch fails here,
+set of lines, areas and facts. The batch's methods likewise (raise: out of
+its compiling; lie: balance's tallies change, unless the method declares
+the node Unsupported), and the solver's (raise: out of building the model;
+its wrong values are test_solve.py's differential checks). A method this cannot catch fails here,
 named. The lines below hold every core node kind (and the sugar, lowered);
 each sabotage judges only the lines that hold its node kind, so the whole
 file costs about a second.
@@ -77,6 +80,7 @@ def lines() -> tuple:
         fixed(m.Subject(m.SubjectMode.EVERY, (PLACE,), m.InRow(m.Row.CENTRAL))),
         fixed(m.Subject(m.SubjectMode.NONE, (GREEK,), m.InCorner())),
         fixed(m.Subject(m.SubjectMode.SOME, (m.AnyCard(),), m.Present())),
+        fixed(m.CondAnd((m.Present(), m.InRow(m.Row.BACK)))),
         fixed(m.Scores(2)),
         fixed(m.Scores()),
         fixed(m.Quantity(m.Comparison.AT_LEAST, 2, m.Count(GOD, m.Scope(A.ROW)))),
@@ -229,3 +233,139 @@ def test_a_method_that_returns_a_wrong_value_is_caught(owner, name, kind, monkey
         f"{owner.__name__}.{name}[{kind.__name__}] returned a wrong value and no "
         "differential check noticed"
     )
+
+
+# ---------------------------------------------------------------- the batch and the solver
+# The batch (scoring/wide.py) judges full, face-up areas many at a time; the
+# solver (solve/compiler.py) compiles a hand into a CP-SAT model. Each of
+# their methods, made to raise, must make its back end raise (no fallback but
+# Unsupported's); a batch method made to lie must change balance's tallies.
+
+
+def _card(code: int, line) -> m.MythCard:
+    kinds = (("god", ("greek",)), ("place", ("norse",)), ("object", ("greek", "egyptian")))
+    kind, mythologies = kinds[code % 3]
+    return m.MythCard(f"sabotage-{code}", f"Sabotage {code}", (), kind, mythologies, lines=(line,))
+
+
+FACTS = Facts(patterns_completed=1, laws_met=2, all_face_up_at_end=True)
+
+
+def batch_cases(kind: type) -> tuple[list, list]:
+    """A pool of one card per line holding ``kind`` and some bundled cards,
+    and four deals that hold each of the former the batch computes
+    (unsabotaged: an area holding one it cannot is scored one by one)."""
+    from dioses_rules.scoring import batch
+
+    own = [_card(code, line) for code, line in enumerate(holding(kind))]
+    pool = own + bundled("myth")[: SIZE + 4]
+    wide = batch._compile_wide(pool, FACTS)
+    dealt = [code for code in range(len(own)) if wide[code] is not None][: SIZE // 2]
+    rng = random.Random(kind.__name__)
+    deals = []
+    for _ in range(4):
+        cells = rng.sample(range(len(own), len(pool)), SIZE - len(dealt)) + dealt
+        rng.shuffle(cells)
+        deals.append(bytes(cells))
+    return pool, deals
+
+
+def batch_disagreement(pool: list, deals: list) -> bool:
+    from dioses_rules.scoring import batch
+
+    one = batch.tally_areas(pool, deals, FACTS)
+    wide = batch.tally_batches(pool, deals, FACTS, 8)
+    return (one.points, one.totals) != (wide.points, wide.totals)
+
+
+def _batch_entries() -> list:
+    from dioses_rules.scoring.wide import WideCompiler
+
+    return entries(WideCompiler)
+
+
+BATCH_ENTRIES = _batch_entries()
+BATCH_IDS = [f"{o.__name__}.{n}[{k.__name__}]" for o, n, k in BATCH_ENTRIES]
+
+
+@pytest.mark.parametrize("owner,name,kind", BATCH_ENTRIES, ids=BATCH_IDS)
+def test_a_batch_method_that_raises_is_not_masked(owner, name, kind, monkeypatch, fresh_pool):
+    def broken(*args, **kwargs):
+        raise Sabotaged(f"{owner.__name__}.{name}[{kind.__name__}]")
+
+    from dioses_rules.scoring import batch
+
+    own = [_card(code, line) for code, line in enumerate(holding(kind))]
+    monkeypatch.setitem(_table(owner, name), kind, broken)
+    with pytest.raises(Sabotaged):
+        batch._compile_wide(own, FACTS)  # what tally_batches compiles first
+
+
+@pytest.mark.parametrize("owner,name,kind", BATCH_ENTRIES, ids=BATCH_IDS)
+def test_a_batch_method_that_lies_is_caught(owner, name, kind, monkeypatch, fresh_pool):
+    from dioses_rules.scoring.planes import Num
+    from dioses_rules.unsupported import Unsupported
+
+    table = _table(owner, name)
+    method = table[kind]
+    cannot = []
+
+    def lying(self, node, *args, **kwargs):
+        try:
+            fn = method(self, node, *args, **kwargs)
+        except Unsupported:
+            cannot.append(node)
+            raise
+
+        def lie(planes):
+            value = fn(planes)
+            if isinstance(value, Num):
+                return planes.apply(value, lambda number: number + 1)
+            return planes.ones ^ value
+
+        return lie
+
+    cases = batch_cases(kind)
+    monkeypatch.setitem(table, kind, lying)
+    if not batch_disagreement(*cases):
+        assert cannot, (
+            f"{owner.__name__}.{name}[{kind.__name__}] returned a wrong value and "
+            "balance's tallies did not change"
+        )
+
+
+def _solver_entries() -> list:
+    from dioses_rules.solve.compiler import TreeCompiler
+
+    return entries(TreeCompiler)
+
+
+SOLVER_ENTRIES = _solver_entries()
+
+
+@pytest.mark.parametrize(
+    "owner,name,kind",
+    SOLVER_ENTRIES,
+    ids=[f"{o.__name__}.{n}[{k.__name__}]" for o, n, k in SOLVER_ENTRIES],
+)
+def test_a_solver_method_that_raises_is_not_masked(owner, name, kind, monkeypatch):
+    """Compiling the model (not solving it) of a small hand whose lines hold
+    the node kind: the sabotage comes out (only Unsupported is E300)."""
+    pytest.importorskip("ortools")
+    from dioses_rules.scoring.board import Board
+    from dioses_rules.solve.layout import _LayoutModel
+
+    def broken(*args, **kwargs):
+        raise Sabotaged(f"{owner.__name__}.{name}[{kind.__name__}]")
+
+    monkeypatch.setitem(_table(owner, name), kind, broken)
+    own = [_card(code, line) for code, line in enumerate(holding(kind))][:3]
+    cards = own + bundled("myth")[: 4 - len(own)]
+    area = Area(
+        tuple(
+            Placed(card) if i < len(cards) else None
+            for i, card in enumerate([*cards] + [None] * (SIZE - len(cards)))
+        )
+    )
+    with pytest.raises(Sabotaged):
+        _LayoutModel(Board(area), frozenset(), True, True).build()
