@@ -249,7 +249,7 @@ class Compiler(CountCompiler):
         return Cond(lambda s, a: any(fn(s, a) for fn in fns))
 
     # ------------------------------------------------------------ scoring lines
-    line = Dispatch(m.ScoringLine)
+    line = Dispatch(m.ScoringLine, lowering=LOWERING)
 
     @line.on(m.Fixed)
     def _fixed(self, line: m.Fixed) -> Callable:  # R8

@@ -151,7 +151,7 @@ class Evaluator:
             return False
         return _MATCH[type(selector)](self, selector, placed, cell, anchor)
 
-    match = Dispatch(m.Selector)
+    match = Dispatch(m.Selector, lowering=LOWERING)
     # R12: during the game only face-up cards show what they are, so every
     # property test below fails on a face-down card.
 
@@ -275,7 +275,7 @@ class Evaluator:
                 best, best_size = tuple(group), size
         return best
 
-    countable = Dispatch(m.Countable)
+    countable = Dispatch(m.Countable, lowering=LOWERING)
 
     @countable.on(m.Count)
     def count(self, count: m.Count, anchor: int | None) -> int:
@@ -405,7 +405,7 @@ class Evaluator:
         return any(self.holds(item, anchor) for item in c.items)
 
     # ------------------------------------------------------------ scoring lines
-    line_points = Dispatch(m.ScoringLine)
+    line_points = Dispatch(m.ScoringLine, lowering=LOWERING)
 
     @line_points.on(m.Fixed)
     def _fixed(self, line: m.Fixed, anchor: int | None) -> int:  # R8

@@ -227,7 +227,7 @@ class WideCompiler:
         return self._once(c, anchor, lambda: self.condition(c, anchor))
 
     # ------------------------------------------------------------ counts
-    countable = Dispatch(m.Countable)
+    countable = Dispatch(m.Countable, lowering=LOWERING)
 
     @countable.on(m.Count)
     def _count(self, c: m.Count, anchor: int) -> Callable:
@@ -262,7 +262,7 @@ class WideCompiler:
         raise _cannot("different values", c)
 
     # ------------------------------------------------------------ lines
-    line = Dispatch(m.ScoringLine)
+    line = Dispatch(m.ScoringLine, lowering=LOWERING)
 
     @line.on(m.Fixed)
     def _fixed(self, line: m.Fixed, anchor: int) -> Callable:  # R8

@@ -162,7 +162,7 @@ class TreeCompiler(PlacementSelectors):
                 )
         return self.b.maximum(sizes)
 
-    countable = Dispatch(m.Countable)
+    countable = Dispatch(m.Countable, lowering=LOWERING)
 
     @countable.on(m.Count)
     def count(self, count: m.Count, anchor: Anchor) -> Lin:
@@ -312,7 +312,7 @@ class TreeCompiler(PlacementSelectors):
         return self.b.any_of(self.holds(item, anchor) for item in c.items)
 
     # ------------------------------------------------------------ scoring lines
-    line_points = Dispatch(m.ScoringLine)
+    line_points = Dispatch(m.ScoringLine, lowering=LOWERING)
 
     @line_points.on(m.Fixed)
     def _fixed(self, line: m.Fixed, anchor: Anchor) -> Lin:  # R8

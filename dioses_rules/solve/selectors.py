@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Optional
 
 from ..language import model as m
+from ..language.lower import LOWERING
 from ..language.walk import Dispatch, iter_nodes
 from ..scoring.evaluator import values_of
 from .cpsat import ZERO, Lin, Lit, lit_lin, total
@@ -25,7 +26,9 @@ class PlacementSelectors:
     sets ``b``, ``cards``, ``x``, ``context``, ``hand_fixed``, ``_most`` and
     ``_most_lits``, and gives ``unsupported``."""
 
-    match = Dispatch(m.Selector)  # -> a literal: True/False when known before solving
+    match = Dispatch(
+        m.Selector, lowering=LOWERING
+    )  # -> a literal: True/False when known before solving
 
     @match.on(m.AnyCard)
     def _any(self, s, d, cell, anchor):
