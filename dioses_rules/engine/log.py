@@ -23,8 +23,8 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, Sequence
-from typing import TextIO
 from pathlib import Path
+from typing import TextIO
 
 from attrs import define, field
 

@@ -66,17 +66,19 @@ def fill_scores_like(
     filled: dict[str, m.MythCard] = {}
     for card_id in sorted((c for c in links if links[c]), key=lambda c: length[c]):
         card = by_id[("myth", card_id)][0]
+        assert isinstance(card, m.MythCard)  # links holds only Myth cards
         lines = []
-        for line in card.lines:  # type: ignore[union-attr]
+        for line in card.lines:
             if (
                 isinstance(line, m.ScoresLike)
                 and length.get(line.card, _ENDLESS) < MAX_SCORES_LIKE
                 and line.card != card_id
             ):
                 target = filled.get(line.card) or by_id[("myth", line.card)][0]
-                line = evolve(line, lines=target.lines)  # type: ignore[union-attr]
+                assert isinstance(target, m.MythCard)
+                line = evolve(line, lines=target.lines)
             lines.append(line)
-        filled[card_id] = evolve(card, lines=tuple(lines))  # type: ignore[arg-type]
+        filled[card_id] = evolve(card, lines=tuple(lines))
     swaps = {}
     for key, (definition, set_id) in list(by_id.items()):
         if key[0] == "myth" and key[1] in filled:

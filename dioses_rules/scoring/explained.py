@@ -95,7 +95,7 @@ def _explained_cards(report: ScoreReport, judge, facts: Facts) -> tuple[CardScor
 def _explained_scenario(report: ScoreReport, board: Board, facts: Facts) -> ScenarioResult | None:
     """The scenario's verdict with a sentence for each of its leaders (R24)."""
     scenario = report.scenario
-    if scenario is None:
+    if scenario is None or board.scenario is None:
         return None
     notes = leader_notes(
         report.area,

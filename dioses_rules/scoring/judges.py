@@ -89,11 +89,11 @@ def tie_break_count(area: Area, tie_break: str | None) -> int:
     if tie_break is None:
         return 0
     wanted = m.TypeIs(tie_break)
-    return sum(
-        card_weight(area.cells[c].card, wanted)
-        for c in area.occupied()
-        if area.cells[c].card.type == tie_break
-    )
+    count = 0
+    for placed in area.cells:
+        if placed is not None and placed.card.type == tie_break:
+            count += card_weight(placed.card, wanted)
+    return count
 
 
 # ---------------------------------------------------------------- the judges
@@ -279,9 +279,9 @@ class ReferenceJudge:
     def made(self, points: list) -> tuple[Area, tuple[CardScore, ...]]:
         cells = self.area.cells
         return self.area, tuple(
-            CardScore(cells[cell].card, cell, value)
-            for cell, value in enumerate(points)
-            if value is not None
+            CardScore(placed.card, cell, value)
+            for cell, (placed, value) in enumerate(zip(cells, points))
+            if value is not None and placed is not None
         )
 
 
