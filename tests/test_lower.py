@@ -89,3 +89,60 @@ def test_the_reference_judges_a_lowered_kind_through_its_core_form():
     between = m.Between(GOD, PLACE)
     assert Evaluator(area).holds(between, cell_index(row, 2))
     assert not Evaluator(area).holds(between, cell_index(row, 3))
+
+
+def _areas():
+    """Eight areas of the bundled cards, with gaps and face-down cards."""
+    import random
+
+    from test_properties import bundled
+
+    from dioses_rules.scoring.area import SIZE, Area, Placed
+
+    rng = random.Random(26)
+    cards = bundled("myth")
+    return [
+        Area(
+            tuple(
+                None if rng.random() < 0.2 else Placed(card, rng.random() < 0.8)
+                for card in rng.sample(cards, SIZE)
+            )
+        )
+        for _ in range(8)
+    ]
+
+
+def test_each_rule_means_what_the_surface_kind_meant():
+    """The lowered forms against the meaning the back ends gave the surface
+    kinds before they were lowered (both evaluators now judge the lowered
+    form, so the differential tests cannot see a wrong rule; this can)."""
+    from dioses_rules.scoring.area import SIZE, cell_index, offset
+
+    none_in = m.NoneIn(m.Count(GOD, m.Scope(m.ScopeKind.ROW)))
+    betweens = [m.Between(GOD, m.AnyCard()), m.Between(m.MythologyIs("greek"), PLACE)]
+    at_cells = [m.AtCell(row, column) for row in m.Row for column in (1, 4)]
+    for area in _areas():
+        judge = Evaluator(area)
+        for anchor in (*range(SIZE), None):
+            assert judge.holds(none_in, anchor) == (judge.count(none_in.count, anchor) == 0)
+            for at in at_cells:
+                assert judge.holds(at, anchor) == (anchor == cell_index(at.row, at.column))
+            for between in betweens:  # R3
+                left = right = None
+                if anchor is not None:
+                    left, right = offset(anchor, 0, -1), offset(anchor, 0, 1)
+                meant = (
+                    left is not None
+                    and right is not None
+                    and (
+                        (
+                            judge.matches(between.first, left, anchor)
+                            and judge.matches(between.second, right, anchor)
+                        )
+                        or (
+                            judge.matches(between.second, left, anchor)
+                            and judge.matches(between.first, right, anchor)
+                        )
+                    )
+                )
+                assert judge.holds(between, anchor) == meant, (between, anchor)
