@@ -3,7 +3,7 @@
 The card language has more node kinds than meanings. ``no greeks in line``
 is ``exactly 0 greeks in line``; ``between a god and a place`` is "a god on
 the left and a place on the right, or the other way round"; ``at front 2``
-is "in the front row and in column 2". The writers
+is "in the front row and in column 2"; ``card`` is "a face-up card". The writers
 (source, English, Spanish), ``fmt``, the linter and the editor read the
 surface trees, so that a card is printed, linted and completed as it was
 written. The back ends that judge trees (the reference evaluator, the
@@ -63,10 +63,16 @@ def _at_cell(c: m.AtCell) -> m.Condition:
     return m.CondAnd((m.InRow(c.row, span=c.span), m.InColumn(c.column, span=c.span)), span=c.span)
 
 
+def _any_card(s: m.AnyCard) -> m.Selector:
+    """``card``: any face-up card (R12: a face-down card shows nothing)."""
+    return m.FaceIs(True, span=s.span)
+
+
 # surface kind -> its rule; the kinds here are sugar, every other kind is core
 RULES: Mapping[type, Callable[[Any], Any]] = total(
-    (m.NoneIn, m.Between, m.AtCell),
+    (m.NoneIn, m.Between, m.AtCell, m.AnyCard),
     {
+        m.AnyCard: _any_card,
         m.NoneIn: _none_in,
         m.Between: _between,
         m.AtCell: _at_cell,

@@ -52,10 +52,6 @@ class CountCompiler:
     # ------------------------------------------------------------ selectors
     selector = Dispatch(m.Selector, lowering=LOWERING)
 
-    @selector.on(m.AnyCard)
-    def _any(self, s: m.AnyCard) -> Sel:
-        return terms_sel((((), ()),))
-
     @selector.on(m.TypeIs)
     def _type(self, s: m.TypeIs) -> Sel:
         return terms_sel((((self.vocabulary.kind("type", s.type),), ()),))

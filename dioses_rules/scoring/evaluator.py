@@ -155,10 +155,6 @@ class Evaluator:
     # R12: during the game only face-up cards show what they are, so every
     # property test below fails on a face-down card.
 
-    @match.on(m.AnyCard)
-    def _any(self, s, placed, cell, anchor):
-        return placed.face_up
-
     @match.on(m.TypeIs)
     def _type(self, s, placed, cell, anchor):
         return placed.face_up and placed.card.type == s.type

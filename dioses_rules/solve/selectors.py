@@ -26,13 +26,8 @@ class PlacementSelectors:
     sets ``b``, ``cards``, ``x``, ``context``, ``hand_fixed``, ``_most`` and
     ``_most_lits``, and gives ``unsupported``."""
 
-    match = Dispatch(
-        m.Selector, lowering=LOWERING
-    )  # -> a literal: True/False when known before solving
-
-    @match.on(m.AnyCard)
-    def _any(self, s, d, cell, anchor):
-        return True
+    # -> a literal: True/False when known before solving
+    match = Dispatch(m.Selector, lowering=LOWERING)
 
     @match.on(m.TypeIs)
     def _type(self, s, d, cell, anchor):
