@@ -101,12 +101,12 @@ def lines() -> tuple:
 
 
 def areas() -> list[Area]:
-    """Six areas of the bundled cards: two full and face up, the others with
-    gaps and face-down cards."""
+    """Four areas of the bundled cards: two full and face up, two with gaps
+    and face-down cards."""
     rng = random.Random(26)
     cards = bundled("myth")
     made = []
-    for index in range(6):
+    for index in range(4):
         chosen = rng.sample(cards, SIZE)
         made.append(
             Area(
