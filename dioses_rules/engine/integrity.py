@@ -121,8 +121,9 @@ def _check_rules(check: _Checker, state: GameState) -> None:
     for index, option in enumerate(state.options):
         check.known("rule-option", option, f".options[{index}]", "rule option")
     if state.scenario is not None:
-        if check.known("scenario", state.scenario, ".scenario", "scenario"):
-            names = check.registry.get("scenario", state.scenario).state_names
+        scenario = check.registry.get("scenario", state.scenario)
+        if check.known("scenario", state.scenario, ".scenario", "scenario") and scenario:
+            names = scenario.state_names
             for name, card in state.scenario_state.items():
                 if name not in names:
                     check.fail(

@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Literal, overload
 
 from attrs import define, field
@@ -266,7 +266,9 @@ class Registry:
     def all_tags(self) -> set[str]:
         return {tag for card in self.myth_cards() for tag in card.tags}
 
-    def listing(self, only_set: str | None = None):
+    def listing(
+        self, only_set: str | None = None
+    ) -> Iterator[tuple[str, m.Definition, str | None, str | None, str | None]]:
         """(set, definition, replaces, replaced_by, replaced_by_set) for every
         definition of the active sets (of ``only_set`` alone when given),
         superseded ones included: what ``dioses cards`` lists."""

@@ -27,13 +27,13 @@ from ..language import model as m
 from ..language.walk import iter_nodes
 from ..pool.registry import Registry
 from ..scoring import area as g
-from ..scoring.area import COLUMN_CELLS, ROW_CELLS, Area, Placed
+from ..scoring.area import Area, Placed
+from ..scoring.board import LAW_LINES, line_cells
 from ..scoring.evaluator import Evaluator, Facts
+from ..scoring.extremes import Ranged
 from .compiler import Context, TreeCompiler
 from .cpsat import Builder, Lin, Lit, total
 from .layout import SolverMismatch
-
-LAW_LINES = [("row", row) for row in m.ROWS] + [("column", column) for column in m.COLUMNS]
 
 
 @frozen
@@ -47,11 +47,6 @@ class Extreme:
     line: tuple[str, object] | None = None  # a law's row or column
     status: str = ""
     seconds: float = 0.0
-
-
-def _line_cells(line: tuple[str, Any]) -> tuple[int, ...]:
-    kind, where = line  # ("row", a Row) or ("column", 1 to 4)
-    return ROW_CELLS[where] if kind == "row" else COLUMN_CELLS[where]
 
 
 class _RangeModel:
@@ -110,7 +105,7 @@ class _RangeModel:
         self.b.model.add_exactly_one(self.law_lits)
         parts = []
         for lit, line in zip(self.law_lits, LAW_LINES):
-            self.trees.context = self.context.judging(law_line=_line_cells(line))
+            self.trees.context = self.context.judging(law_line=line_cells(line))
             parts.append(self.b.when(lit, self.trees.lines_points(law.lines, None)))
         self.trees.context = self.context
         return total(parts)
@@ -139,10 +134,6 @@ class _RangeModel:
         return Area(tuple(cells)), facts, line
 
 
-# What has a range of points: a Myth card, a law, an objective's goal.
-Ranged = m.MythCard | m.Law | m.ObjectiveGoal
-
-
 def _judged(
     what: Ranged,
     area: Area,
@@ -157,7 +148,7 @@ def _judged(
     if isinstance(what, m.Law):
         assert line is not None  # a law's answer says its line
         return Evaluator(
-            area, Facts(**{**_fields(facts), "law_line": _line_cells(line)})
+            area, Facts(**{**_fields(facts), "law_line": line_cells(line)})
         ).lines_points(what.lines, None)
     assert element is not None  # a goal is judged with its element
     return Evaluator(area, Facts(**{**_fields(facts), "element": element.selector})).lines_points(

@@ -40,15 +40,13 @@ from ..pool.registry import Registry
 from ..scoring import area as g
 from ..scoring.area import Area, Placed
 from ..scoring.balance import balance
-from ..scoring.board import Board, HeldPattern, LawPlacement, board_to_file
+from ..scoring.board import LAW_LINES, Board, HeldPattern, board_to_file, law_on
 from ..scoring.score import score_board
 from .compiler import Context, TreeCompiler
 from .cpsat import Builder, Lin, Lit, lit_lin, total
 from .layout import SolverMismatch
 from .limits import check_seconds
 from .moves import allowed_cells
-
-LINES = [("row", row) for row in m.ROWS] + [("column", column) for column in m.COLUMNS]
 
 
 @frozen
@@ -193,11 +191,11 @@ class _ScenarioModel:
         options = [
             (law, line)
             for law in sorted(self.registry.definitions("law"), key=lambda law: law.id)
-            for line in LINES
+            for line in LAW_LINES
         ]
         compiled = {}
         for law, line in options:
-            placement = _placement(law, line)
+            placement = law_on(law, line)
             self.trees.where = f"law '{law.id}'"
             self.trees.context = self.context.judging(law_line=placement.cells())
             value = self.trees.lines_points(law.lines, None)
@@ -262,7 +260,7 @@ class _ScenarioModel:
             for cell in g.ALL_CELLS:
                 if chosen(self.x[d][cell]):
                     cells[cell] = Placed(card, True)
-        laws = tuple(_placement(law, line) for _, law, line, lit in law_choices if chosen(lit))
+        laws = tuple(law_on(law, line) for _, law, line, lit in law_choices if chosen(lit))
         held = tuple(
             HeldPattern(p, chosen(lit), self.registry.pattern_points(p))
             for p, lit in zip(patterns, completed)
@@ -276,11 +274,6 @@ class _ScenarioModel:
         return Board(
             Area(tuple(cells)), laws, held, (), self.scenario, state, self.registry.tie_break
         )
-
-
-def _placement(law: m.Law, line: tuple) -> LawPlacement:
-    kind, where = line
-    return LawPlacement(law, row=where) if kind == "row" else LawPlacement(law, column=where)
 
 
 def _search(model: _ScenarioModel, beat: bool, time_limit: float | None, workers: int):
