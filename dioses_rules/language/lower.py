@@ -28,8 +28,10 @@ every back end has a method for.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
+
+import attrs
 
 from . import model as m
 from .walk import members, total
@@ -107,6 +109,26 @@ def lowered(node: Any) -> Any:
 LOWERING: Mapping[type, Callable[[Any], Any]] = total(
     SUGAR, dict.fromkeys(SUGAR, lowered), "lower.LOWERING"
 )
+
+
+def iter_core(node: Any) -> Iterator[Any]:
+    """Every node of ``node``'s core form (itself included), depth first, as
+    ``walk.iter_nodes`` but through each lowered kind's core form: what a
+    back end asks of a whole tree ("does it read the anchor?"), asked of
+    what it judges."""
+    if isinstance(node, tuple):
+        for item in node:
+            yield from iter_core(item)
+        return
+    if not attrs.has(type(node)):
+        return
+    if type(node) in RULES:
+        yield from iter_core(lowered(node))
+        return
+    yield node
+    for attribute in attrs.fields(type(node)):
+        if attribute.name != "span":
+            yield from iter_core(getattr(node, attribute.name))
 
 
 def core_kinds(union: Any) -> frozenset[type]:

@@ -22,8 +22,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..language import model as m
-from ..language.lower import LOWERING
-from ..language.walk import Dispatch, UnhandledNode, iter_nodes
+from ..language.lower import LOWERING, iter_core
+from ..language.walk import Dispatch, UnhandledNode
 from ..unsupported import Unsupported
 from . import area as g
 from . import masks as k
@@ -101,7 +101,7 @@ class WideCompiler:
         """The codes of the cards the selector matches, alone in a cell."""
         if selector not in self._members:
             looked_at = [selector] + ([self.facts.element] if self.facts.element else [])
-            if any(isinstance(node, _ANCHORED) for node in iter_nodes(tuple(looked_at))):
+            if any(isinstance(node, _ANCHORED) for node in iter_core(tuple(looked_at))):
                 raise _cannot("a selector that looks beyond its card", selector)
             self._members[selector] = frozenset(
                 code for code, card in enumerate(self.cards) if self.matches(selector, card)

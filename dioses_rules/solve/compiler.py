@@ -24,8 +24,8 @@ from functools import lru_cache
 
 from ..errors import diagnostic_at
 from ..language import model as m
-from ..language.lower import LOWERING
-from ..language.walk import Dispatch, iter_nodes
+from ..language.lower import LOWERING, iter_core
+from ..language.walk import Dispatch
 from ..scoring import area as g
 from ..scoring.evaluator import (
     RELATION_CELLS,
@@ -356,6 +356,6 @@ class TreeCompiler(PlacementSelectors):
                 isinstance(n, (m.SelfCard, m.SameAs, m.Scores, m.Leader, m.Subject))
                 or (isinstance(n, m.Count) and n.where is not None)
                 or isinstance(n, m.ElementRef)
-                for n in iter_nodes(node)
+                for n in iter_core(node)
             )
         return found

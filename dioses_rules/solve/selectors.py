@@ -13,8 +13,8 @@ from __future__ import annotations
 from typing import Optional
 
 from ..language import model as m
-from ..language.lower import LOWERING
-from ..language.walk import Dispatch, iter_nodes
+from ..language.lower import LOWERING, iter_core
+from ..language.walk import Dispatch
 from ..scoring.evaluator import values_of
 from .cpsat import ZERO, Lin, Lit, lit_lin, total
 
@@ -126,10 +126,8 @@ class PlacementSelectors:
                 m.Scores,
                 m.Leader,
                 m.Relation,
-                m.Between,
                 m.InRow,
                 m.InColumn,
-                m.AtCell,
                 m.InCorner,
                 m.Present,
                 m.ScoresLike,
@@ -142,7 +140,7 @@ class PlacementSelectors:
                     and self.context.element is not None
                     and self.reads_anchor(self.context.element)
                 )
-                for n in iter_nodes(node)
+                for n in iter_core(node)
             )
             self._reads_anchor[key] = found
         return found
