@@ -33,6 +33,7 @@ SAMPLES = {
     m.Between: m.Between(GOD, PLACE),
     m.AtCell: m.AtCell(m.Row.BACK, 3),
     m.AnyCard: m.AnyCard(),
+    m.InCorner: m.InCorner(),
 }
 
 
@@ -120,7 +121,7 @@ def test_each_rule_means_what_the_surface_kind_meant():
     """The lowered forms against the meaning the back ends gave the surface
     kinds before they were lowered (both evaluators now judge the lowered
     form, so the differential tests cannot see a wrong rule; this can)."""
-    from dioses_rules.scoring.area import SIZE, cell_index, offset
+    from dioses_rules.scoring.area import CORNERS, SIZE, cell_index, offset
 
     none_in = m.NoneIn(m.Count(GOD, m.Scope(m.ScopeKind.ROW)))
     betweens = [m.Between(GOD, m.AnyCard()), m.Between(m.MythologyIs("greek"), PLACE)]
@@ -132,6 +133,7 @@ def test_each_rule_means_what_the_surface_kind_meant():
             for cell in range(SIZE):
                 placed = area.cells[cell]
                 assert judge.matches(m.AnyCard(), cell, anchor) == bool(placed and placed.face_up)
+            assert judge.holds(m.InCorner(), anchor) == (anchor in CORNERS)  # R7
             for at in at_cells:
                 assert judge.holds(at, anchor) == (anchor == cell_index(at.row, at.column))
             for between in betweens:  # R3

@@ -3,7 +3,8 @@
 The card language has more node kinds than meanings. ``no greeks in line``
 is ``exactly 0 greeks in line``; ``between a god and a place`` is "a god on
 the left and a place on the right, or the other way round"; ``at front 2``
-is "in the front row and in column 2"; ``card`` is "a face-up card". The writers
+is "in the front row and in column 2"; ``in a corner`` is "in the first or last row and the first or last
+column"; ``card`` is "a face-up card". The writers
 (source, English, Spanish), ``fmt``, the linter and the editor read the
 surface trees, so that a card is printed, linted and completed as it was
 written. The back ends that judge trees (the reference evaluator, the
@@ -65,6 +66,21 @@ def _at_cell(c: m.AtCell) -> m.Condition:
     return m.CondAnd((m.InRow(c.row, span=c.span), m.InColumn(c.column, span=c.span)), span=c.span)
 
 
+def _in_corner(c: m.InCorner) -> m.Condition:
+    """R7 ``in a corner``: in the first or last row and the first or last column."""
+    rows, columns = list(m.Row), m.COLUMNS
+    return m.CondAnd(
+        (
+            m.CondOr((m.InRow(rows[0], span=c.span), m.InRow(rows[-1], span=c.span)), span=c.span),
+            m.CondOr(
+                (m.InColumn(columns[0], span=c.span), m.InColumn(columns[-1], span=c.span)),
+                span=c.span,
+            ),
+        ),
+        span=c.span,
+    )
+
+
 def _any_card(s: m.AnyCard) -> m.Selector:
     """``card``: any face-up card (R12: a face-down card shows nothing)."""
     return m.FaceIs(True, span=s.span)
@@ -72,8 +88,9 @@ def _any_card(s: m.AnyCard) -> m.Selector:
 
 # surface kind -> its rule; the kinds here are sugar, every other kind is core
 RULES: Mapping[type, Callable[[Any], Any]] = total(
-    (m.NoneIn, m.Between, m.AtCell, m.AnyCard),
+    (m.NoneIn, m.Between, m.AtCell, m.InCorner, m.AnyCard),
     {
+        m.InCorner: _in_corner,
         m.AnyCard: _any_card,
         m.NoneIn: _none_in,
         m.Between: _between,

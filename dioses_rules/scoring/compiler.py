@@ -130,10 +130,6 @@ class Compiler(CountCompiler):
     def _in_column(self, c: m.InColumn) -> Cond:
         return static_cond(k.COLUMNS.get(c.column, 0))
 
-    @condition.on(m.InCorner)
-    def _in_corner(self, c: m.InCorner) -> Cond:  # R7
-        return static_cond(k.CORNERS)
-
     @condition.on(m.Present)
     def _present(self, c: m.Present) -> Cond:
         return Cond(lambda s, a: a is not None and s.occ & BIT[a])

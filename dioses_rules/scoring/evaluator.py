@@ -336,10 +336,6 @@ class Evaluator:
     def _in_column(self, c: m.InColumn, anchor):
         return anchor is not None and g.cell_column(anchor) == c.column
 
-    @judge.on(m.InCorner)
-    def _in_corner(self, c, anchor):
-        return anchor is not None and anchor in g.CORNERS
-
     @judge.on(m.Present)
     def _present(self, c, anchor):
         return anchor is not None and self.area.cells[anchor] is not None

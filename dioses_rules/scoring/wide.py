@@ -155,7 +155,7 @@ class WideCompiler:
 
         return relation
 
-    @condition.on(m.InRow, m.InColumn, m.InCorner, m.Present, m.Scores, m.AllFaceUpAtEnd)
+    @condition.on(m.InRow, m.InColumn, m.Present, m.Scores, m.AllFaceUpAtEnd)
     def _fixed_for_the_batch(self, c, anchor: int) -> Callable:
         """Where the anchor is, and the facts: the same in every area (all
         full, so the anchor's cell is occupied). The per-area evaluator says

@@ -223,10 +223,6 @@ class TreeCompiler(PlacementSelectors):
     def _in_column(self, c: m.InColumn, anchor):
         return anchor is not None and g.cell_column(anchor[0]) == c.column
 
-    @judge.on(m.InCorner)
-    def _in_corner(self, c, anchor):
-        return anchor is not None and anchor[0] in g.CORNERS
-
     @judge.on(m.Present)
     def _present(self, c, anchor):
         return anchor is not None  # the anchor's card is known to stand there

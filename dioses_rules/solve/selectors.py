@@ -128,7 +128,6 @@ class PlacementSelectors:
                 m.Relation,
                 m.InRow,
                 m.InColumn,
-                m.InCorner,
                 m.Present,
                 m.ScoresLike,
             )
