@@ -61,6 +61,8 @@ def test_score_explain_names_the_matched_cells(runner):
     assert result.exit_code == 0, result.output
     assert "2p: it is next to an Egyptian card: 2p (holds; matched: central 3)" in result.stdout
     assert "2p: it is in the front row: 0p (does not hold" in result.stdout  # a sentence (#28)
+    # the points are the compiled evaluator's, the cells the reference's: it says so (#26)
+    assert "(the matched cells are the reference evaluator's)" in result.stdout
 
 
 def test_score_explain_json_lists_lines(runner):

@@ -166,6 +166,8 @@ def _cells(cells, say: _Say) -> str:
 def _explain(out, report: ScoreReport, say: _Say) -> None:
     _explain_rest(out, report, say)
     out.print(Text(_("Why each card scored"), style="bold"))
+    if report.explained_by == "reference":  # whichever evaluator gave the points
+        out.print(_("(the matched cells are the reference evaluator's)"), markup=False)
     for card_score in report.cards:
         out.print(
             f"{say.name(card_score.card)} ({say.cell(card_score.cell)}): {card_score.points}p",

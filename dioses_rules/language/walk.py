@@ -55,12 +55,30 @@ def members(union: Any) -> frozenset[type]:
 
 
 class _Table(dict):
-    """A node class -> method table; a class with no method raises."""
+    """A node class -> method table; a class with no method raises, unless
+    it is a lowered kind: then its entry lowers the node (``lowering``: node
+    class -> the function giving a node's core form) and dispatches the core
+    form (the entry made on first use, and kept)."""
 
     where = "a back end"
+    lowering: Mapping[type, Callable] = MappingProxyType({})
 
     def __missing__(self, kind: type):
+        if kind in self.lowering:
+            handler = self[kind] = _through_core(self)
+            return handler
         raise UnhandledNode(f"{self.where} has no method for {kind.__name__}")
+
+
+def _through_core(table: _Table) -> Callable:
+    """The entry of a lowered kind: its core form, judged by the core's method."""
+    lowering = table.lowering
+
+    def through_core(instance, node, *args, **kwargs):
+        core = lowering[type(node)](node)
+        return table[type(core)](instance, core, *args, **kwargs)
+
+    return through_core
 
 
 class Dispatch:
@@ -74,9 +92,14 @@ class Dispatch:
     the whole table, the parents' entries merged in.
     """
 
-    def __init__(self, union: Any):
+    def __init__(self, union: Any, lowering: Mapping[type, Callable] | None = None):
         self.union = union
         self.kinds = members(union)
+        # the kinds lowered into the core (``language.lower.LOWERING``: node
+        # class -> the function giving its core form): no method here
+        self.lowering: Mapping[type, Callable] = MappingProxyType(
+            {kind: rule for kind, rule in (lowering or {}).items() if kind in self.kinds}
+        )
         self.own: dict[type, Callable] = {}
         self.handlers: dict[type, Callable] = _Table()
         self.owner: type | None = None
@@ -89,6 +112,11 @@ class Dispatch:
             for kind in kinds:
                 if kind not in self.kinds:
                     raise TypeError(f"{kind.__name__} is not a member of {self.union}")
+                if kind in self.lowering:
+                    raise TypeError(
+                        f"{kind.__name__} is lowered into the core (language.lower): "
+                        "a back end has no method for it"
+                    )
                 if kind in self.own:
                     raise TypeError(f"{kind.__name__} is registered twice")
                 self.own[kind] = method
@@ -105,8 +133,15 @@ class Dispatch:
         def __call__(self, node: Any, /, *args: Any, **kwargs: Any) -> Any: ...
 
     def missing(self) -> list[str]:
-        """The node classes of the union with no method (the coverage test)."""
-        return sorted(kind.__name__ for kind in self.kinds - self.handlers.keys())
+        """The node classes of the union with no method and not lowered into
+        the core (the coverage test)."""
+        return sorted(
+            kind.__name__ for kind in self.kinds - self.handlers.keys() - self.lowering.keys()
+        )
+
+    def core(self) -> frozenset[type]:
+        """The node classes this table has methods for (its union, less what is lowered)."""
+        return self.kinds - self.lowering.keys()
 
     def __set_name__(self, owner: type, name: str) -> None:
         self.owner, self.name = owner, name
@@ -118,6 +153,7 @@ class Dispatch:
         self.owner, self.name = owner, name
         handlers = self.handlers = _merged(owner, name, self)
         where = handlers.where = f"{owner.__name__}.{name}"
+        handlers.lowering = self.lowering
         DISPATCHES.append((owner, name, self))
 
         def dispatch(instance, node, *args, **kwargs):
@@ -213,7 +249,9 @@ def _subclassed(cls: type) -> None:
         if isinstance(own, Dispatch):  # declared again in the subclass's body
             for klass in cls.__mro__[1:]:
                 inherited = _declared(klass, name)
-                if inherited is not None and inherited.kinds != own.kinds:
+                if inherited is not None and (
+                    inherited.kinds != own.kinds or inherited.lowering != own.lowering
+                ):
                     raise TypeError(
                         f"{cls.__name__}.{name} is declared over {own.union}, "
                         f"{klass.__name__}.{name} over {inherited.union}"
@@ -232,7 +270,7 @@ def _subclassed(cls: type) -> None:
                 for found in (_declared(k, name) for k in cls.__mro__[1:])
                 if found is not None
             )
-            Dispatch(parent.union)._install(cls, name)
+            Dispatch(parent.union, parent.lowering)._install(cls, name)
 
 
 def total(keys: Iterable, table: Mapping, where: str) -> Mapping:

@@ -9,64 +9,21 @@ supersedes the base one (the base one stays listed as replaced).
 from __future__ import annotations
 
 import hashlib
-import re
-import unicodedata
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Literal, overload
 
-from attrs import define, evolve, field
+from attrs import define, field
 
 from ..errors import Diagnostic, DiosesError, Severity, diagnostic_at, did_you_mean
 from ..language import model as m
-from ..language.limits import MAX_ERRORS, MAX_SCORES_LIKE
+from ..language.limits import MAX_ERRORS
 from ..language.vocabulary import Vocabulary
+from .names import FAMILY_WORDS, family_of, fold, normalize
+from .scores_like import fill_scores_like
 from .sources import SourceFile
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..language.texts import Texts
-
-FAMILY_WORDS = {
-    "myth": "card",
-    "law": "law",
-    "pattern": "pattern",
-    "objective-goal": "objective goal",
-    "objective-element": "objective element",
-    "power": "power effect",
-    "rule-option": "rule option",
-    "scenario": "scenario",
-}
-
-
-_NOT_KEY = re.compile(r"[^a-z0-9]+")
-
-
-def fold(name: str) -> str:
-    """The key a name is matched by: case folded and accents stripped
-    (canonical decomposition, combining marks removed: 'Odín' -> 'odin',
-    'JÖRMUNGANDR' -> 'jormungandr'), and nothing else. Any other difference
-    is another name: 'Кra' (a Cyrillic letter), 'hera\u200b', '!!hera!!',
-    '?hera' and the fullwidth 'ｈｅｒａ' name no card (issue #23). NFD rather
-    than NFKD: compatibility decomposition would fold fullwidth and other
-    look-alike letters into ASCII, which is exactly the misreading refused."""
-    if name.isascii():  # no accent to take off, and casefold() is lower()
-        return name.lower()
-    text = unicodedata.normalize("NFD", name)
-    return "".join(ch for ch in text if not unicodedata.combining(ch)).casefold()
-
-
-def normalize(name: str) -> str:
-    """A search key: case-, accent- and punctuation-insensitive ('sun eye'
-    finds 'sun-eye'); for searching a catalogue, never for naming a card
-    (that is :func:`fold`)."""
-    if name.isascii():
-        return _NOT_KEY.sub("-", name.lower()).strip("-")
-    return _NOT_KEY.sub("-", fold(unicodedata.normalize("NFKD", name))).strip("-")
-
-
-def family_of(definition: m.Definition) -> str:
-    """Myth and event cards share one id space (events are Myth cards, R18)."""
-    kind = definition.kind
-    return "myth" if kind in ("myth", "event") else kind
 
 
 class NotInPlay(LookupError):
@@ -299,7 +256,7 @@ def assemble(sources: Sequence[SourceFile], active: Sequence[str] | None = None)
     registry.tie_break = next((s.tie_break for s in reversed(sets) if s.tie_break), None)
     for set_id in registry.active:
         _add_definitions(registry, set_id)
-    _fill_scores_like(registry)
+    fill_scores_like(registry.by_id, registry.sets.values())
     for (family, card_id), (definition, _) in registry.by_id.items():
         keys = {fold(card_id), fold(definition.name)}
         keys.update(fold(alias) for alias in definition.aliases)
@@ -460,74 +417,3 @@ def _add_definitions(registry: Registry, set_id: str) -> None:
                     help="add the redesigned card, or drop it from 'replaces'",
                 )
             )
-
-
-_ENDLESS = 1 << 30  # the length of a chain that never ends (a cycle)
-
-
-def _chain_lengths(links: dict[str, list[str]]) -> dict[str, int]:
-    """How many ``scores like`` links each card's longest chain follows (0:
-    none; a missing card ends a chain; a cycle is endless), by an explicit
-    stack rather than a recursion."""
-    length: dict[str, int] = {}
-    for start in links:
-        stack, on_path = [start], {start}
-        while stack:
-            card = stack[-1]
-            pending = [t for t in links.get(card, ()) if t in links and t not in length]
-            cyclic = [t for t in pending if t in on_path]
-            pending = [t for t in pending if t not in on_path]
-            if cyclic:
-                for stuck in stack:  # every card on the path reaches the cycle
-                    length[stuck] = _ENDLESS
-                break
-            if pending:
-                stack.append(pending[0])
-                on_path.add(pending[0])
-                continue
-            stack.pop()
-            on_path.discard(card)
-            below = [length.get(t, 0) if t in links else 0 for t in links.get(card, ())]
-            length[card] = min(1 + max(below), _ENDLESS) if below else 0
-    return length
-
-
-def _fill_scores_like(registry: Registry) -> None:
-    """Give every ``scores like ID`` line the lines of card ID (themselves
-    filled first). A missing card, a cycle or a chain of more than
-    MAX_SCORES_LIKE leaves the line empty: the linter reports it (DL117).
-
-    Chains are measured before anything is filled, by a loop rather than a
-    recursion, so a chain of any length costs no stack, and a filled card
-    never nests deeper than MAX_SCORES_LIKE (issue #23: 500 chained cards
-    nested 500 deep and crashed every tree walk)."""
-    links: dict[str, list[str]] = {}
-    for (family, card_id), (definition, _) in registry.by_id.items():
-        if family == "myth" and isinstance(definition, m.MythCard):
-            links[card_id] = [
-                line.card for line in definition.lines if isinstance(line, m.ScoresLike)
-            ]
-    length = _chain_lengths(links)
-    filled: dict[str, m.MythCard] = {}
-    for card_id in sorted((c for c in links if links[c]), key=lambda c: length[c]):
-        card = registry.get("myth", card_id)
-        lines = []
-        for line in card.lines:  # type: ignore[union-attr]
-            if (
-                isinstance(line, m.ScoresLike)
-                and length.get(line.card, _ENDLESS) < MAX_SCORES_LIKE
-                and line.card != card_id
-            ):
-                target = filled.get(line.card) or registry.get("myth", line.card)
-                line = evolve(line, lines=target.lines)  # type: ignore[union-attr]
-            lines.append(line)
-        filled[card_id] = evolve(card, lines=tuple(lines))  # type: ignore[arg-type]
-    swaps = {}
-    for key, (definition, set_id) in list(registry.by_id.items()):
-        if key[0] == "myth" and key[1] in filled:
-            new = filled[key[1]]
-            registry.by_id[key] = (new, set_id)
-            swaps[id(definition)] = new
-    if swaps:
-        for loaded in registry.sets.values():
-            loaded.definitions = tuple(swaps.get(id(d), d) for d in loaded.definitions)

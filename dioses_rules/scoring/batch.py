@@ -24,6 +24,7 @@ from itertools import islice
 from operator import getitem
 
 from ..language import model as m
+from ..unsupported import Unsupported, fell_back
 from . import area as g
 from . import compiled
 from .area import Area, Placed
@@ -31,7 +32,7 @@ from .evaluator import Facts
 from .masks import FULL, cells_of
 from .planes import Planes
 from .scene import ALWAYS, CELLS, Scene
-from .wide import Unsupported, WideCompiler
+from .wide import WideCompiler
 
 try:  # the C helper behind Counter.update(iterable)
     from _collections import _count_elements
@@ -155,6 +156,7 @@ def _compile_wide(cards: list[m.MythCard], facts: Facts) -> list:
     for card in cards:
         try:
             wide.append(tuple(compiler.card(card, cell) for cell in CELLS))
-        except (Unsupported, LookupError, ValueError):
+        except Unsupported:  # only that: any other error is a bug, and goes up
+            fell_back("batch")
             wide.append(None)
     return wide

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from itertools import product
 
 from ..language import model as m
+from ..language.lower import LOWERING
 from ..language.walk import Dispatch, UnhandledNode
 from . import area as g
 from . import masks as k
@@ -49,11 +50,7 @@ class CountCompiler:
         self.vocabulary = vocabulary
 
     # ------------------------------------------------------------ selectors
-    selector = Dispatch(m.Selector)
-
-    @selector.on(m.AnyCard)
-    def _any(self, s: m.AnyCard) -> Sel:
-        return terms_sel((((), ()),))
+    selector = Dispatch(m.Selector, lowering=LOWERING)
 
     @selector.on(m.TypeIs)
     def _type(self, s: m.TypeIs) -> Sel:
@@ -260,7 +257,7 @@ class CountCompiler:
             return None
         return LaneCount(scope, kinds, implied_type(c.selector))
 
-    countable = Dispatch(m.Countable)
+    countable = Dispatch(m.Countable, lowering=LOWERING)
 
     @countable.on(m.Count)
     def count(self, c: m.Count) -> Callable:

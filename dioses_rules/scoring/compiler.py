@@ -7,11 +7,13 @@ anchor is (rows, columns, corners, and ``not``/``and``/``or`` of those) is
 also kept as a *static* mask of the anchors where it holds, so that a line
 like Hela's "2 points if in front row" becomes a table of 12 numbers.
 
-**Fallback.** A scoring line the compiler cannot compile (a node kind it has
-no method for, or a tree it cannot read, such as a named column that is not
-on the grid) is judged by the reference evaluator instead, on the same area
-and facts, so it scores, and fails, exactly as the oracle does. The bundled
-sets compile without one (tests/test_compiled.py checks both).
+**Fallback.** A scoring line whose compiling raises the shared
+:class:`~dioses_rules.unsupported.Unsupported` is judged by the reference
+evaluator instead, on the same area and facts, and the fallback is counted
+(``fallbacks``, and ``unsupported.FALLBACKS["compiled"]``). Nothing else
+falls back: a node kind with no method, or any other error, is a bug and goes
+up as itself. The bundled sets and the property tests' trees compile without
+a fallback (tests/test_compiled.py, tests/test_backends.py).
 """
 
 from __future__ import annotations
@@ -19,8 +21,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..language import model as m
+from ..language.lower import LOWERING
 from ..language.walk import Dispatch
-from . import area as g
+from ..unsupported import Unsupported, fell_back
 from . import masks as k
 from .closures import shifted, single_lanes
 from .compile_counts import CountCompiler
@@ -97,7 +100,7 @@ class Compiler(CountCompiler):
     fallbacks = 0  # lines judged by the reference evaluator (see the module's text)
 
     # ------------------------------------------------------------ conditions
-    condition = Dispatch(m.Condition)
+    condition = Dispatch(m.Condition, lowering=LOWERING)
 
     @condition.on(m.Relation)
     def _relation(self, c: m.Relation) -> Cond:
@@ -119,23 +122,6 @@ class Compiler(CountCompiler):
         fn = target.fn
         return Cond(lambda s, a: a is not None and cells[a] & fn(s, a))
 
-    @condition.on(m.Between)
-    def _between(self, c: m.Between) -> Cond:  # R3
-        first, second = self.selector(c.first).fn, self.selector(c.second).fn
-
-        def between(s: Scene, a):
-            if a is None:
-                return False
-            left, right = k.SIDES[a]
-            if left is None or right is None:
-                return False
-            one, two = first(s, a), second(s, a)
-            return bool(
-                (one & BIT[left] and two & BIT[right]) or (two & BIT[left] and one & BIT[right])
-            )
-
-        return Cond(between)
-
     @condition.on(m.InRow)
     def _in_row(self, c: m.InRow) -> Cond:
         return static_cond(k.ROWS.get(c.row, 0))
@@ -143,15 +129,6 @@ class Compiler(CountCompiler):
     @condition.on(m.InColumn)
     def _in_column(self, c: m.InColumn) -> Cond:
         return static_cond(k.COLUMNS.get(c.column, 0))
-
-    @condition.on(m.AtCell)
-    def _at_cell(self, c: m.AtCell) -> Cond:
-        cell = g.cell_index(c.row, c.column)  # as the reference compares it
-        return static_cond(BIT[cell] if 0 <= cell < g.SIZE else 0)
-
-    @condition.on(m.InCorner)
-    def _in_corner(self, c: m.InCorner) -> Cond:  # R7
-        return static_cond(k.CORNERS)
 
     @condition.on(m.Present)
     def _present(self, c: m.Present) -> Cond:
@@ -204,11 +181,6 @@ class Compiler(CountCompiler):
             )
         count = self.countable(c.count)
         return Cond(lambda s, a: test(count(s, a), amount))
-
-    @condition.on(m.NoneIn)
-    def _none_in(self, c: m.NoneIn) -> Cond:
-        count = self.count(c.count)
-        return Cond(lambda s, a: count(s, a) == 0)
 
     @condition.on(m.Only)
     def _only(self, c: m.Only) -> Cond:
@@ -273,7 +245,7 @@ class Compiler(CountCompiler):
         return Cond(lambda s, a: any(fn(s, a) for fn in fns))
 
     # ------------------------------------------------------------ scoring lines
-    line = Dispatch(m.ScoringLine)
+    line = Dispatch(m.ScoringLine, lowering=LOWERING)
 
     @line.on(m.Fixed)
     def _fixed(self, line: m.Fixed) -> Callable:  # R8
@@ -336,8 +308,9 @@ class Compiler(CountCompiler):
     def compile_line(self, line) -> Callable:
         try:
             return self.line(line)
-        except Exception:
+        except Unsupported:
             self.fallbacks += 1
+            fell_back("compiled")
             return reference_line(line)
 
 

@@ -20,6 +20,7 @@ from functools import lru_cache
 from attrs import field, frozen
 
 from ..language import model as m
+from ..language.lower import LOWERING
 from ..language.walk import Dispatch, UnhandledNode, total
 from . import area as g
 from .area import Area
@@ -150,13 +151,9 @@ class Evaluator:
             return False
         return _MATCH[type(selector)](self, selector, placed, cell, anchor)
 
-    match = Dispatch(m.Selector)
+    match = Dispatch(m.Selector, lowering=LOWERING)
     # R12: during the game only face-up cards show what they are, so every
     # property test below fails on a face-down card.
-
-    @match.on(m.AnyCard)
-    def _any(self, s, placed, cell, anchor):
-        return placed.face_up
 
     @match.on(m.TypeIs)
     def _type(self, s, placed, cell, anchor):
@@ -274,7 +271,7 @@ class Evaluator:
                 best, best_size = tuple(group), size
         return best
 
-    countable = Dispatch(m.Countable)
+    countable = Dispatch(m.Countable, lowering=LOWERING)
 
     @countable.on(m.Count)
     def count(self, count: m.Count, anchor: int | None) -> int:
@@ -318,7 +315,7 @@ class Evaluator:
     def holds(self, condition: m.Condition, anchor: int | None) -> bool:
         return _JUDGE[type(condition)](self, condition, anchor)
 
-    judge = Dispatch(m.Condition)
+    judge = Dispatch(m.Condition, lowering=LOWERING)
 
     def _target_in(self, cells, target, anchor) -> bool:
         found = [c for c in cells if c is not None and self.matches(target, c, anchor)]
@@ -331,20 +328,6 @@ class Evaluator:
             return False
         return self._target_in(RELATION_CELLS[c.kind](anchor), c.target, anchor)
 
-    @judge.on(m.Between)
-    def _between(self, c: m.Between, anchor):
-        if anchor is None:
-            return False
-        left, right = g.offset(anchor, 0, -1), g.offset(anchor, 0, 1)
-        if left is None or right is None:
-            return False
-        ok = (self.matches(c.first, left, anchor) and self.matches(c.second, right, anchor)) or (
-            self.matches(c.second, left, anchor) and self.matches(c.first, right, anchor)
-        )
-        if ok:
-            self._saw((left, right))
-        return ok
-
     @judge.on(m.InRow)
     def _in_row(self, c: m.InRow, anchor):
         return anchor is not None and g.cell_row(anchor) is c.row
@@ -352,14 +335,6 @@ class Evaluator:
     @judge.on(m.InColumn)
     def _in_column(self, c: m.InColumn, anchor):
         return anchor is not None and g.cell_column(anchor) == c.column
-
-    @judge.on(m.AtCell)
-    def _at_cell(self, c: m.AtCell, anchor):
-        return anchor is not None and anchor == g.cell_index(c.row, c.column)
-
-    @judge.on(m.InCorner)
-    def _in_corner(self, c, anchor):
-        return anchor is not None and anchor in g.CORNERS
 
     @judge.on(m.Present)
     def _present(self, c, anchor):
@@ -393,10 +368,6 @@ class Evaluator:
     def _quantity(self, c: m.Quantity, anchor):
         return c.comparison.test(self.countable(c.count, anchor), c.amount)
 
-    @judge.on(m.NoneIn)
-    def _none_in(self, c: m.NoneIn, anchor):
-        return self.count(c.count, anchor) == 0
-
     @judge.on(m.Only)
     def _only(self, c: m.Only, anchor):
         cells = [x for x in self.scope_cells(c.scope, anchor) if self.area.cells[x] is not None]
@@ -426,7 +397,7 @@ class Evaluator:
         return any(self.holds(item, anchor) for item in c.items)
 
     # ------------------------------------------------------------ scoring lines
-    line_points = Dispatch(m.ScoringLine)
+    line_points = Dispatch(m.ScoringLine, lowering=LOWERING)
 
     @line_points.on(m.Fixed)
     def _fixed(self, line: m.Fixed, anchor: int | None) -> int:  # R8

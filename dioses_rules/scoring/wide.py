@@ -22,7 +22,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..language import model as m
-from ..language.walk import Dispatch, UnhandledNode, iter_nodes
+from ..language.lower import LOWERING, iter_core
+from ..language.walk import Dispatch, UnhandledNode
+from ..unsupported import Unsupported
 from . import area as g
 from . import masks as k
 from .evaluator import Facts, implied_type
@@ -32,8 +34,9 @@ from .planes import Num, Planes
 _ANCHORED = (m.SelfCard, m.SameAs, m.MostCommon, m.Leader)
 
 
-class Unsupported(Exception):
+def _cannot(what: str, node) -> Unsupported:
     """A node the batch does not compute; its card is scored area by area."""
+    return Unsupported.at("the batch evaluator", what, node)
 
 
 def _cells(mask: int) -> tuple[int, ...]:
@@ -98,8 +101,8 @@ class WideCompiler:
         """The codes of the cards the selector matches, alone in a cell."""
         if selector not in self._members:
             looked_at = [selector] + ([self.facts.element] if self.facts.element else [])
-            if any(isinstance(node, _ANCHORED) for node in iter_nodes(tuple(looked_at))):
-                raise Unsupported(selector)
+            if any(isinstance(node, _ANCHORED) for node in iter_core(tuple(looked_at))):
+                raise _cannot("a selector that looks beyond its card", selector)
             self._members[selector] = frozenset(
                 code for code, card in enumerate(self.cards) if self.matches(selector, card)
             )
@@ -116,7 +119,7 @@ class WideCompiler:
             if wanted is not None:
                 weight = next((w.amount for w in self.cards[code].weights if w.type == wanted), 1)
             if weight < 0:
-                raise Unsupported("a negative weight")
+                raise _cannot("a negative weight", selector)
             if weight:
                 weights[code] = weight
         return weights
@@ -134,11 +137,11 @@ class WideCompiler:
         if kind is m.ScopeKind.NAMED_COLUMN:
             return _cells(k.COLUMNS[scope.column])
         if kind is m.ScopeKind.LARGEST_GROUP:
-            raise Unsupported(scope)
+            raise _cannot("the largest group", scope)
         raise UnhandledNode(f"WideCompiler.scope has no meaning for the scope {kind.name}")
 
     # ------------------------------------------------------------ conditions
-    condition = Dispatch(m.Condition)
+    condition = Dispatch(m.Condition, lowering=LOWERING)
 
     @condition.on(m.Relation)
     def _relation(self, c: m.Relation, anchor: int) -> Callable:
@@ -152,21 +155,7 @@ class WideCompiler:
 
         return relation
 
-    @condition.on(m.Between)
-    def _between(self, c: m.Between, anchor: int) -> Callable:
-        left, right = k.SIDES[anchor]
-        first, second = self.members(c.first), self.members(c.second)
-        if left is None or right is None:
-            return lambda planes: 0
-
-        def between(planes: Planes) -> int:
-            return (planes.holds_any(left, first) & planes.holds_any(right, second)) | (
-                planes.holds_any(left, second) & planes.holds_any(right, first)
-            )
-
-        return between
-
-    @condition.on(m.InRow, m.InColumn, m.AtCell, m.InCorner, m.Present, m.Scores, m.AllFaceUpAtEnd)
+    @condition.on(m.InRow, m.InColumn, m.Present, m.Scores, m.AllFaceUpAtEnd)
     def _fixed_for_the_batch(self, c, anchor: int) -> Callable:
         """Where the anchor is, and the facts: the same in every area (all
         full, so the anchor's cell is occupied). The per-area evaluator says
@@ -176,7 +165,7 @@ class WideCompiler:
 
     @condition.on(m.Subject)
     def _subject(self, c, anchor):
-        raise Unsupported(c)
+        raise _cannot("a subject", c)
 
     @condition.on(m.Quantity)
     def _quantity(self, c: m.Quantity, anchor: int) -> Callable:
@@ -187,11 +176,6 @@ class WideCompiler:
             return holds.planes[0] if holds.planes else 0
 
         return quantity
-
-    @condition.on(m.NoneIn)
-    def _none_in(self, c: m.NoneIn, anchor: int) -> Callable:
-        count = self.countable(c.count, anchor)
-        return lambda planes: planes.equals(count(planes), 0)
 
     @condition.on(m.Only)
     def _only(self, c: m.Only, anchor: int) -> Callable:
@@ -243,12 +227,12 @@ class WideCompiler:
         return self._once(c, anchor, lambda: self.condition(c, anchor))
 
     # ------------------------------------------------------------ counts
-    countable = Dispatch(m.Countable)
+    countable = Dispatch(m.Countable, lowering=LOWERING)
 
     @countable.on(m.Count)
     def _count(self, c: m.Count, anchor: int) -> Callable:
         if c.where is not None:
-            raise Unsupported(c)
+            raise _cannot('a count\'s "that is" clause', c)
         cells, weights = self.scope(c.scope, anchor), self.weighed(c.selector)
         by_bit = [
             frozenset(code for code, weight in weights.items() if weight >> bit & 1)
@@ -270,21 +254,21 @@ class WideCompiler:
             m.Fact.LAWS_MET: self.facts.laws_met,
         }.get(c.fact, self.facts.total)
         if value < 0:
-            raise Unsupported(c)
+            raise _cannot("a negative fact", c)
         return lambda planes: planes.const(value)
 
     @countable.on(m.Distinct)
     def _distinct(self, c, anchor):
-        raise Unsupported(c)
+        raise _cannot("different values", c)
 
     # ------------------------------------------------------------ lines
-    line = Dispatch(m.ScoringLine)
+    line = Dispatch(m.ScoringLine, lowering=LOWERING)
 
     @line.on(m.Fixed)
     def _fixed(self, line: m.Fixed, anchor: int) -> Callable:  # R8
         points = line.points
         if points < 0:
-            raise Unsupported(line)
+            raise _cannot("negative points", line)
         if line.condition is None:
             return lambda planes: planes.const(points)
         holds = self.judge(line.condition, anchor)
@@ -296,7 +280,7 @@ class WideCompiler:
         if per <= 0:  # DL602: no points, as the reference gives
             return lambda planes: planes.const(0)
         if points < 0:
-            raise Unsupported(line)
+            raise _cannot("negative points", line)
         count = self.countable(line.count, anchor)
         return lambda planes: planes.apply(count(planes), lambda value: points * (value // per))
 

@@ -22,9 +22,10 @@ from __future__ import annotations
 import itertools
 from functools import lru_cache
 
-from ..errors import DiosesError, diagnostic_at
+from ..errors import diagnostic_at
 from ..language import model as m
-from ..language.walk import Dispatch, iter_nodes
+from ..language.lower import LOWERING, iter_core
+from ..language.walk import Dispatch
 from ..scoring import area as g
 from ..scoring.evaluator import (
     RELATION_CELLS,
@@ -33,6 +34,7 @@ from ..scoring.evaluator import (
     strictly_most,
     values_of,
 )
+from ..unsupported import Unsupported
 from .cpsat import ZERO, Builder, Lin, Lit, lit_lin, total
 from .selectors import Anchor, PlacementSelectors
 
@@ -46,11 +48,6 @@ def connected_sets() -> tuple[tuple[int, ...], ...]:
         if len(g.groups(cells)) == 1:
             found.append(tuple(cells))
     return tuple(found)
-
-
-class Unsupported(DiosesError):
-    """E300: a node the solver cannot express, located at the node (its card
-    file, line and column) and naming the definition it belongs to."""
 
 
 _SERIALS = itertools.count()
@@ -114,6 +111,7 @@ class TreeCompiler(PlacementSelectors):
         self._most = {a: strictly_most(tally.get(a, {})) for a in m.Attribute}
 
     def unsupported(self, what: str, node) -> Unsupported:
+        """The shared :class:`Unsupported` (E300), naming the definition."""
         return Unsupported(
             diagnostic_at(
                 "E300",
@@ -164,7 +162,7 @@ class TreeCompiler(PlacementSelectors):
                 )
         return self.b.maximum(sizes)
 
-    countable = Dispatch(m.Countable)
+    countable = Dispatch(m.Countable, lowering=LOWERING)
 
     @countable.on(m.Count)
     def count(self, count: m.Count, anchor: Anchor) -> Lin:
@@ -208,7 +206,7 @@ class TreeCompiler(PlacementSelectors):
     def holds(self, condition: m.Condition, anchor: Anchor) -> Lit:
         return self.judge(condition, anchor)
 
-    judge = Dispatch(m.Condition)
+    judge = Dispatch(m.Condition, lowering=LOWERING)
 
     @judge.on(m.Relation)
     def _relation(self, c: m.Relation, anchor):
@@ -217,21 +215,6 @@ class TreeCompiler(PlacementSelectors):
         cells = RELATION_CELLS[c.kind](anchor[0])
         return self.b.any_of(self.has(c.target, cell, anchor) for cell in cells)
 
-    @judge.on(m.Between)
-    def _between(self, c: m.Between, anchor):
-        if anchor is None:
-            return False
-        left, right = g.offset(anchor[0], 0, -1), g.offset(anchor[0], 0, 1)
-        if left is None or right is None:
-            return False
-        has = self.has
-        return self.b.any_of(
-            (
-                self.b.all_of((has(c.first, left, anchor), has(c.second, right, anchor))),
-                self.b.all_of((has(c.second, left, anchor), has(c.first, right, anchor))),
-            )
-        )
-
     @judge.on(m.InRow)
     def _in_row(self, c: m.InRow, anchor):
         return anchor is not None and g.cell_row(anchor[0]) is c.row
@@ -239,14 +222,6 @@ class TreeCompiler(PlacementSelectors):
     @judge.on(m.InColumn)
     def _in_column(self, c: m.InColumn, anchor):
         return anchor is not None and g.cell_column(anchor[0]) == c.column
-
-    @judge.on(m.AtCell)
-    def _at_cell(self, c: m.AtCell, anchor):
-        return anchor is not None and anchor[0] == g.cell_index(c.row, c.column)
-
-    @judge.on(m.InCorner)
-    def _in_corner(self, c, anchor):
-        return anchor is not None and anchor[0] in g.CORNERS
 
     @judge.on(m.Present)
     def _present(self, c, anchor):
@@ -303,10 +278,6 @@ class TreeCompiler(PlacementSelectors):
             return self.b.at_most(value, c.amount - 1)
         raise self.unsupported(f"the comparison {op.value!r}", c)
 
-    @judge.on(m.NoneIn)
-    def _none_in(self, c: m.NoneIn, anchor):
-        return self.b.at_most(self.count(c.count, anchor), 0)
-
     @judge.on(m.Only)
     def _only(self, c: m.Only, anchor):
         others = m.SelNot(c.selector)  # a cell holding one of these breaks it
@@ -337,7 +308,7 @@ class TreeCompiler(PlacementSelectors):
         return self.b.any_of(self.holds(item, anchor) for item in c.items)
 
     # ------------------------------------------------------------ scoring lines
-    line_points = Dispatch(m.ScoringLine)
+    line_points = Dispatch(m.ScoringLine, lowering=LOWERING)
 
     @line_points.on(m.Fixed)
     def _fixed(self, line: m.Fixed, anchor: Anchor) -> Lin:  # R8
@@ -381,6 +352,6 @@ class TreeCompiler(PlacementSelectors):
                 isinstance(n, (m.SelfCard, m.SameAs, m.Scores, m.Leader, m.Subject))
                 or (isinstance(n, m.Count) and n.where is not None)
                 or isinstance(n, m.ElementRef)
-                for n in iter_nodes(node)
+                for n in iter_core(node)
             )
         return found

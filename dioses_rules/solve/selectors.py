@@ -13,7 +13,8 @@ from __future__ import annotations
 from typing import Optional
 
 from ..language import model as m
-from ..language.walk import Dispatch, iter_nodes
+from ..language.lower import LOWERING, iter_core
+from ..language.walk import Dispatch
 from ..scoring.evaluator import values_of
 from .cpsat import ZERO, Lin, Lit, lit_lin, total
 
@@ -25,11 +26,8 @@ class PlacementSelectors:
     sets ``b``, ``cards``, ``x``, ``context``, ``hand_fixed``, ``_most`` and
     ``_most_lits``, and gives ``unsupported``."""
 
-    match = Dispatch(m.Selector)  # -> a literal: True/False when known before solving
-
-    @match.on(m.AnyCard)
-    def _any(self, s, d, cell, anchor):
-        return True
+    # -> a literal: True/False when known before solving
+    match = Dispatch(m.Selector, lowering=LOWERING)
 
     @match.on(m.TypeIs)
     def _type(self, s, d, cell, anchor):
@@ -128,11 +126,8 @@ class PlacementSelectors:
                 m.Scores,
                 m.Leader,
                 m.Relation,
-                m.Between,
                 m.InRow,
                 m.InColumn,
-                m.AtCell,
-                m.InCorner,
                 m.Present,
                 m.ScoresLike,
             )
@@ -144,7 +139,7 @@ class PlacementSelectors:
                     and self.context.element is not None
                     and self.reads_anchor(self.context.element)
                 )
-                for n in iter_nodes(node)
+                for n in iter_core(node)
             )
             self._reads_anchor[key] = found
         return found

@@ -1,0 +1,121 @@
+"""A score report with its explanations (``score_board(explain=True)``).
+
+Each line's points come from the judge's own evaluator; the cells each line,
+law and objective matched, and the scenario's leaders (R24), are the
+reference evaluator's, the only one that records them, which the report says
+(``explained_by``) and ``dioses score --explain`` prints.
+"""
+
+from __future__ import annotations
+
+from ..language.source import line_text
+from .board import Board
+from .evaluator import Evaluator, Facts
+from .explain import leader_notes
+from .judges import goal_facts, law_facts
+from .report import CardScore, LawScore, LineScore, ObjectiveScore, ScenarioResult, ScoreReport
+
+# ---------------------------------------------------------------- explanations
+
+
+def explained(report: ScoreReport, board: Board, judge, all_face_up_at_end: bool) -> ScoreReport:
+    """The report with its explanations: each line's points (the judge's
+    evaluator) and cells, the cells of each law and objective, the
+    scenario's leaders (R24); cells and leaders from the reference."""
+    area = report.area
+    facts = judge.card_facts(
+        all_face_up_at_end,
+        board.scenario_state,
+        sum(1 for p in report.patterns if p.completed),
+        sum(1 for law in report.laws if law.points > 0),
+    )
+    judge.judge_with(facts)  # as the cards were judged
+    laws = tuple(
+        LawScore(
+            law.law,
+            law.row,
+            law.column,
+            law.points,
+            matched(area, law.law.lines, None, law_facts(placement, all_face_up_at_end)),
+        )
+        for law, placement in zip(report.laws, board.laws)
+    )
+    objectives = tuple(
+        ObjectiveScore(
+            o.goal,
+            o.element,
+            o.points,
+            matched(area, o.goal.lines, None, goal_facts(o.element, all_face_up_at_end)),
+        )
+        for o in report.objectives
+    )
+    return ScoreReport(
+        area,
+        _explained_cards(report, judge, facts),
+        laws,
+        report.patterns,
+        objectives,
+        report.total,
+        report.gods,
+        report.all_face_up_before_reveal,
+        _explained_scenario(report, board, facts),
+        "reference",
+    )
+
+
+def matched(area, lines, anchor: int | None, facts: Facts) -> tuple[int, ...]:
+    """The cells the reference evaluator saw match, judging ``lines`` from ``anchor``."""
+    evaluator = Evaluator(area, facts, explain=True)
+    evaluator.lines_points(lines, anchor)
+    return tuple(sorted(evaluator.witnesses or ()))
+
+
+def _explained_cards(report: ScoreReport, judge, facts: Facts) -> tuple[CardScore, ...]:
+    """Each card with each of its lines: its text, its points from the
+    judge's evaluator, the cells it matched."""
+    area = report.area
+    return tuple(
+        CardScore(
+            c.card,
+            c.cell,
+            c.points,
+            tuple(
+                LineScore(
+                    line_text(line),
+                    judge.line(line, c.cell),
+                    matched(area, (line,), c.cell, facts),
+                )
+                for line in c.card.lines
+            ),
+        )
+        for c in report.cards
+    )
+
+
+def _explained_scenario(report: ScoreReport, board: Board, facts: Facts) -> ScenarioResult | None:
+    """The scenario's verdict with a sentence for each of its leaders (R24)."""
+    scenario = report.scenario
+    if scenario is None or board.scenario is None:
+        return None
+    notes = leader_notes(
+        report.area,
+        board.scenario.victory + board.scenario.challenge,
+        Facts(
+            card_points={c.cell: c.points for c in report.cards},
+            patterns_completed=facts.patterns_completed,
+            laws_met=facts.laws_met,
+            total=report.total,
+            scenario_state=dict(board.scenario_state),
+            all_face_up_at_end=facts.all_face_up_at_end,
+        ),
+    )
+    return ScenarioResult(
+        scenario.scenario,
+        scenario.victory,
+        scenario.challenge,
+        scenario.threshold,
+        scenario.beaten,
+        scenario.victory_conditions,
+        scenario.challenge_conditions,
+        tuple(notes),
+    )

@@ -1,0 +1,157 @@
+"""Sugar is lowered into the core once, and no back end reads it (#26).
+
+language/lower.py rewrites each surface kind of its RULES into core kinds;
+the back ends that judge trees (reference, compiled, batch, solver) have
+methods for the core only. Checked here: every rule gives core kinds only,
+every back end lowers every sugar kind of the unions it reads and has a
+method for each core kind, and a back end cannot register a method for a
+lowered kind. The lowered forms judge as the surface did: the differential
+tests (test_compiled.py, test_solve.py) and the rulings (R3) run on them.
+"""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+from dioses_rules.language import lower
+from dioses_rules.language import model as m
+from dioses_rules.language.walk import DISPATCHES, Dispatch, iter_nodes
+from dioses_rules.scoring.compile_counts import CountCompiler
+from dioses_rules.scoring.compiler import Compiler
+from dioses_rules.scoring.evaluator import Evaluator
+from dioses_rules.scoring.wide import WideCompiler
+from dioses_rules.solve.compiler import TreeCompiler
+from dioses_rules.solve.selectors import PlacementSelectors
+
+# the back ends that judge trees: they read the core only
+BACK_ENDS = (Evaluator, CountCompiler, Compiler, WideCompiler, PlacementSelectors, TreeCompiler)
+
+GOD, PLACE = m.TypeIs("god"), m.TypeIs("place")
+SAMPLES = {
+    m.NoneIn: m.NoneIn(m.Count(m.MythologyIs("greek"), m.Scope(m.ScopeKind.LINE))),
+    m.Between: m.Between(GOD, PLACE),
+    m.AtCell: m.AtCell(m.Row.BACK, 3),
+    m.AnyCard: m.AnyCard(),
+    m.InCorner: m.InCorner(),
+}
+
+
+def test_every_rule_has_a_sample():
+    assert set(SAMPLES) == set(lower.RULES)
+
+
+@pytest.mark.parametrize("kind", sorted(lower.RULES, key=lambda k: k.__name__))
+def test_a_rule_gives_core_kinds_only_and_keeps_the_span(kind):
+    node = SAMPLES[kind]
+    node = attrs.evolve(node, span=SPAN)
+    core = lower.lowered(node)
+    # the nodes the rule made are core; the surface node's own children are
+    # kept as they are, and lowered when a back end reaches them
+    kept = {id(n) for n in iter_nodes(node) if n is not node}
+    assert not lower.SUGAR & {type(n) for n in iter_nodes(core) if id(n) not in kept}
+    assert core.span == SPAN
+    assert lower.lowered(node) is core  # lowered once per node object
+
+
+SPAN = m.Span("cards/mod.dioses", 3, 9)
+
+
+def backend_dispatches():
+    return [(o, n, d) for o, n, d in DISPATCHES if o in BACK_ENDS]
+
+
+@pytest.mark.parametrize(
+    "owner,name,dispatch",
+    backend_dispatches(),
+    ids=[f"{o.__name__}.{n}" for o, n, _ in backend_dispatches()],
+)
+def test_a_back_end_reads_the_core_only(owner, name, dispatch):
+    sugar = dispatch.kinds & lower.SUGAR
+    assert set(dispatch.lowering) == sugar, f"{owner.__name__}.{name} does not lower {sugar}"
+    assert not sugar & set(dispatch.own), f"{owner.__name__}.{name} has a method for sugar"
+    assert dispatch.core() == lower.core_kinds(dispatch.union)
+
+
+def test_a_back_end_cannot_have_a_method_for_a_lowered_kind():
+    table = Dispatch(m.Condition, lowering=lower.LOWERING)
+    with pytest.raises(TypeError, match="lowered into the core"):
+        table.on(m.Between)(lambda self, node: None)
+
+
+def test_the_reference_judges_a_lowered_kind_through_its_core_form():
+    """R3: between a god and a place, either way round."""
+    from dioses_rules.scoring.area import Area, Placed, cell_index
+
+    god = m.MythCard("zeus", "Zeus", (), "god", ("greek",), m.Provenance.RECONSTRUCTED)
+    place = m.MythCard("olympus", "Olympus", (), "place", ("greek",), m.Provenance.RECONSTRUCTED)
+    middle = m.MythCard("hera", "Hera", (), "god", ("greek",), m.Provenance.RECONSTRUCTED)
+    cells = [None] * 12
+    row = m.Row.FRONT
+    for column, card in ((1, place), (2, middle), (3, god)):
+        cells[cell_index(row, column)] = Placed(card)
+    area = Area(tuple(cells))
+    between = m.Between(GOD, PLACE)
+    assert Evaluator(area).holds(between, cell_index(row, 2))
+    assert not Evaluator(area).holds(between, cell_index(row, 3))
+
+
+def _areas():
+    """Eight areas of the bundled cards, with gaps and face-down cards."""
+    import random
+
+    from test_properties import bundled
+
+    from dioses_rules.scoring.area import SIZE, Area, Placed
+
+    rng = random.Random(26)
+    cards = bundled("myth")
+    return [
+        Area(
+            tuple(
+                None if rng.random() < 0.2 else Placed(card, rng.random() < 0.8)
+                for card in rng.sample(cards, SIZE)
+            )
+        )
+        for _ in range(8)
+    ]
+
+
+def test_each_rule_means_what_the_surface_kind_meant():
+    """The lowered forms against the meaning the back ends gave the surface
+    kinds before they were lowered (both evaluators now judge the lowered
+    form, so the differential tests cannot see a wrong rule; this can)."""
+    from dioses_rules.scoring.area import CORNERS, SIZE, cell_index, offset
+
+    none_in = m.NoneIn(m.Count(GOD, m.Scope(m.ScopeKind.ROW)))
+    betweens = [m.Between(GOD, m.AnyCard()), m.Between(m.MythologyIs("greek"), PLACE)]
+    at_cells = [m.AtCell(row, column) for row in m.Row for column in (1, 4)]
+    for area in _areas():
+        judge = Evaluator(area)
+        for anchor in (*range(SIZE), None):
+            assert judge.holds(none_in, anchor) == (judge.count(none_in.count, anchor) == 0)
+            for cell in range(SIZE):
+                placed = area.cells[cell]
+                assert judge.matches(m.AnyCard(), cell, anchor) == bool(placed and placed.face_up)
+            assert judge.holds(m.InCorner(), anchor) == (anchor in CORNERS)  # R7
+            for at in at_cells:
+                assert judge.holds(at, anchor) == (anchor == cell_index(at.row, at.column))
+            for between in betweens:  # R3
+                left = right = None
+                if anchor is not None:
+                    left, right = offset(anchor, 0, -1), offset(anchor, 0, 1)
+                meant = (
+                    left is not None
+                    and right is not None
+                    and (
+                        (
+                            judge.matches(between.first, left, anchor)
+                            and judge.matches(between.second, right, anchor)
+                        )
+                        or (
+                            judge.matches(between.second, left, anchor)
+                            and judge.matches(between.first, right, anchor)
+                        )
+                    )
+                )
+                assert judge.holds(between, anchor) == meant, (between, anchor)
