@@ -719,7 +719,7 @@ def test_play_shows_card_text_and_the_scenario_in_spanish(tmp_path):
     assert "Reglas: cuando Ra sea colocado, roba una Ley." in result.stdout
     assert "  Hera (dios griego): 2p si está al lado de un egipcio." in result.stdout
     assert (
-        "  There are no Greeks: Ley - 3p si no hay griegos en esta fila/columna." in result.stdout
+        "  No hay griegos: Ley - 3p si no hay griegos en esta fila/columna." in result.stdout
     )
 
 
