@@ -10,7 +10,9 @@ thread, and the editor is asked to refresh its hints when more are known.
 
 from __future__ import annotations
 
+import asyncio
 import re
+import threading
 
 from lsprotocol import types as t
 
@@ -44,14 +46,18 @@ _INDEX = {kind: LEGEND.token_types.index(name) for kind, name in TYPES.items()}
 
 
 def register_presentation(server: DiosesServer) -> None:
-    ranges = PointRanges(lambda: _refresh(server))
+    refresh = _Refresh(server)
+    ranges = PointRanges(refresh)
 
     @server.feature(t.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL, LEGEND)
-    @answering("semantic tokens", lambda: t.SemanticTokens(data=[]))
-    def semantic_tokens(ls: DiosesServer, params: t.SemanticTokensParams) -> t.SemanticTokens:
+    async def semantic_tokens(ls: DiosesServer, params: t.SemanticTokensParams) -> t.SemanticTokens:
         path = ls.path_of(params.text_document.uri)
-        snapshot = ls.view(path)
-        return t.SemanticTokens(data=_encoded(ls, path, snapshot))
+        snapshot = ls.view(path)  # the newest text, never waiting for its check
+        # in a thread: a large file's tokens take some 100 ms, and completion
+        # is answered meanwhile
+        encode = answering("semantic tokens", list)(lambda ls, _: _encoded(ls, path, snapshot))
+        data = await asyncio.get_running_loop().run_in_executor(None, encode, ls, None)
+        return t.SemanticTokens(data=data)
 
     @server.feature(t.TEXT_DOCUMENT_FOLDING_RANGE)
     @answering("folding", list)
@@ -75,7 +81,10 @@ def register_presentation(server: DiosesServer) -> None:
     @answering("inlay hints", list)
     def inlay_hints(ls: DiosesServer, params: t.InlayHintParams) -> list[t.InlayHint]:
         path = ls.path_of(params.text_document.uri)
+        refresh.loop = asyncio.get_event_loop()  # the session's (this runs in it)
         snapshot, text = ls.cards.latest(), ls.text(path)
+        if snapshot.texts.get(path) != text:  # checked text is older: ask again once it is not
+            refresh.after_check()
         source = snapshot.source(path)
         cards = [
             d
@@ -124,12 +133,36 @@ def _headers(text: str, ids: list[str]) -> dict[str, tuple[int, int]]:
     return found
 
 
-def _refresh(server: DiosesServer) -> None:
-    """Ask the editor for its hints again, if it can be asked."""
-    workspace = server.client_capabilities.workspace
-    inlay = workspace.inlay_hint if workspace else None
-    if inlay and inlay.refresh_support:
-        server.workspace_inlay_hint_refresh(None)
+class _Refresh:
+    """Asks the editor for its inlay hints again (if it can be asked), from
+    any thread: when more points are known, or once the text is checked."""
+
+    def __init__(self, server: DiosesServer):
+        self.server = server
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self._waiting = False
+
+    def __call__(self) -> None:
+        workspace = self.server.client_capabilities.workspace
+        inlay = workspace.inlay_hint if workspace else None
+        if inlay and inlay.refresh_support and self.loop is not None and not self.loop.is_closed():
+            self.loop.call_soon_threadsafe(self.server.workspace_inlay_hint_refresh, None)
+
+    def after_check(self) -> None:
+        """Refresh once the workspace's check of the newest text is done
+        (the wait is a thread's: the check is built once, whoever asks)."""
+        if self._waiting:
+            return
+        self._waiting = True
+
+        def wait() -> None:
+            try:
+                self.server.cards.snapshot()
+            finally:
+                self._waiting = False
+            self()
+
+        threading.Thread(target=wait, daemon=True).start()
 
 
 def _encoded(ls: DiosesServer, path: str, snapshot) -> list[int]:

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from attrs import frozen
 
 from ..language import model as m
+from ..language.walk import iter_nodes
 from ..scoring.extremes import PoolLimits
 from ..verify.ranges import CP_SAT, Side, side, solver_available
 
@@ -63,8 +64,9 @@ class PointRanges:
         limits = PoolLimits.of(registry)
         known, wanted = {}, {}
         with self._lock:
+            pool = _pool_key(limits)
             for card in cards:
-                key = (limits, card)
+                key = (limits if _reads_other_lines(card) else pool, card)
                 found = self._cache.get(key)
                 if found is not None:
                     self._cache.move_to_end(key)
@@ -98,3 +100,18 @@ class PointRanges:
         best = side(registry, limits, card, True, None, seed, SEARCH_SECONDS, solver)
         worst = side(registry, limits, card, False, None, seed, SEARCH_SECONDS, solver)
         return Points(best, worst)
+
+
+def _pool_key(limits: PoolLimits) -> tuple:
+    """What a card's range depends on when it reads no other card's lines:
+    the other cards as an area shows them (id, type, mythologies, tags,
+    weights) and the facts a game may give. Typing inside one card then
+    changes that card's range only."""
+    shown = tuple((c.id, c.type, c.mythologies, c.tags, c.weights) for c in limits.cards)
+    return shown, limits.laws_most, limits.patterns_most
+
+
+def _reads_other_lines(card: m.MythCard) -> bool:
+    """Whether the card's points follow other cards' lines ('scores like',
+    'X scores at least N points')."""
+    return any(isinstance(node, (m.Scores, m.ScoresLike)) for node in iter_nodes(card.lines))
