@@ -25,7 +25,7 @@ from ..language.settings import SETTINGS, setting_range
 from . import features
 from .expected import definition_start
 from .phrases import PHRASES
-from .tokens import Token, declared_words, tokens
+from .tokens import Token, declared_words, definition_end, tokens
 from .workspace import Snapshot
 
 DOC = "docs/card-language.md"
@@ -58,7 +58,8 @@ def token_at(text: str, line: int, character: int) -> tuple[Token, list[Token]] 
         return None
     offset = sum(len(one) + 1 for one in lines[:line]) + min(character, len(lines[line]))
     start = definition_start(text[:offset])
-    context = tokens(text, declared_words(text), start, text.count("\n", 0, start))
+    end = definition_end(text, start)
+    context = tokens(text, declared_words(text), start, text.count("\n", 0, start), end)
     for token in context:
         if token.start <= offset <= token.end and token.kind not in ("comment", "string"):
             if token.kind != "punctuation":

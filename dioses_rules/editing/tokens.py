@@ -29,8 +29,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-
-from attrs import frozen
+from typing import NamedTuple
 
 from ..language.headers import bundled_headers, scan_header
 from ..language.vocabulary import DEFINITIONS
@@ -46,6 +45,7 @@ _SCAN = re.compile(
     + r")|(?P<punctuation>[{}|;,():])|(?P<error>.)",
     re.DOTALL,
 )
+_BRACES = re.compile(r'"(?:\\.|[^"\\\n])*"?|#[^\n]*|[{}]')
 # The words whose items, up to the last comma-joined one, are ids: kind of item.
 _LISTS = {
     "requires": "set",
@@ -60,10 +60,10 @@ _LISTS = {
 _AMOUNT = frozenset(["a", "an"])
 
 
-@frozen
-class Token:
+class Token(NamedTuple):
     """One token: its offset in the text, its line and column (0-based,
-    lines at \\n), its text and what it is."""
+    lines at \\n), its text and what it is (a tuple: a large file has a
+    hundred thousand)."""
 
     start: int
     line: int
@@ -89,20 +89,39 @@ def declared_words(text: str) -> dict[str, str]:
     return found
 
 
-def scan(text: str, start: int = 0) -> list[tuple[int, str, str]]:
-    """(offset, group, text) of every token from ``start``, whitespace included."""
-    return [
-        (found.start(), found.lastgroup, found.group()) for found in _SCAN.finditer(text, start)
-    ]
+def scan(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, str, str]]:
+    """(offset, group, text) of every token from ``start`` (to ``end``),
+    whitespace included."""
+    found = _SCAN.finditer(text, start) if end is None else _SCAN.finditer(text, start, end)
+    return [(one.start(), one.lastgroup, one.group()) for one in found]
+
+
+def definition_end(text: str, start: int) -> int:
+    """Where the top-level definition starting at ``start`` ends: after the
+    '}' that closes it (strings and comments skipped), or the text's end."""
+    depth = 0
+    for found in _BRACES.finditer(text, start):
+        char = found.group()
+        if char == "{":
+            depth += 1
+        elif char == "}" and depth:
+            depth -= 1
+            if depth == 0:
+                return found.end()
+    return len(text)
 
 
 def tokens(
-    text: str, declared: dict[str, str] | None = None, start: int = 0, line: int = 0
+    text: str,
+    declared: dict[str, str] | None = None,
+    start: int = 0,
+    line: int = 0,
+    end: int | None = None,
 ) -> list[Token]:
     """Every token but whitespace from ``start`` (the start of a definition,
-    at 0-based ``line``), classed. ``declared``: :func:`declared_words`."""
+    at 0-based ``line``) to ``end``, classed. ``declared``: :func:`declared_words`."""
     declared = declared_words(text) if declared is None else declared
-    scanned = [item for item in scan(text, start) if item[1] != "space"]
+    scanned = [item for item in scan(text, start, end) if item[1] != "space"]
     significant = [i for i, item in enumerate(scanned) if item[1] != "comment"]
     kinds = _Classes(declared).run([scanned[i] for i in significant])
     found, last = [], start
@@ -129,7 +148,10 @@ class _Classes:
         depth, names, opener, after_string, declaring = 0, 0, "", False, ""
         listing, expecting = "", False
         for index, (_, group, value) in enumerate(scanned):
-            back = texts[max(index - 3, 0) : index][::-1] + ["", "", ""]
+            back = (
+                texts[index - 1] if index > 0 else "",
+                texts[index - 2] if index > 1 else "",
+            )
             after = texts[index + 1] if index + 1 < len(texts) else ""
             kind, declaration = group, False
             if group == "name" and listing and expecting:
@@ -178,7 +200,7 @@ class _Classes:
         return ("constant" if opener == "pattern" and after_string else "id"), False
 
     def _body(
-        self, value: str, back: list[str], after: str, opener: str, declaring: str
+        self, value: str, back: tuple[str, str], after: str, opener: str, declaring: str
     ) -> tuple[str, bool, str]:
         """(kind, declaration, the kind a set header's word is declaring)."""
         previous, before = back[0], back[1]
