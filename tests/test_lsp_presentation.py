@@ -19,6 +19,8 @@ from lsprotocol import types as t
 from test_lsp import MOD, TIMEOUT, WINDS, Session, _find
 
 from dioses_rules.editing.diagnostics import DOC
+from dioses_rules.editing.hover import keyword_text
+from dioses_rules.editing.keywords import keywords
 from dioses_rules.editing.phrases import PHRASES
 from dioses_rules.resources import cards_dir
 
@@ -69,6 +71,7 @@ def _hover(session: Session, uri: str, text: str, phrase: str, occurrence: int =
 
 def test_semantic_tokens_colour_declared_words_ids_keywords_and_constants(session, tmp_path):
     text = MOD.replace("1 point per norse god in row", "1 point per norse god in back row")
+    text = text.replace("next to boreas", "next to throne")  # a tag of the base set
     uri = session.open(tmp_path / "mod.dioses", text)
     session.wait(uri)
     legend = session.server.server_capabilities.semantic_tokens_provider.legend
@@ -80,7 +83,7 @@ def test_semantic_tokens_colour_declared_words_ids_keywords_and_constants(sessio
         (word, kind, tuple(mods)) for _, _, word, kind, mods in _decoded(result.data, legend, text)
     }
     assert ("zephyr", "class", ("declaration",)) in found  # the id defined
-    assert ("hera", "class", ()) in found and ("boreas", "class", ()) in found
+    assert ("hera", "class", ()) in found and ("throne", "decorator", ()) in found
     assert ("greek", "enum", ()) in found and ("norse", "enum", ()) in found
     assert ("god", "type", ()) in found and ("back", "enumMember", ()) in found
     assert ("next", "keyword", ()) in found and ("if", "keyword", ()) in found
@@ -198,13 +201,48 @@ def test_inlay_hints_give_best_and_worst_points_without_making_the_editor_wait(s
     assert "proven" in hint.tooltip or "seeded search" in hint.tooltip
 
 
-def test_the_phrases_hover_quotes_are_the_docs_own_rows():
-    text = (ROOT / "docs" / "card-language.md").read_text(encoding="utf-8")
-    rows, section = [], None
-    for line in text.split("\n"):
-        if line.startswith("#"):
+def doc_phrases(text: str) -> list[tuple[str, str, str, str]]:
+    """(section, phrase, meaning, ruling) of the page's tables whose rows
+    start with a quoted phrase, of the Definitions table (the header as the
+    phrase) and of its bullets that start with one ('- `requires ID, ID`: ...'),
+    cut after their first sentence; code blocks skipped."""
+    rows, section, fenced, bullet = [], "", False, None
+    lines = text.split("\n")
+    for index, line in enumerate(lines):
+        if line.startswith("```"):
+            fenced = not fenced
+            continue
+        if fenced:
+            continue
+        if re.match(r"#{1,6} ", line):
             section = line.lstrip("#").strip()
         elif line.startswith("| `"):
             cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
             rows.append((section, cells[0], cells[1], cells[2] if len(cells) > 2 else ""))
-    assert tuple(rows) == PHRASES, "regenerate dioses_rules/editing/phrases.py from the page"
+        elif section == "Definitions" and line.startswith("| ") and "`" in line:
+            kind, header, body = [cell.strip() for cell in line.strip().strip("|").split("|")]
+            rows.append((section, header, f"{kind}; its body: {body}", ""))
+        elif line.startswith("- `"):
+            bullet = line[2:]
+            for more in lines[index + 1 :]:
+                if not more.startswith("  "):
+                    break
+                bullet += " " + more.strip()
+            found = re.match(r"((?:`[^`]+`(?: and )?)+): (.+)", bullet)
+            if found:
+                meaning = re.split(r"(?<=\.)\s", found.group(2), maxsplit=1)[0]
+                rows.append((section, found.group(1), meaning.rstrip("."), ""))
+    return rows
+
+
+def test_the_phrases_hover_quotes_are_the_docs_own_rows():
+    rows = doc_phrases((ROOT / "docs" / "card-language.md").read_text(encoding="utf-8"))
+    assert tuple(rows) == PHRASES, "regenerate dioses_rules/editing/phrases.py with doc_phrases"
+    assert {"requires", "tags", "law", "pattern", "next", "victory"} <= {
+        word for _, phrase, _, _ in rows for word in re.findall(r"`([\w-]+)", phrase)
+    }
+
+
+def test_every_keyword_of_the_grammar_has_a_hover():
+    assert [word for word in sorted(keywords()) if not keyword_text(word)] == []
+    assert keyword_text("that") == "keyword `that`, in the grammar's `count`"

@@ -18,10 +18,13 @@ snapshot it is given, never waiting for a check.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from ..language import model as m
+from ..language.lexing import lark_parser
 from ..language.limits import RANGES
 from ..language.settings import SETTINGS, setting_range
+from ..language.vocabulary import PROVENANCES
 from . import features
 from .expected import definition_start
 from .phrases import PHRASES
@@ -91,10 +94,20 @@ def _by_kind(snapshot: Snapshot, token: Token, context: list[Token], text: str) 
 
 
 def keyword_text(word: str) -> str | None:
-    """The docs' phrases that use ``word``, with their meaning."""
-    rows = [row for row in PHRASES if word in _WORD.findall(" ".join(_quoted(row[1])))]
+    """The docs' phrases that use ``word`` (or its singular or plural), with
+    their meaning; else the grammar's rules that spell it."""
+    if word in PROVENANCES:
+        return (
+            f"provenance `{word}`: where a definition's text comes from "
+            f"({', '.join(PROVENANCES)}; the game's CARDS.md)"
+        )
+    forms = dict.fromkeys(
+        [word, word + "s", word.removesuffix("s"), word.removesuffix("ies") + "y"]
+    )
+    rows = [row for row in PHRASES if set(forms) & set(_WORD.findall(" ".join(_quoted(row[1]))))]
     if not rows:
-        return None
+        rules = _grammar_rules().get(word)
+        return f"keyword `{word}`, in the grammar's {', '.join(rules)}" if rules else None
     shown = [
         f"- {phrase}: {meaning}" + (f" ({ruling})" if ruling else "")
         for _, phrase, meaning, ruling in rows[:MAX_SHOWN]
@@ -102,6 +115,24 @@ def keyword_text(word: str) -> str | None:
     sections = ", ".join(dict.fromkeys(section for section, *_ in rows))
     more = f"\n- ... and {len(rows) - MAX_SHOWN} more" if len(rows) > MAX_SHOWN else ""
     return f"keyword `{word}`\n\n" + "\n".join(shown) + more + f"\n\n{DOC}: {sections}"
+
+
+@lru_cache(maxsize=1)
+def _grammar_rules() -> dict[str, list[str]]:
+    """Keyword -> the names of the grammar rules that spell it ('different
+    mythology among ...': 'different')."""
+    parser = lark_parser()
+    spelt = {
+        term.name: term.pattern.value for term in parser.terminals if term.pattern.type == "str"
+    }
+    found: dict[str, list[str]] = {}
+    for rule in parser.rules:
+        name = str(rule.alias or rule.origin.name).strip("_?").replace("_", " ")
+        for symbol in rule.expansion:
+            word = spelt.get(symbol.name) if symbol.is_term else None
+            if word and f"`{name}`" not in found.setdefault(word, []):
+                found[word].append(f"`{name}`")
+    return found
 
 
 def _quoted(cell: str) -> list[str]:

@@ -1,13 +1,124 @@
-"""The card language's phrases as docs/card-language.md's tables explain
-them (section, phrase, meaning, ruling): what hover says of a keyword.
+"""The card language's phrases as docs/card-language.md explains them
+(section, phrase, meaning, ruling): the rows of its tables that start with
+a quoted phrase, its Definitions table and its bullets that start with one.
+What hover says of a keyword.
 
 Copied from the page, row for row, so that hover needs no docs installed;
-``tests/test_lsp_presentation.py`` checks that the two are equal (regenerate
-with the function there when the page changes)."""
+``tests/test_lsp_presentation.py`` checks that the two are equal (its
+``doc_phrases`` makes these rows again when the page changes)."""
 
 from __future__ import annotations
 
 PHRASES: tuple[tuple[str, str, str, str], ...] = (
+    ("Files", '`version "TEXT"`', "free text", ""),
+    (
+        "Files",
+        "`requires ID, ID`",
+        "sets that must be loaded too; loading this set brings them into play",
+        "",
+    ),
+    (
+        "Files",
+        "`always OPTION, OPTION`",
+        "rule options in play whenever this set is (before the options a player chooses; a scenario's `mode` still comes last)",
+        "",
+    ),
+    (
+        "Files",
+        "`replaces ID, ID`",
+        "ids of cards of a required set that this set redefines (the expansion's replacement cards)",
+        "",
+    ),
+    (
+        "Files",
+        "`expect N KIND`",
+        "the set must define exactly N definitions of that kind (`myth`, `event`, `law`, `pattern`, `objective-goal`, `objective-element`, `power`, `rule-option`, `scenario`; a Myth card with an `event` is of kind `event`)",
+        "",
+    ),
+    (
+        "Files",
+        "`difficulty LEVEL N points`",
+        "what a completed Pattern card of that level (`easy`, `medium`, `hard`) defined in this set is worth (R14)",
+        "",
+    ),
+    (
+        "Files",
+        '`mythology ID "Name" [aka "English"] [plural WORD] [symbol WORD] [spanish ...]` and `type ID "Name" [aka "English"] [plural WORD] [symbol WORD] [spanish ...]`',
+        "the mythologies and card types the set brings (see [the vocabulary](#the-vocabulary-mythologies-and-types))",
+        "",
+    ),
+    (
+        "Files",
+        "`tie-break TYPE`",
+        "the card type whose cards break a tie on points (R16); the base set says `tie-break god`",
+        "",
+    ),
+    (
+        "Definitions",
+        'TYPE ID "Name" [aka ...] MYTHOLOGY [and MYTHOLOGY ...] [PROVENANCE]',
+        "Myth card; its body: scoring lines, `tags`, `counts as`, `event`",
+        "",
+    ),
+    (
+        "Definitions",
+        '`law` ID "Name" [aka ...] [PROVENANCE]',
+        "Law (R13); its body: scoring lines",
+        "",
+    ),
+    (
+        "Definitions",
+        '`goal` ID "Name" [aka ...] [PROVENANCE]',
+        "Objective goal (R15); its body: scoring lines",
+        "",
+    ),
+    (
+        "Definitions",
+        '`element` ID "Name" [aka ...] [PROVENANCE]',
+        "Objective element (R15); its body: one selector",
+        "",
+    ),
+    (
+        "Definitions",
+        '`pattern` ID "Name" [aka ...] DIFFICULTY [PROVENANCE]',
+        "Pattern (R14); its body: rows of cells",
+        "",
+    ),
+    (
+        "Definitions",
+        '`power` ID "Name" [aka ...] [PROVENANCE] `cost` N',
+        "Power effect (R22); its body: effects",
+        "",
+    ),
+    (
+        "Definitions",
+        '`option` ID "Name" [aka ...] [PROVENANCE]',
+        "Rule option; its body: `set` and `at start`",
+        "",
+    ),
+    (
+        "Definitions",
+        '`scenario` ID NUMBER "Name" [aka ...] [PROVENANCE]',
+        "Scenario; its body: see [Scenarios](#scenarios)",
+        "",
+    ),
+    (
+        "Myth cards",
+        "`tags NAME, NAME`",
+        "extra names a selector can match (`throne` matches Olympus Throne, Throne Room and Valhalla);",
+        "",
+    ),
+    (
+        "Myth cards",
+        "`counts as N TYPE`",
+        "the card's weight when that type is counted (R11); TYPE must be the card's own type, and N more than 1 (else the line does nothing, and the linter warns, DL122);",
+        "",
+    ),
+    (
+        "Myth cards",
+        "`event EFFECT, EFFECT [PROVENANCE]`",
+        "makes it an Event card (R18), whose effects apply when it becomes face up",
+        "",
+    ),
     ("Selectors", "`card`, `cards`", "any (face-up) card", ""),
     ("Selectors", "`face-up`, `face-down`", "that face state", ""),
     (

@@ -93,7 +93,7 @@ def scan(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, s
     """(offset, group, text) of every token from ``start`` (to ``end``),
     whitespace included."""
     found = _SCAN.finditer(text, start) if end is None else _SCAN.finditer(text, start, end)
-    return [(one.start(), one.lastgroup, one.group()) for one in found]
+    return [(one.start(), one.lastgroup or "", one.group()) for one in found]
 
 
 def definition_end(text: str, start: int) -> int:
