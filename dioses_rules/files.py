@@ -44,7 +44,7 @@ def remove_stale_temporaries(target: Path) -> list[Path]:
     prefix, suffix = re.escape(_temp_prefix(target)), re.escape(TEMP_SUFFIX)
     marked = re.compile(prefix + r"(\d+)\.[a-z0-9_]+" + suffix)
     unmarked = re.compile(prefix + r"[a-z0-9_]{8}" + suffix)  # written by 0.1.0
-    removed = []
+    removed: list[Path] = []
     try:
         names = os.listdir(directory)
     except OSError:

@@ -27,6 +27,7 @@ def test_the_json_snippets_parse_and_declare_the_language():
     [language] = package["contributes"]["languages"]
     assert language["id"] == "dioses" and language["extensions"] == [".dioses"]
     assert configuration["comments"]["lineComment"] == "#"
+    assert re.fullmatch(configuration["wordPattern"], "geb-and-nut")  # one word, as in Neovim
     assert "vscode-languageclient" in package["dependencies"]
 
 

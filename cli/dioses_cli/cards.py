@@ -101,6 +101,7 @@ def cards(
     check_set_option(registry, only_set)
     rows = list(registry.listing(only_set))
     if sheet_path is not None:
+        assert suffix is not None  # checked with the path
         return _sheet(registry, rows, sheet_path, suffix, output_format)
     if output_format == "json":
         print_json([definition_json(*row, texts=texts) for row in rows])
@@ -122,16 +123,16 @@ def cards(
             note = f"{definition.difficulty.value}: " + " / ".join(
                 row.strip("| ").replace(" | ", ",") for row in pattern_rows_text(definition.shape)
             )
-        is_myth = isinstance(definition, m.MythCard)
-        if is_myth and definition.tags:
-            note = "; ".join(filter(None, (note, f"tags: {', '.join(definition.tags)}")))
+        myth = definition if isinstance(definition, m.MythCard) else None
+        if myth is not None and myth.tags:
+            note = "; ".join(filter(None, (note, f"tags: {', '.join(myth.tags)}")))
         table.add_row(
             set_id,
             definition.kind,
             definition.id,
             definition.name,
-            definition.type if is_myth else "",
-            " and ".join(definition.mythologies) if is_myth else "",
+            myth.type if myth is not None else "",
+            " and ".join(myth.mythologies) if myth is not None else "",
             provenance_text(definition),
             note,
         )

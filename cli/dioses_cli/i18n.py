@@ -7,26 +7,34 @@ it around."""
 
 from __future__ import annotations
 
+import gettext
+
 from dioses_rules.i18n import translation
 
-_state = {"lang": "en", "catalogue": translation("en")}
+
+class _State:
+    lang = "en"
+    catalogue: gettext.NullTranslations = translation("en")
+
+
+_state = _State()
 
 
 def use(lang: str) -> None:
-    _state["lang"] = lang
-    _state["catalogue"] = translation(lang)
+    _state.catalogue = translation(lang)  # first: an unknown language raises
+    _state.lang = lang
 
 
 def lang() -> str:
-    return _state["lang"]
+    return _state.lang
 
 
 def _(message: str) -> str:
-    return _state["catalogue"].gettext(message)
+    return _state.catalogue.gettext(message)
 
 
 def ngettext(singular: str, plural: str, count: int) -> str:
-    return _state["catalogue"].ngettext(singular, plural, count)
+    return _state.catalogue.ngettext(singular, plural, count)
 
 
 _rulings = {"shown": False}

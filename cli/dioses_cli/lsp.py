@@ -21,10 +21,10 @@ INSTALL = "pip install 'dioses-rules[editors]'"
 @user_errors
 def lsp_command(stdio: bool) -> None:
     """Run the language server for card files: lint as you type, hover, completion,
-    go to definition, formatting.
+    quick fixes, go to definition, references, rename, symbols, formatting.
 
     An editor starts it and talks to it over stdin and stdout; see
-    docs/editors.md for VS Code, Neovim, Helix and Vim. The open files are
+    docs/editors.md for VS Code, Neovim, Helix, Emacs and Vim. The open files are
     checked with the bundled sets and the .dioses files of the editor's
     workspace folders that define the sets they require.
     """

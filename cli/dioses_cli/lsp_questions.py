@@ -1,5 +1,5 @@
 """The requests ``dioses lsp`` answers about a position or a file: hover,
-completion, definitions, formatting. What to say is the library's
+completion, code actions, formatting (moving around: :mod:`.lsp_navigation`). What to say is the library's
 (:mod:`dioses_rules.editing.features`); this converts to the protocol's types."""
 
 from __future__ import annotations
@@ -12,7 +12,8 @@ from dioses_rules.editing.completion import completions
 from dioses_rules.editing.fixes import fix_all, fixes_for
 from dioses_rules.errors import DiosesError
 
-from .lsp_session import DiosesServer, _diagnostic, _location, answering
+from .lsp_navigation import register_navigation
+from .lsp_session import DiosesServer, _diagnostic, answering
 
 FIX_ALL = "source.fixAll.dioses"
 # Completion items in one answer: a mod of thousands of cards would send
@@ -73,13 +74,13 @@ def register_questions(server: DiosesServer) -> None:
             ],
         )
 
-    @server.feature(t.TEXT_DOCUMENT_DEFINITION)
-    @answering("go to definition", list)
-    def definition(ls: DiosesServer, params: t.DefinitionParams) -> list[t.Location]:
-        path, line, character = ls.position(params.text_document.uri, params.position)
-        snapshot = ls.cards.snapshot()
-        places = features.definitions(snapshot, path, line, character)
-        return [_location(ls, place, snapshot) for place in places]
+    register_code_actions(server)
+    register_formatting(server)
+    register_navigation(server)
+
+
+def register_code_actions(server: DiosesServer) -> None:
+    """Quick fixes from the diagnostics' help, and a fix-all of a file."""
 
     @server.feature(
         t.TEXT_DOCUMENT_CODE_ACTION,
@@ -118,6 +119,10 @@ def register_questions(server: DiosesServer) -> None:
                 )
             )
         return actions
+
+
+def register_formatting(server: DiosesServer) -> None:
+    """Formatting as ``dioses fmt``."""
 
     @server.feature(t.TEXT_DOCUMENT_FORMATTING)
     @answering("formatting")

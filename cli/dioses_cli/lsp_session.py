@@ -12,7 +12,7 @@ from pathlib import Path
 
 from lsprotocol import types as t
 from pygls import uris
-from pygls.exceptions import FeatureRequestError
+from pygls.exceptions import FeatureRequestError, JsonRpcException
 from pygls.lsp.server import LanguageServer
 
 from dioses_rules import __version__
@@ -181,6 +181,8 @@ def answering(what: str, default=None):
         def guarded(ls: DiosesServer, params):
             try:
                 return handler(ls, params)
+            except JsonRpcException:  # a refusal the handler answers as the protocol says
+                raise
             except Exception:
                 ls.log(
                     t.MessageType.Error,
@@ -217,13 +219,4 @@ def _diagnostic(server: DiosesServer, path: str, text: str, found, snapshot=None
         code_description=t.CodeDescription(link) if link else None,
         source="dioses-lint",
         related_information=related or None,
-    )
-
-
-def _location(server: DiosesServer, place: features.Place, snapshot) -> t.Location:
-    return t.Location(
-        server.uri_of(place.path),
-        server.client_range(
-            place.path, place.line, place.start, place.end, snapshot.texts.get(place.path)
-        ),
     )

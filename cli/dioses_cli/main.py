@@ -55,7 +55,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         "lsp",
         "lsp_command",
         "Run the language server for card files: lint as you type, hover, completion, "
-        "go to definition, formatting.",
+        "quick fixes, go to definition, references, rename, symbols, formatting.",
     ),
     "serve": (
         "serve",

@@ -61,6 +61,7 @@ def replay_command(log_file: Path, extra_cards) -> None:
         )
         return
     at = outcome.diverged_at
+    assert at is not None  # not ok: it diverged
     click.echo(
         f"replay diverged at record {at + 2} of {log_file} (line {at + 2}; line 1 is the setup):",
         err=True,

@@ -133,7 +133,7 @@ class Session:
 
     def _finished(self, game: Game, result, final_board: Path | None) -> None:
         out = self.out
-        bests = ()
+        bests: Sequence[best.Best] = ()
         seconds = best.BEST_TIME_LIMIT if self.best_time is None else self.best_time
         if seconds:
             if out.is_terminal:

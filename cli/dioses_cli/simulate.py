@@ -108,6 +108,7 @@ def simulate_command(
     """
     registry, scenario_id, options = game_arguments(extra_cards, scenario, challenge, rules, sets)
     names = parse_agents(agents_text, list(AGENTS))
+    assert names is not None  # --agents has a default
     check_think(think, names)
     if players is None:
         players = 1 if scenario_id else 2

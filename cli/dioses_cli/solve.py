@@ -129,6 +129,7 @@ def solve(
             raise click.UsageError("--fixed and --write go with a BOARD")
         return _scenarios(scenario_id, challenge, extra_cards, output_format, time_limit, threads)
     layout = _solver()
+    assert board is not None  # a BOARD or --scenario, checked above
     board_file = read_board_file(board)
     _, sources = load_registry(extra_cards)
     registry = board_registry(board_file, sources, str(board))
@@ -158,7 +159,9 @@ def _scenarios(
     if scenario_id.strip().lower() == "all":
         chosen = sorted(registry.definitions("scenario"), key=lambda s: (s.number, s.id))
     else:
-        chosen = [registry.get("scenario", resolve_scenario(registry, scenario_id))]
+        found = registry.get("scenario", resolve_scenario(registry, scenario_id) or scenario_id)
+        assert found is not None  # resolve_scenario refuses an unknown one
+        chosen = [found]
     answers = [
         solve_scenario(registry, scenario, challenge, time_limit, threads) for scenario in chosen
     ]

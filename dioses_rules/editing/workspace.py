@@ -178,6 +178,11 @@ class Workspace:
         text (one is built if there is none yet)."""
         return self._snapshot or self._last or self.snapshot()
 
+    def bundled_paths(self) -> list[str]:
+        """The bundled sets' files (the installed package's, as read last)."""
+        self._read()
+        return list(self._bundled)
+
     def _other_files(self) -> list[SourceFile]:
         """Every workspace file on disk, built with the bundled sets' words:
         once per state of the disk, not per keystroke."""

@@ -61,8 +61,8 @@ def check_state(
         check.fail(".areas", f"{areas} play areas for {state.seats} seats")
     if len(state.seat_area) != state.seats:
         check.fail(".seat_area", f"{len(state.seat_area)} entries for {state.seats} seats")
-    for seat, area in enumerate(state.seat_area):
-        check.in_range(area, 0, areas - 1, f".seat_area[{seat}]", "a seat's area")
+    for seat, number in enumerate(state.seat_area):
+        check.in_range(number, 0, areas - 1, f".seat_area[{seat}]", "a seat's area")
     if seats_ok:
         last = state.seats - 1
         check.in_range(state.active, 0, last, ".active", "the active seat")
@@ -73,7 +73,7 @@ def check_state(
     _check_settings(check, state.settings)
     _check_rules(check, state)
     scenario = registry.get("scenario", state.scenario) if state.scenario else None
-    rules = len(scenario.rules) if scenario is not None else 0
+    rules = len(scenario.rules) if isinstance(scenario, m.Scenario) else 0
     for index, area in enumerate(state.areas):
         _check_area(check, area, f".areas[{index}]")
         for i, ability in enumerate(area.used_abilities):
@@ -121,8 +121,9 @@ def _check_rules(check: _Checker, state: GameState) -> None:
     for index, option in enumerate(state.options):
         check.known("rule-option", option, f".options[{index}]", "rule option")
     if state.scenario is not None:
-        if check.known("scenario", state.scenario, ".scenario", "scenario"):
-            names = check.registry.get("scenario", state.scenario).state_names
+        scenario = check.registry.get("scenario", state.scenario)
+        if check.known("scenario", state.scenario, ".scenario", "scenario") and scenario:
+            names = scenario.state_names
             for name, card in state.scenario_state.items():
                 if name not in names:
                     check.fail(

@@ -24,6 +24,7 @@ import hashlib
 import json
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TextIO
 
 from attrs import define, field
 
@@ -107,7 +108,7 @@ class LogWriter:
     def __init__(self, path: Path, records: Sequence[dict] = ()):
         self.path = path
         self.earlier = list(records)  # a resumed game's log so far
-        self.handle = None
+        self.handle: TextIO | None = None
 
     def start(self) -> None:
         """(Re)write the file with the records so far, then keep it open."""
@@ -117,6 +118,7 @@ class LogWriter:
     def write(self, record: dict) -> None:
         if self.handle is None:  # the file is (re)written at the first record
             self.start()
+        assert self.handle is not None
         self.handle.write(json_line(record))
         self.handle.flush()
 
@@ -163,7 +165,7 @@ def read_log(path: Path) -> list[dict]:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise _not_a_log(path, "not UTF-8 text")
-    records = []
+    records: list[dict] = []
     # at \n only: a record may hold U+2028 or a form feed, which splitlines() splits at
     for number, line in enumerate(text.split("\n"), 1):
         if not line.strip():

@@ -23,6 +23,7 @@ from collections.abc import Mapping, Sequence
 from ..language import model as m
 from ..scoring import area as g
 from .state import Slot
+from .tables import RegistryTables
 
 Signature = tuple[str | None, ...]
 Placement = tuple[tuple[int, object, object | None], ...]
@@ -57,7 +58,7 @@ def placements(pattern: m.Pattern) -> tuple[Placement, ...]:
 class PatternChecker:
     """Answers "does this pattern show face up in these cells?" for one game."""
 
-    def __init__(self, cards: Mapping[str, m.MythCard], shared: object | None = None):
+    def __init__(self, cards: Mapping[str, m.MythCard], shared: RegistryTables | None = None):
         """``shared``: the registry's tables (tables.py), whose compiled
         shapes and card fits the games of one registry share (patterns by
         id, the same cards). The answers are the game's own: an area's

@@ -236,7 +236,7 @@ def _play(run: _Run, numbers: range) -> list[GameOutcome]:
             for seat, name in enumerate(run.seat_agents)
         ]
         writer = log = None
-        if run.log_dir is not None:
+        if run.log_dir is not None and fields is not None:
             writer = LogWriter(run.log_dir / f"game-{index + 1:04d}.jsonl")
             log = file_sink(writer, fields)  # seats, turns, areas from 1
         try:

@@ -35,7 +35,7 @@ import inspect
 import typing
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -98,6 +98,11 @@ class Dispatch:
             return method
 
         return register
+
+    if TYPE_CHECKING:
+        # What the type checker sees of ``self.name(node, ...)``: by the time
+        # an instance exists, the attribute is the dispatching function.
+        def __call__(self, node: Any, /, *args: Any, **kwargs: Any) -> Any: ...
 
     def missing(self) -> list[str]:
         """The node classes of the union with no method (the coverage test)."""

@@ -11,8 +11,8 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, Literal, overload
 
 from attrs import define, evolve, field
 
@@ -117,11 +117,53 @@ class Registry:
     tie_break: str | None = None  # R16: the type whose cards break ties
 
     # ---------------------------------------------------------------- queries
+    # What ``definitions`` lists for each family, as the type checker sees it.
+    @overload
+    def definitions(self, family: Literal["myth"]) -> list[m.MythCard]: ...
+    @overload
+    def definitions(self, family: Literal["law"]) -> list[m.Law]: ...
+    @overload
+    def definitions(self, family: Literal["pattern"]) -> list[m.Pattern]: ...
+    @overload
+    def definitions(self, family: Literal["objective-goal"]) -> list[m.ObjectiveGoal]: ...
+    @overload
+    def definitions(self, family: Literal["objective-element"]) -> list[m.ObjectiveElement]: ...
+    @overload
+    def definitions(self, family: Literal["power"]) -> list[m.PowerEffect]: ...
+    @overload
+    def definitions(self, family: Literal["rule-option"]) -> list[m.RuleOption]: ...
+    @overload
+    def definitions(self, family: Literal["scenario"]) -> list[m.Scenario]: ...
+    @overload
+    def definitions(self, family: str | None = None) -> list[m.Definition]: ...
+
     def definitions(self, family: str | None = None) -> list[m.Definition]:
         return [d for (fam, _), (d, _) in self.by_id.items() if family is None or fam == family]
 
     def set_of(self, definition: m.Definition) -> str:
         return self.by_id[(family_of(definition), definition.id)][1]
+
+    # What ``get`` returns for each family, as the type checker sees it.
+    @overload
+    def get(self, family: Literal["myth"], card_id: str) -> m.MythCard | None: ...
+    @overload
+    def get(self, family: Literal["law"], card_id: str) -> m.Law | None: ...
+    @overload
+    def get(self, family: Literal["pattern"], card_id: str) -> m.Pattern | None: ...
+    @overload
+    def get(self, family: Literal["objective-goal"], card_id: str) -> m.ObjectiveGoal | None: ...
+    @overload
+    def get(
+        self, family: Literal["objective-element"], card_id: str
+    ) -> m.ObjectiveElement | None: ...
+    @overload
+    def get(self, family: Literal["power"], card_id: str) -> m.PowerEffect | None: ...
+    @overload
+    def get(self, family: Literal["rule-option"], card_id: str) -> m.RuleOption | None: ...
+    @overload
+    def get(self, family: Literal["scenario"], card_id: str) -> m.Scenario | None: ...
+    @overload
+    def get(self, family: str, card_id: str) -> m.Definition | None: ...
 
     def get(self, family: str, card_id: str) -> m.Definition | None:
         found = self.by_id.get((family, card_id))
@@ -136,7 +178,7 @@ class Registry:
         return found
 
     def myth_cards(self) -> list[m.MythCard]:
-        return self.definitions("myth")  # type: ignore[return-value]
+        return self.definitions("myth")
 
     def resolve(self, family: str, name: str) -> m.Definition:
         """A definition by id, name or alias (case- and accent-insensitive, :func:`fold`)."""
@@ -223,7 +265,9 @@ class Registry:
     def all_tags(self) -> set[str]:
         return {tag for card in self.myth_cards() for tag in card.tags}
 
-    def listing(self, only_set: str | None = None):
+    def listing(
+        self, only_set: str | None = None
+    ) -> Iterator[tuple[str, m.Definition, str | None, str | None, str | None]]:
         """(set, definition, replaces, replaced_by, replaced_by_set) for every
         definition of the active sets (of ``only_set`` alone when given),
         superseded ones included: what ``dioses cards`` lists."""

@@ -15,6 +15,7 @@ the shape and naming the key of each mistake (``$.area.front[2]``).
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from attrs import define, field, frozen
 
@@ -91,7 +92,28 @@ class LawPlacement:
     def cells(self) -> tuple[int, ...]:
         if self.row is not None:
             return ROW_CELLS[self.row]
+        assert self.column is not None  # a law is on a row or a column
         return COLUMN_CELLS[self.column]
+
+
+# A law's line as the solvers and searches name it: ("row", a Row) or
+# ("column", 1 to 4); every line of the area, rows first (R13).
+LawLine = tuple[str, Any]
+LAW_LINES: tuple[LawLine, ...] = tuple(
+    [("row", row) for row in m.ROWS] + [("column", column) for column in m.COLUMNS]
+)
+
+
+def line_cells(line: LawLine) -> tuple[int, ...]:
+    """The cells of a law's line."""
+    kind, where = line
+    return ROW_CELLS[where] if kind == "row" else COLUMN_CELLS[where]
+
+
+def law_on(law: m.Law, line: LawLine) -> LawPlacement:
+    """``law`` placed on ``line``."""
+    kind, where = line
+    return LawPlacement(law, row=where) if kind == "row" else LawPlacement(law, column=where)
 
 
 @frozen
@@ -303,7 +325,7 @@ class _Resolver:
                 continue
             line = placement.row or placement.column
             if line in taken:
-                where = f"the {line.value} row" if placement.row else f"column {line}"
+                where = f"the {placement.row.value} row" if placement.row else f"column {line}"
                 self.fail(
                     key,
                     f"two laws on {where} ({taken[line]} and {law.id})",

@@ -23,10 +23,10 @@ from attrs import frozen
 
 from ..language import model as m
 from ..language.walk import iter_nodes
-from .area import COLUMN_CELLS, ROW_CELLS, SIZE, Area, Placed
+from .area import SIZE, Area, Placed
+from .board import LAW_LINES, LawLine, line_cells
 from .evaluator import Evaluator, Facts, card_weight
 
-LAW_LINES = [("row", row) for row in m.ROWS] + [("column", column) for column in m.COLUMNS]
 _SCOPE_CELLS = {
     m.ScopeKind.AREA: 12,
     m.ScopeKind.ROW: 4,
@@ -113,14 +113,18 @@ def line_bounds(lines: Sequence, limits: PoolLimits) -> tuple[int, int]:
     return lo, hi
 
 
+# What has a range of points: a Myth card, a law, an objective's goal.
+Ranged = m.MythCard | m.Law | m.ObjectiveGoal
+
+
 class _Judge:
     """The points of one definition in one area with some facts."""
 
-    def __init__(self, what: m.Definition, element: m.ObjectiveElement | None):
+    def __init__(self, what: Ranged, element: m.ObjectiveElement | None):
         self.what, self.element = what, element
         self.reads_scores = any(isinstance(n, m.Scores) for n in iter_nodes(what.lines))
 
-    def __call__(self, cells: list, facts: Facts, line) -> int:
+    def __call__(self, cells: list, facts: Facts, line: LawLine | None) -> int:
         area = Area(tuple(Placed(card, True) if card is not None else None for card in cells))
         what = self.what
         if isinstance(what, m.MythCard):
@@ -128,14 +132,18 @@ class _Judge:
             if self.reads_scores:  # R24: a line reads the other cards' points
                 evaluator = Evaluator(area, facts)
                 points = {
-                    c: evaluator.lines_points(area.cells[c].card.lines, c) for c in area.occupied()
+                    c: evaluator.lines_points(placed.card.lines, c)
+                    for c, placed in enumerate(area.cells)
+                    if placed is not None
                 }
                 facts = _with(facts, card_points=points)
             return Evaluator(area, facts).lines_points(what.lines, cell)
         if isinstance(what, m.Law):
+            assert line is not None  # a law is judged on a line
             return Evaluator(area, _with(facts, law_line=line_cells(line))).lines_points(
                 what.lines, None
             )
+        assert self.element is not None  # a goal is judged with its element
         return Evaluator(area, _with(facts, element=self.element.selector)).lines_points(
             what.lines, None
         )
@@ -147,14 +155,9 @@ def _with(facts: Facts, **changes) -> Facts:
     return evolve(facts, **changes)
 
 
-def line_cells(line: tuple[str, object]) -> tuple[int, ...]:
-    kind, where = line
-    return ROW_CELLS[where] if kind == "row" else COLUMN_CELLS[where]
-
-
 def search_extreme(
     limits: PoolLimits,
-    what: m.Definition,
+    what: Ranged,
     maximize: bool,
     element: m.ObjectiveElement | None = None,
     seed: int = 0,
@@ -202,6 +205,7 @@ def search_extreme(
             best = Found(points, _area(cells), facts, line)
         if best.points == bound or (tries > least and time.perf_counter() > deadline):
             break
+    assert best is not None  # every restart sets it
     return Found(best.points, best.area, best.facts, best.line, best.points == bound, tries)
 
 
@@ -285,4 +289,4 @@ def _move(
     return cells, facts, line
 
 
-__all__ = ["Found", "PoolLimits", "line_bounds", "line_cells", "search_extreme"]
+__all__ = ["Found", "PoolLimits", "Ranged", "line_bounds", "search_extreme"]

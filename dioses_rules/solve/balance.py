@@ -90,7 +90,7 @@ def _solve_hand(shared: tuple, hand: tuple[int, ...]) -> tuple[bool, int, tuple]
     return (
         found.optimal,
         found.best_total,
-        tuple((where[id(cells[cell].card)], value) for cell, value in sorted(points.items())),
+        tuple((where[id(_card(cells, cell))], value) for cell, value in sorted(points.items())),
     )
 
 
@@ -135,3 +135,9 @@ def optimal_balance(
         spread_total,
         cards,
     )
+
+
+def _card(cells: tuple[Placed | None, ...], cell: int) -> m.MythCard:
+    placed = cells[cell]
+    assert placed is not None  # a solved layout fills every cell it scores
+    return placed.card

@@ -13,9 +13,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Union
 
-from ortools.sat.python import cp_model
+from ortools.sat.python import cp_model, cp_model_helper
 
-Lit = Union[bool, cp_model.IntVar]  # a Python bool, or a CP-SAT Boolean variable
+# a Python bool, or a CP-SAT Boolean literal: a variable (cp_model.IntVar,
+# a Literal) or its negation
+Lit = Union[bool, cp_model_helper.Literal]
 
 
 class Lin:
@@ -109,14 +111,14 @@ class Builder:
         one card may stand in."""
         self._group_count += 1
         for lit in lits:
-            if not isinstance(lit, bool) and lit.Index() >= 0:
-                self._groups.setdefault(lit.Index(), []).append(self._group_count)
+            if not isinstance(lit, bool) and lit.index >= 0:
+                self._groups.setdefault(lit.index, []).append(self._group_count)
 
     def _note_product(self, product: cp_model.IntVar, variables: list) -> None:
         for a, b in (variables, variables[::-1]):
-            for group in self._groups.get(a.Index(), ()):
-                self._products.setdefault((group, b.Index()), []).append(product)
-                self._others[b.Index()] = b
+            for group in self._groups.get(a.index, ()):
+                self._products.setdefault((group, b.index), []).append(product)
+                self._others[b.index] = b
 
     def product_cuts(self) -> int:
         """Adds, for each at-most-one group G and literal b, the redundant
@@ -130,18 +132,19 @@ class Builder:
         for (_, index), products in self._products.items():
             if len(products) > 1:
                 other = self._others[index]
-                self.model.Add(sum(products) <= (other if index >= 0 else 1 - other.Not()))
+                assert not isinstance(other, bool)  # only variables are indexed
+                self.model.add(sum(products) <= (other if index >= 0 else 1 - other.negated()))
                 added += 1
         self._products.clear()
         return added
 
     def new_bool(self) -> cp_model.IntVar:
-        return self.model.NewBoolVar("")
+        return self.model.new_bool_var("")
 
     # ------------------------------------------------------------ literals
     @staticmethod
     def negate(lit: Lit) -> Lit:
-        return (not lit) if isinstance(lit, bool) else lit.Not()
+        return (not lit) if isinstance(lit, bool) else lit.negated()
 
     def all_of(self, lits: Iterable[Lit]) -> Lit:
         """A literal equivalent to every one of ``lits`` holding."""
@@ -160,20 +163,22 @@ class Builder:
                 if lit is negated:
                     return False
                 continue
-            index = lit.Index()
+            index = lit.index
             chosen.setdefault(-index - 1 if negated else index, lit)
         if not chosen:
             return True
-        if len(chosen) == 1:
-            lit = next(iter(chosen.values()))
-            return lit.Not() if negated else lit
+        variables = [lit for lit in chosen.values() if not isinstance(lit, bool)]
+        if len(variables) == 1:
+            return variables[0].negated() if negated else variables[0]
         key = tuple(sorted(chosen))
         found = self._and.get(key)
         if found is None:
-            variables = [lit.Not() if negated else lit for lit in chosen.values()]
+            variables = [lit.negated() if negated else lit for lit in variables]
             found = self._and[key] = self.new_bool()
-            self.model.AddBoolAnd(variables).OnlyEnforceIf(found)
-            self.model.AddBoolOr([v.Not() for v in variables]).OnlyEnforceIf(found.Not())
+            self.model.add_bool_and(variables).only_enforce_if(found)
+            self.model.add_bool_or([v.negated() for v in variables]).only_enforce_if(
+                found.negated()
+            )
             if self.tight and len(variables) == 2:
                 self._note_product(found, variables)
         return found
@@ -185,8 +190,8 @@ class Builder:
         if lin.hi < amount:
             return False
         found = self.new_bool()
-        self.model.Add(lin.expr >= amount).OnlyEnforceIf(found)
-        self.model.Add(lin.expr <= amount - 1).OnlyEnforceIf(found.Not())
+        self.model.add(lin.expr >= amount).only_enforce_if(found)
+        self.model.add(lin.expr <= amount - 1).only_enforce_if(found.negated())
         return found
 
     def at_most(self, lin: Lin, amount: int) -> Lit:
@@ -216,14 +221,14 @@ class Builder:
                 + [lit_lin(self.all_of((lit, term)), c) for term, c in lin.terms]
             )
         lo, hi = min(lin.lo, 0), max(lin.hi, 0)
-        value = self.model.NewIntVar(lo, hi, "")
-        self.model.Add(value == lin.expr).OnlyEnforceIf(lit)
-        self.model.Add(value == 0).OnlyEnforceIf(lit.Not())
+        value = self.model.new_int_var(lo, hi, "")
+        self.model.add(value == lin.expr).only_enforce_if(lit)
+        self.model.add(value == 0).only_enforce_if(lit.negated())
         # the same, as plain inequalities the LP relaxation keeps: 0 when the
         # literal is false, within the bounds when true (a far tighter bound
         # on the total than the enforced equalities alone give)
-        self.model.Add(value <= hi * lit)
-        self.model.Add(value >= lo * lit)
+        self.model.add(value <= hi * lit)
+        self.model.add(value >= lo * lit)
         return Lin(value, lo, hi)
 
     def floor_div(self, lin: Lin, divisor: int) -> Lin:
@@ -233,9 +238,9 @@ class Builder:
         if lin.fixed:
             return Lin.const(lin.lo // divisor)
         lo, hi = lin.lo // divisor, lin.hi // divisor
-        quotient = self.model.NewIntVar(lo, hi, "")
-        self.model.Add(quotient * divisor <= lin.expr)
-        self.model.Add(lin.expr <= quotient * divisor + divisor - 1)
+        quotient = self.model.new_int_var(lo, hi, "")
+        self.model.add(quotient * divisor <= lin.expr)
+        self.model.add(lin.expr <= quotient * divisor + divisor - 1)
         return Lin(quotient, lo, hi)
 
     def clamp(self, lin: Lin, limit: int) -> Lin:
@@ -245,10 +250,10 @@ class Builder:
         if lin.fixed:
             return Lin.const(max(min(lin.lo, limit), -limit))
         lo, hi = max(min(lin.lo, limit), -limit), max(min(lin.hi, limit), -limit)
-        capped = self.model.NewIntVar(min(lin.lo, limit), min(lin.hi, limit), "")
-        self.model.AddMinEquality(capped, [lin.expr, limit])
-        value = self.model.NewIntVar(lo, hi, "")
-        self.model.AddMaxEquality(value, [capped, -limit])
+        capped = self.model.new_int_var(min(lin.lo, limit), min(lin.hi, limit), "")
+        self.model.add_min_equality(capped, [lin.expr, limit])
+        value = self.model.new_int_var(lo, hi, "")
+        self.model.add_max_equality(value, [capped, -limit])
         return Lin(value, lo, hi)
 
     def maximum(self, items: list[Lin]) -> Lin:
@@ -258,8 +263,8 @@ class Builder:
         lo, hi = max(item.lo for item in items), max(item.hi for item in items)
         if lo == hi:
             return Lin.const(lo)
-        value = self.model.NewIntVar(lo, hi, "")
-        self.model.AddMaxEquality(value, [item.expr for item in items])
+        value = self.model.new_int_var(lo, hi, "")
+        self.model.add_max_equality(value, [item.expr for item in items])
         return Lin(value, lo, hi)
 
     def greater(self, more: Lin, less: Lin) -> Lit:

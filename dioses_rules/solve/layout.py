@@ -77,7 +77,7 @@ class _LayoutModel:
         self.b = Builder(tight)
         cells = board.area.cells
         self.cells_of = [cell for cell in g.ALL_CELLS if cells[cell] is not None]
-        self.cards = [cells[cell].card for cell in self.cells_of]
+        self.cards = [placed.card for placed in cells if placed is not None]
         self.x = self._placements(fixed)
         self.context = Context(dict(board.scenario_state), all_face_up_at_end)
         self.trees = TreeCompiler(self.b, self.cards, self.x, self.context)
@@ -92,11 +92,11 @@ class _LayoutModel:
                 x.append([cell == pinned[d] for cell in g.ALL_CELLS])
             else:
                 x.append([False if cell in taken else self.b.new_bool() for cell in g.ALL_CELLS])
-                model.AddExactlyOne([v for v in x[d] if v is not False])
+                model.add_exactly_one([v for v in x[d] if v is not False])
         for cell in g.ALL_CELLS:
             free = [x[d][cell] for d in range(len(self.cards)) if not isinstance(x[d][cell], bool)]
             if len(free) > 1:
-                model.AddAtMostOne(free)
+                model.add_at_most_one(free)
             self.b.at_most_one_group(free)  # one card per cell
         for places in x:
             self.b.at_most_one_group(places)  # one cell per card
@@ -107,7 +107,7 @@ class _LayoutModel:
         return self.trees
 
     def patterns(self) -> list[Lit]:
-        completed = []
+        completed: list[Lit] = []
         for held in self.board.patterns:
             if held.completed is not None:
                 completed.append(held.completed)
@@ -174,7 +174,7 @@ class _LayoutModel:
         parts = self.cards_points() + law_points + pattern_points + self.objectives()
         whole = total(parts)
         self.b.product_cuts()  # nothing unless tight
-        self.b.model.Maximize(whole.expr)
+        self.b.model.maximize(whole.expr)
         return whole
 
     def arrangement(self, solver: cp_model.CpSolver) -> Area:
@@ -182,7 +182,7 @@ class _LayoutModel:
         for d, card in enumerate(self.cards):
             for cell in g.ALL_CELLS:
                 lit = self.x[d][cell]
-                if lit is True or (lit is not False and solver.BooleanValue(lit)):
+                if lit is True or (lit is not False and solver.boolean_value(lit)):
                     cells[cell] = Placed(card, True)
         return Area(tuple(cells))
 
@@ -233,11 +233,11 @@ def best_layout(
         solver.parameters.max_time_in_seconds = time_limit
     if effort is not None:
         solver.parameters.max_deterministic_time = effort
-    status = solver.Solve(layout.b.model)
+    status = solver.solve(layout.b.model)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        raise SolverMismatch(f"CP-SAT found no arrangement ({solver.StatusName(status)})")
+        raise SolverMismatch(f"CP-SAT found no arrangement ({solver.status_name(status)})")
     best = evolve(board, area=layout.arrangement(solver))
-    claimed = round(solver.ObjectiveValue())
+    claimed = round(solver.objective_value)
     scored = score_total(best, all_face_up_at_end=all_face_up_at_end)
     if scored != claimed:
         raise SolverMismatch(
@@ -250,7 +250,7 @@ def best_layout(
         current,
         status == cp_model.OPTIMAL,
         time.perf_counter() - started,
-        solver.StatusName(status),
+        solver.status_name(status),
     )
 
 

@@ -18,6 +18,7 @@ claims (:class:`.layout.SolverMismatch` otherwise, a bug of ours).
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from attrs import frozen
 from ortools.sat.python import cp_model
@@ -26,13 +27,13 @@ from ..language import model as m
 from ..language.walk import iter_nodes
 from ..pool.registry import Registry
 from ..scoring import area as g
-from ..scoring.area import COLUMN_CELLS, ROW_CELLS, Area, Placed
+from ..scoring.area import Area, Placed
+from ..scoring.board import LAW_LINES, line_cells
 from ..scoring.evaluator import Evaluator, Facts
+from ..scoring.extremes import Ranged
 from .compiler import Context, TreeCompiler
-from .cpsat import Builder, Lin, total
+from .cpsat import Builder, Lin, Lit, total
 from .layout import SolverMismatch
-
-LAW_LINES = [("row", row) for row in m.ROWS] + [("column", column) for column in m.COLUMNS]
 
 
 @frozen
@@ -48,11 +49,6 @@ class Extreme:
     seconds: float = 0.0
 
 
-def _line_cells(line: tuple[str, object]) -> tuple[int, ...]:
-    kind, where = line
-    return ROW_CELLS[where] if kind == "row" else COLUMN_CELLS[where]
-
-
 class _RangeModel:
     """A full area of the pool's cards, the facts a game may give, and the
     points of one definition as the expression to optimise."""
@@ -62,18 +58,18 @@ class _RangeModel:
         self.b = Builder()
         self.cards = sorted(registry.myth_cards(), key=lambda card: card.id)
         model = self.b.model
-        self.x = [[self.b.new_bool() for _ in g.ALL_CELLS] for _ in self.cards]
+        self.x: list[list[Lit]] = [[self.b.new_bool() for _ in g.ALL_CELLS] for _ in self.cards]
         for places in self.x:
-            model.AddAtMostOne(places)
+            model.add_at_most_one(places)
         full = len(self.cards) >= g.SIZE
         for cell in g.ALL_CELLS:  # a game ends with every cell filled (R1)
             column = [row[cell] for row in self.x]
-            (model.AddExactlyOne if full else model.AddAtMostOne)(column)
+            (model.add_exactly_one if full else model.add_at_most_one)(column)
         self.context = Context({}, all_face_up_at_end)
         self.laws_most = min(7, len(registry.definitions("law")))
         self.patterns_most = len(registry.definitions("pattern"))
-        self.laws_met = model.NewIntVar(0, self.laws_most, "laws met")
-        self.completed = model.NewIntVar(0, self.patterns_most, "patterns completed")
+        self.laws_met = model.new_int_var(0, self.laws_most, "laws met")
+        self.completed = model.new_int_var(0, self.patterns_most, "patterns completed")
         self.context.laws_met = Lin(self.laws_met, 0, self.laws_most)
         self.context.patterns_completed = Lin(self.completed, 0, self.patterns_most)
         self.trees = TreeCompiler(self.b, self.cards, self.x, self.context, hand_fixed=False)
@@ -81,7 +77,7 @@ class _RangeModel:
 
     def card(self, card: m.MythCard) -> Lin:
         d = next(i for i, c in enumerate(self.cards) if c.id == card.id)
-        self.b.model.AddExactlyOne(self.x[d])
+        self.b.model.add_exactly_one(self.x[d])
         if any(isinstance(n, m.Scores) for n in iter_nodes(card.lines)):
             self.context.card_points = self._all_points()  # R24: others' points are read
             return self.context.card_points[d]
@@ -106,10 +102,10 @@ class _RangeModel:
     def law(self, law: m.Law) -> Lin:
         self.trees.where = f"law '{law.id}'"
         self.law_lits = [self.b.new_bool() for _ in LAW_LINES]
-        self.b.model.AddExactlyOne(self.law_lits)
+        self.b.model.add_exactly_one(self.law_lits)
         parts = []
         for lit, line in zip(self.law_lits, LAW_LINES):
-            self.trees.context = self.context.judging(law_line=_line_cells(line))
+            self.trees.context = self.context.judging(law_line=line_cells(line))
             parts.append(self.b.when(lit, self.trees.lines_points(law.lines, None)))
         self.trees.context = self.context
         return total(parts)
@@ -125,28 +121,36 @@ class _RangeModel:
         cells: list[Placed | None] = [None] * g.SIZE
         for d, card in enumerate(self.cards):
             for cell in g.ALL_CELLS:
-                if solver.BooleanValue(self.x[d][cell]):
+                if solver.boolean_value(self.x[d][cell]):
                     cells[cell] = Placed(card, True)
         facts = Facts(
-            laws_met=solver.Value(self.laws_met),
-            patterns_completed=solver.Value(self.completed),
+            laws_met=solver.value(self.laws_met),
+            patterns_completed=solver.value(self.completed),
             all_face_up_at_end=self.context.all_face_up_at_end,
         )
         line = next(
-            (line for lit, line in zip(self.law_lits, LAW_LINES) if solver.BooleanValue(lit)), None
+            (line for lit, line in zip(self.law_lits, LAW_LINES) if solver.boolean_value(lit)), None
         )
         return Area(tuple(cells)), facts, line
 
 
-def _judged(what: m.Definition, area: Area, facts: Facts, line, element) -> int:
+def _judged(
+    what: Ranged,
+    area: Area,
+    facts: Facts,
+    line: tuple[str, Any] | None,
+    element: m.ObjectiveElement | None,
+) -> int:
     """The reference evaluator's points for the answer, to check it."""
     if isinstance(what, m.MythCard):
-        cell = next(c for c in area.occupied() if area.cells[c].card.id == what.id)
+        cell = next(c for c, p in enumerate(area.cells) if p is not None and p.card.id == what.id)
         return Evaluator(area, facts).lines_points(what.lines, cell)
     if isinstance(what, m.Law):
+        assert line is not None  # a law's answer says its line
         return Evaluator(
-            area, Facts(**{**_fields(facts), "law_line": _line_cells(line)})
+            area, Facts(**{**_fields(facts), "law_line": line_cells(line)})
         ).lines_points(what.lines, None)
+    assert element is not None  # a goal is judged with its element
     return Evaluator(area, Facts(**{**_fields(facts), "element": element.selector})).lines_points(
         what.lines, None
     )
@@ -160,7 +164,7 @@ def _fields(facts: Facts) -> dict:
     }
 
 
-def _face_up_values(what: m.Definition) -> tuple[bool, ...]:
+def _face_up_values(what: Ranged) -> tuple[bool, ...]:
     """R21: both values only where a line asks."""
     lines = what.lines
     return (
@@ -172,7 +176,7 @@ def _face_up_values(what: m.Definition) -> tuple[bool, ...]:
 
 def extreme(
     registry: Registry,
-    what: m.Definition,
+    what: Ranged,
     maximize: bool,
     element: m.ObjectiveElement | None = None,
     time_limit: float | None = None,
@@ -193,8 +197,9 @@ def extreme(
         elif isinstance(what, m.Law):
             points = model.law(what)
         else:
+            assert element is not None, "a goal's range is with an element"
             points = model.objective(what, element)
-        (model.b.model.Maximize if maximize else model.b.model.Minimize)(points.expr)
+        (model.b.model.maximize if maximize else model.b.model.minimize)(points.expr)
         solver = cp_model.CpSolver()
         solver.parameters.num_workers = 1
         solver.parameters.random_seed = seed
@@ -202,12 +207,12 @@ def extreme(
         if time_limit is not None:
             left = time_limit - (time.perf_counter() - started)
             solver.parameters.max_time_in_seconds = max(left, 0.05)
-        status = solver.Solve(model.b.model)
+        status = solver.solve(model.b.model)
         if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             undecided = True  # no area within the time (or none at all: a pool too small)
             continue
         area, facts, line = model.answer(solver)
-        claimed = round(solver.ObjectiveValue())
+        claimed = round(solver.objective_value)
         judged = _judged(what, area, facts, line, element)
         if judged != claimed:
             raise SolverMismatch(
@@ -216,7 +221,7 @@ def extreme(
             )
         answers.append(
             Extreme(
-                claimed, status == cp_model.OPTIMAL, area, facts, line, solver.StatusName(status)
+                claimed, status == cp_model.OPTIMAL, area, facts, line, solver.status_name(status)
             )
         )
     if not answers:

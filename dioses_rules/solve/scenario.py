@@ -40,15 +40,13 @@ from ..pool.registry import Registry
 from ..scoring import area as g
 from ..scoring.area import Area, Placed
 from ..scoring.balance import balance
-from ..scoring.board import Board, HeldPattern, LawPlacement, board_to_file
+from ..scoring.board import LAW_LINES, Board, HeldPattern, board_to_file, law_on
 from ..scoring.score import score_board
 from .compiler import Context, TreeCompiler
 from .cpsat import Builder, Lin, Lit, lit_lin, total
 from .layout import SolverMismatch
 from .limits import check_seconds
 from .moves import allowed_cells
-
-LINES = [("row", row) for row in m.ROWS] + [("column", column) for column in m.COLUMNS]
 
 
 @frozen
@@ -128,11 +126,11 @@ class _ScenarioModel:
             )
             placed = [v for v in x[-1] if v is not False]
             if cells is not None:  # a locked card never leaves the area
-                model.AddExactlyOne(placed)
+                model.add_exactly_one(placed)
             elif placed:
-                model.AddAtMostOne(placed)
+                model.add_at_most_one(placed)
         for cell in g.ALL_CELLS:  # the solo area is full at the end
-            model.AddExactlyOne([row[cell] for row in x if row[cell] is not False])
+            model.add_exactly_one([row[cell] for row in x if row[cell] is not False])
         return x
 
     def _states(self) -> dict[str, dict[str, Lit]]:
@@ -148,7 +146,7 @@ class _ScenarioModel:
                             named.setdefault(card_id, self.b.new_bool())
         for named in states.values():
             if len(named) > 1:
-                self.b.model.AddAtMostOne(list(named.values()))
+                self.b.model.add_at_most_one(list(named.values()))
         return states
 
     # ------------------------------------------------------------ draws
@@ -184,18 +182,20 @@ class _ScenarioModel:
 
     def laws(self) -> tuple[list, Lin, Lin]:
         """Law choices (slot, law, line, literal), their points and how many are met."""
-        choices, points, met = [], [], []
+        choices: list[tuple] = []
+        points: list[Lin] = []
+        met: list[Lin] = []
         slots = self.law_slots()
         if not slots:  # no law can be in play: nothing to compile
             return choices, total(points), total(met)
         options = [
             (law, line)
             for law in sorted(self.registry.definitions("law"), key=lambda law: law.id)
-            for line in LINES
+            for line in LAW_LINES
         ]
         compiled = {}
         for law, line in options:
-            placement = _placement(law, line)
+            placement = law_on(law, line)
             self.trees.where = f"law '{law.id}'"
             self.trees.context = self.context.judging(law_line=placement.cells())
             value = self.trees.lines_points(law.lines, None)
@@ -203,7 +203,7 @@ class _ScenarioModel:
         self.trees.context = self.context
         for slot, surely in enumerate(slots):
             lits = [self.b.new_bool() for _ in options]
-            (self.b.model.AddExactlyOne if surely else self.b.model.AddAtMostOne)(lits)
+            (self.b.model.add_exactly_one if surely else self.b.model.add_at_most_one)(lits)
             for lit, (law, line) in zip(lits, options):
                 value, is_met = compiled[(law.id, line)]
                 choices.append((slot, law, line, lit))
@@ -216,7 +216,7 @@ class _ScenarioModel:
             by_line.setdefault(line, []).append(lit)
         for used in [*by_law.values(), *by_line.values()]:  # each law once, each line once
             if len(used) > 1:
-                self.b.model.AddAtMostOne(used)
+                self.b.model.add_at_most_one(used)
         return choices, total(points), total(met)
 
     # ------------------------------------------------------------ the model
@@ -246,21 +246,21 @@ class _ScenarioModel:
             list(self.scenario.challenge) if self.challenge else []
         )
         for condition in asked:
-            self.b.model.AddBoolAnd([self.trees.holds(condition, None)])
+            self.b.model.add_bool_and([self.trees.holds(condition, None)])
         if beat:
-            self.b.model.AddBoolAnd([self.b.at_least(whole, self.scenario.threshold + 1)])
+            self.b.model.add_bool_and([self.b.at_least(whole, self.scenario.threshold + 1)])
         return patterns, completed, law_choices
 
     def witness(self, solver: cp_model.CpSolver, patterns, completed, law_choices) -> Board:
         def chosen(lit) -> bool:
-            return lit is True or (lit is not False and solver.BooleanValue(lit))
+            return lit is True or (lit is not False and solver.boolean_value(lit))
 
         cells: list[Placed | None] = [None] * g.SIZE
         for d, card in enumerate(self.cards):
             for cell in g.ALL_CELLS:
                 if chosen(self.x[d][cell]):
                     cells[cell] = Placed(card, True)
-        laws = tuple(_placement(law, line) for _, law, line, lit in law_choices if chosen(lit))
+        laws = tuple(law_on(law, line) for _, law, line, lit in law_choices if chosen(lit))
         held = tuple(
             HeldPattern(p, chosen(lit), self.registry.pattern_points(p))
             for p, lit in zip(patterns, completed)
@@ -274,11 +274,6 @@ class _ScenarioModel:
         return Board(
             Area(tuple(cells)), laws, held, (), self.scenario, state, self.registry.tie_break
         )
-
-
-def _placement(law: m.Law, line: tuple) -> LawPlacement:
-    kind, where = line
-    return LawPlacement(law, row=where) if kind == "row" else LawPlacement(law, column=where)
 
 
 def _search(model: _ScenarioModel, beat: bool, time_limit: float | None, workers: int):
@@ -301,12 +296,12 @@ def _search(model: _ScenarioModel, beat: bool, time_limit: float | None, workers
     solver.parameters.symmetry_level = 0
     if time_limit is not None:
         solver.parameters.max_time_in_seconds = time_limit
-    status = solver.Solve(model.b.model)  # with no objective: the first area found
+    status = solver.solve(model.b.model)  # with no objective: the first area found
     found = status in (cp_model.OPTIMAL, cp_model.FEASIBLE)
     board = model.witness(solver, *parts) if found and beat else None
-    total = solver.Value(model.context.total.expr) if found and beat else None
+    total = solver.value(model.context.total.expr) if found and beat else None
     proven = True if found else (False if status == cp_model.INFEASIBLE else None)
-    return proven, solver.StatusName(status), board, total
+    return proven, solver.status_name(status), board, total
 
 
 # The cards of a first, smaller search for a witness (issue #13: the seven
@@ -413,15 +408,16 @@ def _check(board: Board, challenge: bool, claimed: int) -> int:
     """The witness must win as the evaluator judges it, with the total the
     solver claims (returned)."""
     report = score_board(board, all_face_up_at_end=True)
-    result = report.scenario
+    result, scenario = report.scenario, board.scenario
+    assert result is not None and scenario is not None  # a scenario's board
     if not (result.victory and result.beaten and (result.challenge or not challenge)):
         raise SolverMismatch(
-            f"the solver's winning area for scenario '{board.scenario.id}' "
+            f"the solver's winning area for scenario '{scenario.id}' "
             f"does not win when scored: {result}"
         )
     if report.total != claimed:
         raise SolverMismatch(
             f"the solver claims {claimed} points for scenario "
-            f"'{board.scenario.id}' where the evaluator scores {report.total}"
+            f"'{scenario.id}' where the evaluator scores {report.total}"
         )
     return report.total

@@ -151,7 +151,7 @@ def _met_and_missed(
             data=data,
         )
     notes = tuple(dict.fromkeys(n for n in (best.note, worst.note) if n))
-    warnings = ()
+    warnings: tuple[str, ...] = ()
     if worst.points > 0 and worst.exact:
         warnings += (f"{name} is met in every final area",)
     return Outcome(
@@ -373,6 +373,7 @@ def _solved(
     answer = solve_scenario(ctx.registry, scenario, challenge, time_limit=seconds)
     place = ctx.place(scenario)
     if answer.satisfiable:
+        assert answer.board is not None  # a satisfiable scenario has its witness
         return Outcome(
             "scenario",
             name,

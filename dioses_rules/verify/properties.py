@@ -14,8 +14,15 @@ import time
 
 from ..cache import cache_dir
 from ..scoring.area import SIZE, Area, Placed
-from ..scoring.board import Board, HeldPattern, LawPlacement, board_file_text, board_to_file
-from ..scoring.extremes import LAW_LINES
+from ..scoring.board import (
+    LAW_LINES,
+    Board,
+    HeldPattern,
+    LawPlacement,
+    board_file_text,
+    board_to_file,
+    law_on,
+)
 from ..scoring.score import score_board
 from .results import Outcome, Status
 
@@ -52,15 +59,9 @@ class _Boards:
         cells = tuple(
             None if empty[i] else Placed(self.pool[c], faces[i]) for i, c in enumerate(cards)
         )
-        laws = ()
+        laws: tuple[LawPlacement, ...] = ()
         if law is not None and self.laws:
-            kind, where = LAW_LINES[line]
-            placed = self.laws[law % len(self.laws)]
-            laws = (
-                LawPlacement(placed, row=where)
-                if kind == "row"
-                else LawPlacement(placed, column=where),
-            )
+            laws = (law_on(self.laws[law % len(self.laws)], LAW_LINES[line]),)
         return Board(Area(cells), laws, tuple(self.patterns), tie_break=self.tie_break)
 
 
@@ -75,8 +76,10 @@ def _problem(board: Board, ranges: dict[str, tuple[int, int]]) -> str | None:
     if any(cell is None for cell in board.area.cells):
         return None  # the ranges are over full final areas (R1)
     for card in reference.cards:
-        low, high = ranges.get(card.card.id, (None, None))
-        if low is not None and not low <= card.points <= high:
+        if card.card.id not in ranges:
+            continue
+        low, high = ranges[card.card.id]
+        if not low <= card.points <= high:
             return (
                 f"card {card.card.id} scores {card.points}, outside the {low} to {high} "
                 "points found for it"

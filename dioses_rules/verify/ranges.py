@@ -11,9 +11,15 @@ from attrs import frozen
 
 from ..language import model as m
 from ..scoring.area import Area
-from ..scoring.board import Board, HeldPattern, LawPlacement, board_file_text, board_to_file
+from ..scoring.board import (
+    Board,
+    HeldPattern,
+    board_file_text,
+    board_to_file,
+    law_on,
+)
 from ..scoring.evaluator import Facts
-from ..scoring.extremes import PoolLimits, search_extreme
+from ..scoring.extremes import PoolLimits, Ranged, search_extreme
 
 CP_SAT = "CP-SAT"
 SEARCH = "search"
@@ -42,7 +48,7 @@ class Side:
 def side(
     registry,
     limits: PoolLimits,
-    what: m.Definition,
+    what: Ranged,
     maximize: bool,
     element: m.ObjectiveElement | None,
     seed: int,
@@ -118,10 +124,7 @@ def witness_board(
             : side_.facts.patterns_completed
         ]
     )
-    laws = ()
-    if law is not None and side_.line is not None:
-        kind, where = side_.line
-        laws = (LawPlacement(law, row=where) if kind == "row" else LawPlacement(law, column=where),)
+    laws = (law_on(law, side_.line),) if law is not None and side_.line is not None else ()
     board = Board(side_.area, laws, patterns, (objective,) if objective else ())
     comments = [f"# found by {side_.how}: {side_.points} points"]
     if side_.facts.laws_met:

@@ -32,7 +32,7 @@ class Outcome:
     data: dict = field(factory=dict)  # figures for the JSON (a card's best and worst)
 
     def to_json(self) -> dict:
-        found = {
+        found: dict[str, object] = {
             "kind": self.kind,
             "name": self.name,
             "place": self.place,

@@ -165,7 +165,7 @@ def _game_checks(ctx, set_ids: set[str], tested, record) -> None:
     from .games import BASE_GAMES, game_check
 
     place = tested[0].path
-    games = [(agents, None) for agents in BASE_GAMES]
+    games: list[tuple[tuple[str, ...], str | None]] = [(agents, None) for agents in BASE_GAMES]
     games += [
         (("random",), d.id)
         for d in ctx.registry.definitions("scenario")
