@@ -237,7 +237,9 @@ def doc_phrases(text: str) -> list[tuple[str, str, str, str]]:
 
 def test_the_phrases_hover_quotes_are_the_docs_own_rows():
     rows = doc_phrases((ROOT / "docs" / "card-language.md").read_text(encoding="utf-8"))
-    assert tuple(rows) == PHRASES, "regenerate SECTIONS of dioses_rules/editing/phrases.py with doc_phrases"
+    assert tuple(rows) == PHRASES, (
+        "regenerate SECTIONS of dioses_rules/editing/phrases.py with doc_phrases"
+    )
     assert {"requires", "tags", "law", "pattern", "next", "victory"} <= {
         word for _, phrase, _, _ in rows for word in re.findall(r"`([\w-]+)", phrase)
     }

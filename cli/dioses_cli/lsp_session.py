@@ -16,7 +16,7 @@ from pygls.exceptions import FeatureRequestError, JsonRpcException
 from pygls.lsp.server import LanguageServer
 
 from dioses_rules import __version__
-from dioses_rules.editing import diagnostics, features
+from dioses_rules.editing import diagnostics
 from dioses_rules.editing.text import Lines, lone_surrogate_diagnostic
 from dioses_rules.editing.workspace import Workspace
 from dioses_rules.errors import Severity
@@ -202,7 +202,15 @@ def _diagnostic(server: DiosesServer, path: str, text: str, found, snapshot=None
     place = diagnostics.place(text, found)
     link = diagnostics.code_link(found.code)
     related = [
-        t.DiagnosticRelatedInformation(_location(server, where, snapshot), message)
+        t.DiagnosticRelatedInformation(
+            t.Location(
+                server.uri_of(where.path),
+                server.client_range(
+                    where.path, where.line, where.start, where.end, snapshot.texts.get(where.path)
+                ),
+            ),
+            message,
+        )
         for where, message in (diagnostics.related(snapshot, found) if snapshot else [])
     ]
     message = found.message + (f"\nhelp: {found.help}" if found.help else "")
