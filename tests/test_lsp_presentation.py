@@ -22,7 +22,10 @@ from dioses_rules.editing.diagnostics import DOC
 from dioses_rules.editing.hover import keyword_text
 from dioses_rules.editing.keywords import keywords
 from dioses_rules.editing.phrases import PHRASES
+from dioses_rules.editing.points import PointRanges
+from dioses_rules.pool.load import load_registry
 from dioses_rules.resources import cards_dir
+from dioses_rules.scoring.extremes import PoolLimits
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -90,6 +93,15 @@ def test_semantic_tokens_colour_declared_words_ids_keywords_and_constants(sessio
     assert ("base", "namespace", ()) in found and ("winds", "namespace", ()) in found
     assert ('"Zephyr"', "string", ()) in found and ("2", "number", ()) in found
     assert ("# R10 and R16: citations the hover lists.", "comment", ()) in found
+    # the newest text, before its check has run (the check waits for the keys to pause)
+    typed = text.replace("in back row", "in front row")
+    session.change(uri, typed)
+    result = session.request(
+        t.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL,
+        t.SemanticTokensParams(t.TextDocumentIdentifier(uri)),
+    )
+    words = {(word, kind) for _, _, word, kind, _ in _decoded(result.data, legend, typed)}
+    assert ("front", "enumMember") in words and ("back", "enumMember") not in words
 
 
 def test_a_mods_own_words_and_tags_are_coloured_as_such(session, tmp_path):
@@ -170,6 +182,13 @@ def test_diagnostics_link_their_code_and_dl201_points_at_the_first_definition(se
     href = found.code_description.href
     assert href == DOC.as_uri() + "#dl201"
     assert '<a id="dl201"></a>DL201' in DOC.read_text(encoding="utf-8")
+    # across sets: the card of the set that defines it already (base's hera)
+    session.change(uri, MOD + card.replace("zephyr", "hera"))
+    [found] = session.wait(uri, lambda found: bool(found) and "already defines" in found[0].message)
+    [first] = found.related_information
+    assert (
+        first.location.uri.endswith("/base.dioses") and "set 'base' defines 'hera'" in first.message
+    )
 
 
 def test_every_code_of_the_table_has_its_anchor():
@@ -248,3 +267,14 @@ def test_the_phrases_hover_quotes_are_the_docs_own_rows():
 def test_every_keyword_of_the_grammar_has_a_hover():
     assert [word for word in sorted(keywords()) if not keyword_text(word)] == []
     assert keyword_text("that") == "keyword `that`, in the grammar's `count`"
+
+
+def test_without_the_solver_the_points_are_the_searchs_and_say_so():
+    registry, _ = load_registry()
+    card = next(c for c in registry.myth_cards() if c.id == "hera")
+    ranges = PointRanges()
+    ranges.solver = False
+    points = ranges._compute(PoolLimits.of(registry), registry, card)
+    # R4: 2 points if next to an Egyptian; the search reaches the bound of its lines
+    assert points.label() == "best 2, worst 0"
+    assert points.how() == "proven: the search reached the bound of its lines"
