@@ -86,6 +86,7 @@ def test_semantic_tokens_colour_declared_words_ids_keywords_and_constants(sessio
         (word, kind, tuple(mods)) for _, _, word, kind, mods in _decoded(result.data, legend, text)
     }
     assert ("zephyr", "class", ("declaration",)) in found  # the id defined
+    assert ("mymod", "namespace", ("declaration",)) in found  # the set's
     assert ("hera", "class", ()) in found and ("throne", "decorator", ()) in found
     assert ("greek", "enum", ()) in found and ("norse", "enum", ()) in found
     assert ("god", "type", ()) in found and ("back", "enumMember", ()) in found

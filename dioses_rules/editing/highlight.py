@@ -63,4 +63,6 @@ class DiosesLexer(Lexer):
             if group == "space":
                 yield offset, Text.Whitespace, value
             else:
-                yield offset, CLASSES[next(classed).kind], value
+                token = next(classed)
+                defined = token.declaration and token.kind in ("definition", "set")
+                yield offset, Name.Function if defined else CLASSES[token.kind], value

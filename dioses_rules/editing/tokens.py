@@ -190,8 +190,8 @@ class _Classes:
             if value in DEFINITIONS or (is_keyword(value) and not declared):
                 return "keyword", False
             return "type", False  # a declared type, or one DL101 reports
-        if names == 2:
-            return "definition", True
+        if names == 2:  # the id defined; a set's is a set id
+            return ("set" if opener == "set" else "definition"), True
         if declared == "mythology":
             return "mythology", False
         if is_keyword(value):
