@@ -91,14 +91,11 @@ def register_presentation(server: DiosesServer) -> None:
             for d in (source.card_file.definitions if source is not None else ())
             if isinstance(d, m.MythCard) and snapshot.registry.by_id.get(("myth", d.id))
         ]
-        headers = _headers(text, [card.id for card in cards])
-        low, high = params.range.start.line, params.range.end.line
-        shown = [
-            card
-            for card in cards
-            if card.id in headers
-            and low <= ls.client_position(path, headers[card.id][0], 0, text).line <= high
-        ]
+        lines = ls.lines(path, text)  # the range's lines, the library's
+        low = lines.from_protocol(params.range.start.line, 0)[0]
+        high = lines.from_protocol(params.range.end.line, 0)[0]
+        headers = _headers(text, {card.id for card in cards}, low, high)
+        shown = [card for card in cards if card.id in headers]
         known = ranges.get(snapshot.registry, shown)
         hints = []
         for card in shown:
@@ -120,16 +117,19 @@ def register_presentation(server: DiosesServer) -> None:
         return hints
 
 
-def _headers(text: str, ids: list[str]) -> dict[str, tuple[int, int]]:
-    """Card id -> (line, end of the line) of its definition's header in ``text``."""
-    if not ids:
-        return {}
+# A definition's header: its first word, its id, its quoted name.
+_HEADER = re.compile(r'[ \t]*[^\W\d][\w-]*[ \t]+([^\W\d][\w-]*)[ \t]+"[^\n]*')
+
+
+def _headers(text: str, ids: set[str], low: int, high: int) -> dict[str, tuple[int, int]]:
+    """Card id -> (line, end of the line) of its definition's header, for
+    the headers on lines ``low`` to ``high`` (0-based, the library's)."""
     found: dict[str, tuple[int, int]] = {}
-    names = "|".join(re.escape(card) for card in sorted(ids, key=len, reverse=True))
-    header = re.compile(rf"^[ \t]*[^\W\d][\w-]*[ \t]+({names})(?![\w-])[^\n]*", re.M)
-    for match in header.finditer(text):
-        line = text.count("\n", 0, match.start())
-        found.setdefault(match.group(1), (line, len(match.group().rstrip("\r"))))
+    lines = text.split("\n")
+    for number in range(max(low, 0), min(high, len(lines) - 1) + 1):
+        match = _HEADER.match(lines[number])
+        if match and match.group(1) in ids:
+            found.setdefault(match.group(1), (number, len(match.group().rstrip("\r"))))
     return found
 
 

@@ -58,13 +58,16 @@ class PointRanges:
         self._lock = threading.Condition()
         self._thread: threading.Thread | None = None
         self.solver = solver_available()
+        self._pool: tuple | None = None  # (registry, its limits, their key)
 
     def get(self, registry, cards: list[m.MythCard]) -> dict[str, Points]:
         """The cards' ranges known now (by id); the others are computed next."""
-        limits = PoolLimits.of(registry)
+        if self._pool is None or self._pool[0] is not registry:  # once per check
+            limits = PoolLimits.of(registry)
+            self._pool = (registry, limits, _pool_key(limits))
+        _, limits, pool = self._pool
         known, wanted = {}, {}
         with self._lock:
-            pool = _pool_key(limits)
             for card in cards:
                 key = (limits if _reads_other_lines(card) else pool, card)
                 found = self._cache.get(key)

@@ -46,6 +46,8 @@ _SCAN = re.compile(
     re.DOTALL,
 )
 _BRACES = re.compile(r'"(?:\\.|[^"\\\n])*"?|#[^\n]*|[{}]')
+# What folding reads: texts and comments (skipped whole), line ends, braces, words.
+_FOLDED = re.compile(r'"(?:\\.|[^"\\\n])*"?|#[^\n]*|\n|[{}]|[^\s{}"#]+')
 # The words whose items, up to the last comma-joined one, are ids: kind of item.
 _LISTS = {
     "requires": "set",
@@ -246,17 +248,18 @@ def definition_lines(text: str) -> Iterable[tuple[int, int]]:
     spans lines; a block never closed is not folded."""
     opened: list[int] = []  # the line each open block starts on
     line, first = 0, None
-    for _, group, value in scan(text):
-        if group == "space":
-            line += value.count("\n")
+    for found in _FOLDED.finditer(text):
+        value = found.group()
+        if value == "\n":
+            line += 1
             continue
-        if group == "comment":
+        if value[0] == "#":
             continue
         if first is None:
             first = line  # a definition's first word
-        if value == "{" and group == "punctuation":
+        if value == "{":
             opened.append(first if not opened else line)
-        elif value == "}" and group == "punctuation" and opened:
+        elif value == "}" and opened:
             begin = opened.pop()
             if line > begin:
                 yield begin, line
