@@ -48,8 +48,10 @@ def test_the_grammar_has_the_keywords_this_test_reads():
 
 @pytest.mark.parametrize("word", sorted(grammar_keywords()))
 def test_every_keyword_of_the_grammar_is_highlighted_as_a_keyword(word):
-    assert tokens(word) == [(Keyword, word)]
-    assert tokens(f'law x "X" {{ 2 points if {word} }}')[7] == (Keyword, word)
+    # 'place' is a setup's statement and the base game's type: a type, as 'god' is
+    kind = Keyword.Type if word == "place" else Keyword
+    assert tokens(word) == [(kind, word)]
+    assert tokens(f'law x "X" {{ 2 points if {word} }}')[7] == (kind, word)
 
 
 @pytest.mark.parametrize("path", sorted(cards_dir().glob("*.dioses")), ids=lambda p: p.name)
@@ -171,3 +173,28 @@ def test_any_text_lexes_back_to_itself(cut, garbage):
     # ends, a final newline
     expected = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
     assert found == expected + ("" if expected.endswith("\n") else "\n")
+
+
+def test_rows_difficulties_and_values_are_constants_and_ids_are_names():
+    text = (cards_dir() / "aun-mas-divinos.dioses").read_text(encoding="utf-8")
+    found = set(tokens(text))
+    for word in ("front", "central", "back", "easy", "medium", "hard", "on", "off"):
+        assert (Name.Constant, word) in found
+        assert (Name, word) not in found
+    assert (Name.Attribute, "discard-piles") in found  # a setting's name
+    assert (Name.Variable, "fairest") in found  # a scenario's state
+    assert (Name, "portable-sarcophagus") in found and (Name, "solo") in found
+    base = set(tokens((cards_dir() / "base.dioses").read_text(encoding="utf-8")))
+    assert {(Keyword.Type, "place"), (Keyword.Type, "god"), (Keyword.Type, "object")} <= base
+    assert (Keyword, "place") not in base
+
+
+def test_an_id_spelt_like_a_keyword_is_coloured_as_an_id_where_an_id_stands():
+    text = (
+        'set row "Rows" {\n  requires base\n}\n'
+        'god line "Line" greek reconstructed {\n  tags area, column\n  2 points if next to line\n}\n'
+    )
+    found = tokens(text)
+    assert (Name.Function, "row") in found and (Name.Function, "line") in found
+    assert (Name, "area") in found and (Name, "column") in found  # tags
+    assert found[-2] == (Keyword, "line")  # a selector: the grammar reads the keyword

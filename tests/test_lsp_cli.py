@@ -58,6 +58,24 @@ def test_the_server_process_speaks_json_rpc_over_stdio(tmp_path):
                 "textDocument": {"uri": uri, "languageId": "dioses", "version": 1, "text": text}
             },
         },
+        {
+            "jsonrpc": "2.0",
+            "id": 3,
+            "method": "textDocument/semanticTokens/full",
+            "params": {"textDocument": {"uri": uri}},
+        },
+        {
+            "jsonrpc": "2.0",
+            "id": 4,
+            "method": "textDocument/hover",
+            "params": {"textDocument": {"uri": uri}, "position": {"line": 5, "character": 12}},
+        },
+        {
+            "jsonrpc": "2.0",
+            "id": 5,
+            "method": "textDocument/foldingRange",
+            "params": {"textDocument": {"uri": uri}},
+        },
         {"jsonrpc": "2.0", "id": 2, "method": "shutdown", "params": None},
         {"jsonrpc": "2.0", "method": "exit", "params": None},
     ]
@@ -83,3 +101,15 @@ def test_the_server_process_speaks_json_rpc_over_stdio(tmp_path):
         ("DL109", {"line": 5, "character": 22})
     ]
     assert next(r for r in replies if r.get("id") == 2)["result"] is None
+    capabilities = init["capabilities"]
+    legend = capabilities["semanticTokensProvider"]["legend"]
+    assert capabilities["semanticTokensProvider"]["full"] is True
+    assert {"keyword", "type", "enum", "class"} <= set(legend["tokenTypes"])
+    assert capabilities["foldingRangeProvider"] and capabilities["inlayHintProvider"]
+    data = next(r for r in replies if r.get("id") == 3)["result"]["data"]
+    first = [legend["tokenTypes"][data[3]], data[:3]]  # 'set' at 0:0, three long
+    assert first == ["keyword", [0, 0, 3]] and len(data) % 5 == 0
+    hover = next(r for r in replies if r.get("id") == 4)["result"]["contents"]["value"]
+    assert hover.startswith("keyword `if`")  # '2 points if next to zeuss'
+    folds = next(r for r in replies if r.get("id") == 5)["result"]
+    assert [(f["startLine"], f["endLine"]) for f in folds] == [(0, 2), (4, 6)]

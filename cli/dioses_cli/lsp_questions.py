@@ -7,6 +7,7 @@ from __future__ import annotations
 from lsprotocol import types as t
 
 from dioses_rules.editing import features
+from dioses_rules.editing import hover as hovering
 from dioses_rules.editing.completion import completions
 from dioses_rules.editing.fixes import fix_all, fixes_for
 from dioses_rules.errors import DiosesError
@@ -43,7 +44,7 @@ def register_questions(server: DiosesServer) -> None:
     def hover(ls: DiosesServer, params: t.HoverParams) -> t.Hover | None:
         path, line, character = ls.position(params.text_document.uri, params.position)
         snapshot = ls.view(path)
-        text = features.hover(snapshot, path, line, character)
+        text = hovering.hover(snapshot, path, line, character)
         if not text:
             return None
         word = features.word_at(snapshot.texts.get(path, ""), line, character)
@@ -95,7 +96,7 @@ def register_code_actions(server: DiosesServer) -> None:
         actions = []
         if _wanted(only, t.CodeActionKind.QuickFix):
             for diagnostic in found:
-                shown = _diagnostic(ls, path, text, diagnostic)
+                shown = _diagnostic(ls, path, text, diagnostic, snapshot)
                 if not _meets(shown.range, params.range):
                     continue
                 actions += [

@@ -12,6 +12,7 @@ import asyncio
 
 from lsprotocol import types as t
 
+from .lsp_presentation import register_presentation
 from .lsp_questions import register_questions
 from .lsp_session import DiosesServer, answering
 
@@ -94,4 +95,5 @@ def make_server() -> DiosesServer:
         ls.publish()
 
     register_questions(server)
+    register_presentation(server)
     return server

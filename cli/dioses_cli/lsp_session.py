@@ -16,7 +16,7 @@ from pygls.exceptions import FeatureRequestError, JsonRpcException
 from pygls.lsp.server import LanguageServer
 
 from dioses_rules import __version__
-from dioses_rules.editing import features
+from dioses_rules.editing import diagnostics
 from dioses_rules.editing.text import Lines, lone_surrogate_diagnostic
 from dioses_rules.editing.workspace import Workspace
 from dioses_rules.errors import Severity
@@ -131,7 +131,10 @@ class DiosesServer(LanguageServer):
         self.tell_skipped()
         for path, uri in list(self.open.items()):
             text = snapshot.texts.get(path, "")
-            found = [_diagnostic(self, path, text, d) for d in snapshot.diagnostics.get(path, [])]
+            found = [
+                _diagnostic(self, path, text, d, snapshot)
+                for d in snapshot.diagnostics.get(path, [])
+            ]
             self.text_document_publish_diagnostics(t.PublishDiagnosticsParams(uri, found))
 
     def position(self, uri: str, position: t.Position) -> tuple[str, int, int]:
@@ -193,8 +196,23 @@ def answering(what: str, default=None):
     return wrap
 
 
-def _diagnostic(server: DiosesServer, path: str, text: str, found) -> t.Diagnostic:
-    place = features.diagnostic_place(text, found)
+def _diagnostic(server: DiosesServer, path: str, text: str, found, snapshot=None) -> t.Diagnostic:
+    """A lint diagnostic as the protocol's, with a link to its code's row in
+    docs/card-language.md and, given the snapshot, the places it is about."""
+    place = diagnostics.place(text, found)
+    link = diagnostics.code_link(found.code)
+    related = [
+        t.DiagnosticRelatedInformation(
+            t.Location(
+                server.uri_of(where.path),
+                server.client_range(
+                    where.path, where.line, where.start, where.end, snapshot.texts.get(where.path)
+                ),
+            ),
+            message,
+        )
+        for where, message in (diagnostics.related(snapshot, found) if snapshot else [])
+    ]
     message = found.message + (f"\nhelp: {found.help}" if found.help else "")
     severity = (
         t.DiagnosticSeverity.Error
@@ -206,5 +224,7 @@ def _diagnostic(server: DiosesServer, path: str, text: str, found) -> t.Diagnost
         message,
         severity=severity,
         code=found.code,
+        code_description=t.CodeDescription(link) if link else None,
         source="dioses-lint",
+        related_information=related or None,
     )

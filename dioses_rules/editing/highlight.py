@@ -1,28 +1,55 @@
 """A Pygments lexer for ``.dioses`` card files, registered as the
 ``pygments.lexers`` entry point ``dioses`` (``pygmentize -l dioses FILE``).
 
-Keywords are not listed here: a word is a keyword when the grammar's own
-terminals say so (:mod:`.keywords`). Mythologies and card types are not
-keywords but words a set declares, so they are read from the file's set
-header and the bundled sets' headers, as the parser does.
+What each word is comes from :mod:`.tokens`, which the language server's
+semantic tokens read too, so that the two colour alike: keywords are the
+grammar's own terminals (:mod:`.keywords`); mythologies and card types are
+words a set declares (read from the file's set header and the bundled sets'
+headers, as the parser does); rows, difficulties and a setting's values are
+constants; ids are names, classed by their position (an id spelt like a
+keyword is an id where an id stands).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from pygments.lexer import RegexLexer
-from pygments.token import Comment, Keyword, Name, Number, Punctuation, String, Text, _TokenType
+from pygments.lexer import Lexer
+from pygments.token import (
+    Comment,
+    Error,
+    Keyword,
+    Name,
+    Number,
+    Punctuation,
+    String,
+    Text,
+    _TokenType,
+)
 
-from ..language.headers import bundled_headers, scan_header
-from ..language.vocabulary import DEFINITIONS
-from .keywords import is_keyword, name_pattern
+from .tokens import scan, tokens
 
-# A quoted text, as the grammar's STRING reads it (an unclosed one is an Error).
-_STRING = r'"[^"\\\n]*(?:\\.[^"\\\n]*)*"'
+CLASSES: dict[str, _TokenType] = {
+    "keyword": Keyword,
+    "type": Keyword.Type,  # god, place, object, a mod's creature
+    "mythology": Name.Builtin,
+    "definition": Name.Function,  # the id a definition defines
+    "id": Name,
+    "set": Name,
+    "tag": Name,
+    "option": Name,
+    "constant": Name.Constant,  # rows, difficulties, values, symbols
+    "setting": Name.Attribute,
+    "state": Name.Variable,
+    "number": Number.Integer,
+    "string": String.Double,
+    "comment": Comment.Single,
+    "punctuation": Punctuation,
+    "error": Error,
+}
 
 
-class DiosesLexer(RegexLexer):
+class DiosesLexer(Lexer):
     """The Dioses! card language (cards, laws, patterns, scenarios)."""
 
     name = "Dioses"
@@ -30,51 +57,12 @@ class DiosesLexer(RegexLexer):
     filenames = ["*.dioses"]
     mimetypes = ["text/x-dioses"]
 
-    tokens = {
-        "root": [
-            (r"[ \t\f\r\n]+", Text.Whitespace),
-            (r"#[^\n]*", Comment.Single),
-            (_STRING, String.Double),
-            (r"-?[0-9]+", Number.Integer),
-            (name_pattern(), Name),  # sorted into keywords and words below
-            (r"[{}|;,():]", Punctuation),
-        ],
-    }
-
-    def get_tokens_unprocessed(
-        self, text: str, stack=("root",)
-    ) -> Iterator[tuple[int, _TokenType, str]]:
-        declared = _declared_words(text)
-        depth, header_word = 0, False  # inside braces; the word that opens a definition seen
-        for index, token, value in super().get_tokens_unprocessed(text, stack):
-            if token is Punctuation:
-                depth += value == "{"
-                depth -= value == "}" and depth > 0
-            elif token is Name:
-                kind = declared.get(value)
-                if depth == 0 and header_word and not is_keyword(value):
-                    token = Name.Function  # the id a definition defines
-                elif is_keyword(value):
-                    token = Keyword
-                elif kind == "mythology":
-                    token = Name.Builtin
-                elif kind == "type":
-                    token = Keyword.Type
-                header_word = depth == 0 and (value in DEFINITIONS or kind == "type")
-            elif token is not Text.Whitespace and token is not Comment.Single:
-                header_word = False
-            if token is Name and value == "_":
-                token = Punctuation  # a Pattern card's empty cell
-            yield index, token, value
-
-
-def _declared_words(text: str) -> dict[str, str]:
-    """Word or plural -> "mythology" or "type", for every word this file's
-    header and the bundled sets declare."""
-    found: dict[str, str] = {}
-    for header in [*bundled_headers(), scan_header(text)]:
-        for word in header.words:
-            for form in (word.id, word.plural):
-                if form:
-                    found[form] = word.kind
-    return found
+    def get_tokens_unprocessed(self, text: str) -> Iterator[tuple[int, _TokenType, str]]:
+        classed = iter(tokens(text))
+        for offset, group, value in scan(text):
+            if group == "space":
+                yield offset, Text.Whitespace, value
+            else:
+                token = next(classed)
+                defined = token.declaration and token.kind in ("definition", "set")
+                yield offset, Name.Function if defined else CLASSES[token.kind], value
