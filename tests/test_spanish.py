@@ -718,9 +718,7 @@ def test_play_shows_card_text_and_the_scenario_in_spanish(tmp_path):
     assert "Escenario 5: The Power of Ra.\n" in result.stdout
     assert "Reglas: cuando Ra sea colocado, roba una Ley." in result.stdout
     assert "  Hera (dios griego): 2p si está al lado de un egipcio." in result.stdout
-    assert (
-        "  No hay griegos: Ley - 3p si no hay griegos en esta fila/columna." in result.stdout
-    )
+    assert "  No hay griegos: Ley - 3p si no hay griegos en esta fila/columna." in result.stdout
 
 
 # ---------------------------------------------------------------------- any tree
