@@ -104,6 +104,8 @@ def score_total(
 ) -> int:
     """``score_board(...).total``, and nothing else built: no report, no
     tie-break count, no scenario (which never changes the total)."""
+    if _compiled(evaluator) and not (board.laws or board.patterns or board.objectives):
+        return compiled.pool().cards_total(board.area, all_face_up_at_end, board.scenario_state)
     judge = _Compiled(board) if _compiled(evaluator) else _Reference(board)
     if all_face_up_at_end is None:
         all_face_up_at_end = judge.face_up_before
