@@ -189,6 +189,17 @@ class CompiledPool:
             return sum(map(call, map(_POINTS, infos), repeat(scene), CELLS))
         return sum(info.points(scene, cell) for cell, info in enumerate(infos) if info is not None)
 
+    def law_facts(self, placement, all_face_up_at_end: bool) -> Facts:
+        """The facts a law is judged with (R13): its line, and R21's flag
+        (shared: plain values, one per line and flag)."""
+        key = ("law", placement.row, placement.column, all_face_up_at_end)
+        facts = self._facts.get(key)
+        if facts is None:
+            facts = self._facts[key] = Facts(
+                law_line=placement.cells(), all_face_up_at_end=all_face_up_at_end
+            )
+        return facts
+
     def card_facts(
         self, all_face_up_at_end: bool, scenario_state, completed: int, met: int
     ) -> Facts:
