@@ -1,6 +1,6 @@
 """The lean score paths of #29 against the oracle: a board of cards alone
-scored by ``score_total`` (``CompiledPool.cards_total``) is the reference
-report's total, with empty cells, face-down cards (R12's reveal) and what a
+scored by ``score_total`` (``CompiledPool.cards_total``) or ``score_board``
+(``CompiledPool.final_cards``) is the reference report's total and report, with empty cells, face-down cards (R12's reveal) and what a
 scenario remembers; and the table of a mask's cells is the bit walk it
 replaced."""
 
@@ -37,10 +37,17 @@ def plain_boards(draw):
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(plain_boards(), st.none() | st.booleans())
 def test_a_board_of_cards_alone_totals_as_the_reference_report(board, flag):
-    """R12 (revealed first), R8-R11, R21's flag: the lean total is the oracle's."""
-    expected = score_board(board, all_face_up_at_end=flag, evaluator="reference").total
-    assert score_total(board, all_face_up_at_end=flag) == expected
-    assert score_board(board, all_face_up_at_end=flag).total == expected
+    """R12 (revealed first), R8-R11, R16's tie-break count, R21's flag: the
+    lean total and the lean report are the oracle's."""
+    expected = score_board(board, all_face_up_at_end=flag, evaluator="reference")
+    assert score_total(board, all_face_up_at_end=flag) == expected.total
+    report = score_board(board, all_face_up_at_end=flag)
+    assert report == expected
+    assert (report.total, report.gods, report.cards) == (
+        expected.total,
+        expected.gods,
+        expected.cards,
+    )
 
 
 def test_the_cells_of_a_mask_are_its_bits_lowest_first():

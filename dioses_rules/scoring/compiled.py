@@ -189,6 +189,23 @@ class CompiledPool:
             return sum(map(call, map(_POINTS, infos), repeat(scene), CELLS))
         return sum(info.points(scene, cell) for cell, info in enumerate(infos) if info is not None)
 
+    def final_cards(self, area: Area, all_face_up_at_end: bool | None, scenario_state=()):
+        """R12, R8-R11 for a board of cards alone: the revealed scene judged
+        with the final facts, each cell's points (None where empty), their
+        sum, and whether the area was all face up before the reveal."""
+        scene, face_up = self.revealed_scene(area)
+        if all_face_up_at_end is None:
+            all_face_up_at_end = face_up
+        scene.judge_with(self.card_facts(all_face_up_at_end, scenario_state, 0, 0))
+        infos = scene.infos
+        if scene.occ == FULL:
+            points = list(map(call, map(_POINTS, infos), repeat(scene), CELLS))
+            return scene, points, sum(points), face_up
+        points = [
+            None if info is None else info.points(scene, cell) for cell, info in enumerate(infos)
+        ]
+        return scene, points, sum(p for p in points if p is not None), face_up
+
     def law_facts(self, placement, all_face_up_at_end: bool) -> Facts:
         """The facts a law is judged with (R13): its line, and R21's flag
         (shared: plain values, one per line and flag)."""
