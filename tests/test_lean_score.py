@@ -1,8 +1,8 @@
 """The lean score paths of #29 against the oracle: a board of cards alone
 scored by ``score_total`` (``CompiledPool.cards_total``) or ``score_board``
-(``CompiledPool.final_cards``) is the reference report's total and report, with empty cells, face-down cards (R12's reveal) and what a
-scenario remembers; and the table of a mask's cells is the bit walk it
-replaced."""
+(``CompiledPool.final_cards``) is the reference report's total and report,
+with empty cells, face-down cards (R12's reveal) and what a scenario
+remembers; and the table of a mask's cells is the bit walk it replaced."""
 
 from __future__ import annotations
 
