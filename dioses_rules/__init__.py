@@ -35,7 +35,7 @@ _EXPORTS = {
     "read_sources": "pool.sources",
     "bundled_sources": "pool.sources",
     "Board": "scoring.board",
-    "read_board": "scoring.board",
+    "read_board": "scoring.resolve",
     "score_board": "scoring.score",
     "ScoreReport": "scoring.score",
     "balance": "scoring.balance",

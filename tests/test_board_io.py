@@ -13,13 +13,12 @@ from dioses_rules.pool.load import load_registry
 from dioses_rules.pool.sources import bundled_sources
 from dioses_rules.scoring.board import (
     board_file_text,
-    board_registry,
     board_to_file,
     parse_board_text,
     read_board_file,
-    resolve_board,
     write_board,
 )
+from dioses_rules.scoring.resolve import board_registry, resolve_board
 from dioses_rules.scoring.score import score_board
 
 ROOT = Path(__file__).resolve().parent.parent

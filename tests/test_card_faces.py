@@ -224,7 +224,8 @@ def test_a_challenge_whose_conditions_hold_without_the_victory_reads_not_met_r34
     from attrs import evolve
 
     from dioses_rules.render.board_picture import board_picture
-    from dioses_rules.scoring.board import board_registry, read_board_file, resolve_board
+    from dioses_rules.scoring.board import read_board_file
+    from dioses_rules.scoring.resolve import board_registry, resolve_board
     from dioses_rules.scoring.score import score_board
 
     path = Path(__file__).resolve().parent.parent / "examples" / "pictures" / "power-of-ra.toml"

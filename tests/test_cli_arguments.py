@@ -149,7 +149,7 @@ def test_the_library_refuses_a_nan_time_limit_too():
     check_seconds(0.1)
     pytest.importorskip("ortools")
     from dioses_rules.pool.load import load_registry
-    from dioses_rules.scoring.board import read_board
+    from dioses_rules.scoring.resolve import read_board
     from dioses_rules.solve.layout import best_layout
 
     board = read_board(BOARD, load_registry()[1])

@@ -44,17 +44,12 @@ from dioses_rules.scoring import balance as balance_module
 from dioses_rules.scoring import batch, compiled
 from dioses_rules.scoring.area import COLUMN_CELLS, ROW_CELLS, SIZE, Area, Placed
 from dioses_rules.scoring.balance import _mean_spread, balance, counted_mean_spread
-from dioses_rules.scoring.board import (
-    Board,
-    board_file_text,
-    board_to_file,
-    read_board_file,
-    resolve_board,
-)
+from dioses_rules.scoring.board import Board, board_file_text, board_to_file, read_board_file
 from dioses_rules.scoring.compiled import CompiledPool
 from dioses_rules.scoring.compiler import Compiler
 from dioses_rules.scoring.deal import sample_indices
 from dioses_rules.scoring.evaluator import Evaluator, Facts
+from dioses_rules.scoring.resolve import resolve_board
 from dioses_rules.scoring.score import card_points, score_board, score_total
 from dioses_rules.unsupported import FALLBACKS, Unsupported
 

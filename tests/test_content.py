@@ -30,9 +30,10 @@ from dioses_rules.pool.registry import family_of
 from dioses_rules.pool.sources import bundled_sources
 from dioses_rules.scoring.area import COLUMN_CELLS, ROW_CELLS, SIZE, Area, Placed
 from dioses_rules.scoring.balance import balance
-from dioses_rules.scoring.board import parse_board_text, resolve_board
+from dioses_rules.scoring.board import parse_board_text
 from dioses_rules.scoring.evaluator import Evaluator, Facts
 from dioses_rules.scoring.patterns import pattern_matches
+from dioses_rules.scoring.resolve import resolve_board
 from dioses_rules.scoring.score import card_points, score_board
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -16,8 +16,9 @@ import pytest
 
 from dioses_rules.pool.load import load_registry
 from dioses_rules.scoring.area import groups
-from dioses_rules.scoring.board import read_board_file, resolve_board
+from dioses_rules.scoring.board import read_board_file
 from dioses_rules.scoring.evaluator import Evaluator, Facts
+from dioses_rules.scoring.resolve import resolve_board
 from dioses_rules.scoring.score import score_board
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -31,7 +31,8 @@ from dioses_rules.errors import DiosesError
 from dioses_rules.pool.lint import lint_sources
 from dioses_rules.pool.load import load_registry
 from dioses_rules.pool.sources import bundled_sources, read_sources
-from dioses_rules.scoring.board import board_registry, parse_board_text, resolve_board
+from dioses_rules.scoring.board import parse_board_text
+from dioses_rules.scoring.resolve import board_registry, resolve_board
 
 HERE = Path(__file__).parent
 HOSTILE = HERE / "fixtures" / "hostile"

@@ -28,7 +28,8 @@ from dioses_rules.render.sheet import PER_PAGE, page_svgs, sheet_svg
 from dioses_rules.render.symbols import GENERATED, symbol_of
 from dioses_rules.scoring.area import cell_name
 from dioses_rules.scoring.balance import balance
-from dioses_rules.scoring.board import board_registry, read_board_file, resolve_board
+from dioses_rules.scoring.board import read_board_file
+from dioses_rules.scoring.resolve import board_registry, resolve_board
 from dioses_rules.scoring.score import score_board
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -29,15 +29,10 @@ from dioses_rules.scoring.area import (
     cell_row,
     groups,
 )
-from dioses_rules.scoring.board import (
-    Board,
-    HeldPattern,
-    LawPlacement,
-    parse_board_text,
-    resolve_board,
-)
+from dioses_rules.scoring.board import Board, HeldPattern, LawPlacement, parse_board_text
 from dioses_rules.scoring.evaluator import Evaluator
 from dioses_rules.scoring.patterns import pattern_matches
+from dioses_rules.scoring.resolve import resolve_board
 from dioses_rules.scoring.score import card_points, score_board
 
 ROW_NAMES = ("front", "central", "back")

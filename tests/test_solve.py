@@ -33,13 +33,8 @@ from dioses_rules.errors import DiosesError
 from dioses_rules.language import model as m
 from dioses_rules.pool.load import load_registry
 from dioses_rules.scoring.area import SIZE, Area, Placed
-from dioses_rules.scoring.board import (
-    Board,
-    LawPlacement,
-    board_file_text,
-    board_to_file,
-    read_board,
-)
+from dioses_rules.scoring.board import Board, LawPlacement, board_file_text, board_to_file
+from dioses_rules.scoring.resolve import read_board
 from dioses_rules.scoring.score import score_board
 from dioses_rules.solve import cpsat
 from dioses_rules.solve.compiler import Unsupported

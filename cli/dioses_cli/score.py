@@ -9,13 +9,9 @@ import click
 
 from dioses_rules.errors import DiosesError
 from dioses_rules.pool.load import load_registry
-from dioses_rules.scoring.board import (
-    board_registry,
-    read_board_bytes,
-    read_board_file,
-    resolve_board,
-)
+from dioses_rules.scoring.board import read_board_bytes, read_board_file
 from dioses_rules.scoring.expect import check_expectations, expectations_json
+from dioses_rules.scoring.resolve import board_registry, resolve_board
 from dioses_rules.scoring.score import EVALUATORS, score_board
 
 from .i18n import _, ngettext

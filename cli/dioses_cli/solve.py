@@ -9,13 +9,8 @@ import click
 from dioses_rules.errors import DiosesError
 from dioses_rules.pool.load import load_registry
 from dioses_rules.scoring import area as g
-from dioses_rules.scoring.board import (
-    board_registry,
-    board_to_file,
-    read_board_file,
-    resolve_board,
-    write_board,
-)
+from dioses_rules.scoring.board import board_to_file, read_board_file, write_board
+from dioses_rules.scoring.resolve import board_registry, resolve_board
 
 from .completion import complete_scenarios
 from .options import CARDS_OPTION, FORMAT_OPTION, resolve_scenario

@@ -7,9 +7,10 @@ effects are the effect nodes of their definitions, and a scenario's setup,
 rule changes and victory come from its ``scenario`` definition.
 
 :class:`Game` is assembled from one mixin per rule family: decks
-(``decks``), effects and scenario triggers (``effects``), Power (``power``)
-and turns and the end (``turns``); this module holds what they share: the
-area, decisions, and the moves that put cards in, turn them and swap them.
+(``decks``), effects and scenario triggers (``effects``), Power (``power``),
+held patterns (``pattern_rules``) and turns and the end (``turns``); this
+module holds what they share: the area, decisions, and the moves that put
+cards in, turn them and swap them.
 
 Every choice goes through :meth:`Game.decide`, which asks the seat's agent to
 pick one of a list of :class:`Choice` values; the log records each pick, so a
@@ -31,6 +32,7 @@ from ..scoring.board import Board
 from ..scoring.score import ScoreReport, score_board
 from .decks import DeckRules
 from .effects import EffectRules
+from .pattern_rules import PatternRules
 from .patterns import PatternChecker
 from .power import PowerRules
 from .state import Agent, Choice, Decision, GameState, LazyChoices, Slot, copy_state, game_error
@@ -38,7 +40,6 @@ from .tables import tables_of
 from .turns import TurnRules
 from .view import board_of
 
-MAX_PATTERN_DEPTH = 50  # completions that trigger swaps that complete patterns...
 CELL_NAMES = tuple(cell_name(index) for index in range(SIZE))  # "front 1", ... (logged)
 NO_CARDS: frozenset = frozenset()
 
@@ -62,7 +63,7 @@ class GameResult:
     turn_limit_reached: bool = False
 
 
-class Game(TurnRules, PowerRules, EffectRules, DeckRules):
+class Game(TurnRules, PowerRules, EffectRules, DeckRules, PatternRules):
     """A game in progress. ``state`` is plain data (saved with cattrs)."""
 
     def __init__(
@@ -337,76 +338,6 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules):
         )
         self.reveal(area, choice.args[0])
         return True
-
-    # ------------------------------------------------------------------ patterns (R14)
-    def check_patterns(self) -> None:
-        """R14, R30: a held pattern whose shape shows face up is completed,
-        once and for good; R22: it draws its points in Power cards. Every
-        area is checked (its cells may have been set from outside)."""
-        self._checked = [None] * len(self.state.areas)
-        self._check_moved()
-
-    def moved(self, area: int) -> None:
-        """A card of ``area`` was put, turned or moved, or a pattern added:
-        the next check looks at it again (place, reveal and swap do the same
-        in place)."""
-        checked = self._checked
-        if area < len(checked):  # else the areas were replaced: all are checked
-            checked[area] = None
-
-    def _check_moved(self) -> None:
-        """:meth:`check_patterns` for the areas that may have changed since
-        they were last checked: an area checked with nothing to complete
-        stays so until a card of it is put, turned or moved (:meth:`moved`),
-        its cells or patterns are replaced, or a pattern added. What was
-        found there is forgotten when a check is cut short (too deep): the
-        areas it did not look at are checked next time, as before."""
-        self._pattern_depth += 1
-        try:
-            if self._pattern_depth > MAX_PATTERN_DEPTH:
-                self._checked = [None] * len(self.state.areas)
-                return
-            checked = self._checked
-            if len(checked) != len(self.state.areas):
-                checked = self._checked = [None] * len(self.state.areas)
-            for index, area in enumerate(self.state.areas):
-                seen = checked[index]
-                patterns = area.patterns
-                if (
-                    seen is not None
-                    and seen[0] is area.cells
-                    and seen[1] is patterns
-                    and seen[2] == len(patterns)
-                ):
-                    continue
-                checked[index] = (area.cells, patterns, len(patterns))  # before: see moved()
-                if patterns:
-                    self._check_area(index, area)
-                checked = self._checked  # a cut-short check inside may have reset it
-        finally:
-            self._pattern_depth -= 1
-
-    def _check_area(self, index: int, area) -> None:
-        """The held patterns of an area, in order, against its cells as they
-        are then (a completion may set off moves there). Matched on the
-        cells directly (:meth:`PatternChecker.shows`): the area changed
-        since its last check, so a remembered answer would seldom serve."""
-        shows = self.patterns.shows
-        for held in area.patterns:
-            if held.completed:
-                continue
-            pattern = self._pattern(held.card)
-            if shows(pattern, area.cells):
-                held.completed = True
-                self.event("pattern-completed", area=index, pattern=pattern.id)
-                if self.state.settings.power_cards:  # R22
-                    self.gain_power(index, self.registry.pattern_points(pattern))
-                self.run_triggers(m.TriggerKind.PATTERN_COMPLETED, index, None)
-
-    def _pattern(self, pattern_id: str):
-        """The registry's pattern of that id (from the shared tables)."""
-        pattern = self.tables.patterns.get(pattern_id)
-        return pattern if pattern is not None else self.registry.get("pattern", pattern_id)
 
     # ------------------------------------------------------------------ scoring
     def board(self, area: int) -> Board:

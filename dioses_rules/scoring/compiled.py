@@ -30,7 +30,8 @@ many threads at once against the reference.
 from __future__ import annotations
 
 from collections.abc import Callable
-from operator import attrgetter, getitem
+from itertools import repeat
+from operator import attrgetter, call, getitem
 
 from ..language import model as m
 from ..language.headers import bundled_tie_break
@@ -55,6 +56,7 @@ from .scene import (
 
 _UNKNOWN = object()
 _CARD = attrgetter("card")
+_POINTS = attrgetter("points")
 _ALL_UP = [True for _ in CELLS]
 
 
@@ -173,6 +175,47 @@ class CompiledPool:
         return Scene(
             infos, FULL, FULL, kinds, (kinds >> HEAVY_SHIFT) & FULL, area=area if face_up else None
         ), face_up
+
+    def cards_total(self, area: Area, all_face_up_at_end: bool | None, scenario_state=()) -> int:
+        """The total of a board of cards alone (no law, pattern nor objective),
+        as ``score_total`` (R12: revealed first; R8-R11): the lean path of
+        agents, balance and the solver's checks, nothing built but the scene."""
+        scene, face_up = self.revealed_scene(area)
+        if all_face_up_at_end is None:
+            all_face_up_at_end = face_up
+        scene.judge_with(self.card_facts(all_face_up_at_end, scenario_state, 0, 0))
+        infos = scene.infos
+        if scene.occ == FULL:
+            return sum(map(call, map(_POINTS, infos), repeat(scene), CELLS))
+        return sum(info.points(scene, cell) for cell, info in enumerate(infos) if info is not None)
+
+    def final_cards(self, area: Area, all_face_up_at_end: bool | None, scenario_state=()):
+        """R12, R8-R11 for a board of cards alone: the revealed scene judged
+        with the final facts, each cell's points (None where empty), their
+        sum, and whether the area was all face up before the reveal."""
+        scene, face_up = self.revealed_scene(area)
+        if all_face_up_at_end is None:
+            all_face_up_at_end = face_up
+        scene.judge_with(self.card_facts(all_face_up_at_end, scenario_state, 0, 0))
+        infos = scene.infos
+        if scene.occ == FULL:
+            points = list(map(call, map(_POINTS, infos), repeat(scene), CELLS))
+            return scene, points, sum(points), face_up
+        points = [
+            None if info is None else info.points(scene, cell) for cell, info in enumerate(infos)
+        ]
+        return scene, points, sum(p for p in points if p is not None), face_up
+
+    def law_facts(self, placement, all_face_up_at_end: bool) -> Facts:
+        """The facts a law is judged with (R13): its line, and R21's flag
+        (shared: plain values, one per line and flag)."""
+        key = ("law", placement.row, placement.column, all_face_up_at_end)
+        facts = self._facts.get(key)
+        if facts is None:
+            facts = self._facts[key] = Facts(
+                law_line=placement.cells(), all_face_up_at_end=all_face_up_at_end
+            )
+        return facts
 
     def card_facts(
         self, all_face_up_at_end: bool, scenario_state, completed: int, met: int

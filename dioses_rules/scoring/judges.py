@@ -41,23 +41,28 @@ def wants_compiled(evaluator: str) -> bool:
     return evaluator == "compiled"
 
 
-_TEXTS: dict[int, tuple] = {}  # id -> (the condition, kept: its id stays its own; its text)
+_TEXTS: dict[int, tuple] = {}  # id -> (the condition, kept: its id stays its own; its results)
 
 
-def _text(condition: m.Condition) -> str:
-    """A condition's text, written once per condition object (writing it was
-    half of a game-end board's scoring)."""
+def _result(condition: m.Condition, met: object) -> ConditionResult:
+    """A condition's result, its text written once per condition object
+    (writing it was half of a game-end board's scoring); a plain value,
+    so the same one is handed out again."""
     found = _TEXTS.get(id(condition))
     if found is None:
         if len(_TEXTS) >= 4096:
             _TEXTS.clear()
-        found = _TEXTS[id(condition)] = (condition, condition_text(condition))
-    return found[1]
+        text = condition_text(condition)
+        found = _TEXTS[id(condition)] = (
+            condition,
+            (ConditionResult(text, False), ConditionResult(text, True)),
+        )
+    return found[1][1 if met else 0]
 
 
 def judged_scenario(scenario: m.Scenario, facts: Facts, holds) -> ScenarioResult:
-    victory = tuple(ConditionResult(_text(c), bool(holds(c))) for c in scenario.victory)
-    challenge = tuple(ConditionResult(_text(c), bool(holds(c))) for c in scenario.challenge)
+    victory = tuple(_result(c, holds(c)) for c in scenario.victory)
+    challenge = tuple(_result(c, holds(c)) for c in scenario.challenge)
     won = all(c.met for c in victory)
     return ScenarioResult(
         scenario=scenario,
@@ -118,9 +123,7 @@ class CompiledJudge:
         """R13 (no cells: those are an explanation's)."""
         laws, scene, lines = [], self.scene, self.pool.lines
         for placement in board.laws:
-            scene.judge_with(
-                Facts(law_line=placement.cells(), all_face_up_at_end=all_face_up_at_end)
-            )
+            scene.judge_with(self.pool.law_facts(placement, all_face_up_at_end))
             points = lines(placement.law.lines)(scene, None)
             laws.append(LawScore(placement.law, placement.row, placement.column, points))
         return tuple(laws)
@@ -176,13 +179,7 @@ class CompiledJudge:
         """The revealed area and each card's score (when the report is read).
         A score without explanations is a plain value, so the same one is
         handed out again for the same card, cell and points."""
-        infos = self.scene.infos
-        area = self.scene.area_model()
-        return area, tuple(
-            _card_score(infos[cell], cell, value)
-            for cell, value in enumerate(points)
-            if value is not None
-        )
+        return made_cards(self.scene, points)
 
 
 def _card_score(info, cell: int, points: int) -> CardScore:
@@ -201,6 +198,16 @@ def _pattern_score(held, cells) -> PatternScore:
     return PatternScore(
         held.pattern, completed, judged, held.worth if completed else 0, cells or ()
     )  # R14
+
+
+def made_cards(scene, points: list) -> tuple[Area, tuple[CardScore, ...]]:
+    """A compiled scene's revealed area and each card's score."""
+    infos = scene.infos
+    return scene.area_model(), tuple(
+        _card_score(infos[cell], cell, value)
+        for cell, value in enumerate(points)
+        if value is not None
+    )
 
 
 class ReferenceJudge:

@@ -244,7 +244,10 @@ class Scene:
             if self.up == FULL:
                 self._names = sum(map(getitem, map(_NAME_LANES, infos), CELLS))
             else:
-                self._names = sum(infos[cell].name_lanes[cell] for cell in cells_of(self.up))
+                cells = cells_of(self.up)
+                self._names = sum(
+                    map(getitem, map(_NAME_LANES, map(infos.__getitem__, cells)), cells)
+                )
         return self._names
 
     def judge_with(self, facts: Facts, element=None) -> None:

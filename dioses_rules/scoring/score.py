@@ -23,6 +23,7 @@ from .judges import (
     CompiledJudge,
     ReferenceJudge,
     judge_scenario,
+    made_cards,
     tie_break_count,
     wants_compiled,
 )
@@ -85,7 +86,11 @@ def score_board(
     (the only one that records them), which the report says
     (``explained_by``). Without ``explain`` those cells are empty.
     """
-    judge = CompiledJudge(board) if wants_compiled(evaluator) else ReferenceJudge(board)
+    compiled_ = wants_compiled(evaluator)
+    if compiled_ and not (explain or board.laws or board.patterns or board.objectives):
+        if board.scenario is None:
+            return _cards_alone(board, all_face_up_at_end)
+    judge = CompiledJudge(board) if compiled_ else ReferenceJudge(board)
     if all_face_up_at_end is None:
         all_face_up_at_end = judge.face_up_before
     report = _score(board, judge, all_face_up_at_end, total_only=False)
@@ -97,10 +102,25 @@ def score_total(
 ) -> int:
     """``score_board(...).total``, and nothing else built: no report, no
     tie-break count, no scenario (which never changes the total)."""
+    if wants_compiled(evaluator) and not (board.laws or board.patterns or board.objectives):
+        return compiled.pool().cards_total(board.area, all_face_up_at_end, board.scenario_state)
     judge = CompiledJudge(board) if wants_compiled(evaluator) else ReferenceJudge(board)
     if all_face_up_at_end is None:
         all_face_up_at_end = judge.face_up_before
     return _score(board, judge, all_face_up_at_end, total_only=True)
+
+
+def _cards_alone(board: Board, all_face_up_at_end: bool | None) -> ScoreReport:
+    """``score_board`` of a board of cards alone (no law, pattern, objective
+    nor scenario), compiled: the same report, in fewer steps."""
+    current = compiled.pool()
+    scene, points, total, face_up = current.final_cards(
+        board.area, all_face_up_at_end, board.scenario_state
+    )
+    wanted = board.tie_break or current.bundled_tie_break()
+    gods = 0 if wanted is None else current.weighed_type(scene, wanted)
+    made = functools.partial(made_cards, scene, points)
+    return ScoreReport.lazy(made, (), (), (), total, gods, face_up, None)
 
 
 def _score(board: Board, judge, all_face_up_at_end: bool, total_only: bool):

@@ -12,8 +12,9 @@ from ..errors import CardSyntaxError, DiosesError
 from ..language.builder import build
 from ..language.format import format_text
 from ..language.source_definitions import card_file_text
-from ..scoring.board import board_registry, read_board_file, resolve_board
+from ..scoring.board import read_board_file
 from ..scoring.expect import check_expectations
+from ..scoring.resolve import board_registry, resolve_board
 from ..scoring.score import score_board
 from .results import Outcome, Status
 

@@ -12,15 +12,8 @@ from __future__ import annotations
 from ..convert import CONVERTER, StructureError, structure
 from ..errors import BoardError, Diagnostic, DiosesError
 from ..scoring.area import cell_column, cell_row
-from ..scoring.board import (
-    Board,
-    BoardFile,
-    board_file_text,
-    board_registry,
-    board_to_file,
-    read_board_bytes,
-    resolve_board,
-)
+from ..scoring.board import Board, BoardFile, board_file_text, board_to_file, read_board_bytes
+from ..scoring.resolve import board_registry, resolve_board
 from ..scoring.score import ScoreReport, score_board
 from .catalog import Catalog
 
