@@ -64,6 +64,7 @@ BACK_ENDS = {
         "rule": m.RuleChange,
     },
     "DefinitionWriter": {"layout": typing.Union[m.CardSet, m.Definition]},
+    "EnglishNouns": {"noun_phrase": m.Selector, "countable": m.Countable},
     "EnglishWriter": _ENGLISH,
     "CardTextWriter": _CARD_TEXT,
     "SpanishWriter": _ENGLISH,
