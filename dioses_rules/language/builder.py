@@ -100,6 +100,11 @@ class Builder(ScenarioRules, ConditionRules):
     def declare_type(self, meta, children):
         return self.declare("type", meta, children)
 
+    def declare_tag(self, meta, children):
+        """``tag temple "templo" aka "temple"``: a tag's Spanish name (and its
+        English one), as a mythology declares its printed name."""
+        return self.declare("tag", meta, children)
+
     def declare(self, kind: str, meta, children) -> Item:
         rest, aliases = self.header(children)
         word_token, name_token, *options = rest
@@ -308,7 +313,10 @@ class Builder(ScenarioRules, ConditionRules):
         return Tags(children[0])
 
     def counts_as(self, meta, children):
-        return m.Weight(self.number(children[0], "weight"), children[1].type, span=self.span(meta))
+        amount, word = self.number(children[0], "weight"), children[1]
+        if isinstance(word, m.MythologyIs):  # "counts as 2 aztecs"
+            return m.Weight(amount, None, word.mythology, span=self.span(meta))
+        return m.Weight(amount, word.type, span=self.span(meta))
 
     def event(self, meta, children):
         if children and isinstance(children[-1], m.Provenance):
@@ -427,6 +435,9 @@ class Builder(ScenarioRules, ConditionRules):
         if isinstance(mythology, m.MythologyIs):
             mythology = mythology.mythology
         return m.PatternCell(card_type.type, mythology, span=self.span(meta))
+
+    def mythology_cell(self, meta, children):
+        return m.PatternCell(None, children[0].mythology, span=self.span(meta))
 
     def any_mythology(self, meta, children):
         return None

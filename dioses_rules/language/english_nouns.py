@@ -165,6 +165,10 @@ class EnglishNouns:
         """A card type: "god", "gods"."""
         return self.type_noun(type_id).form(plural)
 
+    def tag_word(self, tag: str) -> str:
+        """A tag in English: its declared English name (``aka``), else itself."""
+        return self.vocabulary.english("tag", tag)
+
     def mythology_word(self, mythology: str) -> str:
         """A mythology in English: "Greek"."""
         return self.vocabulary.english("mythology", mythology)
@@ -243,8 +247,9 @@ class EnglishNouns:
         if isinstance(s, m.Named) and s.name in self.names:
             return Phrase(self.names[s.name])
         key = self._CARD_WORDS[type(s)]
+        name = self.tag_word(s.name) if isinstance(s, m.Named) else getattr(s, "name", "")
         return Phrase(
-            self.phrase(key, cards=self.CARD.form(plural), name=getattr(s, "name", "")),
+            self.phrase(key, cards=self.CARD.form(plural), name=name),
             self.CARD.feminine,
         )
 

@@ -116,6 +116,7 @@ def _declared(values: list, index: int, tokens: list) -> m.WordDecl:
         elif values[at] in (
             "mythology",
             "type",
+            "tag",
             "}",
             "tie-break",
             "version",

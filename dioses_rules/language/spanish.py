@@ -155,6 +155,9 @@ class SpanishWriter(EnglishWriter):
     def type_noun(self, type_id: str) -> Noun:
         return self.vocabulary.spanish_noun(type_id)
 
+    def tag_word(self, tag: str) -> str:
+        return self.vocabulary.spanish_tag(tag)  # «templo», not «temple»
+
     def mythology_word(self, mythology: str, feminine: bool = False, plural: bool = False) -> str:
         """A mythology in Spanish, agreeing: "griego", "egipcias"."""
         return self.vocabulary.spanish_adjective(mythology).agree(feminine, plural)

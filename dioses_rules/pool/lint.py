@@ -50,7 +50,7 @@ class DefinitionChecker:
             for set_id, loaded in registry.sets.items()
             for word in loaded.card_set.words
             for form in (word.id, word.plural)
-            if form
+            if form and word.kind != "tag"
         }
         self.names = self.card_ids | self.tags
         self.rule_options = [d.id for d in registry.definitions("rule-option")]
@@ -269,7 +269,16 @@ class DefinitionChecker:
         for weight in card.weights:
             if weight.amount < 1:
                 self.add("DL601", f"'counts as {weight.amount}' must be 1 or more", weight)
-            elif weight.type != card.type:
+            elif weight.mythology is not None and weight.mythology not in card.mythologies:
+                self.add(  # R11: a mythology's weight counts only on a card of it
+                    "DL122",
+                    f"'counts as {weight.amount}' of mythology '{weight.mythology}' does "
+                    f"nothing on a card that is not {weight.mythology}",
+                    weight,
+                    severity=Severity.WARNING,
+                    help=f"give the card the mythology '{weight.mythology}', or weigh one of its own",
+                )
+            elif weight.mythology is None and weight.type != card.type:
                 # R11: a weight counts only where the card's own type is counted
                 self.add(
                     "DL122",
@@ -284,7 +293,7 @@ class DefinitionChecker:
             elif weight.amount == 1:
                 self.add(
                     "DL122",
-                    f"'counts as 1 {weight.type}' does nothing: every card counts as 1",
+                    f"'counts as 1 {weight.word}' does nothing: every card counts as 1",
                     weight,
                     severity=Severity.WARNING,
                     help="remove the line, or give the weight it should have (R11)",

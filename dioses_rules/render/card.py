@@ -250,7 +250,9 @@ def _pattern_cell(
 ) -> dw.Group:
     colour = colour_of(vocabulary, wanted.mythology)
     drawn = dw.Group(
-        class_="pattern-cell", data_type=wanted.type, data_mythology=wanted.mythology or "any"
+        class_="pattern-cell",
+        data_type=wanted.type or "any",
+        data_mythology=wanted.mythology or "any",
     )
     drawn.append(
         dw.Rectangle(
@@ -272,6 +274,8 @@ def _pattern_cell(
         )
     else:
         drawn.append(any_mythology_symbol(vocabulary, x + cell / 2, y + cell * 0.36, cell * 0.2))
+    if wanted.type is None:  # a mythology-only cell: its symbol alone
+        return drawn
     drawn.append(
         label(
             type_mark(vocabulary, wanted.type),

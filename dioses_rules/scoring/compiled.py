@@ -117,7 +117,8 @@ class CompiledPool:
             cells, needed = [], 0
             for cell, want in shape_cells(pattern, top, left):
                 cells.append(cell)
-                needed |= BIT[cell] << self.vocabulary.kind("type", want.type)
+                if want.type is not None:
+                    needed |= BIT[cell] << self.vocabulary.kind("type", want.type)
                 if want.mythology is not None:
                     needed |= BIT[cell] << self.vocabulary.kind("mythology", want.mythology)
             placements.append((tuple(cells), needed))

@@ -49,12 +49,19 @@ class Facts:
 
 @lru_cache(maxsize=4096)
 def implied_type(selector: m.Selector) -> str | None:
-    """The card type every card matching ``selector`` has, if any (for R11)."""
-    if isinstance(selector, m.TypeIs):
-        return selector.type
+    """The word whose R11 weight counts for ``selector``: the card type every
+    matching card has, else the mythology every one has (``counts as 2
+    aztecs``), else None. A type wins over a mythology ("Egyptian gods"
+    weigh Geb y Nut as gods)."""
+    return _implied(selector, m.TypeIs, "type") or _implied(selector, m.MythologyIs, "mythology")
+
+
+def _implied(selector: m.Selector, kind: type, field: str) -> str | None:
+    if isinstance(selector, kind):
+        return getattr(selector, field)
     if isinstance(selector, m.SelAnd):
         for item in selector.items:
-            found = implied_type(item)
+            found = _implied(item, kind, field)
             if found is not None:
                 return found
     return None
@@ -66,7 +73,7 @@ def card_weight(card: m.MythCard, selector: m.Selector) -> int:
         wanted = implied_type(selector)
         if wanted is not None:
             for weight in card.weights:
-                if weight.type == wanted:
+                if weight.word == wanted:
                     return weight.amount
     return 1
 

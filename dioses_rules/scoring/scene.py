@@ -128,7 +128,7 @@ class CardInfo:
         # R11: the first weight given for each type (card_weight reads them in order)
         weights: dict[str, int] = {}
         for weight in card.weights:
-            weights.setdefault(weight.type, weight.amount)
+            weights.setdefault(weight.word, weight.amount)
         self.weights = weights
         kinds = {vocabulary.kind("type", card.type)}
         kinds.update(vocabulary.kind("mythology", value) for value in card.mythologies)

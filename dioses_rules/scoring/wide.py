@@ -114,7 +114,7 @@ class WideCompiler:
         for code in self.members(selector):
             weight = 1
             if wanted is not None:
-                weight = next((w.amount for w in self.cards[code].weights if w.type == wanted), 1)
+                weight = next((w.amount for w in self.cards[code].weights if w.word == wanted), 1)
             if weight < 0:
                 raise Unsupported("a negative weight")
             if weight:

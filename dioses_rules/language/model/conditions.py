@@ -222,8 +222,15 @@ ScoringLine = Union[Fixed, PerCount, Capped, ScoresLike]
 
 @frozen
 class Weight:
-    """R11: ``counts as 2 gods``."""
+    """R11: ``counts as 2 gods`` (a type) or ``counts as 2 aztecs`` (a
+    mythology): the card counts ``amount`` wherever that word is counted."""
 
     amount: int
-    type: str
+    type: str | None  # None: a mythology's weight
+    mythology: str | None = None
     span: Span | None = _span()
+
+    @property
+    def word(self) -> str:
+        """The type or mythology it weighs (ids never clash across kinds)."""
+        return self.type if self.mythology is None else self.mythology
