@@ -253,7 +253,7 @@ class Builder(ScenarioRules, ConditionRules):
                 )
             )
         tags: tuple[str, ...] = ()
-        weights, lines, event = [], [], []
+        weights, lines, event, bounds = [], [], [], []
         event_provenance: m.Provenance | None = None
         for item in items:
             if isinstance(item, Tags):
@@ -263,6 +263,8 @@ class Builder(ScenarioRules, ConditionRules):
             elif isinstance(item, EventEffects):
                 event.extend(item.effects)
                 event_provenance = self.event_provenance(event_provenance, item)
+            elif isinstance(item, Item):  # "never below 0 points"
+                bounds.append(item)
             else:
                 lines.append(item)
         return m.MythCard(
@@ -274,7 +276,7 @@ class Builder(ScenarioRules, ConditionRules):
             provenance=self.provenance(prov_token),
             tags=tags,
             weights=tuple(weights),
-            lines=tuple(lines),
+            lines=self._bounded(lines, bounds, meta),
             event=tuple(event),
             event_provenance=event_provenance,
             span=self.span(meta),
@@ -359,7 +361,13 @@ class Builder(ScenarioRules, ConditionRules):
         return Item("limit", self.number(children[0], "cap"))
 
     def scores_like(self, meta, children):
-        return m.ScoresLike(str(children[0]), span=self.span(meta))
+        line = m.ScoresLike(str(children[0]), span=self.span(meta))
+        bounds = {item.key: item.value for item in children[1:]}
+        if not bounds:
+            return line
+        return m.Bounded(  # "scores like hera up to 4 points, never below 0 points"
+            (line,), bounds.get("floor"), bounds.get("limit"), span=self.span(meta)
+        )
 
     # ------------------------------------------------------------ laws, objectives
     def law_def(self, meta, children):

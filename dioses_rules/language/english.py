@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from . import model as m
 from .english_nouns import ROW_WORDS, EnglishNouns, Names, Phrase, counted, join, with_article
+from .sugar import own_most_common
 from .walk import Dispatch
 
 __all__ = ["ROW_WORDS", "EnglishWriter", "Names", "Phrase", "counted", "join", "with_article"]
@@ -90,6 +91,9 @@ class EnglishWriter(EnglishNouns):
 
     @condition.on(m.Subject)
     def _subject(self, c, subject: str | None = None) -> str:
+        own = own_most_common(c)
+        if own is not None:  # R24, language/sugar.py
+            return self.PHRASES["its most common"][own is m.Attribute.TYPE]
         every = c.mode is m.SubjectMode.EVERY
         names = [("every " if every else "") + self.noun(s) for s in c.subjects]
         phrase = "scoring" if isinstance(c.condition, m.Scores) else self.position(c.condition)
@@ -165,6 +169,15 @@ class EnglishWriter(EnglishNouns):
         worst = self.PHRASES["capped"][line.line.points > 0]
         sign = "" if line.line.points > 0 else "-"
         return f"{self.line(line.line)} ({worst} {sign}{line.limit}p)"
+
+    @line.on(m.Bounded)
+    def _bounded(self, line: m.Bounded) -> str:
+        found = [("floor", line.floor), ("ceiling", line.ceiling)]
+        bounds = self.join([self.phrase(key, n) for key, n in found if n is not None], self.AND)
+        if line.scores_like is not None:
+            return self.phrase("like bounds", line=self.line(line.scores_like), bounds=bounds)
+        lines = ". ".join(self.line(inner) for inner in line.lines)
+        return self.phrase("bounds", lines=lines, bounds=bounds)
 
     @line.on(m.ScoresLike)
     def _scores_like(self, line: m.ScoresLike) -> str:

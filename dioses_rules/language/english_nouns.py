@@ -144,10 +144,18 @@ class EnglishNouns:
         "only": "only {} {}",
         "more than": "more {} than {}",
         "all face up": "you end the game with every card face up",
+        "its most common": (
+            "its mythology is the most common in the area",
+            "its type is the most common in the area",
+        ),
         "fixed": "{points}p: {condition}",
         "per": ("1x: {points}p per {what}", "1x: {points}p for every {per} {what}"),
         "capped": ("at worst", "at most"),
         "scores like": "scores like {name}",
+        "floor": "never below {}p",
+        "ceiling": "never above {}p",
+        "like bounds": "{line}, {bounds}",
+        "bounds": "{lines}. In all, {bounds}",
     }
 
     def __init__(self, names: Names | None = None, vocabulary: Vocabulary | None = None):

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from . import model as m
 from .headers import bundled_vocabulary
+from .sugar import own_most_common
 from .vocabulary import PLURALS, Vocabulary
 from .walk import Dispatch
 
@@ -281,6 +282,9 @@ class SourceWriter:
 
     @condition.on(m.Subject)
     def _subject(self, c, level: int = _OR) -> str:
+        own = own_most_common(c)
+        if own is not None:
+            return f"its {own.value} is the most common"
         inner = self.condition(c.condition)
         subjects = [self.selector(s) for s in c.subjects]
         if (
@@ -348,6 +352,25 @@ class SourceWriter:
     @line.on(m.ScoresLike)
     def _scores_like(self, line: m.ScoresLike) -> str:
         return f"scores like {line.card}"
+
+    @line.on(m.Bounded)
+    def _bounded(self, line: m.Bounded) -> str:
+        """A bounded 'scores like' on one line; a card's bounded total as its
+        lines and bounds, ';'-separated (a card file prints one a line)."""
+        if line.scores_like is not None:
+            text = self.line(line.scores_like)
+            if line.ceiling is not None:
+                text += f" up to {points_text(line.ceiling)}"
+            if line.floor is not None:
+                text += f", never below {points_text(line.floor)}"
+            return text
+        return "; ".join([self.line(inner) for inner in line.lines] + self.bounds(line))
+
+    @staticmethod
+    def bounds(line: m.Bounded) -> list[str]:
+        """A card's ``never below`` and ``never above`` statements."""
+        found = [("below", line.floor), ("above", line.ceiling)]
+        return [f"never {word} {points_text(n)}" for word, n in found if n is not None]
 
     # ---------------------------------------------------------------- effects
     effect = Dispatch(m.Effect)

@@ -185,7 +185,11 @@ class DefinitionWriter:
                     card.event[0],
                 )
             )
-        items += [(self.writer.line(line), line) for line in card.lines]
+        bounded = m.total_bound(card.lines)  # "never below 0 points": the whole total
+        lines = card.lines if bounded is None else bounded.lines
+        items += [(self.writer.line(line), line) for line in lines]
+        if bounded is not None:
+            items += [(text, bounded) for text in self.writer.bounds(bounded)]
         return _block(head, card, self.statements(items))
 
     def _lines(self, keyword: str, definition, trailing: list[str]) -> list[Line]:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from . import model as m
 from .english import EnglishWriter, Phrase
 from .spanish_words import CARD, Noun, definite, indefinite, join, none_of
+from .sugar import own_most_common
 from .walk import total
 
 __all__ = ["ROW_WORDS", "Phrase", "SpanishWriter", "before"]
@@ -144,10 +145,18 @@ class SpanishWriter(EnglishWriter):
             "only": "solo hay {} {}",
             "more than": "hay más {} que {}",
             "all face up": "terminas la partida con todas las cartas boca arriba",
+            "its most common": (
+                "su mitología es la más común en el área",
+                "su tipo es el más común en el área",
+            ),
             "fixed": "{points}p si {condition}",
             "per": ("1x: {points}p por cada {what}", "1x: {points}p por cada {per} {what}"),
             "capped": ("como mínimo", "como máximo"),
             "scores like": "puntúa como {name}",
+            "floor": "nunca menos de {}p",
+            "ceiling": "nunca más de {}p",
+            "like bounds": "{line}, {bounds}",
+            "bounds": "{lines}. En total, {bounds}",
         },
         "SpanishWriter.PHRASES",
     )
@@ -225,6 +234,9 @@ class SpanishWriter(EnglishWriter):
         return verb if c.at_least is None else f"{verb} al menos {_points(c.at_least)}"
 
     def _subject(self, c, subject=None) -> str:
+        own = own_most_common(c)
+        if own is not None:  # R24, language/sugar.py
+            return self.PHRASES["its most common"][own is m.Attribute.TYPE]
         scores = isinstance(c.condition, m.Scores)
         phrase = "" if scores else self.position(c.condition)
         if c.mode is m.SubjectMode.EVERY:

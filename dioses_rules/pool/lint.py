@@ -157,6 +157,10 @@ class DefinitionChecker:
 
     def check_line(self, line: m.ScoringLine) -> None:
         """Points (a penalty is negative; 0 says nothing), 'per', a cap."""
+        if isinstance(line, m.Bounded):
+            for inner in line.lines:
+                self.check_line(inner)
+            return
         if isinstance(line, m.Capped):
             if line.limit < 1:
                 self.add(
@@ -203,8 +207,7 @@ class DefinitionChecker:
         nests the other card's lines once more). One depth-first walk with
         its own stack: a chain of any length is no recursion."""
         edges = {
-            card.id: [line for line in card.lines if isinstance(line, m.ScoresLike)]
-            for card in self.registry.myth_cards()
+            card.id: list(m.scores_like_lines(card.lines)) for card in self.registry.myth_cards()
         }
         links: dict[str, int] = {}  # card id -> the most 'scores like' a chain from it follows
         longest: dict[str, m.ScoresLike] = {}  # card id -> its line that starts that chain
@@ -480,7 +483,8 @@ def check_vocabulary(checker: DefinitionChecker) -> None:
 def _statements_of(definition) -> list:
     """The statements of a definition's body, each written on its own line."""
     if isinstance(definition, (m.MythCard, m.Law, m.ObjectiveGoal)):
-        return list(definition.lines)
+        bound = m.total_bound(definition.lines)  # its lines are the statements
+        return list(definition.lines if bound is None else bound.lines)
     if isinstance(definition, m.Scenario):
         return [
             *definition.setup,

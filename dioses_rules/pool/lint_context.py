@@ -51,6 +51,9 @@ class ContextChecker:
             self.countable(node.count, anchored, True)
         elif isinstance(node, m.Capped):
             self.check(node.line, anchored)
+        elif isinstance(node, m.Bounded):
+            for line in node.lines:
+                self.check(line, anchored)
         elif isinstance(node, m.ScoresLike):
             if not anchored:
                 self.bad(

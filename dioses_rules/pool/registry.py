@@ -457,24 +457,26 @@ def _fill_scores_like(registry: Registry) -> None:
     links: dict[str, list[str]] = {}
     for (family, card_id), (definition, _) in registry.by_id.items():
         if family == "myth" and isinstance(definition, m.MythCard):
-            links[card_id] = [
-                line.card for line in definition.lines if isinstance(line, m.ScoresLike)
-            ]
+            links[card_id] = [line.card for line in m.scores_like_lines(definition.lines)]
     length = _chain_lengths(links)
     filled: dict[str, m.MythCard] = {}
     for card_id in sorted((c for c in links if links[c]), key=lambda c: length[c]):
         card = registry.get("myth", card_id)
-        lines = []
-        for line in card.lines:  # type: ignore[union-attr]
+
+        def fill(line, card_id=card_id):
+            if isinstance(line, m.Bounded):  # a bounded total or 'scores like'
+                return evolve(line, lines=tuple(fill(inner) for inner in line.lines))
             if (
                 isinstance(line, m.ScoresLike)
                 and length.get(line.card, _ENDLESS) < MAX_SCORES_LIKE
                 and line.card != card_id
             ):
                 target = filled.get(line.card) or registry.get("myth", line.card)
-                line = evolve(line, lines=target.lines)  # type: ignore[union-attr]
-            lines.append(line)
-        filled[card_id] = evolve(card, lines=tuple(lines))  # type: ignore[arg-type]
+                return evolve(line, lines=target.lines)  # type: ignore[union-attr]
+            return line
+
+        lines = tuple(fill(line) for line in card.lines)  # type: ignore[union-attr]
+        filled[card_id] = evolve(card, lines=lines)  # type: ignore[arg-type]
     swaps = {}
     for key, (definition, set_id) in list(registry.by_id.items()):
         if key[0] == "myth" and key[1] in filled:

@@ -316,6 +316,11 @@ class Compiler(CountCompiler):
         inner, limit = self.line(line.line), line.limit
         return lambda s, a: max(min(inner(s, a), limit), -limit)
 
+    @line.on(m.Bounded)
+    def _bounded(self, line: m.Bounded) -> Callable:
+        inner, clamp = self.lines(line.lines), line.clamp
+        return lambda s, a: clamp(inner(s, a))
+
     @line.on(m.ScoresLike)
     def _scores_like(self, line: m.ScoresLike) -> Callable:
         """The other card's lines (filled by the pool), judged from this card."""

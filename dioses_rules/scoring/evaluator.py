@@ -452,6 +452,10 @@ class Evaluator:
         points = self.line_points(line.line, anchor)
         return max(min(points, line.limit), -line.limit)
 
+    @line_points.on(m.Bounded)
+    def _bounded(self, line: m.Bounded, anchor: int | None) -> int:
+        return line.clamp(self.lines_points(line.lines, anchor))
+
     @line_points.on(m.ScoresLike)
     def _scores_like(self, line: m.ScoresLike, anchor: int | None) -> int:
         """The other card's lines, judged from this card (filled by the pool)."""

@@ -107,6 +107,8 @@ def line_bounds(lines: Sequence, limits: PoolLimits) -> tuple[int, int]:
             low, high = max(low, -line.limit), min(high, line.limit)
         elif isinstance(line, m.ScoresLike):
             low, high = line_bounds(line.lines, limits)
+        elif isinstance(line, m.Bounded):
+            low, high = (line.clamp(bound) for bound in line_bounds(line.lines, limits))
         else:
             raise TypeError(f"unknown scoring line {type(line).__name__}")
         lo, hi = lo + low, hi + high
