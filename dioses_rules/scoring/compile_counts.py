@@ -36,7 +36,7 @@ from .closures import (
     terms_sel,
     union,
 )
-from .evaluator import implied_type
+from .evaluator import implied_type, implied_words
 from .masks import BIT, FULL, cells_of
 from .scene import Scene, Vocabulary
 
@@ -258,7 +258,7 @@ class CountCompiler:
         kinds, names = selector.terms[0]
         if len(kinds) > 2 or names:
             return None
-        return LaneCount(scope, kinds, implied_type(c.selector))
+        return LaneCount(scope, kinds, *implied_words(c.selector))
 
     countable = Dispatch(m.Countable)
 

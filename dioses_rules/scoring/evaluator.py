@@ -53,7 +53,19 @@ def implied_type(selector: m.Selector) -> str | None:
     matching card has, else the mythology every one has (``counts as 2
     aztecs``), else None. A type wins over a mythology ("Egyptian gods"
     weigh Geb y Nut as gods)."""
-    return _implied(selector, m.TypeIs, "type") or _implied(selector, m.MythologyIs, "mythology")
+    return implied_words(selector)[0] or implied_words(selector)[1]
+
+
+@lru_cache(maxsize=4096)
+def implied_words(selector: m.Selector) -> tuple[str | None, str | None]:
+    """(the type, else None; the mythology when no type is implied, else None):
+    :func:`implied_type` split, for a back end that weighs the two apart."""
+    found = _implied(selector, m.TypeIs, "type")
+    return (
+        (found, None)
+        if found is not None
+        else (None, _implied(selector, m.MythologyIs, "mythology"))
+    )
 
 
 def _implied(selector: m.Selector, kind: type, field: str) -> str | None:

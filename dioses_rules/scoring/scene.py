@@ -42,6 +42,10 @@ from .masks import BIT, FULL, cells_of, mask_of
 LANE = g.SIZE  # bits per lane
 ALWAYS = FULL  # lane 0 of every scene's kinds: set whatever the cards
 HEAVY, HEAVY_SHIFT = ("weights", ""), LANE  # lane 1: the cards with an R11 weight
+# lane 2: the face-up cards weighed for a mythology ("counts as 2 aztecs"): a
+# count of a mythology looks at weights only when a scene has one
+MYTHOLOGY_HEAVY, MYTHOLOGY_HEAVY_SHIFT = ("mythology weights", ""), 2 * LANE
+MYTHOLOGY_HEAVY_LANE = FULL << MYTHOLOGY_HEAVY_SHIFT
 CELLS = range(g.SIZE)
 NO_FACTS = Facts()  # what a scene knows when told nothing beyond the area
 # bumped whenever any vocabulary gives a name a lane: scenes whose names were
@@ -66,7 +70,11 @@ class Vocabulary:
     """
 
     def __init__(self) -> None:
-        self.kinds: dict[tuple[str, str], int] = {("always", ""): 0, HEAVY: HEAVY_SHIFT}
+        self.kinds: dict[tuple[str, str], int] = {
+            ("always", ""): 0,
+            HEAVY: HEAVY_SHIFT,
+            MYTHOLOGY_HEAVY: MYTHOLOGY_HEAVY_SHIFT,
+        }
         self.names: dict[str, int] = {}
         self._bearers: dict[str, list[CardInfo]] = {}  # name -> the cards seen with it
 
@@ -134,6 +142,8 @@ class CardInfo:
         kinds.update(vocabulary.kind("mythology", value) for value in card.mythologies)
         if weights:
             kinds.add(HEAVY_SHIFT)
+        if any(weight.mythology is not None for weight in card.weights):
+            kinds.add(MYTHOLOGY_HEAVY_SHIFT)
         self.kind_lanes = tuple(sum(1 << (shift + cell) for shift in kinds) for cell in CELLS)
         self.bears = tuple(dict.fromkeys((card.id, *card.tags)))
         self.name_lanes = self.lanes_of_names(vocabulary.names)
