@@ -144,7 +144,7 @@ def renamed(node, names: tuple[str, ...], states: tuple[str, ...]):
         for f in attrs.fields(type(node))
         if f.name not in ("span", "lines")
     }
-    if isinstance(node, m.ScoresLike):  # the pool fills its lines: so do we
+    if isinstance(node, (m.ScoresLike, m.Bounded)):  # the pool fills its lines: so do we
         changes["lines"] = renamed(node.lines, names, states)
     return attrs.evolve(node, **changes)
 
@@ -170,7 +170,10 @@ def random_cards(draw, lines=scoring_lines(2)):
                 weights=tuple(
                     draw(
                         st.lists(
-                            st.builds(m.Weight, st.integers(0, 3), st.sampled_from(TYPES)),
+                            st.builds(m.Weight, st.integers(0, 3), st.sampled_from(TYPES))
+                            | st.builds(
+                                m.Weight, st.integers(0, 3), st.none(), st.sampled_from(MYTHOLOGIES)
+                            ),
                             max_size=2,
                         )
                     )

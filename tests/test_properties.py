@@ -223,6 +223,13 @@ def conditions(depth: int) -> st.SearchStrategy:
     )
 
 
+def bounds(ceilings=points) -> st.SearchStrategy:
+    """(floor, ceiling): at least one, the floor not above the ceiling."""
+    return st.tuples(st.none() | points, st.none() | ceilings).filter(
+        lambda b: b != (None, None) and (None in b or b[0] <= b[1])
+    )
+
+
 def scoring_lines(depth: int = 2) -> st.SearchStrategy:
     per_count = st.builds(m.PerCount, points, st.integers(0, 4), countables(depth - 1))
     return st.one_of(
@@ -230,6 +237,8 @@ def scoring_lines(depth: int = 2) -> st.SearchStrategy:
         per_count,
         st.builds(m.Capped, per_count, small),
         st.builds(m.ScoresLike, names),
+        # "scores like hera up to 4 points, never below 0 points"
+        st.builds(lambda name, b: m.Bounded((m.ScoresLike(name),), *b), names, bounds(small)),
     )
 
 
@@ -280,6 +289,11 @@ def tup(strategy, max_size=3, min_size=0):
 
 
 lines = tup(scoring_lines(), max_size=3)
+# a Myth card's lines, or all of them under 'never below' / 'never above'
+card_lines = lines | st.builds(lambda ls, b: (m.Bounded(ls, *b),), lines, bounds())
+weights = st.builds(m.Weight, small, st.sampled_from(TYPES)) | st.builds(
+    m.Weight, small, st.none(), st.sampled_from(MYTHOLOGIES)
+)
 
 myth_cards = st.builds(
     m.MythCard,
@@ -290,16 +304,18 @@ myth_cards = st.builds(
     tup(st.sampled_from(MYTHOLOGIES), min_size=1),
     provenances,
     tags=tup(names),
-    weights=tup(st.builds(m.Weight, small, st.sampled_from(TYPES)), 2),
-    lines=lines,
+    weights=tup(weights, 2),
+    lines=card_lines,
     event=tup(effects, 2),
     event_provenance=st.none() | provenances,
 ).map(lambda card: card if card.event else attrs.evolve(card, event_provenance=None))
 laws = st.builds(m.Law, names, texts, aliases, provenances, lines)
 goals = st.builds(m.ObjectiveGoal, names, texts, aliases, provenances, lines)
 elements = st.builds(m.ObjectiveElement, names, texts, aliases, provenances, selectors(2))
-pattern_cells = st.none() | st.builds(
-    m.PatternCell, st.sampled_from(TYPES), st.none() | st.sampled_from(MYTHOLOGIES)
+pattern_cells = (
+    st.none()
+    | st.builds(m.PatternCell, st.sampled_from(TYPES), st.none() | st.sampled_from(MYTHOLOGIES))
+    | st.builds(m.PatternCell, st.none(), st.sampled_from(MYTHOLOGIES))  # "| greek |"
 )
 patterns = st.builds(
     m.Pattern, names, texts, aliases, difficulties, provenances, tup(tup(pattern_cells, 5, 1), 4)

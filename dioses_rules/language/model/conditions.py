@@ -239,9 +239,12 @@ class Bounded:
 
     @property
     def scores_like(self) -> ScoresLike | None:
-        """The line it bounds when it is a bounded ``scores like``, else None."""
+        """The line it bounds when it reads as a bounded ``scores like``
+        (``up to`` takes no negative cap), else None."""
         only = self.lines[0] if len(self.lines) == 1 else None
-        return only if isinstance(only, ScoresLike) else None
+        if isinstance(only, ScoresLike) and (self.ceiling is None or self.ceiling >= 0):
+            return only
+        return None
 
 
 ScoringLine = Union[Fixed, PerCount, Capped, ScoresLike, Bounded]
