@@ -38,7 +38,7 @@ from .vocabulary import DEFINITIONS, RESERVED_IDS, Vocabulary
 
 
 @v_args(wrapper=record_errors)
-class Builder(ScenarioRules, ConditionRules):
+class TreeBuilder(ScenarioRules, ConditionRules):
     """The whole builder: one instance builds one file's parse trees."""
 
     # ------------------------------------------------------------ file
@@ -527,7 +527,7 @@ def build(
     """
     if vocabulary is None:
         vocabulary = bundled_vocabulary().merged(Vocabulary(scan_header(text).words))
-    builder = Builder(path, vocabulary)
+    builder = TreeBuilder(path, vocabulary)
     definitions: list = []
 
     def built(tree) -> None:

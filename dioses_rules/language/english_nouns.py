@@ -225,37 +225,38 @@ class EnglishNouns:
     noun_phrase = Dispatch(m.Selector)
 
     @noun_phrase.on(m.AnyCard)
-    def _any(self, s, plural: bool) -> Phrase:
+    def _any(self, sel, plural: bool) -> Phrase:
         return self.cards(plural)
 
     @noun_phrase.on(m.TypeIs)
-    def _type(self, s, plural: bool) -> Phrase:
-        noun = self.type_noun(s.type)
+    def _type(self, sel, plural: bool) -> Phrase:
+        noun = self.type_noun(sel.type)
         return Phrase(noun.form(plural), noun.feminine)
 
     @noun_phrase.on(m.MythologyIs)
-    def _mythology(self, s, plural: bool) -> Phrase:
-        name = self.mythology_word(s.mythology)
+    def _mythology(self, sel, plural: bool) -> Phrase:
+        name = self.mythology_word(sel.mythology)
         if plural:  # "no Greeks", as the printed laws say; "Norse cards"
             return Phrase(
-                self.vocabulary.english("mythology", s.mythology, True) or f"{name} cards"
+                self.vocabulary.english("mythology", sel.mythology, True) or f"{name} cards"
             )
         return Phrase(f"{name} card")
 
     @noun_phrase.on(m.FaceIs)
-    def _face(self, s, plural: bool) -> Phrase:
+    def _face(self, sel, plural: bool) -> Phrase:
         return Phrase(
-            self.PHRASES["face"][s.face_up].format(cards=self.CARD.form(plural)), self.CARD.feminine
+            self.PHRASES["face"][sel.face_up].format(cards=self.CARD.form(plural)),
+            self.CARD.feminine,
         )
 
     @noun_phrase.on(m.Named, m.SelfCard, m.StateRef, m.ElementRef)
-    def _card_word(self, s, plural: bool) -> Phrase:
+    def _card_word(self, sel, plural: bool) -> Phrase:
         """A card by name, or a tag ("throne card"); this card; a state's
         card ("the chosen"); the element's cards."""
-        if isinstance(s, m.Named) and s.name in self.names:
-            return Phrase(self.names[s.name])
-        key = self._CARD_WORDS[type(s)]
-        name = self.tag_word(s.name) if isinstance(s, m.Named) else getattr(s, "name", "")
+        if isinstance(sel, m.Named) and sel.name in self.names:
+            return Phrase(self.names[sel.name])
+        key = self._CARD_WORDS[type(sel)]
+        name = self.tag_word(sel.name) if isinstance(sel, m.Named) else getattr(sel, "name", "")
         return Phrase(
             self.phrase(key, cards=self.CARD.form(plural), name=name),
             self.CARD.feminine,
@@ -264,8 +265,8 @@ class EnglishNouns:
     _CARD_WORDS = {m.Named: "tag", m.SelfCard: "self", m.StateRef: "state", m.ElementRef: "element"}
 
     @noun_phrase.on(m.SameAs, m.MostCommon)
-    def _same(self, s, plural: bool) -> Phrase:
-        return Phrase(f"{self.CARD.form(plural)} {self.attribute_phrase(s)}", self.CARD.feminine)
+    def _same(self, sel, plural: bool) -> Phrase:
+        return Phrase(f"{self.CARD.form(plural)} {self.attribute_phrase(sel)}", self.CARD.feminine)
 
     def attribute_phrase(self, suffix) -> str:
         """ "of the same mythology", "of the most common type"."""
@@ -273,32 +274,32 @@ class EnglishNouns:
         return f"of the {which} {suffix.attribute.value}"
 
     @noun_phrase.on(m.Leader)
-    def _leader(self, s, plural: bool) -> Phrase:
+    def _leader(self, sel, plural: bool) -> Phrase:
         return Phrase(
-            f"the one of {self.noun(s.candidates, plural=True)} with the most "
-            f"{self.count_phrase(s.count, plural=True)}"
+            f"the one of {self.noun(sel.candidates, plural=True)} with the most "
+            f"{self.count_phrase(sel.count, plural=True)}"
         )
 
     @noun_phrase.on(m.SelNot)
-    def _not(self, s, plural: bool) -> Phrase:
-        inner = self.noun_phrase(s.item, plural).text
+    def _not(self, sel, plural: bool) -> Phrase:
+        inner = self.noun_phrase(sel.item, plural).text
         return Phrase(
             f"non-{inner}" if " " not in inner else f"{self.CARD.form(plural)} other than {inner}"
         )
 
     @noun_phrase.on(m.SelOr)
-    def _or(self, s, plural: bool) -> Phrase:
-        first = self.noun_with(s.items[0], plural)
+    def _or(self, sel, plural: bool) -> Phrase:
+        first = self.noun_with(sel.items[0], plural)
         return Phrase(
-            self.join([self.noun(i, plural, article=not plural) for i in s.items], self.OR),
+            self.join([self.noun(i, plural, article=not plural) for i in sel.items], self.OR),
             first.feminine,
         )
 
     @noun_phrase.on(m.SelAnd)
-    def _and(self, s, plural: bool) -> Phrase:
+    def _and(self, sel, plural: bool) -> Phrase:
         suffixes = (m.SameAs, m.MostCommon)
-        same = [i for i in s.items if isinstance(i, suffixes)]
-        rest = [i for i in s.items if not isinstance(i, suffixes)]
+        same = [i for i in sel.items if isinstance(i, suffixes)]
+        rest = [i for i in sel.items if not isinstance(i, suffixes)]
         face = next((i for i in rest if isinstance(i, m.FaceIs)), None)
         myth = next((i for i in rest if isinstance(i, m.MythologyIs)), None)
         kind = next((i for i in rest if isinstance(i, m.TypeIs)), None)

@@ -115,67 +115,67 @@ class SourceWriter:
         return text
 
     @selector_term.on(m.AnyCard)
-    def _any(self, s) -> str:
+    def _any(self, sel) -> str:
         return "card"
 
     @selector_term.on(m.TypeIs)
-    def _type(self, s) -> str:
-        return s.type
+    def _type(self, sel) -> str:
+        return sel.type
 
     @selector_term.on(m.MythologyIs)
-    def _mythology(self, s) -> str:
-        return s.mythology
+    def _mythology(self, sel) -> str:
+        return sel.mythology
 
     @selector_term.on(m.FaceIs)
-    def _face(self, s) -> str:
-        return "face-up" if s.face_up else "face-down"
+    def _face(self, sel) -> str:
+        return "face-up" if sel.face_up else "face-down"
 
     @selector_term.on(m.Named)
-    def _named(self, s) -> str:
-        return s.name
+    def _named(self, sel) -> str:
+        return sel.name
 
     @selector_term.on(m.SelfCard)
-    def _self(self, s) -> str:
+    def _self(self, sel) -> str:
         return "it"
 
     @selector_term.on(m.StateRef)
-    def _state(self, s) -> str:
-        return f"the {s.name}"
+    def _state(self, sel) -> str:
+        return f"the {sel.name}"
 
     @selector_term.on(m.ElementRef)
-    def _element(self, s) -> str:
+    def _element(self, sel) -> str:
         return "element"
 
     @selector_term.on(m.Leader)
-    def _leader(self, s) -> str:
-        return f"the one of {self.selector(s.candidates)} with most {self.count(s.count, True)}"
+    def _leader(self, sel) -> str:
+        return f"the one of {self.selector(sel.candidates)} with most {self.count(sel.count, True)}"
 
     @selector_term.on(m.SelAnd)
-    def _and(self, s) -> str:
-        if is_words(s):
-            return " ".join(self.selector(item) for item in s.items)
-        if is_of_same(s):
-            suffix = s.items[1]
+    def _and(self, sel) -> str:
+        if is_words(sel):
+            return " ".join(self.selector(item) for item in sel.items)
+        if is_of_same(sel):
+            suffix = sel.items[1]
             words = "same" if isinstance(suffix, m.SameAs) else "most common"
-            return f"{self.closed(s.items[0])} of {words} {suffix.attribute.value}"
-        return "(" + " and ".join(self.unary(item) for item in s.items) + ")"
+            return f"{self.closed(sel.items[0])} of {words} {suffix.attribute.value}"
+        return "(" + " and ".join(self.unary(item) for item in sel.items) + ")"
 
     @selector_term.on(m.SelOr)
-    def _or(self, s) -> str:
-        return "(" + " or ".join(self.and_items(item) for item in s.items) + ")"
+    def _or(self, sel) -> str:
+        return "(" + " or ".join(self.and_items(item) for item in sel.items) + ")"
 
     @selector_term.on(m.SelNot)
-    def _not(self, s) -> str:
-        return "(" + self.unary(s) + ")"
+    def _not(self, sel) -> str:
+        return "(" + self.unary(sel) + ")"
 
     # Only reachable for hand-built trees; the grammar attaches these to a term.
     @selector_term.on(m.SameAs)
-    def _same(self, s) -> str:
-        return f"card of same {s.attribute.value}"
+    def _same(self, sel) -> str:
+        return f"card of same {sel.attribute.value}"
 
     @selector_term.on(m.MostCommon)
-    def _most_common(self, s) -> str:
-        return f"card of most common {s.attribute.value}"
+    def _most_common(self, sel) -> str:
+        return f"card of most common {sel.attribute.value}"
 
     def closed(self, selector: m.Selector, many: bool = False) -> str:
         """A selector that nothing after it can extend: a leader ends in a count,

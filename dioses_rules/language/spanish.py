@@ -200,20 +200,20 @@ class SpanishWriter(EnglishWriter):
             return f"de {'la misma' if feminine else 'el mismo'} {noun}".replace("de el ", "del ")
         return f"de {definite(feminine)} {noun} más común".replace("de el ", "del ")
 
-    def _mythology(self, s, plural: bool) -> Phrase:
+    def _mythology(self, sel, plural: bool) -> Phrase:
         # as the printed cards say: "al lado de un egipcio", "no hay griegos"
-        return Phrase(self.mythology_word(s.mythology, plural=plural))
+        return Phrase(self.mythology_word(sel.mythology, plural=plural))
 
-    def _leader(self, s, plural: bool) -> Phrase:
-        one = self.noun_with(s.candidates)
+    def _leader(self, sel, plural: bool) -> Phrase:
+        one = self.noun_with(sel.candidates)
         return Phrase(
             f"{definite(one.feminine)} {one.text} con más "
-            f"{self.count_phrase(s.count, plural=True)}",
+            f"{self.count_phrase(sel.count, plural=True)}",
             one.feminine,
         )
 
-    def _not(self, s, plural: bool) -> Phrase:
-        inner = self.noun(s.item, plural, article=not plural)
+    def _not(self, sel, plural: bool) -> Phrase:
+        inner = self.noun(sel.item, plural, article=not plural)
         return Phrase(f"{CARD.form(plural)} que no {'son' if plural else 'es'} {inner}", True)
 
     def head_words(self, head: Phrase, face, mythology, plural: bool) -> str:

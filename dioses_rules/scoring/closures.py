@@ -1,6 +1,6 @@
 """The building blocks of the compiled evaluator's closures.
 
-A compiled selector is a :class:`Sel`, a compiled scope a :class:`Scope`, and
+A compiled selector is a :class:`Sel`, a compiled scope a :class:`ScopeMasks`, and
 a count of "face-up cards with one or two features in a table of cells" a
 :class:`LaneCount`, each with the fixed closure that computes it on a
 :class:`~.scene.Scene` (see ``compile_counts`` and ``compiler``, which build
@@ -112,7 +112,7 @@ class Memo:
     __slots__ = ()
 
 
-class Scope:
+class ScopeMasks:
     """A compiled scope: a table of masks per anchor (``none`` without an
     anchor), or ``fn(scene, anchor)``."""
 
@@ -140,7 +140,7 @@ class LaneCount:
 
     def __init__(
         self,
-        scope: Scope,
+        scope: ScopeMasks,
         shifts: tuple[int, ...],
         wanted: str | None,
         mythology: str | None = None,

@@ -174,71 +174,71 @@ class Evaluator:
     # property test below fails on a face-down card.
 
     @match.on(m.AnyCard)
-    def _any(self, s, placed, cell, anchor):
+    def _any(self, sel, placed, cell, anchor):
         return placed.face_up
 
     @match.on(m.TypeIs)
-    def _type(self, s, placed, cell, anchor):
-        return placed.face_up and placed.card.type == s.type
+    def _type(self, sel, placed, cell, anchor):
+        return placed.face_up and placed.card.type == sel.type
 
     @match.on(m.MythologyIs)
-    def _mythology(self, s, placed, cell, anchor):
-        return placed.face_up and s.mythology in placed.card.mythologies
+    def _mythology(self, sel, placed, cell, anchor):
+        return placed.face_up and sel.mythology in placed.card.mythologies
 
     @match.on(m.FaceIs)
-    def _face(self, s, placed, cell, anchor):
-        return placed.face_up is s.face_up
+    def _face(self, sel, placed, cell, anchor):
+        return placed.face_up is sel.face_up
 
     @match.on(m.Named)
-    def _named(self, s, placed, cell, anchor):
-        return placed.face_up and (placed.card.id == s.name or s.name in placed.card.tags)
+    def _named(self, sel, placed, cell, anchor):
+        return placed.face_up and (placed.card.id == sel.name or sel.name in placed.card.tags)
 
     @match.on(m.SelfCard)
-    def _self(self, s, placed, cell, anchor):
+    def _self(self, sel, placed, cell, anchor):
         return cell == anchor
 
     @match.on(m.SameAs)
-    def _same(self, s, placed, cell, anchor):
+    def _same(self, sel, placed, cell, anchor):
         if anchor is None or not placed.face_up:
             return False
         other = self.area.cells[anchor]
         if other is None:
             return False
-        return not set(values_of(placed.card, s.attribute)).isdisjoint(
-            values_of(other.card, s.attribute)
+        return not set(values_of(placed.card, sel.attribute)).isdisjoint(
+            values_of(other.card, sel.attribute)
         )
 
     @match.on(m.MostCommon)
-    def _most_common(self, s, placed, cell, anchor):
-        return placed.face_up and self.most_common(s.attribute) in values_of(
-            placed.card, s.attribute
+    def _most_common(self, sel, placed, cell, anchor):
+        return placed.face_up and self.most_common(sel.attribute) in values_of(
+            placed.card, sel.attribute
         )
 
     @match.on(m.StateRef)
-    def _state(self, s, placed, cell, anchor):
-        wanted = self.facts.scenario_state.get(s.name)
+    def _state(self, sel, placed, cell, anchor):
+        wanted = self.facts.scenario_state.get(sel.name)
         return placed.face_up and wanted is not None and placed.card.id == wanted
 
     @match.on(m.ElementRef)
-    def _element(self, s, placed, cell, anchor):
+    def _element(self, sel, placed, cell, anchor):
         element = self.facts.element
         return element is not None and self.matches(element, cell, anchor)
 
     @match.on(m.SelNot)
-    def _not(self, s, placed, cell, anchor):
-        return not self.matches(s.item, cell, anchor)
+    def _not(self, sel, placed, cell, anchor):
+        return not self.matches(sel.item, cell, anchor)
 
     @match.on(m.SelAnd)
-    def _and(self, s, placed, cell, anchor):
-        return all(self.matches(item, cell, anchor) for item in s.items)
+    def _and(self, sel, placed, cell, anchor):
+        return all(self.matches(item, cell, anchor) for item in sel.items)
 
     @match.on(m.SelOr)
-    def _or(self, s, placed, cell, anchor):
-        return any(self.matches(item, cell, anchor) for item in s.items)
+    def _or(self, sel, placed, cell, anchor):
+        return any(self.matches(item, cell, anchor) for item in sel.items)
 
     @match.on(m.Leader)
-    def _leader(self, s, placed, cell, anchor):
-        return self.leader(s, anchor) == cell
+    def _leader(self, sel, placed, cell, anchor):
+        return self.leader(sel, anchor) == cell
 
     def most_common(self, attribute: m.Attribute):
         """R24: the mythology (or type) with strictly the most face-up cards
