@@ -9,7 +9,7 @@ import typing
 import pytest
 from attrs import frozen
 
-from dioses_rules.engine import effects, game  # noqa: F401  (back ends register on import)
+from dioses_rules.engine import effects, game, setup_steps  # noqa: F401  (back ends register on import)
 from dioses_rules.language import (
     english,
     english_definitions,
@@ -72,7 +72,10 @@ BACK_ENDS = {
     "ContextChecker": {"selector": m.Selector, "countable": m.Countable, "condition": m.Condition},
     "DefinitionChecker": {"definition": m.Definition},
     "EffectRules": {"effect": m.Effect},
-    "Game": {"effect": m.Effect},  # the game is its own effects' rules (EffectRules)
+    "Game": {"effect": m.Effect},
+    "SetupRules": {
+        "step": m.SetupStep
+    },  # the game plays every setup step  # the game is its own effects' rules (EffectRules)
     "PlacementSelectors": _PLACEMENT,
     "TreeCompiler": {
         **_PLACEMENT,
