@@ -21,7 +21,7 @@ from dioses_rules.language import (
 from dioses_rules.language import model as m
 from dioses_rules.language.lexing import lark_parser
 from dioses_rules.language.walk import DISPATCHES, Dispatch, UnhandledNode, members
-from dioses_rules.pool import lint, lint_context  # noqa: F401
+from dioses_rules.pool import lint, lint_context, lint_setup  # noqa: F401
 from dioses_rules.scoring import compiler, evaluator, wide  # noqa: F401
 from dioses_rules.solve import compiler as solve_compiler  # noqa: F401
 
@@ -72,10 +72,9 @@ BACK_ENDS = {
     "ContextChecker": {"selector": m.Selector, "countable": m.Countable, "condition": m.Condition},
     "DefinitionChecker": {"definition": m.Definition},
     "EffectRules": {"effect": m.Effect},
-    "Game": {"effect": m.Effect},
-    "SetupRules": {
-        "step": m.SetupStep
-    },  # the game plays every setup step  # the game is its own effects' rules (EffectRules)
+    "Game": {"effect": m.Effect},  # the game is its own effects' rules (EffectRules)
+    "SetupRules": {"step": m.SetupStep},  # the game plays every setup step
+    "SetupChecks": {"step": m.SetupStep, "rule": m.RuleChange},  # the linter checks each
     "PlacementSelectors": _PLACEMENT,
     "TreeCompiler": {
         **_PLACEMENT,
