@@ -20,7 +20,7 @@ from functools import lru_cache
 from attrs import field, frozen
 
 from ..language import model as m
-from ..language.walk import Dispatch, UnhandledNode, total
+from ..language.walk import Dispatch, UnhandledNode
 from . import area as g
 from .area import Area
 
@@ -95,35 +95,10 @@ def values_of(card: m.MythCard, attribute: m.Attribute) -> tuple[str, ...]:
     return card.mythologies if attribute is m.Attribute.MYTHOLOGY else (card.type,)
 
 
-# R2-R5, R7: the cells where a relation's target must be, from the anchor.
-RELATION_CELLS = {
-    m.RelationKind.NEXT_TO: lambda a: g.NEIGHBOURS[a],
-    m.RelationKind.CLOSE_TO: lambda a: g.SURROUNDINGS[a],
-    m.RelationKind.DIAGONAL_TO: lambda a: g.DIAGONAL_CELLS[a],
-    m.RelationKind.ABOVE: lambda a: (g.offset(a, 1, 0),),  # the target is directly beneath
-    m.RelationKind.BELOW: lambda a: (g.offset(a, -1, 0),),
-    m.RelationKind.LEFT_OF: lambda a: (g.offset(a, 0, 1),),  # the target is directly right
-    m.RelationKind.RIGHT_OF: lambda a: (g.offset(a, 0, -1),),
-    m.RelationKind.SAME_ROW: lambda a: tuple(x for x in g.ROW_CELLS[g.cell_row(a)] if x != a),
-    m.RelationKind.SAME_COLUMN: lambda a: tuple(
-        x for x in g.COLUMN_CELLS[g.cell_column(a)] if x != a
-    ),
-    m.RelationKind.OPPOSITE_CORNER: lambda a: (g.CORNERS.get(a),),
-}
-
-
-# The cells of each scope read from the card's own place (ScopeKind.anchored).
-_ANCHORED_CELLS = total(
-    [kind for kind in m.ScopeKind if kind.anchored],
-    {
-        m.ScopeKind.ROW: lambda anchor: g.ROW_CELLS[g.cell_row(anchor)],
-        m.ScopeKind.COLUMN: lambda anchor: g.COLUMN_CELLS[g.cell_column(anchor)],
-        m.ScopeKind.NEIGHBOURS: g.NEIGHBOURS.__getitem__,
-        m.ScopeKind.DIAGONALS: g.DIAGONAL_CELLS.__getitem__,
-        m.ScopeKind.SURROUNDINGS: g.SURROUNDINGS.__getitem__,
-    },
-    "evaluator._ANCHORED_CELLS",
-)
+# R2-R5, R7: the cells where a relation's target must be, from the anchor,
+# and the cells of each anchored scope: area.py's one geometry table.
+RELATION_CELLS = {kind: cells.__getitem__ for kind, cells in g.RELATION_CELLS.items()}
+_ANCHORED_CELLS = {kind: cells.__getitem__ for kind, cells in g.ANCHORED_CELLS.items()}
 
 
 def fixed_scope_cells(
