@@ -22,7 +22,7 @@ from dioses_rules.language import model as m
 from dioses_rules.language.lexing import lark_parser
 from dioses_rules.language.walk import DISPATCHES, Dispatch, UnhandledNode, members
 from dioses_rules.pool import lint, lint_context, lint_setup  # noqa: F401
-from dioses_rules.scoring import compiler, evaluator, wide  # noqa: F401
+from dioses_rules.scoring import compiler, evaluator, extremes, wide  # noqa: F401
 from dioses_rules.solve import compiler as solve_compiler  # noqa: F401
 
 # Every back end that reads predicate trees, with the unions it must cover
@@ -75,6 +75,7 @@ BACK_ENDS = {
     "Game": {"effect": m.Effect},  # the game is its own effects' rules (EffectRules)
     "SetupRules": {"step": m.SetupStep},  # the game plays every setup step
     "SetupChecks": {"step": m.SetupStep, "rule": m.RuleChange},  # the linter checks each
+    "LineBounds": {"bounds": m.ScoringLine},  # a line's least and most points
     "PlacementSelectors": _PLACEMENT,
     "TreeCompiler": {
         **_PLACEMENT,
