@@ -111,8 +111,8 @@ def test_many_threads_score_what_the_reference_scores_on_a_fresh_pool(monkeypatc
             thread.join()
         assert not problems, "\n".join(problems[:10])
         pool = compiled.pool()
-        for lanes in (pool.vocabulary.kinds, pool.vocabulary.names):  # one lane each
+        for lanes in (pool.lanes.kinds, pool.lanes.names):  # one lane each
             assert sorted(lanes.values()) == [i * LANE for i in range(len(lanes))]
         # every card was given a form once, and knows every lane of its names
         for info in pool.cards.values():
-            assert info.name_lanes == info.lanes_of_names(pool.vocabulary.names), info.card.id
+            assert info.name_lanes == info.lanes_of_names(pool.lanes.names), info.card.id

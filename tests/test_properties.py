@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import os
 import re
+import typing
 from functools import lru_cache
 
 import attrs
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, Phase, assume, find, given, settings
 from hypothesis import strategies as st
+from hypothesis.errors import NoSuchExample
 
 from dioses_rules.errors import UNPRINTABLE, DiosesError
 from dioses_rules.language import model as m
@@ -21,6 +23,7 @@ from dioses_rules.language.headers import bundled_vocabulary
 from dioses_rules.language.lexing import lark_parser
 from dioses_rules.language.source_definitions import card_file_text
 from dioses_rules.language.walk import iter_nodes as walk
+from dioses_rules.language.walk import members
 from dioses_rules.pool.registry import assemble
 from dioses_rules.pool.sources import bundled_sources
 from dioses_rules.resources import cards_dir
@@ -227,6 +230,13 @@ def conditions(depth: int) -> st.SearchStrategy:
     )
 
 
+def bounds(ceilings=points) -> st.SearchStrategy:
+    """(floor, ceiling): at least one, the floor not above the ceiling."""
+    return st.tuples(st.none() | points, st.none() | ceilings).filter(
+        lambda b: b != (None, None) and (None in b or b[0] <= b[1])
+    )
+
+
 def scoring_lines(depth: int = 2) -> st.SearchStrategy:
     per_count = st.builds(m.PerCount, points, st.integers(0, 4), countables(depth - 1))
     return st.one_of(
@@ -234,6 +244,8 @@ def scoring_lines(depth: int = 2) -> st.SearchStrategy:
         per_count,
         st.builds(m.Capped, per_count, small),
         st.builds(m.ScoresLike, names),
+        # "scores like hera up to 4 points, never below 0 points"
+        st.builds(lambda name, b: m.Bounded((m.ScoresLike(name),), *b), names, bounds(small)),
     )
 
 
@@ -279,11 +291,22 @@ rule_changes = st.one_of(
 )
 
 
+def picks(size: int, count: int = SIZE) -> st.SearchStrategy:
+    """``count`` distinct indices below ``size``, in the drawn order: an area's
+    cards without shuffling the whole pool (fewer choices, smaller reports)."""
+    return st.lists(st.integers(0, size - 1), min_size=count, max_size=count, unique=True)
+
+
 def tup(strategy, max_size=3, min_size=0):
     return st.lists(strategy, min_size=min_size, max_size=max_size).map(tuple)
 
 
 lines = tup(scoring_lines(), max_size=3)
+# a Myth card's lines, or all of them under 'never below' / 'never above'
+card_lines = lines | st.builds(lambda ls, b: (m.Bounded(ls, *b),), lines, bounds())
+weights = st.builds(m.Weight, small, st.sampled_from(TYPES)) | st.builds(
+    m.Weight, small, st.none(), st.sampled_from(MYTHOLOGIES)
+)
 
 myth_cards = st.builds(
     m.MythCard,
@@ -294,16 +317,18 @@ myth_cards = st.builds(
     tup(st.sampled_from(MYTHOLOGIES), min_size=1),
     provenances,
     tags=tup(names),
-    weights=tup(st.builds(m.Weight, small, st.sampled_from(TYPES)), 2),
-    lines=lines,
+    weights=tup(weights, 2),
+    lines=card_lines,
     event=tup(effects, 2),
     event_provenance=st.none() | provenances,
 ).map(lambda card: card if card.event else attrs.evolve(card, event_provenance=None))
 laws = st.builds(m.Law, names, texts, aliases, provenances, lines)
 goals = st.builds(m.ObjectiveGoal, names, texts, aliases, provenances, lines)
 elements = st.builds(m.ObjectiveElement, names, texts, aliases, provenances, selectors(2))
-pattern_cells = st.none() | st.builds(
-    m.PatternCell, st.sampled_from(TYPES), st.none() | st.sampled_from(MYTHOLOGIES)
+pattern_cells = (
+    st.none()
+    | st.builds(m.PatternCell, st.sampled_from(TYPES), st.none() | st.sampled_from(MYTHOLOGIES))
+    | st.builds(m.PatternCell, st.none(), st.sampled_from(MYTHOLOGIES))  # "| greek |"
 )
 patterns = st.builds(
     m.Pattern, names, texts, aliases, difficulties, provenances, tup(tup(pattern_cells, 5, 1), 4)
@@ -646,7 +671,7 @@ def bundled(family: str) -> list:
 def areas(draw, cards=None, face=None):
     """12 distinct Myth cards in the 12 cells, each face up or down."""
     pool = cards if cards is not None else bundled("myth")
-    chosen = draw(st.permutations(pool))[:SIZE]
+    chosen = [pool[i] for i in draw(picks(len(pool), min(SIZE, len(pool))))]
     faces = draw(
         st.lists(face if face is not None else st.booleans(), min_size=SIZE, max_size=SIZE)
     )
@@ -936,9 +961,8 @@ def test_mirror_symmetry_for_random_symmetric_cards(cards, data):
     assert all(mirror_symmetric(card.lines) and scorable(card.lines) for card in cards)
     pool = cards + bundled("myth")
     # draw indices, not cards: keeps Hypothesis' reports small
-    order = data.draw(st.permutations(range(len(pool))))
     faces = data.draw(st.lists(st.booleans(), min_size=SIZE, max_size=SIZE))
-    chosen = [pool[i] for i in order[:SIZE]]
+    chosen = [pool[i] for i in data.draw(picks(len(pool)))]
     assume(any(card in cards for card in chosen))
     area = Area(tuple(Placed(card, up) for card, up in zip(chosen, faces)))
     assert card_totals(Board(area)) == card_totals(Board(area.mirrored()))
@@ -959,3 +983,45 @@ def test_left_of_is_not_mirror_symmetric():
     area = Area(tuple(Placed(c) for c in [card] + others))  # front 1, card to its right
     assert card_totals(Board(area))["lefty"] == 2
     assert card_totals(Board(area.mirrored()))["lefty"] == 0
+
+
+# The strategy that draws each union of language/model (a new union needs one).
+UNION_STRATEGIES = {
+    "Selector": selectors(2),
+    "Countable": countables(1),
+    "Condition": conditions(1),
+    "Position": relations(1),
+    "ScoringLine": scoring_lines(1),
+    "Effect": effects,
+    "SetupStep": setup_steps,
+    "RuleChange": rule_changes,
+    "Definition": definitions,
+}
+
+
+@pytest.mark.parametrize("union", sorted(UNION_STRATEGIES))
+def test_the_strategies_draw_every_member_of_every_union_in_the_model(union):
+    """A new node kind added to a union of language/model (typing.get_args
+    of each) fails here until the strategies above draw it: one search per
+    union, generation only, stopping as soon as every kind has been seen."""
+    unions = {n for n in dir(m) if typing.get_origin(getattr(m, n)) is typing.Union}
+    assert unions == set(UNION_STRATEGIES)  # a new union needs its strategy
+    wanted = set(members(getattr(m, union)))
+    seen: set[type] = set()
+
+    def covers(tree) -> bool:
+        seen.update(type(node) for node in walk(tree))
+        return wanted <= seen
+
+    search = settings(
+        max_examples=5000,
+        phases=[Phase.generate],
+        database=None,
+        deadline=None,
+        suppress_health_check=list(HealthCheck),
+    )
+    try:
+        find(UNION_STRATEGIES[union], covers, settings=search)
+    except NoSuchExample:
+        pass
+    assert sorted(kind.__name__ for kind in wanted - seen) == []

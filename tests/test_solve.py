@@ -26,7 +26,7 @@ pytest.importorskip("ortools")  # the [solver] extra, which CI installs
 
 from ortools.sat.python import cp_model
 from test_compiled import random_cards
-from test_properties import bundled, held_patterns, law_placements, objectives
+from test_properties import bundled, held_patterns, law_placements, objectives, picks
 
 from dioses_cli.main import dioses
 from dioses_rules.errors import DiosesError
@@ -75,8 +75,8 @@ def small_hands(draw, cards):
     """A board of up to 12 distinct cards with few enough movable ones to
     try them all: (board, fixed cells)."""
     count = draw(st.integers(2, min(SIZE, len(cards))))
-    chosen = draw(st.permutations(cards))[:count]
-    cells = draw(st.permutations(range(SIZE)))[:count]
+    chosen = [cards[i] for i in draw(picks(len(cards), count))]
+    cells = draw(picks(SIZE, count))
     faces = draw(st.lists(st.booleans(), min_size=count, max_size=count))
     area = [None] * SIZE
     for card, cell, up in zip(chosen, cells, faces):

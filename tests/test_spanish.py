@@ -148,6 +148,11 @@ LINES = [
         "1x: 1p por cada 2 dioses en su fila (como máximo 3p)",
     ),
     (m.ScoresLike("ship"), "puntúa como Barco"),
+    (
+        m.Bounded((m.Fixed(2, m.InCorner()), m.PerCount(-1, 1, count(GOD))), 0, 3),
+        "2p si está en una esquina. 1x: -1p por cada dios en su fila. "
+        "En total, nunca menos de 0p y nunca más de 3p",
+    ),
 ]
 EFFECTS = [
     (m.SwapAny(2), "intercambia 2 cartas de tu área"),

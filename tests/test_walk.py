@@ -9,7 +9,7 @@ import typing
 import pytest
 from attrs import frozen
 
-from dioses_rules.engine import effects, game  # noqa: F401  (back ends register on import)
+from dioses_rules.engine import effects, game, setup_steps  # noqa: F401  (back ends register on import)
 from dioses_rules.language import (
     english,
     english_definitions,
@@ -21,8 +21,8 @@ from dioses_rules.language import (
 from dioses_rules.language import model as m
 from dioses_rules.language.lexing import lark_parser
 from dioses_rules.language.walk import DISPATCHES, Dispatch, UnhandledNode, members
-from dioses_rules.pool import lint, lint_context  # noqa: F401
-from dioses_rules.scoring import compiler, evaluator, wide  # noqa: F401
+from dioses_rules.pool import lint, lint_context, lint_setup  # noqa: F401
+from dioses_rules.scoring import compiler, evaluator, extremes, wide  # noqa: F401
 from dioses_rules.solve import compiler as solve_compiler  # noqa: F401
 
 # Every back end that reads predicate trees, with the unions it must cover
@@ -64,6 +64,7 @@ BACK_ENDS = {
         **_EFFECT_SOURCE,
     },
     "DefinitionWriter": {"layout": typing.Union[m.CardSet, m.Definition]},
+    "EnglishNouns": {"noun_phrase": m.Selector, "countable": m.Countable},
     "EnglishWriter": _ENGLISH,
     "CardTextWriter": _CARD_TEXT,
     "SpanishWriter": _ENGLISH,
@@ -72,6 +73,9 @@ BACK_ENDS = {
     "DefinitionChecker": {"definition": m.Definition},
     "EffectRules": {"effect": m.Effect},
     "Game": {"effect": m.Effect},  # the game is its own effects' rules (EffectRules)
+    "SetupRules": {"step": m.SetupStep},  # the game plays every setup step
+    "SetupChecks": {"step": m.SetupStep, "rule": m.RuleChange},  # the linter checks each
+    "LineBounds": {"bounds": m.ScoringLine},  # a line's least and most points
     "PlacementSelectors": _PLACEMENT,
     "TreeCompiler": {
         **_PLACEMENT,

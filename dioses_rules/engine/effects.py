@@ -13,6 +13,7 @@ from ..language import model as m
 from ..language.walk import Dispatch
 from ..scoring.area import cell_name, offset
 from ..scoring.evaluator import Evaluator, Facts
+from .rules import rules_of
 from .state import Choice
 
 
@@ -92,8 +93,8 @@ class EffectRules:
     def run_triggers(self, kind: m.TriggerKind, area: int, card_id: str | None) -> None:
         if self.scenario is None:
             return
-        for rule in self.scenario.rules:
-            if not isinstance(rule, m.Trigger) or rule.kind is not kind:
+        for _, rule in rules_of(self.scenario, m.Trigger):
+            if rule.kind is not kind:
                 continue
             if rule.selector is not None:
                 if card_id is None or not self._card_matches(rule.selector, area, card_id):

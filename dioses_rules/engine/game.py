@@ -35,6 +35,7 @@ from .effects import EffectRules
 from .pattern_rules import PatternRules
 from .patterns import PatternChecker
 from .power import PowerRules
+from .rules import rules_of
 from .state import Agent, Choice, Decision, GameState, LazyChoices, Slot, copy_state, game_error
 from .tables import tables_of
 from .turns import TurnRules
@@ -204,9 +205,7 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules, PatternRules):
             return NO_CARDS
         known, cards = self._locked
         if known is not scenario:
-            cards = frozenset(
-                card for rule in scenario.rules if isinstance(rule, m.Lock) for card in rule.cards
-            )
+            cards = frozenset(card for _, rule in rules_of(scenario, m.Lock) for card in rule.cards)
             self._locked = (scenario, cards)
         return cards
 

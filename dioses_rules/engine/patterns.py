@@ -26,7 +26,7 @@ from .state import Slot
 from .tables import RegistryTables
 
 Signature = tuple[str | None, ...]
-Placement = tuple[tuple[int, object, object | None], ...]
+Placement = tuple[tuple[int, m.PatternCell], ...]  # each cell, with what it wants
 
 
 def face_up_signature(cells: Sequence[Slot | None]) -> Signature:
@@ -45,7 +45,7 @@ def placements(pattern: m.Pattern) -> tuple[Placement, ...]:
     for top in range(g.HEIGHT - height + 1):
         for left in range(g.WIDTH - width + 1):
             wanted = tuple(
-                ((top + dr) * g.WIDTH + left + dc, want.type, want.mythology)
+                ((top + dr) * g.WIDTH + left + dc, want)
                 for dr, row in enumerate(pattern.shape)
                 for dc, want in enumerate(row)
                 if want is not None
@@ -114,19 +114,19 @@ class PatternChecker:
         shapes = self._placements.get(pattern.id)
         if shapes is None:
             shapes = self._placements[pattern.id] = tuple(
-                tuple((cell, self._fitting(kind, mythology)) for cell, kind, mythology in shape)
+                tuple((cell, self._fitting(want)) for cell, want in shape)
                 for shape in placements(pattern)
             )
         return shapes
 
-    def _fitting(self, kind, mythology) -> frozenset[str]:
-        """The ids of the cards of that type (and that mythology, if any)."""
-        key = (kind, mythology)
+    def _fitting(self, want: m.PatternCell) -> frozenset[str]:
+        """The ids of the cards that fit the cell (:meth:`m.PatternCell.fits`)."""
+        key = (want.type, want.mythology)
         fitting = self._fits.get(key)
         if fitting is None:
             fitting = self._fits[key] = frozenset(
                 card_id
                 for card_id, card in self.cards.items()
-                if card.type == kind and (mythology is None or mythology in card.mythologies)
+                if want.fits(card.type, card.mythologies)
             )
         return fitting

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..language import model as m
 from ..language.source import effect_text
 from ..scoring.evaluator import Evaluator, Facts
+from .rules import rules_of
 from .state import Choice
 
 MAX_POWER_USES_PER_PHASE = 20  # a safeguard: a phase always ends
@@ -48,8 +49,8 @@ class PowerRules:
     def _ability_choices(self, area: int, pile: int) -> list[Choice]:
         used = self.state.areas[area].used_abilities
         choices = []
-        for index, rule in enumerate(self.scenario.rules):
-            if not isinstance(rule, m.Ability) or rule.cost > pile:
+        for index, rule in rules_of(self.scenario, m.Ability):
+            if rule.cost > pile:
                 continue
             if rule.once and index in used:
                 continue

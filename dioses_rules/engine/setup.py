@@ -15,8 +15,9 @@ from ..errors import did_you_mean
 from ..language import model as m
 from ..language.settings import SETTINGS, Settings, setting_problem, setting_value
 from ..pool.registry import Registry
-from ..scoring.area import SIZE, cell_index, cell_row
+from ..scoring.area import SIZE
 from .game import Game
+from .setup_steps import Phase, SetupRules
 from .state import FIRST_RULES, KNOWN_RULES, RULES, Agent, AreaState, GameState, Slot, game_error
 from .tables import tables_of
 
@@ -280,55 +281,25 @@ def _deal_scenario(game: Game, scenario: m.Scenario) -> None:
     steps = setup_steps(scenario, state.challenge)
     named = {card for step in steps for card in getattr(step, "cards", ())}
     state.deck = [card for card in state.deck if card not in named]  # step 2: set them aside
-    _place_setup_cards(game, steps)
+    rules = SetupRules(game, steps)
+    rules.play(Phase.PLACE)
     for area in state.areas:  # step 4: the rest face down
         for cell in range(SIZE):
             if area.cells[cell] is None:
                 area.cells[cell] = Slot(game.draw(), False)
-    power = sum(s.count for s in steps if isinstance(s, m.PowerCards))
-    power += state.settings.extra_power_cards
+    rules.play(Phase.POWER)
+    power = rules.power + state.settings.extra_power_cards
     if power:
         for area in range(len(state.areas)):
             game.gain_power(area, power)  # step 5
-    for step in steps:  # step 6: separated cards + N random ones on top
-        if isinstance(step, m.Separate):
-            top = list(step.cards) + [game.draw() for _ in range(step.random)]
-            top = [c for c in top if c is not None]
-            game.rng.shuffle(top)
-            state.deck.extend(top)
+    rules.play(Phase.SEPARATE)  # step 6: separated cards + N random ones on top
     _start_discards(game)  # from the top of the deck: the separated stack (R21)
     if game.rules_since(2):
         _reveal_objectives(game)  # step 1 puts them away: 'objectives off' in 'solo'
         _initial_reveals(game)  # step 4: none, 'initial-reveals 0' in 'solo'
-    for step in steps:  # step 7: the scenario's Pattern and Law draws
-        if isinstance(step, m.SetupDraw):
-            for area in game.areas_from_active():
-                game.run_effect(step.effect, area, source="setup")
+    rules.play(Phase.DRAW)  # step 7: the scenario's Pattern and Law draws
     _start_effects(game)
     game.check_patterns()
-
-
-def _place_setup_cards(game: Game, steps: Sequence[m.SetupStep]) -> None:
-    """Cards placed in the area before dealing (one area: checked before),
-    and side decks set aside (shared by every area)."""
-    state, rng = game.state, game.rng
-    area = state.areas[0]
-    for step in steps:
-        if isinstance(step, m.Place):
-            for card in step.cards:
-                free = [
-                    i
-                    for i in range(SIZE)
-                    if area.cells[i] is None and (step.row is None or cell_row(i) is step.row)
-                ]
-                if step.column is not None:
-                    free = [cell_index(step.row, step.column)]
-                cell = free[0] if step.column is not None else rng.choice(free)
-                area.cells[cell] = Slot(card, step.face_up)
-        elif isinstance(step, m.SetAside):
-            pile = list(step.cards)
-            rng.shuffle(pile)
-            state.side_decks[step.deck] = pile
 
 
 def _start_discards(game: Game) -> None:

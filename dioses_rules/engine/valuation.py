@@ -39,6 +39,7 @@ from ..scoring.evaluator import Evaluator, Facts
 from ..scoring.masks import BIT, FULL
 from ..scoring.scene import ALWAYS, CELLS, HEAVY_SHIFT, LANE, Scene
 from ..scoring.score import score_board
+from .rules import rules_of
 from .state import Slot
 from .view import board_of
 
@@ -107,10 +108,9 @@ def reference_progress(game, area: int, board: Board, report) -> float:
     # by, not the R34 verdict (which needs the victory too)
     value += CHALLENGE_BONUS if all(c.met for c in report.scenario.challenge_conditions) else 0
     used = game.state.areas[area].used_abilities
-    for index, rule in enumerate(scenario.rules):
+    for index, rule in rules_of(scenario, m.Ability):
         if (
-            isinstance(rule, m.Ability)
-            and rule.condition is not None
+            rule.condition is not None
             and index not in used
             and evaluator.holds(rule.condition, None)
         ):
@@ -194,8 +194,8 @@ class Valuation:
             ]
             self._abilities = [
                 (index, condition(rule.condition))
-                for index, rule in enumerate(self.scenario.rules)
-                if isinstance(rule, m.Ability) and rule.condition is not None
+                for index, rule in rules_of(self.scenario, m.Ability)
+                if rule.condition is not None
             ]
 
     # ------------------------------------------------------------ resolved once

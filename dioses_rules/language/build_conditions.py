@@ -5,7 +5,8 @@ from __future__ import annotations
 from lark import v_args
 
 from . import model as m
-from .build_base import BuilderBase, record_errors
+from .build_base import BuilderBase, BuildError, Item, record_errors
+from .sugar import its_most_common
 
 
 @v_args(wrapper=record_errors)
@@ -21,6 +22,9 @@ class ConditionRules(BuilderBase):
 
     def subjects(self, meta, children):
         return tuple(children)
+
+    def its_most_common(self, meta, children):
+        return its_most_common(children[0], self.span(meta))  # R24 (language/sugar.py)
 
     def subject_some(self, meta, children):
         return m.Subject(m.SubjectMode.SOME, children[0], children[1], span=self.span(meta))
@@ -272,3 +276,43 @@ class ConditionRules(BuilderBase):
 
     def law_word(self, meta, children):
         return None
+
+    # ------------------------------------------------------------ bounds on points
+    def card_floor(self, meta, children):
+        return Item("floor", children[0])
+
+    def card_ceiling(self, meta, children):
+        return Item("ceiling", children[0])
+
+    def like_floor(self, meta, children):
+        return Item("floor", children[0])
+
+    def _bounded(self, lines: list, bounds: list, meta) -> tuple:
+        """A card's lines, as one :class:`m.Bounded` line when it states a
+        floor or a ceiling on its total (each at most once, the floor not
+        above the ceiling)."""
+        found: dict[str, int] = {}
+        for item in bounds:
+            if item.key in found:
+                self.record(
+                    BuildError(
+                        "DL601",
+                        f"the card's {item.key} is stated twice",
+                        meta=meta,
+                        help="state 'never below' and 'never above' once each",
+                    )
+                )
+            found[item.key] = item.value
+        floor, ceiling = found.get("floor"), found.get("ceiling")
+        if floor is not None and ceiling is not None and floor > ceiling:
+            self.record(
+                BuildError(
+                    "DL601",
+                    f"'never below {floor} points' is above 'never above {ceiling} points'",
+                    meta=meta,
+                    help="give a floor at most the ceiling",
+                )
+            )
+        if not found:
+            return tuple(lines)
+        return (m.Bounded(tuple(lines), floor, ceiling, span=self.span(meta)),)

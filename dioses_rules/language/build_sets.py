@@ -75,6 +75,11 @@ class SetRules(BuilderBase):
     def declare_type(self, meta, children):
         return self.declare("type", meta, children)
 
+    def declare_tag(self, meta, children):
+        """``tag temple "templo" aka "temple"``: a tag's Spanish name (and its
+        English one), as a mythology declares its printed name."""
+        return self.declare("tag", meta, children)
+
     def declare(self, kind: str, meta, children) -> Item:
         rest, aliases = self.header(children)
         word_token, name_token, *options = rest

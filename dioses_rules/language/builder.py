@@ -38,7 +38,7 @@ from .vocabulary import DEFINITIONS, RESERVED_IDS, Vocabulary
 
 
 @v_args(wrapper=record_errors)
-class Builder(SetRules, ScenarioRules, ConditionRules):
+class TreeBuilder(SetRules, ScenarioRules, ConditionRules):
     """The whole builder: one instance builds one file's parse trees."""
 
     # ------------------------------------------------------------ file
@@ -98,7 +98,7 @@ class Builder(SetRules, ScenarioRules, ConditionRules):
                 )
             )
         tags: tuple[str, ...] = ()
-        weights, lines, event = [], [], []
+        weights, lines, event, bounds = [], [], [], []
         event_provenance: m.Provenance | None = None
         for item in items:
             if isinstance(item, Tags):
@@ -108,6 +108,8 @@ class Builder(SetRules, ScenarioRules, ConditionRules):
             elif isinstance(item, EventEffects):
                 event.extend(item.effects)
                 event_provenance = self.event_provenance(event_provenance, item)
+            elif isinstance(item, Item):  # "never below 0 points"
+                bounds.append(item)
             else:
                 lines.append(item)
         return m.MythCard(
@@ -119,7 +121,7 @@ class Builder(SetRules, ScenarioRules, ConditionRules):
             provenance=self.provenance(prov_token),
             tags=tags,
             weights=tuple(weights),
-            lines=tuple(lines),
+            lines=self._bounded(lines, bounds, meta),
             event=tuple(event),
             event_provenance=event_provenance,
             span=self.span(meta),
@@ -158,7 +160,10 @@ class Builder(SetRules, ScenarioRules, ConditionRules):
         return Tags(children[0])
 
     def counts_as(self, meta, children):
-        return m.Weight(self.number(children[0], "weight"), children[1].type, span=self.span(meta))
+        amount, word = self.number(children[0], "weight"), children[1]
+        if isinstance(word, m.MythologyIs):  # "counts as 2 aztecs"
+            return m.Weight(amount, None, word.mythology, span=self.span(meta))
+        return m.Weight(amount, word.type, span=self.span(meta))
 
     def event(self, meta, children):
         if children and isinstance(children[-1], m.Provenance):
@@ -201,7 +206,13 @@ class Builder(SetRules, ScenarioRules, ConditionRules):
         return Item("limit", self.number(children[0], "cap"))
 
     def scores_like(self, meta, children):
-        return m.ScoresLike(str(children[0]), span=self.span(meta))
+        line = m.ScoresLike(str(children[0]), span=self.span(meta))
+        bounds = {item.key: item.value for item in children[1:]}
+        if not bounds:
+            return line
+        return m.Bounded(  # "scores like hera up to 4 points, never below 0 points"
+            (line,), bounds.get("floor"), bounds.get("limit"), span=self.span(meta)
+        )
 
     # ------------------------------------------------------------ laws, objectives
     def law_def(self, meta, children):
@@ -277,6 +288,9 @@ class Builder(SetRules, ScenarioRules, ConditionRules):
         if isinstance(mythology, m.MythologyIs):
             mythology = mythology.mythology
         return m.PatternCell(card_type.type, mythology, span=self.span(meta))
+
+    def mythology_cell(self, meta, children):
+        return m.PatternCell(None, children[0].mythology, span=self.span(meta))
 
     def any_mythology(self, meta, children):
         return None
@@ -358,7 +372,7 @@ def build(
     """
     if vocabulary is None:
         vocabulary = bundled_vocabulary().merged(Vocabulary(scan_header(text).words))
-    builder = Builder(path, vocabulary)
+    builder = TreeBuilder(path, vocabulary)
     definitions: list = []
 
     def built(tree) -> None:

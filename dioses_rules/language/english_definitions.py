@@ -177,9 +177,16 @@ class CardTextWriter(EnglishWriter):
         return ["[" + "] [".join(text.center(width) for text in row) + "]" for row in cells]
 
     def pattern_cell(self, cell: m.PatternCell) -> str:
-        """ "Greek God", "Any Place"."""
+        """ "Greek God", "Any Place", "Aztec Card"."""
         mythology = self.mythology_word(cell.mythology) if cell.mythology else "Any"
-        return f"{mythology} {self.type_word(cell.type).capitalize()}"
+        noun = self.CARD.singular if cell.type is None else self.type_word(cell.type)
+        return f"{mythology} {noun.capitalize()}"
+
+    def weight_phrase(self, weight: m.Weight) -> str:
+        """R11: "2 gods", "2 Aztecs"."""
+        if weight.mythology is None:
+            return counted(weight.amount, self.type_noun(weight.type))
+        return f"{weight.amount} {self.noun(m.MythologyIs(weight.mythology), weight.amount != 1)}"
 
     def lines(self, lines) -> str:
         return " ".join(self.line(line) + "." for line in lines)
@@ -196,9 +203,7 @@ class CardTextWriter(EnglishWriter):
                 + "."
             )
         parts.extend(self.line(line) + "." for line in d.lines)
-        parts.extend(
-            self.phrase("counts as", counted(w.amount, self.type_noun(w.type))) for w in d.weights
-        )
+        parts.extend(self.phrase("counts as", self.weight_phrase(w)) for w in d.weights)
         return " ".join(parts) if parts else self.phrase("no text")
 
     @definition.on(m.Law)

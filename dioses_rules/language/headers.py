@@ -51,6 +51,7 @@ HEADER_WORDS = (
     "difficulty",
     "mythology",
     "type",
+    "tag",
     "tie-break",
 )
 

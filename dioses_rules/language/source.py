@@ -14,6 +14,7 @@ from . import model as m
 from .headers import bundled_vocabulary
 from .source_effects import EffectWriter, points_text
 from .source_effects import plural as plural  # what other layers import from here
+from .sugar import own_most_common
 from .vocabulary import PLURALS, Vocabulary
 from .walk import Dispatch
 
@@ -103,67 +104,67 @@ class SourceWriter(EffectWriter):
         return text
 
     @selector_term.on(m.AnyCard)
-    def _any(self, s) -> str:
+    def _any(self, sel) -> str:
         return "card"
 
     @selector_term.on(m.TypeIs)
-    def _type(self, s) -> str:
-        return s.type
+    def _type(self, sel) -> str:
+        return sel.type
 
     @selector_term.on(m.MythologyIs)
-    def _mythology(self, s) -> str:
-        return s.mythology
+    def _mythology(self, sel) -> str:
+        return sel.mythology
 
     @selector_term.on(m.FaceIs)
-    def _face(self, s) -> str:
-        return "face-up" if s.face_up else "face-down"
+    def _face(self, sel) -> str:
+        return "face-up" if sel.face_up else "face-down"
 
     @selector_term.on(m.Named)
-    def _named(self, s) -> str:
-        return s.name
+    def _named(self, sel) -> str:
+        return sel.name
 
     @selector_term.on(m.SelfCard)
-    def _self(self, s) -> str:
+    def _self(self, sel) -> str:
         return "it"
 
     @selector_term.on(m.StateRef)
-    def _state(self, s) -> str:
-        return f"the {s.name}"
+    def _state(self, sel) -> str:
+        return f"the {sel.name}"
 
     @selector_term.on(m.ElementRef)
-    def _element(self, s) -> str:
+    def _element(self, sel) -> str:
         return "element"
 
     @selector_term.on(m.Leader)
-    def _leader(self, s) -> str:
-        return f"the one of {self.selector(s.candidates)} with most {self.count(s.count, True)}"
+    def _leader(self, sel) -> str:
+        return f"the one of {self.selector(sel.candidates)} with most {self.count(sel.count, True)}"
 
     @selector_term.on(m.SelAnd)
-    def _and(self, s) -> str:
-        if is_words(s):
-            return " ".join(self.selector(item) for item in s.items)
-        if is_of_same(s):
-            suffix = s.items[1]
+    def _and(self, sel) -> str:
+        if is_words(sel):
+            return " ".join(self.selector(item) for item in sel.items)
+        if is_of_same(sel):
+            suffix = sel.items[1]
             words = "same" if isinstance(suffix, m.SameAs) else "most common"
-            return f"{self.closed(s.items[0])} of {words} {suffix.attribute.value}"
-        return "(" + " and ".join(self.unary(item) for item in s.items) + ")"
+            return f"{self.closed(sel.items[0])} of {words} {suffix.attribute.value}"
+        return "(" + " and ".join(self.unary(item) for item in sel.items) + ")"
 
     @selector_term.on(m.SelOr)
-    def _or(self, s) -> str:
-        return "(" + " or ".join(self.and_items(item) for item in s.items) + ")"
+    def _or(self, sel) -> str:
+        return "(" + " or ".join(self.and_items(item) for item in sel.items) + ")"
 
     @selector_term.on(m.SelNot)
-    def _not(self, s) -> str:
-        return "(" + self.unary(s) + ")"
+    def _not(self, sel) -> str:
+        return "(" + self.unary(sel) + ")"
 
     # Only reachable for hand-built trees; the grammar attaches these to a term.
     @selector_term.on(m.SameAs)
-    def _same(self, s) -> str:
-        return f"card of same {s.attribute.value}"
+    def _same(self, sel) -> str:
+        return f"card of same {sel.attribute.value}"
 
     @selector_term.on(m.MostCommon)
-    def _most_common(self, s) -> str:
-        return f"card of most common {s.attribute.value}"
+    def _most_common(self, sel) -> str:
+        return f"card of most common {sel.attribute.value}"
 
     def closed(self, selector: m.Selector, many: bool = False) -> str:
         """A selector that nothing after it can extend: a leader ends in a count,
@@ -270,6 +271,9 @@ class SourceWriter(EffectWriter):
 
     @condition.on(m.Subject)
     def _subject(self, c, level: int = _OR) -> str:
+        own = own_most_common(c)
+        if own is not None:
+            return f"its {own.value} is the most common"
         inner = self.condition(c.condition)
         subjects = [self.selector(s) for s in c.subjects]
         if (
@@ -337,6 +341,25 @@ class SourceWriter(EffectWriter):
     @line.on(m.ScoresLike)
     def _scores_like(self, line: m.ScoresLike) -> str:
         return f"scores like {line.card}"
+
+    @line.on(m.Bounded)
+    def _bounded(self, line: m.Bounded) -> str:
+        """A bounded 'scores like' on one line; a card's bounded total as its
+        lines and bounds, ';'-separated (a card file prints one a line)."""
+        if line.scores_like is not None:
+            text = self.line(line.scores_like)
+            if line.ceiling is not None:
+                text += f" up to {points_text(line.ceiling)}"
+            if line.floor is not None:
+                text += f", never below {points_text(line.floor)}"
+            return text
+        return "; ".join([self.line(inner) for inner in line.lines] + self.bounds(line))
+
+    @staticmethod
+    def bounds(line: m.Bounded) -> list[str]:
+        """A card's ``never below`` and ``never above`` statements."""
+        found = [("below", line.floor), ("above", line.ceiling)]
+        return [f"never {word} {points_text(n)}" for word, n in found if n is not None]
 
 
 WRITER = SourceWriter()

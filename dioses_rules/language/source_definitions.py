@@ -78,6 +78,8 @@ def _block(head: str, definition, lines: list[Line]) -> list[Line]:
 def pattern_cell_text(cell: m.PatternCell | None) -> str:
     if cell is None:
         return "_"
+    if cell.type is None:
+        return cell.mythology  # a mythology-only cell: any card of it
     return f"{cell.mythology or 'any'} {cell.type}"
 
 
@@ -174,7 +176,7 @@ class DefinitionWriter:
         if card.tags:
             items.append(("tags " + ", ".join(card.tags), "tags"))
         for weight in card.weights:
-            items.append((f"counts as {weight.amount} {self.writer.plural(weight.type)}", weight))
+            items.append((f"counts as {weight.amount} {self.writer.plural(weight.word)}", weight))
         if card.event:
             stated = f" {card.event_provenance.value}" if card.event_provenance else ""
             items.append(
@@ -183,7 +185,11 @@ class DefinitionWriter:
                     card.event[0],
                 )
             )
-        items += [(self.writer.line(line), line) for line in card.lines]
+        bounded = m.total_bound(card.lines)  # "never below 0 points": the whole total
+        lines = card.lines if bounded is None else bounded.lines
+        items += [(self.writer.line(line), line) for line in lines]
+        if bounded is not None:
+            items += [(text, bounded) for text in self.writer.bounds(bounded)]
         return _block(head, card, self.statements(items))
 
     def _lines(self, keyword: str, definition, trailing: list[str]) -> list[Line]:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from . import model as m
 from .english import EnglishWriter, Phrase
 from .spanish_words import CARD, Noun, definite, indefinite, join, none_of
+from .sugar import own_most_common
 from .walk import total
 
 __all__ = ["ROW_WORDS", "Phrase", "SpanishWriter", "before"]
@@ -144,16 +145,27 @@ class SpanishWriter(EnglishWriter):
             "only": "solo hay {} {}",
             "more than": "hay más {} que {}",
             "all face up": "terminas la partida con todas las cartas boca arriba",
+            "its most common": (
+                "su mitología es la más común en el área",
+                "su tipo es el más común en el área",
+            ),
             "fixed": "{points}p si {condition}",
             "per": ("1x: {points}p por cada {what}", "1x: {points}p por cada {per} {what}"),
             "capped": ("como mínimo", "como máximo"),
             "scores like": "puntúa como {name}",
+            "floor": "nunca menos de {}p",
+            "ceiling": "nunca más de {}p",
+            "like bounds": "{line}, {bounds}",
+            "bounds": "{lines}. En total, {bounds}",
         },
         "SpanishWriter.PHRASES",
     )
 
     def type_noun(self, type_id: str) -> Noun:
         return self.vocabulary.spanish_noun(type_id)
+
+    def tag_word(self, tag: str) -> str:
+        return self.vocabulary.spanish_tag(tag)  # «templo», not «temple»
 
     def mythology_word(self, mythology: str, feminine: bool = False, plural: bool = False) -> str:
         """A mythology in Spanish, agreeing: "griego", "egipcias"."""
@@ -188,20 +200,20 @@ class SpanishWriter(EnglishWriter):
             return f"de {'la misma' if feminine else 'el mismo'} {noun}".replace("de el ", "del ")
         return f"de {definite(feminine)} {noun} más común".replace("de el ", "del ")
 
-    def _mythology(self, s, plural: bool) -> Phrase:
+    def _mythology(self, sel, plural: bool) -> Phrase:
         # as the printed cards say: "al lado de un egipcio", "no hay griegos"
-        return Phrase(self.mythology_word(s.mythology, plural=plural))
+        return Phrase(self.mythology_word(sel.mythology, plural=plural))
 
-    def _leader(self, s, plural: bool) -> Phrase:
-        one = self.noun_with(s.candidates)
+    def _leader(self, sel, plural: bool) -> Phrase:
+        one = self.noun_with(sel.candidates)
         return Phrase(
             f"{definite(one.feminine)} {one.text} con más "
-            f"{self.count_phrase(s.count, plural=True)}",
+            f"{self.count_phrase(sel.count, plural=True)}",
             one.feminine,
         )
 
-    def _not(self, s, plural: bool) -> Phrase:
-        inner = self.noun(s.item, plural, article=not plural)
+    def _not(self, sel, plural: bool) -> Phrase:
+        inner = self.noun(sel.item, plural, article=not plural)
         return Phrase(f"{CARD.form(plural)} que no {'son' if plural else 'es'} {inner}", True)
 
     def head_words(self, head: Phrase, face, mythology, plural: bool) -> str:
@@ -222,6 +234,9 @@ class SpanishWriter(EnglishWriter):
         return verb if c.at_least is None else f"{verb} al menos {_points(c.at_least)}"
 
     def _subject(self, c, subject=None) -> str:
+        own = own_most_common(c)
+        if own is not None:  # R24, language/sugar.py
+            return self.PHRASES["its most common"][own is m.Attribute.TYPE]
         scores = isinstance(c.condition, m.Scores)
         phrase = "" if scores else self.position(c.condition)
         if c.mode is m.SubjectMode.EVERY:

@@ -191,7 +191,7 @@ class SpanishCardWriter(SpanishWriter, CardTextWriter):
 
     # ------------------------------------------------------------ definitions
     def pattern_cell(self, cell: m.PatternCell) -> str:
-        noun = self.vocabulary.spanish_noun(cell.type)
+        noun = self.CARD if cell.type is None else self.vocabulary.spanish_noun(cell.type)
         if cell.mythology is None:
             return f"Cualquier {noun.singular}"
         return (

@@ -113,6 +113,8 @@ class Vocabulary:
             for kind in ("mythology", "type")
         }
         for (kind, word_id), word in self.declarations.items():
+            if kind == "tag":  # a tag is a NAME, never a MYTH_WORD or TYPE_WORD
+                continue
             self.kinds.setdefault(word_id, (kind, word_id))
             self.kinds.setdefault(self.plural(kind, word_id), (kind, word_id))
 
@@ -157,6 +159,12 @@ class Vocabulary:
         if plural == word_id:
             return ""  # no plural of its own: the caller says "Norse cards"
         return plural[:1].upper() + plural[1:] if singular[:1].isupper() else plural
+
+    def spanish_tag(self, tag: str) -> str:
+        """A tag's Spanish name: its declared one (``tag temple "templo"``),
+        else the tag itself."""
+        word = self.get("tag", tag)
+        return word.name if word is not None and word.name else tag
 
     def spanish_noun(self, type_id: str) -> Noun:
         """A card type's Spanish noun ("dios"/"dioses", masculine): its

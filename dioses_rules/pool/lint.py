@@ -55,7 +55,7 @@ class DefinitionChecker:
             for set_id, loaded in registry.sets.items()
             for word in loaded.card_set.words
             for form in (word.id, word.plural)
-            if form
+            if form and word.kind != "tag"
         }
         self.names = self.card_ids | self.tags
         self.rule_options = [d.id for d in registry.definitions("rule-option")]
@@ -163,6 +163,10 @@ class DefinitionChecker:
 
     def check_line(self, line: m.ScoringLine) -> None:
         """Points (a penalty is negative; 0 says nothing), 'per', a cap."""
+        if isinstance(line, m.Bounded):
+            for inner in line.lines:
+                self.check_line(inner)
+            return
         if isinstance(line, m.Capped):
             if line.limit < 1:
                 self.add(
@@ -224,7 +228,16 @@ class DefinitionChecker:
                     weight,
                     help="a weight is 2 or more (R11): every card counts as 1 already",
                 )
-            elif weight.type != card.type:
+            elif weight.mythology is not None and weight.mythology not in card.mythologies:
+                self.add(  # R11: a mythology's weight counts only on a card of it
+                    "DL122",
+                    f"'counts as {weight.amount}' of mythology '{weight.mythology}' does "
+                    f"nothing on a card that is not {weight.mythology}",
+                    weight,
+                    severity=Severity.WARNING,
+                    help=f"give the card the mythology '{weight.mythology}', or weigh one of its own",
+                )
+            elif weight.mythology is None and weight.type != card.type:
                 # R11: a weight counts only where the card's own type is counted
                 self.add(
                     "DL122",
@@ -239,7 +252,7 @@ class DefinitionChecker:
             elif weight.amount == 1:
                 self.add(
                     "DL122",
-                    f"'counts as 1 {weight.type}' does nothing: every card counts as 1",
+                    f"'counts as 1 {weight.word}' does nothing: every card counts as 1",
                     weight,
                     severity=Severity.WARNING,
                     help="remove the line, or give the weight it should have (R11)",

@@ -11,7 +11,8 @@ from .sources import SourceFile
 def _statements_of(definition) -> list:
     """The statements of a definition's body, each written on its own line."""
     if isinstance(definition, (m.MythCard, m.Law, m.ObjectiveGoal)):
-        return list(definition.lines)
+        bound = m.total_bound(definition.lines)  # its lines are the statements
+        return list(definition.lines if bound is None else bound.lines)
     if isinstance(definition, m.Scenario):
         return [
             *definition.setup,

@@ -14,8 +14,7 @@ def check_scores_like_chains(checker) -> None:
     nests the other card's lines once more). One depth-first walk with
     its own stack: a chain of any length is no recursion."""
     edges = {
-        card.id: [line for line in card.lines if isinstance(line, m.ScoresLike)]
-        for card in checker.registry.myth_cards()
+        card.id: list(m.scores_like_lines(card.lines)) for card in checker.registry.myth_cards()
     }
     links: dict[str, int] = {}  # card id -> the most 'scores like' a chain from it follows
     longest: dict[str, m.ScoresLike] = {}  # card id -> its line that starts that chain

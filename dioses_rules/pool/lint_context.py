@@ -51,6 +51,9 @@ class ContextChecker:
             self.countable(node.count, anchored, True)
         elif isinstance(node, m.Capped):
             self.check(node.line, anchored)
+        elif isinstance(node, m.Bounded):
+            for line in node.lines:
+                self.check(line, anchored)
         elif isinstance(node, m.ScoresLike):
             if not anchored:
                 self.bad(
@@ -67,46 +70,48 @@ class ContextChecker:
     selector = Dispatch(m.Selector)
 
     @selector.on(m.AnyCard, m.TypeIs, m.MythologyIs, m.FaceIs, m.Named, m.MostCommon)
-    def _plain(self, s, anchored: bool) -> None:
+    def _plain(self, sel, anchored: bool) -> None:
         pass
 
     @selector.on(m.SelfCard, m.SameAs)
-    def _anchored(self, s, anchored: bool) -> None:
+    def _anchored(self, sel, anchored: bool) -> None:
         if not anchored:
             self.bad(
                 "'it' or 'of same ...' here: no card is being judged",
-                s,
+                sel,
                 "use it inside a card's own line or after a subject",
             )
 
     @selector.on(m.ElementRef)
-    def _element(self, s, anchored: bool) -> None:
+    def _element(self, sel, anchored: bool) -> None:
         if "element" not in self.allowed:
             self.bad(
-                "'element': only objective goals pair with an element", s, "name the cards directly"
+                "'element': only objective goals pair with an element",
+                sel,
+                "name the cards directly",
             )
 
     @selector.on(m.StateRef)
-    def _state(self, s, anchored: bool) -> None:
+    def _state(self, sel, anchored: bool) -> None:
         if "state" not in self.allowed:
             self.bad(
-                f"scenario state 'the {s.name}'",
-                s,
+                f"scenario state 'the {sel.name}'",
+                sel,
                 "scenario state is known only in a scenario's conditions",
             )
 
     @selector.on(m.Leader)
-    def _leader(self, s, anchored: bool) -> None:
-        self.selector(s.candidates, anchored)
-        self.count(s.count, True)  # judged from each candidate (R24)
+    def _leader(self, sel, anchored: bool) -> None:
+        self.selector(sel.candidates, anchored)
+        self.count(sel.count, True)  # judged from each candidate (R24)
 
     @selector.on(m.SelNot)
-    def _not(self, s, anchored: bool) -> None:
-        self.selector(s.item, anchored)
+    def _not(self, sel, anchored: bool) -> None:
+        self.selector(sel.item, anchored)
 
     @selector.on(m.SelAnd, m.SelOr)
-    def _items(self, s, anchored: bool) -> None:
-        for part in s.items:
+    def _items(self, sel, anchored: bool) -> None:
+        for part in sel.items:
             self.selector(part, anchored)
 
     # ---------------------------------------------------------------- scopes, counts

@@ -7,7 +7,7 @@ from attrs import frozen
 
 from ..errors import Severity
 from ..language import model as m
-from ..language.walk import iter_nodes
+from ..language.walk import Dispatch, iter_nodes
 
 ROW_CELLS = len(m.COLUMNS)
 AREA_CELLS = len(m.ROWS) * ROW_CELLS  # R1
@@ -41,14 +41,9 @@ def check_scenario(checker, scenario: m.Scenario) -> None:
                 help=checker.suggest(node.deck, decks)
                 or "form it in setup with 'aside CARDS as NAME'",
             )
+    rules = SetupChecks(checker)
     for rule in scenario.rules:
-        if isinstance(rule, m.Lock):
-            checker.check_card_list(rule.cards, rule)
-        elif isinstance(rule, m.Ability):
-            if rule.cost < 0:
-                checker.add("DL601", "an ability cannot cost less than 0", rule)
-            if rule.condition is not None:
-                checker.check_context(rule.condition, "scenario rule", False, {"state", "facts"})
+        rules.rule(rule)
     for condition in scenario.victory + scenario.challenge:
         checker.check_context(condition, "scenario", False, {"facts", "total", "scores", "state"})
     check_setup(checker, scenario, scenario.setup)
@@ -86,13 +81,60 @@ def check_challenge_draws(checker, scenario: m.Scenario) -> None:
         )
 
 
+class SetupChecks:
+    """What the linter checks of each setup step and rule change, one method
+    per kind (a new kind fails tests/test_walk.py until it is checked here);
+    the counts a setup's steps add up to, for :func:`check_setup`."""
+
+    step = Dispatch(m.SetupStep)
+    rule = Dispatch(m.RuleChange)
+
+    def __init__(self, checker):
+        self.checker = checker
+        self.fixed_cells: dict[tuple, m.Place] = {}
+        self.per_row: dict[m.Row, int] = {}
+        self.in_area = 0  # cards placed in the area
+        self.deck_needed = 0  # cards separated onto the deck
+
+    @step.on(m.Separate)
+    def _separate(self, step: m.Separate) -> None:
+        self.deck_needed += len(step.cards) + step.random
+
+    @step.on(m.Place)
+    def _place(self, step: m.Place) -> None:
+        self.in_area += len(step.cards)
+        _check_place(self.checker, step, self.fixed_cells, self.per_row)
+
+    @step.on(m.PowerCards)
+    def _power_cards(self, step: m.PowerCards) -> None:
+        if step.count < 0:
+            self.checker.add("DL502", "a negative number of Power cards", step)
+
+    @step.on(m.SetAside, m.SetupDraw)
+    def _named_only(self, step) -> None:
+        """Their cards are checked with every step's (check_setup), their
+        effects with the scenario's nodes: nothing of their own."""
+
+    @rule.on(m.Lock)
+    def _lock(self, rule: m.Lock) -> None:
+        self.checker.check_card_list(rule.cards, rule)
+
+    @rule.on(m.Ability)
+    def _ability(self, rule: m.Ability) -> None:
+        if rule.cost < 0:
+            self.checker.add("DL601", "an ability cannot cost less than 0", rule)
+        if rule.condition is not None:
+            self.checker.check_context(rule.condition, "scenario rule", False, {"state", "facts"})
+
+    @rule.on(m.Trigger)
+    def _trigger(self, rule: m.Trigger) -> None:
+        """Its selector and effects are checked with the scenario's nodes."""
+
+
 def check_setup(checker, scenario: m.Scenario, steps) -> None:
     """Each card separated, placed or set aside once, and what is placed fits."""
     used: dict[str, m.SetupStep] = {}
-    fixed_cells: dict[tuple, m.Place] = {}
-    per_row: dict[m.Row, int] = {}
-    in_area = 0
-    deck_needed = 0
+    counts = SetupChecks(checker)
     for step in steps:
         cards = getattr(step, "cards", ())
         checker.check_card_list(cards, step)
@@ -105,14 +147,9 @@ def check_setup(checker, scenario: m.Scenario, steps) -> None:
                     help="each card can be separated, placed or set aside once",
                 )
             used[card_id] = step
-        if isinstance(step, m.Separate):
-            deck_needed += len(step.cards) + step.random
-        elif isinstance(step, m.Place):
-            in_area += len(step.cards)
-            _check_place(checker, step, fixed_cells, per_row)
-        elif isinstance(step, m.PowerCards) and step.count < 0:
-            checker.add("DL502", "a negative number of Power cards", step)
-    for row, placed in per_row.items():
+        counts.step(step)
+    in_area, deck_needed = counts.in_area, counts.deck_needed
+    for row, placed in counts.per_row.items():
         if placed > ROW_CELLS:
             checker.add(
                 "DL502",

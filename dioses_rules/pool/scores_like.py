@@ -59,16 +59,16 @@ def fill_scores_like(
     links: dict[str, list[str]] = {}
     for (family, card_id), (definition, _) in by_id.items():
         if family == "myth" and isinstance(definition, m.MythCard):
-            links[card_id] = [
-                line.card for line in definition.lines if isinstance(line, m.ScoresLike)
-            ]
+            links[card_id] = [line.card for line in m.scores_like_lines(definition.lines)]
     length = _chain_lengths(links)
     filled: dict[str, m.MythCard] = {}
     for card_id in sorted((c for c in links if links[c]), key=lambda c: length[c]):
         card = by_id[("myth", card_id)][0]
         assert isinstance(card, m.MythCard)  # links holds only Myth cards
-        lines = []
-        for line in card.lines:
+
+        def fill(line: m.ScoringLine, card_id: str = card_id) -> m.ScoringLine:
+            if isinstance(line, m.Bounded):  # a bounded total or 'scores like'
+                return evolve(line, lines=tuple(fill(inner) for inner in line.lines))
             if (
                 isinstance(line, m.ScoresLike)
                 and length.get(line.card, _ENDLESS) < MAX_SCORES_LIKE
@@ -76,9 +76,10 @@ def fill_scores_like(
             ):
                 target = filled.get(line.card) or by_id[("myth", line.card)][0]
                 assert isinstance(target, m.MythCard)
-                line = evolve(line, lines=target.lines)
-            lines.append(line)
-        filled[card_id] = evolve(card, lines=tuple(lines))
+                return evolve(line, lines=target.lines)
+            return line
+
+        filled[card_id] = evolve(card, lines=tuple(fill(line) for line in card.lines))
     swaps = {}
     for key, (definition, set_id) in list(by_id.items()):
         if key[0] == "myth" and key[1] in filled:

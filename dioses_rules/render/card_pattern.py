@@ -55,7 +55,9 @@ def pattern_shape(
 def _cell(wanted: m.PatternCell, vocabulary: Vocabulary, x: float, y: float, cell: float):
     colour = colour_of(vocabulary, wanted.mythology)
     drawn = dw.Group(
-        class_="pattern-cell", data_type=wanted.type, data_mythology=wanted.mythology or "any"
+        class_="pattern-cell",
+        data_type=wanted.type or "any",
+        data_mythology=wanted.mythology or "any",
     )
     drawn.append(
         dw.Rectangle(
@@ -69,6 +71,12 @@ def _cell(wanted: m.PatternCell, vocabulary: Vocabulary, x: float, y: float, cel
             stroke_width=0.5,
         )
     )
+    if wanted.type is None:  # a mythology-only cell: its symbol, large, is the cell
+        assert wanted.mythology is not None  # a cell names a type, a mythology or both
+        drawn.append(
+            mythology_symbol(vocabulary, wanted.mythology, x + cell / 2, y + cell / 2, cell * 0.3)
+        )
+        return drawn
     drawn.append(icon(wanted.type, x + cell * 0.5, y + cell * 0.4, cell * 0.52, colour, vocabulary))
     symbol = (
         mythology_symbol(vocabulary, wanted.mythology, x + cell * 0.8, y + cell * 0.8, cell * 0.12)
@@ -82,9 +90,8 @@ def _cell(wanted: m.PatternCell, vocabulary: Vocabulary, x: float, y: float, cel
 def legend_items(pattern: m.Pattern) -> tuple[list[str], list[str | None]]:
     """The types and the mythologies (None: any) its cells want, in order."""
     cells = [c for row in pattern.shape for c in row if c is not None]
-    return list(dict.fromkeys(c.type for c in cells)), list(
-        dict.fromkeys(c.mythology for c in cells)
-    )
+    types = [c.type for c in cells if c.type is not None]  # a mythology-only cell: none
+    return list(dict.fromkeys(types)), list(dict.fromkeys(c.mythology for c in cells))
 
 
 def pattern_legend(

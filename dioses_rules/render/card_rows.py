@@ -15,7 +15,6 @@ import drawsvg as dw
 from attrs import frozen
 
 from ..language import model as m
-from ..language.english import counted
 from ..language.english_definitions import CardTextWriter
 from .draw import LINE_HEIGHT, MUTED, label, lines_text, wrap
 
@@ -46,15 +45,25 @@ def _points(line: m.ScoringLine) -> tuple[str, str]:
     """The chip and caption of a scoring line: (points, "points"/"each")."""
     if isinstance(line, m.Capped):
         return _points(line.line)
-    if isinstance(line, m.ScoresLike):
+    if isinstance(line, m.ScoresLike) or (
+        isinstance(line, m.Bounded) and line.scores_like is not None
+    ):
         return "=", "like"
     if isinstance(line, m.PerCount):
         return str(line.points), "each"
+    assert isinstance(line, m.Fixed)  # a card's bounded total is rows of its own (line_rows)
     return str(line.points), "points" if abs(line.points) != 1 else "point"
 
 
 def line_rows(writer: CardTextWriter, lines) -> list[Row]:
-    """A row per line; a line without a condition is its chip alone."""
+    """A row per line; a line without a condition is its chip alone. A card's
+    bounded total ("never below 0 points") is its lines' rows, then a row of
+    its bounds."""
+    bound = m.total_bound(lines)
+    if bound is not None:
+        found = [("floor", bound.floor), ("ceiling", bound.ceiling)]
+        said = writer.join([writer.phrase(key, n) for key, n in found if n is not None], writer.AND)
+        return line_rows(writer, bound.lines) + [Row(_sentence(said))]
     return [
         Row(
             ""
@@ -76,7 +85,7 @@ def face_rows(definition: m.Definition, writer: CardTextWriter, text: str) -> li
             rows.append(Row(_sentence(effects), "\u26a1", "event"))
         rows += line_rows(writer, definition.lines)
         rows += [
-            Row(writer.phrase("counts as", counted(w.amount, writer.type_noun(w.type))))
+            Row(writer.phrase("counts as", writer.weight_phrase(w)))
             for w in definition.weights
         ]
         return rows or [Row(writer.phrase("no text"))]
@@ -172,3 +181,4 @@ def draw_rows(
         group.append(item)
         top += row_height + 1.6
     return group
+

@@ -10,7 +10,8 @@ from collections.abc import Iterable, Iterator
 
 from attrs import evolve, field, frozen
 
-from ..language.model import COLUMNS, ROWS, MythCard, Row
+from ..language.model import COLUMNS, ROWS, MythCard, RelationKind, Row, ScopeKind
+from ..language.walk import total
 
 WIDTH = 4
 HEIGHT = 3
@@ -78,6 +79,45 @@ CORNERS = {
     cell_index(Row.BACK, 4): cell_index(Row.FRONT, 1),
 }
 ALL_CELLS = tuple(range(SIZE))
+
+
+def _per_cell(cells_of) -> tuple[tuple[int | None, ...], ...]:
+    return tuple(tuple(cells_of(i)) for i in range(SIZE))
+
+
+# The one geometry table (R2-R7): per anchor cell, the cells where a
+# relation's target must be (None: off the grid), and the cells of each scope
+# read from the card's own place. The reference evaluator reads it, the
+# compiled evaluator's masks (masks.py) and the solver are derived from it.
+RELATION_CELLS = total(
+    RelationKind,
+    {
+        RelationKind.NEXT_TO: NEIGHBOURS,
+        RelationKind.CLOSE_TO: SURROUNDINGS,
+        RelationKind.DIAGONAL_TO: DIAGONAL_CELLS,
+        RelationKind.ABOVE: _per_cell(lambda a: (_offset(a, 1, 0),)),  # the target is beneath
+        RelationKind.BELOW: _per_cell(lambda a: (_offset(a, -1, 0),)),
+        RelationKind.LEFT_OF: _per_cell(lambda a: (_offset(a, 0, 1),)),  # the target is right
+        RelationKind.RIGHT_OF: _per_cell(lambda a: (_offset(a, 0, -1),)),
+        RelationKind.SAME_ROW: _per_cell(lambda a: (x for x in ROW_CELLS[cell_row(a)] if x != a)),
+        RelationKind.SAME_COLUMN: _per_cell(
+            lambda a: (x for x in COLUMN_CELLS[cell_column(a)] if x != a)
+        ),
+        RelationKind.OPPOSITE_CORNER: _per_cell(lambda a: (CORNERS.get(a),)),
+    },
+    "area.RELATION_CELLS",
+)
+ANCHORED_CELLS = total(
+    [kind for kind in ScopeKind if kind.anchored],
+    {
+        ScopeKind.ROW: _per_cell(lambda a: ROW_CELLS[cell_row(a)]),
+        ScopeKind.COLUMN: _per_cell(lambda a: COLUMN_CELLS[cell_column(a)]),
+        ScopeKind.NEIGHBOURS: NEIGHBOURS,
+        ScopeKind.DIAGONALS: DIAGONAL_CELLS,
+        ScopeKind.SURROUNDINGS: SURROUNDINGS,
+    },
+    "area.ANCHORED_CELLS",
+)
 
 
 @frozen

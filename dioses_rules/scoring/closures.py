@@ -1,6 +1,6 @@
 """The building blocks of the compiled evaluator's closures.
 
-A compiled selector is a :class:`Sel`, a compiled scope a :class:`Scope`, and
+A compiled selector is a :class:`Sel`, a compiled scope a :class:`ScopeMasks`, and
 a count of "face-up cards with one or two features in a table of cells" a
 :class:`LaneCount`, each with the fixed closure that computes it on a
 :class:`~.scene.Scene` (see ``compile_counts`` and ``compiler``, which build
@@ -20,7 +20,7 @@ from collections.abc import Callable
 from ..language import model as m
 from .evaluator import strictly_most
 from .masks import FULL, cells_of
-from .scene import Scene
+from .scene import MYTHOLOGY_HEAVY_LANE, Scene
 
 Term = tuple[tuple[int, ...], tuple[int, ...]]  # kinds shifts, names shifts: all required
 MAX_TERMS = 16  # an 'and' of 'or's multiplied out beyond this stays two closures
@@ -112,7 +112,7 @@ class Memo:
     __slots__ = ()
 
 
-class Scope:
+class ScopeMasks:
     """A compiled scope: a table of masks per anchor (``none`` without an
     anchor), or ``fn(scene, anchor)``."""
 
@@ -136,24 +136,46 @@ class LaneCount:
     plus R11 weights when the scene has heavy cards. With one lane the table
     is shifted into it: ``(scene.kinds & table[anchor]).bit_count()``."""
 
-    __slots__ = ("none", "shifts", "table", "wanted")
+    __slots__ = ("mythology", "none", "shifts", "table", "wanted")
 
-    def __init__(self, scope: Scope, shifts: tuple[int, ...], wanted: str | None):
+    def __init__(
+        self,
+        scope: ScopeMasks,
+        shifts: tuple[int, ...],
+        wanted: str | None,
+        mythology: str | None = None,
+    ):
         if len(shifts) == 1:
             self.table = shifted(scope.table, shifts)
             self.none = scope.none << shifts[0]
         else:
             self.table, self.none = scope.table, scope.none
         self.shifts = shifts
-        self.wanted = wanted
+        self.wanted = wanted  # the type weighed (R11), or None
+        self.mythology = mythology  # else the mythology weighed, or None
+
+    @property
+    def unweighed(self) -> bool:
+        """No weight can apply: the count is a plain ``bit_count``."""
+        return self.wanted is None and self.mythology is None
 
 
 def lane_count_fn(lane: LaneCount) -> Callable:
     table, none, shifts, wanted = lane.table, lane.none, lane.shifts, lane.wanted
+    mythology = lane.mythology
     if len(shifts) == 1:
         (shift,) = shifts
-        if wanted is None:  # no weight applies
+        if lane.unweighed:  # no weight applies
             return lambda s, a: (s.kinds & (none if a is None else table[a])).bit_count()
+        if mythology is not None:
+
+            def count_mythology(s: Scene, a):  # "aztecs": weighed only if one is
+                found = s.kinds & (none if a is None else table[a])
+                if s.kinds & MYTHOLOGY_HEAVY_LANE:
+                    return s.weighed((found >> shift) & FULL, mythology)
+                return found.bit_count()
+
+            return count_mythology
 
         def count_one(s: Scene, a):
             found = s.kinds & (none if a is None else table[a])
@@ -162,6 +184,7 @@ def lane_count_fn(lane: LaneCount) -> Callable:
             return found.bit_count()
 
         return count_one
+    wanted = wanted or mythology
     if not shifts:  # any face-up card
         return lambda s, a: s.weighed(s.up & (none if a is None else table[a]), wanted)
     one, two = shifts

@@ -29,7 +29,7 @@ from .closures import (
     MAX_TERMS,
     LaneCount,
     Memo,
-    Scope,
+    ScopeMasks,
     Sel,
     lane_count_fn,
     most_common,
@@ -37,47 +37,47 @@ from .closures import (
     terms_sel,
     union,
 )
-from .evaluator import implied_type
+from .evaluator import implied_type, implied_words
 from .masks import BIT, FULL, cells_of
-from .scene import Scene, Vocabulary
+from .scene import LaneTable, Scene
 
 
 class CountCompiler:
     """Compiles selectors and countables; ``Compiler`` adds conditions and
     lines (a count's ``where`` is a condition)."""
 
-    def __init__(self, vocabulary: Vocabulary):
-        self.vocabulary = vocabulary
+    def __init__(self, lanes: LaneTable):
+        self.lanes = lanes
 
     # ------------------------------------------------------------ selectors
     selector = Dispatch(m.Selector, lowering=LOWERING)
 
     @selector.on(m.TypeIs)
-    def _type(self, s: m.TypeIs) -> Sel:
-        return terms_sel((((self.vocabulary.kind("type", s.type),), ()),))
+    def _type(self, sel: m.TypeIs) -> Sel:
+        return terms_sel((((self.lanes.kind("type", sel.type),), ()),))
 
     @selector.on(m.MythologyIs)
-    def _mythology(self, s: m.MythologyIs) -> Sel:
-        return terms_sel((((self.vocabulary.kind("mythology", s.mythology),), ()),))
+    def _mythology(self, sel: m.MythologyIs) -> Sel:
+        return terms_sel((((self.lanes.kind("mythology", sel.mythology),), ()),))
 
     @selector.on(m.FaceIs)
-    def _face(self, s: m.FaceIs) -> Sel:
-        if s.face_up:
+    def _face(self, sel: m.FaceIs) -> Sel:
+        if sel.face_up:
             return terms_sel((((), ()),))
         return Sel(lambda sc, a: sc.occ & ~sc.up, False)
 
     @selector.on(m.Named)
-    def _named(self, s: m.Named) -> Sel:  # the card's id or one of its tags
-        return terms_sel((((), (self.vocabulary.name(s.name),)),))
+    def _named(self, sel: m.Named) -> Sel:  # the card's id or one of its tags
+        return terms_sel((((), (self.lanes.name(sel.name),)),))
 
     @selector.on(m.SelfCard)
-    def _self(self, s: m.SelfCard) -> Sel:
+    def _self(self, sel: m.SelfCard) -> Sel:
         return Sel(lambda sc, a: 0 if a is None else sc.occ & BIT[a], True)
 
     @selector.on(m.SameAs)
-    def _same(self, s: m.SameAs) -> Sel:
+    def _same(self, sel: m.SameAs) -> Sel:
         """A face-up card sharing a value with the anchor's card (any face)."""
-        attribute = s.attribute
+        attribute = sel.attribute
 
         def same(sc: Scene, a):
             if a is None or sc.infos[a] is None:
@@ -90,20 +90,20 @@ class CountCompiler:
         return Sel(same, True)
 
     @selector.on(m.MostCommon)
-    def _most_common(self, s: m.MostCommon) -> Sel:
-        attribute, vocabulary = s.attribute, self.vocabulary
+    def _most_common(self, sel: m.MostCommon) -> Sel:
+        attribute, lanes = sel.attribute, self.lanes
 
         def commonest(sc: Scene, a):
             best = most_common(sc, attribute)
             if best is None:
                 return 0
-            return (sc.kinds >> vocabulary.value_shift(attribute, best)) & FULL
+            return (sc.kinds >> lanes.value_shift(attribute, best)) & FULL
 
         return Sel(commonest, False)
 
     @selector.on(m.StateRef)
-    def _state(self, s: m.StateRef) -> Sel:
-        name = s.name
+    def _state(self, sel: m.StateRef) -> Sel:
+        name = sel.name
 
         def state(sc: Scene, a):
             wanted = sc.facts.scenario_state.get(name)
@@ -112,21 +112,21 @@ class CountCompiler:
         return Sel(state, False)
 
     @selector.on(m.ElementRef)
-    def _element(self, s: m.ElementRef) -> Sel:
+    def _element(self, sel: m.ElementRef) -> Sel:
         def element(sc: Scene, a):
             return 0 if sc.element is None else sc.element.fn(sc, a)
 
         return Sel(element, True)
 
     @selector.on(m.SelNot)
-    def _not(self, s: m.SelNot) -> Sel:
-        inner = self.selector(s.item)
+    def _not(self, sel: m.SelNot) -> Sel:
+        inner = self.selector(sel.item)
         fn = inner.fn
         return Sel(lambda sc, a: sc.occ & ~fn(sc, a), inner.anchored)
 
     @selector.on(m.SelAnd)
-    def _and(self, s: m.SelAnd) -> Sel:
-        items = [self.selector(item) for item in s.items]
+    def _and(self, sel: m.SelAnd) -> Sel:
+        items = [self.selector(item) for item in sel.items]
         plain = [item.terms for item in items if item.terms is not None]
         rest = [item for item in items if item.terms is None]
         if plain and product_size(plain) <= MAX_TERMS:  # "greek god": one closure
@@ -158,8 +158,8 @@ class CountCompiler:
         return Sel(all_of, anchored)
 
     @selector.on(m.SelOr)
-    def _or(self, s: m.SelOr) -> Sel:
-        items = [self.selector(item) for item in s.items]
+    def _or(self, sel: m.SelOr) -> Sel:
+        items = [self.selector(item) for item in sel.items]
         if items and all(item.terms is not None for item in items):
             return terms_sel(tuple(dict.fromkeys(t for item in items for t in item.terms)))
         fns = tuple(item.fn for item in items)
@@ -173,11 +173,11 @@ class CountCompiler:
         return Sel(any_of, any(item.anchored for item in items))
 
     @selector.on(m.Leader)
-    def _leader(self, s: m.Leader) -> Sel:
+    def _leader(self, sel: m.Leader) -> Sel:
         """R24: the candidate with strictly the highest count; none on a tie.
         The candidates are matched from the anchor, each counts from itself."""
-        candidates = self.selector(s.candidates)
-        matching, count = candidates.fn, self.count(s.count)
+        candidates = self.selector(sel.candidates)
+        matching, count = candidates.fn, self.count(sel.count)
         key, anchored = Memo(), candidates.anchored
 
         def leader(sc: Scene, a):
@@ -208,20 +208,20 @@ class CountCompiler:
             return lambda sc: None if sc.facts.element is None else implied_type(sc.facts.element)
         return implied_type(selector)
 
-    def scope(self, scope: m.Scope) -> Scope:
+    def scope(self, scope: m.Scope) -> ScopeMasks:
         kind = scope.kind
         if kind.anchored:
-            return Scope(k.ANCHORED_SCOPES[kind], 0)
+            return ScopeMasks(k.ANCHORED_SCOPES[kind], 0)
         if kind is m.ScopeKind.AREA:
-            return Scope((FULL,) * g.SIZE, FULL)
+            return ScopeMasks((FULL,) * g.SIZE, FULL)
         if kind is m.ScopeKind.LINE:
-            return Scope(fn=lambda sc, a: sc.line)
+            return ScopeMasks(fn=lambda sc, a: sc.line)
         if kind is m.ScopeKind.NAMED_ROW:
-            return Scope((k.ROWS[scope.row],) * g.SIZE, k.ROWS[scope.row])
+            return ScopeMasks((k.ROWS[scope.row],) * g.SIZE, k.ROWS[scope.row])
         if kind is m.ScopeKind.NAMED_COLUMN:
-            return Scope((k.COLUMNS[scope.column],) * g.SIZE, k.COLUMNS[scope.column])
+            return ScopeMasks((k.COLUMNS[scope.column],) * g.SIZE, k.COLUMNS[scope.column])
         if kind is m.ScopeKind.LARGEST_GROUP:
-            return Scope(fn=self.largest_group(scope.group))
+            return ScopeMasks(fn=self.largest_group(scope.group))
         raise UnhandledNode(f"CountCompiler.scope has no meaning for the scope {kind.name}")
 
     def largest_group(self, selector: m.Selector) -> Callable:
@@ -255,7 +255,7 @@ class CountCompiler:
         kinds, names = selector.terms[0]
         if len(kinds) > 2 or names:
             return None
-        return LaneCount(scope, kinds, implied_type(c.selector))
+        return LaneCount(scope, kinds, *implied_words(c.selector))
 
     countable = Dispatch(m.Countable, lowering=LOWERING)
 

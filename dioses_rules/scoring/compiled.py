@@ -50,8 +50,8 @@ from .scene import (
     LOCK,
     NO_FACTS,
     CardInfo,
+    LaneTable,
     Scene,
-    Vocabulary,
 )
 
 _UNKNOWN = object()
@@ -66,8 +66,8 @@ class CompiledPool:
     LIMIT = 20_000
 
     def __init__(self) -> None:
-        self.vocabulary = Vocabulary()
-        self.compiler = Compiler(self.vocabulary)
+        self.lanes = LaneTable()
+        self.compiler = Compiler(self.lanes)
         self.cards: dict[int, CardInfo] = {}
         self._compiled: dict[int, tuple[object, object]] = {}  # id -> (the object, its form)
         self._facts: dict[tuple, Facts] = {}
@@ -80,7 +80,7 @@ class CompiledPool:
             with LOCK:  # built once, whole, before another thread can see it
                 info = self.cards.get(id(card))
                 if info is None:
-                    info = CardInfo(card, self.vocabulary)
+                    info = CardInfo(card, self.lanes)
                     info.points = self.compiler.lines(card.lines)
                     self.cards[id(card)] = info
         return info
@@ -119,9 +119,10 @@ class CompiledPool:
             cells, needed = [], 0
             for cell, want in shape_cells(pattern, top, left):
                 cells.append(cell)
-                needed |= BIT[cell] << self.vocabulary.kind("type", want.type)
+                if want.type is not None:
+                    needed |= BIT[cell] << self.lanes.kind("type", want.type)
                 if want.mythology is not None:
-                    needed |= BIT[cell] << self.vocabulary.kind("mythology", want.mythology)
+                    needed |= BIT[cell] << self.lanes.kind("mythology", want.mythology)
             placements.append((tuple(cells), needed))
 
         def first(scene: Scene):
@@ -249,7 +250,7 @@ class CompiledPool:
 
     def weighed_type(self, scene: Scene, wanted: str) -> int:
         """R11/R16: every card of the type ``wanted`` (any face), with weights."""
-        shift = self.vocabulary.kind("type", wanted)
+        shift = self.lanes.kind("type", wanted)
         return scene.weighed(scene.occ & (scene.kinds >> shift) & FULL, wanted)
 
 

@@ -174,7 +174,7 @@ class Compiler(CountCompiler):
     def _quantity(self, c: m.Quantity) -> Cond:
         test, amount = c.comparison.operator, c.amount
         lane = self.lane_count(c.count) if isinstance(c.count, m.Count) else None
-        if lane is not None and lane.wanted is None and len(lane.shifts) == 1:
+        if lane is not None and lane.unweighed and len(lane.shifts) == 1:
             table, none = lane.table, lane.none
             return Cond(
                 lambda s, a: test((s.kinds & (none if a is None else table[a])).bit_count(), amount)
@@ -275,7 +275,7 @@ class Compiler(CountCompiler):
             if points == 1:
                 return count
             lane = self.lane_count(line.count) if isinstance(line.count, m.Count) else None
-            if lane is not None and lane.wanted is None and len(lane.shifts) == 1:
+            if lane is not None and lane.unweighed and len(lane.shifts) == 1:
                 table, none = lane.table, lane.none
                 return lambda s, a: (
                     points * (s.kinds & (none if a is None else table[a])).bit_count()
@@ -287,6 +287,11 @@ class Compiler(CountCompiler):
     def _capped(self, line: m.Capped) -> Callable:
         inner, limit = self.line(line.line), line.limit
         return lambda s, a: max(min(inner(s, a), limit), -limit)
+
+    @line.on(m.Bounded)
+    def _bounded(self, line: m.Bounded) -> Callable:
+        inner, clamp = self.lines(line.lines), line.clamp
+        return lambda s, a: clamp(inner(s, a))
 
     @line.on(m.ScoresLike)
     def _scores_like(self, line: m.ScoresLike) -> Callable:

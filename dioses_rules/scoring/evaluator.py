@@ -21,7 +21,7 @@ from attrs import field, frozen
 
 from ..language import model as m
 from ..language.lower import LOWERING
-from ..language.walk import Dispatch, UnhandledNode, total
+from ..language.walk import Dispatch, UnhandledNode
 from . import area as g
 from .area import Area
 
@@ -50,12 +50,31 @@ class Facts:
 
 @lru_cache(maxsize=4096)
 def implied_type(selector: m.Selector) -> str | None:
-    """The card type every card matching ``selector`` has, if any (for R11)."""
-    if isinstance(selector, m.TypeIs):
-        return selector.type
+    """The word whose R11 weight counts for ``selector``: the card type every
+    matching card has, else the mythology every one has (``counts as 2
+    aztecs``), else None. A type wins over a mythology ("Egyptian gods"
+    weigh Geb y Nut as gods)."""
+    return implied_words(selector)[0] or implied_words(selector)[1]
+
+
+@lru_cache(maxsize=4096)
+def implied_words(selector: m.Selector) -> tuple[str | None, str | None]:
+    """(the type, else None; the mythology when no type is implied, else None):
+    :func:`implied_type` split, for a back end that weighs the two apart."""
+    found = _implied(selector, m.TypeIs, "type")
+    return (
+        (found, None)
+        if found is not None
+        else (None, _implied(selector, m.MythologyIs, "mythology"))
+    )
+
+
+def _implied(selector: m.Selector, kind: type, field: str) -> str | None:
+    if isinstance(selector, kind):
+        return getattr(selector, field)
     if isinstance(selector, m.SelAnd):
         for item in selector.items:
-            found = implied_type(item)
+            found = _implied(item, kind, field)
             if found is not None:
                 return found
     return None
@@ -67,7 +86,7 @@ def card_weight(card: m.MythCard, selector: m.Selector) -> int:
         wanted = implied_type(selector)
         if wanted is not None:
             for weight in card.weights:
-                if weight.type == wanted:
+                if weight.word == wanted:
                     return weight.amount
     return 1
 
@@ -77,35 +96,10 @@ def values_of(card: m.MythCard, attribute: m.Attribute) -> tuple[str, ...]:
     return card.mythologies if attribute is m.Attribute.MYTHOLOGY else (card.type,)
 
 
-# R2-R5, R7: the cells where a relation's target must be, from the anchor.
-RELATION_CELLS = {
-    m.RelationKind.NEXT_TO: lambda a: g.NEIGHBOURS[a],
-    m.RelationKind.CLOSE_TO: lambda a: g.SURROUNDINGS[a],
-    m.RelationKind.DIAGONAL_TO: lambda a: g.DIAGONAL_CELLS[a],
-    m.RelationKind.ABOVE: lambda a: (g.offset(a, 1, 0),),  # the target is directly beneath
-    m.RelationKind.BELOW: lambda a: (g.offset(a, -1, 0),),
-    m.RelationKind.LEFT_OF: lambda a: (g.offset(a, 0, 1),),  # the target is directly right
-    m.RelationKind.RIGHT_OF: lambda a: (g.offset(a, 0, -1),),
-    m.RelationKind.SAME_ROW: lambda a: tuple(x for x in g.ROW_CELLS[g.cell_row(a)] if x != a),
-    m.RelationKind.SAME_COLUMN: lambda a: tuple(
-        x for x in g.COLUMN_CELLS[g.cell_column(a)] if x != a
-    ),
-    m.RelationKind.OPPOSITE_CORNER: lambda a: (g.CORNERS.get(a),),
-}
-
-
-# The cells of each scope read from the card's own place (ScopeKind.anchored).
-_ANCHORED_CELLS = total(
-    [kind for kind in m.ScopeKind if kind.anchored],
-    {
-        m.ScopeKind.ROW: lambda anchor: g.ROW_CELLS[g.cell_row(anchor)],
-        m.ScopeKind.COLUMN: lambda anchor: g.COLUMN_CELLS[g.cell_column(anchor)],
-        m.ScopeKind.NEIGHBOURS: g.NEIGHBOURS.__getitem__,
-        m.ScopeKind.DIAGONALS: g.DIAGONAL_CELLS.__getitem__,
-        m.ScopeKind.SURROUNDINGS: g.SURROUNDINGS.__getitem__,
-    },
-    "evaluator._ANCHORED_CELLS",
-)
+# R2-R5, R7: the cells where a relation's target must be, from the anchor,
+# and the cells of each anchored scope: area.py's one geometry table.
+RELATION_CELLS = {kind: cells.__getitem__ for kind, cells in g.RELATION_CELLS.items()}
+_ANCHORED_CELLS = {kind: cells.__getitem__ for kind, cells in g.ANCHORED_CELLS.items()}
 
 
 def fixed_scope_cells(
@@ -156,67 +150,67 @@ class Evaluator:
     # property test below fails on a face-down card.
 
     @match.on(m.TypeIs)
-    def _type(self, s, placed, cell, anchor):
-        return placed.face_up and placed.card.type == s.type
+    def _type(self, sel, placed, cell, anchor):
+        return placed.face_up and placed.card.type == sel.type
 
     @match.on(m.MythologyIs)
-    def _mythology(self, s, placed, cell, anchor):
-        return placed.face_up and s.mythology in placed.card.mythologies
+    def _mythology(self, sel, placed, cell, anchor):
+        return placed.face_up and sel.mythology in placed.card.mythologies
 
     @match.on(m.FaceIs)
-    def _face(self, s, placed, cell, anchor):
-        return placed.face_up is s.face_up
+    def _face(self, sel, placed, cell, anchor):
+        return placed.face_up is sel.face_up
 
     @match.on(m.Named)
-    def _named(self, s, placed, cell, anchor):
-        return placed.face_up and (placed.card.id == s.name or s.name in placed.card.tags)
+    def _named(self, sel, placed, cell, anchor):
+        return placed.face_up and (placed.card.id == sel.name or sel.name in placed.card.tags)
 
     @match.on(m.SelfCard)
-    def _self(self, s, placed, cell, anchor):
+    def _self(self, sel, placed, cell, anchor):
         return cell == anchor
 
     @match.on(m.SameAs)
-    def _same(self, s, placed, cell, anchor):
+    def _same(self, sel, placed, cell, anchor):
         if anchor is None or not placed.face_up:
             return False
         other = self.area.cells[anchor]
         if other is None:
             return False
-        return not set(values_of(placed.card, s.attribute)).isdisjoint(
-            values_of(other.card, s.attribute)
+        return not set(values_of(placed.card, sel.attribute)).isdisjoint(
+            values_of(other.card, sel.attribute)
         )
 
     @match.on(m.MostCommon)
-    def _most_common(self, s, placed, cell, anchor):
-        return placed.face_up and self.most_common(s.attribute) in values_of(
-            placed.card, s.attribute
+    def _most_common(self, sel, placed, cell, anchor):
+        return placed.face_up and self.most_common(sel.attribute) in values_of(
+            placed.card, sel.attribute
         )
 
     @match.on(m.StateRef)
-    def _state(self, s, placed, cell, anchor):
-        wanted = self.facts.scenario_state.get(s.name)
+    def _state(self, sel, placed, cell, anchor):
+        wanted = self.facts.scenario_state.get(sel.name)
         return placed.face_up and wanted is not None and placed.card.id == wanted
 
     @match.on(m.ElementRef)
-    def _element(self, s, placed, cell, anchor):
+    def _element(self, sel, placed, cell, anchor):
         element = self.facts.element
         return element is not None and self.matches(element, cell, anchor)
 
     @match.on(m.SelNot)
-    def _not(self, s, placed, cell, anchor):
-        return not self.matches(s.item, cell, anchor)
+    def _not(self, sel, placed, cell, anchor):
+        return not self.matches(sel.item, cell, anchor)
 
     @match.on(m.SelAnd)
-    def _and(self, s, placed, cell, anchor):
-        return all(self.matches(item, cell, anchor) for item in s.items)
+    def _and(self, sel, placed, cell, anchor):
+        return all(self.matches(item, cell, anchor) for item in sel.items)
 
     @match.on(m.SelOr)
-    def _or(self, s, placed, cell, anchor):
-        return any(self.matches(item, cell, anchor) for item in s.items)
+    def _or(self, sel, placed, cell, anchor):
+        return any(self.matches(item, cell, anchor) for item in sel.items)
 
     @match.on(m.Leader)
-    def _leader(self, s, placed, cell, anchor):
-        return self.leader(s, anchor) == cell
+    def _leader(self, sel, placed, cell, anchor):
+        return self.leader(sel, anchor) == cell
 
     def most_common(self, attribute: m.Attribute):
         """R24: the mythology (or type) with strictly the most face-up cards
@@ -415,6 +409,10 @@ class Evaluator:
     def _capped(self, line: m.Capped, anchor: int | None) -> int:
         points = self.line_points(line.line, anchor)
         return max(min(points, line.limit), -line.limit)
+
+    @line_points.on(m.Bounded)
+    def _bounded(self, line: m.Bounded, anchor: int | None) -> int:
+        return line.clamp(self.lines_points(line.lines, anchor))
 
     @line_points.on(m.ScoresLike)
     def _scores_like(self, line: m.ScoresLike, anchor: int | None) -> int:

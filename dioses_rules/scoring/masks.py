@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from ..language import model as m
-from ..language.walk import total
 from . import area as g
 
 FULL = (1 << g.SIZE) - 1
@@ -55,35 +53,19 @@ SURROUNDINGS = tuple(mask_of(g.SURROUNDINGS[i]) for i in range(g.SIZE))
 DIAGONALS = tuple(mask_of(g.DIAGONAL_CELLS[i]) for i in range(g.SIZE))
 ROW_OF = tuple(mask_of(g.ROW_CELLS[g.cell_row(i)]) for i in range(g.SIZE))
 COLUMN_OF = tuple(mask_of(g.COLUMN_CELLS[g.cell_column(i)]) for i in range(g.SIZE))
-# The cells of each scope read from the card's own place, per anchor cell.
-ANCHORED_SCOPES = total(
-    [kind for kind in m.ScopeKind if kind.anchored],
-    {
-        m.ScopeKind.ROW: ROW_OF,
-        m.ScopeKind.COLUMN: COLUMN_OF,
-        m.ScopeKind.NEIGHBOURS: NEIGHBOURS,
-        m.ScopeKind.DIAGONALS: DIAGONALS,
-        m.ScopeKind.SURROUNDINGS: SURROUNDINGS,
-    },
-    "masks.ANCHORED_SCOPES",
-)
+# The cells of each scope read from the card's own place, per anchor cell
+# (area.ANCHORED_CELLS as masks).
+ANCHORED_SCOPES = {
+    kind: tuple(mask_of(cells) for cells in table) for kind, table in g.ANCHORED_CELLS.items()
+}
 ROWS = {row: mask_of(cells) for row, cells in g.ROW_CELLS.items()}
 COLUMNS = {column: mask_of(cells) for column, cells in g.COLUMN_CELLS.items()}
 CORNERS = mask_of(g.CORNERS)
 
-# R2-R5, R7: where a relation's target must be, from each anchor (the
-# reference evaluator's RELATION_CELLS, as masks).
+# R2-R5, R7: where a relation's target must be, from each anchor
+# (area.RELATION_CELLS, the one geometry table, as masks).
 RELATION = {
-    m.RelationKind.NEXT_TO: NEIGHBOURS,
-    m.RelationKind.CLOSE_TO: SURROUNDINGS,
-    m.RelationKind.DIAGONAL_TO: DIAGONALS,
-    m.RelationKind.ABOVE: tuple(mask_of((g.offset(i, 1, 0),)) for i in range(g.SIZE)),
-    m.RelationKind.BELOW: tuple(mask_of((g.offset(i, -1, 0),)) for i in range(g.SIZE)),
-    m.RelationKind.LEFT_OF: tuple(mask_of((g.offset(i, 0, 1),)) for i in range(g.SIZE)),
-    m.RelationKind.RIGHT_OF: tuple(mask_of((g.offset(i, 0, -1),)) for i in range(g.SIZE)),
-    m.RelationKind.SAME_ROW: tuple(ROW_OF[i] & ~BIT[i] for i in range(g.SIZE)),
-    m.RelationKind.SAME_COLUMN: tuple(COLUMN_OF[i] & ~BIT[i] for i in range(g.SIZE)),
-    m.RelationKind.OPPOSITE_CORNER: tuple(mask_of((g.CORNERS.get(i),)) for i in range(g.SIZE)),
+    kind: tuple(mask_of(cells) for cells in table) for kind, table in g.RELATION_CELLS.items()
 }
 # R3 "on both sides": the cells directly left and right of each cell, or None.
 SIDES = tuple((g.offset(i, 0, -1), g.offset(i, 0, 1)) for i in range(g.SIZE))

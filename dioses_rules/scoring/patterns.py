@@ -48,8 +48,7 @@ def _placement(area: Area, pattern: m.Pattern, top: int, left: int) -> tuple[int
         if (
             placed is None
             or not placed.face_up
-            or placed.card.type != want.type
-            or (want.mythology is not None and want.mythology not in placed.card.mythologies)
+            or not want.fits(placed.card.type, placed.card.mythologies)
         ):
             return None
         cells.append(index)

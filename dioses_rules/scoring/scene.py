@@ -9,14 +9,14 @@ than as cells to walk:
   one integer, for the face-up cards only (R12: a face-down card shows
   neither). The mask of the cells holding a face-up Greek card is
   ``(kinds >> shift) & FULL``, where ``shift`` is the lane the
-  :class:`Vocabulary` gave to ``("mythology", "greek")``. Lane 0 is always
+  :class:`LaneTable` gave to ``("mythology", "greek")``. Lane 0 is always
   full, so that "the anchor is in a corner" can be tested the same way as "a
   Greek card is next to the anchor": ``kinds & table[anchor]``;
 * ``names``: the same, one lane per card id or tag that a compiled tree asks
   about (``Named``), computed the first time a closure asks for it. Only
   names asked about get a lane, so that the integer stays small whatever the
   size of the pool; a card seen before its name was first asked about gets
-  the new lane then (:meth:`Vocabulary.name`), and a scene whose names were
+  the new lane then (:meth:`LaneTable.name`), and a scene whose names were
   computed before that computes them again (``generation``);
 * ``heavy``: the cells whose card has an R11 weight ("counts as 2 gods"),
   face up or not (lane 1 of ``kinds`` has the face-up ones).
@@ -42,9 +42,13 @@ from .masks import BIT, FULL, cells_of, mask_of
 LANE = g.SIZE  # bits per lane
 ALWAYS = FULL  # lane 0 of every scene's kinds: set whatever the cards
 HEAVY, HEAVY_SHIFT = ("weights", ""), LANE  # lane 1: the cards with an R11 weight
+# lane 2: the face-up cards weighed for a mythology ("counts as 2 aztecs"): a
+# count of a mythology looks at weights only when a scene has one
+MYTHOLOGY_HEAVY, MYTHOLOGY_HEAVY_SHIFT = ("mythology weights", ""), 2 * LANE
+MYTHOLOGY_HEAVY_LANE = FULL << MYTHOLOGY_HEAVY_SHIFT
 CELLS = range(g.SIZE)
 NO_FACTS = Facts()  # what a scene knows when told nothing beyond the area
-# bumped whenever any vocabulary gives a name a lane: scenes whose names were
+# bumped whenever any lane table gives a name a lane: scenes whose names were
 # computed before compute them again
 _GENERATION = [0]
 # Held by whatever hands out something lazily (a lane here; a card's form or a
@@ -55,7 +59,7 @@ _GENERATION = [0]
 LOCK = threading.RLock()
 
 
-class Vocabulary:
+class LaneTable:
     """Lane numbers (as shifts) of the features compiled trees ask about.
 
     Lanes are handed out on first sight and never change, so closures may keep
@@ -66,7 +70,11 @@ class Vocabulary:
     """
 
     def __init__(self) -> None:
-        self.kinds: dict[tuple[str, str], int] = {("always", ""): 0, HEAVY: HEAVY_SHIFT}
+        self.kinds: dict[tuple[str, str], int] = {
+            ("always", ""): 0,
+            HEAVY: HEAVY_SHIFT,
+            MYTHOLOGY_HEAVY: MYTHOLOGY_HEAVY_SHIFT,
+        }
         self.names: dict[str, int] = {}
         self._bearers: dict[str, list[CardInfo]] = {}  # name -> the cards seen with it
 
@@ -123,26 +131,28 @@ class CardInfo:
         "weights",
     )
 
-    def __init__(self, card: m.MythCard, vocabulary: Vocabulary):
+    def __init__(self, card: m.MythCard, lanes: LaneTable):
         self.card = card
         # R11: the first weight given for each type (card_weight reads them in order)
         weights: dict[str, int] = {}
         for weight in card.weights:
-            weights.setdefault(weight.type, weight.amount)
+            weights.setdefault(weight.word, weight.amount)
         self.weights = weights
-        kinds = {vocabulary.kind("type", card.type)}
-        kinds.update(vocabulary.kind("mythology", value) for value in card.mythologies)
+        kinds = {lanes.kind("type", card.type)}
+        kinds.update(lanes.kind("mythology", value) for value in card.mythologies)
         if weights:
             kinds.add(HEAVY_SHIFT)
+        if any(weight.mythology is not None for weight in card.weights):
+            kinds.add(MYTHOLOGY_HEAVY_SHIFT)
         self.kind_lanes = tuple(sum(1 << (shift + cell) for shift in kinds) for cell in CELLS)
         self.bears = tuple(dict.fromkeys((card.id, *card.tags)))
-        self.name_lanes = self.lanes_of_names(vocabulary.names)
-        vocabulary.bear(self)
+        self.name_lanes = self.lanes_of_names(lanes.names)
+        lanes.bear(self)
         self.heavy = tuple(BIT[cell] if weights else 0 for cell in CELLS)
         self.value_shifts = {
             attribute: tuple(
                 dict.fromkeys(
-                    vocabulary.value_shift(attribute, value) for value in values_of(card, attribute)
+                    lanes.value_shift(attribute, value) for value in values_of(card, attribute)
                 )
             )
             for attribute in m.Attribute

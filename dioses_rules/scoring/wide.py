@@ -117,7 +117,7 @@ class WideCompiler:
         for code in self.members(selector):
             weight = 1
             if wanted is not None:
-                weight = next((w.amount for w in self.cards[code].weights if w.type == wanted), 1)
+                weight = next((w.amount for w in self.cards[code].weights if w.word == wanted), 1)
             if weight < 0:
                 raise _cannot("a negative weight", selector)
             if weight:
@@ -290,6 +290,15 @@ class WideCompiler:
         return lambda planes: planes.apply(
             inner(planes), lambda value: max(min(value, limit), -limit)
         )
+
+    @line.on(m.Bounded)
+    def _bounded(self, line: m.Bounded, anchor: int) -> Callable:
+        if any(bound is not None and bound < 0 for bound in (line.floor, line.ceiling)):
+            raise Unsupported(line)  # a batch number is never negative
+        if not line.lines:
+            return lambda planes: planes.const(line.clamp(0))
+        inner, clamp = self.lines(line.lines, anchor), line.clamp
+        return lambda planes: planes.apply(inner(planes), clamp)
 
     @line.on(m.ScoresLike)
     def _scores_like(self, line: m.ScoresLike, anchor: int) -> Callable:

@@ -326,6 +326,10 @@ class TreeCompiler(PlacementSelectors):
     def _capped(self, line: m.Capped, anchor: Anchor) -> Lin:
         return self.b.clamp(self.line_points(line.line, anchor), line.limit)
 
+    @line_points.on(m.Bounded)
+    def _bounded(self, line: m.Bounded, anchor: Anchor) -> Lin:
+        return self.b.bounded(self.lines_points(line.lines, anchor), line.floor, line.ceiling)
+
     @line_points.on(m.ScoresLike)
     def _scores_like(self, line: m.ScoresLike, anchor: Anchor) -> Lin:
         return self.lines_points(line.lines, anchor)

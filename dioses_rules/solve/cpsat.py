@@ -256,6 +256,23 @@ class Builder:
         self.model.add_max_equality(value, [capped, -limit])
         return Lin(value, lo, hi)
 
+    def bounded(self, lin: Lin, floor: int | None, ceiling: int | None) -> Lin:
+        """``lin`` never below ``floor`` nor above ``ceiling`` (m.Bounded.clamp)."""
+        if ceiling is not None and lin.hi > ceiling:
+            lin = self.minimum([lin, Lin.const(ceiling)])
+        if floor is not None and lin.lo < floor:
+            lin = self.maximum([lin, Lin.const(floor)])
+        return lin
+
+    def minimum(self, items: list[Lin]) -> Lin:
+        """The smallest of ``items`` (at least one)."""
+        lo, hi = min(item.lo for item in items), min(item.hi for item in items)
+        if lo == hi:
+            return Lin.const(lo)
+        value = self.model.new_int_var(lo, hi, "")
+        self.model.add_min_equality(value, [item.expr for item in items])
+        return Lin(value, lo, hi)
+
     def maximum(self, items: list[Lin]) -> Lin:
         """The largest of ``items`` (0 when there are none)."""
         if not items:

@@ -125,8 +125,7 @@ class _LayoutModel:
             self.b.any_of(
                 self.x[d][cell]
                 for d, card in enumerate(self.cards)
-                if card.type == want.type
-                and (want.mythology is None or want.mythology in card.mythologies)
+                if want.fits(card.type, card.mythologies)
             )
             for cell, want in shape_cells(pattern, top, left)
         )

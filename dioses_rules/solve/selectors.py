@@ -30,68 +30,68 @@ class PlacementSelectors:
     match = Dispatch(m.Selector, lowering=LOWERING)
 
     @match.on(m.TypeIs)
-    def _type(self, s, d, cell, anchor):
-        return self.cards[d].type == s.type
+    def _type(self, sel, d, cell, anchor):
+        return self.cards[d].type == sel.type
 
     @match.on(m.MythologyIs)
-    def _mythology(self, s, d, cell, anchor):
-        return s.mythology in self.cards[d].mythologies
+    def _mythology(self, sel, d, cell, anchor):
+        return sel.mythology in self.cards[d].mythologies
 
     @match.on(m.FaceIs)
-    def _face(self, s, d, cell, anchor):
-        return s.face_up  # every card is face up at the final scoring (R12)
+    def _face(self, sel, d, cell, anchor):
+        return sel.face_up  # every card is face up at the final scoring (R12)
 
     @match.on(m.Named)
-    def _named(self, s, d, cell, anchor):
+    def _named(self, sel, d, cell, anchor):
         card = self.cards[d]
-        return card.id == s.name or s.name in card.tags
+        return card.id == sel.name or sel.name in card.tags
 
     @match.on(m.SelfCard)
-    def _self(self, s, d, cell, anchor):
+    def _self(self, sel, d, cell, anchor):
         return anchor is not None and cell == anchor[0]
 
     @match.on(m.SameAs)
-    def _same(self, s, d, cell, anchor):
+    def _same(self, sel, d, cell, anchor):
         if anchor is None:
             return False
-        return not set(values_of(self.cards[d], s.attribute)).isdisjoint(
-            values_of(self.cards[anchor[1]], s.attribute)
+        return not set(values_of(self.cards[d], sel.attribute)).isdisjoint(
+            values_of(self.cards[anchor[1]], sel.attribute)
         )
 
     @match.on(m.MostCommon)
-    def _most_common(self, s, d, cell, anchor):
-        values = values_of(self.cards[d], s.attribute)
+    def _most_common(self, sel, d, cell, anchor):
+        values = values_of(self.cards[d], sel.attribute)
         if self.hand_fixed:  # every card of the hand is in the area
-            return self._most[s.attribute] in values
-        return self.b.any_of(self.most_common(s.attribute, value) for value in values)
+            return self._most[sel.attribute] in values
+        return self.b.any_of(self.most_common(sel.attribute, value) for value in values)
 
     @match.on(m.StateRef)
-    def _state(self, s, d, cell, anchor):
-        state = self.context.scenario_state.get(s.name, None)
+    def _state(self, sel, d, cell, anchor):
+        state = self.context.scenario_state.get(sel.name, None)
         if isinstance(state, dict):  # chosen by the solver: a literal per card id
             return state.get(self.cards[d].id, False)
         return self.cards[d].id == state
 
     @match.on(m.ElementRef)
-    def _element(self, s, d, cell, anchor):
+    def _element(self, sel, d, cell, anchor):
         element = self.context.element
         return element is not None and self.match(element, d, cell, anchor)
 
     @match.on(m.SelNot)
-    def _not(self, s, d, cell, anchor):
-        return self.b.negate(self.match(s.item, d, cell, anchor))
+    def _not(self, sel, d, cell, anchor):
+        return self.b.negate(self.match(sel.item, d, cell, anchor))
 
     @match.on(m.SelAnd)
-    def _and(self, s, d, cell, anchor):
-        return self.b.all_of(self.match(item, d, cell, anchor) for item in s.items)
+    def _and(self, sel, d, cell, anchor):
+        return self.b.all_of(self.match(item, d, cell, anchor) for item in sel.items)
 
     @match.on(m.SelOr)
-    def _or(self, s, d, cell, anchor):
-        return self.b.any_of(self.match(item, d, cell, anchor) for item in s.items)
+    def _or(self, sel, d, cell, anchor):
+        return self.b.any_of(self.match(item, d, cell, anchor) for item in sel.items)
 
     @match.on(m.Leader)
-    def _leader(self, s, d, cell, anchor):
-        raise self.unsupported("a leader ('the ... with most ...', R24)", s)
+    def _leader(self, sel, d, cell, anchor):
+        raise self.unsupported("a leader ('the ... with most ...', R24)", sel)
 
     def holders(self, selector: m.Selector, cell: int, anchor: Anchor) -> list[tuple[int, Lit]]:
         """Each card that may stand in ``cell``, with the literal that it

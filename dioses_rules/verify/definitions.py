@@ -10,6 +10,7 @@ import time
 from collections.abc import Callable
 
 from ..language import model as m
+from ..language.source_definitions import pattern_cell_text
 from ..scoring.area import SIZE, Area, Placed
 from ..scoring.board import Board, HeldPattern, board_file_text, board_to_file
 from ..scoring.extremes import PoolLimits
@@ -249,14 +250,7 @@ def pattern_check(ctx: Context, pattern: m.Pattern) -> Outcome:
     place = ctx.place(pattern)
     if made is None:
         wanted = ", ".join(
-            sorted(
-                {
-                    f"{c.mythology + ' ' if c.mythology else ''}{c.type}"
-                    for row in pattern.shape
-                    for c in row
-                    if c is not None
-                }
-            )
+            sorted({pattern_cell_text(c) for row in pattern.shape for c in row if c is not None})
         )
         return Outcome(
             "pattern",
@@ -298,12 +292,7 @@ def _fill(pattern: m.Pattern, top: int, left: int, cards: list) -> Area | None:
     its cells to the cards that fit them), the other cells empty."""
     wants = shape_cells(pattern, top, left)
     fits = [
-        [
-            i
-            for i, card in enumerate(cards)
-            if card.type == want.type
-            and (want.mythology is None or want.mythology in card.mythologies)
-        ]
+        [i for i, card in enumerate(cards) if want.fits(card.type, card.mythologies)]
         for _, want in wants
     ]
     holder: dict[int, int] = {}  # card index -> which want

@@ -217,13 +217,69 @@ class ScoresLike:
     span: Span | None = _span()
 
 
-ScoringLine = Union[Fixed, PerCount, Capped, ScoresLike]
+@frozen
+class Bounded:
+    """The sum of ``lines``, never below ``floor`` nor above ``ceiling`` points
+    (either may be None). A card's ``never below 0 points`` bounds its whole
+    total (its lines are this one line); ``scores like hera up to 4 points,
+    never below 0 points`` bounds that card's lines alone."""
+
+    lines: tuple[ScoringLine, ...]
+    floor: int | None = None
+    ceiling: int | None = None
+    span: Span | None = _span()
+
+    def clamp(self, points: int) -> int:
+        """The bounds applied to a sum of points (one rule for every back end)."""
+        if self.ceiling is not None:
+            points = min(points, self.ceiling)
+        if self.floor is not None:
+            points = max(points, self.floor)
+        return points
+
+    @property
+    def scores_like(self) -> ScoresLike | None:
+        """The line it bounds when it reads as a bounded ``scores like``
+        (``up to`` takes no negative cap), else None."""
+        only = self.lines[0] if len(self.lines) == 1 else None
+        if isinstance(only, ScoresLike) and (self.ceiling is None or self.ceiling >= 0):
+            return only
+        return None
+
+
+ScoringLine = Union[Fixed, PerCount, Capped, ScoresLike, Bounded]
+
+
+def total_bound(lines: tuple[ScoringLine, ...]) -> Bounded | None:
+    """The line bounding a card's whole total (``never below 0 points``),
+    when its lines are that one line; else None."""
+    only = lines[0] if len(lines) == 1 else None
+    return only if isinstance(only, Bounded) and only.scores_like is None else None
+
+
+def scores_like_lines(lines: tuple[ScoringLine, ...]):
+    """The ``scores like`` lines among ``lines``, a bounded one's included
+    (not those of the lines they fill in)."""
+    for line in lines:
+        if isinstance(line, ScoresLike):
+            yield line
+        elif isinstance(line, Bounded):
+            yield from scores_like_lines(line.lines)
 
 
 @frozen
 class Weight:
-    """R11: ``counts as 2 gods``."""
+    """R11: ``counts as 2 gods`` (a type) or ``counts as 2 aztecs`` (a
+    mythology): the card counts ``amount`` wherever that word is counted."""
 
     amount: int
-    type: str
+    type: str | None  # None: a mythology's weight
+    mythology: str | None = None
     span: Span | None = _span()
+
+    @property
+    def word(self) -> str:
+        """The type or mythology it weighs (ids never clash across kinds)."""
+        found = self.type if self.mythology is None else self.mythology
+        assert found is not None  # a weight names a type or a mythology
+        return found

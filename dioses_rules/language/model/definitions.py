@@ -23,7 +23,7 @@ class WordDecl:
     selector's plural word, ``symbol`` what Pattern cards and pictures show,
     ``spanish`` the Spanish forms Spanish card text agrees with."""
 
-    kind: str  # "mythology" or "type"
+    kind: str  # "mythology", "type", or "tag" (a tag's names only: no selector word)
     id: str
     name: str
     aliases: tuple[str, ...] = ()
@@ -116,11 +116,27 @@ class Law:
     kind = "law"
 
 
+def _names_a_card(cell: PatternCell, attribute, value) -> None:
+    if cell.type is None and cell.mythology is None:
+        raise ValueError("a pattern cell names a type, a mythology or both")
+
+
 @frozen
 class PatternCell:
-    type: str
-    mythology: str | None = None  # None: any mythology
+    """R14: what one cell of a Pattern card wants: a card of a type (``any
+    god``, ``god``), of a mythology (``aztec``), or both (``greek god``).
+    :meth:`fits` is the one place that says which cards fit it."""
+
+    type: str | None  # None: any type (a mythology-only cell)
+    mythology: str | None = field(default=None, validator=_names_a_card)  # None: any mythology
     span: Span | None = _span()
+
+    def fits(self, card_type: str, mythologies: tuple[str, ...]) -> bool:
+        """Whether a card of this type and these mythologies fits the cell
+        (its face, R12, is the caller's to judge)."""
+        return (self.type is None or card_type == self.type) and (
+            self.mythology is None or self.mythology in mythologies
+        )
 
 
 @frozen

@@ -1,0 +1,369 @@
+"""The English writer's words and noun phrases: its tables, selectors,
+scopes and counts (the clauses built from them are in :mod:`english`).
+
+Not to be confused with :mod:`source`, the card-language text of a
+``.dioses`` file. Generated from the compiled tree, never stored, so the text
+cannot drift from what the engine scores. ``names`` maps card ids to display
+names (the English names); unknown ids are shown as they are. Whole
+definitions are written by :mod:`english_definitions`.
+
+Every language's writer has this shape: its words are class tables
+(``PHRASES``, a template per phrase; a table per enum, checked total at
+import); a language subclasses it with its own tables and overrides only the
+methods whose grammar differs (:mod:`spanish`). Noun phrases are
+:class:`Phrase` records, a text and its gender, for what agrees with them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from attrs import frozen
+
+from . import model as m
+from .headers import bundled_vocabulary
+from .spanish_words import Noun
+from .vocabulary import Vocabulary
+from .walk import Dispatch, total
+
+Names = Mapping[str, str]
+
+ROW_WORDS = total(
+    m.Row, {m.Row.FRONT: "front", m.Row.CENTRAL: "central", m.Row.BACK: "back"}, "english.ROW_WORDS"
+)
+
+
+@frozen
+class Phrase:
+    """A noun phrase and its gender, for what agrees with it (Spanish)."""
+
+    text: str
+    feminine: bool = False
+
+
+def with_article(phrase: str) -> str:
+    return ("an " if phrase[:1].lower() in "aeiou" else "a ") + phrase
+
+
+def join(items: list[str], word: str) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + f" {word} " + items[-1]
+
+
+def counted(amount: int, noun: Noun) -> str:
+    """ "1 card", "2 cards"."""
+    return f"{amount} {noun.form(amount != 1)}"
+
+
+class EnglishNouns:
+    """English words and noun phrases for the pieces of a predicate tree;
+    the words of mythologies and types come from a vocabulary (the bundled
+    sets' when none is given). :class:`english.EnglishWriter` adds the
+    clauses."""
+
+    LANG = "en"
+    IT = "it"  # whom a condition is about, unless told
+    AND, OR = "and", "or"
+    CARD = Noun("card", "cards")
+    ROWS = ROW_WORDS
+    RELATIONS = total(
+        m.RelationKind,
+        {
+            m.RelationKind.NEXT_TO: "next to",
+            m.RelationKind.CLOSE_TO: "close to",
+            m.RelationKind.DIAGONAL_TO: "diagonal to",
+            m.RelationKind.ABOVE: "directly above",
+            m.RelationKind.BELOW: "directly below",
+            m.RelationKind.LEFT_OF: "directly left of",
+            m.RelationKind.RIGHT_OF: "directly right of",
+            m.RelationKind.SAME_ROW: "in the same row as",
+            m.RelationKind.SAME_COLUMN: "in the same column as",
+            m.RelationKind.OPPOSITE_CORNER: "in the corner opposite",
+        },
+        "EnglishNouns.RELATIONS",
+    )
+    # Each scope, given its row, column and group.
+    SCOPES = total(
+        m.ScopeKind,
+        {
+            m.ScopeKind.AREA: "in the area",
+            m.ScopeKind.ROW: "in its row",
+            m.ScopeKind.COLUMN: "in its column",
+            m.ScopeKind.LINE: "in this row/column",
+            m.ScopeKind.NEIGHBOURS: "next to it",
+            m.ScopeKind.SURROUNDINGS: "close to it",
+            m.ScopeKind.DIAGONALS: "diagonal to it",
+            m.ScopeKind.NAMED_ROW: "in the {row} row",
+            m.ScopeKind.NAMED_COLUMN: "in column {column}",
+            m.ScopeKind.LARGEST_GROUP: "in the largest group of {group}",
+        },
+        "EnglishNouns.SCOPES",
+    )
+    FACTS = total(
+        m.Fact,
+        {
+            m.Fact.PATTERNS_COMPLETED: ("completed pattern", "completed patterns"),
+            m.Fact.LAWS_MET: ("law met", "laws met"),
+            m.Fact.TOTAL: ("point", "points"),
+        },
+        "EnglishNouns.FACTS",
+    )
+    COMPARISONS = total(
+        m.Comparison, {c: c.value for c in m.Comparison}, "EnglishNouns.COMPARISONS"
+    )
+    # (singular, plural)
+    DISTINCT = total(
+        m.Attribute,
+        {m.Attribute.MYTHOLOGY: ("mythology", "mythologies"), m.Attribute.TYPE: ("type", "types")},
+        "EnglishNouns.DISTINCT",
+    )
+    # One template per phrase; a pair is (singular, plural), (false, true) or
+    # (masculine, feminine), as its use says.
+    PHRASES: Mapping[str, object] = {
+        "face": ("face-down {cards}", "face-up {cards}"),
+        "tag": "{name} {cards}",
+        "self": "this card",
+        "state": "the {name}",
+        "element": "{cards} of the element",
+        "which is": ("that is {}", "that are {}"),
+        "other than": ("other than {}", "other than {}"),
+        "where": ("that is {}", "that are {}"),
+        "distinct": "different {word}{among} {scope}",
+        "among": " among {}",
+        "between": "between ",
+        "in row": "in the {row} row",
+        "in column": "in column {column}",
+        "at cell": "in the {row} row, column {column}",
+        "in corner": "in a corner",
+        "present": "in play",
+        "not": "not ({})",
+        "is": "{subject} is {position}",
+        "quantity": ("{comparison} {amount} {what}", "{comparison} {amount} {what}"),
+        "none in": "no {}",
+        "only": "only {} {}",
+        "more than": "more {} than {}",
+        "all face up": "you end the game with every card face up",
+        "its most common": (
+            "its mythology is the most common in the area",
+            "its type is the most common in the area",
+        ),
+        "fixed": "{points}p: {condition}",
+        "per": ("1x: {points}p per {what}", "1x: {points}p for every {per} {what}"),
+        "capped": ("at worst", "at most"),
+        "scores like": "scores like {name}",
+        "floor": "never below {}p",
+        "ceiling": "never above {}p",
+        "like bounds": "{line}, {bounds}",
+        "bounds": "{lines}. In all, {bounds}",
+    }
+
+    def __init__(self, names: Names | None = None, vocabulary: Vocabulary | None = None):
+        self.names = dict(names or {})
+        self.vocabulary = vocabulary if vocabulary is not None else bundled_vocabulary()
+
+    def type_noun(self, type_id: str) -> Noun:
+        """A card type as a noun: "god"/"gods"."""
+        english = self.vocabulary.english
+        return Noun(
+            english("type", type_id, False) or type_id, english("type", type_id, True) or type_id
+        )
+
+    def type_word(self, type_id: str, plural: bool = False) -> str:
+        """A card type: "god", "gods"."""
+        return self.type_noun(type_id).form(plural)
+
+    def tag_word(self, tag: str) -> str:
+        """A tag in English: its declared English name (``aka``), else itself."""
+        return self.vocabulary.english("tag", tag)
+
+    def mythology_word(self, mythology: str) -> str:
+        """A mythology in English: "Greek"."""
+        return self.vocabulary.english("mythology", mythology)
+
+    def phrase(self, key: str, *args, **kwargs) -> str:
+        """One template of :attr:`PHRASES`, filled."""
+        return self.PHRASES[key].format(*args, **kwargs)
+
+    def join(self, items: list[str], word: str) -> str:
+        return join(items, word)
+
+    def before(self, preposition: str, text: str) -> str:
+        """A preposition before a noun phrase."""
+        return f"{preposition} {text}"
+
+    # ------------------------------------------------------------ selectors
+    def is_proper(self, selector: m.Selector) -> bool:
+        """A selector naming one card (no article, no plural)."""
+        return isinstance(selector, (m.Named, m.SelfCard, m.StateRef, m.Leader)) and not (
+            isinstance(selector, m.Named) and selector.name not in self.names
+        )
+
+    def takes_article(self, selector: m.Selector) -> bool:
+        """Whether the singular noun phrase takes "a"/"an"."""
+        return not self.is_proper(selector) and not isinstance(selector, (m.SelOr, m.ElementRef))
+
+    def with_article(self, phrase: Phrase) -> str:
+        return with_article(phrase.text)
+
+    def noun(self, selector: m.Selector, plural: bool = False, article: bool = False) -> str:
+        return self.noun_with(selector, plural, article).text
+
+    def noun_with(
+        self, selector: m.Selector, plural: bool = False, article: bool = False
+    ) -> Phrase:
+        """The noun phrase with its gender; ``article``: with the indefinite
+        article when singular."""
+        phrase = self.noun_phrase(selector, plural)
+        if article and not plural and self.takes_article(selector):
+            return Phrase(self.with_article(phrase), phrase.feminine)
+        return phrase
+
+    def cards(self, plural: bool) -> Phrase:
+        return Phrase(self.CARD.form(plural), self.CARD.feminine)
+
+    noun_phrase = Dispatch(m.Selector)
+
+    @noun_phrase.on(m.AnyCard)
+    def _any(self, sel, plural: bool) -> Phrase:
+        return self.cards(plural)
+
+    @noun_phrase.on(m.TypeIs)
+    def _type(self, sel, plural: bool) -> Phrase:
+        noun = self.type_noun(sel.type)
+        return Phrase(noun.form(plural), noun.feminine)
+
+    @noun_phrase.on(m.MythologyIs)
+    def _mythology(self, sel, plural: bool) -> Phrase:
+        name = self.mythology_word(sel.mythology)
+        if plural:  # "no Greeks", as the printed laws say; "Norse cards"
+            return Phrase(
+                self.vocabulary.english("mythology", sel.mythology, True) or f"{name} cards"
+            )
+        return Phrase(f"{name} card")
+
+    @noun_phrase.on(m.FaceIs)
+    def _face(self, sel, plural: bool) -> Phrase:
+        return Phrase(
+            self.PHRASES["face"][sel.face_up].format(cards=self.CARD.form(plural)),
+            self.CARD.feminine,
+        )
+
+    @noun_phrase.on(m.Named, m.SelfCard, m.StateRef, m.ElementRef)
+    def _card_word(self, sel, plural: bool) -> Phrase:
+        """A card by name, or a tag ("throne card"); this card; a state's
+        card ("the chosen"); the element's cards."""
+        if isinstance(sel, m.Named) and sel.name in self.names:
+            return Phrase(self.names[sel.name])
+        key = self._CARD_WORDS[type(sel)]
+        name = self.tag_word(sel.name) if isinstance(sel, m.Named) else getattr(sel, "name", "")
+        return Phrase(
+            self.phrase(key, cards=self.CARD.form(plural), name=name),
+            self.CARD.feminine,
+        )
+
+    _CARD_WORDS = {m.Named: "tag", m.SelfCard: "self", m.StateRef: "state", m.ElementRef: "element"}
+
+    @noun_phrase.on(m.SameAs, m.MostCommon)
+    def _same(self, sel, plural: bool) -> Phrase:
+        return Phrase(f"{self.CARD.form(plural)} {self.attribute_phrase(sel)}", self.CARD.feminine)
+
+    def attribute_phrase(self, suffix) -> str:
+        """ "of the same mythology", "of the most common type"."""
+        which = "same" if isinstance(suffix, m.SameAs) else "most common"
+        return f"of the {which} {suffix.attribute.value}"
+
+    @noun_phrase.on(m.Leader)
+    def _leader(self, sel, plural: bool) -> Phrase:
+        return Phrase(
+            f"the one of {self.noun(sel.candidates, plural=True)} with the most "
+            f"{self.count_phrase(sel.count, plural=True)}"
+        )
+
+    @noun_phrase.on(m.SelNot)
+    def _not(self, sel, plural: bool) -> Phrase:
+        inner = self.noun_phrase(sel.item, plural).text
+        return Phrase(
+            f"non-{inner}" if " " not in inner else f"{self.CARD.form(plural)} other than {inner}"
+        )
+
+    @noun_phrase.on(m.SelOr)
+    def _or(self, sel, plural: bool) -> Phrase:
+        first = self.noun_with(sel.items[0], plural)
+        return Phrase(
+            self.join([self.noun(i, plural, article=not plural) for i in sel.items], self.OR),
+            first.feminine,
+        )
+
+    @noun_phrase.on(m.SelAnd)
+    def _and(self, sel, plural: bool) -> Phrase:
+        suffixes = (m.SameAs, m.MostCommon)
+        same = [i for i in sel.items if isinstance(i, suffixes)]
+        rest = [i for i in sel.items if not isinstance(i, suffixes)]
+        face = next((i for i in rest if isinstance(i, m.FaceIs)), None)
+        myth = next((i for i in rest if isinstance(i, m.MythologyIs)), None)
+        kind = next((i for i in rest if isinstance(i, m.TypeIs)), None)
+        others = [i for i in rest if i not in (face, myth, kind)]
+        excluded = [i for i in others if isinstance(i, m.SelNot)]
+        others = [i for i in others if not isinstance(i, m.SelNot)]
+        head = self.noun_phrase(kind, plural) if kind else None
+        if head is None and len(others) == 1 and myth is None and face is None:
+            head = self.noun_phrase(others.pop(), plural)
+        head = head or self.cards(plural)
+        text = self.head_words(head, face, myth, plural)
+        for other in others:
+            text += " " + self.PHRASES["which is"][plural].format(self.noun(other, article=True))
+        for item in excluded:
+            text += " " + self.PHRASES["other than"][plural].format(
+                self.noun(item.item, article=True)
+            )
+        for item in same:
+            text += " " + self.attribute_phrase(item)
+        return Phrase(text, head.feminine)
+
+    def head_words(self, head: Phrase, face, mythology, plural: bool) -> str:
+        """A selector's words around its head noun: "face-up Greek god"."""
+        words = []
+        if face is not None:
+            words.append(f"face-{'up' if face.face_up else 'down'}")
+        if mythology is not None:
+            words.append(self.mythology_word(mythology.mythology))
+        return " ".join(words + [head.text])
+
+    # ------------------------------------------------------------ scopes, counts
+    def scope(self, scope: m.Scope) -> str:
+        return self.SCOPES[scope.kind].format(
+            row=self.ROWS[scope.row] if scope.row is not None else "",
+            column=scope.column,
+            group=self.noun(scope.group, plural=True) if scope.group is not None else "",
+        )
+
+    def count_phrase(self, count: m.Count, plural: bool) -> str:
+        text = f"{self.noun(count.selector, plural)} {self.scope(count.scope)}"
+        if count.where is not None:
+            text += " " + self.PHRASES["where"][plural].format(self.position(count.where))
+        return text
+
+    countable = Dispatch(m.Countable)
+
+    @countable.on(m.Count)
+    def _count(self, count: m.Count, amount: int) -> str:
+        return self.count_phrase(count, amount != 1)
+
+    @countable.on(m.FactCount)
+    def _fact(self, fact: m.FactCount, amount: int) -> str:
+        return self.FACTS[fact.fact][amount != 1]
+
+    @countable.on(m.Distinct)
+    def _distinct(self, distinct: m.Distinct, amount: int) -> str:
+        among = (
+            ""
+            if isinstance(distinct.selector, m.AnyCard)
+            else self.phrase("among", self.noun(distinct.selector, plural=True))
+        )
+        return self.phrase(
+            "distinct",
+            word=self.DISTINCT[distinct.attribute][amount != 1],
+            among=among,
+            scope=self.scope(distinct.scope),
+        )
