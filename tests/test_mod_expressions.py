@@ -19,9 +19,9 @@ from dioses_rules.language.source_definitions import card_file_text
 from dioses_rules.language.spanish_definitions import SpanishCardWriter
 from dioses_rules.pool.load import load_registry
 from dioses_rules.scoring.area import Area, Placed
-from dioses_rules.scoring.board import read_board
 from dioses_rules.scoring.evaluator import Evaluator, card_weight
 from dioses_rules.scoring.patterns import pattern_matches
+from dioses_rules.scoring.resolve import read_board
 from dioses_rules.scoring.score import EVALUATORS, score_board
 
 ROOT = Path(__file__).resolve().parent.parent

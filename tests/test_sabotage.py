@@ -97,6 +97,9 @@ def lines() -> tuple:
         m.Capped(per(m.AnyCard()), 5),
         m.Capped(per(GOD, A.AREA, -2), 3),
         m.ScoresLike("hera", lines=(per(GOD, A.ROW), fixed(m.InCorner()))),
+        # a card's bounded total, and a bounded 'scores like' (#26's floors and caps)
+        m.Bounded((per(GOD, A.AREA, -2), per(m.AnyCard(), A.ROW)), 0, 4),
+        m.Bounded((m.ScoresLike("hera", lines=(per(GOD, A.ROW, 2),)),), 1, 3),
     )
 
 

@@ -85,8 +85,7 @@ def face_rows(definition: m.Definition, writer: CardTextWriter, text: str) -> li
             rows.append(Row(_sentence(effects), "\u26a1", "event"))
         rows += line_rows(writer, definition.lines)
         rows += [
-            Row(writer.phrase("counts as", writer.weight_phrase(w)))
-            for w in definition.weights
+            Row(writer.phrase("counts as", writer.weight_phrase(w))) for w in definition.weights
         ]
         return rows or [Row(writer.phrase("no text"))]
     if isinstance(definition, (m.Law, m.ObjectiveGoal)):
@@ -181,4 +180,3 @@ def draw_rows(
         group.append(item)
         top += row_height + 1.6
     return group
-
