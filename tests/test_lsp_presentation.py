@@ -22,10 +22,10 @@ from dioses_rules.editing.diagnostics import DOC
 from dioses_rules.editing.hover import keyword_text
 from dioses_rules.editing.keywords import keywords
 from dioses_rules.editing.phrases import PHRASES
-from dioses_rules.editing.points import PointRanges
 from dioses_rules.pool.load import load_registry
 from dioses_rules.resources import cards_dir
 from dioses_rules.scoring.extremes import PoolLimits
+from dioses_rules.verify.points import PointRanges
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -1,7 +1,7 @@
 """What ``dioses lsp`` shows of a file beyond its diagnostics: semantic
 tokens (the colours of :mod:`dioses_rules.editing.tokens`, as the Pygments
 lexer gives them), folding ranges and inlay hints with each Myth card's best
-and worst points (:mod:`dioses_rules.editing.points`).
+and worst points (:mod:`dioses_rules.verify.points`).
 
 Tokens and folding read the buffer's newest text and the newest snapshot
 built, never waiting for a check; the points are computed in a background
@@ -16,9 +16,9 @@ import threading
 
 from lsprotocol import types as t
 
-from dioses_rules.editing.points import PointRanges
 from dioses_rules.editing.tokens import comment_blocks, declared_words, definition_lines, tokens
 from dioses_rules.language import model as m
+from dioses_rules.verify.points import PointRanges
 
 from .lsp_session import DiosesServer, answering
 

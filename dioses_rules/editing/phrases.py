@@ -78,8 +78,8 @@ SECTIONS: dict[str, tuple[tuple[str, ...], ...]] = {
             "extra names a selector can match (`throne` matches Olympus Throne, Throne Room and Valhalla);",
         ),
         (
-            "`counts as N TYPE`",
-            "the card's weight when that type is counted (R11); TYPE must be the card's own type, and N more than 1 (else the line does nothing, and the linter warns, DL122);",
+            "`never below N points` and `never above N points`",
+            "a floor and a cap on the card's whole total (the sum of its lines), each stated once, the floor not above the cap (DL601);",
         ),
         (
             "`event EFFECT, EFFECT [PROVENANCE]`",
@@ -214,6 +214,10 @@ SECTIONS: dict[str, tuple[tuple[str, ...], ...]] = {
             "as above, but at most M points (a penalty at most M off)",
         ),
         ("`scores like ID`", "what the lines of Myth card ID would score from this card's place"),
+        (
+            "`scores like ID up to M points, never below F points`",
+            "as above, at most M and at least F (either may be left out)",
+        ),
     ),
     "Effects": (
         ("`swap N cards`", "the player swaps that many cards of their area (R22: cost 2)"),

@@ -20,7 +20,7 @@ from attrs import frozen
 from ..language import model as m
 from ..language.walk import iter_nodes
 from ..scoring.extremes import PoolLimits
-from ..verify.ranges import CP_SAT, Side, side, solver_available
+from .ranges import CP_SAT, Side, side, solver_available
 
 SEARCH_SECONDS = 0.2  # a side's seeded search
 SOLVER_SECONDS = 1.0  # then CP-SAT's, for what the search left open
