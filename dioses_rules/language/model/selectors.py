@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Union
+from typing import TYPE_CHECKING, Union
 
 from attrs import frozen
 
 from .nouns import Attribute, Fact, Row, ScopeKind, Span, _span
+
+if TYPE_CHECKING:  # conditions.py imports this module; the checker reads both
+    from .conditions import Condition
 
 # --------------------------------------------------------------------------
 # Selectors: which single card a cell must hold
@@ -154,7 +157,7 @@ class Count:
 
     selector: Selector
     scope: Scope
-    where: Condition | None = None  # noqa: F821 (conditions.py, which reads this)
+    where: Condition | None = None
     span: Span | None = _span()
 
 
