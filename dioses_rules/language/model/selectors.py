@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Union
+from typing import Union
 
 from attrs import frozen
 
 from .nouns import Attribute, Fact, Row, ScopeKind, Span, _span
-
-if TYPE_CHECKING:  # conditions.py imports this module; the checker reads both
-    from .conditions import Condition
 
 # --------------------------------------------------------------------------
 # Selectors: which single card a cell must hold
@@ -157,7 +154,9 @@ class Count:
 
     selector: Selector
     scope: Scope
-    where: Condition | None = None
+    # conditions.py, which imports this module, defines Condition; importing
+    # it here, even under TYPE_CHECKING, is an import cycle to check_layers
+    where: Condition | None = None  # type: ignore[name-defined]  # noqa: F821
     span: Span | None = _span()
 
 
