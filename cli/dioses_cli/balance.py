@@ -23,11 +23,11 @@ from .params import FilePath, Seconds, Whole
 from .pictures import OVERWRITE_OPTION, check_picture_target, require_pictures, write_svg, written
 
 if TYPE_CHECKING:
-    from rich.console import Console
-
     from dioses_rules.pool.registry import Registry
     from dioses_rules.scoring.balance import BalanceReport
     from dioses_rules.solve.balance import OptimalReport
+
+    from .output import Console  # the console() factory's, which only output.py imports
 
 
 @click.command("balance", epilog=EXIT_CODES_HELP)

@@ -16,7 +16,7 @@ from .names import named, on_line, row_word
 from .table import seat_label
 
 if TYPE_CHECKING:
-    from rich.console import Console
+    from .output import Console  # the console() factory's, which only output.py imports
 
 # A log record (engine.log): JSON, values of every kind.
 Record = dict[str, Any]

@@ -43,9 +43,9 @@ from .session import Session
 from .targets import DEFAULT_SAVE, check_final_board, new_game_targets
 
 if TYPE_CHECKING:
-    from rich.console import Console
-
     from dioses_rules.pool.registry import Registry
+
+    from .output import Console  # the console() factory's, which only output.py imports
 
 
 @click.command("play", epilog=exit_codes_help("a user's error, or the input ended mid-game"))

@@ -14,9 +14,9 @@ from dioses_rules.pool.registry import Registry
 from .output import counted
 
 if TYPE_CHECKING:
-    from rich.console import Console
-
     from dioses_rules.engine.simulate import SimulationReport
+
+    from .output import Console  # the console() factory's, which only output.py imports
 
 # A simulation report's JSON (SimulationReport.to_json): values of every kind.
 Report = dict[str, Any]

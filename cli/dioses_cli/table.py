@@ -23,9 +23,8 @@ from .names import name_of, named, on_line, row_word, texts
 from .views import difficulty_word, render_report
 
 if TYPE_CHECKING:
-    from rich.console import Console
-
     from .best import Best
+    from .output import Console  # the console() factory's, which only output.py imports
 
 
 def area_table(

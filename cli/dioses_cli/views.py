@@ -19,9 +19,9 @@ from .names import cell_word, line_name, name_of, on_line, row_word
 from .output import console
 
 if TYPE_CHECKING:  # scoring a board never loads the game engine
-    from rich.console import Console
-
     from dioses_rules.language.texts import Texts
+
+    from .output import Console  # the console() factory's, which only output.py imports
 
 
 def card_kind(card: m.MythCard) -> str:
