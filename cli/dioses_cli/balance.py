@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import click
 from rich.table import Table
@@ -19,6 +21,13 @@ from .options import CARDS_OPTION, FORMAT_OPTION, SETS_OPTION, load_sets, parall
 from .output import EXIT_CODES_HELP, console, print_json, user_errors
 from .params import FilePath, Seconds, Whole
 from .pictures import OVERWRITE_OPTION, check_picture_target, require_pictures, write_svg, written
+
+if TYPE_CHECKING:
+    from dioses_rules.pool.registry import Registry
+    from dioses_rules.scoring.balance import BalanceReport
+    from dioses_rules.solve.balance import OptimalReport
+
+    from .output import Console  # the console() factory's, which only output.py imports
 
 
 @click.command("balance", epilog=EXIT_CODES_HELP)
@@ -118,7 +127,9 @@ def balance(
             "--workers and --scheduler spread the compiled evaluator's "
             "batches; the reference evaluator runs in this process"
         )
-    arguments = dict(
+    # balance()'s keyword arguments, of several types; printed_reference
+    # reads them and gives those it adds as a plain dict
+    arguments: dict[str, Any] = dict(
         boards=boards,
         seed=seed,
         face_up_end=face_up_end,
@@ -156,7 +167,7 @@ def balance(
         written(plot_path, "plot", output_format)
 
 
-def _pool(registry, sets: tuple[str, ...], own_cards: bool) -> list:
+def _pool(registry: Registry, sets: tuple[str, ...], own_cards: bool) -> list[m.MythCard]:
     """The Myth cards dealt: every one in play, or with --own-cards the
     --set sets' own (replaced ones included), each set judged alone."""
     pool = registry.myth_cards()
@@ -179,7 +190,9 @@ def _pool(registry, sets: tuple[str, ...], own_cards: bool) -> list:
     return pool
 
 
-def _scored(pool, arguments: dict, err, long_run: bool):
+def _scored(
+    pool: list[m.MythCard], arguments: dict[str, Any], err: Console, long_run: bool
+) -> BalanceReport:
     """The balance report, with a progress bar on a terminal for a long run."""
     if err.is_terminal and long_run:
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
@@ -198,7 +211,7 @@ def _scored(pool, arguments: dict, err, long_run: bool):
     return report
 
 
-def _print_json(report, best) -> None:
+def _print_json(report: BalanceReport, best: OptimalReport | None) -> None:
     """The report as JSON, with each card's best-layout figures under --optimal."""
     data = report.to_json()
     if best is not None:
@@ -213,7 +226,7 @@ def _print_json(report, best) -> None:
     print_json(data)
 
 
-def _print_table(report, best, title: str) -> None:
+def _print_table(report: BalanceReport, best: OptimalReport | None, title: str) -> None:
     out = console()
     table = Table(title=title, title_justify="left")
     if best is not None:
@@ -245,15 +258,15 @@ def _print_table(report, best, title: str) -> None:
 
 
 def _optimal(
-    pool,
+    pool: list[m.MythCard],
     hands: int,
     seed: int,
     face_up_end: bool,
     effort: float,
     workers: int,
     scheduler: str | None,
-    err,
-):
+    err: Console,
+) -> OptimalReport:
     """The best layouts of ``hands`` random hands, with a progress bar on a
     terminal (each hand takes about a second)."""
     try:
@@ -264,16 +277,21 @@ def _optimal(
             f"'dioses balance --optimal' needs OR-Tools, which is not installed ({error.name})",
             help="pip install 'dioses-rules[solver]'",
         ) from None
-    arguments = dict(
-        hands=hands,
-        seed=seed,
-        face_up_end=face_up_end,
-        effort=effort,
-        workers=workers,
-        scheduler=scheduler,
-    )
+
+    def solve(progress: Callable[[int], None] | None = None) -> OptimalReport:
+        return optimal_balance(
+            pool,
+            hands=hands,
+            seed=seed,
+            face_up_end=face_up_end,
+            effort=effort,
+            workers=workers,
+            scheduler=scheduler,
+            progress=progress,
+        )
+
     if not err.is_terminal:
-        return optimal_balance(pool, **arguments)
+        return solve()
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
     with Progress(
@@ -284,4 +302,4 @@ def _optimal(
         transient=True,
     ) as bar:
         task = bar.add_task("hands", total=hands)
-        return optimal_balance(pool, **arguments, progress=lambda n: bar.advance(task, n))
+        return solve(progress=lambda n: bar.advance(task, n))

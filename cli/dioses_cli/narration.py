@@ -4,6 +4,7 @@ log records of a turn and says them in the terminal's language."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 
@@ -13,6 +14,14 @@ from .choice_words import N_, card_name, label_text
 from .i18n import _, ngettext
 from .names import named, on_line, row_word
 from .table import seat_label
+
+if TYPE_CHECKING:
+    from .output import Console  # the console() factory's, which only output.py imports
+
+# A log record (engine.log): JSON, values of every kind.
+Record = dict[str, Any]
+Namer = Callable[[str], str]  # a Myth card's name on screen, by its id
+FamilyNamer = Callable[[str, str], str]  # any card's, by (family, id)
 
 DECISION_WORDS = {
     "reveal": None,
@@ -33,7 +42,7 @@ DECISION_WORDS = {
 
 
 def record_phrase(
-    record: dict,
+    record: Record,
     name: Callable[[str], str] = str,
     names: Callable[[str, str], str] | None = None,
     label: Callable[[str], str] = str,
@@ -49,13 +58,13 @@ def record_phrase(
     return _event_phrase(record, name, names or (lambda family, ident: str(ident)))
 
 
-def _cell(cell) -> str:
+def _cell(cell: object) -> str:
     """A cell as a log record names it ("front 1"), in the terminal's words."""
     row, _space, column = str(cell).partition(" ")
     return f"{row_word(row)} {column}".strip()
 
 
-def _line(line) -> str:
+def _line(line: object) -> str:
     """Where a law went, from the line a log record names ("front row",
     "column 4"): "on the front row", "on column 4"."""
     text = str(line)
@@ -64,14 +73,14 @@ def _line(line) -> str:
     return on_line(row=text.split()[0]) if text.endswith(" row") else text
 
 
-def _event_phrase(record: dict, name, names) -> str | None:
+def _event_phrase(record: Record, name: Namer, names: FamilyNamer) -> str | None:
     event = record.get("event")
     area = (
         _("area {number}").format(number=record["area"] + 1)
         if isinstance(record.get("area"), int)
         else ""
     )
-    phrases = {
+    phrases: dict[str, Callable[[Record], str]] = {
         "drew": lambda r: _("drew {card}").format(card=name(r["card"])),
         "discarded": lambda r: _("discarded {card} (pile {pile})").format(
             card=name(r["card"]), pile=r["pile"] + 1
@@ -137,7 +146,7 @@ def _event_phrase(record: dict, name, names) -> str | None:
         ),
         "state": lambda r: f"{r['name']}: {name(r['card'])}",
     }
-    maker = phrases.get(event)
+    maker = phrases.get(event) if isinstance(event, str) else None
     if maker is None:
         return None
     try:
@@ -149,15 +158,15 @@ def _event_phrase(record: dict, name, names) -> str | None:
 class Narrator:
     """Collects the records of a turn and tells what happened in one line."""
 
-    def __init__(self, out):
+    def __init__(self, out: Console) -> None:
         self.out = out
-        self.pending: list[dict] = []
+        self.pending: list[Record] = []
         self.seat: int | None = None  # whose turn it is (None: the setup)
         self.last_seat: int | None = None  # the human seat asked last
         self.turn = 0
         self.dirty = True  # the board changed since it was drawn
 
-    def record(self, record: dict) -> None:
+    def record(self, record: Record) -> None:
         if record["type"] == "event" and record.get("event") == "turn":
             self.seat = record.get("seat")
             self.turn = record.get("turn", 0)
@@ -167,7 +176,9 @@ class Narrator:
             self.dirty = True  # (a drawn card is in the prompt, not on the board)
 
     def flush(self, game: Game, heading: str | None = None) -> None:
-        names = lambda family, ident: named(game.registry, family, ident)
+        def names(family: str, ident: str) -> str:
+            return named(game.registry, family, ident)
+
         phrases = [
             p
             for p in (

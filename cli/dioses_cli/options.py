@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
+from click.decorators import FC
 
 from dioses_rules.errors import did_you_mean, whole_number
 
@@ -35,7 +36,7 @@ FORMAT_OPTION = click.option(
 )
 
 
-def _use_language(ctx, param, value):
+def _use_language(ctx: click.Context, param: click.Parameter, value: str) -> str:
     """The terminal's words in ``value`` from here on (:mod:`.i18n`)."""
     from .i18n import use
 
@@ -43,7 +44,7 @@ def _use_language(ctx, param, value):
     return value
 
 
-def _show_rulings(ctx, param, value):
+def _show_rulings(ctx: click.Context, param: click.Parameter, value: bool) -> bool:
     from .i18n import show_rulings
 
     show_rulings(bool(value))
@@ -74,7 +75,7 @@ LANG_OPTION = click.option(
 )
 
 
-def _no_cache(ctx, param, value) -> None:
+def _no_cache(ctx: click.Context, param: click.Parameter, value: bool) -> None:
     if value:
         from dioses_rules import cache
 
@@ -97,7 +98,9 @@ class Workers(click.ParamType):
 
     name = "N|auto"
 
-    def convert(self, value, param, ctx) -> int:
+    def convert(
+        self, value: object, param: click.Parameter | None, ctx: click.Context | None
+    ) -> int:
         if isinstance(value, int):
             return value
         from dioses_rules.parallel import MAX_WORKERS, available_cores
@@ -132,7 +135,7 @@ PARALLEL_OPTIONS = [
 ]
 
 
-def parallel_options(command):
+def parallel_options(command: FC) -> FC:
     """--workers and --scheduler, for simulate and balance."""
     for option in reversed(PARALLEL_OPTIONS):
         command = option(command)
@@ -172,7 +175,7 @@ SETUP_OPTIONS = [
 ]
 
 
-def setup_options(command):
+def setup_options(command: FC) -> FC:
     """--set, --scenario, --challenge and --rule, for play and simulate."""
     for option in reversed(SETUP_OPTIONS):
         command = option(command)
@@ -196,7 +199,7 @@ def parse_agents(
     return names
 
 
-def load_sets(extra_cards, sets: Sequence[str]) -> Registry:
+def load_sets(extra_cards: Sequence[Path], sets: Sequence[str]) -> Registry:
     """The bundled sets and ``--cards``, with only ``--set`` ones (and what
     they require) in play when given."""
     from dioses_rules.pool.load import load_registry
@@ -211,7 +214,7 @@ def load_sets(extra_cards, sets: Sequence[str]) -> Registry:
 
 
 def game_arguments(
-    extra_cards,
+    extra_cards: Sequence[Path],
     scenario: str | None,
     challenge: bool,
     rules: Sequence[str],
@@ -261,11 +264,15 @@ def shares_one_area(registry: Registry, scenario: str | None, options: Sequence[
     scenario's mode) seat every player at one area (``areas shared``, R21)."""
     from dioses_rules.engine.setup import settings_for
 
-    mode = list(registry.get("scenario", scenario).options) if scenario else []
+    mode: list[str] = []
+    if scenario:
+        chosen = registry.get("scenario", scenario)
+        assert chosen is not None, "the scenario id was resolved (resolve_scenario)"
+        mode = list(chosen.options)
     return settings_for(registry, [*registry.always_options(), *options, *mode]).areas == "shared"
 
 
-def think_option():
+def think_option() -> Callable[[FC], FC]:
     """``--think N``: the planner's simulations per decision (the engine is
     imported by the commands that take it, not at startup)."""
     from dioses_rules.engine.planner import DEFAULT_THINK, THINK_RANGE

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -40,6 +41,11 @@ from .params import FilePath, Seconds, Whole
 from .resume import resume
 from .session import Session
 from .targets import DEFAULT_SAVE, check_final_board, new_game_targets
+
+if TYPE_CHECKING:
+    from dioses_rules.pool.registry import Registry
+
+    from .output import Console  # the console() factory's, which only output.py imports
 
 
 @click.command("play", epilog=exit_codes_help("a user's error, or the input ended mid-game"))
@@ -106,22 +112,22 @@ from .targets import DEFAULT_SAVE, check_final_board, new_game_targets
 @CARDS_OPTION
 @user_errors
 def play_command(
-    sets,
-    players,
-    scenario,
-    challenge,
-    rules,
-    seed,
-    agents_text,
-    think,
-    save_path,
-    resume_path,
-    overwrite,
-    log_path,
-    final_board,
-    best_time,
-    lang,
-    extra_cards,
+    sets: tuple[str, ...],
+    players: int | None,
+    scenario: str | None,
+    challenge: bool,
+    rules: tuple[str, ...],
+    seed: int | None,
+    agents_text: str | None,
+    think: int | None,
+    save_path: Path | None,
+    resume_path: Path | None,
+    overwrite: bool,
+    log_path: Path | None,
+    final_board: Path | None,
+    best_time: float | None,
+    lang: str,
+    extra_cards: tuple[Path, ...],
 ) -> None:
     """Play in the terminal against agents, or hot-seat with several humans.
 
@@ -157,8 +163,8 @@ def play_command(
     if note:
         click.echo(f"note: {note}", err=True)
 
-    sets = pool_sets(registry)
-    session = Session(out, registry, save_path, PlayInfo(seed=seed, pool=sets), log_path)
+    played = pool_sets(registry)
+    session = Session(out, registry, save_path, PlayInfo(seed=seed, pool=played), log_path)
     agents = [
         HumanAgent(out, session.narrator, lang=lang)
         if name == HUMAN
@@ -168,7 +174,7 @@ def play_command(
     _announce(out, registry, names, scenario_id, seed, save_path)
     fields = pool_fields(registry)
 
-    def setup_record(record: dict) -> dict:
+    def setup_record(record: dict[str, Any]) -> dict[str, Any]:
         if record.get("type") == "setup":
             record = {**record, **fields}
         return record
@@ -182,7 +188,14 @@ def play_command(
 
 
 def _resume_takes_no_setup(
-    sets, players, scenario, challenge, rules, seed, agents_text, think
+    sets: tuple[str, ...],
+    players: int | None,
+    scenario: str | None,
+    challenge: bool,
+    rules: tuple[str, ...],
+    seed: int | None,
+    agents_text: str | None,
+    think: int | None,
 ) -> None:
     """--resume goes on as the game was set up: a setup option is a usage error."""
     given = [
@@ -206,16 +219,25 @@ def _resume_takes_no_setup(
         )
 
 
-def _announce(out, registry, names: list[str], scenario_id, seed: int, save_path) -> None:
+def _announce(
+    out: Console,
+    registry: Registry,
+    names: list[str],
+    scenario_id: str | None,
+    seed: int,
+    save_path: Path,
+) -> None:
     """The new game's one heading line (and a scenario's card text)."""
     seats = ", ".join(f"{i + 1} {n}" for i, n in enumerate(names))
+    scenario = registry.get("scenario", scenario_id) if scenario_id else None
     if scenario_id:
+        assert scenario is not None, "the scenario id was resolved (options.resolve_scenario)"
         head = _("New game of scenario {name}, seed {seed}; seats: {seats}; autosave: {save}")
     else:
         head = _("New {count}-player game, seed {seed}; seats: {seats}; autosave: {save}")
     out.print(
         head.format(
-            name=name_of(registry.get("scenario", scenario_id)) if scenario_id else "",
+            name=name_of(scenario) if scenario is not None else "",
             count=len(names),
             seed=seed,
             seats=seats,
@@ -223,8 +245,8 @@ def _announce(out, registry, names: list[str], scenario_id, seed: int, save_path
         ),
         markup=False,
     )
-    if scenario_id:
-        out.print(texts(registry).text(registry.get("scenario", scenario_id)), markup=False)
+    if scenario is not None:
+        out.print(texts(registry).text(scenario), markup=False)
 
 
 def _seat_names(

@@ -4,10 +4,11 @@ rates (a challenge counts only with its victory, R34)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rich.table import Table
 
+from dioses_rules.language import model as m
 from dioses_rules.pool.registry import Registry
 
 from .output import counted
@@ -15,18 +16,25 @@ from .output import counted
 if TYPE_CHECKING:
     from dioses_rules.engine.simulate import SimulationReport
 
+    from .output import Console  # the console() factory's, which only output.py imports
+
+# A simulation report's JSON (SimulationReport.to_json): values of every kind.
+Report = dict[str, Any]
+
 
 def _pct(rate: float) -> str:
     return f"{rate * 100:.1f}%"
 
 
-def print_simulation(out, simulation: SimulationReport, registry: Registry, elapsed: float) -> None:
-    report = simulation.to_json()
+def print_simulation(
+    out: Console, simulation: SimulationReport, registry: Registry, elapsed: float
+) -> None:
+    report: Report = simulation.to_json()
     what = (
         "base game"
         if report["scenario"] is None
         else (
-            f"scenario {registry.get('scenario', report['scenario']).number} "
+            f"scenario {_scenario(registry, report['scenario']).number} "
             f"{report['scenario']}" + (" (challenge)" if report["challenge"] else "")
         )
     )
@@ -47,7 +55,13 @@ def print_simulation(out, simulation: SimulationReport, registry: Registry, elap
     _totals(out, report)
 
 
-def _seats(out, report: dict, base: bool) -> None:
+def _scenario(registry: Registry, scenario_id: str) -> m.Scenario:
+    scenario = registry.get("scenario", scenario_id)
+    assert scenario is not None, "a simulated scenario is one of the registry's"
+    return scenario
+
+
+def _seats(out: Console, report: Report, base: bool) -> None:
     """Each seat's agent and score (and wins, in the base game)."""
     table = Table(title="Seats", title_justify="left")
     for header in ["seat", "agent", "mean score", "spread", "min", "max"] + (
@@ -70,7 +84,7 @@ def _seats(out, report: dict, base: bool) -> None:
     out.print(table)
 
 
-def _agents(out, report: dict) -> None:
+def _agents(out: Console, report: Report) -> None:
     """Each agent's score and wins over the seats it held (the base game)."""
     agents = Table(title="Agents", title_justify="left")
     for header in (
@@ -98,7 +112,7 @@ def _agents(out, report: dict) -> None:
     )
 
 
-def _totals(out, report: dict) -> None:
+def _totals(out: Console, report: Report) -> None:
     """The score per area, the game length and a scenario's rates."""
     score, turns = report["score"], report["turns"]
     out.print(

@@ -4,6 +4,7 @@ piles, and the final scores."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from rich.columns import Columns
 from rich.table import Table
@@ -11,13 +12,19 @@ from rich.text import Text
 
 from dioses_rules.engine.game import Game, GameResult
 from dioses_rules.language import model as m
+from dioses_rules.pool.registry import Registry
 from dioses_rules.scoring.area import cell_index
+from dioses_rules.scoring.report import ScenarioResult
 from dioses_rules.scoring.score import ScoreReport
 
 from .faces import mythology_style, short_rule, visible_report
 from .i18n import _, ngettext, ruling
 from .names import name_of, named, on_line, row_word, texts
 from .views import difficulty_word, render_report
+
+if TYPE_CHECKING:
+    from .best import Best
+    from .output import Console  # the console() factory's, which only output.py imports
 
 
 def area_table(
@@ -93,7 +100,9 @@ def area_table(
 COMPACT_NAME = 9  # a compact area abbreviates longer names (never cuts its columns)
 
 
-def _face(card: m.MythCard, points: int | None, registry, detailed: bool, locked: bool) -> Text:
+def _face(
+    card: m.MythCard, points: int | None, registry: Registry, detailed: bool, locked: bool
+) -> Text:
     name = name_of(card)
     if not detailed and len(name) > COMPACT_NAME:
         name = name[: COMPACT_NAME - 1].rstrip() + "…"
@@ -119,6 +128,7 @@ def area_notes(game: Game, area: int) -> str:
     patterns = []
     for held in state.patterns:
         pattern = registry.get("pattern", held.card)
+        assert pattern is not None, "a game deals its patterns from its registry"
         done = _("completed") if held.completed else _("not completed")
         patterns.append(f"{name_of(pattern)} ({difficulty_word(pattern.difficulty)}, {done})")
     laws = [f"{named(registry, 'law', e.card)} {on_line(e.row, e.column)}" for e in state.laws]
@@ -135,7 +145,7 @@ def seat_label(game: Game, seat: int) -> str:
     return _("seat {number} ({agent})").format(number=seat + 1, agent=game.agents[seat].name)
 
 
-def draw_board(out, game: Game, seat: int | None, setup: bool = False) -> None:
+def draw_board(out: Console, game: Game, seat: int | None, setup: bool = False) -> None:
     """The whole table as seen from ``seat`` (None: an onlooker): ``seat``'s
     area first and in full, the others compact side by side, each with the
     points its face-up cards score now; the heading names whose turn it is
@@ -251,7 +261,7 @@ def cards_count(count: int) -> str:
     return ngettext("{count} card", "{count} cards", count).format(count=count)
 
 
-def _scenario_ticks(out, report: ScoreReport, registry) -> None:
+def _scenario_ticks(out: Console, report: ScoreReport, registry: Registry) -> None:
     """A scenario's conditions, ticked as they hold on the face-up cards,
     each said as its card says it (the card text writer, in the language)."""
     scenario = report.scenario
@@ -280,7 +290,7 @@ def _scenario_ticks(out, report: ScoreReport, registry) -> None:
     out.print(line, end="")
 
 
-def print_result(out, game: Game, result: GameResult, bests: Sequence = ()) -> None:
+def print_result(out: Console, game: Game, result: GameResult, bests: Sequence[Best] = ()) -> None:
     """The final scoring of every area; ``bests`` (one :class:`.best.Best`
     per area, or none) adds the best each area could have scored."""
     out.print(Text(_("Final scoring (every card revealed)") + ruling("R12"), style="bold"))
@@ -328,7 +338,7 @@ def print_result(out, game: Game, result: GameResult, bests: Sequence = ()) -> N
         out.print(scenario_verdict(scenario, game.state.challenge), markup=False)
 
 
-def scenario_verdict(scenario, challenged: bool) -> str:
+def scenario_verdict(scenario: ScenarioResult, challenged: bool) -> str:
     """The scenario's outcome in one line. The challenge is an extra
     requirement on the victory (R34): it is told as part of the victory,
     never as met beside a victory missed."""
@@ -350,7 +360,7 @@ def scenario_verdict(scenario, challenged: bool) -> str:
     )
 
 
-def _best_notes(out, bests: Sequence) -> None:
+def _best_notes(out: Console, bests: Sequence[Best]) -> None:
     """What the best column means, and why an area has none."""
     if not bests:
         return

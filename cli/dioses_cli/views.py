@@ -3,13 +3,15 @@ simulation reports (the game table is in :mod:`table`)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from rich.table import Table
 from rich.text import Text
 
 from dioses_rules.language import model as m
 from dioses_rules.scoring.area import cell_index
+from dioses_rules.scoring.report import LawScore, PatternScore, ScenarioResult
 from dioses_rules.scoring.score import ScoreReport
 
 from .i18n import _, ruling
@@ -18,6 +20,8 @@ from .output import console
 
 if TYPE_CHECKING:  # scoring a board never loads the game engine
     from dioses_rules.language.texts import Texts
+
+    from .output import Console  # the console() factory's, which only output.py imports
 
 
 def card_kind(card: m.MythCard) -> str:
@@ -31,19 +35,19 @@ class _Say:
     screen (names.py), each line and condition as the card text writer of
     that language says it."""
 
-    def __init__(self, texts: Texts | None):
+    def __init__(self, texts: Texts | None) -> None:
         self.texts = texts
 
     def __call__(self, words: str) -> str:
         return _(words)
 
-    def name(self, definition) -> str:
+    def name(self, definition: m.Definition) -> str:
         return name_of(definition)
 
     def cell(self, index: int) -> str:
         return cell_word(index)
 
-    def line_of(self, law) -> str:
+    def line_of(self, law: LawScore) -> str:
         """The row or column a law sits on: "front row", "fila delantera"."""
         return line_name(law.row, law.column)
 
@@ -52,7 +56,7 @@ class _Say:
             return written
         return self.texts.line(card.lines[index])
 
-    def condition(self, conditions, index: int, written: str) -> str:
+    def condition(self, conditions: Sequence[m.Condition], index: int, written: str) -> str:
         if self.texts is None or index >= len(conditions):
             return written
         return self.texts.condition(conditions[index])
@@ -107,14 +111,14 @@ def render_report(
         _scenario(out, report.scenario, say)
 
 
-def _completed(held) -> str:
+def _completed(held: PatternScore) -> str:
     done = _("yes") if held.completed else _("no")
     how = _("judged on this board") if held.judged else _("as saved")
     return f"{done} ({how})"
 
 
-def difficulty_word(difficulty) -> str:
-    value = getattr(difficulty, "value", difficulty)
+def difficulty_word(difficulty: m.Difficulty | str) -> str:
+    value = difficulty.value if isinstance(difficulty, m.Difficulty) else difficulty
     return {"easy": _("easy"), "medium": _("medium"), "hard": _("hard")}.get(value, value)
 
 
@@ -147,23 +151,25 @@ def _grid(report: ScoreReport, title: str, say: _Say) -> Table:
     return grid
 
 
-def _table(out, title: str, headers: tuple[str, ...], rows) -> None:
+def _table(
+    out: Console, title: str, headers: tuple[str, ...], rows: Iterable[tuple[str, ...]]
+) -> None:
     """A table of rows, or nothing when there are none."""
-    rows = list(rows)
-    if rows:
+    listed = list(rows)
+    if listed:
         shown = Table(title=title, title_justify="left")
         for header in headers:
             shown.add_column(header)
-        for row in rows:
+        for row in listed:
             shown.add_row(*row)
         out.print(shown)
 
 
-def _cells(cells, say: _Say) -> str:
+def _cells(cells: Iterable[int], say: _Say) -> str:
     return ", ".join(say.cell(c) for c in cells) or _("no cell matched")
 
 
-def _explain(out, report: ScoreReport, say: _Say) -> None:
+def _explain(out: Console, report: ScoreReport, say: _Say) -> None:
     _explain_rest(out, report, say)
     out.print(Text(_("Why each card scored"), style="bold"))
     if report.explained_by == "reference":  # whichever evaluator gave the points
@@ -186,9 +192,9 @@ def _explain(out, report: ScoreReport, say: _Say) -> None:
             )
 
 
-def _explain_rest(out, report: ScoreReport, say: _Say) -> None:
+def _explain_rest(out: Console, report: ScoreReport, say: _Say) -> None:
     """Which cells each law, pattern and objective matched (R13-R15)."""
-    lines = []
+    lines: list[str] = []
     for law in report.laws:
         lines.append(
             _("law {law} {line}: {verdict}, {points}p (matched: {cells})").format(
@@ -226,7 +232,7 @@ def _explain_rest(out, report: ScoreReport, say: _Say) -> None:
             out.print(f"  {line}", markup=False)
 
 
-def _scenario(out, result, say: _Say) -> None:
+def _scenario(out: Console, result: ScenarioResult, say: _Say) -> None:
     out.print(
         Text(
             _("Scenario {number}: {name}").format(
@@ -282,7 +288,7 @@ def _join(items: list[str]) -> str:
     return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
 
 
-def words(value, key: str | None = None) -> str:
+def words(value: object, key: str | None = None) -> str:
     """A value of a log record in plain words: no Python reprs, no JSON.
 
     None is "none", booleans "yes"/"no", a mapping "key value, ...", a list
@@ -314,7 +320,7 @@ def words(value, key: str | None = None) -> str:
     return str(value)
 
 
-def _scenario_words(outcome) -> str:
+def _scenario_words(outcome: object) -> str:
     """A final record's scenario outcome: the challenge is told as part of
     the victory (R34), never "victory no, challenge yes"."""
     if not isinstance(outcome, dict) or "victory" not in outcome:
@@ -328,7 +334,7 @@ def _scenario_words(outcome) -> str:
     return said
 
 
-def record_words(record: dict) -> str:
+def record_words(record: dict[str, Any]) -> str:
     """A game log record in a sentence: a decision, an event, the end, the setup."""
     kind = record.get("type")
     turn = f"turn {words(record['turn'], 'turn')}: " if "turn" in record else ""

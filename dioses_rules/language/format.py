@@ -17,7 +17,7 @@ from . import model as m
 from .builder import build
 from .limits import capped
 from .source import INDENT
-from .source_definitions import DefinitionWriter, Line
+from .source_definitions import DefinitionWriter, Line, Unit
 from .vocabulary import Vocabulary
 
 
@@ -30,7 +30,8 @@ class Comment:
 
 def comments(text: str) -> list[Comment]:
     """Every comment of a card file (a '#' outside strings, to the line end)."""
-    found, line, index, start_of_line = [], 1, 0, True
+    found: list[Comment] = []
+    line, index, start_of_line = 1, 0, True
     while index < len(text):
         char = text[index]
         if char == "\n":
@@ -61,24 +62,25 @@ def format_text(text: str, path: str = "<string>", vocabulary: Vocabulary | None
     if errors:
         raise CardSyntaxError(capped(errors))
     writer = DefinitionWriter(vocabulary)
-    units = sorted(
+    units: list[Unit] = sorted(
         ([card_file.card_set] if card_file.card_set else []) + list(card_file.definitions),
-        key=lambda unit: unit.span.line,
+        key=lambda unit: _span(unit).line,
     )
     lines = text.split("\n")
     found = comments(text)  # in order of line, as the units are
     out: list[str] = []
     taken = 0  # the comments before this one went with earlier units
     for unit in units:
+        span = _span(unit)
         before = taken
-        while before < len(found) and found[before].line < unit.span.line:
+        while before < len(found) and found[before].line < span.line:
             before += 1
         inside = before
-        while inside < len(found) and found[inside].line <= unit.span.end_line:
+        while inside < len(found) and found[inside].line <= span.end_line:
             inside += 1
         if out:
             out.append("")
-        out += _leading(found[taken:before], lines, unit.span.line)
+        out += _leading(found[taken:before], lines, span.line)
         out += _placed(writer.layout(unit), unit, found[before:inside], lines)
         taken = inside
     if taken < len(found):
@@ -86,6 +88,12 @@ def format_text(text: str, path: str = "<string>", vocabulary: Vocabulary | None
     formatted = "\n".join(out) + "\n"
     _check_meaning(card_file, formatted, path, vocabulary)
     return formatted
+
+
+def _span(unit: Unit) -> m.Span:
+    """Where a definition stands in the file (the builder gives each its span)."""
+    assert unit.span is not None, "a definition built from text has its span"
+    return unit.span
 
 
 def _leading(found: list[Comment], lines: list[str], header: int) -> list[str]:
@@ -104,7 +112,7 @@ def _blank_between(lines: list[str], first: int, second: int) -> bool:
     return any(not lines[number - 1].strip() for number in range(first + 1, second))
 
 
-def _placed(layout: list[Line], unit, found: list[Comment], lines: list[str]) -> list[str]:
+def _placed(layout: list[Line], unit: Unit, found: list[Comment], lines: list[str]) -> list[str]:
     """A definition's lines with the comments inside it put back."""
     anchors = _anchors(layout, unit, lines)
     rendered = [line.render() for line in layout]
@@ -118,7 +126,7 @@ def _placed(layout: list[Line], unit, found: list[Comment], lines: list[str]) ->
         target = min(following, key=lambda i: (anchors[i], i)) if following else len(layout) - 1
         depth = layout[target].depth if target < len(layout) - 1 else 1
         before.setdefault(target, []).append(INDENT * max(depth, 1) + comment.text)
-    out = []
+    out: list[str] = []
     for index, text in enumerate(rendered):
         out += before.get(index, [])
         out.append(text)
@@ -137,13 +145,13 @@ def _owner(anchors: list[int], layout: list[Line], line: int) -> int | None:
     return None
 
 
-def _anchors(layout: list[Line], unit, lines: list[str]) -> list[int]:
+def _anchors(layout: list[Line], unit: Unit, lines: list[str]) -> list[int]:
     """The source line of each output line: its node's, or (for what has no
     node: a set's items, tags, a block's braces) the first line of the
     definition not taken yet that starts with the same word."""
-    first, last = unit.span.line, unit.span.end_line
+    first, last = _span(unit).line, _span(unit).end_line
     taken: set[int] = set()
-    anchors = []
+    anchors: list[int] = []
     for position, entry in enumerate(layout):
         span = getattr(entry.node, "span", None)
         if position == 0:

@@ -18,7 +18,8 @@ from collections.abc import Callable
 
 from attrs import frozen
 from lark import Token, Tree
-from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedInput
+from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+from lark.tree import Meta
 
 from ..errors import Diagnostic
 from .lexing import VOCABULARY, declared_word_in_a_keywords_place, lark_parser
@@ -40,7 +41,7 @@ class Broken:
 
 @frozen
 class ParseResult:
-    trees: list
+    trees: list[Tree[Token]]
     diagnostics: list[Diagnostic]
     broken: tuple[Broken, ...] = ()
 
@@ -49,7 +50,7 @@ def parse_tree(
     text: str,
     path: str = "<string>",
     vocabulary: Vocabulary | None = None,
-    each: Callable[[Tree], None] | None = None,
+    each: Callable[[Tree[Token]], None] | None = None,
 ) -> ParseResult:
     """Parse as much of ``text`` as possible, reading the words of
     ``vocabulary`` as the mythologies and types they are. The result holds
@@ -63,12 +64,14 @@ def parse_tree(
         VOCABULARY.reset(reset)
 
 
-def _parse_recovering(text: str, path: str, each: Callable[[Tree], None] | None) -> ParseResult:
+def _parse_recovering(
+    text: str, path: str, each: Callable[[Tree[Token]], None] | None
+) -> ParseResult:
     lines = LineIndex(text)
     shape = outline(text, path, lines)
     diagnostics = list(shape.diagnostics)
     broken = [named(text, start) for start, _ in shape.regions]
-    definitions: list = []
+    definitions: list[Tree[Token] | Token] = []
     failed, previous_failed = 0, False
     for start, end in shape.pieces:
         piece = text[start:end]
@@ -121,8 +124,7 @@ def _parse_recovering(text: str, path: str, each: Callable[[Tree], None] | None)
                     "DL004",
                     f"expressions nested more than {MAX_DEPTH} deep",
                     path,
-                    deepest.line,
-                    deepest.column,
+                    *deepest,
                     help="split the condition, or use fewer parentheses",
                 )
             )
@@ -162,8 +164,8 @@ def _piece_error(
 ) -> Diagnostic:
     """The diagnostic of a piece that did not parse, at its place in the file."""
     start, end = piece
-    ended = getattr(getattr(error, "token", None), "type", None) == "$END"
-    if ended and next_token(text, end) < len(text):
+    ended = isinstance(error, UnexpectedToken) and error.token.type == "$END"
+    if isinstance(error, UnexpectedToken) and ended and next_token(text, end) < len(text):
         # the piece ends at the next definition's header: that header's word
         # is what the unfinished definition did not expect
         return cut_short(text, path, lines, next_token(text, end), error.expected)
@@ -192,36 +194,50 @@ def _early_brace(text: str, path: str, lines: LineIndex, brace: int) -> Diagnost
 def _move_error(error: UnexpectedInput, start: int, lines: LineIndex) -> None:
     """Positions of an error in a piece starting at ``start``, made the file's."""
     if isinstance(error, UnexpectedCharacters):
-        error.pos_in_stream += start
-        error.line, error.column = lines.at(error.pos_in_stream)
+        position = _error_position(error) + start
+        error.pos_in_stream = position  # type: ignore[assignment]  # see _error_position
+        error.line, error.column = lines.at(position)
         return
     token = getattr(error, "token", None)
     if isinstance(token, Token) and token.start_pos is not None and token.type != "$END":
         _move_token(token, start, lines)
-        error.line, error.column, error.pos_in_stream = token.line, token.column, token.start_pos
+        error.line, error.column = lines.at(token.start_pos)
+        error.pos_in_stream = token.start_pos  # type: ignore[assignment]  # see _error_position
     for before in getattr(error, "token_history", None) or ():
         if isinstance(before, Token) and before.start_pos is not None and before is not token:
             _move_token(before, start, lines)  # where an unfinished line ends
 
 
+def _error_position(error: UnexpectedCharacters) -> int:
+    """Where the lexer stopped, in the piece. Lark declares ``pos_in_stream``
+    as ``None`` (its class default), so the checker takes it for always None;
+    an UnexpectedCharacters sets it to the lexer's position, an int."""
+    position: object = error.pos_in_stream
+    assert isinstance(position, int), "an UnexpectedCharacters holds the lexer's position"
+    return position
+
+
 def _move_token(token: Token, start: int, lines: LineIndex) -> None:
+    # lark types a token's places Optional; a token the lexer made has them all
+    assert token.start_pos is not None and token.end_pos is not None
     token.line, token.column = lines.at(token.start_pos + start)
     token.end_line, token.end_column = lines.at(token.end_pos + start)
     token.start_pos += start
     token.end_pos += start
 
 
-def _moved(tree: Tree, start: int, lines: LineIndex) -> Token | None:
+def _moved(tree: Tree[Token], start: int, lines: LineIndex) -> tuple[int, int] | None:
     """Move the positions of a piece's tree (parsed on its own) to where the
-    piece starts in the file; return the first token nested deeper than
-    :data:`MAX_DEPTH` (so nothing recursive meets it), or None. Iterative."""
+    piece starts in the file; return the file's (line, column) of the first
+    token nested deeper than :data:`MAX_DEPTH` (so nothing recursive meets
+    it), or None. Iterative."""
     first_line, first_column = lines.at(start)
     shift_line, shift_column = first_line - 1, first_column - 1
     stack = [(tree, 0)]
     while stack:
         node, depth = stack.pop()
         if depth > MAX_DEPTH:
-            return _first_token(node, start, lines)
+            return _first_place(node, start, lines)
         meta = node._meta
         if meta is not None and not meta.empty:
             _shift(meta, start, shift_line, shift_column)
@@ -233,9 +249,13 @@ def _moved(tree: Tree, start: int, lines: LineIndex) -> Token | None:
     return None
 
 
-def _shift(item, start: int, shift_line: int, shift_column: int) -> None:
+def _shift(item: Token | Meta, start: int, shift_line: int, shift_column: int) -> None:
     """Line, column and position of a token or a tree's meta, from its
     piece's to the file's (a column moves only on the piece's first line)."""
+    # lark types a token's places Optional; a token the lexer made has them all
+    assert item.line is not None and item.column is not None and item.end_line is not None
+    assert item.end_column is not None and item.start_pos is not None
+    assert item.end_pos is not None
     if item.line == 1:
         item.column += shift_column
     if item.end_line == 1:
@@ -246,24 +266,17 @@ def _shift(item, start: int, shift_line: int, shift_column: int) -> None:
     item.end_pos += start
 
 
-def _first_token(node: Tree, start: int, lines: LineIndex) -> Token:
-    """The first token under ``node`` (its positions still the piece's), moved."""
-    while isinstance(node, Tree):
-        node = next((c for c in node.children if isinstance(c, (Tree, Token))), None)
-        if node is None:  # pragma: no cover - every nested rule holds a token
-            return Token("NAME", "", 0, *lines.at(start))
-    token = Token(
-        node.type,
-        node.value,
-        node.start_pos,
-        node.line,
-        node.column,
-        node.end_line,
-        node.end_column,
-        node.end_pos,
-    )
-    _move_token(token, start, lines)
-    return token
+def _first_place(node: Tree[Token], start: int, lines: LineIndex) -> tuple[int, int]:
+    """The file's (line, column) of the first token under ``node``, whose
+    positions are still the piece's (that starts at ``start``)."""
+    current: Tree[Token] | Token = node
+    while isinstance(current, Tree):
+        child = next((c for c in current.children if isinstance(c, (Tree, Token))), None)
+        if child is None:  # pragma: no cover - every nested rule holds a token
+            return lines.at(start)
+        current = child
+    assert current.start_pos is not None  # a token the lexer made has its place
+    return lines.at(current.start_pos + start)
 
 
 def _by_place(diagnostics: list[Diagnostic]) -> list[Diagnostic]:

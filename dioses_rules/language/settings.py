@@ -25,7 +25,7 @@ class SettingSpec:
     applies the setting."""
 
     field: str
-    allowed: tuple[str, ...] | type
+    allowed: tuple[str, ...] | type[int]
     doc: str
     range: tuple[int, int] | None = None
 
@@ -146,11 +146,11 @@ def settings_table() -> str:
     defaults = Settings()
     rows = ["| setting | values | default | meaning |", "|---|---|---|---|"]
     for name, spec in SETTINGS.items():
-        if spec.allowed is int:
+        if isinstance(spec.allowed, tuple):
+            values = ", ".join(f"`{value}`" for value in spec.allowed)
+        else:
             low, high = spec.range or (0, AREA)
             values = f"a number, {low} to {high}"
-        else:
-            values = ", ".join(f"`{value}`" for value in spec.allowed)
         default = _value_text(getattr(defaults, spec.field))
         rows.append(f"| `{name}` | {values} | `{default}` | {spec.doc} |")
     return "\n".join(rows) + "\n"

@@ -10,7 +10,7 @@ the statements they were next to (:mod:`format`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from typing import Union
 
 from attrs import frozen
@@ -19,6 +19,9 @@ from . import model as m
 from .source import INDENT, WRITER, SourceWriter, points_text, quote
 from .vocabulary import CONTINUING_WORDS, Vocabulary
 from .walk import Dispatch
+
+# What a card file is made of: its set header and its definitions.
+Unit = Union[m.CardSet, m.Definition]
 
 
 @frozen
@@ -35,15 +38,17 @@ class Line:
         return INDENT * self.depth + self.text
 
 
-def statements(items: Iterable[tuple[str, object]], depth: int, declared=frozenset()) -> list[Line]:
+def statements(
+    items: Iterable[tuple[str, object]], depth: int, declared: Collection[str] = frozenset()
+) -> list[Line]:
     """Block statements one per line, with ';' where the next would merge
     (``declared``: the vocabulary's words, which continue a selector too)."""
-    items = list(items)
+    listed = list(items)
     out = []
-    for index, (text, node) in enumerate(items):
-        if index + 1 < len(items):
+    for index, (text, node) in enumerate(listed):
+        if index + 1 < len(listed):
             # the first word, without the comma of a subject list ("greek, norse ...")
-            following = items[index + 1][0].split(" ", 1)[0].rstrip(",")
+            following = listed[index + 1][0].split(" ", 1)[0].rstrip(",")
             if following in CONTINUING_WORDS or following in declared or following.startswith("("):
                 text += ";"
             elif following == "at" and text.endswith(("scores", "score")):
@@ -54,16 +59,18 @@ def statements(items: Iterable[tuple[str, object]], depth: int, declared=frozens
     return out
 
 
-def _provenance(definition) -> str:
+def _provenance(definition: m.Definition) -> str:
     """ " printed" when the text said so; "" when it left the provenance out."""
     return f" {definition.provenance.value}" if definition.provenance_stated else ""
 
 
-def _stated(definition) -> list[str]:
+def _stated(definition: m.Definition) -> list[str]:
     return [definition.provenance.value] if definition.provenance_stated else []
 
 
-def _header(keyword: str, definition, *middle: str, trailing: Iterable[str] = ()) -> str:
+def _header(
+    keyword: str, definition: m.Definition, *middle: str, trailing: Iterable[str] = ()
+) -> str:
     words = [keyword, definition.id, *middle, quote(definition.name)]
     if definition.aliases:
         words.append("aka " + ", ".join(quote(a) for a in definition.aliases))
@@ -71,19 +78,20 @@ def _header(keyword: str, definition, *middle: str, trailing: Iterable[str] = ()
     return " ".join(words)
 
 
-def _block(head: str, definition, lines: list[Line]) -> list[Line]:
+def _block(head: str, definition: Unit, lines: list[Line]) -> list[Line]:
     return [Line(0, head + " {", definition), *lines, Line(0, "}", "}")]
 
 
 def pattern_cell_text(cell: m.PatternCell | None) -> str:
     if cell is None:
         return "_"
-    if cell.type is None:
-        return cell.mythology  # a mythology-only cell: any card of it
+    if cell.type is None:  # a mythology-only cell: any card of it
+        assert cell.mythology is not None  # a cell names a type, a mythology or both
+        return cell.mythology
     return f"{cell.mythology or 'any'} {cell.type}"
 
 
-def pattern_rows_text(shape) -> list[str]:
+def pattern_rows_text(shape: tuple[tuple[m.PatternCell | None, ...], ...]) -> list[str]:
     """A Pattern card's rows, each column as wide as its widest cell."""
     cells = [[pattern_cell_text(cell) for cell in row] for row in shape]
     widths = [
@@ -117,10 +125,10 @@ class DefinitionWriter:
     """Writes set headers and definitions as source blocks, with the plurals
     and words of a vocabulary (the bundled sets' when none is given)."""
 
-    def __init__(self, vocabulary: Vocabulary | None = None):
+    def __init__(self, vocabulary: Vocabulary | None = None) -> None:
         self.writer = WRITER if vocabulary is None else SourceWriter(vocabulary)
 
-    def definition(self, definition) -> str:
+    def definition(self, definition: Unit) -> str:
         return "\n".join(line.render() for line in self.layout(definition))
 
     def statements(self, items: Iterable[tuple[str, object]], depth: int = 1) -> list[Line]:
@@ -139,7 +147,7 @@ class DefinitionWriter:
             Line(1, "}", "}"),
         ]
 
-    layout = Dispatch(Union[m.CardSet, m.Definition])
+    layout = Dispatch(Unit)
 
     @layout.on(m.CardSet)
     def _set(self, card_set: m.CardSet) -> list[Line]:
@@ -192,7 +200,9 @@ class DefinitionWriter:
             items += [(text, bounded) for text in self.writer.bounds(bounded)]
         return _block(head, card, self.statements(items))
 
-    def _lines(self, keyword: str, definition, trailing: list[str]) -> list[Line]:
+    def _lines(
+        self, keyword: str, definition: m.Law | m.ObjectiveGoal, trailing: list[str]
+    ) -> list[Line]:
         head = _header(keyword, definition, trailing=trailing)
         return _block(
             head,
@@ -234,7 +244,7 @@ class DefinitionWriter:
     @layout.on(m.RuleOption)
     def _option(self, option: m.RuleOption) -> list[Line]:
         head = _header("option", option, trailing=_stated(option))
-        items = [(f"set {s.name} {s.value}", s) for s in option.settings]
+        items: list[tuple[str, object]] = [(f"set {s.name} {s.value}", s) for s in option.settings]
         items += [(f"at start: {self.writer.effect(e)}", e) for e in option.start]
         return _block(head, option, self.statements(items))
 
@@ -242,7 +252,7 @@ class DefinitionWriter:
     def _scenario(self, scenario: m.Scenario) -> list[Line]:
         head = _header("scenario", scenario, str(scenario.number), trailing=_stated(scenario))
         write = self.writer
-        lines = []
+        lines: list[Line] = []
         if scenario.options:
             lines.append(Line(1, f"mode {', '.join(scenario.options)}", "mode"))
         lines += self.block("setup", [(write.setup_step(s), s) for s in scenario.setup])

@@ -133,23 +133,23 @@ class SpanishCardWriter(SpanishWriter, CardTextWriter):
 
     # An effect in a ``form``: YOU ("intercambia 2 cartas de tu área"), THIRD
     # (of a player: "... de su área") or TO_DO (after "para": "intercambiar ...").
-    def _swap_any(self, e, form: int = YOU) -> str:
+    def _swap_any(self, e: m.SwapAny, form: int = YOU) -> str:
         return (
             f"{_verb(form, 'intercambia', 'intercambiar')} {counted(e.count, CARD)} de "
             f"{_your(form)} área"
         )
 
-    def _swap_cards(self, e, form: int = YOU) -> str:
+    def _swap_cards(self, e: m.SwapCards, form: int = YOU) -> str:
         return (
             f"{_verb(form, 'intercambia', 'intercambiar')} {self.cell(e.first)} con "
             f"{self.cell(e.second)}"
         )
 
-    def _draw_law(self, e, form: int = YOU) -> str:
+    def _draw_law(self, e: m.DrawLaw, form: int = YOU) -> str:
         what = "una Ley" if e.count == 1 else counted(e.count, LAW)
         return f"{_verb(form, 'roba', 'robar')} {what}"
 
-    def _draw_pattern(self, e, form: int = YOU) -> str:
+    def _draw_pattern(self, e: m.DrawPattern, form: int = YOU) -> str:
         level = LEVEL_WORDS[e.difficulty][e.count != 1] if e.difficulty else ""
         what = "un Patrón" if e.count == 1 else counted(e.count, PATTERN)
         text = f"{_verb(form, 'roba', 'robar')} {what}" + (f" {level}" if level else "")
@@ -158,26 +158,26 @@ class SpanishCardWriter(SpanishWriter, CardTextWriter):
             text += f" y {keep} con {e.keep}"
         return text
 
-    def _reveal(self, e, form: int = YOU) -> str:
+    def _reveal(self, e: m.Reveal, form: int = YOU) -> str:
         return (
             f"{_verb(form, 'pon', 'poner', 'pone')} boca arriba {counted(e.count, CARD)} "
             f"de {_your(form)} área"
         )
 
-    def _hide(self, e, form: int = YOU) -> str:
+    def _hide(self, e: m.TurnFaceDown, form: int = YOU) -> str:
         return (
             f"{_verb(form, 'pon', 'poner', 'pone')} boca abajo {counted(e.count, CARD)} "
             f"de {_your(form)} área"
         )
 
-    def _recover(self, e, form: int = YOU) -> str:
+    def _recover(self, e: m.RecoverDiscard, form: int = YOU) -> str:
         put = ("colócala", "la coloca", "colocarla")[form]
         return (
             f"{_verb(form, 'busca', 'buscar')} una carta en los descartes y {put} encima "
             "de una pila de descartes"
         )
 
-    def _seek(self, e, form: int = YOU) -> str:
+    def _seek(self, e: m.SeekDeck, form: int = YOU) -> str:
         end = ("descártala y pon", "la descarta y pone", "descartarla y poner")[form]
         return (
             f"{_verb(form, 'elige', 'elegir')} una mitología o un tipo de carta, "
@@ -185,7 +185,7 @@ class SpanishCardWriter(SpanishWriter, CardTextWriter):
             f"{end} el resto debajo del mazo"
         )
 
-    def _discard_top(self, e, form: int = YOU) -> str:
+    def _discard_top(self, e: m.DiscardTop, form: int = YOU) -> str:
         text = f"{_verb(form, 'descarta', 'descartar')} la carta de arriba del mazo «{e.deck}»"
         return text + (f"; es la carta «{e.remember}»" if e.remember else "")
 

@@ -206,6 +206,7 @@ def _laws(
         if law.row is not None:
             x, y = LEFT, grid_y + law.row.index * row_h + 24
         else:
+            assert law.column is not None, "a law's line is a row or a column"
             x, y = grid_x + (law.column - 1) * (CARD_W + GAP), grid_y - 22 - LAW_H
         group.append(_law_box(law, text, x, y, LAW_W if law.row is not None else CARD_W))
     return group

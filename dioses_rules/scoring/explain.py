@@ -14,16 +14,20 @@ from .evaluator import Evaluator, Facts, values_of
 
 _ATTRIBUTE_WORDS = {m.Attribute.MYTHOLOGY: "mythology", m.Attribute.TYPE: "type"}
 
+# What makes two notes the same: ("most-common", attribute) or ("leader",
+# candidates, count).
+_NoteKey = tuple[str, m.Attribute] | tuple[str, m.Selector, m.Count]
+
 
 def leader_notes(area: Area, conditions: Sequence[m.Condition], facts: Facts) -> list[str]:
     """One sentence per 'most common' and leader the conditions ask about,
     judged as the evaluator judges them (face-up cards, R24: strictly the
     most, nobody on a tie), each once."""
     notes: list[str] = []
-    seen: set = set()
+    seen: set[_NoteKey] = set()
     evaluator = Evaluator(area, facts)
     for node in iter_nodes(tuple(conditions)):
-        key = None
+        key: _NoteKey | None = None
         if isinstance(node, m.MostCommon):
             key = ("most-common", node.attribute)
         elif isinstance(node, m.Leader):
@@ -38,7 +42,7 @@ def leader_notes(area: Area, conditions: Sequence[m.Condition], facts: Facts) ->
     return notes
 
 
-def _ranked(tally: dict) -> list[tuple[str, int]]:
+def _ranked(tally: dict[str, int]) -> list[tuple[str, int]]:
     return sorted(tally.items(), key=lambda item: (-item[1], item[0]))
 
 
@@ -49,9 +53,8 @@ def _cards(count: int) -> str:
 def most_common_note(area: Area, attribute: m.Attribute) -> str:
     """R24: the value with strictly the most face-up cards, or the tie."""
     tally: dict[str, int] = {}
-    for cell in area.occupied():
-        placed = area.cells[cell]
-        if placed.face_up:
+    for placed in area.cells:
+        if placed is not None and placed.face_up:
             for value in values_of(placed.card, attribute):
                 tally[value] = tally.get(value, 0) + 1
     word = _ATTRIBUTE_WORDS[attribute]
@@ -72,10 +75,10 @@ def most_common_note(area: Area, attribute: m.Attribute) -> str:
 def leader_note(evaluator: Evaluator, leader: m.Leader, anchor: int | None = None) -> str:
     """R24: the candidate whose count is strictly the highest, or the tie."""
     area = evaluator.area
-    counts = []
-    for cell in area.occupied():
-        if evaluator.matches(leader.candidates, cell, anchor):
-            counts.append((evaluator.count(leader.count, cell), area.cells[cell].card.id, cell))
+    counts: list[tuple[int, str, int]] = []  # (count, card id, cell)
+    for cell, placed in enumerate(area.cells):
+        if placed is not None and evaluator.matches(leader.candidates, cell, anchor):
+            counts.append((evaluator.count(leader.count, cell), placed.card.id, cell))
     what = f"the leader of {WRITER.selector(leader.candidates)}"
     if not counts:
         return f"{what}: none in the area"

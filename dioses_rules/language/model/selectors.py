@@ -154,7 +154,9 @@ class Count:
 
     selector: Selector
     scope: Scope
-    where: Condition | None = None  # noqa: F821 (conditions.py, which reads this)
+    # conditions.py, which imports this module, defines Condition; importing
+    # it here, even under TYPE_CHECKING, is an import cycle to check_layers
+    where: Condition | None = None  # type: ignore[name-defined]  # noqa: F821
     span: Span | None = _span()
 
 
