@@ -80,3 +80,23 @@ def test_the_terminal_and_the_page_say_a_move_in_the_same_words(catalog):
     label = choices.label_text(registry, "take thor from discard pile 2", "es")
     assert label == "coger Thor de la pila de descarte 2"
     assert choices.label_text(registry, "column 3", "es") == "columna 3"
+
+
+def test_a_spanish_card_page_says_its_own_words_and_marks_our_names(catalog, tmp_path):
+    """A card page in Spanish: the page's words from the web catalogue, the
+    card's Spanish name, and the names no rulebook prints in Spanish
+    (CARDS.md: Trono del Olimpo; every law's name) marked as ours."""
+    spanish, english = browser(catalog, tmp_path, "es"), browser(catalog, tmp_path, "en")
+    throne = spanish.get("/cards/base/myth/olympus-throne").text
+    assert re.search(r"<h1>Trono del Olimpo <span class=\"ours\">\(nuestra traducción\)", throne)
+    assert "Texto de la carta" in throne and "Qué es</dt><dd>Lugar griego, nombrado" in throne
+    assert "También llamada</dt><dd>Olympus Throne</dd>" in throne
+    ship = spanish.get("/cards/base/myth/ship").text  # a printed Spanish name: not ours
+    assert "<h1>Barco</h1>" in ship and "nuestra traducción" not in ship
+    law = english.get("/cards/aun-mas-divinos/law/one-pantheon").text
+    assert "<h1>A single pantheon</h1>" in law
+    assert "Also called</dt><dd>Un solo panteón (our translation)</dd>" in law
+    gallery = spanish.get("/cards?kind=law").text
+    assert 'Un solo panteón <span class="ours">(nuestra traducción)</span>' in gallery
+    assert ">Mitología" in gallery and ">Griego</option>" in gallery and "definiciones" in gallery
+    assert "Not found" not in spanish.get("/cards/base/law/hera").text

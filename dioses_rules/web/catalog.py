@@ -181,11 +181,21 @@ class Catalog:
         """The definition as ``dioses fmt`` writes it."""
         return self.writer.definition(entry.definition)
 
-    def what(self, entry: Entry) -> str:
-        return (
-            f"{kind_line(entry.definition, self.registry.vocabulary)}, "
-            f"{provenance_text(entry.definition)}"
+    def what(self, entry: Entry, lang: str = "en") -> str:
+        """What it is and where its text comes from: "Greek god, printed" /
+        "dios griego, impreso" (as ``dioses cards --text --lang es`` says)."""
+        definition = entry.definition
+        if lang == "en":
+            return (
+                f"{kind_line(definition, self.registry.vocabulary)}, {provenance_text(definition)}"
+            )
+        texts = self.registry.texts(lang)
+        kind = (
+            texts.card_kind(definition)
+            if isinstance(definition, m.MythCard)
+            else texts.kind(definition)
         )
+        return f"{kind[:1].upper()}{kind[1:]}, {texts.provenance(definition)}"
 
     def notes(self, entry: Entry) -> list[str]:
         """The comments of its card file about it: those just above it and
