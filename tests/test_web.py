@@ -254,7 +254,9 @@ def test_the_board_builder_page_carries_the_cards_in_play(client):
         ).group(1)
     )
     myth = {card["id"]: card for card in data["cards"]["myth"]}
-    assert myth["ship"]["name"] == "Barco" and myth["ship"]["url"] == "/cards/base/myth/ship"
+    # one name per card (#28): an English page says the English name, found by either
+    assert myth["ship"]["name"] == "Ship" and myth["ship"]["url"] == "/cards/base/myth/ship"
+    assert "barco" in myth["ship"]["search"]
     assert myth["delphi"]["set"] == "aun-mas-divinos"  # what is in play, not the replaced
     assert data["cards"]["law"] and data["cards"]["scenario"]
     assert '<script src="/static/board.js" defer></script>' in page.text

@@ -22,6 +22,7 @@ from ..language.source_definitions import DefinitionWriter
 from ..pool.registry import Registry, family_of, normalize
 from ..pool.sources import SourceFile
 from ..render.card import CardText, card_svg, kind_line
+from ..wording.names import name_of
 
 FILTERS = ("set", "kind", "mythology", "type", "provenance")
 # A card page's balance figures: dioses balance's own defaults (--boards
@@ -261,21 +262,22 @@ def _ruling_titles(path: Path) -> dict[int, str]:
     return titles
 
 
-def entry_json(catalog: Catalog, entries: Iterable[Entry]) -> list[dict]:
-    """What the board builder needs of each entry in play."""
+def entry_json(catalog: Catalog, entries: Iterable[Entry], lang: str = "en") -> list[dict]:
+    """What the board builder needs of each entry in play, its name and
+    text in ``lang``."""
     out = []
     for entry in entries:
         definition = entry.definition
         out.append(
             {
                 "id": definition.id,
-                "name": definition.name,
+                "name": name_of(definition, lang),
                 "aliases": list(definition.aliases),
                 "kind": definition.kind,
                 "family": entry.family,
                 "set": entry.set_id,
                 "url": entry.url,
-                "text": catalog.english(entry),
+                "text": catalog.english(entry) if lang == "en" else catalog.spanish(entry),
                 "search": " ".join(entry.search_keys()),
             }
         )

@@ -17,6 +17,7 @@ from ..pool.our_names import our_translation, spanish_name
 from ..structured import DataError, loads_json
 from ..wording.names import name_of
 from .boards import MAX_BOARD_BYTES, SolverMissing, best, error_json, exported, imported, scored
+from .builder_words import builder_words
 from .catalog import BALANCE_BOARDS, BALANCE_SEED, FILTERS, Catalog, entry_json
 from .language import FACET_NAMES, catalogue
 from .language import chosen as language_of
@@ -171,12 +172,14 @@ async def board_page(request: Request):
         family: entry_json(
             catalog,
             filter(None, (catalog.in_play(family, d.id) for d in registry.definitions(family))),
+            language_of(request),
         )
         for family in BOARD_FAMILIES
     }
     scenarios = {s.id: sorted(s.state_names) for s in registry.definitions("scenario")}
     data = {"cards": in_play, "scenario_state": scenarios}
-    return TEMPLATES.TemplateResponse(request, "board.html", {"data": data})
+    words = builder_words(language_of(request))
+    return TEMPLATES.TemplateResponse(request, "board.html", {"data": data, "words": words})
 
 
 async def read_body(request: Request) -> bytes:
@@ -225,7 +228,7 @@ async def bad_body(request: Request, error: DataError):
 async def api_score(request: Request):
     data = await _json(request)
     try:
-        return JSONAnswer(scored(_catalog(request), data))
+        return JSONAnswer(scored(_catalog(request), data, language_of(request)))
     except BoardError as error:
         return JSONAnswer(error_json(error), status_code=422)
 
