@@ -49,6 +49,10 @@ _LABELS = [
             N_("take {card} from discard pile {number}"),
         ),
         (r"^discard (?P<card>[\w-]+)$", N_("discard {card}")),
+        (
+            r"^discard pile (?P<number>\d+) \(top: (?P<card>[\w-]+)\)$",
+            N_("discard pile {number} (top: {card})"),
+        ),
         (r"^play it at (?P<cell>.+)$", N_("play it at {cell}")),
         (r"^draw$", N_("draw")),
     )
@@ -104,6 +108,12 @@ _PROMPTS = [
             r"^Turn a card face up \(more face-up cards than at the start of the turn\)$",
             N_("Turn a card face up (more face-up cards than at the start of the turn)"),
         ),
+        (r"^Turn a card face up \((?P<card>[\w-]+)\)$", N_("Turn a card face up ({card})")),
+        (r"^Turn which card face down\?$", N_("Turn which card face down?")),
+        (r"^Which discard pile \(discard\)\?$", N_("Which discard pile for the discarded card?")),
+        (r"^Keep which pattern\?$", N_("Keep which pattern?")),
+        (r"^Take which card from the discards\?$", N_("Take which card from the discards?")),
+        (r"^Put it on top of which pile\?$", N_("Put it on top of which pile?")),
     )
 ]
 
