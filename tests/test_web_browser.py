@@ -364,7 +364,7 @@ def test_a_scenario_played_on_the_boards_cells_to_its_end(browser, address, save
     page.screenshot(path=str(shots / "play-law-line-desktop.png"), full_page=True)
     swapped, clicks = False, 0
     while "Game over" not in page.text_content("h1"):
-        draw = page.locator('#cells-form button[name="choice"]', has_text="draw from the deck")
+        draw = page.locator('#cells-form button[name="choice"]', has_text=re.compile(r"^draw$"))
         discard = page.locator('#cells-form button[name="choice"]', has_text="discard")
         firsts = page.locator('button.mini-cell[name="first"]')
         if not swapped and (draw.count() or discard.count()):
@@ -414,21 +414,9 @@ def test_a_scenario_played_on_the_boards_cells_to_its_end(browser, address, save
     context.close()
     shown = CliRunner().invoke(dioses, ["play", "--resume", str(save), "--best-time", "0"])
     assert shown.exit_code == 0, shown.output
-    # the same outcome; the terminal tells the challenge as part of the victory (R34, #28)
-    said = re.match(
-        r"(Scenario .+?): victory (YES|no); challenge (YES|no); more than (\d+) "
-        r"points: (BEATEN|not beaten)$",
-        summary,
-    )
-    head, victory, challenge, threshold, beaten = said.groups()
-    outcome = (
-        "no victory"
-        if victory == "no"
-        else "victory, with its challenge"
-        if challenge == "YES"
-        else "victory"
-    )
-    assert f"{head}: {outcome}; more than {threshold} points: {beaten}" in shown.output
+    # the same outcome in the same words: the challenge told as part of the
+    # victory (R34, #28), the line the library writes for both
+    assert summary in shown.output
     replayed = CliRunner().invoke(dioses, ["replay", str(save.with_suffix(".jsonl"))])
     assert replayed.exit_code == 0, replayed.output
 
