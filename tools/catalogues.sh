@@ -1,5 +1,5 @@
 #!/bin/sh
-# The terminal's message catalogues (dioses_rules/i18n.py), with Babel (the
+# The message catalogues (dioses_rules/i18n.py), with Babel (the
 # [test] extra): extract every _(), ngettext() and N_() of the command line
 # into the template, merge it into each language's .po (new messages come in
 # untranslated, and gettext shows them in English until translated), compile
@@ -9,7 +9,7 @@
 set -eu
 BABEL=${BABEL:-.venv/bin/pybabel}
 "$BABEL" extract --no-wrap --sort-by-file --project dioses-rules \
-    -k _ -k N_ -k ngettext:1,2 -o dioses_rules/locale/dioses.pot cli/dioses_cli
+    -k _ -k N_ -k ngettext:1,2 -o dioses_rules/locale/dioses.pot cli/dioses_cli dioses_rules/wording
 "$BABEL" update --no-wrap -D dioses -i dioses_rules/locale/dioses.pot -d dioses_rules/locale
 "$BABEL" compile --statistics -D dioses -d dioses_rules/locale
 # the web pages' words: their own domain, "web" (dioses_rules/web/language.py),

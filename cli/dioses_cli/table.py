@@ -14,11 +14,11 @@ from dioses_rules.engine.game import Game, GameResult
 from dioses_rules.language import model as m
 from dioses_rules.pool.registry import Registry
 from dioses_rules.scoring.area import cell_index
-from dioses_rules.scoring.report import ScenarioResult
 from dioses_rules.scoring.score import ScoreReport
+from dioses_rules.wording.scenario import scenario_verdict as wording_verdict
 
 from .faces import mythology_style, short_rule, visible_report
-from .i18n import _, ngettext, ruling
+from .i18n import _, lang, ngettext, ruling
 from .names import name_of, named, on_line, row_word, texts
 from .views import difficulty_word, render_report
 
@@ -338,26 +338,10 @@ def print_result(out: Console, game: Game, result: GameResult, bests: Sequence[B
         out.print(scenario_verdict(scenario, game.state.challenge), markup=False)
 
 
-def scenario_verdict(scenario: ScenarioResult, challenged: bool) -> str:
-    """The scenario's outcome in one line. The challenge is an extra
-    requirement on the victory (R34): it is told as part of the victory,
-    never as met beside a victory missed."""
-    head = _("Scenario {number} {name}").format(
-        number=scenario.scenario.number, name=name_of(scenario.scenario)
-    )
-    if scenario.victory and scenario.challenge:
-        outcome = _("victory, with its challenge")
-    elif scenario.victory:
-        outcome = _("victory, without its challenge") if challenged else _("victory")
-    else:
-        outcome = _("no victory")
-    beaten = _("BEATEN") if scenario.beaten else _("not beaten")
-    return _("{head}: {outcome}; more than {threshold} points: {beaten}").format(
-        head=head,
-        outcome=outcome + ruling("R34") if challenged else outcome,
-        threshold=scenario.threshold,
-        beaten=beaten,
-    )
+def scenario_verdict(scenario, challenged: bool) -> str:
+    """The scenario's outcome in one line, in the terminal's language (R34:
+    the challenge is told as part of the victory)."""
+    return wording_verdict(scenario, challenged, lang(), ruling("R34"))
 
 
 def _best_notes(out: Console, bests: Sequence[Best]) -> None:

@@ -32,6 +32,7 @@ from starlette.staticfiles import StaticFiles
 from ..structured import DataError
 from . import pages, play_pages
 from .catalog import Catalog
+from .palette import palette
 from .play import IDLE_SECONDS, TableGame
 from .tables import Tables
 from .templating import STATIC, TEMPLATES, JSONAnswer
@@ -192,6 +193,7 @@ def create_app(
         Route("/play/{game_id}/seats", play_pages.play_seats),
         Route("/play/{game_id}/poll", play_pages.play_poll),
         Route("/play/{game_id}", play_pages.play_answer, methods=["POST"]),
+        Route("/palette.css", palette),
         Mount("/static", StaticFiles(directory=str(STATIC)), name="static"),
     ]
     hosts = allowed_hosts(host) + [h.lower() for h in extra_hosts]

@@ -73,10 +73,12 @@ def exported(catalog: Catalog, data: object) -> str:
     return board_file_text(board_file)
 
 
-def scored(catalog: Catalog, data: object) -> dict:
-    """The page's board scored, with each card's points and explanation."""
+def scored(catalog: Catalog, data: object, lang: str = "en") -> dict:
+    """The page's board scored, with each card's points and explanation
+    (each scoring line as the card text of ``lang`` says it)."""
     board = resolved(catalog, board_file_of(data))
-    return report_json(score_board(board, explain=True))
+    texts = None if lang == "en" else catalog.registry.texts(lang)
+    return report_json(score_board(board, explain=True), texts)
 
 
 BEST_TIME_LIMIT = 5.0  # seconds; then the best found so far, marked not proven
@@ -107,8 +109,17 @@ def _where(cell: int) -> dict:
     return {"cell": cell, "row": cell_row(cell).value, "column": cell_column(cell)}
 
 
-def report_json(report: ScoreReport) -> dict:
-    """A report for the page: cells as indices 0-11 (front row first)."""
+def _line_text(card, index: int, written: str, texts) -> str:
+    """A scoring line as explained: the engine's English, or the line as the
+    card text writer of another language says it (as ``dioses score --lang``)."""
+    if texts is None or index >= len(card.lines):
+        return written
+    return texts.line(card.lines[index])
+
+
+def report_json(report: ScoreReport, texts=None) -> dict:
+    """A report for the page: cells as indices 0-11 (front row first), its
+    lines in the language of ``texts`` (None: the engine's English)."""
     scenario: dict | None = report.to_json()["scenario"]
     return {
         "total": report.total,
@@ -120,8 +131,12 @@ def report_json(report: ScoreReport) -> dict:
                 **_where(c.cell),
                 "points": c.points,
                 "lines": [
-                    {"text": line.text, "points": line.points, "cells": list(line.cells)}
-                    for line in c.lines
+                    {
+                        "text": _line_text(c.card, index, line.text, texts),
+                        "points": line.points,
+                        "cells": list(line.cells),
+                    }
+                    for index, line in enumerate(c.lines)
                 ],
             }
             for c in report.cards

@@ -22,6 +22,7 @@ from ..language.source_definitions import DefinitionWriter
 from ..pool.registry import Registry, family_of, normalize
 from ..pool.sources import SourceFile
 from ..render.card import CardText, card_svg, kind_line
+from ..wording.names import name_of
 
 FILTERS = ("set", "kind", "mythology", "type", "provenance")
 # A card page's balance figures: dioses balance's own defaults (--boards
@@ -181,11 +182,21 @@ class Catalog:
         """The definition as ``dioses fmt`` writes it."""
         return self.writer.definition(entry.definition)
 
-    def what(self, entry: Entry) -> str:
-        return (
-            f"{kind_line(entry.definition, self.registry.vocabulary)}, "
-            f"{provenance_text(entry.definition)}"
+    def what(self, entry: Entry, lang: str = "en") -> str:
+        """What it is and where its text comes from: "Greek god, printed" /
+        "dios griego, impreso" (as ``dioses cards --text --lang es`` says)."""
+        definition = entry.definition
+        if lang == "en":
+            return (
+                f"{kind_line(definition, self.registry.vocabulary)}, {provenance_text(definition)}"
+            )
+        texts = self.registry.texts(lang)
+        kind = (
+            texts.card_kind(definition)
+            if isinstance(definition, m.MythCard)
+            else texts.kind(definition)
         )
+        return f"{kind[:1].upper()}{kind[1:]}, {texts.provenance(definition)}"
 
     def notes(self, entry: Entry) -> list[str]:
         """The comments of its card file about it: those just above it and
@@ -251,21 +262,22 @@ def _ruling_titles(path: Path) -> dict[int, str]:
     return titles
 
 
-def entry_json(catalog: Catalog, entries: Iterable[Entry]) -> list[dict]:
-    """What the board builder needs of each entry in play."""
+def entry_json(catalog: Catalog, entries: Iterable[Entry], lang: str = "en") -> list[dict]:
+    """What the board builder needs of each entry in play, its name and
+    text in ``lang``."""
     out = []
     for entry in entries:
         definition = entry.definition
         out.append(
             {
                 "id": definition.id,
-                "name": definition.name,
+                "name": name_of(definition, lang),
                 "aliases": list(definition.aliases),
                 "kind": definition.kind,
                 "family": entry.family,
                 "set": entry.set_id,
                 "url": entry.url,
-                "text": catalog.english(entry),
+                "text": catalog.english(entry) if lang == "en" else catalog.spanish(entry),
                 "search": " ".join(entry.search_keys()),
             }
         )

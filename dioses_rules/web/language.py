@@ -72,3 +72,24 @@ DATA_WORDS = (
     N_("play the drawn card at"),
     N_("choose"),
 )
+
+
+# the card gallery's filters (catalog.FILTERS) and the kinds of definition
+FACET_NAMES = {
+    "set": N_("Set"),
+    "kind": N_("Kind"),
+    "mythology": N_("Mythology"),
+    "type": N_("Type"),
+    "provenance": N_("Provenance"),
+}
+KIND_WORDS = (
+    N_("myth"),
+    N_("event"),
+    N_("law"),
+    N_("pattern"),
+    N_("scenario"),
+    N_("objective goal"),
+    N_("objective element"),
+    N_("power"),
+    N_("rule option"),
+)

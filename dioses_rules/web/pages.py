@@ -12,9 +12,15 @@ from starlette.responses import Response
 
 from ..errors import BoardError, Diagnostic, DiosesError, whole_number
 from ..language import model as m
+from ..language.spanish_definitions import PROVENANCE_WORDS
+from ..pool.our_names import our_translation, spanish_name
 from ..structured import DataError, loads_json
+from ..wording.names import name_of
 from .boards import MAX_BOARD_BYTES, SolverMissing, best, error_json, exported, imported, scored
+from .builder_words import builder_words
 from .catalog import BALANCE_BOARDS, BALANCE_SEED, FILTERS, Catalog, entry_json
+from .language import FACET_NAMES, catalogue
+from .language import chosen as language_of
 from .templating import TEMPLATES, JSONAnswer
 
 MAX_BODY = MAX_BOARD_BYTES
@@ -39,28 +45,46 @@ async def gallery(request: Request):
     chosen = {name: request.query_params.get(name, "") for name in FILTERS}
     query = request.query_params.get("q", "")
     entries = catalog.select(chosen, query)
+    lang = language_of(request)
+    names = []
+    for entry in entries:
+        name = name_of(entry.definition, lang)
+        names.append({"name": name, "ours": our_translation(entry.definition, name)})
     return TEMPLATES.TemplateResponse(
         request,
         "gallery.html",
         {
             "entries": entries,
+            "names": names,
+            "facet_names": FACET_NAMES,
             "facets": catalog.facets(),
             "chosen": chosen,
             "query": query,
             "total": len(catalog.entries),
-            "words": _facet_words(catalog),
+            "words": _facet_words(catalog, lang),
         },
     )
 
 
-def _facet_words(catalog: Catalog) -> dict[str, dict[str, str]]:
-    """How each filter value is shown: a mythology or type by its English word."""
+def _facet_words(catalog: Catalog, lang: str = "en") -> dict[str, dict[str, str]]:
+    """How each filter value is shown: a mythology or type by its word in
+    ``lang`` ("Greek" / "Griego"), a set by its name, a kind by the
+    catalogue's word."""
     vocabulary = catalog.registry.vocabulary
+    say = catalogue(lang).gettext
+    spanish = {
+        "mythology": lambda value: vocabulary.spanish_adjective(value).masculine,
+        "type": lambda value: vocabulary.spanish_noun(value).singular,
+        "provenance": lambda value: PROVENANCE_WORDS[m.Provenance(value)],
+    }
     words: dict[str, dict[str, str]] = {name: {} for name in FILTERS}
     for name, values in catalog.facets().items():
         for value in values:
-            shown = value.replace("-", " ")
-            if name in ("mythology", "type"):
+            shown = say(value.replace("-", " "))
+            if lang == "es" and name in spanish:
+                shown = spanish[name](value)
+                shown = shown[:1].upper() + shown[1:]
+            elif name in ("mythology", "type"):
                 shown = vocabulary.english(name, value)
             elif name == "set":
                 shown = catalog.registry.sets[value].card_set.name
@@ -101,13 +125,19 @@ async def card_page(request: Request):
     elif entry.replaces:
         other = catalog.get(entry.replaces, family, card_id)
     definition = entry.definition
+    lang = language_of(request)
+    name = name_of(definition, lang)
     return TEMPLATES.TemplateResponse(
         request,
         "card.html",
         {
             "entry": entry,
             "definition": definition,
-            "what": catalog.what(entry),
+            "name": name,
+            "ours": our_translation(definition, name),
+            "other_names": _other_names(definition, name),
+            "other_name": name_of(other.definition, lang) if other is not None else "",
+            "what": catalog.what(entry, lang),
             "english": catalog.english(entry),
             "source": catalog.source(entry),
             "spanish": catalog.spanish(entry),
@@ -124,6 +154,17 @@ async def card_page(request: Request):
     )
 
 
+def _other_names(definition: m.Definition, name: str) -> list[dict]:
+    """Its names besides ``name``: the printed one, its aliases, our Spanish
+    one (marked as ours: no rulebook prints it, CARDS.md)."""
+    names = dict.fromkeys((definition.name, *definition.aliases, spanish_name(definition) or ""))
+    return [
+        {"name": other, "ours": our_translation(definition, other)}
+        for other in names
+        if other and other != name
+    ]
+
+
 async def board_page(request: Request):
     catalog = _catalog(request)
     registry = catalog.registry
@@ -131,12 +172,14 @@ async def board_page(request: Request):
         family: entry_json(
             catalog,
             filter(None, (catalog.in_play(family, d.id) for d in registry.definitions(family))),
+            language_of(request),
         )
         for family in BOARD_FAMILIES
     }
     scenarios = {s.id: sorted(s.state_names) for s in registry.definitions("scenario")}
     data = {"cards": in_play, "scenario_state": scenarios}
-    return TEMPLATES.TemplateResponse(request, "board.html", {"data": data})
+    words = builder_words(language_of(request))
+    return TEMPLATES.TemplateResponse(request, "board.html", {"data": data, "words": words})
 
 
 async def read_body(request: Request) -> bytes:
@@ -185,7 +228,7 @@ async def bad_body(request: Request, error: DataError):
 async def api_score(request: Request):
     data = await _json(request)
     try:
-        return JSONAnswer(scored(_catalog(request), data))
+        return JSONAnswer(scored(_catalog(request), data, language_of(request)))
     except BoardError as error:
         return JSONAnswer(error_json(error), status_code=422)
 

@@ -37,7 +37,7 @@ from ..engine.saves import PlayInfo, load_game, write_save
 from ..errors import DiosesError
 from ..pool.identity import pool_sets
 from .catalog import Catalog
-from .play_story import table_view
+from .play_story import table_views
 from .play_view import cell_place
 
 HUMAN = "human"  # a person's seat, as dioses play's saves name it
@@ -163,7 +163,7 @@ class TableGame:
             self.save(game)
             result = game.result() if game.state.finished else game.play(on_turn=self._turned)
             self.save(game)
-            self._publish(table_view(self, game, None, result))
+            self._publish(table_views(self, game, None, result))
         except GameLeft:
             self._publish({"state": "left", "why": self.leaving, "turn": self.saved_turn})
         except Exception as error:  # our bug: the page says so, the log of the server has it
@@ -208,7 +208,7 @@ class TableGame:
             self._answer = None
             self._choices = len(decision.choices)
             self.last_seen = time.monotonic()  # the seat waits for a person from now
-            self._publish(table_view(self, game, decision, None))
+            self._publish(table_views(self, game, decision, None))
             while self._answer is None:
                 idle = time.monotonic() - self.last_seen
                 if self.leaving is None and idle >= self.idle_seconds:

@@ -16,8 +16,10 @@ from starlette.responses import RedirectResponse
 
 from ..engine.setup import MAX_SEATS
 from ..errors import DiosesError, whole_number
+from .language import chosen
 from .pages import read_body
 from .play import SEAT_KINDS, GameSetup, PlayError, TableGame
+from .play_story import in_language
 from .saved import describe
 from .tables import Tables
 from .templating import TEMPLATES, JSONAnswer
@@ -164,6 +166,7 @@ async def play_game(request: Request, error: str = "", status: int = 200):
         return _left_page(request, game_id, table, error, status)
     seat, token = _viewer(request, table)
     view = await run_in_threadpool(table.current)  # the agents may still be playing
+    view = in_language(view, chosen(request))
     decision = view.get("decision") if view.get("state") == "deciding" else None
     watching = seat is None and tables.private
     mine = decision is not None and not watching and seat in (None, decision["seat"])

@@ -14,28 +14,38 @@ from collections.abc import Callable
 from ..engine.game import Game
 from ..engine.log import from_file
 from ..pool.registry import Registry
-from ..scoring.area import SIZE, cell_name
-from .play_view import _catalog_card, _phrases, cell_place, game_view, printed_names
+from ..scoring.area import SIZE
+from ..wording import choices
+from ..wording.names import cell_word
+from .language import LANGUAGES, N_, catalogue
+from .play_view import CELL_NAMES, _catalog_card, _phrases, cell_place, game_view
 
 TURNS = 12  # the turns of what happened a page shows, the newest first
-CELL_NAMES = {cell_name(i): i for i in range(SIZE)}  # 'front 1': 0, as logs name cells
 MOVES = ("placed", "revealed", "hidden", "swapped")  # the events that touch cells
 
 
-def said_cells(text: str) -> str:
-    """A log's cell names written as a player says them: 'front 1' becomes
-    'front row, column 1' (R1)."""
-    for name in sorted(CELL_NAMES, key=len, reverse=True):
+def said_cells(text: str, lang: str = "en") -> str:
+    """A choice label's cells ('front 1', 'delantera 1') written as a player
+    says them: 'front row, column 1' (R1)."""
+    short = {cell_word(i, lang): i for i in range(SIZE)}
+    for name in sorted(short, key=len, reverse=True):
         if name in text:
-            text = text.replace(name, cell_place(CELL_NAMES[name]))
+            text = text.replace(name, cell_place(short[name], lang))
     return text
 
 
-def turns(registry: Registry, records: list[dict], numbering, seats: list[str]) -> list[dict]:
+NO_POWER = N_("no Power effect")  # R26: the moment to spend Power, passed
+SEAT_SAYS = N_("seat %(n)s: %(said)s")
+
+
+def turns(
+    registry: Registry, records: list[dict], numbering, seats: list[str], lang: str = "en"
+) -> list[dict]:
     """What happened, grouped by turn, the newest turn first: each turn's
     seat and its lines (the choices and the events, cards by printed names,
-    cells as a player says them). The setup is turn 0 (no seat)."""
-    phrase = _phrases(registry)
+    cells as a player says them, in ``lang``). The setup is turn 0 (no seat)."""
+    phrase = _phrases(registry, lang)
+    say = catalogue(lang).gettext
     grouped: list[dict] = []
     for record in (from_file(r, numbering) for r in records):
         turn = record.get("turn")
@@ -47,14 +57,17 @@ def turns(registry: Registry, records: list[dict], numbering, seats: list[str]) 
         if not grouped or (turn is not None and grouped[-1]["turn"] != turn + 1):
             grouped.append({"turn": 0 if turn is None else turn + 1, "seat": None, "lines": []})
         if record.get("type") == "decision":
-            said = printed_names(registry, record.get("choice") or "")
-            if record.get("kind") in ("power", "power-after") and said == "no":
-                said = "no Power effect"  # R26: the moment to spend Power, passed
+            choice = record.get("choice") or ""
+            if record.get("kind") in ("power", "power-after") and choice == "no":
+                said = say(NO_POWER)
+            else:
+                said = said_cells(choices.label_text(registry, choice, lang), lang)
             seat = record["seat"]
-            who = "" if seat == grouped[-1]["seat"] else f"seat {seat + 1}: "
-            grouped[-1]["lines"].append(said_cells(who + said))
+            if seat != grouped[-1]["seat"]:
+                said = say(SEAT_SAYS) % {"n": seat + 1, "said": said}
+            grouped[-1]["lines"].append(said)
         elif record.get("type") == "event":
-            said = said_cells(phrase(record))
+            said = phrase(record)
             grouped[-1]["lines"].append(said[:1].upper() + said[1:])
     for entry in grouped:
         seat = entry["seat"]
@@ -124,16 +137,36 @@ def panels(game: Game, areas: list[dict], seats: list[str], deciding: int | None
     return shown
 
 
-def table_view(table, game: Game, decision, result) -> dict:
-    """The snapshot of a web game's page: :func:`.play_view.game_view` and
-    what this module tells beside the board."""
-    view = game_view(table, game, decision, result)
+def table_view(table, game: Game, decision, result, lang: str = "en") -> dict:
+    """The snapshot of a web game's page in ``lang``: :func:`.play_view.game_view`
+    and what this module tells beside the board."""
+    view = game_view(table, game, decision, result, lang)
     state = game.state
-    card = _catalog_card(table.catalog)
-    view["turns"] = turns(game.registry, table.records, table.numbering, table.seats)
+    card = _catalog_card(table.catalog, lang)
+    view["turns"] = turns(game.registry, table.records, table.numbering, table.seats, lang)
     view["moved"] = last_moves(table.records, table.numbering, len(state.areas))
     view["discards"] = discards(game, card)
     view["panels"] = panels(
         game, view["areas"], table.seats, decision.seat if decision is not None else None
     )
     return view
+
+
+def table_views(table, game: Game, decision, result) -> dict:
+    """The snapshot in English, with the same in every other language of the
+    pages under ``"in"`` (made together, in the game's thread: a page in
+    any language reads it, never the live game)."""
+    view = table_view(table, game, decision, result)
+    view["in"] = {
+        lang: table_view(table, game, decision, result, lang) for lang in LANGUAGES if lang != "en"
+    }
+    return view
+
+
+def in_language(snapshot: dict, lang: str) -> dict:
+    """A snapshot as a page in ``lang`` shows it (its version and state are
+    the snapshot's own: a choice sent marks it as thinking)."""
+    local = snapshot.get("in", {}).get(lang)
+    if local is None:
+        return snapshot
+    return {**local, "version": snapshot.get("version"), "state": snapshot.get("state")}

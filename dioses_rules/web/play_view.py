@@ -7,7 +7,6 @@ Pages only ever read these snapshots, never the live game.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
 from attrs import evolve
@@ -15,8 +14,11 @@ from attrs import evolve
 from ..engine.choice_cells import choice_cells
 from ..engine.game import Game
 from ..pool.registry import Registry
-from ..scoring.area import Area, cell_column, cell_row
+from ..scoring.area import SIZE, Area, cell_column, cell_name, cell_row
 from ..scoring.score import score_board
+from ..wording import choices, moves
+from ..wording import names as wording
+from ..wording.scenario import scenario_verdict
 
 # The verb a cell's button says, by the decision's kind (a choice of kind
 # "play" says "play the drawn card at"; a swap "swap").
@@ -29,47 +31,26 @@ CELL_VERBS = {
 }
 
 
-def cell_place(cell: int) -> str:
+CELL_NAMES = {cell_name(i): i for i in range(SIZE)}  # 'front 1': 0, as logs name cells
+
+
+def cell_place(cell: int, lang: str = "en") -> str:
     """A cell as a player says it: 'front row, column 1' (R1)."""
-    return f"{cell_row(cell).value} row, column {cell_column(cell)}"
-
-
-_PATTERNS: dict[int, tuple] = {}  # by id(registry): (registry, pattern, names)
-
-
-def _ids_pattern(registry: Registry) -> tuple[re.Pattern | None, dict[str, str]]:
-    known = _PATTERNS.get(id(registry))
-    if known is not None and known[0] is registry:
-        return known[1], known[2]
-    names = {}
-    for family in ("myth", "law", "pattern", "power"):
-        for definition in registry.definitions(family):
-            names.setdefault(definition.id, definition.name)
-    ids = sorted(names, key=len, reverse=True)  # 'hera' never inside 'heracles'
-    pattern = (
-        re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, ids)) + r")(?![\w-])") if ids else None
-    )
-    _PATTERNS[id(registry)] = (registry, pattern, names)  # one per catalog, made once
-    return pattern, names
-
-
-def printed_names(registry: Registry, text: str) -> str:
-    """An engine prompt or label (which names cards by id) with each card's
-    id written as its printed name."""
-    pattern, names = _ids_pattern(registry)
-    return text if pattern is None else pattern.sub(lambda m: names[m.group(1)], text)
+    return wording.cell_place(cell, lang)
 
 
 LINE_KINDS = {"row": "rows", "column": "columns"}  # a law's choices (R13): a row's name, a column
 
 
-def decision_view(game: Game, decision, card: Callable[[str], dict | None]) -> dict:
+def decision_view(
+    game: Game, decision, card: Callable[[str], dict | None], lang: str = "en"
+) -> dict:
     """The decision as the page offers it: every choice (the list kept under
     'all choices'), the ones not about cells as buttons, and for each cell of
     the deciding seat's area what choosing it does: one choice, or the first
     of two cells (a swap: its possible second cells)."""
     registry = game.registry
-    labels = [printed_names(registry, c.label or c.kind) for c in decision.choices]
+    labels = [choices.choice_text(game, c, lang) for c in decision.choices]
     cells: list[dict | None] = [None] * len(game.state.areas[0].cells)
     others = []
     lines: dict[str, dict] = {"rows": {}, "columns": {}}  # a law's line (R13): on the board
@@ -94,7 +75,7 @@ def decision_view(game: Game, decision, card: Callable[[str], dict | None]) -> d
     return {
         "seat": decision.seat,
         "kind": decision.kind,
-        "prompt": printed_names(registry, decision.prompt),
+        "prompt": choices.prompt_text(registry, decision.prompt, lang),
         "subject": card(decision.subject or ""),
         "choices": labels,
         "others": others,
@@ -105,7 +86,9 @@ def decision_view(game: Game, decision, card: Callable[[str], dict | None]) -> d
     }
 
 
-def area_view(game: Game, index: int, card: Callable[[str], dict | None], report=None) -> dict:
+def area_view(
+    game: Game, index: int, card: Callable[[str], dict | None], report=None, lang: str = "en"
+) -> dict:
     """An area as anyone sees it: face-down cards unknown, scored as far as
     can be seen (face-up cards, laws, patterns); at the end, every card and
     the final score (R12). Its Power cards are counted, never shown (R22)."""
@@ -128,7 +111,7 @@ def area_view(game: Game, index: int, card: Callable[[str], dict | None], report
         where = {
             "row": cell_row(cell).value,
             "column": cell_column(cell),
-            "place": cell_place(cell),
+            "place": cell_place(cell, lang),
         }
         if slot is None:
             cells.append({**where, "card": None})
@@ -145,11 +128,11 @@ def area_view(game: Game, index: int, card: Callable[[str], dict | None], report
             )
     laws = [
         {
-            "name": _name(game.registry, "law", law.law.id),
+            "name": wording.named(game.registry, "law", law.law.id, lang),
             "card": card(law.law.id),
             "row": law.row.value if law.row else None,
             "column": law.column,
-            "line": f"{law.row.value} row" if law.row else f"column {law.column}",
+            "line": wording.line_name(lang, row=law.row, column=law.column),
             "points": law.points,
             "met": law.points > 0,
         }
@@ -157,7 +140,7 @@ def area_view(game: Game, index: int, card: Callable[[str], dict | None], report
     ]
     patterns = [
         {
-            "name": _name(game.registry, "pattern", p.pattern.id),
+            "name": wording.named(game.registry, "pattern", p.pattern.id, lang),
             "card": card(p.pattern.id),
             "completed": p.completed,
             "points": p.points,
@@ -175,25 +158,17 @@ def area_view(game: Game, index: int, card: Callable[[str], dict | None], report
     }
 
 
-def _namer(registry: Registry) -> Callable[[str, str], str]:
-    def name(family: str, card_id) -> str:
-        found = registry.get(family, card_id) if isinstance(card_id, str) else None
-        return found.name if found is not None else str(card_id)
-
-    return name
-
-
-def scenario_view(game: Game, result=None) -> dict | None:
+def scenario_view(game: Game, result=None, lang: str = "en") -> dict | None:
     """A scenario game's goal (its victory conditions, challenge, points to
-    beat, its full English text) and, at the end, whether it was won: the
+    beat, its full text, in ``lang``) and, at the end, whether it was won: the
     same result ``dioses play`` prints (``ScenarioResult``)."""
     scenario = game.scenario
     if scenario is None:
         return None
-    texts = game.registry.texts("en")
+    texts = wording.texts(game.registry, lang)
     view = {
         "number": scenario.number,
-        "name": scenario.name,
+        "name": wording.name_of(scenario, lang),
         "text": texts.text(scenario),
         "challenge": game.state.challenge,
         "threshold": scenario.threshold,
@@ -201,7 +176,7 @@ def scenario_view(game: Game, result=None) -> dict | None:
         "challenge_conditions": [texts.condition(c) for c in scenario.challenge],
     }
     judged = result.reports[0].scenario if result is not None else None
-    if judged is not None:  # each condition in English, as the view above writes it
+    if judged is not None:  # each condition as the view above writes it
         view["result"] = {
             "victory": judged.victory,
             "challenge": judged.challenge,
@@ -216,18 +191,25 @@ def scenario_view(game: Game, result=None) -> dict | None:
             ],
             "notes": list(judged.notes),
             # the line dioses play prints at the end, word for word
-            "summary": f"Scenario {scenario.number} {scenario.name}: "
-            f"victory {'YES' if judged.victory else 'no'}; "
-            f"challenge {'YES' if judged.challenge else 'no'}; "
-            f"more than {judged.threshold} points: "
-            f"{'BEATEN' if judged.beaten else 'not beaten'}",
+            "summary": scenario_verdict(judged, game.state.challenge, lang),
         }
     return view
 
 
-def _phrases(registry: Registry) -> Callable[[dict], str]:
-    name = _namer(registry)
-    writer = registry.texts("en").writer
+def _phrases(registry: Registry, lang: str = "en") -> Callable[[dict], str]:
+    """What each event of a log did, in ``lang``: the terminal's phrases
+    (:mod:`dioses_rules.wording.moves`), with a page's own: a drawn card is
+    not named (another seat's page sees the line), an Event card says what
+    it does, cells as a player says them."""
+    name = lambda ident: wording.named(registry, "myth", ident, lang)
+    namers = moves.Namers(
+        lang,
+        name,
+        lambda family, ident: wording.named(registry, family, ident, lang),
+        cell=lambda cell: cell_place(CELL_NAMES[cell], lang) if cell in CELL_NAMES else str(cell),
+        hidden_draws=True,
+    )
+    writer = wording.texts(registry, lang).writer
 
     def event_text(card_id: str) -> str:
         card = registry.get("myth", card_id)
@@ -236,91 +218,44 @@ def _phrases(registry: Registry) -> Callable[[dict], str]:
             if card is not None
             else ""
         )
-        return f"Event {name('myth', card_id)}" + (f": {effects}" if effects else "")
-
-    def pattern(r: dict) -> str:
-        found = registry.get("pattern", r["pattern"])
-        level = f" ({found.difficulty.value})" if found is not None else ""
-        return f"{name('pattern', r['pattern'])}{level}"
-
-    made = {
-        # the drawn card is the drawer's alone until played or discarded (both told next)
-        "drew": lambda r: f"seat {r['seat'] + 1} drew a card from the deck",
-        "discarded": lambda r: f"{name('myth', r['card'])} discarded on pile {r['pile'] + 1}",
-        "removed": lambda r: f"{name('myth', r['card'])} leaves the game",
-        "revealed": lambda r: (
-            f"area {r['area'] + 1}: {name('myth', r['card'])} turned face up at {r['cell']}"
-        ),
-        "placed": lambda r: (
-            f"area {r['area'] + 1}: {name('myth', r['card'])} placed at {r['cell']}"
-            if r.get("face_up")
-            else f"area {r['area'] + 1}: a face-down card placed at {r['cell']}"
-        ),
-        "swapped": lambda r: f"area {r['area'] + 1}: {r['cells'][0]} and {r['cells'][1]} swapped",
-        "hidden": lambda r: f"area {r['area'] + 1}: {r['cell']} turned face down",
-        "event": lambda r: event_text(r["card"]),
-        "pattern-drawn": lambda r: f"area {r['area'] + 1} drew the pattern {pattern(r)}",
-        "pattern-completed": lambda r: f"area {r['area'] + 1} completed the pattern {pattern(r)}",
-        "law-placed": lambda r: (
-            f"area {r['area'] + 1}: the law {name('law', r['law'])} placed on {r['line']}"
-        ),
-        "power-gained": lambda r: (
-            f"area {r['area'] + 1} gained {r['count']} Power "
-            f"card{'' if r['count'] == 1 else 's'} "
-            f"(now {r['total']})"
-        ),
-        "power-used": lambda r: f"area {r['area'] + 1} spent Power: {name('power', r['power'])}",
-        "ability-used": lambda r: (
-            f"area {r['area'] + 1} used the scenario's ability: {r['ability']}"
-        ),
-        "recovered": lambda r: f"{name('myth', r['card'])} put on discard pile {r['pile'] + 1}",
-        "deck-refilled": lambda r: f"the deck was refilled with {r['cards']} cards",
-        "game-ending": lambda r: (
-            f"seat {r['seat'] + 1} has every card face up: "
-            f"{r['turns_left']} more turn"
-            f"{'' if r['turns_left'] == 1 else 's'}"
-        ),
-        "turn-limit": lambda r: f"turn limit reached after {r['turns']} turns",
-        "pass": lambda r: f"seat {r['seat'] + 1} could do nothing",
-        "state": lambda r: f"{r['name']}: {name('myth', r['card'])}",
-    }
+        said = moves.event_phrase({"type": "event", "event": "event", "card": card_id}, namers)
+        return f"{said}" + (f": {effects}" if effects else "")
 
     def phrase(record: dict) -> str:
-        maker = made.get(record["event"])
-        if maker is not None:
-            try:
-                return maker(record)
-            except (KeyError, TypeError, IndexError):
-                pass
+        if record.get("event") == "event" and "card" in record:
+            return event_text(record["card"])
+        said = moves.event_phrase(record, namers)
+        if said is not None:
+            return said
         what = ", ".join(
             f"{k} {v}" for k, v in record.items() if k not in ("type", "event", "turn")
         )
-        return record["event"].replace("-", " ") + (f": {what}" if what else "")
+        return str(record.get("event", "")).replace("-", " ") + (f": {what}" if what else "")
 
     return phrase
 
 
-def game_view(table, game: Game, decision, result) -> dict:
+def game_view(table, game: Game, decision, result, lang: str = "en") -> dict:
     """The snapshot of a web game (:class:`.play.TableGame`) its page shows:
     the game as it stands, the decision it waits for, or its result."""
     state = game.state
     reports = result.reports if result is not None else [None] * len(state.areas)
-    card = _catalog_card(table.catalog)
+    card = _catalog_card(table.catalog, lang)
     view = {
         "state": "finished" if result is not None else "deciding",
         "turn": state.turn + 1,
         "active": state.active,
         "seats": table.seats,
         "deck": len(state.deck),
-        "areas": [area_view(game, i, card, report) for i, report in enumerate(reports)],
+        "areas": [area_view(game, i, card, report, lang) for i, report in enumerate(reports)],
         "save": table.save_path.name,
         "log": table.log_path.name,
-        "options": [_name(game.registry, "rule-option", o) for o in state.options],
+        "options": [wording.named(game.registry, "rule-option", o, lang) for o in state.options],
         "power": bool(state.settings.power_cards) or game.scenario is not None,
-        "scenario": scenario_view(game, result),
+        "scenario": scenario_view(game, result, lang),
     }
     if decision is not None:
-        view["decision"] = decision_view(game, decision, card)
+        view["decision"] = decision_view(game, decision, card, lang)
     if result is not None:
         view["result"] = {
             "totals": [r.total for r in result.reports],
@@ -331,7 +266,7 @@ def game_view(table, game: Game, decision, result) -> dict:
     return view
 
 
-def _catalog_card(catalog) -> Callable[[str], dict | None]:
+def _catalog_card(catalog, lang: str = "en") -> Callable[[str], dict | None]:
     """A Myth card's page and picture by id; for a decision's subject that
     is no Myth card, the law or pattern it is about."""
 
@@ -339,12 +274,11 @@ def _catalog_card(catalog) -> Callable[[str], dict | None]:
         for family in ("myth", "law", "pattern"):
             entry = catalog.in_play(family, card_id)
             if entry is not None:
-                return {"id": entry.definition.id, "name": entry.definition.name, "url": entry.url}
+                return {
+                    "id": entry.definition.id,
+                    "name": wording.name_of(entry.definition, lang),
+                    "url": entry.url,
+                }
         return None
 
     return card
-
-
-def _name(registry: Registry, family: str, card_id: str) -> str:
-    found = registry.get(family, card_id)
-    return found.name if found is not None else card_id

@@ -5,6 +5,10 @@
 
 (function () {
   const DATA = JSON.parse(document.getElementById("board-data").textContent);
+  // every text this script writes, in the page's language (the web catalogue)
+  const WORDS = JSON.parse(document.getElementById("board-words").textContent);
+  const say = (key, values) => WORDS[key].replace(/%\((\w+)\)s|%%/g,
+    (all, name) => name === undefined ? "%" : String((values || {})[name]));
   const ROWS = ["front", "central", "back"];
   const MAX_UPLOAD = 64 * 1024;
   const byId = {};
@@ -55,21 +59,21 @@
   const $ = (id) => document.getElementById(id);
   const cellEntry = (i) => board.area[ROWS[Math.floor(i / 4)]][i % 4];
   const setCell = (i, v) => { board.area[ROWS[Math.floor(i / 4)]][i % 4] = v; };
-  const cellName = (i) => `${ROWS[Math.floor(i / 4)]} row, column ${i % 4 + 1}`;
+  const cellName = (i) => say("cell", {row: say(ROWS[Math.floor(i / 4)]), column: i % 4 + 1});
   const idOf = (entry) => entry.startsWith("?") ? entry.slice(1) : entry;
   const nameOf = (family, id) => (byId[family][id] || {name: id}).name;
-  const lineName = (law) => law.row ? `${law.row} row` : `column ${law.column}`;
-  const points = (n) => `${n} point${n === 1 || n === -1 ? "" : "s"}`;
+  const lineName = (law) => law.row ? say("row_line", {row: say(law.row)}) : say("column", {n: law.column});
+  const points = (n) => say(n === 1 || n === -1 ? "point" : "points", {num: n});
 
   // ------------------------------------------------------------ the area
   function drawArea() {
     const area = $("area");
     area.replaceChildren(el("span"));
-    for (let c = 1; c <= 4; c++) area.append(el("span", {class: "line-label", text: `column ${c}`}));
+    for (let c = 1; c <= 4; c++) area.append(el("span", {class: "line-label", text: say("column", {n: c})}));
     const scores = {};
     for (const card of (report ? report.cards : [])) scores[card.cell] = card;
     for (let r = 0; r < 3; r++) {
-      area.append(el("span", {class: "line-label", text: ROWS[r]}));
+      area.append(el("span", {class: "line-label", text: say(ROWS[r])}));
       for (let c = 0; c < 4; c++) area.append(drawCell(r * 4 + c, scores[r * 4 + c]));
     }
   }
@@ -77,20 +81,20 @@
   function drawCell(i, score) {
     const entry = cellEntry(i);
     const button = el("button", {type: "button", class: "cell", "data-cell": i,
-                                 onclick: () => cellClicked(i)});
+                                 "data-matched": say("matched_mark"), onclick: () => cellClicked(i)});
     if (entry === ".") {
-      button.append(el("span", {class: "empty", text: "empty"}));
-      button.setAttribute("aria-label", `${cellName(i)}: empty`);
+      button.append(el("span", {class: "empty", text: say("empty")}));
+      button.setAttribute("aria-label", `${cellName(i)}: ${say("empty")}`);
     } else {
       const id = idOf(entry), card = byId.myth[id];
       button.classList.add("filled");
       if (entry.startsWith("?")) {
         button.classList.add("face-down");
-        button.append(el("span", {class: "down-mark", text: "face down"}));
+        button.append(el("span", {class: "down-mark", text: say("face_down")}));
       }
       button.prepend(el("img", {src: card ? card.url + ".svg" : "", alt: ""}));
       let label = `${cellName(i)}: ${nameOf("myth", id)}`;
-      if (entry.startsWith("?")) label += ", face down";
+      if (entry.startsWith("?")) label += `, ${say("face_down")}`;
       if (score) {
         button.append(el("span", {class: "badge" + (score.points > 0 ? " scored" : ""),
                                   text: `${score.points}p`}));
@@ -153,7 +157,7 @@
                                    title: card.text, "data-card": card.id,
                                    onclick: () => cardChosen(card.id)},
                         placed ? `${card.name} ✓` : card.name);
-      if (placed) button.setAttribute("aria-label", `${card.name}, on the board`);
+      if (placed) button.setAttribute("aria-label", say("on_board", {name: card.name}));
       button.draggable = true;
       button.addEventListener("dragstart", (e) => e.dataTransfer.setData("text/plain", `card:${card.id}`));
       list.append(el("li", {}, button));
@@ -206,8 +210,8 @@
     holder.replaceChildren();
     if (!board.scenario) return;
     for (const name of DATA.scenario_state[board.scenario.id] || []) {
-      const select = el("select", {"aria-label": `scenario state ${name}`},
-                        el("option", {value: ""}, "not set"));
+      const select = el("select", {"aria-label": say("scenario_state", {name})},
+                        el("option", {value: ""}, say("not_set")));
       fillSelect(select, "myth");
       select.value = board.scenario.state[name] || "";
       select.addEventListener("change", () => {
@@ -225,23 +229,23 @@
     const scored = report || {laws: [], patterns: [], objectives: []};
     board.laws.forEach((law, index) => {
       const score = scored.laws.find((s) => s.id === law.card);
-      list.append(extraItem(`Law ${nameOf("law", law.card)} on the ${lineName(law)}`, score,
+      list.append(extraItem(say("law", {name: nameOf("law", law.card), line: lineName(law)}), score,
         () => { board.laws.splice(index, 1); changed(); }));
     });
     board.patterns.forEach((pattern, index) => {
       const score = scored.patterns.find((s) => s.id === pattern.card);
-      const what = score ? (score.completed ? ", completed" : ", not completed") : "";
-      list.append(extraItem(`Pattern ${nameOf("pattern", pattern.card)}${what}`, score,
+      const what = score ? `, ${say(score.completed ? "completed" : "not_completed")}` : "";
+      list.append(extraItem(say("pattern", {name: nameOf("pattern", pattern.card)}) + what, score,
         () => { board.patterns.splice(index, 1); changed(); }));
     });
     board.objectives.forEach((pair, index) => {
       const score = scored.objectives.find((s) => s.goal === pair[0] && s.element === pair[1]);
-      list.append(extraItem(`Objective ${nameOf("objective-goal", pair[0])}: ` +
-        nameOf("objective-element", pair[1]), score,
+      list.append(extraItem(say("objective", {goal: nameOf("objective-goal", pair[0]),
+                                              element: nameOf("objective-element", pair[1])}), score,
         () => { board.objectives.splice(index, 1); changed(); }));
     });
     if (board.scenario && report && report.scenario) list.append(scenarioItem(report.scenario));
-    if (!list.children.length) list.append(el("li", {class: "hint", text: "none yet"}));
+    if (!list.children.length) list.append(el("li", {class: "hint", text: say("none_yet")}));
   }
   function extraItem(words, score, remove) {
     const text = el("span", {}, words);
@@ -250,14 +254,16 @@
                                     text: points(score.points)}));
     }
     const why = el("button", {type: "button", onclick: () => highlight(score ? score.cells : [], null,
-      [`${words}: ${score ? points(score.points) : "not scored"}`])}, "Show cells");
+      [`${words}: ${score ? points(score.points) : say("not_scored")}`])}, say("show_cells"));
     return el("li", {}, text, el("span", {}, why, " ",
-              el("button", {type: "button", onclick: remove, "aria-label": `Remove ${words}`}, "Remove")));
+              el("button", {type: "button", onclick: remove, "aria-label": say("remove_what", {what: words})}, say("remove"))));
   }
   function scenarioItem(scenario) {
     const item = el("li", {});
-    const words = [`Scenario ${nameOf("scenario", scenario.id)}: victory ${scenario.victory ? "met" : "not met"}`,
-                   `challenge ${scenario.challenge ? "met" : "not met"}`];
+    // the challenge is met only with its victory (R34)
+    const words = [`${say("scenario", {name: nameOf("scenario", scenario.id)})}: ` +
+                   say(scenario.victory ? "victory_met" : "victory_not_met"),
+                   say(scenario.challenge ? "challenge_met" : "challenge_not_met")];
     item.append(el("span", {class: scenario.victory ? "met" : "not-met", text: words.join(", ")}));
     return item;
   }
@@ -277,18 +283,18 @@
     // explanation of the board before it stays on screen
     for (const node of document.querySelectorAll(".cell")) node.classList.remove("matched", "anchor");
     $("explain").replaceChildren(el("p", {class: "hint",
-      text: "Choose a scored card, law, pattern or objective to see its explanation here."}));
+      text: say("choose_hint")}));
   }
   function explainCell(i) {
-    if (i === null || !report) { highlight([], null, ["Choose a card to see why it scored."]); return; }
+    if (i === null || !report) { highlight([], null, [say("choose_card")]); return; }
     const score = report.cards.find((c) => c.cell === i);
     $("cell-actions").hidden = cellEntry(i) === ".";
     $("cell-label").textContent = cellName(i);
-    if (!score) { highlight([], i, [`${cellName(i)}: no card scored here`]); return; }
+    if (!score) { highlight([], i, [say("nothing_here", {cell: cellName(i)})]); return; }
     const cells = [...new Set(score.lines.flatMap((line) => line.cells))];
-    const lines = [`${score.name}: ${points(score.points)}`].concat(score.lines.map((line) =>
+    const lines = [`${nameOf("myth", score.id)}: ${points(score.points)}`].concat(score.lines.map((line) =>
       `${line.text}: ${points(line.points)}` +
-      (line.cells.length ? ` (matched: ${line.cells.map(cellName).join("; ")})` : "")));
+      (line.cells.length ? ` (${say("matched", {cells: line.cells.map(cellName).join("; ")})})` : "")));
     highlight(cells, i, lines);
   }
 
@@ -319,8 +325,8 @@
     drawArea();
     drawPalette();
     drawExtras();
-    $("total").textContent = report ? points(report.total) : "not scored";
-    $("gods").textContent = report ? `(tie-break: ${report.gods} gods, R16)` : "";
+    $("total").textContent = report ? points(report.total) : say("not_scored");
+    $("gods").textContent = report ? say("gods", {n: report.gods}) : "";
     $("cell-actions").hidden = chosenCell === null || cellEntry(chosenCell) === ".";
   }
 
@@ -336,7 +342,7 @@
   }
   async function bestLayout() {
     const holder = $("best-result");
-    holder.replaceChildren(el("p", {class: "hint", text: "searching..."}));
+    holder.replaceChildren(el("p", {class: "hint", text: say("searching")}));
     const {response, json} = await post("/api/best", JSON.stringify(board),
                                         {"content-type": "application/json"});
     if (!response.ok || !json) {
@@ -345,27 +351,27 @@
       return;
     }
     const left = json.best_total - json.current_total;
-    const best = `${points(json.best_total)}${json.optimal ? " (proven the best)" : " (the best found in the time allowed)"}`;
+    const best = `${points(json.best_total)} (${say(json.optimal ? "proven" : "found")})`;
     holder.replaceChildren(
-      el("p", {class: "best-total", text: `Best: ${best}; this board: ${points(json.current_total)}; ` +
-               `${points(left)} left on the table.`}),
-      el("ol", {class: "hint"}, ...ROWS.map((row) => el("li", {text:
-        `${row} row: ` + json.area[row].map((id) => id === "." ? "empty" : nameOf("myth", idOf(id))).join(", ")}))),
+      el("p", {class: "best-total", text: say("best", {best, current: points(json.current_total),
+                                                          left: points(left)})}),
+      el("ol", {class: "hint"}, ...ROWS.map((row) => el("li", {text: say("row_cards", {
+        row: say(row), cards: json.area[row].map((id) => id === "." ? say("empty") : nameOf("myth", idOf(id))).join(", ")})}))),
       el("button", {type: "button", id: "use-best", onclick: () => {
         board = json.board; holder.replaceChildren(); chosenCell = null; resetExplanation(); changed();
-      }}, "Use this layout"));
+      }}, say("use_layout")));
   }
   async function importBoard(event) {
     const file = event.target.files[0];
     event.target.value = "";
     if (!file) return;
     if (file.size > MAX_UPLOAD) {
-      showErrors([{message: `${file.name}: a board is at most ${MAX_UPLOAD / 1024} KiB`}]);
+      showErrors([{message: say("too_big", {file: file.name, kib: MAX_UPLOAD / 1024})}]);
       return;
     }
     const name = file.name.replace(/[^\x20-\x7e]/g, "_");
     const {json} = await post("/api/import", file, {"x-board-name": name, "content-type": "application/toml"});
-    if (!json || json.errors) { showErrors(json ? json.errors : [{message: "the server refused the file"}]); return; }
+    if (!json || json.errors) { showErrors(json ? json.errors : [{message: say("refused")}]); return; }
     board = json.board;
     $("scenario").value = board.scenario ? board.scenario.id : "";
     drawScenarioState();

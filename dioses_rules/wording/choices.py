@@ -1,0 +1,127 @@
+"""The engine's words as a player reads them: each choice, label and
+prompt of a decision in the reader's language, every card id written as
+its printed name (the engine speaks English and names cards by id)."""
+
+from __future__ import annotations
+
+import re
+
+from . import N_, words
+from .names import line_name, named, printed_names, row_word, texts
+
+
+def choice_text(game, choice, lang: str) -> str:
+    """A choice in ``lang``: the engine's label rebuilt for the choices
+    whose words are the game's own, otherwise with every id as its name."""
+    _ = words(lang)._
+    args = choice.args
+    kind = choice.kind
+    if kind == "row" and args:
+        return line_name(lang, row=args[0])
+    if kind == "column" and args:
+        return line_name(lang, column=args[0])
+    fixed = {
+        "draw": N_("draw"),
+        "pass": N_("no"),
+        "swap": N_("swap two cards"),
+        "reveal": N_("turn a card face up"),
+    }
+    if kind in fixed and not args:
+        return _(fixed[kind])
+    if kind == "power" and args and lang != "en":
+        power = game.registry.get("power", args[0])
+        if power is not None:  # its Spanish card text says what it does and costs
+            return texts(game.registry, lang).text(power)
+    if kind == "take-discard" and args:
+        pile = game.state.discards[args[0]] if args[0] < len(game.state.discards) else []
+        if pile:
+            return _("take {card} from discard pile {number}").format(
+                card=named(game.registry, "myth", pile[-1], lang), number=args[0] + 1
+            )
+    return label_text(game.registry, choice.label or kind, lang)
+
+
+_LABELS = [
+    (re.compile(pattern), message)
+    for pattern, message in (
+        (
+            r"^take (?P<card>[\w-]+) from discard pile (?P<number>\d+)$",
+            N_("take {card} from discard pile {number}"),
+        ),
+        (r"^discard (?P<card>[\w-]+)$", N_("discard {card}")),
+        (
+            r"^discard pile (?P<number>\d+) \(top: (?P<card>[\w-]+)\)$",
+            N_("discard pile {number} (top: {card})"),
+        ),
+        (r"^play it at (?P<cell>.+)$", N_("play it at {cell}")),
+        (r"^draw$", N_("draw")),
+    )
+]
+_CELL_WORDS = re.compile(r"\b(front|central|back) ([1-4])\b")
+_WHAT = {"(face-down card)": N_("(face-down card)"), "(empty)": N_("(empty)")}
+
+
+_LINE = re.compile(r"^(?:(?P<row>front|central|back) row|column (?P<column>[1-4]))$")
+
+
+def label_text(registry, label: str, lang: str) -> str:
+    """An engine choice label ("take ship from discard pile 1", "front 2
+    (face-down card)", "front row") in ``lang``, its ids as names."""
+    _ = words(lang)._
+    line = _LINE.match(label)
+    if line:  # a law's line (R13), as choice_text says it
+        return line_name(lang, row=line["row"], column=line["column"] and int(line["column"]))
+    for pattern, message in _LABELS:
+        found = pattern.match(label)
+        if found:
+            label = _(message).format(**found.groupdict())
+            break
+    label = _CELL_WORDS.sub(lambda hit: f"{row_word(hit.group(1), lang)} {hit.group(2)}", label)
+    for english, message in _WHAT.items():
+        label = label.replace(english, _(message))
+    return printed_names(registry, label, lang)
+
+
+# The engine's prompts (English, naming cards by id) in the catalogue.
+_PROMPTS = [
+    (re.compile(pattern), message)
+    for pattern, message in (
+        (
+            r"^Place the law '(?P<law>[\w-]+)' on which row or column\?$",
+            N_("Place the law '{law}' on which row or column?"),
+        ),
+        (r"^Exchange (?P<card>[\w-]+) with which card\?$", N_("Exchange {card} with which card?")),
+        (
+            r"^You drew (?P<card>[\w-]+): play it or discard it\?$",
+            N_("You drew {card}: play it or discard it?"),
+        ),
+        (r"^Swap two cards or turn one face up\?$", N_("Swap two cards or turn one face up?")),
+        (r"^Swap which two cards\?$", N_("Swap which two cards?")),
+        (r"^Turn which card face up\?$", N_("Turn which card face up?")),
+        (
+            r"^Use a Power effect before your action\?$",
+            N_("Use a Power effect before your action?"),
+        ),
+        (r"^Use a Power effect after your action\?$", N_("Use a Power effect after your action?")),
+        (r"^Your action$", N_("Your action")),
+        (
+            r"^Turn a card face up \(more face-up cards than at the start of the turn\)$",
+            N_("Turn a card face up (more face-up cards than at the start of the turn)"),
+        ),
+        (r"^Turn a card face up \((?P<card>[\w-]+)\)$", N_("Turn a card face up ({card})")),
+        (r"^Turn which card face down\?$", N_("Turn which card face down?")),
+        (r"^Which discard pile \(discard\)\?$", N_("Which discard pile for the discarded card?")),
+        (r"^Keep which pattern\?$", N_("Keep which pattern?")),
+        (r"^Take which card from the discards\?$", N_("Take which card from the discards?")),
+        (r"^Put it on top of which pile\?$", N_("Put it on top of which pile?")),
+    )
+]
+
+
+def prompt_text(registry, prompt: str, lang: str) -> str:
+    """An engine prompt in ``lang``, its ids as names."""
+    for pattern, message in _PROMPTS:
+        found = pattern.match(prompt)
+        if found:
+            return printed_names(registry, words(lang)._(message).format(**found.groupdict()), lang)
+    return printed_names(registry, prompt, lang)

@@ -1,0 +1,120 @@
+"""One name per card (#28): the printed name in the reader's language,
+never the id (ids are for files and commands); rows, lines and cells in
+the reader's words.
+
+English: a Myth card's or objective's English name where the printed one is
+Spanish ("Battlefield" for Campo de Guerra), as the English card text says
+it; Spanish: the printed name (a card no rulebook names in Spanish keeps its
+English one: none is invented, CARDS.md), and a law's or pattern's Spanish
+name of ours where it has one (``locale/es/our-names.toml``)."""
+
+from __future__ import annotations
+
+import re
+
+from ..language import model as m
+from ..pool.our_names import spanish_name
+from ..scoring.area import cell_column, cell_row
+from . import words
+
+_ENGLISH_ALIAS = ("myth", "objective-goal", "objective-element")
+
+
+def name_of(definition: m.Definition, lang: str) -> str:
+    """A definition's name in ``lang``."""
+    english_alias = isinstance(definition, m.MythCard) or definition.kind in _ENGLISH_ALIAS
+    if lang == "en" and english_alias and definition.aliases:
+        return definition.aliases[0]
+    if lang == "es":
+        return spanish_name(definition) or definition.name
+    return definition.name
+
+
+def named(registry, family: str, ident, lang: str) -> str:
+    """The name of ``family``'s ``ident`` ('odin' -> "Odin"); anything the
+    registry does not know is shown as it is."""
+    if not isinstance(ident, str):
+        return str(ident)
+    definition = registry.get(family, ident)
+    return ident if definition is None else name_of(definition, lang)
+
+
+_CACHE: dict = {}  # (what, id(registry), lang) -> (registry, value)
+
+
+def _cached(what: str, registry, lang: str, make):
+    key = (what, id(registry), lang)
+    entry = _CACHE.get(key)
+    if entry is None or entry[0] is not registry:
+        entry = _CACHE[key] = (registry, make())
+    return entry[1]
+
+
+def texts(registry, lang: str):
+    """The card texts of ``registry`` in ``lang`` (cached)."""
+    return _cached("texts", registry, lang, lambda: registry.texts(lang))
+
+
+def _id_pattern(registry, lang: str):
+    names = {}
+    for family in ("law", "pattern", "myth"):  # a Myth card's name wins a clash
+        names.update({d.id: name_of(d, lang) for d in registry.definitions(family)})
+    ids = sorted(names, key=len, reverse=True)  # 'hera' never inside 'heracles'
+    pattern = (
+        re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, ids)) + r")(?![\w-])") if ids else None
+    )
+    return pattern, names
+
+
+def printed_names(registry, text: str, lang: str) -> str:
+    """``text`` (an engine prompt or choice label, which name cards, laws and
+    patterns by id) with each id written as its name."""
+    pattern, names = _cached("ids", registry, lang, lambda: _id_pattern(registry, lang))
+    return text if pattern is None else pattern.sub(lambda hit: names[hit.group(1)], text)
+
+
+def _row_value(row) -> str:
+    return row.value if isinstance(row, m.Row) else str(row)
+
+
+def row_word(row, lang: str) -> str:
+    """A row's word: "front" / "delantera"."""
+    _ = words(lang)._
+    value = _row_value(row)
+    return {"front": _("front"), "central": _("central"), "back": _("back")}.get(value, value)
+
+
+def line_name(lang: str, row=None, column=None) -> str:
+    """The row or column a law is on: "front row", "column 4" / "fila
+    delantera", "columna 4" (what a player may type back)."""
+    _ = words(lang)._
+    if row is not None:
+        value = _row_value(row)
+        return {"front": _("front row"), "central": _("central row"), "back": _("back row")}.get(
+            value, value
+        )
+    return _("column {number}").format(number=column)
+
+
+def cell_word(index: int, lang: str) -> str:
+    """A cell, short: "front 1" / "delantera 1"."""
+    return f"{row_word(cell_row(index), lang)} {cell_column(index)}"
+
+
+def cell_place(index: int, lang: str) -> str:
+    """A cell as a player says it: "front row, column 1" / "fila
+    delantera, columna 1" (R1)."""
+    return f"{line_name(lang, row=cell_row(index))}, {line_name(lang, column=cell_column(index))}"
+
+
+def on_line(lang: str, row=None, column=None) -> str:
+    """Where a law is: "on the front row", "on column 4"."""
+    _ = words(lang)._
+    if row is not None:
+        value = _row_value(row)
+        return {
+            "front": _("on the front row"),
+            "central": _("on the central row"),
+            "back": _("on the back row"),
+        }.get(value, value)
+    return _("on column {number}").format(number=column)
