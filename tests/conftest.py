@@ -55,6 +55,17 @@ def no_solve_at_the_end_of_play(request, monkeypatch):
         monkeypatch.setattr(best, "BEST_TIME_LIMIT", 0.0)
 
 
+@pytest.fixture(autouse=True)
+def english_after_each_test():
+    """The terminal's language is one per process (``--lang`` sets it for the
+    run, cli/dioses_cli/i18n.py); a Spanish test must not leave it Spanish
+    for the next test in the same worker."""
+    yield
+    from dioses_cli import i18n
+
+    i18n.use("en")
+
+
 @pytest.fixture
 def missing(monkeypatch):
     """``missing(test, error)``: from now on, importing a module whose name

@@ -353,6 +353,11 @@ def _word_help(token: Token, word: str, line: str, text: str, accepts: frozenset
         return "write the next mythology after 'and', or remove 'and'"
     if word == "," and re.search(r"\bscores\s+like\s+\S+\s*$", line):
         return "a card scores like one other card: 'scores like dagda'"
+    if re.search(r"\bscores\s+like\s+\S+\s*,\s*$", line) and word != "never":
+        return (
+            "a card scores like one other card: 'scores like dagda'; after a comma "
+            "comes only its floor: 'scores like dagda, never below 0 points'"
+        )
     if word == "up" and re.search(r"\bif\b", line):
         return (
             "a cap ('up to N points') ends a 'per' line only: an 'if' line gives its "
