@@ -71,10 +71,11 @@ def _position(text: str, offset: int) -> tuple[int, int]:
 # per character, so a long string costs no memory per character), comments,
 # brackets, and runs of digits.
 _JSON_TOKENS = re.compile(
-    r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]|\d{%d,}|-?Infinity|NaN' % (MAX_DIGITS + 1), re.S
+    r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]|\d{%d,}|-?Infinity|NaN' % (MAX_DIGITS + 1),  # noqa: UP031 (the regex's {n,} quantifier: an f-string would double its braces)
+    re.S,
 )
 _TOML_TOKENS = re.compile(
-    r'"""[^"\\]*(?:(?:\\.|"(?!""))[^"\\]*)*"""'
+    r'"""[^"\\]*(?:(?:\\.|"(?!""))[^"\\]*)*"""'  # noqa: UP031 (the %d below is a regex {n,} quantifier: an f-string would double its braces)
     r"|'''[^']*(?:'(?!'')[^']*)*'''"
     r'|"[^"\\\n]*(?:\\.[^"\\\n]*)*"'
     r"|'[^'\n]*'"
