@@ -1004,7 +1004,7 @@ def test_r23_easier_game_in_a_base_game_with_power_cards():
 # ------------------------------------------------------------------ R16 ties
 
 
-def _blank_game(probes, gods: Sequence[int], extra: dict = None) -> Game:
+def _blank_game(probes, gods: Sequence[int], extra: dict | None = None) -> Game:
     """Two areas of cards that score nothing: ``gods[i]`` blank gods each."""
     blank_gods = [f"blank-{i}" for i in range(1, 41, 2)]
     blank_places = [f"blank-{i}" for i in range(2, 41, 2)]

@@ -99,9 +99,7 @@ def test_board_hides_face_down_cards_even_from_their_owner(runner, here):
     # each row of its grid shows four '?' and no card.
     own = result.stdout.split("Area 1: seat 1 (human) - yours")[1].split("laws:")[0]
     rows = [
-        line
-        for line in own.splitlines()
-        if line.startswith("│ front") or line.startswith("│ central") or line.startswith("│ back")
+        line for line in own.splitlines() if line.startswith(("│ front", "│ central", "│ back"))
     ]
     assert len(rows) == 3
     for row in rows:

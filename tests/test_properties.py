@@ -566,7 +566,7 @@ def real_definitions() -> tuple[str, ...]:
         starts = [
             match.start()
             for match in re.finditer(r"^\S", text, re.MULTILINE)
-            if not text[match.start()] == "#"
+            if text[match.start()] != "#"
         ]
         for start, end in zip(starts, starts[1:] + [len(text)]):
             chunks.append(text[start:end])

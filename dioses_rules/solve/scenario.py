@@ -107,9 +107,7 @@ class _ScenarioModel:
         self.steps = scenario.setup_for(challenge)
         self.x = self._placements()
         self.states = self._states()
-        self.context = Context(
-            {name: lits for name, lits in self.states.items()}, all_face_up_at_end=True
-        )
+        self.context = Context(dict(self.states), all_face_up_at_end=True)
         self.trees = TreeCompiler(self.b, self.cards, self.x, self.context, hand_fixed=False)
 
     def _placements(self) -> list[list[Lit]]:
