@@ -162,7 +162,7 @@ def test_it_beats_a_random_player_every_game(registry):
     """Against a random player, six games out of six: a planner picking at
     random would win about half of them (R16 decides each game)."""
     for seed in range(1, 7):
-        game, result = play(registry, [Planner(seed, think=3), RandomAgent(seed)], seed=seed)
+        _, result = play(registry, [Planner(seed, think=3), RandomAgent(seed)], seed=seed)
         assert result.winners == (0,), seed
         assert result.reports[0].total > result.reports[1].total
 

@@ -4,8 +4,8 @@ score with the same cards (``dioses solve`` on its final board)."""
 
 from __future__ import annotations
 
+import io
 import json
-import os
 from pathlib import Path
 
 import pytest
@@ -113,7 +113,7 @@ def test_h_shows_the_hint_agents_choice_and_changes_nothing(registry):
     decision = Decision(seat, "action", "Your action", tuple(actions))
     before = json.dumps(save_data(game), sort_keys=True, default=str)
     answers = iter(["h", "hint", "1"])
-    out = Console(record=True, width=120, soft_wrap=True, file=open(os.devnull, "w"))
+    out = Console(record=True, width=120, soft_wrap=True, file=io.StringIO())
     agent = human_module.HumanAgent(out, read=lambda prompt: next(answers))
     assert agent.choose(game, decision) == 0
     expected = make_agent(best_module.HINT_AGENT, agent_seed(state.turn, seat)).choose(
@@ -130,7 +130,7 @@ def test_h_shows_the_hint_agents_choice_and_changes_nothing(registry):
 def test_help_names_the_hint(registry):
     game = new_game(registry, [make_agent("greedy", 1), make_agent("greedy", 2)], seed=6)
     answers = iter(["?", "1"])
-    out = Console(record=True, width=120, soft_wrap=True, file=open(os.devnull, "w"))
+    out = Console(record=True, width=120, soft_wrap=True, file=io.StringIO())
     agent = human_module.HumanAgent(out, read=lambda prompt: next(answers))
     seat = game.state.active
     decision = Decision(

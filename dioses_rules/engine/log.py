@@ -113,7 +113,7 @@ class LogWriter:
     def start(self) -> None:
         """(Re)write the file with the records so far, then keep it open."""
         atomic_write_text(self.path, "".join(json_line(r) for r in self.earlier))
-        self.handle = open(self.path, "a", encoding="utf-8")
+        self.handle = open(self.path, "a", encoding="utf-8")  # noqa: SIM115 (kept open for the game; close() ends it)
 
     def write(self, record: dict) -> None:
         if self.handle is None:  # the file is (re)written at the first record

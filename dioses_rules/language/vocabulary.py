@@ -112,7 +112,7 @@ class Vocabulary:
             kind: tuple(word_id for (k, word_id) in self.declarations if k == kind)
             for kind in ("mythology", "type")
         }
-        for (kind, word_id), word in self.declarations.items():
+        for kind, word_id in self.declarations:
             self.kinds.setdefault(word_id, (kind, word_id))
             self.kinds.setdefault(self.plural(kind, word_id), (kind, word_id))
 
