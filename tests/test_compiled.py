@@ -149,7 +149,7 @@ STATES = ("the-fairest", "the-chosen")
 
 
 @st.composite
-def random_cards(draw, lines=scoring_lines(2)):
+def random_cards(draw, lines=scoring_lines(2)):  # noqa: B008 (a Hypothesis strategy: immutable, built once)
     """A few authored cards (random type, mythologies, weights, tags, lines;
     no lines when ``lines`` is None, for areas whose cards' lines go unread)."""
     cards = []

@@ -246,7 +246,12 @@ class EnglishWriter:
             self.CARD.feminine,
         )
 
-    _CARD_WORDS = {m.Named: "tag", m.SelfCard: "self", m.StateRef: "state", m.ElementRef: "element"}
+    _CARD_WORDS: Mapping[type, str] = {
+        m.Named: "tag",
+        m.SelfCard: "self",
+        m.StateRef: "state",
+        m.ElementRef: "element",
+    }
 
     @noun_phrase.on(m.SameAs, m.MostCommon)
     def _same(self, s, plural: bool) -> Phrase:

@@ -23,8 +23,11 @@ from .. import cache
 from ..resources import grammar_dir
 from .vocabulary import Vocabulary
 
+# A Vocabulary is not changed after __init__ (merged() makes a new one), so
+# one empty vocabulary is the default for every parse that sets none.
+NO_WORDS = Vocabulary()
 VOCABULARY: contextvars.ContextVar[Vocabulary] = contextvars.ContextVar(
-    "dioses_vocabulary", default=Vocabulary()
+    "dioses_vocabulary", default=NO_WORDS
 )
 
 
