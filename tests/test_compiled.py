@@ -81,10 +81,10 @@ def mismatch(board: Board, reference, fast) -> str:
     return (
         f"the evaluators disagree on this board:\n{board_text(board)}\n"
         f"reference: total {reference.total}, gods {reference.gods}, cards {cards(reference)}"
-        f", laws {[l.points for l in reference.laws]}"
+        f", laws {[law.points for law in reference.laws]}"
         f", objectives {[o.points for o in reference.objectives]}\n"
         f"compiled:  total {fast.total}, gods {fast.gods}, cards {cards(fast)}"
-        f", laws {[l.points for l in fast.laws]}"
+        f", laws {[law.points for law in fast.laws]}"
         f", objectives {[o.points for o in fast.objectives]}"
     )
 
@@ -639,6 +639,6 @@ def test_explanations_judge_each_line_with_the_evaluator_asked_for(board):
     finally:
         compiled._POOL = original
     assert all(line.points == 7 for card in seven.cards for line in card.lines)
-    assert [[l.cells for l in c.lines] for c in seven.cards] == [
-        [l.cells for l in c.lines] for c in reference.cards
+    assert [[line.cells for line in c.lines] for c in seven.cards] == [
+        [line.cells for line in c.lines] for c in reference.cards
     ]

@@ -708,7 +708,7 @@ def test_end_with_every_card_face_up_cards_score_3_always_in_solo():
     assert len(face_up_cards) >= 3
     registry = full()
     for card in face_up_cards:
-        assert only_face_up_lines(card) and [l.points for l in card.lines] == [3]
+        assert only_face_up_lines(card) and [line.points for line in card.lines] == [3]
         rows = (
             f'[area]\nfront = ["{card.id}", "?ship", ".", "."]\n'
             'central = [".", ".", ".", "."]\nback = [".", ".", ".", "."]\n'
@@ -869,7 +869,7 @@ def law_outcomes(law: m.Law, line: tuple[int, ...], trials: int = 600):
 
 
 @pytest.mark.parametrize("where", sorted(LINES))
-@pytest.mark.parametrize("law", laws(), ids=lambda l: l.id)
+@pytest.mark.parametrize("law", laws(), ids=lambda law: law.id)
 def test_every_law_can_be_met_and_failed(law, where):
     """R13: on the 4 cards of a row and on the 3 cards of a column."""
     assert law_outcomes(law, LINES[where]) == (True, True)

@@ -692,7 +692,7 @@ def test_report_total_is_the_sum_of_its_parts(board):
     report = score_board(board)
     parts = (
         sum(c.points for c in report.cards)
-        + sum(l.points for l in report.laws)
+        + sum(law.points for law in report.laws)
         + sum(p.points for p in report.patterns)
         + sum(o.points for o in report.objectives)
     )
@@ -857,7 +857,7 @@ def test_mirrored_board_scores_the_same_for_symmetric_cards(area, placements, he
     assert {c.card.id: c.points for c in report.cards} == {
         c.card.id: c.points for c in flipped.cards
     }
-    assert [l.points for l in report.laws] == [l.points for l in flipped.laws]
+    assert [law.points for law in report.laws] == [law.points for law in flipped.laws]
     assert report.total == flipped.total
 
 

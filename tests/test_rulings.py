@@ -596,8 +596,8 @@ def test_r11_law_counts_weigh_geb_and_nut_2():
         sparse({"central 1": "anubis", "central 3": "hera"}),
         laws=(LawPlacement(at_least_3, row=m.Row.CENTRAL),),
     )
-    assert [l.points for l in score_board(with_geb).laws] == [3]
-    assert [l.points for l in score_board(without).laws] == [0]
+    assert [law.points for law in score_board(with_geb).laws] == [3]
+    assert [law.points for law in score_board(without).laws] == [0]
 
 
 def test_r11_divine_objective_weighs_geb_and_nut_2_egyptian_objective_1():
@@ -709,7 +709,7 @@ def test_r13_law_points_add_to_the_total():
         LAW_ROWS,
         '[[laws]]\ncard = "only-gods"\nrow = "central"\n[[laws]]\ncard = "only-greeks"\ncolumn = 4',
     )
-    assert [l.points for l in report.laws] == [3, 3]
+    assert [law.points for law in report.laws] == [3, 3]
     assert report.total == sum(c.points for c in report.cards) + 6
 
 
