@@ -101,7 +101,7 @@ def test_many_threads_score_what_the_reference_scores_on_a_fresh_pool(monkeypatc
                     ]
                     if got != holds[which]:
                         problems.append(f"thread {seat}: condition {which} judged differently")
-            except Exception as error:
+            except Exception as error:  # noqa: BLE001 (a thread's error is otherwise lost: it is a problem)
                 problems.append(f"thread {seat}: {type(error).__name__}: {error}")
 
         threads = [threading.Thread(target=work, args=(seat,)) for seat in range(THREADS)]

@@ -71,7 +71,7 @@ def lark_parser() -> Lark:
     if isinstance(saved, bytes):
         try:
             return Lark.load(io.BytesIO(saved))
-        except Exception:  # tables we cannot load are no tables: build them
+        except Exception:  # noqa: BLE001 (tables we cannot load, whatever the cause, are no tables: build them)
             pass
     parser = Lark.open(
         str(grammar_dir() / "dioses.lark"),
