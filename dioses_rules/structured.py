@@ -192,9 +192,11 @@ def loads_json(
             error.colno,
             None,
             syntax=True,
-        )
+        ) from None
     except ValueError as error:  # a number out of range, NaN or Infinity
-        raise _error(code, f"not valid {what}: {error}", path, _one_line(text, line), 0, None)
+        raise _error(
+            code, f"not valid {what}: {error}", path, _one_line(text, line), 0, None
+        ) from None
     if _SURROGATE_ESCAPE.search(text):
         key = _surrogate_key(value)
         if key is not None:
@@ -234,4 +236,4 @@ def loads_toml(text: str, path: str = "", *, code: str = "E202") -> dict:
             column,
             "see https://toml.io for the syntax",
             syntax=True,
-        )
+        ) from None

@@ -127,7 +127,7 @@ class Session:
                 "the last autosave stands" if self.autosave.turn is not None else None,
                 "dioses",
                 "G100",
-            )
+            ) from None
         finally:
             if self.writer is not None:
                 self.writer.close()
