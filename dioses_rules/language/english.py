@@ -246,12 +246,7 @@ class EnglishWriter:
             self.CARD.feminine,
         )
 
-    _CARD_WORDS: Mapping[type, str] = {
-        m.Named: "tag",
-        m.SelfCard: "self",
-        m.StateRef: "state",
-        m.ElementRef: "element",
-    }
+    _CARD_WORDS = {m.Named: "tag", m.SelfCard: "self", m.StateRef: "state", m.ElementRef: "element"}  # noqa: RUF012 (a table, read only)
 
     @noun_phrase.on(m.SameAs, m.MostCommon)
     def _same(self, s, plural: bool) -> Phrase:
