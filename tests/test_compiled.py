@@ -300,7 +300,7 @@ def test_random_cards_score_the_same_on_full_boards(cards, data):
     chosen = [pool[i] for i in order[:SIZE]]
     names = tuple(sorted({c.id for c in chosen} | {t for c in chosen for t in c.tags}))
     chosen = [attrs.evolve(c, lines=renamed(c.lines, names, STATES)) for c in chosen]
-    board = Board(Area(tuple(Placed(c, up) for c, up in zip(chosen, faces))))
+    board = Board(Area(tuple(Placed(c, up) for c, up in zip(chosen, faces, strict=True))))
     assert_same_report(board)
 
 
@@ -370,7 +370,7 @@ def test_the_batch_computes_every_bundled_myth_card():
     cards = bundled("myth")
     facts = Facts(patterns_completed=1, laws_met=2, all_face_up_at_end=True)
     wide = batch._compile_wide(cards, facts)
-    assert [c.id for c, w in zip(cards, wide) if w is None] == []
+    assert [c.id for c, w in zip(cards, wide, strict=True) if w is None] == []
     assert FALLBACKS["batch"] == before
 
 

@@ -42,7 +42,7 @@ def random_boards(count: int, seed: int) -> list[Board]:
         area = Area(tuple(Placed(card, rng.random() < 0.7) for card in cards))
         placed = [
             LawPlacement(law, row=row)
-            for law, row in zip(rng.sample(laws, 2), rng.sample(list(m.ROWS), 2))
+            for law, row in zip(rng.sample(laws, 2), rng.sample(list(m.ROWS), 2), strict=True)
         ][: rng.randrange(3)]
         held = tuple(HeldPattern(p) for p in rng.sample(patterns, rng.randrange(3)))
         objectives = tuple(

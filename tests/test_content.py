@@ -536,7 +536,7 @@ def test_printed_geb_and_nut_1p_and_counts_as_2_gods():
 )
 def test_printed_hercules_1p_per_2_gods_in_the_area_himself_included(others, expected):
     cells = {"front 1": "hercules"}
-    cells.update(zip(["back 4", "back 1", "central 3"], others))
+    cells.update(zip(["back 4", "back 1", "central 3"], others, strict=False))
     assert points_of(cells, "hercules") == expected
 
 
@@ -859,7 +859,7 @@ def law_outcomes(law: m.Law, line: tuple[int, ...], trials: int = 600):
     for trial in range(trials):
         in_line = filler.cards(len(line), trial % 3, rng)
         rest = iter(rng.sample([c for c in cards if c not in in_line], SIZE - len(line)))
-        placed = dict(zip(line, in_line))
+        placed = dict(zip(line, in_line, strict=True))
         area = Area(tuple(Placed(placed[i] if i in placed else next(rest)) for i in range(SIZE)))
         points = Evaluator(area, Facts(law_line=line)).lines_points(law.lines, None)
         met, failed = met or points > 0, failed or points == 0

@@ -123,7 +123,7 @@ def test_rulebook_example_each_objective_and_its_groups(example, scored):
     got = [(o.goal.id, o.element.id, o.points) for o in report.objectives]
     want = [(o["goal"], o["element"], o["points"]) for o in example["objectives"]]
     assert got == want
-    for (_, element), expected in zip(board.objectives, example["objectives"]):
+    for (_, element), expected in zip(board.objectives, example["objectives"], strict=True):
         evaluator = Evaluator(report.area, Facts(element=element.selector))
         members = [
             c for c in report.area.occupied() if evaluator.matches(element.selector, c, None)

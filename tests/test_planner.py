@@ -207,8 +207,8 @@ def test_a_scenarios_separated_cards_stay_near_the_top(registry):
     start = copy_state(game.state)
     for s in range(10):
         world = determinize(start, game.state, None, game.scenario, random.Random(s))
-        for area, state in zip(world.areas, start.areas):
-            for slot, before in zip(area.cells, state.cells):
+        for area, state in zip(world.areas, start.areas, strict=True):
+            for slot, before in zip(area.cells, state.cells, strict=True):
                 if not before.face_up:
                     assert slot.card not in named or slot.card == before.card
 

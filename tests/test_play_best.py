@@ -55,7 +55,7 @@ def test_each_areas_best_is_what_dioses_solve_says_of_its_final_board(registry, 
     game = finished_game(registry, 6)  # areas proven in about a second each
     bests = best_module.best_totals(game, time_limit=60)
     for area, (best, board, board_file) in enumerate(
-        zip(bests, final_boards(game), final_board_files(game))
+        zip(bests, final_boards(game), final_board_files(game), strict=True)
     ):
         assert best.optimal, f"area {area + 1} not proven in 60 s"
         as_laid = score_board(board, all_face_up_at_end=True).total

@@ -568,7 +568,7 @@ def real_definitions() -> tuple[str, ...]:
             for match in re.finditer(r"^\S", text, re.MULTILINE)
             if text[match.start()] != "#"
         ]
-        for start, end in zip(starts, starts[1:] + [len(text)]):
+        for start, end in zip(starts, starts[1:] + [len(text)], strict=True):
             chunks.append(text[start:end])
     return tuple(chunks)
 
@@ -650,7 +650,7 @@ def areas(draw, cards=None, face=None):
     faces = draw(
         st.lists(face if face is not None else st.booleans(), min_size=SIZE, max_size=SIZE)
     )
-    return Area(tuple(Placed(card, up) for card, up in zip(chosen, faces)))
+    return Area(tuple(Placed(card, up) for card, up in zip(chosen, faces, strict=True)))
 
 
 @st.composite
@@ -706,7 +706,7 @@ def test_report_total_is_the_sum_of_its_parts(board):
     revealed = board.area.revealed()
     face_up = board.area.all_face_up()
     completed_count = 0
-    for held, scored in zip(board.patterns, report.patterns):  # R14
+    for held, scored in zip(board.patterns, report.patterns, strict=True):  # R14
         completed = (
             pattern_matches(revealed, held.pattern) is not None
             if held.completed is None
@@ -716,7 +716,7 @@ def test_report_total_is_the_sum_of_its_parts(board):
         assert scored.points == (held.pattern.difficulty.points if completed else 0)
         completed_count += completed
     met = 0
-    for placement, scored in zip(board.laws, report.laws):  # R13
+    for placement, scored in zip(board.laws, report.laws, strict=True):  # R13
         law_facts = Facts(law_line=placement.cells(), all_face_up_at_end=face_up)
         assert scored.points == Evaluator(revealed, law_facts).lines_points(
             placement.law.lines, None
@@ -749,7 +749,7 @@ def test_face_state_does_not_change_the_final_score(board, faces):
     """R12: every card is revealed before scoring, so which cards were face
     down changes nothing, except what AllFaceUpAtEnd (R21) reads."""
     turned = Board(
-        Area(tuple(Placed(p.card, up) for p, up in zip(board.area.cells, faces))),
+        Area(tuple(Placed(p.card, up) for p, up in zip(board.area.cells, faces, strict=True))),
         board.laws,
         board.patterns,
         board.objectives,
@@ -762,10 +762,10 @@ def test_face_state_does_not_change_the_final_score(board, faces):
         assert a.gods == b.gods
     # with the flag read from the boards, only the cards that read it differ
     a, b = score_board(board), score_board(turned)
-    for x, y in zip(a.cards, b.cards):
+    for x, y in zip(a.cards, b.cards, strict=True):
         if not uses_all_face_up(x.card.lines):
             assert x.points == y.points
-    for x, y in zip(a.laws + a.objectives, b.laws + b.objectives):
+    for x, y in zip(a.laws + a.objectives, b.laws + b.objectives, strict=True):
         assert x.points == y.points
     assert [p.points for p in a.patterns] == [p.points for p in b.patterns]
 
@@ -940,7 +940,7 @@ def test_mirror_symmetry_for_random_symmetric_cards(cards, data):
     faces = data.draw(st.lists(st.booleans(), min_size=SIZE, max_size=SIZE))
     chosen = [pool[i] for i in order[:SIZE]]
     assume(any(card in cards for card in chosen))
-    area = Area(tuple(Placed(card, up) for card, up in zip(chosen, faces)))
+    area = Area(tuple(Placed(card, up) for card, up in zip(chosen, faces, strict=True)))
     assert card_totals(Board(area)) == card_totals(Board(area.mirrored()))
 
 

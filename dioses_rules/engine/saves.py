@@ -245,7 +245,7 @@ def load_game(
     save = data if isinstance(data, SaveFile) else parse_save(data, path)
     check_save(save, registry, path)
     rng = _restored_rng(save.rng, "$.rng", path)
-    for index, (agent, saved) in enumerate(zip(agents, save.agents)):
+    for index, (agent, saved) in enumerate(zip(agents, save.agents, strict=True)):
         if saved.rng is not None and hasattr(agent, "rng"):
             _restored_rng(saved.rng, f"$.agents[{index}].rng", path, agent.rng)
     return Game(registry, save.state, agents, rng, log)

@@ -314,7 +314,7 @@ class Valuation:
             total += lines(scene, None)
         value = float(total)
         if self.scenario is not None:
-            card_points = dict(zip(compress(CELLS, signature), points))
+            card_points = dict(zip(compress(CELLS, signature), points, strict=True))
             scene.judge_with(
                 Facts(
                     card_points=card_points,

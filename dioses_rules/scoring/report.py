@@ -157,7 +157,7 @@ class ScoreReport:
     def __repr__(self) -> str:
         return (
             "ScoreReport("
-            + ", ".join(f"{n}={v!r}" for n, v in zip(self.FIELDS, self._value()))
+            + ", ".join(f"{n}={v!r}" for n, v in zip(self.FIELDS, self._value(), strict=True))
             + ")"
         )
 

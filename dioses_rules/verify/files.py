@@ -134,7 +134,9 @@ def round_trip_check(source) -> Outcome:
             + "; ".join(d.message for d in diagnostics if d.is_error)[:300]
         )
     elif again.card_set != card_file.card_set or again.definitions != card_file.definitions:
-        changed = [d.id for d, e in zip(card_file.definitions, again.definitions) if d != e]
+        mine, read = card_file.definitions, again.definitions
+        changed = [d.id for d, e in zip(mine, read, strict=False) if d != e]
+        changed += [d.id for d in [*mine[len(read) :], *read[len(mine) :]]]  # lost or added
         problems.append(
             f"its source, as written, means something else: "
             f"{', '.join(changed[:5]) or 'the set header'}"
