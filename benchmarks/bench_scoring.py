@@ -88,7 +88,7 @@ def game_end_boards(registry, boards: list[Board], seed: int) -> list[Board]:
     for board in boards:
         placed = tuple(
             LawPlacement(law, row=where) if kind == "row" else LawPlacement(law, column=where)
-            for law, (kind, where) in zip(rng.sample(laws, 2), rng.sample(lines, 2))
+            for law, (kind, where) in zip(rng.sample(laws, 2), rng.sample(lines, 2), strict=True)
         )
         held = tuple(HeldPattern(pattern) for pattern in rng.sample(patterns, 2))
         ended.append(Board(board.area, placed, held, scenario=rng.choice(scenarios)))
@@ -214,7 +214,7 @@ def measure_batch(cards, boards: int, many: int, seed: int, repeat: int) -> dict
 def disagreements(boards: list[Board], ended: list[Board]) -> list[str]:
     """Warm up every cache, and say where the scorers disagree (never, we hope)."""
     found = []
-    for index, (board, end) in enumerate(zip(boards, ended)):
+    for index, (board, end) in enumerate(zip(boards, ended, strict=True)):
         reference = score_board(board, evaluator="reference")
         if score_board(board) != reference or score_total(board) != reference.total:
             found.append(f"board {index}: compiled and reference score_board differ")

@@ -125,7 +125,7 @@ def read(key: str) -> Any | None:
         return None
     try:
         return pickle.loads(payload)
-    except Exception:  # an entry we cannot read is no entry
+    except Exception:  # noqa: BLE001 (unpickling a stale entry can raise anything: it is no entry)
         return None
 
 
@@ -154,5 +154,5 @@ def write(key: str, value: Any) -> None:
         except BaseException:
             Path(temporary).unlink(missing_ok=True)
             raise
-    except Exception:  # a cache that cannot be written is only no cache
+    except Exception:  # noqa: BLE001 (pickling or writing can raise anything: a cache that cannot be written is only no cache)
         return

@@ -293,7 +293,7 @@ def _plain_attrs(value: Any, type_: type) -> Any:
             return _NOT_PLAIN
     try:
         return type_(**arguments)
-    except Exception:  # a validator's refusal: the converter reports it
+    except Exception:  # noqa: BLE001 (any validator's refusal: the converter reports it with its key)
         return _NOT_PLAIN
 
 

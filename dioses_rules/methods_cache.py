@@ -64,10 +64,8 @@ def cached_methods(group: str) -> Iterator[None]:
         # else another block (another thread's) took over: it puts ours back,
         # which compiles what it does not find, as attrs does
     if any(stored.get(name) != entry for name, entry in made.items()):
-        try:
+        with contextlib.suppress(ValueError):  # something marshal cannot write
             cache.write(key, marshal.dumps({**stored, **made}))
-        except ValueError:  # pragma: no cover - something marshal cannot write
-            pass
 
 
 def _split(script: str) -> tuple[str, str]:

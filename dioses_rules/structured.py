@@ -71,10 +71,11 @@ def _position(text: str, offset: int) -> tuple[int, int]:
 # per character, so a long string costs no memory per character), comments,
 # brackets, and runs of digits.
 _JSON_TOKENS = re.compile(
-    r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]|\d{%d,}|-?Infinity|NaN' % (MAX_DIGITS + 1), re.S
+    r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]|\d{%d,}|-?Infinity|NaN' % (MAX_DIGITS + 1),  # noqa: UP031 (the regex's {n,} quantifier: an f-string would double its braces)
+    re.S,
 )
 _TOML_TOKENS = re.compile(
-    r'"""[^"\\]*(?:(?:\\.|"(?!""))[^"\\]*)*"""'
+    r'"""[^"\\]*(?:(?:\\.|"(?!""))[^"\\]*)*"""'  # noqa: UP031 (the %d below is a regex {n,} quantifier: an f-string would double its braces)
     r"|'''[^']*(?:'(?!'')[^']*)*'''"
     r'|"[^"\\\n]*(?:\\.[^"\\\n]*)*"'
     r"|'[^'\n]*'"
@@ -191,9 +192,11 @@ def loads_json(
             error.colno,
             None,
             syntax=True,
-        )
+        ) from None
     except ValueError as error:  # a number out of range, NaN or Infinity
-        raise _error(code, f"not valid {what}: {error}", path, _one_line(text, line), 0, None)
+        raise _error(
+            code, f"not valid {what}: {error}", path, _one_line(text, line), 0, None
+        ) from None
     if _SURROGATE_ESCAPE.search(text):
         key = _surrogate_key(value)
         if key is not None:
@@ -233,4 +236,4 @@ def loads_toml(text: str, path: str = "", *, code: str = "E202") -> dict:
             column,
             "see https://toml.io for the syntax",
             syntax=True,
-        )
+        ) from None

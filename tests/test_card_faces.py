@@ -141,7 +141,7 @@ def test_a_back_page_mirrors_its_face_page_for_long_edge_duplex(registry):
         "front",
         "back",
     ]
-    for front, back in zip(pages[::2], pages[1::2]):
+    for front, back in zip(pages[::2], pages[1::2], strict=True):
         faces = groups(front, "card")
         backs = groups(back, "back")
         assert len(faces) == len(backs)

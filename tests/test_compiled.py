@@ -82,10 +82,10 @@ def mismatch(board: Board, reference, fast) -> str:
     return (
         f"the evaluators disagree on this board:\n{board_text(board)}\n"
         f"reference: total {reference.total}, gods {reference.gods}, cards {cards(reference)}"
-        f", laws {[l.points for l in reference.laws]}"
+        f", laws {[law.points for law in reference.laws]}"
         f", objectives {[o.points for o in reference.objectives]}\n"
         f"compiled:  total {fast.total}, gods {fast.gods}, cards {cards(fast)}"
-        f", laws {[l.points for l in fast.laws]}"
+        f", laws {[law.points for law in fast.laws]}"
         f", objectives {[o.points for o in fast.objectives]}"
     )
 
@@ -150,7 +150,7 @@ STATES = ("the-fairest", "the-chosen")
 
 
 @st.composite
-def random_cards(draw, lines=scoring_lines(2)):
+def random_cards(draw, lines=scoring_lines(2)):  # noqa: B008 (a Hypothesis strategy: immutable, built once)
     """A few authored cards (random type, mythologies, weights, tags, lines;
     no lines when ``lines`` is None, for areas whose cards' lines go unread)."""
     cards = []
@@ -303,7 +303,7 @@ def test_random_cards_score_the_same_on_full_boards(cards, data):
     chosen = [pool[i] for i in data.draw(picks(len(pool)))]
     names = tuple(sorted({c.id for c in chosen} | {t for c in chosen for t in c.tags}))
     chosen = [attrs.evolve(c, lines=renamed(c.lines, names, STATES)) for c in chosen]
-    board = Board(Area(tuple(Placed(c, up) for c, up in zip(chosen, faces))))
+    board = Board(Area(tuple(Placed(c, up) for c, up in zip(chosen, faces, strict=True))))
     assert_same_report(board)
 
 
@@ -373,7 +373,7 @@ def test_the_batch_computes_every_bundled_myth_card():
     cards = bundled("myth")
     facts = Facts(patterns_completed=1, laws_met=2, all_face_up_at_end=True)
     wide = batch._compile_wide(cards, facts)
-    assert [c.id for c, w in zip(cards, wide) if w is None] == []
+    assert [c.id for c, w in zip(cards, wide, strict=True) if w is None] == []
     assert FALLBACKS["batch"] == before
 
 
@@ -642,6 +642,6 @@ def test_explanations_judge_each_line_with_the_evaluator_asked_for(board):
     finally:
         compiled._POOL = original
     assert all(line.points == 7 for card in seven.cards for line in card.lines)
-    assert [[l.cells for l in c.lines] for c in seven.cards] == [
-        [l.cells for l in c.lines] for c in reference.cards
+    assert [[line.cells for line in c.lines] for c in seven.cards] == [
+        [line.cells for line in c.lines] for c in reference.cards
     ]

@@ -42,7 +42,7 @@ def random_boards(count: int, seed: int) -> list[Board]:
         area = Area(tuple(Placed(card, rng.random() < 0.7) for card in cards))
         placed = [
             LawPlacement(law, row=row)
-            for law, row in zip(rng.sample(laws, 2), rng.sample(list(m.ROWS), 2))
+            for law, row in zip(rng.sample(laws, 2), rng.sample(list(m.ROWS), 2), strict=True)
         ][: rng.randrange(3)]
         held = tuple(HeldPattern(p) for p in rng.sample(patterns, rng.randrange(3)))
         objectives = tuple(
@@ -101,7 +101,7 @@ def test_many_threads_score_what_the_reference_scores_on_a_fresh_pool(monkeypatc
                     ]
                     if got != holds[which]:
                         problems.append(f"thread {seat}: condition {which} judged differently")
-            except Exception as error:
+            except Exception as error:  # noqa: BLE001 (a thread's error is otherwise lost: it is a problem)
                 problems.append(f"thread {seat}: {type(error).__name__}: {error}")
 
         threads = [threading.Thread(target=work, args=(seat,)) for seat in range(THREADS)]

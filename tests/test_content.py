@@ -536,7 +536,7 @@ def test_printed_geb_and_nut_1p_and_counts_as_2_gods():
 )
 def test_printed_hercules_1p_per_2_gods_in_the_area_himself_included(others, expected):
     cells = {"front 1": "hercules"}
-    cells.update(zip(["back 4", "back 1", "central 3"], others))
+    cells.update(zip(["back 4", "back 1", "central 3"], others, strict=False))
     assert points_of(cells, "hercules") == expected
 
 
@@ -708,7 +708,7 @@ def test_end_with_every_card_face_up_cards_score_3_always_in_solo():
     assert len(face_up_cards) >= 3
     registry = full()
     for card in face_up_cards:
-        assert only_face_up_lines(card) and [l.points for l in card.lines] == [3]
+        assert only_face_up_lines(card) and [line.points for line in card.lines] == [3]
         rows = (
             f'[area]\nfront = ["{card.id}", "?ship", ".", "."]\n'
             'central = [".", ".", ".", "."]\nback = [".", ".", ".", "."]\n'
@@ -859,7 +859,7 @@ def law_outcomes(law: m.Law, line: tuple[int, ...], trials: int = 600):
     for trial in range(trials):
         in_line = filler.cards(len(line), trial % 3, rng)
         rest = iter(rng.sample([c for c in cards if c not in in_line], SIZE - len(line)))
-        placed = dict(zip(line, in_line))
+        placed = dict(zip(line, in_line, strict=True))
         area = Area(tuple(Placed(placed[i] if i in placed else next(rest)) for i in range(SIZE)))
         points = Evaluator(area, Facts(law_line=line)).lines_points(law.lines, None)
         met, failed = met or points > 0, failed or points == 0
@@ -869,7 +869,7 @@ def law_outcomes(law: m.Law, line: tuple[int, ...], trials: int = 600):
 
 
 @pytest.mark.parametrize("where", sorted(LINES))
-@pytest.mark.parametrize("law", laws(), ids=lambda l: l.id)
+@pytest.mark.parametrize("law", laws(), ids=lambda law: law.id)
 def test_every_law_can_be_met_and_failed(law, where):
     """R13: on the 4 cards of a row and on the 3 cards of a column."""
     assert law_outcomes(law, LINES[where]) == (True, True)

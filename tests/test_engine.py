@@ -715,7 +715,7 @@ def test_r20_lightning_token_play_continues_until_the_player_before_the_start_pl
     """R20 with the Lightning Token (rule option lightning-token): seat 1 of 4
     finishes; play goes on to seat 3, the player before the start player, so
     every player has had the same number of turns."""
-    game, log = _race(probes, 4, 1, ["lightning-token"])
+    _, log = _race(probes, 4, 1, ["lightning-token"])
     assert [r["seat"] for r in records(log, "turn", "event")] == [0, 1, 2, 3]
     assert set(turns_per_seat(log).values()) == {1}
 
@@ -724,7 +724,7 @@ def test_r20_lightning_token_ends_at_once_when_the_player_before_the_start_playe
     """R20 with the Lightning Token: when the last player of the round (seat 3,
     start player 0) finishes, nobody plays again; the base game would give
     every other player one more turn."""
-    game, log = _race(probes, 4, 3, ["lightning-token"])
+    _, log = _race(probes, 4, 3, ["lightning-token"])
     assert [r["seat"] for r in records(log, "turn", "event")] == [0, 1, 2, 3]
 
 
@@ -1004,7 +1004,7 @@ def test_r23_easier_game_in_a_base_game_with_power_cards():
 # ------------------------------------------------------------------ R16 ties
 
 
-def _blank_game(probes, gods: Sequence[int], extra: dict = None) -> Game:
+def _blank_game(probes, gods: Sequence[int], extra: dict | None = None) -> Game:
     """Two areas of cards that score nothing: ``gods[i]`` blank gods each."""
     blank_gods = [f"blank-{i}" for i in range(1, 41, 2)]
     blank_places = [f"blank-{i}" for i in range(2, 41, 2)]

@@ -73,7 +73,7 @@ def test_the_fast_check_agrees_with_the_reference(registry):
             for _ in range(SIZE)
         ]
         patterns = list(bundled) + [cut_out(rng, cards, cells, trial * 10 + k) for k in range(5)]
-        for step in range(8):  # a game changes an area one card at a time
+        for _ in range(8):  # a game changes an area one card at a time
             for pattern in patterns:
                 expected = reference(cards, cells, pattern)
                 assert checker.matches(pattern, cells) == expected, (pattern, cells)

@@ -95,14 +95,19 @@ def test_rulebook_example_card_points(example, scored):
 @by_name(EXAMPLES)
 def test_rulebook_example_law_points(example, scored):
     _, report = scored[example["name"]]
-    assert sum(l.points for l in report.laws) == example["law_points"]
+    assert sum(law.points for law in report.laws) == example["law_points"]
 
 
 @by_name(WITH_LAWS)
 def test_rulebook_example_each_law(example, scored):
     _, report = scored[example["name"]]
-    got = [(l.law.id, l.row.value if l.row else None, l.column, l.points) for l in report.laws]
-    want = [(l["card"], l.get("row"), l.get("column"), l["points"]) for l in example["laws"]]
+    got = [
+        (law.law.id, law.row.value if law.row else None, law.column, law.points)
+        for law in report.laws
+    ]
+    want = [
+        (law["card"], law.get("row"), law.get("column"), law["points"]) for law in example["laws"]
+    ]
     assert got == want
 
 
@@ -118,7 +123,7 @@ def test_rulebook_example_each_objective_and_its_groups(example, scored):
     got = [(o.goal.id, o.element.id, o.points) for o in report.objectives]
     want = [(o["goal"], o["element"], o["points"]) for o in example["objectives"]]
     assert got == want
-    for (goal, element), expected in zip(board.objectives, example["objectives"]):
+    for (_, element), expected in zip(board.objectives, example["objectives"], strict=True):
         evaluator = Evaluator(report.area, Facts(element=element.selector))
         members = [
             c for c in report.area.occupied() if evaluator.matches(element.selector, c, None)

@@ -202,11 +202,7 @@ def test_a_mutated_save_is_refused_or_plays_to_its_end(data):
 @given(records=mutated_data(LOG))
 def test_a_mutated_log_is_replayed_or_refused(tmp_path_factory, records):
     path = tmp_path_factory.mktemp("logs") / "game.jsonl"
-    lines = (
-        [json.dumps(r) if isinstance(r, dict) else json.dumps(r) for r in records]
-        if isinstance(records, list)
-        else [json.dumps(records)]
-    )
+    lines = [json.dumps(r) for r in records] if isinstance(records, list) else [json.dumps(records)]
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     try:
         read = read_log(path)

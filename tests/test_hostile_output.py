@@ -478,7 +478,7 @@ def test_every_record_kind_of_the_corpus_reads_as_expected():
     expected = (HOSTILE / "log-records.expected.txt").read_text(encoding="utf-8").splitlines()
     records = _records(RECORDS)
     assert len(records) == len(expected)
-    for record, words in zip(records, expected):
+    for record, words in zip(records, expected, strict=True):
         assert describe(record, 0) == words, record  # the corpus counts from 0
 
 

@@ -13,6 +13,7 @@ of swapping the machine.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -148,10 +149,8 @@ def _run_fifo_guarded(args, fifo: Path, seconds: float = 15.0):
     worker.start()
     worker.join(seconds)
     if worker.is_alive():
-        try:
+        with contextlib.suppress(OSError):
             os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
-        except OSError:
-            pass
         worker.join(30)
         pytest.fail(f"{' '.join(map(str, args))} blocked on a FIFO for {seconds} s")
     return found["result"]

@@ -963,7 +963,7 @@ def test_problems_in_several_files_are_all_reported_sorted(lint):
     good = HEADER + 'god alpha "A" greek printed {\n  1 point\n}\n'
     bad_one = 'set one "One" {\n  requires base\n}\n\ngod b "B" greek printed {\n  0 points\n}\n'
     bad_two = 'set two "Two" {\n  requires bse\n}\n'
-    diagnostics, paths = lint(good, bad_one, bad_two)
+    diagnostics, _ = lint(good, bad_one, bad_two)
     assert [(Path(d.path).name, d.code, where(d)) for d in diagnostics] == [
         ("mod1.dioses", "DL601", (6, 3)),
         ("mod2.dioses", "DL203", (2, 3)),

@@ -247,7 +247,7 @@ def test_completion_offers_keywords_declared_words_and_card_ids(session, tmp_pat
         t.TEXT_DOCUMENT_COMPLETION, t.CompletionParams(**session.at(uri, line, end))
     )
     assert [(i.label, i.kind) for i in found.items] == [("boreas", t.CompletionItemKind.Class)]
-    line, character = _find(text, "next to hera")
+    line, _ = _find(text, "next to hera")
     start = text.split("\n")[line].index("next to hera")
     labels = {
         i.label: i.kind

@@ -40,6 +40,7 @@ class Raw:
         )
         self.thread.start()
         self.messages: queue.Queue = queue.Queue()
+        self.seen: list = []  # the notifications before each answer, this server's own
         threading.Thread(target=self._reading, daemon=True).start()
 
     def _reading(self) -> None:
@@ -70,8 +71,6 @@ class Raw:
                 return message
             self.seen.append(message)
 
-    seen: list = []
-
     def notify(self, method: str, params) -> None:
         self.send({"jsonrpc": "2.0", "method": method, "params": params})
 
@@ -83,7 +82,6 @@ class Raw:
 @pytest.fixture
 def raw():
     running = Raw()
-    running.seen = []
     yield running
     running.close()
 

@@ -362,7 +362,7 @@ def test_parse_card_text_raises_the_projects_error_with_every_diagnostic():
 
 def test_unknown_mythology_is_dl102_with_suggestion():
     text = 'set s "S" {\n}\n\ngod odin "Odin" nordic printed {\n  1 point\n}\n'
-    card_file, diagnostics = build(text, "f.dioses")
+    _, diagnostics = build(text, "f.dioses")
     (error,) = only(diagnostics, "DL102")
     assert (error.line, error.column) == (4, 17)
     assert error.message == "unknown mythology 'nordic'"

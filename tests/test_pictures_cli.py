@@ -191,7 +191,7 @@ def test_markup_in_names_and_control_characters_in_paths_stay_text(runner, tmp_p
     picture = tmp_path / "board.svg"
     result = runner.invoke(dioses, ["score", str(board), "--svg", str(picture)])
     assert result.exit_code == 0, result.output
-    heading = [
+    heading = next(
         t for t in ET.parse(picture).getroot().iter(f"{SVG}text") if t.get("class") == "title"
-    ][0]
+    )
     assert "board\\x1b[2J: 46 points" in "".join(heading.itertext())

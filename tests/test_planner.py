@@ -162,7 +162,7 @@ def test_it_beats_a_random_player_every_game(registry):
     """Against a random player, six games out of six: a planner picking at
     random would win about half of them (R16 decides each game)."""
     for seed in range(1, 7):
-        game, result = play(registry, [Planner(seed, think=3), RandomAgent(seed)], seed=seed)
+        _, result = play(registry, [Planner(seed, think=3), RandomAgent(seed)], seed=seed)
         assert result.winners == (0,), seed
         assert result.reports[0].total > result.reports[1].total
 
@@ -207,8 +207,8 @@ def test_a_scenarios_separated_cards_stay_near_the_top(registry):
     start = copy_state(game.state)
     for s in range(10):
         world = determinize(start, game.state, None, game.scenario, random.Random(s))
-        for area, state in zip(world.areas, start.areas):
-            for slot, before in zip(area.cells, state.cells):
+        for area, state in zip(world.areas, start.areas, strict=True):
+            for slot, before in zip(area.cells, state.cells, strict=True):
                 if not before.face_up:
                     assert slot.card not in named or slot.card == before.card
 

@@ -4,8 +4,8 @@ score with the same cards (``dioses solve`` on its final board)."""
 
 from __future__ import annotations
 
+import io
 import json
-import os
 from pathlib import Path
 
 import pytest
@@ -55,7 +55,7 @@ def test_each_areas_best_is_what_dioses_solve_says_of_its_final_board(registry, 
     game = finished_game(registry, 6)  # areas proven in about a second each
     bests = best_module.best_totals(game, time_limit=60)
     for area, (best, board, board_file) in enumerate(
-        zip(bests, final_boards(game), final_board_files(game))
+        zip(bests, final_boards(game), final_board_files(game), strict=True)
     ):
         assert best.optimal, f"area {area + 1} not proven in 60 s"
         as_laid = score_board(board, all_face_up_at_end=True).total
@@ -113,7 +113,7 @@ def test_h_shows_the_hint_agents_choice_and_changes_nothing(registry):
     decision = Decision(seat, "action", "Your action", tuple(actions))
     before = json.dumps(save_data(game), sort_keys=True, default=str)
     answers = iter(["h", "hint", "1"])
-    out = Console(record=True, width=120, soft_wrap=True, file=open(os.devnull, "w"))
+    out = Console(record=True, width=120, soft_wrap=True, file=io.StringIO())
     agent = human_module.HumanAgent(out, read=lambda prompt: next(answers))
     assert agent.choose(game, decision) == 0
     expected = make_agent(best_module.HINT_AGENT, agent_seed(state.turn, seat)).choose(
@@ -130,7 +130,7 @@ def test_h_shows_the_hint_agents_choice_and_changes_nothing(registry):
 def test_help_names_the_hint(registry):
     game = new_game(registry, [make_agent("greedy", 1), make_agent("greedy", 2)], seed=6)
     answers = iter(["?", "1"])
-    out = Console(record=True, width=120, soft_wrap=True, file=open(os.devnull, "w"))
+    out = Console(record=True, width=120, soft_wrap=True, file=io.StringIO())
     agent = human_module.HumanAgent(out, read=lambda prompt: next(answers))
     seat = game.state.active
     decision = Decision(

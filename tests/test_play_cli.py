@@ -6,8 +6,8 @@ do not depend on luck, and none assumes the size of the card pool.
 
 from __future__ import annotations
 
+import io
 import json
-import os
 from pathlib import Path
 
 import pytest
@@ -59,7 +59,7 @@ def test_human_agent_asks_again_until_the_input_is_a_valid_number():
     registry, _ = load_registry()
     game = new_game(registry, [make_agent("greedy", 1), make_agent("greedy", 2)], seed=1)
     answers = iter(["x", "", "0", "99", "c hera", "?", "b", "3"])
-    out = Console(record=True, width=120, soft_wrap=True, file=open(os.devnull, "w"))
+    out = Console(record=True, width=120, soft_wrap=True, file=io.StringIO())
     agent = human_module.HumanAgent(out, read=lambda prompt: next(answers))
     decision = Decision(
         0, "pile", "Which pile?", tuple(Choice("pile", (i,), f"pile {i + 1}") for i in range(4))
@@ -99,9 +99,7 @@ def test_board_hides_face_down_cards_even_from_their_owner(runner, here):
     # each row of its grid shows four '?' and no card.
     own = result.stdout.split("Area 1: seat 1 (human) - yours")[1].split("laws:")[0]
     rows = [
-        line
-        for line in own.splitlines()
-        if line.startswith("│ front") or line.startswith("│ central") or line.startswith("│ back")
+        line for line in own.splitlines() if line.startswith(("│ front", "│ central", "│ back"))
     ]
     assert len(rows) == 3
     for row in rows:

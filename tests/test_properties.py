@@ -5,6 +5,7 @@ symmetry, totals)."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import typing
@@ -591,9 +592,9 @@ def real_definitions() -> tuple[str, ...]:
         starts = [
             match.start()
             for match in re.finditer(r"^\S", text, re.MULTILINE)
-            if not text[match.start()] == "#"
+            if text[match.start()] != "#"
         ]
-        for start, end in zip(starts, starts[1:] + [len(text)]):
+        for start, end in zip(starts, starts[1:] + [len(text)], strict=True):
             chunks.append(text[start:end])
     return tuple(chunks)
 
@@ -675,7 +676,7 @@ def areas(draw, cards=None, face=None):
     faces = draw(
         st.lists(face if face is not None else st.booleans(), min_size=SIZE, max_size=SIZE)
     )
-    return Area(tuple(Placed(card, up) for card, up in zip(chosen, faces)))
+    return Area(tuple(Placed(card, up) for card, up in zip(chosen, faces, strict=True)))
 
 
 @st.composite
@@ -717,7 +718,7 @@ def test_report_total_is_the_sum_of_its_parts(board):
     report = score_board(board)
     parts = (
         sum(c.points for c in report.cards)
-        + sum(l.points for l in report.laws)
+        + sum(law.points for law in report.laws)
         + sum(p.points for p in report.patterns)
         + sum(o.points for o in report.objectives)
     )
@@ -731,7 +732,7 @@ def test_report_total_is_the_sum_of_its_parts(board):
     revealed = board.area.revealed()
     face_up = board.area.all_face_up()
     completed_count = 0
-    for held, scored in zip(board.patterns, report.patterns):  # R14
+    for held, scored in zip(board.patterns, report.patterns, strict=True):  # R14
         completed = (
             pattern_matches(revealed, held.pattern) is not None
             if held.completed is None
@@ -741,7 +742,7 @@ def test_report_total_is_the_sum_of_its_parts(board):
         assert scored.points == (held.pattern.difficulty.points if completed else 0)
         completed_count += completed
     met = 0
-    for placement, scored in zip(board.laws, report.laws):  # R13
+    for placement, scored in zip(board.laws, report.laws, strict=True):  # R13
         law_facts = Facts(law_line=placement.cells(), all_face_up_at_end=face_up)
         assert scored.points == Evaluator(revealed, law_facts).lines_points(
             placement.law.lines, None
@@ -774,7 +775,7 @@ def test_face_state_does_not_change_the_final_score(board, faces):
     """R12: every card is revealed before scoring, so which cards were face
     down changes nothing, except what AllFaceUpAtEnd (R21) reads."""
     turned = Board(
-        Area(tuple(Placed(p.card, up) for p, up in zip(board.area.cells, faces))),
+        Area(tuple(Placed(p.card, up) for p, up in zip(board.area.cells, faces, strict=True))),
         board.laws,
         board.patterns,
         board.objectives,
@@ -787,10 +788,10 @@ def test_face_state_does_not_change_the_final_score(board, faces):
         assert a.gods == b.gods
     # with the flag read from the boards, only the cards that read it differ
     a, b = score_board(board), score_board(turned)
-    for x, y in zip(a.cards, b.cards):
+    for x, y in zip(a.cards, b.cards, strict=True):
         if not uses_all_face_up(x.card.lines):
             assert x.points == y.points
-    for x, y in zip(a.laws + a.objectives, b.laws + b.objectives):
+    for x, y in zip(a.laws + a.objectives, b.laws + b.objectives, strict=True):
         assert x.points == y.points
     assert [p.points for p in a.patterns] == [p.points for p in b.patterns]
 
@@ -882,7 +883,7 @@ def test_mirrored_board_scores_the_same_for_symmetric_cards(area, placements, he
     assert {c.card.id: c.points for c in report.cards} == {
         c.card.id: c.points for c in flipped.cards
     }
-    assert [l.points for l in report.laws] == [l.points for l in flipped.laws]
+    assert [law.points for law in report.laws] == [law.points for law in flipped.laws]
     assert report.total == flipped.total
 
 
@@ -964,7 +965,7 @@ def test_mirror_symmetry_for_random_symmetric_cards(cards, data):
     faces = data.draw(st.lists(st.booleans(), min_size=SIZE, max_size=SIZE))
     chosen = [pool[i] for i in data.draw(picks(len(pool)))]
     assume(any(card in cards for card in chosen))
-    area = Area(tuple(Placed(card, up) for card, up in zip(chosen, faces)))
+    area = Area(tuple(Placed(card, up) for card, up in zip(chosen, faces, strict=True)))
     assert card_totals(Board(area)) == card_totals(Board(area.mirrored()))
 
 
@@ -1020,8 +1021,6 @@ def test_the_strategies_draw_every_member_of_every_union_in_the_model(union):
         deadline=None,
         suppress_health_check=list(HealthCheck),
     )
-    try:
+    with contextlib.suppress(NoSuchExample):  # every kind seen is what it looks for
         find(UNION_STRATEGIES[union], covers, settings=search)
-    except NoSuchExample:
-        pass
     assert sorted(kind.__name__ for kind in wanted - seen) == []

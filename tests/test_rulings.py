@@ -103,7 +103,7 @@ def points(area: Area, where: str) -> int:
 
 def board_text(rows: Sequence[Sequence[str]], extra: str = "") -> str:
     lines = [extra.strip(), "[area]"] if extra.strip() else ["[area]"]
-    for name, row in zip(ROW_NAMES, rows):
+    for name, row in zip(ROW_NAMES, rows, strict=True):
         lines.append(f"{name} = [{', '.join(repr(e).replace(chr(39), chr(34)) for e in row)}]")
     return "\n".join(lines) + "\n"
 
@@ -461,7 +461,7 @@ def test_r8_fixed_line_scores_once_however_many_times_it_holds(egyptians):
     """Base rulebook NOTE: a second Egyptian beside Hera still gives 2p."""
     around = ["front 2", "central 1", "central 3", "back 2"][:egyptians]
     ids = ["ship", "anubis", "sun-eye", "isis"]
-    area = sparse({"central 2": "hera", **dict(zip(around, ids))})
+    area = sparse({"central 2": "hera", **dict(zip(around, ids, strict=False))})
     assert points(area, "central 2") == 2
 
 
@@ -478,7 +478,7 @@ def test_r9_per_k_scores_floor_of_count_over_k(gods, expected):
     """Hércules "1 point per 2 gods in area": 1 x floor(gods / 2)."""
     others = ["hades", "thor", "toth", "zeus", "odin", "athena"][: gods - 1]
     where = ["front 3", "central 2", "central 4", "back 1", "back 3", "front 2"]
-    area = sparse({"front 1": "hercules", **dict(zip(where, others))})
+    area = sparse({"front 1": "hercules", **dict(zip(where, others, strict=False))})
     assert points(area, "front 1") == expected
 
 
@@ -488,7 +488,7 @@ def test_r9_n_points_per_k_multiplies_n(gods, expected):
     area = sparse(
         {
             "back 1": probe("3 points per 2 gods in area"),
-            **dict(zip(["front 1", "front 2", "front 3", "front 4"], ids)),
+            **dict(zip(["front 1", "front 2", "front 3", "front 4"], ids, strict=False)),
         }
     )
     assert points(area, "back 1") == expected
@@ -498,7 +498,12 @@ def test_r9_n_points_per_k_multiplies_n(gods, expected):
 def test_r9_per_god_in_the_row_is_k_1(gods):
     """Barco "1 point per god in row": one point per god."""
     ids = ["zeus", "thor", "toth"][:gods]
-    area = sparse({"central 4": "ship", **dict(zip(["central 1", "central 2", "central 3"], ids))})
+    area = sparse(
+        {
+            "central 4": "ship",
+            **dict(zip(["central 1", "central 2", "central 3"], ids, strict=False)),
+        }
+    )
     assert points(area, "central 4") == gods
 
 
@@ -596,8 +601,8 @@ def test_r11_law_counts_weigh_geb_and_nut_2():
         sparse({"central 1": "anubis", "central 3": "hera"}),
         laws=(LawPlacement(at_least_3, row=m.Row.CENTRAL),),
     )
-    assert [l.points for l in score_board(with_geb).laws] == [3]
-    assert [l.points for l in score_board(without).laws] == [0]
+    assert [law.points for law in score_board(with_geb).laws] == [3]
+    assert [law.points for law in score_board(without).laws] == [0]
 
 
 def test_r11_divine_objective_weighs_geb_and_nut_2_egyptian_objective_1():
@@ -709,7 +714,7 @@ def test_r13_law_points_add_to_the_total():
         LAW_ROWS,
         '[[laws]]\ncard = "only-gods"\nrow = "central"\n[[laws]]\ncard = "only-greeks"\ncolumn = 4',
     )
-    assert [l.points for l in report.laws] == [3, 3]
+    assert [law.points for law in report.laws] == [3, 3]
     assert report.total == sum(c.points for c in report.cards) + 6
 
 
@@ -764,7 +769,7 @@ def test_r13_at_most_7_laws_3_rows_and_4_columns(seven_law_registry):
         "column = 3",
         "column = 4",
     ]
-    extra = "".join(f'[[laws]]\ncard = "{i}"\n{line}\n' for i, line in zip(ids, lines))
+    extra = "".join(f'[[laws]]\ncard = "{i}"\n{line}\n' for i, line in zip(ids, lines, strict=True))
     board = resolve_board(parse_board_text(board_text(LAW_ROWS, extra)), seven_law_registry)
     assert len(board.laws) == 7
     eighth = extra.replace('card = "extra-law-4"\ncolumn = 4', 'card = "extra-law-4"\nrow = "back"')

@@ -63,7 +63,7 @@ def brute_force(board: Board, fixed: frozenset[int]) -> int:
     best = None
     for places in itertools.permutations(free, len(movable)):
         trial = [None if c not in fixed else Placed(cells[c].card, True) for c in range(SIZE)]
-        for card, cell in zip(movable, places):
+        for card, cell in zip(movable, places, strict=True):
             trial[cell] = Placed(card, True)
         total = score_board(attrs.evolve(board, area=Area(tuple(trial)))).total
         best = total if best is None else max(best, total)
@@ -79,7 +79,7 @@ def small_hands(draw, cards):
     cells = draw(picks(SIZE, count))
     faces = draw(st.lists(st.booleans(), min_size=count, max_size=count))
     area = [None] * SIZE
-    for card, cell, up in zip(chosen, cells, faces):
+    for card, cell, up in zip(chosen, cells, faces, strict=True):
         area[cell] = Placed(card, up)
     movable = draw(st.integers(1, min(7, count)))
     fixed = frozenset(cells[movable:])
@@ -134,7 +134,7 @@ def model_scores_every_arrangement(board: Board, fixed: frozenset[int]) -> bool:
     for places in itertools.permutations(free, len(movable)):
         trial = [None if c not in fixed else Placed(cells[c].card, True) for c in range(SIZE)]
         layout.b.model.ClearAssumptions()
-        for d, cell in zip(movable, places):
+        for d, cell in zip(movable, places, strict=True):
             trial[cell] = Placed(layout.cards[d], True)
             layout.b.model.AddAssumption(layout.x[d][cell])
         solver = cp_model.CpSolver()
@@ -320,7 +320,9 @@ def test_one_law_on_several_lines_is_judged_on_each_line():
     cards = {card.id: card for card in bundled("myth")}
     law = next(law for law in bundled("law") if law.id == "only-greeks")
     cells = [None] * SIZE
-    for cell, card_id in zip((0, 1, 4, 5, 8, 9), ("zeus", "hera", "athena", "odin", "thor", "ra")):
+    for cell, card_id in zip(
+        (0, 1, 4, 5, 8, 9), ("zeus", "hera", "athena", "odin", "thor", "ra"), strict=True
+    ):
         cells[cell] = Placed(cards[card_id], True)
     board = Board(
         Area(tuple(cells)),

@@ -44,7 +44,9 @@ def solved(pool):
 
 def test_a_hands_best_layout_scores_at_least_its_dealt_layout(pool, solved):
     """The dealt arrangement is one of the layouts searched (R12: all face up)."""
-    for hand, (proven, total, points) in zip(optimal.optimal_hands(pool, HANDS, SEED), solved):
+    for hand, (proven, total, points) in zip(
+        optimal.optimal_hands(pool, HANDS, SEED), solved, strict=True
+    ):
         assert proven
         dealt = Area(tuple(Placed(pool[i], True) for i in hand))
         assert total >= sum(card_points(dealt, Facts(all_face_up_at_end=False)).values())

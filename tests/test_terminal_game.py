@@ -5,6 +5,7 @@ pseudo-terminal (pexpect) for 2 and 6 players."""
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import sys
@@ -28,7 +29,7 @@ def registry():
 
 
 def screen(game, seat, width=120) -> str:
-    out = Console(record=True, width=width, file=open(os.devnull, "w"), color_system=None)
+    out = Console(record=True, width=width, file=io.StringIO(), color_system=None)
     draw_board(out, game, seat)
     return out.export_text()
 

@@ -142,9 +142,9 @@ class Foreign:
 
 
 def test_an_unknown_node_kind_raises_naming_the_back_end():
-    with pytest.raises(UnhandledNode, match="SourceWriter.condition has no method for Foreign"):
+    with pytest.raises(UnhandledNode, match=r"SourceWriter\.condition has no method for Foreign"):
         source.condition_text(Foreign())
-    with pytest.raises(UnhandledNode, match="Evaluator.judge"):
+    with pytest.raises(UnhandledNode, match=r"Evaluator\.judge"):
         evaluator.Evaluator(evaluator.Area()).holds(Foreign(), None)
 
 
@@ -200,7 +200,7 @@ def test_a_subclass_overrides_an_entry_by_defining_a_method_of_the_same_name():
     assert Child().selector(m.MythologyIs("greek")) == "child word"  # every kind it served
     assert Child().selector(m.AnyCard()) == "parent any"
     assert _Parent().selector(m.TypeIs("god")) == "parent word"  # the parent's table is its own
-    with pytest.raises(UnhandledNode, match="Child.selector has no method for FaceIs"):
+    with pytest.raises(UnhandledNode, match=r"Child\.selector has no method for FaceIs"):
         Child().selector(m.FaceIs(True))
 
 

@@ -213,7 +213,7 @@ def test_a_game_nobody_looks_at_is_saved_and_leaves_the_table(table_app, tmp_pat
 
 
 def test_ending_a_game_still_being_set_up_says_nothing_was_saved(table_app, tmp_path):
-    client, tables = table_app()
+    client, _ = table_app()
     url = start(client, seat1="human", seat2="greedy", seed="2")
     assert client.get(url).status_code == 200  # its first decision is part of the setup
     client.post(f"{url}/end")

@@ -68,7 +68,7 @@ def test_each_person_has_a_private_link_and_only_the_deciding_one_chooses(catalo
 
 def test_a_link_or_key_of_no_seat_is_404(catalog, tmp_path):
     client = TestClient(create_app(catalog, saves=tmp_path), base_url="http://127.0.0.1:8000")
-    game_id, links = two_people(client)
+    game_id, _ = two_people(client)
     assert client.get(f"/play/{game_id}?seat=not-a-token").status_code == 404
     assert client.get(f"/play/{game_id}/seats?key=guess").status_code == 404
     assert client.get(f"/play/{game_id}/seats").status_code == 404

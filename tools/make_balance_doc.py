@@ -91,7 +91,7 @@ def pattern_table(registry, areas) -> str:
     header = " | ".join(f"{level} ({points[level]}p) | rate" for level in levels)
     lines = [f"| {header} |", "|---" * 2 * len(levels) + "|"]
     ordered = [sorted(columns[level]) for level in levels]
-    for row in zip(*ordered):
+    for row in zip(*ordered, strict=True):
         lines.append("| " + " | ".join(f"{pid} | {-rate:.3f}" for rate, pid in row) + " |")
     return "\n".join(lines)
 
@@ -152,7 +152,7 @@ def objectives(registry, areas) -> None:
         ]
         print(
             f"{goal.id}: {min(means):.1f}-{max(means):.1f} "
-            f"({', '.join(f'{e.id} {v:.2f}' for e, v in zip(elements, means))})"
+            f"({', '.join(f'{e.id} {v:.2f}' for e, v in zip(elements, means, strict=True))})"
         )
 
 

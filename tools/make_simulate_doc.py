@@ -93,7 +93,7 @@ def main() -> None:
         "--seed",
         str(SEED),
     ]
-    base_text, base, base_seconds = run(
+    base_text, _, _ = run(
         registry, base_args, games=GAMES, players=2, agents=["greedy", "random"], seed=SEED
     )
     alone_args = [*base_args, "--set", "base"]

@@ -153,7 +153,7 @@ def cards(
 def _print_texts(out, rows, texts: Texts) -> None:
     """Each definition's heading and card text, in the language of ``texts``."""
     spanish = texts.lang == "es"
-    for set_id, definition, replaces, replaced_by, by_set in rows:
+    for set_id, definition, _, replaced_by, by_set in rows:
         name = (spanish_name(definition) if spanish else None) or definition.name
         head = f"{definition.id} - {_marked(definition, name, texts.lang)} "
         head += f"({set_id}, {texts.kind(definition)}"

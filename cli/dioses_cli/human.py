@@ -154,7 +154,7 @@ class HumanAgent:
             draw_board(self.out, game, decision.seat)
         elif lowered == "l":
             self._show_decision(game, decision, everything=True)
-        elif lowered.startswith("c ") or lowered.startswith("card "):
+        elif lowered.startswith(("c ", "card ")):
             self._card_text(game, answer.split(None, 1)[1])
         else:
             return False

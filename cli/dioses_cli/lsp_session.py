@@ -183,7 +183,7 @@ def answering(what: str, default=None):
                 return handler(ls, params)
             except JsonRpcException:  # a refusal the handler answers as the protocol says
                 raise
-            except Exception:
+            except Exception:  # noqa: BLE001 (any bug in a handler is logged; the server stays up)
                 ls.log(
                     t.MessageType.Error,
                     f"dioses lsp: {what} failed (a bug, please "

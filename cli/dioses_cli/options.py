@@ -243,7 +243,9 @@ def resolve_scenario(registry: Registry, name: str | None) -> str | None:
         return registry.resolve("scenario", name).id
     except LookupError as error:
         listing = ", ".join(f"{s.number} {s.id}" for s in scenarios)
-        raise click.BadParameter(f"{error}; scenarios: {listing}", param_hint="'--scenario'")
+        raise click.BadParameter(
+            f"{error}; scenarios: {listing}", param_hint="'--scenario'"
+        ) from None
 
 
 def resolve_rules(registry: Registry, names: Sequence[str]) -> list[str]:
@@ -253,7 +255,9 @@ def resolve_rules(registry: Registry, names: Sequence[str]) -> list[str]:
             option = registry.resolve("rule-option", name)
         except LookupError as error:
             pool = ", ".join(d.id for d in registry.definitions("rule-option"))
-            raise click.BadParameter(f"{error}; rule options: {pool}", param_hint="'--rule'")
+            raise click.BadParameter(
+                f"{error}; rule options: {pool}", param_hint="'--rule'"
+            ) from None
         if option.id not in resolved:
             resolved.append(option.id)
     return resolved

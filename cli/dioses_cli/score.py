@@ -214,12 +214,14 @@ def _in_language(document: dict, report, texts) -> dict:
     """The JSON report with each explained line and scenario condition in
     the language of ``texts`` under "text" (in English it keeps the card
     file's own words), and the language it is in."""
-    for shown, card_score in zip(document["cards"], report.cards):
+    for shown, card_score in zip(document["cards"], report.cards, strict=True):
         for index, line in enumerate(shown.get("lines", ())):
             line["text"] = texts.line(card_score.card.lines[index])
     if report.scenario is not None:
         scenario = report.scenario.scenario
         for part, conditions in (("victory", scenario.victory), ("challenge", scenario.challenge)):
-            for shown, condition in zip(document["scenario"]["conditions"][part], conditions):
+            for shown, condition in zip(
+                document["scenario"]["conditions"][part], conditions, strict=True
+            ):
                 shown["text"] = texts.condition(condition)
     return {**document, "lang": texts.lang}

@@ -127,7 +127,7 @@ class Session:
                 "the last autosave stands" if self.autosave.turn is not None else None,
                 "dioses",
                 "G100",
-            )
+            ) from None
         finally:
             if self.writer is not None:
                 self.writer.close()
@@ -150,7 +150,9 @@ class Session:
             )
         if final_board is not None:
             paths = final_board_paths(final_board, len(game.state.areas))
-            for area, (board_file, path) in enumerate(zip(final_board_files(game), paths)):
+            for area, (board_file, path) in enumerate(
+                zip(final_board_files(game), paths, strict=True)
+            ):
                 write_board(board_file, path)
                 out.print(
                     f"final board of area {area + 1}: {path} (dioses score {path})", markup=False

@@ -103,7 +103,7 @@ def _check_junit_target(path: Path) -> None:
         except OSError as error:
             raise click.BadParameter(
                 f"cannot read {path}: {error.strerror}", param_hint="'--junit'"
-            )
+            ) from None
         if "<testsuite" not in head:
             raise click.BadParameter(
                 f"{path} exists and is not a JUnit report: not overwriting it",

@@ -13,6 +13,7 @@ keyword is an id where an id stands).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import ClassVar
 
 from pygments.lexer import Lexer
 from pygments.token import (
@@ -53,9 +54,10 @@ class DiosesLexer(Lexer):
     """The Dioses! card language (cards, laws, patterns, scenarios)."""
 
     name = "Dioses"
-    aliases = ["dioses"]
-    filenames = ["*.dioses"]
-    mimetypes = ["text/x-dioses"]
+    # Pygments reads these on the class (its plugin lookup)
+    aliases: ClassVar[list[str]] = ["dioses"]
+    filenames: ClassVar[list[str]] = ["*.dioses"]
+    mimetypes: ClassVar[list[str]] = ["text/x-dioses"]
 
     def get_tokens_unprocessed(self, text: str) -> Iterator[tuple[int, _TokenType, str]]:
         classed = iter(tokens(text))

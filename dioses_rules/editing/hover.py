@@ -64,9 +64,12 @@ def token_at(text: str, line: int, character: int) -> tuple[Token, list[Token]] 
     end = definition_end(text, start)
     context = tokens(text, declared_words(text), start, text.count("\n", 0, start), end)
     for token in context:
-        if token.start <= offset <= token.end and token.kind not in ("comment", "string"):
-            if token.kind != "punctuation":
-                return token, context
+        if token.start <= offset <= token.end and token.kind not in (
+            "comment",
+            "string",
+            "punctuation",
+        ):
+            return token, context
     return None
 
 

@@ -65,7 +65,7 @@ class Snapshot:
         extra = sources_from_texts([*opened, *needed], context=built)
         self.sources: list[SourceFile] = replacing_bundled(built, extra)[0]
         self._elsewhere = elsewhere
-        self.texts = {path: text for path, text in [*bundled, *workspace, *opened]}
+        self.texts = dict([*bundled, *workspace, *opened])
         self.by_path = {source.path: source for source in self.sources}
         self.registry: Registry = assemble(self.sources)
         self.diagnostics: dict[str, list[Diagnostic]] = {}

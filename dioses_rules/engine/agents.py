@@ -48,7 +48,7 @@ class ScriptedAgent:
         try:
             kind, index = next(self.picks)
         except StopIteration:
-            raise game_error("the log ends before the game does")
+            raise game_error("the log ends before the game does") from None
         if kind != decision.kind:
             raise game_error(
                 f"the replay diverged: the log has a '{kind}' decision where the "

@@ -115,13 +115,13 @@ def determinize(
             rest = cards  # nothing better known: anywhere
         else:
             chosen = rng.sample(near, len(top))
-            for place, card in zip(chosen, top):
+            for place, card in zip(chosen, top, strict=True):
                 _put(world, place, card)
             taken = set(chosen)
             free = [p for p in free if p not in taken]
         cards = rest
     rng.shuffle(cards)
-    for place, card in zip(free, cards):
+    for place, card in zip(free, cards, strict=True):
         _put(world, place, card)
     _shuffle_decks(world, now, decision, rng)
     return world
@@ -150,5 +150,5 @@ def _shuffle_unseen(pile: list[str], seen: set[str], rng: random.Random) -> None
     places = [i for i, card in enumerate(pile) if card not in seen]
     cards = [pile[i] for i in places]
     rng.shuffle(cards)
-    for place, card in zip(places, cards):
+    for place, card in zip(places, cards, strict=True):
         pile[place] = card

@@ -96,9 +96,10 @@ class EffectRules:
         for _, rule in rules_of(self.scenario, m.Trigger):
             if rule.kind is not kind:
                 continue
-            if rule.selector is not None:
-                if card_id is None or not self._card_matches(rule.selector, area, card_id):
-                    continue
+            if rule.selector is not None and (
+                card_id is None or not self._card_matches(rule.selector, area, card_id)
+            ):
+                continue
             for effect in rule.effects:
                 self.run_effect(effect, area, source=f"scenario rule '{kind.value}'")
 

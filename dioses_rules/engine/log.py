@@ -113,7 +113,7 @@ class LogWriter:
     def start(self) -> None:
         """(Re)write the file with the records so far, then keep it open."""
         atomic_write_text(self.path, "".join(json_line(r) for r in self.earlier))
-        self.handle = open(self.path, "a", encoding="utf-8")
+        self.handle = open(self.path, "a", encoding="utf-8")  # noqa: SIM115 (kept open for the game; close() ends it)
 
     def write(self, record: dict) -> None:
         if self.handle is None:  # the file is (re)written at the first record
@@ -158,13 +158,15 @@ def read_log(path: Path) -> list[dict]:
         with open_regular(path) as handle:
             raw = handle.read(MAX_LOG_BYTES + 1)
     except OSError as error:
-        raise game_error(f"cannot read the log: {error.strerror}", path=str(path), code="G101")
+        raise game_error(
+            f"cannot read the log: {error.strerror}", path=str(path), code="G101"
+        ) from None
     if len(raw) > MAX_LOG_BYTES:
         raise _not_a_log(path, f"larger than any log ({MAX_LOG_BYTES // 2**20} MB)")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise _not_a_log(path, "not UTF-8 text")
+        raise _not_a_log(path, "not UTF-8 text") from None
     records: list[dict] = []
     # at \n only: a record may hold U+2028 or a form feed, which splitlines() splits at
     for number, line in enumerate(text.split("\n"), 1):
@@ -174,10 +176,10 @@ def read_log(path: Path) -> list[dict]:
             record = loads_json(line, str(path), code="G101", line=number - 1)
         except DataError as error:
             if not error.syntax:  # past a bound: say where
-                raise GameError(error.diagnostics)
+                raise GameError(error.diagnostics) from None
             if not records and _looks_like_a_save(text):
-                raise _a_save(path)
-            raise _not_a_log(path, f"line {number} is not JSON")
+                raise _a_save(path) from None
+            raise _not_a_log(path, f"line {number} is not JSON") from None
         if not records and isinstance(record, dict) and record.get("kind") == SAVE_KIND:
             raise _a_save(path)
         if not isinstance(record, dict) or not isinstance(record.get("type"), str):

@@ -92,7 +92,7 @@ def _restored_rng(
             raise TypeError
         rng.setstate((version, tuple(internal), gauss))
     except (TypeError, ValueError, OverflowError):
-        raise _damaged([(key, "not the state of a random generator")], path)
+        raise _damaged([(key, "not the state of a random generator")], path) from None
     return rng
 
 
@@ -188,7 +188,7 @@ def parse_save(data: object, path: str = "") -> SaveFile:
     try:
         save = structure(migrate(data), SaveFile)
     except StructureError as error:
-        raise _damaged(error.mistakes, path)
+        raise _damaged(error.mistakes, path) from None
     if len(save.agents) != save.state.seats:
         raise _damaged(
             [("$.agents", f"{len(save.agents)} agents for {save.state.seats} seats")], path
@@ -245,7 +245,7 @@ def load_game(
     save = data if isinstance(data, SaveFile) else parse_save(data, path)
     check_save(save, registry, path)
     rng = _restored_rng(save.rng, "$.rng", path)
-    for index, (agent, saved) in enumerate(zip(agents, save.agents)):
+    for index, (agent, saved) in enumerate(zip(agents, save.agents, strict=True)):
         if saved.rng is not None and hasattr(agent, "rng"):
             _restored_rng(saved.rng, f"$.agents[{index}].rng", path, agent.rng)
     return Game(registry, save.state, agents, rng, log)
@@ -276,7 +276,9 @@ def read_save(path: Path) -> SaveFile:
         with open_regular(path) as handle:
             raw = handle.read(MAX_SAVE_BYTES + 1)
     except OSError as error:
-        raise game_error(f"cannot read the save: {error.strerror}", path=shown, code="G100")
+        raise game_error(
+            f"cannot read the save: {error.strerror}", path=shown, code="G100"
+        ) from None
     if len(raw) > MAX_SAVE_BYTES:
         raise game_error(
             f"larger than any save ({MAX_SAVE_BYTES // 2**20} MB)", path=shown, code="G100"
@@ -285,7 +287,7 @@ def read_save(path: Path) -> SaveFile:
         data = loads_json(raw.decode("utf-8"), shown, code="G100")
     except DataError as error:
         if not error.syntax:  # past a bound: say where
-            raise GameError(error.diagnostics)
+            raise GameError(error.diagnostics) from None
         _not_a_save(raw, shown)
     except UnicodeDecodeError:
         _not_a_save(raw, shown)

@@ -63,10 +63,7 @@ class AreaState:
         return count
 
     def all_face_up(self) -> bool:
-        for slot in self.cells:
-            if slot is not None and not slot.face_up:
-                return False
-        return True
+        return all(slot is None or slot.face_up for slot in self.cells)
 
     def find(self, card_id: str) -> int | None:
         for index, slot in enumerate(self.cells):

@@ -88,7 +88,7 @@ def reference_progress(game, area: int, board: Board, report) -> float:
     facts = Facts(
         card_points={c.cell: c.points for c in report.cards},
         patterns_completed=sum(1 for p in report.patterns if p.completed),
-        laws_met=sum(1 for l in report.laws if l.points > 0),
+        laws_met=sum(1 for law in report.laws if law.points > 0),
         total=report.total,
         scenario_state=dict(board.scenario_state),
     )
@@ -314,7 +314,7 @@ class Valuation:
             total += lines(scene, None)
         value = float(total)
         if self.scenario is not None:
-            card_points = dict(zip(compress(CELLS, signature), points))
+            card_points = dict(zip(compress(CELLS, signature), points, strict=True))
             scene.judge_with(
                 Facts(
                     card_points=card_points,

@@ -382,7 +382,7 @@ def build(
             # Unwrap what a builder method raised so it is reported as itself.
             cause = error.orig_exc
             if isinstance(cause, CardSyntaxError):
-                raise cause
+                raise cause from None
             raise CardSyntaxError(
                 Diagnostic(
                     "DL000",
@@ -390,7 +390,7 @@ def build(
                     path,
                     help="this is a bug in dioses-rules; please report it with the file",
                 )
-            )
+            ) from cause
         except RecursionError:  # pragma: no cover - the parser refuses deep nesting (DL004)
             raise CardSyntaxError(
                 Diagnostic(
@@ -399,7 +399,7 @@ def build(
                     path,
                     help="split the condition, or use fewer parentheses",
                 )
-            )
+            ) from None
 
     parsed = parse_tree(text, path, vocabulary, each=built)
     diagnostics = parsed.diagnostics

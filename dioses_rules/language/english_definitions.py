@@ -56,7 +56,7 @@ class CardTextWriter(EnglishWriter):
         "instead of the setup's draws",
         "as well",
     )
-    PHRASES = {
+    PHRASES: Mapping[str, object] = {
         **EnglishWriter.PHRASES,
         "the card": "the card ",
         "event": "Event: ",

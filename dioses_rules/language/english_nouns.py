@@ -262,7 +262,7 @@ class EnglishNouns:
             self.CARD.feminine,
         )
 
-    _CARD_WORDS = {m.Named: "tag", m.SelfCard: "self", m.StateRef: "state", m.ElementRef: "element"}
+    _CARD_WORDS = {m.Named: "tag", m.SelfCard: "self", m.StateRef: "state", m.ElementRef: "element"}  # noqa: RUF012 (a table, read only)
 
     @noun_phrase.on(m.SameAs, m.MostCommon)
     def _same(self, sel, plural: bool) -> Phrase:

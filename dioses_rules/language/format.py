@@ -177,7 +177,7 @@ def _anchors(layout: list[Line], unit: Unit, lines: list[str]) -> list[int]:
 
 def _starts_with(line: str, word: str) -> bool:
     text = line.strip()
-    return text == word or text.startswith(word + " ") or text.startswith(word + "{")
+    return text == word or text.startswith((word + " ", word + "{"))
 
 
 def _check_meaning(

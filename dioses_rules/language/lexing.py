@@ -23,8 +23,11 @@ from .. import cache
 from ..resources import grammar_dir
 from .vocabulary import Vocabulary
 
+# A Vocabulary is not changed after __init__ (merged() makes a new one), so
+# one empty vocabulary is the default for every parse that sets none.
+NO_WORDS = Vocabulary()
 VOCABULARY: contextvars.ContextVar[Vocabulary] = contextvars.ContextVar(
-    "dioses_vocabulary", default=Vocabulary()
+    "dioses_vocabulary", default=NO_WORDS
 )
 
 
@@ -68,7 +71,7 @@ def lark_parser() -> Lark:
     if isinstance(saved, bytes):
         try:
             return Lark.load(io.BytesIO(saved))
-        except Exception:  # tables we cannot load are no tables: build them
+        except Exception:  # noqa: BLE001 (tables we cannot load, whatever the cause, are no tables: build them)
             pass
     parser = Lark.open(
         str(grammar_dir() / "dioses.lark"),

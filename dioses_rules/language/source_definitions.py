@@ -230,7 +230,7 @@ class DefinitionWriter:
         head = _header("pattern", pattern, trailing=[pattern.difficulty.value, *_stated(pattern)])
         rows = [
             Line(1, text, next((c for c in row if c is not None), "|"))
-            for text, row in zip(pattern_rows_text(pattern.shape), pattern.shape)
+            for text, row in zip(pattern_rows_text(pattern.shape), pattern.shape, strict=True)
         ]
         return _block(head, pattern, rows)
 

@@ -230,9 +230,12 @@ def unclosed_brace(text: str, start: int, end: int) -> int:
             open_braces.append((match.start(), indent))
             indents[indent] = indents.get(indent, 0) + 1
             continue
-        if line_start + indent == match.start():  # the '}' starts its line
-            if open_braces[-1][1] > indent and indents.get(indent):
-                return open_braces[-1][0]  # indented deeper: the block left open
+        if (
+            line_start + indent == match.start()  # the '}' starts its line
+            and open_braces[-1][1] > indent
+            and indents.get(indent)
+        ):
+            return open_braces[-1][0]  # indented deeper: the block left open
         indents[open_braces.pop()[1]] -= 1
     return open_braces[-1][0] if open_braces else start
 

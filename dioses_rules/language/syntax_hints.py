@@ -401,11 +401,10 @@ def _word_help(token: Token, word: str, line: str, text: str, accepts: frozenset
         return "a rule's trigger ends with ':': 'when creature revealed: draw a pattern'"
     if line.lstrip().startswith("|") and token.type == "MYTH_WORD" and accepts == {"VBAR"}:
         return "a cell names the mythology first, then the type: '| celtic place |'"
-    if word == "|" or (line.lstrip().startswith("|") and "TYPE_WORD" in accepts):
-        if line.lstrip().startswith("|"):
-            return (
-                "a pattern cell is a card type, after a mythology or 'any' if you "
-                "like ('| celtic place |', '| any creature |'), or '_' for a cell "
-                "the pattern leaves out"
-            )
+    if line.lstrip().startswith("|") and (word == "|" or "TYPE_WORD" in accepts):
+        return (
+            "a pattern cell is a card type, after a mythology or 'any' if you "
+            "like ('| celtic place |', '| any creature |'), or '_' for a cell "
+            "the pattern leaves out"
+        )
     return None

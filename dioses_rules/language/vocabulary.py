@@ -112,7 +112,7 @@ class Vocabulary:
             kind: tuple(word_id for (k, word_id) in self.declarations if k == kind)
             for kind in ("mythology", "type")
         }
-        for (kind, word_id), word in self.declarations.items():
+        for kind, word_id in self.declarations:
             if kind == "tag":  # a tag is a NAME, never a MYTH_WORD or TYPE_WORD
                 continue
             self.kinds.setdefault(word_id, (kind, word_id))

@@ -363,7 +363,7 @@ def _scenario(panel: Panel, report: ScoreReport, text: CardText) -> None:
             bold=True,
             colour=MET if met else NOT_MET,
         )
-        for condition, tree in zip(conditions, trees):
+        for condition, tree in zip(conditions, trees, strict=True):
             item = dw.Group(class_="condition", data_met=str(condition.met).lower())
             mark = "\u2713" if condition.met else "\u2717"
             panel.paragraph(

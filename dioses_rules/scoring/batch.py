@@ -70,7 +70,7 @@ class OneByOne:
             cards = [infos[index] for index in picks]
             scene.refill(cards, sum(map(getitem, lanes, picks), ALWAYS))
             values = [card.points(scene, cell) for cell, card in enumerate(cards)]
-            _count_elements(counted, zip(picks, values))
+            _count_elements(counted, zip(picks, values, strict=True))
             totals.append(sum(values))
         _count_elements(tallies.totals, totals)
 

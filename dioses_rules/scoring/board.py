@@ -147,7 +147,7 @@ def read_board_file(path: str | Path) -> BoardFile:
     try:
         raw = read_regular(path, MAX_BOARD_BYTES)
     except OSError as error:
-        raise BoardError.one("E200", f"cannot read board: {error.strerror}", shown)
+        raise BoardError.one("E200", f"cannot read board: {error.strerror}", shown) from None
     if len(raw) > MAX_BOARD_BYTES:
         raise BoardError.one(
             "E200",
@@ -170,7 +170,7 @@ def read_board_bytes(raw: bytes, shown: str = "<board>") -> BoardFile:
             Diagnostic(
                 "E202", "not UTF-8 text", shown, line, column, help="save the board as UTF-8"
             )
-        )
+        ) from None
     return parse_board_text(text, shown)
 
 
@@ -178,7 +178,7 @@ def parse_board_text(text: str, path: str = "<board>") -> BoardFile:
     try:
         data = loads_toml(text, path, code="E202")
     except DataError as error:
-        raise BoardError(error.diagnostics)
+        raise BoardError(error.diagnostics) from None
     try:
         return structure(data, BoardFile)
     except StructureError as error:
@@ -192,7 +192,7 @@ def parse_board_text(text: str, path: str = "<board>") -> BoardFile:
                 )
                 for key, message in error.mistakes
             ]
-        )
+        ) from None
 
 
 # ------------------------------------------------------------------ writing

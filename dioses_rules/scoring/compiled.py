@@ -142,7 +142,9 @@ class CompiledPool:
         except AttributeError:  # an empty cell
             return None
         if not all(infos):  # a card not compiled yet
-            infos = [info or self.info(placed.card) for info, placed in zip(infos, cells)]
+            infos = [
+                info or self.info(placed.card) for info, placed in zip(infos, cells, strict=True)
+            ]
         return infos
 
     def scene(self, area: Area, facts: Facts = NO_FACTS) -> Scene:

@@ -84,7 +84,7 @@ def _merge(tables):
     tables = [t for t in tables if t is not None]
     if not tables:
         return None
-    return tuple(sum_or(values) for values in zip(*tables))
+    return tuple(sum_or(values) for values in zip(*tables, strict=True))
 
 
 def sum_or(values) -> int:

@@ -38,7 +38,7 @@ def explained(report: ScoreReport, board: Board, judge, all_face_up_at_end: bool
             law.points,
             matched(area, law.law.lines, None, law_facts(placement, all_face_up_at_end)),
         )
-        for law, placement in zip(report.laws, board.laws)
+        for law, placement in zip(report.laws, board.laws, strict=True)
     )
     objectives = tuple(
         ObjectiveScore(

@@ -287,7 +287,7 @@ class ReferenceJudge:
         cells = self.area.cells
         return self.area, tuple(
             CardScore(placed.card, cell, value)
-            for cell, (placed, value) in enumerate(zip(cells, points))
+            for cell, (placed, value) in enumerate(zip(cells, points, strict=True))
             if value is not None and placed is not None
         )
 

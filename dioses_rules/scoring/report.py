@@ -157,7 +157,7 @@ class ScoreReport:
     def __repr__(self) -> str:
         return (
             "ScoreReport("
-            + ", ".join(f"{n}={v!r}" for n, v in zip(self.FIELDS, self._value()))
+            + ", ".join(f"{n}={v!r}" for n, v in zip(self.FIELDS, self._value(), strict=True))
             + ")"
         )
 
@@ -180,11 +180,11 @@ class ScoreReport:
                         {
                             "lines": [
                                 {
-                                    "text": l.text,
-                                    "points": l.points,
-                                    "matched": [cell_fields(x) for x in l.cells],
+                                    "text": line.text,
+                                    "points": line.points,
+                                    "matched": [cell_fields(x) for x in line.cells],
                                 }
-                                for l in c.lines
+                                for line in c.lines
                             ]
                         }
                         if c.lines
@@ -195,13 +195,13 @@ class ScoreReport:
             ],
             "laws": [
                 {
-                    "id": l.law.id,
-                    "row": l.row.value if l.row else None,
-                    "column": l.column,
-                    "points": l.points,
-                    **matched(l.cells),
+                    "id": law.law.id,
+                    "row": law.row.value if law.row else None,
+                    "column": law.column,
+                    "points": law.points,
+                    **matched(law.cells),
                 }
-                for l in self.laws
+                for law in self.laws
             ],
             "patterns": [
                 {

@@ -87,9 +87,11 @@ def score_board(
     (``explained_by``). Without ``explain`` those cells are empty.
     """
     compiled_ = wants_compiled(evaluator)
-    if compiled_ and not (explain or board.laws or board.patterns or board.objectives):
-        if board.scenario is None:
-            return _cards_alone(board, all_face_up_at_end)
+    parts = (
+        explain or board.laws or board.patterns or board.objectives or board.scenario is not None
+    )
+    if compiled_ and not parts:  # the cards alone: nothing else to judge or explain
+        return _cards_alone(board, all_face_up_at_end)
     judge = CompiledJudge(board) if compiled_ else ReferenceJudge(board)
     if all_face_up_at_end is None:
         all_face_up_at_end = judge.face_up_before

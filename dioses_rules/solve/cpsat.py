@@ -68,7 +68,7 @@ class Lin:
         if factor == 0:
             return ZERO
         bounds = (self.lo * factor, self.hi * factor)
-        terms = None if self.terms is None else tuple((l, c * factor) for l, c in self.terms)
+        terms = None if self.terms is None else tuple((lit, c * factor) for lit, c in self.terms)
         return Lin(self.expr * factor, min(bounds), max(bounds), terms, self.const_part * factor)
 
 

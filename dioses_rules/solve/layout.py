@@ -165,7 +165,8 @@ class _LayoutModel:
         """The objective: the board's whole total."""
         completed = self.patterns()
         pattern_points = [
-            lit_lin(lit, held.worth) for lit, held in zip(completed, self.board.patterns)
+            lit_lin(lit, held.worth)
+            for lit, held in zip(completed, self.board.patterns, strict=True)
         ]
         law_points = self.laws()
         self.context.patterns_completed = total(lit_lin(lit) for lit in completed)

@@ -104,7 +104,7 @@ class _RangeModel:
         self.law_lits = [self.b.new_bool() for _ in LAW_LINES]
         self.b.model.add_exactly_one(self.law_lits)
         parts = []
-        for lit, line in zip(self.law_lits, LAW_LINES):
+        for lit, line in zip(self.law_lits, LAW_LINES, strict=True):
             self.trees.context = self.context.judging(law_line=line_cells(line))
             parts.append(self.b.when(lit, self.trees.lines_points(law.lines, None)))
         self.trees.context = self.context
@@ -129,7 +129,13 @@ class _RangeModel:
             all_face_up_at_end=self.context.all_face_up_at_end,
         )
         line = next(
-            (line for lit, line in zip(self.law_lits, LAW_LINES) if solver.boolean_value(lit)), None
+            (
+                line
+                # no law_lits but for a law: zip() of none gives no line
+                for lit, line in zip(self.law_lits, LAW_LINES, strict=False)
+                if solver.boolean_value(lit)
+            ),
+            None,
         )
         return Area(tuple(cells)), facts, line
 

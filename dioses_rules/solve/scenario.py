@@ -107,9 +107,7 @@ class _ScenarioModel:
         self.steps = scenario.setup_for(challenge)
         self.x = self._placements()
         self.states = self._states()
-        self.context = Context(
-            {name: lits for name, lits in self.states.items()}, all_face_up_at_end=True
-        )
+        self.context = Context(dict(self.states), all_face_up_at_end=True)
         self.trees = TreeCompiler(self.b, self.cards, self.x, self.context, hand_fixed=False)
 
     def _placements(self) -> list[list[Lit]]:
@@ -204,7 +202,7 @@ class _ScenarioModel:
         for slot, surely in enumerate(slots):
             lits = [self.b.new_bool() for _ in options]
             (self.b.model.add_exactly_one if surely else self.b.model.add_at_most_one)(lits)
-            for lit, (law, line) in zip(lits, options):
+            for lit, (law, line) in zip(lits, options, strict=True):
                 value, is_met = compiled[(law.id, line)]
                 choices.append((slot, law, line, lit))
                 points.append(self.b.when(lit, value))
@@ -237,7 +235,8 @@ class _ScenarioModel:
                 )
             )
         pattern_points = total(
-            lit_lin(lit, self.registry.pattern_points(p)) for lit, p in zip(completed, patterns)
+            lit_lin(lit, self.registry.pattern_points(p))
+            for lit, p in zip(completed, patterns, strict=True)
         )
         whole = total(card_points) + law_points + pattern_points
         self.context.card_points, self.context.total = card_points, whole
@@ -263,7 +262,7 @@ class _ScenarioModel:
         laws = tuple(law_on(law, line) for _, law, line, lit in law_choices if chosen(lit))
         held = tuple(
             HeldPattern(p, chosen(lit), self.registry.pattern_points(p))
-            for p, lit in zip(patterns, completed)
+            for p, lit in zip(patterns, completed, strict=True)
         )
         state = tuple(
             (name, card_id)

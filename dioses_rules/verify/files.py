@@ -134,7 +134,9 @@ def round_trip_check(source) -> Outcome:
             + "; ".join(d.message for d in diagnostics if d.is_error)[:300]
         )
     elif again.card_set != card_file.card_set or again.definitions != card_file.definitions:
-        changed = [d.id for d, e in zip(card_file.definitions, again.definitions) if d != e]
+        mine, read = card_file.definitions, again.definitions
+        changed = [d.id for d, e in zip(mine, read, strict=False) if d != e]
+        changed += [d.id for d in [*mine[len(read) :], *read[len(mine) :]]]  # lost or added
         problems.append(
             f"its source, as written, means something else: "
             f"{', '.join(changed[:5]) or 'the set header'}"
@@ -175,7 +177,7 @@ def text_check(source, registry, place) -> Outcome:
         for definition in source.card_file.definitions:
             try:
                 texts.text(definition)
-            except Exception as error:  # any: it is what the check reports
+            except Exception as error:  # noqa: BLE001 (any error is what the check reports)
                 failures.append(
                     f"{place(definition)}: {definition.id} ({lang}): "
                     f"{type(error).__name__}: {error}"

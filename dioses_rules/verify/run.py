@@ -50,7 +50,7 @@ def _sources(paths: Sequence[Path]):
     bundled_paths = [path.resolve() for path in card_paths([cards_dir()])]
     extra = read_sources([p for p in files if p not in bundled_paths], context=bundled)
     sources, notes = replacing_bundled(bundled, extra)
-    asked = [id(s) for path, s in zip(bundled_paths, bundled) if path in files]
+    asked = [id(s) for path, s in zip(bundled_paths, bundled, strict=True) if path in files]
     tested = [s for s in sources if id(s) in asked or any(s is e for e in extra)]
     return sources, tested, notes
 

@@ -29,7 +29,7 @@ def board_file_of(data: object, shown: str = "<page>") -> BoardFile:
     except StructureError as error:
         raise BoardError(
             [Diagnostic("E203", f"{key}: {message}", shown) for key, message in error.mistakes]
-        )
+        ) from None
 
 
 def resolved(catalog: Catalog, board_file: BoardFile, shown: str = "<page>") -> Board:

@@ -38,7 +38,7 @@ async def _form(request: Request) -> dict[str, list[str]]:
     try:
         return parse_qs((await read_body(request)).decode("utf-8"), max_num_fields=40)
     except (UnicodeDecodeError, ValueError) as error:
-        raise HTTPException(400, f"not a form: {error}")
+        raise HTTPException(400, f"not a form: {error}") from None
 
 
 def _new_page(request: Request, error: str = "", status: int = 200):

@@ -183,11 +183,11 @@ def scenario_view(game: Game, result=None, lang: str = "en") -> dict | None:
             "beaten": judged.beaten,
             "victory_conditions": [
                 (texts.condition(c), r.met)
-                for c, r in zip(scenario.victory, judged.victory_conditions)
+                for c, r in zip(scenario.victory, judged.victory_conditions, strict=True)
             ],
             "challenge_conditions": [
                 (texts.condition(c), r.met)
-                for c, r in zip(scenario.challenge, judged.challenge_conditions)
+                for c, r in zip(scenario.challenge, judged.challenge_conditions, strict=True)
             ],
             "notes": list(judged.notes),
             # the line dioses play prints at the end, word for word

@@ -199,7 +199,7 @@ class Lsp:
             server.wait()
 
     def _talk(self, server, session: Session, answers: queue.Queue) -> str | None:
-        for number, (body, wanted) in enumerate(zip(session.messages, session.expect)):
+        for number, (body, wanted) in enumerate(zip(session.messages, session.expect, strict=True)):
             try:
                 server.stdin.write(frame(body))
                 server.stdin.flush()

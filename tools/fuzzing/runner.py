@@ -106,7 +106,7 @@ def _child(
         progress.value, beat.value = index, time.time()
         try:
             problem = target.run(case)
-        except Exception as error:  # the fuzzer's own harness broke on this input
+        except Exception as error:  # noqa: BLE001 (the fuzzer's own harness broke on this input)
             problem = f"{type(error).__name__} in the harness: {error}"[:300]
         if problem:
             failures.put((index, problem, target.describe(case)))

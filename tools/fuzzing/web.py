@@ -184,7 +184,7 @@ class Web:
             answer = self.client.request(
                 request.method, request.url, content=request.body, headers=headers
             )
-        except Exception as error:  # the client raised: the app broke the connection
+        except Exception as error:  # noqa: BLE001 (the client raised: the app broke the connection)
             return f"{type(error).__name__} from the app: {error}"[:300]
         if answer.status_code >= 500:
             return f"HTTP {answer.status_code} for {request.method} {request.url[:80]}"
