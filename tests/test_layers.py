@@ -26,6 +26,7 @@ LAYERS = [
     "pool",
     "editing",
     "scoring",
+    "wording",
     "render",
     "solve",
     "engine",
