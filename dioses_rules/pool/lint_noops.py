@@ -14,21 +14,6 @@ from ..language import model as m
 from ..language.source import condition_text, line_text
 from ..language.walk import iter_nodes
 
-# The most cells each scope holds (R1: an area of 3 rows of 4; a law's line is
-# a row or a column).
-CELLS = {
-    m.ScopeKind.AREA: 12,
-    m.ScopeKind.ROW: 4,
-    m.ScopeKind.COLUMN: 3,
-    m.ScopeKind.LINE: 4,
-    m.ScopeKind.NEIGHBOURS: 4,
-    m.ScopeKind.SURROUNDINGS: 8,
-    m.ScopeKind.DIAGONALS: 4,
-    m.ScopeKind.NAMED_ROW: 4,
-    m.ScopeKind.NAMED_COLUMN: 3,
-    m.ScopeKind.LARGEST_GROUP: 12,
-}
-
 
 def check_noops(checker, lines, anchored: bool) -> None:
     """Warn about each line of a card, law or goal that can never change a score."""
@@ -55,7 +40,7 @@ def _most(countable, weight: int, kinds: dict) -> int | None:
     None when it has no such bound (points, patterns, laws met)."""
     if isinstance(countable, m.Count):
         weighed = any(isinstance(node, m.TypeIs) for node in iter_nodes(countable.selector))
-        return CELLS[countable.scope.kind] * (weight if weighed else 1)
+        return countable.scope.kind.most_cells * (weight if weighed else 1)
     if isinstance(countable, m.Distinct):
         return kinds[countable.attribute] or None
     return None

@@ -27,23 +27,6 @@ from .area import SIZE, Area, Placed
 from .board import LAW_LINES, LawLine, line_cells
 from .evaluator import Evaluator, Facts, card_weight
 
-# The most cells each scope holds (a new scope kind fails here, at import).
-_SCOPE_CELLS = total(
-    m.ScopeKind,
-    {
-        m.ScopeKind.AREA: 12,
-        m.ScopeKind.ROW: 4,
-        m.ScopeKind.COLUMN: 3,
-        m.ScopeKind.LINE: 4,
-        m.ScopeKind.NEIGHBOURS: 4,
-        m.ScopeKind.SURROUNDINGS: 8,
-        m.ScopeKind.DIAGONALS: 4,
-        m.ScopeKind.NAMED_ROW: 4,
-        m.ScopeKind.NAMED_COLUMN: 3,
-        m.ScopeKind.LARGEST_GROUP: 12,
-    },
-    "extremes._SCOPE_CELLS",
-)
 # The most each game fact can count (the total score has no bound of its own).
 _FACT_MOST = total(
     m.Fact,
@@ -87,7 +70,7 @@ class Found:
 def _count_bound(count, limits: PoolLimits) -> int:
     if isinstance(count, m.FactCount):
         return _FACT_MOST[count.fact](limits)
-    cells = _SCOPE_CELLS[count.scope.kind]
+    cells = count.scope.kind.most_cells
     if isinstance(count, m.Distinct):
         from .evaluator import values_of
 

@@ -171,6 +171,12 @@ class ScopeKind(enum.Enum):
         its row, column, neighbours, surroundings or diagonals."""
         return self in _ANCHORED_SCOPES
 
+    @property
+    def most_cells(self) -> int:
+        """The most cells the scope holds (R1: an area of 3 rows of 4; a law's
+        line is a row or a column; R4, R5 the neighbours and surroundings)."""
+        return _MOST_CELLS[self]
+
 
 _ANCHORED_SCOPES = frozenset(
     {
@@ -181,6 +187,21 @@ _ANCHORED_SCOPES = frozenset(
         ScopeKind.DIAGONALS,
     }
 )
+
+
+_MOST_CELLS = {
+    ScopeKind.AREA: 12,
+    ScopeKind.ROW: 4,
+    ScopeKind.COLUMN: 3,
+    ScopeKind.LINE: 4,
+    ScopeKind.NEIGHBOURS: 4,
+    ScopeKind.SURROUNDINGS: 8,
+    ScopeKind.DIAGONALS: 4,
+    ScopeKind.NAMED_ROW: 4,
+    ScopeKind.NAMED_COLUMN: 3,
+    ScopeKind.LARGEST_GROUP: 12,
+}
+assert set(_MOST_CELLS) == set(ScopeKind), "every scope says how many cells it holds"
 
 
 class Fact(enum.Enum):
