@@ -169,17 +169,20 @@ def _word_text(snapshot: Snapshot, word: str) -> str | None:
             return f"set `{set_id}`: {loaded.card_set.name}"
         for decl in loaded.card_set.words:
             if word in (decl.id, decl.plural):
-                aliases = f" ({', '.join(decl.aliases)})" if decl.aliases else ""
-                extra = "".join(
-                    f", {label} {value}"
-                    for label, value in (("plural", decl.plural), ("symbol", decl.symbol))
-                    if value
-                )
-                return (
-                    f"{decl.kind} `{decl.id}`: {decl.name}{aliases}{extra}"
-                    f" - declared by set `{set_id}`"
-                )
+                return declaration_text(decl, set_id)
     return None
+
+
+def declaration_text(decl: m.WordDecl, set_id: str) -> str:
+    """What hover says of a declared word: its kind, name, aliases, plural,
+    symbol and the set that declares it."""
+    aliases = f" ({', '.join(decl.aliases)})" if decl.aliases else ""
+    extra = "".join(
+        f", {label} {value}"
+        for label, value in (("plural", decl.plural), ("symbol", decl.symbol))
+        if value
+    )
+    return f"{decl.kind} `{decl.id}`: {decl.name}{aliases}{extra} - declared by set `{set_id}`"
 
 
 def definitions(snapshot: Snapshot, path: str, line: int, character: int) -> list[Place]:

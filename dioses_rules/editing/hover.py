@@ -147,16 +147,7 @@ def _declared(snapshot: Snapshot, word: str, kind: str) -> str | None:
     for set_id, loaded in snapshot.registry.sets.items():
         for decl in loaded.card_set.words:
             if decl.kind == kind and word in (decl.id, decl.plural):
-                aliases = f" ({', '.join(decl.aliases)})" if decl.aliases else ""
-                extra = "".join(
-                    f", {label} {value}"
-                    for label, value in (("plural", decl.plural), ("symbol", decl.symbol))
-                    if value
-                )
-                return (
-                    f"{decl.kind} `{decl.id}`: {decl.name}{aliases}{extra}"
-                    f" - declared by set `{set_id}`"
-                )
+                return features.declaration_text(decl, set_id)
     return None
 
 
