@@ -36,7 +36,7 @@ from lsprotocol import types as t
 from pygls import uris
 from pygls.lsp.server import LanguageServer
 
-from dioses_cli.lsp_server import SETTLE, make_server
+from dioses_cli.lsp_server import SETTLE, SWITCH_INTERVAL, make_server
 from dioses_rules import __version__
 from dioses_rules.pool.filler import filler_set_text
 
@@ -57,15 +57,18 @@ class Pair:
         def published(ls, params) -> None:
             self.published.set()
 
+        self.threads = []
         for target, args in (
             (self.server.start_io, (to_server, from_server)),
             (self.client.start_io, (to_client, from_client)),
         ):
-            threading.Thread(
+            thread = threading.Thread(
                 target=target,
                 daemon=True,
                 args=(os.fdopen(args[0], "rb"), os.fdopen(args[1], "wb")),
-            ).start()
+            )
+            thread.start()
+            self.threads.append(thread)
         uri = uris.from_fs_path(str(folder))
         self.request(
             t.INITIALIZE,
@@ -82,8 +85,12 @@ class Pair:
         return self.client.protocol.send_request(method, params).result(timeout=120)
 
     def stop(self) -> None:
+        """The server shut down and gone, then the client stopped: nothing
+        left reading a pipe while the interpreter exits."""
         self.request(t.SHUTDOWN, None)
         self.client.protocol.notify(t.EXIT, None)
+        self.threads[0].join(30)
+        self.client._stop_event.set()  # as tests/test_lsp.py stops its client
 
 
 def type_word(
@@ -180,8 +187,17 @@ def main(argv=None) -> None:
     parser.add_argument("--lines", type=int, default=5000, help="lines of the card file")
     parser.add_argument("--keys", type=int, default=24, help="keys typed in each mode")
     parser.add_argument("--format", choices=["text", "json"], default="text")
+    parser.add_argument(
+        "--switch-interval",
+        type=float,
+        default=SWITCH_INTERVAL,
+        help=f"sys.setswitchinterval, as `dioses lsp` sets it (default {SWITCH_INTERVAL}; "
+        "CPython's own is 0.005)",
+    )
     args = parser.parse_args(argv)
+    sys.setswitchinterval(args.switch_interval)
     report = measure(args.lines, args.keys)
+    report["switch_interval_s"] = args.switch_interval
     if args.format == "json":
         json.dump(report, sys.stdout, indent=2)
         print()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 import click
 
 from dioses_rules.errors import DiosesError
@@ -29,7 +31,7 @@ def lsp_command(stdio: bool) -> None:
     workspace folders that define the sets they require.
     """
     try:
-        from .lsp_server import make_server
+        from .lsp_server import SWITCH_INTERVAL, make_server
     except ImportError as error:
         raise DiosesError.one(
             "E500",
@@ -38,5 +40,6 @@ def lsp_command(stdio: bool) -> None:
             help=f"install it: {INSTALL}",
         ) from None
     server = make_server()
+    sys.setswitchinterval(SWITCH_INTERVAL)  # answers to keys before the background check
     server.start_io()
     raise SystemExit(server.protocol.exit_status)  # LSP: 1 when exit came before shutdown
