@@ -121,6 +121,8 @@ def _header_tokens(text: str) -> list:
                         return tokens  # a header never closed
             return tokens
         except UnexpectedCharacters as error:
+            # typed Optional on lark's base class; a lexer's error always has it
+            assert error.pos_in_stream is not None
             offset += error.pos_in_stream + 1
         except LarkError:
             return tokens

@@ -340,12 +340,14 @@ class DefinitionChecker:
                 setting,
                 help=did_you_mean(setting.name, SETTINGS) or f"settings: {', '.join(SETTINGS)}",
             )
-        elif spec.allowed is int:
+        elif isinstance(spec.allowed, type):  # int, the one type allowed: a number
             if not isinstance(setting.value, int):
                 self.add("DL107", f"setting '{setting.name}' takes a number", setting)
             elif (problem := setting_problem(setting.name, setting.value)) is not None:
                 # a tree built from text is checked by the builder already
-                self.add("DL120", problem, setting, help=setting_range(setting.name).help)
+                checked = setting_range(setting.name)
+                assert checked is not None  # a problem comes only from a range
+                self.add("DL120", problem, setting, help=checked.help)
         elif setting.value not in spec.allowed:
             self.add(
                 "DL107",

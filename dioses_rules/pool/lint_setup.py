@@ -187,6 +187,7 @@ def _check_place(checker, step: m.Place, fixed_cells: dict, per_row: dict) -> No
             )
         key = (step.row, step.column)
         if key in fixed_cells:
+            assert step.row is not None  # a cell's column comes with its row (m.Place)
             checker.add(
                 "DL502",
                 f"two cards placed at {step.row.value} {step.column}",

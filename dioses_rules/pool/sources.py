@@ -93,12 +93,12 @@ def visible_vocabulary(header: Header, headers: dict[str, Header]) -> Vocabulary
         words += [word for other in headers.values() for word in other.words]
     if not words:
         words = [word for other in bundled_headers() for word in other.words]
-    seen = {(word.kind, word.id) for word in words}
+    visible = {(word.kind, word.id) for word in words}
     elsewhere = {
         form: set_id
         for set_id, other in headers.items()
         for word in other.words
-        if (word.kind, word.id) not in seen
+        if (word.kind, word.id) not in visible
         for form in (word.id, word.plural)
         if form
     }
@@ -149,7 +149,10 @@ def _built(
     headers: dict[str, Header],
 ) -> SourceFile:
     if text is None:
-        return SourceFile(shown, "", m.CardFile(None, (), shown), (problem,))
+        # a file not read has its problem (_read_text); none is never one
+        return SourceFile(
+            shown, "", m.CardFile(None, (), shown), () if problem is None else (problem,)
+        )
     vocabulary = visible_vocabulary(header, headers)
     card_file, diagnostics = cached_build(text, shown, vocabulary)
     if not card_file.card_set and not card_file.definitions and not diagnostics:
@@ -174,8 +177,9 @@ def replacing_bundled(
     replaced = {source.header.set_id: source.path for source in extra if source.header.set_id}
     kept, notes = [], []
     for source in bundled:
-        by = replaced.get(source.header.set_id)
-        if by is not None and source.header.set_id:
+        set_id = source.header.set_id
+        by = replaced.get(set_id) if set_id else None
+        if by is not None:
             notes.append(
                 f"{by} defines set '{source.header.set_id}': it replaces the "
                 f"bundled {source.path} for this run"

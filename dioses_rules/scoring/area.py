@@ -134,7 +134,7 @@ class Area:
 
     cells: tuple[Placed | None, ...] = field(default=(None,) * SIZE)
 
-    def __attrs_post_init__(self):
+    def __attrs_post_init__(self) -> None:
         if len(self.cells) != SIZE:
             raise ValueError(f"an area has {SIZE} cells, not {len(self.cells)}")
 
@@ -159,7 +159,7 @@ class Area:
 
     def mirrored(self) -> Area:
         """Left-right mirror image (column c -> 5 - c)."""
-        cells = []
+        cells: list[Placed | None] = []
         for r in range(HEIGHT):
             cells.extend(reversed(self.cells[r * WIDTH : (r + 1) * WIDTH]))
         return Area(tuple(cells))

@@ -22,6 +22,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from itertools import islice
 from operator import getitem
+from typing import cast
 
 from ..language import model as m
 from ..unsupported import Unsupported, fell_back
@@ -35,9 +36,9 @@ from .scene import ALWAYS, CELLS, Scene
 from .wide import WideCompiler
 
 try:  # the C helper behind Counter.update(iterable)
-    from _collections import _count_elements
+    from _collections import _count_elements  # type: ignore[import-not-found]  # C module, no stub
 except ImportError:  # pragma: no cover - another Python
-    from collections import _count_elements  # type: ignore[attr-defined, no-redef]
+    from collections import _count_elements  # type: ignore[attr-defined]  # private, no stub
 
 BATCH = 1 << 16  # areas side by side
 
@@ -102,7 +103,11 @@ def tally_batches(
         chunk = list(islice(areas, size))
         if not chunk:
             return tallies
-        joined = b"".join(chunk) if isinstance(chunk[0], bytes) else b"".join(map(bytes, chunk))
+        joined = (
+            b"".join(cast("list[bytes]", chunk))  # the areas came as bytes
+            if isinstance(chunk[0], bytes)
+            else b"".join(map(bytes, chunk))
+        )
         planes = Planes([joined[cell :: g.SIZE] for cell in CELLS], len(cards))
         alone = 0  # the areas holding a card the batch cannot judge
         for code in narrow:

@@ -54,7 +54,6 @@ from .scene import (
     Scene,
 )
 
-_UNKNOWN = object()
 _CARD = attrgetter("card")
 _POINTS = attrgetter("points")
 _ALL_UP = [True for _ in CELLS]
@@ -71,7 +70,7 @@ class CompiledPool:
         self.cards: dict[int, CardInfo] = {}
         self._compiled: dict[int, tuple[object, object]] = {}  # id -> (the object, its form)
         self._facts: dict[tuple, Facts] = {}
-        self._tie_break: object = _UNKNOWN
+        self._tie_break: tuple[str | None] | None = None  # (the answer,) once asked
 
     def info(self, card: m.MythCard) -> CardInfo:
         """The card's compiled form (the dict holds the card, so its id is its own)."""
@@ -246,9 +245,9 @@ class CompiledPool:
         return facts
 
     def bundled_tie_break(self) -> str | None:
-        if self._tie_break is _UNKNOWN:
-            self._tie_break = bundled_tie_break()
-        return self._tie_break
+        if self._tie_break is None:
+            self._tie_break = (bundled_tie_break(),)
+        return self._tie_break[0]
 
     def weighed_type(self, scene: Scene, wanted: str) -> int:
         """R11/R16: every card of the type ``wanted`` (any face), with weights."""
@@ -264,16 +263,16 @@ def pool() -> CompiledPool:
     whoever holds the old one keeps using it, whole)."""
     global _POOL
     current = _POOL
-    if _spent(current):
+    if current is None or _spent(current):
         with LOCK:
             current = _POOL
-            if _spent(current):
+            if current is None or _spent(current):
                 current = _POOL = CompiledPool()
     return current
 
 
-def _spent(current: CompiledPool | None) -> bool:
-    return current is None or len(current.cards) + len(current._compiled) > CompiledPool.LIMIT
+def _spent(current: CompiledPool) -> bool:
+    return len(current.cards) + len(current._compiled) > CompiledPool.LIMIT
 
 
 def card_points(area: Area, facts: Facts = NO_FACTS) -> dict[int, int]:

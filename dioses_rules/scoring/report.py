@@ -11,6 +11,7 @@ the plain value it stands for.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any, cast
 
 from attrs import frozen
 
@@ -89,6 +90,9 @@ class ScoreReport:
         "scenario explained_by".split()
     )
     __slots__ = ("_area", "_cards", "_make") + FIELDS[2:]
+    _area: Area
+    _cards: tuple[CardScore, ...]
+    _make: Callable[[], tuple[Area, tuple[CardScore, ...]]] | None
 
     def __init__(
         self,
@@ -102,7 +106,7 @@ class ScoreReport:
         all_face_up_before_reveal: bool,
         scenario: ScenarioResult | None = None,
         explained_by: str | None = None,
-    ):
+    ) -> None:
         self._area, self._cards, self._make = area, cards, None
         self.laws, self.patterns, self.objectives = laws, patterns, objectives
         self.total, self.gods = total, gods  # gods: R16 tie-break, with R11 weights
@@ -110,14 +114,20 @@ class ScoreReport:
         self.scenario, self.explained_by = scenario, explained_by
 
     @classmethod
-    def lazy(cls, make: Callable[[], tuple[Area, tuple[CardScore, ...]]], *parts) -> ScoreReport:
+    def lazy(
+        cls, make: Callable[[], tuple[Area, tuple[CardScore, ...]]], *parts: Any
+    ) -> ScoreReport:
         """A report whose area and cards ``make()`` gives when first read."""
-        report = cls(None, None, *parts)
+        # None and () stand for the area and cards until make() gives them:
+        # only the properties read them, and they call make() first
+        report = cls(cast(Area, None), (), *parts)
         report._make = make
         return report
 
     def _made(self) -> None:
-        self._area, self._cards = self._make()
+        make = self._make
+        assert make is not None  # called only while make() is pending
+        self._area, self._cards = make()
         self._make = None
 
     @property

@@ -204,7 +204,7 @@ class Scene:
         self.up = up
         self.kinds = kinds
         self.heavy = heavy
-        self._names: int | None = None
+        self._names = 0  # read only once _names_of is a generation (>= 0)
         self._names_of = -1  # the generation _names was computed in
         self.facts = NO_FACTS
         self.line = 0  # the cells of facts.law_line (R13)

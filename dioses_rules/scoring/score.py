@@ -62,7 +62,9 @@ def card_points(area: Area, facts: Facts = Facts(), evaluator: str = "compiled")
         return compiled.card_points(area, facts)
     evaluator_ = Evaluator(area, facts)
     return {
-        cell: evaluator_.lines_points(area.cells[cell].card.lines, cell) for cell in area.occupied()
+        cell: evaluator_.lines_points(placed.card.lines, cell)
+        for cell, placed in enumerate(area.cells)
+        if placed is not None
     }
 
 

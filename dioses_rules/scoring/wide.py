@@ -133,8 +133,10 @@ class WideCompiler:
         if kind is m.ScopeKind.LINE:
             return tuple(self.facts.law_line or ())
         if kind is m.ScopeKind.NAMED_ROW:
+            assert scope.row is not None  # the scope of a named row names it
             return _cells(k.ROWS[scope.row])
         if kind is m.ScopeKind.NAMED_COLUMN:
+            assert scope.column is not None  # the scope of a named column names it
             return _cells(k.COLUMNS[scope.column])
         if kind is m.ScopeKind.LARGEST_GROUP:
             raise _cannot("the largest group", scope)
@@ -294,7 +296,8 @@ class WideCompiler:
     @line.on(m.Bounded)
     def _bounded(self, line: m.Bounded, anchor: int) -> Callable:
         if any(bound is not None and bound < 0 for bound in (line.floor, line.ceiling)):
-            raise Unsupported(line)  # a batch number is never negative
+            # a batch number is never negative: the card falls back, one by one
+            raise Unsupported(f"a negative bound in {line!r}")
         if not line.lines:
             return lambda planes: planes.const(line.clamp(0))
         inner, clamp = self.lines(line.lines, anchor), line.clamp

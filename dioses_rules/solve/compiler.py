@@ -140,7 +140,8 @@ class TreeCompiler(PlacementSelectors):
         """R6: the weight of the heaviest orthogonally connected group of
         matching cards: the heaviest connected set of cells all holding one
         (weights are positive, so a whole group is the heaviest of its sets)."""
-        weights, lits, matching = [], [], set()
+        weights, lits = [], []
+        matching: set[int] = set()  # the cards (their indices) that may match
         for cell in g.ALL_CELLS:
             holders = self.holders(selector, cell, anchor)
             matching.update(d for d, _ in holders)
