@@ -575,6 +575,35 @@ def test_batches_tally_what_one_area_at_a_time_tallies(cards, facts, seed, data)
     assert side_by_side.totals == one_by_one.totals
 
 
+def test_a_card_with_a_negative_bound_is_tallied_one_area_at_a_time():
+    """#26's floors: a batch number is never negative, so a card whose total
+    is 'never below -2 points' is judged one area at a time, with the same
+    points, instead of crashing the batch (found by mypy, #25)."""
+    others = bundled("myth")[:30]
+    loser = m.MythCard(
+        "loser",
+        "Loser",
+        (),
+        "god",
+        ("greek",),
+        m.Provenance.RECONSTRUCTED,
+        lines=(
+            m.Bounded(
+                (m.PerCount(-1, 1, m.Count(m.TypeIs("god"), m.Scope(m.ScopeKind.AREA))),), -2
+            ),
+        ),
+    )
+    pool = [loser, *others]
+    rng = random.Random(26)
+    areas = [bytes([0, *rng.sample(range(1, len(pool)), SIZE - 1)]) for _ in range(20)]
+    facts = Facts()
+    one_by_one = batch.tally_areas(pool, areas, facts)
+    side_by_side = batch.tally_batches(pool, areas, facts, size=16)
+    assert side_by_side.points == one_by_one.points
+    loser_points = {points for (index, points) in one_by_one.points if index == 0}
+    assert min(loser_points) == -2  # the floor holds, and is reached
+
+
 @pytest.mark.parametrize(
     "n, k", [(86, 12), (97, 12), (115, 12), (255, 12), (256, 12), (40, 12), (115, 1), (200, 5)]
 )
