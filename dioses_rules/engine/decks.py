@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from ..language import model as m
 from ..scoring.board import LawEntry, PatternEntry
+from .core import GameCore
 from .state import Choice
 
 ROW_VALUES = tuple(row.value for row in m.ROWS)  # read once: an enum's value is slow to read
 
 
-class DeckRules:
+class DeckRules(GameCore):
     """Methods of :class:`game.Game` that move cards between decks and piles."""
 
     def draw(self) -> str | None:
@@ -117,7 +118,9 @@ class DeckRules:
             passed = []
             while deck:
                 top = deck.pop()
-                if self.registry.get("pattern", top).difficulty is difficulty:
+                drawn_pattern = self.registry.get("pattern", top)
+                assert drawn_pattern is not None, "the pattern deck holds the registry's patterns"
+                if drawn_pattern.difficulty is difficulty:
                     drawn.append(top)
                     break
                 passed.append(top)

@@ -13,11 +13,12 @@ from ..language import model as m
 from ..language.walk import Dispatch
 from ..scoring.area import cell_name, offset
 from ..scoring.evaluator import Evaluator, Facts
+from .core import GameCore
 from .rules import rules_of
 from .state import Choice
 
 
-class EffectRules:
+class EffectRules(GameCore):
     """Methods of :class:`game.Game` that carry out effect nodes."""
 
     def run_effect(self, effect: m.Effect, area: int, source: str = "") -> None:
@@ -59,7 +60,7 @@ class EffectRules:
         revision 1 locked cards were left out, as logs of then recorded."""
         slots = self.state.areas[area].cells
         candidates = range(len(slots)) if self.rules_since(2) else self.movable_cells(area)
-        cells = [i for i in candidates if slots[i] is not None and slots[i].face_up]
+        cells = [i for i in candidates if (slot := slots[i]) is not None and slot.face_up]
         if cells:
             choice = self.decide(
                 seat,
@@ -67,7 +68,9 @@ class EffectRules:
                 "Turn which card face down?",
                 [Choice("cell", (i,), partial(self.cell_label, area, i)) for i in cells],
             )
-            self.state.areas[area].cells[choice.args[0]].face_up = False
+            hidden = self.state.areas[area].cells[choice.args[0]]
+            assert hidden is not None, "a face-up card was chosen (cells, above)"
+            hidden.face_up = False
             self.moved(area)
             self.event("hidden", area=area, cell=cell_name(choice.args[0]))
 
@@ -115,7 +118,6 @@ class EffectRules:
         cells = [c for c in model.occupied() if evaluator.matches(ref.card, c, None)]
         if not cells:
             return None
-        cell = cells[0]
-        if ref.direction is not None:
-            cell = offset(cell, *ref.direction.offset)
-        return cell
+        if ref.direction is None:
+            return cells[0]
+        return offset(cells[0], *ref.direction.offset)

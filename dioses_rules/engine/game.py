@@ -22,6 +22,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from functools import partial
+from typing import cast
 
 from attrs import frozen
 
@@ -109,7 +110,7 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules, PatternRules):
         return self.cards[card_id]
 
     def area_model(self, index: int, reveal: bool = False) -> Area:
-        cells = []
+        cells: list[Placed | None] = []
         for slot in self.state.areas[index].cells:
             if slot is None:
                 cells.append(None)
@@ -138,7 +139,8 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules, PatternRules):
         """The agent's pick among ``choices`` (a list, or :class:`LazyChoices`);
         the only option is taken without asking."""
         lazy = type(choices) is LazyChoices  # then read through its own fields, checked here
-        count = choices._count if lazy else len(choices)
+        # cast: the test of its type above, which the checker does not read
+        count = cast(LazyChoices, choices)._count if lazy else len(choices)
         if count == 1:
             index = 0
         elif count:
@@ -153,7 +155,7 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules, PatternRules):
                 self.turn_picks.append((seat, kind, index))
         else:
             raise game_error(f"no legal choice for '{kind}'")
-        choice = choices._make(index) if lazy else choices[index]
+        choice = cast(LazyChoices, choices)._make(index) if lazy else choices[index]
         log = self._log
         if log is not None:
             log(
@@ -297,7 +299,9 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules, PatternRules):
         self._check_moved()
 
     def became_face_up(self, area: int, cell: int) -> None:
-        card = self.cards[self.state.areas[area].cells[cell].card]
+        slot = self.state.areas[area].cells[cell]
+        assert slot is not None, "a card was placed or turned face up there"
+        card = self.cards[slot.card]
         if self.scenario is not None:
             self.run_triggers(m.TriggerKind.REVEALED, area, card.id)
         if card.event:  # R18, R29: fires for every player from the active one

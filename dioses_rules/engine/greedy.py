@@ -44,6 +44,7 @@ class GreedyAgent:
         self._promises, self._promised_for = {}, None
         if self._valuation is None:
             self._context(game, 0, None)
+        assert self._valuation is not None, "_context makes one for a new game"
         self._valuation.game = self._values_of = game
 
     def value(
@@ -73,6 +74,7 @@ class GreedyAgent:
         value = context.values.get(signature)
         if value is None:
             self._remembered += 1
+            assert self._valuation is not None, "_context, above, made one for the game"
             value = context.values[signature] = self._valuation.value_in(context, signature)
         return value
 
@@ -86,6 +88,8 @@ class GreedyAgent:
             if game is not self._values_of:
                 self._valuation = Valuation(game)
             self._values, self._values_of, self._remembered = {}, game, 0
+        # made above the first time, when _values_of was still None
+        assert self._valuation is not None, "a game's valuation is made with its values"
         context = self._valuation.context(area, laws)
         return self._values.setdefault(context.key, context)
 
@@ -128,7 +132,9 @@ class GreedyAgent:
         if kind == "swap":
             return lambda c: self._after_swap(game, area, seen, *c.args)
         if kind == "law":
-            return lambda c: self._after_law(game, area, seen, decision.subject, c)
+            law = decision.subject
+            assert law is not None, "draw_law names the law it places"
+            return lambda c: self._after_law(game, area, seen, law, c)
         if kind == "pattern":
             return lambda c: self._pattern_promise(game, area, c.args[0])
         if kind == "seek-order":

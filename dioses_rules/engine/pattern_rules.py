@@ -9,11 +9,12 @@ the shapes themselves are matched by :class:`~.patterns.PatternChecker`.
 from __future__ import annotations
 
 from ..language import model as m
+from .core import GameCore
 
 MAX_PATTERN_DEPTH = 50  # completions that trigger swaps that complete patterns...
 
 
-class PatternRules:
+class PatternRules(GameCore):
     """Methods of :class:`game.Game` for completing held patterns."""
 
     def check_patterns(self) -> None:

@@ -197,6 +197,8 @@ class Planner:
         return candidates[min(alive)]
 
     def _world(self, game: Game, decision: Decision):
+        # kept by keep_turn_start, since this agent plans
+        assert game.turn_start is not None, "a planning agent's game keeps its turn start"
         return determinize(game.turn_start, game.state, decision, game.scenario, self.rng)
 
     def _simulate(
@@ -204,6 +206,7 @@ class Planner:
     ) -> float | None:
         """One game played from ``world`` with ``candidate`` at the decision;
         its worth to the deciding seat, or None if the replay diverged."""
+        assert game.turn_picks is not None, "a planning agent's game records its picks"
         plan = _Plan(game.turn_picks, decision, candidate)
         seats = [_SimulatedSeat(plan, self.rollout)] * game.state.seats
         sim = Game(

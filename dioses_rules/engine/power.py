@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..language import model as m
 from ..language.source import effect_text
 from ..scoring.evaluator import Evaluator, Facts
+from .core import GameCore
 from .rules import rules_of
 from .state import Choice
 
@@ -15,7 +16,7 @@ def ability_label(rule: m.Ability) -> str:
     return effect_text(rule.effect)
 
 
-class PowerRules:
+class PowerRules(GameCore):
     """Methods of :class:`game.Game` for gaining and spending Power cards."""
 
     def gain_power(self, area: int, count: int) -> None:
@@ -47,6 +48,7 @@ class PowerRules:
         return choices
 
     def _ability_choices(self, area: int, pile: int) -> list[Choice]:
+        assert self.scenario is not None, "abilities are a scenario's (power_choices)"
         used = self.state.areas[area].used_abilities
         choices = []
         for index, rule in rules_of(self.scenario, m.Ability):
@@ -94,12 +96,15 @@ class PowerRules:
                 return
             if choice.kind == "power":
                 power = self.registry.get("power", choice.args[0])
+                assert power is not None, "offered from the registry (power_choices)"
                 self.spend_power(area, power.cost)
                 self.event("power-used", area=area, power=power.id)
                 for effect in power.effects:
                     self.run_effect(effect, area, source=power.id)
             else:
+                assert self.scenario is not None, "abilities are a scenario's (power_choices)"
                 rule = self.scenario.rules[choice.args[0]]
+                assert isinstance(rule, m.Ability), "offered by rules_of(.., m.Ability)"
                 self.spend_power(area, rule.cost)
                 self.state.areas[area].used_abilities.append(choice.args[0])
                 self.event("ability-used", area=area, ability=ability_label(rule))

@@ -4,6 +4,8 @@ until the game plays it, instead of being skipped by every filter."""
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from ..language import model as m
 from ..language.walk import members, total
 
@@ -21,8 +23,15 @@ RULE_PLAYED_BY = total(
 )
 
 
-def rules_of(scenario: m.Scenario, kind: type) -> list[tuple[int, object]]:
+RuleT = TypeVar("RuleT", bound=m.RuleChange)
+
+
+def rules_of(scenario: m.Scenario, kind: type[RuleT]) -> list[tuple[int, RuleT]]:
     """The scenario's rules of one kind, each with its index among the rules."""
     if kind not in RULE_PLAYED_BY:
         raise TypeError(f"{kind.__name__} is not a kind of scenario rule")
-    return [(index, rule) for index, rule in enumerate(scenario.rules) if type(rule) is kind]
+    return [
+        (index, rule)
+        for index, rule in enumerate(scenario.rules)
+        if type(rule) is kind and isinstance(rule, kind)  # the second for the checker
+    ]

@@ -15,6 +15,7 @@ against its ``by_id`` table and the size of it.
 from __future__ import annotations
 
 import weakref
+from functools import partial
 from typing import Any
 
 from ..language import model as m
@@ -46,6 +47,11 @@ class RegistryTables:
 _TABLES: dict[int, tuple[weakref.ref, RegistryTables]] = {}
 
 
+def _forget(key: int, _registry: weakref.ref) -> None:
+    """The registry under ``key`` is gone: so are its tables."""
+    _TABLES.pop(key, None)
+
+
 def tables_of(registry: Registry) -> RegistryTables:
     """The tables of ``registry``, made on its first game."""
     key = id(registry)
@@ -53,5 +59,5 @@ def tables_of(registry: Registry) -> RegistryTables:
     if found is not None and found[0]() is registry and found[1].fresh_for(registry):
         return found[1]
     tables = RegistryTables(registry)
-    _TABLES[key] = (weakref.ref(registry, lambda _, key=key: _TABLES.pop(key, None)), tables)
+    _TABLES[key] = (weakref.ref(registry, partial(_forget, key)), tables)
     return tables

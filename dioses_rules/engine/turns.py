@@ -19,12 +19,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
+from .core import GameCore
 from .state import MAX_TURNS_PER_SEAT, Choice, LazyChoices
 
 DRAW = Choice("draw", (), "draw from the deck")  # one option, shared: treated as frozen
 
 
-class TurnRules:
+class TurnRules(GameCore):
     """Methods of :class:`game.Game` that play a turn and end the game."""
 
     def legal_actions(self, area: int) -> list[Choice]:
@@ -176,6 +177,8 @@ class TurnRules:
                 if state.turns_left == 0:
                     state.finished = True
         else:
+            # set with ending_seat, above, when the end was announced
+            assert state.turns_left is not None, "the game's end counts no turns"
             state.turns_left -= 1
             if state.turns_left <= 0:
                 state.finished = True
