@@ -71,11 +71,7 @@ def label_text(registry, label: str, lang: str) -> str:
     line = _LINE.match(label)
     if line:  # a law's line (R13), as choice_text says it
         return line_name(lang, row=line["row"], column=line["column"] and int(line["column"]))
-    for pattern, message in _LABELS:
-        found = pattern.match(label)
-        if found:
-            label = _(message).format(**found.groupdict())
-            break
+    label = _matched(_LABELS, label, lang)
     label = _CELL_WORDS.sub(lambda hit: f"{row_word(hit.group(1), lang)} {hit.group(2)}", label)
     for english, message in _WHAT.items():
         label = label.replace(english, _(message))
@@ -120,8 +116,14 @@ _PROMPTS = [
 
 def prompt_text(registry, prompt: str, lang: str) -> str:
     """An engine prompt in ``lang``, its ids as names."""
-    for pattern, message in _PROMPTS:
-        found = pattern.match(prompt)
+    return printed_names(registry, _matched(_PROMPTS, prompt, lang), lang)
+
+
+def _matched(table: list[tuple[re.Pattern[str], str]], text: str, lang: str) -> str:
+    """``text`` in ``lang`` by the first pattern of ``table`` it matches, its
+    groups put into the message; as it is when none matches."""
+    for pattern, message in table:
+        found = pattern.match(text)
         if found:
-            return printed_names(registry, words(lang)._(message).format(**found.groupdict()), lang)
-    return printed_names(registry, prompt, lang)
+            return words(lang)._(message).format(**found.groupdict())
+    return text
