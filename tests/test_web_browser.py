@@ -8,14 +8,10 @@ Every page is photographed (PNG) at desktop and phone width into
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import re
 import shutil
-import signal
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -28,7 +24,7 @@ try:  # the HTTP client Starlette's test client uses (the [test] extra's httpx2)
 except ImportError:  # pragma: no cover - an older install with httpx
     import httpx
 from click.testing import CliRunner  # noqa: E402
-from web_moves import board_moves  # noqa: E402
+from web_moves import board_moves, click_first_choice, serving  # noqa: E402
 
 from dioses_cli.main import dioses  # noqa: E402
 
@@ -47,34 +43,6 @@ DESKTOP = {"width": 1280, "height": 900}
 @pytest.fixture(scope="module")
 def saves(tmp_path_factory) -> Path:
     return tmp_path_factory.mktemp("saves")
-
-
-@contextlib.contextmanager
-def serving(saves: Path):
-    """A real ``dioses serve`` on a free port; its address."""
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "cli")])}
-    server = subprocess.Popen(
-        [
-            sys.executable,
-            "-c",
-            "from dioses_cli.main import dioses; dioses()",
-            "serve",
-            "--port",
-            "0",
-            "--saves",
-            str(saves),
-        ],
-        stdout=subprocess.PIPE,
-        text=True,
-        env=env,
-    )
-    try:
-        found = re.search(r"(http://127\.0\.0\.1:\d+/)", server.stdout.readline())
-        assert found, "the server printed no address"
-        yield found.group(1)
-    finally:
-        server.send_signal(signal.SIGINT)
-        server.wait(timeout=30)
 
 
 @pytest.fixture(scope="module")
@@ -282,25 +250,6 @@ def test_choosing_a_placed_card_for_an_occupied_cell_swaps_the_two(page, address
     total_is(page, 2)  # Hera no longer next to the Ship: 0; the Ship's two gods 2; Hela 0
     assert "Hera" in page.get_attribute('.cell[data-cell="4"]', "aria-label")
     assert "Hela" in page.get_attribute('.cell[data-cell="5"]', "aria-label")
-
-
-def click_first_choice(page) -> None:
-    """The first choice of the decision: a cell of the board when it offers
-    cells (a swap: the first cell, then its first partner), else the first
-    button beside the board."""
-    cells = page.locator("button.mini-cell.choosable")
-    lines = page.locator("button.line-choice")  # a law's line (R13), on the board's edge
-    if lines.count():
-        lines.first.click()
-    elif cells.count() == 0:
-        page.click('#cells-form button[name="choice"] >> nth=0')
-    elif cells.first.get_attribute("name") == "first":
-        cells.first.click()
-        page.wait_for_selector(".mini-cell.selected")
-        page.click("button.mini-cell.choosable >> nth=0")
-    else:
-        cells.first.click()
-    page.wait_for_load_state("load")
 
 
 def test_a_full_game_against_the_greedy_agent_by_clicking(page, address, saves, shots):

@@ -17,11 +17,6 @@ Every PNG is written into FOLDER; the script prints each one's name.
 
 from __future__ import annotations
 
-import contextlib
-import os
-import re
-import signal
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -29,51 +24,11 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))  # the browser tests' server and clicks
+from web_moves import click_first_choice, serving  # noqa: E402
+
 CHROMIUM = "/usr/bin/chromium"
 SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
-
-
-@contextlib.contextmanager
-def serving(saves: Path):
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "cli")])}
-    server = subprocess.Popen(
-        [
-            sys.executable,
-            "-c",
-            "from dioses_cli.main import dioses; dioses()",
-            "serve",
-            "--port",
-            "0",
-            "--saves",
-            str(saves),
-        ],
-        stdout=subprocess.PIPE,
-        text=True,
-        env=env,
-    )
-    try:
-        found = re.search(r"(http://127\.0\.0\.1:\d+/)", server.stdout.readline())
-        yield found.group(1)
-    finally:
-        server.send_signal(signal.SIGINT)
-        server.wait(timeout=30)
-
-
-def choose_first(page) -> None:
-    """The first choice: a law's line, a cell (a swap: two), else a button."""
-    lines = page.locator("button.line-choice")
-    cells = page.locator("button.mini-cell.choosable")
-    if lines.count():
-        lines.first.click()
-    elif cells.count() == 0:
-        page.click('#cells-form button[name="choice"] >> nth=0')
-    elif cells.first.get_attribute("name") == "first":
-        cells.first.click()
-        page.wait_for_selector(".mini-cell.selected")
-        page.click("button.mini-cell.choosable >> nth=0")
-    else:
-        cells.first.click()
-    page.wait_for_load_state("load")
 
 
 def shoot(page, folder: Path, name: str, full: bool = False) -> None:
@@ -106,7 +61,7 @@ def walk(browser, address: str, folder: Path, size: str) -> None:
                 page.locator("a[data-zoom]").first.click()
                 shoot(page, folder, f"{size}-game-zoom")
                 page.keyboard.press("Escape")
-        choose_first(page)
+        click_first_choice(page)
         clicks += 1
     shoot(page, folder, f"{size}-game-over")
     shoot(page, folder, f"{size}-game-over-full", full=True)
@@ -145,7 +100,7 @@ def two_seats(browser, address: str, folder: Path) -> None:
         )
         shoot(deciding, folder, f"seats-{'desktop' if deciding is page else 'phone'}-deciding")
         shoot(waiting, folder, f"seats-{'desktop' if waiting is page else 'phone'}-waiting")
-        choose_first(deciding)
+        click_first_choice(deciding)
         waiting.wait_for_load_state("load")
         deciding.wait_for_timeout(2500)  # the poll's period, and the reload
     host.close()
