@@ -426,7 +426,11 @@ def test_the_builders_total_stays_in_view_and_its_board_across_reloads(browser, 
         page = context.new_page()
         page.goto(address + "board")
         place(page, "odin", 11)  # the back row's last cell: the bottom of the area
-        page.locator('.cell[data-cell="11"]').scroll_into_view_if_needed()
+        cell = page.locator('.cell[data-cell="11"]')
+        # the builder draws its cells again once the score comes back: wait for
+        # that drawing, so that the cell scrolled to is the one on the page
+        playwright.expect(cell).to_have_attribute("aria-label", re.compile("Odin"))
+        cell.scroll_into_view_if_needed()
         box = page.locator("#total").bounding_box()
         assert box["y"] >= 0 and box["y"] + box["height"] <= TABLE["height"]
         page.reload()
