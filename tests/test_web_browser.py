@@ -427,10 +427,13 @@ def test_the_builders_total_stays_in_view_and_its_board_across_reloads(browser, 
         page.goto(address + "board")
         place(page, "odin", 11)  # the back row's last cell: the bottom of the area
         cell = page.locator('.cell[data-cell="11"]')
-        # the builder draws its cells again once the score comes back: wait for
-        # that drawing, so that the cell scrolled to is the one on the page
         playwright.expect(cell).to_have_attribute("aria-label", re.compile("Odin"))
-        cell.scroll_into_view_if_needed()
+        # the builder draws its cells again whenever a score comes back, so the
+        # cell is found and scrolled to in one step inside the page (a handle
+        # held across a redraw is detached)
+        page.eval_on_selector(
+            '.cell[data-cell="11"]', "el => el.scrollIntoView({block: 'nearest'})"
+        )
         box = page.locator("#total").bounding_box()
         assert box["y"] >= 0 and box["y"] + box["height"] <= TABLE["height"]
         page.reload()
