@@ -198,6 +198,69 @@ def lane_count_fn(lane: LaneCount) -> Callable:
     return count_two
 
 
+def lane_scored_fn(
+    lane: LaneCount, test: Callable[[int, int], bool], amount: int, points: int
+) -> Callable | None:
+    """The line "``points`` if the count ``test``s ``amount``" of a one-lane
+    count, as one closure (what ``lane_count_fn`` counts, judged in place);
+    None for another count."""
+    if len(lane.shifts) != 1:
+        return None
+    table, none, wanted, mythology = lane.table, lane.none, lane.wanted, lane.mythology
+    (shift,) = lane.shifts
+    if lane.unweighed:
+        return lambda s, a: (
+            points if test((s.kinds & (none if a is None else table[a])).bit_count(), amount) else 0
+        )
+    if mythology is not None:
+
+        def mythology_scored(s: Scene, a: int | None) -> int:
+            found = s.kinds & (none if a is None else table[a])
+            if s.kinds & MYTHOLOGY_HEAVY_LANE:
+                return points if test(s.weighed((found >> shift) & FULL, mythology), amount) else 0
+            return points if test(found.bit_count(), amount) else 0
+
+        return mythology_scored
+
+    def one_scored(s: Scene, a: int | None) -> int:
+        found = s.kinds & (none if a is None else table[a])
+        if s.heavy:
+            return points if test(s.weighed((found >> shift) & FULL, wanted), amount) else 0
+        return points if test(found.bit_count(), amount) else 0
+
+    return one_scored
+
+
+def lane_per_fn(lane: LaneCount, points: int, per: int) -> Callable | None:
+    """The line "``points`` per ``per`` cards" of a one-lane count, as one
+    closure; None for another count."""
+    if len(lane.shifts) != 1:
+        return None
+    table, none, wanted, mythology = lane.table, lane.none, lane.wanted, lane.mythology
+    (shift,) = lane.shifts
+    if lane.unweighed:
+        return lambda s, a: (
+            points * ((s.kinds & (none if a is None else table[a])).bit_count() // per)
+        )
+    if mythology is not None:
+
+        def mythology_per(s: Scene, a: int | None) -> int:
+            found = s.kinds & (none if a is None else table[a])
+            if s.kinds & MYTHOLOGY_HEAVY_LANE:
+                return points * (s.weighed((found >> shift) & FULL, mythology) // per)
+            return points * (found.bit_count() // per)
+
+        return mythology_per
+
+    def one_per(s: Scene, a: int | None) -> int:
+        found = s.kinds & (none if a is None else table[a])
+        if s.heavy:
+            return points * (s.weighed((found >> shift) & FULL, wanted) // per)
+        return points * (found.bit_count() // per)
+
+    return one_per
+
+
 def product_size(groups) -> int:
     size = 1
     for group in groups:

@@ -25,7 +25,7 @@ from ..language.lower import LOWERING
 from ..language.walk import Dispatch
 from ..unsupported import Unsupported, fell_back
 from . import masks as k
-from .closures import shifted, single_lanes
+from .closures import lane_count_fn, lane_per_fn, lane_scored_fn, shifted, single_lanes
 from .compile_counts import CountCompiler
 from .evaluator import Evaluator
 from .masks import BIT, FULL, cells_of
@@ -40,20 +40,24 @@ class Cond:
     table), either None, when it holds exactly where ``scene.kinds &
     kinds[anchor]`` or ``scene.names & names[anchor]`` is not 0 (never with no
     anchor): relations to "a face-up card with one of these features", and
-    positions (through the always-full lane 0).
+    positions (through the always-full lane 0). ``scored``: when set,
+    ``scored(points)`` is the line "``points`` if it holds" as one closure
+    (the same answer in one call instead of two or three).
     """
 
-    __slots__ = ("fn", "static", "tables")
+    __slots__ = ("fn", "scored", "static", "tables")
 
     def __init__(
         self,
         fn: Callable,
         static: tuple[int, bool] | None = None,
         tables: tuple | None = None,
-    ):
+        scored: Callable[[int], Callable] | None = None,
+    ) -> None:
         self.fn = fn
         self.static = static
         self.tables = tables
+        self.scored = scored
 
 
 def static_cond(where: int, without: bool = False) -> Cond:
@@ -70,13 +74,26 @@ def static_cond(where: int, without: bool = False) -> Cond:
 def table_cond(kinds, names) -> Cond:
     """The condition "some of these lanes are set around the anchor"."""
     if names is None:
-        return Cond(lambda s, a: a is not None and s.kinds & kinds[a], None, (kinds, None))
+        return Cond(
+            lambda s, a: a is not None and s.kinds & kinds[a],
+            None,
+            (kinds, None),
+            lambda p: lambda s, a: p if a is not None and s.kinds & kinds[a] else 0,
+        )
     if kinds is None:
-        return Cond(lambda s, a: a is not None and s.names & names[a], None, (None, names))
+        return Cond(
+            lambda s, a: a is not None and s.names & names[a],
+            None,
+            (None, names),
+            lambda p: lambda s, a: p if a is not None and s.names & names[a] else 0,
+        )
     return Cond(
         lambda s, a: a is not None and (s.kinds & kinds[a] or s.names & names[a]),
         None,
         (kinds, names),
+        lambda p: (
+            lambda s, a: p if a is not None and (s.kinds & kinds[a] or s.names & names[a]) else 0
+        ),
     )
 
 
@@ -117,7 +134,12 @@ class Compiler(CountCompiler):
         ):
             one, two = target.terms[0][0]  # "next to greek god"
             return Cond(
-                lambda s, a: a is not None and cells[a] & (s.kinds >> one) & (s.kinds >> two)
+                lambda s, a: a is not None and cells[a] & (s.kinds >> one) & (s.kinds >> two),
+                scored=lambda p: (
+                    lambda s, a: (
+                        p if a is not None and cells[a] & (s.kinds >> one) & (s.kinds >> two) else 0
+                    )
+                ),
             )
         fn = target.fn
         return Cond(lambda s, a: a is not None and cells[a] & fn(s, a))
@@ -174,11 +196,23 @@ class Compiler(CountCompiler):
     def _quantity(self, c: m.Quantity) -> Cond:
         test, amount = c.comparison.operator, c.amount
         lane = self.lane_count(c.count) if isinstance(c.count, m.Count) else None
-        if lane is not None and lane.unweighed and len(lane.shifts) == 1:
-            table, none = lane.table, lane.none
-            return Cond(
-                lambda s, a: test((s.kinds & (none if a is None else table[a])).bit_count(), amount)
-            )
+        if lane is not None and len(lane.shifts) == 1:
+
+            def scored(points: int) -> Callable:
+                fused = lane_scored_fn(lane, test, amount, points)
+                assert fused is not None  # a one-lane count (compiling, not scoring)
+                return fused
+
+            if lane.unweighed:
+                table, none = lane.table, lane.none
+                return Cond(
+                    lambda s, a: test(
+                        (s.kinds & (none if a is None else table[a])).bit_count(), amount
+                    ),
+                    scored=scored,
+                )
+            count = lane_count_fn(lane)
+            return Cond(lambda s, a: test(count(s, a), amount), scored=scored)
         count = self.countable(c.count)
         return Cond(lambda s, a: test(count(s, a), amount))
 
@@ -218,7 +252,12 @@ class Compiler(CountCompiler):
             item.tables is not None and item.tables[1] is None for item in items
         ):
             one, two = items[0].tables[0], items[1].tables[0]
-            return Cond(lambda s, a: a is not None and s.kinds & one[a] and s.kinds & two[a])
+            return Cond(
+                lambda s, a: a is not None and s.kinds & one[a] and s.kinds & two[a],
+                scored=lambda p: (
+                    lambda s, a: p if a is not None and s.kinds & one[a] and s.kinds & two[a] else 0
+                ),
+            )
         # the anchor-only parts first: they are a table lookup
         fns = tuple(item.fn for item in sorted(items, key=lambda item: item.static is None))
         if len(fns) == 2:
@@ -258,10 +297,8 @@ class Compiler(CountCompiler):
             table = tuple(points if where & BIT[cell] else 0 for cell in CELLS)
             none = points if without else 0
             return lambda s, a: none if a is None else table[a]
-        if condition.tables is not None:
-            kinds, names = condition.tables
-            if names is None:
-                return lambda s, a: points if a is not None and s.kinds & kinds[a] else 0
+        if condition.scored is not None:
+            return condition.scored(points)
         fn = condition.fn
         return lambda s, a: points if fn(s, a) else 0
 
@@ -271,15 +308,13 @@ class Compiler(CountCompiler):
         if per <= 0:  # DL602; never divide by zero on an unlinted tree
             return lambda s, a: 0
         count = self.countable(line.count)
+        if per == 1 and points == 1:
+            return count
+        lane = self.lane_count(line.count) if isinstance(line.count, m.Count) else None
+        fused = None if lane is None else lane_per_fn(lane, points, per)
+        if fused is not None:
+            return fused
         if per == 1:
-            if points == 1:
-                return count
-            lane = self.lane_count(line.count) if isinstance(line.count, m.Count) else None
-            if lane is not None and lane.unweighed and len(lane.shifts) == 1:
-                table, none = lane.table, lane.none
-                return lambda s, a: (
-                    points * (s.kinds & (none if a is None else table[a])).bit_count()
-                )
             return lambda s, a: points * count(s, a)
         return lambda s, a: points * (count(s, a) // per)
 

@@ -11,6 +11,7 @@ tie-break count, which either judge asks for.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 
 from ..language import model as m
 from ..language.headers import bundled_tie_break
@@ -60,18 +61,34 @@ def _result(condition: m.Condition, met: object) -> ConditionResult:
     return found[1][1 if met else 0]
 
 
-def judged_scenario(scenario: m.Scenario, facts: Facts, holds) -> ScenarioResult:
-    victory = tuple(_result(c, holds(c)) for c in scenario.victory)
-    challenge = tuple(_result(c, holds(c)) for c in scenario.challenge)
-    won = all(c.met for c in victory)
+def judged_scenario(
+    scenario: m.Scenario, facts: Facts, holds: Callable[[m.Condition], object]
+) -> ScenarioResult:
+    return scenario_result(
+        scenario,
+        tuple([bool(holds(c)) for c in scenario.victory]),
+        tuple([bool(holds(c)) for c in scenario.challenge]),
+        facts.total,
+    )
+
+
+def scenario_result(
+    scenario: m.Scenario, victory: tuple[bool, ...], challenge: tuple[bool, ...], total: int
+) -> ScenarioResult:
+    """The verdict of a scenario whose conditions were judged so (R34)."""
+    won = all(victory)
     return ScenarioResult(
         scenario=scenario,
         victory=won,
-        challenge=won and all(c.met for c in challenge),  # R34
+        challenge=won and all(challenge),  # R34
         threshold=scenario.threshold,
-        beaten=won and facts.total > scenario.threshold,
-        victory_conditions=victory,
-        challenge_conditions=challenge,
+        beaten=won and total > scenario.threshold,
+        victory_conditions=tuple(
+            _result(c, met) for c, met in zip(scenario.victory, victory, strict=True)
+        ),
+        challenge_conditions=tuple(
+            _result(c, met) for c, met in zip(scenario.challenge, challenge, strict=True)
+        ),
     )
 
 

@@ -268,6 +268,15 @@ class Scene:
         if self.memo:
             self.memo = {}
 
+    def judge_line(self, facts: Facts, line: int) -> None:
+        """``judge_with`` a law's facts whose line's mask is ``line`` (R13),
+        known already."""
+        self.facts = facts
+        self.line = line
+        self.element = None
+        if self.memo:
+            self.memo = {}
+
     def weighed(self, mask: int, wanted: str | None) -> int:
         """R11: the cards of ``mask`` counted with their weight for ``wanted``."""
         total = mask.bit_count()
