@@ -171,7 +171,7 @@ def lane_count_fn(lane: LaneCount) -> Callable:
 
             def count_mythology(s: Scene, a):  # "aztecs": weighed only if one is
                 found = s.kinds & (none if a is None else table[a])
-                if s.kinds & MYTHOLOGY_HEAVY_LANE:
+                if s.kinds & MYTHOLOGY_HEAVY_LANE and (found >> shift) & s.heavy:
                     return s.weighed((found >> shift) & FULL, mythology)
                 return found.bit_count()
 
@@ -179,7 +179,7 @@ def lane_count_fn(lane: LaneCount) -> Callable:
 
         def count_one(s: Scene, a):
             found = s.kinds & (none if a is None else table[a])
-            if s.heavy:
+            if (found >> shift) & s.heavy:  # a heavy card counted (R11)
                 return s.weighed((found >> shift) & FULL, wanted)
             return found.bit_count()
 
@@ -191,7 +191,7 @@ def lane_count_fn(lane: LaneCount) -> Callable:
 
     def count_two(s: Scene, a):  # "greek gods"
         found = (s.kinds >> one) & (s.kinds >> two) & (none if a is None else table[a])
-        if s.heavy:
+        if found & s.heavy:  # a heavy card counted (R11)
             return s.weighed(found, wanted)
         return found.bit_count()
 
@@ -216,7 +216,7 @@ def lane_scored_fn(
 
         def mythology_scored(s: Scene, a: int | None) -> int:
             found = s.kinds & (none if a is None else table[a])
-            if s.kinds & MYTHOLOGY_HEAVY_LANE:
+            if s.kinds & MYTHOLOGY_HEAVY_LANE and (found >> shift) & s.heavy:
                 return points if test(s.weighed((found >> shift) & FULL, mythology), amount) else 0
             return points if test(found.bit_count(), amount) else 0
 
@@ -224,7 +224,7 @@ def lane_scored_fn(
 
     def one_scored(s: Scene, a: int | None) -> int:
         found = s.kinds & (none if a is None else table[a])
-        if s.heavy:
+        if (found >> shift) & s.heavy:  # a heavy card counted (R11)
             return points if test(s.weighed((found >> shift) & FULL, wanted), amount) else 0
         return points if test(found.bit_count(), amount) else 0
 
@@ -246,7 +246,7 @@ def lane_per_fn(lane: LaneCount, points: int, per: int) -> Callable | None:
 
         def mythology_per(s: Scene, a: int | None) -> int:
             found = s.kinds & (none if a is None else table[a])
-            if s.kinds & MYTHOLOGY_HEAVY_LANE:
+            if s.kinds & MYTHOLOGY_HEAVY_LANE and (found >> shift) & s.heavy:
                 return points * (s.weighed((found >> shift) & FULL, mythology) // per)
             return points * (found.bit_count() // per)
 
@@ -254,7 +254,7 @@ def lane_per_fn(lane: LaneCount, points: int, per: int) -> Callable | None:
 
     def one_per(s: Scene, a: int | None) -> int:
         found = s.kinds & (none if a is None else table[a])
-        if s.heavy:
+        if (found >> shift) & s.heavy:  # a heavy card counted (R11)
             return points * (s.weighed((found >> shift) & FULL, wanted) // per)
         return points * (found.bit_count() // per)
 

@@ -263,7 +263,7 @@ def pool() -> CompiledPool:
     whoever holds the old one keeps using it, whole)."""
     global _POOL
     current = _POOL
-    if current is None or _spent(current):
+    if current is None or len(current.cards) + len(current._compiled) > CompiledPool.LIMIT:
         with LOCK:
             current = _POOL
             if current is None or _spent(current):

@@ -21,7 +21,6 @@ import functools
 from collections.abc import Callable
 from itertools import repeat
 from operator import attrgetter, call
-from typing import Literal, overload
 
 from ..language import model as m
 from .board import Board, HeldPattern, LawPlacement
@@ -170,40 +169,31 @@ def _scenario(
     return result
 
 
-@overload
-def score(board: Board, all_face_up_at_end: bool | None, total_only: Literal[True]) -> int: ...
-
-
-@overload
-def score(
-    board: Board, all_face_up_at_end: bool | None, total_only: Literal[False]
-) -> ScoreReport: ...
-
-
-def score(board: Board, all_face_up_at_end: bool | None, total_only: bool) -> ScoreReport | int:
-    """``score._score`` of a board, compiled, in one pass (see the module's text)."""
+def total(board: Board, all_face_up_at_end: bool | None) -> int:
+    """``score_total``, compiled: the scoring stopped at the total."""
     current = pool()
     scene, face_up_before = current.revealed_scene(board.area)  # R12
     flag = face_up_before if all_face_up_at_end is None else all_face_up_at_end
-    laws: tuple[LawScore, ...] = ()
-    patterns: tuple[PatternScore, ...] = ()
-    objectives: tuple[ObjectiveScore, ...] = ()
-    extra = completed = met = 0
-    if board.laws or board.patterns or board.objectives or board.scenario is not None:
-        kept = _kept(current)
-        if board.laws:
-            laws = _laws(current, kept, scene, board, flag)
-            for law in laws:
-                extra += law.points
-                met += law.points > 0
-        if board.patterns:
-            patterns = _patterns(current, kept, scene, board)
-            for held in patterns:
-                extra += held.points
-                completed += held.completed
-        if board.objectives:
-            objectives = _objectives(current, kept, scene, board, flag)
-            extra += sum(o.points for o in objectives)
+    if board.laws or board.patterns or board.objectives:
+        _, _, _, extra, completed, met = _parts(current, scene, board, flag)
+    else:
+        extra = completed = met = 0
+    scene.judge_with(current.card_facts(flag, board.scenario_state, completed, met))
+    infos = scene.infos
+    if scene.occ == FULL:
+        return sum(map(call, map(_POINTS, infos), repeat(scene), CELLS)) + extra
+    return extra + sum(info.points(scene, cell) for cell, info in enumerate(infos) if info)
+
+
+def report(board: Board, all_face_up_at_end: bool | None) -> ScoreReport:
+    """``score_board`` without explanations, compiled (see the module's text)."""
+    current = pool()
+    scene, face_up_before = current.revealed_scene(board.area)  # R12
+    flag = face_up_before if all_face_up_at_end is None else all_face_up_at_end
+    if board.laws or board.patterns or board.objectives:
+        laws, patterns, objectives, extra, completed, met = _parts(current, scene, board, flag)
+    else:
+        laws, patterns, objectives, extra, completed, met = _NO_PARTS
     # a card may count completed patterns and met laws (never card points)
     scene.judge_with(current.card_facts(flag, board.scenario_state, completed, met))
     infos = scene.infos
@@ -216,8 +206,6 @@ def score(board: Board, all_face_up_at_end: bool | None, total_only: bool) -> Sc
             None if info is None else info.points(scene, cell) for cell, info in enumerate(infos)
         ]
         total = sum(p for p in points if p is not None) + extra
-    if total_only:
-        return total
     scenario = None
     if board.scenario is not None:
         card_points = (
@@ -225,20 +213,15 @@ def score(board: Board, all_face_up_at_end: bool | None, total_only: bool) -> Sc
             if scene.occ == FULL
             else {c: p for c, p in enumerate(points) if p is not None}
         )
-        scenario = _scenario(
-            current,
-            kept,
-            scene,
-            board.scenario,
-            Facts(
-                card_points=card_points,
-                patterns_completed=completed,
-                laws_met=met,
-                total=total,
-                scenario_state=dict(board.scenario_state),
-                all_face_up_at_end=flag,
-            ),
+        facts = Facts(
+            card_points=card_points,
+            patterns_completed=completed,
+            laws_met=met,
+            total=total,
+            scenario_state=dict(board.scenario_state),
+            all_face_up_at_end=flag,
         )
+        scenario = _scenario(current, _kept(current), scene, board.scenario, facts)
     wanted = board.tie_break or current.bundled_tie_break()  # R16
     gods = 0 if wanted is None else current.weighed_type(scene, wanted)
     return ScoreReport.lazy(
@@ -251,3 +234,36 @@ def score(board: Board, all_face_up_at_end: bool | None, total_only: bool) -> Sc
         face_up_before,
         scenario,
     )
+
+
+_NO_PARTS: tuple[
+    tuple[LawScore, ...], tuple[PatternScore, ...], tuple[ObjectiveScore, ...], int, int, int
+] = ((), (), (), 0, 0, 0)
+
+
+def _parts(
+    current: CompiledPool, scene: Scene, board: Board, flag: bool
+) -> tuple[
+    tuple[LawScore, ...], tuple[PatternScore, ...], tuple[ObjectiveScore, ...], int, int, int
+]:
+    """The laws (R13), patterns (R14) and objectives (R15) of a board, what
+    they add to its total, the patterns completed and the laws met."""
+    kept = _kept(current)
+    extra = completed = met = 0
+    laws: tuple[LawScore, ...] = ()
+    patterns: tuple[PatternScore, ...] = ()
+    objectives: tuple[ObjectiveScore, ...] = ()
+    if board.laws:
+        laws = _laws(current, kept, scene, board, flag)
+        for law in laws:
+            extra += law.points
+            met += law.points > 0
+    if board.patterns:
+        patterns = _patterns(current, kept, scene, board)
+        for held in patterns:
+            extra += held.points
+            completed += held.completed
+    if board.objectives:
+        objectives = _objectives(current, kept, scene, board, flag)
+        extra += sum(o.points for o in objectives)
+    return laws, patterns, objectives, extra, completed, met

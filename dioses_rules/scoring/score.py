@@ -87,9 +87,9 @@ def score_board(
     (the only one that records them), which the report says
     (``explained_by``). Without ``explain`` those cells are empty.
     """
+    if evaluator == "compiled" and not explain:  # one pass
+        return lean.report(board, all_face_up_at_end)
     compiled_ = wants_compiled(evaluator)
-    if compiled_ and not explain:  # one pass (lean)
-        return lean.score(board, all_face_up_at_end, False)
     judge = CompiledJudge(board) if compiled_ else ReferenceJudge(board)
     if all_face_up_at_end is None:
         all_face_up_at_end = judge.face_up_before
@@ -102,8 +102,8 @@ def score_total(
 ) -> int:
     """``score_board(...).total``, and nothing else built: no report, no
     tie-break count, no scenario (which never changes the total)."""
-    if wants_compiled(evaluator):
-        return lean.score(board, all_face_up_at_end, True)
+    if evaluator == "compiled" or wants_compiled(evaluator):
+        return lean.total(board, all_face_up_at_end)
     judge = ReferenceJudge(board)
     if all_face_up_at_end is None:
         all_face_up_at_end = judge.face_up_before
