@@ -18,7 +18,7 @@ a fallback (tests/test_compiled.py, tests/test_backends.py).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from ..language import model as m
 from ..language.lower import LOWERING
@@ -174,23 +174,40 @@ class Compiler(CountCompiler):
         holds = self.condition(c.condition).fn
         if c.mode is m.SubjectMode.SOME:
 
-            def some(s: Scene, a):
+            def some(s: Scene, a: int | None) -> bool:
                 for subject in subjects:
-                    if not any(holds(s, cell) for cell in cells_of(subject(s, a))):
+                    for cell in cells_of(subject(s, a)):
+                        if holds(s, cell):
+                            break
+                    else:  # no card of this subject holds it
                         return False
                 return True
 
             return Cond(some)
 
-        def candidates(s: Scene, a):
+        def candidates(s: Scene, a: int | None) -> Iterable[int]:
             found = 0
             for subject in subjects:
                 found |= subject(s, a)
             return cells_of(found)
 
         if c.mode is m.SubjectMode.EVERY:
-            return Cond(lambda s, a: all(holds(s, cell) for cell in candidates(s, a)))
-        return Cond(lambda s, a: not any(holds(s, cell) for cell in candidates(s, a)))
+
+            def every(s: Scene, a: int | None) -> bool:
+                for cell in candidates(s, a):  # noqa: SIM110 - a loop makes no generator (hot)
+                    if not holds(s, cell):
+                        return False
+                return True
+
+            return Cond(every)
+
+        def none_of(s: Scene, a: int | None) -> bool:
+            for cell in candidates(s, a):  # noqa: SIM110 - a loop makes no generator (hot)
+                if holds(s, cell):
+                    return False
+            return True
+
+        return Cond(none_of)
 
     @condition.on(m.Quantity)
     def _quantity(self, c: m.Quantity) -> Cond:
