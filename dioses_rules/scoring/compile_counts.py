@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import product
+from typing import cast
 
 from ..language import model as m
 from ..language.lower import LOWERING
@@ -27,6 +28,7 @@ from . import area as g
 from . import masks as k
 from .closures import (
     MAX_TERMS,
+    Fn,
     LaneCount,
     Memo,
     ScopeMasks,
@@ -46,7 +48,7 @@ class CountCompiler:
     """Compiles selectors and countables; ``Compiler`` adds conditions and
     lines (a count's ``where`` is a condition)."""
 
-    def __init__(self, lanes: LaneTable):
+    def __init__(self, lanes: LaneTable) -> None:
         self.lanes = lanes
 
     # ------------------------------------------------------------ selectors
@@ -79,7 +81,7 @@ class CountCompiler:
         """A face-up card sharing a value with the anchor's card (any face)."""
         attribute = sel.attribute
 
-        def same(sc: Scene, a):
+        def same(sc: Scene, a: int | None) -> int:
             if a is None or sc.infos[a] is None:
                 return 0
             found = 0
@@ -93,7 +95,7 @@ class CountCompiler:
     def _most_common(self, sel: m.MostCommon) -> Sel:
         attribute, lanes = sel.attribute, self.lanes
 
-        def commonest(sc: Scene, a):
+        def commonest(sc: Scene, a: int | None) -> int:
             best = most_common(sc, attribute)
             if best is None:
                 return 0
@@ -105,7 +107,7 @@ class CountCompiler:
     def _state(self, sel: m.StateRef) -> Sel:
         name = sel.name
 
-        def state(sc: Scene, a):
+        def state(sc: Scene, a: int | None) -> int:
             wanted = sc.facts.scenario_state.get(name)
             return 0 if wanted is None else sc.up & sc.ids(wanted)
 
@@ -113,7 +115,7 @@ class CountCompiler:
 
     @selector.on(m.ElementRef)
     def _element(self, sel: m.ElementRef) -> Sel:
-        def element(sc: Scene, a):
+        def element(sc: Scene, a: int | None) -> int:
             return 0 if sc.element is None else sc.element.fn(sc, a)
 
         return Sel(element, True)
@@ -149,7 +151,7 @@ class CountCompiler:
             one, two = fns
             return Sel(lambda sc, a: one(sc, a) & two(sc, a), anchored)
 
-        def all_of(sc, a):
+        def all_of(sc: Scene, a: int | None) -> int:
             found = sc.occ  # 'and' of nothing: every card
             for fn in fns:
                 found &= fn(sc, a)
@@ -164,7 +166,7 @@ class CountCompiler:
             return terms_sel(tuple(dict.fromkeys(t for item in items for t in item.terms)))
         fns = tuple(item.fn for item in items)
 
-        def any_of(sc, a):
+        def any_of(sc: Scene, a: int | None) -> int:
             found = 0
             for fn in fns:
                 found |= fn(sc, a)
@@ -180,7 +182,7 @@ class CountCompiler:
         matching, count = candidates.fn, self.count(sel.count)
         key, anchored = Memo(), candidates.anchored
 
-        def leader(sc: Scene, a):
+        def leader(sc: Scene, a: int | None) -> int:
             memo_key = (key, a if anchored else None)
             memo = sc.memo
             if memo_key in memo:
@@ -201,7 +203,7 @@ class CountCompiler:
         return Sel(leader, True)
 
     # ------------------------------------------------------------ scopes, counts
-    def weight_type(self, selector: m.Selector):
+    def weight_type(self, selector: m.Selector) -> str | Callable[[Scene], str | None] | None:
         """R11: the type a selector's cards are weighed as; ``element`` stands
         for the objective's element (Evaluator.weight): a callable then."""
         if isinstance(selector, m.ElementRef):
@@ -216,21 +218,24 @@ class CountCompiler:
             return ScopeMasks((FULL,) * g.SIZE, FULL)
         if kind is m.ScopeKind.LINE:
             return ScopeMasks(fn=lambda sc, a: sc.line)
+        # a named row, column or group names it (the builder's invariant)
         if kind is m.ScopeKind.NAMED_ROW:
-            return ScopeMasks((k.ROWS[scope.row],) * g.SIZE, k.ROWS[scope.row])
+            row = k.ROWS[cast(m.Row, scope.row)]
+            return ScopeMasks((row,) * g.SIZE, row)
         if kind is m.ScopeKind.NAMED_COLUMN:
-            return ScopeMasks((k.COLUMNS[scope.column],) * g.SIZE, k.COLUMNS[scope.column])
+            column = k.COLUMNS[cast(int, scope.column)]
+            return ScopeMasks((column,) * g.SIZE, column)
         if kind is m.ScopeKind.LARGEST_GROUP:
-            return ScopeMasks(fn=self.largest_group(scope.group))
+            return ScopeMasks(fn=self.largest_group(cast(m.Selector, scope.group)))
         raise UnhandledNode(f"CountCompiler.scope has no meaning for the scope {kind.name}")
 
-    def largest_group(self, selector: m.Selector) -> Callable:
+    def largest_group(self, selector: m.Selector) -> Fn:
         """R6: the connected group of matching cards that counts most (the
         first, from the front-left, on a tie)."""
         members, wanted = self.selector(selector), self.weight_type(selector)
         matching, key, anchored = members.fn, Memo(), members.anchored
 
-        def largest(sc: Scene, a):
+        def largest(sc: Scene, a: int | None) -> int:
             memo_key = (key, a if anchored else None)
             memo = sc.memo
             if memo_key not in memo:
@@ -260,7 +265,7 @@ class CountCompiler:
     countable = Dispatch(m.Countable, lowering=LOWERING)
 
     @countable.on(m.Count)
-    def count(self, c: m.Count) -> Callable:
+    def count(self, c: m.Count) -> Fn:
         """R11: the matching cards of the scope, each with its weight."""
         lane = self.lane_count(c)
         if lane is not None:
@@ -270,7 +275,7 @@ class CountCompiler:
         where = None if c.where is None else self.condition(c.where).fn
         matching, within = selector.fn, scope.closure()
 
-        def count_cells(sc: Scene, a):
+        def count_cells(sc: Scene, a: int | None) -> int:
             found = within(sc, a) & matching(sc, a)
             if where is not None:
                 for cell in cells_of(found):
@@ -281,11 +286,11 @@ class CountCompiler:
         return count_cells
 
     @countable.on(m.Distinct)
-    def _distinct(self, c: m.Distinct) -> Callable:
+    def _distinct(self, c: m.Distinct) -> Fn:
         within, matching = self.scope(c.scope).closure(), self.selector(c.selector).fn
         attribute = c.attribute
 
-        def distinct(sc: Scene, a):
+        def distinct(sc: Scene, a: int | None) -> int:
             found = within(sc, a) & matching(sc, a) & sc.up
             values: set = set()
             for cell in cells_of(found):
@@ -295,12 +300,11 @@ class CountCompiler:
         return distinct
 
     @countable.on(m.FactCount)
-    def _fact(self, c: m.FactCount) -> Callable:
+    def _fact(self, c: m.FactCount) -> Fn:
         if c.fact is m.Fact.PATTERNS_COMPLETED:
             return lambda sc, a: sc.facts.patterns_completed
         if c.fact is m.Fact.LAWS_MET:
             return lambda sc, a: sc.facts.laws_met
         return lambda sc, a: sc.facts.total
 
-    def condition(self, condition: m.Condition):  # pragma: no cover - Compiler's
-        raise NotImplementedError
+    condition: Dispatch  # Compiler's: a count's ``where`` is a condition

@@ -25,7 +25,7 @@ from ..language.lower import LOWERING
 from ..language.walk import Dispatch
 from ..unsupported import Unsupported, fell_back
 from . import masks as k
-from .closures import lane_count_fn, lane_per_fn, lane_scored_fn, shifted, single_lanes
+from .closures import Fn, Table, lane_count_fn, lane_per_fn, lane_scored_fn, shifted, single_lanes
 from .compile_counts import CountCompiler
 from .evaluator import Evaluator
 from .masks import BIT, FULL, cells_of
@@ -71,9 +71,10 @@ def static_cond(where: int, without: bool = False) -> Cond:
     )  # bit 0: the always-full lane
 
 
-def table_cond(kinds, names) -> Cond:
+def table_cond(kinds: Table | None, names: Table | None) -> Cond:
     """The condition "some of these lanes are set around the anchor"."""
     if names is None:
+        assert kinds is not None  # some lanes (compiling, not scoring)
         return Cond(
             lambda s, a: a is not None and s.kinds & kinds[a],
             None,
@@ -97,14 +98,14 @@ def table_cond(kinds, names) -> Cond:
     )
 
 
-def _merge(tables):
+def _merge(tables: Iterable[Table | None]) -> Table | None:
     tables = [t for t in tables if t is not None]
     if not tables:
         return None
     return tuple(sum_or(values) for values in zip(*tables, strict=True))
 
 
-def sum_or(values) -> int:
+def sum_or(values: Iterable[int]) -> int:
     found = 0
     for value in values:
         found |= value
@@ -160,7 +161,7 @@ class Compiler(CountCompiler):
     def _scores(self, c: m.Scores) -> Cond:  # R24
         at_least = c.at_least
 
-        def scores(s: Scene, a):
+        def scores(s: Scene, a: int | None) -> bool:
             points = (s.facts.card_points or {}).get(a, 0) if a is not None else 0
             return points >= at_least if at_least is not None else points > 0
 
@@ -350,7 +351,7 @@ class Compiler(CountCompiler):
         """The other card's lines (filled by the pool), judged from this card."""
         return self.lines(line.lines)
 
-    def lines(self, lines) -> Callable:
+    def lines(self, lines: Iterable[m.ScoringLine]) -> Fn:
         """The sum of some lines, each compiled or else judged by the reference."""
         fns = tuple(self.compile_line(line) for line in lines)
         if not fns:
@@ -362,7 +363,7 @@ class Compiler(CountCompiler):
             return lambda s, a: one(s, a) + two(s, a)
         return lambda s, a: sum(fn(s, a) for fn in fns)
 
-    def compile_line(self, line) -> Callable:
+    def compile_line(self, line: m.ScoringLine) -> Fn:
         try:
             return self.line(line)
         except Unsupported:
@@ -371,11 +372,11 @@ class Compiler(CountCompiler):
             return reference_line(line)
 
 
-def reference_line(line) -> Callable:
+def reference_line(line: m.ScoringLine) -> Fn:
     """The fallback: the reference evaluator judges this line on the scene's
     area and facts."""
 
-    def judged(s: Scene, a):
+    def judged(s: Scene, a: int | None) -> int:
         return Evaluator(s.area_model(), s.facts).line_points(line, a)
 
     return judged

@@ -21,12 +21,14 @@ import functools
 from collections.abc import Callable
 from itertools import repeat
 from operator import attrgetter, call
+from typing import cast
 
 from ..language import model as m
-from .board import Board, HeldPattern, LawPlacement
+from .board import Board, LawPlacement
+from .closures import Sel
 from .compiled import CompiledPool, pool
 from .evaluator import Facts
-from .judges import made_cards, scenario_result
+from .judges import made_cards, pattern_score, scenario_result
 from .masks import FULL, mask_of
 from .report import LawScore, ObjectiveScore, PatternScore, ScenarioResult, ScoreReport
 from .scene import CELLS, Scene
@@ -48,7 +50,7 @@ class Kept:
         # (id(pattern), completed, points) -> (pattern, its closure, {cells: PatternScore})
         self.patterns: dict[tuple, tuple[m.Pattern, Callable, dict]] = {}
         # (id(element), flag) -> (element, facts, the compiled element)
-        self.objectives: dict[tuple, tuple[m.ObjectiveElement, Facts, object]] = {}
+        self.objectives: dict[tuple, tuple[m.ObjectiveElement, Facts, Sel]] = {}
         # id(scenario) -> (scenario, its conditions' closures, {verdict: ScenarioResult})
         self.scenarios: dict[int, tuple[m.Scenario, tuple, tuple, dict]] = {}
 
@@ -112,17 +114,9 @@ def _patterns(
         cells = entry[1](scene)  # its cells, even when its completion is known
         score = entry[2].get(cells)
         if score is None:
-            score = entry[2][cells] = _pattern_score(held, cells)
+            score = entry[2][cells] = pattern_score(held, cells)
         found.append(score)
     return tuple(found)
-
-
-def _pattern_score(held: HeldPattern, cells: tuple[int, ...] | None) -> PatternScore:
-    judged = held.completed is None
-    completed = (cells is not None) if judged else bool(held.completed)
-    return PatternScore(
-        held.pattern, completed, judged, held.worth if completed else 0, cells or ()
-    )
 
 
 def _objectives(
@@ -209,7 +203,7 @@ def report(board: Board, all_face_up_at_end: bool | None) -> ScoreReport:
     scenario = None
     if board.scenario is not None:
         card_points = (
-            dict(enumerate(points))
+            cast(dict[int, int], dict(enumerate(points)))  # full: no None
             if scene.occ == FULL
             else {c: p for c, p in enumerate(points) if p is not None}
         )

@@ -29,9 +29,10 @@ per card object: its lanes at each of the 12 cells (so a scene is the sum of
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from itertools import compress
 from operator import attrgetter, getitem
+from typing import Any, Protocol
 
 from ..language import model as m
 from . import area as g
@@ -131,7 +132,7 @@ class CardInfo:
         "weights",
     )
 
-    def __init__(self, card: m.MythCard, lanes: LaneTable):
+    def __init__(self, card: m.MythCard, lanes: LaneTable) -> None:
         self.card = card
         # R11: the first weight given for each type (card_weight reads them in order)
         weights: dict[str, int] = {}
@@ -167,8 +168,17 @@ class CardInfo:
         return tuple(sum(1 << (shift + cell) for shift in shifts) for cell in CELLS)
 
 
-def _unset(scene, anchor):  # pragma: no cover - replaced as soon as the card is compiled
+def _unset(
+    scene: Scene, anchor: int | None
+) -> int:  # pragma: no cover - replaced as soon as the card is compiled
     raise RuntimeError("card not compiled")
+
+
+class Matcher(Protocol):
+    """A compiled selector as a scene holds it (``closures.Sel``, which
+    imports this module): ``fn(scene, anchor)`` gives the matching cells."""
+
+    fn: Callable[[Scene, int | None], Any]
 
 
 KIND_LANES = attrgetter("kind_lanes")
@@ -196,10 +206,18 @@ class Scene:
     )
 
     def __init__(
-        self, infos: list, occ: int, up: int, kinds: int, heavy: int, area: Area | None = None
-    ):
+        self,
+        infos: Sequence[CardInfo | None],
+        occ: int,
+        up: int,
+        kinds: int,
+        heavy: int,
+        area: Area | None = None,
+    ) -> None:
         """An area told no facts (``judge_with`` tells it some)."""
-        self.infos = infos  # a CardInfo per cell, None where empty
+        # a CardInfo per cell, None where empty; Any to the type checker: the
+        # closures read only occupied cells (no None test to please it)
+        self.infos: Sequence[Any] = infos
         self.occ = occ
         self.up = up
         self.kinds = kinds
@@ -208,12 +226,14 @@ class Scene:
         self._names_of = -1  # the generation _names was computed in
         self.facts = NO_FACTS
         self.line = 0  # the cells of facts.law_line (R13)
-        self.element = None  # the compiled facts.element (a Sel), or None (R15)
+        self.element: Matcher | None = None  # the compiled facts.element (a Sel), or None (R15)
         self.memo: dict = {}
         self.area = area
 
     @classmethod
-    def full(cls, infos: list, faces: list, area: Area | None = None) -> Scene:
+    def full(
+        cls, infos: Sequence[CardInfo], faces: Sequence[bool], area: Area | None = None
+    ) -> Scene:
         """A scene of an area with every cell occupied (``faces``: face up?)."""
         if all(faces):
             kinds = sum(map(getitem, map(KIND_LANES, infos), CELLS), ALWAYS)
@@ -225,7 +245,9 @@ class Scene:
         return cls(infos, FULL, sum(compress(BIT, faces)), kinds, heavy, area=area)
 
     @classmethod
-    def sparse(cls, infos: list, faces: list, area: Area | None = None) -> Scene:
+    def sparse(
+        cls, infos: Sequence[CardInfo | None], faces: Sequence[bool], area: Area | None = None
+    ) -> Scene:
         """A scene of an area with empty cells (None in ``infos``)."""
         occ = up = heavy = 0
         kinds = ALWAYS
@@ -238,7 +260,7 @@ class Scene:
                     kinds += info.kind_lanes[cell]
         return cls(infos, occ, up, kinds, heavy, area=area)
 
-    def refill(self, infos: list, kinds: int) -> None:
+    def refill(self, infos: Sequence[CardInfo], kinds: int) -> None:
         """Another full, face-up area with the same facts (a batch reuses one
         scene): its cards and kinds; what was cached for the last one goes."""
         self.infos, self.kinds, self.heavy = infos, kinds, (kinds >> HEAVY_SHIFT) & FULL
@@ -260,7 +282,7 @@ class Scene:
                 )
         return self._names
 
-    def judge_with(self, facts: Facts, element=None) -> None:
+    def judge_with(self, facts: Facts, element: Matcher | None = None) -> None:
         """Judge the same area with other facts (forgetting what depended on them)."""
         self.facts = facts
         self.line = mask_of(facts.law_line) if facts.law_line else 0

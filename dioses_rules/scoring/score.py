@@ -12,6 +12,7 @@ read (``report``).
 from __future__ import annotations
 
 import functools
+from typing import Literal, overload
 
 from . import compiled, lean
 from .area import Area
@@ -21,6 +22,7 @@ from .explained import explained
 from .judges import (
     EVALUATORS,
     CompiledJudge,
+    Judge,
     ReferenceJudge,
     judge_scenario,
     tie_break_count,
@@ -110,7 +112,21 @@ def score_total(
     return _score(board, judge, all_face_up_at_end, total_only=True)
 
 
-def _score(board: Board, judge, all_face_up_at_end: bool, total_only: bool):
+@overload
+def _score(
+    board: Board, judge: Judge, all_face_up_at_end: bool, total_only: Literal[True]
+) -> int: ...
+
+
+@overload
+def _score(
+    board: Board, judge: Judge, all_face_up_at_end: bool, total_only: Literal[False]
+) -> ScoreReport: ...
+
+
+def _score(
+    board: Board, judge: Judge, all_face_up_at_end: bool, total_only: bool
+) -> ScoreReport | int:
     face_up_before = judge.face_up_before
     laws = judge.laws(board, all_face_up_at_end) if board.laws else ()
     patterns = judge.patterns(board) if board.patterns else ()
