@@ -143,11 +143,17 @@ class CompiledPool:
         except AttributeError:  # an empty cell
             return None
         if not all(infos):  # a card not compiled yet
-            infos = [
-                info or self.info(placed.card)  # type: ignore[union-attr]  # full: no None
-                for info, placed in zip(infos, cells, strict=True)
-            ]
+            infos = self._filled(infos, cells)
         return infos
+
+    def _filled(
+        self, infos: list[CardInfo | None], cells: tuple[Placed | None, ...]
+    ) -> list[CardInfo]:
+        """``infos`` of a full area with the cards not compiled yet compiled."""
+        return [
+            info or self.info(placed.card)  # type: ignore[union-attr]  # full: no None
+            for info, placed in zip(infos, cells, strict=True)
+        ]
 
     def scene(self, area: Area, facts: Facts = NO_FACTS) -> Scene:
         """The area as masks, judged with these facts."""
@@ -170,11 +176,15 @@ class CompiledPool:
         facts the caller sets), and whether it was all face up already. The
         revealed area itself is made when asked for (``Scene.area_model``)."""
         cells = area.cells
-        infos = self.infos(cells)
-        if infos is None:
+        get = self.cards.get
+        try:  # infos(cells), inline: an empty cell (None) has no card
+            infos: list[Any] = [get(id(placed.card)) for placed in cells]  # type: ignore[union-attr]
+        except AttributeError:
             sparse = [None if placed is None else self.info(placed.card) for placed in cells]
             face_up = all(placed is None or placed.face_up for placed in cells)
             return Scene.sparse(sparse, _ALL_UP, area if face_up else None), face_up
+        if not all(infos):  # a card not compiled yet
+            infos = self._filled(infos, cells)
         face_up = all(map(FACE_UP, cells))
         kinds = sum(map(getitem, map(KIND_LANES, infos), CELLS), ALWAYS)
         return Scene(

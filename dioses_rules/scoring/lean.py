@@ -170,9 +170,10 @@ def total(board: Board, all_face_up_at_end: bool | None) -> int:
     flag = face_up_before if all_face_up_at_end is None else all_face_up_at_end
     if board.laws or board.patterns or board.objectives:
         _, _, _, extra, completed, met = _parts(current, scene, board, flag)
-    else:
-        extra = completed = met = 0
-    scene.judge_with(current.card_facts(flag, board.scenario_state, completed, met))
+        scene.judge_with(current.card_facts(flag, board.scenario_state, completed, met))
+    else:  # a fresh scene: no other facts to forget
+        extra = 0
+        scene.facts = current.card_facts(flag, board.scenario_state, 0, 0)
     infos = scene.infos
     if scene.occ == FULL:
         return sum(map(call, map(_POINTS, infos), repeat(scene), CELLS)) + extra
@@ -184,12 +185,13 @@ def report(board: Board, all_face_up_at_end: bool | None) -> ScoreReport:
     current = pool()
     scene, face_up_before = current.revealed_scene(board.area)  # R12
     flag = face_up_before if all_face_up_at_end is None else all_face_up_at_end
+    # a card may count completed patterns and met laws (never card points)
     if board.laws or board.patterns or board.objectives:
         laws, patterns, objectives, extra, completed, met = _parts(current, scene, board, flag)
-    else:
+        scene.judge_with(current.card_facts(flag, board.scenario_state, completed, met))
+    else:  # a fresh scene: no other facts to forget
         laws, patterns, objectives, extra, completed, met = _NO_PARTS
-    # a card may count completed patterns and met laws (never card points)
-    scene.judge_with(current.card_facts(flag, board.scenario_state, completed, met))
+        scene.facts = current.card_facts(flag, board.scenario_state, 0, 0)
     infos = scene.infos
     if scene.occ == FULL:
         full = list(map(call, map(_POINTS, infos), repeat(scene), CELLS))
