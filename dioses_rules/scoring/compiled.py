@@ -186,6 +186,8 @@ class CompiledPool:
         if not all(infos):  # a card not compiled yet
             infos = self._filled(infos, cells)
         face_up = all(map(FACE_UP, cells))
+        if self.lanes.both:
+            return Scene.revealed(infos, area if face_up else None), face_up
         kinds = sum(map(getitem, map(KIND_LANES, infos), CELLS), ALWAYS)
         return Scene(
             infos, FULL, FULL, kinds, (kinds >> HEAVY_SHIFT) & FULL, area=area if face_up else None

@@ -21,6 +21,11 @@ than as cells to walk:
 * ``heavy``: the cells whose card has an R11 weight ("counts as 2 gods"),
   face up or not (lane 1 of ``kinds`` has the face-up ones).
 
+A revealed area's scene (the final scoring's, R12) gets its kinds and its
+names from one sum: each card's *both* lanes hold its kinds lanes below
+``NAMES_AT`` and its names lanes above (while the kinds take fewer lanes
+than that; ``LaneTable.both``), then one ``&`` and one ``>>`` part them.
+
 A :class:`CardInfo` holds what a Myth card brings to a scene, computed once
 per card object: its lanes at each of the 12 cells (so a scene is the sum of
 12 integers), its R11 weights, and its compiled scoring lines.
@@ -48,6 +53,10 @@ HEAVY, HEAVY_SHIFT = ("weights", ""), LANE  # lane 1: the cards with an R11 weig
 MYTHOLOGY_HEAVY, MYTHOLOGY_HEAVY_SHIFT = ("mythology weights", ""), 2 * LANE
 MYTHOLOGY_HEAVY_LANE = FULL << MYTHOLOGY_HEAVY_SHIFT
 CELLS = range(g.SIZE)
+# where a card's names lanes start in its ``both`` lanes: above every kinds
+# lane while there are fewer than 32 kinds (types, mythologies, 3 fixed)
+NAMES_AT = 32 * LANE
+KINDS_MASK = (1 << NAMES_AT) - 1
 NO_FACTS = Facts()  # what a scene knows when told nothing beyond the area
 # bumped whenever any lane table gives a name a lane: scenes whose names were
 # computed before compute them again
@@ -78,6 +87,9 @@ class LaneTable:
         }
         self.names: dict[str, int] = {}
         self._bearers: dict[str, list[CardInfo]] = {}  # name -> the cards seen with it
+        # every kinds lane is below NAMES_AT: the cards' ``both`` lanes hold
+        # kinds and names apart (once False, always: a kinds lane above it)
+        self.both = True
 
     def kind(self, attribute: str, value: str) -> int:
         key = (attribute, value)
@@ -87,6 +99,8 @@ class LaneTable:
                 shift = self.kinds.get(key)
                 if shift is None:
                     shift = self.kinds[key] = len(self.kinds) * LANE
+                    if shift >= NAMES_AT:
+                        self.both = False
         return shift
 
     def name(self, name: str) -> int:
@@ -102,6 +116,7 @@ class LaneTable:
                     pending[name] = shift
                     for info in self._bearers.get(name, ()):
                         info.name_lanes = info.lanes_of_names(pending)
+                        info.both = info.both_lanes()
                     self.names[name] = shift
                     _GENERATION[0] += 1
         return shift
@@ -121,6 +136,7 @@ class CardInfo:
 
     __slots__ = (
         "bears",
+        "both",
         "card",
         "heavy",
         "kind_lanes",
@@ -148,6 +164,7 @@ class CardInfo:
         self.kind_lanes = tuple(sum(1 << (shift + cell) for shift in kinds) for cell in CELLS)
         self.bears = tuple(dict.fromkeys((card.id, *card.tags)))
         self.name_lanes = self.lanes_of_names(lanes.names)
+        self.both = self.both_lanes()
         lanes.bear(self)
         self.heavy = tuple(BIT[cell] if weights else 0 for cell in CELLS)
         self.value_shifts = {
@@ -161,6 +178,14 @@ class CardInfo:
         self.points: Callable = _unset
         self.revealed = Placed(card, True)
         self.scores: tuple[dict, ...] = tuple({} for _ in CELLS)
+
+    def both_lanes(self) -> tuple[int, ...]:
+        """At each cell, its kinds lanes and, from ``NAMES_AT`` up, its names
+        lanes (read only while ``LaneTable.both``)."""
+        return tuple(
+            kinds | names << NAMES_AT
+            for kinds, names in zip(self.kind_lanes, self.name_lanes, strict=True)
+        )
 
     def lanes_of_names(self, names: dict[str, int]) -> tuple[int, ...]:
         """At each cell, the lanes of the card's names asked about so far."""
@@ -182,6 +207,7 @@ class Matcher(Protocol):
 
 
 KIND_LANES = attrgetter("kind_lanes")
+BOTH_LANES = attrgetter("both")
 _NAME_LANES = attrgetter("name_lanes")
 _HEAVY = attrgetter("heavy")
 FACE_UP = attrgetter("face_up")
@@ -243,6 +269,17 @@ class Scene:
         )
         heavy = sum(map(getitem, map(_HEAVY, infos), CELLS))
         return cls(infos, FULL, sum(compress(BIT, faces)), kinds, heavy, area=area)
+
+    @classmethod
+    def revealed(cls, infos: Sequence[CardInfo], area: Area | None) -> Scene:
+        """A full area with every card face up, its names computed with its
+        kinds in one sum (see the module's text; ``LaneTable.both`` holds)."""
+        generation = _GENERATION[0]  # first: a name given a lane after it is seen
+        both = sum(map(getitem, map(BOTH_LANES, infos), CELLS), ALWAYS)
+        kinds = both & KINDS_MASK
+        scene = cls(infos, FULL, FULL, kinds, (kinds >> HEAVY_SHIFT) & FULL, area=area)
+        scene._names, scene._names_of = both >> NAMES_AT, generation
+        return scene
 
     @classmethod
     def sparse(
