@@ -247,7 +247,10 @@ class Compiler(CountCompiler):
 
     @condition.on(m.AllFaceUpAtEnd)
     def _all_face_up(self, c: m.AllFaceUpAtEnd) -> Cond:  # R21
-        return Cond(lambda s, a: s.facts.all_face_up_at_end)
+        return Cond(
+            lambda s, a: s.facts.all_face_up_at_end,
+            scored=lambda p: lambda s, a: p if s.facts.all_face_up_at_end else 0,
+        )
 
     @condition.on(m.CondNot)
     def _cond_not(self, c: m.CondNot) -> Cond:

@@ -218,8 +218,11 @@ def report(board: Board, all_face_up_at_end: bool | None) -> ScoreReport:
             all_face_up_at_end=flag,
         )
         scenario = _scenario(current, _kept(current), scene, board.scenario, facts)
-    wanted = board.tie_break or current.bundled_tie_break()  # R16
-    gods = 0 if wanted is None else current.weighed_type(scene, wanted)
+    gods = 0  # R16: the cards of the tie-break type (gods), R11's weights counted
+    wanted = board.tie_break or current.bundled_tie_break()
+    if wanted is not None:
+        tied = scene.occ & (scene.kinds >> current.lanes.kind("type", wanted)) & FULL
+        gods = scene.weighed(tied, wanted) if tied & scene.heavy else tied.bit_count()
     return ScoreReport.lazy(
         functools.partial(made_cards, scene, points),
         laws,
