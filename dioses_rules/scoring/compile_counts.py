@@ -262,6 +262,30 @@ class CountCompiler:
             return None
         return LaneCount(scope, kinds, *implied_words(c.selector))
 
+    def line_count(self, c: m.Count) -> Fn | None:
+        """A count of the face-up cards with one or two kinds lanes on a
+        law's line (R13; every law counts so), as one closure; else None."""
+        if c.where is not None or isinstance(c.selector, m.ElementRef):
+            return None
+        if c.scope.kind is not m.ScopeKind.LINE:
+            return None
+        selector = self.selector(c.selector)
+        if selector.terms is None or len(selector.terms) != 1:
+            return None
+        kinds, names = selector.terms[0]
+        wanted = implied_type(c.selector)  # R11, as count_cells weighs
+        if names or len(kinds) not in (1, 2):
+            return None
+        one, two = kinds[0], kinds[-1]  # the same lane twice for one kind
+
+        def on_line(sc: Scene, a: int | None) -> int:
+            found = (sc.kinds >> one) & (sc.kinds >> two) & sc.line
+            if found & sc.heavy:  # a heavy card counted
+                return sc.weighed(found, wanted)
+            return found.bit_count()
+
+        return on_line
+
     countable = Dispatch(m.Countable, lowering=LOWERING)
 
     @countable.on(m.Count)
@@ -270,6 +294,9 @@ class CountCompiler:
         lane = self.lane_count(c)
         if lane is not None:
             return lane_count_fn(lane)
+        on_line = self.line_count(c)
+        if on_line is not None:
+            return on_line
         selector, scope = self.selector(c.selector), self.scope(c.scope)
         wanted = self.weight_type(c.selector)
         where = None if c.where is None else self.condition(c.where).fn

@@ -232,7 +232,10 @@ class Compiler(CountCompiler):
             count = lane_count_fn(lane)
             return Cond(lambda s, a: test(count(s, a), amount), scored=scored)
         count = self.countable(c.count)
-        return Cond(lambda s, a: test(count(s, a), amount))
+        return Cond(
+            lambda s, a: test(count(s, a), amount),
+            scored=lambda p: lambda s, a: p if test(count(s, a), amount) else 0,
+        )
 
     @condition.on(m.Only)
     def _only(self, c: m.Only) -> Cond:
