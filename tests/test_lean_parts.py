@@ -1,19 +1,23 @@
 """The one-pass compiled scoring (``scoring/lean.py``, #29) where its scene
 is made before every tree it judges is compiled: a name given a lane after
 the revealed scene summed its cards' lanes, and a pool whose kinds outgrow
-the lanes a revealed scene holds its names above (``scene.NAMES_AT``). Both
-against the reference evaluator."""
+the lanes a revealed scene holds its names above (``scene.NAMES_AT``); and
+R24's most common value, counted from lanes. All against the reference
+evaluator."""
 
 from __future__ import annotations
 
 import random
 
+import attrs
 import pytest
 from test_properties import bundled
 
+from dioses_rules.language import model as m
 from dioses_rules.scoring import compiled
 from dioses_rules.scoring.area import SIZE, Area, Placed
 from dioses_rules.scoring.board import Board, HeldPattern, LawPlacement
+from dioses_rules.scoring.evaluator import Evaluator, Facts
 from dioses_rules.scoring.scene import LANE, NAMES_AT
 from dioses_rules.scoring.score import score_board, score_total
 
@@ -79,3 +83,27 @@ def test_a_pool_with_more_kinds_than_names_at_allows_scores_alike(fresh_pool):
         )
         _same(board)
         _same(Board(area))
+
+
+@pytest.mark.parametrize("twice", [False, True])
+def test_the_most_common_mythology_is_counted_as_the_reference_counts_it(fresh_pool, twice):
+    """R24: the most common mythology of the face-up cards, counted from the
+    mythologies' lanes, or card by card once some card lists one twice
+    ('greek, greek' counts twice): the reference's on random areas."""
+    myths = bundled("myth")
+    if twice:  # a card listing its mythology twice, as a modder may write it
+        greek = next(c for c in myths if c.mythologies == ("greek",))
+        myths = [*myths, attrs.evolve(greek, id="twice-greek", mythologies=("greek", "greek"))]
+    rng = random.Random(24)
+    commonest = m.MostCommon(m.Attribute.MYTHOLOGY)
+    for _ in range(60):
+        chosen = rng.sample(myths, SIZE)
+        if twice and myths[-1] not in chosen:
+            chosen[rng.randrange(SIZE)] = myths[-1]
+        area = Area(tuple(Placed(card, rng.random() < 0.7) for card in chosen))
+        reference = Evaluator(area, Facts())
+        expected = sum(
+            1 << cell for cell in range(SIZE) if reference.matches(commonest, cell, None)
+        )
+        assert compiled.matches(area, Facts(), commonest, None) == expected
+    assert fresh_pool.lanes.repeated == ({"mythology"} if twice else set())

@@ -21,7 +21,7 @@ from typing import Any
 from ..language import model as m
 from .evaluator import strictly_most
 from .masks import FULL, cells_of
-from .scene import MYTHOLOGY_HEAVY_LANE, Scene
+from .scene import MYTHOLOGY_HEAVY_LANE, LaneTable, Scene
 
 Term = tuple[tuple[int, ...], tuple[int, ...]]  # kinds shifts, names shifts: all required
 # What every compiled closure is called with: the scene, and the anchor (the
@@ -281,14 +281,22 @@ def union(parts: Iterable[Iterable[int]]) -> tuple[int, ...]:
     return tuple(sorted({x for part in parts for x in part}))
 
 
-def most_common(sc: Scene, attribute: m.Attribute) -> str | None:
+def most_common(sc: Scene, attribute: m.Attribute, lanes: LaneTable) -> str | None:
     """R24: the value with strictly the most face-up cards (a card counts for
-    each of its values, as often as it lists it); None on a tie."""
+    each of its values, as often as it lists it); None on a tie. Counted
+    from each value's lane, unless some card lists a value twice."""
     memo_key = ("most-common", attribute)
     if memo_key not in sc.memo:
-        tally: dict = {}
-        for cell in cells_of(sc.up):
-            for value in sc.values(cell, attribute):
-                tally[value] = tally.get(value, 0) + 1
+        tally: dict[str, int] = {}
+        if attribute.value in lanes.repeated:
+            for cell in cells_of(sc.up):
+                for value in sc.values(cell, attribute):
+                    tally[value] = tally.get(value, 0) + 1
+        else:
+            kinds = sc.kinds  # face-up cards only
+            for value, shift in lanes.values.get(attribute.value, ()):
+                count = ((kinds >> shift) & FULL).bit_count()
+                if count:
+                    tally[value] = count
         sc.memo[memo_key] = strictly_most(tally)
     return sc.memo[memo_key]

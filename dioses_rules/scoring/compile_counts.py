@@ -96,7 +96,7 @@ class CountCompiler:
         attribute, lanes = sel.attribute, self.lanes
 
         def commonest(sc: Scene, a: int | None) -> int:
-            best = most_common(sc, attribute)
+            best = most_common(sc, attribute, lanes)
             if best is None:
                 return 0
             return (sc.kinds >> lanes.value_shift(attribute, best)) & FULL

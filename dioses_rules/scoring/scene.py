@@ -90,6 +90,11 @@ class LaneTable:
         # every kinds lane is below NAMES_AT: the cards' ``both`` lanes hold
         # kinds and names apart (once False, always: a kinds lane above it)
         self.both = True
+        # per attribute ("type", "mythology"): each value given a lane, with
+        # its shift (R24's most common value is counted from them), and the
+        # attributes of which some card lists a value twice (counted so)
+        self.values: dict[str, tuple[tuple[str, int], ...]] = {}
+        self.repeated: set[str] = set()
 
     def kind(self, attribute: str, value: str) -> int:
         key = (attribute, value)
@@ -101,6 +106,7 @@ class LaneTable:
                     shift = self.kinds[key] = len(self.kinds) * LANE
                     if shift >= NAMES_AT:
                         self.both = False
+                    self.values[attribute] = (*self.values.get(attribute, ()), (value, shift))
         return shift
 
     def name(self, name: str) -> int:
@@ -167,6 +173,10 @@ class CardInfo:
         self.both = self.both_lanes()
         lanes.bear(self)
         self.heavy = tuple(BIT[cell] if weights else 0 for cell in CELLS)
+        for attribute in m.Attribute:
+            values = values_of(card, attribute)
+            if len(set(values)) != len(values):  # "greek, greek": counted twice (R24)
+                lanes.repeated.add(attribute.value)
         self.value_shifts = {
             attribute: tuple(
                 dict.fromkeys(
