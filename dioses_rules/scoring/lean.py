@@ -24,7 +24,7 @@ from operator import attrgetter, call
 from typing import cast
 
 from ..language import model as m
-from .board import Board, LawPlacement
+from .board import Board, HeldPattern, LawPlacement
 from .closures import Sel
 from .compiled import CompiledPool, pool
 from .evaluator import Facts
@@ -48,7 +48,9 @@ class Kept:
         # (id(law), row, column, flag) -> (law, facts, line mask, lines, {points: LawScore})
         self.laws: dict[tuple, tuple[m.Law, Facts, int, Callable, dict[int, LawScore]]] = {}
         # (id(pattern), completed, points) -> (pattern, its closure, {cells: PatternScore})
-        self.patterns: dict[tuple, tuple[m.Pattern, Callable, dict]] = {}
+        self.patterns: dict[
+            tuple, tuple[m.Pattern, Callable[[Scene], tuple[int, ...] | None], dict]
+        ] = {}
         # (id(element), flag) -> (element, facts, the compiled element)
         self.objectives: dict[tuple, tuple[m.ObjectiveElement, Facts, Sel]] = {}
         # id(scenario) -> (scenario, its conditions' closures, {verdict: ScenarioResult})
@@ -79,44 +81,6 @@ def _law(
         line = mask_of(facts.law_line) if facts.law_line else 0
         found = kept.laws[key] = (law, facts, line, current.lines(law.lines), {})
     return found
-
-
-def _laws(
-    current: CompiledPool, kept: Kept, scene: Scene, board: Board, flag: bool
-) -> tuple[LawScore, ...]:
-    laws = []
-    for placement in board.laws:
-        law, facts, line, lines, scores = _law(current, kept, placement, flag)
-        scene.judge_line(facts, line)
-        points = lines(scene, None)
-        score = scores.get(points)
-        if score is None:
-            score = LawScore(law, placement.row, placement.column, points)
-            if len(scores) < 16:
-                scores[points] = score
-        laws.append(score)
-    return tuple(laws)
-
-
-def _patterns(
-    current: CompiledPool, kept: Kept, scene: Scene, board: Board
-) -> tuple[PatternScore, ...]:
-    """R14: each held pattern, matched on the board's masks."""
-    found: list[PatternScore] = []
-    for held in board.patterns:
-        pattern = held.pattern
-        key = (id(pattern), held.completed, held.points)
-        entry = kept.patterns.get(key)
-        if entry is None:
-            if len(kept.patterns) >= _LIMIT:
-                kept.patterns.clear()
-            entry = kept.patterns[key] = (pattern, current.pattern(pattern), {})
-        cells = entry[1](scene)  # its cells, even when its completion is known
-        score = entry[2].get(cells)
-        if score is None:
-            score = entry[2][cells] = pattern_score(held, cells)
-        found.append(score)
-    return tuple(found)
 
 
 def _objectives(
@@ -249,20 +213,48 @@ def _parts(
     they add to its total, the patterns completed and the laws met."""
     kept = _kept(current)
     extra = completed = met = 0
-    laws: tuple[LawScore, ...] = ()
-    patterns: tuple[PatternScore, ...] = ()
+    laws: list[LawScore] = []
+    for placement in board.laws:
+        law, facts, line, lines, scores = _law(current, kept, placement, flag)
+        scene.judge_line(facts, line)
+        points = lines(scene, None)
+        score = scores.get(points)
+        if score is None:
+            score = LawScore(law, placement.row, placement.column, points)
+            if len(scores) < 16:
+                scores[points] = score
+        laws.append(score)
+        extra += points
+        met += points > 0
+    patterns: list[PatternScore] = []
+    for held in board.patterns:  # matched on the masks, even when known
+        entry = kept.patterns.get((id(held.pattern), held.completed, held.points))
+        if entry is None:
+            entry = _pattern(current, kept, held)
+        cells = entry[1](scene)
+        found = entry[2].get(cells)
+        if found is None:
+            found = entry[2][cells] = pattern_score(held, cells)
+        patterns.append(found)
+        extra += found.points
+        completed += found.completed
     objectives: tuple[ObjectiveScore, ...] = ()
-    if board.laws:
-        laws = _laws(current, kept, scene, board, flag)
-        for law in laws:
-            extra += law.points
-            met += law.points > 0
-    if board.patterns:
-        patterns = _patterns(current, kept, scene, board)
-        for held in patterns:
-            extra += held.points
-            completed += held.completed
     if board.objectives:
         objectives = _objectives(current, kept, scene, board, flag)
         extra += sum(o.points for o in objectives)
-    return laws, patterns, objectives, extra, completed, met
+    return tuple(laws), tuple(patterns), objectives, extra, completed, met
+
+
+def _pattern(
+    current: CompiledPool, kept: Kept, held: HeldPattern
+) -> tuple[m.Pattern, Callable[[Scene], tuple[int, ...] | None], dict]:
+    """A held pattern's closure and the scores it gave, kept (R14)."""
+    if len(kept.patterns) >= _LIMIT:
+        kept.patterns.clear()
+    pattern = held.pattern
+    entry = kept.patterns[(id(pattern), held.completed, held.points)] = (
+        pattern,
+        current.pattern(pattern),
+        {},
+    )
+    return entry
