@@ -21,6 +21,7 @@ from .limits import RANGES, Hints, number_text, number_value, shorten
 from .vocabulary import PROVENANCES, RESERVED_IDS, Vocabulary, kebab_case
 
 T = TypeVar("T")
+V_co = TypeVar("V_co", covariant=True)  # an Item only holds its value
 E = TypeVar("E", bound=Enum)
 
 ID_PATTERN = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
@@ -34,6 +35,10 @@ class _Invalid:
 
 
 INVALID = _Invalid()
+
+# What the builder makes of a file's top-level statements (the set header is
+# no definition).
+Built = m.Definition | m.CardSet
 
 
 class BuildError(Exception):
@@ -68,12 +73,12 @@ class EventEffects:
 
 
 @frozen
-class Item(Generic[T]):
+class Item(Generic[V_co]):
     """A keyed statement of a definition's body (``up to 4 points``: the
     ``limit`` 4), which the definition's own method sorts out by key."""
 
     key: str
-    value: T
+    value: V_co
     span: m.Span | None = None  # where the statement stands, when a diagnostic may point there
 
 
@@ -135,7 +140,7 @@ def rule_names() -> tuple[str, ...]:
     return tuple(sorted({str(rule.alias or rule.origin.name) for rule in lark_parser().rules}))
 
 
-class BuilderBase(Transformer[Token, list[m.Definition]]):
+class BuilderBase(Transformer[Token, list[Built]]):
     """What every family of builder methods shares: spans, diagnostics and the
     checks of ids, header words, rows and columns."""
 
@@ -237,10 +242,11 @@ class BuilderBase(Transformer[Token, list[m.Definition]]):
         self.record(BuildError(code, message, token=token, help=help_text))
         return word
 
-    def split_provenance(self, items: Sequence[T | Token]) -> tuple[Token | None, list[T | Token]]:
+    def split_provenance(self, items: Sequence[T]) -> tuple[Token | None, list[T]]:
         """The optional provenance word before a definition's body."""
-        if items and isinstance(items[0], Token) and items[0].type == "NAME":
-            return items[0], list(items[1:])
+        first = items[0] if items else None
+        if isinstance(first, Token) and first.type == "NAME":
+            return first, list(items[1:])
         return None, list(items)
 
     def header(self, children: Sequence[T | Aliases]) -> tuple[list[T], tuple[str, ...]]:
