@@ -5,8 +5,8 @@ builds nodes, nothing else; a word that names no known mythology, row,
 provenance, ... is recorded as a diagnostic and the definition holding it is
 dropped, so that every mistake of a file is reported in one run. The methods
 come in families: definitions here, set headers in :mod:`build_sets`,
-scenarios in :mod:`build_scenarios`, conditions and selectors in
-:mod:`build_conditions`.
+patterns in :mod:`build_patterns`, scenarios in :mod:`build_scenarios`,
+conditions and selectors in :mod:`build_conditions`.
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ from .build_base import (
     string,
 )
 from .build_conditions import ConditionRules
+from .build_patterns import PatternRules
 from .build_scenarios import ScenarioRules
 from .build_sets import SetRules
 from .headers import bundled_vocabulary, scan_header
@@ -44,15 +45,13 @@ from .vocabulary import DEFINITIONS, RESERVED_IDS, Vocabulary
 MythNames = tuple[tuple[str, ...], Token | None]
 # A statement of a Myth card's body.
 MythItem = Tags | m.Weight | EventEffects | Item[int] | m.ScoringLine
-# A row of a pattern: a cell, or None for a gap.
-PatternRow = tuple[m.PatternCell | None, ...]
 
 # The grammar fixes each child's kind by its place; where a rule's children
 # are of several kinds, a cast names the kind of each place.
 
 
 @v_args(wrapper=record_errors)
-class TreeBuilder(SetRules, ScenarioRules, ConditionRules):
+class TreeBuilder(SetRules, PatternRules, ScenarioRules, ConditionRules):
     """The whole builder: one instance builds one file's parse trees."""
 
     # ------------------------------------------------------------ file
@@ -285,53 +284,6 @@ class TreeBuilder(SetRules, ScenarioRules, ConditionRules):
             span=self.span(meta),
             provenance_stated=prov_token is not None,
         )
-
-    # ------------------------------------------------------------ patterns
-    def pattern_def(self, meta: Meta, children: list[Token | Aliases | PatternRow]) -> m.Pattern:
-        rest, aliases = self.header(children)
-        id_token, name_token, difficulty_token = cast("list[Token]", rest[:3])
-        prov_token, rows = self.split_provenance(rest[3:])
-        difficulty = self.header_word(m.Difficulty, difficulty_token, "DL105", "difficulty")
-        return m.Pattern(
-            self.card_id(id_token),
-            string(name_token),
-            aliases,
-            difficulty,
-            self.provenance(prov_token),
-            tuple(cast("list[PatternRow]", rows)),
-            span=self.span(meta),
-            provenance_stated=prov_token is not None,
-        )
-
-    def pattern_row(self, meta: Meta, children: list[m.PatternCell | None]) -> PatternRow:
-        return tuple(children)
-
-    def gap_cell(self, meta: Meta, children: list[Token]) -> None:
-        return None
-
-    def shape_cell(
-        self, meta: Meta, children: list[m.MythologyIs | m.TypeIs | None]
-    ) -> m.PatternCell:
-        word: m.MythologyIs | None = None  # any mythology
-        if len(children) == 2:
-            word, card_type = cast("tuple[m.MythologyIs | None, m.TypeIs]", children)
-        else:
-            card_type = cast(m.TypeIs, children[0])
-        mythology = word.mythology if word is not None else None
-        return m.PatternCell(card_type.type, mythology, span=self.span(meta))
-
-    def mythology_cell(self, meta: Meta, children: list[m.MythologyIs | None]) -> m.PatternCell:
-        word = cast(m.MythologyIs, children[0])
-        return m.PatternCell(None, word.mythology, span=self.span(meta))
-
-    def any_mythology(self, meta: Meta, children: list[Token]) -> None:
-        return None
-
-    def unknown_mythology(self, meta: Meta, children: list[Token]) -> m.MythologyIs:
-        return m.MythologyIs(self.declared_word(children[0], "mythology", "DL102", "mythology"))
-
-    def unknown_type(self, meta: Meta, children: list[Token]) -> m.TypeIs:
-        return m.TypeIs(self.declared_word(children[0], "type", "DL101", "card type"))
 
     # ------------------------------------------------------------ powers, options
     def power_def(self, meta: Meta, children: list[Token | Aliases | m.Effect]) -> m.PowerEffect:
