@@ -94,16 +94,18 @@ class Dispatch:
     the whole table, the parents' entries merged in.
     """
 
-    def __init__(self, union: Any, lowering: Mapping[type, Callable] | None = None):
+    def __init__(
+        self, union: Any, lowering: Mapping[type, Callable[..., Any]] | None = None
+    ) -> None:
         self.union = union
         self.kinds = members(union)
         # the kinds lowered into the core (``language.lower.LOWERING``: node
         # class -> the function giving its core form): no method here
-        self.lowering: Mapping[type, Callable] = MappingProxyType(
+        self.lowering: Mapping[type, Callable[..., Any]] = MappingProxyType(
             {kind: rule for kind, rule in (lowering or {}).items() if kind in self.kinds}
         )
-        self.own: dict[type, Callable] = {}
-        self.handlers: dict[type, Callable] = _Table()
+        self.own: dict[type, Callable[..., Any]] = {}
+        self.handlers: dict[type, Callable[..., Any]] = _Table()
         self.owner: type | None = None
         self.name = ""
 
@@ -184,7 +186,7 @@ def _merged(owner: type, name: str, table: Dispatch) -> _Table:
     """The whole table of ``owner``: the registrations of every class of its
     method resolution order, the most derived winning, then each method
     replaced by the override of the same name that ``owner`` sees."""
-    entries: dict[type, Callable] = {}
+    entries: dict[type, Callable[..., Any]] = {}
     for klass in reversed(owner.__mro__[1:]):
         declared = _declared(klass, name)
         if declared is not None:
@@ -196,7 +198,7 @@ def _merged(owner: type, name: str, table: Dispatch) -> _Table:
     return merged
 
 
-def _override(owner: type, name: str, kind: type, method: Callable) -> Callable:
+def _override(owner: type, name: str, kind: type, method: Callable[..., Any]) -> Callable[..., Any]:
     """The method ``owner`` calls for ``kind``: ``method``, or the method of
     the same name that a subclass defines instead."""
     attribute = getattr(method, "__name__", "")
