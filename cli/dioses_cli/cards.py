@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import click
 from rich.table import Table
@@ -21,16 +23,27 @@ from .output import EXIT_CODES_HELP, console, print_json, user_errors
 from .params import FilePath
 from .pictures import OVERWRITE_OPTION, check_picture_target, require_pictures, write_pdf, write_svg
 
+if TYPE_CHECKING:
+    from .output import Console  # the console() factory's, which only output.py imports
 
-def _event_origin(definition) -> str | None:
+# (set, definition, replaces, replaced_by, replaced_by_set): Registry.listing's rows
+Listed = tuple[str, m.Definition, str | None, str | None, str | None]
+
+
+def _event_origin(definition: m.Definition) -> str | None:
     """Where an Event card's event comes from (R27); None for any other definition."""
     origin = definition.event_origin if isinstance(definition, m.MythCard) else None
     return origin.value if origin is not None else None
 
 
 def definition_json(
-    set_id: str, definition, replaces, replaced_by, replaced_by_set, texts: Texts
-) -> dict:
+    set_id: str,
+    definition: m.Definition,
+    replaces: str | None,
+    replaced_by: str | None,
+    replaced_by_set: str | None,
+    texts: Texts,
+) -> dict[str, Any]:
     return {
         "id": definition.id,
         "set": set_id,
@@ -150,7 +163,7 @@ def cards(
     out.print(table)
 
 
-def _print_texts(out, rows, texts: Texts) -> None:
+def _print_texts(out: Console, rows: Sequence[Listed], texts: Texts) -> None:
     """Each definition's heading and card text, in the language of ``texts``."""
     spanish = texts.lang == "es"
     for set_id, definition, _, replaced_by, by_set in rows:
@@ -169,7 +182,7 @@ def _print_texts(out, rows, texts: Texts) -> None:
             out.print("  " + line, markup=False)
 
 
-def _marked(definition, name: str, lang: str) -> str:
+def _marked(definition: m.Definition, name: str, lang: str) -> str:
     """``name``, marked when it is a Spanish name of ours that no rulebook
     prints (CARDS.md: "our translation")."""
     if not our_translation(definition, name):
@@ -178,7 +191,12 @@ def _marked(definition, name: str, lang: str) -> str:
 
 
 def _sheet(
-    registry: Registry, rows, path: Path, suffix: str, output_format: str, backs: bool
+    registry: Registry,
+    rows: Sequence[Listed],
+    path: Path,
+    suffix: str,
+    output_format: str,
+    backs: bool,
 ) -> None:
     """Print-and-play sheets of the listed definitions, in the listing's order."""
     from dioses_rules.render.card import CardText
