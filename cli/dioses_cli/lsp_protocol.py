@@ -27,6 +27,7 @@ from cattrs import transform_error
 from cattrs.errors import ClassValidationError
 from lsprotocol import types as t
 from pygls.exceptions import JsonRpcException
+from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol
 from pygls.protocol.json_rpc import RPCRequest
 from pygls.protocol.language_server import lsp_method
@@ -36,8 +37,6 @@ from dioses_rules.editing.text import LONE_SURROGATE, REPLACEMENT, protocol_line
 
 if TYPE_CHECKING:
     from cattrs import Converter
-
-    from .lsp_session import DiosesServer
 
 logger = logging.getLogger(__name__)
 
@@ -81,10 +80,18 @@ class Refused:
         self.error = t.ResponseError(code, message)
 
 
-class DiosesProtocol(LanguageServerProtocol):
-    _server: DiosesServer  # the one server that makes this protocol (lsp_session)
+class LoggingServer(LanguageServer):
+    """A server that tells the editor's log (lsp_session's DiosesServer)."""
 
-    def __init__(self, server: DiosesServer, converter: Converter) -> None:
+    def log(self, kind: t.MessageType, message: str) -> None:
+        """A line in the editor's log (never a popup)."""
+        self.window_log_message(t.LogMessageParams(kind, message))
+
+
+class DiosesProtocol(LanguageServerProtocol):
+    _server: LoggingServer  # the server that makes this protocol
+
+    def __init__(self, server: LoggingServer, converter: Converter) -> None:
         self.initialize_seen = False
         self.exit_code: int | None = None
         self.lossy: set[str] = set()  # URIs whose text came with lone surrogates

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any
 from lsprotocol import types as t
 from pygls import uris
 from pygls.exceptions import FeatureRequestError, JsonRpcException
-from pygls.lsp.server import LanguageServer
 
 from dioses_rules import __version__
 from dioses_rules.editing import diagnostics
@@ -22,13 +21,13 @@ from dioses_rules.editing.text import Lines, lone_surrogate_diagnostic
 from dioses_rules.editing.workspace import Snapshot, Workspace
 from dioses_rules.errors import Diagnostic, Severity
 
-from .lsp_protocol import DiosesProtocol
+from .lsp_protocol import DiosesProtocol, LoggingServer
 
 if TYPE_CHECKING:
     from pygls.server import ServerErrors
 
 
-class DiosesServer(LanguageServer):
+class DiosesServer(LoggingServer):
     """A session: the workspace's card files, and the open buffers by URI."""
 
     protocol: DiosesProtocol  # made from protocol_cls below
@@ -45,10 +44,6 @@ class DiosesServer(LanguageServer):
         self.changes = 0  # edits so far: a check waiting for the keys to pause sees newer ones
         self._lines: dict[str, Lines] = {}
         self._skipped_told: list[tuple[str, str]] = []
-
-    def log(self, kind: t.MessageType, message: str) -> None:
-        """A line in the editor's log (never a popup)."""
-        self.window_log_message(t.LogMessageParams(kind, message))
 
     def report_server_error(self, error: Exception, source: ServerErrors) -> None:
         """pygls's report of a message it could not handle: a body that is
