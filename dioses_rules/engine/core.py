@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from ..language import model as m
 from ..pool.registry import Registry
-from ..scoring.board import PatternEntry
+from ..scoring.board import Board, PatternEntry
 from .patterns import PatternChecker
 from .state import Agent, GameState, Slot
 from .tables import RegistryTables
@@ -51,6 +51,7 @@ class GameCore:
         # game.Game
         def card(self, card_id: str) -> m.MythCard: ...
         def area_model(self, index: int, reveal: bool = False) -> Area: ...
+        def board(self, area: int) -> Board: ...
         def rules_since(self, revision: int) -> bool: ...
         def event(self, kind: str, **data: object) -> None: ...
         def decide(
