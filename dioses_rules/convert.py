@@ -33,7 +33,7 @@ SHOWN_CHARACTERS = 40
 class WrongType(TypeError):
     """A value of another type than the schema's, found while structuring."""
 
-    def __init__(self, expected: str, value: Any):
+    def __init__(self, expected: str, value: Any) -> None:
         self.expected = expected
         self.value = value
         super().__init__(f"expected {expected}, got {show_value(value)}")
@@ -303,6 +303,6 @@ def _plain_attrs(value: Any, type_: type) -> Any:
 class StructureError(ValueError):
     """A file's data does not fit its schema: ``mistakes`` is (key, message)."""
 
-    def __init__(self, mistakes: list[tuple[str, str]]):
+    def __init__(self, mistakes: list[tuple[str, str]]) -> None:
         self.mistakes = mistakes
         super().__init__("; ".join(f"{key}: {message}" for key, message in mistakes))

@@ -129,7 +129,9 @@ class DiosesError(Exception):
     It carries one or more diagnostics; ``str()`` renders them concisely.
     """
 
-    def __init__(self, diagnostics: Iterable[Diagnostic] | Diagnostic | str, path: str = ""):
+    def __init__(
+        self, diagnostics: Iterable[Diagnostic] | Diagnostic | str, path: str = ""
+    ) -> None:
         if isinstance(diagnostics, str):
             diagnostics = [Diagnostic("E000", diagnostics, path)]
         elif isinstance(diagnostics, Diagnostic):

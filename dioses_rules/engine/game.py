@@ -75,7 +75,7 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules, PatternRules):
         agents: Sequence[Agent],
         rng: random.Random,
         log: Callable[[dict], None] | None = None,
-    ):
+    ) -> None:
         self.registry = registry
         self.state = state
         self.agents = list(agents)

@@ -50,7 +50,7 @@ class SetupRules:
 
     step = Dispatch(m.SetupStep)
 
-    def __init__(self, game: Game, steps: Sequence[m.SetupStep]):
+    def __init__(self, game: Game, steps: Sequence[m.SetupStep]) -> None:
         self.game, self.steps = game, tuple(steps)
         self.power = 0  # step 5: Power cards for every area
 

@@ -198,7 +198,7 @@ class LazyChoices(Sequence[Choice]):
 
     __slots__ = ("_count", "_make")
 
-    def __init__(self, count: int, make: Callable[[int], Choice]):
+    def __init__(self, count: int, make: Callable[[int], Choice]) -> None:
         self._count = count
         self._make = make
 

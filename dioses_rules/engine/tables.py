@@ -26,7 +26,7 @@ from ..scoring.area import Placed
 class RegistryTables:
     """A registry's Myth cards, decks and patterns, as a game reads them."""
 
-    def __init__(self, registry: Registry):
+    def __init__(self, registry: Registry) -> None:
         self.by_id = registry.by_id
         self.size = len(registry.by_id)
         self.cards: dict[str, m.MythCard] = {c.id: c for c in registry.myth_cards()}

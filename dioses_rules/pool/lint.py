@@ -31,7 +31,7 @@ from .sources import SourceFile
 class DefinitionChecker:
     """Checks the definitions of a registry, one method per definition kind."""
 
-    def __init__(self, registry: Registry, path: str = ""):
+    def __init__(self, registry: Registry, path: str = "") -> None:
         self.registry = registry
         self.path = path
         self.diagnostics: list[Diagnostic] = []

@@ -27,7 +27,9 @@ class ContextChecker:
     inside a subject or a count's "that is").
     """
 
-    def __init__(self, add: Callable[..., Diagnostic | None], where: str, allowed: set[str]):
+    def __init__(
+        self, add: Callable[..., Diagnostic | None], where: str, allowed: set[str]
+    ) -> None:
         self.add = add
         self.where = where
         self.allowed = allowed

@@ -92,7 +92,7 @@ class SetupChecks:
     step = Dispatch(m.SetupStep)
     rule = Dispatch(m.RuleChange)
 
-    def __init__(self, checker: Checker):
+    def __init__(self, checker: Checker) -> None:
         self.checker = checker
         self.fixed_cells: dict[tuple, m.Place] = {}
         self.per_row: dict[m.Row, int] = {}

@@ -41,7 +41,7 @@ def required(found: D | None, family: str, card_id: str) -> D:
 class NotInPlay(LookupError):
     """A name that a loaded set defines, though that set is not in play."""
 
-    def __init__(self, message: str, set_id: str):
+    def __init__(self, message: str, set_id: str) -> None:
         super().__init__(message)
         self.set_id = set_id
 

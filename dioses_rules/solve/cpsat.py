@@ -36,7 +36,7 @@ class Lin:
         hi: int,
         terms: tuple[tuple[Lit, int], ...] | None = None,
         const_part: int = 0,
-    ):
+    ) -> None:
         self.expr, self.lo, self.hi = expr, lo, hi
         self.terms = terms  # ((literal, coefficient), ...) or None
         self.const_part = const_part

@@ -72,7 +72,7 @@ class _LayoutModel:
         fixed: frozenset[int],
         all_face_up_at_end: bool = True,
         tight: bool = True,
-    ):
+    ) -> None:
         self.board = board
         self.b = Builder(tight)
         cells = board.area.cells

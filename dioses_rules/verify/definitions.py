@@ -29,7 +29,7 @@ class Context:
 
     def __init__(
         self, registry: Registry, budget: Budget, seed: int, place: Callable[[m.Definition], str]
-    ):
+    ) -> None:
         self.registry = registry
         self.limits = PoolLimits.of(registry)
         self.budget = budget

@@ -52,7 +52,7 @@ class PointRanges:
     """Ranges computed one at a time in a daemon thread; ``done`` is called
     (in that thread) after each new one."""
 
-    def __init__(self, done: Callable[[], None] = lambda: None):
+    def __init__(self, done: Callable[[], None] = lambda: None) -> None:
         self.done = done
         self._cache: OrderedDict = OrderedDict()
         self._wanted: dict = {}  # key -> (limits, registry, card), newest request only

@@ -43,7 +43,7 @@ class _Boards:
     """Boards from choices: cell i holds pool card ``cards[i]`` (or is empty),
     face up or down; a law of the sets under test on a line; their patterns."""
 
-    def __init__(self, registry: Registry, tested: set[str]):
+    def __init__(self, registry: Registry, tested: set[str]) -> None:
         self.pool = sorted(registry.myth_cards(), key=lambda card: card.id)
         in_test = [c for c in self.pool if registry.set_of(c) in tested]
         # the cards under test first, so that shrinking goes towards them

@@ -139,7 +139,7 @@ class VerifyRun:
 class Budget:
     """The seconds a run may spend, from its start."""
 
-    def __init__(self, seconds: float, clock: Callable[[], float]):
+    def __init__(self, seconds: float, clock: Callable[[], float]) -> None:
         self.seconds = seconds
         self.clock = clock
         self.started = clock()
