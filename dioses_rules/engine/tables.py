@@ -33,6 +33,12 @@ class RegistryTables:
         self.card_ids = tuple(sorted(self.cards))  # the deck before its shuffle
         self.laws: dict[str, m.Law] = {d.id: d for d in registry.definitions("law")}
         self.law_ids = tuple(sorted(self.laws))
+        self.goals: dict[str, m.ObjectiveGoal] = {
+            d.id: d for d in registry.definitions("objective-goal")
+        }
+        self.elements: dict[str, m.ObjectiveElement] = {
+            d.id: d for d in registry.definitions("objective-element")
+        }
         patterns = registry.definitions("pattern")
         self.pattern_ids = tuple(sorted(d.id for d in patterns))
         self.patterns: dict[str, m.Pattern] = {p.id: p for p in patterns}

@@ -65,11 +65,7 @@ def board_of(
         completed = (entry.completed or None) if seen_only else bool(entry.completed)
         patterns.append(HeldPattern(pattern, completed, points))
     objectives = tuple(
-        (
-            required(registry.get("objective-goal", goal), "objective-goal", goal),
-            required(registry.get("objective-element", element), "objective-element", element),
-        )
-        for goal, element in state.objectives
+        (tables.goals[goal], tables.elements[element]) for goal, element in state.objectives
     )
     scenario = registry.get("scenario", state.scenario) if state.scenario else None
     return Board(
