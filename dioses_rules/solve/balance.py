@@ -110,7 +110,7 @@ def optimal_balance(
         raise ValueError(f"effort must be more than 0 and at most {MAX_EFFORT}")
     work = optimal_hands(pool, hands, seed)
 
-    def done(_hand, _result) -> None:
+    def done(_hand: object, _result: object) -> None:
         if progress is not None:
             progress(1)
 
