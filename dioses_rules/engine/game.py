@@ -24,20 +24,28 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from typing import cast
 
-from attrs import frozen
-
 from ..language import model as m
 from ..pool.registry import Registry
 from ..scoring.area import SIZE, Area, Placed, cell_name
 from ..scoring.board import Board
-from ..scoring.score import ScoreReport, score_board
+from ..scoring.score import score_board
 from .decks import DeckRules
 from .effects import EffectRules
 from .pattern_rules import PatternRules
 from .patterns import PatternChecker
 from .power import PowerRules
 from .rules import rules_of
-from .state import Agent, Choice, Decision, GameState, LazyChoices, Slot, copy_state, game_error
+from .state import (
+    Agent,
+    Choice,
+    Decision,
+    GameResult,
+    GameState,
+    LazyChoices,
+    Slot,
+    copy_state,
+    game_error,
+)
 from .tables import tables_of
 from .turns import TurnRules
 from .view import board_of
@@ -57,14 +65,6 @@ def pair_indexes(count: int) -> tuple[tuple[int, int], ...]:
 _PAIRS: dict[int, tuple[tuple[int, int], ...]] = {}
 
 
-@frozen
-class GameResult:
-    reports: tuple[ScoreReport, ...]  # one per area
-    winners: tuple[int, ...]  # area indexes (R16)
-    turns: int
-    turn_limit_reached: bool = False
-
-
 class Game(TurnRules, PowerRules, EffectRules, DeckRules, PatternRules):
     """A game in progress. ``state`` is plain data (saved with cattrs)."""
 
@@ -75,7 +75,7 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules, PatternRules):
         agents: Sequence[Agent],
         rng: random.Random,
         log: Callable[[dict], None] | None = None,
-    ):
+    ) -> None:
         self.registry = registry
         self.state = state
         self.agents = list(agents)
@@ -124,7 +124,7 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules, PatternRules):
         revision goes on under the rules it was played with."""
         return self.state.rules >= revision
 
-    def event(self, kind: str, **data) -> None:
+    def event(self, kind: str, **data: object) -> None:
         if self._log is not None:
             self._log({"type": "event", "event": kind, "turn": self.state.turn, **data})
 

@@ -19,7 +19,8 @@ areas holding that card one by one, with the per-area evaluator.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
 
 from ..language import model as m
 from ..language.lower import LOWERING, iter_core
@@ -33,8 +34,10 @@ from .planes import Num, Planes
 # selectors that look at more than the card they match
 _ANCHORED = (m.SelfCard, m.SameAs, m.MostCommon, m.Leader)
 
+T = TypeVar("T")  # what a closure over a batch gives (Num, a bit per area)
 
-def _cannot(what: str, node) -> Unsupported:
+
+def _cannot(what: str, node: object) -> Unsupported:
     """A node the batch does not compute; its card is scored area by area."""
     return Unsupported.at("the batch evaluator", what, node)
 
@@ -43,11 +46,11 @@ def _cells(mask: int) -> tuple[int, ...]:
     return tuple(cell for cell in range(g.SIZE) if mask >> cell & 1)
 
 
-def _shared(fn: Callable) -> Callable:
+def _shared(fn: Callable[[Planes], T]) -> Callable[[Planes], T]:
     """The closure, its result kept in the batch (equal nodes share it)."""
     key = object()
 
-    def run(planes: Planes):
+    def run(planes: Planes) -> T:
         memo = planes.memo
         if key not in memo:
             memo[key] = fn(planes)
@@ -71,25 +74,28 @@ class WideCompiler:
         facts: Facts,
         matches: Callable[[m.Selector, m.MythCard], bool],
         alone: Callable[[m.Condition, int], bool],
-    ):
+    ) -> None:
         self.cards = cards
         self.facts = facts
         self.matches = matches
         self.alone = alone
-        self._closures: dict = {}
-        self._members: dict = {}
+        # closures of conditions (a bit per area) and of counts (Num) alike
+        self._closures: dict[tuple[type, object, int], Callable[[Planes], Any]] = {}
+        self._members: dict[m.Selector, frozenset[int]] = {}
 
     def card(self, card: m.MythCard, anchor: int) -> Callable[[Planes], Num]:
         """The card's points judged from ``anchor``, in every area of a batch."""
         return self.lines(card.lines, anchor)
 
-    def lines(self, lines, anchor: int) -> Callable[[Planes], Num]:
+    def lines(self, lines: Iterable[m.ScoringLine], anchor: int) -> Callable[[Planes], Num]:
         parts = [self.line(line, anchor) for line in lines]
         if len(parts) == 1:
             return parts[0]
         return lambda planes: planes.total(part(planes) for part in parts)
 
-    def _once(self, node, anchor, build: Callable) -> Callable:
+    def _once(
+        self, node: object, anchor: int, build: Callable[[], Callable[[Planes], T]]
+    ) -> Callable[[Planes], T]:
         """One closure per equal node and cell (so a batch computes it once)."""
         key = (type(node), node, anchor)
         if key not in self._closures:
@@ -97,7 +103,7 @@ class WideCompiler:
         return self._closures[key]
 
     # ------------------------------------------------------------ selectors
-    def members(self, selector: m.Selector) -> frozenset:
+    def members(self, selector: m.Selector) -> frozenset[int]:
         """The codes of the cards the selector matches, alone in a cell."""
         if selector not in self._members:
             looked_at = [selector] + ([self.facts.element] if self.facts.element else [])
@@ -158,7 +164,11 @@ class WideCompiler:
         return relation
 
     @condition.on(m.InRow, m.InColumn, m.Present, m.Scores, m.AllFaceUpAtEnd)
-    def _fixed_for_the_batch(self, c, anchor: int) -> Callable:
+    def _fixed_for_the_batch(
+        self,
+        c: m.InRow | m.InColumn | m.Present | m.Scores | m.AllFaceUpAtEnd,
+        anchor: int,
+    ) -> Callable:
         """Where the anchor is, and the facts: the same in every area (all
         full, so the anchor's cell is occupied). The per-area evaluator says
         which, on any area (this one has nothing but ``anchor`` filled)."""
@@ -166,7 +176,7 @@ class WideCompiler:
         return lambda planes: planes.ones if holds else 0
 
     @condition.on(m.Subject)
-    def _subject(self, c, anchor):
+    def _subject(self, c: m.Subject, anchor: int) -> Callable:
         raise _cannot("a subject", c)
 
     @condition.on(m.Quantity)
@@ -260,7 +270,7 @@ class WideCompiler:
         return lambda planes: planes.const(value)
 
     @countable.on(m.Distinct)
-    def _distinct(self, c, anchor):
+    def _distinct(self, c: m.Distinct, anchor: int) -> Callable:
         raise _cannot("different values", c)
 
     # ------------------------------------------------------------ lines

@@ -81,6 +81,8 @@ class Context:
 class TreeCompiler(PlacementSelectors):
     """Compiles lines and conditions of one hand on one :class:`Builder`."""
 
+    context: Context  # all of it; the selectors read a part (selectors.SelectorContext)
+
     def __init__(
         self,
         builder: Builder,

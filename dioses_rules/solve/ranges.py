@@ -53,7 +53,7 @@ class _RangeModel:
     """A full area of the pool's cards, the facts a game may give, and the
     points of one definition as the expression to optimise."""
 
-    def __init__(self, registry: Registry, all_face_up_at_end: bool):
+    def __init__(self, registry: Registry, all_face_up_at_end: bool) -> None:
         self.registry = registry
         self.b = Builder()
         self.cards = sorted(registry.myth_cards(), key=lambda card: card.id)
