@@ -34,6 +34,9 @@ SAMPLES = {
     m.AtCell: m.AtCell(m.Row.BACK, 3),
     m.AnyCard: m.AnyCard(),
     m.InCorner: m.InCorner(),
+    m.Only: m.Only(GOD, m.Scope(m.ScopeKind.LINE)),
+    m.ScoresLike: m.ScoresLike("hera", lines=(m.Fixed(2, m.InRow(m.Row.FRONT)),)),
+    m.Scope: m.Scope(m.ScopeKind.DIAGONALS),
 }
 
 
@@ -121,13 +124,38 @@ def test_each_rule_means_what_the_surface_kind_meant():
     """The lowered forms against the meaning the back ends gave the surface
     kinds before they were lowered (both evaluators now judge the lowered
     form, so the differential tests cannot see a wrong rule; this can)."""
-    from dioses_rules.scoring.area import CORNERS, SIZE, cell_index, offset
+    from dioses_rules.scoring.area import CORNERS, ROW_CELLS, SIZE, cell_index, offset
+    from dioses_rules.scoring.evaluator import Facts
+
+    def scopes(anchor):
+        """Each scope but the largest group (R6) with the cells it meant: the
+        geometry table's from the card's place (R4, R5, R10), the area, a
+        named row or column, the law's line (R13)."""
+        from dioses_rules.scoring import area as g
+
+        for kind in m.ScopeKind:
+            if kind.anchored:
+                yield m.Scope(kind), () if anchor is None else g.ANCHORED_CELLS[kind][anchor]
+        yield m.Scope(m.ScopeKind.AREA), g.ALL_CELLS
+        for row in m.Row:
+            yield m.Scope(m.ScopeKind.NAMED_ROW, row=row), g.ROW_CELLS[row]
+        for column in m.COLUMNS:
+            yield m.Scope(m.ScopeKind.NAMED_COLUMN, column=column), g.COLUMN_CELLS[column]
+        yield m.Scope(m.ScopeKind.LINE), line
 
     none_in = m.NoneIn(m.Count(GOD, m.Scope(m.ScopeKind.ROW)))
     betweens = [m.Between(GOD, m.AnyCard()), m.Between(m.MythologyIs("greek"), PLACE)]
     at_cells = [m.AtCell(row, column) for row in m.Row for column in (1, 4)]
+    onlies = [m.Only(GOD, m.Scope(m.ScopeKind.ROW)), m.Only(m.AnyCard(), m.Scope(m.ScopeKind.AREA))]
+    onlies.append(m.Only(m.MythologyIs("greek"), m.Scope(m.ScopeKind.LINE)))
+    likes = [
+        m.ScoresLike("x", lines=(m.PerCount(1, 1, m.Count(GOD, m.Scope(m.ScopeKind.ROW))),)),
+        m.ScoresLike("y", lines=(m.Fixed(2, m.InCorner()), m.Fixed(-1))),
+        m.ScoresLike("z"),  # not filled (a missing card, DL117): no points
+    ]
+    line = ROW_CELLS[m.Row.CENTRAL]
     for area in _areas():
-        judge = Evaluator(area)
+        judge = Evaluator(area, Facts(law_line=line))
         for anchor in (*range(SIZE), None):
             assert judge.holds(none_in, anchor) == (judge.count(none_in.count, anchor) == 0)
             for cell in range(SIZE):
@@ -136,6 +164,14 @@ def test_each_rule_means_what_the_surface_kind_meant():
             assert judge.holds(m.InCorner(), anchor) == (anchor in CORNERS)  # R7
             for at in at_cells:
                 assert judge.holds(at, anchor) == (anchor == cell_index(at.row, at.column))
+            for only in onlies:  # every present card of the scope matches
+                cells = [x for x in judge.scope_cells(only.scope, anchor) if area.cells[x]]
+                meant = all(judge.matches(only.selector, x, anchor) for x in cells)
+                assert judge.holds(only, anchor) == meant, (only, anchor)
+            for like in likes:  # the other card's lines, from this card
+                assert judge.line_points(like, anchor) == judge.lines_points(like.lines, anchor)
+            for scope, cells in scopes(anchor):
+                assert judge.scope_cells(scope, anchor) == cells, (scope, anchor)
             for between in betweens:  # R3
                 left = right = None
                 if anchor is not None:

@@ -20,6 +20,7 @@ from dioses_rules.language import (
 )
 from dioses_rules.language import model as m
 from dioses_rules.language.lexing import lark_parser
+from dioses_rules.language.lower import Scoping
 from dioses_rules.language.walk import DISPATCHES, Dispatch, UnhandledNode, members
 from dioses_rules.pool import lint, lint_context, lint_setup  # noqa: F401
 from dioses_rules.scoring import compiler, evaluator, extremes, wide  # noqa: F401
@@ -42,7 +43,7 @@ _CARD_TEXT = {
     "setup_step": m.SetupStep,
     "rule": m.RuleChange,
 }
-_COUNTS = {"selector": m.Selector, "countable": m.Countable}
+_COUNTS = {"selector": m.Selector, "countable": m.Countable, "scope": Scoping}
 _PLACEMENT = {"match": m.Selector}
 _EFFECT_SOURCE = {"effect": m.Effect, "setup_step": m.SetupStep, "rule": m.RuleChange}
 BACK_ENDS = {
@@ -51,10 +52,16 @@ BACK_ENDS = {
         "judge": m.Condition,
         "countable": m.Countable,
         "line_points": m.ScoringLine,
+        "scope_cells": Scoping,
     },
     "CountCompiler": _COUNTS,
     "Compiler": {**_COUNTS, "condition": m.Condition, "line": m.ScoringLine},
-    "WideCompiler": {"condition": m.Condition, "countable": m.Countable, "line": m.ScoringLine},
+    "WideCompiler": {
+        "condition": m.Condition,
+        "countable": m.Countable,
+        "line": m.ScoringLine,
+        "scope": Scoping,
+    },
     "EffectWriter": _EFFECT_SOURCE,
     "SourceWriter": {
         "selector_term": m.Selector,
@@ -82,6 +89,7 @@ BACK_ENDS = {
         "judge": m.Condition,
         "countable": m.Countable,
         "line_points": m.ScoringLine,
+        "scope_cells": Scoping,
     },
 }
 LIBRARY_DISPATCHES = [

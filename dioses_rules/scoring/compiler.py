@@ -182,12 +182,6 @@ class Compiler(CountCompiler):
         count = self.countable(c.count)
         return Cond(lambda s, a: test(count(s, a), amount))
 
-    @condition.on(m.Only)
-    def _only(self, c: m.Only) -> Cond:
-        """Every card of the scope matches (an empty scope passes)."""
-        within, matching = self.scope(c.scope).closure(), self.selector(c.selector).fn
-        return Cond(lambda s, a: not (within(s, a) & s.occ & ~matching(s, a)))
-
     @condition.on(m.MoreThan)
     def _more_than(self, c: m.MoreThan) -> Cond:
         more, less = self.count(c.more), self.count(c.less)
@@ -291,12 +285,9 @@ class Compiler(CountCompiler):
     @line.on(m.Bounded)
     def _bounded(self, line: m.Bounded) -> Callable:
         inner, clamp = self.lines(line.lines), line.clamp
+        if line.floor is None and line.ceiling is None:  # 'scores like', lowered
+            return inner
         return lambda s, a: clamp(inner(s, a))
-
-    @line.on(m.ScoresLike)
-    def _scores_like(self, line: m.ScoresLike) -> Callable:
-        """The other card's lines (filled by the pool), judged from this card."""
-        return self.lines(line.lines)
 
     def lines(self, lines) -> Callable:
         """The sum of some lines, each compiled or else judged by the reference."""

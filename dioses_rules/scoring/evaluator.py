@@ -15,13 +15,13 @@ laws, objectives and scenario checks.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from attrs import field, frozen
 
 from ..language import model as m
-from ..language.lower import LOWERING
-from ..language.walk import Dispatch, UnhandledNode
+from ..language.lower import LOWERING, AroundCard, FixedCells, LargestGroup, LawLine, Scoping
+from ..language.walk import Dispatch
 from . import area as g
 from .area import Area
 
@@ -99,26 +99,17 @@ def values_of(card: m.MythCard, attribute: m.Attribute) -> tuple[str, ...]:
 # R2-R5, R7: the cells where a relation's target must be, from the anchor,
 # and the cells of each anchored scope: area.py's one geometry table.
 RELATION_CELLS = {kind: cells.__getitem__ for kind, cells in g.RELATION_CELLS.items()}
-_ANCHORED_CELLS = {kind: cells.__getitem__ for kind, cells in g.ANCHORED_CELLS.items()}
 
 
-def fixed_scope_cells(
-    scope: m.Scope, anchor: int | None, law_line: tuple[int, ...] | None
-) -> tuple[int, ...]:
-    """The cells of every scope but the largest group (R6, which depends on
-    the cards): from the anchor's cell, or the law's line (R13)."""
-    kind = scope.kind
-    if kind.anchored:
-        return () if anchor is None else _ANCHORED_CELLS[kind](anchor)
-    if kind is m.ScopeKind.AREA:
-        return g.ALL_CELLS
-    if kind is m.ScopeKind.LINE:
-        return law_line or ()
-    if kind is m.ScopeKind.NAMED_ROW:
-        return g.ROW_CELLS[scope.row]
-    if kind is m.ScopeKind.NAMED_COLUMN:
-        return g.COLUMN_CELLS[scope.column]
-    raise UnhandledNode(f"fixed_scope_cells has no cells for the scope {kind.name}")
+@cache
+def cells_in(row: m.Row | None, column: int | None) -> tuple[int, ...]:
+    """The cells of ``row`` and of ``column`` (None: any), front-left first:
+    a core scope's :class:`~..language.lower.FixedCells`. A row or column
+    off the grid (an unlinted tree) is a KeyError, never no cells."""
+    cells = g.ALL_CELLS if row is None else g.ROW_CELLS[row]
+    if column is None:
+        return cells
+    return tuple(cell for cell in cells if cell in g.COLUMN_CELLS[column])
 
 
 class Evaluator:
@@ -243,10 +234,23 @@ class Evaluator:
         return self._leaders[key]
 
     # ------------------------------------------------------------ scopes, counts
-    def scope_cells(self, scope: m.Scope, anchor: int | None) -> tuple[int, ...]:
-        if scope.kind is m.ScopeKind.LARGEST_GROUP:
-            return self.largest_group(scope.group, anchor)
-        return fixed_scope_cells(scope, anchor, self.facts.law_line)
+    scope_cells = Dispatch(Scoping, lowering=LOWERING)
+
+    @scope_cells.on(AroundCard)
+    def _around(self, scope: AroundCard, anchor: int | None) -> tuple[int, ...]:
+        return () if anchor is None else g.ANCHORED_CELLS[scope.kind][anchor]
+
+    @scope_cells.on(FixedCells)
+    def _fixed_cells(self, scope: FixedCells, anchor: int | None) -> tuple[int, ...]:
+        return cells_in(scope.row, scope.column)
+
+    @scope_cells.on(LawLine)
+    def _law_line(self, scope: LawLine, anchor: int | None) -> tuple[int, ...]:
+        return self.facts.law_line or ()  # R13
+
+    @scope_cells.on(LargestGroup)
+    def _largest_group(self, scope: LargestGroup, anchor: int | None) -> tuple[int, ...]:
+        return self.largest_group(scope.group, anchor)
 
     def weight(self, card: m.MythCard, selector: m.Selector) -> int:
         """R11 weight; an objective's ``element`` is weighed as the selector it stands for."""
@@ -362,14 +366,6 @@ class Evaluator:
     def _quantity(self, c: m.Quantity, anchor):
         return c.comparison.test(self.countable(c.count, anchor), c.amount)
 
-    @judge.on(m.Only)
-    def _only(self, c: m.Only, anchor):
-        cells = [x for x in self.scope_cells(c.scope, anchor) if self.area.cells[x] is not None]
-        ok = all(self.matches(c.selector, x, anchor) for x in cells)
-        if ok:
-            self._saw(cells)
-        return ok
-
     @judge.on(m.MoreThan)
     def _more_than(self, c: m.MoreThan, anchor):
         return self.count(c.more, anchor) > self.count(c.less, anchor)
@@ -413,11 +409,6 @@ class Evaluator:
     @line_points.on(m.Bounded)
     def _bounded(self, line: m.Bounded, anchor: int | None) -> int:
         return line.clamp(self.lines_points(line.lines, anchor))
-
-    @line_points.on(m.ScoresLike)
-    def _scores_like(self, line: m.ScoresLike, anchor: int | None) -> int:
-        """The other card's lines, judged from this card (filled by the pool)."""
-        return self.lines_points(line.lines, anchor)
 
     def lines_points(self, lines, anchor: int | None) -> int:
         return sum(self.line_points(line, anchor) for line in lines)

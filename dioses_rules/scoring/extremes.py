@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from attrs import frozen
 
 from ..language import model as m
+from ..language.lower import LOWERING
 from ..language.walk import Dispatch, iter_nodes, total
 from .area import SIZE, Area, Placed
 from .board import LAW_LINES, LawLine, line_cells
@@ -97,7 +98,7 @@ class LineBounds:
     """One line's least and most points, one method per kind of line (a new
     kind fails tests/test_walk.py until it has one)."""
 
-    bounds = Dispatch(m.ScoringLine)
+    bounds = Dispatch(m.ScoringLine, lowering=LOWERING)
 
     @bounds.on(m.Fixed)
     def _fixed(self, line: m.Fixed, limits: PoolLimits) -> tuple[int, int]:
@@ -114,10 +115,6 @@ class LineBounds:
     def _capped(self, line: m.Capped, limits: PoolLimits) -> tuple[int, int]:
         low, high = line_bounds((line.line,), limits)
         return max(low, -line.limit), min(high, line.limit)
-
-    @bounds.on(m.ScoresLike)
-    def _scores_like(self, line: m.ScoresLike, limits: PoolLimits) -> tuple[int, int]:
-        return line_bounds(line.lines, limits)
 
     @bounds.on(m.Bounded)
     def _bounded(self, line: m.Bounded, limits: PoolLimits) -> tuple[int, int]:

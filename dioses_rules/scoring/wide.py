@@ -22,12 +22,20 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..language import model as m
-from ..language.lower import LOWERING, iter_core
-from ..language.walk import Dispatch, UnhandledNode
+from ..language.lower import (
+    LOWERING,
+    AroundCard,
+    FixedCells,
+    LargestGroup,
+    LawLine,
+    Scoping,
+    iter_core,
+)
+from ..language.walk import Dispatch
 from ..unsupported import Unsupported
 from . import area as g
 from . import masks as k
-from .evaluator import Facts, implied_type
+from .evaluator import Facts, cells_in, implied_type
 from .planes import Num, Planes
 
 # selectors that look at more than the card they match
@@ -124,23 +132,23 @@ class WideCompiler:
                 weights[code] = weight
         return weights
 
-    def scope(self, scope: m.Scope, anchor: int) -> tuple[int, ...]:
-        kind = scope.kind
-        if kind.anchored:
-            return _cells(k.ANCHORED_SCOPES[kind][anchor])
-        if kind is m.ScopeKind.AREA:
-            return tuple(range(g.SIZE))
-        if kind is m.ScopeKind.LINE:
-            return tuple(self.facts.law_line or ())
-        if kind is m.ScopeKind.NAMED_ROW:
-            assert scope.row is not None  # the scope of a named row names it
-            return _cells(k.ROWS[scope.row])
-        if kind is m.ScopeKind.NAMED_COLUMN:
-            assert scope.column is not None  # the scope of a named column names it
-            return _cells(k.COLUMNS[scope.column])
-        if kind is m.ScopeKind.LARGEST_GROUP:
-            raise _cannot("the largest group", scope)
-        raise UnhandledNode(f"WideCompiler.scope has no meaning for the scope {kind.name}")
+    scope = Dispatch(Scoping, lowering=LOWERING)
+
+    @scope.on(AroundCard)
+    def _around(self, scope: AroundCard, anchor: int) -> tuple[int, ...]:
+        return _cells(k.ANCHORED_SCOPES[scope.kind][anchor])
+
+    @scope.on(FixedCells)
+    def _fixed_cells(self, scope: FixedCells, anchor: int) -> tuple[int, ...]:
+        return cells_in(scope.row, scope.column)
+
+    @scope.on(LawLine)
+    def _law_line(self, scope: LawLine, anchor: int) -> tuple[int, ...]:  # R13
+        return tuple(self.facts.law_line or ())
+
+    @scope.on(LargestGroup)
+    def _largest_group(self, scope: LargestGroup, anchor: int) -> tuple[int, ...]:
+        raise _cannot("the largest group", scope)
 
     # ------------------------------------------------------------ conditions
     condition = Dispatch(m.Condition, lowering=LOWERING)
@@ -178,18 +186,6 @@ class WideCompiler:
             return holds.planes[0] if holds.planes else 0
 
         return quantity
-
-    @condition.on(m.Only)
-    def _only(self, c: m.Only, anchor: int) -> Callable:
-        cells, codes = self.scope(c.scope, anchor), self.members(c.selector)
-
-        def only(planes: Planes) -> int:
-            found = planes.ones
-            for cell in cells:  # every cell of a batch's areas is occupied
-                found &= planes.holds_any(cell, codes)
-            return found
-
-        return only
 
     @condition.on(m.MoreThan)
     def _more_than(self, c: m.MoreThan, anchor: int) -> Callable:
@@ -300,11 +296,7 @@ class WideCompiler:
             raise Unsupported(f"a negative bound in {line!r}")
         if not line.lines:
             return lambda planes: planes.const(line.clamp(0))
+        if line.floor is None and line.ceiling is None:  # 'scores like', lowered
+            return self.lines(line.lines, anchor)
         inner, clamp = self.lines(line.lines, anchor), line.clamp
         return lambda planes: planes.apply(inner(planes), clamp)
-
-    @line.on(m.ScoresLike)
-    def _scores_like(self, line: m.ScoresLike, anchor: int) -> Callable:
-        if not line.lines:
-            return lambda planes: planes.const(0)
-        return self.lines(line.lines, anchor)

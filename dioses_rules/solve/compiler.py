@@ -24,13 +24,22 @@ from functools import lru_cache
 
 from ..errors import diagnostic_at
 from ..language import model as m
-from ..language.lower import LOWERING, iter_core
+from ..language.lower import (
+    LOWERING,
+    AroundCard,
+    FixedCells,
+    LargestGroup,
+    LawLine,
+    Scoping,
+    iter_core,
+    lowered,
+)
 from ..language.walk import Dispatch
 from ..scoring import area as g
 from ..scoring.evaluator import (
     RELATION_CELLS,
     card_weight,
-    fixed_scope_cells,
+    cells_in,
     strictly_most,
     values_of,
 )
@@ -124,12 +133,24 @@ class TreeCompiler(PlacementSelectors):
         )
 
     # ------------------------------------------------------------ scopes, counts
-    def scope_cells(self, scope: m.Scope, anchor: Anchor) -> tuple[int, ...]:
-        if scope.kind is m.ScopeKind.LARGEST_GROUP:
-            raise self.unsupported("the largest group (R6) here", scope)
-        return fixed_scope_cells(
-            scope, None if anchor is None else anchor[0], self.context.law_line
-        )
+    scope_cells = Dispatch(Scoping, lowering=LOWERING)
+
+    @scope_cells.on(AroundCard)
+    def _around(self, scope: AroundCard, anchor: Anchor) -> tuple[int, ...]:
+        return () if anchor is None else g.ANCHORED_CELLS[scope.kind][anchor[0]]
+
+    @scope_cells.on(FixedCells)
+    def _fixed_cells(self, scope: FixedCells, anchor: Anchor) -> tuple[int, ...]:
+        return cells_in(scope.row, scope.column)
+
+    @scope_cells.on(LawLine)
+    def _law_line(self, scope: LawLine, anchor: Anchor) -> tuple[int, ...]:
+        return self.context.law_line or ()  # R13
+
+    @scope_cells.on(LargestGroup)
+    def _largest_group(self, scope: LargestGroup, anchor: Anchor) -> tuple[int, ...]:
+        """Only a count of the group's own cards is expressed (:meth:`count`)."""
+        raise self.unsupported("the largest group (R6) here", scope)
 
     def weight(self, d: int, selector: m.Selector) -> int:
         if isinstance(selector, m.ElementRef) and self.context.element is not None:
@@ -167,7 +188,7 @@ class TreeCompiler(PlacementSelectors):
 
     @countable.on(m.Count)
     def count(self, count: m.Count, anchor: Anchor) -> Lin:
-        if count.scope.kind is m.ScopeKind.LARGEST_GROUP:
+        if isinstance(lowered(count.scope), LargestGroup):
             if count.where is not None or count.selector != count.scope.group:
                 raise self.unsupported("a count in the largest group of other cards (R6)", count)
             return self.largest_group(count.selector, anchor)
@@ -279,15 +300,6 @@ class TreeCompiler(PlacementSelectors):
             return self.b.at_most(value, c.amount - 1)
         raise self.unsupported(f"the comparison {op.value!r}", c)
 
-    @judge.on(m.Only)
-    def _only(self, c: m.Only, anchor):
-        others = m.SelNot(c.selector)  # a cell holding one of these breaks it
-        return self.b.negate(
-            self.b.any_of(
-                self.has(others, cell, anchor) for cell in self.scope_cells(c.scope, anchor)
-            )
-        )
-
     @judge.on(m.MoreThan)
     def _more_than(self, c: m.MoreThan, anchor):
         return self.b.greater(self.count(c.more, anchor), self.count(c.less, anchor))
@@ -330,10 +342,6 @@ class TreeCompiler(PlacementSelectors):
     @line_points.on(m.Bounded)
     def _bounded(self, line: m.Bounded, anchor: Anchor) -> Lin:
         return self.b.bounded(self.lines_points(line.lines, anchor), line.floor, line.ceiling)
-
-    @line_points.on(m.ScoresLike)
-    def _scores_like(self, line: m.ScoresLike, anchor: Anchor) -> Lin:
-        return self.lines_points(line.lines, anchor)
 
     def lines_points(self, lines, anchor: Anchor) -> Lin:
         """Kept per lines, cell and facts: cards whose lines read only the

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Optional
 
 from ..language import model as m
-from ..language.lower import LOWERING, iter_core
+from ..language.lower import LOWERING, AroundCard, iter_core
 from ..language.walk import Dispatch
 from ..scoring.evaluator import values_of
 from .cpsat import ZERO, Lin, Lit, lit_lin, total
@@ -121,6 +121,7 @@ class PlacementSelectors:
         found = self._reads_anchor.get(key)
         if found is None:
             kinds = (
+                AroundCard,  # a scope read from the anchor's place
                 m.SelfCard,
                 m.SameAs,
                 m.Scores,
@@ -129,11 +130,9 @@ class PlacementSelectors:
                 m.InRow,
                 m.InColumn,
                 m.Present,
-                m.ScoresLike,
             )
             found = any(
                 isinstance(n, kinds)
-                or (isinstance(n, m.Scope) and n.kind.anchored)
                 or (
                     isinstance(n, m.ElementRef)
                     and self.context.element is not None
