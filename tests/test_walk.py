@@ -25,6 +25,7 @@ from dioses_rules.language.walk import DISPATCHES, Dispatch, UnhandledNode, memb
 from dioses_rules.pool import lint, lint_context, lint_setup  # noqa: F401
 from dioses_rules.scoring import compiler, evaluator, extremes, wide  # noqa: F401
 from dioses_rules.solve import compiler as solve_compiler  # noqa: F401
+from dioses_rules.solve import reading  # noqa: F401
 
 # Every back end that reads predicate trees, with the unions it must cover
 # (a subclass's tables are its own plus the ones it inherits, merged). A back
@@ -84,6 +85,8 @@ BACK_ENDS = {
     "SetupChecks": {"step": m.SetupStep, "rule": m.RuleChange},  # the linter checks each
     "LineBounds": {"bounds": m.ScoringLine},  # a line's least and most points
     "PlacementSelectors": _PLACEMENT,
+    # what the solver reads of a scenario's setup and rules (solve/reading.py)
+    "ScenarioReading": {"step": m.SetupStep, "rule": m.RuleChange, "effect": m.Effect},
     "TreeCompiler": {
         **_PLACEMENT,
         "judge": m.Condition,
