@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import product
+from operator import attrgetter
 
 from ..language import model as m
 from ..language.lower import LOWERING, AroundCard, FixedCells, LargestGroup, LawLine, Scoping
@@ -37,7 +38,7 @@ from .closures import (
     terms_sel,
     union,
 )
-from .evaluator import cells_in, implied_type, implied_words
+from .evaluator import FACT_FIELDS, cells_in, implied_type, implied_words
 from .masks import BIT, FULL, cells_of
 from .scene import LaneTable, Scene
 
@@ -299,11 +300,8 @@ class CountCompiler:
 
     @countable.on(m.FactCount)
     def _fact(self, c: m.FactCount) -> Callable:
-        if c.fact is m.Fact.PATTERNS_COMPLETED:
-            return lambda sc, a: sc.facts.patterns_completed
-        if c.fact is m.Fact.LAWS_MET:
-            return lambda sc, a: sc.facts.laws_met
-        return lambda sc, a: sc.facts.total
+        fact = attrgetter(FACT_FIELDS[c.fact])
+        return lambda sc, a: fact(sc.facts)
 
     def condition(self, condition: m.Condition):  # pragma: no cover - Compiler's
         raise NotImplementedError

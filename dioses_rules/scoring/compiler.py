@@ -22,7 +22,7 @@ from collections.abc import Callable
 
 from ..language import model as m
 from ..language.lower import LOWERING
-from ..language.walk import Dispatch
+from ..language.walk import Dispatch, UnhandledNode
 from ..unsupported import Unsupported, fell_back
 from . import masks as k
 from .closures import shifted, single_lanes
@@ -124,10 +124,11 @@ class Compiler(CountCompiler):
 
     @condition.on(m.InRow)
     def _in_row(self, c: m.InRow) -> Cond:
-        return static_cond(k.ROWS.get(c.row, 0))
+        return static_cond(k.ROWS[c.row])
 
     @condition.on(m.InColumn)
     def _in_column(self, c: m.InColumn) -> Cond:
+        # a column off the grid (an unlinted tree) holds no anchor, as the reference says
         return static_cond(k.COLUMNS.get(c.column, 0))
 
     @condition.on(m.Present)
@@ -168,7 +169,9 @@ class Compiler(CountCompiler):
 
         if c.mode is m.SubjectMode.EVERY:
             return Cond(lambda s, a: all(holds(s, cell) for cell in candidates(s, a)))
-        return Cond(lambda s, a: not any(holds(s, cell) for cell in candidates(s, a)))
+        if c.mode is m.SubjectMode.NONE:
+            return Cond(lambda s, a: not any(holds(s, cell) for cell in candidates(s, a)))
+        raise UnhandledNode(f"Compiler has no meaning for the subject mode {c.mode.name}")
 
     @condition.on(m.Quantity)
     def _quantity(self, c: m.Quantity) -> Cond:

@@ -21,7 +21,7 @@ from attrs import field, frozen
 
 from ..language import model as m
 from ..language.lower import LOWERING, AroundCard, FixedCells, LargestGroup, LawLine, Scoping
-from ..language.walk import Dispatch
+from ..language.walk import Dispatch, UnhandledNode, total
 from . import area as g
 from .area import Area
 
@@ -32,6 +32,19 @@ def strictly_most(tally: Mapping[str, int]) -> str | None:
     if ranked and (len(ranked) == 1 or ranked[0] > ranked[1]):
         return next(v for v, n in tally.items() if n == ranked[0])
     return None
+
+
+# Each game fact a line counts: the field of :class:`Facts` (and of the
+# solver's ``Context``) that holds it; every back end reads this one table.
+FACT_FIELDS: Mapping[m.Fact, str] = total(
+    m.Fact,
+    {
+        m.Fact.PATTERNS_COMPLETED: "patterns_completed",  # R14
+        m.Fact.LAWS_MET: "laws_met",  # R13
+        m.Fact.TOTAL: "total",
+    },
+    "evaluator.FACT_FIELDS",
+)
 
 
 @frozen
@@ -302,12 +315,7 @@ class Evaluator:
 
     @countable.on(m.FactCount)
     def _fact(self, countable: m.FactCount, anchor: int | None) -> int:
-        fact = countable.fact
-        if fact is m.Fact.PATTERNS_COMPLETED:
-            return self.facts.patterns_completed
-        if fact is m.Fact.LAWS_MET:
-            return self.facts.laws_met
-        return self.facts.total
+        return getattr(self.facts, FACT_FIELDS[countable.fact])
 
     # ------------------------------------------------------------ conditions
     def holds(self, condition: m.Condition, anchor: int | None) -> bool:
@@ -360,7 +368,9 @@ class Evaluator:
         self._saw(cells)
         if c.mode is m.SubjectMode.EVERY:
             return all(results)
-        return not any(results)
+        if c.mode is m.SubjectMode.NONE:
+            return not any(results)
+        raise UnhandledNode(f"Evaluator has no meaning for the subject mode {c.mode.name}")
 
     @judge.on(m.Quantity)
     def _quantity(self, c: m.Quantity, anchor):

@@ -35,7 +35,7 @@ from ..language.walk import Dispatch
 from ..unsupported import Unsupported
 from . import area as g
 from . import masks as k
-from .evaluator import Facts, cells_in, implied_type
+from .evaluator import FACT_FIELDS, Facts, cells_in, implied_type
 from .planes import Num, Planes
 
 # selectors that look at more than the card they match
@@ -247,10 +247,7 @@ class WideCompiler:
 
     @countable.on(m.FactCount)
     def _fact(self, c: m.FactCount, anchor: int) -> Callable:
-        value = {
-            m.Fact.PATTERNS_COMPLETED: self.facts.patterns_completed,
-            m.Fact.LAWS_MET: self.facts.laws_met,
-        }.get(c.fact, self.facts.total)
+        value = getattr(self.facts, FACT_FIELDS[c.fact])
         if value < 0:
             raise _cannot("a negative fact", c)
         return lambda planes: planes.const(value)

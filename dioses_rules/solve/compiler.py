@@ -20,6 +20,7 @@ answers nothing rather than a wrong optimum.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 
 from ..errors import diagnostic_at
@@ -35,8 +36,10 @@ from ..language.lower import (
     lowered,
 )
 from ..language.walk import Dispatch
+from ..language.walk import total as total_table
 from ..scoring import area as g
 from ..scoring.evaluator import (
+    FACT_FIELDS,
     RELATION_CELLS,
     card_weight,
     cells_in,
@@ -60,6 +63,20 @@ def connected_sets() -> tuple[tuple[int, ...], ...]:
 
 
 _SERIALS = itertools.count()
+
+# Each comparison as a literal over a bounded expression (Comparison.operator
+# as the model says it), checked total at import.
+_COMPARE: Mapping[m.Comparison, Callable[[Builder, Lin, int], Lit]] = total_table(
+    m.Comparison,
+    {
+        m.Comparison.AT_LEAST: lambda b, value, amount: b.at_least(value, amount),
+        m.Comparison.AT_MOST: lambda b, value, amount: b.at_most(value, amount),
+        m.Comparison.EXACTLY: lambda b, value, amount: b.equal(value, amount),
+        m.Comparison.MORE_THAN: lambda b, value, amount: b.at_least(value, amount + 1),
+        m.Comparison.FEWER_THAN: lambda b, value, amount: b.at_most(value, amount - 1),
+    },
+    "solve.compiler._COMPARE",
+)
 
 
 class Context:
@@ -217,12 +234,8 @@ class TreeCompiler(PlacementSelectors):
 
     @countable.on(m.FactCount)
     def _fact(self, countable: m.FactCount, anchor: Anchor) -> Lin:
-        fact = countable.fact
-        if fact is m.Fact.PATTERNS_COMPLETED:
-            return self.context.patterns_completed
-        if fact is m.Fact.LAWS_MET:
-            return self.context.laws_met
-        return self.context.total
+        found: Lin = getattr(self.context, FACT_FIELDS[countable.fact])
+        return found
 
     # ------------------------------------------------------------ conditions
     def holds(self, condition: m.Condition, anchor: Anchor) -> Lit:
@@ -272,33 +285,27 @@ class TreeCompiler(PlacementSelectors):
                 self.b.all_of((lit, self.holds(c.condition, pair))) for pair, lit in pairs.items()
             ]
 
-        if c.mode is m.SubjectMode.SOME:
+        def some() -> Lit:  # each subject has a card that holds
             return self.b.all_of(
                 self.b.any_of(holding(candidates((selector,)))) for selector in c.subjects
             )
-        pairs = candidates(c.subjects)
-        if c.mode is m.SubjectMode.EVERY:
+
+        def every() -> Lit:  # every subject's card holds
             return self.b.all_of(
                 self.b.any_of((self.b.negate(lit), self.holds(c.condition, pair)))
-                for pair, lit in pairs.items()
+                for pair, lit in candidates(c.subjects).items()
             )
-        return self.b.negate(self.b.any_of(holding(pairs)))
+
+        def none() -> Lit:  # no subject's card holds
+            return self.b.negate(self.b.any_of(holding(candidates(c.subjects))))
+
+        modes = {m.SubjectMode.SOME: some, m.SubjectMode.EVERY: every, m.SubjectMode.NONE: none}
+        return modes[c.mode]()
 
     @judge.on(m.Quantity)
     def _quantity(self, c: m.Quantity, anchor):
         value = self.countable(c.count, anchor)
-        op = c.comparison
-        if op is m.Comparison.AT_LEAST:
-            return self.b.at_least(value, c.amount)
-        if op is m.Comparison.AT_MOST:
-            return self.b.at_most(value, c.amount)
-        if op is m.Comparison.EXACTLY:
-            return self.b.equal(value, c.amount)
-        if op is m.Comparison.MORE_THAN:
-            return self.b.at_least(value, c.amount + 1)
-        if op is m.Comparison.FEWER_THAN:
-            return self.b.at_most(value, c.amount - 1)
-        raise self.unsupported(f"the comparison {op.value!r}", c)
+        return _COMPARE[c.comparison](self.b, value, c.amount)
 
     @judge.on(m.MoreThan)
     def _more_than(self, c: m.MoreThan, anchor):
