@@ -96,7 +96,9 @@ class Context:
         self.total: Lin = ZERO
         self.card_points: list[Lin] | None = None  # per card index
 
-    def judging(self, element=None, law_line=None) -> Context:
+    def judging(
+        self, element: m.Selector | None = None, law_line: tuple[int, ...] | None = None
+    ) -> Context:
         """The same facts for one law (its line) or one objective (its element)."""
         other = Context(self.scenario_state, self.all_face_up_at_end)
         other.patterns_completed, other.laws_met = self.patterns_completed, self.laws_met
@@ -136,7 +138,7 @@ class TreeCompiler(PlacementSelectors):
                     tally[attribute][value] += 1
         self._most = {a: strictly_most(tally.get(a, {})) for a in m.Attribute}
 
-    def unsupported(self, what: str, node) -> Unsupported:
+    def unsupported(self, what: str, node: object) -> Unsupported:
         """The shared :class:`Unsupported` (E300), naming the definition."""
         return Unsupported(
             diagnostic_at(
@@ -244,26 +246,26 @@ class TreeCompiler(PlacementSelectors):
     judge = Dispatch(m.Condition, lowering=LOWERING)
 
     @judge.on(m.Relation)
-    def _relation(self, c: m.Relation, anchor):
+    def _relation(self, c: m.Relation, anchor: Anchor) -> Lit:
         if anchor is None:
             return False
         cells = RELATION_CELLS[c.kind](anchor[0])
         return self.b.any_of(self.has(c.target, cell, anchor) for cell in cells)
 
     @judge.on(m.InRow)
-    def _in_row(self, c: m.InRow, anchor):
+    def _in_row(self, c: m.InRow, anchor: Anchor) -> Lit:
         return anchor is not None and g.cell_row(anchor[0]) is c.row
 
     @judge.on(m.InColumn)
-    def _in_column(self, c: m.InColumn, anchor):
+    def _in_column(self, c: m.InColumn, anchor: Anchor) -> Lit:
         return anchor is not None and g.cell_column(anchor[0]) == c.column
 
     @judge.on(m.Present)
-    def _present(self, c, anchor):
+    def _present(self, c: m.Present, anchor: Anchor) -> Lit:
         return anchor is not None  # the anchor's card is known to stand there
 
     @judge.on(m.Scores)
-    def _scores(self, c: m.Scores, anchor):
+    def _scores(self, c: m.Scores, anchor: Anchor) -> Lit:
         points = self.context.card_points
         if anchor is None or points is None:
             return (c.at_least <= 0) if c.at_least is not None else False
@@ -271,8 +273,9 @@ class TreeCompiler(PlacementSelectors):
         return self.b.at_least(own, c.at_least if c.at_least is not None else 1)
 
     @judge.on(m.Subject)
-    def _subject(self, c: m.Subject, anchor):
-        def candidates(selectors):  # (cell, card) -> it stands there and is a subject
+    def _subject(self, c: m.Subject, anchor: Anchor) -> Lit:
+        def candidates(selectors: tuple[m.Selector, ...]) -> dict[tuple[int, int], Lit]:
+            # (cell, card) -> it stands there and is a subject
             found: dict[tuple[int, int], list[Lit]] = {}
             for selector in selectors:
                 for cell in g.ALL_CELLS:
@@ -280,7 +283,8 @@ class TreeCompiler(PlacementSelectors):
                         found.setdefault((cell, d), []).append(lit)
             return {pair: self.b.any_of(lits) for pair, lits in sorted(found.items())}
 
-        def holding(pairs):  # each candidate that is one and meets the condition
+        def holding(pairs: dict[tuple[int, int], Lit]) -> list[Lit]:
+            # each candidate that is one and meets the condition
             return [
                 self.b.all_of((lit, self.holds(c.condition, pair))) for pair, lit in pairs.items()
             ]
@@ -303,28 +307,28 @@ class TreeCompiler(PlacementSelectors):
         return modes[c.mode]()
 
     @judge.on(m.Quantity)
-    def _quantity(self, c: m.Quantity, anchor):
+    def _quantity(self, c: m.Quantity, anchor: Anchor) -> Lit:
         value = self.countable(c.count, anchor)
         return _COMPARE[c.comparison](self.b, value, c.amount)
 
     @judge.on(m.MoreThan)
-    def _more_than(self, c: m.MoreThan, anchor):
+    def _more_than(self, c: m.MoreThan, anchor: Anchor) -> Lit:
         return self.b.greater(self.count(c.more, anchor), self.count(c.less, anchor))
 
     @judge.on(m.AllFaceUpAtEnd)
-    def _all_face_up(self, c, anchor):
+    def _all_face_up(self, c: m.AllFaceUpAtEnd, anchor: Anchor) -> Lit:
         return self.context.all_face_up_at_end
 
     @judge.on(m.CondNot)
-    def _cond_not(self, c: m.CondNot, anchor):
+    def _cond_not(self, c: m.CondNot, anchor: Anchor) -> Lit:
         return self.b.negate(self.holds(c.item, anchor))
 
     @judge.on(m.CondAnd)
-    def _cond_and(self, c: m.CondAnd, anchor):
+    def _cond_and(self, c: m.CondAnd, anchor: Anchor) -> Lit:
         return self.b.all_of(self.holds(item, anchor) for item in c.items)
 
     @judge.on(m.CondOr)
-    def _cond_or(self, c: m.CondOr, anchor):
+    def _cond_or(self, c: m.CondOr, anchor: Anchor) -> Lit:
         return self.b.any_of(self.holds(item, anchor) for item in c.items)
 
     # ------------------------------------------------------------ scoring lines
@@ -350,7 +354,7 @@ class TreeCompiler(PlacementSelectors):
     def _bounded(self, line: m.Bounded, anchor: Anchor) -> Lin:
         return self.b.bounded(self.lines_points(line.lines, anchor), line.floor, line.ceiling)
 
-    def lines_points(self, lines, anchor: Anchor) -> Lin:
+    def lines_points(self, lines: tuple[m.ScoringLine, ...], anchor: Anchor) -> Lin:
         """Kept per lines, cell and facts: cards whose lines read only the
         cells around the anchor share one expression per cell."""
         key = (
@@ -364,7 +368,7 @@ class TreeCompiler(PlacementSelectors):
             found = self._lines[key] = total(self.line_points(line, anchor) for line in lines)
         return found
 
-    def reads_card(self, node) -> bool:
+    def reads_card(self, node: object) -> bool:
         """Whether a tree reads the anchor's card, not only its cell."""
         found = self._reads_card.get(node)
         if found is None:

@@ -208,9 +208,10 @@ class _ScenarioModel:
         return choices, total(points), total(met)
 
     # ------------------------------------------------------------ the model
-    def build(self, beat: bool = False):
+    def build(self, beat: bool = False) -> tuple[list[m.Pattern], list[Lit], list[tuple]]:
+        """The model: (the patterns held, whether each was completed, the law choices)."""
         patterns = self.pattern_slots()
-        completed = [self.b.new_bool() for _ in patterns]
+        completed: list[Lit] = [self.b.new_bool() for _ in patterns]
         law_choices, law_points, laws_met = self.laws()
         self.context.patterns_completed = total(lit_lin(lit) for lit in completed)
         self.context.laws_met = laws_met
@@ -240,8 +241,14 @@ class _ScenarioModel:
             self.b.model.add_bool_and([self.b.at_least(whole, self.scenario.threshold + 1)])
         return patterns, completed, law_choices
 
-    def witness(self, solver: cp_model.CpSolver, patterns, completed, law_choices) -> Board:
-        def chosen(lit) -> bool:
+    def witness(
+        self,
+        solver: cp_model.CpSolver,
+        patterns: list[m.Pattern],
+        completed: list[Lit],
+        law_choices: list[tuple],
+    ) -> Board:
+        def chosen(lit: Lit) -> bool:
             return lit is True or (lit is not False and solver.boolean_value(lit))
 
         cells: list[Placed | None] = [None] * g.SIZE
@@ -265,7 +272,9 @@ class _ScenarioModel:
         )
 
 
-def _search(model: _ScenarioModel, beat: bool, time_limit: float | None, workers: int):
+def _search(
+    model: _ScenarioModel, beat: bool, time_limit: float | None, workers: int
+) -> tuple[bool | None, str, Board | None, int | None]:
     """Solve one model: (found, proven, status name, witness parts, best total)."""
     # The points to beat are a constraint, not an objective: maximising the
     # total as well made the search prove bounds it never needed (about 1.5x
@@ -380,7 +389,10 @@ def solve_scenario(
         victory, _, _, _ = _search(
             _ScenarioModel(registry, scenario, challenge), False, time_limit, workers
         )
-    total_scored = _check(board, challenge, round(best)) if board is not None else None
+    total_scored = None
+    if board is not None:
+        assert best is not None  # a witness comes with its total (_search)
+        total_scored = _check(board, challenge, round(best))
     return ScenarioAnswer(
         scenario,
         challenge,
