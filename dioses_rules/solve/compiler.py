@@ -354,6 +354,17 @@ class TreeCompiler(PlacementSelectors):
     def _bounded(self, line: m.Bounded, anchor: Anchor) -> Lin:
         return self.b.bounded(self.lines_points(line.lines, anchor), line.floor, line.ceiling)
 
+    def card_points(self, d: int) -> Lin:
+        """The points of card ``d`` of the hand: its lines judged from each
+        cell it may stand in, when it stands there (R8-R11)."""
+        card = self.cards[d]
+        self.where = f"card '{card.id}'"
+        return total(
+            self.b.when(self.x[d][cell], self.lines_points(card.lines, (cell, d)))
+            for cell in g.ALL_CELLS
+            if self.x[d][cell] is not False
+        )
+
     def lines_points(self, lines: tuple[m.ScoringLine, ...], anchor: Anchor) -> Lin:
         """Kept per lines, cell and facts: cards whose lines read only the
         cells around the anchor share one expression per cell."""

@@ -215,16 +215,7 @@ class _ScenarioModel:
         law_choices, law_points, laws_met = self.laws()
         self.context.patterns_completed = total(lit_lin(lit) for lit in completed)
         self.context.laws_met = laws_met
-        card_points = []
-        for d, card in enumerate(self.cards):
-            self.trees.where = f"card '{card.id}'"
-            card_points.append(
-                total(
-                    self.b.when(self.x[d][cell], self.trees.lines_points(card.lines, (cell, d)))
-                    for cell in g.ALL_CELLS
-                    if self.x[d][cell] is not False
-                )
-            )
+        card_points = [self.trees.card_points(d) for d in range(len(self.cards))]
         pattern_points = total(
             lit_lin(lit, self.registry.pattern_points(p))
             for lit, p in zip(completed, patterns, strict=True)
