@@ -191,3 +191,41 @@ def test_each_rule_means_what_the_surface_kind_meant():
                     )
                 )
                 assert judge.holds(between, anchor) == meant, (between, anchor)
+
+
+def test_a_chain_of_scores_like_filled_at_pool_load_scores_as_its_last_card(tmp_path):
+    """'scores like' needs the pool: pool load fills each line (a chain end
+    first), the rule lowers the filled line; the reference, the compiled
+    evaluator and the solver then give the chain's first card the last one's
+    points from its own place."""
+    pytest.importorskip("ortools")
+    from dioses_rules.pool.load import load_registry
+    from dioses_rules.scoring import compiled
+    from dioses_rules.scoring.area import Area, Placed, cell_index
+    from dioses_rules.scoring.evaluator import Facts
+    from dioses_rules.solve.compiler import Context, TreeCompiler
+    from dioses_rules.solve.cpsat import Builder
+
+    path = tmp_path / "chain.dioses"
+    path.write_text(
+        'set chain "Chain" {\n  requires base\n}\n'
+        'god first "A" greek {\n  scores like second\n}\n'
+        'god second "B" greek {\n  scores like third up to 3 points\n}\n'
+        'god third "C" greek {\n  2 points per god in row\n  1 point if in front row\n}\n',
+        encoding="utf-8",
+    )
+    registry, _ = load_registry([path])
+    a, c = registry.get("myth", "first"), registry.get("myth", "third")
+    cells = [None] * 12
+    for column, card in enumerate((a, c, registry.get("myth", "zeus")), start=1):
+        cells[cell_index(m.Row.FRONT, column)] = Placed(card)
+    area = Area(tuple(cells))
+    anchor = cell_index(m.Row.FRONT, 1)
+    meant = min(Evaluator(area).lines_points(c.lines, anchor), 3)  # 2 x 3 gods + 1, capped
+    assert meant == 3
+    assert Evaluator(area).lines_points(a.lines, anchor) == meant
+    assert compiled.lines_points(area, Facts(all_face_up_at_end=True), a.lines, anchor) == meant
+    hand = [placed.card for placed in area.cells if placed is not None]
+    placed = [[cell == where for cell in range(12)] for where in area.occupied()]
+    trees = TreeCompiler(Builder(), hand, placed, Context({}))
+    assert trees.lines_points(a.lines, (anchor, 0)).lo == meant  # folded: every card placed
