@@ -83,7 +83,8 @@ BACK_ENDS = {
     "Game": {"effect": m.Effect},  # the game is its own effects' rules (EffectRules)
     "SetupRules": {"step": m.SetupStep},  # the game plays every setup step
     "SetupChecks": {"step": m.SetupStep, "rule": m.RuleChange},  # the linter checks each
-    "LineBounds": {"bounds": m.ScoringLine},  # a line's least and most points
+    # a line's least and most points, and the most a count can count
+    "LineBounds": {"bounds": m.ScoringLine, "most": m.Countable},
     "PlacementSelectors": _PLACEMENT,
     # what the solver reads of a scenario's setup and rules (solve/reading.py)
     "ScenarioReading": {"step": m.SetupStep, "rule": m.RuleChange, "effect": m.Effect},
