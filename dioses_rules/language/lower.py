@@ -257,3 +257,10 @@ def iter_core(node: Any) -> Iterator[Any]:
 def core_kinds(union: Any) -> frozenset[type]:
     """The members of a node union that the back ends read (its sugar lowered)."""
     return members(union) - SUGAR
+
+
+# every core kind a tree judged by a back end holds: what a table over node
+# kinds (checked total at import) must say something of
+CORE: frozenset[type] = frozenset().union(
+    *(core_kinds(union) for union in (m.Selector, m.Condition, m.Countable, m.ScoringLine, Scoping))
+)

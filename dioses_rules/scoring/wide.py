@@ -29,17 +29,30 @@ from ..language.lower import (
     LargestGroup,
     LawLine,
     Scoping,
+    core_kinds,
     iter_core,
 )
-from ..language.walk import Dispatch
+from ..language.walk import Dispatch, total
 from ..unsupported import Unsupported
 from . import area as g
 from . import masks as k
 from .evaluator import FACT_FIELDS, Facts, cells_in, implied_type
 from .planes import Num, Planes
 
-# selectors that look at more than the card they match
-_ANCHORED = (m.SelfCard, m.SameAs, m.MostCommon, m.Leader)
+# Whether a selector looks at more than the card it matches (the anchor, the
+# other cards): the batch asks which cards match once per card, so it cannot
+# compute one that does. Total over the core's selectors, checked at import.
+_LOOKS_BEYOND = total(
+    core_kinds(m.Selector),
+    {
+        **dict.fromkeys((m.SelfCard, m.SameAs, m.MostCommon, m.Leader), True),
+        **dict.fromkeys(
+            (m.TypeIs, m.MythologyIs, m.FaceIs, m.Named, m.StateRef, m.ElementRef), False
+        ),
+        **dict.fromkeys((m.SelNot, m.SelAnd, m.SelOr), False),  # their items are asked
+    },
+    "wide._LOOKS_BEYOND",
+)
 
 
 def _cannot(what: str, node) -> Unsupported:
@@ -109,7 +122,11 @@ class WideCompiler:
         """The codes of the cards the selector matches, alone in a cell."""
         if selector not in self._members:
             looked_at = [selector] + ([self.facts.element] if self.facts.element else [])
-            if any(isinstance(node, _ANCHORED) for node in iter_core(tuple(looked_at))):
+            if any(
+                _LOOKS_BEYOND[type(node)]
+                for node in iter_core(tuple(looked_at))
+                if type(node) in _LOOKS_BEYOND  # a count or condition: only under a leader
+            ):
                 raise _cannot("a selector that looks beyond its card", selector)
             self._members[selector] = frozenset(
                 code for code, card in enumerate(self.cards) if self.matches(selector, card)

@@ -27,13 +27,13 @@ from typing import Any
 from ..errors import diagnostic_at
 from ..language import model as m
 from ..language.lower import (
+    CORE,
     LOWERING,
     AroundCard,
     FixedCells,
     LargestGroup,
     LawLine,
     Scoping,
-    core_kinds,
     iter_core,
     lowered,
 )
@@ -78,9 +78,7 @@ _CELL_ONLY = (
     *(AroundCard, FixedCells, LawLine, LargestGroup),
 )
 _READS_CARD: Mapping[type, Callable[[Any], bool]] = total_table(
-    frozenset().union(
-        *(core_kinds(u) for u in (m.Selector, m.Condition, m.Countable, m.ScoringLine, Scoping))
-    ),
+    CORE,
     {
         **dict.fromkeys(_CARD_READERS, lambda node: True),
         **dict.fromkeys(_CELL_ONLY, lambda node: False),
