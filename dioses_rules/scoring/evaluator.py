@@ -93,6 +93,14 @@ def _implied(selector: m.Selector, kind: type, field: str) -> str | None:
     return None
 
 
+def weighed_as(selector: m.Selector, element: m.Selector | None) -> m.Selector:
+    """R11, R15: the selector whose word a count weighs its cards by: an
+    objective's ``element`` is weighed as the selector it stands for."""
+    if isinstance(selector, m.ElementRef) and element is not None:
+        return element
+    return selector
+
+
 def card_weight(card: m.MythCard, selector: m.Selector) -> int:
     """R11: a card counts as N of a type wherever that type is counted."""
     if card.weights:
@@ -266,10 +274,8 @@ class Evaluator:
         return self.largest_group(scope.group, anchor)
 
     def weight(self, card: m.MythCard, selector: m.Selector) -> int:
-        """R11 weight; an objective's ``element`` is weighed as the selector it stands for."""
-        if isinstance(selector, m.ElementRef) and self.facts.element is not None:
-            selector = self.facts.element
-        return card_weight(card, selector)
+        """R11 weight (:func:`weighed_as`)."""
+        return card_weight(card, weighed_as(selector, self.facts.element))
 
     def largest_group(self, selector: m.Selector, anchor: int | None) -> tuple[int, ...]:
         """R6: the orthogonally connected group of matching cards that counts most."""

@@ -36,7 +36,7 @@ from ..language.walk import Dispatch, total
 from ..unsupported import Unsupported
 from . import area as g
 from . import masks as k
-from .evaluator import FACT_FIELDS, Facts, cells_in, implied_type
+from .evaluator import FACT_FIELDS, Facts, cells_in, implied_type, weighed_as
 from .planes import Num, Planes
 
 # Whether a selector looks at more than the card it matches (the anchor, the
@@ -135,9 +135,7 @@ class WideCompiler:
 
     def weighed(self, selector: m.Selector) -> dict[int, int]:
         """R11: each matching card's weight for the selector's type (code -> weight)."""
-        wanted = implied_type(selector)
-        if isinstance(selector, m.ElementRef) and self.facts.element is not None:
-            wanted = implied_type(self.facts.element)
+        wanted = implied_type(weighed_as(selector, self.facts.element))
         weights = {}
         for code in self.members(selector):
             weight = 1

@@ -47,6 +47,7 @@ from ..scoring.evaluator import (
     cells_in,
     strictly_most,
     values_of,
+    weighed_as,
 )
 from ..unsupported import Unsupported
 from .cpsat import ZERO, Builder, Lin, Lit, lit_lin, total
@@ -195,9 +196,7 @@ class TreeCompiler(PlacementSelectors):
         raise self.unsupported("the largest group (R6) here", scope)
 
     def weight(self, d: int, selector: m.Selector) -> int:
-        if isinstance(selector, m.ElementRef) and self.context.element is not None:
-            selector = self.context.element
-        return card_weight(self.cards[d], selector)
+        return card_weight(self.cards[d], weighed_as(selector, self.context.element))
 
     def largest_group(self, selector: m.Selector, anchor: Anchor) -> Lin:
         """R6: the weight of the heaviest orthogonally connected group of
