@@ -19,7 +19,7 @@ from .best import suggestion
 from .choice_words import choice_text, prompt_text
 from .faces import CELL_KINDS, named_choice, short_cell
 from .i18n import _
-from .names import name_of
+from .names import agent_word, name_of
 from .names import texts as screen_texts
 from .narration import Narrator
 from .output import console
@@ -196,7 +196,7 @@ class HumanAgent:
         choice = decision.choices[index]
         self.out.print(
             _("hint ({agent} agent): {number}. {choice}").format(
-                agent=who, number=index + 1, choice=choice_text(game, choice)
+                agent=agent_word(who), number=index + 1, choice=choice_text(game, choice)
             ),
             markup=False,
         )

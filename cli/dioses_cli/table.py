@@ -19,8 +19,8 @@ from dioses_rules.scoring.score import ScoreReport
 from dioses_rules.wording.scenario import scenario_verdict as wording_verdict
 
 from .faces import mythology_style, short_rule, visible_report
-from .i18n import _, lang, ngettext, ruling
-from .names import name_of, named, on_line, row_word, texts
+from .i18n import _, lang, ngettext, pgettext, ruling
+from .names import agent_word, name_of, named, on_line, row_word, texts
 from .views import difficulty_word, render_report
 
 if TYPE_CHECKING:
@@ -59,9 +59,9 @@ def area_table(
     for column in m.COLUMNS:
         header = str(column)
         if column in column_laws and detailed:
-            header += "\n" + _("law: {name}").format(
-                name=named(registry, "law", column_laws[column])
-            )
+            # rich aligns a header at its foot: the law above, the numbers in one line
+            law = _("law: {name}").format(name=named(registry, "law", column_laws[column]))
+            header = f"{law}\n{header}"
         table.add_column(
             header,
             justify="center",
@@ -135,7 +135,9 @@ def area_notes(game: Game, area: int) -> str:
     laws = [f"{named(registry, 'law', e.card)} {on_line(e.row, e.column)}" for e in state.laws]
     parts = [
         _("laws: {laws}").format(laws=", ".join(laws) or _("none")),
-        _("patterns: {patterns}").format(patterns=", ".join(patterns) or _("none")),
+        _("patterns: {patterns}").format(
+            patterns=", ".join(patterns) or pgettext("patterns", "none")
+        ),
     ]
     if game.state.settings.power_cards or state.power:
         parts.append(_("Power cards: {count}").format(count=len(state.power)))
@@ -143,7 +145,9 @@ def area_notes(game: Game, area: int) -> str:
 
 
 def seat_label(game: Game, seat: int) -> str:
-    return _("seat {number} ({agent})").format(number=seat + 1, agent=game.agents[seat].name)
+    return _("seat {number} ({agent})").format(
+        number=seat + 1, agent=agent_word(game.agents[seat].name)
+    )
 
 
 def draw_board(out: Console, game: Game, seat: int | None, setup: bool = False) -> None:
@@ -216,13 +220,15 @@ def _piles(status: Text, game: Game) -> None:
     state, registry = game.state, game.registry
     status.append("\n" + _("deck: {cards}").format(cards=cards_count(len(state.deck))))
     for index, pile in enumerate(state.discards):
-        top = named(registry, "myth", pile[-1]) if pile else _("empty")
-        status.append(
-            "   "
-            + _("discard pile {number}: {top} on top ({cards})").format(
-                number=index + 1, top=top, cards=cards_count(len(pile))
+        if pile:
+            said = _("discard pile {number}: {top} on top ({cards})").format(
+                number=index + 1,
+                top=named(registry, "myth", pile[-1]),
+                cards=cards_count(len(pile)),
             )
-        )
+        else:
+            said = _("discard pile {number}: empty").format(number=index + 1)
+        status.append("   " + said)
     if state.removed:
         status.append(
             "\n"
@@ -299,7 +305,7 @@ def print_result(out: Console, game: Game, result: GameResult, bests: Sequence[B
         seats = ", ".join(seat_label(game, s) for s in game.seats_of_area(area))
         render_report(
             report,
-            _("Area {number} ({seats})").format(number=area + 1, seats=seats),
+            _("Area {number} - {seats}").format(number=area + 1, seats=seats),
             explain=False,
             texts=texts(game.registry),
         )

@@ -183,11 +183,15 @@ def _explain(out: Console, report: ScoreReport, say: _Say) -> None:
             out.print("  " + _("(no scoring line)"))
         for index, line in enumerate(card_score.lines):
             verdict = _("holds") if line.points else _("does not hold")
-            out.print(
-                f"  {say.line(card_score.card, index, line.text)}: {line.points}p "
-                + _("({verdict}; matched: {cells})").format(
+            where = (
+                _("({verdict}; matched: {cells})").format(
                     verdict=verdict, cells=_cells(line.cells, say)
-                ),
+                )
+                if line.cells
+                else _("({verdict}; no cell matched)").format(verdict=verdict)
+            )
+            out.print(
+                f"  {say.line(card_score.card, index, line.text)}: {line.points}p {where}",
                 markup=False,
             )
 
@@ -266,7 +270,7 @@ def _scenario(out: Console, result: ScenarioResult, say: _Say) -> None:
     beaten = _("BEATEN") if result.beaten else _("not beaten")
     out.print(
         "  "
-        + _("threshold: more than {threshold} points -> {beaten}").format(
+        + _("more than {threshold} points: {beaten}").format(
             threshold=result.threshold, beaten=beaten
         ),
         markup=False,
