@@ -89,7 +89,10 @@ def test_simulate_tables_fit_80_columns_uncut(lang, planner):
 def _area_title_game(here: Path, lang: str, answers: str) -> str:
     result = CliRunner().invoke(
         dioses,
-        ["play", "--scenario", "ragnarok", "--seed", "5", "--lang", lang, "--best-time", "0"],
+        [
+            *("play", "--scenario", "ragnarok", "--seed", "5", "--lang", lang),
+            *("--best-time", "0", "--save", f"game-{lang}.json"),
+        ],
         input=answers,
     )
     return result.stdout
@@ -164,3 +167,13 @@ def test_explain_says_no_cell_matched_once():
     spanish = CliRunner().invoke(dioses, ["score", board, "--explain", "--lang", "es"]).stdout
     assert "(no se cumple; ninguna casilla)" in spanish
     assert "casillas: ninguna casilla" not in spanish
+
+
+def test_a_law_on_the_board_says_whether_it_is_met_and_its_points(here):
+    """The notes under an area tell each law's state as the face-up cards
+    stand (R13), as the title's 'points showing' counts it; in Spanish the
+    law agrees: 'cumplida'."""
+    english = _area_title_game(here, "en", "column 4\nq\n")
+    assert "laws: A single pantheon on column 4 (met, 5p)" in english
+    spanish = _area_title_game(here, "es", "columna 4\nq\n")
+    assert "leyes: Un solo panteón en la columna 4 (cumplida, 5p)" in spanish

@@ -123,7 +123,9 @@ def _face(
     return text
 
 
-def area_notes(game: Game, area: int) -> str:
+def area_notes(game: Game, area: int, report: ScoreReport | None = None) -> str:
+    """The area's laws on their lines (with ``report``, each met or not and
+    its points as the face-up cards stand), its patterns and Power cards."""
     state = game.state.areas[area]
     registry = game.registry
     patterns = []
@@ -132,7 +134,25 @@ def area_notes(game: Game, area: int) -> str:
         assert pattern is not None, "a game deals its patterns from its registry"
         done = _("completed") if held.completed else _("not completed")
         patterns.append(f"{name_of(pattern)} ({difficulty_word(pattern.difficulty)}, {done})")
-    laws = [f"{named(registry, 'law', e.card)} {on_line(e.row, e.column)}" for e in state.laws]
+    scored = {
+        (law.law.id, law.row.value if law.row else None, law.column): law.points
+        for law in (report.laws if report is not None else ())
+    }
+    laws = []
+    for entry in state.laws:
+        law = f"{named(registry, 'law', entry.card)} {on_line(entry.row, entry.column)}"
+        points = scored.get((entry.card, entry.row, entry.column))
+        if points is not None:
+            law += (
+                " ("
+                + (
+                    pgettext("law", "met, {points}p").format(points=points)
+                    if points
+                    else pgettext("law", "not met")
+                )
+                + ")"
+            )
+        laws.append(law)
     parts = [
         _("laws: {laws}").format(laws=", ".join(laws) or _("none")),
         _("patterns: {patterns}").format(
@@ -179,10 +199,10 @@ def draw_board(out: Console, game: Game, seat: int | None, setup: bool = False) 
         table = area_table(game, area, title, detailed, report, out.width)
         if detailed:
             out.print(table)
-            out.print(area_notes(game, area), markup=False)
+            out.print(area_notes(game, area, report), markup=False)
             _scenario_ticks(out, report, registry)
         else:
-            table.caption = area_notes(game, area)
+            table.caption = area_notes(game, area, report)
             table.caption_justify = "left"
             compact.append(table)
     if compact:

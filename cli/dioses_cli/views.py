@@ -14,7 +14,7 @@ from dioses_rules.scoring.area import cell_index
 from dioses_rules.scoring.report import LawScore, PatternScore, ScenarioResult
 from dioses_rules.scoring.score import ScoreReport
 
-from .i18n import _, ruling
+from .i18n import _, pgettext, ruling
 from .names import cell_word, line_name, name_of, on_line, row_word
 from .output import console
 
@@ -204,7 +204,7 @@ def _explain_rest(out: Console, report: ScoreReport, say: _Say) -> None:
             _("law {law} {line}: {verdict}, {points}p (matched: {cells})").format(
                 law=say.name(law.law),
                 line=on_line(law.row, law.column),
-                verdict=_("met") if law.points else _("not met"),
+                verdict=pgettext("law", "met") if law.points else pgettext("law", "not met"),
                 points=law.points,
                 cells=_cells(law.cells, say),
             )
