@@ -177,3 +177,17 @@ def test_a_law_on_the_board_says_whether_it_is_met_and_its_points(here):
     assert "laws: A single pantheon on column 4 (met, 5p)" in english
     spanish = _area_title_game(here, "es", "columna 4\nq\n")
     assert "leyes: Un solo panteón en la columna 4 (cumplida, 5p)" in spanish
+
+
+def test_resuming_in_spanish_says_so_in_spanish(here):
+    first = CliRunner().invoke(
+        dioses, ["play", "--seed", "9", "--lang", "es", "--save", "part.json"], input="1\n1\nq\n"
+    )
+    assert first.exit_code == 0, first.output
+    resumed = (
+        CliRunner()
+        .invoke(dioses, ["play", "--resume", "part.json", "--lang", "es"], input="q\n")
+        .stdout
+    )
+    assert "Se reanuda part.json en el turno 1; asientos: 1 humano, 2 voraz" in resumed
+    assert "Resuming" not in resumed and "greedy" not in resumed
