@@ -191,3 +191,43 @@ def test_resuming_in_spanish_says_so_in_spanish(here):
     )
     assert "Se reanuda part.json en el turno 1; asientos: 1 humano, 2 voraz" in resumed
     assert "Resuming" not in resumed and "greedy" not in resumed
+
+
+def test_a_spanish_player_types_the_words_and_rows_on_screen(here):
+    """'coger' (as the choice reads) takes the discard's top card and 't4'
+    (trasera 4) is a cell; a wrong answer's example is a word to type
+    ('take'), never the engine's 'take-discard'; ? lists 'take'."""
+    spanish = (
+        CliRunner()
+        .invoke(
+            dioses,
+            ["play", "--seed", "3", "--lang", "es", "--save", "es.json"],
+            input="1\n1\ncoger\nt4\nq\n",
+        )
+        .stdout
+    )
+    assert "coger Bragi de la pila de descarte 1; área 1: Bragi colocada en trasera 4" in spanish
+    assert "no es una opción" not in spanish
+    english = (
+        CliRunner()
+        .invoke(dioses, ["play", "--seed", "3", "--save", "en.json"], input="1\n1\n?\nzzz\nq\n")
+        .stdout
+    )
+    assert "(e.g. 'take'; ? for help)" in english and "take-discard" not in english
+    assert "'take' (a discard pile's top card)" in english
+
+
+def test_typed_words_name_a_choice_by_its_words_on_screen():
+    from dioses_cli.faces import named_choice
+    from dioses_rules.engine.state import Choice
+
+    choices = (
+        Choice("play", (0,), "play it at front 1"),
+        Choice("play", (11,), "play it at back 4"),
+        Choice("discard", ("ship",), "discard ship"),
+    )
+    shown = ["jugarla en delantera 1", "jugarla en trasera 4", "descartar barco"]
+    assert named_choice("descartar", choices, "drawn", shown) == 2
+    assert named_choice("jugar t4", choices, "drawn", shown) == 1
+    assert named_choice("d1", choices, "drawn", shown) == 0
+    assert named_choice("descartar", choices, "drawn") is None  # not without the words shown
