@@ -231,3 +231,28 @@ def test_typed_words_name_a_choice_by_its_words_on_screen():
     assert named_choice("jugar t4", choices, "drawn", shown) == 1
     assert named_choice("d1", choices, "drawn", shown) == 0
     assert named_choice("descartar", choices, "drawn") is None  # not without the words shown
+
+
+@pytest.mark.parametrize("seed", [2, 3])
+def test_other_areas_at_80_columns_never_break_a_name(seed):
+    """Three seats at 80 columns: the others' compact grids stack instead of
+    sharing the width, so no card name is broken mid-word ('Pyrami|d')."""
+    from dioses_cli.names import name_of
+    from dioses_cli.table import COMPACT_NAME, draw_board
+    from dioses_rules.engine.agents import make_agent
+    from dioses_rules.engine.setup import new_game
+    from dioses_rules.pool.load import load_registry
+
+    registry, _ = load_registry()
+    game = new_game(registry, [make_agent("greedy", s) for s in (1, 2, 3)], seed=seed)
+    out = Console(record=True, width=80, file=io.StringIO())
+    draw_board(out, game, 0)
+    text = out.export_text()
+    assert max(len(line) for line in text.splitlines()) <= 80
+    for area in game.state.areas[1:]:
+        for slot in area.cells:
+            if slot is not None and slot.face_up:
+                name = name_of(game.card(slot.card))
+                if len(name) > COMPACT_NAME:
+                    name = name[: COMPACT_NAME - 1].rstrip() + "…"
+                assert name in text, (name, text)

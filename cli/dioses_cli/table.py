@@ -51,7 +51,7 @@ def area_table(
         title_justify="left",
         show_lines=detailed,
         show_header=detailed,
-        width=None if detailed else max(30, width // 2 - 2),
+        width=None if detailed or width // 2 - 2 < COMPACT_ABREAST else width // 2 - 2,
     )
     # never wider than the terminal: rich wraps a cell, it would cut a column
     least = max(4, min(16, (width - 18) // 4 - 3))
@@ -99,6 +99,10 @@ def area_table(
 
 
 COMPACT_NAME = 9  # a compact area abbreviates longer names (never cuts its columns)
+# Two compact areas abreast only when each is this wide: a narrower grid
+# breaks names mid-word ('Pyrami|d'); below it each takes the width it needs
+# and they stack (an 80-column terminal).
+COMPACT_ABREAST = 56
 
 
 def _face(
