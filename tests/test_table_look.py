@@ -38,19 +38,19 @@ def test_simulate_speaks_spanish_and_says_its_counting_in_words():
     no ruling (R16) unless --rulings; at 80 columns no agent is cut."""
     result = CliRunner().invoke(
         dioses,
-        ["simulate", "--games", "2", "--seed", "1", "--agents", "greedy,random", "--lang", "es"],
+        ["simulate", "--games", "1", "--seed", "1", "--agents", "greedy,random", "--lang", "es"],
     )
     assert result.exit_code == 0, result.output
     out = result.stdout
-    for spanish in ("2 partidas, juego base, 2 jugadores", "Asientos", "voraz", "al azar"):
+    for spanish in ("1 partida, juego base, 2 jugadores", "Asientos", "voraz", "al azar"):
         assert spanish in out, spanish
     for english in ("games", "Seats", "mean score", "Counting", "greedy", "Score per area"):
         assert english not in out, english
     assert "win_rate" not in out and not RULING_CODE.search(out)
-    english = CliRunner().invoke(dioses, ["simulate", "--games", "2", "--seed", "1"]).stdout
+    english = CliRunner().invoke(dioses, ["simulate", "--games", "1", "--seed", "1"]).stdout
     assert "Counting: a game's winners" in english and "win_rate" not in english
     assert "(R16)" not in english
-    coded = CliRunner().invoke(dioses, ["simulate", "--games", "2", "--seed", "1", "--rulings"])
+    coded = CliRunner().invoke(dioses, ["simulate", "--games", "1", "--seed", "1", "--rulings"])
     assert "the most gods (R16)" in coded.stdout
 
 
@@ -256,3 +256,12 @@ def test_other_areas_at_80_columns_never_break_a_name(seed):
                 if len(name) > COMPACT_NAME:
                     name = name[: COMPACT_NAME - 1].rstrip() + "…"
                 assert name in text, (name, text)
+
+
+def test_the_winner_line_names_the_winning_seat(here):
+    result = CliRunner().invoke(
+        dioses,
+        ["play", "--agents", "greedy,greedy", "--seed", "11", "--best-time", "0", "--lang", "es"],
+    )
+    assert result.exit_code == 0, result.output
+    assert "Gana (más puntos, luego más dioses): Área 1 - asiento 1 (voraz)" in result.stdout

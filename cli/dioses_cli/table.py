@@ -354,7 +354,13 @@ def print_result(out: Console, game: Game, result: GameResult, bests: Sequence[B
     out.print(table)
     _best_notes(out, bests)
     if len(result.reports) > 1:
-        names = _(" and ").join(_("area {number}").format(number=w + 1) for w in result.winners)
+        names = _(" and ").join(
+            _("Area {number} - {seats}").format(
+                number=w + 1,
+                seats=", ".join(seat_label(game, s) for s in game.seats_of_area(w)),
+            )
+            for w in result.winners
+        )
         out.print(
             ngettext(
                 "Winner (most points, then most gods): {areas}",
