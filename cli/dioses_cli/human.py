@@ -17,9 +17,9 @@ from dioses_rules.language import model as m
 
 from .best import suggestion
 from .choice_words import choice_text, prompt_text
-from .faces import CELL_KINDS, named_choice, short_cell
+from .faces import CELL_KINDS, named_choice
 from .i18n import _
-from .names import agent_word, name_of
+from .names import agent_word, cell_word, name_of
 from .names import texts as screen_texts
 from .narration import Narrator
 from .output import console
@@ -43,6 +43,13 @@ def read_line(prompt: str) -> str:
 MAX_LISTED = 24  # more choices than this (the 66 swaps) are named, not listed
 
 
+def _typed_cell(index: int) -> str:
+    """A cell as the player types it, with the first letter of its row on
+    screen: 'f1' (front 1), 'd1' (delantera 1); faces.cell_of reads both."""
+    row, column = cell_word(index).rsplit(" ", 1)
+    return f"{row[0].lower()}{column}"
+
+
 def _example(game: Game, decision: Decision) -> str:
     """How to name one of this decision's choices, from its first choice:
     its cells, or the first word it is shown with when that word alone names
@@ -50,7 +57,7 @@ def _example(game: Game, decision: Decision) -> str:
     such as 'take-discard')."""
     first = decision.choices[0]
     if first.kind in CELL_KINDS:
-        cells = " ".join(short_cell(c) for c in first.args)
+        cells = " ".join(_typed_cell(c) for c in first.args)
         verb = {"swap": "swap", "play": "play"}.get(first.kind, decision.kind)
         return f"'{verb} {cells}'"
     said = choice_text(game, first).lower()
