@@ -202,12 +202,13 @@ def test_a_spanish_player_types_the_words_and_rows_on_screen(here):
         .invoke(
             dioses,
             ["play", "--seed", "3", "--lang", "es", "--save", "es.json"],
-            input="1\n1\ncoger\nt4\nq\n",
+            input="1\n1\ncoger\nzzz\nt4\nq\n",
         )
         .stdout
     )
     assert "coger Bragi de la pila de descarte 1; área 1: Bragi colocada en trasera 4" in spanish
-    assert "no es una opción" not in spanish
+    assert "'coger' no es una opción" not in spanish
+    assert "(p. ej. 'exchange d1'; ? para ayuda)" in spanish  # the rows' letters on screen
     english = (
         CliRunner()
         .invoke(dioses, ["play", "--seed", "3", "--save", "en.json"], input="1\n1\n?\nzzz\nq\n")
