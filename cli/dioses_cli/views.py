@@ -14,7 +14,7 @@ from dioses_rules.scoring.area import cell_index
 from dioses_rules.scoring.report import LawScore, PatternScore, ScenarioResult
 from dioses_rules.scoring.score import ScoreReport
 
-from .i18n import _, ruling
+from .i18n import _, pgettext, ruling
 from .names import cell_word, line_name, name_of, on_line, row_word
 from .output import console
 
@@ -183,11 +183,15 @@ def _explain(out: Console, report: ScoreReport, say: _Say) -> None:
             out.print("  " + _("(no scoring line)"))
         for index, line in enumerate(card_score.lines):
             verdict = _("holds") if line.points else _("does not hold")
-            out.print(
-                f"  {say.line(card_score.card, index, line.text)}: {line.points}p "
-                + _("({verdict}; matched: {cells})").format(
+            where = (
+                _("({verdict}; matched: {cells})").format(
                     verdict=verdict, cells=_cells(line.cells, say)
-                ),
+                )
+                if line.cells
+                else _("({verdict}; no cell matched)").format(verdict=verdict)
+            )
+            out.print(
+                f"  {say.line(card_score.card, index, line.text)}: {line.points}p {where}",
                 markup=False,
             )
 
@@ -200,7 +204,7 @@ def _explain_rest(out: Console, report: ScoreReport, say: _Say) -> None:
             _("law {law} {line}: {verdict}, {points}p (matched: {cells})").format(
                 law=say.name(law.law),
                 line=on_line(law.row, law.column),
-                verdict=_("met") if law.points else _("not met"),
+                verdict=pgettext("law", "met") if law.points else pgettext("law", "not met"),
                 points=law.points,
                 cells=_cells(law.cells, say),
             )
@@ -266,7 +270,7 @@ def _scenario(out: Console, result: ScenarioResult, say: _Say) -> None:
     beaten = _("BEATEN") if result.beaten else _("not beaten")
     out.print(
         "  "
-        + _("threshold: more than {threshold} points -> {beaten}").format(
+        + _("more than {threshold} points: {beaten}").format(
             threshold=result.threshold, beaten=beaten
         ),
         markup=False,
