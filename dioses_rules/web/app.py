@@ -32,6 +32,7 @@ from starlette.staticfiles import StaticFiles
 from ..structured import DataError
 from . import pages, play_pages
 from .catalog import Catalog
+from .language import N_, say
 from .palette import palette
 from .play import IDLE_SECONDS, TableGame
 from .tables import Tables
@@ -145,13 +146,14 @@ async def _http_error(request: Request, error: HTTPException):
             {"errors": [{"code": f"HTTP{error.status_code}", "message": str(error.detail)}]},
             status_code=error.status_code,
         )
-    return error_page(request, error.status_code, str(error.detail))
+    # Starlette's own ("Not Found") in the page's words, ours already are
+    return error_page(request, error.status_code, say(request, str(error.detail)))
 
 
 async def _bug(request: Request, error: Exception):
     """Our bug: a short page (for the JSON API, a JSON error the board
     builder shows), never the stack trace (the server's log has it)."""
-    message = "the server met a bug; its log says where"
+    message = say(request, N_("the server met a bug; its log says where"))
     if request.url.path.startswith("/api/"):
         return JSONAnswer({"errors": [{"code": "HTTP500", "message": message}]}, status_code=500)
     return error_page(request, 500, message)

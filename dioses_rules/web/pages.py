@@ -19,7 +19,7 @@ from ..wording.names import name_of
 from .boards import MAX_BOARD_BYTES, SolverMissing, best, error_json, exported, imported, scored
 from .builder_words import builder_words
 from .catalog import BALANCE_BOARDS, BALANCE_SEED, FILTERS, Catalog, entry_json
-from .language import FACET_NAMES, catalogue
+from .language import FACET_NAMES, N_, catalogue, say
 from .language import chosen as language_of
 from .templating import TEMPLATES, JSONAnswer
 
@@ -98,8 +98,13 @@ def _entry(request: Request):
     if entry is None:
         raise HTTPException(
             404,
-            f"no card '{params['card_id']}' of kind "
-            f"'{params['family']}' in set '{params['set_id']}'",
+            say(
+                request,
+                N_("no card '%(card)s' of kind '%(kind)s' in set '%(set)s'"),
+                card=params["card_id"],
+                kind=params["family"],
+                set=params["set_id"],
+            ),
         )
     return entry
 
@@ -187,14 +192,18 @@ async def read_body(request: Request) -> bytes:
     length = request.headers.get("content-length")
     declared = None if length is None else whole_number(length, 18)
     if length is not None and (declared is None or declared > MAX_BODY):
-        raise HTTPException(413, f"a board is at most {MAX_BODY // 1024} KiB")
+        raise HTTPException(413, _too_big(request))
     chunks, size = [], 0
     async for chunk in request.stream():
         size += len(chunk)
         if size > MAX_BODY:
-            raise HTTPException(413, f"a board is at most {MAX_BODY // 1024} KiB")
+            raise HTTPException(413, _too_big(request))
         chunks.append(chunk)
     return b"".join(chunks)
+
+
+def _too_big(request: Request) -> str:
+    return say(request, N_("a board is at most %(kib)s KiB"), kib=MAX_BODY // 1024)
 
 
 async def _json(request: Request):
@@ -204,7 +213,9 @@ async def _json(request: Request):
     surrogate escape is a :class:`DataError` at its line and column, which
     the app answers 400 (:func:`bad_body`)."""
     if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
-        raise HTTPException(415, "send the board as application/json")
+        raise HTTPException(
+            415, say(request, N_("send the board as %(kind)s"), kind="application/json")
+        )
     raw = await read_body(request)
     try:
         text = raw.decode("utf-8")

@@ -16,7 +16,9 @@ from starlette.responses import RedirectResponse
 
 from ..engine.setup import MAX_SEATS
 from ..errors import DiosesError, whole_number
-from .language import chosen
+from ..pool.our_names import our_translation
+from ..wording import names as wording
+from .language import N_, STATE_WORDS, chosen, say
 from .pages import read_body
 from .play import SEAT_KINDS, GameSetup, PlayError, TableGame
 from .play_story import in_language
@@ -25,6 +27,7 @@ from .tables import Tables
 from .templating import TEMPLATES, JSONAnswer
 
 NO_SEAT = "none"
+FORM_KIND = "application/x-www-form-urlencoded"
 
 
 def _tables(request: Request) -> Tables:
@@ -33,12 +36,12 @@ def _tables(request: Request) -> Tables:
 
 async def _form(request: Request) -> dict[str, list[str]]:
     kind = request.headers.get("content-type", "").split(";")[0].strip()
-    if kind != "application/x-www-form-urlencoded":
-        raise HTTPException(415, "send the form as application/x-www-form-urlencoded")
+    if kind != FORM_KIND:
+        raise HTTPException(415, say(request, N_("send the form as %(kind)s"), kind=FORM_KIND))
     try:
         return parse_qs((await read_body(request)).decode("utf-8"), max_num_fields=40)
     except (UnicodeDecodeError, ValueError) as error:
-        raise HTTPException(400, f"not a form: {error}") from None
+        raise HTTPException(400, say(request, N_("not a form: %(why)s"), why=error)) from None
 
 
 def _new_page(request: Request, error: str = "", status: int = 200):
@@ -52,6 +55,26 @@ def _new_page(request: Request, error: str = "", status: int = 200):
     saved = describe(tables.folder, saved) if tables.folder is not None else []
     registry = tables.catalog.registry
     always = set(registry.always_options())
+    lang = chosen(request)
+    texts = wording.texts(registry, lang)
+    options = [
+        {
+            "id": option.id,
+            "name": wording.name_of(option, lang),
+            "text": texts.text(option).removeprefix(texts.writer.phrase("option")).rstrip("."),
+        }
+        for option in registry.definitions("rule-option")
+        if option.id not in always
+    ]
+    scenarios = [
+        {"id": s.id, "number": s.number, "name": wording.name_of(s, lang)}
+        for s in registry.definitions("scenario")
+    ]
+    ours = any(
+        our_translation(d, wording.name_of(d, lang))
+        for family in ("scenario", "rule-option")
+        for d in registry.definitions(family)
+    )
     return TEMPLATES.TemplateResponse(
         request,
         "play_new.html",
@@ -62,9 +85,10 @@ def _new_page(request: Request, error: str = "", status: int = 200):
             "error": error,
             "saves": tables.folder is not None,
             "saved": saved,
-            "scenarios": registry.definitions("scenario"),
-            "options": [o for o in registry.definitions("rule-option") if o.id not in always],
-            "texts": registry.texts("en"),
+            "scenarios": scenarios,
+            "options": options,
+            "ours": ours,
+            "state_words": STATE_WORDS,
             "private": tables.private,
         },
         status_code=status,
@@ -83,9 +107,12 @@ async def play_start(request: Request):
     seed = whole_number(seed_text, 18)
     if seed_text and seed is None:
         shown = seed_text if len(seed_text) <= 20 else seed_text[:20] + "..."
-        return _new_page(
-            request, f"the seed is a whole number of at most 18 digits, not '{shown}'", 422
+        said = say(
+            request,
+            N_("the seed is a whole number of at most 18 digits, not '%(seed)s'"),
+            seed=shown,
         )
+        return _new_page(request, said, 422)
     scenario = form.get("scenario", [""])[0] or None
     setup = GameSetup(
         scenario,
@@ -95,7 +122,7 @@ async def play_start(request: Request):
     try:
         table = await run_in_threadpool(_tables(request).new, seats, seed, setup)
     except PlayError as error:
-        return _new_page(request, str(error), 422)
+        return _new_page(request, error.words(chosen(request)), 422)
     return _sat_down(request, table)
 
 
@@ -113,8 +140,11 @@ async def play_resume(request: Request):
     form = await _form(request)
     try:
         table = await run_in_threadpool(_tables(request).resume, form.get("game", [""])[0])
-    except DiosesError as error:  # PlayError, or a damaged save (GameError)
-        return _new_page(request, str(error), 422)
+    except PlayError as error:
+        return _new_page(request, error.words(chosen(request)), 422)
+    except DiosesError as error:  # a damaged save (GameError): the save's own words
+        said = say(request, N_("this saved game cannot go on: %(why)s"), why=error)
+        return _new_page(request, said, 422)
     return _sat_down(request, table)
 
 
@@ -122,7 +152,12 @@ def _table(request: Request):
     table = _tables(request).get(request.path_params["game_id"])
     if table is None:
         raise HTTPException(
-            404, "no such game on this server (a saved game goes on with dioses play --resume)"
+            404,
+            say(
+                request,
+                N_("no such game on this server (a saved game goes on with %(command)s)"),
+                command="dioses play --resume",
+            ),
         )
     return table
 
@@ -206,8 +241,13 @@ def _viewer(request: Request, table: TableGame) -> tuple[int | None, str]:
     if seat is None:
         raise HTTPException(
             404,
-            "this link is no seat of this game (a link is new each time "
-            "a game is set on the table: ask for the new one)",
+            say(
+                request,
+                N_(
+                    "this link is no seat of this game (a link is new each time a game is "
+                    "set on the table: ask for the new one)"
+                ),
+            ),
         )
     return seat, token
 
@@ -218,7 +258,8 @@ async def play_seats(request: Request):
     table = _table(request)
     if not table.is_owner(request.query_params.get("key", "")):
         raise HTTPException(
-            404, "no such page: the seats' links are shown to whoever starts the game"
+            404,
+            say(request, N_("no such page: the seats' links are shown to whoever starts the game")),
         )
     base = str(request.base_url).rstrip("/")
     links = [
@@ -255,9 +296,8 @@ def _first_cell(request: Request, view: dict):
 async def play_answer(request: Request):
     table = _tables(request).get(request.path_params["game_id"])
     if table is None:  # a game that left the table meanwhile says so (409), else 404
-        return await play_game(
-            request, "this game has left the table: its last autosave stands", 409
-        )
+        said = say(request, N_("this game has left the table: its last autosave stands"))
+        return await play_game(request, said, 409)
     form = await _form(request)
     version = whole_number(form.get("version", [""])[0], 12)
     choice = whole_number(form.get("choice", [""])[0], 6)
@@ -265,16 +305,16 @@ async def play_answer(request: Request):
     if version is None or not (
         choice is not None or (cells and "choice" not in form and None not in cells)
     ):
-        return await play_game(request, "choose one of the buttons", 422)
+        return await play_game(request, say(request, N_("choose one of the buttons")), 422)
     seat, token = _viewer(request, table)
     if seat is None and _tables(request).private:
-        raise HTTPException(403, "choose from your seat's private link")
+        raise HTTPException(403, say(request, N_("choose from your seat's private link")))
     try:
         if choice is None:  # a cell of the board, or the second of two
             choice = await run_in_threadpool(table.choice_of_cells, version, cells, seat)
         await run_in_threadpool(table.answer, version, choice, seat)
     except PlayError as error:
-        return await play_game(request, str(error), 409)
+        return await play_game(request, error.words(chosen(request)), 409)
     return RedirectResponse(_game_url(table.id, token), status_code=303)
 
 
@@ -284,6 +324,6 @@ async def play_end(request: Request):
     table = _table(request)
     seat, token = _viewer(request, table)
     if seat is None and _tables(request).private:
-        raise HTTPException(403, "end the game from your seat's private link")
+        raise HTTPException(403, say(request, N_("end the game from your seat's private link")))
     await run_in_threadpool(_tables(request).end, table.id)
     return RedirectResponse(_game_url(table.id, token), status_code=303)

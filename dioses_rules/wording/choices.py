@@ -55,6 +55,7 @@ _LABELS = [
         ),
         (r"^play it at (?P<cell>.+)$", N_("play it at {cell}")),
         (r"^draw$", N_("draw")),
+        (r"^draw from the deck$", N_("draw from the deck")),
     )
 ]
 _CELL_WORDS = re.compile(r"\b(front|central|back) ([1-4])\b")
@@ -110,6 +111,16 @@ _PROMPTS = [
         (r"^Keep which pattern\?$", N_("Keep which pattern?")),
         (r"^Take which card from the discards\?$", N_("Take which card from the discards?")),
         (r"^Put it on top of which pile\?$", N_("Put it on top of which pile?")),
+        (r"^Setup: turn a card face up$", N_("Setup: turn a card face up")),
+        (
+            r"^No action is possible: turn a card face up$",
+            N_("No action is possible: turn a card face up"),
+        ),
+        (r"^Swap which two cards\? \(you must\)$", N_("Swap which two cards? (you must)")),
+        (
+            r"^Swap (?P<count>\d+) cards \((?P<card>[\w-]+)\)$",
+            N_("Swap {count} cards ({card})"),
+        ),
     )
 ]
 
