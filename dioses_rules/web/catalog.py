@@ -19,6 +19,7 @@ from ..language import model as m
 from ..language.english_definitions import english_text, provenance_text
 from ..language.format import comments
 from ..language.source_definitions import DefinitionWriter
+from ..pool.our_names import our_translation
 from ..pool.registry import Registry, family_of, normalize
 from ..pool.sources import SourceFile
 from ..render.card import CardText, card_svg, kind_line
@@ -268,10 +269,12 @@ def entry_json(catalog: Catalog, entries: Iterable[Entry], lang: str = "en") -> 
     out = []
     for entry in entries:
         definition = entry.definition
+        name = name_of(definition, lang)
         out.append(
             {
                 "id": definition.id,
-                "name": name_of(definition, lang),
+                "name": name,
+                "ours": our_translation(definition, name),
                 "aliases": list(definition.aliases),
                 "kind": definition.kind,
                 "family": entry.family,
