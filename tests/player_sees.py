@@ -29,10 +29,93 @@ NAMED = {"button", "option", "label", "h1", "h2", "h3", "summary", "legend", "th
 # common words of one language that the other never uses (names, which may
 # be the same in both, are taken out of the text before these are looked for)
 ENGLISH = frozenset(
-    ["the", "and", "of", "with", "card", "cards", "row", "column", "points", "point", "turn", "your", "is", "are", "not", "choose", "seat", "game", "player", "you", "to", "from", "this", "that", "which", "what", "has", "have", "none", "yes", "met", "scored", "score", "pile", "discard", "draw", "drawn", "face", "up", "down", "front", "back", "left", "right", "area", "each", "every"]
+    [
+        "the",
+        "and",
+        "of",
+        "with",
+        "card",
+        "cards",
+        "row",
+        "column",
+        "points",
+        "point",
+        "turn",
+        "your",
+        "is",
+        "are",
+        "not",
+        "choose",
+        "seat",
+        "game",
+        "player",
+        "you",
+        "to",
+        "from",
+        "this",
+        "that",
+        "which",
+        "what",
+        "has",
+        "have",
+        "none",
+        "yes",
+        "met",
+        "scored",
+        "score",
+        "pile",
+        "discard",
+        "draw",
+        "drawn",
+        "face",
+        "up",
+        "down",
+        "front",
+        "back",
+        "left",
+        "right",
+        "area",
+        "each",
+        "every",
+    ]
 )
 SPANISH = frozenset(
-    ["el", "la", "los", "las", "del", "y", "con", "carta", "cartas", "fila", "columna", "puntos", "punto", "turno", "tu", "es", "está", "una", "que", "para", "por", "cada", "mazo", "descarte", "boca", "arriba", "abajo", "área", "delantera", "trasera", "partida", "jugador", "asiento", "elige"]
+    [
+        "el",
+        "la",
+        "los",
+        "las",
+        "del",
+        "y",
+        "con",
+        "carta",
+        "cartas",
+        "fila",
+        "columna",
+        "puntos",
+        "punto",
+        "turno",
+        "tu",
+        "es",
+        "está",
+        "una",
+        "que",
+        "para",
+        "por",
+        "cada",
+        "mazo",
+        "descarte",
+        "boca",
+        "arriba",
+        "abajo",
+        "área",
+        "delantera",
+        "trasera",
+        "partida",
+        "jugador",
+        "asiento",
+        "elige",
+    ]
 )
 # words both languages spell alike, or the engine's own in both: not a fault
 SHARED = frozenset(["central", "total", "no", "a", "de", "ra", "isis"])
@@ -75,7 +158,10 @@ class _Text(HTMLParser):
         # a designer's detail (rulings by code, the card file's comments),
         # behind its own disclosure, as --rulings is in the terminal
         designers = found.get("data-for") == "designers"
-        skipped = tag in SKIPPED or foreign or designers
+        # a card face's footer names its set and id: where it comes from, a
+        # reference to type (dioses cards), as a command is
+        reference = found.get("class") == "id"
+        skipped = tag in SKIPPED or foreign or designers or reference
         self._json = tag == "script" and found.get("type") == "application/json"
         # a text in another language is said, in it
         labelled = (

@@ -240,3 +240,48 @@ def test_the_check_finds_each_fault_it_looks_for(reader):
         '<html lang="es"><button></button><p lang="en">In English</p><p>Hola</p></html>'
     )
     assert "In English" not in text and "Hola" in text and empty == ["<button>"]
+
+
+# ---------------------------------------------------------------- the pictures
+
+
+def test_the_pictures_say_names_and_words_in_their_language(catalog, reader):
+    """Card faces (a Myth card, an event, a law, a pattern, an objective, a
+    scenario), a sheet's page with its backs and a scored board's picture
+    with --explain (``dioses score --svg --lang``, ``cards --sheet
+    --lang``): the words drawn, their titles and descriptions."""
+    from dioses_rules.render.board_picture import board_picture
+    from dioses_rules.render.card import CardText, card_svg
+    from dioses_rules.render.sheet import sheet_svg
+    from dioses_rules.scoring.board import parse_board_text
+    from dioses_rules.scoring.resolve import resolve_board
+    from dioses_rules.scoring.score import score_board
+
+    registry = catalog.registry
+    faces = [
+        registry.get(family, ident)
+        for family, ident in (
+            ("myth", "ship"),
+            ("myth", "hercules"),
+            ("myth", "throne-room"),
+            ("law", "only-gods"),
+            ("pattern", "sacred-pair"),
+            ("objective-goal", "grouping"),
+            ("scenario", "game-of-thrones"),
+        )
+    ]
+    board = resolve_board(parse_board_text(BOARD), registry)
+    report = score_board(board, explain=True)
+    surfaces = {}
+    for lang in LANGS:
+        text = CardText.of(registry, lang)
+        for definition in faces:
+            surfaces[(f"the face of {definition.id}", lang)] = page_text(
+                card_svg(definition, text)
+            )[0]
+        sheet = sheet_svg([(d, "base", "") for d in faces[:3]], text, backs=True)
+        surfaces[("a sheet with backs", lang)] = page_text(sheet)[0]
+        picture = board_picture(board, report, text, "Juego", explain=True)
+        surfaces[("a board's picture", lang)] = page_text(picture)[0]
+    faults = said(reader, surfaces)
+    assert not faults, "\n".join(faults)

@@ -18,6 +18,7 @@ from collections.abc import Iterable, Sequence
 import drawsvg as dw
 
 from ..language import model as m
+from ..wording import words
 from .back import back_group, deck_of
 from .card import CARD_HEIGHT, CARD_WIDTH, CardText, card_group
 from .draw import FONT, MUTED, label
@@ -71,16 +72,16 @@ def page_group(
         top = TOP + row * CARD_HEIGHT
         if backs:
             left = LEFT + (PER_ROW - 1 - column) * CARD_WIDTH
-            drawn = back_group(deck_of(definition), text.vocabulary, left, top)
+            drawn = back_group(deck_of(definition), text.vocabulary, left, top, lang=text.lang)
             drawn.args["data-id"] = definition.id  # which face it is behind
             page.append(drawn)
             continue
         left = LEFT + column * CARD_WIDTH
         page.append(card_group(definition, text, left, top, set_id=set_id, note=note))
-    words = f"page {number} of {pages}" + (", backs" if backs else "")
-    page.append(
-        label(words, 3.0, PAGE_WIDTH / 2, PAGE_HEIGHT - 5, fill=MUTED, text_anchor="middle")
-    )
+    _ = words(text.lang)._
+    said = _("page {number} of {pages}").format(number=number, pages=pages)
+    said += _(", backs") if backs else ""
+    page.append(label(said, 3.0, PAGE_WIDTH / 2, PAGE_HEIGHT - 5, fill=MUTED, text_anchor="middle"))
     return page
 
 

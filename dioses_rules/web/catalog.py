@@ -105,7 +105,8 @@ class Catalog:
             )
         self.by_key = {entry.key: entry for entry in self.entries}
         self._titles = _ruling_titles(rulings_file)
-        self._svgs: dict[tuple[str, str, str], str] = {}
+        self._svgs: dict[tuple[str, str, str, str], str] = {}
+        self._texts_in: dict[str, CardText] = {}
 
     # ---------------------------------------------------------------- queries
     def get(self, set_id: str, family: str, card_id: str) -> Entry | None:
@@ -138,10 +139,19 @@ class Catalog:
         return chosen
 
     # ---------------------------------------------------------------- texts
-    def svg(self, entry: Entry) -> str:
-        found = self._svgs.get(entry.key)
+    def svg(self, entry: Entry, lang: str = "en") -> str:
+        """The card's face drawn in ``lang`` (made once per language)."""
+        key = (*entry.key, lang)
+        found = self._svgs.get(key)
         if found is None:
-            found = self._svgs[entry.key] = card_svg(entry.definition, self.text, entry.set_id)
+            text = self.text if lang == "en" else self._text_in(lang)
+            found = self._svgs[key] = card_svg(entry.definition, text, entry.set_id)
+        return found
+
+    def _text_in(self, lang: str) -> CardText:
+        found = self._texts_in.get(lang)
+        if found is None:
+            found = self._texts_in[lang] = CardText.of(self.registry, lang)
         return found
 
     def english(self, entry: Entry) -> str:

@@ -112,9 +112,10 @@ def _entry(request: Request):
 async def card_picture(request: Request):
     entry = _entry(request)
     return Response(
-        _catalog(request).svg(entry),
+        _catalog(request).svg(entry, language_of(request)),
         media_type="image/svg+xml",
-        headers={"cache-control": "max-age=3600"},
+        # drawn in the browser's language (its cookie): a cache keeps one per language
+        headers={"cache-control": "max-age=3600", "vary": "cookie, accept-language"},
     )
 
 
