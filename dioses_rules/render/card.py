@@ -15,7 +15,7 @@ where the card comes from. The whole English card text that ``dioses cards
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from html import escape
 
 import drawsvg as dw
@@ -30,7 +30,7 @@ from ..pool.registry import Registry
 from ..wording import N_, words
 from ..wording.names import name_of
 from .card_pattern import pattern_legend, pattern_shape
-from .card_rows import draw_rows, face_rows
+from .card_rows import Row, draw_rows, face_rows
 from .draw import (
     FONT,
     LINE_HEIGHT,
@@ -224,7 +224,7 @@ def _band(group: dw.Group, definition: m.Definition, text: CardText, colour: str
         group.append(mythology_symbol(vocabulary, mythology, cx, BAND / 2, 2.4, lang=text.lang))
 
 
-def _art_height(definition: m.Definition, rows) -> float:
+def _art_height(definition: m.Definition, rows: Sequence[Row]) -> float:
     """The picture panel's height: room for a Pattern's shape and legend;
     less for a long text, so that the text stays large."""
     if isinstance(definition, m.Pattern):

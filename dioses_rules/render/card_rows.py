@@ -77,7 +77,7 @@ def line_rows(
     """A row per line; a line without a condition is its chip alone. A card's
     bounded total ("never below 0 points") is its lines' rows, then a row of
     its bounds."""
-    bound = m.total_bound(lines)
+    bound = m.total_bound(tuple(lines))
     if bound is not None:
         found = [("floor", bound.floor), ("ceiling", bound.ceiling)]
         said = writer.join([writer.phrase(key, n) for key, n in found if n is not None], writer.AND)

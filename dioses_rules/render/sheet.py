@@ -13,7 +13,7 @@ centred on the page, so the cut lines of both sides meet).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 import drawsvg as dw
 
@@ -91,7 +91,9 @@ def _drawing(height: float) -> dw.Drawing:
     return drawing
 
 
-def _sides(cards: Sequence[SheetCard], backs: bool):
+def _sides(
+    cards: Sequence[SheetCard], backs: bool
+) -> Iterator[tuple[int, int, Sequence[SheetCard], bool]]:
     """(page number, pages, its cards, backs?) in print order: each page of
     faces, then (with ``backs``) its backs."""
     pages = pages_of(cards)

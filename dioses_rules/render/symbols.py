@@ -47,7 +47,7 @@ def _spiral(cx: float, cy: float, r: float) -> list[float]:
     return points
 
 
-def _shape(name: str, cx: float, cy: float, r: float, **style) -> dw.DrawingElement:
+def _shape(name: str, cx: float, cy: float, r: float, **style: object) -> dw.DrawingElement:
     if name == "circle":
         return dw.Circle(cx, cy, r * 0.9, **style)
     if name == "square":

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ..convert import CONVERTER, StructureError, structure
 from ..errors import BoardError, Diagnostic, DiosesError
+from ..language import model as m
 from ..language.texts import Texts
 from ..scoring.area import cell_column, cell_row
 from ..scoring.board import Board, BoardFile, board_file_text, board_to_file, read_board_bytes
@@ -127,7 +128,7 @@ def _where(cell: int) -> dict:
     return {"cell": cell, "row": cell_row(cell).value, "column": cell_column(cell)}
 
 
-def _line_text(card, index: int, written: str, texts) -> str:
+def _line_text(card: m.MythCard, index: int, written: str, texts: Texts | None) -> str:
     """A scoring line as explained: the engine's English, or the line as the
     card text writer of another language says it (as ``dioses score --lang``)."""
     if texts is None or index >= len(card.lines):

@@ -12,17 +12,19 @@ import re
 from collections.abc import Iterable, Sequence
 from functools import cached_property
 from pathlib import Path
+from typing import Any
 
 from attrs import frozen
 
 from ..language import model as m
 from ..language.english_definitions import english_text, provenance_text
-from ..language.format import comments
+from ..language.format import Comment, comments
 from ..language.source_definitions import DefinitionWriter
 from ..pool.our_names import our_translation
 from ..pool.registry import Registry, family_of, normalize
 from ..pool.sources import SourceFile
 from ..render.card import CardText, card_svg, kind_line
+from ..scoring.balance import BalanceReport, CardStats
 from ..wording.names import name_of
 
 FILTERS = ("set", "kind", "mythology", "type", "provenance")
@@ -86,7 +88,7 @@ class Catalog:
 
     def __init__(
         self, registry: Registry, sources: Sequence[SourceFile], rulings_file: Path = RULINGS_FILE
-    ):
+    ) -> None:
         self.registry = registry
         self.sources = list(sources)
         self.text = CardText.of(registry)
@@ -163,7 +165,7 @@ class Catalog:
         """The card text in Spanish, as ``dioses cards --text --lang es`` writes it."""
         return self.registry.texts("es").text(entry.definition)
 
-    def balance(self, entry: Entry):
+    def balance(self, entry: Entry) -> CardStats | None:
         """``dioses balance``'s figures for a Myth card in play (its mean
         points on random full areas, spread, how often it scores, flags),
         or None for anything else. The whole pool is dealt once, the first
@@ -176,7 +178,7 @@ class Catalog:
         return next((s for s in report.cards if s.card.id == entry.definition.id), None)
 
     @cached_property
-    def balance_report(self):
+    def balance_report(self) -> BalanceReport | None:
         """The pool's balance report (None for a pool too small for a full area)."""
         from ..scoring.area import SIZE
         from ..scoring.balance import balance
@@ -185,7 +187,7 @@ class Catalog:
         pool = self.registry.myth_cards()
         if len(pool) < SIZE:
             return None
-        arguments = dict(boards=BALANCE_BOARDS, seed=BALANCE_SEED)
+        arguments: dict[str, Any] = dict(boards=BALANCE_BOARDS, seed=BALANCE_SEED)
         printed, _ = printed_reference(self.registry, pool, arguments)
         return balance(pool, **arguments, **printed)
 
@@ -230,7 +232,8 @@ class Catalog:
         end = _block_end(lines, span.line)
         found = comments(text)
         inside = [c for c in found if span.line <= c.line <= end]
-        above, line = [], span.line - 1
+        above: list[Comment] = []
+        line = span.line - 1
         by_line = {c.line: c for c in found if c.own_line}
         while line in by_line:
             above.insert(0, by_line[line])

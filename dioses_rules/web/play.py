@@ -33,11 +33,12 @@ from attrs import evolve, frozen
 from ..engine.agents import AGENTS, agent_seed, make_agent
 from ..engine.game import Game
 from ..engine.log import NUMBERED_FROM, LogWriter, numbering_of, pool_fields, to_file
-from ..engine.saves import PlayInfo, load_game, write_save
+from ..engine.saves import PlayInfo, SaveFile, load_game, write_save
+from ..engine.state import Decision
 from ..pool.identity import pool_sets
 from .catalog import Catalog
 from .language import N_
-from .play_errors import CELLS, PlayError
+from .play_errors import PlayError
 from .play_story import table_views
 
 HUMAN = "human"  # a person's seat, as dioses play's saves name it
@@ -67,10 +68,10 @@ class PageSeat:
 
     name = HUMAN
 
-    def __init__(self, table: TableGame):
+    def __init__(self, table: TableGame) -> None:
         self.table = table
 
-    def choose(self, game: Game, decision) -> int:
+    def choose(self, game: Game, decision: Decision) -> int:
         return self.table.ask(game, decision)
 
 
@@ -84,11 +85,11 @@ class TableGame:
         seats: Sequence[str],
         seed: int | None,
         folder: Path,
-        saved=None,
+        saved: SaveFile | None = None,
         setup: GameSetup | None = None,
         idle_seconds: float = IDLE_SECONDS,
         on_leave: Callable[[TableGame], None] | None = None,
-    ):
+    ) -> None:
         self.id = game_id
         self.catalog = catalog
         self.seats = list(seats)
@@ -138,6 +139,7 @@ class TableGame:
         ]
         try:
             if self.saved is None:
+                assert self.seed is not None  # Tables.new gives a new game its seed
                 setup = self.setup
                 game = new_game(
                     self.catalog.registry,
@@ -198,7 +200,7 @@ class TableGame:
         if self.leaving is not None:
             raise GameLeft()
 
-    def ask(self, game: Game, decision) -> int:
+    def ask(self, game: Game, decision: Decision) -> int:
         """Publish the decision and wait for the page's answer."""
         with self.changed:
             self._answer = None
@@ -271,7 +273,7 @@ class TableGame:
                     "E426",
                     N_("%(cells)s: not a choice in this decision"),
                     help=N_("the cells that are choices are buttons"),
-                    **{CELLS: tuple(cells)},
+                    cells=tuple(cells),  # CELLS: said as a player says them
                 )
             return found
 

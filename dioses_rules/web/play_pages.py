@@ -7,12 +7,13 @@ mouse or the keyboard alike, and with no script at all.
 
 from __future__ import annotations
 
+from typing import Any
 from urllib.parse import parse_qs
 
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import RedirectResponse
+from starlette.responses import RedirectResponse, Response
 
 from ..engine.setup import MAX_SEATS
 from ..errors import DiosesError, whole_number
@@ -44,15 +45,15 @@ async def _form(request: Request) -> dict[str, list[str]]:
         raise HTTPException(400, say(request, N_("not a form: %(why)s"), why=error)) from None
 
 
-def _new_page(request: Request, error: str = "", status: int = 200):
+def _new_page(request: Request, error: str = "", status: int = 200) -> Response:
     tables = _tables(request)
     listed = tables.listing()
     games = [
         (g.id, g.seats, g.snapshot.get("state"), g.live, g.snapshot.get("turn")) for g in listed
     ]
     playing = {g.id for g in listed}
-    saved = [game_id for game_id in tables.saved_games() if game_id not in playing]
-    saved = describe(tables.folder, saved) if tables.folder is not None else []
+    kept = [game_id for game_id in tables.saved_games() if game_id not in playing]
+    saved = describe(tables.folder, kept) if tables.folder is not None else []
     registry = tables.catalog.registry
     always = set(registry.always_options())
     lang = chosen(request)
@@ -95,11 +96,11 @@ def _new_page(request: Request, error: str = "", status: int = 200):
     )
 
 
-async def play_new(request: Request):
+async def play_new(request: Request) -> Response:
     return _new_page(request)
 
 
-async def play_start(request: Request):
+async def play_start(request: Request) -> Response:
     form = await _form(request)
     seats = [form.get(f"seat{i}", [NO_SEAT])[0] for i in range(1, MAX_SEATS + 1)]
     seats = [seat for seat in seats if seat != NO_SEAT]
@@ -135,7 +136,7 @@ def _sat_down(request: Request, table: TableGame) -> RedirectResponse:
     return RedirectResponse(f"/play/{table.id}", status_code=303)
 
 
-async def play_resume(request: Request):
+async def play_resume(request: Request) -> Response:
     """Go on with a saved game, named by its id among those the page listed."""
     form = await _form(request)
     try:
@@ -148,7 +149,7 @@ async def play_resume(request: Request):
     return _sat_down(request, table)
 
 
-def _table(request: Request):
+def _table(request: Request) -> TableGame:
     table = _tables(request).get(request.path_params["game_id"])
     if table is None:
         raise HTTPException(
@@ -162,7 +163,13 @@ def _table(request: Request):
     return table
 
 
-def _left_page(request: Request, game_id: str, table=None, error: str = "", status: int = 200):
+def _left_page(
+    request: Request,
+    game_id: str,
+    table: TableGame | None = None,
+    error: str = "",
+    status: int = 200,
+) -> Response:
     """The page of a game that left the table (ended, or idle): where its
     last autosave is, and how to go on from it."""
     tables = _tables(request)
@@ -187,7 +194,7 @@ def _left_page(request: Request, game_id: str, table=None, error: str = "", stat
     )
 
 
-async def play_game(request: Request, error: str = "", status: int = 200):
+async def play_game(request: Request, error: str = "", status: int = 200) -> Response:
     """The game's page; ``?first=CELL`` (0-11) when the first cell of a
     two-cell choice (a swap) was chosen: its partners are the buttons now.
     A game that left the table says where it is saved."""
@@ -252,7 +259,7 @@ def _viewer(request: Request, table: TableGame) -> tuple[int | None, str]:
     return seat, token
 
 
-async def play_seats(request: Request):
+async def play_seats(request: Request) -> Response:
     """Every person's seat's private link, for the one who set the game on
     the table (``?key=`` the game's owner key) to hand out."""
     table = _table(request)
@@ -272,7 +279,7 @@ async def play_seats(request: Request):
     )
 
 
-async def play_poll(request: Request):
+async def play_poll(request: Request) -> Response:
     """Has the game moved? ``{"version", "state", "seat"}``: a page polls
     it and reloads when the version changes (another seat moved)."""
     table = _tables(request).get(request.path_params["game_id"])
@@ -281,7 +288,7 @@ async def play_poll(request: Request):
     return JSONAnswer(table.poll())
 
 
-def _first_cell(request: Request, view: dict):
+def _first_cell(request: Request, view: dict[str, Any]) -> int | None:
     """The first cell of a swap chosen on the board, if it is one of the
     shown decision's (else none: the page shows the decision afresh)."""
     text = request.query_params.get("first", "")
@@ -293,7 +300,7 @@ def _first_cell(request: Request, view: dict):
     return cell if cell < len(cells) and cells[cell] and cells[cell].get("partners") else None
 
 
-async def play_answer(request: Request):
+async def play_answer(request: Request) -> Response:
     table = _tables(request).get(request.path_params["game_id"])
     if table is None:  # a game that left the table meanwhile says so (409), else 404
         said = say(request, N_("this game has left the table: its last autosave stands"))
@@ -301,9 +308,10 @@ async def play_answer(request: Request):
     form = await _form(request)
     version = whole_number(form.get("version", [""])[0], 12)
     choice = whole_number(form.get("choice", [""])[0], 6)
-    cells = [whole_number(form.get(name, [""])[0], 2) for name in ("first", "cell") if name in form]
+    named = [whole_number(form.get(name, [""])[0], 2) for name in ("first", "cell") if name in form]
+    cells = [cell for cell in named if cell is not None]
     if version is None or not (
-        choice is not None or (cells and "choice" not in form and None not in cells)
+        choice is not None or (cells and "choice" not in form and len(cells) == len(named))
     ):
         return await play_game(request, say(request, N_("choose one of the buttons")), 422)
     seat, token = _viewer(request, table)
@@ -318,7 +326,7 @@ async def play_answer(request: Request):
     return RedirectResponse(_game_url(table.id, token), status_code=303)
 
 
-async def play_end(request: Request):
+async def play_end(request: Request) -> Response:
     """End a game from its page (or the Play page's list): it stops where
     it stands and leaves the table; its last autosave stays in the folder."""
     table = _table(request)

@@ -15,10 +15,11 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from ..engine.saves import check_save, read_save
+from ..engine.saves import SaveFile, check_save, read_save
 from ..engine.setup import seat_areas, settings_for
 from ..engine.state import GameError
 from ..errors import Diagnostic
+from ..language import model as m
 from ..pool.identity import compare_pools, pool_sets
 from .catalog import Catalog
 from .language import N_
@@ -48,7 +49,7 @@ class Tables:
         idle_seconds: float = IDLE_SECONDS,
         private: bool = False,
         announce: Callable[[TableGame], None] | None = None,
-    ):
+    ) -> None:
         """``private``: every seat plays by its private link only (a server
         others can reach); the game's own page without one only watches.
         ``announce``: told each game that sits down (``dioses serve`` prints
@@ -62,7 +63,15 @@ class Tables:
         self.left: dict[str, tuple[str, int | None]] = {}  # id: why, the saved turn
         self.lock = threading.Lock()
 
-    def _table(self, game_id: str, seats, seed, saved=None, setup=None) -> TableGame:
+    def _table(
+        self,
+        game_id: str,
+        seats: Sequence[str],
+        seed: int | None,
+        saved: SaveFile | None = None,
+        setup: GameSetup | None = None,
+    ) -> TableGame:
+        assert self.folder is not None  # a server that saves no games plays none (new)
         return TableGame(
             game_id,
             self.catalog,
@@ -186,7 +195,8 @@ class Tables:
                     )
         if setup.challenge and setup.scenario is None:
             raise PlayError.said("E427", N_("the challenge belongs to a scenario: choose one"))
-        mode = registry.get("scenario", setup.scenario).options if setup.scenario else ()
+        scenario = registry.get("scenario", setup.scenario) if setup.scenario else None
+        mode = scenario.options if isinstance(scenario, m.Scenario) else ()  # known: checked above
         try:  # the options' settings as new_game reads them (a scenario's mode last)
             settings = settings_for(registry, [*registry.always_options(), *setup.options, *mode])
             seat_areas(seats, settings, setup.scenario is not None)
@@ -221,6 +231,7 @@ class Tables:
             raise PlayError.said(
                 "E425", N_("no saved game '%(game)s' in this server's folder"), game=game_id
             )
+        assert self.folder is not None  # saved_games() lists none without a folder
         path = self.folder / f"web-game-{game_id}.json"
         save = read_save(path)
         registry = self.catalog.registry

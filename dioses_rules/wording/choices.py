@@ -5,12 +5,18 @@ its printed name (the engine speaks English and names cards by id)."""
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from . import N_, words
 from .names import line_name, named, printed_names, row_word, texts
 
+if TYPE_CHECKING:
+    from ..engine.game import Game
+    from ..engine.state import Choice
+    from ..pool.registry import Registry
 
-def choice_text(game, choice, lang: str) -> str:
+
+def choice_text(game: Game, choice: Choice, lang: str) -> str:
     """A choice in ``lang``: the engine's label rebuilt for the choices
     whose words are the game's own, otherwise with every id as its name."""
     _ = words(lang)._
@@ -65,7 +71,7 @@ _WHAT = {"(face-down card)": N_("(face-down card)"), "(empty)": N_("(empty)")}
 _LINE = re.compile(r"^(?:(?P<row>front|central|back) row|column (?P<column>[1-4]))$")
 
 
-def label_text(registry, label: str, lang: str) -> str:
+def label_text(registry: Registry, label: str, lang: str) -> str:
     """An engine choice label ("take ship from discard pile 1", "front 2
     (face-down card)", "front row") in ``lang``, its ids as names."""
     _ = words(lang)._
@@ -125,7 +131,7 @@ _PROMPTS = [
 ]
 
 
-def prompt_text(registry, prompt: str, lang: str) -> str:
+def prompt_text(registry: Registry, prompt: str, lang: str) -> str:
     """An engine prompt in ``lang``, its ids as names."""
     return printed_names(registry, _matched(_PROMPTS, prompt, lang), lang)
 
