@@ -236,26 +236,27 @@ class Reader:
 
     def __init__(self, registry) -> None:
         self.registry = registry
-        self._ids: dict[str, list[tuple[str, re.Pattern[str]]]] = {}
+        self._ids: dict[str, re.Pattern[str]] = {}
         self._names: dict[str, re.Pattern[str]] = {}
 
     def _definitions(self):
         for family in ("myth", "law", "pattern", "scenario", "objective-goal", "objective-element"):
             yield from self.registry.definitions(family)
 
-    def ids(self, lang: str) -> list[tuple[str, re.Pattern[str]]]:
-        """The ids that are not the name a player reads (a card id in
-        lower case, 'sun-eye'), each with the pattern finding it as a word."""
+    def ids(self, lang: str) -> re.Pattern[str]:
+        """The ids that are not the name a player reads (a card id in lower
+        case, 'sun-eye'), as one pattern finding any of them as a word."""
         if lang not in self._ids:
-            found = {}
+            found = set()
             words = self._words() | self._name_words()
             for definition in self._definitions():
                 names = {name_of(definition, lang), definition.name, *definition.aliases}
                 if definition.id not in names and definition.id not in words:
-                    found[definition.id] = re.compile(
-                        rf"(?<![\w/.#-]){re.escape(definition.id)}(?![\w/-])"
-                    )
-            self._ids[lang] = sorted(found.items())
+                    found.add(definition.id)
+            ordered = sorted(found, key=len, reverse=True)  # 'sun-eye' before 'sun'
+            self._ids[lang] = re.compile(
+                r"(?<![\w/.#-])(?:" + "|".join(map(re.escape, ordered)) + r")(?![\w/-])"
+            )
         return self._ids[lang]
 
     def _words(self) -> set[str]:
@@ -299,10 +300,11 @@ class Reader:
         text = HEADING.sub(" ", text)  # a listing's "id - Name": the id to type
         bare = self.names(lang).sub(" ", text)
         found = []
-        for ident, pattern in self.ids(lang):
-            hit = pattern.search(bare)
-            if hit:
-                found.append(f"{where}: the id '{ident}' {_around(bare, hit)}")
+        seen: set[str] = set()
+        for hit in self.ids(lang).finditer(bare):
+            if hit.group(0) not in seen:
+                seen.add(hit.group(0))
+                found.append(f"{where}: the id '{hit.group(0)}' {_around(bare, hit)}")
         for pattern, what in ((RULING, "a ruling code"), (TREE, "tree syntax")):
             for hit in pattern.finditer(text):
                 found.append(f"{where}: {what} {_around(text, hit)}")
