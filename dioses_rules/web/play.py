@@ -165,9 +165,7 @@ class TableGame:
         except GameLeft:
             self._publish({"state": "left", "why": self.leaving, "turn": self.saved_turn})
         except Exception as error:  # our bug: the page says so, the log of the server has it
-            self._publish(
-                {"state": "failed", "message": f"the game stopped on a bug: {type(error).__name__}"}
-            )
+            self._publish({"state": "failed", "bug": type(error).__name__})
             raise
         finally:
             if self.writer is not None:
