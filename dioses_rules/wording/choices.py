@@ -5,15 +5,40 @@ its printed name (the engine speaks English and names cards by id)."""
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
 from . import N_, words
 from .names import line_name, named, printed_names, row_word, texts
 
 if TYPE_CHECKING:
-    from ..engine.game import Game
-    from ..engine.state import Choice
     from ..pool.registry import Registry
+
+
+# What this module reads of the engine's game and choices (wording sits
+# below the engine: it names no engine type)
+class _State(Protocol):
+    @property
+    def discards(self) -> Sequence[Sequence[str]]: ...
+
+
+class Game(Protocol):
+    @property
+    def registry(self) -> Registry: ...
+
+    @property
+    def state(self) -> _State: ...
+
+
+class Choice(Protocol):
+    @property
+    def kind(self) -> str: ...
+
+    @property
+    def args(self) -> tuple[Any, ...]: ...
+
+    @property
+    def label(self) -> str: ...
 
 
 def choice_text(game: Game, choice: Choice, lang: str) -> str:
