@@ -28,6 +28,10 @@ def agent_seed(game_seed: int, seat: int) -> int:
 
 class RandomAgent:
     name = "random"
+    # It answers rng.randrange(len(choices)) and reads nothing else: the game
+    # may pick so for it without asking (Game.decide). A subclass that
+    # chooses otherwise sets it false.
+    uniform = True
 
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)

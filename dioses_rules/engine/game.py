@@ -22,7 +22,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from functools import partial
-from typing import cast
 
 from attrs import frozen
 
@@ -94,6 +93,15 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules, PatternRules):
         # kind, index) agents made since, from which it replays the turn.
         self.turn_start: GameState | None = None
         self.turn_picks: list[tuple[int, str, int]] | None = None
+        self._plans = any(getattr(agent, "plans", False) for agent in self.agents)
+        # Per seat, the random generator of an agent that picks uniformly
+        # (``uniform``: it answers ``rng.randrange(len(choices))`` and reads
+        # nothing else, as RandomAgent does): the game picks for it, without
+        # making the Decision or the options it would not read. Else None.
+        self._uniform: list[random.Random | None] = [
+            getattr(agent, "rng", None) if getattr(agent, "uniform", False) else None
+            for agent in self.agents
+        ]
 
     @property
     def log(self) -> Callable[[dict], None]:
@@ -138,24 +146,31 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules, PatternRules):
     ) -> Choice:
         """The agent's pick among ``choices`` (a list, or :class:`LazyChoices`);
         the only option is taken without asking."""
-        lazy = type(choices) is LazyChoices  # then read through its own fields, checked here
-        # cast: the test of its type above, which the checker does not read
-        count = cast(LazyChoices, choices)._count if lazy else len(choices)
+        make: Callable[[int], Choice] | None = None
+        if type(choices) is LazyChoices:  # then read through its own fields
+            count, make = choices._count, choices._make
+        else:
+            count = len(choices)
         if count == 1:
             index = 0
         elif count:
-            if not lazy:
-                choices = tuple(choices)
-            index = self.agents[seat].choose(self, Decision(seat, kind, prompt, choices, subject))
-            if not 0 <= index < count:
-                raise game_error(
-                    f"agent '{self.agents[seat].name}' chose option {index} of {count}"
-                )
+            uniform = self._uniform[seat]
+            if uniform is not None:
+                index = uniform.randrange(count)  # what the agent's choose() answers
+            else:
+                if make is None:
+                    choices = tuple(choices)
+                decision = Decision(seat, kind, prompt, choices, subject)
+                index = self.agents[seat].choose(self, decision)
+                if not 0 <= index < count:
+                    raise game_error(
+                        f"agent '{self.agents[seat].name}' chose option {index} of {count}"
+                    )
             if self.turn_picks is not None:
                 self.turn_picks.append((seat, kind, index))
         else:
             raise game_error(f"no legal choice for '{kind}'")
-        choice = cast(LazyChoices, choices)._make(index) if lazy else choices[index]
+        choice = choices[index] if make is None else make(index)
         log = self._log
         if log is not None:
             log(
@@ -171,11 +186,56 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules, PatternRules):
             )
         return choice
 
+    def pick(
+        self,
+        seat: int,
+        kind: str,
+        prompt: str,
+        count: int,
+        make: Callable[[int], Choice],
+        subject: str | None = None,
+    ) -> int:
+        """:meth:`decide` among ``count`` options made by ``make(index)``,
+        answering the index: an option is made only for an agent that reads
+        them or for the log (the common path of a move: the index is all the
+        caller needs)."""
+        if count == 1:
+            index = 0
+        elif count:
+            uniform = self._uniform[seat]
+            if uniform is not None:
+                index = uniform.randrange(count)  # what the agent's choose() answers
+            else:
+                decision = Decision(seat, kind, prompt, LazyChoices(count, make), subject)
+                index = self.agents[seat].choose(self, decision)
+                if not 0 <= index < count:
+                    raise game_error(
+                        f"agent '{self.agents[seat].name}' chose option {index} of {count}"
+                    )
+            if self.turn_picks is not None:
+                self.turn_picks.append((seat, kind, index))
+        else:
+            raise game_error(f"no legal choice for '{kind}'")
+        log = self._log
+        if log is not None:
+            log(
+                {
+                    "type": "decision",
+                    "turn": self.state.turn,
+                    "seat": seat,
+                    "kind": kind,
+                    "index": index,
+                    "options": count,
+                    "choice": make(index).label,
+                }
+            )
+        return index
+
     def keep_turn_start(self) -> None:
         """At the start of a turn, when an agent plans (``plans``): keep a
         copy of the state and record the picks made from now on; else
         keep nothing (no cost to the other agents)."""
-        if any(getattr(agent, "plans", False) for agent in self.agents):
+        if self._plans:
             self.turn_start, self.turn_picks = copy_state(self.state), []
         else:
             self.turn_start = self.turn_picks = None
@@ -315,13 +375,9 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules, PatternRules):
         cells = self.movable_cells(area)
         pairs = pair_indexes(len(cells))
         if pairs:
-            choice = self.decide(
-                seat,
-                "swap",
-                prompt,
-                LazyChoices(len(pairs), partial(self._swap_choice, area, cells, pairs)),
-            )
-            self.swap(area, *choice.args)
+            make = partial(self._swap_choice, area, cells, pairs)
+            first, second = pairs[self.pick(seat, "swap", prompt, len(pairs), make)]
+            self.swap(area, cells[first], cells[second])
 
     def _swap_choice(self, area: int, cells: list[int], pairs: tuple, index: int) -> Choice:
         first, second = pairs[index]
@@ -336,10 +392,8 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules, PatternRules):
         ]
         if not cells:
             return False
-        choice = self.decide(
-            seat, "reveal", prompt, LazyChoices(len(cells), partial(_reveal_choice, cells))
-        )
-        self.reveal(area, choice.args[0])
+        index = self.pick(seat, "reveal", prompt, len(cells), partial(_reveal_choice, cells))
+        self.reveal(area, cells[index])
         return True
 
     # ------------------------------------------------------------------ scoring
