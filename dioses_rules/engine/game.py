@@ -94,12 +94,12 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules, PatternRules):
         self.turn_start: GameState | None = None
         self.turn_picks: list[tuple[int, str, int]] | None = None
         self._plans = any(getattr(agent, "plans", False) for agent in self.agents)
-        # Per seat, the random generator of an agent that picks uniformly
-        # (``uniform``: it answers ``rng.randrange(len(choices))`` and reads
-        # nothing else, as RandomAgent does): the game picks for it, without
-        # making the Decision or the options it would not read. Else None.
-        self._uniform: list[random.Random | None] = [
-            getattr(agent, "rng", None) if getattr(agent, "uniform", False) else None
+        # Per seat, how an agent that picks uniformly (``uniform``: it answers
+        # ``rng.randrange(len(choices))`` and reads nothing else, as
+        # RandomAgent does) picks among n options: the game picks for it,
+        # without making the Decision or the options it would not read. Else None.
+        self._uniform: list[Callable[[int], int] | None] = [
+            _uniform_pick(getattr(agent, "rng", None)) if getattr(agent, "uniform", False) else None
             for agent in self.agents
         ]
 
@@ -156,7 +156,7 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules, PatternRules):
         elif count:
             uniform = self._uniform[seat]
             if uniform is not None:
-                index = uniform.randrange(count)  # what the agent's choose() answers
+                index = uniform(count)  # what the agent's choose() answers
             else:
                 if make is None:
                     choices = tuple(choices)
@@ -204,7 +204,7 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules, PatternRules):
         elif count:
             uniform = self._uniform[seat]
             if uniform is not None:
-                index = uniform.randrange(count)  # what the agent's choose() answers
+                index = uniform(count)  # what the agent's choose() answers
             else:
                 decision = Decision(seat, kind, prompt, LazyChoices(count, make), subject)
                 index = self.agents[seat].choose(self, decision)
@@ -434,6 +434,16 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules, PatternRules):
                 }
             )
         return result
+
+
+def _uniform_pick(rng: random.Random) -> Callable[[int], int]:
+    """``rng.randrange``, for n of 2 or more. For a plain ``random.Random``
+    its ``_randbelow``, which is what ``randrange(n)`` answers for n > 0 (the
+    same draws of the same stream) without the checks of its arguments:
+    one call fewer at each of a random game's decisions."""
+    if type(rng) is random.Random:
+        return rng._randbelow  # type: ignore[attr-defined]  # randrange's own, typeshed omits it
+    return rng.randrange
 
 
 def _no_log(record: dict) -> None:
