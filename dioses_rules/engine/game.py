@@ -99,8 +99,7 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules, PatternRules):
         # RandomAgent does) picks among n options: the game picks for it,
         # without making the Decision or the options it would not read. Else None.
         self._uniform: list[Callable[[int], int] | None] = [
-            _uniform_pick(getattr(agent, "rng", None)) if getattr(agent, "uniform", False) else None
-            for agent in self.agents
+            _uniform_pick(agent) for agent in self.agents
         ]
 
     @property
@@ -436,13 +435,18 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules, PatternRules):
         return result
 
 
-def _uniform_pick(rng: random.Random) -> Callable[[int], int]:
-    """``rng.randrange``, for n of 2 or more. For a plain ``random.Random``
-    its ``_randbelow``, which is what ``randrange(n)`` answers for n > 0 (the
-    same draws of the same stream) without the checks of its arguments:
-    one call fewer at each of a random game's decisions."""
+def _uniform_pick(agent: Agent) -> Callable[[int], int] | None:
+    """How the game picks among n options (2 or more) for an agent that
+    picks uniformly (``uniform``), else None: its ``rng.randrange``; for a
+    plain ``random.Random`` its ``_randbelow``, which is what
+    ``randrange(n)`` answers for n > 0 (the same draws of the same stream)
+    without the checks of its arguments, one call fewer a decision."""
+    if not getattr(agent, "uniform", False):
+        return None
+    rng = getattr(agent, "rng", None)
     if type(rng) is random.Random:
-        return rng._randbelow  # type: ignore[attr-defined]  # randrange's own, typeshed omits it
+        return rng._randbelow  # type: ignore[attr-defined]  # randrange's own; typeshed omits it
+    assert rng is not None, "an agent that picks uniformly has its generator (rng)"
     return rng.randrange
 
 
