@@ -33,7 +33,7 @@ class RandomAgent:
     # chooses otherwise sets it false.
     uniform = True
 
-    def __init__(self, seed: int = 0):
+    def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
     def choose(self, game: Game, decision: Decision) -> int:
@@ -45,7 +45,7 @@ class ScriptedAgent:
 
     name = "scripted"
 
-    def __init__(self, picks: Iterator[tuple[str, int]]):
+    def __init__(self, picks: Iterator[tuple[str, int]]) -> None:
         self.picks = picks
 
     def choose(self, game: Game, decision: Decision) -> int:
@@ -61,10 +61,16 @@ class ScriptedAgent:
         return index
 
 
-AGENTS = {"random": RandomAgent, "greedy": GreedyAgent, "planner": Planner}
+AGENTS: dict[str, type[RandomAgent] | type[GreedyAgent] | type[Planner]] = {
+    "random": RandomAgent,
+    "greedy": GreedyAgent,
+    "planner": Planner,
+}
 
 
-def make_agent(name: str, seed: int, think: int | None = None):
+def make_agent(
+    name: str, seed: int, think: int | None = None
+) -> RandomAgent | GreedyAgent | Planner:
     """The agent called ``name``, seeded; ``think`` is the planner's
     simulations per decision (its default when None; the others ignore it)."""
     if name not in AGENTS:

@@ -6,7 +6,7 @@ time (face-down cards unknown), judged by the fast valuation
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..language import model as m
 from ..scoring.board import LawEntry
@@ -90,8 +90,12 @@ class GreedyAgent:
             self._values, self._values_of, self._remembered = {}, game, 0
         # made above the first time, when _values_of was still None
         assert self._valuation is not None, "a game's valuation is made with its values"
-        context = self._valuation.context(area, laws)
-        return self._values.setdefault(context.key, context)
+        valuation = self._valuation
+        key = valuation.context_key(area, laws)
+        context = self._values.get(key)
+        if context is None:
+            context = self._values[key] = valuation.context_of(key, laws)
+        return context
 
     @staticmethod
     def _score(game: Game, area: int, cells: Sequence[Slot | None], laws: list | None) -> float:
@@ -120,7 +124,7 @@ class GreedyAgent:
         finally:
             self._deciding, self._current = False, None
 
-    def _scorer(self, game: Game, decision: Decision):
+    def _scorer(self, game: Game, decision: Decision) -> Callable[[Choice], float] | None:
         """The value of one option of ``decision``, for the kinds judged so."""
         area = game.state.seat_area[decision.seat]
         cells = game.state.areas[area].cells
@@ -128,6 +132,7 @@ class GreedyAgent:
         kind = decision.kind
         if kind in ("exchange", "drawn"):
             card = decision.subject
+            assert card is not None, "the card played is the decision's subject"
             return lambda c: self._after_place(game, area, seen, card, c)
         if kind == "swap":
             return lambda c: self._after_swap(game, area, seen, *c.args)
@@ -165,7 +170,7 @@ class GreedyAgent:
             return self._power(game, area, seen, choices)
         return self.rng.randrange(len(choices))
 
-    def _power(self, game, area, seen, choices) -> int:
+    def _power(self, game: Game, area: int, seen: Signature, choices: Sequence[Choice]) -> int:
         # Scenario abilities move its cards where the victory needs them.
         for index, choice in enumerate(choices):
             if choice.kind == "ability":
@@ -188,7 +193,7 @@ class GreedyAgent:
                     return index
         return 0
 
-    def _best(self, choices: Sequence[Choice], score) -> int:
+    def _best(self, choices: Sequence[Choice], score: Callable[[Choice], float]) -> int:
         values = [score(c) for c in choices]
         best = max(values)
         return self.rng.choice([i for i, v in enumerate(values) if v == best])
@@ -196,14 +201,18 @@ class GreedyAgent:
     # The trial moves below change the face-up signature (``seen``) of the
     # area as the move would change its cells: a card played is face up, a
     # swapped card keeps its face state (R17).
-    def _after_place(self, game, area, seen: Signature, card, choice: Choice) -> float:
+    def _after_place(
+        self, game: Game, area: int, seen: Signature, card: str, choice: Choice
+    ) -> float:
         if choice.kind == "discard":
             return self.value_of(game, area, seen) + 0.5  # keep options open
         trial = list(seen)
         trial[choice.args[0]] = card
         return self.value_of(game, area, tuple(trial))
 
-    def _promise(self, game, area, cells, seen: Signature, card: str) -> float:
+    def _promise(
+        self, game: Game, area: int, cells: Sequence[Slot | None], seen: Signature, card: str
+    ) -> float:
         """What a card would be worth to the area at its best movable cell now."""
         layout = (area, tuple((s.card, s.face_up) if s else None for s in cells))
         if layout != self._promised_for:  # kept while the area stays as it is
@@ -218,12 +227,12 @@ class GreedyAgent:
             )
         return self._promises[card]
 
-    def _after_swap(self, game, area, seen: Signature, first, second) -> float:
+    def _after_swap(self, game: Game, area: int, seen: Signature, first: int, second: int) -> float:
         trial = list(seen)
         trial[first], trial[second] = trial[second], trial[first]
         return self.value_of(game, area, tuple(trial))
 
-    def _after_law(self, game, area, seen: Signature, law: str, choice: Choice) -> float:
+    def _after_law(self, game: Game, area: int, seen: Signature, law: str, choice: Choice) -> float:
         entry = (
             LawEntry(law, row=choice.args[0])
             if choice.kind == "row"
@@ -231,13 +240,14 @@ class GreedyAgent:
         )
         return self.value_of(game, area, seen, list(game.state.areas[area].laws) + [entry])
 
-    def _pattern_promise(self, game, area, pattern_id) -> float:
+    def _pattern_promise(self, game: Game, area: int, pattern_id: str) -> float:
         pattern = game.registry.get("pattern", pattern_id)
+        assert pattern is not None, "a pattern offered is in the game's registry"
         cells = sum(1 for row in pattern.shape for c in row if c is not None)
         shows = game.patterns.matches(pattern, game.state.areas[area].cells)
         return game.registry.pattern_points(pattern) / cells + (10 if shows else 0)
 
-    def _action(self, game, area, seen: Signature, choices) -> int:
+    def _action(self, game: Game, area: int, seen: Signature, choices: Sequence[Choice]) -> int:
         current = self.value_of(game, area, seen)
         best_index, best_gain = None, 0.0
         for index, choice in enumerate(choices):
