@@ -44,6 +44,8 @@ class GameCore:
     scenario: m.Scenario | None
     patterns: PatternChecker
     _log: Callable[[dict], None] | None
+    _uniform: list[Callable[[int], int] | None]  # decisions.uniform_pick, per seat
+    turn_picks: list[tuple[int, str, int]] | None
     _pattern_depth: int
     _checked: list[Checked]
 

@@ -8,13 +8,15 @@ rule changes and victory come from its ``scenario`` definition.
 
 :class:`Game` is assembled from one mixin per rule family: decks
 (``decks``), effects and scenario triggers (``effects``), Power (``power``),
-held patterns (``pattern_rules``) and turns and the end (``turns``); this
-module holds what they share: the area, decisions, and the moves that put
-cards in, turn them and swap them.
+held patterns (``pattern_rules``), turns and the end (``turns``) and
+decisions, asked and logged (``decisions``); this
+module holds what they share: the area and the moves that put cards in,
+turn them and swap them.
 
-Every choice goes through :meth:`Game.decide`, which asks the seat's agent to
-pick one of a list of :class:`Choice` values; the log records each pick, so a
-game replays exactly from its seed and its log.
+Every choice goes through :meth:`Game.decide` (or :meth:`Game.pick`, by
+index), which asks the seat's agent to pick one of a list of :class:`Choice`
+values; the log records each pick, so a game replays exactly from its seed
+and its log.
 """
 
 from __future__ import annotations
@@ -30,13 +32,14 @@ from ..pool.registry import Registry
 from ..scoring.area import SIZE, Area, Placed, cell_name
 from ..scoring.board import Board
 from ..scoring.score import ScoreReport, score_board
+from .decisions import DecisionRules, uniform_pick
 from .decks import DeckRules
 from .effects import EffectRules
 from .pattern_rules import PatternRules
 from .patterns import PatternChecker
 from .power import PowerRules
 from .rules import rules_of
-from .state import Agent, Choice, Decision, GameState, LazyChoices, Slot, copy_state, game_error
+from .state import Agent, Choice, GameState, Slot, copy_state
 from .tables import tables_of
 from .turns import TurnRules
 from .view import board_of
@@ -64,7 +67,7 @@ class GameResult:
     turn_limit_reached: bool = False
 
 
-class Game(TurnRules, PowerRules, EffectRules, DeckRules, PatternRules):
+class Game(TurnRules, PowerRules, EffectRules, DeckRules, PatternRules, DecisionRules):
     """A game in progress. ``state`` is plain data (saved with cattrs)."""
 
     def __init__(
@@ -99,7 +102,7 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules, PatternRules):
         # RandomAgent does) picks among n options: the game picks for it,
         # without making the Decision or the options it would not read. Else None.
         self._uniform: list[Callable[[int], int] | None] = [
-            _uniform_pick(agent) for agent in self.agents
+            uniform_pick(agent) for agent in self.agents
         ]
 
     @property
@@ -134,101 +137,6 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules, PatternRules):
     def event(self, kind: str, **data) -> None:
         if self._log is not None:
             self._log({"type": "event", "event": kind, "turn": self.state.turn, **data})
-
-    def decide(
-        self,
-        seat: int,
-        kind: str,
-        prompt: str,
-        choices: Sequence[Choice],
-        subject: str | None = None,
-    ) -> Choice:
-        """The agent's pick among ``choices`` (a list, or :class:`LazyChoices`);
-        the only option is taken without asking."""
-        make: Callable[[int], Choice] | None = None
-        if type(choices) is LazyChoices:  # then read through its own fields
-            count, make = choices._count, choices._make
-        else:
-            count = len(choices)
-        if count == 1:
-            index = 0
-        elif count:
-            uniform = self._uniform[seat]
-            if uniform is not None:
-                index = uniform(count)  # what the agent's choose() answers
-            else:
-                if make is None:
-                    choices = tuple(choices)
-                decision = Decision(seat, kind, prompt, choices, subject)
-                index = self.agents[seat].choose(self, decision)
-                if not 0 <= index < count:
-                    raise game_error(
-                        f"agent '{self.agents[seat].name}' chose option {index} of {count}"
-                    )
-            if self.turn_picks is not None:
-                self.turn_picks.append((seat, kind, index))
-        else:
-            raise game_error(f"no legal choice for '{kind}'")
-        choice = choices[index] if make is None else make(index)
-        log = self._log
-        if log is not None:
-            log(
-                {
-                    "type": "decision",
-                    "turn": self.state.turn,
-                    "seat": seat,
-                    "kind": kind,
-                    "index": index,
-                    "options": count,
-                    "choice": choice.label,
-                }
-            )
-        return choice
-
-    def pick(
-        self,
-        seat: int,
-        kind: str,
-        prompt: str,
-        count: int,
-        make: Callable[[int], Choice],
-        subject: str | None = None,
-    ) -> int:
-        """:meth:`decide` among ``count`` options made by ``make(index)``,
-        answering the index: an option is made only for an agent that reads
-        them or for the log (the common path of a move: the index is all the
-        caller needs)."""
-        if count == 1:
-            index = 0
-        elif count:
-            uniform = self._uniform[seat]
-            if uniform is not None:
-                index = uniform(count)  # what the agent's choose() answers
-            else:
-                decision = Decision(seat, kind, prompt, LazyChoices(count, make), subject)
-                index = self.agents[seat].choose(self, decision)
-                if not 0 <= index < count:
-                    raise game_error(
-                        f"agent '{self.agents[seat].name}' chose option {index} of {count}"
-                    )
-            if self.turn_picks is not None:
-                self.turn_picks.append((seat, kind, index))
-        else:
-            raise game_error(f"no legal choice for '{kind}'")
-        log = self._log
-        if log is not None:
-            log(
-                {
-                    "type": "decision",
-                    "turn": self.state.turn,
-                    "seat": seat,
-                    "kind": kind,
-                    "index": index,
-                    "options": count,
-                    "choice": make(index).label,
-                }
-            )
-        return index
 
     def keep_turn_start(self) -> None:
         """At the start of a turn, when an agent plans (``plans``): keep a
@@ -433,21 +341,6 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules, PatternRules):
                 }
             )
         return result
-
-
-def _uniform_pick(agent: Agent) -> Callable[[int], int] | None:
-    """How the game picks among n options (2 or more) for an agent that
-    picks uniformly (``uniform``), else None: its ``rng.randrange``; for a
-    plain ``random.Random`` its ``_randbelow``, which is what
-    ``randrange(n)`` answers for n > 0 (the same draws of the same stream)
-    without the checks of its arguments, one call fewer a decision."""
-    if not getattr(agent, "uniform", False):
-        return None
-    rng = getattr(agent, "rng", None)
-    if type(rng) is random.Random:
-        return rng._randbelow  # type: ignore[attr-defined]  # randrange's own; typeshed omits it
-    assert rng is not None, "an agent that picks uniformly has its generator (rng)"
-    return rng.randrange
 
 
 def _no_log(record: dict) -> None:

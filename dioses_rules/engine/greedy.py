@@ -13,7 +13,7 @@ from ..scoring.board import LawEntry
 from .game import Game
 from .patterns import Signature, face_up_signature
 from .state import Choice, Decision, Slot
-from .valuation import Context, Valuation, reference_value
+from .valuation import Context, Near, Valuation, reference_value
 
 MAX_REMEMBERED_VALUES = 100_000  # GreedyAgent forgets them all past this many
 
@@ -59,11 +59,19 @@ class GreedyAgent:
         return self.value_of(game, area, face_up_signature(cells), laws)
 
     def value_of(
-        self, game: Game, area: int, signature: Signature, laws: list | None = None
+        self,
+        game: Game,
+        area: int,
+        signature: Signature,
+        laws: list | None = None,
+        near: Near | None = None,
+        cells: tuple[int, ...] = (),
     ) -> float:
         """:meth:`value` of the cells whose face-up signature this is,
         remembered by signature among the values of its context (all it
-        depends on besides the face-up cards, :meth:`_context`)."""
+        depends on besides the face-up cards, :meth:`_context`). A trial
+        move names the signature it was tried from (``near``) and the
+        ``cells`` it changed: its scene is made from that one's."""
         current = self._current
         if laws is None and current is not None and current.key[0] == area:
             context = current  # within one decision, the context stays
@@ -75,7 +83,9 @@ class GreedyAgent:
         if value is None:
             self._remembered += 1
             assert self._valuation is not None, "_context, above, made one for the game"
-            value = context.values[signature] = self._valuation.value_in(context, signature)
+            valuation = self._valuation
+            scene = None if near is None else valuation.scene_near(near, signature, cells)
+            value = context.values[signature] = valuation.value_in(context, signature, scene)
         return value
 
     def _context(self, game: Game, area: int, laws: list | None) -> Context:
@@ -133,9 +143,11 @@ class GreedyAgent:
         if kind in ("exchange", "drawn"):
             card = decision.subject
             assert card is not None, "the card played is the decision's subject"
-            return lambda c: self._after_place(game, area, seen, card, c)
+            near = Near(seen)
+            return lambda c: self._after_place(game, area, near, card, c)
         if kind == "swap":
-            return lambda c: self._after_swap(game, area, seen, *c.args)
+            near = Near(seen)
+            return lambda c: self._after_swap(game, area, near, *c.args)
         if kind == "law":
             law = decision.subject
             assert law is not None, "draw_law names the law it places"
@@ -159,8 +171,9 @@ class GreedyAgent:
         if kind == "action":
             return self._action(game, area, seen, choices)
         if kind == "after-discard":
+            near = Near(seen)
             best_swap = max(
-                self._after_swap(game, area, seen, a, b)
+                self._after_swap(game, area, near, a, b)
                 for a in range(len(cells))
                 for b in range(a + 1, len(cells))
                 if cells[a] is not None and cells[b] is not None
@@ -181,9 +194,10 @@ class GreedyAgent:
             if power and any(isinstance(e, m.SwapAny) for e in power.effects):
                 current = self.value_of(game, area, seen)
                 movable = game.movable_cells(area)
+                near = Near(seen)
                 best = max(
                     (
-                        self._after_swap(game, area, seen, a, b)
+                        self._after_swap(game, area, near, a, b)
                         for i, a in enumerate(movable)
                         for b in movable[i + 1 :]
                     ),
@@ -201,14 +215,13 @@ class GreedyAgent:
     # The trial moves below change the face-up signature (``seen``) of the
     # area as the move would change its cells: a card played is face up, a
     # swapped card keeps its face state (R17).
-    def _after_place(
-        self, game: Game, area: int, seen: Signature, card: str, choice: Choice
-    ) -> float:
+    def _after_place(self, game: Game, area: int, near: Near, card: str, choice: Choice) -> float:
+        seen = near.signature
         if choice.kind == "discard":
             return self.value_of(game, area, seen) + 0.5  # keep options open
-        trial = list(seen)
-        trial[choice.args[0]] = card
-        return self.value_of(game, area, tuple(trial))
+        cell = choice.args[0]
+        trial = (*seen[:cell], card, *seen[cell + 1 :])
+        return self.value_of(game, area, trial, None, near, (cell,))
 
     def _promise(
         self, game: Game, area: int, cells: Sequence[Slot | None], seen: Signature, card: str
@@ -218,19 +231,20 @@ class GreedyAgent:
         if layout != self._promised_for:  # kept while the area stays as it is
             self._promises, self._promised_for = {}, layout
         if card not in self._promises:  # each card is asked about once per return
+            near = Near(seen)
             self._promises[card] = max(
                 (
-                    self._after_place(game, area, seen, card, Choice("play", (cell,)))
+                    self._after_place(game, area, near, card, Choice("play", (cell,)))
                     for cell in game.movable_cells(area)
                 ),
                 default=0.0,
             )
         return self._promises[card]
 
-    def _after_swap(self, game: Game, area: int, seen: Signature, first: int, second: int) -> float:
-        trial = list(seen)
+    def _after_swap(self, game: Game, area: int, near: Near, first: int, second: int) -> float:
+        trial = list(near.signature)
         trial[first], trial[second] = trial[second], trial[first]
-        return self.value_of(game, area, tuple(trial))
+        return self.value_of(game, area, tuple(trial), None, near, (first, second))
 
     def _after_law(self, game: Game, area: int, seen: Signature, law: str, choice: Choice) -> float:
         entry = (
@@ -249,15 +263,15 @@ class GreedyAgent:
 
     def _action(self, game: Game, area: int, seen: Signature, choices: Sequence[Choice]) -> int:
         current = self.value_of(game, area, seen)
+        near = Near(seen)
         best_index, best_gain = None, 0.0
         for index, choice in enumerate(choices):
             if choice.kind != "take-discard":
                 continue
             card = game.state.discards[choice.args[0]][-1]
             for cell in game.movable_cells(area):
-                trial = list(seen)
-                trial[cell] = card
-                gain = self.value_of(game, area, tuple(trial)) - current
+                trial = (*seen[:cell], card, *seen[cell + 1 :])
+                gain = self.value_of(game, area, trial, None, near, (cell,)) - current
                 if gain > best_gain:
                     best_index, best_gain = index, gain
         if best_index is not None and best_gain >= 1:

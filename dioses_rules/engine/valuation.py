@@ -187,6 +187,20 @@ class Context:
         self.card_facts: dict[tuple[int, int], Facts] = {}  # (completed, laws met) -> Facts
 
 
+class Near:
+    """A signature the agent tries moves from (the area as it is), and the
+    parts of its scene (each cell's card, the sum of their lanes) once
+    asked for: a trial move's scene is these with one or two cells changed
+    (:meth:`Valuation.scene_near`), not a sum of twelve again."""
+
+    __slots__ = ("both", "infos", "signature")
+
+    def __init__(self, signature: Signature):
+        self.signature = signature
+        self.infos: list[CardInfo | None] | None = None  # made when first asked
+        self.both = 0
+
+
 class Valuation:
     """The agent's value of an area of one game, from its face-up signature."""
 
@@ -289,6 +303,25 @@ class Valuation:
         # every card of the scene is face up: the weighted ones are lane 1's
         return Scene(infos, occupied, occupied, kinds, (kinds >> HEAVY_SHIFT) & FULL)
 
+    def scene_near(self, near: Near, signature: Signature, cells: tuple[int, ...]) -> Scene:
+        """:meth:`scene` of ``signature``, which differs from ``near``'s
+        only at ``cells``: its sum of lanes is the near one's, those cells'
+        lanes taken out and the new ones put in (the same integers)."""
+        base = near.signature
+        by_card, lanes = self._infos, self._lanes
+        infos = near.infos
+        if infos is None:
+            infos = near.infos = list(map(by_card.__getitem__, base))  # fills the lanes
+            near.both = sum(map(getitem, map(lanes.__getitem__, base), CELLS))
+        infos = infos.copy()
+        both = near.both
+        for cell in cells:
+            card = signature[cell]
+            infos[cell] = by_card[card]  # first: fills its lanes
+            both += lanes[card][cell] - lanes[base[cell]][cell]
+        occupied, kinds = both & FULL, (both >> LANE) + ALWAYS
+        return Scene(infos, occupied, occupied, kinds, (kinds >> HEAVY_SHIFT) & FULL)
+
     def context(self, area: int, laws: list | None = None) -> Context:
         """What the values of an area depend on besides its face-up cards,
         read from the game as it is now (``laws``: instead of the area's)."""
@@ -328,9 +361,11 @@ class Valuation:
         """As :func:`reference_value` for the cells whose signature this is."""
         return self.value_in(self.context(area, laws), signature)
 
-    def value_in(self, context: Context, signature: Signature) -> float:
-        """:meth:`value` in a context read before (the game has not changed)."""
-        scene = self.scene(signature)
+    def value_in(self, context: Context, signature: Signature, scene: Scene | None = None) -> float:
+        """:meth:`value` in a context read before (the game has not changed);
+        ``scene``: the signature's, when made already (:meth:`scene_near`)."""
+        if scene is None:
+            scene = self.scene(signature)
         total = met = 0
         for lines, law_facts in context.laws:  # R13
             scene.judge_with(law_facts)
