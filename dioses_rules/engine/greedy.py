@@ -72,13 +72,7 @@ class GreedyAgent:
         depends on besides the face-up cards, :meth:`_context`). A trial
         move names the signature it was tried from (``near``) and the
         ``cells`` it changed: its scene is made from that one's."""
-        current = self._current
-        if laws is None and current is not None and current.key[0] == area:
-            context = current  # within one decision, the context stays
-        else:
-            context = self._context(game, area, laws)
-            if laws is None and self._deciding:
-                self._current = context
+        context = self._context(game, area, laws) if laws else self._context_now(game, area)
         value = context.values.get(signature)
         if value is None:
             self._remembered += 1
@@ -87,6 +81,17 @@ class GreedyAgent:
             scene = None if near is None else valuation.scene_near(near, signature, cells)
             value = context.values[signature] = valuation.value_in(context, signature, scene)
         return value
+
+    def _context_now(self, game: Game, area: int) -> Context:
+        """The area's context as the game is now: within one decision, the
+        one read at its start (nothing changes while the agent weighs)."""
+        current = self._current
+        if current is not None and current.key[0] == area:
+            return current
+        context = self._context(game, area, None)
+        if self._deciding:
+            self._current = context
+        return context
 
     def _context(self, game: Game, area: int, laws: list | None) -> Context:
         """The context of the area now (with ``laws`` instead of its own),
@@ -129,10 +134,65 @@ class GreedyAgent:
         its candidates by it."""
         self._deciding, self._current = True, None
         try:
-            score = self._scorer(game, decision)
-            return None if score is None else [score(c) for c in decision.choices]
+            return self._judged(game, decision)
         finally:
             self._deciding, self._current = False, None
+
+    def _judged(self, game: Game, decision: Decision) -> list[float] | None:
+        """:meth:`option_values`, inside a decision. A card's cell and a
+        swap, the decisions with the most options, are judged in one loop
+        (what :meth:`_after_place` and :meth:`_after_swap` give each)."""
+        kind = decision.kind
+        if kind in ("exchange", "drawn", "swap"):
+            area = game.state.seat_area[decision.seat]
+            seen = face_up_signature(game.state.areas[area].cells)
+            if kind == "swap":
+                return self._swap_values(game, area, seen, decision.choices)
+            assert decision.subject is not None, "the card played is the decision's subject"
+            return self._place_values(game, area, seen, decision.subject, decision.choices)
+        score = self._scorer(game, decision)
+        return None if score is None else [score(c) for c in decision.choices]
+
+    def _place_values(
+        self, game: Game, area: int, seen: Signature, card: str, choices: Sequence[Choice]
+    ) -> list[float]:
+        context = self._context_now(game, area)
+        values, valuation, near = context.values, self._valuation, Near(seen)
+        assert valuation is not None, "_context_now made one for the game"
+        found = []
+        for choice in choices:
+            if choice.kind == "discard":
+                found.append(self.value_of(game, area, seen) + 0.5)  # as _after_place
+                continue
+            cell = choice.args[0]
+            trial = (*seen[:cell], card, *seen[cell + 1 :])
+            value = values.get(trial)
+            if value is None:
+                self._remembered += 1
+                scene = valuation.scene_near(near, trial, (cell,))
+                value = values[trial] = valuation.value_in(context, trial, scene)
+            found.append(value)
+        return found
+
+    def _swap_values(
+        self, game: Game, area: int, seen: Signature, choices: Sequence[Choice]
+    ) -> list[float]:
+        context = self._context_now(game, area)
+        values, valuation, near = context.values, self._valuation, Near(seen)
+        assert valuation is not None, "_context_now made one for the game"
+        found = []
+        for choice in choices:
+            first, second = cells = choice.args
+            trial = list(seen)
+            trial[first], trial[second] = trial[second], trial[first]
+            signature = tuple(trial)
+            value = values.get(signature)
+            if value is None:
+                self._remembered += 1
+                scene = valuation.scene_near(near, signature, cells)
+                value = values[signature] = valuation.value_in(context, signature, scene)
+            found.append(value)
+        return found
 
     def _scorer(self, game: Game, decision: Decision) -> Callable[[Choice], float] | None:
         """The value of one option of ``decision``, for the kinds judged so."""
@@ -160,9 +220,9 @@ class GreedyAgent:
         return None
 
     def _choose(self, game: Game, decision: Decision) -> int:
-        score = self._scorer(game, decision)
-        if score is not None:
-            return self._best(decision.choices, score)
+        values = self._judged(game, decision)
+        if values is not None:
+            return self._best(values)
         area = game.state.seat_area[decision.seat]
         cells = game.state.areas[area].cells
         seen = face_up_signature(cells)
@@ -207,8 +267,7 @@ class GreedyAgent:
                     return index
         return 0
 
-    def _best(self, choices: Sequence[Choice], score: Callable[[Choice], float]) -> int:
-        values = [score(c) for c in choices]
+    def _best(self, values: list[float]) -> int:
         best = max(values)
         return self.rng.choice([i for i, v in enumerate(values) if v == best])
 
@@ -263,7 +322,9 @@ class GreedyAgent:
 
     def _action(self, game: Game, area: int, seen: Signature, choices: Sequence[Choice]) -> int:
         current = self.value_of(game, area, seen)
-        near = Near(seen)
+        context = self._context_now(game, area)
+        values, valuation, near = context.values, self._valuation, Near(seen)
+        assert valuation is not None, "value_of made one for the game"
         best_index, best_gain = None, 0.0
         for index, choice in enumerate(choices):
             if choice.kind != "take-discard":
@@ -271,7 +332,12 @@ class GreedyAgent:
             card = game.state.discards[choice.args[0]][-1]
             for cell in game.movable_cells(area):
                 trial = (*seen[:cell], card, *seen[cell + 1 :])
-                gain = self.value_of(game, area, trial, None, near, (cell,)) - current
+                value = values.get(trial)  # value_of's, in the loop
+                if value is None:
+                    self._remembered += 1
+                    scene = valuation.scene_near(near, trial, (cell,))
+                    value = values[trial] = valuation.value_in(context, trial, scene)
+                gain = value - current
                 if gain > best_gain:
                     best_index, best_gain = index, gain
         if best_index is not None and best_gain >= 1:
