@@ -181,7 +181,10 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules, PatternRules, Decision
     def movable_cells(self, area: int) -> list[int]:
         locked = self.locked()
         if not locked:
-            return [i for i, slot in enumerate(self.state.areas[area].cells) if slot is not None]
+            cells = self.state.areas[area].cells
+            if all(cells):  # every cell holds a card (a Slot is true): the common case
+                return list(range(len(cells)))
+            return [i for i, slot in enumerate(cells) if slot is not None]
         return [
             i
             for i, slot in enumerate(self.state.areas[area].cells)
