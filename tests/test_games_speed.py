@@ -17,8 +17,10 @@ import pytest
 
 from dioses_rules.engine.agents import GreedyAgent, RandomAgent
 from dioses_rules.engine.setup import new_game
-from dioses_rules.engine.valuation import Valuation
+from dioses_rules.engine.valuation import Near, Valuation
+from dioses_rules.language import model as m
 from dioses_rules.pool.load import load_registry
+from dioses_rules.scoring.scene import Scene
 
 
 class AskedRandomAgent(RandomAgent):
@@ -86,3 +88,39 @@ def test_a_greedy_context_made_from_its_key_is_the_context_made_whole():
         )
         signature = tuple(s.card if s and s.face_up else None for s in game.state.areas[area].cells)
         assert valuation.value_in(again, signature) == valuation.value_in(whole, signature)
+
+
+def test_a_trial_move_s_scene_is_the_scene_of_its_cells():
+    """Valuation.scene_near (one or two cells changed from the area as it is)
+    gives the masks and name lanes Valuation.scene sums from every cell."""
+    game = new_game(registry(), [GreedyAgent(3), GreedyAgent(4)], seed=3)
+    valuation = Valuation(game)
+    valuation.pool.condition(m_named("odin"))  # a name with a lane, so names are not all 0
+    rng = random.Random(29)
+    ids = sorted(game.tables.cards)
+    named = 0
+    for _ in range(40):
+        seen = tuple(rng.choice([None, *ids]) for _ in range(12))
+        near = Near(seen)
+        for _ in range(6):
+            cells = tuple(sorted(rng.sample(range(12), rng.choice([1, 2]))))
+            trial = list(seen)
+            for cell in cells:
+                trial[cell] = rng.choice([None, *ids])
+            trial = tuple(trial)
+            got, want = valuation.scene_near(near, trial, cells), valuation.scene(trial)
+            assert isinstance(got, Scene)
+            assert (got.occ, got.up, got.kinds, got.heavy, got.names) == (
+                want.occ,
+                want.up,
+                want.kinds,
+                want.heavy,
+                want.names,
+            )
+            assert [i and i.card.id for i in got.infos] == list(trial)
+            named += got.names != 0
+    assert named  # some trials hold a card with a name asked about
+
+
+def m_named(name):
+    return m.Relation(m.RelationKind.NEXT_TO, m.Named(name))

@@ -40,7 +40,7 @@ from ..scoring.closures import Sel
 from ..scoring.evaluator import Evaluator, Facts
 from ..scoring.masks import BIT, FULL
 from ..scoring.report import ScoreReport
-from ..scoring.scene import ALWAYS, CELLS, HEAVY_SHIFT, LANE, CardInfo, Scene
+from ..scoring.scene import _GENERATION, ALWAYS, CELLS, HEAVY_SHIFT, LANE, CardInfo, Scene
 from ..scoring.score import score_board
 from .rules import rules_of
 from .state import Slot
@@ -193,12 +193,14 @@ class Near:
     asked for: a trial move's scene is these with one or two cells changed
     (:meth:`Valuation.scene_near`), not a sum of twelve again."""
 
-    __slots__ = ("both", "infos", "signature")
+    __slots__ = ("both", "infos", "names", "names_of", "signature")
 
     def __init__(self, signature: Signature):
         self.signature = signature
         self.infos: list[CardInfo | None] | None = None  # made when first asked
         self.both = 0
+        self.names = 0  # the name lanes of its cards, computed in generation names_of
+        self.names_of = -1
 
 
 class Valuation:
@@ -313,14 +315,32 @@ class Valuation:
         if infos is None:
             infos = near.infos = list(map(by_card.__getitem__, base))  # fills the lanes
             near.both = sum(map(getitem, map(lanes.__getitem__, base), CELLS))
-        infos = infos.copy()
+        base_infos, infos = infos, infos.copy()
         both = near.both
         for cell in cells:
             card = signature[cell]
             infos[cell] = by_card[card]  # first: fills its lanes
             both += lanes[card][cell] - lanes[base[cell]][cell]
         occupied, kinds = both & FULL, (both >> LANE) + ALWAYS
-        return Scene(infos, occupied, occupied, kinds, (kinds >> HEAVY_SHIFT) & FULL)
+        scene = Scene(infos, occupied, occupied, kinds, (kinds >> HEAVY_SHIFT) & FULL)
+        # The name lanes too (Scene.names, which it would sum over every card
+        # when a line first asks): the near ones, those cells' changed. A lane
+        # handed out later bumps the generation, and the scene sums them again.
+        generation = _GENERATION[0]
+        if near.names_of != generation:
+            near.names = sum(
+                [info.name_lanes[c] for c, info in enumerate(base_infos) if info is not None]
+            )
+            near.names_of = generation
+        names = near.names
+        for cell in cells:
+            old, new = base_infos[cell], infos[cell]
+            if old is not None:
+                names -= old.name_lanes[cell]
+            if new is not None:
+                names += new.name_lanes[cell]
+        scene._names, scene._names_of = names, generation
+        return scene
 
     def context(self, area: int, laws: list | None = None) -> Context:
         """What the values of an area depend on besides its face-up cards,
