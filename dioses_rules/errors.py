@@ -5,6 +5,7 @@ from __future__ import annotations
 import enum
 import re
 from collections.abc import Iterable
+from typing import Protocol, Self
 
 from attrs import frozen
 
@@ -128,7 +129,9 @@ class DiosesError(Exception):
     It carries one or more diagnostics; ``str()`` renders them concisely.
     """
 
-    def __init__(self, diagnostics: Iterable[Diagnostic] | Diagnostic | str, path: str = ""):
+    def __init__(
+        self, diagnostics: Iterable[Diagnostic] | Diagnostic | str, path: str = ""
+    ) -> None:
         if isinstance(diagnostics, str):
             diagnostics = [Diagnostic("E000", diagnostics, path)]
         elif isinstance(diagnostics, Diagnostic):
@@ -137,19 +140,30 @@ class DiosesError(Exception):
         super().__init__("\n".join(d.concise() for d in self.diagnostics))
 
     @classmethod
-    def one(cls, code: str, message: str, path: str = "", help: str | None = None):
+    def one(cls, code: str, message: str, path: str = "", help: str | None = None) -> Self:
         """An error of this class with one diagnostic (no line or column)."""
         return cls(Diagnostic(code, message, path, help=help))
+
+
+class Located(Protocol):
+    """Where a tree node was written (the model's ``Span``)."""
+
+    @property
+    def path(self) -> str: ...
+    @property
+    def line(self) -> int: ...
+    @property
+    def column(self) -> int: ...
 
 
 def diagnostic_at(
     code: str,
     message: str,
-    node,
+    node: object,
     path: str,
     help: str | None = None,
     severity: Severity = Severity.ERROR,
-    at=None,
+    at: Located | None = None,
 ) -> Diagnostic:
     """A diagnostic at a tree node's span (its file, line and column), or at
     ``path`` when the node has none; ``at``: a span of the node's to point

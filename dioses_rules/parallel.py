@@ -103,7 +103,13 @@ def run_pieces(
     return results
 
 
-def _on_cluster(task, shared, work, scheduler: str, done) -> list[Any]:
+def _on_cluster(
+    task: Callable[[Any, Any], Any],
+    shared: Any,
+    work: Sequence[Any],
+    scheduler: str,
+    done: Callable[[Any, Any], None] | None,
+) -> list[Any]:
     try:
         from distributed import Client
         from distributed import as_completed as finished

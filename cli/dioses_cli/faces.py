@@ -17,6 +17,7 @@ from dioses_rules.engine.choice_cells import CELL_KINDS, short_cell  # noqa: F40
 from dioses_rules.engine.game import Game
 from dioses_rules.engine.state import Choice
 from dioses_rules.language import model as m
+from dioses_rules.pool.registry import Registry
 from dioses_rules.scoring.area import Area, cell_index
 from dioses_rules.scoring.score import ScoreReport, score_board
 
@@ -36,7 +37,7 @@ def mythology_style(mythology: str) -> str:
     return OTHER_STYLES[zlib.crc32(mythology.encode("utf-8")) % len(OTHER_STYLES)]
 
 
-def short_rule(registry, card: m.MythCard) -> str:
+def short_rule(registry: Registry, card: m.MythCard) -> str:
     """The card's scoring lines in the fewest words, in the terminal's
     language: "2p: next to Egyptian card" ('' for a card without any); in
     Spanish each line as the Spanish card text says it."""

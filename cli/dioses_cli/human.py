@@ -5,6 +5,7 @@ one line what happened since the player last decided."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from rich.columns import Columns
 from rich.text import Text
@@ -23,6 +24,9 @@ from .names import texts as screen_texts
 from .narration import Narrator
 from .output import console
 from .table import draw_board, seat_label
+
+if TYPE_CHECKING:
+    from .output import Console  # the console() factory's, which only output.py imports
 
 HUMAN = "human"
 
@@ -58,11 +62,11 @@ class HumanAgent:
 
     def __init__(
         self,
-        out=None,
+        out: Console | None = None,
         narrator: Narrator | None = None,
         read: Callable[[str], str] | None = None,
         lang: str = "en",
-    ):
+    ) -> None:
         self.out = out or console()
         self.lang = lang  # of card text: "en" or "es" (dioses play --lang)
         self.narrator = narrator

@@ -9,6 +9,7 @@ the save; a path kept in an older save is only mentioned, never followed.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -26,14 +27,17 @@ from .options import check_writable_target
 from .session import Session
 from .targets import beside, check_distinct, check_final_board, check_save_target
 
+if TYPE_CHECKING:
+    from .output import Console  # the console() factory's, which only output.py imports
+
 
 def resume(
-    out,
+    out: Console,
     path: Path,
     save_option: Path | None,
     log_option: Path | None,
     final_board: Path | None,
-    extra_cards,
+    extra_cards: tuple[Path, ...],
     overwrite: bool = False,
     best_time: float | None = None,
     lang: str = "en",

@@ -6,11 +6,12 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 from attrs import evolve
 
-from dioses_rules.engine.game import Game
+from dioses_rules.engine.game import Game, GameResult
 from dioses_rules.engine.log import NUMBERED_FROM, LogWriter, numbering_of, to_file
 from dioses_rules.engine.saves import PlayInfo, write_save
 from dioses_rules.engine.state import game_error
@@ -27,12 +28,15 @@ from .output import EXIT_INTERRUPTED, EXIT_USER_ERROR
 from .table import draw_board, print_result
 from .targets import final_board_paths
 
+if TYPE_CHECKING:
+    from .output import Console  # the console() factory's, which only output.py imports
+
 
 class Autosave:
     """Writes the save after every turn: the engine's save data plus what the
     command needs to go on (the seed, the log so far, the card pool)."""
 
-    def __init__(self, path: Path, play: PlayInfo):
+    def __init__(self, path: Path, play: PlayInfo) -> None:
         self.path = path
         self.play = play
         self.turn: int | None = None
@@ -47,13 +51,13 @@ class Session:
 
     def __init__(
         self,
-        out,
+        out: Console,
         registry: Registry,
         save_path: Path,
         play: PlayInfo,
         log_path: Path | None,
         records: Sequence[dict] = (),
-    ):
+    ) -> None:
         self.out = out
         self.registry = registry
         self.records = list(records)
@@ -133,7 +137,7 @@ class Session:
                 self.writer.close()
         self._finished(game, result, final_board)
 
-    def _finished(self, game: Game, result, final_board: Path | None) -> None:
+    def _finished(self, game: Game, result: GameResult, final_board: Path | None) -> None:
         out = self.out
         bests: Sequence[best.Best] = ()
         seconds = best.BEST_TIME_LIMIT if self.best_time is None else self.best_time

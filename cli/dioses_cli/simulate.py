@@ -78,21 +78,21 @@ from .simulation_view import print_simulation
 @CARDS_OPTION
 @user_errors
 def simulate_command(
-    sets,
-    games,
-    players,
-    agents_text,
-    think,
-    scenario,
-    challenge,
-    rules,
-    seed,
-    output_format,
-    log_dir,
-    rules_revision,
-    workers,
-    scheduler,
-    extra_cards,
+    sets: tuple[str, ...],
+    games: int,
+    players: int | None,
+    agents_text: str,
+    think: int | None,
+    scenario: str | None,
+    challenge: bool,
+    rules: tuple[str, ...],
+    seed: int,
+    output_format: str,
+    log_dir: Path | None,
+    rules_revision: str,
+    workers: int,
+    scheduler: str | None,
+    extra_cards: tuple[Path, ...],
 ) -> None:
     """Play many games between agents and report how they went.
 

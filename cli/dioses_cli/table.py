@@ -14,6 +14,7 @@ from dioses_rules.engine.game import Game, GameResult
 from dioses_rules.language import model as m
 from dioses_rules.pool.registry import Registry
 from dioses_rules.scoring.area import cell_index
+from dioses_rules.scoring.report import ScenarioResult
 from dioses_rules.scoring.score import ScoreReport
 from dioses_rules.wording.scenario import scenario_verdict as wording_verdict
 
@@ -338,7 +339,7 @@ def print_result(out: Console, game: Game, result: GameResult, bests: Sequence[B
         out.print(scenario_verdict(scenario, game.state.challenge), markup=False)
 
 
-def scenario_verdict(scenario, challenged: bool) -> str:
+def scenario_verdict(scenario: ScenarioResult, challenged: bool) -> str:
     """The scenario's outcome in one line, in the terminal's language (R34:
     the challenge is told as part of the victory)."""
     return wording_verdict(scenario, challenged, lang(), ruling("R34"))

@@ -59,7 +59,7 @@ class Snapshot:
         opened: Texts,
         workspace: Texts,
         elsewhere: Callable[[], Sequence[SourceFile]] = list,
-    ):
+    ) -> None:
         built = sources_from_texts(bundled, context=[])
         needed = required_files(opened, workspace, {s.header.set_id for s in built})
         extra = sources_from_texts([*opened, *needed], context=built)
@@ -116,7 +116,7 @@ class Workspace:
     """What an editor has open: folders, and buffers by absolute path (or
     by the editor's name for an unsaved buffer)."""
 
-    def __init__(self, folders: Iterable[Path | str] = ()):
+    def __init__(self, folders: Iterable[Path | str] = ()) -> None:
         self.folders = [Path(folder).resolve() for folder in folders]
         self.buffers: dict[str, str] = {}
         self._bundled: dict[str, str] = {}

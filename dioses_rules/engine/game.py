@@ -25,13 +25,11 @@ import random
 from collections.abc import Callable, Sequence
 from functools import partial
 
-from attrs import frozen
-
 from ..language import model as m
 from ..pool.registry import Registry
 from ..scoring.area import SIZE, Area, Placed, cell_name
 from ..scoring.board import Board
-from ..scoring.score import ScoreReport, score_board
+from ..scoring.score import score_board
 from .decisions import DecisionRules, uniform_pick
 from .decks import DeckRules
 from .effects import EffectRules
@@ -39,7 +37,7 @@ from .pattern_rules import PatternRules
 from .patterns import PatternChecker
 from .power import PowerRules
 from .rules import rules_of
-from .state import Agent, Choice, GameState, Slot, copy_state
+from .state import Agent, Choice, GameResult, GameState, Slot, copy_state
 from .tables import tables_of
 from .turns import TurnRules
 from .view import board_of
@@ -59,14 +57,6 @@ def pair_indexes(count: int) -> tuple[tuple[int, int], ...]:
 _PAIRS: dict[int, tuple[tuple[int, int], ...]] = {}
 
 
-@frozen
-class GameResult:
-    reports: tuple[ScoreReport, ...]  # one per area
-    winners: tuple[int, ...]  # area indexes (R16)
-    turns: int
-    turn_limit_reached: bool = False
-
-
 class Game(TurnRules, PowerRules, EffectRules, DeckRules, PatternRules, DecisionRules):
     """A game in progress. ``state`` is plain data (saved with cattrs)."""
 
@@ -77,7 +67,7 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules, PatternRules, Decision
         agents: Sequence[Agent],
         rng: random.Random,
         log: Callable[[dict], None] | None = None,
-    ):
+    ) -> None:
         self.registry = registry
         self.state = state
         self.agents = list(agents)
@@ -134,7 +124,7 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules, PatternRules, Decision
         revision goes on under the rules it was played with."""
         return self.state.rules >= revision
 
-    def event(self, kind: str, **data) -> None:
+    def event(self, kind: str, **data: object) -> None:
         if self._log is not None:
             self._log({"type": "event", "event": kind, "turn": self.state.turn, **data})
 

@@ -105,7 +105,7 @@ def json_line(record: dict) -> str:
 class LogWriter:
     """A game log: one JSON object per line, flushed as the game goes."""
 
-    def __init__(self, path: Path, records: Sequence[dict] = ()):
+    def __init__(self, path: Path, records: Sequence[dict] = ()) -> None:
         self.path = path
         self.earlier = list(records)  # a resumed game's log so far
         self.handle: TextIO | None = None

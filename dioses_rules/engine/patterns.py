@@ -58,7 +58,9 @@ def placements(pattern: m.Pattern) -> tuple[Placement, ...]:
 class PatternChecker:
     """Answers "does this pattern show face up in these cells?" for one game."""
 
-    def __init__(self, cards: Mapping[str, m.MythCard], shared: RegistryTables | None = None):
+    def __init__(
+        self, cards: Mapping[str, m.MythCard], shared: RegistryTables | None = None
+    ) -> None:
         """``shared``: the registry's tables (tables.py), whose compiled
         shapes and card fits the games of one registry share (patterns by
         id, the same cards). The answers are the game's own: an area's

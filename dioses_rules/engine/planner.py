@@ -41,9 +41,9 @@ import math
 import random
 
 from .determinize import determinize
-from .game import Game, GameResult
+from .game import Game
 from .greedy import GreedyAgent
-from .state import Decision, GameState, copy_state
+from .state import Decision, GameResult, GameState, copy_state
 from .valuation import reference_progress
 
 THINK_RANGE = (1, 2000)  # simulations per decision

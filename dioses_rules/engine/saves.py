@@ -23,7 +23,7 @@ import json
 import random
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from attrs import define, field
 
@@ -144,7 +144,7 @@ def _migrated_state(state: dict) -> dict:
     return state
 
 
-def _renamed(entry, old_key: str):
+def _renamed(entry: Any, old_key: str) -> Any:
     if isinstance(entry, dict) and old_key in entry:
         entry = dict(entry)
         entry["card"] = entry.pop(old_key)

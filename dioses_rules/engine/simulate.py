@@ -16,11 +16,10 @@ from ..parallel import pieces, run_pieces
 from ..pool.registry import Registry
 from ..summary import summary
 from .agents import agent_seed, make_agent
-from .game import GameResult
 from .log import LogWriter, file_sink, pool_fields
 from .planner import DEFAULT_THINK
 from .setup import new_game
-from .state import RULES
+from .state import RULES, GameResult
 
 BASE_COUNTING = (
     "a game's winners are the areas with the most points, then the most gods (R16); a shared "
@@ -51,7 +50,7 @@ class _Tally:
     challenges: int = 0
     beaten: int = 0
 
-    def __attrs_post_init__(self):
+    def __attrs_post_init__(self) -> None:
         players = len(self.seat_agents)
         self.seat_wins, self.seat_shared = [0] * players, [0] * players
         self.seat_scores = [[] for _ in range(players)]

@@ -18,9 +18,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
+from typing import Any
 
 from .core import GameCore
-from .state import MAX_TURNS_PER_SEAT, Choice
+from .state import MAX_TURNS_PER_SEAT, Choice, GameResult
 
 DRAW = Choice("draw", (), "draw from the deck")  # one option, shared: treated as frozen
 
@@ -191,7 +192,7 @@ class TurnRules(GameCore):
             self.event("turn-limit", turns=state.turn)
         state.active = (seat + 1) % state.seats
 
-    def play(self, on_turn: Callable | None = None):
+    def play(self, on_turn: Callable[[Any], object] | None = None) -> GameResult:
         """Play turns until the game ends; ``on_turn(game)`` after each turn."""
         while not self.state.finished:
             self.play_turn()

@@ -4,8 +4,11 @@ English card writer (:mod:`english_definitions`) with the Spanish words of
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from . import model as m
 from .english_definitions import CardTextWriter
+from .english_nouns import Template
 from .setting_text import SetupWords
 from .spanish import SpanishWriter
 from .spanish_words import CARD, Noun, counted
@@ -84,7 +87,7 @@ class SpanishCardWriter(SpanishWriter, CardTextWriter):
         "en lugar de los robos de la preparación",
         "además",
     )
-    PHRASES = total(
+    PHRASES: Mapping[str, Template] = total(
         CardTextWriter.PHRASES,
         {
             **SpanishWriter.PHRASES,

@@ -47,7 +47,7 @@ class Texts:
     vocabulary: Vocabulary = field(factory=bundled_vocabulary)
     option_names: Mapping[str, str] = field(factory=dict)
 
-    def __attrs_post_init__(self):
+    def __attrs_post_init__(self) -> None:
         if self.lang not in LANGUAGES:
             raise ValueError(
                 f"no card text in '{self.lang}': the languages are {', '.join(LANGUAGES)}"

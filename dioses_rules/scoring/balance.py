@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from itertools import islice
 
@@ -77,9 +77,8 @@ def is_unconditional(card: m.MythCard) -> bool:
     return any(isinstance(line, m.Fixed) and line.condition is None for line in card.lines)
 
 
-# TODO(#25): -> Iterator[Area], once solve.balance.optimal_hands (another
-# branch's now) checks the cells it reads: mypy takes each for Placed | None.
-def deal_areas(pool: Sequence[m.MythCard], boards: int, rng: random.Random):
+def deal_areas(pool: Sequence[m.MythCard], boards: int, rng: random.Random) -> Iterator[Area]:
+    """``boards`` areas dealt from ``pool``: every cell filled, face up."""
     for _ in range(boards):
         cards = rng.sample(list(pool), SIZE)
         yield Area(tuple(Placed(card, True) for card in cards))

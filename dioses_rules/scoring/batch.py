@@ -54,7 +54,7 @@ class Tallies:
 class OneByOne:
     """Areas scored one at a time with the compiled evaluator."""
 
-    def __init__(self, pool: Sequence[m.MythCard], facts: Facts):
+    def __init__(self, pool: Sequence[m.MythCard], facts: Facts) -> None:
         current = compiled.pool()
         self.infos = [current.info(card) for card in pool]
         # each cell's lanes of each pool card: an area's kinds are 12 look-ups
@@ -144,7 +144,7 @@ def _compile_wide(cards: list[m.MythCard], facts: Facts) -> list:
     current = compiled.pool()
     element = None if facts.element is None else current.selector(facts.element)
 
-    def scene_of(card: m.MythCard, cell: int):
+    def scene_of(card: m.MythCard, cell: int) -> Scene:
         area = Area(tuple(Placed(card) if index == cell else None for index in CELLS))
         scene = current.scene(area)
         scene.judge_with(facts, element)

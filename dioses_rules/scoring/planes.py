@@ -26,7 +26,7 @@ class Num:
 
     __slots__ = ("planes", "top")
 
-    def __init__(self, planes: list[int], top: int):
+    def __init__(self, planes: list[int], top: int) -> None:
         self.planes = planes
         self.top = top
 
@@ -34,7 +34,7 @@ class Num:
 class Planes:
     """One batch of B areas: per cell, the code of its card in each area."""
 
-    def __init__(self, codes: Sequence[bytes], cards: int):
+    def __init__(self, codes: Sequence[bytes], cards: int) -> None:
         self.size = len(codes[0])
         self.ones = (1 << self.size) - 1
         self.bits = max(1, (cards - 1).bit_length())

@@ -25,7 +25,7 @@ from attrs import frozen
 
 from ..language import model as m
 from ..parallel import run_pieces
-from ..scoring.area import Area, Placed
+from ..scoring.area import SIZE, Area, Placed
 from ..scoring.balance import counted_mean_spread, deal_areas
 from ..scoring.board import Board
 from ..scoring.evaluator import Facts
@@ -73,7 +73,7 @@ def optimal_hands(pool: Sequence[m.MythCard], hands: int, seed: int) -> list[tup
     areas the reference path of ``balance`` deals for this seed."""
     index = {id(card): i for i, card in enumerate(pool)}
     return [
-        tuple(index[id(placed.card)] for placed in area.cells)
+        tuple(index[id(_card(area.cells, cell))] for cell in range(SIZE))
         for area in deal_areas(pool, hands, random.Random(seed))
     ]
 
@@ -110,7 +110,7 @@ def optimal_balance(
         raise ValueError(f"effort must be more than 0 and at most {MAX_EFFORT}")
     work = optimal_hands(pool, hands, seed)
 
-    def done(_hand, _result) -> None:
+    def done(_hand: object, _result: object) -> None:
         if progress is not None:
             progress(1)
 

@@ -18,6 +18,7 @@ from ortools.sat.python import cp_model, cp_model_helper
 # a Python bool, or a CP-SAT Boolean literal: a variable (cp_model.IntVar,
 # a Literal) or its negation
 Lit = Union[bool, cp_model_helper.Literal]
+Expr = Union[int, cp_model.LinearExpr]  # a number, or a CP-SAT variable or sum
 
 
 class Lin:
@@ -28,9 +29,16 @@ class Lin:
 
     __slots__ = ("const_part", "expr", "hi", "lo", "terms")
 
-    def __init__(self, expr, lo: int, hi: int, terms=None, const_part: int = 0):
+    def __init__(
+        self,
+        expr: Expr,
+        lo: int,
+        hi: int,
+        terms: tuple[tuple[Lit, int], ...] | None = None,
+        const_part: int = 0,
+    ) -> None:
         self.expr, self.lo, self.hi = expr, lo, hi
-        self.terms: tuple | None = terms  # ((literal, coefficient), ...) or None
+        self.terms = terms  # ((literal, coefficient), ...) or None
         self.const_part = const_part
 
     @classmethod

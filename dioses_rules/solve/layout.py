@@ -23,7 +23,7 @@ from ..errors import DiosesError
 from ..language import model as m
 from ..scoring import area as g
 from ..scoring.area import Area, Placed
-from ..scoring.board import Board, board_to_file
+from ..scoring.board import AreaFile, Board, board_to_file
 from ..scoring.patterns import shape_cells, shape_origins
 from ..scoring.score import score_total
 from .compiler import Context, TreeCompiler, Unsupported
@@ -59,7 +59,7 @@ class Layout:
         }
 
 
-def _rows(area_file) -> dict:
+def _rows(area_file: AreaFile) -> dict[str, list[str]]:
     return {"front": area_file.front, "central": area_file.central, "back": area_file.back}
 
 
@@ -72,7 +72,7 @@ class _LayoutModel:
         fixed: frozenset[int],
         all_face_up_at_end: bool = True,
         tight: bool = True,
-    ):
+    ) -> None:
         self.board = board
         self.b = Builder(tight)
         cells = board.area.cells
@@ -102,7 +102,7 @@ class _LayoutModel:
             self.b.at_most_one_group(places)  # one cell per card
         return x
 
-    def _named(self, where: str):
+    def _named(self, where: str) -> TreeCompiler:
         self.trees.where = where
         return self.trees
 
@@ -149,17 +149,7 @@ class _LayoutModel:
         return points
 
     def cards_points(self) -> list[Lin]:
-        points = []
-        for d, card in enumerate(self.cards):
-            trees = self._named(f"card '{card.id}'")
-            points.append(
-                total(
-                    self.b.when(self.x[d][cell], trees.lines_points(card.lines, (cell, d)))
-                    for cell in g.ALL_CELLS
-                    if self.x[d][cell] is not False
-                )
-            )
-        return points
+        return [self.trees.card_points(d) for d in range(len(self.cards))]
 
     def build(self) -> Lin:
         """The objective: the board's whole total."""

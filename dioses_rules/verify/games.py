@@ -11,6 +11,7 @@ from ..engine.integrity import check_state
 from ..engine.replay import replay
 from ..engine.setup import new_game
 from ..errors import DiosesError
+from ..pool.registry import Registry
 from .results import Outcome, Status
 
 # the agents of the base games a run plays, first to last
@@ -18,7 +19,7 @@ BASE_GAMES = (("random", "random"), ("greedy", "random"), ("random", "greedy", "
 
 
 def game_check(
-    registry, agents: tuple[str, ...], seed: int, scenario: str | None, place: str
+    registry: Registry, agents: tuple[str, ...], seed: int, scenario: str | None, place: str
 ) -> Outcome:
     started = time.perf_counter()
     name = (

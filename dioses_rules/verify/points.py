@@ -19,6 +19,7 @@ from attrs import frozen
 
 from ..language import model as m
 from ..language.walk import iter_nodes
+from ..pool.registry import Registry
 from ..scoring.extremes import PoolLimits
 from .ranges import CP_SAT, Side, side, solver_available
 
@@ -51,7 +52,7 @@ class PointRanges:
     """Ranges computed one at a time in a daemon thread; ``done`` is called
     (in that thread) after each new one."""
 
-    def __init__(self, done: Callable[[], None] = lambda: None):
+    def __init__(self, done: Callable[[], None] = lambda: None) -> None:
         self.done = done
         self._cache: OrderedDict = OrderedDict()
         self._wanted: dict = {}  # key -> (limits, registry, card), newest request only
@@ -60,7 +61,7 @@ class PointRanges:
         self.solver = solver_available()
         self._pool: tuple | None = None  # (registry, its limits, their key)
 
-    def get(self, registry, cards: list[m.MythCard]) -> dict[str, Points]:
+    def get(self, registry: Registry, cards: list[m.MythCard]) -> dict[str, Points]:
         """The cards' ranges known now (by id); the others are computed next."""
         if self._pool is None or self._pool[0] is not registry:  # once per check
             limits = PoolLimits.of(registry)
@@ -97,7 +98,7 @@ class PointRanges:
                     self._cache.popitem(last=False)
             self.done()
 
-    def _compute(self, limits: PoolLimits, registry, card: m.MythCard) -> Points:
+    def _compute(self, limits: PoolLimits, registry: Registry, card: m.MythCard) -> Points:
         seed = sum(card.id.encode())  # the same answer for the same card and pool
         solver = SOLVER_SECONDS if self.solver else 0.0
         best = side(registry, limits, card, True, None, seed, SEARCH_SECONDS, solver)

@@ -4,6 +4,7 @@ and JUnit XML (what a CI service shows as test results)."""
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from xml.etree import ElementTree
 
 from attrs import define, field, frozen
@@ -138,7 +139,7 @@ class VerifyRun:
 class Budget:
     """The seconds a run may spend, from its start."""
 
-    def __init__(self, seconds: float, clock):
+    def __init__(self, seconds: float, clock: Callable[[], float]) -> None:
         self.seconds = seconds
         self.clock = clock
         self.started = clock()
