@@ -224,6 +224,15 @@ def best_layout(
     if effort is not None:
         solver.parameters.max_deterministic_time = effort
     status = solver.solve(layout.b.model)
+    if status == cp_model.UNKNOWN and (time_limit is not None or effort is not None):
+        # stopped by the limit before a first arrangement: the user's time
+        # (a busy machine, a short --time-limit), not a wrong model
+        limit = f"{time_limit:g} seconds" if time_limit is not None else f"an effort of {effort:g}"
+        raise DiosesError.one(
+            "E303",
+            f"the solver found no arrangement within {limit}",
+            help="give it more time (dioses solve --time-limit, dioses play --best-time)",
+        )
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         raise SolverMismatch(f"CP-SAT found no arrangement ({solver.status_name(status)})")
     best = evolve(board, area=layout.arrangement(solver))
