@@ -173,7 +173,9 @@ class Choice:
     """
 
     kind: str
-    args: tuple = ()
+    args: tuple[
+        Any, ...
+    ] = ()  # by kind: a cell, a pile, a card id, a row... (the agents read them)
     _label: str | Callable[[], str] = field(default="", eq=False)
 
     @property
@@ -181,7 +183,7 @@ class Choice:
         label = self._label
         return label() if callable(label) else label
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "args": list(self.args), "label": self.label}
 
 
