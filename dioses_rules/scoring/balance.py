@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from itertools import islice
+from typing import Any
 
 from attrs import frozen
 
@@ -38,7 +39,7 @@ class CardStats:
     score_rate: float
     flags: tuple[str, ...]
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "id": self.card.id,
             "provenance": self.card.provenance.value,
@@ -60,7 +61,7 @@ class BalanceReport:
     printed_range: tuple[float, float]
     cards: tuple[CardStats, ...]
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "boards": self.boards,
             "seed": self.seed,

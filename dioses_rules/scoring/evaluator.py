@@ -71,7 +71,8 @@ def implied_words(selector: m.Selector) -> tuple[str | None, str | None]:
 
 def _implied(selector: m.Selector, kind: type, field: str) -> str | None:
     if isinstance(selector, kind):
-        return getattr(selector, field)
+        found: str | None = getattr(selector, field)  # TypeIs.type, MythologyIs.mythology
+        return found
     if isinstance(selector, m.SelAnd):
         for item in selector.items:
             found = _implied(item, kind, field)
@@ -387,7 +388,10 @@ class Evaluator:
 
     @judge.on(m.MoreThan)
     def _more_than(self, c: m.MoreThan, anchor: int | None) -> bool:
-        return self.count(c.more, anchor) > self.count(c.less, anchor)
+        # registered methods: their results untyped
+        more: int = self.count(c.more, anchor)
+        less: int = self.count(c.less, anchor)
+        return more > less
 
     @judge.on(m.AllFaceUpAtEnd)
     def _all_face_up(self, c: m.AllFaceUpAtEnd, anchor: int | None) -> bool:
@@ -418,11 +422,12 @@ class Evaluator:
     def _per_count(self, line: m.PerCount, anchor: int | None) -> int:  # R9
         if line.per <= 0:  # DL602; never divide by zero on an unlinted tree
             return 0
-        return line.points * (self.countable(line.count, anchor) // line.per)
+        counted: int = self.countable(line.count, anchor)
+        return line.points * (counted // line.per)
 
     @line_points.on(m.Capped)
     def _capped(self, line: m.Capped, anchor: int | None) -> int:
-        points = self.line_points(line.line, anchor)
+        points: int = self.line_points(line.line, anchor)
         return max(min(points, line.limit), -line.limit)
 
     @line_points.on(m.Bounded)
