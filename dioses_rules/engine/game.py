@@ -86,10 +86,8 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules, PatternRules):
         self.cards = dict(tables.cards)
         self.scenario = registry.get("scenario", state.scenario) if state.scenario else None
         self.patterns = PatternChecker(self.cards, tables)  # R14
-        self._locked: tuple[m.Scenario | None, frozenset[str]] = (
-            None,
-            NO_CARDS,
-        )  # (scenario, its locked cards)
+        # (scenario, its locked cards)
+        self._locked: tuple[m.Scenario | None, frozenset[str]] = (None, NO_CARDS)
         self._pattern_depth = 0
         self._checked: list[Checked] = [None] * len(state.areas)  # see _check_moved
         self._final_logged = False  # the final record is logged once

@@ -173,9 +173,8 @@ class Choice:
     """
 
     kind: str
-    args: tuple[
-        Any, ...
-    ] = ()  # by kind: a cell, a pile, a card id, a row... (the agents read them)
+    # by the decision's kind: a cell or a pile (int), a card id or a row (str), ...
+    args: tuple[Any, ...] = ()
     _label: str | Callable[[], str] = field(default="", eq=False)
 
     @property

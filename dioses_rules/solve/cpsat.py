@@ -110,9 +110,8 @@ class Builder:
         self._and: dict[tuple[int, ...], Lit] = {}  # the literals' indices -> their and
         self._groups: dict[int, list[int]] = {}  # variable index -> its at-most-one groups
         self._group_count = 0
-        self._products: dict[
-            tuple[int, int], list[cp_model.IntVar]
-        ] = {}  # (group, other literal) -> products
+        # (group, other literal) -> products
+        self._products: dict[tuple[int, int], list[cp_model.IntVar]] = {}
         self._others: dict[int, Lit] = {}
 
     def at_most_one_group(self, lits: Iterable[Lit]) -> None:

@@ -62,9 +62,8 @@ class PointRanges:
         self._lock = threading.Condition()
         self._thread: threading.Thread | None = None
         self.solver = solver_available()
-        self._pool: tuple[Registry, PoolLimits, PoolKey] | None = (
-            None  # (registry, its limits, their key)
-        )
+        # (registry, its limits, their key)
+        self._pool: tuple[Registry, PoolLimits, PoolKey] | None = None
 
     def get(self, registry: Registry, cards: list[m.MythCard]) -> dict[str, Points]:
         """The cards' ranges known now (by id); the others are computed next."""
