@@ -224,7 +224,7 @@ def _dealt_in_a_batch(
     """The same cards dealt (``deal``), scored in batches and tallied."""
     areas = sample_indices(rng, len(pool), SIZE, boards)
     size = PIECE if boards >= BATCH_FROM else boards
-    work = [
+    work: list[list[Sequence[int]]] = [  # each area's card indices: bytes when they fit
         [bytes(area) if len(pool) <= 256 else list(area) for area in islice(areas, n)]
         for n in (len(piece) for piece in pieces(boards, -(-boards // size)))
     ]
