@@ -19,10 +19,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import product
+from operator import attrgetter
 
 from ..language import model as m
-from ..language.lower import LOWERING
-from ..language.walk import Dispatch, UnhandledNode
+from ..language.lower import LOWERING, AroundCard, FixedCells, LargestGroup, LawLine, Scoping
+from ..language.walk import Dispatch
 from . import area as g
 from . import masks as k
 from .closures import (
@@ -37,7 +38,7 @@ from .closures import (
     terms_sel,
     union,
 )
-from .evaluator import implied_type, implied_words
+from .evaluator import FACT_FIELDS, cells_in, implied_type, implied_words
 from .masks import BIT, FULL, cells_of
 from .scene import LaneTable, Scene
 
@@ -208,21 +209,24 @@ class CountCompiler:
             return lambda sc: None if sc.facts.element is None else implied_type(sc.facts.element)
         return implied_type(selector)
 
-    def scope(self, scope: m.Scope) -> ScopeMasks:
-        kind = scope.kind
-        if kind.anchored:
-            return ScopeMasks(k.ANCHORED_SCOPES[kind], 0)
-        if kind is m.ScopeKind.AREA:
-            return ScopeMasks((FULL,) * g.SIZE, FULL)
-        if kind is m.ScopeKind.LINE:
-            return ScopeMasks(fn=lambda sc, a: sc.line)
-        if kind is m.ScopeKind.NAMED_ROW:
-            return ScopeMasks((k.ROWS[scope.row],) * g.SIZE, k.ROWS[scope.row])
-        if kind is m.ScopeKind.NAMED_COLUMN:
-            return ScopeMasks((k.COLUMNS[scope.column],) * g.SIZE, k.COLUMNS[scope.column])
-        if kind is m.ScopeKind.LARGEST_GROUP:
-            return ScopeMasks(fn=self.largest_group(scope.group))
-        raise UnhandledNode(f"CountCompiler.scope has no meaning for the scope {kind.name}")
+    scope = Dispatch(Scoping, lowering=LOWERING)
+
+    @scope.on(AroundCard)
+    def _around(self, scope: AroundCard) -> ScopeMasks:
+        return ScopeMasks(k.ANCHORED_SCOPES[scope.kind], 0)
+
+    @scope.on(FixedCells)
+    def _fixed_cells(self, scope: FixedCells) -> ScopeMasks:
+        mask = k.mask_of(cells_in(scope.row, scope.column))
+        return ScopeMasks((mask,) * g.SIZE, mask)
+
+    @scope.on(LawLine)
+    def _law_line(self, scope: LawLine) -> ScopeMasks:  # R13
+        return ScopeMasks(fn=lambda sc, a: sc.line)
+
+    @scope.on(LargestGroup)
+    def _largest_group(self, scope: LargestGroup) -> ScopeMasks:
+        return ScopeMasks(fn=self.largest_group(scope.group))
 
     def largest_group(self, selector: m.Selector) -> Callable:
         """R6: the connected group of matching cards that counts most (the
@@ -296,11 +300,8 @@ class CountCompiler:
 
     @countable.on(m.FactCount)
     def _fact(self, c: m.FactCount) -> Callable:
-        if c.fact is m.Fact.PATTERNS_COMPLETED:
-            return lambda sc, a: sc.facts.patterns_completed
-        if c.fact is m.Fact.LAWS_MET:
-            return lambda sc, a: sc.facts.laws_met
-        return lambda sc, a: sc.facts.total
+        fact = attrgetter(FACT_FIELDS[c.fact])
+        return lambda sc, a: fact(sc.facts)
 
     def condition(self, condition: m.Condition):  # pragma: no cover - Compiler's
         raise NotImplementedError

@@ -22,7 +22,7 @@ from collections.abc import Callable
 
 from ..language import model as m
 from ..language.lower import LOWERING
-from ..language.walk import Dispatch
+from ..language.walk import Dispatch, UnhandledNode
 from ..unsupported import Unsupported, fell_back
 from . import masks as k
 from .closures import shifted, single_lanes
@@ -124,10 +124,11 @@ class Compiler(CountCompiler):
 
     @condition.on(m.InRow)
     def _in_row(self, c: m.InRow) -> Cond:
-        return static_cond(k.ROWS.get(c.row, 0))
+        return static_cond(k.ROWS[c.row])
 
     @condition.on(m.InColumn)
     def _in_column(self, c: m.InColumn) -> Cond:
+        # a column off the grid (an unlinted tree) holds no anchor, as the reference says
         return static_cond(k.COLUMNS.get(c.column, 0))
 
     @condition.on(m.Present)
@@ -168,7 +169,9 @@ class Compiler(CountCompiler):
 
         if c.mode is m.SubjectMode.EVERY:
             return Cond(lambda s, a: all(holds(s, cell) for cell in candidates(s, a)))
-        return Cond(lambda s, a: not any(holds(s, cell) for cell in candidates(s, a)))
+        if c.mode is m.SubjectMode.NONE:
+            return Cond(lambda s, a: not any(holds(s, cell) for cell in candidates(s, a)))
+        raise UnhandledNode(f"Compiler has no meaning for the subject mode {c.mode.name}")
 
     @condition.on(m.Quantity)
     def _quantity(self, c: m.Quantity) -> Cond:
@@ -181,12 +184,6 @@ class Compiler(CountCompiler):
             )
         count = self.countable(c.count)
         return Cond(lambda s, a: test(count(s, a), amount))
-
-    @condition.on(m.Only)
-    def _only(self, c: m.Only) -> Cond:
-        """Every card of the scope matches (an empty scope passes)."""
-        within, matching = self.scope(c.scope).closure(), self.selector(c.selector).fn
-        return Cond(lambda s, a: not (within(s, a) & s.occ & ~matching(s, a)))
 
     @condition.on(m.MoreThan)
     def _more_than(self, c: m.MoreThan) -> Cond:
@@ -291,12 +288,9 @@ class Compiler(CountCompiler):
     @line.on(m.Bounded)
     def _bounded(self, line: m.Bounded) -> Callable:
         inner, clamp = self.lines(line.lines), line.clamp
+        if line.floor is None and line.ceiling is None:  # 'scores like', lowered
+            return inner
         return lambda s, a: clamp(inner(s, a))
-
-    @line.on(m.ScoresLike)
-    def _scores_like(self, line: m.ScoresLike) -> Callable:
-        """The other card's lines (filled by the pool), judged from this card."""
-        return self.lines(line.lines)
 
     def lines(self, lines) -> Callable:
         """The sum of some lines, each compiled or else judged by the reference."""

@@ -15,13 +15,14 @@ laws, objectives and scenario checks.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from functools import lru_cache
+from functools import cache, lru_cache
+from typing import cast
 
 from attrs import field, frozen
 
 from ..language import model as m
-from ..language.lower import LOWERING
-from ..language.walk import Dispatch, UnhandledNode
+from ..language.lower import LOWERING, AroundCard, FixedCells, LargestGroup, LawLine, Scoping
+from ..language.walk import Dispatch, UnhandledNode, total
 from . import area as g
 from .area import Area, Placed
 
@@ -32,6 +33,19 @@ def strictly_most(tally: Mapping[str, int]) -> str | None:
     if ranked and (len(ranked) == 1 or ranked[0] > ranked[1]):
         return next(v for v, n in tally.items() if n == ranked[0])
     return None
+
+
+# Each game fact a line counts: the field of :class:`Facts` (and of the
+# solver's ``Context``) that holds it; every back end reads this one table.
+FACT_FIELDS: Mapping[m.Fact, str] = total(
+    m.Fact,
+    {
+        m.Fact.PATTERNS_COMPLETED: "patterns_completed",  # R14
+        m.Fact.LAWS_MET: "laws_met",  # R13
+        m.Fact.TOTAL: "total",
+    },
+    "evaluator.FACT_FIELDS",
+)
 
 
 @frozen
@@ -71,14 +85,21 @@ def implied_words(selector: m.Selector) -> tuple[str | None, str | None]:
 
 def _implied(selector: m.Selector, kind: type, field: str) -> str | None:
     if isinstance(selector, kind):
-        found: str | None = getattr(selector, field)  # TypeIs.type, MythologyIs.mythology
-        return found
+        return cast("str | None", getattr(selector, field))  # TypeIs.type, MythologyIs.mythology
     if isinstance(selector, m.SelAnd):
         for item in selector.items:
             found = _implied(item, kind, field)
             if found is not None:
                 return found
     return None
+
+
+def weighed_as(selector: m.Selector, element: m.Selector | None) -> m.Selector:
+    """R11, R15: the selector whose word a count weighs its cards by: an
+    objective's ``element`` is weighed as the selector it stands for."""
+    if isinstance(selector, m.ElementRef) and element is not None:
+        return element
+    return selector
 
 
 def card_weight(card: m.MythCard, selector: m.Selector) -> int:
@@ -100,28 +121,17 @@ def values_of(card: m.MythCard, attribute: m.Attribute) -> tuple[str, ...]:
 # R2-R5, R7: the cells where a relation's target must be, from the anchor,
 # and the cells of each anchored scope: area.py's one geometry table.
 RELATION_CELLS = {kind: cells.__getitem__ for kind, cells in g.RELATION_CELLS.items()}
-_ANCHORED_CELLS = {kind: cells.__getitem__ for kind, cells in g.ANCHORED_CELLS.items()}
 
 
-def fixed_scope_cells(
-    scope: m.Scope, anchor: int | None, law_line: tuple[int, ...] | None
-) -> tuple[int, ...]:
-    """The cells of every scope but the largest group (R6, which depends on
-    the cards): from the anchor's cell, or the law's line (R13)."""
-    kind = scope.kind
-    if kind.anchored:
-        return () if anchor is None else _ANCHORED_CELLS[kind](anchor)
-    if kind is m.ScopeKind.AREA:
-        return g.ALL_CELLS
-    if kind is m.ScopeKind.LINE:
-        return law_line or ()
-    if kind is m.ScopeKind.NAMED_ROW:
-        assert scope.row is not None  # the builder names the row of a named-row scope
-        return g.ROW_CELLS[scope.row]
-    if kind is m.ScopeKind.NAMED_COLUMN:
-        assert scope.column is not None  # as the row of a named row
-        return g.COLUMN_CELLS[scope.column]
-    raise UnhandledNode(f"fixed_scope_cells has no cells for the scope {kind.name}")
+@cache
+def cells_in(row: m.Row | None, column: int | None) -> tuple[int, ...]:
+    """The cells of ``row`` and of ``column`` (None: any), front-left first:
+    a core scope's :class:`~..language.lower.FixedCells`. A row or column
+    off the grid (an unlinted tree) is a KeyError, never no cells."""
+    cells = g.ALL_CELLS if row is None else g.ROW_CELLS[row]
+    if column is None:
+        return cells
+    return tuple(cell for cell in cells if cell in g.COLUMN_CELLS[column])
 
 
 class Evaluator:
@@ -249,17 +259,27 @@ class Evaluator:
         return self._leaders[key]
 
     # ------------------------------------------------------------ scopes, counts
-    def scope_cells(self, scope: m.Scope, anchor: int | None) -> tuple[int, ...]:
-        if scope.kind is m.ScopeKind.LARGEST_GROUP:
-            assert scope.group is not None  # the builder gives every largest group its cards
-            return self.largest_group(scope.group, anchor)
-        return fixed_scope_cells(scope, anchor, self.facts.law_line)
+    scope_cells = Dispatch(Scoping, lowering=LOWERING)
+
+    @scope_cells.on(AroundCard)
+    def _around(self, scope: AroundCard, anchor: int | None) -> tuple[int, ...]:
+        return () if anchor is None else g.ANCHORED_CELLS[scope.kind][anchor]
+
+    @scope_cells.on(FixedCells)
+    def _fixed_cells(self, scope: FixedCells, anchor: int | None) -> tuple[int, ...]:
+        return cells_in(scope.row, scope.column)
+
+    @scope_cells.on(LawLine)
+    def _law_line(self, scope: LawLine, anchor: int | None) -> tuple[int, ...]:
+        return self.facts.law_line or ()  # R13
+
+    @scope_cells.on(LargestGroup)
+    def _largest_group(self, scope: LargestGroup, anchor: int | None) -> tuple[int, ...]:
+        return self.largest_group(scope.group, anchor)
 
     def weight(self, card: m.MythCard, selector: m.Selector) -> int:
-        """R11 weight; an objective's ``element`` is weighed as the selector it stands for."""
-        if isinstance(selector, m.ElementRef) and self.facts.element is not None:
-            selector = self.facts.element
-        return card_weight(card, selector)
+        """R11 weight (:func:`weighed_as`)."""
+        return card_weight(card, weighed_as(selector, self.facts.element))
 
     def largest_group(self, selector: m.Selector, anchor: int | None) -> tuple[int, ...]:
         """R6: the orthogonally connected group of matching cards that counts most."""
@@ -312,12 +332,7 @@ class Evaluator:
 
     @countable.on(m.FactCount)
     def _fact(self, countable: m.FactCount, anchor: int | None) -> int:
-        fact = countable.fact
-        if fact is m.Fact.PATTERNS_COMPLETED:
-            return self.facts.patterns_completed
-        if fact is m.Fact.LAWS_MET:
-            return self.facts.laws_met
-        return self.facts.total
+        return cast(int, getattr(self.facts, FACT_FIELDS[countable.fact]))  # an int field of Facts
 
     # ------------------------------------------------------------ conditions
     def holds(self, condition: m.Condition, anchor: int | None) -> bool:
@@ -372,26 +387,17 @@ class Evaluator:
         self._saw(cells)
         if c.mode is m.SubjectMode.EVERY:
             return all(results)
-        return not any(results)
+        if c.mode is m.SubjectMode.NONE:
+            return not any(results)
+        raise UnhandledNode(f"Evaluator has no meaning for the subject mode {c.mode.name}")
 
     @judge.on(m.Quantity)
     def _quantity(self, c: m.Quantity, anchor: int | None) -> bool:
         return c.comparison.test(self.countable(c.count, anchor), c.amount)
 
-    @judge.on(m.Only)
-    def _only(self, c: m.Only, anchor: int | None) -> bool:
-        cells = [x for x in self.scope_cells(c.scope, anchor) if self.area.cells[x] is not None]
-        ok = all(self.matches(c.selector, x, anchor) for x in cells)
-        if ok:
-            self._saw(cells)
-        return ok
-
     @judge.on(m.MoreThan)
     def _more_than(self, c: m.MoreThan, anchor: int | None) -> bool:
-        # registered methods: their results untyped
-        more: int = self.count(c.more, anchor)
-        less: int = self.count(c.less, anchor)
-        return more > less
+        return self.count(c.more, anchor) > self.count(c.less, anchor)
 
     @judge.on(m.AllFaceUpAtEnd)
     def _all_face_up(self, c: m.AllFaceUpAtEnd, anchor: int | None) -> bool:
@@ -422,8 +428,7 @@ class Evaluator:
     def _per_count(self, line: m.PerCount, anchor: int | None) -> int:  # R9
         if line.per <= 0:  # DL602; never divide by zero on an unlinted tree
             return 0
-        counted: int = self.countable(line.count, anchor)
-        return line.points * (counted // line.per)
+        return line.points * (cast(int, self.countable(line.count, anchor)) // line.per)
 
     @line_points.on(m.Capped)
     def _capped(self, line: m.Capped, anchor: int | None) -> int:
@@ -433,11 +438,6 @@ class Evaluator:
     @line_points.on(m.Bounded)
     def _bounded(self, line: m.Bounded, anchor: int | None) -> int:
         return line.clamp(self.lines_points(line.lines, anchor))
-
-    @line_points.on(m.ScoresLike)
-    def _scores_like(self, line: m.ScoresLike, anchor: int | None) -> int:
-        """The other card's lines, judged from this card (filled by the pool)."""
-        return self.lines_points(line.lines, anchor)
 
     def lines_points(self, lines: Iterable[m.ScoringLine], anchor: int | None) -> int:
         return sum(self.line_points(line, anchor) for line in lines)

@@ -22,11 +22,12 @@ from collections.abc import Callable, Mapping, Sequence
 from attrs import evolve, frozen
 
 from ..language import model as m
+from ..language.lower import LOWERING
 from ..language.walk import Dispatch, iter_nodes, total
 from ..pool.registry import Registry
 from .area import SIZE, Area, Placed
 from .board import LAW_LINES, LawLine, line_cells
-from .evaluator import Evaluator, Facts, card_weight
+from .evaluator import Evaluator, Facts, card_weight, values_of
 
 # The most each game fact can count (the total score has no bound of its own).
 _FACT_MOST: Mapping[m.Fact, Callable[[PoolLimits], int]] = total(
@@ -68,23 +69,6 @@ class Found:
     tries: int = 0
 
 
-def _count_bound(count: m.Countable, limits: PoolLimits) -> int:
-    if isinstance(count, m.FactCount):
-        return _FACT_MOST[count.fact](limits)
-    cells = count.scope.kind.most_cells
-    if isinstance(count, m.Distinct):
-        from .evaluator import values_of
-
-        shown = {value for card in limits.cards for value in values_of(card, count.attribute)}
-        return min(
-            len(shown),
-            cells * max((len(values_of(c, count.attribute)) for c in limits.cards), default=1),
-        )
-    # R11: the heaviest cards the scope can hold
-    weights = sorted((card_weight(card, count.selector) for card in limits.cards), reverse=True)
-    return sum(weights[:cells]) + max(0, cells - len(weights))
-
-
 def line_bounds(lines: Sequence[m.ScoringLine], limits: PoolLimits) -> tuple[int, int]:
     """The least and the most ``lines`` can give, from their shape alone."""
     lo = hi = 0
@@ -98,7 +82,7 @@ class LineBounds:
     """One line's least and most points, one method per kind of line (a new
     kind fails tests/test_walk.py until it has one)."""
 
-    bounds = Dispatch(m.ScoringLine)
+    bounds = Dispatch(m.ScoringLine, lowering=LOWERING)
 
     @bounds.on(m.Fixed)
     def _fixed(self, line: m.Fixed, limits: PoolLimits) -> tuple[int, int]:
@@ -108,7 +92,7 @@ class LineBounds:
 
     @bounds.on(m.PerCount)
     def _per_count(self, line: m.PerCount, limits: PoolLimits) -> tuple[int, int]:
-        most = line.points * (_count_bound(line.count, limits) // max(line.per, 1))
+        most = line.points * (self.most(line.count, limits) // max(line.per, 1))
         return min(0, most), max(0, most)
 
     @bounds.on(m.Capped)
@@ -116,14 +100,33 @@ class LineBounds:
         low, high = line_bounds((line.line,), limits)
         return max(low, -line.limit), min(high, line.limit)
 
-    @bounds.on(m.ScoresLike)
-    def _scores_like(self, line: m.ScoresLike, limits: PoolLimits) -> tuple[int, int]:
-        return line_bounds(line.lines, limits)
-
     @bounds.on(m.Bounded)
     def _bounded(self, line: m.Bounded, limits: PoolLimits) -> tuple[int, int]:
         low, high = line_bounds(line.lines, limits)
         return line.clamp(low), line.clamp(high)
+
+    most = Dispatch(m.Countable, lowering=LOWERING)
+
+    @most.on(m.Count)
+    def _count(self, count: m.Count, limits: PoolLimits) -> int:
+        """R11: the heaviest cards the scope can hold."""
+        cells = count.scope.kind.most_cells
+        weights = sorted((card_weight(card, count.selector) for card in limits.cards), reverse=True)
+        return sum(weights[:cells]) + max(0, cells - len(weights))
+
+    @most.on(m.Distinct)
+    def _distinct(self, count: m.Distinct, limits: PoolLimits) -> int:
+        """The values the pool shows, at most those the scope's cards can show."""
+        cells = count.scope.kind.most_cells
+        shown = {value for card in limits.cards for value in values_of(card, count.attribute)}
+        return min(
+            len(shown),
+            cells * max((len(values_of(c, count.attribute)) for c in limits.cards), default=1),
+        )
+
+    @most.on(m.FactCount)
+    def _fact(self, count: m.FactCount, limits: PoolLimits) -> int:
+        return _FACT_MOST[count.fact](limits)
 
 
 _BOUNDS = LineBounds()

@@ -23,16 +23,37 @@ from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
 from ..language import model as m
-from ..language.lower import LOWERING, iter_core
-from ..language.walk import Dispatch, UnhandledNode
+from ..language.lower import (
+    LOWERING,
+    AroundCard,
+    FixedCells,
+    LargestGroup,
+    LawLine,
+    Scoping,
+    core_kinds,
+    iter_core,
+)
+from ..language.walk import Dispatch, total
 from ..unsupported import Unsupported
 from . import area as g
 from . import masks as k
-from .evaluator import Facts, implied_type
+from .evaluator import FACT_FIELDS, Facts, cells_in, implied_type, weighed_as
 from .planes import Num, Planes
 
-# selectors that look at more than the card they match
-_ANCHORED = (m.SelfCard, m.SameAs, m.MostCommon, m.Leader)
+# Whether a selector looks at more than the card it matches (the anchor, the
+# other cards): the batch asks which cards match once per card, so it cannot
+# compute one that does. Total over the core's selectors, checked at import.
+_LOOKS_BEYOND = total(
+    core_kinds(m.Selector),
+    {
+        **dict.fromkeys((m.SelfCard, m.SameAs, m.MostCommon, m.Leader), True),
+        **dict.fromkeys(
+            (m.TypeIs, m.MythologyIs, m.FaceIs, m.Named, m.StateRef, m.ElementRef), False
+        ),
+        **dict.fromkeys((m.SelNot, m.SelAnd, m.SelOr), False),  # their items are asked
+    },
+    "wide._LOOKS_BEYOND",
+)
 
 T = TypeVar("T")  # what a closure over a batch gives (Num, a bit per area)
 Judged = Callable[[Planes], int]  # a condition: the plane of the areas where it holds
@@ -110,7 +131,11 @@ class WideCompiler:
         """The codes of the cards the selector matches, alone in a cell."""
         if selector not in self._members:
             looked_at = [selector] + ([self.facts.element] if self.facts.element else [])
-            if any(isinstance(node, _ANCHORED) for node in iter_core(tuple(looked_at))):
+            if any(
+                _LOOKS_BEYOND[type(node)]
+                for node in iter_core(tuple(looked_at))
+                if type(node) in _LOOKS_BEYOND  # a count or condition: only under a leader
+            ):
                 raise _cannot("a selector that looks beyond its card", selector)
             self._members[selector] = frozenset(
                 code for code, card in enumerate(self.cards) if self.matches(selector, card)
@@ -119,9 +144,7 @@ class WideCompiler:
 
     def weighed(self, selector: m.Selector) -> dict[int, int]:
         """R11: each matching card's weight for the selector's type (code -> weight)."""
-        wanted = implied_type(selector)
-        if isinstance(selector, m.ElementRef) and self.facts.element is not None:
-            wanted = implied_type(self.facts.element)
+        wanted = implied_type(weighed_as(selector, self.facts.element))
         weights = {}
         for code in self.members(selector):
             weight = 1
@@ -133,23 +156,23 @@ class WideCompiler:
                 weights[code] = weight
         return weights
 
-    def scope(self, scope: m.Scope, anchor: int) -> tuple[int, ...]:
-        kind = scope.kind
-        if kind.anchored:
-            return _cells(k.ANCHORED_SCOPES[kind][anchor])
-        if kind is m.ScopeKind.AREA:
-            return tuple(range(g.SIZE))
-        if kind is m.ScopeKind.LINE:
-            return tuple(self.facts.law_line or ())
-        if kind is m.ScopeKind.NAMED_ROW:
-            assert scope.row is not None  # the scope of a named row names it
-            return _cells(k.ROWS[scope.row])
-        if kind is m.ScopeKind.NAMED_COLUMN:
-            assert scope.column is not None  # the scope of a named column names it
-            return _cells(k.COLUMNS[scope.column])
-        if kind is m.ScopeKind.LARGEST_GROUP:
-            raise _cannot("the largest group", scope)
-        raise UnhandledNode(f"WideCompiler.scope has no meaning for the scope {kind.name}")
+    scope = Dispatch(Scoping, lowering=LOWERING)
+
+    @scope.on(AroundCard)
+    def _around(self, scope: AroundCard, anchor: int) -> tuple[int, ...]:
+        return _cells(k.ANCHORED_SCOPES[scope.kind][anchor])
+
+    @scope.on(FixedCells)
+    def _fixed_cells(self, scope: FixedCells, anchor: int) -> tuple[int, ...]:
+        return cells_in(scope.row, scope.column)
+
+    @scope.on(LawLine)
+    def _law_line(self, scope: LawLine, anchor: int) -> tuple[int, ...]:  # R13
+        return tuple(self.facts.law_line or ())
+
+    @scope.on(LargestGroup)
+    def _largest_group(self, scope: LargestGroup, anchor: int) -> tuple[int, ...]:
+        raise _cannot("the largest group", scope)
 
     # ------------------------------------------------------------ conditions
     condition = Dispatch(m.Condition, lowering=LOWERING)
@@ -191,18 +214,6 @@ class WideCompiler:
             return holds.planes[0] if holds.planes else 0
 
         return quantity
-
-    @condition.on(m.Only)
-    def _only(self, c: m.Only, anchor: int) -> Judged:
-        cells, codes = self.scope(c.scope, anchor), self.members(c.selector)
-
-        def only(planes: Planes) -> int:
-            found = planes.ones
-            for cell in cells:  # every cell of a batch's areas is occupied
-                found &= planes.holds_any(cell, codes)
-            return found
-
-        return only
 
     @condition.on(m.MoreThan)
     def _more_than(self, c: m.MoreThan, anchor: int) -> Judged:
@@ -264,10 +275,7 @@ class WideCompiler:
 
     @countable.on(m.FactCount)
     def _fact(self, c: m.FactCount, anchor: int) -> Counted:
-        value = {
-            m.Fact.PATTERNS_COMPLETED: self.facts.patterns_completed,
-            m.Fact.LAWS_MET: self.facts.laws_met,
-        }.get(c.fact, self.facts.total)
+        value = getattr(self.facts, FACT_FIELDS[c.fact])
         if value < 0:
             raise _cannot("a negative fact", c)
         return lambda planes: planes.const(value)
@@ -313,11 +321,7 @@ class WideCompiler:
             raise Unsupported(f"a negative bound in {line!r}")
         if not line.lines:
             return lambda planes: planes.const(line.clamp(0))
+        if line.floor is None and line.ceiling is None:  # 'scores like', lowered
+            return self.lines(line.lines, anchor)
         inner, clamp = self.lines(line.lines, anchor), line.clamp
         return lambda planes: planes.apply(inner(planes), clamp)
-
-    @line.on(m.ScoresLike)
-    def _scores_like(self, line: m.ScoresLike, anchor: int) -> Counted:
-        if not line.lines:
-            return lambda planes: planes.const(0)
-        return self.lines(line.lines, anchor)

@@ -150,17 +150,7 @@ class _LayoutModel:
         return points
 
     def cards_points(self) -> list[Lin]:
-        points = []
-        for d, card in enumerate(self.cards):
-            trees = self._named(f"card '{card.id}'")
-            points.append(
-                total(
-                    self.b.when(self.x[d][cell], trees.lines_points(card.lines, (cell, d)))
-                    for cell in g.ALL_CELLS
-                    if self.x[d][cell] is not False
-                )
-            )
-        return points
+        return [self.trees.card_points(d) for d in range(len(self.cards))]
 
     def build(self) -> Lin:
         """The objective: the board's whole total."""

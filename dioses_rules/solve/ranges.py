@@ -81,23 +81,10 @@ class _RangeModel:
         if any(isinstance(n, m.Scores) for n in iter_nodes(card.lines)):
             self.context.card_points = self._all_points()  # R24: others' points are read
             return self.context.card_points[d]
-        self.trees.where = f"card '{card.id}'"
-        return total(
-            self.b.when(self.x[d][cell], self.trees.lines_points(card.lines, (cell, d)))
-            for cell in g.ALL_CELLS
-        )
+        return self.trees.card_points(d)
 
     def _all_points(self) -> list[Lin]:
-        points = []
-        for d, card in enumerate(self.cards):
-            self.trees.where = f"card '{card.id}'"
-            points.append(
-                total(
-                    self.b.when(self.x[d][cell], self.trees.lines_points(card.lines, (cell, d)))
-                    for cell in g.ALL_CELLS
-                )
-            )
-        return points
+        return [self.trees.card_points(d) for d in range(len(self.cards))]
 
     def law(self, law: m.Law) -> Lin:
         self.trees.where = f"law '{law.id}'"

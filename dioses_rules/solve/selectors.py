@@ -10,18 +10,50 @@ literal.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NoReturn, Optional, Protocol
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, NoReturn, Optional, Protocol
 
 from ..language import model as m
-from ..language.lower import LOWERING, iter_core
-from ..language.walk import Dispatch
+from ..language.lower import (
+    CORE,
+    LOWERING,
+    AroundCard,
+    FixedCells,
+    LargestGroup,
+    LawLine,
+    iter_core,
+)
+from ..language.walk import Dispatch, total
 from ..scoring.evaluator import values_of
-from .cpsat import ZERO, Builder, Lin, Lit, lit_lin, total
+from .cpsat import ZERO, Builder, Lin, Lit, lit_lin
+from .cpsat import total as total_of
 
 if TYPE_CHECKING:
     from ..unsupported import Unsupported
 
 Anchor = Optional[tuple[int, int]]  # (cell, card index) or none
+
+# Whether a core node's meaning depends on the anchor's cell or card (an
+# element does when the selector it stands for does: asked of the context):
+# every core kind is in one list, checked at import, so a new kind says which.
+_ANCHOR_READERS = (
+    *(AroundCard, m.SelfCard, m.SameAs, m.Scores, m.Leader),  # a scope from its place
+    *(m.Relation, m.InRow, m.InColumn, m.Present),
+)
+_ANCHOR_FREE = (
+    *(m.TypeIs, m.MythologyIs, m.FaceIs, m.Named, m.MostCommon, m.StateRef, m.ElementRef),
+    *(m.SelNot, m.SelAnd, m.SelOr, m.Subject, m.Quantity, m.MoreThan, m.AllFaceUpAtEnd),
+    *(m.CondNot, m.CondAnd, m.CondOr, m.Count, m.FactCount, m.Distinct),
+    *(m.Fixed, m.PerCount, m.Capped, m.Bounded, FixedCells, LawLine, LargestGroup),
+)
+_READS_ANCHOR: Mapping[type, Callable[[Any], bool]] = total(
+    CORE,
+    {
+        **dict.fromkeys(_ANCHOR_READERS, lambda node: True),
+        **dict.fromkeys(_ANCHOR_FREE, lambda node: False),
+    },
+    "solve.selectors._READS_ANCHOR",
+)
 
 
 class SelectorContext(Protocol):
@@ -147,24 +179,13 @@ class PlacementSelectors:
         key = (node, self.context.element)
         found = self._reads_anchor.get(key)
         if found is None:
-            kinds = (
-                m.SelfCard,
-                m.SameAs,
-                m.Scores,
-                m.Leader,
-                m.Relation,
-                m.InRow,
-                m.InColumn,
-                m.Present,
-                m.ScoresLike,
-            )
+            element = self.context.element
             found = any(
-                isinstance(n, kinds)
-                or (isinstance(n, m.Scope) and n.kind.anchored)
+                _READS_ANCHOR[type(n)](n)
                 or (
                     isinstance(n, m.ElementRef)
-                    and self.context.element is not None
-                    and self.reads_anchor(self.context.element)
+                    and element is not None
+                    and self.reads_anchor(element)
                 )
                 for n in iter_core(node)
             )
@@ -185,7 +206,7 @@ class PlacementSelectors:
         if key not in self._most_lits:
             counts: dict[str, Lin] = {}
             for d, card in enumerate(self.cards):
-                in_area = total(lit_lin(lit) for lit in self.x[d] if lit is not False)
+                in_area = total_of(lit_lin(lit) for lit in self.x[d] if lit is not False)
                 for each in values_of(card, attribute):
                     counts[each] = counts.get(each, ZERO) + in_area
             for each, count in counts.items():
