@@ -71,7 +71,7 @@ LANG_OPTION = click.option(
     is_eager=True,
     help="The language of what the terminal shows: English, or Spanish (messages, and "
     'card text in the rulebook\'s style, "2p si está al lado de un egipcio", with '
-    "the printed Spanish names). Pictures (--svg, --sheet) are drawn in English.",
+    "the printed Spanish names); the pictures of --svg and --sheet too.",
 )
 
 

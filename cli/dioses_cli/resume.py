@@ -23,6 +23,8 @@ from dioses_rules.pool.identity import compare_pools, pool_sets
 from dioses_rules.pool.registry import Registry
 
 from .human import HUMAN, HumanAgent
+from .i18n import _
+from .names import agent_word
 from .options import check_writable_target
 from .session import Session
 from .targets import beside, check_distinct, check_final_board, check_save_target
@@ -71,11 +73,14 @@ def resume(
         for name in names
     ]
     if finished:
-        out.print(f"{path} holds a finished game", markup=False)
+        out.print(_("{path} holds a finished game").format(path=path), markup=False)
     else:
         out.print(
-            f"Resuming {path} at turn {save.state.turn + 1}; seats: "
-            + ", ".join(f"{i + 1} {n}" for i, n in enumerate(names)),
+            _("Resuming {path} at turn {turn}; seats: {seats}").format(
+                path=path,
+                turn=save.state.turn + 1,
+                seats=", ".join(f"{i + 1} {agent_word(n)}" for i, n in enumerate(names)),
+            ),
             markup=False,
         )
     session.run(

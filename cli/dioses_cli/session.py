@@ -143,7 +143,7 @@ class Session:
         seconds = best.BEST_TIME_LIMIT if self.best_time is None else self.best_time
         if seconds:
             if out.is_terminal:
-                click.echo("finding each area's best possible layout...", err=True)
+                click.echo(_("finding each area's best possible layout..."), err=True)
             bests = best.best_totals(game, seconds)
         print_result(out, game, result, bests)
         out.print(_("saved: {path} (finished game)").format(path=self.autosave.path), markup=False)
