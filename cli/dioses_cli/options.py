@@ -13,7 +13,7 @@ from click.decorators import FC
 from dioses_rules.errors import did_you_mean, whole_number
 
 from .completion import complete_rules, complete_scenarios, complete_sets
-from .params import FilePath, Whole
+from .params import FilePath, IntParamType, Whole
 
 if TYPE_CHECKING:  # the pool loads when a command runs, not when options are made
     from dioses_rules.pool.registry import Registry
@@ -93,7 +93,7 @@ NO_CACHE_OPTION = click.option(
 )
 
 
-class Workers(click.ParamType):
+class Workers(IntParamType):
     """A number of processes, or 'auto': the cores this process may use."""
 
     name = "N|auto"

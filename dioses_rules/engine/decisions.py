@@ -27,9 +27,10 @@ def uniform_pick(agent: Agent) -> Callable[[int], int] | None:
     without the checks of its arguments, one call fewer a decision."""
     if not getattr(agent, "uniform", False):
         return None
-    rng = getattr(agent, "rng", None)
+    rng: random.Random | None = getattr(agent, "rng", None)  # the agent's generator
     if type(rng) is random.Random:
-        return rng._randbelow  # type: ignore[attr-defined]  # randrange's own; typeshed omits it
+        below: Callable[[int], int] = rng._randbelow  # type: ignore[attr-defined]  # randrange's own; typeshed omits it
+        return below
     assert rng is not None, "an agent that picks uniformly has its generator (rng)"
     return rng.randrange
 

@@ -24,12 +24,14 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from functools import partial
+from typing import Any
 
 from ..language import model as m
 from ..pool.registry import Registry
 from ..scoring.area import SIZE, Area, Placed, cell_name
 from ..scoring.board import Board
 from ..scoring.score import score_board
+from .core import Checked
 from .decisions import DecisionRules, uniform_pick
 from .decks import DeckRules
 from .effects import EffectRules
@@ -43,7 +45,7 @@ from .turns import TurnRules
 from .view import board_of
 
 CELL_NAMES = tuple(cell_name(index) for index in range(SIZE))  # "front 1", ... (logged)
-NO_CARDS: frozenset = frozenset()
+NO_CARDS: frozenset[str] = frozenset()
 
 
 def pair_indexes(count: int) -> tuple[tuple[int, int], ...]:
@@ -66,7 +68,7 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules, PatternRules, Decision
         state: GameState,
         agents: Sequence[Agent],
         rng: random.Random,
-        log: Callable[[dict], None] | None = None,
+        log: Callable[[dict[str, Any]], None] | None = None,
     ) -> None:
         self.registry = registry
         self.state = state
@@ -77,9 +79,10 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules, PatternRules, Decision
         self.cards = dict(tables.cards)
         self.scenario = registry.get("scenario", state.scenario) if state.scenario else None
         self.patterns = PatternChecker(self.cards, tables)  # R14
-        self._locked: tuple = (None, NO_CARDS)  # (scenario, its locked cards)
+        # (scenario, its locked cards)
+        self._locked: tuple[m.Scenario | None, frozenset[str]] = (None, NO_CARDS)
         self._pattern_depth = 0
-        self._checked: list = [None] * len(state.areas)  # see _check_moved
+        self._checked: list[Checked] = [None] * len(state.areas)  # see _check_moved
         self._final_logged = False  # the final record is logged once
         # For a planning agent (one whose ``plans`` is true), and only then:
         # the state at the start of the current turn and the picks (seat,
@@ -96,13 +99,13 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules, PatternRules, Decision
         ]
 
     @property
-    def log(self) -> Callable[[dict], None]:
+    def log(self) -> Callable[[dict[str, Any]], None]:
         """Where the game's records go; without one they are not even made
         (``_log`` is None)."""
         return self._log if self._log is not None else _no_log
 
     @log.setter
-    def log(self, log: Callable[[dict], None] | None) -> None:
+    def log(self, log: Callable[[dict[str, Any]], None] | None) -> None:
         self._log = log or None
 
     # ------------------------------------------------------------------ helpers
@@ -279,7 +282,9 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules, PatternRules, Decision
             first, second = pairs[self.pick(seat, "swap", prompt, len(pairs), make)]
             self.swap(area, cells[first], cells[second])
 
-    def _swap_choice(self, area: int, cells: list[int], pairs: tuple, index: int) -> Choice:
+    def _swap_choice(
+        self, area: int, cells: list[int], pairs: tuple[tuple[int, int], ...], index: int
+    ) -> Choice:
         first, second = pairs[index]
         a, b = cells[first], cells[second]
         return Choice("swap", (a, b), partial(self.swap_label, area, a, b))
@@ -336,7 +341,7 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules, PatternRules, Decision
         return result
 
 
-def _no_log(record: dict) -> None:
+def _no_log(record: dict[str, Any]) -> None:
     """The log of a game that keeps none."""
 
 

@@ -177,7 +177,8 @@ class Choice:
     """
 
     kind: str
-    args: tuple = ()
+    # by the decision's kind: a cell or a pile (int), a card id or a row (str), ...
+    args: tuple[Any, ...] = ()
     _label: str | Callable[[], str] = field(default="", eq=False)
 
     @property
@@ -185,7 +186,7 @@ class Choice:
         label = self._label
         return label() if callable(label) else label
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "args": list(self.args), "label": self.label}
 
 

@@ -108,7 +108,8 @@ class CardTextWriter(EnglishWriter):
             if isinstance(effect, m.SwapAny):
                 return f"every player swaps {effect.count} cards of their area"
             return "every player " + third_person(self.effect(effect).replace(" your ", " their "))
-        return self.effect_phrase(effect)
+        text: str = self.effect_phrase(effect)
+        return text
 
     def to_do(self, effect: m.Effect) -> str:
         """An effect after "to": "you may pay 1 Power card to draw a Law"."""
@@ -336,7 +337,10 @@ def english_text(
     option_names: Names | None = None,
 ) -> str:
     """English card text for one definition."""
-    return CardTextWriter(names, pattern_points, vocabulary, option_names).definition(definition)
+    text: str = CardTextWriter(names, pattern_points, vocabulary, option_names).definition(
+        definition
+    )
+    return text
 
 
 def provenance_text(definition: m.Definition) -> str:

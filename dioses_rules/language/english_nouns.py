@@ -89,7 +89,7 @@ class EnglishNouns:
         "EnglishNouns.RELATIONS",
     )
     # Each scope, given its row, column and group.
-    SCOPES = total(
+    SCOPES: Mapping[m.ScopeKind, str] = total(
         m.ScopeKind,
         {
             m.ScopeKind.AREA: "in the area",
@@ -105,7 +105,7 @@ class EnglishNouns:
         },
         "EnglishNouns.SCOPES",
     )
-    FACTS = total(
+    FACTS: Mapping[m.Fact, tuple[str, str]] = total(
         m.Fact,
         {
             m.Fact.PATTERNS_COMPLETED: ("completed pattern", "completed patterns"),
@@ -230,7 +230,7 @@ class EnglishNouns:
     ) -> Phrase:
         """The noun phrase with its gender; ``article``: with the indefinite
         article when singular."""
-        phrase = self.noun_phrase(selector, plural)
+        phrase: Phrase = self.noun_phrase(selector, plural)
         if article and not plural and self.takes_article(selector):
             return Phrase(self.with_article(phrase), phrase.feminine)
         return phrase

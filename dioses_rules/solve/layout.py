@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable
+from typing import Any
 
 from attrs import evolve, frozen
 from ortools.sat.python import cp_model
@@ -47,7 +48,7 @@ class Layout:
     seconds: float
     status: str  # CP-SAT's status name
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "best_total": self.best_total,
             "current_total": self.current_total,
