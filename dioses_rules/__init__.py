@@ -22,6 +22,7 @@ files) does not import the game engine. The layers, from the bottom:
 from __future__ import annotations
 
 import importlib
+from typing import Any
 
 __version__ = "0.2.0.dev0"
 
@@ -54,7 +55,7 @@ _EXPORTS = {
 __all__ = sorted(_EXPORTS) + ["__version__"]
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> Any:
     module = _EXPORTS.get(name)
     if module is None:
         raise AttributeError(f"module 'dioses_rules' has no attribute {name!r}")
@@ -63,5 +64,5 @@ def __getattr__(name: str):
     return value
 
 
-def __dir__():
+def __dir__() -> list[str]:
     return __all__

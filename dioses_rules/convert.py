@@ -17,20 +17,25 @@ import re
 import types
 import typing
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import attrs
 
 if TYPE_CHECKING:  # cattrs loads with the converter, when first needed
     import cattrs
 
+    Hook = Callable[[Any, Any], Any]  # (value, type) -> the value structured
+    HookFactory = Callable[[Any, cattrs.Converter], Hook]  # (type, converter) -> its hook
+
 SHOWN_CHARACTERS = 40
+
+T = TypeVar("T")
 
 
 class WrongType(TypeError):
     """A value of another type than the schema's, found while structuring."""
 
-    def __init__(self, expected: str, value: Any):
+    def __init__(self, expected: str, value: Any) -> None:
         self.expected = expected
         self.value = value
         super().__init__(f"expected {expected}, got {show_value(value)}")
@@ -69,8 +74,8 @@ def show_value(value: Any) -> str:
     return f"a {type(value).__name__}"
 
 
-def _exactly(check: Callable[[Any], bool], expected: str):
-    def structure(value, _type):
+def _exactly(check: Callable[[Any], bool], expected: str) -> Hook:
+    def structure(value: Any, _type: Any) -> Any:
         if not check(value):
             raise WrongType(expected, value)
         return value
@@ -78,18 +83,18 @@ def _exactly(check: Callable[[Any], bool], expected: str):
     return structure
 
 
-def _is_whole(value) -> bool:
+def _is_whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _container(kind: type, expected: str, factory):
+def _container(kind: type, expected: str, factory: HookFactory) -> HookFactory:
     """A hook factory: cattrs' own hook for the type, after checking the value
     really is a ``kind`` (a string is not a list of letters)."""
 
-    def make(type_, converter):
+    def make(type_: Any, converter: cattrs.Converter) -> Hook:
         inner = factory(type_, converter)
 
-        def structure(value, _type):
+        def structure(value: Any, _type: Any) -> Any:
             if not isinstance(value, kind):
                 raise WrongType(expected, value)
             return inner(value, _type)
@@ -99,7 +104,7 @@ def _container(kind: type, expected: str, factory):
     return make
 
 
-def _attrs_class(type_, converter):
+def _attrs_class(type_: Any, converter: cattrs.Converter) -> Hook:
     from cattrs.gen import make_dict_structure_fn
 
     return make_dict_structure_fn(type_, converter, _cattrs_forbid_extra_keys=True)
@@ -134,7 +139,7 @@ def make_converter() -> cattrs.Converter:
     return converter
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> Any:
     """``CONVERTER`` and ``STRUCTURE_ERRORS``, made when first asked for:
     importing cattrs and making the converter is a good part of a command's
     start, and reading a well-formed board needs neither (:func:`structure`).
@@ -204,12 +209,13 @@ def structure_errors(error: BaseException, root: str = "$") -> list[tuple[str, s
     return found
 
 
-def structure(data: Any, type_: type, root: str = "$"):
+def structure(data: Any, type_: type[T], root: str = "$") -> T:
     """``data`` as ``type_``; raises :class:`StructureError` listing every mistake."""
     found = _plain(data, type_)
     if found is not _NOT_PLAIN:
-        return found
-    converter, errors = __getattr__("CONVERTER"), __getattr__("STRUCTURE_ERRORS")
+        return cast(T, found)  # _plain gives a value of type_ or _NOT_PLAIN
+    converter: cattrs.Converter = __getattr__("CONVERTER")
+    errors = __getattr__("STRUCTURE_ERRORS")
     try:
         return converter.structure(data, type_)
     except errors as error:
@@ -300,6 +306,6 @@ def _plain_attrs(value: Any, type_: type) -> Any:
 class StructureError(ValueError):
     """A file's data does not fit its schema: ``mistakes`` is (key, message)."""
 
-    def __init__(self, mistakes: list[tuple[str, str]]):
+    def __init__(self, mistakes: list[tuple[str, str]]) -> None:
         self.mistakes = mistakes
         super().__init__("; ".join(f"{key}: {message}" for key, message in mistakes))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import enum
 import re
 from collections.abc import Iterable
+from typing import Any, Protocol, Self
 
 from attrs import frozen
 
@@ -21,7 +22,7 @@ def escaped(text: str, keep: str = "") -> str:
     written as ``\\x1b`` or ``\\u2028``, so that a quoted source line keeps
     to one line and a terminal obeys nothing a user's file holds."""
 
-    def shown(found: re.Match) -> str:
+    def shown(found: re.Match[str]) -> str:
         char = found.group()
         if char in keep:
             return char
@@ -74,7 +75,7 @@ class Diagnostic:
                 text += f"\n   | {escaped(src)}\n   | {' ' * len(before)}^"
         return text
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "path": self.path,
             "line": self.line,
@@ -86,13 +87,13 @@ class Diagnostic:
         }
 
 
-def sarif_log(diagnostics: Iterable[Diagnostic], tool: str, version: str) -> dict:
+def sarif_log(diagnostics: Iterable[Diagnostic], tool: str, version: str) -> dict[str, Any]:
     """Diagnostics as a SARIF 2.1.0 log, for editors and code-scanning CI."""
     diagnostics = list(diagnostics)
     rules = sorted({d.code for d in diagnostics})
     results = []
     for d in diagnostics:
-        location: dict = {"artifactLocation": {"uri": d.path.replace("\\", "/")}}
+        location: dict[str, Any] = {"artifactLocation": {"uri": d.path.replace("\\", "/")}}
         if d.line:
             location["region"] = {"startLine": d.line, "startColumn": max(d.column, 1)}
         text = d.message + (f" ({d.help})" if d.help else "")
@@ -128,7 +129,9 @@ class DiosesError(Exception):
     It carries one or more diagnostics; ``str()`` renders them concisely.
     """
 
-    def __init__(self, diagnostics: Iterable[Diagnostic] | Diagnostic | str, path: str = ""):
+    def __init__(
+        self, diagnostics: Iterable[Diagnostic] | Diagnostic | str, path: str = ""
+    ) -> None:
         if isinstance(diagnostics, str):
             diagnostics = [Diagnostic("E000", diagnostics, path)]
         elif isinstance(diagnostics, Diagnostic):
@@ -137,19 +140,30 @@ class DiosesError(Exception):
         super().__init__("\n".join(d.concise() for d in self.diagnostics))
 
     @classmethod
-    def one(cls, code: str, message: str, path: str = "", help: str | None = None):
+    def one(cls, code: str, message: str, path: str = "", help: str | None = None) -> Self:
         """An error of this class with one diagnostic (no line or column)."""
         return cls(Diagnostic(code, message, path, help=help))
+
+
+class Located(Protocol):
+    """Where a tree node was written (the model's ``Span``)."""
+
+    @property
+    def path(self) -> str: ...
+    @property
+    def line(self) -> int: ...
+    @property
+    def column(self) -> int: ...
 
 
 def diagnostic_at(
     code: str,
     message: str,
-    node,
+    node: object,
     path: str,
     help: str | None = None,
     severity: Severity = Severity.ERROR,
-    at=None,
+    at: Located | None = None,
 ) -> Diagnostic:
     """A diagnostic at a tree node's span (its file, line and column), or at
     ``path`` when the node has none; ``at``: a span of the node's to point

@@ -18,7 +18,8 @@ from __future__ import annotations  # as attr._make: compile() inherits it
 import contextlib
 import marshal
 import types
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
+from typing import Any
 
 from . import cache
 
@@ -41,9 +42,14 @@ def cached_methods(group: str) -> Iterator[None]:
         return
     key = cache.key_of("attrs methods", group)
     stored = _entries(cache.read(key))
-    made: dict[str, tuple[str, object]] = {}
+    made: dict[str, tuple[str, types.CodeType]] = {}
 
-    def compile_and_eval(script, globs, locs=None, filename=""):
+    def compile_and_eval(
+        script: str,
+        globs: dict[str, Any] | None,
+        locs: Mapping[str, object] | None = None,
+        filename: str = "",
+    ) -> None:
         kept, salted = _split(script)
         found = stored.get(filename)
         if found is not None and found[0] == kept:
@@ -93,7 +99,7 @@ def _split(script: str) -> tuple[str, str]:
     )
 
 
-def _entries(found: object) -> dict[str, tuple[str, object]]:
+def _entries(found: object) -> dict[str, tuple[str, types.CodeType]]:
     """A stored entry's {file name: (source, code)}; empty when it is none."""
     if not isinstance(found, bytes):
         return {}

@@ -28,7 +28,7 @@ class Unsupported(DiosesError):
     file, line and column) when it has a span."""
 
     @classmethod
-    def at(cls, backend: str, what: str, node, help: str | None = None) -> Unsupported:
+    def at(cls, backend: str, what: str, node: object, help: str | None = None) -> Unsupported:
         """``backend`` cannot express ``what`` (the node it was given)."""
         error = cls(diagnostic_at("E300", f"{backend} cannot express {what}", node, "", help=help))
         error.backend = backend

@@ -202,7 +202,8 @@ def test_balance_and_simulate_run_with_hostile_names(runner):
             ["simulate", "--cards", str(CARDS), "--games", "2", "--scenario", "bracket-trial"],
         )
     )
-    assert result.stdout.startswith("2 games, scenario 9 bracket-trial, 1 player")
+    # the scenario by its name (#28), printed verbatim: no markup, no emoji code
+    assert result.stdout.startswith(f"2 games, scenario 9: {NAMES['bracket-trial']}, 1 player")
 
 
 @pytest.mark.parametrize("name", ["x[/]y.toml", "[bold red]b.toml", ":x:[/]c.toml"])

@@ -34,6 +34,9 @@ SAMPLES = {
     m.AtCell: m.AtCell(m.Row.BACK, 3),
     m.AnyCard: m.AnyCard(),
     m.InCorner: m.InCorner(),
+    m.Only: m.Only(GOD, m.Scope(m.ScopeKind.LINE)),
+    m.ScoresLike: m.ScoresLike("hera", lines=(m.Fixed(2, m.InRow(m.Row.FRONT)),)),
+    m.Scope: m.Scope(m.ScopeKind.DIAGONALS),
 }
 
 
@@ -121,13 +124,38 @@ def test_each_rule_means_what_the_surface_kind_meant():
     """The lowered forms against the meaning the back ends gave the surface
     kinds before they were lowered (both evaluators now judge the lowered
     form, so the differential tests cannot see a wrong rule; this can)."""
-    from dioses_rules.scoring.area import CORNERS, SIZE, cell_index, offset
+    from dioses_rules.scoring.area import CORNERS, ROW_CELLS, SIZE, cell_index, offset
+    from dioses_rules.scoring.evaluator import Facts
+
+    def scopes(anchor):
+        """Each scope but the largest group (R6) with the cells it meant: the
+        geometry table's from the card's place (R4, R5, R10), the area, a
+        named row or column, the law's line (R13)."""
+        from dioses_rules.scoring import area as g
+
+        for kind in m.ScopeKind:
+            if kind.anchored:
+                yield m.Scope(kind), () if anchor is None else g.ANCHORED_CELLS[kind][anchor]
+        yield m.Scope(m.ScopeKind.AREA), g.ALL_CELLS
+        for row in m.Row:
+            yield m.Scope(m.ScopeKind.NAMED_ROW, row=row), g.ROW_CELLS[row]
+        for column in m.COLUMNS:
+            yield m.Scope(m.ScopeKind.NAMED_COLUMN, column=column), g.COLUMN_CELLS[column]
+        yield m.Scope(m.ScopeKind.LINE), line
 
     none_in = m.NoneIn(m.Count(GOD, m.Scope(m.ScopeKind.ROW)))
     betweens = [m.Between(GOD, m.AnyCard()), m.Between(m.MythologyIs("greek"), PLACE)]
     at_cells = [m.AtCell(row, column) for row in m.Row for column in (1, 4)]
+    onlies = [m.Only(GOD, m.Scope(m.ScopeKind.ROW)), m.Only(m.AnyCard(), m.Scope(m.ScopeKind.AREA))]
+    onlies.append(m.Only(m.MythologyIs("greek"), m.Scope(m.ScopeKind.LINE)))
+    likes = [
+        m.ScoresLike("x", lines=(m.PerCount(1, 1, m.Count(GOD, m.Scope(m.ScopeKind.ROW))),)),
+        m.ScoresLike("y", lines=(m.Fixed(2, m.InCorner()), m.Fixed(-1))),
+        m.ScoresLike("z"),  # not filled (a missing card, DL117): no points
+    ]
+    line = ROW_CELLS[m.Row.CENTRAL]
     for area in _areas():
-        judge = Evaluator(area)
+        judge = Evaluator(area, Facts(law_line=line))
         for anchor in (*range(SIZE), None):
             assert judge.holds(none_in, anchor) == (judge.count(none_in.count, anchor) == 0)
             for cell in range(SIZE):
@@ -136,6 +164,14 @@ def test_each_rule_means_what_the_surface_kind_meant():
             assert judge.holds(m.InCorner(), anchor) == (anchor in CORNERS)  # R7
             for at in at_cells:
                 assert judge.holds(at, anchor) == (anchor == cell_index(at.row, at.column))
+            for only in onlies:  # every present card of the scope matches
+                cells = [x for x in judge.scope_cells(only.scope, anchor) if area.cells[x]]
+                meant = all(judge.matches(only.selector, x, anchor) for x in cells)
+                assert judge.holds(only, anchor) == meant, (only, anchor)
+            for like in likes:  # the other card's lines, from this card
+                assert judge.line_points(like, anchor) == judge.lines_points(like.lines, anchor)
+            for scope, cells in scopes(anchor):
+                assert judge.scope_cells(scope, anchor) == cells, (scope, anchor)
             for between in betweens:  # R3
                 left = right = None
                 if anchor is not None:
@@ -155,3 +191,41 @@ def test_each_rule_means_what_the_surface_kind_meant():
                     )
                 )
                 assert judge.holds(between, anchor) == meant, (between, anchor)
+
+
+def test_a_chain_of_scores_like_filled_at_pool_load_scores_as_its_last_card(tmp_path):
+    """'scores like' needs the pool: pool load fills each line (a chain end
+    first), the rule lowers the filled line; the reference, the compiled
+    evaluator and the solver then give the chain's first card the last one's
+    points from its own place."""
+    pytest.importorskip("ortools")
+    from dioses_rules.pool.load import load_registry
+    from dioses_rules.scoring import compiled
+    from dioses_rules.scoring.area import Area, Placed, cell_index
+    from dioses_rules.scoring.evaluator import Facts
+    from dioses_rules.solve.compiler import Context, TreeCompiler
+    from dioses_rules.solve.cpsat import Builder
+
+    path = tmp_path / "chain.dioses"
+    path.write_text(
+        'set chain "Chain" {\n  requires base\n}\n'
+        'god first "A" greek {\n  scores like second\n}\n'
+        'god second "B" greek {\n  scores like third up to 3 points\n}\n'
+        'god third "C" greek {\n  2 points per god in row\n  1 point if in front row\n}\n',
+        encoding="utf-8",
+    )
+    registry, _ = load_registry([path])
+    a, c = registry.get("myth", "first"), registry.get("myth", "third")
+    cells = [None] * 12
+    for column, card in enumerate((a, c, registry.get("myth", "zeus")), start=1):
+        cells[cell_index(m.Row.FRONT, column)] = Placed(card)
+    area = Area(tuple(cells))
+    anchor = cell_index(m.Row.FRONT, 1)
+    meant = min(Evaluator(area).lines_points(c.lines, anchor), 3)  # 2 x 3 gods + 1, capped
+    assert meant == 3
+    assert Evaluator(area).lines_points(a.lines, anchor) == meant
+    assert compiled.lines_points(area, Facts(all_face_up_at_end=True), a.lines, anchor) == meant
+    hand = [placed.card for placed in area.cells if placed is not None]
+    placed = [[cell == where for cell in range(12)] for where in area.occupied()]
+    trees = TreeCompiler(Builder(), hand, placed, Context({}))
+    assert trees.lines_points(a.lines, (anchor, 0)).lo == meant  # folded: every card placed

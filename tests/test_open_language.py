@@ -501,26 +501,30 @@ def test_every_relation_and_scope_has_its_words_and_cells():
 
 
 def test_every_scope_kind_has_one_meaning_in_every_evaluator():
-    """#26: a scope's cells come from tables checked total at import (a new
-    kind fails there, it no longer reads silently as "surroundings"); here the
-    reference's cells and the compiled evaluators' masks agree for every
-    kind and anchor, and exactly the anchored kinds depend on the anchor."""
-    from dioses_rules.language.walk import UnhandledNode
+    """#26: a scope kind is lowered into one of the core's four scopes by a
+    table checked total at import (a new kind fails there, it no longer reads
+    silently as "surroundings"), and every back end has one method for each
+    (tests/test_walk.py); the five kinds read from the card's place are one
+    of them, its cells the geometry table's. Exactly those depend on the
+    anchor, and the reference's cells are the compiled evaluator's masks."""
+    from dioses_rules.language import lower
     from dioses_rules.scoring import area as g
     from dioses_rules.scoring import masks as k
-    from dioses_rules.scoring.evaluator import fixed_scope_cells
+    from dioses_rules.scoring.evaluator import Evaluator, Facts
 
+    judge = Evaluator(Area(), Facts(law_line=(0, 1, 2, 3)))
     for kind in m.ScopeKind:
         scope = m.Scope(kind, row=m.Row.FRONT, column=1, group=m.AnyCard())
+        core = lower.lowered(scope)
+        assert isinstance(core, lower.AroundCard) == kind.anchored, kind
         if kind is m.ScopeKind.LARGEST_GROUP:  # depends on the cards: Evaluator.largest_group
-            with pytest.raises(UnhandledNode, match="LARGEST_GROUP"):
-                fixed_scope_cells(scope, 5, None)
+            assert core == lower.LargestGroup(m.AnyCard())
             continue
-        cells = [fixed_scope_cells(scope, anchor, (0, 1, 2, 3)) for anchor in range(g.SIZE)]
+        cells = [judge.scope_cells(scope, anchor) for anchor in range(g.SIZE)]
         assert kind.anchored == (len(set(cells)) > 1), kind
         if kind.anchored:
             assert [k.mask_of(c) for c in cells] == list(k.ANCHORED_SCOPES[kind]), kind
-            assert fixed_scope_cells(scope, None, None) == ()
+            assert judge.scope_cells(scope, None) == ()
 
 
 @pytest.mark.parametrize(

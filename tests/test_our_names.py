@@ -81,3 +81,21 @@ def test_the_in_game_checklist_says_the_challenge_needs_the_victory_r34(tmp_path
         assert "R34" not in result.output  # no ruling code in player output
         pattern = "Don nórdico" if lang == "es" else "Norse Gift"  # the pattern dealt at setup
         assert f"patterns: {pattern}" in result.output or f"patrones: {pattern}" in result.output
+
+
+def test_the_listing_table_speaks_spanish_with_lang_es():
+    """#28: `dioses cards --lang es` is Spanish as a whole: the table's title,
+    headers, kinds, types, mythologies, provenance and notes (ids stay ids)."""
+    runner = CliRunner()
+    spanish = runner.invoke(dioses, ["cards", "--lang", "es"])
+    assert spanish.exit_code == 0, spanish.output
+    out = spanish.output
+    for word in ("definiciones", "conjunto", "clase", "nombre", "mitología", "procedencia"):
+        assert word in out, word
+    for word in ("mito", "dios", "griego", "impreso", "sustituye a la"):  # cells may wrap
+        assert word in out, word
+    assert "traducción)" in out  # "(nuestra traducción)": the cells may wrap the words
+    for english in ("definitions", "provenance", "printed", "replaces the", "our translation"):
+        assert english not in out, english
+    english = runner.invoke(dioses, ["cards"]).output
+    assert "definitions" in english and "replaces the" in english

@@ -7,8 +7,8 @@ return a wrong value, and the two evaluators must disagree on a small fixed
 set of lines, areas and facts. The batch's methods likewise (raise: out of
 its compiling; lie: balance's tallies change, unless the method declares
 the node Unsupported), and the solver's (raise: out of building the model;
-its wrong values are test_solve.py's differential checks). A method this cannot catch fails here,
-named. The lines below hold every core node kind (and the sugar, lowered);
+lie: its points on two full areas, each card where it stands, differ from
+the reference's). A method this cannot catch fails here, named. The lines below hold every core node kind (and the sugar, lowered);
 each sabotage judges only the lines that hold its node kind, so the whole
 file costs about a second.
 """
@@ -21,10 +21,11 @@ import pytest
 from test_properties import bundled
 
 from dioses_rules.language import model as m
-from dioses_rules.language.walk import DISPATCHES, iter_nodes
+from dioses_rules.language.lower import iter_core
+from dioses_rules.language.walk import DISPATCHES
 from dioses_rules.scoring import compiled
 from dioses_rules.scoring.area import ROW_CELLS, SIZE, Area, Placed
-from dioses_rules.scoring.closures import Sel
+from dioses_rules.scoring.closures import ScopeMasks, Sel
 from dioses_rules.scoring.compiled import CompiledPool
 from dioses_rules.scoring.compiler import Compiler, Cond
 from dioses_rules.scoring.evaluator import Evaluator, Facts
@@ -69,6 +70,7 @@ def lines() -> tuple:
         m.PerCount(2, 1, m.FactCount(m.Fact.LAWS_MET)),
         m.PerCount(1, 2, m.FactCount(m.Fact.TOTAL)),
         m.PerCount(1, 1, m.Distinct(m.Attribute.MYTHOLOGY, m.Scope(A.AREA))),
+        m.PerCount(1, 1, m.Distinct(m.Attribute.TYPE, m.Scope(A.LARGEST_GROUP, group=GREEK))),
         m.PerCount(1, 1, m.Count(GOD, m.Scope(A.AREA), m.Relation(m.RelationKind.NEXT_TO, PLACE))),
         fixed(m.Relation(m.RelationKind.ABOVE, GOD)),
         fixed(m.Relation(m.RelationKind.CLOSE_TO, GREEK)),
@@ -146,7 +148,7 @@ CASES = [(area, facts) for area in AREAS for facts in facts_for(area)]
 
 
 def holding(kind: type) -> list:
-    found = [line for line in LINES if any(type(n) is kind for n in iter_nodes(line))]
+    found = [line for line in LINES if any(type(n) is kind for n in iter_core(line))]
     assert found, f"no line of tests/test_sabotage.py holds a {kind.__name__}"
     return found
 
@@ -205,12 +207,19 @@ def test_a_method_that_raises_is_not_masked(owner, name, kind, monkeypatch, fres
         disagreement(holding(kind))
 
 
+def wrong_cells(cells: tuple) -> tuple:
+    """Some cells, wrong: the first left out, or cell 0 for none."""
+    return cells[1:] if cells else (0,)
+
+
 def _wrong(owner: type, method):
     """The method, returning a wrong value of the right type."""
     if owner is Evaluator:
 
         def wrong(*args, **kwargs):
             value = method(*args, **kwargs)
+            if isinstance(value, tuple):  # a scope's cells
+                return wrong_cells(value)
             return not value if isinstance(value, bool) else value + 1
 
         return wrong
@@ -223,6 +232,9 @@ def _wrong(owner: type, method):
         if isinstance(value, Sel):
             fn = value.fn
             return Sel(lambda s, a: fn(s, a) ^ FULL, True)
+        if isinstance(value, ScopeMasks):
+            within = value.closure()
+            return ScopeMasks(fn=lambda s, a: within(s, a) ^ FULL)
         return lambda s, a: value(s, a) + 1
 
     return wrong_compiled
@@ -319,6 +331,8 @@ def test_a_batch_method_that_lies_is_caught(owner, name, kind, monkeypatch, fres
         except Unsupported:
             cannot.append(node)
             raise
+        if isinstance(fn, tuple):  # a scope's cells
+            return wrong_cells(fn)
 
         def lie(planes):
             value = fn(planes)
@@ -372,3 +386,92 @@ def test_a_solver_method_that_raises_is_not_masked(owner, name, kind, monkeypatc
     )
     with pytest.raises(Sabotaged):
         _LayoutModel(Board(area), frozenset(), True, True).build()
+
+
+# ---------------------------------------------------------------- the solver's wrong values
+# A solver method made to lie (a literal negated, an expression one more, a
+# scope's cells changed) must make the solver's points differ from the
+# reference's. Each card stands where the area has it, so the placements are
+# constants: most expressions fold to numbers as the model is built, and
+# CP-SAT solves only what does not (a few models in all).
+
+
+def solver_points(trees, b, line, anchor) -> int:
+    lin = trees.lines_points((line,), anchor)
+    if lin.fixed:
+        return lin.lo
+    from ortools.sat.python import cp_model
+
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    assert solver.solve(b.model) in (cp_model.OPTIMAL, cp_model.FEASIBLE)
+    return int(solver.value(lin.expr))
+
+
+def solver_disagreement(lines_, answered: list | None = None) -> str | None:
+    """The first line, area, law line and anchor where the solver's points
+    are not the reference's (each answer the solver gives counted in
+    ``answered``; a line it cannot express, E300, is left out)."""
+    from dioses_rules.solve.compiler import Context, TreeCompiler
+    from dioses_rules.solve.cpsat import Builder
+    from dioses_rules.unsupported import Unsupported
+
+    for line in lines_:
+        for area in AREAS[:2]:  # full and face up, as the solver's final areas
+            cells = list(area.occupied())
+            cards = [area.cells[cell].card for cell in cells]
+            for law_line in (None, ROW_CELLS[m.Row.CENTRAL]):  # R13
+                facts = Facts(law_line=law_line, all_face_up_at_end=True)
+                b = Builder()
+                placed = [[cell == own for cell in range(SIZE)] for own in cells]
+                trees = TreeCompiler(b, cards, placed, Context({}).judging(law_line=law_line))
+                for anchor in (*((cell, d) for d, cell in enumerate(cells)), None):
+                    try:
+                        points = solver_points(trees, b, line, anchor)
+                    except Unsupported:
+                        continue
+                    if answered is not None:
+                        answered.append(line)
+                    cell = None if anchor is None else anchor[0]
+                    reference = Evaluator(area, facts).lines_points((line,), cell)
+                    if points != reference:
+                        return f"{line!r} from {anchor}: reference {reference}, solver {points}"
+    return None
+
+
+def test_the_solver_agrees_with_the_reference_unsabotaged():
+    pytest.importorskip("ortools")
+    answered: list = []
+    assert solver_disagreement(LINES, answered) is None
+    assert len(set(map(id, answered))) >= len(LINES) - 4  # all but a leader, a group's, ...
+
+
+def _lying_solver(method, returned: list):
+    from dioses_rules.solve.cpsat import Lin
+
+    def lying(self, *args, **kwargs):
+        value = method(self, *args, **kwargs)  # Unsupported (E300) goes up as itself
+        returned.append(value)
+        if isinstance(value, Lin):
+            return value + Lin.const(1)
+        if isinstance(value, tuple):  # a scope's cells
+            return wrong_cells(value)
+        return self.b.negate(value)  # a literal: a Python bool or a CP-SAT one
+
+    return lying
+
+
+@pytest.mark.parametrize(
+    "owner,name,kind",
+    SOLVER_ENTRIES,
+    ids=[f"{o.__name__}.{n}[{k.__name__}]" for o, n, k in SOLVER_ENTRIES],
+)
+def test_a_solver_method_that_returns_a_wrong_value_is_caught(owner, name, kind, monkeypatch):
+    pytest.importorskip("ortools")
+    table, returned = _table(owner, name), []
+    monkeypatch.setitem(table, kind, _lying_solver(table[kind], returned))
+    # a method that only ever says Unsupported (the largest group's cells) cannot lie
+    assert solver_disagreement(holding(kind)) is not None or not returned, (
+        f"{owner.__name__}.{name}[{kind.__name__}] returned a wrong value and the "
+        "solver still scored every line as the reference does"
+    )

@@ -1,4 +1,4 @@
-"""docs/sources/ keeps copies of the rulings and the card inventory that the
+"""docs/sources/ keeps copies of the rulings, the card inventory and the style notes that the
 code, cards and tests cite (R1-R34), so that a clone can read them; they must
 not drift from the project's shared notes when those are beside the clone."""
 
@@ -12,7 +12,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
 
 
-@pytest.mark.parametrize("name", ["RULINGS.md", "CARDS.md"])
+@pytest.mark.parametrize("name", ["RULINGS.md", "CARDS.md", "STYLE.md"])
 def test_copy_matches_the_shared_notes(name):
     copy = ROOT / "docs" / "sources" / name
     assert copy.is_file()

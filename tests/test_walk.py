@@ -20,10 +20,12 @@ from dioses_rules.language import (
 )
 from dioses_rules.language import model as m
 from dioses_rules.language.lexing import lark_parser
+from dioses_rules.language.lower import Scoping
 from dioses_rules.language.walk import DISPATCHES, Dispatch, UnhandledNode, members
 from dioses_rules.pool import lint, lint_context, lint_setup  # noqa: F401
 from dioses_rules.scoring import compiler, evaluator, extremes, wide  # noqa: F401
 from dioses_rules.solve import compiler as solve_compiler  # noqa: F401
+from dioses_rules.solve import reading  # noqa: F401
 
 # Every back end that reads predicate trees, with the unions it must cover
 # (a subclass's tables are its own plus the ones it inherits, merged). A back
@@ -42,7 +44,7 @@ _CARD_TEXT = {
     "setup_step": m.SetupStep,
     "rule": m.RuleChange,
 }
-_COUNTS = {"selector": m.Selector, "countable": m.Countable}
+_COUNTS = {"selector": m.Selector, "countable": m.Countable, "scope": Scoping}
 _PLACEMENT = {"match": m.Selector}
 _EFFECT_SOURCE = {"effect": m.Effect, "setup_step": m.SetupStep, "rule": m.RuleChange}
 BACK_ENDS = {
@@ -51,10 +53,16 @@ BACK_ENDS = {
         "judge": m.Condition,
         "countable": m.Countable,
         "line_points": m.ScoringLine,
+        "scope_cells": Scoping,
     },
     "CountCompiler": _COUNTS,
     "Compiler": {**_COUNTS, "condition": m.Condition, "line": m.ScoringLine},
-    "WideCompiler": {"condition": m.Condition, "countable": m.Countable, "line": m.ScoringLine},
+    "WideCompiler": {
+        "condition": m.Condition,
+        "countable": m.Countable,
+        "line": m.ScoringLine,
+        "scope": Scoping,
+    },
     "EffectWriter": _EFFECT_SOURCE,
     "SourceWriter": {
         "selector_term": m.Selector,
@@ -75,13 +83,17 @@ BACK_ENDS = {
     "Game": {"effect": m.Effect},  # the game is its own effects' rules (EffectRules)
     "SetupRules": {"step": m.SetupStep},  # the game plays every setup step
     "SetupChecks": {"step": m.SetupStep, "rule": m.RuleChange},  # the linter checks each
-    "LineBounds": {"bounds": m.ScoringLine},  # a line's least and most points
+    # a line's least and most points, and the most a count can count
+    "LineBounds": {"bounds": m.ScoringLine, "most": m.Countable},
     "PlacementSelectors": _PLACEMENT,
+    # what the solver reads of a scenario's setup and rules (solve/reading.py)
+    "ScenarioReading": {"step": m.SetupStep, "rule": m.RuleChange, "effect": m.Effect},
     "TreeCompiler": {
         **_PLACEMENT,
         "judge": m.Condition,
         "countable": m.Countable,
         "line_points": m.ScoringLine,
+        "scope_cells": Scoping,
     },
 }
 LIBRARY_DISPATCHES = [

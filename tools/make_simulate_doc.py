@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 from dioses_cli.output import console
-from dioses_cli.views import print_simulation
+from dioses_cli.simulation_view import print_simulation
 from dioses_rules.engine.simulate import simulate
 from dioses_rules.pool.load import load_registry
 

@@ -2,35 +2,50 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import click
 from rich.table import Table
 from rich.text import Text
 
 from dioses_rules.language import model as m
-from dioses_rules.language.english_definitions import provenance_text
 from dioses_rules.language.source_definitions import definition_text, pattern_rows_text
+from dioses_rules.language.spanish_words import join
 from dioses_rules.language.texts import Texts
 from dioses_rules.pool.load import load_registry
 from dioses_rules.pool.our_names import our_translation, spanish_name
 from dioses_rules.pool.registry import Registry
 
+from .i18n import _, ngettext
 from .options import CARDS_OPTION, FORMAT_OPTION, LANG_OPTION, check_set_option
 from .output import EXIT_CODES_HELP, console, print_json, user_errors
 from .params import FilePath
 from .pictures import OVERWRITE_OPTION, check_picture_target, require_pictures, write_pdf, write_svg
+from .views import difficulty_word
+
+if TYPE_CHECKING:
+    from .output import Console  # the console() factory's, which only output.py imports
+
+# (set, definition, replaces, replaced_by, replaced_by_set): Registry.listing's rows
+Listed = tuple[str, m.Definition, str | None, str | None, str | None]
 
 
-def _event_origin(definition) -> str | None:
+def _event_origin(definition: m.Definition) -> str | None:
     """Where an Event card's event comes from (R27); None for any other definition."""
     origin = definition.event_origin if isinstance(definition, m.MythCard) else None
     return origin.value if origin is not None else None
 
 
 def definition_json(
-    set_id: str, definition, replaces, replaced_by, replaced_by_set, texts: Texts
-) -> dict:
+    set_id: str,
+    definition: m.Definition,
+    replaces: str | None,
+    replaced_by: str | None,
+    replaced_by_set: str | None,
+    texts: Texts,
+) -> dict[str, Any]:
     return {
         "id": definition.id,
         "set": set_id,
@@ -99,21 +114,16 @@ def cards(
         )
     if backs and sheet_path is None:
         raise click.UsageError("--backs prints the backs of a sheet: add --sheet FILE")
-    if sheet_path is not None and lang != "en":
-        raise click.UsageError(
-            "the card sheets are drawn in English only: --lang es "
-            "applies to --text and --format json"
-        )
     suffix = check_picture_target(sheet_path, "'--sheet'", (".svg", ".pdf"), overwrite)
     if suffix is not None:
         require_pictures()
-    registry, _ = load_registry(extra_cards)
+    registry, _sources = load_registry(extra_cards)
     texts = registry.texts(lang)
     check_set_option(registry, only_set)
     rows = list(registry.listing(only_set))
     if sheet_path is not None:
         assert suffix is not None  # checked with the path
-        return _sheet(registry, rows, sheet_path, suffix, output_format, backs)
+        return _sheet(registry, rows, sheet_path, suffix, output_format, backs, lang)
     if output_format == "json":
         print_json([definition_json(*row, texts=texts) for row in rows])
         return
@@ -121,74 +131,106 @@ def cards(
     if as_text:
         _print_texts(out, rows, texts)
         return
-    table = Table(title=f"{len(rows)} definitions", title_justify="left")
-    for header in ("set", "kind", "id", "name", "type", "mythology", "provenance", "note"):
+    _print_table(out, rows, texts)
+
+
+def _print_table(out: Console, rows: Sequence[Listed], texts: Texts) -> None:
+    """The listing as a table, its words in the language of ``texts`` (ids
+    stay ids: they are what a card file or a command names)."""
+    title = ngettext("{count} definition", "{count} definitions", len(rows))
+    table = Table(title=title.format(count=len(rows)), title_justify="left")
+    headers = (_("set"), _("kind"), "id", _("name"), _("type"), _("mythology"))
+    for header in (*headers, _("provenance"), _("note")):
         table.add_column(header, overflow="fold")  # wrapped, never cut short
     for set_id, definition, replaces, replaced_by, by_set in rows:
         note = ""
         if replaces:
-            note = "replaces the earlier card"
+            note = _("replaces the earlier card")
         elif replaced_by:
-            note = f"replaced by {by_set}"
+            note = _("replaced by {set}").format(set=by_set)
         elif isinstance(definition, m.Pattern):
-            note = f"{definition.difficulty.value}: " + " / ".join(
+            note = f"{difficulty_word(definition.difficulty)}: " + " / ".join(
                 row.strip("| ").replace(" | ", ",") for row in pattern_rows_text(definition.shape)
             )
         myth = definition if isinstance(definition, m.MythCard) else None
         if myth is not None and myth.tags:
-            note = "; ".join(filter(None, (note, f"tags: {', '.join(myth.tags)}")))
+            tags = _("tags: {tags}").format(tags=", ".join(myth.tags))
+            note = "; ".join(filter(None, (note, tags)))
+        type_word, mythology_words = _myth_words(myth, texts) if myth is not None else ("", "")
         table.add_row(
             set_id,
-            definition.kind,
+            texts.kind(definition),
             definition.id,
-            _marked(definition, definition.name, "en"),
-            myth.type if myth is not None else "",
-            " and ".join(myth.mythologies) if myth is not None else "",
-            provenance_text(definition),
+            _marked(definition, _name(definition, texts.lang)),
+            type_word,
+            mythology_words,
+            texts.provenance(definition),
             note,
         )
     out.print(table)
 
 
-def _print_texts(out, rows, texts: Texts) -> None:
+def _name(definition: m.Definition, lang: str) -> str:
+    """The name a listing shows: the printed one, the Spanish one with --lang es."""
+    return (spanish_name(definition) if lang == "es" else None) or definition.name
+
+
+def _myth_words(myth: m.MythCard, texts: Texts) -> tuple[str, str]:
+    """A Myth card's type and mythologies as the listing shows them: the
+    card language's ids in English ("god", "greek and norse"), Spanish words
+    with --lang es ("dios", "griego y nórdico")."""
+    if texts.lang == "en":
+        return myth.type, " and ".join(myth.mythologies)
+    words = texts.vocabulary
+    adjectives = [words.spanish_adjective(x).agree(False, False) for x in myth.mythologies]
+    return words.spanish_noun(myth.type).singular, join(adjectives, "y")
+
+
+def _print_texts(out: Console, rows: Sequence[Listed], texts: Texts) -> None:
     """Each definition's heading and card text, in the language of ``texts``."""
-    spanish = texts.lang == "es"
-    for set_id, definition, _, replaced_by, by_set in rows:
-        name = (spanish_name(definition) if spanish else None) or definition.name
-        head = f"{definition.id} - {_marked(definition, name, texts.lang)} "
+    for set_id, definition, _replaces, replaced_by, by_set in rows:
+        name = _name(definition, texts.lang)
+        head = f"{definition.id} - {_marked(definition, name)} "
         head += f"({set_id}, {texts.kind(definition)}"
         if isinstance(definition, m.MythCard):
             head += f", {texts.card_kind(definition)}"
             if definition.tags:
-                head += f", {'etiquetas' if spanish else 'tags'}: {', '.join(definition.tags)}"
+                head += ", " + _("tags: {tags}").format(tags=", ".join(definition.tags))
         head += f", {texts.provenance(definition)}"
         if replaced_by:
-            head += f", {'sustituido por' if spanish else 'replaced by'} {by_set}"
+            head += ", " + _("replaced by {set}").format(set=by_set)
         out.print(Text(head + ")", style="bold"))
         for line in texts.text(definition).splitlines():
             out.print("  " + line, markup=False)
 
 
-def _marked(definition, name: str, lang: str) -> str:
+def _marked(definition: m.Definition, name: str) -> str:
     """``name``, marked when it is a Spanish name of ours that no rulebook
     prints (CARDS.md: "our translation")."""
     if not our_translation(definition, name):
         return name
-    return f"{name} ({'nuestra traducción' if lang == 'es' else 'our translation'})"
+    return _("{name} (our translation)").format(name=name)
 
 
 def _sheet(
-    registry: Registry, rows, path: Path, suffix: str, output_format: str, backs: bool
+    registry: Registry,
+    rows: Sequence[Listed],
+    path: Path,
+    suffix: str,
+    output_format: str,
+    backs: bool,
+    lang: str = "en",
 ) -> None:
-    """Print-and-play sheets of the listed definitions, in the listing's order."""
+    """Print-and-play sheets of the listed definitions, in the listing's
+    order, drawn in ``lang`` (--lang)."""
     from dioses_rules.render.card import CardText
     from dioses_rules.render.sheet import page_svgs, pages_of, sheet_svg
 
     cards = [
-        (definition, set_id, f"replaced by {by_set}" if replaced_by else "")
-        for set_id, definition, _, replaced_by, by_set in rows
+        (definition, set_id, _("replaced by {set}").format(set=by_set) if replaced_by else "")
+        for set_id, definition, _replaces, replaced_by, by_set in rows
     ]
-    text = CardText.of(registry)
+    text = CardText.of(registry, lang)
     pages = len(pages_of(cards))
     if suffix == ".pdf":
         write_pdf(path, page_svgs(cards, text, backs))

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from dioses_rules.engine.game import Game
+from dioses_rules.engine.state import Choice
 from dioses_rules.wording import N_
 from dioses_rules.wording import choices as wording
 
@@ -20,7 +21,7 @@ def card_name(game: Game, family: str = "myth") -> Callable[[str], str]:
     return lambda ident: named(game.registry, family, ident)
 
 
-def choice_text(game: Game, choice) -> str:
+def choice_text(game: Game, choice: Choice) -> str:
     """A choice as the player reads it, in the terminal's language."""
     return wording.choice_text(game, choice, lang())
 

@@ -7,16 +7,23 @@ does not load completes nothing rather than printing an error.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+import click
 from click.shell_completion import CompletionItem
 
+if TYPE_CHECKING:
+    from dioses_rules.pool.registry import Registry
 
-def _registry(ctx):
+
+def _registry(ctx: click.Context) -> Registry | None:
     """The card pool the command would load, with the --cards given so far."""
     from dioses_rules.errors import DiosesError
     from dioses_rules.pool.load import load_registry
 
-    root = ctx
-    extra = ()
+    root: click.Context | None = ctx
+    extra: tuple[str, ...] = ()
     while root is not None:  # --cards may sit on the command itself
         extra = root.params.get("extra_cards") or extra
         root = root.parent
@@ -26,7 +33,7 @@ def _registry(ctx):
         return None
 
 
-def _items(pairs, incomplete: str) -> list[CompletionItem]:
+def _items(pairs: Iterable[tuple[str, str]], incomplete: str) -> list[CompletionItem]:
     """The ids starting with what was typed (case-insensitive), with a help text."""
     typed = incomplete.lower()
     return [
@@ -36,7 +43,9 @@ def _items(pairs, incomplete: str) -> list[CompletionItem]:
     ]
 
 
-def complete_sets(ctx, param, incomplete: str) -> list[CompletionItem]:
+def complete_sets(
+    ctx: click.Context, param: click.Parameter | None, incomplete: str
+) -> list[CompletionItem]:
     registry = _registry(ctx)
     if registry is None:
         return []
@@ -46,7 +55,9 @@ def complete_sets(ctx, param, incomplete: str) -> list[CompletionItem]:
     )
 
 
-def complete_scenarios(ctx, param, incomplete: str) -> list[CompletionItem]:
+def complete_scenarios(
+    ctx: click.Context, param: click.Parameter | None, incomplete: str
+) -> list[CompletionItem]:
     registry = _registry(ctx)
     if registry is None:
         return []
@@ -57,7 +68,9 @@ def complete_scenarios(ctx, param, incomplete: str) -> list[CompletionItem]:
     return found
 
 
-def complete_rules(ctx, param, incomplete: str) -> list[CompletionItem]:
+def complete_rules(
+    ctx: click.Context, param: click.Parameter | None, incomplete: str
+) -> list[CompletionItem]:
     registry = _registry(ctx)
     if registry is None:
         return []
@@ -67,7 +80,9 @@ def complete_rules(ctx, param, incomplete: str) -> list[CompletionItem]:
     )
 
 
-def complete_agents(ctx, param, incomplete: str) -> list[CompletionItem]:
+def complete_agents(
+    ctx: click.Context, param: click.Parameter | None, incomplete: str
+) -> list[CompletionItem]:
     """A comma-separated list: the names so far stay, the last one completes."""
     from dioses_rules.engine.agents import AGENTS
 

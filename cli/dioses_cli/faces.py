@@ -17,6 +17,7 @@ from dioses_rules.engine.choice_cells import CELL_KINDS, short_cell  # noqa: F40
 from dioses_rules.engine.game import Game
 from dioses_rules.engine.state import Choice
 from dioses_rules.language import model as m
+from dioses_rules.pool.registry import Registry
 from dioses_rules.scoring.area import Area, cell_index
 from dioses_rules.scoring.score import ScoreReport, score_board
 
@@ -36,7 +37,7 @@ def mythology_style(mythology: str) -> str:
     return OTHER_STYLES[zlib.crc32(mythology.encode("utf-8")) % len(OTHER_STYLES)]
 
 
-def short_rule(registry, card: m.MythCard) -> str:
+def short_rule(registry: Registry, card: m.MythCard) -> str:
     """The card's scoring lines in the fewest words, in the terminal's
     language: "2p: next to Egyptian card" ('' for a card without any); in
     Spanish each line as the Spanish card text says it."""
@@ -81,8 +82,13 @@ ROW_LETTERS = {
     "central": "central",
     "b": "back",
     "back": "back",
+    # the Spanish rows, as a Spanish screen names them: delantera, trasera
+    "d": "front",
+    "delantera": "front",
+    "t": "back",
+    "trasera": "back",
 }
-_CELL = re.compile(r"^(f|c|b|front|central|back)-?([1-4])$")
+_CELL = re.compile(r"^(f|c|b|d|t|front|central|back|delantera|trasera)-?([1-4])$")
 
 
 def cell_of(word: str) -> int | None:
@@ -93,9 +99,12 @@ def cell_of(word: str) -> int | None:
     return cell_index(m.Row(ROW_LETTERS[found.group(1)]), int(found.group(2)))
 
 
-def named_choice(text: str, choices: Sequence[Choice], decision_kind: str = "") -> int | None:
+def named_choice(
+    text: str, choices: Sequence[Choice], decision_kind: str = "", shown: Sequence[str] = ()
+) -> int | None:
     """The one choice that typed words name: cells ('swap f1 b4', 'c2'), a
-    verb ('draw', 'discard', the decision's own: 'reveal b3'), or both
+    verb ('draw', 'discard', the decision's own: 'reveal b3', or the first
+    word of a choice as ``shown`` on screen: 'coger', 'jugar t2'), or both
     ('play c2'); None when they name none or several."""
     words = text.replace(",", " ").split()
     if not words:
@@ -111,9 +120,10 @@ def named_choice(text: str, choices: Sequence[Choice], decision_kind: str = "") 
             continue
         if not wanted and choice.args and (verb is None or choice.kind in CELL_KINDS):
             continue
+        said = shown[index].lower() if index < len(shown) else ""
         if verb is not None and not any(
             word.startswith(verb)
-            for word in (choice.kind, (choice.label or "").lower(), decision_kind)
+            for word in (choice.kind, (choice.label or "").lower(), decision_kind, said)
         ):
             continue
         found.append(index)

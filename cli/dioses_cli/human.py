@@ -5,6 +5,7 @@ one line what happened since the player last decided."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from rich.columns import Columns
 from rich.text import Text
@@ -16,13 +17,16 @@ from dioses_rules.language import model as m
 
 from .best import suggestion
 from .choice_words import choice_text, prompt_text
-from .faces import CELL_KINDS, named_choice, short_cell
+from .faces import CELL_KINDS, named_choice
 from .i18n import _
-from .names import name_of
+from .names import agent_word, cell_word, name_of
 from .names import texts as screen_texts
 from .narration import Narrator
 from .output import console
 from .table import draw_board, seat_label
+
+if TYPE_CHECKING:
+    from .output import Console  # the console() factory's, which only output.py imports
 
 HUMAN = "human"
 
@@ -39,14 +43,29 @@ def read_line(prompt: str) -> str:
 MAX_LISTED = 24  # more choices than this (the 66 swaps) are named, not listed
 
 
-def _example(decision: Decision) -> str:
-    """How to name one of this decision's choices, from its first choice."""
+def _typed_cell(index: int) -> str:
+    """A cell as the player types it, with the first letter of its row on
+    screen: 'f1' (front 1), 'd1' (delantera 1); faces.cell_of reads both."""
+    row, column = cell_word(index).rsplit(" ", 1)
+    return f"{row[0].lower()}{column}"
+
+
+def _example(game: Game, decision: Decision) -> str:
+    """How to name one of this decision's choices, from its first choice:
+    its cells, or the first word it is shown with when that word alone names
+    it ('take', 'coger'), else all its words as shown (never an engine id
+    such as 'take-discard')."""
     first = decision.choices[0]
     if first.kind in CELL_KINDS:
-        cells = " ".join(short_cell(c) for c in first.args)
+        cells = " ".join(_typed_cell(c) for c in first.args)
         verb = {"swap": "swap", "play": "play"}.get(first.kind, decision.kind)
         return f"'{verb} {cells}'"
-    return f"'{first.kind}'"
+    said = choice_text(game, first).lower()
+    word = said.split()[0] if said.split() else said
+    shown = [choice_text(game, c).lower() for c in decision.choices]
+    if named_choice(word, decision.choices, decision.kind, shown) == 0:
+        return f"'{word}'"
+    return f"'{said}'"
 
 
 class HumanAgent:
@@ -58,11 +77,11 @@ class HumanAgent:
 
     def __init__(
         self,
-        out=None,
+        out: Console | None = None,
         narrator: Narrator | None = None,
         read: Callable[[str], str] | None = None,
         lang: str = "en",
-    ):
+    ) -> None:
         self.out = out or console()
         self.lang = lang  # of card text: "en" or "es" (dioses play --lang)
         self.narrator = narrator
@@ -99,7 +118,7 @@ class HumanAgent:
             answer = self._read(prompt).strip()
             if self._command(game, decision, answer):
                 continue
-            chosen = self._answer(decision, answer, shown)
+            chosen = self._answer(game, decision, answer, shown)
             if chosen is not None:
                 return chosen
 
@@ -139,8 +158,9 @@ class HumanAgent:
                 _(
                     "type the number of a choice, or name it: cells as f1..b4 "
                     "(front, central, back; columns 1-4), e.g. 'swap f1 b4', "
-                    "'play c2', 'reveal b3', 'exchange f1' (the card you took from "
-                    "a discard pile goes there), 'draw', 'discard'; a choice as it "
+                    "'play c2', 'reveal b3', 'take' (a discard pile's top card), "
+                    "'exchange f1' (the card you took goes there), 'draw', 'discard'; "
+                    "a choice as it "
                     "is shown, e.g. 'column 4', 'front row'; 'h' suggests one; 'b' "
                     "draws the board again; 'l' lists all the choices; 'c NAME' shows "
                     "a card's text; 'q' saves and stops (continue later with "
@@ -160,7 +180,7 @@ class HumanAgent:
             return False
         return True
 
-    def _answer(self, decision: Decision, answer: str, shown: list[str]) -> int | None:
+    def _answer(self, game: Game, decision: Decision, answer: str, shown: list[str]) -> int | None:
         """The choice an answer names (its number, its words as shown, or its
         cells), or None after saying why it names none."""
         lowered, count = answer.lower(), len(decision.choices)
@@ -168,14 +188,14 @@ class HumanAgent:
             return shown.index(lowered)
         number = whole_number(answer, 6)  # '١', '1_0', '+1' are not choice numbers
         if number is None:
-            named = named_choice(answer, decision.choices, decision.kind)
+            named = named_choice(answer, decision.choices, decision.kind, shown)
             if named is not None:
                 return named
             self.out.print(
                 _(
                     "'{answer}' is not a choice: type 1 to {count}, or name one "
                     "(e.g. {example}; ? for help)"
-                ).format(answer=answer, count=count, example=_example(decision)),
+                ).format(answer=answer, count=count, example=_example(game, decision)),
                 markup=False,
             )
             return None
@@ -192,7 +212,7 @@ class HumanAgent:
         choice = decision.choices[index]
         self.out.print(
             _("hint ({agent} agent): {number}. {choice}").format(
-                agent=who, number=index + 1, choice=choice_text(game, choice)
+                agent=agent_word(who), number=index + 1, choice=choice_text(game, choice)
             ),
             markup=False,
         )
@@ -209,7 +229,7 @@ class HumanAgent:
             out.print(
                 _(
                     "{count} choices: name one, e.g. {example} ('l' lists them all, numbered)"
-                ).format(count=count, example=_example(decision)),
+                ).format(count=count, example=_example(game, decision)),
                 markup=False,
             )
             return

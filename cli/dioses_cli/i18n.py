@@ -37,6 +37,12 @@ def ngettext(singular: str, plural: str, count: int) -> str:
     return _state.catalogue.ngettext(singular, plural, count)
 
 
+def pgettext(context: str, message: str) -> str:
+    """``message`` where its words agree with ``context`` ("none" of patterns:
+    "ninguno", of laws: "ninguna")."""
+    return _state.catalogue.pgettext(context, message)
+
+
 _rulings = {"shown": False}
 
 

@@ -10,7 +10,13 @@ import click
 from dioses_rules import __version__
 from dioses_rules.errors import DiosesError, sarif_log
 from dioses_rules.pool.lint import lint_sources
-from dioses_rules.pool.sources import bundled_sources, card_paths, read_sources, replacing_bundled
+from dioses_rules.pool.sources import (
+    SourceFile,
+    bundled_sources,
+    card_paths,
+    read_sources,
+    replacing_bundled,
+)
 from dioses_rules.resources import cards_dir
 
 from .options import NO_CACHE_OPTION
@@ -81,7 +87,7 @@ def lint(paths: tuple[Path, ...], output_format: str, full: bool) -> None:
     sys.exit(EXIT_FINDINGS if errors else EXIT_OK)
 
 
-def _sources(paths: tuple[Path, ...]):
+def _sources(paths: tuple[Path, ...]) -> tuple[list[SourceFile], list[str], int]:
     """The files to check: the bundled sets and the files asked for (each
     once; a file of a bundled set's id replaces that set, with a note), and
     how many files were asked for."""

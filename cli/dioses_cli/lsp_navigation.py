@@ -75,7 +75,9 @@ def register_navigation(server: DiosesServer) -> None:
 
     @server.feature(t.TEXT_DOCUMENT_PREPARE_RENAME)
     @answering("prepare rename")
-    def prepare_rename(ls: DiosesServer, params: t.PrepareRenameParams):
+    def prepare_rename(
+        ls: DiosesServer, params: t.PrepareRenameParams
+    ) -> t.PrepareRenamePlaceholder | None:
         path, line, character = ls.position(params.text_document.uri, params.position)
         files = files_of(ls)
         if files.target_at(path, line, character) is None:

@@ -17,6 +17,7 @@ import threading
 from lsprotocol import types as t
 
 from dioses_rules.editing.tokens import comment_blocks, declared_words, definition_lines, tokens
+from dioses_rules.editing.workspace import Snapshot
 from dioses_rules.language import model as m
 from dioses_rules.verify.points import PointRanges
 
@@ -137,7 +138,7 @@ class _Refresh:
     """Asks the editor for its inlay hints again (if it can be asked), from
     any thread: when more points are known, or once the text is checked."""
 
-    def __init__(self, server: DiosesServer):
+    def __init__(self, server: DiosesServer) -> None:
         self.server = server
         self.loop: asyncio.AbstractEventLoop | None = None
         self._waiting = False
@@ -165,7 +166,7 @@ class _Refresh:
         threading.Thread(target=wait, daemon=True).start()
 
 
-def _encoded(ls: DiosesServer, path: str, snapshot) -> list[int]:
+def _encoded(ls: DiosesServer, path: str, snapshot: Snapshot) -> list[int]:
     """The file's tokens, as the protocol's relative five numbers each."""
     text = snapshot.texts.get(path, "")
     registry = snapshot.registry

@@ -19,19 +19,24 @@ object hook, ``handle_message`` and its builtin ``lsp_method`` handlers):
 from __future__ import annotations
 
 import logging
-from typing import Any
+from collections.abc import Generator
+from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote
 
 from cattrs import transform_error
 from cattrs.errors import ClassValidationError
 from lsprotocol import types as t
 from pygls.exceptions import JsonRpcException
+from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol
 from pygls.protocol.json_rpc import RPCRequest
 from pygls.protocol.language_server import lsp_method
 from pygls.workspace import TextDocument, Workspace
 
 from dioses_rules.editing.text import LONE_SURROGATE, REPLACEMENT, protocol_lines
+
+if TYPE_CHECKING:
+    from cattrs import Converter
 
 logger = logging.getLogger(__name__)
 
@@ -41,7 +46,7 @@ class CardTextDocument(TextDocument):
     incremental edits and position conversions all go through ``lines``)."""
 
     @property
-    def lines(self):
+    def lines(self) -> tuple[str, ...]:
         return tuple(protocol_lines(self.source))
 
 
@@ -68,15 +73,25 @@ class Refused:
 
     jsonrpc = "2.0"
 
-    def __init__(self, data: dict, code: int, message: str):
+    def __init__(self, data: dict[str, Any], code: int, message: str) -> None:
         self.id = data.get("id")
         self.method = data.get("method")
         self.is_request = "id" in data and "method" in data
         self.error = t.ResponseError(code, message)
 
 
+class LoggingServer(LanguageServer):
+    """A server that tells the editor's log (lsp_session's DiosesServer)."""
+
+    def log(self, kind: t.MessageType, message: str) -> None:
+        """A line in the editor's log (never a popup)."""
+        self.window_log_message(t.LogMessageParams(kind, message))
+
+
 class DiosesProtocol(LanguageServerProtocol):
-    def __init__(self, server, converter):
+    _server: LoggingServer  # the server that makes this protocol
+
+    def __init__(self, server: LoggingServer, converter: Converter) -> None:
         self.initialize_seen = False
         self.exit_code: int | None = None
         self.lossy: set[str] = set()  # URIs whose text came with lone surrogates
@@ -85,7 +100,7 @@ class DiosesProtocol(LanguageServerProtocol):
 
     # -- reading -------------------------------------------------------------
 
-    def structure_message(self, data: dict[str, Any]):
+    def structure_message(self, data: dict[str, Any]) -> Any:
         """The object hook of every JSON object of a message, innermost first."""
         for key, value in data.items():
             data[key] = self._safe(value)
@@ -114,7 +129,7 @@ class DiosesProtocol(LanguageServerProtocol):
                 f"invalid params for {data.get('method')!r}: {detail}",
             )
 
-    def _safe(self, value):
+    def _safe(self, value: object) -> object:
         if isinstance(value, str):
             if LONE_SURROGATE.search(value):
                 self._replaced = True
@@ -124,7 +139,7 @@ class DiosesProtocol(LanguageServerProtocol):
             return [self._safe(item) for item in value]
         return value
 
-    def handle_message(self, message) -> None:
+    def handle_message(self, message: Any) -> None:
         replaced, self._replaced = self._replaced, False
         if isinstance(message, Refused):
             return self._refuse(message, message.error.code, message.error.message)
@@ -155,10 +170,13 @@ class DiosesProtocol(LanguageServerProtocol):
             self.lossy.add(unquote(message.params.text_document.uri))
         super().handle_message(message)
 
-    def _refuse(self, message, code: int, text: str, always: bool = False) -> None:
+    def _refuse(self, message: Any, code: int, text: str, always: bool = False) -> None:
         """An error response to a request; a notification is dropped (logged)."""
         if isinstance(message, RPCRequest) or getattr(message, "is_request", False) or always:
-            self._send_response(getattr(message, "id", None), error=t.ResponseError(code, text))
+            self._send_response(
+                getattr(message, "id", None),  # type: ignore[arg-type]  # JSON-RPC 2.0: null when the id cannot be read
+                error=t.ResponseError(code, text),
+            )
         if self.initialize_seen:  # nothing may be sent before initialize but its answer
             self._server.log(t.MessageType.Warning, f"dioses lsp: refused: {text}")
         else:
@@ -167,14 +185,16 @@ class DiosesProtocol(LanguageServerProtocol):
     # -- the builtin handlers ------------------------------------------------
 
     @lsp_method(t.INITIALIZE)
-    def lsp_initialize(self, params: t.InitializeParams):
+    def lsp_initialize(self, params: t.InitializeParams) -> Generator[Any, Any, t.InitializeResult]:
         result = yield from super().lsp_initialize(params)
         # pygls makes its Workspace itself; ours only makes other documents
         self._workspace.__class__ = CardWorkspace
         return result
 
     @lsp_method(t.TEXT_DOCUMENT_DID_CHANGE)
-    def lsp_text_document__did_change(self, params: t.DidChangeTextDocumentParams):
+    def lsp_text_document__did_change(
+        self, params: t.DidChangeTextDocumentParams
+    ) -> Generator[Any, Any, None]:
         if unquote(params.text_document.uri) not in self.workspace.text_documents:
             self._server.log(
                 t.MessageType.Warning,
@@ -184,12 +204,14 @@ class DiosesProtocol(LanguageServerProtocol):
         yield from super().lsp_text_document__did_change(params)
 
     @lsp_method(t.TEXT_DOCUMENT_DID_CLOSE)
-    def lsp_text_document__did_close(self, params: t.DidCloseTextDocumentParams):
+    def lsp_text_document__did_close(
+        self, params: t.DidCloseTextDocumentParams
+    ) -> Generator[Any, Any, None]:
         self.lossy.discard(unquote(params.text_document.uri))
         yield from super().lsp_text_document__did_close(params)
 
     @lsp_method(t.EXIT)
-    def lsp_exit(self, *args):
+    def lsp_exit(self, *args: Any) -> Generator[Any, Any, None]:
         self.exit_code = 0 if self._shutdown else 1  # LSP 3.17: 1 without a shutdown first
         yield from super().lsp_exit(*args)
 

@@ -4,12 +4,14 @@ completion, code actions, formatting (moving around: :mod:`.lsp_navigation`). Wh
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+
 from lsprotocol import types as t
 
 from dioses_rules.editing import features
 from dioses_rules.editing import hover as hovering
 from dioses_rules.editing.completion import completions
-from dioses_rules.editing.fixes import fix_all, fixes_for
+from dioses_rules.editing.fixes import Edit, fix_all, fixes_for
 from dioses_rules.errors import DiosesError
 
 from .lsp_navigation import register_navigation
@@ -146,7 +148,7 @@ def register_formatting(server: DiosesServer) -> None:
         return [t.TextEdit(t.Range(t.Position(0, 0), end), text)]
 
 
-def _wanted(only: list[str] | None, kind: str) -> bool:
+def _wanted(only: Sequence[str] | None, kind: str) -> bool:
     """A code action of ``kind`` is wanted under the client's ``only`` filter."""
     return not only or any(kind == one or kind.startswith(one + ".") for one in only)
 
@@ -158,7 +160,9 @@ def _meets(one: t.Range, other: t.Range) -> bool:
     return at(one.start) <= at(other.end) and at(other.start) <= at(one.end)
 
 
-def _edit(ls: DiosesServer, uri: str, path: str, edits, text: str) -> t.WorkspaceEdit:
+def _edit(
+    ls: DiosesServer, uri: str, path: str, edits: Iterable[Edit], text: str
+) -> t.WorkspaceEdit:
     return t.WorkspaceEdit(
         changes={
             uri: [

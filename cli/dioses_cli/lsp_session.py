@@ -9,23 +9,28 @@ import json
 import traceback
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types as t
 from pygls import uris
 from pygls.exceptions import FeatureRequestError, JsonRpcException
-from pygls.lsp.server import LanguageServer
 
 from dioses_rules import __version__
 from dioses_rules.editing import diagnostics
 from dioses_rules.editing.text import Lines, lone_surrogate_diagnostic
-from dioses_rules.editing.workspace import Workspace
-from dioses_rules.errors import Severity
+from dioses_rules.editing.workspace import Snapshot, Workspace
+from dioses_rules.errors import Diagnostic, Severity
 
-from .lsp_protocol import DiosesProtocol
+from .lsp_protocol import DiosesProtocol, LoggingServer
+
+if TYPE_CHECKING:
+    from pygls.server import ServerErrors
 
 
-class DiosesServer(LanguageServer):
+class DiosesServer(LoggingServer):
     """A session: the workspace's card files, and the open buffers by URI."""
+
+    protocol: DiosesProtocol  # made from protocol_cls below
 
     def __init__(self) -> None:
         super().__init__(
@@ -38,19 +43,16 @@ class DiosesServer(LanguageServer):
         self.open: dict[str, str] = {}  # path -> the URI the editor named it by
         self.changes = 0  # edits so far: a check waiting for the keys to pause sees newer ones
         self._lines: dict[str, Lines] = {}
-        self._skipped_told: list = []
+        self._skipped_told: list[tuple[str, str]] = []
 
-    def log(self, kind: t.MessageType, message: str) -> None:
-        """A line in the editor's log (never a popup)."""
-        self.window_log_message(t.LogMessageParams(kind, message))
-
-    def report_server_error(self, error: Exception, source) -> None:
+    def report_server_error(self, error: Exception, source: ServerErrors) -> None:
         """pygls's report of a message it could not handle: a body that is
         no JSON gets -32700 (JSON-RPC 2.0, with a null id); the rest goes to
         the log, not to a popup (pygls's default)."""
         if isinstance(error, (json.JSONDecodeError, UnicodeDecodeError)):
             self.protocol._send_response(
-                None, error=t.ResponseError(t.ErrorCodes.ParseError, f"not JSON: {error}")
+                None,  # type: ignore[arg-type]  # JSON-RPC 2.0: a body that is no JSON has a null id
+                error=t.ResponseError(t.ErrorCodes.ParseError, f"not JSON: {error}"),
             )
         elif isinstance(error, RecursionError) or (
             isinstance(error, ValueError) and "integer string conversion" in str(error)
@@ -58,7 +60,7 @@ class DiosesServer(LanguageServer):
             # JSON past what Python's parser reads (nested thousands deep, or
             # a number of thousands of digits, #23): unread, so no id to answer
             self.protocol._send_response(
-                None,
+                None,  # type: ignore[arg-type]  # JSON-RPC 2.0: unread, so a null id
                 error=t.ResponseError(
                     t.ErrorCodes.ParseError,
                     "not JSON this server reads: nested too deeply or a number too long",
@@ -98,7 +100,7 @@ class DiosesServer(LanguageServer):
         text = self.cards.buffers.get(path)
         return text if text is not None else self.cards.latest().texts.get(path, "")
 
-    def view(self, path: str):
+    def view(self, path: str) -> Snapshot:
         """What hover and completion read: the newest snapshot built, with
         the buffer's newest text (they never wait for a check)."""
         snapshot = self.cards.latest()
@@ -124,7 +126,7 @@ class DiosesServer(LanguageServer):
                 + "\n".join(f"{path}: {why}" for path, why in skipped),
             )
 
-    def publish(self, snapshot=None) -> None:
+    def publish(self, snapshot: Snapshot | None = None) -> None:
         """Diagnostics for every open buffer (a change in one file can settle
         or raise a problem in another: a card id, a required set)."""
         snapshot = snapshot or self.cards.snapshot()
@@ -172,13 +174,17 @@ def uris_key(uri: str) -> str:
     return unquote(uri)
 
 
-def answering(what: str, default=None):
+# a request's handler: (the server, the request's lsprotocol parameters) -> its answer
+Handler = Callable[[DiosesServer, Any], Any]
+
+
+def answering(what: str, default: object = None) -> Callable[[Handler], Handler]:
     """A handler whose bug is logged in the editor and answered with
     ``default``: never a traceback in a response, never the end of the session."""
 
-    def wrap(handler: Callable) -> Callable:
+    def wrap(handler: Handler) -> Handler:
         @functools.wraps(handler)
-        def guarded(ls: DiosesServer, params):
+        def guarded(ls: DiosesServer, params: Any) -> Any:
             try:
                 return handler(ls, params)
             except JsonRpcException:  # a refusal the handler answers as the protocol says
@@ -196,23 +202,37 @@ def answering(what: str, default=None):
     return wrap
 
 
-def _diagnostic(server: DiosesServer, path: str, text: str, found, snapshot=None) -> t.Diagnostic:
+def _diagnostic(
+    server: DiosesServer,
+    path: str,
+    text: str,
+    found: Diagnostic,
+    snapshot: Snapshot | None = None,
+) -> t.Diagnostic:
     """A lint diagnostic as the protocol's, with a link to its code's row in
     docs/card-language.md and, given the snapshot, the places it is about."""
     place = diagnostics.place(text, found)
     link = diagnostics.code_link(found.code)
-    related = [
-        t.DiagnosticRelatedInformation(
-            t.Location(
-                server.uri_of(where.path),
-                server.client_range(
-                    where.path, where.line, where.start, where.end, snapshot.texts.get(where.path)
+    related = (
+        [
+            t.DiagnosticRelatedInformation(
+                t.Location(
+                    server.uri_of(where.path),
+                    server.client_range(
+                        where.path,
+                        where.line,
+                        where.start,
+                        where.end,
+                        snapshot.texts.get(where.path),
+                    ),
                 ),
-            ),
-            message,
-        )
-        for where, message in (diagnostics.related(snapshot, found) if snapshot else [])
-    ]
+                message,
+            )
+            for where, message in diagnostics.related(snapshot, found)
+        ]
+        if snapshot is not None
+        else []
+    )
     message = found.message + (f"\nhelp: {found.help}" if found.help else "")
     severity = (
         t.DiagnosticSeverity.Error

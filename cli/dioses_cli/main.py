@@ -79,10 +79,10 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
 class LazyGroup(GuardedGroup):
     """Imports a command's module when the command is asked for."""
 
-    def list_commands(self, ctx) -> list[str]:
+    def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(COMMANDS)
 
-    def get_command(self, ctx, name: str):
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         found = COMMANDS.get(name)
         if found is None:
             return None
@@ -91,9 +91,10 @@ class LazyGroup(GuardedGroup):
 
         name = f"{__package__}.{module}"
         with cached_methods(name):  # the attrs classes it loads: their methods compiled once
-            return getattr(importlib.import_module(name), attribute)
+            command: click.Command = getattr(importlib.import_module(name), attribute)
+            return command
 
-    def format_commands(self, ctx, formatter) -> None:
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         rows = [(name, COMMANDS[name][2]) for name in self.list_commands(ctx)]
         with formatter.section("Commands"):
             formatter.write_dl(rows)

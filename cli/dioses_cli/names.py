@@ -4,10 +4,17 @@ command run."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from dioses_rules.language import model as m
+from dioses_rules.wording import N_
 from dioses_rules.wording import names as wording
 
-from .i18n import lang
+from .i18n import _, lang
+
+if TYPE_CHECKING:
+    from dioses_rules.language.texts import Texts
+    from dioses_rules.pool.registry import Registry
 
 
 def name_of(definition: m.Definition) -> str:
@@ -15,27 +22,27 @@ def name_of(definition: m.Definition) -> str:
     return wording.name_of(definition, lang())
 
 
-def named(registry, family: str, ident) -> str:
+def named(registry: Registry, family: str, ident: object) -> str:
     """The name of ``family``'s ``ident`` ('odin' -> "Odin")."""
     return wording.named(registry, family, ident, lang())
 
 
-def texts(registry):
+def texts(registry: Registry) -> Texts:
     """The card texts of ``registry`` in the current language (cached)."""
     return wording.texts(registry, lang())
 
 
-def printed_names(registry, text: str) -> str:
+def printed_names(registry: Registry, text: str) -> str:
     """``text`` (an engine prompt or choice label) with each id as its name."""
     return wording.printed_names(registry, text, lang())
 
 
-def row_word(row) -> str:
+def row_word(row: m.Row | str) -> str:
     """A row's word on screen: "front" / "delantera"."""
     return wording.row_word(row, lang())
 
 
-def line_name(row=None, column=None) -> str:
+def line_name(row: m.Row | str | None = None, column: int | None = None) -> str:
     """The row or column a law is on: "front row", "column 4" (what the
     player may type back, faces.py)."""
     return wording.line_name(lang(), row=row, column=column)
@@ -46,6 +53,20 @@ def cell_word(index: int) -> str:
     return wording.cell_word(index, lang())
 
 
-def on_line(row=None, column=None) -> str:
+def on_line(row: m.Row | str | None = None, column: int | None = None) -> str:
     """Where a law is: "on the front row", "on column 4"."""
     return wording.on_line(lang(), row=row, column=column)
+
+
+# Who sits in a seat, on screen ('--agents' takes the English names)
+AGENT_WORDS = {
+    "human": N_("human"),
+    "greedy": N_("greedy"),
+    "random": N_("random"),
+    "planner": N_("planner"),
+}
+
+
+def agent_word(name: str) -> str:
+    """An agent's name in the terminal's language ("greedy" -> "voraz")."""
+    return _(AGENT_WORDS[name]) if name in AGENT_WORDS else name

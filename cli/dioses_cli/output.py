@@ -27,7 +27,7 @@ import platform
 import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar
+from typing import IO, TYPE_CHECKING, Any, NoReturn, ParamSpec, TypeVar
 
 import click
 
@@ -68,6 +68,7 @@ def exit_codes_help(one: str = "a user's error (a bad file or input)") -> str:
 EXIT_CODES_HELP = exit_codes_help()
 
 T = TypeVar("T")
+P = ParamSpec("P")
 
 
 @functools.lru_cache(maxsize=1)
@@ -88,7 +89,7 @@ def _console_class() -> type[Console]:
     return _Console
 
 
-def console(stderr: bool = False, file=None) -> Console:
+def console(stderr: bool = False, file: IO[str] | None = None) -> Console:
     """A rich console on stdout, stderr or ``file``: colour only on a terminal
     and when NO_COLOR is unset; markup and emoji codes off, so text from a
     user (a card named "[/]", a file named ":x:.toml") prints as it is."""
@@ -106,7 +107,7 @@ def console(stderr: bool = False, file=None) -> Console:
     )
 
 
-def print_json(data) -> None:
+def print_json(data: object) -> None:
     import json  # (json, shlex, tempfile, traceback: imported where needed, not at start)
 
     click.echo(json.dumps(data, indent=2, ensure_ascii=False))
@@ -127,7 +128,7 @@ def report_diagnostics(diagnostics: Iterable[Diagnostic]) -> None:
 # ------------------------------------------------------------------ a closed pipe
 
 
-def closed_pipe(stream=None) -> None:
+def closed_pipe(stream: IO[str] | None = None) -> NoReturn:
     """Stop quietly: the reader of ``stream`` (default stdout) has gone.
 
     The stream's file descriptor is pointed at devnull, so that flushing what
@@ -249,7 +250,7 @@ class OutputError(DiosesError):
     """Standard output or standard error could not be written (a full disk,
     a device error): the user's environment, not a bug, so exit 1."""
 
-    def __init__(self, stream, name: str, error: OSError):
+    def __init__(self, stream: IO[str], name: str, error: OSError) -> None:
         self.stream = stream
         reason = error.strerror or str(error)
         super().__init__(
@@ -278,11 +279,11 @@ class GuardedStream:
     """A text stream whose failures to write are :class:`OutputError`; a
     closed pipe stays a BrokenPipeError (exit 141, :func:`closed_pipe`)."""
 
-    def __init__(self, stream, name: str):
+    def __init__(self, stream: IO[str], name: str) -> None:
         self._stream = stream
         self._name = name
 
-    def _guard(self, action, *args):
+    def _guard(self, action: Callable[..., T], *args: Any) -> T:
         try:
             return action(*args)
         except BrokenPipeError:
@@ -290,16 +291,16 @@ class GuardedStream:
         except OSError as error:
             raise OutputError(self._stream, self._name, error) from None
 
-    def write(self, text):
+    def write(self, text: str) -> int:
         return self._guard(self._stream.write, text)
 
-    def writelines(self, lines):
+    def writelines(self, lines: Iterable[str]) -> None:
         return self._guard(self._stream.writelines, lines)
 
-    def flush(self):
+    def flush(self) -> None:
         return self._guard(self._stream.flush)
 
-    def __getattr__(self, name):
+    def __getattr__(self, name: str) -> Any:
         return getattr(self._stream, name)
 
 
@@ -358,12 +359,12 @@ def run_guarded(call: Callable[[], T], argv: list[str] | None = None) -> T:
         raise  # not reached: report_bug exits
 
 
-def user_errors(command: Callable) -> Callable:
+def user_errors(command: Callable[P, T]) -> Callable[P, T]:
     """Turn what a command raises into messages and exit codes, never a bare
     traceback (see :func:`run_guarded`)."""
 
     @functools.wraps(command)
-    def wrapper(*args, **kwargs):
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> T:
         return run_guarded(lambda: command(*args, **kwargs), _command_line())
 
     return wrapper
@@ -380,16 +381,22 @@ def _command_line() -> list[str] | None:
     return context.find_root().meta.get(_ARGV_KEY)
 
 
-class _Guarded:
+class _Guarded(click.Command):
     """Guards a click command or group as a whole, option parsing and eager
     options (--help, --version) included, so that even code that no
     :func:`user_errors` wraps maps a bug to exit 3 and a closed pipe to 141."""
 
-    def main(self, *args, **kwargs):
+    def main(self, *args: Any, **kwargs: Any) -> Any:
         guard_standard_streams()
         return super().main(*args, **kwargs)
 
-    def make_context(self, info_name, args, parent=None, **extra):
+    def make_context(
+        self,
+        info_name: str | None,
+        args: list[str],
+        parent: click.Context | None = None,
+        **extra: Any,
+    ) -> click.Context:
         argv = [info_name or self.name or "dioses", *args]
         context = run_guarded(
             lambda: super(_Guarded, self).make_context(info_name, args, parent=parent, **extra),
@@ -399,7 +406,7 @@ class _Guarded:
             context.meta[_ARGV_KEY] = argv
         return context
 
-    def invoke(self, ctx):
+    def invoke(self, ctx: click.Context) -> Any:
         return run_guarded(
             lambda: super(_Guarded, self).invoke(ctx), ctx.find_root().meta.get(_ARGV_KEY)
         )

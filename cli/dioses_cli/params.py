@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 import os
 import re
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -23,19 +24,24 @@ from dioses_rules.errors import whole_number
 SEED_DIGITS = 18  # as the web app's seed field (play_pages.new_game_form)
 _DECIMAL = re.compile(r"[0-9]{1,9}(\.[0-9]{0,9})?|\.[0-9]{1,9}")
 
+if TYPE_CHECKING:  # click 8.3 made ParamType generic; click 8.1 cannot subscript it
+    IntParamType = click.ParamType[int]  # a parameter type converting to a whole number
+else:
+    IntParamType = click.ParamType
+
 
 class Whole(click.IntRange):
     """A whole number written in the ASCII digits 0-9 alone (no sign, space,
     underscore or other script's digits), in ``min`` .. ``max`` (click's
     range check and help text)."""
 
-    def __init__(self, min: int = 0, max: int | None = None, digits: int | None = None):
+    def __init__(self, min: int = 0, max: int | None = None, digits: int | None = None) -> None:
         super().__init__(min, max)
         self.digits = (
             digits if digits is not None else len(str(max)) if max is not None else SEED_DIGITS
         )
 
-    def convert(self, value, param, ctx):
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
         if isinstance(value, str):
             number = whole_number(value, self.digits)
             if number is None:
@@ -53,7 +59,9 @@ class Seconds(click.FloatRange):
     """A number of seconds written as ASCII digits with at most one decimal
     point (``2``, ``0.5``, ``.5``): never ``nan``, ``inf``, ``1e3`` or a sign."""
 
-    def convert(self, value, param, ctx):
+    def convert(
+        self, value: Any, param: click.Parameter | None, ctx: click.Context | None
+    ) -> float:
         if isinstance(value, str):
             if not _DECIMAL.fullmatch(value):
                 self.fail(
@@ -70,7 +78,12 @@ class Seconds(click.FloatRange):
 class FilePath(click.Path):
     """click.Path that refuses an empty path (it would name the current folder)."""
 
-    def convert(self, value, param, ctx):
+    def convert(
+        self,
+        value: str | os.PathLike[str],
+        param: click.Parameter | None,
+        ctx: click.Context | None,
+    ) -> Any:  # click.Path's result type is chosen by its path_type argument
         if isinstance(value, (str, bytes, os.PathLike)) and not os.fspath(value):
             self.fail("an empty path names no file: give a file or folder name", param, ctx)
         return super().convert(value, param, ctx)

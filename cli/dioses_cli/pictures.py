@@ -9,7 +9,7 @@ end in a refusal.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import click
@@ -27,7 +27,7 @@ OVERWRITE_OPTION = click.option(
 )
 
 
-def _is_kind(suffix: str):
+def _is_kind(suffix: str) -> Callable[[Path], bool]:
     def accepts(path: Path) -> bool:
         try:
             with open(path, "rb") as handle:

@@ -23,7 +23,7 @@ from .best import BEST_TIME_LIMIT
 from .completion import complete_agents
 from .human import HUMAN, HumanAgent
 from .i18n import _
-from .names import name_of, texts
+from .names import agent_word, name_of, texts
 from .options import (
     CARDS_OPTION,
     LANG_OPTION,
@@ -228,7 +228,7 @@ def _announce(
     save_path: Path,
 ) -> None:
     """The new game's one heading line (and a scenario's card text)."""
-    seats = ", ".join(f"{i + 1} {n}" for i, n in enumerate(names))
+    seats = ", ".join(f"{i + 1} {agent_word(n)}" for i, n in enumerate(names))
     scenario = registry.get("scenario", scenario_id) if scenario_id else None
     if scenario_id:
         assert scenario is not None, "the scenario id was resolved (options.resolve_scenario)"

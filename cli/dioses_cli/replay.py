@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
 import click
 
 from dioses_rules.engine.log import from_file
 from dioses_rules.engine.replay import replay_log
+from dioses_rules.pool.registry import Registry
 
 from .names import printed_names
 from .options import CARDS_OPTION
@@ -18,10 +20,10 @@ from .views import record_words
 
 
 def describe(
-    record: dict | None,
+    record: dict[str, Any] | None,
     numbered_from: int,
     missing: str = "nothing (the game ended)",
-    registry=None,
+    registry: Registry | None = None,
 ) -> str:
     """A log record as written (seats, turns and cells numbered from
     ``numbered_from``) in a few plain words (:func:`views.record_words`,
@@ -37,7 +39,7 @@ def describe(
 @click.argument("log_file", type=FilePath(exists=True, dir_okay=False, path_type=Path))
 @CARDS_OPTION
 @user_errors
-def replay_command(log_file: Path, extra_cards) -> None:
+def replay_command(log_file: Path, extra_cards: tuple[Path, ...]) -> None:
     """Re-run a game log and check that it reaches the same end.
 
     Every seat is played by the recorded choices, in order, with the seed,

@@ -9,6 +9,7 @@ the save; a path kept in an older save is only mentioned, never followed.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -22,18 +23,23 @@ from dioses_rules.pool.identity import compare_pools, pool_sets
 from dioses_rules.pool.registry import Registry
 
 from .human import HUMAN, HumanAgent
+from .i18n import _
+from .names import agent_word
 from .options import check_writable_target
 from .session import Session
 from .targets import beside, check_distinct, check_final_board, check_save_target
 
+if TYPE_CHECKING:
+    from .output import Console  # the console() factory's, which only output.py imports
+
 
 def resume(
-    out,
+    out: Console,
     path: Path,
     save_option: Path | None,
     log_option: Path | None,
     final_board: Path | None,
-    extra_cards,
+    extra_cards: tuple[Path, ...],
     overwrite: bool = False,
     best_time: float | None = None,
     lang: str = "en",
@@ -67,11 +73,14 @@ def resume(
         for name in names
     ]
     if finished:
-        out.print(f"{path} holds a finished game", markup=False)
+        out.print(_("{path} holds a finished game").format(path=path), markup=False)
     else:
         out.print(
-            f"Resuming {path} at turn {save.state.turn + 1}; seats: "
-            + ", ".join(f"{i + 1} {n}" for i, n in enumerate(names)),
+            _("Resuming {path} at turn {turn}; seats: {seats}").format(
+                path=path,
+                turn=save.state.turn + 1,
+                seats=", ".join(f"{i + 1} {agent_word(n)}" for i, n in enumerate(names)),
+            ),
             markup=False,
         )
     session.run(
@@ -120,7 +129,7 @@ def _log_path(
     log_option: Path | None,
     save_path: Path,
     overwrite: bool,
-    records: list[dict],
+    records: list[dict[str, Any]],
 ) -> tuple[Path | None, str | None]:
     """Where the resumed game's log goes: --log, else beside the save; a log
     file of this very game goes on, another one is replaced only with

@@ -3,16 +3,21 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import click
 
-from dioses_rules.errors import DiosesError
+from dioses_rules.errors import Diagnostic, DiosesError
+from dioses_rules.language.texts import Texts
 from dioses_rules.pool.load import load_registry
-from dioses_rules.scoring.board import read_board_bytes, read_board_file
+from dioses_rules.pool.registry import Registry
+from dioses_rules.pool.sources import SourceFile
+from dioses_rules.scoring.board import Board, read_board_bytes, read_board_file
 from dioses_rules.scoring.expect import check_expectations, expectations_json
 from dioses_rules.scoring.resolve import board_registry, resolve_board
-from dioses_rules.scoring.score import EVALUATORS, score_board
+from dioses_rules.scoring.score import EVALUATORS, ScoreReport, score_board
 
 from .i18n import _, ngettext
 from .options import CARDS_OPTION, FORMAT_OPTION, LANG_OPTION, RULINGS_OPTION
@@ -94,7 +99,7 @@ def score(
             from dioses_rules.render.board_picture import board_picture
             from dioses_rules.render.card import CardText
 
-            picture = board_picture(resolved, report, CardText.of(registry), name, explain)
+            picture = board_picture(resolved, report, CardText.of(registry, lang), name, explain)
             write_svg(svg_path, picture)
         if output_format == "json":
             print_json(_document(report, registry, lang, mismatches))
@@ -111,20 +116,27 @@ def score(
     _score_many(boards, sources, output_format, explain, evaluator, lang)
 
 
-def _texts(registry, lang: str):
+def _texts(registry: Registry, lang: str) -> Texts:
     """The card texts in ``lang``: each line and condition in a sentence
     (#28), not as the card file writes it."""
     return registry.texts(lang)
 
 
-def _document(report, registry, lang: str, mismatches=None) -> dict:
+def _document(
+    report: ScoreReport,
+    registry: Registry,
+    lang: str,
+    mismatches: list[Diagnostic] | None = None,
+) -> dict[str, Any]:
     document = report.to_json()
     if mismatches is not None:
         document["expect"] = expectations_json(mismatches)
     return document if lang == "en" else _in_language(document, report, registry.texts(lang))
 
 
-def _scored(board: Path, sources, explain: bool, evaluator: str):
+def _scored(
+    board: Path, sources: list[SourceFile], explain: bool, evaluator: str
+) -> tuple[ScoreReport, Board, Registry, str, list[Diagnostic] | None, str]:
     """One board read (a path or '-'), resolved and scored, its
     expectations checked (None: it has no [expect] table), and its name."""
     shown = "<stdin>" if str(board) == "-" else str(board)
@@ -156,10 +168,16 @@ def _title(name: str | None, shown: str) -> str:
 
 
 def _score_many(
-    boards, sources, output_format: str, explain: bool, evaluator: str, lang: str
+    boards: Sequence[Path],
+    sources: list[SourceFile],
+    output_format: str,
+    explain: bool,
+    evaluator: str,
+    lang: str,
 ) -> None:
     """Each board in turn; the bad ones reported, then exit 1."""
-    results, failed, unmet = [], 0, 0
+    results: list[tuple[str, ScoreReport, Registry, list[Diagnostic] | None]] = []
+    failed = unmet = 0
     for board in boards:
         try:
             report, _resolved, registry, shown, mismatches, _name = _scored(
@@ -210,7 +228,7 @@ def _score_many(
         sys.exit(EXIT_USER_ERROR)
 
 
-def _in_language(document: dict, report, texts) -> dict:
+def _in_language(document: dict[str, Any], report: ScoreReport, texts: Texts) -> dict[str, Any]:
     """The JSON report with each explained line and scenario condition in
     the language of ``texts`` under "text" (in English it keeps the card
     file's own words), and the language it is in."""

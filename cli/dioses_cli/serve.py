@@ -5,6 +5,7 @@ from __future__ import annotations
 import socket
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -13,6 +14,9 @@ from dioses_rules.errors import DiosesError
 from .options import CARDS_OPTION
 from .output import EXIT_CODES_HELP, user_errors
 from .params import FilePath, Whole
+
+if TYPE_CHECKING:
+    from dioses_rules.web.play import TableGame
 
 WILDCARDS = ("", "0.0.0.0", "::", "[::]", "*")
 WEB_MODULES = ("starlette", "uvicorn", "jinja2", "drawsvg")  # the [web] extra
@@ -58,7 +62,7 @@ def _listening(host: str, port: int) -> socket.socket:
     return sock
 
 
-def _print_links(base: str, table) -> None:
+def _print_links(base: str, table: TableGame) -> None:
     """A game set on the table: each person's seat's private link, to hand out."""
     if not table.tokens:
         return

@@ -6,11 +6,12 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import click
 from attrs import evolve
 
-from dioses_rules.engine.game import Game
+from dioses_rules.engine.game import Game, GameResult
 from dioses_rules.engine.log import NUMBERED_FROM, LogWriter, numbering_of, to_file
 from dioses_rules.engine.saves import PlayInfo, write_save
 from dioses_rules.engine.state import game_error
@@ -27,17 +28,20 @@ from .output import EXIT_INTERRUPTED, EXIT_USER_ERROR
 from .table import draw_board, print_result
 from .targets import final_board_paths
 
+if TYPE_CHECKING:
+    from .output import Console  # the console() factory's, which only output.py imports
+
 
 class Autosave:
     """Writes the save after every turn: the engine's save data plus what the
     command needs to go on (the seed, the log so far, the card pool)."""
 
-    def __init__(self, path: Path, play: PlayInfo):
+    def __init__(self, path: Path, play: PlayInfo) -> None:
         self.path = path
         self.play = play
         self.turn: int | None = None
 
-    def write(self, game: Game, records: Sequence[dict]) -> None:
+    def write(self, game: Game, records: Sequence[dict[str, Any]]) -> None:
         write_save(self.path, game, evolve(self.play, records=list(records)))
         self.turn = game.state.turn
 
@@ -47,13 +51,13 @@ class Session:
 
     def __init__(
         self,
-        out,
+        out: Console,
         registry: Registry,
         save_path: Path,
         play: PlayInfo,
         log_path: Path | None,
-        records: Sequence[dict] = (),
-    ):
+        records: Sequence[dict[str, Any]] = (),
+    ) -> None:
         self.out = out
         self.registry = registry
         self.records = list(records)
@@ -63,10 +67,10 @@ class Session:
         self.autosave = Autosave(save_path, play)
         self.log_path = log_path
         self.writer: LogWriter | None = None
-        self.transform: Callable[[dict], dict] = lambda record: record
+        self.transform: Callable[[dict[str, Any]], dict[str, Any]] = lambda record: record
         self.best_time: float | None = None  # seconds per area at the end; 0: none
 
-    def log(self, record: dict) -> None:
+    def log(self, record: dict[str, Any]) -> None:
         """An engine record: kept and written as the log numbers it (a game
         resumed from an older save goes on with that save's numbering), told
         by the narrator as the engine made it."""
@@ -96,7 +100,7 @@ class Session:
             self.narrator.dirty = False
 
     def run(
-        self, start: Callable[[Callable[[dict], None]], Game], final_board: Path | None
+        self, start: Callable[[Callable[[dict[str, Any]], None]], Game], final_board: Path | None
     ) -> None:
         try:
             game = start(self.log)
@@ -133,13 +137,13 @@ class Session:
                 self.writer.close()
         self._finished(game, result, final_board)
 
-    def _finished(self, game: Game, result, final_board: Path | None) -> None:
+    def _finished(self, game: Game, result: GameResult, final_board: Path | None) -> None:
         out = self.out
         bests: Sequence[best.Best] = ()
         seconds = best.BEST_TIME_LIMIT if self.best_time is None else self.best_time
         if seconds:
             if out.is_terminal:
-                click.echo("finding each area's best possible layout...", err=True)
+                click.echo(_("finding each area's best possible layout..."), err=True)
             bests = best.best_totals(game, seconds)
         print_result(out, game, result, bests)
         out.print(_("saved: {path} (finished game)").format(path=self.autosave.path), markup=False)

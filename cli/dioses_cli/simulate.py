@@ -14,8 +14,11 @@ from dioses_rules.engine.simulate import simulate
 from dioses_rules.engine.state import KNOWN_RULES, RULES
 
 from .completion import complete_agents
+from .i18n import _
 from .options import (
     CARDS_OPTION,
+    LANG_OPTION,
+    RULINGS_OPTION,
     check_players,
     check_think,
     game_arguments,
@@ -76,23 +79,26 @@ from .simulation_view import print_simulation
 )
 @parallel_options
 @CARDS_OPTION
+@LANG_OPTION
+@RULINGS_OPTION
 @user_errors
 def simulate_command(
-    sets,
-    games,
-    players,
-    agents_text,
-    think,
-    scenario,
-    challenge,
-    rules,
-    seed,
-    output_format,
-    log_dir,
-    rules_revision,
-    workers,
-    scheduler,
-    extra_cards,
+    sets: tuple[str, ...],
+    games: int,
+    players: int | None,
+    agents_text: str,
+    think: int | None,
+    scenario: str | None,
+    challenge: bool,
+    rules: tuple[str, ...],
+    seed: int,
+    output_format: str,
+    log_dir: Path | None,
+    rules_revision: str,
+    workers: int,
+    scheduler: str | None,
+    extra_cards: tuple[Path, ...],
+    lang: str,  # read by the --lang callback (.i18n): the text report's language
 ) -> None:
     """Play many games between agents and report how they went.
 
@@ -110,8 +116,7 @@ def simulate_command(
     names = parse_agents(agents_text, list(AGENTS))
     assert names is not None  # --agents has a default
     check_think(think, names)
-    if players is None:
-        players = 1 if scenario_id else 2
+    players = players if players is not None else (1 if scenario_id else 2)
     check_players(
         players,
         scenario_id is not None or shares_one_area(registry, scenario_id, options),
@@ -132,7 +137,7 @@ def simulate_command(
         )
 
         with Progress(
-            TextColumn("simulating", markup=False),
+            TextColumn(_("simulating"), markup=False),
             BarColumn(),
             MofNCompleteColumn(),
             TimeRemainingColumn(),

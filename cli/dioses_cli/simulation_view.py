@@ -11,7 +11,8 @@ from rich.table import Table
 from dioses_rules.language import model as m
 from dioses_rules.pool.registry import Registry
 
-from .output import counted
+from .i18n import _, ngettext, ruling
+from .names import agent_word, name_of, named
 
 if TYPE_CHECKING:
     from dioses_rules.engine.simulate import SimulationReport
@@ -30,22 +31,33 @@ def print_simulation(
     out: Console, simulation: SimulationReport, registry: Registry, elapsed: float
 ) -> None:
     report: Report = simulation.to_json()
-    what = (
-        "base game"
-        if report["scenario"] is None
-        else (
-            f"scenario {_scenario(registry, report['scenario']).number} "
-            f"{report['scenario']}" + (" (challenge)" if report["challenge"] else "")
+    if report["scenario"] is None:
+        what = _("base game")
+    else:
+        scenario = _scenario(registry, report["scenario"])
+        what = _("scenario {number}: {name}").format(number=scenario.number, name=name_of(scenario))
+        if report["challenge"]:
+            what += " " + _("(challenge)")
+    options = (
+        ", "
+        + _("rule options: {options}").format(
+            options=", ".join(named(registry, "rule-option", o) for o in report["options"])
         )
+        if report["options"]
+        else ""
     )
-    options = f", rule options: {', '.join(report['options'])}" if report["options"] else ""
     from dioses_rules.engine.state import RULES
 
     if simulation.rules != RULES:
-        options += f", rules revision {simulation.rules}"
+        options += ", " + _("rules revision {revision}").format(revision=simulation.rules)
+    players = ngettext("{count} player", "{count} players", report["players"]).format(
+        count=report["players"]
+    )
     out.print(
-        f"{report['games']} games, {what}, {counted(report['players'], 'player')}, seeds "
-        f"{report['seeds'][0]}..{report['seeds'][1]}{options} ({elapsed:.1f} s)",
+        ngettext("{count} game", "{count} games", report["games"]).format(count=report["games"])
+        + f", {what}, {players}, "
+        + _("seeds {first}..{last}").format(first=report["seeds"][0], last=report["seeds"][1])
+        + f"{options} ({elapsed:.1f} s)",
         markup=False,
     )
     base = report["scenario"] is None
@@ -63,16 +75,18 @@ def _scenario(registry: Registry, scenario_id: str) -> m.Scenario:
 
 def _seats(out: Console, report: Report, base: bool) -> None:
     """Each seat's agent and score (and wins, in the base game)."""
-    table = Table(title="Seats", title_justify="left")
-    for header in ["seat", "agent", "mean score", "spread", "min", "max"] + (
-        ["wins", "shared", "win rate"] if base else []
-    ):
-        table.add_column(header, justify="right" if header not in ("agent",) else "left")
+    table = Table(title=_("Seats"), title_justify="left")
+    headers = [_("seat"), _("agent"), _("mean score"), _("spread"), _("min"), _("max")]
+    if base:
+        headers += [_("wins"), _("shared"), _("win rate")]
+    for index, header in enumerate(headers):
+        # an agent's name is never cut; narrower columns wrap their headers
+        table.add_column(header, justify="left" if index == 1 else "right", no_wrap=index == 1)
     for seat in report["seats"]:
         score = seat["score"]
         row = [
             str(seat["seat"]),
-            seat["agent"],
+            agent_word(seat["agent"]),
             f"{score['mean']:.2f}",
             f"{score['spread']:.2f}",
             str(score["min"]),
@@ -86,19 +100,19 @@ def _seats(out: Console, report: Report, base: bool) -> None:
 
 def _agents(out: Console, report: Report) -> None:
     """Each agent's score and wins over the seats it held (the base game)."""
-    agents = Table(title="Agents", title_justify="left")
+    agents = Table(title=_("Agents"), title_justify="left")
     for header in (
-        "agent",
-        "seats",
-        "mean score",
-        "wins / seat-games",
-        "win rate",
-        "games won",
+        _("agent"),
+        _("seats"),
+        _("mean score"),
+        _("wins / seat-games"),
+        _("win rate"),
+        _("games won"),
     ):
         agents.add_column(header)
     for name, entry in report["agents"].items():
         agents.add_row(
-            name,
+            agent_word(name),
             ", ".join(map(str, entry["seats"])),
             f"{entry['score']['mean']:.2f}",
             f"{entry['wins']} / {entry['seat_games']}",
@@ -106,8 +120,14 @@ def _agents(out: Console, report: Report) -> None:
             f"{entry['games_won']} ({_pct(entry['game_win_rate'])})",
         )
     out.print(agents)
+    # the report's "counting" names its JSON keys (win_rate); the text says it in words
     out.print(
-        f"Counting: {report['counting']}. Games with a shared win: {report['shared_wins']}.",
+        _(
+            "Counting: a game's winners are the areas with the most points, then the most "
+            "gods{ruling}; a shared win counts as a win for each winning seat; an agent's "
+            "win rate is its seats' wins over its seat-games, its games won the games where "
+            "at least one of its seats won. Games with a shared win: {shared}."
+        ).format(ruling=ruling("R16"), shared=report["shared_wins"]),
         markup=False,
     )
 
@@ -116,21 +136,33 @@ def _totals(out: Console, report: Report) -> None:
     """The score per area, the game length and a scenario's rates."""
     score, turns = report["score"], report["turns"]
     out.print(
-        f"Score per area: mean {score['mean']:.2f}, spread {score['spread']:.2f} "
-        f"(standard deviation), min {score['min']}, max {score['max']}",
+        _(
+            "Score per area: mean {mean:.2f}, spread {spread:.2f} (standard deviation), "
+            "min {min}, max {max}"
+        ).format(**score),
         markup=False,
     )
     out.print(
-        f"Game length: mean {turns['mean']:.1f} turns, spread {turns['spread']:.1f}, "
-        f"min {turns['min']}, max {turns['max']}; turn-limit hits: "
-        f"{report['turn_limit_hits']}",
+        _(
+            "Game length: mean {mean:.1f} turns, spread {spread:.1f}, min {min}, max {max}; "
+            "turn-limit hits: {hits}"
+        ).format(hits=report["turn_limit_hits"], **turns),
         markup=False,
     )
     rates = report["scenario_rates"]
     if rates is not None:
         out.print(
-            f"Scenario: victory {_pct(rates['victory'])} ({rates['victories']}), "
-            f"challenge with its victory {_pct(rates['challenge'])} ({rates['challenges']}), "
-            f"beaten {_pct(rates['beaten'])} ({rates['beaten_games']})",
+            _(
+                "Scenario: victory {victory} ({victories}), challenge with its victory "
+                "{challenge} ({challenges}){ruling}, beaten {beaten} ({beaten_games})"
+            ).format(
+                victory=_pct(rates["victory"]),
+                victories=rates["victories"],
+                challenge=_pct(rates["challenge"]),
+                challenges=rates["challenges"],
+                ruling=ruling("R34"),
+                beaten=_pct(rates["beaten"]),
+                beaten_games=rates["beaten_games"],
+            ),
             markup=False,
         )

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING
 
 import click
 
@@ -15,17 +17,22 @@ from dioses_rules.scoring.resolve import board_registry, resolve_board
 from .completion import complete_scenarios
 from .options import CARDS_OPTION, FORMAT_OPTION, resolve_scenario
 from .output import EXIT_CODES_HELP, console, print_json, user_errors
-from .params import FilePath, Seconds, Whole
+from .params import FilePath, IntParamType, Seconds, Whole
+
+if TYPE_CHECKING:  # the solver's module needs the [solver] extra
+    from dioses_rules.solve.layout import Layout
 
 ROWS = {row.value: row for row in g.Row}
 
 
-class CellName(click.ParamType):
+class CellName(IntParamType):
     """A cell by its row and column: ``front-1`` .. ``back-4``."""
 
     name = "ROW-COLUMN"
 
-    def convert(self, value, param, ctx) -> int:
+    def convert(
+        self, value: object, param: click.Parameter | None, ctx: click.Context | None
+    ) -> int:
         if isinstance(value, int):
             return value
         row, _, column = str(value).strip().lower().replace(" ", "-").partition("-")
@@ -39,7 +46,7 @@ class CellName(click.ParamType):
         )
 
 
-def _solver():
+def _solver() -> ModuleType:
     try:
         from dioses_rules.solve import layout
     except ImportError as error:
@@ -198,7 +205,7 @@ def _scenarios(
             out.print(f"  total {witness['total']}", highlight=False)
 
 
-def _print_text(found, path: str, write_to: Path | None) -> None:
+def _print_text(found: Layout, path: str, write_to: Path | None) -> None:
     out = console()
     proof = "proven optimal" if found.optimal else f"best found, not proven ({found.status})"
     out.print(

@@ -14,12 +14,13 @@ from dioses_rules.engine.game import Game, GameResult
 from dioses_rules.language import model as m
 from dioses_rules.pool.registry import Registry
 from dioses_rules.scoring.area import cell_index
+from dioses_rules.scoring.report import ScenarioResult
 from dioses_rules.scoring.score import ScoreReport
 from dioses_rules.wording.scenario import scenario_verdict as wording_verdict
 
 from .faces import mythology_style, short_rule, visible_report
-from .i18n import _, lang, ngettext, ruling
-from .names import name_of, named, on_line, row_word, texts
+from .i18n import _, lang, ngettext, pgettext, ruling
+from .names import agent_word, name_of, named, on_line, row_word, texts
 from .views import difficulty_word, render_report
 
 if TYPE_CHECKING:
@@ -50,7 +51,7 @@ def area_table(
         title_justify="left",
         show_lines=detailed,
         show_header=detailed,
-        width=None if detailed else max(30, width // 2 - 2),
+        width=None if detailed or width // 2 - 2 < COMPACT_ABREAST else width // 2 - 2,
     )
     # never wider than the terminal: rich wraps a cell, it would cut a column
     least = max(4, min(16, (width - 18) // 4 - 3))
@@ -58,9 +59,9 @@ def area_table(
     for column in m.COLUMNS:
         header = str(column)
         if column in column_laws and detailed:
-            header += "\n" + _("law: {name}").format(
-                name=named(registry, "law", column_laws[column])
-            )
+            # rich aligns a header at its foot: the law above, the numbers in one line
+            law = _("law: {name}").format(name=named(registry, "law", column_laws[column]))
+            header = f"{law}\n{header}"
         table.add_column(
             header,
             justify="center",
@@ -98,6 +99,10 @@ def area_table(
 
 
 COMPACT_NAME = 9  # a compact area abbreviates longer names (never cuts its columns)
+# Two compact areas abreast only when each is this wide: a narrower grid
+# breaks names mid-word ('Pyrami|d'); below it each takes the width it needs
+# and they stack (an 80-column terminal).
+COMPACT_ABREAST = 56
 
 
 def _face(
@@ -122,7 +127,9 @@ def _face(
     return text
 
 
-def area_notes(game: Game, area: int) -> str:
+def area_notes(game: Game, area: int, report: ScoreReport | None = None) -> str:
+    """The area's laws on their lines (with ``report``, each met or not and
+    its points as the face-up cards stand), its patterns and Power cards."""
     state = game.state.areas[area]
     registry = game.registry
     patterns = []
@@ -131,10 +138,30 @@ def area_notes(game: Game, area: int) -> str:
         assert pattern is not None, "a game deals its patterns from its registry"
         done = _("completed") if held.completed else _("not completed")
         patterns.append(f"{name_of(pattern)} ({difficulty_word(pattern.difficulty)}, {done})")
-    laws = [f"{named(registry, 'law', e.card)} {on_line(e.row, e.column)}" for e in state.laws]
+    scored = {
+        (law.law.id, law.row.value if law.row else None, law.column): law.points
+        for law in (report.laws if report is not None else ())
+    }
+    laws = []
+    for entry in state.laws:
+        law = f"{named(registry, 'law', entry.card)} {on_line(entry.row, entry.column)}"
+        points = scored.get((entry.card, entry.row, entry.column))
+        if points is not None:
+            law += (
+                " ("
+                + (
+                    pgettext("law", "met, {points}p").format(points=points)
+                    if points
+                    else pgettext("law", "not met")
+                )
+                + ")"
+            )
+        laws.append(law)
     parts = [
         _("laws: {laws}").format(laws=", ".join(laws) or _("none")),
-        _("patterns: {patterns}").format(patterns=", ".join(patterns) or _("none")),
+        _("patterns: {patterns}").format(
+            patterns=", ".join(patterns) or pgettext("patterns", "none")
+        ),
     ]
     if game.state.settings.power_cards or state.power:
         parts.append(_("Power cards: {count}").format(count=len(state.power)))
@@ -142,7 +169,9 @@ def area_notes(game: Game, area: int) -> str:
 
 
 def seat_label(game: Game, seat: int) -> str:
-    return _("seat {number} ({agent})").format(number=seat + 1, agent=game.agents[seat].name)
+    return _("seat {number} ({agent})").format(
+        number=seat + 1, agent=agent_word(game.agents[seat].name)
+    )
 
 
 def draw_board(out: Console, game: Game, seat: int | None, setup: bool = False) -> None:
@@ -174,10 +203,10 @@ def draw_board(out: Console, game: Game, seat: int | None, setup: bool = False) 
         table = area_table(game, area, title, detailed, report, out.width)
         if detailed:
             out.print(table)
-            out.print(area_notes(game, area), markup=False)
+            out.print(area_notes(game, area, report), markup=False)
             _scenario_ticks(out, report, registry)
         else:
-            table.caption = area_notes(game, area)
+            table.caption = area_notes(game, area, report)
             table.caption_justify = "left"
             compact.append(table)
     if compact:
@@ -215,13 +244,15 @@ def _piles(status: Text, game: Game) -> None:
     state, registry = game.state, game.registry
     status.append("\n" + _("deck: {cards}").format(cards=cards_count(len(state.deck))))
     for index, pile in enumerate(state.discards):
-        top = named(registry, "myth", pile[-1]) if pile else _("empty")
-        status.append(
-            "   "
-            + _("discard pile {number}: {top} on top ({cards})").format(
-                number=index + 1, top=top, cards=cards_count(len(pile))
+        if pile:
+            said = _("discard pile {number}: {top} on top ({cards})").format(
+                number=index + 1,
+                top=named(registry, "myth", pile[-1]),
+                cards=cards_count(len(pile)),
             )
-        )
+        else:
+            said = _("discard pile {number}: empty").format(number=index + 1)
+        status.append("   " + said)
     if state.removed:
         status.append(
             "\n"
@@ -298,7 +329,7 @@ def print_result(out: Console, game: Game, result: GameResult, bests: Sequence[B
         seats = ", ".join(seat_label(game, s) for s in game.seats_of_area(area))
         render_report(
             report,
-            _("Area {number} ({seats})").format(number=area + 1, seats=seats),
+            _("Area {number} - {seats}").format(number=area + 1, seats=seats),
             explain=False,
             texts=texts(game.registry),
         )
@@ -323,7 +354,13 @@ def print_result(out: Console, game: Game, result: GameResult, bests: Sequence[B
     out.print(table)
     _best_notes(out, bests)
     if len(result.reports) > 1:
-        names = _(" and ").join(_("area {number}").format(number=w + 1) for w in result.winners)
+        names = _(" and ").join(
+            _("Area {number} - {seats}").format(
+                number=w + 1,
+                seats=", ".join(seat_label(game, s) for s in game.seats_of_area(w)),
+            )
+            for w in result.winners
+        )
         out.print(
             ngettext(
                 "Winner (most points, then most gods): {areas}",
@@ -338,7 +375,7 @@ def print_result(out: Console, game: Game, result: GameResult, bests: Sequence[B
         out.print(scenario_verdict(scenario, game.state.challenge), markup=False)
 
 
-def scenario_verdict(scenario, challenged: bool) -> str:
+def scenario_verdict(scenario: ScenarioResult, challenged: bool) -> str:
     """The scenario's outcome in one line, in the terminal's language (R34:
     the challenge is told as part of the victory)."""
     return wording_verdict(scenario, challenged, lang(), ruling("R34"))

@@ -10,7 +10,7 @@ from pathlib import Path
 import click
 
 from dioses_rules.files import atomic_write_text
-from dioses_rules.verify.results import Outcome, Status
+from dioses_rules.verify.results import Outcome, Status, VerifyRun
 
 from .options import FORMAT_OPTION
 from .output import EXIT_CODES_HELP, EXIT_USER_ERROR, print_json, printable, user_errors
@@ -19,7 +19,7 @@ from .params import FilePath, Seconds, Whole
 _MARK = {Status.PASSED: "PASSED", Status.FAILED: "FAILED", Status.SKIPPED: "SKIPPED"}
 
 
-def _budget(ctx, param, value: float) -> float:
+def _budget(ctx: click.Context, param: click.Parameter, value: float) -> float:
     if not 0 < value <= 86400:
         raise click.BadParameter(f"must be more than 0 and at most 86400 seconds, not {value}")
     return value
@@ -121,7 +121,7 @@ def _shown(outcome: Outcome) -> None:
         click.echo(printable(f"  warning: {warning}"))
 
 
-def _summary(run) -> None:
+def _summary(run: VerifyRun) -> None:
     failed = [o for o in run.outcomes if o.status is Status.FAILED]
     for note in run.notes:
         click.echo(printable(f"note: {note}"))

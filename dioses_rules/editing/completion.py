@@ -132,7 +132,7 @@ def _names(snapshot: Snapshot, context: str, piece: str, prefix: str) -> list[Co
     ]
 
 
-def _all_names(snapshot: Snapshot, context: str, piece: str, prefix: str):
+def _all_names(snapshot: Snapshot, context: str, piece: str, prefix: str) -> list[Completion]:
     registry = snapshot.registry
     if context == "new":  # an id being defined, a state being named
         return []
@@ -152,7 +152,9 @@ def _all_names(snapshot: Snapshot, context: str, piece: str, prefix: str):
         return [Completion(name, "setting", "setting") for name in SETTINGS]
     if context.startswith("value:"):
         spec = SETTINGS.get(context[len("value:") :])
-        allowed = spec.allowed if spec is not None and spec.allowed is not int else ()
+        allowed = spec.allowed if spec is not None else ()
+        if not isinstance(allowed, tuple):  # a number: any
+            allowed = ()
         return [Completion(value, "value", "value") for value in allowed]
     if context in ("state", "deck"):
         pattern = (

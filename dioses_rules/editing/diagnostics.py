@@ -10,10 +10,12 @@ carries no link rather than one to nowhere.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import Path
 
 from ..errors import Diagnostic
+from ..language import model as m
 from .features import Place, _name_place, diagnostic_place
 from .workspace import Snapshot
 
@@ -66,7 +68,7 @@ def related(snapshot: Snapshot, diagnostic: Diagnostic) -> list[tuple[Place, str
     if here is not None:
         word, line = here.group(1), int(here.group(2))
         for definition in _definitions_at(snapshot, diagnostic.path, line):
-            if definition.id == word:
+            if definition.id == word and definition.span is not None:
                 return [
                     (_name_place(snapshot, definition.span, word), f"'{word}' first defined here")
                 ]
@@ -84,7 +86,7 @@ def related(snapshot: Snapshot, diagnostic: Diagnostic) -> list[tuple[Place, str
     return []
 
 
-def _definitions_at(snapshot: Snapshot, path: str, line: int):
+def _definitions_at(snapshot: Snapshot, path: str, line: int) -> Iterator[m.Definition]:
     source = snapshot.source(path)
     for definition in source.card_file.definitions if source is not None else ():
         if definition.span is not None and definition.span.line == line:

@@ -6,6 +6,7 @@ the Python string (the server converts the editor's units)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from attrs import frozen
 
@@ -62,14 +63,14 @@ def diagnostic_place(text: str, diagnostic: Diagnostic) -> Place:
     return Place(diagnostic.path, line, start, end)
 
 
-def _all_definitions(snapshot: Snapshot):
+def _all_definitions(snapshot: Snapshot) -> Iterator[tuple[m.Definition, str, str]]:
     """(definition, set id, path) of every loaded set, replaced ones too."""
     for set_id, loaded in snapshot.registry.sets.items():
         for definition in loaded.definitions:
             yield definition, set_id, loaded.path
 
 
-def _everywhere(snapshot: Snapshot):
+def _everywhere(snapshot: Snapshot) -> Iterator[tuple[m.Definition, str | None, str]]:
     """:func:`_all_definitions` and those of the workspace's other files."""
     yield from _all_definitions(snapshot)
     for source in snapshot.elsewhere():
@@ -77,7 +78,7 @@ def _everywhere(snapshot: Snapshot):
             yield definition, source.header.set_id, source.path
 
 
-def _defined_at(snapshot: Snapshot, path: str, line: int):
+def _defined_at(snapshot: Snapshot, path: str, line: int) -> tuple[m.Definition, str] | None:
     """The definition of this file whose header is on ``line`` (0-based)."""
     for definition, set_id, where in _all_definitions(snapshot):
         if where == path and definition.span is not None and definition.span.line == line + 1:
@@ -130,12 +131,12 @@ def _definition_text(snapshot: Snapshot, definition: m.Definition, set_id: str) 
         for word in getattr(definition, "mythologies", ())
     )
     active = registry.by_id.get((family, definition.id))
-    replaced = active is not None and active[1] != set_id
+    replaced_by = active[1] if active is not None and active[1] != set_id else None
     head = (
         f"**{definition.name}** `{definition.id}` - {what}"
         + (f", {myths}" if myths else "")
         + f" - set `{set_id}`"
-        + (f" (replaced by set `{active[1]}`)" if replaced else "")
+        + (f" (replaced by set `{replaced_by}`)" if replaced_by is not None else "")
     )
     body = english_text(
         definition, registry.display_names(), registry.pattern_points_table(), registry.vocabulary
@@ -151,7 +152,7 @@ def _rulings(snapshot: Snapshot, definition: m.Definition) -> list[str]:
     """The rulings (R1-R33) the comments above and inside a definition cite."""
     span = definition.span
     text = snapshot.texts.get(span.path) if span is not None else None
-    if text is None:
+    if span is None or text is None:
         return []
     lines = text.split("\n")
     first = span.line - 1
@@ -206,9 +207,9 @@ def definitions(snapshot: Snapshot, path: str, line: int, character: int) -> lis
         if d.id == word and d.span
     ]
     for source in snapshot.elsewhere():  # a set of the workspace no open file requires
-        card_set = source.card_file.card_set
-        if card_set is not None and card_set.id == word and card_set.span is not None:
-            places.append(_name_place(snapshot, card_set.span, word))
+        file_set = source.card_file.card_set
+        if file_set is not None and file_set.id == word and file_set.span is not None:
+            places.append(_name_place(snapshot, file_set.span, word))
     return list(dict.fromkeys(places))
 
 

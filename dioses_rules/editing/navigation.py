@@ -71,7 +71,7 @@ class Files:
         bundled: Iterable[str],
         folders: Iterable[Path],
         opened: Iterable[str],
-    ):
+    ) -> None:
         self.snapshot = snapshot
         self.bundled = set(bundled)
         self.folders = [Path(folder) for folder in folders]

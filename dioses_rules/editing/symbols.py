@@ -10,6 +10,7 @@ from attrs import frozen
 
 from ..language import model as m
 from ..pool.registry import family_of, fold
+from ..pool.sources import SourceFile
 from .features import Place, _name_place
 from .navigation import Files
 
@@ -134,7 +135,7 @@ def workspace_symbols(files: Files, query: str) -> list[Symbol]:
     return [symbol for _, symbol in found[:MAX_SYMBOLS]]
 
 
-def _aliases(source, symbol: Symbol) -> tuple[str, ...]:
+def _aliases(source: SourceFile, symbol: Symbol) -> tuple[str, ...]:
     card_file = source.card_file
     if symbol.kind in ("mythology", "type") and card_file.card_set:
         return next((d.aliases for d in card_file.card_set.words if d.id == symbol.name), ())

@@ -66,7 +66,7 @@ class Lines:
     """Positions of one text, in the library's lines (at \\n) and the
     protocol's (at \\n, \\r\\n, \\r): (line, character), both 0-based."""
 
-    def __init__(self, text: str):
+    def __init__(self, text: str) -> None:
         self.text = text
         self.protocol = protocol_lines(text) or [""]
         self._starts = [0] + [m.end() for m in _BREAK.finditer(text)]

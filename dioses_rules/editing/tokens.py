@@ -141,7 +141,7 @@ class _Classes:
     """What each significant token is, read left to right with the few
     tokens before it (and the one after)."""
 
-    def __init__(self, declared: dict[str, str]):
+    def __init__(self, declared: dict[str, str]) -> None:
         self.declared = declared
 
     def run(self, scanned: list[tuple[int, str, str]]) -> list[tuple[str, bool]]:

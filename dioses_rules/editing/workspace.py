@@ -59,7 +59,7 @@ class Snapshot:
         opened: Texts,
         workspace: Texts,
         elsewhere: Callable[[], Sequence[SourceFile]] = list,
-    ):
+    ) -> None:
         built = sources_from_texts(bundled, context=[])
         needed = required_files(opened, workspace, {s.header.set_id for s in built})
         extra = sources_from_texts([*opened, *needed], context=built)
@@ -90,7 +90,9 @@ class Snapshot:
         return [s for s in self._elsewhere() if s.path not in self.by_path]
 
 
-def required_files(opened: Texts, workspace: Texts, present: set) -> list[tuple[str, str]]:
+def required_files(
+    opened: Texts, workspace: Texts, present: set[str | None]
+) -> list[tuple[str, str]]:
     """The workspace files defining the sets the open files require,
     transitively, that neither an open file nor a bundled set provides."""
     by_set: dict[str, list[tuple[str, str]]] = {}
@@ -116,7 +118,7 @@ class Workspace:
     """What an editor has open: folders, and buffers by absolute path (or
     by the editor's name for an unsaved buffer)."""
 
-    def __init__(self, folders: Iterable[Path | str] = ()):
+    def __init__(self, folders: Iterable[Path | str] = ()) -> None:
         self.folders = [Path(folder).resolve() for folder in folders]
         self.buffers: dict[str, str] = {}
         self._bundled: dict[str, str] = {}

@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..language import model as m
 from ..pool.registry import Registry
-from ..scoring.board import PatternEntry
+from ..scoring.board import Board, PatternEntry
 from .patterns import PatternChecker
-from .state import Agent, GameState, Slot
+from .state import Agent, GameResult, GameState, Slot
 from .tables import RegistryTables
 
 if TYPE_CHECKING:
@@ -43,7 +43,9 @@ class GameCore:
     cards: dict[str, m.MythCard]
     scenario: m.Scenario | None
     patterns: PatternChecker
-    _log: Callable[[dict], None] | None
+    _log: Callable[[dict[str, Any]], None] | None
+    _uniform: list[Callable[[int], int] | None]  # decisions.uniform_pick, per seat
+    turn_picks: list[tuple[int, str, int]] | None
     _pattern_depth: int
     _checked: list[Checked]
 
@@ -51,6 +53,7 @@ class GameCore:
         # game.Game
         def card(self, card_id: str) -> m.MythCard: ...
         def area_model(self, index: int, reveal: bool = False) -> Area: ...
+        def board(self, area: int) -> Board: ...
         def rules_since(self, revision: int) -> bool: ...
         def event(self, kind: str, **data: object) -> None: ...
         def decide(
@@ -61,6 +64,15 @@ class GameCore:
             choices: Sequence[Choice],
             subject: str | None = None,
         ) -> Choice: ...
+        def pick(
+            self,
+            seat: int,
+            kind: str,
+            prompt: str,
+            count: int,
+            make: Callable[[int], Choice],
+            subject: str | None = None,
+        ) -> int: ...
         def keep_turn_start(self) -> None: ...
         def deciding_seat(self, area: int) -> int: ...
         def locked(self) -> frozenset[str]: ...
@@ -72,8 +84,7 @@ class GameCore:
         def swap(self, area: int, first: int, second: int) -> None: ...
         def choose_swap(self, seat: int, area: int, prompt: str) -> None: ...
         def choose_reveal(self, seat: int, area: int, prompt: str) -> bool: ...
-        # a GameResult (game.py, which imports this module)
-        def result(self) -> object: ...
+        def result(self) -> GameResult: ...
 
         # decks.DeckRules
         def draw(self) -> str | None: ...

@@ -25,7 +25,7 @@ MAX_TURN = 10_000  # far beyond any game's end (MAX_TURNS_PER_SEAT per seat)
 
 
 class _Checker:
-    def __init__(self, registry: Registry, root: str = "$.state"):
+    def __init__(self, registry: Registry, root: str = "$.state") -> None:
         self.registry = registry
         self.root = root
         self.mistakes: list[tuple[str, str]] = []

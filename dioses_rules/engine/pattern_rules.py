@@ -9,7 +9,9 @@ the shapes themselves are matched by :class:`~.patterns.PatternChecker`.
 from __future__ import annotations
 
 from ..language import model as m
+from ..pool.registry import required
 from .core import GameCore
+from .state import AreaState
 
 MAX_PATTERN_DEPTH = 50  # completions that trigger swaps that complete patterns...
 
@@ -38,7 +40,14 @@ class PatternRules(GameCore):
         stays so until a card of it is put, turned or moved (:meth:`moved`),
         its cells or patterns are replaced, or a pattern added. What was
         found there is forgotten when a check is cut short (too deep): the
-        areas it did not look at are checked next time, as before."""
+        areas it did not look at are checked next time, as before. While no
+        area holds a pattern nothing is looked at, nor marked checked (so
+        each is checked once one does)."""
+        for area in self.state.areas:
+            if area.patterns:
+                break
+        else:
+            return
         self._pattern_depth += 1
         try:
             if self._pattern_depth > MAX_PATTERN_DEPTH:
@@ -64,7 +73,7 @@ class PatternRules(GameCore):
         finally:
             self._pattern_depth -= 1
 
-    def _check_area(self, index: int, area) -> None:
+    def _check_area(self, index: int, area: AreaState) -> None:
         """The held patterns of an area, in order, against its cells as they
         are then (a completion may set off moves there). Matched on the
         cells directly (:meth:`PatternChecker.shows`): the area changed
@@ -81,7 +90,9 @@ class PatternRules(GameCore):
                     self.gain_power(index, self.registry.pattern_points(pattern))
                 self.run_triggers(m.TriggerKind.PATTERN_COMPLETED, index, None)
 
-    def _pattern(self, pattern_id: str):
+    def _pattern(self, pattern_id: str) -> m.Pattern:
         """The registry's pattern of that id (from the shared tables)."""
         pattern = self.tables.patterns.get(pattern_id)
-        return pattern if pattern is not None else self.registry.get("pattern", pattern_id)
+        if pattern is None:  # not in the tables: as the registry answers it
+            pattern = required(self.registry.get("pattern", pattern_id), "pattern", pattern_id)
+        return pattern

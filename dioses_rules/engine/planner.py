@@ -43,7 +43,7 @@ import random
 from .determinize import determinize
 from .game import Game
 from .greedy import GreedyAgent
-from .state import Decision, copy_state
+from .state import Decision, GameResult, GameState, copy_state
 from .valuation import reference_progress
 
 THINK_RANGE = (1, 2000)  # simulations per decision
@@ -196,13 +196,13 @@ class Planner:
         }
         return candidates[min(alive)]
 
-    def _world(self, game: Game, decision: Decision):
+    def _world(self, game: Game, decision: Decision) -> GameState:
         # kept by keep_turn_start, since this agent plans
         assert game.turn_start is not None, "a planning agent's game keeps its turn start"
         return determinize(game.turn_start, game.state, decision, game.scenario, self.rng)
 
     def _simulate(
-        self, game: Game, decision: Decision, world, seed: int, candidate: int
+        self, game: Game, decision: Decision, world: GameState, seed: int, candidate: int
     ) -> float | None:
         """One game played from ``world`` with ``candidate`` at the decision;
         its worth to the deciding seat, or None if the replay diverged."""
@@ -225,7 +225,7 @@ class Planner:
         return self._worth(sim, result, decision.seat)
 
     @staticmethod
-    def _worth(sim: Game, result, seat: int) -> float:
+    def _worth(sim: Game, result: GameResult, seat: int) -> float:
         area = sim.state.seat_area[seat]
         reports = result.reports
         mine = reports[area]

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 from ..errors import did_you_mean
 from ..language import model as m
 from ..language.settings import SETTINGS, Settings, setting_problem, setting_value
-from ..pool.registry import Registry
+from ..pool.registry import Registry, required
 from ..scoring.area import SIZE
 from .game import Game
 from .setup_steps import Phase, SetupRules
@@ -50,7 +51,7 @@ def new_game(
     options: Sequence[str] = (),
     seed: int = 0,
     challenge: bool = False,
-    log: Callable[[dict], None] | None = None,
+    log: Callable[[dict[str, Any]], None] | None = None,
     rules: int = RULES,
 ) -> Game:
     """Set up a game: the base game, or a scenario (solo and cooperative
@@ -236,14 +237,23 @@ def _deal_base_game(game: Game) -> None:
     """The base rulebook's setup, with the rule options' changes."""
     state = game.state
     for area in state.areas:  # 12 face down each, 3 rows of 4
-        area.cells = [Slot(game.draw(), False) for _ in range(SIZE)]
+        area.cells = [Slot(_dealt(game), False) for _ in range(SIZE)]
     _start_discards(game)
     _reveal_objectives(game)
     _initial_reveals(game)
     _start_effects(game)
     if state.settings.power_cards and state.settings.extra_power_cards:
-        for area in range(len(state.areas)):
-            game.gain_power(area, state.settings.extra_power_cards)
+        for index in range(len(state.areas)):
+            game.gain_power(index, state.settings.extra_power_cards)
+
+
+def _dealt(game: Game) -> str:
+    """The top card of the deck, for the deal: there is one, since
+    :func:`new_game` refused a deal the deck cannot make
+    (:func:`_check_base_deal`, :func:`_check_scenario_deal`)."""
+    card = game.draw()
+    assert card is not None, "the deal was checked against the deck's size"
+    return card
 
 
 def _reveal_objectives(game: Game) -> None:
@@ -286,12 +296,12 @@ def _deal_scenario(game: Game, scenario: m.Scenario) -> None:
     for area in state.areas:  # step 4: the rest face down
         for cell in range(SIZE):
             if area.cells[cell] is None:
-                area.cells[cell] = Slot(game.draw(), False)
+                area.cells[cell] = Slot(_dealt(game), False)
     rules.play(Phase.POWER)
     power = rules.power + state.settings.extra_power_cards
     if power:
-        for area in range(len(state.areas)):
-            game.gain_power(area, power)  # step 5
+        for index in range(len(state.areas)):
+            game.gain_power(index, power)  # step 5
     rules.play(Phase.SEPARATE)  # step 6: separated cards + N random ones on top
     _start_discards(game)  # from the top of the deck: the separated stack (R21)
     if game.rules_since(2):
@@ -319,7 +329,8 @@ def _start_discards(game: Game) -> None:
 def _start_effects(game: Game) -> None:
     """The rule options' "at start" effects (initial patterns, initial laws)."""
     for option_id in game.state.options:
-        option = game.registry.get("rule-option", option_id)
+        # known: settings_for refused an unknown one, check_state a save's
+        option = required(game.registry.get("rule-option", option_id), "rule-option", option_id)
         for effect in option.start:
             for area in game.areas_from_active():
                 game.run_effect(effect, area, source=option.id)

@@ -50,7 +50,7 @@ class SetupRules:
 
     step = Dispatch(m.SetupStep)
 
-    def __init__(self, game: Game, steps: Sequence[m.SetupStep]):
+    def __init__(self, game: Game, steps: Sequence[m.SetupStep]) -> None:
         self.game, self.steps = game, tuple(steps)
         self.power = 0  # step 5: Power cards for every area
 
@@ -70,6 +70,9 @@ class SetupRules:
                 if area.cells[i] is None and (step.row is None or cell_row(i) is step.row)
             ]
             if step.column is not None:
+                # a cell is a row and a column: the grammar gives a column
+                # only with its row (build_scenarios.place_at)
+                assert step.row is not None, "a placed card's column comes with its row"
                 free = [cell_index(step.row, step.column)]
             cell = free[0] if step.column is not None else self.game.rng.choice(free)
             area.cells[cell] = Slot(card, step.face_up)
@@ -89,8 +92,8 @@ class SetupRules:
     def _separate(self, step: m.Separate) -> None:
         """The separated cards and N random ones, shuffled onto the deck."""
         game = self.game
-        top = list(step.cards) + [game.draw() for _ in range(step.random)]
-        top = [c for c in top if c is not None]
+        drawn = [game.draw() for _ in range(step.random)]
+        top = list(step.cards) + [c for c in drawn if c is not None]
         game.rng.shuffle(top)
         game.state.deck.extend(top)
 

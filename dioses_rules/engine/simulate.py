@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 from attrs import define, field, frozen
 
@@ -16,11 +17,10 @@ from ..parallel import pieces, run_pieces
 from ..pool.registry import Registry
 from ..summary import summary
 from .agents import agent_seed, make_agent
-from .game import GameResult
 from .log import LogWriter, file_sink, pool_fields
 from .planner import DEFAULT_THINK
 from .setup import new_game
-from .state import RULES
+from .state import RULES, GameResult
 
 BASE_COUNTING = (
     "a game's winners are the areas with the most points, then the most gods (R16); a shared "
@@ -51,7 +51,7 @@ class _Tally:
     challenges: int = 0
     beaten: int = 0
 
-    def __attrs_post_init__(self):
+    def __attrs_post_init__(self) -> None:
         players = len(self.seat_agents)
         self.seat_wins, self.seat_shared = [0] * players, [0] * players
         self.seat_scores = [[] for _ in range(players)]
@@ -133,7 +133,7 @@ class SimulationReport:
     def seat_agents(self) -> list[str]:
         return self.tally.seat_agents
 
-    def seats(self) -> list[dict]:
+    def seats(self) -> list[dict[str, Any]]:
         t, base = self.tally, self.scenario is None
         seats = []
         for seat in range(self.players):
@@ -151,7 +151,7 @@ class SimulationReport:
             seats.append(entry)
         return seats
 
-    def agents(self) -> dict[str, dict]:
+    def agents(self) -> dict[str, dict[str, Any]]:
         t, base = self.tally, self.scenario is None
         agents = {}
         for name in dict.fromkeys(t.seat_agents):
@@ -172,7 +172,7 @@ class SimulationReport:
             agents[name] = entry
         return agents
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The report; ``think`` only when a planner played (a report
         without one reads as before the planner)."""
         t, base = self.tally, self.scenario is None

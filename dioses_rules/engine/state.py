@@ -8,15 +8,18 @@ game's area and a board file are written the same way.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Protocol, overload
 
-from attrs import define, field
+from attrs import define, field, frozen
 
 from ..errors import DiosesError
 from ..language.settings import Settings
 from ..scoring.area import SIZE
 from ..scoring.board import LawEntry, PatternEntry
+
+if TYPE_CHECKING:
+    from ..scoring.score import ScoreReport
 
 SAVE_KIND = "dioses-game"  # the "kind" of a save file (a log has none)
 MAX_TURNS_PER_SEAT = 200  # a safeguard: every game terminates
@@ -63,7 +66,11 @@ class AreaState:
         return count
 
     def all_face_up(self) -> bool:
-        return all(slot is None or slot.face_up for slot in self.cells)
+        # a loop, as all() of a generator is slower (asked once a turn)
+        for slot in self.cells:  # noqa: SIM110
+            if slot is not None and not slot.face_up:
+                return False
+        return True
 
     def find(self, card_id: str) -> int | None:
         for index, slot in enumerate(self.cells):
@@ -170,7 +177,8 @@ class Choice:
     """
 
     kind: str
-    args: tuple = ()
+    # by the decision's kind: a cell or a pile (int), a card id or a row (str), ...
+    args: tuple[Any, ...] = ()
     _label: str | Callable[[], str] = field(default="", eq=False)
 
     @property
@@ -178,11 +186,11 @@ class Choice:
         label = self._label
         return label() if callable(label) else label
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "args": list(self.args), "label": self.label}
 
 
-class LazyChoices(Sequence):
+class LazyChoices(Sequence[Choice]):
     """The options of a decision, each made when it is read.
 
     Most decisions are made by a random agent that reads one option (the
@@ -195,14 +203,19 @@ class LazyChoices(Sequence):
 
     __slots__ = ("_count", "_make")
 
-    def __init__(self, count: int, make: Callable[[int], Choice]):
+    def __init__(self, count: int, make: Callable[[int], Choice]) -> None:
         self._count = count
         self._make = make
 
     def __len__(self) -> int:
         return self._count
 
-    def __getitem__(self, index):
+    @overload
+    def __getitem__(self, index: int) -> Choice: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Choice, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> Choice | tuple[Choice, ...]:
         if type(index) is int and 0 <= index < self._count:
             return self._make(index)
         if isinstance(index, slice):
@@ -213,10 +226,10 @@ class LazyChoices(Sequence):
             raise IndexError("choice index out of range")
         return self._make(index)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Choice]:
         return map(self._make, range(self._count))
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         if isinstance(other, (LazyChoices, tuple, list)):
             return tuple(self) == tuple(other)
         return NotImplemented
@@ -238,6 +251,16 @@ class Decision:
     prompt: str
     choices: Sequence[Choice]  # a tuple, or the same options made lazily (LazyChoices)
     subject: str | None = None  # the card or law the decision is about
+
+
+@frozen
+class GameResult:
+    """A finished game's scores and winners (:meth:`.game.Game.result`)."""
+
+    reports: tuple[ScoreReport, ...]  # one per area
+    winners: tuple[int, ...]  # area indexes (R16)
+    turns: int
+    turn_limit_reached: bool = False
 
 
 class Agent(Protocol):

@@ -16,38 +16,49 @@ from __future__ import annotations
 
 import weakref
 from functools import partial
-from typing import Any
 
 from ..language import model as m
 from ..pool.registry import Registry
+from ..scoring.area import Placed
+
+# a pattern's placement as its checker keeps it (patterns.py): each cell of
+# the placement, with the ids of the cards that fit it
+Shape = tuple[tuple[int, frozenset[str]], ...]
 
 
 class RegistryTables:
     """A registry's Myth cards, decks and patterns, as a game reads them."""
 
-    def __init__(self, registry: Registry):
+    def __init__(self, registry: Registry) -> None:
         self.by_id = registry.by_id
         self.size = len(registry.by_id)
         self.cards: dict[str, m.MythCard] = {c.id: c for c in registry.myth_cards()}
         self.card_ids = tuple(sorted(self.cards))  # the deck before its shuffle
-        self.law_ids = tuple(sorted(d.id for d in registry.definitions("law")))
+        self.laws: dict[str, m.Law] = {d.id: d for d in registry.definitions("law")}
+        self.law_ids = tuple(sorted(self.laws))
+        self.goals: dict[str, m.ObjectiveGoal] = {
+            d.id: d for d in registry.definitions("objective-goal")
+        }
+        self.elements: dict[str, m.ObjectiveElement] = {
+            d.id: d for d in registry.definitions("objective-element")
+        }
         patterns = registry.definitions("pattern")
         self.pattern_ids = tuple(sorted(d.id for d in patterns))
         self.patterns: dict[str, m.Pattern] = {p.id: p for p in patterns}
         self.pattern_points = {p.id: registry.pattern_points(p) for p in patterns}
-        self.placed: dict[tuple[str, bool], Any] = {}  # board_of's Placed values (view.py)
+        self.placed: dict[tuple[str, bool], Placed] = {}  # board_of's values (view.py)
         # PatternChecker's remembered work (patterns.py), shared by the games
-        self.placements: dict[str, Any] = {}
-        self.fits: dict[tuple, frozenset[str]] = {}
+        self.placements: dict[str, tuple[Shape, ...]] = {}  # pattern id -> its shapes
+        self.fits: dict[tuple[str | None, str | None], frozenset[str]] = {}
 
     def fresh_for(self, registry: Registry) -> bool:
         return registry.by_id is self.by_id and len(registry.by_id) == self.size
 
 
-_TABLES: dict[int, tuple[weakref.ref, RegistryTables]] = {}
+_TABLES: dict[int, tuple[weakref.ref[Registry], RegistryTables]] = {}
 
 
-def _forget(key: int, _registry: weakref.ref) -> None:
+def _forget(key: int, _registry: weakref.ref[Registry]) -> None:
     """The registry under ``key`` is gone: so are its tables."""
     _TABLES.pop(key, None)
 

@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from attrs import evolve
 
 from ..language import model as m
-from ..pool.registry import Registry
+from ..pool.registry import Registry, required
 from ..scoring.area import Area, Placed
 from ..scoring.board import Board, BoardFile, HeldPattern, LawEntry, LawPlacement, board_to_file
 from .state import GameState, Slot
 from .tables import tables_of
+
+if TYPE_CHECKING:
+    from .core import GameCore
 
 
 def board_of(
@@ -34,7 +38,7 @@ def board_of(
     own = state.areas[area]
     tables = tables_of(registry)  # the registry's answers, worked out once
     made = tables.placed  # (card id, face up) -> Placed: a frozen value, shared
-    placed = []
+    placed: list[Placed | None] = []
     for slot in own.cells if cells is None else cells:
         if slot is None or (seen_only and not slot.face_up):
             placed.append(None)
@@ -42,27 +46,26 @@ def board_of(
         key = (slot.card, slot.face_up)
         card = made.get(key)
         if card is None:
-            card = made[key] = Placed(tables.cards.get(slot.card), slot.face_up)
+            # every id of a game's state is a card in play (dealt from the
+            # tables, or checked in a save: integrity.check_state)
+            card = made[key] = Placed(tables.cards[slot.card], slot.face_up)
         placed.append(card)
     law_placements = tuple(
-        LawPlacement(
-            registry.get("law", entry.card), m.Row(entry.row) if entry.row else None, entry.column
-        )
+        LawPlacement(tables.laws[entry.card], m.Row(entry.row) if entry.row else None, entry.column)
         for entry in (own.laws if laws is None else laws)
     )
     patterns = []
     for entry in own.patterns:
         pattern = tables.patterns.get(entry.card)
         if pattern is None:  # not in play: as the registry answers it
-            pattern = registry.get("pattern", entry.card)
+            pattern = required(registry.get("pattern", entry.card), "pattern", entry.card)
             points = registry.pattern_points(pattern)
         else:
             points = tables.pattern_points[entry.card]
         completed = (entry.completed or None) if seen_only else bool(entry.completed)
         patterns.append(HeldPattern(pattern, completed, points))
     objectives = tuple(
-        (registry.get("objective-goal", goal), registry.get("objective-element", element))
-        for goal, element in state.objectives
+        (tables.goals[goal], tables.elements[element]) for goal, element in state.objectives
     )
     scenario = registry.get("scenario", state.scenario) if state.scenario else None
     return Board(
@@ -75,7 +78,7 @@ def board_of(
     )
 
 
-def final_boards(game) -> list[Board]:
+def final_boards(game: GameCore) -> list[Board]:
     """Each area of ``game`` at its end as a board, which ``score_board``
     scores as the game scored it."""
     always = game.state.settings.all_face_up_at_end == "always"
@@ -88,7 +91,7 @@ def final_boards(game) -> list[Board]:
     return boards
 
 
-def final_board_files(game) -> list[BoardFile]:
+def final_board_files(game: GameCore) -> list[BoardFile]:
     """The board file of each area at the end of ``game``, which ``dioses
     score`` scores as the game scored it."""
     return [board_to_file(board, sets=list(game.registry.active)) for board in final_boards(game)]

@@ -5,18 +5,24 @@ token helpers, and the base class with the checks every rule family uses."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from enum import Enum
 from functools import lru_cache
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from attrs import frozen
 from lark import Token, Transformer
+from lark.tree import Meta
 
 from ..errors import UNPRINTABLE, Diagnostic, did_you_mean
 from . import model as m
 from .lexing import lark_parser
 from .limits import RANGES, Hints, number_text, number_value, shorten
 from .vocabulary import PROVENANCES, RESERVED_IDS, Vocabulary, kebab_case
+
+T = TypeVar("T")
+V_co = TypeVar("V_co", covariant=True)  # an Item only holds its value
+E = TypeVar("E", bound=Enum)
 
 ID_PATTERN = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
 
@@ -30,16 +36,20 @@ class _Invalid:
 
 INVALID = _Invalid()
 
+# What the builder makes of a file's top-level statements (the set header is
+# no definition).
+Built = m.Definition | m.CardSet
+
 
 class BuildError(Exception):
     def __init__(
         self,
         code: str,
         message: str,
-        meta: Any = None,
+        meta: Meta | None = None,
         help: str | None = None,
         token: Token | None = None,
-    ):
+    ) -> None:
         super().__init__(message)
         self.code, self.message, self.meta, self.help, self.token = code, message, meta, help, token
 
@@ -57,22 +67,27 @@ class Tags:
 
 @frozen
 class EventEffects:
-    effects: tuple
+    effects: tuple[m.Effect, ...]
     provenance: m.Provenance | None = None  # stated after the effects (R27)
-    meta: Any = None  # where the statement stands
+    meta: Meta | None = None  # where the statement stands
 
 
 @frozen
-class Item:
+class Item(Generic[V_co]):
+    """A keyed statement of a definition's body (``up to 4 points``: the
+    ``limit`` 4), which the definition's own method sorts out by key."""
+
     key: str
-    value: Any
-    span: Any = None  # where the statement stands, when a diagnostic may point there
+    value: V_co
+    span: m.Span | None = None  # where the statement stands, when a diagnostic may point there
 
 
-def record_errors(f, data, children, meta):
+def record_errors(f: Any, data: str, children: list[Any], meta: Meta) -> Any:
     """Lark's wrapper around every builder method: a subtree holding an
     INVALID child is INVALID, and a :class:`BuildError` is recorded as a
-    diagnostic (the definition is dropped, the rest of the file checked)."""
+    diagnostic (the definition is dropped, the rest of the file checked).
+    ``f`` is Lark's wrapper of the bound method (its ``base_func``); what the
+    children and the result are is each method's own annotation."""
     builder: BuilderBase = f.base_func.__self__
     if any(child is INVALID for child in children) and data != "start":
         builder.dropped(data, children)
@@ -85,7 +100,7 @@ def record_errors(f, data, children, meta):
         return INVALID
 
 
-def enum_word(enum_cls, token: Token, code: str, what: str):
+def enum_word(enum_cls: type[E], token: Token, code: str, what: str) -> E:
     word = str(token)
     for member in enum_cls:
         if member.value == word:
@@ -104,6 +119,7 @@ def string(token: Token) -> str:
     raw = str(token)
     bad = UNPRINTABLE.search(raw)
     if bad is not None:
+        assert token.column is not None  # a parsed token knows where it stands
         at = Token(token.type, raw, line=token.line, column=token.column + bad.start())
         raise BuildError(
             "DL006",
@@ -114,7 +130,7 @@ def string(token: Token) -> str:
     return re.sub(r"\\(.)", r"\1", raw[1:-1])
 
 
-def names(children: Iterable) -> tuple[str, ...]:
+def names(children: Iterable[Token]) -> tuple[str, ...]:
     return tuple(str(child) for child in children)
 
 
@@ -124,11 +140,11 @@ def rule_names() -> tuple[str, ...]:
     return tuple(sorted({str(rule.alias or rule.origin.name) for rule in lark_parser().rules}))
 
 
-class BuilderBase(Transformer):
+class BuilderBase(Transformer[Token, list[Built]]):
     """What every family of builder methods shares: spans, diagnostics and the
     checks of ids, header words, rows and columns."""
 
-    def __init__(self, path: str, vocabulary: Vocabulary | None = None):
+    def __init__(self, path: str, vocabulary: Vocabulary | None = None) -> None:
         super().__init__(visit_tokens=False)
         self.path = path
         self.vocabulary = vocabulary if vocabulary is not None else Vocabulary()
@@ -141,14 +157,14 @@ class BuilderBase(Transformer):
             if hasattr(type(self), name):
                 setattr(self, name, getattr(self, name))
 
-    def dropped(self, rule: str, children: list) -> None:
+    def dropped(self, rule: str, children: Sequence[object]) -> None:
         """Remember a definition that did not build (its kind and id)."""
         if rule.endswith("_def"):
             kind = {"myth_def": "myth", "goal_def": "goal"}.get(rule, rule[: -len("_def")])
             word = next((str(c) for c in children if isinstance(c, Token)), "")
             self.broken.append((kind, word))
 
-    def span(self, meta) -> m.Span | None:
+    def span(self, meta: Meta | None) -> m.Span | None:
         if meta is None or getattr(meta, "empty", True):
             return None
         return m.Span(self.path, meta.line, meta.column, meta.end_line, meta.end_column)
@@ -157,8 +173,8 @@ class BuilderBase(Transformer):
         if not error.code:  # raised only to drop what holds it; recorded already
             return
         line = column = 0
-        if error.token is not None and getattr(error.token, "line", None):
-            line, column = error.token.line, error.token.column
+        if error.token is not None and error.token.line:
+            line, column = error.token.line, error.token.column or 0
         elif error.meta is not None and not getattr(error.meta, "empty", True):
             line, column = error.meta.line, error.meta.column
         self.diagnostics.append(
@@ -226,16 +242,17 @@ class BuilderBase(Transformer):
         self.record(BuildError(code, message, token=token, help=help_text))
         return word
 
-    def split_provenance(self, items: list) -> tuple[Token | None, list]:
+    def split_provenance(self, items: Sequence[T]) -> tuple[Token | None, list[T]]:
         """The optional provenance word before a definition's body."""
-        if items and isinstance(items[0], Token) and items[0].type == "NAME":
-            return items[0], items[1:]
+        first = items[0] if items else None
+        if isinstance(first, Token) and first.type == "NAME":
+            return first, list(items[1:])
         return None, list(items)
 
-    def header(self, children: list) -> tuple[list, tuple[str, ...]]:
+    def header(self, children: Sequence[T | Aliases]) -> tuple[list[T], tuple[str, ...]]:
         """Split off the optional ``aka`` list; return (others, aliases)."""
         aliases: tuple[str, ...] = ()
-        rest = []
+        rest: list[T] = []
         for child in children:
             if isinstance(child, Aliases):
                 aliases = child.names
@@ -243,7 +260,7 @@ class BuilderBase(Transformer):
                 rest.append(child)
         return rest, aliases
 
-    def header_word(self, enum_cls, token: Token, code: str, what: str):
+    def header_word(self, enum_cls: type[E], token: Token, code: str, what: str) -> E:
         """A header word (mythology, provenance, difficulty). A wrong one is
         recorded and a stand-in used, so the rest of the definition is still
         checked; a file with any error is never scored."""
@@ -268,11 +285,13 @@ class BuilderBase(Transformer):
         problem = checked.check_text(str(token))
         if problem is not None:
             raise BuildError("DL120", problem, token=token, help=checked.help)
-        return number_value(str(token))
+        value = number_value(str(token))
+        assert value is not None  # check_text converted it: it is short
+        return value
 
     def column(self, token: Token) -> int:
         value = number_value(str(token))
-        if value not in m.COLUMNS:
+        if value is None or value not in m.COLUMNS:
             raise BuildError(
                 "DL108",
                 f"column {number_text(str(token))} is outside the grid",

@@ -5,29 +5,34 @@ builds nodes, nothing else; a word that names no known mythology, row,
 provenance, ... is recorded as a diagnostic and the definition holding it is
 dropped, so that every mistake of a file is reported in one run. The methods
 come in families: definitions here, set headers in :mod:`build_sets`,
-scenarios in :mod:`build_scenarios`, conditions and selectors in
-:mod:`build_conditions`.
+patterns in :mod:`build_patterns`, scenarios in :mod:`build_scenarios`,
+conditions and selectors in :mod:`build_conditions`.
 """
 
 from __future__ import annotations
 
-from lark import Token, v_args
+from typing import cast
+
+from lark import Token, Tree, v_args
 from lark.exceptions import VisitError
+from lark.tree import Meta
 
 from ..errors import CardSyntaxError, Diagnostic, did_you_mean
 from . import model as m
 from .build_base import (
-    INVALID,
     Aliases,
     BuildError,
+    Built,
     EventEffects,
     Item,
     Tags,
+    _Invalid,
     names,
     record_errors,
     string,
 )
 from .build_conditions import ConditionRules
+from .build_patterns import PatternRules
 from .build_scenarios import ScenarioRules
 from .build_sets import SetRules
 from .headers import bundled_vocabulary, scan_header
@@ -36,23 +41,31 @@ from .parser import parse_tree
 from .settings import setting_range
 from .vocabulary import DEFINITIONS, RESERVED_IDS, Vocabulary
 
+# A Myth card's mythologies and the provenance word after them.
+MythNames = tuple[tuple[str, ...], Token | None]
+# A statement of a Myth card's body.
+MythItem = Tags | m.Weight | EventEffects | Item[int] | m.ScoringLine
+
+# The grammar fixes each child's kind by its place; where a rule's children
+# are of several kinds, a cast names the kind of each place.
+
 
 @v_args(wrapper=record_errors)
-class TreeBuilder(SetRules, ScenarioRules, ConditionRules):
+class TreeBuilder(SetRules, PatternRules, ScenarioRules, ConditionRules):
     """The whole builder: one instance builds one file's parse trees."""
 
     # ------------------------------------------------------------ file
-    def start(self, meta, children):
-        return [child for child in children if child is not INVALID]
+    def start(self, meta: Meta, children: list[Built | _Invalid]) -> list[Built]:
+        return [child for child in children if not isinstance(child, _Invalid)]
 
-    def aliases(self, meta, children):
+    def aliases(self, meta: Meta, children: list[Token]) -> Aliases:
         return Aliases(tuple(string(child) for child in children))
 
-    def name_list(self, meta, children):
+    def name_list(self, meta: Meta, children: list[Token]) -> tuple[str, ...]:
         return names(children)
 
     # ------------------------------------------------------------ myth cards
-    def card_type(self, meta, children):
+    def card_type(self, meta: Meta, children: list[Token]) -> str:
         token = children[0]
         if self.vocabulary.kind_of(str(token)) is None and did_you_mean(str(token), DEFINITIONS):
             # "lw ring-of-stones ...": a misspelt definition keyword, read as
@@ -68,25 +81,25 @@ class TreeBuilder(SetRules, ScenarioRules, ConditionRules):
             raise BuildError("", "")  # drop the definition, recorded already
         return self.declared_word(token, "type", "DL101", "card type")
 
-    def myth_names(self, meta, children):
+    def myth_names(self, meta: Meta, children: list[str]) -> MythNames:
         if children and isinstance(children[-1], Token):
             return tuple(children[:-1]), children[-1]
         return tuple(children), None
 
-    def myth_name(self, meta, children):
+    def myth_name(self, meta: Meta, children: list[Token]) -> str:
         return self.declared_word(children[0], "mythology", "DL102", "mythology")
 
-    def myth_def(self, meta, children):
+    def myth_def(
+        self, meta: Meta, children: list[str | Token | Aliases | MythNames | MythItem]
+    ) -> m.MythCard:
         rest, aliases = self.header(children)
-        card_type, id_token, name_token, *items = rest
-        mythologies, prov_token = (), None
-        if (
-            items
-            and isinstance(items[0], tuple)
-            and len(items[0]) == 2
-            and isinstance(items[0][0], tuple)
-        ):
-            (mythologies, prov_token), items = items[0], items[1:]
+        card_type, id_token, name_token = cast("tuple[str, Token, Token]", rest[:3])
+        items = rest[3:]
+        mythologies: tuple[str, ...] = ()
+        prov_token: Token | None = None
+        first = items[0] if items else None
+        if isinstance(first, tuple) and len(first) == 2 and isinstance(first[0], tuple):
+            (mythologies, prov_token), items = cast(MythNames, first), items[1:]
         if not mythologies:
             self.record(
                 BuildError(
@@ -98,9 +111,12 @@ class TreeBuilder(SetRules, ScenarioRules, ConditionRules):
                 )
             )
         tags: tuple[str, ...] = ()
-        weights, lines, event, bounds = [], [], [], []
+        weights: list[m.Weight] = []
+        lines: list[m.ScoringLine] = []
+        event: list[m.Effect] = []
+        bounds: list[Item[int]] = []
         event_provenance: m.Provenance | None = None
-        for item in items:
+        for item in cast("list[MythItem]", items):
             if isinstance(item, Tags):
                 tags += item.names
             elif isinstance(item, m.Weight):
@@ -146,7 +162,7 @@ class TreeBuilder(SetRules, ScenarioRules, ConditionRules):
         )
         return before
 
-    def tags(self, meta, children):
+    def tags(self, meta: Meta, children: list[tuple[str, ...]]) -> Tags:
         for tag in children[0]:
             if tag in RESERVED_IDS or self.vocabulary.kind_of(tag):
                 self.record(
@@ -159,55 +175,63 @@ class TreeBuilder(SetRules, ScenarioRules, ConditionRules):
                 )
         return Tags(children[0])
 
-    def counts_as(self, meta, children):
-        amount, word = self.number(children[0], "weight"), children[1]
+    def counts_as(self, meta: Meta, children: list[Token | m.TypeIs | m.MythologyIs]) -> m.Weight:
+        token, word = cast("tuple[Token, m.TypeIs | m.MythologyIs]", children)
+        amount = self.number(token, "weight")
         if isinstance(word, m.MythologyIs):  # "counts as 2 aztecs"
             return m.Weight(amount, None, word.mythology, span=self.span(meta))
         return m.Weight(amount, word.type, span=self.span(meta))
 
-    def event(self, meta, children):
-        if children and isinstance(children[-1], m.Provenance):
-            return EventEffects(tuple(children[:-1]), children[-1], meta)
-        return EventEffects(tuple(children), meta=meta)
+    def event(self, meta: Meta, children: list[m.Effect | m.Provenance]) -> EventEffects:
+        last = children[-1] if children else None
+        if isinstance(last, m.Provenance):
+            return EventEffects(tuple(cast("list[m.Effect]", children[:-1])), last, meta)
+        return EventEffects(tuple(cast("list[m.Effect]", children)), meta=meta)
 
-    def event_printed(self, meta, children):
+    def event_printed(self, meta: Meta, children: list[Token]) -> m.Provenance:
         return m.Provenance.PRINTED
 
-    def event_named(self, meta, children):
+    def event_named(self, meta: Meta, children: list[Token]) -> m.Provenance:
         return m.Provenance.NAMED
 
-    def event_reconstructed(self, meta, children):
+    def event_reconstructed(self, meta: Meta, children: list[Token]) -> m.Provenance:
         return m.Provenance.RECONSTRUCTED
 
-    def points(self, meta, children):
+    def points(self, meta: Meta, children: list[Token]) -> int:
         return self.number(children[0], "points")
 
-    def fixed_line(self, meta, children):
-        return m.Fixed(children[0], children[1], span=self.span(meta))
+    def fixed_line(self, meta: Meta, children: list[int | m.Condition]) -> m.Fixed:
+        points, condition = cast("tuple[int, m.Condition]", children)
+        return m.Fixed(points, condition, span=self.span(meta))
 
-    def flat_line(self, meta, children):
+    def flat_line(self, meta: Meta, children: list[int]) -> m.Fixed:
         return m.Fixed(children[0], None, span=self.span(meta))
 
-    def per_line(self, meta, children):
-        limit = None
-        if isinstance(children[-1], Item):
-            limit = children[-1].value
-            children = children[:-1]
-        if len(children) == 3:
-            points, per, countable = children
-            per = self.number(per, "per")
+    def per_line(
+        self, meta: Meta, children: list[int | Token | m.Countable | Item[int]]
+    ) -> m.PerCount | m.Capped:
+        limit: int | None = None
+        parts = children
+        last = children[-1]
+        if isinstance(last, Item):
+            limit, parts = last.value, children[:-1]
+        if len(parts) == 3:
+            points, per_token, countable = cast("tuple[int, Token, m.Countable]", parts)
+            per = self.number(per_token, "per")
         else:
-            points, countable = children
+            points, countable = cast("tuple[int, m.Countable]", parts)
             per = 1
         line = m.PerCount(points, per, countable, span=self.span(meta))
         return line if limit is None else m.Capped(line, limit, span=self.span(meta))
 
-    def up_to(self, meta, children):
+    def up_to(self, meta: Meta, children: list[Token]) -> Item[int]:
         return Item("limit", self.number(children[0], "cap"))
 
-    def scores_like(self, meta, children):
+    def scores_like(
+        self, meta: Meta, children: list[Token | Item[int]]
+    ) -> m.ScoresLike | m.Bounded:
         line = m.ScoresLike(str(children[0]), span=self.span(meta))
-        bounds = {item.key: item.value for item in children[1:]}
+        bounds = {item.key: item.value for item in cast("list[Item[int]]", children[1:])}
         if not bounds:
             return line
         return m.Bounded(  # "scores like hera up to 4 points, never below 0 points"
@@ -215,117 +239,84 @@ class TreeBuilder(SetRules, ScenarioRules, ConditionRules):
         )
 
     # ------------------------------------------------------------ laws, objectives
-    def law_def(self, meta, children):
+    def law_def(self, meta: Meta, children: list[Token | Aliases | m.ScoringLine]) -> m.Law:
         rest, aliases = self.header(children)
-        id_token, name_token, *lines = rest
-        prov_token, lines = self.split_provenance(lines)
+        id_token, name_token = cast("list[Token]", rest[:2])
+        prov_token, lines = self.split_provenance(rest[2:])
         return m.Law(
             self.card_id(id_token),
             string(name_token),
             aliases,
             self.provenance(prov_token),
-            tuple(lines),
+            tuple(cast("list[m.ScoringLine]", lines)),
             span=self.span(meta),
             provenance_stated=prov_token is not None,
         )
 
-    def goal_def(self, meta, children):
+    def goal_def(
+        self, meta: Meta, children: list[Token | Aliases | m.ScoringLine]
+    ) -> m.ObjectiveGoal:
         rest, aliases = self.header(children)
-        id_token, name_token, *lines = rest
-        prov_token, lines = self.split_provenance(lines)
+        id_token, name_token = cast("list[Token]", rest[:2])
+        prov_token, lines = self.split_provenance(rest[2:])
         return m.ObjectiveGoal(
             self.card_id(id_token),
             string(name_token),
             aliases,
             self.provenance(prov_token),
-            tuple(lines),
+            tuple(cast("list[m.ScoringLine]", lines)),
             span=self.span(meta),
             provenance_stated=prov_token is not None,
         )
 
-    def element_def(self, meta, children):
+    def element_def(
+        self, meta: Meta, children: list[Token | Aliases | m.Selector]
+    ) -> m.ObjectiveElement:
         rest, aliases = self.header(children)
-        id_token, name_token, *rest = rest
-        prov_token, (selector,) = self.split_provenance(rest)
+        id_token, name_token = cast("list[Token]", rest[:2])
+        prov_token, (selector,) = self.split_provenance(rest[2:])
         return m.ObjectiveElement(
             self.card_id(id_token),
             string(name_token),
             aliases,
             self.provenance(prov_token),
-            selector,
+            cast("m.Selector", selector),
             span=self.span(meta),
             provenance_stated=prov_token is not None,
         )
-
-    # ------------------------------------------------------------ patterns
-    def pattern_def(self, meta, children):
-        rest, aliases = self.header(children)
-        id_token, name_token, difficulty_token, *rows = rest
-        prov_token, rows = self.split_provenance(rows)
-        difficulty = self.header_word(m.Difficulty, difficulty_token, "DL105", "difficulty")
-        return m.Pattern(
-            self.card_id(id_token),
-            string(name_token),
-            aliases,
-            difficulty,
-            self.provenance(prov_token),
-            tuple(rows),
-            span=self.span(meta),
-            provenance_stated=prov_token is not None,
-        )
-
-    def pattern_row(self, meta, children):
-        return tuple(children)
-
-    def gap_cell(self, meta, children):
-        return None
-
-    def shape_cell(self, meta, children):
-        if len(children) == 2:
-            mythology, card_type = children
-        else:
-            mythology, card_type = None, children[0]
-        if isinstance(mythology, m.MythologyIs):
-            mythology = mythology.mythology
-        return m.PatternCell(card_type.type, mythology, span=self.span(meta))
-
-    def mythology_cell(self, meta, children):
-        return m.PatternCell(None, children[0].mythology, span=self.span(meta))
-
-    def any_mythology(self, meta, children):
-        return None
-
-    def unknown_mythology(self, meta, children):
-        return m.MythologyIs(self.declared_word(children[0], "mythology", "DL102", "mythology"))
-
-    def unknown_type(self, meta, children):
-        return m.TypeIs(self.declared_word(children[0], "type", "DL101", "card type"))
 
     # ------------------------------------------------------------ powers, options
-    def power_def(self, meta, children):
-        rest, aliases = self.header(children)
-        id_token, name_token, *rest = rest
+    def power_def(self, meta: Meta, children: list[Token | Aliases | m.Effect]) -> m.PowerEffect:
+        head, aliases = self.header(children)
+        id_token, name_token = cast("list[Token]", head[:2])
+        rest = head[2:]
         prov_token = None
-        if rest and isinstance(rest[0], Token) and rest[0].type == "NAME":
-            prov_token = rest.pop(0)
-        cost = self.number(rest[0], "cost")
+        first = rest[0] if rest else None
+        if isinstance(first, Token) and first.type == "NAME":
+            prov_token, rest = first, rest[1:]
+        cost = self.number(cast(Token, rest[0]), "cost")
+        effects = cast("list[m.Effect]", rest[1:])
         return m.PowerEffect(
             self.card_id(id_token),
             string(name_token),
             aliases,
             self.provenance(prov_token),
             cost,
-            tuple(rest[1:]),
+            tuple(effects),
             span=self.span(meta),
             provenance_stated=prov_token is not None,
         )
 
-    def option_def(self, meta, children):
-        rest, aliases = self.header(children)
-        id_token, name_token, *rest = rest
+    def option_def(
+        self, meta: Meta, children: list[Token | Aliases | m.Setting | Item[m.Effect]]
+    ) -> m.RuleOption:
+        head, aliases = self.header(children)
+        id_token, name_token = cast("list[Token]", head[:2])
+        rest = head[2:]
         prov_token = None
-        if rest and isinstance(rest[0], Token):
-            prov_token = rest.pop(0)
+        first = rest[0] if rest else None
+        if isinstance(first, Token):
+            prov_token, rest = first, rest[1:]
         settings = tuple(item for item in rest if isinstance(item, m.Setting))
         start = tuple(item.value for item in rest if isinstance(item, Item))
         return m.RuleOption(
@@ -339,7 +330,7 @@ class TreeBuilder(SetRules, ScenarioRules, ConditionRules):
             provenance_stated=prov_token is not None,
         )
 
-    def setting(self, meta, children):
+    def setting(self, meta: Meta, children: list[Token]) -> m.Setting:
         name, token = children
         if token.type != "INT":
             return m.Setting(str(name), str(token), span=self.span(meta))
@@ -357,7 +348,7 @@ class TreeBuilder(SetRules, ScenarioRules, ConditionRules):
             )
         return m.Setting(str(name), value, span=self.span(meta))
 
-    def at_start(self, meta, children):
+    def at_start(self, meta: Meta, children: list[m.Effect]) -> Item[m.Effect]:
         return Item("start", children[0])
 
 
@@ -373,9 +364,9 @@ def build(
     if vocabulary is None:
         vocabulary = bundled_vocabulary().merged(Vocabulary(scan_header(text).words))
     builder = TreeBuilder(path, vocabulary)
-    definitions: list = []
+    definitions: list[Built] = []
 
-    def built(tree) -> None:
+    def built(tree: Tree[Token]) -> None:
         try:
             definitions.extend(builder.transform(tree))
         except VisitError as error:
@@ -405,7 +396,7 @@ def build(
     diagnostics = parsed.diagnostics
     diagnostics = sorted(diagnostics + builder.diagnostics, key=lambda d: (d.line, d.column))
     card_set = None
-    body = []
+    body: list[m.Definition] = []
     for definition in definitions:
         if isinstance(definition, m.CardSet):
             if card_set is None:

@@ -35,37 +35,37 @@ class EnglishWriter(EnglishNouns):
     """A relation or position, without its subject: 'next to an Egyptian card'."""
 
     @position.on(m.Relation)
-    def _relation(self, c) -> str:
+    def _relation(self, c: m.Relation) -> str:
         return self.before(self.RELATIONS[c.kind], self.noun(c.target, article=True))
 
     @position.on(m.Between)
-    def _between(self, c) -> str:
+    def _between(self, c: m.Between) -> str:
         return self.phrase("between") + self.join(
             [self.noun(c.first, article=True), self.noun(c.second, article=True)], self.AND
         )
 
     @position.on(m.InRow)
-    def _in_row(self, c) -> str:
+    def _in_row(self, c: m.InRow) -> str:
         return self.phrase("in row", row=self.ROWS[c.row])
 
     @position.on(m.InColumn)
-    def _in_column(self, c) -> str:
+    def _in_column(self, c: m.InColumn) -> str:
         return self.phrase("in column", column=c.column)
 
     @position.on(m.AtCell)
-    def _at_cell(self, c) -> str:
+    def _at_cell(self, c: m.AtCell) -> str:
         return self.phrase("at cell", row=self.ROWS[c.row], column=c.column)
 
     @position.on(m.InCorner)
-    def _in_corner(self, c) -> str:
+    def _in_corner(self, c: m.InCorner) -> str:
         return self.phrase("in corner")
 
     @position.on(m.Present)
-    def _present(self, c) -> str:
+    def _present(self, c: m.Present) -> str:
         return self.phrase("present")
 
     @position.on(m.Scores)
-    def _scoring(self, c) -> str:
+    def _scoring(self, c: m.Scores) -> str:
         return "scoring" if c.at_least is None else f"scoring at least {c.at_least} points"
 
     @staticmethod
@@ -78,22 +78,22 @@ class EnglishWriter(EnglishNouns):
     :attr:`IT`, the card itself)."""
 
     @condition.on(m.CondAnd)
-    def _cond_and(self, c, subject: str | None = None) -> str:
+    def _cond_and(self, c: m.CondAnd, subject: str | None = None) -> str:
         return self.join([self.condition(i, subject) for i in c.items], self.AND)
 
     @condition.on(m.CondOr)
-    def _cond_or(self, c, subject: str | None = None) -> str:
+    def _cond_or(self, c: m.CondOr, subject: str | None = None) -> str:
         return self.join([self.condition(i, subject) for i in c.items], self.OR)
 
     @condition.on(m.CondNot)
-    def _cond_not(self, c, subject: str | None = None) -> str:
+    def _cond_not(self, c: m.CondNot, subject: str | None = None) -> str:
         return self.phrase("not", self.condition(c.item, subject))
 
     @condition.on(m.Subject)
-    def _subject(self, c, subject: str | None = None) -> str:
+    def _subject(self, c: m.Subject, subject: str | None = None) -> str:
         own = own_most_common(c)
         if own is not None:  # R24, language/sugar.py
-            return self.PHRASES["its most common"][own is m.Attribute.TYPE]
+            return self.pair("its most common", own is m.Attribute.TYPE)
         every = c.mode is m.SubjectMode.EVERY
         names = [("every " if every else "") + self.noun(s) for s in c.subjects]
         phrase = "scoring" if isinstance(c.condition, m.Scores) else self.position(c.condition)
@@ -109,44 +109,48 @@ class EnglishWriter(EnglishNouns):
             if isinstance(c.condition, m.Scores):
                 return f"{listed} each {self.scores_verb(c.condition).replace('scores', 'score')}"
             return f"{listed} are each {phrase}"
-        if phrase.startswith("scor"):
+        if isinstance(c.condition, m.Scores):  # "scoring"
             return f"{names[0]} {self.scores_verb(c.condition)}"
         return f"{names[0]} is {phrase}"
 
     @condition.on(m.Relation, m.Between, m.InRow, m.InColumn, m.AtCell, m.InCorner, m.Present)
-    def _positioned(self, c, subject: str | None = None) -> str:
+    def _positioned(
+        self,
+        c: m.Relation | m.Between | m.InRow | m.InColumn | m.AtCell | m.InCorner | m.Present,
+        subject: str | None = None,
+    ) -> str:
         subject = self.IT if subject is None else subject
         return self.phrase("is", subject=subject, position=self.position(c)).lstrip()
 
     @condition.on(m.Scores)
-    def _scores(self, c, subject: str | None = None) -> str:
+    def _scores(self, c: m.Scores, subject: str | None = None) -> str:
         return f"{self.IT if subject is None else subject} {self.scores_verb(c)}".lstrip()
 
     @condition.on(m.Quantity)
-    def _quantity(self, c, subject: str | None = None) -> str:
+    def _quantity(self, c: m.Quantity, subject: str | None = None) -> str:
         points = isinstance(c.count, m.FactCount) and c.count.fact is m.Fact.TOTAL
-        return self.PHRASES["quantity"][points].format(
+        return self.pair("quantity", points).format(
             comparison=self.COMPARISONS[c.comparison],
             amount=c.amount,
             what=self.countable(c.count, c.amount),
         )
 
     @condition.on(m.NoneIn)
-    def _none_in(self, c, subject: str | None = None) -> str:
+    def _none_in(self, c: m.NoneIn, subject: str | None = None) -> str:
         return self.phrase("none in", self.count_phrase(c.count, True))
 
     @condition.on(m.Only)
-    def _only(self, c, subject: str | None = None) -> str:
+    def _only(self, c: m.Only, subject: str | None = None) -> str:
         return self.phrase("only", self.noun(c.selector, plural=True), self.scope(c.scope))
 
     @condition.on(m.MoreThan)
-    def _more_than(self, c, subject: str | None = None) -> str:
+    def _more_than(self, c: m.MoreThan, subject: str | None = None) -> str:
         return self.phrase(
             "more than", self.count_phrase(c.more, True), self.count_phrase(c.less, True)
         )
 
     @condition.on(m.AllFaceUpAtEnd)
-    def _all_face_up(self, c, subject: str | None = None) -> str:
+    def _all_face_up(self, c: m.AllFaceUpAtEnd, subject: str | None = None) -> str:
         return self.phrase("all face up")
 
     # ------------------------------------------------------------ lines
@@ -160,13 +164,13 @@ class EnglishWriter(EnglishNouns):
 
     @line.on(m.PerCount)
     def _per_count(self, line: m.PerCount) -> str:
-        return self.PHRASES["per"][line.per != 1].format(
+        return self.pair("per", line.per != 1).format(
             points=line.points, per=line.per, what=self.countable(line.count, line.per)
         )
 
     @line.on(m.Capped)
     def _capped(self, line: m.Capped) -> str:
-        worst = self.PHRASES["capped"][line.line.points > 0]
+        worst = self.pair("capped", line.line.points > 0)
         sign = "" if line.line.points > 0 else "-"
         return f"{self.line(line.line)} ({worst} {sign}{line.limit}p)"
 

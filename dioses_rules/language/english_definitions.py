@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 from . import model as m
 from .english import EnglishWriter, Names, counted, with_article
+from .english_nouns import Template
 from .setting_text import SetupWords, scenario_setup_lines, setting_sentence
 from .vocabulary import Vocabulary
 from .walk import Dispatch, total
@@ -56,7 +57,7 @@ class CardTextWriter(EnglishWriter):
         "instead of the setup's draws",
         "as well",
     )
-    PHRASES: Mapping[str, object] = {
+    PHRASES: Mapping[str, Template] = {
         **EnglishWriter.PHRASES,
         "the card": "the card ",
         "event": "Event: ",
@@ -93,12 +94,12 @@ class CardTextWriter(EnglishWriter):
         pattern_points: Mapping[str, int] | None = None,
         vocabulary: Vocabulary | None = None,
         option_names: Names | None = None,
-    ):
+    ) -> None:
         super().__init__(names, vocabulary)
         self.pattern_points = dict(pattern_points or {})
         self.option_names = dict(option_names or {})
 
-    def card_list(self, ids, word: str | None = None) -> str:
+    def card_list(self, ids: Iterable[str], word: str | None = None) -> str:
         return self.join([self.names.get(card_id, card_id) for card_id in ids], word or self.AND)
 
     # ------------------------------------------------------------ effects
@@ -107,7 +108,8 @@ class CardTextWriter(EnglishWriter):
             if isinstance(effect, m.SwapAny):
                 return f"every player swaps {effect.count} cards of their area"
             return "every player " + third_person(self.effect(effect).replace(" your ", " their "))
-        return self.effect_phrase(effect)
+        text: str = self.effect_phrase(effect)
+        return text
 
     def to_do(self, effect: m.Effect) -> str:
         """An effect after "to": "you may pay 1 Power card to draw a Law"."""
@@ -116,19 +118,19 @@ class CardTextWriter(EnglishWriter):
     effect_phrase = Dispatch(m.Effect)
 
     @effect_phrase.on(m.SwapAny)
-    def _swap_any(self, e) -> str:
+    def _swap_any(self, e: m.SwapAny) -> str:
         return f"swap {e.count} cards of your area"
 
     @effect_phrase.on(m.SwapCards)
-    def _swap_cards(self, e) -> str:
+    def _swap_cards(self, e: m.SwapCards) -> str:
         return f"swap {self.cell(e.first)} with {self.cell(e.second)}"
 
     @effect_phrase.on(m.DrawLaw)
-    def _draw_law(self, e) -> str:
+    def _draw_law(self, e: m.DrawLaw) -> str:
         return "draw a Law" if e.count == 1 else f"draw {e.count} Laws"
 
     @effect_phrase.on(m.DrawPattern)
-    def _draw_pattern(self, e) -> str:
+    def _draw_pattern(self, e: m.DrawPattern) -> str:
         level = f"{e.difficulty.value} " if e.difficulty else ""
         text = (
             f"draw {with_article(level + 'Pattern')}"
@@ -138,26 +140,26 @@ class CardTextWriter(EnglishWriter):
         return text + (f" and keep {e.keep}" if e.keep is not None else "")
 
     @effect_phrase.on(m.Reveal)
-    def _reveal(self, e) -> str:
+    def _reveal(self, e: m.Reveal) -> str:
         return f"turn {counted(e.count, self.CARD)} of your area face up"
 
     @effect_phrase.on(m.TurnFaceDown)
-    def _hide(self, e) -> str:
+    def _hide(self, e: m.TurnFaceDown) -> str:
         return f"turn {counted(e.count, self.CARD)} in your play area face down"
 
     @effect_phrase.on(m.RecoverDiscard)
-    def _recover(self, e) -> str:
+    def _recover(self, e: m.RecoverDiscard) -> str:
         return "find a card in the discards and place it on top of a discard pile"
 
     @effect_phrase.on(m.SeekDeck)
-    def _seek(self, e) -> str:
+    def _seek(self, e: m.SeekDeck) -> str:
         return (
             "choose a mythology or card type, reveal cards from the deck until one "
             "matches, discard it and put the rest at the bottom"
         )
 
     @effect_phrase.on(m.DiscardTop)
-    def _discard_top(self, e) -> str:
+    def _discard_top(self, e: m.DiscardTop) -> str:
         text = f"discard the top card of the {e.deck} deck"
         return text + (f"; it is the {e.remember}" if e.remember else "")
 
@@ -185,10 +187,10 @@ class CardTextWriter(EnglishWriter):
     def weight_phrase(self, weight: m.Weight) -> str:
         """R11: "2 gods", "2 Aztecs"."""
         if weight.mythology is None:
-            return counted(weight.amount, self.type_noun(weight.type))
+            return counted(weight.amount, self.type_noun(weight.word))
         return f"{weight.amount} {self.noun(m.MythologyIs(weight.mythology), weight.amount != 1)}"
 
-    def lines(self, lines) -> str:
+    def lines(self, lines: Iterable[m.ScoringLine]) -> str:
         return " ".join(self.line(line) + "." for line in lines)
 
     definition = Dispatch(m.Definition)
@@ -253,7 +255,7 @@ class CardTextWriter(EnglishWriter):
 
     @setup_step.on(m.PowerCards)
     def _power_cards(self, step: m.PowerCards) -> str:
-        return self.PHRASES["power cards"][step.count != 0].format(
+        return self.pair("power cards", step.count != 0).format(
             count=step.count, cards=self.CARD.form(step.count != 1)
         )
 
@@ -270,7 +272,7 @@ class CardTextWriter(EnglishWriter):
             "place",
             cards=self.card_list(step.cards),
             where=where,
-            face=self.PHRASES["face side"][step.face_up],
+            face=self.pair("face side", step.face_up),
         )
 
     @setup_step.on(m.SetAside)
@@ -285,7 +287,7 @@ class CardTextWriter(EnglishWriter):
 
     @rule.on(m.Lock)
     def _lock(self, rule: m.Lock) -> str:
-        return self.PHRASES["lock"][len(rule.cards) > 1].format(cards=self.card_list(rule.cards))
+        return self.pair("lock", len(rule.cards) > 1).format(cards=self.card_list(rule.cards))
 
     @rule.on(m.Trigger)
     def _trigger(self, rule: m.Trigger) -> str:
@@ -335,7 +337,10 @@ def english_text(
     option_names: Names | None = None,
 ) -> str:
     """English card text for one definition."""
-    return CardTextWriter(names, pattern_points, vocabulary, option_names).definition(definition)
+    text: str = CardTextWriter(names, pattern_points, vocabulary, option_names).definition(
+        definition
+    )
+    return text
 
 
 def provenance_text(definition: m.Definition) -> str:

@@ -16,7 +16,7 @@ methods whose grammar differs (:mod:`spanish`). Noun phrases are
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 
 from attrs import frozen
 
@@ -27,6 +27,9 @@ from .vocabulary import Vocabulary
 from .walk import Dispatch, total
 
 Names = Mapping[str, str]
+# A phrase's template, or a pair of them: (singular, plural), (false, true)
+# or (masculine, feminine), as its use says (:meth:`EnglishNouns.pair`).
+Template = str | tuple[str, str]
 
 ROW_WORDS = total(
     m.Row, {m.Row.FRONT: "front", m.Row.CENTRAL: "central", m.Row.BACK: "back"}, "english.ROW_WORDS"
@@ -45,7 +48,7 @@ def with_article(phrase: str) -> str:
     return ("an " if phrase[:1].lower() in "aeiou" else "a ") + phrase
 
 
-def join(items: list[str], word: str) -> str:
+def join(items: Sequence[str], word: str) -> str:
     if len(items) <= 1:
         return "".join(items)
     return ", ".join(items[:-1]) + f" {word} " + items[-1]
@@ -63,6 +66,8 @@ class EnglishNouns:
     clauses."""
 
     LANG = "en"
+    # the EnglishWriter's, which this is part of (its clauses)
+    position: Callable[[m.Position], str]
     IT = "it"  # whom a condition is about, unless told
     AND, OR = "and", "or"
     CARD = Noun("card", "cards")
@@ -84,7 +89,7 @@ class EnglishNouns:
         "EnglishNouns.RELATIONS",
     )
     # Each scope, given its row, column and group.
-    SCOPES = total(
+    SCOPES: Mapping[m.ScopeKind, str] = total(
         m.ScopeKind,
         {
             m.ScopeKind.AREA: "in the area",
@@ -100,7 +105,7 @@ class EnglishNouns:
         },
         "EnglishNouns.SCOPES",
     )
-    FACTS = total(
+    FACTS: Mapping[m.Fact, tuple[str, str]] = total(
         m.Fact,
         {
             m.Fact.PATTERNS_COMPLETED: ("completed pattern", "completed patterns"),
@@ -120,7 +125,7 @@ class EnglishNouns:
     )
     # One template per phrase; a pair is (singular, plural), (false, true) or
     # (masculine, feminine), as its use says.
-    PHRASES: Mapping[str, object] = {
+    PHRASES: Mapping[str, Template] = {
         "face": ("face-down {cards}", "face-up {cards}"),
         "tag": "{name} {cards}",
         "self": "this card",
@@ -158,7 +163,7 @@ class EnglishNouns:
         "bounds": "{lines}. In all, {bounds}",
     }
 
-    def __init__(self, names: Names | None = None, vocabulary: Vocabulary | None = None):
+    def __init__(self, names: Names | None = None, vocabulary: Vocabulary | None = None) -> None:
         self.names = dict(names or {})
         self.vocabulary = vocabulary if vocabulary is not None else bundled_vocabulary()
 
@@ -181,11 +186,22 @@ class EnglishNouns:
         """A mythology in English: "Greek"."""
         return self.vocabulary.english("mythology", mythology)
 
-    def phrase(self, key: str, *args, **kwargs) -> str:
+    def phrase(self, key: str, *args: object, **kwargs: object) -> str:
         """One template of :attr:`PHRASES`, filled."""
-        return self.PHRASES[key].format(*args, **kwargs)
+        template = self.PHRASES[key]
+        if not isinstance(template, str):
+            raise TypeError(f"{type(self).__name__}.PHRASES[{key!r}] is a pair: use pair()")
+        return template.format(*args, **kwargs)
 
-    def join(self, items: list[str], word: str) -> str:
+    def pair(self, key: str, second: bool) -> str:
+        """One template of a pair of :attr:`PHRASES`, unfilled: the first
+        (singular, false, masculine) or, when ``second``, the second."""
+        templates = self.PHRASES[key]
+        if isinstance(templates, str):
+            raise TypeError(f"{type(self).__name__}.PHRASES[{key!r}] is one template: use phrase()")
+        return templates[second]
+
+    def join(self, items: Sequence[str], word: str) -> str:
         return join(items, word)
 
     def before(self, preposition: str, text: str) -> str:
@@ -214,7 +230,7 @@ class EnglishNouns:
     ) -> Phrase:
         """The noun phrase with its gender; ``article``: with the indefinite
         article when singular."""
-        phrase = self.noun_phrase(selector, plural)
+        phrase: Phrase = self.noun_phrase(selector, plural)
         if article and not plural and self.takes_article(selector):
             return Phrase(self.with_article(phrase), phrase.feminine)
         return phrase
@@ -225,16 +241,16 @@ class EnglishNouns:
     noun_phrase = Dispatch(m.Selector)
 
     @noun_phrase.on(m.AnyCard)
-    def _any(self, sel, plural: bool) -> Phrase:
+    def _any(self, sel: m.AnyCard, plural: bool) -> Phrase:
         return self.cards(plural)
 
     @noun_phrase.on(m.TypeIs)
-    def _type(self, sel, plural: bool) -> Phrase:
+    def _type(self, sel: m.TypeIs, plural: bool) -> Phrase:
         noun = self.type_noun(sel.type)
         return Phrase(noun.form(plural), noun.feminine)
 
     @noun_phrase.on(m.MythologyIs)
-    def _mythology(self, sel, plural: bool) -> Phrase:
+    def _mythology(self, sel: m.MythologyIs, plural: bool) -> Phrase:
         name = self.mythology_word(sel.mythology)
         if plural:  # "no Greeks", as the printed laws say; "Norse cards"
             return Phrase(
@@ -243,14 +259,16 @@ class EnglishNouns:
         return Phrase(f"{name} card")
 
     @noun_phrase.on(m.FaceIs)
-    def _face(self, sel, plural: bool) -> Phrase:
+    def _face(self, sel: m.FaceIs, plural: bool) -> Phrase:
         return Phrase(
-            self.PHRASES["face"][sel.face_up].format(cards=self.CARD.form(plural)),
+            self.pair("face", sel.face_up).format(cards=self.CARD.form(plural)),
             self.CARD.feminine,
         )
 
     @noun_phrase.on(m.Named, m.SelfCard, m.StateRef, m.ElementRef)
-    def _card_word(self, sel, plural: bool) -> Phrase:
+    def _card_word(
+        self, sel: m.Named | m.SelfCard | m.StateRef | m.ElementRef, plural: bool
+    ) -> Phrase:
         """A card by name, or a tag ("throne card"); this card; a state's
         card ("the chosen"); the element's cards."""
         if isinstance(sel, m.Named) and sel.name in self.names:
@@ -265,30 +283,30 @@ class EnglishNouns:
     _CARD_WORDS = {m.Named: "tag", m.SelfCard: "self", m.StateRef: "state", m.ElementRef: "element"}  # noqa: RUF012 (a table, read only)
 
     @noun_phrase.on(m.SameAs, m.MostCommon)
-    def _same(self, sel, plural: bool) -> Phrase:
+    def _same(self, sel: m.SameAs | m.MostCommon, plural: bool) -> Phrase:
         return Phrase(f"{self.CARD.form(plural)} {self.attribute_phrase(sel)}", self.CARD.feminine)
 
-    def attribute_phrase(self, suffix) -> str:
+    def attribute_phrase(self, suffix: m.SameAs | m.MostCommon) -> str:
         """ "of the same mythology", "of the most common type"."""
         which = "same" if isinstance(suffix, m.SameAs) else "most common"
         return f"of the {which} {suffix.attribute.value}"
 
     @noun_phrase.on(m.Leader)
-    def _leader(self, sel, plural: bool) -> Phrase:
+    def _leader(self, sel: m.Leader, plural: bool) -> Phrase:
         return Phrase(
             f"the one of {self.noun(sel.candidates, plural=True)} with the most "
             f"{self.count_phrase(sel.count, plural=True)}"
         )
 
     @noun_phrase.on(m.SelNot)
-    def _not(self, sel, plural: bool) -> Phrase:
+    def _not(self, sel: m.SelNot, plural: bool) -> Phrase:
         inner = self.noun_phrase(sel.item, plural).text
         return Phrase(
             f"non-{inner}" if " " not in inner else f"{self.CARD.form(plural)} other than {inner}"
         )
 
     @noun_phrase.on(m.SelOr)
-    def _or(self, sel, plural: bool) -> Phrase:
+    def _or(self, sel: m.SelOr, plural: bool) -> Phrase:
         first = self.noun_with(sel.items[0], plural)
         return Phrase(
             self.join([self.noun(i, plural, article=not plural) for i in sel.items], self.OR),
@@ -296,7 +314,7 @@ class EnglishNouns:
         )
 
     @noun_phrase.on(m.SelAnd)
-    def _and(self, sel, plural: bool) -> Phrase:
+    def _and(self, sel: m.SelAnd, plural: bool) -> Phrase:
         suffixes = (m.SameAs, m.MostCommon)
         same = [i for i in sel.items if isinstance(i, suffixes)]
         rest = [i for i in sel.items if not isinstance(i, suffixes)]
@@ -312,16 +330,16 @@ class EnglishNouns:
         head = head or self.cards(plural)
         text = self.head_words(head, face, myth, plural)
         for other in others:
-            text += " " + self.PHRASES["which is"][plural].format(self.noun(other, article=True))
+            text += " " + self.pair("which is", plural).format(self.noun(other, article=True))
         for item in excluded:
-            text += " " + self.PHRASES["other than"][plural].format(
-                self.noun(item.item, article=True)
-            )
-        for item in same:
-            text += " " + self.attribute_phrase(item)
+            text += " " + self.pair("other than", plural).format(self.noun(item.item, article=True))
+        for suffix in same:
+            text += " " + self.attribute_phrase(suffix)
         return Phrase(text, head.feminine)
 
-    def head_words(self, head: Phrase, face, mythology, plural: bool) -> str:
+    def head_words(
+        self, head: Phrase, face: m.FaceIs | None, mythology: m.MythologyIs | None, plural: bool
+    ) -> str:
         """A selector's words around its head noun: "face-up Greek god"."""
         words = []
         if face is not None:
@@ -341,7 +359,7 @@ class EnglishNouns:
     def count_phrase(self, count: m.Count, plural: bool) -> str:
         text = f"{self.noun(count.selector, plural)} {self.scope(count.scope)}"
         if count.where is not None:
-            text += " " + self.PHRASES["where"][plural].format(self.position(count.where))
+            text += " " + self.pair("where", plural).format(self.position(count.where))
         return text
 
     countable = Dispatch(m.Countable)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import difflib
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from attrs import frozen
 
@@ -13,6 +14,9 @@ from .. import cache
 from ..resources import cards_dir
 from . import model as m
 from .vocabulary import Vocabulary, kebab_case
+
+if TYPE_CHECKING:  # lark is imported only when a header is lexed (not cached)
+    from lark import Token
 
 
 @frozen
@@ -170,7 +174,7 @@ def _declared(kind: str, values: list, index: int, tokens: list) -> m.WordDecl:
     )
 
 
-def _text(token) -> str:
+def _text(token: Token) -> str:
     """A STRING token's text, without its quotes (escapes kept: best effort)."""
     return str(token)[1:-1]
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import contextvars
 import io
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from functools import lru_cache
 
 import lark
@@ -108,7 +108,7 @@ def readable_terminal(name: str) -> str:
     }.get(name, name.lower())
 
 
-def keyword_values(names) -> list[str]:
+def keyword_values(names: Iterable[str]) -> list[str]:
     """The words the expected terminals stand for, declared words included."""
     by_name = {t.name: t for t in lark_parser().terminals}
     vocabulary = VOCABULARY.get()

@@ -33,9 +33,86 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 import attrs
+from attrs import frozen
 
 from . import model as m
 from .walk import members, total
+
+# ---------------------------------------------------------------- the core's scopes
+# A surface scope (``m.Scope``: a ScopeKind and its row, column or group) is
+# one of four meanings; the back ends read these, one method each, and the
+# five kinds read from the card's own place are one of them.
+
+
+@frozen
+class AroundCard:
+    """The cells of a scope read from the card's own place: its row or column
+    (R10), its neighbours (R4), surroundings (R5) or diagonals, as the one
+    geometry table gives them (``scoring/area.py`` ``ANCHORED_CELLS[kind]``,
+    per anchor cell); no cell without an anchor."""
+
+    kind: m.ScopeKind
+    span: m.Span | None = attrs.field(default=None, eq=False, repr=False, kw_only=True)
+
+
+@frozen
+class FixedCells:
+    """Cells that are the same from any card: the cells of ``row`` and of
+    ``column`` (None: any), so the whole area, a named row or a named column."""
+
+    row: m.Row | None = None
+    column: int | None = None
+    span: m.Span | None = attrs.field(default=None, eq=False, repr=False, kw_only=True)
+
+
+@frozen
+class LawLine:
+    """R13: the row or column the law being judged sits on (none elsewhere)."""
+
+    span: m.Span | None = attrs.field(default=None, eq=False, repr=False, kw_only=True)
+
+
+@frozen
+class LargestGroup:
+    """R6: the orthogonally connected group of cards matching ``group`` that
+    counts most."""
+
+    group: m.Selector
+    span: m.Span | None = attrs.field(default=None, eq=False, repr=False, kw_only=True)
+
+
+CoreScope = AroundCard | FixedCells | LawLine | LargestGroup
+# what a back end's scope table is declared over: the surface scope, lowered
+Scoping = m.Scope | AroundCard | FixedCells | LawLine | LargestGroup
+
+
+def _around(s: m.Scope) -> CoreScope:
+    return AroundCard(s.kind, span=s.span)
+
+
+def _group(s: m.Scope) -> CoreScope:
+    assert s.group is not None  # the builder gives a largest group its selector
+    return LargestGroup(s.group, span=s.span)
+
+
+_SCOPES: Mapping[m.ScopeKind, Callable[[m.Scope], CoreScope]] = total(
+    m.ScopeKind,
+    {
+        **{kind: _around for kind in m.ScopeKind if kind.anchored},
+        m.ScopeKind.AREA: lambda s: FixedCells(span=s.span),
+        m.ScopeKind.NAMED_ROW: lambda s: FixedCells(row=s.row, span=s.span),
+        m.ScopeKind.NAMED_COLUMN: lambda s: FixedCells(column=s.column, span=s.span),
+        m.ScopeKind.LINE: lambda s: LawLine(span=s.span),
+        m.ScopeKind.LARGEST_GROUP: _group,
+    },
+    "lower._SCOPES",
+)
+
+
+def _scope(s: m.Scope) -> CoreScope:
+    """A surface scope as the one of the core's four meanings it has."""
+    return _SCOPES[s.kind](s)
+
 
 # ---------------------------------------------------------------- the rules
 
@@ -81,6 +158,32 @@ def _in_corner(c: m.InCorner) -> m.Condition:
     )
 
 
+def _only(c: m.Only) -> m.Condition:
+    """``only gods in line``: no present card of the scope is not a god (an
+    empty scope passes; R12: a face-down card shows no type, so it breaks
+    it). The second part always holds: it is the gods of the scope, so that
+    the reference's explanation names them when it holds (and the cards
+    that break it when it does not, as ``no X in S`` does)."""
+    others = m.Count(m.SelNot(c.selector, span=c.span), c.scope, span=c.span)
+    matching = m.Count(c.selector, c.scope, span=c.span)
+    return m.CondAnd(
+        (
+            m.Quantity(m.Comparison.EXACTLY, 0, others, span=c.span),
+            m.Quantity(m.Comparison.AT_LEAST, 0, matching, span=c.span),
+        ),
+        span=c.span,
+    )
+
+
+def _scores_like(line: m.ScoresLike) -> m.ScoringLine:
+    """``scores like hera``: the sum of Hera's lines, judged from this card,
+    bounded by nothing. Which lines those are needs the pool: it fills them
+    at pool load (``pool/scores_like.py``, the one step that reads another
+    card, where chains are measured and a cycle or a missing card leaves the
+    line empty for the linter's DL117); this rule then reads only the line."""
+    return m.Bounded(line.lines, span=line.span)
+
+
 def _any_card(s: m.AnyCard) -> m.Selector:
     """``card``: any face-up card (R12: a face-down card shows nothing)."""
     return m.FaceIs(True, span=s.span)
@@ -88,8 +191,11 @@ def _any_card(s: m.AnyCard) -> m.Selector:
 
 # surface kind -> its rule; the kinds here are sugar, every other kind is core
 RULES: Mapping[type, Callable[[Any], Any]] = total(
-    (m.NoneIn, m.Between, m.AtCell, m.InCorner, m.AnyCard),
+    (m.NoneIn, m.Between, m.AtCell, m.InCorner, m.AnyCard, m.Only, m.ScoresLike, m.Scope),
     {
+        m.Scope: _scope,
+        m.Only: _only,
+        m.ScoresLike: _scores_like,
         m.InCorner: _in_corner,
         m.AnyCard: _any_card,
         m.NoneIn: _none_in,
@@ -151,3 +257,10 @@ def iter_core(node: Any) -> Iterator[Any]:
 def core_kinds(union: Any) -> frozenset[type]:
     """The members of a node union that the back ends read (its sugar lowered)."""
     return members(union) - SUGAR
+
+
+# every core kind a tree judged by a back end holds: what a table over node
+# kinds (checked total at import) must say something of
+CORE: frozenset[type] = frozenset().union(
+    *(core_kinds(union) for union in (m.Selector, m.Condition, m.Countable, m.ScoringLine, Scoping))
+)

@@ -9,8 +9,8 @@ turns". Every value of every setting has its sentence here
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import NamedTuple
+from collections.abc import Callable, Mapping, Sequence
+from typing import NamedTuple, Protocol
 
 from . import model as m
 
@@ -127,8 +127,22 @@ class SetupWords(NamedTuple):
     as_well: str  # they add to them
 
 
+class SetupWriter(Protocol):
+    """What :func:`scenario_setup_lines` reads of a card writer."""
+
+    @property
+    def option_names(self) -> Mapping[str, str]: ...
+
+    def setup_step(self, step: m.SetupStep, /) -> str: ...
+
+    def rule(self, rule: m.RuleChange, /) -> str: ...
+
+
 def scenario_setup_lines(
-    writer, scenario: m.Scenario, words: SetupWords, join: Callable[[Sequence[str], str], str]
+    writer: SetupWriter,
+    scenario: m.Scenario,
+    words: SetupWords,
+    join: Callable[[Sequence[str], str], str],
 ) -> list[str]:
     """A scenario's options, setup, rules and challenge setup, a sentence
     each, by ``writer`` (its ``option_names``, ``setup_step`` and ``rule``)

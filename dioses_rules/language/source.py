@@ -10,6 +10,8 @@ by :mod:`source_definitions`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from . import model as m
 from .headers import bundled_vocabulary
 from .source_effects import EffectWriter, points_text
@@ -62,7 +64,7 @@ class SourceWriter(EffectWriter):
     the plurals of a vocabulary (the bundled sets' when none is given; a word
     it does not know is written in the singular, which reads the same)."""
 
-    def __init__(self, vocabulary: Vocabulary | None = None):
+    def __init__(self, vocabulary: Vocabulary | None = None) -> None:
         self._vocabulary = vocabulary
 
     @property
@@ -89,9 +91,9 @@ class SourceWriter(EffectWriter):
             # "cards of same mythology": the head word takes the plural.
             head = self.selector(selector.items[0], many=True)
             if head != self.selector(selector.items[0]):
-                whole = self.selector_term(selector)
+                whole: str = self.selector_term(selector)
                 return head + whole[len(self.selector_term(selector.items[0])) :]
-        text = self.selector_term(selector)
+        text: str = self.selector_term(selector)
         if many and isinstance(selector, m.FaceIs):
             return text + " cards"  # "face-down cards" parses as "face-down"
         if many and (
@@ -104,66 +106,67 @@ class SourceWriter(EffectWriter):
         return text
 
     @selector_term.on(m.AnyCard)
-    def _any(self, sel) -> str:
+    def _any(self, sel: m.AnyCard) -> str:
         return "card"
 
     @selector_term.on(m.TypeIs)
-    def _type(self, sel) -> str:
+    def _type(self, sel: m.TypeIs) -> str:
         return sel.type
 
     @selector_term.on(m.MythologyIs)
-    def _mythology(self, sel) -> str:
+    def _mythology(self, sel: m.MythologyIs) -> str:
         return sel.mythology
 
     @selector_term.on(m.FaceIs)
-    def _face(self, sel) -> str:
+    def _face(self, sel: m.FaceIs) -> str:
         return "face-up" if sel.face_up else "face-down"
 
     @selector_term.on(m.Named)
-    def _named(self, sel) -> str:
+    def _named(self, sel: m.Named) -> str:
         return sel.name
 
     @selector_term.on(m.SelfCard)
-    def _self(self, sel) -> str:
+    def _self(self, sel: m.SelfCard) -> str:
         return "it"
 
     @selector_term.on(m.StateRef)
-    def _state(self, sel) -> str:
+    def _state(self, sel: m.StateRef) -> str:
         return f"the {sel.name}"
 
     @selector_term.on(m.ElementRef)
-    def _element(self, sel) -> str:
+    def _element(self, sel: m.ElementRef) -> str:
         return "element"
 
     @selector_term.on(m.Leader)
-    def _leader(self, sel) -> str:
+    def _leader(self, sel: m.Leader) -> str:
         return f"the one of {self.selector(sel.candidates)} with most {self.count(sel.count, True)}"
 
     @selector_term.on(m.SelAnd)
-    def _and(self, sel) -> str:
+    def _and(self, sel: m.SelAnd) -> str:
         if is_words(sel):
             return " ".join(self.selector(item) for item in sel.items)
         if is_of_same(sel):
             suffix = sel.items[1]
+            assert isinstance(suffix, _SUFFIXES)  # what is_of_same checked
             words = "same" if isinstance(suffix, m.SameAs) else "most common"
             return f"{self.closed(sel.items[0])} of {words} {suffix.attribute.value}"
         return "(" + " and ".join(self.unary(item) for item in sel.items) + ")"
 
     @selector_term.on(m.SelOr)
-    def _or(self, sel) -> str:
+    def _or(self, sel: m.SelOr) -> str:
         return "(" + " or ".join(self.and_items(item) for item in sel.items) + ")"
 
     @selector_term.on(m.SelNot)
-    def _not(self, sel) -> str:
+    def _not(self, sel: m.SelNot) -> str:
         return "(" + self.unary(sel) + ")"
 
     # Only reachable for hand-built trees; the grammar attaches these to a term.
     @selector_term.on(m.SameAs)
-    def _same(self, sel) -> str:
+    def _same(self, sel: m.SameAs) -> str:
         return f"card of same {sel.attribute.value}"
 
     @selector_term.on(m.MostCommon)
-    def _most_common(self, sel) -> str:
+    def _most_common(self, sel: m.MostCommon) -> str:
         return f"card of most common {sel.attribute.value}"
 
     def closed(self, selector: m.Selector, many: bool = False) -> str:
@@ -187,12 +190,15 @@ class SourceWriter(EffectWriter):
     def scope(self, scope: m.Scope) -> str:
         kind = scope.kind
         if kind is m.ScopeKind.NAMED_ROW:
+            assert scope.row is not None  # the builder sets the row of a named row
             return f"{scope.row.value} row"
         if kind is m.ScopeKind.NAMED_COLUMN:
             return f"column {scope.column}"
         if kind is m.ScopeKind.LARGEST_GROUP:
+            assert scope.group is not None  # and the selector of a largest group
             return f"largest group of {self.closed(scope.group)}"
-        return kind.value
+        word: str = kind.value  # (mypy reads a narrowed enum's value as Any)
+        return word
 
     countable = Dispatch(m.Countable)
 
@@ -222,55 +228,56 @@ class SourceWriter(EffectWriter):
     condition = Dispatch(m.Condition)
 
     @condition.on(m.CondOr)
-    def _cond_or(self, c, level: int = _OR) -> str:
+    def _cond_or(self, c: m.CondOr, level: int = _OR) -> str:
         text = " or ".join(self.condition(item, _AND) for item in c.items)
         return f"({text})" if level > _OR else text
 
     @condition.on(m.CondAnd)
-    def _cond_and(self, c, level: int = _OR) -> str:
+    def _cond_and(self, c: m.CondAnd, level: int = _OR) -> str:
         text = " and ".join(self.condition(item, _NOT) for item in c.items)
         return f"({text})" if level > _AND else text
 
     @condition.on(m.CondNot)
-    def _cond_not(self, c, level: int = _OR) -> str:
-        return "not " + self.condition(c.item, _NOT)
+    def _cond_not(self, c: m.CondNot, level: int = _OR) -> str:
+        inner: str = self.condition(c.item, _NOT)
+        return "not " + inner
 
     @condition.on(m.Relation)
-    def _relation(self, c, level: int = _OR) -> str:
+    def _relation(self, c: m.Relation, level: int = _OR) -> str:
         return f"{c.kind.value} {self.selector(c.target)}"
 
     @condition.on(m.Between)
-    def _between(self, c, level: int = _OR) -> str:
+    def _between(self, c: m.Between, level: int = _OR) -> str:
         return f"between {self.selector(c.first)} and {self.selector(c.second)}"
 
     @condition.on(m.InRow)
-    def _in_row(self, c, level: int = _OR) -> str:
+    def _in_row(self, c: m.InRow, level: int = _OR) -> str:
         return f"in {c.row.value} row"
 
     @condition.on(m.InColumn)
-    def _in_column(self, c, level: int = _OR) -> str:
+    def _in_column(self, c: m.InColumn, level: int = _OR) -> str:
         return f"in column {c.column}"
 
     @condition.on(m.AtCell)
-    def _at_cell(self, c, level: int = _OR) -> str:
+    def _at_cell(self, c: m.AtCell, level: int = _OR) -> str:
         return f"at {c.row.value} {c.column}"
 
     @condition.on(m.InCorner)
-    def _in_corner(self, c, level: int = _OR) -> str:
+    def _in_corner(self, c: m.InCorner, level: int = _OR) -> str:
         return "in a corner"
 
     @condition.on(m.Present)
-    def _present(self, c, level: int = _OR) -> str:
+    def _present(self, c: m.Present, level: int = _OR) -> str:
         return "in area"
 
     @condition.on(m.Scores)
-    def _scores(self, c, level: int = _OR) -> str:
+    def _scores(self, c: m.Scores, level: int = _OR) -> str:
         if c.at_least is None:
             return "scores"
         return f"scores at least {points_text(c.at_least)}"
 
     @condition.on(m.Subject)
-    def _subject(self, c, level: int = _OR) -> str:
+    def _subject(self, c: m.Subject, level: int = _OR) -> str:
         own = own_most_common(c)
         if own is not None:
             return f"its {own.value} is the most common"
@@ -292,19 +299,19 @@ class SourceWriter(EffectWriter):
         return f"{names} {inner}"
 
     @condition.on(m.Quantity)
-    def _quantity(self, c, level: int = _OR) -> str:
+    def _quantity(self, c: m.Quantity, level: int = _OR) -> str:
         return f"{c.comparison.value} {c.amount} {self.countable(c.count, c.amount != 1)}"
 
     @condition.on(m.NoneIn)
-    def _none_in(self, c, level: int = _OR) -> str:
+    def _none_in(self, c: m.NoneIn, level: int = _OR) -> str:
         return f"no {self.count(c.count, True)}"
 
     @condition.on(m.Only)
-    def _only(self, c, level: int = _OR) -> str:
+    def _only(self, c: m.Only, level: int = _OR) -> str:
         return f"only {self.selector(c.selector, True)} in {self.scope(c.scope)}"
 
     @condition.on(m.MoreThan)
-    def _more_than(self, c, level: int = _OR) -> str:
+    def _more_than(self, c: m.MoreThan, level: int = _OR) -> str:
         more, less = c.more, c.less
         if more.scope == less.scope:
             return (
@@ -317,7 +324,7 @@ class SourceWriter(EffectWriter):
         )
 
     @condition.on(m.AllFaceUpAtEnd)
-    def _all_face_up(self, c, level: int = _OR) -> str:
+    def _all_face_up(self, c: m.AllFaceUpAtEnd, level: int = _OR) -> str:
         return "all face-up at end"
 
     # ---------------------------------------------------------------- scoring lines
@@ -347,7 +354,7 @@ class SourceWriter(EffectWriter):
         """A bounded 'scores like' on one line; a card's bounded total as its
         lines and bounds, ';'-separated (a card file prints one a line)."""
         if line.scores_like is not None:
-            text = self.line(line.scores_like)
+            text: str = self.line(line.scores_like)
             if line.ceiling is not None:
                 text += f" up to {points_text(line.ceiling)}"
             if line.floor is not None:
@@ -365,7 +372,8 @@ class SourceWriter(EffectWriter):
 WRITER = SourceWriter()
 # The pieces other layers print (a condition in a report, a line in an
 # explanation, an effect in a choice's label, a scope in a diagnostic).
-condition_text = WRITER.condition
-line_text = WRITER.line
-effect_text = WRITER.effect
+# (the dispatching ones typed here: a Dispatch's call is untyped)
+condition_text: Callable[[m.Condition], str] = WRITER.condition
+line_text: Callable[[m.ScoringLine], str] = WRITER.line
+effect_text: Callable[[m.Effect], str] = WRITER.effect
 scope_text = WRITER.scope

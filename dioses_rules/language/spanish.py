@@ -13,8 +13,11 @@ by :mod:`spanish_definitions`.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
 from . import model as m
 from .english import EnglishWriter, Phrase
+from .english_nouns import Template
 from .spanish_words import CARD, Noun, definite, indefinite, join, none_of
 from .sugar import own_most_common
 from .walk import total
@@ -119,7 +122,7 @@ class SpanishWriter(EnglishWriter):
         },
         "SpanishWriter.DISTINCT",
     )
-    PHRASES = total(
+    PHRASES: Mapping[str, Template] = total(
         EnglishWriter.PHRASES,
         {
             "face": ("{cards} boca abajo", "{cards} boca arriba"),
@@ -171,7 +174,7 @@ class SpanishWriter(EnglishWriter):
         """A mythology in Spanish, agreeing: "griego", "egipcias"."""
         return self.vocabulary.spanish_adjective(mythology).agree(feminine, plural)
 
-    def join(self, items: list[str], word: str) -> str:
+    def join(self, items: Sequence[str], word: str) -> str:
         return join(items, word)  # "Horus e Isis"
 
     def before(self, preposition: str, text: str) -> str:
@@ -193,18 +196,18 @@ class SpanishWriter(EnglishWriter):
     def with_article(self, phrase: Phrase) -> str:
         return f"{indefinite(phrase.feminine)} {phrase.text}"
 
-    def attribute_phrase(self, suffix) -> str:
+    def attribute_phrase(self, suffix: m.SameAs | m.MostCommon) -> str:
         """ "de la misma mitología", "del tipo más común"."""
         noun, feminine = _ATTRIBUTES[suffix.attribute]
         if isinstance(suffix, m.SameAs):
             return f"de {'la misma' if feminine else 'el mismo'} {noun}".replace("de el ", "del ")
         return f"de {definite(feminine)} {noun} más común".replace("de el ", "del ")
 
-    def _mythology(self, sel, plural: bool) -> Phrase:
+    def _mythology(self, sel: m.MythologyIs, plural: bool) -> Phrase:
         # as the printed cards say: "al lado de un egipcio", "no hay griegos"
         return Phrase(self.mythology_word(sel.mythology, plural=plural))
 
-    def _leader(self, sel, plural: bool) -> Phrase:
+    def _leader(self, sel: m.Leader, plural: bool) -> Phrase:
         one = self.noun_with(sel.candidates)
         return Phrase(
             f"{definite(one.feminine)} {one.text} con más "
@@ -212,11 +215,13 @@ class SpanishWriter(EnglishWriter):
             one.feminine,
         )
 
-    def _not(self, sel, plural: bool) -> Phrase:
+    def _not(self, sel: m.SelNot, plural: bool) -> Phrase:
         inner = self.noun(sel.item, plural, article=not plural)
         return Phrase(f"{CARD.form(plural)} que no {'son' if plural else 'es'} {inner}", True)
 
-    def head_words(self, head: Phrase, face, mythology, plural: bool) -> str:
+    def head_words(
+        self, head: Phrase, face: m.FaceIs | None, mythology: m.MythologyIs | None, plural: bool
+    ) -> str:
         words = [head.text]  # "carta griega boca arriba"
         if mythology is not None:
             words.append(self.mythology_word(mythology.mythology, head.feminine, plural))
@@ -225,7 +230,7 @@ class SpanishWriter(EnglishWriter):
         return " ".join(words)
 
     # ------------------------------------------------------------ conditions
-    def _scoring(self, c) -> str:
+    def _scoring(self, c: m.Scores) -> str:
         return "puntuando" if c.at_least is None else f"puntuando al menos {_points(c.at_least)}"
 
     @staticmethod
@@ -233,12 +238,12 @@ class SpanishWriter(EnglishWriter):
         verb = "puntúan" if plural else "puntúa"
         return verb if c.at_least is None else f"{verb} al menos {_points(c.at_least)}"
 
-    def _subject(self, c, subject=None) -> str:
+    def _subject(self, c: m.Subject, subject: str | None = None) -> str:
         own = own_most_common(c)
         if own is not None:  # R24, language/sugar.py
-            return self.PHRASES["its most common"][own is m.Attribute.TYPE]
-        scores = isinstance(c.condition, m.Scores)
-        phrase = "" if scores else self.position(c.condition)
+            return self.pair("its most common", own is m.Attribute.TYPE)
+        scores = c.condition if isinstance(c.condition, m.Scores) else None
+        phrase = "" if scores is not None else self.position(c.condition)
         if c.mode is m.SubjectMode.EVERY:
             names = [self.noun_with(s) for s in c.subjects]
             listed = join([f"{'toda' if n.feminine else 'todo'} {n.text}" for n in names], "y")
@@ -250,12 +255,12 @@ class SpanishWriter(EnglishWriter):
         many = len(c.subjects) > 1
         if c.mode is m.SubjectMode.NONE:
             first = self.noun_with(c.subjects[0])
-            verb = self.scores_verb(c.condition) if scores else f"está {phrase}"
+            verb = self.scores_verb(scores) if scores is not None else f"está {phrase}"
             if many:
                 return f"{'ninguna' if first.feminine else 'ninguno'} de {listed} {verb}"
             if self.is_proper(c.subjects[0]) or isinstance(c.subjects[0], (m.SelOr, m.SelAnd)):
                 return f"{listed} no {verb}"
             return f"{none_of(first.feminine)} {listed} {verb}"
-        if scores:
-            return f"{listed} {self.scores_verb(c.condition, many)}"
+        if scores is not None:
+            return f"{listed} {self.scores_verb(scores, many)}"
         return f"{listed} {'están' if many else 'está'} {phrase}"

@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from collections.abc import Iterable
 
 from attrs import frozen
+from lark import Token
 from lark.exceptions import (
     UnexpectedCharacters,
     UnexpectedEOF,
@@ -65,7 +67,7 @@ class LineIndex:
     pass over it (counting newlines before each position would make the
     diagnostics of a long file quadratic)."""
 
-    def __init__(self, text: str):
+    def __init__(self, text: str) -> None:
         self.length = len(text)
         self.starts = [0] + [match.end() for match in re.finditer("\n", text)]
 
@@ -104,7 +106,7 @@ class _Outliner:
     how deep in braces it is, where its first '{' opened, and the headers'
     positions ahead."""
 
-    def __init__(self, text: str, path: str, lines: LineIndex):
+    def __init__(self, text: str, path: str, lines: LineIndex) -> None:
         self.text, self.path, self.lines, self.length = text, path, lines, len(text)
         self.headers = [match.start() for match in HEADER.finditer(text)] + [len(text) + 1]
         self.diagnostics: list[Diagnostic] = []
@@ -117,7 +119,9 @@ class _Outliner:
         while True:
             while headers[self.header] < self.index:
                 self.header += 1
-            self.index = _PLAIN.match(text, self.index, min(headers[self.header], length)).end()
+            plain = _PLAIN.match(text, self.index, min(headers[self.header], length))
+            assert plain is not None  # the pattern matches the empty text too
+            self.index = plain.end()
             if self.index == headers[self.header]:  # a definition's header line
                 if self.depth:
                     self.unclosed(self.index)
@@ -185,6 +189,7 @@ class _Outliner:
 
     def opening(self) -> None:
         run = _OPENING.match(self.text, self.index)
+        assert run is not None  # called at a '{'
         if not self.depth:
             self.opened = self.index
         self.depth += run.group(0).count("{")
@@ -192,6 +197,7 @@ class _Outliner:
 
     def closing(self) -> None:
         run = _CLOSING.match(self.text, self.index)
+        assert run is not None  # called at a '}'
         closing = run.group(0).count("}")
         if closing < self.depth:
             self.depth -= closing
@@ -258,17 +264,21 @@ def _nth_brace(text: str, start: int, count: int) -> int:
 def next_token(text: str, position: int) -> int:
     """The position of the first character after ``position`` that is not
     blank or in a comment (``len(text)`` if there is none)."""
-    return _BLANK.match(text, position).end()
+    blank = _BLANK.match(text, position)
+    assert blank is not None  # the pattern matches the empty text too
+    return blank.end()
 
 
-def _expected_text(expected) -> str:
+def _expected_text(expected: Iterable[str]) -> str:
     items = sorted({readable_terminal(name) for name in expected})
     if len(items) > 12:
         items = items[:12] + ["..."]
     return ", ".join(items)
 
 
-def _end_of_file(text: str, path: str, lines: LineIndex, expected) -> Diagnostic:
+def _end_of_file(
+    text: str, path: str, lines: LineIndex, expected: Iterable[str] | None
+) -> Diagnostic:
     message = "unexpected end of file"
     if expected:
         message += f"; expected {_expected_text(expected)}"
@@ -276,7 +286,9 @@ def _end_of_file(text: str, path: str, lines: LineIndex, expected) -> Diagnostic
     return Diagnostic("DL002", message, path, line, column, help="is a closing '}' missing?")
 
 
-def cut_short(text: str, path: str, lines: LineIndex, position: int, expected) -> Diagnostic:
+def cut_short(
+    text: str, path: str, lines: LineIndex, position: int, expected: Iterable[str]
+) -> Diagnostic:
     """A definition that is not finished where the next one starts, at
     ``position``: the word there was not expected."""
     word = text[position : position + SHOWN_WORD + 1].split(None, 1)[0]
@@ -302,7 +314,8 @@ def syntax_diagnostic(
     Without ``detailed``, no hint is looked for (past the errors a file shows)."""
     lines = lines if lines is not None else LineIndex(text)
     if isinstance(error, UnexpectedCharacters):
-        char = text[error.pos_in_stream] if error.pos_in_stream < len(text) else "?"
+        at = error.pos_in_stream
+        char = text[at] if at is not None and at < len(text) else "?"
         message = f"unexpected character {char!r}"
         if error.allowed:
             message += f"; expected {_expected_text(error.allowed)}"
@@ -315,8 +328,11 @@ def syntax_diagnostic(
             else None
         )
         return Diagnostic("DL001", message, path, error.line or 0, error.column or 0, help=help)
-    if isinstance(error, UnexpectedEOF) or error.token.type == "$END":
+    if isinstance(error, UnexpectedEOF) or (
+        isinstance(error, UnexpectedToken) and error.token.type == "$END"
+    ):
         return _end_of_file(text, path, lines, getattr(error, "expected", None))
+    assert isinstance(error, UnexpectedToken)  # Lark's third kind of UnexpectedInput
     if not detailed:
         return Diagnostic(
             "DL001",
@@ -330,10 +346,11 @@ def syntax_diagnostic(
 
 def _unexpected_token(error: UnexpectedToken, text: str, path: str, lines: LineIndex) -> Diagnostic:
     token = error.token
+    position = token.start_pos or 0
     line, column = error.line, error.column
     message, help_text = f"unexpected {str(token)!r}", None
     accepts = accepted(error)
-    phrase = phrasing_hint(text, token.start_pos)
+    phrase = phrasing_hint(text, position)
     if phrase is not None:
         start, words, better = phrase
         line, column = lines.at(start)
@@ -350,18 +367,20 @@ def _unexpected_token(error: UnexpectedToken, text: str, path: str, lines: LineI
         code, message, help_text = negative
         return Diagnostic(code, message, path, line or 0, column or 0, help=help_text)
     before = previous_token(error, text, lines)
-    if unfinished(error, before, accepts):
+    if before is not None and unfinished(error, before, accepts):
         return _unfinished_line(before, text, path, accepts)
     borrowed = borrowed_word(error, before, accepts, text, lines)
     if borrowed is not None:
         message, help_text, earlier = borrowed
         # at a stray ',' itself; else where the missing word goes
-        at = (
+        where = (
             (earlier.line, earlier.column)
             if str(earlier) == ","
             else (earlier.end_line, earlier.end_column)
         )
-        return Diagnostic("DL001", shorten(message), path, *at, help=help_text)
+        return Diagnostic(
+            "DL001", shorten(message), path, where[0] or 0, where[1] or 0, help=help_text
+        )
     situation = situation_help(error, text, accepts)
     if situation is not None:
         help_text, at = situation
@@ -374,18 +393,18 @@ def _unexpected_token(error: UnexpectedToken, text: str, path: str, lines: LineI
     else:
         # "nxt to greek": the misspelt word was taken for a card name and the
         # error surfaces one word later; look back at it (on the same line).
-        window = text[max(0, token.start_pos - 80) : token.start_pos]
-        before = re.search(r"([^\W\d][\w-]*)\s*$", window)
-        if before and before.group(1) in ("not", "and", "or"):
+        window = text[max(0, position - 80) : position]
+        word = re.search(r"([^\W\d][\w-]*)\s*$", window)
+        if word and word.group(1) in ("not", "and", "or"):
             help_text = (
                 "'not', 'and' and 'or' between selectors need parentheses, "
                 "e.g. 'next to (not greek)'"
             )
-        elif before and before.group(1) not in all_words() | set(PROVENANCES):
-            guess = did_you_mean(before.group(1), all_words())
+        elif word and word.group(1) not in all_words() | set(PROVENANCES):
+            guess = did_you_mean(word.group(1), all_words())
             if guess:
-                line, column = lines.at(token.start_pos - len(window) + before.start(1))
-                message = f"unexpected {before.group(1)!r} {str(token)!r}"
+                line, column = lines.at(position - len(window) + word.start(1))
+                message = f"unexpected {word.group(1)!r} {str(token)!r}"
                 help_text = guess
     message += f"; expected {_expected_text(accepts)}"
     if help_text is None:
@@ -395,7 +414,7 @@ def _unexpected_token(error: UnexpectedToken, text: str, path: str, lines: LineI
     return Diagnostic("DL001", shorten(message), path, line or 0, column or 0, help=help_text)
 
 
-def _unfinished_line(before, text: str, path: str, accepts: frozenset[str]) -> Diagnostic:
+def _unfinished_line(before: Token, text: str, path: str, accepts: frozenset[str]) -> Diagnostic:
     """A statement left unfinished at the end of its line: reported there,
     after its last word (or at that word, when it is the mistake), not at the
     next line's first word."""
@@ -413,7 +432,7 @@ def _unfinished_line(before, text: str, path: str, accepts: frozenset[str]) -> D
     return Diagnostic("DL001", shorten(message), path, line or 0, column or 0, help=help_text)
 
 
-def _fallback(token, accepts: frozenset[str]) -> str | None:
+def _fallback(token: Token, accepts: frozenset[str]) -> str | None:
     """A last hint: the one word the parser wanted, or the keyword a
     misspelt word is closest to (where the statement could have ended)."""
     words, word = keyword_values(accepts), str(token)[: SHOWN_WORD + 1]

@@ -5,6 +5,7 @@ parser's state."""
 from __future__ import annotations
 
 import re
+from typing import Protocol
 
 from lark import Token
 from lark.exceptions import LarkError, UnexpectedToken
@@ -12,6 +13,14 @@ from lark.exceptions import LarkError, UnexpectedToken
 from ..errors import did_you_mean
 from .lexing import grammar_words, lark_parser
 from .limits import RANGES, number_text
+
+
+class Positions(Protocol):
+    """Where a position of the text is (syntax.LineIndex, which imports this
+    module): its 1-based line and column."""
+
+    def at(self, position: int) -> tuple[int, int]: ...
+
 
 # What a modder naturally writes, and how the card language says it.
 PHRASES: tuple[tuple[str, str], ...] = (
@@ -145,7 +154,7 @@ _LAST = re.compile(r'(?:"(?:\\.|[^"\\\n])*"|[,;:{}()|]|[^\s",;:{}()|]+)$')
 _CODE = re.compile(r'(?:[^"#\n]|"(?:\\.|[^"\\\n])*")*')
 
 
-def previous_token(error: UnexpectedToken, text: str, lines) -> Token | None:
+def previous_token(error: UnexpectedToken, text: str, lines: Positions) -> Token | None:
     """The token before the unexpected one: Lark's history has it when the
     lexer raised the error; when the parser did, it is read back from the
     text (over blanks and comments, at most a few lines)."""
@@ -155,7 +164,7 @@ def previous_token(error: UnexpectedToken, text: str, lines) -> Token | None:
     return token_before(text, error.token.start_pos, lines)
 
 
-def token_before(text: str, end: int, lines) -> Token | None:
+def token_before(text: str, end: int, lines: Positions) -> Token | None:
     """The last token of the text before ``end``, over blanks and comments."""
     for _ in range(20):
         line_start = text.rfind("\n", 0, end) + 1
@@ -180,7 +189,11 @@ def token_before(text: str, end: int, lines) -> Token | None:
 
 
 def borrowed_word(
-    error: UnexpectedToken, before: Token | None, accepts: frozenset[str], text: str, lines
+    error: UnexpectedToken,
+    before: Token | None,
+    accepts: frozenset[str],
+    text: str,
+    lines: Positions,
 ) -> tuple[str, str, Token] | None:
     """(message, help, the earlier token) when a line left unfinished took the
     next line's first word, a keyword, as the word it lacked ('expect 12'
@@ -341,7 +354,9 @@ def situation_help(
     return None
 
 
-def _word_help(token: Token, word: str, line: str, text: str, accepts: frozenset[str]):
+def _word_help(
+    token: Token, word: str, line: str, text: str, accepts: frozenset[str]
+) -> str | None:
     """:func:`situation_help`'s hints that point at the unexpected token
     itself: from the word, the line before it and what the parser wanted."""
     start = token.start_pos or 0

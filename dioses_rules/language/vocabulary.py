@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
 from .spanish_words import Adjective, Noun, adjective_of, noun_of
@@ -101,7 +101,9 @@ class Vocabulary:
     MYTH_WORD and TYPE_WORD; everything that shows a mythology or a type reads
     its names here."""
 
-    def __init__(self, words: Iterable[WordDecl] = (), elsewhere: dict | None = None):
+    def __init__(
+        self, words: Iterable[WordDecl] = (), elsewhere: Mapping[str, str] | None = None
+    ) -> None:
         # words other loaded sets declare, which this file cannot see: word -> set id
         self.elsewhere: dict[str, str] = dict(elsewhere or {})
         self.declarations: dict[tuple[str, str], WordDecl] = {}
@@ -121,7 +123,7 @@ class Vocabulary:
     def __bool__(self) -> bool:
         return bool(self.declarations)
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, Vocabulary) and self.declarations == other.declarations
 
     def __hash__(self) -> int:

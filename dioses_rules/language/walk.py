@@ -35,9 +35,12 @@ import inspect
 import typing
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
+
+K = TypeVar("K")
+F = TypeVar("F", bound=Callable[..., Any])  # a registered method, its type kept
 
 # Every dispatch table, for the coverage test: (owner class, name, dispatch);
 # a subclass's merged tables are listed under the subclass.
@@ -54,27 +57,27 @@ def members(union: Any) -> frozenset[type]:
     return frozenset(args) if args else frozenset({union})
 
 
-class _Table(dict):
+class _Table(dict[type, Callable[..., Any]]):
     """A node class -> method table; a class with no method raises, unless
     it is a lowered kind: then its entry lowers the node (``lowering``: node
     class -> the function giving a node's core form) and dispatches the core
     form (the entry made on first use, and kept)."""
 
     where = "a back end"
-    lowering: Mapping[type, Callable] = MappingProxyType({})
+    lowering: Mapping[type, Callable[..., Any]] = MappingProxyType({})
 
-    def __missing__(self, kind: type):
+    def __missing__(self, kind: type) -> Callable[..., Any]:
         if kind in self.lowering:
             handler = self[kind] = _through_core(self)
             return handler
         raise UnhandledNode(f"{self.where} has no method for {kind.__name__}")
 
 
-def _through_core(table: _Table) -> Callable:
+def _through_core(table: _Table) -> Callable[..., Any]:
     """The entry of a lowered kind: its core form, judged by the core's method."""
     lowering = table.lowering
 
-    def through_core(instance, node, *args, **kwargs):
+    def through_core(instance: Any, node: Any, *args: Any, **kwargs: Any) -> Any:
         core = lowering[type(node)](node)
         return table[type(core)](instance, core, *args, **kwargs)
 
@@ -92,23 +95,25 @@ class Dispatch:
     the whole table, the parents' entries merged in.
     """
 
-    def __init__(self, union: Any, lowering: Mapping[type, Callable] | None = None):
+    def __init__(
+        self, union: Any, lowering: Mapping[type, Callable[..., Any]] | None = None
+    ) -> None:
         self.union = union
         self.kinds = members(union)
         # the kinds lowered into the core (``language.lower.LOWERING``: node
         # class -> the function giving its core form): no method here
-        self.lowering: Mapping[type, Callable] = MappingProxyType(
+        self.lowering: Mapping[type, Callable[..., Any]] = MappingProxyType(
             {kind: rule for kind, rule in (lowering or {}).items() if kind in self.kinds}
         )
-        self.own: dict[type, Callable] = {}
-        self.handlers: dict[type, Callable] = _Table()
+        self.own: dict[type, Callable[..., Any]] = {}
+        self.handlers: dict[type, Callable[..., Any]] = _Table()
         self.owner: type | None = None
         self.name = ""
 
-    def on(self, *kinds: type) -> Callable[[Callable], Callable]:
+    def on(self, *kinds: type) -> Callable[[F], F]:
         """Register the decorated method for these node classes."""
 
-        def register(method: Callable) -> Callable:
+        def register(method: F) -> F:
             for kind in kinds:
                 if kind not in self.kinds:
                     raise TypeError(f"{kind.__name__} is not a member of {self.union}")
@@ -122,7 +127,8 @@ class Dispatch:
                 self.own[kind] = method
                 self.handlers[kind] = method
             registered = getattr(method, "__dispatched__", ())
-            method.__dispatched__ = (*registered, *((self, kind) for kind in kinds))
+            # the registrations _override reads back; a function takes attributes
+            method.__dispatched__ = (*registered, *((self, kind) for kind in kinds))  # type: ignore[attr-defined]
             return method
 
         return register
@@ -156,7 +162,7 @@ class Dispatch:
         handlers.lowering = self.lowering
         DISPATCHES.append((owner, name, self))
 
-        def dispatch(instance, node, *args, **kwargs):
+        def dispatch(instance: Any, node: Any, *args: Any, **kwargs: Any) -> Any:
             return handlers[type(node)](instance, node, *args, **kwargs)
 
         dispatch.__name__ = name
@@ -181,7 +187,7 @@ def _merged(owner: type, name: str, table: Dispatch) -> _Table:
     """The whole table of ``owner``: the registrations of every class of its
     method resolution order, the most derived winning, then each method
     replaced by the override of the same name that ``owner`` sees."""
-    entries: dict[type, Callable] = {}
+    entries: dict[type, Callable[..., Any]] = {}
     for klass in reversed(owner.__mro__[1:]):
         declared = _declared(klass, name)
         if declared is not None:
@@ -193,7 +199,7 @@ def _merged(owner: type, name: str, table: Dispatch) -> _Table:
     return merged
 
 
-def _override(owner: type, name: str, kind: type, method: Callable) -> Callable:
+def _override(owner: type, name: str, kind: type, method: Callable[..., Any]) -> Callable[..., Any]:
     """The method ``owner`` calls for ``kind``: ``method``, or the method of
     the same name that a subclass defines instead."""
     attribute = getattr(method, "__name__", "")
@@ -217,7 +223,7 @@ def _override(owner: type, name: str, kind: type, method: Callable) -> Callable:
     return found
 
 
-def _inherit_on_subclassing(owner: type) -> None:
+def _inherit_on_subclassing(owner: type[Any]) -> None:
     """Have every subclass of ``owner`` build its own merged tables when it
     is created (a subclass that declares none inherits every one)."""
     if _HOOK in vars(owner):
@@ -225,7 +231,7 @@ def _inherit_on_subclassing(owner: type) -> None:
     if "__init_subclass__" in vars(owner):
         raise TypeError(f"{owner.__name__} defines __init_subclass__ and holds a Dispatch")
 
-    def init_subclass(cls, **kwargs):
+    def init_subclass(cls: type[Any], /, **kwargs: Any) -> None:
         super(owner, cls).__init_subclass__(**kwargs)
         _subclassed(cls)
 
@@ -273,7 +279,7 @@ def _subclassed(cls: type) -> None:
             Dispatch(parent.union, parent.lowering)._install(cls, name)
 
 
-def total(keys: Iterable, table: Mapping, where: str) -> Mapping:
+def total(keys: Iterable[K], table: Mapping[K, Any], where: str) -> Mapping[K, Any]:
     """``table``, read-only, checked to hold an entry for each of ``keys`` and
     nothing else (the members of an enum, the phrases of a parent table):
     run at import, so that a new member fails there, never at a default."""

@@ -8,7 +8,7 @@ per definition kind), conditions by :mod:`lint_context`, scenario setups by
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from ..errors import Diagnostic, Severity, diagnostic_at, did_you_mean
 from ..language import model as m
@@ -18,6 +18,7 @@ from ..language.vocabulary import SELECTOR_WORDS
 from ..language.walk import Dispatch, iter_nodes
 from .lint_breaks import check_line_breaks
 from .lint_chains import check_scores_like_chains
+from .lint_checker import NoopBounds
 from .lint_context import ContextChecker
 from .lint_misdeclared import merge_misdeclared
 from .lint_noops import check_noops
@@ -30,7 +31,7 @@ from .sources import SourceFile
 class DefinitionChecker:
     """Checks the definitions of a registry, one method per definition kind."""
 
-    def __init__(self, registry: Registry, path: str = ""):
+    def __init__(self, registry: Registry, path: str = "") -> None:
         self.registry = registry
         self.path = path
         self.diagnostics: list[Diagnostic] = []
@@ -61,19 +62,27 @@ class DefinitionChecker:
         self.rule_options = [d.id for d in registry.definitions("rule-option")]
         self.deck_size = len(registry.myth_cards())
         self.hints: dict[str, Hints] = {}  # path -> its file's 'did you mean's
+        self.noop_bounds: NoopBounds | None = None  # lint_noops' bounds, once a run
 
-    def add(self, code, message, node, help=None, severity=Severity.ERROR) -> None:
+    def add(
+        self,
+        code: str,
+        message: str,
+        node: object,
+        help: str | None = None,
+        severity: Severity = Severity.ERROR,
+    ) -> None:
         self.diagnostics.append(
             diagnostic_at(code, shorten(message), node, self.path, help, severity)
         )
 
-    def suggest(self, word: str, candidates) -> str | None:
+    def suggest(self, word: str, candidates: Collection[str]) -> str | None:
         """A 'did you mean' among ``candidates``, within the file's budget
         (:class:`limits.Hints`: the pool may hold thousands of card ids)."""
         return self.hints.setdefault(self.path, Hints())(word, candidates)
 
     # ------------------------------------------------------------ shared checks
-    def check_names(self, definition) -> None:
+    def check_names(self, definition: m.Definition) -> None:
         for node in iter_nodes(definition):
             if isinstance(node, m.Named) and node.name not in self.broken:
                 if node.name in self.defined_in:
@@ -81,7 +90,7 @@ class DefinitionChecker:
                 elif node.name not in self.tags:
                     self.unknown_name(node)
 
-    def check_required(self, card_id: str, node) -> None:
+    def check_required(self, card_id: str, node: object) -> None:
         """DL118: a card named by a set must belong to it or to a set it requires."""
         owners = self.defined_in[card_id]
         if self.set_id is None or self.set_id in owners or self.visible_sets.intersection(owners):
@@ -129,7 +138,7 @@ class DefinitionChecker:
             help=f"{hint} Or: {declare}" if hint else f"name a card id or a tag; {declare}",
         )
 
-    def check_card_list(self, cards: Sequence[str], node) -> None:
+    def check_card_list(self, cards: Sequence[str], node: object) -> None:
         for card_id in cards:
             if card_id in self.broken:
                 continue
@@ -144,7 +153,9 @@ class DefinitionChecker:
                     or "load the set that defines it with --cards PATH",
                 )
 
-    def check_lines(self, lines, where: str, anchored: bool, allowed: set[str]) -> None:
+    def check_lines(
+        self, lines: Sequence[m.ScoringLine], where: str, anchored: bool, allowed: set[str]
+    ) -> None:
         context = ContextChecker(self.add, where, allowed)
         for line in lines:
             self.check_line(line)
@@ -207,7 +218,13 @@ class DefinitionChecker:
                 or "name a Myth card of this set or of a set it requires",
             )
 
-    def check_context(self, node, where: str, anchored: bool, allowed: set[str]) -> None:
+    def check_context(
+        self,
+        node: m.ScoringLine | m.Count | m.Condition,
+        where: str,
+        anchored: bool,
+        allowed: set[str],
+    ) -> None:
         ContextChecker(self.add, where, allowed).check(node, anchored)
 
     # ------------------------------------------------------------ definitions
@@ -358,7 +375,7 @@ class DefinitionChecker:
             )
 
 
-def _row_place(pattern: m.Pattern, row: tuple) -> object:
+def _row_place(pattern: m.Pattern, row: tuple[m.PatternCell | None, ...]) -> object:
     """Where a pattern's row is written: its first card cell (a row of '_'
     alone has no place of its own, so the pattern's)."""
     return next((cell for cell in row if cell is not None and cell.span), pattern)

@@ -8,7 +8,7 @@ from ..language import model as m
 from .sources import SourceFile
 
 
-def _statements_of(definition) -> list:
+def _statements_of(definition: m.Definition) -> list[object]:
     """The statements of a definition's body, each written on its own line."""
     if isinstance(definition, (m.MythCard, m.Law, m.ObjectiveGoal)):
         bound = m.total_bound(definition.lines)  # its lines are the statements

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from ..language import model as m
 from ..language.limits import MAX_SCORES_LIKE
+from .lint_checker import Checker
 
 
-def check_scores_like_chains(checker) -> None:
+def check_scores_like_chains(checker: Checker) -> None:
     """DL117: no card scores like itself through a chain of 'scores like',
     and no chain follows more than :data:`MAX_SCORES_LIKE` of them (each
     nests the other card's lines once more). One depth-first walk with
@@ -52,7 +53,7 @@ def check_scores_like_chains(checker) -> None:
                 pending.append(iter(edges[line.card]))
 
 
-def _too_long(checker, card_id: str, longest: dict[str, m.ScoresLike]) -> None:
+def _too_long(checker: Checker, card_id: str, longest: dict[str, m.ScoresLike]) -> None:
     chain, at = [card_id], card_id
     while at in longest:
         at = longest[at].card

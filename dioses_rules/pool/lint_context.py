@@ -27,13 +27,15 @@ class ContextChecker:
     inside a subject or a count's "that is").
     """
 
-    def __init__(self, add: Callable[..., Diagnostic | None], where: str, allowed: set[str]):
+    def __init__(
+        self, add: Callable[..., Diagnostic | None], where: str, allowed: set[str]
+    ) -> None:
         self.add = add
         self.where = where
         self.allowed = allowed
         self.law = where == "law"
 
-    def bad(self, thing: str, node, help_text: str) -> None:
+    def bad(self, thing: str, node: object, help_text: str) -> None:
         article = "an" if self.where[0] in "aeiou" else "a"
         self.add(
             "DL401" if self.law else "DL402",
@@ -42,7 +44,7 @@ class ContextChecker:
             help=help_text,
         )
 
-    def check(self, node, anchored: bool) -> None:
+    def check(self, node: m.ScoringLine | m.Count | m.Condition, anchored: bool) -> None:
         """A scoring line, a count or a condition, written at the top."""
         if isinstance(node, m.Fixed):
             if node.condition is not None:
@@ -70,11 +72,11 @@ class ContextChecker:
     selector = Dispatch(m.Selector)
 
     @selector.on(m.AnyCard, m.TypeIs, m.MythologyIs, m.FaceIs, m.Named, m.MostCommon)
-    def _plain(self, sel, anchored: bool) -> None:
+    def _plain(self, sel: m.Selector, anchored: bool) -> None:
         pass
 
     @selector.on(m.SelfCard, m.SameAs)
-    def _anchored(self, sel, anchored: bool) -> None:
+    def _anchored(self, sel: m.SelfCard | m.SameAs, anchored: bool) -> None:
         if not anchored:
             self.bad(
                 "'it' or 'of same ...' here: no card is being judged",
@@ -83,7 +85,7 @@ class ContextChecker:
             )
 
     @selector.on(m.ElementRef)
-    def _element(self, sel, anchored: bool) -> None:
+    def _element(self, sel: m.ElementRef, anchored: bool) -> None:
         if "element" not in self.allowed:
             self.bad(
                 "'element': only objective goals pair with an element",
@@ -92,7 +94,7 @@ class ContextChecker:
             )
 
     @selector.on(m.StateRef)
-    def _state(self, sel, anchored: bool) -> None:
+    def _state(self, sel: m.StateRef, anchored: bool) -> None:
         if "state" not in self.allowed:
             self.bad(
                 f"scenario state 'the {sel.name}'",
@@ -101,16 +103,16 @@ class ContextChecker:
             )
 
     @selector.on(m.Leader)
-    def _leader(self, sel, anchored: bool) -> None:
+    def _leader(self, sel: m.Leader, anchored: bool) -> None:
         self.selector(sel.candidates, anchored)
         self.count(sel.count, True)  # judged from each candidate (R24)
 
     @selector.on(m.SelNot)
-    def _not(self, sel, anchored: bool) -> None:
+    def _not(self, sel: m.SelNot, anchored: bool) -> None:
         self.selector(sel.item, anchored)
 
     @selector.on(m.SelAnd, m.SelOr)
-    def _items(self, sel, anchored: bool) -> None:
+    def _items(self, sel: m.SelAnd | m.SelOr, anchored: bool) -> None:
         for part in sel.items:
             self.selector(part, anchored)
 
@@ -160,16 +162,16 @@ class ContextChecker:
     condition = Dispatch(m.Condition)
 
     @condition.on(m.CondAnd, m.CondOr)
-    def _cond_items(self, c, anchored: bool, top: bool) -> None:
+    def _cond_items(self, c: m.CondAnd | m.CondOr, anchored: bool, top: bool) -> None:
         for item in c.items:
             self.condition(item, anchored, top)
 
     @condition.on(m.CondNot)
-    def _cond_not(self, c, anchored: bool, top: bool) -> None:
+    def _cond_not(self, c: m.CondNot, anchored: bool, top: bool) -> None:
         self.condition(c.item, anchored, top)
 
     @condition.on(m.Subject)
-    def _subject(self, c, anchored: bool, top: bool) -> None:
+    def _subject(self, c: m.Subject, anchored: bool, top: bool) -> None:
         if self.law:
             self.bad(
                 "the whole area through a subject: a law judges only its line (R13)",
@@ -181,25 +183,25 @@ class ContextChecker:
         self.condition(c.condition, True, False)
 
     @condition.on(m.Quantity)
-    def _quantity(self, c, anchored: bool, top: bool) -> None:
+    def _quantity(self, c: m.Quantity, anchored: bool, top: bool) -> None:
         self.countable(c.count, anchored, top)
 
     @condition.on(m.NoneIn)
-    def _none_in(self, c, anchored: bool, top: bool) -> None:
+    def _none_in(self, c: m.NoneIn, anchored: bool, top: bool) -> None:
         self.count(c.count, anchored, top)
 
     @condition.on(m.Only)
-    def _only(self, c, anchored: bool, top: bool) -> None:
+    def _only(self, c: m.Only, anchored: bool, top: bool) -> None:
         self.selector(c.selector, anchored)
         self.scope(c.scope, anchored, top)
 
     @condition.on(m.MoreThan)
-    def _more_than(self, c, anchored: bool, top: bool) -> None:
+    def _more_than(self, c: m.MoreThan, anchored: bool, top: bool) -> None:
         self.count(c.more, anchored, top)
         self.count(c.less, anchored, top)
 
     @condition.on(m.Scores)
-    def _scores(self, c, anchored: bool, top: bool) -> None:
+    def _scores(self, c: m.Scores, anchored: bool, top: bool) -> None:
         if "scores" not in self.allowed:
             self.bad(
                 "whether a card scores", c, "'scores' belongs in a scenario's victory or challenge"
@@ -208,18 +210,23 @@ class ContextChecker:
             self.bad("'scores' without a subject", c, "write e.g. 'anubis scores'")
 
     @condition.on(m.AllFaceUpAtEnd)
-    def _all_face_up(self, c, anchored: bool, top: bool) -> None:
+    def _all_face_up(self, c: m.AllFaceUpAtEnd, anchored: bool, top: bool) -> None:
         pass
 
     @condition.on(m.Between)
-    def _between(self, c, anchored: bool, top: bool) -> None:
+    def _between(self, c: m.Between, anchored: bool, top: bool) -> None:
         if not anchored:
             self.bad("a position without a card to judge", c, "give a subject first")
         self.selector(c.first, anchored)
         self.selector(c.second, anchored)
 
     @condition.on(m.Relation, m.InRow, m.InColumn, m.AtCell, m.InCorner, m.Present)
-    def _position(self, c, anchored: bool, top: bool) -> None:
+    def _position(
+        self,
+        c: m.Relation | m.InRow | m.InColumn | m.AtCell | m.InCorner | m.Present,
+        anchored: bool,
+        top: bool,
+    ) -> None:
         if not anchored:
             self.bad(
                 f"'{condition_text(c)}' without a card to judge",

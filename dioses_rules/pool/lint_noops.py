@@ -9,15 +9,20 @@ takes the :class:`lint.DefinitionChecker` that records.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 from ..errors import Severity
 from ..language import model as m
 from ..language.source import condition_text, line_text
 from ..language.walk import iter_nodes
+from .lint_checker import Checker
+
+Most = Callable[[m.Countable], int | None]  # the most a count can be, or None
 
 
-def check_noops(checker, lines, anchored: bool) -> None:
+def check_noops(checker: Checker, lines: Sequence[m.ScoringLine], anchored: bool) -> None:
     """Warn about each line of a card, law or goal that can never change a score."""
-    bounds = getattr(checker, "noop_bounds", None)
+    bounds = checker.noop_bounds
     if bounds is None:  # once per run: the pool's heaviest weight, its declared words
         weight = max(
             (w.amount for card in checker.registry.myth_cards() for w in card.weights), default=1
@@ -31,11 +36,11 @@ def check_noops(checker, lines, anchored: bool) -> None:
         _line(checker, line, anchored, lambda c: _most(c, *bounds))
 
 
-def _warn(checker, message: str, node, help: str) -> None:
+def _warn(checker: Checker, message: str, node: object, help: str) -> None:
     checker.add("DL122", message, node, help=help, severity=Severity.WARNING)
 
 
-def _most(countable, weight: int, kinds: dict) -> int | None:
+def _most(countable: m.Countable, weight: int, kinds: dict[m.Attribute, int]) -> int | None:
     """The most a count can ever be (R11: a card may count as several), or
     None when it has no such bound (points, patterns, laws met)."""
     if isinstance(countable, m.Count):
@@ -46,7 +51,7 @@ def _most(countable, weight: int, kinds: dict) -> int | None:
     return None
 
 
-def _line(checker, line, anchored: bool, most) -> None:
+def _line(checker: Checker, line: m.ScoringLine, anchored: bool, most: Most) -> None:
     cap = None
     if isinstance(line, m.Capped):
         cap, line = line, line.line
@@ -74,7 +79,7 @@ def _line(checker, line, anchored: bool, most) -> None:
         _condition(checker, line.condition, anchored, most)
 
 
-def _condition(checker, condition, anchored: bool, most) -> None:
+def _condition(checker: Checker, condition: m.Condition, anchored: bool, most: Most) -> None:
     """The parts of a line's condition that can never hold. A subject's
     relation, and a count's 'that' clause, are judged from other cards."""
     if isinstance(condition, (m.CondAnd, m.CondOr)):
@@ -102,7 +107,7 @@ def _condition(checker, condition, anchored: bool, most) -> None:
             )
 
 
-def _names_itself(condition) -> bool:
+def _names_itself(condition: m.Condition) -> bool:
     if isinstance(condition, m.Relation):
         return isinstance(condition.target, m.SelfCard)
     if isinstance(condition, m.Between):
@@ -120,7 +125,7 @@ def _beyond(comparison: m.Comparison, amount: int, bound: int) -> bool:
     return False
 
 
-def _contradiction(checker, condition: m.CondAnd) -> None:
+def _contradiction(checker: Checker, condition: m.CondAnd) -> None:
     """'in front row and in back row': two places a card cannot be at once."""
     rows: dict[m.Row, m.Condition] = {}
     columns: dict[int, m.Condition] = {}

@@ -3,17 +3,20 @@ DL502, DL504). Each function takes the :class:`lint.DefinitionChecker` that reco
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+
 from attrs import frozen
 
 from ..errors import Severity
 from ..language import model as m
 from ..language.walk import Dispatch, iter_nodes
+from .lint_checker import Checker
 
 ROW_CELLS = len(m.COLUMNS)
 AREA_CELLS = len(m.ROWS) * ROW_CELLS  # R1
 
 
-def check_scenario(checker, scenario: m.Scenario) -> None:
+def check_scenario(checker: Checker, scenario: m.Scenario) -> None:
     state_names = scenario.state_names
     decks = {step.deck for step in scenario.setup if isinstance(step, m.SetAside)}
     for option in scenario.options:
@@ -59,11 +62,11 @@ class At:
     span: m.Span | None
 
 
-def check_challenge_draws(checker, scenario: m.Scenario) -> None:
+def check_challenge_draws(checker: Checker, scenario: m.Scenario) -> None:
     """DL504: a bare ``challenge setup`` with draws, when the setup has draws
     too, silently replaces them (0.1.0's reading): ask which is meant."""
 
-    def draws(steps) -> bool:
+    def draws(steps: Iterable[m.SetupStep]) -> bool:
         return any(isinstance(step, m.SetupDraw) for step in steps)
 
     if (
@@ -89,9 +92,9 @@ class SetupChecks:
     step = Dispatch(m.SetupStep)
     rule = Dispatch(m.RuleChange)
 
-    def __init__(self, checker):
+    def __init__(self, checker: Checker) -> None:
         self.checker = checker
-        self.fixed_cells: dict[tuple, m.Place] = {}
+        self.fixed_cells: dict[tuple[m.Row, int], m.Place] = {}
         self.per_row: dict[m.Row, int] = {}
         self.in_area = 0  # cards placed in the area
         self.deck_needed = 0  # cards separated onto the deck
@@ -111,7 +114,7 @@ class SetupChecks:
             self.checker.add("DL502", "a negative number of Power cards", step)
 
     @step.on(m.SetAside, m.SetupDraw)
-    def _named_only(self, step) -> None:
+    def _named_only(self, step: m.SetAside | m.SetupDraw) -> None:
         """Their cards are checked with every step's (check_setup), their
         effects with the scenario's nodes: nothing of their own."""
 
@@ -131,7 +134,7 @@ class SetupChecks:
         """Its selector and effects are checked with the scenario's nodes."""
 
 
-def check_setup(checker, scenario: m.Scenario, steps) -> None:
+def check_setup(checker: Checker, scenario: m.Scenario, steps: Sequence[m.SetupStep]) -> None:
     """Each card separated, placed or set aside once, and what is placed fits."""
     used: dict[str, m.SetupStep] = {}
     counts = SetupChecks(checker)
@@ -175,9 +178,15 @@ def check_setup(checker, scenario: m.Scenario, steps) -> None:
         )
 
 
-def _check_place(checker, step: m.Place, fixed_cells: dict, per_row: dict) -> None:
+def _check_place(
+    checker: Checker,
+    step: m.Place,
+    fixed_cells: dict[tuple[m.Row, int], m.Place],
+    per_row: dict[m.Row, int],
+) -> None:
     """A card placed in a named cell takes it alone; count each row's cards."""
     if step.column is not None:
+        assert step.row is not None  # a cell's column comes with its row (m.Place)
         if len(step.cards) != 1:
             checker.add(
                 "DL502",
@@ -187,7 +196,6 @@ def _check_place(checker, step: m.Place, fixed_cells: dict, per_row: dict) -> No
             )
         key = (step.row, step.column)
         if key in fixed_cells:
-            assert step.row is not None  # a cell's column comes with its row (m.Place)
             checker.add(
                 "DL502",
                 f"two cards placed at {step.row.value} {step.column}",

@@ -4,9 +4,10 @@ Each function takes the :class:`lint.DefinitionChecker` that records."""
 from __future__ import annotations
 
 from ..language.vocabulary import UNDECLARABLE
+from .lint_checker import Checker
 
 
-def check_vocabulary(checker) -> None:
+def check_vocabulary(checker: Checker) -> None:
     """DL116: every declared word means one thing: not declared twice, not a
     mythology and a type at once, not a keyword, a plural not another word."""
     seen: dict[str, tuple[str, str]] = {}  # word or plural -> (kind, set id)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, Literal, overload
+from typing import TYPE_CHECKING, Any, Literal, TypeVar, overload
 
 from attrs import define, field
 
@@ -26,10 +26,22 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..language.texts import Texts
 
 
+D = TypeVar("D", bound=m.Definition)
+
+
+def required(found: D | None, family: str, card_id: str) -> D:
+    """``found``, a :meth:`Registry.get` answer, for a caller whose ids were
+    checked before (a dealt card, a checked save); else the LookupError that
+    no definition in play has that id."""
+    if found is None:
+        raise LookupError(f"no {FAMILY_WORDS[family]} '{card_id}' is in play")
+    return found
+
+
 class NotInPlay(LookupError):
     """A name that a loaded set defines, though that set is not in play."""
 
-    def __init__(self, message: str, set_id: str):
+    def __init__(self, message: str, set_id: str) -> None:
         super().__init__(message)
         self.set_id = set_id
 
@@ -94,7 +106,9 @@ class Registry:
     @overload
     def definitions(self, family: str | None = None) -> list[m.Definition]: ...
 
-    def definitions(self, family: str | None = None) -> list[m.Definition]:
+    # list[Any]: a list of one family's definitions is no list[Definition]
+    # (lists are invariant); the overloads above say what it holds
+    def definitions(self, family: str | None = None) -> list[Any]:
         return [d for (fam, _), (d, _) in self.by_id.items() if family is None or fam == family]
 
     def set_of(self, definition: m.Definition) -> str:

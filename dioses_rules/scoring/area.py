@@ -6,7 +6,7 @@ geometry tables below (R2-R7) are computed once.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from attrs import evolve, field, frozen
 
@@ -81,7 +81,9 @@ CORNERS = {
 ALL_CELLS = tuple(range(SIZE))
 
 
-def _per_cell(cells_of) -> tuple[tuple[int | None, ...], ...]:
+def _per_cell(
+    cells_of: Callable[[int], Iterable[int | None]],
+) -> tuple[tuple[int | None, ...], ...]:
     return tuple(tuple(cells_of(i)) for i in range(SIZE))
 
 

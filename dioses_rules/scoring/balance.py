@@ -11,9 +11,10 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from itertools import islice
+from typing import Any
 
 from attrs import frozen
 
@@ -38,7 +39,7 @@ class CardStats:
     score_rate: float
     flags: tuple[str, ...]
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "id": self.card.id,
             "provenance": self.card.provenance.value,
@@ -60,7 +61,7 @@ class BalanceReport:
     printed_range: tuple[float, float]
     cards: tuple[CardStats, ...]
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "boards": self.boards,
             "seed": self.seed,
@@ -77,9 +78,8 @@ def is_unconditional(card: m.MythCard) -> bool:
     return any(isinstance(line, m.Fixed) and line.condition is None for line in card.lines)
 
 
-# TODO(#25): -> Iterator[Area], once solve.balance.optimal_hands (another
-# branch's now) checks the cells it reads: mypy takes each for Placed | None.
-def deal_areas(pool: Sequence[m.MythCard], boards: int, rng: random.Random):
+def deal_areas(pool: Sequence[m.MythCard], boards: int, rng: random.Random) -> Iterator[Area]:
+    """``boards`` areas dealt from ``pool``: every cell filled, face up."""
     for _ in range(boards):
         cards = rng.sample(list(pool), SIZE)
         yield Area(tuple(Placed(card, True) for card in cards))
@@ -224,7 +224,7 @@ def _dealt_in_a_batch(
     """The same cards dealt (``deal``), scored in batches and tallied."""
     areas = sample_indices(rng, len(pool), SIZE, boards)
     size = PIECE if boards >= BATCH_FROM else boards
-    work = [
+    work: list[list[Sequence[int]]] = [  # each area's card indices: bytes when they fit
         [bytes(area) if len(pool) <= 256 else list(area) for area in islice(areas, n)]
         for n in (len(piece) for piece in pieces(boards, -(-boards // size)))
     ]

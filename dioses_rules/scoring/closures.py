@@ -123,12 +123,15 @@ class ScopeMasks:
     """A compiled scope: a table of masks per anchor (``none`` without an
     anchor), or ``fn(scene, anchor)``."""
 
-    __slots__ = ("fn", "none", "table")
+    __slots__ = ("fn", "line", "none", "table")
 
-    def __init__(self, table: Table | None = None, none: int = 0, fn: Fn | None = None) -> None:
+    def __init__(
+        self, table: Table | None = None, none: int = 0, fn: Fn | None = None, line: bool = False
+    ) -> None:
         self.table = table
         self.none = none
         self.fn = fn
+        self.line = line  # the law's line (R13): ``fn`` is the scene's ``line``
 
     def closure(self) -> Fn:
         if self.fn is not None:

@@ -19,11 +19,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import product
-from typing import cast
+from operator import attrgetter
 
 from ..language import model as m
-from ..language.lower import LOWERING
-from ..language.walk import Dispatch, UnhandledNode
+from ..language.lower import LOWERING, AroundCard, FixedCells, LargestGroup, LawLine, Scoping
+from ..language.walk import Dispatch
 from . import area as g
 from . import masks as k
 from .closures import (
@@ -39,7 +39,7 @@ from .closures import (
     terms_sel,
     union,
 )
-from .evaluator import implied_type, implied_words
+from .evaluator import FACT_FIELDS, cells_in, implied_type, implied_words
 from .masks import BIT, FULL, cells_of
 from .scene import LaneTable, Scene
 
@@ -210,24 +210,24 @@ class CountCompiler:
             return lambda sc: None if sc.facts.element is None else implied_type(sc.facts.element)
         return implied_type(selector)
 
-    def scope(self, scope: m.Scope) -> ScopeMasks:
-        kind = scope.kind
-        if kind.anchored:
-            return ScopeMasks(k.ANCHORED_SCOPES[kind], 0)
-        if kind is m.ScopeKind.AREA:
-            return ScopeMasks((FULL,) * g.SIZE, FULL)
-        if kind is m.ScopeKind.LINE:
-            return ScopeMasks(fn=lambda sc, a: sc.line)
-        # a named row, column or group names it (the builder's invariant)
-        if kind is m.ScopeKind.NAMED_ROW:
-            row = k.ROWS[cast(m.Row, scope.row)]
-            return ScopeMasks((row,) * g.SIZE, row)
-        if kind is m.ScopeKind.NAMED_COLUMN:
-            column = k.COLUMNS[cast(int, scope.column)]
-            return ScopeMasks((column,) * g.SIZE, column)
-        if kind is m.ScopeKind.LARGEST_GROUP:
-            return ScopeMasks(fn=self.largest_group(cast(m.Selector, scope.group)))
-        raise UnhandledNode(f"CountCompiler.scope has no meaning for the scope {kind.name}")
+    scope = Dispatch(Scoping, lowering=LOWERING)
+
+    @scope.on(AroundCard)
+    def _around(self, scope: AroundCard) -> ScopeMasks:
+        return ScopeMasks(k.ANCHORED_SCOPES[scope.kind], 0)
+
+    @scope.on(FixedCells)
+    def _fixed_cells(self, scope: FixedCells) -> ScopeMasks:
+        mask = k.mask_of(cells_in(scope.row, scope.column))
+        return ScopeMasks((mask,) * g.SIZE, mask)
+
+    @scope.on(LawLine)
+    def _law_line(self, scope: LawLine) -> ScopeMasks:  # R13
+        return ScopeMasks(fn=lambda sc, a: sc.line, line=True)
+
+    @scope.on(LargestGroup)
+    def _largest_group(self, scope: LargestGroup) -> ScopeMasks:
+        return ScopeMasks(fn=self.largest_group(scope.group))
 
     def largest_group(self, selector: m.Selector) -> Fn:
         """R6: the connected group of matching cards that counts most (the
@@ -267,7 +267,7 @@ class CountCompiler:
         law's line (R13; every law counts so), as one closure; else None."""
         if c.where is not None or isinstance(c.selector, m.ElementRef):
             return None
-        if c.scope.kind is not m.ScopeKind.LINE:
+        if not self.scope(c.scope).line:  # asked of the scope's own method
             return None
         selector = self.selector(c.selector)
         if selector.terms is None or len(selector.terms) != 1:
@@ -328,10 +328,7 @@ class CountCompiler:
 
     @countable.on(m.FactCount)
     def _fact(self, c: m.FactCount) -> Fn:
-        if c.fact is m.Fact.PATTERNS_COMPLETED:
-            return lambda sc, a: sc.facts.patterns_completed
-        if c.fact is m.Fact.LAWS_MET:
-            return lambda sc, a: sc.facts.laws_met
-        return lambda sc, a: sc.facts.total
+        fact = attrgetter(FACT_FIELDS[c.fact])
+        return lambda sc, a: fact(sc.facts)
 
     condition: Dispatch  # Compiler's: a count's ``where`` is a condition

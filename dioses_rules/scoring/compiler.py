@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable
 
 from ..language import model as m
 from ..language.lower import LOWERING
-from ..language.walk import Dispatch
+from ..language.walk import Dispatch, UnhandledNode
 from ..unsupported import Unsupported, fell_back
 from . import masks as k
 from .closures import Fn, Table, lane_count_fn, lane_per_fn, lane_scored_fn, shifted, single_lanes
@@ -147,10 +147,11 @@ class Compiler(CountCompiler):
 
     @condition.on(m.InRow)
     def _in_row(self, c: m.InRow) -> Cond:
-        return static_cond(k.ROWS.get(c.row, 0))
+        return static_cond(k.ROWS[c.row])
 
     @condition.on(m.InColumn)
     def _in_column(self, c: m.InColumn) -> Cond:
+        # a column off the grid (an unlinted tree) holds no anchor, as the reference says
         return static_cond(k.COLUMNS.get(c.column, 0))
 
     @condition.on(m.Present)
@@ -202,13 +203,16 @@ class Compiler(CountCompiler):
 
             return Cond(every)
 
-        def none_of(s: Scene, a: int | None) -> bool:
-            for cell in candidates(s, a):  # noqa: SIM110 - a loop makes no generator (hot)
-                if holds(s, cell):
-                    return False
-            return True
+        if c.mode is m.SubjectMode.NONE:
 
-        return Cond(none_of)
+            def none_of(s: Scene, a: int | None) -> bool:
+                for cell in candidates(s, a):  # noqa: SIM110 - a loop makes no generator (hot)
+                    if holds(s, cell):
+                        return False
+                return True
+
+            return Cond(none_of)
+        raise UnhandledNode(f"Compiler has no meaning for the subject mode {c.mode.name}")
 
     @condition.on(m.Quantity)
     def _quantity(self, c: m.Quantity) -> Cond:
@@ -236,12 +240,6 @@ class Compiler(CountCompiler):
             lambda s, a: test(count(s, a), amount),
             scored=lambda p: lambda s, a: p if test(count(s, a), amount) else 0,
         )
-
-    @condition.on(m.Only)
-    def _only(self, c: m.Only) -> Cond:
-        """Every card of the scope matches (an empty scope passes)."""
-        within, matching = self.scope(c.scope).closure(), self.selector(c.selector).fn
-        return Cond(lambda s, a: not (within(s, a) & s.occ & ~matching(s, a)))
 
     @condition.on(m.MoreThan)
     def _more_than(self, c: m.MoreThan) -> Cond:
@@ -350,12 +348,9 @@ class Compiler(CountCompiler):
     @line.on(m.Bounded)
     def _bounded(self, line: m.Bounded) -> Callable:
         inner, clamp = self.lines(line.lines), line.clamp
+        if line.floor is None and line.ceiling is None:  # 'scores like', lowered
+            return inner
         return lambda s, a: clamp(inner(s, a))
-
-    @line.on(m.ScoresLike)
-    def _scores_like(self, line: m.ScoresLike) -> Callable:
-        """The other card's lines (filled by the pool), judged from this card."""
-        return self.lines(line.lines)
 
     def lines(self, lines: Iterable[m.ScoringLine]) -> Fn:
         """The sum of some lines, each compiled or else judged by the reference."""

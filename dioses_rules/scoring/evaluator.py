@@ -14,16 +14,17 @@ laws, objectives and scenario checks.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from functools import lru_cache
+from collections.abc import Callable, Iterable, Mapping
+from functools import cache, lru_cache
+from typing import cast
 
 from attrs import field, frozen
 
 from ..language import model as m
-from ..language.lower import LOWERING
-from ..language.walk import Dispatch, UnhandledNode
+from ..language.lower import LOWERING, AroundCard, FixedCells, LargestGroup, LawLine, Scoping
+from ..language.walk import Dispatch, UnhandledNode, total
 from . import area as g
-from .area import Area
+from .area import Area, Placed
 
 
 def strictly_most(tally: Mapping[str, int]) -> str | None:
@@ -32,6 +33,19 @@ def strictly_most(tally: Mapping[str, int]) -> str | None:
     if ranked and (len(ranked) == 1 or ranked[0] > ranked[1]):
         return next(v for v, n in tally.items() if n == ranked[0])
     return None
+
+
+# Each game fact a line counts: the field of :class:`Facts` (and of the
+# solver's ``Context``) that holds it; every back end reads this one table.
+FACT_FIELDS: Mapping[m.Fact, str] = total(
+    m.Fact,
+    {
+        m.Fact.PATTERNS_COMPLETED: "patterns_completed",  # R14
+        m.Fact.LAWS_MET: "laws_met",  # R13
+        m.Fact.TOTAL: "total",
+    },
+    "evaluator.FACT_FIELDS",
+)
 
 
 @frozen
@@ -71,13 +85,21 @@ def implied_words(selector: m.Selector) -> tuple[str | None, str | None]:
 
 def _implied(selector: m.Selector, kind: type, field: str) -> str | None:
     if isinstance(selector, kind):
-        return getattr(selector, field)
+        return cast("str | None", getattr(selector, field))  # TypeIs.type, MythologyIs.mythology
     if isinstance(selector, m.SelAnd):
         for item in selector.items:
             found = _implied(item, kind, field)
             if found is not None:
                 return found
     return None
+
+
+def weighed_as(selector: m.Selector, element: m.Selector | None) -> m.Selector:
+    """R11, R15: the selector whose word a count weighs its cards by: an
+    objective's ``element`` is weighed as the selector it stands for."""
+    if isinstance(selector, m.ElementRef) and element is not None:
+        return element
+    return selector
 
 
 def card_weight(card: m.MythCard, selector: m.Selector) -> int:
@@ -99,26 +121,17 @@ def values_of(card: m.MythCard, attribute: m.Attribute) -> tuple[str, ...]:
 # R2-R5, R7: the cells where a relation's target must be, from the anchor,
 # and the cells of each anchored scope: area.py's one geometry table.
 RELATION_CELLS = {kind: cells.__getitem__ for kind, cells in g.RELATION_CELLS.items()}
-_ANCHORED_CELLS = {kind: cells.__getitem__ for kind, cells in g.ANCHORED_CELLS.items()}
 
 
-def fixed_scope_cells(
-    scope: m.Scope, anchor: int | None, law_line: tuple[int, ...] | None
-) -> tuple[int, ...]:
-    """The cells of every scope but the largest group (R6, which depends on
-    the cards): from the anchor's cell, or the law's line (R13)."""
-    kind = scope.kind
-    if kind.anchored:
-        return () if anchor is None else _ANCHORED_CELLS[kind](anchor)
-    if kind is m.ScopeKind.AREA:
-        return g.ALL_CELLS
-    if kind is m.ScopeKind.LINE:
-        return law_line or ()
-    if kind is m.ScopeKind.NAMED_ROW:
-        return g.ROW_CELLS[scope.row]
-    if kind is m.ScopeKind.NAMED_COLUMN:
-        return g.COLUMN_CELLS[scope.column]
-    raise UnhandledNode(f"fixed_scope_cells has no cells for the scope {kind.name}")
+@cache
+def cells_in(row: m.Row | None, column: int | None) -> tuple[int, ...]:
+    """The cells of ``row`` and of ``column`` (None: any), front-left first:
+    a core scope's :class:`~..language.lower.FixedCells`. A row or column
+    off the grid (an unlinted tree) is a KeyError, never no cells."""
+    cells = g.ALL_CELLS if row is None else g.ROW_CELLS[row]
+    if column is None:
+        return cells
+    return tuple(cell for cell in cells if cell in g.COLUMN_CELLS[column])
 
 
 class Evaluator:
@@ -128,13 +141,16 @@ class Evaluator:
     judges, the cells that matched (``self.witnesses``).
     """
 
-    def __init__(self, area: Area, facts: Facts = Facts(), explain: bool = False):
+    def __init__(self, area: Area, facts: Facts = Facts(), explain: bool = False) -> None:
         self.area = area
         self.facts = facts
         self.witnesses: set[int] | None = set() if explain else None
-        self._leaders: dict = {}
+        # R24's winners, worked out once per area: the most common value of
+        # each attribute, the leading cell of each Leader seen from an anchor
+        self._commonest: dict[m.Attribute, str | None] = {}
+        self._leaders: dict[tuple[m.Leader, int | None], int | None] = {}
 
-    def _saw(self, cells) -> None:
+    def _saw(self, cells: Iterable[int]) -> None:
         if self.witnesses is not None:
             self.witnesses.update(cells)
 
@@ -150,27 +166,27 @@ class Evaluator:
     # property test below fails on a face-down card.
 
     @match.on(m.TypeIs)
-    def _type(self, sel, placed, cell, anchor):
+    def _type(self, sel: m.TypeIs, placed: Placed, cell: int, anchor: int | None) -> bool:
         return placed.face_up and placed.card.type == sel.type
 
     @match.on(m.MythologyIs)
-    def _mythology(self, sel, placed, cell, anchor):
+    def _mythology(self, sel: m.MythologyIs, placed: Placed, cell: int, anchor: int | None) -> bool:
         return placed.face_up and sel.mythology in placed.card.mythologies
 
     @match.on(m.FaceIs)
-    def _face(self, sel, placed, cell, anchor):
+    def _face(self, sel: m.FaceIs, placed: Placed, cell: int, anchor: int | None) -> bool:
         return placed.face_up is sel.face_up
 
     @match.on(m.Named)
-    def _named(self, sel, placed, cell, anchor):
+    def _named(self, sel: m.Named, placed: Placed, cell: int, anchor: int | None) -> bool:
         return placed.face_up and (placed.card.id == sel.name or sel.name in placed.card.tags)
 
     @match.on(m.SelfCard)
-    def _self(self, sel, placed, cell, anchor):
+    def _self(self, sel: m.SelfCard, placed: Placed, cell: int, anchor: int | None) -> bool:
         return cell == anchor
 
     @match.on(m.SameAs)
-    def _same(self, sel, placed, cell, anchor):
+    def _same(self, sel: m.SameAs, placed: Placed, cell: int, anchor: int | None) -> bool:
         if anchor is None or not placed.face_up:
             return False
         other = self.area.cells[anchor]
@@ -181,50 +197,50 @@ class Evaluator:
         )
 
     @match.on(m.MostCommon)
-    def _most_common(self, sel, placed, cell, anchor):
+    def _most_common(
+        self, sel: m.MostCommon, placed: Placed, cell: int, anchor: int | None
+    ) -> bool:
         return placed.face_up and self.most_common(sel.attribute) in values_of(
             placed.card, sel.attribute
         )
 
     @match.on(m.StateRef)
-    def _state(self, sel, placed, cell, anchor):
+    def _state(self, sel: m.StateRef, placed: Placed, cell: int, anchor: int | None) -> bool:
         wanted = self.facts.scenario_state.get(sel.name)
         return placed.face_up and wanted is not None and placed.card.id == wanted
 
     @match.on(m.ElementRef)
-    def _element(self, sel, placed, cell, anchor):
+    def _element(self, sel: m.ElementRef, placed: Placed, cell: int, anchor: int | None) -> bool:
         element = self.facts.element
         return element is not None and self.matches(element, cell, anchor)
 
     @match.on(m.SelNot)
-    def _not(self, sel, placed, cell, anchor):
+    def _not(self, sel: m.SelNot, placed: Placed, cell: int, anchor: int | None) -> bool:
         return not self.matches(sel.item, cell, anchor)
 
     @match.on(m.SelAnd)
-    def _and(self, sel, placed, cell, anchor):
+    def _and(self, sel: m.SelAnd, placed: Placed, cell: int, anchor: int | None) -> bool:
         return all(self.matches(item, cell, anchor) for item in sel.items)
 
     @match.on(m.SelOr)
-    def _or(self, sel, placed, cell, anchor):
+    def _or(self, sel: m.SelOr, placed: Placed, cell: int, anchor: int | None) -> bool:
         return any(self.matches(item, cell, anchor) for item in sel.items)
 
     @match.on(m.Leader)
-    def _leader(self, sel, placed, cell, anchor):
+    def _leader(self, sel: m.Leader, placed: Placed, cell: int, anchor: int | None) -> bool:
         return self.leader(sel, anchor) == cell
 
-    def most_common(self, attribute: m.Attribute):
+    def most_common(self, attribute: m.Attribute) -> str | None:
         """R24: the mythology (or type) with strictly the most face-up cards
         (a card of several mythologies counts for each); None on a tie."""
-        key = ("most-common", attribute)
-        if key not in self._leaders:
-            tally: dict = {}
-            for cell in self.area.occupied():
-                placed = self.area.cells[cell]
-                if placed.face_up:
+        if attribute not in self._commonest:
+            tally: dict[str, int] = {}
+            for placed in self.area.cells:
+                if placed is not None and placed.face_up:
                     for value in values_of(placed.card, attribute):
                         tally[value] = tally.get(value, 0) + 1
-            self._leaders[key] = strictly_most(tally)
-        return self._leaders[key]
+            self._commonest[attribute] = strictly_most(tally)
+        return self._commonest[attribute]
 
     def leader(self, selector: m.Leader, anchor: int | None) -> int | None:
         """R24: the candidate with strictly the highest count; None on a tie."""
@@ -243,24 +259,39 @@ class Evaluator:
         return self._leaders[key]
 
     # ------------------------------------------------------------ scopes, counts
-    def scope_cells(self, scope: m.Scope, anchor: int | None) -> tuple[int, ...]:
-        if scope.kind is m.ScopeKind.LARGEST_GROUP:
-            return self.largest_group(scope.group, anchor)
-        return fixed_scope_cells(scope, anchor, self.facts.law_line)
+    scope_cells = Dispatch(Scoping, lowering=LOWERING)
+
+    @scope_cells.on(AroundCard)
+    def _around(self, scope: AroundCard, anchor: int | None) -> tuple[int, ...]:
+        return () if anchor is None else g.ANCHORED_CELLS[scope.kind][anchor]
+
+    @scope_cells.on(FixedCells)
+    def _fixed_cells(self, scope: FixedCells, anchor: int | None) -> tuple[int, ...]:
+        return cells_in(scope.row, scope.column)
+
+    @scope_cells.on(LawLine)
+    def _law_line(self, scope: LawLine, anchor: int | None) -> tuple[int, ...]:
+        return self.facts.law_line or ()  # R13
+
+    @scope_cells.on(LargestGroup)
+    def _largest_group(self, scope: LargestGroup, anchor: int | None) -> tuple[int, ...]:
+        return self.largest_group(scope.group, anchor)
 
     def weight(self, card: m.MythCard, selector: m.Selector) -> int:
-        """R11 weight; an objective's ``element`` is weighed as the selector it stands for."""
-        if isinstance(selector, m.ElementRef) and self.facts.element is not None:
-            selector = self.facts.element
-        return card_weight(card, selector)
+        """R11 weight (:func:`weighed_as`)."""
+        return card_weight(card, weighed_as(selector, self.facts.element))
 
     def largest_group(self, selector: m.Selector, anchor: int | None) -> tuple[int, ...]:
         """R6: the orthogonally connected group of matching cards that counts most."""
-        members = [c for c in self.area.occupied() if self.matches(selector, c, anchor)]
+        weights = {
+            c: self.weight(placed.card, selector)
+            for c, placed in enumerate(self.area.cells)
+            if placed is not None and self.matches(selector, c, anchor)
+        }
         best: tuple[int, ...] = ()
         best_size = 0
-        for group in g.groups(members):
-            size = sum(self.weight(self.area.cells[c].card, selector) for c in group)
+        for group in g.groups(weights):
+            size = sum(weights[c] for c in group)
             if size > best_size:
                 best, best_size = tuple(group), size
         return best
@@ -271,19 +302,22 @@ class Evaluator:
     def count(self, count: m.Count, anchor: int | None) -> int:
         total = 0
         seen = []
+        cells = self.area.cells
         for cell in self.scope_cells(count.scope, anchor):
-            if not self.matches(count.selector, cell, anchor):
+            placed = cells[cell]
+            if placed is None or not self.matches(count.selector, cell, anchor):
                 continue
             if count.where is not None and not self.holds(count.where, cell):
                 continue
-            total += self.weight(self.area.cells[cell].card, count.selector)
+            total += self.weight(placed.card, count.selector)
             seen.append(cell)
         self._saw(seen)
         return total
 
     @countable.on(m.Distinct)
     def _distinct(self, distinct: m.Distinct, anchor: int | None) -> int:
-        seen, values = [], set()
+        seen: list[int] = []
+        values: set[str] = set()
         for cell in self.scope_cells(distinct.scope, anchor):
             placed = self.area.cells[cell]
             if (
@@ -298,12 +332,7 @@ class Evaluator:
 
     @countable.on(m.FactCount)
     def _fact(self, countable: m.FactCount, anchor: int | None) -> int:
-        fact = countable.fact
-        if fact is m.Fact.PATTERNS_COMPLETED:
-            return self.facts.patterns_completed
-        if fact is m.Fact.LAWS_MET:
-            return self.facts.laws_met
-        return self.facts.total
+        return cast(int, getattr(self.facts, FACT_FIELDS[countable.fact]))  # an int field of Facts
 
     # ------------------------------------------------------------ conditions
     def holds(self, condition: m.Condition, anchor: int | None) -> bool:
@@ -311,37 +340,39 @@ class Evaluator:
 
     judge = Dispatch(m.Condition, lowering=LOWERING)
 
-    def _target_in(self, cells, target, anchor) -> bool:
+    def _target_in(
+        self, cells: Iterable[int | None], target: m.Selector, anchor: int | None
+    ) -> bool:
         found = [c for c in cells if c is not None and self.matches(target, c, anchor)]
         self._saw(found)
         return bool(found)
 
     @judge.on(m.Relation)
-    def _relation(self, c: m.Relation, anchor):
+    def _relation(self, c: m.Relation, anchor: int | None) -> bool:
         if anchor is None:
             return False
         return self._target_in(RELATION_CELLS[c.kind](anchor), c.target, anchor)
 
     @judge.on(m.InRow)
-    def _in_row(self, c: m.InRow, anchor):
+    def _in_row(self, c: m.InRow, anchor: int | None) -> bool:
         return anchor is not None and g.cell_row(anchor) is c.row
 
     @judge.on(m.InColumn)
-    def _in_column(self, c: m.InColumn, anchor):
+    def _in_column(self, c: m.InColumn, anchor: int | None) -> bool:
         return anchor is not None and g.cell_column(anchor) == c.column
 
     @judge.on(m.Present)
-    def _present(self, c, anchor):
+    def _present(self, c: m.Present, anchor: int | None) -> bool:
         return anchor is not None and self.area.cells[anchor] is not None
 
     @judge.on(m.Scores)
-    def _scores(self, c: m.Scores, anchor):
+    def _scores(self, c: m.Scores, anchor: int | None) -> bool:
         points = (self.facts.card_points or {}).get(anchor, 0) if anchor is not None else 0
         return points >= c.at_least if c.at_least is not None else points > 0
 
     @judge.on(m.Subject)
-    def _subject(self, c: m.Subject, anchor):
-        def candidates(selector):
+    def _subject(self, c: m.Subject, anchor: int | None) -> bool:
+        def candidates(selector: m.Selector) -> list[int]:
             return [cell for cell in self.area.occupied() if self.matches(selector, cell, anchor)]
 
         if c.mode is m.SubjectMode.SOME:
@@ -356,38 +387,32 @@ class Evaluator:
         self._saw(cells)
         if c.mode is m.SubjectMode.EVERY:
             return all(results)
-        return not any(results)
+        if c.mode is m.SubjectMode.NONE:
+            return not any(results)
+        raise UnhandledNode(f"Evaluator has no meaning for the subject mode {c.mode.name}")
 
     @judge.on(m.Quantity)
-    def _quantity(self, c: m.Quantity, anchor):
+    def _quantity(self, c: m.Quantity, anchor: int | None) -> bool:
         return c.comparison.test(self.countable(c.count, anchor), c.amount)
 
-    @judge.on(m.Only)
-    def _only(self, c: m.Only, anchor):
-        cells = [x for x in self.scope_cells(c.scope, anchor) if self.area.cells[x] is not None]
-        ok = all(self.matches(c.selector, x, anchor) for x in cells)
-        if ok:
-            self._saw(cells)
-        return ok
-
     @judge.on(m.MoreThan)
-    def _more_than(self, c: m.MoreThan, anchor):
+    def _more_than(self, c: m.MoreThan, anchor: int | None) -> bool:
         return self.count(c.more, anchor) > self.count(c.less, anchor)
 
     @judge.on(m.AllFaceUpAtEnd)
-    def _all_face_up(self, c, anchor):
+    def _all_face_up(self, c: m.AllFaceUpAtEnd, anchor: int | None) -> bool:
         return self.facts.all_face_up_at_end
 
     @judge.on(m.CondNot)
-    def _cond_not(self, c: m.CondNot, anchor):
+    def _cond_not(self, c: m.CondNot, anchor: int | None) -> bool:
         return not self.holds(c.item, anchor)
 
     @judge.on(m.CondAnd)
-    def _cond_and(self, c: m.CondAnd, anchor):
+    def _cond_and(self, c: m.CondAnd, anchor: int | None) -> bool:
         return all(self.holds(item, anchor) for item in c.items)
 
     @judge.on(m.CondOr)
-    def _cond_or(self, c: m.CondOr, anchor):
+    def _cond_or(self, c: m.CondOr, anchor: int | None) -> bool:
         return any(self.holds(item, anchor) for item in c.items)
 
     # ------------------------------------------------------------ scoring lines
@@ -403,26 +428,23 @@ class Evaluator:
     def _per_count(self, line: m.PerCount, anchor: int | None) -> int:  # R9
         if line.per <= 0:  # DL602; never divide by zero on an unlinted tree
             return 0
-        return line.points * (self.countable(line.count, anchor) // line.per)
+        return line.points * (cast(int, self.countable(line.count, anchor)) // line.per)
 
     @line_points.on(m.Capped)
     def _capped(self, line: m.Capped, anchor: int | None) -> int:
-        points = self.line_points(line.line, anchor)
+        points: int = self.line_points(line.line, anchor)
         return max(min(points, line.limit), -line.limit)
 
     @line_points.on(m.Bounded)
     def _bounded(self, line: m.Bounded, anchor: int | None) -> int:
         return line.clamp(self.lines_points(line.lines, anchor))
 
-    @line_points.on(m.ScoresLike)
-    def _scores_like(self, line: m.ScoresLike, anchor: int | None) -> int:
-        """The other card's lines, judged from this card (filled by the pool)."""
-        return self.lines_points(line.lines, anchor)
-
-    def lines_points(self, lines, anchor: int | None) -> int:
+    def lines_points(self, lines: Iterable[m.ScoringLine], anchor: int | None) -> int:
         return sum(self.line_points(line, anchor) for line in lines)
 
 
 # The evaluator's hot paths index its tables directly (one call less per node).
-_MATCH = Evaluator.match.dispatch.handlers
-_JUDGE = Evaluator.judge.dispatch.handlers
+# By now each class attribute is the dispatching function, holding its table
+# as ``.dispatch`` (walk.Dispatch._install); the type checker sees the Dispatch.
+_MATCH: Mapping[type, Callable[..., bool]] = Evaluator.match.dispatch.handlers  # type: ignore[attr-defined]  # see above
+_JUDGE: Mapping[type, Callable[..., bool]] = Evaluator.judge.dispatch.handlers  # type: ignore[attr-defined]  # see above

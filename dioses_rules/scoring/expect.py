@@ -26,14 +26,18 @@ failed.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
 
 from attrs import define, field, fields
 
 from ..errors import Diagnostic, did_you_mean
+from ..pool.registry import Registry
+from .report import ObjectiveScore, ScoreReport
 
 EXPECT_CODE = "E205"
+
+Score = TypeVar("Score")  # one definition's score in a report (CardScore, LawScore, ...)
 
 
 @define
@@ -76,7 +80,7 @@ def _yes(value: bool) -> str:
 
 
 class _Checker:
-    def __init__(self, path: str, registry: Any):
+    def __init__(self, path: str, registry: Registry | None) -> None:
         self.path = path
         self.registry = registry
         self.found: list[Diagnostic] = []
@@ -86,7 +90,9 @@ class _Checker:
             Diagnostic(EXPECT_CODE, f"$.expect.{key}: {message}", self.path, help=help)
         )
 
-    def named(self, family: str, name: str, on_board: dict[str, object], key: str):
+    def named(
+        self, family: str, name: str, on_board: Mapping[str, Score], key: str
+    ) -> Score | None:
         """What ``name`` names among the board's ``on_board`` (id -> score):
         by id, else by the registry's names; None (reported) if not there."""
         if name in on_board:
@@ -116,7 +122,11 @@ class _Checker:
 
 
 def check_expectations(
-    expect: ExpectFile, report, explained: Callable[[], Any], path: str = "<board>", registry=None
+    expect: ExpectFile,
+    report: ScoreReport,
+    explained: Callable[[], ScoreReport],
+    path: str = "<board>",
+    registry: Registry | None = None,
 ) -> list[Diagnostic]:
     """One diagnostic per expectation the scored ``report`` (a
     ``ScoreReport``) does not meet. ``explained()`` gives the same board
@@ -142,16 +152,22 @@ def check_expectations(
     return checker.found
 
 
-def _check_cards(checker: _Checker, expect: ExpectFile, report, explained) -> None:
+def _check_cards(
+    checker: _Checker,
+    expect: ExpectFile,
+    report: ScoreReport,
+    explained: Callable[[], ScoreReport],
+) -> None:
     scores = {c.card.id: c for c in report.cards}
+    explanations: ScoreReport | None = None  # explained(), asked for once at most
     for name, wanted in expect.cards.items():
         key = f"cards.{name}"
         found = checker.named("myth", name, scores, key)
         if found is None or found.points == wanted:
             continue
-        if not hasattr(explained, "cards"):
-            explained = explained()
-        lines = next((c.lines for c in explained.cards if c.card.id == found.card.id), ())
+        if explanations is None:
+            explanations = explained()
+        lines = next((c.lines for c in explanations.cards if c.card.id == found.card.id), ())
         why = "; ".join(f"'{line.text}' gave {line.points}" for line in lines)
         checker.fail(
             key,
@@ -160,7 +176,7 @@ def _check_cards(checker: _Checker, expect: ExpectFile, report, explained) -> No
         )
 
 
-def _check_tables(checker: _Checker, expect: ExpectFile, report) -> None:
+def _check_tables(checker: _Checker, expect: ExpectFile, report: ScoreReport) -> None:
     laws = {law.law.id: law for law in report.laws}
     for name, wanted in expect.laws.items():
         found = checker.named("law", name, laws, f"laws.{name}")
@@ -173,16 +189,16 @@ def _check_tables(checker: _Checker, expect: ExpectFile, report) -> None:
             )
     patterns = {p.pattern.id: p for p in report.patterns}
     for name, wanted in expect.patterns.items():
-        found = checker.named("pattern", name, patterns, f"patterns.{name}")
-        if found is not None and found.points != wanted:
-            state = "completed" if found.completed else "not completed"
-            how = "judged on the board" if found.judged else "as the board says"
+        pattern = checker.named("pattern", name, patterns, f"patterns.{name}")
+        if pattern is not None and pattern.points != wanted:
+            state = "completed" if pattern.completed else "not completed"
+            how = "judged on the board" if pattern.judged else "as the board says"
             checker.fail(
                 f"patterns.{name}",
-                f"expected {_points(wanted)}, scored {found.points}",
+                f"expected {_points(wanted)}, scored {pattern.points}",
                 f"the pattern is {state} ({how}, R14)",
             )
-    objectives = {}
+    objectives: dict[str, ObjectiveScore] = {}
     for score in report.objectives:
         objectives[f"{score.goal.id}/{score.element.id}"] = score
         objectives.setdefault(score.goal.id, score)
@@ -196,16 +212,16 @@ def _check_tables(checker: _Checker, expect: ExpectFile, report) -> None:
                 f'name one as "{name}/ELEMENT"',
             )
             continue
-        found = checker.named("objective-goal", name, objectives, key)
-        if found is not None and found.points != wanted:
+        objective = checker.named("objective-goal", name, objectives, key)
+        if objective is not None and objective.points != wanted:
             checker.fail(
                 key,
-                f"expected {_points(wanted)}, scored {found.points}",
-                f"goal '{found.goal.id}' with element '{found.element.id}' (R15)",
+                f"expected {_points(wanted)}, scored {objective.points}",
+                f"goal '{objective.goal.id}' with element '{objective.element.id}' (R15)",
             )
 
 
-def _total_parts(report) -> str:
+def _total_parts(report: ScoreReport) -> str:
     parts = [
         ("cards", sum(c.points for c in report.cards)),
         ("laws", sum(law.points for law in report.laws)),
@@ -215,7 +231,7 @@ def _total_parts(report) -> str:
     return " + ".join(f"{name} {points}" for name, points in parts)
 
 
-def _check_scenario(checker: _Checker, expect: ExpectFile, report) -> None:
+def _check_scenario(checker: _Checker, expect: ExpectFile, report: ScoreReport) -> None:
     wanted = {"victory": expect.victory, "challenge": expect.challenge, "beaten": expect.beaten}
     if all(value is None for value in wanted.values()):
         return
@@ -265,7 +281,7 @@ def _failed(part: str, texts: list[str]) -> str:
     return f"{part} conditions that fail: " + "; ".join(f"'{text}'" for text in texts)
 
 
-def expectations_json(found: list[Diagnostic]) -> dict:
+def expectations_json(found: list[Diagnostic]) -> dict[str, Any]:
     """The ``expect`` member of a scored board's JSON report."""
     return {
         "met": not found,

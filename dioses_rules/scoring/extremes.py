@@ -17,18 +17,20 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 
-from attrs import frozen
+from attrs import evolve, frozen
 
 from ..language import model as m
+from ..language.lower import LOWERING
 from ..language.walk import Dispatch, iter_nodes, total
+from ..pool.registry import Registry
 from .area import SIZE, Area, Placed
 from .board import LAW_LINES, LawLine, line_cells
-from .evaluator import Evaluator, Facts, card_weight
+from .evaluator import Evaluator, Facts, card_weight, values_of
 
 # The most each game fact can count (the total score has no bound of its own).
-_FACT_MOST = total(
+_FACT_MOST: Mapping[m.Fact, Callable[[PoolLimits], int]] = total(
     m.Fact,
     {
         m.Fact.PATTERNS_COMPLETED: lambda limits: limits.patterns_most,
@@ -48,7 +50,7 @@ class PoolLimits:
     patterns_most: int  # patterns completed at most (R14)
 
     @classmethod
-    def of(cls, registry) -> PoolLimits:
+    def of(cls, registry: Registry) -> PoolLimits:
         cards = tuple(sorted(registry.myth_cards(), key=lambda card: card.id))
         return cls(
             cards, min(7, len(registry.definitions("law"))), len(registry.definitions("pattern"))
@@ -67,24 +69,7 @@ class Found:
     tries: int = 0
 
 
-def _count_bound(count, limits: PoolLimits) -> int:
-    if isinstance(count, m.FactCount):
-        return _FACT_MOST[count.fact](limits)
-    cells = count.scope.kind.most_cells
-    if isinstance(count, m.Distinct):
-        from .evaluator import values_of
-
-        shown = {value for card in limits.cards for value in values_of(card, count.attribute)}
-        return min(
-            len(shown),
-            cells * max((len(values_of(c, count.attribute)) for c in limits.cards), default=1),
-        )
-    # R11: the heaviest cards the scope can hold
-    weights = sorted((card_weight(card, count.selector) for card in limits.cards), reverse=True)
-    return sum(weights[:cells]) + max(0, cells - len(weights))
-
-
-def line_bounds(lines: Sequence, limits: PoolLimits) -> tuple[int, int]:
+def line_bounds(lines: Sequence[m.ScoringLine], limits: PoolLimits) -> tuple[int, int]:
     """The least and the most ``lines`` can give, from their shape alone."""
     lo = hi = 0
     for line in lines:
@@ -97,7 +82,7 @@ class LineBounds:
     """One line's least and most points, one method per kind of line (a new
     kind fails tests/test_walk.py until it has one)."""
 
-    bounds = Dispatch(m.ScoringLine)
+    bounds = Dispatch(m.ScoringLine, lowering=LOWERING)
 
     @bounds.on(m.Fixed)
     def _fixed(self, line: m.Fixed, limits: PoolLimits) -> tuple[int, int]:
@@ -107,7 +92,7 @@ class LineBounds:
 
     @bounds.on(m.PerCount)
     def _per_count(self, line: m.PerCount, limits: PoolLimits) -> tuple[int, int]:
-        most = line.points * (_count_bound(line.count, limits) // max(line.per, 1))
+        most = line.points * (self.most(line.count, limits) // max(line.per, 1))
         return min(0, most), max(0, most)
 
     @bounds.on(m.Capped)
@@ -115,14 +100,33 @@ class LineBounds:
         low, high = line_bounds((line.line,), limits)
         return max(low, -line.limit), min(high, line.limit)
 
-    @bounds.on(m.ScoresLike)
-    def _scores_like(self, line: m.ScoresLike, limits: PoolLimits) -> tuple[int, int]:
-        return line_bounds(line.lines, limits)
-
     @bounds.on(m.Bounded)
     def _bounded(self, line: m.Bounded, limits: PoolLimits) -> tuple[int, int]:
         low, high = line_bounds(line.lines, limits)
         return line.clamp(low), line.clamp(high)
+
+    most = Dispatch(m.Countable, lowering=LOWERING)
+
+    @most.on(m.Count)
+    def _count(self, count: m.Count, limits: PoolLimits) -> int:
+        """R11: the heaviest cards the scope can hold."""
+        cells = count.scope.kind.most_cells
+        weights = sorted((card_weight(card, count.selector) for card in limits.cards), reverse=True)
+        return sum(weights[:cells]) + max(0, cells - len(weights))
+
+    @most.on(m.Distinct)
+    def _distinct(self, count: m.Distinct, limits: PoolLimits) -> int:
+        """The values the pool shows, at most those the scope's cards can show."""
+        cells = count.scope.kind.most_cells
+        shown = {value for card in limits.cards for value in values_of(card, count.attribute)}
+        return min(
+            len(shown),
+            cells * max((len(values_of(c, count.attribute)) for c in limits.cards), default=1),
+        )
+
+    @most.on(m.FactCount)
+    def _fact(self, count: m.FactCount, limits: PoolLimits) -> int:
+        return _FACT_MOST[count.fact](limits)
 
 
 _BOUNDS = LineBounds()
@@ -130,16 +134,18 @@ _BOUNDS = LineBounds()
 
 # What has a range of points: a Myth card, a law, an objective's goal.
 Ranged = m.MythCard | m.Law | m.ObjectiveGoal
+# An area as the search moves its cards, cell by cell (None: empty).
+Cells = list[m.MythCard | None]
 
 
 class _Judge:
     """The points of one definition in one area with some facts."""
 
-    def __init__(self, what: Ranged, element: m.ObjectiveElement | None):
+    def __init__(self, what: Ranged, element: m.ObjectiveElement | None) -> None:
         self.what, self.element = what, element
         self.reads_scores = any(isinstance(n, m.Scores) for n in iter_nodes(what.lines))
 
-    def __call__(self, cells: list, facts: Facts, line: LawLine | None) -> int:
+    def __call__(self, cells: Cells, facts: Facts, line: LawLine | None) -> int:
         area = Area(tuple(Placed(card, True) if card is not None else None for card in cells))
         what = self.what
         if isinstance(what, m.MythCard):
@@ -151,23 +157,17 @@ class _Judge:
                     for c, placed in enumerate(area.cells)
                     if placed is not None
                 }
-                facts = _with(facts, card_points=points)
+                facts = evolve(facts, card_points=points)
             return Evaluator(area, facts).lines_points(what.lines, cell)
         if isinstance(what, m.Law):
             assert line is not None  # a law is judged on a line
-            return Evaluator(area, _with(facts, law_line=line_cells(line))).lines_points(
+            return Evaluator(area, evolve(facts, law_line=line_cells(line))).lines_points(
                 what.lines, None
             )
         assert self.element is not None  # a goal is judged with its element
-        return Evaluator(area, _with(facts, element=self.element.selector)).lines_points(
+        return Evaluator(area, evolve(facts, element=self.element.selector)).lines_points(
             what.lines, None
         )
-
-
-def _with(facts: Facts, **changes) -> Facts:
-    from attrs import evolve
-
-    return evolve(facts, **changes)
 
 
 def search_extreme(
@@ -224,11 +224,13 @@ def search_extreme(
     return Found(best.points, best.area, best.facts, best.line, best.points == bound, tries)
 
 
-def _area(cells: list) -> Area:
+def _area(cells: Cells) -> Area:
     return Area(tuple(Placed(card, True) if card is not None else None for card in cells))
 
 
-def _wanted(what, element, cards) -> list:
+def _wanted(
+    what: Ranged, element: m.ObjectiveElement | None, cards: Sequence[m.MythCard]
+) -> list[m.MythCard]:
     """The pool's cards its lines name by type, mythology, id or tag: the
     search brings them into the area more often than the others."""
     atoms = [n for n in iter_nodes(what.lines) if isinstance(n, (m.TypeIs, m.MythologyIs, m.Named))]
@@ -239,7 +241,7 @@ def _wanted(what, element, cards) -> list:
             if isinstance(n, (m.TypeIs, m.MythologyIs, m.Named))
         ]
 
-    def fits(card, atom) -> bool:
+    def fits(card: m.MythCard, atom: m.TypeIs | m.MythologyIs | m.Named) -> bool:
         if isinstance(atom, m.TypeIs):
             return card.type == atom.type
         if isinstance(atom, m.MythologyIs):
@@ -260,14 +262,19 @@ def _facts(rng: random.Random, limits: PoolLimits, read: bool) -> Facts:
 
 
 def _random_start(
-    rng: random.Random, bias: list, what, limits: PoolLimits, facts_read: bool, pool: list
-):
+    rng: random.Random,
+    bias: list[m.MythCard],
+    what: Ranged,
+    limits: PoolLimits,
+    facts_read: bool,
+    pool: list[m.MythCard],
+) -> tuple[Cells, Facts, LawLine | None]:
     others = [card for card in bias if card is not what]
     chosen = rng.sample(others, min(len(others), SIZE))
     if len(chosen) < SIZE:  # too few of the biased cards: the rest from the whole pool
         rest = [card for card in pool if card is not what and card not in chosen]
         chosen += rng.sample(rest, min(len(rest), SIZE - len(chosen)))
-    cells: list = chosen + [None] * (SIZE - len(chosen))
+    cells: Cells = [*chosen, *[None] * (SIZE - len(chosen))]
     if isinstance(what, m.MythCard):
         cells[rng.randrange(SIZE)] = what
     facts = _facts(rng, limits, facts_read)
@@ -277,15 +284,15 @@ def _random_start(
 
 def _move(
     rng: random.Random,
-    pool: list,
-    wanted: list,
-    what,
-    cells: list,
+    pool: list[m.MythCard],
+    wanted: list[m.MythCard],
+    what: Ranged,
+    cells: Cells,
     facts: Facts,
-    line,
+    line: LawLine | None,
     limits: PoolLimits,
     facts_read: bool,
-):
+) -> tuple[Cells, Facts, LawLine | None]:
     cells = list(cells)
     kind = rng.random()
     if kind < 0.45:  # a card of the pool for one of the area (often one its lines name)

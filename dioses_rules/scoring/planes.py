@@ -16,6 +16,7 @@ asked and kept.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 from . import area as g
 
@@ -26,7 +27,7 @@ class Num:
 
     __slots__ = ("planes", "top")
 
-    def __init__(self, planes: list[int], top: int):
+    def __init__(self, planes: list[int], top: int) -> None:
         self.planes = planes
         self.top = top
 
@@ -34,7 +35,7 @@ class Num:
 class Planes:
     """One batch of B areas: per cell, the code of its card in each area."""
 
-    def __init__(self, codes: Sequence[bytes], cards: int):
+    def __init__(self, codes: Sequence[bytes], cards: int) -> None:
         self.size = len(codes[0])
         self.ones = (1 << self.size) - 1
         self.bits = max(1, (cards - 1).bit_length())
@@ -43,8 +44,8 @@ class Planes:
             [int(cell.translate(_bit_text(i))[::-1], 2) for i in range(self.bits)] for cell in codes
         ]
         self._holds: list[dict[int, int]] = [{} for _ in range(g.SIZE)]
-        self._sets: dict[tuple[int, frozenset], int] = {}
-        self.memo: dict = {}
+        self._sets: dict[tuple[int, frozenset[int]], int] = {}
+        self.memo: dict[object, Any] = {}  # a closure's key -> its result (wide._shared)
 
     # ------------------------------------------------------------ cards in cells
     def holds(self, cell: int, code: int) -> int:
@@ -66,7 +67,7 @@ class Planes:
             }
         return level
 
-    def holds_any(self, cell: int, codes: frozenset) -> int:
+    def holds_any(self, cell: int, codes: frozenset[int]) -> int:
         """The areas whose cell ``cell`` holds one of these cards."""
         key = (cell, codes)
         found = self._sets.get(key)

@@ -142,7 +142,7 @@ class ScoreReport:
             self._made()
         return self._cards
 
-    def _value(self) -> tuple:
+    def _value(self) -> tuple[object, ...]:
         return (
             self.area,
             self.cards,
@@ -156,7 +156,7 @@ class ScoreReport:
             self.explained_by,
         )
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
             return NotImplemented
         return self._value() == other._value()
@@ -171,11 +171,12 @@ class ScoreReport:
             + ")"
         )
 
-    def to_json(self) -> dict:
-        def cell_fields(cell):
+    def to_json(self) -> dict[str, Any]:
+        def cell_fields(cell: int) -> dict[str, object]:
             return {"row": cell_row(cell).value, "column": cell_column(cell)}
 
-        def matched(cells):  # an explanation's cells (laws, objectives: only with explain)
+        # an explanation's cells (laws, objectives: only with explain)
+        def matched(cells: tuple[int, ...]) -> dict[str, object]:
             return {"matched": [cell_fields(x) for x in cells]} if cells else {}
 
         return {

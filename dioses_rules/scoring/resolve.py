@@ -9,11 +9,14 @@ the two.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Literal, overload
 
 from ..errors import BoardError, Diagnostic, did_you_mean
 from ..language import model as m
 from ..pool.registry import NotInPlay, Registry, assemble
+from ..pool.sources import SourceFile
 from .area import Area, Placed
 from .board import (
     EMPTY,
@@ -34,7 +37,7 @@ def _error(path: str, key: str, message: str, help: str | None = None) -> Diagno
     return Diagnostic("E201", f"{key}: {message}", path, help=help)
 
 
-def read_board(path: str | Path, sources) -> Board:
+def read_board(path: str | Path, sources: Sequence[SourceFile]) -> Board:
     """A board file resolved against the loaded card files (``sources``): the
     sets it names in ``sets``, or every loaded set."""
     board_file = read_board_file(path)
@@ -42,7 +45,9 @@ def read_board(path: str | Path, sources) -> Board:
     return resolve_board(board_file, registry, str(path))
 
 
-def board_registry(board_file: BoardFile, sources, path: str = "<board>") -> Registry:
+def board_registry(
+    board_file: BoardFile, sources: Sequence[SourceFile], path: str = "<board>"
+) -> Registry:
     """The registry of the sets a board names (``sets``), or of every loaded
     set; an unknown set is reported at its key."""
     if board_file.sets is None:
@@ -78,7 +83,7 @@ def board_registry(board_file: BoardFile, sources, path: str = "<board>") -> Reg
 class _Resolver:
     """Resolves one board file, collecting every mistake with its key."""
 
-    def __init__(self, registry: Registry, path: str):
+    def __init__(self, registry: Registry, path: str) -> None:
         self.registry = registry
         self.path = path
         self.errors: list[Diagnostic] = []
@@ -86,7 +91,27 @@ class _Resolver:
     def fail(self, key: str, message: str, help: str | None = None) -> None:
         self.errors.append(_error(self.path, key, message, help))
 
-    def resolve(self, family: str, name: str, key: str):
+    # What ``resolve`` finds for each family a board names, as the type
+    # checker sees it (the registry's ``get`` the same).
+    @overload
+    def resolve(self, family: Literal["myth"], name: str, key: str) -> m.MythCard | None: ...
+    @overload
+    def resolve(self, family: Literal["law"], name: str, key: str) -> m.Law | None: ...
+    @overload
+    def resolve(self, family: Literal["pattern"], name: str, key: str) -> m.Pattern | None: ...
+    @overload
+    def resolve(
+        self, family: Literal["objective-goal"], name: str, key: str
+    ) -> m.ObjectiveGoal | None: ...
+    @overload
+    def resolve(
+        self, family: Literal["objective-element"], name: str, key: str
+    ) -> m.ObjectiveElement | None: ...
+    @overload
+    def resolve(self, family: Literal["scenario"], name: str, key: str) -> m.Scenario | None: ...
+
+    def resolve(self, family: str, name: str, key: str) -> m.Definition | None:
+        """The definition ``name`` names, or None (the mistake reported at ``key``)."""
         try:
             return self.registry.resolve(family, name)
         except NotInPlay as error:
@@ -213,7 +238,9 @@ class _Resolver:
             )
         return tuple(patterns)
 
-    def objectives(self, pairs: list[list[str]]):
+    def objectives(
+        self, pairs: list[list[str]]
+    ) -> tuple[tuple[m.ObjectiveGoal, m.ObjectiveElement], ...]:
         """R15: each objective is a [goal, element] pair, scored once: the same
         pair twice is a mistake (a board may pair one goal with two elements,
         to compare them)."""
@@ -227,7 +254,9 @@ class _Resolver:
                 )
                 continue
             goal = self.resolve("objective-goal", pair[0], f"{key}[0]")
-            element = goal and self.resolve("objective-element", pair[1], f"{key}[1]")
+            if goal is None:
+                continue
+            element = self.resolve("objective-element", pair[1], f"{key}[1]")
             if element is None:
                 continue
             if (goal.id, element.id) in seen:
@@ -242,7 +271,9 @@ class _Resolver:
             objectives.append((goal, element))
         return tuple(objectives)
 
-    def scenario(self, scenario_file: ScenarioFile | None):
+    def scenario(
+        self, scenario_file: ScenarioFile | None
+    ) -> tuple[m.Scenario | None, tuple[tuple[str, str], ...]]:
         if scenario_file is None:
             return None, ()
         scenario = self.resolve("scenario", scenario_file.id, "$.scenario.id")

@@ -19,22 +19,48 @@ areas holding that card one by one, with the per-area evaluator.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
 
 from ..language import model as m
-from ..language.lower import LOWERING, iter_core
-from ..language.walk import Dispatch, UnhandledNode
+from ..language.lower import (
+    LOWERING,
+    AroundCard,
+    FixedCells,
+    LargestGroup,
+    LawLine,
+    Scoping,
+    core_kinds,
+    iter_core,
+)
+from ..language.walk import Dispatch, total
 from ..unsupported import Unsupported
 from . import area as g
 from . import masks as k
-from .evaluator import Facts, implied_type
+from .evaluator import FACT_FIELDS, Facts, cells_in, implied_type, weighed_as
 from .planes import Num, Planes
 
-# selectors that look at more than the card they match
-_ANCHORED = (m.SelfCard, m.SameAs, m.MostCommon, m.Leader)
+# Whether a selector looks at more than the card it matches (the anchor, the
+# other cards): the batch asks which cards match once per card, so it cannot
+# compute one that does. Total over the core's selectors, checked at import.
+_LOOKS_BEYOND = total(
+    core_kinds(m.Selector),
+    {
+        **dict.fromkeys((m.SelfCard, m.SameAs, m.MostCommon, m.Leader), True),
+        **dict.fromkeys(
+            (m.TypeIs, m.MythologyIs, m.FaceIs, m.Named, m.StateRef, m.ElementRef), False
+        ),
+        **dict.fromkeys((m.SelNot, m.SelAnd, m.SelOr), False),  # their items are asked
+    },
+    "wide._LOOKS_BEYOND",
+)
+
+T = TypeVar("T")  # what a closure over a batch gives (Num, a bit per area)
+Judged = Callable[[Planes], int]  # a condition: the plane of the areas where it holds
+Counted = Callable[[Planes], Num]  # a count or a line: a number per area
 
 
-def _cannot(what: str, node) -> Unsupported:
+def _cannot(what: str, node: object) -> Unsupported:
     """A node the batch does not compute; its card is scored area by area."""
     return Unsupported.at("the batch evaluator", what, node)
 
@@ -43,15 +69,16 @@ def _cells(mask: int) -> tuple[int, ...]:
     return tuple(cell for cell in range(g.SIZE) if mask >> cell & 1)
 
 
-def _shared(fn: Callable) -> Callable:
+def _shared(fn: Callable[[Planes], T]) -> Callable[[Planes], T]:
     """The closure, its result kept in the batch (equal nodes share it)."""
     key = object()
 
-    def run(planes: Planes):
+    def run(planes: Planes) -> T:
         memo = planes.memo
         if key not in memo:
             memo[key] = fn(planes)
-        return memo[key]
+        found: T = memo[key]
+        return found
 
     return run
 
@@ -71,25 +98,28 @@ class WideCompiler:
         facts: Facts,
         matches: Callable[[m.Selector, m.MythCard], bool],
         alone: Callable[[m.Condition, int], bool],
-    ):
+    ) -> None:
         self.cards = cards
         self.facts = facts
         self.matches = matches
         self.alone = alone
-        self._closures: dict = {}
-        self._members: dict = {}
+        # closures of conditions (a bit per area) and of counts (Num) alike
+        self._closures: dict[tuple[type, object, int], Callable[[Planes], Any]] = {}
+        self._members: dict[m.Selector, frozenset[int]] = {}
 
     def card(self, card: m.MythCard, anchor: int) -> Callable[[Planes], Num]:
         """The card's points judged from ``anchor``, in every area of a batch."""
         return self.lines(card.lines, anchor)
 
-    def lines(self, lines, anchor: int) -> Callable[[Planes], Num]:
-        parts = [self.line(line, anchor) for line in lines]
+    def lines(self, lines: Iterable[m.ScoringLine], anchor: int) -> Callable[[Planes], Num]:
+        parts: list[Counted] = [self.line(line, anchor) for line in lines]
         if len(parts) == 1:
             return parts[0]
         return lambda planes: planes.total(part(planes) for part in parts)
 
-    def _once(self, node, anchor, build: Callable) -> Callable:
+    def _once(
+        self, node: object, anchor: int, build: Callable[[], Callable[[Planes], T]]
+    ) -> Callable[[Planes], T]:
         """One closure per equal node and cell (so a batch computes it once)."""
         key = (type(node), node, anchor)
         if key not in self._closures:
@@ -97,11 +127,15 @@ class WideCompiler:
         return self._closures[key]
 
     # ------------------------------------------------------------ selectors
-    def members(self, selector: m.Selector) -> frozenset:
+    def members(self, selector: m.Selector) -> frozenset[int]:
         """The codes of the cards the selector matches, alone in a cell."""
         if selector not in self._members:
             looked_at = [selector] + ([self.facts.element] if self.facts.element else [])
-            if any(isinstance(node, _ANCHORED) for node in iter_core(tuple(looked_at))):
+            if any(
+                _LOOKS_BEYOND[type(node)]
+                for node in iter_core(tuple(looked_at))
+                if type(node) in _LOOKS_BEYOND  # a count or condition: only under a leader
+            ):
                 raise _cannot("a selector that looks beyond its card", selector)
             self._members[selector] = frozenset(
                 code for code, card in enumerate(self.cards) if self.matches(selector, card)
@@ -110,9 +144,7 @@ class WideCompiler:
 
     def weighed(self, selector: m.Selector) -> dict[int, int]:
         """R11: each matching card's weight for the selector's type (code -> weight)."""
-        wanted = implied_type(selector)
-        if isinstance(selector, m.ElementRef) and self.facts.element is not None:
-            wanted = implied_type(self.facts.element)
+        wanted = implied_type(weighed_as(selector, self.facts.element))
         weights = {}
         for code in self.members(selector):
             weight = 1
@@ -124,29 +156,29 @@ class WideCompiler:
                 weights[code] = weight
         return weights
 
-    def scope(self, scope: m.Scope, anchor: int) -> tuple[int, ...]:
-        kind = scope.kind
-        if kind.anchored:
-            return _cells(k.ANCHORED_SCOPES[kind][anchor])
-        if kind is m.ScopeKind.AREA:
-            return tuple(range(g.SIZE))
-        if kind is m.ScopeKind.LINE:
-            return tuple(self.facts.law_line or ())
-        if kind is m.ScopeKind.NAMED_ROW:
-            assert scope.row is not None  # the scope of a named row names it
-            return _cells(k.ROWS[scope.row])
-        if kind is m.ScopeKind.NAMED_COLUMN:
-            assert scope.column is not None  # the scope of a named column names it
-            return _cells(k.COLUMNS[scope.column])
-        if kind is m.ScopeKind.LARGEST_GROUP:
-            raise _cannot("the largest group", scope)
-        raise UnhandledNode(f"WideCompiler.scope has no meaning for the scope {kind.name}")
+    scope = Dispatch(Scoping, lowering=LOWERING)
+
+    @scope.on(AroundCard)
+    def _around(self, scope: AroundCard, anchor: int) -> tuple[int, ...]:
+        return _cells(k.ANCHORED_SCOPES[scope.kind][anchor])
+
+    @scope.on(FixedCells)
+    def _fixed_cells(self, scope: FixedCells, anchor: int) -> tuple[int, ...]:
+        return cells_in(scope.row, scope.column)
+
+    @scope.on(LawLine)
+    def _law_line(self, scope: LawLine, anchor: int) -> tuple[int, ...]:  # R13
+        return tuple(self.facts.law_line or ())
+
+    @scope.on(LargestGroup)
+    def _largest_group(self, scope: LargestGroup, anchor: int) -> tuple[int, ...]:
+        raise _cannot("the largest group", scope)
 
     # ------------------------------------------------------------ conditions
     condition = Dispatch(m.Condition, lowering=LOWERING)
 
     @condition.on(m.Relation)
-    def _relation(self, c: m.Relation, anchor: int) -> Callable:
+    def _relation(self, c: m.Relation, anchor: int) -> Judged:
         cells, codes = _cells(k.RELATION[c.kind][anchor]), self.members(c.target)
 
         def relation(planes: Planes) -> int:
@@ -158,7 +190,11 @@ class WideCompiler:
         return relation
 
     @condition.on(m.InRow, m.InColumn, m.Present, m.Scores, m.AllFaceUpAtEnd)
-    def _fixed_for_the_batch(self, c, anchor: int) -> Callable:
+    def _fixed_for_the_batch(
+        self,
+        c: m.InRow | m.InColumn | m.Present | m.Scores | m.AllFaceUpAtEnd,
+        anchor: int,
+    ) -> Judged:
         """Where the anchor is, and the facts: the same in every area (all
         full, so the anchor's cell is occupied). The per-area evaluator says
         which, on any area (this one has nothing but ``anchor`` filled)."""
@@ -166,11 +202,11 @@ class WideCompiler:
         return lambda planes: planes.ones if holds else 0
 
     @condition.on(m.Subject)
-    def _subject(self, c, anchor):
+    def _subject(self, c: m.Subject, anchor: int) -> Judged:
         raise _cannot("a subject", c)
 
     @condition.on(m.Quantity)
-    def _quantity(self, c: m.Quantity, anchor: int) -> Callable:
+    def _quantity(self, c: m.Quantity, anchor: int) -> Judged:
         count, test, amount = self.countable(c.count, anchor), c.comparison.operator, c.amount
 
         def quantity(planes: Planes) -> int:
@@ -179,30 +215,18 @@ class WideCompiler:
 
         return quantity
 
-    @condition.on(m.Only)
-    def _only(self, c: m.Only, anchor: int) -> Callable:
-        cells, codes = self.scope(c.scope, anchor), self.members(c.selector)
-
-        def only(planes: Planes) -> int:
-            found = planes.ones
-            for cell in cells:  # every cell of a batch's areas is occupied
-                found &= planes.holds_any(cell, codes)
-            return found
-
-        return only
-
     @condition.on(m.MoreThan)
-    def _more_than(self, c: m.MoreThan, anchor: int) -> Callable:
+    def _more_than(self, c: m.MoreThan, anchor: int) -> Judged:
         more, less = self.countable(c.more, anchor), self.countable(c.less, anchor)
         return lambda planes: planes.greater(more(planes), less(planes))
 
     @condition.on(m.CondNot)
-    def _cond_not(self, c: m.CondNot, anchor: int) -> Callable:
+    def _cond_not(self, c: m.CondNot, anchor: int) -> Judged:
         inner = self.judge(c.item, anchor)
         return lambda planes: planes.ones ^ inner(planes)
 
     @condition.on(m.CondAnd)
-    def _cond_and(self, c: m.CondAnd, anchor: int) -> Callable:
+    def _cond_and(self, c: m.CondAnd, anchor: int) -> Judged:
         items = [self.judge(item, anchor) for item in c.items]
 
         def all_of(planes: Planes) -> int:
@@ -214,7 +238,7 @@ class WideCompiler:
         return all_of
 
     @condition.on(m.CondOr)
-    def _cond_or(self, c: m.CondOr, anchor: int) -> Callable:
+    def _cond_or(self, c: m.CondOr, anchor: int) -> Judged:
         items = [self.judge(item, anchor) for item in c.items]
 
         def any_of(planes: Planes) -> int:
@@ -232,7 +256,7 @@ class WideCompiler:
     countable = Dispatch(m.Countable, lowering=LOWERING)
 
     @countable.on(m.Count)
-    def _count(self, c: m.Count, anchor: int) -> Callable:
+    def _count(self, c: m.Count, anchor: int) -> Counted:
         if c.where is not None:
             raise _cannot('a count\'s "that is" clause', c)
         cells, weights = self.scope(c.scope, anchor), self.weighed(c.selector)
@@ -250,24 +274,21 @@ class WideCompiler:
         return self._once(c, anchor, lambda: count)
 
     @countable.on(m.FactCount)
-    def _fact(self, c: m.FactCount, anchor: int) -> Callable:
-        value = {
-            m.Fact.PATTERNS_COMPLETED: self.facts.patterns_completed,
-            m.Fact.LAWS_MET: self.facts.laws_met,
-        }.get(c.fact, self.facts.total)
+    def _fact(self, c: m.FactCount, anchor: int) -> Counted:
+        value = getattr(self.facts, FACT_FIELDS[c.fact])
         if value < 0:
             raise _cannot("a negative fact", c)
         return lambda planes: planes.const(value)
 
     @countable.on(m.Distinct)
-    def _distinct(self, c, anchor):
+    def _distinct(self, c: m.Distinct, anchor: int) -> Counted:
         raise _cannot("different values", c)
 
     # ------------------------------------------------------------ lines
     line = Dispatch(m.ScoringLine, lowering=LOWERING)
 
     @line.on(m.Fixed)
-    def _fixed(self, line: m.Fixed, anchor: int) -> Callable:  # R8
+    def _fixed(self, line: m.Fixed, anchor: int) -> Counted:  # R8
         points = line.points
         if points < 0:
             raise _cannot("negative points", line)
@@ -277,7 +298,7 @@ class WideCompiler:
         return lambda planes: planes.mask(planes.const(points), holds(planes))
 
     @line.on(m.PerCount)
-    def _per_count(self, line: m.PerCount, anchor: int) -> Callable:  # R9
+    def _per_count(self, line: m.PerCount, anchor: int) -> Counted:  # R9
         points, per = line.points, line.per
         if per <= 0:  # DL602: no points, as the reference gives
             return lambda planes: planes.const(0)
@@ -287,24 +308,20 @@ class WideCompiler:
         return lambda planes: planes.apply(count(planes), lambda value: points * (value // per))
 
     @line.on(m.Capped)
-    def _capped(self, line: m.Capped, anchor: int) -> Callable:
+    def _capped(self, line: m.Capped, anchor: int) -> Counted:
         inner, limit = self.line(line.line, anchor), line.limit  # 0 or more: so is this
         return lambda planes: planes.apply(
             inner(planes), lambda value: max(min(value, limit), -limit)
         )
 
     @line.on(m.Bounded)
-    def _bounded(self, line: m.Bounded, anchor: int) -> Callable:
+    def _bounded(self, line: m.Bounded, anchor: int) -> Counted:
         if any(bound is not None and bound < 0 for bound in (line.floor, line.ceiling)):
             # a batch number is never negative: the card falls back, one by one
             raise Unsupported(f"a negative bound in {line!r}")
         if not line.lines:
             return lambda planes: planes.const(line.clamp(0))
+        if line.floor is None and line.ceiling is None:  # 'scores like', lowered
+            return self.lines(line.lines, anchor)
         inner, clamp = self.lines(line.lines, anchor), line.clamp
         return lambda planes: planes.apply(inner(planes), clamp)
-
-    @line.on(m.ScoresLike)
-    def _scores_like(self, line: m.ScoresLike, anchor: int) -> Callable:
-        if not line.lines:
-            return lambda planes: planes.const(0)
-        return self.lines(line.lines, anchor)

@@ -20,12 +20,13 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from attrs import frozen
 
 from ..language import model as m
 from ..parallel import run_pieces
-from ..scoring.area import Area, Placed
+from ..scoring.area import SIZE, Area, Placed
 from ..scoring.balance import counted_mean_spread, deal_areas
 from ..scoring.board import Board
 from ..scoring.evaluator import Facts
@@ -43,7 +44,7 @@ class OptimalCard:
     mean: float
     spread: float
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"dealt": self.dealt, "mean": round(self.mean, 3), "spread": round(self.spread, 3)}
 
 
@@ -57,7 +58,7 @@ class OptimalReport:
     spread_total: float
     cards: dict[str, OptimalCard]
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "hands": self.hands,
             "seed": self.seed,
@@ -73,12 +74,14 @@ def optimal_hands(pool: Sequence[m.MythCard], hands: int, seed: int) -> list[tup
     areas the reference path of ``balance`` deals for this seed."""
     index = {id(card): i for i, card in enumerate(pool)}
     return [
-        tuple(index[id(placed.card)] for placed in area.cells)
+        tuple(index[id(_card(area.cells, cell))] for cell in range(SIZE))
         for area in deal_areas(pool, hands, random.Random(seed))
     ]
 
 
-def _solve_hand(shared: tuple, hand: tuple[int, ...]) -> tuple[bool, int, tuple]:
+def _solve_hand(
+    shared: tuple[list[m.MythCard], bool, float], hand: tuple[int, ...]
+) -> tuple[bool, int, tuple[tuple[int, int], ...]]:
     """One hand's best layout: proven or not, its total, and each card's
     points in it as (index into the pool, points)."""
     pool, face_up_end, effort = shared
@@ -110,14 +113,14 @@ def optimal_balance(
         raise ValueError(f"effort must be more than 0 and at most {MAX_EFFORT}")
     work = optimal_hands(pool, hands, seed)
 
-    def done(_hand, _result) -> None:
+    def done(_hand: object, _result: object) -> None:
         if progress is not None:
             progress(1)
 
     results = run_pieces(
         _solve_hand, (list(pool), face_up_end, effort), work, workers, scheduler, done
     )
-    per_card: dict[str, Counter] = {card.id: Counter() for card in pool}
+    per_card: dict[str, Counter[int]] = {card.id: Counter() for card in pool}
     for _, _, points in results:
         for index, value in points:
             per_card[pool[index].id][value] += 1

@@ -20,19 +20,34 @@ answers nothing rather than a wrong optimum.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable, Mapping
 from functools import lru_cache
+from typing import Any
 
 from ..errors import diagnostic_at
 from ..language import model as m
-from ..language.lower import LOWERING, iter_core
+from ..language.lower import (
+    CORE,
+    LOWERING,
+    AroundCard,
+    FixedCells,
+    LargestGroup,
+    LawLine,
+    Scoping,
+    iter_core,
+    lowered,
+)
 from ..language.walk import Dispatch
+from ..language.walk import total as total_table
 from ..scoring import area as g
 from ..scoring.evaluator import (
+    FACT_FIELDS,
     RELATION_CELLS,
     card_weight,
-    fixed_scope_cells,
+    cells_in,
     strictly_most,
     values_of,
+    weighed_as,
 )
 from ..unsupported import Unsupported
 from .cpsat import ZERO, Builder, Lin, Lit, lit_lin, total
@@ -52,6 +67,41 @@ def connected_sets() -> tuple[tuple[int, ...], ...]:
 
 _SERIALS = itertools.count()
 
+# Whether a core node reads the anchor's card, not only its cell (the solver
+# then keeps a card's expressions per card and cell, not per cell): every
+# core kind is in one list, checked at import, so a new kind must say which.
+_CARD_READERS = (m.SelfCard, m.SameAs, m.Scores, m.Leader, m.Subject, m.ElementRef)
+_CELL_ONLY = (
+    *(m.TypeIs, m.MythologyIs, m.FaceIs, m.Named, m.MostCommon, m.StateRef),
+    *(m.SelNot, m.SelAnd, m.SelOr, m.Relation, m.InRow, m.InColumn, m.Present),
+    *(m.Quantity, m.MoreThan, m.AllFaceUpAtEnd, m.CondNot, m.CondAnd, m.CondOr),
+    *(m.FactCount, m.Distinct, m.Fixed, m.PerCount, m.Capped, m.Bounded),
+    *(AroundCard, FixedCells, LawLine, LargestGroup),
+)
+_READS_CARD: Mapping[type, Callable[[Any], bool]] = total_table(
+    CORE,
+    {
+        **dict.fromkeys(_CARD_READERS, lambda node: True),
+        **dict.fromkeys(_CELL_ONLY, lambda node: False),
+        m.Count: lambda count: count.where is not None,  # its 'that is' judges each card
+    },
+    "solve.compiler._READS_CARD",
+)
+
+# Each comparison as a literal over a bounded expression (Comparison.operator
+# as the model says it), checked total at import.
+_COMPARE: Mapping[m.Comparison, Callable[[Builder, Lin, int], Lit]] = total_table(
+    m.Comparison,
+    {
+        m.Comparison.AT_LEAST: lambda b, value, amount: b.at_least(value, amount),
+        m.Comparison.AT_MOST: lambda b, value, amount: b.at_most(value, amount),
+        m.Comparison.EXACTLY: lambda b, value, amount: b.equal(value, amount),
+        m.Comparison.MORE_THAN: lambda b, value, amount: b.at_least(value, amount + 1),
+        m.Comparison.FEWER_THAN: lambda b, value, amount: b.at_most(value, amount - 1),
+    },
+    "solve.compiler._COMPARE",
+)
+
 
 class Context:
     """What conditions may know beyond the placements (the evaluator's
@@ -70,7 +120,9 @@ class Context:
         self.total: Lin = ZERO
         self.card_points: list[Lin] | None = None  # per card index
 
-    def judging(self, element=None, law_line=None) -> Context:
+    def judging(
+        self, element: m.Selector | None = None, law_line: tuple[int, ...] | None = None
+    ) -> Context:
         """The same facts for one law (its line) or one objective (its element)."""
         other = Context(self.scenario_state, self.all_face_up_at_end)
         other.patterns_completed, other.laws_met = self.patterns_completed, self.laws_met
@@ -80,6 +132,8 @@ class Context:
 
 class TreeCompiler(PlacementSelectors):
     """Compiles lines and conditions of one hand on one :class:`Builder`."""
+
+    context: Context  # all of it; the selectors read a part (selectors.SelectorContext)
 
     def __init__(
         self,
@@ -110,7 +164,7 @@ class TreeCompiler(PlacementSelectors):
                     tally[attribute][value] += 1
         self._most = {a: strictly_most(tally.get(a, {})) for a in m.Attribute}
 
-    def unsupported(self, what: str, node) -> Unsupported:
+    def unsupported(self, what: str, node: object) -> Unsupported:
         """The shared :class:`Unsupported` (E300), naming the definition."""
         return Unsupported(
             diagnostic_at(
@@ -124,17 +178,27 @@ class TreeCompiler(PlacementSelectors):
         )
 
     # ------------------------------------------------------------ scopes, counts
-    def scope_cells(self, scope: m.Scope, anchor: Anchor) -> tuple[int, ...]:
-        if scope.kind is m.ScopeKind.LARGEST_GROUP:
-            raise self.unsupported("the largest group (R6) here", scope)
-        return fixed_scope_cells(
-            scope, None if anchor is None else anchor[0], self.context.law_line
-        )
+    scope_cells = Dispatch(Scoping, lowering=LOWERING)
+
+    @scope_cells.on(AroundCard)
+    def _around(self, scope: AroundCard, anchor: Anchor) -> tuple[int, ...]:
+        return () if anchor is None else g.ANCHORED_CELLS[scope.kind][anchor[0]]
+
+    @scope_cells.on(FixedCells)
+    def _fixed_cells(self, scope: FixedCells, anchor: Anchor) -> tuple[int, ...]:
+        return cells_in(scope.row, scope.column)
+
+    @scope_cells.on(LawLine)
+    def _law_line(self, scope: LawLine, anchor: Anchor) -> tuple[int, ...]:
+        return self.context.law_line or ()  # R13
+
+    @scope_cells.on(LargestGroup)
+    def _largest_group(self, scope: LargestGroup, anchor: Anchor) -> tuple[int, ...]:
+        """Only a count of the group's own cards is expressed (:meth:`count`)."""
+        raise self.unsupported("the largest group (R6) here", scope)
 
     def weight(self, d: int, selector: m.Selector) -> int:
-        if isinstance(selector, m.ElementRef) and self.context.element is not None:
-            selector = self.context.element
-        return card_weight(self.cards[d], selector)
+        return card_weight(self.cards[d], weighed_as(selector, self.context.element))
 
     def largest_group(self, selector: m.Selector, anchor: Anchor) -> Lin:
         """R6: the weight of the heaviest orthogonally connected group of
@@ -167,7 +231,7 @@ class TreeCompiler(PlacementSelectors):
 
     @countable.on(m.Count)
     def count(self, count: m.Count, anchor: Anchor) -> Lin:
-        if count.scope.kind is m.ScopeKind.LARGEST_GROUP:
+        if isinstance(lowered(count.scope), LargestGroup):
             if count.where is not None or count.selector != count.scope.group:
                 raise self.unsupported("a count in the largest group of other cards (R6)", count)
             return self.largest_group(count.selector, anchor)
@@ -196,12 +260,8 @@ class TreeCompiler(PlacementSelectors):
 
     @countable.on(m.FactCount)
     def _fact(self, countable: m.FactCount, anchor: Anchor) -> Lin:
-        fact = countable.fact
-        if fact is m.Fact.PATTERNS_COMPLETED:
-            return self.context.patterns_completed
-        if fact is m.Fact.LAWS_MET:
-            return self.context.laws_met
-        return self.context.total
+        found: Lin = getattr(self.context, FACT_FIELDS[countable.fact])
+        return found
 
     # ------------------------------------------------------------ conditions
     def holds(self, condition: m.Condition, anchor: Anchor) -> Lit:
@@ -210,26 +270,26 @@ class TreeCompiler(PlacementSelectors):
     judge = Dispatch(m.Condition, lowering=LOWERING)
 
     @judge.on(m.Relation)
-    def _relation(self, c: m.Relation, anchor):
+    def _relation(self, c: m.Relation, anchor: Anchor) -> Lit:
         if anchor is None:
             return False
         cells = RELATION_CELLS[c.kind](anchor[0])
         return self.b.any_of(self.has(c.target, cell, anchor) for cell in cells)
 
     @judge.on(m.InRow)
-    def _in_row(self, c: m.InRow, anchor):
+    def _in_row(self, c: m.InRow, anchor: Anchor) -> Lit:
         return anchor is not None and g.cell_row(anchor[0]) is c.row
 
     @judge.on(m.InColumn)
-    def _in_column(self, c: m.InColumn, anchor):
+    def _in_column(self, c: m.InColumn, anchor: Anchor) -> Lit:
         return anchor is not None and g.cell_column(anchor[0]) == c.column
 
     @judge.on(m.Present)
-    def _present(self, c, anchor):
+    def _present(self, c: m.Present, anchor: Anchor) -> Lit:
         return anchor is not None  # the anchor's card is known to stand there
 
     @judge.on(m.Scores)
-    def _scores(self, c: m.Scores, anchor):
+    def _scores(self, c: m.Scores, anchor: Anchor) -> Lit:
         points = self.context.card_points
         if anchor is None or points is None:
             return (c.at_least <= 0) if c.at_least is not None else False
@@ -237,8 +297,9 @@ class TreeCompiler(PlacementSelectors):
         return self.b.at_least(own, c.at_least if c.at_least is not None else 1)
 
     @judge.on(m.Subject)
-    def _subject(self, c: m.Subject, anchor):
-        def candidates(selectors):  # (cell, card) -> it stands there and is a subject
+    def _subject(self, c: m.Subject, anchor: Anchor) -> Lit:
+        def candidates(selectors: tuple[m.Selector, ...]) -> dict[tuple[int, int], Lit]:
+            # (cell, card) -> it stands there and is a subject
             found: dict[tuple[int, int], list[Lit]] = {}
             for selector in selectors:
                 for cell in g.ALL_CELLS:
@@ -246,66 +307,52 @@ class TreeCompiler(PlacementSelectors):
                         found.setdefault((cell, d), []).append(lit)
             return {pair: self.b.any_of(lits) for pair, lits in sorted(found.items())}
 
-        def holding(pairs):  # each candidate that is one and meets the condition
+        def holding(pairs: dict[tuple[int, int], Lit]) -> list[Lit]:
+            # each candidate that is one and meets the condition
             return [
                 self.b.all_of((lit, self.holds(c.condition, pair))) for pair, lit in pairs.items()
             ]
 
-        if c.mode is m.SubjectMode.SOME:
+        def some() -> Lit:  # each subject has a card that holds
             return self.b.all_of(
                 self.b.any_of(holding(candidates((selector,)))) for selector in c.subjects
             )
-        pairs = candidates(c.subjects)
-        if c.mode is m.SubjectMode.EVERY:
+
+        def every() -> Lit:  # every subject's card holds
             return self.b.all_of(
                 self.b.any_of((self.b.negate(lit), self.holds(c.condition, pair)))
-                for pair, lit in pairs.items()
+                for pair, lit in candidates(c.subjects).items()
             )
-        return self.b.negate(self.b.any_of(holding(pairs)))
+
+        def none() -> Lit:  # no subject's card holds
+            return self.b.negate(self.b.any_of(holding(candidates(c.subjects))))
+
+        modes = {m.SubjectMode.SOME: some, m.SubjectMode.EVERY: every, m.SubjectMode.NONE: none}
+        return modes[c.mode]()
 
     @judge.on(m.Quantity)
-    def _quantity(self, c: m.Quantity, anchor):
+    def _quantity(self, c: m.Quantity, anchor: Anchor) -> Lit:
         value = self.countable(c.count, anchor)
-        op = c.comparison
-        if op is m.Comparison.AT_LEAST:
-            return self.b.at_least(value, c.amount)
-        if op is m.Comparison.AT_MOST:
-            return self.b.at_most(value, c.amount)
-        if op is m.Comparison.EXACTLY:
-            return self.b.equal(value, c.amount)
-        if op is m.Comparison.MORE_THAN:
-            return self.b.at_least(value, c.amount + 1)
-        if op is m.Comparison.FEWER_THAN:
-            return self.b.at_most(value, c.amount - 1)
-        raise self.unsupported(f"the comparison {op.value!r}", c)
-
-    @judge.on(m.Only)
-    def _only(self, c: m.Only, anchor):
-        others = m.SelNot(c.selector)  # a cell holding one of these breaks it
-        return self.b.negate(
-            self.b.any_of(
-                self.has(others, cell, anchor) for cell in self.scope_cells(c.scope, anchor)
-            )
-        )
+        return _COMPARE[c.comparison](self.b, value, c.amount)
 
     @judge.on(m.MoreThan)
-    def _more_than(self, c: m.MoreThan, anchor):
+    def _more_than(self, c: m.MoreThan, anchor: Anchor) -> Lit:
         return self.b.greater(self.count(c.more, anchor), self.count(c.less, anchor))
 
     @judge.on(m.AllFaceUpAtEnd)
-    def _all_face_up(self, c, anchor):
+    def _all_face_up(self, c: m.AllFaceUpAtEnd, anchor: Anchor) -> Lit:
         return self.context.all_face_up_at_end
 
     @judge.on(m.CondNot)
-    def _cond_not(self, c: m.CondNot, anchor):
+    def _cond_not(self, c: m.CondNot, anchor: Anchor) -> Lit:
         return self.b.negate(self.holds(c.item, anchor))
 
     @judge.on(m.CondAnd)
-    def _cond_and(self, c: m.CondAnd, anchor):
+    def _cond_and(self, c: m.CondAnd, anchor: Anchor) -> Lit:
         return self.b.all_of(self.holds(item, anchor) for item in c.items)
 
     @judge.on(m.CondOr)
-    def _cond_or(self, c: m.CondOr, anchor):
+    def _cond_or(self, c: m.CondOr, anchor: Anchor) -> Lit:
         return self.b.any_of(self.holds(item, anchor) for item in c.items)
 
     # ------------------------------------------------------------ scoring lines
@@ -331,11 +378,18 @@ class TreeCompiler(PlacementSelectors):
     def _bounded(self, line: m.Bounded, anchor: Anchor) -> Lin:
         return self.b.bounded(self.lines_points(line.lines, anchor), line.floor, line.ceiling)
 
-    @line_points.on(m.ScoresLike)
-    def _scores_like(self, line: m.ScoresLike, anchor: Anchor) -> Lin:
-        return self.lines_points(line.lines, anchor)
+    def card_points(self, d: int) -> Lin:
+        """The points of card ``d`` of the hand: its lines judged from each
+        cell it may stand in, when it stands there (R8-R11)."""
+        card = self.cards[d]
+        self.where = f"card '{card.id}'"
+        return total(
+            self.b.when(self.x[d][cell], self.lines_points(card.lines, (cell, d)))
+            for cell in g.ALL_CELLS
+            if self.x[d][cell] is not False
+        )
 
-    def lines_points(self, lines, anchor: Anchor) -> Lin:
+    def lines_points(self, lines: tuple[m.ScoringLine, ...], anchor: Anchor) -> Lin:
         """Kept per lines, cell and facts: cards whose lines read only the
         cells around the anchor share one expression per cell."""
         key = (
@@ -349,14 +403,9 @@ class TreeCompiler(PlacementSelectors):
             found = self._lines[key] = total(self.line_points(line, anchor) for line in lines)
         return found
 
-    def reads_card(self, node) -> bool:
+    def reads_card(self, node: object) -> bool:
         """Whether a tree reads the anchor's card, not only its cell."""
         found = self._reads_card.get(node)
         if found is None:
-            found = self._reads_card[node] = any(
-                isinstance(n, (m.SelfCard, m.SameAs, m.Scores, m.Leader, m.Subject))
-                or (isinstance(n, m.Count) and n.where is not None)
-                or isinstance(n, m.ElementRef)
-                for n in iter_core(node)
-            )
+            found = self._reads_card[node] = any(_READS_CARD[type(n)](n) for n in iter_core(node))
         return found

@@ -18,6 +18,7 @@ from ortools.sat.python import cp_model, cp_model_helper
 # a Python bool, or a CP-SAT Boolean literal: a variable (cp_model.IntVar,
 # a Literal) or its negation
 Lit = Union[bool, cp_model_helper.Literal]
+Expr = Union[int, cp_model.LinearExpr]  # a number, or a CP-SAT variable or sum
 
 
 class Lin:
@@ -28,9 +29,16 @@ class Lin:
 
     __slots__ = ("const_part", "expr", "hi", "lo", "terms")
 
-    def __init__(self, expr, lo: int, hi: int, terms=None, const_part: int = 0):
+    def __init__(
+        self,
+        expr: Expr,
+        lo: int,
+        hi: int,
+        terms: tuple[tuple[Lit, int], ...] | None = None,
+        const_part: int = 0,
+    ) -> None:
         self.expr, self.lo, self.hi = expr, lo, hi
-        self.terms: tuple | None = terms  # ((literal, coefficient), ...) or None
+        self.terms = terms  # ((literal, coefficient), ...) or None
         self.const_part = const_part
 
     @classmethod
@@ -99,10 +107,11 @@ class Builder:
         a scenario's choice among the whole pool."""
         self.model = cp_model.CpModel()
         self.tight = tight
-        self._and: dict[tuple, Lit] = {}
+        self._and: dict[tuple[int, ...], Lit] = {}  # the literals' indices -> their and
         self._groups: dict[int, list[int]] = {}  # variable index -> its at-most-one groups
         self._group_count = 0
-        self._products: dict[tuple[int, int], list] = {}  # (group, other literal) -> products
+        # (group, other literal) -> products
+        self._products: dict[tuple[int, int], list[cp_model.IntVar]] = {}
         self._others: dict[int, Lit] = {}
 
     def at_most_one_group(self, lits: Iterable[Lit]) -> None:
@@ -114,7 +123,9 @@ class Builder:
             if not isinstance(lit, bool) and lit.index >= 0:
                 self._groups.setdefault(lit.index, []).append(self._group_count)
 
-    def _note_product(self, product: cp_model.IntVar, variables: list) -> None:
+    def _note_product(
+        self, product: cp_model.IntVar, variables: list[cp_model_helper.Literal]
+    ) -> None:
         for a, b in (variables, variables[::-1]):
             for group in self._groups.get(a.index, ()):
                 self._products.setdefault((group, b.index), []).append(product)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable
+from typing import Any
 
 from attrs import evolve, frozen
 from ortools.sat.python import cp_model
@@ -23,7 +24,7 @@ from ..errors import DiosesError
 from ..language import model as m
 from ..scoring import area as g
 from ..scoring.area import Area, Placed
-from ..scoring.board import Board, board_to_file
+from ..scoring.board import AreaFile, Board, board_to_file
 from ..scoring.patterns import shape_cells, shape_origins
 from ..scoring.score import score_total
 from .compiler import Context, TreeCompiler, Unsupported
@@ -47,7 +48,7 @@ class Layout:
     seconds: float
     status: str  # CP-SAT's status name
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "best_total": self.best_total,
             "current_total": self.current_total,
@@ -59,7 +60,7 @@ class Layout:
         }
 
 
-def _rows(area_file) -> dict:
+def _rows(area_file: AreaFile) -> dict[str, list[str]]:
     return {"front": area_file.front, "central": area_file.central, "back": area_file.back}
 
 
@@ -72,7 +73,7 @@ class _LayoutModel:
         fixed: frozenset[int],
         all_face_up_at_end: bool = True,
         tight: bool = True,
-    ):
+    ) -> None:
         self.board = board
         self.b = Builder(tight)
         cells = board.area.cells
@@ -102,7 +103,7 @@ class _LayoutModel:
             self.b.at_most_one_group(places)  # one cell per card
         return x
 
-    def _named(self, where: str):
+    def _named(self, where: str) -> TreeCompiler:
         self.trees.where = where
         return self.trees
 
@@ -149,17 +150,7 @@ class _LayoutModel:
         return points
 
     def cards_points(self) -> list[Lin]:
-        points = []
-        for d, card in enumerate(self.cards):
-            trees = self._named(f"card '{card.id}'")
-            points.append(
-                total(
-                    self.b.when(self.x[d][cell], trees.lines_points(card.lines, (cell, d)))
-                    for cell in g.ALL_CELLS
-                    if self.x[d][cell] is not False
-                )
-            )
-        return points
+        return [self.trees.card_points(d) for d in range(len(self.cards))]
 
     def build(self) -> Lin:
         """The objective: the board's whole total."""
@@ -234,6 +225,15 @@ def best_layout(
     if effort is not None:
         solver.parameters.max_deterministic_time = effort
     status = solver.solve(layout.b.model)
+    if status == cp_model.UNKNOWN and (time_limit is not None or effort is not None):
+        # stopped by the limit before a first arrangement: the user's time
+        # (a busy machine, a short --time-limit), not a wrong model
+        limit = f"{time_limit:g} seconds" if time_limit is not None else f"an effort of {effort:g}"
+        raise DiosesError.one(
+            "E303",
+            f"the solver found no arrangement within {limit}",
+            help="give it more time (dioses solve --time-limit, dioses play --best-time)",
+        )
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         raise SolverMismatch(f"CP-SAT found no arrangement ({solver.status_name(status)})")
     best = evolve(board, area=layout.arrangement(solver))

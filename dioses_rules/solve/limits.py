@@ -6,7 +6,7 @@ MAX_EFFORT = 3600.0
 MAX_TIME_LIMIT = 3600.0  # seconds: the longest `--time-limit` the commands take
 
 
-def check_seconds(seconds, what: str = "time_limit") -> None:
+def check_seconds(seconds: float | None, what: str = "time_limit") -> None:
     """A ValueError unless ``seconds`` is None or a number in (0, MAX_TIME_LIMIT]:
     CP-SAT takes NaN as a limit and answers MODEL_INVALID (issue #23)."""
     if seconds is not None and not 0 < seconds <= MAX_TIME_LIMIT:  # NaN fails it too

@@ -28,7 +28,7 @@ from ..language.walk import iter_nodes
 from ..pool.registry import Registry
 from ..scoring import area as g
 from ..scoring.area import Area, Placed
-from ..scoring.board import LAW_LINES, line_cells
+from ..scoring.board import LAW_LINES, LawLine, line_cells
 from ..scoring.evaluator import Evaluator, Facts
 from ..scoring.extremes import Ranged
 from .compiler import Context, TreeCompiler
@@ -53,7 +53,7 @@ class _RangeModel:
     """A full area of the pool's cards, the facts a game may give, and the
     points of one definition as the expression to optimise."""
 
-    def __init__(self, registry: Registry, all_face_up_at_end: bool):
+    def __init__(self, registry: Registry, all_face_up_at_end: bool) -> None:
         self.registry = registry
         self.b = Builder()
         self.cards = sorted(registry.myth_cards(), key=lambda card: card.id)
@@ -73,7 +73,7 @@ class _RangeModel:
         self.context.laws_met = Lin(self.laws_met, 0, self.laws_most)
         self.context.patterns_completed = Lin(self.completed, 0, self.patterns_most)
         self.trees = TreeCompiler(self.b, self.cards, self.x, self.context, hand_fixed=False)
-        self.law_lits: list = []
+        self.law_lits: list[cp_model.IntVar] = []
 
     def card(self, card: m.MythCard) -> Lin:
         d = next(i for i, c in enumerate(self.cards) if c.id == card.id)
@@ -81,23 +81,10 @@ class _RangeModel:
         if any(isinstance(n, m.Scores) for n in iter_nodes(card.lines)):
             self.context.card_points = self._all_points()  # R24: others' points are read
             return self.context.card_points[d]
-        self.trees.where = f"card '{card.id}'"
-        return total(
-            self.b.when(self.x[d][cell], self.trees.lines_points(card.lines, (cell, d)))
-            for cell in g.ALL_CELLS
-        )
+        return self.trees.card_points(d)
 
     def _all_points(self) -> list[Lin]:
-        points = []
-        for d, card in enumerate(self.cards):
-            self.trees.where = f"card '{card.id}'"
-            points.append(
-                total(
-                    self.b.when(self.x[d][cell], self.trees.lines_points(card.lines, (cell, d)))
-                    for cell in g.ALL_CELLS
-                )
-            )
-        return points
+        return [self.trees.card_points(d) for d in range(len(self.cards))]
 
     def law(self, law: m.Law) -> Lin:
         self.trees.where = f"law '{law.id}'"
@@ -117,7 +104,7 @@ class _RangeModel:
         self.trees.context = self.context
         return points
 
-    def answer(self, solver: cp_model.CpSolver) -> tuple[Area, Facts, tuple | None]:
+    def answer(self, solver: cp_model.CpSolver) -> tuple[Area, Facts, LawLine | None]:
         cells: list[Placed | None] = [None] * g.SIZE
         for d, card in enumerate(self.cards):
             for cell in g.ALL_CELLS:
@@ -162,7 +149,7 @@ def _judged(
     )
 
 
-def _fields(facts: Facts) -> dict:
+def _fields(facts: Facts) -> dict[str, Any]:  # Facts' keyword arguments
     return {
         "laws_met": facts.laws_met,
         "patterns_completed": facts.patterns_completed,

@@ -46,7 +46,8 @@ from .compiler import Context, TreeCompiler
 from .cpsat import Builder, Lin, Lit, lit_lin, total
 from .layout import SolverMismatch
 from .limits import check_seconds
-from .moves import allowed_cells
+from .moves import locked_cells
+from .reading import ScenarioReading
 
 
 @frozen
@@ -105,6 +106,7 @@ class _ScenarioModel:
             registry.myth_cards() if cards is None else cards, key=lambda card: card.id
         )
         self.steps = scenario.setup_for(challenge)
+        self.reading = ScenarioReading(scenario, self.steps)
         self.x = self._placements()
         self.states = self._states()
         self.context = Context(dict(self.states), all_face_up_at_end=True)
@@ -112,7 +114,7 @@ class _ScenarioModel:
 
     def _placements(self) -> list[list[Lit]]:
         model = self.b.model
-        allowed = allowed_cells(self.scenario, self.steps)
+        allowed = locked_cells(self.reading)
         x: list[list[Lit]] = []
         for card in self.cards:
             cells = allowed.get(card.id)
@@ -133,15 +135,13 @@ class _ScenarioModel:
 
     def _states(self) -> dict[str, dict[str, Lit]]:
         """Each scenario state: a literal per card it may name (or none)."""
-        decks = {step.deck: step.cards for step in self.steps if isinstance(step, m.SetAside)}
+        decks = self.reading.decks
         states: dict[str, dict[str, Lit]] = {}
-        for rule in self.scenario.rules:
-            if isinstance(rule, m.Trigger):
-                for effect in rule.effects:
-                    if isinstance(effect, m.DiscardTop) and effect.remember:
-                        named = states.setdefault(effect.remember, {})
-                        for card_id in decks.get(effect.deck, ()):
-                            named.setdefault(card_id, self.b.new_bool())
+        for effect in self.reading.remembered:
+            assert effect.remember is not None  # the reading keeps only those
+            named = states.setdefault(effect.remember, {})
+            for card_id in decks.get(effect.deck, ()):  # a deck never set aside is empty
+                named.setdefault(card_id, self.b.new_bool())
         for named in states.values():
             if len(named) > 1:
                 self.b.model.add_at_most_one(list(named.values()))
@@ -150,14 +150,7 @@ class _ScenarioModel:
     # ------------------------------------------------------------ draws
     def law_slots(self) -> list[bool]:
         """One entry per law that may be in play: True when it surely is."""
-        slots = []
-        for step in self.steps:
-            if isinstance(step, m.SetupDraw) and isinstance(step.effect, m.DrawLaw):
-                slots += [True] * step.effect.count
-        for rule in self.scenario.rules:
-            if isinstance(rule, m.Trigger):
-                slots += [False] * sum(e.count for e in rule.effects if isinstance(e, m.DrawLaw))
-        return slots
+        return list(self.reading.law_slots)
 
     def pattern_slots(self) -> list[m.Pattern]:
         """The patterns held: for each draw, the ones of its level worth most."""
@@ -166,16 +159,13 @@ class _ScenarioModel:
             self.registry.definitions("pattern"),
             key=lambda p: (-self.registry.pattern_points(p), p.id),
         )
-        for step in self.steps:
-            if isinstance(step, m.SetupDraw) and isinstance(step.effect, m.DrawPattern):
-                draw = step.effect
-                fitting = [
-                    p
-                    for p in pool
-                    if p not in chosen
-                    and (draw.difficulty is None or p.difficulty is draw.difficulty)
-                ]
-                chosen += fitting[: draw.keep if draw.keep is not None else draw.count]
+        for draw in self.reading.pattern_draws:
+            fitting = [
+                p
+                for p in pool
+                if p not in chosen and (draw.difficulty is None or p.difficulty is draw.difficulty)
+            ]
+            chosen += fitting[: draw.keep if draw.keep is not None else draw.count]
         return chosen
 
     def laws(self) -> tuple[list, Lin, Lin]:
@@ -218,22 +208,14 @@ class _ScenarioModel:
         return choices, total(points), total(met)
 
     # ------------------------------------------------------------ the model
-    def build(self, beat: bool = False):
+    def build(self, beat: bool = False) -> tuple[list[m.Pattern], list[Lit], list[tuple]]:
+        """The model: (the patterns held, whether each was completed, the law choices)."""
         patterns = self.pattern_slots()
-        completed = [self.b.new_bool() for _ in patterns]
+        completed: list[Lit] = [self.b.new_bool() for _ in patterns]
         law_choices, law_points, laws_met = self.laws()
         self.context.patterns_completed = total(lit_lin(lit) for lit in completed)
         self.context.laws_met = laws_met
-        card_points = []
-        for d, card in enumerate(self.cards):
-            self.trees.where = f"card '{card.id}'"
-            card_points.append(
-                total(
-                    self.b.when(self.x[d][cell], self.trees.lines_points(card.lines, (cell, d)))
-                    for cell in g.ALL_CELLS
-                    if self.x[d][cell] is not False
-                )
-            )
+        card_points = [self.trees.card_points(d) for d in range(len(self.cards))]
         pattern_points = total(
             lit_lin(lit, self.registry.pattern_points(p))
             for lit, p in zip(completed, patterns, strict=True)
@@ -250,8 +232,14 @@ class _ScenarioModel:
             self.b.model.add_bool_and([self.b.at_least(whole, self.scenario.threshold + 1)])
         return patterns, completed, law_choices
 
-    def witness(self, solver: cp_model.CpSolver, patterns, completed, law_choices) -> Board:
-        def chosen(lit) -> bool:
+    def witness(
+        self,
+        solver: cp_model.CpSolver,
+        patterns: list[m.Pattern],
+        completed: list[Lit],
+        law_choices: list[tuple],
+    ) -> Board:
+        def chosen(lit: Lit) -> bool:
             return lit is True or (lit is not False and solver.boolean_value(lit))
 
         cells: list[Placed | None] = [None] * g.SIZE
@@ -275,7 +263,9 @@ class _ScenarioModel:
         )
 
 
-def _search(model: _ScenarioModel, beat: bool, time_limit: float | None, workers: int):
+def _search(
+    model: _ScenarioModel, beat: bool, time_limit: float | None, workers: int
+) -> tuple[bool | None, str, Board | None, int | None]:
     """Solve one model: (found, proven, status name, witness parts, best total)."""
     # The points to beat are a constraint, not an objective: maximising the
     # total as well made the search prove bounds it never needed (about 1.5x
@@ -390,7 +380,10 @@ def solve_scenario(
         victory, _, _, _ = _search(
             _ScenarioModel(registry, scenario, challenge), False, time_limit, workers
         )
-    total_scored = _check(board, challenge, round(best)) if board is not None else None
+    total_scored = None
+    if board is not None:
+        assert best is not None  # a witness comes with its total (_search)
+        total_scored = _check(board, challenge, round(best))
     return ScenarioAnswer(
         scenario,
         challenge,

@@ -7,30 +7,36 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from typing import TypeVar
 
 from ..language import model as m
 from ..language.source_definitions import pattern_cell_text
+from ..pool.registry import Registry
 from ..scoring.area import SIZE, Area, Placed
 from ..scoring.board import Board, HeldPattern, board_file_text, board_to_file
-from ..scoring.extremes import PoolLimits
+from ..scoring.extremes import PoolLimits, Ranged
 from ..scoring.patterns import pattern_matches, shape_cells, shape_origins
 from .ranges import Side, side, solver_available, witness_board
 from .results import Budget, Outcome, Status
+
+D = TypeVar("D", bound=m.Definition)
 
 
 class Context:
     """What every check of a run shares: the pool, its limits, the seed,
     the budget, and where each definition is written."""
 
-    def __init__(self, registry, budget: Budget, seed: int, place: Callable[[object], str]):
+    def __init__(
+        self, registry: Registry, budget: Budget, seed: int, place: Callable[[m.Definition], str]
+    ) -> None:
         self.registry = registry
         self.limits = PoolLimits.of(registry)
         self.budget = budget
         self.seed = seed
         self.place = place
 
-    def rng(self, *salt) -> random.Random:
+    def rng(self, *salt: object) -> random.Random:
         return random.Random(f"{self.seed}:{':'.join(map(str, salt))}")
 
     def solver_seconds(self, share: float, items_left: int) -> float:
@@ -39,7 +45,9 @@ class Context:
         return min(2.0, self.budget.until(share) / max(items_left, 1))
 
 
-def _range(ctx: Context, what, element, share: float, left: int) -> tuple[Side, Side]:
+def _range(
+    ctx: Context, what: Ranged, element: m.ObjectiveElement | None, share: float, left: int
+) -> tuple[Side, Side]:
     search = min(0.3, max(0.02, ctx.budget.until(share) / max(4 * left, 1)))
     seed = ctx.rng(what.id).randrange(2**31)
     best = side(
@@ -123,7 +131,7 @@ def card_check(ctx: Context, card: m.MythCard, share: float, left: int) -> Outco
 def _met_and_missed(
     ctx: Context,
     kind: str,
-    what,
+    what: m.Definition,
     best: Side,
     worst: Side,
     started: float,
@@ -183,14 +191,16 @@ def law_check(ctx: Context, law: m.Law, share: float, left: int) -> Outcome:
     )
 
 
-def objective_check(ctx: Context, definition, share: float, left: int) -> Outcome:
+def objective_check(
+    ctx: Context, definition: m.ObjectiveGoal | m.ObjectiveElement, share: float, left: int
+) -> Outcome:
     """R15: a goal with some element in play, or an element with some goal,
     can be met and missed; the first pair that is met decides."""
     started = time.perf_counter()
     if isinstance(definition, m.ObjectiveGoal):
-        pairs = [(definition, e) for e in _by_id(ctx.registry, "objective-element")]
+        pairs = [(definition, e) for e in _by_id(ctx.registry.definitions("objective-element"))]
     else:
-        pairs = [(g, definition) for g in _by_id(ctx.registry, "objective-goal")]
+        pairs = [(g, definition) for g in _by_id(ctx.registry.definitions("objective-goal"))]
     found = None
     for goal, element in pairs:
         best, worst = _range(ctx, goal, element, share, left * len(pairs))
@@ -230,8 +240,8 @@ def objective_check(ctx: Context, definition, share: float, left: int) -> Outcom
     )
 
 
-def _by_id(registry, family: str) -> list:
-    return sorted(registry.definitions(family), key=lambda d: d.id)
+def _by_id(definitions: Iterable[D]) -> list[D]:
+    return sorted(definitions, key=lambda d: d.id)
 
 
 def pattern_check(ctx: Context, pattern: m.Pattern) -> Outcome:
@@ -287,7 +297,7 @@ def pattern_check(ctx: Context, pattern: m.Pattern) -> Outcome:
     )
 
 
-def _fill(pattern: m.Pattern, top: int, left: int, cards: list) -> Area | None:
+def _fill(pattern: m.Pattern, top: int, left: int, cards: list[m.MythCard]) -> Area | None:
     """A placement of the shape with distinct cards (a bipartite matching of
     its cells to the cards that fit them), the other cells empty."""
     wants = shape_cells(pattern, top, left)
@@ -297,7 +307,7 @@ def _fill(pattern: m.Pattern, top: int, left: int, cards: list) -> Area | None:
     ]
     holder: dict[int, int] = {}  # card index -> which want
 
-    def augment(w: int, seen: set) -> bool:
+    def augment(w: int, seen: set[int]) -> bool:
         for i in fits[w]:
             if i in seen:
                 continue
@@ -309,7 +319,7 @@ def _fill(pattern: m.Pattern, top: int, left: int, cards: list) -> Area | None:
 
     if not all(augment(w, set()) for w in range(len(wants))):
         return None
-    cells: list = [None] * SIZE
+    cells: list[Placed | None] = [None] * SIZE
     for i, w in holder.items():
         cells[wants[w][0]] = Placed(cards[i], True)
     return Area(tuple(cells))

@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import time
 import tomllib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from ..errors import CardSyntaxError, DiosesError
+from ..errors import CardSyntaxError, Diagnostic, DiosesError
+from ..language import model as m
 from ..language.builder import build
 from ..language.format import format_text
 from ..language.source_definitions import card_file_text
+from ..pool.registry import Registry
+from ..pool.sources import SourceFile
 from ..scoring.board import read_board_file
 from ..scoring.expect import check_expectations
 from ..scoring.resolve import board_registry, resolve_board
@@ -19,7 +22,7 @@ from ..scoring.score import score_board
 from .results import Outcome, Status
 
 
-def lint_checks(tested: Sequence, diagnostics: Sequence) -> list[Outcome]:
+def lint_checks(tested: Sequence[SourceFile], diagnostics: Sequence[Diagnostic]) -> list[Outcome]:
     """One check per file under test: no lint error (warnings shown)."""
     found = []
     for source in tested:
@@ -67,7 +70,7 @@ def board_paths(paths: Sequence[Path]) -> list[Path]:
     return list(dict.fromkeys(found))
 
 
-def board_check(path: Path, sources) -> Outcome:
+def board_check(path: Path, sources: Sequence[SourceFile]) -> Outcome:
     """A board is read and scored; its ``[expect]`` table, if any, holds."""
     started = time.perf_counter()
     shown = str(path)
@@ -120,7 +123,7 @@ def board_check(path: Path, sources) -> Outcome:
     )
 
 
-def round_trip_check(source) -> Outcome:
+def round_trip_check(source: SourceFile) -> Outcome:
     """The file's trees survive being written as source and read again, and
     being formatted by ``dioses fmt``."""
     started = time.perf_counter()
@@ -168,7 +171,9 @@ def round_trip_check(source) -> Outcome:
     )
 
 
-def text_check(source, registry, place) -> Outcome:
+def text_check(
+    source: SourceFile, registry: Registry, place: Callable[[m.Definition], str]
+) -> Outcome:
     """English and Spanish card text render for every definition."""
     started = time.perf_counter()
     failures = []

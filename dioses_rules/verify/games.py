@@ -5,12 +5,14 @@ their log to the very same records."""
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from ..engine.agents import make_agent
 from ..engine.integrity import check_state
 from ..engine.replay import replay
 from ..engine.setup import new_game
 from ..errors import DiosesError
+from ..pool.registry import Registry
 from .results import Outcome, Status
 
 # the agents of the base games a run plays, first to last
@@ -18,13 +20,13 @@ BASE_GAMES = (("random", "random"), ("greedy", "random"), ("random", "greedy", "
 
 
 def game_check(
-    registry, agents: tuple[str, ...], seed: int, scenario: str | None, place: str
+    registry: Registry, agents: tuple[str, ...], seed: int, scenario: str | None, place: str
 ) -> Outcome:
     started = time.perf_counter()
     name = (
         f"game {' vs '.join(agents)}" + (f" in {scenario}" if scenario else "") + f" (seed {seed})"
     )
-    records: list[dict] = []
+    records: list[dict[str, Any]] = []
     try:
         game = new_game(
             registry,

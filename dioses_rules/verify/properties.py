@@ -13,6 +13,7 @@ import random
 import time
 
 from ..cache import cache_dir
+from ..pool.registry import Registry
 from ..scoring.area import SIZE, Area, Placed
 from ..scoring.board import (
     LAW_LINES,
@@ -28,6 +29,11 @@ from .results import Outcome, Status
 
 MAX_BOARDS = 2000  # a run's random boards at most, however long its budget
 
+Ranges = dict[str, tuple[int, int]]  # card id -> its proven (worst, best) points
+Failure = tuple[str, Board]  # what failed, on which board
+# _Boards.board's arguments: cards, faces, empty cells, a law, its line
+Choices = tuple[list[int], list[bool], list[bool], int | None, int]
+
 
 def hypothesis_available() -> bool:
     return importlib.util.find_spec("hypothesis") is not None
@@ -37,7 +43,7 @@ class _Boards:
     """Boards from choices: cell i holds pool card ``cards[i]`` (or is empty),
     face up or down; a law of the sets under test on a line; their patterns."""
 
-    def __init__(self, registry, tested: set[str]):
+    def __init__(self, registry: Registry, tested: set[str]) -> None:
         self.pool = sorted(registry.myth_cards(), key=lambda card: card.id)
         in_test = [c for c in self.pool if registry.set_of(c) in tested]
         # the cards under test first, so that shrinking goes towards them
@@ -88,7 +94,7 @@ def _problem(board: Board, ranges: dict[str, tuple[int, int]]) -> str | None:
 
 
 def property_check(
-    registry,
+    registry: Registry,
     tested: set[str],
     ranges: dict[str, tuple[int, int]],
     seed: int,
@@ -139,7 +145,7 @@ def property_check(
     )
 
 
-def _random_choices(rng: random.Random, boards: _Boards):
+def _random_choices(rng: random.Random, boards: _Boards) -> Choices:
     cards = rng.sample(range(len(boards.pool)), SIZE)
     faces = [rng.random() < 0.8 for _ in range(SIZE)]
     empty = [rng.random() < 0.1 for _ in range(SIZE)]
@@ -147,14 +153,16 @@ def _random_choices(rng: random.Random, boards: _Boards):
     return cards, faces, empty, law, rng.randrange(len(LAW_LINES))
 
 
-def _time_one(boards: _Boards, ranges, rng: random.Random) -> float:
+def _time_one(boards: _Boards, ranges: Ranges, rng: random.Random) -> float:
     started = time.perf_counter()
     for _ in range(3):
         _problem(boards.board(*_random_choices(rng, boards)), ranges)
     return (time.perf_counter() - started) / 3
 
 
-def _seeded_run(boards: _Boards, ranges, rng: random.Random, count: int):
+def _seeded_run(
+    boards: _Boards, ranges: Ranges, rng: random.Random, count: int
+) -> tuple[Failure | None, int]:
     for run in range(count):
         board = boards.board(*_random_choices(rng, boards))
         problem = _problem(board, ranges)
@@ -163,7 +171,9 @@ def _seeded_run(boards: _Boards, ranges, rng: random.Random, count: int):
     return None, count
 
 
-def _hypothesis_run(boards: _Boards, ranges, seed: int, count: int):
+def _hypothesis_run(
+    boards: _Boards, ranges: Ranges, seed: int, count: int
+) -> tuple[Failure | None, int]:
     from hypothesis import HealthCheck, given, settings
     from hypothesis import seed as hypothesis_seed
     from hypothesis import strategies as st
@@ -191,7 +201,9 @@ def _hypothesis_run(boards: _Boards, ranges, seed: int, count: int):
         st.none() | st.integers(0, max(len(boards.laws) - 1, 0)),
         st.integers(0, len(LAW_LINES) - 1),
     )
-    def holds(cards, faces, empty, law, line):
+    def holds(
+        cards: list[int], faces: list[bool], empty: list[bool], law: int | None, line: int
+    ) -> None:
         runs[0] += 1
         # shrinking goes towards False: a cell filled, its card face up
         board = boards.board(cards, [not f for f in faces], empty, law, line)

@@ -10,6 +10,7 @@ import importlib.util
 from attrs import frozen
 
 from ..language import model as m
+from ..pool.registry import Registry
 from ..scoring.area import Area
 from ..scoring.board import (
     Board,
@@ -46,7 +47,7 @@ class Side:
 
 
 def side(
-    registry,
+    registry: Registry,
     limits: PoolLimits,
     what: Ranged,
     maximize: bool,
@@ -114,7 +115,10 @@ def side(
 
 
 def witness_board(
-    registry, side_: Side, law: m.Law | None = None, objective: tuple | None = None
+    registry: Registry,
+    side_: Side,
+    law: m.Law | None = None,
+    objective: tuple[m.ObjectiveGoal, m.ObjectiveElement] | None = None,
 ) -> str:
     """An area found, as a board file the modder can open with ``dioses
     score --explain``; the facts it was judged with are said in comments."""

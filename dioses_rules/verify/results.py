@@ -4,6 +4,8 @@ and JUnit XML (what a CI service shows as test results)."""
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
+from typing import Any
 from xml.etree import ElementTree
 
 from attrs import define, field, frozen
@@ -29,9 +31,9 @@ class Outcome:
     details: str = ""
     warnings: tuple[str, ...] = ()
     seconds: float = 0.0
-    data: dict = field(factory=dict)  # figures for the JSON (a card's best and worst)
+    data: dict[str, Any] = field(factory=dict)  # figures for the JSON (a card's best and worst)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         found: dict[str, object] = {
             "kind": self.kind,
             "name": self.name,
@@ -78,7 +80,7 @@ class VerifyRun:
             parts.append(f"{self.warnings} warning{'' if self.warnings == 1 else 's'}")
         return f"{', '.join(parts)} in {self.seconds:.2f}s"
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "seed": self.seed,
             "budget": self.budget,
@@ -138,7 +140,7 @@ class VerifyRun:
 class Budget:
     """The seconds a run may spend, from its start."""
 
-    def __init__(self, seconds: float, clock):
+    def __init__(self, seconds: float, clock: Callable[[], float]) -> None:
         self.seconds = seconds
         self.clock = clock
         self.started = clock()

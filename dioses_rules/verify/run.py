@@ -28,8 +28,14 @@ from pathlib import Path
 from ..errors import DiosesError
 from ..language import model as m
 from ..pool.lint import lint_sources
-from ..pool.registry import assemble, family_of
-from ..pool.sources import bundled_sources, card_paths, read_sources, replacing_bundled
+from ..pool.registry import Registry, assemble, family_of
+from ..pool.sources import (
+    SourceFile,
+    bundled_sources,
+    card_paths,
+    read_sources,
+    replacing_bundled,
+)
 from ..resources import cards_dir
 from . import definitions as checks
 from .files import board_check, board_paths, lint_checks, round_trip_check, text_check
@@ -38,10 +44,11 @@ from .results import Budget, Outcome, Status, VerifyRun
 
 DEFAULT_BUDGET = 60.0
 # the part of the budget spent when each phase ends
+Record = Callable[[Outcome], None]  # each outcome, as it is found
 SHARES = {"definitions": 0.55, "scenarios": 0.75, "games": 0.88, "properties": 1.0}
 
 
-def _sources(paths: Sequence[Path]):
+def _sources(paths: Sequence[Path]) -> tuple[list[SourceFile], list[SourceFile], list[str]]:
     """The bundled files and the files asked for (as ``dioses-lint`` reads
     them), and which of them are under test."""
     bundled = bundled_sources()
@@ -111,21 +118,24 @@ def verify(
     return run
 
 
-def _placer(registry) -> Callable[[object], str]:
+def _placer(registry: Registry) -> Callable[[m.Definition], str]:
     paths = {set_id: loaded.path for set_id, loaded in registry.sets.items()}
 
-    def place(definition) -> str:
+    def place(definition: m.Definition) -> str:
         try:
             path = paths[registry.set_of(definition)]
         except KeyError:
             return "?"
-        line = definition.span.line if getattr(definition, "span", None) else 0
+        span = getattr(definition, "span", None)
+        line = span.line if span else 0
         return f"{path}:{line}" if line else path
 
     return place
 
 
-def _definition_checks(ctx, under_test: list, record) -> dict[str, tuple[int, int]]:
+def _definition_checks(
+    ctx: checks.Context, under_test: list[m.Definition], record: Record
+) -> dict[str, tuple[int, int]]:
     """Cards, laws, objectives and patterns; returns each card's exact
     worst and best points (for the property run to hold them to)."""
     share = SHARES["definitions"]
@@ -146,13 +156,13 @@ def _definition_checks(ctx, under_test: list, record) -> dict[str, tuple[int, in
         else:
             outcome = checks.objective_check(ctx, definition, share, left)
         record(outcome)
-    for definition in under_test:
-        if isinstance(definition, m.Pattern):
-            record(checks.pattern_check(ctx, definition))
+    for pattern in under_test:
+        if isinstance(pattern, m.Pattern):
+            record(checks.pattern_check(ctx, pattern))
     return ranges
 
 
-def _scenario_checks(ctx, under_test: list, record) -> None:
+def _scenario_checks(ctx: checks.Context, under_test: list[m.Definition], record: Record) -> None:
     scenarios = [d for d in under_test if isinstance(d, m.Scenario)]
     questions = sum(2 if s.challenge else 1 for s in scenarios)
     for scenario in scenarios:
@@ -161,7 +171,9 @@ def _scenario_checks(ctx, under_test: list, record) -> None:
             record(outcome)
 
 
-def _game_checks(ctx, set_ids: set[str], tested, record) -> None:
+def _game_checks(
+    ctx: checks.Context, set_ids: set[str], tested: Sequence[SourceFile], record: Record
+) -> None:
     from .games import BASE_GAMES, game_check
 
     place = tested[0].path

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Union
 
 from attrs import field, frozen
@@ -257,7 +258,7 @@ def total_bound(lines: tuple[ScoringLine, ...]) -> Bounded | None:
     return only if isinstance(only, Bounded) and only.scores_like is None else None
 
 
-def scores_like_lines(lines: tuple[ScoringLine, ...]):
+def scores_like_lines(lines: tuple[ScoringLine, ...]) -> Iterator[ScoresLike]:
     """The ``scores like`` lines among ``lines``, a bounded one's included
     (not those of the lines they fill in)."""
     for line in lines:

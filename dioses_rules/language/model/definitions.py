@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Union
 
+import attrs
 from attrs import field, frozen
 
 from .conditions import Condition, ScoringLine, Weight
@@ -62,7 +64,7 @@ class CardSet:
         return self.span
 
 
-def _words(value) -> tuple[str, ...]:
+def _words(value: str | Iterable[str]) -> tuple[str, ...]:
     return (value,) if isinstance(value, str) else tuple(value)
 
 
@@ -116,7 +118,9 @@ class Law:
     kind = "law"
 
 
-def _names_a_card(cell: PatternCell, attribute, value) -> None:
+def _names_a_card(
+    cell: PatternCell, attribute: attrs.Attribute[str | None], value: str | None
+) -> None:
     if cell.type is None and cell.mythology is None:
         raise ValueError("a pattern cell names a type, a mythology or both")
 
@@ -233,7 +237,7 @@ class Scenario:
     mode_span: Span | None = _span()
     kind = "scenario"
 
-    def setup_for(self, challenge: bool) -> list:
+    def setup_for(self, challenge: bool) -> list[SetupStep]:
         """The setup steps played: with the challenge, its challenge setup's
         steps are added, and its draws replace the setup's (``replaces
         draws``, and a bare ``challenge setup`` with steps, as 0.1.0 read it)

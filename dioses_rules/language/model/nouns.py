@@ -26,7 +26,9 @@ class Span:
         return f"{self.path}:{self.line}:{self.column}"
 
 
-def _span():
+def _span() -> Span | None:
+    """The ``span`` field of every node: keyword-only, outside equality and
+    repr (typed, as attrs' stubs type field(), as the value it holds)."""
     return field(default=None, eq=False, repr=False, kw_only=True)
 
 
