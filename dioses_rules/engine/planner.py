@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import math
 import random
+from typing import TypedDict
 
 from .determinize import determinize
 from .game import Game
@@ -55,6 +56,16 @@ ABILITY_USED = 2.5  # scenario: per ability of its own used (as valuation.ABILIT
 # Decisions not searched: which face-down card to turn face up. Every one
 # is unknown alike (R12), so only luck would tell the candidates apart.
 NOT_SEARCHED = frozenset({"reveal"})
+
+
+class SearchNote(TypedDict, total=False):
+    """What the planner's last decision did (``Planner.last``): empty before
+    the first; ``means`` only when it searched."""
+
+    candidates: list[int]  # the options weighed, best first by the greedy agent
+    simulations: int  # the simulated games played
+    dropped: int  # the worlds dropped: their replay did not reach the decision
+    means: list[float | None]  # per candidate, its mean outcome (None: never played)
 
 
 class _Diverged(Exception):
@@ -124,7 +135,7 @@ class Planner:
         self.greedy = GreedyAgent(seed)  # ranks the options; plays when nothing to search
         self.rollout = GreedyAgent(seed)  # plays every seat of the simulated games
         self.simulations = 0  # over the agent's life
-        self.last: dict = {}  # what the last search did: candidates, simulations, dropped
+        self.last: SearchNote = {}  # what the last decision did
 
     def choose(self, game: Game, decision: Decision) -> int:
         return self.suggest(game, decision)

@@ -57,6 +57,17 @@ CardPoints = Callable[[Scene, int], int]
 LawPart = tuple[Lines, Facts]  # a placed law's lines and the facts they are judged with
 PatternPart = tuple[m.Pattern, int]  # a held pattern and its points
 ObjectivePart = tuple[Lines, Facts, Sel]  # an objective's lines, facts and element
+# What a context is made from, by id (Valuation.context_key): the area; its
+# laws (card, row, column); its held patterns (card, completed); the game's
+# objectives (goal, element); what the scenario remembers; the abilities used
+ContextKey = tuple[
+    int,
+    tuple[tuple[str, str | None, int | None], ...],
+    tuple[tuple[str, bool | None], ...],
+    tuple[tuple[str, ...], ...],
+    tuple[tuple[str, str], ...],
+    tuple[int, ...],
+]
 _CALL: Callable[..., int] = call  # a card's points at its cell (value_in's map)
 
 VICTORY_WEIGHT, CHALLENGE_WEIGHT = 3.0, 1.5  # credit per victory / challenge condition
@@ -82,7 +93,7 @@ def parts(condition: m.Condition) -> list[m.Condition]:
 
 
 def reference_value(
-    game: Game, area: int, cells: Sequence[Slot | None], laws: list | None = None
+    game: Game, area: int, cells: Sequence[Slot | None], laws: list[LawEntry] | None = None
 ) -> float:
     """The agent's value through boards and reports (what :class:`Valuation`
     must equal)."""
@@ -170,7 +181,7 @@ class Context:
 
     def __init__(
         self,
-        key: tuple,
+        key: ContextKey,
         laws: list[LawPart],
         patterns: list[tuple[m.Pattern, int, bool]],
         objectives: list[ObjectivePart],
@@ -342,12 +353,12 @@ class Valuation:
         scene._names, scene._names_of = names, generation
         return scene
 
-    def context(self, area: int, laws: list | None = None) -> Context:
+    def context(self, area: int, laws: list[LawEntry] | None = None) -> Context:
         """What the values of an area depend on besides its face-up cards,
         read from the game as it is now (``laws``: instead of the area's)."""
         return self.context_of(self.context_key(area, laws), laws)
 
-    def context_key(self, area: int, laws: list | None = None) -> tuple:
+    def context_key(self, area: int, laws: list[LawEntry] | None = None) -> ContextKey:
         """The key of :meth:`context` (all it is made from, by id): cheaper
         to make than the context, so a caller keeping contexts by key makes
         one only for a key it has not seen."""
@@ -364,7 +375,7 @@ class Valuation:
             tuple(own.used_abilities),
         )
 
-    def context_of(self, key: tuple, laws: list | None = None) -> Context:
+    def context_of(self, key: ContextKey, laws: list[LawEntry] | None = None) -> Context:
         """The context of ``key`` (:meth:`context_key` of the game now)."""
         state = self.game.state
         own = state.areas[key[0]]
@@ -377,7 +388,7 @@ class Valuation:
             key[5],
         )
 
-    def value(self, area: int, signature: Signature, laws: list | None = None) -> float:
+    def value(self, area: int, signature: Signature, laws: list[LawEntry] | None = None) -> float:
         """As :func:`reference_value` for the cells whose signature this is."""
         return self.value_in(self.context(area, laws), signature)
 
