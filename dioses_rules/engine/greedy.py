@@ -12,8 +12,9 @@ from ..language import model as m
 from ..scoring.board import LawEntry
 from .game import Game
 from .patterns import Signature, face_up_signature
+from .reference import reference_value
 from .state import Choice, Decision, Slot
-from .valuation import Context, ContextKey, Near, Valuation, reference_value
+from .valuation import Context, ContextKey, Near, Valuation
 
 MAX_REMEMBERED_VALUES = 100_000  # GreedyAgent forgets them all past this many
 

@@ -24,7 +24,7 @@ At each decision with more than one option the planner:
 An outcome is worth, in the base game, the seat's share of the win (R16: a
 tie on points and gods is shared) plus a little for its margin over the best
 other area; in a scenario, the greedy agent's credit for each part of the
-victory and challenge met at the end (``valuation.reference_progress``),
+victory and challenge met at the end (``reference.reference_progress``),
 plus a fifth of the points, plus credit for each of the scenario's own
 abilities used (they move its cards where the victory needs them: scenario
 7's sarcophagus walks to the back row in two paid swaps, and a rollout that
@@ -44,8 +44,8 @@ from typing import TypedDict
 from .determinize import determinize
 from .game import Game
 from .greedy import GreedyAgent
+from .reference import reference_progress
 from .state import Decision, GameResult, GameState, copy_state
-from .valuation import reference_progress
 
 THINK_RANGE = (1, 2000)  # simulations per decision
 DEFAULT_THINK = 16
