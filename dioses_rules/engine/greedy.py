@@ -12,8 +12,9 @@ from ..language import model as m
 from ..scoring.board import LawEntry
 from .game import Game
 from .patterns import Signature, face_up_signature
+from .reference import reference_value
 from .state import Choice, Decision, Slot
-from .valuation import Context, Near, Valuation, reference_value
+from .valuation import Context, ContextKey, Near, Valuation
 
 MAX_REMEMBERED_VALUES = 100_000  # GreedyAgent forgets them all past this many
 
@@ -26,10 +27,11 @@ class GreedyAgent:
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)
         self._promises: dict[str, float] = {}  # R32: a card's worth to the area below
-        self._promised_for: tuple | None = None
+        # the (area, its cells' (card, face up) or None) the promises are for
+        self._promised_for: tuple[int, tuple[tuple[str, bool] | None, ...]] | None = None
         self._values_of: Game | None = None
         self._valuation: Valuation | None = None  # for the game of _values_of
-        self._values: dict[tuple, Context] = {}  # contexts by key, their values; one game
+        self._values: dict[ContextKey, Context] = {}  # contexts by key, their values; one game
         self._remembered = 0  # values in _values
         self._deciding = False  # within choose: the game does not change
         self._current: Context | None = None  # the area's, during a decision
@@ -48,7 +50,11 @@ class GreedyAgent:
         self._valuation.game = self._values_of = game
 
     def value(
-        self, game: Game, area: int, cells: Sequence[Slot | None], laws: list | None = None
+        self,
+        game: Game,
+        area: int,
+        cells: Sequence[Slot | None],
+        laws: list[LawEntry] | None = None,
     ) -> float:
         """Known score of an area: face-down cards count as unknown (absent).
 
@@ -63,7 +69,7 @@ class GreedyAgent:
         game: Game,
         area: int,
         signature: Signature,
-        laws: list | None = None,
+        laws: list[LawEntry] | None = None,
         near: Near | None = None,
         cells: tuple[int, ...] = (),
     ) -> float:
@@ -93,7 +99,7 @@ class GreedyAgent:
             self._current = context
         return context
 
-    def _context(self, game: Game, area: int, laws: list | None) -> Context:
+    def _context(self, game: Game, area: int, laws: list[LawEntry] | None) -> Context:
         """The context of the area now (with ``laws`` instead of its own),
         the one kept for it if the game was in it before: the laws, the held
         patterns and whether completed, the objectives, what the scenario
@@ -113,7 +119,9 @@ class GreedyAgent:
         return context
 
     @staticmethod
-    def _score(game: Game, area: int, cells: Sequence[Slot | None], laws: list | None) -> float:
+    def _score(
+        game: Game, area: int, cells: Sequence[Slot | None], laws: list[LawEntry] | None
+    ) -> float:
         """The reference of :meth:`value`: the area as a board, scored."""
         return reference_value(game, area, cells, laws)
 

@@ -4,8 +4,8 @@
 can see: the area with its face-down cards left out, scored at the end with
 ``all_face_up_at_end`` false, plus credit for the scenario's victory
 conditions met. Its reference is ``score_board(board_of(..., seen_only=True))``
-(:func:`reference_value`, the oracle tests/test_greedy_valuation.py compares
-with); that path builds a :class:`~..scoring.board.Board`, a report with a
+(:func:`~.reference.reference_value`, the oracle tests/test_greedy_valuation.py
+compares with); that path builds a :class:`~..scoring.board.Board`, a report with a
 score per card, and judges laws and objectives with the reference evaluator
 with explanations, about a thousand times per game.
 
@@ -27,7 +27,7 @@ the process's pool is replaced meanwhile.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from itertools import compress, repeat
 from operator import call, getitem
 from typing import TYPE_CHECKING
@@ -35,16 +35,12 @@ from typing import TYPE_CHECKING
 from ..language import model as m
 from ..scoring import compiled
 from ..scoring.area import COLUMN_CELLS, ROW_CELLS
-from ..scoring.board import Board, LawEntry
+from ..scoring.board import LawEntry
 from ..scoring.closures import Sel
-from ..scoring.evaluator import Evaluator, Facts
+from ..scoring.evaluator import Facts
 from ..scoring.masks import BIT, FULL
-from ..scoring.report import ScoreReport
 from ..scoring.scene import _GENERATION, ALWAYS, CELLS, HEAVY_SHIFT, LANE, CardInfo, Scene
-from ..scoring.score import score_board
 from .rules import rules_of
-from .state import Slot
-from .view import board_of
 
 if TYPE_CHECKING:
     from .game import Game
@@ -57,6 +53,17 @@ CardPoints = Callable[[Scene, int], int]
 LawPart = tuple[Lines, Facts]  # a placed law's lines and the facts they are judged with
 PatternPart = tuple[m.Pattern, int]  # a held pattern and its points
 ObjectivePart = tuple[Lines, Facts, Sel]  # an objective's lines, facts and element
+# What a context is made from, by id (Valuation.context_key): the area; its
+# laws (card, row, column); its held patterns (card, completed); the game's
+# objectives (goal, element); what the scenario remembers; the abilities used
+ContextKey = tuple[
+    int,
+    tuple[tuple[str, str | None, int | None], ...],
+    tuple[tuple[str, bool | None], ...],
+    tuple[tuple[str, ...], ...],
+    tuple[tuple[str, str], ...],
+    tuple[int, ...],
+]
 _CALL: Callable[..., int] = call  # a card's points at its cell (value_in's map)
 
 VICTORY_WEIGHT, CHALLENGE_WEIGHT = 3.0, 1.5  # credit per victory / challenge condition
@@ -76,61 +83,6 @@ def parts(condition: m.Condition) -> list[m.Condition]:
             for subject in condition.subjects
         ]
     return [condition]
-
-
-# ---------------------------------------------------------------- the oracle
-
-
-def reference_value(
-    game: Game, area: int, cells: Sequence[Slot | None], laws: list | None = None
-) -> float:
-    """The agent's value through boards and reports (what :class:`Valuation`
-    must equal)."""
-    board = board_of(game.registry, game.state, area, cells=cells, laws=laws, seen_only=True)
-    report = score_board(board, all_face_up_at_end=False)
-    value = float(report.total)
-    if report.scenario is not None:
-        value += reference_progress(game, area, board, report)
-    return value
-
-
-def reference_progress(game: Game, area: int, board: Board, report: ScoreReport) -> float:
-    """Credit for each part of the victory and challenge already met, so
-    that the agent climbs towards them one card at a time, and for each
-    of the scenario's own abilities made ready to use (its condition met,
-    not used yet): scenario 7's sarcophagus moves only that way."""
-    facts = Facts(
-        card_points={c.cell: c.points for c in report.cards},
-        patterns_completed=sum(1 for p in report.patterns if p.completed),
-        laws_met=sum(1 for law in report.laws if law.points > 0),
-        total=report.total,
-        scenario_state=dict(board.scenario_state),
-    )
-    evaluator = Evaluator(report.area, facts)
-    scenario = game.scenario
-    assert scenario is not None and report.scenario is not None, "a scenario game's report"
-    value = 0.0
-    for weight, conditions in (
-        (VICTORY_WEIGHT, scenario.victory),
-        (CHALLENGE_WEIGHT, scenario.challenge),
-    ):
-        for condition in conditions:
-            split = parts(condition)
-            met = sum(1 for part in split if evaluator.holds(part, None))
-            value += weight * met / len(split)
-    value += VICTORY_BONUS if report.scenario.victory else 0
-    # the challenge's own conditions, as the fast path reads them: credit to climb
-    # by, not the R34 verdict (which needs the victory too)
-    value += CHALLENGE_BONUS if all(c.met for c in report.scenario.challenge_conditions) else 0
-    used = game.state.areas[area].used_abilities
-    for index, rule in rules_of(scenario, m.Ability):
-        if (
-            rule.condition is not None
-            and index not in used
-            and evaluator.holds(rule.condition, None)
-        ):
-            value += ABILITY_READY
-    return value
 
 
 # ---------------------------------------------------------------- the fast path
@@ -170,7 +122,7 @@ class Context:
 
     def __init__(
         self,
-        key: tuple,
+        key: ContextKey,
         laws: list[LawPart],
         patterns: list[tuple[m.Pattern, int, bool]],
         objectives: list[ObjectivePart],
@@ -342,12 +294,12 @@ class Valuation:
         scene._names, scene._names_of = names, generation
         return scene
 
-    def context(self, area: int, laws: list | None = None) -> Context:
+    def context(self, area: int, laws: list[LawEntry] | None = None) -> Context:
         """What the values of an area depend on besides its face-up cards,
         read from the game as it is now (``laws``: instead of the area's)."""
         return self.context_of(self.context_key(area, laws), laws)
 
-    def context_key(self, area: int, laws: list | None = None) -> tuple:
+    def context_key(self, area: int, laws: list[LawEntry] | None = None) -> ContextKey:
         """The key of :meth:`context` (all it is made from, by id): cheaper
         to make than the context, so a caller keeping contexts by key makes
         one only for a key it has not seen."""
@@ -364,7 +316,7 @@ class Valuation:
             tuple(own.used_abilities),
         )
 
-    def context_of(self, key: tuple, laws: list | None = None) -> Context:
+    def context_of(self, key: ContextKey, laws: list[LawEntry] | None = None) -> Context:
         """The context of ``key`` (:meth:`context_key` of the game now)."""
         state = self.game.state
         own = state.areas[key[0]]
@@ -377,8 +329,8 @@ class Valuation:
             key[5],
         )
 
-    def value(self, area: int, signature: Signature, laws: list | None = None) -> float:
-        """As :func:`reference_value` for the cells whose signature this is."""
+    def value(self, area: int, signature: Signature, laws: list[LawEntry] | None = None) -> float:
+        """As :func:`~.reference.reference_value` for the cells whose signature this is."""
         return self.value_in(self.context(area, laws), signature)
 
     def value_in(self, context: Context, signature: Signature, scene: Scene | None = None) -> float:
@@ -433,7 +385,7 @@ class Valuation:
         return value
 
     def _progress(self, scene: Scene, used: tuple[int, ...]) -> float:
-        """As :func:`reference_progress`, with compiled conditions."""
+        """As :func:`~.reference.reference_progress`, with compiled conditions."""
         value = 0.0
         for weight, conditions in self._parts:
             for split in conditions:

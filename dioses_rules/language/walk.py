@@ -220,7 +220,8 @@ def _override(owner: type, name: str, kind: type, method: Callable[..., Any]) ->
             f"{owner.__name__}.{attribute} replaces the method {name} calls for "
             f"{kind.__name__} with something that is not a method"
         )
-    return found
+    replacement: Callable[..., Any] = found  # getattr_static's Any, checked callable above
+    return replacement
 
 
 def _inherit_on_subclassing(owner: type[Any]) -> None:
