@@ -17,6 +17,7 @@ from ..language.settings import SETTINGS, Settings, setting_problem, setting_val
 from ..pool.registry import Registry, required
 from ..scoring.area import SIZE
 from .game import Game
+from .setup_deal import SetupDeal
 from .setup_steps import Phase, SetupRules
 from .state import FIRST_RULES, KNOWN_RULES, RULES, Agent, AreaState, GameState, Slot, game_error
 from .tables import tables_of
@@ -175,13 +176,14 @@ def _check_scenario_deal(
     Power cards and draws, the separated cards go once on the one deck and a
     set-aside deck is shared; a card placed in the area cannot be placed in
     every area, so such a setup is refused for more than one area."""
-    named = {card for step in steps for card in getattr(step, "cards", ())}
+    deal = SetupDeal(steps)
+    named = deal.named
     missing = sorted(named - cards)
     if missing:
         raise game_error(
             f"scenario '{scenario.id}' needs cards no loaded set defines: {', '.join(missing)}"
         )
-    places = [step for step in steps if isinstance(step, m.Place)]
+    places = deal.places
     placed = sum(len(step.cards) for step in places)
     if places and areas > 1:
         shown = ", ".join(card for step in places for card in step.cards)
@@ -202,11 +204,11 @@ def _check_scenario_deal(
             f"cells, {SIZE // len(m.ROWS)} a row, one card a cell",
             "dioses-lint reports where (DL502)",
         )
-    power = sum(s.count for s in steps if isinstance(s, m.PowerCards))
+    power = deal.power
     parts = {
         "to the area" if areas == 1 else f"to the {areas} areas": SIZE * areas - placed,
         "as Power cards": (power + settings.extra_power_cards) * areas,
-        "separated at random": sum(s.random for s in steps if isinstance(s, m.Separate)),
+        "separated at random": deal.random,
         "to start the discard piles": settings.discard_piles,
     }
     needed, left = sum(parts.values()), len(cards) - len(named)
@@ -288,7 +290,7 @@ def _deal_scenario(game: Game, scenario: m.Scenario) -> None:
     says: one area for every seat, all face down, no objectives."""
     state = game.state
     steps = setup_steps(scenario, state.challenge)
-    named = {card for step in steps for card in getattr(step, "cards", ())}
+    named = SetupDeal(steps).named
     state.deck = [card for card in state.deck if card not in named]  # step 2: set them aside
     rules = SetupRules(game, steps)
     rules.play(Phase.PLACE)
