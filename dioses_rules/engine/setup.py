@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
+from typing import NoReturn
 
 from ..errors import did_you_mean
 from ..language import model as m
@@ -30,11 +31,7 @@ def settings_for(registry: Registry, options: Iterable[str]) -> Settings:
     for option_id in options:
         option = registry.get("rule-option", option_id)
         if option is None:
-            pool = [d.id for d in registry.definitions("rule-option")]
-            raise game_error(
-                f"unknown rule option '{option_id}'",
-                did_you_mean(option_id, pool) or f"rule options: {', '.join(pool)}",
-            )
+            _unknown(registry, "rule-option", option_id, "rule option")
         for setting in option.settings:
             spec = SETTINGS[setting.name]
             problem = setting_problem(setting.name, setting.value)
@@ -42,6 +39,15 @@ def settings_for(registry: Registry, options: Iterable[str]) -> Settings:
                 raise game_error(f"rule option '{option_id}': {problem}")
             setattr(settings, spec.field, setting_value(spec, setting.value))
     return settings
+
+
+def _unknown(registry: Registry, kind: str, def_id: str, word: str) -> NoReturn:
+    """No definition of ``kind`` is named ``def_id``: an error naming the
+    nearest one, else every one there is."""
+    pool = [d.id for d in registry.definitions(kind)]
+    raise game_error(
+        f"unknown {word} '{def_id}'", did_you_mean(def_id, pool) or f"{word}s: {', '.join(pool)}"
+    )
 
 
 def new_game(
@@ -72,11 +78,7 @@ def new_game(
     if scenario is not None:
         scenario_def = registry.get("scenario", scenario)
         if scenario_def is None:
-            pool = [d.id for d in registry.definitions("scenario")]
-            raise game_error(
-                f"unknown scenario '{scenario}'",
-                did_you_mean(scenario, pool) or f"scenarios: {', '.join(pool)}",
-            )
+            _unknown(registry, "scenario", scenario, "scenario")
         # "All the rules of play and setup explained in each scenario take
         # precedence": the scenario's own mode is applied last.
         option_ids = [o for o in option_ids if o not in scenario_def.options] + list(
