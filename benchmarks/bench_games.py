@@ -15,14 +15,18 @@ engine of the base game that plays the same games for the same seeds. Our
 engine (on the base set alone) and it play ``--yardstick-games`` 4-player
 games between random agents in alternated slices, and
 ``yardstick_ratio_random_4p`` is our speed as a ratio of its (CPU time), with
-``yardstick_identical_games`` true when every game ended alike. ``--prove N``
+``yardstick_identical_games`` true when every game ended alike: the first
+games of the process, which compile the base cards' lines as they come,
+included. ``yardstick_ratio_random_4p_warm`` is the same games played again
+right after (what a long run of games sees). ``--prove N``
 compares them decision for decision on N seeds at each of 2-6 players.
 
 Against an older revision (#29): ``--baseline REV`` writes REV's tree to a
 temporary folder (``git archive``) and plays greedy 4-player games and
 planner games (seat 0 plans at ``--think``, the others are greedy) with it
 and with this tree, each side in a process of its own
-(``play_worker.py``), alternated; ``greedy_4p_vs_baseline`` and
+(``play_worker.py``, which plays one untimed greedy game first), alternated,
+which side goes first alternating too; ``greedy_4p_vs_baseline`` and
 ``planner_vs_baseline`` are REV's CPU time over ours, ``identical_games``
 whether both played the same games (turns, totals, winners).
 
@@ -210,12 +214,14 @@ def worker(tree: Path, job: dict) -> dict:
 
 
 def versus_baseline(
-    revision: str, seed: int, greedy_games: int, planner_games: int, think: int, rounds: int = 2
+    revision: str, seed: int, greedy_games: int, planner_games: int, think: int, rounds: int = 4
 ) -> dict:
     """Greedy 4-player games and planner games (seat 0 plans at ``think``)
-    by this tree and by ``revision``, each in its own process, the two
-    alternated in ``rounds`` slices; ratios of thread CPU time (baseline /
-    ours: above 1, we are faster) and whether they played the same games."""
+    by this tree and by ``revision``, each in its own process (one untimed
+    game first, ``play_worker``), the two alternated in ``rounds`` slices,
+    which side goes first alternating too; ratios of thread CPU time
+    (baseline / ours: above 1, we are faster) and whether they played the
+    same games."""
     result: dict = {"baseline": revision, "think": think}
     identical = True
     with tempfile.TemporaryDirectory(prefix="dioses-baseline-") as folder:
@@ -229,11 +235,13 @@ def versus_baseline(
             seeds = [seed * 100_003 + index for index in range(games)]
             spent = {"ours": 0.0, "baseline": 0.0}
             played: dict = {"ours": [], "baseline": []}
+            sides = [("ours", ROOT), ("baseline", tree)]
             for part in (seeds[i::rounds] for i in range(rounds)):
                 if not part:
                     continue
                 job = {"agents": agents, "players": 4, "seeds": part, "think": think}
-                for side, root in (("ours", ROOT), ("baseline", tree)):
+                sides.reverse()  # each side first every other round: the load's drift shared
+                for side, root in sides:
                     answer = worker(root, job)
                     spent[side] += answer["cpu"]
                     played[side] += answer["games"]
@@ -427,6 +435,10 @@ def main(argv: list[str] | None = None) -> None:
         base, _ = load_registry(active=["base"])
         if args.yardstick_games:
             extra.update(versus_yardstick(base, 4, args.yardstick_games, args.seed))
+            # the same games again, in a process that has played them (the
+            # cards' lines compiled, the tables made): the steady speed
+            warm = versus_yardstick(base, 4, args.yardstick_games, args.seed)
+            extra["yardstick_ratio_random_4p_warm"] = warm["yardstick_ratio_random_4p"]
         if args.prove:
             extra.update(prove(base, args.prove))
     if args.baseline:

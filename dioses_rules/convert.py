@@ -17,7 +17,7 @@ import re
 import types
 import typing
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import attrs
 
@@ -28,6 +28,8 @@ if TYPE_CHECKING:  # cattrs loads with the converter, when first needed
     HookFactory = Callable[[Any, cattrs.Converter], Hook]  # (type, converter) -> its hook
 
 SHOWN_CHARACTERS = 40
+
+T = TypeVar("T")
 
 
 class WrongType(TypeError):
@@ -207,12 +209,13 @@ def structure_errors(error: BaseException, root: str = "$") -> list[tuple[str, s
     return found
 
 
-def structure(data: Any, type_: Any, root: str = "$") -> Any:
+def structure(data: Any, type_: type[T], root: str = "$") -> T:
     """``data`` as ``type_``; raises :class:`StructureError` listing every mistake."""
     found = _plain(data, type_)
     if found is not _NOT_PLAIN:
-        return found
-    converter, errors = __getattr__("CONVERTER"), __getattr__("STRUCTURE_ERRORS")
+        return cast(T, found)  # _plain gives a value of type_ or _NOT_PLAIN
+    converter: cattrs.Converter = __getattr__("CONVERTER")
+    errors = __getattr__("STRUCTURE_ERRORS")
     try:
         return converter.structure(data, type_)
     except errors as error:

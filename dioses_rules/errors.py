@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 import re
 from collections.abc import Iterable
-from typing import Protocol, Self
+from typing import Any, Protocol, Self
 
 from attrs import frozen
 
@@ -22,7 +22,7 @@ def escaped(text: str, keep: str = "") -> str:
     written as ``\\x1b`` or ``\\u2028``, so that a quoted source line keeps
     to one line and a terminal obeys nothing a user's file holds."""
 
-    def shown(found: re.Match) -> str:
+    def shown(found: re.Match[str]) -> str:
         char = found.group()
         if char in keep:
             return char
@@ -75,7 +75,7 @@ class Diagnostic:
                 text += f"\n   | {escaped(src)}\n   | {' ' * len(before)}^"
         return text
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "path": self.path,
             "line": self.line,
@@ -87,13 +87,13 @@ class Diagnostic:
         }
 
 
-def sarif_log(diagnostics: Iterable[Diagnostic], tool: str, version: str) -> dict:
+def sarif_log(diagnostics: Iterable[Diagnostic], tool: str, version: str) -> dict[str, Any]:
     """Diagnostics as a SARIF 2.1.0 log, for editors and code-scanning CI."""
     diagnostics = list(diagnostics)
     rules = sorted({d.code for d in diagnostics})
     results = []
     for d in diagnostics:
-        location: dict = {"artifactLocation": {"uri": d.path.replace("\\", "/")}}
+        location: dict[str, Any] = {"artifactLocation": {"uri": d.path.replace("\\", "/")}}
         if d.line:
             location["region"] = {"startLine": d.line, "startColumn": max(d.column, 1)}
         text = d.message + (f" ({d.help})" if d.help else "")

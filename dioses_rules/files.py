@@ -112,7 +112,7 @@ class NotRegularFile(OSError):
     """A path that is a FIFO, a device, a socket or a folder, not a file."""
 
 
-def open_regular(path: str | os.PathLike) -> io.BufferedReader:
+def open_regular(path: str | os.PathLike[str]) -> io.BufferedReader:
     """``path`` opened for reading in binary, only when it is a regular file
     (after links): a FIFO would block the reader forever and a device such as
     /dev/zero never ends, so either is refused with :class:`NotRegularFile`
@@ -130,7 +130,7 @@ def open_regular(path: str | os.PathLike) -> io.BufferedReader:
     return os.fdopen(fd, "rb")
 
 
-def read_regular(path: str | os.PathLike, limit: int) -> bytes:
+def read_regular(path: str | os.PathLike[str], limit: int) -> bytes:
     """At most ``limit`` + 1 bytes of a regular file (see :func:`open_regular`):
     a caller refuses a file longer than ``limit`` without reading it all."""
     with open_regular(path) as handle:

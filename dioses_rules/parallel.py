@@ -22,7 +22,7 @@ import os
 import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from typing import Any
+from typing import Any, TypeVar
 
 from .errors import Diagnostic, DiosesError
 
@@ -68,14 +68,19 @@ def _call(task: Callable[[Any, Any], Any], piece: Any) -> Any:
     return task(_shared, piece)
 
 
+S = TypeVar("S")  # what every piece shares
+P = TypeVar("P")  # a piece of the work
+R = TypeVar("R")  # a piece's result
+
+
 def run_pieces(
-    task: Callable[[Any, Any], Any],
-    shared: Any,
-    work: Sequence[Any],
+    task: Callable[[S, P], R],
+    shared: S,
+    work: Sequence[P],
     workers: int = 1,
     scheduler: str | None = None,
-    done: Callable[[Any, Any], None] | None = None,
-) -> list[Any]:
+    done: Callable[[P, R], None] | None = None,
+) -> list[R]:
     """``[task(shared, piece) for piece in work]``, on the backend asked for;
     ``done(piece, result)`` after each piece, in the order they finish."""
     if scheduler is not None:
@@ -104,12 +109,12 @@ def run_pieces(
 
 
 def _on_cluster(
-    task: Callable[[Any, Any], Any],
-    shared: Any,
-    work: Sequence[Any],
+    task: Callable[[S, P], R],
+    shared: S,
+    work: Sequence[P],
     scheduler: str,
-    done: Callable[[Any, Any], None] | None,
-) -> list[Any]:
+    done: Callable[[P, R], None] | None,
+) -> list[R]:
     try:
         from distributed import Client
         from distributed import as_completed as finished

@@ -199,7 +199,7 @@ def loads_json(
 # ------------------------------------------------------------------ TOML
 
 
-def loads_toml(text: str, path: str = "", *, code: str = "E202") -> dict:
+def loads_toml(text: str, path: str = "", *, code: str = "E202") -> dict[str, Any]:
     """The table of a TOML text, bounded (see the module); a mistake is a
     :class:`DataError` with the code ``code`` at its line and column."""
     text = text.removeprefix(BOM)

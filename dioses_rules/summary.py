@@ -15,7 +15,7 @@ def mean_spread(values: Sequence[float]) -> tuple[float, float]:
     return mean, math.sqrt(sum((v - mean) ** 2 for v in values) / len(values))
 
 
-def summary(values: Sequence[float]) -> dict:
+def summary(values: Sequence[float]) -> dict[str, float]:
     """Mean and spread rounded to 3 places, with the least and greatest value."""
     if not values:
         return {"mean": 0.0, "spread": 0.0, "min": 0, "max": 0}

@@ -10,9 +10,11 @@ reference that works it out:
 from __future__ import annotations
 
 import random
+from typing import ClassVar
 
 import pytest
 
+from dioses_rules.engine import valuation
 from dioses_rules.engine.agents import GreedyAgent
 from dioses_rules.engine.patterns import PatternChecker
 from dioses_rules.engine.setup import new_game
@@ -20,6 +22,7 @@ from dioses_rules.engine.state import Slot
 from dioses_rules.language import model as m
 from dioses_rules.pool.load import load_registry
 from dioses_rules.scoring.area import HEIGHT, SIZE, WIDTH, Area, Placed
+from dioses_rules.scoring.board import LawEntry
 from dioses_rules.scoring.patterns import pattern_matches
 
 
@@ -88,18 +91,42 @@ def test_the_fast_check_agrees_with_the_reference(registry):
     assert matched > compared // 20  # the comparison saw plenty of matches
 
 
+class _Asked(dict):
+    """A context's remembered values, noting every value asked of them (the
+    agent reads them through value_of and in its loops over a decision's
+    options)."""
+
+    asked: ClassVar[list] = []
+
+    def get(self, signature, default=None):
+        _Asked.asked.append((self, signature))
+        return super().get(signature, default)
+
+
+class _AskedContext(valuation.Context):
+    def __init__(self, *args):
+        super().__init__(*args)
+        self.values = _Asked()
+        self.values.key = self.key
+
+
 class CheckedGreedy(GreedyAgent):
-    """A greedy agent that scores every layout afresh too and compares."""
+    """A greedy agent that scores every layout it answered afresh too, at
+    the end of each decision (nothing changed meanwhile), and compares."""
 
     checked = 0
 
-    def value_of(self, game, area, signature, laws=None) -> float:
-        remembered = super().value_of(game, area, signature, laws)
-        # the face-up cards of the signature (the only ones a value sees)
-        cells = [None if card is None else Slot(card, True) for card in signature]
-        assert remembered == self._score(game, area, cells, laws)
-        CheckedGreedy.checked += 1
-        return remembered
+    def choose(self, game, decision) -> int:
+        _Asked.asked = []
+        index = super().choose(game, decision)
+        for values, signature in _Asked.asked:
+            area, law_keys = values.key[0], values.key[1]
+            laws = [LawEntry(card, row, column) for card, row, column in law_keys]
+            # the face-up cards of the signature (the only ones a value sees)
+            cells = [None if card is None else Slot(card, True) for card in signature]
+            assert values[signature] == self._score(game, area, cells, laws)
+            CheckedGreedy.checked += 1
+        return index
 
 
 @pytest.mark.parametrize(
@@ -110,9 +137,12 @@ class CheckedGreedy(GreedyAgent):
         ("afterlife-travel-agency", (), 1),
     ],
 )
-def test_the_greedy_agents_remembered_values_are_its_scores(registry, scenario, options, seats):
+def test_the_greedy_agents_remembered_values_are_its_scores(
+    registry, scenario, options, seats, monkeypatch
+):
     """GreedyAgent.value remembers a layout's value by what the score reads:
     every answer equals a fresh score, over whole games."""
+    monkeypatch.setattr(valuation, "Context", _AskedContext)
     for seed in range(2):
         agents = [CheckedGreedy(seed * 10 + s) for s in range(seats)]
         new_game(registry, agents, scenario=scenario, options=options, seed=seed).play()

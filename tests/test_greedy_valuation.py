@@ -1,6 +1,6 @@
 """The greedy agent's fast valuation (engine/valuation.py) against its
 reference, ``score_board(board_of(..., seen_only=True))`` plus the scenario
-credit (``valuation.reference_value``).
+credit (``reference.reference_value``).
 
 The states are the ones real seeded games reach: the base game with laws,
 patterns, objectives and Power cards in play, and every scenario with and
@@ -17,9 +17,10 @@ import pytest
 
 from dioses_rules.engine.agents import GreedyAgent
 from dioses_rules.engine.patterns import face_up_signature
+from dioses_rules.engine.reference import reference_value
 from dioses_rules.engine.setup import new_game
 from dioses_rules.engine.state import Slot
-from dioses_rules.engine.valuation import Valuation, reference_value
+from dioses_rules.engine.valuation import Valuation
 from dioses_rules.engine.view import board_of
 from dioses_rules.language import model as m
 from dioses_rules.language.model import COLUMNS, ROWS

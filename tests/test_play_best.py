@@ -21,6 +21,7 @@ from dioses_rules.engine.saves import save_data
 from dioses_rules.engine.setup import new_game
 from dioses_rules.engine.state import Decision
 from dioses_rules.engine.view import final_board_files, final_boards
+from dioses_rules.errors import DiosesError
 from dioses_rules.pool.load import load_registry
 from dioses_rules.scoring.board import write_board
 from dioses_rules.scoring.score import score_board
@@ -94,6 +95,27 @@ def test_without_or_tools_the_column_says_what_to_install(registry, missing):
     bests = best_module.best_totals(game)
     assert [b.cell() for b in bests] == ["-", "-"]
     assert all("dioses-rules[solver]" in b.why_not for b in bests)
+
+
+def test_no_arrangement_within_the_time_is_a_dash_not_a_crash(registry, monkeypatch):
+    """On a busy machine CP-SAT may stop at the time limit before a first
+    arrangement (UNKNOWN): that is the clock's doing, E303, and the final
+    table shows '-' with the reason; it once ended a game with exit 3."""
+    from dioses_rules.solve import layout
+
+    game = finished_game(registry, 4)
+    real = layout.best_layout
+
+    def starved(board, time_limit=None, **kwargs):
+        return real(board, effort=1e-9, **kwargs)  # CP-SAT's deterministic time: never enough
+
+    monkeypatch.setattr(layout, "best_layout", starved)
+    bests = best_module.best_totals(game, time_limit=0.2)
+    assert [b.cell() for b in bests] == ["-", "-"]
+    assert all("no arrangement within" in b.why_not for b in bests)
+    with pytest.raises(DiosesError) as raised:
+        real(final_boards(game)[0], effort=1e-9)
+    assert raised.value.diagnostics[0].code == "E303"
 
 
 def test_an_unproven_best_is_shown_as_a_lower_bound():

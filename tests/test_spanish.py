@@ -644,14 +644,6 @@ def test_cards_json_carries_the_language():
     assert '"lang": "es"' in result.stdout and "si está al lado de un egipcio" in result.stdout
 
 
-def test_sheets_in_spanish_are_refused_not_drawn_in_english(tmp_path):
-    result = CliRunner().invoke(
-        dioses, ["cards", "--sheet", str(tmp_path / "s.svg"), "--lang", "es"]
-    )
-    assert result.exit_code == 2 and "English only" in result.output
-    assert not (tmp_path / "s.svg").exists()
-
-
 def test_an_unknown_language_is_a_usage_error():
     result = CliRunner().invoke(dioses, ["cards", "--text", "--lang", "fr"])
     assert result.exit_code == 2 and "'fr' is not one of 'en', 'es'" in result.output

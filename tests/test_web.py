@@ -140,8 +140,10 @@ def test_a_card_page_shows_its_text_source_rulings_and_notes(client):
     assert page.status_code == 200
     assert "1x: 1p per god in its row." in page.text  # its English text
     assert "object ship &#34;Barco&#34; aka &#34;Ship&#34; egyptian printed {" in page.text
-    assert "<strong>R10</strong> Own line" in page.text  # cited in the file's comment
-    assert "R10: &#34;1p per god in each row&#34; counts the gods" in page.text
+    # cited in the file's comment: for designers, behind its disclosure (#28)
+    designers = page.text.split('<details class="for-designers">')[1].split("</details>")[0]
+    assert '<strong>R10</strong> <span lang="en">Own line</span>' in designers
+    assert "R10: &#34;1p per god in each row&#34; counts the gods" in designers
 
 
 @pytest.fixture(scope="module")

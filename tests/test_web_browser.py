@@ -468,6 +468,12 @@ def test_the_builder_in_spanish_writes_its_own_words_and_the_cards_names(browser
         page.select_option("#law-line", "column:2")
         page.click("#add-law")
         playwright.expect(page.locator("#extras-list")).to_contain_text("en la columna 2")
+        # a Spanish name no rulebook prints is marked, as on the card pages (CARDS.md)
+        laws = page.inner_text("#law-card")
+        assert "Todas las cartas son dioses (nuestra traducción)" in laws, laws
+        throne = page.inner_text('#palette button[data-card="throne-room"]')
+        assert throne == "Sala del Trono (nuestra traducción)", throne
+        assert page.inner_text('#palette button[data-card="hera"]') == "Hera ✓"
         shown = page.inner_text("main")  # what is on screen, not the scripts
         for english in ("points?", "row", "column", "matched", "if next"):
             assert not re.search(rf"\b{english}\b", shown), (english, shown)

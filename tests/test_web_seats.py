@@ -160,7 +160,7 @@ def test_every_page_word_is_in_the_web_catalogue_and_its_mo_is_compiled_from_its
     untranslated = [
         m.id
         for m in po
-        if m.id and not all(m.string if isinstance(m.string, tuple) else (m.string,))
+        if m.id and (m.fuzzy or not all(m.string if isinstance(m.string, tuple) else (m.string,)))
     ]
     assert not untranslated, untranslated
     compiled = io.BytesIO()

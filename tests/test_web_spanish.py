@@ -100,3 +100,30 @@ def test_a_spanish_card_page_says_its_own_words_and_marks_our_names(catalog, tmp
     assert 'Un solo panteón <span class="ours">(nuestra traducción)</span>' in gallery
     assert ">Mitología" in gallery and ">Griego</option>" in gallery and "definiciones" in gallery
     assert "Not found" not in spanish.get("/cards/base/law/hera").text
+
+
+def test_errors_are_said_in_the_pages_language(catalog, tmp_path):
+    """The server's answers to a page (#28): bad form input, a link of no
+    seat, a game that stopped on our bug, a choice of another seat's turn,
+    each in the page's words (the web catalogue)."""
+    client = browser(catalog, tmp_path, "es")
+    bad = client.post("/play", data={"seat1": "human", "seed": "x"})
+    assert bad.status_code == 422 and "la semilla es un número entero" in bad.text
+    unknown = client.post("/play", data={"seat1": "human", "scenario": "atlantis"})
+    assert "escenario desconocido «atlantis»" in unknown.text
+    assert "los conjuntos cargados tienen: " in unknown.text
+    url = client.post(
+        "/play", data={"seat1": "human", "seat2": "greedy", "seed": "3"}, follow_redirects=False
+    ).headers["location"]
+    game_id = url.rsplit("/", 1)[1]
+    assert "Cannot" not in client.get(url).text
+    nobody = client.get(f"{url}?seat=nobody")
+    assert nobody.status_code == 404 and "este enlace no es de ningún asiento" in nobody.text
+    stale = client.post(url, data={"version": "999", "choice": "0"})
+    assert (
+        stale.status_code == 409 and "E420 esta elección es de una decisión ya tomada" in stale.text
+    )
+    table = client.app.state.tables.get(game_id)
+    table.snapshot = {"state": "failed", "bug": "RuntimeError"}  # as the game's thread says it
+    page = client.get(url).text
+    assert "la partida se detuvo por un error nuestro: RuntimeError" in page

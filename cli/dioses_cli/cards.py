@@ -114,11 +114,6 @@ def cards(
         )
     if backs and sheet_path is None:
         raise click.UsageError("--backs prints the backs of a sheet: add --sheet FILE")
-    if sheet_path is not None and lang != "en":
-        raise click.UsageError(
-            "the card sheets are drawn in English only: --lang es "
-            "applies to --text and --format json"
-        )
     suffix = check_picture_target(sheet_path, "'--sheet'", (".svg", ".pdf"), overwrite)
     if suffix is not None:
         require_pictures()
@@ -128,7 +123,7 @@ def cards(
     rows = list(registry.listing(only_set))
     if sheet_path is not None:
         assert suffix is not None  # checked with the path
-        return _sheet(registry, rows, sheet_path, suffix, output_format, backs)
+        return _sheet(registry, rows, sheet_path, suffix, output_format, backs, lang)
     if output_format == "json":
         print_json([definition_json(*row, texts=texts) for row in rows])
         return
@@ -224,16 +219,18 @@ def _sheet(
     suffix: str,
     output_format: str,
     backs: bool,
+    lang: str = "en",
 ) -> None:
-    """Print-and-play sheets of the listed definitions, in the listing's order."""
+    """Print-and-play sheets of the listed definitions, in the listing's
+    order, drawn in ``lang`` (--lang)."""
     from dioses_rules.render.card import CardText
     from dioses_rules.render.sheet import page_svgs, pages_of, sheet_svg
 
     cards = [
-        (definition, set_id, f"replaced by {by_set}" if replaced_by else "")
+        (definition, set_id, _("replaced by {set}").format(set=by_set) if replaced_by else "")
         for set_id, definition, _replaces, replaced_by, by_set in rows
     ]
-    text = CardText.of(registry)
+    text = CardText.of(registry, lang)
     pages = len(pages_of(cards))
     if suffix == ".pdf":
         write_pdf(path, page_svgs(cards, text, backs))

@@ -174,11 +174,15 @@ def uris_key(uri: str) -> str:
     return unquote(uri)
 
 
-def answering(what: str, default: object = None) -> Callable[[Callable], Callable]:
+# a request's handler: (the server, the request's lsprotocol parameters) -> its answer
+Handler = Callable[[DiosesServer, Any], Any]
+
+
+def answering(what: str, default: object = None) -> Callable[[Handler], Handler]:
     """A handler whose bug is logged in the editor and answered with
     ``default``: never a traceback in a response, never the end of the session."""
 
-    def wrap(handler: Callable) -> Callable:
+    def wrap(handler: Handler) -> Handler:
         @functools.wraps(handler)
         def guarded(ls: DiosesServer, params: Any) -> Any:
             try:

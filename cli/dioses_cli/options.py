@@ -13,7 +13,7 @@ from click.decorators import FC
 from dioses_rules.errors import did_you_mean, whole_number
 
 from .completion import complete_rules, complete_scenarios, complete_sets
-from .params import FilePath, Whole
+from .params import FilePath, IntParamType, Whole
 
 if TYPE_CHECKING:  # the pool loads when a command runs, not when options are made
     from dioses_rules.pool.registry import Registry
@@ -71,7 +71,7 @@ LANG_OPTION = click.option(
     is_eager=True,
     help="The language of what the terminal shows: English, or Spanish (messages, and "
     'card text in the rulebook\'s style, "2p si está al lado de un egipcio", with '
-    "the printed Spanish names). Pictures (--svg, --sheet) are drawn in English.",
+    "the printed Spanish names); the pictures of --svg and --sheet too.",
 )
 
 
@@ -93,7 +93,7 @@ NO_CACHE_OPTION = click.option(
 )
 
 
-class Workers(click.ParamType):
+class Workers(IntParamType):
     """A number of processes, or 'auto': the cores this process may use."""
 
     name = "N|auto"

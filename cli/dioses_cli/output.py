@@ -27,7 +27,7 @@ import platform
 import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any, NoReturn, TypeVar
+from typing import IO, TYPE_CHECKING, Any, NoReturn, ParamSpec, TypeVar
 
 import click
 
@@ -68,6 +68,7 @@ def exit_codes_help(one: str = "a user's error (a bad file or input)") -> str:
 EXIT_CODES_HELP = exit_codes_help()
 
 T = TypeVar("T")
+P = ParamSpec("P")
 
 
 @functools.lru_cache(maxsize=1)
@@ -358,12 +359,12 @@ def run_guarded(call: Callable[[], T], argv: list[str] | None = None) -> T:
         raise  # not reached: report_bug exits
 
 
-def user_errors(command: Callable) -> Callable:
+def user_errors(command: Callable[P, T]) -> Callable[P, T]:
     """Turn what a command raises into messages and exit codes, never a bare
     traceback (see :func:`run_guarded`)."""
 
     @functools.wraps(command)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> T:
         return run_guarded(lambda: command(*args, **kwargs), _command_line())
 
     return wrapper

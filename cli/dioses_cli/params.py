@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 import os
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -23,6 +23,11 @@ from dioses_rules.errors import whole_number
 
 SEED_DIGITS = 18  # as the web app's seed field (play_pages.new_game_form)
 _DECIMAL = re.compile(r"[0-9]{1,9}(\.[0-9]{0,9})?|\.[0-9]{1,9}")
+
+if TYPE_CHECKING:  # click 8.3 made ParamType generic; click 8.1 cannot subscript it
+    IntParamType = click.ParamType[int]  # a parameter type converting to a whole number
+else:
+    IntParamType = click.ParamType
 
 
 class Whole(click.IntRange):

@@ -9,7 +9,7 @@ the save; a path kept in an older save is only mentioned, never followed.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -129,7 +129,7 @@ def _log_path(
     log_option: Path | None,
     save_path: Path,
     overwrite: bool,
-    records: list[dict],
+    records: list[dict[str, Any]],
 ) -> tuple[Path | None, str | None]:
     """Where the resumed game's log goes: --log, else beside the save; a log
     file of this very game goes on, another one is replaced only with

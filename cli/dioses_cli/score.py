@@ -99,7 +99,7 @@ def score(
             from dioses_rules.render.board_picture import board_picture
             from dioses_rules.render.card import CardText
 
-            picture = board_picture(resolved, report, CardText.of(registry), name, explain)
+            picture = board_picture(resolved, report, CardText.of(registry, lang), name, explain)
             write_svg(svg_path, picture)
         if output_format == "json":
             print_json(_document(report, registry, lang, mismatches))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 from attrs import evolve
@@ -41,7 +41,7 @@ class Autosave:
         self.play = play
         self.turn: int | None = None
 
-    def write(self, game: Game, records: Sequence[dict]) -> None:
+    def write(self, game: Game, records: Sequence[dict[str, Any]]) -> None:
         write_save(self.path, game, evolve(self.play, records=list(records)))
         self.turn = game.state.turn
 
@@ -56,7 +56,7 @@ class Session:
         save_path: Path,
         play: PlayInfo,
         log_path: Path | None,
-        records: Sequence[dict] = (),
+        records: Sequence[dict[str, Any]] = (),
     ) -> None:
         self.out = out
         self.registry = registry
@@ -67,10 +67,10 @@ class Session:
         self.autosave = Autosave(save_path, play)
         self.log_path = log_path
         self.writer: LogWriter | None = None
-        self.transform: Callable[[dict], dict] = lambda record: record
+        self.transform: Callable[[dict[str, Any]], dict[str, Any]] = lambda record: record
         self.best_time: float | None = None  # seconds per area at the end; 0: none
 
-    def log(self, record: dict) -> None:
+    def log(self, record: dict[str, Any]) -> None:
         """An engine record: kept and written as the log numbers it (a game
         resumed from an older save goes on with that save's numbering), told
         by the narrator as the engine made it."""
@@ -100,7 +100,7 @@ class Session:
             self.narrator.dirty = False
 
     def run(
-        self, start: Callable[[Callable[[dict], None]], Game], final_board: Path | None
+        self, start: Callable[[Callable[[dict[str, Any]], None]], Game], final_board: Path | None
     ) -> None:
         try:
             game = start(self.log)

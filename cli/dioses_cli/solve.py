@@ -17,7 +17,7 @@ from dioses_rules.scoring.resolve import board_registry, resolve_board
 from .completion import complete_scenarios
 from .options import CARDS_OPTION, FORMAT_OPTION, resolve_scenario
 from .output import EXIT_CODES_HELP, console, print_json, user_errors
-from .params import FilePath, Seconds, Whole
+from .params import FilePath, IntParamType, Seconds, Whole
 
 if TYPE_CHECKING:  # the solver's module needs the [solver] extra
     from dioses_rules.solve.layout import Layout
@@ -25,7 +25,7 @@ if TYPE_CHECKING:  # the solver's module needs the [solver] extra
 ROWS = {row.value: row for row in g.Row}
 
 
-class CellName(click.ParamType):
+class CellName(IntParamType):
     """A cell by its row and column: ``front-1`` .. ``back-4``."""
 
     name = "ROW-COLUMN"

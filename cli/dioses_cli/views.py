@@ -10,17 +10,18 @@ from rich.table import Table
 from rich.text import Text
 
 from dioses_rules.language import model as m
+from dioses_rules.language.headers import bundled_vocabulary
+from dioses_rules.language.texts import Texts
 from dioses_rules.scoring.area import cell_index
 from dioses_rules.scoring.report import LawScore, PatternScore, ScenarioResult
 from dioses_rules.scoring.score import ScoreReport
+from dioses_rules.wording.leaders import leader_sentences, report_facts
 
 from .i18n import _, pgettext, ruling
 from .names import cell_word, line_name, name_of, on_line, row_word
 from .output import console
 
 if TYPE_CHECKING:  # scoring a board never loads the game engine
-    from dioses_rules.language.texts import Texts
-
     from .output import Console  # the console() factory's, which only output.py imports
 
 
@@ -108,7 +109,7 @@ def render_report(
         markup=False,
     )
     if report.scenario is not None:
-        _scenario(out, report.scenario, say)
+        _scenario(out, report.scenario, say, _leaders(report, say))
 
 
 def _completed(held: PatternScore) -> str:
@@ -236,7 +237,22 @@ def _explain_rest(out: Console, report: ScoreReport, say: _Say) -> None:
             out.print(f"  {line}", markup=False)
 
 
-def _scenario(out: Console, result: ScenarioResult, say: _Say) -> None:
+def _leaders(report: ScoreReport, say: _Say) -> list[str]:
+    """Why the scenario's leaders are who they are (R24), with --explain:
+    in the terminal's words and printed names (the engine's notes name ids)."""
+    scenario = report.scenario
+    if scenario is None or not scenario.notes:
+        return []
+    texts = say.texts if say.texts is not None else Texts(vocabulary=bundled_vocabulary())
+    conditions = scenario.scenario.victory + scenario.scenario.challenge
+    facts = report_facts(report)
+    return [
+        note + ruling("R24")
+        for note in leader_sentences(texts, report.area, conditions, facts, texts.lang)
+    ]
+
+
+def _scenario(out: Console, result: ScenarioResult, say: _Say, leaders: list[str]) -> None:
     out.print(
         Text(
             _("Scenario {number}: {name}").format(
@@ -265,7 +281,7 @@ def _scenario(out: Console, result: ScenarioResult, say: _Say) -> None:
         out.print(
             "  " + _("the challenge counts only with the victory") + ruling("R34"), markup=False
         )
-    for note in result.notes:
+    for note in leaders:
         out.print(f"  {note}", markup=False)
     beaten = _("BEATEN") if result.beaten else _("not beaten")
     out.print(

@@ -50,7 +50,7 @@ CLASSES: dict[str, _TokenType] = {
 }
 
 
-class DiosesLexer(Lexer):
+class DiosesLexer(Lexer):  # type: ignore[misc]  # pygments ships no type information
     """The Dioses! card language (cards, laws, patterns, scenarios)."""
 
     name = "Dioses"

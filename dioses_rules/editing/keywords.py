@@ -14,11 +14,14 @@ _NOT_KEYWORDS = frozenset(["NAME", "MYTH_WORD", "TYPE_WORD", "STRING", "COMMENT"
 
 
 @lru_cache(maxsize=1)
-def _terminals() -> tuple[frozenset[str], tuple[re.Pattern, ...], re.Pattern]:
+def _terminals() -> tuple[frozenset[str], tuple[re.Pattern[str], ...], re.Pattern[str]]:
     """(the keywords the grammar spells out, the other terminals that may
     match a word such as the point unit 'p', the NAME terminal)."""
     terminals = lark_parser().terminals
-    name = next(re.compile(t.pattern.to_regexp()) for t in terminals if t.name == "NAME")
+    # lark's terminals are untyped: their regular expressions are str
+    name: re.Pattern[str] = next(
+        re.compile(t.pattern.to_regexp()) for t in terminals if t.name == "NAME"
+    )
     words = frozenset(
         t.pattern.value
         for t in terminals

@@ -84,7 +84,7 @@ def _names(text: str, path: str, vocabulary: Vocabulary) -> tuple[Name, ...]:
     return tuple(sorted(found, key=lambda name: (name.line, name.start)))
 
 
-def _walk(node: Tree | Token, ancestors: list[str], found: list[Name]) -> None:
+def _walk(node: Tree[Token] | Token, ancestors: list[str], found: list[Name]) -> None:
     if isinstance(node, Token):
         role = _role(node, ancestors)
         if role is not None and node.line is not None and node.column is not None:

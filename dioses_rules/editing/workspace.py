@@ -90,7 +90,9 @@ class Snapshot:
         return [s for s in self._elsewhere() if s.path not in self.by_path]
 
 
-def required_files(opened: Texts, workspace: Texts, present: set) -> list[tuple[str, str]]:
+def required_files(
+    opened: Texts, workspace: Texts, present: set[str | None]
+) -> list[tuple[str, str]]:
     """The workspace files defining the sets the open files require,
     transitively, that neither an open file nor a bundled set provides."""
     by_set: dict[str, list[tuple[str, str]]] = {}

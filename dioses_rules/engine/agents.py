@@ -28,8 +28,12 @@ def agent_seed(game_seed: int, seat: int) -> int:
 
 class RandomAgent:
     name = "random"
+    # It answers rng.randrange(len(choices)) and reads nothing else: the game
+    # may pick so for it without asking (Game.decide). A subclass that
+    # chooses otherwise sets it false.
+    uniform = True
 
-    def __init__(self, seed: int = 0):
+    def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
     def choose(self, game: Game, decision: Decision) -> int:
@@ -41,7 +45,7 @@ class ScriptedAgent:
 
     name = "scripted"
 
-    def __init__(self, picks: Iterator[tuple[str, int]]):
+    def __init__(self, picks: Iterator[tuple[str, int]]) -> None:
         self.picks = picks
 
     def choose(self, game: Game, decision: Decision) -> int:
@@ -57,10 +61,16 @@ class ScriptedAgent:
         return index
 
 
-AGENTS = {"random": RandomAgent, "greedy": GreedyAgent, "planner": Planner}
+AGENTS: dict[str, type[RandomAgent] | type[GreedyAgent] | type[Planner]] = {
+    "random": RandomAgent,
+    "greedy": GreedyAgent,
+    "planner": Planner,
+}
 
 
-def make_agent(name: str, seed: int, think: int | None = None):
+def make_agent(
+    name: str, seed: int, think: int | None = None
+) -> RandomAgent | GreedyAgent | Planner:
     """The agent called ``name``, seeded; ``think`` is the planner's
     simulations per decision (its default when None; the others ignore it)."""
     if name not in AGENTS:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..language import model as m
 from ..pool.registry import Registry
@@ -43,7 +43,9 @@ class GameCore:
     cards: dict[str, m.MythCard]
     scenario: m.Scenario | None
     patterns: PatternChecker
-    _log: Callable[[dict], None] | None
+    _log: Callable[[dict[str, Any]], None] | None
+    _uniform: list[Callable[[int], int] | None]  # decisions.uniform_pick, per seat
+    turn_picks: list[tuple[int, str, int]] | None
     _pattern_depth: int
     _checked: list[Checked]
 
@@ -62,6 +64,15 @@ class GameCore:
             choices: Sequence[Choice],
             subject: str | None = None,
         ) -> Choice: ...
+        def pick(
+            self,
+            seat: int,
+            kind: str,
+            prompt: str,
+            count: int,
+            make: Callable[[int], Choice],
+            subject: str | None = None,
+        ) -> int: ...
         def keep_turn_start(self) -> None: ...
         def deciding_seat(self, area: int) -> int: ...
         def locked(self) -> frozenset[str]: ...

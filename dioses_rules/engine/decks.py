@@ -53,9 +53,10 @@ class DeckRules(GameCore):
             Choice("pile", (i,), f"discard pile {i + 1} (top: {piles[i][-1]})")
             for i in range(len(piles))
         ]
-        return self.decide(
+        pile: int = self.decide(
             self.deciding_seat(area), "discard-pile", f"Which discard pile ({why})?", choices
         ).args[0]
+        return pile
 
     # ------------------------------------------------------------------ laws (R13)
     def free_lines(self, area: int) -> list[Choice]:

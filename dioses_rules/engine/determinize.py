@@ -26,12 +26,14 @@ any deck.
 from __future__ import annotations
 
 import random
+from typing import Literal
 
 from ..language import model as m
 from .setup_deal import SetupDeal
 from .state import Decision, GameState, copy_state
 
-Place = tuple  # ("deck", index) | ("cell", area, cell) | ("power", area, index)
+# ("deck", index) | ("cell", area, cell) | ("power", area, index)
+Place = tuple[Literal["deck"], int] | tuple[Literal["cell", "power"], int, int]
 
 
 def seen_cards(state: GameState, decision: Decision | None) -> set[str]:
@@ -67,16 +69,16 @@ def hidden_places(state: GameState) -> list[Place]:
 def _get(state: GameState, place: Place) -> str:
     if place[0] == "deck":
         return state.deck[place[1]]
-    if place[0] == "cell":
-        return state.areas[place[1]].cells[place[2]].card
+    if place[0] == "cell":  # a hidden cell holds a card (hidden_places); no check per place
+        return state.areas[place[1]].cells[place[2]].card  # type: ignore[union-attr]
     return state.areas[place[1]].power[place[2]]
 
 
 def _put(state: GameState, place: Place, card: str) -> None:
     if place[0] == "deck":
         state.deck[place[1]] = card
-    elif place[0] == "cell":
-        state.areas[place[1]].cells[place[2]].card = card
+    elif place[0] == "cell":  # a hidden cell holds a card (hidden_places); no check per place
+        state.areas[place[1]].cells[place[2]].card = card  # type: ignore[union-attr]
     else:
         state.areas[place[1]].power[place[2]] = card
 
@@ -109,7 +111,7 @@ def determinize(
     if top:
         rest = [c for c in cards if c not in named]
         # the named cards' possible places: the Power piles, the deck's top
-        near = [p for p in free if p[0] == "power"]
+        near: list[Place] = [p for p in free if p[0] == "power"]
         deck = sorted((p for p in free if p[0] == "deck"), key=lambda p: -p[1])
         near += deck[: len(top) + extra]
         if len(near) < len(top):

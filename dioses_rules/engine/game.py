@@ -8,13 +8,15 @@ rule changes and victory come from its ``scenario`` definition.
 
 :class:`Game` is assembled from one mixin per rule family: decks
 (``decks``), effects and scenario triggers (``effects``), Power (``power``),
-held patterns (``pattern_rules``) and turns and the end (``turns``); this
-module holds what they share: the area, decisions, and the moves that put
-cards in, turn them and swap them.
+held patterns (``pattern_rules``), turns and the end (``turns``) and
+decisions, asked and logged (``decisions``); this
+module holds what they share: the area and the moves that put cards in,
+turn them and swap them.
 
-Every choice goes through :meth:`Game.decide`, which asks the seat's agent to
-pick one of a list of :class:`Choice` values; the log records each pick, so a
-game replays exactly from its seed and its log.
+Every choice goes through :meth:`Game.decide` (or :meth:`Game.pick`, by
+index), which asks the seat's agent to pick one of a list of :class:`Choice`
+values; the log records each pick, so a game replays exactly from its seed
+and its log.
 """
 
 from __future__ import annotations
@@ -22,36 +24,28 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from functools import partial
-from typing import cast
+from typing import Any
 
 from ..language import model as m
 from ..pool.registry import Registry
 from ..scoring.area import SIZE, Area, Placed, cell_name
 from ..scoring.board import Board
 from ..scoring.score import score_board
+from .core import Checked
+from .decisions import DecisionRules, uniform_pick
 from .decks import DeckRules
 from .effects import EffectRules
 from .pattern_rules import PatternRules
 from .patterns import PatternChecker
 from .power import PowerRules
 from .rules import rules_of
-from .state import (
-    Agent,
-    Choice,
-    Decision,
-    GameResult,
-    GameState,
-    LazyChoices,
-    Slot,
-    copy_state,
-    game_error,
-)
+from .state import Agent, Choice, GameResult, GameState, Slot, copy_state
 from .tables import tables_of
 from .turns import TurnRules
 from .view import board_of
 
 CELL_NAMES = tuple(cell_name(index) for index in range(SIZE))  # "front 1", ... (logged)
-NO_CARDS: frozenset = frozenset()
+NO_CARDS: frozenset[str] = frozenset()
 
 
 def pair_indexes(count: int) -> tuple[tuple[int, int], ...]:
@@ -65,7 +59,7 @@ def pair_indexes(count: int) -> tuple[tuple[int, int], ...]:
 _PAIRS: dict[int, tuple[tuple[int, int], ...]] = {}
 
 
-class Game(TurnRules, PowerRules, EffectRules, DeckRules, PatternRules):
+class Game(TurnRules, PowerRules, EffectRules, DeckRules, PatternRules, DecisionRules):
     """A game in progress. ``state`` is plain data (saved with cattrs)."""
 
     def __init__(
@@ -74,7 +68,7 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules, PatternRules):
         state: GameState,
         agents: Sequence[Agent],
         rng: random.Random,
-        log: Callable[[dict], None] | None = None,
+        log: Callable[[dict[str, Any]], None] | None = None,
     ) -> None:
         self.registry = registry
         self.state = state
@@ -85,24 +79,33 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules, PatternRules):
         self.cards = dict(tables.cards)
         self.scenario = registry.get("scenario", state.scenario) if state.scenario else None
         self.patterns = PatternChecker(self.cards, tables)  # R14
-        self._locked: tuple = (None, NO_CARDS)  # (scenario, its locked cards)
+        # (scenario, its locked cards)
+        self._locked: tuple[m.Scenario | None, frozenset[str]] = (None, NO_CARDS)
         self._pattern_depth = 0
-        self._checked: list = [None] * len(state.areas)  # see _check_moved
+        self._checked: list[Checked] = [None] * len(state.areas)  # see _check_moved
         self._final_logged = False  # the final record is logged once
         # For a planning agent (one whose ``plans`` is true), and only then:
         # the state at the start of the current turn and the picks (seat,
         # kind, index) agents made since, from which it replays the turn.
         self.turn_start: GameState | None = None
         self.turn_picks: list[tuple[int, str, int]] | None = None
+        self._plans = any(getattr(agent, "plans", False) for agent in self.agents)
+        # Per seat, how an agent that picks uniformly (``uniform``: it answers
+        # ``rng.randrange(len(choices))`` and reads nothing else, as
+        # RandomAgent does) picks among n options: the game picks for it,
+        # without making the Decision or the options it would not read. Else None.
+        self._uniform: list[Callable[[int], int] | None] = [
+            uniform_pick(agent) for agent in self.agents
+        ]
 
     @property
-    def log(self) -> Callable[[dict], None]:
+    def log(self) -> Callable[[dict[str, Any]], None]:
         """Where the game's records go; without one they are not even made
         (``_log`` is None)."""
         return self._log if self._log is not None else _no_log
 
     @log.setter
-    def log(self, log: Callable[[dict], None] | None) -> None:
+    def log(self, log: Callable[[dict[str, Any]], None] | None) -> None:
         self._log = log or None
 
     # ------------------------------------------------------------------ helpers
@@ -128,54 +131,11 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules, PatternRules):
         if self._log is not None:
             self._log({"type": "event", "event": kind, "turn": self.state.turn, **data})
 
-    def decide(
-        self,
-        seat: int,
-        kind: str,
-        prompt: str,
-        choices: Sequence[Choice],
-        subject: str | None = None,
-    ) -> Choice:
-        """The agent's pick among ``choices`` (a list, or :class:`LazyChoices`);
-        the only option is taken without asking."""
-        lazy = type(choices) is LazyChoices  # then read through its own fields, checked here
-        # cast: the test of its type above, which the checker does not read
-        count = cast(LazyChoices, choices)._count if lazy else len(choices)
-        if count == 1:
-            index = 0
-        elif count:
-            if not lazy:
-                choices = tuple(choices)
-            index = self.agents[seat].choose(self, Decision(seat, kind, prompt, choices, subject))
-            if not 0 <= index < count:
-                raise game_error(
-                    f"agent '{self.agents[seat].name}' chose option {index} of {count}"
-                )
-            if self.turn_picks is not None:
-                self.turn_picks.append((seat, kind, index))
-        else:
-            raise game_error(f"no legal choice for '{kind}'")
-        choice = cast(LazyChoices, choices)._make(index) if lazy else choices[index]
-        log = self._log
-        if log is not None:
-            log(
-                {
-                    "type": "decision",
-                    "turn": self.state.turn,
-                    "seat": seat,
-                    "kind": kind,
-                    "index": index,
-                    "options": count,
-                    "choice": choice.label,
-                }
-            )
-        return choice
-
     def keep_turn_start(self) -> None:
         """At the start of a turn, when an agent plans (``plans``): keep a
         copy of the state and record the picks made from now on; else
         keep nothing (no cost to the other agents)."""
-        if any(getattr(agent, "plans", False) for agent in self.agents):
+        if self._plans:
             self.turn_start, self.turn_picks = copy_state(self.state), []
         else:
             self.turn_start = self.turn_picks = None
@@ -214,7 +174,10 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules, PatternRules):
     def movable_cells(self, area: int) -> list[int]:
         locked = self.locked()
         if not locked:
-            return [i for i, slot in enumerate(self.state.areas[area].cells) if slot is not None]
+            cells = self.state.areas[area].cells
+            if all(cells):  # every cell holds a card (a Slot is true): the common case
+                return list(range(len(cells)))
+            return [i for i, slot in enumerate(cells) if slot is not None]
         return [
             i
             for i, slot in enumerate(self.state.areas[area].cells)
@@ -307,15 +270,13 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules, PatternRules):
         cells = self.movable_cells(area)
         pairs = pair_indexes(len(cells))
         if pairs:
-            choice = self.decide(
-                seat,
-                "swap",
-                prompt,
-                LazyChoices(len(pairs), partial(self._swap_choice, area, cells, pairs)),
-            )
-            self.swap(area, *choice.args)
+            make = partial(self._swap_choice, area, cells, pairs)
+            first, second = pairs[self.pick(seat, "swap", prompt, len(pairs), make)]
+            self.swap(area, cells[first], cells[second])
 
-    def _swap_choice(self, area: int, cells: list[int], pairs: tuple, index: int) -> Choice:
+    def _swap_choice(
+        self, area: int, cells: list[int], pairs: tuple[tuple[int, int], ...], index: int
+    ) -> Choice:
         first, second = pairs[index]
         a, b = cells[first], cells[second]
         return Choice("swap", (a, b), partial(self.swap_label, area, a, b))
@@ -328,10 +289,8 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules, PatternRules):
         ]
         if not cells:
             return False
-        choice = self.decide(
-            seat, "reveal", prompt, LazyChoices(len(cells), partial(_reveal_choice, cells))
-        )
-        self.reveal(area, choice.args[0])
+        index = self.pick(seat, "reveal", prompt, len(cells), partial(_reveal_choice, cells))
+        self.reveal(area, cells[index])
         return True
 
     # ------------------------------------------------------------------ scoring
@@ -374,7 +333,7 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules, PatternRules):
         return result
 
 
-def _no_log(record: dict) -> None:
+def _no_log(record: dict[str, Any]) -> None:
     """The log of a game that keeps none."""
 
 

@@ -6,14 +6,15 @@ time (face-down cards unknown), judged by the fast valuation
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..language import model as m
 from ..scoring.board import LawEntry
 from .game import Game
 from .patterns import Signature, face_up_signature
+from .reference import reference_value
 from .state import Choice, Decision, Slot
-from .valuation import Context, Valuation, reference_value
+from .valuation import Context, ContextKey, Near, Valuation
 
 MAX_REMEMBERED_VALUES = 100_000  # GreedyAgent forgets them all past this many
 
@@ -26,10 +27,11 @@ class GreedyAgent:
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)
         self._promises: dict[str, float] = {}  # R32: a card's worth to the area below
-        self._promised_for: tuple | None = None
+        # the (area, its cells' (card, face up) or None) the promises are for
+        self._promised_for: tuple[int, tuple[tuple[str, bool] | None, ...]] | None = None
         self._values_of: Game | None = None
         self._valuation: Valuation | None = None  # for the game of _values_of
-        self._values: dict[tuple, Context] = {}  # contexts by key, their values; one game
+        self._values: dict[ContextKey, Context] = {}  # contexts by key, their values; one game
         self._remembered = 0  # values in _values
         self._deciding = False  # within choose: the game does not change
         self._current: Context | None = None  # the area's, during a decision
@@ -48,7 +50,11 @@ class GreedyAgent:
         self._valuation.game = self._values_of = game
 
     def value(
-        self, game: Game, area: int, cells: Sequence[Slot | None], laws: list | None = None
+        self,
+        game: Game,
+        area: int,
+        cells: Sequence[Slot | None],
+        laws: list[LawEntry] | None = None,
     ) -> float:
         """Known score of an area: face-down cards count as unknown (absent).
 
@@ -59,26 +65,41 @@ class GreedyAgent:
         return self.value_of(game, area, face_up_signature(cells), laws)
 
     def value_of(
-        self, game: Game, area: int, signature: Signature, laws: list | None = None
+        self,
+        game: Game,
+        area: int,
+        signature: Signature,
+        laws: list[LawEntry] | None = None,
+        near: Near | None = None,
+        cells: tuple[int, ...] = (),
     ) -> float:
         """:meth:`value` of the cells whose face-up signature this is,
         remembered by signature among the values of its context (all it
-        depends on besides the face-up cards, :meth:`_context`)."""
-        current = self._current
-        if laws is None and current is not None and current.key[0] == area:
-            context = current  # within one decision, the context stays
-        else:
-            context = self._context(game, area, laws)
-            if laws is None and self._deciding:
-                self._current = context
+        depends on besides the face-up cards, :meth:`_context`). A trial
+        move names the signature it was tried from (``near``) and the
+        ``cells`` it changed: its scene is made from that one's."""
+        context = self._context(game, area, laws) if laws else self._context_now(game, area)
         value = context.values.get(signature)
         if value is None:
             self._remembered += 1
             assert self._valuation is not None, "_context, above, made one for the game"
-            value = context.values[signature] = self._valuation.value_in(context, signature)
+            valuation = self._valuation
+            scene = None if near is None else valuation.scene_near(near, signature, cells)
+            value = context.values[signature] = valuation.value_in(context, signature, scene)
         return value
 
-    def _context(self, game: Game, area: int, laws: list | None) -> Context:
+    def _context_now(self, game: Game, area: int) -> Context:
+        """The area's context as the game is now: within one decision, the
+        one read at its start (nothing changes while the agent weighs)."""
+        current = self._current
+        if current is not None and current.key[0] == area:
+            return current
+        context = self._context(game, area, None)
+        if self._deciding:
+            self._current = context
+        return context
+
+    def _context(self, game: Game, area: int, laws: list[LawEntry] | None) -> Context:
         """The context of the area now (with ``laws`` instead of its own),
         the one kept for it if the game was in it before: the laws, the held
         patterns and whether completed, the objectives, what the scenario
@@ -90,11 +111,17 @@ class GreedyAgent:
             self._values, self._values_of, self._remembered = {}, game, 0
         # made above the first time, when _values_of was still None
         assert self._valuation is not None, "a game's valuation is made with its values"
-        context = self._valuation.context(area, laws)
-        return self._values.setdefault(context.key, context)
+        valuation = self._valuation
+        key = valuation.context_key(area, laws)
+        context = self._values.get(key)
+        if context is None:
+            context = self._values[key] = valuation.context_of(key, laws)
+        return context
 
     @staticmethod
-    def _score(game: Game, area: int, cells: Sequence[Slot | None], laws: list | None) -> float:
+    def _score(
+        game: Game, area: int, cells: Sequence[Slot | None], laws: list[LawEntry] | None
+    ) -> float:
         """The reference of :meth:`value`: the area as a board, scored."""
         return reference_value(game, area, cells, laws)
 
@@ -115,12 +142,67 @@ class GreedyAgent:
         its candidates by it."""
         self._deciding, self._current = True, None
         try:
-            score = self._scorer(game, decision)
-            return None if score is None else [score(c) for c in decision.choices]
+            return self._judged(game, decision)
         finally:
             self._deciding, self._current = False, None
 
-    def _scorer(self, game: Game, decision: Decision):
+    def _judged(self, game: Game, decision: Decision) -> list[float] | None:
+        """:meth:`option_values`, inside a decision. A card's cell and a
+        swap, the decisions with the most options, are judged in one loop
+        (what :meth:`_after_place` and :meth:`_after_swap` give each)."""
+        kind = decision.kind
+        if kind in ("exchange", "drawn", "swap"):
+            area = game.state.seat_area[decision.seat]
+            seen = face_up_signature(game.state.areas[area].cells)
+            if kind == "swap":
+                return self._swap_values(game, area, seen, decision.choices)
+            assert decision.subject is not None, "the card played is the decision's subject"
+            return self._place_values(game, area, seen, decision.subject, decision.choices)
+        score = self._scorer(game, decision)
+        return None if score is None else [score(c) for c in decision.choices]
+
+    def _place_values(
+        self, game: Game, area: int, seen: Signature, card: str, choices: Sequence[Choice]
+    ) -> list[float]:
+        context = self._context_now(game, area)
+        values, valuation, near = context.values, self._valuation, Near(seen)
+        assert valuation is not None, "_context_now made one for the game"
+        found = []
+        for choice in choices:
+            if choice.kind == "discard":
+                found.append(self.value_of(game, area, seen) + 0.5)  # as _after_place
+                continue
+            cell = choice.args[0]
+            trial = (*seen[:cell], card, *seen[cell + 1 :])
+            value = values.get(trial)
+            if value is None:
+                self._remembered += 1
+                scene = valuation.scene_near(near, trial, (cell,))
+                value = values[trial] = valuation.value_in(context, trial, scene)
+            found.append(value)
+        return found
+
+    def _swap_values(
+        self, game: Game, area: int, seen: Signature, choices: Sequence[Choice]
+    ) -> list[float]:
+        context = self._context_now(game, area)
+        values, valuation, near = context.values, self._valuation, Near(seen)
+        assert valuation is not None, "_context_now made one for the game"
+        found = []
+        for choice in choices:
+            first, second = cells = choice.args
+            trial = list(seen)
+            trial[first], trial[second] = trial[second], trial[first]
+            signature = tuple(trial)
+            value = values.get(signature)
+            if value is None:
+                self._remembered += 1
+                scene = valuation.scene_near(near, signature, cells)
+                value = values[signature] = valuation.value_in(context, signature, scene)
+            found.append(value)
+        return found
+
+    def _scorer(self, game: Game, decision: Decision) -> Callable[[Choice], float] | None:
         """The value of one option of ``decision``, for the kinds judged so."""
         area = game.state.seat_area[decision.seat]
         cells = game.state.areas[area].cells
@@ -128,9 +210,12 @@ class GreedyAgent:
         kind = decision.kind
         if kind in ("exchange", "drawn"):
             card = decision.subject
-            return lambda c: self._after_place(game, area, seen, card, c)
+            assert card is not None, "the card played is the decision's subject"
+            near = Near(seen)
+            return lambda c: self._after_place(game, area, near, card, c)
         if kind == "swap":
-            return lambda c: self._after_swap(game, area, seen, *c.args)
+            near = Near(seen)
+            return lambda c: self._after_swap(game, area, near, *c.args)
         if kind == "law":
             law = decision.subject
             assert law is not None, "draw_law names the law it places"
@@ -143,9 +228,9 @@ class GreedyAgent:
         return None
 
     def _choose(self, game: Game, decision: Decision) -> int:
-        score = self._scorer(game, decision)
-        if score is not None:
-            return self._best(decision.choices, score)
+        values = self._judged(game, decision)
+        if values is not None:
+            return self._best(values)
         area = game.state.seat_area[decision.seat]
         cells = game.state.areas[area].cells
         seen = face_up_signature(cells)
@@ -154,8 +239,9 @@ class GreedyAgent:
         if kind == "action":
             return self._action(game, area, seen, choices)
         if kind == "after-discard":
+            near = Near(seen)
             best_swap = max(
-                self._after_swap(game, area, seen, a, b)
+                self._after_swap(game, area, near, a, b)
                 for a in range(len(cells))
                 for b in range(a + 1, len(cells))
                 if cells[a] is not None and cells[b] is not None
@@ -165,7 +251,7 @@ class GreedyAgent:
             return self._power(game, area, seen, choices)
         return self.rng.randrange(len(choices))
 
-    def _power(self, game, area, seen, choices) -> int:
+    def _power(self, game: Game, area: int, seen: Signature, choices: Sequence[Choice]) -> int:
         # Scenario abilities move its cards where the victory needs them.
         for index, choice in enumerate(choices):
             if choice.kind == "ability":
@@ -176,9 +262,10 @@ class GreedyAgent:
             if power and any(isinstance(e, m.SwapAny) for e in power.effects):
                 current = self.value_of(game, area, seen)
                 movable = game.movable_cells(area)
+                near = Near(seen)
                 best = max(
                     (
-                        self._after_swap(game, area, seen, a, b)
+                        self._after_swap(game, area, near, a, b)
                         for i, a in enumerate(movable)
                         for b in movable[i + 1 :]
                     ),
@@ -188,42 +275,45 @@ class GreedyAgent:
                     return index
         return 0
 
-    def _best(self, choices: Sequence[Choice], score) -> int:
-        values = [score(c) for c in choices]
+    def _best(self, values: list[float]) -> int:
         best = max(values)
         return self.rng.choice([i for i, v in enumerate(values) if v == best])
 
     # The trial moves below change the face-up signature (``seen``) of the
     # area as the move would change its cells: a card played is face up, a
     # swapped card keeps its face state (R17).
-    def _after_place(self, game, area, seen: Signature, card, choice: Choice) -> float:
+    def _after_place(self, game: Game, area: int, near: Near, card: str, choice: Choice) -> float:
+        seen = near.signature
         if choice.kind == "discard":
             return self.value_of(game, area, seen) + 0.5  # keep options open
-        trial = list(seen)
-        trial[choice.args[0]] = card
-        return self.value_of(game, area, tuple(trial))
+        cell = choice.args[0]
+        trial = (*seen[:cell], card, *seen[cell + 1 :])
+        return self.value_of(game, area, trial, None, near, (cell,))
 
-    def _promise(self, game, area, cells, seen: Signature, card: str) -> float:
+    def _promise(
+        self, game: Game, area: int, cells: Sequence[Slot | None], seen: Signature, card: str
+    ) -> float:
         """What a card would be worth to the area at its best movable cell now."""
         layout = (area, tuple((s.card, s.face_up) if s else None for s in cells))
         if layout != self._promised_for:  # kept while the area stays as it is
             self._promises, self._promised_for = {}, layout
         if card not in self._promises:  # each card is asked about once per return
+            near = Near(seen)
             self._promises[card] = max(
                 (
-                    self._after_place(game, area, seen, card, Choice("play", (cell,)))
+                    self._after_place(game, area, near, card, Choice("play", (cell,)))
                     for cell in game.movable_cells(area)
                 ),
                 default=0.0,
             )
         return self._promises[card]
 
-    def _after_swap(self, game, area, seen: Signature, first, second) -> float:
-        trial = list(seen)
+    def _after_swap(self, game: Game, area: int, near: Near, first: int, second: int) -> float:
+        trial = list(near.signature)
         trial[first], trial[second] = trial[second], trial[first]
-        return self.value_of(game, area, tuple(trial))
+        return self.value_of(game, area, tuple(trial), None, near, (first, second))
 
-    def _after_law(self, game, area, seen: Signature, law: str, choice: Choice) -> float:
+    def _after_law(self, game: Game, area: int, seen: Signature, law: str, choice: Choice) -> float:
         entry = (
             LawEntry(law, row=choice.args[0])
             if choice.kind == "row"
@@ -231,23 +321,31 @@ class GreedyAgent:
         )
         return self.value_of(game, area, seen, list(game.state.areas[area].laws) + [entry])
 
-    def _pattern_promise(self, game, area, pattern_id) -> float:
+    def _pattern_promise(self, game: Game, area: int, pattern_id: str) -> float:
         pattern = game.registry.get("pattern", pattern_id)
+        assert pattern is not None, "a pattern offered is in the game's registry"
         cells = sum(1 for row in pattern.shape for c in row if c is not None)
         shows = game.patterns.matches(pattern, game.state.areas[area].cells)
         return game.registry.pattern_points(pattern) / cells + (10 if shows else 0)
 
-    def _action(self, game, area, seen: Signature, choices) -> int:
+    def _action(self, game: Game, area: int, seen: Signature, choices: Sequence[Choice]) -> int:
         current = self.value_of(game, area, seen)
+        context = self._context_now(game, area)
+        values, valuation, near = context.values, self._valuation, Near(seen)
+        assert valuation is not None, "value_of made one for the game"
         best_index, best_gain = None, 0.0
         for index, choice in enumerate(choices):
             if choice.kind != "take-discard":
                 continue
             card = game.state.discards[choice.args[0]][-1]
             for cell in game.movable_cells(area):
-                trial = list(seen)
-                trial[cell] = card
-                gain = self.value_of(game, area, tuple(trial)) - current
+                trial = (*seen[:cell], card, *seen[cell + 1 :])
+                value = values.get(trial)  # value_of's, in the loop
+                if value is None:
+                    self._remembered += 1
+                    scene = valuation.scene_near(near, trial, (cell,))
+                    value = values[trial] = valuation.value_in(context, trial, scene)
+                gain = value - current
                 if gain > best_gain:
                     best_index, best_gain = index, gain
         if best_index is not None and best_gain >= 1:

@@ -24,7 +24,7 @@ import hashlib
 import json
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from attrs import define, field
 
@@ -42,12 +42,13 @@ NUMBERED_FROM = 1  # how new logs number seats, turns, areas and piles
 _NUMBERED = ("seat", "turn", "area", "pile")  # the keys of a record that count from it
 
 
-def numbering_of(setup: dict) -> int:
+def numbering_of(setup: dict[str, Any]) -> int:
     """How a log's records number seats, turns, areas and piles (0 before issue #14)."""
-    return setup.get("numbered_from", 0)
+    numbered: int = setup.get("numbered_from", 0)  # a JSON value (_setup_problem checks it)
+    return numbered
 
 
-def _renumbered(record: dict, shift: int) -> dict:
+def _renumbered(record: dict[str, Any], shift: int) -> dict[str, Any]:
     if not shift:
         return record
     moved = dict(record)
@@ -59,7 +60,7 @@ def _renumbered(record: dict, shift: int) -> dict:
     return moved
 
 
-def to_file(record: dict, base: int = NUMBERED_FROM) -> dict:
+def to_file(record: dict[str, Any], base: int = NUMBERED_FROM) -> dict[str, Any]:
     """An engine record (counting from 0) as a log with numbering ``base``
     writes it; the setup record says the numbering."""
     if record.get("type") == "setup":
@@ -67,7 +68,7 @@ def to_file(record: dict, base: int = NUMBERED_FROM) -> dict:
     return _renumbered(record, base)
 
 
-def from_file(record: dict, base: int) -> dict:
+def from_file(record: dict[str, Any], base: int) -> dict[str, Any]:
     """A log's record (numbering ``base``) as the engine makes it."""
     return record if record.get("type") == "setup" else _renumbered(record, -base)
 
@@ -79,18 +80,18 @@ def pool_fingerprint(registry: Registry) -> str:
     return hashlib.sha256("\n".join(ids).encode()).hexdigest()[:16]
 
 
-def pool_fields(registry: Registry) -> dict:
+def pool_fields(registry: Registry) -> dict[str, Any]:
     """What a log's setup record says of the card pool the game is played
     with: its sets (ids, versions, hashes) and the fingerprint of its ids."""
     return {"sets": CONVERTER.unstructure(pool_sets(registry)), "pool": pool_fingerprint(registry)}
 
 
-def file_sink(writer: LogWriter, fields: dict) -> Callable[[dict], None]:
+def file_sink(writer: LogWriter, fields: dict[str, Any]) -> Callable[[dict[str, Any]], None]:
     """A game's ``log`` callback that writes its records to ``writer`` as a
     log file holds them (numbered from 1), the setup record with the pool's
     ``fields`` (:func:`pool_fields`)."""
 
-    def write(record: dict) -> None:
+    def write(record: dict[str, Any]) -> None:
         if record.get("type") == "setup":
             record = {**record, **fields}
         writer.write(to_file(record))
@@ -98,14 +99,14 @@ def file_sink(writer: LogWriter, fields: dict) -> Callable[[dict], None]:
     return write
 
 
-def json_line(record: dict) -> str:
+def json_line(record: dict[str, Any]) -> str:
     return json.dumps(record, ensure_ascii=False) + "\n"
 
 
 class LogWriter:
     """A game log: one JSON object per line, flushed as the game goes."""
 
-    def __init__(self, path: Path, records: Sequence[dict] = ()) -> None:
+    def __init__(self, path: Path, records: Sequence[dict[str, Any]] = ()) -> None:
         self.path = path
         self.earlier = list(records)  # a resumed game's log so far
         self.handle: TextIO | None = None
@@ -115,7 +116,7 @@ class LogWriter:
         atomic_write_text(self.path, "".join(json_line(r) for r in self.earlier))
         self.handle = open(self.path, "a", encoding="utf-8")  # noqa: SIM115 (kept open for the game; close() ends it)
 
-    def write(self, record: dict) -> None:
+    def write(self, record: dict[str, Any]) -> None:
         if self.handle is None:  # the file is (re)written at the first record
             self.start()
         assert self.handle is not None
@@ -127,7 +128,7 @@ class LogWriter:
             self.handle.close()
 
 
-def first_record(path: Path) -> dict | None:
+def first_record(path: Path) -> dict[str, Any] | None:
     """The setup record on a file's first line, or None when it is not a log."""
     try:
         with open_regular(path) as handle:
@@ -152,7 +153,7 @@ def _not_a_log(path: Path, why: str) -> GameError:
     )
 
 
-def read_log(path: Path) -> list[dict]:
+def read_log(path: Path) -> list[dict[str, Any]]:
     """The records of a game log; a damaged or foreign file is one clear error."""
     try:
         with open_regular(path) as handle:
@@ -167,7 +168,7 @@ def read_log(path: Path) -> list[dict]:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise _not_a_log(path, "not UTF-8 text") from None
-    records: list[dict] = []
+    records: list[dict[str, Any]] = []
     # at \n only: a record may hold U+2028 or a form feed, which splitlines() splits at
     for number, line in enumerate(text.split("\n"), 1):
         if not line.strip():
@@ -194,7 +195,7 @@ def read_log(path: Path) -> list[dict]:
     return records
 
 
-def _check_revision(setup: dict, path: Path) -> None:
+def _check_revision(setup: dict[str, Any], path: Path) -> None:
     """A log of a rules revision this version does not know is a newer
     version's log, not a damaged one."""
     rules = setup.get("rules") if setup.get("type") == "setup" else None
@@ -225,7 +226,7 @@ def _looks_like_a_save(text: str) -> bool:
     return isinstance(data, dict) and data.get("kind") == SAVE_KIND
 
 
-def records_problem(records: Sequence[dict]) -> str | None:
+def records_problem(records: Sequence[dict[str, Any]]) -> str | None:
     """What is wrong with a game's records (a log's, or a save's log so far), or None."""
     for number, record in enumerate(records, 1):
         if not isinstance(record.get("type"), str):
@@ -262,7 +263,7 @@ class DecisionRecord:
     choice: str | None = None
 
 
-def _schema_problem(record: dict, schema: type, number: int) -> str | None:
+def _schema_problem(record: dict[str, Any], schema: type, number: int) -> str | None:
     try:
         structure(record, schema)
     except StructureError as error:
@@ -271,7 +272,7 @@ def _schema_problem(record: dict, schema: type, number: int) -> str | None:
     return None
 
 
-def _setup_problem(setup: dict) -> str | None:
+def _setup_problem(setup: dict[str, Any]) -> str | None:
     if setup["type"] != "setup":
         return "the first record is not the setup record"
     problem = _schema_problem(setup, SetupRecord, 1)
@@ -290,7 +291,7 @@ def _setup_problem(setup: dict) -> str | None:
     return problem
 
 
-def _records_problem(records: list[dict]) -> str | None:
+def _records_problem(records: list[dict[str, Any]]) -> str | None:
     seats, base = records[0]["seats"], numbering_of(records[0])
     for number, record in enumerate(records[1:], 2):
         if record["type"] == "decision":

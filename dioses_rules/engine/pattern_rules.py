@@ -40,7 +40,14 @@ class PatternRules(GameCore):
         stays so until a card of it is put, turned or moved (:meth:`moved`),
         its cells or patterns are replaced, or a pattern added. What was
         found there is forgotten when a check is cut short (too deep): the
-        areas it did not look at are checked next time, as before."""
+        areas it did not look at are checked next time, as before. While no
+        area holds a pattern nothing is looked at, nor marked checked (so
+        each is checked once one does)."""
+        for area in self.state.areas:
+            if area.patterns:
+                break
+        else:
+            return
         self._pattern_depth += 1
         try:
             if self._pattern_depth > MAX_PATTERN_DEPTH:

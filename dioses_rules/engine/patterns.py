@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from ..language import model as m
 from ..scoring import area as g
 from .state import Slot
-from .tables import RegistryTables
+from .tables import RegistryTables, Shape
 
 Signature = tuple[str | None, ...]
 Placement = tuple[tuple[int, m.PatternCell], ...]  # each cell, with what it wants
@@ -66,11 +66,11 @@ class PatternChecker:
         id, the same cards). The answers are the game's own: an area's
         layouts seldom come back in another game."""
         self.cards = cards
-        self._placements: dict[str, tuple] = (
+        self._placements: dict[str, tuple[Shape, ...]] = (
             {} if shared is None else shared.placements
         )  # pattern id -> _shapes()
         self._answers: dict[tuple[str, Signature], bool] = {}
-        self._fits: dict[tuple, frozenset[str]] = (
+        self._fits: dict[tuple[str | None, str | None], frozenset[str]] = (
             {} if shared is None else shared.fits
         )  # (type, mythology) -> card ids
 
@@ -110,7 +110,7 @@ class PatternChecker:
                 return True
         return False
 
-    def _shapes(self, pattern: m.Pattern) -> tuple:
+    def _shapes(self, pattern: m.Pattern) -> tuple[Shape, ...]:
         """The pattern's placements, each cell with the ids of the cards that
         fit it (:meth:`_fitting`)."""
         shapes = self._placements.get(pattern.id)

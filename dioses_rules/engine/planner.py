@@ -24,7 +24,7 @@ At each decision with more than one option the planner:
 An outcome is worth, in the base game, the seat's share of the win (R16: a
 tie on points and gods is shared) plus a little for its margin over the best
 other area; in a scenario, the greedy agent's credit for each part of the
-victory and challenge met at the end (``valuation.reference_progress``),
+victory and challenge met at the end (``reference.reference_progress``),
 plus a fifth of the points, plus credit for each of the scenario's own
 abilities used (they move its cards where the victory needs them: scenario
 7's sarcophagus walks to the back row in two paid swaps, and a rollout that
@@ -39,12 +39,13 @@ from __future__ import annotations
 
 import math
 import random
+from typing import TypedDict
 
 from .determinize import determinize
 from .game import Game
 from .greedy import GreedyAgent
-from .state import Decision, copy_state
-from .valuation import reference_progress
+from .reference import reference_progress
+from .state import Decision, GameResult, GameState, copy_state
 
 THINK_RANGE = (1, 2000)  # simulations per decision
 DEFAULT_THINK = 16
@@ -55,6 +56,16 @@ ABILITY_USED = 2.5  # scenario: per ability of its own used (as valuation.ABILIT
 # Decisions not searched: which face-down card to turn face up. Every one
 # is unknown alike (R12), so only luck would tell the candidates apart.
 NOT_SEARCHED = frozenset({"reveal"})
+
+
+class SearchNote(TypedDict, total=False):
+    """What the planner's last decision did (``Planner.last``): empty before
+    the first; ``means`` only when it searched."""
+
+    candidates: list[int]  # the options weighed, best first by the greedy agent
+    simulations: int  # the simulated games played
+    dropped: int  # the worlds dropped: their replay did not reach the decision
+    means: list[float | None]  # per candidate, its mean outcome (None: never played)
 
 
 class _Diverged(Exception):
@@ -124,7 +135,7 @@ class Planner:
         self.greedy = GreedyAgent(seed)  # ranks the options; plays when nothing to search
         self.rollout = GreedyAgent(seed)  # plays every seat of the simulated games
         self.simulations = 0  # over the agent's life
-        self.last: dict = {}  # what the last search did: candidates, simulations, dropped
+        self.last: SearchNote = {}  # what the last decision did
 
     def choose(self, game: Game, decision: Decision) -> int:
         return self.suggest(game, decision)
@@ -196,13 +207,13 @@ class Planner:
         }
         return candidates[min(alive)]
 
-    def _world(self, game: Game, decision: Decision):
+    def _world(self, game: Game, decision: Decision) -> GameState:
         # kept by keep_turn_start, since this agent plans
         assert game.turn_start is not None, "a planning agent's game keeps its turn start"
         return determinize(game.turn_start, game.state, decision, game.scenario, self.rng)
 
     def _simulate(
-        self, game: Game, decision: Decision, world, seed: int, candidate: int
+        self, game: Game, decision: Decision, world: GameState, seed: int, candidate: int
     ) -> float | None:
         """One game played from ``world`` with ``candidate`` at the decision;
         its worth to the deciding seat, or None if the replay diverged."""
@@ -225,7 +236,7 @@ class Planner:
         return self._worth(sim, result, decision.seat)
 
     @staticmethod
-    def _worth(sim: Game, result, seat: int) -> float:
+    def _worth(sim: Game, result: GameResult, seat: int) -> float:
         area = sim.state.seat_area[seat]
         reports = result.reports
         mine = reports[area]

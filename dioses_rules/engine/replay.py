@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import Any
 
 from attrs import evolve, field, frozen
 
@@ -36,10 +37,10 @@ class ReplayOutcome:
     """How a replay went. ``records`` are the log's records after the setup
     record; ``diverged_at`` indexes them (None: the replay matched)."""
 
-    records: tuple[dict, ...]
+    records: tuple[dict[str, Any], ...]
     ended_early: bool  # the log stops before the end of the game
     diverged_at: int | None = None
-    replayed: dict | None = None  # the replay's record where it diverged
+    replayed: dict[str, Any] | None = None  # the replay's record where it diverged
     problem: str | None = None  # why the replay could not go on there
     other_pool: bool = False  # the log was made with another card pool
     notes: tuple[str, ...] = ()  # what differs in the pool without making another game
@@ -52,7 +53,7 @@ class ReplayOutcome:
         return self.diverged_at is None
 
     @property
-    def logged(self) -> dict | None:
+    def logged(self) -> dict[str, Any] | None:
         """The log's record where the replay diverged (None: the log ended)."""
         at = self.diverged_at
         return self.records[at] if at is not None and at < len(self.records) else None
@@ -62,11 +63,11 @@ class ReplayOutcome:
         return sum(1 for r in self.records if r["type"] == "decision")
 
     @property
-    def final(self) -> dict | None:
+    def final(self) -> dict[str, Any] | None:
         return next((r for r in reversed(self.records) if r["type"] == "final"), None)
 
 
-def replay(records: Sequence[dict], registry: Registry) -> ReplayOutcome:
+def replay(records: Sequence[dict[str, Any]], registry: Registry) -> ReplayOutcome:
     """Re-run the game of a log's records (as :func:`log.read_log` returns them)."""
     setup, as_written = records[0], tuple(records[1:])
     base = numbering_of(setup)  # the log's records, as the engine makes them:
@@ -76,7 +77,7 @@ def replay(records: Sequence[dict], registry: Registry) -> ReplayOutcome:
         if record["type"] == "decision" and record["options"] > 1:
             picks[record["seat"]].append((record["kind"], record["index"]))
     agents = [ScriptedAgent(_picks(seat_picks)) for seat_picks in picks]
-    replayed: list[dict] = []
+    replayed: list[dict[str, Any]] = []
     problem = None
     ended_early = False
     try:
@@ -134,7 +135,9 @@ def replay_log(path: Path, extra_cards: Sequence[Path] = ()) -> ReplayOutcome:
     return evolve(replay(records, registry), notes=tuple(notes), registry=registry)
 
 
-def check_log_pool(setup: dict, registry: Registry, cards_given: bool, path: str) -> list[str]:
+def check_log_pool(
+    setup: dict[str, Any], registry: Registry, cards_given: bool, path: str
+) -> list[str]:
     """Compare the pool a log's setup record names with the loaded one:
     raise :class:`GameError` when the game was another pool's; return notes."""
     if "sets" in setup:
@@ -164,7 +167,7 @@ def check_log_pool(setup: dict, registry: Registry, cards_given: bool, path: str
     return []
 
 
-def _check_fingerprint(setup: dict, registry: Registry, path: str) -> None:
+def _check_fingerprint(setup: dict[str, Any], registry: Registry, path: str) -> None:
     """With every set the log names loaded as it was, the fingerprint of its
     definition ids must be the loaded pool's: another one is a damaged
     setup record, not another game (issue #23: replay said OK)."""
@@ -186,7 +189,7 @@ AGENT_NAME = re.compile(r"[a-z][a-z0-9_-]{0,39}", re.ASCII)
 NAMED_KEYS = ("card", "law", "pattern", "power", "goal", "element")
 
 
-def check_log_names(records: Sequence[dict], registry: Registry, path: str) -> None:
+def check_log_names(records: Sequence[dict[str, Any]], registry: Registry, path: str) -> None:
     """Every scenario, rule option and card a log names exists in ``registry``."""
     setup = records[0]
     problems = []
@@ -209,7 +212,7 @@ def check_log_names(records: Sequence[dict], registry: Registry, path: str) -> N
         raise GameError([Diagnostic("G103", problem, path) for problem in problems])
 
 
-def _agent_problems(setup: dict) -> list[str]:
+def _agent_problems(setup: dict[str, Any]) -> list[str]:
     """The setup record's agents: one name per seat (none in old logs). A
     program on the library may seat an agent of its own (a log of
     examples/games/ names 'plan'): any name is one, but not an empty or

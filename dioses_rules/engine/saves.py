@@ -47,7 +47,7 @@ MAX_SAVE_BYTES = 64 * 1024 * 1024
 @define
 class SavedAgent:
     name: str
-    rng: list | None = None  # the agent's random generator, if it has one
+    rng: list[Any] | None = None  # the agent's random generator, if it has one
 
 
 @define
@@ -56,7 +56,7 @@ class PlayInfo:
     and the card pool it was played with."""
 
     seed: int | None = None
-    records: list[dict] = field(factory=list)
+    records: list[dict[str, Any]] = field(factory=list)
     pool: list[PoolSet] | None = None  # None: saved before pools were recorded
     cards: list[str] = field(factory=list)  # formats 1-2: card files by path (never read)
     log: str | None = None  # formats 1-2: the log's path (never followed)
@@ -67,18 +67,18 @@ class SaveFile:
     kind: str
     version: int
     state: GameState
-    rng: list
+    rng: list[Any]  # a random generator's state: [version, internal words, gauss]
     agents: list[SavedAgent]
     play: PlayInfo = field(factory=PlayInfo)
 
 
-def _rng_state(rng: random.Random) -> list:
+def _rng_state(rng: random.Random) -> list[Any]:
     version, internal, gauss = rng.getstate()
     return [version, list(internal), gauss]
 
 
 def _restored_rng(
-    data: list, key: str, path: str, rng: random.Random | None = None
+    data: list[Any], key: str, path: str, rng: random.Random | None = None
 ) -> random.Random:
     """A random generator (``rng`` or a new one) set to its saved state; a
     damaged state is an error."""
@@ -96,7 +96,7 @@ def _restored_rng(
     return rng
 
 
-def save_data(game: Game, play: PlayInfo | None = None) -> dict:
+def save_data(game: Game, play: PlayInfo | None = None) -> dict[str, Any]:
     """A game as plain data, through the one converter: state, random
     generators (game and agents), the agents' names and ``play``."""
     agents = [
@@ -106,10 +106,11 @@ def save_data(game: Game, play: PlayInfo | None = None) -> dict:
     save = SaveFile(
         SAVE_KIND, SAVE_VERSION, game.state, _rng_state(game.rng), agents, play or PlayInfo()
     )
-    return CONVERTER.unstructure(save)
+    data: dict[str, Any] = CONVERTER.unstructure(save)  # cattrs: an attrs class -> a dict
+    return data
 
 
-def migrate(data: dict) -> dict:
+def migrate(data: dict[str, Any]) -> dict[str, Any]:
     """A save of any readable format as format :data:`SAVE_VERSION`.
 
     Format 1 named a law ``law`` and a pattern ``pattern`` where board files
@@ -126,7 +127,7 @@ def migrate(data: dict) -> dict:
     return data
 
 
-def _migrated_state(state: dict) -> dict:
+def _migrated_state(state: dict[str, Any]) -> dict[str, Any]:
     state = dict(state)
     if "state" in state:
         state["scenario_state"] = state.pop("state")
@@ -229,9 +230,9 @@ def check_save(save: SaveFile, registry: Registry, path: str = "") -> None:
 
 def load_game(
     registry: Registry,
-    data: dict | SaveFile,
+    data: dict[str, Any] | SaveFile,
     agents: Sequence[Agent],
-    log: Callable[[dict], None] | None = None,
+    log: Callable[[dict[str, Any]], None] | None = None,
     path: str = "",
 ) -> Game:
     """Rebuild a saved game, checked; ``agents`` are fresh agents whose random

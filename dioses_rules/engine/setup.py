@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from ..errors import did_you_mean
 from ..language import model as m
@@ -57,7 +57,7 @@ def new_game(
     options: Sequence[str] = (),
     seed: int = 0,
     challenge: bool = False,
-    log: Callable[[dict], None] | None = None,
+    log: Callable[[dict[str, Any]], None] | None = None,
     rules: int = RULES,
 ) -> Game:
     """Set up a game: the base game, or a scenario (solo and cooperative

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 from attrs import define, field, frozen
 
@@ -132,7 +133,7 @@ class SimulationReport:
     def seat_agents(self) -> list[str]:
         return self.tally.seat_agents
 
-    def seats(self) -> list[dict]:
+    def seats(self) -> list[dict[str, Any]]:
         t, base = self.tally, self.scenario is None
         seats = []
         for seat in range(self.players):
@@ -150,7 +151,7 @@ class SimulationReport:
             seats.append(entry)
         return seats
 
-    def agents(self) -> dict[str, dict]:
+    def agents(self) -> dict[str, dict[str, Any]]:
         t, base = self.tally, self.scenario is None
         agents = {}
         for name in dict.fromkeys(t.seat_agents):
@@ -171,7 +172,7 @@ class SimulationReport:
             agents[name] = entry
         return agents
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The report; ``think`` only when a planner played (a report
         without one reads as before the planner)."""
         t, base = self.tally, self.scenario is None

@@ -66,7 +66,11 @@ class AreaState:
         return count
 
     def all_face_up(self) -> bool:
-        return all(slot is None or slot.face_up for slot in self.cells)
+        # a loop, as all() of a generator is slower (asked once a turn)
+        for slot in self.cells:  # noqa: SIM110
+            if slot is not None and not slot.face_up:
+                return False
+        return True
 
     def find(self, card_id: str) -> int | None:
         for index, slot in enumerate(self.cells):
@@ -173,7 +177,8 @@ class Choice:
     """
 
     kind: str
-    args: tuple = ()
+    # by the decision's kind: a cell or a pile (int), a card id or a row (str), ...
+    args: tuple[Any, ...] = ()
     _label: str | Callable[[], str] = field(default="", eq=False)
 
     @property
@@ -181,7 +186,7 @@ class Choice:
         label = self._label
         return label() if callable(label) else label
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "args": list(self.args), "label": self.label}
 
 

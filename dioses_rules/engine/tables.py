@@ -16,11 +16,14 @@ from __future__ import annotations
 
 import weakref
 from functools import partial
-from typing import Any
 
 from ..language import model as m
 from ..pool.registry import Registry
 from ..scoring.area import Placed
+
+# a pattern's placement as its checker keeps it (patterns.py): each cell of
+# the placement, with the ids of the cards that fit it
+Shape = tuple[tuple[int, frozenset[str]], ...]
 
 
 class RegistryTables:
@@ -45,17 +48,17 @@ class RegistryTables:
         self.pattern_points = {p.id: registry.pattern_points(p) for p in patterns}
         self.placed: dict[tuple[str, bool], Placed] = {}  # board_of's values (view.py)
         # PatternChecker's remembered work (patterns.py), shared by the games
-        self.placements: dict[str, Any] = {}
-        self.fits: dict[tuple, frozenset[str]] = {}
+        self.placements: dict[str, tuple[Shape, ...]] = {}  # pattern id -> its shapes
+        self.fits: dict[tuple[str | None, str | None], frozenset[str]] = {}
 
     def fresh_for(self, registry: Registry) -> bool:
         return registry.by_id is self.by_id and len(registry.by_id) == self.size
 
 
-_TABLES: dict[int, tuple[weakref.ref, RegistryTables]] = {}
+_TABLES: dict[int, tuple[weakref.ref[Registry], RegistryTables]] = {}
 
 
-def _forget(key: int, _registry: weakref.ref) -> None:
+def _forget(key: int, _registry: weakref.ref[Registry]) -> None:
     """The registry under ``key`` is gone: so are its tables."""
     _TABLES.pop(key, None)
 

@@ -21,7 +21,7 @@ from functools import partial
 from typing import Any
 
 from .core import GameCore
-from .state import MAX_TURNS_PER_SEAT, Choice, GameResult, LazyChoices
+from .state import MAX_TURNS_PER_SEAT, Choice, GameResult
 
 DRAW = Choice("draw", (), "draw from the deck")  # one option, shared: treated as frozen
 
@@ -34,6 +34,12 @@ class TurnRules(GameCore):
         from the discards that would refill it, R31); none when no card of
         the area may be replaced (locked, R33). A turn with none becomes a
         reveal of a face-down card (R31)."""
+        piles, draw = self._actions(area)
+        return [self._action_choice(piles, index) for index in range(len(piles) + draw)]
+
+    def _actions(self, area: int) -> tuple[list[int], bool]:
+        """The actions of :meth:`legal_actions` as the discard piles that
+        may be taken from, and whether a draw may be made (after them)."""
         state = self.state
         locked = self.locked()
         cells = state.areas[area].cells
@@ -41,16 +47,17 @@ class TurnRules(GameCore):
             if slot is not None and (not locked or slot.card not in locked):
                 break
         else:
-            return []
+            return [], False
         discards = state.discards
-        choices = [
-            Choice("take-discard", (index,), f"take {pile[-1]} from discard pile {index + 1}")
-            for index, pile in enumerate(discards)
-            if pile
-        ]
-        if state.deck or any(len(p) > 1 for p in discards):
-            choices.append(DRAW)
-        return choices
+        piles = [index for index, pile in enumerate(discards) if pile]
+        return piles, bool(state.deck) or any(len(p) > 1 for p in discards)
+
+    def _action_choice(self, piles: list[int], index: int) -> Choice:
+        if index == len(piles):
+            return DRAW
+        pile = piles[index]
+        top = self.state.discards[pile][-1]
+        return Choice("take-discard", (pile,), f"take {top} from discard pile {pile + 1}")
 
     def play_turn(self) -> None:
         self.keep_turn_start()
@@ -65,11 +72,12 @@ class TurnRules(GameCore):
         with_power = self.may_use_power()
         if with_power:
             self.power_phase(seat, area)  # R22, R26: before the action
-        actions = self.legal_actions(area)
-        if actions:
-            action = self.decide(seat, "action", "Your action", actions)
-            if action.kind == "take-discard":
-                card = state.discards[action.args[0]].pop()
+        piles, draw = self._actions(area)
+        if piles or draw:
+            count, make = len(piles) + draw, partial(self._action_choice, piles)
+            index = self.pick(seat, "action", "Your action", count, make)
+            if index < len(piles):  # take the top card of a discard pile
+                card = state.discards[piles[index]].pop()
                 self.exchange(seat, area, card, f"Exchange {card} with which card?")
             else:
                 self.draw_action(seat, area)
@@ -92,14 +100,9 @@ class TurnRules(GameCore):
 
     def exchange(self, seat: int, area: int, card: str, prompt: str) -> None:
         cells = self.movable_cells(area)
-        choice = self.decide(
-            seat,
-            "exchange",
-            prompt,
-            LazyChoices(len(cells), partial(self._cell_choice, area, cells)),
-            card,
-        )
-        self.place(area, choice.args[0], card, True, played=True)
+        make = partial(self._cell_choice, area, cells)
+        index = self.pick(seat, "exchange", prompt, len(cells), make, card)
+        self.place(area, cells[index], card, True, played=True)
 
     def _cell_choice(self, area: int, cells: list[int], index: int) -> Choice:
         return Choice("cell", (cells[index],), partial(self.cell_label, area, cells[index]))
@@ -116,12 +119,11 @@ class TurnRules(GameCore):
             return
         self.event("drew", seat=seat, card=card)
         cells = self.movable_cells(area)
-        options = LazyChoices(len(cells) + 1, partial(self._drawn_choice, area, cells, card))
-        choice = self.decide(
-            seat, "drawn", f"You drew {card}: play it or discard it?", options, card
-        )
-        if choice.kind == "play":
-            self.place(area, choice.args[0], card, True, played=True)
+        make = partial(self._drawn_choice, area, cells, card)
+        prompt = f"You drew {card}: play it or discard it?"
+        index = self.pick(seat, "drawn", prompt, len(cells) + 1, make, card)
+        if index < len(cells):  # play it there
+            self.place(area, cells[index], card, True, played=True)
             return
         self.discard(card, area)
         # R17: then swap two cards and turn one face up (or, with the Help

@@ -4,8 +4,8 @@
 can see: the area with its face-down cards left out, scored at the end with
 ``all_face_up_at_end`` false, plus credit for the scenario's victory
 conditions met. Its reference is ``score_board(board_of(..., seen_only=True))``
-(:func:`reference_value`, the oracle tests/test_greedy_valuation.py compares
-with); that path builds a :class:`~..scoring.board.Board`, a report with a
+(:func:`~.reference.reference_value`, the oracle tests/test_greedy_valuation.py
+compares with); that path builds a :class:`~..scoring.board.Board`, a report with a
 score per card, and judges laws and objectives with the reference evaluator
 with explanations, about a thousand times per game.
 
@@ -27,23 +27,44 @@ the process's pool is replaced meanwhile.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable
 from itertools import compress, repeat
 from operator import call, getitem
+from typing import TYPE_CHECKING
 
 from ..language import model as m
 from ..scoring import compiled
 from ..scoring.area import COLUMN_CELLS, ROW_CELLS
-from ..scoring.board import Board, LawEntry
-from ..scoring.evaluator import Evaluator, Facts
+from ..scoring.board import LawEntry
+from ..scoring.closures import Sel
+from ..scoring.evaluator import Facts
 from ..scoring.masks import BIT, FULL
-from ..scoring.scene import ALWAYS, CELLS, HEAVY_SHIFT, LANE, Scene
-from ..scoring.score import score_board
+from ..scoring.scene import _GENERATION, ALWAYS, CELLS, HEAVY_SHIFT, LANE, CardInfo, Scene
 from .rules import rules_of
-from .state import Slot
-from .view import board_of
+
+if TYPE_CHECKING:
+    from .game import Game
 
 Signature = tuple[str | None, ...]  # the card id of each face-up cell, else None
+# compiled forms: scoring lines and conditions judged on a scene (from an anchor)
+Lines = Callable[[Scene, int | None], int]
+Holds = Callable[[Scene, int | None], bool]
+CardPoints = Callable[[Scene, int], int]
+LawPart = tuple[Lines, Facts]  # a placed law's lines and the facts they are judged with
+PatternPart = tuple[m.Pattern, int]  # a held pattern and its points
+ObjectivePart = tuple[Lines, Facts, Sel]  # an objective's lines, facts and element
+# What a context is made from, by id (Valuation.context_key): the area; its
+# laws (card, row, column); its held patterns (card, completed); the game's
+# objectives (goal, element); what the scenario remembers; the abilities used
+ContextKey = tuple[
+    int,
+    tuple[tuple[str, str | None, int | None], ...],
+    tuple[tuple[str, bool | None], ...],
+    tuple[tuple[str, ...], ...],
+    tuple[tuple[str, str], ...],
+    tuple[int, ...],
+]
+_CALL: Callable[..., int] = call  # a card's points at its cell (value_in's map)
 
 VICTORY_WEIGHT, CHALLENGE_WEIGHT = 3.0, 1.5  # credit per victory / challenge condition
 VICTORY_BONUS, CHALLENGE_BONUS = 8, 4  # all of them met
@@ -64,72 +85,18 @@ def parts(condition: m.Condition) -> list[m.Condition]:
     return [condition]
 
 
-# ---------------------------------------------------------------- the oracle
-
-
-def reference_value(
-    game, area: int, cells: Sequence[Slot | None], laws: list | None = None
-) -> float:
-    """The agent's value through boards and reports (what :class:`Valuation`
-    must equal)."""
-    board = board_of(game.registry, game.state, area, cells=cells, laws=laws, seen_only=True)
-    report = score_board(board, all_face_up_at_end=False)
-    value = float(report.total)
-    if report.scenario is not None:
-        value += reference_progress(game, area, board, report)
-    return value
-
-
-def reference_progress(game, area: int, board: Board, report) -> float:
-    """Credit for each part of the victory and challenge already met, so
-    that the agent climbs towards them one card at a time, and for each
-    of the scenario's own abilities made ready to use (its condition met,
-    not used yet): scenario 7's sarcophagus moves only that way."""
-    facts = Facts(
-        card_points={c.cell: c.points for c in report.cards},
-        patterns_completed=sum(1 for p in report.patterns if p.completed),
-        laws_met=sum(1 for law in report.laws if law.points > 0),
-        total=report.total,
-        scenario_state=dict(board.scenario_state),
-    )
-    evaluator = Evaluator(report.area, facts)
-    scenario = game.scenario
-    value = 0.0
-    for weight, conditions in (
-        (VICTORY_WEIGHT, scenario.victory),
-        (CHALLENGE_WEIGHT, scenario.challenge),
-    ):
-        for condition in conditions:
-            split = parts(condition)
-            met = sum(1 for part in split if evaluator.holds(part, None))
-            value += weight * met / len(split)
-    value += VICTORY_BONUS if report.scenario.victory else 0
-    # the challenge's own conditions, as the fast path reads them: credit to climb
-    # by, not the R34 verdict (which needs the victory too)
-    value += CHALLENGE_BONUS if all(c.met for c in report.scenario.challenge_conditions) else 0
-    used = game.state.areas[area].used_abilities
-    for index, rule in rules_of(scenario, m.Ability):
-        if (
-            rule.condition is not None
-            and index not in used
-            and evaluator.holds(rule.condition, None)
-        ):
-            value += ABILITY_READY
-    return value
-
-
 # ---------------------------------------------------------------- the fast path
 
 
-class _ByCard(dict):
+class _ByCard(dict[str | None, CardInfo | None]):
     """Card id -> what a card brings to a scene, filled in on first sight."""
 
-    def __init__(self, make, empty):
+    def __init__(self, make: Callable[[str], CardInfo]):
         super().__init__()
         self.make = make
-        self[None] = empty  # an empty or a face-down cell
+        self[None] = None  # an empty or a face-down cell
 
-    def __missing__(self, card_id):
+    def __missing__(self, card_id: str) -> CardInfo:
         found = self[card_id] = self.make(card_id)
         return found
 
@@ -153,33 +120,61 @@ class Context:
         "values",
     )
 
-    def __init__(self, key, laws, patterns, objectives, scenario_state, used):
+    def __init__(
+        self,
+        key: ContextKey,
+        laws: list[LawPart],
+        patterns: list[tuple[m.Pattern, int, bool]],
+        objectives: list[ObjectivePart],
+        scenario_state: tuple[tuple[str, str], ...],
+        used: tuple[int, ...],
+    ):
         self.key = key
         self.laws = laws
         self.patterns = patterns
         self.objectives = objectives
         self.scenario_state = scenario_state
         self.used = used
-        self.values: dict = {}
-        self.card_facts: dict = {}  # (patterns completed, laws met) -> the cards' Facts
+        self.values: dict[Signature, float] = {}
+        self.card_facts: dict[tuple[int, int], Facts] = {}  # (completed, laws met) -> Facts
+
+
+class Near:
+    """A signature the agent tries moves from (the area as it is), and the
+    parts of its scene (each cell's card, the sum of their lanes) once
+    asked for: a trial move's scene is these with one or two cells changed
+    (:meth:`Valuation.scene_near`), not a sum of twelve again."""
+
+    __slots__ = ("both", "infos", "names", "names_of", "signature")
+
+    def __init__(self, signature: Signature):
+        self.signature = signature
+        self.infos: list[CardInfo | None] | None = None  # made when first asked
+        self.both = 0
+        self.names = 0  # the name lanes of its cards, computed in generation names_of
+        self.names_of = -1
 
 
 class Valuation:
     """The agent's value of an area of one game, from its face-up signature."""
 
-    def __init__(self, game):
+    def __init__(self, game: Game):
         self.game = game
         self.registry = game.registry
         self.pool = compiled.pool()  # kept: cards and closures of one vocabulary
         # card id -> its CardInfo; then its lanes and cell (see scene()); its points
-        self._infos = _ByCard(self._card, None)
-        self._lanes: dict[str | None, tuple] = {None: (0,) * len(CELLS)}
-        self._points: dict[str, object] = {}
-        self._laws: dict[tuple, tuple] = {}  # (law, row, column) -> (lines, facts)
-        self._patterns: dict[str, tuple] = {}  # pattern id -> (pattern, points)
-        self._objectives: dict[tuple, tuple] = {}  # (goal, element) -> (lines, facts, sel)
+        self._infos = _ByCard(self._card)
+        self._lanes: dict[str | None, tuple[int, ...]] = {None: (0,) * len(CELLS)}
+        self._points: dict[str | None, CardPoints] = {}  # never None: compress() skips it
+        self._laws: dict[tuple[str, str | None, int | None], LawPart] = {}  # (law, row, column)
+        self._patterns: dict[str, PatternPart] = {}  # by pattern id
+        self._objectives: dict[tuple[str, str], ObjectivePart] = {}  # by (goal, element)
         self._shows = game.patterns.matches_signature  # R14, remembered answers
         self.scenario = game.scenario
+        self._victory: list[Holds] = []
+        self._challenge: list[Holds] = []
+        self._parts: list[tuple[float, list[list[Holds]]]] = []
+        self._abilities: list[tuple[int, Holds]] = []
         if self.scenario is not None:
             condition = self.pool.condition
             self._victory = [condition(c) for c in self.scenario.victory]
@@ -199,39 +194,50 @@ class Valuation:
             ]
 
     # ------------------------------------------------------------ resolved once
-    def _card(self, card_id: str):
-        info = self.pool.info(self.registry.get("myth", card_id))
+    def _card(self, card_id: str) -> CardInfo:
+        card = self.registry.get("myth", card_id)
+        assert card is not None, "a card of the game is in its registry"
+        info = self.pool.info(card)
         self._lanes[card_id] = tuple(
             (lanes << LANE) | BIT[cell] for cell, lanes in enumerate(info.kind_lanes)
         )
         self._points[card_id] = info.points
         return info
 
-    def _law(self, entry: LawEntry) -> tuple:
+    def _law(self, entry: LawEntry) -> LawPart:
         key = (entry.card, entry.row, entry.column)
         found = self._laws.get(key)
         if found is None:
             law = self.registry.get("law", entry.card)
-            line = ROW_CELLS[m.Row(entry.row)] if entry.row else COLUMN_CELLS[entry.column]
+            assert law is not None, "a law of the game is in its registry"
+            if entry.row:
+                line = ROW_CELLS[m.Row(entry.row)]
+            else:
+                assert entry.column is not None, "a placed law is on a row or a column"
+                line = COLUMN_CELLS[entry.column]
             found = self._laws[key] = (
                 self.pool.lines(law.lines),
                 Facts(law_line=line, all_face_up_at_end=False),
             )
         return found
 
-    def _pattern(self, pattern_id: str) -> tuple:
+    def _pattern(self, pattern_id: str) -> PatternPart:
         found = self._patterns.get(pattern_id)
         if found is None:
             pattern = self.registry.get("pattern", pattern_id)
+            assert pattern is not None, "a pattern of the game is in its registry"
             found = self._patterns[pattern_id] = (pattern, self.registry.pattern_points(pattern))
         return found
 
-    def _objective(self, goal_id: str, element_id: str) -> tuple:
+    def _objective(self, goal_id: str, element_id: str) -> ObjectivePart:
         key = (goal_id, element_id)
         found = self._objectives.get(key)
         if found is None:
             goal = self.registry.get("objective-goal", goal_id)
             element = self.registry.get("objective-element", element_id)
+            assert goal is not None and element is not None, (
+                "the game's objective is in its registry"
+            )
             found = self._objectives[key] = (
                 self.pool.lines(goal.lines),
                 Facts(element=element.selector, all_face_up_at_end=False),
@@ -251,42 +257,93 @@ class Valuation:
         # every card of the scene is face up: the weighted ones are lane 1's
         return Scene(infos, occupied, occupied, kinds, (kinds >> HEAVY_SHIFT) & FULL)
 
-    def context(self, area: int, laws: list | None = None) -> Context:
+    def scene_near(self, near: Near, signature: Signature, cells: tuple[int, ...]) -> Scene:
+        """:meth:`scene` of ``signature``, which differs from ``near``'s
+        only at ``cells``: its sum of lanes is the near one's, those cells'
+        lanes taken out and the new ones put in (the same integers)."""
+        base = near.signature
+        by_card, lanes = self._infos, self._lanes
+        infos = near.infos
+        if infos is None:
+            infos = near.infos = list(map(by_card.__getitem__, base))  # fills the lanes
+            near.both = sum(map(getitem, map(lanes.__getitem__, base), CELLS))
+        base_infos, infos = infos, infos.copy()
+        both = near.both
+        for cell in cells:
+            card = signature[cell]
+            infos[cell] = by_card[card]  # first: fills its lanes
+            both += lanes[card][cell] - lanes[base[cell]][cell]
+        occupied, kinds = both & FULL, (both >> LANE) + ALWAYS
+        scene = Scene(infos, occupied, occupied, kinds, (kinds >> HEAVY_SHIFT) & FULL)
+        # The name lanes too (Scene.names, which it would sum over every card
+        # when a line first asks): the near ones, those cells' changed. A lane
+        # handed out later bumps the generation, and the scene sums them again.
+        generation = _GENERATION[0]
+        if near.names_of != generation:
+            near.names = sum(
+                [info.name_lanes[c] for c, info in enumerate(base_infos) if info is not None]
+            )
+            near.names_of = generation
+        names = near.names
+        for cell in cells:
+            old, new = base_infos[cell], infos[cell]
+            if old is not None:
+                names -= old.name_lanes[cell]
+            if new is not None:
+                names += new.name_lanes[cell]
+        scene._names, scene._names_of = names, generation
+        return scene
+
+    def context(self, area: int, laws: list[LawEntry] | None = None) -> Context:
         """What the values of an area depend on besides its face-up cards,
         read from the game as it is now (``laws``: instead of the area's)."""
+        return self.context_of(self.context_key(area, laws), laws)
+
+    def context_key(self, area: int, laws: list[LawEntry] | None = None) -> ContextKey:
+        """The key of :meth:`context` (all it is made from, by id): cheaper
+        to make than the context, so a caller keeping contexts by key makes
+        one only for a key it has not seen."""
         state = self.game.state
         own = state.areas[area]
-        laws = own.laws if laws is None else laws
-        key = (
+        scenario_state = state.scenario_state
+        objectives = state.objectives
+        return (
             area,
-            tuple((e.card, e.row, e.column) for e in laws),
-            tuple((e.card, e.completed) for e in own.patterns),
-            tuple(tuple(pair) for pair in state.objectives),
-            tuple(sorted(state.scenario_state.items())),
+            tuple([(e.card, e.row, e.column) for e in (own.laws if laws is None else laws)]),
+            tuple([(e.card, e.completed) for e in own.patterns]) if own.patterns else (),
+            tuple([tuple(pair) for pair in objectives]) if objectives else (),
+            tuple(sorted(scenario_state.items())) if scenario_state else (),
             tuple(own.used_abilities),
         )
+
+    def context_of(self, key: ContextKey, laws: list[LawEntry] | None = None) -> Context:
+        """The context of ``key`` (:meth:`context_key` of the game now)."""
+        state = self.game.state
+        own = state.areas[key[0]]
         return Context(
             key,
-            [self._law(entry) for entry in laws],
+            [self._law(entry) for entry in (own.laws if laws is None else laws)],
             [self._pattern(held.card) + (bool(held.completed),) for held in own.patterns],
             [self._objective(goal, element) for goal, element in state.objectives],
             key[4],
             key[5],
         )
 
-    def value(self, area: int, signature: Signature, laws: list | None = None) -> float:
-        """As :func:`reference_value` for the cells whose signature this is."""
+    def value(self, area: int, signature: Signature, laws: list[LawEntry] | None = None) -> float:
+        """As :func:`~.reference.reference_value` for the cells whose signature this is."""
         return self.value_in(self.context(area, laws), signature)
 
-    def value_in(self, context: Context, signature: Signature) -> float:
-        """:meth:`value` in a context read before (the game has not changed)."""
-        scene = self.scene(signature)
+    def value_in(self, context: Context, signature: Signature, scene: Scene | None = None) -> float:
+        """:meth:`value` in a context read before (the game has not changed);
+        ``scene``: the signature's, when made already (:meth:`scene_near`)."""
+        if scene is None:
+            scene = self.scene(signature)
         total = met = 0
-        for lines, facts in context.laws:  # R13
-            scene.judge_with(facts)
-            points = lines(scene, None)
-            total += points
-            if points > 0:
+        for lines, law_facts in context.laws:  # R13
+            scene.judge_with(law_facts)
+            got = lines(scene, None)
+            total += got
+            if got > 0:
                 met += 1
         completed = 0
         for pattern, worth, done in context.patterns:  # R14: judged unless completed
@@ -300,8 +357,8 @@ class Valuation:
             )
         scene.judge_with(facts)
         # the cards' own points (R8-R11), cell by cell (compress: the occupied ones)
-        points = map(
-            call,
+        points: Iterable[int] = map(
+            _CALL,
             map(self._points.__getitem__, compress(signature, signature)),
             repeat(scene),
             compress(CELLS, signature),
@@ -309,8 +366,8 @@ class Valuation:
         if self.scenario is not None:
             points = list(points)
         total += sum(points)
-        for lines, facts, selector in context.objectives:  # R15
-            scene.judge_with(facts, selector)
+        for lines, element_facts, selector in context.objectives:  # R15
+            scene.judge_with(element_facts, selector)
             total += lines(scene, None)
         value = float(total)
         if self.scenario is not None:
@@ -327,8 +384,8 @@ class Valuation:
             value += self._progress(scene, context.used)
         return value
 
-    def _progress(self, scene: Scene, used) -> float:
-        """As :func:`reference_progress`, with compiled conditions."""
+    def _progress(self, scene: Scene, used: tuple[int, ...]) -> float:
+        """As :func:`~.reference.reference_progress`, with compiled conditions."""
         value = 0.0
         for weight, conditions in self._parts:
             for split in conditions:

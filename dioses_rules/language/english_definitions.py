@@ -106,7 +106,8 @@ class CardTextWriter(EnglishWriter):
     def effect(self, effect: m.Effect, every_player: bool = False) -> str:
         if every_player:  # R18: an event applies to every player
             return "every player " + third_person(self.effect(effect).replace(" your ", " their "))
-        return self.effect_phrase(effect)
+        text: str = self.effect_phrase(effect)
+        return text
 
     def to_do(self, effect: m.Effect) -> str:
         """An effect after "to": "you may pay 1 Power card to draw a Law"."""
@@ -334,7 +335,10 @@ def english_text(
     option_names: Names | None = None,
 ) -> str:
     """English card text for one definition."""
-    return CardTextWriter(names, pattern_points, vocabulary, option_names).definition(definition)
+    text: str = CardTextWriter(names, pattern_points, vocabulary, option_names).definition(
+        definition
+    )
+    return text
 
 
 def provenance_text(definition: m.Definition) -> str:

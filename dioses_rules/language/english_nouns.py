@@ -77,7 +77,7 @@ class EnglishNouns:
         "EnglishNouns.RELATIONS",
     )
     # Each scope, given its row, column and group.
-    SCOPES = total(
+    SCOPES: Mapping[m.ScopeKind, str] = total(
         m.ScopeKind,
         {
             m.ScopeKind.AREA: "in the area",
@@ -93,7 +93,7 @@ class EnglishNouns:
         },
         "EnglishNouns.SCOPES",
     )
-    FACTS = total(
+    FACTS: Mapping[m.Fact, tuple[str, str]] = total(
         m.Fact,
         {
             m.Fact.PATTERNS_COMPLETED: ("completed pattern", "completed patterns"),
@@ -218,7 +218,7 @@ class EnglishNouns:
     ) -> Phrase:
         """The noun phrase with its gender; ``article``: with the indefinite
         article when singular."""
-        phrase = self.noun_phrase(selector, plural)
+        phrase: Phrase = self.noun_phrase(selector, plural)
         if article and not plural and self.takes_article(selector):
             return Phrase(self.with_article(phrase), phrase.feminine)
         return phrase

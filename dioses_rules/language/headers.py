@@ -62,7 +62,8 @@ HEADER_WORDS = (
 
 def _scan_header(text: str) -> Header:
     tokens = _header_tokens(text)
-    values = [t.value if t.type != "STRING" else None for t in tokens]
+    # a token's text, None for a string (a name, not a word of the header)
+    values: list[str | None] = [t.value if t.type != "STRING" else None for t in tokens]
     if len(values) < 2 or values[0] != "set":
         return Header()
     requires: list[str] = []
@@ -79,7 +80,7 @@ def _scan_header(text: str) -> Header:
     return Header(values[1], tuple(requires), tuple(words), tie_break)
 
 
-def _keyword(values: list, tokens: list, index: int) -> str | None:
+def _keyword(values: list[str | None], tokens: list[Token], index: int) -> str | None:
     """The header word a statement starts with at ``index``, read through a
     misspelling ("tipe creature", "require base"): the parser reports the
     word once, and what the statement declares is still known, so its later
@@ -88,7 +89,10 @@ def _keyword(values: list, tokens: list, index: int) -> str | None:
     if value in HEADER_WORDS or value is None or index < 3:
         return value
     before = values[index - 1]
-    starts = before in ("{", ";") or tokens[index - 1].line < tokens[index].line
+    line_before, line = tokens[index - 1].line, tokens[index].line
+    # lark types a token's line Optional (for tokens made by hand); a lexed one has it
+    assert line_before is not None and line is not None
+    starts = before in ("{", ";") or line_before < line
     if not starts or before in ("plural", "symbol"):
         return None
     close = difflib.get_close_matches(value, HEADER_WORDS, n=1, cutoff=0.6)
@@ -100,7 +104,7 @@ def _keyword(values: list, tokens: list, index: int) -> str | None:
     return close[0]
 
 
-def _header_tokens(text: str) -> list:
+def _header_tokens(text: str) -> list[Token]:
     """The tokens of the set header, to its closing ``}`` (or to the ``{`` of
     the next definition, when it is never closed). A character that does not
     lex is stepped over: one mistake in the header must not hide the words
@@ -109,7 +113,7 @@ def _header_tokens(text: str) -> list:
 
     from .lexing import lark_parser
 
-    tokens: list = []
+    tokens: list[Token] = []
     offset, opened = 0, 0
     for _ in range(50):  # at most this many characters stepped over
         try:
@@ -133,10 +137,13 @@ def _header_tokens(text: str) -> list:
     return tokens
 
 
-def _name_list(values: list, start: int) -> list[str]:
-    names = []
-    while start < len(values) and values[start] and values[start] not in (",", "}"):
-        names.append(values[start])
+def _name_list(values: list[str | None], start: int) -> list[str]:
+    names: list[str] = []
+    while start < len(values):
+        name = values[start]
+        if not name or name in (",", "}"):
+            break
+        names.append(name)
         if start + 1 < len(values) and values[start + 1] == ",":
             start += 2
         else:
@@ -144,29 +151,32 @@ def _name_list(values: list, start: int) -> list[str]:
     return names
 
 
-def _declared(kind: str, values: list, index: int, tokens: list) -> m.WordDecl:
-    options: dict = {}
-    spanish = []
+def _declared(kind: str, values: list[str | None], index: int, tokens: list[Token]) -> m.WordDecl:
+    options: dict[str, str | None] = {}
+    spanish: list[tuple[str, str, str]] = []
     for at in range(index + 2, len(values) - 1):
-        if values[at] in ("plural", "symbol") and values[at + 1]:
-            options[values[at]] = values[at + 1]
+        word = values[at]
+        if word in ("plural", "symbol") and values[at + 1]:
+            options[word] = values[at + 1]
         elif (
-            values[at] in ("masculine", "feminine")
+            word in ("masculine", "feminine")
             and at + 2 < len(values)
             and values[at + 1] is None
             and values[at + 2] is None
         ):
-            spanish.append((values[at], _text(tokens[at + 1]), _text(tokens[at + 2])))
-        elif values[at] in ("}", ";") or _keyword(values, tokens, at) in HEADER_WORDS:
+            spanish.append((word, _text(tokens[at + 1]), _text(tokens[at + 2])))
+        elif word in ("}", ";") or _keyword(values, tokens, at) in HEADER_WORDS:
             break
     name = (
         _text(tokens[index + 2])
         if index + 2 < len(tokens) and tokens[index + 2].type == "STRING"
         else ""
     )
+    word_id = values[index + 1]
+    assert word_id is not None  # the caller read a word after the kind
     return m.WordDecl(
         kind,
-        kebab_case(values[index + 1]) or values[index + 1],  # as the builder reads it (DL106)
+        kebab_case(word_id) or word_id,  # as the builder reads it (DL106)
         name,
         plural=options.get("plural"),
         symbol=options.get("symbol"),

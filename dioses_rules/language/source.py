@@ -10,6 +10,8 @@ by :mod:`source_definitions`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from . import model as m
 from .headers import bundled_vocabulary
 from .source_effects import EffectWriter, points_text
@@ -89,9 +91,9 @@ class SourceWriter(EffectWriter):
             # "cards of same mythology": the head word takes the plural.
             head = self.selector(selector.items[0], many=True)
             if head != self.selector(selector.items[0]):
-                whole = self.selector_term(selector)
+                whole: str = self.selector_term(selector)
                 return head + whole[len(self.selector_term(selector.items[0])) :]
-        text = self.selector_term(selector)
+        text: str = self.selector_term(selector)
         if many and isinstance(selector, m.FaceIs):
             return text + " cards"  # "face-down cards" parses as "face-down"
         if many and (
@@ -195,7 +197,8 @@ class SourceWriter(EffectWriter):
         if kind is m.ScopeKind.LARGEST_GROUP:
             assert scope.group is not None  # and the selector of a largest group
             return f"largest group of {self.closed(scope.group)}"
-        return kind.value
+        word: str = kind.value  # (mypy reads a narrowed enum's value as Any)
+        return word
 
     countable = Dispatch(m.Countable)
 
@@ -236,7 +239,8 @@ class SourceWriter(EffectWriter):
 
     @condition.on(m.CondNot)
     def _cond_not(self, c: m.CondNot, level: int = _OR) -> str:
-        return "not " + self.condition(c.item, _NOT)
+        inner: str = self.condition(c.item, _NOT)
+        return "not " + inner
 
     @condition.on(m.Relation)
     def _relation(self, c: m.Relation, level: int = _OR) -> str:
@@ -350,7 +354,7 @@ class SourceWriter(EffectWriter):
         """A bounded 'scores like' on one line; a card's bounded total as its
         lines and bounds, ';'-separated (a card file prints one a line)."""
         if line.scores_like is not None:
-            text = self.line(line.scores_like)
+            text: str = self.line(line.scores_like)
             if line.ceiling is not None:
                 text += f" up to {points_text(line.ceiling)}"
             if line.floor is not None:
@@ -368,7 +372,8 @@ class SourceWriter(EffectWriter):
 WRITER = SourceWriter()
 # The pieces other layers print (a condition in a report, a line in an
 # explanation, an effect in a choice's label, a scope in a diagnostic).
-condition_text = WRITER.condition
-line_text = WRITER.line
-effect_text = WRITER.effect
+# (the dispatching ones typed here: a Dispatch's call is untyped)
+condition_text: Callable[[m.Condition], str] = WRITER.condition
+line_text: Callable[[m.ScoringLine], str] = WRITER.line
+effect_text: Callable[[m.Effect], str] = WRITER.effect
 scope_text = WRITER.scope

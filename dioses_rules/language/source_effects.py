@@ -113,7 +113,8 @@ class EffectWriter:
 
     @setup_step.on(m.SetupDraw)
     def _setup_draw(self, step: m.SetupDraw) -> str:
-        return self.effect(step.effect)
+        text: str = self.effect(step.effect)
+        return text
 
     rule = Dispatch(m.RuleChange)
 

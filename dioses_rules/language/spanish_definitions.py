@@ -14,7 +14,7 @@ from .spanish import SpanishWriter
 from .spanish_words import CARD, Noun, counted
 from .walk import total
 
-LEVEL_WORDS = total(
+LEVEL_WORDS: Mapping[m.Difficulty, tuple[str, str]] = total(
     m.Difficulty,
     {
         m.Difficulty.EASY: ("fácil", "fáciles"),
@@ -25,7 +25,7 @@ LEVEL_WORDS = total(
 )
 LAW = Noun("Ley", "Leyes", feminine=True)
 PATTERN = Noun("Patrón", "Patrones")
-PROVENANCE_WORDS = total(
+PROVENANCE_WORDS: Mapping[m.Provenance, str] = total(
     m.Provenance,
     {
         m.Provenance.PRINTED: "impreso",
@@ -127,12 +127,13 @@ class SpanishCardWriter(SpanishWriter, CardTextWriter):
 
     # ------------------------------------------------------------ effects
     def effect(self, effect: m.Effect, every_player: bool = False) -> str:
-        if every_player:
-            return "cada jugador " + self.effect_phrase(effect, THIRD)
-        return self.effect_phrase(effect, YOU)
+        person = THIRD if every_player else YOU
+        text: str = self.effect_phrase(effect, person)
+        return "cada jugador " + text if every_player else text
 
     def to_do(self, effect: m.Effect) -> str:
-        return self.effect_phrase(effect, TO_DO)
+        text: str = self.effect_phrase(effect, TO_DO)
+        return text
 
     # An effect in a ``form``: YOU ("intercambia 2 cartas de tu área"), THIRD
     # (of a player: "... de su área") or TO_DO (after "para": "intercambiar ...").

@@ -158,7 +158,8 @@ def previous_token(error: UnexpectedToken, text: str, lines: Positions) -> Token
     """The token before the unexpected one: Lark's history has it when the
     lexer raised the error; when the parser did, it is read back from the
     text (over blanks and comments, at most a few lines)."""
-    history = getattr(error, "token_history", None)
+    # lark sets token_history untyped (None, or the lexed tokens before the error)
+    history: list[Token] | None = getattr(error, "token_history", None)
     if history:
         return history[-1]
     return token_before(text, error.token.start_pos, lines)

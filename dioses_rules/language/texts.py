@@ -60,19 +60,22 @@ class Texts:
 
     def text(self, definition: m.Definition) -> str:
         """A definition's whole card text."""
-        return self.writer.definition(definition)
+        text: str = self.writer.definition(definition)
+        return text
 
     def line(self, line: m.ScoringLine) -> str:
         """One scoring line: "2p: it is next to an Egyptian card", "2p si
         está al lado de un egipcio"."""
-        return self.writer.line(line)
+        text: str = self.writer.line(line)
+        return text
 
     def condition(self, condition: m.Condition) -> str:
         """A scenario's condition, as its card says it."""
         writer = self.writer
-        return (
+        text: str = (
             writer.condition(condition, "it") if self.lang == "en" else writer.condition(condition)
         )
+        return text
 
     def kind(self, definition: m.Definition) -> str:
         """The definition's kind: "myth", "law" / "mito", "ley"."""

@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import attrs
 
 K = TypeVar("K")
+F = TypeVar("F", bound=Callable[..., Any])  # a registered method, its type kept
 
 # Every dispatch table, for the coverage test: (owner class, name, dispatch);
 # a subclass's merged tables are listed under the subclass.
@@ -109,10 +110,10 @@ class Dispatch:
         self.owner: type | None = None
         self.name = ""
 
-    def on(self, *kinds: type) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    def on(self, *kinds: type) -> Callable[[F], F]:
         """Register the decorated method for these node classes."""
 
-        def register(method: Callable[..., Any]) -> Callable[..., Any]:
+        def register(method: F) -> F:
             for kind in kinds:
                 if kind not in self.kinds:
                     raise TypeError(f"{kind.__name__} is not a member of {self.union}")
@@ -219,7 +220,8 @@ def _override(owner: type, name: str, kind: type, method: Callable[..., Any]) ->
             f"{owner.__name__}.{attribute} replaces the method {name} calls for "
             f"{kind.__name__} with something that is not a method"
         )
-    return found
+    replacement: Callable[..., Any] = found  # getattr_static's Any, checked callable above
+    return replacement
 
 
 def _inherit_on_subclassing(owner: type[Any]) -> None:

@@ -375,7 +375,7 @@ class DefinitionChecker:
             )
 
 
-def _row_place(pattern: m.Pattern, row: tuple) -> object:
+def _row_place(pattern: m.Pattern, row: tuple[m.PatternCell | None, ...]) -> object:
     """Where a pattern's row is written: its first card cell (a row of '_'
     alone has no place of its own, so the pattern's)."""
     return next((cell for cell in row if cell is not None and cell.span), pattern)

@@ -21,7 +21,9 @@ _UNKNOWN = frozenset({"DL101", "DL102", "DL109"})
 _QUOTED = re.compile(r"'([^']+)'")
 
 
-def merge_misdeclared(sources: Sequence[SourceFile], diagnostics: list[Diagnostic]) -> list:
+def merge_misdeclared(
+    sources: Sequence[SourceFile], diagnostics: list[Diagnostic]
+) -> list[Diagnostic]:
     """``diagnostics`` with each file's uses of a misspelt declared word
     folded into one diagnostic at its declaration."""
     by_path = {source.path: source for source in sources}
@@ -31,9 +33,10 @@ def merge_misdeclared(sources: Sequence[SourceFile], diagnostics: list[Diagnosti
             unknown.setdefault((diagnostic.path, quoted.group(1)), []).append(diagnostic)
     # path -> its set's declarations that declare nothing usable: never used,
     # or refused (DL116, reported); a use of a close word is part of that mistake
-    candidates_of: dict[str, list] = {}
+    candidates_of: dict[str, list[m.WordDecl]] = {}
     refused = {(d.path, d.line, d.column) for d in diagnostics if d.code == "DL116"}
-    found: dict[tuple[str, m.WordDecl], list] = {}  # (path, declaration) -> [(word, uses)]
+    # (path, declaration) -> [(word, uses)]
+    found: dict[tuple[str, m.WordDecl], list[tuple[str, list[Diagnostic]]]] = {}
     examined: dict[str, int] = {}  # path -> how many of its unknown words were compared
     for (path, word), uses in unknown.items():
         source = by_path.get(path)

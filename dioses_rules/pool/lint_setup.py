@@ -94,7 +94,7 @@ class SetupChecks:
 
     def __init__(self, checker: Checker) -> None:
         self.checker = checker
-        self.fixed_cells: dict[tuple, m.Place] = {}
+        self.fixed_cells: dict[tuple[m.Row, int], m.Place] = {}
         self.per_row: dict[m.Row, int] = {}
         self.in_area = 0  # cards placed in the area
         self.deck_needed = 0  # cards separated onto the deck
@@ -181,7 +181,7 @@ def check_setup(checker: Checker, scenario: m.Scenario, steps: Sequence[m.SetupS
 def _check_place(
     checker: Checker,
     step: m.Place,
-    fixed_cells: dict[tuple, m.Place],
+    fixed_cells: dict[tuple[m.Row, int], m.Place],
     per_row: dict[m.Row, int],
 ) -> None:
     """A card placed in a named cell takes it alone; count each row's cards."""

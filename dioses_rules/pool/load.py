@@ -6,7 +6,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from .. import cache
-from ..errors import DiosesError
+from ..errors import Diagnostic, DiosesError
 from .registry import Registry, assemble
 from .sources import SourceFile, bundled_sources, read_sources, replacing_bundled
 
@@ -35,7 +35,7 @@ def load_registry(
 
 def _pool_errors(
     registry: Registry, sources: Sequence[SourceFile], active: Sequence[str] | None
-) -> list:
+) -> list[Diagnostic]:
     """The errors of the pool's checks; a pool of the very same files (by
     path and text) and sets checked clean before is not checked again."""
     key = cache.key_of("clean pool", repr(active), *(f"{s.path}\0{s.text}" for s in sources))

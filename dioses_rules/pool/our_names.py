@@ -17,7 +17,16 @@ from pathlib import Path
 from ..language import model as m
 
 FILE = Path(__file__).resolve().parent.parent / "locale" / "es" / "our-names.toml"
-FAMILIES = ("myth", "law", "pattern")
+FAMILIES = (
+    "myth",
+    "law",
+    "pattern",
+    "scenario",
+    "rule-option",
+    "power",
+    "objective-goal",
+    "objective-element",
+)
 
 
 @cache
@@ -52,7 +61,8 @@ def _entry(definition: m.Definition) -> tuple[str, str] | None:
 
 
 def spanish_name(definition: m.Definition) -> str | None:
-    """Our Spanish name of a law or pattern (None: it has none of ours)."""
+    """Our Spanish name of a definition other than a Myth card (a law, a
+    pattern, a scenario...; None: it has none of ours)."""
     found = _entry(definition)
     return found[0] if found is not None and not isinstance(definition, m.MythCard) else None
 

@@ -9,6 +9,7 @@ linter says why (DL117).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Protocol
 
 from attrs import evolve
 
@@ -45,8 +46,15 @@ def _chain_lengths(links: dict[str, list[str]]) -> dict[str, int]:
     return length
 
 
+class HoldsDefinitions(Protocol):
+    """A loaded set (``registry.LoadedSet``, which imports this module): its
+    definitions are swapped for the filled ones."""
+
+    definitions: tuple[m.Definition, ...]
+
+
 def fill_scores_like(
-    by_id: dict[tuple[str, str], tuple[m.Definition, str]], sets: Iterable
+    by_id: dict[tuple[str, str], tuple[m.Definition, str]], sets: Iterable[HoldsDefinitions]
 ) -> None:
     """Give every ``scores like ID`` line the lines of card ID (themselves
     filled first), in a registry's ``by_id`` and its loaded ``sets``. A missing card, a cycle or a chain of more than

@@ -16,6 +16,7 @@ import drawsvg as dw
 
 from ..language import model as m
 from ..language.vocabulary import Vocabulary
+from ..wording import N_, words
 from .card import CARD_HEIGHT, CARD_WIDTH
 from .draw import FONT, label, title
 from .icons import icon
@@ -25,13 +26,13 @@ FIELD = "#1a365d"  # white on it: 12.6:1
 GOLD = "#d69e2e"  # on the field: 5.3:1
 DECKS = {
     "myth": "",
-    "law": "Laws",
-    "pattern": "Patterns",
-    "objective-goal": "Objectives",
-    "objective-element": "Objectives",
-    "power": "Powers",
-    "rule-option": "Rule options",
-    "scenario": "Scenarios",
+    "law": N_("Laws"),
+    "pattern": N_("Patterns"),
+    "objective-goal": N_("Objectives"),
+    "objective-element": N_("Objectives"),
+    "power": N_("Powers"),
+    "rule-option": N_("Rule options"),
+    "scenario": N_("Scenarios"),
 }
 
 
@@ -41,14 +42,26 @@ def deck_of(definition: m.Definition) -> str:
 
 
 def back_group(
-    deck: str, vocabulary: Vocabulary, x: float = 0.0, y: float = 0.0, scale: float = 1.0
+    deck: str,
+    vocabulary: Vocabulary,
+    x: float = 0.0,
+    y: float = 0.0,
+    scale: float = 1.0,
+    lang: str = "en",
 ) -> dw.Group:
-    """The back of a card of ``deck`` (:func:`deck_of`), its top-left corner at (x, y)."""
+    """The back of a card of ``deck`` (:func:`deck_of`), its top-left corner
+    at (x, y), its words in ``lang``."""
+    _ = words(lang)._
     group = dw.Group(
         transform=f"translate({x:g},{y:g}) scale({scale:g})", class_="back", data_deck=deck
     )
     name = DECKS.get(deck, deck.replace("-", " ").capitalize())
-    group.append(title(f"the back of a card{': ' + name if name else ''}"))
+    name = _(name) if name else ""
+    group.append(
+        title(
+            _("the back of a card: {deck}").format(deck=name) if name else _("the back of a card")
+        )
+    )
     group.append(
         dw.Rectangle(
             0, 0, CARD_WIDTH, CARD_HEIGHT, rx=3, fill=FIELD, stroke="#2d3748", stroke_width=0.35
@@ -80,13 +93,14 @@ def back_group(
                 cy + 21 * math.sin(angle),
                 3.2,
                 GOLD,
+                lang,
             )
         )
     group.append(
         label("Dioses!", 8.0, cx, cy + 2.8, fill="white", font_weight="bold", text_anchor="middle")
     )
     if name:
-        group.append(icon(deck, cx, CARD_HEIGHT - 21, 9, GOLD, vocabulary))
+        group.append(icon(deck, cx, CARD_HEIGHT - 21, 9, GOLD, vocabulary, lang))
         group.append(
             label(
                 name,
@@ -101,9 +115,9 @@ def back_group(
     return group
 
 
-def back_svg(deck: str, vocabulary: Vocabulary) -> str:
+def back_svg(deck: str, vocabulary: Vocabulary, lang: str = "en") -> str:
     """One back as a standalone SVG document, 63 x 88 mm."""
     drawing = dw.Drawing(CARD_WIDTH, CARD_HEIGHT, font_family=FONT)
     drawing.set_render_size(f"{CARD_WIDTH:g}mm", f"{CARD_HEIGHT:g}mm")
-    drawing.append(back_group(deck, vocabulary))
+    drawing.append(back_group(deck, vocabulary, lang=lang))
     return drawing.as_svg()

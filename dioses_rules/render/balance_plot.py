@@ -8,6 +8,7 @@ highlighted with their flags (docs/balance.md)."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import drawsvg as dw
 
@@ -41,7 +42,9 @@ def _whisker(stats: CardStats, floor: float) -> tuple[float, float]:
     return max(stats.mean - stats.spread, floor), stats.mean + stats.spread
 
 
-def _scale(report: BalanceReport, floor: dict[str, int]):
+def _scale(
+    report: BalanceReport, floor: dict[str, int]
+) -> tuple[int, int, Callable[[float], float]]:
     low = min([0.0, *(_whisker(s, floor[s.card.id])[0] for s in report.cards)])
     high = max([1.0, *(s.mean + s.spread for s in report.cards)])
     low, high = math.floor(low), math.ceil(high)
@@ -124,7 +127,7 @@ def balance_plot(report: BalanceReport, title: str = "", limits: PoolLimits | No
     return drawing.as_svg()
 
 
-def _row(stats: CardStats, y: float, at, floor: float) -> dw.Group:
+def _row(stats: CardStats, y: float, at: Callable[[float], float], floor: float) -> dw.Group:
     card = stats.card
     start, end = _whisker(stats, floor)
     printed = card.provenance is m.Provenance.PRINTED

@@ -8,6 +8,8 @@ the cells its condition matched.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import drawsvg as dw
 
 from ..language import model as m
@@ -15,6 +17,8 @@ from ..language.headers import bundled_tie_break
 from ..scoring.area import HEIGHT, WIDTH, cell_index, cell_name
 from ..scoring.board import Board
 from ..scoring.score import CardScore, LawScore, ScoreReport
+from ..wording import N_
+from ..wording.names import cell_word, line_name, name_of, on_line
 from .card import CARD_HEIGHT, CARD_WIDTH, CardText, band_colour, card_group
 from .draw import FONT, INK, MET, MUTED, NOT_MET, fit, label, lines_text, title, wrap
 from .panel import Panel
@@ -28,6 +32,13 @@ POINTS_H = 32.0  # a card's points, under the card
 TOP = 64.0
 LEFT = 20.0
 PANEL_W = 360.0
+
+
+# a scenario's victory and challenge, met or not (R34: a challenge only with its victory)
+VERDICTS = {
+    "victory": {True: N_("Victory: met"), False: N_("Victory: not met")},
+    "challenge": {True: N_("Challenge: met"), False: N_("Challenge: not met")},
+}
 
 
 def _points_colour(points: int) -> str:
@@ -44,7 +55,7 @@ def board_picture(
     grid_w = WIDTH * (CARD_W + GAP)
     panel_x = grid_x + grid_w + 2 * GAP
     panel = Panel(panel_x, TOP + 18.0, PANEL_W)
-    _summary(panel, report, _tie_break_words(board, text))
+    _summary(panel, report, _tie_break_words(board, text), text)
     _patterns(panel, report, text)
     _objectives(panel, report, text)
     _scenario(panel, report, text)
@@ -52,7 +63,9 @@ def board_picture(
     height = max(grid_y + HEIGHT * row_h + GAP, panel.y + GAP)
     drawing = dw.Drawing(width, height, font_family=FONT)
     drawing.append(dw.Rectangle(0, 0, width, height, fill="#f7fafc"))
-    heading = f"{title}: {report.total} points" if title else f"{report.total} points"
+    _ = text.say
+    total = _(N_("{total} points")).format(total=report.total)
+    heading = f"{title}: {total}" if title else total
     drawing.append(label(heading, 22, LEFT, 38, font_weight="bold", class_="title"))
     drawing.append(_laws(report, text, grid_x, grid_y, row_h))
     area = dw.Group(class_="area")
@@ -86,7 +99,14 @@ def _cell(
             )
         )
         group.append(
-            label("empty", 14, x + CARD_W / 2, y + CARD_H / 2, fill=MUTED, text_anchor="middle")
+            label(
+                text.say(N_("empty")),
+                14,
+                x + CARD_W / 2,
+                y + CARD_H / 2,
+                fill=MUTED,
+                text_anchor="middle",
+            )
         )
         return group
     group.args["data-face"] = "up" if placed.face_up else "down"
@@ -106,7 +126,7 @@ def _cell(
                 stroke_dasharray="8,5",
             )
         )
-        group.append(_pill("face down", x + CARD_W / 2, y - 1, INK, 10.5, "face"))
+        group.append(_pill(text.say(N_("face down")), x + CARD_W / 2, y - 1, INK, 10.5, "face"))
     group.append(
         _pill(
             f"{score.points:+d}p" if score.points else "0p",
@@ -120,7 +140,11 @@ def _cell(
     if explain:
         group.append(
             _matched_map(
-                score, x, y + CARD_H + POINTS_H + 4, band_colour(placed.card, text.vocabulary)
+                score,
+                x,
+                y + CARD_H + POINTS_H + 4,
+                band_colour(placed.card, text.vocabulary),
+                text,
             )
         )
     return group
@@ -148,19 +172,28 @@ def _pill(words: str, cx: float, cy: float, colour: str, size: float, kind: str)
     return group
 
 
-def _matched_map(score: CardScore, x: float, y: float, colour: str) -> dw.Group:
+def _matched_map(score: CardScore, x: float, y: float, colour: str, text: CardText) -> dw.Group:
     """The area in miniature: the card's own cell outlined, the cells its
     lines matched filled; each line and its cells in the tooltip."""
     matched = sorted({cell for line in score.lines for cell in line.cells})
     group = dw.Group(
         class_="matched", data_cells=" ".join(cell_name(c).replace(" ", "-") for c in matched)
     )
+    _ = text.say
+    card = score.card
+
+    def cells(found: Sequence[int]) -> str:
+        return ", ".join(cell_word(c, text.lang) for c in found) or _(N_("no cell"))
+
     tip = [
-        f"{line.text}: {line.points}p; matched "
-        f"{', '.join(cell_name(c) for c in line.cells) or 'no cell'}"
-        for line in score.lines
+        _(N_("{line}: {points}p; matched {cells}")).format(
+            line=text.texts.line(card.lines[index]) if index < len(card.lines) else line.text,
+            points=line.points,
+            cells=cells(line.cells),
+        )
+        for index, line in enumerate(score.lines)
     ]
-    group.append(title("\n".join(tip) or "no scoring line"))
+    group.append(title("\n".join(tip) or _(N_("no scoring line"))))
     side = 10.0
     for cell in range(WIDTH * HEIGHT):
         r, c = divmod(cell, WIDTH)
@@ -176,7 +209,11 @@ def _matched_map(score: CardScore, x: float, y: float, colour: str) -> dw.Group:
                 stroke_width=2 if own else 0.8,
             )
         )
-    words = f"matched: {', '.join(cell_name(c) for c in matched)}" if matched else "no cell matched"
+    words = (
+        _(N_("matched: {cells}")).format(cells=cells(matched))
+        if matched
+        else _(N_("no cell matched"))
+    )
     size, lines = fit(words, CARD_W - 4 * (side + 1.5) - 6, MAP_H - 8, 9.5, 6.0)
     group.append(lines_text(lines, size, x + 4 * (side + 1.5) + 4, y + size, fill=MUTED))
     return group
@@ -188,12 +225,13 @@ def _laws(
     group = dw.Group(class_="laws")
     for row in m.ROWS:
         y = grid_y + row.index * row_h
-        group.append(label(f"{row.value} row", 13, LEFT, y + 14, fill=MUTED, font_weight="bold"))
+        said = line_name(text.lang, row=row)
+        group.append(label(said, 13, LEFT, y + 14, fill=MUTED, font_weight="bold"))
     for column in m.COLUMNS:
         x = grid_x + (column - 1) * (CARD_W + GAP)
         group.append(
             label(
-                f"column {column}",
+                line_name(text.lang, column=column),
                 13,
                 x + CARD_W / 2,
                 grid_y - 6,
@@ -215,7 +253,8 @@ def _laws(
 def _law_box(law: LawScore, text: CardText, x: float, y: float, width: float) -> dw.Group:
     met = law.points > 0
     colour = MET if met else NOT_MET
-    where = f"the {law.row.value} row" if law.row is not None else f"column {law.column}"
+    where = on_line(text.lang, row=law.row, column=law.column)
+    name = text.name(law.law)
     group = dw.Group(
         class_="law",
         data_id=law.law.id,
@@ -223,17 +262,21 @@ def _law_box(law: LawScore, text: CardText, x: float, y: float, width: float) ->
         data_points=str(law.points),
         data_line=law.row.value if law.row is not None else str(law.column),
     )
-    group.append(title(f"{law.law.name}: on {where}"))
+    group.append(title(f"{name}: {where}"))
     group.append(
         dw.Rectangle(x, y, width, LAW_H, rx=6, fill="white", stroke=colour, stroke_width=2)
     )
-    size, lines = fit(law.law.name, width - 12, 30, 12.5, 8, bold=True)
+    size, lines = fit(name, width - 12, 30, 12.5, 8, bold=True)
     group.append(lines_text(lines, size, x + 6, y + 6 + size, font_weight="bold", class_="name"))
-    body = text.text(law.law).removeprefix("Law - ")
+    body = text.text(law.law).removeprefix(text.writer().phrase("law"))
     top = y + 10 + len(lines) * size * 1.25
     small, body_lines = fit(body, width - 12, y + LAW_H - 24 - top, 10.5, 7)
     group.append(lines_text(body_lines, small, x + 6, top + small, fill=MUTED))
-    verdict = f"met: +{law.points}p" if met else "not met: 0p"
+    verdict = (
+        text.say(N_("met: +{points}p")).format(points=law.points)
+        if met
+        else text.say(N_("not met: 0p"))
+    )
     group.append(
         label(verdict, 12, x + 6, y + LAW_H - 8, fill=colour, font_weight="bold", class_="verdict")
     )
@@ -244,15 +287,21 @@ def _tie_break_words(board: Board, text: CardText) -> str:
     """What R16 counts: "gods" (the declared plural of the tie-break type)."""
     counted = board.tie_break or bundled_tie_break()
     if counted is None:
-        return "tie-break count"
-    return f"{text.vocabulary.plural('type', counted)} for the tie-break"
+        return text.say(N_("tie-break count"))
+    plural = (
+        text.vocabulary.spanish_noun(counted).plural
+        if text.lang == "es"
+        else text.vocabulary.plural("type", counted)
+    )
+    return text.say(N_("{counted} for the tie-break")).format(counted=plural)
 
 
-def _summary(panel: Panel, report: ScoreReport, tie_break: str) -> None:
+def _summary(panel: Panel, report: ScoreReport, tie_break: str, text: CardText) -> None:
+    _ = text.say
     group = panel.section("summary")
     group.append(
         label(
-            f"Total: {report.total} points",
+            _(N_("Total: {total} points")).format(total=report.total),
             20,
             panel.x,
             panel.y + 20,
@@ -262,12 +311,12 @@ def _summary(panel: Panel, report: ScoreReport, tie_break: str) -> None:
         )
     )
     parts = [
-        ("cards", sum(c.points for c in report.cards)),
-        ("laws", sum(x.points for x in report.laws)),
-        ("patterns", sum(x.points for x in report.patterns)),
-        ("objectives", sum(x.points for x in report.objectives)),
+        (N_("cards"), sum(c.points for c in report.cards)),
+        (N_("laws"), sum(x.points for x in report.laws)),
+        (N_("patterns"), sum(x.points for x in report.patterns)),
+        (N_("objectives"), sum(x.points for x in report.objectives)),
     ]
-    shown = " + ".join(f"{name} {points}" for name, points in parts if points or name == "cards")
+    shown = " + ".join(f"{_(name)} {points}" for name, points in parts if points or name == "cards")
     group.append(label(shown, 12, panel.x, panel.y + 40, fill=MUTED))
     group.append(
         label(
@@ -286,7 +335,7 @@ def _patterns(panel: Panel, report: ScoreReport, text: CardText) -> None:
     if not report.patterns:
         return
     group = panel.section("patterns")
-    panel.heading(group, "Patterns held")
+    panel.heading(group, text.say(N_("Patterns held")))
     scale, per_row = 1.8, 3
     width, height = CARD_WIDTH * scale, CARD_HEIGHT * scale
     for index, held in enumerate(report.patterns):
@@ -299,8 +348,8 @@ def _patterns(panel: Panel, report: ScoreReport, text: CardText) -> None:
             data_points=str(held.points),
         )
         item.append(card_group(held.pattern, text, x, y, scale))
-        verdict = "completed" if held.completed else "not completed"
-        how = "" if held.judged else " (as saved)"
+        verdict = text.say(N_("completed") if held.completed else N_("not completed"))
+        how = "" if held.judged else text.say(N_(" (as saved)"))
         words = wrap(f"{verdict}{how}: {held.points}p", width, 10)
         item.append(
             lines_text(
@@ -321,7 +370,7 @@ def _objectives(panel: Panel, report: ScoreReport, text: CardText) -> None:
     if not report.objectives:
         return
     group = panel.section("objectives")
-    panel.heading(group, "Objectives")
+    panel.heading(group, text.say(N_("Objectives")))
     for objective in report.objectives:
         item = dw.Group(
             class_="objective",
@@ -329,10 +378,8 @@ def _objectives(panel: Panel, report: ScoreReport, text: CardText) -> None:
             data_element=objective.element.id,
             data_points=str(objective.points),
         )
-        goal, element = (
-            x.aliases[0] if x.aliases else x.name for x in (objective.goal, objective.element)
-        )
-        head = f"{goal} + {element}: {objective.points}p"  # in English, as the picture is
+        goal, element = (name_of(x, text.lang) for x in (objective.goal, objective.element))
+        head = f"{goal} + {element}: {objective.points}p"  # in the picture's language
         panel.paragraph(item, head, 13, bold=True, colour=_points_colour(objective.points))
         panel.paragraph(item, text.text(objective.goal), 11, colour=MUTED)
         panel.paragraph(item, text.text(objective.element), 11, colour=MUTED)
@@ -346,19 +393,25 @@ def _scenario(panel: Panel, report: ScoreReport, text: CardText) -> None:
         return
     group = panel.section("scenario")
     group.args["data-id"] = result.scenario.id
-    panel.heading(group, f"Scenario {result.scenario.number}: {result.scenario.name}")
+    _ = text.say
+    panel.heading(
+        group,
+        _(N_("Scenario {number}: {name}")).format(
+            number=result.scenario.number, name=text.name(result.scenario)
+        ),
+    )
     for what, conditions, trees, met in (
-        ("Victory", result.victory_conditions, result.scenario.victory, result.victory),
-        ("Challenge", result.challenge_conditions, result.scenario.challenge, result.challenge),
+        ("victory", result.victory_conditions, result.scenario.victory, result.victory),
+        ("challenge", result.challenge_conditions, result.scenario.challenge, result.challenge),
     ):
         if not conditions:
             continue
-        verdict = "met" if met else "not met"
-        if what == "Challenge" and not met and not result.victory:
-            verdict = "not met: a challenge counts only with the victory"  # R34
+        said = VERDICTS[what][met]
+        if what == "challenge" and not met and not result.victory:  # R34
+            said = N_("Challenge: not met: a challenge counts only with the victory")
         panel.paragraph(
             group,
-            f"{what}: {verdict}",
+            _(said),
             13,
             bold=True,
             colour=MET if met else NOT_MET,
@@ -374,10 +427,12 @@ def _scenario(panel: Panel, report: ScoreReport, text: CardText) -> None:
                 indent=10,
             )
             group.append(item)
-    beaten = "beaten" if result.beaten else "not beaten"
+    beaten = _(N_("beaten") if result.beaten else N_("not beaten"))
     panel.paragraph(
         group,
-        f"More than {result.threshold} points to beat: {beaten}",
+        _(N_("More than {threshold} points to beat: {beaten}")).format(
+            threshold=result.threshold, beaten=beaten
+        ),
         13,
         bold=True,
         colour=MET if result.beaten else NOT_MET,

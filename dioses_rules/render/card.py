@@ -15,7 +15,7 @@ where the card comes from. The whole English card text that ``dioses cards
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from html import escape
 
 import drawsvg as dw
@@ -23,11 +23,14 @@ from attrs import field, frozen
 
 from ..language import model as m
 from ..language.english_definitions import CardTextWriter, english_text, provenance_text
+from ..language.texts import Texts
 from ..language.vocabulary import Vocabulary
 from ..pool.our_names import our_translation
 from ..pool.registry import Registry
+from ..wording import N_, words
+from ..wording.names import name_of
 from .card_pattern import pattern_legend, pattern_shape
-from .card_rows import draw_rows, face_rows
+from .card_rows import Row, draw_rows, face_rows
 from .draw import (
     FONT,
     LINE_HEIGHT,
@@ -65,16 +68,25 @@ PROVENANCE_MARKS = {"printed": "\u25cf", "named": "\u25d0", "reconstructed": "\u
 
 @frozen
 class CardText:
-    """What English card text needs beyond the definition: the display names
-    of cards, each pattern's points (R14) and the declared words."""
+    """What card text needs beyond the definition: the display names of
+    cards, each pattern's points (R14), the declared words; and the
+    language the pictures are drawn in (``lang``: "en", "es"), its card text
+    by that language's writer and the pictures' own words from the
+    ``dioses`` catalogue."""
 
     names: Mapping[str, str] = field(factory=dict)
     pattern_points: Mapping[str, int] = field(factory=dict)
     vocabulary: Vocabulary = field(factory=Vocabulary)
     option_names: Mapping[str, str] = field(factory=dict)  # a scenario's "played with"
+    lang: str = "en"
 
     @classmethod
-    def of(cls, registry: Registry) -> CardText:
+    def of(cls, registry: Registry, lang: str = "en") -> CardText:
+        if lang != "en":
+            texts = registry.texts(lang)
+            return cls(
+                texts.names, texts.pattern_points, texts.vocabulary, texts.option_names, lang
+            )
         return cls(
             registry.display_names(),
             registry.pattern_points_table(),
@@ -82,18 +94,53 @@ class CardText:
             registry.option_names(),
         )
 
+    @property
+    def texts(self) -> Texts:
+        return Texts(self.lang, self.names, self.pattern_points, self.vocabulary, self.option_names)
+
     def text(self, definition: m.Definition) -> str:
+        if self.lang != "en":
+            return self.texts.text(definition)
         return english_text(
             definition, self.names, self.pattern_points, self.vocabulary, self.option_names
         )
 
     def writer(self) -> CardTextWriter:
-        return CardTextWriter(self.names, self.pattern_points, self.vocabulary, self.option_names)
+        """The card text writer of the language (Spanish's is one of English's kind)."""
+        return self.texts.writer
 
     def condition(self, condition: m.Condition) -> str:
-        """A scenario's condition in English, as its card says it."""
-        writer = CardTextWriter(self.names, self.pattern_points, self.vocabulary)
-        return writer.condition(condition, "it")
+        """A scenario's condition as its card says it."""
+        return self.texts.condition(condition)
+
+    def say(self, message: str) -> str:
+        """One of the pictures' own words (marked with ``N_``) in the language."""
+        return words(self.lang)._(message)
+
+    def name(self, definition: m.Definition) -> str:
+        """The name on its face: the printed one (a Spanish one on a Myth
+        card: the English is beneath it), in Spanish a law's or pattern's
+        name of ours (marked in the footer)."""
+        return name_of(definition, self.lang) if self.lang != "en" else definition.name
+
+    def kind_line(self, definition: m.Definition) -> str:
+        """What it is: "Greek god" / "Dios griego"."""
+        if self.lang == "en":
+            return kind_line(definition, self.vocabulary)
+        texts = self.texts
+        if isinstance(definition, m.MythCard):
+            kind = texts.card_kind(definition)
+            kind = kind[:1].upper() + kind[1:]
+            return self.say(N_("Event card: ")) + kind if definition.event else kind
+        if isinstance(definition, m.Pattern):
+            level = self.writer().LEVELS[definition.difficulty][0]
+            return f"{texts.kind(definition).capitalize()}, {level}"
+        return texts.kind(definition).capitalize()
+
+    def provenance(self, definition: m.Definition) -> str:
+        return (
+            provenance_text(definition) if self.lang == "en" else self.texts.provenance(definition)
+        )
 
 
 def kind_line(definition: m.Definition, vocabulary: Vocabulary) -> str:
@@ -135,7 +182,7 @@ def card_group(
         **({"data_set": set_id} if set_id else {}),
     )
     whole = text.text(definition)
-    group.append(title(f"{definition.name} ({definition.id})"))
+    group.append(title(text.name(definition)))
     group.append(dw.Raw(f"<desc>{escape(shown(whole))}</desc>"))
     colour = band_colour(definition, vocabulary)
     group.append(
@@ -143,24 +190,25 @@ def card_group(
             0, 0, CARD_WIDTH, CARD_HEIGHT, rx=3, fill="white", stroke="#2d3748", stroke_width=0.35
         )
     )
-    _band(group, definition, vocabulary, colour)
-    rows = face_rows(definition, text.writer(), whole)
+    _band(group, definition, text, colour)
+    rows = face_rows(definition, text.writer(), whole, text.say)
     art = _art_height(definition, rows)
-    _art(group, definition, vocabulary, colour, art)
+    _art(group, definition, text, colour, art)
     top = BAND + art + 1.2
-    kind, used = _kind(definition, vocabulary, top)
+    kind, used = _kind(definition, text, top)
     group.append(kind)
     top += used + 0.6
     bottom = CARD_HEIGHT - FOOTER - (NOTE if note else 0.0) - 1.0
     group.append(
         draw_rows(rows, MARGIN, top, CARD_WIDTH - 2 * MARGIN, bottom - top, colour, ink_on(colour))
     )
-    _footer(group, definition, set_id, note)
+    _footer(group, definition, text, set_id, note)
     return group
 
 
-def _band(group: dw.Group, definition: m.Definition, vocabulary: Vocabulary, colour: str) -> None:
+def _band(group: dw.Group, definition: m.Definition, text: CardText, colour: str) -> None:
     """The coloured band: the name and the mythology symbols on white discs."""
+    vocabulary = text.vocabulary
     group.append(
         dw.Path(
             f"M0,{BAND} V3 A3,3 0 0 1 3,0 H{CARD_WIDTH - 3} A3,3 0 0 1 {CARD_WIDTH},3 V{BAND} Z",
@@ -169,14 +217,14 @@ def _band(group: dw.Group, definition: m.Definition, vocabulary: Vocabulary, col
         )
     )
     symbols = definition.mythologies if isinstance(definition, m.MythCard) else ()
-    group.append(_name(definition.name, CARD_WIDTH - 2 * MARGIN - 7.8 * len(symbols), colour))
+    group.append(_name(text.name(definition), CARD_WIDTH - 2 * MARGIN - 7.8 * len(symbols), colour))
     for index, mythology in enumerate(symbols):
         cx = CARD_WIDTH - MARGIN - 3.4 - 7.8 * index
         group.append(dw.Circle(cx, BAND / 2, 3.5, fill="white"))
-        group.append(mythology_symbol(vocabulary, mythology, cx, BAND / 2, 2.4))
+        group.append(mythology_symbol(vocabulary, mythology, cx, BAND / 2, 2.4, lang=text.lang))
 
 
-def _art_height(definition: m.Definition, rows) -> float:
+def _art_height(definition: m.Definition, rows: Sequence[Row]) -> float:
     """The picture panel's height: room for a Pattern's shape and legend;
     less for a long text, so that the text stays large."""
     if isinstance(definition, m.Pattern):
@@ -186,39 +234,52 @@ def _art_height(definition: m.Definition, rows) -> float:
 
 
 def _art(
-    group: dw.Group, definition: m.Definition, vocabulary: Vocabulary, colour: str, height: float
+    group: dw.Group, definition: m.Definition, text: CardText, colour: str, height: float
 ) -> None:
     """The picture panel under the band, tinted in the band's colour."""
+    vocabulary = text.vocabulary
     panel = dw.Group(class_="art")
     panel.append(dw.Rectangle(0, BAND, CARD_WIDTH, height, fill=tint(colour, 0.88)))
     if isinstance(definition, m.Pattern):
         width = CARD_WIDTH - 2 * MARGIN
-        _, used = pattern_legend(definition, vocabulary, MARGIN, 0.0, width)
+        _, used = pattern_legend(definition, vocabulary, MARGIN, 0.0, width, text.lang)
         legend, _ = pattern_legend(
-            definition, vocabulary, MARGIN, BAND + height - used - 0.8, width
+            definition, vocabulary, MARGIN, BAND + height - used - 0.8, width, text.lang
         )
         panel.append(
-            pattern_shape(definition, vocabulary, MARGIN, BAND + 1.5, width, height - used - 3.0)
+            pattern_shape(
+                definition, vocabulary, MARGIN, BAND + 1.5, width, height - used - 3.0, text.lang
+            )
         )
         panel.append(legend)
     else:
         what = definition.type if isinstance(definition, m.MythCard) else definition.kind
         size = min(height - 4.0, 22.0)
         panel.append(
-            icon(what, CARD_WIDTH / 2, BAND + height / 2, size, tint(colour, 0.25), vocabulary)
+            icon(
+                what,
+                CARD_WIDTH / 2,
+                BAND + height / 2,
+                size,
+                tint(colour, 0.25),
+                vocabulary,
+                text.lang,
+            )
         )
     group.append(panel)
 
 
-def _kind(definition: m.Definition, vocabulary: Vocabulary, top: float) -> tuple[dw.Group, float]:
-    """What the card is ("Greek god"), after its other name, with its icon;
-    on two lines when one would be too small; and the height it takes."""
-    subtitle = kind_line(definition, vocabulary)
-    if definition.aliases and definition.aliases[0] != definition.name:
+def _kind(definition: m.Definition, text: CardText, top: float) -> tuple[dw.Group, float]:
+    """What the card is ("Greek god"), after its other name (in English),
+    with its icon; on two lines when one would be too small; and the
+    height it takes."""
+    vocabulary = text.vocabulary
+    subtitle = text.kind_line(definition)
+    if text.lang == "en" and definition.aliases and definition.aliases[0] != definition.name:
         subtitle = f"{definition.aliases[0]} \u00b7 {subtitle}"
     group = dw.Group(class_="kind-line")
     what = definition.type if isinstance(definition, m.MythCard) else definition.kind
-    group.append(icon(what, MARGIN + 1.7, top + 1.9, 3.6, MUTED, vocabulary))
+    group.append(icon(what, MARGIN + 1.7, top + 1.9, 3.6, MUTED, vocabulary, text.lang))
     width = CARD_WIDTH - 2 * MARGIN - 4.6
     size = one_line(subtitle, width, 3.2, bold=False)
     lines = [subtitle]
@@ -242,7 +303,9 @@ def _name(name: str, width: float, colour: str) -> dw.Text:
     return lines_text(lines, size, MARGIN, top, fill=ink, font_weight="bold", class_="name")
 
 
-def _footer(group: dw.Group, definition: m.Definition, set_id: str | None, note: str) -> None:
+def _footer(
+    group: dw.Group, definition: m.Definition, text: CardText, set_id: str | None, note: str
+) -> None:
     """Under a rule: the provenance, then the set and id, each on its own
     line at a readable size (smaller only for a line too long for the card)."""
     width = CARD_WIDTH - 2 * MARGIN
@@ -257,9 +320,9 @@ def _footer(group: dw.Group, definition: m.Definition, set_id: str | None, note:
         )
     if definition.provenance_stated:
         mark = PROVENANCE_MARKS.get(definition.provenance.value, "")
-        words = f"{mark} {provenance_text(definition)}"
-        if our_translation(definition, definition.name):  # no rulebook prints it
-            words += "; name: our translation"
+        words = f"{mark} {text.provenance(definition)}"
+        if our_translation(definition, text.name(definition)):  # no rulebook prints it
+            words += text.say(N_("; name: our translation"))
         size = one_line(words, width, FOOTER_SIZE, bold=False)
         group.append(label(words, size, MARGIN, rule + 3.1, fill=MUTED, class_="provenance"))
     where = " \u00b7 ".join(x for x in (set_id, definition.id) if x)

@@ -10,12 +10,14 @@ largest size that lets every row fit, and draws them.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
 
 import drawsvg as dw
 from attrs import frozen
 
 from ..language import model as m
 from ..language.english_definitions import CardTextWriter
+from ..wording import N_
 from .draw import LINE_HEIGHT, MUTED, label, lines_text, wrap
 
 CHIP_W = 9.0  # a chip's width (mm at scale 1)
@@ -41,6 +43,16 @@ def _sentence(text: str) -> str:
     return text if text.endswith(".") else text + "."
 
 
+# a chip's caption, in the pictures' language (the ``dioses`` catalogue)
+CAPTIONS = {
+    "like": N_("like"),
+    "each": N_("each"),
+    "point": N_("point"),
+    "points": N_("points"),
+    "event": N_("event"),
+}
+
+
 def _points(line: m.ScoringLine) -> tuple[str, str]:
     """The chip and caption of a scoring line: (points, "points"/"each")."""
     if isinstance(line, m.Capped):
@@ -55,49 +67,62 @@ def _points(line: m.ScoringLine) -> tuple[str, str]:
     return str(line.points), "points" if abs(line.points) != 1 else "point"
 
 
-def line_rows(writer: CardTextWriter, lines) -> list[Row]:
+def _unsaid(message: str) -> str:
+    return message
+
+
+def line_rows(
+    writer: CardTextWriter, lines: Sequence[m.ScoringLine], say: Callable[[str], str] = _unsaid
+) -> list[Row]:
     """A row per line; a line without a condition is its chip alone. A card's
     bounded total ("never below 0 points") is its lines' rows, then a row of
     its bounds."""
-    bound = m.total_bound(lines)
+    bound = m.total_bound(tuple(lines))
     if bound is not None:
         found = [("floor", bound.floor), ("ceiling", bound.ceiling)]
         said = writer.join([writer.phrase(key, n) for key, n in found if n is not None], writer.AND)
-        return line_rows(writer, bound.lines) + [Row(_sentence(said))]
-    return [
-        Row(
+        return line_rows(writer, bound.lines, say) + [Row(_sentence(said))]
+    rows = []
+    for line in lines:
+        chip, caption = _points(line)
+        sentence = (
             ""
             if isinstance(line, m.Fixed) and line.condition is None
-            else _sentence(writer.lines((line,))),
-            *_points(line),
+            else _sentence(writer.lines((line,)))
         )
-        for line in lines
-    ]
+        rows.append(Row(sentence, chip, say(CAPTIONS[caption])))
+    return rows
 
 
-def face_rows(definition: m.Definition, writer: CardTextWriter, text: str) -> list[Row]:
-    """The rows of a definition's face; ``text`` is its whole English card
-    text (for the kinds whose face is one paragraph)."""
+def face_rows(
+    definition: m.Definition,
+    writer: CardTextWriter,
+    text: str,
+    say: Callable[[str], str] = _unsaid,
+) -> list[Row]:
+    """The rows of a definition's face; ``text`` is its whole card text (for
+    the kinds whose face is one paragraph), ``writer`` writes its lines and
+    ``say`` gives the face's own words in the same language."""
     if isinstance(definition, m.MythCard):
         rows = []
         if definition.event:
             effects = "; ".join(writer.effect(e, every_player=True) for e in definition.event)
-            rows.append(Row(_sentence(effects), "\u26a1", "event"))
-        rows += line_rows(writer, definition.lines)
+            rows.append(Row(_sentence(effects), "\u26a1", say(CAPTIONS["event"])))
+        rows += line_rows(writer, definition.lines, say)
         rows += [
             Row(writer.phrase("counts as", writer.weight_phrase(w))) for w in definition.weights
         ]
         return rows or [Row(writer.phrase("no text"))]
     if isinstance(definition, (m.Law, m.ObjectiveGoal)):
-        return line_rows(writer, definition.lines) or [Row(writer.phrase("no text"))]
+        return line_rows(writer, definition.lines, say) or [Row(writer.phrase("no text"))]
     if isinstance(definition, m.Pattern):
         points = writer.pattern_points.get(definition.id, definition.difficulty.points)
         level = writer.LEVELS[definition.difficulty][0]
         return [
             Row(
-                f"Complete this shape in your area ({level}).",
+                say(N_("Complete this shape in your area ({level}).")).format(level=level),
                 str(points),
-                "point" if points == 1 else "points",
+                say(CAPTIONS["point" if points == 1 else "points"]),
             )
         ]
     return [Row(text)]

@@ -74,7 +74,7 @@ def one_line(text: str, width: float, largest: float, bold: bool = True) -> floa
     return min(largest, width / max(len(text) * (BOLD_EM if bold else CHAR_EM), 1))
 
 
-def lines_text(lines: list[str], size: float, x: float, y: float, **attributes) -> dw.Text:
+def lines_text(lines: list[str], size: float, x: float, y: float, **attributes: object) -> dw.Text:
     """Lines of text whose first baseline is at ``y``."""
     attributes.setdefault("font_family", FONT)
     attributes.setdefault("fill", INK)
@@ -89,7 +89,7 @@ def lines_text(lines: list[str], size: float, x: float, y: float, **attributes) 
     )
 
 
-def label(text: str, size: float, x: float, y: float, **attributes) -> dw.Text:
+def label(text: str, size: float, x: float, y: float, **attributes: object) -> dw.Text:
     """One line of text, its baseline at ``y``."""
     attributes.setdefault("font_family", FONT)
     attributes.setdefault("fill", INK)

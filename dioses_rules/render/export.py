@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
+from types import ModuleType
 
 from ..errors import DiosesError
 
@@ -19,7 +20,7 @@ class PictureError(DiosesError):
     """A picture that cannot be made here: a package or library missing."""
 
 
-def _cairosvg():
+def _cairosvg() -> ModuleType:
     try:
         import cairosvg
     except ImportError as error:

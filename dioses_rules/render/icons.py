@@ -13,6 +13,7 @@ from __future__ import annotations
 import drawsvg as dw
 
 from ..language.vocabulary import Vocabulary
+from ..wording import N_, words
 from .draw import FONT, title
 
 
@@ -200,14 +201,43 @@ _DRAWN = {
 }
 
 
+# a definition kind's name as an icon's tooltip (the ``dioses`` catalogue)
+KIND_NAMES = {
+    "law": N_("law"),
+    "pattern": N_("pattern"),
+    "objective-goal": N_("objective"),
+    "objective-element": N_("objective"),
+    "power": N_("power"),
+    "rule-option": N_("rule option"),
+    "scenario": N_("scenario"),
+}
+
+
+def icon_name(what: str, vocabulary: Vocabulary | None, lang: str = "en") -> str:
+    """What an icon stands for, in ``lang``: a card type ("god" / "dios"),
+    a definition kind ("law" / "ley")."""
+    if what in KIND_NAMES:
+        return words(lang)._(KIND_NAMES[what])
+    if vocabulary is not None and vocabulary.get("type", what) is not None:
+        if lang == "es":
+            return vocabulary.spanish_noun(what).singular
+        return vocabulary.english("type", what)
+    return what.replace("-", " ")
+
+
 def icon(
-    what: str, cx: float, cy: float, size: float, fill: str, vocabulary: Vocabulary | None = None
+    what: str,
+    cx: float,
+    cy: float,
+    size: float,
+    fill: str,
+    vocabulary: Vocabulary | None = None,
+    lang: str = "en",
 ) -> dw.Group:
     """The icon of a card type ("god") or a definition kind ("law"), its
-    name as a tooltip; an undeclared type: a disc with its mark."""
+    name in ``lang`` as a tooltip; an undeclared type: a disc with its mark."""
     group = dw.Group(class_="icon", data_icon=what)
-    name = vocabulary.english("type", what) if vocabulary and what not in _DRAWN else what
-    group.append(title(name.replace("-", " ")))
+    group.append(title(icon_name(what, vocabulary, lang)))
     drawn = _DRAWN.get(what)
     if drawn is not None:
         for shape in drawn(cx, cy, size, fill):

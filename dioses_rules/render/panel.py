@@ -10,7 +10,7 @@ from .draw import INK, LINE_HEIGHT, lines_text, wrap
 class Panel:
     """Where the next section goes: ``x``, ``y`` (moving down), ``width``."""
 
-    def __init__(self, x: float, y: float, width: float):
+    def __init__(self, x: float, y: float, width: float) -> None:
         self.x, self.y, self.width = x, y, width
         self.group = dw.Group(class_="panel")
 

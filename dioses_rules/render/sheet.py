@@ -13,11 +13,12 @@ centred on the page, so the cut lines of both sides meet).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 import drawsvg as dw
 
 from ..language import model as m
+from ..wording import words
 from .back import back_group, deck_of
 from .card import CARD_HEIGHT, CARD_WIDTH, CardText, card_group
 from .draw import FONT, MUTED, label
@@ -71,16 +72,16 @@ def page_group(
         top = TOP + row * CARD_HEIGHT
         if backs:
             left = LEFT + (PER_ROW - 1 - column) * CARD_WIDTH
-            drawn = back_group(deck_of(definition), text.vocabulary, left, top)
+            drawn = back_group(deck_of(definition), text.vocabulary, left, top, lang=text.lang)
             drawn.args["data-id"] = definition.id  # which face it is behind
             page.append(drawn)
             continue
         left = LEFT + column * CARD_WIDTH
         page.append(card_group(definition, text, left, top, set_id=set_id, note=note))
-    words = f"page {number} of {pages}" + (", backs" if backs else "")
-    page.append(
-        label(words, 3.0, PAGE_WIDTH / 2, PAGE_HEIGHT - 5, fill=MUTED, text_anchor="middle")
-    )
+    _ = words(text.lang)._
+    said = _("page {number} of {pages}").format(number=number, pages=pages)
+    said += _(", backs") if backs else ""
+    page.append(label(said, 3.0, PAGE_WIDTH / 2, PAGE_HEIGHT - 5, fill=MUTED, text_anchor="middle"))
     return page
 
 
@@ -90,7 +91,9 @@ def _drawing(height: float) -> dw.Drawing:
     return drawing
 
 
-def _sides(cards: Sequence[SheetCard], backs: bool):
+def _sides(
+    cards: Sequence[SheetCard], backs: bool
+) -> Iterator[tuple[int, int, Sequence[SheetCard], bool]]:
     """(page number, pages, its cards, backs?) in print order: each page of
     faces, then (with ``backs``) its backs."""
     pages = pages_of(cards)

@@ -17,6 +17,7 @@ import zlib
 import drawsvg as dw
 
 from ..language.vocabulary import Vocabulary
+from ..wording import N_, words
 from .draw import FONT, title
 
 # Each dark enough for white text (WCAG AA, 4.5:1) and for text on white.
@@ -46,7 +47,7 @@ def _spiral(cx: float, cy: float, r: float) -> list[float]:
     return points
 
 
-def _shape(name: str, cx: float, cy: float, r: float, **style) -> dw.DrawingElement:
+def _shape(name: str, cx: float, cy: float, r: float, **style: object) -> dw.DrawingElement:
     if name == "circle":
         return dw.Circle(cx, cy, r * 0.9, **style)
     if name == "square":
@@ -129,12 +130,19 @@ def mythology_symbol(
     cy: float,
     r: float,
     colour: str | None = None,
+    lang: str = "en",
 ) -> dw.Group:
     """The symbol of a mythology centred at (cx, cy), about ``r`` in radius;
-    the group says which mythology it is (``data-mythology``) and names it."""
+    the group says which mythology it is (``data-mythology``) and names it
+    in ``lang``."""
     fill = colour or colour_of(vocabulary, mythology)
     group = dw.Group(class_="mythology-symbol", data_mythology=mythology)
-    group.append(title(vocabulary.english("mythology", mythology)))
+    named = (
+        vocabulary.spanish_adjective(mythology).agree(True, False)
+        if lang == "es"
+        else vocabulary.english("mythology", mythology)
+    )
+    group.append(title(named))
     kind, value = symbol_of(vocabulary, mythology)
     if kind == "shape":
         group.append(_shape(value, cx, cy, r, fill=fill))
@@ -148,11 +156,13 @@ def mythology_symbol(
     return group
 
 
-def any_mythology_symbol(vocabulary: Vocabulary, cx: float, cy: float, r: float) -> dw.Group:
+def any_mythology_symbol(
+    vocabulary: Vocabulary, cx: float, cy: float, r: float, lang: str = "en"
+) -> dw.Group:
     """The rulebook's "any mythology" mark, a multicoloured symbol: a disc
     cut in one slice per declared mythology, in their colours."""
     group = dw.Group(class_="mythology-symbol", data_mythology="any")
-    group.append(title("any mythology"))
+    group.append(title(words(lang)._(N_("any mythology"))))
     ids = vocabulary.ids("mythology") or ("",)
     step = 360.0 / len(ids)
     for index, mythology in enumerate(ids):

@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from itertools import islice
+from typing import Any
 
 from attrs import frozen
 
@@ -38,7 +39,7 @@ class CardStats:
     score_rate: float
     flags: tuple[str, ...]
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "id": self.card.id,
             "provenance": self.card.provenance.value,
@@ -60,7 +61,7 @@ class BalanceReport:
     printed_range: tuple[float, float]
     cards: tuple[CardStats, ...]
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "boards": self.boards,
             "seed": self.seed,
@@ -223,7 +224,7 @@ def _dealt_in_a_batch(
     """The same cards dealt (``deal``), scored in batches and tallied."""
     areas = sample_indices(rng, len(pool), SIZE, boards)
     size = PIECE if boards >= BATCH_FROM else boards
-    work = [
+    work: list[list[Sequence[int]]] = [  # each area's card indices: bytes when they fit
         [bytes(area) if len(pool) <= 256 else list(area) for area in islice(areas, n)]
         for n in (len(piece) for piece in pieces(boards, -(-boards // size)))
     ]

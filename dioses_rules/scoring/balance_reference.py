@@ -7,6 +7,7 @@ figures and flags for the same boards and seed."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from ..language import model as m
 from ..pool.load import load_registry
@@ -15,8 +16,8 @@ from .balance import balance
 
 
 def printed_reference(
-    registry: Registry, pool: Sequence[m.MythCard], arguments: dict
-) -> tuple[dict, str]:
+    registry: Registry, pool: Sequence[m.MythCard], arguments: dict[str, Any]
+) -> tuple[dict[str, Any], str]:
     """The keyword arguments of :func:`balance.balance` that name what the
     pool is judged against, and a note saying so when it is not the pool's
     own printed cards. A card counts as printed only in a bundled set and

@@ -33,7 +33,7 @@ from .evaluator import Facts
 from .masks import FULL, cells_of
 from .planes import Planes
 from .scene import ALWAYS, CELLS, Scene
-from .wide import WideCompiler
+from .wide import Counted, WideCompiler
 
 try:  # the C helper behind Counter.update(iterable)
     from _collections import _count_elements  # type: ignore[import-not-found]  # C module, no stub
@@ -41,14 +41,15 @@ except ImportError:  # pragma: no cover - another Python
     from collections import _count_elements  # type: ignore[attr-defined]  # private, no stub
 
 BATCH = 1 << 16  # areas side by side
+Wide = tuple[Counted, ...]  # a card's points judged from each cell, over a batch
 
 
 class Tallies:
     """How often each pool index scored how many points, and each total."""
 
     def __init__(self) -> None:
-        self.points: Counter = Counter()  # (pool index, points) -> areas
-        self.totals: Counter = Counter()  # an area's total -> areas
+        self.points: Counter[tuple[int, int]] = Counter()  # (pool index, points) -> areas
+        self.totals: Counter[int] = Counter()  # an area's total -> areas
 
 
 class OneByOne:
@@ -117,7 +118,7 @@ def tally_batches(
         one_by_one.tally((chunk[index] for index in cells_of(alone)), tallies)
 
 
-def _tally_planes(planes: Planes, wide: list, among: int, tallies: Tallies) -> None:
+def _tally_planes(planes: Planes, wide: list[Wide | None], among: int, tallies: Tallies) -> None:
     """Every card's points in the areas ``among``, and their totals."""
     total = planes.const(0)
     for code, closures in enumerate(wide):
@@ -138,7 +139,7 @@ def _tally_planes(planes: Planes, wide: list, among: int, tallies: Tallies) -> N
         tallies.totals[points] += count
 
 
-def _compile_wide(cards: list[m.MythCard], facts: Facts) -> list:
+def _compile_wide(cards: list[m.MythCard], facts: Facts) -> list[Wide | None]:
     """Per card, its lines judged from each cell over a batch, or None when
     the batch cannot judge them (its areas are scored one by one)."""
     current = compiled.pool()
@@ -157,7 +158,7 @@ def _compile_wide(cards: list[m.MythCard], facts: Facts) -> list:
         return bool(current.condition(condition)(scene_of(cards[0], cell), cell))
 
     compiler = WideCompiler(cards, facts, matches, alone)
-    wide: list = []
+    wide: list[Wide | None] = []
     for card in cards:
         try:
             wide.append(tuple(compiler.card(card, cell) for cell in CELLS))

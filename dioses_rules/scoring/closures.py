@@ -15,14 +15,21 @@ table of masks shifted into the lanes.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sized
+from typing import Any
 
 from ..language import model as m
 from .evaluator import strictly_most
 from .masks import FULL, cells_of
-from .scene import MYTHOLOGY_HEAVY_LANE, Scene
+from .scene import MYTHOLOGY_HEAVY_LANE, LaneTable, Scene
 
 Term = tuple[tuple[int, ...], tuple[int, ...]]  # kinds shifts, names shifts: all required
+# What every compiled closure is called with: the scene, and the anchor (the
+# cell judged from; None when there is none). A selector's and a scope's give
+# a mask, a count's and a line's a number, a condition's a truth value (any
+# object: often the mask that makes it true).
+Fn = Callable[[Scene, int | None], Any]
+Table = tuple[int, ...]  # a mask (or a number) per anchor cell
 MAX_TERMS = 16  # an 'and' of 'or's multiplied out beyond this stays two closures
 
 
@@ -35,13 +42,13 @@ class Sel:
 
     __slots__ = ("anchored", "fn", "terms")
 
-    def __init__(self, fn: Callable, anchored: bool, terms: tuple[Term, ...] | None = None):
+    def __init__(self, fn: Fn, anchored: bool, terms: tuple[Term, ...] | None = None) -> None:
         self.fn = fn
         self.anchored = anchored
         self.terms = terms
 
 
-def terms_fn(terms: tuple[Term, ...]) -> Callable:
+def terms_fn(terms: tuple[Term, ...]) -> Fn:
     """The closure of an ``or`` of face-up-with-features terms."""
     if len(terms) == 1:
         kinds, names = terms[0]
@@ -60,7 +67,7 @@ def terms_fn(terms: tuple[Term, ...]) -> Callable:
     if all(len(kinds) == 1 and not names for kinds, names in terms):
         shifts = tuple(kinds[0] for kinds, _ in terms)
 
-        def any_kind(s, a):
+        def any_kind(s: Scene, a: int | None) -> int:
             found = 0
             for shift in shifts:
                 found |= s.kinds >> shift
@@ -68,7 +75,7 @@ def terms_fn(terms: tuple[Term, ...]) -> Callable:
 
         return any_kind
 
-    def match(s, a):
+    def match(s: Scene, a: int | None) -> int:
         found = 0
         for kinds, names in terms:
             term = s.up
@@ -99,7 +106,7 @@ def single_lanes(selector: Sel) -> tuple[tuple[int, ...], tuple[int, ...]] | Non
     )
 
 
-def shifted(table, shifts: tuple[int, ...]) -> tuple[int, ...] | None:
+def shifted(table: Iterable[int], shifts: tuple[int, ...]) -> Table | None:
     """Each mask of ``table`` copied into each of these lanes (None if none)."""
     if not shifts:
         return None
@@ -116,17 +123,21 @@ class ScopeMasks:
     """A compiled scope: a table of masks per anchor (``none`` without an
     anchor), or ``fn(scene, anchor)``."""
 
-    __slots__ = ("fn", "none", "table")
+    __slots__ = ("fn", "line", "none", "table")
 
-    def __init__(self, table=None, none: int = 0, fn: Callable | None = None):
+    def __init__(
+        self, table: Table | None = None, none: int = 0, fn: Fn | None = None, line: bool = False
+    ) -> None:
         self.table = table
         self.none = none
         self.fn = fn
+        self.line = line  # the law's line (R13): ``fn`` is the scene's ``line``
 
-    def closure(self) -> Callable:
+    def closure(self) -> Fn:
         if self.fn is not None:
             return self.fn
         table, none = self.table, self.none
+        assert table is not None  # a scope is a table or a closure (compiling, not scoring)
         return lambda s, a: none if a is None else table[a]
 
 
@@ -144,12 +155,13 @@ class LaneCount:
         shifts: tuple[int, ...],
         wanted: str | None,
         mythology: str | None = None,
-    ):
+    ) -> None:
+        assert scope.table is not None  # a count of lanes has a table (compiling)
+        self.table: Table = scope.table
+        self.none = scope.none
         if len(shifts) == 1:
-            self.table = shifted(scope.table, shifts)
+            self.table = tuple(mask << shifts[0] for mask in scope.table)
             self.none = scope.none << shifts[0]
-        else:
-            self.table, self.none = scope.table, scope.none
         self.shifts = shifts
         self.wanted = wanted  # the type weighed (R11), or None
         self.mythology = mythology  # else the mythology weighed, or None
@@ -160,7 +172,7 @@ class LaneCount:
         return self.wanted is None and self.mythology is None
 
 
-def lane_count_fn(lane: LaneCount) -> Callable:
+def lane_count_fn(lane: LaneCount) -> Fn:
     table, none, shifts, wanted = lane.table, lane.none, lane.shifts, lane.wanted
     mythology = lane.mythology
     if len(shifts) == 1:
@@ -169,17 +181,17 @@ def lane_count_fn(lane: LaneCount) -> Callable:
             return lambda s, a: (s.kinds & (none if a is None else table[a])).bit_count()
         if mythology is not None:
 
-            def count_mythology(s: Scene, a):  # "aztecs": weighed only if one is
+            def count_mythology(s: Scene, a: int | None) -> int:  # "aztecs": weighed if one is
                 found = s.kinds & (none if a is None else table[a])
-                if s.kinds & MYTHOLOGY_HEAVY_LANE:
+                if s.kinds & MYTHOLOGY_HEAVY_LANE and (found >> shift) & s.heavy:
                     return s.weighed((found >> shift) & FULL, mythology)
                 return found.bit_count()
 
             return count_mythology
 
-        def count_one(s: Scene, a):
+        def count_one(s: Scene, a: int | None) -> int:
             found = s.kinds & (none if a is None else table[a])
-            if s.heavy:
+            if (found >> shift) & s.heavy:  # a heavy card counted (R11)
                 return s.weighed((found >> shift) & FULL, wanted)
             return found.bit_count()
 
@@ -189,34 +201,105 @@ def lane_count_fn(lane: LaneCount) -> Callable:
         return lambda s, a: s.weighed(s.up & (none if a is None else table[a]), wanted)
     one, two = shifts
 
-    def count_two(s: Scene, a):  # "greek gods"
+    def count_two(s: Scene, a: int | None) -> int:  # "greek gods"
         found = (s.kinds >> one) & (s.kinds >> two) & (none if a is None else table[a])
-        if s.heavy:
+        if found & s.heavy:  # a heavy card counted (R11)
             return s.weighed(found, wanted)
         return found.bit_count()
 
     return count_two
 
 
-def product_size(groups) -> int:
+def lane_scored_fn(
+    lane: LaneCount, test: Callable[[int, int], bool], amount: int, points: int
+) -> Fn | None:
+    """The line "``points`` if the count ``test``s ``amount``" of a one-lane
+    count, as one closure (what ``lane_count_fn`` counts, judged in place);
+    None for another count."""
+    if len(lane.shifts) != 1:
+        return None
+    table, none, wanted, mythology = lane.table, lane.none, lane.wanted, lane.mythology
+    (shift,) = lane.shifts
+    if lane.unweighed:
+        return lambda s, a: (
+            points if test((s.kinds & (none if a is None else table[a])).bit_count(), amount) else 0
+        )
+    if mythology is not None:
+
+        def mythology_scored(s: Scene, a: int | None) -> int:
+            found = s.kinds & (none if a is None else table[a])
+            if s.kinds & MYTHOLOGY_HEAVY_LANE and (found >> shift) & s.heavy:
+                return points if test(s.weighed((found >> shift) & FULL, mythology), amount) else 0
+            return points if test(found.bit_count(), amount) else 0
+
+        return mythology_scored
+
+    def one_scored(s: Scene, a: int | None) -> int:
+        found = s.kinds & (none if a is None else table[a])
+        if (found >> shift) & s.heavy:  # a heavy card counted (R11)
+            return points if test(s.weighed((found >> shift) & FULL, wanted), amount) else 0
+        return points if test(found.bit_count(), amount) else 0
+
+    return one_scored
+
+
+def lane_per_fn(lane: LaneCount, points: int, per: int) -> Fn | None:
+    """The line "``points`` per ``per`` cards" of a one-lane count, as one
+    closure; None for another count."""
+    if len(lane.shifts) != 1:
+        return None
+    table, none, wanted, mythology = lane.table, lane.none, lane.wanted, lane.mythology
+    (shift,) = lane.shifts
+    if lane.unweighed:
+        return lambda s, a: (
+            points * ((s.kinds & (none if a is None else table[a])).bit_count() // per)
+        )
+    if mythology is not None:
+
+        def mythology_per(s: Scene, a: int | None) -> int:
+            found = s.kinds & (none if a is None else table[a])
+            if s.kinds & MYTHOLOGY_HEAVY_LANE and (found >> shift) & s.heavy:
+                return points * (s.weighed((found >> shift) & FULL, mythology) // per)
+            return points * (found.bit_count() // per)
+
+        return mythology_per
+
+    def one_per(s: Scene, a: int | None) -> int:
+        found = s.kinds & (none if a is None else table[a])
+        if (found >> shift) & s.heavy:  # a heavy card counted (R11)
+            return points * (s.weighed((found >> shift) & FULL, wanted) // per)
+        return points * (found.bit_count() // per)
+
+    return one_per
+
+
+def product_size(groups: Iterable[Sized]) -> int:
     size = 1
     for group in groups:
         size *= len(group)
     return size
 
 
-def union(parts) -> tuple[int, ...]:
+def union(parts: Iterable[Iterable[int]]) -> tuple[int, ...]:
     return tuple(sorted({x for part in parts for x in part}))
 
 
-def most_common(sc: Scene, attribute: m.Attribute) -> str | None:
+def most_common(sc: Scene, attribute: m.Attribute, lanes: LaneTable) -> str | None:
     """R24: the value with strictly the most face-up cards (a card counts for
-    each of its values, as often as it lists it); None on a tie."""
+    each of its values, as often as it lists it); None on a tie. Counted
+    from each value's lane, unless some card lists a value twice."""
     memo_key = ("most-common", attribute)
     if memo_key not in sc.memo:
-        tally: dict = {}
-        for cell in cells_of(sc.up):
-            for value in sc.values(cell, attribute):
-                tally[value] = tally.get(value, 0) + 1
+        tally: dict[str, int] = {}
+        if attribute.value in lanes.repeated:
+            for cell in cells_of(sc.up):
+                for value in sc.values(cell, attribute):
+                    tally[value] = tally.get(value, 0) + 1
+        else:
+            kinds = sc.kinds  # face-up cards only
+            for value, shift in lanes.values.get(attribute.value, ()):
+                count = ((kinds >> shift) & FULL).bit_count()
+                if count:
+                    tally[value] = count
         sc.memo[memo_key] = strictly_most(tally)
     return sc.memo[memo_key]

@@ -28,6 +28,7 @@ from . import area as g
 from . import masks as k
 from .closures import (
     MAX_TERMS,
+    Fn,
     LaneCount,
     Memo,
     ScopeMasks,
@@ -47,7 +48,7 @@ class CountCompiler:
     """Compiles selectors and countables; ``Compiler`` adds conditions and
     lines (a count's ``where`` is a condition)."""
 
-    def __init__(self, lanes: LaneTable):
+    def __init__(self, lanes: LaneTable) -> None:
         self.lanes = lanes
 
     # ------------------------------------------------------------ selectors
@@ -80,7 +81,7 @@ class CountCompiler:
         """A face-up card sharing a value with the anchor's card (any face)."""
         attribute = sel.attribute
 
-        def same(sc: Scene, a):
+        def same(sc: Scene, a: int | None) -> int:
             if a is None or sc.infos[a] is None:
                 return 0
             found = 0
@@ -94,8 +95,8 @@ class CountCompiler:
     def _most_common(self, sel: m.MostCommon) -> Sel:
         attribute, lanes = sel.attribute, self.lanes
 
-        def commonest(sc: Scene, a):
-            best = most_common(sc, attribute)
+        def commonest(sc: Scene, a: int | None) -> int:
+            best = most_common(sc, attribute, lanes)
             if best is None:
                 return 0
             return (sc.kinds >> lanes.value_shift(attribute, best)) & FULL
@@ -106,7 +107,7 @@ class CountCompiler:
     def _state(self, sel: m.StateRef) -> Sel:
         name = sel.name
 
-        def state(sc: Scene, a):
+        def state(sc: Scene, a: int | None) -> int:
             wanted = sc.facts.scenario_state.get(name)
             return 0 if wanted is None else sc.up & sc.ids(wanted)
 
@@ -114,7 +115,7 @@ class CountCompiler:
 
     @selector.on(m.ElementRef)
     def _element(self, sel: m.ElementRef) -> Sel:
-        def element(sc: Scene, a):
+        def element(sc: Scene, a: int | None) -> int:
             return 0 if sc.element is None else sc.element.fn(sc, a)
 
         return Sel(element, True)
@@ -150,7 +151,7 @@ class CountCompiler:
             one, two = fns
             return Sel(lambda sc, a: one(sc, a) & two(sc, a), anchored)
 
-        def all_of(sc, a):
+        def all_of(sc: Scene, a: int | None) -> int:
             found = sc.occ  # 'and' of nothing: every card
             for fn in fns:
                 found &= fn(sc, a)
@@ -165,7 +166,7 @@ class CountCompiler:
             return terms_sel(tuple(dict.fromkeys(t for item in items for t in item.terms)))
         fns = tuple(item.fn for item in items)
 
-        def any_of(sc, a):
+        def any_of(sc: Scene, a: int | None) -> int:
             found = 0
             for fn in fns:
                 found |= fn(sc, a)
@@ -181,7 +182,7 @@ class CountCompiler:
         matching, count = candidates.fn, self.count(sel.count)
         key, anchored = Memo(), candidates.anchored
 
-        def leader(sc: Scene, a):
+        def leader(sc: Scene, a: int | None) -> int:
             memo_key = (key, a if anchored else None)
             memo = sc.memo
             if memo_key in memo:
@@ -202,7 +203,7 @@ class CountCompiler:
         return Sel(leader, True)
 
     # ------------------------------------------------------------ scopes, counts
-    def weight_type(self, selector: m.Selector):
+    def weight_type(self, selector: m.Selector) -> str | Callable[[Scene], str | None] | None:
         """R11: the type a selector's cards are weighed as; ``element`` stands
         for the objective's element (Evaluator.weight): a callable then."""
         if isinstance(selector, m.ElementRef):
@@ -222,19 +223,19 @@ class CountCompiler:
 
     @scope.on(LawLine)
     def _law_line(self, scope: LawLine) -> ScopeMasks:  # R13
-        return ScopeMasks(fn=lambda sc, a: sc.line)
+        return ScopeMasks(fn=lambda sc, a: sc.line, line=True)
 
     @scope.on(LargestGroup)
     def _largest_group(self, scope: LargestGroup) -> ScopeMasks:
         return ScopeMasks(fn=self.largest_group(scope.group))
 
-    def largest_group(self, selector: m.Selector) -> Callable:
+    def largest_group(self, selector: m.Selector) -> Fn:
         """R6: the connected group of matching cards that counts most (the
         first, from the front-left, on a tie)."""
         members, wanted = self.selector(selector), self.weight_type(selector)
         matching, key, anchored = members.fn, Memo(), members.anchored
 
-        def largest(sc: Scene, a):
+        def largest(sc: Scene, a: int | None) -> int:
             memo_key = (key, a if anchored else None)
             memo = sc.memo
             if memo_key not in memo:
@@ -261,20 +262,47 @@ class CountCompiler:
             return None
         return LaneCount(scope, kinds, *implied_words(c.selector))
 
+    def line_count(self, c: m.Count) -> Fn | None:
+        """A count of the face-up cards with one or two kinds lanes on a
+        law's line (R13; every law counts so), as one closure; else None."""
+        if c.where is not None or isinstance(c.selector, m.ElementRef):
+            return None
+        if not self.scope(c.scope).line:  # asked of the scope's own method
+            return None
+        selector = self.selector(c.selector)
+        if selector.terms is None or len(selector.terms) != 1:
+            return None
+        kinds, names = selector.terms[0]
+        wanted = implied_type(c.selector)  # R11, as count_cells weighs
+        if names or len(kinds) not in (1, 2):
+            return None
+        one, two = kinds[0], kinds[-1]  # the same lane twice for one kind
+
+        def on_line(sc: Scene, a: int | None) -> int:
+            found = (sc.kinds >> one) & (sc.kinds >> two) & sc.line
+            if found & sc.heavy:  # a heavy card counted
+                return sc.weighed(found, wanted)
+            return found.bit_count()
+
+        return on_line
+
     countable = Dispatch(m.Countable, lowering=LOWERING)
 
     @countable.on(m.Count)
-    def count(self, c: m.Count) -> Callable:
+    def count(self, c: m.Count) -> Fn:
         """R11: the matching cards of the scope, each with its weight."""
         lane = self.lane_count(c)
         if lane is not None:
             return lane_count_fn(lane)
+        on_line = self.line_count(c)
+        if on_line is not None:
+            return on_line
         selector, scope = self.selector(c.selector), self.scope(c.scope)
         wanted = self.weight_type(c.selector)
         where = None if c.where is None else self.condition(c.where).fn
         matching, within = selector.fn, scope.closure()
 
-        def count_cells(sc: Scene, a):
+        def count_cells(sc: Scene, a: int | None) -> int:
             found = within(sc, a) & matching(sc, a)
             if where is not None:
                 for cell in cells_of(found):
@@ -285,11 +313,11 @@ class CountCompiler:
         return count_cells
 
     @countable.on(m.Distinct)
-    def _distinct(self, c: m.Distinct) -> Callable:
+    def _distinct(self, c: m.Distinct) -> Fn:
         within, matching = self.scope(c.scope).closure(), self.selector(c.selector).fn
         attribute = c.attribute
 
-        def distinct(sc: Scene, a):
+        def distinct(sc: Scene, a: int | None) -> int:
             found = within(sc, a) & matching(sc, a) & sc.up
             values: set = set()
             for cell in cells_of(found):
@@ -299,9 +327,8 @@ class CountCompiler:
         return distinct
 
     @countable.on(m.FactCount)
-    def _fact(self, c: m.FactCount) -> Callable:
+    def _fact(self, c: m.FactCount) -> Fn:
         fact = attrgetter(FACT_FIELDS[c.fact])
         return lambda sc, a: fact(sc.facts)
 
-    def condition(self, condition: m.Condition):  # pragma: no cover - Compiler's
-        raise NotImplementedError
+    condition: Dispatch  # Compiler's: a count's ``where`` is a condition

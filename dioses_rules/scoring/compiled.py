@@ -29,14 +29,15 @@ many threads at once against the reference.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from itertools import repeat
-from operator import attrgetter, call, getitem
+from collections.abc import Callable, Mapping
+from operator import attrgetter, getitem
+from typing import Any, TypeVar
 
 from ..language import model as m
 from ..language.headers import bundled_tie_break
-from .area import Area
-from .closures import Sel
+from .area import Area, Placed
+from .board import LawPlacement
+from .closures import Fn, Sel
 from .compiler import Compiler
 from .evaluator import Facts
 from .masks import BIT, FULL
@@ -54,6 +55,7 @@ from .scene import (
     Scene,
 )
 
+T = TypeVar("T")
 _CARD = attrgetter("card")
 _POINTS = attrgetter("points")
 _ALL_UP = [True for _ in CELLS]
@@ -68,7 +70,7 @@ class CompiledPool:
         self.lanes = LaneTable()
         self.compiler = Compiler(self.lanes)
         self.cards: dict[int, CardInfo] = {}
-        self._compiled: dict[int, tuple[object, object]] = {}  # id -> (the object, its form)
+        self._compiled: dict[int, tuple[object, Any]] = {}  # id -> (the object, its form)
         self._facts: dict[tuple, Facts] = {}
         self._tie_break: tuple[str | None] | None = None  # (the answer,) once asked
 
@@ -84,7 +86,7 @@ class CompiledPool:
                     self.cards[id(card)] = info
         return info
 
-    def _once(self, node, compile_it: Callable):
+    def _once(self, node: object, compile_it: Callable[[Any], T]) -> T:
         found = self._compiled.get(id(node))
         if found is None:
             with LOCK:
@@ -93,26 +95,26 @@ class CompiledPool:
                     found = self._compiled[id(node)] = (node, compile_it(node))
         return found[1]
 
-    def lines(self, lines: tuple) -> Callable:
+    def lines(self, lines: tuple[m.ScoringLine, ...]) -> Fn:
         """``fn(scene, anchor)``: the points of some scoring lines."""
         return self._once(lines, self.compiler.lines)
 
-    def line(self, line: m.ScoringLine) -> Callable:
+    def line(self, line: m.ScoringLine) -> Fn:
         """``fn(scene, anchor)``: the points of one scoring line."""
         return self._once(line, self.compiler.compile_line)
 
-    def condition(self, condition: m.Condition) -> Callable:
+    def condition(self, condition: m.Condition) -> Fn:
         return self._once(condition, lambda c: self.compiler.condition(c).fn)
 
     def selector(self, selector: m.Selector) -> Sel:
         return self._once(selector, self.compiler.selector)
 
-    def pattern(self, pattern: m.Pattern) -> Callable:
+    def pattern(self, pattern: m.Pattern) -> Callable[[Scene], tuple[int, ...] | None]:
         """``fn(scene)``: the cells of the first placement of the shape whose
         every cell holds a matching face-up card (as ``pattern_matches``), or None."""
         return self._once(pattern, self._pattern)
 
-    def _pattern(self, pattern: m.Pattern) -> Callable:
+    def _pattern(self, pattern: m.Pattern) -> Callable[[Scene], tuple[int, ...] | None]:
         placements = []  # (cells, needed): the cells, and every lane's mask shifted into it
         for top, left in shape_origins(pattern):
             cells, needed = [], 0
@@ -124,7 +126,7 @@ class CompiledPool:
                     needed |= BIT[cell] << self.lanes.kind("mythology", want.mythology)
             placements.append((tuple(cells), needed))
 
-        def first(scene: Scene):
+        def first(scene: Scene) -> tuple[int, ...] | None:
             kinds = scene.kinds  # face-up cards only (R12, R14), one lane per feature
             for cells, needed in placements:
                 if kinds & needed == needed:
@@ -133,26 +135,33 @@ class CompiledPool:
 
         return first
 
-    def infos(self, cells) -> list | None:
+    def infos(self, cells: tuple[Placed | None, ...]) -> list[CardInfo] | None:
         """A :class:`CardInfo` per cell, or None when a cell is empty."""
         get = self.cards.get
-        try:
-            infos = [get(id(placed.card)) for placed in cells]
+        try:  # an empty cell (None) has no card: AttributeError, below
+            infos: list[Any] = [get(id(placed.card)) for placed in cells]  # type: ignore[union-attr]
         except AttributeError:  # an empty cell
             return None
         if not all(infos):  # a card not compiled yet
-            infos = [
-                info or self.info(placed.card) for info, placed in zip(infos, cells, strict=True)
-            ]
+            infos = self._filled(infos, cells)
         return infos
+
+    def _filled(
+        self, infos: list[CardInfo | None], cells: tuple[Placed | None, ...]
+    ) -> list[CardInfo]:
+        """``infos`` of a full area with the cards not compiled yet compiled."""
+        return [
+            info or self.info(placed.card)  # type: ignore[union-attr]  # full: no None
+            for info, placed in zip(infos, cells, strict=True)
+        ]
 
     def scene(self, area: Area, facts: Facts = NO_FACTS) -> Scene:
         """The area as masks, judged with these facts."""
         cells = area.cells
         infos = self.infos(cells)
         if infos is None:
-            infos = [None if placed is None else self.info(placed.card) for placed in cells]
-            scene = Scene.sparse(infos, [p is not None and p.face_up for p in cells], area)
+            sparse = [None if placed is None else self.info(placed.card) for placed in cells]
+            scene = Scene.sparse(sparse, [p is not None and p.face_up for p in cells], area)
         elif all(map(FACE_UP, cells)):
             kinds = sum(map(getitem, map(KIND_LANES, infos), CELLS), ALWAYS)
             scene = Scene(infos, FULL, FULL, kinds, (kinds >> HEAVY_SHIFT) & FULL, area=area)
@@ -167,48 +176,24 @@ class CompiledPool:
         facts the caller sets), and whether it was all face up already. The
         revealed area itself is made when asked for (``Scene.area_model``)."""
         cells = area.cells
-        infos = self.infos(cells)
-        if infos is None:
-            infos = [None if placed is None else self.info(placed.card) for placed in cells]
+        get = self.cards.get
+        try:  # infos(cells), inline: an empty cell (None) has no card
+            infos: list[Any] = [get(id(placed.card)) for placed in cells]  # type: ignore[union-attr]
+        except AttributeError:
+            sparse = [None if placed is None else self.info(placed.card) for placed in cells]
             face_up = all(placed is None or placed.face_up for placed in cells)
-            return Scene.sparse(infos, _ALL_UP, area if face_up else None), face_up
+            return Scene.sparse(sparse, _ALL_UP, area if face_up else None), face_up
+        if not all(infos):  # a card not compiled yet
+            infos = self._filled(infos, cells)
         face_up = all(map(FACE_UP, cells))
+        if self.lanes.both:
+            return Scene.revealed(infos, area if face_up else None), face_up
         kinds = sum(map(getitem, map(KIND_LANES, infos), CELLS), ALWAYS)
         return Scene(
             infos, FULL, FULL, kinds, (kinds >> HEAVY_SHIFT) & FULL, area=area if face_up else None
         ), face_up
 
-    def cards_total(self, area: Area, all_face_up_at_end: bool | None, scenario_state=()) -> int:
-        """The total of a board of cards alone (no law, pattern nor objective),
-        as ``score_total`` (R12: revealed first; R8-R11): the lean path of
-        agents, balance and the solver's checks, nothing built but the scene."""
-        scene, face_up = self.revealed_scene(area)
-        if all_face_up_at_end is None:
-            all_face_up_at_end = face_up
-        scene.judge_with(self.card_facts(all_face_up_at_end, scenario_state, 0, 0))
-        infos = scene.infos
-        if scene.occ == FULL:
-            return sum(map(call, map(_POINTS, infos), repeat(scene), CELLS))
-        return sum(info.points(scene, cell) for cell, info in enumerate(infos) if info is not None)
-
-    def final_cards(self, area: Area, all_face_up_at_end: bool | None, scenario_state=()):
-        """R12, R8-R11 for a board of cards alone: the revealed scene judged
-        with the final facts, each cell's points (None where empty), their
-        sum, and whether the area was all face up before the reveal."""
-        scene, face_up = self.revealed_scene(area)
-        if all_face_up_at_end is None:
-            all_face_up_at_end = face_up
-        scene.judge_with(self.card_facts(all_face_up_at_end, scenario_state, 0, 0))
-        infos = scene.infos
-        if scene.occ == FULL:
-            points = list(map(call, map(_POINTS, infos), repeat(scene), CELLS))
-            return scene, points, sum(points), face_up
-        points = [
-            None if info is None else info.points(scene, cell) for cell, info in enumerate(infos)
-        ]
-        return scene, points, sum(p for p in points if p is not None), face_up
-
-    def law_facts(self, placement, all_face_up_at_end: bool) -> Facts:
+    def law_facts(self, placement: LawPlacement, all_face_up_at_end: bool) -> Facts:
         """The facts a law is judged with (R13): its line, and R21's flag
         (shared: plain values, one per line and flag)."""
         key = ("law", placement.row, placement.column, all_face_up_at_end)
@@ -220,7 +205,11 @@ class CompiledPool:
         return facts
 
     def card_facts(
-        self, all_face_up_at_end: bool, scenario_state, completed: int, met: int
+        self,
+        all_face_up_at_end: bool,
+        scenario_state: Mapping[str, str] | tuple[tuple[str, str], ...],
+        completed: int,
+        met: int,
     ) -> Facts:
         """The facts cards are judged with at the final scoring (shared when
         there is no scenario state: they are plain values)."""
@@ -263,7 +252,7 @@ def pool() -> CompiledPool:
     whoever holds the old one keeps using it, whole)."""
     global _POOL
     current = _POOL
-    if current is None or _spent(current):
+    if current is None or len(current.cards) + len(current._compiled) > CompiledPool.LIMIT:
         with LOCK:
             current = _POOL
             if current is None or _spent(current):

@@ -18,14 +18,14 @@ a fallback (tests/test_compiled.py, tests/test_backends.py).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from ..language import model as m
 from ..language.lower import LOWERING
 from ..language.walk import Dispatch, UnhandledNode
 from ..unsupported import Unsupported, fell_back
 from . import masks as k
-from .closures import shifted, single_lanes
+from .closures import Fn, Table, lane_count_fn, lane_per_fn, lane_scored_fn, shifted, single_lanes
 from .compile_counts import CountCompiler
 from .evaluator import Evaluator
 from .masks import BIT, FULL, cells_of
@@ -40,20 +40,24 @@ class Cond:
     table), either None, when it holds exactly where ``scene.kinds &
     kinds[anchor]`` or ``scene.names & names[anchor]`` is not 0 (never with no
     anchor): relations to "a face-up card with one of these features", and
-    positions (through the always-full lane 0).
+    positions (through the always-full lane 0). ``scored``: when set,
+    ``scored(points)`` is the line "``points`` if it holds" as one closure
+    (the same answer in one call instead of two or three).
     """
 
-    __slots__ = ("fn", "static", "tables")
+    __slots__ = ("fn", "scored", "static", "tables")
 
     def __init__(
         self,
         fn: Callable,
         static: tuple[int, bool] | None = None,
         tables: tuple | None = None,
-    ):
+        scored: Callable[[int], Callable] | None = None,
+    ) -> None:
         self.fn = fn
         self.static = static
         self.tables = tables
+        self.scored = scored
 
 
 def static_cond(where: int, without: bool = False) -> Cond:
@@ -67,27 +71,41 @@ def static_cond(where: int, without: bool = False) -> Cond:
     )  # bit 0: the always-full lane
 
 
-def table_cond(kinds, names) -> Cond:
+def table_cond(kinds: Table | None, names: Table | None) -> Cond:
     """The condition "some of these lanes are set around the anchor"."""
     if names is None:
-        return Cond(lambda s, a: a is not None and s.kinds & kinds[a], None, (kinds, None))
+        assert kinds is not None  # some lanes (compiling, not scoring)
+        return Cond(
+            lambda s, a: a is not None and s.kinds & kinds[a],
+            None,
+            (kinds, None),
+            lambda p: lambda s, a: p if a is not None and s.kinds & kinds[a] else 0,
+        )
     if kinds is None:
-        return Cond(lambda s, a: a is not None and s.names & names[a], None, (None, names))
+        return Cond(
+            lambda s, a: a is not None and s.names & names[a],
+            None,
+            (None, names),
+            lambda p: lambda s, a: p if a is not None and s.names & names[a] else 0,
+        )
     return Cond(
         lambda s, a: a is not None and (s.kinds & kinds[a] or s.names & names[a]),
         None,
         (kinds, names),
+        lambda p: (
+            lambda s, a: p if a is not None and (s.kinds & kinds[a] or s.names & names[a]) else 0
+        ),
     )
 
 
-def _merge(tables):
+def _merge(tables: Iterable[Table | None]) -> Table | None:
     tables = [t for t in tables if t is not None]
     if not tables:
         return None
     return tuple(sum_or(values) for values in zip(*tables, strict=True))
 
 
-def sum_or(values) -> int:
+def sum_or(values: Iterable[int]) -> int:
     found = 0
     for value in values:
         found |= value
@@ -117,7 +135,12 @@ class Compiler(CountCompiler):
         ):
             one, two = target.terms[0][0]  # "next to greek god"
             return Cond(
-                lambda s, a: a is not None and cells[a] & (s.kinds >> one) & (s.kinds >> two)
+                lambda s, a: a is not None and cells[a] & (s.kinds >> one) & (s.kinds >> two),
+                scored=lambda p: (
+                    lambda s, a: (
+                        p if a is not None and cells[a] & (s.kinds >> one) & (s.kinds >> two) else 0
+                    )
+                ),
             )
         fn = target.fn
         return Cond(lambda s, a: a is not None and cells[a] & fn(s, a))
@@ -139,7 +162,7 @@ class Compiler(CountCompiler):
     def _scores(self, c: m.Scores) -> Cond:  # R24
         at_least = c.at_least
 
-        def scores(s: Scene, a):
+        def scores(s: Scene, a: int | None) -> bool:
             points = (s.facts.card_points or {}).get(a, 0) if a is not None else 0
             return points >= at_least if at_least is not None else points > 0
 
@@ -153,37 +176,70 @@ class Compiler(CountCompiler):
         holds = self.condition(c.condition).fn
         if c.mode is m.SubjectMode.SOME:
 
-            def some(s: Scene, a):
+            def some(s: Scene, a: int | None) -> bool:
                 for subject in subjects:
-                    if not any(holds(s, cell) for cell in cells_of(subject(s, a))):
+                    for cell in cells_of(subject(s, a)):
+                        if holds(s, cell):
+                            break
+                    else:  # no card of this subject holds it
                         return False
                 return True
 
             return Cond(some)
 
-        def candidates(s: Scene, a):
+        def candidates(s: Scene, a: int | None) -> Iterable[int]:
             found = 0
             for subject in subjects:
                 found |= subject(s, a)
             return cells_of(found)
 
         if c.mode is m.SubjectMode.EVERY:
-            return Cond(lambda s, a: all(holds(s, cell) for cell in candidates(s, a)))
+
+            def every(s: Scene, a: int | None) -> bool:
+                for cell in candidates(s, a):  # noqa: SIM110 - a loop makes no generator (hot)
+                    if not holds(s, cell):
+                        return False
+                return True
+
+            return Cond(every)
+
         if c.mode is m.SubjectMode.NONE:
-            return Cond(lambda s, a: not any(holds(s, cell) for cell in candidates(s, a)))
+
+            def none_of(s: Scene, a: int | None) -> bool:
+                for cell in candidates(s, a):  # noqa: SIM110 - a loop makes no generator (hot)
+                    if holds(s, cell):
+                        return False
+                return True
+
+            return Cond(none_of)
         raise UnhandledNode(f"Compiler has no meaning for the subject mode {c.mode.name}")
 
     @condition.on(m.Quantity)
     def _quantity(self, c: m.Quantity) -> Cond:
         test, amount = c.comparison.operator, c.amount
         lane = self.lane_count(c.count) if isinstance(c.count, m.Count) else None
-        if lane is not None and lane.unweighed and len(lane.shifts) == 1:
-            table, none = lane.table, lane.none
-            return Cond(
-                lambda s, a: test((s.kinds & (none if a is None else table[a])).bit_count(), amount)
-            )
+        if lane is not None and len(lane.shifts) == 1:
+
+            def scored(points: int) -> Callable:
+                fused = lane_scored_fn(lane, test, amount, points)
+                assert fused is not None  # a one-lane count (compiling, not scoring)
+                return fused
+
+            if lane.unweighed:
+                table, none = lane.table, lane.none
+                return Cond(
+                    lambda s, a: test(
+                        (s.kinds & (none if a is None else table[a])).bit_count(), amount
+                    ),
+                    scored=scored,
+                )
+            count = lane_count_fn(lane)
+            return Cond(lambda s, a: test(count(s, a), amount), scored=scored)
         count = self.countable(c.count)
-        return Cond(lambda s, a: test(count(s, a), amount))
+        return Cond(
+            lambda s, a: test(count(s, a), amount),
+            scored=lambda p: lambda s, a: p if test(count(s, a), amount) else 0,
+        )
 
     @condition.on(m.MoreThan)
     def _more_than(self, c: m.MoreThan) -> Cond:
@@ -192,7 +248,10 @@ class Compiler(CountCompiler):
 
     @condition.on(m.AllFaceUpAtEnd)
     def _all_face_up(self, c: m.AllFaceUpAtEnd) -> Cond:  # R21
-        return Cond(lambda s, a: s.facts.all_face_up_at_end)
+        return Cond(
+            lambda s, a: s.facts.all_face_up_at_end,
+            scored=lambda p: lambda s, a: p if s.facts.all_face_up_at_end else 0,
+        )
 
     @condition.on(m.CondNot)
     def _cond_not(self, c: m.CondNot) -> Cond:
@@ -215,7 +274,12 @@ class Compiler(CountCompiler):
             item.tables is not None and item.tables[1] is None for item in items
         ):
             one, two = items[0].tables[0], items[1].tables[0]
-            return Cond(lambda s, a: a is not None and s.kinds & one[a] and s.kinds & two[a])
+            return Cond(
+                lambda s, a: a is not None and s.kinds & one[a] and s.kinds & two[a],
+                scored=lambda p: (
+                    lambda s, a: p if a is not None and s.kinds & one[a] and s.kinds & two[a] else 0
+                ),
+            )
         # the anchor-only parts first: they are a table lookup
         fns = tuple(item.fn for item in sorted(items, key=lambda item: item.static is None))
         if len(fns) == 2:
@@ -255,10 +319,8 @@ class Compiler(CountCompiler):
             table = tuple(points if where & BIT[cell] else 0 for cell in CELLS)
             none = points if without else 0
             return lambda s, a: none if a is None else table[a]
-        if condition.tables is not None:
-            kinds, names = condition.tables
-            if names is None:
-                return lambda s, a: points if a is not None and s.kinds & kinds[a] else 0
+        if condition.scored is not None:
+            return condition.scored(points)
         fn = condition.fn
         return lambda s, a: points if fn(s, a) else 0
 
@@ -268,15 +330,13 @@ class Compiler(CountCompiler):
         if per <= 0:  # DL602; never divide by zero on an unlinted tree
             return lambda s, a: 0
         count = self.countable(line.count)
+        if per == 1 and points == 1:
+            return count
+        lane = self.lane_count(line.count) if isinstance(line.count, m.Count) else None
+        fused = None if lane is None else lane_per_fn(lane, points, per)
+        if fused is not None:
+            return fused
         if per == 1:
-            if points == 1:
-                return count
-            lane = self.lane_count(line.count) if isinstance(line.count, m.Count) else None
-            if lane is not None and lane.unweighed and len(lane.shifts) == 1:
-                table, none = lane.table, lane.none
-                return lambda s, a: (
-                    points * (s.kinds & (none if a is None else table[a])).bit_count()
-                )
             return lambda s, a: points * count(s, a)
         return lambda s, a: points * (count(s, a) // per)
 
@@ -292,7 +352,7 @@ class Compiler(CountCompiler):
             return inner
         return lambda s, a: clamp(inner(s, a))
 
-    def lines(self, lines) -> Callable:
+    def lines(self, lines: Iterable[m.ScoringLine]) -> Fn:
         """The sum of some lines, each compiled or else judged by the reference."""
         fns = tuple(self.compile_line(line) for line in lines)
         if not fns:
@@ -304,7 +364,7 @@ class Compiler(CountCompiler):
             return lambda s, a: one(s, a) + two(s, a)
         return lambda s, a: sum(fn(s, a) for fn in fns)
 
-    def compile_line(self, line) -> Callable:
+    def compile_line(self, line: m.ScoringLine) -> Fn:
         try:
             return self.line(line)
         except Unsupported:
@@ -313,11 +373,11 @@ class Compiler(CountCompiler):
             return reference_line(line)
 
 
-def reference_line(line) -> Callable:
+def reference_line(line: m.ScoringLine) -> Fn:
     """The fallback: the reference evaluator judges this line on the scene's
     area and facts."""
 
-    def judged(s: Scene, a):
+    def judged(s: Scene, a: int | None) -> int:
         return Evaluator(s.area_model(), s.facts).line_points(line, a)
 
     return judged

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from functools import cache, lru_cache
+from typing import cast
 
 from attrs import field, frozen
 
@@ -84,7 +85,7 @@ def implied_words(selector: m.Selector) -> tuple[str | None, str | None]:
 
 def _implied(selector: m.Selector, kind: type, field: str) -> str | None:
     if isinstance(selector, kind):
-        return getattr(selector, field)
+        return cast("str | None", getattr(selector, field))  # TypeIs.type, MythologyIs.mythology
     if isinstance(selector, m.SelAnd):
         for item in selector.items:
             found = _implied(item, kind, field)
@@ -331,7 +332,7 @@ class Evaluator:
 
     @countable.on(m.FactCount)
     def _fact(self, countable: m.FactCount, anchor: int | None) -> int:
-        return getattr(self.facts, FACT_FIELDS[countable.fact])
+        return cast(int, getattr(self.facts, FACT_FIELDS[countable.fact]))  # an int field of Facts
 
     # ------------------------------------------------------------ conditions
     def holds(self, condition: m.Condition, anchor: int | None) -> bool:
@@ -427,11 +428,11 @@ class Evaluator:
     def _per_count(self, line: m.PerCount, anchor: int | None) -> int:  # R9
         if line.per <= 0:  # DL602; never divide by zero on an unlinted tree
             return 0
-        return line.points * (self.countable(line.count, anchor) // line.per)
+        return line.points * (cast(int, self.countable(line.count, anchor)) // line.per)
 
     @line_points.on(m.Capped)
     def _capped(self, line: m.Capped, anchor: int | None) -> int:
-        points = self.line_points(line.line, anchor)
+        points: int = self.line_points(line.line, anchor)
         return max(min(points, line.limit), -line.limit)
 
     @line_points.on(m.Bounded)

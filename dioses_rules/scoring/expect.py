@@ -27,7 +27,7 @@ failed.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from attrs import define, field, fields
 
@@ -281,7 +281,7 @@ def _failed(part: str, texts: list[str]) -> str:
     return f"{part} conditions that fail: " + "; ".join(f"'{text}'" for text in texts)
 
 
-def expectations_json(found: list[Diagnostic]) -> dict:
+def expectations_json(found: list[Diagnostic]) -> dict[str, Any]:
     """The ``expect`` member of a scored board's JSON report."""
     return {
         "met": not found,

@@ -8,17 +8,21 @@ reference evaluator's, the only one that records them, which the report says
 
 from __future__ import annotations
 
+from ..language import model as m
 from ..language.source import line_text
+from .area import Area
 from .board import Board
 from .evaluator import Evaluator, Facts
 from .explain import leader_notes
-from .judges import goal_facts, law_facts
+from .judges import Judge, goal_facts, law_facts
 from .report import CardScore, LawScore, LineScore, ObjectiveScore, ScenarioResult, ScoreReport
 
 # ---------------------------------------------------------------- explanations
 
 
-def explained(report: ScoreReport, board: Board, judge, all_face_up_at_end: bool) -> ScoreReport:
+def explained(
+    report: ScoreReport, board: Board, judge: Judge, all_face_up_at_end: bool
+) -> ScoreReport:
     """The report with its explanations: each line's points (the judge's
     evaluator) and cells, the cells of each law and objective, the
     scenario's leaders (R24); cells and leaders from the reference."""
@@ -63,14 +67,16 @@ def explained(report: ScoreReport, board: Board, judge, all_face_up_at_end: bool
     )
 
 
-def matched(area, lines, anchor: int | None, facts: Facts) -> tuple[int, ...]:
+def matched(
+    area: Area, lines: tuple[m.ScoringLine, ...], anchor: int | None, facts: Facts
+) -> tuple[int, ...]:
     """The cells the reference evaluator saw match, judging ``lines`` from ``anchor``."""
     evaluator = Evaluator(area, facts, explain=True)
     evaluator.lines_points(lines, anchor)
     return tuple(sorted(evaluator.witnesses or ()))
 
 
-def _explained_cards(report: ScoreReport, judge, facts: Facts) -> tuple[CardScore, ...]:
+def _explained_cards(report: ScoreReport, judge: Judge, facts: Facts) -> tuple[CardScore, ...]:
     """Each card with each of its lines: its text, its points from the
     judge's evaluator, the cells it matched."""
     area = report.area

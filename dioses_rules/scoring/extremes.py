@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from attrs import evolve, frozen
 
@@ -30,7 +30,7 @@ from .board import LAW_LINES, LawLine, line_cells
 from .evaluator import Evaluator, Facts, card_weight, values_of
 
 # The most each game fact can count (the total score has no bound of its own).
-_FACT_MOST = total(
+_FACT_MOST: Mapping[m.Fact, Callable[[PoolLimits], int]] = total(
     m.Fact,
     {
         m.Fact.PATTERNS_COMPLETED: lambda limits: limits.patterns_most,
@@ -69,7 +69,7 @@ class Found:
     tries: int = 0
 
 
-def line_bounds(lines: Sequence, limits: PoolLimits) -> tuple[int, int]:
+def line_bounds(lines: Sequence[m.ScoringLine], limits: PoolLimits) -> tuple[int, int]:
     """The least and the most ``lines`` can give, from their shape alone."""
     lo = hi = 0
     for line in lines:

@@ -11,13 +11,15 @@ tie-break count, which either judge asks for.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable, Mapping
+from typing import Protocol
 
 from ..language import model as m
 from ..language.headers import bundled_tie_break
 from ..language.source import condition_text
 from . import compiled
 from .area import Area
-from .board import Board
+from .board import Board, HeldPattern, LawPlacement
 from .evaluator import Evaluator, Facts, card_weight
 from .masks import FULL
 from .patterns import pattern_matches
@@ -29,6 +31,7 @@ from .report import (
     PatternScore,
     ScenarioResult,
 )
+from .scene import CardInfo, Scene
 
 # "compiled" (the default, ``compiled``) or "reference" (``evaluator``, the
 # oracle): both give equal reports.
@@ -60,18 +63,34 @@ def _result(condition: m.Condition, met: object) -> ConditionResult:
     return found[1][1 if met else 0]
 
 
-def judged_scenario(scenario: m.Scenario, facts: Facts, holds) -> ScenarioResult:
-    victory = tuple(_result(c, holds(c)) for c in scenario.victory)
-    challenge = tuple(_result(c, holds(c)) for c in scenario.challenge)
-    won = all(c.met for c in victory)
+def judged_scenario(
+    scenario: m.Scenario, facts: Facts, holds: Callable[[m.Condition], object]
+) -> ScenarioResult:
+    return scenario_result(
+        scenario,
+        tuple([bool(holds(c)) for c in scenario.victory]),
+        tuple([bool(holds(c)) for c in scenario.challenge]),
+        facts.total,
+    )
+
+
+def scenario_result(
+    scenario: m.Scenario, victory: tuple[bool, ...], challenge: tuple[bool, ...], total: int
+) -> ScenarioResult:
+    """The verdict of a scenario whose conditions were judged so (R34)."""
+    won = all(victory)
     return ScenarioResult(
         scenario=scenario,
         victory=won,
-        challenge=won and all(c.met for c in challenge),  # R34
+        challenge=won and all(challenge),  # R34
         threshold=scenario.threshold,
-        beaten=won and facts.total > scenario.threshold,
-        victory_conditions=victory,
-        challenge_conditions=challenge,
+        beaten=won and total > scenario.threshold,
+        victory_conditions=tuple(
+            _result(c, met) for c, met in zip(scenario.victory, victory, strict=True)
+        ),
+        challenge_conditions=tuple(
+            _result(c, met) for c, met in zip(scenario.challenge, challenge, strict=True)
+        ),
     )
 
 
@@ -103,6 +122,28 @@ def tie_break_count(area: Area, tie_break: str | None) -> int:
 
 # ---------------------------------------------------------------- the judges
 
+ScenarioState = Mapping[str, str] | tuple[tuple[str, str], ...]  # name -> card id
+
+
+class Judge(Protocol):
+    """What ``score._score`` and ``explained`` ask of a judge."""
+
+    name: str
+    face_up_before: bool
+
+    def card_facts(
+        self, all_face_up_at_end: bool, scenario_state: ScenarioState, completed: int, met: int
+    ) -> Facts: ...
+    def laws(self, board: Board, all_face_up_at_end: bool) -> tuple[LawScore, ...]: ...
+    def patterns(self, board: Board) -> tuple[PatternScore, ...]: ...
+    def objectives(self, board: Board, all_face_up_at_end: bool) -> tuple[ObjectiveScore, ...]: ...
+    def cards(self, facts: Facts) -> tuple[list[int | None], int]: ...
+    def judge_with(self, facts: Facts) -> None: ...
+    def line(self, line: m.ScoringLine, cell: int) -> int: ...
+    def scenario(self, scenario: m.Scenario, facts: Facts) -> ScenarioResult: ...
+    def gods(self, tie_break: str | None) -> int: ...
+    def made(self, points: list[int | None]) -> tuple[Area, tuple[CardScore, ...]]: ...
+
 
 class CompiledJudge:
     """The scoring's steps with the compiled evaluator, on one scene of the
@@ -110,12 +151,12 @@ class CompiledJudge:
 
     name = "compiled"
 
-    def __init__(self, board: Board):
+    def __init__(self, board: Board) -> None:
         self.pool = current = compiled.pool()
         self.scene, self.face_up_before = current.revealed_scene(board.area)
 
     def card_facts(
-        self, all_face_up_at_end: bool, scenario_state, completed: int, met: int
+        self, all_face_up_at_end: bool, scenario_state: ScenarioState, completed: int, met: int
     ) -> Facts:
         return self.pool.card_facts(all_face_up_at_end, scenario_state, completed, met)
 
@@ -131,7 +172,7 @@ class CompiledJudge:
     def patterns(self, board: Board) -> tuple[PatternScore, ...]:
         """R14, each shape matched on the scene's masks."""
         return tuple(
-            _pattern_score(held, self.pool.pattern(held.pattern)(self.scene))
+            pattern_score(held, self.pool.pattern(held.pattern)(self.scene))
             for held in board.patterns
         )
 
@@ -146,7 +187,7 @@ class CompiledJudge:
             objectives.append(ObjectiveScore(goal, element, current.lines(goal.lines)(scene, None)))
         return tuple(objectives)
 
-    def cards(self, facts: Facts) -> tuple[list, int]:
+    def cards(self, facts: Facts) -> tuple[list[int | None], int]:
         """Each cell's points (None where empty) and their sum (R8-R11)."""
         scene = self.scene
         scene.judge_with(facts)
@@ -162,7 +203,7 @@ class CompiledJudge:
     def judge_with(self, facts: Facts) -> None:
         self.scene.judge_with(facts)
 
-    def line(self, line, cell: int) -> int:
+    def line(self, line: m.ScoringLine, cell: int) -> int:
         """One line's points from a cell, with the facts judged with (explain)."""
         return self.pool.line(line)(self.scene, cell)
 
@@ -175,14 +216,14 @@ class CompiledJudge:
         wanted = tie_break or self.pool.bundled_tie_break()
         return 0 if wanted is None else self.pool.weighed_type(self.scene, wanted)
 
-    def made(self, points: list) -> tuple[Area, tuple[CardScore, ...]]:
+    def made(self, points: list[int | None]) -> tuple[Area, tuple[CardScore, ...]]:
         """The revealed area and each card's score (when the report is read).
         A score without explanations is a plain value, so the same one is
         handed out again for the same card, cell and points."""
         return made_cards(self.scene, points)
 
 
-def _card_score(info, cell: int, points: int) -> CardScore:
+def _card_score(info: CardInfo, cell: int, points: int) -> CardScore:
     known = info.scores[cell]
     score = known.get(points)
     if score is None:
@@ -192,15 +233,15 @@ def _card_score(info, cell: int, points: int) -> CardScore:
     return score
 
 
-def _pattern_score(held, cells) -> PatternScore:
+def pattern_score(held: HeldPattern, cells: tuple[int, ...] | None) -> PatternScore:
     judged = held.completed is None
-    completed = (cells is not None) if judged else held.completed
+    completed = (cells is not None) if judged else bool(held.completed)
     return PatternScore(
         held.pattern, completed, judged, held.worth if completed else 0, cells or ()
     )  # R14
 
 
-def made_cards(scene, points: list) -> tuple[Area, tuple[CardScore, ...]]:
+def made_cards(scene: Scene, points: list[int | None]) -> tuple[Area, tuple[CardScore, ...]]:
     """A compiled scene's revealed area and each card's score."""
     infos = scene.infos
     return scene.area_model(), tuple(
@@ -215,13 +256,13 @@ class ReferenceJudge:
 
     name = "reference"
 
-    def __init__(self, board: Board):
+    def __init__(self, board: Board) -> None:
         self.face_up_before = board.area.all_face_up()
         self.area = board.area.revealed()
         self.facts = Facts()
 
     def card_facts(
-        self, all_face_up_at_end: bool, scenario_state, completed: int, met: int
+        self, all_face_up_at_end: bool, scenario_state: ScenarioState, completed: int, met: int
     ) -> Facts:
         self.facts = Facts(
             all_face_up_at_end=all_face_up_at_end,
@@ -246,8 +287,7 @@ class ReferenceJudge:
 
     def patterns(self, board: Board) -> tuple[PatternScore, ...]:
         return tuple(
-            _pattern_score(held, pattern_matches(self.area, held.pattern))
-            for held in board.patterns
+            pattern_score(held, pattern_matches(self.area, held.pattern)) for held in board.patterns
         )
 
     def objectives(self, board: Board, all_face_up_at_end: bool) -> tuple[ObjectiveScore, ...]:
@@ -262,7 +302,7 @@ class ReferenceJudge:
             for goal, element in board.objectives
         )
 
-    def cards(self, facts: Facts) -> tuple[list, int]:
+    def cards(self, facts: Facts) -> tuple[list[int | None], int]:
         cells = self.area.cells
         self.facts = facts
         points = [
@@ -274,7 +314,7 @@ class ReferenceJudge:
     def judge_with(self, facts: Facts) -> None:
         self.facts = facts
 
-    def line(self, line, cell: int) -> int:
+    def line(self, line: m.ScoringLine, cell: int) -> int:
         return Evaluator(self.area, self.facts).line_points(line, cell)
 
     def scenario(self, scenario: m.Scenario, facts: Facts) -> ScenarioResult:
@@ -283,7 +323,7 @@ class ReferenceJudge:
     def gods(self, tie_break: str | None) -> int:
         return tie_break_count(self.area, tie_break or bundled_tie_break())
 
-    def made(self, points: list) -> tuple[Area, tuple[CardScore, ...]]:
+    def made(self, points: list[int | None]) -> tuple[Area, tuple[CardScore, ...]]:
         cells = self.area.cells
         return self.area, tuple(
             CardScore(placed.card, cell, value)
@@ -292,9 +332,9 @@ class ReferenceJudge:
         )
 
 
-def law_facts(placement, all_face_up_at_end: bool) -> Facts:
+def law_facts(placement: LawPlacement, all_face_up_at_end: bool) -> Facts:
     return Facts(law_line=placement.cells(), all_face_up_at_end=all_face_up_at_end)
 
 
-def goal_facts(element, all_face_up_at_end: bool) -> Facts:
+def goal_facts(element: m.ObjectiveElement, all_face_up_at_end: bool) -> Facts:
     return Facts(element=element.selector, all_face_up_at_end=all_face_up_at_end)

@@ -16,6 +16,7 @@ asked and kept.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 from . import area as g
 
@@ -43,8 +44,8 @@ class Planes:
             [int(cell.translate(_bit_text(i))[::-1], 2) for i in range(self.bits)] for cell in codes
         ]
         self._holds: list[dict[int, int]] = [{} for _ in range(g.SIZE)]
-        self._sets: dict[tuple[int, frozenset], int] = {}
-        self.memo: dict = {}
+        self._sets: dict[tuple[int, frozenset[int]], int] = {}
+        self.memo: dict[object, Any] = {}  # a closure's key -> its result (wide._shared)
 
     # ------------------------------------------------------------ cards in cells
     def holds(self, cell: int, code: int) -> int:
@@ -66,7 +67,7 @@ class Planes:
             }
         return level
 
-    def holds_any(self, cell: int, codes: frozenset) -> int:
+    def holds_any(self, cell: int, codes: frozenset[int]) -> int:
         """The areas whose cell ``cell`` holds one of these cards."""
         key = (cell, codes)
         found = self._sets.get(key)

@@ -142,7 +142,7 @@ class ScoreReport:
             self._made()
         return self._cards
 
-    def _value(self) -> tuple:
+    def _value(self) -> tuple[object, ...]:
         return (
             self.area,
             self.cards,
@@ -171,7 +171,7 @@ class ScoreReport:
             + ")"
         )
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         def cell_fields(cell: int) -> dict[str, object]:
             return {"row": cell_row(cell).value, "column": cell_column(cell)}
 

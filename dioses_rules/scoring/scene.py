@@ -21,6 +21,11 @@ than as cells to walk:
 * ``heavy``: the cells whose card has an R11 weight ("counts as 2 gods"),
   face up or not (lane 1 of ``kinds`` has the face-up ones).
 
+A revealed area's scene (the final scoring's, R12) gets its kinds and its
+names from one sum: each card's *both* lanes hold its kinds lanes below
+``NAMES_AT`` and its names lanes above (while the kinds take fewer lanes
+than that; ``LaneTable.both``), then one ``&`` and one ``>>`` part them.
+
 A :class:`CardInfo` holds what a Myth card brings to a scene, computed once
 per card object: its lanes at each of the 12 cells (so a scene is the sum of
 12 integers), its R11 weights, and its compiled scoring lines.
@@ -29,9 +34,10 @@ per card object: its lanes at each of the 12 cells (so a scene is the sum of
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from itertools import compress
 from operator import attrgetter, getitem
+from typing import Any, Protocol
 
 from ..language import model as m
 from . import area as g
@@ -47,6 +53,10 @@ HEAVY, HEAVY_SHIFT = ("weights", ""), LANE  # lane 1: the cards with an R11 weig
 MYTHOLOGY_HEAVY, MYTHOLOGY_HEAVY_SHIFT = ("mythology weights", ""), 2 * LANE
 MYTHOLOGY_HEAVY_LANE = FULL << MYTHOLOGY_HEAVY_SHIFT
 CELLS = range(g.SIZE)
+# where a card's names lanes start in its ``both`` lanes: above every kinds
+# lane while there are fewer than 32 kinds (types, mythologies, 3 fixed)
+NAMES_AT = 32 * LANE
+KINDS_MASK = (1 << NAMES_AT) - 1
 NO_FACTS = Facts()  # what a scene knows when told nothing beyond the area
 # bumped whenever any lane table gives a name a lane: scenes whose names were
 # computed before compute them again
@@ -77,6 +87,14 @@ class LaneTable:
         }
         self.names: dict[str, int] = {}
         self._bearers: dict[str, list[CardInfo]] = {}  # name -> the cards seen with it
+        # every kinds lane is below NAMES_AT: the cards' ``both`` lanes hold
+        # kinds and names apart (once False, always: a kinds lane above it)
+        self.both = True
+        # per attribute ("type", "mythology"): each value given a lane, with
+        # its shift (R24's most common value is counted from them), and the
+        # attributes of which some card lists a value twice (counted so)
+        self.values: dict[str, tuple[tuple[str, int], ...]] = {}
+        self.repeated: set[str] = set()
 
     def kind(self, attribute: str, value: str) -> int:
         key = (attribute, value)
@@ -86,6 +104,9 @@ class LaneTable:
                 shift = self.kinds.get(key)
                 if shift is None:
                     shift = self.kinds[key] = len(self.kinds) * LANE
+                    if shift >= NAMES_AT:
+                        self.both = False
+                    self.values[attribute] = (*self.values.get(attribute, ()), (value, shift))
         return shift
 
     def name(self, name: str) -> int:
@@ -101,6 +122,7 @@ class LaneTable:
                     pending[name] = shift
                     for info in self._bearers.get(name, ()):
                         info.name_lanes = info.lanes_of_names(pending)
+                        info.both = info.both_lanes()
                     self.names[name] = shift
                     _GENERATION[0] += 1
         return shift
@@ -120,6 +142,7 @@ class CardInfo:
 
     __slots__ = (
         "bears",
+        "both",
         "card",
         "heavy",
         "kind_lanes",
@@ -131,7 +154,7 @@ class CardInfo:
         "weights",
     )
 
-    def __init__(self, card: m.MythCard, lanes: LaneTable):
+    def __init__(self, card: m.MythCard, lanes: LaneTable) -> None:
         self.card = card
         # R11: the first weight given for each type (card_weight reads them in order)
         weights: dict[str, int] = {}
@@ -147,8 +170,13 @@ class CardInfo:
         self.kind_lanes = tuple(sum(1 << (shift + cell) for shift in kinds) for cell in CELLS)
         self.bears = tuple(dict.fromkeys((card.id, *card.tags)))
         self.name_lanes = self.lanes_of_names(lanes.names)
+        self.both = self.both_lanes()
         lanes.bear(self)
         self.heavy = tuple(BIT[cell] if weights else 0 for cell in CELLS)
+        for attribute in m.Attribute:
+            values = values_of(card, attribute)
+            if len(set(values)) != len(values):  # "greek, greek": counted twice (R24)
+                lanes.repeated.add(attribute.value)
         self.value_shifts = {
             attribute: tuple(
                 dict.fromkeys(
@@ -161,17 +189,35 @@ class CardInfo:
         self.revealed = Placed(card, True)
         self.scores: tuple[dict, ...] = tuple({} for _ in CELLS)
 
+    def both_lanes(self) -> tuple[int, ...]:
+        """At each cell, its kinds lanes and, from ``NAMES_AT`` up, its names
+        lanes (read only while ``LaneTable.both``)."""
+        return tuple(
+            kinds | names << NAMES_AT
+            for kinds, names in zip(self.kind_lanes, self.name_lanes, strict=True)
+        )
+
     def lanes_of_names(self, names: dict[str, int]) -> tuple[int, ...]:
         """At each cell, the lanes of the card's names asked about so far."""
         shifts = [names[name] for name in self.bears if name in names]
         return tuple(sum(1 << (shift + cell) for shift in shifts) for cell in CELLS)
 
 
-def _unset(scene, anchor):  # pragma: no cover - replaced as soon as the card is compiled
+def _unset(
+    scene: Scene, anchor: int | None
+) -> int:  # pragma: no cover - replaced as soon as the card is compiled
     raise RuntimeError("card not compiled")
 
 
+class Matcher(Protocol):
+    """A compiled selector as a scene holds it (``closures.Sel``, which
+    imports this module): ``fn(scene, anchor)`` gives the matching cells."""
+
+    fn: Callable[[Scene, int | None], Any]
+
+
 KIND_LANES = attrgetter("kind_lanes")
+BOTH_LANES = attrgetter("both")
 _NAME_LANES = attrgetter("name_lanes")
 _HEAVY = attrgetter("heavy")
 FACE_UP = attrgetter("face_up")
@@ -196,10 +242,18 @@ class Scene:
     )
 
     def __init__(
-        self, infos: list, occ: int, up: int, kinds: int, heavy: int, area: Area | None = None
-    ):
+        self,
+        infos: Sequence[CardInfo | None],
+        occ: int,
+        up: int,
+        kinds: int,
+        heavy: int,
+        area: Area | None = None,
+    ) -> None:
         """An area told no facts (``judge_with`` tells it some)."""
-        self.infos = infos  # a CardInfo per cell, None where empty
+        # a CardInfo per cell, None where empty; Any to the type checker: the
+        # closures read only occupied cells (no None test to please it)
+        self.infos: Sequence[Any] = infos
         self.occ = occ
         self.up = up
         self.kinds = kinds
@@ -208,12 +262,14 @@ class Scene:
         self._names_of = -1  # the generation _names was computed in
         self.facts = NO_FACTS
         self.line = 0  # the cells of facts.law_line (R13)
-        self.element = None  # the compiled facts.element (a Sel), or None (R15)
+        self.element: Matcher | None = None  # the compiled facts.element (a Sel), or None (R15)
         self.memo: dict = {}
         self.area = area
 
     @classmethod
-    def full(cls, infos: list, faces: list, area: Area | None = None) -> Scene:
+    def full(
+        cls, infos: Sequence[CardInfo], faces: Sequence[bool], area: Area | None = None
+    ) -> Scene:
         """A scene of an area with every cell occupied (``faces``: face up?)."""
         if all(faces):
             kinds = sum(map(getitem, map(KIND_LANES, infos), CELLS), ALWAYS)
@@ -225,7 +281,20 @@ class Scene:
         return cls(infos, FULL, sum(compress(BIT, faces)), kinds, heavy, area=area)
 
     @classmethod
-    def sparse(cls, infos: list, faces: list, area: Area | None = None) -> Scene:
+    def revealed(cls, infos: Sequence[CardInfo], area: Area | None) -> Scene:
+        """A full area with every card face up, its names computed with its
+        kinds in one sum (see the module's text; ``LaneTable.both`` holds)."""
+        generation = _GENERATION[0]  # first: a name given a lane after it is seen
+        both = sum(map(getitem, map(BOTH_LANES, infos), CELLS), ALWAYS)
+        kinds = both & KINDS_MASK
+        scene = cls(infos, FULL, FULL, kinds, (kinds >> HEAVY_SHIFT) & FULL, area=area)
+        scene._names, scene._names_of = both >> NAMES_AT, generation
+        return scene
+
+    @classmethod
+    def sparse(
+        cls, infos: Sequence[CardInfo | None], faces: Sequence[bool], area: Area | None = None
+    ) -> Scene:
         """A scene of an area with empty cells (None in ``infos``)."""
         occ = up = heavy = 0
         kinds = ALWAYS
@@ -238,7 +307,7 @@ class Scene:
                     kinds += info.kind_lanes[cell]
         return cls(infos, occ, up, kinds, heavy, area=area)
 
-    def refill(self, infos: list, kinds: int) -> None:
+    def refill(self, infos: Sequence[CardInfo], kinds: int) -> None:
         """Another full, face-up area with the same facts (a batch reuses one
         scene): its cards and kinds; what was cached for the last one goes."""
         self.infos, self.kinds, self.heavy = infos, kinds, (kinds >> HEAVY_SHIFT) & FULL
@@ -260,11 +329,20 @@ class Scene:
                 )
         return self._names
 
-    def judge_with(self, facts: Facts, element=None) -> None:
+    def judge_with(self, facts: Facts, element: Matcher | None = None) -> None:
         """Judge the same area with other facts (forgetting what depended on them)."""
         self.facts = facts
         self.line = mask_of(facts.law_line) if facts.law_line else 0
         self.element = element
+        if self.memo:
+            self.memo = {}
+
+    def judge_line(self, facts: Facts, line: int) -> None:
+        """``judge_with`` a law's facts whose line's mask is ``line`` (R13),
+        known already."""
+        self.facts = facts
+        self.line = line
+        self.element = None
         if self.memo:
             self.memo = {}
 

@@ -12,8 +12,9 @@ read (``report``).
 from __future__ import annotations
 
 import functools
+from typing import Literal, overload
 
-from . import compiled
+from . import compiled, lean
 from .area import Area
 from .board import Board
 from .evaluator import Evaluator, Facts
@@ -21,9 +22,9 @@ from .explained import explained
 from .judges import (
     EVALUATORS,
     CompiledJudge,
+    Judge,
     ReferenceJudge,
     judge_scenario,
-    made_cards,
     tie_break_count,
     wants_compiled,
 )
@@ -88,12 +89,9 @@ def score_board(
     (the only one that records them), which the report says
     (``explained_by``). Without ``explain`` those cells are empty.
     """
+    if evaluator == "compiled" and not explain:  # one pass
+        return lean.report(board, all_face_up_at_end)
     compiled_ = wants_compiled(evaluator)
-    parts = (
-        explain or board.laws or board.patterns or board.objectives or board.scenario is not None
-    )
-    if compiled_ and not parts:  # the cards alone: nothing else to judge or explain
-        return _cards_alone(board, all_face_up_at_end)
     judge = CompiledJudge(board) if compiled_ else ReferenceJudge(board)
     if all_face_up_at_end is None:
         all_face_up_at_end = judge.face_up_before
@@ -106,28 +104,29 @@ def score_total(
 ) -> int:
     """``score_board(...).total``, and nothing else built: no report, no
     tie-break count, no scenario (which never changes the total)."""
-    if wants_compiled(evaluator) and not (board.laws or board.patterns or board.objectives):
-        return compiled.pool().cards_total(board.area, all_face_up_at_end, board.scenario_state)
-    judge = CompiledJudge(board) if wants_compiled(evaluator) else ReferenceJudge(board)
+    if evaluator == "compiled" or wants_compiled(evaluator):
+        return lean.total(board, all_face_up_at_end)
+    judge = ReferenceJudge(board)
     if all_face_up_at_end is None:
         all_face_up_at_end = judge.face_up_before
     return _score(board, judge, all_face_up_at_end, total_only=True)
 
 
-def _cards_alone(board: Board, all_face_up_at_end: bool | None) -> ScoreReport:
-    """``score_board`` of a board of cards alone (no law, pattern, objective
-    nor scenario), compiled: the same report, in fewer steps."""
-    current = compiled.pool()
-    scene, points, total, face_up = current.final_cards(
-        board.area, all_face_up_at_end, board.scenario_state
-    )
-    wanted = board.tie_break or current.bundled_tie_break()
-    gods = 0 if wanted is None else current.weighed_type(scene, wanted)
-    made = functools.partial(made_cards, scene, points)
-    return ScoreReport.lazy(made, (), (), (), total, gods, face_up, None)
+@overload
+def _score(
+    board: Board, judge: Judge, all_face_up_at_end: bool, total_only: Literal[True]
+) -> int: ...
 
 
-def _score(board: Board, judge, all_face_up_at_end: bool, total_only: bool):
+@overload
+def _score(
+    board: Board, judge: Judge, all_face_up_at_end: bool, total_only: Literal[False]
+) -> ScoreReport: ...
+
+
+def _score(
+    board: Board, judge: Judge, all_face_up_at_end: bool, total_only: bool
+) -> ScoreReport | int:
     face_up_before = judge.face_up_before
     laws = judge.laws(board, all_face_up_at_end) if board.laws else ()
     patterns = judge.patterns(board) if board.patterns else ()

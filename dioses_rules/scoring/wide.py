@@ -56,6 +56,8 @@ _LOOKS_BEYOND = total(
 )
 
 T = TypeVar("T")  # what a closure over a batch gives (Num, a bit per area)
+Judged = Callable[[Planes], int]  # a condition: the plane of the areas where it holds
+Counted = Callable[[Planes], Num]  # a count or a line: a number per area
 
 
 def _cannot(what: str, node: object) -> Unsupported:
@@ -75,7 +77,8 @@ def _shared(fn: Callable[[Planes], T]) -> Callable[[Planes], T]:
         memo = planes.memo
         if key not in memo:
             memo[key] = fn(planes)
-        return memo[key]
+        found: T = memo[key]
+        return found
 
     return run
 
@@ -109,7 +112,7 @@ class WideCompiler:
         return self.lines(card.lines, anchor)
 
     def lines(self, lines: Iterable[m.ScoringLine], anchor: int) -> Callable[[Planes], Num]:
-        parts = [self.line(line, anchor) for line in lines]
+        parts: list[Counted] = [self.line(line, anchor) for line in lines]
         if len(parts) == 1:
             return parts[0]
         return lambda planes: planes.total(part(planes) for part in parts)
@@ -175,7 +178,7 @@ class WideCompiler:
     condition = Dispatch(m.Condition, lowering=LOWERING)
 
     @condition.on(m.Relation)
-    def _relation(self, c: m.Relation, anchor: int) -> Callable:
+    def _relation(self, c: m.Relation, anchor: int) -> Judged:
         cells, codes = _cells(k.RELATION[c.kind][anchor]), self.members(c.target)
 
         def relation(planes: Planes) -> int:
@@ -191,7 +194,7 @@ class WideCompiler:
         self,
         c: m.InRow | m.InColumn | m.Present | m.Scores | m.AllFaceUpAtEnd,
         anchor: int,
-    ) -> Callable:
+    ) -> Judged:
         """Where the anchor is, and the facts: the same in every area (all
         full, so the anchor's cell is occupied). The per-area evaluator says
         which, on any area (this one has nothing but ``anchor`` filled)."""
@@ -199,11 +202,11 @@ class WideCompiler:
         return lambda planes: planes.ones if holds else 0
 
     @condition.on(m.Subject)
-    def _subject(self, c: m.Subject, anchor: int) -> Callable:
+    def _subject(self, c: m.Subject, anchor: int) -> Judged:
         raise _cannot("a subject", c)
 
     @condition.on(m.Quantity)
-    def _quantity(self, c: m.Quantity, anchor: int) -> Callable:
+    def _quantity(self, c: m.Quantity, anchor: int) -> Judged:
         count, test, amount = self.countable(c.count, anchor), c.comparison.operator, c.amount
 
         def quantity(planes: Planes) -> int:
@@ -213,17 +216,17 @@ class WideCompiler:
         return quantity
 
     @condition.on(m.MoreThan)
-    def _more_than(self, c: m.MoreThan, anchor: int) -> Callable:
+    def _more_than(self, c: m.MoreThan, anchor: int) -> Judged:
         more, less = self.countable(c.more, anchor), self.countable(c.less, anchor)
         return lambda planes: planes.greater(more(planes), less(planes))
 
     @condition.on(m.CondNot)
-    def _cond_not(self, c: m.CondNot, anchor: int) -> Callable:
+    def _cond_not(self, c: m.CondNot, anchor: int) -> Judged:
         inner = self.judge(c.item, anchor)
         return lambda planes: planes.ones ^ inner(planes)
 
     @condition.on(m.CondAnd)
-    def _cond_and(self, c: m.CondAnd, anchor: int) -> Callable:
+    def _cond_and(self, c: m.CondAnd, anchor: int) -> Judged:
         items = [self.judge(item, anchor) for item in c.items]
 
         def all_of(planes: Planes) -> int:
@@ -235,7 +238,7 @@ class WideCompiler:
         return all_of
 
     @condition.on(m.CondOr)
-    def _cond_or(self, c: m.CondOr, anchor: int) -> Callable:
+    def _cond_or(self, c: m.CondOr, anchor: int) -> Judged:
         items = [self.judge(item, anchor) for item in c.items]
 
         def any_of(planes: Planes) -> int:
@@ -253,7 +256,7 @@ class WideCompiler:
     countable = Dispatch(m.Countable, lowering=LOWERING)
 
     @countable.on(m.Count)
-    def _count(self, c: m.Count, anchor: int) -> Callable:
+    def _count(self, c: m.Count, anchor: int) -> Counted:
         if c.where is not None:
             raise _cannot('a count\'s "that is" clause', c)
         cells, weights = self.scope(c.scope, anchor), self.weighed(c.selector)
@@ -271,21 +274,21 @@ class WideCompiler:
         return self._once(c, anchor, lambda: count)
 
     @countable.on(m.FactCount)
-    def _fact(self, c: m.FactCount, anchor: int) -> Callable:
+    def _fact(self, c: m.FactCount, anchor: int) -> Counted:
         value = getattr(self.facts, FACT_FIELDS[c.fact])
         if value < 0:
             raise _cannot("a negative fact", c)
         return lambda planes: planes.const(value)
 
     @countable.on(m.Distinct)
-    def _distinct(self, c: m.Distinct, anchor: int) -> Callable:
+    def _distinct(self, c: m.Distinct, anchor: int) -> Counted:
         raise _cannot("different values", c)
 
     # ------------------------------------------------------------ lines
     line = Dispatch(m.ScoringLine, lowering=LOWERING)
 
     @line.on(m.Fixed)
-    def _fixed(self, line: m.Fixed, anchor: int) -> Callable:  # R8
+    def _fixed(self, line: m.Fixed, anchor: int) -> Counted:  # R8
         points = line.points
         if points < 0:
             raise _cannot("negative points", line)
@@ -295,7 +298,7 @@ class WideCompiler:
         return lambda planes: planes.mask(planes.const(points), holds(planes))
 
     @line.on(m.PerCount)
-    def _per_count(self, line: m.PerCount, anchor: int) -> Callable:  # R9
+    def _per_count(self, line: m.PerCount, anchor: int) -> Counted:  # R9
         points, per = line.points, line.per
         if per <= 0:  # DL602: no points, as the reference gives
             return lambda planes: planes.const(0)
@@ -305,14 +308,14 @@ class WideCompiler:
         return lambda planes: planes.apply(count(planes), lambda value: points * (value // per))
 
     @line.on(m.Capped)
-    def _capped(self, line: m.Capped, anchor: int) -> Callable:
+    def _capped(self, line: m.Capped, anchor: int) -> Counted:
         inner, limit = self.line(line.line, anchor), line.limit  # 0 or more: so is this
         return lambda planes: planes.apply(
             inner(planes), lambda value: max(min(value, limit), -limit)
         )
 
     @line.on(m.Bounded)
-    def _bounded(self, line: m.Bounded, anchor: int) -> Callable:
+    def _bounded(self, line: m.Bounded, anchor: int) -> Counted:
         if any(bound is not None and bound < 0 for bound in (line.floor, line.ceiling)):
             # a batch number is never negative: the card falls back, one by one
             raise Unsupported(f"a negative bound in {line!r}")

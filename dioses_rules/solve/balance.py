@@ -20,6 +20,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from attrs import frozen
 
@@ -43,7 +44,7 @@ class OptimalCard:
     mean: float
     spread: float
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"dealt": self.dealt, "mean": round(self.mean, 3), "spread": round(self.spread, 3)}
 
 
@@ -57,7 +58,7 @@ class OptimalReport:
     spread_total: float
     cards: dict[str, OptimalCard]
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "hands": self.hands,
             "seed": self.seed,
@@ -78,7 +79,9 @@ def optimal_hands(pool: Sequence[m.MythCard], hands: int, seed: int) -> list[tup
     ]
 
 
-def _solve_hand(shared: tuple, hand: tuple[int, ...]) -> tuple[bool, int, tuple]:
+def _solve_hand(
+    shared: tuple[list[m.MythCard], bool, float], hand: tuple[int, ...]
+) -> tuple[bool, int, tuple[tuple[int, int], ...]]:
     """One hand's best layout: proven or not, its total, and each card's
     points in it as (index into the pool, points)."""
     pool, face_up_end, effort = shared
@@ -117,7 +120,7 @@ def optimal_balance(
     results = run_pieces(
         _solve_hand, (list(pool), face_up_end, effort), work, workers, scheduler, done
     )
-    per_card: dict[str, Counter] = {card.id: Counter() for card in pool}
+    per_card: dict[str, Counter[int]] = {card.id: Counter() for card in pool}
     for _, _, points in results:
         for index, value in points:
             per_card[pool[index].id][value] += 1

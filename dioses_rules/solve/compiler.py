@@ -107,7 +107,7 @@ class Context:
     """What conditions may know beyond the placements (the evaluator's
     ``Facts``), as model expressions where they depend on the layout."""
 
-    def __init__(self, scenario_state: dict, all_face_up_at_end: bool = True):
+    def __init__(self, scenario_state: dict[str, object], all_face_up_at_end: bool = True):
         # what compiled expressions are kept under: never an id(), which a
         # later context may reuse once this one is gone
         self.serial = next(_SERIALS)
@@ -138,7 +138,7 @@ class TreeCompiler(PlacementSelectors):
     def __init__(
         self,
         builder: Builder,
-        cards: list,
+        cards: list[m.MythCard],
         placed: list[list[Lit]],
         context: Context,
         hand_fixed: bool = True,
@@ -146,17 +146,18 @@ class TreeCompiler(PlacementSelectors):
         """``hand_fixed``: every card of ``cards`` is in the area (a board's
         best layout); else the solver chooses which are (a scenario)."""
         self.hand_fixed = hand_fixed
-        self._most_lits: dict[tuple, Lit] = {}
-        self._holders: dict[tuple, list] = {}
-        self._lines: dict[tuple, Lin] = {}
-        self._reads_anchor: dict = {}
-        self._reads_card: dict = {}
+        self._most_lits = {}  # these three typed in PlacementSelectors
+        self._holders = {}
+        self._reads_anchor = {}
+        # (lines, cell, anchor when they read its card, the context's serial)
+        self._lines: dict[tuple[tuple[m.ScoringLine, ...], int | None, Anchor, int], Lin] = {}
+        self._reads_card: dict[object, bool] = {}
         self.b = builder
         self.cards = cards
         self.x = placed  # x[d][j]
         self.context = context
         self.where = "a definition"
-        tally: dict = {}
+        tally: dict[m.Attribute, dict[str, int]] = {}
         for card in cards:  # every card of the hand is in the area, face up
             for attribute in m.Attribute:
                 for value in values_of(card, attribute):
@@ -265,7 +266,8 @@ class TreeCompiler(PlacementSelectors):
 
     # ------------------------------------------------------------ conditions
     def holds(self, condition: m.Condition, anchor: Anchor) -> Lit:
-        return self.judge(condition, anchor)
+        held: Lit = self.judge(condition, anchor)
+        return held
 
     judge = Dispatch(m.Condition, lowering=LOWERING)
 

@@ -107,10 +107,11 @@ class Builder:
         a scenario's choice among the whole pool."""
         self.model = cp_model.CpModel()
         self.tight = tight
-        self._and: dict[tuple, Lit] = {}
+        self._and: dict[tuple[int, ...], Lit] = {}  # the literals' indices -> their and
         self._groups: dict[int, list[int]] = {}  # variable index -> its at-most-one groups
         self._group_count = 0
-        self._products: dict[tuple[int, int], list] = {}  # (group, other literal) -> products
+        # (group, other literal) -> products
+        self._products: dict[tuple[int, int], list[cp_model.IntVar]] = {}
         self._others: dict[int, Lit] = {}
 
     def at_most_one_group(self, lits: Iterable[Lit]) -> None:
@@ -122,7 +123,9 @@ class Builder:
             if not isinstance(lit, bool) and lit.index >= 0:
                 self._groups.setdefault(lit.index, []).append(self._group_count)
 
-    def _note_product(self, product: cp_model.IntVar, variables: list) -> None:
+    def _note_product(
+        self, product: cp_model.IntVar, variables: list[cp_model_helper.Literal]
+    ) -> None:
         for a, b in (variables, variables[::-1]):
             for group in self._groups.get(a.index, ()):
                 self._products.setdefault((group, b.index), []).append(product)

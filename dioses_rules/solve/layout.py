@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable
+from typing import Any
 
 from attrs import evolve, frozen
 from ortools.sat.python import cp_model
@@ -47,7 +48,7 @@ class Layout:
     seconds: float
     status: str  # CP-SAT's status name
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "best_total": self.best_total,
             "current_total": self.current_total,
@@ -224,6 +225,15 @@ def best_layout(
     if effort is not None:
         solver.parameters.max_deterministic_time = effort
     status = solver.solve(layout.b.model)
+    if status == cp_model.UNKNOWN and (time_limit is not None or effort is not None):
+        # stopped by the limit before a first arrangement: the user's time
+        # (a busy machine, a short --time-limit), not a wrong model
+        limit = f"{time_limit:g} seconds" if time_limit is not None else f"an effort of {effort:g}"
+        raise DiosesError.one(
+            "E303",
+            f"the solver found no arrangement within {limit}",
+            help="give it more time (dioses solve --time-limit, dioses play --best-time)",
+        )
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         raise SolverMismatch(f"CP-SAT found no arrangement ({solver.status_name(status)})")
     best = evolve(board, area=layout.arrangement(solver))

@@ -28,7 +28,7 @@ from ..language.walk import iter_nodes
 from ..pool.registry import Registry
 from ..scoring import area as g
 from ..scoring.area import Area, Placed
-from ..scoring.board import LAW_LINES, line_cells
+from ..scoring.board import LAW_LINES, LawLine, line_cells
 from ..scoring.evaluator import Evaluator, Facts
 from ..scoring.extremes import Ranged
 from .compiler import Context, TreeCompiler
@@ -73,7 +73,7 @@ class _RangeModel:
         self.context.laws_met = Lin(self.laws_met, 0, self.laws_most)
         self.context.patterns_completed = Lin(self.completed, 0, self.patterns_most)
         self.trees = TreeCompiler(self.b, self.cards, self.x, self.context, hand_fixed=False)
-        self.law_lits: list = []
+        self.law_lits: list[cp_model.IntVar] = []
 
     def card(self, card: m.MythCard) -> Lin:
         d = next(i for i, c in enumerate(self.cards) if c.id == card.id)
@@ -104,7 +104,7 @@ class _RangeModel:
         self.trees.context = self.context
         return points
 
-    def answer(self, solver: cp_model.CpSolver) -> tuple[Area, Facts, tuple | None]:
+    def answer(self, solver: cp_model.CpSolver) -> tuple[Area, Facts, LawLine | None]:
         cells: list[Placed | None] = [None] * g.SIZE
         for d, card in enumerate(self.cards):
             for cell in g.ALL_CELLS:
@@ -149,7 +149,7 @@ def _judged(
     )
 
 
-def _fields(facts: Facts) -> dict:
+def _fields(facts: Facts) -> dict[str, Any]:  # Facts' keyword arguments
     return {
         "laws_met": facts.laws_met,
         "patterns_completed": facts.patterns_completed,

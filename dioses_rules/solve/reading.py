@@ -15,7 +15,7 @@ filtered out by an ``isinstance`` and silently ignored.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from attrs import frozen
 
@@ -176,7 +176,7 @@ def _trigger_direction(effect: m.SwapCards, card: str) -> m.Direction | None:
 
 # "X below CARD": CARD swapped with X moves below, and so on; a relation with
 # no one direction moves it no known way
-_TOWARDS = total(
+_TOWARDS: Mapping[m.RelationKind, m.Direction] = total(
     m.RelationKind,
     {
         m.RelationKind.BELOW: m.Direction.BELOW,

@@ -30,6 +30,7 @@ the solver claims.
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from attrs import frozen
 from ortools.sat.python import cp_model
@@ -40,7 +41,7 @@ from ..pool.registry import Registry
 from ..scoring import area as g
 from ..scoring.area import Area, Placed
 from ..scoring.balance import balance
-from ..scoring.board import LAW_LINES, Board, HeldPattern, board_to_file, law_on
+from ..scoring.board import LAW_LINES, Board, HeldPattern, LawLine, board_to_file, law_on
 from ..scoring.score import score_board
 from .compiler import Context, TreeCompiler
 from .cpsat import Builder, Lin, Lit, lit_lin, total
@@ -48,6 +49,9 @@ from .layout import SolverMismatch
 from .limits import check_seconds
 from .moves import locked_cells
 from .reading import ScenarioReading
+
+# A law the model may put in play: (slot, law, line, whether it is there)
+LawChoice = tuple[int, m.Law, LawLine, cp_model.IntVar]
 
 
 @frozen
@@ -63,7 +67,7 @@ class ScenarioAnswer:
     total: int | None  # the witness's total, as the evaluator scores it
     seconds: float
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         answer = {None: "unknown", True: "satisfiable", False: "unsatisfiable"}
         found = None
         if self.board is not None:
@@ -168,9 +172,9 @@ class _ScenarioModel:
             chosen += fitting[: draw.keep if draw.keep is not None else draw.count]
         return chosen
 
-    def laws(self) -> tuple[list, Lin, Lin]:
+    def laws(self) -> tuple[list[LawChoice], Lin, Lin]:
         """Law choices (slot, law, line, literal), their points and how many are met."""
-        choices: list[tuple] = []
+        choices: list[LawChoice] = []
         points: list[Lin] = []
         met: list[Lin] = []
         slots = self.law_slots()
@@ -181,7 +185,7 @@ class _ScenarioModel:
             for law in sorted(self.registry.definitions("law"), key=lambda law: law.id)
             for line in LAW_LINES
         ]
-        compiled = {}
+        compiled: dict[tuple[str, LawLine], tuple[Lin, Lit]] = {}
         for law, line in options:
             placement = law_on(law, line)
             self.trees.where = f"law '{law.id}'"
@@ -197,8 +201,8 @@ class _ScenarioModel:
                 choices.append((slot, law, line, lit))
                 points.append(self.b.when(lit, value))
                 met.append(lit_lin(self.b.all_of((lit, is_met))))
-        by_law: dict[str, list] = {}
-        by_line: dict[tuple, list] = {}
+        by_law: dict[str, list[cp_model.IntVar]] = {}
+        by_line: dict[LawLine, list[cp_model.IntVar]] = {}
         for _, law, line, lit in choices:
             by_law.setdefault(law.id, []).append(lit)
             by_line.setdefault(line, []).append(lit)
@@ -208,7 +212,7 @@ class _ScenarioModel:
         return choices, total(points), total(met)
 
     # ------------------------------------------------------------ the model
-    def build(self, beat: bool = False) -> tuple[list[m.Pattern], list[Lit], list[tuple]]:
+    def build(self, beat: bool = False) -> tuple[list[m.Pattern], list[Lit], list[LawChoice]]:
         """The model: (the patterns held, whether each was completed, the law choices)."""
         patterns = self.pattern_slots()
         completed: list[Lit] = [self.b.new_bool() for _ in patterns]
@@ -237,7 +241,7 @@ class _ScenarioModel:
         solver: cp_model.CpSolver,
         patterns: list[m.Pattern],
         completed: list[Lit],
-        law_choices: list[tuple],
+        law_choices: list[LawChoice],
     ) -> Board:
         def chosen(lit: Lit) -> bool:
             return lit is True or (lit is not False and solver.boolean_value(lit))

@@ -76,9 +76,9 @@ class PlacementSelectors:
     context: SelectorContext
     hand_fixed: bool
     _most: dict[m.Attribute, str | None]  # R24, when every card is in the area
-    _most_lits: dict[tuple, Lit]
-    _holders: dict[tuple, list]
-    _reads_anchor: dict
+    _most_lits: dict[tuple[m.Attribute, str], Lit]  # (attribute, value) -> R24 holds
+    _holders: dict[tuple[m.Selector, int, Anchor, m.Selector | None], list[tuple[int, Lit]]]
+    _reads_anchor: dict[tuple[object, m.Selector | None], bool]
 
     if TYPE_CHECKING:
 
@@ -127,7 +127,8 @@ class PlacementSelectors:
     def _state(self, sel: m.StateRef, d: int, cell: int, anchor: Anchor) -> Lit:
         state = self.context.scenario_state.get(sel.name, None)
         if isinstance(state, dict):  # chosen by the solver: a literal per card id
-            return state.get(self.cards[d].id, False)
+            lit: Lit = state.get(self.cards[d].id, False)
+            return lit
         return self.cards[d].id == state
 
     @match.on(m.ElementRef)

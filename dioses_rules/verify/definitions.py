@@ -297,7 +297,7 @@ def pattern_check(ctx: Context, pattern: m.Pattern) -> Outcome:
     )
 
 
-def _fill(pattern: m.Pattern, top: int, left: int, cards: list) -> Area | None:
+def _fill(pattern: m.Pattern, top: int, left: int, cards: list[m.MythCard]) -> Area | None:
     """A placement of the shape with distinct cards (a bipartite matching of
     its cells to the cards that fit them), the other cells empty."""
     wants = shape_cells(pattern, top, left)
@@ -307,7 +307,7 @@ def _fill(pattern: m.Pattern, top: int, left: int, cards: list) -> Area | None:
     ]
     holder: dict[int, int] = {}  # card index -> which want
 
-    def augment(w: int, seen: set) -> bool:
+    def augment(w: int, seen: set[int]) -> bool:
         for i in fits[w]:
             if i in seen:
                 continue
@@ -319,7 +319,7 @@ def _fill(pattern: m.Pattern, top: int, left: int, cards: list) -> Area | None:
 
     if not all(augment(w, set()) for w in range(len(wants))):
         return None
-    cells: list = [None] * SIZE
+    cells: list[Placed | None] = [None] * SIZE
     for i, w in holder.items():
         cells[wants[w][0]] = Placed(cards[i], True)
     return Area(tuple(cells))

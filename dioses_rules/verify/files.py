@@ -8,7 +8,7 @@ import tomllib
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from ..errors import CardSyntaxError, DiosesError
+from ..errors import CardSyntaxError, Diagnostic, DiosesError
 from ..language import model as m
 from ..language.builder import build
 from ..language.format import format_text
@@ -22,7 +22,7 @@ from ..scoring.score import score_board
 from .results import Outcome, Status
 
 
-def lint_checks(tested: Sequence, diagnostics: Sequence) -> list[Outcome]:
+def lint_checks(tested: Sequence[SourceFile], diagnostics: Sequence[Diagnostic]) -> list[Outcome]:
     """One check per file under test: no lint error (warnings shown)."""
     found = []
     for source in tested:

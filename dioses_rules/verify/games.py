@@ -5,6 +5,7 @@ their log to the very same records."""
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from ..engine.agents import make_agent
 from ..engine.integrity import check_state
@@ -25,7 +26,7 @@ def game_check(
     name = (
         f"game {' vs '.join(agents)}" + (f" in {scenario}" if scenario else "") + f" (seed {seed})"
     )
-    records: list[dict] = []
+    records: list[dict[str, Any]] = []
     try:
         game = new_game(
             registry,

@@ -26,6 +26,8 @@ from .ranges import CP_SAT, Side, side, solver_available
 SEARCH_SECONDS = 0.2  # a side's seeded search
 SOLVER_SECONDS = 1.0  # then CP-SAT's, for what the search left open
 CACHED = 2000  # cards' ranges kept
+PoolKey = tuple[object, ...]  # _pool_key's: what a card's range depends on
+Key = tuple[PoolLimits | PoolKey, m.MythCard]  # a range's, in the cache
 
 
 @frozen
@@ -54,12 +56,14 @@ class PointRanges:
 
     def __init__(self, done: Callable[[], None] = lambda: None) -> None:
         self.done = done
-        self._cache: OrderedDict = OrderedDict()
-        self._wanted: dict = {}  # key -> (limits, registry, card), newest request only
+        self._cache: OrderedDict[Key, Points] = OrderedDict()
+        # key -> (limits, registry, card), newest request only
+        self._wanted: dict[Key, tuple[PoolLimits, Registry, m.MythCard]] = {}
         self._lock = threading.Condition()
         self._thread: threading.Thread | None = None
         self.solver = solver_available()
-        self._pool: tuple | None = None  # (registry, its limits, their key)
+        # (registry, its limits, their key)
+        self._pool: tuple[Registry, PoolLimits, PoolKey] | None = None
 
     def get(self, registry: Registry, cards: list[m.MythCard]) -> dict[str, Points]:
         """The cards' ranges known now (by id); the others are computed next."""
@@ -67,10 +71,11 @@ class PointRanges:
             limits = PoolLimits.of(registry)
             self._pool = (registry, limits, _pool_key(limits))
         _, limits, pool = self._pool
-        known, wanted = {}, {}
+        known: dict[str, Points] = {}
+        wanted: dict[Key, tuple[PoolLimits, Registry, m.MythCard]] = {}
         with self._lock:
             for card in cards:
-                key = (limits if _reads_other_lines(card) else pool, card)
+                key: Key = (limits if _reads_other_lines(card) else pool, card)
                 found = self._cache.get(key)
                 if found is not None:
                     self._cache.move_to_end(key)
@@ -106,7 +111,7 @@ class PointRanges:
         return Points(best, worst)
 
 
-def _pool_key(limits: PoolLimits) -> tuple:
+def _pool_key(limits: PoolLimits) -> PoolKey:
     """What a card's range depends on when it reads no other card's lines:
     the other cards as an area shows them (id, type, mythologies, tags,
     weights) and the facts a game may give. Typing inside one card then

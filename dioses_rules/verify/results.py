@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable
+from typing import Any
 from xml.etree import ElementTree
 
 from attrs import define, field, frozen
@@ -30,9 +31,9 @@ class Outcome:
     details: str = ""
     warnings: tuple[str, ...] = ()
     seconds: float = 0.0
-    data: dict = field(factory=dict)  # figures for the JSON (a card's best and worst)
+    data: dict[str, Any] = field(factory=dict)  # figures for the JSON (a card's best and worst)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         found: dict[str, object] = {
             "kind": self.kind,
             "name": self.name,
@@ -79,7 +80,7 @@ class VerifyRun:
             parts.append(f"{self.warnings} warning{'' if self.warnings == 1 else 's'}")
         return f"{', '.join(parts)} in {self.seconds:.2f}s"
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "seed": self.seed,
             "budget": self.budget,

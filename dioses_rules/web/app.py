@@ -26,12 +26,15 @@ from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
+from starlette.responses import Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..structured import DataError
 from . import pages, play_pages
 from .catalog import Catalog
+from .language import N_, say
 from .palette import palette
 from .play import IDLE_SECONDS, TableGame
 from .tables import Tables
@@ -62,11 +65,11 @@ class SecurityHeaders:
     sent from a page of another origin (a form of another site posting to
     this server: its Host is right, its Origin is not)."""
 
-    def __init__(self, app, hosts: Sequence[str] = ()):
+    def __init__(self, app: ASGIApp, hosts: Sequence[str] = ()) -> None:
         self.app = app
         self.hosts = {h.strip("[]").lower() for h in hosts}
 
-    async def __call__(self, scope, receive, send):
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
@@ -78,14 +81,14 @@ class SecurityHeaders:
             )
             return
 
-        async def sending(message):
+        async def sending(message: Message) -> None:
             if message["type"] == "http.response.start":
                 message["headers"] = list(message.get("headers", [])) + SECURITY_HEADERS
             await send(message)
 
         await self.app(scope, receive, sending)
 
-    def _same_origin(self, scope) -> bool:
+    def _same_origin(self, scope: Scope) -> bool:
         """A POST with no Origin is not a browser's cross-site request (curl,
         a test client): it goes on, as before. Otherwise the Origin's scheme,
         host and port must be the server's own: the scheme it was reached by,
@@ -97,7 +100,9 @@ class SecurityHeaders:
             return True
         sent = origin_of(origin.decode("latin-1"))
         host = headers.get(b"host", b"").decode("latin-1")
-        own = origin_of(f"{scope.get('scheme', 'http')}://{host}") if host else None
+        own: tuple[str, str, int | None] | None = (
+            origin_of(f"{scope.get('scheme', 'http')}://{host}") if host else None
+        )
         if own is None:  # no Host (TrustedHostMiddleware refuses that first): the socket's
             server = scope.get("server") or ("", None)
             own = (scope.get("scheme", "http"), str(server[0]).lower(), server[1])
@@ -133,25 +138,27 @@ def origin_of(text: str) -> tuple[str, str, int] | None:
     return scheme, parts.hostname.lower(), DEFAULT_PORTS[scheme] if port is None else port
 
 
-def error_page(request: Request, status: int, message: str):
+def error_page(request: Request, status: int, message: str) -> Response:
     return TEMPLATES.TemplateResponse(
         request, "error.html", {"status": status, "message": message}, status_code=status
     )
 
 
-async def _http_error(request: Request, error: HTTPException):
+async def _http_error(request: Request, error: Exception) -> Response:
+    assert isinstance(error, HTTPException)  # the handler of HTTPException only
     if request.url.path.startswith("/api/"):
         return JSONAnswer(
             {"errors": [{"code": f"HTTP{error.status_code}", "message": str(error.detail)}]},
             status_code=error.status_code,
         )
-    return error_page(request, error.status_code, str(error.detail))
+    # Starlette's own ("Not Found") in the page's words, ours already are
+    return error_page(request, error.status_code, say(request, str(error.detail)))
 
 
-async def _bug(request: Request, error: Exception):
+async def _bug(request: Request, error: Exception) -> Response:
     """Our bug: a short page (for the JSON API, a JSON error the board
     builder shows), never the stack trace (the server's log has it)."""
-    message = "the server met a bug; its log says where"
+    message = say(request, N_("the server met a bug; its log says where"))
     if request.url.path.startswith("/api/"):
         return JSONAnswer({"errors": [{"code": "HTTP500", "message": message}]}, status_code=500)
     return error_page(request, 500, message)

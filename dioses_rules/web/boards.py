@@ -11,10 +11,14 @@ from __future__ import annotations
 
 from ..convert import CONVERTER, StructureError, structure
 from ..errors import BoardError, Diagnostic, DiosesError
+from ..language import model as m
+from ..language.texts import Texts
 from ..scoring.area import cell_column, cell_row
 from ..scoring.board import Board, BoardFile, board_file_text, board_to_file, read_board_bytes
 from ..scoring.resolve import board_registry, resolve_board
 from ..scoring.score import ScoreReport, score_board
+from ..wording.leaders import leader_sentences, report_facts
+from ..wording.names import name_of
 from .catalog import Catalog
 
 MAX_BOARD_BYTES = 64 * 1024  # a board file is a few hundred bytes; this is plenty
@@ -77,8 +81,23 @@ def scored(catalog: Catalog, data: object, lang: str = "en") -> dict:
     """The page's board scored, with each card's points and explanation
     (each scoring line as the card text of ``lang`` says it)."""
     board = resolved(catalog, board_file_of(data))
-    texts = None if lang == "en" else catalog.registry.texts(lang)
-    return report_json(score_board(board, explain=True), texts)
+    texts = catalog.registry.texts(lang)
+    report = score_board(board, explain=True)
+    answer = report_json(report, texts, lang)
+    scenario = answer["scenario"]
+    if scenario is not None and board.scenario is not None:  # said in the page's words
+        written = board.scenario
+        for key, conditions in (
+            ("victory_conditions", written.victory),
+            ("challenge_conditions", written.challenge),
+        ):
+            for shown, condition in zip(scenario.get(key, []), conditions, strict=False):
+                shown["text"] = texts.condition(condition)
+        facts = report_facts(report, dict(board.scenario_state))
+        scenario["notes"] = leader_sentences(
+            texts, report.area, written.victory + written.challenge, facts, lang
+        )
+    return answer
 
 
 BEST_TIME_LIMIT = 5.0  # seconds; then the best found so far, marked not proven
@@ -109,7 +128,7 @@ def _where(cell: int) -> dict:
     return {"cell": cell, "row": cell_row(cell).value, "column": cell_column(cell)}
 
 
-def _line_text(card, index: int, written: str, texts) -> str:
+def _line_text(card: m.MythCard, index: int, written: str, texts: Texts | None) -> str:
     """A scoring line as explained: the engine's English, or the line as the
     card text writer of another language says it (as ``dioses score --lang``)."""
     if texts is None or index >= len(card.lines):
@@ -117,9 +136,10 @@ def _line_text(card, index: int, written: str, texts) -> str:
     return texts.line(card.lines[index])
 
 
-def report_json(report: ScoreReport, texts=None) -> dict:
+def report_json(report: ScoreReport, texts: Texts | None = None, lang: str = "en") -> dict:
     """A report for the page: cells as indices 0-11 (front row first), its
-    lines in the language of ``texts`` (None: the engine's English)."""
+    lines in the language of ``texts`` (None: the engine's English), its
+    names in ``lang``."""
     scenario: dict | None = report.to_json()["scenario"]
     return {
         "total": report.total,
@@ -127,7 +147,7 @@ def report_json(report: ScoreReport, texts=None) -> dict:
         "cards": [
             {
                 "id": c.card.id,
-                "name": c.card.name,
+                "name": name_of(c.card, lang),
                 **_where(c.cell),
                 "points": c.points,
                 "lines": [
@@ -144,7 +164,7 @@ def report_json(report: ScoreReport, texts=None) -> dict:
         "laws": [
             {
                 "id": law.law.id,
-                "name": law.law.name,
+                "name": name_of(law.law, lang),
                 "row": law.row.value if law.row else None,
                 "column": law.column,
                 "points": law.points,
@@ -155,7 +175,7 @@ def report_json(report: ScoreReport, texts=None) -> dict:
         "patterns": [
             {
                 "id": p.pattern.id,
-                "name": p.pattern.name,
+                "name": name_of(p.pattern, lang),
                 "completed": p.completed,
                 "judged": p.judged,
                 "points": p.points,
@@ -167,7 +187,7 @@ def report_json(report: ScoreReport, texts=None) -> dict:
             {
                 "goal": o.goal.id,
                 "element": o.element.id,
-                "name": f"{o.goal.name}: {o.element.name}",
+                "name": f"{name_of(o.goal, lang)}: {name_of(o.element, lang)}",
                 "points": o.points,
                 "cells": list(o.cells),
             }

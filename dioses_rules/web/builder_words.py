@@ -50,6 +50,7 @@ WORDS = {
     "use_layout": N_("Use this layout"),
     "too_big": N_("%(file)s: a board is at most %(kib)s KiB"),
     "refused": N_("the server refused the file"),
+    "ours": N_("our translation"),  # a Spanish name no rulebook prints (CARDS.md)
 }
 
 

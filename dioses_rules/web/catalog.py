@@ -12,16 +12,19 @@ import re
 from collections.abc import Iterable, Sequence
 from functools import cached_property
 from pathlib import Path
+from typing import Any
 
 from attrs import frozen
 
 from ..language import model as m
 from ..language.english_definitions import english_text, provenance_text
-from ..language.format import comments
+from ..language.format import Comment, comments
 from ..language.source_definitions import DefinitionWriter
+from ..pool.our_names import our_translation
 from ..pool.registry import Registry, family_of, normalize
 from ..pool.sources import SourceFile
 from ..render.card import CardText, card_svg, kind_line
+from ..scoring.balance import BalanceReport, CardStats
 from ..wording.names import name_of
 
 FILTERS = ("set", "kind", "mythology", "type", "provenance")
@@ -85,7 +88,7 @@ class Catalog:
 
     def __init__(
         self, registry: Registry, sources: Sequence[SourceFile], rulings_file: Path = RULINGS_FILE
-    ):
+    ) -> None:
         self.registry = registry
         self.sources = list(sources)
         self.text = CardText.of(registry)
@@ -104,7 +107,8 @@ class Catalog:
             )
         self.by_key = {entry.key: entry for entry in self.entries}
         self._titles = _ruling_titles(rulings_file)
-        self._svgs: dict[tuple[str, str, str], str] = {}
+        self._svgs: dict[tuple[str, str, str, str], str] = {}
+        self._texts_in: dict[str, CardText] = {}
 
     # ---------------------------------------------------------------- queries
     def get(self, set_id: str, family: str, card_id: str) -> Entry | None:
@@ -137,10 +141,19 @@ class Catalog:
         return chosen
 
     # ---------------------------------------------------------------- texts
-    def svg(self, entry: Entry) -> str:
-        found = self._svgs.get(entry.key)
+    def svg(self, entry: Entry, lang: str = "en") -> str:
+        """The card's face drawn in ``lang`` (made once per language)."""
+        key = (*entry.key, lang)
+        found = self._svgs.get(key)
         if found is None:
-            found = self._svgs[entry.key] = card_svg(entry.definition, self.text, entry.set_id)
+            text = self.text if lang == "en" else self._text_in(lang)
+            found = self._svgs[key] = card_svg(entry.definition, text, entry.set_id)
+        return found
+
+    def _text_in(self, lang: str) -> CardText:
+        found = self._texts_in.get(lang)
+        if found is None:
+            found = self._texts_in[lang] = CardText.of(self.registry, lang)
         return found
 
     def english(self, entry: Entry) -> str:
@@ -152,7 +165,7 @@ class Catalog:
         """The card text in Spanish, as ``dioses cards --text --lang es`` writes it."""
         return self.registry.texts("es").text(entry.definition)
 
-    def balance(self, entry: Entry):
+    def balance(self, entry: Entry) -> CardStats | None:
         """``dioses balance``'s figures for a Myth card in play (its mean
         points on random full areas, spread, how often it scores, flags),
         or None for anything else. The whole pool is dealt once, the first
@@ -165,7 +178,7 @@ class Catalog:
         return next((s for s in report.cards if s.card.id == entry.definition.id), None)
 
     @cached_property
-    def balance_report(self):
+    def balance_report(self) -> BalanceReport | None:
         """The pool's balance report (None for a pool too small for a full area)."""
         from ..scoring.area import SIZE
         from ..scoring.balance import balance
@@ -174,7 +187,7 @@ class Catalog:
         pool = self.registry.myth_cards()
         if len(pool) < SIZE:
             return None
-        arguments = dict(boards=BALANCE_BOARDS, seed=BALANCE_SEED)
+        arguments: dict[str, Any] = dict(boards=BALANCE_BOARDS, seed=BALANCE_SEED)
         printed, _ = printed_reference(self.registry, pool, arguments)
         return balance(pool, **arguments, **printed)
 
@@ -219,7 +232,8 @@ class Catalog:
         end = _block_end(lines, span.line)
         found = comments(text)
         inside = [c for c in found if span.line <= c.line <= end]
-        above, line = [], span.line - 1
+        above: list[Comment] = []
+        line = span.line - 1
         by_line = {c.line: c for c in found if c.own_line}
         while line in by_line:
             above.insert(0, by_line[line])
@@ -268,10 +282,12 @@ def entry_json(catalog: Catalog, entries: Iterable[Entry], lang: str = "en") -> 
     out = []
     for entry in entries:
         definition = entry.definition
+        name = name_of(definition, lang)
         out.append(
             {
                 "id": definition.id,
-                "name": name_of(definition, lang),
+                "name": name,
+                "ours": our_translation(definition, name),
                 "aliases": list(definition.aliases),
                 "kind": definition.kind,
                 "family": entry.family,

@@ -14,6 +14,8 @@ from __future__ import annotations
 import gettext
 from functools import cache
 
+from starlette.requests import Request
+
 from ..i18n import LOCALE_DIR
 
 DOMAIN = "web"
@@ -28,7 +30,7 @@ def catalogue(lang: str) -> gettext.NullTranslations:
     return gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang], fallback=True)
 
 
-def chosen(request) -> str:
+def chosen(request: Request) -> str:
     """The browser's language: its cookie, else the first of its
     Accept-Language the pages speak, else English."""
     lang = request.cookies.get(COOKIE, "")
@@ -41,23 +43,31 @@ def chosen(request) -> str:
     return "en"
 
 
-def page_words(request) -> dict:
+def page_words(request: Request) -> dict[str, object]:
     """The template context's language: ``lang``, ``_``, ``gettext``, ``ngettext``."""
     lang = chosen(request)
     words = catalogue(lang)
 
-    def say(message: str, **values) -> str:
+    def said(message: str, **values: object) -> str:
         text = words.gettext(message)
         return text % values if values else text
 
-    def say_n(one: str, many: str, n: int, **values) -> str:
+    def said_n(one: str, many: str, n: int, **values: object) -> str:
         return words.ngettext(one, many, n) % {"num": n, **values}
 
-    return {"lang": lang, "languages": LANGUAGES, "_": say, "gettext": say, "ngettext": say_n}
+    return {"lang": lang, "languages": LANGUAGES, "_": said, "gettext": said, "ngettext": said_n}
 
 
 def N_(message: str) -> str:
     return message
+
+
+def say(request: Request, message: str, **values: object) -> str:
+    """``message`` (marked with :func:`N_` or ``_``) in the request's
+    language, its ``%(name)s`` placeholders filled: what the server answers
+    a page in (bad form input, a link of no seat, a game gone)."""
+    text = catalogue(chosen(request)).gettext(message)
+    return text % values if values else text
 
 
 # words the templates translate from data (a row's name, a cell's verb): marked
@@ -93,3 +103,17 @@ KIND_WORDS = (
     N_("power"),
     N_("rule option"),
 )
+
+
+# a game's state on the Play page's list of the games on the table
+STATE_WORDS = {
+    "starting": N_("starting"),
+    "deciding": N_("waiting for a choice"),
+    "thinking": N_("the agents are playing"),
+    "finished": N_("finished"),
+    "failed": N_("stopped"),
+    "left": N_("left the table"),
+}
+
+# Starlette's own answers' words, when no route or method matches
+HTTP_WORDS = (N_("Not Found"), N_("Method Not Allowed"))

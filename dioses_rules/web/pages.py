@@ -18,8 +18,8 @@ from ..structured import DataError, loads_json
 from ..wording.names import name_of
 from .boards import MAX_BOARD_BYTES, SolverMissing, best, error_json, exported, imported, scored
 from .builder_words import builder_words
-from .catalog import BALANCE_BOARDS, BALANCE_SEED, FILTERS, Catalog, entry_json
-from .language import FACET_NAMES, catalogue
+from .catalog import BALANCE_BOARDS, BALANCE_SEED, FILTERS, Catalog, Entry, entry_json
+from .language import FACET_NAMES, N_, catalogue, say
 from .language import chosen as language_of
 from .templating import TEMPLATES, JSONAnswer
 
@@ -33,14 +33,14 @@ def _catalog(request: Request) -> Catalog:
     return request.app.state.catalog
 
 
-async def home(request: Request):
+async def home(request: Request) -> Response:
     catalog = _catalog(request)
     return TEMPLATES.TemplateResponse(
         request, "home.html", {"count": len(catalog.entries), "sets": catalog.registry.active}
     )
 
 
-async def gallery(request: Request):
+async def gallery(request: Request) -> Response:
     catalog = _catalog(request)
     chosen = {name: request.query_params.get(name, "") for name in FILTERS}
     query = request.query_params.get("q", "")
@@ -92,28 +92,34 @@ def _facet_words(catalog: Catalog, lang: str = "en") -> dict[str, dict[str, str]
     return words
 
 
-def _entry(request: Request):
+def _entry(request: Request) -> Entry:
     params = request.path_params
     entry = _catalog(request).get(params["set_id"], params["family"], params["card_id"])
     if entry is None:
         raise HTTPException(
             404,
-            f"no card '{params['card_id']}' of kind "
-            f"'{params['family']}' in set '{params['set_id']}'",
+            say(
+                request,
+                N_("no card '%(card)s' of kind '%(kind)s' in set '%(set)s'"),
+                card=params["card_id"],
+                kind=params["family"],
+                set=params["set_id"],
+            ),
         )
     return entry
 
 
-async def card_picture(request: Request):
+async def card_picture(request: Request) -> Response:
     entry = _entry(request)
     return Response(
-        _catalog(request).svg(entry),
+        _catalog(request).svg(entry, language_of(request)),
         media_type="image/svg+xml",
-        headers={"cache-control": "max-age=3600"},
+        # drawn in the browser's language (its cookie): a cache keeps one per language
+        headers={"cache-control": "max-age=3600", "vary": "cookie, accept-language"},
     )
 
 
-async def card_page(request: Request):
+async def card_page(request: Request) -> Response:
     catalog = _catalog(request)
     entry = _entry(request)
     # dealt once per catalog, the first time a card page asks (a fraction of a second)
@@ -154,7 +160,7 @@ async def card_page(request: Request):
     )
 
 
-def _other_names(definition: m.Definition, name: str) -> list[dict]:
+def _other_names(definition: m.Definition, name: str) -> list[dict[str, object]]:
     """Its names besides ``name``: the printed one, its aliases, our Spanish
     one (marked as ours: no rulebook prints it, CARDS.md)."""
     names = dict.fromkeys((definition.name, *definition.aliases, spanish_name(definition) or ""))
@@ -165,7 +171,7 @@ def _other_names(definition: m.Definition, name: str) -> list[dict]:
     ]
 
 
-async def board_page(request: Request):
+async def board_page(request: Request) -> Response:
     catalog = _catalog(request)
     registry = catalog.registry
     in_play = {
@@ -187,24 +193,30 @@ async def read_body(request: Request) -> bytes:
     length = request.headers.get("content-length")
     declared = None if length is None else whole_number(length, 18)
     if length is not None and (declared is None or declared > MAX_BODY):
-        raise HTTPException(413, f"a board is at most {MAX_BODY // 1024} KiB")
+        raise HTTPException(413, _too_big(request))
     chunks, size = [], 0
     async for chunk in request.stream():
         size += len(chunk)
         if size > MAX_BODY:
-            raise HTTPException(413, f"a board is at most {MAX_BODY // 1024} KiB")
+            raise HTTPException(413, _too_big(request))
         chunks.append(chunk)
     return b"".join(chunks)
 
 
-async def _json(request: Request):
+def _too_big(request: Request) -> str:
+    return say(request, N_("a board is at most %(kib)s KiB"), kib=MAX_BODY // 1024)
+
+
+async def _json(request: Request) -> object:
     """The JSON body, read by the bounded reader every file goes through
     (:func:`~dioses_rules.structured.loads_json`): a body that is not JSON,
     nests past its depth, holds a number of hundreds of digits or a lone
     surrogate escape is a :class:`DataError` at its line and column, which
     the app answers 400 (:func:`bad_body`)."""
     if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
-        raise HTTPException(415, "send the board as application/json")
+        raise HTTPException(
+            415, say(request, N_("send the board as %(kind)s"), kind="application/json")
+        )
     raw = await read_body(request)
     try:
         text = raw.decode("utf-8")
@@ -220,12 +232,13 @@ async def _json(request: Request):
     return loads_json(text, BODY, code="E202")
 
 
-async def bad_body(request: Request, error: DataError):
+async def bad_body(request: Request, error: Exception) -> Response:
     """A body the bounded reader refused: 400 with its located message."""
+    assert isinstance(error, DataError)  # the handler of DataError only
     return JSONAnswer(error_json(error), status_code=400)
 
 
-async def api_score(request: Request):
+async def api_score(request: Request) -> Response:
     data = await _json(request)
     try:
         return JSONAnswer(scored(_catalog(request), data, language_of(request)))
@@ -233,7 +246,7 @@ async def api_score(request: Request):
         return JSONAnswer(error_json(error), status_code=422)
 
 
-async def api_best(request: Request):
+async def api_best(request: Request) -> Response:
     """The solver's best arrangement of the board's cards (a few seconds at
     most, off the event loop)."""
     from starlette.concurrency import run_in_threadpool
@@ -247,7 +260,7 @@ async def api_best(request: Request):
         return JSONAnswer(error_json(error), status_code=422)
 
 
-async def api_export(request: Request):
+async def api_export(request: Request) -> Response:
     data = await _json(request)
     try:
         text = exported(_catalog(request), data)
@@ -268,7 +281,7 @@ def shown_name(raw: str) -> str:
     return name or "uploaded board"
 
 
-async def api_import(request: Request):
+async def api_import(request: Request) -> Response:
     """A board file sent as the body (the page reads the chosen file)."""
     raw = await read_body(request)
     shown = shown_name(request.headers.get("x-board-name", ""))
@@ -278,7 +291,7 @@ async def api_import(request: Request):
         return JSONAnswer(error_json(error, raw.decode("utf-8", "replace")), status_code=422)
 
 
-async def switch_language(request: Request):
+async def switch_language(request: Request) -> Response:
     """The header's switch (POST ``lang``, ``back``): the cookie, kept a
     year, then back to the page it was on (a path of this site only)."""
     from urllib.parse import parse_qs

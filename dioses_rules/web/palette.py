@@ -6,6 +6,7 @@ for white text, WCAG AA), served as CSS custom properties
 
 from __future__ import annotations
 
+from starlette.requests import Request
 from starlette.responses import Response
 
 from ..render.symbols import PALETTE, UNKNOWN
@@ -21,5 +22,5 @@ def palette_css() -> str:
     )
 
 
-async def palette(request) -> Response:
+async def palette(request: Request) -> Response:
     return Response(palette_css(), media_type="text/css", headers={"cache-control": "max-age=3600"})

@@ -33,21 +33,18 @@ from attrs import evolve, frozen
 from ..engine.agents import AGENTS, agent_seed, make_agent
 from ..engine.game import Game
 from ..engine.log import NUMBERED_FROM, LogWriter, numbering_of, pool_fields, to_file
-from ..engine.saves import PlayInfo, load_game, write_save
-from ..errors import DiosesError
+from ..engine.saves import PlayInfo, SaveFile, load_game, write_save
+from ..engine.state import Decision
 from ..pool.identity import pool_sets
 from .catalog import Catalog
+from .language import N_
+from .play_errors import PlayError
 from .play_story import table_views
-from .play_view import cell_place
 
 HUMAN = "human"  # a person's seat, as dioses play's saves name it
 SEAT_KINDS = (HUMAN, *AGENTS)
 WAIT_SECONDS = 20.0  # how long a page waits for the agents to play on
 IDLE_SECONDS = 3600.0  # a person's seat unwatched this long: the game is saved and leaves
-
-
-class PlayError(DiosesError):
-    """A game that cannot be started or answered as asked."""
 
 
 class GameLeft(Exception):
@@ -71,10 +68,10 @@ class PageSeat:
 
     name = HUMAN
 
-    def __init__(self, table: TableGame):
+    def __init__(self, table: TableGame) -> None:
         self.table = table
 
-    def choose(self, game: Game, decision) -> int:
+    def choose(self, game: Game, decision: Decision) -> int:
         return self.table.ask(game, decision)
 
 
@@ -88,11 +85,11 @@ class TableGame:
         seats: Sequence[str],
         seed: int | None,
         folder: Path,
-        saved=None,
+        saved: SaveFile | None = None,
         setup: GameSetup | None = None,
         idle_seconds: float = IDLE_SECONDS,
         on_leave: Callable[[TableGame], None] | None = None,
-    ):
+    ) -> None:
         self.id = game_id
         self.catalog = catalog
         self.seats = list(seats)
@@ -142,6 +139,7 @@ class TableGame:
         ]
         try:
             if self.saved is None:
+                assert self.seed is not None  # Tables.new gives a new game its seed
                 setup = self.setup
                 game = new_game(
                     self.catalog.registry,
@@ -167,9 +165,7 @@ class TableGame:
         except GameLeft:
             self._publish({"state": "left", "why": self.leaving, "turn": self.saved_turn})
         except Exception as error:  # our bug: the page says so, the log of the server has it
-            self._publish(
-                {"state": "failed", "message": f"the game stopped on a bug: {type(error).__name__}"}
-            )
+            self._publish({"state": "failed", "bug": type(error).__name__})
             raise
         finally:
             if self.writer is not None:
@@ -202,7 +198,7 @@ class TableGame:
         if self.leaving is not None:
             raise GameLeft()
 
-    def ask(self, game: Game, decision) -> int:
+    def ask(self, game: Game, decision: Decision) -> int:
         """Publish the decision and wait for the page's answer."""
         with self.changed:
             self._answer = None
@@ -247,7 +243,12 @@ class TableGame:
             self.last_seen = time.monotonic()
             self._check_version(version, seat)
             if not 0 <= index < self._choices:
-                raise PlayError.one("E421", f"no choice {index + 1}: there are {self._choices}")
+                raise PlayError.said(
+                    "E421",
+                    N_("no choice %(n)s: there are %(count)s"),
+                    n=index + 1,
+                    count=self._choices,
+                )
             self._answer = index
             self.snapshot = {**self.snapshot, "state": "thinking"}
             self.changed.notify_all()
@@ -260,17 +261,17 @@ class TableGame:
             self._check_version(version, seat)
             shown = self.snapshot["decision"]["cells"]
             if not all(0 <= c < len(shown) for c in cells) or not 1 <= len(cells) <= 2:
-                raise PlayError.one("E426", "choose a cell of the board")
+                raise PlayError.said("E426", N_("choose a cell of the board"))
             entry = shown[cells[0]] or {}
             found = (
                 entry.get("choice") if len(cells) == 1 else entry.get("partners", {}).get(cells[1])
             )
             if found is None:
-                where = " and ".join(cell_place(c) for c in cells)
-                raise PlayError.one(
+                raise PlayError.said(
                     "E426",
-                    f"{where}: not a choice in this decision",
-                    help="the cells that are choices are buttons",
+                    N_("%(cells)s: not a choice in this decision"),
+                    help=N_("the cells that are choices are buttons"),
+                    cells=tuple(cells),  # CELLS: said as a player says them
                 )
             return found
 
@@ -305,23 +306,25 @@ class TableGame:
 
     def _check_version(self, version: int, seat: int | None = None) -> None:
         if self.leaving is not None:
-            raise PlayError.one(
+            raise PlayError.said(
                 "E420",
-                "this game has left the table; its last autosave stands",
-                help="continue it from the Play page",
+                N_("this game has left the table; its last autosave stands"),
+                help=N_("continue it from the Play page"),
             )
         if self.snapshot.get("state") != "deciding" or version != self.version:
-            raise PlayError.one(
+            raise PlayError.said(
                 "E420",
-                "this choice is for a decision already made",
-                help="the page shows the game as it is now",
+                N_("this choice is for a decision already made"),
+                help=N_("the page shows the game as it is now"),
             )
         deciding = self.deciding_seat()
         if seat is not None and deciding is not None and seat != deciding:
-            raise PlayError.one(
+            raise PlayError.said(
                 "E429",
-                f"it is seat {deciding + 1}'s turn to choose, not seat {seat + 1}'s",
-                help="this page updates by itself when it is your turn",
+                N_("it is seat %(deciding)s's turn to choose, not seat %(seat)s's"),
+                help=N_("this page updates by itself when it is your turn"),
+                deciding=deciding + 1,
+                seat=seat + 1,
             )
 
     def current(self) -> dict:

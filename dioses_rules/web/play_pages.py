@@ -7,16 +7,19 @@ mouse or the keyboard alike, and with no script at all.
 
 from __future__ import annotations
 
+from typing import Any
 from urllib.parse import parse_qs
 
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import RedirectResponse
+from starlette.responses import RedirectResponse, Response
 
 from ..engine.setup import MAX_SEATS
 from ..errors import DiosesError, whole_number
-from .language import chosen
+from ..pool.our_names import our_translation
+from ..wording import names as wording
+from .language import N_, STATE_WORDS, chosen, say
 from .pages import read_body
 from .play import SEAT_KINDS, GameSetup, PlayError, TableGame
 from .play_story import in_language
@@ -25,6 +28,7 @@ from .tables import Tables
 from .templating import TEMPLATES, JSONAnswer
 
 NO_SEAT = "none"
+FORM_KIND = "application/x-www-form-urlencoded"
 
 
 def _tables(request: Request) -> Tables:
@@ -33,25 +37,45 @@ def _tables(request: Request) -> Tables:
 
 async def _form(request: Request) -> dict[str, list[str]]:
     kind = request.headers.get("content-type", "").split(";")[0].strip()
-    if kind != "application/x-www-form-urlencoded":
-        raise HTTPException(415, "send the form as application/x-www-form-urlencoded")
+    if kind != FORM_KIND:
+        raise HTTPException(415, say(request, N_("send the form as %(kind)s"), kind=FORM_KIND))
     try:
         return parse_qs((await read_body(request)).decode("utf-8"), max_num_fields=40)
     except (UnicodeDecodeError, ValueError) as error:
-        raise HTTPException(400, f"not a form: {error}") from None
+        raise HTTPException(400, say(request, N_("not a form: %(why)s"), why=error)) from None
 
 
-def _new_page(request: Request, error: str = "", status: int = 200):
+def _new_page(request: Request, error: str = "", status: int = 200) -> Response:
     tables = _tables(request)
     listed = tables.listing()
     games = [
         (g.id, g.seats, g.snapshot.get("state"), g.live, g.snapshot.get("turn")) for g in listed
     ]
     playing = {g.id for g in listed}
-    saved = [game_id for game_id in tables.saved_games() if game_id not in playing]
-    saved = describe(tables.folder, saved) if tables.folder is not None else []
+    kept = [game_id for game_id in tables.saved_games() if game_id not in playing]
+    saved = describe(tables.folder, kept) if tables.folder is not None else []
     registry = tables.catalog.registry
     always = set(registry.always_options())
+    lang = chosen(request)
+    texts = wording.texts(registry, lang)
+    options = [
+        {
+            "id": option.id,
+            "name": wording.name_of(option, lang),
+            "text": texts.text(option).removeprefix(texts.writer.phrase("option")).rstrip("."),
+        }
+        for option in registry.definitions("rule-option")
+        if option.id not in always
+    ]
+    scenarios = [
+        {"id": s.id, "number": s.number, "name": wording.name_of(s, lang)}
+        for s in registry.definitions("scenario")
+    ]
+    ours = any(
+        our_translation(d, wording.name_of(d, lang))
+        for family in ("scenario", "rule-option")
+        for d in registry.definitions(family)
+    )
     return TEMPLATES.TemplateResponse(
         request,
         "play_new.html",
@@ -62,20 +86,21 @@ def _new_page(request: Request, error: str = "", status: int = 200):
             "error": error,
             "saves": tables.folder is not None,
             "saved": saved,
-            "scenarios": registry.definitions("scenario"),
-            "options": [o for o in registry.definitions("rule-option") if o.id not in always],
-            "texts": registry.texts("en"),
+            "scenarios": scenarios,
+            "options": options,
+            "ours": ours,
+            "state_words": STATE_WORDS,
             "private": tables.private,
         },
         status_code=status,
     )
 
 
-async def play_new(request: Request):
+async def play_new(request: Request) -> Response:
     return _new_page(request)
 
 
-async def play_start(request: Request):
+async def play_start(request: Request) -> Response:
     form = await _form(request)
     seats = [form.get(f"seat{i}", [NO_SEAT])[0] for i in range(1, MAX_SEATS + 1)]
     seats = [seat for seat in seats if seat != NO_SEAT]
@@ -83,9 +108,12 @@ async def play_start(request: Request):
     seed = whole_number(seed_text, 18)
     if seed_text and seed is None:
         shown = seed_text if len(seed_text) <= 20 else seed_text[:20] + "..."
-        return _new_page(
-            request, f"the seed is a whole number of at most 18 digits, not '{shown}'", 422
+        said = say(
+            request,
+            N_("the seed is a whole number of at most 18 digits, not '%(seed)s'"),
+            seed=shown,
         )
+        return _new_page(request, said, 422)
     scenario = form.get("scenario", [""])[0] or None
     setup = GameSetup(
         scenario,
@@ -95,7 +123,7 @@ async def play_start(request: Request):
     try:
         table = await run_in_threadpool(_tables(request).new, seats, seed, setup)
     except PlayError as error:
-        return _new_page(request, str(error), 422)
+        return _new_page(request, error.words(chosen(request)), 422)
     return _sat_down(request, table)
 
 
@@ -108,26 +136,40 @@ def _sat_down(request: Request, table: TableGame) -> RedirectResponse:
     return RedirectResponse(f"/play/{table.id}", status_code=303)
 
 
-async def play_resume(request: Request):
+async def play_resume(request: Request) -> Response:
     """Go on with a saved game, named by its id among those the page listed."""
     form = await _form(request)
     try:
         table = await run_in_threadpool(_tables(request).resume, form.get("game", [""])[0])
-    except DiosesError as error:  # PlayError, or a damaged save (GameError)
-        return _new_page(request, str(error), 422)
+    except PlayError as error:
+        return _new_page(request, error.words(chosen(request)), 422)
+    except DiosesError as error:  # a damaged save (GameError): the save's own words
+        said = say(request, N_("this saved game cannot go on: %(why)s"), why=error)
+        return _new_page(request, said, 422)
     return _sat_down(request, table)
 
 
-def _table(request: Request):
+def _table(request: Request) -> TableGame:
     table = _tables(request).get(request.path_params["game_id"])
     if table is None:
         raise HTTPException(
-            404, "no such game on this server (a saved game goes on with dioses play --resume)"
+            404,
+            say(
+                request,
+                N_("no such game on this server (a saved game goes on with %(command)s)"),
+                command="dioses play --resume",
+            ),
         )
     return table
 
 
-def _left_page(request: Request, game_id: str, table=None, error: str = "", status: int = 200):
+def _left_page(
+    request: Request,
+    game_id: str,
+    table: TableGame | None = None,
+    error: str = "",
+    status: int = 200,
+) -> Response:
     """The page of a game that left the table (ended, or idle): where its
     last autosave is, and how to go on from it."""
     tables = _tables(request)
@@ -152,7 +194,7 @@ def _left_page(request: Request, game_id: str, table=None, error: str = "", stat
     )
 
 
-async def play_game(request: Request, error: str = "", status: int = 200):
+async def play_game(request: Request, error: str = "", status: int = 200) -> Response:
     """The game's page; ``?first=CELL`` (0-11) when the first cell of a
     two-cell choice (a swap) was chosen: its partners are the buttons now.
     A game that left the table says where it is saved."""
@@ -206,19 +248,25 @@ def _viewer(request: Request, table: TableGame) -> tuple[int | None, str]:
     if seat is None:
         raise HTTPException(
             404,
-            "this link is no seat of this game (a link is new each time "
-            "a game is set on the table: ask for the new one)",
+            say(
+                request,
+                N_(
+                    "this link is no seat of this game (a link is new each time a game is "
+                    "set on the table: ask for the new one)"
+                ),
+            ),
         )
     return seat, token
 
 
-async def play_seats(request: Request):
+async def play_seats(request: Request) -> Response:
     """Every person's seat's private link, for the one who set the game on
     the table (``?key=`` the game's owner key) to hand out."""
     table = _table(request)
     if not table.is_owner(request.query_params.get("key", "")):
         raise HTTPException(
-            404, "no such page: the seats' links are shown to whoever starts the game"
+            404,
+            say(request, N_("no such page: the seats' links are shown to whoever starts the game")),
         )
     base = str(request.base_url).rstrip("/")
     links = [
@@ -231,7 +279,7 @@ async def play_seats(request: Request):
     )
 
 
-async def play_poll(request: Request):
+async def play_poll(request: Request) -> Response:
     """Has the game moved? ``{"version", "state", "seat"}``: a page polls
     it and reloads when the version changes (another seat moved)."""
     table = _tables(request).get(request.path_params["game_id"])
@@ -240,7 +288,7 @@ async def play_poll(request: Request):
     return JSONAnswer(table.poll())
 
 
-def _first_cell(request: Request, view: dict):
+def _first_cell(request: Request, view: dict[str, Any]) -> int | None:
     """The first cell of a swap chosen on the board, if it is one of the
     shown decision's (else none: the page shows the decision afresh)."""
     text = request.query_params.get("first", "")
@@ -252,38 +300,38 @@ def _first_cell(request: Request, view: dict):
     return cell if cell < len(cells) and cells[cell] and cells[cell].get("partners") else None
 
 
-async def play_answer(request: Request):
+async def play_answer(request: Request) -> Response:
     table = _tables(request).get(request.path_params["game_id"])
     if table is None:  # a game that left the table meanwhile says so (409), else 404
-        return await play_game(
-            request, "this game has left the table: its last autosave stands", 409
-        )
+        said = say(request, N_("this game has left the table: its last autosave stands"))
+        return await play_game(request, said, 409)
     form = await _form(request)
     version = whole_number(form.get("version", [""])[0], 12)
     choice = whole_number(form.get("choice", [""])[0], 6)
-    cells = [whole_number(form.get(name, [""])[0], 2) for name in ("first", "cell") if name in form]
+    named = [whole_number(form.get(name, [""])[0], 2) for name in ("first", "cell") if name in form]
+    cells = [cell for cell in named if cell is not None]
     if version is None or not (
-        choice is not None or (cells and "choice" not in form and None not in cells)
+        choice is not None or (cells and "choice" not in form and len(cells) == len(named))
     ):
-        return await play_game(request, "choose one of the buttons", 422)
+        return await play_game(request, say(request, N_("choose one of the buttons")), 422)
     seat, token = _viewer(request, table)
     if seat is None and _tables(request).private:
-        raise HTTPException(403, "choose from your seat's private link")
+        raise HTTPException(403, say(request, N_("choose from your seat's private link")))
     try:
         if choice is None:  # a cell of the board, or the second of two
             choice = await run_in_threadpool(table.choice_of_cells, version, cells, seat)
         await run_in_threadpool(table.answer, version, choice, seat)
     except PlayError as error:
-        return await play_game(request, str(error), 409)
+        return await play_game(request, error.words(chosen(request)), 409)
     return RedirectResponse(_game_url(table.id, token), status_code=303)
 
 
-async def play_end(request: Request):
+async def play_end(request: Request) -> Response:
     """End a game from its page (or the Play page's list): it stops where
     it stands and leaves the table; its last autosave stays in the folder."""
     table = _table(request)
     seat, token = _viewer(request, table)
     if seat is None and _tables(request).private:
-        raise HTTPException(403, "end the game from your seat's private link")
+        raise HTTPException(403, say(request, N_("end the game from your seat's private link")))
     await run_in_threadpool(_tables(request).end, table.id)
     return RedirectResponse(_game_url(table.id, token), status_code=303)

@@ -10,15 +10,17 @@ Plain data made in the game's thread, as the rest of the snapshot
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
-from ..engine.game import Game
+from ..engine.game import Game, GameResult
 from ..engine.log import from_file
+from ..engine.state import Decision
 from ..pool.registry import Registry
 from ..scoring.area import SIZE
 from ..wording import choices
 from ..wording.names import cell_word
 from .language import LANGUAGES, N_, catalogue
-from .play_view import CELL_NAMES, _catalog_card, _phrases, cell_place, game_view
+from .play_view import CELL_NAMES, TableLike, _catalog_card, _phrases, cell_place, game_view
 
 TURNS = 12  # the turns of what happened a page shows, the newest first
 MOVES = ("placed", "revealed", "hidden", "swapped")  # the events that touch cells
@@ -39,7 +41,7 @@ SEAT_SAYS = N_("seat %(n)s: %(said)s")
 
 
 def turns(
-    registry: Registry, records: list[dict], numbering, seats: list[str], lang: str = "en"
+    registry: Registry, records: list[dict], numbering: int, seats: list[str], lang: str = "en"
 ) -> list[dict]:
     """What happened, grouped by turn, the newest turn first: each turn's
     seat and its lines (the choices and the events, cards by printed names,
@@ -75,7 +77,7 @@ def turns(
     return [g for g in grouped if g["lines"] or g["seat"] is not None][-TURNS:][::-1]
 
 
-def last_moves(records: list[dict], numbering, areas: int) -> list[dict]:
+def last_moves(records: list[dict], numbering: int, areas: int) -> list[dict]:
     """For each area, the cells its latest turn with a move touched (a card
     placed, turned, swapped) and that turn's number and seat: the board
     marks them, as the last move."""
@@ -137,7 +139,13 @@ def panels(game: Game, areas: list[dict], seats: list[str], deciding: int | None
     return shown
 
 
-def table_view(table, game: Game, decision, result, lang: str = "en") -> dict:
+def table_view(
+    table: TableLike,
+    game: Game,
+    decision: Decision | None,
+    result: GameResult | None,
+    lang: str = "en",
+) -> dict[str, Any]:
     """The snapshot of a web game's page in ``lang``: :func:`.play_view.game_view`
     and what this module tells beside the board."""
     view = game_view(table, game, decision, result, lang)
@@ -152,7 +160,9 @@ def table_view(table, game: Game, decision, result, lang: str = "en") -> dict:
     return view
 
 
-def table_views(table, game: Game, decision, result) -> dict:
+def table_views(
+    table: TableLike, game: Game, decision: Decision | None, result: GameResult | None
+) -> dict[str, Any]:
     """The snapshot in English, with the same in every other language of the
     pages under ``"in"`` (made together, in the game's thread: a page in
     any language reads it, never the live game)."""

@@ -8,17 +8,36 @@ Pages only ever read these snapshots, never the live game.
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
+from typing import Any, Protocol
 
 from attrs import evolve
 
 from ..engine.choice_cells import choice_cells
-from ..engine.game import Game
+from ..engine.game import Game, GameResult
+from ..engine.state import Decision
 from ..pool.registry import Registry
 from ..scoring.area import SIZE, Area, cell_column, cell_name, cell_row
-from ..scoring.score import score_board
+from ..scoring.score import ScoreReport, score_board
 from ..wording import choices, moves
 from ..wording import names as wording
 from ..wording.scenario import scenario_verdict
+from .catalog import Catalog
+
+
+class TableLike(Protocol):
+    """What a snapshot reads of its game on the table (:class:`.play.TableGame`)."""
+
+    catalog: Catalog
+    seats: list[str]
+    save_path: Path
+    log_path: Path
+    records: list[dict]
+    numbering: int
+
+
+# a card's page and picture by id, as a page links it (None: no such card)
+CardLink = Callable[[str], dict[str, str] | None]
 
 # The verb a cell's button says, by the decision's kind (a choice of kind
 # "play" says "play the drawn card at"; a swap "swap").
@@ -43,8 +62,8 @@ LINE_KINDS = {"row": "rows", "column": "columns"}  # a law's choices (R13): a ro
 
 
 def decision_view(
-    game: Game, decision, card: Callable[[str], dict | None], lang: str = "en"
-) -> dict:
+    game: Game, decision: Decision, card: CardLink, lang: str = "en"
+) -> dict[str, Any]:
     """The decision as the page offers it: every choice (the list kept under
     'all choices'), the ones not about cells as buttons, and for each cell of
     the deciding seat's area what choosing it does: one choice, or the first
@@ -87,8 +106,12 @@ def decision_view(
 
 
 def area_view(
-    game: Game, index: int, card: Callable[[str], dict | None], report=None, lang: str = "en"
-) -> dict:
+    game: Game,
+    index: int,
+    card: CardLink,
+    report: ScoreReport | None = None,
+    lang: str = "en",
+) -> dict[str, Any]:
     """An area as anyone sees it: face-down cards unknown, scored as far as
     can be seen (face-up cards, laws, patterns); at the end, every card and
     the final score (R12). Its Power cards are counted, never shown (R22)."""
@@ -108,7 +131,7 @@ def area_view(
     points = {c.cell: c.points for c in report.cards}
     cells = []
     for cell, slot in enumerate(area.cells):
-        where = {
+        where: dict[str, object] = {
             "row": cell_row(cell).value,
             "column": cell_column(cell),
             "place": cell_place(cell, lang),
@@ -158,7 +181,9 @@ def area_view(
     }
 
 
-def scenario_view(game: Game, result=None, lang: str = "en") -> dict | None:
+def scenario_view(
+    game: Game, result: GameResult | None = None, lang: str = "en"
+) -> dict[str, Any] | None:
     """A scenario game's goal (its victory conditions, challenge, points to
     beat, its full text, in ``lang``) and, at the end, whether it was won: the
     same result ``dioses play`` prints (``ScenarioResult``)."""
@@ -235,7 +260,13 @@ def _phrases(registry: Registry, lang: str = "en") -> Callable[[dict], str]:
     return phrase
 
 
-def game_view(table, game: Game, decision, result, lang: str = "en") -> dict:
+def game_view(
+    table: TableLike,
+    game: Game,
+    decision: Decision | None,
+    result: GameResult | None,
+    lang: str = "en",
+) -> dict[str, Any]:
     """The snapshot of a web game (:class:`.play.TableGame`) its page shows:
     the game as it stands, the decision it waits for, or its result."""
     state = game.state
@@ -266,7 +297,7 @@ def game_view(table, game: Game, decision, result, lang: str = "en") -> dict:
     return view
 
 
-def _catalog_card(catalog, lang: str = "en") -> Callable[[str], dict | None]:
+def _catalog_card(catalog: Catalog, lang: str = "en") -> CardLink:
     """A Myth card's page and picture by id; for a decision's subject that
     is no Myth card, the law or pattern it is about."""
 

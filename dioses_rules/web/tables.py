@@ -15,18 +15,26 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from ..engine.saves import check_save, read_save
+from ..engine.saves import SaveFile, check_save, read_save
 from ..engine.setup import seat_areas, settings_for
 from ..engine.state import GameError
-from ..errors import Diagnostic, did_you_mean
+from ..errors import Diagnostic
+from ..language import model as m
 from ..pool.identity import compare_pools, pool_sets
 from .catalog import Catalog
+from .language import N_
 from .play import IDLE_SECONDS, SEAT_KINDS, GameSetup, PlayError, TableGame
 
 MAX_LIVE_GAMES = 8  # unfinished games one server holds at once
 MAX_LEFT = 200  # games that left the table whose page still says why
 _GAME_ID = re.compile(r"^[a-z0-9]{8,32}$")
 _SAVE_NAME = re.compile(r"^web-game-([a-z0-9]{8,32})\.json$")
+
+
+UNKNOWN = {
+    "scenario": N_("unknown scenario '%(name)s'"),
+    "rule-option": N_("unknown rule option '%(name)s'"),
+}
 
 
 class Tables:
@@ -41,7 +49,7 @@ class Tables:
         idle_seconds: float = IDLE_SECONDS,
         private: bool = False,
         announce: Callable[[TableGame], None] | None = None,
-    ):
+    ) -> None:
         """``private``: every seat plays by its private link only (a server
         others can reach); the game's own page without one only watches.
         ``announce``: told each game that sits down (``dioses serve`` prints
@@ -55,7 +63,15 @@ class Tables:
         self.left: dict[str, tuple[str, int | None]] = {}  # id: why, the saved turn
         self.lock = threading.Lock()
 
-    def _table(self, game_id: str, seats, seed, saved=None, setup=None) -> TableGame:
+    def _table(
+        self,
+        game_id: str,
+        seats: Sequence[str],
+        seed: int | None,
+        saved: SaveFile | None = None,
+        setup: GameSetup | None = None,
+    ) -> TableGame:
+        assert self.folder is not None  # a server that saves no games plays none (new)
         return TableGame(
             game_id,
             self.catalog,
@@ -100,7 +116,9 @@ class Tables:
         """End a game from its page: it stops, its last autosave stands."""
         table = self.get(game_id)
         if table is None:
-            raise PlayError.one("E425", f"no game '{game_id}' on this server's table")
+            raise PlayError.said(
+                "E425", N_("no game '%(game)s' on this server's table"), game=game_id
+            )
         if table.live:  # a finished game's page of scores stays (it is saved whole)
             table.end()
         return table
@@ -109,15 +127,20 @@ class Tables:
         self, seats: Sequence[str], seed: int | None = None, setup: GameSetup = GameSetup()
     ) -> TableGame:
         if self.folder is None:
-            raise PlayError.one(
+            raise PlayError.said(
                 "E422",
-                "this server saves no games, so it plays none",
-                help="start it with dioses serve --saves FOLDER",
+                N_("this server saves no games, so it plays none"),
+                help=N_("start it with %(command)s"),
+                command="dioses serve --saves FOLDER",
             )
         unknown = [s for s in seats if s not in SEAT_KINDS]
         if unknown:
-            raise PlayError.one(
-                "E423", f"unknown seat '{unknown[0]}'", help=f"seats: {', '.join(SEAT_KINDS)}"
+            raise PlayError.said(
+                "E423",
+                N_("unknown seat '%(seat)s'"),
+                help=N_("seats: %(seats)s"),
+                seat=unknown[0],
+                seats=", ".join(SEAT_KINDS),
             )
         self.check_setup(len(seats), setup)
         self.sweep()
@@ -138,12 +161,16 @@ class Tables:
         """A seat for one more game (called holding the lock)."""
         if sum(1 for g in self.games.values() if g.live) >= MAX_LIVE_GAMES:
             minutes = max(1, round(self.idle_seconds / 60))
-            raise PlayError.one(
+            raise PlayError.said(
                 "E424",
-                f"{MAX_LIVE_GAMES} games are already going on",
-                help="end one from its page (it is saved and can be "
-                "continued), or finish one; a game nobody looks "
-                f"at for {minutes} minutes is saved and ends by itself",
+                N_("%(count)s games are already going on"),
+                help=N_(
+                    "end one from its page (it is saved and can be continued), or finish "
+                    "one; a game nobody looks at for %(minutes)s minutes is saved and ends "
+                    "by itself"
+                ),
+                count=MAX_LIVE_GAMES,
+                minutes=minutes,
             )
 
     def check_setup(self, seats: int, setup: GameSetup) -> None:
@@ -159,14 +186,17 @@ class Tables:
             for card_id in wanted:
                 if registry.get(family, card_id) is None:
                     pool = [d.id for d in registry.definitions(family)]
-                    raise PlayError.one(
+                    raise PlayError.said(
                         "E427",
-                        f"unknown {family.replace('-', ' ')} '{card_id}'",
-                        help=did_you_mean(card_id, pool) or f"{family}s: {', '.join(pool)}",
+                        UNKNOWN[family],
+                        help=N_("the loaded sets have: %(names)s"),
+                        name=card_id,
+                        names=", ".join(pool),
                     )
         if setup.challenge and setup.scenario is None:
-            raise PlayError.one("E427", "the challenge belongs to a scenario: choose one")
-        mode = registry.get("scenario", setup.scenario).options if setup.scenario else ()
+            raise PlayError.said("E427", N_("the challenge belongs to a scenario: choose one"))
+        scenario = registry.get("scenario", setup.scenario) if setup.scenario else None
+        mode = scenario.options if isinstance(scenario, m.Scenario) else ()  # known: checked above
         try:  # the options' settings as new_game reads them (a scenario's mode last)
             settings = settings_for(registry, [*registry.always_options(), *setup.options, *mode])
             seat_areas(seats, settings, setup.scenario is not None)
@@ -187,16 +217,21 @@ class Tables:
         :meth:`saved_games` lists (the page names no file)."""
         live = self.games.get(game_id)
         if live is not None and live.leaving is not None:
-            raise PlayError.one(
+            raise PlayError.said(
                 "E428",
-                "this game is still leaving the table: the agents "
-                "finish the turn under way and it is saved",
-                help="continue it in a moment",
+                N_(
+                    "this game is still leaving the table: the agents finish the turn "
+                    "under way and it is saved"
+                ),
+                help=N_("continue it in a moment"),
             )
         if live is not None:
             return live
         if game_id not in self.saved_games():
-            raise PlayError.one("E425", f"no saved game '{game_id}' in this server's folder")
+            raise PlayError.said(
+                "E425", N_("no saved game '%(game)s' in this server's folder"), game=game_id
+            )
+        assert self.folder is not None  # saved_games() lists none without a folder
         path = self.folder / f"web-game-{game_id}.json"
         save = read_save(path)
         registry = self.catalog.registry

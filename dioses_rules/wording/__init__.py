@@ -19,7 +19,7 @@ from ..i18n import translation
 class Words:
     """One language's messages: ``_()`` and ``ngettext()``."""
 
-    def __init__(self, lang: str):
+    def __init__(self, lang: str) -> None:
         self.lang = lang
         self.catalogue: gettext.NullTranslations = translation(lang)
 

@@ -5,12 +5,43 @@ its printed name (the engine speaks English and names cards by id)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
 from . import N_, words
 from .names import line_name, named, printed_names, row_word, texts
 
+if TYPE_CHECKING:
+    from ..pool.registry import Registry
 
-def choice_text(game, choice, lang: str) -> str:
+
+# What this module reads of the engine's game and choices (wording sits
+# below the engine: it names no engine type)
+class _State(Protocol):
+    @property
+    def discards(self) -> Sequence[Sequence[str]]: ...
+
+
+class Game(Protocol):
+    @property
+    def registry(self) -> Registry: ...
+
+    @property
+    def state(self) -> _State: ...
+
+
+class Choice(Protocol):
+    @property
+    def kind(self) -> str: ...
+
+    @property
+    def args(self) -> tuple[Any, ...]: ...
+
+    @property
+    def label(self) -> str: ...
+
+
+def choice_text(game: Game, choice: Choice, lang: str) -> str:
     """A choice in ``lang``: the engine's label rebuilt for the choices
     whose words are the game's own, otherwise with every id as its name."""
     _ = words(lang)._
@@ -55,6 +86,7 @@ _LABELS = [
         ),
         (r"^play it at (?P<cell>.+)$", N_("play it at {cell}")),
         (r"^draw$", N_("draw")),
+        (r"^draw from the deck$", N_("draw from the deck")),
     )
 ]
 _CELL_WORDS = re.compile(r"\b(front|central|back) ([1-4])\b")
@@ -64,7 +96,7 @@ _WHAT = {"(face-down card)": N_("(face-down card)"), "(empty)": N_("(empty)")}
 _LINE = re.compile(r"^(?:(?P<row>front|central|back) row|column (?P<column>[1-4]))$")
 
 
-def label_text(registry, label: str, lang: str) -> str:
+def label_text(registry: Registry, label: str, lang: str) -> str:
     """An engine choice label ("take ship from discard pile 1", "front 2
     (face-down card)", "front row") in ``lang``, its ids as names."""
     _ = words(lang)._
@@ -110,11 +142,21 @@ _PROMPTS = [
         (r"^Keep which pattern\?$", N_("Keep which pattern?")),
         (r"^Take which card from the discards\?$", N_("Take which card from the discards?")),
         (r"^Put it on top of which pile\?$", N_("Put it on top of which pile?")),
+        (r"^Setup: turn a card face up$", N_("Setup: turn a card face up")),
+        (
+            r"^No action is possible: turn a card face up$",
+            N_("No action is possible: turn a card face up"),
+        ),
+        (r"^Swap which two cards\? \(you must\)$", N_("Swap which two cards? (you must)")),
+        (
+            r"^Swap (?P<count>\d+) cards \((?P<card>[\w-]+)\)$",
+            N_("Swap {count} cards ({card})"),
+        ),
     )
 ]
 
 
-def prompt_text(registry, prompt: str, lang: str) -> str:
+def prompt_text(registry: Registry, prompt: str, lang: str) -> str:
     """An engine prompt in ``lang``, its ids as names."""
     return printed_names(registry, _matched(_PROMPTS, prompt, lang), lang)
 

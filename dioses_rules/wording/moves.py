@@ -41,7 +41,7 @@ class Namers:
         label: Callable[[str], str] = str,
         cell: Callable[[str], str] | None = None,
         hidden_draws: bool = False,
-    ):
+    ) -> None:
         self.lang = lang
         self.name = name
         self.names = names or (lambda family, ident: str(ident))
@@ -61,13 +61,13 @@ def record_phrase(record: dict, namers: Namers) -> str | None:
     return event_phrase(record, namers)
 
 
-def short_cell(cell, lang: str) -> str:
+def short_cell(cell: object, lang: str) -> str:
     """A cell as a log record names it ("front 1"), in ``lang``'s words."""
     row, _space, column = str(cell).partition(" ")
     return f"{row_word(row, lang)} {column}".strip()
 
 
-def _line(line, lang: str) -> str:
+def _line(line: object, lang: str) -> str:
     """Where a law went, from the line a log record names ("front row",
     "column 4"): "on the front row", "on column 4"."""
     text = str(line)

@@ -11,11 +11,19 @@ name of ours where it has one (``locale/es/our-names.toml``)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..language import model as m
 from ..pool.our_names import spanish_name
 from ..scoring.area import cell_column, cell_row
 from . import words
+
+if TYPE_CHECKING:
+    from ..language.texts import Texts
+    from ..pool.registry import Registry
+
+T = TypeVar("T")
 
 _ENGLISH_ALIAS = ("myth", "objective-goal", "objective-element")
 
@@ -30,7 +38,7 @@ def name_of(definition: m.Definition, lang: str) -> str:
     return definition.name
 
 
-def named(registry, family: str, ident, lang: str) -> str:
+def named(registry: Registry, family: str, ident: object, lang: str) -> str:
     """The name of ``family``'s ``ident`` ('odin' -> "Odin"); anything the
     registry does not know is shown as it is."""
     if not isinstance(ident, str):
@@ -39,10 +47,10 @@ def named(registry, family: str, ident, lang: str) -> str:
     return ident if definition is None else name_of(definition, lang)
 
 
-_CACHE: dict = {}  # (what, id(registry), lang) -> (registry, value)
+_CACHE: dict[tuple[str, int, str], tuple[Registry, Any]] = {}  # -> (registry, value)
 
 
-def _cached(what: str, registry, lang: str, make):
+def _cached(what: str, registry: Registry, lang: str, make: Callable[[], T]) -> T:
     key = (what, id(registry), lang)
     entry = _CACHE.get(key)
     if entry is None or entry[0] is not registry:
@@ -50,13 +58,13 @@ def _cached(what: str, registry, lang: str, make):
     return entry[1]
 
 
-def texts(registry, lang: str):
+def texts(registry: Registry, lang: str) -> Texts:
     """The card texts of ``registry`` in ``lang`` (cached)."""
     return _cached("texts", registry, lang, lambda: registry.texts(lang))
 
 
-def _id_pattern(registry, lang: str):
-    names = {}
+def _id_pattern(registry: Registry, lang: str) -> tuple[re.Pattern[str] | None, dict[str, str]]:
+    names: dict[str, str] = {}
     for family in ("law", "pattern", "myth"):  # a Myth card's name wins a clash
         names.update({d.id: name_of(d, lang) for d in registry.definitions(family)})
     ids = sorted(names, key=len, reverse=True)  # 'hera' never inside 'heracles'
@@ -66,25 +74,25 @@ def _id_pattern(registry, lang: str):
     return pattern, names
 
 
-def printed_names(registry, text: str, lang: str) -> str:
+def printed_names(registry: Registry, text: str, lang: str) -> str:
     """``text`` (an engine prompt or choice label, which name cards, laws and
     patterns by id) with each id written as its name."""
     pattern, names = _cached("ids", registry, lang, lambda: _id_pattern(registry, lang))
     return text if pattern is None else pattern.sub(lambda hit: names[hit.group(1)], text)
 
 
-def _row_value(row) -> str:
+def _row_value(row: m.Row | str) -> str:
     return row.value if isinstance(row, m.Row) else str(row)
 
 
-def row_word(row, lang: str) -> str:
+def row_word(row: m.Row | str, lang: str) -> str:
     """A row's word: "front" / "delantera"."""
     _ = words(lang)._
     value = _row_value(row)
     return {"front": _("front"), "central": _("central"), "back": _("back")}.get(value, value)
 
 
-def line_name(lang: str, row=None, column=None) -> str:
+def line_name(lang: str, row: m.Row | str | None = None, column: int | str | None = None) -> str:
     """The row or column a law is on: "front row", "column 4" / "fila
     delantera", "columna 4" (what a player may type back)."""
     _ = words(lang)._
@@ -107,7 +115,7 @@ def cell_place(index: int, lang: str) -> str:
     return f"{line_name(lang, row=cell_row(index))}, {line_name(lang, column=cell_column(index))}"
 
 
-def on_line(lang: str, row=None, column=None) -> str:
+def on_line(lang: str, row: m.Row | str | None = None, column: int | str | None = None) -> str:
     """Where a law is: "on the front row", "on column 4"."""
     _ = words(lang)._
     if row is not None:

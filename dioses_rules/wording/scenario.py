@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from ..scoring.report import ScenarioResult
 from . import words
 from .names import name_of
 
 
-def scenario_verdict(scenario, challenged: bool, lang: str, ruling: str = "") -> str:
+def scenario_verdict(
+    scenario: ScenarioResult, challenged: bool, lang: str, ruling: str = ""
+) -> str:
     """The outcome of a scenario (a ``ScenarioReport``) in one line. The
     challenge is an extra requirement on the victory (R34): it is told as
     part of the victory, never as met beside a victory missed. ``ruling``:

@@ -29,7 +29,8 @@ class Span:
 def _span() -> Span | None:
     """The ``span`` field of every node: keyword-only, outside equality and
     repr (typed, as attrs' stubs type field(), as the value it holds)."""
-    return field(default=None, eq=False, repr=False, kw_only=True)
+    span: Span | None = field(default=None, eq=False, repr=False, kw_only=True)
+    return span
 
 
 # --------------------------------------------------------------------------
@@ -104,7 +105,8 @@ class Comparison(enum.Enum):
         return _OPERATORS[self](value, amount)
 
 
-_OPERATORS = {
+# the operator module's functions are typed (object, object) -> Any; on ints they give bools
+_OPERATORS: dict[Comparison, Callable[[int, int], bool]] = {
     Comparison.AT_LEAST: operator.ge,
     Comparison.AT_MOST: operator.le,
     Comparison.EXACTLY: operator.eq,

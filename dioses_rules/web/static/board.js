@@ -156,7 +156,8 @@
       const button = el("button", {type: "button", "aria-pressed": String(chosenCard === card.id),
                                    title: card.text, "data-card": card.id,
                                    onclick: () => cardChosen(card.id)},
-                        placed ? `${card.name} ✓` : card.name);
+                        (card.ours ? `${card.name} (${say("ours")})` : card.name) +
+                        (placed ? " ✓" : ""));
       if (placed) button.setAttribute("aria-label", say("on_board", {name: card.name}));
       button.draggable = true;
       button.addEventListener("dragstart", (e) => e.dataTransfer.setData("text/plain", `card:${card.id}`));
@@ -179,7 +180,11 @@
 
   // ------------------------------------------------------------ laws, patterns, objectives
   function fillSelect(select, family) {
-    for (const card of DATA.cards[family]) select.append(el("option", {value: card.id}, card.name));
+    // a Spanish name no rulebook prints is marked, as the card pages mark it
+    for (const card of DATA.cards[family]) {
+      select.append(el("option", {value: card.id},
+                       card.ours ? `${card.name} (${say("ours")})` : card.name));
+    }
   }
   function addLaw() {
     const [kind, where] = $("law-line").value.split(":");

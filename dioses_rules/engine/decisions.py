@@ -1,0 +1,134 @@
+"""Decisions: every choice of a game is asked of the seat's agent here, and
+logged (a mixin of ``Game``).
+
+:meth:`DecisionRules.decide` asks among a list of options (or
+:class:`~.state.LazyChoices`) and answers the option chosen;
+:meth:`DecisionRules.pick` asks among options made by index and answers the
+index: the common path of a move, which needs nothing else. An agent that
+picks uniformly (``uniform``, :class:`~.agents.RandomAgent`) is picked for
+from its own generator, the same draws on the same stream, without making
+the Decision or the options it would not read (#29).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+from .core import GameCore
+from .state import Agent, Choice, Decision, LazyChoices, game_error
+
+
+def uniform_pick(agent: Agent) -> Callable[[int], int] | None:
+    """How the game picks among n options (2 or more) for an agent that
+    picks uniformly (``uniform``), else None: its ``rng.randrange``; for a
+    plain ``random.Random`` its ``_randbelow``, which is what
+    ``randrange(n)`` answers for n > 0 (the same draws of the same stream)
+    without the checks of its arguments, one call fewer a decision."""
+    if not getattr(agent, "uniform", False):
+        return None
+    rng: random.Random | None = getattr(agent, "rng", None)  # the agent's generator
+    if type(rng) is random.Random:
+        below: Callable[[int], int] = rng._randbelow  # type: ignore[attr-defined]  # randrange's own; typeshed omits it
+        return below
+    assert rng is not None, "an agent that picks uniformly has its generator (rng)"
+    return rng.randrange
+
+
+class DecisionRules(GameCore):
+    """Methods of :class:`game.Game` that ask the agents and log their picks."""
+
+    def decide(
+        self,
+        seat: int,
+        kind: str,
+        prompt: str,
+        choices: Sequence[Choice],
+        subject: str | None = None,
+    ) -> Choice:
+        """The agent's pick among ``choices`` (a list, or :class:`LazyChoices`);
+        the only option is taken without asking."""
+        make: Callable[[int], Choice] | None = None
+        if type(choices) is LazyChoices:  # then read through its own fields
+            count, make = choices._count, choices._make
+        else:
+            count = len(choices)
+        if count == 1:
+            index = 0
+        elif count:
+            uniform = self._uniform[seat]
+            if uniform is not None:
+                index = uniform(count)  # what the agent's choose() answers
+            else:
+                if make is None:
+                    choices = tuple(choices)
+                decision = Decision(seat, kind, prompt, choices, subject)
+                index = self.agents[seat].choose(self, decision)
+                if not 0 <= index < count:
+                    raise game_error(
+                        f"agent '{self.agents[seat].name}' chose option {index} of {count}"
+                    )
+            if self.turn_picks is not None:
+                self.turn_picks.append((seat, kind, index))
+        else:
+            raise game_error(f"no legal choice for '{kind}'")
+        choice = choices[index] if make is None else make(index)
+        log = self._log
+        if log is not None:
+            log(
+                {
+                    "type": "decision",
+                    "turn": self.state.turn,
+                    "seat": seat,
+                    "kind": kind,
+                    "index": index,
+                    "options": count,
+                    "choice": choice.label,
+                }
+            )
+        return choice
+
+    def pick(
+        self,
+        seat: int,
+        kind: str,
+        prompt: str,
+        count: int,
+        make: Callable[[int], Choice],
+        subject: str | None = None,
+    ) -> int:
+        """:meth:`decide` among ``count`` options made by ``make(index)``,
+        answering the index: an option is made only for an agent that reads
+        them or for the log (the common path of a move: the index is all the
+        caller needs)."""
+        if count == 1:
+            index = 0
+        elif count:
+            uniform = self._uniform[seat]
+            if uniform is not None:
+                index = uniform(count)  # what the agent's choose() answers
+            else:
+                decision = Decision(seat, kind, prompt, LazyChoices(count, make), subject)
+                index = self.agents[seat].choose(self, decision)
+                if not 0 <= index < count:
+                    raise game_error(
+                        f"agent '{self.agents[seat].name}' chose option {index} of {count}"
+                    )
+            if self.turn_picks is not None:
+                self.turn_picks.append((seat, kind, index))
+        else:
+            raise game_error(f"no legal choice for '{kind}'")
+        log = self._log
+        if log is not None:
+            log(
+                {
+                    "type": "decision",
+                    "turn": self.state.turn,
+                    "seat": seat,
+                    "kind": kind,
+                    "index": index,
+                    "options": count,
+                    "choice": make(index).label,
+                }
+            )
+        return index

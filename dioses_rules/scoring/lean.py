@@ -1,0 +1,260 @@
+"""The compiled final scoring in one pass: ``score_board``'s and
+``score_total``'s path when nothing is to be explained (#29).
+
+The steps are ``score._score``'s, in its order and with its facts (R12-R16,
+R21, R24, R34), answered on one scene of the revealed area; what a board
+gives besides its cards (a law on its line, a held pattern, a scenario's
+verdict) is judged with closures and facts kept per definition, and its
+scores are plain values handed out again for the same answer, so a game-end
+board builds little but its scene. The report's cards and area are built
+when read (``report.ScoreReport.lazy``). ``judges.CompiledJudge`` answers the
+same steps one by one for ``explain``; tests/test_compiled.py and
+tests/test_differential*.py hold both to the reference.
+
+Nothing here catches an error: a compiled closure that raises goes up as
+itself (tests/test_sabotage.py).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from itertools import repeat
+from operator import attrgetter, call
+from typing import cast
+
+from ..language import model as m
+from .board import Board, HeldPattern, LawPlacement
+from .closures import Sel
+from .compiled import CompiledPool, pool
+from .evaluator import Facts
+from .judges import made_cards, pattern_score, scenario_result
+from .masks import FULL, mask_of
+from .report import LawScore, ObjectiveScore, PatternScore, ScenarioResult, ScoreReport
+from .scene import CELLS, Scene
+
+_POINTS = attrgetter("points")
+_LIMIT = 4096  # entries per table below before it starts afresh (throwaway definitions)
+
+
+class Kept:
+    """What one pool keeps for the parts of boards (plain values only: a
+    cache that may miss, never a wrong answer; keyed by identity, holding
+    the definition so that its id stays its own)."""
+
+    __slots__ = ("laws", "objectives", "patterns", "scenarios")
+
+    def __init__(self) -> None:
+        # (id(law), row, column, flag) -> (law, facts, line mask, lines, {points: LawScore})
+        self.laws: dict[tuple, tuple[m.Law, Facts, int, Callable, dict[int, LawScore]]] = {}
+        # (id(pattern), completed, points) -> (pattern, its closure, {cells: PatternScore})
+        self.patterns: dict[
+            tuple, tuple[m.Pattern, Callable[[Scene], tuple[int, ...] | None], dict]
+        ] = {}
+        # (id(element), flag) -> (element, facts, the compiled element)
+        self.objectives: dict[tuple, tuple[m.ObjectiveElement, Facts, Sel]] = {}
+        # id(scenario) -> (scenario, its conditions' closures, {verdict: ScenarioResult})
+        self.scenarios: dict[int, tuple[m.Scenario, tuple, tuple, dict]] = {}
+
+
+_KEPT: dict[int, tuple[CompiledPool, Kept]] = {}  # id(pool) -> (the pool, its Kept)
+
+
+def _kept(current: CompiledPool) -> Kept:
+    found = _KEPT.get(id(current))
+    if found is None:
+        _KEPT.clear()  # a fresh pool: what the old one kept is of no use
+        found = _KEPT[id(current)] = (current, Kept())
+    return found[1]
+
+
+def _law(
+    current: CompiledPool, kept: Kept, placement: LawPlacement, flag: bool
+) -> tuple[m.Law, Facts, int, Callable, dict[int, LawScore]]:
+    law = placement.law
+    key = (id(law), placement.row, placement.column, flag)
+    found = kept.laws.get(key)
+    if found is None:
+        if len(kept.laws) >= _LIMIT:
+            kept.laws.clear()
+        facts = current.law_facts(placement, flag)  # R13: its line; R21
+        line = mask_of(facts.law_line) if facts.law_line else 0
+        found = kept.laws[key] = (law, facts, line, current.lines(law.lines), {})
+    return found
+
+
+def _objectives(
+    current: CompiledPool, kept: Kept, scene: Scene, board: Board, flag: bool
+) -> tuple[ObjectiveScore, ...]:
+    """R15: each goal with its element."""
+    found = []
+    for goal, element in board.objectives:
+        key = (id(element), flag)
+        entry = kept.objectives.get(key)
+        if entry is None:
+            if len(kept.objectives) >= _LIMIT:
+                kept.objectives.clear()
+            facts = Facts(element=element.selector, all_face_up_at_end=flag)
+            entry = kept.objectives[key] = (element, facts, current.selector(element.selector))
+        scene.judge_with(entry[1], entry[2])
+        found.append(ObjectiveScore(goal, element, current.lines(goal.lines)(scene, None)))
+    return tuple(found)
+
+
+def _scenario(
+    current: CompiledPool, kept: Kept, scene: Scene, scenario: m.Scenario, facts: Facts
+) -> ScenarioResult:
+    """The scenario's verdict (R34), a plain value handed out again."""
+    entry = kept.scenarios.get(id(scenario))
+    if entry is None:
+        if len(kept.scenarios) >= _LIMIT:
+            kept.scenarios.clear()
+        entry = kept.scenarios[id(scenario)] = (
+            scenario,
+            tuple(current.condition(c) for c in scenario.victory),
+            tuple(current.condition(c) for c in scenario.challenge),
+            {},
+        )
+    scene.judge_with(facts)
+    victory = tuple([bool(holds(scene, None)) for holds in entry[1]])
+    challenge = tuple([bool(holds(scene, None)) for holds in entry[2]])
+    verdict = (victory, challenge, facts.total > scenario.threshold)
+    result = entry[3].get(verdict)
+    if result is None:
+        result = scenario_result(scenario, victory, challenge, facts.total)
+        if len(entry[3]) < 64:
+            entry[3][verdict] = result
+    return result
+
+
+def total(board: Board, all_face_up_at_end: bool | None) -> int:
+    """``score_total``, compiled: the scoring stopped at the total."""
+    current = pool()
+    scene, face_up_before = current.revealed_scene(board.area)  # R12
+    flag = face_up_before if all_face_up_at_end is None else all_face_up_at_end
+    if board.laws or board.patterns or board.objectives:
+        _, _, _, extra, completed, met = _parts(current, scene, board, flag)
+        scene.judge_with(current.card_facts(flag, board.scenario_state, completed, met))
+    else:  # a fresh scene: no other facts to forget
+        extra = 0
+        scene.facts = current.card_facts(flag, board.scenario_state, 0, 0)
+    infos = scene.infos
+    if scene.occ == FULL:
+        return sum(map(call, map(_POINTS, infos), repeat(scene), CELLS)) + extra
+    return extra + sum(info.points(scene, cell) for cell, info in enumerate(infos) if info)
+
+
+def report(board: Board, all_face_up_at_end: bool | None) -> ScoreReport:
+    """``score_board`` without explanations, compiled (see the module's text)."""
+    current = pool()
+    scene, face_up_before = current.revealed_scene(board.area)  # R12
+    flag = face_up_before if all_face_up_at_end is None else all_face_up_at_end
+    # a card may count completed patterns and met laws (never card points)
+    if board.laws or board.patterns or board.objectives:
+        laws, patterns, objectives, extra, completed, met = _parts(current, scene, board, flag)
+        scene.judge_with(current.card_facts(flag, board.scenario_state, completed, met))
+    else:  # a fresh scene: no other facts to forget
+        laws, patterns, objectives, extra, completed, met = _NO_PARTS
+        scene.facts = current.card_facts(flag, board.scenario_state, 0, 0)
+    infos = scene.infos
+    if scene.occ == FULL:
+        full = list(map(call, map(_POINTS, infos), repeat(scene), CELLS))
+        points: list[int | None] = full
+        total = sum(full) + extra
+    else:
+        points = [
+            None if info is None else info.points(scene, cell) for cell, info in enumerate(infos)
+        ]
+        total = sum(p for p in points if p is not None) + extra
+    scenario = None
+    if board.scenario is not None:
+        card_points = (
+            cast(dict[int, int], dict(enumerate(points)))  # full: no None
+            if scene.occ == FULL
+            else {c: p for c, p in enumerate(points) if p is not None}
+        )
+        facts = Facts(
+            card_points=card_points,
+            patterns_completed=completed,
+            laws_met=met,
+            total=total,
+            scenario_state=dict(board.scenario_state),
+            all_face_up_at_end=flag,
+        )
+        scenario = _scenario(current, _kept(current), scene, board.scenario, facts)
+    gods = 0  # R16: the cards of the tie-break type (gods), R11's weights counted
+    wanted = board.tie_break or current.bundled_tie_break()
+    if wanted is not None:
+        tied = scene.occ & (scene.kinds >> current.lanes.kind("type", wanted)) & FULL
+        gods = scene.weighed(tied, wanted) if tied & scene.heavy else tied.bit_count()
+    return ScoreReport.lazy(
+        functools.partial(made_cards, scene, points),
+        laws,
+        patterns,
+        objectives,
+        total,
+        gods,
+        face_up_before,
+        scenario,
+    )
+
+
+_NO_PARTS: tuple[
+    tuple[LawScore, ...], tuple[PatternScore, ...], tuple[ObjectiveScore, ...], int, int, int
+] = ((), (), (), 0, 0, 0)
+
+
+def _parts(
+    current: CompiledPool, scene: Scene, board: Board, flag: bool
+) -> tuple[
+    tuple[LawScore, ...], tuple[PatternScore, ...], tuple[ObjectiveScore, ...], int, int, int
+]:
+    """The laws (R13), patterns (R14) and objectives (R15) of a board, what
+    they add to its total, the patterns completed and the laws met."""
+    kept = _kept(current)
+    extra = completed = met = 0
+    laws: list[LawScore] = []
+    for placement in board.laws:
+        law, facts, line, lines, scores = _law(current, kept, placement, flag)
+        scene.judge_line(facts, line)
+        points = lines(scene, None)
+        score = scores.get(points)
+        if score is None:
+            score = LawScore(law, placement.row, placement.column, points)
+            if len(scores) < 16:
+                scores[points] = score
+        laws.append(score)
+        extra += points
+        met += points > 0
+    patterns: list[PatternScore] = []
+    for held in board.patterns:  # matched on the masks, even when known
+        entry = kept.patterns.get((id(held.pattern), held.completed, held.points))
+        if entry is None:
+            entry = _pattern(current, kept, held)
+        cells = entry[1](scene)
+        found = entry[2].get(cells)
+        if found is None:
+            found = entry[2][cells] = pattern_score(held, cells)
+        patterns.append(found)
+        extra += found.points
+        completed += found.completed
+    objectives: tuple[ObjectiveScore, ...] = ()
+    if board.objectives:
+        objectives = _objectives(current, kept, scene, board, flag)
+        extra += sum(o.points for o in objectives)
+    return tuple(laws), tuple(patterns), objectives, extra, completed, met
+
+
+def _pattern(
+    current: CompiledPool, kept: Kept, held: HeldPattern
+) -> tuple[m.Pattern, Callable[[Scene], tuple[int, ...] | None], dict]:
+    """A held pattern's closure and the scores it gave, kept (R14)."""
+    if len(kept.patterns) >= _LIMIT:
+        kept.patterns.clear()
+    pattern = held.pattern
+    entry = kept.patterns[(id(pattern), held.completed, held.points)] = (
+        pattern,
+        current.pattern(pattern),
+        {},
+    )
+    return entry
