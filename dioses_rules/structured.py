@@ -97,37 +97,22 @@ def check_bounds(text: str, path: str, code: str, *, toml: bool = False, line: i
         if first in _OPEN:
             depth += 1
             if depth > MAX_DEPTH:
-                at, column = _position(text, token.start())
-                raise _error(
-                    code,
-                    f"nested too deeply (more than {MAX_DEPTH} levels)",
-                    path,
-                    line + at,
-                    column,
-                    "no file of this kind nests so deeply",
-                )
+                message = f"nested too deeply (more than {MAX_DEPTH} levels)"
+                hint = "no file of this kind nests so deeply"
+            else:
+                continue
         elif first in _CLOSE:
             depth = max(depth - 1, 0)
+            continue
         elif first in "-IN":  # JSON has no NaN or Infinity (Python's json reads them)
-            at, column = _position(text, token.start())
-            raise _error(
-                code,
-                f"{token.group()} is not a number JSON allows",
-                path,
-                line + at,
-                column,
-                "write a finite number",
-            )
+            message, hint = f"{token.group()} is not a number JSON allows", "write a finite number"
         elif first.isdigit():
-            at, column = _position(text, token.start())
-            raise _error(
-                code,
-                f"a number of more than {MAX_DIGITS} digits",
-                path,
-                line + at,
-                column,
-                "no number in this kind of file is that long",
-            )
+            message = f"a number of more than {MAX_DIGITS} digits"
+            hint = "no number in this kind of file is that long"
+        else:
+            continue
+        at, column = _position(text, token.start())
+        raise _error(code, message, path, line + at, column, hint)
 
 
 # ------------------------------------------------------------------ JSON

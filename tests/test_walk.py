@@ -9,7 +9,7 @@ import typing
 import pytest
 from attrs import frozen
 
-from dioses_rules.engine import effects, game, setup_steps  # noqa: F401  (back ends register on import)
+from dioses_rules.engine import effects, game, setup_deal, setup_steps  # noqa: F401  (back ends register on import)
 from dioses_rules.language import (
     english,
     english_definitions,
@@ -82,6 +82,7 @@ BACK_ENDS = {
     "EffectRules": {"effect": m.Effect},
     "Game": {"effect": m.Effect},  # the game is its own effects' rules (EffectRules)
     "SetupRules": {"step": m.SetupStep},  # the game plays every setup step
+    "SetupDeal": {"step": m.SetupStep},  # what each step takes from the deck
     "SetupChecks": {"step": m.SetupStep, "rule": m.RuleChange},  # the linter checks each
     # a line's least and most points, and the most a count can count
     "LineBounds": {"bounds": m.ScoringLine, "most": m.Countable},

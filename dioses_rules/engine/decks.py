@@ -40,17 +40,7 @@ class DeckRules(GameCore):
         if pile is None:
             pile = 0 if len(piles) == 1 else self.choose_pile(area, "discard")
         piles[pile].append(card_id)
-        log = self._log
-        if log is not None:  # the record event() makes
-            log(
-                {
-                    "type": "event",
-                    "event": "discarded",
-                    "turn": self.state.turn,
-                    "card": card_id,
-                    "pile": pile,
-                }
-            )
+        self.event("discarded", card=card_id, pile=pile)
 
     def choose_pile(self, area: int, why: str) -> int:
         piles = self.state.discards

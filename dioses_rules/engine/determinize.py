@@ -29,6 +29,7 @@ import random
 from typing import Literal
 
 from ..language import model as m
+from .setup_deal import SetupDeal
 from .state import Decision, GameState, copy_state
 
 # ("deck", index) | ("cell", area, cell) | ("power", area, index)
@@ -87,8 +88,8 @@ def _separated(scenario: m.Scenario | None, challenge: bool) -> tuple[set[str], 
     many random ones went with them."""
     if scenario is None:
         return set(), 0
-    steps = [s for s in scenario.setup_for(challenge) if isinstance(s, m.Separate)]
-    return {c for s in steps for c in s.cards}, sum(s.random for s in steps)
+    deal = SetupDeal(scenario.setup_for(challenge))
+    return deal.separated, deal.random
 
 
 def determinize(

@@ -203,22 +203,7 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules, PatternRules, Decision
         cells = self.state.areas[area].cells
         old = cells[cell]
         cells[cell] = Slot(card_id, face_up)
-        checked = self._checked
-        if area < len(checked):  # moved(area)
-            checked[area] = None
-        log = self._log
-        if log is not None:  # the record event() makes
-            log(
-                {
-                    "type": "event",
-                    "event": "placed",
-                    "turn": self.state.turn,
-                    "area": area,
-                    "cell": CELL_NAMES[cell],
-                    "card": card_id,
-                    "face_up": face_up,
-                }
-            )
+        self._changed(area, "placed", cell, card_id, face_up=face_up)
         if old is not None:
             self.discard(old.card, area)
         if played and self.scenario is not None:
@@ -235,22 +220,29 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules, PatternRules, Decision
         if slot is None or slot.face_up:
             return
         slot.face_up = True
+        self._changed(area, "revealed", cell, slot.card)
+        self.became_face_up(area, cell)
+
+    def _changed(self, area: int, kind: str, cell: int, card_id: str, **data: object) -> None:
+        """A card put or turned in an area: its patterns are checked again
+        (``moved(area)``) and the event is logged (the record ``event()``
+        makes, built only when there is a log)."""
         checked = self._checked
-        if area < len(checked):  # moved(area)
+        if area < len(checked):
             checked[area] = None
         log = self._log
-        if log is not None:  # the record event() makes
+        if log is not None:
             log(
                 {
                     "type": "event",
-                    "event": "revealed",
+                    "event": kind,
                     "turn": self.state.turn,
                     "area": area,
                     "cell": CELL_NAMES[cell],
-                    "card": slot.card,
+                    "card": card_id,
+                    **data,
                 }
             )
-        self.became_face_up(area, cell)
 
     def swap(self, area: int, first: int, second: int) -> None:
         """R17: a swapped card keeps its face state."""

@@ -82,26 +82,17 @@ def check_state(
                 check.fail(key, f"no scenario rule {ability} to have used")
     _check_piles(check, state)
     _check_once(check, _myth_places(state), "card")
-    _check_once(
-        check,
-        [(f".law_deck[{i}]", c) for i, c in enumerate(state.law_deck)]
-        + [
-            (f".areas[{a}].laws[{i}]", law.card)
-            for a, area in enumerate(state.areas)
-            for i, law in enumerate(area.laws)
-        ],
-        "law",
-    )
-    _check_once(
-        check,
-        [(f".pattern_deck[{i}]", c) for i, c in enumerate(state.pattern_deck)]
-        + [
-            (f".areas[{a}].patterns[{i}]", p.card)
-            for a, area in enumerate(state.areas)
-            for i, p in enumerate(area.patterns)
-        ],
-        "pattern",
-    )
+    for kind, deck, held in (("law", "law_deck", "laws"), ("pattern", "pattern_deck", "patterns")):
+        _check_once(
+            check,
+            [(f".{deck}[{i}]", c) for i, c in enumerate(getattr(state, deck))]
+            + [
+                (f".areas[{a}].{held}[{i}]", card.card)
+                for a, area in enumerate(state.areas)
+                for i, card in enumerate(getattr(area, held))
+            ],
+            kind,
+        )
     return check.mistakes
 
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from ..language import model as m
-from ..scoring import area as g
+from ..scoring.patterns import shape_cells, shape_origins
 from .state import Slot
 from .tables import RegistryTables, Shape
 
@@ -37,22 +37,8 @@ def face_up_signature(cells: Sequence[Slot | None]) -> Signature:
 def placements(pattern: m.Pattern) -> tuple[Placement, ...]:
     """Every placement of the shape inside the area, in the reference's order
     (top to bottom, then left to right); a shape without cells has none."""
-    height = len(pattern.shape)
-    width = max((len(row) for row in pattern.shape), default=0)
-    if height == 0 or width == 0 or height > g.HEIGHT or width > g.WIDTH:
-        return ()
-    found = []
-    for top in range(g.HEIGHT - height + 1):
-        for left in range(g.WIDTH - width + 1):
-            wanted = tuple(
-                ((top + dr) * g.WIDTH + left + dc, want)
-                for dr, row in enumerate(pattern.shape)
-                for dc, want in enumerate(row)
-                if want is not None
-            )
-            if wanted:
-                found.append(wanted)
-    return tuple(found)
+    placed = (tuple(shape_cells(pattern, top, left)) for top, left in shape_origins(pattern))
+    return tuple(wanted for wanted in placed if wanted)
 
 
 class PatternChecker:

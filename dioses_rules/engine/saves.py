@@ -165,13 +165,7 @@ def parse_save(data: object, path: str = "") -> SaveFile:
     """A save's JSON data, migrated and structured strictly; raises
     :class:`GameError` naming the key of every mistake."""
     if not isinstance(data, dict) or data.get("kind") != SAVE_KIND:
-        if isinstance(data, dict) and data.get("type") == "setup":
-            raise game_error(
-                "this is a game log, not a saved game",
-                f"check it with: dioses replay {path}",
-                path,
-                "G100",
-            )
+        _refuse_a_log(data, path)
         why = f' ($.kind is not "{SAVE_KIND}")' if isinstance(data, dict) else ""
         raise game_error(
             f"not a saved Dioses! game{why}", "saves are written by 'dioses play'", path, "G100"
@@ -301,16 +295,21 @@ def _not_a_save(raw: bytes, shown: str) -> NoReturn:
         record = loads_json(raw.split(b"\n", 1)[0].decode("utf-8"), shown)
     except (DiosesError, UnicodeDecodeError):
         record = None
-    if isinstance(record, dict) and record.get("type") == "setup":
-        raise game_error(
-            "this is a game log, not a saved game",
-            f"check it with: dioses replay {shown}",
-            shown,
-            "G100",
-        )
+    _refuse_a_log(record, shown)
     raise game_error(
         "not a saved Dioses! game (not JSON)", "saves are written by 'dioses play'", shown, "G100"
     )
+
+
+def _refuse_a_log(record: object, path: str) -> None:
+    """A game log's first record given as a save: say so, and how to read it."""
+    if isinstance(record, dict) and record.get("type") == "setup":
+        raise game_error(
+            "this is a game log, not a saved game",
+            f"check it with: dioses replay {path}",
+            path,
+            "G100",
+        )
 
 
 def write_save(path: Path, game: Game, play: PlayInfo) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 from ..errors import did_you_mean
 from ..language import model as m
@@ -18,6 +18,7 @@ from ..language.settings import SETTINGS, Settings, setting_problem, setting_val
 from ..pool.registry import Registry, required
 from ..scoring.area import SIZE
 from .game import Game
+from .setup_deal import SetupDeal
 from .setup_steps import Phase, SetupRules
 from .state import FIRST_RULES, KNOWN_RULES, RULES, Agent, AreaState, GameState, Slot, game_error
 from .tables import tables_of
@@ -30,11 +31,7 @@ def settings_for(registry: Registry, options: Iterable[str]) -> Settings:
     for option_id in options:
         option = registry.get("rule-option", option_id)
         if option is None:
-            pool = [d.id for d in registry.definitions("rule-option")]
-            raise game_error(
-                f"unknown rule option '{option_id}'",
-                did_you_mean(option_id, pool) or f"rule options: {', '.join(pool)}",
-            )
+            _unknown(registry, "rule-option", option_id, "rule option")
         for setting in option.settings:
             spec = SETTINGS[setting.name]
             problem = setting_problem(setting.name, setting.value)
@@ -42,6 +39,15 @@ def settings_for(registry: Registry, options: Iterable[str]) -> Settings:
                 raise game_error(f"rule option '{option_id}': {problem}")
             setattr(settings, spec.field, setting_value(spec, setting.value))
     return settings
+
+
+def _unknown(registry: Registry, kind: str, def_id: str, word: str) -> NoReturn:
+    """No definition of ``kind`` is named ``def_id``: an error naming the
+    nearest one, else every one there is."""
+    pool = [d.id for d in registry.definitions(kind)]
+    raise game_error(
+        f"unknown {word} '{def_id}'", did_you_mean(def_id, pool) or f"{word}s: {', '.join(pool)}"
+    )
 
 
 def new_game(
@@ -72,11 +78,7 @@ def new_game(
     if scenario is not None:
         scenario_def = registry.get("scenario", scenario)
         if scenario_def is None:
-            pool = [d.id for d in registry.definitions("scenario")]
-            raise game_error(
-                f"unknown scenario '{scenario}'",
-                did_you_mean(scenario, pool) or f"scenarios: {', '.join(pool)}",
-            )
+            _unknown(registry, "scenario", scenario, "scenario")
         # "All the rules of play and setup explained in each scenario take
         # precedence": the scenario's own mode is applied last.
         option_ids = [o for o in option_ids if o not in scenario_def.options] + list(
@@ -176,13 +178,14 @@ def _check_scenario_deal(
     Power cards and draws, the separated cards go once on the one deck and a
     set-aside deck is shared; a card placed in the area cannot be placed in
     every area, so such a setup is refused for more than one area."""
-    named = {card for step in steps for card in getattr(step, "cards", ())}
+    deal = SetupDeal(steps)
+    named = deal.named
     missing = sorted(named - cards)
     if missing:
         raise game_error(
             f"scenario '{scenario.id}' needs cards no loaded set defines: {', '.join(missing)}"
         )
-    places = [step for step in steps if isinstance(step, m.Place)]
+    places = deal.places
     placed = sum(len(step.cards) for step in places)
     if places and areas > 1:
         shown = ", ".join(card for step in places for card in step.cards)
@@ -203,11 +206,11 @@ def _check_scenario_deal(
             f"cells, {SIZE // len(m.ROWS)} a row, one card a cell",
             "dioses-lint reports where (DL502)",
         )
-    power = sum(s.count for s in steps if isinstance(s, m.PowerCards))
+    power = deal.power
     parts = {
         "to the area" if areas == 1 else f"to the {areas} areas": SIZE * areas - placed,
         "as Power cards": (power + settings.extra_power_cards) * areas,
-        "separated at random": sum(s.random for s in steps if isinstance(s, m.Separate)),
+        "separated at random": deal.random,
         "to start the discard piles": settings.discard_piles,
     }
     needed, left = sum(parts.values()), len(cards) - len(named)
@@ -289,7 +292,7 @@ def _deal_scenario(game: Game, scenario: m.Scenario) -> None:
     says: one area for every seat, all face down, no objectives."""
     state = game.state
     steps = setup_steps(scenario, state.challenge)
-    named = {card for step in steps for card in getattr(step, "cards", ())}
+    named = SetupDeal(steps).named
     state.deck = [card for card in state.deck if card not in named]  # step 2: set them aside
     rules = SetupRules(game, steps)
     rules.play(Phase.PLACE)

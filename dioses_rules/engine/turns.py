@@ -117,17 +117,7 @@ class TurnRules(GameCore):
         card = self.draw()
         if card is None:  # R31: nothing to draw, even from the discards
             return
-        log = self._log
-        if log is not None:  # the record event() makes
-            log(
-                {
-                    "type": "event",
-                    "event": "drew",
-                    "turn": self.state.turn,
-                    "seat": seat,
-                    "card": card,
-                }
-            )
+        self.event("drew", seat=seat, card=card)
         cells = self.movable_cells(area)
         make = partial(self._drawn_choice, area, cells, card)
         prompt = f"You drew {card}: play it or discard it?"

@@ -11,7 +11,7 @@ conditions and selectors in :mod:`build_conditions`.
 
 from __future__ import annotations
 
-from typing import cast
+from typing import TypeVar, cast
 
 from lark import Token, Tree, v_args
 from lark.exceptions import VisitError
@@ -40,6 +40,9 @@ from .limits import MAX_DIGITS, capped, number_text, number_value
 from .parser import parse_tree
 from .settings import setting_range
 from .vocabulary import DEFINITIONS, RESERVED_IDS, Vocabulary
+
+# A definition that is a header and scoring lines: a law, an objective goal.
+LinesDef = TypeVar("LinesDef", m.Law, m.ObjectiveGoal)
 
 # A Myth card's mythologies and the provenance word after them.
 MythNames = tuple[tuple[str, ...], Token | None]
@@ -240,26 +243,24 @@ class TreeBuilder(SetRules, PatternRules, ScenarioRules, ConditionRules):
 
     # ------------------------------------------------------------ laws, objectives
     def law_def(self, meta: Meta, children: list[Token | Aliases | m.ScoringLine]) -> m.Law:
-        rest, aliases = self.header(children)
-        id_token, name_token = cast("list[Token]", rest[:2])
-        prov_token, lines = self.split_provenance(rest[2:])
-        return m.Law(
-            self.card_id(id_token),
-            string(name_token),
-            aliases,
-            self.provenance(prov_token),
-            tuple(cast("list[m.ScoringLine]", lines)),
-            span=self.span(meta),
-            provenance_stated=prov_token is not None,
-        )
+        return self._lines_def(m.Law, meta, children)
 
     def goal_def(
         self, meta: Meta, children: list[Token | Aliases | m.ScoringLine]
     ) -> m.ObjectiveGoal:
+        return self._lines_def(m.ObjectiveGoal, meta, children)
+
+    def _lines_def(
+        self,
+        kind: type[LinesDef],
+        meta: Meta,
+        children: list[Token | Aliases | m.ScoringLine],
+    ) -> LinesDef:
+        """A law or an objective goal: a header, then scoring lines."""
         rest, aliases = self.header(children)
         id_token, name_token = cast("list[Token]", rest[:2])
         prov_token, lines = self.split_provenance(rest[2:])
-        return m.ObjectiveGoal(
+        return kind(
             self.card_id(id_token),
             string(name_token),
             aliases,

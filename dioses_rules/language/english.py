@@ -94,6 +94,10 @@ class EnglishWriter(EnglishNouns):
         own = own_most_common(c)
         if own is not None:  # R24, language/sugar.py
             return self.pair("its most common", own is m.Attribute.TYPE)
+        return self.subjects_clause(c)
+
+    def subjects_clause(self, c: m.Subject) -> str:
+        """Named cards and what holds of them: "hera is next to a god"."""
         every = c.mode is m.SubjectMode.EVERY
         names = [("every " if every else "") + self.noun(s) for s in c.subjects]
         phrase = "scoring" if isinstance(c.condition, m.Scores) else self.position(c.condition)

@@ -105,8 +105,6 @@ class CardTextWriter(EnglishWriter):
     # ------------------------------------------------------------ effects
     def effect(self, effect: m.Effect, every_player: bool = False) -> str:
         if every_player:  # R18: an event applies to every player
-            if isinstance(effect, m.SwapAny):
-                return f"every player swaps {effect.count} cards of their area"
             return "every player " + third_person(self.effect(effect).replace(" your ", " their "))
         text: str = self.effect_phrase(effect)
         return text

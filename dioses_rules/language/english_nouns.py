@@ -1,18 +1,6 @@
 """The English writer's words and noun phrases: its tables, selectors,
-scopes and counts (the clauses built from them are in :mod:`english`).
-
-Not to be confused with :mod:`source`, the card-language text of a
-``.dioses`` file. Generated from the compiled tree, never stored, so the text
-cannot drift from what the engine scores. ``names`` maps card ids to display
-names (the English names); unknown ids are shown as they are. Whole
-definitions are written by :mod:`english_definitions`.
-
-Every language's writer has this shape: its words are class tables
-(``PHRASES``, a template per phrase; a table per enum, checked total at
-import); a language subclasses it with its own tables and overrides only the
-methods whose grammar differs (:mod:`spanish`). Noun phrases are
-:class:`Phrase` records, a text and its gender, for what agrees with them.
-"""
+scopes and counts (the clauses built from them are in :mod:`english`, whose
+docstring says the shape every language's writer has)."""
 
 from __future__ import annotations
 

@@ -19,7 +19,6 @@ from . import model as m
 from .english import EnglishWriter, Phrase
 from .english_nouns import Template
 from .spanish_words import CARD, Noun, definite, indefinite, join, none_of
-from .sugar import own_most_common
 from .walk import total
 
 __all__ = ["ROW_WORDS", "Phrase", "SpanishWriter", "before"]
@@ -238,10 +237,7 @@ class SpanishWriter(EnglishWriter):
         verb = "puntúan" if plural else "puntúa"
         return verb if c.at_least is None else f"{verb} al menos {_points(c.at_least)}"
 
-    def _subject(self, c: m.Subject, subject: str | None = None) -> str:
-        own = own_most_common(c)
-        if own is not None:  # R24, language/sugar.py
-            return self.pair("its most common", own is m.Attribute.TYPE)
+    def subjects_clause(self, c: m.Subject) -> str:
         scores = c.condition if isinstance(c.condition, m.Scores) else None
         phrase = "" if scores is not None else self.position(c.condition)
         if c.mode is m.SubjectMode.EVERY:

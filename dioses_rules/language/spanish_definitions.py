@@ -163,16 +163,15 @@ class SpanishCardWriter(SpanishWriter, CardTextWriter):
         return text
 
     def _reveal(self, e: m.Reveal, form: int = YOU) -> str:
-        return (
-            f"{_verb(form, 'pon', 'poner', 'pone')} boca arriba {counted(e.count, CARD)} "
-            f"de {_your(form)} área"
-        )
+        return self._turn(form, True, e.count)
 
     def _hide(self, e: m.TurnFaceDown, form: int = YOU) -> str:
-        return (
-            f"{_verb(form, 'pon', 'poner', 'pone')} boca abajo {counted(e.count, CARD)} "
-            f"de {_your(form)} área"
-        )
+        return self._turn(form, False, e.count)
+
+    def _turn(self, form: int, face_up: bool, count: int) -> str:
+        """Cards of the area turned: "pon boca arriba 2 cartas de tu área"."""
+        put, side = _verb(form, "pon", "poner", "pone"), self.pair("face side", face_up)
+        return f"{put} {side} {counted(count, CARD)} de {_your(form)} área"
 
     def _recover(self, e: m.RecoverDiscard, form: int = YOU) -> str:
         put = ("colócala", "la coloca", "colocarla")[form]

@@ -3,7 +3,7 @@ DL502, DL504). Each function takes the :class:`lint.DefinitionChecker` that reco
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 
 from attrs import frozen
 
@@ -14,6 +14,8 @@ from .lint_checker import Checker
 
 ROW_CELLS = len(m.COLUMNS)
 AREA_CELLS = len(m.ROWS) * ROW_CELLS  # R1
+STATE_HINT = "a state is named by 'discard top of DECK as NAME' in the rules"
+DECK_HINT = "form it in setup with 'aside CARDS as NAME'"
 
 
 def check_scenario(checker: Checker, scenario: m.Scenario) -> None:
@@ -28,22 +30,10 @@ def check_scenario(checker: Checker, scenario: m.Scenario) -> None:
                 help=checker.suggest(option, checker.rule_options) or "define it with 'option'",
             )
     for node in iter_nodes(scenario):
-        if isinstance(node, m.StateRef) and node.name not in state_names:
-            checker.add(
-                "DL111",
-                f"unknown scenario state 'the {node.name}'",
-                node,
-                help=checker.suggest(node.name, state_names)
-                or "a state is named by 'discard top of DECK as NAME' in the rules",
-            )
-        if isinstance(node, m.DiscardTop) and node.deck not in decks:
-            checker.add(
-                "DL111",
-                f"unknown deck '{node.deck}'",
-                node,
-                help=checker.suggest(node.deck, decks)
-                or "form it in setup with 'aside CARDS as NAME'",
-            )
+        if isinstance(node, m.StateRef):
+            _named(checker, node, node.name, state_names, "scenario state 'the {}'", STATE_HINT)
+        if isinstance(node, m.DiscardTop):
+            _named(checker, node, node.deck, decks, "deck '{}'", DECK_HINT)
     rules = SetupChecks(checker)
     for rule in scenario.rules:
         rules.rule(rule)
@@ -60,6 +50,16 @@ class At:
     """A place to report at that is not a node of its own."""
 
     span: m.Span | None
+
+
+def _named(
+    checker: Checker, node: object, name: str, known: Collection[str], what: str, hint: str
+) -> None:
+    """DL111: a scenario names a state or deck it never makes."""
+    if name not in known:
+        checker.add(
+            "DL111", f"unknown {what.format(name)}", node, help=checker.suggest(name, known) or hint
+        )
 
 
 def check_challenge_draws(checker: Checker, scenario: m.Scenario) -> None:

@@ -10,7 +10,7 @@ so a fixed cell or a condition decided by geometry adds nothing.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Union
 
 from ortools.sat.python import cp_model, cp_model_helper
@@ -277,22 +277,25 @@ class Builder:
 
     def minimum(self, items: list[Lin]) -> Lin:
         """The smallest of ``items`` (at least one)."""
-        lo, hi = min(item.lo for item in items), min(item.hi for item in items)
-        if lo == hi:
-            return Lin.const(lo)
-        value = self.model.new_int_var(lo, hi, "")
-        self.model.add_min_equality(value, [item.expr for item in items])
-        return Lin(value, lo, hi)
+        return self._extreme(items, min, self.model.add_min_equality)
 
     def maximum(self, items: list[Lin]) -> Lin:
         """The largest of ``items`` (0 when there are none)."""
-        if not items:
-            return ZERO
-        lo, hi = max(item.lo for item in items), max(item.hi for item in items)
+        return self._extreme(items, max, self.model.add_max_equality) if items else ZERO
+
+    def _extreme(
+        self,
+        items: list[Lin],
+        pick: Callable[[Iterable[int]], int],
+        equality: Callable[[cp_model.IntVar, list[Expr]], object],
+    ) -> Lin:
+        """The least or greatest of ``items``, by ``pick`` and the model's
+        ``equality`` for it: a constant when every item's bounds say it."""
+        lo, hi = pick(item.lo for item in items), pick(item.hi for item in items)
         if lo == hi:
             return Lin.const(lo)
         value = self.model.new_int_var(lo, hi, "")
-        self.model.add_max_equality(value, [item.expr for item in items])
+        equality(value, [item.expr for item in items])
         return Lin(value, lo, hi)
 
     def greater(self, more: Lin, less: Lin) -> Lit:

@@ -333,27 +333,15 @@ def scenario_checks(ctx: Context, scenario: m.Scenario, share: float, left: int)
         if challenge and not scenario.challenge:
             continue
         name = f"scenario {scenario.id}{' challenge' if challenge else ''}"
-        if not solver_available():
-            found.append(
-                Outcome(
-                    "scenario",
-                    name,
-                    ctx.place(scenario),
-                    Status.SKIPPED,
-                    "needs the [solver] extra (pip install 'dioses-rules[solver]')",
-                )
-            )
-            continue
-        if ctx.budget.left() <= 0:
-            found.append(
-                Outcome(
-                    "scenario",
-                    name,
-                    ctx.place(scenario),
-                    Status.SKIPPED,
-                    "not reached within the budget (give more with --budget)",
-                )
-            )
+        skipped = (
+            "needs the [solver] extra (pip install 'dioses-rules[solver]')"
+            if not solver_available()
+            else "not reached within the budget (give more with --budget)"
+            if ctx.budget.left() <= 0
+            else None
+        )
+        if skipped is not None:
+            found.append(Outcome("scenario", name, ctx.place(scenario), Status.SKIPPED, skipped))
             left -= 1
             continue
         # at least half a second each while the budget lasts: a scenario that

@@ -150,25 +150,8 @@ def round_trip_check(source: SourceFile) -> Outcome:
         pass  # a file with errors is not formatted: lint reports them
     except AssertionError as error:
         problems.append(f"dioses fmt: {error}")
-    seconds = time.perf_counter() - started
-    if problems:
-        return Outcome(
-            "round-trip",
-            "source and fmt",
-            source.path,
-            Status.FAILED,
-            problems[0],
-            "\n".join(problems),
-            seconds=seconds,
-        )
-    return Outcome(
-        "round-trip",
-        "source and fmt",
-        source.path,
-        Status.PASSED,
-        f"{len(card_file.definitions)} definitions",
-        seconds=seconds,
-    )
+    passed = f"{len(card_file.definitions)} definitions"
+    return _file_outcome("round-trip", "source and fmt", source, problems, passed, started)
 
 
 def text_check(
@@ -187,22 +170,24 @@ def text_check(
                     f"{place(definition)}: {definition.id} ({lang}): "
                     f"{type(error).__name__}: {error}"
                 )
+    passed = f"English and Spanish for {len(source.card_file.definitions)} definitions"
+    return _file_outcome("text", "card texts", source, failures, passed, started)
+
+
+def _file_outcome(
+    kind: str, name: str, source: SourceFile, failures: list[str], passed: str, started: float
+) -> Outcome:
+    """A check of one file: failed with its first failure (all of them in the
+    details), or passed with ``passed``, timed since ``started``."""
     seconds = time.perf_counter() - started
     if failures:
         return Outcome(
-            "text",
-            "card texts",
+            kind,
+            name,
             source.path,
             Status.FAILED,
             failures[0],
             "\n".join(failures),
             seconds=seconds,
         )
-    return Outcome(
-        "text",
-        "card texts",
-        source.path,
-        Status.PASSED,
-        f"English and Spanish for {len(source.card_file.definitions)} definitions",
-        seconds=seconds,
-    )
+    return Outcome(kind, name, source.path, Status.PASSED, passed, seconds=seconds)

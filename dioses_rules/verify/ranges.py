@@ -20,7 +20,7 @@ from ..scoring.board import (
     law_on,
 )
 from ..scoring.evaluator import Facts
-from ..scoring.extremes import PoolLimits, Ranged, search_extreme
+from ..scoring.extremes import Found, PoolLimits, Ranged, search_extreme
 
 CP_SAT = "CP-SAT"
 SEARCH = "search"
@@ -72,32 +72,16 @@ def side(
             if solver_available()
             else "install the [solver] extra for exact answers"
         )
-        return Side(found.points, False, SEARCH, found.area, found.facts, found.line, note)
+        return _searched(found, note)
     from ..solve.compiler import Unsupported
     from ..solve.ranges import extreme
 
     try:
         exact = extreme(registry, what, maximize, element, solver_seconds, seed)
     except Unsupported as error:
-        return Side(
-            found.points,
-            False,
-            SEARCH,
-            found.area,
-            found.facts,
-            found.line,
-            error.diagnostics[0].message,
-        )
+        return _searched(found, error.diagnostics[0].message)
     if exact is None:
-        return Side(
-            found.points,
-            False,
-            SEARCH,
-            found.area,
-            found.facts,
-            found.line,
-            "CP-SAT ran out of time",
-        )
+        return _searched(found, "CP-SAT ran out of time")
     better = exact.points > found.points if maximize else exact.points < found.points
     if exact.proven or better:
         return Side(
@@ -109,9 +93,12 @@ def side(
             exact.line,
             "" if exact.proven else "CP-SAT ran out of time",
         )
-    return Side(
-        found.points, False, SEARCH, found.area, found.facts, found.line, "CP-SAT ran out of time"
-    )
+    return _searched(found, "CP-SAT ran out of time")
+
+
+def _searched(found: Found, note: str) -> Side:
+    """The search's side, not proven, and why CP-SAT did not prove it."""
+    return Side(found.points, False, SEARCH, found.area, found.facts, found.line, note)
 
 
 def witness_board(
