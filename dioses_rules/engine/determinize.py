@@ -70,7 +70,7 @@ def _get(state: GameState, place: Place) -> str:
     if place[0] == "deck":
         return state.deck[place[1]]
     if place[0] == "cell":  # a hidden cell holds a card (hidden_places); no check per place
-        return state.areas[place[1]].cells[place[2]].card  # type: ignore[union-attr]
+        return state.areas[place[1]].cells[place[2]].card  # type: ignore[union-attr]  # a hidden cell holds a card
     return state.areas[place[1]].power[place[2]]
 
 
@@ -78,7 +78,7 @@ def _put(state: GameState, place: Place, card: str) -> None:
     if place[0] == "deck":
         state.deck[place[1]] = card
     elif place[0] == "cell":  # a hidden cell holds a card (hidden_places); no check per place
-        state.areas[place[1]].cells[place[2]].card = card  # type: ignore[union-attr]
+        state.areas[place[1]].cells[place[2]].card = card  # type: ignore[union-attr]  # a hidden cell holds a card
     else:
         state.areas[place[1]].power[place[2]] = card
 

@@ -128,7 +128,7 @@ class Dispatch:
                 self.handlers[kind] = method
             registered = getattr(method, "__dispatched__", ())
             # the registrations _override reads back; a function takes attributes
-            method.__dispatched__ = (*registered, *((self, kind) for kind in kinds))  # type: ignore[attr-defined]
+            method.__dispatched__ = (*registered, *((self, kind) for kind in kinds))  # type: ignore[attr-defined]  # a function takes attributes
             return method
 
         return register
@@ -168,7 +168,7 @@ class Dispatch:
         dispatch.__name__ = name
         dispatch.__qualname__ = where
         dispatch.__doc__ = f"Dispatch on the node class over {self.union}."
-        dispatch.dispatch = self  # type: ignore[attr-defined]
+        dispatch.dispatch = self  # type: ignore[attr-defined]  # read back by .on and tests
         setattr(owner, name, dispatch)
 
 
@@ -237,7 +237,7 @@ def _inherit_on_subclassing(owner: type[Any]) -> None:
         _subclassed(cls)
 
     setattr(owner, _HOOK, True)
-    owner.__init_subclass__ = classmethod(init_subclass)  # type: ignore[assignment]
+    owner.__init_subclass__ = classmethod(init_subclass)  # type: ignore[assignment]  # the hook merges tables
 
 
 def _subclassed(cls: type) -> None:

@@ -158,7 +158,7 @@ class Registry:
             return direct
         ids = self.names.get((family, fold(name)), set())
         if len(ids) == 1:
-            return self.get(family, next(iter(ids)))  # type: ignore[return-value]
+            return self.get(family, next(iter(ids)))  # type: ignore[return-value]  # the overloads say the family's class
         what = FAMILY_WORDS[family]
         if len(ids) > 1:
             raise LookupError(f"'{name}' names several {what}s: {', '.join(sorted(ids))}")

@@ -139,7 +139,7 @@ class CompiledPool:
         """A :class:`CardInfo` per cell, or None when a cell is empty."""
         get = self.cards.get
         try:  # an empty cell (None) has no card: AttributeError, below
-            infos: list[Any] = [get(id(placed.card)) for placed in cells]  # type: ignore[union-attr]
+            infos: list[Any] = [get(id(placed.card)) for placed in cells]  # type: ignore[union-attr]  # empty: AttributeError
         except AttributeError:  # an empty cell
             return None
         if not all(infos):  # a card not compiled yet
@@ -178,7 +178,7 @@ class CompiledPool:
         cells = area.cells
         get = self.cards.get
         try:  # infos(cells), inline: an empty cell (None) has no card
-            infos: list[Any] = [get(id(placed.card)) for placed in cells]  # type: ignore[union-attr]
+            infos: list[Any] = [get(id(placed.card)) for placed in cells]  # type: ignore[union-attr]  # empty: AttributeError
         except AttributeError:
             sparse = [None if placed is None else self.info(placed.card) for placed in cells]
             face_up = all(placed is None or placed.face_up for placed in cells)
