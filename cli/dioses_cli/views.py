@@ -55,7 +55,7 @@ class _Say:
     def line(self, card: m.MythCard, index: int, written: str) -> str:
         if self.texts is None or index >= len(card.lines):
             return written
-        return self.texts.line(card.lines[index])
+        return self.texts.line(card.lines[index], card)
 
     def condition(self, conditions: Sequence[m.Condition], index: int, written: str) -> str:
         if self.texts is None or index >= len(conditions):

@@ -62,10 +62,14 @@ class Texts:
         """A definition's whole card text."""
         return self.writer.definition(definition)
 
-    def line(self, line: m.ScoringLine) -> str:
+    def line(self, line: m.ScoringLine, card: m.MythCard | None = None) -> str:
         """One scoring line: "2p: it is next to an Egyptian card", "2p si
-        está al lado de un egipcio"."""
-        return self.writer.line(line)
+        está al lado de un egipcio"; of ``card``, "it" agrees with it in
+        Spanish ("cerca de él" on Campo de Guerra)."""
+        writer = self.writer
+        if card is not None and isinstance(writer, SpanishCardWriter):
+            writer.agree_with(card)
+        return writer.line(line)
 
     def condition(self, condition: m.Condition) -> str:
         """A scenario's condition, as its card says it."""
