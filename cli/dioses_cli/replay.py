@@ -11,6 +11,7 @@ import click
 from dioses_rules.engine.log import from_file
 from dioses_rules.engine.replay import replay_log
 from dioses_rules.pool.registry import Registry
+from dioses_rules.wording.errors import message_text
 
 from .i18n import _
 from .names import printed_names
@@ -50,7 +51,8 @@ def replay_command(log_file: Path, extra_cards: tuple[Path, ...], lang: str) -> 
     """
     outcome = replay_log(log_file, extra_cards)
     for note in outcome.notes:
-        click.echo(_("note: {note}").format(note=note), err=True)
+        said = message_text(note, lang)
+        click.echo(_("note: {note}").format(note=said), err=True)
     if outcome.ok:
         final = outcome.final
         ending = (

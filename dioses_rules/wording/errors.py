@@ -62,6 +62,28 @@ _MESSAGES = [
             N_("this save holds no log of the game so far; cannot write a log"),
         ),
         (r"^give the card files with --cards$", N_("give the card files with --cards")),
+        # notes on the card pool a game was played with (pool/history, pool/identity)
+        (
+            r"^the game was played with the bundled set '(?P<set>[^']+)' version (?P<then>\S+); "
+            r"it goes on with that version's cards, kept in dioses-rules \(the set is version "
+            r"(?P<now>\S+) today\)$",
+            N_(
+                "the game was played with the bundled set '{set}' version {then}; it goes on "
+                "with that version's cards, kept in dioses-rules (the set is version {now} today)"
+            ),
+        ),
+        (
+            r"^the bundled set '(?P<set>[^']+)' has changed since the game was played "
+            r"\(version (?P<then>\S+) -> (?P<now>\S+)\)$",
+            N_(
+                "the bundled set '{set}' has changed since the game was played "
+                "(version {then} -> {now})"
+            ),
+        ),
+        (
+            r"^the bundled set '(?P<set>[^']+)' was not in the game's card pool$",
+            N_("the bundled set '{set}' was not in the game's card pool"),
+        ),
     )
 ]
 
