@@ -13,7 +13,7 @@ from dioses_rules.wording import N_
 from dioses_rules.wording.choices import label_text
 from dioses_rules.wording.moves import Namers, event_phrase
 
-from .i18n import _, lang
+from .i18n import _, lang, pgettext
 from .names import named
 
 # Keys of log records that hold a 0-based index (shown from 1, as the game
@@ -85,6 +85,8 @@ def words(value: object, key: str | None = None) -> str:
 def _scenario_words(outcome: object) -> str:
     """A final record's scenario outcome: the challenge is told as part of
     the victory (R34), never "victory no, challenge yes"."""
+    if outcome is None:  # "none" agrees with "scenario": "escenario ninguno"
+        return pgettext("scenario", "none")
     if not isinstance(outcome, dict) or "victory" not in outcome:
         return words(outcome, "scenario")
     if outcome.get("victory"):
