@@ -7,10 +7,17 @@ history and on the game's table."""
 
 from __future__ import annotations
 
+import json
+import re
+from pathlib import Path
+
 import pytest
+from starlette.testclient import TestClient
 
 from dioses_rules.pool.load import load_registry
 from dioses_rules.pool.registry import Registry
+from dioses_rules.web.app import create_app
+from dioses_rules.web.catalog import Catalog
 from dioses_rules.wording.moves import Namers, event_phrase
 
 
@@ -45,3 +52,16 @@ def test_scenario_state_words_are_spanish(registry: Registry) -> None:
     record = {"type": "event", "event": "state", "name": "fairest", "card": "hera"}
     assert event_phrase(record, Namers("es")) == "la más bella: hera"
     assert event_phrase(record, Namers("en")) == "fairest: hera"
+
+
+def test_the_builder_names_state_words_in_the_page_s_language(tmp_path: Path) -> None:
+    """The board builder's scenario-state fields are labelled as the page speaks."""
+    registry, sources = load_registry()
+    app = create_app(Catalog(registry, sources), saves=tmp_path)
+    client = TestClient(app, base_url="http://127.0.0.1:8000")
+    for lang, word in (("es", "la más bella"), ("en", "fairest")):
+        client.cookies.set("dioses-lang", lang)
+        page = client.get("/board").text
+        found = re.search(r'id="board-data">(.*?)</script>', page, re.S)
+        assert found is not None
+        assert json.loads(found.group(1))["state_words"]["fairest"] == word
