@@ -118,7 +118,9 @@ SPANISH = frozenset(
     ]
 )
 # words both languages spell alike, or the engine's own in both: not a fault
-SHARED = frozenset(["central", "total", "no", "a", "de", "ra", "isis"])
+SHARED = frozenset(
+    ["central", "total", "no", "a", "de", "ra", "isis", "has"]
+)  # "has": Spanish too ("Has robado")
 RULING = re.compile(r"\bR\d{1,3}\b")
 # a parenthesised group of the card language's connectives beside another
 # connective: "(hera or athena) and not ...", "no (zeus o ra)"

@@ -69,7 +69,7 @@ SELECTORS = [
     (m.Named("hera"), "Hera"),
     (m.Named("throne"), "una carta «throne»"),  # a tag
     (m.SelfCard(), "esta carta"),
-    (m.StateRef("fairest"), "la carta «fairest»"),
+    (m.StateRef("fairest"), "la carta «la más bella»"),
     (m.ElementRef(), "una carta del elemento"),
     (m.SameAs(m.Attribute.MYTHOLOGY), "una carta de la misma mitología"),
     (m.MostCommon(m.Attribute.TYPE), "una carta del tipo más común"),
@@ -175,7 +175,7 @@ EFFECTS = [
     ),
     (
         m.DiscardTop("goddesses", "fairest"),
-        "descarta la carta de arriba del mazo «goddesses»; es la carta «fairest»",
+        "descarta la carta de arriba del mazo «diosas»; es la carta «la más bella»",  # ours (our-names.toml)
     ),
 ]
 SETUP_STEPS = [
@@ -188,7 +188,7 @@ SETUP_STEPS = [
         m.Place(("troy",), True, m.Row.FRONT),
         "coloca Troya boca arriba en una casilla al azar de la fila delantera de tu área",
     ),
-    (m.SetAside(("hera",), "goddesses"), "aparta Hera boca abajo como el mazo «goddesses»"),
+    (m.SetAside(("hera",), "goddesses"), "aparta Hera boca abajo como el mazo «diosas»"),
     (m.SetupDraw(m.DrawPattern(1, m.Difficulty.MEDIUM)), "roba un Patrón medio"),
 ]
 RULES = [

@@ -16,8 +16,19 @@ from dioses_rules.scoring.balance import balance as run_balance
 from dioses_rules.scoring.balance_reference import printed_reference
 from dioses_rules.scoring.score import EVALUATORS
 from dioses_rules.solve.limits import EFFORT, MAX_EFFORT
+from dioses_rules.wording import N_
+from dioses_rules.wording.balance import flag_text, provenance_word
 
-from .options import CARDS_OPTION, FORMAT_OPTION, SETS_OPTION, load_sets, parallel_options
+from .i18n import _, lang, ngettext
+from .names import name_of
+from .options import (
+    CARDS_OPTION,
+    FORMAT_OPTION,
+    LANG_OPTION,
+    SETS_OPTION,
+    load_sets,
+    parallel_options,
+)
 from .output import EXIT_CODES_HELP, console, print_json, user_errors
 from .params import FilePath, Seconds, Whole
 from .pictures import OVERWRITE_OPTION, check_picture_target, require_pictures, write_svg, written
@@ -28,6 +39,10 @@ if TYPE_CHECKING:
     from dioses_rules.solve.balance import OptimalReport
 
     from .output import Console  # the console() factory's, which only output.py imports
+
+
+# scoring.balance_reference's note on what the pool is judged against, for the catalogue
+N_(" (the bundled sets' printed cards, on areas of the bundled pool)")
 
 
 @click.command("balance", epilog=EXIT_CODES_HELP)
@@ -94,6 +109,7 @@ if TYPE_CHECKING:
 @parallel_options
 @CARDS_OPTION
 @FORMAT_OPTION
+@LANG_OPTION
 @user_errors
 def balance(
     sets: tuple[str, ...],
@@ -111,6 +127,7 @@ def balance(
     scheduler: str | None,
     extra_cards: tuple[Path, ...],
     output_format: str,
+    lang: str,
 ) -> None:
     """Score random full areas and report how each Myth card scores.
 
@@ -147,10 +164,17 @@ def balance(
         else None
     )
     low, high = report.printed_range
-    ended = ", every area ended face up" if face_up_end else ""
-    title = (
-        f"{len(pool)} cards, {boards} random areas{ended}, seed {seed}: mean total "
-        f"{report.mean_total:.2f} per area (spread {report.spread_total:.2f})"
+    ended = _(", every area ended face up") if face_up_end else ""
+    title = _(
+        "{cards} cards, {boards} random areas{ended}, seed {seed}: mean total {mean} per area "
+        "(spread {spread})"
+    ).format(
+        cards=len(pool),
+        boards=boards,
+        ended=ended,
+        seed=seed,
+        mean=f"{report.mean_total:.2f}",
+        spread=f"{report.spread_total:.2f}",
     )
     if plot_path is not None:
         from dioses_rules.render.balance_plot import balance_plot
@@ -158,13 +182,14 @@ def balance(
 
         laws, patterns = registry.definitions("law"), registry.definitions("pattern")
         limits = PoolLimits(tuple(pool), min(7, len(laws)), len(patterns))
-        write_svg(plot_path, balance_plot(report, title, limits))
+        write_svg(plot_path, balance_plot(report, title, limits, lang))
     if output_format == "json":
         _print_json(report, best)
     else:
-        _print_table(report, best, f"{title}; printed cards' means {low:.2f}-{high:.2f}{against}")
+        means = _("printed cards' means {low}-{high}").format(low=f"{low:.2f}", high=f"{high:.2f}")
+        _print_table(report, best, f"{title}; {means}{_(against) if against else ''}")
     if plot_path is not None:
-        written(plot_path, "plot", output_format)
+        written(plot_path, N_("plot written to {path}"), output_format)
 
 
 def _pool(registry: Registry, sets: tuple[str, ...], own_cards: bool) -> list[m.MythCard]:
@@ -198,7 +223,7 @@ def _scored(
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
         with Progress(
-            TextColumn("scoring areas", markup=False),
+            TextColumn(_("scoring areas"), markup=False),
             BarColumn(),
             MofNCompleteColumn(),
             console=err,
@@ -230,22 +255,30 @@ def _print_table(report: BalanceReport, best: OptimalReport | None, title: str) 
     out = console()
     table = Table(title=title, title_justify="left")
     if best is not None:
-        hands_text = "1 random hand" if best.hands == 1 else f"{best.hands} random hands"
-        table.caption = (
-            f"best layouts: {hands_text}, {best.proven} proven "
-            f"optimal (effort {best.effort:g} per hand): mean total "
-            f"{best.mean_total:.2f} (spread {best.spread_total:.2f})"
+        hands_text = ngettext("{count} random hand", "{count} random hands", best.hands).format(
+            count=best.hands
+        )
+        table.caption = _(
+            "best layouts: {hands}, {proven} proven optimal (effort {effort} per hand): "
+            "mean total {mean} (spread {spread})"
+        ).format(
+            hands=hands_text,
+            proven=best.proven,
+            effort=f"{best.effort:g}",
+            mean=f"{best.mean_total:.2f}",
+            spread=f"{best.spread_total:.2f}",
         )
         table.caption_justify = "left"
-    headers = ["card", "provenance", "mean", "spread", "scores"]
+    headers = [N_("card"), N_("provenance"), N_("mean"), N_("spread"), N_("scores")]
     if best is not None:
-        headers += ["best-layout mean", "hands"]
-    for header in headers + ["flags"]:
-        table.add_column(header)
+        headers += [N_("best-layout mean"), N_("hands")]
+    for header in [*headers, N_("flags")]:
+        table.add_column(_(header))
+    spanish = lang() != "en"  # English keeps the ids its reports always had
     for stats in report.cards:
         row = [
-            stats.card.id,
-            stats.card.provenance.value,
+            name_of(stats.card) if spanish else stats.card.id,
+            provenance_word(stats.card.provenance.value, lang()),
             f"{stats.mean:.2f}",
             f"{stats.spread:.2f}",
             f"{stats.score_rate:.0%}",
@@ -253,7 +286,7 @@ def _print_table(report: BalanceReport, best: OptimalReport | None, title: str) 
         if best is not None:
             solved = best.cards[stats.card.id]
             row += [f"{solved.mean:.2f}" if solved.dealt else "-", str(solved.dealt)]
-        table.add_row(*row, ", ".join(stats.flags))
+        table.add_row(*row, ", ".join(flag_text(flag, lang()) for flag in stats.flags))
     out.print(table)
 
 
@@ -295,7 +328,7 @@ def _optimal(
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
     with Progress(
-        TextColumn("solving hands", markup=False),
+        TextColumn(_("solving hands"), markup=False),
         BarColumn(),
         MofNCompleteColumn(),
         console=err,

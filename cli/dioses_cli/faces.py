@@ -44,7 +44,7 @@ def short_rule(registry: Registry, card: m.MythCard) -> str:
     said = texts(registry)
     parts = []
     for line in card.lines:
-        text = said.line(line)
+        text = said.line(line, card)
         if said.lang == "en":
             for pattern, replacement in _WORDY:
                 text = pattern.sub(replacement, text)

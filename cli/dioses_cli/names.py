@@ -37,6 +37,11 @@ def printed_names(registry: Registry, text: str) -> str:
     return wording.printed_names(registry, text, lang())
 
 
+def state_name(word: str) -> str:
+    """A scenario's state word on screen ("fairest" / "la más bella")."""
+    return wording.state_name(word, lang())
+
+
 def row_word(row: m.Row | str) -> str:
     """A row's word on screen: "front" / "delantera"."""
     return wording.row_word(row, lang())

@@ -16,6 +16,7 @@ import click
 
 from dioses_rules.errors import DiosesError
 
+from .i18n import _
 from .options import check_writable_target
 
 KINDS = {".svg": "an SVG picture", ".pdf": "a PDF"}
@@ -80,9 +81,10 @@ def require_pictures() -> None:
         ) from None
 
 
-def written(path: Path, what: str, output_format: str) -> None:
-    """Say where the picture went: on stdout, or on stderr when stdout is JSON."""
-    click.echo(f"{what} written to {path}", err=output_format == "json")
+def written(path: Path, message: str, output_format: str) -> None:
+    """Say where the picture went (``message``, marked with N_, "plot written
+    to {path}"): on stdout, or on stderr when stdout is JSON."""
+    click.echo(_(message).format(path=path), err=output_format == "json")
 
 
 def write_svg(path: Path, svg: str) -> None:

@@ -21,6 +21,7 @@ from dioses_rules.errors import Diagnostic
 from dioses_rules.pool.history import load_played_pool
 from dioses_rules.pool.identity import compare_pools, pool_sets
 from dioses_rules.pool.registry import Registry
+from dioses_rules.wording.errors import message_text
 
 from .human import HUMAN, HumanAgent
 from .i18n import _
@@ -62,7 +63,7 @@ def resume(
     if final_board is not None:
         check_final_board(final_board, len(save.state.areas))
     for note in [*notes, *filter(None, [log_note])]:
-        click.echo(f"note: {note}", err=True)
+        click.echo(_("note: {note}").format(note=message_text(note, lang)), err=True)
 
     play = PlayInfo(seed=save.play.seed, pool=pool_sets(registry))
     session = Session(out, registry, save_path, play, log_path, records)

@@ -18,6 +18,7 @@ from dioses_rules.scoring.board import Board, read_board_bytes, read_board_file
 from dioses_rules.scoring.expect import check_expectations, expectations_json
 from dioses_rules.scoring.resolve import board_registry, resolve_board
 from dioses_rules.scoring.score import EVALUATORS, ScoreReport, score_board
+from dioses_rules.wording import N_
 
 from .i18n import _, ngettext
 from .options import CARDS_OPTION, FORMAT_OPTION, LANG_OPTION, RULINGS_OPTION
@@ -108,7 +109,7 @@ def score(
 
             render_report(report, shown, explain, _texts(registry, lang))
         if svg_path is not None:
-            written(svg_path, "picture", output_format)
+            written(svg_path, N_("picture written to {path}"), output_format)
         if mismatches:
             report_diagnostics(mismatches)
             sys.exit(EXIT_USER_ERROR)

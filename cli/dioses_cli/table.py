@@ -20,7 +20,7 @@ from dioses_rules.wording.scenario import scenario_verdict as wording_verdict
 
 from .faces import mythology_style, short_rule, visible_report
 from .i18n import _, lang, ngettext, pgettext, ruling
-from .names import agent_word, name_of, named, on_line, row_word, texts
+from .names import agent_word, name_of, named, on_line, row_word, state_name, texts
 from .views import difficulty_word, render_report
 
 if TYPE_CHECKING:
@@ -274,7 +274,7 @@ def _piles(status: Text, game: Game) -> None:
         status.append(
             "\n"
             + ", ".join(
-                f"{k}: {named(registry, 'myth', v)}"
+                f"{state_name(k)}: {named(registry, 'myth', v)}"
                 for k, v in sorted(state.scenario_state.items())
             )
         )

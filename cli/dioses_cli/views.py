@@ -4,7 +4,7 @@ simulation reports (the game table is in :mod:`table`)."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from rich.table import Table
 from rich.text import Text
@@ -55,7 +55,7 @@ class _Say:
     def line(self, card: m.MythCard, index: int, written: str) -> str:
         if self.texts is None or index >= len(card.lines):
             return written
-        return self.texts.line(card.lines[index])
+        return self.texts.line(card.lines[index], card)
 
     def condition(self, conditions: Sequence[m.Condition], index: int, written: str) -> str:
         if self.texts is None or index >= len(conditions):
@@ -291,90 +291,3 @@ def _scenario(out: Console, result: ScenarioResult, say: _Say, leaders: list[str
         ),
         markup=False,
     )
-
-
-# ------------------------------------------------------------------ log records in words
-
-# Keys of log records that hold a 0-based index (shown from 1, as the game
-# shows seats, areas, piles and turns), and keys shown under another word.
-_INDEX_KEYS = frozenset({"turn", "seat", "area", "pile", "index"})
-_KEY_WORDS = {"face_up": "face up", "turns_left": "turns left"}
-
-
-def _join(items: list[str]) -> str:
-    """ "a", "a and b", "a, b and c"; "none" for no item."""
-    if not items:
-        return "none"
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
-
-
-def words(value: object, key: str | None = None) -> str:
-    """A value of a log record in plain words: no Python reprs, no JSON.
-
-    None is "none", booleans "yes"/"no", a mapping "key value, ...", a list
-    its items joined in English ("none" when empty; a mapping in a list in
-    parentheses); an index (``key`` in _INDEX_KEYS) counts from 1; winners
-    and totals name their areas."""
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if key in _INDEX_KEYS and isinstance(value, int):
-        return str(value + 1)
-    if key == "winners" and isinstance(value, list):
-        return _join([f"area {words(w, 'area')}" for w in value])
-    if key == "totals" and isinstance(value, list):
-        return ", ".join(f"area {i + 1}: {words(t)}" for i, t in enumerate(value)) or "none"
-    if isinstance(value, dict):
-        return (
-            ", ".join(f"{_KEY_WORDS.get(k, k)} {words(v, k)}" for k, v in value.items())
-            or "nothing"
-        )
-    if isinstance(value, (list, tuple)):
-        return _join(
-            [
-                f"({words(item, key)})" if isinstance(item, dict) else words(item, key)
-                for item in value
-            ]
-        )
-    return str(value)
-
-
-def _scenario_words(outcome: object) -> str:
-    """A final record's scenario outcome: the challenge is told as part of
-    the victory (R34), never "victory no, challenge yes"."""
-    if not isinstance(outcome, dict) or "victory" not in outcome:
-        return words(outcome, "scenario")
-    if outcome.get("victory"):
-        said = "victory, with its challenge" if outcome.get("challenge") else "victory"
-    else:
-        said = "no victory"
-    if "beaten" in outcome:
-        said += ", beaten" if outcome["beaten"] else ", not beaten"
-    return said
-
-
-def record_words(record: dict[str, Any]) -> str:
-    """A game log record in a sentence: a decision, an event, the end, the setup."""
-    kind = record.get("type")
-    turn = f"turn {words(record['turn'], 'turn')}: " if "turn" in record else ""
-    if kind == "decision":
-        return (
-            f"{turn}seat {words(record.get('seat'), 'seat')}, "
-            f"{words(record.get('kind'))} decision: option "
-            f"{words(record.get('index'), 'index')} of {words(record.get('options'))}, "
-            f"{words(record.get('choice'))}"
-        )
-    if kind == "final":
-        winners = record.get("winners")
-        several = isinstance(winners, list) and len(winners) > 1
-        return (
-            f"the end after {words(record.get('turns'))} turns: totals "
-            f"{words(record.get('totals'), 'totals')}; "
-            f"winner{'s' if several else ''} {words(winners, 'winners')}; "
-            f"scenario {_scenario_words(record.get('scenario'))}"
-        )
-    rest = words({k: v for k, v in record.items() if k not in ("type", "event", "turn")})
-    if kind == "event":
-        return f"{turn}event {words(record.get('event'))} ({rest})"
-    return f"{words(kind)} record ({rest})"

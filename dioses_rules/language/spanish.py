@@ -14,11 +14,12 @@ by :mod:`spanish_definitions`.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 
 from . import model as m
 from .english import EnglishWriter, Phrase
 from .english_nouns import Template
-from .spanish_words import CARD, Noun, definite, indefinite, join, none_of
+from .spanish_words import CARD, Noun, definite, indefinite, join, none_of, state_word
 from .walk import total
 
 __all__ = ["ROW_WORDS", "Phrase", "SpanishWriter", "before"]
@@ -93,6 +94,16 @@ class SpanishWriter(EnglishWriter):
         },
         "SpanishWriter.SCOPES",
     )
+    # The same two with "it" a card whose own noun is masculine ("Campo de
+    # Guerra ... cerca de él"): see SpanishCardWriter._myth.
+    HIM: Mapping[m.ScopeKind, str] = MappingProxyType(
+        {
+            m.ScopeKind.SURROUNDINGS: "cerca de él",
+            m.ScopeKind.DIAGONALS: "en diagonal con él",
+        }
+    )
+    own_feminine = True  # the card the text is on: "la carta", unless said otherwise
+    own_plural = False  # ... or a plural noun ("Jardines Cucos ... cerca de ellos")
     FACTS = total(
         m.Fact,
         {
@@ -168,6 +179,22 @@ class SpanishWriter(EnglishWriter):
 
     def tag_word(self, tag: str) -> str:
         return self.vocabulary.spanish_tag(tag)  # «templo», not «temple»
+
+    def scope(self, scope: m.Scope) -> str:
+        said = super().scope(scope)
+        if scope.kind in self.HIM and not self.own_feminine:
+            said = self.HIM[scope.kind]
+        if scope.kind in self.HIM and self.own_plural:
+            said = said.replace("ella", "ellas").replace("él", "ellos")
+        return said
+
+    def _card_word(
+        self, sel: m.Named | m.SelfCard | m.StateRef | m.ElementRef, plural: bool
+    ) -> Phrase:
+        if isinstance(sel, m.StateRef):  # a state's word in Spanish: «la más bella»
+            name = state_word(sel.name)
+            return Phrase(self.phrase("state", name=name), self.CARD.feminine)
+        return super()._card_word(sel, plural)
 
     def mythology_word(self, mythology: str, feminine: bool = False, plural: bool = False) -> str:
         """A mythology in Spanish, agreeing: "griego", "egipcias"."""

@@ -11,7 +11,7 @@ from .english_definitions import CardTextWriter
 from .english_nouns import Template
 from .setting_text import SetupWords
 from .spanish import SpanishWriter
-from .spanish_words import CARD, Noun, counted
+from .spanish_words import CARD, FEMININE, Noun, counted, gender_of, state_word
 from .walk import total
 
 LEVEL_WORDS: Mapping[m.Difficulty, tuple[str, str]] = total(
@@ -125,6 +125,29 @@ class SpanishCardWriter(SpanishWriter, CardTextWriter):
         "SpanishCardWriter.PHRASES",
     )
 
+    # Types whose cards are named by a common noun ("Campo de Guerra",
+    # "Manzana"): "it" on such a card agrees with that noun; on a god's or a
+    # creature's card (a proper name) "it" is "la carta" ("cerca de ella").
+    NAMED_BY_A_NOUN = frozenset({"place", "object"})
+
+    def agree_with(self, card: m.MythCard) -> None:
+        """Say "it" of ``card`` from now on: "cerca de él" on Campo de Guerra."""
+        name = card.name.split()
+        if card.type in self.NAMED_BY_A_NOUN and name:
+            self.own_feminine = gender_of(name[0]) == FEMININE
+            # a noun and its adjective both plural: "Jardines Cucos"
+            self.own_plural = len(name) > 1 and all(w.endswith("s") for w in name[:2])
+        else:
+            self.own_feminine, self.own_plural = True, False
+
+    def _myth(self, d: m.MythCard) -> str:
+        before = self.own_feminine, self.own_plural
+        self.agree_with(d)
+        try:
+            return super()._myth(d)
+        finally:
+            self.own_feminine, self.own_plural = before
+
     # ------------------------------------------------------------ effects
     def effect(self, effect: m.Effect, every_player: bool = False) -> str:
         person = THIRD if every_player else YOU
@@ -189,8 +212,12 @@ class SpanishCardWriter(SpanishWriter, CardTextWriter):
         )
 
     def _discard_top(self, e: m.DiscardTop, form: int = YOU) -> str:
-        text = f"{_verb(form, 'descarta', 'descartar')} la carta de arriba del mazo «{e.deck}»"
-        return text + (f"; es la carta «{e.remember}»" if e.remember else "")
+        deck = state_word(e.deck)
+        text = f"{_verb(form, 'descarta', 'descartar')} la carta de arriba del mazo «{deck}»"
+        return text + (f"; es la carta «{state_word(e.remember)}»" if e.remember else "")
+
+    def _set_aside(self, step: m.SetAside) -> str:
+        return self.phrase("aside", cards=self.card_list(step.cards), deck=state_word(step.deck))
 
     # ------------------------------------------------------------ definitions
     def pattern_cell(self, cell: m.PatternCell) -> str:

@@ -10,8 +10,11 @@ gets the regular forms of its printed name (:func:`noun_of`,
 
 from __future__ import annotations
 
+import tomllib
 import unicodedata
 from collections.abc import Sequence
+from functools import cache
+from pathlib import Path
 
 from attrs import frozen
 
@@ -178,3 +181,23 @@ def join(items: Sequence[str], word: str) -> str:
     if len(items) <= 1:
         return "".join(items)
     return ", ".join(items[:-1]) + f" {conjunction(word, items[-1])} " + items[-1]
+
+
+_OUR_NAMES = Path(__file__).parents[1] / "locale" / "es" / "our-names.toml"
+
+
+@cache
+def _state_words() -> dict[str, str]:
+    data = tomllib.loads(_OUR_NAMES.read_text(encoding="utf-8"))
+    return {
+        word: str(value).partition("|")[0].strip()
+        for word, value in data.get("state", {}).items()
+        if str(value).partition("|")[2].strip() == word
+    }
+
+
+def state_word(word: str) -> str:
+    """A scenario's state word or set-aside deck in Spanish: our translation
+    (``locale/es/our-names.toml``, [state]: "fairest" -> "la más bella"),
+    else the word as the card file says it."""
+    return _state_words().get(word, word)

@@ -63,10 +63,14 @@ class Texts:
         text: str = self.writer.definition(definition)
         return text
 
-    def line(self, line: m.ScoringLine) -> str:
+    def line(self, line: m.ScoringLine, card: m.MythCard | None = None) -> str:
         """One scoring line: "2p: it is next to an Egyptian card", "2p si
-        está al lado de un egipcio"."""
-        text: str = self.writer.line(line)
+        está al lado de un egipcio"; of ``card``, "it" agrees with it in
+        Spanish ("cerca de él" on Campo de Guerra)."""
+        writer = self.writer
+        if card is not None and isinstance(writer, SpanishCardWriter):
+            writer.agree_with(card)  # a writer of its own: made per call
+        text: str = writer.line(line)
         return text
 
     def condition(self, condition: m.Condition) -> str:

@@ -15,6 +15,9 @@ import drawsvg as dw
 from ..language import model as m
 from ..scoring.balance import BalanceReport, CardStats
 from ..scoring.extremes import PoolLimits, line_bounds
+from ..wording import words
+from ..wording.balance import flag_text, provenance_word
+from ..wording.names import name_of
 from .draw import FONT, INK, MUTED, NOT_MET, label, title
 
 ROW = 16.0
@@ -56,9 +59,12 @@ def _scale(
     return low, high, at
 
 
-def balance_plot(report: BalanceReport, title: str = "", limits: PoolLimits | None = None) -> str:
-    """The balance report as an SVG document, the cards sorted by mean;
-    ``limits``: the pool's, for each card's least points (:func:`floors`)."""
+def balance_plot(
+    report: BalanceReport, title: str = "", limits: PoolLimits | None = None, lang: str = "en"
+) -> str:
+    """The balance report as an SVG document in ``lang``, the cards sorted by
+    mean; ``limits``: the pool's, for each card's least points (:func:`floors`)."""
+    _ = words(lang)._
     cards = sorted(report.cards, key=lambda s: (-s.mean, s.card.id))
     floor = floors(report, limits)
     low, high, at = _scale(report, floor)
@@ -67,17 +73,19 @@ def balance_plot(report: BalanceReport, title: str = "", limits: PoolLimits | No
     drawing = dw.Drawing(width, height, font_family=FONT)
     drawing.append(dw.Rectangle(0, 0, width, height, fill="white"))
     printed_low, printed_high = report.printed_range
-    heading = title or (
-        f"{len(cards)} cards, {report.boards} random areas, seed {report.seed}: "
-        f"mean total {report.mean_total:.2f} per area"
+    heading = title or _(
+        "{cards} cards, {boards} random areas, seed {seed}: mean total {mean} per area"
+    ).format(
+        cards=len(cards), boards=report.boards, seed=report.seed, mean=f"{report.mean_total:.2f}"
     )
     drawing.append(label(heading, 15, LEFT, 26, font_weight="bold", class_="title"))
     drawing.append(
         label(
-            f"mean points per card, with one standard deviation each side (never "
-            f"below the least the card can score); "
-            f"shaded: the printed cards' means ({printed_low:.2f}-"
-            f"{printed_high:.2f}); \u25c6 printed card, \u25cf other",
+            _(
+                "mean points per card, with one standard deviation each side (never below "
+                "the least the card can score); shaded: the printed cards' means "
+                "({low}-{high}); \u25c6 printed card, \u25cf other"
+            ).format(low=f"{printed_low:.2f}", high=f"{printed_high:.2f}"),
             11.5,
             LEFT,
             46,
@@ -120,15 +128,22 @@ def balance_plot(report: BalanceReport, title: str = "", limits: PoolLimits | No
         for y in (TOP - 10, bottom + 16):
             drawing.append(label(str(tick), 11, at(tick), y, fill=MUTED, text_anchor="middle"))
     drawing.append(
-        label("flags", 11.5, LEFT + NAME_W + PLOT_W + 12, TOP - 10, fill=MUTED, font_weight="bold")
+        label(
+            _("flags"), 11.5, LEFT + NAME_W + PLOT_W + 12, TOP - 10, fill=MUTED, font_weight="bold"
+        )
     )
     for index, stats in enumerate(cards):
-        drawing.append(_row(stats, TOP + index * ROW, at, floor[stats.card.id]))
+        drawing.append(_row(stats, TOP + index * ROW, at, floor[stats.card.id], lang))
     return drawing.as_svg()
 
 
-def _row(stats: CardStats, y: float, at: Callable[[float], float], floor: float) -> dw.Group:
+def _row(
+    stats: CardStats, y: float, at: Callable[[float], float], floor: float, lang: str
+) -> dw.Group:
+    _ = words(lang)._
     card = stats.card
+    flags = "; ".join(flag_text(flag, lang) for flag in stats.flags)
+    shown = name_of(card, lang) if lang != "en" else card.name
     start, end = _whisker(stats, floor)
     printed = card.provenance is m.Provenance.PRINTED
     flagged = bool(stats.flags)
@@ -140,17 +155,24 @@ def _row(stats: CardStats, y: float, at: Callable[[float], float], floor: float)
         data_low=f"{start:.3f}",
         data_floor=str(floor),
         data_printed=str(printed).lower(),
-        data_flags="; ".join(stats.flags),
+        data_flags="; ".join(stats.flags),  # the report's own words, as --format json
     )
     group.append(
         title(
-            f"{card.name} ({card.id}, {card.provenance.value}): mean "
-            f"{stats.mean:.2f}, spread {stats.spread:.2f}, scores in "
-            f"{stats.score_rate:.0%} of areas"
+            _(
+                "{name} ({id}, {provenance}): mean {mean}, spread {spread}, scores in {rate} of areas"
+            ).format(
+                name=shown,
+                id=card.id,
+                provenance=provenance_word(card.provenance.value, lang),
+                mean=f"{stats.mean:.2f}",
+                spread=f"{stats.spread:.2f}",
+                rate=f"{stats.score_rate:.0%}",
+            )
         )
     )
     middle = y + ROW / 2
-    name = f"{card.name} ({card.id})" if card.name.lower() != card.id else card.name
+    name = f"{shown} ({card.id})" if shown.lower() != card.id else shown
     group.append(
         label(
             name,
@@ -174,29 +196,12 @@ def _row(stats: CardStats, y: float, at: Callable[[float], float], floor: float)
         )
     )
     cx = at(stats.mean)
-    if printed:
-        group.append(
-            dw.Lines(
-                cx,
-                middle - 5.5,
-                cx + 5.5,
-                middle,
-                cx,
-                middle + 5.5,
-                cx - 5.5,
-                middle,
-                close=True,
-                fill=PRINTED,
-                class_="printed",
-            )
-        )
-    else:
-        group.append(dw.Circle(cx, middle, 3.6, fill=OTHER))
+    group.append(_marker(cx, middle, printed))
     group.append(label(f"{stats.mean:.2f}", 9, at(end) + 5, middle + 3.2, fill=MUTED))
     if flagged:
         group.append(
             label(
-                "; ".join(stats.flags),
+                flags,
                 10.5,
                 LEFT + NAME_W + PLOT_W + 12,
                 middle + 3.7,
@@ -206,3 +211,22 @@ def _row(stats: CardStats, y: float, at: Callable[[float], float], floor: float)
             )
         )
     return group
+
+
+def _marker(cx: float, middle: float, printed: bool) -> dw.DrawingBasicElement:
+    """A card's mean: a diamond for a printed card, a dot for another."""
+    if printed:
+        return dw.Lines(
+            cx,
+            middle - 5.5,
+            cx + 5.5,
+            middle,
+            cx,
+            middle + 5.5,
+            cx - 5.5,
+            middle,
+            close=True,
+            fill=PRINTED,
+            class_="printed",
+        )
+    return dw.Circle(cx, middle, 3.6, fill=OTHER)

@@ -187,7 +187,7 @@ def _matched_map(score: CardScore, x: float, y: float, colour: str, text: CardTe
 
     tip = [
         _(N_("{line}: {points}p; matched {cells}")).format(
-            line=text.texts.line(card.lines[index]) if index < len(card.lines) else line.text,
+            line=text.texts.line(card.lines[index], card) if index < len(card.lines) else line.text,
             points=line.points,
             cells=cells(line.cells),
         )

@@ -74,11 +74,12 @@ class SecurityHeaders:
             await self.app(scope, receive, send)
             return
         if scope["method"] == "POST" and not self._same_origin(scope):
+            from starlette.requests import Request
             from starlette.responses import PlainTextResponse
 
-            await PlainTextResponse("a form of another site cannot post here", status_code=403)(
-                scope, receive, send
-            )
+            # in the language of the page that posted (its cookie or Accept-Language)
+            refused = say(Request(scope), N_("a form of another site cannot post here"))
+            await PlainTextResponse(refused, status_code=403)(scope, receive, send)
             return
 
         async def sending(message: Message) -> None:

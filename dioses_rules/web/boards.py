@@ -133,7 +133,7 @@ def _line_text(card: m.MythCard, index: int, written: str, texts: Texts | None) 
     card text writer of another language says it (as ``dioses score --lang``)."""
     if texts is None or index >= len(card.lines):
         return written
-    return texts.line(card.lines[index])
+    return texts.line(card.lines[index], card)
 
 
 def report_json(report: ScoreReport, texts: Texts | None = None, lang: str = "en") -> dict:

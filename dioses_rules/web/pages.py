@@ -15,7 +15,7 @@ from ..language import model as m
 from ..language.spanish_definitions import PROVENANCE_WORDS
 from ..pool.our_names import our_translation, spanish_name
 from ..structured import DataError, loads_json
-from ..wording.names import name_of
+from ..wording.names import name_of, state_name
 from .boards import MAX_BOARD_BYTES, SolverMissing, best, error_json, exported, imported, scored
 from .builder_words import builder_words
 from .catalog import BALANCE_BOARDS, BALANCE_SEED, FILTERS, Catalog, Entry, entry_json
@@ -183,7 +183,13 @@ async def board_page(request: Request) -> Response:
         for family in BOARD_FAMILIES
     }
     scenarios = {s.id: sorted(s.state_names) for s in registry.definitions("scenario")}
-    data = {"cards": in_play, "scenario_state": scenarios}
+    # each state word as the page's language says it ("fairest": "la más bella")
+    state_words = {
+        word: state_name(word, language_of(request))
+        for words in scenarios.values()
+        for word in words
+    }
+    data = {"cards": in_play, "scenario_state": scenarios, "state_words": state_words}
     words = builder_words(language_of(request))
     return TEMPLATES.TemplateResponse(request, "board.html", {"data": data, "words": words})
 

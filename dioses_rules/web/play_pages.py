@@ -19,6 +19,7 @@ from ..engine.setup import MAX_SEATS
 from ..errors import DiosesError, whole_number
 from ..pool.our_names import our_translation
 from ..wording import names as wording
+from ..wording.errors import error_text
 from .language import N_, STATE_WORDS, chosen, say
 from .pages import read_body
 from .play import SEAT_KINDS, GameSetup, PlayError, TableGame
@@ -53,7 +54,7 @@ def _new_page(request: Request, error: str = "", status: int = 200) -> Response:
     ]
     playing = {g.id for g in listed}
     kept = [game_id for game_id in tables.saved_games() if game_id not in playing]
-    saved = describe(tables.folder, kept) if tables.folder is not None else []
+    saved = describe(tables.folder, kept, chosen(request)) if tables.folder is not None else []
     registry = tables.catalog.registry
     always = set(registry.always_options())
     lang = chosen(request)
@@ -144,7 +145,8 @@ async def play_resume(request: Request) -> Response:
     except PlayError as error:
         return _new_page(request, error.words(chosen(request)), 422)
     except DiosesError as error:  # a damaged save (GameError): the save's own words
-        said = say(request, N_("this saved game cannot go on: %(why)s"), why=error)
+        why = error_text(error.diagnostics, chosen(request))
+        said = say(request, N_("this saved game cannot go on: %(why)s"), why=why)
         return _new_page(request, said, 422)
     return _sat_down(request, table)
 

@@ -9,10 +9,11 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..errors import DiosesError
+from ..wording.errors import error_text
 
 
-def describe(folder: Path, game_ids: list[str]) -> list[dict]:
-    """Each saved game, the latest saved first."""
+def describe(folder: Path, game_ids: list[str], lang: str = "en") -> list[dict]:
+    """Each saved game, the latest saved first; a damaged one's problem in ``lang``."""
     found = []
     for game_id in game_ids:
         path = folder / f"web-game-{game_id}.json"
@@ -20,7 +21,10 @@ def describe(folder: Path, game_ids: list[str]) -> list[dict]:
             stat = path.stat()
         except OSError:
             continue
-        found.append(_described(str(path), game_id, stat.st_mtime_ns, stat.st_size))
+        entry = _described(str(path), game_id, stat.st_mtime_ns, stat.st_size)
+        if entry.get("problems") and lang != "en":
+            entry = {**entry, "damaged": error_text(entry["problems"][:1], lang)}
+        found.append(entry)
     return sorted(found, key=lambda d: d["saved_ns"], reverse=True)
 
 
@@ -38,7 +42,9 @@ def _described(path: str, game_id: str, saved_ns: int, size: int) -> dict:
     try:
         save = read_save(Path(path))
     except (DiosesError, OSError, ValueError) as error:
-        return {**entry, "damaged": str(error).splitlines()[0] if str(error) else "unreadable"}
+        problems = tuple(error.diagnostics) if isinstance(error, DiosesError) else ()
+        damaged = str(error).splitlines()[0] if str(error) else "unreadable"
+        return {**entry, "damaged": damaged, "problems": problems}
     state = save.state
     return {
         **entry,

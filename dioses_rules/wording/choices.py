@@ -8,6 +8,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
+from ..language import model as m
 from . import N_, words
 from .names import line_name, named, printed_names, row_word, texts
 
@@ -25,6 +26,9 @@ class _State(Protocol):
 class Game(Protocol):
     @property
     def registry(self) -> Registry: ...
+
+    @property
+    def scenario(self) -> m.Scenario | None: ...
 
     @property
     def state(self) -> _State: ...
@@ -63,6 +67,10 @@ def choice_text(game: Game, choice: Choice, lang: str) -> str:
         power = game.registry.get("power", args[0])
         if power is not None:  # its Spanish card text says what it does and costs
             return texts(game.registry, lang).text(power)
+    if kind in ("mythology", "type") and args and lang != "en":
+        return vocabulary_word(game.registry, kind, args[0])
+    if kind == "ability" and args and lang != "en" and game.scenario is not None:
+        return _ability_text(game, args[0], lang) or label_text(game.registry, choice.label, lang)
     if kind == "take-discard" and args:
         pile = game.state.discards[args[0]] if args[0] < len(game.state.discards) else []
         if pile:
@@ -70,6 +78,30 @@ def choice_text(game: Game, choice: Choice, lang: str) -> str:
                 card=named(game.registry, "myth", pile[-1], lang), number=args[0] + 1
             )
     return label_text(game.registry, choice.label or kind, lang)
+
+
+def vocabulary_word(registry: Registry, kind: str, word: str) -> str:
+    """A mythology or card type in Spanish as a seek names it: "griega"
+    (a mythology), "dios" (a type)."""
+    vocabulary = registry.vocabulary
+    if kind == "mythology":
+        return vocabulary.spanish_adjective(word).agree(True, False)
+    return vocabulary.spanish_noun(word).singular
+
+
+def _ability_text(game: Game, index: object, lang: str) -> str | None:
+    """A scenario ability (the ``index``-th rule of the scenario) as a
+    choice: its effect in the Spanish card text and its cost."""
+    rules = game.scenario.rules if game.scenario is not None else ()
+    rule = rules[index] if isinstance(index, int) and 0 <= index < len(rules) else None
+    if not isinstance(rule, m.Ability):
+        return None
+    effect = texts(game.registry, lang).writer.effect(rule.effect)
+    return (
+        words(lang)
+        ._("scenario: {ability} ({count} Power cards)")
+        .format(ability=effect, count=rule.cost)
+    )
 
 
 _LABELS = [
@@ -80,6 +112,18 @@ _LABELS = [
             N_("take {card} from discard pile {number}"),
         ),
         (r"^discard (?P<card>[\w-]+)$", N_("discard {card}")),
+        (
+            r"^(?P<card>[\w-]+) from discard pile (?P<number>\d+)$",
+            N_("{card} from discard pile {number}"),
+        ),
+        (r"^discard pile (?P<number>\d+)$", N_("discard pile {number}")),
+        (
+            r"^scenario: (?P<ability>.+) \((?P<count>\d+) Power cards\)$",
+            N_("scenario: {ability} ({count} Power cards)"),
+        ),
+        (r"^no$", N_("no")),
+        (r"^swap two cards$", N_("swap two cards")),
+        (r"^turn a card face up$", N_("turn a card face up")),
         (
             r"^discard pile (?P<number>\d+) \(top: (?P<card>[\w-]+)\)$",
             N_("discard pile {number} (top: {card})"),
@@ -139,6 +183,16 @@ _PROMPTS = [
         (r"^Turn a card face up \((?P<card>[\w-]+)\)$", N_("Turn a card face up ({card})")),
         (r"^Turn which card face down\?$", N_("Turn which card face down?")),
         (r"^Which discard pile \(discard\)\?$", N_("Which discard pile for the discarded card?")),
+        (r"^Which discard pile \((?P<why>.+)\)\?$", N_("Which discard pile ({why})?")),
+        (r"^Name a mythology or a card type$", N_("Name a mythology or a card type")),
+        (
+            r"^Put which revealed card under the deck next\? \(each goes beneath the ones put "
+            r"there before it: the first is drawn first\)$",
+            N_(
+                "Put which revealed card under the deck next? (each goes beneath the ones "
+                "put there before it: the first is drawn first)"
+            ),
+        ),
         (r"^Keep which pattern\?$", N_("Keep which pattern?")),
         (r"^Take which card from the discards\?$", N_("Take which card from the discards?")),
         (r"^Put it on top of which pile\?$", N_("Put it on top of which pile?")),
@@ -154,6 +208,15 @@ _PROMPTS = [
         ),
     )
 ]
+
+
+def worded(text: str, prompt: bool = False) -> bool:
+    """Whether the wording layer has words for an engine label (or, with
+    ``prompt``, a prompt): a test walks every one the engine makes."""
+    table = _PROMPTS if prompt else _LABELS
+    return any(pattern.match(text) for pattern, _message in table) or (
+        not prompt and bool(_LINE.match(text) or _CELL_WORDS.search(text))
+    )
 
 
 def prompt_text(registry: Registry, prompt: str, lang: str) -> str:

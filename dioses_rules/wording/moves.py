@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from . import N_, words
-from .names import on_line, row_word
+from .names import on_line, row_word, state_name
 
 DECISION_WORDS = {
     "reveal": None,
@@ -147,7 +147,7 @@ def _phrases(namers: Namers, area: str) -> dict:
             goal=names("objective-goal", r["goal"]),
             element=names("objective-element", r["element"]),
         ),
-        "state": lambda r: f"{r['name']}: {name(r['card'])}",
+        "state": lambda r: f"{state_name(r['name'], lang)}: {name(r['card'])}",
     }
 
 

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..language import model as m
+from ..language.spanish_words import state_word
 from ..pool.our_names import spanish_name
 from ..scoring.area import cell_column, cell_row
 from . import words
@@ -126,3 +127,9 @@ def on_line(lang: str, row: m.Row | str | None = None, column: int | str | None 
             "back": _("on the back row"),
         }.get(value, value)
     return _("on column {number}").format(number=column)
+
+
+def state_name(word: str, lang: str) -> str:
+    """A scenario's state word ("fairest") or set-aside deck as ``lang``
+    says it: Spanish, our translation ("la más bella", CARDS.md)."""
+    return state_word(word) if lang == "es" else word

@@ -215,7 +215,8 @@
     holder.replaceChildren();
     if (!board.scenario) return;
     for (const name of DATA.scenario_state[board.scenario.id] || []) {
-      const select = el("select", {"aria-label": say("scenario_state", {name})},
+      const shown = (DATA.state_words || {})[name] || name;  // in the page's language
+      const select = el("select", {"aria-label": say("scenario_state", {name: shown})},
                         el("option", {value: ""}, say("not_set")));
       fillSelect(select, "myth");
       select.value = board.scenario.state[name] || "";
@@ -224,7 +225,7 @@
         else delete board.scenario.state[name];
         changed();
       });
-      holder.append(el("label", {class: "row"}, `${name} `, select));
+      holder.append(el("label", {class: "row"}, `${shown} `, select));
     }
   }
 

@@ -1,0 +1,60 @@
+"""``dioses balance``'s words in the reader's language: the flags the
+scoring library gives a card (English sentences, kept as they are in
+``--format json``), a card's provenance, and the plot's and table's words."""
+
+from __future__ import annotations
+
+import re
+
+from . import N_, words
+
+_FLAGS = [
+    (re.compile(pattern), message)
+    for pattern, message in (
+        (
+            r"^scores only when the area ends all face up \(--face-up-end\)$",
+            N_("scores only when the area ends all face up (--face-up-end)"),
+        ),
+        (
+            r"^never scores: it asks about face-down cards, and every card is face up at "
+            r"the end \(R12\)$",
+            N_("never scores: it asks about face-down cards, and every card is face up at the end"),
+        ),
+        (
+            r"^never scores: it names '(?P<name>[^']+)', which no card of the pool is or has "
+            r"as a tag$",
+            N_("never scores: it names '{name}', which no card of the pool is or has as a tag"),
+        ),
+        (r"^never scores: (?P<why>.+)$", N_("never scores: {why}")),
+        (r"^never scores$", N_("never scores")),
+        (r"^always scores$", N_("always scores")),
+        (
+            r"^far above the printed cards \(> (?P<times>[\d.]+) x (?P<high>[\d.]+)\)$",
+            N_("far above the printed cards (> {times} x {high})"),
+        ),
+        (
+            r"^above the printed cards \(best printed (?P<high>[\d.]+)\)$",
+            N_("above the printed cards (best printed {high})"),
+        ),
+    )
+]
+_PROVENANCE = {
+    "printed": N_("printed"),
+    "named": N_("named"),
+    "reconstructed": N_("reconstructed"),
+}
+
+
+def flag_text(flag: str, lang: str) -> str:
+    """One of a card's balance flags in ``lang`` (as it is when unknown)."""
+    for pattern, message in _FLAGS:
+        found = pattern.match(flag)
+        if found:
+            return words(lang)._(message).format(**found.groupdict())
+    return flag
+
+
+def provenance_word(value: str, lang: str) -> str:
+    """A card's provenance ("printed", "reconstructed") in ``lang``."""
+    message = _PROVENANCE.get(value)
+    return words(lang)._(message) if message else value
