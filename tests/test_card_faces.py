@@ -246,3 +246,25 @@ def test_a_challenge_whose_conditions_hold_without_the_victory_reads_not_met_r34
     said = words(groups(root, "scenario")[0])
     assert "Challenge: not met: a challenge counts only with the victory" in said
     assert "Challenge: met" not in said
+
+
+def test_an_english_face_is_titled_by_the_name_the_game_says():
+    """#28, one name per card: a card printed in Spanish is titled in English
+    by its English name, as the history and prompts say it, with the printed
+    name beneath (and our translation still marked as such)."""
+    from dioses_rules.wording.names import name_of
+
+    registry = load_registry()[0]
+    english, spanish = CardText.of(registry), CardText.of(registry, "es")
+    for ident, title, printed in (
+        ("throne-room", "Throne Room", "Sala del Trono"),
+        ("troy", "Troy", "Troya"),
+    ):
+        card = registry.resolve("myth", ident)
+        texts = ["".join(node.itertext()) for node in ET.fromstring(card_svg(card, english)).iter()]
+        assert title == name_of(card, "en") and title in texts
+        assert any(text.startswith(f"{printed} \u00b7 ") for text in texts), texts
+        faces = ET.fromstring(card_svg(card, spanish)).iter()
+        assert printed in ["".join(node.itertext()) for node in faces]  # Spanish: the printed
+    throne = card_svg(registry.resolve("myth", "throne-room"), english)
+    assert "our translation" in throne  # Sala del Trono is ours (CARDS.md)

@@ -118,10 +118,11 @@ class CardText:
         return words(self.lang)._(message)
 
     def name(self, definition: m.Definition) -> str:
-        """The name on its face: the printed one (a Spanish one on a Myth
-        card: the English is beneath it), in Spanish a law's or pattern's
-        name of ours (marked in the footer)."""
-        return name_of(definition, self.lang) if self.lang != "en" else definition.name
+        """The name on its face: the one the reader's history and prompts
+        say (#28: one name per card), so in English a card printed in
+        Spanish shows its English name, the printed one beneath it; in
+        Spanish a law's or pattern's name of ours (marked in the footer)."""
+        return name_of(definition, self.lang)
 
     def kind_line(self, definition: m.Definition) -> str:
         """What it is: "Greek god" / "Dios griego"."""
@@ -275,8 +276,8 @@ def _kind(definition: m.Definition, text: CardText, top: float) -> tuple[dw.Grou
     height it takes."""
     vocabulary = text.vocabulary
     subtitle = text.kind_line(definition)
-    if text.lang == "en" and definition.aliases and definition.aliases[0] != definition.name:
-        subtitle = f"{definition.aliases[0]} \u00b7 {subtitle}"
+    if text.lang == "en" and text.name(definition) != definition.name:
+        subtitle = f"{definition.name} \u00b7 {subtitle}"  # the printed (Spanish) name
     group = dw.Group(class_="kind-line")
     what = definition.type if isinstance(definition, m.MythCard) else definition.kind
     group.append(icon(what, MARGIN + 1.7, top + 1.9, 3.6, MUTED, vocabulary, text.lang))
@@ -321,7 +322,8 @@ def _footer(
     if definition.provenance_stated:
         mark = PROVENANCE_MARKS.get(definition.provenance.value, "")
         words = f"{mark} {text.provenance(definition)}"
-        if our_translation(definition, text.name(definition)):  # no rulebook prints it
+        spanish = definition.name if text.lang == "en" else text.name(definition)
+        if our_translation(definition, spanish):  # no rulebook prints that Spanish name
             words += text.say(N_("; name: our translation"))
         size = one_line(words, width, FOOTER_SIZE, bold=False)
         group.append(label(words, size, MARGIN, rule + 3.1, fill=MUTED, class_="provenance"))
