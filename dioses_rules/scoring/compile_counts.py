@@ -246,7 +246,8 @@ class CountCompiler:
                     if size > best_size:
                         best, best_size = group, size
                 memo[memo_key] = best
-            return memo[memo_key]
+            largest_cells: int = memo[memo_key]
+            return largest_cells
 
         return largest
 
@@ -269,7 +270,7 @@ class CountCompiler:
             return None
         if not self.scope(c.scope).line:  # asked of the scope's own method
             return None
-        selector = self.selector(c.selector)
+        selector: Sel = self.selector(c.selector)
         if selector.terms is None or len(selector.terms) != 1:
             return None
         kinds, names = selector.terms[0]
@@ -319,7 +320,7 @@ class CountCompiler:
 
         def distinct(sc: Scene, a: int | None) -> int:
             found = within(sc, a) & matching(sc, a) & sc.up
-            values: set = set()
+            values: set[str] = set()
             for cell in cells_of(found):
                 values.update(sc.values(cell, attribute))
             return len(values)
