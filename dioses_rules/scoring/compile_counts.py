@@ -122,13 +122,13 @@ class CountCompiler:
 
     @selector.on(m.SelNot)
     def _not(self, sel: m.SelNot) -> Sel:
-        inner = self.selector(sel.item)
+        inner: Sel = self.selector(sel.item)
         fn = inner.fn
         return Sel(lambda sc, a: sc.occ & ~fn(sc, a), inner.anchored)
 
     @selector.on(m.SelAnd)
     def _and(self, sel: m.SelAnd) -> Sel:
-        items = [self.selector(item) for item in sel.items]
+        items: list[Sel] = [self.selector(item) for item in sel.items]
         plain = [item.terms for item in items if item.terms is not None]
         rest = [item for item in items if item.terms is None]
         if plain and product_size(plain) <= MAX_TERMS:  # "greek god": one closure
@@ -178,7 +178,7 @@ class CountCompiler:
     def _leader(self, sel: m.Leader) -> Sel:
         """R24: the candidate with strictly the highest count; none on a tie.
         The candidates are matched from the anchor, each counts from itself."""
-        candidates = self.selector(sel.candidates)
+        candidates: Sel = self.selector(sel.candidates)
         matching, count = candidates.fn, self.count(sel.count)
         key, anchored = Memo(), candidates.anchored
 

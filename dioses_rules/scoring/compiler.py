@@ -25,7 +25,16 @@ from ..language.lower import LOWERING
 from ..language.walk import Dispatch, UnhandledNode
 from ..unsupported import Unsupported, fell_back
 from . import masks as k
-from .closures import Fn, Table, lane_count_fn, lane_per_fn, lane_scored_fn, shifted, single_lanes
+from .closures import (
+    Fn,
+    Sel,
+    Table,
+    lane_count_fn,
+    lane_per_fn,
+    lane_scored_fn,
+    shifted,
+    single_lanes,
+)
 from .compile_counts import CountCompiler
 from .evaluator import Evaluator
 from .masks import BIT, FULL, cells_of
@@ -123,7 +132,7 @@ class Compiler(CountCompiler):
     @condition.on(m.Relation)
     def _relation(self, c: m.Relation) -> Cond:
         cells = k.RELATION[c.kind]  # R2-R5, R7
-        target = self.selector(c.target)
+        target: Sel = self.selector(c.target)
         lanes = single_lanes(target)
         if lanes is not None:
             return table_cond(shifted(cells, lanes[0]), shifted(cells, lanes[1]))
@@ -233,7 +242,7 @@ class Compiler(CountCompiler):
                     ),
                     scored=scored,
                 )
-            count = lane_count_fn(lane)
+            count: Fn = lane_count_fn(lane)
             return Cond(lambda s, a: test(count(s, a), amount), scored=scored)
         count = self.countable(c.count)
         return Cond(
@@ -255,7 +264,7 @@ class Compiler(CountCompiler):
 
     @condition.on(m.CondNot)
     def _cond_not(self, c: m.CondNot) -> Cond:
-        inner = self.condition(c.item)
+        inner: Cond = self.condition(c.item)
         if inner.static is not None:
             where, without = inner.static
             return static_cond(FULL & ~where, not without)
