@@ -302,4 +302,5 @@ def most_common(sc: Scene, attribute: m.Attribute, lanes: LaneTable) -> str | No
                 if count:
                     tally[value] = count
         sc.memo[memo_key] = strictly_most(tally)
-    return sc.memo[memo_key]
+    common: str | None = sc.memo[memo_key]
+    return common

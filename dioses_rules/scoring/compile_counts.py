@@ -122,13 +122,13 @@ class CountCompiler:
 
     @selector.on(m.SelNot)
     def _not(self, sel: m.SelNot) -> Sel:
-        inner = self.selector(sel.item)
+        inner: Sel = self.selector(sel.item)
         fn = inner.fn
         return Sel(lambda sc, a: sc.occ & ~fn(sc, a), inner.anchored)
 
     @selector.on(m.SelAnd)
     def _and(self, sel: m.SelAnd) -> Sel:
-        items = [self.selector(item) for item in sel.items]
+        items: list[Sel] = [self.selector(item) for item in sel.items]
         plain = [item.terms for item in items if item.terms is not None]
         rest = [item for item in items if item.terms is None]
         if plain and product_size(plain) <= MAX_TERMS:  # "greek god": one closure
@@ -178,7 +178,7 @@ class CountCompiler:
     def _leader(self, sel: m.Leader) -> Sel:
         """R24: the candidate with strictly the highest count; none on a tie.
         The candidates are matched from the anchor, each counts from itself."""
-        candidates = self.selector(sel.candidates)
+        candidates: Sel = self.selector(sel.candidates)
         matching, count = candidates.fn, self.count(sel.count)
         key, anchored = Memo(), candidates.anchored
 
@@ -246,7 +246,8 @@ class CountCompiler:
                     if size > best_size:
                         best, best_size = group, size
                 memo[memo_key] = best
-            return memo[memo_key]
+            largest_cells: int = memo[memo_key]
+            return largest_cells
 
         return largest
 
@@ -269,7 +270,7 @@ class CountCompiler:
             return None
         if not self.scope(c.scope).line:  # asked of the scope's own method
             return None
-        selector = self.selector(c.selector)
+        selector: Sel = self.selector(c.selector)
         if selector.terms is None or len(selector.terms) != 1:
             return None
         kinds, names = selector.terms[0]
@@ -319,7 +320,7 @@ class CountCompiler:
 
         def distinct(sc: Scene, a: int | None) -> int:
             found = within(sc, a) & matching(sc, a) & sc.up
-            values: set = set()
+            values: set[str] = set()
             for cell in cells_of(found):
                 values.update(sc.values(cell, attribute))
             return len(values)

@@ -38,7 +38,7 @@ from ..language.headers import bundled_tie_break
 from .area import Area, Placed
 from .board import LawPlacement
 from .closures import Fn, Sel
-from .compiler import Compiler
+from .compiler import Compiler, Cond
 from .evaluator import Facts
 from .masks import BIT, FULL
 from .patterns import shape_cells, shape_origins
@@ -71,7 +71,10 @@ class CompiledPool:
         self.compiler = Compiler(self.lanes)
         self.cards: dict[int, CardInfo] = {}
         self._compiled: dict[int, tuple[object, Any]] = {}  # id -> (the object, its form)
-        self._facts: dict[tuple, Facts] = {}
+        # ("law", row, column, flag) -> a law's facts; (flag, completed, met) -> the cards'
+        self._facts: dict[
+            tuple[str, m.Row | None, int | None, bool] | tuple[bool, int, int], Facts
+        ] = {}
         self._tie_break: tuple[str | None] | None = None  # (the answer,) once asked
 
     def info(self, card: m.MythCard) -> CardInfo:
@@ -104,10 +107,15 @@ class CompiledPool:
         return self._once(line, self.compiler.compile_line)
 
     def condition(self, condition: m.Condition) -> Fn:
-        return self._once(condition, lambda c: self.compiler.condition(c).fn)
+        return self._once(condition, self._condition)
+
+    def _condition(self, condition: m.Condition) -> Fn:
+        compiled: Cond = self.compiler.condition(condition)
+        return compiled.fn
 
     def selector(self, selector: m.Selector) -> Sel:
-        return self._once(selector, self.compiler.selector)
+        compile_it: Callable[[m.Selector], Sel] = self.compiler.selector
+        return self._once(selector, compile_it)
 
     def pattern(self, pattern: m.Pattern) -> Callable[[Scene], tuple[int, ...] | None]:
         """``fn(scene)``: the cells of the first placement of the shape whose
@@ -272,10 +280,13 @@ def card_points(area: Area, facts: Facts = NO_FACTS) -> dict[int, int]:
     }
 
 
-def lines_points(area: Area, facts: Facts, lines: tuple, anchor: int | None) -> int:
+def lines_points(
+    area: Area, facts: Facts, lines: tuple[m.ScoringLine, ...], anchor: int | None
+) -> int:
     """As ``Evaluator(area, facts).lines_points(lines, anchor)``."""
     current = pool()
-    return current.lines(lines)(current.scene(area, facts), anchor)
+    points: int = current.lines(lines)(current.scene(area, facts), anchor)
+    return points
 
 
 def holds(area: Area, facts: Facts, condition: m.Condition, anchor: int | None) -> bool:
@@ -287,4 +298,5 @@ def holds(area: Area, facts: Facts, condition: m.Condition, anchor: int | None) 
 def matches(area: Area, facts: Facts, selector: m.Selector, anchor: int | None) -> int:
     """The mask of the cells matching ``selector`` (bit i: cell i)."""
     current = pool()
-    return current.selector(selector).fn(current.scene(area, facts), anchor)
+    cells: int = current.selector(selector).fn(current.scene(area, facts), anchor)
+    return cells

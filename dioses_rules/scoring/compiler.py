@@ -25,7 +25,16 @@ from ..language.lower import LOWERING
 from ..language.walk import Dispatch, UnhandledNode
 from ..unsupported import Unsupported, fell_back
 from . import masks as k
-from .closures import Fn, Table, lane_count_fn, lane_per_fn, lane_scored_fn, shifted, single_lanes
+from .closures import (
+    Fn,
+    Sel,
+    Table,
+    lane_count_fn,
+    lane_per_fn,
+    lane_scored_fn,
+    shifted,
+    single_lanes,
+)
 from .compile_counts import CountCompiler
 from .evaluator import Evaluator
 from .masks import BIT, FULL, cells_of
@@ -49,10 +58,10 @@ class Cond:
 
     def __init__(
         self,
-        fn: Callable,
+        fn: Fn,
         static: tuple[int, bool] | None = None,
-        tables: tuple | None = None,
-        scored: Callable[[int], Callable] | None = None,
+        tables: tuple[Table | None, Table | None] | None = None,
+        scored: Callable[[int], Fn] | None = None,
     ) -> None:
         self.fn = fn
         self.static = static
@@ -123,7 +132,7 @@ class Compiler(CountCompiler):
     @condition.on(m.Relation)
     def _relation(self, c: m.Relation) -> Cond:
         cells = k.RELATION[c.kind]  # R2-R5, R7
-        target = self.selector(c.target)
+        target: Sel = self.selector(c.target)
         lanes = single_lanes(target)
         if lanes is not None:
             return table_cond(shifted(cells, lanes[0]), shifted(cells, lanes[1]))
@@ -220,7 +229,7 @@ class Compiler(CountCompiler):
         lane = self.lane_count(c.count) if isinstance(c.count, m.Count) else None
         if lane is not None and len(lane.shifts) == 1:
 
-            def scored(points: int) -> Callable:
+            def scored(points: int) -> Fn:
                 fused = lane_scored_fn(lane, test, amount, points)
                 assert fused is not None  # a one-lane count (compiling, not scoring)
                 return fused
@@ -233,7 +242,7 @@ class Compiler(CountCompiler):
                     ),
                     scored=scored,
                 )
-            count = lane_count_fn(lane)
+            count: Fn = lane_count_fn(lane)
             return Cond(lambda s, a: test(count(s, a), amount), scored=scored)
         count = self.countable(c.count)
         return Cond(
@@ -255,7 +264,7 @@ class Compiler(CountCompiler):
 
     @condition.on(m.CondNot)
     def _cond_not(self, c: m.CondNot) -> Cond:
-        inner = self.condition(c.item)
+        inner: Cond = self.condition(c.item)
         if inner.static is not None:
             where, without = inner.static
             return static_cond(FULL & ~where, not without)
@@ -309,11 +318,11 @@ class Compiler(CountCompiler):
     line = Dispatch(m.ScoringLine, lowering=LOWERING)
 
     @line.on(m.Fixed)
-    def _fixed(self, line: m.Fixed) -> Callable:  # R8
+    def _fixed(self, line: m.Fixed) -> Fn:  # R8
         points = line.points
         if line.condition is None:
             return lambda s, a: points
-        condition = self.condition(line.condition)
+        condition: Cond = self.condition(line.condition)
         if condition.static is not None:
             where, without = condition.static
             table = tuple(points if where & BIT[cell] else 0 for cell in CELLS)
@@ -325,11 +334,11 @@ class Compiler(CountCompiler):
         return lambda s, a: points if fn(s, a) else 0
 
     @line.on(m.PerCount)
-    def _per_count(self, line: m.PerCount) -> Callable:  # R9
+    def _per_count(self, line: m.PerCount) -> Fn:  # R9
         points, per = line.points, line.per
         if per <= 0:  # DL602; never divide by zero on an unlinted tree
             return lambda s, a: 0
-        count = self.countable(line.count)
+        count: Fn = self.countable(line.count)
         if per == 1 and points == 1:
             return count
         lane = self.lane_count(line.count) if isinstance(line.count, m.Count) else None
@@ -341,12 +350,12 @@ class Compiler(CountCompiler):
         return lambda s, a: points * (count(s, a) // per)
 
     @line.on(m.Capped)
-    def _capped(self, line: m.Capped) -> Callable:
+    def _capped(self, line: m.Capped) -> Fn:
         inner, limit = self.line(line.line), line.limit
         return lambda s, a: max(min(inner(s, a), limit), -limit)
 
     @line.on(m.Bounded)
-    def _bounded(self, line: m.Bounded) -> Callable:
+    def _bounded(self, line: m.Bounded) -> Fn:
         inner, clamp = self.lines(line.lines), line.clamp
         if line.floor is None and line.ceiling is None:  # 'scores like', lowered
             return inner
@@ -366,11 +375,12 @@ class Compiler(CountCompiler):
 
     def compile_line(self, line: m.ScoringLine) -> Fn:
         try:
-            return self.line(line)
+            fn: Fn = self.line(line)
         except Unsupported:
             self.fallbacks += 1
             fell_back("compiled")
             return reference_line(line)
+        return fn
 
 
 def reference_line(line: m.ScoringLine) -> Fn:
@@ -378,6 +388,7 @@ def reference_line(line: m.ScoringLine) -> Fn:
     area and facts."""
 
     def judged(s: Scene, a: int | None) -> int:
-        return Evaluator(s.area_model(), s.facts).line_points(line, a)
+        points: int = Evaluator(s.area_model(), s.facts).line_points(line, a)
+        return points
 
     return judged

@@ -44,7 +44,8 @@ def wants_compiled(evaluator: str) -> bool:
     return evaluator == "compiled"
 
 
-_TEXTS: dict[int, tuple] = {}  # id -> (the condition, kept: its id stays its own; its results)
+# id -> (the condition, kept: its id stays its own; its results, not met and met)
+_TEXTS: dict[int, tuple[m.Condition, tuple[ConditionResult, ConditionResult]]] = {}
 
 
 def _result(condition: m.Condition, met: object) -> ConditionResult:
@@ -205,7 +206,8 @@ class CompiledJudge:
 
     def line(self, line: m.ScoringLine, cell: int) -> int:
         """One line's points from a cell, with the facts judged with (explain)."""
-        return self.pool.line(line)(self.scene, cell)
+        points: int = self.pool.line(line)(self.scene, cell)
+        return points
 
     def scenario(self, scenario: m.Scenario, facts: Facts) -> ScenarioResult:
         scene, condition = self.scene, self.pool.condition
@@ -315,7 +317,8 @@ class ReferenceJudge:
         self.facts = facts
 
     def line(self, line: m.ScoringLine, cell: int) -> int:
-        return Evaluator(self.area, self.facts).line_points(line, cell)
+        points: int = Evaluator(self.area, self.facts).line_points(line, cell)
+        return points
 
     def scenario(self, scenario: m.Scenario, facts: Facts) -> ScenarioResult:
         return judge_scenario(self.area, scenario, facts, "reference")

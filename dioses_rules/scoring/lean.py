@@ -18,23 +18,32 @@ itself (tests/test_sabotage.py).
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from itertools import repeat
 from operator import attrgetter, call
 from typing import cast
 
 from ..language import model as m
 from .board import Board, HeldPattern, LawPlacement
-from .closures import Sel
+from .closures import Fn, Sel
 from .compiled import CompiledPool, pool
 from .evaluator import Facts
 from .judges import made_cards, pattern_score, scenario_result
 from .masks import FULL, mask_of
 from .report import LawScore, ObjectiveScore, PatternScore, ScenarioResult, ScoreReport
-from .scene import CELLS, Scene
+from .scene import CELLS, CardInfo, Scene
 
 _POINTS = attrgetter("points")
 _LIMIT = 4096  # entries per table below before it starts afresh (throwaway definitions)
+
+
+LawKey = tuple[int, m.Row | None, int | None, bool]
+KeptLaw = tuple[m.Law, Facts, int, Fn, dict[int, LawScore]]
+Cells = tuple[int, ...] | None  # a pattern's matched cells, or None
+KeptPattern = tuple[m.Pattern, Callable[[Scene], Cells], dict[Cells, PatternScore]]
+# (victory's conditions held, challenge's, over the threshold)
+Verdict = tuple[tuple[bool, ...], tuple[bool, ...], bool]
+KeptScenario = tuple[m.Scenario, tuple[Fn, ...], tuple[Fn, ...], dict[Verdict, ScenarioResult]]
 
 
 class Kept:
@@ -46,15 +55,13 @@ class Kept:
 
     def __init__(self) -> None:
         # (id(law), row, column, flag) -> (law, facts, line mask, lines, {points: LawScore})
-        self.laws: dict[tuple, tuple[m.Law, Facts, int, Callable, dict[int, LawScore]]] = {}
+        self.laws: dict[LawKey, KeptLaw] = {}
         # (id(pattern), completed, points) -> (pattern, its closure, {cells: PatternScore})
-        self.patterns: dict[
-            tuple, tuple[m.Pattern, Callable[[Scene], tuple[int, ...] | None], dict]
-        ] = {}
+        self.patterns: dict[tuple[int, bool | None, int | None], KeptPattern] = {}
         # (id(element), flag) -> (element, facts, the compiled element)
-        self.objectives: dict[tuple, tuple[m.ObjectiveElement, Facts, Sel]] = {}
+        self.objectives: dict[tuple[int, bool], tuple[m.ObjectiveElement, Facts, Sel]] = {}
         # id(scenario) -> (scenario, its conditions' closures, {verdict: ScenarioResult})
-        self.scenarios: dict[int, tuple[m.Scenario, tuple, tuple, dict]] = {}
+        self.scenarios: dict[int, KeptScenario] = {}
 
 
 _KEPT: dict[int, tuple[CompiledPool, Kept]] = {}  # id(pool) -> (the pool, its Kept)
@@ -68,9 +75,7 @@ def _kept(current: CompiledPool) -> Kept:
     return found[1]
 
 
-def _law(
-    current: CompiledPool, kept: Kept, placement: LawPlacement, flag: bool
-) -> tuple[m.Law, Facts, int, Callable, dict[int, LawScore]]:
+def _law(current: CompiledPool, kept: Kept, placement: LawPlacement, flag: bool) -> KeptLaw:
     law = placement.law
     key = (id(law), placement.row, placement.column, flag)
     found = kept.laws.get(key)
@@ -138,9 +143,10 @@ def total(board: Board, all_face_up_at_end: bool | None) -> int:
     else:  # a fresh scene: no other facts to forget
         extra = 0
         scene.facts = current.card_facts(flag, board.scenario_state, 0, 0)
-    infos = scene.infos
+    infos: Sequence[CardInfo | None] = scene.infos
     if scene.occ == FULL:
-        return sum(map(call, map(_POINTS, infos), repeat(scene), CELLS)) + extra
+        points: int = sum(map(call, map(_POINTS, infos), repeat(scene), CELLS))
+        return points + extra
     return extra + sum(info.points(scene, cell) for cell, info in enumerate(infos) if info)
 
 
@@ -245,9 +251,7 @@ def _parts(
     return tuple(laws), tuple(patterns), objectives, extra, completed, met
 
 
-def _pattern(
-    current: CompiledPool, kept: Kept, held: HeldPattern
-) -> tuple[m.Pattern, Callable[[Scene], tuple[int, ...] | None], dict]:
+def _pattern(current: CompiledPool, kept: Kept, held: HeldPattern) -> KeptPattern:
     """A held pattern's closure and the scores it gave, kept (R14)."""
     if len(kept.patterns) >= _LIMIT:
         kept.patterns.clear()

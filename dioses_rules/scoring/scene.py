@@ -44,6 +44,7 @@ from . import area as g
 from .area import Area, Placed
 from .evaluator import Facts, values_of
 from .masks import BIT, FULL, cells_of, mask_of
+from .report import CardScore
 
 LANE = g.SIZE  # bits per lane
 ALWAYS = FULL  # lane 0 of every scene's kinds: set whatever the cards
@@ -185,9 +186,11 @@ class CardInfo:
             )
             for attribute in m.Attribute
         }
-        self.points: Callable = _unset
+        # the card's points from a cell (compiled.CompiledPool.info sets it)
+        self.points: Callable[[Scene, int | None], int] = _unset
         self.revealed = Placed(card, True)
-        self.scores: tuple[dict, ...] = tuple({} for _ in CELLS)
+        # per cell, points -> the CardScore handed out again (judges._card_score)
+        self.scores: tuple[dict[int, CardScore], ...] = tuple({} for _ in CELLS)
 
     def both_lanes(self) -> tuple[int, ...]:
         """At each cell, its kinds lanes and, from ``NAMES_AT`` up, its names
@@ -263,7 +266,7 @@ class Scene:
         self.facts = NO_FACTS
         self.line = 0  # the cells of facts.law_line (R13)
         self.element: Matcher | None = None  # the compiled facts.element (a Sel), or None (R15)
-        self.memo: dict = {}
+        self.memo: dict[object, Any] = {}  # a closure's key -> its result (closures.Memo)
         self.area = area
 
     @classmethod
@@ -351,7 +354,7 @@ class Scene:
         total = mask.bit_count()
         heavy = mask & self.heavy
         if heavy and wanted is not None:
-            infos = self.infos
+            infos: Sequence[CardInfo] = self.infos  # a heavy cell holds a card
             if not heavy & (heavy - 1):  # one heavy card (Geb y Nut)
                 return total + infos[heavy.bit_length() - 1].weights.get(wanted, 1) - 1
             for cell in cells_of(heavy):
