@@ -120,4 +120,5 @@ def back_svg(deck: str, vocabulary: Vocabulary, lang: str = "en") -> str:
     drawing = dw.Drawing(CARD_WIDTH, CARD_HEIGHT, font_family=FONT)
     drawing.set_render_size(f"{CARD_WIDTH:g}mm", f"{CARD_HEIGHT:g}mm")
     drawing.append(back_group(deck, vocabulary, lang=lang))
-    return drawing.as_svg()
+    svg: str = drawing.as_svg()  # drawsvg ships no type information
+    return svg

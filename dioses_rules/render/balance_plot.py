@@ -134,7 +134,8 @@ def balance_plot(
     )
     for index, stats in enumerate(cards):
         drawing.append(_row(stats, TOP + index * ROW, at, floor[stats.card.id], lang))
-    return drawing.as_svg()
+    svg: str = drawing.as_svg()  # drawsvg ships no type information
+    return svg
 
 
 def _row(

@@ -78,7 +78,8 @@ def board_picture(
             area.append(_cell(board, scores.get(cell), cell, x, y, text, explain))
     drawing.append(area)
     drawing.append(panel.group)
-    return drawing.as_svg()
+    svg: str = drawing.as_svg()  # drawsvg ships no type information
+    return svg
 
 
 def _cell(

@@ -337,4 +337,5 @@ def card_svg(definition: m.Definition, text: CardText, set_id: str | None = None
     drawing = dw.Drawing(CARD_WIDTH, CARD_HEIGHT, font_family=FONT)
     drawing.set_render_size(f"{CARD_WIDTH:g}mm", f"{CARD_HEIGHT:g}mm")
     drawing.append(card_group(definition, text, set_id=set_id))
-    return drawing.as_svg()
+    svg: str = drawing.as_svg()  # drawsvg ships no type information
+    return svg

@@ -36,18 +36,20 @@ def _cairosvg() -> ModuleType:
             help="install cairo: 'apt install libcairo2' (Debian, Ubuntu), 'brew install "
             "cairo' (macOS), 'dnf install cairo' (Fedora); or write an SVG",
         ) from None
-    return cairosvg
+    module: ModuleType = cairosvg  # cairosvg ships no type information
+    return module
 
 
 def png(svg: str, dpi: float = 96) -> bytes:
     """An SVG document rendered to PNG."""
-    return _cairosvg().svg2png(bytestring=svg.encode("utf-8"), dpi=dpi)
+    rendered: bytes = _cairosvg().svg2png(bytestring=svg.encode("utf-8"), dpi=dpi)
+    return rendered
 
 
 def pdf(pages: Sequence[str]) -> bytes:
     """SVG documents as the pages of one PDF, in order."""
     cairosvg = _cairosvg()
-    rendered = [cairosvg.svg2pdf(bytestring=page.encode("utf-8")) for page in pages]
+    rendered: list[bytes] = [cairosvg.svg2pdf(bytestring=page.encode("utf-8")) for page in pages]
     if len(rendered) == 1:
         return rendered[0]
     try:

@@ -123,4 +123,5 @@ def sheet_svg(cards: Sequence[SheetCard], text: CardText, backs: bool = False) -
         drawing.append(
             page_group(chunk, text, number, pages, index * (PAGE_HEIGHT + GAP), backs=back)
         )
-    return drawing.as_svg()
+    svg: str = drawing.as_svg()  # drawsvg ships no type information
+    return svg

@@ -9,6 +9,8 @@ it; the page shows those messages, never a stack trace.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..convert import CONVERTER, StructureError, structure
 from ..errors import BoardError, Diagnostic, DiosesError
 from ..language import model as m
@@ -45,9 +47,9 @@ def resolved(catalog: Catalog, board_file: BoardFile, shown: str = "<page>") -> 
     return resolve_board(board_file, registry, shown)
 
 
-def board_json(board_file: BoardFile) -> dict:
+def board_json(board_file: BoardFile) -> dict[str, Any]:
     """A board file as the page holds it (every key present)."""
-    data = CONVERTER.unstructure(board_file)
+    data: dict[str, Any] = CONVERTER.unstructure(board_file)
     data.setdefault("sets", None)
     data.setdefault("scenario", None)
     for key in ("objectives", "laws", "patterns"):
@@ -62,7 +64,7 @@ def board_json(board_file: BoardFile) -> dict:
     return data
 
 
-def imported(catalog: Catalog, raw: bytes, shown: str) -> dict:
+def imported(catalog: Catalog, raw: bytes, shown: str) -> dict[str, Any]:
     """An uploaded board file, checked whole as ``dioses score`` checks it,
     as the page holds it: every card named by its id."""
     board_file = read_board_bytes(raw, shown)
@@ -77,7 +79,7 @@ def exported(catalog: Catalog, data: object) -> str:
     return board_file_text(board_file)
 
 
-def scored(catalog: Catalog, data: object, lang: str = "en") -> dict:
+def scored(catalog: Catalog, data: object, lang: str = "en") -> dict[str, Any]:
     """The page's board scored, with each card's points and explanation
     (each scoring line as the card text of ``lang`` says it)."""
     board = resolved(catalog, board_file_of(data))
@@ -107,7 +109,7 @@ class SolverMissing(Exception):
     """The [solver] extra (OR-Tools) is not installed."""
 
 
-def best(catalog: Catalog, data: object, time_limit: float = BEST_TIME_LIMIT) -> dict:
+def best(catalog: Catalog, data: object, time_limit: float = BEST_TIME_LIMIT) -> dict[str, Any]:
     """``dioses solve`` on the page's board: the arrangement of its cards
     with the highest total (laws on their lines, patterns, objectives and
     scenario as given), and what the board as it stands leaves on the table."""
@@ -124,7 +126,7 @@ def best(catalog: Catalog, data: object, time_limit: float = BEST_TIME_LIMIT) ->
     return {**layout.to_json(), "board": arranged}
 
 
-def _where(cell: int) -> dict:
+def _where(cell: int) -> dict[str, Any]:
     return {"cell": cell, "row": cell_row(cell).value, "column": cell_column(cell)}
 
 
@@ -136,11 +138,13 @@ def _line_text(card: m.MythCard, index: int, written: str, texts: Texts | None) 
     return texts.line(card.lines[index], card)
 
 
-def report_json(report: ScoreReport, texts: Texts | None = None, lang: str = "en") -> dict:
+def report_json(
+    report: ScoreReport, texts: Texts | None = None, lang: str = "en"
+) -> dict[str, Any]:
     """A report for the page: cells as indices 0-11 (front row first), its
     lines in the language of ``texts`` (None: the engine's English), its
     names in ``lang``."""
-    scenario: dict | None = report.to_json()["scenario"]
+    scenario: dict[str, Any] | None = report.to_json()["scenario"]
     return {
         "total": report.total,
         "gods": report.gods,
@@ -197,7 +201,7 @@ def report_json(report: ScoreReport, texts: Texts | None = None, lang: str = "en
     }
 
 
-def error_json(error: DiosesError, source: str | None = None) -> dict:
+def error_json(error: DiosesError, source: str | None = None) -> dict[str, Any]:
     """The located messages of a bad board, with the source line and a caret
     under the column when the text is at hand."""
     return {

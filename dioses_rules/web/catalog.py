@@ -276,7 +276,9 @@ def _ruling_titles(path: Path) -> dict[int, str]:
     return titles
 
 
-def entry_json(catalog: Catalog, entries: Iterable[Entry], lang: str = "en") -> list[dict]:
+def entry_json(
+    catalog: Catalog, entries: Iterable[Entry], lang: str = "en"
+) -> list[dict[str, Any]]:
     """What the board builder needs of each entry in play, its name and
     text in ``lang``."""
     out = []

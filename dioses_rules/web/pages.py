@@ -30,7 +30,8 @@ BOARD_FAMILIES = ("myth", "law", "pattern", "objective-goal", "objective-element
 
 
 def _catalog(request: Request) -> Catalog:
-    return request.app.state.catalog
+    catalog: Catalog = request.app.state.catalog  # set by create_app
+    return catalog
 
 
 async def home(request: Request) -> Response:

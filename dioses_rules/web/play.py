@@ -27,6 +27,7 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 from attrs import evolve, frozen
 
@@ -102,12 +103,12 @@ class TableGame:
         self.save_path = folder / f"web-game-{game_id}.json"
         self.log_path = folder / f"web-game-{game_id}.jsonl"
         self.saved = saved  # a SaveFile to go on from, or None for a new game
-        self.records: list[dict] = list(saved.play.records) if saved is not None else []
+        self.records: list[dict[str, Any]] = list(saved.play.records) if saved is not None else []
         # seats, turns, areas from 1 in a new log; an older save's log goes on as it began
         self.numbering = numbering_of(self.records[0]) if self.records else NUMBERED_FROM
         self.writer: LogWriter | None = None
         self.changed = threading.Condition()
-        self.snapshot: dict = {"state": "starting"}
+        self.snapshot: dict[str, Any] = {"state": "starting"}
         self.version = 0
         self._answer: int | None = None
         self._choices = 0
@@ -173,7 +174,7 @@ class TableGame:
             if self.leaving is not None and self.on_leave is not None:
                 self.on_leave(self)
 
-    def log(self, record: dict) -> None:
+    def log(self, record: dict[str, Any]) -> None:
         """An engine record, kept and written as the log numbers it (as
         ``dioses play`` writes it)."""
         if record.get("type") == "setup":
@@ -216,7 +217,7 @@ class TableGame:
             self._choices = 0
             return answer
 
-    def _publish(self, snapshot: dict) -> None:
+    def _publish(self, snapshot: dict[str, Any]) -> None:
         with self.changed:  # re-entrant: ask() holds it already
             self.version += 1
             self.snapshot = {**snapshot, "version": self.version}
@@ -263,7 +264,7 @@ class TableGame:
             if not all(0 <= c < len(shown) for c in cells) or not 1 <= len(cells) <= 2:
                 raise PlayError.said("E426", N_("choose a cell of the board"))
             entry = shown[cells[0]] or {}
-            found = (
+            found: int | None = (
                 entry.get("choice") if len(cells) == 1 else entry.get("partners", {}).get(cells[1])
             )
             if found is None:
@@ -292,9 +293,10 @@ class TableGame:
         snapshot = self.snapshot
         if snapshot.get("state") != "deciding" or "decision" not in snapshot:
             return None
-        return snapshot["decision"]["seat"]
+        seat: int | None = snapshot["decision"]["seat"]
+        return seat
 
-    def poll(self) -> dict:
+    def poll(self) -> dict[str, Any]:
         """What a page polls for (no secret in it): has the game moved?"""
         with self.changed:
             self.last_seen = time.monotonic()
@@ -327,7 +329,7 @@ class TableGame:
                 seat=seat + 1,
             )
 
-    def current(self) -> dict:
+    def current(self) -> dict[str, Any]:
         with self.changed:
             self.last_seen = time.monotonic()
             self.changed.wait_for(

@@ -33,7 +33,8 @@ FORM_KIND = "application/x-www-form-urlencoded"
 
 
 def _tables(request: Request) -> Tables:
-    return request.app.state.tables
+    tables: Tables = request.app.state.tables  # set by create_app
+    return tables
 
 
 async def _form(request: Request) -> dict[str, list[str]]:

@@ -41,14 +41,18 @@ SEAT_SAYS = N_("seat %(n)s: %(said)s")
 
 
 def turns(
-    registry: Registry, records: list[dict], numbering: int, seats: list[str], lang: str = "en"
-) -> list[dict]:
+    registry: Registry,
+    records: list[dict[str, Any]],
+    numbering: int,
+    seats: list[str],
+    lang: str = "en",
+) -> list[dict[str, Any]]:
     """What happened, grouped by turn, the newest turn first: each turn's
     seat and its lines (the choices and the events, cards by printed names,
     cells as a player says them, in ``lang``). The setup is turn 0 (no seat)."""
     phrase = _phrases(registry, lang)
     say = catalogue(lang).gettext
-    grouped: list[dict] = []
+    grouped: list[dict[str, Any]] = []
     for record in (from_file(r, numbering) for r in records):
         turn = record.get("turn")
         if record.get("type") == "event" and record.get("event") == "turn":
@@ -77,11 +81,11 @@ def turns(
     return [g for g in grouped if g["lines"] or g["seat"] is not None][-TURNS:][::-1]
 
 
-def last_moves(records: list[dict], numbering: int, areas: int) -> list[dict]:
+def last_moves(records: list[dict[str, Any]], numbering: int, areas: int) -> list[dict[str, Any]]:
     """For each area, the cells its latest turn with a move touched (a card
     placed, turned, swapped) and that turn's number and seat: the board
     marks them, as the last move."""
-    found: list[dict] = [{"cells": [], "turn": None, "seat": None} for _ in range(areas)]
+    found: list[dict[str, Any]] = [{"cells": [], "turn": None, "seat": None} for _ in range(areas)]
     seat_of_turn: dict[int, int] = {}
     for record in (from_file(r, numbering) for r in records):
         if record.get("type") != "event":
@@ -107,7 +111,7 @@ def last_moves(records: list[dict], numbering: int, areas: int) -> list[dict]:
     return found
 
 
-def discards(game: Game, card: Callable[[str], dict | None]) -> list[dict]:
+def discards(game: Game, card: Callable[[str], dict[str, Any] | None]) -> list[dict[str, Any]]:
     """Each discard pile: its top card (the one a player may take), how many
     cards it holds."""
     return [
@@ -116,7 +120,9 @@ def discards(game: Game, card: Callable[[str], dict | None]) -> list[dict]:
     ]
 
 
-def panels(game: Game, areas: list[dict], seats: list[str], deciding: int | None) -> list[dict]:
+def panels(
+    game: Game, areas: list[dict[str, Any]], seats: list[str], deciding: int | None
+) -> list[dict[str, Any]]:
     """A panel per seat: who plays it, its area's score so far, its face-down
     cards, its Power cards (counted, R22), and whether it is its turn."""
     state = game.state
@@ -173,7 +179,7 @@ def table_views(
     return view
 
 
-def in_language(snapshot: dict, lang: str) -> dict:
+def in_language(snapshot: dict[str, Any], lang: str) -> dict[str, Any]:
     """A snapshot as a page in ``lang`` shows it (its version and state are
     the snapshot's own: a choice sent marks it as thinking)."""
     local = snapshot.get("in", {}).get(lang)

@@ -32,7 +32,7 @@ class TableLike(Protocol):
     seats: list[str]
     save_path: Path
     log_path: Path
-    records: list[dict]
+    records: list[dict[str, Any]]
     numbering: int
 
 
@@ -70,9 +70,12 @@ def decision_view(
     of two cells (a swap: its possible second cells)."""
     registry = game.registry
     labels = [choices.choice_text(game, c, lang) for c in decision.choices]
-    cells: list[dict | None] = [None] * len(game.state.areas[0].cells)
+    cells: list[dict[str, Any] | None] = [None] * len(game.state.areas[0].cells)
     others = []
-    lines: dict[str, dict] = {"rows": {}, "columns": {}}  # a law's line (R13): on the board
+    lines: dict[str, dict[int | str, Any]] = {
+        "rows": {},
+        "columns": {},
+    }  # a law's line (R13): on the board
     for index, choice in enumerate(decision.choices):
         named = choice_cells(choice)
         if choice.kind in LINE_KINDS and choice.args:
@@ -221,7 +224,7 @@ def scenario_view(
     return view
 
 
-def _phrases(registry: Registry, lang: str = "en") -> Callable[[dict], str]:
+def _phrases(registry: Registry, lang: str = "en") -> Callable[[dict[str, Any]], str]:
     """What each event of a log did, in ``lang``: the terminal's phrases
     (:mod:`dioses_rules.wording.moves`), with a page's own: a drawn card is
     not named (another seat's page sees the line), an Event card says what
@@ -246,7 +249,7 @@ def _phrases(registry: Registry, lang: str = "en") -> Callable[[dict], str]:
         said = moves.event_phrase({"type": "event", "event": "event", "card": card_id}, namers)
         return f"{said}" + (f": {effects}" if effects else "")
 
-    def phrase(record: dict) -> str:
+    def phrase(record: dict[str, Any]) -> str:
         if record.get("event") == "event" and "card" in record:
             return event_text(record["card"])
         said = moves.event_phrase(record, namers)
@@ -301,7 +304,7 @@ def _catalog_card(catalog: Catalog, lang: str = "en") -> CardLink:
     """A Myth card's page and picture by id; for a decision's subject that
     is no Myth card, the law or pattern it is about."""
 
-    def card(card_id: str) -> dict | None:
+    def card(card_id: str) -> dict[str, Any] | None:
         for family in ("myth", "law", "pattern"):
             entry = catalog.in_play(family, card_id)
             if entry is not None:

@@ -7,12 +7,13 @@ from __future__ import annotations
 import datetime
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from ..errors import DiosesError
 from ..wording.errors import error_text
 
 
-def describe(folder: Path, game_ids: list[str], lang: str = "en") -> list[dict]:
+def describe(folder: Path, game_ids: list[str], lang: str = "en") -> list[dict[str, Any]]:
     """Each saved game, the latest saved first; a damaged one's problem in ``lang``."""
     found = []
     for game_id in game_ids:
@@ -29,7 +30,7 @@ def describe(folder: Path, game_ids: list[str], lang: str = "en") -> list[dict]:
 
 
 @lru_cache(maxsize=256)  # a save is read again only when it changed
-def _described(path: str, game_id: str, saved_ns: int, size: int) -> dict:
+def _described(path: str, game_id: str, saved_ns: int, size: int) -> dict[str, Any]:
     from ..engine.saves import read_save
 
     when = datetime.datetime.fromtimestamp(saved_ns / 1e9).astimezone()

@@ -4,6 +4,7 @@ per log record (a decision or an event), cards by their printed names."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from . import N_, words
 from .names import on_line, row_word, state_name
@@ -50,7 +51,7 @@ class Namers:
         self.hidden_draws = hidden_draws
 
 
-def record_phrase(record: dict, namers: Namers) -> str | None:
+def record_phrase(record: dict[str, Any], namers: Namers) -> str | None:
     """A few words for one log record, or None for records not worth a word."""
     if record["type"] == "decision":
         kind, chosen = record.get("kind"), namers.label(record.get("choice") or "")
@@ -76,7 +77,7 @@ def _line(line: object, lang: str) -> str:
     return on_line(lang, row=text.split()[0]) if text.endswith(" row") else text
 
 
-def _phrases(namers: Namers, area: str) -> dict:
+def _phrases(namers: Namers, area: str) -> dict[str, Any]:
     _, ngettext = words(namers.lang)._, words(namers.lang).ngettext
     name, names, cell, lang = namers.name, namers.names, namers.cell, namers.lang
     return {
@@ -151,17 +152,18 @@ def _phrases(namers: Namers, area: str) -> dict:
     }
 
 
-def event_phrase(record: dict, namers: Namers) -> str | None:
+def event_phrase(record: dict[str, Any], namers: Namers) -> str | None:
     """A few words for one event record, or None for an event not told."""
     area = (
         words(namers.lang)._("area {number}").format(number=record["area"] + 1)
         if isinstance(record.get("area"), int)
         else ""
     )
-    maker = _phrases(namers, area).get(record.get("event"))
+    maker = _phrases(namers, area).get(str(record.get("event")))
     if maker is None:
         return None
     try:
-        return maker(record)
+        said: str | None = maker(record)
+        return said
     except (KeyError, TypeError, IndexError):
         return None
