@@ -127,3 +127,17 @@ def test_errors_are_said_in_the_pages_language(catalog, tmp_path):
     table.snapshot = {"state": "failed", "bug": "RuntimeError"}  # as the game's thread says it
     page = client.get(url).text
     assert "la partida se detuvo por un error nuestro: RuntimeError" in page
+
+
+def test_agents_are_named_on_the_page_as_the_terminal_names_them(catalog, tmp_path):
+    """#28: a seat's agent in the page's language, the terminal's word
+    ("agente voraz", not "agente greedy"); the English page keeps "greedy agent"."""
+    spanish = browser(catalog, tmp_path, "es")
+    new_game = spanish.get("/play").text
+    assert "agente voraz" in new_game and "agente estratega" in new_game
+    assert "agente greedy" not in new_game and "agente planner" not in new_game
+    url = spanish.post(
+        "/play", data={"seat1": "human", "seat2": "greedy", "seed": "3"}, follow_redirects=False
+    ).headers["location"]
+    assert "agente voraz" in spanish.get(url).text
+    assert "greedy agent" in browser(catalog, tmp_path, "en").get("/play").text

@@ -7,10 +7,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from dioses_rules.language import model as m
-from dioses_rules.wording import N_
 from dioses_rules.wording import names as wording
 
-from .i18n import _, lang
+from .i18n import lang
 
 if TYPE_CHECKING:
     from dioses_rules.language.texts import Texts
@@ -63,15 +62,6 @@ def on_line(row: m.Row | str | None = None, column: int | None = None) -> str:
     return wording.on_line(lang(), row=row, column=column)
 
 
-# Who sits in a seat, on screen ('--agents' takes the English names)
-AGENT_WORDS = {
-    "human": N_("human"),
-    "greedy": N_("greedy"),
-    "random": N_("random"),
-    "planner": N_("planner"),
-}
-
-
 def agent_word(name: str) -> str:
     """An agent's name in the terminal's language ("greedy" -> "voraz")."""
-    return _(AGENT_WORDS[name]) if name in AGENT_WORDS else name
+    return wording.agent_word(name, lang())

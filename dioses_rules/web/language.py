@@ -17,6 +17,7 @@ from functools import cache
 from starlette.requests import Request
 
 from ..i18n import LOCALE_DIR
+from ..wording.names import agent_word
 
 DOMAIN = "web"
 LANGUAGES = {"en": "English", "es": "Español"}
@@ -55,7 +56,17 @@ def page_words(request: Request) -> dict[str, object]:
     def said_n(one: str, many: str, n: int, **values: object) -> str:
         return words.ngettext(one, many, n) % {"num": n, **values}
 
-    return {"lang": lang, "languages": LANGUAGES, "_": said, "gettext": said, "ngettext": said_n}
+    def agent(name: str) -> str:  # "greedy" -> "voraz", as the terminal says it
+        return agent_word(name, lang)
+
+    return {
+        "lang": lang,
+        "languages": LANGUAGES,
+        "_": said,
+        "gettext": said,
+        "ngettext": said_n,
+        "agent": agent,
+    }
 
 
 def N_(message: str) -> str:

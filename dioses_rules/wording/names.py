@@ -18,7 +18,7 @@ from ..language import model as m
 from ..language.spanish_words import state_word
 from ..pool.our_names import spanish_name
 from ..scoring.area import cell_column, cell_row
-from . import words
+from . import N_, words
 
 if TYPE_CHECKING:
     from ..language.texts import Texts
@@ -133,3 +133,18 @@ def state_name(word: str, lang: str) -> str:
     """A scenario's state word ("fairest") or set-aside deck as ``lang``
     says it: Spanish, our translation ("la más bella", CARDS.md)."""
     return state_word(word) if lang == "es" else word
+
+
+# Who sits in a seat ('--agents' and the web's seat choices take the ids)
+AGENT_WORDS = {
+    "human": N_("human"),
+    "greedy": N_("greedy"),
+    "random": N_("random"),
+    "planner": N_("planner"),
+}
+
+
+def agent_word(name: str, lang: str) -> str:
+    """An agent's name in ``lang`` ("greedy" -> "voraz"), the same in the
+    terminal and on the web pages."""
+    return words(lang)._(AGENT_WORDS[name]) if name in AGENT_WORDS else name
