@@ -4,7 +4,9 @@ English card writer (:mod:`english_definitions`) with the Spanish words of
 
 from __future__ import annotations
 
+import tomllib
 from collections.abc import Mapping
+from pathlib import Path
 
 from . import model as m
 from .english_definitions import CardTextWriter
@@ -47,6 +49,16 @@ def _verb(form: int, imperative: str, infinitive: str, third: str | None = None)
 
 def _your(form: int) -> str:
     return "su" if form == THIRD else "tu"
+
+
+def _noun_named_types() -> frozenset[str]:
+    """The card types whose cards are named by a common noun, from the
+    Spanish locale's data (``locale/es/agreement.toml``)."""
+    data = tomllib.loads(_AGREEMENT.read_text(encoding="utf-8"))
+    return frozenset(str(kind) for kind in data["noun-named-types"])
+
+
+_AGREEMENT = Path(__file__).resolve().parent.parent / "locale" / "es" / "agreement.toml"
 
 
 class SpanishCardWriter(SpanishWriter, CardTextWriter):
@@ -128,7 +140,8 @@ class SpanishCardWriter(SpanishWriter, CardTextWriter):
     # Types whose cards are named by a common noun ("Campo de Guerra",
     # "Manzana"): "it" on such a card agrees with that noun; on a god's or a
     # creature's card (a proper name) "it" is "la carta" ("cerca de ella").
-    NAMED_BY_A_NOUN = frozenset({"place", "object"})
+    # Data, not code: the types are the card files' (locale/es/agreement.toml).
+    NAMED_BY_A_NOUN = _noun_named_types()
 
     def agree_with(self, card: m.MythCard) -> None:
         """Say "it" of ``card`` from now on: "cerca de él" on Campo de Guerra."""
