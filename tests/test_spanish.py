@@ -712,7 +712,7 @@ def test_play_shows_card_text_and_the_scenario_in_spanish(tmp_path):
         ],
         input="c hera\nc no-greeks\nq\n",
     )
-    assert "Escenario 5: The Power of Ra.\n" in result.stdout
+    assert "Escenario 5: El poder de Ra.\n" in result.stdout  # a Spanish name of ours (#28)
     assert "Reglas: cuando Ra sea colocado, roba una Ley." in result.stdout
     assert "  Hera (dios griego): 2p si está al lado de un egipcio." in result.stdout
     assert "  No hay griegos: Ley - 3p si no hay griegos en esta fila/columna." in result.stdout
@@ -757,3 +757,19 @@ def test_any_condition_reads_in_spanish(condition):
     assert text and "None" not in text and "  " not in text
     english = r"\b(the|is|next|cards?|points?|per|every)\b"
     assert not re.search(english, _ids_taken_out(text, condition)), text
+
+
+def test_a_scenarios_spanish_card_text_names_it_and_its_rule_options_in_spanish():
+    """#28: "Se juega con: Solo and cooperative mode." and "Escenario 6: The
+    Fairest." were English in Spanish card text; the names of ours are used."""
+    from dioses_rules.pool.our_names import spanish_name
+
+    registry = load_registry()[0]
+    texts, english = registry.texts("es"), registry.texts("en")
+    for scenario in registry.definitions("scenario"):
+        spanish = texts.text(scenario)
+        named = spanish_name(scenario) or scenario.name
+        assert f"Escenario {scenario.number}: {named}." in spanish
+        assert "Solo and cooperative" not in spanish, spanish
+        assert f"Scenario {scenario.number}: {scenario.name}." in english.text(scenario)
+    assert "Modo solitario y cooperativo" in texts.text(registry.resolve("scenario", "ragnarok"))

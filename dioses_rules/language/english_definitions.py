@@ -94,10 +94,12 @@ class CardTextWriter(EnglishWriter):
         pattern_points: Mapping[str, int] | None = None,
         vocabulary: Vocabulary | None = None,
         option_names: Names | None = None,
+        scenario_names: Names | None = None,
     ) -> None:
         super().__init__(names, vocabulary)
         self.pattern_points = dict(pattern_points or {})
         self.option_names = dict(option_names or {})
+        self.scenario_names = dict(scenario_names or {})  # by id, in the reader's language
 
     def card_list(self, ids: Iterable[str], word: str | None = None) -> str:
         return self.join([self.names.get(card_id, card_id) for card_id in ids], word or self.AND)
@@ -313,7 +315,8 @@ class CardTextWriter(EnglishWriter):
 
     @definition.on(m.Scenario)
     def _scenario(self, d: m.Scenario) -> str:
-        lines = [self.phrase("scenario", number=d.number, name=d.name), *self.scenario_setup(d)]
+        name = self.scenario_names.get(d.id, d.name)
+        lines = [self.phrase("scenario", number=d.number, name=name), *self.scenario_setup(d)]
         if d.victory:
             lines.append(
                 self.phrase("victory") + "; ".join(self.condition(c) for c in d.victory) + "."

@@ -46,6 +46,7 @@ class Texts:
     pattern_points: Mapping[str, int] = field(factory=dict)
     vocabulary: Vocabulary = field(factory=bundled_vocabulary)
     option_names: Mapping[str, str] = field(factory=dict)
+    scenario_names: Mapping[str, str] = field(factory=dict)
 
     def __attrs_post_init__(self) -> None:
         if self.lang not in LANGUAGES:
@@ -56,7 +57,9 @@ class Texts:
     @property
     def writer(self) -> CardTextWriter | SpanishCardWriter:
         kind = SpanishCardWriter if self.lang == "es" else CardTextWriter
-        return kind(self.names, self.pattern_points, self.vocabulary, self.option_names)
+        return kind(
+            self.names, self.pattern_points, self.vocabulary, self.option_names, self.scenario_names
+        )
 
     def text(self, definition: m.Definition) -> str:
         """A definition's whole card text."""

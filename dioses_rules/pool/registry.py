@@ -215,10 +215,28 @@ class Registry:
         }
 
     def option_names(self, lang: str = "en") -> dict[str, str]:
-        """The rule options' names by id, for a scenario's "played with"."""
+        """The rule options' names by id, for a scenario's "played with": in
+        Spanish a name of ours where the rulebooks print none (#28)."""
+        from .our_names import spanish_name
+
+        if lang == "es":
+            return {
+                option.id: spanish_name(option) or option.name
+                for option in self.definitions("rule-option")
+            }
         return {
-            option.id: option.name if lang == "es" or not option.aliases else option.aliases[0]
+            option.id: option.aliases[0] if option.aliases else option.name
             for option in self.definitions("rule-option")
+        }
+
+    def scenario_names(self, lang: str = "en") -> dict[str, str]:
+        """The scenarios' names by id in card text: in Spanish a name of ours
+        where the rulebooks print none (#28)."""
+        from .our_names import spanish_name
+
+        return {
+            scenario.id: (spanish_name(scenario) if lang == "es" else None) or scenario.name
+            for scenario in self.definitions("scenario")
         }
 
     def texts(self, lang: str = "en") -> Texts:
@@ -231,6 +249,7 @@ class Registry:
             self.pattern_points_table(),
             self.vocabulary,
             self.option_names(lang),
+            self.scenario_names(lang),
         )
 
     def all_tags(self) -> set[str]:
