@@ -215,29 +215,12 @@ class Registry:
         }
 
     def option_names(self, lang: str = "en") -> dict[str, str]:
-        """The rule options' names by id, for a scenario's "played with": in
-        Spanish a name of ours where the rulebooks print none (#28)."""
-        from .our_names import spanish_name
-
-        if lang == "es":
-            return {
-                option.id: spanish_name(option) or option.name
-                for option in self.definitions("rule-option")
-            }
-        return {
-            option.id: option.aliases[0] if option.aliases else option.name
-            for option in self.definitions("rule-option")
-        }
+        """The rule options' names by id, for a scenario's "played with"."""
+        return {o.id: _shown(o, lang, english_alias=True) for o in self.definitions("rule-option")}
 
     def scenario_names(self, lang: str = "en") -> dict[str, str]:
-        """The scenarios' names by id in card text: in Spanish a name of ours
-        where the rulebooks print none (#28)."""
-        from .our_names import spanish_name
-
-        return {
-            scenario.id: (spanish_name(scenario) if lang == "es" else None) or scenario.name
-            for scenario in self.definitions("scenario")
-        }
+        """The scenarios' names by id, for their card text."""
+        return {s.id: _shown(s, lang) for s in self.definitions("scenario")}
 
     def texts(self, lang: str = "en") -> Texts:
         """Card text in a language ("en" or "es") for the cards in play."""
@@ -450,3 +433,13 @@ def _add_definitions(registry: Registry, set_id: str) -> None:
                     help="add the redesigned card, or drop it from 'replaces'",
                 )
             )
+
+
+def _shown(definition: m.Definition, lang: str, english_alias: bool = False) -> str:
+    """A definition's name in card text: in Spanish a name of ours where no
+    rulebook prints one (#28); in English its English alias if asked."""
+    from .our_names import spanish_name
+
+    if lang == "es":
+        return spanish_name(definition) or definition.name
+    return definition.aliases[0] if english_alias and definition.aliases else definition.name
