@@ -11,6 +11,8 @@ Every function takes the language (``"en"``, ``"es"``); none keeps one.
 from __future__ import annotations
 
 import gettext
+import re
+from collections.abc import Iterable
 from functools import cache
 
 from ..i18n import translation
@@ -39,3 +41,23 @@ def words(lang: str) -> Words:
 def N_(message: str) -> str:
     """A message marked for the catalogue, looked up where it is shown."""
     return message
+
+
+# An English text the library says (an engine prompt, a message, a flag) and
+# the catalogue's message it stands for, its groups the message's {fields}.
+Table = list[tuple[re.Pattern[str], str]]
+
+
+def table(pairs: Iterable[tuple[str, str]]) -> Table:
+    """(pattern, message) pairs, the patterns compiled once."""
+    return [(re.compile(pattern), message) for pattern, message in pairs]
+
+
+def matched(rows: Table, text: str, lang: str) -> str:
+    """``text`` in ``lang`` by the first pattern of ``rows`` it matches, its
+    groups put into the message; as it is when none matches."""
+    for pattern, message in rows:
+        found = pattern.match(text)
+        if found:
+            return words(lang)._(message).format(**found.groupdict())
+    return text

@@ -4,13 +4,10 @@ scoring library gives a card (English sentences, kept as they are in
 
 from __future__ import annotations
 
-import re
+from . import N_, matched, table, words
 
-from . import N_, words
-
-_FLAGS = [
-    (re.compile(pattern), message)
-    for pattern, message in (
+_FLAGS = table(
+    (
         (
             r"^scores only when the area ends all face up \(--face-up-end\)$",
             N_("scores only when the area ends all face up (--face-up-end)"),
@@ -37,7 +34,7 @@ _FLAGS = [
             N_("above the printed cards (best printed {high})"),
         ),
     )
-]
+)
 _PROVENANCE = {
     "printed": N_("printed"),
     "named": N_("named"),
@@ -47,11 +44,7 @@ _PROVENANCE = {
 
 def flag_text(flag: str, lang: str) -> str:
     """One of a card's balance flags in ``lang`` (as it is when unknown)."""
-    for pattern, message in _FLAGS:
-        found = pattern.match(flag)
-        if found:
-            return words(lang)._(message).format(**found.groupdict())
-    return flag
+    return matched(_FLAGS, flag, lang)
 
 
 def provenance_word(value: str, lang: str) -> str:

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..language import model as m
-from . import N_, words
+from . import N_, matched, table, words
 from .names import line_name, named, printed_names, row_word, texts
 
 if TYPE_CHECKING:
@@ -104,9 +104,8 @@ def _ability_text(game: Game, index: object, lang: str) -> str | None:
     )
 
 
-_LABELS = [
-    (re.compile(pattern), message)
-    for pattern, message in (
+_LABELS = table(
+    (
         (
             r"^take (?P<card>[\w-]+) from discard pile (?P<number>\d+)$",
             N_("take {card} from discard pile {number}"),
@@ -132,7 +131,7 @@ _LABELS = [
         (r"^draw$", N_("draw")),
         (r"^draw from the deck$", N_("draw from the deck")),
     )
-]
+)
 _CELL_WORDS = re.compile(r"\b(front|central|back) ([1-4])\b")
 _WHAT = {"(face-down card)": N_("(face-down card)"), "(empty)": N_("(empty)")}
 
@@ -147,7 +146,7 @@ def label_text(registry: Registry, label: str, lang: str) -> str:
     line = _LINE.match(label)
     if line:  # a law's line (R13), as choice_text says it
         return line_name(lang, row=line["row"], column=line["column"] and int(line["column"]))
-    label = _matched(_LABELS, label, lang)
+    label = matched(_LABELS, label, lang)
     label = _CELL_WORDS.sub(lambda hit: f"{row_word(hit.group(1), lang)} {hit.group(2)}", label)
     for english, message in _WHAT.items():
         label = label.replace(english, _(message))
@@ -155,9 +154,8 @@ def label_text(registry: Registry, label: str, lang: str) -> str:
 
 
 # The engine's prompts (English, naming cards by id) in the catalogue.
-_PROMPTS = [
-    (re.compile(pattern), message)
-    for pattern, message in (
+_PROMPTS = table(
+    (
         (
             r"^Place the law '(?P<law>[\w-]+)' on which row or column\?$",
             N_("Place the law '{law}' on which row or column?"),
@@ -207,28 +205,18 @@ _PROMPTS = [
             N_("Swap {count} cards ({card})"),
         ),
     )
-]
+)
 
 
 def worded(text: str, prompt: bool = False) -> bool:
     """Whether the wording layer has words for an engine label (or, with
     ``prompt``, a prompt): a test walks every one the engine makes."""
-    table = _PROMPTS if prompt else _LABELS
-    return any(pattern.match(text) for pattern, _message in table) or (
+    rows = _PROMPTS if prompt else _LABELS
+    return any(pattern.match(text) for pattern, _message in rows) or (
         not prompt and bool(_LINE.match(text) or _CELL_WORDS.search(text))
     )
 
 
 def prompt_text(registry: Registry, prompt: str, lang: str) -> str:
     """An engine prompt in ``lang``, its ids as names."""
-    return printed_names(registry, _matched(_PROMPTS, prompt, lang), lang)
-
-
-def _matched(table: list[tuple[re.Pattern[str], str]], text: str, lang: str) -> str:
-    """``text`` in ``lang`` by the first pattern of ``table`` it matches, its
-    groups put into the message; as it is when none matches."""
-    for pattern, message in table:
-        found = pattern.match(text)
-        if found:
-            return words(lang)._(message).format(**found.groupdict())
-    return text
+    return printed_names(registry, matched(_PROMPTS, prompt, lang), lang)

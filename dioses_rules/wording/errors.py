@@ -6,17 +6,15 @@ know stays English."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 import attrs
 
 from ..errors import Diagnostic
-from . import N_, words
+from . import N_, matched, table
 
-_MESSAGES = [
-    (re.compile(pattern), message)
-    for pattern, message in (
+_MESSAGES = table(
+    (
         (r"^this is a game log, not a saved game$", N_("this is a game log, not a saved game")),
         (r"^check it with: (?P<command>dioses replay .*)$", N_("check it with: {command}")),
         (
@@ -85,18 +83,12 @@ _MESSAGES = [
             N_("the bundled set '{set}' was not in the game's card pool"),
         ),
     )
-]
+)
 
 
 def message_text(message: str, lang: str) -> str:
     """One English library message in ``lang`` (as it is when unknown)."""
-    if lang == "en":
-        return message
-    for pattern, catalogued in _MESSAGES:
-        found = pattern.match(message)
-        if found:
-            return words(lang)._(catalogued).format(**found.groupdict())
-    return message
+    return message if lang == "en" else matched(_MESSAGES, message, lang)
 
 
 def known(message: str) -> bool:
