@@ -171,3 +171,25 @@ def test_a_seek_s_words_and_a_scenario_ability_are_spanish(registry: Registry) -
     spanish = choice_text(_Table(registry, scenario), Choice("ability", (index,), label), "es")
     assert spanish.startswith("escenario: ") and "cartas de Poder" in spanish
     assert not Reader(registry).faults(spanish, "es", "ability")
+
+
+def test_a_used_scenario_ability_is_told_in_card_text_by_names(registry: Registry) -> None:
+    """#28: the log records an ability by its card-file text, with ids
+    ("swap portable-sarcophagus with toth"); the history tells it in the
+    reader's card text, cards by their names."""
+    from dioses_rules.engine.power import ability_label
+    from dioses_rules.wording import moves
+    from dioses_rules.wording.names import named
+
+    scenario = registry.resolve("scenario", "afterlife-travel-agency")
+    ability = next(rule for rule in scenario.rules if isinstance(rule, m.Ability))
+    record = {"event": "ability-used", "area": 0, "ability": ability_label(ability)}
+    assert "portable-sarcophagus" in record["ability"]
+    said = {}
+    for lang in ("en", "es"):
+        namers = moves.Namers(lang, names=lambda f, i, lang=lang: named(registry, f, i, lang))
+        said[lang] = moves.event_phrase(record, namers)
+    assert "Portable Sarcophagus" in said["en"] and "portable-sarcophagus" not in said["en"]
+    assert "Sarcófago Portátil" in said["es"] and "swap" not in said["es"]
+    assert Reader(registry).faults(said["es"], "es", "history") == []
+    assert Reader(registry).faults(said["en"], "en", "history") == []

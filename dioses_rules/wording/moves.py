@@ -127,7 +127,7 @@ def _phrases(namers: Namers, area: str) -> dict[str, Any]:
             area=area, power=names("power", r["power"])
         ),
         "ability-used": lambda r: _("{area} used the scenario ability: {ability}").format(
-            area=area, ability=r["ability"]
+            area=area, ability=names("ability", r["ability"])
         ),
         "recovered": lambda r: _("moved {card} onto discard pile {pile}").format(
             card=name(r["card"]), pile=r["pile"] + 1

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..language import model as m
+from ..language.source import effect_text
 from ..language.spanish_words import state_word
 from ..pool.our_names import spanish_name
 from ..scoring.area import cell_column, cell_row
@@ -44,8 +45,22 @@ def named(registry: Registry, family: str, ident: object, lang: str) -> str:
     registry does not know is shown as it is."""
     if not isinstance(ident, str):
         return str(ident)
+    if family == "ability":  # a log names a scenario ability by its English effect
+        return ability_words(registry, ident, lang)
     definition = registry.get(family, ident)
     return ident if definition is None else name_of(definition, lang)
+
+
+def ability_words(registry: Registry, written: str, lang: str) -> str:
+    """A scenario ability as a log record names it (its effect as the card
+    file writes it, engine/power.py) in ``lang``'s card text; as it is when
+    no scenario of the pool has it."""
+    for scenario in registry.definitions("scenario"):
+        for rule in scenario.rules:
+            if isinstance(rule, m.Ability) and effect_text(rule.effect) == written:
+                said: str = texts(registry, lang).writer.effect(rule.effect)
+                return said
+    return written
 
 
 _CACHE: dict[tuple[str, int, str], tuple[Registry, Any]] = {}  # -> (registry, value)
