@@ -73,19 +73,8 @@ class DecisionRules(GameCore):
         else:
             raise game_error(f"no legal choice for '{kind}'")
         choice = choices[index] if make is None else make(index)
-        log = self._log
-        if log is not None:
-            log(
-                {
-                    "type": "decision",
-                    "turn": self.state.turn,
-                    "seat": seat,
-                    "kind": kind,
-                    "index": index,
-                    "options": count,
-                    "choice": choice.label,
-                }
-            )
+        if self._log is not None:
+            self._log_decision(seat, kind, index, count, choice.label)
         return choice
 
     def pick(
@@ -118,17 +107,21 @@ class DecisionRules(GameCore):
                 self.turn_picks.append((seat, kind, index))
         else:
             raise game_error(f"no legal choice for '{kind}'")
-        log = self._log
-        if log is not None:
-            log(
-                {
-                    "type": "decision",
-                    "turn": self.state.turn,
-                    "seat": seat,
-                    "kind": kind,
-                    "index": index,
-                    "options": count,
-                    "choice": make(index).label,
-                }
-            )
+        if self._log is not None:
+            self._log_decision(seat, kind, index, count, make(index).label)
         return index
+
+    def _log_decision(self, seat: int, kind: str, index: int, count: int, label: str) -> None:
+        """The log's record of a decision (decide and pick write the same)."""
+        assert self._log is not None  # asked only while a log is kept
+        self._log(
+            {
+                "type": "decision",
+                "turn": self.state.turn,
+                "seat": seat,
+                "kind": kind,
+                "index": index,
+                "options": count,
+                "choice": label,
+            }
+        )
