@@ -64,6 +64,14 @@ def english_after_each_test():
     from dioses_cli import i18n
 
     i18n.use("en")
+    i18n.show_rulings(False)  # --rulings, one per process too
+
+
+@pytest.fixture
+def here(tmp_path, monkeypatch):
+    """A fresh current folder: what a command writes beside the user lands there."""
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
 
 
 @pytest.fixture

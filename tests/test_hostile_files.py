@@ -25,12 +25,6 @@ HOSTILE = Path(__file__).parent / "fixtures" / "hostile"
 CASES = tomllib.loads((HOSTILE / "cases.toml").read_text(encoding="utf-8"))["case"]
 
 
-@pytest.fixture
-def here(tmp_path, monkeypatch) -> Path:
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
-
-
 def run(args, input=None):
     return CliRunner().invoke(dioses, [str(a) for a in args], input=input)
 

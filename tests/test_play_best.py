@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import io
 import json
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -34,12 +33,6 @@ SOLVE_AT_THE_END = True  # conftest.py: here `dioses play` solves at the end, as
 @pytest.fixture(scope="module")
 def registry():
     return load_registry()[0]
-
-
-@pytest.fixture
-def here(tmp_path, monkeypatch) -> Path:
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
 
 
 def finished_game(registry, seed: int, agents=("greedy", "random")):

@@ -25,13 +25,6 @@ def runner() -> CliRunner:
     return CliRunner()
 
 
-@pytest.fixture
-def here(tmp_path, monkeypatch) -> Path:
-    """Run in a fresh folder: the default save goes to the current directory."""
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
-
-
 def no_traceback(result) -> None:
     assert "Traceback" not in result.output
     assert "Traceback" not in result.stderr

@@ -19,19 +19,6 @@ ROOT = Path(__file__).resolve().parent.parent
 RULING_CODE = re.compile(r"\bR\d{1,2}\b")
 
 
-@pytest.fixture
-def here(tmp_path, monkeypatch) -> Path:
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
-
-
-@pytest.fixture(autouse=True)
-def english_after():
-    yield
-    i18n.use("en")
-    i18n.show_rulings(False)
-
-
 def test_simulate_speaks_spanish_and_says_its_counting_in_words():
     """simulate --lang es: the whole text report in Spanish, the agents by
     their Spanish words; the counting note names no JSON key (win_rate) and

@@ -13,26 +13,12 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from dioses_cli import i18n
 from dioses_cli.main import dioses
 from dioses_rules.i18n import LOCALE_DIR, languages
 
 ROOT = Path(__file__).resolve().parent.parent
 ONES = "1\n" * 200  # a solo scenario ends well before
 RULING_CODE = re.compile(r"\bR\d{1,2}\b")
-
-
-@pytest.fixture
-def here(tmp_path, monkeypatch) -> Path:
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
-
-
-@pytest.fixture(autouse=True)
-def english_after():
-    yield
-    i18n.use("en")
-    i18n.show_rulings(False)
 
 
 def test_every_message_is_in_the_catalogue_and_the_mo_says_what_the_po_says():
