@@ -46,7 +46,6 @@ from .scene import (
     ALWAYS,
     CELLS,
     FACE_UP,
-    HEAVY_SHIFT,
     KIND_LANES,
     LOCK,
     NO_FACTS,
@@ -76,6 +75,14 @@ class CompiledPool:
             tuple[str, m.Row | None, int | None, bool] | tuple[bool, int, int], Facts
         ] = {}
         self._tie_break: tuple[str | None] | None = None  # (the answer,) once asked
+        # the cards' facts with no scenario state, pattern or law (R21's flag: index)
+        self._plain = tuple(
+            Facts(all_face_up_at_end=flag, scenario_state={}) for flag in (False, True)
+        )
+        # a board's tie-break type (None: the bundled sets') -> (the type, its
+        # kinds lane) or None when there is no such type (R16)
+        self._gods: dict[str | None, tuple[str, int] | None] = {}
+        self.spent = False  # past LIMIT definitions: ``pool()`` makes a fresh one
 
     def info(self, card: m.MythCard) -> CardInfo:
         """The card's compiled form (the dict holds the card, so its id is its own)."""
@@ -87,6 +94,7 @@ class CompiledPool:
                     info = CardInfo(card, self.lanes)
                     info.points = self.compiler.lines(card.lines)
                     self.cards[id(card)] = info
+                    self.spent = len(self.cards) + len(self._compiled) > self.LIMIT
         return info
 
     def _once(self, node: object, compile_it: Callable[[Any], T]) -> T:
@@ -96,6 +104,7 @@ class CompiledPool:
                 found = self._compiled.get(id(node))
                 if found is None:
                     found = self._compiled[id(node)] = (node, compile_it(node))
+                    self.spent = len(self.cards) + len(self._compiled) > self.LIMIT
         return found[1]
 
     def lines(self, lines: tuple[m.ScoringLine, ...]) -> Fn:
@@ -171,8 +180,9 @@ class CompiledPool:
             sparse = [None if placed is None else self.info(placed.card) for placed in cells]
             scene = Scene.sparse(sparse, [p is not None and p.face_up for p in cells], area)
         elif all(map(FACE_UP, cells)):
-            kinds = sum(map(getitem, map(KIND_LANES, infos), CELLS), ALWAYS)
-            scene = Scene(infos, FULL, FULL, kinds, (kinds >> HEAVY_SHIFT) & FULL, area=area)
+            scene = Scene.face_up(
+                infos, sum(map(getitem, map(KIND_LANES, infos), CELLS), ALWAYS), area
+            )
         else:
             scene = Scene.full(infos, list(map(FACE_UP, cells)), area)
         if facts is not NO_FACTS:
@@ -197,9 +207,7 @@ class CompiledPool:
         if self.lanes.both:
             return Scene.revealed(infos, area if face_up else None), face_up
         kinds = sum(map(getitem, map(KIND_LANES, infos), CELLS), ALWAYS)
-        return Scene(
-            infos, FULL, FULL, kinds, (kinds >> HEAVY_SHIFT) & FULL, area=area if face_up else None
-        ), face_up
+        return Scene.face_up(infos, kinds, area if face_up else None), face_up
 
     def law_facts(self, placement: LawPlacement, all_face_up_at_end: bool) -> Facts:
         """The facts a law is judged with (R13): its line, and R21's flag
@@ -221,6 +229,8 @@ class CompiledPool:
     ) -> Facts:
         """The facts cards are judged with at the final scoring (shared when
         there is no scenario state: they are plain values)."""
+        if not (scenario_state or completed or met):
+            return self._plain[all_face_up_at_end]
         if scenario_state:
             return Facts(
                 all_face_up_at_end=all_face_up_at_end,
@@ -246,10 +256,21 @@ class CompiledPool:
             self._tie_break = (bundled_tie_break(),)
         return self._tie_break[0]
 
-    def weighed_type(self, scene: Scene, wanted: str) -> int:
-        """R11/R16: every card of the type ``wanted`` (any face), with weights."""
-        shift = self.lanes.kind("type", wanted)
-        return scene.weighed(scene.occ & (scene.kinds >> shift) & FULL, wanted)
+    def gods(self, scene: Scene, tie_break: str | None) -> int:
+        """R16's tie-break count on a revealed scene: the cards of the
+        tie-break type (``tie_break``, else the bundled sets'), R11's
+        weights counted; 0 when there is no such type."""
+        try:
+            found = self._gods[tie_break]
+        except KeyError:
+            wanted = tie_break or self.bundled_tie_break()
+            found = None if wanted is None else (wanted, self.lanes.kind("type", wanted))
+            if len(self._gods) < 64:
+                self._gods[tie_break] = found
+        if found is None:
+            return 0
+        tied = scene.occ & (scene.kinds >> found[1]) & FULL
+        return scene.weighed(tied, found[0]) if tied & scene.heavy else tied.bit_count()
 
 
 _POOL: CompiledPool | None = None
@@ -260,16 +281,12 @@ def pool() -> CompiledPool:
     whoever holds the old one keeps using it, whole)."""
     global _POOL
     current = _POOL
-    if current is None or len(current.cards) + len(current._compiled) > CompiledPool.LIMIT:
+    if current is None or current.spent:
         with LOCK:
             current = _POOL
-            if current is None or _spent(current):
+            if current is None or current.spent:
                 current = _POOL = CompiledPool()
     return current
-
-
-def _spent(current: CompiledPool) -> bool:
-    return len(current.cards) + len(current._compiled) > CompiledPool.LIMIT
 
 
 def card_points(area: Area, facts: Facts = NO_FACTS) -> dict[int, int]:

@@ -1,6 +1,7 @@
 """A score report with its explanations (``score_board(explain=True)``).
 
-Each line's points come from the judge's own evaluator; the cells each line,
+Each line's points come from the evaluator that scored the report (the
+caller's ``LinePoints``); the cells each line,
 law and objective matched, and the scenario's leaders (R24), are the
 reference evaluator's, the only one that records them, which the report says
 (``explained_by``) and ``dioses score --explain`` prints.
@@ -8,32 +9,53 @@ reference evaluator's, the only one that records them, which the report says
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+
 from ..language import model as m
 from ..language.source import line_text
 from .area import Area
 from .board import Board
 from .evaluator import Evaluator, Facts
 from .explain import leader_notes
-from .judges import Judge, goal_facts, law_facts
+from .judges import goal_facts, law_facts
 from .report import CardScore, LawScore, LineScore, ObjectiveScore, ScenarioResult, ScoreReport
+
+# given the facts the cards are judged with: a line's points from a cell,
+# judged by one evaluator
+LinePoints = Callable[[Facts], Callable[[m.ScoringLine, int], int]]
 
 # ---------------------------------------------------------------- explanations
 
 
+def card_facts(
+    all_face_up_at_end: bool,
+    scenario_state: Mapping[str, str] | tuple[tuple[str, str], ...],
+    completed: int,
+    met: int,
+) -> Facts:
+    """The facts cards are judged with at the final scoring (R14, R21)."""
+    return Facts(
+        all_face_up_at_end=all_face_up_at_end,
+        scenario_state=dict(scenario_state),
+        patterns_completed=completed,
+        laws_met=met,
+    )
+
+
 def explained(
-    report: ScoreReport, board: Board, judge: Judge, all_face_up_at_end: bool
+    report: ScoreReport, board: Board, points_of: LinePoints, all_face_up_at_end: bool
 ) -> ScoreReport:
-    """The report with its explanations: each line's points (the judge's
-    evaluator) and cells, the cells of each law and objective, the
-    scenario's leaders (R24); cells and leaders from the reference."""
+    """The report with its explanations: each line's points (``points_of``,
+    the evaluator that scored it) and cells, the cells of each law and
+    objective, the scenario's leaders (R24); cells and leaders from the
+    reference."""
     area = report.area
-    facts = judge.card_facts(
+    facts = card_facts(
         all_face_up_at_end,
         board.scenario_state,
         sum(1 for p in report.patterns if p.completed),
         sum(1 for law in report.laws if law.points > 0),
     )
-    judge.judge_with(facts)  # as the cards were judged
     laws = tuple(
         LawScore(
             law.law,
@@ -55,7 +77,7 @@ def explained(
     )
     return ScoreReport(
         area,
-        _explained_cards(report, judge, facts),
+        _explained_cards(report, points_of(facts), facts),
         laws,
         report.patterns,
         objectives,
@@ -76,9 +98,11 @@ def matched(
     return tuple(sorted(evaluator.witnesses or ()))
 
 
-def _explained_cards(report: ScoreReport, judge: Judge, facts: Facts) -> tuple[CardScore, ...]:
-    """Each card with each of its lines: its text, its points from the
-    judge's evaluator, the cells it matched."""
+def _explained_cards(
+    report: ScoreReport, points: Callable[[m.ScoringLine, int], int], facts: Facts
+) -> tuple[CardScore, ...]:
+    """Each card with each of its lines: its text, its ``points`` (from the
+    evaluator that scored it), the cells it matched."""
     area = report.area
     return tuple(
         CardScore(
@@ -88,7 +112,7 @@ def _explained_cards(report: ScoreReport, judge: Judge, facts: Facts) -> tuple[C
             tuple(
                 LineScore(
                     line_text(line),
-                    judge.line(line, c.cell),
+                    points(line, c.cell),
                     matched(area, (line,), c.cell, facts),
                 )
                 for line in c.card.lines

@@ -1,15 +1,15 @@
 """The compiled final scoring in one pass: ``score_board``'s and
-``score_total``'s path when nothing is to be explained (#29).
+``score_total``'s path, the only compiled one (#26, #29).
 
-The steps are ``score._score``'s, in its order and with its facts (R12-R16,
-R21, R24, R34), answered on one scene of the revealed area; what a board
-gives besides its cards (a law on its line, a held pattern, a scenario's
-verdict) is judged with closures and facts kept per definition, and its
-scores are plain values handed out again for the same answer, so a game-end
-board builds little but its scene. The report's cards and area are built
-when read (``report.ScoreReport.lazy``). ``judges.CompiledJudge`` answers the
-same steps one by one for ``explain``; tests/test_compiled.py and
-tests/test_differential*.py hold both to the reference.
+The steps are the reference's (``score._reference``), in its order and with
+its facts (R12-R16, R21, R24, R34), answered on one scene of the revealed
+area; what a board gives besides its cards (a law on its line, a held
+pattern, a scenario's verdict) is judged with closures and facts kept per
+definition, and its scores are plain values handed out again for the same
+answer, so a game-end board builds little but its scene. The report's cards
+and area are built when read (``report.ScoreReport.lazy``); explanations
+take each line's points from ``line_points``. tests/test_compiled.py and
+tests/test_lean_*.py hold it to the reference.
 
 Nothing here catches an error: a compiled closure that raises goes up as
 itself (tests/test_sabotage.py).
@@ -188,21 +188,31 @@ def report(board: Board, all_face_up_at_end: bool | None) -> ScoreReport:
             all_face_up_at_end=flag,
         )
         scenario = _scenario(current, _kept(current), scene, board.scenario, facts)
-    gods = 0  # R16: the cards of the tie-break type (gods), R11's weights counted
-    wanted = board.tie_break or current.bundled_tie_break()
-    if wanted is not None:
-        tied = scene.occ & (scene.kinds >> current.lanes.kind("type", wanted)) & FULL
-        gods = scene.weighed(tied, wanted) if tied & scene.heavy else tied.bit_count()
     return ScoreReport.lazy(
         functools.partial(made_cards, scene, points),
         laws,
         patterns,
         objectives,
         total,
-        gods,
+        current.gods(scene, board.tie_break),  # R16
         face_up_before,
         scenario,
     )
+
+
+def line_points(board: Board, facts: Facts) -> Callable[[m.ScoringLine, int], int]:
+    """A line's points from a cell of the board's revealed area, compiled and
+    judged with these facts (``score_board``'s explanations)."""
+    current = pool()
+    scene = current.revealed_scene(board.area)[0]
+    scene.judge_with(facts)
+    compiled_line = current.line
+
+    def points(line: m.ScoringLine, cell: int) -> int:
+        found: int = compiled_line(line)(scene, cell)
+        return found
+
+    return points
 
 
 _NO_PARTS: tuple[

@@ -11,12 +11,14 @@ the plain value it stands for.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, cast
+from typing import Any
 
 from attrs import frozen
 
 from ..language import model as m
 from .area import Area, cell_column, cell_row
+
+_NEW = object.__new__
 
 
 @frozen
@@ -115,13 +117,25 @@ class ScoreReport:
 
     @classmethod
     def lazy(
-        cls, make: Callable[[], tuple[Area, tuple[CardScore, ...]]], *parts: Any
+        cls,
+        make: Callable[[], tuple[Area, tuple[CardScore, ...]]],
+        laws: tuple[LawScore, ...],
+        patterns: tuple[PatternScore, ...],
+        objectives: tuple[ObjectiveScore, ...],
+        total: int,
+        gods: int,
+        all_face_up_before_reveal: bool,
+        scenario: ScenarioResult | None = None,
     ) -> ScoreReport:
-        """A report whose area and cards ``make()`` gives when first read."""
-        # None and () stand for the area and cards until make() gives them:
-        # only the properties read them, and they call make() first
-        report = cls(cast(Area, None), (), *parts)
+        """A report whose area and cards ``make()`` gives when first read.
+        Made without ``__init__``: it has no area or cards to set yet, and
+        only the properties read them, which call ``make()`` first."""
+        report = _NEW(cls)
         report._make = make
+        report.laws, report.patterns, report.objectives = laws, patterns, objectives
+        report.total, report.gods = total, gods
+        report.all_face_up_before_reveal = all_face_up_before_reveal
+        report.scenario, report.explained_by = scenario, None
         return report
 
     def _made(self) -> None:

@@ -224,6 +224,7 @@ BOTH_LANES = attrgetter("both")
 _NAME_LANES = attrgetter("name_lanes")
 _HEAVY = attrgetter("heavy")
 FACE_UP = attrgetter("face_up")
+_NEW = object.__new__
 
 
 class Scene:
@@ -284,15 +285,27 @@ class Scene:
         return cls(infos, FULL, sum(compress(BIT, faces)), kinds, heavy, area=area)
 
     @classmethod
+    def face_up(
+        cls, infos: Sequence[CardInfo], kinds: int, area: Area | None, names: int = 0, of: int = -1
+    ) -> Scene:
+        """A full area with every card face up, told no facts: ``__init__``'s
+        scene, made without its call (a final scoring makes one a board);
+        ``names`` are its name lanes if computed in generation ``of``."""
+        scene = _NEW(cls)
+        scene.infos, scene.occ, scene.up, scene.kinds = infos, FULL, FULL, kinds
+        scene.heavy = (kinds >> HEAVY_SHIFT) & FULL
+        scene._names, scene._names_of = names, of
+        scene.facts, scene.line, scene.element, scene.memo = NO_FACTS, 0, None, {}
+        scene.area = area
+        return scene
+
+    @classmethod
     def revealed(cls, infos: Sequence[CardInfo], area: Area | None) -> Scene:
         """A full area with every card face up, its names computed with its
         kinds in one sum (see the module's text; ``LaneTable.both`` holds)."""
         generation = _GENERATION[0]  # first: a name given a lane after it is seen
         both = sum(map(getitem, map(BOTH_LANES, infos), CELLS), ALWAYS)
-        kinds = both & KINDS_MASK
-        scene = cls(infos, FULL, FULL, kinds, (kinds >> HEAVY_SHIFT) & FULL, area=area)
-        scene._names, scene._names_of = both >> NAMES_AT, generation
-        return scene
+        return cls.face_up(infos, both & KINDS_MASK, area, both >> NAMES_AT, generation)
 
     @classmethod
     def sparse(

@@ -1,33 +1,38 @@
 """Final scoring of one play area: cards, laws, patterns, objectives, scenario.
 
-One :func:`score_board` for both evaluators (``EVALUATORS``): the scoring's
-steps are written once, and a *judge* (``judges``: :class:`CompiledJudge`
-or :class:`ReferenceJudge`) answers each step with its own evaluator. Both give
-equal reports (tests/test_compiled.py). :func:`score_total` is the same
-scoring stopped at the total, for whoever needs only that (agents, balance,
-the solver's checks). A report's cards and revealed area are built when first
-read (``report``).
+One :func:`score_board` for both evaluators (``EVALUATORS``): the compiled
+one in one pass on masks (``lean``), the reference (the oracle) step by step
+below, in the same order and with the same facts (R12-R16, R21, R24, R34).
+Both give equal reports (tests/test_compiled.py), and explanations are added
+alike (``explained``). :func:`score_total` is the same scoring stopped at
+the total, for whoever needs only that (agents, balance, the solver's
+checks). A report's cards and revealed area are built when first read
+(``report``).
 """
 
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from typing import Literal, overload
 
+from ..language import model as m
+from ..language.headers import bundled_tie_break
 from . import compiled, lean
 from .area import Area
 from .board import Board
 from .evaluator import Evaluator, Facts
-from .explained import explained
+from .explained import LinePoints, card_facts, explained
 from .judges import (
     EVALUATORS,
-    CompiledJudge,
-    Judge,
-    ReferenceJudge,
+    goal_facts,
     judge_scenario,
+    law_facts,
+    pattern_score,
     tie_break_count,
     wants_compiled,
 )
+from .patterns import pattern_matches
 from .report import (
     CardScore,
     ConditionResult,
@@ -89,14 +94,17 @@ def score_board(
     (the only one that records them), which the report says
     (``explained_by``). Without ``explain`` those cells are empty.
     """
-    if evaluator == "compiled" and not explain:  # one pass
-        return lean.report(board, all_face_up_at_end)
-    compiled_ = wants_compiled(evaluator)
-    judge = CompiledJudge(board) if compiled_ else ReferenceJudge(board)
+    if wants_compiled(evaluator):
+        report = lean.report(board, all_face_up_at_end)
+        points_of: LinePoints = functools.partial(lean.line_points, board)
+    else:
+        report = _reference(board, all_face_up_at_end, total_only=False)
+        points_of = functools.partial(_reference_line_points, report.area)
+    if not explain:
+        return report
     if all_face_up_at_end is None:
-        all_face_up_at_end = judge.face_up_before
-    report = _score(board, judge, all_face_up_at_end, total_only=False)
-    return explained(report, board, judge, all_face_up_at_end) if explain else report
+        all_face_up_at_end = report.all_face_up_before_reveal
+    return explained(report, board, points_of, all_face_up_at_end)
 
 
 def score_total(
@@ -106,49 +114,66 @@ def score_total(
     tie-break count, no scenario (which never changes the total)."""
     if evaluator == "compiled" or wants_compiled(evaluator):
         return lean.total(board, all_face_up_at_end)
-    judge = ReferenceJudge(board)
-    if all_face_up_at_end is None:
-        all_face_up_at_end = judge.face_up_before
-    return _score(board, judge, all_face_up_at_end, total_only=True)
+    return _reference(board, all_face_up_at_end, total_only=True)
 
 
 @overload
-def _score(
-    board: Board, judge: Judge, all_face_up_at_end: bool, total_only: Literal[True]
-) -> int: ...
+def _reference(board: Board, all_face_up_at_end: bool | None, total_only: Literal[True]) -> int: ...
 
 
 @overload
-def _score(
-    board: Board, judge: Judge, all_face_up_at_end: bool, total_only: Literal[False]
+def _reference(
+    board: Board, all_face_up_at_end: bool | None, total_only: Literal[False]
 ) -> ScoreReport: ...
 
 
-def _score(
-    board: Board, judge: Judge, all_face_up_at_end: bool, total_only: bool
+def _reference(
+    board: Board, all_face_up_at_end: bool | None, total_only: bool
 ) -> ScoreReport | int:
-    face_up_before = judge.face_up_before
-    laws = judge.laws(board, all_face_up_at_end) if board.laws else ()
-    patterns = judge.patterns(board) if board.patterns else ()
-    completed = sum(1 for p in patterns if p.completed) if patterns else 0
-    met = sum(1 for law in laws if law.points > 0) if laws else 0
-    objectives = judge.objectives(board, all_face_up_at_end) if board.objectives else ()
-    # A card may count completed patterns and met laws, which never depend on
-    # card points; the total is only for scenarios.
-    points, total = judge.cards(
-        judge.card_facts(all_face_up_at_end, board.scenario_state, completed, met)
-    )
-    if laws or patterns or objectives:
-        total += (
-            sum(law.points for law in laws)
-            + sum(p.points for p in patterns)
-            + sum(o.points for o in objectives)
+    """The scoring with the reference evaluator (the oracle), step by step:
+    laws (R13), patterns (R14), objectives (R15), then the cards (R8-R11),
+    which may count completed patterns and met laws; the scenario (R34) and
+    the tie-break (R16) last."""
+    face_up_before = board.area.all_face_up()
+    flag = face_up_before if all_face_up_at_end is None else all_face_up_at_end
+    area = board.area.revealed()  # R12
+    laws = tuple(
+        LawScore(
+            p.law,
+            p.row,
+            p.column,
+            Evaluator(area, law_facts(p, flag)).lines_points(p.law.lines, None),
         )
+        for p in board.laws
+    )
+    patterns = tuple(pattern_score(h, pattern_matches(area, h.pattern)) for h in board.patterns)
+    objectives = tuple(
+        ObjectiveScore(
+            goal, element, Evaluator(area, goal_facts(element, flag)).lines_points(goal.lines, None)
+        )
+        for goal, element in board.objectives
+    )
+    completed = sum(1 for p in patterns if p.completed)
+    met = sum(1 for law in laws if law.points > 0)
+    facts = card_facts(flag, board.scenario_state, completed, met)
+    points: list[int | None] = [
+        None
+        if placed is None
+        else sum(Evaluator(area, facts).line_points(line, cell) for line in placed.card.lines)
+        for cell, placed in enumerate(area.cells)
+    ]
+    total = (
+        sum(p for p in points if p is not None)
+        + sum(law.points for law in laws)
+        + sum(p.points for p in patterns)
+        + sum(o.points for o in objectives)
+    )
     if total_only:
         return total
     scenario = None
     if board.scenario is not None:
-        scenario = judge.scenario(
+        scenario = judge_scenario(
+            area,
             board.scenario,
             Facts(
                 card_points={c: p for c, p in enumerate(points) if p is not None},
@@ -156,16 +181,35 @@ def _score(
                 laws_met=met,
                 total=total,
                 scenario_state=dict(board.scenario_state),
-                all_face_up_at_end=all_face_up_at_end,
+                all_face_up_at_end=flag,
             ),
+            "reference",
         )
     return ScoreReport.lazy(
-        functools.partial(judge.made, points),
+        functools.partial(_reference_cards, area, points),
         laws,
         patterns,
         objectives,
         total,
-        judge.gods(board.tie_break),
+        tie_break_count(area, board.tie_break or bundled_tie_break()),
         face_up_before,
         scenario,
     )
+
+
+def _reference_cards(area: Area, points: list[int | None]) -> tuple[Area, tuple[CardScore, ...]]:
+    return area, tuple(
+        CardScore(placed.card, cell, value)
+        for cell, (placed, value) in enumerate(zip(area.cells, points, strict=True))
+        if value is not None and placed is not None
+    )
+
+
+def _reference_line_points(area: Area, facts: Facts) -> Callable[[m.ScoringLine, int], int]:
+    """A line's points from a cell, judged by the reference with these facts."""
+
+    def points(line: m.ScoringLine, cell: int) -> int:
+        found: int = Evaluator(area, facts).line_points(line, cell)
+        return found
+
+    return points
