@@ -30,11 +30,12 @@ many threads at once against the reference.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from operator import attrgetter, getitem
+from operator import attrgetter
 from typing import Any, TypeVar
 
 from ..language import model as m
 from ..language.headers import bundled_tie_break
+from . import unrolled
 from .area import Area, Placed
 from .board import LawPlacement
 from .closures import Fn, Sel
@@ -43,10 +44,8 @@ from .evaluator import Facts
 from .masks import BIT, FULL
 from .patterns import shape_cells, shape_origins
 from .scene import (
-    ALWAYS,
     CELLS,
     FACE_UP,
-    KIND_LANES,
     LOCK,
     NO_FACTS,
     CardInfo,
@@ -154,9 +153,8 @@ class CompiledPool:
 
     def infos(self, cells: tuple[Placed | None, ...]) -> list[CardInfo] | None:
         """A :class:`CardInfo` per cell, or None when a cell is empty."""
-        get = self.cards.get
         try:  # an empty cell (None) has no card: AttributeError, below
-            infos: list[Any] = [get(id(placed.card)) for placed in cells]  # type: ignore[union-attr]  # empty: AttributeError
+            infos = unrolled.infos(cells, self.cards.get)
         except AttributeError:  # an empty cell
             return None
         if not all(infos):  # a card not compiled yet
@@ -179,10 +177,8 @@ class CompiledPool:
         if infos is None:
             sparse = [None if placed is None else self.info(placed.card) for placed in cells]
             scene = Scene.sparse(sparse, [p is not None and p.face_up for p in cells], area)
-        elif all(map(FACE_UP, cells)):
-            scene = Scene.face_up(
-                infos, sum(map(getitem, map(KIND_LANES, infos), CELLS), ALWAYS), area
-            )
+        elif unrolled.all_face_up(cells):
+            scene = Scene.face_up(infos, unrolled.kinds(infos), area)
         else:
             scene = Scene.full(infos, list(map(FACE_UP, cells)), area)
         if facts is not NO_FACTS:
@@ -194,20 +190,18 @@ class CompiledPool:
         facts the caller sets), and whether it was all face up already. The
         revealed area itself is made when asked for (``Scene.area_model``)."""
         cells = area.cells
-        get = self.cards.get
         try:  # infos(cells), inline: an empty cell (None) has no card
-            infos: list[Any] = [get(id(placed.card)) for placed in cells]  # type: ignore[union-attr]  # empty: AttributeError
+            infos = unrolled.infos(cells, self.cards.get)
         except AttributeError:
             sparse = [None if placed is None else self.info(placed.card) for placed in cells]
             face_up = all(placed is None or placed.face_up for placed in cells)
             return Scene.sparse(sparse, _ALL_UP, area if face_up else None), face_up
         if not all(infos):  # a card not compiled yet
             infos = self._filled(infos, cells)
-        face_up = all(map(FACE_UP, cells))
+        face_up = unrolled.all_face_up(cells)
         if self.lanes.both:
             return Scene.revealed(infos, area if face_up else None), face_up
-        kinds = sum(map(getitem, map(KIND_LANES, infos), CELLS), ALWAYS)
-        return Scene.face_up(infos, kinds, area if face_up else None), face_up
+        return Scene.face_up(infos, unrolled.kinds(infos), area if face_up else None), face_up
 
     def law_facts(self, placement: LawPlacement, all_face_up_at_end: bool) -> Facts:
         """The facts a law is judged with (R13): its line, and R21's flag

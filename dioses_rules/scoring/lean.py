@@ -19,11 +19,10 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
-from itertools import repeat
-from operator import attrgetter, call
 from typing import cast
 
 from ..language import model as m
+from . import unrolled
 from .board import Board, HeldPattern, LawPlacement
 from .closures import Fn, Sel
 from .compiled import CompiledPool, pool
@@ -31,9 +30,8 @@ from .evaluator import Facts
 from .judges import made_cards, pattern_score, scenario_result
 from .masks import FULL, mask_of
 from .report import LawScore, ObjectiveScore, PatternScore, ScenarioResult, ScoreReport
-from .scene import CELLS, CardInfo, Scene
+from .scene import CardInfo, Scene
 
-_POINTS = attrgetter("points")
 _LIMIT = 4096  # entries per table below before it starts afresh (throwaway definitions)
 
 
@@ -143,10 +141,9 @@ def total(board: Board, all_face_up_at_end: bool | None) -> int:
     else:  # a fresh scene: no other facts to forget
         extra = 0
         scene.facts = current.card_facts(flag, board.scenario_state, 0, 0)
-    infos: Sequence[CardInfo | None] = scene.infos
     if scene.occ == FULL:
-        points: int = sum(map(call, map(_POINTS, infos), repeat(scene), CELLS))
-        return points + extra
+        return unrolled.total(scene) + extra
+    infos: Sequence[CardInfo | None] = scene.infos
     return extra + sum(info.points(scene, cell) for cell, info in enumerate(infos) if info)
 
 
@@ -164,7 +161,7 @@ def report(board: Board, all_face_up_at_end: bool | None) -> ScoreReport:
         scene.facts = current.card_facts(flag, board.scenario_state, 0, 0)
     infos = scene.infos
     if scene.occ == FULL:
-        full = list(map(call, map(_POINTS, infos), repeat(scene), CELLS))
+        full = unrolled.points(scene)
         points: list[int | None] = full
         total = sum(full) + extra
     else:

@@ -41,6 +41,7 @@ from typing import Any, Protocol
 
 from ..language import model as m
 from . import area as g
+from . import unrolled
 from .area import Area, Placed
 from .evaluator import Facts, values_of
 from .masks import BIT, FULL, cells_of, mask_of
@@ -304,7 +305,7 @@ class Scene:
         """A full area with every card face up, its names computed with its
         kinds in one sum (see the module's text; ``LaneTable.both`` holds)."""
         generation = _GENERATION[0]  # first: a name given a lane after it is seen
-        both = sum(map(getitem, map(BOTH_LANES, infos), CELLS), ALWAYS)
+        both = unrolled.both(infos)
         return cls.face_up(infos, both & KINDS_MASK, area, both >> NAMES_AT, generation)
 
     @classmethod

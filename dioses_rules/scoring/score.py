@@ -94,14 +94,16 @@ def score_board(
     (the only one that records them), which the report says
     (``explained_by``). Without ``explain`` those cells are empty.
     """
-    if wants_compiled(evaluator):
+    if evaluator == "compiled" or wants_compiled(evaluator):
         report = lean.report(board, all_face_up_at_end)
+        if not explain:
+            return report
         points_of: LinePoints = functools.partial(lean.line_points, board)
     else:
         report = _reference(board, all_face_up_at_end, total_only=False)
+        if not explain:
+            return report
         points_of = functools.partial(_reference_line_points, report.area)
-    if not explain:
-        return report
     if all_face_up_at_end is None:
         all_face_up_at_end = report.all_face_up_before_reveal
     return explained(report, board, points_of, all_face_up_at_end)
