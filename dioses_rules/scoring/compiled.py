@@ -44,9 +44,12 @@ from .evaluator import Facts
 from .masks import BIT, FULL
 from .patterns import shape_cells, shape_origins
 from .scene import (
+    _GENERATION,
     CELLS,
     FACE_UP,
+    KINDS_MASK,
     LOCK,
+    NAMES_AT,
     NO_FACTS,
     CardInfo,
     LaneTable,
@@ -68,6 +71,7 @@ class CompiledPool:
         self.lanes = LaneTable()
         self.compiler = Compiler(self.lanes)
         self.cards: dict[int, CardInfo] = {}
+        self._info_of = self.cards.__getitem__  # id(card) -> its compiled form, or KeyError
         self._compiled: dict[int, tuple[object, Any]] = {}  # id -> (the object, its form)
         # ("law", row, column, flag) -> a law's facts; (flag, completed, met) -> the cards'
         self._facts: dict[
@@ -152,23 +156,16 @@ class CompiledPool:
         return first
 
     def infos(self, cells: tuple[Placed | None, ...]) -> list[CardInfo] | None:
-        """A :class:`CardInfo` per cell, or None when a cell is empty."""
-        try:  # an empty cell (None) has no card: AttributeError, below
-            infos = unrolled.infos(cells, self.cards.get)
-        except AttributeError:  # an empty cell
+        """A :class:`CardInfo` per cell (each card compiled), or None when a
+        cell is empty."""
+        try:  # an empty cell (None) has no card: AttributeError; a card not compiled: KeyError
+            return unrolled.infos(cells, self._info_of)
+        except AttributeError:
             return None
-        if not all(infos):  # a card not compiled yet
-            infos = self._filled(infos, cells)
-        return infos
-
-    def _filled(
-        self, infos: list[CardInfo | None], cells: tuple[Placed | None, ...]
-    ) -> list[CardInfo]:
-        """``infos`` of a full area with the cards not compiled yet compiled."""
-        return [
-            info or self.info(placed.card)  # type: ignore[union-attr]  # full: no None
-            for info, placed in zip(infos, cells, strict=True)
-        ]
+        except KeyError:
+            if any(placed is None for placed in cells):
+                return None
+            return [self.info(placed.card) for placed in cells]  # type: ignore[union-attr]  # full: no None
 
     def scene(self, area: Area, facts: Facts = NO_FACTS) -> Scene:
         """The area as masks, judged with these facts."""
@@ -190,17 +187,23 @@ class CompiledPool:
         facts the caller sets), and whether it was all face up already. The
         revealed area itself is made when asked for (``Scene.area_model``)."""
         cells = area.cells
-        try:  # infos(cells), inline: an empty cell (None) has no card
-            infos = unrolled.infos(cells, self.cards.get)
-        except AttributeError:
-            sparse = [None if placed is None else self.info(placed.card) for placed in cells]
-            face_up = all(placed is None or placed.face_up for placed in cells)
-            return Scene.sparse(sparse, _ALL_UP, area if face_up else None), face_up
-        if not all(infos):  # a card not compiled yet
-            infos = self._filled(infos, cells)
+        generation = _GENERATION[0]  # first: a name given a lane after it is seen
+        try:  # infos(cells), inline
+            infos = unrolled.infos(cells, self._info_of)
+        except (AttributeError, KeyError):  # an empty cell, a card not compiled yet
+            found = self.infos(cells)
+            if found is None:
+                sparse = [None if placed is None else self.info(placed.card) for placed in cells]
+                face_up = all(placed is None or placed.face_up for placed in cells)
+                return Scene.sparse(sparse, _ALL_UP, area if face_up else None), face_up
+            infos = found
         face_up = unrolled.all_face_up(cells)
-        if self.lanes.both:
-            return Scene.revealed(infos, area if face_up else None), face_up
+        if self.lanes.both:  # the kinds and names in one sum (see ``scene``'s text)
+            both = unrolled.both(infos)
+            revealed = Scene.face_up(
+                infos, both & KINDS_MASK, area if face_up else None, both >> NAMES_AT, generation
+            )
+            return revealed, face_up
         return Scene.face_up(infos, unrolled.kinds(infos), area if face_up else None), face_up
 
     def law_facts(self, placement: LawPlacement, all_face_up_at_end: bool) -> Facts:

@@ -221,7 +221,6 @@ class Matcher(Protocol):
 
 
 KIND_LANES = attrgetter("kind_lanes")
-BOTH_LANES = attrgetter("both")
 _NAME_LANES = attrgetter("name_lanes")
 _HEAVY = attrgetter("heavy")
 FACE_UP = attrgetter("face_up")
@@ -277,8 +276,7 @@ class Scene:
     ) -> Scene:
         """A scene of an area with every cell occupied (``faces``: face up?)."""
         if all(faces):
-            kinds = sum(map(getitem, map(KIND_LANES, infos), CELLS), ALWAYS)
-            return cls(infos, FULL, FULL, kinds, (kinds >> HEAVY_SHIFT) & FULL, area=area)
+            return cls.face_up(infos, unrolled.kinds(infos), area)
         kinds = sum(
             map(getitem, map(KIND_LANES, compress(infos, faces)), compress(CELLS, faces)), ALWAYS
         )
@@ -299,14 +297,6 @@ class Scene:
         scene.facts, scene.line, scene.element, scene.memo = NO_FACTS, 0, None, {}
         scene.area = area
         return scene
-
-    @classmethod
-    def revealed(cls, infos: Sequence[CardInfo], area: Area | None) -> Scene:
-        """A full area with every card face up, its names computed with its
-        kinds in one sum (see the module's text; ``LaneTable.both`` holds)."""
-        generation = _GENERATION[0]  # first: a name given a lane after it is seen
-        both = unrolled.both(infos)
-        return cls.face_up(infos, both & KINDS_MASK, area, both >> NAMES_AT, generation)
 
     @classmethod
     def sparse(
