@@ -79,7 +79,7 @@ class CompiledPool:
         ] = {}
         self._tie_break: tuple[str | None] | None = None  # (the answer,) once asked
         # the cards' facts with no scenario state, pattern or law (R21's flag: index)
-        self._plain = tuple(
+        self.plain = tuple(
             Facts(all_face_up_at_end=flag, scenario_state={}) for flag in (False, True)
         )
         # a board's tie-break type (None: the bundled sets') -> (the type, its
@@ -227,7 +227,7 @@ class CompiledPool:
         """The facts cards are judged with at the final scoring (shared when
         there is no scenario state: they are plain values)."""
         if not (scenario_state or completed or met):
-            return self._plain[all_face_up_at_end]
+            return self.plain[all_face_up_at_end]
         if scenario_state:
             return Facts(
                 all_face_up_at_end=all_face_up_at_end,

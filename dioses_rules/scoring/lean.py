@@ -140,9 +140,14 @@ def total(board: Board, all_face_up_at_end: bool | None) -> int:
         scene.judge_with(current.card_facts(flag, board.scenario_state, completed, met))
     else:  # a fresh scene: no other facts to forget
         extra = 0
-        scene.facts = current.card_facts(flag, board.scenario_state, 0, 0)
+        scene.facts = (
+            current.card_facts(flag, board.scenario_state, 0, 0)
+            if board.scenario_state
+            else current.plain[flag]
+        )
     if scene.occ == FULL:
-        return unrolled.total(scene) + extra
+        points: int = sum(unrolled.points(scene))
+        return points + extra
     infos: Sequence[CardInfo | None] = scene.infos
     return extra + sum(info.points(scene, cell) for cell, info in enumerate(infos) if info)
 
@@ -158,7 +163,11 @@ def report(board: Board, all_face_up_at_end: bool | None) -> ScoreReport:
         scene.judge_with(current.card_facts(flag, board.scenario_state, completed, met))
     else:  # a fresh scene: no other facts to forget
         laws, patterns, objectives, extra, completed, met = _NO_PARTS
-        scene.facts = current.card_facts(flag, board.scenario_state, 0, 0)
+        scene.facts = (
+            current.card_facts(flag, board.scenario_state, 0, 0)
+            if board.scenario_state
+            else current.plain[flag]
+        )
     infos = scene.infos
     if scene.occ == FULL:
         full = unrolled.points(scene)

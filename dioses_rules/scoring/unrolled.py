@@ -13,8 +13,8 @@ or a tree is ever in it), and compiled with ``compile``.
 * ``all_face_up(cells)``: every cell face up;
 * ``both(infos)``, ``kinds(infos)``: the sum of the cards' lanes at their
   cells, lane 0 (always full) included;
-* ``total(scene)``, ``points(scene)``: the cards' points from their cells,
-  summed or as a list.
+* ``points(scene)``: the cards' points from their cells (summing the list is
+  no slower than writing the sum out).
 """
 
 from __future__ import annotations
@@ -53,9 +53,6 @@ all_face_up: Callable[[Any], bool] = _written_out("all_face_up", "cells", "{x}.f
 both: Callable[[Any], int] = _written_out("both", "infos", "{x}.both[{c}]", " + ", f"{FULL} + {{}}")
 kinds: Callable[[Any], int] = _written_out(
     "kinds", "infos", "{x}.kind_lanes[{c}]", " + ", f"{FULL} + {{}}"
-)
-total: Callable[[Any], int] = _written_out(
-    "total", "scene", "{x}.points(scene, {c})", " + ", cut="scene.infos"
 )
 points: Callable[[Any], list[Any]] = _written_out(
     "points", "scene", "{x}.points(scene, {c})", ", ", "[{}]", "scene.infos"
