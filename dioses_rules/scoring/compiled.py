@@ -41,7 +41,7 @@ from .board import LawPlacement
 from .closures import Fn, Sel
 from .compiler import Compiler, Cond
 from .evaluator import Facts
-from .masks import BIT, FULL
+from .masks import BIT
 from .patterns import shape_cells, shape_origins
 from .scene import (
     _GENERATION,
@@ -82,9 +82,8 @@ class CompiledPool:
         self.plain = tuple(
             Facts(all_face_up_at_end=flag, scenario_state={}) for flag in (False, True)
         )
-        # a board's tie-break type (None: the bundled sets') -> (the type, its
-        # kinds lane) or None when there is no such type (R16)
-        self._gods: dict[str | None, tuple[str, int] | None] = {}
+        # a board's tie-break type (None: the bundled sets') -> ``tie``'s answer
+        self.ties: dict[str | None, tuple[str, int] | None] = {}
         self.spent = False  # past LIMIT definitions: ``pool()`` makes a fresh one
 
     def info(self, card: m.MythCard) -> CardInfo:
@@ -253,21 +252,15 @@ class CompiledPool:
             self._tie_break = (bundled_tie_break(),)
         return self._tie_break[0]
 
-    def gods(self, scene: Scene, tie_break: str | None) -> int:
-        """R16's tie-break count on a revealed scene: the cards of the
-        tie-break type (``tie_break``, else the bundled sets'), R11's
-        weights counted; 0 when there is no such type."""
-        try:
-            found = self._gods[tie_break]
-        except KeyError:
-            wanted = tie_break or self.bundled_tie_break()
-            found = None if wanted is None else (wanted, self.lanes.kind("type", wanted))
-            if len(self._gods) < 64:
-                self._gods[tie_break] = found
-        if found is None:
-            return 0
-        tied = scene.occ & (scene.kinds >> found[1]) & FULL
-        return scene.weighed(tied, found[0]) if tied & scene.heavy else tied.bit_count()
+    def tie(self, tie_break: str | None) -> tuple[str, int] | None:
+        """R16: a board's tie-break type (``tie_break``, else the bundled
+        sets') and its kinds lane, or None when there is no such type; kept
+        in ``ties``."""
+        wanted = tie_break or self.bundled_tie_break()
+        found = None if wanted is None else (wanted, self.lanes.kind("type", wanted))
+        if len(self.ties) < 64:
+            self.ties[tie_break] = found
+        return found
 
 
 _POOL: CompiledPool | None = None

@@ -17,7 +17,6 @@ itself (tests/test_sabotage.py).
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Sequence
 from typing import cast
 
@@ -194,13 +193,23 @@ def report(board: Board, all_face_up_at_end: bool | None) -> ScoreReport:
             all_face_up_at_end=flag,
         )
         scenario = _scenario(current, _kept(current), scene, board.scenario, facts)
+    gods = 0  # R16: the cards of the tie-break type (gods), R11's weights counted
+    try:
+        tie = current.ties[board.tie_break]
+    except KeyError:
+        tie = current.tie(board.tie_break)
+    if tie is not None:  # a revealed scene: every card's kinds
+        tied = (scene.kinds >> tie[1]) & FULL
+        gods = scene.weighed(tied, tie[0]) if tied & scene.heavy else tied.bit_count()
     return ScoreReport.lazy(
-        functools.partial(made_cards, scene, points),
+        made_cards,
+        scene,
+        points,
         laws,
         patterns,
         objectives,
         total,
-        current.gods(scene, board.tie_break),  # R16
+        gods,
         face_up_before,
         scenario,
     )

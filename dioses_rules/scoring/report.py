@@ -19,6 +19,7 @@ from ..language import model as m
 from .area import Area, cell_column, cell_row
 
 _NEW = object.__new__
+Make = Callable[[Any, Any], tuple[Area, tuple["CardScore", ...]]]  # a lazy report's cards
 
 
 @frozen
@@ -94,7 +95,7 @@ class ScoreReport:
     __slots__ = ("_area", "_cards", "_make") + FIELDS[2:]
     _area: Area
     _cards: tuple[CardScore, ...]
-    _make: Callable[[], tuple[Area, tuple[CardScore, ...]]] | None
+    _make: tuple[Make, Any, Any] | None  # (make, its two arguments), until called
 
     def __init__(
         self,
@@ -118,7 +119,9 @@ class ScoreReport:
     @classmethod
     def lazy(
         cls,
-        make: Callable[[], tuple[Area, tuple[CardScore, ...]]],
+        make: Make,
+        first: Any,
+        second: Any,
         laws: tuple[LawScore, ...],
         patterns: tuple[PatternScore, ...],
         objectives: tuple[ObjectiveScore, ...],
@@ -127,11 +130,11 @@ class ScoreReport:
         all_face_up_before_reveal: bool,
         scenario: ScenarioResult | None = None,
     ) -> ScoreReport:
-        """A report whose area and cards ``make()`` gives when first read.
-        Made without ``__init__``: it has no area or cards to set yet, and
-        only the properties read them, which call ``make()`` first."""
+        """A report whose area and cards ``make(first, second)`` gives when
+        first read. Made without ``__init__``: it has no area or cards to
+        set yet, and only the properties read them, which call ``make`` first."""
         report = _NEW(cls)
-        report._make = make
+        report._make = (make, first, second)
         report.laws, report.patterns, report.objectives = laws, patterns, objectives
         report.total, report.gods = total, gods
         report.all_face_up_before_reveal = all_face_up_before_reveal
@@ -139,9 +142,10 @@ class ScoreReport:
         return report
 
     def _made(self) -> None:
-        make = self._make
-        assert make is not None  # called only while make() is pending
-        self._area, self._cards = make()
+        pending = self._make
+        assert pending is not None  # called only while make() is pending
+        make, first, second = pending
+        self._area, self._cards = make(first, second)
         self._make = None
 
     @property

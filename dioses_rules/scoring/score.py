@@ -188,7 +188,9 @@ def _reference(
             "reference",
         )
     return ScoreReport.lazy(
-        functools.partial(_reference_cards, area, points),
+        _reference_cards,
+        area,
+        points,
         laws,
         patterns,
         objectives,
