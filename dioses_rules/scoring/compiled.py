@@ -187,18 +187,15 @@ class CompiledPool:
         revealed area itself is made when asked for (``Scene.area_model``)."""
         cells = area.cells
         generation = _GENERATION[0]  # first: a name given a lane after it is seen
-        try:  # infos(cells), inline
-            infos = unrolled.infos(cells, self._info_of)
+        try:
+            infos, both, face_up = unrolled.revealed(cells, self._info_of)
         except (AttributeError, KeyError):  # an empty cell, a card not compiled yet
-            found = self.infos(cells)
-            if found is None:
+            if self.infos(cells) is None:  # (which compiles every card)
                 sparse = [None if placed is None else self.info(placed.card) for placed in cells]
                 face_up = all(placed is None or placed.face_up for placed in cells)
                 return Scene.sparse(sparse, _ALL_UP, area if face_up else None), face_up
-            infos = found
-        face_up = unrolled.all_face_up(cells)
+            infos, both, face_up = unrolled.revealed(cells, self._info_of)
         if self.lanes.both:  # the kinds and names in one sum (see ``scene``'s text)
-            both = unrolled.both(infos)
             revealed = Scene.face_up(
                 infos, both & KINDS_MASK, area if face_up else None, both >> NAMES_AT, generation
             )

@@ -9,10 +9,12 @@ text is generated here, once, from the cell numbers alone (nothing of a card
 or a tree is ever in it), and compiled with ``compile``.
 
 * ``infos(cells, get)``: each cell's ``get(id(card))`` (a :class:`CardInfo`;
-  AttributeError when a cell is empty);
+  AttributeError when a cell is empty, ``get``'s error for a card it lacks);
+* ``revealed(cells, get)``: ``infos``, the sum of the cards' ``both`` lanes at
+  their cells (lane 0, always full, included) and whether every cell was
+  face up: all a final scoring's scene needs, in one call;
 * ``all_face_up(cells)``: every cell face up;
-* ``both(infos)``, ``kinds(infos)``: the sum of the cards' lanes at their
-  cells, lane 0 (always full) included;
+* ``kinds(infos)``: the sum of the cards' kinds lanes, as ``both``;
 * ``points(scene)``: the cards' points from their cells (summing the list is
   no slower than writing the sum out).
 """
@@ -26,34 +28,46 @@ from .area import SIZE
 from .masks import FULL
 
 _CELLS = range(SIZE)
+_CELL = [f"x{cell}" for cell in _CELLS]  # the generated names: one a cell
+_INFO = [f"i{cell}" for cell in _CELLS]
 
 
-def _written_out(
-    name: str, parameters: str, term: str, joined: str, around: str = "{}", cut: str = ""
-) -> Any:
-    """``def name(parameters)``: ``cut`` (its first parameter unless given)
-    cut into x0..x11, and ``around`` the ``term`` of each (``x`` its item,
-    ``c`` its cell), joined."""
-    first = cut or parameters.split(",")[0]
-    items = ", ".join(f"x{cell}" for cell in _CELLS)
-    terms = joined.join(term.format(x=f"x{cell}", c=cell) for cell in _CELLS)
-    source = (
-        f"def {name}({parameters}):\n    {items} = {first}\n    return {around.format(terms)}\n"
+def _terms(term: str, joined: str) -> str:
+    """``term`` for each cell (``x``: the cell's item, ``i``: its card's
+    info, ``c``: its number), joined."""
+    return joined.join(
+        term.format(x=x, i=i, c=c) for c, x, i in zip(_CELLS, _CELL, _INFO, strict=True)
     )
+
+
+def _function(name: str, parameters: str, *body: str) -> Any:
+    """``def name(parameters): body`` (its last line returned), compiled."""
+    lines = [f"    {line}" for line in body[:-1]] + [f"    return {body[-1]}"]
+    source = f"def {name}({parameters}):\n" + "\n".join(lines) + "\n"
     namespace: dict[str, Any] = {}
     exec(compile(source, f"<scoring.unrolled.{name}>", "exec"), namespace)
     return namespace[name]
 
 
-infos: Callable[[Any, Callable[[int], Any]], list[Any]] = _written_out(
-    "infos", "cells, get", "get(id({x}.card))", ", ", "[{}]"
+_CUT = f"{', '.join(_CELL)} = {{}}"  # the first parameter cut into its cells
+_LOOKED_UP = f"{', '.join(_INFO)} = {_terms('get(id({x}.card))', ', ')}"
+infos: Callable[[Any, Callable[[int], Any]], list[Any]] = _function(
+    "infos", "cells, get", _CUT.format("cells"), f"[{_terms('get(id({x}.card))', ', ')}]"
 )
-all_face_up: Callable[[Any], bool] = _written_out("all_face_up", "cells", "{x}.face_up", " and ")
-# lane 0 of a scene's kinds is always full (scene.ALWAYS)
-both: Callable[[Any], int] = _written_out("both", "infos", "{x}.both[{c}]", " + ", f"{FULL} + {{}}")
-kinds: Callable[[Any], int] = _written_out(
-    "kinds", "infos", "{x}.kind_lanes[{c}]", " + ", f"{FULL} + {{}}"
+revealed: Callable[[Any, Callable[[int], Any]], tuple[list[Any], int, bool]] = _function(
+    "revealed",
+    "cells, get",
+    _CUT.format("cells"),
+    _LOOKED_UP,
+    f"[{', '.join(_INFO)}], {FULL} + {_terms('{i}.both[{c}]', ' + ')}, "
+    f"{_terms('{x}.face_up', ' and ')}",
 )
-points: Callable[[Any], list[Any]] = _written_out(
-    "points", "scene", "{x}.points(scene, {c})", ", ", "[{}]", "scene.infos"
+all_face_up: Callable[[Any], bool] = _function(
+    "all_face_up", "cells", _CUT.format("cells"), _terms("{x}.face_up", " and ")
+)
+kinds: Callable[[Any], int] = _function(
+    "kinds", "infos", _CUT.format("infos"), f"{FULL} + {_terms('{x}.kind_lanes[{c}]', ' + ')}"
+)
+points: Callable[[Any], list[Any]] = _function(
+    "points", "scene", _CUT.format("scene.infos"), f"[{_terms('{x}.points(scene, {c})', ', ')}]"
 )
