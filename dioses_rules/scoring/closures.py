@@ -22,6 +22,7 @@ from ..language import model as m
 from .evaluator import strictly_most
 from .masks import FULL, cells_of
 from .scene import MYTHOLOGY_HEAVY_LANE, LaneTable, Scene
+from .unrolled import generated
 
 Term = tuple[tuple[int, ...], tuple[int, ...]]  # kinds shifts, names shifts: all required
 # What every compiled closure is called with: the scene, and the anchor (the
@@ -172,31 +173,57 @@ class LaneCount:
         return self.wanted is None and self.mythology is None
 
 
+# A one-lane count's body, by which R11 weight may apply: none, a mythology's
+# (looked at only when the scene has a card weighed for one), or a type's;
+# ``{plain}``, ``{weighed}`` and ``{found}`` are what a line makes of the count
+# (``_one_lane``).
+_ONE_LANE = {
+    "unweighed": ("return {plain}",),
+    "mythology": (
+        "found = s.kinds & (none if a is None else table[a])",
+        "if s.kinds & MYTHOLOGY_HEAVY_LANE and (found >> shift) & s.heavy:",
+        "    return {weighed}",
+        "return {found}",
+    ),
+    "type": (
+        "found = s.kinds & (none if a is None else table[a])",
+        "if (found >> shift) & s.heavy:  # a heavy card counted (R11)",
+        "    return {weighed}",
+        "return {found}",
+    ),
+}
+_MAKERS: dict[tuple[str, str, tuple[str, ...]], Callable[..., Fn]] = {}
+
+
+def _one_lane(lane: LaneCount, result: str, **values: object) -> Fn:
+    """The closure of a one-lane count made into ``result``, Python text of
+    ours (``{}``: the count; ``values``: the other names it reads). Each form
+    is generated once and compiled; a count's numbers are the closure's
+    cells, never text."""
+    weigh = "unweighed" if lane.unweighed else "type" if lane.mythology is None else "mythology"
+    key = (weigh, result, tuple(sorted(values)))
+    maker = _MAKERS.get(key)
+    if maker is None:
+        counts = {
+            "plain": result.format("(s.kinds & (none if a is None else table[a])).bit_count()"),
+            "weighed": result.format("s.weighed((found >> shift) & FULL, wanted)"),
+            "found": result.format("found.bit_count()"),
+        }
+        body = "".join(f"        {line.format(**counts)}\n" for line in _ONE_LANE[weigh])
+        source = (
+            f"def make(table, none, shift, wanted, {', '.join(key[2])}):\n"
+            f"    def counted(s, a):\n{body}    return counted\n"
+        )
+        maker = _MAKERS[key] = generated("make", source, FULL, MYTHOLOGY_HEAVY_LANE)
+    (shift,) = lane.shifts
+    return maker(lane.table, lane.none, shift, lane.wanted or lane.mythology, **values)
+
+
 def lane_count_fn(lane: LaneCount) -> Fn:
-    table, none, shifts, wanted = lane.table, lane.none, lane.shifts, lane.wanted
-    mythology = lane.mythology
+    table, none, shifts = lane.table, lane.none, lane.shifts
     if len(shifts) == 1:
-        (shift,) = shifts
-        if lane.unweighed:  # no weight applies
-            return lambda s, a: (s.kinds & (none if a is None else table[a])).bit_count()
-        if mythology is not None:
-
-            def count_mythology(s: Scene, a: int | None) -> int:  # "aztecs": weighed if one is
-                found = s.kinds & (none if a is None else table[a])
-                if s.kinds & MYTHOLOGY_HEAVY_LANE and (found >> shift) & s.heavy:
-                    return s.weighed((found >> shift) & FULL, mythology)
-                return found.bit_count()
-
-            return count_mythology
-
-        def count_one(s: Scene, a: int | None) -> int:
-            found = s.kinds & (none if a is None else table[a])
-            if (found >> shift) & s.heavy:  # a heavy card counted (R11)
-                return s.weighed((found >> shift) & FULL, wanted)
-            return found.bit_count()
-
-        return count_one
-    wanted = wanted or mythology
+        return _one_lane(lane, "{}")
+    wanted = lane.wanted or lane.mythology
     if not shifts:  # any face-up card
         return lambda s, a: s.weighed(s.up & (none if a is None else table[a]), wanted)
     one, two = shifts
@@ -218,29 +245,8 @@ def lane_scored_fn(
     None for another count."""
     if len(lane.shifts) != 1:
         return None
-    table, none, wanted, mythology = lane.table, lane.none, lane.wanted, lane.mythology
-    (shift,) = lane.shifts
-    if lane.unweighed:
-        return lambda s, a: (
-            points if test((s.kinds & (none if a is None else table[a])).bit_count(), amount) else 0
-        )
-    if mythology is not None:
-
-        def mythology_scored(s: Scene, a: int | None) -> int:
-            found = s.kinds & (none if a is None else table[a])
-            if s.kinds & MYTHOLOGY_HEAVY_LANE and (found >> shift) & s.heavy:
-                return points if test(s.weighed((found >> shift) & FULL, mythology), amount) else 0
-            return points if test(found.bit_count(), amount) else 0
-
-        return mythology_scored
-
-    def one_scored(s: Scene, a: int | None) -> int:
-        found = s.kinds & (none if a is None else table[a])
-        if (found >> shift) & s.heavy:  # a heavy card counted (R11)
-            return points if test(s.weighed((found >> shift) & FULL, wanted), amount) else 0
-        return points if test(found.bit_count(), amount) else 0
-
-    return one_scored
+    result = "points if test({}, amount) else 0"
+    return _one_lane(lane, result, test=test, amount=amount, points=points)
 
 
 def lane_per_fn(lane: LaneCount, points: int, per: int) -> Fn | None:
@@ -248,29 +254,7 @@ def lane_per_fn(lane: LaneCount, points: int, per: int) -> Fn | None:
     closure; None for another count."""
     if len(lane.shifts) != 1:
         return None
-    table, none, wanted, mythology = lane.table, lane.none, lane.wanted, lane.mythology
-    (shift,) = lane.shifts
-    if lane.unweighed:
-        return lambda s, a: (
-            points * ((s.kinds & (none if a is None else table[a])).bit_count() // per)
-        )
-    if mythology is not None:
-
-        def mythology_per(s: Scene, a: int | None) -> int:
-            found = s.kinds & (none if a is None else table[a])
-            if s.kinds & MYTHOLOGY_HEAVY_LANE and (found >> shift) & s.heavy:
-                return points * (s.weighed((found >> shift) & FULL, mythology) // per)
-            return points * (found.bit_count() // per)
-
-        return mythology_per
-
-    def one_per(s: Scene, a: int | None) -> int:
-        found = s.kinds & (none if a is None else table[a])
-        if (found >> shift) & s.heavy:  # a heavy card counted (R11)
-            return points * (s.weighed((found >> shift) & FULL, wanted) // per)
-        return points * (found.bit_count() // per)
-
-    return one_per
+    return _one_lane(lane, "points * ({} // per)", points=points, per=per)
 
 
 def product_size(groups: Iterable[Sized]) -> int:

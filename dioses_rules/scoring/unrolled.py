@@ -40,13 +40,19 @@ def _terms(term: str, joined: str) -> str:
     )
 
 
+def generated(name: str, source: str, full: int = FULL, heavy_lane: int = 0) -> Any:
+    """The function ``name`` that ``source`` (Python text of ours, never of a
+    card file) defines, compiled; it may read ``FULL`` and
+    ``MYTHOLOGY_HEAVY_LANE`` (``scene``'s) as globals."""
+    namespace: dict[str, Any] = {"FULL": full, "MYTHOLOGY_HEAVY_LANE": heavy_lane}
+    exec(compile(source, f"<scoring.{name}>", "exec"), namespace)
+    return namespace[name]
+
+
 def _function(name: str, parameters: str, *body: str) -> Any:
     """``def name(parameters): body`` (its last line returned), compiled."""
     lines = [f"    {line}" for line in body[:-1]] + [f"    return {body[-1]}"]
-    source = f"def {name}({parameters}):\n" + "\n".join(lines) + "\n"
-    namespace: dict[str, Any] = {}
-    exec(compile(source, f"<scoring.unrolled.{name}>", "exec"), namespace)
-    return namespace[name]
+    return generated(name, f"def {name}({parameters}):\n" + "\n".join(lines) + "\n")
 
 
 _CUT = f"{', '.join(_CELL)} = {{}}"  # the first parameter cut into its cells
