@@ -36,17 +36,16 @@ from typing import Any, TypeVar
 from ..language import model as m
 from ..language.headers import bundled_tie_break
 from . import unrolled
-from .area import Area, Placed
+from .area import Area
 from .board import LawPlacement
 from .closures import Fn, Sel
 from .compiler import Compiler, Cond
 from .evaluator import Facts
-from .masks import BIT
+from .masks import BIT, FULL
 from .patterns import shape_cells, shape_origins
 from .scene import (
     _GENERATION,
     CELLS,
-    FACE_UP,
     KINDS_MASK,
     LOCK,
     NAMES_AT,
@@ -85,6 +84,7 @@ class CompiledPool:
         # a board's tie-break type (None: the bundled sets') -> ``tie``'s answer
         self.ties: dict[str | None, tuple[str, int] | None] = {}
         self.spent = False  # past LIMIT definitions: ``pool()`` makes a fresh one
+        self.kept: Any = None  # what ``lean`` keeps of boards' parts for this pool (its Kept)
 
     def info(self, card: m.MythCard) -> CardInfo:
         """The card's compiled form (the dict holds the card, so its id is its own)."""
@@ -154,29 +154,17 @@ class CompiledPool:
 
         return first
 
-    def infos(self, cells: tuple[Placed | None, ...]) -> list[CardInfo] | None:
-        """A :class:`CardInfo` per cell (each card compiled), or None when a
-        cell is empty."""
-        try:  # an empty cell (None) has no card: AttributeError; a card not compiled: KeyError
-            return unrolled.infos(cells, self._info_of)
-        except AttributeError:
-            return None
-        except KeyError:
-            if any(placed is None for placed in cells):
-                return None
-            return [self.info(placed.card) for placed in cells]  # type: ignore[union-attr]  # full: no None
-
     def scene(self, area: Area, facts: Facts = NO_FACTS) -> Scene:
-        """The area as masks, judged with these facts."""
-        cells = area.cells
-        infos = self.infos(cells)
-        if infos is None:
-            sparse = [None if placed is None else self.info(placed.card) for placed in cells]
-            scene = Scene.sparse(sparse, [p is not None and p.face_up for p in cells], area)
-        elif unrolled.all_face_up(cells):
-            scene = Scene.face_up(infos, unrolled.kinds(infos), area)
-        else:
-            scene = Scene.full(infos, list(map(FACE_UP, cells)), area)
+        """The area as masks, judged with these facts: its revealed scene
+        when every card is face up, else one where the face-down cards show
+        nothing (R12)."""
+        scene, face_up = self.revealed_scene(area)
+        if not face_up:
+            faces = [placed is not None and placed.face_up for placed in area.cells]
+            if scene.occ == FULL:
+                scene = Scene.full(scene.infos, faces, area)
+            else:
+                scene = Scene.sparse(scene.infos, faces, area)
         if facts is not NO_FACTS:
             scene.judge_with(facts, None if facts.element is None else self.selector(facts.element))
         return scene
@@ -190,8 +178,8 @@ class CompiledPool:
         try:
             infos, both, face_up = unrolled.revealed(cells, self._info_of)
         except (AttributeError, KeyError):  # an empty cell, a card not compiled yet
-            if self.infos(cells) is None:  # (which compiles every card)
-                sparse = [None if placed is None else self.info(placed.card) for placed in cells]
+            sparse = [None if placed is None else self.info(placed.card) for placed in cells]
+            if None in cells:
                 face_up = all(placed is None or placed.face_up for placed in cells)
                 return Scene.sparse(sparse, _ALL_UP, area if face_up else None), face_up
             infos, both, face_up = unrolled.revealed(cells, self._info_of)

@@ -61,15 +61,12 @@ class Kept:
         self.scenarios: dict[int, KeptScenario] = {}
 
 
-_KEPT: dict[int, tuple[CompiledPool, Kept]] = {}  # id(pool) -> (the pool, its Kept)
-
-
 def _kept(current: CompiledPool) -> Kept:
-    found = _KEPT.get(id(current))
-    if found is None:
-        _KEPT.clear()  # a fresh pool: what the old one kept is of no use
-        found = _KEPT[id(current)] = (current, Kept())
-    return found[1]
+    """The pool's Kept (a fresh pool keeps nothing of the last one's)."""
+    kept: Kept | None = current.kept
+    if kept is None:
+        kept = current.kept = Kept()
+    return kept
 
 
 def _law(current: CompiledPool, kept: Kept, placement: LawPlacement, flag: bool) -> KeptLaw:

@@ -8,12 +8,11 @@ the time of ``sum(map(...))``, and calling the 12 cards' closures so about
 text is generated here, once, from the cell numbers alone (nothing of a card
 or a tree is ever in it), and compiled with ``compile``.
 
-* ``infos(cells, get)``: each cell's ``get(id(card))`` (a :class:`CardInfo`;
-  AttributeError when a cell is empty, ``get``'s error for a card it lacks);
-* ``revealed(cells, get)``: ``infos``, the sum of the cards' ``both`` lanes at
-  their cells (lane 0, always full, included) and whether every cell was
-  face up: all a final scoring's scene needs, in one call;
-* ``all_face_up(cells)``: every cell face up;
+* ``revealed(cells, get)``: each cell's ``get(id(card))`` (a
+  :class:`CardInfo`; AttributeError when a cell is empty, ``get``'s error for
+  a card it lacks), the sum of the cards' ``both`` lanes at their cells (lane
+  0, always full, included) and whether every cell was face up: all a final
+  scoring's scene needs, in one call;
 * ``kinds(infos)``: the sum of the cards' kinds lanes, as ``both``;
 * ``points(scene)``: the cards' points from their cells (summing the list is
   no slower than writing the sum out).
@@ -57,9 +56,6 @@ def _function(name: str, parameters: str, *body: str) -> Any:
 
 _CUT = f"{', '.join(_CELL)} = {{}}"  # the first parameter cut into its cells
 _LOOKED_UP = f"{', '.join(_INFO)} = {_terms('get(id({x}.card))', ', ')}"
-infos: Callable[[Any, Callable[[int], Any]], list[Any]] = _function(
-    "infos", "cells, get", _CUT.format("cells"), f"[{_terms('get(id({x}.card))', ', ')}]"
-)
 revealed: Callable[[Any, Callable[[int], Any]], tuple[list[Any], int, bool]] = _function(
     "revealed",
     "cells, get",
@@ -67,9 +63,6 @@ revealed: Callable[[Any, Callable[[int], Any]], tuple[list[Any], int, bool]] = _
     _LOOKED_UP,
     f"[{', '.join(_INFO)}], {FULL} + {_terms('{i}.both[{c}]', ' + ')}, "
     f"{_terms('{x}.face_up', ' and ')}",
-)
-all_face_up: Callable[[Any], bool] = _function(
-    "all_face_up", "cells", _CUT.format("cells"), _terms("{x}.face_up", " and ")
 )
 kinds: Callable[[Any], int] = _function(
     "kinds", "infos", _CUT.format("infos"), f"{FULL} + {_terms('{x}.kind_lanes[{c}]', ' + ')}"
