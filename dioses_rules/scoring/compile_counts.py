@@ -135,7 +135,10 @@ class CountCompiler:
             merged = terms_sel(
                 tuple(
                     dict.fromkeys(
-                        (union(x[0] for x in combo), union(x[1] for x in combo))
+                        (
+                            self.lanes.paired(union(x[0] for x in combo)),
+                            union(x[1] for x in combo),
+                        )
                         for combo in product(*plain)
                     )
                 )

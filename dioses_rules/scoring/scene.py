@@ -76,9 +76,11 @@ class LaneTable:
 
     Lanes are handed out on first sight and never change, so closures may keep
     a shift. Every card registers its own types and mythologies when it is
-    first seen (a kind asked about before any card has it simply has a lane no
-    card sets yet). Names get a lane only when a tree asks about them; the
-    cards already seen that bear the name are given it then.
+    first seen, and each pair of its type and one of its mythologies ("greek
+    god": ``paired``), so that a selector of both is one lane (a kind asked
+    about before any card has it simply has a lane no card sets yet). Names
+    get a lane only when a tree asks about them; the cards already seen that
+    bear the name are given it then.
     """
 
     def __init__(self) -> None:
@@ -97,6 +99,21 @@ class LaneTable:
         # attributes of which some card lists a value twice (counted so)
         self.values: dict[str, tuple[tuple[str, int], ...]] = {}
         self.repeated: set[str] = set()
+        self.attributes: dict[int, tuple[str, str]] = {}  # shift -> (attribute, value)
+
+    def pair(self, card_type: str, mythology: str) -> int:
+        """The lane of the cards of this type and this mythology."""
+        return self.kind("pair", f"{card_type} {mythology}")
+
+    def paired(self, shifts: tuple[int, ...]) -> tuple[int, ...]:
+        """Lanes all required, with a type's and a mythology's as their
+        pair's one lane (the same cells: a card has both or not)."""
+        if len(shifts) != 2:
+            return shifts
+        keys = {self.attributes.get(shift, ("", ""))[0]: shift for shift in shifts}
+        if keys.keys() != {"type", "mythology"}:
+            return shifts
+        return (self.pair(self.attributes[keys["type"]][1], self.attributes[keys["mythology"]][1]),)
 
     def kind(self, attribute: str, value: str) -> int:
         key = (attribute, value)
@@ -106,6 +123,7 @@ class LaneTable:
                 shift = self.kinds.get(key)
                 if shift is None:
                     shift = self.kinds[key] = len(self.kinds) * LANE
+                    self.attributes[shift] = key
                     if shift >= NAMES_AT:
                         self.both = False
                     self.values[attribute] = (*self.values.get(attribute, ()), (value, shift))
@@ -165,6 +183,7 @@ class CardInfo:
         self.weights = weights
         kinds = {lanes.kind("type", card.type)}
         kinds.update(lanes.kind("mythology", value) for value in card.mythologies)
+        kinds.update(lanes.pair(card.type, value) for value in card.mythologies)
         if weights:
             kinds.add(HEAVY_SHIFT)
         if any(weight.mythology is not None for weight in card.weights):
