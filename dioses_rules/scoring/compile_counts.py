@@ -3,9 +3,9 @@
 Each predicate tree is walked once (one method per node kind, through the
 shared dispatcher of ``language/walk``) and becomes a Python closure over a
 :class:`~.scene.Scene`: a selector becomes ``fn(scene, anchor) -> mask`` of
-the cells it matches, a count ``fn(scene, anchor) -> int``. No text is ever
-generated or executed: the closures are the fixed ones below, holding only
-integers, enums and strings taken from the tree.
+the cells it matches, a count ``fn(scene, anchor) -> int``. No text of a tree
+is ever generated or executed: the closures are the fixed ones below and in
+``closures``, holding only integers, enums and strings taken from the tree.
 
 Every closure computes what the reference evaluator (``evaluator``) computes
 for the same node; the differential tests (tests/test_compiled.py) hold them

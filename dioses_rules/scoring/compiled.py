@@ -3,8 +3,9 @@
 The reference evaluator (``evaluator``) walks a tree every time it judges it;
 this one walks each tree once (``compiler``) into Python closures over a
 :class:`~.scene.Scene`, the area as a few integers, and then only calls them.
-It never generates nor runs text: a card file gives data, the closures are
-fixed code of ours. It must score exactly what the reference scores
+It never runs a card file's text: a card file gives data, the closures are
+code of ours (a few generated once from our own text, ``unrolled`` and
+``closures._one_lane``, never from a tree's words). It must score exactly what the reference scores
 (tests/test_compiled.py compares the two on random boards, random trees and
 every example board); the reference stays the oracle and ``score_board``'s
 ``evaluator="reference"``.
