@@ -107,3 +107,41 @@ def test_the_most_common_mythology_is_counted_as_the_reference_counts_it(fresh_p
         )
         assert compiled.matches(area, Facts(), commonest, None) == expected
     assert fresh_pool.lanes.repeated == ({"mythology"} if twice else set())
+
+
+@pytest.mark.parametrize("selector_first", [True, False])
+def test_a_type_and_a_mythology_asked_together_count_as_the_reference_counts_them(
+    fresh_pool, selector_first
+):
+    """'greek god', 'norse place' ... are one lane (a card of both sets it):
+    whether the selector is compiled before any card of that pair is seen or
+    after, the relation, the count and the count's line judge as the
+    reference does, R11's weights (Geb y Nut counts as 2 gods) included."""
+    myths = bundled("myth")
+    pairs = [
+        m.SelAnd((m.TypeIs(t), m.MythologyIs(y)))
+        for t in ("god", "place")
+        for y in ("egyptian", "norse")
+    ]
+    trees = []
+    for target in pairs:
+        trees.append(m.Relation(m.RelationKind.NEXT_TO, target))
+        trees.append(
+            m.Quantity(m.Comparison.AT_LEAST, 2, m.Count(target, m.Scope(m.ScopeKind.AREA)))
+        )
+    rng = random.Random(11)
+    areas = [
+        Area(tuple(Placed(card, rng.random() < 0.8) for card in rng.sample(myths, SIZE)))
+        for _ in range(40)
+    ]
+    for tree in trees if selector_first else ():
+        fresh_pool.condition(tree)  # the pairs' lanes before any card is seen
+    for area in areas if not selector_first else ():
+        fresh_pool.scene(area)  # every card seen before the pairs are asked about
+    for area in areas:
+        reference = Evaluator(area, Facts())
+        for tree in trees:
+            for anchor in range(SIZE):
+                expected = reference.holds(tree, anchor)
+                assert compiled.holds(area, Facts(), tree, anchor) == expected, (tree, anchor)
+    assert all(len(fresh_pool.selector(target).terms[0][0]) == 1 for target in pairs)
