@@ -148,7 +148,7 @@ class LaneCount:
     plus R11 weights when the scene has heavy cards. With one lane the table
     is shifted into it: ``(scene.kinds & table[anchor]).bit_count()``."""
 
-    __slots__ = ("mythology", "none", "shifts", "table", "wanted")
+    __slots__ = ("anchored", "mythology", "none", "shifts", "table", "wanted")
 
     def __init__(
         self,
@@ -156,6 +156,7 @@ class LaneCount:
         shifts: tuple[int, ...],
         wanted: str | None,
         mythology: str | None = None,
+        anchored: bool = False,
     ) -> None:
         assert scope.table is not None  # a count of lanes has a table (compiling)
         self.table: Table = scope.table
@@ -166,6 +167,7 @@ class LaneCount:
         self.shifts = shifts
         self.wanted = wanted  # the type weighed (R11), or None
         self.mythology = mythology  # else the mythology weighed, or None
+        self.anchored = anchored  # never counted without an anchor
 
     @property
     def unweighed(self) -> bool:
@@ -175,24 +177,24 @@ class LaneCount:
 
 # A one-lane count's body, by which R11 weight may apply: none, a mythology's
 # (looked at only when the scene has a card weighed for one), or a type's;
-# ``{plain}``, ``{weighed}`` and ``{found}`` are what a line makes of the count
-# (``_one_lane``).
+# ``{plain}``, ``{weighed}`` and ``{found}`` are what a line makes of the count,
+# ``{scope}`` the scope's cells (``_one_lane``).
 _ONE_LANE = {
     "unweighed": ("return {plain}",),
     "mythology": (
-        "found = s.kinds & (none if a is None else table[a])",
+        "found = s.kinds & {scope}",
         "if s.kinds & MYTHOLOGY_HEAVY_LANE and (found >> shift) & s.heavy:",
         "    return {weighed}",
         "return {found}",
     ),
     "type": (
-        "found = s.kinds & (none if a is None else table[a])",
+        "found = s.kinds & {scope}",
         "if (found >> shift) & s.heavy:  # a heavy card counted (R11)",
         "    return {weighed}",
         "return {found}",
     ),
 }
-_MAKERS: dict[tuple[str, str, tuple[str, ...]], Callable[..., Fn]] = {}
+_MAKERS: dict[tuple[str, str, tuple[str, ...], bool], Callable[..., Fn]] = {}
 
 
 def _one_lane(lane: LaneCount, result: str, **values: object) -> Fn:
@@ -201,11 +203,13 @@ def _one_lane(lane: LaneCount, result: str, **values: object) -> Fn:
     is generated once and compiled; a count's numbers are the closure's
     cells, never text."""
     weigh = "unweighed" if lane.unweighed else "type" if lane.mythology is None else "mythology"
-    key = (weigh, result, tuple(sorted(values)))
+    key = (weigh, result, tuple(sorted(values)), lane.anchored)
     maker = _MAKERS.get(key)
     if maker is None:
+        scope = "table[a]" if lane.anchored else "(none if a is None else table[a])"
         counts = {
-            "plain": result.format("(s.kinds & (none if a is None else table[a])).bit_count()"),
+            "scope": scope,
+            "plain": result.format(f"(s.kinds & {scope}).bit_count()"),
             "weighed": result.format("s.weighed((found >> shift) & FULL, wanted)"),
             "found": result.format("found.bit_count()"),
         }
@@ -217,6 +221,31 @@ def _one_lane(lane: LaneCount, result: str, **values: object) -> Fn:
         maker = _MAKERS[key] = generated("make", source, FULL, MYTHOLOGY_HEAVY_LANE)
     (shift,) = lane.shifts
     return maker(lane.table, lane.none, shift, lane.wanted or lane.mythology, **values)
+
+
+_TESTS: dict[tuple[str, bool, tuple[str, ...]], Callable[..., tuple[Fn, Callable[[int], Fn]]]] = {}
+
+
+def tested(test: str, anchored: bool, **values: object) -> tuple[Fn, Callable[[int], Fn]]:
+    """A condition's closure, whether ``test`` (Python text of ours over
+    ``s``, ``a`` and the names of ``values``) holds, false with no anchor
+    (``anchored``: never judged without one), and its ``scored(points)``,
+    the line "``points`` if it holds" as one closure. Generated once per
+    form and compiled, as ``_one_lane``."""
+    guard = "" if anchored else "a is not None and "
+    key = (test, anchored, tuple(sorted(values)))
+    maker = _TESTS.get(key)
+    if maker is None:
+        source = (
+            f"def make({', '.join(key[2])}):\n"
+            f"    def holds(s, a):\n        return {guard}{test}\n"
+            "    def scored(p):\n"
+            f"        def points(s, a):\n            return p if {guard}{test} else 0\n"
+            "        return points\n"
+            "    return holds, scored\n"
+        )
+        maker = _TESTS[key] = generated("make", source)
+    return maker(**values)
 
 
 def lane_count_fn(lane: LaneCount) -> Fn:

@@ -48,8 +48,11 @@ class CountCompiler:
     """Compiles selectors and countables; ``Compiler`` adds conditions and
     lines (a count's ``where`` is a condition)."""
 
-    def __init__(self, lanes: LaneTable) -> None:
+    def __init__(self, lanes: LaneTable, anchored: bool = False) -> None:
         self.lanes = lanes
+        # never judged without an anchor (a card's lines, from its cell): the
+        # closures need not ask whether there is one
+        self.anchored = anchored
 
     # ------------------------------------------------------------ selectors
     selector = Dispatch(m.Selector, lowering=LOWERING)
@@ -264,7 +267,7 @@ class CountCompiler:
         kinds, names = selector.terms[0]
         if len(kinds) > 2 or names:
             return None
-        return LaneCount(scope, kinds, *implied_words(c.selector))
+        return LaneCount(scope, kinds, *implied_words(c.selector), anchored=self.anchored)
 
     def line_count(self, c: m.Count) -> Fn | None:
         """A count of the face-up cards with one or two kinds lanes on a

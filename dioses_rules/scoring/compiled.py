@@ -70,6 +70,9 @@ class CompiledPool:
     def __init__(self) -> None:
         self.lanes = LaneTable()
         self.compiler = Compiler(self.lanes)
+        # a card's lines, judged from its cell only; its fallbacks counted as the pool's
+        self.card_compiler = Compiler(self.lanes, anchored=True)
+        self.card_compiler.counted = self.compiler
         self.cards: dict[int, CardInfo] = {}
         self._info_of = self.cards.__getitem__  # id(card) -> its compiled form, or KeyError
         self._compiled: dict[int, tuple[object, Any]] = {}  # id -> (the object, its form)
@@ -95,7 +98,7 @@ class CompiledPool:
                 info = self.cards.get(id(card))
                 if info is None:
                     info = CardInfo(card, self.lanes)
-                    info.points = self.compiler.lines(card.lines)
+                    info.points = self.card_compiler.lines(card.lines)
                     self.cards[id(card)] = info
                     self.spent = len(self.cards) + len(self._compiled) > self.LIMIT
         return info

@@ -34,6 +34,7 @@ from .closures import (
     lane_scored_fn,
     shifted,
     single_lanes,
+    tested,
 )
 from .compile_counts import CountCompiler
 from .evaluator import Evaluator
@@ -69,42 +70,31 @@ class Cond:
         self.scored = scored
 
 
-def static_cond(where: int, without: bool = False) -> Cond:
+def static_cond(where: int, without: bool = False, anchored: bool = False) -> Cond:
+    """The condition "the anchor is one of these cells" (``without``: what
+    it is with no anchor; ``anchored``: never judged without one)."""
     holds = tuple(bool(where & BIT[cell]) for cell in CELLS)
+    if anchored:
+        fn: Fn = lambda s, a: holds[a]  # type: ignore[index]  # anchored: a is a cell
+    elif without:
+        fn = lambda s, a: True if a is None else holds[a]
+    else:
+        fn = lambda s, a: a is not None and holds[a]
     if without:
-        return Cond(lambda s, a: True if a is None else holds[a], (where, True))
-    return Cond(
-        lambda s, a: a is not None and holds[a],
-        (where, False),
-        (tuple(int(x) for x in holds), None),
-    )  # bit 0: the always-full lane
+        return Cond(fn, (where, True))
+    return Cond(fn, (where, False), (tuple(int(x) for x in holds), None))  # bit 0: lane 0
 
 
-def table_cond(kinds: Table | None, names: Table | None) -> Cond:
+def table_cond(kinds: Table | None, names: Table | None, anchored: bool = False) -> Cond:
     """The condition "some of these lanes are set around the anchor"."""
     if names is None:
-        assert kinds is not None  # some lanes (compiling, not scoring)
-        return Cond(
-            lambda s, a: a is not None and s.kinds & kinds[a],
-            None,
-            (kinds, None),
-            lambda p: lambda s, a: p if a is not None and s.kinds & kinds[a] else 0,
-        )
-    if kinds is None:
-        return Cond(
-            lambda s, a: a is not None and s.names & names[a],
-            None,
-            (None, names),
-            lambda p: lambda s, a: p if a is not None and s.names & names[a] else 0,
-        )
-    return Cond(
-        lambda s, a: a is not None and (s.kinds & kinds[a] or s.names & names[a]),
-        None,
-        (kinds, names),
-        lambda p: (
-            lambda s, a: p if a is not None and (s.kinds & kinds[a] or s.names & names[a]) else 0
-        ),
-    )
+        test = "s.kinds & kinds[a]"
+    elif kinds is None:
+        test = "s.names & names[a]"
+    else:
+        test = "(s.kinds & kinds[a] or s.names & names[a])"
+    fn, scored = tested(test, anchored, kinds=kinds, names=names)
+    return Cond(fn, None, (kinds, names), scored)
 
 
 def _merge(tables: Iterable[Table | None]) -> Table | None:
@@ -125,6 +115,7 @@ class Compiler(CountCompiler):
     """Walks predicate trees once into closures (one method per node kind)."""
 
     fallbacks = 0  # lines judged by the reference evaluator (see the module's text)
+    counted: Compiler | None = None  # another compiler counting this one's fallbacks too
 
     # ------------------------------------------------------------ conditions
     condition = Dispatch(m.Condition, lowering=LOWERING)
@@ -135,7 +126,7 @@ class Compiler(CountCompiler):
         target: Sel = self.selector(c.target)
         lanes = single_lanes(target)
         if lanes is not None:
-            return table_cond(shifted(cells, lanes[0]), shifted(cells, lanes[1]))
+            return table_cond(shifted(cells, lanes[0]), shifted(cells, lanes[1]), self.anchored)
         if (
             target.terms is not None
             and len(target.terms) == 1
@@ -156,12 +147,12 @@ class Compiler(CountCompiler):
 
     @condition.on(m.InRow)
     def _in_row(self, c: m.InRow) -> Cond:
-        return static_cond(k.ROWS[c.row])
+        return static_cond(k.ROWS[c.row], anchored=self.anchored)
 
     @condition.on(m.InColumn)
     def _in_column(self, c: m.InColumn) -> Cond:
         # a column off the grid (an unlinted tree) holds no anchor, as the reference says
-        return static_cond(k.COLUMNS.get(c.column, 0))
+        return static_cond(k.COLUMNS.get(c.column, 0), anchored=self.anchored)
 
     @condition.on(m.Present)
     def _present(self, c: m.Present) -> Cond:
@@ -267,7 +258,7 @@ class Compiler(CountCompiler):
         inner: Cond = self.condition(c.item)
         if inner.static is not None:
             where, without = inner.static
-            return static_cond(FULL & ~where, not without)
+            return static_cond(FULL & ~where, not without, self.anchored)
         fn = inner.fn
         return Cond(lambda s, a: not fn(s, a))
 
@@ -278,7 +269,7 @@ class Compiler(CountCompiler):
             where, without = FULL, True
             for item in items:
                 where, without = where & item.static[0], without and item.static[1]
-            return static_cond(where, without)
+            return static_cond(where, without, self.anchored)
         if len(items) == 2 and all(
             item.tables is not None and item.tables[1] is None for item in items
         ):
@@ -303,10 +294,12 @@ class Compiler(CountCompiler):
             where, without = 0, False
             for item in items:
                 where, without = where | item.static[0], without or item.static[1]
-            return static_cond(where, without)
+            return static_cond(where, without, self.anchored)
         if items and all(item.tables is not None for item in items):
             return table_cond(
-                _merge(item.tables[0] for item in items), _merge(item.tables[1] for item in items)
+                _merge(item.tables[0] for item in items),
+                _merge(item.tables[1] for item in items),
+                self.anchored,
             )
         fns = tuple(item.fn for item in sorted(items, key=lambda item: item.static is None))
         if len(fns) == 2:
@@ -327,6 +320,8 @@ class Compiler(CountCompiler):
             where, without = condition.static
             table = tuple(points if where & BIT[cell] else 0 for cell in CELLS)
             none = points if without else 0
+            if self.anchored:
+                return lambda s, a: table[a]  # type: ignore[index]  # anchored: a cell
             return lambda s, a: none if a is None else table[a]
         if condition.scored is not None:
             return condition.scored(points)
@@ -378,6 +373,8 @@ class Compiler(CountCompiler):
             fn: Fn = self.line(line)
         except Unsupported:
             self.fallbacks += 1
+            if self.counted is not None:
+                self.counted.fallbacks += 1
             fell_back("compiled")
             return reference_line(line)
         return fn
