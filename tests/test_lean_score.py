@@ -1,7 +1,6 @@
 """The lean score paths of #29 against the oracle: a board of cards alone
-scored by ``score_total`` (``lean.total``) or ``score_board``
-(``lean.report``) is the reference report's total and report,
-with empty cells, face-down cards (R12's reveal) and what a scenario
+scored by ``score_total`` or ``score_board`` (``lean.score``) is the
+reference report's total and report, with empty cells, face-down cards (R12's reveal) and what a scenario
 remembers; and the table of a mask's cells is the bit walk it replaced."""
 
 from __future__ import annotations

@@ -31,7 +31,6 @@ many threads at once against the reference.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from operator import attrgetter
 from typing import Any, TypeVar
 
 from ..language import model as m
@@ -57,8 +56,6 @@ from .scene import (
 )
 
 T = TypeVar("T")
-_CARD = attrgetter("card")
-_POINTS = attrgetter("points")
 _ALL_UP = [True for _ in CELLS]
 
 

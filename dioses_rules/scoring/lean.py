@@ -17,8 +17,8 @@ itself (tests/test_sabotage.py).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import cast
+from collections.abc import Callable
+from typing import Literal, cast, overload
 
 from ..language import model as m
 from . import unrolled
@@ -29,7 +29,7 @@ from .evaluator import Facts
 from .judges import made_cards, pattern_score, scenario_result
 from .masks import FULL, mask_of
 from .report import LawScore, ObjectiveScore, PatternScore, ScenarioResult, ScoreReport
-from .scene import CardInfo, Scene
+from .scene import Scene
 
 _LIMIT = 4096  # entries per table below before it starts afresh (throwaway definitions)
 
@@ -126,30 +126,20 @@ def _scenario(
     return result
 
 
-def total(board: Board, all_face_up_at_end: bool | None) -> int:
-    """``score_total``, compiled: the scoring stopped at the total."""
-    current = pool()
-    scene, face_up_before = current.revealed_scene(board.area)  # R12
-    flag = face_up_before if all_face_up_at_end is None else all_face_up_at_end
-    if board.laws or board.patterns or board.objectives:
-        _, _, _, extra, completed, met = _parts(current, scene, board, flag)
-        scene.judge_with(current.card_facts(flag, board.scenario_state, completed, met))
-    else:  # a fresh scene: no other facts to forget
-        extra = 0
-        scene.facts = (
-            current.card_facts(flag, board.scenario_state, 0, 0)
-            if board.scenario_state
-            else current.plain[flag]
-        )
-    if scene.occ == FULL:
-        points: int = sum(unrolled.points(scene))
-        return points + extra
-    infos: Sequence[CardInfo | None] = scene.infos
-    return extra + sum(info.points(scene, cell) for cell, info in enumerate(infos) if info)
+@overload
+def score(board: Board, all_face_up_at_end: bool | None, total_only: Literal[True]) -> int: ...
 
 
-def report(board: Board, all_face_up_at_end: bool | None) -> ScoreReport:
-    """``score_board`` without explanations, compiled (see the module's text)."""
+@overload
+def score(
+    board: Board, all_face_up_at_end: bool | None, total_only: Literal[False]
+) -> ScoreReport: ...
+
+
+def score(board: Board, all_face_up_at_end: bool | None, total_only: bool) -> ScoreReport | int:
+    """``score_board`` without explanations, compiled (see the module's
+    text), or with ``total_only`` ``score_total``: the scoring stopped at
+    the total."""
     current = pool()
     scene, face_up_before = current.revealed_scene(board.area)  # R12
     flag = face_up_before if all_face_up_at_end is None else all_face_up_at_end
@@ -164,16 +154,18 @@ def report(board: Board, all_face_up_at_end: bool | None) -> ScoreReport:
             if board.scenario_state
             else current.plain[flag]
         )
-    infos = scene.infos
     if scene.occ == FULL:
         full = unrolled.points(scene)
         points: list[int | None] = full
-        total = sum(full) + extra
+        total: int = sum(full) + extra
     else:
         points = [
-            None if info is None else info.points(scene, cell) for cell, info in enumerate(infos)
+            None if info is None else info.points(scene, cell)
+            for cell, info in enumerate(scene.infos)
         ]
         total = sum(p for p in points if p is not None) + extra
+    if total_only:
+        return total
     scenario = None
     if board.scenario is not None:
         card_points = (

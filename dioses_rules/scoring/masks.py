@@ -47,12 +47,10 @@ def cells_of(mask: int) -> Iterable[int]:
     return _cells_of(mask)
 
 
-# Per cell: R4 neighbours, R5 surroundings, the diagonal cells, its row and column.
+# Per cell: R4 neighbours, R5 surroundings, the diagonal cells.
 NEIGHBOURS = tuple(mask_of(g.NEIGHBOURS[i]) for i in range(g.SIZE))
 SURROUNDINGS = tuple(mask_of(g.SURROUNDINGS[i]) for i in range(g.SIZE))
 DIAGONALS = tuple(mask_of(g.DIAGONAL_CELLS[i]) for i in range(g.SIZE))
-ROW_OF = tuple(mask_of(g.ROW_CELLS[g.cell_row(i)]) for i in range(g.SIZE))
-COLUMN_OF = tuple(mask_of(g.COLUMN_CELLS[g.cell_column(i)]) for i in range(g.SIZE))
 # The cells of each scope read from the card's own place, per anchor cell
 # (area.ANCHORED_CELLS as masks).
 ANCHORED_SCOPES = {

@@ -41,7 +41,6 @@ from typing import Any, Protocol
 
 from ..language import model as m
 from . import area as g
-from . import unrolled
 from .area import Area, Placed
 from .evaluator import Facts, values_of
 from .masks import BIT, FULL, cells_of, mask_of
@@ -242,7 +241,6 @@ class Matcher(Protocol):
 KIND_LANES = attrgetter("kind_lanes")
 _NAME_LANES = attrgetter("name_lanes")
 _HEAVY = attrgetter("heavy")
-FACE_UP = attrgetter("face_up")
 _NEW = object.__new__
 
 
@@ -294,8 +292,6 @@ class Scene:
         cls, infos: Sequence[CardInfo], faces: Sequence[bool], area: Area | None = None
     ) -> Scene:
         """A scene of an area with every cell occupied (``faces``: face up?)."""
-        if all(faces):
-            return cls.face_up(infos, unrolled.kinds(infos), area)
         kinds = sum(
             map(getitem, map(KIND_LANES, compress(infos, faces)), compress(CELLS, faces)), ALWAYS
         )
