@@ -41,6 +41,7 @@ from .board import LawPlacement
 from .closures import Fn, Sel
 from .compiler import Compiler, Cond
 from .evaluator import Facts
+from .judges import card_facts, law_facts
 from .masks import BIT, FULL
 from .patterns import shape_cells, shape_origins
 from .scene import (
@@ -79,9 +80,7 @@ class CompiledPool:
         ] = {}
         self._tie_break: tuple[str | None] | None = None  # (the answer,) once asked
         # the cards' facts with no scenario state, pattern or law (R21's flag: index)
-        self.plain = tuple(
-            Facts(all_face_up_at_end=flag, scenario_state={}) for flag in (False, True)
-        )
+        self.plain = tuple(card_facts(flag, (), 0, 0) for flag in (False, True))
         # a board's tie-break type (None: the bundled sets') -> ``tie``'s answer
         self.ties: dict[str | None, tuple[str, int] | None] = {}
         self.spent = False  # past LIMIT definitions: ``pool()`` makes a fresh one
@@ -197,9 +196,7 @@ class CompiledPool:
         key = ("law", placement.row, placement.column, all_face_up_at_end)
         facts = self._facts.get(key)
         if facts is None:
-            facts = self._facts[key] = Facts(
-                law_line=placement.cells(), all_face_up_at_end=all_face_up_at_end
-            )
+            facts = self._facts[key] = law_facts(placement, all_face_up_at_end)
         return facts
 
     def card_facts(
@@ -214,21 +211,11 @@ class CompiledPool:
         if not (scenario_state or completed or met):
             return self.plain[all_face_up_at_end]
         if scenario_state:
-            return Facts(
-                all_face_up_at_end=all_face_up_at_end,
-                scenario_state=dict(scenario_state),
-                patterns_completed=completed,
-                laws_met=met,
-            )
+            return card_facts(all_face_up_at_end, scenario_state, completed, met)
         key = (all_face_up_at_end, completed, met)
         facts = self._facts.get(key)
         if facts is None:
-            facts = Facts(
-                all_face_up_at_end=all_face_up_at_end,
-                scenario_state={},
-                patterns_completed=completed,
-                laws_met=met,
-            )
+            facts = card_facts(all_face_up_at_end, (), completed, met)
             if len(self._facts) < 256:
                 self._facts[key] = facts
         return facts

@@ -9,7 +9,7 @@ reference evaluator's, the only one that records them, which the report says
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 
 from ..language import model as m
 from ..language.source import line_text
@@ -17,7 +17,7 @@ from .area import Area
 from .board import Board
 from .evaluator import Evaluator, Facts
 from .explain import leader_notes
-from .judges import goal_facts, law_facts
+from .judges import card_facts, goal_facts, law_facts
 from .report import CardScore, LawScore, LineScore, ObjectiveScore, ScenarioResult, ScoreReport
 
 # given the facts the cards are judged with: a line's points from a cell,
@@ -25,21 +25,6 @@ from .report import CardScore, LawScore, LineScore, ObjectiveScore, ScenarioResu
 LinePoints = Callable[[Facts], Callable[[m.ScoringLine, int], int]]
 
 # ---------------------------------------------------------------- explanations
-
-
-def card_facts(
-    all_face_up_at_end: bool,
-    scenario_state: Mapping[str, str] | tuple[tuple[str, str], ...],
-    completed: int,
-    met: int,
-) -> Facts:
-    """The facts cards are judged with at the final scoring (R14, R21)."""
-    return Facts(
-        all_face_up_at_end=all_face_up_at_end,
-        scenario_state=dict(scenario_state),
-        patterns_completed=completed,
-        laws_met=met,
-    )
 
 
 def explained(

@@ -7,15 +7,13 @@ names.
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from ..language import model as m
 from ..language.source import condition_text
-from . import compiled
 from .area import Area
 from .board import HeldPattern, LawPlacement
-from .evaluator import Evaluator, Facts, card_weight
+from .evaluator import Facts, card_weight
 from .report import (
     CardScore,
     ConditionResult,
@@ -86,19 +84,6 @@ def scenario_result(
     )
 
 
-def judge_scenario(
-    area: Area, scenario: m.Scenario, facts: Facts, evaluator: str = "compiled"
-) -> ScenarioResult:
-    """A scenario's victory and challenge on an area, with these facts."""
-    if wants_compiled(evaluator):
-        current = compiled.pool()
-        scene = current.scene(area, facts)
-        return judged_scenario(scenario, facts, lambda c: current.condition(c)(scene, None))
-    return judged_scenario(
-        scenario, facts, functools.partial(Evaluator(area, facts).holds, anchor=None)
-    )
-
-
 def tie_break_count(area: Area, tie_break: str | None) -> int:
     """R16's tie-break: the cards of the tie-break type (gods) in an area,
     with R11 weights; 0 when the sets name no such type."""
@@ -146,3 +131,18 @@ def law_facts(placement: LawPlacement, all_face_up_at_end: bool) -> Facts:
 
 def goal_facts(element: m.ObjectiveElement, all_face_up_at_end: bool) -> Facts:
     return Facts(element=element.selector, all_face_up_at_end=all_face_up_at_end)
+
+
+def card_facts(
+    all_face_up_at_end: bool,
+    scenario_state: Mapping[str, str] | tuple[tuple[str, str], ...],
+    completed: int,
+    met: int,
+) -> Facts:
+    """The facts cards are judged with at the final scoring (R14, R21)."""
+    return Facts(
+        all_face_up_at_end=all_face_up_at_end,
+        scenario_state=dict(scenario_state),
+        patterns_completed=completed,
+        laws_met=met,
+    )

@@ -22,11 +22,12 @@ from . import compiled, lean
 from .area import Area
 from .board import Board
 from .evaluator import Evaluator, Facts
-from .explained import LinePoints, card_facts, explained
+from .explained import LinePoints, explained
 from .judges import (
     EVALUATORS,
+    card_facts,
     goal_facts,
-    judge_scenario,
+    judged_scenario,
     law_facts,
     pattern_score,
     tie_break_count,
@@ -72,6 +73,19 @@ def card_points(area: Area, facts: Facts = Facts(), evaluator: str = "compiled")
         for cell, placed in enumerate(area.cells)
         if placed is not None
     }
+
+
+def judge_scenario(
+    area: Area, scenario: m.Scenario, facts: Facts, evaluator: str = "compiled"
+) -> ScenarioResult:
+    """A scenario's victory and challenge on an area, with these facts."""
+    if wants_compiled(evaluator):
+        current = compiled.pool()
+        scene = current.scene(area, facts)
+        return judged_scenario(scenario, facts, lambda c: current.condition(c)(scene, None))
+    return judged_scenario(
+        scenario, facts, functools.partial(Evaluator(area, facts).holds, anchor=None)
+    )
 
 
 # ---------------------------------------------------------------- the scoring
