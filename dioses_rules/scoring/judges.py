@@ -1,13 +1,13 @@
 """What both scoring pipelines (``lean``, compiled; ``score``'s reference)
 make of their answers alike: a scenario's verdict (R34) and its conditions'
 texts, a held pattern's score (R14), the cards' scores, R16's tie-break
-count, the facts a law and an objective are judged with, and the evaluator
+count, the facts the cards, a law and an objective are judged with, and the evaluator
 names.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 
 from ..language import model as m
 from ..language.source import condition_text
@@ -20,7 +20,7 @@ from .report import (
     PatternScore,
     ScenarioResult,
 )
-from .scene import CardInfo, Scene
+from .scene import CardInfo
 
 # "compiled" (the default, ``compiled``) or "reference" (``evaluator``, the
 # oracle): both give equal reports.
@@ -115,11 +115,14 @@ def pattern_score(held: HeldPattern, cells: tuple[int, ...] | None) -> PatternSc
     )  # R14
 
 
-def made_cards(scene: Scene, points: list[int | None]) -> tuple[Area, tuple[CardScore, ...]]:
-    """A compiled scene's revealed area and each card's score."""
-    infos = scene.infos
-    return scene.area_model(), tuple(
-        _card_score(infos[cell], cell, value)
+def made_cards(
+    infos: Sequence[CardInfo | None], points: list[int | None]
+) -> tuple[Area, tuple[CardScore, ...]]:
+    """The revealed area of these cards (R12) and each card's score. A lazy
+    report keeps only these two lists, not the scene they were judged on."""
+    area = Area(tuple(None if info is None else info.revealed for info in infos))
+    return area, tuple(
+        _card_score(infos[cell], cell, value)  # type: ignore[arg-type]  # scored: a card
         for cell, value in enumerate(points)
         if value is not None
     )

@@ -192,7 +192,7 @@ def score(board: Board, all_face_up_at_end: bool | None, total_only: bool) -> Sc
         gods = scene.weighed(tied, tie[0]) if tied & scene.heavy else tied.bit_count()
     return ScoreReport.lazy(
         made_cards,
-        scene,
+        scene.infos,
         points,
         laws,
         patterns,
