@@ -109,7 +109,7 @@ def score_board(
     (``explained_by``). Without ``explain`` those cells are empty.
     """
     if evaluator == "compiled" or wants_compiled(evaluator):
-        report = lean.score(board, all_face_up_at_end, total_only=False)
+        report = lean.score(board, all_face_up_at_end, False)
         if not explain:
             return report
         points_of: LinePoints = functools.partial(lean.line_points, board)
@@ -129,7 +129,7 @@ def score_total(
     """``score_board(...).total``, and nothing else built: no report, no
     tie-break count, no scenario (which never changes the total)."""
     if evaluator == "compiled" or wants_compiled(evaluator):
-        return lean.score(board, all_face_up_at_end, total_only=True)
+        return lean.score(board, all_face_up_at_end, True)
     return _reference(board, all_face_up_at_end, total_only=True)
 
 
