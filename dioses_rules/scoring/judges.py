@@ -118,8 +118,7 @@ def pattern_score(held: HeldPattern, cells: tuple[int, ...] | None) -> PatternSc
 def made_cards(
     infos: Sequence[CardInfo | None], points: list[int | None]
 ) -> tuple[Area, tuple[CardScore, ...]]:
-    """The revealed area of these cards (R12) and each card's score. A lazy
-    report keeps only these two lists, not the scene they were judged on."""
+    """The revealed area of these cards (R12) and each card's score."""
     area = Area(tuple(None if info is None else info.revealed for info in infos))
     return area, tuple(
         _card_score(infos[cell], cell, value)  # type: ignore[arg-type]  # scored: a card

@@ -22,13 +22,21 @@ from typing import Literal, cast, overload
 
 from ..language import model as m
 from . import unrolled
+from .area import Area
 from .board import Board, HeldPattern, LawPlacement
 from .closures import Fn, Sel
 from .compiled import CompiledPool, pool
 from .evaluator import Facts
 from .judges import made_cards, pattern_score, scenario_result
 from .masks import FULL, mask_of
-from .report import LawScore, ObjectiveScore, PatternScore, ScenarioResult, ScoreReport
+from .report import (
+    CardScore,
+    LawScore,
+    ObjectiveScore,
+    PatternScore,
+    ScenarioResult,
+    ScoreReport,
+)
 from .scene import Scene
 
 _LIMIT = 4096  # entries per table below before it starts afresh (throwaway definitions)
@@ -191,8 +199,8 @@ def score(board: Board, all_face_up_at_end: bool | None, total_only: bool) -> Sc
         tied = (scene.kinds >> tie[1]) & FULL
         gods = scene.weighed(tied, tie[0]) if tied & scene.heavy else tied.bit_count()
     return ScoreReport.lazy(
-        made_cards,
-        scene.infos,
+        _made_cards,
+        board.area,
         points,
         laws,
         patterns,
@@ -202,6 +210,13 @@ def score(board: Board, all_face_up_at_end: bool | None, total_only: bool) -> Sc
         face_up_before,
         scenario,
     )
+
+
+def _made_cards(area: Area, points: list[int | None]) -> tuple[Area, tuple[CardScore, ...]]:
+    """A lazy report's revealed area and cards, when read: it keeps only the
+    board's area and the points, not the scene they were judged on."""
+    current = pool()
+    return made_cards([None if p is None else current.info(p.card) for p in area.cells], points)
 
 
 def line_points(board: Board, facts: Facts) -> Callable[[m.ScoringLine, int], int]:

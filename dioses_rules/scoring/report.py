@@ -93,9 +93,11 @@ class ScoreReport:
         "scenario explained_by".split()
     )
     __slots__ = ("_area", "_cards", "_make") + FIELDS[2:]
-    _area: Area
-    _cards: tuple[CardScore, ...]
-    _make: tuple[Make, Any, Any] | None  # (make, its two arguments), until called
+    # the area and the cards; until ``_make`` (then not None) is called, the
+    # two arguments it makes them from (a report kept holds no more)
+    _area: Any
+    _cards: Any
+    _make: Make | None
 
     def __init__(
         self,
@@ -134,7 +136,7 @@ class ScoreReport:
         first read. Made without ``__init__``: it has no area or cards to
         set yet, and only the properties read them, which call ``make`` first."""
         report = _NEW(cls)
-        report._make = (make, first, second)
+        report._make, report._area, report._cards = make, first, second
         report.laws, report.patterns, report.objectives = laws, patterns, objectives
         report.total, report.gods = total, gods
         report.all_face_up_before_reveal = all_face_up_before_reveal
@@ -142,23 +144,24 @@ class ScoreReport:
         return report
 
     def _made(self) -> None:
-        pending = self._make
-        assert pending is not None  # called only while make() is pending
-        make, first, second = pending
-        self._area, self._cards = make(first, second)
+        make = self._make
+        assert make is not None  # called only while make() is pending
+        self._area, self._cards = make(self._area, self._cards)
         self._make = None
 
     @property
     def area(self) -> Area:
         if self._make is not None:
             self._made()
-        return self._area
+        area: Area = self._area
+        return area
 
     @property
     def cards(self) -> tuple[CardScore, ...]:
         if self._make is not None:
             self._made()
-        return self._cards
+        cards: tuple[CardScore, ...] = self._cards
+        return cards
 
     def _value(self) -> tuple[object, ...]:
         return (
