@@ -145,20 +145,14 @@ def panels(
     return shown
 
 
-def table_view(
-    table: TableLike,
-    game: Game,
-    decision: Decision | None,
-    result: GameResult | None,
-    lang: str = "en",
+def _told(
+    view: dict[str, Any], table: TableLike, game: Game, decision: Decision | None, lang: str
 ) -> dict[str, Any]:
-    """The snapshot of a web game's page in ``lang``: :func:`.play_view.game_view`
-    and what this module tells beside the board."""
-    view = game_view(table, game, decision, result, lang)
-    state = game.state
+    """A snapshot of :func:`.play_view.game_view` in ``lang``, with what this
+    module tells beside the board."""
     card = _catalog_card(table.catalog, lang)
     view["turns"] = turns(game.registry, table.records, table.numbering, table.seats, lang)
-    view["moved"] = last_moves(table.records, table.numbering, len(state.areas))
+    view["moved"] = last_moves(table.records, table.numbering, len(game.state.areas))
     view["discards"] = discards(game, card)
     view["panels"] = panels(
         game, view["areas"], table.seats, decision.seat if decision is not None else None
@@ -169,13 +163,15 @@ def table_view(
 def table_views(
     table: TableLike, game: Game, decision: Decision | None, result: GameResult | None
 ) -> dict[str, Any]:
-    """The snapshot in English, with the same in every other language of the
-    pages under ``"in"`` (made together, in the game's thread: a page in
-    any language reads it, never the live game)."""
-    view = table_view(table, game, decision, result)
-    view["in"] = {
-        lang: table_view(table, game, decision, result, lang) for lang in LANGUAGES if lang != "en"
+    """The snapshot of a web game's page in English, with the same in every
+    other language of the pages under ``"in"`` (made together, in the game's
+    thread: a page in any language reads it, never the live game)."""
+    views = {
+        lang: _told(game_view(table, game, decision, result, lang), table, game, decision, lang)
+        for lang in LANGUAGES
     }
+    view = views.pop("en")
+    view["in"] = views
     return view
 
 
