@@ -260,6 +260,27 @@ class BuilderBase(Transformer[Token, list[Built]]):
                 rest.append(child)
         return rest, aliases
 
+    def headed(
+        self,
+        meta: Meta,
+        id_token: Token,
+        name_token: Token,
+        aliases: tuple[str, ...],
+        prov_token: Token | None,
+        selectable: bool = False,
+    ) -> dict[str, Any]:
+        """What a definition's header gives it, as its keywords: its id
+        (:meth:`card_id`), printed name, other names and provenance, where it
+        is written and whether it states its provenance."""
+        return {
+            "id": self.card_id(id_token, selectable=selectable),
+            "name": string(name_token),
+            "aliases": aliases,
+            "provenance": self.provenance(prov_token),
+            "span": self.span(meta),
+            "provenance_stated": prov_token is not None,
+        }
+
     def header_word(self, enum_cls: type[E], token: Token, code: str, what: str) -> E:
         """A header word (mythology, provenance, difficulty). A wrong one is
         recorded and a stand-in used, so the rest of the definition is still

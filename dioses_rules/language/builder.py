@@ -132,19 +132,14 @@ class TreeBuilder(SetRules, PatternRules, ScenarioRules, ConditionRules):
             else:
                 lines.append(item)
         return m.MythCard(
-            id=self.card_id(id_token, selectable=True),
-            name=string(name_token),
-            aliases=aliases,
+            **self.headed(meta, id_token, name_token, aliases, prov_token, selectable=True),
             type=card_type,
             mythologies=mythologies,
-            provenance=self.provenance(prov_token),
             tags=tags,
             weights=tuple(weights),
             lines=self._bounded(lines, bounds, meta),
             event=tuple(event),
             event_provenance=event_provenance,
-            span=self.span(meta),
-            provenance_stated=prov_token is not None,
         )
 
     def event_provenance(
@@ -261,13 +256,8 @@ class TreeBuilder(SetRules, PatternRules, ScenarioRules, ConditionRules):
         id_token, name_token = cast("list[Token]", rest[:2])
         prov_token, lines = self.split_provenance(rest[2:])
         return kind(
-            self.card_id(id_token),
-            string(name_token),
-            aliases,
-            self.provenance(prov_token),
-            tuple(cast("list[m.ScoringLine]", lines)),
-            span=self.span(meta),
-            provenance_stated=prov_token is not None,
+            **self.headed(meta, id_token, name_token, aliases, prov_token),
+            lines=tuple(cast("list[m.ScoringLine]", lines)),
         )
 
     def element_def(
@@ -277,13 +267,8 @@ class TreeBuilder(SetRules, PatternRules, ScenarioRules, ConditionRules):
         id_token, name_token = cast("list[Token]", rest[:2])
         prov_token, (selector,) = self.split_provenance(rest[2:])
         return m.ObjectiveElement(
-            self.card_id(id_token),
-            string(name_token),
-            aliases,
-            self.provenance(prov_token),
-            cast("m.Selector", selector),
-            span=self.span(meta),
-            provenance_stated=prov_token is not None,
+            **self.headed(meta, id_token, name_token, aliases, prov_token),
+            selector=cast("m.Selector", selector),
         )
 
     # ------------------------------------------------------------ powers, options
@@ -298,14 +283,9 @@ class TreeBuilder(SetRules, PatternRules, ScenarioRules, ConditionRules):
         cost = self.number(cast(Token, rest[0]), "cost")
         effects = cast("list[m.Effect]", rest[1:])
         return m.PowerEffect(
-            self.card_id(id_token),
-            string(name_token),
-            aliases,
-            self.provenance(prov_token),
-            cost,
-            tuple(effects),
-            span=self.span(meta),
-            provenance_stated=prov_token is not None,
+            **self.headed(meta, id_token, name_token, aliases, prov_token),
+            cost=cost,
+            effects=tuple(effects),
         )
 
     def option_def(
@@ -321,14 +301,9 @@ class TreeBuilder(SetRules, PatternRules, ScenarioRules, ConditionRules):
         settings = tuple(item for item in rest if isinstance(item, m.Setting))
         start = tuple(item.value for item in rest if isinstance(item, Item))
         return m.RuleOption(
-            self.card_id(id_token),
-            string(name_token),
-            aliases,
-            self.provenance(prov_token),
-            settings,
-            start,
-            span=self.span(meta),
-            provenance_stated=prov_token is not None,
+            **self.headed(meta, id_token, name_token, aliases, prov_token),
+            settings=settings,
+            start=start,
         )
 
     def setting(self, meta: Meta, children: list[Token]) -> m.Setting:
