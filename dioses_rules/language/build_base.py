@@ -5,7 +5,7 @@ token helpers, and the base class with the checks every rule family uses."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from enum import Enum
 from functools import lru_cache
 from typing import Any, Generic, TypeVar
@@ -98,6 +98,16 @@ def record_errors(f: Any, data: str, children: list[Any], meta: Meta) -> Any:
         builder.record(error)
         builder.dropped(data, children)
         return INVALID
+
+
+def keyword_rule(value: T) -> Callable[[BuilderBase, Meta, list[Token]], T]:
+    """The builder method of a grammar rule that is one keyword (``up``,
+    ``event named``, ``mythology`` after ``most common``): it gives ``value``."""
+
+    def build(self: BuilderBase, meta: Meta, children: list[Token]) -> T:
+        return value
+
+    return build
 
 
 def enum_word(enum_cls: type[E], token: Token, code: str, what: str) -> E:

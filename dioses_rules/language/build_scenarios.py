@@ -15,6 +15,7 @@ from .build_base import (
     BuildError,
     Item,
     enum_word,
+    keyword_rule,
     record_errors,
     string,
 )
@@ -123,11 +124,8 @@ class ScenarioRules(BuilderBase):
         fields["challenge_draws"] = before or draws
         fields.setdefault("challenge_setup_span", self.span(meta))
 
-    def draws_replaced(self, meta: Meta, children: list[Token]) -> m.ChallengeDraws:
-        return m.ChallengeDraws.REPLACES
-
-    def draws_added(self, meta: Meta, children: list[Token]) -> m.ChallengeDraws:
-        return m.ChallengeDraws.ADDS
+    draws_replaced = keyword_rule(m.ChallengeDraws.REPLACES)
+    draws_added = keyword_rule(m.ChallengeDraws.ADDS)
 
     def scenario_beat(self, meta: Meta, children: list[Token]) -> Item[int]:
         return Item("threshold", self.number(children[0], "beat"))
@@ -272,14 +270,7 @@ class ScenarioRules(BuilderBase):
         direction, card = cast("tuple[m.Direction, m.Selector]", children)
         return m.CellRef(card, direction, span=self.span(meta))
 
-    def up(self, meta: Meta, children: list[Token]) -> m.Direction:
-        return m.Direction.ABOVE
-
-    def down(self, meta: Meta, children: list[Token]) -> m.Direction:
-        return m.Direction.BELOW
-
-    def left(self, meta: Meta, children: list[Token]) -> m.Direction:
-        return m.Direction.LEFT
-
-    def right(self, meta: Meta, children: list[Token]) -> m.Direction:
-        return m.Direction.RIGHT
+    up = keyword_rule(m.Direction.ABOVE)
+    down = keyword_rule(m.Direction.BELOW)
+    left = keyword_rule(m.Direction.LEFT)
+    right = keyword_rule(m.Direction.RIGHT)

@@ -27,6 +27,7 @@ from .build_base import (
     Item,
     Tags,
     _Invalid,
+    keyword_rule,
     names,
     record_errors,
     string,
@@ -186,14 +187,9 @@ class TreeBuilder(SetRules, PatternRules, ScenarioRules, ConditionRules):
             return EventEffects(tuple(cast("list[m.Effect]", children[:-1])), last, meta)
         return EventEffects(tuple(cast("list[m.Effect]", children)), meta=meta)
 
-    def event_printed(self, meta: Meta, children: list[Token]) -> m.Provenance:
-        return m.Provenance.PRINTED
-
-    def event_named(self, meta: Meta, children: list[Token]) -> m.Provenance:
-        return m.Provenance.NAMED
-
-    def event_reconstructed(self, meta: Meta, children: list[Token]) -> m.Provenance:
-        return m.Provenance.RECONSTRUCTED
+    event_printed = keyword_rule(m.Provenance.PRINTED)
+    event_named = keyword_rule(m.Provenance.NAMED)
+    event_reconstructed = keyword_rule(m.Provenance.RECONSTRUCTED)
 
     def points(self, meta: Meta, children: list[Token]) -> int:
         return self.number(children[0], "points")
