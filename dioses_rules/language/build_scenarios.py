@@ -50,10 +50,7 @@ class ScenarioRules(BuilderBase):
     ) -> m.Scenario:
         head, aliases = self.header(children)
         id_token, number_token, name_token = cast("list[Token]", head[:3])
-        rest = head[3:]
-        prov_token = None
-        if rest and isinstance(rest[0], Token):
-            prov_token, rest = rest[0], rest[1:]
+        prov_token, rest = self.split_provenance(head[3:])
         fields: dict[str, Any] = {}  # Scenario's keywords
         for item in cast("list[ScenarioItem]", rest):
             if item.key == "challenge_setup":

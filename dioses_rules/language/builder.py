@@ -271,11 +271,7 @@ class TreeBuilder(SetRules, PatternRules, ScenarioRules, ConditionRules):
     def power_def(self, meta: Meta, children: list[Token | Aliases | m.Effect]) -> m.PowerEffect:
         head, aliases = self.header(children)
         id_token, name_token = cast("list[Token]", head[:2])
-        rest = head[2:]
-        prov_token = None
-        first = rest[0] if rest else None
-        if isinstance(first, Token) and first.type == "NAME":
-            prov_token, rest = first, rest[1:]
+        prov_token, rest = self.split_provenance(head[2:])
         cost = self.number(cast(Token, rest[0]), "cost")
         effects = cast("list[m.Effect]", rest[1:])
         return m.PowerEffect(
@@ -289,11 +285,7 @@ class TreeBuilder(SetRules, PatternRules, ScenarioRules, ConditionRules):
     ) -> m.RuleOption:
         head, aliases = self.header(children)
         id_token, name_token = cast("list[Token]", head[:2])
-        rest = head[2:]
-        prov_token = None
-        first = rest[0] if rest else None
-        if isinstance(first, Token):
-            prov_token, rest = first, rest[1:]
+        prov_token, rest = self.split_provenance(head[2:])
         settings = tuple(item for item in rest if isinstance(item, m.Setting))
         start = tuple(item.value for item in rest if isinstance(item, Item))
         return m.RuleOption(
