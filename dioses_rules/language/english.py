@@ -6,10 +6,11 @@ cannot drift from what the engine scores. ``names`` maps card ids to display
 names (the English names); unknown ids are shown as they are. Whole
 definitions are written by :mod:`english_definitions`.
 
-Every language's writer has this shape: its words are class tables
-(``PHRASES``, a template per phrase; a table per enum, checked total at
-import); a language subclasses it with its own tables and overrides only the
-methods whose grammar differs (:mod:`spanish`). Noun phrases are
+Every language's writer has this shape: its words are data
+(``locale/LANG/card-text.toml``, read and checked total at import by
+:mod:`card_words`: a template per phrase and per effect, a table per enum);
+a language subclasses it with its own file and overrides only the methods
+whose grammar differs (:mod:`spanish`). Noun phrases are
 :class:`Phrase` records, a text and its gender, for what agrees with them.
 The words and noun phrases are in :mod:`english_nouns`; this module writes the
 clauses: positions, conditions and scoring lines.
@@ -18,11 +19,11 @@ clauses: positions, conditions and scoring lines.
 from __future__ import annotations
 
 from . import model as m
-from .english_nouns import ROW_WORDS, EnglishNouns, Names, Phrase, counted, join, with_article
+from .english_nouns import EnglishNouns, Names, Phrase, counted, join, with_article
 from .sugar import own_most_common
 from .walk import Dispatch
 
-__all__ = ["ROW_WORDS", "EnglishWriter", "Names", "Phrase", "counted", "join", "with_article"]
+__all__ = ["EnglishWriter", "Names", "Phrase", "counted", "join", "with_article"]
 
 
 class EnglishWriter(EnglishNouns):
@@ -36,7 +37,7 @@ class EnglishWriter(EnglishNouns):
 
     @position.on(m.Relation)
     def _relation(self, c: m.Relation) -> str:
-        return self.before(self.RELATIONS[c.kind], self.noun(c.target, article=True))
+        return self.before(self.WORDS.one("relations")[c.kind], self.noun(c.target, article=True))
 
     @position.on(m.Between)
     def _between(self, c: m.Between) -> str:
@@ -68,8 +69,7 @@ class EnglishWriter(EnglishNouns):
     def _scoring(self, c: m.Scores) -> str:
         return "scoring" if c.at_least is None else f"scoring at least {c.at_least} points"
 
-    @staticmethod
-    def scores_verb(c: m.Scores) -> str:
+    def scores_verb(self, c: m.Scores) -> str:
         return "scores" if c.at_least is None else f"scores at least {c.at_least} points"
 
     # ------------------------------------------------------------ conditions
@@ -134,7 +134,7 @@ class EnglishWriter(EnglishNouns):
     def _quantity(self, c: m.Quantity, subject: str | None = None) -> str:
         points = isinstance(c.count, m.FactCount) and c.count.fact is m.Fact.TOTAL
         return self.pair("quantity", points).format(
-            comparison=self.COMPARISONS[c.comparison],
+            comparison=self.WORDS.one("comparisons")[c.comparison],
             amount=c.amount,
             what=self.countable(c.count, c.amount),
         )

@@ -16,25 +16,11 @@ from attrs import field, frozen
 from . import model as m
 from .english_definitions import CardTextWriter, provenance_text
 from .headers import bundled_vocabulary
-from .spanish_definitions import PROVENANCE_WORDS, SpanishCardWriter
+from .spanish_definitions import SpanishCardWriter
 from .spanish_words import join
 from .vocabulary import Vocabulary
 
 LANGUAGES = ("en", "es")
-_KIND_WORDS = {
-    "en": {},
-    "es": {
-        "myth": "mito",
-        "event": "evento",
-        "law": "ley",
-        "pattern": "patrón",
-        "objective-goal": "objetivo",
-        "objective-element": "elemento de objetivo",
-        "power": "poder",
-        "rule-option": "opción de reglas",
-        "scenario": "escenario",
-    },
-}
 
 
 @frozen
@@ -86,7 +72,7 @@ class Texts:
 
     def kind(self, definition: m.Definition) -> str:
         """The definition's kind: "myth", "law" / "mito", "ley"."""
-        return _KIND_WORDS[self.lang].get(definition.kind, definition.kind)
+        return self.writer.WORDS.kinds[definition.kind]
 
     def card_kind(self, card: m.MythCard) -> str:
         """What a Myth card is: "greek god" (its ids, as the listings show
@@ -102,10 +88,4 @@ class Texts:
 
     def provenance(self, definition: m.Definition) -> str:
         """Where its text comes from (CARDS.md): "printed" / "impreso"."""
-        if self.lang == "en":
-            return provenance_text(definition)
-        text = PROVENANCE_WORDS[definition.provenance]
-        origin = definition.event_origin if isinstance(definition, m.MythCard) else None
-        if origin is not None and origin is not definition.provenance:
-            text += f", evento {PROVENANCE_WORDS[origin]}"
-        return text
+        return provenance_text(definition, self.writer.WORDS)

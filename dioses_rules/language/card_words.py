@@ -1,0 +1,335 @@
+"""The words of card text in each language, as data: ``locale/LANG/card-text.toml``.
+
+A language's writers (:mod:`english`, :mod:`spanish`) keep only the grammar
+(word order, agreement, contractions); what they say is read here, once per
+language: the words of each enum member, the phrase templates, the effects'
+sentences, the setup words and the sentences of the rule options' settings.
+A file is checked when it is read: a missing or unknown entry, or one of the
+wrong shape, is a :class:`CardTextError` naming the file, the key and what is
+expected. Enum-keyed tables are checked against the enum's members, the
+effects against the node kinds of :data:`model.Effect`, the settings against
+:data:`settings.SETTINGS`; the English file is the reference for the phrases,
+and another language gives every phrase English has, of the same shape (one
+template or a pair). A third language is one more file (and, for its
+grammar, a small subclass of the English writer).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from enum import Enum
+from functools import cache
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, NamedTuple
+
+from attrs import frozen
+
+from . import model as m
+from .settings import SETTINGS
+from .spanish_words import FEMININE, MASCULINE, Noun
+from .walk import members
+
+LOCALE = Path(__file__).resolve().parent.parent / "locale"
+FILE_NAME = "card-text.toml"
+
+# A phrase's template, or a pair of them: (singular, plural), (false, true)
+# or (masculine, feminine), as its use says.
+Template = str | tuple[str, str]
+
+# The forms an effect is said in: to the player, of every player (R18), after
+# "to" ("you may pay 1 Power card to draw a Law"). A language's file gives the
+# first; the others, when it has no section for them, its grammar derives.
+YOU, EVERY, TO_DO = "effects", "effects-every", "effects-to-do"
+# Parts of an effect's sentence beside the one named by its node kind.
+EFFECT_PARTS = ("DrawPattern of a level", "DrawPattern keep", "DiscardTop remember")
+
+# section -> (enum, what an entry is): "one" template, or a pair of them
+# (a single string serves as both). A language may have more sections of its own.
+ENUM_SECTIONS: Mapping[str, tuple[type[Enum], str]] = MappingProxyType(
+    {
+        "rows": (m.Row, "one"),
+        "relations": (m.RelationKind, "one"),
+        "scopes": (m.ScopeKind, "one"),
+        "facts": (m.Fact, "a pair [singular, plural]"),
+        "comparisons": (m.Comparison, "one"),
+        "distinct": (m.Attribute, "a pair [singular, plural]"),
+        "same": (m.Attribute, "one"),
+        "most-common": (m.Attribute, "one"),
+        "directions": (m.Direction, "one"),
+        "levels": (m.Difficulty, "a pair [singular, plural]"),
+        "triggers": (m.TriggerKind, "a pair [masculine, feminine]"),
+        "provenance": (m.Provenance, "one"),
+    }
+)
+WORDS = ("it", "and", "or")
+
+
+class CardTextError(ValueError):
+    """A card-text data file lacks an entry, has one too many, or one of the
+    wrong shape (the package's own data: a bug of ours, found at import)."""
+
+
+class SetupWords(NamedTuple):
+    """The words of a scenario's setup sentences in one language."""
+
+    played_with: str
+    conjunction: str
+    setup: str
+    rules: str
+    with_challenge: str
+    instead: str  # the challenge's draws replace the setup's
+    as_well: str  # they add to them
+
+
+@frozen
+class CardWords:
+    """One language's card-text words, checked (see the module's docstring)."""
+
+    lang: str
+    file: str  # as errors name it: "locale/es/card-text.toml"
+    data: Mapping[str, Any]
+    words: Mapping[str, str]
+    ones: Mapping[str, Mapping[Any, str]]  # the enum-keyed tables of one template an entry
+    twos: Mapping[str, Mapping[Any, tuple[str, str]]]  # ... and of pairs
+    phrases: Mapping[str, Template]
+    effects: Mapping[str, Mapping[str, Template]]  # form -> key -> template(s)
+    kinds: Mapping[str, str]
+    setup: SetupWords
+    settings: Mapping[tuple[str, str | int], str]  # (setting, value) -> sentence
+    numbers: Mapping[str, tuple[str, str]]  # a number setting -> [one, many], with {n}
+    card: Noun
+
+    def phrase(self, key: str) -> str:
+        """A phrase that is one template."""
+        template = self.phrases[key]
+        if not isinstance(template, str):
+            raise TypeError(f"{self.file}: [phrases] {key!r} is a pair: use pair()")
+        return template
+
+    def pair(self, key: str) -> tuple[str, str]:
+        """A phrase that is a pair of templates."""
+        templates = self.phrases[key]
+        if isinstance(templates, str):
+            raise TypeError(f"{self.file}: [phrases] {key!r} is one template: use phrase()")
+        return templates
+
+    def one(self, section: str) -> Mapping[Any, str]:
+        """An enum-keyed table of :data:`ENUM_SECTIONS` whose entries are one
+        template each, by member."""
+        return self.ones[section]
+
+    def two(self, section: str) -> Mapping[Any, tuple[str, str]]:
+        """An enum-keyed table of :data:`ENUM_SECTIONS` whose entries are pairs."""
+        return self.twos[section]
+
+    def noun(self, name: str) -> Noun:
+        """A noun of ``[nouns]``: ``card = { singular = "carta", plural =
+        "cartas", gender = "feminine" }``."""
+        return _noun(self.file, self.data, name)
+
+    def own(self, section: str, keys: type[Enum], shape: str, partial: bool = False) -> Any:
+        """A section of this language's own, by enum member; ``partial``:
+        some members only."""
+        given = _section(self.file, self.data, section)
+        if not partial:
+            _total(self.file, section, {k.value for k in keys}, given)
+        by_value = {k.value: k for k in keys}
+        unknown = sorted(set(given) - set(by_value))
+        if unknown:
+            raise _unknown(self.file, section, unknown[0], sorted(by_value))
+        return MappingProxyType(
+            {by_value[k]: _shaped(self.file, section, k, v, shape) for k, v in given.items()}
+        )
+
+
+def _noun(file: str, data: Mapping[str, Any], name: str) -> Noun:
+    entry = _entry(file, data, "nouns", name, "a noun")
+    if not isinstance(entry, dict) or set(entry) - {"singular", "plural", "gender"}:
+        raise _wrong(file, "nouns", name, "{ singular, plural, gender }", entry)
+    gender = entry.get("gender", MASCULINE)
+    if gender not in (MASCULINE, FEMININE):
+        raise _wrong(file, "nouns", name, f"gender {MASCULINE!r} or {FEMININE!r}", gender)
+    return Noun(
+        _text(file, "nouns", name, entry.get("singular")),
+        _text(file, "nouns", name, entry.get("plural")),
+        gender == FEMININE,
+    )
+
+
+def _where(file: str, section: str, key: str) -> str:
+    return f"{file}: [{section}] {key!r}"
+
+
+def _wrong(file: str, section: str, key: str, expected: str, found: object) -> CardTextError:
+    return CardTextError(f"{_where(file, section, key)} is {found!r}: expected {expected}")
+
+
+def _unknown(file: str, section: str, key: str, valid: list[str]) -> CardTextError:
+    return CardTextError(
+        f"{_where(file, section, key)} is not an entry it may have: the entries are "
+        + ", ".join(map(repr, valid))
+    )
+
+
+def _section(file: str, data: Mapping[str, Any], section: str) -> dict[str, Any]:
+    found = data.get(section)
+    if not isinstance(found, dict):
+        raise CardTextError(f"{file}: no table [{section}]")
+    return found
+
+
+def _entry(file: str, data: Mapping[str, Any], section: str, key: str, expected: str) -> Any:
+    given = _section(file, data, section)
+    if key not in given:
+        raise CardTextError(f"{file}: [{section}] has no {key!r}: expected {expected}")
+    return given[key]
+
+
+def _total(file: str, section: str, expected: set[str], given: Mapping[str, Any]) -> None:
+    missing = sorted(expected - set(given))
+    if missing:
+        raise CardTextError(
+            f"{file}: [{section}] has no {missing[0]!r}: expected an entry for each of "
+            + ", ".join(map(repr, sorted(expected)))
+        )
+    unknown = sorted(set(given) - expected)
+    if unknown:
+        raise _unknown(file, section, unknown[0], sorted(expected))
+
+
+def _text(file: str, section: str, key: str, value: object) -> str:
+    if not isinstance(value, str):
+        raise _wrong(file, section, key, "a text", value)
+    return value
+
+
+def _shaped(file: str, section: str, key: str, value: object, shape: str) -> Template:
+    """One template ("one"), or a pair (any other shape: a string serves as both)."""
+    if shape == "one":
+        return _text(file, section, key, value)
+    return _pair(file, section, key, value, shape)
+
+
+def _pair(file: str, section: str, key: str, value: object, shape: str) -> tuple[str, str]:
+    """A pair of templates (a string serves as both)."""
+    if isinstance(value, str):
+        return value, value
+    if isinstance(value, list) and len(value) == 2 and all(isinstance(v, str) for v in value):
+        return value[0], value[1]
+    raise _wrong(file, section, key, shape, value)
+
+
+def _like(file: str, section: str, key: str, value: object, english: Template) -> Template:
+    """A template of the shape of English's (one, or a pair)."""
+    shape = "one" if isinstance(english, str) else f"a pair, as English has: {list(english)!r}"
+    if shape != "one" and isinstance(value, str):
+        raise _wrong(file, section, key, shape, value)
+    return _shaped(file, section, key, value, shape)
+
+
+def _templates(
+    file: str, data: Mapping[str, Any], section: str, reference: Mapping[str, Template] | None
+) -> Mapping[str, Template]:
+    """A table of templates keyed by name: English's as it is given (one or a
+    pair each), another language's checked to have English's keys and shapes."""
+    given = _section(file, data, section)
+    if reference is None:
+        return MappingProxyType(
+            {
+                key: _shaped(file, section, key, value, "one" if isinstance(value, str) else "pair")
+                for key, value in given.items()
+            }
+        )
+    _total(file, section, set(reference), given)
+    return MappingProxyType(
+        {key: _like(file, section, key, given[key], reference[key]) for key in reference}
+    )
+
+
+def _settings(
+    file: str, data: Mapping[str, Any]
+) -> tuple[dict[tuple[str, str | int], str], dict[str, tuple[str, str]]]:
+    """``[settings.NAME]``: a sentence for each value of each setting; a
+    number setting's ``number`` is a pair [one, many] with ``{n}``, and a
+    number of its own may have a sentence of its own (``0 = "..."``)."""
+    given = _section(file, data, "settings")
+    _total(file, "settings", set(SETTINGS), given)
+    found: dict[tuple[str, str | int], str] = {}
+    numbers: dict[str, tuple[str, str]] = {}
+    for name, spec in SETTINGS.items():
+        section = f"settings.{name}"
+        values = given[name]
+        if not isinstance(spec.allowed, tuple):  # int: a number
+            digits = {key for key in values if key.isdigit()}
+            _total(file, section, {"number", *digits}, values)
+            numbers[name] = _pair(file, section, "number", values["number"], "a pair [one, many]")
+            for key in digits:
+                found[(name, int(key))] = _text(file, section, key, values[key])
+            continue
+        _total(file, section, set(spec.allowed), values)
+        for value in spec.allowed:
+            found[(name, value)] = _text(file, section, value, values[value])
+    return found, numbers
+
+
+def read(path: Path, lang: str, english: CardWords | None = None) -> CardWords:
+    """A language's card-text file, checked (``english``: the reference for
+    its phrases and effects; None when reading English itself)."""
+    inside = path.resolve().is_relative_to(LOCALE.parent)
+    file = str(path.resolve().relative_to(LOCALE.parent)) if inside else str(path)
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as error:
+        raise CardTextError(f"{file}: {error}") from error
+    words = _section(file, data, "words")
+    _total(file, "words", set(WORDS), words)
+    ones: dict[str, Mapping[Any, str]] = {}
+    twos: dict[str, Mapping[Any, tuple[str, str]]] = {}
+    for section, (enum, shape) in ENUM_SECTIONS.items():
+        given = _section(file, data, section)
+        _total(file, section, {k.value for k in enum}, given)
+        if shape == "one":
+            ones[section] = MappingProxyType(
+                {k: _text(file, section, k.value, given[k.value]) for k in enum}
+            )
+        else:
+            twos[section] = MappingProxyType(
+                {k: _pair(file, section, k.value, given[k.value], shape) for k in enum}
+            )
+    kinds = _section(file, data, "kinds")
+    _total(file, "kinds", set(m.KINDS), kinds)
+    setup = _section(file, data, "setup")
+    _total(file, "setup", set(SetupWords._fields), setup)
+    effects = {}
+    for form in (YOU, EVERY, TO_DO):
+        if form not in data and form != YOU:
+            continue  # said by the grammar from the first form
+        reference = english.effects[YOU] if english is not None else None
+        effects[form] = _templates(file, data, form, reference)
+    settings, numbers = _settings(file, data)
+    kinds_of_effects = {kind.__name__ for kind in members(m.Effect)} | set(EFFECT_PARTS)
+    _total(file, YOU, kinds_of_effects, _section(file, data, YOU))
+    return CardWords(
+        lang,
+        file,
+        MappingProxyType(data),
+        MappingProxyType({key: _text(file, "words", key, words[key]) for key in WORDS}),
+        MappingProxyType(ones),
+        MappingProxyType(twos),
+        _templates(file, data, "phrases", english.phrases if english is not None else None),
+        MappingProxyType(effects),
+        MappingProxyType({kind: _text(file, "kinds", kind, kinds[kind]) for kind in m.KINDS}),
+        SetupWords(**{key: _text(file, "setup", key, setup[key]) for key in SetupWords._fields}),
+        MappingProxyType(settings),
+        MappingProxyType(numbers),
+        _noun(file, data, "card"),
+    )
+
+
+@cache
+def card_words(lang: str) -> CardWords:
+    """The card-text words of ``lang`` ("en", "es"), read once."""
+    english = None if lang == "en" else card_words("en")
+    return read(LOCALE / lang / FILE_NAME, lang, english)
