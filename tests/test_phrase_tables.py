@@ -109,6 +109,6 @@ def test_an_unknown_or_misshapen_entry_fails_naming_what_would_be_valid(tmp_path
 def test_the_tables_name_every_member_of_their_enum():
     for words in (ENGLISH.WORDS, SPANISH.WORDS):
         for section, (enum, _) in card_words.ENUM_SECTIONS.items():
-            table = words.one(section) if section in words.ones else words.two(section)
+            table = {**words.ones, **words.twos}[section]
             assert set(table) == set(enum), (words.lang, section)
         assert set(words.kinds) == set(m.KINDS)

@@ -91,8 +91,10 @@ class CardWords:
     file: str  # as errors name it: "locale/es/card-text.toml"
     data: Mapping[str, Any]
     words: Mapping[str, str]
-    ones: Mapping[str, Mapping[Any, str]]  # the enum-keyed tables of one template an entry
-    twos: Mapping[str, Mapping[Any, tuple[str, str]]]  # ... and of pairs
+    # the tables of ENUM_SECTIONS (section -> member -> template), of one
+    # template an entry and of pairs
+    ones: Mapping[str, Mapping[Any, str]]
+    twos: Mapping[str, Mapping[Any, tuple[str, str]]]
     phrases: Mapping[str, Template]
     effects: Mapping[str, Mapping[str, Template]]  # form -> key -> template(s)
     kinds: Mapping[str, str]
@@ -115,36 +117,22 @@ class CardWords:
             raise TypeError(f"{self.file}: [phrases] {key!r} is one template: use phrase()")
         return templates
 
-    def one(self, section: str) -> Mapping[Any, str]:
-        """An enum-keyed table of :data:`ENUM_SECTIONS` whose entries are one
-        template each, by member."""
-        return self.ones[section]
-
-    def two(self, section: str) -> Mapping[Any, tuple[str, str]]:
-        """An enum-keyed table of :data:`ENUM_SECTIONS` whose entries are pairs."""
-        return self.twos[section]
-
-    def noun(self, name: str) -> Noun:
-        """A noun of ``[nouns]``: ``card = { singular = "carta", plural =
-        "cartas", gender = "feminine" }``."""
-        return _noun(self.file, self.data, name)
-
-    def own(self, section: str, keys: type[Enum], shape: str, partial: bool = False) -> Any:
-        """A section of this language's own, by enum member; ``partial``:
-        some members only."""
+    def some(self, section: str, enum: type[Enum]) -> Mapping[Any, str]:
+        """A table of this language's own, of one template for some members
+        of ``enum`` (Spanish ``[him]``)."""
         given = _section(self.file, self.data, section)
-        if not partial:
-            _total(self.file, section, {k.value for k in keys}, given)
-        by_value = {k.value: k for k in keys}
+        by_value = {k.value: k for k in enum}
         unknown = sorted(set(given) - set(by_value))
         if unknown:
             raise _unknown(self.file, section, unknown[0], sorted(by_value))
         return MappingProxyType(
-            {by_value[k]: _shaped(self.file, section, k, v, shape) for k, v in given.items()}
+            {by_value[k]: _text(self.file, section, k, v) for k, v in given.items()}
         )
 
 
 def _noun(file: str, data: Mapping[str, Any], name: str) -> Noun:
+    """A noun of ``[nouns]``: ``card = { singular = "carta", plural =
+    "cartas", gender = "feminine" }``."""
     entry = _entry(file, data, "nouns", name, "a noun")
     if not isinstance(entry, dict) or set(entry) - {"singular", "plural", "gender"}:
         raise _wrong(file, "nouns", name, "{ singular, plural, gender }", entry)

@@ -37,7 +37,7 @@ class EnglishWriter(EnglishNouns):
 
     @position.on(m.Relation)
     def _relation(self, c: m.Relation) -> str:
-        return self.before(self.WORDS.one("relations")[c.kind], self.noun(c.target, article=True))
+        return self.before(self.WORDS.ones["relations"][c.kind], self.noun(c.target, article=True))
 
     @position.on(m.Between)
     def _between(self, c: m.Between) -> str:
@@ -67,10 +67,20 @@ class EnglishWriter(EnglishNouns):
 
     @position.on(m.Scores)
     def _scoring(self, c: m.Scores) -> str:
-        return "scoring" if c.at_least is None else f"scoring at least {c.at_least} points"
+        return self.phrase("scoring") + self.at_least(c)
 
-    def scores_verb(self, c: m.Scores) -> str:
-        return "scores" if c.at_least is None else f"scores at least {c.at_least} points"
+    def scores_verb(self, c: m.Scores, plural: bool = False) -> str:
+        """ "scores", "score at least 2 points" (of more than one card)."""
+        return self.pair("scores", plural) + self.at_least(c)
+
+    def at_least(self, c: m.Scores) -> str:
+        if c.at_least is None:
+            return ""
+        return self.phrase("at least points", n=c.at_least, points=self.points(c.at_least))
+
+    def points(self, amount: int) -> str:
+        """ "1 point", "2 points"."""
+        return f"{amount} {self.WORDS.twos['facts'][m.Fact.TOTAL][amount != 1]}"
 
     # ------------------------------------------------------------ conditions
     condition = Dispatch(m.Condition)
@@ -100,7 +110,8 @@ class EnglishWriter(EnglishNouns):
         """Named cards and what holds of them: "hera is next to a god"."""
         every = c.mode is m.SubjectMode.EVERY
         names = [("every " if every else "") + self.noun(s) for s in c.subjects]
-        phrase = "scoring" if isinstance(c.condition, m.Scores) else self.position(c.condition)
+        scores = isinstance(c.condition, m.Scores)
+        phrase = self.phrase("scoring") if scores else self.position(c.condition)
         if c.mode is m.SubjectMode.NONE:
             listed = join(names, "or")
             if len(names) > 1:
@@ -111,7 +122,7 @@ class EnglishWriter(EnglishNouns):
         if len(names) > 1:
             listed = join(names, "and")
             if isinstance(c.condition, m.Scores):
-                return f"{listed} each {self.scores_verb(c.condition).replace('scores', 'score')}"
+                return f"{listed} each {self.scores_verb(c.condition, plural=True)}"
             return f"{listed} are each {phrase}"
         if isinstance(c.condition, m.Scores):  # "scoring"
             return f"{names[0]} {self.scores_verb(c.condition)}"
@@ -134,7 +145,7 @@ class EnglishWriter(EnglishNouns):
     def _quantity(self, c: m.Quantity, subject: str | None = None) -> str:
         points = isinstance(c.count, m.FactCount) and c.count.fact is m.Fact.TOTAL
         return self.pair("quantity", points).format(
-            comparison=self.WORDS.one("comparisons")[c.comparison],
+            comparison=self.WORDS.ones["comparisons"][c.comparison],
             amount=c.amount,
             what=self.countable(c.count, c.amount),
         )

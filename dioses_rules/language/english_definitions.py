@@ -24,7 +24,7 @@ class CardTextWriter(EnglishWriter):
     @property
     def LEVELS(self) -> Mapping[m.Difficulty, tuple[str, str]]:
         """A Pattern's difficulty, (singular, plural)."""
-        return self.WORDS.two("levels")
+        return self.WORDS.twos["levels"]
 
     def __init__(
         self,
@@ -125,7 +125,7 @@ class CardTextWriter(EnglishWriter):
         if ref.direction is None:
             return name
         return self.phrase("the card") + self.before(
-            self.WORDS.one("directions")[ref.direction], name
+            self.WORDS.ones["directions"][ref.direction], name
         )
 
     # ------------------------------------------------------------ definitions
@@ -253,7 +253,7 @@ class CardTextWriter(EnglishWriter):
     @rule.on(m.Trigger)
     def _trigger(self, rule: m.Trigger) -> str:
         card = None if rule.selector is None else self.noun_with(rule.selector, article=True)
-        when = self.WORDS.two("triggers")[rule.kind][card is not None and card.feminine].format(
+        when = self.WORDS.twos["triggers"][rule.kind][card is not None and card.feminine].format(
             card=card.text if card is not None else ""
         )
         return f"{when}, {', '.join(self.effect(e) for e in rule.effects)}"
@@ -311,7 +311,7 @@ def provenance_text(definition: m.Definition, words: CardWords | None = None) ->
     event comes from elsewhere than its scoring (R27); in English unless
     ``words`` are another language's ("impreso, evento reconstruido")."""
     words = words or CardTextWriter.WORDS
-    said = words.one("provenance")
+    said = words.ones["provenance"]
     text = said[definition.provenance]
     origin = definition.event_origin if isinstance(definition, m.MythCard) else None
     if origin is not None and origin is not definition.provenance:

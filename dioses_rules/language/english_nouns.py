@@ -71,7 +71,7 @@ class EnglishNouns:
 
     @property
     def ROWS(self) -> Mapping[m.Row, str]:
-        return self.WORDS.one("rows")
+        return self.WORDS.ones["rows"]
 
     def __init__(self, names: Names | None = None, vocabulary: Vocabulary | None = None) -> None:
         self.names = dict(names or {})
@@ -203,7 +203,7 @@ class EnglishNouns:
     def attribute_phrase(self, suffix: m.SameAs | m.MostCommon) -> str:
         """ "of the same mythology", "of the most common type"."""
         which = "same" if isinstance(suffix, m.SameAs) else "most-common"
-        return self.WORDS.one(which)[suffix.attribute]
+        return self.WORDS.ones[which][suffix.attribute]
 
     @noun_phrase.on(m.Leader)
     def _leader(self, sel: m.Leader, plural: bool) -> Phrase:
@@ -257,14 +257,14 @@ class EnglishNouns:
         """A selector's words around its head noun: "face-up Greek god"."""
         words = []
         if face is not None:
-            words.append(f"face-{'up' if face.face_up else 'down'}")
+            words.append(self.pair("face word", face.face_up))
         if mythology is not None:
             words.append(self.mythology_word(mythology.mythology))
         return " ".join(words + [head.text])
 
     # ------------------------------------------------------------ scopes, counts
     def scope(self, scope: m.Scope) -> str:
-        return self.WORDS.one("scopes")[scope.kind].format(
+        return self.WORDS.ones["scopes"][scope.kind].format(
             row=self.ROWS[scope.row] if scope.row is not None else "",
             column=scope.column,
             group=self.noun(scope.group, plural=True) if scope.group is not None else "",
@@ -284,7 +284,7 @@ class EnglishNouns:
 
     @countable.on(m.FactCount)
     def _fact(self, fact: m.FactCount, amount: int) -> str:
-        return self.WORDS.two("facts")[fact.fact][amount != 1]
+        return self.WORDS.twos["facts"][fact.fact][amount != 1]
 
     @countable.on(m.Distinct)
     def _distinct(self, distinct: m.Distinct, amount: int) -> str:
@@ -295,7 +295,7 @@ class EnglishNouns:
         )
         return self.phrase(
             "distinct",
-            word=self.WORDS.two("distinct")[distinct.attribute][amount != 1],
+            word=self.WORDS.twos["distinct"][distinct.attribute][amount != 1],
             among=among,
             scope=self.scope(distinct.scope),
         )

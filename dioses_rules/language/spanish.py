@@ -42,7 +42,7 @@ class SpanishWriter(EnglishWriter):
     WORDS = card_words("es")  # the words, locale/es/card-text.toml
     # The scopes that say "it" again, of a card whose own noun is masculine
     # ("Campo de Guerra ... cerca de él"): see SpanishCardWriter.agree_with.
-    HIM: Mapping[m.ScopeKind, str] = WORDS.own("him", m.ScopeKind, "one", partial=True)
+    HIM: Mapping[m.ScopeKind, str] = WORDS.some("him", m.ScopeKind)
     own_feminine = True  # the card the text is on: "la carta", unless said otherwise
     own_plural = False  # ... or a plural noun ("Jardines Cucos ... cerca de ellos")
 
@@ -115,23 +115,10 @@ class SpanishWriter(EnglishWriter):
         if mythology is not None:
             words.append(self.mythology_word(mythology.mythology, head.feminine, plural))
         if face is not None:
-            words.append(f"boca {'arriba' if face.face_up else 'abajo'}")
+            words.append(self.pair("face word", face.face_up))
         return " ".join(words)
 
     # ------------------------------------------------------------ conditions
-    def points(self, amount: int) -> str:
-        """ "1 punto", "2 puntos"."""
-        return f"{amount} {self.WORDS.two('facts')[m.Fact.TOTAL][amount != 1]}"
-
-    def _scoring(self, c: m.Scores) -> str:
-        return (
-            "puntuando" if c.at_least is None else f"puntuando al menos {self.points(c.at_least)}"
-        )
-
-    def scores_verb(self, c: m.Scores, plural: bool = False) -> str:
-        verb = "puntúan" if plural else "puntúa"
-        return verb if c.at_least is None else f"{verb} al menos {self.points(c.at_least)}"
-
     def subjects_clause(self, c: m.Subject) -> str:
         scores = c.condition if isinstance(c.condition, m.Scores) else None
         phrase = "" if scores is not None else self.position(c.condition)

@@ -14,7 +14,7 @@ from .spanish import SpanishWriter
 from .spanish_words import FEMININE, gender_of
 
 # Where a definition's text comes from, in Spanish (the web pages' too).
-PROVENANCE_WORDS: Mapping[m.Provenance, str] = SpanishWriter.WORDS.one("provenance")
+PROVENANCE_WORDS: Mapping[m.Provenance, str] = SpanishWriter.WORDS.ones["provenance"]
 
 
 def _noun_named_types() -> frozenset[str]:
