@@ -39,6 +39,13 @@ class CardTextWriter(EnglishWriter):
         self.option_names = dict(option_names or {})
         self.scenario_names = dict(scenario_names or {})  # by id, in the reader's language
 
+    def agree_with(self, card: m.MythCard) -> None:
+        """Say "it" of ``card`` from now on (in English, "it" agrees with nothing)."""
+
+    def card_kind(self, card: m.MythCard) -> str:
+        """What a Myth card is: "greek god" (its ids, as the listings show them)."""
+        return f"{' and '.join(card.mythologies)} {card.type}"
+
     def card_list(self, ids: Iterable[str], word: str | None = None) -> str:
         return self.join([self.names.get(card_id, card_id) for card_id in ids], word or self.AND)
 

@@ -124,11 +124,13 @@ class SpanishWriter(EnglishWriter):
         phrase = "" if scores is not None else self.position(c.condition)
         if c.mode is m.SubjectMode.EVERY:
             names = [self.noun_with(s) for s in c.subjects]
-            listed = join([f"{'toda' if n.feminine else 'todo'} {n.text}" for n in names], "y")
+            listed = self.join(
+                [f"{'toda' if n.feminine else 'todo'} {n.text}" for n in names], self.AND
+            )
         else:
-            listed = join(
+            listed = self.join(
                 [self.noun(s, article=c.mode is m.SubjectMode.SOME) for s in c.subjects],
-                "o" if c.mode is m.SubjectMode.NONE else "y",
+                self.OR if c.mode is m.SubjectMode.NONE else self.AND,
             )
         many = len(c.subjects) > 1
         if c.mode is m.SubjectMode.NONE:

@@ -49,6 +49,12 @@ class SpanishCardWriter(SpanishWriter, CardTextWriter):
         else:
             self.own_feminine, self.own_plural = True, False
 
+    def card_kind(self, card: m.MythCard) -> str:
+        """ "dios griego", agreeing: "lugar griego", "criatura celta"."""
+        noun = self.type_noun(card.type)
+        adjectives = [self.mythology_word(x, noun.feminine) for x in card.mythologies]
+        return f"{noun.singular} {self.join(adjectives, self.AND)}"
+
     def _myth(self, d: m.MythCard) -> str:
         before = self.own_feminine, self.own_plural
         self.agree_with(d)
