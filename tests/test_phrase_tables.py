@@ -112,3 +112,29 @@ def test_the_tables_name_every_member_of_their_enum():
             table = {**words.ones, **words.twos}[section]
             assert set(table) == set(enum), (words.lang, section)
         assert set(words.kinds) == set(m.KINDS)
+
+
+def test_a_third_language_is_a_data_file_and_a_subclass(tmp_path):
+    """#28 item 3: a language whose grammar is English's is only its words;
+    the writer subclass names its file and inherits every method."""
+    from dioses_rules.pool.load import load_registry
+
+    text = EN_FILE.read_text(encoding="utf-8")
+    assert '"next to" = "next to"' in text
+    path = tmp_path / "xx" / card_words.FILE_NAME
+    path.parent.mkdir()
+    text = text.replace('"next to" = "next to"', '"next to" = "beside"')
+    path.write_text(text.replace('neighbours = "next to it"', 'neighbours = "beside it"'), "utf-8")
+
+    class Third(ENGLISH):
+        WORDS = card_words.read(path, "xx", words_of("en"))
+
+    registry = load_registry(())[0]
+    names = registry.display_names("en")
+    said = {d.id: ENGLISH(names).definition(d) for d in registry.definitions()}
+    near = [d for d in registry.definitions() if "next to" in said[d.id]]
+    assert near
+    for definition in near:
+        assert Third(names).definition(definition) == said[definition.id].replace(
+            "next to", "beside"
+        )
