@@ -145,10 +145,14 @@ class CardTextWriter(EnglishWriter):
         return ["[" + "] [".join(text.center(width) for text in row) + "]" for row in cells]
 
     def pattern_cell(self, cell: m.PatternCell) -> str:
-        """ "Greek God", "Any Place", "Aztec Card"."""
-        mythology = self.mythology_word(cell.mythology) if cell.mythology else "Any"
-        noun = self.CARD.singular if cell.type is None else self.type_word(cell.type)
-        return f"{mythology} {noun.capitalize()}"
+        """ "Greek God", "Any Place", "Aztec Card" / "Dios griego", "Cualquier lugar"."""
+        noun = self.CARD if cell.type is None else self.type_noun(cell.type)
+        said = {"noun": noun.singular, "Noun": self.capital(noun.singular)}
+        if cell.mythology is None:
+            return self.phrase("any cell", **said)
+        return self.phrase(
+            "cell", mythology=self.mythology_word(cell.mythology, noun.feminine), **said
+        )
 
     def weight_phrase(self, weight: m.Weight) -> str:
         """R11: "2 gods", "2 Aztecs"."""

@@ -96,9 +96,13 @@ class EnglishNouns:
         """A scenario's state word or deck ("fairest"), as the card file says it."""
         return word
 
-    def mythology_word(self, mythology: str) -> str:
-        """A mythology in English: "Greek"."""
+    def mythology_word(self, mythology: str, feminine: bool = False, plural: bool = False) -> str:
+        """A mythology in English: "Greek" (agreeing with nothing)."""
         return self.vocabulary.english("mythology", mythology)
+
+    def capital(self, word: str) -> str:
+        """A word as a title has it: "God"."""
+        return word.capitalize()
 
     def phrase(self, key: str, *args: object, **kwargs: object) -> str:
         """One template of the language's ``[phrases]``, filled."""
@@ -207,9 +211,17 @@ class EnglishNouns:
 
     @noun_phrase.on(m.Leader)
     def _leader(self, sel: m.Leader, plural: bool) -> Phrase:
+        """ "the one of hera or zeus with the most ...", "el dios con más ..."."""
+        one = self.noun_with(sel.candidates)
         return Phrase(
-            f"the one of {self.noun(sel.candidates, plural=True)} with the most "
-            f"{self.count_phrase(sel.count, plural=True)}"
+            self.phrase(
+                "leader",
+                the=self.pair("the", one.feminine),
+                candidate=one.text,
+                candidates=self.noun(sel.candidates, plural=True),
+                count=self.count_phrase(sel.count, plural=True),
+            ),
+            one.feminine,
         )
 
     @noun_phrase.on(m.SelNot)

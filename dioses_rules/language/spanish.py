@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from . import model as m
 from .card_words import card_words
 from .english import EnglishWriter, Phrase
-from .spanish_words import Noun, definite, indefinite, join, none_of, state_word
+from .spanish_words import Noun, indefinite, join, none_of, state_word
 
 __all__ = ["Phrase", "SpanishWriter", "before"]
 
@@ -67,6 +67,9 @@ class SpanishWriter(EnglishWriter):
         """A mythology in Spanish, agreeing: "griego", "egipcias"."""
         return self.vocabulary.spanish_adjective(mythology).agree(feminine, plural)
 
+    def capital(self, word: str) -> str:
+        return word[:1].upper() + word[1:]  # "Campo de Guerra" keeps its capitals
+
     def join(self, items: Sequence[str], word: str) -> str:
         return join(items, word)  # "Horus e Isis"
 
@@ -92,14 +95,6 @@ class SpanishWriter(EnglishWriter):
     def _mythology(self, sel: m.MythologyIs, plural: bool) -> Phrase:
         # as the printed cards say: "al lado de un egipcio", "no hay griegos"
         return Phrase(self.mythology_word(sel.mythology, plural=plural))
-
-    def _leader(self, sel: m.Leader, plural: bool) -> Phrase:
-        one = self.noun_with(sel.candidates)
-        return Phrase(
-            f"{definite(one.feminine)} {one.text} con más "
-            f"{self.count_phrase(sel.count, plural=True)}",
-            one.feminine,
-        )
 
     def _not(self, sel: m.SelNot, plural: bool) -> Phrase:
         inner = self.noun(sel.item, plural, article=not plural)

@@ -62,15 +62,3 @@ class SpanishCardWriter(SpanishWriter, CardTextWriter):
             return super()._myth(d)
         finally:
             self.own_feminine, self.own_plural = before
-
-    # ------------------------------------------------------------ definitions
-    def pattern_cell(self, cell: m.PatternCell) -> str:
-        noun = self.CARD if cell.type is None else self.vocabulary.spanish_noun(cell.type)
-        if cell.mythology is None:
-            return f"Cualquier {noun.singular}"
-        return (
-            noun.singular[:1].upper()
-            + noun.singular[1:]
-            + " "
-            + self.mythology_word(cell.mythology, noun.feminine)
-        )
