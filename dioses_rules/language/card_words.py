@@ -17,7 +17,7 @@ grammar, a small subclass of the English writer).
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from enum import Enum
 from functools import cache
 from pathlib import Path
@@ -187,6 +187,13 @@ def _total(file: str, section: str, expected: set[str], given: Mapping[str, Any]
         raise _unknown(file, section, unknown[0], sorted(expected))
 
 
+def _texts(file: str, data: Mapping[str, Any], section: str, keys: Iterable[str]) -> dict[str, str]:
+    """A table of one text for each of ``keys`` and nothing else."""
+    given, keys = _section(file, data, section), list(keys)
+    _total(file, section, set(keys), given)
+    return {key: _text(file, section, key, given[key]) for key in keys}
+
+
 def _text(file: str, section: str, key: str, value: object) -> str:
     if not isinstance(value, str):
         raise _wrong(file, section, key, "a text", value)
@@ -271,8 +278,6 @@ def read(path: Path, lang: str, english: CardWords | None = None) -> CardWords:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, tomllib.TOMLDecodeError) as error:
         raise CardTextError(f"{file}: {error}") from error
-    words = _section(file, data, "words")
-    _total(file, "words", set(WORDS), words)
     ones: dict[str, Mapping[Any, str]] = {}
     twos: dict[str, Mapping[Any, tuple[str, str]]] = {}
     for section, (enum, shape) in ENUM_SECTIONS.items():
@@ -286,10 +291,6 @@ def read(path: Path, lang: str, english: CardWords | None = None) -> CardWords:
             twos[section] = MappingProxyType(
                 {k: _pair(file, section, k.value, given[k.value], shape) for k in enum}
             )
-    kinds = _section(file, data, "kinds")
-    _total(file, "kinds", set(m.KINDS), kinds)
-    setup = _section(file, data, "setup")
-    _total(file, "setup", set(SetupWords._fields), setup)
     effects = {}
     for form in (YOU, EVERY, TO_DO):
         if form not in data and form != YOU:
@@ -303,13 +304,13 @@ def read(path: Path, lang: str, english: CardWords | None = None) -> CardWords:
         lang,
         file,
         MappingProxyType(data),
-        MappingProxyType({key: _text(file, "words", key, words[key]) for key in WORDS}),
+        MappingProxyType(_texts(file, data, "words", WORDS)),
         MappingProxyType(ones),
         MappingProxyType(twos),
         _templates(file, data, "phrases", english.phrases if english is not None else None),
         MappingProxyType(effects),
-        MappingProxyType({kind: _text(file, "kinds", kind, kinds[kind]) for kind in m.KINDS}),
-        SetupWords(**{key: _text(file, "setup", key, setup[key]) for key in SetupWords._fields}),
+        MappingProxyType(_texts(file, data, "kinds", m.KINDS)),
+        SetupWords(**_texts(file, data, "setup", SetupWords._fields)),
         MappingProxyType(settings),
         MappingProxyType(numbers),
         _noun(file, data, "card"),

@@ -19,7 +19,8 @@ clauses: positions, conditions and scoring lines.
 from __future__ import annotations
 
 from . import model as m
-from .english_nouns import EnglishNouns, Names, Phrase, counted, join, with_article
+from .english_nouns import EnglishNouns, Names, Phrase, join, with_article
+from .spanish_words import counted
 from .sugar import own_most_common
 from .walk import Dispatch
 

@@ -36,11 +36,6 @@ def join(items: Sequence[str], word: str) -> str:
     return ", ".join(items[:-1]) + f" {word} " + items[-1]
 
 
-def counted(amount: int, noun: Noun) -> str:
-    """ "1 card", "2 cards"."""
-    return f"{amount} {noun.form(amount != 1)}"
-
-
 class EnglishNouns:
     """English words and noun phrases for the pieces of a predicate tree;
     the words of mythologies and types come from a vocabulary (the bundled
