@@ -108,26 +108,39 @@ class EnglishWriter(EnglishNouns):
         return self.subjects_clause(c)
 
     def subjects_clause(self, c: m.Subject) -> str:
-        """Named cards and what holds of them: "hera is next to a god"."""
-        every = c.mode is m.SubjectMode.EVERY
-        names = [("every " if every else "") + self.noun(s) for s in c.subjects]
-        scores = isinstance(c.condition, m.Scores)
-        phrase = self.phrase("scoring") if scores else self.position(c.condition)
+        """Named cards and what holds of them: "hera is next to a god",
+        "ningún dios está en una esquina"."""
+        many, first = len(c.subjects) > 1, self.noun_with(c.subjects[0])
+        scores = c.condition if isinstance(c.condition, m.Scores) else None
+        position = self.phrase("scoring") if scores else self.position(c.condition)
+        if c.mode is m.SubjectMode.EVERY:
+            names = [
+                self.pair("every one", n.feminine).format(n.text)
+                for n in map(self.noun_with, c.subjects)
+            ]
+        else:
+            names = [self.subject_noun(s, c.mode) for s in c.subjects]
+        listed = self.join(names, self.OR if c.mode is m.SubjectMode.NONE else self.AND)
         if c.mode is m.SubjectMode.NONE:
-            listed = join(names, "or")
-            if len(names) > 1:
-                return f"none of {listed} is {phrase}"
-            if self.is_proper(c.subjects[0]) or isinstance(c.subjects[0], (m.SelOr, m.SelAnd)):
-                return f"{listed} is not {phrase}"
-            return f"no {listed} is {phrase}"
-        if len(names) > 1:
-            listed = join(names, "and")
-            if isinstance(c.condition, m.Scores):
-                return f"{listed} each {self.scores_verb(c.condition, plural=True)}"
-            return f"{listed} are each {phrase}"
-        if isinstance(c.condition, m.Scores):  # "scoring"
-            return f"{names[0]} {self.scores_verb(c.condition)}"
-        return f"{names[0]} is {phrase}"
+            verb = (
+                self.scores_verb(scores)
+                if scores
+                else self.phrase("is", subject="", position=position).lstrip()
+            )
+            proper = self.is_proper(c.subjects[0]) or isinstance(c.subjects[0], (m.SelOr, m.SelAnd))
+            key = "none of" if many else "is not" if proper else "no one"
+            return self.pair(key, first.feminine).format(
+                subject=listed, position=position, verb=verb
+            )
+        if scores is not None:
+            return self.pair("subject scores", many).format(
+                subject=listed, verb=self.scores_verb(scores, many)
+            )
+        return self.pair("subject is", many).format(subject=listed, position=position)
+
+    def subject_noun(self, selector: m.Selector, mode: m.SubjectMode) -> str:
+        """A card a condition is about, by itself: "hera", "god"."""
+        return self.noun(selector)
 
     @condition.on(m.Relation, m.Between, m.InRow, m.InColumn, m.AtCell, m.InCorner, m.Present)
     def _positioned(

@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from . import model as m
 from .card_words import card_words
 from .english import EnglishWriter, Phrase
-from .spanish_words import Noun, indefinite, join, none_of, state_word
+from .spanish_words import Noun, indefinite, join, state_word
 
 __all__ = ["Phrase", "SpanishWriter", "before"]
 
@@ -114,28 +114,5 @@ class SpanishWriter(EnglishWriter):
         return " ".join(words)
 
     # ------------------------------------------------------------ conditions
-    def subjects_clause(self, c: m.Subject) -> str:
-        scores = c.condition if isinstance(c.condition, m.Scores) else None
-        phrase = "" if scores is not None else self.position(c.condition)
-        if c.mode is m.SubjectMode.EVERY:
-            names = [self.noun_with(s) for s in c.subjects]
-            listed = self.join(
-                [f"{'toda' if n.feminine else 'todo'} {n.text}" for n in names], self.AND
-            )
-        else:
-            listed = self.join(
-                [self.noun(s, article=c.mode is m.SubjectMode.SOME) for s in c.subjects],
-                self.OR if c.mode is m.SubjectMode.NONE else self.AND,
-            )
-        many = len(c.subjects) > 1
-        if c.mode is m.SubjectMode.NONE:
-            first = self.noun_with(c.subjects[0])
-            verb = self.scores_verb(scores) if scores is not None else f"está {phrase}"
-            if many:
-                return f"{'ninguna' if first.feminine else 'ninguno'} de {listed} {verb}"
-            if self.is_proper(c.subjects[0]) or isinstance(c.subjects[0], (m.SelOr, m.SelAnd)):
-                return f"{listed} no {verb}"
-            return f"{none_of(first.feminine)} {listed} {verb}"
-        if scores is not None:
-            return f"{listed} {self.scores_verb(scores, many)}"
-        return f"{listed} {'están' if many else 'está'} {phrase}"
+    def subject_noun(self, selector: m.Selector, mode: m.SubjectMode) -> str:
+        return self.noun(selector, article=mode is m.SubjectMode.SOME)  # "un dios está ..."
