@@ -222,9 +222,12 @@ class EnglishNouns:
     @noun_phrase.on(m.SelNot)
     def _not(self, sel: m.SelNot, plural: bool) -> Phrase:
         inner = self.noun_phrase(sel.item, plural).text
-        return Phrase(
-            f"non-{inner}" if " " not in inner else f"{self.CARD.form(plural)} other than {inner}"
-        )
+        return Phrase(f"non-{inner}") if " " not in inner else self.other_than(inner, plural)
+
+    def other_than(self, inner: str, plural: bool) -> Phrase:
+        """ "cards other than Greek god", "cartas que no son dioses"."""
+        text = self.pair("other than", plural).format(inner)
+        return Phrase(f"{self.CARD.form(plural)} {text}", self.CARD.feminine)
 
     @noun_phrase.on(m.SelOr)
     def _or(self, sel: m.SelOr, plural: bool) -> Phrase:

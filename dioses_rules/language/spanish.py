@@ -97,11 +97,7 @@ class SpanishWriter(EnglishWriter):
         return Phrase(self.mythology_word(sel.mythology, plural=plural))
 
     def _not(self, sel: m.SelNot, plural: bool) -> Phrase:
-        inner = self.noun(sel.item, plural, article=not plural)
-        return Phrase(
-            f"{self.CARD.form(plural)} que no {'son' if plural else 'es'} {inner}",
-            self.CARD.feminine,
-        )
+        return self.other_than(self.noun(sel.item, plural, article=not plural), plural)
 
     def head_words(
         self, head: Phrase, face: m.FaceIs | None, mythology: m.MythologyIs | None, plural: bool
