@@ -45,22 +45,26 @@ YOU, EVERY, TO_DO = "effects", "effects-every", "effects-to-do"
 # Parts of an effect's sentence beside the one named by its node kind.
 EFFECT_PARTS = ("DrawPattern of a level", "DrawPattern keep", "DiscardTop remember")
 
-# section -> (enum, what an entry is): "one" template, or a pair of them
-# (a single string serves as both). A language may have more sections of its own.
-ENUM_SECTIONS: Mapping[str, tuple[type[Enum], str]] = MappingProxyType(
+# The enum-keyed tables, section -> enum: of one template a member ...
+ONE_SECTIONS: Mapping[str, type[Enum]] = MappingProxyType(
     {
-        "rows": (m.Row, "one"),
-        "relations": (m.RelationKind, "one"),
-        "scopes": (m.ScopeKind, "one"),
+        "rows": m.Row,
+        "relations": m.RelationKind,
+        "scopes": m.ScopeKind,
+        "comparisons": m.Comparison,
+        "same": m.Attribute,
+        "most-common": m.Attribute,
+        "directions": m.Direction,
+        "provenance": m.Provenance,
+    }
+)
+# ... and of a pair (what the two are; one string serves as both).
+PAIR_SECTIONS: Mapping[str, tuple[type[Enum], str]] = MappingProxyType(
+    {
         "facts": (m.Fact, "a pair [singular, plural]"),
-        "comparisons": (m.Comparison, "one"),
         "distinct": (m.Attribute, "a pair [singular, plural]"),
-        "same": (m.Attribute, "one"),
-        "most-common": (m.Attribute, "one"),
-        "directions": (m.Direction, "one"),
         "levels": (m.Difficulty, "a pair [singular, plural]"),
         "triggers": (m.TriggerKind, "a pair [masculine, feminine]"),
-        "provenance": (m.Provenance, "one"),
     }
 )
 WORDS = ("it", "and", "or")
@@ -91,8 +95,7 @@ class CardWords:
     file: str  # as errors name it: "locale/es/card-text.toml"
     data: Mapping[str, Any]
     words: Mapping[str, str]
-    # the tables of ENUM_SECTIONS (section -> member -> template), of one
-    # template an entry and of pairs
+    # the tables of ONE_SECTIONS and PAIR_SECTIONS: section -> member -> template(s)
     ones: Mapping[str, Mapping[Any, str]]
     twos: Mapping[str, Mapping[Any, tuple[str, str]]]
     phrases: Mapping[str, Template]
@@ -279,18 +282,16 @@ def read(path: Path, lang: str, english: CardWords | None = None) -> CardWords:
     except (OSError, tomllib.TOMLDecodeError) as error:
         raise CardTextError(f"{file}: {error}") from error
     ones: dict[str, Mapping[Any, str]] = {}
+    for section, enum in ONE_SECTIONS.items():
+        texts = _texts(file, data, section, [k.value for k in enum])
+        ones[section] = MappingProxyType({k: texts[k.value] for k in enum})
     twos: dict[str, Mapping[Any, tuple[str, str]]] = {}
-    for section, (enum, shape) in ENUM_SECTIONS.items():
+    for section, (enum, shape) in PAIR_SECTIONS.items():
         given = _section(file, data, section)
         _total(file, section, {k.value for k in enum}, given)
-        if shape == "one":
-            ones[section] = MappingProxyType(
-                {k: _text(file, section, k.value, given[k.value]) for k in enum}
-            )
-        else:
-            twos[section] = MappingProxyType(
-                {k: _pair(file, section, k.value, given[k.value], shape) for k in enum}
-            )
+        twos[section] = MappingProxyType(
+            {k: _pair(file, section, k.value, given[k.value], shape) for k in enum}
+        )
     effects = {}
     for form in (YOU, EVERY, TO_DO):
         if form not in data and form != YOU:
