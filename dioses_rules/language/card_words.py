@@ -203,13 +203,6 @@ def _text(file: str, section: str, key: str, value: object) -> str:
     return value
 
 
-def _shaped(file: str, section: str, key: str, value: object, shape: str) -> Template:
-    """One template ("one"), or a pair (any other shape: a string serves as both)."""
-    if shape == "one":
-        return _text(file, section, key, value)
-    return _pair(file, section, key, value, shape)
-
-
 def _pair(file: str, section: str, key: str, value: object, shape: str) -> tuple[str, str]:
     """A pair of templates (a string serves as both)."""
     if isinstance(value, str):
@@ -219,12 +212,18 @@ def _pair(file: str, section: str, key: str, value: object, shape: str) -> tuple
     raise _wrong(file, section, key, shape, value)
 
 
-def _like(file: str, section: str, key: str, value: object, english: Template) -> Template:
-    """A template of the shape of English's (one, or a pair)."""
-    shape = "one" if isinstance(english, str) else f"a pair, as English has: {list(english)!r}"
-    if shape != "one" and isinstance(value, str):
-        raise _wrong(file, section, key, shape, value)
-    return _shaped(file, section, key, value, shape)
+def _template(
+    file: str, section: str, key: str, value: object, english: Template | None
+) -> Template:
+    """One template or a pair of them; of the shape of ``english``'s, when given."""
+    if isinstance(value, str) and not isinstance(english, tuple):
+        return value
+    if isinstance(value, list) and not isinstance(english, str):
+        return _pair(file, section, key, value, "a pair [first, second]")
+    if english is None:
+        raise _wrong(file, section, key, "a text or a pair [first, second]", value)
+    shape = "a text" if isinstance(english, str) else "a pair"
+    raise _wrong(file, section, key, f"{shape}, as English has: {english!r}", value)
 
 
 def _templates(
@@ -233,16 +232,13 @@ def _templates(
     """A table of templates keyed by name: English's as it is given (one or a
     pair each), another language's checked to have English's keys and shapes."""
     given = _section(file, data, section)
-    if reference is None:
-        return MappingProxyType(
-            {
-                key: _shaped(file, section, key, value, "one" if isinstance(value, str) else "pair")
-                for key, value in given.items()
-            }
-        )
-    _total(file, section, set(reference), given)
+    if reference is not None:
+        _total(file, section, set(reference), given)
     return MappingProxyType(
-        {key: _like(file, section, key, given[key], reference[key]) for key in reference}
+        {
+            key: _template(file, section, key, value, None if reference is None else reference[key])
+            for key, value in given.items()
+        }
     )
 
 
