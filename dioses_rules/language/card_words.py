@@ -3,7 +3,7 @@
 A language's writers (:mod:`english`, :mod:`spanish`) keep only the grammar
 (word order, agreement, contractions); what they say is read here, once per
 language: the words of each enum member, the phrase templates, the effects'
-sentences, the setup words and the sentences of the rule options' settings.
+sentences and the sentences of the rule options' settings.
 A file is checked when it is read: a missing or unknown entry, or one of the
 wrong shape, is a :class:`CardTextError` naming the file, the key and what is
 expected. Enum-keyed tables are checked against the enum's members, the
@@ -22,7 +22,7 @@ from enum import Enum
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, NamedTuple
+from typing import Any
 
 from attrs import frozen
 
@@ -75,18 +75,6 @@ class CardTextError(ValueError):
     wrong shape (the package's own data: a bug of ours, found at import)."""
 
 
-class SetupWords(NamedTuple):
-    """The words of a scenario's setup sentences in one language."""
-
-    played_with: str
-    conjunction: str
-    setup: str
-    rules: str
-    with_challenge: str
-    instead: str  # the challenge's draws replace the setup's
-    as_well: str  # they add to them
-
-
 @frozen
 class CardWords:
     """One language's card-text words, checked (see the module's docstring)."""
@@ -101,7 +89,6 @@ class CardWords:
     phrases: Mapping[str, Template]
     effects: Mapping[str, Mapping[str, Template]]  # form -> key -> template(s)
     kinds: Mapping[str, str]
-    setup: SetupWords
     settings: Mapping[tuple[str, str | int], str]  # (setting, value) -> sentence
     numbers: Mapping[str, tuple[str, str]]  # a number setting -> [one, many], with {n}
     card: Noun
@@ -307,7 +294,6 @@ def read(path: Path, lang: str, english: CardWords | None = None) -> CardWords:
         _templates(file, data, "phrases", english.phrases if english is not None else None),
         MappingProxyType(effects),
         MappingProxyType(_texts(file, data, "kinds", m.KINDS)),
-        SetupWords(**_texts(file, data, "setup", SetupWords._fields)),
         MappingProxyType(settings),
         MappingProxyType(numbers),
         _noun(file, data, "card"),

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Mapping
 from . import model as m
 from .card_words import EVERY, TO_DO, YOU, CardWords
 from .english import EnglishWriter, Names, Phrase, counted
-from .setting_text import scenario_setup_lines, setting_sentence
+from .setting_text import setting_sentence
 from .vocabulary import Vocabulary
 from .walk import Dispatch
 
@@ -282,8 +282,20 @@ class CardTextWriter(EnglishWriter):
         return text + (self.phrase("once") if rule.once else "")
 
     def scenario_setup(self, d: m.Scenario) -> list[str]:
-        """The scenario's setup and rules, a sentence each."""
-        return scenario_setup_lines(self, d, self.WORDS.setup, self.join)
+        """The scenario's options, setup, rules and challenge setup, a sentence each."""
+        lines = []
+        if d.options:
+            options = [self.option_names.get(o, o) for o in d.options]
+            lines.append(self.phrase("played with") + self.join(options, self.AND) + ".")
+        if d.setup:
+            lines.append(self.phrase("setup") + "; ".join(map(self.setup_step, d.setup)) + ".")
+        if d.rules:
+            lines.append(self.phrase("rules") + "; ".join(map(self.rule, d.rules)) + ".")
+        if d.challenge_setup:
+            how = self.pair("challenge draws", d.challenge_draws is m.ChallengeDraws.ADDS)
+            steps = "; ".join(map(self.setup_step, d.challenge_setup))
+            lines.append(self.phrase("with the challenge") + steps + f" ({how}).")
+        return lines
 
     @definition.on(m.Scenario)
     def _scenario(self, d: m.Scenario) -> str:
