@@ -15,8 +15,8 @@ from click.testing import CliRunner
 from dioses_cli.main import dioses
 from dioses_rules.language import model as m
 from dioses_rules.language.builder import build
+from dioses_rules.language.card_words import card_words
 from dioses_rules.language.english_definitions import CardTextWriter
-from dioses_rules.language.setting_text import setting_sentence
 from dioses_rules.language.settings import ON_OFF, SETTINGS
 from dioses_rules.language.spanish_definitions import SpanishCardWriter
 from dioses_rules.language.spanish_words import (
@@ -576,6 +576,10 @@ def test_spanish_uses_the_printed_names():
 
 
 # ---------------------------------------------------------------------- rule options
+
+
+def setting_sentence(name, value, lang):
+    return card_words(lang).setting(name, value)
 
 
 @pytest.mark.parametrize("name", sorted(SETTINGS))

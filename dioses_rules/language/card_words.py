@@ -107,6 +107,16 @@ class CardWords:
             raise TypeError(f"{self.file}: [phrases] {key!r} is one template: use phrase()")
         return templates
 
+    def setting(self, name: str, value: str | int) -> str:
+        """What ``set NAME VALUE`` means, as a sentence (``[settings.NAME]``;
+        a number with no sentence of its own says its ``number`` pair,
+        agreeing). A setting or value the engine does not know (a file the
+        linter refuses) is said as it is written."""
+        found = self.settings.get((name, value))
+        if found is None and isinstance(value, int) and name in self.numbers:
+            return self.numbers[name][value != 1].format(n=value)
+        return f"{name} {value}" if found is None else found
+
     def some(self, section: str, enum: type[Enum]) -> Mapping[Any, str]:
         """A table of this language's own, of one template for some members
         of ``enum`` (Spanish ``[him]``)."""

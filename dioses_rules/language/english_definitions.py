@@ -7,7 +7,6 @@ from collections.abc import Iterable, Mapping
 from . import model as m
 from .card_words import EVERY, TO_DO, YOU, CardWords
 from .english import EnglishWriter, Names, Phrase, counted
-from .setting_text import setting_sentence
 from .vocabulary import Vocabulary
 from .walk import Dispatch
 
@@ -207,7 +206,7 @@ class CardTextWriter(EnglishWriter):
 
     @definition.on(m.RuleOption)
     def _option(self, d: m.RuleOption) -> str:
-        parts = [setting_sentence(s.name, s.value, self.LANG) for s in d.settings]
+        parts = [self.WORDS.setting(s.name, s.value) for s in d.settings]
         parts += [
             self.phrase("at start", you=self.effect(e), every=self.effect(e, every_player=True))
             for e in d.start

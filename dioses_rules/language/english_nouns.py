@@ -42,35 +42,18 @@ class EnglishNouns:
     sets' when none is given). :class:`english.EnglishWriter` adds the
     clauses."""
 
-    LANG = "en"
     WORDS = card_words("en")  # the words, locale/en/card-text.toml
     # the EnglishWriter's, which this is part of (its clauses)
     position: Callable[[m.Position], str]
 
-    @property
-    def IT(self) -> str:
-        """Whom a condition is about, unless told."""
-        return self.WORDS.words["it"]
-
-    @property
-    def AND(self) -> str:
-        return self.WORDS.words["and"]
-
-    @property
-    def OR(self) -> str:
-        return self.WORDS.words["or"]
-
-    @property
-    def CARD(self) -> Noun:
-        return self.WORDS.card
-
-    @property
-    def ROWS(self) -> Mapping[m.Row, str]:
-        return self.WORDS.ones["rows"]
-
     def __init__(self, names: Names | None = None, vocabulary: Vocabulary | None = None) -> None:
         self.names = dict(names or {})
         self.vocabulary = vocabulary if vocabulary is not None else bundled_vocabulary()
+        words = self.WORDS  # the words most read, at hand
+        self.IT = words.words["it"]  # whom a condition is about, unless told
+        self.AND, self.OR = words.words["and"], words.words["or"]
+        self.CARD: Noun = words.card
+        self.ROWS: Mapping[m.Row, str] = words.ones["rows"]
 
     def type_noun(self, type_id: str) -> Noun:
         """A card type as a noun: "god"/"gods"."""

@@ -38,7 +38,6 @@ class SpanishWriter(EnglishWriter):
     mythologies and types come from a vocabulary (the bundled sets' when none
     is given)."""
 
-    LANG = "es"
     WORDS = card_words("es")  # the words, locale/es/card-text.toml
     # The scopes that say "it" again, of a card whose own noun is masculine
     # ("Campo de Guerra ... cerca de él"): see SpanishCardWriter.agree_with.
