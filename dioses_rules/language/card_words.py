@@ -117,18 +117,6 @@ class CardWords:
             return self.numbers[name][value != 1].format(n=value)
         return f"{name} {value}" if found is None else found
 
-    def some(self, section: str, enum: type[Enum]) -> Mapping[Any, str]:
-        """A table of this language's own, of one template for some members
-        of ``enum`` (Spanish ``[him]``)."""
-        given = _section(self.file, self.data, section)
-        by_value = {k.value: k for k in enum}
-        unknown = sorted(set(given) - set(by_value))
-        if unknown:
-            raise _unknown(self.file, section, unknown[0], sorted(by_value))
-        return MappingProxyType(
-            {by_value[k]: _text(self.file, section, k, v) for k, v in given.items()}
-        )
-
 
 def _noun(file: str, data: Mapping[str, Any], name: str) -> Noun:
     """A noun of ``[nouns]``: ``card = { singular = "carta", plural =

@@ -43,6 +43,9 @@ class EnglishNouns:
     clauses."""
 
     WORDS = card_words("en")  # the words, locale/en/card-text.toml
+    # The card the text is on, for "it" after a preposition: feminine ("la
+    # carta", unless a language says otherwise: agree_with) and plural.
+    own_feminine, own_plural = True, False
     # the EnglishWriter's, which this is part of (its clauses)
     position: Callable[[m.Position], str]
 
@@ -261,6 +264,7 @@ class EnglishNouns:
             row=self.ROWS[scope.row] if scope.row is not None else "",
             column=scope.column,
             group=self.noun(scope.group, plural=True) if scope.group is not None else "",
+            it=self.pair("them" if self.own_plural else "it", self.own_feminine),
         )
 
     def count_phrase(self, count: m.Count, plural: bool) -> str:

@@ -13,7 +13,7 @@ by :mod:`spanish_definitions`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from . import model as m
 from .card_words import card_words
@@ -39,25 +39,12 @@ class SpanishWriter(EnglishWriter):
     is given)."""
 
     WORDS = card_words("es")  # the words, locale/es/card-text.toml
-    # The scopes that say "it" again, of a card whose own noun is masculine
-    # ("Campo de Guerra ... cerca de él"): see SpanishCardWriter.agree_with.
-    HIM: Mapping[m.ScopeKind, str] = WORDS.some("him", m.ScopeKind)
-    own_feminine = True  # the card the text is on: "la carta", unless said otherwise
-    own_plural = False  # ... or a plural noun ("Jardines Cucos ... cerca de ellos")
 
     def type_noun(self, type_id: str) -> Noun:
         return self.vocabulary.spanish_noun(type_id)
 
     def tag_word(self, tag: str) -> str:
         return self.vocabulary.spanish_tag(tag)  # «templo», not «temple»
-
-    def scope(self, scope: m.Scope) -> str:
-        said = super().scope(scope)
-        if scope.kind in self.HIM and not self.own_feminine:
-            said = self.HIM[scope.kind]
-        if scope.kind in self.HIM and self.own_plural:
-            said = said.replace("ella", "ellas").replace("él", "ellos")
-        return said
 
     def state_word(self, word: str) -> str:
         return state_word(word)  # our translation: «la más bella»
