@@ -81,7 +81,6 @@ class CardWords:
 
     lang: str
     file: str  # as errors name it: "locale/es/card-text.toml"
-    data: Mapping[str, Any]
     words: Mapping[str, str]
     # the tables of ONE_SECTIONS and PAIR_SECTIONS: section -> member -> template(s)
     ones: Mapping[str, Mapping[Any, str]]
@@ -285,7 +284,6 @@ def read(path: Path, lang: str, english: CardWords | None = None) -> CardWords:
     return CardWords(
         lang,
         file,
-        MappingProxyType(data),
         MappingProxyType(_texts(file, data, "words", WORDS)),
         MappingProxyType(ones),
         MappingProxyType(twos),
