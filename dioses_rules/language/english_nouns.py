@@ -1,6 +1,7 @@
-"""The English writer's words and noun phrases: its tables, selectors,
-scopes and counts (the clauses built from them are in :mod:`english`, whose
-docstring says the shape every language's writer has)."""
+"""The English writer's noun phrases: selectors, scopes and counts, in the
+words of its ``locale/en/card-text.toml`` (the clauses built from them are
+in :mod:`english`, whose docstring says the shape every language's writer
+has)."""
 
 from __future__ import annotations
 

@@ -3,7 +3,8 @@ al lado de un egipcio").
 
 The English writer (:mod:`english`) with Spanish words: they are
 ``locale/es/card-text.toml`` (checked to have every entry of the English
-file), and only what Spanish grammar says differently is a method here. Nouns carry their
+file), and only what Spanish grammar says differently is a method here
+(articles, adjectives after the noun, contractions). Nouns carry their
 gender (:class:`Phrase`) so that articles and adjectives agree ("un dios
 griego", "una carta egipcia", "2 dioses"); the words of types and mythologies
 come from the vocabulary's Spanish forms (:mod:`spanish_words`). ``names``

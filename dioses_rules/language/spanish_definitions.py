@@ -1,6 +1,7 @@
 """Spanish card text for effects, scenario setups and whole definitions: the
-English card writer (:mod:`english_definitions`) with the Spanish words of
-:mod:`spanish`, and the effects said in the verb forms Spanish needs."""
+English card writer (:mod:`english_definitions`) with the Spanish grammar of
+:mod:`spanish` (the effects' verb forms are the Spanish file's), and "it"
+agreeing with the card the text is on."""
 
 from __future__ import annotations
 
