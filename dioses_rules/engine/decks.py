@@ -40,7 +40,8 @@ class DeckRules(GameCore):
         if pile is None:
             pile = 0 if len(piles) == 1 else self.choose_pile(area, "discard")
         piles[pile].append(card_id)
-        self.event("discarded", card=card_id, pile=pile)
+        if self._log is not None:
+            self.event("discarded", card=card_id, pile=pile)
 
     def choose_pile(self, area: int, why: str) -> int:
         piles = self.state.discards

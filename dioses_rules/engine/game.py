@@ -74,7 +74,6 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules, PatternRules, Decision
         self.state = state
         self.agents = list(agents)
         self.rng = rng
-        self.log = log
         self.tables = tables = tables_of(registry)  # shared by the registry's games
         self.cards = dict(tables.cards)
         self.scenario = registry.get("scenario", state.scenario) if state.scenario else None
@@ -97,6 +96,7 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules, PatternRules, Decision
         self._uniform: list[Callable[[int], int] | None] = [
             uniform_pick(agent) for agent in self.agents
         ]
+        self.log = log  # and the picks a hot loop may make itself (quick_picks)
 
     @property
     def log(self) -> Callable[[dict[str, Any]], None]:
@@ -107,6 +107,7 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules, PatternRules, Decision
     @log.setter
     def log(self, log: Callable[[dict[str, Any]], None] | None) -> None:
         self._log = log or None
+        self.quick_picks()
 
     # ------------------------------------------------------------------ helpers
     def card(self, card_id: str) -> m.MythCard:
@@ -203,7 +204,7 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules, PatternRules, Decision
         cells = self.state.areas[area].cells
         old = cells[cell]
         cells[cell] = Slot(card_id, face_up)
-        self._changed(area, "placed", cell, card_id, face_up=face_up)
+        self._changed(area, "placed", cell, card_id, face_up)
         if old is not None:
             self.discard(old.card, area)
         if played and self.scenario is not None:
@@ -223,26 +224,28 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules, PatternRules, Decision
         self._changed(area, "revealed", cell, slot.card)
         self.became_face_up(area, cell)
 
-    def _changed(self, area: int, kind: str, cell: int, card_id: str, **data: object) -> None:
+    def _changed(
+        self, area: int, kind: str, cell: int, card_id: str, face_up: bool | None = None
+    ) -> None:
         """A card put or turned in an area: its patterns are checked again
         (``moved(area)``) and the event is logged (the record ``event()``
-        makes, built only when there is a log)."""
+        makes, built only when there is a log; a placed card's face last)."""
         checked = self._checked
         if area < len(checked):
             checked[area] = None
         log = self._log
         if log is not None:
-            log(
-                {
-                    "type": "event",
-                    "event": kind,
-                    "turn": self.state.turn,
-                    "area": area,
-                    "cell": CELL_NAMES[cell],
-                    "card": card_id,
-                    **data,
-                }
-            )
+            record: dict[str, Any] = {
+                "type": "event",
+                "event": kind,
+                "turn": self.state.turn,
+                "area": area,
+                "cell": CELL_NAMES[cell],
+                "card": card_id,
+            }
+            if face_up is not None:
+                record["face_up"] = face_up
+            log(record)
 
     def swap(self, area: int, first: int, second: int) -> None:
         """R17: a swapped card keeps its face state."""
@@ -269,9 +272,15 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules, PatternRules, Decision
     def choose_swap(self, seat: int, area: int, prompt: str) -> None:
         cells = self.movable_cells(area)
         pairs = pair_indexes(len(cells))
-        if pairs:
-            make = partial(self._swap_choice, area, cells, pairs)
-            first, second = pairs[self.pick(seat, "swap", prompt, len(pairs), make)]
+        count = len(pairs)
+        if count:
+            quick = self._quick[seat]
+            if quick is not None and count > 1:  # see pick()
+                index = quick(count)
+            else:
+                make = partial(self._swap_choice, area, cells, pairs)
+                index = self.pick(seat, "swap", prompt, count, make)
+            first, second = pairs[index]
             self.swap(area, cells[first], cells[second])
 
     def _swap_choice(
@@ -287,9 +296,14 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules, PatternRules, Decision
             for i, slot in enumerate(self.state.areas[area].cells)
             if slot is not None and not slot.face_up
         ]
-        if not cells:
+        count = len(cells)
+        if not count:
             return False
-        index = self.pick(seat, "reveal", prompt, len(cells), partial(_reveal_choice, cells))
+        quick = self._quick[seat]
+        if quick is not None and count > 1:  # see pick()
+            index = quick(count)
+        else:
+            index = self.pick(seat, "reveal", prompt, count, partial(_reveal_choice, cells))
         self.reveal(area, cells[index])
         return True
 

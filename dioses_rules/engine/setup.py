@@ -86,13 +86,12 @@ def new_game(
         )
     settings = settings_for(registry, option_ids)
     seat_area = seat_areas(seats, settings, scenario_def is not None, rules)
-    cards = set(tables_of(registry).cards)
+    cards = tables_of(registry).cards
     if scenario_def is None:
         _check_base_deal(len(cards), max(seat_area) + 1, settings)
     else:
-        _check_scenario_deal(
-            cards, scenario_def, setup_steps(scenario_def, challenge), settings, max(seat_area) + 1
-        )
+        steps = setup_steps(scenario_def, challenge)
+        _check_scenario_deal(set(cards), scenario_def, steps, settings, max(seat_area) + 1)
     state = GameState(
         seats=seats,
         seat_area=seat_area,
@@ -104,18 +103,19 @@ def new_game(
         rules=rules,
     )
     game = Game(registry, state, agents, random.Random(seed), log)
-    game.log(
-        {
-            "type": "setup",
-            "seed": seed,
-            "seats": seats,
-            "scenario": scenario,
-            "options": option_ids,
-            "challenge": challenge,
-            "agents": [a.name for a in agents],
-            "rules": rules,
-        }
-    )
+    if log:  # the game keeps it (Game.log): a record made only for a log
+        log(
+            {
+                "type": "setup",
+                "seed": seed,
+                "seats": seats,
+                "scenario": scenario,
+                "options": option_ids,
+                "challenge": challenge,
+                "agents": [a.name for a in agents],
+                "rules": rules,
+            }
+        )
     _shuffle_decks(game)
     if scenario_def is None:
         _deal_base_game(game)
@@ -239,8 +239,9 @@ def _shuffle_decks(game: Game) -> None:
 def _deal_base_game(game: Game) -> None:
     """The base rulebook's setup, with the rule options' changes."""
     state = game.state
+    deck = state.deck  # deals the cards draw() would: checked to hold them (_check_base_deal)
     for area in state.areas:  # 12 face down each, 3 rows of 4
-        area.cells = [Slot(_dealt(game), False) for _ in range(SIZE)]
+        area.cells = [Slot(deck.pop(), False) for _ in range(SIZE)]
     _start_discards(game)
     _reveal_objectives(game)
     _initial_reveals(game)

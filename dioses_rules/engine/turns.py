@@ -16,7 +16,7 @@ at once (R21).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
 
@@ -24,6 +24,7 @@ from .core import GameCore
 from .state import MAX_TURNS_PER_SEAT, Choice, GameResult
 
 DRAW = Choice("draw", (), "draw from the deck")  # one option, shared: treated as frozen
+_FIRST_PILE = (0,)  # the piles an action may take from, with one pile that holds cards
 
 
 class TurnRules(GameCore):
@@ -37,7 +38,7 @@ class TurnRules(GameCore):
         piles, draw = self._actions(area)
         return [self._action_choice(piles, index) for index in range(len(piles) + draw)]
 
-    def _actions(self, area: int) -> tuple[list[int], bool]:
+    def _actions(self, area: int) -> tuple[Sequence[int], bool]:
         """The actions of :meth:`legal_actions` as the discard piles that
         may be taken from, and whether a draw may be made (after them)."""
         state = self.state
@@ -47,12 +48,15 @@ class TurnRules(GameCore):
             if slot is not None and (not locked or slot.card not in locked):
                 break
         else:
-            return [], False
+            return (), False
         discards = state.discards
+        if len(discards) == 1:  # the common case: one pile
+            piles: Sequence[int] = _FIRST_PILE if discards[0] else ()
+            return piles, bool(state.deck) or len(discards[0]) > 1
         piles = [index for index, pile in enumerate(discards) if pile]
         return piles, bool(state.deck) or any(len(p) > 1 for p in discards)
 
-    def _action_choice(self, piles: list[int], index: int) -> Choice:
+    def _action_choice(self, piles: Sequence[int], index: int) -> Choice:
         if index == len(piles):
             return DRAW
         pile = piles[index]
@@ -60,7 +64,8 @@ class TurnRules(GameCore):
         return Choice("take-discard", (pile,), f"take {top} from discard pile {pile + 1}")
 
     def play_turn(self) -> None:
-        self.keep_turn_start()
+        if self._plans or self.turn_start is not None or self.turn_picks is not None:
+            self.keep_turn_start()  # else there is nothing to keep, nor to forget
         state = self.state
         seat = state.active
         area = state.seat_area[seat]
@@ -73,12 +78,16 @@ class TurnRules(GameCore):
         if with_power:
             self.power_phase(seat, area)  # R22, R26: before the action
         piles, draw = self._actions(area)
-        if piles or draw:
-            count, make = len(piles) + draw, partial(self._action_choice, piles)
-            index = self.pick(seat, "action", "Your action", count, make)
+        count = len(piles) + draw
+        if count:
+            quick = self._quick[seat]
+            if quick is not None and count > 1:  # see pick()
+                index = quick(count)
+            else:
+                make = partial(self._action_choice, piles)
+                index = self.pick(seat, "action", "Your action", count, make)
             if index < len(piles):  # take the top card of a discard pile
-                card = state.discards[piles[index]].pop()
-                self.exchange(seat, area, card, f"Exchange {card} with which card?")
+                self.exchange(seat, area, state.discards[piles[index]].pop())
             else:
                 self.draw_action(seat, area)
         elif not self.choose_reveal(seat, area, "No action is possible: turn a card face up"):
@@ -98,10 +107,17 @@ class TurnRules(GameCore):
                 break
         self.end_turn(seat, area)
 
-    def exchange(self, seat: int, area: int, card: str, prompt: str) -> None:
+    def exchange(self, seat: int, area: int, card: str) -> None:
+        """The card taken from a discard pile replaces one of the area's."""
         cells = self.movable_cells(area)
-        make = partial(self._cell_choice, area, cells)
-        index = self.pick(seat, "exchange", prompt, len(cells), make, card)
+        count = len(cells)
+        quick = self._quick[seat]
+        if quick is not None and count > 1:  # see pick()
+            index = quick(count)
+        else:
+            make = partial(self._cell_choice, area, cells)
+            prompt = f"Exchange {card} with which card?"
+            index = self.pick(seat, "exchange", prompt, count, make, card)
         self.place(area, cells[index], card, True, played=True)
 
     def _cell_choice(self, area: int, cells: list[int], index: int) -> Choice:
@@ -117,11 +133,17 @@ class TurnRules(GameCore):
         card = self.draw()
         if card is None:  # R31: nothing to draw, even from the discards
             return
-        self.event("drew", seat=seat, card=card)
+        if self._log is not None:
+            self.event("drew", seat=seat, card=card)
         cells = self.movable_cells(area)
-        make = partial(self._drawn_choice, area, cells, card)
-        prompt = f"You drew {card}: play it or discard it?"
-        index = self.pick(seat, "drawn", prompt, len(cells) + 1, make, card)
+        count = len(cells) + 1
+        quick = self._quick[seat]
+        if quick is not None and count > 1:  # see pick()
+            index = quick(count)
+        else:
+            make = partial(self._drawn_choice, area, cells, card)
+            prompt = f"You drew {card}: play it or discard it?"
+            index = self.pick(seat, "drawn", prompt, count, make, card)
         if index < len(cells):  # play it there
             self.place(area, cells[index], card, True, played=True)
             return
