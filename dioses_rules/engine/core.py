@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 # Per area, what its last pattern check saw: its cells, its held patterns and
 # how many (pattern_rules.py), or None when it must be checked again.
 Checked = tuple[list[Slot | None], list[PatternEntry], int] | None
+NO_CARDS: frozenset[str] = frozenset()  # what a game without a scenario locks (R33)
 
 
 class GameCore:

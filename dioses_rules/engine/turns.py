@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
 
-from .core import GameCore
+from .core import NO_CARDS, GameCore
 from .state import MAX_TURNS_PER_SEAT, Choice, GameResult
 
 DRAW = Choice("draw", (), "draw from the deck")  # one option, shared: treated as frozen
@@ -42,7 +42,8 @@ class TurnRules(GameCore):
         """The actions of :meth:`legal_actions` as the discard piles that
         may be taken from, and whether a draw may be made (after them)."""
         state = self.state
-        locked = self.locked()
+        # R33: locked cards stay; only a scenario locks any (locked(), not called without one)
+        locked = NO_CARDS if self.scenario is None else self.locked()
         cells = state.areas[area].cells
         for slot in cells:  # a card that may be replaced
             if slot is not None and (not locked or slot.card not in locked):
@@ -74,7 +75,7 @@ class TurnRules(GameCore):
         log = self._log
         if log is not None:  # the record event() makes
             log({"type": "event", "event": "turn", "turn": state.turn, "seat": seat})
-        with_power = self.may_use_power()
+        with_power = state.settings.power_cards or self.scenario is not None  # may_use_power()
         if with_power:
             self.power_phase(seat, area)  # R22, R26: before the action
         piles, draw = self._actions(area)
