@@ -21,7 +21,7 @@ from functools import partial
 from typing import Any
 
 from .core import NO_CARDS, GameCore
-from .state import MAX_TURNS_PER_SEAT, Choice, GameResult
+from .state import MAX_TURNS_PER_SEAT, Choice, GameResult, Slot
 
 DRAW = Choice("draw", (), "draw from the deck")  # one option, shared: treated as frozen
 _FIRST_PILE = (0,)  # the piles an action may take from, with one pile that holds cards
@@ -65,6 +65,9 @@ class TurnRules(GameCore):
         return Choice("take-discard", (pile,), f"take {top} from discard pile {pile + 1}")
 
     def play_turn(self) -> None:
+        quick = self._quick[self.state.active]
+        if quick is not None and self._plain_turn(quick):
+            return
         if self._plans or self.turn_start is not None or self.turn_picks is not None:
             self.keep_turn_start()  # else there is nothing to keep, nor to forget
         state = self.state
@@ -108,6 +111,63 @@ class TurnRules(GameCore):
                 break
         self.end_turn(seat, area)
 
+    def _plain_turn(self, quick: Callable[[int], int]) -> bool:
+        """The turn of :meth:`play_turn` in its common case, played without
+        the calls, options and checks the general path makes (#29); or
+        False, with nothing done, when the turn is not that case. The case:
+        an agent the game picks for (``quick``: uniform, no log, no planning
+        agent), no Power (R22), no scenario (so no card locked, R33, and no
+        trigger), no must-reveal (R21), one discard pile, and every cell of
+        the area holding a card. A card
+        placed or replaced that has an event (R18, R29) is placed by
+        :meth:`place`, a drawn card discarded goes on as
+        :meth:`draw_action` does: the same draws, the same moves, the same
+        game (tests/test_plain_turn.py plays it against the general path)."""
+        state = self.state
+        settings = state.settings
+        if settings.power_cards or self.scenario is not None or settings.turn_must_reveal:
+            return False
+        discards = state.discards
+        if len(discards) != 1:
+            return False
+        seat = state.active
+        area = state.seat_area[seat]
+        cells = state.areas[area].cells
+        if not all(cells):  # then not every cell holds a card
+            return False
+        pile = discards[0]
+        count = bool(pile) + (bool(state.deck) or len(pile) > 1)  # _actions()
+        if not count:
+            return False  # R31: a reveal instead
+        size = len(cells)
+        if (quick(count) if count > 1 else 0) == 0 and pile:  # take the pile's top
+            card = pile.pop()
+            cell = quick(size)  # exchange()
+        else:
+            drawn = self.draw()
+            if drawn is None:  # R31: nothing to draw
+                self.end_turn(seat, area)
+                return True
+            card, cell = drawn, quick(size + 1)  # draw_action()
+            if cell == size:  # discarded
+                self.discard(card, area)
+                self.after_discard(seat, area)
+                self.end_turn(seat, area)
+                return True
+        old = cells[cell]
+        assert old is not None, "every cell holds a card (checked above)"
+        if self.cards[card].event or self.cards[old.card].event:
+            self.place(area, cell, card, True, played=True)
+        else:  # place(): the new card face up, the old one on the pile
+            cells[cell] = Slot(card, True)
+            checked = self._checked
+            if area < len(checked):
+                checked[area] = None
+            pile.append(old.card)
+            self._check_moved()  # became_face_up(): R14, R30 held patterns completed
+        self.end_turn(seat, area)
+        return True
+
     def exchange(self, seat: int, area: int, card: str) -> None:
         """The card taken from a discard pile replaces one of the area's."""
         cells = self.movable_cells(area)
@@ -149,8 +209,11 @@ class TurnRules(GameCore):
             self.place(area, cells[index], card, True, played=True)
             return
         self.discard(card, area)
-        # R17: then swap two cards and turn one face up (or, with the Help
-        # Card alternative, do one of the two).
+        self.after_discard(seat, area)
+
+    def after_discard(self, seat: int, area: int) -> None:
+        """R17: a drawn card discarded, swap two cards and turn one face up
+        (or, with the Help Card alternative, do one of the two)."""
         if self.state.settings.deck_discard == "swap-or-reveal":
             which = self.decide(
                 seat,
