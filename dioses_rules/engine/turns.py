@@ -66,8 +66,11 @@ class TurnRules(GameCore):
 
     def play_turn(self) -> None:
         quick = self._quick[self.state.active]
-        if quick is not None and self._plain_turn(quick):
-            return
+        if quick is None or not self._plain_turn(quick):
+            self._turn()
+
+    def _turn(self) -> None:
+        """:meth:`play_turn`'s general path: every rule option, scenario and agent."""
         if self._plans or self.turn_start is not None or self.turn_picks is not None:
             self.keep_turn_start()  # else there is nothing to keep, nor to forget
         state = self.state
@@ -144,7 +147,8 @@ class TurnRules(GameCore):
             card = pile.pop()
             cell = quick(size)  # exchange()
         else:
-            drawn = self.draw()
+            deck = state.deck
+            drawn = deck.pop() if deck else self.draw()  # draw(): R31 refills an empty deck
             if drawn is None:  # R31: nothing to draw
                 self.end_turn(seat, area)
                 return True
@@ -271,7 +275,9 @@ class TurnRules(GameCore):
     def play(self, on_turn: Callable[[Any], object] | None = None) -> GameResult:
         """Play turns until the game ends; ``on_turn(game)`` after each turn."""
         while not self.state.finished:
-            self.play_turn()
+            quick = self._quick[self.state.active]  # play_turn(), one call fewer a turn
+            if quick is None or not self._plain_turn(quick):
+                self._turn()
             if on_turn is not None:
                 on_turn(self)
         return self.result()
