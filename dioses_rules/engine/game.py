@@ -226,7 +226,9 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules, PatternRules, Decision
         if slot is None or slot.face_up:
             return
         slot.face_up = True
-        self.moved(area)
+        checked = self._checked  # its patterns are checked again (moved(area))
+        if area < len(checked):
+            checked[area] = None
         if self._log is not None:
             self._log_changed(area, "revealed", cell, slot.card)
         self.became_face_up(area, cell)

@@ -168,7 +168,10 @@ class TurnRules(GameCore):
             if area < len(checked):
                 checked[area] = None
             pile.append(old.card)
-            self._check_moved()  # became_face_up(): R14, R30 held patterns completed
+            for other in state.areas:  # became_face_up(): R14, R30 held patterns completed
+                if other.patterns:
+                    self._check_moved()
+                    break
         self.end_turn(seat, area)
         return True
 
