@@ -47,6 +47,8 @@ class GameCore:
     _log: Callable[[dict[str, Any]], None] | None
     _uniform: list[Callable[[int], int] | None]  # decisions.uniform_pick, per seat
     _quick: list[Callable[[int], int] | None]  # DecisionRules.quick_picks, per seat
+    _uniform_bits: list[Callable[[int], int] | None]  # decisions.uniform_bits, per seat
+    _bits: list[Callable[[int], int] | None]  # DecisionRules.quick_picks, per seat
     _plans: bool  # an agent plans: the turn's start and picks are kept
     turn_start: GameState | None
     turn_picks: list[tuple[int, str, int]] | None

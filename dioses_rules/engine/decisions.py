@@ -35,6 +35,29 @@ def uniform_pick(agent: Agent) -> Callable[[int], int] | None:
     return rng.randrange
 
 
+# What randrange(n) draws on a plain generator: random.Random's _randbelow,
+# which is _randbelow_with_getrandbits (k = n.bit_length() bits, drawn again
+# until below n) wherever the generator has getrandbits, as CPython's has.
+_BELOW_BY_BITS: bool = getattr(random.Random, "_randbelow", None) is getattr(
+    random.Random, "_randbelow_with_getrandbits", False
+)
+
+
+def uniform_bits(agent: Agent) -> Callable[[int], int] | None:
+    """For an agent that picks uniformly (``uniform``) from a plain
+    ``random.Random`` whose ``randrange(n)`` is ``_randbelow_with_getrandbits``:
+    its generator's ``getrandbits``, from which a hot loop draws the pick
+    itself, as that function does (k = n.bit_length() bits, drawn again
+    while not below n): the same draws of the same stream, without its
+    call (the plain turn, turns.py). Else None."""
+    rng = getattr(agent, "rng", None)
+    if not (getattr(agent, "uniform", False) and type(rng) is random.Random and _BELOW_BY_BITS):
+        return None
+    assert rng is not None  # a random.Random (type checked above)
+    bits: Callable[[int], int] = rng.getrandbits
+    return bits
+
+
 class DecisionRules(GameCore):
     """Methods of :class:`game.Game` that ask the agents and log their picks."""
 
@@ -116,10 +139,13 @@ class DecisionRules(GameCore):
         """Per seat, how a hot loop may pick for it without calling
         :meth:`pick` (``_quick``): a uniform agent's draw, when nothing else
         is to be done with the pick (no log to write, no planning agent
-        recording the turn's picks); else None. Worked out again whenever
-        the log is set."""
+        recording the turn's picks); else None. And ``_bits``: where that
+        agent's generator draws as :func:`uniform_bits` says, its
+        ``getrandbits`` (the plain turn draws from it itself); else None.
+        Worked out again whenever the log is set."""
         plain = self._log is None and not self._plans
         self._quick = [uniform if plain else None for uniform in self._uniform]
+        self._bits = [bits if plain else None for bits in self._uniform_bits]
 
     def _log_decision(self, seat: int, kind: str, index: int, count: int, label: str) -> None:
         """The log's record of a decision (decide and pick write the same)."""

@@ -32,7 +32,7 @@ from ..scoring.area import SIZE, Area, Placed, cell_name
 from ..scoring.board import Board
 from ..scoring.score import score_board
 from .core import NO_CARDS, Checked
-from .decisions import DecisionRules, uniform_pick
+from .decisions import DecisionRules, uniform_bits, uniform_pick
 from .decks import DeckRules
 from .effects import EffectRules
 from .pattern_rules import PatternRules
@@ -96,6 +96,7 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules, PatternRules, Decision
         self._uniform: list[Callable[[int], int] | None] = [
             uniform_pick(agent) for agent in self.agents
         ]
+        self._uniform_bits = [uniform_bits(agent) for agent in self.agents]
         self.log = log  # and the picks a hot loop may make itself (quick_picks)
 
     @property

@@ -65,8 +65,8 @@ class TurnRules(GameCore):
         return Choice("take-discard", (pile,), f"take {top} from discard pile {pile + 1}")
 
     def play_turn(self) -> None:
-        quick = self._quick[self.state.active]
-        if quick is None or not self._plain_turn(quick):
+        bits = self._bits[self.state.active]
+        if bits is None or not self._plain_turn(bits):
             self._turn()
 
     def _turn(self) -> None:
@@ -114,16 +114,19 @@ class TurnRules(GameCore):
                 break
         self.end_turn(seat, area)
 
-    def _plain_turn(self, quick: Callable[[int], int]) -> bool:
+    def _plain_turn(self, bits: Callable[[int], int]) -> bool:
         """The turn of :meth:`play_turn` in its common case, played without
         the calls, options and checks the general path makes (#29); or
         False, with nothing done, when the turn is not that case. The case:
-        an agent the game picks for (``quick``: uniform, no log, no planning
-        agent), no Power (R22), no scenario (so no card locked, R33, and no
-        trigger), no must-reveal (R21), one discard pile, and every cell of
-        the area holding a card. A card
-        placed or replaced that has an event (R18, R29) is placed by
-        :meth:`place`, a drawn card discarded goes on as
+        an agent the game picks for from its plain generator (``bits``, its
+        ``getrandbits``: ``_bits``, :meth:`quick_picks`: uniform, no log, no
+        planning agent), no Power (R22), no scenario (so no card locked,
+        R33, and no trigger), no must-reveal (R21), one discard pile, and
+        every cell of the area holding a card. Each pick among n options is
+        ``randrange(n)`` drawn inline as ``random.Random`` draws it (k =
+        n.bit_length() bits, again while not below n: the agent's own
+        draws). A card placed or replaced that has an event (R18, R29) is
+        placed by :meth:`place`, a drawn card discarded goes on as
         :meth:`draw_action` does: the same draws, the same moves, the same
         game (tests/test_plain_turn.py plays it against the general path)."""
         state = self.state
@@ -138,21 +141,33 @@ class TurnRules(GameCore):
         cells = state.areas[area].cells
         if not all(cells):  # then not every cell holds a card
             return False
-        pile = discards[0]
-        count = bool(pile) + (bool(state.deck) or len(pile) > 1)  # _actions()
-        if not count:
+        pile, deck = discards[0], state.deck
+        if pile and (deck or len(pile) > 1):  # _actions(): take the top, or draw
+            r = bits(2)  # randrange(2)
+            while r >= 2:
+                r = bits(2)
+            take = r == 0
+        elif pile or deck:  # one action: no pick
+            take = bool(pile)
+        else:
             return False  # R31: a reveal instead
         size = len(cells)
-        if (quick(count) if count > 1 else 0) == 0 and pile:  # take the pile's top
+        if take:  # the pile's top, exchanged with a card (exchange())
             card = pile.pop()
-            cell = quick(size)  # exchange()
+            k = size.bit_length()
+            cell = bits(k)  # randrange(size)
+            while cell >= size:
+                cell = bits(k)
         else:
-            deck = state.deck
             drawn = deck.pop() if deck else self.draw()  # draw(): R31 refills an empty deck
             if drawn is None:  # R31: nothing to draw
                 self.end_turn(seat, area)
                 return True
-            card, cell = drawn, quick(size + 1)  # draw_action()
+            card, options = drawn, size + 1  # play it at a cell, or discard it (draw_action())
+            k = options.bit_length()
+            cell = bits(k)  # randrange(options)
+            while cell >= options:
+                cell = bits(k)
             if cell == size:  # discarded
                 self.discard(card, area)
                 self.after_discard(seat, area)
@@ -160,7 +175,8 @@ class TurnRules(GameCore):
                 return True
         old = cells[cell]
         assert old is not None, "every cell holds a card (checked above)"
-        if self.cards[card].event or self.cards[old.card].event:
+        cards = self.cards
+        if cards[card].event or cards[old.card].event:
             self.place(area, cell, card, True, played=True)
         else:  # place(): the new card face up, the old one on the pile
             cells[cell] = Slot(card, True)
@@ -278,8 +294,8 @@ class TurnRules(GameCore):
     def play(self, on_turn: Callable[[Any], object] | None = None) -> GameResult:
         """Play turns until the game ends; ``on_turn(game)`` after each turn."""
         while not self.state.finished:
-            quick = self._quick[self.state.active]  # play_turn(), one call fewer a turn
-            if quick is None or not self._plain_turn(quick):
+            bits = self._bits[self.state.active]  # play_turn(), one call fewer a turn
+            if bits is None or not self._plain_turn(bits):
                 self._turn()
             if on_turn is not None:
                 on_turn(self)
