@@ -14,11 +14,13 @@ discard, and where it never applies.
 
 from __future__ import annotations
 
+import random
 from functools import lru_cache
 
 import pytest
 
 from dioses_rules.convert import CONVERTER
+from dioses_rules.engine import draws
 from dioses_rules.engine.agents import RandomAgent
 from dioses_rules.engine.setup import new_game
 from dioses_rules.engine.turns import TurnRules
@@ -79,3 +81,23 @@ def test_the_plain_turn_plays_the_general_turn_s_game(
         general = _played(AskedRandomAgent, sets, seats, scenario, options, seed)
         assert quick == general
     assert (played[True] > played[False]) is plain
+
+
+class OtherRandom(random.Random):
+    """A generator of a subclass: its own shuffle is called."""
+
+
+@pytest.mark.parametrize("rng_class", [random.Random, OtherRandom])
+def test_the_engine_s_shuffle_is_the_generator_s(rng_class):
+    """draws.shuffle (the deal, R31's refill) puts every list in the order
+    rng.shuffle does, and leaves the generator where it leaves it."""
+    assert draws.BELOW_BY_BITS  # CPython: else every shuffle is the generator's own
+    assert (draws.plain_bits(rng_class(0)) is None) is (rng_class is OtherRandom)
+    for seed in range(3):
+        ours, theirs = rng_class(seed), rng_class(seed)
+        for size in (0, 1, 2, 3, 12, 13, 66, 97, 130):
+            mine, yours = list(range(size)), list(range(size))
+            draws.shuffle(ours, mine)
+            theirs.shuffle(yours)
+            assert mine == yours
+        assert ours.getstate() == theirs.getstate()

@@ -16,6 +16,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from .core import GameCore
+from .draws import plain_bits
 from .state import Agent, Choice, Decision, LazyChoices, game_error
 
 
@@ -35,27 +36,14 @@ def uniform_pick(agent: Agent) -> Callable[[int], int] | None:
     return rng.randrange
 
 
-# What randrange(n) draws on a plain generator: random.Random's _randbelow,
-# which is _randbelow_with_getrandbits (k = n.bit_length() bits, drawn again
-# until below n) wherever the generator has getrandbits, as CPython's has.
-_BELOW_BY_BITS: bool = getattr(random.Random, "_randbelow", None) is getattr(
-    random.Random, "_randbelow_with_getrandbits", False
-)
-
-
 def uniform_bits(agent: Agent) -> Callable[[int], int] | None:
     """For an agent that picks uniformly (``uniform``) from a plain
-    ``random.Random`` whose ``randrange(n)`` is ``_randbelow_with_getrandbits``:
-    its generator's ``getrandbits``, from which a hot loop draws the pick
-    itself, as that function does (k = n.bit_length() bits, drawn again
-    while not below n): the same draws of the same stream, without its
-    call (the plain turn, turns.py). Else None."""
-    rng = getattr(agent, "rng", None)
-    if not (getattr(agent, "uniform", False) and type(rng) is random.Random and _BELOW_BY_BITS):
+    ``random.Random`` that draws by ``getrandbits`` (:func:`.draws.plain_bits`):
+    that ``getrandbits``, from which a hot loop draws the agent's pick
+    itself, as ``randrange`` does (the plain turn, turns.py). Else None."""
+    if not getattr(agent, "uniform", False):
         return None
-    assert rng is not None  # a random.Random (type checked above)
-    bits: Callable[[int], int] = rng.getrandbits
-    return bits
+    return plain_bits(getattr(agent, "rng", None))
 
 
 class DecisionRules(GameCore):

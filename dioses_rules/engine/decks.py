@@ -6,6 +6,7 @@ from __future__ import annotations
 from ..language import model as m
 from ..scoring.board import LawEntry, PatternEntry
 from .core import GameCore
+from .draws import shuffle
 from .state import Choice
 
 ROW_VALUES = tuple(row.value for row in m.ROWS)  # read once: an enum's value is slow to read
@@ -24,7 +25,7 @@ class DeckRules(GameCore):
             for pile in state.discards:
                 refill.extend(pile[:-1])
                 del pile[:-1]
-            self.rng.shuffle(refill)
+            shuffle(self.rng, refill)  # rng.shuffle's order (draws.py)
             state.deck = refill
             if refill:
                 self.event("deck-refilled", cards=len(refill))

@@ -17,6 +17,7 @@ from ..language import model as m
 from ..language.settings import SETTINGS, Settings, setting_problem, setting_value
 from ..pool.registry import Registry, required
 from ..scoring.area import SIZE
+from .draws import shuffle
 from .game import Game
 from .setup_deal import SetupDeal
 from .setup_steps import Phase, SetupRules
@@ -225,12 +226,12 @@ def _check_scenario_deal(
 def _shuffle_decks(game: Game) -> None:
     state, rng = game.state, game.rng
     deck = list(game.tables.card_ids)  # sorted
-    rng.shuffle(deck)
+    shuffle(rng, deck)  # rng.shuffle's order (draws.py)
     state.deck = deck
     state.law_deck = list(game.tables.law_ids)  # sorted
-    rng.shuffle(state.law_deck)
+    shuffle(rng, state.law_deck)
     state.pattern_deck = list(game.tables.pattern_ids)  # sorted
-    rng.shuffle(state.pattern_deck)
+    shuffle(rng, state.pattern_deck)
     state.discards = [[] for _ in range(max(1, state.settings.discard_piles))]
     state.start_player = rng.randrange(state.seats)
     state.active = state.start_player
