@@ -21,7 +21,7 @@ from functools import partial
 from typing import Any
 
 from .core import NO_CARDS, GameCore
-from .state import MAX_TURNS_PER_SEAT, Choice, GameResult, Slot
+from .state import MAX_TURNS_PER_SEAT, Choice, GameResult
 
 DRAW = Choice("draw", (), "draw from the deck")  # one option, shared: treated as frozen
 _FIRST_PILE = (0,)  # the piles an action may take from, with one pile that holds cards
@@ -173,17 +173,17 @@ class TurnRules(GameCore):
                 self.after_discard(seat, area)
                 self.end_turn(seat, area)
                 return True
-        old = cells[cell]
-        assert old is not None, "every cell holds a card (checked above)"
-        cards = self.cards
-        if cards[card].event or cards[old.card].event:
+        slot = cells[cell]
+        assert slot is not None, "every cell holds a card (checked above)"
+        cards, replaced = self.cards, slot.card
+        if cards[card].event or cards[replaced].event:
             self.place(area, cell, card, True, played=True)
-        else:  # place(): the new card face up, the old one on the pile
-            cells[cell] = Slot(card, True)
+        else:  # place(): the new card face up in the cell, the old one on the pile
+            slot.card, slot.face_up = card, True  # the cell's Slot (it is the state's alone)
             checked = self._checked
             if area < len(checked):
                 checked[area] = None
-            pile.append(old.card)
+            pile.append(replaced)
             for other in state.areas:  # became_face_up(): R14, R30 held patterns completed
                 if other.patterns:
                     self._check_moved()
