@@ -128,14 +128,30 @@ def ours_and_yardstick(base, players: int, game_seed: int) -> tuple[dict, dict]:
     return ours, theirs
 
 
+def unlogged_end(base, players: int, game_seed: int) -> dict:
+    """How our engine ends the game of :func:`ours_and_yardstick` played
+    without a log, as the benchmark plays it (the plain turn, turns.py):
+    turns, totals, gods and winners."""
+    seeds = agent_seeds(game_seed, players)
+    result = new_game(base, [RandomAgent(s) for s in seeds], seed=game_seed).play()
+    return {
+        "turns": result.turns,
+        "totals": [r.total for r in result.reports],
+        "gods": [r.gods for r in result.reports],
+        "winners": list(result.winners),
+    }
+
+
 def prove(base, seeds: int) -> dict:
-    """``seeds`` games per player count, 2 to 6, by both engines, compared."""
+    """``seeds`` games per player count, 2 to 6, by both engines, compared:
+    decision for decision with our log, and their ends without it."""
     games = differ = 0
     for players in range(2, 7):
         for index in range(seeds):
             ours, theirs = ours_and_yardstick(base, players, index)
+            end = unlogged_end(base, players, index)
             games += 1
-            differ += ours != theirs
+            differ += ours != theirs or any(end[key] != theirs[key] for key in end)
     return {"yardstick_games_compared": games, "yardstick_games_different": differ}
 
 
