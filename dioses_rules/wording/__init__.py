@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import gettext
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 
 from ..i18n import translation
@@ -53,11 +53,19 @@ def table(pairs: Iterable[tuple[str, str]]) -> Table:
     return [(re.compile(pattern), message) for pattern, message in pairs]
 
 
-def matched(rows: Table, text: str, lang: str) -> str:
+def matched(
+    rows: Table, text: str, lang: str, said: Mapping[str, Callable[[str], str]] | None = None
+) -> str:
     """``text`` in ``lang`` by the first pattern of ``rows`` it matches, its
-    groups put into the message; as it is when none matches."""
+    groups put into the message (a group named in ``said`` said by its
+    function first: a reason inside a reason, a row's word); as it is when
+    none matches."""
     for pattern, message in rows:
         found = pattern.match(text)
         if found:
-            return words(lang)._(message).format(**found.groupdict())
+            fields = {
+                name: said[name](value) if said and name in said and value else value or ""
+                for name, value in found.groupdict().items()
+            }
+            return words(lang)._(message).format(**fields)
     return text

@@ -1,17 +1,29 @@
 """A library error as a player reads it, in their language (#28): the
-messages a save, a log or a file gives when it cannot be used (written in
-English by the engine, ``str()`` of its error), said by the catalogue. The
-code, the file and the keys stay as they are; a message this table does not
-know stays English."""
+messages a save, a log, a board or a page's body gives when it cannot be
+used (written in English by the library, ``str()`` of its error), said by
+the catalogue. The code, the file, the position, the keys and the names the
+file wrote stay as they are; a message no table knows stays English.
+
+A message may hold others: a key before it (``$.area.front[1]: ...``), a
+suggestion after it (``...; did you mean 'zeus'?``), a reason inside it
+(``the saved game is damaged: $.state.turn: ...``); each part is said in
+turn. The tables of a board's mistakes, of a file's text and shape and of a
+damaged save are in :mod:`.board_errors`, :mod:`.data_errors` and
+:mod:`.save_errors`."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 import attrs
 
 from ..errors import Diagnostic
-from . import N_, matched, table
+from . import N_, matched, table, words
+from .board_errors import BOARD_MESSAGES
+from .data_errors import DATA_MESSAGES, KINDS
+from .names import row_word
+from .save_errors import NUMBERS, SAVE_MESSAGES
 
 _MESSAGES = table(
     (
@@ -31,10 +43,6 @@ _MESSAGES = table(
         (
             r"^this version reads formats (?P<formats>[\d, ]+)$",
             N_("this version reads formats {formats}"),
-        ),
-        (
-            r"^the saved game is damaged: (?P<key>\$[^:]*): (?P<why>.*)$",
-            N_("the saved game is damaged: {key}: {why}"),
         ),
         (
             r"^\$\.state\.rules: saved under rules revision (?P<rules>\d+), which this version "
@@ -86,14 +94,65 @@ _MESSAGES = table(
 )
 
 
+_ROWS = [*_MESSAGES, *SAVE_MESSAGES, *BOARD_MESSAGES, *DATA_MESSAGES]
+_KEYED = re.compile(r"^(?P<key>\$[^\s:]*): (?P<why>.+)$")
+_HINTED = re.compile(r"^(?P<why>.+); (?P<hint>did you mean '.*'\?)$")
+_SUGGESTION = re.compile(r"^did you mean (?P<options>'.*')\?$")
+_SUGGESTIONS = table(((_SUGGESTION.pattern, N_("did you mean {options}?")),))
+
+
 def message_text(message: str, lang: str) -> str:
     """One English library message in ``lang`` (as it is when unknown)."""
-    return message if lang == "en" else matched(_MESSAGES, message, lang)
+    if lang == "en":
+        return message
+    _ = words(lang)._
+
+    def said(text: str) -> str:
+        return message_text(text, lang)
+
+    def kind(text: str) -> str:
+        return _(KINDS[text]) if text in KINDS else text
+
+    def listed(text: str) -> str:
+        return _(N_("no set")) if text == "none" else text
+
+    fields = {
+        "why": said,
+        "kind": kind,
+        "value": lambda text: said(text) if text.startswith("a number of ") else kind(text),
+        "active": listed,
+        "row_word": lambda text: row_word(text, lang),
+        "quantity": lambda text: _(NUMBERS[text]) if text in NUMBERS else text,
+        "keys": lambda text: ", ".join(f"'{key}'" for key in text.split(", ")),
+        "options": lambda text: text.replace("' or '", "' " + _(N_("or")) + " '"),
+    }
+    hinted = _HINTED.match(message)
+    if hinted:
+        return f"{said(hinted['why'])}; {said(hinted['hint'])}"
+    keyed = _KEYED.match(message)
+    if keyed and known(keyed["why"]):  # not "$.version: saved by ...", a message of its own
+        return f"{keyed['key']}: {said(keyed['why'])}"
+    for rows in (_ROWS, _SUGGESTIONS):
+        found = matched(rows, message, lang, fields)
+        if found != message:
+            return found
+    return message
 
 
 def known(message: str) -> bool:
-    """Whether the table has words for ``message`` (its test walks them)."""
-    return any(pattern.match(message) for pattern, _message in _MESSAGES)
+    """Whether the tables have words for ``message``, each part of it (its
+    test walks them)."""
+    hinted = _HINTED.match(message)
+    if hinted:
+        return known(hinted["why"]) and known(hinted["hint"])
+    keyed = _KEYED.match(message)
+    if keyed and known(keyed["why"]):
+        return True
+    for row, _message in (*_ROWS, *_SUGGESTIONS):
+        found = row.match(message)
+        if found:  # and the reason inside it, if it holds one
+            return found.groupdict().get("why") is None or known(found["why"])
+    return False
 
 
 def diagnostic_in(diagnostic: Diagnostic, lang: str) -> Diagnostic:
@@ -105,6 +164,20 @@ def diagnostic_in(diagnostic: Diagnostic, lang: str) -> Diagnostic:
         message=message_text(diagnostic.message, lang),
         help=message_text(diagnostic.help, lang) if diagnostic.help else diagnostic.help,
     )
+
+
+def diagnostic_text(diagnostic: Diagnostic, lang: str, source: str | None = None) -> str:
+    """A diagnostic as :meth:`Diagnostic.full` writes it (where, code,
+    message, its help, the source line and a caret under the column), its
+    words in ``lang``."""
+    said = diagnostic_in(diagnostic, lang)
+    text = said.full(source)
+    if lang == "en":
+        return text
+    _ = words(lang)._
+    warning, help_word = _(N_("warning")), _(N_("help"))
+    text = text.replace(f"{said.code} warning: ", f"{said.code} {warning}: ", 1)
+    return text.replace("\n  help: ", f"\n  {help_word}: ", 1)
 
 
 def error_text(diagnostics: Sequence[Diagnostic], lang: str) -> str:

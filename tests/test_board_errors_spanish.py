@@ -1,0 +1,199 @@
+"""A Spanish player's board and save mistakes are Spanish (#28 item 3): each
+mistake a board file can hold (``dioses score --lang es``, the builder's
+import and score) and each reason a save is damaged for (``dioses play
+--resume --lang es``) has words in the catalogue, and its Spanish says no
+English word beyond the file's own: its keys, positions and the names it
+wrote stay as written."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from player_sees import Reader
+from starlette.testclient import TestClient
+
+from dioses_cli.main import dioses
+from dioses_rules.engine.saves import check_save, parse_save
+from dioses_rules.errors import DiosesError
+from dioses_rules.pool.load import load_registry
+from dioses_rules.scoring.board import parse_board_text
+from dioses_rules.scoring.resolve import board_registry, resolve_board
+from dioses_rules.web.app import create_app
+from dioses_rules.web.catalog import Catalog
+from dioses_rules.wording.errors import diagnostic_text, known
+
+ROWS = (
+    'front = ["hera", ".", ".", "."]\ncentral = [".", ".", ".", "."]\nback = [".", ".", ".", "."]\n'
+)
+# one board per kind of mistake of scoring/resolve.py, convert.py, structured.py
+BOARDS = {
+    "no set": "sets = []\n[area]\n" + ROWS,
+    "unknown set": 'sets = ["base", "nordic"]\n[area]\n' + ROWS,
+    "set not in play": 'sets = ["base"]\n[area]\nfront = ["hercules", ".", ".", "."]\n'
+    + ROWS.split("\n", 1)[1]
+    + '[[laws]]\ncard = "one-pantheon"\nrow = "front"\n',
+    "misspelt and unknown": (
+        '[area]\nfront = ["zeuss", "nobody-at-all", ".", "."]\n'
+        'central = [".", ".", "."]\nback = [".", ".", ".", "."]\n'
+    ),
+    "twice": '[area]\nfront = ["hera", "hera", ".", "."]\n' + ROWS.split("\n", 1)[1],
+    "laws": "[area]\n"
+    + ROWS
+    + '[[laws]]\ncard = "only-gods"\nrow = "central"\n'
+    + '[[laws]]\ncard = "no-greeks"\nrow = "central"\n'
+    + '[[laws]]\ncard = "only-gods"\ncolumn = 1\n'
+    + '[[laws]]\ncard = "two-gods"\n'
+    + '[[laws]]\ncard = "no-gods"\nrow = "middle"\n'
+    + '[[laws]]\ncard = "all-gods"\ncolumn = 7\n',
+    "two on a column": "[area]\n"
+    + ROWS
+    + '[[laws]]\ncard = "only-gods"\ncolumn = 2\n[[laws]]\ncard = "no-greeks"\ncolumn = 2\n',
+    "patterns and objectives": 'objectives = [["grouping"], ["grouping", "egyptian"], '
+    '["grouping", "egyptian"]]\n[area]\n'
+    + ROWS
+    + '[[patterns]]\ncard = "sacred-pair"\n[[patterns]]\ncard = "sacred-pair"\n',
+    "scenario": '[scenario]\nid = "ragnarok"\nstate = {chosen = "hera"}\n[area]\n' + ROWS,
+    "shape": '[area]\nfront = ["hera", 3, ".", "."]\ncentral = [".", ".", ".", "."]\n'
+    'sides = 2\n[[laws]]\ncard = "only-gods"\nrow = 1\nwhere = 2\n',
+    "toml": 'sets = ["base"\n[area]\n',
+    "deep": "x = " + "[" * 40 + "]" * 40 + "\n",
+    "long number": "x = " + "9" * 120 + "\n",
+}
+
+
+@pytest.fixture(scope="module")
+def pool():
+    return load_registry()
+
+
+@pytest.fixture(scope="module")
+def reader(pool) -> Reader:
+    return Reader(pool[0])
+
+
+def mistakes(text: str, pool) -> list:
+    _registry, sources = pool
+    with pytest.raises(DiosesError) as caught:
+        board_file = parse_board_text(text, "board.toml")
+        resolve_board(board_file, board_registry(board_file, sources, "board.toml"))
+    return caught.value.diagnostics
+
+
+def spanish_faults(reader: Reader, diagnostics, where: str) -> list[str]:
+    faults = []
+    for diagnostic in diagnostics:
+        for part in (diagnostic.message, diagnostic.help):
+            if part is not None and not known(part):
+                faults.append(f"{where}: no words for {part!r}")
+        said = diagnostic_text(diagnostic, "es").removeprefix(diagnostic.location() + ": ")
+        faults += reader.faults(said, "es", where, file_words=True)
+    return faults
+
+
+def test_every_mistake_of_a_board_has_spanish_words(pool, reader):
+    faults = []
+    for name, text in BOARDS.items():
+        found = mistakes(text, pool)
+        assert found, name
+        faults += spanish_faults(reader, found, name)
+    assert not faults, "\n".join(faults)
+
+
+def test_score_lang_es_says_a_bad_board_in_spanish_with_its_keys_and_names(tmp_path):
+    board = tmp_path / "bad.toml"
+    board.write_text(BOARDS["misspelt and unknown"] + BOARDS["laws"].split(ROWS)[1], "utf-8")
+    runner = CliRunner()
+    spanish = runner.invoke(dioses, ["score", str(board), "--lang", "es"])
+    assert spanish.exit_code == 1 and "Traceback" not in spanish.output
+    assert "E201 $.area.front[0]: carta desconocida 'zeuss'; ¿quisiste decir 'zeus'?" in (
+        spanish.output
+    )
+    assert "$.area.central: una fila tiene 4 cartas, esta tiene 3" in spanish.output
+    assert "dos leyes en la fila central ('only-gods' y 'no-greeks')" in spanish.output
+    assert "ayuda: como mucho una ley por fila y por columna" in spanish.output
+    assert "help:" not in spanish.output and "unknown" not in spanish.output
+    english = runner.invoke(dioses, ["score", str(board)])
+    assert "E201 $.area.front[0]: unknown card 'zeuss'; did you mean 'zeus'?" in english.output
+    assert "help: at most one law per row and per column" in english.output
+
+
+def test_the_builder_answers_a_bad_board_in_the_page_s_language(pool, tmp_path):
+    app = create_app(Catalog(*pool), saves=tmp_path)
+    client = TestClient(app, base_url="http://127.0.0.1:8000")
+    client.cookies.set("dioses-lang", "es")
+    board = {"area": {"front": ["hera", "zeuss", ".", "."], "central": [".", ".", ".", 4]}}
+    answer = client.post("/api/score", json=board)
+    assert answer.status_code == 422
+    messages = [e["message"] for e in answer.json()["errors"]]
+    assert "<page>: E203 $.area.central[3]: se esperaba un texto, hay 4" in messages
+    assert any("$.area.back: falta una clave obligatoria" in m for m in messages), messages
+    imported = client.post(
+        "/api/import", content=BOARDS["toml"].encode(), headers={"x-board-name": "mine.toml"}
+    )
+    error = imported.json()["errors"][0]
+    assert error["message"].startswith("mine.toml:2:1: E202 no es TOML válido: lista sin cerrar")
+    assert "ayuda: la sintaxis está en https://toml.io" in error["message"]
+    assert (error["line"], error["column"]) == (2, 1)
+    client.cookies.set("dioses-lang", "en")
+    english = client.post("/api/score", json=board).json()["errors"][0]["message"]
+    assert "expected a string, got 4" in english
+
+
+# ---------------------------------------------------------------- a damaged save
+
+
+def _damage(state: dict) -> None:
+    """A save's state with one of each mistake integrity.py names."""
+    state["turn"] = -1
+    state["settings"]["end_rule"] = "never"
+    state["deck"][0] = "zeuss"
+    state["deck"][1] = state["deck"][2]
+    state["areas"][0]["cells"] = state["areas"][0]["cells"][:11]
+    state["areas"][0]["laws"] = [
+        {"card": "only-gods", "row": "middle"},
+        {"card": "no-gods", "column": 9},
+        {"card": "no-greeks", "row": "front", "column": 1},
+        {"card": "two-gods", "row": "back"},
+        {"card": "one-pantheon", "row": "back"},
+    ]
+    state["objectives"] = [["grouping"]]
+    state["challenge"] = True
+
+
+def test_why_a_save_is_damaged_is_spanish(pool, reader, tmp_path):
+    registry = pool[0]
+    save = tmp_path / "game.json"
+    CliRunner().invoke(dioses, ["play", "--seed", "3", "--save", str(save)], input="1\n1\n")
+    data = json.loads(save.read_text("utf-8"))
+    _damage(data["state"])
+    with pytest.raises(DiosesError) as caught:
+        check_save(parse_save(data, "game.json"), registry, "game.json")
+    found = caught.value.diagnostics
+    assert len(found) >= 8, [d.message for d in found]
+    faults = spanish_faults(reader, found, "damaged save")
+    wrong_type = json.loads(save.read_text("utf-8"))
+    wrong_type["state"]["seats"] = "two"
+    with pytest.raises(DiosesError) as caught:
+        parse_save(wrong_type, "game.json")
+    faults += spanish_faults(reader, caught.value.diagnostics, "a save's shape")
+    assert not faults, "\n".join(faults)
+    damaged = tmp_path / "damaged.json"
+    damaged.write_text(json.dumps(data), "utf-8")
+    result = CliRunner().invoke(dioses, ["play", "--resume", str(damaged), "--lang", "es"])
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert "la partida guardada está dañada: $.state.turn: el turno debe ser de 0 a" in (
+        result.output
+    )
+    assert "carta desconocida 'zeuss' (ningún set cargado la define)" in result.output
+
+
+def test_every_reason_has_one_message_per_line_of_the_table(tmp_path: Path):
+    """known() cannot pass a message no row has: an English sentence of no
+    table, and a table's sentence with a reason of no table inside it."""
+    assert not known("the moon is made of cheese")
+    assert not known("the saved game is damaged: $.state.turn: the moon is made of cheese")
+    assert not known("unknown card 'zeuss'; the moon is made of cheese")
+    assert known("$.area.front[1]: unknown card 'zeuss'; did you mean 'zeus' or 'hera'?")
