@@ -197,3 +197,22 @@ def test_every_reason_has_one_message_per_line_of_the_table(tmp_path: Path):
     assert not known("the saved game is damaged: $.state.turn: the moon is made of cheese")
     assert not known("unknown card 'zeuss'; the moon is made of cheese")
     assert known("$.area.front[1]: unknown card 'zeuss'; did you mean 'zeus' or 'hera'?")
+
+
+def test_a_row_written_once_matches_the_english_it_says():
+    """A table's row is its message (wording.table): the pattern says the
+    message word for word, each field a group of the field's text, so the
+    English filled in is matched and each field read back as it was."""
+    import re
+
+    from dioses_rules.wording import FIELDS, pattern_of
+    from dioses_rules.wording.errors import _ROWS
+
+    derived = [(row, message) for row, message in _ROWS if row.pattern == pattern_of(message)]
+    assert len(derived) > 100
+    for row, message in derived:
+        names = re.findall(r"\{(\w+)\}", message)
+        values = {name: "7" if name in FIELDS else f"x {name}" for name in names}
+        found = row.match(message.format(**values))
+        assert found is not None and found.groupdict() == values, message
+    assert pattern_of("a (b) {card}?") == r"^a\ \(b\)\ (?P<card>[\w-]+)\?$"

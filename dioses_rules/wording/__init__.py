@@ -46,11 +46,36 @@ def N_(message: str) -> str:
 # An English text the library says (an engine prompt, a message, a flag) and
 # the catalogue's message it stands for, its groups the message's {fields}.
 Table = list[tuple[re.Pattern[str], str]]
+# What a field of a message matches where it is not any text: an id the
+# engine names a card by, a number.
+FIELDS = {"card": r"[\w-]+", "law": r"[\w-]+", "number": r"\d+", "count": r"\d+"}
+_FIELD = re.compile(r"\{(\w+)\}")
 
 
-def table(pairs: Iterable[tuple[str, str]]) -> Table:
-    """(pattern, message) pairs, the patterns compiled once."""
-    return [(re.compile(pattern), message) for pattern, message in pairs]
+def pattern_of(message: str) -> str:
+    """The pattern of the English text a message says: its own words, each
+    ``{field}`` a group of the field's text (:data:`FIELDS`, else any)."""
+    parts = _FIELD.split(message)
+    return (
+        "^"
+        + "".join(
+            f"(?P<{part}>{FIELDS.get(part, '.+')})" if odd else re.escape(part)
+            for odd, part in ((i % 2 == 1, part) for i, part in enumerate(parts))
+        )
+        + "$"
+    )
+
+
+def table(rows: Iterable[str | tuple[str, str]]) -> Table:
+    """Each row a message, which the English text says word for word
+    (:func:`pattern_of`), or a (pattern, message) pair where the library
+    says it otherwise; the patterns compiled once."""
+    return [
+        (re.compile(row[0]), row[1])
+        if isinstance(row, tuple)
+        else (re.compile(pattern_of(row)), row)
+        for row in rows
+    ]
 
 
 def matched(

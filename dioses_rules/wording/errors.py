@@ -27,69 +27,35 @@ from .save_errors import NUMBERS, SAVE_MESSAGES
 
 _MESSAGES = table(
     (
-        (r"^this is a game log, not a saved game$", N_("this is a game log, not a saved game")),
-        (r"^check it with: (?P<command>dioses replay .*)$", N_("check it with: {command}")),
-        (
-            r'^not a saved Dioses! game \(\$\.kind is not "(?P<kind>[^"]+)"\)$',
-            N_('not a saved Dioses! game ($.kind is not "{kind}")'),
+        N_("this is a game log, not a saved game"),
+        N_("check it with: {command}"),
+        N_('not a saved Dioses! game ($.kind is not "{kind}")'),
+        N_("not a saved Dioses! game (not JSON)"),
+        N_("not a saved Dioses! game"),
+        N_("saves are written by 'dioses play'"),
+        N_("$.version: saved by another version of the save format ({version})"),
+        N_("this version reads formats {formats}"),
+        N_(
+            "$.state.rules: saved under rules revision {rules}, which this version does "
+            "not know ({known})"
         ),
-        (r"^not a saved Dioses! game \(not JSON\)$", N_("not a saved Dioses! game (not JSON)")),
-        (r"^not a saved Dioses! game$", N_("not a saved Dioses! game")),
-        (r"^saves are written by 'dioses play'$", N_("saves are written by 'dioses play'")),
-        (
-            r"^\$\.version: saved by another version of the save format \((?P<version>.*)\)$",
-            N_("$.version: saved by another version of the save format ({version})"),
-        ),
-        (
-            r"^this version reads formats (?P<formats>[\d, ]+)$",
-            N_("this version reads formats {formats}"),
-        ),
-        (
-            r"^\$\.state\.rules: saved under rules revision (?P<rules>\d+), which this version "
-            r"does not know \((?P<known>[\d, ]+)\)$",
-            N_(
-                "$.state.rules: saved under rules revision {rules}, which this version does "
-                "not know ({known})"
-            ),
-        ),
-        (
-            r"^resume it with the newer version of dioses-rules that saved it$",
-            N_("resume it with the newer version of dioses-rules that saved it"),
-        ),
-        (r"^cannot read the save: (?P<why>.*)$", N_("cannot read the save: {why}")),
-        (r"^cannot read the log: (?P<why>.*)$", N_("cannot read the log: {why}")),
-        (
-            r"^larger than any save \((?P<size>\d+) MB\)$",
-            N_("larger than any save ({size} MB)"),
-        ),
-        (r"^not valid JSON: (?P<why>.*)$", N_("not valid JSON: {why}")),
-        (
-            r"^this save holds no log of the game so far; cannot write a log$",
-            N_("this save holds no log of the game so far; cannot write a log"),
-        ),
-        (r"^give the card files with --cards$", N_("give the card files with --cards")),
+        N_("resume it with the newer version of dioses-rules that saved it"),
+        N_("cannot read the save: {why}"),
+        N_("cannot read the log: {why}"),
+        N_("larger than any save ({size} MB)"),
+        N_("not valid JSON: {why}"),
+        N_("this save holds no log of the game so far; cannot write a log"),
+        N_("give the card files with --cards"),
         # notes on the card pool a game was played with (pool/history, pool/identity)
-        (
-            r"^the game was played with the bundled set '(?P<set>[^']+)' version (?P<then>\S+); "
-            r"it goes on with that version's cards, kept in dioses-rules \(the set is version "
-            r"(?P<now>\S+) today\)$",
-            N_(
-                "the game was played with the bundled set '{set}' version {then}; it goes on "
-                "with that version's cards, kept in dioses-rules (the set is version {now} today)"
-            ),
+        N_(
+            "the game was played with the bundled set '{set}' version {then}; it goes on "
+            "with that version's cards, kept in dioses-rules (the set is version {now} today)"
         ),
-        (
-            r"^the bundled set '(?P<set>[^']+)' has changed since the game was played "
-            r"\(version (?P<then>\S+) -> (?P<now>\S+)\)$",
-            N_(
-                "the bundled set '{set}' has changed since the game was played "
-                "(version {then} -> {now})"
-            ),
+        N_(
+            "the bundled set '{set}' has changed since the game was played "
+            "(version {then} -> {now})"
         ),
-        (
-            r"^the bundled set '(?P<set>[^']+)' was not in the game's card pool$",
-            N_("the bundled set '{set}' was not in the game's card pool"),
-        ),
+        N_("the bundled set '{set}' was not in the game's card pool"),
     )
 )
 
