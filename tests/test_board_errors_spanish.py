@@ -216,3 +216,15 @@ def test_a_row_written_once_matches_the_english_it_says():
         found = row.match(message.format(**values))
         assert found is not None and found.groupdict() == values, message
     assert pattern_of("a (b) {card}?") == r"^a\ \(b\)\ (?P<card>[\w-]+)\?$"
+
+
+def test_the_saved_games_list_says_why_a_save_is_refused_not_where_it_is(pool, tmp_path):
+    (tmp_path / "web-game-ffff0000.json").write_text('{"kind": "dioses-game", "version": 99}')
+    client = TestClient(
+        create_app(Catalog(*pool), saves=tmp_path), base_url="http://127.0.0.1:8000"
+    )
+    for lang, said in (("en", "saved by another version"), ("es", "guardada con otra versión")):
+        client.cookies.set("dioses-lang", lang)
+        listed = client.get("/play").text
+        assert f"G100 $.version: {said} of" in listed or f"G100 $.version: {said} del" in listed
+        assert str(tmp_path) not in listed  # the server's folder is no business of the page's
