@@ -128,7 +128,7 @@ def test_the_builder_answers_a_bad_board_in_the_page_s_language(pool, tmp_path):
     answer = client.post("/api/score", json=board)
     assert answer.status_code == 422
     messages = [e["message"] for e in answer.json()["errors"]]
-    assert "<page>: E203 $.area.central[3]: se esperaba un texto, hay 4" in messages
+    assert "<página>: E203 $.area.central[3]: se esperaba un texto, hay 4" in messages
     assert any("$.area.back: falta una clave obligatoria" in m for m in messages), messages
     imported = client.post(
         "/api/import", content=BOARDS["toml"].encode(), headers={"x-board-name": "mine.toml"}
@@ -139,7 +139,7 @@ def test_the_builder_answers_a_bad_board_in_the_page_s_language(pool, tmp_path):
     assert (error["line"], error["column"]) == (2, 1)
     client.cookies.set("dioses-lang", "en")
     english = client.post("/api/score", json=board).json()["errors"][0]["message"]
-    assert "expected a string, got 4" in english
+    assert english.startswith("<page>: E203") and "expected a string, got 4" in english
 
 
 # ---------------------------------------------------------------- a damaged save
@@ -228,3 +228,15 @@ def test_the_saved_games_list_says_why_a_save_is_refused_not_where_it_is(pool, t
         listed = client.get("/play").text
         assert f"G100 $.version: {said} of" in listed or f"G100 $.version: {said} del" in listed
         assert str(tmp_path) not in listed  # the server's folder is no business of the page's
+
+
+def test_the_best_column_says_a_solver_out_of_time_in_the_readers_language():
+    """play's final table explains an area with no best layout (E303: the
+    solver stopped by --best-time on a busy machine) in the reader's words."""
+    from dioses_rules.wording.errors import message_text
+
+    for limit in (0.2, 5.0):
+        english = f"the solver found no arrangement within {limit:g} seconds"
+        assert known(english)
+        said = message_text(english, "es")
+        assert said == f"el resolutor no halló ninguna disposición en {limit:g} segundos"

@@ -96,6 +96,16 @@ BOARD_MESSAGES: Table = table(
             r"(?P<command>pip install .*)$",
             N_("the best layout needs OR-Tools ({module}), which is not installed; {command}"),
         ),
+        (
+            r"^the solver found no arrangement within (?P<seconds>[\d.]+) seconds$",
+            N_("the solver found no arrangement within {seconds} seconds"),
+        ),
+        (
+            r"^the solver found no arrangement within an effort of (?P<effort>[\d.]+)$",
+            N_("the solver found no arrangement within an effort of {effort}"),
+        ),
+        N_("give it more time (dioses solve --time-limit, dioses play --best-time)"),
+        N_("install dioses-rules[solver] to see each area's best possible score"),
         N_("its state: none"),
         N_("its state: {names}"),
     ]

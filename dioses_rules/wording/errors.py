@@ -132,11 +132,18 @@ def diagnostic_in(diagnostic: Diagnostic, lang: str) -> Diagnostic:
     )
 
 
+# the names a text is given where it has no file: the builder's page, a
+# board given as text
+_PLACES = {"<page>": N_("<page>"), "<board>": N_("<board>")}
+
+
 def diagnostic_text(diagnostic: Diagnostic, lang: str, source: str | None = None) -> str:
     """A diagnostic as :meth:`Diagnostic.full` writes it (where, code,
     message, its help, the source line and a caret under the column), its
     words in ``lang``."""
     said = diagnostic_in(diagnostic, lang)
+    if lang != "en" and said.path in _PLACES:
+        said = attrs.evolve(said, path=words(lang)._(_PLACES[said.path]))
     text = said.full(source)
     if lang == "en":
         return text
