@@ -240,3 +240,43 @@ def test_the_best_column_says_a_solver_out_of_time_in_the_readers_language():
         assert known(english)
         said = message_text(english, "es")
         assert said == f"el resolutor no halló ninguna disposición en {limit:g} segundos"
+
+
+def test_why_a_file_is_no_game_log_is_spanish(reader, tmp_path):
+    """replay --lang es of a file that is no log: each of engine/log.py's
+    reasons (a record of the wrong shape, a line that is no JSON, a second
+    setup, an unknown type, an option past the count, an empty file, a
+    save) has words, and says no English word beyond the log's own."""
+    from dioses_rules.engine.log import read_log
+
+    save = tmp_path / "game.json"
+    log = tmp_path / "game.jsonl"
+    CliRunner().invoke(
+        dioses, ["play", "--seed", "3", "--save", str(save), "--log", str(log)], input="1\n1\n"
+    )
+    lines = log.read_text("utf-8").splitlines()
+    setup, decision = lines[0], json.loads(lines[1])
+    broken = {
+        "shape": [setup, json.dumps({**decision, "index": "x"})],
+        "no JSON": [setup[:-3]],
+        "second setup": [setup, setup],
+        "unknown type": [setup, json.dumps({"type": "dance"})],
+        "option past the count": [setup, json.dumps({**decision, "index": 99, "options": 2})],
+        "empty": [],
+    }
+    faults = []
+    for name, records in broken.items():
+        path = tmp_path / f"{name}.jsonl"
+        path.write_text("".join(f"{r}\n" for r in records), "utf-8")
+        with pytest.raises(DiosesError) as caught:
+            read_log(path)
+        faults += spanish_faults(reader, caught.value.diagnostics, name)
+    with pytest.raises(DiosesError) as caught:
+        read_log(save)
+    faults += spanish_faults(reader, caught.value.diagnostics, "a save")
+    assert not faults, "\n".join(faults)
+    result = CliRunner().invoke(dioses, ["replay", str(tmp_path / "shape.jsonl"), "--lang", "es"])
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert "no es un registro de partida de Dioses!: línea 2: $.index: se esperaba" in (
+        result.output
+    )

@@ -9,7 +9,7 @@ suggestion after it (``...; did you mean 'zeus'?``), a reason inside it
 (``the saved game is damaged: $.state.turn: ...``); each part is said in
 turn. The tables of a board's mistakes, of a file's text and shape and of a
 damaged save are in :mod:`.board_errors`, :mod:`.data_errors` and
-:mod:`.save_errors`."""
+:mod:`.save_errors`, and of a log that is none in :mod:`.log_errors`."""
 
 from __future__ import annotations
 
@@ -22,6 +22,7 @@ from ..errors import Diagnostic
 from . import N_, matched, table, words
 from .board_errors import BOARD_MESSAGES
 from .data_errors import DATA_MESSAGES, KINDS
+from .log_errors import LOG_MESSAGES
 from .names import row_word
 from .save_errors import NUMBERS, SAVE_MESSAGES
 
@@ -60,7 +61,7 @@ _MESSAGES = table(
 )
 
 
-_ROWS = [*_MESSAGES, *SAVE_MESSAGES, *BOARD_MESSAGES, *DATA_MESSAGES]
+_ROWS = [*_MESSAGES, *SAVE_MESSAGES, *LOG_MESSAGES, *BOARD_MESSAGES, *DATA_MESSAGES]
 _KEYED = re.compile(r"^(?P<key>\$[^\s:]*): (?P<why>.+)$")
 _HINTED = re.compile(r"^(?P<why>.+); (?P<hint>did you mean '.*'\?)$")
 _SUGGESTION = re.compile(r"^did you mean (?P<options>'.*')\?$")
