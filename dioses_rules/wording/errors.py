@@ -141,13 +141,14 @@ _PLACES = {"<page>": N_("<page>"), "<board>": N_("<board>")}
 def diagnostic_text(diagnostic: Diagnostic, lang: str, source: str | None = None) -> str:
     """A diagnostic as :meth:`Diagnostic.full` writes it (where, code,
     message, its help, the source line and a caret under the column), its
-    words in ``lang``."""
+    words in ``lang``; one the tables have no words for (a linter's, for
+    the modder) stays English whole, its labels too."""
+    if lang == "en" or not known(diagnostic.message):
+        return diagnostic.full(source)
     said = diagnostic_in(diagnostic, lang)
-    if lang != "en" and said.path in _PLACES:
+    if said.path in _PLACES:
         said = attrs.evolve(said, path=words(lang)._(_PLACES[said.path]))
     text = said.full(source)
-    if lang == "en":
-        return text
     _ = words(lang)._
     warning, help_word = _(N_("warning")), _(N_("help"))
     text = text.replace(f"{said.code} warning: ", f"{said.code} {warning}: ", 1)
