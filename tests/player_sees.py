@@ -21,6 +21,25 @@ from html.parser import HTMLParser
 from dioses_rules.pool.our_names import spanish_name
 from dioses_rules.wording.names import name_of
 
+# a board file with a mistake of each kind a player makes in its names and
+# lines: a misspelt card, a short row, a card twice, two laws on one row, an
+# unknown row (test_player_sees and tools/web_screenshots.py show it)
+BAD_BOARD = """
+[area]
+front = ["Zeus", "herra", "zeus", "odin"]
+central = [".", ".", "."]
+back = [".", ".", ".", "."]
+[[laws]]
+card = "only-gods"
+row = "central"
+[[laws]]
+card = "no-greeks"
+row = "central"
+[[laws]]
+card = "two-gods"
+row = "middle"
+"""
+
 SPOKEN = ("title", "aria-label", "alt", "placeholder")
 SKIPPED = {"script", "style", "code", "kbd", "pre", "samp"}
 VOID = {"br", "img", "input", "hr", "meta", "link", "source", "col", "wbr", "area"}

@@ -14,7 +14,7 @@ import re
 
 import pytest
 from click.testing import CliRunner
-from player_sees import Reader, page_text
+from player_sees import BAD_BOARD, Reader, page_text
 from starlette.testclient import TestClient
 
 from dioses_cli.main import dioses
@@ -71,29 +71,13 @@ def said(
 
 
 # boards with a mistake of each family a player makes: a value of the wrong
-# type, an unknown key; a misspelt card, a short row, a card twice, two laws
-# on one row, an unknown row; and a board that is no TOML
+# type, an unknown key; BAD_BOARD's names and lines; and no TOML
 BAD_SHAPE = """
 [area]
 front = ["Zeus", ".", ".", "."]
 central = [".", ".", ".", "."]
 back = [".", ".", ".", 4]
 colour = "red"
-"""
-BAD_BOARD = """
-[area]
-front = ["Zeus", "herra", "zeus", "odin"]
-central = [".", ".", "."]
-back = [".", ".", ".", "."]
-[[laws]]
-card = "only-gods"
-row = "central"
-[[laws]]
-card = "no-greeks"
-row = "central"
-[[laws]]
-card = "two-gods"
-row = "middle"
 """
 NO_TOML = 'sets = ["base"\n[area]\n'
 

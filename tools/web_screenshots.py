@@ -30,6 +30,7 @@ from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))  # the browser tests' server and clicks
+from player_sees import BAD_BOARD  # noqa: E402
 from web_moves import click_first_choice, serving  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
@@ -43,19 +44,6 @@ def shoot(page, folder: Path, name: str, full: bool = False) -> None:
 
 
 GAME_OVER = {"en": "Game over", "es": "Fin de la partida"}
-# a board file with a mistake of each kind a player makes (unknown and
-# misspelt names, a short row, a card twice, two laws on one row)
-BAD_BOARD = """[area]
-front = ["hera", "herra", "hera", "odin"]
-central = [".", ".", "."]
-back = [".", ".", ".", "."]
-[[laws]]
-card = "only-gods"
-row = "central"
-[[laws]]
-card = "no-greeks"
-row = "central"
-"""
 
 
 def walk(browser, address: str, folder: Path, size: str, lang: str) -> None:
