@@ -187,7 +187,7 @@ def test_why_a_save_is_damaged_is_spanish(pool, reader, tmp_path):
     assert "la partida guardada está dañada: $.state.turn: el turno debe ser de 0 a" in (
         result.output
     )
-    assert "carta desconocida 'zeuss' (ningún set cargado la define)" in result.output
+    assert "carta desconocida 'zeuss' (ningún conjunto cargado la define)" in result.output
 
 
 def test_every_reason_has_one_message_per_line_of_the_table(tmp_path: Path):
