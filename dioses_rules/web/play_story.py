@@ -48,20 +48,24 @@ def turns(
     lang: str = "en",
 ) -> list[dict[str, Any]]:
     """What happened, grouped by turn, the newest turn first: each turn's
-    seat and its lines (the choices and the events, cards by printed names,
-    cells as a player says them, in ``lang``). The setup is turn 0 (no seat)."""
+    seat and its lines (the events, cards by printed names, cells as a
+    player says them, in ``lang``; a choice by its label only where no event
+    tells it in a sentence, as a pass of Power). The setup is turn 0 (no seat)."""
     phrase = _phrases(registry, lang)
     say = catalogue(lang).gettext
     grouped: list[dict[str, Any]] = []
+    untold = False  # the turn's last line is a choice no event has told yet
     for record in (from_file(r, numbering) for r in records):
         turn = record.get("turn")
         if record.get("type") == "event" and record.get("event") == "turn":
             grouped.append(
                 {"turn": 0 if turn is None else turn + 1, "seat": record["seat"], "lines": []}
             )
+            untold = False
             continue
         if not grouped or (turn is not None and grouped[-1]["turn"] != turn + 1):
             grouped.append({"turn": 0 if turn is None else turn + 1, "seat": None, "lines": []})
+            untold = False
         if record.get("type") == "decision":
             choice = record.get("choice") or ""
             if record.get("kind") in ("power", "power-after") and choice == "no":
@@ -72,9 +76,13 @@ def turns(
             if seat != grouped[-1]["seat"]:
                 said = say(SEAT_SAYS) % {"n": seat + 1, "said": said}
             grouped[-1]["lines"].append(said)
+            untold = True
         elif record.get("type") == "event":
             said = phrase(record)
+            if untold:  # the event tells the choice in a sentence: its label goes
+                grouped[-1]["lines"].pop()
             grouped[-1]["lines"].append(said[:1].upper() + said[1:])
+            untold = False
     for entry in grouped:
         seat = entry["seat"]
         entry["who"] = seats[seat] if seat is not None and seat < len(seats) else None
