@@ -1,0 +1,48 @@
+"""The web game's history (web/play_story.py): what happened, told as a
+player at the table tells it (#28 item 4)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from dioses_rules.pool.load import load_registry
+from dioses_rules.web.play_story import turns
+
+LOG = Path(__file__).parent / "fixtures" / "compat" / "0.1.0" / "base-finished.jsonl"
+
+
+def _records() -> list[dict]:
+    return [json.loads(line) for line in LOG.read_text().splitlines()][1:]
+
+
+def test_a_choice_told_by_its_event_is_one_line_not_the_label_and_the_sentence():
+    registry, _ = load_registry(())
+    setup = [r for r in _records() if r.get("turn") == 0 and r.get("event") != "turn"]
+    lines = turns(registry, setup, 0, ["random", "random", "greedy"])[0]["lines"]
+    reveals = sum(r["type"] == "decision" and r["kind"] == "reveal" for r in setup)
+    laws = sum(r["type"] == "decision" and r["kind"] == "law" for r in setup)
+    assert reveals == 9 and laws == 6  # R12's first reveals, R13's laws
+    # each told once, by its event: no bare label ("front row, column 4", "column 2")
+    assert sum(" revealed " in line for line in lines) == reveals, lines
+    assert sum(": law " in line for line in lines) == laws, lines
+    events = sum(r["type"] == "event" for r in setup)
+    untold = ["seat 2: take Ares from discard pile 1"]  # no event tells a take: its label
+    assert [line for line in lines if line.startswith("seat ")] == untold
+    assert len(lines) == events + len(untold), lines
+
+
+def test_a_choice_no_event_tells_keeps_its_label():
+    registry, _ = load_registry(())
+    records = [
+        {"type": "event", "event": "turn", "turn": 0, "seat": 0},
+        {"type": "decision", "turn": 0, "seat": 0, "kind": "reveal", "index": 3,
+         "options": 12, "choice": "front 4"},
+        {"type": "decision", "turn": 0, "seat": 0, "kind": "reveal", "index": 0,
+         "options": 11, "choice": "front 1"},
+        {"type": "event", "event": "revealed", "turn": 0, "area": 0, "cell": "front 1",
+         "card": "field-of-reeds"},
+    ]  # fmt: skip
+    lines = turns(registry, records, 0, ["random"])[0]["lines"]
+    assert lines[0] == "front row, column 4"  # nothing told it: the label, cells said whole
+    assert len(lines) == 2 and "revealed" in lines[1], lines
