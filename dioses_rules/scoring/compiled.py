@@ -42,7 +42,7 @@ from .closures import Fn, Sel
 from .compiler import Compiler, Cond
 from .evaluator import Facts
 from .judges import card_facts, law_facts
-from .masks import BIT, FULL
+from .masks import BIT
 from .patterns import shape_cells, shape_origins
 from .scene import (
     _GENERATION,
@@ -161,10 +161,7 @@ class CompiledPool:
         scene, face_up = self.revealed_scene(area)
         if not face_up:
             faces = [placed is not None and placed.face_up for placed in area.cells]
-            if scene.occ == FULL:
-                scene = Scene.full(scene.infos, faces, area)
-            else:
-                scene = Scene.sparse(scene.infos, faces, area)
+            scene = Scene.sparse(scene.infos, faces, area)
         if facts is not NO_FACTS:
             scene.judge_with(facts, None if facts.element is None else self.selector(facts.element))
         return scene

@@ -225,25 +225,17 @@ def line_points(board: Board, facts: Facts) -> Callable[[m.ScoringLine, int], in
     current = pool()
     scene = current.revealed_scene(board.area)[0]
     scene.judge_with(facts)
-    compiled_line = current.line
-
-    def points(line: m.ScoringLine, cell: int) -> int:
-        found: int = compiled_line(line)(scene, cell)
-        return found
-
-    return points
+    return lambda line, cell: current.line(line)(scene, cell)
 
 
-_NO_PARTS: tuple[
+# a board's laws, patterns, objectives, what they add, patterns completed, laws met
+Parts = tuple[
     tuple[LawScore, ...], tuple[PatternScore, ...], tuple[ObjectiveScore, ...], int, int, int
-] = ((), (), (), 0, 0, 0)
+]
+_NO_PARTS: Parts = ((), (), (), 0, 0, 0)
 
 
-def _parts(
-    current: CompiledPool, scene: Scene, board: Board, flag: bool
-) -> tuple[
-    tuple[LawScore, ...], tuple[PatternScore, ...], tuple[ObjectiveScore, ...], int, int, int
-]:
+def _parts(current: CompiledPool, scene: Scene, board: Board, flag: bool) -> Parts:
     """The laws (R13), patterns (R14) and objectives (R15) of a board, what
     they add to its total, the patterns completed and the laws met."""
     kept = _kept(current)

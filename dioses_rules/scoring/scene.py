@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Sequence
-from itertools import compress
 from operator import attrgetter, getitem
 from typing import Any, Protocol
 
@@ -288,17 +287,6 @@ class Scene:
         self.area = area
 
     @classmethod
-    def full(
-        cls, infos: Sequence[CardInfo], faces: Sequence[bool], area: Area | None = None
-    ) -> Scene:
-        """A scene of an area with every cell occupied (``faces``: face up?)."""
-        kinds = sum(
-            map(getitem, map(KIND_LANES, compress(infos, faces)), compress(CELLS, faces)), ALWAYS
-        )
-        heavy = sum(map(getitem, map(_HEAVY, infos), CELLS))
-        return cls(infos, FULL, sum(compress(BIT, faces)), kinds, heavy, area=area)
-
-    @classmethod
     def face_up(
         cls, infos: Sequence[CardInfo], kinds: int, area: Area | None, names: int = 0, of: int = -1
     ) -> Scene:
@@ -317,7 +305,7 @@ class Scene:
     def sparse(
         cls, infos: Sequence[CardInfo | None], faces: Sequence[bool], area: Area | None = None
     ) -> Scene:
-        """A scene of an area with empty cells (None in ``infos``)."""
+        """A scene of an area, its empty cells None in ``infos`` (``faces``: face up?)."""
         occ = up = heavy = 0
         kinds = ALWAYS
         for cell, info in enumerate(infos):

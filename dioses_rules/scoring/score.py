@@ -225,9 +225,4 @@ def _reference_cards(area: Area, points: list[int | None]) -> tuple[Area, tuple[
 
 def _reference_line_points(area: Area, facts: Facts) -> Callable[[m.ScoringLine, int], int]:
     """A line's points from a cell, judged by the reference with these facts."""
-
-    def points(line: m.ScoringLine, cell: int) -> int:
-        found: int = Evaluator(area, facts).line_points(line, cell)
-        return found
-
-    return points
+    return lambda line, cell: Evaluator(area, facts).line_points(line, cell)
