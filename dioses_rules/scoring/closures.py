@@ -302,18 +302,18 @@ def most_common(sc: Scene, attribute: m.Attribute, lanes: LaneTable) -> str | No
     each of its values, as often as it lists it); None on a tie. Counted
     from each value's lane, unless some card lists a value twice."""
     memo_key = ("most-common", attribute)
-    if memo_key not in sc.memo:
-        tally: dict[str, int] = {}
-        if attribute.value in lanes.repeated:
-            for cell in cells_of(sc.up):
-                for value in sc.values(cell, attribute):
-                    tally[value] = tally.get(value, 0) + 1
-        else:
-            kinds = sc.kinds  # face-up cards only
-            for value, shift in lanes.values.get(attribute.value, ()):
-                count = ((kinds >> shift) & FULL).bit_count()
-                if count:
-                    tally[value] = count
-        sc.memo[memo_key] = strictly_most(tally)
-    common: str | None = sc.memo[memo_key]
-    return common
+    if memo_key in sc.memo:
+        known: str | None = sc.memo[memo_key]
+        return known
+    tally: dict[str, int] = {}
+    if attribute.value in lanes.repeated:
+        for cell in cells_of(sc.up):
+            for value in sc.values(cell, attribute):
+                tally[value] = tally.get(value, 0) + 1
+    else:
+        kinds = sc.kinds  # face-up cards only
+        for value, shift in lanes.values.get(attribute.value, ()):
+            count = ((kinds >> shift) & FULL).bit_count()
+            if count:
+                tally[value] = count
+    return sc.remember(memo_key, strictly_most(tally))

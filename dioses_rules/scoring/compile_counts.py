@@ -203,7 +203,7 @@ class CountCompiler:
                         tied = True
                 if tied:
                     cell = None
-                memo[memo_key] = cell
+                sc.remember(memo_key, cell)
             return 0 if cell is None else BIT[cell]
 
         return Sel(leader, True)
@@ -244,16 +244,16 @@ class CountCompiler:
         def largest(sc: Scene, a: int | None) -> int:
             memo_key = (key, a if anchored else None)
             memo = sc.memo
-            if memo_key not in memo:
-                weigh = wanted(sc) if callable(wanted) else wanted
-                best = best_size = 0
-                for group in k.groups(matching(sc, a)):
-                    size = sc.weighed(group, weigh)
-                    if size > best_size:
-                        best, best_size = group, size
-                memo[memo_key] = best
-            largest_cells: int = memo[memo_key]
-            return largest_cells
+            if memo_key in memo:
+                found: int = memo[memo_key]
+                return found
+            weigh = wanted(sc) if callable(wanted) else wanted
+            best = best_size = 0
+            for group in k.groups(matching(sc, a)):
+                size = sc.weighed(group, weigh)
+                if size > best_size:
+                    best, best_size = group, size
+            return sc.remember(memo_key, best)
 
         return largest
 

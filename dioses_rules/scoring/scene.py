@@ -34,9 +34,10 @@ per card object: its lanes at each of the 12 cells (so a scene is the sum of
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from operator import attrgetter, getitem
-from typing import Any, Protocol
+from types import MappingProxyType
+from typing import Any, Protocol, TypeVar
 
 from ..language import model as m
 from . import area as g
@@ -58,6 +59,8 @@ CELLS = range(g.SIZE)
 NAMES_AT = 32 * LANE
 KINDS_MASK = (1 << NAMES_AT) - 1
 NO_FACTS = Facts()  # what a scene knows when told nothing beyond the area
+NO_MEMO: Mapping[object, Any] = MappingProxyType({})  # a scene's memo until it keeps one
+T = TypeVar("T")
 # bumped whenever any lane table gives a name a lane: scenes whose names were
 # computed before compute them again
 _GENERATION = [0]
@@ -283,7 +286,8 @@ class Scene:
         self.facts = NO_FACTS
         self.line = 0  # the cells of facts.law_line (R13)
         self.element: Matcher | None = None  # the compiled facts.element (a Sel), or None (R15)
-        self.memo: dict[object, Any] = {}  # a closure's key -> its result (closures.Memo)
+        # a closure's key -> its result (closures.Memo), kept by ``remember``
+        self.memo: Mapping[object, Any] = NO_MEMO
         self.area = area
 
     @classmethod
@@ -297,7 +301,7 @@ class Scene:
         scene.infos, scene.occ, scene.up, scene.kinds = infos, FULL, FULL, kinds
         scene.heavy = (kinds >> HEAVY_SHIFT) & FULL
         scene._names, scene._names_of = names, of
-        scene.facts, scene.line, scene.element, scene.memo = NO_FACTS, 0, None, {}
+        scene.facts, scene.line, scene.element, scene.memo = NO_FACTS, 0, None, NO_MEMO
         scene.area = area
         return scene
 
@@ -321,8 +325,8 @@ class Scene:
         """Another full, face-up area with the same facts (a batch reuses one
         scene): its cards and kinds; what was cached for the last one goes."""
         self.infos, self.kinds, self.heavy = infos, kinds, (kinds >> HEAVY_SHIFT) & FULL
-        if self.memo or self.area is not None or self._names_of != -1:
-            self.memo, self.area, self._names_of = {}, None, -1
+        if self.memo is not NO_MEMO or self.area is not None or self._names_of != -1:
+            self.memo, self.area, self._names_of = NO_MEMO, None, -1
 
     @property
     def names(self) -> int:
@@ -344,8 +348,7 @@ class Scene:
         self.facts = facts
         self.line = mask_of(facts.law_line) if facts.law_line else 0
         self.element = element
-        if self.memo:
-            self.memo = {}
+        self.memo = NO_MEMO
 
     def judge_line(self, facts: Facts, line: int) -> None:
         """``judge_with`` a law's facts whose line's mask is ``line`` (R13),
@@ -353,8 +356,16 @@ class Scene:
         self.facts = facts
         self.line = line
         self.element = None
-        if self.memo:
-            self.memo = {}
+        self.memo = NO_MEMO
+
+    def remember(self, key: object, value: T) -> T:
+        """Keep a closure's result for this scene and these facts (a scene
+        made or told other facts has none: ``NO_MEMO``, read only)."""
+        memo = self.memo
+        if not isinstance(memo, dict):
+            memo = self.memo = {}
+        memo[key] = value
+        return value
 
     def weighed(self, mask: int, wanted: str | None) -> int:
         """R11: the cards of ``mask`` counted with their weight for ``wanted``."""
