@@ -290,18 +290,26 @@ class Scene:
         self.memo: Mapping[object, Any] = NO_MEMO
         self.area = area
 
-    @classmethod
+    @staticmethod
     def face_up(
-        cls, infos: Sequence[CardInfo], kinds: int, area: Area | None, names: int = 0, of: int = -1
+        infos: Sequence[CardInfo], kinds: int, area: Area | None, names: int = 0, of: int = -1
     ) -> Scene:
         """A full area with every card face up, told no facts: ``__init__``'s
-        scene, made without its call (a final scoring makes one a board);
-        ``names`` are its name lanes if computed in generation ``of``."""
-        scene = _NEW(cls)
-        scene.infos, scene.occ, scene.up, scene.kinds = infos, FULL, FULL, kinds
+        scene, made without its call (a final scoring makes one a board), one
+        store a field; ``names`` are its name lanes if computed in generation
+        ``of``."""
+        scene: Scene = _NEW(Scene)
+        scene.infos = infos
+        scene.occ = FULL
+        scene.up = FULL
+        scene.kinds = kinds
         scene.heavy = (kinds >> HEAVY_SHIFT) & FULL
-        scene._names, scene._names_of = names, of
-        scene.facts, scene.line, scene.element, scene.memo = NO_FACTS, 0, None, NO_MEMO
+        scene._names = names
+        scene._names_of = of
+        scene.facts = NO_FACTS
+        scene.line = 0
+        scene.element = None
+        scene.memo = NO_MEMO
         scene.area = area
         return scene
 

@@ -55,12 +55,12 @@ def _function(name: str, parameters: str, *body: str) -> Any:
 
 
 _CUT = f"{', '.join(_CELL)} = {{}}"  # the first parameter cut into its cells
-_LOOKED_UP = f"{', '.join(_INFO)} = {_terms('get(id({x}.card))', ', ')}"
+_LOOKED_UP = [f"{i} = get(id({x}.card))" for x, i in zip(_CELL, _INFO, strict=True)]
 revealed: Callable[[Any, Callable[[int], Any]], tuple[list[Any], int, bool]] = _function(
     "revealed",
     "cells, get",
     _CUT.format("cells"),
-    _LOOKED_UP,
+    *_LOOKED_UP,
     f"[{', '.join(_INFO)}], {FULL} + {_terms('{i}.both[{c}]', ' + ')}, "
     f"{_terms('{x}.face_up', ' and ')}",
 )
