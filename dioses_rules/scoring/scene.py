@@ -295,22 +295,13 @@ class Scene:
         infos: Sequence[CardInfo], kinds: int, area: Area | None, names: int = 0, of: int = -1
     ) -> Scene:
         """A full area with every card face up, told no facts: ``__init__``'s
-        scene, made without its call (a final scoring makes one a board), one
-        store a field; ``names`` are its name lanes if computed in generation
-        ``of``."""
-        scene: Scene = _NEW(Scene)
-        scene.infos = infos
-        scene.occ = FULL
-        scene.up = FULL
-        scene.kinds = kinds
-        scene.heavy = (kinds >> HEAVY_SHIFT) & FULL
-        scene._names = names
-        scene._names_of = of
-        scene.facts = NO_FACTS
-        scene.line = 0
-        scene.element = None
-        scene.memo = NO_MEMO
-        scene.area = area
+        scene, made without its call (a final scoring makes one a board);
+        ``names`` are its name lanes if computed in generation ``of``."""
+        scene: Scene = _NEW(Scene)  # stores three at a time: no tuple is built
+        scene.infos, scene.occ, scene.up = infos, FULL, FULL
+        scene.kinds, scene.heavy, scene.area = kinds, (kinds >> HEAVY_SHIFT) & FULL, area
+        scene._names, scene._names_of, scene.facts = names, of, NO_FACTS
+        scene.line, scene.element, scene.memo = 0, None, NO_MEMO
         return scene
 
     @classmethod
