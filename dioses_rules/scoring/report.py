@@ -118,9 +118,8 @@ class ScoreReport:
         self.all_face_up_before_reveal = all_face_up_before_reveal
         self.scenario, self.explained_by = scenario, explained_by
 
-    @classmethod
+    @staticmethod
     def lazy(
-        cls,
         make: Make,
         first: Any,
         second: Any,
@@ -135,7 +134,7 @@ class ScoreReport:
         """A report whose area and cards ``make(first, second)`` gives when
         first read. Made without ``__init__``: it has no area or cards to
         set yet, and only the properties read them, which call ``make`` first."""
-        report = _NEW(cls)
+        report: ScoreReport = _NEW(ScoreReport)
         report._make, report._area, report._cards = make, first, second
         report.laws, report.patterns, report.objectives = laws, patterns, objectives
         report.total, report.gods = total, gods
