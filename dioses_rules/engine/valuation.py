@@ -38,7 +38,7 @@ from ..scoring.area import COLUMN_CELLS, ROW_CELLS
 from ..scoring.board import LawEntry
 from ..scoring.closures import Sel
 from ..scoring.evaluator import Facts
-from ..scoring.masks import BIT, FULL
+from ..scoring.masks import BIT, FULL, mask_of
 from ..scoring.scene import _GENERATION, ALWAYS, CELLS, HEAVY_SHIFT, LANE, CardInfo, Scene
 from .rules import rules_of
 
@@ -50,7 +50,9 @@ Signature = tuple[str | None, ...]  # the card id of each face-up cell, else Non
 Lines = Callable[[Scene, int | None], int]
 Holds = Callable[[Scene, int | None], bool]
 CardPoints = Callable[[Scene, int], int]
-LawPart = tuple[Lines, Facts]  # a placed law's lines and the facts they are judged with
+LawPart = tuple[
+    Lines, Facts, int
+]  # a placed law's lines, the facts they are judged with, its line's mask
 PatternPart = tuple[m.Pattern, int]  # a held pattern and its points
 ObjectivePart = tuple[Lines, Facts, Sel]  # an objective's lines, facts and element
 # What a context is made from, by id (Valuation.context_key): the area; its
@@ -143,13 +145,17 @@ class Near:
     """A signature the agent tries moves from (the area as it is), and the
     parts of its scene (each cell's card, the sum of their lanes) once
     asked for: a trial move's scene is these with one or two cells changed
-    (:meth:`Valuation.scene_near`), not a sum of twelve again."""
+    (:meth:`Valuation.scene_near`), not a sum of twelve again. The trials
+    share one scene, changed in place for each: it holds the last trial's."""
 
-    __slots__ = ("both", "infos", "names", "names_of", "signature")
+    __slots__ = ("both", "changed", "infos", "names", "names_of", "scene", "signature", "work")
 
     def __init__(self, signature: Signature):
         self.signature = signature
-        self.infos: list[CardInfo | None] | None = None  # made when first asked
+        self.infos: list[CardInfo | None] = []  # the signature's cards, once a scene is asked
+        self.work: list[CardInfo | None] = []  # the scene's: infos, the last trial's cells changed
+        self.changed: tuple[int, ...] = ()  # those cells
+        self.scene: Scene | None = None  # made when first asked
         self.both = 0
         self.names = 0  # the name lanes of its cards, computed in generation names_of
         self.names_of = -1
@@ -218,6 +224,7 @@ class Valuation:
             found = self._laws[key] = (
                 self.pool.lines(law.lines),
                 Facts(law_line=line, all_face_up_at_end=False),
+                mask_of(line),
             )
         return found
 
@@ -260,33 +267,44 @@ class Valuation:
     def scene_near(self, near: Near, signature: Signature, cells: tuple[int, ...]) -> Scene:
         """:meth:`scene` of ``signature``, which differs from ``near``'s
         only at ``cells``: its sum of lanes is the near one's, those cells'
-        lanes taken out and the new ones put in (the same integers)."""
+        lanes taken out and the new ones put in (the same integers). The
+        scene is the near one's, changed in place: it is this trial's until
+        the next is asked for."""
         base = near.signature
         by_card, lanes = self._infos, self._lanes
-        infos = near.infos
-        if infos is None:
+        scene, infos, work = near.scene, near.infos, near.work
+        if scene is None:
             infos = near.infos = list(map(by_card.__getitem__, base))  # fills the lanes
             near.both = sum(map(getitem, map(lanes.__getitem__, base), CELLS))
-        base_infos, infos = infos, infos.copy()
+            work = near.work = infos.copy()
+            scene = near.scene = Scene(work, 0, 0, 0, 0)
+        else:
+            for cell in near.changed:  # the last trial's cells back as they are
+                work[cell] = infos[cell]
+            scene.area = None
+            if scene.memo:
+                scene.memo = {}
+        near.changed = cells
         both = near.both
         for cell in cells:
             card = signature[cell]
-            infos[cell] = by_card[card]  # first: fills its lanes
+            work[cell] = by_card[card]  # first: fills its lanes
             both += lanes[card][cell] - lanes[base[cell]][cell]
         occupied, kinds = both & FULL, (both >> LANE) + ALWAYS
-        scene = Scene(infos, occupied, occupied, kinds, (kinds >> HEAVY_SHIFT) & FULL)
+        scene.occ = scene.up = occupied
+        scene.kinds, scene.heavy = kinds, (kinds >> HEAVY_SHIFT) & FULL
         # The name lanes too (Scene.names, which it would sum over every card
         # when a line first asks): the near ones, those cells' changed. A lane
         # handed out later bumps the generation, and the scene sums them again.
         generation = _GENERATION[0]
         if near.names_of != generation:
             near.names = sum(
-                [info.name_lanes[c] for c, info in enumerate(base_infos) if info is not None]
+                [info.name_lanes[c] for c, info in enumerate(infos) if info is not None]
             )
             near.names_of = generation
         names = near.names
         for cell in cells:
-            old, new = base_infos[cell], infos[cell]
+            old, new = infos[cell], work[cell]
             if old is not None:
                 names -= old.name_lanes[cell]
             if new is not None:
@@ -339,8 +357,8 @@ class Valuation:
         if scene is None:
             scene = self.scene(signature)
         total = met = 0
-        for lines, law_facts in context.laws:  # R13
-            scene.judge_with(law_facts)
+        for lines, law_facts, line in context.laws:  # R13
+            scene.judge_line(law_facts, line)
             got = lines(scene, None)
             total += got
             if got > 0:
