@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from ..language import model as m
 from ..scoring.board import LawEntry
@@ -16,6 +17,7 @@ from .reference import reference_value
 from .state import Choice, Decision, Slot
 from .valuation import Context, ContextKey, Near, Valuation
 
+T = TypeVar("T")
 MAX_REMEMBERED_VALUES = 100_000  # GreedyAgent forgets them all past this many
 
 
@@ -127,22 +129,23 @@ class GreedyAgent:
 
     # ------------------------------------------------------------ decisions
     def choose(self, game: Game, decision: Decision) -> int:
-        """The decision's best option; nothing in the game changes while the
-        agent weighs them, so the context of its values is read once."""
-        self._deciding, self._current = True, None
-        try:
-            return self._choose(game, decision)
-        finally:
-            self._deciding, self._current = False, None
+        """The decision's best option."""
+        return self._weighing(self._choose, game, decision)
 
     def option_values(self, game: Game, decision: Decision) -> list[float] | None:
         """What the agent sees each option to be worth, for the decisions it
         judges option by option (a card's cell, a swap, a law's line, a
         pattern, a card of the seek); None for the others. The planner ranks
         its candidates by it."""
+        return self._weighing(self._judged, game, decision)
+
+    def _weighing(self, weigh: Callable[[Game, Decision], T], game: Game, decision: Decision) -> T:
+        """``weigh(game, decision)``, inside the decision: nothing in the game
+        changes while the agent weighs its options, so the context of its
+        values is read once (:meth:`_context_now`)."""
         self._deciding, self._current = True, None
         try:
-            return self._judged(game, decision)
+            return weigh(game, decision)
         finally:
             self._deciding, self._current = False, None
 
@@ -219,7 +222,8 @@ class GreedyAgent:
         if kind == "law":
             law = decision.subject
             assert law is not None, "draw_law names the law it places"
-            return lambda c: self._after_law(game, area, seen, law, c)
+            near = Near(seen)  # every line's trial has the cells as they are: one scene
+            return lambda c: self._after_law(game, area, near, law, c)
         if kind == "pattern":
             return lambda c: self._pattern_promise(game, area, c.args[0])
         if kind == "seek-order":
@@ -313,13 +317,14 @@ class GreedyAgent:
         trial[first], trial[second] = trial[second], trial[first]
         return self.value_of(game, area, tuple(trial), None, near, (first, second))
 
-    def _after_law(self, game: Game, area: int, seen: Signature, law: str, choice: Choice) -> float:
+    def _after_law(self, game: Game, area: int, near: Near, law: str, choice: Choice) -> float:
         entry = (
             LawEntry(law, row=choice.args[0])
             if choice.kind == "row"
             else LawEntry(law, column=choice.args[0])
         )
-        return self.value_of(game, area, seen, list(game.state.areas[area].laws) + [entry])
+        laws = list(game.state.areas[area].laws) + [entry]
+        return self.value_of(game, area, near.signature, laws, near, ())
 
     def _pattern_promise(self, game: Game, area: int, pattern_id: str) -> float:
         pattern = game.registry.get("pattern", pattern_id)

@@ -34,27 +34,21 @@ from typing import TYPE_CHECKING
 
 from ..language import model as m
 from ..scoring import compiled
-from ..scoring.area import COLUMN_CELLS, ROW_CELLS
 from ..scoring.board import LawEntry
-from ..scoring.closures import Sel
 from ..scoring.evaluator import Facts
-from ..scoring.masks import BIT, FULL, mask_of
+from ..scoring.masks import FULL
 from ..scoring.scene import _GENERATION, ALWAYS, CELLS, HEAVY_SHIFT, LANE, CardInfo, Scene
-from .rules import rules_of
+from .valuation_parts import (
+    Holds,
+    LawPart,
+    ObjectivePart,
+    parts_of,
+)
 
 if TYPE_CHECKING:
     from .game import Game
 
 Signature = tuple[str | None, ...]  # the card id of each face-up cell, else None
-# compiled forms: scoring lines and conditions judged on a scene (from an anchor)
-Lines = Callable[[Scene, int | None], int]
-Holds = Callable[[Scene, int | None], bool]
-CardPoints = Callable[[Scene, int], int]
-LawPart = tuple[
-    Lines, Facts, int
-]  # a placed law's lines, the facts they are judged with, its line's mask
-PatternPart = tuple[m.Pattern, int]  # a held pattern and its points
-ObjectivePart = tuple[Lines, Facts, Sel]  # an objective's lines, facts and element
 # What a context is made from, by id (Valuation.context_key): the area; its
 # laws (card, row, column); its held patterns (card, completed); the game's
 # objectives (goal, element); what the scenario remembers; the abilities used
@@ -68,39 +62,11 @@ ContextKey = tuple[
 ]
 _CALL: Callable[..., int] = call  # a card's points at its cell (value_in's map)
 
-VICTORY_WEIGHT, CHALLENGE_WEIGHT = 3.0, 1.5  # credit per victory / challenge condition
 VICTORY_BONUS, CHALLENGE_BONUS = 8, 4  # all of them met
 ABILITY_READY = 2.5  # a scenario ability whose condition is met, not used yet
 
 
-def parts(condition: m.Condition) -> list[m.Condition]:
-    """A condition split into the parts an agent can meet one by one: each
-    subject of a list ("isis, horus, sun-eye close to ra") and each item of
-    an "and"."""
-    if isinstance(condition, m.CondAnd):
-        return [part for item in condition.items for part in parts(item)]
-    if isinstance(condition, m.Subject) and len(condition.subjects) > 1:
-        return [
-            m.Subject(condition.mode, (subject,), condition.condition)
-            for subject in condition.subjects
-        ]
-    return [condition]
-
-
 # ---------------------------------------------------------------- the fast path
-
-
-class _ByCard(dict[str | None, CardInfo | None]):
-    """Card id -> what a card brings to a scene, filled in on first sight."""
-
-    def __init__(self, make: Callable[[str], CardInfo]):
-        super().__init__()
-        self.make = make
-        self[None] = None  # an empty or a face-down cell
-
-    def __missing__(self, card_id: str) -> CardInfo:
-        found = self[card_id] = self.make(card_id)
-        return found
 
 
 class Context:
@@ -168,13 +134,10 @@ class Valuation:
         self.game = game
         self.registry = game.registry
         self.pool = compiled.pool()  # kept: cards and closures of one vocabulary
-        # card id -> its CardInfo; then its lanes and cell (see scene()); its points
-        self._infos = _ByCard(self._card)
-        self._lanes: dict[str | None, tuple[int, ...]] = {None: (0,) * len(CELLS)}
-        self._points: dict[str | None, CardPoints] = {}  # never None: compress() skips it
-        self._laws: dict[tuple[str, str | None, int | None], LawPart] = {}  # (law, row, column)
-        self._patterns: dict[str, PatternPart] = {}  # by pattern id
-        self._objectives: dict[tuple[str, str], ObjectivePart] = {}  # by (goal, element)
+        # the definitions resolved, shared by the registry's games (valuation_parts)
+        shared = parts_of(game.tables, self.pool)
+        self._infos, self._lanes, self._points = shared.infos, shared.lanes, shared.points
+        self._law, self._pattern, self._objective = shared.law, shared.pattern, shared.objective
         self._shows = game.patterns.matches_signature  # R14, remembered answers
         self.scenario = game.scenario
         self._victory: list[Holds] = []
@@ -182,75 +145,9 @@ class Valuation:
         self._parts: list[tuple[float, list[list[Holds]]]] = []
         self._abilities: list[tuple[int, Holds]] = []
         if self.scenario is not None:
-            condition = self.pool.condition
-            self._victory = [condition(c) for c in self.scenario.victory]
-            self._challenge = [condition(c) for c in self.scenario.challenge]
-            # the parts are new trees: kept here so their compiled forms stay theirs
-            self._parts = [
-                (weight, [[condition(part) for part in parts(c)] for c in cs])
-                for weight, cs in (
-                    (VICTORY_WEIGHT, self.scenario.victory),
-                    (CHALLENGE_WEIGHT, self.scenario.challenge),
-                )
-            ]
-            self._abilities = [
-                (index, condition(rule.condition))
-                for index, rule in rules_of(self.scenario, m.Ability)
-                if rule.condition is not None
-            ]
-
-    # ------------------------------------------------------------ resolved once
-    def _card(self, card_id: str) -> CardInfo:
-        card = self.registry.get("myth", card_id)
-        assert card is not None, "a card of the game is in its registry"
-        info = self.pool.info(card)
-        self._lanes[card_id] = tuple(
-            (lanes << LANE) | BIT[cell] for cell, lanes in enumerate(info.kind_lanes)
-        )
-        self._points[card_id] = info.points
-        return info
-
-    def _law(self, entry: LawEntry) -> LawPart:
-        key = (entry.card, entry.row, entry.column)
-        found = self._laws.get(key)
-        if found is None:
-            law = self.registry.get("law", entry.card)
-            assert law is not None, "a law of the game is in its registry"
-            if entry.row:
-                line = ROW_CELLS[m.Row(entry.row)]
-            else:
-                assert entry.column is not None, "a placed law is on a row or a column"
-                line = COLUMN_CELLS[entry.column]
-            found = self._laws[key] = (
-                self.pool.lines(law.lines),
-                Facts(law_line=line, all_face_up_at_end=False),
-                mask_of(line),
-            )
-        return found
-
-    def _pattern(self, pattern_id: str) -> PatternPart:
-        found = self._patterns.get(pattern_id)
-        if found is None:
-            pattern = self.registry.get("pattern", pattern_id)
-            assert pattern is not None, "a pattern of the game is in its registry"
-            found = self._patterns[pattern_id] = (pattern, self.registry.pattern_points(pattern))
-        return found
-
-    def _objective(self, goal_id: str, element_id: str) -> ObjectivePart:
-        key = (goal_id, element_id)
-        found = self._objectives.get(key)
-        if found is None:
-            goal = self.registry.get("objective-goal", goal_id)
-            element = self.registry.get("objective-element", element_id)
-            assert goal is not None and element is not None, (
-                "the game's objective is in its registry"
-            )
-            found = self._objectives[key] = (
-                self.pool.lines(goal.lines),
-                Facts(element=element.selector, all_face_up_at_end=False),
-                self.pool.selector(element.selector),
-            )
-        return found
+            scenario = shared.scenario(self.scenario)
+            self._victory, self._challenge = scenario.victory, scenario.challenge
+            self._parts, self._abilities = scenario.parts, scenario.abilities
 
     # ------------------------------------------------------------ the value
     def scene(self, signature: Signature) -> Scene:
