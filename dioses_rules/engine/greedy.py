@@ -86,8 +86,11 @@ class GreedyAgent:
             self._remembered += 1
             assert self._valuation is not None, "_context, above, made one for the game"
             valuation = self._valuation
-            scene = None if near is None else valuation.scene_near(near, signature, cells)
-            value = context.values[signature] = valuation.value_in(context, signature, scene)
+            if near is None:
+                value = valuation.value_in(context, signature)
+            else:
+                value = valuation.value_near(context, near, signature, cells)
+            context.values[signature] = value
         return value
 
     def _context_now(self, game: Game, area: int) -> Context:
@@ -180,8 +183,7 @@ class GreedyAgent:
             value = values.get(trial)
             if value is None:
                 self._remembered += 1
-                scene = valuation.scene_near(near, trial, (cell,))
-                value = values[trial] = valuation.value_in(context, trial, scene)
+                value = values[trial] = valuation.value_near(context, near, trial, (cell,))
             found.append(value)
         return found
 
@@ -200,8 +202,7 @@ class GreedyAgent:
             value = values.get(signature)
             if value is None:
                 self._remembered += 1
-                scene = valuation.scene_near(near, signature, cells)
-                value = values[signature] = valuation.value_in(context, signature, scene)
+                value = values[signature] = valuation.value_near(context, near, signature, cells)
             found.append(value)
         return found
 
@@ -348,8 +349,7 @@ class GreedyAgent:
                 value = values.get(trial)  # value_of's, in the loop
                 if value is None:
                     self._remembered += 1
-                    scene = valuation.scene_near(near, trial, (cell,))
-                    value = values[trial] = valuation.value_in(context, trial, scene)
+                    value = values[trial] = valuation.value_near(context, near, trial, (cell,))
                 gain = value - current
                 if gain > best_gain:
                     best_index, best_gain = index, gain

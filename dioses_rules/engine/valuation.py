@@ -36,7 +36,7 @@ from ..language import model as m
 from ..scoring import compiled
 from ..scoring.board import LawEntry
 from ..scoring.evaluator import Facts
-from ..scoring.masks import FULL
+from ..scoring.masks import BIT, FULL, cells_of
 from ..scoring.scene import _GENERATION, ALWAYS, CELLS, HEAVY_SHIFT, LANE, CardInfo, Scene
 from .valuation_parts import (
     Holds,
@@ -112,9 +112,25 @@ class Near:
     parts of its scene (each cell's card, the sum of their lanes) once
     asked for: a trial move's scene is these with one or two cells changed
     (:meth:`Valuation.scene_near`), not a sum of twelve again. The trials
-    share one scene, changed in place for each: it holds the last trial's."""
+    share one scene, changed in place for each: it holds the last trial's.
+    And the points of its cards whose reach is known (``card_reads``), so
+    that a trial judges again only the cards it changes or reaches
+    (:meth:`Valuation.value_near`)."""
 
-    __slots__ = ("both", "changed", "infos", "names", "names_of", "scene", "signature", "work")
+    __slots__ = (
+        "both",
+        "changed",
+        "infos",
+        "kept",
+        "kept_total",
+        "names",
+        "names_of",
+        "readers",
+        "scene",
+        "signature",
+        "unknown",
+        "work",
+    )
 
     def __init__(self, signature: Signature):
         self.signature = signature
@@ -125,6 +141,13 @@ class Near:
         self.both = 0
         self.names = 0  # the name lanes of its cards, computed in generation names_of
         self.names_of = -1
+        # once a trial asks (Valuation._keep): the points of each card whose
+        # reach is known (0 elsewhere), their sum, per cell the cards that
+        # read it, and the cells of the cards whose reach is not known
+        self.kept: list[int] | None = None
+        self.kept_total = 0
+        self.readers: list[int] = []
+        self.unknown = 0
 
 
 class Valuation:
@@ -137,6 +160,7 @@ class Valuation:
         # the definitions resolved, shared by the registry's games (valuation_parts)
         shared = parts_of(game.tables, self.pool)
         self._infos, self._lanes, self._points = shared.infos, shared.lanes, shared.points
+        self._reads = shared.reads
         self._law, self._pattern, self._objective = shared.law, shared.pattern, shared.objective
         self._shows = game.patterns.matches_signature  # R14, remembered answers
         self.scenario = game.scenario
@@ -253,24 +277,7 @@ class Valuation:
         ``scene``: the signature's, when made already (:meth:`scene_near`)."""
         if scene is None:
             scene = self.scene(signature)
-        total = met = 0
-        for lines, law_facts, line in context.laws:  # R13
-            scene.judge_line(law_facts, line)
-            got = lines(scene, None)
-            total += got
-            if got > 0:
-                met += 1
-        completed = 0
-        for pattern, worth, done in context.patterns:  # R14: judged unless completed
-            if done or self._shows(pattern, signature):
-                completed += 1
-                total += worth
-        facts = context.card_facts.get((completed, met))
-        if facts is None:
-            facts = context.card_facts[completed, met] = self.pool.card_facts(
-                False, context.scenario_state, completed, met
-            )
-        scene.judge_with(facts)
+        total, completed, met = self._judged(context, signature, scene)
         # the cards' own points (R8-R11), cell by cell (compress: the occupied ones)
         points: Iterable[int] = map(
             _CALL,
@@ -298,6 +305,84 @@ class Valuation:
             )
             value += self._progress(scene, context.used)
         return value
+
+    def value_near(
+        self, context: Context, near: Near, signature: Signature, cells: tuple[int, ...]
+    ) -> float:
+        """:meth:`value_in` of a trial move from ``near``: ``signature``
+        differs from its only at ``cells``. The cards the move neither
+        changes nor reaches (``card_reads``: their points read none of those
+        cells) keep the points they have in ``near``; the others are judged
+        on the trial's scene. Points are integers: the sum is the same in any
+        order. In a scenario, whose credit reads each card's points, every
+        card is judged (:meth:`value_in`)."""
+        scene = self.scene_near(near, signature, cells)
+        if self.scenario is not None:
+            return self.value_in(context, signature, scene)
+        kept = near.kept
+        if kept is None:
+            kept = self._keep(context, near)
+        total, _, _ = self._judged(context, signature, scene)
+        redo, readers = near.unknown, near.readers
+        for cell in cells:
+            redo |= readers[cell] | BIT[cell]
+        points = near.kept_total
+        for cell in cells_of(redo):
+            points -= kept[cell]
+            card = signature[cell]
+            if card is not None:
+                points += self._points[card](scene, cell)
+        total += points
+        for lines, element_facts, selector in context.objectives:  # R15
+            scene.judge_with(element_facts, selector)
+            total += lines(scene, None)
+        return float(total)
+
+    def _keep(self, context: Context, near: Near) -> list[int]:
+        """``near``'s points of each card whose reach is known, on its own
+        scene (such a card reads no fact of the game: any facts will do),
+        and who reads which cell (:class:`Near`)."""
+        signature = near.signature
+        scene = self.scene(signature)
+        scene.judge_with(self.pool.card_facts(False, context.scenario_state, 0, 0))
+        kept, readers, unknown = [0] * len(CELLS), [0] * len(CELLS), 0
+        for cell, card in enumerate(signature):
+            if card is None:
+                continue
+            reads = self._reads[card][cell]
+            if reads is None:
+                unknown |= BIT[cell]
+                continue
+            kept[cell] = self._points[card](scene, cell)
+            for read in cells_of(reads):
+                readers[read] |= BIT[cell]
+        near.kept, near.kept_total = kept, sum(kept)
+        near.readers, near.unknown = readers, unknown
+        return kept
+
+    def _judged(self, context: Context, signature: Signature, scene: Scene) -> tuple[int, int, int]:
+        """The points of the area's laws (R13) and held patterns (R14), how
+        many of each are met and completed; ``scene`` is left judged with the
+        facts its cards are judged with."""
+        total = met = 0
+        for lines, law_facts, line in context.laws:  # R13
+            scene.judge_line(law_facts, line)
+            got = lines(scene, None)
+            total += got
+            if got > 0:
+                met += 1
+        completed = 0
+        for pattern, worth, done in context.patterns:  # R14: judged unless completed
+            if done or self._shows(pattern, signature):
+                completed += 1
+                total += worth
+        facts = context.card_facts.get((completed, met))
+        if facts is None:
+            facts = context.card_facts[completed, met] = self.pool.card_facts(
+                False, context.scenario_state, completed, met
+            )
+        scene.judge_with(facts)
+        return total, completed, met
 
     def _progress(self, scene: Scene, used: tuple[int, ...]) -> float:
         """As :func:`~.reference.reference_progress`, with compiled conditions."""

@@ -27,6 +27,7 @@ from ..scoring.compiled import CompiledPool
 from ..scoring.evaluator import Facts
 from ..scoring.masks import BIT, mask_of
 from ..scoring.scene import CELLS, LANE, CardInfo, Scene
+from .card_reads import card_reads
 from .rules import rules_of
 
 if TYPE_CHECKING:
@@ -108,6 +109,8 @@ class ValuationParts:
         self.infos = _ByCard(self._card)
         self.lanes: dict[str | None, tuple[int, ...]] = {None: (0,) * len(CELLS)}
         self.points: dict[str | None, CardPoints] = {}  # never None: compress() skips it
+        # per anchor cell, the cells its points read (card_reads), None: unknown
+        self.reads: dict[str | None, tuple[int | None, ...]] = {}
         self._laws: dict[tuple[str, str | None, int | None], LawPart] = {}  # (law, row, column)
         self._patterns: dict[str, PatternPart] = {}  # by pattern id
         self._objectives: dict[tuple[str, str], ObjectivePart] = {}  # by (goal, element)
@@ -121,6 +124,7 @@ class ValuationParts:
             (lanes << LANE) | BIT[cell] for cell, lanes in enumerate(info.kind_lanes)
         )
         self.points[card_id] = info.points
+        self.reads[card_id] = card_reads(card)
         return info
 
     def law(self, entry: LawEntry) -> LawPart:

@@ -1,0 +1,105 @@
+"""What a card's points read (engine/card_reads.py), and the trial moves that
+keep the points of the cards they do not reach (``Valuation.value_near``).
+
+A reach too small would make the greedy agent misjudge a move, so both are
+checked on random areas of every bundled card (both sets loaded): a cell
+outside a card's reach, changed to any card or emptied, never changes that
+card's points (R4 neighbours, R5 surroundings, R10 rows and columns, R2-R3,
+R7 relations); and a trial valued from its near area gives the very float
+the whole valuation gives, with laws (R13) and held patterns (R14) in play.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from dioses_rules.engine.agents import GreedyAgent
+from dioses_rules.engine.card_reads import card_reads
+from dioses_rules.engine.setup import new_game
+from dioses_rules.engine.valuation import Near, Valuation
+from dioses_rules.language import model as m
+from dioses_rules.pool.load import load_registry
+from dioses_rules.scoring.board import LawEntry
+from dioses_rules.scoring.masks import FULL, cells_of
+
+
+@pytest.fixture(scope="module")
+def game():
+    registry = load_registry()[0]
+    return new_game(registry, [GreedyAgent(1), GreedyAgent(2)], seed=29)
+
+
+def _random_area(rng: random.Random, ids: list[str]) -> list[str | None]:
+    return [rng.choice(ids) if rng.random() < 0.7 else None for _ in range(12)]
+
+
+def test_a_cell_out_of_a_card_s_reach_never_changes_its_points(game):
+    valuation = Valuation(game)
+    facts = valuation.pool.card_facts(False, (), 0, 0)
+    rng = random.Random(4)
+    ids = sorted(game.tables.cards)
+    known = 0
+    for card_id in ids:
+        reach = card_reads(game.tables.cards[card_id])
+        for _ in range(4):
+            anchor = rng.randrange(12)
+            if reach[anchor] is None:
+                continue
+            known += 1
+            outside = [c for c in cells_of(FULL & ~reach[anchor]) if c != anchor]
+            area = _random_area(rng, ids)
+            area[anchor] = card_id
+            scene = valuation.scene(tuple(area))
+            scene.judge_with(facts)
+            points = valuation.pool.info(game.tables.cards[card_id]).points
+            before = points(scene, anchor)
+            for cell in rng.sample(outside, min(3, len(outside))):
+                area[cell] = rng.choice([None, *ids])
+            scene = valuation.scene(tuple(area))
+            scene.judge_with(facts)
+            assert points(scene, anchor) == before, (card_id, anchor)
+    assert known > 300  # most cards score from their own place
+
+
+def test_a_card_whose_reach_is_unknown_says_so():
+    # R24: the most common mythology is a fact of the whole area
+    most = m.MythCard(
+        id="x",
+        name="X",
+        aliases=(),
+        type="god",
+        mythologies=("greek",),
+        lines=(
+            m.Fixed(2, m.Relation(m.RelationKind.NEXT_TO, m.MostCommon(m.Attribute.MYTHOLOGY))),
+        ),
+    )
+    assert card_reads(most) == (None,) * 12
+
+
+def test_a_trial_from_its_near_area_is_valued_as_the_whole_area(game):
+    valuation = Valuation(game)
+    rng = random.Random(12)
+    ids = sorted(game.tables.cards)
+    laws = sorted(game.tables.laws)
+    compared = 0
+    for round_ in range(30):
+        entries = [LawEntry(rng.choice(laws), row=rng.choice(["front", "central", "back"]))]
+        context = valuation.context(0, entries if round_ % 2 else None)
+        seen = tuple(_random_area(rng, ids))
+        near = Near(seen)
+        for _ in range(12):
+            trial = list(seen)
+            if rng.random() < 0.5:
+                cells: tuple[int, ...] = (rng.randrange(12),)
+                trial[cells[0]] = rng.choice([None, *ids])
+            else:
+                a, b = sorted(rng.sample(range(12), 2))
+                cells = (a, b)
+                trial[a], trial[b] = trial[b], trial[a]
+            signature = tuple(trial)
+            got = valuation.value_near(context, near, signature, cells)
+            assert got == valuation.value_in(context, signature), (seen, signature)
+            compared += 1
+    assert compared == 360
