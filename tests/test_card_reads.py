@@ -6,7 +6,9 @@ checked on random areas of every bundled card (both sets loaded): a cell
 outside a card's reach, changed to any card or emptied, never changes that
 card's points (R4 neighbours, R5 surroundings, R10 rows and columns, R2-R3,
 R7 relations); and a trial valued from its near area gives the very float
-the whole valuation gives, with laws (R13) and held patterns (R14) in play.
+the whole valuation gives, with laws (R13) in play. And a held pattern
+(R14), which the valuation judges on the scene's masks, shows as the
+engine's pattern checker says.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from dioses_rules.engine.agents import GreedyAgent
 from dioses_rules.engine.card_reads import card_reads
 from dioses_rules.engine.setup import new_game
 from dioses_rules.engine.valuation import Near, Valuation
+from dioses_rules.engine.valuation_parts import parts_of
 from dioses_rules.language import model as m
 from dioses_rules.pool.load import load_registry
 from dioses_rules.scoring.board import LawEntry
@@ -103,3 +106,25 @@ def test_a_trial_from_its_near_area_is_valued_as_the_whole_area(game):
             assert got == valuation.value_in(context, signature), (seen, signature)
             compared += 1
     assert compared == 360
+
+
+def test_a_held_pattern_shows_in_the_valuation_as_the_engine_sees_it(game):
+    """R14: the valuation's placements (cells and wanted kinds, judged on the
+    scene) answer as the engine's pattern checker on the signature."""
+    valuation = Valuation(game)
+    parts = parts_of(game.tables, valuation.pool)
+    rng = random.Random(14)
+    ids = sorted(game.tables.cards)
+    shown = 0
+    for pattern_id, pattern in sorted(game.tables.patterns.items()):
+        shows, _ = parts.pattern(pattern_id)
+        for _ in range(40):
+            signature = tuple(_random_area(rng, ids))
+            scene = valuation.scene(signature)
+            got = any(
+                scene.up & cells == cells and scene.kinds & wanted == wanted
+                for cells, wanted in shows
+            )
+            assert got == game.patterns.matches_signature(pattern, signature), pattern_id
+            shown += got
+    assert shown  # some random areas show some pattern

@@ -32,7 +32,6 @@ from itertools import compress, repeat
 from operator import call, getitem
 from typing import TYPE_CHECKING
 
-from ..language import model as m
 from ..scoring import compiled
 from ..scoring.board import LawEntry
 from ..scoring.evaluator import Facts
@@ -42,6 +41,7 @@ from .valuation_parts import (
     Holds,
     LawPart,
     ObjectivePart,
+    Shows,
     parts_of,
 )
 
@@ -92,7 +92,7 @@ class Context:
         self,
         key: ContextKey,
         laws: list[LawPart],
-        patterns: list[tuple[m.Pattern, int, bool]],
+        patterns: list[tuple[Shows, int, bool]],
         objectives: list[ObjectivePart],
         scenario_state: tuple[tuple[str, str], ...],
         used: tuple[int, ...],
@@ -162,7 +162,6 @@ class Valuation:
         self._infos, self._lanes, self._points = shared.infos, shared.lanes, shared.points
         self._reads = shared.reads
         self._law, self._pattern, self._objective = shared.law, shared.pattern, shared.objective
-        self._shows = game.patterns.matches_signature  # R14, remembered answers
         self.scenario = game.scenario
         self._victory: list[Holds] = []
         self._challenge: list[Holds] = []
@@ -372,10 +371,16 @@ class Valuation:
             if got > 0:
                 met += 1
         completed = 0
-        for pattern, worth, done in context.patterns:  # R14: judged unless completed
-            if done or self._shows(pattern, signature):
-                completed += 1
-                total += worth
+        up, kinds = scene.up, scene.kinds
+        for shows, worth, done in context.patterns:  # R14: judged unless completed
+            if not done:
+                for cells, wanted in shows:  # valuation_parts: ValuationParts._shows
+                    if up & cells == cells and kinds & wanted == wanted:
+                        break
+                else:
+                    continue
+            completed += 1
+            total += worth
         facts = context.card_facts.get((completed, met))
         if facts is None:
             facts = context.card_facts[completed, met] = self.pool.card_facts(

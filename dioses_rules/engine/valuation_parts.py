@@ -28,6 +28,7 @@ from ..scoring.evaluator import Facts
 from ..scoring.masks import BIT, mask_of
 from ..scoring.scene import CELLS, LANE, CardInfo, Scene
 from .card_reads import card_reads
+from .patterns import placements
 from .rules import rules_of
 
 if TYPE_CHECKING:
@@ -40,7 +41,10 @@ CardPoints = Callable[[Scene, int], int]
 LawPart = tuple[
     Lines, Facts, int
 ]  # a placed law's lines, the facts they are judged with, its line's mask
-PatternPart = tuple[m.Pattern, int]  # a held pattern and its points
+# R14: a pattern's placements, each the mask of its cells and the kinds
+# lanes its cells want shifted into them (Shows), and the pattern's points
+Shows = tuple[tuple[int, int], ...]
+PatternPart = tuple[Shows, int]
 ObjectivePart = tuple[Lines, Facts, Sel]  # an objective's lines, facts and element
 
 VICTORY_WEIGHT, CHALLENGE_WEIGHT = 3.0, 1.5  # credit per victory / challenge condition
@@ -150,8 +154,27 @@ class ValuationParts:
         if found is None:
             pattern = self.tables.patterns.get(pattern_id)
             assert pattern is not None, "a pattern of the game is in its registry"
-            found = self._patterns[pattern_id] = (pattern, self.tables.pattern_points[pattern_id])
+            shows = self._shows(pattern)
+            found = self._patterns[pattern_id] = (shows, self.tables.pattern_points[pattern_id])
         return found
+
+    def _shows(self, pattern: m.Pattern) -> Shows:
+        """R14: the pattern shows in a scene of face-up cards when, for one
+        of its placements (never rotated or mirrored), every cell of it holds
+        a card (``up & cells == cells``) with every kind its cell wants
+        (``kinds & wanted == wanted``): a type, a mythology, or neither."""
+        kind = self.pool.lanes.kind
+        found = []
+        for placement in placements(pattern):
+            cells = wanted = 0
+            for cell, want in placement:
+                cells |= BIT[cell]
+                if want.type is not None:
+                    wanted |= BIT[cell] << kind("type", want.type)
+                if want.mythology is not None:
+                    wanted |= BIT[cell] << kind("mythology", want.mythology)
+            found.append((cells, wanted))
+        return tuple(found)
 
     def objective(self, goal_id: str, element_id: str) -> ObjectivePart:
         key = (goal_id, element_id)
