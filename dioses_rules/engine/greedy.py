@@ -37,6 +37,7 @@ class GreedyAgent:
         self._remembered = 0  # values in _values
         self._deciding = False  # within choose: the game does not change
         self._current: Context | None = None  # the area's, during a decision
+        self._near: Near | None = None  # the last signature trial moves were made from
 
     # ------------------------------------------------------------ valuation
     def follow(self, game: Game, seed: int) -> None:
@@ -45,7 +46,7 @@ class GreedyAgent:
         depends only on the context key and the face-up cells, never on
         which game asks), with its random generator seeded anew."""
         self.rng.seed(seed)
-        self._promises, self._promised_for = {}, None
+        self._promises, self._promised_for, self._near = {}, None, None
         if self._valuation is None:
             self._context(game, 0, None)
         assert self._valuation is not None, "_context makes one for a new game"
@@ -104,6 +105,16 @@ class GreedyAgent:
             self._current = context
         return context
 
+    def _near_of(self, seen: Signature) -> Near:
+        """The trial moves' start for an area whose face-up signature this is:
+        the last one when it is the same (the area as it was at the agent's
+        last decision, as the action and then the card drawn, or a swap,
+        are weighed), its scene and the points it keeps made once."""
+        near = self._near
+        if near is None or near.signature != seen:
+            near = self._near = Near(seen)
+        return near
+
     def _context(self, game: Game, area: int, laws: list[LawEntry] | None) -> Context:
         """The context of the area now (with ``laws`` instead of its own),
         the one kept for it if the game was in it before: the laws, the held
@@ -112,7 +123,7 @@ class GreedyAgent:
         and scenario, are the same for all of its contexts)."""
         if game is not self._values_of or self._remembered >= MAX_REMEMBERED_VALUES:
             if game is not self._values_of:
-                self._valuation = Valuation(game)
+                self._valuation, self._near = Valuation(game), None
             self._values, self._values_of, self._remembered = {}, game, 0
         # made above the first time, when _values_of was still None
         assert self._valuation is not None, "a game's valuation is made with its values"
@@ -171,7 +182,7 @@ class GreedyAgent:
         self, game: Game, area: int, seen: Signature, card: str, choices: Sequence[Choice]
     ) -> list[float]:
         context = self._context_now(game, area)
-        values, valuation, near = context.values, self._valuation, Near(seen)
+        values, valuation, near = context.values, self._valuation, self._near_of(seen)
         assert valuation is not None, "_context_now made one for the game"
         found = []
         for choice in choices:
@@ -191,7 +202,7 @@ class GreedyAgent:
         self, game: Game, area: int, seen: Signature, choices: Sequence[Choice]
     ) -> list[float]:
         context = self._context_now(game, area)
-        values, valuation, near = context.values, self._valuation, Near(seen)
+        values, valuation, near = context.values, self._valuation, self._near_of(seen)
         assert valuation is not None, "_context_now made one for the game"
         found = []
         for choice in choices:
@@ -215,15 +226,15 @@ class GreedyAgent:
         if kind in ("exchange", "drawn"):
             card = decision.subject
             assert card is not None, "the card played is the decision's subject"
-            near = Near(seen)
+            near = self._near_of(seen)
             return lambda c: self._after_place(game, area, near, card, c)
         if kind == "swap":
-            near = Near(seen)
+            near = self._near_of(seen)
             return lambda c: self._after_swap(game, area, near, *c.args)
         if kind == "law":
             law = decision.subject
             assert law is not None, "draw_law names the law it places"
-            near = Near(seen)  # every line's trial has the cells as they are: one scene
+            near = self._near_of(seen)  # every line's trial has the cells as they are: one scene
             return lambda c: self._after_law(game, area, near, law, c)
         if kind == "pattern":
             return lambda c: self._pattern_promise(game, area, c.args[0])
@@ -244,7 +255,7 @@ class GreedyAgent:
         if kind == "action":
             return self._action(game, area, seen, choices)
         if kind == "after-discard":
-            near = Near(seen)
+            near = self._near_of(seen)
             best_swap = max(
                 self._after_swap(game, area, near, a, b)
                 for a in range(len(cells))
@@ -267,7 +278,7 @@ class GreedyAgent:
             if power and any(isinstance(e, m.SwapAny) for e in power.effects):
                 current = self.value_of(game, area, seen)
                 movable = game.movable_cells(area)
-                near = Near(seen)
+                near = self._near_of(seen)
                 best = max(
                     (
                         self._after_swap(game, area, near, a, b)
@@ -303,7 +314,7 @@ class GreedyAgent:
         if layout != self._promised_for:  # kept while the area stays as it is
             self._promises, self._promised_for = {}, layout
         if card not in self._promises:  # each card is asked about once per return
-            near = Near(seen)
+            near = self._near_of(seen)
             self._promises[card] = max(
                 (
                     self._after_place(game, area, near, card, Choice("play", (cell,)))
@@ -337,7 +348,7 @@ class GreedyAgent:
     def _action(self, game: Game, area: int, seen: Signature, choices: Sequence[Choice]) -> int:
         current = self.value_of(game, area, seen)
         context = self._context_now(game, area)
-        values, valuation, near = context.values, self._valuation, Near(seen)
+        values, valuation, near = context.values, self._valuation, self._near_of(seen)
         assert valuation is not None, "value_of made one for the game"
         best_index, best_gain = None, 0.0
         for index, choice in enumerate(choices):
