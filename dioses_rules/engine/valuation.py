@@ -36,7 +36,7 @@ from ..scoring import compiled
 from ..scoring.board import LawEntry
 from ..scoring.evaluator import Facts
 from ..scoring.masks import BIT, FULL, cells_of
-from ..scoring.scene import _GENERATION, ALWAYS, CELLS, HEAVY_SHIFT, LANE, CardInfo, Scene
+from ..scoring.scene import ALWAYS, CELLS, HEAVY_SHIFT, LANE, CardInfo, Scene
 from .valuation_parts import (
     Holds,
     LawPart,
@@ -123,8 +123,6 @@ class Near:
         "infos",
         "kept",
         "kept_total",
-        "names",
-        "names_of",
         "readers",
         "scene",
         "signature",
@@ -139,8 +137,6 @@ class Near:
         self.changed: tuple[int, ...] = ()  # those cells
         self.scene: Scene | None = None  # made when first asked
         self.both = 0
-        self.names = 0  # the name lanes of its cards, computed in generation names_of
-        self.names_of = -1
         # once a trial asks (Valuation._keep): the points of each card whose
         # reach is known (0 elsewhere), their sum, per cell the cards that
         # read it, and the cells of the cards whose reach is not known
@@ -213,23 +209,7 @@ class Valuation:
         occupied, kinds = both & FULL, (both >> LANE) + ALWAYS
         scene.occ = scene.up = occupied
         scene.kinds, scene.heavy = kinds, (kinds >> HEAVY_SHIFT) & FULL
-        # The name lanes too (Scene.names, which it would sum over every card
-        # when a line first asks): the near ones, those cells' changed. A lane
-        # handed out later bumps the generation, and the scene sums them again.
-        generation = _GENERATION[0]
-        if near.names_of != generation:
-            near.names = sum(
-                [info.name_lanes[c] for c, info in enumerate(infos) if info is not None]
-            )
-            near.names_of = generation
-        names = near.names
-        for cell in cells:
-            old, new = infos[cell], work[cell]
-            if old is not None:
-                names -= old.name_lanes[cell]
-            if new is not None:
-                names += new.name_lanes[cell]
-        scene._names, scene._names_of = names, generation
+        scene._names_of = -1  # its name lanes summed when a line asks (Scene.names)
         return scene
 
     def context(self, area: int, laws: list[LawEntry] | None = None) -> Context:
