@@ -18,13 +18,13 @@ import random
 import pytest
 
 from dioses_rules.engine.agents import GreedyAgent
-from dioses_rules.engine.card_reads import card_reads
+from dioses_rules.engine.card_reads import FACTS, card_reads
 from dioses_rules.engine.setup import new_game
 from dioses_rules.engine.valuation import Near, Valuation
 from dioses_rules.engine.valuation_parts import parts_of
 from dioses_rules.language import model as m
 from dioses_rules.pool.load import load_registry
-from dioses_rules.scoring.board import LawEntry
+from dioses_rules.scoring.board import LawEntry, PatternEntry
 from dioses_rules.scoring.masks import FULL, cells_of
 
 
@@ -63,6 +63,9 @@ def test_a_cell_out_of_a_card_s_reach_never_changes_its_points(game):
             scene = valuation.scene(tuple(area))
             scene.judge_with(facts)
             assert points(scene, anchor) == before, (card_id, anchor)
+            if not reach[anchor] & FACTS:  # nor do other facts (R13 laws met, R14 patterns)
+                scene.judge_with(valuation.pool.card_facts(False, (), 2, 1))
+                assert points(scene, anchor) == before, (card_id, anchor)
     assert known > 300  # most cards score from their own place
 
 
@@ -81,17 +84,25 @@ def test_a_card_whose_reach_is_unknown_says_so():
     assert card_reads(most) == (None,) * 12
 
 
-def test_a_trial_from_its_near_area_is_valued_as_the_whole_area(game):
+def test_a_trial_from_its_near_area_is_valued_as_the_whole_area():
+    game = new_game(load_registry()[0], [GreedyAgent(1), GreedyAgent(2)], seed=12)
+    held = sorted(game.tables.patterns)[:3]  # R14: judged at each trial, so facts vary
+    game.state.areas[0].patterns[:] = [PatternEntry(card) for card in held]
     valuation = Valuation(game)
     rng = random.Random(12)
     ids = sorted(game.tables.cards)
+    # cards that read the facts (R13 laws met, R14 patterns completed, R21)
+    facts = [
+        i for i in ids if any(r is not None and r & FACTS for r in card_reads(game.tables.cards[i]))
+    ]
     laws = sorted(game.tables.laws)
-    compared = 0
-    for round_ in range(30):
+    compared = other_facts = 0
+    for round_ in range(40):
         entries = [LawEntry(rng.choice(laws), row=rng.choice(["front", "central", "back"]))]
-        context = valuation.context(0, entries if round_ % 2 else None)
-        seen = tuple(_random_area(rng, ids))
-        near = Near(seen)
+        context = valuation.context(0, entries if round_ % 4 else None)
+        seen = _random_area(rng, ids)
+        seen[rng.randrange(12)] = rng.choice(facts)
+        near = Near(tuple(seen))
         for _ in range(12):
             trial = list(seen)
             if rng.random() < 0.5:
@@ -105,7 +116,9 @@ def test_a_trial_from_its_near_area_is_valued_as_the_whole_area(game):
             got = valuation.value_near(context, near, signature, cells)
             assert got == valuation.value_in(context, signature), (seen, signature)
             compared += 1
-    assert compared == 360
+            judged = valuation._judged(context, signature, valuation.scene(signature))
+            other_facts += judged[1:] != near.kept_for
+    assert compared == 480 and other_facts > 20  # some trials meet other laws or patterns
 
 
 def test_a_held_pattern_shows_in_the_valuation_as_the_engine_sees_it(game):

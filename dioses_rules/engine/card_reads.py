@@ -15,7 +15,10 @@ geometry of ``scoring.masks``, derived from ``scoring.area``): relations,
 "between", positions, and counts, quantities, "no", "only", "more than" and
 "different" over a scope read from the card's place or a named row or
 column, of selectors that look only at the counted card (and at the anchor
-card: "of same mythology"). Anything else (a fact of the game, the most
+card: "of same mythology"); and the facts a card is judged with (the
+patterns completed, the laws met, R21's all face up at the end), said by the
+bit :data:`FACTS` above the cells' (a trial that meets another number of laws
+or patterns judges those cards again). Anything else (the total, the most
 common mythology, a subject, a scenario's state, a count with ``where``, a
 law's line, the largest group, a kind added later) is None: that card is
 judged again at every trial. A None is never wrong, only slower; a mask too
@@ -29,6 +32,9 @@ from ..language import model as m
 from ..scoring.masks import ANCHORED_SCOPES, COLUMNS, FULL, RELATION, ROWS, SIDES, mask_of
 from ..scoring.scene import CELLS
 
+FACTS = 1 << len(CELLS)  # the card's points read the facts it is judged with (a mask's bit)
+_FACTS_READ = frozenset({m.Fact.PATTERNS_COMPLETED, m.Fact.LAWS_MET})
+
 # Selectors that look at the counted (or related) card alone, or at it and
 # the anchor card: their answer for a cell depends on that cell's card (and
 # the anchor's, which a trial that keeps the card keeps too).
@@ -38,7 +44,8 @@ _PLACE = (m.InRow, m.InColumn, m.AtCell, m.InCorner, m.Present)
 
 
 def card_reads(card: m.MythCard) -> tuple[int | None, ...]:
-    """Per anchor cell, the cells the card's lines read there (module doc)."""
+    """Per anchor cell, the cells the card's lines read there, and
+    :data:`FACTS` if they read the facts (module doc)."""
     return tuple(_lines(card.lines, anchor) for anchor in CELLS)
 
 
@@ -69,6 +76,8 @@ def _line(line: m.ScoringLine, anchor: int) -> int | None:
 def _condition(condition: m.Condition, anchor: int) -> int | None:
     if isinstance(condition, _PLACE):
         return 0
+    if isinstance(condition, m.AllFaceUpAtEnd):
+        return FACTS
     if isinstance(condition, m.Relation):
         return RELATION[condition.kind][anchor] if _own(condition.target) else None
     if isinstance(condition, m.Between):
@@ -98,6 +107,8 @@ def _countable(count: m.Countable, anchor: int) -> int | None:
         return _scope(count.scope, anchor)
     if isinstance(count, m.Distinct):
         return _scope(count.scope, anchor) if _own(count.selector) else None
+    if isinstance(count, m.FactCount) and count.fact in _FACTS_READ:
+        return FACTS
     return None
 
 

@@ -37,6 +37,7 @@ from ..scoring.board import LawEntry
 from ..scoring.evaluator import Facts
 from ..scoring.masks import BIT, FULL, cells_of
 from ..scoring.scene import ALWAYS, CELLS, HEAVY_SHIFT, LANE, CardInfo, Scene
+from .card_reads import FACTS
 from .valuation_parts import (
     Holds,
     LawPart,
@@ -121,7 +122,9 @@ class Near:
         "both",
         "changed",
         "infos",
+        "judged",
         "kept",
+        "kept_for",
         "kept_total",
         "readers",
         "scene",
@@ -142,8 +145,10 @@ class Near:
         # read it, and the cells of the cards whose reach is not known
         self.kept: list[int] | None = None
         self.kept_total = 0
+        self.kept_for = (0, 0)  # the patterns completed and laws met they are judged with
         self.readers: list[int] = []
         self.unknown = 0
+        self.judged = 0  # the cells of the cards that read those facts
 
 
 class Valuation:
@@ -298,11 +303,13 @@ class Valuation:
         scene = self.scene_near(near, signature, cells)
         if self.scenario is not None:
             return self.value_in(context, signature, scene)
+        total, completed, met = self._judged(context, signature, scene)
         kept = near.kept
-        if kept is None:
-            kept = self._keep(context, near)
-        total, _, _ = self._judged(context, signature, scene)
+        if kept is None:  # judged with this trial's facts: most of its trials have them
+            kept = self._keep(context, near, completed, met)
         redo, readers = near.unknown, near.readers
+        if (completed, met) != near.kept_for:
+            redo |= near.judged
         for cell in cells:
             redo |= readers[cell] | BIT[cell]
         points = near.kept_total
@@ -317,14 +324,15 @@ class Valuation:
             total += lines(scene, None)
         return float(total)
 
-    def _keep(self, context: Context, near: Near) -> list[int]:
+    def _keep(self, context: Context, near: Near, completed: int, met: int) -> list[int]:
         """``near``'s points of each card whose reach is known, on its own
-        scene (such a card reads no fact of the game: any facts will do),
-        and who reads which cell (:class:`Near`)."""
+        scene, judged with the facts of ``completed`` patterns and ``met``
+        laws (a card whose reach holds ``FACTS`` is judged again at a trial
+        of other numbers), and who reads which cell (:class:`Near`)."""
         signature = near.signature
         scene = self.scene(signature)
-        scene.judge_with(self.pool.card_facts(False, context.scenario_state, 0, 0))
-        kept, readers, unknown = [0] * len(CELLS), [0] * len(CELLS), 0
+        scene.judge_with(self.pool.card_facts(False, context.scenario_state, completed, met))
+        kept, readers, unknown, judged = [0] * len(CELLS), [0] * len(CELLS), 0, 0
         for cell, card in enumerate(signature):
             if card is None:
                 continue
@@ -333,10 +341,12 @@ class Valuation:
                 unknown |= BIT[cell]
                 continue
             kept[cell] = self._points[card](scene, cell)
-            for read in cells_of(reads):
+            if reads & FACTS:
+                judged |= BIT[cell]
+            for read in cells_of(reads & FULL):
                 readers[read] |= BIT[cell]
-        near.kept, near.kept_total = kept, sum(kept)
-        near.readers, near.unknown = readers, unknown
+        near.kept, near.kept_total, near.kept_for = kept, sum(kept), (completed, met)
+        near.readers, near.unknown, near.judged = readers, unknown, judged
         return kept
 
     def _judged(self, context: Context, signature: Signature, scene: Scene) -> tuple[int, int, int]:
