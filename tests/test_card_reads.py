@@ -141,3 +141,28 @@ def test_a_held_pattern_shows_in_the_valuation_as_the_engine_sees_it(game):
             assert got == game.patterns.matches_signature(pattern, signature), pattern_id
             shown += got
     assert shown  # some random areas show some pattern
+
+
+def test_a_cell_out_of_a_law_s_reach_never_changes_what_it_gives(game):
+    """R13: a law is judged on the line it sits on; a cell out of its reach
+    (for every bundled law: its line), changed, never changes its points."""
+    valuation = Valuation(game)
+    parts = parts_of(game.tables, valuation.pool)
+    rng = random.Random(13)
+    ids = sorted(game.tables.cards)
+    known = 0
+    for law_id in sorted(game.tables.laws):
+        for row in ("front", "central", "back"):
+            lines, facts, _, reach = parts.law(LawEntry(law_id, row=row))
+            assert reach is not None, law_id  # every bundled law counts in its line
+            known += 1
+            area = _random_area(rng, ids)
+            scene = valuation.scene(tuple(area))
+            scene.judge_with(facts)
+            before = lines(scene, None)
+            for cell in cells_of(FULL & ~reach):
+                area[cell] = rng.choice([None, *ids])
+            scene = valuation.scene(tuple(area))
+            scene.judge_with(facts)
+            assert lines(scene, None) == before, (law_id, row)
+    assert known > 60

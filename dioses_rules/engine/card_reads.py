@@ -46,83 +46,94 @@ _PLACE = (m.InRow, m.InColumn, m.AtCell, m.InCorner, m.Present)
 def card_reads(card: m.MythCard) -> tuple[int | None, ...]:
     """Per anchor cell, the cells the card's lines read there, and
     :data:`FACTS` if they read the facts (module doc)."""
-    return tuple(_lines(card.lines, anchor) for anchor in CELLS)
+    return tuple(_Reach(anchor, 0).lines(card.lines) for anchor in CELLS)
 
 
-def _lines(lines: tuple[m.ScoringLine, ...], anchor: int) -> int | None:
-    found = 0
-    for line in lines:
-        reads = _line(line, anchor)
-        if reads is None:
+def law_reads(lines: tuple[m.ScoringLine, ...], line: int) -> int | None:
+    """The cells a law's lines read when it sits on the line of these cells
+    (R13: judged with no anchor, "in line" its line), and :data:`FACTS` if
+    they read the facts; None when it cannot tell."""
+    return _Reach(None, line).lines(lines)
+
+
+class _Reach:
+    """The cells some lines read from ``anchor`` (None: a law's, which has
+    none), ``line`` the cells of a law's line (0: none)."""
+
+    def __init__(self, anchor: int | None, line: int):
+        self.anchor = anchor
+        self.line = line
+
+    def lines(self, lines: tuple[m.ScoringLine, ...]) -> int | None:
+        found: int | None = 0
+        for line in lines:
+            found = _union(found, self.scoring(line))
+        return found
+
+    def scoring(self, line: m.ScoringLine) -> int | None:
+        if isinstance(line, m.Fixed):
+            return 0 if line.condition is None else self.condition(line.condition)
+        if isinstance(line, m.PerCount):
+            return self.countable(line.count)
+        if isinstance(line, m.Capped):
+            return self.scoring(line.line)
+        if isinstance(line, m.Bounded):
+            return self.lines(line.lines)
+        if isinstance(line, m.ScoresLike) and line.lines:
+            return self.lines(line.lines)  # the other card's lines, at this card's place
+        return None
+
+    def condition(self, condition: m.Condition) -> int | None:
+        anchor = self.anchor
+        if isinstance(condition, m.AllFaceUpAtEnd):
+            return FACTS
+        if isinstance(condition, (m.CondAnd, m.CondOr)):
+            found: int | None = 0
+            for item in condition.items:
+                found = _union(found, self.condition(item))
+            return found
+        if isinstance(condition, m.CondNot):
+            return self.condition(condition.item)
+        if isinstance(condition, (m.Quantity, m.NoneIn)):
+            return self.countable(condition.count)
+        if isinstance(condition, m.Only):
+            return self.scope(condition.scope) if _own(condition.selector) else None
+        if isinstance(condition, m.MoreThan):
+            return _union(self.countable(condition.more), self.countable(condition.less))
+        if anchor is None:  # the rest are said of the anchor's place
             return None
-        found |= reads
-    return found
-
-
-def _line(line: m.ScoringLine, anchor: int) -> int | None:
-    if isinstance(line, m.Fixed):
-        return 0 if line.condition is None else _condition(line.condition, anchor)
-    if isinstance(line, m.PerCount):
-        return _countable(line.count, anchor)
-    if isinstance(line, m.Capped):
-        return _line(line.line, anchor)
-    if isinstance(line, m.Bounded):
-        return _lines(line.lines, anchor)
-    if isinstance(line, m.ScoresLike) and line.lines:
-        return _lines(line.lines, anchor)  # the other card's lines, at this card's place
-    return None
-
-
-def _condition(condition: m.Condition, anchor: int) -> int | None:
-    if isinstance(condition, _PLACE):
-        return 0
-    if isinstance(condition, m.AllFaceUpAtEnd):
-        return FACTS
-    if isinstance(condition, m.Relation):
-        return RELATION[condition.kind][anchor] if _own(condition.target) else None
-    if isinstance(condition, m.Between):
-        if _own(condition.first) and _own(condition.second):
+        if isinstance(condition, _PLACE):
+            return 0
+        if isinstance(condition, m.Relation):
+            return RELATION[condition.kind][anchor] if _own(condition.target) else None
+        if isinstance(condition, m.Between) and _own(condition.first) and _own(condition.second):
             return mask_of(SIDES[anchor])
         return None
-    if isinstance(condition, (m.Quantity, m.NoneIn)):
-        return _countable(condition.count, anchor)
-    if isinstance(condition, m.Only):
-        return _scope(condition.scope, anchor) if _own(condition.selector) else None
-    if isinstance(condition, m.MoreThan):
-        return _union(_countable(condition.more, anchor), _countable(condition.less, anchor))
-    if isinstance(condition, (m.CondAnd, m.CondOr)):
-        found: int | None = 0
-        for item in condition.items:
-            found = _union(found, _condition(item, anchor))
-        return found
-    if isinstance(condition, m.CondNot):
-        return _condition(condition.item, anchor)
-    return None
 
+    def countable(self, count: m.Countable) -> int | None:
+        if isinstance(count, m.Count):
+            if count.where is not None or not _own(count.selector):
+                return None
+            return self.scope(count.scope)
+        if isinstance(count, m.Distinct):
+            return self.scope(count.scope) if _own(count.selector) else None
+        if isinstance(count, m.FactCount) and count.fact in _FACTS_READ:
+            return FACTS
+        return None
 
-def _countable(count: m.Countable, anchor: int) -> int | None:
-    if isinstance(count, m.Count):
-        if count.where is not None or not _own(count.selector):
-            return None
-        return _scope(count.scope, anchor)
-    if isinstance(count, m.Distinct):
-        return _scope(count.scope, anchor) if _own(count.selector) else None
-    if isinstance(count, m.FactCount) and count.fact in _FACTS_READ:
-        return FACTS
-    return None
-
-
-def _scope(scope: m.Scope, anchor: int) -> int | None:
-    kind = scope.kind
-    if kind.anchored:
-        return ANCHORED_SCOPES[kind][anchor]
-    if kind is m.ScopeKind.NAMED_ROW and scope.row is not None:
-        return ROWS[scope.row]
-    if kind is m.ScopeKind.NAMED_COLUMN and scope.column is not None:
-        return COLUMNS[scope.column]
-    if kind is m.ScopeKind.AREA:
-        return FULL
-    return None
+    def scope(self, scope: m.Scope) -> int | None:
+        kind = scope.kind
+        if kind.anchored:
+            return None if self.anchor is None else ANCHORED_SCOPES[kind][self.anchor]
+        if kind is m.ScopeKind.LINE:
+            return self.line or None
+        if kind is m.ScopeKind.NAMED_ROW and scope.row is not None:
+            return ROWS[scope.row]
+        if kind is m.ScopeKind.NAMED_COLUMN and scope.column is not None:
+            return COLUMNS[scope.column]
+        if kind is m.ScopeKind.AREA:
+            return FULL
+        return None
 
 
 def _own(selector: m.Selector) -> bool:

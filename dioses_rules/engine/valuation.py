@@ -119,6 +119,7 @@ class Near:
     (:meth:`Valuation.value_near`)."""
 
     __slots__ = (
+        "base",
         "both",
         "changed",
         "infos",
@@ -126,6 +127,7 @@ class Near:
         "kept",
         "kept_for",
         "kept_total",
+        "laws",
         "readers",
         "scene",
         "signature",
@@ -149,6 +151,8 @@ class Near:
         self.readers: list[int] = []
         self.unknown = 0
         self.judged = 0  # the cells of the cards that read those facts
+        self.base: Scene | None = None  # its own scene (not the trials'), once asked
+        self.laws: dict[int, int] = {}  # by a law's parts' id: what it gives on its cells
 
 
 class Valuation:
@@ -303,7 +307,7 @@ class Valuation:
         scene = self.scene_near(near, signature, cells)
         if self.scenario is not None:
             return self.value_in(context, signature, scene)
-        total, completed, met = self._judged(context, signature, scene)
+        total, completed, met = self._judged(context, signature, scene, near)
         kept = near.kept
         if kept is None:  # judged with this trial's facts: most of its trials have them
             kept = self._keep(context, near, completed, met)
@@ -330,7 +334,9 @@ class Valuation:
         laws (a card whose reach holds ``FACTS`` is judged again at a trial
         of other numbers), and who reads which cell (:class:`Near`)."""
         signature = near.signature
-        scene = self.scene(signature)
+        scene = near.base
+        if scene is None:
+            scene = near.base = self.scene(signature)
         scene.judge_with(self.pool.card_facts(False, context.scenario_state, completed, met))
         kept, readers, unknown, judged = [0] * len(CELLS), [0] * len(CELLS), 0, 0
         for cell, card in enumerate(signature):
@@ -349,14 +355,39 @@ class Valuation:
         near.readers, near.unknown, near.judged = readers, unknown, judged
         return kept
 
-    def _judged(self, context: Context, signature: Signature, scene: Scene) -> tuple[int, int, int]:
+    def _law_near(self, near: Near, law: LawPart) -> int:
+        """What a law gives on ``near``'s own cells, remembered in ``near``
+        by the law (a law's parts are made once: its identity is its key)."""
+        base = near.base
+        if base is None:
+            base = near.base = self.scene(near.signature)
+        lines, law_facts, line, _ = law
+        base.judge_line(law_facts, line)
+        got: int = lines(base, None)
+        near.laws[id(law)] = got
+        return got
+
+    def _judged(
+        self, context: Context, signature: Signature, scene: Scene, near: Near | None = None
+    ) -> tuple[int, int, int]:
         """The points of the area's laws (R13) and held patterns (R14), how
         many of each are met and completed; ``scene`` is left judged with the
-        facts its cards are judged with."""
-        total = met = 0
-        for lines, law_facts, line in context.laws:  # R13
-            scene.judge_line(law_facts, line)
-            got = lines(scene, None)
+        facts its cards are judged with. For a trial from ``near`` (its
+        cells ``near.changed``), a law whose lines read none of them gives
+        what it gives in ``near`` (:meth:`_law_near`)."""
+        total = met = changed = 0
+        if near is not None:
+            for cell in near.changed:
+                changed |= BIT[cell]
+        for law in context.laws:  # R13
+            lines, law_facts, line, reads = law
+            if near is not None and reads is not None and not reads & changed:
+                got = near.laws.get(id(law))
+                if got is None:
+                    got = self._law_near(near, law)
+            else:
+                scene.judge_line(law_facts, line)
+                got = lines(scene, None)
             total += got
             if got > 0:
                 met += 1

@@ -27,7 +27,7 @@ from ..scoring.compiled import CompiledPool
 from ..scoring.evaluator import Facts
 from ..scoring.masks import BIT, mask_of
 from ..scoring.scene import CELLS, LANE, CardInfo, Scene
-from .card_reads import card_reads
+from .card_reads import card_reads, law_reads
 from .patterns import placements
 from .rules import rules_of
 
@@ -38,9 +38,9 @@ if TYPE_CHECKING:
 Lines = Callable[[Scene, int | None], int]
 Holds = Callable[[Scene, int | None], bool]
 CardPoints = Callable[[Scene, int], int]
-LawPart = tuple[
-    Lines, Facts, int
-]  # a placed law's lines, the facts they are judged with, its line's mask
+# a placed law's lines, the facts they are judged with, its line's mask, the
+# cells its lines read there (card_reads.law_reads; None: unknown)
+LawPart = tuple[Lines, Facts, int, int | None]
 # R14: a pattern's placements, each the mask of its cells and the kinds
 # lanes its cells want shifted into them (Shows), and the pattern's points
 Shows = tuple[tuple[int, int], ...]
@@ -142,10 +142,12 @@ class ValuationParts:
             else:
                 assert entry.column is not None, "a placed law is on a row or a column"
                 line = COLUMN_CELLS[entry.column]
+            mask = mask_of(line)
             found = self._laws[key] = (
                 self.pool.lines(law.lines),
                 Facts(law_line=line, all_face_up_at_end=False),
-                mask_of(line),
+                mask,
+                law_reads(law.lines, mask),
             )
         return found
 
