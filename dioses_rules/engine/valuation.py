@@ -17,12 +17,20 @@ scores exactly what the reference scores (tests/test_compiled.py), and every
 sum here is the one ``score_board`` and the agent make, in the same order, so
 the value is the same float.
 
-Everything it reads from the definitions is resolved once per game: the
-compiled form of each card, law, objective and scenario condition, and the
-parts of each victory condition (kept alive here: compiled forms are keyed by
-the identity of their trees). It holds on to the compiled pool it started
-with, so that cards and closures always come from the same vocabulary even if
-the process's pool is replaced meanwhile.
+A trial move (a card placed, two cards swapped) is valued from the area as
+it is (:class:`Near`, :meth:`Valuation.value_near`, issue #29): its scene is
+the near one's with one or two cells changed, in place, and the cards and
+laws whose points read none of those cells (``card_reads``) keep what they
+give in the near area; the others are judged on the trial's scene. Points
+are integers, so the sum is the same float in any order.
+
+Everything it reads from the definitions is resolved once per registry and
+compiled pool, for all their games (``valuation_parts``): the compiled form
+of each card, law, objective and scenario condition, and the parts of each
+victory condition (kept alive there: compiled forms are keyed by the identity
+of their trees). It holds on to the compiled pool it started with, so that
+cards and closures always come from the same vocabulary even if the
+process's pool is replaced meanwhile.
 """
 
 from __future__ import annotations
