@@ -29,8 +29,12 @@ from dioses_rules.scoring.masks import FULL, cells_of
 
 
 @pytest.fixture(scope="module")
-def game():
-    registry = load_registry()[0]
+def registry():
+    return load_registry()[0]
+
+
+@pytest.fixture(scope="module")
+def game(registry):
     return new_game(registry, [GreedyAgent(1), GreedyAgent(2)], seed=29)
 
 
@@ -84,8 +88,8 @@ def test_a_card_whose_reach_is_unknown_says_so():
     assert card_reads(most) == (None,) * 12
 
 
-def test_a_trial_from_its_near_area_is_valued_as_the_whole_area():
-    game = new_game(load_registry()[0], [GreedyAgent(1), GreedyAgent(2)], seed=12)
+def test_a_trial_from_its_near_area_is_valued_as_the_whole_area(registry):
+    game = new_game(registry, [GreedyAgent(1), GreedyAgent(2)], seed=12)
     held = sorted(game.tables.patterns)[:3]  # R14: judged at each trial, so facts vary
     game.state.areas[0].patterns[:] = [PatternEntry(card) for card in held]
     valuation = Valuation(game)
