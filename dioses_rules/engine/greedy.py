@@ -21,6 +21,23 @@ T = TypeVar("T")
 MAX_REMEMBERED_VALUES = 100_000  # GreedyAgent forgets them all past this many
 
 
+# A trial move: the face-up signature it makes, and the cells it changes. A
+# card played is face up; a swapped card keeps its face state (R17).
+Trial = tuple[Signature, tuple[int, ...]]
+
+
+def _placed(seen: Signature, cell: int, card: str) -> Trial:
+    trial = list(seen)
+    trial[cell] = card
+    return tuple(trial), (cell,)
+
+
+def _swapped(seen: Signature, first: int, second: int) -> Trial:
+    trial = list(seen)
+    trial[first], trial[second] = trial[second], trial[first]
+    return tuple(trial), (first, second)
+
+
 class GreedyAgent:
     """Maximises the score it can see, one decision at a time."""
 
@@ -178,44 +195,39 @@ class GreedyAgent:
         score = self._scorer(game, decision)
         return None if score is None else [score(c) for c in decision.choices]
 
-    def _place_values(
-        self, game: Game, area: int, seen: Signature, card: str, choices: Sequence[Choice]
+    def _trial_values(
+        self, game: Game, area: int, seen: Signature, trials: list[Trial]
     ) -> list[float]:
+        """The values of trial moves from the area whose face-up signature
+        is ``seen`` (each its signature and the cells it changes), remembered
+        in the area's context: what :meth:`value_of` gives each, in one loop."""
         context = self._context_now(game, area)
         values, valuation, near = context.values, self._valuation, self._near_of(seen)
         assert valuation is not None, "_context_now made one for the game"
         found = []
-        for choice in choices:
-            if choice.kind == "discard":
-                found.append(self.value_of(game, area, seen) + 0.5)  # as _after_place
-                continue
-            cell = choice.args[0]
-            trial = (*seen[:cell], card, *seen[cell + 1 :])
+        for trial, cells in trials:
             value = values.get(trial)
             if value is None:
                 self._remembered += 1
-                value = values[trial] = valuation.value_near(context, near, trial, (cell,))
+                value = values[trial] = valuation.value_near(context, near, trial, cells)
             found.append(value)
         return found
+
+    def _place_values(
+        self, game: Game, area: int, seen: Signature, card: str, choices: Sequence[Choice]
+    ) -> list[float]:
+        trials = [_placed(seen, c.args[0], card) for c in choices if c.kind != "discard"]
+        found = iter(self._trial_values(game, area, seen, trials))
+        return [
+            self.value_of(game, area, seen) + 0.5 if c.kind == "discard" else next(found)
+            for c in choices  # a discard as _after_place
+        ]
 
     def _swap_values(
         self, game: Game, area: int, seen: Signature, choices: Sequence[Choice]
     ) -> list[float]:
-        context = self._context_now(game, area)
-        values, valuation, near = context.values, self._valuation, self._near_of(seen)
-        assert valuation is not None, "_context_now made one for the game"
-        found = []
-        for choice in choices:
-            first, second = cells = choice.args
-            trial = list(seen)
-            trial[first], trial[second] = trial[second], trial[first]
-            signature = tuple(trial)
-            value = values.get(signature)
-            if value is None:
-                self._remembered += 1
-                value = values[signature] = valuation.value_near(context, near, signature, cells)
-            found.append(value)
-        return found
+        trials = [_swapped(seen, *c.args) for c in choices]
+        return self._trial_values(game, area, seen, trials)
 
     def _scorer(self, game: Game, decision: Decision) -> Callable[[Choice], float] | None:
         """The value of one option of ``decision``, for the kinds judged so."""
@@ -295,16 +307,13 @@ class GreedyAgent:
         best = max(values)
         return self.rng.choice([i for i, v in enumerate(values) if v == best])
 
-    # The trial moves below change the face-up signature (``seen``) of the
-    # area as the move would change its cells: a card played is face up, a
-    # swapped card keeps its face state (R17).
+    # The trial moves below: _placed and _swapped (the top of the module).
     def _after_place(self, game: Game, area: int, near: Near, card: str, choice: Choice) -> float:
         seen = near.signature
         if choice.kind == "discard":
             return self.value_of(game, area, seen) + 0.5  # keep options open
-        cell = choice.args[0]
-        trial = (*seen[:cell], card, *seen[cell + 1 :])
-        return self.value_of(game, area, trial, None, near, (cell,))
+        trial, cells = _placed(seen, choice.args[0], card)
+        return self.value_of(game, area, trial, None, near, cells)
 
     def _promise(
         self, game: Game, area: int, cells: Sequence[Slot | None], seen: Signature, card: str
@@ -325,9 +334,8 @@ class GreedyAgent:
         return self._promises[card]
 
     def _after_swap(self, game: Game, area: int, near: Near, first: int, second: int) -> float:
-        trial = list(near.signature)
-        trial[first], trial[second] = trial[second], trial[first]
-        return self.value_of(game, area, tuple(trial), None, near, (first, second))
+        trial, cells = _swapped(near.signature, first, second)
+        return self.value_of(game, area, trial, None, near, cells)
 
     def _after_law(self, game: Game, area: int, near: Near, law: str, choice: Choice) -> float:
         entry = (
@@ -347,20 +355,13 @@ class GreedyAgent:
 
     def _action(self, game: Game, area: int, seen: Signature, choices: Sequence[Choice]) -> int:
         current = self.value_of(game, area, seen)
-        context = self._context_now(game, area)
-        values, valuation, near = context.values, self._valuation, self._near_of(seen)
-        assert valuation is not None, "value_of made one for the game"
         best_index, best_gain = None, 0.0
         for index, choice in enumerate(choices):
             if choice.kind != "take-discard":
                 continue
             card = game.state.discards[choice.args[0]][-1]
-            for cell in game.movable_cells(area):
-                trial = (*seen[:cell], card, *seen[cell + 1 :])
-                value = values.get(trial)  # value_of's, in the loop
-                if value is None:
-                    self._remembered += 1
-                    value = values[trial] = valuation.value_near(context, near, trial, (cell,))
+            trials = [_placed(seen, cell, card) for cell in game.movable_cells(area)]
+            for value in self._trial_values(game, area, seen, trials):
                 gain = value - current
                 if gain > best_gain:
                     best_index, best_gain = index, gain
