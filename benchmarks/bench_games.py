@@ -20,6 +20,8 @@ games of the process, which compile the base cards' lines as they come,
 included. ``yardstick_ratio_random_4p_warm`` is the same games played again
 right after (what a long run of games sees). ``--prove N``
 compares them decision for decision on N seeds at each of 2-6 players.
+``--profile N`` prints to stderr where N random 4-player base games spend
+their time (cProfile: each function's own time and its calls).
 
 Against an older revision (#29): ``--baseline REV`` writes REV's tree to a
 temporary folder (``git archive``) and plays greedy 4-player games and
@@ -33,7 +35,8 @@ whether both played the same games (turns, totals, winners).
 A measurement, not a test: it prints figures and never fails. Run it with
 
     python benchmarks/bench_games.py [--games N] [--seed S] [--players 2,4,6]
-        [--greedy-games N] [--yardstick-games N] [--prove N] [--format text|json]
+        [--greedy-games N] [--yardstick-games N] [--prove N] [--profile N]
+        [--format text|json]
 
 ``--format json`` prints one JSON object: ``random_<p>p_games_per_s`` for each
 player count, ``greedy_4p_games_per_s``, and the machine and run details.
@@ -125,14 +128,30 @@ def ours_and_yardstick(base, players: int, game_seed: int) -> tuple[dict, dict]:
     return ours, theirs
 
 
+def unlogged_end(base, players: int, game_seed: int) -> dict:
+    """How our engine ends the game of :func:`ours_and_yardstick` played
+    without a log, as the benchmark plays it (the plain turn, turns.py):
+    turns, totals, gods and winners."""
+    seeds = agent_seeds(game_seed, players)
+    result = new_game(base, [RandomAgent(s) for s in seeds], seed=game_seed).play()
+    return {
+        "turns": result.turns,
+        "totals": [r.total for r in result.reports],
+        "gods": [r.gods for r in result.reports],
+        "winners": list(result.winners),
+    }
+
+
 def prove(base, seeds: int) -> dict:
-    """``seeds`` games per player count, 2 to 6, by both engines, compared."""
+    """``seeds`` games per player count, 2 to 6, by both engines, compared:
+    decision for decision with our log, and their ends without it."""
     games = differ = 0
     for players in range(2, 7):
         for index in range(seeds):
             ours, theirs = ours_and_yardstick(base, players, index)
+            end = unlogged_end(base, players, index)
             games += 1
-            differ += ours != theirs
+            differ += ours != theirs or any(end[key] != theirs[key] for key in end)
     return {"yardstick_games_compared": games, "yardstick_games_different": differ}
 
 
@@ -176,6 +195,37 @@ def versus_yardstick(base, players: int, games: int, seed: int, rounds: int = 5)
         f"yardstick_ratio_random_{players}p": round(spent["yardstick"] / spent["ours"], 3),
         "yardstick_identical_games": ours == theirs,
     }
+
+
+def profile(base, players: int, games: int, seed: int, top: int = 30) -> str:
+    """cProfile of ``games`` base games between random agents (after as
+    many played untimed, so that the cards' lines are compiled): the
+    functions a game spends most of its own time in, with their call
+    counts, as ``pstats`` prints them, the collector paused."""
+    import cProfile
+    import gc
+    import io
+    import pstats
+    import time
+
+    def run(first: int) -> None:
+        for game_seed in range(first, first + games):
+            agents = [RandomAgent(s) for s in agent_seeds(game_seed, players)]
+            new_game(base, agents, seed=game_seed).play()
+
+    run(seed * 100_003 + games)
+    # thread CPU time, as every figure here (by default cProfile reads the
+    # wall clock, and on a busy machine charges the waits to whatever ran)
+    profiler = cProfile.Profile(time.thread_time_ns, 1e-9)
+    gc.collect()
+    gc.disable()  # as timed() does: a collection lands in whatever function runs then
+    try:
+        profiler.runcall(run, seed * 100_003)
+    finally:
+        gc.enable()
+    out = io.StringIO()
+    pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(top)
+    return out.getvalue()
 
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -395,6 +445,14 @@ def main(argv: list[str] | None = None) -> None:
         "each of 2-6 players (default: 0, none)",
     )
     parser.add_argument(
+        "--profile",
+        type=int,
+        default=0,
+        metavar="N",
+        help="print (to stderr) a cProfile of N random 4-player base games: "
+        "where a game spends its time, per function, with call counts (default: 0, none)",
+    )
+    parser.add_argument(
         "--baseline",
         metavar="REV",
         help="also play greedy and planner games with git revision REV "
@@ -431,8 +489,10 @@ def main(argv: list[str] | None = None) -> None:
     counts = [int(p) for p in args.players.split(",")]
     pinned = one_core()
     extra: dict = {}
-    if args.yardstick_games or args.prove:
+    if args.yardstick_games or args.prove or args.profile:
         base, _ = load_registry(active=["base"])
+        if args.profile:
+            print(profile(base, 4, args.profile, args.seed), file=sys.stderr)
         if args.yardstick_games:
             extra.update(versus_yardstick(base, 4, args.yardstick_games, args.seed))
             # the same games again, in a process that has played them (the

@@ -21,6 +21,25 @@ from html.parser import HTMLParser
 from dioses_rules.pool.our_names import spanish_name
 from dioses_rules.wording.names import name_of
 
+# a board file with a mistake of each kind a player makes in its names and
+# lines: a misspelt card, a short row, a card twice, two laws on one row, an
+# unknown row (test_player_sees and tools/web_screenshots.py show it)
+BAD_BOARD = """
+[area]
+front = ["Zeus", "herra", "zeus", "odin"]
+central = [".", ".", "."]
+back = [".", ".", ".", "."]
+[[laws]]
+card = "only-gods"
+row = "central"
+[[laws]]
+card = "no-greeks"
+row = "central"
+[[laws]]
+card = "two-gods"
+row = "middle"
+"""
+
 SPOKEN = ("title", "aria-label", "alt", "placeholder")
 SKIPPED = {"script", "style", "code", "kbd", "pre", "samp"}
 VOID = {"br", "img", "input", "hr", "meta", "link", "source", "col", "wbr", "area"}
@@ -130,6 +149,12 @@ PATH = re.compile(r"\S*[/\\]\S*|\S+\.(?:json|jsonl|toml|dioses|svg|pdf|md)\b")
 NOTHING = re.compile(r"\b(?:None|null|undefined|NaN)\b")
 COMMAND = re.compile(r"\bdioses [a-z]+(?: --?[\w-]+)*|%\(\w+\)s")
 HEADING = re.compile(r"^[a-z0-9][a-z0-9-]* - ", re.M)
+# what an error about a file quotes of it: a key (``$.area.front[2]``), the
+# names as the file wrote them or as it may write them ('zeuss', 'zeus'), a
+# value (["grouping", "egyptian"], row = "front"), an option (--cards): the
+# file's words and the command's, not prose
+KEY = re.compile(r"\$[\w.\[\]-]*")
+QUOTED = re.compile(r"'[^'\n]*'|\"[^\"\n]*\"|\[[^\]\n]*\]|\b\w+ = \S+|--[\w-]+")
 WORD = re.compile(r"(?<!\w)[^\W\d_]+(?:'[^\W\d_]+)?(?!\w)")  # not in "68cada", an id
 
 
@@ -295,8 +320,12 @@ class Reader:
             )
         return self._names[lang]
 
-    def faults(self, text: str, lang: str, where: str) -> list[str]:
-        """What is wrong with ``text`` shown in ``lang`` at ``where``."""
+    def faults(self, text: str, lang: str, where: str, file_words: bool = False) -> list[str]:
+        """What is wrong with ``text`` shown in ``lang`` at ``where`` (with
+        ``file_words``, an error about a file: its keys and what it quotes
+        of the file are the file's words)."""
+        if file_words:
+            text = QUOTED.sub(" ", KEY.sub(" ", text))
         text = PATH.sub(" ", text)  # a file's or an address's name is not words
         text = COMMAND.sub(" ", text)  # nor a command, nor a placeholder of the builder's
         text = HEADING.sub(" ", text)  # a listing's "id - Name": the id to type

@@ -103,7 +103,7 @@ def test_score_face_down_cards_are_revealed_first_r12(runner, tmp_path):
             + EMPTY_ROWS
             + '[[laws]]\ncard = "only-gods"\nrow = "central"\n'
             '[[laws]]\ncard = "no-greeks"\nrow = "central"\n',
-            ["$.laws[1]", "two laws on the central row", "R13"],
+            ["$.laws[1]", "two laws on the central row", "at most one law per row and per column"],
         ),
         (
             '[area]\nfront = [".", ".", ".", "."]\n'

@@ -496,8 +496,8 @@ def test_every_relation_and_scope_has_its_words_and_cells():
     from dioses_rules.scoring import evaluator
 
     assert set(evaluator.RELATION_CELLS) == set(m.RelationKind)
-    assert set(english.EnglishWriter.RELATIONS) == set(m.RelationKind)
-    assert set(english.EnglishWriter.SCOPES) == set(m.ScopeKind)
+    assert set(english.EnglishWriter.WORDS.ones["relations"]) == set(m.RelationKind)
+    assert set(english.EnglishWriter.WORDS.ones["scopes"]) == set(m.ScopeKind)
 
 
 def test_every_scope_kind_has_one_meaning_in_every_evaluator():

@@ -14,7 +14,7 @@ import re
 
 import pytest
 from click.testing import CliRunner
-from player_sees import Reader, page_text
+from player_sees import BAD_BOARD, Reader, page_text
 from starlette.testclient import TestClient
 
 from dioses_cli.main import dioses
@@ -57,13 +57,75 @@ def reader(catalog) -> Reader:
     return Reader(catalog.registry)
 
 
-def said(reader: Reader, surfaces: dict[tuple[str, str], str]) -> list[str]:
-    """Every fault of the surfaces, each named by (its name, language)."""
+def said(
+    reader: Reader, surfaces: dict[tuple[str, str], str], file_words: bool = False
+) -> list[str]:
+    """Every fault of the surfaces, each named by (its name, language); with
+    ``file_words``, errors about a file, whose keys and quotes of it are the
+    file's own words."""
     faults = []
     for (where, lang), text in surfaces.items():
         assert text.strip(), f"{where} ({lang}) says nothing"
-        faults += reader.faults(text, lang, f"{where} ({lang})")
+        faults += reader.faults(text, lang, f"{where} ({lang})", file_words)
     return faults
+
+
+# boards with a mistake of each family a player makes: a value of the wrong
+# type, an unknown key; BAD_BOARD's names and lines; and no TOML
+BAD_SHAPE = """
+[area]
+front = ["Zeus", ".", ".", "."]
+central = [".", ".", ".", "."]
+back = [".", ".", ".", 4]
+colour = "red"
+"""
+NO_TOML = 'sets = ["base"\n[area]\n'
+
+
+def damaged_save(folder, name: str = "damaged.json"):
+    """A game saved after its first turns, then damaged: a turn out of
+    range, a cell missing, a card no set defines."""
+    import json
+
+    save = folder / name
+    run(["play", "--seed", "2", "--save", str(save), "--overwrite"], FEW)
+    data = json.loads(save.read_text("utf-8"))
+    data["state"]["turn"] = -1
+    data["state"]["areas"][0]["cells"].pop()
+    data["state"]["deck"][0] = "zeuss"
+    save.write_text(json.dumps(data), "utf-8")
+    return save
+
+
+def errors_of(args: list[str]) -> str:
+    """What a command says on stderr of a user's mistake (exit 1)."""
+    result = CliRunner(env={"COLUMNS": "240"}).invoke(dioses, args)
+    assert result.exit_code == 1 and "Traceback" not in result.output, result.output
+    return result.stderr
+
+
+def test_the_terminal_says_a_bad_board_and_a_damaged_save_in_the_readers_language(reader, tmp_path):
+    """score of a board with mistakes and of one that is no TOML, and play
+    --resume of a damaged save, in English and Spanish: the explanation
+    and the suggestion in the reader's language, the keys and the names
+    as the file wrote them."""
+    bad, shape, broken = (tmp_path / f"{name}.toml" for name in ("bad", "shape", "broken"))
+    bad.write_text(BAD_BOARD, encoding="utf-8")
+    shape.write_text(BAD_SHAPE, encoding="utf-8")
+    broken.write_text(NO_TOML, encoding="utf-8")
+    save = damaged_save(tmp_path)
+    surfaces = {}
+    for lang in LANGS:
+        surfaces[("score of a bad board", lang)] = errors_of(["score", str(bad), "--lang", lang])
+        surfaces[("score of a bad shape", lang)] = errors_of(["score", str(shape), "--lang", lang])
+        surfaces[("score of no TOML", lang)] = errors_of(["score", str(broken), "--lang", lang])
+        surfaces[("play --resume of a damaged save", lang)] = errors_of(
+            ["play", "--resume", str(save), "--lang", lang]
+        )
+    assert "$.area.front[1]" in surfaces[("score of a bad board", "es")]
+    assert "'herra'" in surfaces[("score of a bad board", "es")]
+    faults = said(reader, surfaces, file_words=True)
+    assert not faults, "\n".join(faults)
 
 
 # ---------------------------------------------------------------- the terminal
@@ -195,6 +257,49 @@ def test_the_web_pages_say_names_and_sentences_in_the_pages_language(catalog, re
     assert not faults, "\n".join(faults)
 
 
+def test_the_web_says_a_bad_board_and_a_damaged_save_in_the_pages_language(
+    catalog, reader, tmp_path
+):
+    """The builder's answer to a bad board (scored, exported, imported as a
+    file that is no TOML, a body that is no JSON), the saved games' list with
+    a save of another format, and resuming a damaged save: in English and
+    Spanish."""
+    import json
+    import tomllib
+
+    bad, shape = tomllib.loads(BAD_BOARD), tomllib.loads(BAD_SHAPE)
+    damaged = damaged_save(tmp_path)
+    surfaces: dict[tuple[str, str], str] = {}
+    for lang in LANGS:
+        folder = tmp_path / lang
+        folder.mkdir()
+        (folder / "web-game-abcd1234.json").write_bytes(damaged.read_bytes())
+        other = {"kind": "dioses-save", "version": 99}
+        (folder / "web-game-ffff0000.json").write_text(json.dumps(other), "utf-8")
+        client = browser(catalog, folder, lang)
+        answers = {
+            "builder's score of a bad board": client.post("/api/score", json=bad),
+            "builder's export of a bad shape": client.post("/api/export", json=shape),
+            "builder's import of no TOML": client.post(
+                "/api/import", content=NO_TOML.encode(), headers={"x-board-name": "mine.toml"}
+            ),
+            "builder's body of no JSON": client.post(
+                "/api/score", content=b'{"area": [1,}', headers={"content-type": "application/json"}
+            ),
+        }
+        for name, answer in answers.items():
+            assert answer.status_code in (400, 422), (name, answer.text)
+            messages = [error["message"] for error in answer.json()["errors"]]
+            surfaces[(name, lang)] = "\n".join(messages)
+        resumed = client.post("/play/resume", data={"game": "abcd1234"})
+        assert resumed.status_code == 422
+        surfaces[("resuming a damaged save", lang)] = page_text(resumed.text)[0]
+        surfaces[("saved games with a refused one", lang)] = page_text(client.get("/play").text)[0]
+    assert "$.area.front[1]" in surfaces[("builder's score of a bad board", "es")]
+    faults = said(reader, surfaces, file_words=True)
+    assert not faults, "\n".join(faults)
+
+
 def _board_json(catalog) -> dict:
     """:data:`BOARD` as the builder's page sends it."""
     import tomllib
@@ -238,6 +343,11 @@ def test_the_check_finds_each_fault_it_looks_for(reader):
             assert len(found) == len(expected), (text, found)
             for fault, what in zip(found, expected, strict=True):
                 assert what.split(" '")[0] in fault, (text, fault)
+    # an error about a file: its keys and quotes of it are its words, the rest is not
+    quoted = "$.area.front[1]: carta desconocida 'the card'; indica row = \"front\" (--cards)"
+    assert reader.faults(quoted, "es", "here", file_words=True) == []
+    english = "$.area.front[1]: unknown card 'herra'"
+    assert len(reader.faults(english, "es", "here", file_words=True)) == 1
     text, empty = page_text(
         '<html lang="es"><button></button><p lang="en">In English</p><p>Hola</p></html>'
     )

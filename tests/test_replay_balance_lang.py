@@ -51,7 +51,7 @@ def test_replay_in_spanish(game_log: Path, reader: Reader) -> None:
     good = runner.invoke(dioses, ["replay", str(game_log), "--lang", "es"])
     assert good.exit_code == 0, good.output
     assert "repetición correcta: " in good.output and "escenario ninguno" in good.output
-    assert "nota: la partida se jugó con el set incluido «base» versión 1.0" in good.output
+    assert "nota: la partida se jugó con el conjunto incluido «base» versión 1.0" in good.output
     bad = runner.invoke(dioses, ["replay", str(_tampered(game_log)), "--lang", "es"])
     assert bad.exit_code == 1
     said = bad.output.replace(str(game_log.parent), "")

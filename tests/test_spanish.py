@@ -15,17 +15,15 @@ from click.testing import CliRunner
 from dioses_cli.main import dioses
 from dioses_rules.language import model as m
 from dioses_rules.language.builder import build
+from dioses_rules.language.card_words import card_words
 from dioses_rules.language.english_definitions import CardTextWriter
-from dioses_rules.language.setting_text import setting_sentence
 from dioses_rules.language.settings import ON_OFF, SETTINGS
 from dioses_rules.language.spanish_definitions import SpanishCardWriter
 from dioses_rules.language.spanish_words import (
-    CARD,
     Noun,
     adjective_of,
     conjunction,
     counted,
-    definite,
     gender_of,
     indefinite,
     join,
@@ -345,6 +343,7 @@ def test_de_and_a_contract_with_el_and_none_agrees_with_its_noun():
 
 
 def test_nouns_and_adjectives_agree_in_gender_and_number():
+    CARD = SpanishCardWriter.WORDS.card  # locale/es/card-text.toml
     god = Vocabulary(load_registry(())[0].vocabulary.declarations.values()).spanish_noun("god")
     assert (counted(1, god), counted(2, god), counted(0, CARD)) == (
         "1 dios",
@@ -364,9 +363,9 @@ def test_nouns_and_adjectives_agree_in_gender_and_number():
         == "un dios egipcio"
     )
     goddess = Noun("diosa", "diosas", feminine=True)
-    assert (definite(goddess.feminine), definite(False, True), indefinite(True, True)) == (
-        "la",
-        "los",
+    assert (indefinite(goddess.feminine), indefinite(False, True), indefinite(True, True)) == (
+        "una",
+        "unos",
         "unas",
     )
     assert (
@@ -577,6 +576,10 @@ def test_spanish_uses_the_printed_names():
 
 
 # ---------------------------------------------------------------------- rule options
+
+
+def setting_sentence(name, value, lang):
+    return card_words(lang).setting(name, value)
 
 
 @pytest.mark.parametrize("name", sorted(SETTINGS))

@@ -300,21 +300,14 @@ def test_a_table_over_an_enum_is_checked_total_when_built():
 
 
 def test_the_spanish_writers_are_the_english_ones_with_spanish_words():
-    """#26: Spanish subclasses English and says only what differs; every
-    phrase table has exactly the English one's entries."""
+    """#26: Spanish subclasses English and says only what differs; its words
+    (locale/es/card-text.toml) have exactly the English file's entries."""
     assert issubclass(spanish_definitions.SpanishCardWriter, english_definitions.CardTextWriter)
     assert issubclass(spanish_definitions.SpanishCardWriter, english.EnglishWriter)
-    for name in (
-        "PHRASES",
-        "RELATIONS",
-        "SCOPES",
-        "FACTS",
-        "COMPARISONS",
-        "DISTINCT",
-        "DIRECTIONS",
-        "LEVELS",
-        "TRIGGERS",
-    ):
-        assert set(getattr(spanish_definitions.SpanishCardWriter, name)) == set(
-            getattr(english_definitions.CardTextWriter, name)
-        ), name
+    en = english_definitions.CardTextWriter.WORDS
+    es = spanish_definitions.SpanishCardWriter.WORDS
+    assert (en.lang, es.lang) == ("en", "es")
+    assert set(es.phrases) == set(en.phrases)
+    assert {k: set(v) for k, v in es.ones.items()} == {k: set(v) for k, v in en.ones.items()}
+    assert {k: set(v) for k, v in es.twos.items()} == {k: set(v) for k, v in en.twos.items()}
+    assert all(set(table) == set(en.effects["effects"]) for table in es.effects.values())

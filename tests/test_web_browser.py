@@ -289,6 +289,7 @@ def test_a_saved_game_is_continued_in_a_new_server(page, shots, tmp_path):
         page.wait_for_selector("section.decision")
         assert page.text_content("h1").startswith(turn)
         page.screenshot(path=str(shots / "play-resumed.png"), full_page=True)
+        page.goto("about:blank")  # nor this one, once the second server stops
 
 
 def test_a_scenario_played_on_the_boards_cells_to_its_end(browser, address, saves, shots):

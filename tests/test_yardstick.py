@@ -23,7 +23,7 @@ from dioses_rules.scoring.score import score_board
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 import yardstick
-from bench_games import ours_and_yardstick
+from bench_games import ours_and_yardstick, unlogged_end
 
 
 @lru_cache(maxsize=1)
@@ -63,11 +63,14 @@ def test_hand_written_rules_score_what_the_reference_scores_r12_r16():
 def test_the_yardstick_plays_our_games_decision_for_decision_r17_r20_r31(players):
     """The same seeds give the same decisions (kind, options, pick), turns,
     totals, gods and winners: the deal, the turn (R17), the end (R20) and the
-    deck refilled from the pile (R31) as ours."""
+    deck refilled from the pile (R31) as ours; and our game played without a
+    log (the plain turn, engine/turns.py) ends as theirs does."""
     refills = 0
     for seed in range(6):
         ours, theirs = ours_and_yardstick(base(), players, seed * 1009 + players)
         assert ours == theirs, (players, seed)
+        end = unlogged_end(base(), players, seed * 1009 + players)
+        assert end == {key: theirs[key] for key in end}, (players, seed)
         refills += theirs["refills"]
     if players >= 5:  # games long enough to empty the deck
         assert refills, "no game refilled the deck: R31 was not compared"

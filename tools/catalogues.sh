@@ -16,7 +16,10 @@ BABEL=${BABEL:-.venv/bin/pybabel}
 # from the templates (Jinja2's extractor) and the web app's Python
 "$BABEL" extract --no-wrap --sort-by-file --project dioses-rules -F tools/babel/web.cfg \
     -k _ -k N_ -k ngettext:1,2 -o dioses_rules/locale/web.pot .
-for lang in $(ls dioses_rules/locale | grep -v '\.pot$'); do
+# a language is a folder with a dioses catalogue (locale/LANG/ may hold only
+# card-text data, as locale/en/ does: English is the source language)
+for catalogue in dioses_rules/locale/*/LC_MESSAGES/dioses.po; do
+    lang=$(basename "$(dirname "$(dirname "$catalogue")")")
     if [ -f "dioses_rules/locale/$lang/LC_MESSAGES/web.po" ]; then
         "$BABEL" update --no-wrap -D web -i dioses_rules/locale/web.pot -d dioses_rules/locale -l "$lang"
     else

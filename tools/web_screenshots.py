@@ -8,7 +8,12 @@ driven by Playwright, at 1280x800 and 390x844:
 - a card page;
 - a game of two people at one table, each in a browser context of their own
   (seat 1 waiting while seat 2 chooses, and the other way round);
-- the Play page with its saved games.
+- the Play page with its saved games (one of them damaged);
+- the builder's answer to a board file with mistakes;
+- a print-and-play sheet's first page and its backs (``dioses cards --sheet
+  --backs``).
+
+Each in English and in Spanish (the header's language switch).
 
     .venv/bin/python tools/web_screenshots.py [FOLDER]   # default: ./screenshots
 
@@ -25,6 +30,7 @@ from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))  # the browser tests' server and clicks
+from player_sees import BAD_BOARD  # noqa: E402
 from web_moves import click_first_choice, serving  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
@@ -37,48 +43,90 @@ def shoot(page, folder: Path, name: str, full: bool = False) -> None:
     print(path)
 
 
-def walk(browser, address: str, folder: Path, size: str) -> None:
+GAME_OVER = {"en": "Game over", "es": "Fin de la partida"}
+
+
+def walk(browser, address: str, folder: Path, size: str, lang: str) -> None:
     context = browser.new_context(viewport=SIZES[size])
     page = context.new_page()
     page.goto(address + "play")
+    page.click(f'.lang-switch button[value="{lang}"]')  # the cookie, for every page after
+    name = f"{size}-{lang}"
     page.select_option('select[name="seat2"]', "greedy")
     page.fill('input[name="seed"]', "5")
     page.click('form.filters button[type="submit"]')
     page.wait_for_selector("h1")
-    shoot(page, folder, f"{size}-game-start")
+    shoot(page, folder, f"{name}-game-start")
     clicks = 0
     swapped = False
-    while "Game over" not in page.text_content("h1") and clicks < 400:
+    while GAME_OVER[lang] not in page.text_content("h1") and clicks < 400:
         first = page.locator('button.mini-cell.choosable[name="first"]')
         if not swapped and first.count():
             first.first.click()
             page.wait_for_selector(".mini-cell.selected")
-            shoot(page, folder, f"{size}-game-swap-first")
+            shoot(page, folder, f"{name}-game-swap-first")
             swapped = True
         if clicks == 8:
-            shoot(page, folder, f"{size}-game-turn")
+            shoot(page, folder, f"{name}-game-turn")
             if page.locator("a[data-zoom]").count():
                 page.locator("a[data-zoom]").first.click()
-                shoot(page, folder, f"{size}-game-zoom")
+                shoot(page, folder, f"{name}-game-zoom")
                 page.keyboard.press("Escape")
         click_first_choice(page)
         clicks += 1
-    shoot(page, folder, f"{size}-game-over")
-    shoot(page, folder, f"{size}-game-over-full", full=True)
+    shoot(page, folder, f"{name}-game-over")
+    shoot(page, folder, f"{name}-game-over-full", full=True)
     page.goto(address + "board")
     page.set_input_files("#import", str(ROOT / "examples" / "boards" / "base-hera-hela-ship.toml"))
     page.wait_for_timeout(500)
-    shoot(page, folder, f"{size}-builder")
+    shoot(page, folder, f"{name}-builder")
+    page.set_input_files(
+        "#import", {"name": "mine.toml", "mimeType": "text/plain", "buffer": BAD_BOARD.encode()}
+    )
+    page.wait_for_timeout(500)
+    shoot(page, folder, f"{name}-builder-bad-board", full=True)
     page.goto(address + "cards/base/myth/odin")
-    shoot(page, folder, f"{size}-card-page")
+    shoot(page, folder, f"{name}-card-page")
     page.goto(address + "play")
-    shoot(page, folder, f"{size}-play-page", full=True)
-    page.click('.lang-switch button[value="es"]')  # the same pages in Spanish
-    page.select_option('select[name="seat2"]', "greedy")
-    page.click('form.filters button[type="submit"]')
-    page.wait_for_selector("h1")
-    shoot(page, folder, f"{size}-game-es")
+    shoot(page, folder, f"{name}-play-page", full=True)
     context.close()
+
+
+def sheets(browser, folder: Path) -> None:
+    """The print-and-play sheet's first page of faces and of backs, as
+    ``dioses cards --sheet --backs`` draws it, in each language."""
+    import subprocess
+
+    for lang in LANGS:
+        svg = folder / f"sheet-{lang}.svg"
+        subprocess.run(
+            [
+                *(sys.executable, "-c", "from dioses_cli.main import dioses; dioses()"),
+                *("cards", "--set", "base", "--sheet", str(svg), "--backs", "--overwrite"),
+                *("--lang", lang),
+            ],
+            check=True,
+            cwd=ROOT,
+        )
+        context = browser.new_context(viewport={"width": 1240, "height": 1754})
+        page = context.new_page()
+        page.goto(svg.as_uri())
+        shoot(page, folder, f"sheet-{lang}-faces")
+        page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight / 2)")
+        shoot(page, folder, f"sheet-{lang}-later")
+        context.close()
+
+
+def damaged_save(saves: Path) -> None:
+    """A saved game of the Play page's list that cannot go on."""
+    import json
+
+    (saves / "web-game-deadbeef.json").write_text(
+        json.dumps({"kind": "dioses-game", "version": 99}), encoding="utf-8"
+    )
+
+
+LANGS = ("en", "es")
 
 
 def two_seats(browser, address: str, folder: Path) -> None:
@@ -116,8 +164,11 @@ def main() -> None:
         sync_playwright() as driver,
     ):
         browser = driver.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        for size in SIZES:
-            walk(browser, address, folder, size)
+        damaged_save(Path(saves))
+        for lang in LANGS:
+            for size in SIZES:
+                walk(browser, address, folder, size, lang)
+        sheets(browser, folder)
         two_seats(browser, address, folder)
         browser.close()
 

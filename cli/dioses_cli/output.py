@@ -123,12 +123,12 @@ def printable(text: str) -> str:
 def report_diagnostics(diagnostics: Iterable[Diagnostic]) -> None:
     """Each diagnostic on stderr, in the terminal's language where the
     catalogue has its words (a damaged save: ``play --resume --lang es``)."""
-    from dioses_rules.wording.errors import diagnostic_in
+    from dioses_rules.wording.errors import diagnostic_text
 
     from .i18n import lang
 
     for diagnostic in diagnostics:
-        click.echo(printable(diagnostic_in(diagnostic, lang()).concise()), err=True)
+        click.echo(printable(diagnostic_text(diagnostic, lang())), err=True)
 
 
 # ------------------------------------------------------------------ a closed pipe

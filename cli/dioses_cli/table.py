@@ -16,6 +16,7 @@ from dioses_rules.pool.registry import Registry
 from dioses_rules.scoring.area import cell_index
 from dioses_rules.scoring.report import ScenarioResult
 from dioses_rules.scoring.score import ScoreReport
+from dioses_rules.wording.errors import message_text
 from dioses_rules.wording.scenario import scenario_verdict as wording_verdict
 
 from .faces import mythology_style, short_rule, visible_report
@@ -395,4 +396,4 @@ def _best_notes(out: Console, bests: Sequence[Best]) -> None:
             markup=False,
         )
     for why in dict.fromkeys(best.why_not for best in bests if best.why_not):
-        out.print(_("best possible: {why}").format(why=why), markup=False)
+        out.print(_("best possible: {why}").format(why=message_text(why, lang())), markup=False)

@@ -3,11 +3,23 @@
 a quoted phrase, its Definitions table and its bullets that start with one.
 What hover says of a keyword.
 
-Copied from the page, row for row, so that hover needs no docs installed;
+Copied from the page, row for row, so that hover needs no docs installed
+(but the settings' rows, made from ``SETTINGS`` as the page's table is);
 ``tests/test_lsp_presentation.py`` checks that the two are equal (its
 ``doc_phrases`` makes these rows again when the page changes)."""
 
 from __future__ import annotations
+
+from ..language.settings import settings_table
+
+
+def _setting_rows() -> tuple[tuple[str, ...], ...]:
+    """The rows of the settings table, cut as the page's rows are: made from
+    ``SETTINGS`` by :func:`~..language.settings.settings_table`, as the page's
+    table is, so that a new setting needs no row here."""
+    rows = settings_table().splitlines()[2:]  # past the header and its rule
+    return tuple(tuple(cell.strip() for cell in row.strip("|").split("|"))[:3] for row in rows)
+
 
 SECTIONS: dict[str, tuple[tuple[str, ...], ...]] = {
     "Files": (
@@ -288,18 +300,8 @@ SECTIONS: dict[str, tuple[tuple[str, ...], ...]] = {
             "an extra action paid with N Power cards, optionally once per game, offered whenever Power is: before or after the action (R26)",
         ),
     ),
-    "Rule options and settings": (
-        ("`end-rule`", "`base`, `equal-turns`, `twelfth-reveal`", "`base`"),
-        ("`discard-piles`", "a number, 1 to 4", "`1`"),
-        ("`initial-reveals`", "a number, 0 to 12", "`2`"),
-        ("`deck-discard`", "`swap-then-reveal`, `swap-or-reveal`", "`swap-then-reveal`"),
-        ("`turn-must-reveal`", "`on`, `off`", "`off`"),
-        ("`power-cards`", "`on`, `off`", "`off`"),
-        ("`objectives`", "`on`, `off`", "`off`"),
-        ("`all-face-up-at-end`", "`as-played`, `always`", "`as-played`"),
-        ("`extra-power-cards`", "a number, 0 to 12", "`0`"),
-        ("`areas`", "`own`, `shared`", "`own`"),
-    ),
+    # (setting, values, default): the page's table, which language/settings.py makes
+    "Rule options and settings": _setting_rows(),
 }
 
 

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 # Per area, what its last pattern check saw: its cells, its held patterns and
 # how many (pattern_rules.py), or None when it must be checked again.
 Checked = tuple[list[Slot | None], list[PatternEntry], int] | None
+NO_CARDS: frozenset[str] = frozenset()  # what a game without a scenario locks (R33)
 
 
 class GameCore:
@@ -45,6 +46,11 @@ class GameCore:
     patterns: PatternChecker
     _log: Callable[[dict[str, Any]], None] | None
     _uniform: list[Callable[[int], int] | None]  # decisions.uniform_pick, per seat
+    _quick: list[Callable[[int], int] | None]  # DecisionRules.quick_picks, per seat
+    _uniform_bits: list[Callable[[int], int] | None]  # decisions.uniform_bits, per seat
+    _bits: list[Callable[[int], int] | None]  # DecisionRules.quick_picks, per seat
+    _plans: bool  # an agent plans: the turn's start and picks are kept
+    turn_start: GameState | None
     turn_picks: list[tuple[int, str, int]] | None
     _pattern_depth: int
     _checked: list[Checked]
@@ -108,3 +114,4 @@ class GameCore:
         # pattern_rules.PatternRules
         def check_patterns(self) -> None: ...
         def moved(self, area: int) -> None: ...
+        def _check_moved(self) -> None: ...

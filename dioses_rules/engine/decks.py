@@ -6,6 +6,7 @@ from __future__ import annotations
 from ..language import model as m
 from ..scoring.board import LawEntry, PatternEntry
 from .core import GameCore
+from .draws import shuffle
 from .state import Choice
 
 ROW_VALUES = tuple(row.value for row in m.ROWS)  # read once: an enum's value is slow to read
@@ -24,7 +25,7 @@ class DeckRules(GameCore):
             for pile in state.discards:
                 refill.extend(pile[:-1])
                 del pile[:-1]
-            self.rng.shuffle(refill)
+            shuffle(self.rng, refill)  # rng.shuffle's order (draws.py)
             state.deck = refill
             if refill:
                 self.event("deck-refilled", cards=len(refill))
@@ -40,7 +41,8 @@ class DeckRules(GameCore):
         if pile is None:
             pile = 0 if len(piles) == 1 else self.choose_pile(area, "discard")
         piles[pile].append(card_id)
-        self.event("discarded", card=card_id, pile=pile)
+        if self._log is not None:
+            self.event("discarded", card=card_id, pile=pile)
 
     def choose_pile(self, area: int, why: str) -> int:
         piles = self.state.discards

@@ -31,8 +31,8 @@ from ..pool.registry import Registry
 from ..scoring.area import SIZE, Area, Placed, cell_name
 from ..scoring.board import Board
 from ..scoring.score import score_board
-from .core import Checked
-from .decisions import DecisionRules, uniform_pick
+from .core import NO_CARDS, Checked
+from .decisions import DecisionRules, uniform_bits, uniform_pick
 from .decks import DeckRules
 from .effects import EffectRules
 from .pattern_rules import PatternRules
@@ -45,7 +45,7 @@ from .turns import TurnRules
 from .view import board_of
 
 CELL_NAMES = tuple(cell_name(index) for index in range(SIZE))  # "front 1", ... (logged)
-NO_CARDS: frozenset[str] = frozenset()
+ALL_CELLS = list(range(SIZE))  # copied, never changed
 
 
 def pair_indexes(count: int) -> tuple[tuple[int, int], ...]:
@@ -74,7 +74,6 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules, PatternRules, Decision
         self.state = state
         self.agents = list(agents)
         self.rng = rng
-        self.log = log
         self.tables = tables = tables_of(registry)  # shared by the registry's games
         self.cards = dict(tables.cards)
         self.scenario = registry.get("scenario", state.scenario) if state.scenario else None
@@ -97,6 +96,8 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules, PatternRules, Decision
         self._uniform: list[Callable[[int], int] | None] = [
             uniform_pick(agent) for agent in self.agents
         ]
+        self._uniform_bits = [uniform_bits(agent) for agent in self.agents]
+        self.log = log  # and the picks a hot loop may make itself (quick_picks)
 
     @property
     def log(self) -> Callable[[dict[str, Any]], None]:
@@ -107,6 +108,7 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules, PatternRules, Decision
     @log.setter
     def log(self, log: Callable[[dict[str, Any]], None] | None) -> None:
         self._log = log or None
+        self.quick_picks()
 
     # ------------------------------------------------------------------ helpers
     def card(self, card_id: str) -> m.MythCard:
@@ -172,11 +174,12 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules, PatternRules, Decision
         return cards
 
     def movable_cells(self, area: int) -> list[int]:
-        locked = self.locked()
+        # R33: locked cards stay; only a scenario locks any (locked(), not called without one)
+        locked = NO_CARDS if self.scenario is None else self.locked()
         if not locked:
             cells = self.state.areas[area].cells
             if all(cells):  # every cell holds a card (a Slot is true): the common case
-                return list(range(len(cells)))
+                return list(range(len(cells))) if len(cells) != SIZE else ALL_CELLS.copy()
             return [i for i, slot in enumerate(cells) if slot is not None]
         return [
             i
@@ -203,7 +206,11 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules, PatternRules, Decision
         cells = self.state.areas[area].cells
         old = cells[cell]
         cells[cell] = Slot(card_id, face_up)
-        self._changed(area, "placed", cell, card_id, face_up=face_up)
+        checked = self._checked  # its patterns are checked again (moved(area))
+        if area < len(checked):
+            checked[area] = None
+        if self._log is not None:
+            self._log_changed(area, "placed", cell, card_id, face_up)
         if old is not None:
             self.discard(old.card, area)
         if played and self.scenario is not None:
@@ -220,29 +227,30 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules, PatternRules, Decision
         if slot is None or slot.face_up:
             return
         slot.face_up = True
-        self._changed(area, "revealed", cell, slot.card)
-        self.became_face_up(area, cell)
-
-    def _changed(self, area: int, kind: str, cell: int, card_id: str, **data: object) -> None:
-        """A card put or turned in an area: its patterns are checked again
-        (``moved(area)``) and the event is logged (the record ``event()``
-        makes, built only when there is a log)."""
-        checked = self._checked
+        checked = self._checked  # its patterns are checked again (moved(area))
         if area < len(checked):
             checked[area] = None
-        log = self._log
-        if log is not None:
-            log(
-                {
-                    "type": "event",
-                    "event": kind,
-                    "turn": self.state.turn,
-                    "area": area,
-                    "cell": CELL_NAMES[cell],
-                    "card": card_id,
-                    **data,
-                }
-            )
+        if self._log is not None:
+            self._log_changed(area, "revealed", cell, slot.card)
+        self.became_face_up(area, cell)
+
+    def _log_changed(
+        self, area: int, kind: str, cell: int, card_id: str, face_up: bool | None = None
+    ) -> None:
+        """The record ``event()`` makes of a card put or turned in an area (a
+        placed card's face last)."""
+        assert self._log is not None  # asked only while a log is kept
+        record: dict[str, Any] = {
+            "type": "event",
+            "event": kind,
+            "turn": self.state.turn,
+            "area": area,
+            "cell": CELL_NAMES[cell],
+            "card": card_id,
+        }
+        if face_up is not None:
+            record["face_up"] = face_up
+        self._log(record)
 
     def swap(self, area: int, first: int, second: int) -> None:
         """R17: a swapped card keeps its face state."""
@@ -269,9 +277,15 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules, PatternRules, Decision
     def choose_swap(self, seat: int, area: int, prompt: str) -> None:
         cells = self.movable_cells(area)
         pairs = pair_indexes(len(cells))
-        if pairs:
-            make = partial(self._swap_choice, area, cells, pairs)
-            first, second = pairs[self.pick(seat, "swap", prompt, len(pairs), make)]
+        count = len(pairs)
+        if count:
+            quick = self._quick[seat]
+            if quick is not None and count > 1:  # see pick()
+                index = quick(count)
+            else:
+                make = partial(self._swap_choice, area, cells, pairs)
+                index = self.pick(seat, "swap", prompt, count, make)
+            first, second = pairs[index]
             self.swap(area, cells[first], cells[second])
 
     def _swap_choice(
@@ -287,9 +301,14 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules, PatternRules, Decision
             for i, slot in enumerate(self.state.areas[area].cells)
             if slot is not None and not slot.face_up
         ]
-        if not cells:
+        count = len(cells)
+        if not count:
             return False
-        index = self.pick(seat, "reveal", prompt, len(cells), partial(_reveal_choice, cells))
+        quick = self._quick[seat]
+        if quick is not None and count > 1:  # see pick()
+            index = quick(count)
+        else:
+            index = self.pick(seat, "reveal", prompt, count, partial(_reveal_choice, cells))
         self.reveal(area, cells[index])
         return True
 
@@ -312,24 +331,26 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules, PatternRules, Decision
         result = GameResult(
             tuple(reports), tuple(winners), self.state.turn, self.state.turn_limit_reached
         )
+        log = self._log
         if not self._final_logged:
             self._final_logged = True
-            scenario = reports[0].scenario
-            self.log(
-                {
-                    "type": "final",
-                    "turns": self.state.turn,
-                    "winners": list(winners),
-                    "totals": [r.total for r in reports],
-                    "scenario": None
-                    if scenario is None
-                    else {
-                        "victory": scenario.victory,
-                        "challenge": scenario.challenge,
-                        "beaten": scenario.beaten,
-                    },
-                }
-            )
+            if log is not None:
+                scenario = reports[0].scenario
+                log(
+                    {
+                        "type": "final",
+                        "turns": self.state.turn,
+                        "winners": list(winners),
+                        "totals": [r.total for r in reports],
+                        "scenario": None
+                        if scenario is None
+                        else {
+                            "victory": scenario.victory,
+                            "challenge": scenario.challenge,
+                            "beaten": scenario.beaten,
+                        },
+                    }
+                )
         return result
 
 

@@ -139,7 +139,7 @@ def _check_area(check: _Checker, area: AreaState, key: str) -> None:
     if len(area.cells) != SIZE:
         check.fail(
             f"{key}.cells",
-            f"a play area has {SIZE} cells (3 rows of 4, R1), this one {len(area.cells)}",
+            f"a play area has {SIZE} cells (3 rows of 4), this one {len(area.cells)}",
         )
     for index, slot in enumerate(area.cells):
         if slot is not None:
@@ -151,7 +151,7 @@ def _check_area(check: _Checker, area: AreaState, key: str) -> None:
         where = f"{key}.laws[{index}]"
         check.known("law", law.card, f"{where}.card", "law")
         if (law.row is None) == (law.column is None):
-            check.fail(where, "a law sits on one row or one column (R13)")
+            check.fail(where, "a law sits on one row or one column")
             continue
         if law.row is not None and law.row not in {r.value for r in m.ROWS}:
             check.fail(f"{where}.row", f"unknown row '{law.row}' (rows: front, central, back)")
@@ -161,7 +161,7 @@ def _check_area(check: _Checker, area: AreaState, key: str) -> None:
             continue
         line = law.row or law.column
         if line in taken:
-            check.fail(where, f"a second law on the line of {key}.laws[{taken[line]}] (R13)")
+            check.fail(where, f"a second law on the line of {check.root}{key}.laws[{taken[line]}]")
         taken[line] = index
     for index, pattern in enumerate(area.patterns):
         check.known("pattern", pattern.card, f"{key}.patterns[{index}].card", "pattern")

@@ -17,6 +17,7 @@ from ..language import model as m
 from ..language.settings import SETTINGS, Settings, setting_problem, setting_value
 from ..pool.registry import Registry, required
 from ..scoring.area import SIZE
+from .draws import shuffle
 from .game import Game
 from .setup_deal import SetupDeal
 from .setup_steps import Phase, SetupRules
@@ -86,13 +87,12 @@ def new_game(
         )
     settings = settings_for(registry, option_ids)
     seat_area = seat_areas(seats, settings, scenario_def is not None, rules)
-    cards = set(tables_of(registry).cards)
+    cards = tables_of(registry).cards
     if scenario_def is None:
         _check_base_deal(len(cards), max(seat_area) + 1, settings)
     else:
-        _check_scenario_deal(
-            cards, scenario_def, setup_steps(scenario_def, challenge), settings, max(seat_area) + 1
-        )
+        steps = setup_steps(scenario_def, challenge)
+        _check_scenario_deal(set(cards), scenario_def, steps, settings, max(seat_area) + 1)
     state = GameState(
         seats=seats,
         seat_area=seat_area,
@@ -104,18 +104,19 @@ def new_game(
         rules=rules,
     )
     game = Game(registry, state, agents, random.Random(seed), log)
-    game.log(
-        {
-            "type": "setup",
-            "seed": seed,
-            "seats": seats,
-            "scenario": scenario,
-            "options": option_ids,
-            "challenge": challenge,
-            "agents": [a.name for a in agents],
-            "rules": rules,
-        }
-    )
+    if log:  # the game keeps it (Game.log): a record made only for a log
+        log(
+            {
+                "type": "setup",
+                "seed": seed,
+                "seats": seats,
+                "scenario": scenario,
+                "options": option_ids,
+                "challenge": challenge,
+                "agents": [a.name for a in agents],
+                "rules": rules,
+            }
+        )
     _shuffle_decks(game)
     if scenario_def is None:
         _deal_base_game(game)
@@ -225,12 +226,12 @@ def _check_scenario_deal(
 def _shuffle_decks(game: Game) -> None:
     state, rng = game.state, game.rng
     deck = list(game.tables.card_ids)  # sorted
-    rng.shuffle(deck)
+    shuffle(rng, deck)  # rng.shuffle's order (draws.py)
     state.deck = deck
     state.law_deck = list(game.tables.law_ids)  # sorted
-    rng.shuffle(state.law_deck)
+    shuffle(rng, state.law_deck)
     state.pattern_deck = list(game.tables.pattern_ids)  # sorted
-    rng.shuffle(state.pattern_deck)
+    shuffle(rng, state.pattern_deck)
     state.discards = [[] for _ in range(max(1, state.settings.discard_piles))]
     state.start_player = rng.randrange(state.seats)
     state.active = state.start_player
@@ -239,8 +240,9 @@ def _shuffle_decks(game: Game) -> None:
 def _deal_base_game(game: Game) -> None:
     """The base rulebook's setup, with the rule options' changes."""
     state = game.state
+    deck = state.deck  # deals the cards draw() would: checked to hold them (_check_base_deal)
     for area in state.areas:  # 12 face down each, 3 rows of 4
-        area.cells = [Slot(_dealt(game), False) for _ in range(SIZE)]
+        area.cells = [Slot(deck.pop(), False) for _ in range(SIZE)]
     _start_discards(game)
     _reveal_objectives(game)
     _initial_reveals(game)

@@ -46,7 +46,8 @@ class RegistryTables:
         self.pattern_ids = tuple(sorted(d.id for d in patterns))
         self.patterns: dict[str, m.Pattern] = {p.id: p for p in patterns}
         self.pattern_points = {p.id: registry.pattern_points(p) for p in patterns}
-        self.placed: dict[tuple[str, bool], Placed] = {}  # board_of's values (view.py)
+        # board_of's values (view.py): card id -> Placed face up, face down
+        self.placed: tuple[dict[str, Placed], dict[str, Placed]] = ({}, {})
         # PatternChecker's remembered work (patterns.py), shared by the games
         self.placements: dict[str, tuple[Shape, ...]] = {}  # pattern id -> its shapes
         self.fits: dict[tuple[str | None, str | None], frozenset[str]] = {}

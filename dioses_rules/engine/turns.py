@@ -16,14 +16,15 @@ at once (R21).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
 
-from .core import GameCore
+from .core import NO_CARDS, GameCore
 from .state import MAX_TURNS_PER_SEAT, Choice, GameResult
 
 DRAW = Choice("draw", (), "draw from the deck")  # one option, shared: treated as frozen
+_FIRST_PILE = (0,)  # the piles an action may take from, with one pile that holds cards
 
 
 class TurnRules(GameCore):
@@ -37,22 +38,26 @@ class TurnRules(GameCore):
         piles, draw = self._actions(area)
         return [self._action_choice(piles, index) for index in range(len(piles) + draw)]
 
-    def _actions(self, area: int) -> tuple[list[int], bool]:
+    def _actions(self, area: int) -> tuple[Sequence[int], bool]:
         """The actions of :meth:`legal_actions` as the discard piles that
         may be taken from, and whether a draw may be made (after them)."""
         state = self.state
-        locked = self.locked()
+        # R33: locked cards stay; only a scenario locks any (locked(), not called without one)
+        locked = NO_CARDS if self.scenario is None else self.locked()
         cells = state.areas[area].cells
         for slot in cells:  # a card that may be replaced
             if slot is not None and (not locked or slot.card not in locked):
                 break
         else:
-            return [], False
+            return (), False
         discards = state.discards
+        if len(discards) == 1:  # the common case: one pile
+            piles: Sequence[int] = _FIRST_PILE if discards[0] else ()
+            return piles, bool(state.deck) or len(discards[0]) > 1
         piles = [index for index, pile in enumerate(discards) if pile]
         return piles, bool(state.deck) or any(len(p) > 1 for p in discards)
 
-    def _action_choice(self, piles: list[int], index: int) -> Choice:
+    def _action_choice(self, piles: Sequence[int], index: int) -> Choice:
         if index == len(piles):
             return DRAW
         pile = piles[index]
@@ -60,7 +65,14 @@ class TurnRules(GameCore):
         return Choice("take-discard", (pile,), f"take {top} from discard pile {pile + 1}")
 
     def play_turn(self) -> None:
-        self.keep_turn_start()
+        bits = self._bits[self.state.active]
+        if bits is None or not self._plain_turn(bits):
+            self._turn()
+
+    def _turn(self) -> None:
+        """:meth:`play_turn`'s general path: every rule option, scenario and agent."""
+        if self._plans or self.turn_start is not None or self.turn_picks is not None:
+            self.keep_turn_start()  # else there is nothing to keep, nor to forget
         state = self.state
         seat = state.active
         area = state.seat_area[seat]
@@ -69,16 +81,20 @@ class TurnRules(GameCore):
         log = self._log
         if log is not None:  # the record event() makes
             log({"type": "event", "event": "turn", "turn": state.turn, "seat": seat})
-        with_power = self.may_use_power()
+        with_power = state.settings.power_cards or self.scenario is not None  # may_use_power()
         if with_power:
             self.power_phase(seat, area)  # R22, R26: before the action
         piles, draw = self._actions(area)
-        if piles or draw:
-            count, make = len(piles) + draw, partial(self._action_choice, piles)
-            index = self.pick(seat, "action", "Your action", count, make)
+        count = len(piles) + draw
+        if count:
+            quick = self._quick[seat]
+            if quick is not None and count > 1:  # see pick()
+                index = quick(count)
+            else:
+                make = partial(self._action_choice, piles)
+                index = self.pick(seat, "action", "Your action", count, make)
             if index < len(piles):  # take the top card of a discard pile
-                card = state.discards[piles[index]].pop()
-                self.exchange(seat, area, card, f"Exchange {card} with which card?")
+                self.exchange(seat, area, state.discards[piles[index]].pop())
             else:
                 self.draw_action(seat, area)
         elif not self.choose_reveal(seat, area, "No action is possible: turn a card face up"):
@@ -98,10 +114,94 @@ class TurnRules(GameCore):
                 break
         self.end_turn(seat, area)
 
-    def exchange(self, seat: int, area: int, card: str, prompt: str) -> None:
+    def _plain_turn(self, bits: Callable[[int], int]) -> bool:
+        """The turn of :meth:`play_turn` in its common case, played without
+        the calls, options and checks the general path makes (#29); or
+        False, with nothing done, when the turn is not that case. The case:
+        an agent the game picks for from its plain generator (``bits``, its
+        ``getrandbits``: ``_bits``, :meth:`quick_picks`: uniform, no log, no
+        planning agent), no Power (R22), no scenario (so no card locked,
+        R33, and no trigger), no must-reveal (R21), one discard pile, and
+        every cell of the area holding a card. Each pick among n options is
+        ``randrange(n)`` drawn inline as ``random.Random`` draws it (k =
+        n.bit_length() bits, again while not below n: the agent's own
+        draws). A card placed or replaced that has an event (R18, R29) is
+        placed by :meth:`place`, a drawn card discarded goes on as
+        :meth:`draw_action` does: the same draws, the same moves, the same
+        game (tests/test_plain_turn.py plays it against the general path)."""
+        state = self.state
+        settings = state.settings
+        if settings.power_cards or self.scenario is not None or settings.turn_must_reveal:
+            return False
+        discards = state.discards
+        if len(discards) != 1:
+            return False
+        seat = state.active
+        area = state.seat_area[seat]
+        cells = state.areas[area].cells
+        if not all(cells):  # then not every cell holds a card
+            return False
+        pile, deck = discards[0], state.deck
+        if pile and (deck or len(pile) > 1):  # _actions(): take the top, or draw
+            r = bits(2)  # randrange(2)
+            while r >= 2:
+                r = bits(2)
+            take = r == 0
+        elif pile or deck:  # one action: no pick
+            take = bool(pile)
+        else:
+            return False  # R31: a reveal instead
+        size = len(cells)
+        if take:  # the pile's top, exchanged with a card (exchange())
+            card = pile.pop()
+            k = size.bit_length()
+            cell = bits(k)  # randrange(size)
+            while cell >= size:
+                cell = bits(k)
+        else:
+            drawn = deck.pop() if deck else self.draw()  # draw(): R31 refills an empty deck
+            if drawn is None:  # R31: nothing to draw
+                self.end_turn(seat, area)
+                return True
+            card, options = drawn, size + 1  # play it at a cell, or discard it (draw_action())
+            k = options.bit_length()
+            cell = bits(k)  # randrange(options)
+            while cell >= options:
+                cell = bits(k)
+            if cell == size:  # discarded
+                self.discard(card, area)
+                self.after_discard(seat, area)
+                self.end_turn(seat, area)
+                return True
+        slot = cells[cell]
+        assert slot is not None, "every cell holds a card (checked above)"
+        cards, replaced = self.cards, slot.card
+        if cards[card].event or cards[replaced].event:
+            self.place(area, cell, card, True, played=True)
+        else:  # place(): the new card face up in the cell, the old one on the pile
+            slot.card, slot.face_up = card, True  # the cell's Slot (it is the state's alone)
+            checked = self._checked
+            if area < len(checked):
+                checked[area] = None
+            pile.append(replaced)
+            for other in state.areas:  # became_face_up(): R14, R30 held patterns completed
+                if other.patterns:
+                    self._check_moved()
+                    break
+        self.end_turn(seat, area)
+        return True
+
+    def exchange(self, seat: int, area: int, card: str) -> None:
+        """The card taken from a discard pile replaces one of the area's."""
         cells = self.movable_cells(area)
-        make = partial(self._cell_choice, area, cells)
-        index = self.pick(seat, "exchange", prompt, len(cells), make, card)
+        count = len(cells)
+        quick = self._quick[seat]
+        if quick is not None and count > 1:  # see pick()
+            index = quick(count)
+        else:
+            make = partial(self._cell_choice, area, cells)
+            prompt = f"Exchange {card} with which card?"
+            index = self.pick(seat, "exchange", prompt, count, make, card)
         self.place(area, cells[index], card, True, played=True)
 
     def _cell_choice(self, area: int, cells: list[int], index: int) -> Choice:
@@ -117,17 +217,26 @@ class TurnRules(GameCore):
         card = self.draw()
         if card is None:  # R31: nothing to draw, even from the discards
             return
-        self.event("drew", seat=seat, card=card)
+        if self._log is not None:
+            self.event("drew", seat=seat, card=card)
         cells = self.movable_cells(area)
-        make = partial(self._drawn_choice, area, cells, card)
-        prompt = f"You drew {card}: play it or discard it?"
-        index = self.pick(seat, "drawn", prompt, len(cells) + 1, make, card)
+        count = len(cells) + 1
+        quick = self._quick[seat]
+        if quick is not None and count > 1:  # see pick()
+            index = quick(count)
+        else:
+            make = partial(self._drawn_choice, area, cells, card)
+            prompt = f"You drew {card}: play it or discard it?"
+            index = self.pick(seat, "drawn", prompt, count, make, card)
         if index < len(cells):  # play it there
             self.place(area, cells[index], card, True, played=True)
             return
         self.discard(card, area)
-        # R17: then swap two cards and turn one face up (or, with the Help
-        # Card alternative, do one of the two).
+        self.after_discard(seat, area)
+
+    def after_discard(self, seat: int, area: int) -> None:
+        """R17: a drawn card discarded, swap two cards and turn one face up
+        (or, with the Help Card alternative, do one of the two)."""
         if self.state.settings.deck_discard == "swap-or-reveal":
             which = self.decide(
                 seat,
@@ -185,7 +294,9 @@ class TurnRules(GameCore):
     def play(self, on_turn: Callable[[Any], object] | None = None) -> GameResult:
         """Play turns until the game ends; ``on_turn(game)`` after each turn."""
         while not self.state.finished:
-            self.play_turn()
+            bits = self._bits[self.state.active]  # play_turn(), one call fewer a turn
+            if bits is None or not self._plain_turn(bits):
+                self._turn()
             if on_turn is not None:
                 on_turn(self)
         return self.result()

@@ -37,22 +37,34 @@ def board_of(
     """
     own = state.areas[area]
     tables = tables_of(registry)  # the registry's answers, worked out once
-    made = tables.placed  # (card id, face up) -> Placed: a frozen value, shared
+    # card id -> Placed face up, face down: frozen values, shared
+    face_up, face_down = tables.placed
     placed: list[Placed | None] = []
     for slot in own.cells if cells is None else cells:
-        if slot is None or (seen_only and not slot.face_up):
+        if slot is None:
             placed.append(None)
             continue
-        key = (slot.card, slot.face_up)
-        card = made.get(key)
+        up = slot.face_up
+        if seen_only and not up:
+            placed.append(None)
+            continue
+        made = face_up if up else face_down
+        card = made.get(slot.card)
         if card is None:
             # every id of a game's state is a card in play (dealt from the
             # tables, or checked in a save: integrity.check_state)
-            card = made[key] = Placed(tables.cards[slot.card], slot.face_up)
+            card = made[slot.card] = Placed(tables.cards[slot.card], up)
         placed.append(card)
-    law_placements = tuple(
-        LawPlacement(tables.laws[entry.card], m.Row(entry.row) if entry.row else None, entry.column)
-        for entry in (own.laws if laws is None else laws)
+    entries = own.laws if laws is None else laws
+    law_placements = (
+        tuple(
+            LawPlacement(
+                tables.laws[entry.card], m.Row(entry.row) if entry.row else None, entry.column
+            )
+            for entry in entries
+        )
+        if entries
+        else ()
     )
     patterns = []
     for entry in own.patterns:
@@ -64,17 +76,15 @@ def board_of(
             points = tables.pattern_points[entry.card]
         completed = (entry.completed or None) if seen_only else bool(entry.completed)
         patterns.append(HeldPattern(pattern, completed, points))
-    objectives = tuple(
-        (tables.goals[goal], tables.elements[element]) for goal, element in state.objectives
+    objectives = (
+        tuple((tables.goals[goal], tables.elements[element]) for goal, element in state.objectives)
+        if state.objectives
+        else ()
     )
     scenario = registry.get("scenario", state.scenario) if state.scenario else None
+    remembered = tuple(sorted(state.scenario_state.items())) if state.scenario_state else ()
     return Board(
-        Area(tuple(placed)),
-        law_placements,
-        tuple(patterns),
-        objectives,
-        scenario,
-        tuple(sorted(state.scenario_state.items())),
+        Area(tuple(placed)), law_placements, tuple(patterns), objectives, scenario, remembered
     )
 
 

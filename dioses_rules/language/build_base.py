@@ -5,7 +5,7 @@ token helpers, and the base class with the checks every rule family uses."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from enum import Enum
 from functools import lru_cache
 from typing import Any, Generic, TypeVar
@@ -98,6 +98,16 @@ def record_errors(f: Any, data: str, children: list[Any], meta: Meta) -> Any:
         builder.record(error)
         builder.dropped(data, children)
         return INVALID
+
+
+def keyword_rule(value: T) -> Callable[[BuilderBase, Meta, list[Token]], T]:
+    """The builder method of a grammar rule that is one keyword (``up``,
+    ``event named``, ``mythology`` after ``most common``): it gives ``value``."""
+
+    def build(self: BuilderBase, meta: Meta, children: list[Token]) -> T:
+        return value
+
+    return build
 
 
 def enum_word(enum_cls: type[E], token: Token, code: str, what: str) -> E:
@@ -259,6 +269,27 @@ class BuilderBase(Transformer[Token, list[Built]]):
             else:
                 rest.append(child)
         return rest, aliases
+
+    def headed(
+        self,
+        meta: Meta,
+        id_token: Token,
+        name_token: Token,
+        aliases: tuple[str, ...],
+        prov_token: Token | None,
+        selectable: bool = False,
+    ) -> dict[str, Any]:
+        """What a definition's header gives it, as its keywords: its id
+        (:meth:`card_id`), printed name, other names and provenance, where it
+        is written and whether it states its provenance."""
+        return {
+            "id": self.card_id(id_token, selectable=selectable),
+            "name": string(name_token),
+            "aliases": aliases,
+            "provenance": self.provenance(prov_token),
+            "span": self.span(meta),
+            "provenance_stated": prov_token is not None,
+        }
 
     def header_word(self, enum_cls: type[E], token: Token, code: str, what: str) -> E:
         """A header word (mythology, provenance, difficulty). A wrong one is

@@ -2,17 +2,39 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Literal, cast
 
 from lark import Token, v_args
 from lark.tree import Meta
 
 from . import model as m
-from .build_base import BuilderBase, BuildError, Item, record_errors
+from .build_base import BuilderBase, BuildError, Item, keyword_rule, record_errors
 from .sugar import its_most_common
 
 # The grammar fixes each child's kind by its place; where a rule's children
 # are of several kinds, a cast names the kind of each place.
+
+
+def _relation(kind: m.RelationKind) -> Callable[[BuilderBase, Meta, list[m.Selector]], m.Relation]:
+    """The builder method of one relation's rule (``next to X``, ...)."""
+
+    def build(self: BuilderBase, meta: Meta, children: list[m.Selector]) -> m.Relation:
+        return m.Relation(kind, children[0], span=self.span(meta))
+
+    return build
+
+
+def _quantity(
+    comparison: m.Comparison,
+) -> Callable[[BuilderBase, Meta, list[Token | m.Countable]], m.Quantity]:
+    """The builder method of one comparison's rule (``at least N X``, ...)."""
+
+    def build(self: BuilderBase, meta: Meta, children: list[Token | m.Countable]) -> m.Quantity:
+        amount, counted = cast("tuple[Token, m.Countable]", children)
+        return m.Quantity(comparison, self.number(amount, "amount"), counted, span=self.span(meta))
+
+    return build
 
 
 @v_args(wrapper=record_errors)
@@ -51,38 +73,17 @@ class ConditionRules(BuilderBase):
     def all_face_up_at_end(self, meta: Meta, children: list[Token]) -> m.AllFaceUpAtEnd:
         return m.AllFaceUpAtEnd(span=self.span(meta))
 
-    def _relation(self, kind: m.RelationKind, meta: Meta, children: list[m.Selector]) -> m.Relation:
-        return m.Relation(kind, children[0], span=self.span(meta))
-
-    def next_to(self, meta: Meta, children: list[m.Selector]) -> m.Relation:
-        return self._relation(m.RelationKind.NEXT_TO, meta, children)
-
-    def close_to(self, meta: Meta, children: list[m.Selector]) -> m.Relation:
-        return self._relation(m.RelationKind.CLOSE_TO, meta, children)
-
-    def diagonal_to(self, meta: Meta, children: list[m.Selector]) -> m.Relation:
-        return self._relation(m.RelationKind.DIAGONAL_TO, meta, children)
-
-    def above(self, meta: Meta, children: list[m.Selector]) -> m.Relation:
-        return self._relation(m.RelationKind.ABOVE, meta, children)
-
-    def below(self, meta: Meta, children: list[m.Selector]) -> m.Relation:
-        return self._relation(m.RelationKind.BELOW, meta, children)
-
-    def left_of(self, meta: Meta, children: list[m.Selector]) -> m.Relation:
-        return self._relation(m.RelationKind.LEFT_OF, meta, children)
-
-    def right_of(self, meta: Meta, children: list[m.Selector]) -> m.Relation:
-        return self._relation(m.RelationKind.RIGHT_OF, meta, children)
-
-    def same_row(self, meta: Meta, children: list[m.Selector]) -> m.Relation:
-        return self._relation(m.RelationKind.SAME_ROW, meta, children)
-
-    def same_column(self, meta: Meta, children: list[m.Selector]) -> m.Relation:
-        return self._relation(m.RelationKind.SAME_COLUMN, meta, children)
-
-    def opposite_corner(self, meta: Meta, children: list[m.Selector]) -> m.Relation:
-        return self._relation(m.RelationKind.OPPOSITE_CORNER, meta, children)
+    # one rule per relation (R3-R5, R8): each builds a Relation of its kind
+    next_to = _relation(m.RelationKind.NEXT_TO)
+    close_to = _relation(m.RelationKind.CLOSE_TO)
+    diagonal_to = _relation(m.RelationKind.DIAGONAL_TO)
+    above = _relation(m.RelationKind.ABOVE)
+    below = _relation(m.RelationKind.BELOW)
+    left_of = _relation(m.RelationKind.LEFT_OF)
+    right_of = _relation(m.RelationKind.RIGHT_OF)
+    same_row = _relation(m.RelationKind.SAME_ROW)
+    same_column = _relation(m.RelationKind.SAME_COLUMN)
+    opposite_corner = _relation(m.RelationKind.OPPOSITE_CORNER)
 
     def between(self, meta: Meta, children: list[m.Selector]) -> m.Between:
         return m.Between(children[0], children[1], span=self.span(meta))
@@ -107,26 +108,12 @@ class ConditionRules(BuilderBase):
             self.number(children[0], "scores") if children else None, span=self.span(meta)
         )
 
-    def _quantity(
-        self, comparison: m.Comparison, meta: Meta, children: list[Token | m.Countable]
-    ) -> m.Quantity:
-        amount, counted = cast("tuple[Token, m.Countable]", children)
-        return m.Quantity(comparison, self.number(amount, "amount"), counted, span=self.span(meta))
-
-    def at_least(self, meta: Meta, children: list[Token | m.Countable]) -> m.Quantity:
-        return self._quantity(m.Comparison.AT_LEAST, meta, children)
-
-    def at_most(self, meta: Meta, children: list[Token | m.Countable]) -> m.Quantity:
-        return self._quantity(m.Comparison.AT_MOST, meta, children)
-
-    def exactly(self, meta: Meta, children: list[Token | m.Countable]) -> m.Quantity:
-        return self._quantity(m.Comparison.EXACTLY, meta, children)
-
-    def more_than(self, meta: Meta, children: list[Token | m.Countable]) -> m.Quantity:
-        return self._quantity(m.Comparison.MORE_THAN, meta, children)
-
-    def fewer_than(self, meta: Meta, children: list[Token | m.Countable]) -> m.Quantity:
-        return self._quantity(m.Comparison.FEWER_THAN, meta, children)
+    # one rule per comparison: each builds a Quantity of its own
+    at_least = _quantity(m.Comparison.AT_LEAST)
+    at_most = _quantity(m.Comparison.AT_MOST)
+    exactly = _quantity(m.Comparison.EXACTLY)
+    more_than = _quantity(m.Comparison.MORE_THAN)
+    fewer_than = _quantity(m.Comparison.FEWER_THAN)
 
     def none_in(self, meta: Meta, children: list[m.Count]) -> m.NoneIn:
         return m.NoneIn(children[0], span=self.span(meta))
@@ -259,11 +246,8 @@ class ConditionRules(BuilderBase):
             (selector, m.MostCommon(attribute, span=self.span(meta))), span=self.span(meta)
         )
 
-    def attr_mythology(self, meta: Meta, children: list[Token]) -> m.Attribute:
-        return m.Attribute.MYTHOLOGY
-
-    def attr_type(self, meta: Meta, children: list[Token]) -> m.Attribute:
-        return m.Attribute.TYPE
+    attr_mythology = keyword_rule(m.Attribute.MYTHOLOGY)
+    attr_type = keyword_rule(m.Attribute.TYPE)
 
     def leader(self, meta: Meta, children: list[m.Selector | m.Count]) -> m.Leader:
         candidates, count = cast("tuple[m.Selector, m.Count]", children)

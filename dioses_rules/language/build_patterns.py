@@ -8,7 +8,7 @@ from lark import Token, v_args
 from lark.tree import Meta
 
 from . import model as m
-from .build_base import Aliases, BuilderBase, record_errors, string
+from .build_base import Aliases, BuilderBase, record_errors
 
 # A row of a pattern: a cell, or None for a gap.
 PatternRow = tuple[m.PatternCell | None, ...]
@@ -25,14 +25,9 @@ class PatternRules(BuilderBase):
         prov_token, rows = self.split_provenance(rest[3:])
         difficulty = self.header_word(m.Difficulty, difficulty_token, "DL105", "difficulty")
         return m.Pattern(
-            self.card_id(id_token),
-            string(name_token),
-            aliases,
-            difficulty,
-            self.provenance(prov_token),
-            tuple(cast("list[PatternRow]", rows)),
-            span=self.span(meta),
-            provenance_stated=prov_token is not None,
+            **self.headed(meta, id_token, name_token, aliases, prov_token),
+            difficulty=difficulty,
+            shape=tuple(cast("list[PatternRow]", rows)),
         )
 
     def pattern_row(self, meta: Meta, children: list[m.PatternCell | None]) -> PatternRow:

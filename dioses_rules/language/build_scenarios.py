@@ -15,6 +15,7 @@ from .build_base import (
     BuildError,
     Item,
     enum_word,
+    keyword_rule,
     record_errors,
     string,
 )
@@ -49,10 +50,7 @@ class ScenarioRules(BuilderBase):
     ) -> m.Scenario:
         head, aliases = self.header(children)
         id_token, number_token, name_token = cast("list[Token]", head[:3])
-        rest = head[3:]
-        prov_token = None
-        if rest and isinstance(rest[0], Token):
-            prov_token, rest = rest[0], rest[1:]
+        prov_token, rest = self.split_provenance(head[3:])
         fields: dict[str, Any] = {}  # Scenario's keywords
         for item in cast("list[ScenarioItem]", rest):
             if item.key == "challenge_setup":
@@ -123,11 +121,8 @@ class ScenarioRules(BuilderBase):
         fields["challenge_draws"] = before or draws
         fields.setdefault("challenge_setup_span", self.span(meta))
 
-    def draws_replaced(self, meta: Meta, children: list[Token]) -> m.ChallengeDraws:
-        return m.ChallengeDraws.REPLACES
-
-    def draws_added(self, meta: Meta, children: list[Token]) -> m.ChallengeDraws:
-        return m.ChallengeDraws.ADDS
+    draws_replaced = keyword_rule(m.ChallengeDraws.REPLACES)
+    draws_added = keyword_rule(m.ChallengeDraws.ADDS)
 
     def scenario_beat(self, meta: Meta, children: list[Token]) -> Item[int]:
         return Item("threshold", self.number(children[0], "beat"))
@@ -272,14 +267,7 @@ class ScenarioRules(BuilderBase):
         direction, card = cast("tuple[m.Direction, m.Selector]", children)
         return m.CellRef(card, direction, span=self.span(meta))
 
-    def up(self, meta: Meta, children: list[Token]) -> m.Direction:
-        return m.Direction.ABOVE
-
-    def down(self, meta: Meta, children: list[Token]) -> m.Direction:
-        return m.Direction.BELOW
-
-    def left(self, meta: Meta, children: list[Token]) -> m.Direction:
-        return m.Direction.LEFT
-
-    def right(self, meta: Meta, children: list[Token]) -> m.Direction:
-        return m.Direction.RIGHT
+    up = keyword_rule(m.Direction.ABOVE)
+    down = keyword_rule(m.Direction.BELOW)
+    left = keyword_rule(m.Direction.LEFT)
+    right = keyword_rule(m.Direction.RIGHT)

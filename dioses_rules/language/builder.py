@@ -27,6 +27,7 @@ from .build_base import (
     Item,
     Tags,
     _Invalid,
+    keyword_rule,
     names,
     record_errors,
     string,
@@ -132,19 +133,14 @@ class TreeBuilder(SetRules, PatternRules, ScenarioRules, ConditionRules):
             else:
                 lines.append(item)
         return m.MythCard(
-            id=self.card_id(id_token, selectable=True),
-            name=string(name_token),
-            aliases=aliases,
+            **self.headed(meta, id_token, name_token, aliases, prov_token, selectable=True),
             type=card_type,
             mythologies=mythologies,
-            provenance=self.provenance(prov_token),
             tags=tags,
             weights=tuple(weights),
             lines=self._bounded(lines, bounds, meta),
             event=tuple(event),
             event_provenance=event_provenance,
-            span=self.span(meta),
-            provenance_stated=prov_token is not None,
         )
 
     def event_provenance(
@@ -191,14 +187,9 @@ class TreeBuilder(SetRules, PatternRules, ScenarioRules, ConditionRules):
             return EventEffects(tuple(cast("list[m.Effect]", children[:-1])), last, meta)
         return EventEffects(tuple(cast("list[m.Effect]", children)), meta=meta)
 
-    def event_printed(self, meta: Meta, children: list[Token]) -> m.Provenance:
-        return m.Provenance.PRINTED
-
-    def event_named(self, meta: Meta, children: list[Token]) -> m.Provenance:
-        return m.Provenance.NAMED
-
-    def event_reconstructed(self, meta: Meta, children: list[Token]) -> m.Provenance:
-        return m.Provenance.RECONSTRUCTED
+    event_printed = keyword_rule(m.Provenance.PRINTED)
+    event_named = keyword_rule(m.Provenance.NAMED)
+    event_reconstructed = keyword_rule(m.Provenance.RECONSTRUCTED)
 
     def points(self, meta: Meta, children: list[Token]) -> int:
         return self.number(children[0], "points")
@@ -261,13 +252,8 @@ class TreeBuilder(SetRules, PatternRules, ScenarioRules, ConditionRules):
         id_token, name_token = cast("list[Token]", rest[:2])
         prov_token, lines = self.split_provenance(rest[2:])
         return kind(
-            self.card_id(id_token),
-            string(name_token),
-            aliases,
-            self.provenance(prov_token),
-            tuple(cast("list[m.ScoringLine]", lines)),
-            span=self.span(meta),
-            provenance_stated=prov_token is not None,
+            **self.headed(meta, id_token, name_token, aliases, prov_token),
+            lines=tuple(cast("list[m.ScoringLine]", lines)),
         )
 
     def element_def(
@@ -277,35 +263,21 @@ class TreeBuilder(SetRules, PatternRules, ScenarioRules, ConditionRules):
         id_token, name_token = cast("list[Token]", rest[:2])
         prov_token, (selector,) = self.split_provenance(rest[2:])
         return m.ObjectiveElement(
-            self.card_id(id_token),
-            string(name_token),
-            aliases,
-            self.provenance(prov_token),
-            cast("m.Selector", selector),
-            span=self.span(meta),
-            provenance_stated=prov_token is not None,
+            **self.headed(meta, id_token, name_token, aliases, prov_token),
+            selector=cast("m.Selector", selector),
         )
 
     # ------------------------------------------------------------ powers, options
     def power_def(self, meta: Meta, children: list[Token | Aliases | m.Effect]) -> m.PowerEffect:
         head, aliases = self.header(children)
         id_token, name_token = cast("list[Token]", head[:2])
-        rest = head[2:]
-        prov_token = None
-        first = rest[0] if rest else None
-        if isinstance(first, Token) and first.type == "NAME":
-            prov_token, rest = first, rest[1:]
+        prov_token, rest = self.split_provenance(head[2:])
         cost = self.number(cast(Token, rest[0]), "cost")
         effects = cast("list[m.Effect]", rest[1:])
         return m.PowerEffect(
-            self.card_id(id_token),
-            string(name_token),
-            aliases,
-            self.provenance(prov_token),
-            cost,
-            tuple(effects),
-            span=self.span(meta),
-            provenance_stated=prov_token is not None,
+            **self.headed(meta, id_token, name_token, aliases, prov_token),
+            cost=cost,
+            effects=tuple(effects),
         )
 
     def option_def(
@@ -313,22 +285,13 @@ class TreeBuilder(SetRules, PatternRules, ScenarioRules, ConditionRules):
     ) -> m.RuleOption:
         head, aliases = self.header(children)
         id_token, name_token = cast("list[Token]", head[:2])
-        rest = head[2:]
-        prov_token = None
-        first = rest[0] if rest else None
-        if isinstance(first, Token):
-            prov_token, rest = first, rest[1:]
+        prov_token, rest = self.split_provenance(head[2:])
         settings = tuple(item for item in rest if isinstance(item, m.Setting))
         start = tuple(item.value for item in rest if isinstance(item, Item))
         return m.RuleOption(
-            self.card_id(id_token),
-            string(name_token),
-            aliases,
-            self.provenance(prov_token),
-            settings,
-            start,
-            span=self.span(meta),
-            provenance_stated=prov_token is not None,
+            **self.headed(meta, id_token, name_token, aliases, prov_token),
+            settings=settings,
+            start=start,
         )
 
     def setting(self, meta: Meta, children: list[Token]) -> m.Setting:

@@ -6,10 +6,11 @@ cannot drift from what the engine scores. ``names`` maps card ids to display
 names (the English names); unknown ids are shown as they are. Whole
 definitions are written by :mod:`english_definitions`.
 
-Every language's writer has this shape: its words are class tables
-(``PHRASES``, a template per phrase; a table per enum, checked total at
-import); a language subclasses it with its own tables and overrides only the
-methods whose grammar differs (:mod:`spanish`). Noun phrases are
+Every language's writer has this shape: its words are data
+(``locale/LANG/card-text.toml``, read and checked total at import by
+:mod:`card_words`: a template per phrase and per effect, a table per enum);
+a language subclasses it with its own file and overrides only the methods
+whose grammar differs (:mod:`spanish`). Noun phrases are
 :class:`Phrase` records, a text and its gender, for what agrees with them.
 The words and noun phrases are in :mod:`english_nouns`; this module writes the
 clauses: positions, conditions and scoring lines.
@@ -18,11 +19,12 @@ clauses: positions, conditions and scoring lines.
 from __future__ import annotations
 
 from . import model as m
-from .english_nouns import ROW_WORDS, EnglishNouns, Names, Phrase, counted, join, with_article
+from .english_nouns import EnglishNouns, Names, Phrase, join, with_article
+from .spanish_words import counted
 from .sugar import own_most_common
 from .walk import Dispatch
 
-__all__ = ["ROW_WORDS", "EnglishWriter", "Names", "Phrase", "counted", "join", "with_article"]
+__all__ = ["EnglishWriter", "Names", "Phrase", "counted", "join", "with_article"]
 
 
 class EnglishWriter(EnglishNouns):
@@ -36,7 +38,7 @@ class EnglishWriter(EnglishNouns):
 
     @position.on(m.Relation)
     def _relation(self, c: m.Relation) -> str:
-        return self.before(self.RELATIONS[c.kind], self.noun(c.target, article=True))
+        return self.before(self.WORDS.ones["relations"][c.kind], self.noun(c.target, article=True))
 
     @position.on(m.Between)
     def _between(self, c: m.Between) -> str:
@@ -66,11 +68,20 @@ class EnglishWriter(EnglishNouns):
 
     @position.on(m.Scores)
     def _scoring(self, c: m.Scores) -> str:
-        return "scoring" if c.at_least is None else f"scoring at least {c.at_least} points"
+        return self.phrase("scoring") + self.at_least(c)
 
-    @staticmethod
-    def scores_verb(c: m.Scores) -> str:
-        return "scores" if c.at_least is None else f"scores at least {c.at_least} points"
+    def scores_verb(self, c: m.Scores, plural: bool = False) -> str:
+        """ "scores", "score at least 2 points" (of more than one card)."""
+        return self.pair("scores", plural) + self.at_least(c)
+
+    def at_least(self, c: m.Scores) -> str:
+        if c.at_least is None:
+            return ""
+        return self.phrase("at least points", n=c.at_least, points=self.points(c.at_least))
+
+    def points(self, amount: int) -> str:
+        """ "1 point", "2 points"."""
+        return f"{amount} {self.WORDS.twos['facts'][m.Fact.TOTAL][amount != 1]}"
 
     # ------------------------------------------------------------ conditions
     condition = Dispatch(m.Condition)
@@ -97,25 +108,39 @@ class EnglishWriter(EnglishNouns):
         return self.subjects_clause(c)
 
     def subjects_clause(self, c: m.Subject) -> str:
-        """Named cards and what holds of them: "hera is next to a god"."""
-        every = c.mode is m.SubjectMode.EVERY
-        names = [("every " if every else "") + self.noun(s) for s in c.subjects]
-        phrase = "scoring" if isinstance(c.condition, m.Scores) else self.position(c.condition)
+        """Named cards and what holds of them: "hera is next to a god",
+        "ningún dios está en una esquina"."""
+        many, first = len(c.subjects) > 1, self.noun_with(c.subjects[0])
+        scores = c.condition if isinstance(c.condition, m.Scores) else None
+        position = self.phrase("scoring") if scores else self.position(c.condition)
+        if c.mode is m.SubjectMode.EVERY:
+            names = [
+                self.pair("every one", n.feminine).format(n.text)
+                for n in map(self.noun_with, c.subjects)
+            ]
+        else:
+            names = [self.subject_noun(s, c.mode) for s in c.subjects]
+        listed = self.join(names, self.OR if c.mode is m.SubjectMode.NONE else self.AND)
         if c.mode is m.SubjectMode.NONE:
-            listed = join(names, "or")
-            if len(names) > 1:
-                return f"none of {listed} is {phrase}"
-            if self.is_proper(c.subjects[0]) or isinstance(c.subjects[0], (m.SelOr, m.SelAnd)):
-                return f"{listed} is not {phrase}"
-            return f"no {listed} is {phrase}"
-        if len(names) > 1:
-            listed = join(names, "and")
-            if isinstance(c.condition, m.Scores):
-                return f"{listed} each {self.scores_verb(c.condition).replace('scores', 'score')}"
-            return f"{listed} are each {phrase}"
-        if isinstance(c.condition, m.Scores):  # "scoring"
-            return f"{names[0]} {self.scores_verb(c.condition)}"
-        return f"{names[0]} is {phrase}"
+            verb = (
+                self.scores_verb(scores)
+                if scores
+                else self.phrase("is", subject="", position=position).lstrip()
+            )
+            proper = self.is_proper(c.subjects[0]) or isinstance(c.subjects[0], (m.SelOr, m.SelAnd))
+            key = "none of" if many else "is not" if proper else "no one"
+            return self.pair(key, first.feminine).format(
+                subject=listed, position=position, verb=verb
+            )
+        if scores is not None:
+            return self.pair("subject scores", many).format(
+                subject=listed, verb=self.scores_verb(scores, many)
+            )
+        return self.pair("subject is", many).format(subject=listed, position=position)
+
+    def subject_noun(self, selector: m.Selector, mode: m.SubjectMode) -> str:
+        """A card a condition is about, by itself: "hera", "god"."""
+        return self.noun(selector)
 
     @condition.on(m.Relation, m.Between, m.InRow, m.InColumn, m.AtCell, m.InCorner, m.Present)
     def _positioned(
@@ -134,7 +159,7 @@ class EnglishWriter(EnglishNouns):
     def _quantity(self, c: m.Quantity, subject: str | None = None) -> str:
         points = isinstance(c.count, m.FactCount) and c.count.fact is m.Fact.TOTAL
         return self.pair("quantity", points).format(
-            comparison=self.COMPARISONS[c.comparison],
+            comparison=self.WORDS.ones["comparisons"][c.comparison],
             amount=c.amount,
             what=self.countable(c.count, c.amount),
         )

@@ -5,11 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from . import model as m
-from .english import EnglishWriter, Names, counted, with_article
-from .english_nouns import Template
-from .setting_text import SetupWords, scenario_setup_lines, setting_sentence
+from .card_words import EVERY, TO_DO, YOU, CardWords
+from .english import EnglishWriter, Names, Phrase, counted
 from .vocabulary import Vocabulary
-from .walk import Dispatch, total
+from .walk import Dispatch
 
 
 def third_person(phrase: str) -> str:
@@ -18,75 +17,13 @@ def third_person(phrase: str) -> str:
     return f"{verb}s {rest}" if rest else f"{verb}s"
 
 
-def _both(text: str) -> tuple[str, str]:
-    return text, text
-
-
 class CardTextWriter(EnglishWriter):
     """English text of effects and of whole definitions, as printed on cards."""
 
-    DIRECTIONS = total(
-        m.Direction,
-        {
-            m.Direction.LEFT: "to the left of",
-            m.Direction.RIGHT: "to the right of",
-            m.Direction.ABOVE: "above",
-            m.Direction.BELOW: "below",
-        },
-        "CardTextWriter.DIRECTIONS",
-    )
-    # (singular, plural)
-    LEVELS = total(m.Difficulty, {d: _both(d.value) for d in m.Difficulty}, "CardTextWriter.LEVELS")
-    # (masculine, feminine): the card it is about
-    TRIGGERS = total(
-        m.TriggerKind,
-        {
-            m.TriggerKind.PATTERN_COMPLETED: _both("whenever you complete a pattern"),
-            m.TriggerKind.START: _both("at the start"),
-            m.TriggerKind.PLACED: _both("when {card} is placed"),
-            m.TriggerKind.REVEALED: _both("when {card} is revealed"),
-        },
-        "CardTextWriter.TRIGGERS",
-    )
-    SETUP_WORDS = SetupWords(
-        "Played with: ",
-        "and",
-        "Setup: ",
-        "Rules: ",
-        "With the challenge: ",
-        "instead of the setup's draws",
-        "as well",
-    )
-    PHRASES: Mapping[str, Template] = {
-        **EnglishWriter.PHRASES,
-        "the card": "the card ",
-        "event": "Event: ",
-        "counts as": "Counts as {}.",
-        "no text": "No scoring text.",
-        "law": "Law - ",
-        "pattern": "Pattern ({level}, {points}p):\n",
-        "goal": "Objective goal - ",
-        "element of": "Objective element: {}.",
-        "power": "Power ({cost} cards): ",
-        "option": "Rule option: ",
-        "at start": "at the start, every player must {you}",
-        "no change": "no change to the rules",
-        "scenario": "Scenario {number}: {name}.",
-        "victory": "Victory: ",
-        "challenge": "Additional challenge: ",
-        "threshold": "Score more than {} points.",
-        "separate": "shuffle {cards} with {random} at random and put them on top of the deck",
-        "power cards": ("start without Power cards", "start with {count} Power {cards}"),
-        "random cell": "in a random cell",
-        "random cell in row": "in a random cell of the {row} row",
-        "face side": ("face down", "face up"),
-        "place": "place {cards} {face} {where} of your area",
-        "aside": "set {cards} aside face down as the {deck} deck",
-        "lock": _both("{cards} may never be moved or discarded"),
-        "ability": "you may pay {cost} Power {cards} to {effect}",
-        "if": " if {}",
-        "once": ", once per game",
-    }
+    @property
+    def LEVELS(self) -> Mapping[m.Difficulty, tuple[str, str]]:
+        """A Pattern's difficulty, (singular, plural)."""
+        return self.WORDS.twos["levels"]
 
     def __init__(
         self,
@@ -101,73 +38,101 @@ class CardTextWriter(EnglishWriter):
         self.option_names = dict(option_names or {})
         self.scenario_names = dict(scenario_names or {})  # by id, in the reader's language
 
+    def agree_with(self, card: m.MythCard) -> None:
+        """Say "it" of ``card`` from now on (in English, "it" agrees with nothing)."""
+
+    def card_kind(self, card: m.MythCard) -> str:
+        """What a Myth card is: "greek god" (its ids, as the listings show them)."""
+        return f"{' and '.join(card.mythologies)} {card.type}"
+
     def card_list(self, ids: Iterable[str], word: str | None = None) -> str:
         return self.join([self.names.get(card_id, card_id) for card_id in ids], word or self.AND)
 
     # ------------------------------------------------------------ effects
     def effect(self, effect: m.Effect, every_player: bool = False) -> str:
-        if every_player:  # R18: an event applies to every player
-            return "every player " + third_person(self.effect(effect).replace(" your ", " their "))
-        text: str = self.effect_phrase(effect)
-        return text
+        """An effect said to the player, or (R18: an event applies to every
+        player) of every player."""
+        if every_player:
+            return self.phrase("every player", self.in_form(effect, EVERY))
+        return self.in_form(effect, YOU)
 
     def to_do(self, effect: m.Effect) -> str:
         """An effect after "to": "you may pay 1 Power card to draw a Law"."""
-        return self.effect(effect)
+        return self.in_form(effect, TO_DO)
+
+    def in_form(self, effect: m.Effect, form: str) -> str:
+        """An effect in a form of ``card_words`` (YOU, EVERY, TO_DO): the
+        language's own sentences for it, else the first form as the grammar
+        changes it (:meth:`derived`)."""
+        if form in self.WORDS.effects:
+            text: str = self.effect_phrase(effect, form)
+            return text
+        return self.derived(form, self.effect_phrase(effect, YOU))
+
+    def derived(self, form: str, text: str) -> str:
+        """English says an effect of every player in the third person,
+        "draws a Law", of their area; after "to" as it is."""
+        return third_person(text.replace(" your ", " their ")) if form == EVERY else text
+
+    def said(self, form: str, key: str, many: bool = False, **fields: object) -> str:
+        """An effect's sentence (``key``: its node kind or one of
+        ``card_words.EFFECT_PARTS``) in ``form``, filled; of a pair, the one
+        for ``many``."""
+        template = self.WORDS.effects[form][key]
+        return (template if isinstance(template, str) else template[many]).format(**fields)
 
     effect_phrase = Dispatch(m.Effect)
+    """An effect in a form (see :meth:`in_form`)."""
 
     @effect_phrase.on(m.SwapAny)
-    def _swap_any(self, e: m.SwapAny) -> str:
-        return f"swap {e.count} cards of your area"
+    def _swap_any(self, e: m.SwapAny, form: str) -> str:
+        return self.said(form, "SwapAny", count=e.count, cards=counted(e.count, self.CARD))
 
     @effect_phrase.on(m.SwapCards)
-    def _swap_cards(self, e: m.SwapCards) -> str:
-        return f"swap {self.cell(e.first)} with {self.cell(e.second)}"
+    def _swap_cards(self, e: m.SwapCards, form: str) -> str:
+        return self.said(form, "SwapCards", first=self.cell(e.first), second=self.cell(e.second))
 
     @effect_phrase.on(m.DrawLaw)
-    def _draw_law(self, e: m.DrawLaw) -> str:
-        return "draw a Law" if e.count == 1 else f"draw {e.count} Laws"
+    def _draw_law(self, e: m.DrawLaw, form: str) -> str:
+        return self.said(form, "DrawLaw", e.count != 1, count=e.count)
 
     @effect_phrase.on(m.DrawPattern)
-    def _draw_pattern(self, e: m.DrawPattern) -> str:
-        level = f"{e.difficulty.value} " if e.difficulty else ""
-        text = (
-            f"draw {with_article(level + 'Pattern')}"
-            if e.count == 1
-            else f"draw {e.count} {level}Patterns"
+    def _draw_pattern(self, e: m.DrawPattern, form: str) -> str:
+        many = e.count != 1
+        if e.difficulty is None:
+            text = self.said(form, "DrawPattern", many, count=e.count)
+        else:
+            level = self.LEVELS[e.difficulty][many]
+            a_level = self.with_article(Phrase(level))
+            text = self.said(
+                form, "DrawPattern of a level", many, count=e.count, level=level, a_level=a_level
+            )
+        return text + (
+            self.said(form, "DrawPattern keep", keep=e.keep) if e.keep is not None else ""
         )
-        return text + (f" and keep {e.keep}" if e.keep is not None else "")
 
-    @effect_phrase.on(m.Reveal)
-    def _reveal(self, e: m.Reveal) -> str:
-        return f"turn {counted(e.count, self.CARD)} of your area face up"
+    @effect_phrase.on(m.Reveal, m.TurnFaceDown)
+    def _turn(self, e: m.Reveal | m.TurnFaceDown, form: str) -> str:
+        return self.said(form, type(e).__name__, cards=counted(e.count, self.CARD))
 
-    @effect_phrase.on(m.TurnFaceDown)
-    def _hide(self, e: m.TurnFaceDown) -> str:
-        return f"turn {counted(e.count, self.CARD)} in your play area face down"
-
-    @effect_phrase.on(m.RecoverDiscard)
-    def _recover(self, e: m.RecoverDiscard) -> str:
-        return "find a card in the discards and place it on top of a discard pile"
-
-    @effect_phrase.on(m.SeekDeck)
-    def _seek(self, e: m.SeekDeck) -> str:
-        return (
-            "choose a mythology or card type, reveal cards from the deck until one "
-            "matches, discard it and put the rest at the bottom"
-        )
+    @effect_phrase.on(m.RecoverDiscard, m.SeekDeck)
+    def _plain(self, e: m.RecoverDiscard | m.SeekDeck, form: str) -> str:
+        return self.said(form, type(e).__name__)
 
     @effect_phrase.on(m.DiscardTop)
-    def _discard_top(self, e: m.DiscardTop) -> str:
-        text = f"discard the top card of the {e.deck} deck"
-        return text + (f"; it is the {e.remember}" if e.remember else "")
+    def _discard_top(self, e: m.DiscardTop, form: str) -> str:
+        text = self.said(form, "DiscardTop", deck=self.state_word(e.deck))
+        if e.remember:
+            text += self.said(form, "DiscardTop remember", remember=self.state_word(e.remember))
+        return text
 
     def cell(self, ref: m.CellRef) -> str:
         name = self.noun(ref.card, article=True)
         if ref.direction is None:
             return name
-        return self.phrase("the card") + self.before(self.DIRECTIONS[ref.direction], name)
+        return self.phrase("the card") + self.before(
+            self.WORDS.ones["directions"][ref.direction], name
+        )
 
     # ------------------------------------------------------------ definitions
     def pattern_grid(self, pattern: m.Pattern) -> list[str]:
@@ -179,10 +144,14 @@ class CardTextWriter(EnglishWriter):
         return ["[" + "] [".join(text.center(width) for text in row) + "]" for row in cells]
 
     def pattern_cell(self, cell: m.PatternCell) -> str:
-        """ "Greek God", "Any Place", "Aztec Card"."""
-        mythology = self.mythology_word(cell.mythology) if cell.mythology else "Any"
-        noun = self.CARD.singular if cell.type is None else self.type_word(cell.type)
-        return f"{mythology} {noun.capitalize()}"
+        """ "Greek God", "Any Place", "Aztec Card" / "Dios griego", "Cualquier lugar"."""
+        noun = self.CARD if cell.type is None else self.type_noun(cell.type)
+        said = {"noun": noun.singular, "Noun": self.capital(noun.singular)}
+        if cell.mythology is None:
+            return self.phrase("any cell", **said)
+        return self.phrase(
+            "cell", mythology=self.mythology_word(cell.mythology, noun.feminine), **said
+        )
 
     def weight_phrase(self, weight: m.Weight) -> str:
         """R11: "2 gods", "2 Aztecs"."""
@@ -237,7 +206,7 @@ class CardTextWriter(EnglishWriter):
 
     @definition.on(m.RuleOption)
     def _option(self, d: m.RuleOption) -> str:
-        parts = [setting_sentence(s.name, s.value, self.LANG) for s in d.settings]
+        parts = [self.WORDS.setting(s.name, s.value) for s in d.settings]
         parts += [
             self.phrase("at start", you=self.effect(e), every=self.effect(e, every_player=True))
             for e in d.start
@@ -277,7 +246,9 @@ class CardTextWriter(EnglishWriter):
 
     @setup_step.on(m.SetAside)
     def _set_aside(self, step: m.SetAside) -> str:
-        return self.phrase("aside", cards=self.card_list(step.cards), deck=step.deck)
+        return self.phrase(
+            "aside", cards=self.card_list(step.cards), deck=self.state_word(step.deck)
+        )
 
     @setup_step.on(m.SetupDraw)
     def _setup_draw(self, step: m.SetupDraw) -> str:
@@ -292,7 +263,7 @@ class CardTextWriter(EnglishWriter):
     @rule.on(m.Trigger)
     def _trigger(self, rule: m.Trigger) -> str:
         card = None if rule.selector is None else self.noun_with(rule.selector, article=True)
-        when = self.TRIGGERS[rule.kind][card is not None and card.feminine].format(
+        when = self.WORDS.twos["triggers"][rule.kind][card is not None and card.feminine].format(
             card=card.text if card is not None else ""
         )
         return f"{when}, {', '.join(self.effect(e) for e in rule.effects)}"
@@ -310,8 +281,20 @@ class CardTextWriter(EnglishWriter):
         return text + (self.phrase("once") if rule.once else "")
 
     def scenario_setup(self, d: m.Scenario) -> list[str]:
-        """The scenario's setup and rules, a sentence each."""
-        return scenario_setup_lines(self, d, self.SETUP_WORDS, self.join)
+        """The scenario's options, setup, rules and challenge setup, a sentence each."""
+        lines = []
+        if d.options:
+            options = [self.option_names.get(o, o) for o in d.options]
+            lines.append(self.phrase("played with") + self.join(options, self.AND) + ".")
+        if d.setup:
+            lines.append(self.phrase("setup") + "; ".join(map(self.setup_step, d.setup)) + ".")
+        if d.rules:
+            lines.append(self.phrase("rules") + "; ".join(map(self.rule, d.rules)) + ".")
+        if d.challenge_setup:
+            how = self.pair("challenge draws", d.challenge_draws is m.ChallengeDraws.ADDS)
+            steps = "; ".join(map(self.setup_step, d.challenge_setup))
+            lines.append(self.phrase("with the challenge") + steps + f" ({how}).")
+        return lines
 
     @definition.on(m.Scenario)
     def _scenario(self, d: m.Scenario) -> str:
@@ -344,12 +327,15 @@ def english_text(
     return text
 
 
-def provenance_text(definition: m.Definition) -> str:
+def provenance_text(definition: m.Definition, words: CardWords | None = None) -> str:
     """Where a definition's text comes from (CARDS.md): "printed", "named",
     "reconstructed", or "printed, event reconstructed" when an Event card's
-    event comes from elsewhere than its scoring (R27)."""
-    text = definition.provenance.value
+    event comes from elsewhere than its scoring (R27); in English unless
+    ``words`` are another language's ("impreso, evento reconstruido")."""
+    words = words or CardTextWriter.WORDS
+    said = words.ones["provenance"]
+    text = said[definition.provenance]
     origin = definition.event_origin if isinstance(definition, m.MythCard) else None
-    if origin is not None and origin.value != text:
-        text += f", event {origin.value}"
+    if origin is not None and origin is not definition.provenance:
+        text += words.phrase("event origin").format(said[origin])
     return text

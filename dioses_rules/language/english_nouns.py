@@ -1,6 +1,7 @@
-"""The English writer's words and noun phrases: its tables, selectors,
-scopes and counts (the clauses built from them are in :mod:`english`, whose
-docstring says the shape every language's writer has)."""
+"""The English writer's noun phrases: selectors, scopes and counts, in the
+words of its ``locale/en/card-text.toml`` (the clauses built from them are
+in :mod:`english`, whose docstring says the shape every language's writer
+has)."""
 
 from __future__ import annotations
 
@@ -9,19 +10,13 @@ from collections.abc import Callable, Mapping, Sequence
 from attrs import frozen
 
 from . import model as m
+from .card_words import card_words
 from .headers import bundled_vocabulary
 from .spanish_words import Noun
 from .vocabulary import Vocabulary
-from .walk import Dispatch, total
+from .walk import Dispatch
 
 Names = Mapping[str, str]
-# A phrase's template, or a pair of them: (singular, plural), (false, true)
-# or (masculine, feminine), as its use says (:meth:`EnglishNouns.pair`).
-Template = str | tuple[str, str]
-
-ROW_WORDS = total(
-    m.Row, {m.Row.FRONT: "front", m.Row.CENTRAL: "central", m.Row.BACK: "back"}, "english.ROW_WORDS"
-)
 
 
 @frozen
@@ -42,118 +37,27 @@ def join(items: Sequence[str], word: str) -> str:
     return ", ".join(items[:-1]) + f" {word} " + items[-1]
 
 
-def counted(amount: int, noun: Noun) -> str:
-    """ "1 card", "2 cards"."""
-    return f"{amount} {noun.form(amount != 1)}"
-
-
 class EnglishNouns:
     """English words and noun phrases for the pieces of a predicate tree;
     the words of mythologies and types come from a vocabulary (the bundled
     sets' when none is given). :class:`english.EnglishWriter` adds the
     clauses."""
 
-    LANG = "en"
+    WORDS = card_words("en")  # the words, locale/en/card-text.toml
+    # The card the text is on, for "it" after a preposition: feminine ("la
+    # carta", unless a language says otherwise: agree_with) and plural.
+    own_feminine, own_plural = True, False
     # the EnglishWriter's, which this is part of (its clauses)
     position: Callable[[m.Position], str]
-    IT = "it"  # whom a condition is about, unless told
-    AND, OR = "and", "or"
-    CARD = Noun("card", "cards")
-    ROWS = ROW_WORDS
-    RELATIONS = total(
-        m.RelationKind,
-        {
-            m.RelationKind.NEXT_TO: "next to",
-            m.RelationKind.CLOSE_TO: "close to",
-            m.RelationKind.DIAGONAL_TO: "diagonal to",
-            m.RelationKind.ABOVE: "directly above",
-            m.RelationKind.BELOW: "directly below",
-            m.RelationKind.LEFT_OF: "directly left of",
-            m.RelationKind.RIGHT_OF: "directly right of",
-            m.RelationKind.SAME_ROW: "in the same row as",
-            m.RelationKind.SAME_COLUMN: "in the same column as",
-            m.RelationKind.OPPOSITE_CORNER: "in the corner opposite",
-        },
-        "EnglishNouns.RELATIONS",
-    )
-    # Each scope, given its row, column and group.
-    SCOPES: Mapping[m.ScopeKind, str] = total(
-        m.ScopeKind,
-        {
-            m.ScopeKind.AREA: "in the area",
-            m.ScopeKind.ROW: "in its row",
-            m.ScopeKind.COLUMN: "in its column",
-            m.ScopeKind.LINE: "in this row/column",
-            m.ScopeKind.NEIGHBOURS: "next to it",
-            m.ScopeKind.SURROUNDINGS: "close to it",
-            m.ScopeKind.DIAGONALS: "diagonal to it",
-            m.ScopeKind.NAMED_ROW: "in the {row} row",
-            m.ScopeKind.NAMED_COLUMN: "in column {column}",
-            m.ScopeKind.LARGEST_GROUP: "in the largest group of {group}",
-        },
-        "EnglishNouns.SCOPES",
-    )
-    FACTS: Mapping[m.Fact, tuple[str, str]] = total(
-        m.Fact,
-        {
-            m.Fact.PATTERNS_COMPLETED: ("completed pattern", "completed patterns"),
-            m.Fact.LAWS_MET: ("law met", "laws met"),
-            m.Fact.TOTAL: ("point", "points"),
-        },
-        "EnglishNouns.FACTS",
-    )
-    COMPARISONS = total(
-        m.Comparison, {c: c.value for c in m.Comparison}, "EnglishNouns.COMPARISONS"
-    )
-    # (singular, plural)
-    DISTINCT = total(
-        m.Attribute,
-        {m.Attribute.MYTHOLOGY: ("mythology", "mythologies"), m.Attribute.TYPE: ("type", "types")},
-        "EnglishNouns.DISTINCT",
-    )
-    # One template per phrase; a pair is (singular, plural), (false, true) or
-    # (masculine, feminine), as its use says.
-    PHRASES: Mapping[str, Template] = {
-        "face": ("face-down {cards}", "face-up {cards}"),
-        "tag": "{name} {cards}",
-        "self": "this card",
-        "state": "the {name}",
-        "element": "{cards} of the element",
-        "which is": ("that is {}", "that are {}"),
-        "other than": ("other than {}", "other than {}"),
-        "where": ("that is {}", "that are {}"),
-        "distinct": "different {word}{among} {scope}",
-        "among": " among {}",
-        "between": "between ",
-        "in row": "in the {row} row",
-        "in column": "in column {column}",
-        "at cell": "in the {row} row, column {column}",
-        "in corner": "in a corner",
-        "present": "in play",
-        "not": "not ({})",
-        "is": "{subject} is {position}",
-        "quantity": ("{comparison} {amount} {what}", "{comparison} {amount} {what}"),
-        "none in": "no {}",
-        "only": "only {} {}",
-        "more than": "more {} than {}",
-        "all face up": "you end the game with every card face up",
-        "its most common": (
-            "its mythology is the most common in the area",
-            "its type is the most common in the area",
-        ),
-        "fixed": "{points}p: {condition}",
-        "per": ("1x: {points}p per {what}", "1x: {points}p for every {per} {what}"),
-        "capped": ("at worst", "at most"),
-        "scores like": "scores like {name}",
-        "floor": "never below {}p",
-        "ceiling": "never above {}p",
-        "like bounds": "{line}, {bounds}",
-        "bounds": "{lines}. In all, {bounds}",
-    }
 
     def __init__(self, names: Names | None = None, vocabulary: Vocabulary | None = None) -> None:
         self.names = dict(names or {})
         self.vocabulary = vocabulary if vocabulary is not None else bundled_vocabulary()
+        words = self.WORDS  # the words most read, at hand
+        self.IT = words.words["it"]  # whom a condition is about, unless told
+        self.AND, self.OR = words.words["and"], words.words["or"]
+        self.CARD: Noun = words.card
+        self.ROWS: Mapping[m.Row, str] = words.ones["rows"]
 
     def type_noun(self, type_id: str) -> Noun:
         """A card type as a noun: "god"/"gods"."""
@@ -170,24 +74,26 @@ class EnglishNouns:
         """A tag in English: its declared English name (``aka``), else itself."""
         return self.vocabulary.english("tag", tag)
 
-    def mythology_word(self, mythology: str) -> str:
-        """A mythology in English: "Greek"."""
+    def state_word(self, word: str) -> str:
+        """A scenario's state word or deck ("fairest"), as the card file says it."""
+        return word
+
+    def mythology_word(self, mythology: str, feminine: bool = False, plural: bool = False) -> str:
+        """A mythology in English: "Greek" (agreeing with nothing)."""
         return self.vocabulary.english("mythology", mythology)
 
+    def capital(self, word: str) -> str:
+        """A word as a title has it: "God"."""
+        return word.capitalize()
+
     def phrase(self, key: str, *args: object, **kwargs: object) -> str:
-        """One template of :attr:`PHRASES`, filled."""
-        template = self.PHRASES[key]
-        if not isinstance(template, str):
-            raise TypeError(f"{type(self).__name__}.PHRASES[{key!r}] is a pair: use pair()")
-        return template.format(*args, **kwargs)
+        """One template of the language's ``[phrases]``, filled."""
+        return self.WORDS.phrase(key).format(*args, **kwargs)
 
     def pair(self, key: str, second: bool) -> str:
-        """One template of a pair of :attr:`PHRASES`, unfilled: the first
+        """One template of a pair of ``[phrases]``, unfilled: the first
         (singular, false, masculine) or, when ``second``, the second."""
-        templates = self.PHRASES[key]
-        if isinstance(templates, str):
-            raise TypeError(f"{type(self).__name__}.PHRASES[{key!r}] is one template: use phrase()")
-        return templates[second]
+        return self.WORDS.pair(key)[second]
 
     def join(self, items: Sequence[str], word: str) -> str:
         return join(items, word)
@@ -262,7 +168,13 @@ class EnglishNouns:
         if isinstance(sel, m.Named) and sel.name in self.names:
             return Phrase(self.names[sel.name])
         key = self._CARD_WORDS[type(sel)]
-        name = self.tag_word(sel.name) if isinstance(sel, m.Named) else getattr(sel, "name", "")
+        name = (
+            self.tag_word(sel.name)
+            if isinstance(sel, m.Named)
+            else self.state_word(sel.name)
+            if isinstance(sel, m.StateRef)
+            else ""
+        )
         return Phrase(
             self.phrase(key, cards=self.CARD.form(plural), name=name),
             self.CARD.feminine,
@@ -276,22 +188,33 @@ class EnglishNouns:
 
     def attribute_phrase(self, suffix: m.SameAs | m.MostCommon) -> str:
         """ "of the same mythology", "of the most common type"."""
-        which = "same" if isinstance(suffix, m.SameAs) else "most common"
-        return f"of the {which} {suffix.attribute.value}"
+        which = "same" if isinstance(suffix, m.SameAs) else "most-common"
+        return self.WORDS.ones[which][suffix.attribute]
 
     @noun_phrase.on(m.Leader)
     def _leader(self, sel: m.Leader, plural: bool) -> Phrase:
+        """ "the one of hera or zeus with the most ...", "el dios con más ..."."""
+        one = self.noun_with(sel.candidates)
         return Phrase(
-            f"the one of {self.noun(sel.candidates, plural=True)} with the most "
-            f"{self.count_phrase(sel.count, plural=True)}"
+            self.phrase(
+                "leader",
+                the=self.pair("the", one.feminine),
+                candidate=one.text,
+                candidates=self.noun(sel.candidates, plural=True),
+                count=self.count_phrase(sel.count, plural=True),
+            ),
+            one.feminine,
         )
 
     @noun_phrase.on(m.SelNot)
     def _not(self, sel: m.SelNot, plural: bool) -> Phrase:
         inner = self.noun_phrase(sel.item, plural).text
-        return Phrase(
-            f"non-{inner}" if " " not in inner else f"{self.CARD.form(plural)} other than {inner}"
-        )
+        return Phrase(f"non-{inner}") if " " not in inner else self.other_than(inner, plural)
+
+    def other_than(self, inner: str, plural: bool) -> Phrase:
+        """ "cards other than Greek god", "cartas que no son dioses"."""
+        text = self.pair("other than", plural).format(inner)
+        return Phrase(f"{self.CARD.form(plural)} {text}", self.CARD.feminine)
 
     @noun_phrase.on(m.SelOr)
     def _or(self, sel: m.SelOr, plural: bool) -> Phrase:
@@ -331,17 +254,18 @@ class EnglishNouns:
         """A selector's words around its head noun: "face-up Greek god"."""
         words = []
         if face is not None:
-            words.append(f"face-{'up' if face.face_up else 'down'}")
+            words.append(self.pair("face word", face.face_up))
         if mythology is not None:
             words.append(self.mythology_word(mythology.mythology))
         return " ".join(words + [head.text])
 
     # ------------------------------------------------------------ scopes, counts
     def scope(self, scope: m.Scope) -> str:
-        return self.SCOPES[scope.kind].format(
+        return self.WORDS.ones["scopes"][scope.kind].format(
             row=self.ROWS[scope.row] if scope.row is not None else "",
             column=scope.column,
             group=self.noun(scope.group, plural=True) if scope.group is not None else "",
+            it=self.pair("them" if self.own_plural else "it", self.own_feminine),
         )
 
     def count_phrase(self, count: m.Count, plural: bool) -> str:
@@ -358,7 +282,7 @@ class EnglishNouns:
 
     @countable.on(m.FactCount)
     def _fact(self, fact: m.FactCount, amount: int) -> str:
-        return self.FACTS[fact.fact][amount != 1]
+        return self.WORDS.twos["facts"][fact.fact][amount != 1]
 
     @countable.on(m.Distinct)
     def _distinct(self, distinct: m.Distinct, amount: int) -> str:
@@ -369,7 +293,7 @@ class EnglishNouns:
         )
         return self.phrase(
             "distinct",
-            word=self.DISTINCT[distinct.attribute][amount != 1],
+            word=self.WORDS.twos["distinct"][distinct.attribute][amount != 1],
             among=among,
             scope=self.scope(distinct.scope),
         )

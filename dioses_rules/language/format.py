@@ -12,10 +12,8 @@ from __future__ import annotations
 
 from attrs import frozen
 
-from ..errors import CardSyntaxError
 from . import model as m
-from .builder import build
-from .limits import capped
+from .builder import build, parse_card_text
 from .source import INDENT
 from .source_definitions import DefinitionWriter, Line, Unit
 from .vocabulary import Vocabulary
@@ -57,10 +55,7 @@ def format_text(text: str, path: str = "<string>", vocabulary: Vocabulary | None
     """``text`` in the canonical layout; a file with an error is refused
     (:class:`CardSyntaxError`) and never rewritten."""
     text = text.lstrip("\ufeff").replace("\r\n", "\n")
-    card_file, diagnostics = build(text, path, vocabulary)
-    errors = [d for d in diagnostics if d.is_error]
-    if errors:
-        raise CardSyntaxError(capped(errors))
+    card_file = parse_card_text(text, path, vocabulary)
     writer = DefinitionWriter(vocabulary)
     units: list[Unit] = sorted(
         ([card_file.card_set] if card_file.card_set else []) + list(card_file.definitions),

@@ -72,14 +72,17 @@ class Range:
         older check of ``low_code`` reports it)."""
         if self.low <= value <= self.high or (value < self.low and self.low_code):
             return None
-        return f"{self.what} must be {self.low} to {self.high}, not {value_text(value)}"
+        return self._outside(value_text(value))
 
     def check_text(self, digits: str) -> str | None:
         """:meth:`check` for a number as written, converted only when short."""
         value = number_value(digits)
         if value is None:
-            return f"{self.what} must be {self.low} to {self.high}, not {number_text(digits)}"
+            return self._outside(number_text(digits))
         return self.check(value)
+
+    def _outside(self, shown: str) -> str:
+        return f"{self.what} must be {self.low} to {self.high}, not {shown}"
 
     @property
     def help(self) -> str:

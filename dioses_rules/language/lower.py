@@ -36,7 +36,7 @@ import attrs
 from attrs import frozen
 
 from . import model as m
-from .walk import members, total
+from .walk import iter_nodes, members, total
 
 # ---------------------------------------------------------------- the core's scopes
 # A surface scope (``m.Scope``: a ScopeKind and its row, column or group) is
@@ -239,19 +239,7 @@ def iter_core(node: Any) -> Iterator[Any]:
     ``walk.iter_nodes`` but through each lowered kind's core form: what a
     back end asks of a whole tree ("does it read the anchor?"), asked of
     what it judges."""
-    if isinstance(node, tuple):
-        for item in node:
-            yield from iter_core(item)
-        return
-    if not attrs.has(type(node)):
-        return
-    if type(node) in RULES:
-        yield from iter_core(lowered(node))
-        return
-    yield node
-    for attribute in attrs.fields(type(node)):
-        if attribute.name != "span":
-            yield from iter_core(getattr(node, attribute.name))
+    return iter_nodes(node, LOWERING)
 
 
 def core_kinds(union: Any) -> frozenset[type]:

@@ -71,9 +71,6 @@ class Adjective:
         return self.masculine_plural if plural else self.masculine
 
 
-CARD = Noun("carta", "cartas", feminine=True)
-
-
 def _plain(text: str) -> str:
     return "".join(ch for ch in unicodedata.normalize("NFD", text) if not unicodedata.combining(ch))
 
@@ -146,18 +143,13 @@ def indefinite(feminine: bool, plural: bool = False) -> str:
     return ("unas" if feminine else "unos") if plural else ("una" if feminine else "un")
 
 
-def definite(feminine: bool, plural: bool = False) -> str:
-    """el, la, los, las."""
-    return ("las" if feminine else "los") if plural else ("la" if feminine else "el")
-
-
 def none_of(feminine: bool) -> str:
     """ningún, ninguna (before a singular noun)."""
     return "ninguna" if feminine else "ningún"
 
 
 def counted(amount: int, noun: Noun) -> str:
-    """ "1 dios", "2 dioses", "0 cartas"."""
+    """ "1 dios", "2 dioses", "0 cartas"; "1 card", "2 cards"."""
     return f"{amount} {noun.form(amount != 1)}"
 
 

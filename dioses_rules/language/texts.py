@@ -1,4 +1,7 @@
-"""Card text in a language: English (``en``) or Spanish (``es``).
+"""Card text in a language: English (``en``) or Spanish (``es``); another
+language is its words (``locale/LANG/card-text.toml``) and a writer in
+:data:`WRITERS`, a subclass of the English one for what its grammar says
+differently.
 
 :class:`Texts` holds what a writer needs beyond a definition (the display
 names of cards in that language, each pattern's points, the declared words,
@@ -16,25 +19,12 @@ from attrs import field, frozen
 from . import model as m
 from .english_definitions import CardTextWriter, provenance_text
 from .headers import bundled_vocabulary
-from .spanish_definitions import PROVENANCE_WORDS, SpanishCardWriter
-from .spanish_words import join
+from .spanish_definitions import SpanishCardWriter
 from .vocabulary import Vocabulary
 
-LANGUAGES = ("en", "es")
-_KIND_WORDS = {
-    "en": {},
-    "es": {
-        "myth": "mito",
-        "event": "evento",
-        "law": "ley",
-        "pattern": "patrón",
-        "objective-goal": "objetivo",
-        "objective-element": "elemento de objetivo",
-        "power": "poder",
-        "rule-option": "opción de reglas",
-        "scenario": "escenario",
-    },
-}
+# Each language's card writer (its words: locale/LANG/card-text.toml).
+WRITERS: Mapping[str, type[CardTextWriter]] = {"en": CardTextWriter, "es": SpanishCardWriter}
+LANGUAGES = tuple(WRITERS)
 
 
 @frozen
@@ -55,9 +45,8 @@ class Texts:
             )
 
     @property
-    def writer(self) -> CardTextWriter | SpanishCardWriter:
-        kind = SpanishCardWriter if self.lang == "es" else CardTextWriter
-        return kind(
+    def writer(self) -> CardTextWriter:
+        return WRITERS[self.lang](
             self.names, self.pattern_points, self.vocabulary, self.option_names, self.scenario_names
         )
 
@@ -71,41 +60,25 @@ class Texts:
         está al lado de un egipcio"; of ``card``, "it" agrees with it in
         Spanish ("cerca de él" on Campo de Guerra)."""
         writer = self.writer
-        if card is not None and isinstance(writer, SpanishCardWriter):
+        if card is not None:
             writer.agree_with(card)  # a writer of its own: made per call
         text: str = writer.line(line)
         return text
 
     def condition(self, condition: m.Condition) -> str:
         """A scenario's condition, as its card says it."""
-        writer = self.writer
-        text: str = (
-            writer.condition(condition, "it") if self.lang == "en" else writer.condition(condition)
-        )
+        text: str = self.writer.condition(condition)
         return text
 
     def kind(self, definition: m.Definition) -> str:
         """The definition's kind: "myth", "law" / "mito", "ley"."""
-        return _KIND_WORDS[self.lang].get(definition.kind, definition.kind)
+        return self.writer.WORDS.kinds[definition.kind]
 
     def card_kind(self, card: m.MythCard) -> str:
         """What a Myth card is: "greek god" (its ids, as the listings show
         them) / "dios griego" (agreeing: "lugar griego", "criatura celta")."""
-        if self.lang == "en":
-            return f"{' and '.join(card.mythologies)} {card.type}"
-        noun = self.vocabulary.spanish_noun(card.type)
-        adjectives = [
-            self.vocabulary.spanish_adjective(x).agree(noun.feminine, False)
-            for x in card.mythologies
-        ]
-        return f"{noun.singular} {join(adjectives, 'y')}"
+        return self.writer.card_kind(card)
 
     def provenance(self, definition: m.Definition) -> str:
         """Where its text comes from (CARDS.md): "printed" / "impreso"."""
-        if self.lang == "en":
-            return provenance_text(definition)
-        text = PROVENANCE_WORDS[definition.provenance]
-        origin = definition.event_origin if isinstance(definition, m.MythCard) else None
-        if origin is not None and origin is not definition.provenance:
-            text += f", evento {PROVENANCE_WORDS[origin]}"
-        return text
+        return provenance_text(definition, self.writer.WORDS)

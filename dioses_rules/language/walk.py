@@ -296,16 +296,23 @@ def _key_name(key: Any) -> str:
     return getattr(key, "name", None) or str(key)
 
 
-def iter_nodes(node: Any) -> Iterator[Any]:
+def iter_nodes(
+    node: Any, lowering: Mapping[type, Callable[[Any], Any]] | None = None
+) -> Iterator[Any]:
     """Every attrs node under ``node`` (itself included), depth first; tuples
-    of nodes are walked through, spans skipped."""
+    of nodes are walked through, spans skipped. With ``lowering`` (kind ->
+    its core form, as ``lower.LOWERING``), a lowered kind is walked as its
+    core form instead of itself."""
     if isinstance(node, tuple):
         for item in node:
-            yield from iter_nodes(item)
+            yield from iter_nodes(item, lowering)
         return
     if not attrs.has(type(node)):
+        return
+    if lowering is not None and type(node) in lowering:
+        yield from iter_nodes(lowering[type(node)](node), lowering)
         return
     yield node
     for attribute in attrs.fields(type(node)):
         if attribute.name != "span":
-            yield from iter_nodes(getattr(node, attribute.name))
+            yield from iter_nodes(getattr(node, attribute.name), lowering)

@@ -8,17 +8,17 @@ per definition kind), conditions by :mod:`lint_context`, scenario setups by
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Sequence
 
-from ..errors import Diagnostic, Severity, diagnostic_at, did_you_mean
+from ..errors import Diagnostic, Severity, did_you_mean
 from ..language import model as m
-from ..language.limits import Hints, capped, shorten
+from ..language.limits import capped
 from ..language.settings import SETTINGS, setting_problem, setting_range
 from ..language.vocabulary import SELECTOR_WORDS
 from ..language.walk import Dispatch, iter_nodes
 from .lint_breaks import check_line_breaks
 from .lint_chains import check_scores_like_chains
-from .lint_checker import NoopBounds
+from .lint_checker import Checker
 from .lint_context import ContextChecker
 from .lint_misdeclared import merge_misdeclared
 from .lint_noops import check_noops
@@ -28,13 +28,11 @@ from .registry import Registry, assemble, family_of
 from .sources import SourceFile
 
 
-class DefinitionChecker:
+class DefinitionChecker(Checker):
     """Checks the definitions of a registry, one method per definition kind."""
 
     def __init__(self, registry: Registry, path: str = "") -> None:
-        self.registry = registry
-        self.path = path
-        self.diagnostics: list[Diagnostic] = []
+        super().__init__(registry, path)
         self.card_ids = {card.id for card in registry.myth_cards()} | {
             d.id for d, _, _ in registry.replaced if family_of(d) == "myth"
         }
@@ -59,27 +57,6 @@ class DefinitionChecker:
             if form and word.kind != "tag"
         }
         self.names = self.card_ids | self.tags
-        self.rule_options = [d.id for d in registry.definitions("rule-option")]
-        self.deck_size = len(registry.myth_cards())
-        self.hints: dict[str, Hints] = {}  # path -> its file's 'did you mean's
-        self.noop_bounds: NoopBounds | None = None  # lint_noops' bounds, once a run
-
-    def add(
-        self,
-        code: str,
-        message: str,
-        node: object,
-        help: str | None = None,
-        severity: Severity = Severity.ERROR,
-    ) -> None:
-        self.diagnostics.append(
-            diagnostic_at(code, shorten(message), node, self.path, help, severity)
-        )
-
-    def suggest(self, word: str, candidates: Collection[str]) -> str | None:
-        """A 'did you mean' among ``candidates``, within the file's budget
-        (:class:`limits.Hints`: the pool may hold thousands of card ids)."""
-        return self.hints.setdefault(self.path, Hints())(word, candidates)
 
     # ------------------------------------------------------------ shared checks
     def check_names(self, definition: m.Definition) -> None:
@@ -217,15 +194,6 @@ class DefinitionChecker:
                 help=self.suggest(line.card, self.card_ids)
                 or "name a Myth card of this set or of a set it requires",
             )
-
-    def check_context(
-        self,
-        node: m.ScoringLine | m.Count | m.Condition,
-        where: str,
-        anchored: bool,
-        allowed: set[str],
-    ) -> None:
-        ContextChecker(self.add, where, allowed).check(node, anchored)
 
     # ------------------------------------------------------------ definitions
     def check(self, definition: m.Definition) -> None:

@@ -164,8 +164,9 @@ class Registry:
             raise LookupError(f"'{name}' names several {what}s: {', '.join(sorted(ids))}")
         elsewhere = self._set_not_in_play(family, name)
         if elsewhere is not None:
+            article = "an" if what[0] in "aeiou" else "a"
             raise NotInPlay(
-                f"'{name}' is a {what} of the set '{elsewhere}', which is not in "
+                f"'{name}' is {article} {what} of the set '{elsewhere}', which is not in "
                 f"play (the sets in play: {', '.join(self.active) or 'none'})",
                 elsewhere,
             )

@@ -43,12 +43,10 @@ def pattern_shape(
             x, y = x0 + c * cell, y0 + r * cell
             if wanted is None:
                 shape.append(
-                    dw.Rectangle(
-                        x + 0.6,
-                        y + 0.6,
-                        cell - 1.2,
-                        cell - 1.2,
-                        rx=1,
+                    _frame(
+                        x,
+                        y,
+                        cell,
                         fill="none",
                         stroke="#a0aec0",
                         stroke_width=0.3,
@@ -60,6 +58,12 @@ def pattern_shape(
     return shape
 
 
+def _frame(x: float, y: float, cell: float, **style: str | float) -> dw.Rectangle:
+    """A cell's frame, inset in its square of side ``cell`` at (x, y): dashed
+    for an empty cell, in the mythology's colour for a wanted one."""
+    return dw.Rectangle(x + 0.6, y + 0.6, cell - 1.2, cell - 1.2, rx=1, **style)
+
+
 def _cell(
     wanted: m.PatternCell, vocabulary: Vocabulary, x: float, y: float, cell: float, lang: str
 ) -> dw.Group:
@@ -69,18 +73,7 @@ def _cell(
         data_type=wanted.type or "any",
         data_mythology=wanted.mythology or "any",
     )
-    drawn.append(
-        dw.Rectangle(
-            x + 0.6,
-            y + 0.6,
-            cell - 1.2,
-            cell - 1.2,
-            rx=1,
-            fill="white",
-            stroke=colour,
-            stroke_width=0.5,
-        )
-    )
+    drawn.append(_frame(x, y, cell, fill="white", stroke=colour, stroke_width=0.5))
     if wanted.type is None:  # a mythology-only cell: its symbol, large, is the cell
         assert wanted.mythology is not None  # a cell names a type, a mythology or both
         drawn.append(

@@ -96,6 +96,18 @@ def label(text: str, size: float, x: float, y: float, **attributes: object) -> d
     return dw.Text(shown(text), size, x, y, **attributes)
 
 
+def ringed_mark(
+    mark: str, cx: float, cy: float, r: float, stroke: float, size: float, colour: str
+) -> list[dw.DrawingElement]:
+    """A short mark in bold, centred in a ring of radius ``r`` at (cx, cy),
+    both in ``colour``: a declared symbol that is no shape, a type with no
+    icon of its own."""
+    return [
+        dw.Circle(cx, cy, r, fill="none", stroke=colour, stroke_width=stroke),
+        dw.Text(mark, size, cx, cy, center=True, fill=colour, font_family=FONT, font_weight="bold"),
+    ]
+
+
 def title(text: str) -> dw.Title:
     """A tooltip (an SVG ``title``): what a browser shows on hovering."""
     return dw.Title(shown(text))

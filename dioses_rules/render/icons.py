@@ -14,7 +14,7 @@ import drawsvg as dw
 
 from ..language.vocabulary import Vocabulary
 from ..wording import N_, words
-from .draw import FONT, title
+from .draw import ringed_mark, title
 
 
 def _points(cx: float, cy: float, size: float, *pairs: float) -> list[float]:
@@ -245,10 +245,5 @@ def icon(
         return group
     word = vocabulary.get("type", what) if vocabulary is not None else None
     mark = (word.symbol if word is not None and word.symbol else what[:1]).upper()
-    group.append(dw.Circle(cx, cy, 0.45 * size, fill="none", stroke=fill, stroke_width=0.06 * size))
-    group.append(
-        dw.Text(
-            mark, 0.5 * size, cx, cy, center=True, fill=fill, font_family=FONT, font_weight="bold"
-        )
-    )
+    group.extend(ringed_mark(mark, cx, cy, 0.45 * size, 0.06 * size, 0.5 * size, fill))
     return group

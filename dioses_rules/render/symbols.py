@@ -18,7 +18,7 @@ import drawsvg as dw
 
 from ..language.vocabulary import Vocabulary
 from ..wording import N_, words
-from .draw import FONT, title
+from .draw import ringed_mark, title
 
 # Each dark enough for white text (WCAG AA, 4.5:1) and for text on white.
 PALETTE = ("#2b6cb0", "#975a16", "#276749", "#6b46c1", "#9c4221", "#2c7a7b", "#b83280", "#4a5568")
@@ -147,12 +147,7 @@ def mythology_symbol(
     if kind == "shape":
         group.append(_shape(value, cx, cy, r, fill=fill))
     else:
-        group.append(dw.Circle(cx, cy, r, fill="none", stroke=fill, stroke_width=r * 0.15))
-        group.append(
-            dw.Text(
-                value, r * 1.1, cx, cy, center=True, fill=fill, font_family=FONT, font_weight="bold"
-            )
-        )
+        group.extend(ringed_mark(value, cx, cy, r, r * 0.15, r * 1.1, fill))
     return group
 
 

@@ -142,7 +142,7 @@ class _Resolver:
                 self.fail(
                     key,
                     f"a row holds 4 cards, this one has {len(entries)}",
-                    'write "." for an empty cell (R1: 3 rows x 4 columns)',
+                    'write "." for an empty cell (3 rows x 4 columns)',
                 )
             for column in range(4):
                 entry = entries[column].strip() if column < len(entries) else EMPTY
@@ -188,8 +188,8 @@ class _Resolver:
                 where = f"the {placement.row.value} row" if placement.row else f"column {line}"
                 self.fail(
                     key,
-                    f"two laws on {where} ({taken[line]} and {law.id})",
-                    "at most one law per row and per column (R13)",
+                    f"two laws on {where} ('{taken[line]}' and '{law.id}')",
+                    "at most one law per row and per column",
                 )
                 continue
             taken[line] = law.id
@@ -212,7 +212,7 @@ class _Resolver:
             self.fail(
                 f"{key}.column",
                 f"column {entry.column} is outside the grid",
-                "columns are 1 to 4 (R1)",
+                "columns are 1 to 4",
             )
             return None
         return LawPlacement(law, column=entry.column)
@@ -264,7 +264,7 @@ class _Resolver:
                     key,
                     f"objective [{goal.id}, {element.id}] is already at "
                     f"{seen[goal.id, element.id]}",
-                    "each objective is scored once (R15)",
+                    "each objective is scored once",
                 )
                 continue
             seen[goal.id, element.id] = key

@@ -19,6 +19,7 @@ from ..scoring.area import cell_column, cell_row
 from ..scoring.board import Board, BoardFile, board_file_text, board_to_file, read_board_bytes
 from ..scoring.resolve import board_registry, resolve_board
 from ..scoring.score import ScoreReport, score_board
+from ..wording.errors import diagnostic_text
 from ..wording.leaders import leader_sentences, report_facts
 from ..wording.names import name_of
 from .catalog import Catalog
@@ -201,12 +202,18 @@ def report_json(
     }
 
 
-def error_json(error: DiosesError, source: str | None = None) -> dict[str, Any]:
-    """The located messages of a bad board, with the source line and a caret
-    under the column when the text is at hand."""
+def error_json(error: DiosesError, lang: str = "en", source: str | None = None) -> dict[str, Any]:
+    """The located messages of a bad board in ``lang`` (the keys and the
+    names the board wrote as it wrote them), with the source line and a
+    caret under the column when the text is at hand."""
     return {
         "errors": [
-            {"code": d.code, "message": d.full(source), "line": d.line, "column": d.column}
+            {
+                "code": d.code,
+                "message": diagnostic_text(d, lang, source),
+                "line": d.line,
+                "column": d.column,
+            }
             for d in error.diagnostics
         ]
     }

@@ -15,6 +15,7 @@ from ..language import model as m
 from ..language.spanish_definitions import PROVENANCE_WORDS
 from ..pool.our_names import our_translation, spanish_name
 from ..structured import DataError, loads_json
+from ..wording.errors import message_text
 from ..wording.names import name_of, state_name
 from .boards import MAX_BOARD_BYTES, SolverMissing, best, error_json, exported, imported, scored
 from .builder_words import builder_words
@@ -242,7 +243,7 @@ async def _json(request: Request) -> object:
 async def bad_body(request: Request, error: Exception) -> Response:
     """A body the bounded reader refused: 400 with its located message."""
     assert isinstance(error, DataError)  # the handler of DataError only
-    return JSONAnswer(error_json(error), status_code=400)
+    return JSONAnswer(error_json(error, language_of(request)), status_code=400)
 
 
 async def api_score(request: Request) -> Response:
@@ -250,7 +251,7 @@ async def api_score(request: Request) -> Response:
     try:
         return JSONAnswer(scored(_catalog(request), data, language_of(request)))
     except BoardError as error:
-        return JSONAnswer(error_json(error), status_code=422)
+        return JSONAnswer(error_json(error, language_of(request)), status_code=422)
 
 
 async def api_best(request: Request) -> Response:
@@ -262,9 +263,10 @@ async def api_best(request: Request) -> Response:
     try:
         return JSONAnswer(await run_in_threadpool(best, _catalog(request), data))
     except SolverMissing as error:
-        return JSONAnswer({"errors": [{"code": "E302", "message": str(error)}]}, status_code=501)
+        said = message_text(str(error), language_of(request))
+        return JSONAnswer({"errors": [{"code": "E302", "message": said}]}, status_code=501)
     except DiosesError as error:  # a bad board, or E300: a line the solver cannot express
-        return JSONAnswer(error_json(error), status_code=422)
+        return JSONAnswer(error_json(error, language_of(request)), status_code=422)
 
 
 async def api_export(request: Request) -> Response:
@@ -272,7 +274,7 @@ async def api_export(request: Request) -> Response:
     try:
         text = exported(_catalog(request), data)
     except BoardError as error:
-        return JSONAnswer(error_json(error), status_code=422)
+        return JSONAnswer(error_json(error, language_of(request)), status_code=422)
     return Response(
         text,
         media_type="application/toml",
@@ -295,7 +297,8 @@ async def api_import(request: Request) -> Response:
     try:
         return JSONAnswer({"board": imported(_catalog(request), raw, shown)})
     except BoardError as error:
-        return JSONAnswer(error_json(error, raw.decode("utf-8", "replace")), status_code=422)
+        source = raw.decode("utf-8", "replace")
+        return JSONAnswer(error_json(error, language_of(request), source), status_code=422)
 
 
 async def switch_language(request: Request) -> Response:

@@ -48,20 +48,24 @@ def turns(
     lang: str = "en",
 ) -> list[dict[str, Any]]:
     """What happened, grouped by turn, the newest turn first: each turn's
-    seat and its lines (the choices and the events, cards by printed names,
-    cells as a player says them, in ``lang``). The setup is turn 0 (no seat)."""
+    seat and its lines (the events, cards by printed names, cells as a
+    player says them, in ``lang``; a choice by its label only where no event
+    tells it in a sentence, as a pass of Power). The setup is turn 0 (no seat)."""
     phrase = _phrases(registry, lang)
     say = catalogue(lang).gettext
     grouped: list[dict[str, Any]] = []
+    untold = False  # the turn's last line is a choice no event has told yet
     for record in (from_file(r, numbering) for r in records):
         turn = record.get("turn")
         if record.get("type") == "event" and record.get("event") == "turn":
             grouped.append(
                 {"turn": 0 if turn is None else turn + 1, "seat": record["seat"], "lines": []}
             )
+            untold = False
             continue
         if not grouped or (turn is not None and grouped[-1]["turn"] != turn + 1):
             grouped.append({"turn": 0 if turn is None else turn + 1, "seat": None, "lines": []})
+            untold = False
         if record.get("type") == "decision":
             choice = record.get("choice") or ""
             if record.get("kind") in ("power", "power-after") and choice == "no":
@@ -72,9 +76,13 @@ def turns(
             if seat != grouped[-1]["seat"]:
                 said = say(SEAT_SAYS) % {"n": seat + 1, "said": said}
             grouped[-1]["lines"].append(said)
+            untold = True
         elif record.get("type") == "event":
             said = phrase(record)
+            if untold:  # the event tells the choice in a sentence: its label goes
+                grouped[-1]["lines"].pop()
             grouped[-1]["lines"].append(said[:1].upper() + said[1:])
+            untold = False
     for entry in grouped:
         seat = entry["seat"]
         entry["who"] = seats[seat] if seat is not None and seat < len(seats) else None
@@ -145,20 +153,14 @@ def panels(
     return shown
 
 
-def table_view(
-    table: TableLike,
-    game: Game,
-    decision: Decision | None,
-    result: GameResult | None,
-    lang: str = "en",
+def _told(
+    view: dict[str, Any], table: TableLike, game: Game, decision: Decision | None, lang: str
 ) -> dict[str, Any]:
-    """The snapshot of a web game's page in ``lang``: :func:`.play_view.game_view`
-    and what this module tells beside the board."""
-    view = game_view(table, game, decision, result, lang)
-    state = game.state
+    """A snapshot of :func:`.play_view.game_view` in ``lang``, with what this
+    module tells beside the board."""
     card = _catalog_card(table.catalog, lang)
     view["turns"] = turns(game.registry, table.records, table.numbering, table.seats, lang)
-    view["moved"] = last_moves(table.records, table.numbering, len(state.areas))
+    view["moved"] = last_moves(table.records, table.numbering, len(game.state.areas))
     view["discards"] = discards(game, card)
     view["panels"] = panels(
         game, view["areas"], table.seats, decision.seat if decision is not None else None
@@ -169,13 +171,15 @@ def table_view(
 def table_views(
     table: TableLike, game: Game, decision: Decision | None, result: GameResult | None
 ) -> dict[str, Any]:
-    """The snapshot in English, with the same in every other language of the
-    pages under ``"in"`` (made together, in the game's thread: a page in
-    any language reads it, never the live game)."""
-    view = table_view(table, game, decision, result)
-    view["in"] = {
-        lang: table_view(table, game, decision, result, lang) for lang in LANGUAGES if lang != "en"
+    """The snapshot of a web game's page in English, with the same in every
+    other language of the pages under ``"in"`` (made together, in the game's
+    thread: a page in any language reads it, never the live game)."""
+    views = {
+        lang: _told(game_view(table, game, decision, result, lang), table, game, decision, lang)
+        for lang in LANGUAGES
     }
+    view = views.pop("en")
+    view["in"] = views
     return view
 
 

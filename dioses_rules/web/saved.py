@@ -23,7 +23,7 @@ def describe(folder: Path, game_ids: list[str], lang: str = "en") -> list[dict[s
         except OSError:
             continue
         entry = _described(str(path), game_id, stat.st_mtime_ns, stat.st_size)
-        if entry.get("problems") and lang != "en":
+        if entry.get("problems"):  # its reason, not the server's path to the file
             entry = {**entry, "damaged": error_text(entry["problems"][:1], lang)}
         found.append(entry)
     return sorted(found, key=lambda d: d["saved_ns"], reverse=True)

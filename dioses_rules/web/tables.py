@@ -63,7 +63,7 @@ class Tables:
         self.left: dict[str, tuple[str, int | None]] = {}  # id: why, the saved turn
         self.lock = threading.Lock()
 
-    def _table(
+    def _seat(
         self,
         game_id: str,
         seats: Sequence[str],
@@ -71,18 +71,31 @@ class Tables:
         saved: SaveFile | None = None,
         setup: GameSetup | None = None,
     ) -> TableGame:
+        """Put a game on the table, if there is room, and start it; a game
+        already there under this id (a second click on Continue, at the same
+        time) is that game."""
         assert self.folder is not None  # a server that saves no games plays none (new)
-        return TableGame(
-            game_id,
-            self.catalog,
-            seats,
-            seed,
-            self.folder,
-            saved,
-            setup,
-            self.idle_seconds,
-            self._gone,
-        )
+        with self.lock:
+            if game_id in self.games:
+                return self.games[game_id]
+            self._check_room()
+            table = TableGame(
+                game_id,
+                self.catalog,
+                seats,
+                seed,
+                self.folder,
+                saved,
+                setup,
+                self.idle_seconds,
+                self._gone,
+            )
+            self.games[game_id] = table
+            self.left.pop(game_id, None)
+        table.start()
+        if self.announce is not None:
+            self.announce(table)
+        return table
 
     def _gone(self, table: TableGame) -> None:
         """A game's thread ended it (ended from the page, or idle): off the table."""
@@ -144,18 +157,9 @@ class Tables:
             )
         self.check_setup(len(seats), setup)
         self.sweep()
-        with self.lock:
-            self._check_room()
-            game_id = secrets.token_hex(8)
-            if seed is None:
-                seed = random.SystemRandom().randrange(1, 1_000_000)
-            table = self._table(game_id, seats, seed, setup=setup)
-            self.games[game_id] = table
-            self.left.pop(game_id, None)
-        table.start()
-        if self.announce is not None:
-            self.announce(table)
-        return table
+        if seed is None:
+            seed = random.SystemRandom().randrange(1, 1_000_000)
+        return self._seat(secrets.token_hex(8), seats, seed, setup=setup)
 
     def _check_room(self) -> None:
         """A seat for one more game (called holding the lock)."""
@@ -244,17 +248,7 @@ class Tables:
         unknown = [name for name in seats if name not in SEAT_KINDS]
         if unknown:
             raise PlayError.one("G102", f"unknown agent '{unknown[0]}'", path.name)
-        with self.lock:
-            if game_id in self.games:  # a second click on Continue, at the same time
-                return self.games[game_id]
-            self._check_room()
-            table = self._table(game_id, seats, save.play.seed, save)
-            self.games[game_id] = table
-            self.left.pop(game_id, None)
-        table.start()
-        if self.announce is not None:
-            self.announce(table)
-        return table
+        return self._seat(game_id, seats, save.play.seed, save)
 
     def get(self, game_id: str) -> TableGame | None:
         return self.games.get(game_id) if _GAME_ID.match(game_id) else None

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import gettext
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 
 from ..i18n import translation
@@ -46,18 +46,51 @@ def N_(message: str) -> str:
 # An English text the library says (an engine prompt, a message, a flag) and
 # the catalogue's message it stands for, its groups the message's {fields}.
 Table = list[tuple[re.Pattern[str], str]]
+# What a field of a message matches where it is not any text: an id the
+# engine names a card by, a number.
+FIELDS = {"card": r"[\w-]+", "law": r"[\w-]+", "number": r"\d+", "count": r"\d+"}
+_FIELD = re.compile(r"\{(\w+)\}")
 
 
-def table(pairs: Iterable[tuple[str, str]]) -> Table:
-    """(pattern, message) pairs, the patterns compiled once."""
-    return [(re.compile(pattern), message) for pattern, message in pairs]
+def pattern_of(message: str) -> str:
+    """The pattern of the English text a message says: its own words, each
+    ``{field}`` a group of the field's text (:data:`FIELDS`, else any)."""
+    parts = _FIELD.split(message)
+    return (
+        "^"
+        + "".join(
+            f"(?P<{part}>{FIELDS.get(part, '.+')})" if odd else re.escape(part)
+            for odd, part in ((i % 2 == 1, part) for i, part in enumerate(parts))
+        )
+        + "$"
+    )
 
 
-def matched(rows: Table, text: str, lang: str) -> str:
+def table(rows: Iterable[str | tuple[str, str]]) -> Table:
+    """Each row a message, which the English text says word for word
+    (:func:`pattern_of`), or a (pattern, message) pair where the library
+    says it otherwise; the patterns compiled once."""
+    return [
+        (re.compile(row[0]), row[1])
+        if isinstance(row, tuple)
+        else (re.compile(pattern_of(row)), row)
+        for row in rows
+    ]
+
+
+def matched(
+    rows: Table, text: str, lang: str, said: Mapping[str, Callable[[str], str]] | None = None
+) -> str:
     """``text`` in ``lang`` by the first pattern of ``rows`` it matches, its
-    groups put into the message; as it is when none matches."""
+    groups put into the message (a group named in ``said`` said by its
+    function first: a reason inside a reason, a row's word); as it is when
+    none matches."""
     for pattern, message in rows:
         found = pattern.match(text)
         if found:
-            return words(lang)._(message).format(**found.groupdict())
+            fields = {
+                name: said[name](value) if said and name in said and value else value or ""
+                for name, value in found.groupdict().items()
+            }
+            return words(lang)._(message).format(**fields)
     return text

@@ -8,31 +8,18 @@ from . import N_, matched, table, words
 
 _FLAGS = table(
     (
-        (
-            r"^scores only when the area ends all face up \(--face-up-end\)$",
-            N_("scores only when the area ends all face up (--face-up-end)"),
-        ),
+        N_("scores only when the area ends all face up (--face-up-end)"),
         (
             r"^never scores: it asks about face-down cards, and every card is face up at "
             r"the end \(R12\)$",
             N_("never scores: it asks about face-down cards, and every card is face up at the end"),
         ),
-        (
-            r"^never scores: it names '(?P<name>[^']+)', which no card of the pool is or has "
-            r"as a tag$",
-            N_("never scores: it names '{name}', which no card of the pool is or has as a tag"),
-        ),
-        (r"^never scores: (?P<why>.+)$", N_("never scores: {why}")),
-        (r"^never scores$", N_("never scores")),
-        (r"^always scores$", N_("always scores")),
-        (
-            r"^far above the printed cards \(> (?P<times>[\d.]+) x (?P<high>[\d.]+)\)$",
-            N_("far above the printed cards (> {times} x {high})"),
-        ),
-        (
-            r"^above the printed cards \(best printed (?P<high>[\d.]+)\)$",
-            N_("above the printed cards (best printed {high})"),
-        ),
+        N_("never scores: it names '{name}', which no card of the pool is or has as a tag"),
+        N_("never scores: {why}"),
+        N_("never scores"),
+        N_("always scores"),
+        N_("far above the printed cards (> {times} x {high})"),
+        N_("above the printed cards (best printed {high})"),
     )
 )
 _PROVENANCE = {

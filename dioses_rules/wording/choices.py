@@ -106,30 +106,18 @@ def _ability_text(game: Game, index: object, lang: str) -> str | None:
 
 _LABELS = table(
     (
-        (
-            r"^take (?P<card>[\w-]+) from discard pile (?P<number>\d+)$",
-            N_("take {card} from discard pile {number}"),
-        ),
-        (r"^discard (?P<card>[\w-]+)$", N_("discard {card}")),
-        (
-            r"^(?P<card>[\w-]+) from discard pile (?P<number>\d+)$",
-            N_("{card} from discard pile {number}"),
-        ),
-        (r"^discard pile (?P<number>\d+)$", N_("discard pile {number}")),
-        (
-            r"^scenario: (?P<ability>.+) \((?P<count>\d+) Power cards\)$",
-            N_("scenario: {ability} ({count} Power cards)"),
-        ),
-        (r"^no$", N_("no")),
-        (r"^swap two cards$", N_("swap two cards")),
-        (r"^turn a card face up$", N_("turn a card face up")),
-        (
-            r"^discard pile (?P<number>\d+) \(top: (?P<card>[\w-]+)\)$",
-            N_("discard pile {number} (top: {card})"),
-        ),
-        (r"^play it at (?P<cell>.+)$", N_("play it at {cell}")),
-        (r"^draw$", N_("draw")),
-        (r"^draw from the deck$", N_("draw from the deck")),
+        N_("take {card} from discard pile {number}"),
+        N_("discard {card}"),
+        N_("{card} from discard pile {number}"),
+        N_("discard pile {number}"),
+        N_("scenario: {ability} ({count} Power cards)"),
+        N_("no"),
+        N_("swap two cards"),
+        N_("turn a card face up"),
+        N_("discard pile {number} (top: {card})"),
+        N_("play it at {cell}"),
+        N_("draw"),
+        N_("draw from the deck"),
     )
 )
 _CELL_WORDS = re.compile(r"\b(front|central|back) ([1-4])\b")
@@ -156,54 +144,32 @@ def label_text(registry: Registry, label: str, lang: str) -> str:
 # The engine's prompts (English, naming cards by id) in the catalogue.
 _PROMPTS = table(
     (
-        (
-            r"^Place the law '(?P<law>[\w-]+)' on which row or column\?$",
-            N_("Place the law '{law}' on which row or column?"),
-        ),
-        (r"^Exchange (?P<card>[\w-]+) with which card\?$", N_("Exchange {card} with which card?")),
-        (
-            r"^You drew (?P<card>[\w-]+): play it or discard it\?$",
-            N_("You drew {card}: play it or discard it?"),
-        ),
-        (r"^Swap two cards or turn one face up\?$", N_("Swap two cards or turn one face up?")),
-        (r"^Swap which two cards\?$", N_("Swap which two cards?")),
-        (r"^Turn which card face up\?$", N_("Turn which card face up?")),
-        (
-            r"^Use a Power effect before your action\?$",
-            N_("Use a Power effect before your action?"),
-        ),
-        (r"^Use a Power effect after your action\?$", N_("Use a Power effect after your action?")),
-        (r"^Your action$", N_("Your action")),
-        (
-            r"^Turn a card face up \(more face-up cards than at the start of the turn\)$",
-            N_("Turn a card face up (more face-up cards than at the start of the turn)"),
-        ),
-        (r"^Turn a card face up \((?P<card>[\w-]+)\)$", N_("Turn a card face up ({card})")),
-        (r"^Turn which card face down\?$", N_("Turn which card face down?")),
+        N_("Place the law '{law}' on which row or column?"),
+        N_("Exchange {card} with which card?"),
+        N_("You drew {card}: play it or discard it?"),
+        N_("Swap two cards or turn one face up?"),
+        N_("Swap which two cards?"),
+        N_("Turn which card face up?"),
+        N_("Use a Power effect before your action?"),
+        N_("Use a Power effect after your action?"),
+        N_("Your action"),
+        N_("Turn a card face up (more face-up cards than at the start of the turn)"),
+        N_("Turn a card face up ({card})"),
+        N_("Turn which card face down?"),
         (r"^Which discard pile \(discard\)\?$", N_("Which discard pile for the discarded card?")),
-        (r"^Which discard pile \((?P<why>.+)\)\?$", N_("Which discard pile ({why})?")),
-        (r"^Name a mythology or a card type$", N_("Name a mythology or a card type")),
-        (
-            r"^Put which revealed card under the deck next\? \(each goes beneath the ones put "
-            r"there before it: the first is drawn first\)$",
-            N_(
-                "Put which revealed card under the deck next? (each goes beneath the ones "
-                "put there before it: the first is drawn first)"
-            ),
+        N_("Which discard pile ({why})?"),
+        N_("Name a mythology or a card type"),
+        N_(
+            "Put which revealed card under the deck next? (each goes beneath the ones "
+            "put there before it: the first is drawn first)"
         ),
-        (r"^Keep which pattern\?$", N_("Keep which pattern?")),
-        (r"^Take which card from the discards\?$", N_("Take which card from the discards?")),
-        (r"^Put it on top of which pile\?$", N_("Put it on top of which pile?")),
-        (r"^Setup: turn a card face up$", N_("Setup: turn a card face up")),
-        (
-            r"^No action is possible: turn a card face up$",
-            N_("No action is possible: turn a card face up"),
-        ),
-        (r"^Swap which two cards\? \(you must\)$", N_("Swap which two cards? (you must)")),
-        (
-            r"^Swap (?P<count>\d+) cards \((?P<card>[\w-]+)\)$",
-            N_("Swap {count} cards ({card})"),
-        ),
+        N_("Keep which pattern?"),
+        N_("Take which card from the discards?"),
+        N_("Put it on top of which pile?"),
+        N_("Setup: turn a card face up"),
+        N_("No action is possible: turn a card face up"),
+        N_("Swap which two cards? (you must)"),
+        N_("Swap {count} cards ({card})"),
     )
 )
 

@@ -69,7 +69,20 @@ def _words(value: str | Iterable[str]) -> tuple[str, ...]:
 
 
 @frozen
-class MythCard:
+class _Written:
+    """What every definition records of its text beside its own fields:
+    whether the text says its provenance (a modder's set may leave it out),
+    and where it is written. Keyword-only and outside equality, so each
+    definition's own fields keep their places and its meaning is theirs."""
+
+    provenance_stated: bool = field(default=True, eq=False, repr=False, kw_only=True)
+    # as _span() makes it, written out for the type checker's attrs plugin,
+    # which must see that it is keyword-only to allow the fields after it
+    span: Span | None = field(default=None, eq=False, repr=False, kw_only=True)
+
+
+@frozen
+class MythCard(_Written):
     id: str
     name: str
     aliases: tuple[str, ...]
@@ -83,9 +96,6 @@ class MythCard:
     # where the event's text comes from when it differs from the card's (R27:
     # Geb y Nut's scoring is printed, its event reconstructed); None: the card's
     event_provenance: Provenance | None = None
-    # whether the text says its provenance (a modder's set may leave it out)
-    provenance_stated: bool = field(default=True, eq=False, repr=False, kw_only=True)
-    span: Span | None = _span()
 
     @property
     def kind(self) -> str:
@@ -106,15 +116,12 @@ class MythCard:
 
 
 @frozen
-class Law:
+class Law(_Written):
     id: str
     name: str
     aliases: tuple[str, ...]
     provenance: Provenance
     lines: tuple[ScoringLine, ...]
-    # whether the text says its provenance (a modder's set may leave it out)
-    provenance_stated: bool = field(default=True, eq=False, repr=False, kw_only=True)
-    span: Span | None = _span()
     kind = "law"
 
 
@@ -144,75 +151,60 @@ class PatternCell:
 
 
 @frozen
-class Pattern:
+class Pattern(_Written):
     id: str
     name: str
     aliases: tuple[str, ...]
     difficulty: Difficulty
     provenance: Provenance
     shape: tuple[tuple[PatternCell | None, ...], ...]
-    # whether the text says its provenance (a modder's set may leave it out)
-    provenance_stated: bool = field(default=True, eq=False, repr=False, kw_only=True)
-    span: Span | None = _span()
     kind = "pattern"
 
 
 @frozen
-class ObjectiveGoal:
+class ObjectiveGoal(_Written):
     id: str
     name: str
     aliases: tuple[str, ...]
     provenance: Provenance
     lines: tuple[ScoringLine, ...]
-    # whether the text says its provenance (a modder's set may leave it out)
-    provenance_stated: bool = field(default=True, eq=False, repr=False, kw_only=True)
-    span: Span | None = _span()
     kind = "objective-goal"
 
 
 @frozen
-class ObjectiveElement:
+class ObjectiveElement(_Written):
     id: str
     name: str
     aliases: tuple[str, ...]
     provenance: Provenance
     selector: Selector
-    # whether the text says its provenance (a modder's set may leave it out)
-    provenance_stated: bool = field(default=True, eq=False, repr=False, kw_only=True)
-    span: Span | None = _span()
     kind = "objective-element"
 
 
 @frozen
-class PowerEffect:
+class PowerEffect(_Written):
     id: str
     name: str
     aliases: tuple[str, ...]
     provenance: Provenance
     cost: int
     effects: tuple[Effect, ...]
-    # whether the text says its provenance (a modder's set may leave it out)
-    provenance_stated: bool = field(default=True, eq=False, repr=False, kw_only=True)
-    span: Span | None = _span()
     kind = "power"
 
 
 @frozen
-class RuleOption:
+class RuleOption(_Written):
     id: str
     name: str
     aliases: tuple[str, ...]
     provenance: Provenance
     settings: tuple[Setting, ...] = ()
     start: tuple[Effect, ...] = ()
-    # whether the text says its provenance (a modder's set may leave it out)
-    provenance_stated: bool = field(default=True, eq=False, repr=False, kw_only=True)
-    span: Span | None = _span()
     kind = "rule-option"
 
 
 @frozen
-class Scenario:
+class Scenario(_Written):
     id: str
     number: int
     name: str
@@ -228,9 +220,6 @@ class Scenario:
     # what the challenge setup does to the setup's draws; None: a bare
     # ``challenge setup``, which replaces them when it has steps (0.1.0)
     challenge_draws: ChallengeDraws | None = None
-    # whether the text says its provenance (a modder's set may leave it out)
-    provenance_stated: bool = field(default=True, eq=False, repr=False, kw_only=True)
-    span: Span | None = _span()
     # where the (first) challenge setup is written, for the linter (DL504)
     challenge_setup_span: Span | None = _span()
     # where the (first) mode is written, for the linter (DL112)
