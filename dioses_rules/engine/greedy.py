@@ -27,9 +27,7 @@ Trial = tuple[Signature, tuple[int, ...]]
 
 
 def _placed(seen: Signature, cell: int, card: str) -> Trial:
-    trial = list(seen)
-    trial[cell] = card
-    return tuple(trial), (cell,)
+    return (*seen[:cell], card, *seen[cell + 1 :]), (cell,)
 
 
 def _swapped(seen: Signature, first: int, second: int) -> Trial:
