@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from ..language import model as m
 from ..scoring.board import LawEntry
@@ -16,7 +17,23 @@ from .reference import reference_value
 from .state import Choice, Decision, Slot
 from .valuation import Context, ContextKey, Near, Valuation
 
+T = TypeVar("T")
 MAX_REMEMBERED_VALUES = 100_000  # GreedyAgent forgets them all past this many
+
+
+# A trial move: the face-up signature it makes, and the cells it changes. A
+# card played is face up; a swapped card keeps its face state (R17).
+Trial = tuple[Signature, tuple[int, ...]]
+
+
+def _placed(seen: Signature, cell: int, card: str) -> Trial:
+    return (*seen[:cell], card, *seen[cell + 1 :]), (cell,)
+
+
+def _swapped(seen: Signature, first: int, second: int) -> Trial:
+    trial = list(seen)
+    trial[first], trial[second] = trial[second], trial[first]
+    return tuple(trial), (first, second)
 
 
 class GreedyAgent:
@@ -35,6 +52,7 @@ class GreedyAgent:
         self._remembered = 0  # values in _values
         self._deciding = False  # within choose: the game does not change
         self._current: Context | None = None  # the area's, during a decision
+        self._near: Near | None = None  # the last signature trial moves were made from
 
     # ------------------------------------------------------------ valuation
     def follow(self, game: Game, seed: int) -> None:
@@ -43,7 +61,7 @@ class GreedyAgent:
         depends only on the context key and the face-up cells, never on
         which game asks), with its random generator seeded anew."""
         self.rng.seed(seed)
-        self._promises, self._promised_for = {}, None
+        self._promises, self._promised_for, self._near = {}, None, None
         if self._valuation is None:
             self._context(game, 0, None)
         assert self._valuation is not None, "_context makes one for a new game"
@@ -84,8 +102,11 @@ class GreedyAgent:
             self._remembered += 1
             assert self._valuation is not None, "_context, above, made one for the game"
             valuation = self._valuation
-            scene = None if near is None else valuation.scene_near(near, signature, cells)
-            value = context.values[signature] = valuation.value_in(context, signature, scene)
+            if near is None:
+                value = valuation.value_in(context, signature)
+            else:
+                value = valuation.value_near(context, near, signature, cells)
+            context.values[signature] = value
         return value
 
     def _context_now(self, game: Game, area: int) -> Context:
@@ -99,6 +120,16 @@ class GreedyAgent:
             self._current = context
         return context
 
+    def _near_of(self, seen: Signature) -> Near:
+        """The trial moves' start for an area whose face-up signature this is:
+        the last one when it is the same (the area as it was at the agent's
+        last decision, as the action and then the card drawn, or a swap,
+        are weighed), its scene and the points it keeps made once."""
+        near = self._near
+        if near is None or near.signature != seen:
+            near = self._near = Near(seen)
+        return near
+
     def _context(self, game: Game, area: int, laws: list[LawEntry] | None) -> Context:
         """The context of the area now (with ``laws`` instead of its own),
         the one kept for it if the game was in it before: the laws, the held
@@ -107,7 +138,7 @@ class GreedyAgent:
         and scenario, are the same for all of its contexts)."""
         if game is not self._values_of or self._remembered >= MAX_REMEMBERED_VALUES:
             if game is not self._values_of:
-                self._valuation = Valuation(game)
+                self._valuation, self._near = Valuation(game), None
             self._values, self._values_of, self._remembered = {}, game, 0
         # made above the first time, when _values_of was still None
         assert self._valuation is not None, "a game's valuation is made with its values"
@@ -127,22 +158,23 @@ class GreedyAgent:
 
     # ------------------------------------------------------------ decisions
     def choose(self, game: Game, decision: Decision) -> int:
-        """The decision's best option; nothing in the game changes while the
-        agent weighs them, so the context of its values is read once."""
-        self._deciding, self._current = True, None
-        try:
-            return self._choose(game, decision)
-        finally:
-            self._deciding, self._current = False, None
+        """The decision's best option."""
+        return self._weighing(self._choose, game, decision)
 
     def option_values(self, game: Game, decision: Decision) -> list[float] | None:
         """What the agent sees each option to be worth, for the decisions it
         judges option by option (a card's cell, a swap, a law's line, a
         pattern, a card of the seek); None for the others. The planner ranks
         its candidates by it."""
+        return self._weighing(self._judged, game, decision)
+
+    def _weighing(self, weigh: Callable[[Game, Decision], T], game: Game, decision: Decision) -> T:
+        """``weigh(game, decision)``, inside the decision: nothing in the game
+        changes while the agent weighs its options, so the context of its
+        values is read once (:meth:`_context_now`)."""
         self._deciding, self._current = True, None
         try:
-            return self._judged(game, decision)
+            return weigh(game, decision)
         finally:
             self._deciding, self._current = False, None
 
@@ -161,46 +193,39 @@ class GreedyAgent:
         score = self._scorer(game, decision)
         return None if score is None else [score(c) for c in decision.choices]
 
-    def _place_values(
-        self, game: Game, area: int, seen: Signature, card: str, choices: Sequence[Choice]
+    def _trial_values(
+        self, game: Game, area: int, seen: Signature, trials: list[Trial]
     ) -> list[float]:
+        """The values of trial moves from the area whose face-up signature
+        is ``seen`` (each its signature and the cells it changes), remembered
+        in the area's context: what :meth:`value_of` gives each, in one loop."""
         context = self._context_now(game, area)
-        values, valuation, near = context.values, self._valuation, Near(seen)
+        values, valuation, near = context.values, self._valuation, self._near_of(seen)
         assert valuation is not None, "_context_now made one for the game"
         found = []
-        for choice in choices:
-            if choice.kind == "discard":
-                found.append(self.value_of(game, area, seen) + 0.5)  # as _after_place
-                continue
-            cell = choice.args[0]
-            trial = (*seen[:cell], card, *seen[cell + 1 :])
+        for trial, cells in trials:
             value = values.get(trial)
             if value is None:
                 self._remembered += 1
-                scene = valuation.scene_near(near, trial, (cell,))
-                value = values[trial] = valuation.value_in(context, trial, scene)
+                value = values[trial] = valuation.value_near(context, near, trial, cells)
             found.append(value)
         return found
+
+    def _place_values(
+        self, game: Game, area: int, seen: Signature, card: str, choices: Sequence[Choice]
+    ) -> list[float]:
+        trials = [_placed(seen, c.args[0], card) for c in choices if c.kind != "discard"]
+        found = iter(self._trial_values(game, area, seen, trials))
+        return [
+            self.value_of(game, area, seen) + 0.5 if c.kind == "discard" else next(found)
+            for c in choices  # a discard as _after_place
+        ]
 
     def _swap_values(
         self, game: Game, area: int, seen: Signature, choices: Sequence[Choice]
     ) -> list[float]:
-        context = self._context_now(game, area)
-        values, valuation, near = context.values, self._valuation, Near(seen)
-        assert valuation is not None, "_context_now made one for the game"
-        found = []
-        for choice in choices:
-            first, second = cells = choice.args
-            trial = list(seen)
-            trial[first], trial[second] = trial[second], trial[first]
-            signature = tuple(trial)
-            value = values.get(signature)
-            if value is None:
-                self._remembered += 1
-                scene = valuation.scene_near(near, signature, cells)
-                value = values[signature] = valuation.value_in(context, signature, scene)
-            found.append(value)
-        return found
+        trials = [_swapped(seen, *c.args) for c in choices]
+        return self._trial_values(game, area, seen, trials)
 
     def _scorer(self, game: Game, decision: Decision) -> Callable[[Choice], float] | None:
         """The value of one option of ``decision``, for the kinds judged so."""
@@ -211,15 +236,16 @@ class GreedyAgent:
         if kind in ("exchange", "drawn"):
             card = decision.subject
             assert card is not None, "the card played is the decision's subject"
-            near = Near(seen)
+            near = self._near_of(seen)
             return lambda c: self._after_place(game, area, near, card, c)
         if kind == "swap":
-            near = Near(seen)
+            near = self._near_of(seen)
             return lambda c: self._after_swap(game, area, near, *c.args)
         if kind == "law":
             law = decision.subject
             assert law is not None, "draw_law names the law it places"
-            return lambda c: self._after_law(game, area, seen, law, c)
+            near = self._near_of(seen)  # every line's trial has the cells as they are: one scene
+            return lambda c: self._after_law(game, area, near, law, c)
         if kind == "pattern":
             return lambda c: self._pattern_promise(game, area, c.args[0])
         if kind == "seek-order":
@@ -239,7 +265,7 @@ class GreedyAgent:
         if kind == "action":
             return self._action(game, area, seen, choices)
         if kind == "after-discard":
-            near = Near(seen)
+            near = self._near_of(seen)
             best_swap = max(
                 self._after_swap(game, area, near, a, b)
                 for a in range(len(cells))
@@ -262,7 +288,7 @@ class GreedyAgent:
             if power and any(isinstance(e, m.SwapAny) for e in power.effects):
                 current = self.value_of(game, area, seen)
                 movable = game.movable_cells(area)
-                near = Near(seen)
+                near = self._near_of(seen)
                 best = max(
                     (
                         self._after_swap(game, area, near, a, b)
@@ -279,16 +305,13 @@ class GreedyAgent:
         best = max(values)
         return self.rng.choice([i for i, v in enumerate(values) if v == best])
 
-    # The trial moves below change the face-up signature (``seen``) of the
-    # area as the move would change its cells: a card played is face up, a
-    # swapped card keeps its face state (R17).
+    # The trial moves below: _placed and _swapped (the top of the module).
     def _after_place(self, game: Game, area: int, near: Near, card: str, choice: Choice) -> float:
         seen = near.signature
         if choice.kind == "discard":
             return self.value_of(game, area, seen) + 0.5  # keep options open
-        cell = choice.args[0]
-        trial = (*seen[:cell], card, *seen[cell + 1 :])
-        return self.value_of(game, area, trial, None, near, (cell,))
+        trial, cells = _placed(seen, choice.args[0], card)
+        return self.value_of(game, area, trial, None, near, cells)
 
     def _promise(
         self, game: Game, area: int, cells: Sequence[Slot | None], seen: Signature, card: str
@@ -298,7 +321,7 @@ class GreedyAgent:
         if layout != self._promised_for:  # kept while the area stays as it is
             self._promises, self._promised_for = {}, layout
         if card not in self._promises:  # each card is asked about once per return
-            near = Near(seen)
+            near = self._near_of(seen)
             self._promises[card] = max(
                 (
                     self._after_place(game, area, near, card, Choice("play", (cell,)))
@@ -309,17 +332,17 @@ class GreedyAgent:
         return self._promises[card]
 
     def _after_swap(self, game: Game, area: int, near: Near, first: int, second: int) -> float:
-        trial = list(near.signature)
-        trial[first], trial[second] = trial[second], trial[first]
-        return self.value_of(game, area, tuple(trial), None, near, (first, second))
+        trial, cells = _swapped(near.signature, first, second)
+        return self.value_of(game, area, trial, None, near, cells)
 
-    def _after_law(self, game: Game, area: int, seen: Signature, law: str, choice: Choice) -> float:
+    def _after_law(self, game: Game, area: int, near: Near, law: str, choice: Choice) -> float:
         entry = (
             LawEntry(law, row=choice.args[0])
             if choice.kind == "row"
             else LawEntry(law, column=choice.args[0])
         )
-        return self.value_of(game, area, seen, list(game.state.areas[area].laws) + [entry])
+        laws = list(game.state.areas[area].laws) + [entry]
+        return self.value_of(game, area, near.signature, laws, near, ())
 
     def _pattern_promise(self, game: Game, area: int, pattern_id: str) -> float:
         pattern = game.registry.get("pattern", pattern_id)
@@ -330,21 +353,13 @@ class GreedyAgent:
 
     def _action(self, game: Game, area: int, seen: Signature, choices: Sequence[Choice]) -> int:
         current = self.value_of(game, area, seen)
-        context = self._context_now(game, area)
-        values, valuation, near = context.values, self._valuation, Near(seen)
-        assert valuation is not None, "value_of made one for the game"
         best_index, best_gain = None, 0.0
         for index, choice in enumerate(choices):
             if choice.kind != "take-discard":
                 continue
             card = game.state.discards[choice.args[0]][-1]
-            for cell in game.movable_cells(area):
-                trial = (*seen[:cell], card, *seen[cell + 1 :])
-                value = values.get(trial)  # value_of's, in the loop
-                if value is None:
-                    self._remembered += 1
-                    scene = valuation.scene_near(near, trial, (cell,))
-                    value = values[trial] = valuation.value_in(context, trial, scene)
+            trials = [_placed(seen, cell, card) for cell in game.movable_cells(area)]
+            for value in self._trial_values(game, area, seen, trials):
                 gain = value - current
                 if gain > best_gain:
                     best_index, best_gain = index, gain

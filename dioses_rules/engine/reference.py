@@ -16,14 +16,8 @@ from ..scoring.report import ScoreReport
 from ..scoring.score import score_board
 from .rules import rules_of
 from .state import Slot
-from .valuation import (
-    ABILITY_READY,
-    CHALLENGE_BONUS,
-    CHALLENGE_WEIGHT,
-    VICTORY_BONUS,
-    VICTORY_WEIGHT,
-    parts,
-)
+from .valuation import ABILITY_READY, CHALLENGE_BONUS, VICTORY_BONUS
+from .valuation_parts import CHALLENGE_WEIGHT, VICTORY_WEIGHT, parts
 from .view import board_of
 
 if TYPE_CHECKING:

@@ -17,12 +17,20 @@ scores exactly what the reference scores (tests/test_compiled.py), and every
 sum here is the one ``score_board`` and the agent make, in the same order, so
 the value is the same float.
 
-Everything it reads from the definitions is resolved once per game: the
-compiled form of each card, law, objective and scenario condition, and the
-parts of each victory condition (kept alive here: compiled forms are keyed by
-the identity of their trees). It holds on to the compiled pool it started
-with, so that cards and closures always come from the same vocabulary even if
-the process's pool is replaced meanwhile.
+A trial move (a card placed, two cards swapped) is valued from the area as
+it is (:class:`Near`, :meth:`Valuation.value_near`, issue #29): its scene is
+the near one's with one or two cells changed, in place, and the cards and
+laws whose points read none of those cells (``card_reads``) keep what they
+give in the near area; the others are judged on the trial's scene. Points
+are integers, so the sum is the same float in any order.
+
+Everything it reads from the definitions is resolved once per registry and
+compiled pool, for all their games (``valuation_parts``): the compiled form
+of each card, law, objective and scenario condition, and the parts of each
+victory condition (kept alive there: compiled forms are keyed by the identity
+of their trees). It holds on to the compiled pool it started with, so that
+cards and closures always come from the same vocabulary even if the
+process's pool is replaced meanwhile.
 """
 
 from __future__ import annotations
@@ -32,27 +40,24 @@ from itertools import compress, repeat
 from operator import call, getitem
 from typing import TYPE_CHECKING
 
-from ..language import model as m
 from ..scoring import compiled
-from ..scoring.area import COLUMN_CELLS, ROW_CELLS
 from ..scoring.board import LawEntry
-from ..scoring.closures import Sel
 from ..scoring.evaluator import Facts
-from ..scoring.masks import BIT, FULL
-from ..scoring.scene import _GENERATION, ALWAYS, CELLS, HEAVY_SHIFT, LANE, CardInfo, Scene
-from .rules import rules_of
+from ..scoring.masks import BIT, FULL, cells_of
+from ..scoring.scene import ALWAYS, CELLS, HEAVY_SHIFT, LANE, CardInfo, Scene
+from .card_reads import FACTS
+from .valuation_parts import (
+    Holds,
+    LawPart,
+    ObjectivePart,
+    Shows,
+    parts_of,
+)
 
 if TYPE_CHECKING:
     from .game import Game
 
 Signature = tuple[str | None, ...]  # the card id of each face-up cell, else None
-# compiled forms: scoring lines and conditions judged on a scene (from an anchor)
-Lines = Callable[[Scene, int | None], int]
-Holds = Callable[[Scene, int | None], bool]
-CardPoints = Callable[[Scene, int], int]
-LawPart = tuple[Lines, Facts]  # a placed law's lines and the facts they are judged with
-PatternPart = tuple[m.Pattern, int]  # a held pattern and its points
-ObjectivePart = tuple[Lines, Facts, Sel]  # an objective's lines, facts and element
 # What a context is made from, by id (Valuation.context_key): the area; its
 # laws (card, row, column); its held patterns (card, completed); the game's
 # objectives (goal, element); what the scenario remembers; the abilities used
@@ -66,39 +71,11 @@ ContextKey = tuple[
 ]
 _CALL: Callable[..., int] = call  # a card's points at its cell (value_in's map)
 
-VICTORY_WEIGHT, CHALLENGE_WEIGHT = 3.0, 1.5  # credit per victory / challenge condition
 VICTORY_BONUS, CHALLENGE_BONUS = 8, 4  # all of them met
 ABILITY_READY = 2.5  # a scenario ability whose condition is met, not used yet
 
 
-def parts(condition: m.Condition) -> list[m.Condition]:
-    """A condition split into the parts an agent can meet one by one: each
-    subject of a list ("isis, horus, sun-eye close to ra") and each item of
-    an "and"."""
-    if isinstance(condition, m.CondAnd):
-        return [part for item in condition.items for part in parts(item)]
-    if isinstance(condition, m.Subject) and len(condition.subjects) > 1:
-        return [
-            m.Subject(condition.mode, (subject,), condition.condition)
-            for subject in condition.subjects
-        ]
-    return [condition]
-
-
 # ---------------------------------------------------------------- the fast path
-
-
-class _ByCard(dict[str | None, CardInfo | None]):
-    """Card id -> what a card brings to a scene, filled in on first sight."""
-
-    def __init__(self, make: Callable[[str], CardInfo]):
-        super().__init__()
-        self.make = make
-        self[None] = None  # an empty or a face-down cell
-
-    def __missing__(self, card_id: str) -> CardInfo:
-        found = self[card_id] = self.make(card_id)
-        return found
 
 
 class Context:
@@ -124,7 +101,7 @@ class Context:
         self,
         key: ContextKey,
         laws: list[LawPart],
-        patterns: list[tuple[m.Pattern, int, bool]],
+        patterns: list[tuple[Shows, int, bool]],
         objectives: list[ObjectivePart],
         scenario_state: tuple[tuple[str, str], ...],
         used: tuple[int, ...],
@@ -143,16 +120,47 @@ class Near:
     """A signature the agent tries moves from (the area as it is), and the
     parts of its scene (each cell's card, the sum of their lanes) once
     asked for: a trial move's scene is these with one or two cells changed
-    (:meth:`Valuation.scene_near`), not a sum of twelve again."""
+    (:meth:`Valuation.scene_near`), not a sum of twelve again. The trials
+    share one scene, changed in place for each: it holds the last trial's.
+    And the points of its cards whose reach is known (``card_reads``), so
+    that a trial judges again only the cards it changes or reaches
+    (:meth:`Valuation.value_near`)."""
 
-    __slots__ = ("both", "infos", "names", "names_of", "signature")
+    __slots__ = (
+        "base",
+        "both",
+        "changed",
+        "infos",
+        "judged",
+        "kept",
+        "kept_for",
+        "kept_total",
+        "laws",
+        "readers",
+        "scene",
+        "signature",
+        "unknown",
+        "work",
+    )
 
     def __init__(self, signature: Signature):
         self.signature = signature
-        self.infos: list[CardInfo | None] | None = None  # made when first asked
+        self.infos: list[CardInfo | None] = []  # the signature's cards, once a scene is asked
+        self.work: list[CardInfo | None] = []  # the scene's: infos, the last trial's cells changed
+        self.changed: tuple[int, ...] = ()  # those cells
+        self.scene: Scene | None = None  # made when first asked
         self.both = 0
-        self.names = 0  # the name lanes of its cards, computed in generation names_of
-        self.names_of = -1
+        # once a trial asks (Valuation._keep): the points of each card whose
+        # reach is known (0 elsewhere), their sum, per cell the cards that
+        # read it, and the cells of the cards whose reach is not known
+        self.kept: list[int] | None = None
+        self.kept_total = 0
+        self.kept_for = (0, 0)  # the patterns completed and laws met they are judged with
+        self.readers: list[int] = []
+        self.unknown = 0
+        self.judged = 0  # the cells of the cards that read those facts
+        self.base: Scene | None = None  # its own scene (not the trials'), once asked
+        self.laws: dict[int, int] = {}  # by a law's parts' id: what it gives on its cells
 
 
 class Valuation:
@@ -162,88 +170,20 @@ class Valuation:
         self.game = game
         self.registry = game.registry
         self.pool = compiled.pool()  # kept: cards and closures of one vocabulary
-        # card id -> its CardInfo; then its lanes and cell (see scene()); its points
-        self._infos = _ByCard(self._card)
-        self._lanes: dict[str | None, tuple[int, ...]] = {None: (0,) * len(CELLS)}
-        self._points: dict[str | None, CardPoints] = {}  # never None: compress() skips it
-        self._laws: dict[tuple[str, str | None, int | None], LawPart] = {}  # (law, row, column)
-        self._patterns: dict[str, PatternPart] = {}  # by pattern id
-        self._objectives: dict[tuple[str, str], ObjectivePart] = {}  # by (goal, element)
-        self._shows = game.patterns.matches_signature  # R14, remembered answers
+        # the definitions resolved, shared by the registry's games (valuation_parts)
+        shared = parts_of(game.tables, self.pool)
+        self._infos, self._lanes, self._points = shared.infos, shared.lanes, shared.points
+        self._reads = shared.reads
+        self._law, self._pattern, self._objective = shared.law, shared.pattern, shared.objective
         self.scenario = game.scenario
         self._victory: list[Holds] = []
         self._challenge: list[Holds] = []
         self._parts: list[tuple[float, list[list[Holds]]]] = []
         self._abilities: list[tuple[int, Holds]] = []
         if self.scenario is not None:
-            condition = self.pool.condition
-            self._victory = [condition(c) for c in self.scenario.victory]
-            self._challenge = [condition(c) for c in self.scenario.challenge]
-            # the parts are new trees: kept here so their compiled forms stay theirs
-            self._parts = [
-                (weight, [[condition(part) for part in parts(c)] for c in cs])
-                for weight, cs in (
-                    (VICTORY_WEIGHT, self.scenario.victory),
-                    (CHALLENGE_WEIGHT, self.scenario.challenge),
-                )
-            ]
-            self._abilities = [
-                (index, condition(rule.condition))
-                for index, rule in rules_of(self.scenario, m.Ability)
-                if rule.condition is not None
-            ]
-
-    # ------------------------------------------------------------ resolved once
-    def _card(self, card_id: str) -> CardInfo:
-        card = self.registry.get("myth", card_id)
-        assert card is not None, "a card of the game is in its registry"
-        info = self.pool.info(card)
-        self._lanes[card_id] = tuple(
-            (lanes << LANE) | BIT[cell] for cell, lanes in enumerate(info.kind_lanes)
-        )
-        self._points[card_id] = info.points
-        return info
-
-    def _law(self, entry: LawEntry) -> LawPart:
-        key = (entry.card, entry.row, entry.column)
-        found = self._laws.get(key)
-        if found is None:
-            law = self.registry.get("law", entry.card)
-            assert law is not None, "a law of the game is in its registry"
-            if entry.row:
-                line = ROW_CELLS[m.Row(entry.row)]
-            else:
-                assert entry.column is not None, "a placed law is on a row or a column"
-                line = COLUMN_CELLS[entry.column]
-            found = self._laws[key] = (
-                self.pool.lines(law.lines),
-                Facts(law_line=line, all_face_up_at_end=False),
-            )
-        return found
-
-    def _pattern(self, pattern_id: str) -> PatternPart:
-        found = self._patterns.get(pattern_id)
-        if found is None:
-            pattern = self.registry.get("pattern", pattern_id)
-            assert pattern is not None, "a pattern of the game is in its registry"
-            found = self._patterns[pattern_id] = (pattern, self.registry.pattern_points(pattern))
-        return found
-
-    def _objective(self, goal_id: str, element_id: str) -> ObjectivePart:
-        key = (goal_id, element_id)
-        found = self._objectives.get(key)
-        if found is None:
-            goal = self.registry.get("objective-goal", goal_id)
-            element = self.registry.get("objective-element", element_id)
-            assert goal is not None and element is not None, (
-                "the game's objective is in its registry"
-            )
-            found = self._objectives[key] = (
-                self.pool.lines(goal.lines),
-                Facts(element=element.selector, all_face_up_at_end=False),
-                self.pool.selector(element.selector),
-            )
-        return found
+            scenario = shared.scenario(self.scenario)
+            self._victory, self._challenge = scenario.victory, scenario.challenge
+            self._parts, self._abilities = scenario.parts, scenario.abilities
 
     # ------------------------------------------------------------ the value
     def scene(self, signature: Signature) -> Scene:
@@ -260,38 +200,33 @@ class Valuation:
     def scene_near(self, near: Near, signature: Signature, cells: tuple[int, ...]) -> Scene:
         """:meth:`scene` of ``signature``, which differs from ``near``'s
         only at ``cells``: its sum of lanes is the near one's, those cells'
-        lanes taken out and the new ones put in (the same integers)."""
+        lanes taken out and the new ones put in (the same integers). The
+        scene is the near one's, changed in place: it is this trial's until
+        the next is asked for."""
         base = near.signature
         by_card, lanes = self._infos, self._lanes
-        infos = near.infos
-        if infos is None:
+        scene, infos, work = near.scene, near.infos, near.work
+        if scene is None:
             infos = near.infos = list(map(by_card.__getitem__, base))  # fills the lanes
             near.both = sum(map(getitem, map(lanes.__getitem__, base), CELLS))
-        base_infos, infos = infos, infos.copy()
+            work = near.work = infos.copy()
+            scene = near.scene = Scene(work, 0, 0, 0, 0)
+        else:
+            for cell in near.changed:  # the last trial's cells back as they are
+                work[cell] = infos[cell]
+            scene.area = None
+            if scene.memo:
+                scene.memo = {}
+        near.changed = cells
         both = near.both
         for cell in cells:
             card = signature[cell]
-            infos[cell] = by_card[card]  # first: fills its lanes
+            work[cell] = by_card[card]  # first: fills its lanes
             both += lanes[card][cell] - lanes[base[cell]][cell]
         occupied, kinds = both & FULL, (both >> LANE) + ALWAYS
-        scene = Scene(infos, occupied, occupied, kinds, (kinds >> HEAVY_SHIFT) & FULL)
-        # The name lanes too (Scene.names, which it would sum over every card
-        # when a line first asks): the near ones, those cells' changed. A lane
-        # handed out later bumps the generation, and the scene sums them again.
-        generation = _GENERATION[0]
-        if near.names_of != generation:
-            near.names = sum(
-                [info.name_lanes[c] for c, info in enumerate(base_infos) if info is not None]
-            )
-            near.names_of = generation
-        names = near.names
-        for cell in cells:
-            old, new = base_infos[cell], infos[cell]
-            if old is not None:
-                names -= old.name_lanes[cell]
-            if new is not None:
-                names += new.name_lanes[cell]
-        scene._names, scene._names_of = names, generation
+        scene.occ = scene.up = occupied
+        scene.kinds, scene.heavy = kinds, (kinds >> HEAVY_SHIFT) & FULL
+        scene._names_of = -1  # its name lanes summed when a line asks (Scene.names)
         return scene
 
     def context(self, area: int, laws: list[LawEntry] | None = None) -> Context:
@@ -338,24 +273,7 @@ class Valuation:
         ``scene``: the signature's, when made already (:meth:`scene_near`)."""
         if scene is None:
             scene = self.scene(signature)
-        total = met = 0
-        for lines, law_facts in context.laws:  # R13
-            scene.judge_with(law_facts)
-            got = lines(scene, None)
-            total += got
-            if got > 0:
-                met += 1
-        completed = 0
-        for pattern, worth, done in context.patterns:  # R14: judged unless completed
-            if done or self._shows(pattern, signature):
-                completed += 1
-                total += worth
-        facts = context.card_facts.get((completed, met))
-        if facts is None:
-            facts = context.card_facts[completed, met] = self.pool.card_facts(
-                False, context.scenario_state, completed, met
-            )
-        scene.judge_with(facts)
+        total, completed, met = self._judged(context, signature, scene)
         # the cards' own points (R8-R11), cell by cell (compress: the occupied ones)
         points: Iterable[int] = map(
             _CALL,
@@ -383,6 +301,122 @@ class Valuation:
             )
             value += self._progress(scene, context.used)
         return value
+
+    def value_near(
+        self, context: Context, near: Near, signature: Signature, cells: tuple[int, ...]
+    ) -> float:
+        """:meth:`value_in` of a trial move from ``near``: ``signature``
+        differs from its only at ``cells``. The cards the move neither
+        changes nor reaches (``card_reads``: their points read none of those
+        cells) keep the points they have in ``near``; the others are judged
+        on the trial's scene. Points are integers: the sum is the same in any
+        order. In a scenario, whose credit reads each card's points, every
+        card is judged (:meth:`value_in`)."""
+        scene = self.scene_near(near, signature, cells)
+        if self.scenario is not None:
+            return self.value_in(context, signature, scene)
+        total, completed, met = self._judged(context, signature, scene, near)
+        kept = near.kept
+        if kept is None:  # judged with this trial's facts: most of its trials have them
+            kept = self._keep(context, near, completed, met)
+        redo, readers = near.unknown, near.readers
+        if (completed, met) != near.kept_for:
+            redo |= near.judged
+        for cell in cells:
+            redo |= readers[cell] | BIT[cell]
+        points = near.kept_total
+        for cell in cells_of(redo):
+            points -= kept[cell]
+            card = signature[cell]
+            if card is not None:
+                points += self._points[card](scene, cell)
+        total += points
+        for lines, element_facts, selector in context.objectives:  # R15
+            scene.judge_with(element_facts, selector)
+            total += lines(scene, None)
+        return float(total)
+
+    def _keep(self, context: Context, near: Near, completed: int, met: int) -> list[int]:
+        """``near``'s points of each card whose reach is known, on its own
+        scene, judged with the facts of ``completed`` patterns and ``met``
+        laws (a card whose reach holds ``FACTS`` is judged again at a trial
+        of other numbers), and who reads which cell (:class:`Near`)."""
+        signature = near.signature
+        scene = near.base
+        if scene is None:
+            scene = near.base = self.scene(signature)
+        scene.judge_with(self.pool.card_facts(False, context.scenario_state, completed, met))
+        kept, readers, unknown, judged = [0] * len(CELLS), [0] * len(CELLS), 0, 0
+        for cell, card in enumerate(signature):
+            if card is None:
+                continue
+            reads = self._reads[card][cell]
+            if reads is None:
+                unknown |= BIT[cell]
+                continue
+            kept[cell] = self._points[card](scene, cell)
+            if reads & FACTS:
+                judged |= BIT[cell]
+            for read in cells_of(reads & FULL):
+                readers[read] |= BIT[cell]
+        near.kept, near.kept_total, near.kept_for = kept, sum(kept), (completed, met)
+        near.readers, near.unknown, near.judged = readers, unknown, judged
+        return kept
+
+    def _law_near(self, near: Near, law: LawPart) -> int:
+        """What a law gives on ``near``'s own cells, remembered in ``near``
+        by the law (a law's parts are made once: its identity is its key)."""
+        base = near.base
+        if base is None:
+            base = near.base = self.scene(near.signature)
+        lines, law_facts, line, _ = law
+        base.judge_line(law_facts, line)
+        got: int = lines(base, None)
+        near.laws[id(law)] = got
+        return got
+
+    def _judged(
+        self, context: Context, signature: Signature, scene: Scene, near: Near | None = None
+    ) -> tuple[int, int, int]:
+        """The points of the area's laws (R13) and held patterns (R14), how
+        many of each are met and completed; ``scene`` is left judged with the
+        facts its cards are judged with. For a trial from ``near`` (its
+        cells ``near.changed``), a law whose lines read none of them gives
+        what it gives in ``near`` (:meth:`_law_near`)."""
+        total = met = changed = 0
+        if near is not None:
+            for cell in near.changed:
+                changed |= BIT[cell]
+        for law in context.laws:  # R13
+            lines, law_facts, line, reads = law
+            if near is not None and reads is not None and not reads & changed:
+                got = near.laws.get(id(law))
+                if got is None:
+                    got = self._law_near(near, law)
+            else:
+                scene.judge_line(law_facts, line)
+                got = lines(scene, None)
+            total += got
+            if got > 0:
+                met += 1
+        completed = 0
+        up, kinds = scene.up, scene.kinds
+        for shows, worth, done in context.patterns:  # R14: judged unless completed
+            if not done:
+                for cells, wanted in shows:  # valuation_parts: ValuationParts._shows
+                    if up & cells == cells and kinds & wanted == wanted:
+                        break
+                else:
+                    continue
+            completed += 1
+            total += worth
+        facts = context.card_facts.get((completed, met))
+        if facts is None:
+            facts = context.card_facts[completed, met] = self.pool.card_facts(
+                False, context.scenario_state, completed, met
+            )
+        scene.judge_with(facts)
+        return total, completed, met
 
     def _progress(self, scene: Scene, used: tuple[int, ...]) -> float:
         """As :func:`~.reference.reference_progress`, with compiled conditions."""
