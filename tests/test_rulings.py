@@ -725,8 +725,9 @@ def test_r13_two_laws_on_one_line_is_a_board_error(second):
     with pytest.raises(BoardError) as raised:
         load(LAW_ROWS, extra)
     assert any(
-        "two laws" in d.message and "R13" in (d.help or "") for d in raised.value.diagnostics
-    )
+        "two laws" in d.message and "one law per row and per column" in (d.help or "")
+        for d in raised.value.diagnostics
+    )  # R13; the player's message says the rule, not its code (#28)
 
 
 def test_r13_a_row_law_and_a_column_law_may_cross():
