@@ -391,6 +391,23 @@ class TreeCompiler(PlacementSelectors):
             if self.x[d][cell] is not False
         )
 
+    def judged(
+        self,
+        lines: tuple[m.ScoringLine, ...],
+        where: str,
+        law_line: tuple[int, ...] | None = None,
+        element: m.Selector | None = None,
+    ) -> Lin:
+        """The points of a law's or an objective's ``lines`` (named ``where``
+        in what the solver cannot express), judged with its line (R13) or
+        its element (R15), from no anchor."""
+        self.where, context = where, self.context
+        self.context = context.judging(element, law_line)
+        try:
+            return self.lines_points(lines, None)
+        finally:
+            self.context = context
+
     def lines_points(self, lines: tuple[m.ScoringLine, ...], anchor: Anchor) -> Lin:
         """Kept per lines, cell and facts: cards whose lines read only the
         cells around the anchor share one expression per cell."""

@@ -15,6 +15,10 @@ from typing import Union
 
 from ortools.sat.python import cp_model, cp_model_helper
 
+from ..language import model as m
+from ..scoring import area as g
+from ..scoring.area import Area, Placed
+
 # a Python bool, or a CP-SAT Boolean literal: a variable (cp_model.IntVar,
 # a Literal) or its negation
 Lit = Union[bool, cp_model_helper.Literal]
@@ -81,6 +85,63 @@ class Lin:
 
 
 ZERO = Lin.const(0)
+
+
+class SolverMismatch(AssertionError):
+    """The solver's points are not what the evaluator scores for its
+    answer: a bug of ours, never an answer."""
+
+
+def agree(claimed: int, scored: int, what: str) -> int:
+    """``scored`` (the evaluator's points for the solver's answer), or
+    :class:`SolverMismatch` when the solver claimed other points for it."""
+    if scored != claimed:
+        raise SolverMismatch(
+            f"the solver claims {claimed} points for {what} the evaluator scores {scored}"
+        )
+    return scored
+
+
+def solve(
+    model: cp_model.CpModel,
+    workers: int = 1,
+    time_limit: float | None = None,
+    effort: float | None = None,
+    **parameters: int,
+) -> tuple[cp_model.CpSolver, bool, str]:
+    """Solves ``model`` with the LP at level 2 (the enforced sums and the
+    "and"s in the relaxation: on one worker this proves most optima many
+    times sooner than the default level), ``workers`` search threads,
+    within ``time_limit`` seconds and ``effort`` (CP-SAT's deterministic
+    time) when given, and the other CP-SAT ``parameters``. Returns the
+    solver, whether it found an answer, and its status name."""
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = workers
+    solver.parameters.linearization_level = 2
+    if time_limit is not None:
+        solver.parameters.max_time_in_seconds = time_limit
+    if effort is not None:
+        solver.parameters.max_deterministic_time = effort
+    for name, value in parameters.items():
+        setattr(solver.parameters, name, value)
+    status = solver.solve(model)
+    return solver, status in (cp_model.OPTIMAL, cp_model.FEASIBLE), solver.status_name(status)
+
+
+def chosen(solver: cp_model.CpSolver, lit: Lit) -> bool:
+    """Whether a literal holds in the solver's answer."""
+    return lit is True or (lit is not False and solver.boolean_value(lit))
+
+
+def placed_area(solver: cp_model.CpSolver, cards: list[m.MythCard], x: list[list[Lit]]) -> Area:
+    """The area of the solver's answer: card ``d`` in the cell ``x[d]`` says,
+    every card face up (R12)."""
+    cells: list[Placed | None] = [None] * g.SIZE
+    for d, card in enumerate(cards):
+        for cell in g.ALL_CELLS:
+            if chosen(solver, x[d][cell]):
+                cells[cell] = Placed(card, True)
+    return Area(tuple(cells))
 
 
 def lit_lin(lit: Lit, coefficient: int = 1) -> Lin:

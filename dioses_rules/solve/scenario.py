@@ -39,13 +39,22 @@ from ..language import model as m
 from ..language.walk import iter_nodes
 from ..pool.registry import Registry
 from ..scoring import area as g
-from ..scoring.area import Area, Placed
 from ..scoring.balance import balance
 from ..scoring.board import LAW_LINES, Board, HeldPattern, LawLine, board_to_file, law_on
 from ..scoring.score import score_board
 from .compiler import Context, TreeCompiler
-from .cpsat import Builder, Lin, Lit, lit_lin, total
-from .layout import SolverMismatch
+from .cpsat import (
+    Builder,
+    Lin,
+    Lit,
+    SolverMismatch,
+    agree,
+    chosen,
+    lit_lin,
+    placed_area,
+    solve,
+    total,
+)
 from .limits import check_seconds
 from .moves import locked_cells
 from .reading import ScenarioReading
@@ -187,12 +196,9 @@ class _ScenarioModel:
         ]
         compiled: dict[tuple[str, LawLine], tuple[Lin, Lit]] = {}
         for law, line in options:
-            placement = law_on(law, line)
-            self.trees.where = f"law '{law.id}'"
-            self.trees.context = self.context.judging(law_line=placement.cells())
-            value = self.trees.lines_points(law.lines, None)
+            cells = law_on(law, line).cells()
+            value = self.trees.judged(law.lines, f"law '{law.id}'", law_line=cells)
             compiled[(law.id, line)] = (value, self.b.at_least(value, 1))
-        self.trees.context = self.context
         for slot, surely in enumerate(slots):
             lits = [self.b.new_bool() for _ in options]
             (self.b.model.add_exactly_one if surely else self.b.model.add_at_most_one)(lits)
@@ -243,28 +249,19 @@ class _ScenarioModel:
         completed: list[Lit],
         law_choices: list[LawChoice],
     ) -> Board:
-        def chosen(lit: Lit) -> bool:
-            return lit is True or (lit is not False and solver.boolean_value(lit))
-
-        cells: list[Placed | None] = [None] * g.SIZE
-        for d, card in enumerate(self.cards):
-            for cell in g.ALL_CELLS:
-                if chosen(self.x[d][cell]):
-                    cells[cell] = Placed(card, True)
-        laws = tuple(law_on(law, line) for _, law, line, lit in law_choices if chosen(lit))
+        laws = tuple(law_on(law, line) for _, law, line, lit in law_choices if chosen(solver, lit))
         held = tuple(
-            HeldPattern(p, chosen(lit), self.registry.pattern_points(p))
+            HeldPattern(p, chosen(solver, lit), self.registry.pattern_points(p))
             for p, lit in zip(patterns, completed, strict=True)
         )
         state = tuple(
             (name, card_id)
             for name, named in sorted(self.states.items())
             for card_id, lit in named.items()
-            if chosen(lit)
+            if chosen(solver, lit)
         )
-        return Board(
-            Area(tuple(cells)), laws, held, (), self.scenario, state, self.registry.tie_break
-        )
+        area = placed_area(solver, self.cards, self.x)
+        return Board(area, laws, held, (), self.scenario, state, self.registry.tie_break)
 
 
 def _search(
@@ -275,8 +272,6 @@ def _search(
     # total as well made the search prove bounds it never needed (about 1.5x
     # slower on one worker, 1.6x on two, issue #13's seven scenarios).
     parts = model.build(beat=beat)
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = workers
     # A witness is asked for, not an optimum, and the model holds the whole
     # pool: on one worker most of the time went to presolve's probing and
     # symmetry detection. Without them the seven scenarios take about a
@@ -284,17 +279,14 @@ def _search(
     # LP stays at level 2: level 1 was a little faster on the seven (3.4)
     # but could not prove a points bound out of reach (a victory met with
     # 500 points to beat: unknown after 30 s, against infeasible in 5 s).
-    solver.parameters.linearization_level = 2
-    solver.parameters.cp_model_probing_level = 0
-    solver.parameters.symmetry_level = 0
-    if time_limit is not None:
-        solver.parameters.max_time_in_seconds = time_limit
-    status = solver.solve(model.b.model)  # with no objective: the first area found
-    found = status in (cp_model.OPTIMAL, cp_model.FEASIBLE)
+    # With no objective: the first area found.
+    solver, found, status = solve(
+        model.b.model, workers, time_limit, cp_model_probing_level=0, symmetry_level=0
+    )
     board = model.witness(solver, *parts) if found and beat else None
     total = solver.value(model.context.total.expr) if found and beat else None
-    proven = True if found else (False if status == cp_model.INFEASIBLE else None)
-    return proven, solver.status_name(status), board, total
+    proven = True if found else (False if status == "INFEASIBLE" else None)
+    return proven, status, board, total
 
 
 # The cards of a first, smaller search for a witness (issue #13: the seven
@@ -411,9 +403,4 @@ def _check(board: Board, challenge: bool, claimed: int) -> int:
             f"the solver's winning area for scenario '{scenario.id}' "
             f"does not win when scored: {result}"
         )
-    if report.total != claimed:
-        raise SolverMismatch(
-            f"the solver claims {claimed} points for scenario "
-            f"'{scenario.id}' where the evaluator scores {report.total}"
-        )
-    return report.total
+    return agree(claimed, report.total, f"a winning area of scenario '{scenario.id}'")
