@@ -408,6 +408,10 @@ class TreeCompiler(PlacementSelectors):
         finally:
             self.context = context
 
+    def every_card_points(self) -> list[Lin]:
+        """:meth:`card_points` of each card of the hand, in order."""
+        return [self.card_points(d) for d in range(len(self.cards))]
+
     def lines_points(self, lines: tuple[m.ScoringLine, ...], anchor: Anchor) -> Lin:
         """Kept per lines, cell and facts: cards whose lines read only the
         cells around the anchor share one expression per cell."""

@@ -134,9 +134,6 @@ class _LayoutModel:
             for goal, element in self.board.objectives
         ]
 
-    def cards_points(self) -> list[Lin]:
-        return [self.trees.card_points(d) for d in range(len(self.cards))]
-
     def build(self) -> Lin:
         """The objective: the board's whole total."""
         completed = self.patterns()
@@ -147,7 +144,7 @@ class _LayoutModel:
         law_points = self.laws()
         self.context.patterns_completed = total(lit_lin(lit) for lit in completed)
         self.context.laws_met = total(lit_lin(self.b.at_least(p, 1)) for p in law_points)
-        parts = self.cards_points() + law_points + pattern_points + self.objectives()
+        parts = self.trees.every_card_points() + law_points + pattern_points + self.objectives()
         whole = total(parts)
         self.b.product_cuts()  # nothing unless tight
         self.b.model.maximize(whole.expr)

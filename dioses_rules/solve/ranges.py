@@ -30,7 +30,7 @@ from ..scoring.board import LAW_LINES, LawLine, line_cells
 from ..scoring.evaluator import Facts
 from ..scoring.extremes import Judge, PoolLimits, Ranged, face_up_values, mentions
 from .compiler import Context, TreeCompiler
-from .cpsat import Builder, Lin, Lit, agree, chosen, placed_area, solve, total
+from .cpsat import Builder, Lin, agree, choose_area, chosen, placed_area, solve, total
 
 
 @frozen
@@ -53,13 +53,7 @@ class _RangeModel:
         self.b = Builder()
         self.cards = sorted(registry.myth_cards(), key=lambda card: card.id)
         model = self.b.model
-        self.x: list[list[Lit]] = [[self.b.new_bool() for _ in g.ALL_CELLS] for _ in self.cards]
-        for places in self.x:
-            model.add_at_most_one(places)
-        full = len(self.cards) >= g.SIZE
-        for cell in g.ALL_CELLS:  # a game ends with every cell filled (R1)
-            column = [row[cell] for row in self.x]
-            (model.add_exactly_one if full else model.add_at_most_one)(column)
+        self.x = choose_area(self.b, self.cards, full=len(self.cards) >= g.SIZE)
         self.context = Context({}, all_face_up_at_end)
         limits = PoolLimits.of(registry)
         self.laws_met = model.new_int_var(0, limits.laws_most, "laws met")
@@ -73,12 +67,9 @@ class _RangeModel:
         d = next(i for i, c in enumerate(self.cards) if c.id == card.id)
         self.b.model.add_exactly_one(self.x[d])
         if mentions(card.lines, m.Scores):
-            self.context.card_points = self._all_points()  # R24: others' points are read
+            self.context.card_points = self.trees.every_card_points()  # R24: others' points
             return self.context.card_points[d]
         return self.trees.card_points(d)
-
-    def _all_points(self) -> list[Lin]:
-        return [self.trees.card_points(d) for d in range(len(self.cards))]
 
     def points(self, what: Ranged, element: m.ObjectiveElement | None) -> Lin:
         """The points of ``what`` (a card, a law on the line the solver

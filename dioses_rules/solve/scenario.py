@@ -49,6 +49,7 @@ from .cpsat import (
     Lit,
     SolverMismatch,
     agree,
+    choose_area,
     chosen,
     lit_lin,
     placed_area,
@@ -120,31 +121,12 @@ class _ScenarioModel:
         )
         self.steps = scenario.setup_for(challenge)
         self.reading = ScenarioReading(scenario, self.steps)
-        self.x = self._placements()
+        self.x = choose_area(
+            self.b, self.cards, locked_cells(self.reading)
+        )  # the solo area is full
         self.states = self._states()
         self.context = Context(dict(self.states), all_face_up_at_end=True)
         self.trees = TreeCompiler(self.b, self.cards, self.x, self.context, hand_fixed=False)
-
-    def _placements(self) -> list[list[Lit]]:
-        model = self.b.model
-        allowed = locked_cells(self.reading)
-        x: list[list[Lit]] = []
-        for card in self.cards:
-            cells = allowed.get(card.id)
-            x.append(
-                [
-                    self.b.new_bool() if cells is None or cell in cells else False
-                    for cell in g.ALL_CELLS
-                ]
-            )
-            placed = [v for v in x[-1] if v is not False]
-            if cells is not None:  # a locked card never leaves the area
-                model.add_exactly_one(placed)
-            elif placed:
-                model.add_at_most_one(placed)
-        for cell in g.ALL_CELLS:  # the solo area is full at the end
-            model.add_exactly_one([row[cell] for row in x if row[cell] is not False])
-        return x
 
     def _states(self) -> dict[str, dict[str, Lit]]:
         """Each scenario state: a literal per card it may name (or none)."""
@@ -225,7 +207,7 @@ class _ScenarioModel:
         law_choices, law_points, laws_met = self.laws()
         self.context.patterns_completed = total(lit_lin(lit) for lit in completed)
         self.context.laws_met = laws_met
-        card_points = [self.trees.card_points(d) for d in range(len(self.cards))]
+        card_points = self.trees.every_card_points()
         pattern_points = total(
             lit_lin(lit, self.registry.pattern_points(p))
             for lit, p in zip(completed, patterns, strict=True)
