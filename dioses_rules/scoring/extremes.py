@@ -164,7 +164,7 @@ class Judge:
     def points(self, area: Area, facts: Facts, line: LawLine | None) -> int:
         what = self.what
         if isinstance(what, m.MythCard):
-            cell = _cell_of(area, what)
+            cell = next(c for c, p in enumerate(area.cells) if p is not None and p.card is what)
             if self.reads_scores:  # R24: a line reads the other cards' points
                 evaluator = Evaluator(area, facts)
                 points = {
@@ -183,17 +183,6 @@ class Judge:
         return Evaluator(area, evolve(facts, element=self.element.selector)).lines_points(
             what.lines, None
         )
-
-
-def _cell_of(area: Area, card: m.MythCard) -> int:
-    """Where ``card`` stands: the card itself (the search places it), else
-    the pool's card of its id (the solver's answer, of the pool's cards)."""
-    found = [
-        (placed.card is not card, cell)
-        for cell, placed in enumerate(area.cells)
-        if placed is not None and placed.card.id == card.id
-    ]
-    return min(found)[1]
 
 
 def search_extreme(
@@ -337,13 +326,4 @@ def _move(
     return cells, facts, line
 
 
-__all__ = [
-    "Found",
-    "Judge",
-    "PoolLimits",
-    "Ranged",
-    "face_up_values",
-    "line_bounds",
-    "mentions",
-    "search_extreme",
-]
+__all__ = ["Found", "Judge", "PoolLimits", "Ranged", "line_bounds", "search_extreme"]

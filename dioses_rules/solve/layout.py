@@ -48,12 +48,13 @@ class Layout:
             "gain": self.best_total - self.current_total,
             "optimal": self.optimal,
             "status": self.status,
-            "area": _rows(board_to_file(self.board).area),
+            "area": area_rows(board_to_file(self.board).area),
             "seconds": round(self.seconds, 3),
         }
 
 
-def _rows(area_file: AreaFile) -> dict[str, list[str]]:
+def area_rows(area_file: AreaFile) -> dict[str, list[str]]:
+    """An area's rows as the JSON answers write them."""
     return {"front": area_file.front, "central": area_file.central, "back": area_file.back}
 
 

@@ -121,6 +121,8 @@ def extreme(
     :class:`.cpsat.SolverMismatch` if the evaluator disagrees."""
     started = time.perf_counter()
     answers, undecided = [], False
+    if isinstance(what, m.MythCard):  # the pool's card of its id: the one the model places
+        what = next(card for card in registry.myth_cards() if card.id == what.id)
     judge = Judge(what, element)
     for face_up in face_up_values(what.lines):
         model = _RangeModel(registry, face_up)

@@ -40,7 +40,15 @@ from ..language.walk import iter_nodes
 from ..pool.registry import Registry
 from ..scoring import area as g
 from ..scoring.balance import balance
-from ..scoring.board import LAW_LINES, Board, HeldPattern, LawLine, board_to_file, law_on
+from ..scoring.board import (
+    LAW_LINES,
+    Board,
+    HeldPattern,
+    LawLine,
+    board_to_file,
+    law_on,
+    line_cells,
+)
 from ..scoring.score import score_board
 from .compiler import Context, TreeCompiler
 from .cpsat import (
@@ -56,6 +64,7 @@ from .cpsat import (
     solve,
     total,
 )
+from .layout import area_rows
 from .limits import check_seconds
 from .moves import locked_cells
 from .reading import ScenarioReading
@@ -82,9 +91,8 @@ class ScenarioAnswer:
         found = None
         if self.board is not None:
             board_file = board_to_file(self.board)
-            area = board_file.area
             found = {
-                "area": {"front": area.front, "central": area.central, "back": area.back},
+                "area": area_rows(board_file.area),
                 "laws": [[law.card, law.row or law.column] for law in board_file.laws],
                 "patterns": [[p.card, p.completed] for p in board_file.patterns],
                 "state": dict(self.board.scenario_state),
@@ -178,8 +186,7 @@ class _ScenarioModel:
         ]
         compiled: dict[tuple[str, LawLine], tuple[Lin, Lit]] = {}
         for law, line in options:
-            cells = law_on(law, line).cells()
-            value = self.trees.judged(law.lines, f"law '{law.id}'", law_line=cells)
+            value = self.trees.judged(law.lines, f"law '{law.id}'", line_cells(line))
             compiled[(law.id, line)] = (value, self.b.at_least(value, 1))
         for slot, surely in enumerate(slots):
             lits = [self.b.new_bool() for _ in options]
