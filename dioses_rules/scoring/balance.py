@@ -188,20 +188,16 @@ def _dealt_one_by_one(
     pool: Sequence[m.MythCard], boards: int, rng: random.Random, facts: Facts
 ) -> tuple[dict[str, Summary], tuple[float, float]]:
     """The reference path: an Area per deal, scored by the reference evaluator."""
-    per_card: dict[str, list[int]] = {card.id: [] for card in pool}
-    totals = []
+    per_card: dict[str, Counter[int]] = {card.id: Counter() for card in pool}
+    totals: Counter[int] = Counter()
     for area in deal_areas(pool, boards, rng):
         points = card_points(area, facts, evaluator="reference")
-        totals.append(sum(points.values()))
+        totals[sum(points.values())] += 1
         for cell, value in points.items():
             placed = area.cells[cell]
             assert placed is not None, "a dealt area is full, and only its cards score"
-            per_card[placed.card.id].append(value)
-    summaries = {
-        card_id: (len(values), *_mean_spread(values, card_id), sum(1 for v in values if v > 0))
-        for card_id, values in per_card.items()
-    }
-    return summaries, _mean_spread(totals, "")
+            per_card[placed.card.id][value] += 1
+    return summarised(per_card), counted_mean_spread(totals, "")
 
 
 def _tally_piece(shared: tuple[Sequence[m.MythCard], Facts], areas: list[Sequence[int]]) -> Tallies:
@@ -240,7 +236,17 @@ def _dealt_in_a_batch(
     per_card: dict[str, Counter[int]] = {card.id: Counter() for card in pool}
     for (index, value), count in tallies.points.items():
         per_card[pool[index].id][value] += count
-    summaries = {
+    return summarised(per_card), counted_mean_spread(tallies.totals, "")
+
+
+def _mean_spread(values: Sequence[int], card_id: str) -> tuple[float, float]:
+    """:func:`counted_mean_spread` of the values, each counted once."""
+    return counted_mean_spread(Counter(values), card_id)
+
+
+def summarised(per_card: Mapping[str, Counter[int]]) -> dict[str, Summary]:
+    """Each card's :data:`Summary`, from how often it made each number of points."""
+    return {
         card_id: (
             sum(counts.values()),
             *counted_mean_spread(counts, card_id),
@@ -248,12 +254,6 @@ def _dealt_in_a_batch(
         )
         for card_id, counts in per_card.items()
     }
-    return summaries, counted_mean_spread(tallies.totals, "")
-
-
-def _mean_spread(values: Sequence[int], card_id: str) -> tuple[float, float]:
-    """:func:`counted_mean_spread` of the values, each counted once."""
-    return counted_mean_spread(Counter(values), card_id)
 
 
 def counted_mean_spread(counts: Mapping[int, int], card_id: str) -> tuple[float, float]:

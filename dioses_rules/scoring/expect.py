@@ -54,19 +54,6 @@ class ExpectFile:
     challenge: bool | None = None
     beaten: bool | None = None
 
-    def is_empty(self) -> bool:
-        return (
-            self.total is None
-            and self.gods is None
-            and not self.cards
-            and not self.laws
-            and not self.patterns
-            and not self.objectives
-            and self.victory is None
-            and self.challenge is None
-            and self.beaten is None
-        )
-
 
 _GODS_KEY = fields(ExpectFile).gods.name  # the key, not the base game's type
 

@@ -138,18 +138,33 @@ Ranged = m.MythCard | m.Law | m.ObjectiveGoal
 Cells = list[m.MythCard | None]
 
 
-class _Judge:
-    """The points of one definition in one area with some facts."""
+def mentions(lines: Sequence[m.ScoringLine], *kinds: type) -> bool:
+    """Whether ``lines`` hold a node of one of ``kinds`` (``Scores``: they
+    read other cards' points, R24; ``AllFaceUpAtEnd``: R21)."""
+    return any(isinstance(node, kinds) for node in iter_nodes(lines))
+
+
+def face_up_values(lines: Sequence[m.ScoringLine]) -> tuple[bool, ...]:
+    """R21: the area ended all face up, and not, only where a line asks."""
+    return (True, False) if mentions(lines, m.AllFaceUpAtEnd) else (True,)
+
+
+class Judge:
+    """The points of one definition in one area with some facts, as the
+    reference evaluator gives them (the search's measure, and the check of
+    the solver's answers)."""
 
     def __init__(self, what: Ranged, element: m.ObjectiveElement | None) -> None:
         self.what, self.element = what, element
-        self.reads_scores = any(isinstance(n, m.Scores) for n in iter_nodes(what.lines))
+        self.reads_scores = mentions(what.lines, m.Scores)
 
     def __call__(self, cells: Cells, facts: Facts, line: LawLine | None) -> int:
-        area = Area(tuple(Placed(card, True) if card is not None else None for card in cells))
+        return self.points(_area(cells), facts, line)
+
+    def points(self, area: Area, facts: Facts, line: LawLine | None) -> int:
         what = self.what
         if isinstance(what, m.MythCard):
-            cell = next(i for i, card in enumerate(cells) if card is what)
+            cell = next(c for c, p in enumerate(area.cells) if p is not None and p.card is what)
             if self.reads_scores:  # R24: a line reads the other cards' points
                 evaluator = Evaluator(area, facts)
                 points = {
@@ -186,9 +201,9 @@ def search_extreme(
     swapped for one of the pool, two cells swapped, a fact changed), within
     ``seconds``. Stops early once the bound of its lines is reached."""
     rng = random.Random(seed)
-    judge = _Judge(what, element)
+    judge = Judge(what, element)
     wanted = _wanted(what, element, limits.cards)
-    facts_read = any(isinstance(n, (m.FactCount, m.AllFaceUpAtEnd)) for n in iter_nodes(what.lines))
+    facts_read = mentions(what.lines, m.FactCount, m.AllFaceUpAtEnd)
     low, high = line_bounds(what.lines, limits)
     bound = high if maximize else low
     better = (lambda a, b: a > b) if maximize else (lambda a, b: a < b)
@@ -311,4 +326,4 @@ def _move(
     return cells, facts, line
 
 
-__all__ = ["Found", "PoolLimits", "Ranged", "line_bounds", "search_extreme"]
+__all__ = ["Found", "Judge", "PoolLimits", "Ranged", "line_bounds", "search_extreme"]

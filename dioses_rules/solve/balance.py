@@ -27,7 +27,7 @@ from attrs import frozen
 from ..language import model as m
 from ..parallel import run_pieces
 from ..scoring.area import SIZE, Area, Placed
-from ..scoring.balance import counted_mean_spread, deal_areas
+from ..scoring.balance import counted_mean_spread, deal_areas, summarised
 from ..scoring.board import Board
 from ..scoring.evaluator import Facts
 from ..scoring.score import card_points
@@ -124,10 +124,10 @@ def optimal_balance(
     for _, _, points in results:
         for index, value in points:
             per_card[pool[index].id][value] += 1
-    cards = {}
-    for card_id, counts in per_card.items():
-        mean, spread = counted_mean_spread(counts, card_id)
-        cards[card_id] = OptimalCard(card_id, sum(counts.values()), mean, spread)
+    cards = {
+        card_id: OptimalCard(card_id, dealt, mean, spread)
+        for card_id, (dealt, mean, spread, _) in summarised(per_card).items()
+    }
     mean_total, spread_total = counted_mean_spread(Counter(total for _, total, _ in results), "")
     return OptimalReport(
         hands,

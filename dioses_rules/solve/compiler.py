@@ -22,12 +22,10 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Mapping
 from functools import lru_cache
-from typing import Any
 
 from ..errors import diagnostic_at
 from ..language import model as m
 from ..language.lower import (
-    CORE,
     LOWERING,
     AroundCard,
     FixedCells,
@@ -51,7 +49,7 @@ from ..scoring.evaluator import (
 )
 from ..unsupported import Unsupported
 from .cpsat import ZERO, Builder, Lin, Lit, lit_lin, total
-from .selectors import Anchor, PlacementSelectors
+from .selectors import READS, Anchor, PlacementSelectors
 
 
 @lru_cache(maxsize=1)
@@ -66,27 +64,6 @@ def connected_sets() -> tuple[tuple[int, ...], ...]:
 
 
 _SERIALS = itertools.count()
-
-# Whether a core node reads the anchor's card, not only its cell (the solver
-# then keeps a card's expressions per card and cell, not per cell): every
-# core kind is in one list, checked at import, so a new kind must say which.
-_CARD_READERS = (m.SelfCard, m.SameAs, m.Scores, m.Leader, m.Subject, m.ElementRef)
-_CELL_ONLY = (
-    *(m.TypeIs, m.MythologyIs, m.FaceIs, m.Named, m.MostCommon, m.StateRef),
-    *(m.SelNot, m.SelAnd, m.SelOr, m.Relation, m.InRow, m.InColumn, m.Present),
-    *(m.Quantity, m.MoreThan, m.AllFaceUpAtEnd, m.CondNot, m.CondAnd, m.CondOr),
-    *(m.FactCount, m.Distinct, m.Fixed, m.PerCount, m.Capped, m.Bounded),
-    *(AroundCard, FixedCells, LawLine, LargestGroup),
-)
-_READS_CARD: Mapping[type, Callable[[Any], bool]] = total_table(
-    CORE,
-    {
-        **dict.fromkeys(_CARD_READERS, lambda node: True),
-        **dict.fromkeys(_CELL_ONLY, lambda node: False),
-        m.Count: lambda count: count.where is not None,  # its 'that is' judges each card
-    },
-    "solve.compiler._READS_CARD",
-)
 
 # Each comparison as a literal over a bounded expression (Comparison.operator
 # as the model says it), checked total at import.
@@ -391,6 +368,27 @@ class TreeCompiler(PlacementSelectors):
             if self.x[d][cell] is not False
         )
 
+    def judged(
+        self,
+        lines: tuple[m.ScoringLine, ...],
+        where: str,
+        law_line: tuple[int, ...] | None = None,
+        element: m.Selector | None = None,
+    ) -> Lin:
+        """The points of a law's or an objective's ``lines`` (named ``where``
+        in what the solver cannot express), judged with its line (R13) or
+        its element (R15), from no anchor."""
+        self.where, context = where, self.context
+        self.context = context.judging(element, law_line)
+        try:
+            return self.lines_points(lines, None)
+        finally:
+            self.context = context
+
+    def every_card_points(self) -> list[Lin]:
+        """:meth:`card_points` of each card of the hand, in order."""
+        return [self.card_points(d) for d in range(len(self.cards))]
+
     def lines_points(self, lines: tuple[m.ScoringLine, ...], anchor: Anchor) -> Lin:
         """Kept per lines, cell and facts: cards whose lines read only the
         cells around the anchor share one expression per cell."""
@@ -409,5 +407,5 @@ class TreeCompiler(PlacementSelectors):
         """Whether a tree reads the anchor's card, not only its cell."""
         found = self._reads_card.get(node)
         if found is None:
-            found = self._reads_card[node] = any(_READS_CARD[type(n)](n) for n in iter_core(node))
+            found = self._reads_card[node] = any(READS[type(n)][1](n) for n in iter_core(node))
         return found

@@ -18,23 +18,16 @@ from collections.abc import Iterable
 from typing import Any
 
 from attrs import evolve, frozen
-from ortools.sat.python import cp_model
 
 from ..errors import DiosesError
 from ..language import model as m
 from ..scoring import area as g
-from ..scoring.area import Area, Placed
 from ..scoring.board import AreaFile, Board, board_to_file
 from ..scoring.patterns import shape_cells, shape_origins
 from ..scoring.score import score_total
 from .compiler import Context, TreeCompiler, Unsupported
-from .cpsat import Builder, Lin, Lit, lit_lin, total
+from .cpsat import Builder, Lin, Lit, SolverMismatch, agree, lit_lin, placed_area, solve, total
 from .limits import check_seconds
-
-
-class SolverMismatch(AssertionError):
-    """The solver's best total is not what the evaluator scores for its
-    arrangement: a bug of ours, never an answer."""
 
 
 @frozen
@@ -55,12 +48,13 @@ class Layout:
             "gain": self.best_total - self.current_total,
             "optimal": self.optimal,
             "status": self.status,
-            "area": _rows(board_to_file(self.board).area),
+            "area": area_rows(board_to_file(self.board).area),
             "seconds": round(self.seconds, 3),
         }
 
 
-def _rows(area_file: AreaFile) -> dict[str, list[str]]:
+def area_rows(area_file: AreaFile) -> dict[str, list[str]]:
+    """An area's rows as the JSON answers write them."""
     return {"front": area_file.front, "central": area_file.central, "back": area_file.back}
 
 
@@ -103,10 +97,6 @@ class _LayoutModel:
             self.b.at_most_one_group(places)  # one cell per card
         return x
 
-    def _named(self, where: str) -> TreeCompiler:
-        self.trees.where = where
-        return self.trees
-
     def patterns(self) -> list[Lit]:
         completed: list[Lit] = []
         for held in self.board.patterns:
@@ -132,25 +122,18 @@ class _LayoutModel:
         )
 
     def laws(self) -> list[Lin]:
-        points = []
-        for placement in self.board.laws:
-            trees = self._named(f"law '{placement.law.id}'")
-            trees.context = self.context.judging(law_line=placement.cells())
-            points.append(trees.lines_points(placement.law.lines, None))
-        self.trees.context = self.context
-        return points
+        return [
+            self.trees.judged(law.law.lines, f"law '{law.law.id}'", law_line=law.cells())
+            for law in self.board.laws
+        ]
 
     def objectives(self) -> list[Lin]:
-        points = []
-        for goal, element in self.board.objectives:
-            trees = self._named(f"objective '{goal.id}' with '{element.id}'")
-            trees.context = self.context.judging(element=element.selector)
-            points.append(trees.lines_points(goal.lines, None))
-        self.trees.context = self.context
-        return points
-
-    def cards_points(self) -> list[Lin]:
-        return [self.trees.card_points(d) for d in range(len(self.cards))]
+        return [
+            self.trees.judged(
+                goal.lines, f"objective '{goal.id}' with '{element.id}'", element=element.selector
+            )
+            for goal, element in self.board.objectives
+        ]
 
     def build(self) -> Lin:
         """The objective: the board's whole total."""
@@ -162,20 +145,11 @@ class _LayoutModel:
         law_points = self.laws()
         self.context.patterns_completed = total(lit_lin(lit) for lit in completed)
         self.context.laws_met = total(lit_lin(self.b.at_least(p, 1)) for p in law_points)
-        parts = self.cards_points() + law_points + pattern_points + self.objectives()
+        parts = self.trees.every_card_points() + law_points + pattern_points + self.objectives()
         whole = total(parts)
         self.b.product_cuts()  # nothing unless tight
         self.b.model.maximize(whole.expr)
         return whole
-
-    def arrangement(self, solver: cp_model.CpSolver) -> Area:
-        cells: list[Placed | None] = [None] * g.SIZE
-        for d, card in enumerate(self.cards):
-            for cell in g.ALL_CELLS:
-                lit = self.x[d][cell]
-                if lit is True or (lit is not False and solver.boolean_value(lit)):
-                    cells[cell] = Placed(card, True)
-        return Area(tuple(cells))
 
 
 def best_layout(
@@ -215,17 +189,8 @@ def best_layout(
         )
     layout = _LayoutModel(board, fixed, all_face_up_at_end, tight)
     layout.build()
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = workers
-    # the enforced sums and the "and"s in the LP relaxation: on one worker
-    # this proves most optima many times sooner than the default level
-    solver.parameters.linearization_level = 2
-    if time_limit is not None:
-        solver.parameters.max_time_in_seconds = time_limit
-    if effort is not None:
-        solver.parameters.max_deterministic_time = effort
-    status = solver.solve(layout.b.model)
-    if status == cp_model.UNKNOWN and (time_limit is not None or effort is not None):
+    solver, found, status = solve(layout.b.model, workers, time_limit, effort)
+    if status == "UNKNOWN" and (time_limit is not None or effort is not None):
         # stopped by the limit before a first arrangement: the user's time
         # (a busy machine, a short --time-limit), not a wrong model
         limit = f"{time_limit:g} seconds" if time_limit is not None else f"an effort of {effort:g}"
@@ -234,23 +199,22 @@ def best_layout(
             f"the solver found no arrangement within {limit}",
             help="give it more time (dioses solve --time-limit, dioses play --best-time)",
         )
-    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        raise SolverMismatch(f"CP-SAT found no arrangement ({solver.status_name(status)})")
-    best = evolve(board, area=layout.arrangement(solver))
-    claimed = round(solver.objective_value)
-    scored = score_total(best, all_face_up_at_end=all_face_up_at_end)
-    if scored != claimed:
-        raise SolverMismatch(
-            f"the solver claims {claimed} points for an arrangement the evaluator scores {scored}"
-        )
+    if not found:
+        raise SolverMismatch(f"CP-SAT found no arrangement ({status})")
+    best = evolve(board, area=placed_area(solver, layout.cards, layout.x))
+    scored = agree(
+        round(solver.objective_value),
+        score_total(best, all_face_up_at_end=all_face_up_at_end),
+        "an arrangement",
+    )
     current = score_total(board, all_face_up_at_end=None if all_face_up_at_end else False)
     return Layout(
         best,
         scored,
         current,
-        status == cp_model.OPTIMAL,
+        status == "OPTIMAL",
         time.perf_counter() - started,
-        solver.status_name(status),
+        status,
     )
 
 

@@ -12,28 +12,25 @@ on any row or column (R13); an objective is judged with the element given
 
 Every answer is checked before it is returned: its area, scored by the
 reference evaluator with the same facts, must give the points the solver
-claims (:class:`.layout.SolverMismatch` otherwise, a bug of ours).
+claims (:class:`.cpsat.SolverMismatch` otherwise, a bug of ours).
 """
 
 from __future__ import annotations
 
 import time
-from typing import Any
 
 from attrs import frozen
 from ortools.sat.python import cp_model
 
 from ..language import model as m
-from ..language.walk import iter_nodes
 from ..pool.registry import Registry
 from ..scoring import area as g
-from ..scoring.area import Area, Placed
+from ..scoring.area import Area
 from ..scoring.board import LAW_LINES, LawLine, line_cells
-from ..scoring.evaluator import Evaluator, Facts
-from ..scoring.extremes import Ranged
+from ..scoring.evaluator import Facts
+from ..scoring.extremes import Judge, PoolLimits, Ranged, face_up_values, mentions
 from .compiler import Context, TreeCompiler
-from .cpsat import Builder, Lin, Lit, total
-from .layout import SolverMismatch
+from .cpsat import Builder, Lin, agree, choose_area, chosen, placed_area, solve, total
 
 
 @frozen
@@ -44,9 +41,7 @@ class Extreme:
     proven: bool  # proven the best (worst) there is
     area: Area
     facts: Facts
-    line: tuple[str, object] | None = None  # a law's row or column
-    status: str = ""
-    seconds: float = 0.0
+    line: LawLine | None = None  # a law's row or column
 
 
 class _RangeModel:
@@ -58,58 +53,41 @@ class _RangeModel:
         self.b = Builder()
         self.cards = sorted(registry.myth_cards(), key=lambda card: card.id)
         model = self.b.model
-        self.x: list[list[Lit]] = [[self.b.new_bool() for _ in g.ALL_CELLS] for _ in self.cards]
-        for places in self.x:
-            model.add_at_most_one(places)
-        full = len(self.cards) >= g.SIZE
-        for cell in g.ALL_CELLS:  # a game ends with every cell filled (R1)
-            column = [row[cell] for row in self.x]
-            (model.add_exactly_one if full else model.add_at_most_one)(column)
+        self.x = choose_area(self.b, self.cards, full=len(self.cards) >= g.SIZE)
         self.context = Context({}, all_face_up_at_end)
-        self.laws_most = min(7, len(registry.definitions("law")))
-        self.patterns_most = len(registry.definitions("pattern"))
-        self.laws_met = model.new_int_var(0, self.laws_most, "laws met")
-        self.completed = model.new_int_var(0, self.patterns_most, "patterns completed")
-        self.context.laws_met = Lin(self.laws_met, 0, self.laws_most)
-        self.context.patterns_completed = Lin(self.completed, 0, self.patterns_most)
+        limits = PoolLimits.of(registry)
+        self.laws_met = model.new_int_var(0, limits.laws_most, "laws met")
+        self.completed = model.new_int_var(0, limits.patterns_most, "patterns completed")
+        self.context.laws_met = Lin(self.laws_met, 0, limits.laws_most)
+        self.context.patterns_completed = Lin(self.completed, 0, limits.patterns_most)
         self.trees = TreeCompiler(self.b, self.cards, self.x, self.context, hand_fixed=False)
         self.law_lits: list[cp_model.IntVar] = []
 
     def card(self, card: m.MythCard) -> Lin:
         d = next(i for i, c in enumerate(self.cards) if c.id == card.id)
         self.b.model.add_exactly_one(self.x[d])
-        if any(isinstance(n, m.Scores) for n in iter_nodes(card.lines)):
-            self.context.card_points = self._all_points()  # R24: others' points are read
+        if mentions(card.lines, m.Scores):
+            self.context.card_points = self.trees.every_card_points()  # R24: others' points
             return self.context.card_points[d]
         return self.trees.card_points(d)
 
-    def _all_points(self) -> list[Lin]:
-        return [self.trees.card_points(d) for d in range(len(self.cards))]
-
-    def law(self, law: m.Law) -> Lin:
-        self.trees.where = f"law '{law.id}'"
+    def points(self, what: Ranged, element: m.ObjectiveElement | None) -> Lin:
+        """The points of ``what`` (a card, a law on the line the solver
+        chooses, a goal with ``element``), the expression to optimise."""
+        if isinstance(what, m.MythCard):
+            return self.card(what)
+        if isinstance(what, m.ObjectiveGoal):
+            assert element is not None, "a goal's range is with an element"
+            where = f"objective '{what.id}' with '{element.id}'"
+            return self.trees.judged(what.lines, where, element=element.selector)
         self.law_lits = [self.b.new_bool() for _ in LAW_LINES]
         self.b.model.add_exactly_one(self.law_lits)
-        parts = []
-        for lit, line in zip(self.law_lits, LAW_LINES, strict=True):
-            self.trees.context = self.context.judging(law_line=line_cells(line))
-            parts.append(self.b.when(lit, self.trees.lines_points(law.lines, None)))
-        self.trees.context = self.context
-        return total(parts)
-
-    def objective(self, goal: m.ObjectiveGoal, element: m.ObjectiveElement) -> Lin:
-        self.trees.where = f"objective '{goal.id}' with '{element.id}'"
-        self.trees.context = self.context.judging(element=element.selector)
-        points = self.trees.lines_points(goal.lines, None)
-        self.trees.context = self.context
-        return points
+        return total(
+            self.b.when(lit, self.trees.judged(what.lines, f"law '{what.id}'", line_cells(line)))
+            for lit, line in zip(self.law_lits, LAW_LINES, strict=True)
+        )
 
     def answer(self, solver: cp_model.CpSolver) -> tuple[Area, Facts, LawLine | None]:
-        cells: list[Placed | None] = [None] * g.SIZE
-        for d, card in enumerate(self.cards):
-            for cell in g.ALL_CELLS:
-                if solver.boolean_value(self.x[d][cell]):
-                    cells[cell] = Placed(card, True)
         facts = Facts(
             laws_met=solver.value(self.laws_met),
             patterns_completed=solver.value(self.completed),
@@ -120,51 +98,11 @@ class _RangeModel:
                 line
                 # no law_lits but for a law: zip() of none gives no line
                 for lit, line in zip(self.law_lits, LAW_LINES, strict=False)
-                if solver.boolean_value(lit)
+                if chosen(solver, lit)
             ),
             None,
         )
-        return Area(tuple(cells)), facts, line
-
-
-def _judged(
-    what: Ranged,
-    area: Area,
-    facts: Facts,
-    line: tuple[str, Any] | None,
-    element: m.ObjectiveElement | None,
-) -> int:
-    """The reference evaluator's points for the answer, to check it."""
-    if isinstance(what, m.MythCard):
-        cell = next(c for c, p in enumerate(area.cells) if p is not None and p.card.id == what.id)
-        return Evaluator(area, facts).lines_points(what.lines, cell)
-    if isinstance(what, m.Law):
-        assert line is not None  # a law's answer says its line
-        return Evaluator(
-            area, Facts(**{**_fields(facts), "law_line": line_cells(line)})
-        ).lines_points(what.lines, None)
-    assert element is not None  # a goal is judged with its element
-    return Evaluator(area, Facts(**{**_fields(facts), "element": element.selector})).lines_points(
-        what.lines, None
-    )
-
-
-def _fields(facts: Facts) -> dict[str, Any]:  # Facts' keyword arguments
-    return {
-        "laws_met": facts.laws_met,
-        "patterns_completed": facts.patterns_completed,
-        "all_face_up_at_end": facts.all_face_up_at_end,
-    }
-
-
-def _face_up_values(what: Ranged) -> tuple[bool, ...]:
-    """R21: both values only where a line asks."""
-    lines = what.lines
-    return (
-        (True, False)
-        if any(isinstance(n, m.AllFaceUpAtEnd) for n in iter_nodes(lines))
-        else (True,)
-    )
+        return placed_area(solver, self.cards, self.x), facts, line
 
 
 def extreme(
@@ -180,56 +118,33 @@ def extreme(
 
     None when no area is found within ``time_limit``. Raises
     :class:`.compiler.Unsupported` for a node the model cannot express, and
-    :class:`.layout.SolverMismatch` if the evaluator disagrees."""
+    :class:`.cpsat.SolverMismatch` if the evaluator disagrees."""
     started = time.perf_counter()
     answers, undecided = [], False
-    for face_up in _face_up_values(what):
+    if isinstance(what, m.MythCard):  # the pool's card of its id: the one the model places
+        what = next(card for card in registry.myth_cards() if card.id == what.id)
+    judge = Judge(what, element)
+    for face_up in face_up_values(what.lines):
         model = _RangeModel(registry, face_up)
-        if isinstance(what, m.MythCard):
-            points = model.card(what)
-        elif isinstance(what, m.Law):
-            points = model.law(what)
-        else:
-            assert element is not None, "a goal's range is with an element"
-            points = model.objective(what, element)
+        points = model.points(what, element)
         (model.b.model.maximize if maximize else model.b.model.minimize)(points.expr)
-        solver = cp_model.CpSolver()
-        solver.parameters.num_workers = 1
-        solver.parameters.random_seed = seed
-        solver.parameters.linearization_level = 2
-        if time_limit is not None:
-            left = time_limit - (time.perf_counter() - started)
-            solver.parameters.max_time_in_seconds = max(left, 0.05)
-        status = solver.solve(model.b.model)
-        if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        left = (
+            None if time_limit is None else max(time_limit - (time.perf_counter() - started), 0.05)
+        )
+        solver, found, status = solve(model.b.model, time_limit=left, random_seed=seed)
+        if not found:
             undecided = True  # no area within the time (or none at all: a pool too small)
             continue
         area, facts, line = model.answer(solver)
-        claimed = round(solver.objective_value)
-        judged = _judged(what, area, facts, line, element)
-        if judged != claimed:
-            raise SolverMismatch(
-                f"the solver claims {claimed} points for {what.id} in an "
-                f"area the evaluator scores {judged}"
-            )
-        answers.append(
-            Extreme(
-                claimed, status == cp_model.OPTIMAL, area, facts, line, solver.status_name(status)
-            )
+        claimed = agree(
+            round(solver.objective_value), judge.points(area, facts, line), f"{what.id} in an area"
         )
+        answers.append(Extreme(claimed, status == "OPTIMAL", area, facts, line))
     if not answers:
         return None
     best = (max if maximize else min)(answers, key=lambda answer: answer.points)
     proven = not undecided and all(answer.proven for answer in answers)
-    return Extreme(
-        best.points,
-        proven,
-        best.area,
-        best.facts,
-        best.line,
-        best.status,
-        time.perf_counter() - started,
-    )
+    return Extreme(best.points, proven, best.area, best.facts, best.line)
 
 
 __all__ = ["Extreme", "extreme"]

@@ -39,13 +39,32 @@ from ..language import model as m
 from ..language.walk import iter_nodes
 from ..pool.registry import Registry
 from ..scoring import area as g
-from ..scoring.area import Area, Placed
 from ..scoring.balance import balance
-from ..scoring.board import LAW_LINES, Board, HeldPattern, LawLine, board_to_file, law_on
+from ..scoring.board import (
+    LAW_LINES,
+    Board,
+    HeldPattern,
+    LawLine,
+    board_to_file,
+    law_on,
+    line_cells,
+)
 from ..scoring.score import score_board
 from .compiler import Context, TreeCompiler
-from .cpsat import Builder, Lin, Lit, lit_lin, total
-from .layout import SolverMismatch
+from .cpsat import (
+    Builder,
+    Lin,
+    Lit,
+    SolverMismatch,
+    agree,
+    choose_area,
+    chosen,
+    lit_lin,
+    placed_area,
+    solve,
+    total,
+)
+from .layout import area_rows
 from .limits import check_seconds
 from .moves import locked_cells
 from .reading import ScenarioReading
@@ -72,9 +91,8 @@ class ScenarioAnswer:
         found = None
         if self.board is not None:
             board_file = board_to_file(self.board)
-            area = board_file.area
             found = {
-                "area": {"front": area.front, "central": area.central, "back": area.back},
+                "area": area_rows(board_file.area),
                 "laws": [[law.card, law.row or law.column] for law in board_file.laws],
                 "patterns": [[p.card, p.completed] for p in board_file.patterns],
                 "state": dict(self.board.scenario_state),
@@ -111,31 +129,12 @@ class _ScenarioModel:
         )
         self.steps = scenario.setup_for(challenge)
         self.reading = ScenarioReading(scenario, self.steps)
-        self.x = self._placements()
+        self.x = choose_area(
+            self.b, self.cards, locked_cells(self.reading)
+        )  # the solo area is full
         self.states = self._states()
         self.context = Context(dict(self.states), all_face_up_at_end=True)
         self.trees = TreeCompiler(self.b, self.cards, self.x, self.context, hand_fixed=False)
-
-    def _placements(self) -> list[list[Lit]]:
-        model = self.b.model
-        allowed = locked_cells(self.reading)
-        x: list[list[Lit]] = []
-        for card in self.cards:
-            cells = allowed.get(card.id)
-            x.append(
-                [
-                    self.b.new_bool() if cells is None or cell in cells else False
-                    for cell in g.ALL_CELLS
-                ]
-            )
-            placed = [v for v in x[-1] if v is not False]
-            if cells is not None:  # a locked card never leaves the area
-                model.add_exactly_one(placed)
-            elif placed:
-                model.add_at_most_one(placed)
-        for cell in g.ALL_CELLS:  # the solo area is full at the end
-            model.add_exactly_one([row[cell] for row in x if row[cell] is not False])
-        return x
 
     def _states(self) -> dict[str, dict[str, Lit]]:
         """Each scenario state: a literal per card it may name (or none)."""
@@ -187,12 +186,8 @@ class _ScenarioModel:
         ]
         compiled: dict[tuple[str, LawLine], tuple[Lin, Lit]] = {}
         for law, line in options:
-            placement = law_on(law, line)
-            self.trees.where = f"law '{law.id}'"
-            self.trees.context = self.context.judging(law_line=placement.cells())
-            value = self.trees.lines_points(law.lines, None)
+            value = self.trees.judged(law.lines, f"law '{law.id}'", line_cells(line))
             compiled[(law.id, line)] = (value, self.b.at_least(value, 1))
-        self.trees.context = self.context
         for slot, surely in enumerate(slots):
             lits = [self.b.new_bool() for _ in options]
             (self.b.model.add_exactly_one if surely else self.b.model.add_at_most_one)(lits)
@@ -219,7 +214,7 @@ class _ScenarioModel:
         law_choices, law_points, laws_met = self.laws()
         self.context.patterns_completed = total(lit_lin(lit) for lit in completed)
         self.context.laws_met = laws_met
-        card_points = [self.trees.card_points(d) for d in range(len(self.cards))]
+        card_points = self.trees.every_card_points()
         pattern_points = total(
             lit_lin(lit, self.registry.pattern_points(p))
             for lit, p in zip(completed, patterns, strict=True)
@@ -243,28 +238,19 @@ class _ScenarioModel:
         completed: list[Lit],
         law_choices: list[LawChoice],
     ) -> Board:
-        def chosen(lit: Lit) -> bool:
-            return lit is True or (lit is not False and solver.boolean_value(lit))
-
-        cells: list[Placed | None] = [None] * g.SIZE
-        for d, card in enumerate(self.cards):
-            for cell in g.ALL_CELLS:
-                if chosen(self.x[d][cell]):
-                    cells[cell] = Placed(card, True)
-        laws = tuple(law_on(law, line) for _, law, line, lit in law_choices if chosen(lit))
+        laws = tuple(law_on(law, line) for _, law, line, lit in law_choices if chosen(solver, lit))
         held = tuple(
-            HeldPattern(p, chosen(lit), self.registry.pattern_points(p))
+            HeldPattern(p, chosen(solver, lit), self.registry.pattern_points(p))
             for p, lit in zip(patterns, completed, strict=True)
         )
         state = tuple(
             (name, card_id)
             for name, named in sorted(self.states.items())
             for card_id, lit in named.items()
-            if chosen(lit)
+            if chosen(solver, lit)
         )
-        return Board(
-            Area(tuple(cells)), laws, held, (), self.scenario, state, self.registry.tie_break
-        )
+        area = placed_area(solver, self.cards, self.x)
+        return Board(area, laws, held, (), self.scenario, state, self.registry.tie_break)
 
 
 def _search(
@@ -275,8 +261,6 @@ def _search(
     # total as well made the search prove bounds it never needed (about 1.5x
     # slower on one worker, 1.6x on two, issue #13's seven scenarios).
     parts = model.build(beat=beat)
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = workers
     # A witness is asked for, not an optimum, and the model holds the whole
     # pool: on one worker most of the time went to presolve's probing and
     # symmetry detection. Without them the seven scenarios take about a
@@ -284,17 +268,14 @@ def _search(
     # LP stays at level 2: level 1 was a little faster on the seven (3.4)
     # but could not prove a points bound out of reach (a victory met with
     # 500 points to beat: unknown after 30 s, against infeasible in 5 s).
-    solver.parameters.linearization_level = 2
-    solver.parameters.cp_model_probing_level = 0
-    solver.parameters.symmetry_level = 0
-    if time_limit is not None:
-        solver.parameters.max_time_in_seconds = time_limit
-    status = solver.solve(model.b.model)  # with no objective: the first area found
-    found = status in (cp_model.OPTIMAL, cp_model.FEASIBLE)
+    # With no objective: the first area found.
+    solver, found, status = solve(
+        model.b.model, workers, time_limit, cp_model_probing_level=0, symmetry_level=0
+    )
     board = model.witness(solver, *parts) if found and beat else None
     total = solver.value(model.context.total.expr) if found and beat else None
-    proven = True if found else (False if status == cp_model.INFEASIBLE else None)
-    return proven, solver.status_name(status), board, total
+    proven = True if found else (False if status == "INFEASIBLE" else None)
+    return proven, status, board, total
 
 
 # The cards of a first, smaller search for a witness (issue #13: the seven
@@ -411,9 +392,4 @@ def _check(board: Board, challenge: bool, claimed: int) -> int:
             f"the solver's winning area for scenario '{scenario.id}' "
             f"does not win when scored: {result}"
         )
-    if report.total != claimed:
-        raise SolverMismatch(
-            f"the solver claims {claimed} points for scenario "
-            f"'{scenario.id}' where the evaluator scores {report.total}"
-        )
-    return report.total
+    return agree(claimed, report.total, f"a winning area of scenario '{scenario.id}'")

@@ -33,26 +33,32 @@ if TYPE_CHECKING:
 
 Anchor = Optional[tuple[int, int]]  # (cell, card index) or none
 
-# Whether a core node's meaning depends on the anchor's cell or card (an
-# element does when the selector it stands for does: asked of the context):
-# every core kind is in one list, checked at import, so a new kind says which.
-_ANCHOR_READERS = (
-    *(AroundCard, m.SelfCard, m.SameAs, m.Scores, m.Leader),  # a scope from its place
-    *(m.Relation, m.InRow, m.InColumn, m.Present),
-)
-_ANCHOR_FREE = (
-    *(m.TypeIs, m.MythologyIs, m.FaceIs, m.Named, m.MostCommon, m.StateRef, m.ElementRef),
-    *(m.SelNot, m.SelAnd, m.SelOr, m.Subject, m.Quantity, m.MoreThan, m.AllFaceUpAtEnd),
-    *(m.CondNot, m.CondAnd, m.CondOr, m.Count, m.FactCount, m.Distinct),
+# What a core node reads of the anchor (cell, card): its place (the
+# anchor's cell or card as a place: the selectors keep their holders per
+# anchor) and its card (the compiler then keeps a card's expressions per card
+# and cell, not per cell). An element reads the anchor when the selector it
+# stands for does (asked of the context). Every core kind is in one table,
+# checked at import, so a new kind says which.
+_PLACE_AND_CARD = (m.SelfCard, m.SameAs, m.Scores, m.Leader)
+_PLACE = (AroundCard, m.Relation, m.InRow, m.InColumn, m.Present)
+_CARD = (m.Subject, m.ElementRef)
+_NEITHER = (
+    *(m.TypeIs, m.MythologyIs, m.FaceIs, m.Named, m.MostCommon, m.StateRef),
+    *(m.SelNot, m.SelAnd, m.SelOr, m.Quantity, m.MoreThan, m.AllFaceUpAtEnd),
+    *(m.CondNot, m.CondAnd, m.CondOr, m.FactCount, m.Distinct),
     *(m.Fixed, m.PerCount, m.Capped, m.Bounded, FixedCells, LawLine, LargestGroup),
 )
-_READS_ANCHOR: Mapping[type, Callable[[Any], bool]] = total(
+_YES, _NO = (lambda node: True), (lambda node: False)
+READS: Mapping[type, tuple[bool, Callable[[Any], bool]]] = total(
     CORE,
     {
-        **dict.fromkeys(_ANCHOR_READERS, lambda node: True),
-        **dict.fromkeys(_ANCHOR_FREE, lambda node: False),
+        **dict.fromkeys(_PLACE_AND_CARD, (True, _YES)),
+        **dict.fromkeys(_PLACE, (True, _NO)),
+        **dict.fromkeys(_CARD, (False, _YES)),
+        **dict.fromkeys(_NEITHER, (False, _NO)),
+        m.Count: (False, lambda count: count.where is not None),  # 'that is' judges each card
     },
-    "solve.selectors._READS_ANCHOR",
+    "solve.selectors.READS",
 )
 
 
@@ -181,7 +187,7 @@ class PlacementSelectors:
         if found is None:
             element = self.context.element
             found = any(
-                _READS_ANCHOR[type(n)](n)
+                READS[type(n)][0]
                 or (
                     isinstance(n, m.ElementRef)
                     and element is not None

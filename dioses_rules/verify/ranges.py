@@ -6,6 +6,7 @@ exact with CP-SAT where the ``[solver]`` extra is installed
 from __future__ import annotations
 
 import importlib.util
+from typing import TYPE_CHECKING
 
 from attrs import frozen
 
@@ -21,6 +22,9 @@ from ..scoring.board import (
 )
 from ..scoring.evaluator import Facts
 from ..scoring.extremes import Found, PoolLimits, Ranged, search_extreme
+
+if TYPE_CHECKING:  # the [solver] extra stays optional
+    from ..solve.ranges import Extreme
 
 CP_SAT = "CP-SAT"
 SEARCH = "search"
@@ -62,7 +66,7 @@ def side(
     open, within ``solver_seconds``."""
     found = search_extreme(limits, what, maximize, element, seed, search_seconds)
     if found.exact:
-        return Side(found.points, True, "bound", found.area, found.facts, found.line)
+        return _side(found, True, "bound")
     if maximize and found.points <= 0 and budget_left > 2.0:
         # it never scored in the search: a failure to prove (or refute), given time
         solver_seconds = max(solver_seconds, 2.0)
@@ -72,33 +76,27 @@ def side(
             if solver_available()
             else "install the [solver] extra for exact answers"
         )
-        return _searched(found, note)
-    from ..solve.compiler import Unsupported
+        return _side(found, False, SEARCH, note)
     from ..solve.ranges import extreme
+    from ..unsupported import Unsupported
 
     try:
         exact = extreme(registry, what, maximize, element, solver_seconds, seed)
     except Unsupported as error:
-        return _searched(found, error.diagnostics[0].message)
+        return _side(found, False, SEARCH, error.diagnostics[0].message)
+    late = "CP-SAT ran out of time"
     if exact is None:
-        return _searched(found, "CP-SAT ran out of time")
+        return _side(found, False, SEARCH, late)
     better = exact.points > found.points if maximize else exact.points < found.points
     if exact.proven or better:
-        return Side(
-            exact.points,
-            exact.proven,
-            CP_SAT,
-            exact.area,
-            exact.facts,
-            exact.line,
-            "" if exact.proven else "CP-SAT ran out of time",
-        )
-    return _searched(found, "CP-SAT ran out of time")
+        return _side(exact, exact.proven, CP_SAT, "" if exact.proven else late)
+    return _side(found, False, SEARCH, late)
 
 
-def _searched(found: Found, note: str) -> Side:
-    """The search's side, not proven, and why CP-SAT did not prove it."""
-    return Side(found.points, False, SEARCH, found.area, found.facts, found.line, note)
+def _side(answer: Found | Extreme, exact: bool, how: str, note: str = "") -> Side:
+    """The side an answer of the search or of CP-SAT gives, ``exact`` or
+    not, found ``how``, and why CP-SAT did not prove it (``note``)."""
+    return Side(answer.points, exact, how, answer.area, answer.facts, answer.line, note)
 
 
 def witness_board(
