@@ -12,9 +12,12 @@ need no fallback.
 from __future__ import annotations
 
 import json
+import math
 import random
+import statistics
 import zlib
 from collections import Counter
+from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
 
@@ -44,7 +47,7 @@ from dioses_rules.pool.load import load_registry
 from dioses_rules.scoring import balance as balance_module
 from dioses_rules.scoring import batch, compiled
 from dioses_rules.scoring.area import COLUMN_CELLS, ROW_CELLS, SIZE, Area, Placed
-from dioses_rules.scoring.balance import _mean_spread, balance, counted_mean_spread
+from dioses_rules.scoring.balance import balance, counted_mean_spread
 from dioses_rules.scoring.board import Board, board_file_text, board_to_file, read_board_file
 from dioses_rules.scoring.compiled import CompiledPool
 from dioses_rules.scoring.compiler import Compiler
@@ -617,13 +620,22 @@ def test_the_fast_deal_picks_what_random_sample_picks(n, k):
 @settings(max_examples=100, deadline=None)
 @given(st.lists(st.integers(-50, 50) | st.integers(-(10**400), 10**400), max_size=30))
 def test_counted_mean_and_spread_are_the_listed_ones(values):
-    def summary(function, argument):
-        try:
-            return function(argument, "x")
-        except DiosesError as error:
-            return str(error)
-
-    assert summary(counted_mean_spread, Counter(values)) == summary(_mean_spread, values)
+    """Against an independent oracle: the exact mean and population variance
+    of the listed values (statistics on Fractions), or the one error for
+    points a float cannot hold."""
+    try:
+        got = counted_mean_spread(Counter(values), "x")
+    except DiosesError as error:
+        assert "card 'x'" in str(error)
+        assert max(map(abs, values)) > 10**300  # only points beyond a float are refused
+        return
+    if not values:
+        assert got == (0.0, 0.0)
+        return
+    exact = [Fraction(v) for v in values]
+    mean, variance = statistics.mean(exact), statistics.pvariance(exact)
+    assert got[0] == pytest.approx(float(mean), rel=1e-12)
+    assert got[1] == pytest.approx(math.sqrt(variance), rel=1e-9, abs=1e-9)
 
 
 def test_a_name_first_asked_about_after_a_scene_was_judged_is_seen_in_it():

@@ -239,11 +239,6 @@ def _dealt_in_a_batch(
     return summarised(per_card), counted_mean_spread(tallies.totals, "")
 
 
-def _mean_spread(values: Sequence[int], card_id: str) -> tuple[float, float]:
-    """:func:`counted_mean_spread` of the values, each counted once."""
-    return counted_mean_spread(Counter(values), card_id)
-
-
 def summarised(per_card: Mapping[str, Counter[int]]) -> dict[str, Summary]:
     """Each card's :data:`Summary`, from how often it made each number of points."""
     return {
