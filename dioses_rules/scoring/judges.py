@@ -1,19 +1,18 @@
 """What both scoring pipelines (``lean``, compiled; ``score``'s reference)
 make of their answers alike: a scenario's verdict (R34) and its conditions'
-texts, a held pattern's score (R14), the cards' scores, R16's tie-break
-count, the facts the cards, a law and an objective are judged with, and the evaluator
-names.
+texts, a held pattern's score (R14), the cards' scores, the facts the
+cards, a law and an objective are judged with, and the evaluator names.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from ..language import model as m
 from ..language.source import condition_text
 from .area import Area
 from .board import HeldPattern, LawPlacement
-from .evaluator import Facts, card_weight
+from .evaluator import Facts
 from .report import (
     CardScore,
     ConditionResult,
@@ -53,17 +52,6 @@ def _result(condition: m.Condition, met: object) -> ConditionResult:
     return found[1][1 if met else 0]
 
 
-def judged_scenario(
-    scenario: m.Scenario, facts: Facts, holds: Callable[[m.Condition], object]
-) -> ScenarioResult:
-    return scenario_result(
-        scenario,
-        tuple([bool(holds(c)) for c in scenario.victory]),
-        tuple([bool(holds(c)) for c in scenario.challenge]),
-        facts.total,
-    )
-
-
 def scenario_result(
     scenario: m.Scenario, victory: tuple[bool, ...], challenge: tuple[bool, ...], total: int
 ) -> ScenarioResult:
@@ -82,19 +70,6 @@ def scenario_result(
             _result(c, met) for c, met in zip(scenario.challenge, challenge, strict=True)
         ),
     )
-
-
-def tie_break_count(area: Area, tie_break: str | None) -> int:
-    """R16's tie-break: the cards of the tie-break type (gods) in an area,
-    with R11 weights; 0 when the sets name no such type."""
-    if tie_break is None:
-        return 0
-    wanted = m.TypeIs(tie_break)
-    count = 0
-    for placed in area.cells:
-        if placed is not None and placed.card.type == tie_break:
-            count += card_weight(placed.card, wanted)
-    return count
 
 
 def _card_score(info: CardInfo, cell: int, points: int) -> CardScore:

@@ -14,23 +14,23 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import Literal, overload
+
+from attrs import evolve
 
 from ..language import model as m
 from ..language.headers import bundled_tie_break
 from . import compiled, lean
 from .area import Area
 from .board import Board
-from .evaluator import Evaluator, Facts
+from .evaluator import Evaluator, Facts, card_weight
 from .explained import LinePoints, explained
 from .judges import (
     EVALUATORS,
     card_facts,
     goal_facts,
-    judged_scenario,
     law_facts,
     pattern_score,
-    tie_break_count,
+    scenario_result,
     wants_compiled,
 )
 from .patterns import pattern_matches
@@ -56,7 +56,6 @@ __all__ = [
     "ScenarioResult",
     "ScoreReport",
     "card_points",
-    "judge_scenario",
     "score_board",
     "score_total",
     "tie_break_count",
@@ -73,19 +72,6 @@ def card_points(area: Area, facts: Facts = Facts(), evaluator: str = "compiled")
         for cell, placed in enumerate(area.cells)
         if placed is not None
     }
-
-
-def judge_scenario(
-    area: Area, scenario: m.Scenario, facts: Facts, evaluator: str = "compiled"
-) -> ScenarioResult:
-    """A scenario's victory and challenge on an area, with these facts."""
-    if wants_compiled(evaluator):
-        current = compiled.pool()
-        scene = current.scene(area, facts)
-        return judged_scenario(scenario, facts, lambda c: current.condition(c)(scene, None))
-    return judged_scenario(
-        scenario, facts, functools.partial(Evaluator(area, facts).holds, anchor=None)
-    )
 
 
 # ---------------------------------------------------------------- the scoring
@@ -114,7 +100,7 @@ def score_board(
             return report
         points_of: LinePoints = functools.partial(lean.line_points, board)
     else:
-        report = _reference(board, all_face_up_at_end, total_only=False)
+        report = _reference(board, all_face_up_at_end)
         if not explain:
             return report
         points_of = functools.partial(_reference_line_points, report.area)
@@ -126,26 +112,15 @@ def score_board(
 def score_total(
     board: Board, all_face_up_at_end: bool | None = None, evaluator: str = "compiled"
 ) -> int:
-    """``score_board(...).total``, and nothing else built: no report, no
-    tie-break count, no scenario (which never changes the total)."""
+    """``score_board(...).total``. Compiled, nothing else is built: no report,
+    no tie-break count, no scenario (which never changes the total); the
+    reference, the oracle, gives its report's total."""
     if evaluator == "compiled" or wants_compiled(evaluator):
         return lean.score(board, all_face_up_at_end, True)
-    return _reference(board, all_face_up_at_end, total_only=True)
+    return _reference(board, all_face_up_at_end).total
 
 
-@overload
-def _reference(board: Board, all_face_up_at_end: bool | None, total_only: Literal[True]) -> int: ...
-
-
-@overload
-def _reference(
-    board: Board, all_face_up_at_end: bool | None, total_only: Literal[False]
-) -> ScoreReport: ...
-
-
-def _reference(
-    board: Board, all_face_up_at_end: bool | None, total_only: bool
-) -> ScoreReport | int:
+def _reference(board: Board, all_face_up_at_end: bool | None) -> ScoreReport:
     """The scoring with the reference evaluator (the oracle), step by step:
     laws (R13), patterns (R14), objectives (R15), then the cards (R8-R11),
     which may count completed patterns and met laws; the scenario (R34) and
@@ -172,34 +147,21 @@ def _reference(
     completed = sum(1 for p in patterns if p.completed)
     met = sum(1 for law in laws if law.points > 0)
     facts = card_facts(flag, board.scenario_state, completed, met)
-    points: list[int | None] = [
-        None
-        if placed is None
-        else sum(Evaluator(area, facts).line_points(line, cell) for line in placed.card.lines)
-        for cell, placed in enumerate(area.cells)
-    ]
+    points = card_points(area, facts, "reference")
     total = (
-        sum(p for p in points if p is not None)
+        sum(points.values())
         + sum(law.points for law in laws)
         + sum(p.points for p in patterns)
         + sum(o.points for o in objectives)
     )
-    if total_only:
-        return total
     scenario = None
-    if board.scenario is not None:
-        scenario = judge_scenario(
-            area,
+    if board.scenario is not None:  # R24: its conditions may read each card's points
+        holds = Evaluator(area, evolve(facts, card_points=points, total=total)).holds
+        scenario = scenario_result(
             board.scenario,
-            Facts(
-                card_points={c: p for c, p in enumerate(points) if p is not None},
-                patterns_completed=completed,
-                laws_met=met,
-                total=total,
-                scenario_state=dict(board.scenario_state),
-                all_face_up_at_end=flag,
-            ),
-            "reference",
+            tuple([bool(holds(c, None)) for c in board.scenario.victory]),
+            tuple([bool(holds(c, None)) for c in board.scenario.challenge]),
+            total,
         )
     return ScoreReport.lazy(
         _reference_cards,
@@ -215,11 +177,24 @@ def _reference(
     )
 
 
-def _reference_cards(area: Area, points: list[int | None]) -> tuple[Area, tuple[CardScore, ...]]:
+def tie_break_count(area: Area, tie_break: str | None) -> int:
+    """R16's tie-break: the cards of the tie-break type (gods) in an area,
+    with R11 weights; 0 when the sets name no such type."""
+    if tie_break is None:
+        return 0
+    wanted = m.TypeIs(tie_break)
+    count = 0
+    for placed in area.cells:
+        if placed is not None and placed.card.type == tie_break:
+            count += card_weight(placed.card, wanted)
+    return count
+
+
+def _reference_cards(area: Area, points: dict[int, int]) -> tuple[Area, tuple[CardScore, ...]]:
     return area, tuple(
-        CardScore(placed.card, cell, value)
-        for cell, (placed, value) in enumerate(zip(area.cells, points, strict=True))
-        if value is not None and placed is not None
+        CardScore(placed.card, cell, points[cell])
+        for cell, placed in enumerate(area.cells)
+        if placed is not None
     )
 
 
