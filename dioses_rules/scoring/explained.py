@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from attrs import evolve
+
 from ..language import model as m
 from ..language.source import line_text
 from .area import Area
@@ -18,7 +20,7 @@ from .board import Board
 from .evaluator import Evaluator, Facts
 from .explain import leader_notes
 from .judges import card_facts, goal_facts, law_facts
-from .report import CardScore, LawScore, LineScore, ObjectiveScore, ScenarioResult, ScoreReport
+from .report import CardScore, LineScore, ScenarioResult, ScoreReport
 
 # given the facts the cards are judged with: a line's points from a cell,
 # judged by one evaluator
@@ -42,25 +44,19 @@ def explained(
         sum(1 for law in report.laws if law.points > 0),
     )
     laws = tuple(
-        LawScore(
-            law.law,
-            law.row,
-            law.column,
-            law.points,
-            matched(area, law.law.lines, None, law_facts(placement, all_face_up_at_end)),
+        evolve(
+            law, cells=matched(area, law.law.lines, None, law_facts(placement, all_face_up_at_end))
         )
         for law, placement in zip(report.laws, board.laws, strict=True)
     )
     objectives = tuple(
-        ObjectiveScore(
-            o.goal,
-            o.element,
-            o.points,
-            matched(area, o.goal.lines, None, goal_facts(o.element, all_face_up_at_end)),
+        evolve(
+            o, cells=matched(area, o.goal.lines, None, goal_facts(o.element, all_face_up_at_end))
         )
         for o in report.objectives
     )
-    return ScoreReport(
+    return ScoreReport.lazy(
+        None,
         area,
         _explained_cards(report, points_of(facts), facts),
         laws,
@@ -90,15 +86,11 @@ def _explained_cards(
     evaluator that scored it), the cells it matched."""
     area = report.area
     return tuple(
-        CardScore(
-            c.card,
-            c.cell,
-            c.points,
-            tuple(
+        evolve(
+            c,
+            lines=tuple(
                 LineScore(
-                    line_text(line),
-                    points(line, c.cell),
-                    matched(area, (line,), c.cell, facts),
+                    line_text(line), points(line, c.cell), matched(area, (line,), c.cell, facts)
                 )
                 for line in c.card.lines
             ),
@@ -108,29 +100,14 @@ def _explained_cards(
 
 
 def _explained_scenario(report: ScoreReport, board: Board, facts: Facts) -> ScenarioResult | None:
-    """The scenario's verdict with a sentence for each of its leaders (R24)."""
+    """The scenario's verdict with a sentence for each of its leaders (R24),
+    judged with the facts its conditions were: each card's points and the total."""
     scenario = report.scenario
     if scenario is None or board.scenario is None:
         return None
     notes = leader_notes(
         report.area,
         board.scenario.victory + board.scenario.challenge,
-        Facts(
-            card_points={c.cell: c.points for c in report.cards},
-            patterns_completed=facts.patterns_completed,
-            laws_met=facts.laws_met,
-            total=report.total,
-            scenario_state=dict(board.scenario_state),
-            all_face_up_at_end=facts.all_face_up_at_end,
-        ),
+        evolve(facts, card_points={c.cell: c.points for c in report.cards}, total=report.total),
     )
-    return ScenarioResult(
-        scenario.scenario,
-        scenario.victory,
-        scenario.challenge,
-        scenario.threshold,
-        scenario.beaten,
-        scenario.victory_conditions,
-        scenario.challenge_conditions,
-        tuple(notes),
-    )
+    return evolve(scenario, notes=tuple(notes))

@@ -82,9 +82,10 @@ class ScenarioResult:
 
 
 class ScoreReport:
-    """One area's final score. ``cards`` and ``area`` may be given as they
-    are or, through :meth:`lazy`, made when first read. ``explained_by``:
-    the evaluator whose cells the explanations are (None without them)."""
+    """One area's final score, made by :meth:`lazy` (the one way to make
+    one): ``cards`` and ``area`` are made when first read, or given as they
+    are. ``explained_by``: the evaluator whose cells the explanations are
+    (None without them)."""
 
     # its value, in this order; one string split, because no Python string of
     # the library may be a type's name such as "gods" (test_open_language)
@@ -98,29 +99,18 @@ class ScoreReport:
     _area: Any
     _cards: Any
     _make: Make | None
-
-    def __init__(
-        self,
-        area: Area,
-        cards: tuple[CardScore, ...],
-        laws: tuple[LawScore, ...],
-        patterns: tuple[PatternScore, ...],
-        objectives: tuple[ObjectiveScore, ...],
-        total: int,
-        gods: int,
-        all_face_up_before_reveal: bool,
-        scenario: ScenarioResult | None = None,
-        explained_by: str | None = None,
-    ) -> None:
-        self._area, self._cards, self._make = area, cards, None
-        self.laws, self.patterns, self.objectives = laws, patterns, objectives
-        self.total, self.gods = total, gods  # gods: R16 tie-break, with R11 weights
-        self.all_face_up_before_reveal = all_face_up_before_reveal
-        self.scenario, self.explained_by = scenario, explained_by
+    laws: tuple[LawScore, ...]
+    patterns: tuple[PatternScore, ...]
+    objectives: tuple[ObjectiveScore, ...]
+    total: int
+    gods: int  # R16: the tie-break, with R11 weights
+    all_face_up_before_reveal: bool
+    scenario: ScenarioResult | None
+    explained_by: str | None
 
     @staticmethod
     def lazy(
-        make: Make,
+        make: Make | None,
         first: Any,
         second: Any,
         laws: tuple[LawScore, ...],
@@ -130,16 +120,19 @@ class ScoreReport:
         gods: int,
         all_face_up_before_reveal: bool,
         scenario: ScenarioResult | None = None,
+        explained_by: str | None = None,
     ) -> ScoreReport:
         """A report whose area and cards ``make(first, second)`` gives when
-        first read. Made without ``__init__``: it has no area or cards to
-        set yet, and only the properties read them, which call ``make`` first."""
+        first read; with ``make`` None, ``first`` is the area and ``second``
+        the cards. Made without ``__init__`` (a call less: most reports are
+        read for their total alone); only the properties read the area and
+        the cards, and they call ``make`` first."""
         report: ScoreReport = _NEW(ScoreReport)
         report._make, report._area, report._cards = make, first, second
         report.laws, report.patterns, report.objectives = laws, patterns, objectives
         report.total, report.gods = total, gods
         report.all_face_up_before_reveal = all_face_up_before_reveal
-        report.scenario, report.explained_by = scenario, None
+        report.scenario, report.explained_by = scenario, explained_by
         return report
 
     def _made(self) -> None:
@@ -163,18 +156,7 @@ class ScoreReport:
         return cards
 
     def _value(self) -> tuple[object, ...]:
-        return (
-            self.area,
-            self.cards,
-            self.laws,
-            self.patterns,
-            self.objectives,
-            self.total,
-            self.gods,
-            self.all_face_up_before_reveal,
-            self.scenario,
-            self.explained_by,
-        )
+        return tuple([getattr(self, name) for name in self.FIELDS])
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
