@@ -14,30 +14,20 @@ from .evaluator import Evaluator, Facts, values_of
 
 _ATTRIBUTE_WORDS = {m.Attribute.MYTHOLOGY: "mythology", m.Attribute.TYPE: "type"}
 
-# What makes two notes the same: ("most-common", attribute) or ("leader",
-# candidates, count).
-_NoteKey = tuple[str, m.Attribute] | tuple[str, m.Selector, m.Count]
-
 
 def leader_notes(area: Area, conditions: Sequence[m.Condition], facts: Facts) -> list[str]:
     """One sentence per 'most common' and leader the conditions ask about,
     judged as the evaluator judges them (face-up cards, R24: strictly the
     most, nobody on a tie), each once."""
     notes: list[str] = []
-    seen: set[_NoteKey] = set()
+    seen: set[object] = set()  # an attribute, or a leader's (candidates, count)
     evaluator = Evaluator(area, facts)
     for node in iter_nodes(tuple(conditions)):
-        key: _NoteKey | None = None
-        if isinstance(node, m.MostCommon):
-            key = ("most-common", node.attribute)
-        elif isinstance(node, m.Leader):
-            key = ("leader", node.candidates, node.count)
-        if key is None or key in seen:
-            continue
-        seen.add(key)
-        if isinstance(node, m.MostCommon):
+        if isinstance(node, m.MostCommon) and node.attribute not in seen:
+            seen.add(node.attribute)
             notes.append(most_common_note(area, node.attribute))
-        else:
+        elif isinstance(node, m.Leader) and (node.candidates, node.count) not in seen:
+            seen.add((node.candidates, node.count))
             notes.append(leader_note(evaluator, node))
     return notes
 
