@@ -27,7 +27,9 @@ from .area import SIZE, Area, Placed
 from .batch import Tallies, tally_areas, tally_batches
 from .deal import sample_indices
 from .evaluator import Facts
-from .score import EVALUATORS, card_points
+from .extremes import mentions
+from .judges import wants_compiled
+from .score import card_points
 
 
 @frozen
@@ -87,7 +89,7 @@ def deal_areas(pool: Sequence[m.MythCard], boards: int, rng: random.Random) -> I
 
 def needs_face_up_end(card: m.MythCard) -> bool:
     """A card whose lines ask for an area ended all face up (R21)."""
-    return any(isinstance(node, m.AllFaceUpAtEnd) for node in iter_nodes(card.lines))
+    return mentions(card.lines, m.AllFaceUpAtEnd)
 
 
 # A card's summary: (how often dealt, mean, spread, how often it scored more than 0).
@@ -141,16 +143,14 @@ def balance(
     for any number of workers. ``progress(n)`` after every ``n`` areas."""
     if len(pool) < SIZE:
         raise ValueError(f"a full area needs {SIZE} Myth cards; the pool has {len(pool)}")
-    if evaluator not in EVALUATORS:
-        raise ValueError(f"unknown evaluator {evaluator!r}; expected one of {EVALUATORS}")
     rng = random.Random(seed)
     facts = Facts(all_face_up_at_end=face_up_end)
-    if evaluator == "reference":
-        summaries, totals = _dealt_one_by_one(pool, boards, rng, facts)
-    else:
+    if wants_compiled(evaluator):
         summaries, totals = _dealt_in_a_batch(
             pool, boards, rng, facts, workers, scheduler, progress
         )
+    else:
+        summaries, totals = _dealt_one_by_one(pool, boards, rng, facts)
     by_id = {card.id: card for card in pool}
     means = {card_id: mean for card_id, (dealt, mean, _, _) in summaries.items() if dealt}
     printed_ids = set(

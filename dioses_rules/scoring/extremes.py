@@ -28,6 +28,7 @@ from ..pool.registry import Registry
 from .area import SIZE, Area, Placed
 from .board import LAW_LINES, LawLine, line_cells
 from .evaluator import Evaluator, Facts, card_weight, values_of
+from .score import card_points
 
 # The most each game fact can count (the total score has no bound of its own).
 _FACT_MOST: Mapping[m.Fact, Callable[[PoolLimits], int]] = total(
@@ -166,13 +167,7 @@ class Judge:
         if isinstance(what, m.MythCard):
             cell = next(c for c, p in enumerate(area.cells) if p is not None and p.card is what)
             if self.reads_scores:  # R24: a line reads the other cards' points
-                evaluator = Evaluator(area, facts)
-                points = {
-                    c: evaluator.lines_points(placed.card.lines, c)
-                    for c, placed in enumerate(area.cells)
-                    if placed is not None
-                }
-                facts = evolve(facts, card_points=points)
+                facts = evolve(facts, card_points=card_points(area, facts, "reference"))
             return Evaluator(area, facts).lines_points(what.lines, cell)
         if isinstance(what, m.Law):
             assert line is not None  # a law is judged on a line
@@ -248,13 +243,8 @@ def _wanted(
 ) -> list[m.MythCard]:
     """The pool's cards its lines name by type, mythology, id or tag: the
     search brings them into the area more often than the others."""
-    atoms = [n for n in iter_nodes(what.lines) if isinstance(n, (m.TypeIs, m.MythologyIs, m.Named))]
-    if element is not None:
-        atoms += [
-            n
-            for n in iter_nodes(element.selector)
-            if isinstance(n, (m.TypeIs, m.MythologyIs, m.Named))
-        ]
+    named = (what.lines, () if element is None else element.selector)
+    atoms = [n for n in iter_nodes(named) if isinstance(n, (m.TypeIs, m.MythologyIs, m.Named))]
 
     def fits(card: m.MythCard, atom: m.TypeIs | m.MythologyIs | m.Named) -> bool:
         if isinstance(atom, m.TypeIs):
