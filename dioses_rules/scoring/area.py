@@ -34,7 +34,9 @@ def cell_name(index: int) -> str:
     return f"{cell_row(index).value} {cell_column(index)}"
 
 
-def _offset(index: int, d_row: int, d_column: int) -> int | None:
+def offset(index: int, d_row: int, d_column: int) -> int | None:
+    """The cell ``d_row`` rows towards the back and ``d_column`` columns right of
+    ``index``, or None off the grid."""
     r, c = divmod(index, WIDTH)
     r, c = r + d_row, c + d_column
     if 0 <= r < HEIGHT and 0 <= c < WIDTH:
@@ -42,15 +44,11 @@ def _offset(index: int, d_row: int, d_column: int) -> int | None:
     return None
 
 
-def offset(index: int, d_row: int, d_column: int) -> int | None:
-    return _offset(index, d_row, d_column)
-
-
 # R4: orthogonal neighbours; R5: the up to 8 surrounding cells.
 NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
     tuple(
         n
-        for n in (_offset(i, -1, 0), _offset(i, 1, 0), _offset(i, 0, -1), _offset(i, 0, 1))
+        for n in (offset(i, -1, 0), offset(i, 1, 0), offset(i, 0, -1), offset(i, 0, 1))
         if n is not None
     )
     for i in range(SIZE)
@@ -60,13 +58,13 @@ SURROUNDINGS: tuple[tuple[int, ...], ...] = tuple(
         n
         for dr in (-1, 0, 1)
         for dc in (-1, 0, 1)
-        if (dr, dc) != (0, 0) and (n := _offset(i, dr, dc)) is not None
+        if (dr, dc) != (0, 0) and (n := offset(i, dr, dc)) is not None
     )
     for i in range(SIZE)
 )
 # The up to 4 cells that share only a corner.
 DIAGONAL_CELLS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(n for dr in (-1, 1) for dc in (-1, 1) if (n := _offset(i, dr, dc)) is not None)
+    tuple(n for dr in (-1, 1) for dc in (-1, 1) if (n := offset(i, dr, dc)) is not None)
     for i in range(SIZE)
 )
 ROW_CELLS = {row: tuple(cell_index(row, c) for c in COLUMNS) for row in ROWS}
@@ -97,10 +95,10 @@ RELATION_CELLS = total(
         RelationKind.NEXT_TO: NEIGHBOURS,
         RelationKind.CLOSE_TO: SURROUNDINGS,
         RelationKind.DIAGONAL_TO: DIAGONAL_CELLS,
-        RelationKind.ABOVE: _per_cell(lambda a: (_offset(a, 1, 0),)),  # the target is beneath
-        RelationKind.BELOW: _per_cell(lambda a: (_offset(a, -1, 0),)),
-        RelationKind.LEFT_OF: _per_cell(lambda a: (_offset(a, 0, 1),)),  # the target is right
-        RelationKind.RIGHT_OF: _per_cell(lambda a: (_offset(a, 0, -1),)),
+        RelationKind.ABOVE: _per_cell(lambda a: (offset(a, 1, 0),)),  # the target is beneath
+        RelationKind.BELOW: _per_cell(lambda a: (offset(a, -1, 0),)),
+        RelationKind.LEFT_OF: _per_cell(lambda a: (offset(a, 0, 1),)),  # the target is right
+        RelationKind.RIGHT_OF: _per_cell(lambda a: (offset(a, 0, -1),)),
         RelationKind.SAME_ROW: _per_cell(lambda a: (x for x in ROW_CELLS[cell_row(a)] if x != a)),
         RelationKind.SAME_COLUMN: _per_cell(
             lambda a: (x for x in COLUMN_CELLS[cell_column(a)] if x != a)
