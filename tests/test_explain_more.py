@@ -172,3 +172,38 @@ def test_a_leader_is_named_with_its_count_and_a_tie_names_nobody():
     )
     [note] = leader_notes(tied, (condition,), Facts())
     assert note.startswith("the leader of god: nobody,") and note.endswith("(R24)"), note
+
+
+def test_each_most_common_and_leader_is_told_once_in_the_order_first_asked():
+    """The notes name each question once, however many conditions ask it:
+    the same leader twice and the most common mythology twice give one note
+    each, and the most common type, another question, its own."""
+    registry = load_registry()[0]
+    leader = leader_condition(
+        registry, "the one of god with most egyptian in neighbours next to it"
+    )
+    mythology = leader_condition(
+        registry, "its mythology is the most common and its mythology is the most common"
+    )
+    kind = leader_condition(registry, "its type is the most common")
+    area = area_of(
+        "ra",
+        "isis",
+        "horus",
+        "anubis",
+        "pyramid",
+        "scarab",
+        "zeus",
+        "hera",
+        "odin",
+        "thor",
+        "valhalla",
+        "hermes",
+    )
+    notes = leader_notes(area, (mythology, leader, kind, leader, mythology), Facts())
+    assert notes == [
+        most_common_note(area, m.Attribute.MYTHOLOGY),
+        notes[1],
+        most_common_note(area, m.Attribute.TYPE),
+    ]
+    assert notes[1].startswith("the leader of god is isis (front 2)"), notes
