@@ -90,10 +90,8 @@ class LawPlacement:
     column: int | None = None
 
     def cells(self) -> tuple[int, ...]:
-        if self.row is not None:
-            return ROW_CELLS[self.row]
-        assert self.column is not None  # a law is on a row or a column
-        return COLUMN_CELLS[self.column]
+        """The cells of its row or column."""
+        return line_cells(("row", self.row) if self.row is not None else ("column", self.column))
 
 
 # A law's line as the solvers and searches name it: ("row", a Row) or
