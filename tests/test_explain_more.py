@@ -126,6 +126,24 @@ def test_face_down_cards_do_not_count_for_the_most_common():
     )
 
 
+# Isis (front 2) has Ra, Horus and Scarab next to it: 3 Egyptians, the most
+# of any god's neighbours.
+ISIS_LEADS = (
+    "ra",
+    "isis",
+    "horus",
+    "anubis",
+    "pyramid",
+    "scarab",
+    "zeus",
+    "hera",
+    "odin",
+    "thor",
+    "valhalla",
+    "hermes",
+)
+
+
 def leader_condition(registry, text: str):
     card_file = parse_card_text(
         f'god probe "Probe" greek {{\n  1 point if {text}\n}}\n', vocabulary=registry.vocabulary
@@ -139,21 +157,7 @@ def test_a_leader_is_named_with_its_count_and_a_tie_names_nobody():
     condition = leader_condition(
         registry, "the one of god with most egyptian in neighbours next to it"
     )
-    # Isis (front 2) has Ra, Horus and Scarab next to it: 3 Egyptians.
-    area = area_of(
-        "ra",
-        "isis",
-        "horus",
-        "anubis",
-        "pyramid",
-        "scarab",
-        "zeus",
-        "hera",
-        "odin",
-        "thor",
-        "valhalla",
-        "hermes",
-    )
+    area = area_of(*ISIS_LEADS)
     [note] = leader_notes(area, (condition,), Facts())
     assert note.startswith("the leader of god is isis (front 2), counting 3, against "), note
     tied = area_of(
@@ -186,20 +190,7 @@ def test_each_most_common_and_leader_is_told_once_in_the_order_first_asked():
         registry, "its mythology is the most common and its mythology is the most common"
     )
     kind = leader_condition(registry, "its type is the most common")
-    area = area_of(
-        "ra",
-        "isis",
-        "horus",
-        "anubis",
-        "pyramid",
-        "scarab",
-        "zeus",
-        "hera",
-        "odin",
-        "thor",
-        "valhalla",
-        "hermes",
-    )
+    area = area_of(*ISIS_LEADS)
     notes = leader_notes(area, (mythology, leader, kind, leader, mythology), Facts())
     assert notes == [
         most_common_note(area, m.Attribute.MYTHOLOGY),
