@@ -124,9 +124,10 @@ class ScoreReport:
     ) -> ScoreReport:
         """A report whose area and cards ``make(first, second)`` gives when
         first read; with ``make`` None, ``first`` is the area and ``second``
-        the cards. Made without ``__init__`` (a call less: most reports are
-        read for their total alone); only the properties read the area and
-        the cards, and they call ``make`` first."""
+        the cards. Its slots are set on ``object.__new__``'s instance (no
+        ``__init__``: a call less, and most reports are read for their total
+        alone); only the properties read the area and the cards, and they
+        call ``make`` first."""
         report: ScoreReport = _NEW(ScoreReport)
         report._make, report._area, report._cards = make, first, second
         report.laws, report.patterns, report.objectives = laws, patterns, objectives
