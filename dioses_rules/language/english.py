@@ -19,12 +19,9 @@ clauses: positions, conditions and scoring lines.
 from __future__ import annotations
 
 from . import model as m
-from .english_nouns import EnglishNouns, Names, Phrase, join, with_article
-from .spanish_words import counted
+from .english_nouns import EnglishNouns
 from .sugar import own_most_common
 from .walk import Dispatch
-
-__all__ = ["EnglishWriter", "Names", "Phrase", "counted", "join", "with_article"]
 
 
 class EnglishWriter(EnglishNouns):

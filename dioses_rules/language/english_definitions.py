@@ -6,7 +6,9 @@ from collections.abc import Iterable, Mapping
 
 from . import model as m
 from .card_words import EVERY, TO_DO, YOU, CardWords
-from .english import EnglishWriter, Names, Phrase, counted
+from .english import EnglishWriter
+from .english_nouns import Names, Phrase
+from .spanish_words import counted
 from .vocabulary import Vocabulary
 from .walk import Dispatch
 

@@ -143,11 +143,6 @@ def indefinite(feminine: bool, plural: bool = False) -> str:
     return ("unas" if feminine else "unos") if plural else ("una" if feminine else "un")
 
 
-def none_of(feminine: bool) -> str:
-    """ningún, ninguna (before a singular noun)."""
-    return "ninguna" if feminine else "ningún"
-
-
 def counted(amount: int, noun: Noun) -> str:
     """ "1 dios", "2 dioses", "0 cartas"; "1 card", "2 cards"."""
     return f"{amount} {noun.form(amount != 1)}"
