@@ -5,8 +5,9 @@ kind that says its fields in a fixed order, a short method for each other."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from enum import Enum
+from functools import cache
 from string import Formatter
 from types import MappingProxyType
 from typing import Any
@@ -52,21 +53,10 @@ def templated(templates: Iterable[type], union: Any) -> tuple[type, ...]:
     return tuple(kind for kind in templates if kind in kinds)
 
 
-class _Filler(Formatter):
-    """Fills a template from a node (see :data:`TEMPLATES`)."""
-
-    def __init__(self, writer: object) -> None:
-        super().__init__()
-        self.writer = writer
-
-    def get_value(self, key: int | str, args: Sequence[Any], kwargs: Mapping[str, Any]) -> Any:
-        return getattr(args[0], str(key))
-
-    def format_field(self, value: Any, format_spec: str) -> str:
-        if format_spec:
-            said: str = getattr(self.writer, format_spec)(value)
-            return said
-        return str(value.value if isinstance(value, Enum) else value)
+@cache
+def _parts(template: str) -> tuple[tuple[str, str | None, str], ...]:
+    """A template's parts, parsed once: (literal text, field or None, spec)."""
+    return tuple((text, name, spec or "") for text, name, spec, _ in Formatter().parse(template))
 
 
 class EffectWriter:
@@ -87,7 +77,14 @@ class EffectWriter:
     @rule.on(*templated(TEMPLATES, m.RuleChange))
     def said(self, node: object, *_: object) -> str:
         """A node's template (:attr:`TEMPLATES`), filled from its fields."""
-        return _Filler(self).vformat(self.TEMPLATES[type(node)], (node,), {})
+        out = []
+        for text, name, spec in _parts(self.TEMPLATES[type(node)]):
+            out.append(text)
+            if name is not None:
+                value = getattr(node, name)
+                said = getattr(self, spec)(value) if spec else value
+                out.append(str(said.value if isinstance(said, Enum) else said))
+        return "".join(out)
 
     ids = staticmethod(", ".join)  # card ids, as a file lists them
 
