@@ -181,7 +181,7 @@ def test_each_source_template_says_its_nodes_fields_with_the_writers_methods():
     tables += [writer.setup_step, writer.rule]
     handlers = {k: v for table in tables for k, v in table.dispatch.handlers.items()}
     for kind, template in writer.TEMPLATES.items():
-        assert handlers[kind].__name__ in ("said", "_said"), kind
+        assert handlers[kind].__name__ in ("filled", "_filled"), kind
         for _, name, spec, _ in string.Formatter().parse(template):
             if name is not None:
                 assert name in attrs.fields_dict(kind), (kind, name)

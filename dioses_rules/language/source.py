@@ -119,8 +119,8 @@ class SourceWriter(EffectWriter):
     @selector_term.on(*templated(_TEMPLATES, m.Selector))
     @condition.on(*templated(_TEMPLATES, m.Condition))
     @line.on(*templated(_TEMPLATES, m.ScoringLine))
-    def _said(self, node: object, *_: object) -> str:
-        return self.said(node)
+    def _filled(self, node: object, *_: object) -> str:
+        return self.filled(node)
 
     def many(self, selector: m.Selector) -> str:
         """A selector after a count: "gods"."""

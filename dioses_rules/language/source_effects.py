@@ -48,7 +48,7 @@ TEMPLATES: Mapping[type, str] = MappingProxyType(
 
 
 def templated(templates: Iterable[type], union: Any) -> tuple[type, ...]:
-    """The kinds of ``union`` that have a template: what ``said`` is registered for."""
+    """The kinds of ``union`` that have a template: what ``filled`` is registered for."""
     kinds = members(union)
     return tuple(kind for kind in templates if kind in kinds)
 
@@ -75,15 +75,15 @@ class EffectWriter:
     @effect.on(*templated(TEMPLATES, m.Effect))
     @setup_step.on(*templated(TEMPLATES, m.SetupStep))
     @rule.on(*templated(TEMPLATES, m.RuleChange))
-    def said(self, node: object, *_: object) -> str:
+    def filled(self, node: object, *_: object) -> str:
         """A node's template (:attr:`TEMPLATES`), filled from its fields."""
         out = []
         for text, name, spec in _parts(self.TEMPLATES[type(node)]):
             out.append(text)
             if name is not None:
                 value = getattr(node, name)
-                said = getattr(self, spec)(value) if spec else value
-                out.append(str(said.value if isinstance(said, Enum) else said))
+                word = getattr(self, spec)(value) if spec else value
+                out.append(str(word.value if isinstance(word, Enum) else word))
         return "".join(out)
 
     ids = staticmethod(", ".join)  # card ids, as a file lists them
