@@ -229,15 +229,12 @@ class SourceWriter(EffectWriter):
         return text + f" in {self.scope(distinct.scope)}"
 
     # ---------------------------------------------------------------- conditions
-    @condition.on(m.CondOr)
-    def _cond_or(self, c: m.CondOr, level: int = _OR) -> str:
-        text = " or ".join(self.condition(item, _AND) for item in c.items)
-        return f"({text})" if level > _OR else text
-
-    @condition.on(m.CondAnd)
-    def _cond_and(self, c: m.CondAnd, level: int = _OR) -> str:
-        text = " and ".join(self.condition(item, _NOT) for item in c.items)
-        return f"({text})" if level > _AND else text
+    @condition.on(m.CondOr, m.CondAnd)
+    def _cond_list(self, c: m.CondOr | m.CondAnd, level: int = _OR) -> str:
+        """Its items at the next level of precedence; in parentheses below its own."""
+        word, own = (" or ", _OR) if isinstance(c, m.CondOr) else (" and ", _AND)
+        text = word.join(self.condition(item, own + 1) for item in c.items)
+        return f"({text})" if level > own else text
 
     @condition.on(m.CondNot)
     def _cond_not(self, c: m.CondNot, level: int = _OR) -> str:
@@ -279,14 +276,10 @@ class SourceWriter(EffectWriter):
     @condition.on(m.MoreThan)
     def _more_than(self, c: m.MoreThan, level: int = _OR) -> str:
         more, less = c.more, c.less
-        if more.scope == less.scope:
-            return (
-                f"more {self.selector(more.selector, True)} than "
-                f"{self.selector(less.selector, True)} in {self.scope(less.scope)}"
-            )
+        where = "" if more.scope == less.scope else f" in {self.scope(more.scope)}"
         return (
-            f"more {self.selector(more.selector, True)} in {self.scope(more.scope)} than "
-            f"{self.selector(less.selector, True)} in {self.scope(less.scope)}"
+            f"more {self.many(more.selector)}{where} than "
+            f"{self.many(less.selector)} in {self.scope(less.scope)}"
         )
 
     # ---------------------------------------------------------------- scoring lines
