@@ -4,8 +4,10 @@ with the grammar."""
 
 from __future__ import annotations
 
+import string
 import typing
 
+import attrs
 import pytest
 from attrs import frozen
 
@@ -168,6 +170,25 @@ def test_a_dispatch_refuses_a_class_outside_its_union_and_a_second_method():
     table.on(m.AnyCard)(lambda self, node: None)
     with pytest.raises(TypeError, match="registered twice"):
         table.on(m.AnyCard)(lambda self, node: None)
+
+
+def test_each_source_template_says_its_nodes_fields_with_the_writers_methods():
+    """#26: a kind with a source template (source.py, source_effects.py) is
+    written by it alone, each of its fields an attribute of the node and each
+    spec a method of the writer; the template fills as the grammar spells it."""
+    writer = source.SourceWriter()
+    tables = [writer.selector_term, writer.condition, writer.line, writer.effect]
+    tables += [writer.setup_step, writer.rule]
+    handlers = {k: v for table in tables for k, v in table.dispatch.handlers.items()}
+    for kind, template in writer.TEMPLATES.items():
+        assert handlers[kind].__name__ in ("filled", "_filled"), kind
+        for _, name, spec, _ in string.Formatter().parse(template):
+            if name is not None:
+                assert name in attrs.fields_dict(kind), (kind, name)
+                assert not spec or callable(getattr(writer, spec)), (kind, spec)
+    assert writer.condition(m.AtCell(m.Row.BACK, 2)) == "at back 2"
+    assert writer.rule(m.Lock(("hera", "zeus"))) == "lock hera, zeus"
+    assert writer.selector(m.FaceIs(False), many=True) == "face-down cards"
 
 
 def test_the_writers_module_functions_are_the_dispatching_methods():

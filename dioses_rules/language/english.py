@@ -19,12 +19,9 @@ clauses: positions, conditions and scoring lines.
 from __future__ import annotations
 
 from . import model as m
-from .english_nouns import EnglishNouns, Names, Phrase, join, with_article
-from .spanish_words import counted
+from .english_nouns import EnglishNouns
 from .sugar import own_most_common
 from .walk import Dispatch
-
-__all__ = ["EnglishWriter", "Names", "Phrase", "counted", "join", "with_article"]
 
 
 class EnglishWriter(EnglishNouns):
@@ -88,13 +85,10 @@ class EnglishWriter(EnglishNouns):
     """A condition as a clause; ``subject`` is whom it is about (by default
     :attr:`IT`, the card itself)."""
 
-    @condition.on(m.CondAnd)
-    def _cond_and(self, c: m.CondAnd, subject: str | None = None) -> str:
-        return self.join([self.condition(i, subject) for i in c.items], self.AND)
-
-    @condition.on(m.CondOr)
-    def _cond_or(self, c: m.CondOr, subject: str | None = None) -> str:
-        return self.join([self.condition(i, subject) for i in c.items], self.OR)
+    @condition.on(m.CondAnd, m.CondOr)
+    def _cond_list(self, c: m.CondAnd | m.CondOr, subject: str | None = None) -> str:
+        word = self.AND if isinstance(c, m.CondAnd) else self.OR
+        return self.join([self.condition(i, subject) for i in c.items], word)
 
     @condition.on(m.CondNot)
     def _cond_not(self, c: m.CondNot, subject: str | None = None) -> str:

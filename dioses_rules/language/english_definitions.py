@@ -6,7 +6,9 @@ from collections.abc import Iterable, Mapping
 
 from . import model as m
 from .card_words import EVERY, TO_DO, YOU, CardWords
-from .english import EnglishWriter, Names, Phrase, counted
+from .english import EnglishWriter
+from .english_nouns import Names, Phrase
+from .spanish_words import counted
 from .vocabulary import Vocabulary
 from .walk import Dispatch
 
@@ -162,24 +164,24 @@ class CardTextWriter(EnglishWriter):
     def lines(self, lines: Iterable[m.ScoringLine]) -> str:
         return " ".join(self.line(line) + "." for line in lines)
 
+    def sentence(self, key: str, parts: Iterable[str]) -> str:
+        """A phrase and its parts, ';'-separated: "Setup: ...; ...."."""
+        return self.phrase(key) + "; ".join(parts) + "."
+
     definition = Dispatch(m.Definition)
 
     @definition.on(m.MythCard)
     def _myth(self, d: m.MythCard) -> str:
         parts = []
         if d.event:
-            parts.append(
-                self.phrase("event")
-                + "; ".join(self.effect(e, every_player=True) for e in d.event)
-                + "."
-            )
+            parts.append(self.sentence("event", (self.effect(e, True) for e in d.event)))
         parts.extend(self.line(line) + "." for line in d.lines)
         parts.extend(self.phrase("counts as", self.weight_phrase(w)) for w in d.weights)
         return " ".join(parts) if parts else self.phrase("no text")
 
-    @definition.on(m.Law)
-    def _law(self, d: m.Law) -> str:
-        return self.phrase("law") + self.lines(d.lines)
+    @definition.on(m.Law, m.ObjectiveGoal)
+    def _lines(self, d: m.Law | m.ObjectiveGoal) -> str:
+        return self.phrase("law" if isinstance(d, m.Law) else "goal") + self.lines(d.lines)
 
     @definition.on(m.Pattern)
     def _pattern(self, d: m.Pattern) -> str:
@@ -187,10 +189,6 @@ class CardTextWriter(EnglishWriter):
         return self.phrase(
             "pattern", level=self.LEVELS[d.difficulty][0], points=points
         ) + "\n".join(self.pattern_grid(d))
-
-    @definition.on(m.ObjectiveGoal)
-    def _goal(self, d: m.ObjectiveGoal) -> str:
-        return self.phrase("goal") + self.lines(d.lines)
 
     @definition.on(m.ObjectiveElement)
     def _objective_element(self, d: m.ObjectiveElement) -> str:
@@ -287,9 +285,9 @@ class CardTextWriter(EnglishWriter):
             options = [self.option_names.get(o, o) for o in d.options]
             lines.append(self.phrase("played with") + self.join(options, self.AND) + ".")
         if d.setup:
-            lines.append(self.phrase("setup") + "; ".join(map(self.setup_step, d.setup)) + ".")
+            lines.append(self.sentence("setup", map(self.setup_step, d.setup)))
         if d.rules:
-            lines.append(self.phrase("rules") + "; ".join(map(self.rule, d.rules)) + ".")
+            lines.append(self.sentence("rules", map(self.rule, d.rules)))
         if d.challenge_setup:
             how = self.pair("challenge draws", d.challenge_draws is m.ChallengeDraws.ADDS)
             steps = "; ".join(map(self.setup_step, d.challenge_setup))
@@ -301,13 +299,9 @@ class CardTextWriter(EnglishWriter):
         name = self.scenario_names.get(d.id, d.name)
         lines = [self.phrase("scenario", number=d.number, name=name), *self.scenario_setup(d)]
         if d.victory:
-            lines.append(
-                self.phrase("victory") + "; ".join(self.condition(c) for c in d.victory) + "."
-            )
+            lines.append(self.sentence("victory", map(self.condition, d.victory)))
         if d.challenge:
-            lines.append(
-                self.phrase("challenge") + "; ".join(self.condition(c) for c in d.challenge) + "."
-            )
+            lines.append(self.sentence("challenge", map(self.condition, d.challenge)))
         if d.threshold:
             lines.append(self.phrase("threshold", d.threshold))
         return "\n".join(lines)

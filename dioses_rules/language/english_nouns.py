@@ -27,16 +27,6 @@ class Phrase:
     feminine: bool = False
 
 
-def with_article(phrase: str) -> str:
-    return ("an " if phrase[:1].lower() in "aeiou" else "a ") + phrase
-
-
-def join(items: Sequence[str], word: str) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + f" {word} " + items[-1]
-
-
 class EnglishNouns:
     """English words and noun phrases for the pieces of a predicate tree;
     the words of mythologies and types come from a vocabulary (the bundled
@@ -66,10 +56,6 @@ class EnglishNouns:
             english("type", type_id, False) or type_id, english("type", type_id, True) or type_id
         )
 
-    def type_word(self, type_id: str, plural: bool = False) -> str:
-        """A card type: "god", "gods"."""
-        return self.type_noun(type_id).form(plural)
-
     def tag_word(self, tag: str) -> str:
         """A tag in English: its declared English name (``aka``), else itself."""
         return self.vocabulary.english("tag", tag)
@@ -96,7 +82,10 @@ class EnglishNouns:
         return self.WORDS.pair(key)[second]
 
     def join(self, items: Sequence[str], word: str) -> str:
-        return join(items, word)
+        """ "a", "a and b", "a, b and c"."""
+        if len(items) <= 1:
+            return "".join(items)
+        return ", ".join(items[:-1]) + f" {word} " + items[-1]
 
     def before(self, preposition: str, text: str) -> str:
         """A preposition before a noun phrase."""
@@ -114,7 +103,7 @@ class EnglishNouns:
         return not self.is_proper(selector) and not isinstance(selector, (m.SelOr, m.ElementRef))
 
     def with_article(self, phrase: Phrase) -> str:
-        return with_article(phrase.text)
+        return ("an " if phrase.text[:1].lower() in "aeiou" else "a ") + phrase.text
 
     def noun(self, selector: m.Selector, plural: bool = False, article: bool = False) -> str:
         return self.noun_with(selector, plural, article).text

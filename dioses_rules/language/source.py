@@ -11,10 +11,11 @@ by :mod:`source_definitions`.
 from __future__ import annotations
 
 from collections.abc import Callable
+from types import MappingProxyType
 
 from . import model as m
 from .headers import bundled_vocabulary
-from .source_effects import EffectWriter, points_text
+from .source_effects import TEMPLATES, EffectWriter, face_text, points_text, templated
 from .source_effects import plural as plural  # what other layers import from here
 from .sugar import own_most_common
 from .vocabulary import PLURALS, Vocabulary
@@ -59,6 +60,36 @@ _FACT_SINGULAR = {
 }
 
 
+# The source of each selector, condition and line that says its fields in a
+# fixed order (as source_effects.TEMPLATES, whose entries these extend).
+_TEMPLATES = {
+    m.AnyCard: "card",
+    m.FaceIs: "{face_up:face}",
+    m.TypeIs: "{type}",
+    m.MythologyIs: "{mythology}",
+    m.Named: "{name}",
+    m.SelfCard: "it",
+    m.StateRef: "the {name}",
+    m.ElementRef: "element",
+    m.Leader: "the one of {candidates:selector} with most {count:counts}",
+    # only reachable for hand-built trees; the grammar attaches these to a term
+    m.SameAs: "card of same {attribute}",
+    m.MostCommon: "card of most common {attribute}",
+    m.Relation: "{kind} {target:selector}",
+    m.Between: "between {first:selector} and {second:selector}",
+    m.InRow: "in {row} row",
+    m.InColumn: "in column {column}",
+    m.AtCell: "at {row} {column}",
+    m.InCorner: "in a corner",
+    m.Present: "in area",
+    m.NoneIn: "no {count:counts}",
+    m.Only: "only {selector:many} in {scope:scope}",
+    m.AllFaceUpAtEnd: "all face-up at end",
+    m.Capped: "{line:line} up to {limit:points}",
+    m.ScoresLike: "scores like {card}",
+}
+
+
 class SourceWriter(EffectWriter):
     """Writes each piece of a predicate tree as card-language source, with
     the plurals of a vocabulary (the bundled sets' when none is given; a word
@@ -79,9 +110,29 @@ class SourceWriter(EffectWriter):
             return self.vocabulary.plural(*found)
         return PLURALS.get(word, word)
 
-    # ---------------------------------------------------------------- selectors
+    TEMPLATES = MappingProxyType({**TEMPLATES, **_TEMPLATES})
     selector_term = Dispatch(m.Selector)
+    countable = Dispatch(m.Countable)
+    condition = Dispatch(m.Condition)
+    line = Dispatch(m.ScoringLine)
 
+    @selector_term.on(*templated(_TEMPLATES, m.Selector))
+    @condition.on(*templated(_TEMPLATES, m.Condition))
+    @line.on(*templated(_TEMPLATES, m.ScoringLine))
+    def _filled(self, node: object, *_: object) -> str:
+        return self.filled(node)
+
+    def many(self, selector: m.Selector) -> str:
+        """A selector after a count: "gods"."""
+        return self.selector(selector, True)
+
+    def counts(self, count: m.Count) -> str:
+        """A count after "no" or "most": "gods in area"."""
+        return self.count(count, True)
+
+    points, face = staticmethod(points_text), staticmethod(face_text)
+
+    # ---------------------------------------------------------------- selectors
     def selector(self, selector: m.Selector, many: bool = False) -> str:
         """A selector as a term: safe anywhere a selector is expected.
 
@@ -105,42 +156,6 @@ class SourceWriter(EffectWriter):
             text = f"{head} {last}" if head else last
         return text
 
-    @selector_term.on(m.AnyCard)
-    def _any(self, sel: m.AnyCard) -> str:
-        return "card"
-
-    @selector_term.on(m.TypeIs)
-    def _type(self, sel: m.TypeIs) -> str:
-        return sel.type
-
-    @selector_term.on(m.MythologyIs)
-    def _mythology(self, sel: m.MythologyIs) -> str:
-        return sel.mythology
-
-    @selector_term.on(m.FaceIs)
-    def _face(self, sel: m.FaceIs) -> str:
-        return "face-up" if sel.face_up else "face-down"
-
-    @selector_term.on(m.Named)
-    def _named(self, sel: m.Named) -> str:
-        return sel.name
-
-    @selector_term.on(m.SelfCard)
-    def _self(self, sel: m.SelfCard) -> str:
-        return "it"
-
-    @selector_term.on(m.StateRef)
-    def _state(self, sel: m.StateRef) -> str:
-        return f"the {sel.name}"
-
-    @selector_term.on(m.ElementRef)
-    def _element(self, sel: m.ElementRef) -> str:
-        return "element"
-
-    @selector_term.on(m.Leader)
-    def _leader(self, sel: m.Leader) -> str:
-        return f"the one of {self.selector(sel.candidates)} with most {self.count(sel.count, True)}"
-
     @selector_term.on(m.SelAnd)
     def _and(self, sel: m.SelAnd) -> str:
         if is_words(sel):
@@ -159,15 +174,6 @@ class SourceWriter(EffectWriter):
     @selector_term.on(m.SelNot)
     def _not(self, sel: m.SelNot) -> str:
         return "(" + self.unary(sel) + ")"
-
-    # Only reachable for hand-built trees; the grammar attaches these to a term.
-    @selector_term.on(m.SameAs)
-    def _same(self, sel: m.SameAs) -> str:
-        return f"card of same {sel.attribute.value}"
-
-    @selector_term.on(m.MostCommon)
-    def _most_common(self, sel: m.MostCommon) -> str:
-        return f"card of most common {sel.attribute.value}"
 
     def closed(self, selector: m.Selector, many: bool = False) -> str:
         """A selector that nothing after it can extend: a leader ends in a count,
@@ -200,8 +206,6 @@ class SourceWriter(EffectWriter):
         word: str = kind.value  # (mypy reads a narrowed enum's value as Any)
         return word
 
-    countable = Dispatch(m.Countable)
-
     @countable.on(m.Count)
     def count(self, count: m.Count, many: bool = False) -> str:
         text = f"{self.selector(count.selector, many)} in {self.scope(count.scope)}"
@@ -225,50 +229,17 @@ class SourceWriter(EffectWriter):
         return text + f" in {self.scope(distinct.scope)}"
 
     # ---------------------------------------------------------------- conditions
-    condition = Dispatch(m.Condition)
-
-    @condition.on(m.CondOr)
-    def _cond_or(self, c: m.CondOr, level: int = _OR) -> str:
-        text = " or ".join(self.condition(item, _AND) for item in c.items)
-        return f"({text})" if level > _OR else text
-
-    @condition.on(m.CondAnd)
-    def _cond_and(self, c: m.CondAnd, level: int = _OR) -> str:
-        text = " and ".join(self.condition(item, _NOT) for item in c.items)
-        return f"({text})" if level > _AND else text
+    @condition.on(m.CondOr, m.CondAnd)
+    def _cond_list(self, c: m.CondOr | m.CondAnd, level: int = _OR) -> str:
+        """Its items at the next level of precedence; in parentheses below its own."""
+        word, own = (" or ", _OR) if isinstance(c, m.CondOr) else (" and ", _AND)
+        text = word.join(self.condition(item, own + 1) for item in c.items)
+        return f"({text})" if level > own else text
 
     @condition.on(m.CondNot)
     def _cond_not(self, c: m.CondNot, level: int = _OR) -> str:
         inner: str = self.condition(c.item, _NOT)
         return "not " + inner
-
-    @condition.on(m.Relation)
-    def _relation(self, c: m.Relation, level: int = _OR) -> str:
-        return f"{c.kind.value} {self.selector(c.target)}"
-
-    @condition.on(m.Between)
-    def _between(self, c: m.Between, level: int = _OR) -> str:
-        return f"between {self.selector(c.first)} and {self.selector(c.second)}"
-
-    @condition.on(m.InRow)
-    def _in_row(self, c: m.InRow, level: int = _OR) -> str:
-        return f"in {c.row.value} row"
-
-    @condition.on(m.InColumn)
-    def _in_column(self, c: m.InColumn, level: int = _OR) -> str:
-        return f"in column {c.column}"
-
-    @condition.on(m.AtCell)
-    def _at_cell(self, c: m.AtCell, level: int = _OR) -> str:
-        return f"at {c.row.value} {c.column}"
-
-    @condition.on(m.InCorner)
-    def _in_corner(self, c: m.InCorner, level: int = _OR) -> str:
-        return "in a corner"
-
-    @condition.on(m.Present)
-    def _present(self, c: m.Present, level: int = _OR) -> str:
-        return "in area"
 
     @condition.on(m.Scores)
     def _scores(self, c: m.Scores, level: int = _OR) -> str:
@@ -302,34 +273,16 @@ class SourceWriter(EffectWriter):
     def _quantity(self, c: m.Quantity, level: int = _OR) -> str:
         return f"{c.comparison.value} {c.amount} {self.countable(c.count, c.amount != 1)}"
 
-    @condition.on(m.NoneIn)
-    def _none_in(self, c: m.NoneIn, level: int = _OR) -> str:
-        return f"no {self.count(c.count, True)}"
-
-    @condition.on(m.Only)
-    def _only(self, c: m.Only, level: int = _OR) -> str:
-        return f"only {self.selector(c.selector, True)} in {self.scope(c.scope)}"
-
     @condition.on(m.MoreThan)
     def _more_than(self, c: m.MoreThan, level: int = _OR) -> str:
         more, less = c.more, c.less
-        if more.scope == less.scope:
-            return (
-                f"more {self.selector(more.selector, True)} than "
-                f"{self.selector(less.selector, True)} in {self.scope(less.scope)}"
-            )
+        where = "" if more.scope == less.scope else f" in {self.scope(more.scope)}"
         return (
-            f"more {self.selector(more.selector, True)} in {self.scope(more.scope)} than "
-            f"{self.selector(less.selector, True)} in {self.scope(less.scope)}"
+            f"more {self.many(more.selector)}{where} than "
+            f"{self.many(less.selector)} in {self.scope(less.scope)}"
         )
 
-    @condition.on(m.AllFaceUpAtEnd)
-    def _all_face_up(self, c: m.AllFaceUpAtEnd, level: int = _OR) -> str:
-        return "all face-up at end"
-
     # ---------------------------------------------------------------- scoring lines
-    line = Dispatch(m.ScoringLine)
-
     @line.on(m.Fixed)
     def _fixed(self, line: m.Fixed) -> str:
         if line.condition is None:
@@ -340,14 +293,6 @@ class SourceWriter(EffectWriter):
     def _per_count(self, line: m.PerCount) -> str:
         per = f"{line.per} " if line.per != 1 else ""
         return f"{points_text(line.points)} per {per}{self.countable(line.count, line.per != 1)}"
-
-    @line.on(m.Capped)
-    def _capped(self, line: m.Capped) -> str:
-        return f"{self.line(line.line)} up to {points_text(line.limit)}"
-
-    @line.on(m.ScoresLike)
-    def _scores_like(self, line: m.ScoresLike) -> str:
-        return f"scores like {line.card}"
 
     @line.on(m.Bounded)
     def _bounded(self, line: m.Bounded) -> str:

@@ -59,21 +59,18 @@ def statements(
     return out
 
 
-def _provenance(definition: m.Definition) -> str:
-    """ " printed" when the text said so; "" when it left the provenance out."""
-    return f" {definition.provenance.value}" if definition.provenance_stated else ""
-
-
 def _stated(definition: m.Definition) -> list[str]:
+    """ "printed" when the text said so; nothing when it left the provenance out."""
     return [definition.provenance.value] if definition.provenance_stated else []
 
 
 def _header(
-    keyword: str, definition: m.Definition, *middle: str, trailing: Iterable[str] = ()
+    keyword: str, named: Unit | m.WordDecl, *middle: str, trailing: Iterable[str] = ()
 ) -> str:
-    words = [keyword, definition.id, *middle, quote(definition.name)]
-    if definition.aliases:
-        words.append("aka " + ", ".join(quote(a) for a in definition.aliases))
+    """ "KEYWORD id MIDDLE "Name" aka "Alias", ... TRAILING"."""
+    words = [keyword, named.id, *middle, quote(named.name)]
+    if named.aliases:
+        words.append("aka " + ", ".join(quote(a) for a in named.aliases))
     words.extend(trailing)
     return " ".join(words)
 
@@ -106,9 +103,7 @@ def pattern_rows_text(shape: tuple[tuple[m.PatternCell | None, ...], ...]) -> li
 
 def word_text(word: m.WordDecl) -> str:
     """A set's declaration of a mythology or a card type."""
-    text = f"{word.kind} {word.id} {quote(word.name)}"
-    if word.aliases:
-        text += " aka " + ", ".join(quote(a) for a in word.aliases)
+    text = _header(word.kind, word)
     if word.plural:
         text += f" plural {word.plural}"
     if word.symbol:
@@ -169,17 +164,11 @@ class DefinitionWriter:
         ]
         items += [(f"expect {count} {kind}", "expect") for kind, count in card_set.expects]
         lines = [Line(1, text, node) for text, node in items]
-        head = f"set {card_set.id} {quote(card_set.name)}"
-        if card_set.aliases:
-            head += " aka " + ", ".join(quote(a) for a in card_set.aliases)
-        return _block(head, card_set, lines)
+        return _block(_header("set", card_set), card_set, lines)
 
     @layout.on(m.MythCard)
     def _myth(self, card: m.MythCard) -> list[Line]:
-        head = f"{card.type} {card.id} {quote(card.name)}"
-        if card.aliases:
-            head += " aka " + ", ".join(quote(a) for a in card.aliases)
-        head += f" {' and '.join(card.mythologies)}" + _provenance(card)
+        head = _header(card.type, card, trailing=[" and ".join(card.mythologies), *_stated(card)])
         items: list[tuple[str, object]] = []
         if card.tags:
             items.append(("tags " + ", ".join(card.tags), "tags"))
@@ -200,23 +189,12 @@ class DefinitionWriter:
             items += [(text, bounded) for text in self.writer.bounds(bounded)]
         return _block(head, card, self.statements(items))
 
-    def _lines(
-        self, keyword: str, definition: m.Law | m.ObjectiveGoal, trailing: list[str]
-    ) -> list[Line]:
-        head = _header(keyword, definition, trailing=trailing)
-        return _block(
-            head,
-            definition,
-            self.statements((self.writer.line(line), line) for line in definition.lines),
-        )
-
-    @layout.on(m.Law)
-    def _law(self, law: m.Law) -> list[Line]:
-        return self._lines("law", law, _stated(law))
-
-    @layout.on(m.ObjectiveGoal)
-    def _goal(self, goal: m.ObjectiveGoal) -> list[Line]:
-        return self._lines("goal", goal, _stated(goal))
+    @layout.on(m.Law, m.ObjectiveGoal)
+    def _lines(self, definition: m.Law | m.ObjectiveGoal) -> list[Line]:
+        keyword = "law" if isinstance(definition, m.Law) else "goal"
+        head = _header(keyword, definition, trailing=_stated(definition))
+        lines = self.statements((self.writer.line(line), line) for line in definition.lines)
+        return _block(head, definition, lines)
 
     @layout.on(m.ObjectiveElement)
     def _element(self, element: m.ObjectiveElement) -> list[Line]:

@@ -18,20 +18,11 @@ from collections.abc import Sequence
 
 from . import model as m
 from .card_words import card_words
-from .english import EnglishWriter, Phrase
+from .english import EnglishWriter
+from .english_nouns import Phrase
 from .spanish_words import Noun, indefinite, join, state_word
 
-__all__ = ["Phrase", "SpanishWriter", "before"]
-
-
-def before(preposition: str, text: str) -> str:
-    """A preposition before a phrase, contracted: "de el" -> "del", "a el" -> "al"."""
-    if text.startswith("el "):
-        if preposition.endswith(" de") or preposition == "de":
-            return f"{preposition[:-3] + ' ' if preposition != 'de' else ''}del {text[3:]}"
-        if preposition.endswith(" a") or preposition == "a":
-            return f"{preposition[:-2] + ' ' if preposition != 'a' else ''}al {text[3:]}"
-    return f"{preposition} {text}"
+_CONTRACTED = {"de": "del", "a": "al"}
 
 
 class SpanishWriter(EnglishWriter):
@@ -61,7 +52,11 @@ class SpanishWriter(EnglishWriter):
         return join(items, word)  # "Horus e Isis"
 
     def before(self, preposition: str, text: str) -> str:
-        return before(preposition, text)
+        """A preposition before a phrase, contracted: "de el" -> "del", "a el" -> "al"."""
+        head, _, last = preposition.rpartition(" ")
+        if text.startswith("el ") and last in _CONTRACTED:
+            return " ".join(word for word in (head, _CONTRACTED[last], text[3:]) if word)
+        return f"{preposition} {text}"
 
     # ------------------------------------------------------------ selectors
     def names_cards(self, selector: m.Selector) -> bool:

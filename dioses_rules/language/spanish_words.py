@@ -138,14 +138,9 @@ def adjective_of(name: str, forms: Sequence[tuple[str, str, str]] = ()) -> Adjec
 # ---------------------------------------------------------------------- articles
 
 
-def indefinite(feminine: bool, plural: bool = False) -> str:
-    """un, una, unos, unas."""
-    return ("unas" if feminine else "unos") if plural else ("una" if feminine else "un")
-
-
-def none_of(feminine: bool) -> str:
-    """ningún, ninguna (before a singular noun)."""
-    return "ninguna" if feminine else "ningún"
+def indefinite(feminine: bool) -> str:
+    """un, una (the plural is never said: "2 dioses", "dioses")."""
+    return "una" if feminine else "un"
 
 
 def counted(amount: int, noun: Noun) -> str:
