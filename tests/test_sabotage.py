@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 
+import attrs
 import pytest
 from test_properties import bundled
 
@@ -29,6 +30,7 @@ from dioses_rules.scoring.compiled import CompiledPool
 from dioses_rules.scoring.compiler import Code, Compiler
 from dioses_rules.scoring.evaluator import Evaluator, Facts
 from dioses_rules.scoring.masks import FULL
+from dioses_rules.scoring.scene import LANE
 from dioses_rules.unsupported import FALLBACKS
 
 GOD, PLACE, GREEK = m.TypeIs("god"), m.TypeIs("place"), m.MythologyIs("greek")
@@ -242,6 +244,43 @@ def test_a_method_that_returns_a_wrong_value_is_caught(owner, name, kind, monkey
     monkeypatch.setitem(table, kind, _wrong(owner, name, table[kind]))
     assert disagreement(holding(kind)) is not None, (
         f"{owner.__name__}.{name}[{kind.__name__}] returned a wrong value and no "
+        "differential check noticed"
+    )
+
+
+def wrong_folds(code: Code) -> Code | None:
+    """The generator's code with its right text and every fold a parent
+    reads instead of the text made wrong (None: it has none)."""
+    if (code.kinds, code.static, code.table, code.cells) == (None, None, None, None):
+        return None
+    return attrs.evolve(
+        code,
+        kinds=None if code.kinds is None else tuple(x + LANE for x in code.kinds) or (LANE,),
+        static=None if code.static is None else code.static ^ FULL,
+        table=None if code.table is None else tuple(x ^ FULL for x in code.table),
+        cells=None if code.cells is None else tuple(x ^ FULL for x in code.cells),
+        none=code.none ^ FULL,
+    )
+
+
+@pytest.mark.parametrize("owner,name,kind", entries(Compiler), ids=IDS[len(entries(Evaluator)) :])
+def test_a_generator_method_whose_folds_are_wrong_is_caught(
+    owner, name, kind, monkeypatch, fresh_pool
+):
+    """What a parent folds from (a selector's lanes, a static condition's
+    anchors, a relation's table, a scope's cells) is meaning too: made
+    wrong behind a right expression, a differential check notices."""
+    table, folded = _table(owner, name), []
+    method = table[kind]
+
+    def wrong(self, node, *args, **kwargs):
+        code = wrong_folds(method(self, node, *args, **kwargs))
+        folded.append(code is not None)
+        return method(self, node, *args, **kwargs) if code is None else code
+
+    monkeypatch.setitem(table, kind, wrong)
+    assert disagreement(holding(kind)) is not None or not any(folded), (
+        f"{owner.__name__}.{name}[{kind.__name__}] returned wrong folds and no "
         "differential check noticed"
     )
 
