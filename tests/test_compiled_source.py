@@ -6,7 +6,8 @@ trees, is parsed here with ``ast`` and must be one ``def fn(s, a)``
 returning an expression made only of our operators, the scene's attributes,
 ints, bools, None and the generated names (``k0``... constants, ``v1``...
 walrus names): no string constant at all (a card's words, ids and tags are
-lanes and masks), no other name, attribute or node.
+lanes and masks), no other name, attribute or node; and a tree's numbers
+are constants too, so that trees of one shape share one source.
 """
 
 from __future__ import annotations
@@ -126,3 +127,21 @@ def test_no_word_of_a_tree_is_in_its_source(words):
     line = m.PerCount(1, 1, m.Count(selector, m.Scope(m.ScopeKind.AREA)))
     sources = _generated_while(lambda: CompiledPool().lines((line,)))
     assert sources and not any(word in source for source in sources for word in words)
+
+
+def test_trees_of_one_shape_share_one_source_and_each_has_its_own_code():
+    """Numbers, lanes and tables are constants: "2 per 2 gods in row" and
+    "3 per 3 greeks in neighbours" are one source, compiled once; each
+    function has its own copy of the code (the interpreter's caches of its
+    names are then its own, not thrashed by the other's)."""
+    from dioses_rules.language import model as m
+
+    def line(points, selector, scope):
+        return m.PerCount(points, points, m.Count(selector, m.Scope(scope)))
+
+    pool = CompiledPool()
+    first = line(2, m.TypeIs("god"), m.ScopeKind.ROW)
+    second = line(3, m.MythologyIs("greek"), m.ScopeKind.NEIGHBOURS)
+    sources = _generated_while(lambda: [pool.lines((first,)), pool.lines((second,))])
+    assert len(sources) == 1
+    assert pool.lines((first,)).__code__ is not pool.lines((second,)).__code__

@@ -7,10 +7,11 @@ selector's is the mask of the cells it matches (occupied cells only, as the
 reference's), a scope's the mask of its cells, a count's and a line's a
 number, a condition's a truth value. A tree's expressions nest into one,
 compiled into ``def fn(s, a)`` (``generated``): inlining is the fusion.
-The text is only operators, the scene's attributes, ints (a tree's numbers,
-range-checked by the language; masks and lanes we computed) and generated
-names: constants ``k0``, ``k1``, ... (tables, words to weigh by, the loops
-of ``generated``) and walrus names ``v1``, ...; never a card's words.
+The text is only operators, the scene's attributes and generated names:
+constants ``k0``, ``k1``, ... (a tree's numbers, range-checked by the
+language; masks, lanes and tables we computed; words to weigh by; the loops
+of ``generated``) and walrus names ``v1``, ...; never a card's words. With
+its numbers out of the text, trees of one shape share their compiled code.
 
 What folds: a condition asking only where its anchor is (rows, columns, and
 ``not``/``and``/``or`` of those) is a table of 12 (Hela's "2 points if in
@@ -84,13 +85,6 @@ class Sel:
     fn: run.Fn
 
 
-def _int(value: object) -> str:
-    """An int (or a bool) of a tree or of ours, as text; nothing else is text."""
-    if type(value) not in (int, bool):
-        raise TypeError(f"not a number: {value!r}")
-    return f"({value})" if type(value) is int and value < 0 else str(value)
-
-
 def _join(joiner: str, texts: list[str], empty: str) -> str:
     return f"({joiner.join(texts)})" if texts else empty
 
@@ -119,7 +113,6 @@ class Compiler:
         self.anchored = anchored  # never judged without an anchor (see the module's text)
         self.root = self if root is None else root
         self._bound: dict[str, object] = {}  # generated name -> constant
-        self._names: dict[int, str] = {}  # id(constant) -> its generated name
         self._vars = 0
 
     def build(self, method: str, node: Any, anchored: bool | None = None) -> run.Fn:
@@ -130,19 +123,22 @@ class Compiler:
 
     def bind(self, value: object) -> str:
         """The generated name of a constant of ours in the function's namespace."""
-        name = self._names.get(id(value))
-        if name is None:
-            name = self._names[id(value)] = f"k{len(self._bound)}"
-            self._bound[name] = value
+        name = f"k{len(self._bound)}"  # one each, so that trees of one shape share code
+        self._bound[name] = value
         return name
+
+    def number(self, value: int | bool) -> str:
+        """An int of a tree (range-checked) or of ours, as a constant, so that
+        trees of one shape share their code; a bool as itself."""
+        if type(value) not in (int, bool):
+            raise TypeError(f"not a number: {value!r}")
+        return str(value) if type(value) is bool else self.bind(value)
 
     def at(self, table: Iterable[int | bool], none: int | bool = 0) -> str:
         """``table[a]``: a value per anchor cell, ``none`` with no anchor."""
         values = tuple(table)
         if len(set(values)) == 1 and (self.anchored or none == values[0]):
-            if -FULL <= values[0] <= FULL:
-                return _int(values[0])
-            return self.bind(values[0])
+            return self.number(values[0])
         if self.anchored:
             return f"{self.bind(values)}[a]"
         by_anchor: dict[int | None, int | bool] = {**dict(enumerate(values)), None: none}
@@ -161,7 +157,7 @@ class Compiler:
         shifts = self.lanes.paired(tuple(sorted(set(kinds))))
         if not shifts:
             return Code("s.up", kinds=())
-        text = " & ".join(f"(s.kinds >> {_int(shift)})" for shift in shifts)
+        text = " & ".join(f"(s.kinds >> {self.number(shift)})" for shift in shifts)
         return Code(f"({text} & {FULL})", kinds=shifts)
 
     @selector.on(m.TypeIs)
@@ -178,7 +174,7 @@ class Compiler:
 
     @selector.on(m.Named)
     def _named(self, sel: m.Named) -> Code:  # the card's id or one of its tags
-        return Code(f"((s.names >> {_int(self.lanes.name(sel.name))}) & {FULL})")
+        return Code(f"((s.names >> {self.number(self.lanes.name(sel.name))}) & {FULL})")
 
     @selector.on(m.SelfCard)
     def _self(self, sel: m.SelfCard) -> Code:
@@ -240,7 +236,8 @@ class Compiler:
     @scope.on(FixedCells)
     def _fixed_cells(self, scope: FixedCells) -> Code:
         mask = k.mask_of(cells_in(scope.row, scope.column))
-        return Code(_int(mask), cells=(mask,) * len(CELLS), none=mask)
+        text = str(FULL) if mask == FULL else self.number(mask)
+        return Code(text, cells=(mask,) * len(CELLS), none=mask)
 
     @scope.on(LawLine)
     def _law_line(self, scope: LawLine) -> Code:  # R13
@@ -265,7 +262,11 @@ class Compiler:
         if callable(word):
             return f"s.weighed({found}, {self.bind(word)}(s))"
         self._vars += 1
-        v, shift, name = f"v{self._vars}", f" >> {_int(lane)}" if lane else "", self.bind(word)
+        v, shift, name = (
+            f"v{self._vars}",
+            f" >> {self.number(lane)}" if lane else "",
+            self.bind(word),
+        )
         return f"(s.weighed({v}{shift}, {name}) if ({v} := {found}){shift} & s.heavy else {v}.bit_count())"
 
     countable = Dispatch(m.Countable, lowering=LOWERING)
@@ -278,7 +279,7 @@ class Compiler:
         if c.where is None and scope.cells is not None and lane is not None:  # a shifted table
             found = f"s.kinds & {self.at((x << lane for x in scope.cells), scope.none << lane)}"
             return Code(self.weighed(found, c.selector, lane))
-        found = selector.text if scope.text == _int(FULL) else f"{scope.text} & {selector.text}"
+        found = selector.text if scope.text == str(FULL) else f"{scope.text} & {selector.text}"
         if c.where is not None:  # judged from each counted card
             holding = run.kept(self.build("condition", c.where, anchored=True))
             found = f"{self.bind(holding)}(s, {found})"
@@ -320,9 +321,8 @@ class Compiler:
     @condition.on(m.Scores)
     def _scores(self, c: m.Scores) -> Code:  # R24
         points = f"(s.facts.card_points or {self.bind(NO_POINTS)}).get(a, 0)"
-        if c.at_least is None:
-            return Code(f"({points} > 0)")
-        return Code(f"({points} >= {_int(c.at_least)})")
+        least = "> 0" if c.at_least is None else f">= {self.number(c.at_least)}"
+        return Code(f"({points} {least})")
 
     @condition.on(m.Subject)
     def _subject(self, c: m.Subject) -> Code:
@@ -339,7 +339,7 @@ class Compiler:
     @condition.on(m.Quantity)
     def _quantity(self, c: m.Quantity) -> Code:
         count = self.countable(c.count).text
-        return Code(f"({count} {_OPERATORS[c.comparison]} {_int(c.amount)})")
+        return Code(f"({count} {_OPERATORS[c.comparison]} {self.number(c.amount)})")
 
     @condition.on(m.MoreThan)
     def _more_than(self, c: m.MoreThan) -> Code:
@@ -384,7 +384,7 @@ class Compiler:
 
     @line.on(m.Fixed)
     def _fixed(self, line: m.Fixed) -> Code:  # R8
-        points = _int(line.points)
+        points = self.number(line.points)
         if line.condition is None:
             return Code(points)
         condition: Code = self.condition(line.condition)
@@ -400,12 +400,12 @@ class Compiler:
             return Code("0")
         count = self.countable(line.count).text
         if line.per != 1:
-            count = f"({count} // {_int(line.per)})"
-        return Code(count if line.points == 1 else f"({_int(line.points)} * {count})")
+            count = f"({count} // {self.number(line.per)})"
+        return Code(count if line.points == 1 else f"({self.number(line.points)} * {count})")
 
     @line.on(m.Capped)
     def _capped(self, line: m.Capped) -> Code:
-        limit = _int(line.limit)
+        limit = self.number(line.limit)
         return Code(f"max(min({self.line(line.line).text}, {limit}), -{limit})")
 
     @line.on(m.Bounded)

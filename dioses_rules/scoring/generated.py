@@ -11,8 +11,9 @@ parses every generated source with ``ast``: nothing but ours is in it.
 
 from __future__ import annotations
 
+import builtins
 from collections.abc import Callable
-from types import CodeType
+from types import CodeType, FunctionType
 from typing import Any
 
 from ..language import model as m
@@ -25,23 +26,21 @@ Fn = Callable[[Scene, int | None], Any]  # a generated function: (scene, anchor)
 Holds = Callable[[Scene, int], Any]  # a condition (or a count) judged from a cell
 Looked = Callable[[Scene, int], Any]  # a closure over a mask: (scene, mask) -> its value
 
-# a source -> its code: equal trees share it (the safety test reads the sources)
-CODE: dict[str, CodeType] = {}
+CODE: dict[str, CodeType] = {}  # a source -> its function's code, shared by equal trees
 _LIMIT = 1 << 14
 
 
 def function(expression: str, constants: dict[str, object]) -> Fn:
-    """``def fn(s, a): return expression``, reading ``constants`` by name."""
+    """``def fn(s, a): return expression``, reading ``constants`` by name.
+    Each function has its own copy of the shape's code, so that the
+    interpreter's caches of its names are its own."""
     source = f"def fn(s, a):\n    return {expression}\n"
     code = CODE.get(source)
     if code is None:
         if len(CODE) >= _LIMIT:  # throwaway trees (the property tests)
             CODE.clear()
-        code = CODE[source] = compile(source, "<scoring.generated>", "exec")
-    namespace: dict[str, Any] = dict(constants)
-    exec(code, namespace)  # our text: the definition of fn, nothing else
-    made: Fn = namespace["fn"]
-    return made
+        code = CODE[source] = compile(source, "<scoring.generated>", "exec").co_consts[0]
+    return FunctionType(code.replace(), {"__builtins__": builtins, **constants})
 
 
 def reads_anchor(selector: m.Selector) -> bool:
