@@ -144,4 +144,4 @@ def test_a_type_and_a_mythology_asked_together_count_as_the_reference_counts_the
             for anchor in range(SIZE):
                 expected = reference.holds(tree, anchor)
                 assert compiled.holds(area, Facts(), tree, anchor) == expected, (tree, anchor)
-    assert all(len(fresh_pool.selector(target).terms[0][0]) == 1 for target in pairs)
+    assert all(len(fresh_pool.compiler.selector(target).kinds) == 1 for target in pairs)

@@ -17,7 +17,6 @@ import pytest
 from dioses_rules.language import lower
 from dioses_rules.language import model as m
 from dioses_rules.language.walk import DISPATCHES, Dispatch, iter_nodes
-from dioses_rules.scoring.compile_counts import CountCompiler
 from dioses_rules.scoring.compiler import Compiler
 from dioses_rules.scoring.evaluator import Evaluator
 from dioses_rules.scoring.wide import WideCompiler
@@ -25,7 +24,7 @@ from dioses_rules.solve.compiler import TreeCompiler
 from dioses_rules.solve.selectors import PlacementSelectors
 
 # the back ends that judge trees: they read the core only
-BACK_ENDS = (Evaluator, CountCompiler, Compiler, WideCompiler, PlacementSelectors, TreeCompiler)
+BACK_ENDS = (Evaluator, Compiler, WideCompiler, PlacementSelectors, TreeCompiler)
 
 GOD, PLACE = m.TypeIs("god"), m.TypeIs("place")
 SAMPLES = {

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 
+import attrs
 import pytest
 from test_properties import bundled
 
@@ -25,11 +26,11 @@ from dioses_rules.language.lower import iter_core
 from dioses_rules.language.walk import DISPATCHES
 from dioses_rules.scoring import compiled
 from dioses_rules.scoring.area import ROW_CELLS, SIZE, Area, Placed
-from dioses_rules.scoring.closures import ScopeMasks, Sel
 from dioses_rules.scoring.compiled import CompiledPool
-from dioses_rules.scoring.compiler import Compiler, Cond
+from dioses_rules.scoring.compiler import Code, Compiler
 from dioses_rules.scoring.evaluator import Evaluator, Facts
 from dioses_rules.scoring.masks import FULL
+from dioses_rules.scoring.scene import LANE
 from dioses_rules.unsupported import FALLBACKS
 
 GOD, PLACE, GREEK = m.TypeIs("god"), m.TypeIs("place"), m.MythologyIs("greek")
@@ -212,7 +213,7 @@ def wrong_cells(cells: tuple) -> tuple:
     return cells[1:] if cells else (0,)
 
 
-def _wrong(owner: type, method):
+def _wrong(owner: type, name: str, method):
     """The method, returning a wrong value of the right type."""
     if owner is Evaluator:
 
@@ -224,18 +225,15 @@ def _wrong(owner: type, method):
 
         return wrong
 
-    def wrong_compiled(*args, **kwargs):
-        value = method(*args, **kwargs)
-        if isinstance(value, Cond):
-            fn = value.fn
-            return Cond(lambda s, a: not fn(s, a))
-        if isinstance(value, Sel):
-            fn = value.fn
-            return Sel(lambda s, a: fn(s, a) ^ FULL, True)
-        if isinstance(value, ScopeMasks):
-            within = value.closure()
-            return ScopeMasks(fn=lambda s, a: within(s, a) ^ FULL)
-        return lambda s, a: value(s, a) + 1
+    def wrong_compiled(self, node, *args, **kwargs):
+        """A generator's wrong value: a wrong expression, with nothing to
+        fold from (so that its parent reads the expression)."""
+        text = method(self, node, *args, **kwargs).text
+        if name == "condition":
+            return Code(f"(not {text})")
+        if name in ("selector", "scope"):
+            return Code(f"(s.occ & ~{text})" if name == "selector" else f"({text} ^ {FULL})")
+        return Code(f"({text} + 1)")
 
     return wrong_compiled
 
@@ -243,9 +241,46 @@ def _wrong(owner: type, method):
 @pytest.mark.parametrize("owner,name,kind", ENTRIES, ids=IDS)
 def test_a_method_that_returns_a_wrong_value_is_caught(owner, name, kind, monkeypatch, fresh_pool):
     table = _table(owner, name)
-    monkeypatch.setitem(table, kind, _wrong(owner, table[kind]))
+    monkeypatch.setitem(table, kind, _wrong(owner, name, table[kind]))
     assert disagreement(holding(kind)) is not None, (
         f"{owner.__name__}.{name}[{kind.__name__}] returned a wrong value and no "
+        "differential check noticed"
+    )
+
+
+def wrong_folds(code: Code) -> Code | None:
+    """The generator's code with its right text and every fold a parent
+    reads instead of the text made wrong (None: it has none)."""
+    if (code.kinds, code.static, code.table, code.cells) == (None, None, None, None):
+        return None
+    return attrs.evolve(
+        code,
+        kinds=None if code.kinds is None else tuple(x + LANE for x in code.kinds) or (LANE,),
+        static=None if code.static is None else code.static ^ FULL,
+        table=None if code.table is None else tuple(x ^ FULL for x in code.table),
+        cells=None if code.cells is None else tuple(x ^ FULL for x in code.cells),
+        none=code.none ^ FULL,
+    )
+
+
+@pytest.mark.parametrize("owner,name,kind", entries(Compiler), ids=IDS[len(entries(Evaluator)) :])
+def test_a_generator_method_whose_folds_are_wrong_is_caught(
+    owner, name, kind, monkeypatch, fresh_pool
+):
+    """What a parent folds from (a selector's lanes, a static condition's
+    anchors, a relation's table, a scope's cells) is meaning too: made
+    wrong behind a right expression, a differential check notices."""
+    table, folded = _table(owner, name), []
+    method = table[kind]
+
+    def wrong(self, node, *args, **kwargs):
+        code = wrong_folds(method(self, node, *args, **kwargs))
+        folded.append(code is not None)
+        return method(self, node, *args, **kwargs) if code is None else code
+
+    monkeypatch.setitem(table, kind, wrong)
+    assert disagreement(holding(kind)) is not None or not any(folded), (
+        f"{owner.__name__}.{name}[{kind.__name__}] returned wrong folds and no "
         "differential check noticed"
     )
 

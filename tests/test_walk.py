@@ -57,7 +57,6 @@ BACK_ENDS = {
         "line_points": m.ScoringLine,
         "scope_cells": Scoping,
     },
-    "CountCompiler": _COUNTS,
     "Compiler": {**_COUNTS, "condition": m.Condition, "line": m.ScoringLine},
     "WideCompiler": {
         "condition": m.Condition,

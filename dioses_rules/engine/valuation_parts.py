@@ -22,8 +22,8 @@ from typing import TYPE_CHECKING
 from ..language import model as m
 from ..scoring.area import COLUMN_CELLS, ROW_CELLS
 from ..scoring.board import LawEntry
-from ..scoring.closures import Sel
 from ..scoring.compiled import CompiledPool
+from ..scoring.compiler import Sel
 from ..scoring.evaluator import Facts
 from ..scoring.masks import BIT, mask_of
 from ..scoring.scene import CELLS, LANE, CardInfo, Scene

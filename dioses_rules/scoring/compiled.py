@@ -1,11 +1,12 @@
-"""The compiled evaluator: predicate trees compiled once into closures over masks.
+"""The compiled evaluator: predicate trees compiled once into generated code over masks.
 
 The reference evaluator (``evaluator``) walks a tree every time it judges it;
-this one walks each tree once (``compiler``) into Python closures over a
-:class:`~.scene.Scene`, the area as a few integers, and then only calls them.
-It never runs a card file's text: a card file gives data, the closures are
-code of ours (a few generated once from our own text, ``unrolled`` and
-``closures._one_lane``, never from a tree's words). It must score exactly what the reference scores
+this one writes each tree once (``compiler``) as one Python function over a
+:class:`~.scene.Scene`, the area as a few integers, and then only calls it.
+It never runs a card file's text: a card file gives data, the generated text
+is ours, made only from validated trees, with their words as lanes and
+masks (``generated``; tests/test_compiled_source.py checks every source).
+It must score exactly what the reference scores
 (tests/test_compiled.py compares the two on random boards, random trees and
 every example board); the reference stays the oracle and ``score_board``'s
 ``evaluator="reference"``.
@@ -38,9 +39,9 @@ from ..language.headers import bundled_tie_break
 from . import unrolled
 from .area import Area
 from .board import LawPlacement
-from .closures import Fn, Sel
-from .compiler import Compiler, Cond
+from .compiler import Compiler, Sel
 from .evaluator import Facts
+from .generated import Fn
 from .judges import card_facts, law_facts
 from .masks import BIT
 from .patterns import shape_cells, shape_origins
@@ -69,8 +70,7 @@ class CompiledPool:
         self.lanes = LaneTable()
         self.compiler = Compiler(self.lanes)
         # a card's lines, judged from its cell only; its fallbacks counted as the pool's
-        self.card_compiler = Compiler(self.lanes, anchored=True)
-        self.card_compiler.counted = self.compiler
+        self.card_compiler = Compiler(self.lanes, anchored=True, root=self.compiler)
         self.cards: dict[int, CardInfo] = {}
         self._info_of = self.cards.__getitem__  # id(card) -> its compiled form, or KeyError
         self._compiled: dict[int, tuple[object, Any]] = {}  # id -> (the object, its form)
@@ -94,7 +94,7 @@ class CompiledPool:
                 info = self.cards.get(id(card))
                 if info is None:
                     info = CardInfo(card, self.lanes)
-                    info.points = self.card_compiler.lines(card.lines)
+                    info.points = self.card_compiler.build("lines", card.lines)
                     self.cards[id(card)] = info
                     self.spent = len(self.cards) + len(self._compiled) > self.LIMIT
         return info
@@ -111,22 +111,17 @@ class CompiledPool:
 
     def lines(self, lines: tuple[m.ScoringLine, ...]) -> Fn:
         """``fn(scene, anchor)``: the points of some scoring lines."""
-        return self._once(lines, self.compiler.lines)
+        return self._once(lines, lambda node: self.compiler.build("lines", node))
 
     def line(self, line: m.ScoringLine) -> Fn:
         """``fn(scene, anchor)``: the points of one scoring line."""
-        return self._once(line, self.compiler.compile_line)
+        return self._once(line, lambda node: self.compiler.build("compile_line", node))
 
     def condition(self, condition: m.Condition) -> Fn:
-        return self._once(condition, self._condition)
-
-    def _condition(self, condition: m.Condition) -> Fn:
-        compiled: Cond = self.compiler.condition(condition)
-        return compiled.fn
+        return self._once(condition, lambda node: self.compiler.build("condition", node))
 
     def selector(self, selector: m.Selector) -> Sel:
-        compile_it: Callable[[m.Selector], Sel] = self.compiler.selector
-        return self._once(selector, compile_it)
+        return self._once(selector, lambda node: Sel(self.compiler.build("selector", node)))
 
     def pattern(self, pattern: m.Pattern) -> Callable[[Scene], tuple[int, ...] | None]:
         """``fn(scene)``: the cells of the first placement of the shape whose

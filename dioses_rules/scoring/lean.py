@@ -24,9 +24,10 @@ from ..language import model as m
 from . import unrolled
 from .area import Area
 from .board import Board, HeldPattern, LawPlacement
-from .closures import Fn, Sel
 from .compiled import CompiledPool, pool
+from .compiler import Sel
 from .evaluator import Facts
+from .generated import Fn
 from .judges import made_cards, pattern_score, scenario_result
 from .masks import FULL, mask_of
 from .report import (

@@ -1,7 +1,7 @@
 """A play area as the compiled evaluator reads it: a few integers.
 
-The compiled evaluator (``compiler``) turns predicate trees into closures over
-a :class:`Scene`, which holds the area as 12-bit masks (:mod:`masks`) rather
+The compiled evaluator (``compiler``) turns predicate trees into generated
+functions over a :class:`Scene`, which holds the area as 12-bit masks (:mod:`masks`) rather
 than as cells to walk:
 
 * ``occ`` and ``up``: the occupied and the face-up cells;
@@ -13,7 +13,7 @@ than as cells to walk:
   full, so that "the anchor is in a corner" can be tested the same way as "a
   Greek card is next to the anchor": ``kinds & table[anchor]``;
 * ``names``: the same, one lane per card id or tag that a compiled tree asks
-  about (``Named``), computed the first time a closure asks for it. Only
+  about (``Named``), computed the first time generated code asks for it. Only
   names asked about get a lane, so that the integer stays small whatever the
   size of the pool; a card seen before its name was first asked about gets
   the new lane then (:meth:`LaneTable.name`), and a scene whose names were
@@ -75,8 +75,8 @@ LOCK = threading.RLock()
 class LaneTable:
     """Lane numbers (as shifts) of the features compiled trees ask about.
 
-    Lanes are handed out on first sight and never change, so closures may keep
-    a shift. Every card registers its own types and mythologies when it is
+    Lanes are handed out on first sight and never change, so generated code
+    may hold a shift. Every card registers its own types and mythologies when it is
     first seen, and each pair of its type and one of its mythologies ("greek
     god": ``paired``), so that a selector of both is one lane (a kind asked
     about before any card has it simply has a lane no card sets yet). Names
@@ -234,7 +234,7 @@ def _unset(
 
 
 class Matcher(Protocol):
-    """A compiled selector as a scene holds it (``closures.Sel``, which
+    """A compiled selector as a scene holds it (``compiler.Sel``, which
     imports this module): ``fn(scene, anchor)`` gives the matching cells."""
 
     fn: Callable[[Scene, int | None], Any]
@@ -275,7 +275,7 @@ class Scene:
     ) -> None:
         """An area told no facts (``judge_with`` tells it some)."""
         # a CardInfo per cell, None where empty; Any to the type checker: the
-        # closures read only occupied cells (no None test to please it)
+        # generated code reads only occupied cells (no None test to please it)
         self.infos: Sequence[Any] = infos
         self.occ = occ
         self.up = up
@@ -286,7 +286,7 @@ class Scene:
         self.facts = NO_FACTS
         self.line = 0  # the cells of facts.law_line (R13)
         self.element: Matcher | None = None  # the compiled facts.element (a Sel), or None (R15)
-        # a closure's key -> its result (closures.Memo), kept by ``remember``
+        # a generated loop's key -> its result (``generated._kept``), kept by ``remember``
         self.memo: Mapping[object, Any] = NO_MEMO
         self.area = area
 
@@ -358,7 +358,7 @@ class Scene:
         self.memo = NO_MEMO
 
     def remember(self, key: object, value: T) -> T:
-        """Keep a closure's result for this scene and these facts (a scene
+        """Keep a generated loop's result for this scene and these facts (a scene
         made or told other facts has none: ``NO_MEMO``, read only)."""
         memo = self.memo
         if not isinstance(memo, dict):

@@ -1,21 +1,17 @@
 """What a final scoring does once per cell, written out for the 12 cells.
 
-CPython 3.11 runs a call made from Python code in the same frame loop, but
-one made from ``map`` or ``sum`` (C) in a fresh one, and a loop pays for
-every step: summing a full area's lanes term by term takes less than half
-the time of ``sum(map(...))``, and calling the 12 cards' closures so about
-15% less (#29). So each function below is the 12 terms written out. Their
-text is generated here, once, from the cell numbers alone (nothing of a card
-or a tree is ever in it), and compiled with ``compile``.
+A call from Python code runs in the same frame loop, one from ``map`` or
+``sum`` in a fresh one, and a loop pays for every step: the 12 terms written
+out sum a full area's lanes in less than half the time of ``sum(map(...))``
+and call the 12 cards' functions in about 15% less (#29). Their text is
+generated here, once, from the cell numbers alone, and compiled.
 
-* ``revealed(cells, get)``: each cell's ``get(id(card))`` (a
-  :class:`CardInfo`; AttributeError when a cell is empty, ``get``'s error for
-  a card it lacks), the sum of the cards' ``both`` lanes at their cells (lane
-  0, always full, included) and whether every cell was face up: all a final
-  scoring's scene needs, in one call;
+* ``revealed(cells, get)``: each cell's ``get(id(card))`` (a ``CardInfo``;
+  AttributeError when a cell is empty, ``get``'s error for a card it lacks),
+  the sum of the cards' ``both`` lanes at their cells (lane 0, always full,
+  included) and whether every cell was face up: a final scoring's scene;
 * ``kinds(infos)``: the sum of the cards' kinds lanes, as ``both``;
-* ``points(scene)``: the cards' points from their cells (summing the list is
-  no slower than writing the sum out).
+* ``points(scene)``: the cards' points from their cells.
 """
 
 from __future__ import annotations
@@ -39,19 +35,13 @@ def _terms(term: str, joined: str) -> str:
     )
 
 
-def generated(name: str, source: str, full: int = FULL, heavy_lane: int = 0) -> Any:
-    """The function ``name`` that ``source`` (Python text of ours, never of a
-    card file) defines, compiled; it may read ``FULL`` and
-    ``MYTHOLOGY_HEAVY_LANE`` (``scene``'s) as globals."""
-    namespace: dict[str, Any] = {"FULL": full, "MYTHOLOGY_HEAVY_LANE": heavy_lane}
-    exec(compile(source, f"<scoring.{name}>", "exec"), namespace)
-    return namespace[name]
-
-
 def _function(name: str, parameters: str, *body: str) -> Any:
     """``def name(parameters): body`` (its last line returned), compiled."""
     lines = [f"    {line}" for line in body[:-1]] + [f"    return {body[-1]}"]
-    return generated(name, f"def {name}({parameters}):\n" + "\n".join(lines) + "\n")
+    namespace: dict[str, Any] = {}
+    source = f"def {name}({parameters}):\n" + "\n".join(lines) + "\n"
+    exec(compile(source, f"<scoring.{name}>", "exec"), namespace)  # our text of cell numbers
+    return namespace[name]
 
 
 _CUT = f"{', '.join(_CELL)} = {{}}"  # the first parameter cut into its cells
