@@ -107,7 +107,7 @@ def main() -> None:
             f"{scoring['total_ratio']:.1f}x",
             ">= 12x",
             scoring["total_ratio"] >= 12,
-            "12.3x with today's closures; 12-15x (20x is beyond CPython with this API)",
+            "12.3x in the #29 study (a24209e's closures); 12-15x (20x is beyond CPython with this API)",
             "bench_scoring.py",
         ),
         (

@@ -1,6 +1,6 @@
 """The compiled evaluator across a batch of areas at once (``balance``'s path).
 
-``compiler`` turns a card's lines into closures judged on one area. Here a
+``compiler`` turns a card's lines into code judged on one area. Here a
 card's lines, judged from one cell, become closures judged on a whole batch
 of full, face-up areas (:class:`~.planes.Planes`): a condition gives the
 plane of the areas where it holds, a count or a line a bit-sliced
