@@ -66,7 +66,6 @@ from .cpsat import (
 )
 from .layout import area_rows
 from .limits import check_seconds
-from .moves import locked_cells
 from .reading import ScenarioReading
 
 # A law the model may put in play: (slot, law, line, whether it is there)
@@ -130,7 +129,7 @@ class _ScenarioModel:
         self.steps = scenario.setup_for(challenge)
         self.reading = ScenarioReading(scenario, self.steps)
         self.x = choose_area(
-            self.b, self.cards, locked_cells(self.reading)
+            self.b, self.cards, self.reading.locked_cells()
         )  # the solo area is full
         self.states = self._states()
         self.context = Context(dict(self.states), all_face_up_at_end=True)
