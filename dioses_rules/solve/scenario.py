@@ -65,8 +65,8 @@ from .layout import AreaModel, area_rows, choose_area
 from .limits import check_seconds
 from .reading import ScenarioReading
 
-# A law the model may put in play: (slot, law, line, whether it is there)
-LawChoice = tuple[int, m.Law, LawLine, cp_model.IntVar]
+# A law the model may put in play: (law, line, whether it is there)
+LawChoice = tuple[m.Law, LawLine, cp_model.IntVar]
 
 
 @frozen
@@ -158,7 +158,7 @@ class _ScenarioModel(AreaModel):
         return chosen
 
     def laws(self) -> tuple[list[LawChoice], Lin, Lin]:
-        """Law choices (slot, law, line, literal), their points and how many are met."""
+        """Law choices (law, line, literal), their points and how many are met."""
         choices: list[LawChoice] = []
         points: list[Lin] = []
         met: list[Lin] = []
@@ -170,21 +170,20 @@ class _ScenarioModel(AreaModel):
             for law in sorted(self.registry.definitions("law"), key=lambda law: law.id)
             for line in LAW_LINES
         ]
-        compiled: dict[tuple[str, LawLine], tuple[Lin, Lit]] = {}
+        judged: list[tuple[Lin, Lit]] = []  # each option's points, and whether it is met
         for law, line in options:
             value = self.trees.judged(law.lines, f"law '{law.id}'", line_cells(line))
-            compiled[(law.id, line)] = (value, self.b.at_least(value, 1))
-        for slot, surely in enumerate(slots):
+            judged.append((value, self.b.at_least(value, 1)))
+        for surely in slots:
             lits = [self.b.new_bool() for _ in options]
             (self.b.model.add_exactly_one if surely else self.b.model.add_at_most_one)(lits)
-            for lit, (law, line) in zip(lits, options, strict=True):
-                value, is_met = compiled[(law.id, line)]
-                choices.append((slot, law, line, lit))
+            for lit, (law, line), (value, is_met) in zip(lits, options, judged, strict=True):
+                choices.append((law, line, lit))
                 points.append(self.b.when(lit, value))
                 met.append(lit_lin(self.b.all_of((lit, is_met))))
         by_law: dict[str, list[cp_model.IntVar]] = {}
         by_line: dict[LawLine, list[cp_model.IntVar]] = {}
-        for _, law, line, lit in choices:
+        for law, line, lit in choices:
             by_law.setdefault(law.id, []).append(lit)
             by_line.setdefault(line, []).append(lit)
         for used in [*by_law.values(), *by_line.values()]:  # each law once, each line once
@@ -219,7 +218,7 @@ class _ScenarioModel(AreaModel):
         completed: list[Lit],
         law_choices: list[LawChoice],
     ) -> Board:
-        laws = tuple(law_on(law, line) for _, law, line, lit in law_choices if chosen(solver, lit))
+        laws = tuple(law_on(law, line) for law, line, lit in law_choices if chosen(solver, lit))
         held = tuple(
             HeldPattern(p, chosen(solver, lit), self.registry.pattern_points(p))
             for p, lit in zip(patterns, completed, strict=True)
