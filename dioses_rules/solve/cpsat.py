@@ -301,7 +301,10 @@ class Builder:
         return Lin(quotient, lo, hi)
 
     def clamp(self, lin: Lin, limit: int) -> Lin:
-        """``max(min(lin, limit), -limit)``."""
+        """``max(min(lin, limit), -limit)``, both sides always: written as
+        ``bounded(lin, -limit, limit)``, which leaves out a side the bounds
+        cannot reach, the celtic mod's board-1 took 1.8 times CP-SAT's
+        deterministic time to prove (173 against 96)."""
         if lin.lo >= -limit and lin.hi <= limit:
             return lin
         if lin.fixed:
