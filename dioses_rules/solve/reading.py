@@ -51,17 +51,6 @@ class Occasion:
 SETUP = Occasion(at_setup=True)
 
 
-@frozen
-class Swap:
-    """A rule's swap of two cards, and when it happens."""
-
-    effect: m.SwapCards
-    occasion: Occasion
-
-    def direction(self, card: str) -> m.Direction | None:
-        return self.occasion.direction(self.effect, card)
-
-
 class ScenarioReading:
     """A scenario's setup steps and rules, as the solver reads them."""
 
@@ -75,7 +64,7 @@ class ScenarioReading:
         self.law_slots: list[bool] = []  # one per law that may be in play: surely?
         self.pattern_draws: list[m.DrawPattern] = []  # the setup's
         self.locked: set[str] = set()
-        self.swaps: list[Swap] = []
+        self.swaps: list[tuple[m.SwapCards, Occasion]] = []  # a rule's swap, and when
         self.remembered: list[m.DiscardTop] = []  # discards a scenario state names
         for step in steps:  # first: a trigger's count reads the patterns drawn
             self.step(step)
@@ -95,14 +84,14 @@ class ScenarioReading:
 
     def _reach(self, card: str) -> frozenset[int]:
         cells = set(self.starts[card])
-        for swap in self.swaps:
-            if not involves(swap.effect, card) or swap.occasion.times <= 0:
+        for swap, occasion in self.swaps:
+            if not involves(swap, card) or occasion.times <= 0:
                 continue
-            direction = swap.direction(card)
+            direction = occasion.direction(swap, card)
             if direction is None:
                 return frozenset(g.ALL_CELLS)
             d_row, d_column = direction.offset
-            for _ in range(min(swap.occasion.times, UNBOUNDED)):
+            for _ in range(min(occasion.times, UNBOUNDED)):
                 cells |= {n for n in (g.offset(c, d_row, d_column) for c in cells) if n is not None}
         return frozenset(cells)
 
@@ -153,7 +142,7 @@ class ScenarioReading:
     @effect.on(m.SwapCards)
     def _swap_cards(self, effect: m.SwapCards, occasion: Occasion) -> None:
         if not occasion.at_setup:
-            self.swaps.append(Swap(effect, occasion))
+            self.swaps.append((effect, occasion))
 
     @effect.on(m.DrawLaw)
     def _draw_law(self, effect: m.DrawLaw, occasion: Occasion) -> None:
