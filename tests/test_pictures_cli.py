@@ -15,6 +15,8 @@ from click.testing import CliRunner
 pytest.importorskip("drawsvg")
 
 from dioses_cli.main import dioses
+from dioses_rules.pool.load import load_registry
+from dioses_rules.scoring.extremes import PoolLimits, line_bounds
 
 ROOT = Path(__file__).resolve().parent.parent
 BOARD = ROOT / "examples" / "pictures" / "power-of-ra.toml"
@@ -134,20 +136,52 @@ def test_cards_sheet_svg_stacks_every_listed_definition(runner, tmp_path):
     assert len(pages) == -(-len(listed) // 9)
 
 
+GLOOM = """set gloom "Gloom" {
+  version "1.0"
+  requires base
+}
+
+god gloom "Gloom" greek {
+  -2 points
+  4 points if in a corner
+  -1 point per law met
+}
+
+god doom "Doom" greek {
+  -2 points
+  4 points if in a corner
+  -1 point per pattern completed
+}
+"""
+
+
 def test_balance_plot_holds_every_card_of_the_report(runner, tmp_path):
-    target = tmp_path / "balance.svg"
+    """And each spread stops at the least its card can score with the
+    pool's laws and patterns: Gloom's and Doom's means less their spreads
+    are below their -2, above their worst with 7 laws met (R13) or every
+    pattern completed (R14)."""
+    target, cards = tmp_path / "balance.svg", tmp_path / "gloom.dioses"
+    cards.write_text(GLOOM, encoding="utf-8")
     result = runner.invoke(
-        dioses, ["balance", "--boards", "200", "--plot", str(target), "--format", "json"]
+        dioses,
+        ["balance", "--boards", "1000", "--plot", str(target), "--format", "json"]
+        + ["--cards", str(cards)],
     )
     assert result.exit_code == 0, result.output
     report = json.loads(result.stdout)
     root = ET.parse(target).getroot()
-    drawn = {
-        g.get("data-id"): g.get("data-mean")
-        for g in root.iter(f"{SVG}g")
-        if g.get("class") == "card-stat"
+    drawn = {g.get("data-id"): g for g in root.iter(f"{SVG}g") if g.get("class") == "card-stat"}
+    assert {i: g.get("data-mean") for i, g in drawn.items()} == {
+        c["id"]: f"{c['mean']:.3f}" for c in report["cards"]
     }
-    assert drawn == {c["id"]: f"{c['mean']:.3f}" for c in report["cards"]}
+    registry, _ = load_registry([cards])
+    limits = PoolLimits.of(registry)
+    for card in report["cards"]:
+        floor = line_bounds(registry.get("myth", card["id"]).lines, limits)[0]
+        low = float(drawn[card["id"]].get("data-low"))
+        assert low == pytest.approx(max(card["mean"] - card["spread"], floor), abs=2e-3)
+    low_ends = {card["id"]: card["mean"] - card["spread"] for card in report["cards"]}
+    assert -2 - 7 < low_ends["gloom"] < -2 and -2 - limits.patterns_most < low_ends["doom"] < -2
 
 
 def test_a_pdf_without_cairo_is_one_error_naming_what_to_install(runner, tmp_path, missing):

@@ -4,7 +4,7 @@ The answer comes with a winning final area, which is scored by the
 evaluator here (and inside the solver, before it answers): it must meet the
 victory (and the challenge when asked) and beat the scenario's points. A
 "no" is a proof: a scenario whose locked card can never reach the cell its
-victory names is unsatisfiable. Where locked cards can end (solve/moves.py)
+victory names is unsatisfiable. Where locked cards can end (solve/reading.py)
 is checked against the rules that move them (scenario 4's trigger, scenario
 7's abilities). Solving all seven bundled scenarios is the benchmark's job
 (benchmarks/bench_solve.py, ``seconds_all_scenarios``); two run here.
@@ -25,7 +25,7 @@ from dioses_cli.main import dioses
 from dioses_rules.language import model as m
 from dioses_rules.scoring.area import ROW_CELLS, cell_index
 from dioses_rules.scoring.score import score_board
-from dioses_rules.solve.moves import allowed_cells
+from dioses_rules.solve.reading import ScenarioReading
 from dioses_rules.solve.scenario import solve_scenario
 
 STUCK = """set tiny "Tiny" {
@@ -57,7 +57,7 @@ def test_r4_freyja_can_end_anywhere_left_of_her_start_in_her_row():
     """Scenario 4: Freyja is locked at central 4 and moves one cell left each
     time a pattern is completed (3 easy patterns); Jotunheim never moves."""
     runaway = scenario("runaway-bride")
-    cells = allowed_cells(runaway, runaway.setup_for(False))
+    cells = ScenarioReading(runaway, runaway.setup_for(False)).locked_cells()
     assert cells["freyja"] == frozenset(ROW_CELLS[m.Row.CENTRAL])
     assert cells["jotunheim"] == {cell_index(m.Row.BACK, 4)}
 
@@ -66,7 +66,7 @@ def test_the_sarcophagus_starts_in_the_front_row_and_may_go_down_twice():
     """Scenario 7: placed at random in the front row, locked, and swapped
     down once with Toth and once with Osiris (each only from beneath it)."""
     agency = scenario("afterlife-travel-agency")
-    cells = allowed_cells(agency, agency.setup_for(False))
+    cells = ScenarioReading(agency, agency.setup_for(False)).locked_cells()
     assert cells == {"portable-sarcophagus": frozenset(range(12))}
 
 

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
+from attrs import evolve
 from rich.table import Table
 
 from dioses_rules.errors import DiosesError
@@ -180,8 +181,7 @@ def balance(
         from dioses_rules.render.balance_plot import balance_plot
         from dioses_rules.scoring.extremes import PoolLimits
 
-        laws, patterns = registry.definitions("law"), registry.definitions("pattern")
-        limits = PoolLimits(tuple(pool), min(7, len(laws)), len(patterns))
+        limits = evolve(PoolLimits.of(registry), cards=tuple(pool))  # the cards dealt
         write_svg(plot_path, balance_plot(report, title, limits, lang))
     if output_format == "json":
         _print_json(report, best)

@@ -13,6 +13,7 @@ from dioses_rules.pool.load import load_registry
 from dioses_rules.scoring import area as g
 from dioses_rules.scoring.board import board_to_file, read_board_file, write_board
 from dioses_rules.scoring.resolve import board_registry, resolve_board
+from dioses_rules.solve.limits import MAX_TIME_LIMIT
 
 from .completion import complete_scenarios
 from .options import CARDS_OPTION, FORMAT_OPTION, resolve_scenario
@@ -90,7 +91,7 @@ def _solver() -> ModuleType:
 )
 @click.option(
     "--time-limit",
-    type=Seconds(0.1, 3600.0),
+    type=Seconds(0.1, MAX_TIME_LIMIT),
     metavar="SECONDS",
     help="Stop searching after this long with the best found ('optimal' says "
     "whether it was proven). Default: until proven.",

@@ -14,6 +14,7 @@ import drawsvg as dw
 
 from ..language import model as m
 from ..scoring.balance import BalanceReport, CardStats
+from ..scoring.board import LAW_LINES
 from ..scoring.extremes import PoolLimits, line_bounds
 from ..wording import words
 from ..wording.balance import flag_text, provenance_word
@@ -32,10 +33,10 @@ OTHER = "#718096"
 
 def floors(report: BalanceReport, limits: PoolLimits | None = None) -> dict[str, int]:
     """The least each card of the report can score, by id: its lines' worst
-    in ``limits`` (the pool's; None: its cards, with up to 7 laws met and
-    100 patterns completed, so that no floor is too high)."""
+    in ``limits`` (the pool's; None: its cards, with a law met on every
+    line, R13, and 100 patterns completed, so that no floor is too high)."""
     if limits is None:
-        limits = PoolLimits(tuple(s.card for s in report.cards), 7, 100)
+        limits = PoolLimits(tuple(s.card for s in report.cards), len(LAW_LINES), 100)
     return {s.card.id: line_bounds(s.card.lines, limits)[0] for s in report.cards}
 
 

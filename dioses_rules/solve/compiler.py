@@ -38,12 +38,13 @@ from ..language.lower import (
 from ..language.walk import Dispatch
 from ..language.walk import total as total_table
 from ..scoring import area as g
+from ..scoring.area import Area, Placed
 from ..scoring.evaluator import (
     FACT_FIELDS,
     RELATION_CELLS,
+    Evaluator,
     card_weight,
     cells_in,
-    strictly_most,
     values_of,
     weighed_as,
 )
@@ -134,13 +135,10 @@ class TreeCompiler(PlacementSelectors):
         self.x = placed  # x[d][j]
         self.context = context
         self.where = "a definition"
-        tally: dict[m.Attribute, dict[str, int]] = {}
-        for card in cards:  # every card of the hand is in the area, face up
-            for attribute in m.Attribute:
-                for value in values_of(card, attribute):
-                    tally.setdefault(attribute, {}).setdefault(value, 0)
-                    tally[attribute][value] += 1
-        self._most = {a: strictly_most(tally.get(a, {})) for a in m.Attribute}
+        self._most = {}
+        if hand_fixed:  # R24 as the reference judges an area of the hand, all face up
+            hand = Evaluator(Area(tuple(map(Placed, cards)) + (None,) * (g.SIZE - len(cards))))
+            self._most = {attribute: hand.most_common(attribute) for attribute in m.Attribute}
 
     def unsupported(self, what: str, node: object) -> Unsupported:
         """The shared :class:`Unsupported` (E300), naming the definition."""

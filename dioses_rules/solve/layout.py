@@ -1,6 +1,13 @@
-"""The best layout of a board's cards, proven optimal by CP-SAT.
+"""One final area on a CP-SAT model, and the best layout of a board's
+cards, proven optimal.
 
-The board's laws stay on their lines, its patterns, objectives and scenario
+:class:`AreaModel` is what each of the solver's models is: the placements of
+some cards (a board's own here; any of the pool's, :func:`choose_area`, for
+a scenario's winning areas in ``solve.scenario`` and a definition's range in
+``solve.ranges``), the facts their lines know, the tree compiler over both,
+the area's total and the area of an answer.
+
+For the best layout, the board's laws stay on their lines, its patterns, objectives and scenario
 as given; its Myth cards may go to any cells (one card per cell), except the
 cells asked to stay as they are (``fixed``). Every card is face up in the
 answer, as at the final scoring (R12), so R21's "all face up at the end"
@@ -14,19 +21,21 @@ claims.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from attrs import evolve, frozen
+from ortools.sat.python import cp_model
 
 from ..errors import DiosesError
 from ..language import model as m
 from ..scoring import area as g
+from ..scoring.area import Area, Placed
 from ..scoring.board import AreaFile, Board, board_to_file
 from ..scoring.patterns import shape_cells, shape_origins
 from ..scoring.score import score_total
 from .compiler import Context, TreeCompiler, Unsupported
-from .cpsat import Builder, Lin, Lit, SolverMismatch, agree, lit_lin, placed_area, solve, total
+from .cpsat import Builder, Lin, Lit, SolverMismatch, agree, chosen, lit_lin, solve, total
 from .limits import check_seconds
 
 
@@ -58,7 +67,76 @@ def area_rows(area_file: AreaFile) -> dict[str, list[str]]:
     return {"front": area_file.front, "central": area_file.central, "back": area_file.back}
 
 
-class _LayoutModel:
+class AreaModel:
+    """One final area on a CP-SAT model: the placements ``x`` of ``cards``
+    on the builder ``b``, the facts its lines may know (``context``) and the
+    tree compiler over them. A board's best layout, a scenario's winning
+    areas and a definition's range are each one."""
+
+    def __init__(
+        self,
+        b: Builder,
+        cards: list[m.MythCard],
+        x: list[list[Lit]],
+        state: dict[str, object],
+        all_face_up_at_end: bool,
+        hand_fixed: bool,
+    ) -> None:
+        self.b, self.cards, self.x = b, cards, x
+        self.context = Context(state, all_face_up_at_end)
+        self.trees = TreeCompiler(b, cards, x, self.context, hand_fixed)
+
+    def whole(self, completed: Iterable[tuple[Lit, int]], laws: Lin, laws_met: Lin) -> Lin:
+        """The area's total as ``score_total`` adds it: every card's points
+        (R8-R11), the laws' (R13) and each pattern's worth when its literal
+        says it was completed (R14); the cards' lines know the patterns
+        completed and ``laws_met``."""
+        completed = list(completed)
+        self.context.patterns_completed = total(lit_lin(lit) for lit, _ in completed)
+        self.context.laws_met = laws_met
+        self.context.card_points = self.trees.every_card_points()
+        patterns = total(lit_lin(lit, worth) for lit, worth in completed)
+        return total(self.context.card_points) + laws + patterns
+
+    def area(self, solver: cp_model.CpSolver) -> Area:
+        """The area of the solver's answer: card ``d`` in the cell ``x[d]``
+        says, every card face up (R12)."""
+        cells: list[Placed | None] = [None] * g.SIZE
+        for card, places in zip(self.cards, self.x, strict=True):
+            for cell in g.ALL_CELLS:
+                if chosen(solver, places[cell]):
+                    cells[cell] = Placed(card, True)
+        return Area(tuple(cells))
+
+
+def choose_area(
+    b: Builder,
+    cards: list[m.MythCard],
+    allowed: Mapping[str, frozenset[int]] | None = None,
+    full: bool = True,
+) -> list[list[Lit]]:
+    """The placements of an area the solver fills with some of ``cards``:
+    ``x[d][j]`` holds when card ``d`` stands in cell ``j``. A card of
+    ``allowed`` stands in one of its cells (it never leaves the area), any
+    other in one cell at most; each cell holds one card when ``full`` (R1:
+    a game ends with 12 cards), else one at most."""
+    allowed = allowed or {}
+    x: list[list[Lit]] = []
+    for card in cards:
+        cells = allowed.get(card.id)
+        x.append([b.new_bool() if cells is None or j in cells else False for j in g.ALL_CELLS])
+        placed = [lit for lit in x[-1] if lit is not False]
+        if cells is not None:
+            b.model.add_exactly_one(placed)
+        elif placed:
+            b.model.add_at_most_one(placed)
+    for cell in g.ALL_CELLS:
+        held = [row[cell] for row in x if row[cell] is not False]
+        (b.model.add_exactly_one if full else b.model.add_at_most_one)(held)
+    return x
+
+
+class _LayoutModel(AreaModel):
     """The CP-SAT model of one board's best layout."""
 
     def __init__(
@@ -69,32 +147,30 @@ class _LayoutModel:
         tight: bool = True,
     ) -> None:
         self.board = board
-        self.b = Builder(tight)
         cells = board.area.cells
         self.cells_of = [cell for cell in g.ALL_CELLS if cells[cell] is not None]
-        self.cards = [placed.card for placed in cells if placed is not None]
-        self.x = self._placements(fixed)
-        self.context = Context(dict(board.scenario_state), all_face_up_at_end)
-        self.trees = TreeCompiler(self.b, self.cards, self.x, self.context)
+        cards = [placed.card for placed in cells if placed is not None]
+        b = Builder(tight)
+        x = self._placements(b, len(cards), fixed)
+        super().__init__(b, cards, x, dict(board.scenario_state), all_face_up_at_end, True)
 
-    def _placements(self, fixed: frozenset[int]) -> list[list[Lit]]:
-        model = self.b.model
+    def _placements(self, b: Builder, count: int, fixed: frozenset[int]) -> list[list[Lit]]:
         pinned = {self.cells_of.index(cell): cell for cell in fixed}
         taken = set(pinned.values())
         x: list[list[Lit]] = []
-        for d in range(len(self.cards)):
+        for d in range(count):
             if d in pinned:
                 x.append([cell == pinned[d] for cell in g.ALL_CELLS])
             else:
-                x.append([False if cell in taken else self.b.new_bool() for cell in g.ALL_CELLS])
-                model.add_exactly_one([v for v in x[d] if v is not False])
+                x.append([False if cell in taken else b.new_bool() for cell in g.ALL_CELLS])
+                b.model.add_exactly_one([v for v in x[d] if v is not False])
         for cell in g.ALL_CELLS:
-            free = [x[d][cell] for d in range(len(self.cards)) if not isinstance(x[d][cell], bool)]
+            free = [places[cell] for places in x if not isinstance(places[cell], bool)]
             if len(free) > 1:
-                model.add_at_most_one(free)
-            self.b.at_most_one_group(free)  # one card per cell
+                b.model.add_at_most_one(free)
+            b.at_most_one_group(free)  # one card per cell
         for places in x:
-            self.b.at_most_one_group(places)  # one cell per card
+            b.at_most_one_group(places)  # one cell per card
         return x
 
     def patterns(self) -> list[Lit]:
@@ -137,16 +213,10 @@ class _LayoutModel:
 
     def build(self) -> Lin:
         """The objective: the board's whole total."""
-        completed = self.patterns()
-        pattern_points = [
-            lit_lin(lit, held.worth)
-            for lit, held in zip(completed, self.board.patterns, strict=True)
-        ]
+        completed = zip(self.patterns(), (held.worth for held in self.board.patterns), strict=True)
         law_points = self.laws()
-        self.context.patterns_completed = total(lit_lin(lit) for lit in completed)
-        self.context.laws_met = total(lit_lin(self.b.at_least(p, 1)) for p in law_points)
-        parts = self.trees.every_card_points() + law_points + pattern_points + self.objectives()
-        whole = total(parts)
+        laws_met = total(lit_lin(self.b.at_least(p, 1)) for p in law_points)
+        whole = self.whole(completed, total(law_points), laws_met) + total(self.objectives())
         self.b.product_cuts()  # nothing unless tight
         self.b.model.maximize(whole.expr)
         return whole
@@ -201,7 +271,7 @@ def best_layout(
         )
     if not found:
         raise SolverMismatch(f"CP-SAT found no arrangement ({status})")
-    best = evolve(board, area=placed_area(solver, layout.cards, layout.x))
+    best = evolve(board, area=layout.area(solver))
     scored = agree(
         round(solver.objective_value),
         score_total(best, all_face_up_at_end=all_face_up_at_end),

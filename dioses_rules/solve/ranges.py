@@ -29,8 +29,8 @@ from ..scoring.area import Area
 from ..scoring.board import LAW_LINES, LawLine, line_cells
 from ..scoring.evaluator import Facts
 from ..scoring.extremes import Judge, PoolLimits, Ranged, face_up_values, mentions
-from .compiler import Context, TreeCompiler
-from .cpsat import Builder, Lin, agree, choose_area, chosen, placed_area, solve, total
+from .cpsat import Builder, Lin, agree, chosen, solve, total
+from .layout import AreaModel, choose_area
 
 
 @frozen
@@ -44,23 +44,20 @@ class Extreme:
     line: LawLine | None = None  # a law's row or column
 
 
-class _RangeModel:
+class _RangeModel(AreaModel):
     """A full area of the pool's cards, the facts a game may give, and the
     points of one definition as the expression to optimise."""
 
     def __init__(self, registry: Registry, all_face_up_at_end: bool) -> None:
-        self.registry = registry
-        self.b = Builder()
-        self.cards = sorted(registry.myth_cards(), key=lambda card: card.id)
-        model = self.b.model
-        self.x = choose_area(self.b, self.cards, full=len(self.cards) >= g.SIZE)
-        self.context = Context({}, all_face_up_at_end)
+        b = Builder()
+        cards = sorted(registry.myth_cards(), key=lambda card: card.id)
+        x = choose_area(b, cards, full=len(cards) >= g.SIZE)
+        super().__init__(b, cards, x, {}, all_face_up_at_end, hand_fixed=False)
         limits = PoolLimits.of(registry)
-        self.laws_met = model.new_int_var(0, limits.laws_most, "laws met")
-        self.completed = model.new_int_var(0, limits.patterns_most, "patterns completed")
+        self.laws_met = b.model.new_int_var(0, limits.laws_most, "laws met")
+        self.completed = b.model.new_int_var(0, limits.patterns_most, "patterns completed")
         self.context.laws_met = Lin(self.laws_met, 0, limits.laws_most)
         self.context.patterns_completed = Lin(self.completed, 0, limits.patterns_most)
-        self.trees = TreeCompiler(self.b, self.cards, self.x, self.context, hand_fixed=False)
         self.law_lits: list[cp_model.IntVar] = []
 
     def card(self, card: m.MythCard) -> Lin:
@@ -102,7 +99,7 @@ class _RangeModel:
             ),
             None,
         )
-        return placed_area(solver, self.cards, self.x), facts, line
+        return self.area(solver), facts, line
 
 
 def extreme(

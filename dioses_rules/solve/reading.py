@@ -1,16 +1,25 @@
 """What the solver reads of a scenario's setup and rules: one method per
-setup step, rule change and effect.
+setup step, rule change and effect, and where the cards it locks can end.
 
-``solve.scenario`` models a scenario's winning final areas and
-``solve.moves`` where its locked cards can end. Both need the same few
-things of the scenario's text: where its setup places cards, the side decks
-it sets aside, the laws and patterns drawn (at setup, surely; by a rule,
-perhaps), the cards its rules lock, the swaps its rules make, and the cards a
-trigger remembers as a scenario state. They are read here, by
+``solve.scenario`` models a scenario's winning final areas from the few
+things read here: where its setup places cards, the side decks it sets
+aside, the laws and patterns drawn (at setup, surely; by a rule, perhaps),
+the cards its rules lock, the swaps its rules make, and the cards a trigger
+remembers as a scenario state. They are read by
 :class:`~..language.walk.Dispatch` tables like every other back end's, so a
 new kind of step, rule or effect fails the coverage test (tests/test_walk.py)
 until the solver says what it means for a final area, instead of being
 filtered out by an ``isinstance`` and silently ignored.
+
+A locked card never moves by a player's swap (the lock), only by the
+scenario's rules: a trigger that swaps it with its neighbour in a direction
+(``swap freyja with the card left of freyja``) moves it one cell that way
+each time it fires, at most once per pattern drawn for "when pattern
+completed"; an ability that swaps it with a card standing beside it (``if
+toth below portable-sarcophagus``) moves it one cell towards that card, once
+for an ability used once. A move whose direction the text does not say lets
+the card end anywhere (the answer stays an over-approximation: no winning
+area is missed).
 """
 
 from __future__ import annotations
@@ -22,6 +31,7 @@ from attrs import frozen
 from ..language import model as m
 from ..language.walk import Dispatch, total
 from ..scoring import area as g
+from ..scoring.evaluator import cells_in
 
 UNBOUNDED = g.SIZE  # more moves than the area has cells change nothing
 
@@ -41,17 +51,6 @@ class Occasion:
 SETUP = Occasion(at_setup=True)
 
 
-@frozen
-class Swap:
-    """A rule's swap of two cards, and when it happens."""
-
-    effect: m.SwapCards
-    occasion: Occasion
-
-    def direction(self, card: str) -> m.Direction | None:
-        return self.occasion.direction(self.effect, card)
-
-
 class ScenarioReading:
     """A scenario's setup steps and rules, as the solver reads them."""
 
@@ -65,7 +64,7 @@ class ScenarioReading:
         self.law_slots: list[bool] = []  # one per law that may be in play: surely?
         self.pattern_draws: list[m.DrawPattern] = []  # the setup's
         self.locked: set[str] = set()
-        self.swaps: list[Swap] = []
+        self.swaps: list[tuple[m.SwapCards, Occasion]] = []  # a rule's swap, and when
         self.remembered: list[m.DiscardTop] = []  # discards a scenario state names
         for step in steps:  # first: a trigger's count reads the patterns drawn
             self.step(step)
@@ -76,21 +75,33 @@ class ScenarioReading:
     def patterns_drawn(self) -> int:
         return sum(draw.count for draw in self.pattern_draws)
 
+    def locked_cells(self) -> dict[str, frozenset[int]]:
+        """For each card the setup places and the rules lock, the cells it
+        may end in: where it starts, and every cell the rules' swaps of it
+        reach, each up to its count (any cell for a swap whose direction
+        the text does not say)."""
+        return {card: self._reach(card) for card in sorted(self.locked & self.starts.keys())}
+
+    def _reach(self, card: str) -> frozenset[int]:
+        cells = set(self.starts[card])
+        for swap, occasion in self.swaps:
+            if not involves(swap, card) or occasion.times <= 0:
+                continue
+            direction = occasion.direction(swap, card)
+            if direction is None:
+                return frozenset(g.ALL_CELLS)
+            d_row, d_column = direction.offset
+            for _ in range(min(occasion.times, UNBOUNDED)):
+                cells |= {n for n in (g.offset(c, d_row, d_column) for c in cells) if n is not None}
+        return frozenset(cells)
+
     # ------------------------------------------------------------ setup steps
     @step.on(m.Place)
     def _place(self, step: m.Place) -> None:
         """The cells each placed card may start in: the cell, any cell of the
         row or the column, or any cell."""
-        if step.row is not None and step.column is not None:
-            cells = {g.cell_index(step.row, step.column)}
-        elif step.row is not None:
-            cells = set(g.ROW_CELLS[step.row])
-        elif step.column is not None:
-            cells = set(g.COLUMN_CELLS[step.column])
-        else:
-            cells = set(g.ALL_CELLS)
         for card in step.cards:
-            self.starts[card] = frozenset(cells)
+            self.starts[card] = frozenset(cells_in(step.row, step.column))
 
     @step.on(m.SetAside)
     def _set_aside(self, step: m.SetAside) -> None:
@@ -131,7 +142,7 @@ class ScenarioReading:
     @effect.on(m.SwapCards)
     def _swap_cards(self, effect: m.SwapCards, occasion: Occasion) -> None:
         if not occasion.at_setup:
-            self.swaps.append(Swap(effect, occasion))
+            self.swaps.append((effect, occasion))
 
     @effect.on(m.DrawLaw)
     def _draw_law(self, effect: m.DrawLaw, occasion: Occasion) -> None:

@@ -50,27 +50,23 @@ from ..scoring.board import (
     line_cells,
 )
 from ..scoring.score import score_board
-from .compiler import Context, TreeCompiler
 from .cpsat import (
     Builder,
     Lin,
     Lit,
     SolverMismatch,
     agree,
-    choose_area,
     chosen,
     lit_lin,
-    placed_area,
     solve,
     total,
 )
-from .layout import area_rows
+from .layout import AreaModel, area_rows, choose_area
 from .limits import check_seconds
-from .moves import locked_cells
 from .reading import ScenarioReading
 
-# A law the model may put in play: (slot, law, line, whether it is there)
-LawChoice = tuple[int, m.Law, LawLine, cp_model.IntVar]
+# A law the model may put in play: (law, line, whether it is there)
+LawChoice = tuple[m.Law, LawLine, cp_model.IntVar]
 
 
 @frozen
@@ -111,7 +107,7 @@ class ScenarioAnswer:
         }
 
 
-class _ScenarioModel:
+class _ScenarioModel(AreaModel):
     """The CP-SAT model of one scenario's winning final areas."""
 
     def __init__(
@@ -123,20 +119,14 @@ class _ScenarioModel:
     ):
         """``cards``: the Myth cards the area may hold (default: the pool's)."""
         self.registry, self.scenario, self.challenge = registry, scenario, challenge
-        self.b = Builder()
-        self.cards = sorted(
-            registry.myth_cards() if cards is None else cards, key=lambda card: card.id
-        )
-        self.steps = scenario.setup_for(challenge)
-        self.reading = ScenarioReading(scenario, self.steps)
-        self.x = choose_area(
-            self.b, self.cards, locked_cells(self.reading)
-        )  # the solo area is full
-        self.states = self._states()
-        self.context = Context(dict(self.states), all_face_up_at_end=True)
-        self.trees = TreeCompiler(self.b, self.cards, self.x, self.context, hand_fixed=False)
+        b = Builder()
+        pool = sorted(registry.myth_cards() if cards is None else cards, key=lambda card: card.id)
+        self.reading = ScenarioReading(scenario, scenario.setup_for(challenge))
+        x = choose_area(b, pool, self.reading.locked_cells())  # the solo area is full
+        self.states = self._states(b)
+        super().__init__(b, pool, x, dict(self.states), all_face_up_at_end=True, hand_fixed=False)
 
-    def _states(self) -> dict[str, dict[str, Lit]]:
+    def _states(self, b: Builder) -> dict[str, dict[str, Lit]]:
         """Each scenario state: a literal per card it may name (or none)."""
         decks = self.reading.decks
         states: dict[str, dict[str, Lit]] = {}
@@ -144,17 +134,13 @@ class _ScenarioModel:
             assert effect.remember is not None  # the reading keeps only those
             named = states.setdefault(effect.remember, {})
             for card_id in decks.get(effect.deck, ()):  # a deck never set aside is empty
-                named.setdefault(card_id, self.b.new_bool())
+                named.setdefault(card_id, b.new_bool())
         for named in states.values():
             if len(named) > 1:
-                self.b.model.add_at_most_one(list(named.values()))
+                b.model.add_at_most_one(list(named.values()))
         return states
 
     # ------------------------------------------------------------ draws
-    def law_slots(self) -> list[bool]:
-        """One entry per law that may be in play: True when it surely is."""
-        return list(self.reading.law_slots)
-
     def pattern_slots(self) -> list[m.Pattern]:
         """The patterns held: for each draw, the ones of its level worth most."""
         chosen: list[m.Pattern] = []
@@ -172,11 +158,11 @@ class _ScenarioModel:
         return chosen
 
     def laws(self) -> tuple[list[LawChoice], Lin, Lin]:
-        """Law choices (slot, law, line, literal), their points and how many are met."""
+        """Law choices (law, line, literal), their points and how many are met."""
         choices: list[LawChoice] = []
         points: list[Lin] = []
         met: list[Lin] = []
-        slots = self.law_slots()
+        slots = self.reading.law_slots  # one per law that may be in play: surely?
         if not slots:  # no law can be in play: nothing to compile
             return choices, total(points), total(met)
         options = [
@@ -184,21 +170,20 @@ class _ScenarioModel:
             for law in sorted(self.registry.definitions("law"), key=lambda law: law.id)
             for line in LAW_LINES
         ]
-        compiled: dict[tuple[str, LawLine], tuple[Lin, Lit]] = {}
+        judged: list[tuple[Lin, Lit]] = []  # each option's points, and whether it is met
         for law, line in options:
             value = self.trees.judged(law.lines, f"law '{law.id}'", line_cells(line))
-            compiled[(law.id, line)] = (value, self.b.at_least(value, 1))
-        for slot, surely in enumerate(slots):
+            judged.append((value, self.b.at_least(value, 1)))
+        for surely in slots:
             lits = [self.b.new_bool() for _ in options]
             (self.b.model.add_exactly_one if surely else self.b.model.add_at_most_one)(lits)
-            for lit, (law, line) in zip(lits, options, strict=True):
-                value, is_met = compiled[(law.id, line)]
-                choices.append((slot, law, line, lit))
+            for lit, (law, line), (value, is_met) in zip(lits, options, judged, strict=True):
+                choices.append((law, line, lit))
                 points.append(self.b.when(lit, value))
                 met.append(lit_lin(self.b.all_of((lit, is_met))))
         by_law: dict[str, list[cp_model.IntVar]] = {}
         by_line: dict[LawLine, list[cp_model.IntVar]] = {}
-        for _, law, line, lit in choices:
+        for law, line, lit in choices:
             by_law.setdefault(law.id, []).append(lit)
             by_line.setdefault(line, []).append(lit)
         for used in [*by_law.values(), *by_line.values()]:  # each law once, each line once
@@ -212,15 +197,10 @@ class _ScenarioModel:
         patterns = self.pattern_slots()
         completed: list[Lit] = [self.b.new_bool() for _ in patterns]
         law_choices, law_points, laws_met = self.laws()
-        self.context.patterns_completed = total(lit_lin(lit) for lit in completed)
-        self.context.laws_met = laws_met
-        card_points = self.trees.every_card_points()
-        pattern_points = total(
-            lit_lin(lit, self.registry.pattern_points(p))
-            for lit, p in zip(completed, patterns, strict=True)
+        worths = [self.registry.pattern_points(p) for p in patterns]
+        whole = self.context.total = self.whole(
+            zip(completed, worths, strict=True), law_points, laws_met
         )
-        whole = total(card_points) + law_points + pattern_points
-        self.context.card_points, self.context.total = card_points, whole
         self.trees.where = f"scenario '{self.scenario.id}'"
         asked = list(self.scenario.victory) + (
             list(self.scenario.challenge) if self.challenge else []
@@ -238,7 +218,7 @@ class _ScenarioModel:
         completed: list[Lit],
         law_choices: list[LawChoice],
     ) -> Board:
-        laws = tuple(law_on(law, line) for _, law, line, lit in law_choices if chosen(solver, lit))
+        laws = tuple(law_on(law, line) for law, line, lit in law_choices if chosen(solver, lit))
         held = tuple(
             HeldPattern(p, chosen(solver, lit), self.registry.pattern_points(p))
             for p, lit in zip(patterns, completed, strict=True)
@@ -249,8 +229,9 @@ class _ScenarioModel:
             for card_id, lit in named.items()
             if chosen(solver, lit)
         )
-        area = placed_area(solver, self.cards, self.x)
-        return Board(area, laws, held, (), self.scenario, state, self.registry.tie_break)
+        return Board(
+            self.area(solver), laws, held, (), self.scenario, state, self.registry.tie_break
+        )
 
 
 def _search(

@@ -81,7 +81,7 @@ class PlacementSelectors:
     x: list[list[Lit]]  # x[d][j]: card d stands in cell j
     context: SelectorContext
     hand_fixed: bool
-    _most: dict[m.Attribute, str | None]  # R24, when every card is in the area
+    _most: dict[m.Attribute, str | None]  # R24, when every card is in the area (hand_fixed)
     _most_lits: dict[tuple[m.Attribute, str], Lit]  # (attribute, value) -> R24 holds
     _holders: dict[tuple[m.Selector, int, Anchor, m.Selector | None], list[tuple[int, Lit]]]
     _reads_anchor: dict[tuple[object, m.Selector | None], bool]
