@@ -275,37 +275,39 @@ class TreeCompiler(PlacementSelectors):
 
     @judge.on(m.Subject)
     def _subject(self, c: m.Subject, anchor: Anchor) -> Lit:
-        def candidates(selectors: tuple[m.Selector, ...]) -> dict[tuple[int, int], Lit]:
-            # (cell, card) -> it stands there and is a subject
-            found: dict[tuple[int, int], list[Lit]] = {}
-            for selector in selectors:
-                for cell in g.ALL_CELLS:
-                    for d, lit in self.holders(selector, cell, anchor):
-                        found.setdefault((cell, d), []).append(lit)
-            return {pair: self.b.any_of(lits) for pair, lits in sorted(found.items())}
+        return SUBJECT_MODES[c.mode](self, c, anchor)
 
-        def holding(pairs: dict[tuple[int, int], Lit]) -> list[Lit]:
-            # each candidate that is one and meets the condition
-            return [
-                self.b.all_of((lit, self.holds(c.condition, pair))) for pair, lit in pairs.items()
-            ]
+    def subject_cards(
+        self, selectors: tuple[m.Selector, ...], anchor: Anchor
+    ) -> dict[tuple[int, int], Lit]:
+        """(cell, card) -> it stands there and is one of the subjects."""
+        found: dict[tuple[int, int], list[Lit]] = {}
+        for selector in selectors:
+            for cell in g.ALL_CELLS:
+                for d, lit in self.holders(selector, cell, anchor):
+                    found.setdefault((cell, d), []).append(lit)
+        return {pair: self.b.any_of(lits) for pair, lits in sorted(found.items())}
 
-        def some() -> Lit:  # each subject has a card that holds
-            return self.b.all_of(
-                self.b.any_of(holding(candidates((selector,)))) for selector in c.subjects
-            )
+    def holding(self, c: m.Subject, pairs: dict[tuple[int, int], Lit]) -> list[Lit]:
+        """Each candidate that is one and meets the subject's condition."""
+        return [self.b.all_of((lit, self.holds(c.condition, pair))) for pair, lit in pairs.items()]
 
-        def every() -> Lit:  # every subject's card holds
-            return self.b.all_of(
-                self.b.any_of((self.b.negate(lit), self.holds(c.condition, pair)))
-                for pair, lit in candidates(c.subjects).items()
-            )
+    def some_subject(
+        self, c: m.Subject, anchor: Anchor
+    ) -> Lit:  # each subject has a card that holds
+        return self.b.all_of(
+            self.b.any_of(self.holding(c, self.subject_cards((selector,), anchor)))
+            for selector in c.subjects
+        )
 
-        def none() -> Lit:  # no subject's card holds
-            return self.b.negate(self.b.any_of(holding(candidates(c.subjects))))
+    def every_subject(self, c: m.Subject, anchor: Anchor) -> Lit:  # every subject's card holds
+        return self.b.all_of(
+            self.b.any_of((self.b.negate(lit), self.holds(c.condition, pair)))
+            for pair, lit in self.subject_cards(c.subjects, anchor).items()
+        )
 
-        modes = {m.SubjectMode.SOME: some, m.SubjectMode.EVERY: every, m.SubjectMode.NONE: none}
-        return modes[c.mode]()
+    def no_subject(self, c: m.Subject, anchor: Anchor) -> Lit:  # no subject's card holds
+        return self.b.negate(self.b.any_of(self.holding(c, self.subject_cards(c.subjects, anchor))))
 
     @judge.on(m.Quantity)
     def _quantity(self, c: m.Quantity, anchor: Anchor) -> Lit:
@@ -407,3 +409,18 @@ class TreeCompiler(PlacementSelectors):
         if found is None:
             found = self._reads_card[node] = any(READS[type(n)][1](n) for n in iter_core(node))
         return found
+
+
+# What each subject mode asks of the subjects' cards: checked total at import,
+# so a new mode fails here, never as a missing key while solving.
+SUBJECT_MODES: Mapping[m.SubjectMode, Callable[[TreeCompiler, m.Subject, Anchor], Lit]] = (
+    total_table(
+        m.SubjectMode,
+        {
+            m.SubjectMode.SOME: TreeCompiler.some_subject,
+            m.SubjectMode.EVERY: TreeCompiler.every_subject,
+            m.SubjectMode.NONE: TreeCompiler.no_subject,
+        },
+        "solve.compiler.SUBJECT_MODES",
+    )
+)
