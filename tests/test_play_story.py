@@ -27,8 +27,10 @@ def test_a_choice_told_by_its_event_is_one_line_not_the_label_and_the_sentence()
     assert sum(" revealed " in line for line in lines) == reveals, lines
     assert sum(": law " in line for line in lines) == laws, lines
     events = sum(r["type"] == "event" for r in setup)
-    untold = ["seat 2: take Ares from discard pile 1"]  # no event tells a take: its label
-    assert [line for line in lines if line.startswith("seat ")] == untold
+    # no event tells a take: the history says it in a sentence of its own, naming
+    # its seat, as the events' sentences ("Seat 2 drew a card from the deck")
+    untold = ["Seat 2 took Ares from discard pile 1"]
+    assert [line for line in lines if line.startswith("Seat ")] == untold
     assert len(lines) == events + len(untold), lines
 
 
@@ -44,5 +46,29 @@ def test_a_choice_no_event_tells_keeps_its_label():
          "card": "field-of-reeds"},
     ]  # fmt: skip
     lines = turns(registry, records, 0, ["random"])[0]["lines"]
-    assert lines[0] == "front row, column 4"  # nothing told it: the label, cells said whole
+    assert lines[0] == "Front row, column 4"  # nothing told it: the label, cells said whole
     assert len(lines) == 2 and "revealed" in lines[1], lines
+
+
+def test_every_line_of_the_history_begins_with_a_capital_and_a_take_says_who_took_it():
+    """A player's own take was 'take Bastet from discard pile 1' under the
+    turn's heading, lower case among sentences (#28: the history in
+    sentences); in Spanish too."""
+    registry, _ = load_registry(())
+    records = [
+        {"type": "event", "event": "turn", "turn": 4, "seat": 0},
+        {"type": "decision", "turn": 4, "seat": 0, "kind": "power", "index": 0,
+         "options": 2, "choice": "no"},
+        {"type": "decision", "turn": 4, "seat": 0, "kind": "action", "index": 0,
+         "options": 2, "choice": "take sun-eye from discard pile 1"},
+        {"type": "decision", "turn": 4, "seat": 0, "kind": "exchange", "index": 0,
+         "options": 12, "choice": "front 1 (hera)"},
+        {"type": "event", "event": "placed", "turn": 4, "area": 0, "cell": "front 1",
+         "card": "sun-eye"},
+    ]  # fmt: skip
+    english = turns(registry, records, 0, ["human", "greedy"])[0]["lines"]
+    assert english[:2] == ["No Power effect", "Seat 1 took Sun Eye from discard pile 1"], english
+    spanish = turns(registry, records, 0, ["human", "greedy"], "es")[0]["lines"]
+    assert spanish[1] == "El asiento 1 cogió Ojo Solar de la pila de descarte 1", spanish
+    for line in english + spanish:
+        assert line[:1].isupper(), line

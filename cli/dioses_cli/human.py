@@ -19,7 +19,7 @@ from .best import suggestion
 from .choice_words import choice_text, prompt_text
 from .faces import CELL_KINDS, named_choice
 from .i18n import _
-from .names import agent_word, cell_word, name_of
+from .names import agent_word, card_kind, cell_word, name_of
 from .names import texts as screen_texts
 from .narration import Narrator
 from .output import console
@@ -249,7 +249,7 @@ class HumanAgent:
                 continue
             head = name_of(definition)
             if isinstance(definition, m.MythCard):
-                head += f" ({texts.card_kind(definition)})"
+                head += f" ({card_kind(game.registry, definition)})"
             self.out.print(
                 f"  {head}: " + texts.text(definition).replace("\n", "\n  "), markup=False
             )

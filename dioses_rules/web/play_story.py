@@ -9,6 +9,7 @@ Plain data made in the game's thread, as the rest of the snapshot
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -18,6 +19,7 @@ from ..engine.state import Decision
 from ..pool.registry import Registry
 from ..scoring.area import SIZE
 from ..wording import choices
+from ..wording import names as wording
 from ..wording.names import cell_word
 from .language import LANGUAGES, N_, catalogue
 from .play_view import CELL_NAMES, TableLike, _catalog_card, _phrases, cell_place, game_view
@@ -38,6 +40,23 @@ def said_cells(text: str, lang: str = "en") -> str:
 
 NO_POWER = N_("no Power effect")  # R26: the moment to spend Power, passed
 SEAT_SAYS = N_("seat %(n)s: %(said)s")
+# a card taken from a discard pile: no event tells it, so the history says it
+# in a sentence of its own, as the events' ("Seat 2 drew a card from the deck")
+TOOK = N_("Seat %(n)s took %(card)s from discard pile %(pile)s")
+_TAKE = re.compile(r"^take (?P<card>[\w-]+) from discard pile (?P<pile>\d+)$")
+
+
+def _decision_line(registry: Registry, record: dict[str, Any], lang: str) -> tuple[str, bool]:
+    """A choice as the history tells it, and whether it names its seat."""
+    say = catalogue(lang).gettext
+    choice = record.get("choice") or ""
+    if record.get("kind") in ("power", "power-after") and choice == "no":
+        return say(NO_POWER), False
+    took = _TAKE.match(choice)
+    if took:
+        card = wording.named(registry, "myth", took["card"], lang)
+        return say(TOOK) % {"n": record["seat"] + 1, "card": card, "pile": took["pile"]}, True
+    return said_cells(choices.label_text(registry, choice, lang), lang), False
 
 
 def turns(
@@ -67,15 +86,11 @@ def turns(
             grouped.append({"turn": 0 if turn is None else turn + 1, "seat": None, "lines": []})
             untold = False
         if record.get("type") == "decision":
-            choice = record.get("choice") or ""
-            if record.get("kind") in ("power", "power-after") and choice == "no":
-                said = say(NO_POWER)
-            else:
-                said = said_cells(choices.label_text(registry, choice, lang), lang)
+            said, with_seat = _decision_line(registry, record, lang)
             seat = record["seat"]
-            if seat != grouped[-1]["seat"]:
+            if seat != grouped[-1]["seat"] and not with_seat:
                 said = say(SEAT_SAYS) % {"n": seat + 1, "said": said}
-            grouped[-1]["lines"].append(said)
+            grouped[-1]["lines"].append(said[:1].upper() + said[1:])
             untold = True
         elif record.get("type") == "event":
             said = phrase(record)
@@ -165,7 +180,14 @@ def _told(
     view["panels"] = panels(
         game, view["areas"], table.seats, decision.seat if decision is not None else None
     )
+    view["setup"] = in_setup(table.records)
     return view
+
+
+def in_setup(records: list[dict[str, Any]]) -> bool:
+    """Whether the game is still in its setup (no turn has begun): the
+    page's heading says "Setup", as the terminal's does, not "Turn 1"."""
+    return not any(r.get("type") == "event" and r.get("event") == "turn" for r in records)
 
 
 def table_views(
