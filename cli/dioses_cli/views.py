@@ -120,7 +120,7 @@ def render_report(
         markup=False,
     )
     if report.scenario is not None:
-        _scenario(out, report.scenario, say, _leaders(report, say))
+        _scenario(out, report.scenario, say, _leaders(report, say), report.total)
 
 
 def _completed(held: PatternScore, in_game: bool = False) -> str:
@@ -266,7 +266,9 @@ def _leaders(report: ScoreReport, say: _Say) -> list[str]:
     ]
 
 
-def _scenario(out: Console, result: ScenarioResult, say: _Say, leaders: list[str]) -> None:
+def _scenario(
+    out: Console, result: ScenarioResult, say: _Say, leaders: list[str], total: int
+) -> None:
     out.print(
         Text(
             _("Scenario {number}: {name}").format(
@@ -297,7 +299,12 @@ def _scenario(out: Console, result: ScenarioResult, say: _Say, leaders: list[str
         )
     for note in leaders:
         out.print(f"  {note}", markup=False)
-    beaten = _("BEATEN") if result.beaten else _("not beaten")
+    if result.beaten:
+        beaten = _("BEATEN")
+    elif total > result.threshold:  # the points are there, the victory is not
+        beaten = _("not beaten: {total} points, but no victory").format(total=total)
+    else:
+        beaten = _("not beaten")
     out.print(
         "  "
         + _("more than {threshold} points: {beaten}").format(
