@@ -166,3 +166,38 @@ def test_an_event_card_in_the_terminals_story_says_what_it_does(tmp_path):
              "--challenge", "--seed", "2", "--lang", lang, "--save", str(tmp_path / lang)]
         )  # fmt: skip
         assert said in shown
+
+
+def _typed(tmp_path, lang: str, answers: str) -> str:
+    result = CliRunner().invoke(
+        dioses,
+        ["play", "--scenario", "ragnarok", "--seed", "5", "--best-time", "0", "--lang", lang,
+         "--save", str(tmp_path / f"{lang}.json"), "--overwrite"],
+        input=answers,
+    )  # fmt: skip
+    return result.output
+
+
+def test_take_with_two_discard_piles_names_both_and_the_example_names_cards_as_printed(tmp_path):
+    """With two discard piles 'take' answered "'take' is not a choice ... (e.g.
+    'take anubis from discard pile 1')": the help's own word refused, and the
+    card by its id; now it names the choices it could be."""
+    shown = _typed(tmp_path, "en", "front row\nno\ntake\nzz\nq\n")
+    assert (
+        "'take' names 2 choices: 1. take Anubis from discard pile 1, "
+        "2. take Jotunheim from discard pile 2; type its number"
+    ) in shown
+    assert "(e.g. 'take Anubis from discard pile 1'; ? for help)" in shown
+    assert "anubis" not in shown
+
+
+def test_a_spanish_player_types_the_spanish_verbs_the_help_names(tmp_path):
+    """The Spanish help named 'swap d1 t4', 'exchange d1', 'reveal t3': English
+    commands on a Spanish screen; 'cambiar d1', 'revelar t3' were refused."""
+    shown = _typed(tmp_path, "es", "?\nfila delantera\nno\n1\ncambiar d1\nno\nzz\nrevelar t3\nq\n")
+    help_line = next(line for line in shown.splitlines() if "escribe el número" in line)
+    assert "'intercambiar d1 t4'" in help_line and "'cambiar d1'" in help_line
+    assert not re.search(r"'(swap|play|reveal|exchange|take|draw|discard)\b", help_line)
+    assert "Anubis colocada en delantera 1" in shown  # 'cambiar d1' was the exchange
+    assert "(p. ej. 'revelar " in shown  # the example in the verbs of the help
+    assert "revelar t3' no es una opción" not in shown

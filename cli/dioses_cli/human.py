@@ -17,8 +17,8 @@ from dioses_rules.language import model as m
 
 from .best import suggestion
 from .choice_words import choice_text, prompt_text
-from .faces import CELL_KINDS, named_choice
-from .i18n import _
+from .faces import CELL_KINDS, SPANISH_VERBS, named_choice, named_choices
+from .i18n import _, lang
 from .names import agent_word, card_kind, cell_word, name_of
 from .names import texts as screen_texts
 from .narration import Narrator
@@ -59,9 +59,11 @@ def _example(game: Game, decision: Decision) -> str:
     if first.kind in CELL_KINDS:
         cells = " ".join(_typed_cell(c) for c in first.args)
         verb = {"swap": "swap", "play": "play"}.get(first.kind, decision.kind)
+        if lang() == "es":  # the verb a Spanish screen's help names: 'revelar d1'
+            verb = SPANISH_VERBS.get(verb, verb)
         return f"'{verb} {cells}'"
-    said = choice_text(game, first).lower()
-    word = said.split()[0] if said.split() else said
+    said = choice_text(game, first)  # its cards as printed: 'take Anubis ...', not 'anubis'
+    word = said.split()[0].lower() if said.split() else said
     shown = [choice_text(game, c).lower() for c in decision.choices]
     if named_choice(word, decision.choices, decision.kind, shown) == 0:
         return f"'{word}'"
@@ -188,9 +190,21 @@ class HumanAgent:
             return shown.index(lowered)
         number = whole_number(answer, 6)  # '١', '1_0', '+1' are not choice numbers
         if number is None:
-            named = named_choice(answer, decision.choices, decision.kind, shown)
-            if named is not None:
-                return named
+            named = named_choices(answer, decision.choices, decision.kind, shown)
+            if len(named) == 1:
+                return named[0]
+            if named:  # 'take' with two discard piles
+                self.out.print(
+                    _("'{answer}' names {count} choices: {choices}; type its number").format(
+                        answer=answer,
+                        count=len(named),
+                        choices=", ".join(
+                            f"{i + 1}. {choice_text(game, decision.choices[i])}" for i in named
+                        ),
+                    ),
+                    markup=False,
+                )
+                return None
             self.out.print(
                 _(
                     "'{answer}' is not a choice: type 1 to {count}, or name one "
