@@ -37,10 +37,13 @@ FORMAT_OPTION = click.option(
 
 
 def _use_language(ctx: click.Context, param: click.Parameter, value: str) -> str:
-    """The terminal's words in ``value`` from here on (:mod:`.i18n`)."""
+    """The terminal's words in ``value`` from here on (:mod:`.i18n`), the
+    command's --help too (:mod:`.help_words`: ``--lang es --help``)."""
+    from .help_words import speak
     from .i18n import use
 
     use(value)
+    speak(ctx.command, value, ctx)
     return value
 
 
@@ -242,10 +245,16 @@ def resolve_scenario(registry: Registry, name: str | None) -> str | None:
     try:
         return registry.resolve("scenario", name).id
     except LookupError as error:
+        from dioses_rules.wording import matched
+        from dioses_rules.wording.board_errors import BOARD_MESSAGES
+
+        from .i18n import _, lang
+
         listing = ", ".join(f"{s.number} {s.id}" for s in scenarios)
-        raise click.BadParameter(
-            f"{error}; scenarios: {listing}", param_hint="'--scenario'"
-        ) from None
+        said = _("{error}; scenarios: {listing}").format(
+            error=matched(BOARD_MESSAGES, str(error), lang()), listing=listing
+        )
+        raise click.BadParameter(said, param_hint="'--scenario'") from None
 
 
 def resolve_rules(registry: Registry, names: Sequence[str]) -> list[str]:

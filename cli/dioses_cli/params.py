@@ -86,7 +86,14 @@ class FilePath(click.Path):
     ) -> Any:  # click.Path's result type is chosen by its path_type argument
         if isinstance(value, (str, bytes, os.PathLike)) and not os.fspath(value):
             self.fail("an empty path names no file: give a file or folder name", param, ctx)
-        return super().convert(value, param, ctx)
+        from .i18n import _
+
+        english = self.name  # click names it in its messages, in English: "File 'x' ..."
+        self.name = _(english)
+        try:
+            return super().convert(value, param, ctx)
+        finally:
+            self.name = english
 
 
 def _shown(value: str) -> str:
