@@ -72,3 +72,19 @@ def test_every_line_of_the_history_begins_with_a_capital_and_a_take_says_who_too
     assert spanish[1] == "El asiento 1 cogió Ojo Solar de la pila de descarte 1", spanish
     for line in english + spanish:
         assert line[:1].isupper(), line
+
+
+def test_the_setup_is_its_own_group_not_a_second_turn_1():
+    """A scenario's setup (Power cards, patterns drawn) was told under
+    'Turn 1' above the real turn 1: two 'Turn 1' groups (#28 item 4)."""
+    registry, _ = load_registry(())
+    records = [
+        {"type": "event", "event": "power-gained", "turn": 0, "area": 0, "count": 2,
+         "total": 2},
+        {"type": "event", "event": "turn", "turn": 0, "seat": 1},
+        {"type": "event", "event": "drew", "turn": 0, "seat": 1, "card": "hera"},
+        {"type": "event", "event": "turn", "turn": 1, "seat": 0},
+    ]  # fmt: skip
+    told = turns(registry, records, 0, ["human", "greedy"])
+    assert [(t["turn"], t["seat"]) for t in told] == [(2, 0), (1, 1), (0, None)]
+    assert told[-1]["lines"] == ["Area 1 gained 2 Power cards, now 2"]

@@ -74,16 +74,18 @@ def turns(
     say = catalogue(lang).gettext
     grouped: list[dict[str, Any]] = []
     untold = False  # the turn's last line is a choice no event has told yet
+    begun = False  # a turn has begun: what comes before is the setup (its turn 0)
     for record in (from_file(r, numbering) for r in records):
         turn = record.get("turn")
         if record.get("type") == "event" and record.get("event") == "turn":
             grouped.append(
                 {"turn": 0 if turn is None else turn + 1, "seat": record["seat"], "lines": []}
             )
-            untold = False
+            untold, begun = False, True
             continue
-        if not grouped or (turn is not None and grouped[-1]["turn"] != turn + 1):
-            grouped.append({"turn": 0 if turn is None else turn + 1, "seat": None, "lines": []})
+        told = 0 if turn is None or not begun else turn + 1
+        if not grouped or grouped[-1]["turn"] != told:
+            grouped.append({"turn": told, "seat": None, "lines": []})
             untold = False
         if record.get("type") == "decision":
             said, with_seat = _decision_line(registry, record, lang)
