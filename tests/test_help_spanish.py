@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import importlib.util
 import inspect
+import re
 from pathlib import Path
 
 import click
@@ -74,3 +75,12 @@ def test_a_usage_error_in_spanish_is_in_spanish():
     assert "Archivo 'no-such-board.toml' no existe." in missing.output
     english = runner.invoke(dioses, ["play", "--scenario", "nosuch"])
     assert "Error: Invalid value for '--scenario': unknown scenario 'nosuch'" in english.output
+
+
+@pytest.mark.parametrize("name", ["play", "score", "cards", "replay"])
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_players_commands_help_names_no_ruling_code(name, lang):
+    """'(R25)', 'revealed first (R12)': ruling codes are for designers (#28
+    item 2), who find them with --rulings and in RULINGS.md."""
+    shown = CliRunner().invoke(dioses, [name, "--lang", lang, "--help"]).output
+    assert not re.search(r"\bR\d+\b", shown), re.findall(r".{30}\bR\d+\b.{10}", shown)

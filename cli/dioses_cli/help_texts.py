@@ -12,7 +12,7 @@ HELP = (
         "Exit codes: 0 success; 1 a user's error (a bad file or input); 2 a usage error;\n3 a bug in dioses-rules (the traceback goes to a crash file named on stderr);\n130 interrupted; 141 the output was closed early (e.g. by 'head')."
     ),
     N_(
-        "A set in play, with the sets it requires (default: every loaded set, the bundled ones and --cards). Repeatable; '--set base' is the base game alone (R25)."
+        "A set in play, with the sets it requires (default: every loaded set, the bundled ones and --cards). Repeatable; '--set base' is the base game alone."
     ),
     N_("ID"),
     N_(
@@ -101,7 +101,7 @@ HELP = (
     N_(
         "At the end, search this long per area for the best score its cards could have made ('dioses solve' on its final board); 0: do not [default: 5]."
     ),
-    N_("Name the ruling (R12, R16... in RULINGS.md) behind each line, for designers."),
+    N_("Name the ruling of RULINGS.md behind each line, by its code, for designers."),
     N_(
         "Re-run a game log and check that it reaches the same end.\n\nEvery seat is played by the recorded choices, in order, with the seed,\nplayers, scenario and rule options of the log's setup record; every\nrecord (decisions, events, the final scores) must come out the same."
     ),
@@ -110,7 +110,7 @@ HELP = (
     ),
     N_("LOG_FILE"),
     N_(
-        "Score saved boards (TOML): cards, laws, patterns, objectives, scenario.\n\nEvery card is revealed first (R12). '-' reads a board from standard\ninput. A board's [expect] table (total, cards, laws, patterns,\nobjectives, gods, victory, challenge, beaten) is checked: each mismatch\nis reported at its key, with why, and the exit status is 1. With several boards, each is scored (a bad one is reported and\nthe others still scored, exit 1) and a summary line ends the text. With\n--lang es the report is in Spanish: the printed names, and with\n--explain each card's lines and the scenario's conditions as Spanish\ncard text."
+        "Score saved boards (TOML): cards, laws, patterns, objectives, scenario.\n\nEvery card is revealed first, as at a game's end. '-' reads a board from standard\ninput. A board's [expect] table (total, cards, laws, patterns,\nobjectives, gods, victory, challenge, beaten) is checked: each mismatch\nis reported at its key, with why, and the exit status is 1. With several boards, each is scored (a bad one is reported and\nthe others still scored, exit 1) and a summary line ends the text. With\n--lang es the report is in Spanish: the printed names, and with\n--explain each card's lines and the scenario's conditions as Spanish\ncard text."
     ),
     N_("BOARD..."),
     N_(

@@ -61,7 +61,7 @@ RULINGS_OPTION = click.option(
     callback=_show_rulings,
     expose_value=False,
     is_eager=True,
-    help="Name the ruling (R12, R16... in RULINGS.md) behind each line, for designers.",
+    help="Name the ruling of RULINGS.md behind each line, by its code, for designers.",
 )
 
 
@@ -152,7 +152,7 @@ SETS_OPTION = click.option(
     metavar="ID",
     shell_complete=complete_sets,
     help="A set in play, with the sets it requires (default: every loaded set, the bundled "
-    "ones and --cards). Repeatable; '--set base' is the base game alone (R25).",
+    "ones and --cards). Repeatable; '--set base' is the base game alone.",
 )
 SETUP_OPTIONS = [
     SETS_OPTION,
