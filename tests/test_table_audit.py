@@ -113,7 +113,9 @@ def test_the_setup_is_called_setup_not_turn_1_and_the_end_counts_the_turns_playe
     27' of a game over after 26 turns."""
     url = _start(playing, seat1="human", seat2="greedy", seed="5")
     first = playing.get(url).text
-    assert "<h1>Setup: seat 1 to choose</h1>" in first and "Turn 1" not in first
+    # the one person at the table is "you" (the tab said "Your turn", the page "seat 1")
+    assert "<h1>Setup: your turn</h1>" in first and "Turn 1" not in first
+    assert re.search(r'seat-kind">you<', first) and "a person" not in first
     final = _to_the_end(playing, url)
     played = int(re.search(r"<p>(\d+) turns\.</p>", final)[1])
     assert "face down" not in final.split('class="seat-panels"')[1].split("</ul>")[0]
