@@ -203,3 +203,13 @@ def test_a_spanish_player_types_the_spanish_verbs_the_help_names(tmp_path):
     assert "Anubis colocada en delantera 1" in shown  # 'cambiar d1' was the exchange
     assert "(p. ej. 'revelar " in shown  # the example in the verbs of the help
     assert "revelar t3' no es una opción" not in shown
+
+
+def test_c_shows_a_law_or_pattern_by_the_spanish_name_on_screen(tmp_path):
+    """'c un solo panteón' answered "ninguna carta, ley o patrón se llama
+    'un solo panteón'": the law's name on the Spanish screen is ours, which
+    the registry does not know (it knows 'A single pantheon')."""
+    shown = _typed(tmp_path, "es", "c un solo panteón\nc Don Nordico\nq\n")
+    assert "  Un solo panteón: Ley - 5p si solo hay griegos" in shown
+    assert "  Don nórdico: Patrón (fácil, 2p):" in shown
+    assert "ninguna carta, ley o patrón se llama" not in shown

@@ -14,6 +14,7 @@ from dioses_rules.engine.game import Game
 from dioses_rules.engine.state import Decision
 from dioses_rules.errors import whole_number
 from dioses_rules.language import model as m
+from dioses_rules.pool.names import fold
 
 from .best import suggestion
 from .choice_words import choice_text, prompt_text
@@ -68,6 +69,17 @@ def _example(game: Game, decision: Decision) -> str:
     if named_choice(word, decision.choices, decision.kind, shown) == 0:
         return f"'{word}'"
     return f"'{said}'"
+
+
+def _named(game: Game, family: str, name: str) -> m.Definition | None:
+    """The definition ``name`` names: its id, name or alias, or the name the
+    screen shows it by ("Un solo panteón", a Spanish name of ours)."""
+    try:
+        return game.registry.resolve(family, name)
+    except LookupError:
+        wanted = fold(name)
+        shown = [d for d in game.registry.definitions(family) if fold(name_of(d)) == wanted]
+        return shown[0] if len(shown) == 1 else None
 
 
 class HumanAgent:
@@ -257,9 +269,8 @@ class HumanAgent:
     def _card_text(self, game: Game, name: str, quiet: bool = False) -> None:
         texts = screen_texts(game.registry)
         for family in ("myth", "law", "pattern", "scenario", "power", "rule-option"):
-            try:
-                definition = game.registry.resolve(family, name.strip())
-            except LookupError:
+            definition = _named(game, family, name.strip())
+            if definition is None:
                 continue
             head = name_of(definition)
             if isinstance(definition, m.MythCard):
