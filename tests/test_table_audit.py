@@ -213,3 +213,26 @@ def test_c_shows_a_law_or_pattern_by_the_spanish_name_on_screen(tmp_path):
     assert "  Un solo panteón: Ley - 5p si solo hay griegos" in shown
     assert "  Don nórdico: Patrón (fácil, 2p):" in shown
     assert "ninguna carta, ley o patrón se llama" not in shown
+
+
+def test_a_scenario_and_a_rule_option_are_chosen_by_their_spanish_names(tmp_path):
+    """'--scenario "La más bella" --lang es' answered 'escenario desconocido',
+    and an unknown --rule was told in English ('unknown rule option ...;
+    rule options: ...') on a Spanish screen."""
+    runner = CliRunner()
+    save = str(tmp_path / "s.json")
+    fairest = runner.invoke(
+        dioses, ["play", "--scenario", "La más bella", "--lang", "es", "--save", save], input="q\n"
+    )
+    assert "Nueva partida del escenario La más bella" in fairest.output, fairest.output
+    power = runner.invoke(
+        dioses,
+        ["play", "--rule", "con cartas de poder", "--lang", "es", "--save", save, "--overwrite"],
+        input="q\n",
+    )
+    assert "Nueva partida de 2 jugadores" in power.output, power.output
+    unknown = runner.invoke(dioses, ["play", "--rule", "sin reglas", "--lang", "es"])
+    assert unknown.exit_code == 2
+    assert "opción de reglas desconocida 'sin reglas'; opciones de reglas: " in unknown.output
+    hinted = runner.invoke(dioses, ["play", "--scenario", "ragnarock", "--lang", "es"])
+    assert "escenario desconocido 'ragnarock'; ¿quisiste decir 'ragnarok'?" in hinted.output

@@ -16,6 +16,7 @@ from .completion import complete_rules, complete_scenarios, complete_sets
 from .params import FilePath, IntParamType, Whole
 
 if TYPE_CHECKING:  # the pool loads when a command runs, not when options are made
+    from dioses_rules.language.model import Definition
     from dioses_rules.pool.registry import Registry
 
 CARDS_OPTION = click.option(
@@ -243,30 +244,52 @@ def resolve_scenario(registry: Registry, name: str | None) -> str | None:
             if scenario.number == number:
                 return scenario.id
     try:
-        return registry.resolve("scenario", name).id
+        return _resolved(registry, "scenario", name).id
     except LookupError as error:
-        from dioses_rules.wording import matched
-        from dioses_rules.wording.board_errors import BOARD_MESSAGES
-
-        from .i18n import _, lang
+        from .i18n import _
 
         listing = ", ".join(f"{s.number} {s.id}" for s in scenarios)
-        said = _("{error}; scenarios: {listing}").format(
-            error=matched(BOARD_MESSAGES, str(error), lang()), listing=listing
-        )
+        said = _("{error}; scenarios: {listing}").format(error=_said(error), listing=listing)
         raise click.BadParameter(said, param_hint="'--scenario'") from None
+
+
+def _resolved(registry: Registry, family: str, name: str) -> Definition:
+    """What ``name`` names: an id, name or alias, or the name a screen in
+    the terminal's language shows ("La más bella", a Spanish name of ours)."""
+    from dioses_rules.pool.names import fold
+    from dioses_rules.wording.names import name_of
+
+    from .i18n import lang
+
+    try:
+        return registry.resolve(family, name)
+    except LookupError:
+        shown = [d for d in registry.definitions(family) if fold(name_of(d, lang())) == fold(name)]
+        if len(shown) == 1:
+            return shown[0]
+        raise
+
+
+def _said(error: LookupError) -> str:
+    """The registry's words for a name it cannot resolve, in the terminal's language."""
+    from dioses_rules.wording.errors import message_text
+
+    from .i18n import lang
+
+    return message_text(str(error), lang())
 
 
 def resolve_rules(registry: Registry, names: Sequence[str]) -> list[str]:
     resolved = []
     for name in names:
         try:
-            option = registry.resolve("rule-option", name)
+            option = _resolved(registry, "rule-option", name)
         except LookupError as error:
+            from .i18n import _
+
             pool = ", ".join(d.id for d in registry.definitions("rule-option"))
-            raise click.BadParameter(
-                f"{error}; rule options: {pool}", param_hint="'--rule'"
-            ) from None
+            said = _("{error}; rule options: {listing}").format(error=_said(error), listing=pool)
+            raise click.BadParameter(said, param_hint="'--rule'") from None
         if option.id not in resolved:
             resolved.append(option.id)
     return resolved
