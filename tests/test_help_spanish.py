@@ -84,3 +84,23 @@ def test_a_players_commands_help_names_no_ruling_code(name, lang):
     item 2), who find them with --rulings and in RULINGS.md."""
     shown = CliRunner().invoke(dioses, [name, "--lang", lang, "--help"]).output
     assert not re.search(r"\bR\d+\b", shown), re.findall(r".{30}\bR\d+\b.{10}", shown)
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["play", "--challenge"], "el reto es de un escenario; añade --scenario"),
+        (["play", "--agents", "human,gredy"], "agente desconocido 'gredy'; ¿quisiste decir"),
+        (["play", "--set", "nosuch"], "conjunto desconocido 'nosuch'; conjuntos: "),
+        (["play", "--seed", "abc"], "'abc' no es un número entero"),
+        (["play", "--players", "1"], "el juego base es para 2 a 6 jugadores, no 1"),
+        (["play", "--resume", "no-such-save.json"], "no-such-save.json no existe"),
+        (["simulate", "--games", "1", "--workers", "0"], "no es un número de procesos"),
+    ],
+)
+def test_an_options_mistake_is_told_in_spanish(args, said):
+    """Our own usage errors were English on a Spanish screen ('the challenge
+    belongs to a scenario', 'unknown agent', 'is not a whole number')."""
+    result = CliRunner().invoke(dioses, [*args, "--lang", "es"])
+    assert result.exit_code == 2 and said in result.output, result.output
+    assert "Error: Valor no válido para" in result.output

@@ -115,8 +115,14 @@ class Workers(IntParamType):
         count = whole_number(text, 6)  # ASCII digits alone, as every number (params.Whole)
         if count is not None and 1 <= count <= MAX_WORKERS:
             return count
+        from .i18n import _
+
         self.fail(
-            f"'{value}' is not a number of workers from 1 to {MAX_WORKERS}, nor 'auto'", param, ctx
+            _("'{value}' is not a number of workers from 1 to {most}, nor 'auto'").format(
+                value=value, most=MAX_WORKERS
+            ),
+            param,
+            ctx,
         )
 
 
@@ -191,16 +197,30 @@ def parse_agents(
 ) -> list[str] | None:
     if text is None:
         return None
+    from .i18n import _
+
     names = [name.strip().lower() for name in text.split(",")]
     if not names or any(not name for name in names):
         raise click.BadParameter(
-            "give agent names separated by commas, e.g. human,greedy", param_hint=param
+            _("give agent names separated by commas, e.g. human,greedy"), param_hint=param
         )
     for name in names:
         if name not in allowed:
-            hint = did_you_mean(name, allowed) or f"agents: {', '.join(allowed)}"
-            raise click.BadParameter(f"unknown agent '{name}'; {hint}", param_hint=param)
+            hint = _hint(did_you_mean(name, allowed)) or _("agents: {names}").format(
+                names=", ".join(allowed)
+            )
+            said = _("unknown agent '{name}'; {hint}").format(name=name, hint=hint)
+            raise click.BadParameter(said, param_hint=param)
     return names
+
+
+def _hint(suggestion: str | None) -> str | None:
+    """did_you_mean's "did you mean 'x'?" in the terminal's language."""
+    from dioses_rules.wording.errors import message_text
+
+    from .i18n import lang
+
+    return message_text(suggestion, lang()) if suggestion else None
 
 
 def load_sets(extra_cards: Sequence[Path], sets: Sequence[str]) -> Registry:
@@ -228,8 +248,10 @@ def game_arguments(
     registry = load_sets(extra_cards, sets)
     scenario_id = resolve_scenario(registry, scenario)
     if challenge and scenario_id is None:
+        from .i18n import _
+
         raise click.BadParameter(
-            "the challenge belongs to a scenario; add --scenario", param_hint="'--challenge'"
+            _("the challenge belongs to a scenario; add --scenario"), param_hint="'--challenge'"
         )
     return registry, scenario_id, resolve_rules(registry, rules)
 
@@ -327,10 +349,14 @@ def think_option() -> Callable[[FC], FC]:
 def check_think(think: int | None, names: Sequence[str]) -> None:
     """A usage error for --think when no seat is played by the planner."""
     if think is not None and "planner" not in names:
+        from .i18n import _
+
         raise click.BadParameter(
-            "--think sets the planner's simulations per decision, but "
-            "no seat is played by the planner; add it to --agents, "
-            "e.g. --agents planner,greedy",
+            _(
+                "--think sets the planner's simulations per decision, but "
+                "no seat is played by the planner; add it to --agents, "
+                "e.g. --agents planner,greedy"
+            ),
             param_hint="'--think'",
         )
 
@@ -341,11 +367,20 @@ def check_players(players: int, solo: bool, most: int) -> None:
     the base game 2 to ``most`` (the engine says the same: setup.seat_areas)."""
     least = 1 if solo else 2
     if not least <= players <= most:
-        what = "a scenario or a game on one shared area" if solo else "the base game"
+        from .i18n import _
+
+        said = (
+            _(
+                "a scenario or a game on one shared area is for {least} to {most} players, not {players}"
+            )
+            if solo
+            else _(
+                "the base game is for {least} to {most} players, not {players}; "
+                "use --scenario, or --rule solo, for one player"
+            )
+        )
         raise click.BadParameter(
-            f"{what} is for {least} to {most} players, not {players}"
-            + ("" if solo else "; use --scenario, or --rule solo, for one player"),
-            param_hint="'--players'",
+            said.format(least=least, most=most, players=players), param_hint="'--players'"
         )
 
 
@@ -354,8 +389,13 @@ def check_set_option(registry: Registry, only_set: str | None) -> bool:
     if only_set is None:
         return False
     if only_set not in registry.sets:
-        hint = did_you_mean(only_set, registry.sets) or f"sets: {', '.join(registry.sets)}"
-        raise click.BadParameter(f"unknown set '{only_set}'; {hint}", param_hint="'--set'")
+        from .i18n import _
+
+        hint = _hint(did_you_mean(only_set, registry.sets)) or _("sets: {names}").format(
+            names=", ".join(registry.sets)
+        )
+        said = _("unknown set '{name}'; {hint}").format(name=only_set, hint=hint)
+        raise click.BadParameter(said, param_hint="'--set'")
     return True
 
 
@@ -363,13 +403,17 @@ def check_writable_target(
     path: Path, option: str, accepts: Callable[[Path], bool], what: str
 ) -> None:
     """Refuse a target that is a folder, sits in no folder, or is a file we did not write."""
+    from .i18n import _
+
     if path.is_dir():
-        raise click.BadParameter(f"{path} is a folder", param_hint=option)
+        raise click.BadParameter(_("{path} is a folder").format(path=path), param_hint=option)
     parent = path.parent if str(path.parent) else Path(".")
     if not parent.is_dir():
-        raise click.BadParameter(f"no folder {parent} for {path}", param_hint=option)
+        said = _("no folder {parent} for {path}").format(parent=parent, path=path)
+        raise click.BadParameter(said, param_hint=option)
     if not os.access(parent, os.W_OK):
-        raise click.BadParameter(f"cannot write in {parent}", param_hint=option)
+        said = _("cannot write in {parent}").format(parent=parent)
+        raise click.BadParameter(said, param_hint=option)
     if path.exists() and not accepts(path):
         raise click.BadParameter(
             f"{path} exists and is not {what}; not overwriting it (give another file)",
