@@ -88,3 +88,25 @@ def test_the_setup_is_its_own_group_not_a_second_turn_1():
     told = turns(registry, records, 0, ["human", "greedy"])
     assert [(t["turn"], t["seat"]) for t in told] == [(2, 0), (1, 1), (0, None)]
     assert told[-1]["lines"] == ["Area 1 gained 2 Power cards, now 2"]
+
+
+def test_a_move_of_the_setup_is_marked_as_the_setups_not_turn_1():
+    """An Event card revealed at setup (Fenrir: every player turns a card
+    face down) marked its cell 'Last move: turn 1' before turn 1 began."""
+    from dioses_rules.web.play_story import last_moves
+
+    records = [
+        {"type": "event", "event": "revealed", "turn": 0, "area": 0, "cell": "front 2",
+         "card": "fenrir"},
+        {"type": "event", "event": "hidden", "turn": 0, "area": 1, "cell": "front 1"},
+    ]  # fmt: skip
+    setup = last_moves(records, 0, 2)
+    assert [(m["turn"], m["seat"]) for m in setup] == [(0, None), (0, None)]  # 0: the setup
+    played = last_moves(
+        [*records, {"type": "event", "event": "turn", "turn": 0, "seat": 1},
+         {"type": "event", "event": "placed", "turn": 0, "area": 1, "cell": "back 4",
+          "card": "hera"}],
+        0,
+        2,
+    )  # fmt: skip
+    assert (played[1]["turn"], played[1]["seat"], played[1]["cells"]) == (1, 1, [11])

@@ -121,6 +121,8 @@ def last_moves(records: list[dict[str, Any]], numbering: int, areas: int) -> lis
         if record.get("event") == "turn":
             seat_of_turn[turn] = record["seat"]
             continue
+        if not seat_of_turn:  # before the first turn: the setup's (its turn -1, told "setup")
+            turn = -1
         area = record.get("area")
         if record.get("event") not in MOVES or not isinstance(area, int) or not 0 <= area < areas:
             continue
