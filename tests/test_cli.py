@@ -61,8 +61,23 @@ def test_score_explain_names_the_matched_cells(runner):
     assert result.exit_code == 0, result.output
     assert "2p: it is next to an Egyptian card: 2p (holds; matched: central 3)" in result.stdout
     assert "2p: it is in the front row: 0p (does not hold" in result.stdout  # a sentence (#28)
-    # the points are the compiled evaluator's, the cells the reference's: it says so (#26)
-    assert "(the matched cells are the reference evaluator's)" in result.stdout
+    # the points are the compiled evaluator's, the cells the reference's: it says so (#26),
+    # to designers (--rulings); a player is not told about evaluators (#28)
+    assert "evaluator" not in result.stdout
+    designers = runner.invoke(dioses, ["score", str(EXAMPLE), "--explain", "--rulings"])
+    assert "(the matched cells are the reference evaluator's)" in designers.stdout
+
+
+def test_score_explain_a_line_that_holds_of_the_card_itself_names_no_cells(runner):
+    """'2p: it is in the front row: 2p (holds)', not '(holds; no cell matched)',
+    which reads as if it did not hold (#28)."""
+    board = EXAMPLE.with_name("base-hera-hela-ship-front-row.toml")
+    for lang, holds in (("en", "(holds)"), ("es", "(se cumple)")):
+        result = runner.invoke(dioses, ["score", str(board), "--explain", "--lang", lang])
+        assert result.exit_code == 0, result.output
+        lines = result.stdout.splitlines()
+        hela = next(i for i, line in enumerate(lines) if line.startswith("Hela ("))
+        assert lines[hela + 1].endswith(": 2p " + holds), lines[hela + 1]
 
 
 def test_score_explain_json_lists_lines(runner):

@@ -195,7 +195,8 @@ def test_a_spanish_player_types_the_words_and_rows_on_screen(here):
     )
     assert "coger Bragi de la pila de descarte 1; área 1: Bragi colocada en trasera 4" in spanish
     assert "'coger' no es una opción" not in spanish
-    assert "(p. ej. 'exchange d1'; ? para ayuda)" in spanish  # the rows' letters on screen
+    # the rows' letters on screen, and the verb the Spanish help names (#28)
+    assert "(p. ej. 'cambiar d1'; ? para ayuda)" in spanish
     english = (
         CliRunner()
         .invoke(dioses, ["play", "--seed", "3", "--save", "en.json"], input="1\n1\n?\nzzz\nq\n")
@@ -218,7 +219,8 @@ def test_typed_words_name_a_choice_by_its_words_on_screen():
     assert named_choice("descartar", choices, "drawn", shown) == 2
     assert named_choice("jugar t4", choices, "drawn", shown) == 1
     assert named_choice("d1", choices, "drawn", shown) == 0
-    assert named_choice("descartar", choices, "drawn") is None  # not without the words shown
+    assert named_choice("jugarla", choices, "drawn") is None  # not without the words shown
+    assert named_choice("descartar", choices, "drawn") == 2  # a verb of the Spanish help
 
 
 @pytest.mark.parametrize("seed", [2, 3])

@@ -557,7 +557,7 @@ def test_the_play_page_offers_seats_and_says_where_games_go(playing, client):
 def test_a_whole_game_in_the_browser_is_saved_logged_and_replays(playing, tmp_path):
     url = start(playing, seat1="human", seat2="greedy", seed="7")
     first = playing.get(url)
-    assert "Turn 1: seat 1 to choose" in first.text and 'name="choice" value="0"' in first.text
+    assert "Setup: your turn" in first.text and 'name="choice" value="0"' in first.text
     final = play_moves(playing, url)
     totals = [int(x) for x in re.findall(r"<strong>(\d+) points</strong>", final.text)]
     assert len(totals) == 2 and "winner" in final.text

@@ -140,7 +140,7 @@ def answer_first(client, url: str, moves: int) -> object:
 
 
 def turn_of(page) -> int:
-    return int(re.search(r"Turn (\d+): seat", page.text).group(1))
+    return int(re.search(r"Turn (\d+): (?:seat|your turn)", page.text).group(1))
 
 
 @pytest.fixture

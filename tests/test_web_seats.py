@@ -50,7 +50,7 @@ def test_each_person_has_a_private_link_and_only_the_deciding_one_chooses(catalo
     deciding = [i for i, p in enumerate(pages) if 'id="cells-form"' in p.text]
     assert len(deciding) == 1, "exactly the seat the game waits for is offered choices"
     me, other = deciding[0], 1 - deciding[0]
-    assert "<title>Your turn" in pages[me].text and "Turn 1: your turn" in pages[me].text
+    assert "<title>Your turn" in pages[me].text and "Setup: your turn" in pages[me].text
     waiting = pages[other].text
     assert "is choosing" in waiting and 'name="choice"' not in waiting
     assert "Your turn" not in waiting and 'class="mini-cell choosable' not in waiting

@@ -55,7 +55,8 @@ def test_a_spanish_game_page_says_prompts_choices_history_and_goal_in_spanish(ca
         "Reto adicional (no se juega)",
     ):
         assert said in spanish, said
-    for said in ("ningún efecto de Poder", "en la fila delantera", "fila delantera, columna 1"):
+    # each line of the history begins with a capital (#28), "Ningún efecto de Poder"
+    for said in ("Ningún efecto de Poder", "en la fila delantera", "fila delantera, columna 1"):
         assert said in history, said
     for english_word in (
         "Use a Power effect",

@@ -142,12 +142,14 @@ def two_seats(browser, address: str, folder: Path) -> None:
     second = other.new_page()
     page.goto(links[0])
     second.goto(links[1])
-    for _ in range(3):  # whoever is to choose chooses; the other's page follows
+    for move in range(1, 4):  # whoever is to choose chooses; the other's page follows
         deciding, waiting = (
             (page, second) if page.locator("#cells-form").count() else (second, page)
         )
-        shoot(deciding, folder, f"seats-{'desktop' if deciding is page else 'phone'}-deciding")
-        shoot(waiting, folder, f"seats-{'desktop' if waiting is page else 'phone'}-waiting")
+        # each move its own pictures (the same seat may choose twice running)
+        for shown, what in ((deciding, "deciding"), (waiting, "waiting")):
+            size = "desktop" if shown is page else "phone"
+            shoot(shown, folder, f"seats-{move}-{size}-{what}")
         click_first_choice(deciding)
         waiting.wait_for_load_state("load")
         deciding.wait_for_timeout(2500)  # the poll's period, and the reload

@@ -274,10 +274,9 @@ def _print_table(report: BalanceReport, best: OptimalReport | None, title: str) 
         headers += [N_("best-layout mean"), N_("hands")]
     for header in [*headers, N_("flags")]:
         table.add_column(_(header))
-    spanish = lang() != "en"  # English keeps the ids its reports always had
     for stats in report.cards:
         row = [
-            name_of(stats.card) if spanish else stats.card.id,
+            name_of(stats.card),  # a card by its printed name, as --lang es (#28)
             provenance_word(stats.card.provenance.value, lang()),
             f"{stats.mean:.2f}",
             f"{stats.spread:.2f}",

@@ -88,6 +88,18 @@ ROW_LETTERS = {
     "t": "back",
     "trasera": "back",
 }
+# The verbs a player may type, in Spanish too, as a Spanish screen's help
+# names them: each is the English verb the choices are matched by.
+TYPED_VERBS = {
+    "intercambiar": "swap",
+    "jugar": "play",
+    "revelar": "reveal",
+    "cambiar": "exchange",
+    "coger": "take",
+    "robar": "draw",
+    "descartar": "discard",
+}
+SPANISH_VERBS = {english: spanish for spanish, english in TYPED_VERBS.items()}
 _CELL = re.compile(r"^(f|c|b|d|t|front|central|back|delantera|trasera)-?([1-4])$")
 
 
@@ -106,13 +118,24 @@ def named_choice(
     verb ('draw', 'discard', the decision's own: 'reveal b3', or the first
     word of a choice as ``shown`` on screen: 'coger', 'jugar t2'), or both
     ('play c2'); None when they name none or several."""
+    found = named_choices(text, choices, decision_kind, shown)
+    return found[0] if len(found) == 1 else None
+
+
+def named_choices(
+    text: str, choices: Sequence[Choice], decision_kind: str = "", shown: Sequence[str] = ()
+) -> list[int]:
+    """Every choice typed words may name (:func:`named_choice`): 'take' with
+    two discard piles names both."""
     words = text.replace(",", " ").split()
     if not words:
-        return None
+        return []
     cells = [cell_of(word) for word in words]
     if len(words) > 1 and any(c is None for c in cells[1:]):
-        return None
-    verb = words[0].lower() if cells[0] is None else None
+        return []
+    typed = words[0].lower() if cells[0] is None else None
+    verbs = (typed, TYPED_VERBS[typed]) if typed in TYPED_VERBS else (typed,)
+    verb = typed
     wanted = sorted(c for c in cells if c is not None)
     found = []
     for index, choice in enumerate(choices):
@@ -122,11 +145,11 @@ def named_choice(
             continue
         said = shown[index].lower() if index < len(shown) else ""
         if verb is not None and not any(
-            word.startswith(verb)
+            word.startswith(v)
             for word in (choice.kind, (choice.label or "").lower(), decision_kind, said)
+            for v in verbs
+            if v is not None
         ):
             continue
         found.append(index)
-    if len(found) > 1 and verb is None and wanted:
-        return None
-    return found[0] if len(found) == 1 else None
+    return found

@@ -14,12 +14,13 @@ from dioses_rules.engine.game import Game
 from dioses_rules.engine.state import Decision
 from dioses_rules.errors import whole_number
 from dioses_rules.language import model as m
+from dioses_rules.pool.names import fold
 
 from .best import suggestion
 from .choice_words import choice_text, prompt_text
-from .faces import CELL_KINDS, named_choice
-from .i18n import _
-from .names import agent_word, cell_word, name_of
+from .faces import CELL_KINDS, SPANISH_VERBS, named_choice, named_choices
+from .i18n import _, lang
+from .names import agent_word, card_kind, cell_word, name_of
 from .names import texts as screen_texts
 from .narration import Narrator
 from .output import console
@@ -59,13 +60,26 @@ def _example(game: Game, decision: Decision) -> str:
     if first.kind in CELL_KINDS:
         cells = " ".join(_typed_cell(c) for c in first.args)
         verb = {"swap": "swap", "play": "play"}.get(first.kind, decision.kind)
+        if lang() == "es":  # the verb a Spanish screen's help names: 'revelar d1'
+            verb = SPANISH_VERBS.get(verb, verb)
         return f"'{verb} {cells}'"
-    said = choice_text(game, first).lower()
-    word = said.split()[0] if said.split() else said
+    said = choice_text(game, first)  # its cards as printed: 'take Anubis ...', not 'anubis'
+    word = said.split()[0].lower() if said.split() else said
     shown = [choice_text(game, c).lower() for c in decision.choices]
     if named_choice(word, decision.choices, decision.kind, shown) == 0:
         return f"'{word}'"
     return f"'{said}'"
+
+
+def _named(game: Game, family: str, name: str) -> m.Definition | None:
+    """The definition ``name`` names: its id, name or alias, or the name the
+    screen shows it by ("Un solo panteón", a Spanish name of ours)."""
+    try:
+        return game.registry.resolve(family, name)
+    except LookupError:
+        wanted = fold(name)
+        shown = [d for d in game.registry.definitions(family) if fold(name_of(d)) == wanted]
+        return shown[0] if len(shown) == 1 else None
 
 
 class HumanAgent:
@@ -188,9 +202,21 @@ class HumanAgent:
             return shown.index(lowered)
         number = whole_number(answer, 6)  # '١', '1_0', '+1' are not choice numbers
         if number is None:
-            named = named_choice(answer, decision.choices, decision.kind, shown)
-            if named is not None:
-                return named
+            named = named_choices(answer, decision.choices, decision.kind, shown)
+            if len(named) == 1:
+                return named[0]
+            if named:  # 'take' with two discard piles
+                self.out.print(
+                    _("'{answer}' names {count} choices: {choices}; type its number").format(
+                        answer=answer,
+                        count=len(named),
+                        choices=", ".join(
+                            f"{i + 1}. {choice_text(game, decision.choices[i])}" for i in named
+                        ),
+                    ),
+                    markup=False,
+                )
+                return None
             self.out.print(
                 _(
                     "'{answer}' is not a choice: type 1 to {count}, or name one "
@@ -243,13 +269,12 @@ class HumanAgent:
     def _card_text(self, game: Game, name: str, quiet: bool = False) -> None:
         texts = screen_texts(game.registry)
         for family in ("myth", "law", "pattern", "scenario", "power", "rule-option"):
-            try:
-                definition = game.registry.resolve(family, name.strip())
-            except LookupError:
+            definition = _named(game, family, name.strip())
+            if definition is None:
                 continue
             head = name_of(definition)
             if isinstance(definition, m.MythCard):
-                head += f" ({texts.card_kind(definition)})"
+                head += f" ({card_kind(game.registry, definition)})"
             self.out.print(
                 f"  {head}: " + texts.text(definition).replace("\n", "\n  "), markup=False
             )

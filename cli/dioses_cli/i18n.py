@@ -51,6 +51,12 @@ def show_rulings(shown: bool) -> None:
     _rulings["shown"] = shown
 
 
+def for_designers() -> bool:
+    """Whether --rulings asked for the designers' details (rulings by code,
+    which evaluator matched the cells)."""
+    return bool(_rulings["shown"])
+
+
 def ruling(code: str) -> str:
     """ " (R16)" after a line when --rulings asked for the codes, else ''."""
     return f" ({code})" if _rulings["shown"] else ""

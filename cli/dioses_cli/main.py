@@ -11,6 +11,7 @@ import click
 
 from dioses_rules import __version__
 
+from .help_words import speak
 from .options import NO_CACHE_OPTION
 from .output import EXIT_CODES_HELP, GuardedGroup
 
@@ -92,7 +93,8 @@ class LazyGroup(GuardedGroup):
         name = f"{__package__}.{module}"
         with cached_methods(name):  # the attrs classes it loads: their methods compiled once
             command: click.Command = getattr(importlib.import_module(name), attribute)
-            return command
+        speak(command, "en")  # its English help, until its --lang says otherwise
+        return command
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         rows = [(name, COMMANDS[name][2]) for name in self.list_commands(ctx)]
@@ -107,9 +109,11 @@ class LazyGroup(GuardedGroup):
 @NO_CACHE_OPTION
 def dioses() -> None:
     """Dioses! and ¡Aún más Divinos!: every card, law, pattern and scenario as data."""
+    from .help_words import click_speaks
     from .i18n import show_rulings, use
 
     use("en")  # each command in English unless its --lang says otherwise
+    click_speaks()  # and click's own words in the same language
     show_rulings(False)
 
 

@@ -31,6 +31,11 @@ def texts(registry: Registry) -> Texts:
     return wording.texts(registry, lang())
 
 
+def card_kind(registry: Registry, card: m.MythCard) -> str:
+    """What a Myth card is on screen: "Greek god" / "dios griego"."""
+    return wording.card_kind(registry, card, lang())
+
+
 def printed_names(registry: Registry, text: str) -> str:
     """``text`` (an engine prompt or choice label) with each id as its name."""
     return wording.printed_names(registry, text, lang())

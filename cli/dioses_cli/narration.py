@@ -13,7 +13,7 @@ from dioses_rules.wording import moves
 
 from .choice_words import card_name, label_text
 from .i18n import _, lang
-from .names import named
+from .names import named, texts
 from .table import seat_label
 
 if TYPE_CHECKING:
@@ -34,6 +34,16 @@ def record_phrase(
     (:func:`dioses_rules.wording.moves.record_phrase` in the terminal's
     language)."""
     return moves.record_phrase(record, moves.Namers(lang(), name, names, label))
+
+
+def _event_effects(game: Game, record: Record) -> str:
+    """What an Event card does, after its name ("EVENT Crete: every player
+    draws a Pattern"), as the web history says it (R18: of every player)."""
+    card = game.registry.get("myth", str(record.get("card")))
+    if card is None or not card.event:
+        return ""
+    writer = texts(game.registry).writer
+    return ": " + "; ".join(writer.effect(e, every_player=True) for e in card.event)
 
 
 class Narrator:
@@ -61,9 +71,9 @@ class Narrator:
             return named(game.registry, family, ident)
 
         phrases = [
-            p
-            for p in (
-                record_phrase(r, card_name(game), names, lambda text: label_text(game, text))
+            p + _event_effects(game, r) if r.get("event") == "event" else p
+            for r, p in (
+                (r, record_phrase(r, card_name(game), names, lambda text: label_text(game, text)))
                 for r in self.pending
             )
             if p

@@ -16,6 +16,7 @@ from .completion import complete_rules, complete_scenarios, complete_sets
 from .params import FilePath, IntParamType, Whole
 
 if TYPE_CHECKING:  # the pool loads when a command runs, not when options are made
+    from dioses_rules.language.model import Definition
     from dioses_rules.pool.registry import Registry
 
 CARDS_OPTION = click.option(
@@ -37,10 +38,13 @@ FORMAT_OPTION = click.option(
 
 
 def _use_language(ctx: click.Context, param: click.Parameter, value: str) -> str:
-    """The terminal's words in ``value`` from here on (:mod:`.i18n`)."""
+    """The terminal's words in ``value`` from here on (:mod:`.i18n`), the
+    command's --help too (:mod:`.help_words`: ``--lang es --help``)."""
+    from .help_words import speak
     from .i18n import use
 
     use(value)
+    speak(ctx.command, value, ctx)
     return value
 
 
@@ -58,7 +62,7 @@ RULINGS_OPTION = click.option(
     callback=_show_rulings,
     expose_value=False,
     is_eager=True,
-    help="Name the ruling (R12, R16... in RULINGS.md) behind each line, for designers.",
+    help="Name the ruling of RULINGS.md behind each line, by its code, for designers.",
 )
 
 
@@ -111,8 +115,14 @@ class Workers(IntParamType):
         count = whole_number(text, 6)  # ASCII digits alone, as every number (params.Whole)
         if count is not None and 1 <= count <= MAX_WORKERS:
             return count
+        from .i18n import _
+
         self.fail(
-            f"'{value}' is not a number of workers from 1 to {MAX_WORKERS}, nor 'auto'", param, ctx
+            _("'{value}' is not a number of workers from 1 to {most}, nor 'auto'").format(
+                value=value, most=MAX_WORKERS
+            ),
+            param,
+            ctx,
         )
 
 
@@ -149,7 +159,7 @@ SETS_OPTION = click.option(
     metavar="ID",
     shell_complete=complete_sets,
     help="A set in play, with the sets it requires (default: every loaded set, the bundled "
-    "ones and --cards). Repeatable; '--set base' is the base game alone (R25).",
+    "ones and --cards). Repeatable; '--set base' is the base game alone.",
 )
 SETUP_OPTIONS = [
     SETS_OPTION,
@@ -187,16 +197,30 @@ def parse_agents(
 ) -> list[str] | None:
     if text is None:
         return None
+    from .i18n import _
+
     names = [name.strip().lower() for name in text.split(",")]
     if not names or any(not name for name in names):
         raise click.BadParameter(
-            "give agent names separated by commas, e.g. human,greedy", param_hint=param
+            _("give agent names separated by commas, e.g. human,greedy"), param_hint=param
         )
     for name in names:
         if name not in allowed:
-            hint = did_you_mean(name, allowed) or f"agents: {', '.join(allowed)}"
-            raise click.BadParameter(f"unknown agent '{name}'; {hint}", param_hint=param)
+            hint = _hint(did_you_mean(name, allowed)) or _("agents: {names}").format(
+                names=", ".join(allowed)
+            )
+            said = _("unknown agent '{name}'; {hint}").format(name=name, hint=hint)
+            raise click.BadParameter(said, param_hint=param)
     return names
+
+
+def _hint(suggestion: str | None) -> str | None:
+    """did_you_mean's "did you mean 'x'?" in the terminal's language."""
+    from dioses_rules.wording.errors import message_text
+
+    from .i18n import lang
+
+    return message_text(suggestion, lang()) if suggestion else None
 
 
 def load_sets(extra_cards: Sequence[Path], sets: Sequence[str]) -> Registry:
@@ -224,8 +248,10 @@ def game_arguments(
     registry = load_sets(extra_cards, sets)
     scenario_id = resolve_scenario(registry, scenario)
     if challenge and scenario_id is None:
+        from .i18n import _
+
         raise click.BadParameter(
-            "the challenge belongs to a scenario; add --scenario", param_hint="'--challenge'"
+            _("the challenge belongs to a scenario; add --scenario"), param_hint="'--challenge'"
         )
     return registry, scenario_id, resolve_rules(registry, rules)
 
@@ -240,24 +266,52 @@ def resolve_scenario(registry: Registry, name: str | None) -> str | None:
             if scenario.number == number:
                 return scenario.id
     try:
-        return registry.resolve("scenario", name).id
+        return _resolved(registry, "scenario", name).id
     except LookupError as error:
+        from .i18n import _
+
         listing = ", ".join(f"{s.number} {s.id}" for s in scenarios)
-        raise click.BadParameter(
-            f"{error}; scenarios: {listing}", param_hint="'--scenario'"
-        ) from None
+        said = _("{error}; scenarios: {listing}").format(error=_said(error), listing=listing)
+        raise click.BadParameter(said, param_hint="'--scenario'") from None
+
+
+def _resolved(registry: Registry, family: str, name: str) -> Definition:
+    """What ``name`` names: an id, name or alias, or the name a screen in
+    the terminal's language shows ("La más bella", a Spanish name of ours)."""
+    from dioses_rules.pool.names import fold
+    from dioses_rules.wording.names import name_of
+
+    from .i18n import lang
+
+    try:
+        return registry.resolve(family, name)
+    except LookupError:
+        shown = [d for d in registry.definitions(family) if fold(name_of(d, lang())) == fold(name)]
+        if len(shown) == 1:
+            return shown[0]
+        raise
+
+
+def _said(error: LookupError) -> str:
+    """The registry's words for a name it cannot resolve, in the terminal's language."""
+    from dioses_rules.wording.errors import message_text
+
+    from .i18n import lang
+
+    return message_text(str(error), lang())
 
 
 def resolve_rules(registry: Registry, names: Sequence[str]) -> list[str]:
     resolved = []
     for name in names:
         try:
-            option = registry.resolve("rule-option", name)
+            option = _resolved(registry, "rule-option", name)
         except LookupError as error:
+            from .i18n import _
+
             pool = ", ".join(d.id for d in registry.definitions("rule-option"))
-            raise click.BadParameter(
-                f"{error}; rule options: {pool}", param_hint="'--rule'"
-            ) from None
+            said = _("{error}; rule options: {listing}").format(error=_said(error), listing=pool)
+            raise click.BadParameter(said, param_hint="'--rule'") from None
         if option.id not in resolved:
             resolved.append(option.id)
     return resolved
@@ -295,10 +349,14 @@ def think_option() -> Callable[[FC], FC]:
 def check_think(think: int | None, names: Sequence[str]) -> None:
     """A usage error for --think when no seat is played by the planner."""
     if think is not None and "planner" not in names:
+        from .i18n import _
+
         raise click.BadParameter(
-            "--think sets the planner's simulations per decision, but "
-            "no seat is played by the planner; add it to --agents, "
-            "e.g. --agents planner,greedy",
+            _(
+                "--think sets the planner's simulations per decision, but "
+                "no seat is played by the planner; add it to --agents, "
+                "e.g. --agents planner,greedy"
+            ),
             param_hint="'--think'",
         )
 
@@ -309,11 +367,20 @@ def check_players(players: int, solo: bool, most: int) -> None:
     the base game 2 to ``most`` (the engine says the same: setup.seat_areas)."""
     least = 1 if solo else 2
     if not least <= players <= most:
-        what = "a scenario or a game on one shared area" if solo else "the base game"
+        from .i18n import _
+
+        said = (
+            _(
+                "a scenario or a game on one shared area is for {least} to {most} players, not {players}"
+            )
+            if solo
+            else _(
+                "the base game is for {least} to {most} players, not {players}; "
+                "use --scenario, or --rule solo, for one player"
+            )
+        )
         raise click.BadParameter(
-            f"{what} is for {least} to {most} players, not {players}"
-            + ("" if solo else "; use --scenario, or --rule solo, for one player"),
-            param_hint="'--players'",
+            said.format(least=least, most=most, players=players), param_hint="'--players'"
         )
 
 
@@ -322,8 +389,13 @@ def check_set_option(registry: Registry, only_set: str | None) -> bool:
     if only_set is None:
         return False
     if only_set not in registry.sets:
-        hint = did_you_mean(only_set, registry.sets) or f"sets: {', '.join(registry.sets)}"
-        raise click.BadParameter(f"unknown set '{only_set}'; {hint}", param_hint="'--set'")
+        from .i18n import _
+
+        hint = _hint(did_you_mean(only_set, registry.sets)) or _("sets: {names}").format(
+            names=", ".join(registry.sets)
+        )
+        said = _("unknown set '{name}'; {hint}").format(name=only_set, hint=hint)
+        raise click.BadParameter(said, param_hint="'--set'")
     return True
 
 
@@ -331,13 +403,17 @@ def check_writable_target(
     path: Path, option: str, accepts: Callable[[Path], bool], what: str
 ) -> None:
     """Refuse a target that is a folder, sits in no folder, or is a file we did not write."""
+    from .i18n import _
+
     if path.is_dir():
-        raise click.BadParameter(f"{path} is a folder", param_hint=option)
+        raise click.BadParameter(_("{path} is a folder").format(path=path), param_hint=option)
     parent = path.parent if str(path.parent) else Path(".")
     if not parent.is_dir():
-        raise click.BadParameter(f"no folder {parent} for {path}", param_hint=option)
+        said = _("no folder {parent} for {path}").format(parent=parent, path=path)
+        raise click.BadParameter(said, param_hint=option)
     if not os.access(parent, os.W_OK):
-        raise click.BadParameter(f"cannot write in {parent}", param_hint=option)
+        said = _("cannot write in {parent}").format(parent=parent)
+        raise click.BadParameter(said, param_hint=option)
     if path.exists() and not accepts(path):
         raise click.BadParameter(
             f"{path} exists and is not {what}; not overwriting it (give another file)",

@@ -45,9 +45,13 @@ class Whole(click.IntRange):
         if isinstance(value, str):
             number = whole_number(value, self.digits)
             if number is None:
+                from .i18n import _
+
                 self.fail(
-                    f"{_shown(value)} is not a whole number: write it with the digits "
-                    f"0-9 alone (at most {self.digits}; no sign, space or '_')",
+                    _(
+                        "{value} is not a whole number: write it with the digits "
+                        "0-9 alone (at most {digits}; no sign, space or '_')"
+                    ).format(value=_shown(value), digits=self.digits),
                     param,
                     ctx,
                 )
@@ -64,9 +68,13 @@ class Seconds(click.FloatRange):
     ) -> float:
         if isinstance(value, str):
             if not _DECIMAL.fullmatch(value):
+                from .i18n import _
+
                 self.fail(
-                    f"{_shown(value)} is not a number of seconds: write digits 0-9 with "
-                    f"at most one decimal point, e.g. 2.5",
+                    _(
+                        "{value} is not a number of seconds: write digits 0-9 with "
+                        "at most one decimal point, e.g. 2.5"
+                    ).format(value=_shown(value)),
                     param,
                     ctx,
                 )
@@ -84,9 +92,17 @@ class FilePath(click.Path):
         param: click.Parameter | None,
         ctx: click.Context | None,
     ) -> Any:  # click.Path's result type is chosen by its path_type argument
+        from .i18n import _
+
         if isinstance(value, (str, bytes, os.PathLike)) and not os.fspath(value):
-            self.fail("an empty path names no file: give a file or folder name", param, ctx)
-        return super().convert(value, param, ctx)
+            self.fail(_("an empty path names no file: give a file or folder name"), param, ctx)
+
+        english = self.name  # click names it in its messages, in English: "File 'x' ..."
+        self.name = _(english)
+        try:
+            return super().convert(value, param, ctx)
+        finally:
+            self.name = english
 
 
 def _shown(value: str) -> str:

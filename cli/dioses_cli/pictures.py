@@ -63,9 +63,8 @@ def check_picture_target(
         )
     check_writable_target(path, option, _is_kind(suffix), KINDS[suffix])
     if path.exists() and not overwrite:
-        raise click.BadParameter(
-            f"{path} exists; add --overwrite to replace it, or give another file", param_hint=option
-        )
+        said = _("{path} exists; add --overwrite to replace it, or give another file")
+        raise click.BadParameter(said.format(path=path), param_hint=option)
     return suffix
 
 

@@ -260,6 +260,7 @@ def _seat_names(
         names = [HUMAN]
     if len(names) > players:
         raise click.BadParameter(
-            f"{len(names)} agents for {players} players", param_hint="'--agents'"
+            _("{count} agents for {players} players").format(count=len(names), players=players),
+            param_hint="'--agents'",
         )
     return names + ["greedy"] * (players - len(names))

@@ -46,7 +46,9 @@ def resume(
     lang: str = "en",
 ) -> None:
     if not path.exists():
-        raise click.BadParameter(f"{path} does not exist", param_hint="'--resume'")
+        raise click.BadParameter(
+            _("{path} does not exist").format(path=path), param_hint="'--resume'"
+        )
     save = read_save(path)
     _check_agents(save, str(path))
     registry, kept = load_played_pool(save.play.pool, extra_cards)

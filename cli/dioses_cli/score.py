@@ -76,7 +76,7 @@ def score(
 ) -> None:
     """Score saved boards (TOML): cards, laws, patterns, objectives, scenario.
 
-    Every card is revealed first (R12). '-' reads a board from standard
+    Every card is revealed first, as at a game's end. '-' reads a board from standard
     input. A board's [expect] table (total, cards, laws, patterns,
     objectives, gods, victory, challenge, beaten) is checked: each mismatch
     is reported at its key, with why, and the exit status is 1. With several boards, each is scored (a bad one is reported and

@@ -21,7 +21,16 @@ from dioses_rules.wording.scenario import scenario_verdict as wording_verdict
 
 from .faces import mythology_style, short_rule, visible_report
 from .i18n import _, lang, ngettext, pgettext, ruling
-from .names import agent_word, name_of, named, on_line, row_word, state_name, texts
+from .names import (
+    agent_word,
+    card_kind,
+    name_of,
+    named,
+    on_line,
+    row_word,
+    state_name,
+    texts,
+)
 from .views import difficulty_word, render_report
 
 if TYPE_CHECKING:
@@ -114,7 +123,7 @@ def _face(
         name = name[: COMPACT_NAME - 1].rstrip() + "…"
     text = Text(name, style=f"bold {mythology_style(card.mythology)}")
     if detailed:
-        text.append(f"\n{texts(registry).card_kind(card)}", style="dim")
+        text.append(f"\n{card_kind(registry, card)}", style="dim")
         rule = short_rule(registry, card)
         if rule:
             text.append(f"\n{rule}")
@@ -333,6 +342,7 @@ def print_result(out: Console, game: Game, result: GameResult, bests: Sequence[B
             _("Area {number} - {seats}").format(number=area + 1, seats=seats),
             explain=False,
             texts=texts(game.registry),
+            in_game=True,
         )
     title = ngettext(
         "Game over after {count} turn", "Game over after {count} turns", result.turns

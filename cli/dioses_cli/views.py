@@ -16,18 +16,14 @@ from dioses_rules.scoring.area import cell_index
 from dioses_rules.scoring.report import LawScore, PatternScore, ScenarioResult
 from dioses_rules.scoring.score import ScoreReport
 from dioses_rules.wording.leaders import leader_sentences, report_facts
+from dioses_rules.wording.names import english_kind
 
-from .i18n import _, pgettext, ruling
+from .i18n import _, for_designers, pgettext, ruling
 from .names import cell_word, line_name, name_of, on_line, row_word
 from .output import console
 
 if TYPE_CHECKING:  # scoring a board never loads the game engine
     from .output import Console  # the console() factory's, which only output.py imports
-
-
-def card_kind(card: m.MythCard) -> str:
-    """What a Myth card is: "egyptian object", "celtic and greek god"."""
-    return f"{' and '.join(card.mythologies)} {card.type}"
 
 
 class _Say:
@@ -48,6 +44,15 @@ class _Say:
     def cell(self, index: int) -> str:
         return cell_word(index)
 
+    def kind(self, card: m.MythCard) -> str:
+        """What a Myth card is: "Greek god" / "dios griego"."""
+        if self.texts is None:
+            return english_kind(bundled_vocabulary(), card)
+        if self.texts.lang == "en":
+            return english_kind(self.texts.vocabulary, card)
+        kind: str = self.texts.card_kind(card)
+        return kind
+
     def line_of(self, law: LawScore) -> str:
         """The row or column a law sits on: "front row", "fila delantera"."""
         return line_name(law.row, law.column)
@@ -64,12 +69,18 @@ class _Say:
 
 
 def render_report(
-    report: ScoreReport, title: str, explain: bool, texts: Texts | None = None
+    report: ScoreReport,
+    title: str,
+    explain: bool,
+    texts: Texts | None = None,
+    in_game: bool = False,
 ) -> None:
     """A score report: the grid with each card's points, the laws, patterns and
     objectives, why each card scored (``explain``), the total and the
     scenario, in the terminal's language; ``texts`` says the card lines and
-    conditions (None: as the card file writes them)."""
+    conditions (None: as the card file writes them). ``in_game``: a game's
+    final scoring, whose patterns were completed (or not) during the game,
+    not as a board file saved them."""
     out = console()
     say = _Say(texts)
     out.print(_grid(report, title, say))
@@ -87,7 +98,7 @@ def render_report(
             (
                 say.name(held.pattern),
                 difficulty_word(held.pattern.difficulty),
-                _completed(held),
+                _completed(held, in_game),
                 str(held.points),
             )
             for held in report.patterns
@@ -109,12 +120,15 @@ def render_report(
         markup=False,
     )
     if report.scenario is not None:
-        _scenario(out, report.scenario, say, _leaders(report, say))
+        _scenario(out, report.scenario, say, _leaders(report, say), report.total)
 
 
-def _completed(held: PatternScore) -> str:
+def _completed(held: PatternScore, in_game: bool = False) -> str:
     done = _("yes") if held.completed else _("no")
-    how = _("judged on this board") if held.judged else _("as saved")
+    if in_game and not held.judged:  # R14: a game keeps a pattern completed on a turn
+        how = _("during the game")
+    else:
+        how = _("judged on this board") if held.judged else _("as saved")
     return f"{done} ({how})"
 
 
@@ -143,8 +157,7 @@ def _grid(report: ScoreReport, title: str, say: _Say) -> Table:
                 continue
             card = placed.card
             label = Text(say.name(card), style="bold")
-            kind = card_kind(card) if say.texts is None else say.texts.card_kind(card)
-            label.append(f"\n{kind}", style="dim")
+            label.append(f"\n{say.kind(card)}", style="dim")
             points = points_at.get(index, 0)
             label.append(f"\n{points}p", style="green" if points else "red")
             cells.append(label)
@@ -173,7 +186,7 @@ def _cells(cells: Iterable[int], say: _Say) -> str:
 def _explain(out: Console, report: ScoreReport, say: _Say) -> None:
     _explain_rest(out, report, say)
     out.print(Text(_("Why each card scored"), style="bold"))
-    if report.explained_by == "reference":  # whichever evaluator gave the points
+    if report.explained_by == "reference" and for_designers():  # not a player's words
         out.print(_("(the matched cells are the reference evaluator's)"), markup=False)
     for card_score in report.cards:
         out.print(
@@ -184,13 +197,14 @@ def _explain(out: Console, report: ScoreReport, say: _Say) -> None:
             out.print("  " + _("(no scoring line)"))
         for index, line in enumerate(card_score.lines):
             verdict = _("holds") if line.points else _("does not hold")
-            where = (
-                _("({verdict}; matched: {cells})").format(
+            if line.cells:
+                where = _("({verdict}; matched: {cells})").format(
                     verdict=verdict, cells=_cells(line.cells, say)
                 )
-                if line.cells
-                else _("({verdict}; no cell matched)").format(verdict=verdict)
-            )
+            elif line.points:  # it holds of the card itself ("in the front row")
+                where = _("(holds)")
+            else:
+                where = _("({verdict}; no cell matched)").format(verdict=verdict)
             out.print(
                 f"  {say.line(card_score.card, index, line.text)}: {line.points}p {where}",
                 markup=False,
@@ -252,7 +266,9 @@ def _leaders(report: ScoreReport, say: _Say) -> list[str]:
     ]
 
 
-def _scenario(out: Console, result: ScenarioResult, say: _Say, leaders: list[str]) -> None:
+def _scenario(
+    out: Console, result: ScenarioResult, say: _Say, leaders: list[str], total: int
+) -> None:
     out.print(
         Text(
             _("Scenario {number}: {name}").format(
@@ -283,7 +299,12 @@ def _scenario(out: Console, result: ScenarioResult, say: _Say, leaders: list[str
         )
     for note in leaders:
         out.print(f"  {note}", markup=False)
-    beaten = _("BEATEN") if result.beaten else _("not beaten")
+    if result.beaten:
+        beaten = _("BEATEN")
+    elif total > result.threshold:  # the points are there, the victory is not
+        beaten = _("not beaten: {total} points, but no victory").format(total=total)
+    else:
+        beaten = _("not beaten")
     out.print(
         "  "
         + _("more than {threshold} points: {beaten}").format(

@@ -428,7 +428,12 @@ def _scenario(panel: Panel, report: ScoreReport, text: CardText) -> None:
                 indent=10,
             )
             group.append(item)
-    beaten = _(N_("beaten") if result.beaten else N_("not beaten"))
+    if result.beaten:
+        beaten = _(N_("beaten"))
+    elif report.total > result.threshold:  # the points are there, the victory is not
+        beaten = _(N_("not beaten: {total} points, but no victory")).format(total=report.total)
+    else:
+        beaten = _(N_("not beaten"))
     panel.paragraph(
         group,
         _(N_("More than {threshold} points to beat: {beaten}")).format(

@@ -28,7 +28,7 @@ from ..language.vocabulary import Vocabulary
 from ..pool.our_names import our_translation
 from ..pool.registry import Registry
 from ..wording import N_, words
-from ..wording.names import name_of
+from ..wording.names import english_kind, name_of
 from .card_pattern import pattern_legend, pattern_shape
 from .card_rows import Row, draw_rows, face_rows
 from .draw import (
@@ -147,10 +147,7 @@ class CardText:
 def kind_line(definition: m.Definition, vocabulary: Vocabulary) -> str:
     """What a card is, in English: "Greek god", "Celtic and Greek god", "Law"."""
     if isinstance(definition, m.MythCard):
-        mythologies = " and ".join(
-            vocabulary.english("mythology", x) for x in definition.mythologies
-        )
-        what = f"{mythologies} {vocabulary.english('type', definition.type)}"
+        what = english_kind(vocabulary, definition)
         return ("Event card: " if definition.event else "") + what
     if isinstance(definition, m.Pattern):
         return f"Pattern, {definition.difficulty.value}"

@@ -210,6 +210,8 @@ async def play_game(request: Request, error: str = "", status: int = 200) -> Res
     if table.leaving is not None:  # the agents finish the turn under way first
         return _left_page(request, game_id, table, error, status)
     seat, token = _viewer(request, table)
+    if seat is None and not tables.private and table.seats.count("human") == 1:
+        seat = table.seats.index("human")  # the one person at the table reads "you", "your turn"
     view = await run_in_threadpool(table.current)  # the agents may still be playing
     view = in_language(view, chosen(request))
     decision = view.get("decision") if view.get("state") == "deciding" else None

@@ -9,6 +9,7 @@ Plain data made in the game's thread, as the rest of the snapshot
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -18,6 +19,7 @@ from ..engine.state import Decision
 from ..pool.registry import Registry
 from ..scoring.area import SIZE
 from ..wording import choices
+from ..wording import names as wording
 from ..wording.names import cell_word
 from .language import LANGUAGES, N_, catalogue
 from .play_view import CELL_NAMES, TableLike, _catalog_card, _phrases, cell_place, game_view
@@ -38,6 +40,23 @@ def said_cells(text: str, lang: str = "en") -> str:
 
 NO_POWER = N_("no Power effect")  # R26: the moment to spend Power, passed
 SEAT_SAYS = N_("seat %(n)s: %(said)s")
+# a card taken from a discard pile: no event tells it, so the history says it
+# in a sentence of its own, as the events' ("Seat 2 drew a card from the deck")
+TOOK = N_("Seat %(n)s took %(card)s from discard pile %(pile)s")
+_TAKE = re.compile(r"^take (?P<card>[\w-]+) from discard pile (?P<pile>\d+)$")
+
+
+def _decision_line(registry: Registry, record: dict[str, Any], lang: str) -> tuple[str, bool]:
+    """A choice as the history tells it, and whether it names its seat."""
+    say = catalogue(lang).gettext
+    choice = record.get("choice") or ""
+    if record.get("kind") in ("power", "power-after") and choice == "no":
+        return say(NO_POWER), False
+    took = _TAKE.match(choice)
+    if took:
+        card = wording.named(registry, "myth", took["card"], lang)
+        return say(TOOK) % {"n": record["seat"] + 1, "card": card, "pile": took["pile"]}, True
+    return said_cells(choices.label_text(registry, choice, lang), lang), False
 
 
 def turns(
@@ -55,27 +74,25 @@ def turns(
     say = catalogue(lang).gettext
     grouped: list[dict[str, Any]] = []
     untold = False  # the turn's last line is a choice no event has told yet
+    begun = False  # a turn has begun: what comes before is the setup (its turn 0)
     for record in (from_file(r, numbering) for r in records):
         turn = record.get("turn")
         if record.get("type") == "event" and record.get("event") == "turn":
             grouped.append(
                 {"turn": 0 if turn is None else turn + 1, "seat": record["seat"], "lines": []}
             )
-            untold = False
+            untold, begun = False, True
             continue
-        if not grouped or (turn is not None and grouped[-1]["turn"] != turn + 1):
-            grouped.append({"turn": 0 if turn is None else turn + 1, "seat": None, "lines": []})
+        told = 0 if turn is None or not begun else turn + 1
+        if not grouped or grouped[-1]["turn"] != told:
+            grouped.append({"turn": told, "seat": None, "lines": []})
             untold = False
         if record.get("type") == "decision":
-            choice = record.get("choice") or ""
-            if record.get("kind") in ("power", "power-after") and choice == "no":
-                said = say(NO_POWER)
-            else:
-                said = said_cells(choices.label_text(registry, choice, lang), lang)
+            said, with_seat = _decision_line(registry, record, lang)
             seat = record["seat"]
-            if seat != grouped[-1]["seat"]:
+            if seat != grouped[-1]["seat"] and not with_seat:
                 said = say(SEAT_SAYS) % {"n": seat + 1, "said": said}
-            grouped[-1]["lines"].append(said)
+            grouped[-1]["lines"].append(said[:1].upper() + said[1:])
             untold = True
         elif record.get("type") == "event":
             said = phrase(record)
@@ -104,6 +121,8 @@ def last_moves(records: list[dict[str, Any]], numbering: int, areas: int) -> lis
         if record.get("event") == "turn":
             seat_of_turn[turn] = record["seat"]
             continue
+        if not seat_of_turn:  # before the first turn: the setup's (its turn -1, told "setup")
+            turn = -1
         area = record.get("area")
         if record.get("event") not in MOVES or not isinstance(area, int) or not 0 <= area < areas:
             continue
@@ -165,7 +184,14 @@ def _told(
     view["panels"] = panels(
         game, view["areas"], table.seats, decision.seat if decision is not None else None
     )
+    view["setup"] = in_setup(table.records)
     return view
+
+
+def in_setup(records: list[dict[str, Any]]) -> bool:
+    """Whether the game is still in its setup (no turn has begun): the
+    page's heading says "Setup", as the terminal's does, not "Turn 1"."""
+    return not any(r.get("type") == "event" and r.get("event") == "turn" for r in records)
 
 
 def table_views(

@@ -277,7 +277,7 @@ def game_view(
     card = _catalog_card(table.catalog, lang)
     view = {
         "state": "finished" if result is not None else "deciding",
-        "turn": state.turn + 1,
+        "turn": result.turns if result is not None else state.turn + 1,  # over: the last one
         "active": state.active,
         "seats": table.seats,
         "deck": len(state.deck),

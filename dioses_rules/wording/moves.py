@@ -135,10 +135,15 @@ def _phrases(namers: Namers, area: str) -> dict[str, Any]:
         "deck-refilled": lambda r: _("the deck was refilled with {count} cards").format(
             count=r["cards"]
         ),
-        "game-ending": lambda r: ngettext(
-            "seat {seat} has every card face up: {count} more turn",
-            "seat {seat} has every card face up: {count} more turns",
-            r["turns_left"],
+        "game-ending": lambda r: (
+            ngettext(
+                "seat {seat} has every card face up: {count} more turn",
+                "seat {seat} has every card face up: {count} more turns",
+                r["turns_left"],
+            )
+            if r["turns_left"]
+            # R20 with the Lightning Token: the seat before the first player ends it
+            else _("seat {seat} has every card face up: the game ends")
         ).format(seat=r["seat"] + 1, count=r["turns_left"]),
         "turn-limit": lambda r: _("turn limit reached after {count} turns").format(
             count=r["turns"]

@@ -23,6 +23,7 @@ from . import N_, words
 
 if TYPE_CHECKING:
     from ..language.texts import Texts
+    from ..language.vocabulary import Vocabulary
     from ..pool.registry import Registry
 
 T = TypeVar("T")
@@ -38,6 +39,22 @@ def name_of(definition: m.Definition, lang: str) -> str:
     if lang == "es":
         return spanish_name(definition) or definition.name
     return definition.name
+
+
+def english_kind(vocabulary: Vocabulary, card: m.MythCard) -> str:
+    """What a Myth card is, in English words as its face says it: "Greek
+    god", "Celtic and Greek god" (not its ids, "greek god")."""
+    mythologies = " and ".join(vocabulary.english("mythology", x) for x in card.mythologies)
+    return f"{mythologies} {vocabulary.english('type', card.type)}"
+
+
+def card_kind(registry: Registry, card: m.MythCard, lang: str) -> str:
+    """What a Myth card is on a player's screen: "Greek god" / "dios
+    griego" (agreeing: "lugar griego")."""
+    if lang == "en":
+        return english_kind(registry.vocabulary, card)
+    kind: str = texts(registry, lang).card_kind(card)
+    return kind
 
 
 def named(registry: Registry, family: str, ident: object, lang: str) -> str:
