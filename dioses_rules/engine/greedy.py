@@ -6,7 +6,7 @@ time (face-down cards unknown), judged by the fast valuation
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TypeVar
 
 from ..language import model as m
@@ -15,25 +15,45 @@ from .game import Game
 from .patterns import Signature, face_up_signature
 from .reference import reference_value
 from .state import Choice, Decision, Slot
-from .valuation import Context, ContextKey, Near, Valuation
+from .valuation import Context, ContextKey, Near, Trial, Valuation
 
 T = TypeVar("T")
 MAX_REMEMBERED_VALUES = 100_000  # GreedyAgent forgets them all past this many
 
 
-# A trial move: the face-up signature it makes, and the cells it changes. A
-# card played is face up; a swapped card keeps its face state (R17).
-Trial = tuple[Signature, tuple[int, ...]]
+# A trial move (trials.Trial): the face-up signature it makes, and the cells
+# it changes. A card played is face up; a swapped card keeps its face state (R17).
 
 
 def _placed(seen: Signature, cell: int, card: str) -> Trial:
-    return (*seen[:cell], card, *seen[cell + 1 :]), (cell,)
+    return _placements(seen, card, (cell,))[0]
 
 
 def _swapped(seen: Signature, first: int, second: int) -> Trial:
-    trial = list(seen)
-    trial[first], trial[second] = trial[second], trial[first]
-    return tuple(trial), (first, second)
+    return _swaps(seen, ((first, second),))[0]
+
+
+def _placements(seen: Signature, card: str, cells: Iterable[int]) -> list[Trial]:
+    """The trials of ``card`` played at each of ``cells`` (one list changed
+    and put back for each: a tuple of it is each trial's signature)."""
+    work: list[str | None] = list(seen)
+    trials: list[Trial] = []
+    for cell in cells:
+        work[cell] = card
+        trials.append((tuple(work), (cell,)))
+        work[cell] = seen[cell]
+    return trials
+
+
+def _swaps(seen: Signature, pairs: Iterable[tuple[int, int]]) -> list[Trial]:
+    """The trials of each pair of cells swapped (as :func:`_placements`)."""
+    work: list[str | None] = list(seen)
+    trials: list[Trial] = []
+    for first, second in pairs:
+        work[first], work[second] = seen[second], seen[first]
+        trials.append((tuple(work), (first, second)))
+        work[first], work[second] = seen[first], seen[second]
+    return trials
 
 
 class GreedyAgent:
@@ -53,6 +73,7 @@ class GreedyAgent:
         self._deciding = False  # within choose: the game does not change
         self._current: Context | None = None  # the area's, during a decision
         self._near: Near | None = None  # the last signature trial moves were made from
+        self._nears: dict[int, Near] = {}  # by area: the last one made for it
 
     # ------------------------------------------------------------ valuation
     def follow(self, game: Game, seed: int) -> None:
@@ -62,6 +83,7 @@ class GreedyAgent:
         which game asks), with its random generator seeded anew."""
         self.rng.seed(seed)
         self._promises, self._promised_for, self._near = {}, None, None
+        self._nears = {}
         if self._valuation is None:
             self._context(game, 0, None)
         assert self._valuation is not None, "_context makes one for a new game"
@@ -120,14 +142,18 @@ class GreedyAgent:
             self._current = context
         return context
 
-    def _near_of(self, seen: Signature) -> Near:
+    def _near_of(self, area: int, seen: Signature) -> Near:
         """The trial moves' start for an area whose face-up signature this is:
         the last one when it is the same (the area as it was at the agent's
         last decision, as the action and then the card drawn, or a swap,
-        are weighed), its scene and the points it keeps made once."""
+        are weighed), its scene and the points it keeps made once; else a
+        new one, which keeps what it can of the area's last one (``Near``:
+        the area changed by a move or two since, most of its cards' points
+        are the same)."""
         near = self._near
         if near is None or near.signature != seen:
-            near = self._near = Near(seen)
+            before = self._nears.get(area)
+            near = self._near = self._nears[area] = Near(seen, before)
         return near
 
     def _context(self, game: Game, area: int, laws: list[LawEntry] | None) -> Context:
@@ -138,7 +164,7 @@ class GreedyAgent:
         and scenario, are the same for all of its contexts)."""
         if game is not self._values_of or self._remembered >= MAX_REMEMBERED_VALUES:
             if game is not self._values_of:
-                self._valuation, self._near = Valuation(game), None
+                self._valuation, self._near, self._nears = Valuation(game), None, {}
             self._values, self._values_of, self._remembered = {}, game, 0
         # made above the first time, when _values_of was still None
         assert self._valuation is not None, "a game's valuation is made with its values"
@@ -198,34 +224,43 @@ class GreedyAgent:
     ) -> list[float]:
         """The values of trial moves from the area whose face-up signature
         is ``seen`` (each its signature and the cells it changes), remembered
-        in the area's context: what :meth:`value_of` gives each, in one loop."""
+        in the area's context: what :meth:`value_of` gives each, in one loop
+        (``Valuation.trial_values``)."""
         context = self._context_now(game, area)
-        values, valuation, near = context.values, self._valuation, self._near_of(seen)
+        valuation = self._valuation
         assert valuation is not None, "_context_now made one for the game"
-        found = []
-        for trial, cells in trials:
-            value = values.get(trial)
-            if value is None:
-                self._remembered += 1
-                value = values[trial] = valuation.value_near(context, near, trial, cells)
-            found.append(value)
+        values = context.values
+        known = len(values)
+        found = valuation.trial_values(context, self._near_of(area, seen), trials)
+        self._remembered += len(values) - known
         return found
 
     def _place_values(
         self, game: Game, area: int, seen: Signature, card: str, choices: Sequence[Choice]
     ) -> list[float]:
-        trials = [_placed(seen, c.args[0], card) for c in choices if c.kind != "discard"]
-        found = iter(self._trial_values(game, area, seen, trials))
-        return [
-            self.value_of(game, area, seen) + 0.5 if c.kind == "discard" else next(found)
-            for c in choices  # a discard as _after_place
-        ]
+        cells: list[int] = []
+        discards: list[int] = []  # the options that discard the card, by index
+        for index, choice in enumerate(choices):  # each option read once
+            if choice.kind == "discard":
+                discards.append(index)
+            else:
+                cells.append(choice.args[0])
+        found = self._trial_values(game, area, seen, _placements(seen, card, cells))
+        for index in discards:  # a discard as _after_place
+            found.insert(index, self._as_is(game, area, seen) + 0.5)
+        return found
 
     def _swap_values(
         self, game: Game, area: int, seen: Signature, choices: Sequence[Choice]
     ) -> list[float]:
-        trials = [_swapped(seen, *c.args) for c in choices]
-        return self._trial_values(game, area, seen, trials)
+        pairs = [choice.args for choice in choices]
+        return self._trial_values(game, area, seen, _swaps(seen, pairs))
+
+    def _as_is(self, game: Game, area: int, seen: Signature) -> float:
+        """:meth:`value_of` the area as it is (``seen``, its signature now):
+        valued from its near area (:meth:`_near_of`), whose points its trial
+        moves keep, so that they are judged once for both."""
+        return self.value_of(game, area, seen, None, self._near_of(area, seen), ())
 
     def _scorer(self, game: Game, decision: Decision) -> Callable[[Choice], float] | None:
         """The value of one option of ``decision``, for the kinds judged so."""
@@ -236,15 +271,17 @@ class GreedyAgent:
         if kind in ("exchange", "drawn"):
             card = decision.subject
             assert card is not None, "the card played is the decision's subject"
-            near = self._near_of(seen)
+            near = self._near_of(area, seen)
             return lambda c: self._after_place(game, area, near, card, c)
         if kind == "swap":
-            near = self._near_of(seen)
+            near = self._near_of(area, seen)
             return lambda c: self._after_swap(game, area, near, *c.args)
         if kind == "law":
             law = decision.subject
             assert law is not None, "draw_law names the law it places"
-            near = self._near_of(seen)  # every line's trial has the cells as they are: one scene
+            near = self._near_of(
+                area, seen
+            )  # every line's trial has the cells as they are: one scene
             return lambda c: self._after_law(game, area, near, law, c)
         if kind == "pattern":
             return lambda c: self._pattern_promise(game, area, c.args[0])
@@ -265,14 +302,14 @@ class GreedyAgent:
         if kind == "action":
             return self._action(game, area, seen, choices)
         if kind == "after-discard":
-            near = self._near_of(seen)
+            near = self._near_of(area, seen)
             best_swap = max(
                 self._after_swap(game, area, near, a, b)
                 for a in range(len(cells))
                 for b in range(a + 1, len(cells))
                 if cells[a] is not None and cells[b] is not None
             )
-            return 0 if best_swap > self.value_of(game, area, seen) else 1
+            return 0 if best_swap > self._as_is(game, area, seen) else 1
         if kind in ("power", "power-after"):  # R26: the same reasons before and after
             return self._power(game, area, seen, choices)
         return self.rng.randrange(len(choices))
@@ -286,9 +323,9 @@ class GreedyAgent:
         for index, choice in enumerate(choices):
             power = game.registry.get("power", choice.args[0]) if choice.kind == "power" else None
             if power and any(isinstance(e, m.SwapAny) for e in power.effects):
-                current = self.value_of(game, area, seen)
+                current = self._as_is(game, area, seen)
                 movable = game.movable_cells(area)
-                near = self._near_of(seen)
+                near = self._near_of(area, seen)
                 best = max(
                     (
                         self._after_swap(game, area, near, a, b)
@@ -309,7 +346,7 @@ class GreedyAgent:
     def _after_place(self, game: Game, area: int, near: Near, card: str, choice: Choice) -> float:
         seen = near.signature
         if choice.kind == "discard":
-            return self.value_of(game, area, seen) + 0.5  # keep options open
+            return self._as_is(game, area, seen) + 0.5  # keep options open
         trial, cells = _placed(seen, choice.args[0], card)
         return self.value_of(game, area, trial, None, near, cells)
 
@@ -321,7 +358,7 @@ class GreedyAgent:
         if layout != self._promised_for:  # kept while the area stays as it is
             self._promises, self._promised_for = {}, layout
         if card not in self._promises:  # each card is asked about once per return
-            near = self._near_of(seen)
+            near = self._near_of(area, seen)
             self._promises[card] = max(
                 (
                     self._after_place(game, area, near, card, Choice("play", (cell,)))
@@ -352,13 +389,13 @@ class GreedyAgent:
         return game.registry.pattern_points(pattern) / cells + (10 if shows else 0)
 
     def _action(self, game: Game, area: int, seen: Signature, choices: Sequence[Choice]) -> int:
-        current = self.value_of(game, area, seen)
+        current = self._as_is(game, area, seen)
         best_index, best_gain = None, 0.0
         for index, choice in enumerate(choices):
             if choice.kind != "take-discard":
                 continue
             card = game.state.discards[choice.args[0]][-1]
-            trials = [_placed(seen, cell, card) for cell in game.movable_cells(area)]
+            trials = _placements(seen, card, game.movable_cells(area))
             for value in self._trial_values(game, area, seen, trials):
                 gain = value - current
                 if gain > best_gain:
