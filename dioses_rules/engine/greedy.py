@@ -185,6 +185,11 @@ class GreedyAgent:
     # ------------------------------------------------------------ decisions
     def choose(self, game: Game, decision: Decision) -> int:
         """The decision's best option."""
+        return self._weighing(self._choose, game, decision)[0]
+
+    def choose_weighing(self, game: Game, decision: Decision) -> tuple[int, list[float] | None]:
+        """:meth:`choose` and :meth:`option_values` at once: the values
+        weighed once (the planner asks both)."""
         return self._weighing(self._choose, game, decision)
 
     def option_values(self, game: Game, decision: Decision) -> list[float] | None:
@@ -290,10 +295,15 @@ class GreedyAgent:
             return lambda c: self._promise(game, area, cells, seen, c.args[0])
         return None
 
-    def _choose(self, game: Game, decision: Decision) -> int:
+    def _choose(self, game: Game, decision: Decision) -> tuple[int, list[float] | None]:
+        """The best option, and the values of the options when judged one by one."""
         values = self._judged(game, decision)
         if values is not None:
-            return self._best(values)
+            return self._best(values), values
+        return self._chosen(game, decision), None
+
+    def _chosen(self, game: Game, decision: Decision) -> int:
+        """:meth:`_choose` of a decision whose options are not judged one by one."""
         area = game.state.seat_area[decision.seat]
         cells = game.state.areas[area].cells
         seen = face_up_signature(cells)
