@@ -154,27 +154,12 @@ class Trials:
         scenario (whose credit reads every card's points): ``signature``
         differs from its only at ``cells`` (module doc)."""
         scene = self.scene_near(near, signature, cells)
-        total = met = completed = 0
+        total = met = 0
         if context.laws:
             total, met = self._laws(context, near, scene, cells)
-        if context.patterns:
-            up, kinds = scene.up, scene.kinds
-            for shows, worth, done in context.patterns:  # R14: judged unless completed
-                if not done:
-                    for mask, wanted in shows:  # valuation_parts: ValuationParts._shows
-                        if up & mask == mask and kinds & wanted == wanted:
-                            break
-                    else:
-                        continue
-                completed += 1
-                total += worth
+        worth, completed = self.held(context, scene, met)
+        total += worth
         key = (completed, met)
-        facts = context.card_facts.get(key)
-        if facts is None:
-            facts = context.card_facts[key] = self.pool.card_facts(
-                False, context.scenario_state, completed, met
-            )
-        scene.judge_line(facts, 0)  # card facts name no law's line
         if near.kept is None:  # judged with this trial's facts: most of its trials have them
             self._keep(context, near, completed, met)
         # the cards it changes or reaches judged again, the others keep their points
@@ -194,6 +179,31 @@ class Trials:
             scene.judge_with(element_facts, selector)
             total += lines(scene, None)
         return float(total)
+
+    def held(self, context: Context, scene: Scene, met: int) -> tuple[int, int]:
+        """The points of the area's held patterns (R14) on ``scene``, and
+        how many are completed; the scene is left judged with the facts its
+        cards are judged with (those and ``met`` laws, R13)."""
+        worth = completed = 0
+        if context.patterns:
+            up, kinds = scene.up, scene.kinds
+            for shows, points, done in context.patterns:  # judged unless completed
+                if not done:
+                    for mask, wanted in shows:  # valuation_parts: ValuationParts._shows
+                        if up & mask == mask and kinds & wanted == wanted:
+                            break
+                    else:
+                        continue
+                completed += 1
+                worth += points
+        key = (completed, met)
+        facts = context.card_facts.get(key)
+        if facts is None:
+            facts = context.card_facts[key] = self.pool.card_facts(
+                False, context.scenario_state, completed, met
+            )
+        scene.judge_line(facts, 0)  # card facts name no law's line
+        return worth, completed
 
     def _laws(
         self, context: Context, near: Near, scene: Scene, cells: tuple[int, ...]

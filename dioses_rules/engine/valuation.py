@@ -203,24 +203,8 @@ class Valuation:
             total += got
             if got > 0:
                 met += 1
-        completed = 0
-        up, kinds = scene.up, scene.kinds
-        for shows, worth, done in context.patterns:  # R14: judged unless completed
-            if not done:
-                for cells, wanted in shows:  # valuation_parts: ValuationParts._shows
-                    if up & cells == cells and kinds & wanted == wanted:
-                        break
-                else:
-                    continue
-            completed += 1
-            total += worth
-        facts = context.card_facts.get((completed, met))
-        if facts is None:
-            facts = context.card_facts[completed, met] = self.pool.card_facts(
-                False, context.scenario_state, completed, met
-            )
-        scene.judge_with(facts)
-        return total, completed, met
+        worth, completed = self.trials.held(context, scene, met)  # R14
+        return total + worth, completed, met
 
     def _progress(self, scene: Scene, used: tuple[int, ...]) -> float:
         """As :func:`~.reference.reference_progress`, with compiled conditions."""
