@@ -35,6 +35,7 @@ from .state import (
     GameResult,
     GameState,
     LazyChoices,
+    Options,
     Slot,
     game_error,
 )
@@ -103,15 +104,17 @@ class GameCore:
         count: int,
         make: Callable[[int], Choice],
         subject: str | None = None,
+        options: Options | None = None,
     ) -> int:
         """:meth:`decide` among ``count`` options made by ``make(index)``,
         answering the index: an option is made only for an agent that reads
         them or for the log (the common path of a move: the index is all the
-        caller needs). A caller in a hot loop may first ask ``_quick[seat]``
+        caller needs); ``options(index)``, when given, says the kind and
+        arguments of the option ``make(index)`` makes (``state.options_of``). A caller in a hot loop may first ask ``_quick[seat]``
         (:meth:`quick_picks`) itself, and call this only when it is None or
         there is no choice to make."""
         asked = count > 1 and self._uniform[seat] is None
-        choices = LazyChoices(count, make) if asked else _UNREAD
+        choices = LazyChoices(count, make, options) if asked else _UNREAD
         index = self._index(seat, kind, prompt, count, choices, subject)
         if self._log is not None:
             self._log_decision(seat, kind, index, count, make(index).label)

@@ -14,7 +14,7 @@ from ..scoring.board import LawEntry
 from .game import Game
 from .patterns import Signature, face_up_signature
 from .reference import reference_value
-from .state import Choice, Decision, Slot
+from .state import Choice, Decision, Slot, options_of
 from .valuation import Context, ContextKey, Near, Trial, Valuation
 
 T = TypeVar("T")
@@ -245,11 +245,11 @@ class GreedyAgent:
     ) -> list[float]:
         cells: list[int] = []
         discards: list[int] = []  # the options that discard the card, by index
-        for index, choice in enumerate(choices):  # each option read once
-            if choice.kind == "discard":
+        for index, (kind, args) in enumerate(options_of(choices)):  # not made (state.py)
+            if kind == "discard":
                 discards.append(index)
             else:
-                cells.append(choice.args[0])
+                cells.append(args[0])
         found = self._trial_values(game, area, seen, _placements(seen, card, cells))
         for index in discards:  # a discard as _after_place
             found.insert(index, self._as_is(game, area, seen) + 0.5)
@@ -258,7 +258,7 @@ class GreedyAgent:
     def _swap_values(
         self, game: Game, area: int, seen: Signature, choices: Sequence[Choice]
     ) -> list[float]:
-        pairs = [choice.args for choice in choices]
+        pairs = [args for _, args in options_of(choices)]  # the options not made (state.py)
         return self._trial_values(game, area, seen, _swaps(seen, pairs))
 
     def _as_is(self, game: Game, area: int, seen: Signature) -> float:
