@@ -69,7 +69,7 @@ class Near:
         self.infos: list[CardInfo | None] = []  # the signature's cards, once a scene is asked
         self.work: list[CardInfo | None] = []  # the scene's: infos, the last trial's cells changed
         self.changed: tuple[int, ...] = ()  # those cells
-        self.scene: Scene | None = None  # made when first asked
+        self.scene: TrialScene | None = None  # made when first asked
         self.both = 0
         # once a trial asks (Trials._keep): the points of each card whose
         # reach is known (0 elsewhere), their sum, per cell the cards that
@@ -82,6 +82,37 @@ class Near:
         self.judged = 0  # the cells of the cards that read those facts
         self.base: Scene | None = None  # its own scene (not the trials'), once asked
         self.laws: dict[int, int] = {}  # by a law's parts' id: what it gives on its cells
+
+
+class TrialScene(Scene):
+    """The scene of a near area's trial moves (:meth:`Trials.scene_near`),
+    whose name lanes, when a line asks for them (``Scene.names``), are its
+    near area's own with the trial's cells changed: not a sum over every
+    face-up cell (a planner game asks some fifty thousand times)."""
+
+    __slots__ = ("near",)
+
+    def __init__(self, near: Near, infos: list[CardInfo | None], base: Scene):
+        super().__init__(infos, 0, 0, 0, 0)
+        self.near = near
+        near.base = base
+
+    @property
+    def names(self) -> int:
+        near = self.near
+        base = near.base
+        assert base is not None, "a trial scene's near area keeps its own scene"
+        names = base.names  # its own: summed again when a name has been given a lane since
+        if self._names_of != base._names_of:  # this trial's not summed yet, or before that
+            infos, work = near.infos, self.infos
+            for cell in near.changed:
+                new, old = work[cell], infos[cell]
+                if new is not None:
+                    names += new.name_lanes[cell]
+                if old is not None:
+                    names -= old.name_lanes[cell]
+            self._names, self._names_of = names, base._names_of
+        return self._names
 
 
 class Trials:
@@ -116,7 +147,7 @@ class Trials:
             infos = near.infos = list(map(by_card.__getitem__, base))  # fills the lanes
             near.both = sum(map(getitem, map(lanes.__getitem__, base), CELLS))
             work = near.work = infos.copy()
-            scene = near.scene = Scene(work, 0, 0, 0, 0)
+            scene = near.scene = TrialScene(near, work, near.base or self.scene(base))
         else:
             for cell in near.changed:  # the last trial's cells back as they are
                 work[cell] = infos[cell]
@@ -130,7 +161,7 @@ class Trials:
         occupied, kinds = both & FULL, (both >> LANE) + ALWAYS
         scene.occ = scene.up = occupied
         scene.kinds, scene.heavy = kinds, (kinds >> HEAVY_SHIFT) & FULL
-        scene._names_of = -1  # its name lanes summed when a line asks (Scene.names)
+        scene._names_of = -1  # its name lanes worked out when a line asks (TrialScene.names)
         return scene
 
     def values(self, context: Context, near: Near, trials: Sequence[Trial]) -> list[float]:
