@@ -20,7 +20,7 @@ from operator import getitem
 
 from ..scoring.compiled import CompiledPool
 from ..scoring.masks import BIT, FULL, cells_of
-from ..scoring.scene import ALWAYS, CELLS, HEAVY_SHIFT, LANE, CardInfo, Scene
+from ..scoring.scene import ALWAYS, CELLS, HEAVY_SHIFT, LANE, NO_MEMO, CardInfo, Scene
 from .card_reads import FACTS
 from .patterns import Signature
 from .valuation_parts import Context, LawPart, ValuationParts
@@ -190,13 +190,12 @@ class Trials:
             total, met = self._laws(context, near, scene, cells)
         worth, completed = self.held(context, scene, met)
         total += worth
-        key = (completed, met)
-        if near.kept is None:  # judged with this trial's facts: most of its trials have them
-            self._keep(context, near, completed, met)
+        kept = near.kept
+        if kept is None:  # judged with this trial's facts: most of its trials have them
+            kept = self._keep(context, near, completed, met)
         # the cards it changes or reaches judged again, the others keep their points
-        kept, redo, readers, points = near.kept, near.unknown, near.readers, self._points
-        assert kept is not None, "kept above"
-        if key != near.kept_for:
+        redo, readers, points = near.unknown, near.readers, self._points
+        if near.kept_for != (completed, met):
             redo |= near.judged
         for cell in cells:
             redo |= readers[cell] | BIT[cell]
@@ -227,13 +226,22 @@ class Trials:
                         continue
                 completed += 1
                 worth += points
-        key = (completed, met)
-        facts = context.card_facts.get(key)
-        if facts is None:
-            facts = context.card_facts[key] = self.pool.card_facts(
-                False, context.scenario_state, completed, met
-            )
-        scene.judge_line(facts, 0)  # card facts name no law's line
+        if completed or met:
+            key = (completed, met)
+            facts = context.card_facts.get(key)
+            if facts is None:
+                facts = context.card_facts[key] = self.pool.card_facts(
+                    False, context.scenario_state, completed, met
+                )
+        else:  # the common facts: none completed, none met
+            facts = context.plain
+            if facts is None:
+                facts = context.plain = self.pool.card_facts(False, context.scenario_state, 0, 0)
+        # Scene.judge_line(facts, 0), its stores made here (card facts name no law's line)
+        scene.facts = facts
+        scene.line = 0
+        scene.element = None
+        scene.memo = NO_MEMO
         return worth, completed
 
     def _laws(
@@ -259,7 +267,7 @@ class Trials:
                 met += 1
         return total, met
 
-    def _keep(self, context: Context, near: Near, completed: int, met: int) -> None:
+    def _keep(self, context: Context, near: Near, completed: int, met: int) -> list[int]:
         """``near``'s points of each card whose reach is known, on its own
         scene, judged with the facts of ``completed`` patterns and ``met``
         laws (a card whose reach holds ``FACTS`` is judged again at a trial
@@ -278,8 +286,7 @@ class Trials:
                 if card != signature[cell]:
                     changed |= BIT[cell]
             if changed.bit_count() <= MOST_CHANGED:
-                self._keep_from(near, before, changed, scene)
-                return
+                return self._keep_from(near, before, changed, scene)
         kept, readers, unknown, judged = [0] * len(CELLS), [0] * len(CELLS), 0, 0
         points, reach = self._points, self._reads
         for cell, card in enumerate(signature):
@@ -296,8 +303,9 @@ class Trials:
                 readers[read] |= BIT[cell]
         near.kept, near.kept_total, near.kept_for = kept, sum(kept), (completed, met)
         near.readers, near.unknown, near.judged = readers, unknown, judged
+        return kept
 
-    def _keep_from(self, near: Near, before: Near, changed: int, scene: Scene) -> None:
+    def _keep_from(self, near: Near, before: Near, changed: int, scene: Scene) -> list[int]:
         """:meth:`_keep` from ``before``, whose signature differs from
         ``near``'s at the cells of ``changed``: the cards in them, and the
         ones that read them, judged on ``near``'s scene; every other card
@@ -330,6 +338,7 @@ class Trials:
             kept[cell] = 0 if card is None or unknown & BIT[cell] else points[card](scene, cell)
         near.kept, near.kept_total, near.kept_for = kept, sum(kept), before.kept_for
         near.readers, near.unknown, near.judged = readers, unknown, judged
+        return kept
 
     def _law_near(self, near: Near, law: LawPart) -> int:
         """What a law gives on ``near``'s own cells, remembered in ``near``

@@ -89,6 +89,7 @@ class Context:
         "laws",
         "objectives",
         "patterns",
+        "plain",
         "scenario_state",
         "used",
         "values",
@@ -111,6 +112,7 @@ class Context:
         self.used = used
         self.values: dict[Signature, float] = {}
         self.card_facts: dict[tuple[int, int], Facts] = {}  # (completed, laws met) -> Facts
+        self.plain: Facts | None = None  # the cards' facts with none of either, once asked
 
 
 class _ByCard(dict[str | None, CardInfo | None]):
