@@ -18,6 +18,8 @@ from .state import Choice, Decision, Slot, options_of
 from .valuation import Context, ContextKey, Near, Trial, Valuation
 
 T = TypeVar("T")
+# the decisions judged option by option by _scorer (a card's cell and a swap: in one loop)
+_SCORED = frozenset({"law", "pattern", "seek-order"})
 MAX_REMEMBERED_VALUES = 100_000  # GreedyAgent forgets them all past this many
 
 
@@ -221,8 +223,10 @@ class GreedyAgent:
                 return self._swap_values(game, area, seen, decision.choices)
             assert decision.subject is not None, "the card played is the decision's subject"
             return self._place_values(game, area, seen, decision.subject, decision.choices)
+        if kind not in _SCORED:  # judged as a whole (_chosen), or not at all
+            return None
         score = self._scorer(game, decision)
-        return None if score is None else [score(c) for c in decision.choices]
+        return [score(c) for c in decision.choices]
 
     def _trial_values(
         self, game: Game, area: int, seen: Signature, trials: list[Trial]
@@ -267,33 +271,24 @@ class GreedyAgent:
         moves keep, so that they are judged once for both."""
         return self.value_of(game, area, seen, None, self._near_of(area, seen), ())
 
-    def _scorer(self, game: Game, decision: Decision) -> Callable[[Choice], float] | None:
-        """The value of one option of ``decision``, for the kinds judged so."""
+    def _scorer(self, game: Game, decision: Decision) -> Callable[[Choice], float]:
+        """The value of one option of ``decision``, for the kinds judged so
+        (``_SCORED``)."""
         area = game.state.seat_area[decision.seat]
         cells = game.state.areas[area].cells
         seen = face_up_signature(cells)
         kind = decision.kind
-        if kind in ("exchange", "drawn"):
-            card = decision.subject
-            assert card is not None, "the card played is the decision's subject"
-            near = self._near_of(area, seen)
-            return lambda c: self._after_place(game, area, near, card, c)
-        if kind == "swap":
-            near = self._near_of(area, seen)
-            return lambda c: self._after_swap(game, area, near, *c.args)
         if kind == "law":
             law = decision.subject
             assert law is not None, "draw_law names the law it places"
-            near = self._near_of(
-                area, seen
-            )  # every line's trial has the cells as they are: one scene
+            # every line's trial has the cells as they are: one scene
+            near = self._near_of(area, seen)
             return lambda c: self._after_law(game, area, near, law, c)
         if kind == "pattern":
             return lambda c: self._pattern_promise(game, area, c.args[0])
-        if kind == "seek-order":
-            # R32: the card that would help most comes back first.
-            return lambda c: self._promise(game, area, cells, seen, c.args[0])
-        return None
+        assert kind == "seek-order", "_SCORED's kinds"
+        # R32: the card that would help most comes back first.
+        return lambda c: self._promise(game, area, cells, seen, c.args[0])
 
     def _choose(self, game: Game, decision: Decision) -> tuple[int, list[float] | None]:
         """The best option, and the values of the options when judged one by one."""
@@ -401,10 +396,11 @@ class GreedyAgent:
     def _action(self, game: Game, area: int, seen: Signature, choices: Sequence[Choice]) -> int:
         current = self._as_is(game, area, seen)
         best_index, best_gain = None, 0.0
-        for index, choice in enumerate(choices):
-            if choice.kind != "take-discard":
+        options = options_of(choices)  # not made (state.py)
+        for index, (kind, args) in enumerate(options):
+            if kind != "take-discard":
                 continue
-            card = game.state.discards[choice.args[0]][-1]
+            card = game.state.discards[args[0]][-1]
             trials = _placements(seen, card, game.movable_cells(area))
             for value in self._trial_values(game, area, seen, trials):
                 gain = value - current
@@ -412,5 +408,5 @@ class GreedyAgent:
                     best_index, best_gain = index, gain
         if best_index is not None and best_gain >= 1:
             return best_index
-        draw = [i for i, c in enumerate(choices) if c.kind == "draw"]
+        draw = [i for i, (kind, _) in enumerate(options) if kind == "draw"]
         return draw[0] if draw else self.rng.randrange(len(choices))

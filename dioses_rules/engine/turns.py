@@ -92,7 +92,8 @@ class TurnRules(GameCore):
                 index = quick(count)
             else:
                 make = partial(self._action_choice, piles)
-                index = self.pick(seat, "action", "Your action", count, make)
+                options = partial(_action_option, piles)
+                index = self.pick(seat, "action", "Your action", count, make, None, options)
             if index < len(piles):  # take the top card of a discard pile
                 self.exchange(seat, area, state.discards[piles[index]].pop())
             else:
@@ -302,6 +303,11 @@ class TurnRules(GameCore):
             if on_turn is not None:
                 on_turn(self)
         return self.result()
+
+
+def _action_option(piles: Sequence[int], index: int) -> tuple[str, tuple[int, ...]]:
+    """The kind and arguments of ``TurnRules._action_choice``'s option."""
+    return ("draw", ()) if index == len(piles) else ("take-discard", (piles[index],))
 
 
 def _cell_option(cells: list[int], index: int) -> tuple[str, tuple[int]]:
