@@ -151,16 +151,17 @@ class Trials:
         else:
             for cell in near.changed:  # the last trial's cells back as they are
                 work[cell] = infos[cell]
-            scene.area = None
+            if scene.area is not None:
+                scene.area = None
         near.changed = cells
         both = near.both
         for cell in cells:
             card = signature[cell]
             work[cell] = by_card[card]  # first: fills its lanes
             both += lanes[card][cell] - lanes[base[cell]][cell]
-        occupied, kinds = both & FULL, (both >> LANE) + ALWAYS
-        scene.occ = scene.up = occupied
-        scene.kinds, scene.heavy = kinds, (kinds >> HEAVY_SHIFT) & FULL
+        scene.occ = scene.up = both & FULL
+        scene.kinds = kinds = (both >> LANE) + ALWAYS
+        scene.heavy = (kinds >> HEAVY_SHIFT) & FULL
         scene._names_of = -1  # its name lanes worked out when a line asks (TrialScene.names)
         return scene
 
