@@ -18,7 +18,7 @@ import random
 import pytest
 
 from dioses_rules.engine.agents import GreedyAgent
-from dioses_rules.engine.card_reads import FACTS, card_reads
+from dioses_rules.engine.card_reads import FACTS, Reads, card_reads
 from dioses_rules.engine.setup import new_game
 from dioses_rules.engine.valuation import Near, Valuation
 from dioses_rules.engine.valuation_parts import parts_of
@@ -209,3 +209,13 @@ def test_a_near_area_kept_from_the_one_before_values_trials_as_the_whole_area(re
             compared += 1
         assert near.before is None  # forgotten once kept
     assert len(kept_from) > 15 and compared == 240  # most kept from the one before
+
+
+def test_the_reads_worked_out_one_anchor_at_a_time_are_card_reads(game):
+    """``Reads`` (what the valuation keeps: each anchor's reach when first
+    asked) gives, for every bundled card, what ``card_reads`` gives."""
+    for card_id, card in sorted(game.tables.cards.items()):
+        reads = Reads(card)
+        anchors = random.Random(card_id).sample(range(12), 12)  # asked in any order
+        assert [reads[a] for a in anchors] == [card_reads(card)[a] for a in anchors], card_id
+        assert len(reads) == 12

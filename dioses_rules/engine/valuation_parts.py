@@ -16,7 +16,7 @@ pool, and every valuation of their games reads it.
 from __future__ import annotations
 
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from ..language import model as m
@@ -27,7 +27,7 @@ from ..scoring.compiled import CompiledPool
 from ..scoring.evaluator import Facts
 from ..scoring.masks import BIT, mask_of
 from ..scoring.scene import CELLS, LANE, CardInfo, Scene
-from .card_reads import card_reads, law_reads
+from .card_reads import Reads, law_reads
 from .patterns import Signature, placements
 from .rules import rules_of
 
@@ -164,9 +164,9 @@ class ValuationParts:
         self.infos = _ByCard(self._card)
         self.lanes: dict[str | None, tuple[int, ...]] = {None: (0,) * len(CELLS)}
         self.points: dict[str | None, CardPoints] = {}  # never None: compress() skips it
-        # per anchor cell, the cells its points read (card_reads), None: unknown;
-        # an empty cell reads none
-        self.reads: dict[str | None, tuple[int | None, ...]] = {None: (0,) * len(CELLS)}
+        # per anchor cell, the cells its points read (card_reads.Reads: each
+        # worked out when first asked), None: unknown; an empty cell reads none
+        self.reads: dict[str | None, Mapping[int, int | None]] = {None: dict.fromkeys(CELLS, 0)}
         self._laws: dict[tuple[str, str | None, int | None], LawPart] = {}  # (law, row, column)
         self._patterns: dict[str, PatternPart] = {}  # by pattern id
         self._objectives: dict[tuple[str, str], ObjectivePart] = {}  # by (goal, element)
@@ -180,7 +180,7 @@ class ValuationParts:
             (lanes << LANE) | BIT[cell] for cell, lanes in enumerate(info.kind_lanes)
         )
         self.points[card_id] = info.points
-        self.reads[card_id] = card_reads(card)
+        self.reads[card_id] = Reads(card)
         return info
 
     def law(self, entry: LawEntry) -> LawPart:
