@@ -87,25 +87,28 @@ class Near:
 class TrialScene(Scene):
     """The scene of a near area's trial moves (:meth:`Trials.scene_near`),
     whose name lanes, when a line asks for them (``Scene.names``), are its
-    near area's own with the trial's cells changed: not a sum over every
-    face-up cell (a planner game asks some fifty thousand times)."""
+    near area's own (``base``, whose cards are ``base_infos``) with the
+    trial's ``changed`` cells changed: not a sum over every face-up cell (a
+    planner game asks some fifty thousand times). It holds those, not the
+    near area, which holds it: no cycle for the collector to find."""
 
-    __slots__ = ("near",)
+    __slots__ = ("base", "base_infos", "changed")
 
-    def __init__(self, near: Near, infos: list[CardInfo | None], base: Scene):
+    def __init__(
+        self, infos: list[CardInfo | None], base: Scene, base_infos: list[CardInfo | None]
+    ):
         super().__init__(infos, 0, 0, 0, 0)
-        self.near = near
-        near.base = base
+        self.base = base
+        self.base_infos = base_infos
+        self.changed: tuple[int, ...] = ()
 
     @property
     def names(self) -> int:
-        near = self.near
-        base = near.base
-        assert base is not None, "a trial scene's near area keeps its own scene"
+        base = self.base
         names = base.names  # its own: summed again when a name has been given a lane since
         if self._names_of != base._names_of:  # this trial's not summed yet, or before that
-            infos, work = near.infos, self.infos
-            for cell in near.changed:
+            infos, work = self.base_infos, self.infos
+            for cell in self.changed:
                 new, old = work[cell], infos[cell]
                 if new is not None:
                     names += new.name_lanes[cell]
@@ -147,13 +150,15 @@ class Trials:
             infos = near.infos = list(map(by_card.__getitem__, base))  # fills the lanes
             near.both = sum(map(getitem, map(lanes.__getitem__, base), CELLS))
             work = near.work = infos.copy()
-            scene = near.scene = TrialScene(near, work, near.base or self.scene(base))
+            if near.base is None:
+                near.base = self.scene(base)
+            scene = near.scene = TrialScene(work, near.base, infos)
         else:
             for cell in near.changed:  # the last trial's cells back as they are
                 work[cell] = infos[cell]
             if scene.area is not None:
                 scene.area = None
-        near.changed = cells
+        near.changed = scene.changed = cells
         both = near.both
         for cell in cells:
             card = signature[cell]
