@@ -6,6 +6,7 @@ time (face-down cards unknown), judged by the fast valuation
 from __future__ import annotations
 
 import random
+import weakref
 from collections.abc import Callable, Iterable, Sequence
 from typing import TypeVar
 
@@ -68,7 +69,8 @@ class GreedyAgent:
         self._promises: dict[str, float] = {}  # R32: a card's worth to the area below
         # the (area, its cells' (card, face up) or None) the promises are for
         self._promised_for: tuple[int, tuple[tuple[str, bool] | None, ...]] | None = None
-        self._values_of: Game | None = None
+        # the game of the values (held weakly: the game holds the agent; Valuation.game)
+        self._values_of: weakref.ref[Game] | None = None
         self._valuation: Valuation | None = None  # for the game of _values_of
         self._values: dict[ContextKey, Context] = {}  # contexts by key, their values; one game
         self._remembered = 0  # values in _values
@@ -89,7 +91,8 @@ class GreedyAgent:
         if self._valuation is None:
             self._context(game, 0, None)
         assert self._valuation is not None, "_context makes one for a new game"
-        self._valuation.game = self._values_of = game
+        self._valuation.game = game
+        self._values_of = weakref.ref(game)
 
     def value(
         self,
@@ -164,10 +167,11 @@ class GreedyAgent:
         patterns and whether completed, the objectives, what the scenario
         remembers and the abilities used (the game's fixed parts, registry
         and scenario, are the same for all of its contexts)."""
-        if game is not self._values_of or self._remembered >= MAX_REMEMBERED_VALUES:
-            if game is not self._values_of:
+        known = self._values_of
+        if known is None or known() is not game or self._remembered >= MAX_REMEMBERED_VALUES:
+            if known is None or known() is not game:
                 self._valuation, self._near, self._nears = Valuation(game), None, {}
-            self._values, self._values_of, self._remembered = {}, game, 0
+            self._values, self._values_of, self._remembered = {}, weakref.ref(game), 0
         # made above the first time, when _values_of was still None
         assert self._valuation is not None, "a game's valuation is made with its values"
         valuation = self._valuation

@@ -35,6 +35,7 @@ process's pool is replaced meanwhile.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Iterable, Sequence
 from itertools import compress, repeat
 from operator import call
@@ -66,7 +67,7 @@ class Valuation:
     """The agent's value of an area of one game, from its face-up signature."""
 
     def __init__(self, game: Game):
-        self.game = game
+        self._game = weakref.ref(game)  # not kept alive: see game
         self.registry = game.registry
         self.pool = compiled.pool()  # kept: cards and closures of one vocabulary
         # the definitions resolved, shared by the registry's games (valuation_parts)
@@ -83,6 +84,19 @@ class Valuation:
             scenario = shared.scenario(self.scenario)
             self._victory, self._challenge = scenario.victory, scenario.challenge
             self._parts, self._abilities = scenario.parts, scenario.abilities
+
+    @property
+    def game(self) -> Game:
+        """The game valued (held weakly: the agents that value it are held
+        by the game, so game and agents are freed as soon as they are done
+        with, not by the collector after)."""
+        game = self._game()
+        assert game is not None, "a valuation is asked only during its game"
+        return game
+
+    @game.setter
+    def game(self, game: Game) -> None:
+        self._game = weakref.ref(game)
 
     # ------------------------------------------------------------ the value
     def scene(self, signature: Signature) -> Scene:
