@@ -21,7 +21,10 @@ from .valuation import Context, ContextKey, Near, Trial, Valuation
 T = TypeVar("T")
 # the decisions judged option by option by _scorer (a card's cell and a swap: in one loop)
 _SCORED = frozenset({"law", "pattern", "seek-order"})
-MAX_REMEMBERED_VALUES = 100_000  # GreedyAgent forgets them all past this many
+# GreedyAgent forgets them all past this many: a planner's rollouts, which
+# share one agent, ask again mostly for what they valued a few simulations
+# before, and the collector's full passes walk every value kept (#29)
+MAX_REMEMBERED_VALUES = 30_000
 
 
 # A trial move (trials.Trial): the face-up signature it makes, and the cells
