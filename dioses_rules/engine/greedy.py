@@ -81,6 +81,9 @@ class GreedyAgent:
         self._current: Context | None = None  # the area's, during a decision
         self._near: Near | None = None  # the last signature trial moves were made from
         self._nears: dict[int, Near] = {}  # by area: the last one made for it
+        # the last card's values at cells (_played_values): context, area's signature,
+        # card, cells, values
+        self._played: tuple[Context, Signature, str, list[int], list[float]] | None = None
 
     # ------------------------------------------------------------ valuation
     def follow(self, game: Game, seed: int) -> None:
@@ -90,7 +93,7 @@ class GreedyAgent:
         which game asks), with its random generator seeded anew."""
         self.rng.seed(seed)
         self._promises, self._promised_for, self._near = {}, None, None
-        self._nears = {}
+        self._nears, self._played = {}, None
         if self._valuation is None:
             self._context(game, 0, None)
         assert self._valuation is not None, "_context makes one for a new game"
@@ -261,9 +264,24 @@ class GreedyAgent:
                 discards.append(index)
             else:
                 cells.append(args[0])
-        found = self._trial_values(game, area, seen, _placements(seen, card, cells))
+        found = self._played_values(game, area, seen, card, cells)
         for index in discards:  # a discard as _after_place
             found.insert(index, self._as_is(game, area, seen) + 0.5)
+        return found
+
+    def _played_values(
+        self, game: Game, area: int, seen: Signature, card: str, cells: list[int]
+    ) -> list[float]:
+        """The values of ``card`` played at each of ``cells`` (:meth:`_trial_values`),
+        the last ones asked again as they were: the action weighs the
+        discard pile's top at every cell, then the card taken is placed
+        among the same cells of the same area."""
+        context = self._context_now(game, area)  # the values' context: the area's now
+        last = self._played
+        if last is not None and last[0] is context and last[1:4] == (seen, card, cells):
+            return last[4].copy()
+        found = self._trial_values(game, area, seen, _placements(seen, card, cells))
+        self._played = (context, seen, card, cells, found.copy())
         return found
 
     def _swap_values(
@@ -408,8 +426,7 @@ class GreedyAgent:
             if kind != "take-discard":
                 continue
             card = game.state.discards[args[0]][-1]
-            trials = _placements(seen, card, game.movable_cells(area))
-            for value in self._trial_values(game, area, seen, trials):
+            for value in self._played_values(game, area, seen, card, game.movable_cells(area)):
                 gain = value - current
                 if gain > best_gain:
                     best_index, best_gain = index, gain
