@@ -21,8 +21,9 @@ A trial move (a card placed, two cards swapped) is valued from the area as
 it is (:class:`Near`, :meth:`Valuation.value_near`, issue #29): its scene is
 the near one's with one or two cells changed, in place, and the cards and
 laws whose points read none of those cells (``card_reads``) keep what they
-give in the near area; the others are judged on the trial's scene. Points
-are integers, so the sum is the same float in any order.
+give in the near area; the others are judged on the trial's scene
+(``trials``: a decision's trials in one loop, :meth:`Valuation.trial_values`).
+Points are integers, so the sum is the same float in any order.
 
 Everything it reads from the definitions is resolved once per registry and
 compiled pool, for all their games (``valuation_parts``): the compiled form
