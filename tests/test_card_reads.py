@@ -18,7 +18,7 @@ import random
 import pytest
 
 from dioses_rules.engine.agents import GreedyAgent
-from dioses_rules.engine.card_reads import FACTS, card_reads
+from dioses_rules.engine.card_reads import FACTS, Reads, card_reads
 from dioses_rules.engine.setup import new_game
 from dioses_rules.engine.valuation import Near, Valuation
 from dioses_rules.engine.valuation_parts import parts_of
@@ -170,3 +170,52 @@ def test_a_cell_out_of_a_law_s_reach_never_changes_what_it_gives(game):
             scene.judge_with(facts)
             assert lines(scene, None) == before, (law_id, row)
     assert known > 60
+
+
+def test_a_near_area_kept_from_the_one_before_values_trials_as_the_whole_area(registry):
+    """A near area made from the area's one before it (a move or a few
+    cells apart: ``Trials._keep_from``) keeps the points of the cards the
+    change does not reach; its trials are still valued as the whole
+    valuation values them, with laws (R13) and held patterns (R14) in play."""
+    game = new_game(registry, [GreedyAgent(1), GreedyAgent(2)], seed=13)
+    game.state.areas[0].patterns[:] = [
+        PatternEntry(card) for card in sorted(game.tables.patterns)[:2]
+    ]
+    valuation = Valuation(game)
+    trials, kept_from = valuation.trials, []
+    keep_from = trials._keep_from
+    trials._keep_from = lambda *args: kept_from.append(args) or keep_from(*args)  # type: ignore[method-assign]
+    rng = random.Random(13)
+    ids = sorted(game.tables.cards)
+    laws = sorted(game.tables.laws)
+    compared = 0
+    for round_ in range(30):
+        entries = [LawEntry(rng.choice(laws), column=rng.randint(1, 4))]
+        context = valuation.context(0, entries if round_ % 3 else None)
+        before = Near(tuple(_random_area(rng, ids)))
+        seen = list(before.signature)
+        valuation.value_near(context, before, tuple(seen), ())  # it keeps its points
+        for cell in rng.sample(range(12), rng.randint(1, 4)):  # the move since
+            seen[cell] = rng.choice([None, *ids])
+        near = Near(tuple(seen), before)
+        for _ in range(8):
+            cells: tuple[int, ...] = (rng.randrange(12),)
+            trial = list(seen)
+            trial[cells[0]] = rng.choice([None, *ids])
+            signature = tuple(trial)
+            assert valuation.value_near(context, near, signature, cells) == valuation.value_in(
+                context, signature
+            ), (before.signature, seen, signature)
+            compared += 1
+        assert near.before is None  # forgotten once kept
+    assert len(kept_from) > 15 and compared == 240  # most kept from the one before
+
+
+def test_the_reads_worked_out_one_anchor_at_a_time_are_card_reads(game):
+    """``Reads`` (what the valuation keeps: each anchor's reach when first
+    asked) gives, for every bundled card, what ``card_reads`` gives."""
+    for card_id, card in sorted(game.tables.cards.items()):
+        reads = Reads(card)
+        anchors = random.Random(card_id).sample(range(12), 12)  # asked in any order
+        assert [reads[a] for a in anchors] == [card_reads(card)[a] for a in anchors], card_id
+        assert len(reads) == 12

@@ -4,7 +4,8 @@
   order, equality and hash as the tuple of them;
 - in real games (base game, rule options, scenarios, greedy and random
   agents) every decision offers exactly the options the engine used to make
-  eagerly, with the same labels, in the same order;
+  eagerly, with the same labels, in the same order, and what the makers say
+  of them unmade (``options_of``) is their kinds and arguments;
 - checking only the areas a move changed for patterns plays the same games,
   record for record, as checking every area after every move;
 - a game with no log plays the same game as one with a log;
@@ -18,7 +19,7 @@ import pytest
 from dioses_rules.engine.agents import GreedyAgent, RandomAgent
 from dioses_rules.engine.game import CELL_NAMES, Game
 from dioses_rules.engine.setup import new_game
-from dioses_rules.engine.state import Choice, Decision, LazyChoices, Slot
+from dioses_rules.engine.state import Choice, Decision, LazyChoices, Slot, options_of
 from dioses_rules.engine.tables import tables_of
 from dioses_rules.pool.load import load_registry
 
@@ -101,12 +102,13 @@ def eager_options(game: Game, decision: Decision) -> list[tuple]:
         "hide",
         "recover",
         "discard-pile",
-        "action",
         "after-discard",
     ):
         return None  # still made eagerly, as before
     cells = game.movable_cells(area)
-    if decision.kind == "swap":
+    if decision.kind == "action":
+        made = game.legal_actions(area)
+    elif decision.kind == "swap":
         made = [
             Choice("swap", (a, b), game.swap_label(area, a, b))
             for i, a in enumerate(cells)
@@ -133,8 +135,9 @@ class Checking:
     """Wraps an agent: compares each decision's options with the eager ones,
     then lets the agent choose."""
 
-    def __init__(self, agent, seen: dict):
+    def __init__(self, agent, seen: dict, said: dict | None = None):
         self.agent, self.name, self.seen = agent, agent.name, seen
+        self.said = {} if said is None else said
 
     def choose(self, game, decision):
         expected = eager_options(game, decision)
@@ -142,6 +145,10 @@ class Checking:
             assert isinstance(decision.choices, LazyChoices)
             got = [(c.kind, c.args, c.label) for c in decision.choices]
             assert got == expected, decision.kind
+            # what the maker says of each option without making it (state.options_of)
+            assert options_of(decision.choices) == [(k, a) for k, a, _ in expected]
+            said = decision.choices._options is not None
+            self.said[decision.kind] = self.said.get(decision.kind, 0) + said
             assert [decision.choices[i] for i in range(len(expected))] == list(decision.choices)
             self.seen[decision.kind] = self.seen.get(decision.kind, 0) + 1
         return self.agent.choose(game, decision)
@@ -149,13 +156,15 @@ class Checking:
 
 def test_lazy_options_are_the_eager_ones_in_real_games(registry):
     seen: dict[str, int] = {}
+    said: dict[str, int] = {}  # the decisions whose maker said its options
     for spec in GAMES:
         for seed in range(3):
-            wrapped, _ = play(registry, *spec, seed, wrap=lambda a: Checking(a, seen))
+            wrapped, _ = play(registry, *spec, seed, wrap=lambda a: Checking(a, seen, said))
             plain, _ = play(registry, *spec, seed)
             # the comparison read every label and option: the game went on the same
             assert wrapped.state == plain.state
     assert {"swap", "exchange", "drawn", "reveal"} <= set(seen), seen
+    assert all(said[kind] for kind in ("swap", "exchange", "drawn", "action")), said
 
 
 # ------------------------------------------------------------------ incremental pattern checks

@@ -92,23 +92,34 @@ def test_a_greedy_context_made_from_its_key_is_the_context_made_whole():
 
 def test_a_trial_move_s_scene_is_the_scene_of_its_cells():
     """Valuation.scene_near (one or two cells changed from the area as it is)
-    gives the masks and name lanes Valuation.scene sums from every cell."""
+    gives the masks and name lanes Valuation.scene sums from every cell,
+    also when a name of its cards is given a lane after they were read (its
+    near area's name lanes summed again: trials.TrialScene)."""
     game = new_game(registry(), [GreedyAgent(3), GreedyAgent(4)], seed=3)
     valuation = Valuation(game)
     valuation.pool.condition(m_named("odin"))  # a name with a lane, so names are not all 0
     rng = random.Random(29)
     ids = sorted(game.tables.cards)
     named = 0
-    for _ in range(40):
+    asked = {"odin"}
+    renamed = 0  # trials whose names were read, then a name of theirs given a lane
+    for round_ in range(40):
         seen = tuple(rng.choice([None, *ids]) for _ in range(12))
         near = Near(seen)
-        for _ in range(6):
+        for trial_ in range(6):
             cells = tuple(sorted(rng.sample(range(12), rng.choice([1, 2]))))
             trial = list(seen)
             for cell in cells:
                 trial[cell] = rng.choice([None, *ids])
             trial = tuple(trial)
-            got, want = valuation.scene_near(near, trial, cells), valuation.scene(trial)
+            got = valuation.scene_near(near, trial, cells)
+            new = sorted({card for card in trial if card is not None} - asked)
+            if round_ % 2 and trial_ == 3 and new:  # read, then a name of its given a lane
+                before = got.names
+                asked.add(new[0])
+                valuation.pool.condition(m_named(new[0]))
+                renamed += before != valuation.scene(trial).names  # the card's lane added
+            want = valuation.scene(trial)
             assert isinstance(got, Scene)
             assert (got.occ, got.up, got.kinds, got.heavy, got.names) == (
                 want.occ,
@@ -119,6 +130,7 @@ def test_a_trial_move_s_scene_is_the_scene_of_its_cells():
             )
             assert [i and i.card.id for i in got.infos] == list(trial)
             named += got.names != 0
+    assert renamed > 10  # most of them: the new lane shows in the names read again
     assert named  # some trials hold a card with a name asked about
 
 

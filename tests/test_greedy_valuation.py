@@ -95,7 +95,8 @@ class ComparingGreedy(GreedyAgent):
 
     def compare(self, game, area: int) -> None:
         rng, found = self.checks, self.found
-        valuation = found.setdefault(("valuation", id(game)), Valuation(game))
+        # by the game itself, kept alive here (an id may be a freed game's again)
+        valuation = found.setdefault(("valuation", game), Valuation(game))
         ids = sorted(game.cards)
         for cells in trial_layouts(rng, game, game.state.areas[area].cells, ids):
             laws = trial_laws(rng, game, area)

@@ -46,7 +46,27 @@ _PLACE = (m.InRow, m.InColumn, m.AtCell, m.InCorner, m.Present)
 def card_reads(card: m.MythCard) -> tuple[int | None, ...]:
     """Per anchor cell, the cells the card's lines read there, and
     :data:`FACTS` if they read the facts (module doc)."""
-    return tuple(_Reach(anchor, 0).lines(card.lines) for anchor in CELLS)
+    return tuple(card_reads_at(card, anchor) for anchor in CELLS)
+
+
+def card_reads_at(card: m.MythCard, anchor: int) -> int | None:
+    """:func:`card_reads` from the one anchor cell ``anchor``."""
+    return _Reach(anchor, 0).lines(card.lines)
+
+
+class Reads(dict[int, int | None]):
+    """A card's :func:`card_reads` by anchor cell, each worked out when first
+    asked (a card of a game stands on a few cells of the twelve)."""
+
+    __slots__ = ("card",)
+
+    def __init__(self, card: m.MythCard):
+        super().__init__()
+        self.card = card
+
+    def __missing__(self, anchor: int) -> int | None:
+        found = self[anchor] = card_reads_at(self.card, anchor)
+        return found
 
 
 def law_reads(lines: tuple[m.ScoringLine, ...], line: int) -> int | None:

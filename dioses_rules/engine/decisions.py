@@ -1,23 +1,23 @@
-"""Decisions: every choice of a game is asked of the seat's agent here, and
-logged (a mixin of ``Game``).
+"""Decisions: how the game picks for an agent that picks uniformly (a
+mixin of ``Game``).
 
-:meth:`DecisionRules.decide` asks among a list of options (or
-:class:`~.state.LazyChoices`) and answers the option chosen;
-:meth:`DecisionRules.pick` asks among options made by index and answers the
-index: the common path of a move, which needs nothing else. An agent that
-picks uniformly (``uniform``, :class:`~.agents.RandomAgent`) is picked for
-from its own generator, the same draws on the same stream, without making
-the Decision or the options it would not read (#29).
+Every choice of a game is asked of the seat's agent, and logged, by
+``GameCore.decide`` and ``GameCore.pick`` (``core``: every rule family asks
+through them). An agent that picks uniformly (``uniform``,
+:class:`~.agents.RandomAgent`) is picked for from its own generator, the
+same draws on the same stream, without making the Decision or the options
+it would not read (#29): :func:`uniform_pick` and :func:`uniform_bits` say
+how, :meth:`DecisionRules.quick_picks` where a hot loop may do it itself.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
 from .core import GameCore
 from .draws import plain_bits
-from .state import Agent, Choice, Decision, LazyChoices, game_error
+from .state import Agent
 
 
 def uniform_pick(agent: Agent) -> Callable[[int], int] | None:
@@ -47,81 +47,7 @@ def uniform_bits(agent: Agent) -> Callable[[int], int] | None:
 
 
 class DecisionRules(GameCore):
-    """Methods of :class:`game.Game` that ask the agents and log their picks."""
-
-    def decide(
-        self,
-        seat: int,
-        kind: str,
-        prompt: str,
-        choices: Sequence[Choice],
-        subject: str | None = None,
-    ) -> Choice:
-        """The agent's pick among ``choices`` (a list, or :class:`LazyChoices`);
-        the only option is taken without asking."""
-        make: Callable[[int], Choice] | None = None
-        if type(choices) is LazyChoices:  # then read through its own fields
-            count, make = choices._count, choices._make
-        else:
-            count = len(choices)
-        if count > 1 and self._uniform[seat] is None and make is None:
-            choices = tuple(choices)  # what the agent reads
-        index = self._index(seat, kind, prompt, count, choices, subject)
-        choice = choices[index] if make is None else make(index)
-        if self._log is not None:
-            self._log_decision(seat, kind, index, count, choice.label)
-        return choice
-
-    def pick(
-        self,
-        seat: int,
-        kind: str,
-        prompt: str,
-        count: int,
-        make: Callable[[int], Choice],
-        subject: str | None = None,
-    ) -> int:
-        """:meth:`decide` among ``count`` options made by ``make(index)``,
-        answering the index: an option is made only for an agent that reads
-        them or for the log (the common path of a move: the index is all the
-        caller needs). A caller in a hot loop may first ask ``_quick[seat]``
-        (:meth:`quick_picks`) itself, and call this only when it is None or
-        there is no choice to make."""
-        asked = count > 1 and self._uniform[seat] is None
-        choices = LazyChoices(count, make) if asked else _UNREAD
-        index = self._index(seat, kind, prompt, count, choices, subject)
-        if self._log is not None:
-            self._log_decision(seat, kind, index, count, make(index).label)
-        return index
-
-    def _index(
-        self,
-        seat: int,
-        kind: str,
-        prompt: str,
-        count: int,
-        choices: Sequence[Choice],
-        subject: str | None,
-    ) -> int:
-        """The index the seat's agent picks among ``count`` options (the only
-        one without asking; a uniform agent's draw without a Decision),
-        recorded for a planning agent's replay of the turn."""
-        if count == 1:
-            index = 0
-        elif count:
-            uniform = self._uniform[seat]
-            if uniform is not None:
-                index = uniform(count)  # what the agent's choose() answers
-            else:
-                agent = self.agents[seat]
-                index = agent.choose(self, Decision(seat, kind, prompt, choices, subject))
-                if not 0 <= index < count:
-                    raise game_error(f"agent '{agent.name}' chose option {index} of {count}")
-            if self.turn_picks is not None:
-                self.turn_picks.append((seat, kind, index))
-        else:
-            raise game_error(f"no legal choice for '{kind}'")
-        return index
+    """The picks :class:`game.Game`'s hot loops may make for an agent themselves."""
 
     def quick_picks(self) -> None:
         """Per seat, how a hot loop may pick for it without calling
@@ -134,21 +60,3 @@ class DecisionRules(GameCore):
         plain = self._log is None and not self._plans
         self._quick = [uniform if plain else None for uniform in self._uniform]
         self._bits = [bits if plain else None for bits in self._uniform_bits]
-
-    def _log_decision(self, seat: int, kind: str, index: int, count: int, label: str) -> None:
-        """The log's record of a decision (decide and pick write the same)."""
-        assert self._log is not None  # asked only while a log is kept
-        self._log(
-            {
-                "type": "decision",
-                "turn": self.state.turn,
-                "seat": seat,
-                "kind": kind,
-                "index": index,
-                "options": count,
-                "choice": label,
-            }
-        )
-
-
-_UNREAD: Sequence[Choice] = ()  # the options of a pick no agent reads (a uniform one's)

@@ -284,7 +284,8 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules, PatternRules, Decision
                 index = quick(count)
             else:
                 make = partial(self._swap_choice, area, cells, pairs)
-                index = self.pick(seat, "swap", prompt, count, make)
+                options = partial(_swap_option, cells, pairs)
+                index = self.pick(seat, "swap", prompt, count, make, None, options)
             first, second = pairs[index]
             self.swap(area, cells[first], cells[second])
 
@@ -356,6 +357,14 @@ class Game(TurnRules, PowerRules, EffectRules, DeckRules, PatternRules, Decision
 
 def _no_log(record: dict[str, Any]) -> None:
     """The log of a game that keeps none."""
+
+
+def _swap_option(
+    cells: list[int], pairs: tuple[tuple[int, int], ...], index: int
+) -> tuple[str, tuple[int, int]]:
+    """The kind and arguments of ``Game._swap_choice``'s option."""
+    first, second = pairs[index]
+    return "swap", (cells[first], cells[second])
 
 
 def _reveal_choice(cells: list[int], index: int) -> Choice:

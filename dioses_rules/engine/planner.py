@@ -160,11 +160,10 @@ class Planner:
     def _candidates(self, game: Game, decision: Decision) -> list[int]:
         """The options worth searching, best first by the greedy agent's view."""
         count = len(decision.choices)
-        first = self.greedy.choose(game, decision)
+        first, values = self.greedy.choose_weighing(game, decision)  # values weighed once
         width = min(MAX_CANDIDATES, count, self.think)
         if width <= 1:
             return [first]
-        values = self.greedy.option_values(game, decision)
         others = [i for i in range(count) if i != first]
         self.rng.shuffle(others)  # ties, and the options not judged one by one
         if values is not None:

@@ -198,14 +198,20 @@ class LazyChoices(Sequence[Choice]):
     card at. This sequence is what the list of them was, the same options in
     the same order (its length, its items by index, its iteration), but an
     option is made by ``make(index)`` only when read: a new equal
-    :class:`Choice` each time.
+    :class:`Choice` each time. Its maker may also say each option's kind
+    and arguments without making it (``options``, :func:`options_of`):
+    an agent that weighs every option by them (the greedy agent, the 66
+    swaps of an area at a time) reads them so.
     """
 
-    __slots__ = ("_count", "_make")
+    __slots__ = ("_count", "_make", "_options")
 
-    def __init__(self, count: int, make: Callable[[int], Choice]) -> None:
+    def __init__(
+        self, count: int, make: Callable[[int], Choice], options: Options | None = None
+    ) -> None:
         self._count = count
         self._make = make
+        self._options = options
 
     def __len__(self) -> int:
         return self._count
@@ -239,6 +245,19 @@ class LazyChoices(Sequence[Choice]):
 
     def __repr__(self) -> str:
         return f"LazyChoices({list(self)!r})"
+
+
+# what a maker of options says of the one of an index: its kind and arguments
+Options = Callable[[int], tuple[str, tuple[Any, ...]]]
+
+
+def options_of(choices: Sequence[Choice]) -> list[tuple[str, tuple[Any, ...]]]:
+    """The kind and arguments of each option, in order: said by the maker
+    of lazy options that says them (``LazyChoices``), else read from the
+    options."""
+    if type(choices) is LazyChoices and choices._options is not None:
+        return list(map(choices._options, range(choices._count)))
+    return [(choice.kind, choice.args) for choice in choices]
 
 
 @define(unsafe_hash=True)

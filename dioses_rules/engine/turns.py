@@ -92,7 +92,8 @@ class TurnRules(GameCore):
                 index = quick(count)
             else:
                 make = partial(self._action_choice, piles)
-                index = self.pick(seat, "action", "Your action", count, make)
+                options = partial(_action_option, piles)
+                index = self.pick(seat, "action", "Your action", count, make, None, options)
             if index < len(piles):  # take the top card of a discard pile
                 self.exchange(seat, area, state.discards[piles[index]].pop())
             else:
@@ -201,7 +202,8 @@ class TurnRules(GameCore):
         else:
             make = partial(self._cell_choice, area, cells)
             prompt = f"Exchange {card} with which card?"
-            index = self.pick(seat, "exchange", prompt, count, make, card)
+            options = partial(_cell_option, cells)
+            index = self.pick(seat, "exchange", prompt, count, make, card, options)
         self.place(area, cells[index], card, True, played=True)
 
     def _cell_choice(self, area: int, cells: list[int], index: int) -> Choice:
@@ -227,7 +229,8 @@ class TurnRules(GameCore):
         else:
             make = partial(self._drawn_choice, area, cells, card)
             prompt = f"You drew {card}: play it or discard it?"
-            index = self.pick(seat, "drawn", prompt, count, make, card)
+            options = partial(_drawn_option, cells)
+            index = self.pick(seat, "drawn", prompt, count, make, card, options)
         if index < len(cells):  # play it there
             self.place(area, cells[index], card, True, played=True)
             return
@@ -300,3 +303,18 @@ class TurnRules(GameCore):
             if on_turn is not None:
                 on_turn(self)
         return self.result()
+
+
+def _action_option(piles: Sequence[int], index: int) -> tuple[str, tuple[int, ...]]:
+    """The kind and arguments of ``TurnRules._action_choice``'s option."""
+    return ("draw", ()) if index == len(piles) else ("take-discard", (piles[index],))
+
+
+def _cell_option(cells: list[int], index: int) -> tuple[str, tuple[int]]:
+    """The kind and arguments of ``TurnRules._cell_choice``'s option."""
+    return "cell", (cells[index],)
+
+
+def _drawn_option(cells: list[int], index: int) -> tuple[str, tuple[int, ...]]:
+    """The kind and arguments of ``TurnRules._drawn_choice``'s option."""
+    return ("discard", ()) if index == len(cells) else ("play", (cells[index],))

@@ -16,7 +16,7 @@ pool, and every valuation of their games reads it.
 from __future__ import annotations
 
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from ..language import model as m
@@ -27,8 +27,8 @@ from ..scoring.compiler import Sel
 from ..scoring.evaluator import Facts
 from ..scoring.masks import BIT, mask_of
 from ..scoring.scene import CELLS, LANE, CardInfo, Scene
-from .card_reads import card_reads, law_reads
-from .patterns import placements
+from .card_reads import Reads, law_reads
+from .patterns import Signature, placements
 from .rules import rules_of
 
 if TYPE_CHECKING:
@@ -46,6 +46,17 @@ LawPart = tuple[Lines, Facts, int, int | None]
 Shows = tuple[tuple[int, int], ...]
 PatternPart = tuple[Shows, int]
 ObjectivePart = tuple[Lines, Facts, Sel]  # an objective's lines, facts and element
+# What a context is made from, by id (Valuation.context_key): the area; its
+# laws (card, row, column); its held patterns (card, completed); the game's
+# objectives (goal, element); what the scenario remembers; the abilities used
+ContextKey = tuple[
+    int,
+    tuple[tuple[str, str | None, int | None], ...],
+    tuple[tuple[str, bool | None], ...],
+    tuple[tuple[str, ...], ...],
+    tuple[tuple[str, str], ...],
+    tuple[int, ...],
+]
 
 VICTORY_WEIGHT, CHALLENGE_WEIGHT = 3.0, 1.5  # credit per victory / challenge condition
 
@@ -62,6 +73,46 @@ def parts(condition: m.Condition) -> list[m.Condition]:
             for subject in condition.subjects
         ]
     return [condition]
+
+
+class Context:
+    """What the values of an area depend on besides its face-up cards, at
+    one moment of the game: its laws (compiled lines, facts), held patterns
+    (pattern, points, completed already), objectives (lines, facts,
+    element), what the scenario remembers and the abilities used. ``key``
+    holds all of it by id; ``values`` is free for a caller to remember
+    values in (by signature)."""
+
+    __slots__ = (
+        "card_facts",
+        "key",
+        "laws",
+        "objectives",
+        "patterns",
+        "plain",
+        "scenario_state",
+        "used",
+        "values",
+    )
+
+    def __init__(
+        self,
+        key: ContextKey,
+        laws: list[LawPart],
+        patterns: list[tuple[Shows, int, bool]],
+        objectives: list[ObjectivePart],
+        scenario_state: tuple[tuple[str, str], ...],
+        used: tuple[int, ...],
+    ):
+        self.key = key
+        self.laws = laws
+        self.patterns = patterns
+        self.objectives = objectives
+        self.scenario_state = scenario_state
+        self.used = used
+        self.values: dict[Signature, float] = {}
+        self.card_facts: dict[tuple[int, int], Facts] = {}  # (completed, laws met) -> Facts
+        self.plain: Facts | None = None  # the cards' facts with none of either, once asked
 
 
 class _ByCard(dict[str | None, CardInfo | None]):
@@ -113,8 +164,9 @@ class ValuationParts:
         self.infos = _ByCard(self._card)
         self.lanes: dict[str | None, tuple[int, ...]] = {None: (0,) * len(CELLS)}
         self.points: dict[str | None, CardPoints] = {}  # never None: compress() skips it
-        # per anchor cell, the cells its points read (card_reads), None: unknown
-        self.reads: dict[str | None, tuple[int | None, ...]] = {}
+        # per anchor cell, the cells its points read (card_reads.Reads: each
+        # worked out when first asked), None: unknown; an empty cell reads none
+        self.reads: dict[str | None, Mapping[int, int | None]] = {None: dict.fromkeys(CELLS, 0)}
         self._laws: dict[tuple[str, str | None, int | None], LawPart] = {}  # (law, row, column)
         self._patterns: dict[str, PatternPart] = {}  # by pattern id
         self._objectives: dict[tuple[str, str], ObjectivePart] = {}  # by (goal, element)
@@ -128,7 +180,7 @@ class ValuationParts:
             (lanes << LANE) | BIT[cell] for cell, lanes in enumerate(info.kind_lanes)
         )
         self.points[card_id] = info.points
-        self.reads[card_id] = card_reads(card)
+        self.reads[card_id] = Reads(card)
         return info
 
     def law(self, entry: LawEntry) -> LawPart:
