@@ -150,29 +150,19 @@ def score(board: Board, all_face_up_at_end: bool | None, total_only: bool) -> Sc
     text), or with ``total_only`` ``score_total``: the scoring stopped at
     the total."""
     current = pool()
-    scene, face_up_before = current.revealed_scene(board.area)  # R12
-    flag = face_up_before if all_face_up_at_end is None else all_face_up_at_end
-    # a card may count completed patterns and met laws (never card points)
-    if board.laws or board.patterns or board.objectives:
-        laws, patterns, objectives, extra, completed, met = _parts(current, scene, board, flag)
-        scene.judge_with(current.card_facts(flag, board.scenario_state, completed, met))
-    else:  # a fresh scene: no other facts to forget
-        laws, patterns, objectives, extra, completed, met = _NO_PARTS
-        scene.facts = (
-            current.card_facts(flag, board.scenario_state, 0, 0)
-            if board.scenario_state
-            else current.plain[flag]
-        )
-    if scene.occ == FULL:
-        full = unrolled.points(scene)
-        points: list[int | None] = full
-        total: int = sum(full) + extra
+    found = None
+    if all_face_up_at_end is None and current.lanes.both and not _parted(board):
+        # a board of nothing but its full area, whole in one call (``unrolled``)
+        found = unrolled.scored(board.area, current.cards, current.plain)
+    if found is not None:
+        scene, flag, points = found
+        total: int = sum(points)
+        face_up_before, parts = flag, _NO_PARTS
     else:
-        points = [
-            None if info is None else info.points(scene, cell)
-            for cell, info in enumerate(scene.infos)
-        ]
-        total = sum(p for p in points if p is not None) + extra
+        scene, face_up_before, flag, points, total, parts = _judged(
+            current, board, all_face_up_at_end
+        )
+    laws, patterns, objectives, _, completed, met = parts
     if total_only:
         return total
     scenario = None
@@ -211,6 +201,38 @@ def score(board: Board, all_face_up_at_end: bool | None, total_only: bool) -> Sc
         face_up_before,
         scenario,
     )
+
+
+def _parted(board: Board) -> bool:
+    """Whether a board gives more than its area: laws, patterns, objectives
+    or a scenario's state."""
+    return bool(board.laws or board.patterns or board.objectives or board.scenario_state)
+
+
+def _judged(
+    current: CompiledPool, board: Board, all_face_up_at_end: bool | None
+) -> tuple[Scene, bool, bool, list[int | None], int, Parts]:
+    """A board's scene with its cards' facts, whether it was all face up,
+    R21's flag, the cards' points (None where empty), its total and its
+    parts, step by step."""
+    scene, face_up_before = current.revealed_scene(board.area)  # R12
+    flag = face_up_before if all_face_up_at_end is None else all_face_up_at_end
+    # a card may count completed patterns and met laws (never card points)
+    if board.laws or board.patterns or board.objectives:
+        parts = _parts(current, scene, board, flag)
+        scene.judge_with(current.card_facts(flag, board.scenario_state, parts[4], parts[5]))
+    else:  # a fresh scene: no other facts to forget
+        parts = _NO_PARTS
+        scene.facts = current.card_facts(flag, board.scenario_state, 0, 0)
+    if scene.occ == FULL:
+        full = unrolled.points(scene)
+        total = sum(full) + parts[3]
+        return scene, face_up_before, flag, cast(list[int | None], full), total, parts
+    points = [
+        None if info is None else info.points(scene, cell) for cell, info in enumerate(scene.infos)
+    ]
+    total = sum(p for p in points if p is not None) + parts[3]
+    return scene, face_up_before, flag, points, total, parts
 
 
 def _made_cards(area: Area, points: list[int | None]) -> tuple[Area, tuple[CardScore, ...]]:
