@@ -40,6 +40,7 @@ from .report import (
 )
 from .scene import Scene
 
+_lazy = ScoreReport.lazy
 _LIMIT = 4096  # entries per table below before it starts afresh (throwaway definitions)
 
 
@@ -151,7 +152,11 @@ def score(board: Board, all_face_up_at_end: bool | None, total_only: bool) -> Sc
     the total."""
     current = pool()
     found = None
-    if all_face_up_at_end is None and current.lanes.both and not _parted(board):
+    if (
+        all_face_up_at_end is None
+        and current.lanes.both
+        and not (board.laws or board.patterns or board.objectives or board.scenario_state)
+    ):
         # a board of nothing but its full area, whole in one call (``unrolled``)
         found = unrolled.scored(board.area, current.cards, current.plain)
     if found is not None:
@@ -181,15 +186,7 @@ def score(board: Board, all_face_up_at_end: bool | None, total_only: bool) -> Sc
             all_face_up_at_end=flag,
         )
         scenario = _scenario(current, _kept(current), scene, board.scenario, facts)
-    gods = 0  # R16: the cards of the tie-break type (gods), R11's weights counted
-    try:
-        tie = current.ties[board.tie_break]
-    except KeyError:
-        tie = current.tie(board.tie_break)
-    if tie is not None:  # a revealed scene: every card's kinds
-        tied = (scene.kinds >> tie[1]) & FULL
-        gods = scene.weighed(tied, tie[0]) if tied & scene.heavy else tied.bit_count()
-    return ScoreReport.lazy(
+    return _lazy(
         _made_cards,
         board.area,
         points,
@@ -197,16 +194,27 @@ def score(board: Board, all_face_up_at_end: bool | None, total_only: bool) -> Sc
         patterns,
         objectives,
         total,
-        gods,
+        _gods(current, scene, board.tie_break),
         face_up_before,
         scenario,
     )
 
 
-def _parted(board: Board) -> bool:
-    """Whether a board gives more than its area: laws, patterns, objectives
-    or a scenario's state."""
-    return bool(board.laws or board.patterns or board.objectives or board.scenario_state)
+def _gods(current: CompiledPool, scene: Scene, tie_break: str | None) -> int:
+    """R16: the revealed cards of the tie-break type (gods), R11's weights counted."""
+    try:
+        tie = current.ties[tie_break]
+    except KeyError:
+        tie = current.tie(tie_break)
+    if tie is None:
+        return 0
+    tied = (scene.kinds >> tie[1]) & FULL  # a revealed scene: every card's kinds
+    heavy = tied & scene.heavy
+    if not heavy & (heavy - 1):  # none heavy, or one (Geb y Nut): no call of ``weighed``
+        return tied.bit_count() + (
+            heavy and scene.infos[heavy.bit_length() - 1].weights.get(tie[0], 1) - 1
+        )
+    return scene.weighed(tied, tie[0])
 
 
 def _judged(
