@@ -40,7 +40,7 @@ from .report import (
 )
 from .scene import Scene
 
-_lazy = ScoreReport.lazy
+_lazy, _plain = ScoreReport.lazy, ScoreReport.plain
 _LIMIT = 4096  # entries per table below before it starts afresh (throwaway definitions)
 
 
@@ -162,6 +162,12 @@ def score(board: Board, all_face_up_at_end: bool | None, total_only: bool) -> Sc
     if found is not None:
         scene, flag, points = found
         total: int = sum(points)
+        if total_only:
+            return total
+        if board.scenario is None:
+            return _plain(
+                _made_cards, board.area, points, total, _gods(current, scene, board.tie_break), flag
+            )
         face_up_before, parts = flag, _NO_PARTS
     else:
         scene, face_up_before, flag, points, total, parts = _judged(
