@@ -21,7 +21,7 @@ from collections.abc import Callable
 from typing import Literal, cast, overload
 
 from ..language import model as m
-from . import unrolled
+from . import compiled, unrolled
 from .area import Area
 from .board import Board, HeldPattern, LawPlacement
 from .compiled import CompiledPool, pool
@@ -150,7 +150,9 @@ def score(board: Board, all_face_up_at_end: bool | None, total_only: bool) -> Sc
     """``score_board`` without explanations, compiled (see the module's
     text), or with ``total_only`` ``score_total``: the scoring stopped at
     the total."""
-    current = pool()
+    current = compiled._POOL  # ``pool()``'s answer without its call, while it holds
+    if current is None or current.spent:
+        current = pool()
     found = None
     if (
         all_face_up_at_end is None
