@@ -167,9 +167,7 @@ def score(board: Board, all_face_up_at_end: bool | None, total_only: bool) -> Sc
         if total_only:
             return total
         if board.scenario is None:
-            return _plain(
-                _made_cards, board.area, points, total, _gods(current, scene, board.tie_break), flag
-            )
+            return _plain(_made_cards, board, points, total, _counted_gods, flag)
         face_up_before, parts = flag, _NO_PARTS
     else:
         scene, face_up_before, flag, points, total, parts = _judged(
@@ -196,7 +194,7 @@ def score(board: Board, all_face_up_at_end: bool | None, total_only: bool) -> Sc
         scenario = _scenario(current, _kept(current), scene, board.scenario, facts)
     return _lazy(
         _made_cards,
-        board.area,
+        board,
         points,
         laws,
         patterns,
@@ -251,10 +249,17 @@ def _judged(
     return scene, face_up_before, flag, points, total, parts
 
 
-def _made_cards(area: Area, points: list[int | None]) -> tuple[Area, tuple[CardScore, ...]]:
-    """A lazy report's revealed area and cards, when read: it keeps only the
-    board's area and the points, not the scene they were judged on."""
+def _counted_gods(board: Board) -> int:
+    """A lazy report's tie-break count (R16), when read."""
     current = pool()
+    return _gods(current, current.revealed_scene(board.area)[0], board.tie_break)
+
+
+def _made_cards(board: Board, points: list[int | None]) -> tuple[Area, tuple[CardScore, ...]]:
+    """A lazy report's revealed area and cards, when read: it keeps only the
+    board and the points, not the scene they were judged on."""
+    current = pool()
+    area = board.area
     return made_cards([None if p is None else current.info(p.card) for p in area.cells], points)
 
 

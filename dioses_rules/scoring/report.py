@@ -106,7 +106,16 @@ class ScoreReport:
     )
     # the laws, patterns, objectives, scenario and explained_by are one
     # tuple (``_parts``): a board of nothing but its cards shares ``PLAIN``'s
-    __slots__ = ("_area", "_cards", "_make", "_parts", "all_face_up_before_reveal", "gods", "total")
+    __slots__ = (
+        "_area",
+        "_cards",
+        "_count",
+        "_gods",
+        "_make",
+        "_parts",
+        "all_face_up_before_reveal",
+        "total",
+    )
     # the area and the cards; until ``_make`` (then not None) is called, the
     # two arguments it makes them from (a report kept holds no more)
     _area: Any
@@ -114,7 +123,10 @@ class ScoreReport:
     _make: Make | None
     _parts: Parts
     total: int
-    gods: int  # R16: the tie-break, with R11 weights
+    # R16's count (``gods``), or None until read: then ``_count(first)``
+    # counts it (only while ``_make`` is pending, its ``first`` not yet made)
+    _gods: int | None
+    _count: Callable[[Any], int]
     all_face_up_before_reveal: bool
 
     @staticmethod
@@ -140,21 +152,36 @@ class ScoreReport:
         report: ScoreReport = _NEW(ScoreReport)
         report._make, report._area, report._cards = make, first, second
         report._parts = (laws, patterns, objectives, scenario, explained_by)
-        report.total, report.gods = total, gods
+        report.total, report._gods = total, gods
         report.all_face_up_before_reveal = all_face_up_before_reveal
         return report
 
     @staticmethod
     def plain(
-        make: Make, first: Any, second: Any, total: int, gods: int, all_face_up_before_reveal: bool
+        make: Make,
+        first: Any,
+        second: Any,
+        total: int,
+        count: Callable[[Any], int],
+        all_face_up_before_reveal: bool,
     ) -> ScoreReport:
         """``lazy``'s report of a board of nothing but its cards (no law,
-        pattern, objective, scenario or explanation): five stores fewer."""
+        pattern, objective, scenario or explanation): five stores fewer, and
+        its tie-break count (``gods``) is ``count(first)``, counted when
+        first read (most reports are read for their total alone)."""
         report: ScoreReport = _NEW(ScoreReport)
         report._make, report._area, report._cards, report._parts = make, first, second, PLAIN
-        report.total, report.gods = total, gods
+        report.total, report._gods, report._count = total, None, count
         report.all_face_up_before_reveal = all_face_up_before_reveal
         return report
+
+    @property
+    def gods(self) -> int:
+        """R16: the tie-break count, with R11 weights."""
+        gods = self._gods
+        if gods is None:  # ``_make`` is pending: ``_area`` is still its ``first``
+            gods = self._gods = self._count(self._area)
+        return gods
 
     @property
     def laws(self) -> tuple[LawScore, ...]:
@@ -180,6 +207,8 @@ class ScoreReport:
     def _made(self) -> None:
         make = self._make
         assert make is not None  # called only while make() is pending
+        if self._gods is None:  # counted from ``first`` while it is there
+            self._gods = self._count(self._area)
         self._area, self._cards = make(self._area, self._cards)
         self._make = None
 
