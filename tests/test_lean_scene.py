@@ -1,5 +1,5 @@
-"""The final scoring's scene made in one generated call (``unrolled.scene``
-and ``unrolled.scored``, #29) is the scene ``Scene.face_up`` makes of the
+"""The final scoring's scene made in one generated call (``unrolled.scene``,
+``unrolled.scored`` and ``unrolled.totaled``, #29) is the scene ``Scene.face_up`` makes of the
 same area, slot for slot; ``scored`` judges it with R21's flag from the area
 and gives each card's own points; an empty cell or a card not compiled yet
 gives None, while a card's function that raises goes up as itself."""
@@ -53,17 +53,20 @@ def test_the_generated_scene_is_face_ups_slot_for_slot():
         want.facts = current.plain[up]
         assert slots(judged) == slots(want)
         assert points == [info.points(want, cell) for cell, info in enumerate(want.infos)]
+        assert unrolled.totaled(area, current.cards, current.plain) == sum(points)
 
 
 def test_an_empty_cell_or_a_card_not_compiled_gives_none():
     current = CompiledPool()
     area = areas(1, 29)[0]
     assert unrolled.scored(area, current.cards, current.plain) is None  # none compiled yet
+    assert unrolled.totaled(area, current.cards, current.plain) is None
     for placed in area.cells:
         current.info(placed.card)
     assert unrolled.scored(area, current.cards, current.plain) is not None
     holed = Area((None, *area.cells[1:]))
     assert unrolled.scored(holed, current.cards, current.plain) is None
+    assert unrolled.totaled(holed, current.cards, current.plain) is None
     with pytest.raises(AttributeError):
         unrolled.scene(holed, current.cards)
 
@@ -78,5 +81,6 @@ def test_a_cards_function_that_raises_goes_up_as_itself():
         raise KeyError("sabotaged")
 
     current.info(area.cells[5].card).points = broken
-    with pytest.raises(KeyError, match="sabotaged"):
-        unrolled.scored(area, current.cards, current.plain)
+    for judged in (unrolled.scored, unrolled.totaled):
+        with pytest.raises(KeyError, match="sabotaged"):
+            judged(area, current.cards, current.plain)

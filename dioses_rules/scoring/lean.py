@@ -160,12 +160,13 @@ def score(board: Board, all_face_up_at_end: bool | None, total_only: bool) -> Sc
         and not (board.laws or board.patterns or board.objectives or board.scenario_state)
     ):
         # a board of nothing but its full area, whole in one call (``unrolled``)
-        found = unrolled.scored(board.area, current.cards, current.plain)
+        if not total_only:
+            found = unrolled.scored(board.area, current.cards, current.plain)
+        elif (counted := unrolled.totaled(board.area, current.cards, current.plain)) is not None:
+            return counted
     if found is not None:
         scene, flag, points = found
         total: int = sum(points)
-        if total_only:
-            return total
         if board.scenario is None:
             return _plain(_made_cards, board, points, total, _counted_gods, flag)
         face_up_before, parts = flag, _NO_PARTS

@@ -20,7 +20,8 @@ generated here, once, from the cell numbers alone, and compiled.
   every cell was face up, and the cards' points from their cells: a board's
   whole scoring but the sum in one call; None for an empty cell or a card
   not compiled yet (only the look-ups are caught: a card's function that
-  raises goes up as itself, tests/test_sabotage.py);
+  raises goes up as itself, tests/test_sabotage.py); ``totaled``, the
+  same but only the sum of the points;
 * ``kinds(infos)``: the sum of the cards' kinds lanes, as ``both``;
 * ``points(scene)``: the cards' points from their cells.
 """
@@ -109,6 +110,14 @@ scored: Callable[[Any, Any, Any], tuple[Scene, bool, list[Any]] | None] = _funct
     "area, cards, plain",
     *_made("plain[up]", missing="None"),
     f"s, up, [{_terms('{i}.points(s, {c})', ', ')}]",
+    **_SCENE,
+)
+# the same board's total alone: no list of points, no tuple (``score_total``)
+totaled: Callable[[Any, Any, Any], int | None] = _function(
+    "totaled",
+    "area, cards, plain",
+    *_made("plain[up]", missing="None"),
+    _terms("{i}.points(s, {c})", " + "),
     **_SCENE,
 )
 kinds: Callable[[Any], int] = _function(
