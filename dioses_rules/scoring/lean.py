@@ -6,8 +6,11 @@ its facts (R12-R16, R21, R24, R34), answered on one scene of the revealed
 area; what a board gives besides its cards (a law on its line, a held
 pattern, a scenario's verdict) is judged with closures and facts kept per
 definition, and its scores are plain values handed out again for the same
-answer, so a game-end board builds little but its scene. The report's cards
-and area are built when read (``report.ScoreReport.lazy``); explanations
+answer, so a game-end board builds little but its scene. A board of
+nothing but its full area is scored in one generated call
+(``unrolled.scored``, ``unrolled.totaled`` for the total alone). The
+report's cards and area are built when read (``report.ScoreReport.lazy``),
+and a board of cards alone's tie-break count too (``ScoreReport.plain``); explanations
 take each line's points from ``line_points``. tests/test_compiled.py and
 tests/test_lean_*.py hold it to the reference.
 

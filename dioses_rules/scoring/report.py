@@ -3,8 +3,9 @@ objectives and scenario of one play area (``score.score_board``).
 
 A :class:`ScoreReport` is read far more often for its total than for its
 parts (agents, balance, the solver's checks, a game's end), so its cards and
-its revealed area are built when first read (#29): the scorer hands it the
-points it found and how to make the rest. It compares, hashes and prints as
+its revealed area are built when first read (#29), and so is the tie-break
+count of a board of cards alone: the scorer hands it the points it found and
+how to make the rest. It compares, hashes and prints as
 the plain value it stands for.
 """
 
