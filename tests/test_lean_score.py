@@ -75,3 +75,19 @@ def test_a_plain_reports_tie_break_is_counted_when_read_in_either_order():
         assert cards_first.cards == expected.cards
         assert cards_first.gods == expected.gods
         assert cards_first.area == expected.area
+
+
+def test_a_reports_fields_are_set_as_plain_fields():
+    """A report's parts and tie-break count, one tuple and a count made when
+    read, are still set as the plain fields they stand for."""
+    cards = bundled("myth")
+    board = Board(Area(tuple(Placed(card) for card in cards[:SIZE])))
+    report = score_board(board)
+    report.gods, report.laws, report.explained_by = 7, (), "reference"
+    assert (report.gods, report.laws, report.explained_by, report.scenario) == (
+        7,
+        (),
+        "reference",
+        None,
+    )
+    assert report != score_board(board)

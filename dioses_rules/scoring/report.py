@@ -12,7 +12,7 @@ the plain value it stands for.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from attrs import frozen
 
@@ -184,26 +184,55 @@ class ScoreReport:
             gods = self._gods = self._count(self._area)
         return gods
 
+    @gods.setter
+    def gods(self, value: int) -> None:
+        self._gods = value
+
+    # the parts, read and set as the plain fields they stand for
     @property
     def laws(self) -> tuple[LawScore, ...]:
         return self._parts[0]
+
+    @laws.setter
+    def laws(self, value: tuple[LawScore, ...]) -> None:
+        self._set_part(0, value)
 
     @property
     def patterns(self) -> tuple[PatternScore, ...]:
         return self._parts[1]
 
+    @patterns.setter
+    def patterns(self, value: tuple[PatternScore, ...]) -> None:
+        self._set_part(1, value)
+
     @property
     def objectives(self) -> tuple[ObjectiveScore, ...]:
         return self._parts[2]
+
+    @objectives.setter
+    def objectives(self, value: tuple[ObjectiveScore, ...]) -> None:
+        self._set_part(2, value)
 
     @property
     def scenario(self) -> ScenarioResult | None:
         return self._parts[3]
 
+    @scenario.setter
+    def scenario(self, value: ScenarioResult | None) -> None:
+        self._set_part(3, value)
+
     @property
     def explained_by(self) -> str | None:
-        """The evaluator whose cells the explanations are (None without them)."""
         return self._parts[4]
+
+    @explained_by.setter
+    def explained_by(self, value: str | None) -> None:
+        self._set_part(4, value)
+
+    def _set_part(self, index: int, value: object) -> None:
+        parts: list[object] = list(self._parts)
+        parts[index] = value
+        self._parts = cast(Parts, tuple(parts))
 
     def _made(self) -> None:
         make = self._make
