@@ -54,3 +54,40 @@ def test_the_cells_of_a_mask_are_its_bits_lowest_first():
         assert tuple(cells_of(mask)) == tuple(_cells_of(mask))
     wide = random.Random(29).getrandbits(40) | (1 << 39)  # past 12 bits: the walk
     assert list(cells_of(wide)) == [i for i in range(40) if wide >> i & 1]
+
+
+def test_a_plain_reports_tie_break_is_counted_when_read_in_either_order():
+    """R16 with R11's weights (Geb y Nut counts 2 gods): a board of cards
+    alone counts its tie-break only when ``gods`` is read, from the board it
+    keeps, whether its cards were made before or after."""
+    cards = {card.id: card for card in bundled("myth")}
+    rng = random.Random(16)
+    others = [card for card in cards.values() if card.id != "geb-and-nut"]
+    for _ in range(20):
+        chosen = [cards["geb-and-nut"], *rng.sample(others, SIZE - 1)]
+        rng.shuffle(chosen)
+        board = Board(Area(tuple(Placed(card, rng.random() < 0.5) for card in chosen)))
+        expected = score_board(board, evaluator="reference")
+        gods_first = score_board(board)
+        assert gods_first.gods == expected.gods
+        assert gods_first.cards == expected.cards
+        cards_first = score_board(board)
+        assert cards_first.cards == expected.cards
+        assert cards_first.gods == expected.gods
+        assert cards_first.area == expected.area
+
+
+def test_a_reports_fields_are_set_as_plain_fields():
+    """A report's parts and tie-break count, one tuple and a count made when
+    read, are still set as the plain fields they stand for."""
+    cards = bundled("myth")
+    board = Board(Area(tuple(Placed(card) for card in cards[:SIZE])))
+    report = score_board(board)
+    report.gods, report.laws, report.explained_by = 7, (), "reference"
+    assert (report.gods, report.laws, report.explained_by, report.scenario) == (
+        7,
+        (),
+        "reference",
+        None,
+    )
+    assert report != score_board(board)

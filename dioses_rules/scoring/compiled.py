@@ -46,11 +46,8 @@ from .judges import card_facts, law_facts
 from .masks import BIT
 from .patterns import shape_cells, shape_origins
 from .scene import (
-    _GENERATION,
     CELLS,
-    KINDS_MASK,
     LOCK,
-    NAMES_AT,
     NO_FACTS,
     CardInfo,
     LaneTable,
@@ -72,7 +69,6 @@ class CompiledPool:
         # a card's lines, judged from its cell only; its fallbacks counted as the pool's
         self.card_compiler = Compiler(self.lanes, anchored=True, root=self.compiler)
         self.cards: dict[int, CardInfo] = {}
-        self._info_of = self.cards.__getitem__  # id(card) -> its compiled form, or KeyError
         self._compiled: dict[int, tuple[object, Any]] = {}  # id -> (the object, its form)
         # ("law", row, column, flag) -> a law's facts; (flag, completed, met) -> the cards'
         self._facts: dict[
@@ -165,22 +161,23 @@ class CompiledPool:
         """R12: the scene of the area with every card turned face up (whose
         facts the caller sets), and whether it was all face up already. The
         revealed area itself is made when asked for (``Scene.area_model``)."""
-        cells = area.cells
-        generation = _GENERATION[0]  # first: a name given a lane after it is seen
         try:
-            infos, both, face_up = unrolled.revealed(cells, self._info_of)
+            if self.lanes.both:  # the kinds and names in one sum (see ``scene``'s text)
+                return unrolled.scene(area, self.cards)
+            infos, face_up = unrolled.revealed(area.cells, self.cards)
         except (AttributeError, KeyError):  # an empty cell, a card not compiled yet
-            sparse = [None if placed is None else self.info(placed.card) for placed in cells]
-            if None in cells:
-                face_up = all(placed is None or placed.face_up for placed in cells)
-                return Scene.sparse(sparse, _ALL_UP, area if face_up else None), face_up
-            infos, both, face_up = unrolled.revealed(cells, self._info_of)
-        if self.lanes.both:  # the kinds and names in one sum (see ``scene``'s text)
-            revealed = Scene.face_up(
-                infos, both & KINDS_MASK, area if face_up else None, both >> NAMES_AT, generation
-            )
-            return revealed, face_up
+            return self._first_seen(area)
         return Scene.face_up(infos, unrolled.kinds(infos), area if face_up else None), face_up
+
+    def _first_seen(self, area: Area) -> tuple[Scene, bool]:
+        """``revealed_scene`` of an area with an empty cell or a card not
+        compiled yet (compiled now)."""
+        cells = area.cells
+        infos = [None if placed is None else self.info(placed.card) for placed in cells]
+        if None in cells:
+            face_up = all(placed is None or placed.face_up for placed in cells)
+            return Scene.sparse(infos, _ALL_UP, area if face_up else None), face_up
+        return self.revealed_scene(area)  # every card compiled now
 
     def law_facts(self, placement: LawPlacement, all_face_up_at_end: bool) -> Facts:
         """The facts a law is judged with (R13): its line, and R21's flag

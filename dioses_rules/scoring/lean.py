@@ -6,8 +6,11 @@ its facts (R12-R16, R21, R24, R34), answered on one scene of the revealed
 area; what a board gives besides its cards (a law on its line, a held
 pattern, a scenario's verdict) is judged with closures and facts kept per
 definition, and its scores are plain values handed out again for the same
-answer, so a game-end board builds little but its scene. The report's cards
-and area are built when read (``report.ScoreReport.lazy``); explanations
+answer, so a game-end board builds little but its scene. A board of
+nothing but its full area is scored in one generated call
+(``unrolled.scored``, ``unrolled.totaled`` for the total alone). The
+report's cards and area are built when read (``report.ScoreReport.lazy``),
+and a board of cards alone's tie-break count too (``ScoreReport.plain``); explanations
 take each line's points from ``line_points``. tests/test_compiled.py and
 tests/test_lean_*.py hold it to the reference.
 
@@ -21,7 +24,7 @@ from collections.abc import Callable
 from typing import Literal, cast, overload
 
 from ..language import model as m
-from . import unrolled
+from . import compiled, unrolled
 from .area import Area
 from .board import Board, HeldPattern, LawPlacement
 from .compiled import CompiledPool, pool
@@ -40,6 +43,7 @@ from .report import (
 )
 from .scene import Scene
 
+_lazy, _plain = ScoreReport.lazy, ScoreReport.plain
 _LIMIT = 4096  # entries per table below before it starts afresh (throwaway definitions)
 
 
@@ -149,30 +153,31 @@ def score(board: Board, all_face_up_at_end: bool | None, total_only: bool) -> Sc
     """``score_board`` without explanations, compiled (see the module's
     text), or with ``total_only`` ``score_total``: the scoring stopped at
     the total."""
-    current = pool()
-    scene, face_up_before = current.revealed_scene(board.area)  # R12
-    flag = face_up_before if all_face_up_at_end is None else all_face_up_at_end
-    # a card may count completed patterns and met laws (never card points)
-    if board.laws or board.patterns or board.objectives:
-        laws, patterns, objectives, extra, completed, met = _parts(current, scene, board, flag)
-        scene.judge_with(current.card_facts(flag, board.scenario_state, completed, met))
-    else:  # a fresh scene: no other facts to forget
-        laws, patterns, objectives, extra, completed, met = _NO_PARTS
-        scene.facts = (
-            current.card_facts(flag, board.scenario_state, 0, 0)
-            if board.scenario_state
-            else current.plain[flag]
-        )
-    if scene.occ == FULL:
-        full = unrolled.points(scene)
-        points: list[int | None] = full
-        total: int = sum(full) + extra
+    current = compiled._POOL  # ``pool()``'s answer without its call, while it holds
+    if current is None or current.spent:
+        current = pool()
+    found = None
+    if (
+        all_face_up_at_end is None
+        and current.lanes.both
+        and not (board.laws or board.patterns or board.objectives or board.scenario_state)
+    ):
+        # a board of nothing but its full area, whole in one call (``unrolled``)
+        if not total_only:
+            found = unrolled.scored(board.area, current.cards, current.plain)
+        elif (counted := unrolled.totaled(board.area, current.cards, current.plain)) is not None:
+            return counted
+    if found is not None:
+        scene, flag, points = found
+        total: int = sum(points)
+        if board.scenario is None:
+            return _plain(_made_cards, board, points, total, _counted_gods, flag)
+        face_up_before, parts = flag, _NO_PARTS
     else:
-        points = [
-            None if info is None else info.points(scene, cell)
-            for cell, info in enumerate(scene.infos)
-        ]
-        total = sum(p for p in points if p is not None) + extra
+        scene, face_up_before, flag, points, total, parts = _judged(
+            current, board, all_face_up_at_end
+        )
+    laws, patterns, objectives, _, completed, met = parts
     if total_only:
         return total
     scenario = None
@@ -191,32 +196,74 @@ def score(board: Board, all_face_up_at_end: bool | None, total_only: bool) -> Sc
             all_face_up_at_end=flag,
         )
         scenario = _scenario(current, _kept(current), scene, board.scenario, facts)
-    gods = 0  # R16: the cards of the tie-break type (gods), R11's weights counted
-    try:
-        tie = current.ties[board.tie_break]
-    except KeyError:
-        tie = current.tie(board.tie_break)
-    if tie is not None:  # a revealed scene: every card's kinds
-        tied = (scene.kinds >> tie[1]) & FULL
-        gods = scene.weighed(tied, tie[0]) if tied & scene.heavy else tied.bit_count()
-    return ScoreReport.lazy(
+    return _lazy(
         _made_cards,
-        board.area,
+        board,
         points,
         laws,
         patterns,
         objectives,
         total,
-        gods,
+        _gods(current, scene, board.tie_break),
         face_up_before,
         scenario,
     )
 
 
-def _made_cards(area: Area, points: list[int | None]) -> tuple[Area, tuple[CardScore, ...]]:
-    """A lazy report's revealed area and cards, when read: it keeps only the
-    board's area and the points, not the scene they were judged on."""
+def _gods(current: CompiledPool, scene: Scene, tie_break: str | None) -> int:
+    """R16: the revealed cards of the tie-break type (gods), R11's weights counted."""
+    try:
+        tie = current.ties[tie_break]
+    except KeyError:
+        tie = current.tie(tie_break)
+    if tie is None:
+        return 0
+    tied = (scene.kinds >> tie[1]) & FULL  # a revealed scene: every card's kinds
+    heavy = tied & scene.heavy
+    if not heavy & (heavy - 1):  # none heavy, or one (Geb y Nut): no call of ``weighed``
+        return tied.bit_count() + (
+            heavy and scene.infos[heavy.bit_length() - 1].weights.get(tie[0], 1) - 1
+        )
+    return scene.weighed(tied, tie[0])
+
+
+def _judged(
+    current: CompiledPool, board: Board, all_face_up_at_end: bool | None
+) -> tuple[Scene, bool, bool, list[int | None], int, Parts]:
+    """A board's scene with its cards' facts, whether it was all face up,
+    R21's flag, the cards' points (None where empty), its total and its
+    parts, step by step."""
+    scene, face_up_before = current.revealed_scene(board.area)  # R12
+    flag = face_up_before if all_face_up_at_end is None else all_face_up_at_end
+    # a card may count completed patterns and met laws (never card points)
+    if board.laws or board.patterns or board.objectives:
+        parts = _parts(current, scene, board, flag)
+        scene.judge_with(current.card_facts(flag, board.scenario_state, parts[4], parts[5]))
+    else:  # a fresh scene: no other facts to forget
+        parts = _NO_PARTS
+        scene.facts = current.card_facts(flag, board.scenario_state, 0, 0)
+    if scene.occ == FULL:
+        full = unrolled.points(scene)
+        total = sum(full) + parts[3]
+        return scene, face_up_before, flag, cast(list[int | None], full), total, parts
+    points = [
+        None if info is None else info.points(scene, cell) for cell, info in enumerate(scene.infos)
+    ]
+    total = sum(p for p in points if p is not None) + parts[3]
+    return scene, face_up_before, flag, points, total, parts
+
+
+def _counted_gods(board: Board) -> int:
+    """A lazy report's tie-break count (R16), when read."""
     current = pool()
+    return _gods(current, current.revealed_scene(board.area)[0], board.tie_break)
+
+
+def _made_cards(board: Board, points: list[int | None]) -> tuple[Area, tuple[CardScore, ...]]:
+    """A lazy report's revealed area and cards, when read: it keeps only the
+    board and the points, not the scene they were judged on."""
+    current = pool()
+    area = board.area
     return made_cards([None if p is None else current.info(p.card) for p in area.cells], points)
 
 

@@ -3,15 +3,16 @@ objectives and scenario of one play area (``score.score_board``).
 
 A :class:`ScoreReport` is read far more often for its total than for its
 parts (agents, balance, the solver's checks, a game's end), so its cards and
-its revealed area are built when first read (#29): the scorer hands it the
-points it found and how to make the rest. It compares, hashes and prints as
+its revealed area are built when first read (#29), and so is the tie-break
+count of a board of cards alone: the scorer hands it the points it found and
+how to make the rest. It compares, hashes and prints as
 the plain value it stands for.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from attrs import frozen
 
@@ -81,10 +82,21 @@ class ScenarioResult:
     notes: tuple[str, ...] = ()  # with explain: who its leaders are and why (R24)
 
 
+# a report's laws, patterns, objectives, scenario and explained_by
+Parts = tuple[
+    tuple[LawScore, ...],
+    tuple[PatternScore, ...],
+    tuple[ObjectiveScore, ...],
+    ScenarioResult | None,
+    str | None,
+]
+PLAIN: Parts = ((), (), (), None, None)
+
+
 class ScoreReport:
-    """One area's final score, made by :meth:`lazy` (the one way to make
-    one): ``cards`` and ``area`` are made when first read, or given as they
-    are. ``explained_by``: the evaluator whose cells the explanations are
+    """One area's final score, made by :meth:`lazy` (or :meth:`plain`,
+    its short form): ``cards`` and ``area`` are made when first read, or
+    given as they are. ``explained_by``: the evaluator whose cells the explanations are
     (None without them)."""
 
     # its value, in this order; one string split, because no Python string of
@@ -93,20 +105,30 @@ class ScoreReport:
         "area cards laws patterns objectives total gods all_face_up_before_reveal "  # noqa: SIM905
         "scenario explained_by".split()
     )
-    __slots__ = ("_area", "_cards", "_make") + FIELDS[2:]
+    # the laws, patterns, objectives, scenario and explained_by are one
+    # tuple (``_parts``): a board of nothing but its cards shares ``PLAIN``'s
+    __slots__ = (
+        "_area",
+        "_cards",
+        "_count",
+        "_gods",
+        "_make",
+        "_parts",
+        "all_face_up_before_reveal",
+        "total",
+    )
     # the area and the cards; until ``_make`` (then not None) is called, the
     # two arguments it makes them from (a report kept holds no more)
     _area: Any
     _cards: Any
     _make: Make | None
-    laws: tuple[LawScore, ...]
-    patterns: tuple[PatternScore, ...]
-    objectives: tuple[ObjectiveScore, ...]
+    _parts: Parts
     total: int
-    gods: int  # R16: the tie-break, with R11 weights
+    # R16's count (``gods``), or None until read: then ``_count(first)``
+    # counts it (only while ``_make`` is pending, its ``first`` not yet made)
+    _gods: int | None
+    _count: Callable[[Any], int]
     all_face_up_before_reveal: bool
-    scenario: ScenarioResult | None
-    explained_by: str | None
 
     @staticmethod
     def lazy(
@@ -130,15 +152,93 @@ class ScoreReport:
         call ``make`` first."""
         report: ScoreReport = _NEW(ScoreReport)
         report._make, report._area, report._cards = make, first, second
-        report.laws, report.patterns, report.objectives = laws, patterns, objectives
-        report.total, report.gods = total, gods
+        report._parts = (laws, patterns, objectives, scenario, explained_by)
+        report.total, report._gods = total, gods
         report.all_face_up_before_reveal = all_face_up_before_reveal
-        report.scenario, report.explained_by = scenario, explained_by
         return report
+
+    @staticmethod
+    def plain(
+        make: Make,
+        first: Any,
+        second: Any,
+        total: int,
+        count: Callable[[Any], int],
+        all_face_up_before_reveal: bool,
+    ) -> ScoreReport:
+        """``lazy``'s report of a board of nothing but its cards (no law,
+        pattern, objective, scenario or explanation): five stores fewer, and
+        its tie-break count (``gods``) is ``count(first)``, counted when
+        first read (most reports are read for their total alone)."""
+        report: ScoreReport = _NEW(ScoreReport)
+        report._make, report._area, report._cards, report._parts = make, first, second, PLAIN
+        report.total, report._gods, report._count = total, None, count
+        report.all_face_up_before_reveal = all_face_up_before_reveal
+        return report
+
+    @property
+    def gods(self) -> int:
+        """R16: the tie-break count, with R11 weights."""
+        gods = self._gods
+        if gods is None:  # ``_make`` is pending: ``_area`` is still its ``first``
+            gods = self._gods = self._count(self._area)
+        return gods
+
+    @gods.setter
+    def gods(self, value: int) -> None:
+        self._gods = value
+
+    # the parts, read and set as the plain fields they stand for
+    @property
+    def laws(self) -> tuple[LawScore, ...]:
+        return self._parts[0]
+
+    @laws.setter
+    def laws(self, value: tuple[LawScore, ...]) -> None:
+        self._set_part(0, value)
+
+    @property
+    def patterns(self) -> tuple[PatternScore, ...]:
+        return self._parts[1]
+
+    @patterns.setter
+    def patterns(self, value: tuple[PatternScore, ...]) -> None:
+        self._set_part(1, value)
+
+    @property
+    def objectives(self) -> tuple[ObjectiveScore, ...]:
+        return self._parts[2]
+
+    @objectives.setter
+    def objectives(self, value: tuple[ObjectiveScore, ...]) -> None:
+        self._set_part(2, value)
+
+    @property
+    def scenario(self) -> ScenarioResult | None:
+        return self._parts[3]
+
+    @scenario.setter
+    def scenario(self, value: ScenarioResult | None) -> None:
+        self._set_part(3, value)
+
+    @property
+    def explained_by(self) -> str | None:
+        return self._parts[4]
+
+    @explained_by.setter
+    def explained_by(self, value: str | None) -> None:
+        self._set_part(4, value)
+
+    def _set_part(self, index: int, value: object) -> None:
+        parts: list[object] = list(self._parts)
+        parts[index] = value
+        self._parts = cast(Parts, tuple(parts))
 
     def _made(self) -> None:
         make = self._make
         assert make is not None  # called only while make() is pending
+        if self._gods is None:  # counted from ``first`` while it is there
+            self._gods = self._count(self._area)
         self._area, self._cards = make(self._area, self._cards)
         self._make = None
 
