@@ -20,6 +20,8 @@ from dioses_rules.engine.setup import new_game
 from dioses_rules.engine.valuation import Near, Valuation
 from dioses_rules.language import model as m
 from dioses_rules.pool.load import load_registry
+from dioses_rules.scoring import compiled
+from dioses_rules.scoring.compiled import CompiledPool
 from dioses_rules.scoring.scene import Scene
 
 
@@ -90,11 +92,14 @@ def test_a_greedy_context_made_from_its_key_is_the_context_made_whole():
         assert valuation.value_in(again, signature) == valuation.value_in(whole, signature)
 
 
-def test_a_trial_move_s_scene_is_the_scene_of_its_cells():
+def test_a_trial_move_s_scene_is_the_scene_of_its_cells(monkeypatch):
     """Valuation.scene_near (one or two cells changed from the area as it is)
     gives the masks and name lanes Valuation.scene sums from every cell,
     also when a name of its cards is given a lane after they were read (its
-    near area's name lanes summed again: trials.TrialScene)."""
+    near area's name lanes summed again: trials.TrialScene). A fresh compiled
+    pool: in the process's own, earlier tests may have given those names
+    their lanes already, and then no lane is new."""
+    monkeypatch.setattr(compiled, "_POOL", CompiledPool())
     game = new_game(registry(), [GreedyAgent(3), GreedyAgent(4)], seed=3)
     valuation = Valuation(game)
     valuation.pool.condition(m_named("odin"))  # a name with a lane, so names are not all 0
