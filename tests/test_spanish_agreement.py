@@ -1,7 +1,7 @@
 """The Spanish card text agrees with the card it is on, and a scenario's
 state words are Spanish (#28 item 3): "Campo de Guerra ... cerca de él"
 ("campo" is masculine), "Jardines Cucos ... cerca de ellos", a god's card
-"cerca de ella" (la carta); «la más bella» and the deck «diosas» are our
+"cerca de él" (Apolo; agreement.toml); «la más bella» and the deck «diosas» are our
 translation (locale/es/our-names.toml, CARDS.md), on the card, in the
 history and on the game's table."""
 
@@ -35,7 +35,8 @@ def _text(registry: Registry, family: str, ident: str) -> str:
 def test_it_agrees_with_the_card_s_own_noun(registry: Registry) -> None:
     assert "cerca de él." in _text(registry, "myth", "battlefield")
     assert "cerca de ellos." in _text(registry, "myth", "jardines-cucos")
-    assert "cerca de ella." in _text(registry, "myth", "apollo")  # a god: "la carta"
+    assert "cerca de él." in _text(registry, "myth", "apollo")  # a god: his name
+    assert "cerca de ella." in _text(registry, "myth", "idun")  # a goddess
     # one line of the card, as the game's table and the web's explanation say it
     battlefield = registry.get("myth", "battlefield")
     texts = registry.texts("es")

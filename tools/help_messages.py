@@ -1,7 +1,8 @@
-"""Write cli/dioses_cli/help_texts.py: every --help text of the commands
-that take --lang, and the words of click's that their help and usage errors
-show, as messages for the catalogue (cli/dioses_cli/help_words.py looks
-them up). Run after changing a command's help, then tools/catalogues.sh;
+"""Write cli/dioses_cli/help_texts.py: the command list of ``dioses
+--help``, every --help text of the commands that take --lang (the group's
+too), and the words of click's that their help and usage errors show, as
+messages for the catalogue (cli/dioses_cli/help_words.py looks them up).
+Run after changing a command's help, then tools/catalogues.sh;
 tests/test_help_spanish.py checks the file is current.
 
     .venv/bin/python tools/help_messages.py
@@ -22,6 +23,7 @@ CLICK_WORDS = (
     "Usage:",
     "Options",
     "[OPTIONS]",
+    "COMMAND [ARGS]...",
     "Show this message and exit.",
     "default: {default}",
     "required",
@@ -52,9 +54,9 @@ def messages() -> list[str]:
     from dioses_cli.main import COMMANDS, dioses
 
     ctx = click.Context(dioses)
-    found: list[str] = []
-    for name in sorted(COMMANDS):
-        command = dioses.get_command(ctx, name)
+    found: list[str] = [COMMANDS[name][2] for name in sorted(COMMANDS)] + ["Commands"]
+    commands = [dioses] + [dioses.get_command(ctx, name) for name in sorted(COMMANDS)]
+    for command in commands:
         if command is None or not any(p.name == "lang" for p in command.params):
             continue
         kept = english_texts(command)

@@ -5,11 +5,35 @@ tools/help_messages.py: do not edit; run it after changing a help)."""
 from dioses_rules.wording import N_
 
 HELP = (
+    N_("Score random full areas and report how each Myth card scores."),
+    N_("List every definition of every loaded set (replaced base cards included)."),
+    N_("Rewrite card files (and the .dioses files of folders) in the canonical layout."),
     N_(
-        "Score random full areas and report how each Myth card scores.\n\nFlags cards that never or always score, or score far above the printed\nones. With --optimal, also how each card scores when its hand is laid\nout at its best."
+        "Run the language server for card files: lint as you type, hover, completion, quick fixes, go to definition, references, rename, symbols, formatting."
     ),
+    N_("Play in the terminal against agents, or hot-seat with several humans."),
+    N_("Re-run a game log and check that it reaches the same end."),
+    N_("Score saved boards (TOML): cards, laws, patterns, objectives, scenario."),
+    N_("Browse the cards, build and score boards, and play, in a web browser."),
+    N_("Play many games between agents and report how they went."),
+    N_("The best layout of a board's cards, proven optimal; or whether a scenario can be won."),
+    N_(
+        "Verify card files and folders: lint, the boards' [expect] tables, and property tests run for the sets they define."
+    ),
+    N_("Commands"),
+    N_("Dioses! and ¡Aún más Divinos!: every card, law, pattern and scenario as data."),
     N_(
         "Exit codes: 0 success; 1 a user's error (a bad file or input); 2 a usage error;\n3 a bug in dioses-rules (the traceback goes to a crash file named on stderr);\n130 interrupted; 141 the output was closed early (e.g. by 'head')."
+    ),
+    N_("Show the version and exit."),
+    N_(
+        'The language of what the terminal shows: English, or Spanish (messages, and card text in the rulebook\'s style, "2p si está al lado de un egipcio", with the printed Spanish names); the pictures of --svg and --sheet too.'
+    ),
+    N_(
+        "Build the card files and the parser anew, without the per-user cache (also: DIOSES_NO_CACHE=1)."
+    ),
+    N_(
+        "Score random full areas and report how each Myth card scores.\n\nFlags cards that never or always score, or score far above the printed\nones. With --optimal, also how each card scores when its hand is laid\nout at its best."
     ),
     N_(
         "A set in play, with the sets it requires (default: every loaded set, the bundled ones and --cards). Repeatable; '--set base' is the base game alone."
@@ -51,10 +75,6 @@ HELP = (
     ),
     N_("PATH"),
     N_("Readable text, or one JSON document for programs."),
-    N_(
-        'The language of what the terminal shows: English, or Spanish (messages, and card text in the rulebook\'s style, "2p si está al lado de un egipcio", with the printed Spanish names); the pictures of --svg and --sheet too.'
-    ),
-    N_("List every definition of every loaded set (replaced base cards included)."),
     N_("Only the definitions of this set."),
     N_("Show each definition's card text, rendered from its rules (in the language of --lang)."),
     N_(
@@ -135,9 +155,28 @@ HELP = (
     N_(
         "The engine's reading of the rulebooks to play under: 1 is the reading before R26, R32 and R33 (Power only before the action)."
     ),
+    N_(
+        "The best layout of a board's cards, proven optimal; or whether a scenario can be won.\n\nA board's laws stay on their lines, its patterns, objectives and\nscenario as given; every card ends face up (R12). Solved by OR-Tools\nCP-SAT (pip install 'dioses-rules[solver]')."
+    ),
+    N_("BOARD"),
+    N_(
+        "Instead of a board: can this scenario be won? ('all': the seven and any a loaded set adds). Answers satisfiable with a winning final area, or unsatisfiable."
+    ),
+    N_("ID|all"),
+    N_("With --scenario: the challenge must be met too (and its setup used)."),
+    N_("A cell whose card stays where it is (a scenario's lock), e.g. front-1. Repeatable."),
+    N_("ROW-COLUMN"),
+    N_("Save the best arrangement as a board file (never over an existing file)."),
+    N_(
+        "Stop searching after this long with the best found ('optimal' says whether it was proven). Default: until proven."
+    ),
+    N_(
+        "CP-SAT search threads. One is reproducible (the same answer and area every run) and proves bounds best; more often find a layout or a winning area sooner, with the same best total or answer when proven."
+    ),
     N_("Usage:"),
     N_("Options"),
     N_("[OPTIONS]"),
+    N_("COMMAND [ARGS]..."),
     N_("Show this message and exit."),
     N_("default: {default}"),
     N_("required"),

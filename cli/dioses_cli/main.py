@@ -6,13 +6,14 @@ only when that command runs: ``dioses score`` never loads the game engine,
 from __future__ import annotations
 
 import importlib
+from typing import Any
 
 import click
 
 from dioses_rules import __version__
 
 from .help_words import speak
-from .options import NO_CACHE_OPTION
+from .options import LANG_OPTION, NO_CACHE_OPTION
 from .output import EXIT_CODES_HELP, GuardedGroup
 
 # name -> (module, attribute, one-line help)
@@ -77,8 +78,22 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
 }
 
 
+SUBCOMMAND_METAVAR = "COMMAND [ARGS]..."  # click's, for the group's usage line
+
+
 class LazyGroup(GuardedGroup):
     """Imports a command's module when the command is asked for."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        """Each run starts in English: ``--help`` may come before ``--lang``,
+        and a run before this one may have spoken Spanish (tests run many)."""
+        from .help_words import click_speaks
+        from .i18n import use
+
+        use("en")
+        click_speaks()
+        speak(self, "en", ctx)
+        return super().parse_args(ctx, args)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(COMMANDS)
@@ -96,9 +111,17 @@ class LazyGroup(GuardedGroup):
         speak(command, "en")  # its English help, until its --lang says otherwise
         return command
 
+    def format_usage(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        from .i18n import _
+
+        self.subcommand_metavar = _(SUBCOMMAND_METAVAR)  # click's words, not a param's
+        super().format_usage(ctx, formatter)
+
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        rows = [(name, COMMANDS[name][2]) for name in self.list_commands(ctx)]
-        with formatter.section("Commands"):
+        from .i18n import _
+
+        rows = [(name, _(COMMANDS[name][2])) for name in self.list_commands(ctx)]
+        with formatter.section(_("Commands")):
             formatter.write_dl(rows)
 
 
@@ -106,8 +129,10 @@ class LazyGroup(GuardedGroup):
     cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]}, epilog=EXIT_CODES_HELP
 )
 @click.version_option(__version__, prog_name="dioses")
+@LANG_OPTION  # this help in that language, and the command run after it
 @NO_CACHE_OPTION
-def dioses() -> None:
+@click.pass_context
+def dioses(ctx: click.Context, lang: str) -> None:
     """Dioses! and ¡Aún más Divinos!: every card, law, pattern and scenario as data."""
     from .help_words import click_speaks
     from .i18n import show_rulings, use
@@ -115,6 +140,9 @@ def dioses() -> None:
     use("en")  # each command in English unless its --lang says otherwise
     click_speaks()  # and click's own words in the same language
     show_rulings(False)
+    if lang != "en":  # ``dioses --lang es score``: the command's --lang by default
+        given: dict[str, Any] = dict(ctx.default_map or {})
+        ctx.default_map = {name: {"lang": lang} for name in COMMANDS} | given
 
 
 def main() -> None:  # pragma: no cover - console script entry

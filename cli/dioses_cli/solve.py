@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -16,12 +16,16 @@ from dioses_rules.scoring.resolve import board_registry, resolve_board
 from dioses_rules.solve.limits import MAX_TIME_LIMIT
 
 from .completion import complete_scenarios
-from .options import CARDS_OPTION, FORMAT_OPTION, resolve_scenario
+from .i18n import _, ngettext
+from .names import name_of, named, on_line, row_word, state_name
+from .options import CARDS_OPTION, FORMAT_OPTION, LANG_OPTION, resolve_scenario
 from .output import EXIT_CODES_HELP, console, print_json, user_errors
 from .params import FilePath, IntParamType, Seconds, Whole
 
 if TYPE_CHECKING:  # the solver's module needs the [solver] extra
+    from dioses_rules.pool.registry import Registry
     from dioses_rules.solve.layout import Layout
+    from dioses_rules.solve.scenario import ScenarioAnswer
 
 ROWS = {row.value: row for row in g.Row}
 
@@ -105,6 +109,7 @@ def _solver() -> ModuleType:
     "every run) and proves bounds best; more often find a layout or a winning "
     "area sooner, with the same best total or answer when proven.",
 )
+@LANG_OPTION
 @user_errors
 def solve(
     board: Path | None,
@@ -112,6 +117,7 @@ def solve(
     challenge: bool,
     extra_cards: tuple[Path, ...],
     output_format: str,
+    lang: str,
     fixed: tuple[int, ...],
     write_to: Path | None,
     time_limit: float | None,
@@ -144,7 +150,7 @@ def solve(
     if output_format == "json":
         print_json(found.to_json())
         return
-    _print_text(found, str(board), write_to)
+    _print_text(found, registry, str(board), write_to)
 
 
 def _scenarios(
@@ -173,55 +179,114 @@ def _scenarios(
         return
     out = console()
     for answer in answers:
-        data = answer.to_json()
-        what = {
-            "satisfiable": "can be won",
-            "unsatisfiable": "cannot be won",
-            "unknown": "undecided within the time limit",
-        }[data["answer"]]
-        asked = "victory and challenge" if challenge else "victory"
-        out.print(
-            f"scenario {data['number']} {answer.scenario.name}: {what} ({asked}, more "
-            f"than {data['threshold']} points; {data['status']}, {data['seconds']:.1f} s)",
-            highlight=False,
+        for line in _answer_lines(answer, registry, challenge):
+            out.print(line, highlight=False)
+
+
+def _answer_lines(answer: ScenarioAnswer, registry: Registry, challenge: bool) -> list[str]:
+    """A scenario's answer as a player reads it: its name, whether it can be
+    won, and a winning area by the cards' printed names."""
+    data = answer.to_json()
+    what = {
+        "satisfiable": _("can be won"),
+        "unsatisfiable": _("cannot be won"),
+        "unknown": _("undecided within the time limit"),
+    }[data["answer"]]
+    asked = _("victory and challenge") if challenge else _("victory")
+    lines = [
+        _(
+            "scenario {number} {name}: {what} ({asked}, more than {threshold} points; "
+            "{status}, {seconds} s)"
+        ).format(
+            number=data["number"],
+            name=name_of(answer.scenario),
+            what=what,
+            asked=asked,
+            threshold=data["threshold"],
+            status=_status(data["status"]),
+            seconds=f"{data['seconds']:.1f}",
         )
-        if data["answer"] == "unsatisfiable" and data["victory_possible"]:
-            out.print(
-                "  the victory alone can be met, not with the points to beat", highlight=False
-            )
-        witness = data["witness"]
-        if witness is not None:
-            for row, names in witness["area"].items():
-                out.print(f"  {row:<8} " + "  ".join(names), highlight=False)
-            extras = [
-                f"{law} on " + (f"column {line}" if isinstance(line, int) else f"the {line} row")
-                for law, line in witness["laws"]
-            ]
-            extras += [
-                f"{p} {'completed' if done else 'not completed'}" for p, done in witness["patterns"]
-            ]
-            extras += [f"{name} = {card}" for name, card in witness["state"].items()]
-            if extras:
-                out.print("  " + "; ".join(extras), highlight=False)
-            out.print(f"  total {witness['total']}", highlight=False)
+    ]
+    if data["answer"] == "unsatisfiable" and data["victory_possible"]:
+        lines.append("  " + _("the victory alone can be met, not with the points to beat"))
+    witness = data["witness"]
+    if witness is not None:
+        lines += _area_lines(witness["area"], registry)
+        extras = _witness_extras(witness, registry)
+        if extras:
+            lines.append("  " + "; ".join(extras))
+        lines.append("  " + _("total {total}").format(total=witness["total"]))
+    return lines
 
 
-def _print_text(found: Layout, path: str, write_to: Path | None) -> None:
+def _status(status: str) -> str:
+    """CP-SAT's word for how the search ended, in the terminal's language."""
+    return {
+        "OPTIMAL": _("optimal"),
+        "FEASIBLE": _("feasible"),
+        "INFEASIBLE": _("infeasible"),
+        "UNKNOWN": _("unknown"),
+    }.get(status, status)
+
+
+def _witness_extras(witness: dict[str, Any], registry: Registry) -> list[str]:
+    """A winning area's laws on their lines, patterns and scenario state."""
+    extras = [
+        f"{named(registry, 'law', law)} "
+        + (on_line(column=line) if isinstance(line, int) else on_line(row=line))
+        for law, line in witness["laws"]
+    ]
+    extras += [
+        (_("{pattern} completed") if done else _("{pattern} not completed")).format(
+            pattern=named(registry, "pattern", pattern)
+        )
+        for pattern, done in witness["patterns"]
+    ]
+    extras += [
+        _("{state}: {card}").format(state=state_name(word), card=named(registry, "myth", card))
+        for word, card in witness["state"].items()
+    ]
+    return extras
+
+
+def _area_lines(rows: dict[str, list[str]], registry: Registry) -> list[str]:
+    """An area's rows, each card by its printed name ('.' an empty cell),
+    in columns."""
+    shown = {
+        row: [named(registry, "myth", card) if card != "." else card for card in cards]
+        for row, cards in rows.items()
+    }
+    width = max((len(name) for names in shown.values() for name in names), default=1)
+    words = {row: row_word(row) for row in shown}
+    label = max(len(word) for word in words.values()) + 1
+    return [
+        f"  {words[row]:<{max(label, 8)}} "
+        + "  ".join(name.ljust(width) for name in names).rstrip()
+        for row, names in shown.items()
+    ]
+
+
+def _print_text(found: Layout, registry: Registry, path: str, write_to: Path | None) -> None:
     out = console()
-    proof = "proven optimal" if found.optimal else f"best found, not proven ({found.status})"
+    proof = (
+        _("proven optimal")
+        if found.optimal
+        else _("best found, not proven ({status})").format(status=_status(found.status))
+    )
+    left = found.best_total - found.current_total
     out.print(
-        f"{path}: best total {found.best_total} ({proof}); as saved "
-        f"{found.current_total}; {found.best_total - found.current_total} points "
-        f"left on the table",
+        ngettext(
+            "{path}: best total {best} ({proof}); as saved {saved}; {left} point left on the table",
+            "{path}: best total {best} ({proof}); as saved {saved}; "
+            "{left} points left on the table",
+            left,
+        ).format(
+            path=path, best=found.best_total, proof=proof, saved=found.current_total, left=left
+        ),
         highlight=False,
     )
-    rows = found.to_json()["area"]
-    width = max(len(name) for row in rows.values() for name in row)
-    for row, names in rows.items():
-        out.print(
-            f"  {row:<8} " + "  ".join(name.ljust(width) for name in names).rstrip(),
-            highlight=False,
-        )
+    for line in _area_lines(found.to_json()["area"], registry):
+        out.print(line, highlight=False)
     if write_to is not None:
-        out.print(f"written to {write_to}", highlight=False)
-    out.print(f"({found.seconds:.2f} s)", highlight=False)
+        out.print(_("written to {path}").format(path=write_to), highlight=False)
+    out.print(_("({seconds} s)").format(seconds=f"{found.seconds:.2f}"), highlight=False)

@@ -18,6 +18,8 @@ clauses: positions, conditions and scoring lines.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from . import model as m
 from .english_nouns import EnglishNouns
 from .sugar import own_most_common
@@ -121,9 +123,9 @@ class EnglishWriter(EnglishNouns):
                 if scores
                 else self.phrase("is", subject="", position=position).lstrip()
             )
-            proper = self.is_proper(c.subjects[0]) or isinstance(c.subjects[0], (m.SelOr, m.SelAnd))
-            key = "none of" if many else "is not" if proper else "no one"
-            return self.pair(key, first.feminine).format(
+            key = self.none_key(c.subjects, many)
+            feminine = self.names_feminine(c.subjects) if key == "none of" else None
+            return self.pair(key, first.feminine if feminine is None else feminine).format(
                 subject=listed, position=position, verb=verb
             )
         if scores is not None:
@@ -131,6 +133,21 @@ class EnglishWriter(EnglishNouns):
                 subject=listed, verb=self.scores_verb(scores, many)
             )
         return self.pair("subject is", many).format(subject=listed, position=position)
+
+    def none_key(self, subjects: Sequence[m.Selector], many: bool) -> str:
+        """How a NONE subject is said: "none of" several cards, or of a list
+        of names ("none of Hera, Athena or Aphrodite other than the fairest
+        is ..."); "is not" of one card by name ("Hera is not ..."); else "no
+        one" ("no Greek god is ...")."""
+        if many or self.lists_names(subjects[0]):
+            return "none of"
+        return "is not" if self.names_cards(subjects[0]) else "no one"
+
+    def names_feminine(self, subjects: Sequence[m.Selector]) -> bool | None:
+        """Whether the cards a "none of" names are all feminine (Spanish:
+        "ninguna de Hera o Athena"), or None when it is not known (English
+        agrees with nothing)."""
+        return None
 
     def subject_noun(self, selector: m.Selector, mode: m.SubjectMode) -> str:
         """A card a condition is about, by itself: "hera", "god"."""

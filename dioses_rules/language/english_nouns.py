@@ -98,6 +98,24 @@ class EnglishNouns:
             isinstance(selector, m.Named) and selector.name not in self.names
         )
 
+    def names_cards(self, selector: m.Selector) -> bool:
+        """Whether a selector is said by card names, with no article: "Zeus,
+        Odín o Ra de la mitología más común", "Hera other than the fairest"."""
+        if isinstance(selector, m.SelOr):
+            return all(self.names_cards(item) for item in selector.items)
+        if isinstance(selector, m.SelAnd):
+            return any(self.names_cards(item) for item in selector.items)
+        return self.is_proper(selector)
+
+    def lists_names(self, selector: m.Selector) -> bool:
+        """Whether a selector lists several cards by name, maybe with a
+        restriction: "Hera, Athena or Aphrodite (other than the fairest)"."""
+        if isinstance(selector, m.SelOr):
+            return len(selector.items) > 1 and self.names_cards(selector)
+        if isinstance(selector, m.SelAnd):
+            return any(self.lists_names(item) for item in selector.items)
+        return False
+
     def takes_article(self, selector: m.Selector) -> bool:
         """Whether the singular noun phrase takes "a"/"an"."""
         return not self.is_proper(selector) and not isinstance(selector, (m.SelOr, m.ElementRef))

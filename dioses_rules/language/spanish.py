@@ -20,7 +20,7 @@ from . import model as m
 from .card_words import card_words
 from .english import EnglishWriter
 from .english_nouns import Phrase
-from .spanish_words import Noun, indefinite, join, state_word
+from .spanish_words import Noun, indefinite, join, proper_name_gender, state_word
 
 _CONTRACTED = {"de": "del", "a": "al"}
 
@@ -59,15 +59,6 @@ class SpanishWriter(EnglishWriter):
         return f"{preposition} {text}"
 
     # ------------------------------------------------------------ selectors
-    def names_cards(self, selector: m.Selector) -> bool:
-        """Whether a selector is said by card names, with no article: "Zeus,
-        Odín o Ra de la mitología más común"."""
-        if isinstance(selector, m.SelOr):
-            return all(self.names_cards(item) for item in selector.items)
-        if isinstance(selector, m.SelAnd):
-            return any(self.names_cards(item) for item in selector.items)
-        return self.is_proper(selector)
-
     def takes_article(self, selector: m.Selector) -> bool:
         return not self.names_cards(selector) and not isinstance(selector, m.SelOr)
 
@@ -92,5 +83,25 @@ class SpanishWriter(EnglishWriter):
         return " ".join(words)
 
     # ------------------------------------------------------------ conditions
+    def names_feminine(self, subjects: Sequence[m.Selector]) -> bool | None:
+        """Whether the cards named are all feminine ("ninguna de Hera o
+        Athena"; one masculine makes the group masculine), or None when a
+        name's gender is not known (agreement.toml, [proper-names])."""
+        genders = [proper_name_gender(self.names.get(n, n)) for n in self.named_ids(subjects)]
+        if not genders or None in genders:
+            return None
+        return all(gender[0] for gender in genders if gender is not None)
+
+    def named_ids(self, selectors: Sequence[m.Selector]) -> list[str]:
+        """The card ids a list of selectors names ("hera" of "hera or
+        athena"; none of a restriction, "other than the fairest")."""
+        found: list[str] = []
+        for selector in selectors:
+            if isinstance(selector, m.Named) and self.is_proper(selector):
+                found.append(selector.name)
+            elif isinstance(selector, (m.SelOr, m.SelAnd)):
+                found += self.named_ids(selector.items)
+        return found
+
     def subject_noun(self, selector: m.Selector, mode: m.SubjectMode) -> str:
         return self.noun(selector, article=mode is m.SubjectMode.SOME)  # "un dios está ..."

@@ -5,14 +5,12 @@ agreeing with the card the text is on."""
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
-from pathlib import Path
 
 from . import model as m
 from .english_definitions import CardTextWriter
 from .spanish import SpanishWriter
-from .spanish_words import FEMININE, gender_of
+from .spanish_words import FEMININE, agreement, gender_of, proper_name_gender
 
 # Where a definition's text comes from, in Spanish (the web pages' too).
 PROVENANCE_WORDS: Mapping[m.Provenance, str] = SpanishWriter.WORDS.ones["provenance"]
@@ -21,11 +19,9 @@ PROVENANCE_WORDS: Mapping[m.Provenance, str] = SpanishWriter.WORDS.ones["provena
 def _noun_named_types() -> frozenset[str]:
     """The card types whose cards are named by a common noun, from the
     Spanish locale's data (``locale/es/agreement.toml``)."""
-    data = tomllib.loads(_AGREEMENT.read_text(encoding="utf-8"))
-    return frozenset(str(kind) for kind in data["noun-named-types"])
-
-
-_AGREEMENT = Path(__file__).resolve().parent.parent / "locale" / "es" / "agreement.toml"
+    kinds = agreement()["noun-named-types"]
+    assert isinstance(kinds, list)
+    return frozenset(str(kind) for kind in kinds)
 
 
 class SpanishCardWriter(SpanishWriter, CardTextWriter):
@@ -36,19 +32,20 @@ class SpanishCardWriter(SpanishWriter, CardTextWriter):
 
     # Types whose cards are named by a common noun ("Campo de Guerra",
     # "Manzana"): "it" on such a card agrees with that noun; on a god's or a
-    # creature's card (a proper name) "it" is "la carta" ("cerca de ella").
+    # creature's card (a proper name) with the name's gender when the data
+    # gives it ("cerca de él" on Odín), else "la carta" ("cerca de ella").
     # Data, not code: the types are the card files' (locale/es/agreement.toml).
     NAMED_BY_A_NOUN = _noun_named_types()
 
     def agree_with(self, card: m.MythCard) -> None:
-        """Say "it" of ``card`` from now on: "cerca de él" on Campo de Guerra."""
+        """Say "it" of ``card`` from now on: "cerca de él" on Campo de Guerra and on Odín."""
         name = card.name.split()
         if card.type in self.NAMED_BY_A_NOUN and name:
             self.own_feminine = gender_of(name[0]) == FEMININE
             # a noun and its adjective both plural: "Jardines Cucos"
             self.own_plural = len(name) > 1 and all(w.endswith("s") for w in name[:2])
         else:
-            self.own_feminine, self.own_plural = True, False
+            self.own_feminine, self.own_plural = proper_name_gender(card.name) or (True, False)
 
     def card_kind(self, card: m.MythCard) -> str:
         """ "dios griego", agreeing: "lugar griego", "criatura celta"."""

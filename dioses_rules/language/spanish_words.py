@@ -188,3 +188,31 @@ def state_word(word: str) -> str:
     (``locale/es/our-names.toml``, [state]: "fairest" -> "la más bella"),
     else the word as the card file says it."""
     return _state_words().get(word, word)
+
+
+_AGREEMENT = Path(__file__).parents[1] / "locale" / "es" / "agreement.toml"
+_PROPER_FORMS = {  # agreement.toml's [proper-names] lists: (feminine, plural)
+    "masculine": (False, False),
+    "feminine": (True, False),
+    "masculine-plural": (False, True),
+    "feminine-plural": (True, True),
+}
+
+
+@cache
+def agreement() -> dict[str, object]:
+    """``locale/es/agreement.toml``: how Spanish card text agrees with a card."""
+    return tomllib.loads(_AGREEMENT.read_text(encoding="utf-8"))
+
+
+@cache
+def _proper_names() -> dict[str, tuple[bool, bool]]:
+    table = agreement().get("proper-names", {})
+    assert isinstance(table, dict)
+    return {name: _PROPER_FORMS[form] for form, names in table.items() for name in names}
+
+
+def proper_name_gender(name: str) -> tuple[bool, bool] | None:
+    """Whether a card's proper name ("Odín", "Idun") is feminine and plural
+    in Spanish (``agreement.toml``, [proper-names]), or None when not known."""
+    return _proper_names().get(name)
