@@ -77,6 +77,20 @@ def test_a_usage_error_in_spanish_is_in_spanish():
     assert "Error: Invalid value for '--scenario': unknown scenario 'nosuch'" in english.output
 
 
+def test_clicks_plural_usage_errors_are_in_spanish():
+    """click says some usage errors through ngettext ("Got unexpected extra
+    argument(s)"): the catalogue holds them with their plural (PLURALS in
+    help_texts), or they stayed English on a Spanish screen."""
+    runner = CliRunner()
+    one = runner.invoke(dioses, ["cards", "--lang", "es", "--text", "odin"])
+    assert one.exit_code == 2
+    assert "Error: Sobra un argumento (odin)" in one.output
+    two = runner.invoke(dioses, ["cards", "--lang", "es", "odin", "thor"])
+    assert "Error: Sobran argumentos (odin thor)" in two.output
+    english = runner.invoke(dioses, ["cards", "odin"])
+    assert "Error: Got unexpected extra argument (odin)" in english.output
+
+
 @pytest.mark.parametrize("name", ["play", "score", "cards", "replay"])
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_a_players_commands_help_names_no_ruling_code(name, lang):

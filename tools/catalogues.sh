@@ -9,7 +9,7 @@
 set -eu
 BABEL=${BABEL:-.venv/bin/pybabel}
 "$BABEL" extract --no-wrap --sort-by-file --project dioses-rules \
-    -k _ -k N_ -k ngettext:1,2 -o dioses_rules/locale/dioses.pot cli/dioses_cli dioses_rules/wording dioses_rules/render
+    -k _ -k N_ -k ngettext:1,2 -k Nn_:1,2 -o dioses_rules/locale/dioses.pot cli/dioses_cli dioses_rules/wording dioses_rules/render
 "$BABEL" update --no-wrap -D dioses -i dioses_rules/locale/dioses.pot -d dioses_rules/locale
 "$BABEL" compile --statistics -D dioses -d dioses_rules/locale
 # the web pages' words: their own domain, "web" (dioses_rules/web/language.py),

@@ -43,6 +43,13 @@ def N_(message: str) -> str:
     return message
 
 
+def Nn_(singular: str, plural: str) -> tuple[str, str]:
+    """A message with a plural form marked for the catalogue, looked up with
+    ``ngettext`` where it is shown (click's "Got unexpected extra
+    argument(s)")."""
+    return singular, plural
+
+
 # An English text the library says (an engine prompt, a message, a flag) and
 # the catalogue's message it stands for, its groups the message's {fields}.
 Table = list[tuple[re.Pattern[str], str]]
