@@ -118,3 +118,24 @@ def test_an_options_mistake_is_told_in_spanish(args, said):
     result = CliRunner().invoke(dioses, [*args, "--lang", "es"])
     assert result.exit_code == 2 and said in result.output, result.output
     assert "Error: Valor no válido para" in result.output
+
+
+def test_errors_found_while_reading_the_options_are_in_the_asked_language():
+    """An unknown option or a missing value is found before --lang's own
+    callback runs: the command line's last --lang is read first
+    (main.asked_language), so they are Spanish too, and so is --help given
+    before --lang; the next run without --lang is English again."""
+    runner = CliRunner()
+    unknown = runner.invoke(dioses, ["score", "--lang", "es", "--explian", "x.toml"])
+    assert unknown.exit_code == 2
+    assert "Error: No existe la opción '--explian'." in unknown.output
+    assert unknown.output.startswith("Uso: dioses score [OPCIONES]")
+    missing = runner.invoke(dioses, ["score", "x.toml", "--lang=es", "--format"])
+    assert "La opción '--format' necesita un argumento." in missing.output
+    first = _words(runner.invoke(dioses, ["play", "--help", "--lang", "es"]).output)
+    assert first.startswith("Uso: dioses play [OPCIONES]") and "Muestra este mensaje" in first
+    last = runner.invoke(dioses, ["--lang", "es", "score", "--lang", "en", "--explian"])
+    assert "No such option '--explian'" in last.output
+    english = runner.invoke(dioses, ["score", "--explian", "x.toml"])
+    assert "Error: No such option '--explian'." in english.output
+    assert english.output.startswith("Usage: dioses score [OPTIONS]")

@@ -13,7 +13,7 @@ import click
 from dioses_rules import __version__
 
 from .help_words import speak
-from .options import LANG_OPTION, NO_CACHE_OPTION
+from .options import ASKED, LANG_OPTION, NO_CACHE_OPTION
 from .output import EXIT_CODES_HELP, GuardedGroup
 
 # name -> (module, attribute, one-line help)
@@ -79,20 +79,40 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
 
 
 SUBCOMMAND_METAVAR = "COMMAND [ARGS]..."  # click's, for the group's usage line
+LANGUAGES = ("en", "es")  # --lang's choices
+
+
+def asked_language(args: list[str]) -> str:
+    """The last ``--lang X`` or ``--lang=X`` of a command line, before a
+    ``--`` (English when none names a language --lang knows)."""
+    found = "en"
+    for at, arg in enumerate(args):
+        if arg == "--":
+            break
+        value = args[at + 1] if arg == "--lang" and at + 1 < len(args) else None
+        if arg.startswith("--lang="):
+            value = arg.removeprefix("--lang=")
+        if value in LANGUAGES:
+            found = value
+    return found
 
 
 class LazyGroup(GuardedGroup):
     """Imports a command's module when the command is asked for."""
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        """Each run starts in English: ``--help`` may come before ``--lang``,
-        and a run before this one may have spoken Spanish (tests run many)."""
+        """Each run starts in the language its command line asks for (the
+        last ``--lang`` given, else English; a run before this one may have
+        spoken Spanish, as tests run many): click finds an unknown option or
+        a missing value while it reads the options, before ``--lang``'s own
+        callback runs, and ``--help`` may come before ``--lang``."""
         from .help_words import click_speaks
         from .i18n import use
 
-        use("en")
+        lang = ctx.meta[ASKED] = asked_language(args)
+        use(lang)
         click_speaks()
-        speak(self, "en", ctx)
+        speak(self, lang, ctx)
         return super().parse_args(ctx, args)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
@@ -108,7 +128,7 @@ class LazyGroup(GuardedGroup):
         name = f"{__package__}.{module}"
         with cached_methods(name):  # the attrs classes it loads: their methods compiled once
             command: click.Command = getattr(importlib.import_module(name), attribute)
-        speak(command, "en")  # its English help, until its --lang says otherwise
+        speak(command, ctx.meta.get(ASKED, "en"))  # its help in the command line's language
         return command
 
     def format_usage(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
@@ -137,7 +157,7 @@ def dioses(ctx: click.Context, lang: str) -> None:
     from .help_words import click_speaks
     from .i18n import show_rulings, use
 
-    use("en")  # each command in English unless its --lang says otherwise
+    use(ctx.meta.get(ASKED, "en"))  # the command line's last --lang, as parse_args read it
     click_speaks()  # and click's own words in the same language
     show_rulings(False)
     if lang != "en":  # ``dioses --lang es score``: the command's --lang by default

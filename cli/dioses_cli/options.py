@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
+from click.core import ParameterSource
 from click.decorators import FC
 
 from dioses_rules.errors import did_you_mean, whole_number
@@ -37,12 +38,19 @@ FORMAT_OPTION = click.option(
 )
 
 
+ASKED = "dioses.lang"  # ctx.meta: the language the whole command line asks for
+
+
 def _use_language(ctx: click.Context, param: click.Parameter, value: str) -> str:
     """The terminal's words in ``value`` from here on (:mod:`.i18n`), the
-    command's --help too (:mod:`.help_words`: ``--lang es --help``)."""
+    command's --help too (:mod:`.help_words`: ``--lang es --help``). Not
+    given, the language of the command line's last --lang (``dioses`` read
+    it first, ``main.asked_language``), else English."""
     from .help_words import speak
     from .i18n import use
 
+    if ctx.get_parameter_source(param.name or "") is ParameterSource.DEFAULT:
+        value = ctx.meta.get(ASKED, value)
     use(value)
     speak(ctx.command, value, ctx)
     return value
