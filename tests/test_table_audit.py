@@ -140,34 +140,32 @@ def test_a_damaged_save_in_the_list_says_what_is_wrong_without_codes_or_keys(cat
         assert "99" in row and "G100" not in row and "$." not in row, row
 
 
-def test_more_points_than_the_threshold_without_the_victory_says_why_not_beaten(tmp_path):
-    """33 points of The Fairest's 'more than 30' read 'more than 30 points:
-    not beaten', as if the points were short: a scenario is beaten only with
-    its victory (the rulebook's 'If you have fulfilled the victory condition
-    and have scored more than...')."""
-    for lang, said in (
-        ("en", "more than 30 points: not beaten: 33 points, but no victory"),
-        ("es", "más de 30 puntos: no superado: 33 puntos, pero sin victoria"),
+def test_a_scenario_game_told_in_the_terminal(tmp_path):
+    """One game of The Fairest, in each language:
+    - 33 points of its 'more than 30' read 'more than 30 points: not
+      beaten', as if the points were short: a scenario is beaten only with
+      its victory (the rulebook's 'If you have fulfilled the victory
+      condition and have scored more than...');
+    - 'EVENT Prometheus;' named the card and not its event, which the web
+      history says ('EVENT Crete: every player draws a Pattern', R18)."""
+    for lang, not_beaten, event in (
+        (
+            "en",
+            "more than 30 points: not beaten: 33 points, but no victory",
+            "EVENT Prometheus: every player turns 1 card of their area face up;",
+        ),
+        (
+            "es",
+            "más de 30 puntos: no superado: 33 puntos, pero sin victoria",
+            "EVENTO Prometheus: cada jugador pone boca arriba 1 carta de su área;",
+        ),
     ):
         shown = _play(
             ["--scenario", "the-fairest", "--players", "2", "--agents", "human,greedy",
              "--challenge", "--seed", "2", "--lang", lang, "--save", str(tmp_path / lang)]
         )  # fmt: skip
-        assert said in shown, shown[-2000:]
-
-
-def test_an_event_card_in_the_terminals_story_says_what_it_does(tmp_path):
-    """'EVENT Prometheus;' named the card and not its event, which the web
-    history says ('EVENT Crete: every player draws a Pattern', R18)."""
-    for lang, said in (
-        ("en", "EVENT Prometheus: every player turns 1 card of their area face up;"),
-        ("es", "EVENTO Prometheus: cada jugador pone boca arriba 1 carta de su área;"),
-    ):
-        shown = _play(
-            ["--scenario", "the-fairest", "--players", "2", "--agents", "human,greedy",
-             "--challenge", "--seed", "2", "--lang", lang, "--save", str(tmp_path / lang)]
-        )  # fmt: skip
-        assert said in shown
+        assert not_beaten in shown, shown[-2000:]
+        assert event in shown
 
 
 def _typed(tmp_path, lang: str, answers: str) -> str:
