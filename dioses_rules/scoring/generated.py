@@ -12,12 +12,13 @@ parses every generated source with ``ast``: nothing but ours is in it.
 from __future__ import annotations
 
 import builtins
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from types import CodeType, FunctionType
 from typing import Any
 
 from ..language import model as m
-from ..language.lower import iter_core
+from ..language.lower import CORE, AroundCard, FixedCells, LargestGroup, LawLine, iter_core
+from ..language.walk import total
 from .evaluator import Evaluator, implied_type, strictly_most
 from .masks import BIT, FULL, cells_of, groups
 from .scene import LaneTable, Scene
@@ -43,9 +44,30 @@ def function(expression: str, constants: dict[str, object]) -> Fn:
     return FunctionType(code.replace(), {"__builtins__": builtins, **constants})
 
 
+# Whether a node in a selector makes the selector's cells depend on the
+# anchor (its result is then kept per anchor): the anchor's own card (``it``),
+# its features (``of same mythology``), an element (which may stand for
+# either). What a leader's count or a count's ``where`` holds is judged from
+# each candidate card, not from the anchor. Every core kind says which,
+# checked at import, so a new kind cannot be missed.
+_ANCHORED = (m.SelfCard, m.SameAs, m.ElementRef)
+_FROM_ITS_CARDS = (
+    *(m.TypeIs, m.MythologyIs, m.FaceIs, m.Named, m.MostCommon, m.StateRef, m.Leader),
+    *(m.SelNot, m.SelAnd, m.SelOr, m.Subject, m.Relation, m.InRow, m.InColumn, m.Present),
+    *(m.Scores, m.Quantity, m.MoreThan, m.AllFaceUpAtEnd, m.CondNot, m.CondAnd, m.CondOr),
+    *(m.Count, m.FactCount, m.Distinct, m.Fixed, m.PerCount, m.Capped, m.Bounded),
+    *(AroundCard, FixedCells, LawLine, LargestGroup),
+)
+READS_ANCHOR: Mapping[type, bool] = total(
+    CORE,
+    {**dict.fromkeys(_ANCHORED, True), **dict.fromkeys(_FROM_ITS_CARDS, False)},
+    "scoring.generated.READS_ANCHOR",
+)
+
+
 def reads_anchor(selector: m.Selector) -> bool:
     """Whether a selector's cells may depend on the anchor (a result kept per anchor)."""
-    return any(isinstance(n, m.SelfCard | m.SameAs | m.ElementRef) for n in iter_core(selector))
+    return any(READS_ANCHOR[type(n)] for n in iter_core(selector))
 
 
 def some(holds: Holds) -> Looked:
