@@ -13,7 +13,7 @@ import click
 from dioses_rules import __version__
 
 from .help_words import speak
-from .options import ASKED, LANG_OPTION, NO_CACHE_OPTION
+from .options import ASKED, LANG_OPTION, LANGUAGES, NO_CACHE_OPTION
 from .output import EXIT_CODES_HELP, GuardedGroup
 
 # name -> (module, attribute, one-line help)
@@ -79,7 +79,6 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
 
 
 SUBCOMMAND_METAVAR = "COMMAND [ARGS]..."  # click's, for the group's usage line
-LANGUAGES = ("en", "es")  # --lang's choices
 
 
 def asked_language(args: list[str]) -> str:

@@ -39,6 +39,7 @@ FORMAT_OPTION = click.option(
 
 
 ASKED = "dioses.lang"  # ctx.meta: the language the whole command line asks for
+LANGUAGES = ("en", "es")  # what --lang may name
 
 
 def _use_language(ctx: click.Context, param: click.Parameter, value: str) -> str:
@@ -76,7 +77,7 @@ RULINGS_OPTION = click.option(
 
 LANG_OPTION = click.option(
     "--lang",
-    type=click.Choice(["en", "es"]),
+    type=click.Choice(LANGUAGES),
     default="en",
     show_default=True,
     callback=_use_language,
